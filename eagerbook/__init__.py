@@ -1,0 +1,28 @@
+"""eagerbook: TensorFlow 2's eager API on a small NumPy engine, for learning.
+
+``import eagerbook as tf`` and run the eager guide's code. This module only re-exports; the
+engine lives in ``core`` (tensors, Variables), ``ops`` (kernels + gradient rules) and
+``autodiff`` (GradientTape).
+"""
+
+from . import ops as _ops  # attaches Tensor operators
+from .autodiff.custom_gradient import custom_gradient
+from .autodiff.tape import GradientTape, UnconnectedGradients
+from .core import dtypes as _dtypes
+from .core.context import executing_eagerly, name_scope
+from .core.dtypes import (DType, as_dtype, bool, double, float16, float32, float64, half, int8,
+                          int16, int32, int64, string, uint8, uint16, uint32, uint64)
+from .core.shape import TensorShape
+from .core.tensor import Tensor, constant, convert_to_tensor, is_tensor
+from .core.variable import Variable
+from .ops.array_ops import reshape, stack, transpose, unstack
+from .ops.math_ops import (abs, add, cast, divide, equal, exp, floor, greater, greater_equal,
+                           identity, less, less_equal, log, logical_and, logical_not,
+                           logical_or, matmul, maximum, minimum, multiply, negative, not_equal,
+                           ones_like, pow, reduce_all, reduce_any, reduce_logsumexp, reduce_max,
+                           reduce_mean, reduce_min, reduce_prod, reduce_sum, round, sigmoid,
+                           sign, sqrt, square, stop_gradient, subtract, tanh, truediv,
+                           zeros_like)
+
+newaxis = None
+__version__ = "0.1.0"

@@ -1,0 +1,100 @@
+"""``tf.custom_gradient``: replace the gradient of a whole function with your own rule.
+
+The forward function runs with every tape paused, then the call is recorded as a single tape
+entry whose gradient rule is the user's ``grad_fn``. ``grad_fn`` itself runs eagerbook ops, so
+an outer tape can differentiate it again.
+"""
+
+import functools
+import inspect
+
+from ..core import context, nest
+from ..core.tensor import _from_numpy, convert_to_tensor
+from ..ops.registry import OpDef, record_custom
+
+
+class _VariableReads:
+    """A recorder that only notes which trainable Variables the function reads."""
+
+    def __init__(self):
+        self.variables = {}
+
+    def record(self, op, inputs, outputs, attrs):
+        pass
+
+    def record_variable_read(self, variable, tensor):
+        if variable.trainable:
+            self.variables.setdefault(id(variable), variable)
+
+
+def custom_gradient(f=None):
+    """Decorator: ``f(*x)`` returns ``(y, grad_fn)``; ``grad_fn(*dy)`` returns d(y)/d(x).
+
+    If `f` reads trainable Variables, ``grad_fn`` must accept ``variables=`` and return
+    ``(input_grads, variable_grads)``.
+    """
+    if f is None:
+        return custom_gradient
+
+    @functools.wraps(f)
+    def decorated(*args, **kwargs):
+        if context.state.graph is not None and hasattr(context.state.graph, "custom_gradient"):
+            return context.state.graph.custom_gradient(f, args, kwargs)
+        inputs = [convert_to_tensor(a) for a in args]
+        reads = _VariableReads()
+        with context.recorders_paused():
+            context.push_recorder(reads)
+            try:
+                result, grad_fn = f(*inputs, **kwargs)
+            finally:
+                context.pop_recorder(reads)
+        variables = list(reads.variables.values())
+        if variables and not _accepts_variables(grad_fn):
+            raise TypeError("If using @custom_gradient with a function that uses variables, "
+                            "then grad_fn must accept a keyword argument 'variables'.")
+        flat_results = nest.flatten(result)
+        # Fresh output tensors, so that tapes see them as produced by this one entry.
+        outputs = [_from_numpy(convert_to_tensor(r)._value) for r in flat_results]
+
+        def rule(op, *dys):
+            grads = grad_fn(*dys, variables=variables) if variables else grad_fn(*dys)
+            if variables:
+                if not (isinstance(grads, (tuple, list)) and len(grads) == 2):
+                    raise ValueError("A custom_gradient function that uses variables must "
+                                     "return (input_gradients, variable_gradients).")
+                input_grads, var_grads = grads
+                input_grads = _as_list(input_grads)
+                var_grads = _as_list(var_grads)
+                if len(var_grads) != len(variables):
+                    raise ValueError("Must return gradient for each variable from "
+                                     "@custom_gradient grad_fn.")
+            else:
+                input_grads, var_grads = _as_list(grads), []
+            if len(input_grads) != len(inputs):
+                raise ValueError(f"custom_gradient function expected to return {len(inputs)} "
+                                 f"gradients, but returned {len(input_grads)} instead.")
+            return [None if g is None else convert_to_tensor(g)
+                    for g in list(input_grads) + list(var_grads)]
+
+        op = OpDef(f"CustomGradient-{f.__name__}", None, grad=rule)
+        record_custom(op, tuple(inputs) + tuple(variables), tuple(outputs))
+        return nest.pack_sequence_as(result, outputs)
+
+    return decorated
+
+
+def _as_list(grads):
+    if isinstance(grads, (list, tuple)):
+        return list(grads)
+    return [grads]
+
+
+def _accepts_variables(fn):
+    try:
+        params = inspect.signature(fn).parameters
+    except (TypeError, ValueError):
+        return True
+    return "variables" in params or any(p.kind is inspect.Parameter.VAR_KEYWORD
+                                        for p in params.values())
+
+

@@ -1,0 +1,385 @@
+"""``tf.GradientTape``: record ops while they run, then sweep backwards for gradients.
+
+The algorithm is TF's:
+
+* While recording, the tape keeps the ids of the tensors it *tracks*: the ones you watched
+  (and trainable Variables read inside the tape) plus every floating output of an op that had
+  a tracked input. Each such op becomes an entry holding its inputs and outputs, because the
+  gradient rules need them.
+* ``gradient`` walks those entries in reverse recording order (a valid reverse topological
+  order, and a loop rather than recursion, so a million-op chain is fine). Each entry receives
+  the summed gradient of its outputs, zeros for outputs nobody used, and passes gradients to
+  its inputs through the op's registered rule.
+* A non-persistent tape drops its entries after one ``gradient`` call, freeing the saved
+  intermediate tensors.
+"""
+
+import enum
+import warnings
+
+import numpy as np
+
+from ..core import context, nest
+from ..core.tensor import Tensor, _from_numpy, convert_to_tensor
+from ..ops import array_ops, math_ops
+from ..ops.registry import OpDef, OpRecord
+from ..ops.support import FLOAT_SET
+
+
+class UnconnectedGradients(enum.Enum):
+    """What ``gradient`` returns for a source the target does not depend on."""
+
+    NONE = "none"
+    ZERO = "zero"
+
+
+# Reading a Variable is recorded as this op; its gradient passes straight through.
+READ_VARIABLE = OpDef("ReadVariableOp", None, grad=lambda op, dy: [dy])
+
+
+class Tape:
+    """The recording itself (a recorder in the dispatcher's sense)."""
+
+    def __init__(self, watch_accessed_variables):
+        self.watch_accessed_variables = watch_accessed_variables
+        self.entries = []  # OpRecords in execution order
+        self.tracked = {}  # id -> object for every tracked tensor/Variable (keeps ids valid)
+        self.watched_variables = {}  # id -> Variable, in watch order
+        self.recording = True
+
+    # --- recorder protocol ----------------------------------------------------------------------
+    def record(self, op, inputs, outputs, attrs):
+        tracked = self.tracked
+        for x in inputs:
+            if id(x) in tracked:
+                break
+        else:
+            return  # no input is being watched: nothing to remember
+        if not op.differentiable:
+            return
+        self.entries.append(OpRecord(op, inputs, outputs, attrs))
+        for y in outputs:
+            if y._dtype in FLOAT_SET:
+                tracked[id(y)] = y
+
+    def record_variable_read(self, variable, tensor):
+        key = id(variable)
+        if key not in self.tracked:
+            if not (self.watch_accessed_variables and variable.trainable):
+                return
+            self.watch_variable(variable)
+        self.entries.append(OpRecord(READ_VARIABLE, (variable,), (tensor,), {}))
+        self.tracked[id(tensor)] = tensor
+
+    # --- watching -------------------------------------------------------------------------------
+    def watch_variable(self, variable):
+        if variable.dtype not in FLOAT_SET:
+            return
+        self.tracked[id(variable)] = variable
+        self.watched_variables.setdefault(id(variable), variable)
+
+    def watch_tensor(self, tensor):
+        self.tracked[id(tensor)] = tensor
+
+
+class GradientTape:
+    """Records operations for automatic differentiation (``tf.GradientTape``)."""
+
+    def __init__(self, persistent=False, watch_accessed_variables=True):
+        self._persistent = bool(persistent)
+        self._watch_accessed_variables = bool(watch_accessed_variables)
+        self._tape = None
+        self._recording = False
+        self._used = False  # a non-persistent tape that already computed gradients
+
+    # --- recording --------------------------------------------------------------------------------
+    def __enter__(self):
+        self._push()
+        return self
+
+    def __exit__(self, exc_type, exc, tb):
+        if self._recording:
+            self._pop()
+        return False
+
+    def _push(self):
+        if self._recording:
+            raise ValueError("Tape is still recording, This can happen if you try to re-enter "
+                             "an already-active tape.")
+        if self._tape is None:
+            self._tape = Tape(self._watch_accessed_variables)
+        context.push_recorder(self._tape)
+        self._recording = True
+
+    def _pop(self):
+        context.pop_recorder(self._tape)
+        self._recording = False
+
+    def stop_recording(self):
+        """A context in which ops are not recorded (``with tape.stop_recording():``)."""
+        return _StopRecording(self)
+
+    def reset(self):
+        """Forgets everything recorded so far; recording continues if the tape is active."""
+        was_recording = self._recording
+        if was_recording:
+            self._pop()
+        self._tape = None
+        self._used = False
+        if was_recording:
+            self._push()
+
+    def watch(self, tensor):
+        """Starts tracking tensors or Variables (any nested structure of them)."""
+        if self._tape is None:
+            self._tape = Tape(self._watch_accessed_variables)
+        for item in nest.flatten(tensor):
+            if isinstance(item, Tensor):
+                if item._dtype not in FLOAT_SET:
+                    warnings.warn(f"The dtype of the watched tensor must be floating (e.g. "
+                                  f"tf.float32), got {item.dtype!r}", stacklevel=2)
+                    continue
+                self._tape.watch_tensor(item)
+            elif hasattr(type(item), "_as_tensor") and hasattr(item, "trainable"):
+                if item.dtype not in FLOAT_SET:
+                    warnings.warn(f"The dtype of the watched tensor must be floating (e.g. "
+                                  f"tf.float32), got {item.dtype!r}", stacklevel=2)
+                    continue
+                self._tape.watch_variable(item)
+            else:
+                raise ValueError(f"Passed in object {item!r} of type {type(item).__name__!r}"
+                                 ", not tf.Tensor or tf.Variable or ExtensionType.")
+
+    def watched_variables(self):
+        if self._tape is None:
+            return ()
+        return tuple(self._tape.watched_variables.values())
+
+    # --- the backward sweep -----------------------------------------------------------------------
+    def gradient(self, target, sources, output_gradients=None,
+                 unconnected_gradients=UnconnectedGradients.NONE):
+        """d(sum of targets)/d(source) for every source, in the structure of `sources`."""
+        self._check_usable("gradient")
+        unconnected = UnconnectedGradients(unconnected_gradients) \
+            if not isinstance(unconnected_gradients, UnconnectedGradients) \
+            else unconnected_gradients
+        if self._recording and self._persistent:
+            warnings.warn("Calling GradientTape.gradient on a persistent tape inside its context"
+                          " is significantly less efficient than calling it outside the "
+                          "context (it causes the gradient ops to be recorded on the tape, "
+                          "leading to increased CPU and memory usage). Only call "
+                          "GradientTape.gradient inside the context if you actually want to "
+                          "trace the gradient in order to compute higher order derivatives.",
+                          stacklevel=2)
+        flat_targets = [_as_target(t) for t in nest.flatten(target)]
+        flat_sources = nest.flatten(sources)
+        _check_sources(flat_sources)
+        if output_gradients is not None:
+            flat_seeds = nest.flatten(output_gradients)
+            if len(flat_seeds) != len(flat_targets):
+                raise ValueError("target and output_gradients must have the same structure")
+            flat_seeds = [None if g is None else convert_to_tensor(g, dtype=t.dtype)
+                          for g, t in zip(flat_seeds, flat_targets)]
+        else:
+            flat_seeds = [None] * len(flat_targets)
+        grads = self._backward(flat_targets, flat_seeds, flat_sources, unconnected)
+        if not self._persistent:
+            self._release()
+        return nest.pack_sequence_as(sources, grads)
+
+    def _backward(self, targets, seeds, sources, unconnected):
+        tape = self._tape
+        if tape is None:
+            result = [None] * len(sources)
+        else:
+            # Gradient ops must not be recorded on this tape (outer tapes still see them).
+            with context.recorders_paused([tape]):
+                result = backprop(tape, targets, seeds, sources)
+        if unconnected is UnconnectedGradients.ZERO:
+            result = [math_ops.zeros_like(_value_of(s)) if g is None else g
+                      for g, s in zip(result, sources)]
+        return result
+
+    def jacobian(self, target, sources, unconnected_gradients=UnconnectedGradients.NONE,
+                 parallel_iterations=None, experimental_use_pfor=True):
+        """d target[i...] / d source[j...] for every element pair: shape target + source."""
+        self._check_usable("jacobian")
+        unconnected = UnconnectedGradients(unconnected_gradients)
+        target = _as_target(target)
+        flat_sources = nest.flatten(sources)
+        _check_sources(flat_sources)
+        size = target._value.size
+        rows = []
+        for i in range(size):
+            seed = _one_hot_like(target, i)
+            rows.append(self._backward([target], [seed], flat_sources, UnconnectedGradients.NONE))
+        results = []
+        for k, source in enumerate(flat_sources):
+            value = _value_of(source)
+            column = [row[k] for row in rows]
+            if all(g is None for g in column) or size == 0:
+                if unconnected is UnconnectedGradients.ZERO or size == 0:
+                    results.append(_zeros_jacobian(target, value))
+                else:
+                    results.append(None)
+                continue
+            column = [math_ops.zeros_like(value) if g is None else g for g in column]
+            stacked = array_ops.stack(column)
+            results.append(array_ops.reshape(
+                stacked, list(target.shape) + list(value.shape)))
+        if not self._persistent:
+            self._release()
+        return nest.pack_sequence_as(sources, results)
+
+    def batch_jacobian(self, target, source, unconnected_gradients=UnconnectedGradients.NONE,
+                       parallel_iterations=None, experimental_use_pfor=True):
+        """Per-example jacobian: target [b, ...] and source [b, ...] -> [b, target..., source...].
+
+        Assumes example i of the target depends only on example i of the source (as TF does).
+        """
+        self._check_usable("batch_jacobian")
+        target = _as_target(target)
+        value = _value_of(source)
+        if target.ndim < 1 or value.ndim < 1 or target.shape[0] != value.shape[0]:
+            raise ValueError(f"Need first dimension of target shape ({target.shape}) and source "
+                             f"shape ({value.shape}) to match.")
+        batch = target.shape[0]
+        inner = int(target._value.size // batch) if batch else 0
+        columns = []
+        for j in range(inner):
+            seed = _one_hot_per_example(target, j)
+            (g,) = self._backward([target], [seed], [source], UnconnectedGradients.NONE)
+            columns.append(g)
+        if not self._persistent:
+            self._release()
+        if all(g is None for g in columns):
+            if UnconnectedGradients(unconnected_gradients) is UnconnectedGradients.NONE \
+                    and inner:
+                return None
+            columns = [math_ops.zeros_like(value) for _ in range(inner)]
+        columns = [math_ops.zeros_like(value) if g is None else g for g in columns]
+        stacked = array_ops.stack(columns, axis=1) if columns else math_ops.zeros_like(value)
+        return array_ops.reshape(stacked, list(target.shape) + list(value.shape[1:]))
+
+    def _check_usable(self, what):
+        if self._used:
+            raise RuntimeError("A non-persistent GradientTape can only be used to compute one "
+                               "set of gradients (or jacobians)")
+
+    def _release(self):
+        self._used = True
+        if self._recording:
+            self._pop()
+        self._tape = None  # frees every saved tensor
+
+    def __repr__(self):
+        n = 0 if self._tape is None else len(self._tape.entries)
+        return (f"<GradientTape persistent={self._persistent} recording={self._recording} "
+                f"entries={n}>")
+
+
+class _StopRecording:
+    def __init__(self, tape):
+        self._owner = tape
+
+    def __enter__(self):
+        if not self._owner._recording:
+            raise ValueError("Tape must be recording.")
+        self._owner._pop()
+
+    def __exit__(self, *exc):
+        self._owner._push()
+        return False
+
+
+def backprop(tape, targets, seeds, sources):
+    """The backward sweep over `tape`'s entries; returns one gradient (or None) per source."""
+    source_ids = {id(s) for s in sources}
+    # 1. Forward pass over the entries: which tensors depend on some source?
+    depends = set(source_ids)
+    relevant = []
+    for entry in tape.entries:
+        for x in entry.inputs:
+            if id(x) in depends:
+                relevant.append(entry)
+                depends.update(id(y) for y in entry.outputs)
+                break
+    # 2. Backward pass: keep entries whose outputs lead to a target.
+    needed = {id(t) for t in targets}
+    path = []
+    for entry in reversed(relevant):
+        for y in entry.outputs:
+            if id(y) in needed:
+                path.append(entry)
+                needed.update(id(x) for x in entry.inputs)
+                break
+    # 3. Seed the targets (d target / d target = 1, or the caller's output_gradients).
+    grads = {}
+    for t, seed in zip(targets, seeds):
+        if id(t) not in depends:
+            continue
+        g = math_ops.ones_like(t) if seed is None else seed
+        _accumulate(grads, id(t), g)
+    # 4. Sweep: `path` is already in reverse execution order.
+    for entry in path:
+        out_grads = []
+        for y in entry.outputs:
+            key = id(y)
+            g = grads.get(key) if key in source_ids else grads.pop(key, None)
+            out_grads.append(g)
+        if all(g is None for g in out_grads):
+            continue
+        out_grads = [math_ops.zeros_like(y) if g is None and y._dtype in FLOAT_SET else g
+                     for g, y in zip(out_grads, entry.outputs)]
+        rule = entry.op.grad
+        if rule is None:
+            raise LookupError(f"gradient registry has no entry for: {entry.op.name}")
+        in_grads = rule(entry, *out_grads)
+        if len(in_grads) != len(entry.inputs):
+            raise ValueError(f"The gradient rule of {entry.op.name} returned {len(in_grads)} "
+                             f"gradients for {len(entry.inputs)} inputs")
+        for x, g in zip(entry.inputs, in_grads):
+            if g is not None and id(x) in depends:
+                _accumulate(grads, id(x), g)
+    return [grads.get(id(s)) for s in sources]
+
+
+def _accumulate(grads, key, g):
+    previous = grads.get(key)
+    grads[key] = g if previous is None else math_ops.add(previous, g)
+
+
+def _as_target(t):
+    if isinstance(t, Tensor):
+        return t
+    if hasattr(type(t), "_as_tensor"):
+        raise ValueError("GradientTape.gradient is not supported for variable targets.")
+    return convert_to_tensor(t)
+
+
+def _check_sources(sources):
+    for s in sources:
+        if not (isinstance(s, Tensor) or hasattr(type(s), "_as_tensor")):
+            raise ValueError(f"Sources must be tensors or variables, got {s!r}")
+
+
+def _value_of(source):
+    return source if isinstance(source, Tensor) else source._as_tensor()
+
+
+def _one_hot_like(target, index):
+    seed = np.zeros(target._value.size, dtype=target._value.dtype)
+    seed[index] = 1
+    return _from_numpy(seed.reshape(target._value.shape))
+
+
+def _one_hot_per_example(target, index):
+    batch = target._value.shape[0]
+    seed = np.zeros((batch, target._value.size // batch), dtype=target._value.dtype)
+    seed[:, index] = 1
+    return _from_numpy(seed.reshape(target._value.shape))
+
+
+def _zeros_jacobian(target, value):
+    return _from_numpy(np.zeros(tuple(target.shape) + tuple(value.shape),
+                                dtype=value._value.dtype))

@@ -1,0 +1,157 @@
+"""TensorFlow-style dtypes.
+
+A ``DType`` is a thin, hashable wrapper around a NumPy dtype. TensorFlow prints dtypes as
+``tf.float32`` and compares them equal to NumPy dtypes and to their names, so we do the same.
+"""
+
+import builtins
+
+import numpy as np
+
+
+class DType:
+    """One element type, such as ``tf.float32``."""
+
+    __slots__ = ("name", "as_numpy_dtype", "_np")
+
+    def __init__(self, name, np_dtype):
+        self.name = name
+        self._np = np.dtype(np_dtype)
+        self.as_numpy_dtype = self._np.type
+
+    # --- classification -------------------------------------------------------------------
+    @property
+    def is_floating(self):
+        return self._np.kind == "f"
+
+    @property
+    def is_integer(self):
+        return self._np.kind in "iu"
+
+    @property
+    def is_unsigned(self):
+        return self._np.kind == "u"
+
+    @property
+    def is_bool(self):
+        return self._np.kind == "b"
+
+    @property
+    def is_complex(self):
+        return self._np.kind == "c"
+
+    @property
+    def is_numpy_compatible(self):
+        return True
+
+    @property
+    def base_dtype(self):
+        return self
+
+    @property
+    def real_dtype(self):
+        return self
+
+    @property
+    def size(self):
+        return self._np.itemsize
+
+    @property
+    def min(self):
+        if self.is_floating:
+            return float(np.finfo(self._np).min)
+        if self.is_bool:
+            return False
+        return int(np.iinfo(self._np).min)
+
+    @property
+    def max(self):
+        if self.is_floating:
+            return float(np.finfo(self._np).max)
+        if self.is_bool:
+            return True
+        return int(np.iinfo(self._np).max)
+
+    def is_compatible_with(self, other):
+        return self == as_dtype(other)
+
+    # --- comparison and printing ---------------------------------------------------------------
+    def __eq__(self, other):
+        if other is self:
+            return True
+        try:
+            return as_dtype(other) is self
+        except TypeError:
+            return False
+
+    def __ne__(self, other):
+        return not self.__eq__(other)
+
+    def __hash__(self):
+        return hash(self.name)
+
+    def __repr__(self):
+        return "tf." + self.name
+
+    def __reduce__(self):
+        return as_dtype, (self.name,)
+
+
+float16 = DType("float16", np.float16)
+float32 = DType("float32", np.float32)
+float64 = DType("float64", np.float64)
+int8 = DType("int8", np.int8)
+int16 = DType("int16", np.int16)
+int32 = DType("int32", np.int32)
+int64 = DType("int64", np.int64)
+uint8 = DType("uint8", np.uint8)
+uint16 = DType("uint16", np.uint16)
+uint32 = DType("uint32", np.uint32)
+uint64 = DType("uint64", np.uint64)
+bool = DType("bool", np.bool_)  # noqa: A001 - TF's public name is tf.bool
+string = DType("string", np.object_)
+
+half = float16
+double = float64
+
+ALL = (float16, float32, float64, int8, int16, int32, int64, uint8, uint16, uint32, uint64, bool,
+       string)
+_BY_NAME = {d.name: d for d in ALL}
+_BY_NAME.update(half=float16, double=float64)
+# NumPy dtype -> DType; string tensors hold Python bytes in object arrays.
+_BY_NUMPY = {d._np: d for d in ALL}
+_BY_NUMPY[np.dtype(np.bytes_)] = string
+_BY_NUMPY[np.dtype(np.str_)] = string
+
+
+def from_numpy(np_dtype):
+    """Fast path used by Tensor: NumPy dtype -> DType (raises TypeError if unsupported)."""
+    try:
+        return _BY_NUMPY[np_dtype]
+    except KeyError:
+        kind = np.dtype(np_dtype).kind
+        if kind in "SUO":
+            return string
+        raise TypeError(f"Unsupported NumPy dtype {np_dtype!r}: eagerbook supports "
+                        f"{', '.join(d.name for d in ALL)}.") from None
+
+
+def as_dtype(type_value):
+    """Converts a DType, a name, a NumPy dtype or a Python type to a DType (``tf.as_dtype``)."""
+    if isinstance(type_value, DType):
+        return type_value
+    if isinstance(type_value, str):
+        try:
+            return _BY_NAME[type_value]
+        except KeyError:
+            raise TypeError(f"Cannot convert {type_value!r} to a dtype.") from None
+    if type_value is float:
+        return float32
+    if type_value is int:
+        return int32
+    if type_value is builtins.bool:
+        return bool
+    try:
+        return from_numpy(np.dtype(type_value))
+    except TypeError:
+        raise TypeError(f"Cannot convert {type_value!r} to a dtype.") from None

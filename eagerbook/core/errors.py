@@ -1,0 +1,88 @@
+"""TensorFlow's error classes (``tf.errors``).
+
+Ops raise these with a message that names the op, the shapes and dtypes involved, and ends in
+``[Op:Name]`` as TensorFlow's eager errors do.
+"""
+
+
+class OpError(Exception):
+    """Base class of the errors an op raises while running."""
+
+    error_code = 2
+
+    def __init__(self, node_def=None, op=None, message="", *args):
+        # TF's signature is (node_def, op, message); allow OpError("message") too.
+        if message == "" and isinstance(node_def, str) and op is None:
+            message, node_def = node_def, None
+        super().__init__(message)
+        self.node_def = node_def
+        self.op = op
+        self.message = message
+
+    def __str__(self):
+        return self.message
+
+
+class CancelledError(OpError):
+    error_code = 1
+
+
+class UnknownError(OpError):
+    error_code = 2
+
+
+class InvalidArgumentError(OpError):
+    error_code = 3
+
+
+class DeadlineExceededError(OpError):
+    error_code = 4
+
+
+class NotFoundError(OpError):
+    error_code = 5
+
+
+class AlreadyExistsError(OpError):
+    error_code = 6
+
+
+class PermissionDeniedError(OpError):
+    error_code = 7
+
+
+class ResourceExhaustedError(OpError):
+    error_code = 8
+
+
+class FailedPreconditionError(OpError):
+    error_code = 9
+
+
+class AbortedError(OpError):
+    error_code = 10
+
+
+class OutOfRangeError(OpError):
+    error_code = 11
+
+
+class UnimplementedError(OpError):
+    error_code = 12
+
+
+class InternalError(OpError):
+    error_code = 13
+
+
+class UnavailableError(OpError):
+    error_code = 14
+
+
+class DataLossError(OpError):
+    error_code = 15
+
+
+def op_error(cls, op_name, message):
+    """Builds an error in TF's eager format: ``message [Op:OpName]``."""
+    return cls(None, None, f"{message} [Op:{op_name}]")

@@ -1,0 +1,63 @@
+"""Minimal ``tf.nest``: flatten and rebuild nested lists, tuples, dicts and namedtuples."""
+
+
+def _is_namedtuple(x):
+    return isinstance(x, tuple) and hasattr(type(x), "_fields")
+
+
+def is_nested(x):
+    return isinstance(x, (list, tuple, dict))
+
+
+def flatten(structure):
+    """Leaves in a fixed order (dicts by sorted key, as TF does)."""
+    out = []
+    stack = [structure]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item[k] for k in reversed(sorted(item, key=_key_order)))
+        elif isinstance(item, (list, tuple)):
+            stack.extend(reversed(item))
+        else:
+            out.append(item)
+    return out
+
+
+def _key_order(k):
+    return (type(k).__name__, k) if not isinstance(k, (int, float)) else ("", k)
+
+
+def pack_sequence_as(structure, flat_sequence):
+    flat = list(flat_sequence)
+    expected = len(flatten(structure))
+    if expected != len(flat):
+        raise ValueError(f"Structure had {expected} elements, but flat_sequence had {len(flat)}"
+                         " elements.")
+    it = iter(flat)
+    return _pack(structure, it)
+
+
+def _pack(structure, it):
+    if isinstance(structure, dict):
+        built = {k: _pack(structure[k], it) for k in sorted(structure, key=_key_order)}
+        return type(structure)((k, built[k]) for k in structure) if type(structure) is not dict \
+            else {k: built[k] for k in structure}
+    if _is_namedtuple(structure):
+        return type(structure)(*[_pack(s, it) for s in structure])
+    if isinstance(structure, (list, tuple)):
+        return type(structure)(_pack(s, it) for s in structure)
+    return next(it)
+
+
+def map_structure(fn, *structures):
+    flats = [flatten(s) for s in structures]
+    if len({len(f) for f in flats}) > 1:
+        raise ValueError("The structures don't have the same number of elements.")
+    return pack_sequence_as(structures[0], [fn(*xs) for xs in zip(*flats)])
+
+
+def assert_same_structure(a, b, check_types=True):
+    if len(flatten(a)) != len(flatten(b)):
+        raise ValueError(f"The two structures don't have the same nested structure: {a!r} vs "
+                         f"{b!r}")

@@ -1,0 +1,365 @@
+"""The eager ``Tensor``: an immutable NumPy array with a TensorFlow face.
+
+A Tensor owns its array and never changes it; ops always make new Tensors. The arithmetic
+operators (``+``, ``@``, ``[...]``, ...) are attached by ``eagerbook.ops`` when it is imported,
+because they are ops like any other (this keeps ``core`` free of the op layer, as TF does).
+"""
+
+import builtins
+
+import numpy as np
+
+from . import dtypes
+from .context import state
+from .shape import TensorShape
+
+CPU_DEVICE = "/job:localhost/replica:0/task:0/device:CPU:0"
+_NUMPY_DTYPES = dtypes._BY_NUMPY
+
+
+class Tensor:
+    """An immutable, typed, n-dimensional array (``tf.Tensor``)."""
+
+    __slots__ = ("_value", "_dtype")
+    # Makes `np_array + tensor` call Tensor.__radd__, so the result is a Tensor, as in TF.
+    __array_priority__ = 100
+
+    def __init__(self, value):
+        # Internal constructor: the array must already be owned by the Tensor.
+        value = np.asarray(value)
+        self._value = value
+        self._dtype = dtypes.from_numpy(value.dtype)
+
+    # --- basic properties --------------------------------------------------------------------
+    @property
+    def dtype(self):
+        return self._dtype
+
+    @property
+    def shape(self):
+        return TensorShape._from_tuple(self._value.shape)
+
+    def get_shape(self):
+        return self.shape
+
+    @property
+    def ndim(self):
+        return self._value.ndim
+
+    @property
+    def device(self):
+        return CPU_DEVICE
+
+    @property
+    def backing_device(self):
+        return CPU_DEVICE
+
+    @property
+    def name(self):
+        raise AttributeError("Tensor.name is undefined when eager execution is enabled.")
+
+    @property
+    def op(self):
+        raise AttributeError("Tensor.op is undefined when eager execution is enabled.")
+
+    @property
+    def graph(self):
+        raise AttributeError("Tensor.graph is undefined when eager execution is enabled.")
+
+    def set_shape(self, shape):
+        if not self.shape.is_compatible_with(shape):
+            raise ValueError(f"Tensor's shape {self.shape} is not compatible with supplied "
+                             f"shape {TensorShape(shape)}.")
+
+    # --- NumPy interop -----------------------------------------------------------------------
+    def numpy(self):
+        """A NumPy copy of the value (a NumPy scalar for 0-d tensors), as TF returns."""
+        value = self._value
+        if value.ndim == 0:
+            return value[()]
+        return value.copy()
+
+    def __array__(self, dtype=None, copy=None):
+        value = self._value.copy()
+        return value if dtype is None else value.astype(dtype, copy=False)
+
+    # --- devices ---------------------------------------------------------------------------------
+    def cpu(self):
+        """A copy of this tensor on the CPU (the only device eagerbook computes on)."""
+        return _from_numpy(self._value)
+
+    def gpu(self, gpu_index=0):
+        raise RuntimeError(
+            f"Cannot copy a tensor to /gpu:{gpu_index}: eagerbook runs on the CPU only and no "
+            "GPU is available. Use tf.test.is_gpu_available() to check before calling .gpu().")
+
+    # --- Python protocols ----------------------------------------------------------------------
+    def __bool__(self):
+        return builtins.bool(self._value)
+
+    def __nonzero__(self):
+        return self.__bool__()
+
+    def __int__(self):
+        if self._value.size != 1:
+            raise TypeError("only length-1 arrays can be converted to Python scalars")
+        return int(self._value.reshape(()))
+
+    def __float__(self):
+        if self._value.size != 1:
+            raise TypeError("only length-1 arrays can be converted to Python scalars")
+        return float(self._value.reshape(()))
+
+    def __index__(self):
+        if self._value.ndim != 0 or self._dtype.is_floating or self._dtype.is_bool:
+            raise TypeError("only integer scalar arrays can be converted to a scalar index")
+        return int(self._value)
+
+    def __complex__(self):
+        return complex(self._value.reshape(()))
+
+    def __len__(self):
+        if self._value.ndim == 0:
+            raise TypeError("Scalar tensor has no `len()`")
+        return self._value.shape[0]
+
+    def __iter__(self):
+        if self._value.ndim == 0:
+            raise TypeError("Cannot iterate over a scalar tensor.")
+        for i in range(self._value.shape[0]):
+            yield self[i]
+
+    def __hash__(self):
+        raise TypeError("Tensor is unhashable. Instead, use tensor.ref() as the key.")
+
+    def ref(self):
+        """A hashable reference to this tensor (TF 2's way of using tensors as dict keys)."""
+        return Reference(self)
+
+    experimental_ref = ref
+
+    def __copy__(self):
+        return self  # immutable
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __reduce__(self):
+        return convert_to_tensor, (self.numpy(),)
+
+    def __format__(self, format_spec):
+        # "hello, {}".format(m) -> "hello, [[4.]]": TF formats the NumPy value.
+        return self.numpy().__format__(format_spec)
+
+    def __str__(self):
+        return (f"tf.Tensor({numpy_text(self._value)}, shape={self.shape}, "
+                f"dtype={self._dtype.name})")
+
+    def __repr__(self):
+        return (f"<tf.Tensor: shape={self.shape}, dtype={self._dtype.name}, "
+                f"numpy={numpy_text(self._value, is_repr=True)}>")
+
+
+class Reference:
+    """What ``Tensor.ref()`` returns: hashable by identity, ``deref()`` gives the tensor back."""
+
+    __slots__ = ("_obj",)
+
+    def __init__(self, obj):
+        self._obj = obj
+
+    def deref(self):
+        return self._obj
+
+    def __eq__(self, other):
+        return isinstance(other, Reference) and other._obj is self._obj
+
+    def __hash__(self):
+        return id(self._obj)
+
+    def __repr__(self):
+        return f"<Reference wrapping {self._obj!r}>"
+
+
+def numpy_text(value, is_repr=False):
+    """The value part of a tensor's printed form, as TF writes it."""
+    if value.ndim == 0:
+        value = value[()]
+    if is_repr:
+        # Keep the NumPy 1.x look TF users know (`numpy=2.0`, not `numpy=np.float32(2.0)`).
+        with np.printoptions(legacy="1.25") if _HAS_LEGACY_125 else _nullcontext():
+            text = repr(value)
+    else:
+        text = str(value)
+    if "\n" in text:
+        text = "\n" + text
+    return text
+
+
+class _nullcontext:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+
+_HAS_LEGACY_125 = int(np.__version__.split(".")[0]) >= 2
+
+
+# --- creating tensors --------------------------------------------------------------------------
+_new = object.__new__
+
+
+def _from_numpy(array):
+    """Wraps an ndarray the caller promises not to change (the hot path of every op)."""
+    t = _new(Tensor)
+    t._value = array
+    t._dtype = _NUMPY_DTYPES[array.dtype]
+    return t
+
+
+def is_tensor(x):
+    return isinstance(x, Tensor) or hasattr(type(x), "_as_tensor")
+
+
+_INT32_MIN, _INT32_MAX = -(2**31), 2**31 - 1
+
+
+def _python_to_numpy(value, dtype):
+    """Python scalars and (nested) lists -> ndarray using TF's default dtypes.
+
+    float -> float32, int -> int32 (int64 if it does not fit), bool -> bool, str -> string.
+    """
+    if dtype is not None:
+        _check_python_value_fits(value, dtype)
+        return np.array(value, dtype=dtype._np)
+    arr = np.array(value)
+    kind = arr.dtype.kind
+    if kind == "f":
+        return arr.astype(np.float32)
+    if kind in "iu":
+        if arr.size and (arr.min() < _INT32_MIN or arr.max() > _INT32_MAX):
+            return arr.astype(np.int64)
+        return arr.astype(np.int32)
+    if kind == "b":
+        return arr
+    if kind in "US":
+        return np.vectorize(lambda s: s.encode() if isinstance(s, str) else s,
+                            otypes=[object])(arr) if arr.size else arr.astype(object)
+    if kind == "O":
+        raise ValueError(f"Can't convert non-rectangular Python sequence to Tensor: {value!r}")
+    raise TypeError(f"Cannot convert {value!r} to a Tensor.")
+
+
+def _check_python_value_fits(value, dtype):
+    """TF refuses to silently change a Python value's kind: 1.5 -> int32 is a TypeError."""
+    for item in _flat_python(value):
+        if isinstance(item, builtins.bool):
+            ok = dtype.is_bool or dtype.is_integer or dtype.is_floating
+        elif isinstance(item, int):
+            ok = dtype.is_integer or dtype.is_floating
+            if ok and dtype.is_integer and not dtype.min <= item <= dtype.max:
+                raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype "
+                                f"{dtype.name}: {item} is out of range")
+        elif isinstance(item, float):
+            ok = dtype.is_floating
+        elif isinstance(item, (str, bytes)):
+            ok = dtype is dtypes.string
+        else:
+            ok = True  # NumPy scalars and other numbers: let NumPy convert
+        if not ok:
+            raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {dtype.name}")
+
+
+def _flat_python(value):
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, (list, tuple)):
+            stack.extend(item)
+        else:
+            yield item
+
+
+# Set by eagerbook.ops: packs a list holding tensors with a differentiable `stack` op.
+_pack_hook = None
+
+
+def _contains_tensor(value):
+    return any(isinstance(v, Tensor) or hasattr(type(v), "_as_tensor")
+               for v in _flat_python(value))
+
+
+def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None, preferred_dtype=None):
+    """Converts Tensors, Variables, NumPy arrays and Python values to a Tensor.
+
+    ``dtype`` is a requirement (TypeError/ValueError if the value cannot have it);
+    ``dtype_hint`` is a preference used only when the value can take it.
+    """
+    if type(value) is Tensor or isinstance(value, Tensor):
+        if dtype is not None and value._dtype is not dtypes.as_dtype(dtype):
+            raise ValueError(f"Tensor conversion requested dtype {dtypes.as_dtype(dtype).name} "
+                             f"for Tensor with dtype {value._dtype.name}: {value!r}")
+        return value
+    as_tensor = getattr(type(value), "_as_tensor", None)
+    if as_tensor is not None:  # Variables and other tensor-like objects
+        return as_tensor(value, None if dtype is None else dtypes.as_dtype(dtype))
+    dtype_hint = dtype_hint if dtype_hint is not None else preferred_dtype
+    if dtype is None and dtype_hint is not None:
+        try:
+            return convert_to_tensor(value, dtype=dtype_hint)
+        except (TypeError, ValueError):
+            return convert_to_tensor(value)
+    dtype = None if dtype is None else dtypes.as_dtype(dtype)
+    if isinstance(value, (np.ndarray, np.generic)):
+        array = np.array(value)  # always a copy: the Tensor must own its array
+        if array.dtype.kind in "US":
+            array = _python_to_numpy(array.tolist(), None)
+        if dtype is not None and array.dtype != dtype._np:
+            if array.dtype.kind == "f" and not (dtype.is_floating):
+                raise TypeError(f"Cannot convert a NumPy array of dtype {array.dtype} to "
+                                f"EagerTensor of dtype {dtype.name}")
+            array = array.astype(dtype._np)
+    elif isinstance(value, (list, tuple)) and _contains_tensor(value):
+        packed = _pack_hook(value)
+        if dtype is not None and packed._dtype is not dtype:
+            raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {dtype.name}")
+        return packed
+    elif value is None:
+        raise ValueError("Attempt to convert a value (None) with an unsupported type "
+                         "(<class 'NoneType'>) to a Tensor.")
+    elif isinstance(value, (builtins.bool, int, float, str, bytes, list, tuple)):
+        array = _python_to_numpy(value, dtype)
+    elif hasattr(value, "__array__"):
+        return convert_to_tensor(np.asarray(value), dtype=dtype)
+    else:
+        raise ValueError(f"Attempt to convert a value ({value!r}) with an unsupported type "
+                         f"({type(value)}) to a Tensor.")
+    tensor = _from_numpy(array)
+    if state.graph is not None:
+        return state.graph.capture_constant(tensor)
+    return tensor
+
+
+def constant(value, dtype=None, shape=None, name="Const"):
+    """``tf.constant``: a Tensor from a Python or NumPy value, optionally cast and shaped."""
+    if isinstance(value, Tensor) or hasattr(type(value), "_as_tensor"):
+        tensor = convert_to_tensor(value)
+        if dtype is not None and tensor._dtype is not dtypes.as_dtype(dtype):
+            tensor = _from_numpy(tensor._value.astype(dtypes.as_dtype(dtype)._np))
+    else:
+        tensor = convert_to_tensor(value, dtype=dtype)
+    if shape is None:
+        return tensor
+    shape = tuple(TensorShape(shape).as_list())
+    array = tensor._value
+    if array.shape == shape:
+        return tensor
+    if array.size == 1:
+        return _from_numpy(np.full(shape, array.reshape(()), dtype=array.dtype))
+    if array.size == int(np.prod(shape, dtype=np.int64)):
+        return _from_numpy(array.reshape(shape))
+    raise TypeError(f"Eager execution of tf.constant with unsupported shape. Tried to convert "
+                    f"a value of shape {TensorShape(array.shape)} ({array.size} elements) to "
+                    f"shape {TensorShape(shape)}.")

@@ -1,0 +1,271 @@
+"""``tf.Variable``: a named, mutable slot holding a tensor value.
+
+A Variable is not a Tensor, but every op accepts it: conversion reads its current value into a
+fresh immutable Tensor. Assignments *rebind* the stored array instead of writing into it, so
+tensors read earlier (and saved by a tape for its gradients) never change behind your back.
+
+Tapes learn about reads through ``recorder.record_variable_read``; that is how trainable
+Variables are "watched on read" without the user calling ``tape.watch``.
+"""
+
+import numpy as np
+
+from . import dtypes
+from .context import scoped_name, state
+from .shape import TensorShape
+from .tensor import Reference, Tensor, _from_numpy, convert_to_tensor, numpy_text
+
+
+class Variable:
+    """A mutable tensor-valued state (``tf.Variable``)."""
+
+    __array_priority__ = 100
+
+    def __init__(self, initial_value=None, trainable=None, validate_shape=True,
+                 caching_device=None, name=None, variable_def=None, dtype=None,
+                 import_scope=None, constraint=None, synchronization=None, aggregation=None,
+                 shape=None):
+        if initial_value is None:
+            raise ValueError("initial_value must be specified.")
+        if callable(initial_value) and not isinstance(initial_value, Tensor):
+            initial_value = initial_value()
+        if dtype is not None:
+            dtype = dtypes.as_dtype(dtype)
+            if isinstance(initial_value, Tensor) and initial_value.dtype is not dtype:
+                raise ValueError(f"Tensor conversion requested dtype {dtype.name} for Tensor "
+                                 f"with dtype {initial_value.dtype.name}")
+        value = convert_to_tensor(initial_value, dtype=dtype)
+        if value._value is None:
+            raise ValueError("A tf.Variable's initial value must be known when it is created; "
+                             "inside tf.function, create Variables on the first call only.")
+        self._value = value._value
+        self._dtype = value._dtype
+        if shape is not None:
+            self._shape = TensorShape(shape)
+            if not self._shape.is_compatible_with(self._value.shape):
+                raise ValueError(f"The initial value's shape ({TensorShape(self._value.shape)}) "
+                                 f"is not compatible with the explicitly supplied `shape` "
+                                 f"argument ({self._shape}).")
+        elif validate_shape:
+            self._shape = TensorShape(self._value.shape)
+        else:
+            self._shape = TensorShape(None)
+        self._trainable = True if trainable is None else bool(trainable)
+        if constraint is not None and not callable(constraint):
+            raise ValueError(f"The `constraint` argument must be a callable. Got: {constraint}")
+        self._constraint = constraint
+        base = "Variable" if name is None else str(name)
+        self._name = scoped_name(base) + ":0"
+
+    # --- properties ---------------------------------------------------------------------------
+    @property
+    def name(self):
+        return self._name
+
+    @property
+    def dtype(self):
+        return self._dtype
+
+    @property
+    def shape(self):
+        return self._shape if not self._shape.is_fully_defined() or self._shape._dims is None \
+            else TensorShape._from_tuple(self._value.shape)
+
+    def get_shape(self):
+        return self.shape
+
+    @property
+    def ndim(self):
+        return self._value.ndim
+
+    @property
+    def trainable(self):
+        return self._trainable
+
+    @property
+    def constraint(self):
+        return self._constraint
+
+    @property
+    def device(self):
+        return "/job:localhost/replica:0/task:0/device:CPU:0"
+
+    @property
+    def initial_value(self):
+        raise RuntimeError("initial_value is not supported when eager execution is enabled.")
+
+    # --- reading ----------------------------------------------------------------------------------
+    def _as_tensor(self, dtype=None):
+        """The current value as a Tensor (how ops see a Variable)."""
+        if dtype is not None and dtype is not self._dtype:
+            raise ValueError(f"Incompatible type conversion requested to type '{dtype.name}' "
+                             f"for variable of type '{self._dtype.name}' ({self._name})")
+        if state.hooked:
+            if state.graph is not None:
+                return state.graph.read_variable(self)
+            tensor = _from_numpy(self._value)
+            for recorder in tuple(state.recorders):
+                recorder.record_variable_read(self, tensor)
+            return tensor
+        return _from_numpy(self._value)
+
+    def value(self):
+        return self._as_tensor()
+
+    def read_value(self):
+        return self._as_tensor()
+
+    def numpy(self):
+        return self._value[()] if self._value.ndim == 0 else self._value.copy()
+
+    def __array__(self, dtype=None, copy=None):
+        value = self._value.copy()
+        return value if dtype is None else value.astype(dtype, copy=False)
+
+    # --- writing ---------------------------------------------------------------------------------
+    def _new_array(self, value, op_name):
+        """Converts `value` to this variable's dtype and checks its shape (nothing is changed)."""
+        tensor = convert_to_tensor(value, dtype=self._dtype)
+        if not self._shape.is_compatible_with(tensor._value.shape):
+            raise ValueError(
+                f"Cannot assign value to variable ' {self._name}': Shape mismatch.The variable "
+                f"shape {self._shape}, and the assigned value shape "
+                f"{TensorShape(tensor._value.shape)} are incompatible.")
+        return tensor
+
+    def _write(self, kind, value, read_value):
+        if state.graph is not None:
+            state.graph.assign_variable(self, kind, value)
+            return self if read_value else None
+        tensor = self._new_array(value, kind)
+        if kind == "AssignVariableOp":
+            self._value = tensor._value
+        elif kind == "AssignAddVariableOp":
+            self._value = self._value + tensor._value
+        else:
+            self._value = self._value - tensor._value
+        return self if read_value else None
+
+    def assign(self, value, use_locking=None, name=None, read_value=True):
+        return self._write("AssignVariableOp", value, read_value)
+
+    def assign_add(self, delta, use_locking=None, name=None, read_value=True):
+        return self._write("AssignAddVariableOp", delta, read_value)
+
+    def assign_sub(self, delta, use_locking=None, name=None, read_value=True):
+        return self._write("AssignSubVariableOp", delta, read_value)
+
+    def _assign_slice(self, key, value):
+        """Backs ``v[key].assign(value)``: copy, write the slice, rebind."""
+        tensor = convert_to_tensor(value, dtype=self._dtype)
+        new = self._value.copy()
+        try:
+            new[key] = tensor._value
+        except (ValueError, IndexError) as exc:
+            raise ValueError(f"Cannot assign a value of shape {TensorShape(tensor._value.shape)}"
+                             f" to slice {key!r} of variable '{self._name}' with shape "
+                             f"{self.shape}: {exc}") from None
+        self._value = new
+        return self
+
+    def __getitem__(self, key):
+        sliced = Tensor.__getitem__(self._as_tensor(), key)
+        if sliced._value is None:  # symbolic (inside tf.function): no sliced assignment
+            return sliced
+        view = _VariableSlice.__new__(_VariableSlice)
+        view._value, view._dtype = sliced._value, sliced._dtype
+        view._variable, view._key = self, key
+        return view
+
+    # --- Python protocols ------------------------------------------------------------------------
+    def __hash__(self):
+        raise TypeError("Variable is unhashable. Instead, use variable.ref() as the key.")
+
+    def ref(self):
+        return Reference(self)
+
+    experimental_ref = ref
+
+    def __bool__(self):
+        return bool(self._as_tensor())
+
+    def __len__(self):
+        return len(self._as_tensor())
+
+    def __iter__(self):
+        return iter(self._as_tensor())
+
+    def __int__(self):
+        return int(self._as_tensor())
+
+    def __float__(self):
+        return float(self._as_tensor())
+
+    def __index__(self):
+        return self._as_tensor().__index__()
+
+    def __format__(self, format_spec):
+        return self.numpy().__format__(format_spec)
+
+    def __repr__(self):
+        return (f"<tf.Variable '{self._name}' shape={self.shape} dtype={self._dtype.name}, "
+                f"numpy={numpy_text(self._value, is_repr=True)}>")
+
+    __str__ = __repr__
+
+    def __copy__(self):
+        raise NotImplementedError("Variable does not support copy.copy; use "
+                                  "tf.Variable(v) for a new Variable with the same value.")
+
+    def __deepcopy__(self, memo):
+        copied = Variable(self._value.copy(), trainable=self._trainable,
+                          name=self._name.split(":")[0], dtype=self._dtype)
+        copied._name = self._name
+        memo[id(self)] = copied
+        return copied
+
+
+class _VariableSlice(Tensor):
+    """What ``v[1:3]`` returns: a Tensor that also remembers where it came from, so that
+    ``v[1:3].assign(...)`` writes into the Variable (TF 2's sliced assignment)."""
+
+    __slots__ = ("_variable", "_key")
+
+    def assign(self, value, use_locking=None, name=None, read_value=True):
+        self._variable._assign_slice(self._key, value)
+        return self._variable if read_value else None
+
+    def assign_add(self, delta, use_locking=None, name=None, read_value=True):
+        current = self._variable._value[self._key]
+        return self.assign(np.asarray(current) + convert_to_tensor(
+            delta, dtype=self._dtype)._value, read_value=read_value)
+
+    def assign_sub(self, delta, use_locking=None, name=None, read_value=True):
+        current = self._variable._value[self._key]
+        return self.assign(np.asarray(current) - convert_to_tensor(
+            delta, dtype=self._dtype)._value, read_value=read_value)
+
+
+def install_tensor_operators():
+    """Gives Variables every operator Tensors have, by reading the value first.
+
+    Called by eagerbook.ops once it has attached the operators to Tensor.
+    """
+    names = ["__add__", "__radd__", "__sub__", "__rsub__", "__mul__", "__rmul__",
+             "__truediv__", "__rtruediv__", "__floordiv__", "__rfloordiv__", "__mod__",
+             "__rmod__", "__pow__", "__rpow__", "__matmul__", "__rmatmul__", "__neg__",
+             "__abs__", "__pos__", "__invert__", "__and__", "__rand__", "__or__", "__ror__",
+             "__xor__", "__rxor__", "__lt__", "__le__", "__gt__", "__ge__", "__eq__", "__ne__"]
+    for name in names:
+        method = getattr(Tensor, name)
+
+        def delegate(self, *args, _method=method):
+            return _method(self._as_tensor(), *args)
+
+        delegate.__name__ = name
+        setattr(Variable, name, delegate)
+    Variable.__hash__ = _variable_hash
+
+
+def _variable_hash(self):
+    raise TypeError("Variable is unhashable. Instead, use variable.ref() as the key.")

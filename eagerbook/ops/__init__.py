@@ -1,0 +1,8 @@
+"""The op layer: registry + kernels + gradient rules, grouped by family."""
+
+from . import array_ops, math_ops, overloads
+from .registry import REGISTRY, OpDef, execute, register
+
+overloads.install()
+
+__all__ = ["REGISTRY", "OpDef", "execute", "register", "array_ops", "math_ops"]

@@ -1,0 +1,1035 @@
+"""Arithmetic, elementwise math, reductions and matrix products.
+
+Each primitive appears as: the NumPy kernel (registered under TF's op name), its gradient rule
+right below it, then the public function that validates arguments and calls ``execute``.
+"""
+
+import numpy as np
+
+from ..core import dtypes
+from ..core.tensor import Tensor, convert_to_tensor
+from .registry import execute, invalid_argument, register
+from .support import (FLOATS, NUMBERS, SIGNED, as_tensor, binary_operands, check_dtype,
+                      normalize_axis)
+
+
+def _binary(op, x, y):
+    if type(x) is Tensor and type(y) is Tensor and x._dtype is y._dtype:
+        return execute(op, (x, y))  # the common case, kept short
+    return execute(op, binary_operands(x, y, op.name))
+
+
+def _unary(op, x, allowed=None):
+    if type(x) is not Tensor:
+        x = convert_to_tensor(x)
+    if allowed is not None and x._dtype not in allowed:
+        check_dtype(op.name, x, allowed)
+    return execute(op, (x,))
+
+
+# --- gradient reduction for broadcasting ---------------------------------------------------
+@register("SumToShapeOf")
+def _sum_to_shape_of(grad, like):
+    """Sums `grad` over the axes along which `like` was broadcast (shared by all binary ops)."""
+    if grad.shape == like.shape:
+        return grad
+    lead = grad.ndim - like.ndim
+    axes = tuple(range(lead)) + tuple(
+        lead + i for i, n in enumerate(like.shape) if n == 1 and grad.shape[lead + i] != 1)
+    return np.sum(grad, axis=axes, keepdims=True).reshape(like.shape)
+
+
+@_sum_to_shape_of.gradient
+def _sum_to_shape_of_grad(op, dy):
+    return [broadcast_like(dy, op.inputs[0]), None]
+
+
+@register("BroadcastLike")
+def _broadcast_like(x, like):
+    return np.broadcast_to(x, like.shape).copy()
+
+
+@_broadcast_like.gradient
+def _broadcast_like_grad(op, dy):
+    return [sum_to_shape_of(dy, op.inputs[0]), None]
+
+
+def sum_to_shape_of(grad, like):
+    """Reduces a gradient to the shape of the input it belongs to (undoes broadcasting)."""
+    if grad is None:
+        return None
+    if grad._value is not None and like._value is not None \
+            and grad._value.shape == like._value.shape:
+        return grad
+    return execute(_sum_to_shape_of, (grad, like))
+
+
+def broadcast_like(x, like):
+    if x._value is not None and like._value is not None and x._value.shape == like._value.shape:
+        return x
+    return execute(_broadcast_like, (x, like))
+
+
+# --- arithmetic -----------------------------------------------------------------------------------
+@register("AddV2", elementwise=True)
+def _add(x, y):
+    return np.add(x, y)
+
+
+@_add.gradient
+def _add_grad(op, dy):
+    x, y = op.inputs
+    return [sum_to_shape_of(dy, x), sum_to_shape_of(dy, y)]
+
+
+def add(x, y, name=None):
+    return _binary(_add, x, y)
+
+
+@register("Sub", elementwise=True)
+def _sub(x, y):
+    return np.subtract(x, y)
+
+
+@_sub.gradient
+def _sub_grad(op, dy):
+    x, y = op.inputs
+    return [sum_to_shape_of(dy, x), sum_to_shape_of(negative(dy), y)]
+
+
+def subtract(x, y, name=None):
+    return _binary(_sub, x, y)
+
+
+@register("Mul", elementwise=True)
+def _mul(x, y):
+    return np.multiply(x, y)
+
+
+@_mul.gradient
+def _mul_grad(op, dy):
+    x, y = op.inputs
+    return [sum_to_shape_of(multiply(dy, y), x), sum_to_shape_of(multiply(dy, x), y)]
+
+
+def multiply(x, y, name=None):
+    return _binary(_mul, x, y)
+
+
+@register("RealDiv", elementwise=True)
+def _real_div(x, y):
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.true_divide(x, y).astype(x.dtype, copy=False)
+
+
+@_real_div.gradient
+def _real_div_grad(op, dy):
+    x, y = op.inputs
+    return [sum_to_shape_of(divide_no_cast(dy, y), x),
+            sum_to_shape_of(negative(multiply(dy, divide_no_cast(op.outputs[0], y))), y)]
+
+
+def divide_no_cast(x, y):
+    """Float division keeping the dtype (TF's RealDiv)."""
+    return _binary(_real_div, x, y)
+
+
+def truediv(x, y, name=None):
+    """``x / y``: integers are first cast to float64 (int32) or float32 (int8/16), like TF."""
+    x, y = binary_operands(x, y, "RealDiv")
+    if x._dtype.is_integer:
+        target = dtypes.float32 if x._dtype in (dtypes.int8, dtypes.int16, dtypes.uint8,
+                                                dtypes.uint16) else dtypes.float64
+        x, y = cast(x, target), cast(y, target)
+    elif x._dtype.is_bool:
+        raise TypeError("x and y must not be bool tensors for division")
+    return execute(_real_div, (x, y))
+
+
+divide = truediv
+
+
+@register("FloorDiv", elementwise=True, differentiable=False)
+def _floor_div(x, y):
+    if x.dtype.kind in "iu" and np.any(y == 0):
+        raise ValueError("Integer division by zero")
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.floor_divide(x, y)
+
+
+def floordiv(x, y, name=None):
+    return _binary(_floor_div, x, y)
+
+
+@register("FloorMod", elementwise=True)
+def _floor_mod(x, y):
+    if x.dtype.kind in "iu" and np.any(y == 0):
+        raise ValueError("Integer division by zero")
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.mod(x, y)
+
+
+@_floor_mod.gradient
+def _floor_mod_grad(op, dy):
+    x, y = op.inputs
+    return [sum_to_shape_of(dy, x),
+            sum_to_shape_of(multiply(dy, negative(floor(divide_no_cast(x, y)))), y)]
+
+
+def floormod(x, y, name=None):
+    return _binary(_floor_mod, x, y)
+
+
+mod = floormod
+
+
+@register("Pow", elementwise=True)
+def _pow(x, y):
+    if x.dtype.kind in "iu" and np.any(y < 0):
+        raise ValueError("Integers to negative integer powers are not allowed")
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        return np.power(x, y)
+
+
+@_pow.gradient
+def _pow_grad(op, dy):
+    x, y = op.inputs
+    z = op.outputs[0]
+    dx = multiply(dy, multiply(y, pow(x, subtract(y, 1))))
+    # d/dy x**y = x**y * log(x); TF defines it as 0 where x <= 0.
+    positive = greater(x, 0)
+    safe_x = where_v2(positive, x, ones_like(x))
+    dyy = multiply(dy, multiply(z, where_v2(positive, log(safe_x), zeros_like(x))))
+    return [sum_to_shape_of(dx, x), sum_to_shape_of(dyy, y)]
+
+
+def pow(x, y, name=None):  # noqa: A001 - TF's public name
+    return _binary(_pow, x, y)
+
+
+@register("Maximum", elementwise=True)
+def _maximum(x, y):
+    return np.maximum(x, y)
+
+
+@_maximum.gradient
+def _maximum_grad(op, dy):
+    x, y = op.inputs
+    x_wins = greater_equal(x, y)
+    zeros = zeros_like(dy)
+    return [sum_to_shape_of(where_v2(x_wins, dy, zeros), x),
+            sum_to_shape_of(where_v2(x_wins, zeros, dy), y)]
+
+
+def maximum(x, y, name=None):
+    return _binary(_maximum, x, y)
+
+
+@register("Minimum", elementwise=True)
+def _minimum(x, y):
+    return np.minimum(x, y)
+
+
+@_minimum.gradient
+def _minimum_grad(op, dy):
+    x, y = op.inputs
+    x_wins = less_equal(x, y)
+    zeros = zeros_like(dy)
+    return [sum_to_shape_of(where_v2(x_wins, dy, zeros), x),
+            sum_to_shape_of(where_v2(x_wins, zeros, dy), y)]
+
+
+def minimum(x, y, name=None):
+    return _binary(_minimum, x, y)
+
+
+@register("SquaredDifference", elementwise=True)
+def _squared_difference(x, y):
+    d = np.subtract(x, y)
+    return d * d
+
+
+@_squared_difference.gradient
+def _squared_difference_grad(op, dy):
+    x, y = op.inputs
+    g = multiply(dy, multiply(subtract(x, y), 2))
+    return [sum_to_shape_of(g, x), sum_to_shape_of(negative(g), y)]
+
+
+def squared_difference(x, y, name=None):
+    return _binary(_squared_difference, x, y)
+
+
+# --- comparisons and logic (not differentiable: their outputs are bool) ----------------------
+def _comparison(name, fn):
+    return register(name, elementwise=True, differentiable=False)(fn)
+
+
+_equal = _comparison("Equal", np.equal)
+_not_equal = _comparison("NotEqual", np.not_equal)
+_less = _comparison("Less", np.less)
+_less_equal = _comparison("LessEqual", np.less_equal)
+_greater = _comparison("Greater", np.greater)
+_greater_equal = _comparison("GreaterEqual", np.greater_equal)
+
+
+def equal(x, y, name=None):
+    return _binary(_equal, x, y)
+
+
+def not_equal(x, y, name=None):
+    return _binary(_not_equal, x, y)
+
+
+def less(x, y, name=None):
+    return _binary(_less, x, y)
+
+
+def less_equal(x, y, name=None):
+    return _binary(_less_equal, x, y)
+
+
+def greater(x, y, name=None):
+    return _binary(_greater, x, y)
+
+
+def greater_equal(x, y, name=None):
+    return _binary(_greater_equal, x, y)
+
+
+_logical_and = _comparison("LogicalAnd", np.logical_and)
+_logical_or = _comparison("LogicalOr", np.logical_or)
+_logical_xor = _comparison("LogicalXor", np.logical_xor)
+_logical_not = register("LogicalNot", elementwise=True, differentiable=False)(np.logical_not)
+
+
+def _logical(op, x, y):
+    x, y = binary_operands(x, y, op.name)
+    if x._dtype is not dtypes.bool:
+        raise invalid_argument(op.name, f"{op.name} needs bool tensors, got {x._dtype.name}")
+    return execute(op, (x, y))
+
+
+def logical_and(x, y, name=None):
+    return _logical(_logical_and, x, y)
+
+
+def logical_or(x, y, name=None):
+    return _logical(_logical_or, x, y)
+
+
+def logical_xor(x, y, name=None):
+    return _logical(_logical_xor, x, y)
+
+
+def logical_not(x, name=None):
+    return _unary(_logical_not, x, (dtypes.bool,))
+
+
+_bitwise_and = _comparison("BitwiseAnd", np.bitwise_and)
+_bitwise_or = _comparison("BitwiseOr", np.bitwise_or)
+_bitwise_xor = _comparison("BitwiseXor", np.bitwise_xor)
+_invert = register("Invert", elementwise=True, differentiable=False)(np.invert)
+
+
+def _bitwise(op, x, y):
+    x, y = binary_operands(x, y, op.name)
+    if not x._dtype.is_integer:
+        raise invalid_argument(op.name, f"{op.name} needs integer tensors, got {x._dtype.name}")
+    return execute(op, (x, y))
+
+
+def bitwise_and(x, y, name=None):
+    return _bitwise(_bitwise_and, x, y)
+
+
+def bitwise_or(x, y, name=None):
+    return _bitwise(_bitwise_or, x, y)
+
+
+def bitwise_xor(x, y, name=None):
+    return _bitwise(_bitwise_xor, x, y)
+
+
+def invert(x, name=None):
+    x = as_tensor(x)
+    if not x._dtype.is_integer:
+        raise invalid_argument("Invert", f"Invert needs an integer tensor, got {x._dtype.name}")
+    return execute(_invert, (x,))
+
+
+# --- unary elementwise math -------------------------------------------------------------------
+@register("Neg", elementwise=True)
+def _neg(x):
+    return np.negative(x)
+
+
+@_neg.gradient
+def _neg_grad(op, dy):
+    return [negative(dy)]
+
+
+def negative(x, name=None):
+    return _unary(_neg, x, SIGNED)
+
+
+@register("Abs", elementwise=True)
+def _abs(x):
+    return np.abs(x)
+
+
+@_abs.gradient
+def _abs_grad(op, dy):
+    return [multiply(dy, sign(op.inputs[0]))]
+
+
+def abs(x, name=None):  # noqa: A001 - TF's public name
+    return _unary(_abs, x, SIGNED)
+
+
+@register("Sign", elementwise=True)
+def _sign(x):
+    return np.sign(x)
+
+
+@_sign.gradient
+def _sign_grad(op, dy):
+    return [zeros_like(op.inputs[0])]
+
+
+def sign(x, name=None):
+    return _unary(_sign, x, SIGNED)
+
+
+@register("Square", elementwise=True)
+def _square(x):
+    return np.multiply(x, x)
+
+
+@_square.gradient
+def _square_grad(op, dy):
+    x = op.inputs[0]
+    return [multiply(dy, multiply(x, 2))]
+
+
+def square(x, name=None):
+    return _unary(_square, x, NUMBERS)
+
+
+@register("Sqrt", elementwise=True)
+def _sqrt(x):
+    with np.errstate(invalid="ignore"):
+        return np.sqrt(x)
+
+
+@_sqrt.gradient
+def _sqrt_grad(op, dy):
+    return [divide_no_cast(multiply(dy, 0.5), op.outputs[0])]
+
+
+def sqrt(x, name=None):
+    return _unary(_sqrt, x, FLOATS)
+
+
+@register("Rsqrt", elementwise=True)
+def _rsqrt(x):
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return 1 / np.sqrt(x)
+
+
+@_rsqrt.gradient
+def _rsqrt_grad(op, dy):
+    y = op.outputs[0]
+    return [multiply(dy, multiply(pow(y, 3), -0.5))]
+
+
+def rsqrt(x, name=None):
+    return _unary(_rsqrt, x, FLOATS)
+
+
+@register("Reciprocal", elementwise=True)
+def _reciprocal(x):
+    with np.errstate(divide="ignore"):
+        return np.reciprocal(x)
+
+
+@_reciprocal.gradient
+def _reciprocal_grad(op, dy):
+    y = op.outputs[0]
+    return [negative(multiply(dy, square(y)))]
+
+
+def reciprocal(x, name=None):
+    return _unary(_reciprocal, x, FLOATS)
+
+
+@register("Exp", elementwise=True)
+def _exp(x):
+    with np.errstate(over="ignore"):
+        return np.exp(x)
+
+
+@_exp.gradient
+def _exp_grad(op, dy):
+    return [multiply(dy, op.outputs[0])]
+
+
+def exp(x, name=None):
+    return _unary(_exp, x, FLOATS)
+
+
+@register("Expm1", elementwise=True)
+def _expm1(x):
+    with np.errstate(over="ignore"):
+        return np.expm1(x)
+
+
+@_expm1.gradient
+def _expm1_grad(op, dy):
+    return [multiply(dy, exp(op.inputs[0]))]
+
+
+def expm1(x, name=None):
+    return _unary(_expm1, x, FLOATS)
+
+
+@register("Log", elementwise=True)
+def _log(x):
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.log(x)
+
+
+@_log.gradient
+def _log_grad(op, dy):
+    return [divide_no_cast(dy, op.inputs[0])]
+
+
+def log(x, name=None):
+    return _unary(_log, x, FLOATS)
+
+
+@register("Log1p", elementwise=True)
+def _log1p(x):
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.log1p(x)
+
+
+@_log1p.gradient
+def _log1p_grad(op, dy):
+    return [divide_no_cast(dy, add(op.inputs[0], 1))]
+
+
+def log1p(x, name=None):
+    return _unary(_log1p, x, FLOATS)
+
+
+@register("Sin", elementwise=True)
+def _sin(x):
+    return np.sin(x)
+
+
+@_sin.gradient
+def _sin_grad(op, dy):
+    return [multiply(dy, cos(op.inputs[0]))]
+
+
+def sin(x, name=None):
+    return _unary(_sin, x, FLOATS)
+
+
+@register("Cos", elementwise=True)
+def _cos(x):
+    return np.cos(x)
+
+
+@_cos.gradient
+def _cos_grad(op, dy):
+    return [negative(multiply(dy, sin(op.inputs[0])))]
+
+
+def cos(x, name=None):
+    return _unary(_cos, x, FLOATS)
+
+
+@register("Tan", elementwise=True)
+def _tan(x):
+    return np.tan(x)
+
+
+@_tan.gradient
+def _tan_grad(op, dy):
+    return [divide_no_cast(dy, square(cos(op.inputs[0])))]
+
+
+def tan(x, name=None):
+    return _unary(_tan, x, FLOATS)
+
+
+@register("Tanh", elementwise=True)
+def _tanh(x):
+    return np.tanh(x)
+
+
+@_tanh.gradient
+def _tanh_grad(op, dy):
+    y = op.outputs[0]
+    return [multiply(dy, subtract(1, square(y)))]
+
+
+def tanh(x, name=None):
+    return _unary(_tanh, x, FLOATS)
+
+
+@register("Sigmoid", elementwise=True)
+def _sigmoid(x):
+    # Split by sign so that exp never overflows: stable for large |x|.
+    out = np.empty_like(x)
+    pos = x >= 0
+    out[pos] = 1 / (1 + np.exp(-x[pos]))
+    ex = np.exp(x[~pos])
+    out[~pos] = ex / (1 + ex)
+    return out
+
+
+@_sigmoid.gradient
+def _sigmoid_grad(op, dy):
+    y = op.outputs[0]
+    return [multiply(dy, multiply(y, subtract(1, y)))]
+
+
+def sigmoid(x, name=None):
+    return _unary(_sigmoid, x, FLOATS)
+
+
+@register("Floor", elementwise=True)
+def _floor(x):
+    return np.floor(x)
+
+
+@register("Ceil", elementwise=True)
+def _ceil(x):
+    return np.ceil(x)
+
+
+@register("Round", elementwise=True)
+def _round(x):
+    return np.round(x)  # NumPy rounds half to even, exactly like TF's Round
+
+
+for _op in (_floor, _ceil, _round):
+    # Piecewise constant: the derivative is zero wherever it exists (TF returns zeros/None).
+    _op.gradient(lambda op, dy: [zeros_like(op.inputs[0])])
+
+
+def floor(x, name=None):
+    return _unary(_floor, x, FLOATS)
+
+
+def ceil(x, name=None):
+    return _unary(_ceil, x, FLOATS)
+
+
+def round(x, name=None):  # noqa: A001 - TF's public name
+    x = as_tensor(x)
+    if x._dtype.is_integer:
+        return x
+    return _unary(_round, x, FLOATS)
+
+
+# --- dtype conversion, identity, constants like x ---------------------------------------------
+@register("Cast", elementwise=True)
+def _cast(x, DstT):
+    return x.astype(DstT._np)
+
+
+@_cast.gradient
+def _cast_grad(op, dy):
+    x = op.inputs[0]
+    if not (x._dtype.is_floating and dy._dtype.is_floating):
+        return [None]
+    return [cast(dy, x._dtype)]
+
+
+def cast(x, dtype, name=None):
+    """``tf.cast``: converts to `dtype` (float -> int truncates toward zero, as in TF)."""
+    dtype = dtypes.as_dtype(dtype)
+    if not isinstance(x, Tensor):
+        if hasattr(type(x), "_as_tensor"):
+            x = x._as_tensor()
+        else:
+            x = convert_to_tensor(x, dtype_hint=dtype)
+    if x._dtype is dtype:
+        return x
+    return execute(_cast, (x,), {"DstT": dtype})
+
+
+@register("Identity")
+def _identity(x):
+    return x.copy()
+
+
+@_identity.gradient
+def _identity_grad(op, dy):
+    return [dy]
+
+
+def identity(x, name=None):
+    return execute(_identity, (as_tensor(x),))
+
+
+@register("StopGradient", differentiable=False)
+def _stop_gradient(x):
+    return x
+
+
+def stop_gradient(x, name=None):
+    """Passes `x` through while hiding it from every tape (gradients stop here)."""
+    return execute(_stop_gradient, (as_tensor(x),))
+
+
+@register("ZerosLike", differentiable=False)
+def _zeros_like(x):
+    return np.zeros_like(x)
+
+
+@register("OnesLike", differentiable=False)
+def _ones_like(x):
+    return np.ones_like(x)
+
+
+def zeros_like(x, dtype=None, name=None):
+    x = as_tensor(x)
+    out = execute(_zeros_like, (x,))
+    return out if dtype is None else cast(out, dtype)
+
+
+def ones_like(x, dtype=None, name=None):
+    x = as_tensor(x)
+    out = execute(_ones_like, (x,))
+    return out if dtype is None else cast(out, dtype)
+
+
+@register("SelectV2")
+def _select(condition, x, y):
+    return np.where(condition, x, y)
+
+
+@_select.gradient
+def _select_grad(op, dy):
+    condition, x, y = op.inputs
+    zeros = zeros_like(dy)
+    return [None, sum_to_shape_of(where_v2(condition, dy, zeros), x),
+            sum_to_shape_of(where_v2(condition, zeros, dy), y)]
+
+
+def where_v2(condition, x, y):
+    """Elementwise choice between x and y (broadcasting); the primitive behind tf.where."""
+    condition = as_tensor(condition)
+    x, y = binary_operands(x, y, "SelectV2")
+    if condition._dtype is not dtypes.bool:
+        raise invalid_argument("SelectV2", f"condition must be a bool tensor, got "
+                                           f"{condition._dtype.name}")
+    return execute(_select, (condition, x, y))
+
+
+# --- reductions -----------------------------------------------------------------------------------
+def _reduce(op, x, axis, keepdims, allowed=None):
+    x = as_tensor(x)
+    if allowed is not None and x._dtype not in allowed:
+        check_dtype(op.name, x, allowed, "input")
+    axes = normalize_axis(axis, x.ndim, op.name)
+    return execute(op, (x,), {"axis": axes, "keepdims": bool(keepdims)})
+
+
+def _restore_reduced_axes(dy, x, axis, keepdims):
+    """Gives a reduction's gradient back the reduced axes (size 1) so it broadcasts over x."""
+    if keepdims or not axis:
+        return dy
+    shape = [1 if i in axis else d for i, d in enumerate(x.shape)]
+    return reshape_to(dy, shape)
+
+
+@register("Sum")
+def _sum(x, axis, keepdims):
+    return np.sum(x, axis=axis, keepdims=keepdims, dtype=x.dtype)
+
+
+@_sum.gradient
+def _sum_grad(op, dy):
+    x = op.inputs[0]
+    dy = _restore_reduced_axes(dy, x, op.attrs["axis"], op.attrs["keepdims"])
+    return [broadcast_like(dy, x)]
+
+
+def reduce_sum(input_tensor, axis=None, keepdims=False, name=None):
+    return _reduce(_sum, input_tensor, axis, keepdims, NUMBERS + (dtypes.bool,))
+
+
+@register("Mean")
+def _mean(x, axis, keepdims):
+    if x.dtype.kind in "iu":  # TF's integer mean truncates (it is sum // count)
+        count = max(int(np.prod([x.shape[a] for a in axis])), 1)
+        return (np.sum(x, axis=axis, keepdims=keepdims) // count).astype(x.dtype)
+    return np.mean(x, axis=axis, keepdims=keepdims, dtype=x.dtype)
+
+
+@_mean.gradient
+def _mean_grad(op, dy):
+    x = op.inputs[0]
+    axis = op.attrs["axis"]
+    count = int(np.prod([x.shape[a] for a in axis])) if axis else 1
+    dy = _restore_reduced_axes(dy, x, axis, op.attrs["keepdims"])
+    return [broadcast_like(divide_no_cast(dy, float(count) if dy._dtype.is_floating
+                                          else count), x)]
+
+
+def reduce_mean(input_tensor, axis=None, keepdims=False, name=None):
+    return _reduce(_mean, input_tensor, axis, keepdims, NUMBERS)
+
+
+@register("Prod")
+def _prod(x, axis, keepdims):
+    return np.prod(x, axis=axis, keepdims=keepdims, dtype=x.dtype)
+
+
+@_prod.gradient
+def _prod_grad(op, dy):
+    # d(prod)/dx_i = prod / x_i, computed without dividing so zeros in x are handled:
+    # the product of everything before i times everything after i along the reduced axes.
+    x = op.inputs[0]
+    axis = op.attrs["axis"]
+    dy = _restore_reduced_axes(dy, x, axis, op.attrs["keepdims"])
+    others = _prod_of_others(x, axis)
+    return [multiply(broadcast_like(dy, x), others)]
+
+
+def _prod_of_others(x, axis):
+    from .array_ops import reshape, transpose  # local: array_ops builds on math_ops
+    ndim = x.ndim
+    kept = [i for i in range(ndim) if i not in axis]
+    perm = list(axis) + kept
+    moved = transpose(x, perm)
+    shape = list(moved.shape)
+    flat = reshape(moved, [-1] + shape[len(axis):])
+    before = cumprod(flat, axis=0, exclusive=True)
+    after = cumprod(flat, axis=0, exclusive=True, reverse=True)
+    others = reshape(multiply(before, after), shape)
+    inverse = [perm.index(i) for i in range(ndim)]
+    return transpose(others, inverse)
+
+
+def reduce_prod(input_tensor, axis=None, keepdims=False, name=None):
+    return _reduce(_prod, input_tensor, axis, keepdims, NUMBERS)
+
+
+def _extremum_grad(op, dy):
+    # The gradient goes to the elements equal to the extremum, split evenly between ties.
+    x = op.inputs[0]
+    axis = op.attrs["axis"]
+    y = _restore_reduced_axes(op.outputs[0], x, axis, op.attrs["keepdims"])
+    dy = _restore_reduced_axes(dy, x, axis, op.attrs["keepdims"])
+    hits = cast(equal(x, broadcast_like(y, x)), dy._dtype)
+    count = _restore_reduced_axes(reduce_sum(hits, axis=list(axis), keepdims=False), x, axis,
+                                  False)
+    return [multiply(divide_no_cast(hits, broadcast_like(count, x)), broadcast_like(dy, x))]
+
+
+@register("Max")
+def _max(x, axis, keepdims):
+    return np.max(x, axis=axis, keepdims=keepdims) if x.size else \
+        np.full(_reduced_shape(x.shape, axis, keepdims), _lowest(x.dtype), x.dtype)
+
+
+@register("Min")
+def _min(x, axis, keepdims):
+    return np.min(x, axis=axis, keepdims=keepdims) if x.size else \
+        np.full(_reduced_shape(x.shape, axis, keepdims), _highest(x.dtype), x.dtype)
+
+
+_max.gradient(_extremum_grad)
+_min.gradient(_extremum_grad)
+
+
+def _reduced_shape(shape, axis, keepdims):
+    return tuple(1 if i in axis else d for i, d in enumerate(shape) if keepdims or i not in axis)
+
+
+def _lowest(np_dtype):
+    return -np.inf if np_dtype.kind == "f" else np.iinfo(np_dtype).min
+
+
+def _highest(np_dtype):
+    return np.inf if np_dtype.kind == "f" else np.iinfo(np_dtype).max
+
+
+def reduce_max(input_tensor, axis=None, keepdims=False, name=None):
+    return _reduce(_max, input_tensor, axis, keepdims, NUMBERS)
+
+
+def reduce_min(input_tensor, axis=None, keepdims=False, name=None):
+    return _reduce(_min, input_tensor, axis, keepdims, NUMBERS)
+
+
+_any = register("Any", differentiable=False)(
+    lambda x, axis, keepdims: np.any(x, axis=axis, keepdims=keepdims))
+_all = register("All", differentiable=False)(
+    lambda x, axis, keepdims: np.all(x, axis=axis, keepdims=keepdims))
+
+
+def reduce_any(input_tensor, axis=None, keepdims=False, name=None):
+    return _reduce(_any, input_tensor, axis, keepdims, (dtypes.bool,))
+
+
+def reduce_all(input_tensor, axis=None, keepdims=False, name=None):
+    return _reduce(_all, input_tensor, axis, keepdims, (dtypes.bool,))
+
+
+def reduce_logsumexp(input_tensor, axis=None, keepdims=False, name=None):
+    """log(sum(exp(x))) computed stably by shifting by the (constant) maximum: a composite."""
+    x = as_tensor(input_tensor)
+    axes = normalize_axis(axis, x.ndim, "Logsumexp")
+    shift = stop_gradient(reduce_max(x, axis=list(axes), keepdims=True))
+    # An all -inf (or +inf) slice would give inf - inf = nan: shift those by 0 instead.
+    finite_shift = where_v2(is_finite(shift), shift, zeros_like(shift))
+    summed = reduce_sum(exp(subtract(x, finite_shift)), axis=list(axes), keepdims=True)
+    out = add(log(summed), finite_shift)
+    return out if keepdims else reshape_to(out, [d for i, d in enumerate(x.shape)
+                                                 if i not in axes])
+
+
+_is_finite = register("IsFinite", elementwise=True, differentiable=False)(np.isfinite)
+_is_nan = register("IsNan", elementwise=True, differentiable=False)(np.isnan)
+_is_inf = register("IsInf", elementwise=True, differentiable=False)(np.isinf)
+
+
+def is_finite(x, name=None):
+    return _unary(_is_finite, x, FLOATS)
+
+
+def is_nan(x, name=None):
+    return _unary(_is_nan, x, FLOATS)
+
+
+def is_inf(x, name=None):
+    return _unary(_is_inf, x, FLOATS)
+
+
+# --- cumulative ops -----------------------------------------------------------------------------
+@register("Cumsum")
+def _cumsum(x, axis, exclusive, reverse):
+    if reverse:
+        x = np.flip(x, axis)
+    out = np.cumsum(x, axis=axis, dtype=x.dtype)
+    if exclusive:
+        out = np.concatenate([np.zeros_like(np.take(out, [0], axis=axis)),
+                              np.delete(out, -1, axis=axis)], axis=axis) if x.shape[axis] else out
+    return np.flip(out, axis) if reverse else out
+
+
+@_cumsum.gradient
+def _cumsum_grad(op, dy):
+    attrs = op.attrs
+    return [cumsum(dy, attrs["axis"], exclusive=attrs["exclusive"],
+                   reverse=not attrs["reverse"])]
+
+
+def cumsum(x, axis=0, exclusive=False, reverse=False, name=None):
+    x = as_tensor(x)
+    axis = normalize_axis(axis, x.ndim, "Cumsum")[0]
+    return execute(_cumsum, (x,), {"axis": axis, "exclusive": bool(exclusive),
+                                   "reverse": bool(reverse)})
+
+
+@register("Cumprod")
+def _cumprod(x, axis, exclusive, reverse):
+    if reverse:
+        x = np.flip(x, axis)
+    out = np.cumprod(x, axis=axis, dtype=x.dtype)
+    if exclusive:
+        out = np.concatenate([np.ones_like(np.take(out, [0], axis=axis)),
+                              np.delete(out, -1, axis=axis)], axis=axis) if x.shape[axis] else out
+    return np.flip(out, axis) if reverse else out
+
+
+@_cumprod.gradient
+def _cumprod_grad(op, dy):
+    # Valid where x has no zeros (TF has the same restriction).
+    x = op.inputs[0]
+    attrs = op.attrs
+    prod = op.outputs[0]
+    summed = cumsum(multiply(prod, dy), attrs["axis"], exclusive=attrs["exclusive"],
+                    reverse=not attrs["reverse"])
+    return [divide_no_cast(summed, x)]
+
+
+def cumprod(x, axis=0, exclusive=False, reverse=False, name=None):
+    x = as_tensor(x)
+    axis = normalize_axis(axis, x.ndim, "Cumprod")[0]
+    return execute(_cumprod, (x,), {"axis": axis, "exclusive": bool(exclusive),
+                                    "reverse": bool(reverse)})
+
+
+# --- matrix products --------------------------------------------------------------------------
+@register("BatchMatMulV2")
+def _matmul(a, b, adj_x, adj_y):
+    if adj_x:
+        a = np.swapaxes(a, -1, -2)
+    if adj_y:
+        b = np.swapaxes(b, -1, -2)
+    return np.matmul(a, b)
+
+
+@_matmul.gradient
+def _matmul_grad(op, dy):
+    a, b = op.inputs
+    adj_x, adj_y = op.attrs["adj_x"], op.attrs["adj_y"]
+    # The four cases of TF's MatMul gradient, written with the transpose flags.
+    if not adj_x and not adj_y:
+        da, db = matmul(dy, b, transpose_b=True), matmul(a, dy, transpose_a=True)
+    elif not adj_x and adj_y:
+        da, db = matmul(dy, b), matmul(dy, a, transpose_a=True)
+    elif adj_x and not adj_y:
+        da, db = matmul(b, dy, transpose_b=True), matmul(a, dy)
+    else:
+        da, db = matmul(b, dy, transpose_a=True, transpose_b=True), \
+            matmul(dy, a, transpose_a=True, transpose_b=True)
+    # Batch dimensions may have been broadcast: sum them back.
+    return [sum_to_shape_of(da, a), sum_to_shape_of(db, b)]
+
+
+def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_b=False,
+           a_is_sparse=False, b_is_sparse=False, output_type=None, name=None):
+    """Matrix product of the last two axes; leading (batch) axes broadcast."""
+    a, b = binary_operands(a, b, "MatMul")
+    ta, tb = bool(transpose_a or adjoint_a), bool(transpose_b or adjoint_b)
+    if a._value is not None and b._value is not None:
+        sa, sb = a._value.shape, b._value.shape
+        if len(sa) < 2 or len(sb) < 2:
+            raise invalid_argument(
+                "MatMul", f"In[0] and In[1] must have rank >= 2, but are shapes {list(sa)} and "
+                          f"{list(sb)}")
+        inner_a = sa[-2] if ta else sa[-1]
+        inner_b = sb[-1] if tb else sb[-2]
+        if inner_a != inner_b:
+            raise invalid_argument(
+                "MatMul", f"Matrix size-incompatible: In[0]: {list(sa)}, In[1]: {list(sb)}")
+        if a._dtype.is_bool:
+            raise invalid_argument("MatMul", "MatMul does not support bool tensors")
+    return execute(_matmul, (a, b), {"adj_x": ta, "adj_y": tb})
+
+
+# --- reshape used by gradient rules (the full reshape op lives in array_ops) ------------------
+@register("Reshape")
+def _reshape(x, shape):
+    return x.reshape(shape)
+
+
+@_reshape.gradient
+def _reshape_grad(op, dy):
+    return [reshape_to(dy, op.inputs[0].shape)]
+
+
+def reshape_to(x, shape):
+    """Reshape to a known shape (a list of ints, at most one -1)."""
+    x = as_tensor(x)
+    return execute(_reshape, (x,), {"shape": tuple(int(d) for d in shape)})

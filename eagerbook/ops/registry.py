@@ -1,0 +1,147 @@
+"""The op registry and the dispatcher.
+
+Every primitive op is one ``OpDef``: its TF name (``AddV2``, ``MatMul``, ...), a NumPy forward
+kernel and, right next to it in the same file, its gradient rule. ``execute`` is the single road
+every op travels:
+
+    op call -> execute(op, inputs, attrs) -> kernel(NumPy arrays) -> new Tensors
+                                           \\-> recorders (tapes, observers) if any are active
+
+Gradient rules are written with eagerbook ops (never raw NumPy), so a tape that is watching
+while another tape computes gradients records the backward pass too: that is how second
+derivatives work. The registry is the single source of truth: tests iterate over it.
+"""
+
+import time
+
+import numpy as np
+
+from ..core import errors
+from ..core.context import state
+from ..core.tensor import Tensor, _from_numpy
+
+REGISTRY = {}
+_ndarray = np.ndarray
+_asarray = np.asarray
+_NO_ATTRS = {}
+
+
+class OpDef:
+    """One primitive: forward kernel, gradient rule and flags."""
+
+    __slots__ = ("name", "kernel", "grad", "stateful", "elementwise", "differentiable",
+                 "num_outputs", "infer_shape")
+
+    def __init__(self, name, kernel, *, grad=None, stateful=False, elementwise=False,
+                 differentiable=True, num_outputs=1, infer_shape=None):
+        self.name = name
+        self.kernel = kernel
+        self.grad = grad
+        self.stateful = stateful
+        self.elementwise = elementwise
+        self.differentiable = differentiable
+        self.num_outputs = num_outputs  # 1, a fixed count, or None for "depends on attrs"
+        self.infer_shape = infer_shape  # optional: used by tf.function tracing
+
+    def gradient(self, fn):
+        """Decorator attaching the gradient rule: ``fn(op, *output_grads) -> input grads``."""
+        self.grad = fn
+        return fn
+
+    def __repr__(self):
+        return f"<OpDef {self.name}>"
+
+
+def register(name, *, stateful=False, elementwise=False, differentiable=True, num_outputs=1,
+             infer_shape=None):
+    """Decorator registering a NumPy kernel as the primitive ``name``."""
+    def decorate(kernel):
+        if name in REGISTRY:
+            raise ValueError(f"Op {name!r} is already registered")
+        opdef = OpDef(name, kernel, stateful=stateful, elementwise=elementwise,
+                      differentiable=differentiable, num_outputs=num_outputs,
+                      infer_shape=infer_shape)
+        REGISTRY[name] = opdef
+        return opdef
+    return decorate
+
+
+class OpRecord:
+    """One executed op, as gradient rules and tapes see it (TF's ``op`` argument)."""
+
+    __slots__ = ("op", "inputs", "outputs", "attrs")
+
+    def __init__(self, op, inputs, outputs, attrs):
+        self.op = op
+        self.inputs = inputs
+        self.outputs = outputs
+        self.attrs = attrs
+
+    @property
+    def type(self):
+        return self.op.name
+
+    def get_attr(self, name):
+        return self.attrs[name]
+
+    def __repr__(self):
+        return f"<OpRecord {self.op.name}>"
+
+
+# --- the dispatcher ---------------------------------------------------------------------------
+def execute(op, inputs, attrs=_NO_ATTRS):
+    """Runs `op` on a tuple of Tensors; returns a Tensor (or a tuple for multi-output ops)."""
+    if state.hooked:
+        return _execute_hooked(op, inputs, attrs)
+    try:
+        out = op.kernel(*[t._value for t in inputs], **attrs)
+    except (ValueError, IndexError, TypeError, np.linalg.LinAlgError) as exc:
+        raise _kernel_error(op, inputs, exc) from None
+    if op.num_outputs == 1:
+        if type(out) is not _ndarray:
+            out = _asarray(out)
+        return _from_numpy(out)
+    return tuple(_from_numpy(o if type(o) is _ndarray else _asarray(o)) for o in out)
+
+
+def _execute_hooked(op, inputs, attrs):
+    """The slow road: a graph is being traced, or tapes/observers want to see the op."""
+    graph = state.graph
+    if graph is not None:
+        result = graph.add_op(op, inputs, attrs)
+    else:
+        start = time.perf_counter()
+        try:
+            out = op.kernel(*[t._value for t in inputs], **attrs)
+        except (ValueError, IndexError, TypeError, np.linalg.LinAlgError) as exc:
+            raise _kernel_error(op, inputs, exc) from None
+        state.last_op_seconds = time.perf_counter() - start
+        if op.num_outputs == 1:
+            result = _from_numpy(out if type(out) is _ndarray else _asarray(out))
+        else:
+            result = tuple(_from_numpy(o if type(o) is _ndarray else _asarray(o)) for o in out)
+    outputs = result if isinstance(result, tuple) else (result,)
+    for recorder in tuple(state.recorders):
+        recorder.record(op, inputs, outputs, attrs)
+    return result
+
+
+def _kernel_error(op, inputs, exc):
+    described = ", ".join(f"{t.dtype.name}{list(t.shape)}" for t in inputs)
+    return errors.op_error(errors.InvalidArgumentError, op.name,
+                           f"{op.name} cannot run on inputs ({described}): {exc}")
+
+
+def invalid_argument(op_name, message):
+    """The error ops raise for bad input: ``InvalidArgumentError: message [Op:Name]``."""
+    return errors.op_error(errors.InvalidArgumentError, op_name, message)
+
+
+def record_custom(op, inputs, outputs, attrs=_NO_ATTRS):
+    """Tells active recorders about an op that did not go through ``execute``."""
+    for recorder in tuple(state.recorders):
+        recorder.record(op, inputs, outputs, attrs)
+
+
+def is_tensor_input(x):
+    return isinstance(x, Tensor)

@@ -1,0 +1,86 @@
+"""Helpers shared by op wrappers: argument conversion, TF's dtype rules, gradient reduction."""
+
+from ..core import dtypes
+from ..core.tensor import Tensor, convert_to_tensor
+from .registry import invalid_argument
+
+# TF names dtypes like this in its kernel error messages.
+_TF_TYPE_NAMES = {"float32": "float", "float64": "double", "float16": "half"}
+
+
+def tf_type_name(dtype):
+    return _TF_TYPE_NAMES.get(dtype.name, dtype.name)
+
+
+def as_tensor(x, dtype=None):
+    if type(x) is Tensor and dtype is None:
+        return x
+    return convert_to_tensor(x, dtype=dtype)
+
+
+def binary_operands(x, y, op_name):
+    """Converts the operands of a binary op following TF's rules.
+
+    A Python or NumPy value takes the other operand's dtype (``t + 1`` with a float32 ``t`` is
+    float32; ``int_t + 1.5`` is a TypeError); two tensors (or Variables) must already agree:
+    TF never promotes one tensor's dtype to match another.
+    """
+    if not isinstance(x, Tensor):
+        if isinstance(y, Tensor):
+            x = _convert_like(x, y._dtype)
+        else:
+            x = convert_to_tensor(x)
+    if not isinstance(y, Tensor):
+        y = _convert_like(y, x._dtype)
+    if x._dtype is not y._dtype:
+        raise invalid_argument(
+            op_name,
+            f"cannot compute {op_name} as input #1(zero-based) was expected to be a "
+            f"{tf_type_name(x._dtype)} tensor but is a {tf_type_name(y._dtype)} tensor")
+    return x, y
+
+
+def _convert_like(value, dtype):
+    if hasattr(type(value), "_as_tensor"):  # a Variable keeps its own dtype
+        return value._as_tensor()
+    return convert_to_tensor(value, dtype=dtype)
+
+
+def check_dtype(op_name, x, allowed, what="x"):
+    """Raises TF's error when `x` has a dtype the op does not support."""
+    if x._dtype not in allowed:
+        names = ", ".join(d.name for d in allowed)
+        raise invalid_argument(
+            op_name, f"Value for attr 'T' of {x._dtype.name} is not in the list of allowed "
+                     f"values: {names} (argument {what} of {op_name})")
+
+
+FLOATS = (dtypes.float16, dtypes.float32, dtypes.float64)
+INTS = (dtypes.int8, dtypes.int16, dtypes.int32, dtypes.int64, dtypes.uint8, dtypes.uint16,
+        dtypes.uint32, dtypes.uint64)
+NUMBERS = FLOATS + INTS
+SIGNED = FLOATS + (dtypes.int8, dtypes.int16, dtypes.int32, dtypes.int64)
+FLOAT_SET = frozenset(FLOATS)
+
+
+def is_floating(t):
+    return t._dtype in FLOAT_SET
+
+
+def normalize_axis(axis, ndim, op_name):
+    """Turns TF's `axis` argument (None, int, list, tensor) into a tuple of non-negative ints."""
+    if axis is None:
+        return tuple(range(ndim))
+    if isinstance(axis, Tensor):
+        axis = axis._value.tolist()
+    if isinstance(axis, (list, tuple)):
+        axes = [int(a) for a in axis]
+    else:
+        axes = [int(axis)]
+    out = []
+    for a in axes:
+        if not -ndim <= a < max(ndim, 1):
+            raise invalid_argument(op_name, f"Invalid reduction dimension {a} for input with "
+                                            f"{ndim} dimensions.")
+        out.append(a % ndim if ndim else 0)
+    return tuple(sorted(set(out)))
