@@ -1,0 +1,48 @@
+# Two commands do everything on a fresh machine:
+#   make lab    install, then open JupyterLab on the lessons
+#   make test   install, then run every test (lint, unit, property, notebook, browser)
+
+PYTHON ?= python3
+VENV   ?= .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed-stamp
+SUDO   := $(shell [ "$$(id -u)" = 0 ] && echo "" || (command -v sudo >/dev/null && echo sudo))
+
+.PHONY: install system-deps test test-fast lab bench lint clean
+
+install: $(STAMP) system-deps
+
+# The virtual environment with the package (editable) and its notebook and test extras.
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[notebook,test]'
+	touch $(STAMP)
+
+# Graphviz's `dot` (graph views) and Chromium (the browser test) come from Debian's packages.
+system-deps:
+	@if ! command -v dot >/dev/null 2>&1 || ! command -v chromium >/dev/null 2>&1; then \
+	  if command -v apt-get >/dev/null 2>&1 && { [ "$$(id -u)" = 0 ] || [ -n "$(SUDO)" ]; }; then \
+	    echo "Installing graphviz and chromium with apt-get..."; \
+	    $(SUDO) apt-get update -qq >/dev/null && \
+	    DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq graphviz chromium >/dev/null \
+	      || echo "WARNING: apt-get could not install graphviz/chromium; tests needing them will say so."; \
+	  else \
+	    echo "WARNING: no apt-get (or no root): install Graphviz and Chromium yourself for graph views and the browser test."; \
+	  fi; \
+	fi
+
+lint: $(STAMP)
+	$(PY) -m ruff check eagerbook tests benchmarks
+
+test: install lint
+	$(PY) -m pytest -q -p no:cacheprovider tests
+
+lab: install
+	$(VENV)/bin/jupyter lab --notebook-dir=notebooks
+
+bench: $(STAMP)
+	$(PY) benchmarks/run_all.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis
