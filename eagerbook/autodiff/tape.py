@@ -33,6 +33,11 @@ class UnconnectedGradients(enum.Enum):
     ZERO = "zero"
 
 
+# Called as listener(gradient_tape, targets, seeds, sources, gradients) by every ``gradient``
+# call, before a non-persistent tape frees its entries: the notebook's TapeView and ``%%eager``
+# keep what they need to draw the tape. Empty (one list check) unless the extension is in use.
+gradient_listeners = []
+
 # Reading a Variable is recorded as this op; its gradient passes straight through.
 READ_VARIABLE = OpDef("ReadVariableOp", None, grad=lambda op, dy: [dy])
 
@@ -183,6 +188,8 @@ class GradientTape:
         else:
             flat_seeds = [None] * len(flat_targets)
         grads = self._backward(flat_targets, flat_seeds, flat_sources, unconnected)
+        for listener in tuple(gradient_listeners):
+            listener(self, flat_targets, flat_seeds, flat_sources, grads)
         if not self._persistent:
             self._release()
         return nest.pack_sequence_as(sources, grads)
