@@ -1,0 +1,969 @@
+"""``tf.data.Dataset``: a lazy pipeline of Python iterators over NumPy arrays.
+
+Every transformation (``map``, ``shuffle``, ``batch``, ...) returns a new ``Dataset`` that only
+remembers its input and its arguments. Nothing runs until you iterate: each iteration asks the
+last dataset for a fresh Python generator, which pulls elements from its input's generator one at
+a time. So ``Dataset.range(10**6).map(f).take(5)`` calls ``f`` five times.
+
+Elements are nested tuples/dicts of eagerbook Tensors. Internally each dataset class implements
+
+    _iterate()       -> a generator of elements (a new one per pass over the data)
+    _compute_spec()  -> the element_spec (a structure of TensorSpec), computed once on demand
+    _cardinality()   -> number of elements, INFINITE (-1) or UNKNOWN (-2)
+
+Differences from TensorFlow worth knowing: ``map`` and ``filter`` run your Python function
+eagerly on every element (TensorFlow traces it once into a graph), so a ``print`` inside
+prints once per element. ``element_spec`` of a mapped dataset is found by calling the function
+once on placeholder zeros shaped like the input's spec (TensorFlow traces it symbolically).
+``prefetch`` and ``num_parallel_calls`` are accepted and change nothing: everything runs in the
+calling thread.
+"""
+
+import math
+import secrets
+import warnings
+
+import numpy as np
+
+from ..core import dtypes, errors
+from ..core.shape import TensorShape
+from ..core.tensor import Tensor, _from_numpy, convert_to_tensor
+from . import structure
+from .spec import TensorSpec
+
+AUTOTUNE = -1
+INFINITE_CARDINALITY = -1
+INFINITE = INFINITE_CARDINALITY
+UNKNOWN_CARDINALITY = -2
+UNKNOWN = UNKNOWN_CARDINALITY
+
+_DEFAULT_GRAPH_SEED = 87654321
+
+
+def _should_unpack(element):
+    # TF calls fn(*element) only for plain tuples (not namedtuples, not dicts).
+    return type(element) is tuple
+
+
+def _call(fn, element):
+    return fn(*element) if _should_unpack(element) else fn(element)
+
+
+def _count_arg(count, name):
+    if isinstance(count, Tensor) or hasattr(type(count), "_as_tensor"):
+        count = convert_to_tensor(count).numpy()
+    if count is None:
+        return -1
+    try:
+        return int(count)
+    except (TypeError, ValueError):
+        raise TypeError(f"`{name}` must be an integer, got {count!r}") from None
+
+
+def _get_seed(op_seed):
+    """(global seed, op seed) under tf.random's rules (tf.random.set_seed + the op's seed)."""
+    try:
+        from ..ops import random_ops
+        get_seed = random_ops.get_seed
+    except (ImportError, AttributeError):
+        get_seed = None
+    if get_seed is not None:
+        return get_seed(op_seed)
+    # random_ops not there yet: an op seed alone is deterministic, no seed at all is random.
+    return (None, None) if op_seed is None else (_DEFAULT_GRAPH_SEED, int(op_seed))
+
+
+class Dataset:
+    """A lazy sequence of elements (``tf.data.Dataset``). Build one with a factory such as
+    ``Dataset.from_tensor_slices`` and transform it with methods such as ``map`` and
+    ``batch``; iterate it with ``for`` or ``iter``."""
+
+    _spec_cache = None
+
+    # --- to be provided by subclasses --------------------------------------------------------
+    def _iterate(self):
+        raise NotImplementedError
+
+    def _compute_spec(self):
+        raise NotImplementedError
+
+    def _cardinality(self):
+        return UNKNOWN
+
+    def _inputs(self):
+        return []
+
+    # --- element_spec, cardinality, length ------------------------------------------------------
+    @property
+    def element_spec(self):
+        """The structure of ``tf.TensorSpec`` that every element matches."""
+        if self._spec_cache is None:
+            self._spec_cache = self._compute_spec()
+        return self._spec_cache
+
+    def cardinality(self):
+        """Number of elements as an int64 scalar tensor; ``tf.data.INFINITE_CARDINALITY`` (-1)
+        or ``tf.data.UNKNOWN_CARDINALITY`` (-2) when it is infinite or cannot be known
+        without running the pipeline (after ``filter``, for example)."""
+        return _from_numpy(np.array(self._cardinality(), dtype=np.int64))
+
+    def __len__(self):
+        n = self._cardinality()
+        if n == INFINITE:
+            raise TypeError("The dataset is infinite.")
+        if n == UNKNOWN:
+            raise TypeError("The dataset length is unknown.")
+        return n
+
+    def __bool__(self):
+        return True
+
+    # --- iteration --------------------------------------------------------------------------------
+    def __iter__(self):
+        from .iterator import OwnedIterator
+        return OwnedIterator(self)
+
+    def as_numpy_iterator(self):
+        """Iterates the elements as NumPy values (arrays, NumPy scalars, bytes for strings)."""
+        return _NumpyIterator(self)
+
+    def reduce(self, initial_state, reduce_func):
+        """Folds the dataset: ``state = reduce_func(state, element)`` for every element."""
+        state = structure.normalize(initial_state)
+        for element in self._iterate():
+            state = structure.normalize(reduce_func(state, element), lists_are_tuples=True)
+        return state
+
+    def get_single_element(self):
+        it = self._iterate()
+        try:
+            element = next(it)
+        except StopIteration:
+            raise errors.InvalidArgumentError(
+                "Dataset was empty. [Op:DatasetToSingleElement]") from None
+        for _ in it:
+            raise errors.InvalidArgumentError(
+                "Dataset had more than one element. [Op:DatasetToSingleElement]")
+        return element
+
+    def __repr__(self):
+        return f"<{type(self).__name__} element_spec={self.element_spec}>"
+
+    # --- factories ------------------------------------------------------------------------------
+    @staticmethod
+    def from_tensor_slices(tensors, name=None):
+        """One element per slice along the first dimension of every component."""
+        return TensorSliceDataset(tensors)
+
+    @staticmethod
+    def from_tensors(tensors, name=None):
+        """A dataset with a single element: `tensors` itself."""
+        return TensorDataset(tensors)
+
+    @staticmethod
+    def range(*args, output_type=dtypes.int64, name=None):
+        """``range(stop)``, ``range(start, stop[, step])``: like Python's, as int64 scalars."""
+        return RangeDataset(*args, output_type=output_type)
+
+    @staticmethod
+    def zip(*datasets, name=None):
+        """Elements are structures (tuples, dicts) of the given datasets' elements."""
+        if len(datasets) == 1:
+            datasets = datasets[0]
+        return ZipDataset(datasets)
+
+    @staticmethod
+    def from_generator(generator, output_types=None, output_shapes=None, args=None,
+                       output_signature=None, name=None):
+        """Elements produced by calling ``generator(*args)`` anew for every pass."""
+        return GeneratorDataset(generator, output_types, output_shapes, args, output_signature)
+
+    # --- transformations ----------------------------------------------------------------------
+    def map(self, map_func, num_parallel_calls=None, deterministic=None, name=None):
+        return MapDataset(self, map_func)
+
+    def filter(self, predicate, name=None):
+        return FilterDataset(self, predicate)
+
+    def shuffle(self, buffer_size, seed=None, reshuffle_each_iteration=None, name=None):
+        return ShuffleDataset(self, buffer_size, seed,
+                              True if reshuffle_each_iteration is None
+                              else reshuffle_each_iteration)
+
+    def batch(self, batch_size, drop_remainder=False, num_parallel_calls=None,
+              deterministic=None, name=None):
+        return BatchDataset(self, batch_size, drop_remainder)
+
+    def padded_batch(self, batch_size, padded_shapes=None, padding_values=None,
+                     drop_remainder=False, name=None):
+        return PaddedBatchDataset(self, batch_size, padded_shapes, padding_values,
+                                  drop_remainder)
+
+    def unbatch(self, name=None):
+        return UnbatchDataset(self)
+
+    def repeat(self, count=None, name=None):
+        return RepeatDataset(self, count)
+
+    def take(self, count, name=None):
+        return TakeDataset(self, count)
+
+    def skip(self, count, name=None):
+        return SkipDataset(self, count)
+
+    def prefetch(self, buffer_size, name=None):
+        return PrefetchDataset(self, buffer_size)
+
+    def cache(self, filename="", name=None):
+        return CacheDataset(self, filename)
+
+    def enumerate(self, start=0, name=None):
+        return EnumerateDataset(self, start)
+
+    def concatenate(self, dataset, name=None):
+        return ConcatenateDataset(self, dataset)
+
+    def shard(self, num_shards, index, name=None):
+        return ShardDataset(self, num_shards, index)
+
+    def take_while(self, predicate, name=None):
+        return TakeWhileDataset(self, predicate)
+
+    def apply(self, transformation_func):
+        result = transformation_func(self)
+        if not isinstance(result, Dataset):
+            raise TypeError("`transformation_func` must return a `tf.data.Dataset` object.")
+        return result
+
+    def with_options(self, options, name=None):
+        return self
+
+    def options(self):
+        return None
+
+
+class _NumpyIterator:
+    def __init__(self, dataset):
+        self._it = dataset._iterate()
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        return structure.to_numpy(next(self._it))
+
+    next = __next__
+
+    def __repr__(self):
+        return "<eagerbook NumpyIterator>"
+
+
+# --- sources -------------------------------------------------------------------------------------
+class TensorSliceDataset(Dataset):
+    def __init__(self, tensors):
+        self._element = structure.normalize(tensors)
+        flat = structure.flatten(self._element)
+        if not flat:
+            raise ValueError("Invalid `tensors`: from_tensor_slices needs at least one component.")
+        n = None
+        for t in flat:
+            if t.ndim == 0:
+                raise ValueError("Unbatching a tensor is only supported for rank >= 1, but "
+                                 f"from_tensor_slices got a scalar component {t!r}.")
+            if n is None:
+                n = t.shape[0]
+            elif t.shape[0] != n:
+                raise ValueError(f"Dimensions {n} and {t.shape[0]} are not compatible: every "
+                                 "component of from_tensor_slices must have the same size in "
+                                 "its first dimension.")
+        self._flat_arrays = [t._value for t in flat]
+        self._n = n
+
+    def _iterate(self):
+        arrays, element = self._flat_arrays, self._element
+        if not structure.is_structure(element):
+            array = arrays[0]
+            for i in range(self._n):
+                yield _from_numpy(array[i, ...])
+            return
+        for i in range(self._n):
+            yield structure.pack_as(element, [_from_numpy(a[i, ...]) for a in arrays])
+
+    def _compute_spec(self):
+        return structure.pack_as(self._element, [
+            TensorSpec(TensorShape(a.shape[1:]), dtypes.from_numpy(a.dtype))
+            for a in self._flat_arrays])
+
+    def _cardinality(self):
+        return self._n
+
+
+class TensorDataset(Dataset):
+    def __init__(self, tensors):
+        self._element = structure.normalize(tensors)
+
+    def _iterate(self):
+        yield self._element
+
+    def _compute_spec(self):
+        return structure.spec_of(self._element)
+
+    def _cardinality(self):
+        return 1
+
+
+class RangeDataset(Dataset):
+    def __init__(self, *args, output_type=dtypes.int64):
+        if not 1 <= len(args) <= 3:
+            raise ValueError("Invalid arguments to range: expected range(stop), "
+                             "range(start, stop) or range(start, stop, step).")
+        ints = [_count_arg(a, "range argument") for a in args]
+        start, stop, step = (0, ints[0], 1) if len(ints) == 1 else (
+            ints[0], ints[1], ints[2] if len(ints) == 3 else 1)
+        if step == 0:
+            raise errors.InvalidArgumentError("step must be a non-zero integer. [Op:RangeDataset]")
+        self._range = range(start, stop, step)
+        self._dtype = dtypes.as_dtype(output_type)
+
+    def _iterate(self):
+        np_type = self._dtype._np.type
+        for i in self._range:
+            yield _from_numpy(np.asarray(np_type(i)))
+
+    def _compute_spec(self):
+        return TensorSpec([], self._dtype)
+
+    def _cardinality(self):
+        return len(self._range)
+
+
+class ZipDataset(Dataset):
+    def __init__(self, datasets):
+        if isinstance(datasets, Dataset):
+            raise TypeError("Dataset.zip() takes a tuple or dict of datasets (or several "
+                            "datasets as arguments), not a single Dataset.")
+        if isinstance(datasets, list):
+            raise TypeError("The argument to `Dataset.zip()` must be a (nested) structure of "
+                            "`Dataset` objects; use a tuple, not a list.")
+        self._structure = datasets
+        self._datasets = structure.flatten(datasets)
+        for d in self._datasets:
+            if not isinstance(d, Dataset):
+                raise TypeError("The argument to `Dataset.zip()` must be a (nested) structure "
+                                f"of `Dataset` objects, got {type(d).__name__}.")
+
+    def _inputs(self):
+        return list(self._datasets)
+
+    def _iterate(self):
+        iterators = [d._iterate() for d in self._datasets]
+        while True:
+            values = []
+            for it in iterators:
+                try:
+                    values.append(next(it))
+                except StopIteration:
+                    return
+            yield structure.pack_as(self._structure, values)
+
+    def _compute_spec(self):
+        return structure.pack_as(self._structure, [d.element_spec for d in self._datasets])
+
+    def _cardinality(self):
+        cards = [d._cardinality() for d in self._datasets]
+        finite = [c for c in cards if c >= 0]
+        if finite:
+            return min(finite) if UNKNOWN not in cards or min(finite) == 0 else UNKNOWN
+        return UNKNOWN if UNKNOWN in cards else INFINITE
+
+
+class GeneratorDataset(Dataset):
+    def __init__(self, generator, output_types, output_shapes, args, output_signature):
+        if not callable(generator):
+            raise TypeError("`generator` must be a Python callable.")
+        if output_signature is not None:
+            if output_types is not None or output_shapes is not None:
+                raise TypeError("The `output_types` and `output_shapes` arguments cannot be "
+                                "used together with `output_signature`.")
+            spec = output_signature
+        else:
+            if output_types is None:
+                raise TypeError("Missing required argument: `output_signature` (or "
+                                "`output_types`).")
+            if output_shapes is None:
+                output_shapes = _map_leaves(lambda t: None, output_types)
+            spec = _map_pair(lambda t, s: TensorSpec(s, t), output_types, output_shapes)
+        self._spec = spec
+        self._generator = generator
+        self._args = tuple(args) if args is not None else ()
+
+    def _iterate(self):
+        specs = structure.flatten(self._spec)
+        for value in self._generator(*self._args):
+            if not structure.is_structure(self._spec) and isinstance(value, list):
+                value = [value]
+                flat = value
+            else:
+                value = structure.normalize(value, lists_are_tuples=False) \
+                    if structure.is_structure(value) else value
+                flat = structure.flatten(value) if structure.is_structure(value) else [value]
+            if len(flat) != len(specs):
+                raise TypeError("`generator` yielded an element that did not match the expected "
+                                f"structure {self._spec}.")
+            tensors = []
+            for v, s in zip(flat, specs, strict=True):
+                t = convert_to_tensor(v, dtype=s.dtype) if not isinstance(v, Tensor) else v
+                if t.dtype != s.dtype:
+                    raise TypeError(f"`generator` yielded an element of type {t.dtype.name} "
+                                    f"where an element of type {s.dtype.name} was expected.")
+                if not s.shape.is_compatible_with(t.shape):
+                    raise TypeError(f"`generator` yielded an element of shape {t.shape} where an "
+                                    f"element of shape {s.shape} was expected.")
+                tensors.append(t)
+            yield structure.pack_as(self._spec, tensors)
+
+    def _compute_spec(self):
+        return self._spec
+
+
+def _map_leaves(fn, struct):
+    if isinstance(struct, dict):
+        return {k: _map_leaves(fn, v) for k, v in struct.items()}
+    if isinstance(struct, tuple):
+        return tuple(_map_leaves(fn, v) for v in struct)
+    return fn(struct)
+
+
+def _map_pair(fn, types, shapes):
+    if isinstance(types, dict):
+        return {k: _map_pair(fn, v, shapes[k]) for k, v in types.items()}
+    if isinstance(types, tuple):
+        return tuple(_map_pair(fn, t, s) for t, s in zip(types, shapes, strict=True))
+    return fn(types, shapes)
+
+
+# --- transformations ---------------------------------------------------------------------------
+class _UnaryDataset(Dataset):
+    def __init__(self, input_dataset):
+        self._input = input_dataset
+
+    def _inputs(self):
+        return [self._input]
+
+    def _compute_spec(self):
+        return self._input.element_spec
+
+    def _cardinality(self):
+        return self._input._cardinality()
+
+
+def _placeholder(spec, unknown):
+    """Zeros shaped like `spec` (unknown dimensions get size `unknown`)."""
+    if spec.shape.rank is None:
+        dims = ()
+    else:
+        dims = tuple(unknown if d is None else d for d in spec.shape)
+    if spec.dtype == dtypes.string:
+        return _from_numpy(np.full(dims, b"", dtype=object))
+    return _from_numpy(np.zeros(dims, dtype=spec.dtype._np))
+
+
+def _has_unknown_dims(spec_structure):
+    return any(s.shape.rank is None or None in s.shape.dims
+               for s in structure.flatten(spec_structure))
+
+
+class MapDataset(_UnaryDataset):
+    def __init__(self, input_dataset, map_func):
+        super().__init__(input_dataset)
+        if not callable(map_func):
+            raise TypeError(f"`map_func` must be callable, got {map_func!r}")
+        self._func = map_func
+
+    def _apply(self, element):
+        return structure.normalize(_call(self._func, element), lists_are_tuples=True)
+
+    def _iterate(self):
+        apply = self._apply
+        for element in self._input._iterate():
+            yield apply(element)
+
+    def _compute_spec(self):
+        # TF traces map_func once with symbolic tensors; we call it on placeholder zeros.
+        in_spec = self._input.element_spec
+        probes = (2, 3) if _has_unknown_dims(in_spec) else (1,)
+        outputs = []
+        for size in probes:
+            dummy = structure.pack_as(in_spec, [_placeholder(s, size)
+                                                for s in structure.flatten(in_spec)])
+            with warnings.catch_warnings(), np.errstate(all="ignore"):
+                warnings.simplefilter("ignore")
+                outputs.append(structure.spec_of(self._apply(dummy)))
+        spec = outputs[0]
+        for other in outputs[1:]:
+            spec = structure.pack_as(spec, [
+                a.most_specific_compatible_type(b)
+                for a, b in zip(structure.flatten(spec), structure.flatten(other),
+                                strict=True)])
+        return spec
+
+
+def _as_bool_scalar(value):
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    tensor = convert_to_tensor(value)
+    if tensor.dtype != dtypes.bool or tensor.shape.rank != 0:
+        spec = TensorSpec(tensor.shape, tensor.dtype)
+        raise ValueError("Invalid `predicate`. `predicate` must return a `tf.bool` scalar "
+                         f"tensor, but its return type is {spec}.")
+    return bool(tensor._value)
+
+
+class FilterDataset(_UnaryDataset):
+    def __init__(self, input_dataset, predicate):
+        super().__init__(input_dataset)
+        if not callable(predicate):
+            raise TypeError(f"`predicate` must be callable, got {predicate!r}")
+        self._predicate = predicate
+
+    def _iterate(self):
+        for element in self._input._iterate():
+            if _as_bool_scalar(_call(self._predicate, element)):
+                yield element
+
+    def _cardinality(self):
+        n = self._input._cardinality()
+        return 0 if n == 0 else UNKNOWN
+
+
+class TakeWhileDataset(FilterDataset):
+    def _iterate(self):
+        for element in self._input._iterate():
+            if not _as_bool_scalar(_call(self._predicate, element)):
+                return
+            yield element
+
+
+class ShuffleDataset(_UnaryDataset):
+    """TF's buffered shuffle: keep `buffer_size` elements, emit a random one, refill its slot
+    with the next input element. A buffer smaller than the dataset only shuffles locally."""
+
+    def __init__(self, input_dataset, buffer_size, seed, reshuffle_each_iteration):
+        super().__init__(input_dataset)
+        buffer_size = _count_arg(buffer_size, "buffer_size")
+        if buffer_size == AUTOTUNE:
+            raise ValueError("Shuffle buffer size cannot be AUTOTUNE; choose a size.")
+        if buffer_size <= 0:
+            raise errors.InvalidArgumentError(
+                "buffer_size must be greater than zero. [Op:ShuffleDatasetV3]")
+        self._buffer_size = buffer_size
+        self._reshuffle = bool(reshuffle_each_iteration)
+        global_seed, op_seed = _get_seed(None if seed is None else _count_arg(seed, "seed"))
+        if global_seed is None and op_seed is None:
+            # No seed anywhere: random, but fixed at creation (so reshuffle=False repeats it).
+            global_seed, op_seed = secrets.randbits(63), secrets.randbits(63)
+        self._seeds = [int(global_seed) % 2**64, int(op_seed) % 2**64]
+        self._epoch = 0
+
+    def _rng(self):
+        if self._reshuffle:
+            self._epoch += 1
+            return np.random.default_rng(self._seeds + [self._epoch])
+        return np.random.default_rng(self._seeds)
+
+    def _iterate(self):
+        rng = self._rng()
+        size = self._buffer_size
+        it = self._input._iterate()
+        buffer = []
+        for element in it:
+            buffer.append(element)
+            if len(buffer) == size:
+                break
+        for element in it:
+            i = int(rng.integers(size))
+            out = buffer[i]
+            buffer[i] = element
+            yield out
+        while buffer:
+            i = int(rng.integers(len(buffer)))
+            buffer[i], buffer[-1] = buffer[-1], buffer[i]
+            yield buffer.pop()
+
+
+def _batch_shapes(spec, batch_size, drop_remainder):
+    lead = batch_size if drop_remainder else None
+    return structure.pack_as(spec, [TensorSpec(TensorShape([lead]).concatenate(s.shape), s.dtype)
+                                    for s in structure.flatten(spec)])
+
+
+class BatchDataset(_UnaryDataset):
+    def __init__(self, input_dataset, batch_size, drop_remainder):
+        super().__init__(input_dataset)
+        self._batch_size = _count_arg(batch_size, "batch_size")
+        if self._batch_size <= 0:
+            raise errors.InvalidArgumentError(
+                "Batch size must be greater than zero, got "
+                f"{self._batch_size} [Op:BatchDatasetV2]")
+        self._drop = bool(drop_remainder)
+
+    def _iterate(self):
+        size = self._batch_size
+        batch = []
+        for element in self._input._iterate():
+            batch.append(element)
+            if len(batch) == size:
+                yield self._stack(batch)
+                batch = []
+        if batch and not self._drop:
+            yield self._stack(batch)
+
+    def _stack(self, batch):
+        first = batch[0]
+        if type(first) is Tensor:  # the common case: one component
+            return _from_numpy(_stack_arrays([t._value for t in batch], 0))
+        flats = [structure.flatten(e) for e in batch]
+        columns = []
+        for c in range(len(flats[0])):
+            columns.append(_from_numpy(_stack_arrays([f[c]._value for f in flats], c)))
+        return structure.pack_as(first, columns)
+
+    def _compute_spec(self):
+        return _batch_shapes(self._input.element_spec, self._batch_size, self._drop)
+
+    def _cardinality(self):
+        n = self._input._cardinality()
+        if n < 0:
+            return n
+        return n // self._batch_size if self._drop else math.ceil(n / self._batch_size)
+
+
+def _stack_arrays(arrays, component):
+    shape = arrays[0].shape
+    for i, a in enumerate(arrays):
+        if a.shape != shape:
+            raise errors.InvalidArgumentError(
+                f"Cannot batch tensors with different shapes in component {component}. First "
+                f"element had shape {list(shape)} and element {i} had shape {list(a.shape)}. "
+                "(Use padded_batch to pad them to a common shape.)")
+    return np.stack(arrays)
+
+
+class PaddedBatchDataset(BatchDataset):
+    def __init__(self, input_dataset, batch_size, padded_shapes, padding_values,
+                 drop_remainder):
+        super().__init__(input_dataset, batch_size, drop_remainder)
+        self._padded_shapes = padded_shapes
+        self._padding_values = padding_values
+
+    def _targets(self, n):
+        if self._padded_shapes is None:
+            return [None] * n
+        shapes = _flatten_like_spec(self._padded_shapes, n, "padded_shapes")
+        return [TensorShape(s if not isinstance(s, Tensor) else s.numpy().tolist())
+                for s in shapes]
+
+    def _pads(self, n):
+        if self._padding_values is None:
+            return [None] * n
+        return _flatten_like_spec(self._padding_values, n, "padding_values")
+
+    def _stack(self, batch):
+        first = batch[0]
+        flats = [structure.flatten(e) for e in batch]
+        n = len(flats[0])
+        targets, pads = self._targets(n), self._pads(n)
+        columns = []
+        for c in range(n):
+            arrays = [f[c]._value for f in flats]
+            rank = arrays[0].ndim
+            if any(a.ndim != rank for a in arrays):
+                raise errors.InvalidArgumentError(
+                    f"All elements in a batch must have the same rank as the padded shape for "
+                    f"component {c}.")
+            biggest = [max(a.shape[d] for a in arrays) for d in range(rank)]
+            target = targets[c]
+            if target is not None and target.rank is not None:
+                if target.rank != rank:
+                    raise ValueError(f"The padded shape {target} is not compatible with the "
+                                     f"shape of component {c} (rank {rank}).")
+                dims = []
+                for d, want in enumerate(target.dims):
+                    if want is None:
+                        dims.append(biggest[d])
+                    elif biggest[d] > want:
+                        raise errors.InvalidArgumentError(
+                            f"Attempted to pad to a smaller size than the input element in "
+                            f"component {c}: {biggest[d]} > {want}.")
+                    else:
+                        dims.append(want)
+            else:
+                dims = biggest
+            dtype = arrays[0].dtype
+            pad = pads[c]
+            if pad is None:
+                pad = b"" if dtype.kind == "O" else 0
+            elif isinstance(pad, Tensor):
+                pad = pad._value
+            out = np.full([len(arrays)] + dims, pad, dtype=dtype)
+            for i, a in enumerate(arrays):
+                out[(i,) + tuple(slice(0, s) for s in a.shape)] = a
+            columns.append(_from_numpy(out))
+        if type(first) is Tensor:
+            return columns[0]
+        return structure.pack_as(first, columns)
+
+    def _compute_spec(self):
+        spec = self._input.element_spec
+        flat = structure.flatten(spec)
+        targets = self._targets(len(flat))
+        lead = self._batch_size if self._drop else None
+        out = []
+        for s, t in zip(flat, targets, strict=True):
+            shape = s.shape if t is None else TensorShape(
+                [None if d is None else d for d in t.dims]) if t.rank is not None else s.shape
+            if t is None and s.shape.rank is not None:
+                shape = TensorShape([None] * s.shape.rank)
+            out.append(TensorSpec(TensorShape([lead]).concatenate(shape), s.dtype))
+        return structure.pack_as(spec, out)
+
+
+def _flatten_like_spec(value, n, name):
+    if n == 1 and not isinstance(value, (tuple, dict)):
+        return [value]
+    flat = structure.flatten(value) if isinstance(value, (tuple, dict)) else [value]
+    if isinstance(value, tuple) and all(isinstance(v, (int, type(None))) for v in value) \
+            and n == 1:
+        return [value]
+    if len(flat) != n:
+        raise ValueError(f"`{name}` must have the same structure as the dataset's elements.")
+    return flat
+
+
+class UnbatchDataset(_UnaryDataset):
+    def _iterate(self):
+        for element in self._input._iterate():
+            if type(element) is Tensor:
+                if element.ndim == 0:
+                    raise errors.InvalidArgumentError(
+                        "Input element must have a non-scalar value in each component.")
+                array = element._value
+                for i in range(array.shape[0]):
+                    yield _from_numpy(array[i, ...])
+                continue
+            flat = structure.flatten(element)
+            sizes = []
+            for t in flat:
+                if t.ndim == 0:
+                    raise errors.InvalidArgumentError(
+                        "Input element must have a non-scalar value in each component.")
+                sizes.append(t.shape[0])
+            if len(set(sizes)) > 1:
+                bad = next(i for i, size in enumerate(sizes) if size != sizes[0])
+                raise errors.InvalidArgumentError(
+                    "Input element must have the same batch size in each component. Component "
+                    f"0 had size {sizes[0]} but component {bad} had size {sizes[bad]}.")
+            arrays = [t._value for t in flat]
+            for i in range(sizes[0] if sizes else 0):
+                yield structure.pack_as(element, [_from_numpy(a[i, ...]) for a in arrays])
+
+    def _compute_spec(self):
+        spec = self._input.element_spec
+        out = []
+        for s in structure.flatten(spec):
+            if s.shape.rank == 0:
+                raise ValueError("Cannot unbatch an input with scalar components.")
+            out.append(TensorSpec(s.shape[1:], s.dtype))
+        return structure.pack_as(spec, out)
+
+    def _cardinality(self):
+        n = self._input._cardinality()
+        return INFINITE if n == INFINITE else (0 if n == 0 else UNKNOWN)
+
+
+class RepeatDataset(_UnaryDataset):
+    def __init__(self, input_dataset, count):
+        super().__init__(input_dataset)
+        self._count = _count_arg(count, "count")
+
+    def _iterate(self):
+        if self._count < 0:
+            while True:
+                produced = False
+                for element in self._input._iterate():
+                    produced = True
+                    yield element
+                if not produced:  # repeating an empty dataset forever yields nothing
+                    return
+        else:
+            for _ in range(self._count):
+                yield from self._input._iterate()
+
+    def _cardinality(self):
+        n = self._input._cardinality()
+        if self._count < 0:
+            return 0 if n == 0 else (UNKNOWN if n == UNKNOWN else INFINITE)
+        if self._count == 0:
+            return 0
+        return n if n < 0 else n * self._count
+
+
+class TakeDataset(_UnaryDataset):
+    def __init__(self, input_dataset, count):
+        super().__init__(input_dataset)
+        self._count = _count_arg(count, "count")
+
+    def _iterate(self):
+        count = self._count
+        if count == 0:
+            return
+        if count < 0:
+            yield from self._input._iterate()
+            return
+        taken = 0
+        for element in self._input._iterate():
+            yield element
+            taken += 1
+            if taken == count:
+                return
+
+    def _cardinality(self):
+        n = self._input._cardinality()
+        if self._count < 0:
+            return n
+        if n == INFINITE:
+            return self._count
+        if n == UNKNOWN:
+            return UNKNOWN
+        return min(n, self._count)
+
+
+class SkipDataset(_UnaryDataset):
+    def __init__(self, input_dataset, count):
+        super().__init__(input_dataset)
+        self._count = _count_arg(count, "count")
+
+    def _iterate(self):
+        it = self._input._iterate()
+        if self._count < 0:
+            for _ in it:
+                pass
+            return
+        for _ in range(self._count):
+            try:
+                next(it)
+            except StopIteration:
+                return
+        yield from it
+
+    def _cardinality(self):
+        n = self._input._cardinality()
+        if self._count < 0:
+            return 0 if n != INFINITE else INFINITE
+        if n < 0:
+            return n
+        return max(0, n - self._count)
+
+
+class PrefetchDataset(_UnaryDataset):
+    """Accepted for compatibility; elements are produced on demand in the calling thread."""
+
+    def __init__(self, input_dataset, buffer_size):
+        super().__init__(input_dataset)
+        self._buffer_size = _count_arg(buffer_size, "buffer_size")
+
+    def _iterate(self):
+        return self._input._iterate()
+
+
+class CacheDataset(_UnaryDataset):
+    """Keeps the elements of the first *complete* pass in memory and replays them after."""
+
+    def __init__(self, input_dataset, filename):
+        super().__init__(input_dataset)
+        if filename:
+            warnings.warn("eagerbook's Dataset.cache keeps elements in memory; the filename "
+                          f"{filename!r} is ignored.", stacklevel=3)
+        self._cached = None
+
+    def _iterate(self):
+        if self._cached is not None:
+            yield from self._cached
+            return
+        seen = []
+        for element in self._input._iterate():
+            seen.append(element)
+            yield element
+        self._cached = seen
+
+
+class EnumerateDataset(_UnaryDataset):
+    def __init__(self, input_dataset, start):
+        super().__init__(input_dataset)
+        self._start = _count_arg(start, "start")
+
+    def _iterate(self):
+        i = self._start
+        for element in self._input._iterate():
+            yield (_from_numpy(np.array(i, dtype=np.int64)), element)
+            i += 1
+
+    def _compute_spec(self):
+        return (TensorSpec([], dtypes.int64), self._input.element_spec)
+
+
+class ConcatenateDataset(Dataset):
+    def __init__(self, first, second):
+        if not isinstance(second, Dataset):
+            raise TypeError(f"`dataset` must be a tf.data.Dataset, got {type(second).__name__}")
+        a, b = first.element_spec, second.element_spec
+        flat_a, flat_b = structure.flatten(a), structure.flatten(b)
+        if not structure.same_structure(a, b) or any(
+                x.dtype != y.dtype for x, y in zip(flat_a, flat_b, strict=False)):
+            raise TypeError(f"Incompatible dataset elements:\n  {a} vs.\n  {b}")
+        self._first, self._second = first, second
+        self._spec_cache = structure.pack_as(a, [
+            TensorSpec(x.shape.most_specific_compatible_shape(y.shape), x.dtype)
+            for x, y in zip(flat_a, flat_b, strict=True)])
+
+    def _inputs(self):
+        return [self._first, self._second]
+
+    def _iterate(self):
+        yield from self._first._iterate()
+        yield from self._second._iterate()
+
+    def _compute_spec(self):
+        return self._spec_cache
+
+    def _cardinality(self):
+        a, b = self._first._cardinality(), self._second._cardinality()
+        if INFINITE in (a, b):
+            return INFINITE
+        if UNKNOWN in (a, b):
+            return UNKNOWN
+        return a + b
+
+
+class ShardDataset(_UnaryDataset):
+    def __init__(self, input_dataset, num_shards, index):
+        super().__init__(input_dataset)
+        self._n = _count_arg(num_shards, "num_shards")
+        self._index = _count_arg(index, "index")
+        if self._n <= 0:
+            raise errors.InvalidArgumentError("Number of shards must be greater than zero "
+                                              "[Op:ShardDataset]")
+        if not 0 <= self._index < self._n:
+            raise errors.InvalidArgumentError("Index must be between 0 and "
+                                              f"{self._n - 1} [Op:ShardDataset]")
+
+    def _iterate(self):
+        for i, element in enumerate(self._input._iterate()):
+            if i % self._n == self._index:
+                yield element
+
+    def _cardinality(self):
+        n = self._input._cardinality()
+        if n < 0:
+            return n
+        return n // self._n + (1 if self._index < n % self._n else 0)

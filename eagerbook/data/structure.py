@@ -1,0 +1,76 @@
+"""Element structures of ``tf.data``: nested tuples and dicts whose leaves are Tensors.
+
+tf.data treats a Python *list* as one tensor (``from_tensor_slices([1, 2, 3])`` slices a
+vector), while tuples, namedtuples and dicts are structure. Every element flowing through a
+pipeline is first *normalized*: structure kept, every leaf converted to a Tensor.
+"""
+
+import numpy as np
+
+from ..core import nest
+from ..core.tensor import Tensor, _from_numpy, convert_to_tensor
+from .spec import TensorSpec
+
+
+def is_structure(value):
+    return isinstance(value, (tuple, dict))
+
+
+def normalize(value, lists_are_tuples=False):
+    """A copy of `value` with tuples/dicts kept and every leaf converted to a Tensor.
+
+    ``lists_are_tuples`` is how a ``map`` function's return value is read: TF turns a returned
+    list into a tuple of components.
+    """
+    if isinstance(value, dict):
+        return type(value)((k, normalize(v, lists_are_tuples)) for k, v in value.items()) \
+            if type(value) is not dict else {k: normalize(v, lists_are_tuples)
+                                             for k, v in value.items()}
+    if isinstance(value, tuple) and hasattr(type(value), "_fields"):
+        return type(value)(*[normalize(v, lists_are_tuples) for v in value])
+    if isinstance(value, tuple) or (lists_are_tuples and isinstance(value, list)):
+        return tuple(normalize(v, lists_are_tuples) for v in value)
+    if type(value) is Tensor:
+        return value
+    if value is None:
+        raise TypeError("tf.data elements cannot contain None; a component must be a tensor "
+                        "or a value convertible to one.")
+    tensor = convert_to_tensor(value)
+    if tensor._value is None:
+        raise TypeError("tf.data elements must be concrete tensors (got a symbolic one).")
+    return tensor
+
+
+def flatten(structure):
+    return nest.flatten(structure)
+
+
+def pack_as(structure, flat):
+    return nest.pack_sequence_as(structure, flat)
+
+
+def spec_of(element):
+    """The TensorSpec structure describing a normalized element."""
+    return nest.map_structure(lambda t: TensorSpec(t.shape, t.dtype), element)
+
+
+def same_structure(a, b):
+    """True when `a` and `b` nest tuples/dicts the same way (leaves not compared)."""
+    if isinstance(a, dict):
+        return isinstance(b, dict) and set(a) == set(b) and all(
+            same_structure(a[k], b[k]) for k in a)
+    if isinstance(a, tuple):
+        return isinstance(b, tuple) and len(a) == len(b) and all(
+            same_structure(x, y) for x, y in zip(a, b, strict=True))
+    return not isinstance(b, (tuple, dict))
+
+
+def to_numpy(element):
+    return nest.map_structure(lambda t: t.numpy(), element)
+
+
+def wrap(array):
+    """A Tensor around an array nobody else will change (NumPy scalars become 0-d arrays)."""
+    if not isinstance(array, np.ndarray):
+        array = np.asarray(array)
+    return _from_numpy(array)
