@@ -1,28 +1,103 @@
 """eagerbook: TensorFlow 2's eager API on a small NumPy engine, for learning.
 
 ``import eagerbook as tf`` and run the eager guide's code. This module only re-exports; the
-engine lives in ``core`` (tensors, Variables), ``ops`` (kernels + gradient rules) and
-``autodiff`` (GradientTape).
+engine lives in ``core`` (tensors, Variables), ``ops`` (kernels + gradient rules),
+``autodiff`` (GradientTape) and ``framework`` (devices, config, debugging); the TF namespaces
+(``tf.math``, ``tf.nn``, ...) are the modules of ``eagerbook.api``.
 """
 
 from . import ops as _ops  # attaches Tensor operators
+from .api import (
+    bitwise,
+    compat,
+    config,
+    contrib,
+    debugging,
+    dtypes,
+    errors,
+    linalg,
+    math,
+    nest,
+    nn,
+    random,
+    test,
+)
 from .autodiff.custom_gradient import custom_gradient
 from .autodiff.tape import GradientTape, UnconnectedGradients
-from .core import dtypes as _dtypes
 from .core.context import executing_eagerly, name_scope
-from .core.dtypes import (DType, as_dtype, bool, double, float16, float32, float64, half, int8,
-                          int16, int32, int64, string, uint8, uint16, uint32, uint64)
+from .core.dtypes import (
+    DType,
+    as_dtype,
+    bool,
+    double,
+    float16,
+    float32,
+    float64,
+    half,
+    int8,
+    int16,
+    int32,
+    int64,
+    string,
+    uint8,
+    uint16,
+    uint32,
+    uint64,
+)
 from .core.shape import TensorShape
 from .core.tensor import Tensor, constant, convert_to_tensor, is_tensor
 from .core.variable import Variable
+from .framework.device import DeviceSpec, device
 from .ops.array_ops import reshape, stack, transpose, unstack
-from .ops.math_ops import (abs, add, cast, divide, equal, exp, floor, greater, greater_equal,
-                           identity, less, less_equal, log, logical_and, logical_not,
-                           logical_or, matmul, maximum, minimum, multiply, negative, not_equal,
-                           ones_like, pow, reduce_all, reduce_any, reduce_logsumexp, reduce_max,
-                           reduce_mean, reduce_min, reduce_prod, reduce_sum, round, sigmoid,
-                           sign, sqrt, square, stop_gradient, subtract, tanh, truediv,
-                           zeros_like)
+from .ops.logging_ops import print_v2 as print
+from .ops.math_ops import (
+    abs,
+    add,
+    cast,
+    cos,
+    cumsum,
+    equal,
+    exp,
+    floor,
+    greater,
+    greater_equal,
+    identity,
+    less,
+    less_equal,
+    log,  # TF 1.x's tf.log: the eager announcement's examples use it
+    logical_and,
+    logical_not,
+    logical_or,
+    matmul,
+    maximum,
+    minimum,
+    multiply,
+    negative,
+    not_equal,
+    ones_like,
+    pow,
+    reduce_all,
+    reduce_any,
+    reduce_logsumexp,
+    reduce_max,
+    reduce_mean,
+    reduce_min,
+    reduce_prod,
+    reduce_sum,
+    round,
+    sigmoid,
+    sign,
+    sin,
+    sqrt,
+    square,
+    stop_gradient,
+    subtract,
+    tan,
+    tanh,
+    truediv,
+    zeros_like,
+)
+from .ops.math_ops import truediv as divide
 
 newaxis = None
 __version__ = "0.1.0"

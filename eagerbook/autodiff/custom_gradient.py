@@ -40,36 +40,40 @@ def custom_gradient(f=None):
     def decorated(*args, **kwargs):
         if context.state.graph is not None and hasattr(context.state.graph, "custom_gradient"):
             return context.state.graph.custom_gradient(f, args, kwargs)
+        # Tensors the tape will connect to: the arguments as given (Variables read now, so
+        # the read is recorded on active tapes and gradients flow back to the Variable).
         inputs = [convert_to_tensor(a) for a in args]
         reads = _VariableReads()
-        with context.recorders_paused():
+        with context.tapes_paused():
             context.push_recorder(reads)
             try:
-                result, grad_fn = f(*inputs, **kwargs)
+                result, grad_fn = f(*args, **kwargs)
             finally:
                 context.pop_recorder(reads)
         variables = list(reads.variables.values())
         if variables and not _accepts_variables(grad_fn):
             raise TypeError("If using @custom_gradient with a function that uses variables, "
                             "then grad_fn must accept a keyword argument 'variables'.")
+        # Reading the Variables again, with tapes active, records ReadVariableOp entries: the
+        # gradients grad_fn returns for them then reach the Variables themselves.
+        variable_tensors = [v._as_tensor() for v in variables]
         flat_results = nest.flatten(result)
         # Fresh output tensors, so that tapes see them as produced by this one entry.
         outputs = [_from_numpy(convert_to_tensor(r)._value) for r in flat_results]
 
         def rule(op, *dys):
-            grads = grad_fn(*dys, variables=variables) if variables else grad_fn(*dys)
             if variables:
+                grads = grad_fn(*dys, variables=variables)
                 if not (isinstance(grads, (tuple, list)) and len(grads) == 2):
                     raise ValueError("A custom_gradient function that uses variables must "
                                      "return (input_gradients, variable_gradients).")
-                input_grads, var_grads = grads
-                input_grads = _as_list(input_grads)
-                var_grads = _as_list(var_grads)
+                input_grads, var_grads = _as_list(grads[0]), _as_list(grads[1])
                 if len(var_grads) != len(variables):
-                    raise ValueError("Must return gradient for each variable from "
-                                     "@custom_gradient grad_fn.")
+                    raise ValueError(f"Must return gradient for each variable from "
+                                     f"@custom_gradient grad_fn: expected {len(variables)}, "
+                                     f"got {len(var_grads)}.")
             else:
-                input_grads, var_grads = _as_list(grads), []
+                input_grads, var_grads = _as_list(grad_fn(*dys)), []
             if len(input_grads) != len(inputs):
                 raise ValueError(f"custom_gradient function expected to return {len(inputs)} "
                                  f"gradients, but returned {len(input_grads)} instead.")
@@ -77,7 +81,7 @@ def custom_gradient(f=None):
                     for g in list(input_grads) + list(var_grads)]
 
         op = OpDef(f"CustomGradient-{f.__name__}", None, grad=rule)
-        record_custom(op, tuple(inputs) + tuple(variables), tuple(outputs))
+        record_custom(op, tuple(inputs) + tuple(variable_tensors), tuple(outputs))
         return nest.pack_sequence_as(result, outputs)
 
     return decorated

@@ -10,14 +10,19 @@ Recorders implement a tiny protocol, called by the dispatcher after an op ran:
     recorder.record_variable_read(variable, tensor)  # a Variable was read into `tensor`
 
 A graph builder is different: it runs *instead of* the kernel and returns symbolic outputs.
+
+Observers (``observe(callback)``) are recorders too: they turn each ``record`` call into an
+``OpEvent`` carrying the kernel time and the user's source line, for the ``%%eager`` op log.
 """
 
 import contextlib
+import os
+import sys
 
 
 class _State:
     __slots__ = ("recorders", "graph", "hooked", "device_stack", "name_scopes",
-                 "run_functions_eagerly", "last_op_seconds")
+                 "run_functions_eagerly", "last_op_seconds", "timing", "soft_placement")
 
     def __init__(self):
         self.recorders = []  # tapes and observers, innermost last
@@ -26,10 +31,13 @@ class _State:
         self.device_stack = []  # device strings requested with tf.device (all run on the CPU)
         self.name_scopes = []  # tf.name_scope names, outermost first
         self.run_functions_eagerly = False
-        self.last_op_seconds = 0.0  # kernel time of the last op run while hooked (observers)
+        self.last_op_seconds = 0.0  # kernel time of the last op run while `timing`
+        self.timing = False  # True while an observer is active: the dispatcher times kernels
+        self.soft_placement = True  # TF 2 eager default: ops fall back to the CPU
 
     def refresh(self):
         self.hooked = bool(self.recorders) or self.graph is not None
+        self.timing = any(type(r) is _Observer for r in self.recorders)
 
 
 state = _State()
@@ -63,6 +71,11 @@ def recorders_paused(which=None):
     finally:
         state.recorders[:] = saved
         state.refresh()
+
+
+def tapes_paused():
+    """Silences every recorder except observers (which still log the ops that run)."""
+    return recorders_paused([r for r in state.recorders if type(r) is not _Observer])
 
 
 @contextlib.contextmanager
@@ -109,3 +122,90 @@ def name_scope(name):
 
 def scoped_name(name):
     return "/".join(state.name_scopes + [name])
+
+
+# --- observers: the op log of the %%eager magic -------------------------------------------------
+_PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
+
+
+class OpEvent:
+    """One executed op as an observer sees it.
+
+    ``name`` is the registry name (``"AddV2"``; ``"ReadVariableOp"`` for a Variable read),
+    ``inputs``/``outputs`` are the Tensors (a Variable read has the Variable as its input),
+    ``attrs`` the op's attributes, ``seconds`` the kernel time, and ``filename``/``lineno``
+    the line of user code (the first frame outside the eagerbook package) that caused it.
+    """
+
+    __slots__ = ("name", "inputs", "outputs", "attrs", "seconds", "filename", "lineno", "op")
+
+    def __init__(self, op, name, inputs, outputs, attrs, seconds, filename, lineno):
+        self.op = op
+        self.name = name
+        self.inputs = inputs
+        self.outputs = outputs
+        self.attrs = attrs
+        self.seconds = seconds
+        self.filename = filename
+        self.lineno = lineno
+
+    @property
+    def location(self):
+        return (self.filename, self.lineno)
+
+    def __repr__(self):
+        return (f"<OpEvent {self.name} at {os.path.basename(self.filename or '?')}:"
+                f"{self.lineno} {self.seconds * 1e6:.1f}us>")
+
+
+def user_location(skip=_PACKAGE_DIR):
+    """(filename, lineno) of the innermost frame whose file is not inside eagerbook."""
+    frame = sys._getframe(1)
+    while frame is not None:
+        filename = frame.f_code.co_filename
+        if not filename.startswith(skip):
+            return filename, frame.f_lineno
+        frame = frame.f_back
+    return None, None
+
+
+class _Observer:
+    """A recorder that reports every op (and Variable read) to a callback."""
+
+    __slots__ = ("callback", "include_variable_reads")
+
+    def __init__(self, callback, include_variable_reads):
+        self.callback = callback
+        self.include_variable_reads = include_variable_reads
+
+    def record(self, op, inputs, outputs, attrs):
+        filename, lineno = user_location()
+        self.callback(OpEvent(op, op.name, inputs, outputs, attrs, state.last_op_seconds,
+                              filename, lineno))
+
+    def record_variable_read(self, variable, tensor):
+        if self.include_variable_reads:
+            filename, lineno = user_location()
+            self.callback(OpEvent(None, "ReadVariableOp", (variable,), (tensor,), {}, 0.0,
+                                  filename, lineno))
+
+
+@contextlib.contextmanager
+def observe(callback, include_variable_reads=True):
+    """Calls ``callback(event)`` with an ``OpEvent`` for every op executed inside the block.
+
+        events = []
+        with observe(events.append):
+            y = tf.constant(2.0) * 3.0
+        events[0].name, events[0].lineno   # ('Mul', <this line>)
+
+    Ops run by a tape computing gradients are reported too (they are real ops). Ops inside a
+    ``tf.function`` trace are not: tracing hides eager recorders. Observers nest; each sees
+    everything run inside its own block.
+    """
+    observer = _Observer(callback, include_variable_reads)
+    push_recorder(observer)
+    try:
+        yield observer
+    finally:
+        pop_recorder(observer)

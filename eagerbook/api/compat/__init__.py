@@ -1,0 +1,3 @@
+"""``tf.compat``."""
+
+from . import v1

@@ -1,0 +1,23 @@
+"""``tf.debugging``."""
+
+from ..framework.debugging import (
+    assert_all_finite,
+    assert_equal,
+    assert_greater,
+    assert_greater_equal,
+    assert_less,
+    assert_less_equal,
+    assert_near,
+    assert_negative,
+    assert_non_negative,
+    assert_non_positive,
+    assert_none_equal,
+    assert_positive,
+    assert_rank,
+    assert_rank_at_least,
+    assert_shapes,
+    assert_type,
+    is_numeric_tensor,
+)
+from ..ops.logging_ops import check_numerics
+from ..ops.math_ops import is_finite, is_inf, is_nan

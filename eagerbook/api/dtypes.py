@@ -1,0 +1,22 @@
+"""``tf.dtypes``."""
+
+from ..core.dtypes import (
+    DType,
+    as_dtype,
+    bool,
+    double,
+    float16,
+    float32,
+    float64,
+    half,
+    int8,
+    int16,
+    int32,
+    int64,
+    string,
+    uint8,
+    uint16,
+    uint32,
+    uint64,
+)
+from ..ops.math_ops import cast

@@ -1,0 +1,20 @@
+"""``tf.errors``."""
+
+from ..core.errors import (
+    AbortedError,
+    AlreadyExistsError,
+    CancelledError,
+    DataLossError,
+    DeadlineExceededError,
+    FailedPreconditionError,
+    InternalError,
+    InvalidArgumentError,
+    NotFoundError,
+    OpError,
+    OutOfRangeError,
+    PermissionDeniedError,
+    ResourceExhaustedError,
+    UnavailableError,
+    UnimplementedError,
+    UnknownError,
+)

@@ -1,0 +1,3 @@
+"""``tf.linalg``."""
+
+from ..ops.math_ops import matmul

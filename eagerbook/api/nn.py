@@ -1,0 +1,3 @@
+"""``tf.nn``."""
+
+from ..ops.math_ops import sigmoid, tanh

@@ -1,0 +1,85 @@
+"""``tf.config`` and ``tf.test``: what hardware exists (one CPU) and runtime switches."""
+
+import collections
+
+from ..core import context
+
+PhysicalDevice = collections.namedtuple("PhysicalDevice", ["name", "device_type"])
+LogicalDevice = collections.namedtuple("LogicalDevice", ["name", "device_type"])
+
+_PHYSICAL = (PhysicalDevice(name="/physical_device:CPU:0", device_type="CPU"),)
+_LOGICAL = (LogicalDevice(name="/device:CPU:0", device_type="CPU"),)
+
+
+def _filter(devices, device_type):
+    if device_type is None:
+        return list(devices)
+    return [d for d in devices if d.device_type == str(device_type).upper()]
+
+
+def list_physical_devices(device_type=None):
+    """``[PhysicalDevice(name='/physical_device:CPU:0', device_type='CPU')]``; no GPUs."""
+    return _filter(_PHYSICAL, device_type)
+
+
+def list_logical_devices(device_type=None):
+    return _filter(_LOGICAL, device_type)
+
+
+def get_visible_devices(device_type=None):
+    return list_physical_devices(device_type)
+
+
+def set_visible_devices(devices, device_type=None):
+    devices = [devices] if isinstance(devices, PhysicalDevice) else list(devices)
+    unknown = [d for d in devices if d not in _PHYSICAL]
+    if unknown:
+        raise ValueError(f"Unrecognized device: {unknown[0]!r}")
+
+
+def set_memory_growth(device, enable):
+    if device not in _PHYSICAL:
+        raise ValueError(f"Unrecognized device: {device!r}")
+    raise ValueError("Cannot set memory growth on non-GPU devices")
+
+
+def get_memory_growth(device):
+    if device not in _PHYSICAL:
+        raise ValueError(f"Unrecognized device: {device!r}")
+    raise ValueError("Cannot get memory growth on non-GPU devices")
+
+
+def run_functions_eagerly(run_eagerly):
+    """Makes every ``tf.function`` run its Python body eagerly (for debugging)."""
+    context.run_functions_eagerly(run_eagerly)
+
+
+def functions_run_eagerly():
+    return context.functions_run_eagerly()
+
+
+def set_soft_device_placement(enabled):
+    context.state.soft_placement = bool(enabled)
+
+
+def get_soft_device_placement():
+    return context.state.soft_placement
+
+
+# --- tf.test ------------------------------------------------------------------------------------
+def is_gpu_available(cuda_only=False, min_cuda_compute_capability=None):
+    """False: eagerbook computes on the CPU only."""
+    return False
+
+
+def is_built_with_cuda():
+    return False
+
+
+def is_built_with_gpu_support():
+    return False
+
+
+def gpu_device_name():
+    """The name of a GPU device, or ``''`` when there is none (always, here)."""
+    return ""

@@ -1,0 +1,201 @@
+"""``tf.debugging``: assertions on tensor values and shapes.
+
+In eager mode TF's ``assert_*`` functions check at once and return None; a failed check raises
+``InvalidArgumentError`` (a value check) or ``ValueError``/``TypeError`` (a static shape or
+dtype check), with the user's `message` first, as TF does.
+"""
+
+import numpy as np
+
+from ..core import dtypes, errors
+from ..core.shape import TensorShape
+from ..core.tensor import Tensor, convert_to_tensor
+
+
+def _tensor(x, dtype=None):
+    return x if type(x) is Tensor else convert_to_tensor(x, dtype=dtype)
+
+
+def _pair(x, y):
+    """Converts both like a binary op does: a Python value takes the tensor's dtype."""
+    if isinstance(x, Tensor) or hasattr(type(x), "_as_tensor"):
+        x = convert_to_tensor(x)
+        y = convert_to_tensor(y, dtype_hint=x.dtype)
+    else:
+        y = convert_to_tensor(y)
+        x = convert_to_tensor(x, dtype_hint=y.dtype)
+    if x.dtype is not y.dtype:
+        raise TypeError(f"x and y must have the same dtype, got {x.dtype!r} != {y.dtype!r}")
+    return x, y
+
+
+def _fail(message, condition, x, y=None, summarize=None):
+    lines = [] if not message else [str(message)]
+    lines.append(f"Condition {condition} did not hold.")
+    limit = 3 if summarize is None else summarize
+    lines.append(f"x (shape={x.shape}) = {_summary(x, limit)}")
+    if y is not None:
+        lines.append(f"y (shape={y.shape}) = {_summary(y, limit)}")
+    return errors.InvalidArgumentError(None, None, "\n".join(lines))
+
+
+def _summary(t, limit):
+    flat = np.asarray(t._value).reshape(-1)
+    if limit is not None and limit >= 0 and flat.size > limit:
+        return " ".join(str(v) for v in flat[:limit]) + " ..."
+    return " ".join(str(v) for v in flat)
+
+
+def _elementwise(x, y, test, condition, message, summarize):
+    x, y = _pair(x, y)
+    if x._value is None or y._value is None:  # symbolic: checked when the function runs
+        return None
+    try:
+        ok = np.all(test(x._value, y._value))
+    except ValueError:
+        raise ValueError(f"{message + ' ' if message else ''}Shapes {x.shape} and {y.shape} "
+                         f"are incompatible") from None
+    if not ok:
+        raise _fail(message, condition, x, y, summarize)
+    return None
+
+
+def assert_equal(x, y, message=None, summarize=None, name=None):
+    return _elementwise(x, y, np.equal, "x == y", message, summarize)
+
+
+def assert_none_equal(x, y, message=None, summarize=None, name=None):
+    return _elementwise(x, y, np.not_equal, "x != y", message, summarize)
+
+
+def assert_greater(x, y, message=None, summarize=None, name=None):
+    return _elementwise(x, y, np.greater, "x > y", message, summarize)
+
+
+def assert_greater_equal(x, y, message=None, summarize=None, name=None):
+    return _elementwise(x, y, np.greater_equal, "x >= y", message, summarize)
+
+
+def assert_less(x, y, message=None, summarize=None, name=None):
+    return _elementwise(x, y, np.less, "x < y", message, summarize)
+
+
+def assert_less_equal(x, y, message=None, summarize=None, name=None):
+    return _elementwise(x, y, np.less_equal, "x <= y", message, summarize)
+
+
+def assert_near(x, y, rtol=None, atol=None, message=None, summarize=None, name=None):
+    """``|x - y| <= atol + rtol * |y|`` elementwise; by default 10 * eps of the dtype."""
+    x, y = _pair(x, y)
+    if x._value is None or y._value is None:
+        return None
+    eps = np.finfo(x.dtype.as_numpy_dtype).eps if x.dtype.is_floating else 0
+    rtol = 10 * eps if rtol is None else rtol
+    atol = 10 * eps if atol is None else atol
+    ok = np.all(np.abs(x._value - y._value) <= atol + rtol * np.abs(y._value))
+    if not ok:
+        raise _fail(message, "x and y are near (|x - y| <= atol + rtol * |y|)", x, y, summarize)
+    return None
+
+
+def _sign_check(x, test, condition, message, summarize):
+    x = _tensor(x)
+    if x._value is not None and not np.all(test(x._value)):
+        raise _fail(message, condition, x, summarize=summarize)
+    return None
+
+
+def assert_positive(x, message=None, summarize=None, name=None):
+    return _sign_check(x, lambda v: v > 0, "x > 0", message, summarize)
+
+
+def assert_negative(x, message=None, summarize=None, name=None):
+    return _sign_check(x, lambda v: v < 0, "x < 0", message, summarize)
+
+
+def assert_non_negative(x, message=None, summarize=None, name=None):
+    return _sign_check(x, lambda v: v >= 0, "x >= 0", message, summarize)
+
+
+def assert_non_positive(x, message=None, summarize=None, name=None):
+    return _sign_check(x, lambda v: v <= 0, "x <= 0", message, summarize)
+
+
+def assert_all_finite(x, message, name=None):
+    from ..ops.logging_ops import check_numerics
+    check_numerics(x, message)
+    return None
+
+
+def assert_rank(x, rank, message=None, name=None):
+    """Static check: ValueError when the rank of `x` is not `rank`."""
+    x = _tensor(x)
+    rank = int(rank)
+    actual = x.shape.rank
+    if actual is not None and actual != rank:
+        prefix = f"{message}.  " if message else ""
+        raise ValueError(f"{prefix}Tensor must have rank {rank}.  Received rank {actual}, "
+                         f"shape {x.shape}")
+    return None
+
+
+def assert_rank_at_least(x, rank, message=None, name=None):
+    x = _tensor(x)
+    actual = x.shape.rank
+    if actual is not None and actual < int(rank):
+        prefix = f"{message}.  " if message else ""
+        raise ValueError(f"{prefix}Tensor must have rank at least {int(rank)}.  Received rank "
+                         f"{actual}, shape {x.shape}")
+    return None
+
+
+def assert_type(tensor, tf_type, message=None, name=None):
+    """TypeError unless `tensor` has dtype `tf_type`."""
+    tf_type = dtypes.as_dtype(tf_type)
+    dtype = tensor.dtype if hasattr(tensor, "dtype") else _tensor(tensor).dtype
+    if dtype is not tf_type:
+        prefix = f"{message}  " if message else ""
+        raise TypeError(f"{prefix}tensor must be of type {tf_type!r}; got {dtype!r}")
+    return None
+
+
+def assert_shapes(shapes, data=None, summarize=None, message=None, name=None):
+    """Checks ``[(tensor, ('N', 'D')), ...]``: named dimensions must agree across tensors,
+    integer dimensions must match exactly, ``None``/``'.'`` accept anything; a leading
+    ``'*'`` is not supported (basic form only)."""
+    items = shapes.items() if isinstance(shapes, dict) else shapes
+    sizes = {}
+    prefix = f"{message}  " if message else ""
+    for tensor, spec in items:
+        shape = TensorShape(_tensor(tensor).shape)
+        spec = (spec,) if isinstance(spec, (int, str)) else tuple(spec)
+        if shape.rank is None:
+            continue
+        if shape.rank != len(spec):
+            raise ValueError(f"{prefix}Specified by tensor {_describe(tensor)} dimension "
+                             f"count: rank of tensor is {shape.rank}, but the shape "
+                             f"specification {spec} has {len(spec)} dimensions")
+        for axis, (want, have) in enumerate(zip(spec, shape, strict=True)):
+            if want is None or want == "." or have is None:
+                continue
+            if isinstance(want, str):
+                if want in sizes and sizes[want] != have:
+                    raise ValueError(f"{prefix}Specified by tensor {_describe(tensor)} "
+                                     f"dimension {axis}.  Tensor shape {shape} must have "
+                                     f"dimension {axis} size {sizes[want]} (as '{want}'), "
+                                     f"but has {have}")
+                sizes[want] = have
+            elif int(want) != have:
+                raise ValueError(f"{prefix}Specified explicitly.  Tensor {_describe(tensor)} "
+                                 f"dimension {axis} must have size {int(want)}; received "
+                                 f"shape {shape}")
+    return None
+
+
+def _describe(tensor):
+    shape = getattr(tensor, "shape", None)
+    return f"with shape {shape}" if shape is not None else repr(tensor)
+
+
+def is_numeric_tensor(tensor):
+    return isinstance(tensor, Tensor) and (tensor.dtype.is_floating or tensor.dtype.is_integer)

@@ -1,0 +1,175 @@
+"""Ops that look at values instead of computing new ones: ``CheckNumerics`` and ``PrintV2``.
+
+Both are real ops (not Python-side helpers) so that a ``tf.function`` trace keeps them: a
+check or a print inside a function runs every time the function runs, in program order.
+"""
+
+import sys
+
+import numpy as np
+
+from ..core import errors
+from ..core.tensor import Tensor, convert_to_tensor
+from .registry import execute, register
+from .support import FLOATS, check_dtype
+
+
+# --- CheckNumerics ------------------------------------------------------------------------------
+@register("CheckNumerics")
+def _check_numerics(x, message):
+    if not np.all(np.isfinite(x)):
+        has_nan, has_inf = bool(np.isnan(x).any()), bool(np.isinf(x).any())
+        what = "Inf and NaN" if has_nan and has_inf else ("NaN" if has_nan else "Inf")
+        raise errors.op_error(errors.InvalidArgumentError, "CheckNumerics",
+                              f"{message} : Tensor had {what} values")
+    return x  # the same array: tensors never change, so sharing it is safe
+
+
+@_check_numerics.gradient
+def _check_numerics_grad(op, dy):
+    # TF checks the gradient too, so a NaN born in the backward pass is caught here.
+    message = ("Not a number (NaN) or infinity (Inf) values detected in gradient. "
+               + op.attrs["message"])
+    return [execute(_check_numerics, (dy,), {"message": message})]
+
+
+def check_numerics(tensor, message, name=None):
+    """Returns `tensor` unchanged, or raises InvalidArgumentError naming `message` if it holds
+    a NaN or an Inf."""
+    if type(tensor) is not Tensor:
+        tensor = convert_to_tensor(tensor)
+    check_dtype("CheckNumerics", tensor, FLOATS, "tensor")
+    return execute(_check_numerics, (tensor,), {"message": str(message)})
+
+
+# --- PrintV2 --------------------------------------------------------------------------------------
+@register("PrintV2", stateful=True, differentiable=False, num_outputs=0)
+def _print(*values, template, summarize, output_stream, end):
+    """Writes `template` with its integer slots replaced by the formatted `values`."""
+    pieces = [piece if isinstance(piece, str) else format_value(values[piece], summarize)
+              for piece in template]
+    text = "".join(pieces) + end
+    if output_stream == "stderr":
+        sys.stderr.write(text)
+    elif output_stream == "stdout":
+        sys.stdout.write(text)
+    elif isinstance(output_stream, str) and output_stream.startswith("file://"):
+        with open(output_stream[len("file://"):], "a", encoding="utf-8") as f:
+            f.write(text)
+    else:  # a logging function (tf.compat.v1.logging.info) or a file-like object
+        write = getattr(output_stream, "write", None)
+        if write is not None:
+            write(text)
+        else:
+            output_stream(text.rstrip("\n"))
+    return ()
+
+
+def format_value(array, summarize=3):
+    """A tensor value as ``tf.print`` writes it: ``[1 2 ... 9 10]`` with `summarize` elements
+    kept at each end of every axis (-1 keeps everything)."""
+    array = np.asarray(array)
+    if array.ndim == 0:
+        item = array[()]
+        if isinstance(item, (bytes, str)):  # a scalar string prints as plain text
+            return item.decode("utf-8", "replace") if isinstance(item, bytes) else item
+        return _element(item)
+    ends = max(array.shape) if summarize is None or summarize < 0 else int(summarize)
+    out = []
+    _format_axis(array, 0, array.ndim, ends, out)
+    return "".join(out)
+
+
+def _format_axis(array, axis, ndim, ends, out):
+    """Appends `array` (the sub-array at depth `axis` of an `ndim`-d value) to `out`."""
+    if axis == ndim:  # one element (NumPy scalar, or a Python object from a string tensor)
+        out.append(_element(array[()] if isinstance(array, np.ndarray) else array))
+        return
+    out.append("[")
+    count = array.shape[0]
+    spacing = " " if axis == ndim - 1 else "\n" * (ndim - axis - 1) + " " * (axis + 1)
+    shown = list(range(min(ends, count)))
+    tail = list(range(max(ends, count - ends), count))
+    for i in shown:
+        if i:
+            out.append(spacing)
+        _format_axis(array[i], axis + 1, ndim, ends, out)
+    if count > 2 * ends:
+        out.append(spacing + "...")
+    for i in tail:
+        out.append(spacing)
+        _format_axis(array[i], axis + 1, ndim, ends, out)
+    out.append("]")
+
+
+def _element(x):
+    """One element, the way TensorFlow's C++ StrCat writes it."""
+    if isinstance(x, (bool, np.bool_)):
+        return "1" if x else "0"
+    if isinstance(x, (bytes, str)):
+        text = x.decode("utf-8", "replace") if isinstance(x, bytes) else x
+        return '"' + text.encode("unicode_escape").decode("ascii").replace('"', '\\"') + '"'
+    if isinstance(x, (np.floating, float)):
+        if np.isnan(x):
+            return "nan"
+        if np.isinf(x):
+            return "inf" if x > 0 else "-inf"
+        # Shortest of %.6g / %.9g (float) or %.15g / %.17g (double) that reads back exactly.
+        short, full = (15, 17) if isinstance(x, np.float64) else (6, 9)
+        as_float = np.float64 if isinstance(x, np.float64) else np.float32
+        text = f"{float(x):.{short}g}"
+        if as_float(text) != as_float(x):
+            text = f"{float(x):.{full}g}"
+        return text
+    return str(x)
+
+
+def print_v2(*inputs, output_stream="stderr", summarize=3, sep=" ", end="\n", name=None):
+    """``tf.print``: formats tensors (and nested structures of them) and writes one line."""
+    tensors = []
+    template = []
+    for i, item in enumerate(inputs):
+        if i:
+            template.append(sep)
+        _template(item, template, tensors, top=True)
+    stream = output_stream
+    if stream is sys.stderr:
+        stream = "stderr"
+    elif stream is sys.stdout:
+        stream = "stdout"
+    merged = []
+    for piece in template:  # join adjacent text so the op's attr stays short
+        if merged and isinstance(piece, str) and isinstance(merged[-1], str):
+            merged[-1] += piece
+        else:
+            merged.append(piece)
+    execute(_print, tuple(tensors), {"template": tuple(merged), "summarize": int(summarize)
+                                     if summarize is not None else 3,
+                                     "output_stream": stream, "end": end})
+
+
+def _template(item, template, tensors, top=False):
+    if isinstance(item, Tensor) or hasattr(type(item), "_as_tensor"):
+        template.append(len(tensors))
+        tensors.append(convert_to_tensor(item))
+    elif isinstance(item, dict):
+        template.append("{")
+        for k, key in enumerate(item):
+            if k:
+                template.append(", ")
+            template.append(f"{key!r}: ")
+            _template(item[key], template, tensors)
+        template.append("}")
+    elif isinstance(item, (list, tuple)):
+        template.append("[" if isinstance(item, list) else "(")
+        for k, value in enumerate(item):
+            if k:
+                template.append(", ")
+            _template(value, template, tensors)
+        if isinstance(item, tuple) and len(item) == 1:
+            template.append(",")
+        template.append("]" if isinstance(item, list) else ")")
+    elif isinstance(item, str):
+        template.append(item if top else repr(item))
+    else:
+        template.append(str(item))
