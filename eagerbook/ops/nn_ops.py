@@ -1,0 +1,924 @@
+"""Neural-network ops (``tf.nn``): activations, softmax and cross-entropies, convolution, pooling.
+
+Same pattern as the other families: a NumPy kernel registered under TF's op name, its gradient
+rule right below (written with eagerbook ops, so second derivatives work), then the public
+function that validates its arguments the way TF does and calls ``execute``.
+
+Convolution and pooling never loop over pixels. A 2-D window op looks at the (padded) input
+through a strided *view* shaped ``(N, OH, OW, KH, KW, C)``: element ``[n, i, j, a, b, c]`` is the
+input pixel under filter tap ``(a, b)`` when the window sits at output ``(i, j)``. Reshaping that
+view to a matrix ("im2col") turns a convolution into one matrix product. Where a loop remains it
+runs over the few filter taps (9 for a 3x3 kernel), each step handling every pixel at once.
+"""
+
+import math
+
+import numpy as np
+from numpy.lib.stride_tricks import as_strided
+
+from ..core import dtypes, errors
+from ..core.tensor import Tensor, convert_to_tensor
+from . import math_ops, random_ops
+from .math_ops import (
+    add,
+    cast,
+    exp,
+    greater,
+    less,
+    logical_and,
+    multiply,
+    negative,
+    reduce_mean,
+    reduce_sum,
+    reshape_to,
+    square,
+    stop_gradient,
+    subtract,
+    where_v2,
+    zeros_like,
+)
+from .registry import REGISTRY, execute, invalid_argument, register
+from .support import FLOATS, NUMBERS, as_tensor, binary_operands, check_dtype
+
+
+def _float_input(x, op_name, allowed=FLOATS, what="features"):
+    x = as_tensor(x)
+    if x._dtype not in allowed:
+        check_dtype(op_name, x, allowed, what)
+    return x
+
+
+# === activations ================================================================================
+@register("Relu", elementwise=True)
+def _relu(x):
+    return np.maximum(x, 0).astype(x.dtype, copy=False)
+
+
+@_relu.gradient
+def _relu_grad(op, dy):
+    return [where_v2(greater(op.outputs[0], 0), dy, zeros_like(dy))]
+
+
+def relu(features, name=None):
+    """max(features, 0)."""
+    return execute(_relu, (_float_input(features, "Relu", NUMBERS),))
+
+
+@register("Relu6", elementwise=True)
+def _relu6(x):
+    return np.clip(x, 0, 6).astype(x.dtype, copy=False)
+
+
+@_relu6.gradient
+def _relu6_grad(op, dy):
+    x = op.inputs[0]
+    inside = logical_and(greater(x, 0), less(x, 6))
+    return [where_v2(inside, dy, zeros_like(dy))]
+
+
+def relu6(features, name=None):
+    """min(max(features, 0), 6)."""
+    return execute(_relu6, (_float_input(features, "Relu6", NUMBERS),))
+
+
+@register("LeakyRelu", elementwise=True)
+def _leaky_relu(x, alpha):
+    return np.where(x > 0, x, x * x.dtype.type(alpha))
+
+
+@_leaky_relu.gradient
+def _leaky_relu_grad(op, dy):
+    x = op.inputs[0]
+    return [where_v2(greater(x, 0), dy, multiply(dy, op.attrs["alpha"]))]
+
+
+def leaky_relu(features, alpha=0.2, name=None):
+    """features where positive, alpha * features elsewhere."""
+    features = as_tensor(features)
+    if features._dtype.is_integer:  # TF casts integer inputs to float32 first
+        features = cast(features, dtypes.float32)
+    features = _float_input(features, "LeakyRelu")
+    return execute(_leaky_relu, (features,), {"alpha": float(alpha)})
+
+
+@register("Elu", elementwise=True)
+def _elu(x):
+    return np.where(x > 0, x, np.expm1(np.minimum(x, 0)))
+
+
+@_elu.gradient
+def _elu_grad(op, dy):
+    x, y = op.inputs[0], op.outputs[0]
+    return [where_v2(greater(x, 0), dy, multiply(dy, add(y, 1)))]
+
+
+def elu(features, name=None):
+    """features where positive, exp(features) - 1 elsewhere."""
+    return execute(_elu, (_float_input(features, "Elu"),))
+
+
+_SELU_ALPHA = 1.6732632423543772848170429916717
+_SELU_SCALE = 1.0507009873554804934193349852946
+
+
+@register("Selu", elementwise=True)
+def _selu(x):
+    t = x.dtype.type
+    return t(_SELU_SCALE) * np.where(x > 0, x, t(_SELU_ALPHA) * np.expm1(np.minimum(x, 0)))
+
+
+@_selu.gradient
+def _selu_grad(op, dy):
+    x, y = op.inputs[0], op.outputs[0]
+    return [where_v2(greater(x, 0), multiply(dy, _SELU_SCALE),
+                     multiply(dy, add(y, _SELU_SCALE * _SELU_ALPHA)))]
+
+
+def selu(features, name=None):
+    """Scaled ELU with the self-normalizing constants of Klambauer et al. (2017)."""
+    return execute(_selu, (_float_input(features, "Selu"),))
+
+
+# erf: use math_ops' op when it exists; until then a private primitive lives here.
+if hasattr(math_ops, "erf"):
+    erf = math_ops.erf
+elif "Erf" in REGISTRY:
+    _erf_op = REGISTRY["Erf"]
+
+    def erf(x, name=None):
+        return execute(_erf_op, (_float_input(x, "Erf", what="x"),))
+else:
+    _vector_erf = np.frompyfunc(math.erf, 1, 1)  # exact to double precision, elementwise
+
+    @register("Erf", elementwise=True)
+    def _erf(x):
+        return _vector_erf(x).astype(x.dtype) if x.size else x.copy()
+
+    @_erf.gradient
+    def _erf_grad(op, dy):
+        x = op.inputs[0]
+        return [multiply(dy, multiply(exp(negative(square(x))), 2 / math.sqrt(math.pi)))]
+
+    def erf(x, name=None):
+        return execute(_erf, (_float_input(x, "Erf", what="x"),))
+
+
+def gelu(features, approximate=False, name=None):
+    """Gaussian error linear unit: x * P(X <= x) for X ~ N(0, 1) (a composite).
+
+    ``approximate=True`` uses the tanh approximation of Hendrycks & Gimpel.
+    """
+    x = _float_input(features, "Gelu")
+    if approximate:
+        inner = multiply(add(x, multiply(multiply(square(x), x), 0.044715)),
+                         math.sqrt(2 / math.pi))
+        return multiply(multiply(x, 0.5), add(math_ops.tanh(inner), 1))
+    return multiply(multiply(x, 0.5), add(erf(multiply(x, 1 / math.sqrt(2))), 1))
+
+
+# === softmax and cross-entropies ==================================================================
+def _softmax_axis(logits, axis, op_name):
+    ndim = logits.ndim
+    if ndim == 0:
+        raise invalid_argument(op_name, "logits must have >= 1 dimension, got shape []")
+    axis = -1 if axis is None else int(axis)
+    if not -ndim <= axis < ndim:
+        raise invalid_argument(op_name, f"`dim` must be in the range [{-ndim}, {ndim}) where "
+                                        f"{ndim} is the number of dimensions in the input. "
+                                        f"Received: dim={axis}")
+    return axis % ndim
+
+
+def _stable_log_softmax(x, axis):
+    """log(softmax(x)) without overflow: shift by the max before exponentiating."""
+    shifted = x - np.max(x, axis=axis, keepdims=True)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return shifted - np.log(np.sum(np.exp(shifted), axis=axis, keepdims=True))
+
+
+def _as_compute(x):
+    """float16 is computed in float32 (like TF's kernels) and cast back."""
+    return x.astype(np.float32) if x.dtype == np.float16 else x
+
+
+@register("Softmax")
+def _softmax(logits, axis):
+    x = _as_compute(logits)
+    e = np.exp(x - np.max(x, axis=axis, keepdims=True))
+    with np.errstate(invalid="ignore"):
+        e /= np.sum(e, axis=axis, keepdims=True)
+    return e.astype(logits.dtype, copy=False)
+
+
+@_softmax.gradient
+def _softmax_grad(op, dy):
+    # dx = y * (dy - sum(dy * y)): the Jacobian diag(y) - y y^T applied to dy.
+    y = op.outputs[0]
+    dot = reduce_sum(multiply(dy, y), axis=op.attrs["axis"], keepdims=True)
+    return [multiply(subtract(dy, dot), y)]
+
+
+def softmax(logits, axis=None, name=None):
+    """exp(logits) / sum(exp(logits), axis), computed stably."""
+    logits = _float_input(logits, "Softmax", what="logits")
+    return execute(_softmax, (logits,), {"axis": _softmax_axis(logits, axis, "Softmax")})
+
+
+@register("LogSoftmax")
+def _log_softmax(logits, axis):
+    return _stable_log_softmax(_as_compute(logits), axis).astype(logits.dtype, copy=False)
+
+
+@_log_softmax.gradient
+def _log_softmax_grad(op, dy):
+    # dx = dy - softmax * sum(dy)
+    y = op.outputs[0]
+    total = reduce_sum(dy, axis=op.attrs["axis"], keepdims=True)
+    return [subtract(dy, multiply(exp(y), total))]
+
+
+def log_softmax(logits, axis=None, name=None):
+    """logits - log(sum(exp(logits), axis)), computed stably."""
+    logits = _float_input(logits, "LogSoftmax", what="logits")
+    return execute(_log_softmax, (logits,),
+                   {"axis": _softmax_axis(logits, axis, "LogSoftmax")})
+
+
+def _restore_axis(t, like, axis):
+    """Gives a per-example tensor (class axis reduced away) back a size-1 class axis."""
+    shape = list(like.shape)
+    shape[axis] = 1
+    return reshape_to(t, shape)
+
+
+def _xent_second_order(logits, axis, ddbackprop):
+    """Gradient through the `backprop` output (softmax - labels) of the fused cross-entropies.
+
+    Only an outer tape (second derivatives) sends a nonzero gradient into that output.
+    """
+    if ddbackprop._value is not None and not np.any(ddbackprop._value):
+        return None
+    return _softmax_grad_of(softmax(logits, axis), ddbackprop, axis)
+
+
+def _softmax_grad_of(y, dy, axis):
+    dot = reduce_sum(multiply(dy, y), axis=axis, keepdims=True)
+    return multiply(subtract(dy, dot), y)
+
+
+@register("SoftmaxCrossEntropyWithLogits", num_outputs=2)
+def _softmax_xent(labels, logits, axis):
+    """Fused loss and gradient: loss = -sum(labels * log_softmax), backprop = softmax - labels."""
+    x = _as_compute(logits)
+    log_p = _stable_log_softmax(x, axis)
+    with np.errstate(invalid="ignore"):
+        loss = -np.sum(np.where(labels == 0, 0, labels * log_p), axis=axis)
+    backprop = np.exp(log_p) - labels
+    return loss.astype(logits.dtype), backprop.astype(logits.dtype)
+
+
+@_softmax_xent.gradient
+def _softmax_xent_grad(op, dloss, dbackprop):
+    labels, logits = op.inputs
+    axis = op.attrs["axis"]
+    dloss = _restore_axis(dloss, logits, axis)
+    dlogits = multiply(dloss, op.outputs[1])
+    dlabels = multiply(dloss, negative(log_softmax(logits, axis)))
+    extra = _xent_second_order(logits, axis, dbackprop)
+    if extra is not None:  # backprop = softmax(logits) - labels
+        dlogits = add(dlogits, extra)
+        dlabels = subtract(dlabels, dbackprop)
+    return [dlabels, dlogits]
+
+
+def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
+    """Cross-entropy between `labels` (a distribution per row) and softmax(`logits`).
+
+    Fused and stable: logits of 1e4 give finite losses. Differentiable in labels and logits.
+    """
+    logits = _float_input(logits, "SoftmaxCrossEntropyWithLogits", what="logits")
+    labels = as_tensor(labels)
+    if labels._dtype is not logits._dtype:  # TF casts the labels to the logits' dtype
+        labels = cast(labels, logits._dtype)
+    if logits._value is not None and labels._value is not None \
+            and labels._value.shape != logits._value.shape:
+        raise invalid_argument("SoftmaxCrossEntropyWithLogits",
+                               f"logits and labels must be broadcastable: logits_size="
+                               f"{list(logits.shape)} labels_size={list(labels.shape)}")
+    axis = _softmax_axis(logits, axis, "SoftmaxCrossEntropyWithLogits")
+    loss, _ = execute(_softmax_xent, (labels, logits), {"axis": axis})
+    return loss
+
+
+@register("SparseSoftmaxCrossEntropyWithLogits", num_outputs=2)
+def _sparse_softmax_xent(logits, labels):
+    x = _as_compute(logits)
+    log_p = _stable_log_softmax(x, -1)
+    index = labels[..., None].astype(np.intp)
+    loss = -np.take_along_axis(log_p, index, axis=-1)[..., 0]
+    backprop = np.exp(log_p)
+    np.put_along_axis(backprop, index, np.take_along_axis(backprop, index, axis=-1) - 1, -1)
+    return loss.astype(logits.dtype), backprop.astype(logits.dtype)
+
+
+@_sparse_softmax_xent.gradient
+def _sparse_softmax_xent_grad(op, dloss, dbackprop):
+    logits = op.inputs[0]
+    axis = logits.ndim - 1
+    dlogits = multiply(_restore_axis(dloss, logits, axis), op.outputs[1])
+    extra = _xent_second_order(logits, axis, dbackprop)
+    if extra is not None:
+        dlogits = add(dlogits, extra)
+    return [dlogits, None]
+
+
+def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
+    """Cross-entropy with integer class `labels` (shape = logits' shape without the last axis)."""
+    op_name = "SparseSoftmaxCrossEntropyWithLogits"
+    logits = _float_input(logits, op_name, what="logits")
+    labels = as_tensor(labels)
+    if labels._dtype not in (dtypes.int32, dtypes.int64):
+        check_dtype(op_name, labels, (dtypes.int32, dtypes.int64), "labels")
+    if logits.ndim == 0:
+        raise ValueError("Logits cannot be scalars - received shape [].")
+    if labels.ndim != logits.ndim - 1:
+        raise ValueError(f"Rank mismatch: Rank of labels (received {labels.ndim}) should equal "
+                         f"rank of logits minus 1 (received {logits.ndim}).")
+    if labels._value is not None and logits._value is not None:
+        if labels._value.shape != logits._value.shape[:-1]:
+            raise invalid_argument(op_name, f"logits and labels must have the same first "
+                                            f"dimension, got logits shape "
+                                            f"{list(logits.shape)} and labels shape "
+                                            f"{list(labels.shape)}")
+        classes = logits._value.shape[-1]
+        values = labels._value
+        if values.size and (values.min() < 0 or values.max() >= classes):
+            bad = values[(values < 0) | (values >= classes)].flat[0]
+            shown = " ".join(str(v) for v in values.reshape(-1)[:10])
+            raise invalid_argument(op_name, f"Received a label value of {bad} which is outside "
+                                            f"the valid range of [0, {classes}).  Label values: "
+                                            f"{shown}")
+    loss, _ = execute(_sparse_softmax_xent, (logits, labels))
+    return loss
+
+
+def sigmoid_cross_entropy_with_logits(labels=None, logits=None, name=None):
+    """Elementwise logistic loss, written as max(x, 0) - x * z + log(1 + exp(-|x|)).
+
+    That form never exponentiates a positive number, so it is stable for huge |logits|.
+    """
+    if labels is None or logits is None:
+        raise ValueError("Both labels and logits must be provided.")
+    logits, labels = binary_operands(logits, labels, "SigmoidCrossEntropyWithLogits")
+    logits = _float_input(logits, "SigmoidCrossEntropyWithLogits", what="logits")
+    if not logits.shape.is_compatible_with(labels.shape):
+        raise ValueError(f"logits and labels must have the same shape ({logits.shape} vs "
+                         f"{labels.shape})")
+    zeros = zeros_like(logits)
+    positive = math_ops.greater_equal(logits, zeros)
+    relu_logits = where_v2(positive, logits, zeros)
+    neg_abs_logits = where_v2(positive, negative(logits), logits)
+    return add(subtract(relu_logits, multiply(logits, labels)),
+               math_ops.log1p(exp(neg_abs_logits)))
+
+
+# === bias_add, l2_loss, moments ===================================================================
+@register("BiasAdd")
+def _bias_add(value, bias, data_format):
+    if data_format.startswith("NC") and value.ndim > 2:
+        bias = bias.reshape((-1,) + (1,) * (value.ndim - 2))
+    return np.add(value, bias)
+
+
+@_bias_add.gradient
+def _bias_add_grad(op, dy):
+    value = op.inputs[0]
+    channel = 1 if op.attrs["data_format"].startswith("NC") else value.ndim - 1
+    axes = [a for a in range(value.ndim) if a != channel]
+    return [dy, reduce_sum(dy, axis=axes)]
+
+
+def bias_add(value, bias, data_format=None, name=None):
+    """Adds a 1-D `bias` along the channel axis (last for NHWC, second for NCHW)."""
+    value, bias = binary_operands(value, bias, "BiasAdd")
+    data_format = data_format or "NHWC"
+    if data_format not in ("NHWC", "NCHW", "N..C", "NC.."):
+        raise ValueError(f"data_format must be of the form `N...C` or `NC...`, got "
+                         f"{data_format!r}")
+    if bias.ndim != 1:
+        raise invalid_argument("BiasAdd", f"Biases must be 1D: {list(bias.shape)}")
+    if value.ndim < 2:
+        raise invalid_argument("BiasAdd", f"Input tensor must be at least 2D: "
+                                          f"{list(value.shape)}")
+    channel = 1 if data_format.startswith("NC") else value.ndim - 1
+    if value.shape[channel] is not None and bias.shape[0] is not None \
+            and value.shape[channel] != bias.shape[0]:
+        raise invalid_argument("BiasAdd", f"Must provide as many biases as the channel "
+                                          f"dimension of the input tensor: {list(bias.shape)} "
+                                          f"vs. {list(value.shape)}")
+    return execute(_bias_add, (value, bias), {"data_format": data_format})
+
+
+def l2_loss(t, name=None):
+    """sum(t ** 2) / 2."""
+    t = _float_input(t, "L2Loss", what="t")
+    return multiply(reduce_sum(square(t)), 0.5)
+
+
+def moments(x, axes, shift=None, keepdims=False, name=None):
+    """Mean and variance of `x` over `axes` (returns ``(mean, variance)``)."""
+    x = _float_input(x, "Moments", what="x")
+    compute = cast(x, dtypes.float32) if x._dtype is dtypes.float16 else x
+    mean = reduce_mean(compute, axis=axes, keepdims=True)
+    # Like TF, the variance sees the mean as a constant; the gradient is unchanged because
+    # d/dmean sum((x - mean)^2) = 0 at the mean.
+    variance = reduce_mean(math_ops.squared_difference(compute, stop_gradient(mean)),
+                           axis=axes, keepdims=True)
+    if not keepdims:
+        axes_set = {a % x.ndim for a in (axes if isinstance(axes, (list, tuple)) else [axes])}
+        kept = [d for i, d in enumerate(x.shape) if i not in axes_set]
+        mean, variance = reshape_to(mean, kept), reshape_to(variance, kept)
+    if x._dtype is dtypes.float16:
+        mean, variance = cast(mean, x._dtype), cast(variance, x._dtype)
+    return mean, variance
+
+
+def dropout(x, rate, noise_shape=None, seed=None, name=None):
+    """Zeroes each element with probability `rate`, scaling the survivors by 1 / (1 - rate)."""
+    x = as_tensor(x)
+    if not x._dtype.is_floating:
+        raise ValueError(f"x has to be a floating point tensor since it's going to be scaled. "
+                         f"Got a {x._dtype.name} tensor instead.")
+    if isinstance(rate, Tensor) or hasattr(type(rate), "_as_tensor"):
+        rate_t = convert_to_tensor(rate)
+        if rate_t.ndim != 0:
+            raise ValueError(f"`rate` must be a scalar tensor or a float in the range [0, 1). "
+                             f"Received: rate={rate}")
+        rate = float(rate_t._value)
+    if isinstance(rate, bool) or not isinstance(rate, (int, float, np.floating, np.integer)) \
+            or not 0 <= rate < 1:
+        raise ValueError(f"`rate` must be a scalar tensor or a float in the range [0, 1). "
+                         f"Received: rate={rate}")
+    if rate == 0:
+        return x  # TF's fast path: nothing is dropped
+    shape = list(x.shape)
+    if noise_shape is not None:
+        noise = [int(d) if d is not None else shape[i] for i, d in enumerate(
+            noise_shape.as_list() if hasattr(noise_shape, "as_list") else
+            (noise_shape._value.tolist() if isinstance(noise_shape, Tensor) else noise_shape))]
+        if len(noise) != len(shape) or any(n not in (1, s) for n, s in zip(noise, shape)):
+            raise invalid_argument("Dropout", f"noise_shape {noise} is not broadcastable to "
+                                              f"the shape of x {shape}")
+        shape = noise
+    random = random_ops.uniform(shape, dtype=x._dtype, seed=seed)
+    keep = cast(math_ops.greater_equal(random, rate), x._dtype)
+    return multiply(multiply(x, 1 / (1 - rate)), keep)
+
+
+# === 2-D window geometry shared by convolution and pooling ========================================
+_PADDINGS = ("SAME", "VALID")
+
+
+def _window_arg(value, name, op_name, default=1):
+    """TF's int-or-list window argument (strides, dilations, ksize) -> (rows, cols), NHWC."""
+    if value is None:
+        return (default, default)
+    if isinstance(value, Tensor):
+        value = value._value.tolist()
+    if isinstance(value, (int, np.integer)):
+        return (int(value), int(value))
+    value = [int(v) for v in value]
+    if len(value) == 1:
+        return (value[0], value[0])
+    if len(value) == 2:
+        return tuple(value)
+    if len(value) == 4:
+        if value[0] != 1 or value[3] != 1:
+            what = {"ksize": "Pooling is not yet supported on the batch dimension.",
+                    }.get(name, f"Current implementation does not yet support {name} in the "
+                                f"batch and depth dimensions.")
+            raise invalid_argument(op_name, what)
+        return (value[1], value[2])
+    raise ValueError(f"{name} should be of length 1, 2 or 4 but was {len(value)}")
+
+
+def _padding_arg(padding, op_name, allow_explicit):
+    """'SAME' / 'VALID' / an explicit NHWC list -> (padding string, ((t, b), (l, r)))."""
+    if isinstance(padding, str):
+        if padding.upper() not in _PADDINGS:
+            allowed = '"SAME", "VALID"' + (', "EXPLICIT"' if allow_explicit else "")
+            raise ValueError(f"Value for attr 'padding' of \"{padding}\" is not in the list of "
+                             f"allowed values: {allowed}; while running {op_name}")
+        return padding.upper(), ()
+    if not allow_explicit:
+        raise ValueError(f"{op_name} supports the paddings 'SAME' and 'VALID', got {padding!r}")
+    pads = [[int(p) for p in pair] for pair in padding]
+    if len(pads) != 4 or any(len(p) != 2 for p in pads):
+        raise ValueError(f"When padding is a list, it must be of size 4 (one [before, after] "
+                         f"pair per NHWC dimension). Got: {padding}")
+    if pads[0] != [0, 0] or pads[3] != [0, 0]:
+        raise ValueError(f"Nonzero explicit padding in the batch or depth dimensions is not "
+                         f"supported. Got: {padding}")
+    if any(p < 0 for pair in pads for p in pair):
+        raise invalid_argument(op_name, f"All elements of explicit_paddings must be "
+                                        f"nonnegative, got {padding}")
+    return "EXPLICIT", (tuple(pads[1]), tuple(pads[2]))
+
+
+def _geometry(op_name, in_hw, k_hw, strides, dilations, padding, explicit):
+    """Output size and padding (top, bottom, left, right), with TF's formulas.
+
+    SAME: out = ceil(in / stride), padding split evenly with the extra cell at the end.
+    VALID/explicit: out = (in + pads - effective_kernel) / stride + 1 (C++ truncation, so a
+    window that just does not fit gives an empty output, and a negative size is an error).
+    """
+    out, pads = [], []
+    for axis in range(2):
+        size, k, s, d = in_hw[axis], k_hw[axis], strides[axis], dilations[axis]
+        k_eff = (k - 1) * d + 1
+        if padding == "SAME":
+            o = -(-size // s)
+            total = max((o - 1) * s + k_eff - size, 0)
+            before, after = total // 2, total - total // 2
+        else:
+            before, after = explicit[axis] if padding == "EXPLICIT" else (0, 0)
+            num = size + before + after - k_eff + s
+            o = num // s if num >= 0 else -((-num) // s)
+            if o < 0:
+                raise invalid_argument(op_name, f"Computed output size would be negative: {o} "
+                                                f"[input_size: {size}, effective_filter_size: "
+                                                f"{k_eff}, stride: {s}]")
+        out.append(o)
+        pads.append((before, after))
+    return out[0], out[1], pads[0] + pads[1]
+
+
+def _pad(x, pads, value=0):
+    top, bottom, left, right = pads
+    if not (top or bottom or left or right):
+        return x
+    return np.pad(x, ((0, 0), (top, bottom), (left, right), (0, 0)), constant_values=value)
+
+
+def _windows(xp, kh, kw, oh, ow, strides, dilations):
+    """Read-only (N, OH, OW, KH, KW, C) view of the padded input: every window, no copy."""
+    n, _, _, c = xp.shape
+    sn, sh, sw, sc = xp.strides
+    (rs, cs), (rd, cd) = strides, dilations
+    return as_strided(xp, shape=(n, oh, ow, kh, kw, c),
+                      strides=(sn, sh * rs, sw * cs, sh * rd, sw * cd, sc), writeable=False)
+
+
+def _tap(xp, a, b, oh, ow, strides, dilations=(1, 1)):
+    """The (N, OH, OW, C) slice of the padded input seen by filter tap (a, b) (a view)."""
+    (rs, cs), (rd, cd) = strides, dilations
+    return xp[:, a * rd:a * rd + (oh - 1) * rs + 1:rs, b * cd:b * cd + (ow - 1) * cs + 1:cs, :]
+
+
+def _crop(xp, shape, pads):
+    top, _, left, _ = pads
+    if xp.shape == tuple(shape):
+        return xp
+    return np.ascontiguousarray(xp[:, top:top + shape[1], left:left + shape[2], :])
+
+
+# === conv2d =======================================================================================
+def _conv_geometry(x_shape, w_shape, strides, padding, explicit_paddings, dilations):
+    return _geometry("Conv2D", x_shape[1:3], w_shape[:2], strides, dilations, padding,
+                     explicit_paddings)
+
+
+@register("Conv2D")
+def _conv2d(x, w, strides, padding, explicit_paddings, dilations, data_format):
+    n, _, _, c = x.shape
+    kh, kw, _, o = w.shape
+    oh, ow, pads = _conv_geometry(x.shape, w.shape, strides, padding, explicit_paddings,
+                                  dilations)
+    cols = _windows(_pad(x, pads), kh, kw, oh, ow, strides, dilations)
+    cols = cols.reshape(n * oh * ow, kh * kw * c)  # im2col: the one copy of the input
+    out = cols @ w.reshape(kh * kw * c, o)  # one matrix product (BLAS)
+    return out.reshape(n, oh, ow, o)
+
+
+@_conv2d.gradient
+def _conv2d_grad(op, dy):
+    x, w = op.inputs
+    attrs = op.attrs
+    return [conv2d_backprop_input(tuple(x.shape), w, dy, **attrs),
+            conv2d_backprop_filter(x, tuple(w.shape), dy, **attrs)]
+
+
+@register("Conv2DBackpropInput")
+def _conv2d_backprop_input(w, dy, input_sizes, strides, padding, explicit_paddings, dilations,
+                           data_format):
+    """Gradient of conv2d with respect to its input: one matrix product, then col2im."""
+    kh, kw, c, o = w.shape
+    n, oh, ow, _ = dy.shape
+    _, _, pads = _conv_geometry(input_sizes, w.shape, strides, padding, explicit_paddings,
+                                dilations)
+    dcols = dy.reshape(n * oh * ow, o) @ w.reshape(kh * kw * c, o).T  # one matrix product
+    dcols = dcols.reshape(n, oh, ow, kh, kw, c)
+    top, bottom, left, right = pads
+    dxp = np.zeros((n, input_sizes[1] + top + bottom, input_sizes[2] + left + right, c),
+                   dtype=dcols.dtype)
+    for a in range(kh):  # col2im: add each filter tap's share back (a loop over taps only)
+        for b in range(kw):
+            _tap(dxp, a, b, oh, ow, strides, dilations)[...] += dcols[:, :, :, a, b, :]
+    return _crop(dxp, input_sizes, pads)
+
+
+@_conv2d_backprop_input.gradient
+def _conv2d_backprop_input_grad(op, ddx):
+    # dx = B(w, dy) is bilinear; its adjoints are the filter gradient and conv2d itself.
+    w, dy = op.inputs
+    attrs = dict(op.attrs)
+    attrs.pop("input_sizes")
+    return [conv2d_backprop_filter(ddx, tuple(w.shape), dy, **attrs),
+            execute(_conv2d, (ddx, w), attrs)]
+
+
+@register("Conv2DBackpropFilter")
+def _conv2d_backprop_filter(x, dy, filter_sizes, strides, padding, explicit_paddings, dilations,
+                            data_format):
+    """Gradient of conv2d with respect to its filter: im2col(x)^T @ dy, one matrix product."""
+    kh, kw, c, o = filter_sizes
+    n, oh, ow, _ = dy.shape
+    _, _, pads = _conv_geometry(x.shape, filter_sizes, strides, padding, explicit_paddings,
+                                dilations)
+    cols = _windows(_pad(x, pads), kh, kw, oh, ow, strides, dilations)
+    cols = cols.reshape(n * oh * ow, kh * kw * c)
+    dw = cols.T @ dy.reshape(n * oh * ow, o)
+    return dw.reshape(kh, kw, c, o)
+
+
+@_conv2d_backprop_filter.gradient
+def _conv2d_backprop_filter_grad(op, ddw):
+    x, dy = op.inputs
+    attrs = dict(op.attrs)
+    attrs.pop("filter_sizes")
+    return [conv2d_backprop_input(tuple(x.shape), ddw, dy, **attrs),
+            execute(_conv2d, (x, ddw), attrs)]
+
+
+def conv2d_backprop_input(input_sizes, filters, out_backprop, strides, padding,
+                          explicit_paddings=(), dilations=(1, 1), data_format="NHWC"):
+    """Conv2DBackpropInput with normalized attrs (used by gradient rules)."""
+    return execute(_conv2d_backprop_input, (filters, out_backprop), {
+        "input_sizes": tuple(int(d) for d in input_sizes), "strides": strides,
+        "padding": padding, "explicit_paddings": explicit_paddings, "dilations": dilations,
+        "data_format": data_format})
+
+
+def conv2d_backprop_filter(input, filter_sizes, out_backprop, strides, padding,  # noqa: A002
+                           explicit_paddings=(), dilations=(1, 1), data_format="NHWC"):
+    """Conv2DBackpropFilter with normalized attrs (used by gradient rules)."""
+    return execute(_conv2d_backprop_filter, (input, out_backprop), {
+        "filter_sizes": tuple(int(d) for d in filter_sizes), "strides": strides,
+        "padding": padding, "explicit_paddings": explicit_paddings, "dilations": dilations,
+        "data_format": data_format})
+
+
+def _check_nhwc(data_format, op_name):
+    if data_format not in (None, "NHWC"):
+        if data_format == "NCHW":
+            raise errors.op_error(errors.UnimplementedError, op_name,
+                                  f"The {op_name} op currently only supports the NHWC tensor "
+                                  f"format on the CPU. The op was given the format: NCHW")
+        raise ValueError(f"data_format must be 'NHWC' or 'NCHW', got {data_format!r}")
+
+
+def conv2d(input, filters, strides, padding, data_format="NHWC", dilations=None,  # noqa: A002
+           name=None):
+    """2-D convolution (cross-correlation, as in TF) of NHWC `input` with HWIO `filters`.
+
+    `padding` is 'SAME', 'VALID' or an explicit list ``[[0, 0], [top, bottom], [left, right],
+    [0, 0]]``; `strides` and `dilations` are an int or a list of 1, 2 or 4 ints.
+    """
+    x, w = binary_operands(input, filters, "Conv2D")
+    if x._dtype not in FLOATS:
+        check_dtype("Conv2D", x, FLOATS, "input")
+    _check_nhwc(data_format, "Conv2D")
+    strides = _window_arg(strides, "strides", "Conv2D")
+    dilations = _window_arg(dilations, "dilations", "Conv2D")
+    padding, explicit = _padding_arg(padding, "Conv2D", allow_explicit=True)
+    if min(strides) < 1 or min(dilations) < 1:
+        raise invalid_argument("Conv2D", f"strides and dilations must be positive, got "
+                                         f"strides={list(strides)}, dilations={list(dilations)}")
+    if x.ndim != 4:
+        raise invalid_argument("Conv2D", f"input must be 4-dimensional{list(x.shape)}")
+    if w.ndim != 4:
+        raise invalid_argument("Conv2D", f"filter must be 4-dimensional: {list(w.shape)}")
+    in_depth, filter_depth = x.shape[3], w.shape[2]
+    if in_depth is not None and filter_depth is not None and in_depth != filter_depth:
+        if filter_depth and in_depth % filter_depth == 0:
+            raise errors.op_error(errors.UnimplementedError, "Conv2D",
+                                  f"Grouped convolutions are not supported (input depth "
+                                  f"{in_depth}, filter depth {filter_depth})")
+        raise invalid_argument("Conv2D", f"input depth must be evenly divisible by filter "
+                                         f"depth: {in_depth} vs {filter_depth}")
+    if x._value is not None and w._value is not None:
+        _conv_geometry(x._value.shape, w._value.shape, strides, padding, explicit, dilations)
+    return execute(_conv2d, (x, w), {"strides": strides, "padding": padding,
+                                     "explicit_paddings": explicit, "dilations": dilations,
+                                     "data_format": "NHWC"})
+
+
+def convolution(input, filters, strides=None, padding="VALID", data_format=None,  # noqa: A002
+                dilations=None, name=None):
+    """``tf.nn.convolution`` for 4-D (NHWC) inputs."""
+    x = as_tensor(input)
+    if x.ndim != 4:
+        raise ValueError(f"eagerbook's tf.nn.convolution supports 2-D convolutions (4-D NHWC "
+                         f"input); got an input of shape {x.shape}")
+    return conv2d(x, filters, strides if strides is not None else 1, padding,
+                  data_format or "NHWC", dilations)
+
+
+# === pooling ======================================================================================
+def _pool_setup(x, ksize, strides, padding, data_format, op_name, allowed):
+    x = _float_input(x, op_name, allowed, "input")
+    _check_nhwc(data_format, op_name)
+    ksize = _window_arg(ksize, "ksize", op_name)
+    strides = _window_arg(strides, "strides", op_name)
+    padding, _ = _padding_arg(padding, op_name, allow_explicit=False)
+    if x.ndim != 4:
+        raise invalid_argument(op_name, f"input must be 4-dimensional{list(x.shape)}")
+    if min(ksize) < 1 or min(strides) < 1:
+        raise invalid_argument(op_name, f"Sliding window ksize and strides must be positive, "
+                                        f"got ksize={list(ksize)}, strides={list(strides)}")
+    if x._value is not None:
+        _geometry(op_name, x._value.shape[1:3], ksize, strides, (1, 1), padding, ())
+    return x, {"ksize": ksize, "strides": strides, "padding": padding}
+
+
+def _lowest(dtype):
+    return -np.inf if dtype.kind == "f" else np.iinfo(dtype).min
+
+
+@register("MaxPool")
+def _max_pool(x, ksize, strides, padding):
+    oh, ow, pads = _geometry("MaxPool", x.shape[1:3], ksize, strides, (1, 1), padding, ())
+    xp = _pad(x, pads, _lowest(x.dtype))  # padded cells never win
+    out = _tap(xp, 0, 0, oh, ow, strides).copy()
+    for a in range(ksize[0]):
+        for b in range(ksize[1]):
+            if a or b:
+                np.maximum(out, _tap(xp, a, b, oh, ow, strides), out=out)
+    return out
+
+
+@_max_pool.gradient
+def _max_pool_grad(op, dy):
+    return [execute(_max_pool_grad_op, (op.inputs[0], op.outputs[0], dy), op.attrs)]
+
+
+def _argmax_taps(x, y, ksize, strides, padding):
+    """Yields (tap slice of the padded input's shape, mask) for the first maximum of each window.
+
+    A window's gradient goes to the first position (row-major) holding its maximum, like TF.
+    """
+    oh, ow = y.shape[1:3]
+    _, _, pads = _geometry("MaxPoolGrad", x.shape[1:3], ksize, strides, (1, 1), padding, ())
+    xp = _pad(x, pads, _lowest(x.dtype))
+    taken = np.zeros(y.shape, dtype=bool)
+    for a in range(ksize[0]):
+        for b in range(ksize[1]):
+            hit = _tap(xp, a, b, oh, ow, strides) == y
+            hit &= ~taken
+            taken |= hit
+            yield a, b, hit
+
+
+@register("MaxPoolGrad")
+def _max_pool_grad_op(x, y, dy, ksize, strides, padding):
+    """Routes each window's gradient to the position of its maximum."""
+    oh, ow, pads = _geometry("MaxPoolGrad", x.shape[1:3], ksize, strides, (1, 1), padding, ())
+    top, bottom, left, right = pads
+    dxp = np.zeros((x.shape[0], x.shape[1] + top + bottom, x.shape[2] + left + right,
+                    x.shape[3]), dtype=dy.dtype)
+    for a, b, hit in _argmax_taps(x, y, ksize, strides, padding):
+        _tap(dxp, a, b, oh, ow, strides)[...] += np.where(hit, dy, 0)
+    return _crop(dxp, x.shape, pads)
+
+
+@_max_pool_grad_op.gradient
+def _max_pool_grad_op_grad(op, ddx):
+    x, y, _ = op.inputs
+    return [zeros_like(x), zeros_like(y),
+            execute(_max_pool_grad_grad, (x, y, ddx), op.attrs)]
+
+
+@register("MaxPoolGradGrad")
+def _max_pool_grad_grad(x, y, ddx, ksize, strides, padding):
+    """Picks, for every window, the value of `ddx` at the window's maximum."""
+    oh, ow, pads = _geometry("MaxPoolGradGrad", x.shape[1:3], ksize, strides, (1, 1), padding,
+                             ())
+    ddxp = _pad(ddx, pads)
+    out = np.zeros(y.shape, dtype=ddx.dtype)
+    for a, b, hit in _argmax_taps(x, y, ksize, strides, padding):
+        out += np.where(hit, _tap(ddxp, a, b, oh, ow, strides), 0)
+    return out
+
+
+@_max_pool_grad_grad.gradient
+def _max_pool_grad_grad_grad(op, dy):
+    x, y, _ = op.inputs
+    return [zeros_like(x), zeros_like(y),
+            execute(_max_pool_grad_op, (x, y, dy), op.attrs)]
+
+
+def max_pool2d(input, ksize, strides, padding, data_format="NHWC", name=None):  # noqa: A002
+    """Maximum over ksize windows of an NHWC input."""
+    x, attrs = _pool_setup(input, ksize, strides, padding, data_format, "MaxPool", NUMBERS)
+    return execute(_max_pool, (x,), attrs)
+
+
+def _avg_counts(shape_hw, ksize, strides, padding, dtype):
+    """How many real (unpadded) cells each window covers, shaped (1, OH, OW, 1).
+
+    TF's SAME average pooling divides by this count, so padding does not dilute the average.
+    """
+    oh, ow, pads = _geometry("AvgPool", shape_hw, ksize, strides, (1, 1), padding, ())
+    ones = _pad(np.ones((1,) + tuple(shape_hw) + (1,), dtype=dtype), pads)
+    counts = np.zeros((1, oh, ow, 1), dtype=dtype)
+    for a in range(ksize[0]):
+        for b in range(ksize[1]):
+            counts += _tap(ones, a, b, oh, ow, strides)
+    return counts
+
+
+@register("AvgPool")
+def _avg_pool(x, ksize, strides, padding):
+    oh, ow, pads = _geometry("AvgPool", x.shape[1:3], ksize, strides, (1, 1), padding, ())
+    xp = _pad(x, pads)
+    out = _tap(xp, 0, 0, oh, ow, strides).copy()
+    for a in range(ksize[0]):
+        for b in range(ksize[1]):
+            if a or b:
+                out += _tap(xp, a, b, oh, ow, strides)
+    out /= _avg_counts(x.shape[1:3], ksize, strides, padding, x.dtype)
+    return out
+
+
+@_avg_pool.gradient
+def _avg_pool_grad(op, dy):
+    attrs = dict(op.attrs, orig_input_shape=tuple(op.inputs[0].shape))
+    return [execute(_avg_pool_grad_op, (dy,), attrs)]
+
+
+@register("AvgPoolGrad")
+def _avg_pool_grad_op(dy, orig_input_shape, ksize, strides, padding):
+    """Spreads each window's gradient evenly over the real cells it averaged."""
+    n, h, w, c = orig_input_shape
+    oh, ow, pads = _geometry("AvgPoolGrad", (h, w), ksize, strides, (1, 1), padding, ())
+    share = dy / _avg_counts((h, w), ksize, strides, padding, dy.dtype)
+    top, bottom, left, right = pads
+    dxp = np.zeros((n, h + top + bottom, w + left + right, c), dtype=dy.dtype)
+    for a in range(ksize[0]):
+        for b in range(ksize[1]):
+            _tap(dxp, a, b, oh, ow, strides)[...] += share
+    return _crop(dxp, orig_input_shape, pads)
+
+
+@_avg_pool_grad_op.gradient
+def _avg_pool_grad_op_grad(op, ddx):
+    attrs = {k: v for k, v in op.attrs.items() if k != "orig_input_shape"}
+    return [execute(_avg_pool, (ddx,), attrs)]
+
+
+def avg_pool2d(input, ksize, strides, padding, data_format="NHWC", name=None):  # noqa: A002
+    """Average over ksize windows of an NHWC input (SAME excludes padded cells)."""
+    x, attrs = _pool_setup(input, ksize, strides, padding, data_format, "AvgPool", FLOATS)
+    return execute(_avg_pool, (x,), attrs)
+
+
+def _pool_nd(fn, input, ksize, strides, padding, data_format, op_name):  # noqa: A002
+    x = as_tensor(input)
+    if x.ndim != 4:
+        raise ValueError(f"eagerbook's tf.nn.{op_name} supports 4-D (NHWC) inputs only; got "
+                         f"shape {x.shape}")
+    return fn(x, ksize, strides, padding, data_format or "NHWC")
+
+
+def max_pool(input, ksize, strides, padding, data_format=None, name=None):  # noqa: A002
+    """``tf.nn.max_pool`` (rank inferred from the input; 4-D here)."""
+    return _pool_nd(max_pool2d, input, ksize, strides, padding, data_format, "max_pool")
+
+
+def avg_pool(input, ksize, strides, padding, data_format=None, name=None):  # noqa: A002
+    """``tf.nn.avg_pool`` (rank inferred from the input; 4-D here)."""
+    return _pool_nd(avg_pool2d, input, ksize, strides, padding, data_format, "avg_pool")
+
+
+max_pool_v2 = max_pool
+avg_pool_v2 = avg_pool
+sigmoid = math_ops.sigmoid
+tanh = math_ops.tanh
+
+__all__ = [
+    "relu", "relu6", "leaky_relu", "elu", "selu", "gelu", "erf", "softmax", "log_softmax",
+    "softmax_cross_entropy_with_logits", "sparse_softmax_cross_entropy_with_logits",
+    "sigmoid_cross_entropy_with_logits", "bias_add", "l2_loss", "moments", "dropout", "conv2d",
+    "convolution", "conv2d_backprop_input", "conv2d_backprop_filter", "max_pool2d", "avg_pool2d",
+    "max_pool", "avg_pool", "sigmoid", "tanh",
+]
