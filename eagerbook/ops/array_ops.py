@@ -4,10 +4,13 @@ Gradient rules of shape ops move gradients back to where the values came from: a
 gradient is reshaped back, a transpose's is transposed by the inverse permutation, and so on.
 """
 
+import builtins
+
 import numpy as np
 
+from ..core import dtypes
 from ..core.tensor import Tensor, convert_to_tensor
-from .math_ops import _reshape, reshape_to
+from .math_ops import _reshape, cast, identity, reduce_sum, reshape_to
 from .registry import execute, invalid_argument, register
 from .support import as_tensor
 
@@ -59,10 +62,10 @@ def transpose(a, perm=None, conjugate=False, name="transpose"):
     a = as_tensor(a)
     ndim = a.ndim
     if perm is None:
-        perm = tuple(range(ndim - 1, -1, -1))
+        perm = tuple(builtins.range(ndim - 1, -1, -1))
     else:
         perm = tuple(int(p) for p in (perm._value.tolist() if isinstance(perm, Tensor) else perm))
-        if sorted(p % ndim if ndim else p for p in perm) != list(range(ndim)):
+        if sorted(p % ndim if ndim else p for p in perm) != list(builtins.range(ndim)):
             raise invalid_argument("Transpose", f"{list(perm)} is not a valid permutation of "
                                                 f"{ndim} dimensions")
         perm = tuple(p % ndim for p in perm)
@@ -94,7 +97,7 @@ def stack(values, axis=0, name="stack"):
 
 @register("Unpack", num_outputs=None)
 def _unpack(x, num, axis):
-    return tuple(np.take(x, i, axis=axis) for i in range(num))
+    return tuple(np.take(x, i, axis=axis) for i in builtins.range(num))
 
 
 @_unpack.gradient
@@ -163,8 +166,8 @@ def _normalize_index(key):
     for k in key:
         if k is None or k is Ellipsis:
             out.append(k)
-        elif isinstance(k, slice):
-            out.append(slice(*(None if v is None else _index_int(v)
+        elif isinstance(k, builtins.slice):
+            out.append(builtins.slice(*(None if v is None else _index_int(v)
                                for v in (k.start, k.stop, k.step))))
         else:
             out.append(_index_int(k))
@@ -217,3 +220,911 @@ def tensor_getitem(tensor, key):
             raise invalid_argument("StridedSlice", f"slice index out of bounds for shape "
                                                    f"{list(tensor.shape)}: {exc}") from None
     return execute(_strided_slice, (tensor,), {"key": key})
+
+
+# =================================================================================================
+# Creation: fill, zeros, ones, eye, range, linspace, one_hot, shape, size, rank
+# =================================================================================================
+def _dtype_or_none(dtype):
+    return None if dtype is None else dtypes.as_dtype(dtype)
+
+
+def _dims_arg(dims, op_name):
+    """A shape argument for creation ops: 1-D, non-negative ints."""
+    if isinstance(dims, (Tensor,)) or hasattr(type(dims), "_as_tensor"):
+        t = convert_to_tensor(dims)
+        if t.ndim > 1:
+            raise invalid_argument(op_name, f"dims must be a vector, got shape {list(t.shape)}")
+        dims = t._value.reshape(-1).tolist() if t.ndim else [int(t._value)]
+    elif isinstance(dims, (int, np.integer)):
+        dims = [int(dims)]
+    elif isinstance(dims, np.ndarray):
+        dims = dims.reshape(-1).tolist()
+    out = _shape_list(dims, op_name)
+    for d in out:
+        if d < 0:
+            raise invalid_argument(op_name, f"Dimension {d} must be >= 0 (shape {out})")
+    return out
+
+
+@register("Fill")
+def _fill(value, dims):
+    return np.full(dims, value, dtype=value.dtype)
+
+
+@_fill.gradient
+def _fill_grad(op, dy):
+    return [reduce_sum(dy)]
+
+
+def fill(dims, value, name=None):
+    """A tensor of shape `dims` with every element equal to the scalar `value`."""
+    shape = _dims_arg(dims, "Fill")
+    value = as_tensor(value)
+    if value.ndim != 0:
+        raise invalid_argument("Fill", f"value must be a scalar, got shape {list(value.shape)}")
+    return execute(_fill, (value,), {"dims": tuple(shape)})
+
+
+def zeros(shape, dtype=dtypes.float32, name=None):
+    dtype = dtypes.as_dtype(dtype)
+    return fill(shape, convert_to_tensor(np.zeros((), dtype._np)))
+
+
+def ones(shape, dtype=dtypes.float32, name=None):
+    dtype = dtypes.as_dtype(dtype)
+    return fill(shape, convert_to_tensor(np.ones((), dtype._np)))
+
+
+# --- diagonal matrices: tf.linalg.diag / diag_part, and tf.eye built on them ------------------
+@register("MatrixDiagV3")
+def _matrix_diag(diagonal, num_rows, num_cols):
+    n = diagonal.shape[-1]
+    out = np.zeros(diagonal.shape[:-1] + (num_rows, num_cols), dtype=diagonal.dtype)
+    idx = np.arange(min(n, num_rows, num_cols))
+    out[..., idx, idx] = diagonal[..., idx]
+    return out
+
+
+@_matrix_diag.gradient
+def _matrix_diag_grad(op, dy):
+    return [matrix_diag_part(dy)]
+
+
+@register("MatrixDiagPartV3")
+def _matrix_diag_part(x):
+    n = min(x.shape[-2], x.shape[-1])
+    idx = np.arange(n)
+    return x[..., idx, idx].copy()
+
+
+@_matrix_diag_part.gradient
+def _matrix_diag_part_grad(op, dy):
+    rows, cols = op.inputs[0].shape[-2:]
+    return [execute(_matrix_diag, (dy,), {"num_rows": rows, "num_cols": cols})]
+
+
+def matrix_diag(diagonal, name="diag", k=0, num_rows=-1, num_cols=-1, padding_value=0,
+                align="RIGHT_LEFT"):
+    """``tf.linalg.diag``: batched matrices with `diagonal` on their main diagonal (k = 0)."""
+    diagonal = as_tensor(diagonal)
+    if k != 0 or padding_value != 0:
+        raise NotImplementedError("tf.linalg.diag: eagerbook supports the main diagonal (k=0) "
+                                  "with zero padding only")
+    if diagonal.ndim < 1:
+        raise invalid_argument("MatrixDiagV3", f"diagonal must be at least 1-dim, got shape "
+                                               f"{list(diagonal.shape)}")
+    n = diagonal.shape[-1]
+    rows = n if num_rows == -1 else int(num_rows)
+    cols = n if num_cols == -1 else int(num_cols)
+    if num_rows == -1 and num_cols != -1:
+        rows = cols if cols >= n else n
+    if num_cols == -1 and num_rows != -1:
+        cols = rows if rows >= n else n
+    if n is not None and min(rows, cols) != n:
+        raise invalid_argument("MatrixDiagV3", f"The number of diagonal elements {n} does not "
+                                               f"fit a {rows}x{cols} matrix")
+    return execute(_matrix_diag, (diagonal,), {"num_rows": rows, "num_cols": cols})
+
+
+def matrix_diag_part(input, name="diag_part", k=0, padding_value=0,  # noqa: A002
+                     align="RIGHT_LEFT"):
+    """``tf.linalg.diag_part``: the main diagonal of each matrix in the batch."""
+    x = as_tensor(input)
+    if k != 0:
+        raise NotImplementedError("tf.linalg.diag_part: eagerbook supports k=0 only")
+    if x.ndim < 2:
+        raise invalid_argument("MatrixDiagPartV3", f"input must be at least 2-dim, received "
+                                                   f"shape: {list(x.shape)}")
+    return execute(_matrix_diag_part, (x,))
+
+
+def eye(num_rows, num_columns=None, batch_shape=None, dtype=dtypes.float32, name=None):
+    """Identity matrices (``tf.eye``), optionally rectangular and batched."""
+    rows = int(num_rows)
+    cols = rows if num_columns is None else int(num_columns)
+    if rows < 0 or cols < 0:
+        raise invalid_argument("MatrixDiagV3", f"num_rows and num_columns must be non-negative, "
+                                               f"got {rows} and {cols}")
+    batch = [] if batch_shape is None else _dims_arg(batch_shape, "Eye")
+    diagonal = ones(batch + [min(rows, cols)], dtype=dtype)
+    return execute(_matrix_diag, (diagonal,), {"num_rows": rows, "num_cols": cols})
+
+
+# --- range and linspace -------------------------------------------------------------------------
+@register("Range", differentiable=False)
+def _range(start, limit, delta):
+    _check_range(start, limit, delta, ValueError)
+    dtype = start.dtype
+    if dtype.kind in "iu":
+        size = max((abs(int(limit) - int(start)) + abs(int(delta)) - 1) // abs(int(delta)), 0)
+        return (start + np.arange(size, dtype=dtype) * delta).astype(dtype)
+    size = int(np.ceil(np.abs((limit - start) / delta)))
+    # TF adds delta repeatedly in the output dtype; a sequential cumsum does the same.
+    steps = np.full(size, delta, dtype=dtype)
+    if size:
+        steps[0] = start
+    return np.cumsum(steps, dtype=dtype)
+
+
+def _check_range(start, limit, delta, error):
+    if delta == 0:
+        raise error(f"Requires delta != 0: {delta}")
+    if delta > 0 and start > limit:
+        raise error(f"Requires start <= limit when delta > 0: {start}/{limit}")
+    if delta < 0 and start < limit:
+        raise error(f"Requires start >= limit when delta < 0: {start}/{limit}")
+
+
+_RANGE_DTYPES = (dtypes.int32, dtypes.int64, dtypes.float32, dtypes.float64)
+
+
+def range(start, limit=None, delta=1, dtype=None, name="range"):  # noqa: A001
+    """``tf.range``: like Python's range; the dtype is the widest of the arguments' dtypes
+    (int32 < int64 < float32 < float64) unless `dtype` is given."""
+    if limit is None:
+        start, limit = 0, start
+    args = [as_tensor(v) for v in (start, limit, delta)]
+    for t, what in zip(args, ("start", "limit", "delta")):
+        if t.ndim != 0:
+            raise invalid_argument("Range", f"{what} must be a scalar, not shape "
+                                            f"{list(t.shape)}")
+    if dtype is None:
+        for t in args:
+            if t._dtype not in _RANGE_DTYPES:
+                raise TypeError(f"tf.range: unsupported argument dtype {t._dtype.name}; "
+                                f"pass dtype= or use int32, int64, float32 or float64")
+        dtype = max((t._dtype for t in args), key=_RANGE_DTYPES.index)
+    dtype = dtypes.as_dtype(dtype)
+    args = [cast(t, dtype) for t in args]
+    if all(t._value is not None for t in args):
+        def error(message):
+            return invalid_argument("Range", message)
+        values = [t._value[()] for t in args]
+        _check_range(*values, error=error)
+    return execute(_range, tuple(args))
+
+
+def linspace(start, stop, num, name=None, axis=0):
+    """``tf.linspace``: `num` evenly spaced values from start to stop (both included).
+
+    start/stop may be N-d (they broadcast); the new axis goes at `axis`. Integer inputs give
+    float64, as TF's division does. Written as a composite, so it is differentiable.
+    """
+    from .math_ops import add, multiply, truediv
+    start = as_tensor(start)
+    stop = as_tensor(stop, dtype=start._dtype) if not isinstance(stop, Tensor) else stop
+    if stop._dtype is not start._dtype:
+        raise invalid_argument("LinSpace", f"start and stop must have one dtype, got "
+                                           f"{start._dtype.name} and {stop._dtype.name}")
+    num = int(num._value if isinstance(num, Tensor) else num)
+    if num < 0:
+        raise invalid_argument("LinSpace", f"Requires num >= 0, got {num}")
+    shape = list(np.broadcast_shapes(tuple(start.shape), tuple(stop.shape)))
+    start, stop = broadcast_to(start, shape), broadcast_to(stop, shape)
+    rank = len(shape) + 1
+    if not -rank <= axis < rank:
+        raise invalid_argument("LinSpace", f"axis {axis} is out of range for a result of rank "
+                                           f"{rank}")
+    axis %= rank
+    start, stop = expand_dims(start, axis), expand_dims(stop, axis)
+    delta = truediv(stop - start, max(num - 1, 1))  # float64 for integer inputs
+    start, stop = cast(start, delta._dtype), cast(stop, delta._dtype)
+    steps = range(1, max(num - 1, 1), dtype=delta._dtype)
+    steps = reshape(steps, [max(num - 2, 0) if i == axis else 1 for i in builtins.range(rank)])
+    middle = add(start, multiply(delta, steps))
+    whole = concat([start, middle, stop], axis=axis)
+    key = tuple(builtins.slice(0, num) if i == axis else builtins.slice(None)
+                for i in builtins.range(rank))
+    return tensor_getitem(whole, key)
+
+
+# --- one_hot -----------------------------------------------------------------------------------
+@register("OneHot", differentiable=False)
+def _one_hot(indices, on_value, off_value, depth, axis):
+    hits = indices[..., None] == np.arange(depth, dtype=indices.dtype)
+    out = np.where(hits, on_value, off_value)
+    return np.moveaxis(out, -1, axis) if axis != -1 else out
+
+
+def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None, name=None):
+    """Rows with `on_value` at each index and `off_value` elsewhere (out-of-range -> all off)."""
+    indices = as_tensor(indices)
+    if indices._dtype not in (dtypes.uint8, dtypes.int32, dtypes.int64):
+        raise invalid_argument("OneHot", f"Value for attr 'TI' of {indices._dtype.name} is not "
+                                         f"in the list of allowed values: uint8, int32, int64")
+    dtype = _dtype_or_none(dtype)
+    on = None if on_value is None else convert_to_tensor(on_value, dtype_hint=dtype)
+    off = None if off_value is None else convert_to_tensor(off_value, dtype_hint=dtype)
+    for value, what in ((on, "on_value"), (off, "off_value")):
+        if value is not None and dtype is not None and value._dtype is not dtype:
+            raise TypeError(f"dtype {value._dtype.name} of {what} does not match dtype "
+                            f"parameter {dtype.name}")
+    if on is not None and off is not None and on._dtype is not off._dtype:
+        raise TypeError(f"dtype {on._dtype.name} of on_value does not match dtype "
+                        f"{off._dtype.name} of off_value")
+    if dtype is None:
+        dtype = on._dtype if on is not None else off._dtype if off is not None \
+            else dtypes.float32
+    on = convert_to_tensor(np.ones((), dtype._np)) if on is None else on
+    off = convert_to_tensor(np.zeros((), dtype._np)) if off is None else off
+    if on.ndim or off.ndim:
+        raise invalid_argument("OneHot", "on_value and off_value must be scalars")
+    depth = int(depth._value if isinstance(depth, Tensor) else depth)
+    if depth < 0:
+        raise invalid_argument("OneHot", f"depth must be non-negative, got: {depth}")
+    axis = -1 if axis is None else int(axis)
+    if not -1 <= axis <= indices.ndim:
+        raise invalid_argument("OneHot", f"Expected axis to be -1 or between [0, "
+                                         f"{indices.ndim + 1}).  But received: {axis}")
+    if axis == indices.ndim:
+        axis = -1
+    return execute(_one_hot, (indices, on, off), {"depth": depth, "axis": axis})
+
+
+# --- shape, size, rank as tensors -------------------------------------------------------------
+def _check_out_type(out_type, op_name):
+    out_type = dtypes.as_dtype(out_type)
+    if out_type not in (dtypes.int32, dtypes.int64):
+        raise invalid_argument(op_name, f"Value for attr 'out_type' of {out_type.name} is not "
+                                        f"in the list of allowed values: int32, int64")
+    return out_type
+
+
+@register("Shape", differentiable=False)
+def _shape_op(x, out_type):
+    return np.array(x.shape, dtype=out_type._np)
+
+
+@register("Size", differentiable=False)
+def _size_op(x, out_type):
+    return np.array(x.size, dtype=out_type._np)
+
+
+@register("Rank", differentiable=False)
+def _rank_op(x):
+    return np.array(x.ndim, dtype=np.int32)
+
+
+def shape(input, out_type=dtypes.int32, name=None):  # noqa: A002
+    """``tf.shape``: the dynamic shape as a 1-D int32 tensor (``t.shape`` is the static one)."""
+    return execute(_shape_op, (as_tensor(input),),
+                   {"out_type": _check_out_type(out_type, "Shape")})
+
+
+def size(input, out_type=dtypes.int32, name=None):  # noqa: A002
+    return execute(_size_op, (as_tensor(input),), {"out_type": _check_out_type(out_type, "Size")})
+
+
+def rank(input, name=None):  # noqa: A002
+    return execute(_rank_op, (as_tensor(input),))
+
+
+# =================================================================================================
+# Shape manipulation
+# =================================================================================================
+def _reshape_back(dy, x):
+    """Reshapes a gradient to the (static) shape of input x."""
+    return reshape_to(dy, x.shape.as_list())
+
+
+@register("ExpandDims")
+def _expand_dims(x, axis):
+    return np.expand_dims(x, axis)
+
+
+@_expand_dims.gradient
+def _expand_dims_grad(op, dy):
+    return [execute(_squeeze, (dy,), {"axis": (op.attrs["axis"],)})]
+
+
+def expand_dims(input, axis, name=None):  # noqa: A002
+    """Inserts a size-1 axis at `axis` (in [-rank-1, rank])."""
+    x = as_tensor(input)
+    axis = _scalar_int(axis, "ExpandDims", "axis")
+    ndim = x.ndim
+    if not -ndim - 1 <= axis <= ndim:
+        raise invalid_argument("ExpandDims", f"Tried to expand dim index {axis} for tensor with "
+                                             f"{ndim} dimensions.")
+    return execute(_expand_dims, (x,), {"axis": axis % (ndim + 1)})
+
+
+def _scalar_int(value, op_name, what):
+    if isinstance(value, Tensor) or hasattr(type(value), "_as_tensor"):
+        t = convert_to_tensor(value)
+        if t.ndim != 0 and t._value.size != 1:
+            raise invalid_argument(op_name, f"'{what}' must be a scalar, got shape "
+                                            f"{list(t.shape)}")
+        if not t._dtype.is_integer:
+            raise TypeError(f"{op_name}: '{what}' must be an integer, got {t._dtype.name}")
+        return int(t._value.reshape(()))
+    if isinstance(value, (bool, float)) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"{op_name}: '{what}' must be an integer, got {value!r}")
+    return int(value)
+
+
+@register("Squeeze")
+def _squeeze(x, axis):
+    return np.squeeze(x, axis)
+
+
+@_squeeze.gradient
+def _squeeze_grad(op, dy):
+    return [_reshape_back(dy, op.inputs[0])]
+
+
+def squeeze(input, axis=None, name=None):  # noqa: A002
+    """Removes size-1 axes: all of them, or those listed in `axis` (which must have size 1)."""
+    x = as_tensor(input)
+    dims = list(x.shape)
+    ndim = len(dims)
+    if axis is None:
+        axes = tuple(i for i, d in enumerate(dims) if d == 1)
+    else:
+        axis = axis._value.tolist() if isinstance(axis, Tensor) else axis
+        axis_list = [axis] if isinstance(axis, (int, np.integer)) else list(axis)
+        axes = []
+        for a in axis_list:
+            a = int(a)
+            if not -ndim <= a < ndim:
+                raise invalid_argument("Squeeze", f"Tried to squeeze dim index {a} for tensor "
+                                                  f"with {ndim} dimensions.")
+            a %= ndim
+            if dims[a] is not None and dims[a] != 1:
+                raise invalid_argument("Squeeze", f"Can not squeeze dim[{a}], expected a "
+                                                  f"dimension of 1, got {dims[a]}")
+            axes.append(a)
+        axes = tuple(sorted(set(axes)))
+    return execute(_squeeze, (x,), {"axis": axes})
+
+
+# --- concat and split ----------------------------------------------------------------------------
+@register("ConcatV2")
+def _concat(*values, axis):
+    return np.concatenate(values, axis=axis)
+
+
+@_concat.gradient
+def _concat_grad(op, dy):
+    axis = op.attrs["axis"]
+    sizes = tuple(t.shape[axis] for t in op.inputs)
+    return list(execute(_split_v, (dy,), {"sizes": sizes, "axis": axis}))
+
+
+def concat(values, axis, name="concat"):
+    """Joins tensors along an existing axis (negative axes count from the end)."""
+    values = _same_dtype_list(values, "ConcatV2")
+    axis = _scalar_int(axis, "ConcatV2", "axis")
+    rank = values[0].ndim
+    if not -max(rank, 1) <= axis < max(rank, 1):
+        raise invalid_argument("ConcatV2", f"ConcatOp : Expected concatenating dimensions in the "
+                                           f"range [{-rank}, {rank}), but got {axis}")
+    if rank == 0:
+        raise invalid_argument("ConcatV2", "ConcatOp : Can't concatenate scalars (use tf.stack "
+                                           "instead)")
+    axis %= rank
+    first = list(values[0].shape)
+    for i, v in enumerate(values[1:], start=1):
+        other = list(v.shape)
+        if len(other) != rank:
+            raise invalid_argument("ConcatV2", f"ConcatOp : Ranks of all input tensors should "
+                                               f"match: shape[0] = {first} vs. shape[{i}] = "
+                                               f"{other}")
+        for d, (a, b) in enumerate(zip(first, other)):
+            if d != axis and a is not None and b is not None and a != b:
+                raise invalid_argument("ConcatV2", f"ConcatOp : Dimension {d} in both shapes "
+                                                   f"must be equal: shape[0] = {first} vs. "
+                                                   f"shape[{i}] = {other}")
+    if len(values) == 1:
+        return identity(values[0])
+    return execute(_concat, tuple(values), {"axis": axis})
+
+
+def _split_kernel(x, sizes, axis):
+    cuts = np.cumsum(sizes)[:-1]
+    return tuple(np.array(part) for part in np.split(x, cuts, axis=axis))
+
+
+def _split_grad(op, *dys):
+    dys = [d if d is not None else _zeros_for(o) for d, o in zip(dys, op.outputs)]
+    return [execute(_concat, tuple(dys), {"axis": op.attrs["axis"]})]
+
+
+_split = register("Split", num_outputs=None)(_split_kernel)
+_split_v = register("SplitV", num_outputs=None)(_split_kernel)
+_split.gradient(_split_grad)
+_split_v.gradient(_split_grad)
+
+
+def split(value, num_or_size_splits, axis=0, num=None, name="split"):
+    """Splits into `n` equal parts (an int) or parts of the listed sizes (one may be -1)."""
+    value = as_tensor(value)
+    axis = _scalar_int(axis, "Split", "axis")
+    rank = value.ndim
+    if not -rank <= axis < rank:
+        raise invalid_argument("Split", f"-input rank(-{rank}) <= split_dim < input rank "
+                                        f"({rank}), but got {axis}")
+    axis %= rank
+    dim = value.shape[axis]
+    if isinstance(num_or_size_splits, Tensor) and num_or_size_splits.ndim == 0:
+        num_or_size_splits = int(num_or_size_splits._value)
+    if isinstance(num_or_size_splits, (int, np.integer)):
+        n = int(num_or_size_splits)
+        if n <= 0 or dim % n:
+            raise invalid_argument("Split", f"Number of ways to split should evenly divide the "
+                                            f"split dimension, but got split_dim {axis} (size = "
+                                            f"{dim}) and num_split {n}")
+        return list(execute(_split, (value,), {"sizes": (dim // n,) * n, "axis": axis}))
+    sizes = _shape_list(num_or_size_splits, "SplitV")
+    if num is not None and num != len(sizes):
+        raise ValueError(f"num={num} does not match the {len(sizes)} size splits given")
+    if sizes.count(-1) > 1:
+        raise invalid_argument("SplitV", "There can only be one -1 in the input.")
+    known = sum(s for s in sizes if s != -1)
+    if -1 in sizes:
+        if known > dim:
+            raise invalid_argument("SplitV", f"Determined shape must either match input shape "
+                                             f"along split_dim exactly if fully specified, or "
+                                             f"be less than the size of the input along "
+                                             f"split_dim if not fully specified.  Got: {known}")
+        sizes[sizes.index(-1)] = dim - known
+    elif known != dim:
+        raise invalid_argument("SplitV", f"Determined shape must either match input shape along "
+                                         f"split_dim exactly if fully specified, or be less than "
+                                         f"the size of the input along split_dim if not fully "
+                                         f"specified.  Got: {known}")
+    if any(s < 0 for s in sizes):
+        raise invalid_argument("SplitV", f"Split sizes must be >= 0 or -1, got {sizes}")
+    return list(execute(_split_v, (value,), {"sizes": tuple(sizes), "axis": axis}))
+
+
+# --- tile, pad, reverse, broadcast_to ------------------------------------------------------------
+@register("Tile")
+def _tile(x, multiples):
+    return np.tile(x, multiples) if x.ndim else x.copy()
+
+
+@_tile.gradient
+def _tile_grad(op, dy):
+    # Each output axis of length m*d is viewed as (m, d); the copies sit along the m axes.
+    x = op.inputs[0]
+    dims = x.shape.as_list()
+    split_shape = []
+    for m, d in zip(op.attrs["multiples"], dims):
+        split_shape += [m, d]
+    summed = reduce_sum(reshape_to(dy, split_shape), axis=list(builtins.range(0, 2 * len(dims),
+                                                                              2)))
+    return [summed]
+
+
+def tile(input, multiples, name=None):  # noqa: A002
+    """Repeats `input` multiples[i] times along axis i."""
+    x = as_tensor(input)
+    mult = _shape_list(multiples, "Tile")
+    if len(mult) != x.ndim:
+        raise invalid_argument("Tile", f"Expected multiples argument to be a vector of length "
+                                       f"{x.ndim} but got length {len(mult)}")
+    for i, m in enumerate(mult):
+        if m < 0:
+            raise invalid_argument("Tile", f"Expected multiples[{i}] >= 0, but got {m}")
+    return execute(_tile, (x,), {"multiples": tuple(mult)})
+
+
+@register("PadV2")
+def _pad(x, constant_value, paddings):
+    return np.pad(x, paddings, mode="constant", constant_values=constant_value)
+
+
+@_pad.gradient
+def _pad_grad(op, dy):
+    return [execute(_strided_slice, (dy,), {"key": _unpad_key(op.attrs["paddings"])}), None]
+
+
+def _unpad_key(paddings):
+    return tuple(builtins.slice(before, -after if after else None) for before, after in paddings)
+
+
+def _mirror_sources(size, before, after, mode):
+    """For one axis: the input index each padded position copies (REFLECT/SYMMETRIC)."""
+    offset = 0 if mode == "SYMMETRIC" else 1
+    left = np.arange(before, 0, -1) - 1 + offset       # mirrored copies before the edge
+    right = size - 1 - np.arange(1, after + 1) + 1 - offset
+    return np.concatenate([left, np.arange(size), right]).astype(np.intp)
+
+
+@register("MirrorPad")
+def _mirror_pad(x, paddings, mode):
+    for axis, (before, after) in enumerate(paddings):
+        if before or after:
+            x = np.take(x, _mirror_sources(x.shape[axis], before, after, mode), axis=axis)
+    return np.array(x)
+
+
+@_mirror_pad.gradient
+def _mirror_pad_grad(op, dy):
+    return [execute(_mirror_pad_grad_op, (dy,), dict(op.attrs))]
+
+
+@register("MirrorPadGrad")
+def _mirror_pad_grad_op(dy, paddings, mode):
+    """The adjoint of MirrorPad: every padded copy adds its gradient to its source element."""
+    for axis, (before, after) in enumerate(paddings):
+        if before or after:
+            size = dy.shape[axis] - before - after
+            sources = _mirror_sources(size, before, after, mode)
+            moved = np.moveaxis(dy, axis, 0)
+            out = np.zeros((size,) + moved.shape[1:], dtype=dy.dtype)
+            np.add.at(out, sources, moved)
+            dy = np.moveaxis(out, 0, axis)
+    return np.array(dy)
+
+
+@_mirror_pad_grad_op.gradient
+def _mirror_pad_grad_op_grad(op, ddx):
+    return [execute(_mirror_pad, (ddx,), dict(op.attrs))]
+
+
+def pad(tensor, paddings, mode="CONSTANT", constant_values=0, name=None):
+    """Pads with a constant, or by mirroring (REFLECT excludes the edge, SYMMETRIC repeats it)."""
+    x = as_tensor(tensor)
+    pads = paddings._value.tolist() if isinstance(paddings, Tensor) else paddings
+    pads = np.asarray(pads)
+    if pads.ndim != 2 or pads.shape != (x.ndim, 2) or pads.dtype.kind not in "iu":
+        raise invalid_argument("Pad", f"The first dimension of paddings must be the rank of "
+                                      f"inputs{[x.ndim, 2]}, {list(pads.shape)} "
+                                      f"(paddings must be integers shaped [rank, 2])")
+    if np.any(pads < 0):
+        raise invalid_argument("Pad", f"Paddings must be non-negative: {pads.tolist()}")
+    pads = tuple((int(b), int(a)) for b, a in pads)
+    mode = str(mode).upper()
+    if mode == "CONSTANT":
+        value = as_tensor(constant_values, x._dtype) if not isinstance(
+            constant_values, Tensor) else constant_values
+        if value._dtype is not x._dtype or value.ndim != 0:
+            raise invalid_argument("PadV2", f"constant_values must be a scalar of dtype "
+                                            f"{x._dtype.name}, got {value!r}")
+        return execute(_pad, (x, value), {"paddings": pads})
+    if mode not in ("REFLECT", "SYMMETRIC"):
+        raise ValueError(f"Value of argument `mode` expected to be one of \"CONSTANT\", "
+                         f"\"REFLECT\", or \"SYMMETRIC\". Received `mode` = {mode}")
+    limit = 0 if mode == "REFLECT" else 1
+    for d, ((before, after), size_d) in enumerate(zip(pads, x.shape)):
+        if size_d is not None and (before > size_d - 1 + limit or after > size_d - 1 + limit):
+            raise invalid_argument("MirrorPad", f"paddings must be no greater than the dimension "
+                                                f"size{' minus 1' if not limit else ''}: "
+                                                f"{before}, {after} greater than {size_d} - "
+                                                f"{1 - limit} in dimension {d}")
+    return execute(_mirror_pad, (x,), {"paddings": pads, "mode": mode})
+
+
+@register("ReverseV2")
+def _reverse(x, axis):
+    return np.flip(x, axis).copy()
+
+
+@_reverse.gradient
+def _reverse_grad(op, dy):
+    return [execute(_reverse, (dy,), dict(op.attrs))]
+
+
+def reverse(tensor, axis, name=None):
+    """Reverses the order of elements along each axis in `axis` (a list)."""
+    x = as_tensor(tensor)
+    axis = axis._value.tolist() if isinstance(axis, Tensor) else axis
+    axis = [axis] if isinstance(axis, (int, np.integer)) else list(axis)
+    ndim = x.ndim
+    seen = set()
+    for a in axis:
+        if not -ndim <= int(a) < ndim:
+            raise invalid_argument("ReverseV2", f"'axis'[{axis.index(a)}] = {a} is out of valid "
+                                                f"range [{-ndim}, {ndim - 1}]")
+        if int(a) % ndim in seen:
+            raise invalid_argument("ReverseV2", f"axis {int(a) % ndim} specified more than once.")
+        seen.add(int(a) % ndim)
+    return execute(_reverse, (x,), {"axis": tuple(sorted(seen))})
+
+
+@register("BroadcastTo")
+def _broadcast_to(x, shape):
+    return np.broadcast_to(x, shape).copy()
+
+
+@_broadcast_to.gradient
+def _broadcast_to_grad(op, dy):
+    from .math_ops import sum_to_shape_of
+    return [sum_to_shape_of(dy, op.inputs[0])]
+
+
+def broadcast_to(input, shape, name=None):  # noqa: A002
+    """Broadcasts `input` to `shape` with NumPy's rules (sizes 1 stretch, new axes lead)."""
+    x = as_tensor(input)
+    target = _shape_list(shape, "BroadcastTo")
+    if -1 in target or any(d < 0 for d in target):
+        raise invalid_argument("BroadcastTo", f"shape must be non-negative, got {target}")
+    dims = list(x.shape)
+    ok = len(dims) <= len(target) and all(
+        d is None or d == 1 or d == t for d, t in zip(dims[::-1], target[::-1]))
+    if not ok:
+        raise invalid_argument("BroadcastTo", f"Unable to broadcast tensor of shape {dims} to "
+                                              f"tensor of shape {target}")
+    if dims == target:
+        return x
+    return execute(_broadcast_to, (x,), {"shape": tuple(target)})
+
+
+def slice(input_, begin, size, name=None):  # noqa: A001
+    """``tf.slice``: the block starting at `begin` with extent `size` (-1 = to the end)."""
+    x = as_tensor(input_)
+    begin = _shape_list(begin, "Slice")
+    sizes = _shape_list(size, "Slice")
+    dims = list(x.shape)
+    if len(begin) != len(dims) or len(sizes) != len(dims):
+        raise invalid_argument("Slice", f"Expected begin and size arguments to be 1-D tensors of "
+                                        f"size {len(dims)}, but got shapes [{len(begin)}] and "
+                                        f"[{len(sizes)}] instead.")
+    key = []
+    for i, (b, s, d) in enumerate(zip(begin, sizes, dims)):
+        end = d if s == -1 else b + s
+        if b < 0 or s < -1 or (d is not None and end > d):
+            raise invalid_argument("Slice", f"Expected size[{i}] in [0, {d - b}], but got {s}")
+        key.append(builtins.slice(b, end))
+    return execute(_strided_slice, (x,), {"key": tuple(key)})
+
+
+# =================================================================================================
+# Gathering and masking
+# =================================================================================================
+def _check_indices(indices, limit, op_name, what="indices"):
+    if indices.size and (indices.min() < 0 or indices.max() >= limit):
+        bad = indices[(indices < 0) | (indices >= limit)].reshape(-1)[0]
+        where_bad = np.argwhere((indices < 0) | (indices >= limit))[0].tolist()
+        raise invalid_argument(op_name, f"{what}{where_bad} = {bad} is not in [0, {limit})")
+
+
+def _gather_layout(params, indices, axis, batch_dims):
+    """Views params as [K, N, mid..., rest...] and indices as [K, I...] (K = batch size)."""
+    batch = params.shape[:batch_dims]
+    k = int(np.prod(batch, dtype=np.int64))
+    p = params.reshape((k,) + params.shape[batch_dims:])
+    a = axis - batch_dims + 1
+    mid = p.shape[1:a]
+    p = np.moveaxis(p, a, 1)
+    ind = indices.reshape((k,) + indices.shape[batch_dims:])
+    rows = np.arange(k).reshape((k,) + (1,) * (ind.ndim - 1))
+    return batch, mid, p, ind, rows
+
+
+@register("GatherV2")
+def _gather(params, indices, axis, batch_dims):
+    if batch_dims == 0:
+        return np.take(params, indices, axis=axis)
+    batch, mid, p, ind, rows = _gather_layout(params, indices, axis, batch_dims)
+    got = p[rows, ind]                                   # [K, I..., mid..., rest...]
+    n_i = ind.ndim - 1
+    perm = [0] + list(builtins.range(1 + n_i, 1 + n_i + len(mid))) \
+        + list(builtins.range(1, 1 + n_i)) + list(builtins.range(1 + n_i + len(mid), got.ndim))
+    got = np.transpose(got, perm)
+    return got.reshape(batch + got.shape[1:])
+
+
+@_gather.gradient
+def _gather_grad(op, dy):
+    params, indices = op.inputs
+    return [execute(_gather_grad_op, (dy, indices, params), dict(op.attrs)), None]
+
+
+@register("GatherGrad")
+def _gather_grad_op(dy, indices, like, axis, batch_dims):
+    """Scatter-adds a gather's gradient into zeros shaped like params (repeats accumulate)."""
+    if batch_dims == 0:
+        moved = np.moveaxis(np.zeros(like.shape, dtype=dy.dtype), axis, 0)
+        n_i = indices.ndim
+        dy_moved = np.moveaxis(dy.reshape(dy.shape), list(builtins.range(axis, axis + n_i)),
+                               list(builtins.range(n_i)))
+        np.add.at(moved, indices, dy_moved)
+        return np.ascontiguousarray(np.moveaxis(moved, 0, axis))
+    batch, mid, p, ind, rows = _gather_layout(like, indices, axis, batch_dims)
+    out = np.zeros(p.shape, dtype=dy.dtype)               # [K, N, mid..., rest...]
+    k = p.shape[0]
+    g = dy.reshape((k,) + dy.shape[batch_dims:])           # [K, mid..., I..., rest...]
+    n_i, n_mid = ind.ndim - 1, len(mid)
+    perm = [0] + list(builtins.range(1 + n_mid, 1 + n_mid + n_i)) \
+        + list(builtins.range(1, 1 + n_mid)) + list(builtins.range(1 + n_mid + n_i, g.ndim))
+    np.add.at(out, (rows, ind), np.transpose(g, perm))
+    out = np.moveaxis(out, 1, axis - batch_dims + 1)
+    return np.ascontiguousarray(out.reshape(like.shape))
+
+
+@_gather_grad_op.gradient
+def _gather_grad_op_grad(op, ddx):
+    return [execute(_gather, (ddx, op.inputs[1]), dict(op.attrs)), None, None]
+
+
+def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name=None):
+    """Picks slices of `params` along `axis` at `indices` (``tf.gather``)."""
+    params = as_tensor(params)
+    indices = as_tensor(indices)
+    if indices._dtype not in (dtypes.int32, dtypes.int64, dtypes.int16, dtypes.uint8):
+        raise TypeError(f"Value passed to parameter 'indices' has DataType "
+                        f"{indices._dtype.name} not in list of allowed values: int16, int32, "
+                        f"int64")
+    batch_dims = int(batch_dims)
+    if batch_dims < 0:
+        batch_dims += indices.ndim
+    if axis is None:
+        axis = batch_dims
+    axis = _scalar_int(axis, "GatherV2", "axis")
+    rank = params.ndim
+    if not -rank <= axis < max(rank, 1) or rank == 0:
+        raise invalid_argument("GatherV2", f"Expected axis in the range [{-rank}, {rank}), but "
+                                           f"got {axis}")
+    axis %= rank
+    if not 0 <= batch_dims <= indices.ndim:
+        raise invalid_argument("GatherV2", f"Expected batch_dims in the range "
+                                           f"[{-indices.ndim}, {indices.ndim}], but got "
+                                           f"{batch_dims}")
+    if batch_dims > axis:
+        raise invalid_argument("GatherV2", f"batch_dims ({batch_dims}) must be less than or "
+                                           f"equal to axis ({axis}).")
+    if list(params.shape)[:batch_dims] != list(indices.shape)[:batch_dims]:
+        raise invalid_argument("GatherV2", f"params.shape[:{batch_dims}] = "
+                                           f"{list(params.shape)[:batch_dims]} must equal "
+                                           f"indices.shape[:{batch_dims}] = "
+                                           f"{list(indices.shape)[:batch_dims]}")
+    if indices._value is not None and params._value is not None:
+        _check_indices(indices._value, params._value.shape[axis], "GatherV2")
+    return execute(_gather, (params, indices), {"axis": axis, "batch_dims": batch_dims})
+
+
+def _nd_index(indices, batch_shape):
+    """gather_nd/scatter_nd indices [B..., I..., m] -> a NumPy advanced-index tuple."""
+    nb = len(batch_shape)
+    grids = []
+    for i, d in enumerate(batch_shape):
+        shape = [1] * (indices.ndim - 1)
+        shape[i] = d
+        grids.append(np.arange(d).reshape(shape))
+    return tuple(grids) + tuple(np.moveaxis(indices, -1, 0)[: indices.shape[-1]]) if nb else \
+        tuple(np.moveaxis(indices, -1, 0))
+
+
+@register("GatherNd")
+def _gather_nd(params, indices, batch_dims):
+    key = _nd_index(indices, params.shape[:batch_dims])
+    return np.array(params[key])
+
+
+@_gather_nd.gradient
+def _gather_nd_grad(op, dy):
+    params, indices = op.inputs
+    return [execute(_scatter_nd, (indices, dy), {"shape": tuple(params.shape.as_list()),
+                                                 "batch_dims": op.attrs["batch_dims"]}), None]
+
+
+@register("ScatterNd")
+def _scatter_nd(indices, updates, shape, batch_dims):
+    out = np.zeros(shape, dtype=updates.dtype)
+    np.add.at(out, _nd_index(indices, shape[:batch_dims]), updates)
+    return out
+
+
+@_scatter_nd.gradient
+def _scatter_nd_grad(op, dy):
+    return [None, execute(_gather_nd, (dy, op.inputs[0]),
+                          {"batch_dims": op.attrs["batch_dims"]})]
+
+
+def _check_nd(params_shape, indices, batch_dims, op_name):
+    if indices._dtype not in (dtypes.int32, dtypes.int64):
+        raise TypeError(f"Value passed to parameter 'indices' has DataType "
+                        f"{indices._dtype.name} not in list of allowed values: int32, int64")
+    if indices.ndim < 1:
+        raise invalid_argument(op_name, "indices must be at least a vector")
+    if batch_dims < 0 or batch_dims >= indices.ndim:
+        raise invalid_argument(op_name, f"batch_dims = {batch_dims} must be in [0, "
+                                        f"{indices.ndim - 1}) for indices of rank "
+                                        f"{indices.ndim}")
+    m = indices.shape[-1]
+    if m > len(params_shape) - batch_dims:
+        raise invalid_argument(op_name, f"index innermost dimension length must be <= params "
+                                        f"rank; saw: {m} vs. {len(params_shape) - batch_dims}")
+    if list(params_shape[:batch_dims]) != list(indices.shape)[:batch_dims]:
+        raise invalid_argument(op_name, f"Batch dimensions of params {list(params_shape)} and "
+                                        f"indices {list(indices.shape)} must match")
+    if indices._value is not None:
+        limits = np.array(params_shape[batch_dims:batch_dims + m], dtype=np.int64)
+        ind = indices._value
+        bad = (ind < 0) | (ind >= limits)
+        if bad.any():
+            at = np.argwhere(bad.any(axis=-1))[0].tolist()
+            raise invalid_argument(op_name, f"indices{at} = {ind[tuple(at)].tolist()} does not "
+                                            f"index into param shape {list(params_shape)}")
+
+
+def gather_nd(params, indices, batch_dims=0, name=None):
+    """Gathers slices addressed by the last axis of `indices` (``tf.gather_nd``)."""
+    params = as_tensor(params)
+    indices = as_tensor(indices)
+    batch_dims = int(batch_dims)
+    _check_nd(list(params.shape), indices, batch_dims, "GatherNd")
+    return execute(_gather_nd, (params, indices), {"batch_dims": batch_dims})
+
+
+def scatter_nd(indices, updates, shape, name=None):
+    """Zeros of `shape` with `updates` added at `indices` (duplicates accumulate)."""
+    indices = as_tensor(indices)
+    updates = as_tensor(updates)
+    target = _dims_arg(shape, "ScatterNd")
+    _check_nd(target, indices, 0, "ScatterNd")
+    m = indices.shape[-1]
+    expected = list(indices.shape)[:-1] + target[m:]
+    if list(updates.shape) != expected:
+        raise invalid_argument("ScatterNd", f"updates must have shape {expected} for indices of "
+                                            f"shape {list(indices.shape)} and output shape "
+                                            f"{target}, got {list(updates.shape)}")
+    return execute(_scatter_nd, (indices, updates), {"shape": tuple(target), "batch_dims": 0})
+
+
+@register("Where", differentiable=False)
+def _where(condition):
+    return np.argwhere(condition).astype(np.int64)
+
+
+def where(condition, x=None, y=None, name=None):
+    """``tf.where``: with only `condition`, the int64 coordinates [N, rank] of its true
+    elements; with x and y, elementwise choice (all three broadcast, as tf.where in TF 2)."""
+    if (x is None) != (y is None):
+        raise ValueError("x and y must both be non-None or both be None.")
+    if x is None:
+        condition = as_tensor(condition)
+        return execute(_where, (condition,))
+    from .math_ops import where_v2
+    return where_v2(condition, x, y)
+
+
+def boolean_mask(tensor, mask, axis=None, name="boolean_mask"):
+    """Keeps the entries of `tensor` where `mask` is True; the masked axes become one.
+
+    A composite (reshape + gather), so the gradient flows back to the kept entries.
+    """
+    tensor = as_tensor(tensor)
+    mask = as_tensor(mask)
+    if mask._dtype is not dtypes.bool:
+        raise TypeError(f"boolean_mask: mask must be a bool tensor, got {mask._dtype.name}")
+    ndims_mask = mask.ndim
+    if ndims_mask == 0:
+        raise ValueError("mask cannot be scalar.")
+    axis = 0 if axis is None else _scalar_int(axis, "BooleanMask", "axis")
+    if axis < 0:
+        axis += tensor.ndim
+    if not 0 <= axis <= tensor.ndim - ndims_mask:
+        raise ValueError(f"boolean_mask: axis {axis} and a mask of rank {ndims_mask} do not fit "
+                         f"a tensor of rank {tensor.ndim}")
+    dims = list(tensor.shape)
+    masked = dims[axis:axis + ndims_mask]
+    if not mask.shape.is_compatible_with(masked):
+        raise ValueError(f"Shapes {mask.shape} and {tensor.shape[axis:axis + ndims_mask]} are "
+                         f"incompatible")
+    flat = reshape(tensor, dims[:axis] + [-1] + dims[axis + ndims_mask:])
+    keep = squeeze(where(reshape_to(mask, [-1])), axis=[1])
+    return gather(flat, keep, axis=axis)

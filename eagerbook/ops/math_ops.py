@@ -9,8 +9,15 @@ import numpy as np
 from ..core import dtypes
 from ..core.tensor import Tensor, convert_to_tensor
 from .registry import execute, invalid_argument, register
-from .support import (FLOATS, NUMBERS, SIGNED, as_tensor, binary_operands, check_dtype,
-                      normalize_axis)
+from .support import (
+    FLOATS,
+    NUMBERS,
+    SIGNED,
+    as_tensor,
+    binary_operands,
+    check_dtype,
+    normalize_axis,
+)
 
 
 def _binary(op, x, y):
@@ -1033,3 +1040,590 @@ def reshape_to(x, shape):
     """Reshape to a known shape (a list of ints, at most one -1)."""
     x = as_tensor(x)
     return execute(_reshape, (x,), {"shape": tuple(int(d) for d in shape)})
+
+
+# --- more elementwise math: inverse trig, hyperbolic, erf, softplus ----------------------------
+@register("Atan", elementwise=True)
+def _atan(x):
+    return np.arctan(x)
+
+
+@_atan.gradient
+def _atan_grad(op, dy):
+    return [divide_no_cast(dy, add(square(op.inputs[0]), 1))]
+
+
+def atan(x, name=None):
+    return _unary(_atan, x, FLOATS)
+
+
+@register("Asin", elementwise=True)
+def _asin(x):
+    with np.errstate(invalid="ignore"):
+        return np.arcsin(x)
+
+
+@_asin.gradient
+def _asin_grad(op, dy):
+    # d/dx asin(x) = 1 / sqrt(1 - x^2)
+    return [multiply(dy, rsqrt(subtract(1, square(op.inputs[0]))))]
+
+
+def asin(x, name=None):
+    return _unary(_asin, x, FLOATS)
+
+
+@register("Acos", elementwise=True)
+def _acos(x):
+    with np.errstate(invalid="ignore"):
+        return np.arccos(x)
+
+
+@_acos.gradient
+def _acos_grad(op, dy):
+    return [negative(multiply(dy, rsqrt(subtract(1, square(op.inputs[0])))))]
+
+
+def acos(x, name=None):
+    return _unary(_acos, x, FLOATS)
+
+
+@register("Sinh", elementwise=True)
+def _sinh(x):
+    with np.errstate(over="ignore"):
+        return np.sinh(x)
+
+
+@_sinh.gradient
+def _sinh_grad(op, dy):
+    return [multiply(dy, cosh(op.inputs[0]))]
+
+
+def sinh(x, name=None):
+    return _unary(_sinh, x, FLOATS)
+
+
+@register("Cosh", elementwise=True)
+def _cosh(x):
+    with np.errstate(over="ignore"):
+        return np.cosh(x)
+
+
+@_cosh.gradient
+def _cosh_grad(op, dy):
+    return [multiply(dy, sinh(op.inputs[0]))]
+
+
+def cosh(x, name=None):
+    return _unary(_cosh, x, FLOATS)
+
+
+@register("Asinh", elementwise=True)
+def _asinh(x):
+    return np.arcsinh(x)
+
+
+@_asinh.gradient
+def _asinh_grad(op, dy):
+    return [multiply(dy, rsqrt(add(square(op.inputs[0]), 1)))]
+
+
+def asinh(x, name=None):
+    return _unary(_asinh, x, FLOATS)
+
+
+@register("Acosh", elementwise=True)
+def _acosh(x):
+    with np.errstate(invalid="ignore"):
+        return np.arccosh(x)
+
+
+@_acosh.gradient
+def _acosh_grad(op, dy):
+    return [multiply(dy, rsqrt(subtract(square(op.inputs[0]), 1)))]
+
+
+def acosh(x, name=None):
+    return _unary(_acosh, x, FLOATS)
+
+
+@register("Atanh", elementwise=True)
+def _atanh(x):
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.arctanh(x)
+
+
+@_atanh.gradient
+def _atanh_grad(op, dy):
+    return [divide_no_cast(dy, subtract(1, square(op.inputs[0])))]
+
+
+def atanh(x, name=None):
+    return _unary(_atanh, x, FLOATS)
+
+
+@register("Atan2", elementwise=True)
+def _atan2(y, x):
+    return np.arctan2(y, x)
+
+
+@_atan2.gradient
+def _atan2_grad(op, dz):
+    # atan2(y, x) = angle of the point (x, y): d/dy = x / r^2, d/dx = -y / r^2.
+    y, x = op.inputs
+    scaled = divide_no_cast(dz, add(square(x), square(y)))
+    return [sum_to_shape_of(multiply(scaled, x), y),
+            sum_to_shape_of(negative(multiply(scaled, y)), x)]
+
+
+def atan2(y, x, name=None):
+    y, x = binary_operands(y, x, "Atan2")
+    check_dtype("Atan2", y, FLOATS, "y")
+    return execute(_atan2, (y, x))
+
+
+_TWO_OVER_SQRT_PI = 2.0 / np.sqrt(np.pi)
+
+
+def _erf_float64(x):
+    """erf to about 1e-15 in float64, vectorized, without SciPy.
+
+    For |x| < 3 the series erf(x) = 2/sqrt(pi) exp(-x^2) sum_n (2x^2)^n x / (1*3*...*(2n+1))
+    has only positive terms (no cancellation). For |x| >= 3 we use Laplace's continued fraction
+    for erfc(x) = exp(-x^2) / (sqrt(pi) (x + (1/2)/(x + 1/(x + (3/2)/(x + ...))))).
+    """
+    a = np.abs(x)
+    out = np.empty_like(a)
+    small = a < 3.0
+    xs = a[small]
+    if xs.size:
+        terms = int(2.0 * float(xs.max()) ** 2) + 30  # enough for 1e-16 relative accuracy
+        x2 = 2.0 * xs * xs
+        term = xs.copy()
+        total = xs.copy()
+        for k in range(1, terms):
+            term *= x2 / (2 * k + 1)
+            total += term
+        out[small] = _TWO_OVER_SQRT_PI * np.exp(-xs * xs) * total
+    xl = a[~small]
+    if xl.size:
+        with np.errstate(over="ignore", invalid="ignore"):
+            frac = xl.copy()
+            for k in range(60, 0, -1):
+                frac = xl + (k / 2.0) / frac
+            out[~small] = 1.0 - np.exp(-xl * xl) / (np.sqrt(np.pi) * frac)
+        out[np.isinf(a)] = 1.0
+    out[np.isnan(a)] = np.nan
+    return np.copysign(out, x)
+
+
+@register("Erf", elementwise=True)
+def _erf(x):
+    return _erf_float64(x.astype(np.float64)).astype(x.dtype, copy=False)
+
+
+@_erf.gradient
+def _erf_grad(op, dy):
+    x = op.inputs[0]
+    return [multiply(dy, multiply(exp(negative(square(x))), _TWO_OVER_SQRT_PI))]
+
+
+def erf(x, name=None):
+    return _unary(_erf, x, FLOATS)
+
+
+@register("Softplus", elementwise=True)
+def _softplus(x):
+    # log(1 + exp(x)) = max(x, 0) + log1p(exp(-|x|)): never overflows.
+    return np.logaddexp(np.zeros((), x.dtype), x)
+
+
+@_softplus.gradient
+def _softplus_grad(op, dy):
+    return [multiply(dy, sigmoid(op.inputs[0]))]
+
+
+def softplus(features, name=None):
+    return _unary(_softplus, features, FLOATS)
+
+
+def log_sigmoid(x, name=None):
+    """log(sigmoid(x)) = -softplus(-x): a composite, stable for large |x|."""
+    return negative(softplus(negative(_unary_float(x, "Softplus"))))
+
+
+def _unary_float(x, op_name):
+    x = as_tensor(x)
+    check_dtype(op_name, x, FLOATS)
+    return x
+
+
+# --- sums of many tensors, counts, statistics ------------------------------------------------
+@register("AddN")
+def _add_n(*inputs):
+    out = inputs[0].copy()
+    for x in inputs[1:]:
+        out += x
+    return out
+
+
+@_add_n.gradient
+def _add_n_grad(op, dy):
+    return [dy] * len(op.inputs)
+
+
+def add_n(inputs, name=None):
+    """Sums a list of tensors of one shape and dtype (no broadcasting, as in TF)."""
+    if isinstance(inputs, Tensor) or not isinstance(inputs, (list, tuple)) or not inputs:
+        raise ValueError("inputs must be an iterable of at least one Tensor/IndexedSlices with "
+                         "the same dtype and shape")
+    tensors = [as_tensor(inputs[0])]
+    for value in inputs[1:]:
+        tensors.append(binary_operands(tensors[0], value, "AddN")[1])
+    if len(tensors) == 1:
+        return tensors[0]
+    check_dtype("AddN", tensors[0], NUMBERS, "inputs")
+    shapes = [t.shape for t in tensors]
+    for i, s in enumerate(shapes[1:], start=1):
+        if not s.is_compatible_with(shapes[0]):
+            raise invalid_argument("AddN", f"Inputs to operation AddN must have the same size and "
+                                           f"shape.  Input 0: {list(shapes[0])} != input {i}: "
+                                           f"{list(s)}")
+    return execute(_add_n, tuple(tensors))
+
+
+def count_nonzero(input, axis=None, keepdims=None, dtype=dtypes.int64, name=None):  # noqa: A002
+    """Number of non-zero elements along `axis` (``tf.math.count_nonzero``), as `dtype`."""
+    x = as_tensor(input)
+    zero = zeros_like(x)
+    nonzero = not_equal(x, zero) if x._dtype is not dtypes.bool else x
+    return reduce_sum(cast(nonzero, dtype), axis=axis, keepdims=bool(keepdims))
+
+
+def reduce_variance(input_tensor, axis=None, keepdims=False, name=None):
+    """Mean squared deviation from the mean along `axis` (floating inputs only, as TF)."""
+    x = as_tensor(input_tensor)
+    if not x._dtype.is_floating:
+        raise TypeError(f"Input must be either real or complex. Received integer input "
+                        f"dtype: {x._dtype.name}")
+    mean = reduce_mean(x, axis=axis, keepdims=True)
+    return reduce_mean(squared_difference(x, mean), axis=axis, keepdims=keepdims)
+
+
+def reduce_std(input_tensor, axis=None, keepdims=False, name=None):
+    return sqrt(reduce_variance(input_tensor, axis=axis, keepdims=keepdims))
+
+
+@register("EuclideanNorm")
+def _euclidean_norm(x, axis, keepdims):
+    squares = np.multiply(x, x, dtype=x.dtype)
+    return np.sqrt(np.sum(squares, axis=axis, keepdims=keepdims)).astype(x.dtype, copy=False)
+
+
+@_euclidean_norm.gradient
+def _euclidean_norm_grad(op, dy):
+    x = op.inputs[0]
+    axis, keepdims = op.attrs["axis"], op.attrs["keepdims"]
+    norm = _restore_reduced_axes(op.outputs[0], x, axis, keepdims)
+    dy = _restore_reduced_axes(dy, x, axis, keepdims)
+    return [multiply(x, broadcast_like(divide_no_cast(dy, norm), x))]
+
+
+def reduce_euclidean_norm(input_tensor, axis=None, keepdims=False, name=None):
+    return _reduce(_euclidean_norm, input_tensor, axis, keepdims, NUMBERS)
+
+
+# --- argmax / argmin ------------------------------------------------------------------------------
+@register("ArgMax", differentiable=False)
+def _argmax(x, axis, output_type):
+    return np.argmax(x, axis=axis).astype(output_type._np)
+
+
+@register("ArgMin", differentiable=False)
+def _argmin(x, axis, output_type):
+    return np.argmin(x, axis=axis).astype(output_type._np)
+
+
+def _arg_reduce(op, x, axis, output_type):
+    x = as_tensor(x)
+    check_dtype(op.name, x, NUMBERS + (dtypes.bool,), "input")
+    output_type = dtypes.as_dtype(output_type)
+    if output_type not in (dtypes.int32, dtypes.int64, dtypes.int16, dtypes.uint16):
+        raise invalid_argument(op.name, f"Value for attr 'output_type' of "
+                                        f"{output_type.name} is not in the list of allowed "
+                                        f"values: int16, uint16, int32, int64")
+    if axis is None:
+        axis = 0
+    if isinstance(axis, Tensor):
+        axis = axis._value
+    if np.ndim(axis) != 0:
+        raise invalid_argument(op.name, f"dimension must be a scalar, got shape "
+                                        f"{list(np.shape(axis))}")
+    axis = int(axis)
+    ndim = x.ndim
+    if not -ndim <= axis < ndim:
+        raise invalid_argument(op.name, f"Expected dimension in the range [{-ndim}, {ndim}), "
+                                        f"but got {axis}")
+    axis %= ndim
+    if x._value is not None and x._value.shape[axis] == 0:
+        raise invalid_argument(op.name, f"Reduction axis {axis} is empty in shape "
+                                        f"{list(x.shape)}")
+    return execute(op, (x,), {"axis": axis, "output_type": output_type})
+
+
+def argmax(input, axis=None, output_type=dtypes.int64, name=None):  # noqa: A002
+    """Index of the largest value along `axis` (default 0); ties go to the first index."""
+    return _arg_reduce(_argmax, input, axis, output_type)
+
+
+def argmin(input, axis=None, output_type=dtypes.int64, name=None):  # noqa: A002
+    return _arg_reduce(_argmin, input, axis, output_type)
+
+
+# --- clipping ----------------------------------------------------------------------------------
+def clip_by_value(t, clip_value_min, clip_value_max, name=None):
+    """min(max(t, lo), hi) elementwise: a composite, so gradients reach t and the bounds."""
+    t = as_tensor(t)
+    t_min = minimum(t, clip_value_max)
+    t_max = maximum(t_min, clip_value_min)
+    if not t_max.shape.is_compatible_with(t.shape):
+        raise ValueError(f"clip_by_value: clip bounds of shapes "
+                         f"{as_tensor(clip_value_min).shape} and "
+                         f"{as_tensor(clip_value_max).shape} broadcast t of shape {t.shape} to "
+                         f"{t_max.shape}; the result must keep t's shape")
+    return t_max
+
+
+def clip_by_norm(t, clip_norm, axes=None, name=None):
+    """Rescales `t` so its L2 norm along `axes` is at most `clip_norm` (TF's formulation).
+
+    The norm is taken through a ``where`` so that an all-zero `t` gives zero gradients, not NaN.
+    """
+    t = as_tensor(t)
+    check_dtype("ClipByNorm", t, FLOATS, "t")
+    clip_norm = as_tensor(clip_norm, t._dtype) if not isinstance(clip_norm, Tensor) else clip_norm
+    l2sum = reduce_sum(multiply(t, t), axis=axes, keepdims=True)
+    positive = greater(l2sum, 0)
+    l2sum_safe = where_v2(positive, l2sum, ones_like(l2sum))
+    l2norm = where_v2(positive, sqrt(l2sum_safe), l2sum)
+    scaled = multiply(t, clip_norm)
+    clipped = divide_no_cast(scaled, maximum(l2norm, clip_norm))
+    if not clipped.shape.is_compatible_with(t.shape):
+        raise ValueError(f"clip_by_norm: clip_norm of shape {clip_norm.shape} changed the shape "
+                         f"of t from {t.shape} to {clipped.shape}")
+    return identity(clipped)
+
+
+# --- tensordot and einsum -----------------------------------------------------------------
+def tensordot(a, b, axes, name=None):
+    """Sums products over `axes` (an int n: last n of a with first n of b; or two lists).
+
+    A composite, as in TF: transpose and reshape both sides to matrices, one matmul, reshape.
+    """
+    from .array_ops import reshape, transpose
+    a, b = binary_operands(a, b, "MatMul")
+    a_axes, b_axes = _tensordot_axes(a, b, axes)
+    a_shape, b_shape = a.shape.as_list(), b.shape.as_list()
+    for i, j in zip(a_axes, b_axes):
+        if a_shape[i] != b_shape[j]:
+            raise invalid_argument("MatMul", f"tensordot: dimension {i} of a (size {a_shape[i]}) "
+                                             f"does not match dimension {j} of b (size "
+                                             f"{b_shape[j]}); a is {a_shape}, b is {b_shape}")
+    free_a = [i for i in range(len(a_shape)) if i not in a_axes]
+    free_b = [i for i in range(len(b_shape)) if i not in b_axes]
+    size = int(np.prod([a_shape[i] for i in a_axes], dtype=np.int64))
+    perm_a, perm_b = free_a + a_axes, b_axes + free_b
+    if perm_a != sorted(perm_a):
+        a = transpose(a, perm_a)
+    if perm_b != sorted(perm_b):
+        b = transpose(b, perm_b)
+    a2 = reshape_to(a, [-1 if not size else int(np.prod([a_shape[i] for i in free_a],
+                                                          dtype=np.int64)), size])
+    b2 = reshape_to(b, [size, int(np.prod([b_shape[i] for i in free_b], dtype=np.int64))])
+    out = matmul(a2, b2)
+    return reshape(out, [a_shape[i] for i in free_a] + [b_shape[i] for i in free_b])
+
+
+def _tensordot_axes(a, b, axes):
+    if isinstance(axes, Tensor):
+        axes = axes._value.tolist()
+    ra, rb = a.ndim, b.ndim
+    if isinstance(axes, (int, np.integer)):
+        n = int(axes)
+        if n < 0:
+            raise ValueError(f"'axes' must be at least 0, got {n}.")
+        if n > ra or n > rb:
+            raise ValueError(f"'axes' must not be larger than the number of dimensions of the "
+                             f"tensors: axes={n}, a has rank {ra}, b has rank {rb}.")
+        return list(range(ra - n, ra)), list(range(n))
+    if not isinstance(axes, (list, tuple)) or len(axes) != 2:
+        raise ValueError(f"'axes' must be an integer or have length 2, got {axes!r}.")
+    a_axes, b_axes = ([int(v)] if isinstance(v, (int, np.integer)) else [int(i) for i in v]
+                      for v in axes)
+    if len(a_axes) != len(b_axes):
+        raise ValueError(f"Different number of contraction axes 'a' and 'b', {len(a_axes)} != "
+                         f"{len(b_axes)}.")
+    for axes_list, rank, which in ((a_axes, ra, "a"), (b_axes, rb, "b")):
+        for v in axes_list:
+            if not -rank <= v < rank:
+                raise ValueError(f"tensordot: axis {v} is out of range for {which} of rank "
+                                 f"{rank}")
+    return [v % ra for v in a_axes], [v % rb for v in b_axes]
+
+
+def _einsum_terms(term):
+    """'ab...c' -> ['a', 'b', '...', 'c']."""
+    out = []
+    i = 0
+    while i < len(term):
+        if term.startswith("...", i):
+            out.append("...")
+            i += 3
+        else:
+            out.append(term[i])
+            i += 1
+    return out
+
+
+def _parse_einsum(equation, ranks):
+    """Validates `equation` and returns (input terms, output term) in explicit form."""
+    eq = equation.replace(" ", "")
+    if eq.count("->") > 1:
+        raise ValueError(f"einsum: equation {equation!r} has more than one '->'")
+    lhs, arrow, out = eq.partition("->")
+    ins = lhs.split(",")
+    if len(ins) != len(ranks):
+        raise ValueError(f"einsum: equation {equation!r} names {len(ins)} inputs but "
+                         f"{len(ranks)} were given")
+    for term in ins + ([out] if arrow else []):
+        for label in _einsum_terms(term):
+            if label != "..." and not label.isalpha():
+                raise ValueError(f"einsum: invalid subscript {label!r} in equation "
+                                 f"{equation!r}; use letters and '...'")
+    if not arrow:
+        counts = {}
+        for term in ins:
+            for label in _einsum_terms(term):
+                if label != "...":
+                    counts[label] = counts.get(label, 0) + 1
+        ellipsis = "..." if any("..." in term for term in ins) else ""
+        out = ellipsis + "".join(sorted(label for label, c in counts.items() if c == 1))
+    for term, rank in zip(ins, ranks):
+        labels = [lab for lab in _einsum_terms(term) if lab != "..."]
+        if len(labels) > rank or ("..." not in term and len(labels) != rank):
+            raise invalid_argument("Einsum", f"Input with subscripts {term!r} has rank {rank}, "
+                                             f"which does not match the {len(labels)} "
+                                             f"subscripts of equation {equation!r}")
+    seen = set("".join(ins))
+    for label in _einsum_terms(out):
+        if label != "..." and label not in seen:
+            raise invalid_argument("Einsum", f"Output subscripts contain a label that does not "
+                                             f"appear in any input: {label!r}")
+    return ins, out
+
+
+@register("Einsum")
+def _einsum(*inputs, equation):
+    return np.einsum(equation, *inputs, optimize=len(inputs) > 2)
+
+
+@_einsum.gradient
+def _einsum_grad(op, dy):
+    lhs, _, out = op.attrs["equation"].partition("->")
+    ins = lhs.split(",")
+    return [_einsum_input_grad(i, ins, out, op.inputs, dy) if x._dtype.is_floating else None
+            for i, x in enumerate(op.inputs)]
+
+
+def _einsum_input_grad(i, ins, out, inputs, dy):
+    """The gradient of operand i: an einsum of dy with the other operands.
+
+    Labels that appear only in operand i were summed away in the forward pass, so the result
+    is broadcast back over them; ellipsis axes that were broadcast are summed back.
+    """
+    x = inputs[i]
+    labels = _einsum_terms(ins[i])
+    letters = [lab for lab in labels if lab != "..."]
+    if len(set(letters)) != len(letters):
+        raise NotImplementedError(
+            f"einsum: no gradient for an operand with a repeated subscript ({ins[i]!r}, a "
+            f"diagonal); use tf.linalg.diag_part first")
+    others = [ins[j] for j in range(len(ins)) if j != i]
+    other_tensors = tuple(inputs[j] for j in range(len(ins)) if j != i)
+    available = set(out).union(*others) if others else set(out)
+    ellipsis_available = "..." in out or any("..." in term for term in others)
+    kept = [lab for lab in labels if (lab == "..." and ellipsis_available)
+            or (lab != "..." and lab in available)]
+    equation = ",".join([out] + others) + "->" + "".join(kept)
+    grad = execute(_einsum, (dy,) + other_tensors, {"equation": equation})
+
+    # Static shapes: the ellipsis axes of x and of the broadcast result.
+    x_shape = list(x.shape)
+    n_ell = len(x_shape) - len(letters)
+    pos = labels.index("...") if "..." in labels else len(labels)
+    x_ell = x_shape[pos:pos + n_ell]
+    if "..." in kept:
+        g_shape = list(grad.shape)
+        g_ell_len = len(g_shape) - (len(kept) - 1)
+        g_ell = g_shape[_pos_kept(kept):_pos_kept(kept) + g_ell_len]
+        if g_ell != x_ell:
+            start = _pos_kept(kept)
+            lead = g_ell_len - n_ell
+            axes = list(range(start, start + lead)) + [
+                start + lead + k for k, d in enumerate(x_ell) if d == 1 and g_ell[lead + k] != 1]
+            grad = reduce_sum(grad, axis=axes, keepdims=True)
+            shape = list(grad.shape)
+            grad = reshape_to(grad, shape[:start] + shape[start + lead:])
+    if len(kept) != len(labels):
+        target = []
+        for lab in labels:
+            if lab == "...":
+                target.extend(x_ell if "..." in kept else [1] * n_ell)
+            else:
+                target.append(x_shape[_labels_axis(labels, lab, n_ell)] if lab in kept else 1)
+        grad = broadcast_like(reshape_to(grad, target), x)
+    return grad
+
+
+def _pos_kept(kept):
+    """Axis where the ellipsis starts in a term whose letters each take one axis."""
+    return kept.index("...")
+
+
+def _labels_axis(labels, label, n_ell):
+    axis = 0
+    for lab in labels:
+        if lab == label:
+            return axis
+        axis += n_ell if lab == "..." else 1
+    raise KeyError(label)
+
+
+def einsum(equation, *inputs, **kwargs):
+    """Einstein summation (``tf.einsum``): a primitive whose gradient is again an einsum."""
+    if kwargs.keys() - {"name", "optimize"}:
+        raise TypeError(f"einsum() got unexpected keyword arguments "
+                        f"{sorted(kwargs.keys() - {'name', 'optimize'})}")
+    if len(inputs) == 1 and isinstance(inputs[0], (list, tuple)):
+        inputs = tuple(inputs[0])
+    if not inputs:
+        raise ValueError("einsum needs at least one input tensor")
+    tensors = [as_tensor(inputs[0])]
+    for value in inputs[1:]:
+        tensors.append(binary_operands(tensors[0], value, "Einsum")[1])
+    check_dtype("Einsum", tensors[0], NUMBERS, "inputs")
+    ins, out = _parse_einsum(equation, [t.ndim for t in tensors])
+    sizes = {}
+    for term, t in zip(ins, tensors):
+        labels = _einsum_terms(term)
+        n_ell = t.ndim - sum(lab != "..." for lab in labels)
+        for lab in labels:
+            if lab == "...":
+                continue
+            d = t.shape[_labels_axis(labels, lab, n_ell)]
+            if d is not None and sizes.setdefault(lab, d) != d:
+                raise invalid_argument(
+                    "Einsum", f"Expected dimension {sizes[lab]} for subscript {lab!r} but got "
+                              f"{d} in input of shape {list(t.shape)} (equation {equation!r})")
+    explicit = ",".join(ins) + "->" + out
+    return execute(_einsum, tuple(tensors), {"equation": explicit})
