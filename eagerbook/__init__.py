@@ -101,3 +101,17 @@ from .ops.math_ops import truediv as divide
 
 newaxis = None
 __version__ = "0.1.0"
+
+
+# `%load_ext eagerbook`: IPython looks for these two functions on the package. The notebook
+# layer (and IPython) is imported only when they are called.
+def load_ipython_extension(ipython):
+    from .notebook import load_ipython_extension as _load
+
+    _load(ipython)
+
+
+def unload_ipython_extension(ipython):
+    from .notebook import unload_ipython_extension as _unload
+
+    _unload(ipython)
