@@ -1524,6 +1524,11 @@ def _parse_einsum(equation, ranks):
 
 @register("Einsum")
 def _einsum(*inputs, equation):
+    lhs, out = equation.split("->")
+    if "..." in lhs and "..." not in out:
+        # NumPy will not sum over ellipsis axes itself: keep them in front, then sum them.
+        res = np.einsum(f"{lhs}->...{out}", *inputs, optimize=len(inputs) > 2)
+        return np.sum(res, axis=tuple(range(res.ndim - len(out))), dtype=res.dtype)
     return np.einsum(equation, *inputs, optimize=len(inputs) > 2)
 
 
