@@ -77,13 +77,17 @@ def get_seed(op_seed):
     return seeds
 
 
-def stream(kind, seed, seed2):
+def stream(kind, seed, seed2, stateless=False):
     """The persistent NumPy Generator of the kernel `kind` with attrs (seed, seed2).
 
-    ``(0, 0)`` is TF's "no seed": a shared nondeterministic Generator.
+    ``(0, 0)`` is TF's "no seed": a shared nondeterministic Generator. ``stateless=True``
+    gives a fresh Generator that depends only on the seeds (``tf.random.Generator`` draws a
+    new seed pair for every call, like TF's stateless random ops).
     """
     if not seed and not seed2:
         return _STATE.entropy
+    if stateless:
+        return np.random.default_rng([int(seed), int(seed2), zlib.crc32(repr(kind).encode())])
     key = (kind, int(seed), int(seed2))
     streams = _STATE.streams
     rng = streams.get(key)
@@ -151,27 +155,27 @@ def _draw(rng_method, shape, dtype):
 
 # --- kernels: no tensor inputs, everything in attrs -------------------------------------------
 @register("RandomStandardNormal", stateful=True, differentiable=False)
-def _random_normal(shape, dtype, seed, seed2):
-    rng = stream(("RandomStandardNormal", dtype.name), seed, seed2)
+def _random_normal(shape, dtype, seed, seed2, stateless=False):
+    rng = stream(("RandomStandardNormal", dtype.name), seed, seed2, stateless)
     return _draw(rng.standard_normal, shape, dtype)
 
 
 @register("RandomUniform", stateful=True, differentiable=False)
-def _random_uniform(shape, dtype, seed, seed2):
-    rng = stream(("RandomUniform", dtype.name), seed, seed2)
+def _random_uniform(shape, dtype, seed, seed2, stateless=False):
+    rng = stream(("RandomUniform", dtype.name), seed, seed2, stateless)
     return _draw(rng.random, shape, dtype)
 
 
 @register("RandomUniformInt", stateful=True, differentiable=False)
-def _random_uniform_int(shape, minval, maxval, dtype, seed, seed2):
-    rng = stream(("RandomUniformInt", dtype.name), seed, seed2)
+def _random_uniform_int(shape, minval, maxval, dtype, seed, seed2, stateless=False):
+    rng = stream(("RandomUniformInt", dtype.name), seed, seed2, stateless)
     return rng.integers(minval, maxval, size=shape, dtype=dtype._np)
 
 
 @register("TruncatedNormal", stateful=True, differentiable=False)
-def _truncated_normal(shape, dtype, seed, seed2):
+def _truncated_normal(shape, dtype, seed, seed2, stateless=False):
     """Standard normal values redrawn until they fall within two standard deviations."""
-    rng = stream(("TruncatedNormal", dtype.name), seed, seed2)
+    rng = stream(("TruncatedNormal", dtype.name), seed, seed2, stateless)
     out = rng.standard_normal(shape)
     bad = np.abs(out) > 2
     while bad.any():  # each round redraws ~4.6% of the remaining values
@@ -328,7 +332,7 @@ class Generator:
 
     def _seed(self):
         seed, seed2 = (int(v) for v in self._rng.integers(1, _MAXINT32, size=2))
-        return {"seed": seed, "seed2": seed2}
+        return {"seed": seed, "seed2": seed2, "stateless": True}
 
     def normal(self, shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None):
         dtype = _float_dtype(dtype, "StatefulStandardNormalV2")
