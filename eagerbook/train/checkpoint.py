@@ -1,0 +1,591 @@
+"""Object-based checkpoints: ``tf.train.Checkpoint`` and Keras ``save_weights``/``load_weights``.
+
+A checkpoint with prefix ``ckpt/ckpt-3`` is two files:
+
+- ``ckpt/ckpt-3.index``: a JSON manifest: the object graph (one node per object, edges named
+  after attributes, variable nodes with dtype and shape, optimizer slots keyed by their
+  variable's node) and the SHA-256 of the data file;
+- ``ckpt/ckpt-3.data-00000-of-00001``: a NumPy ``.npz`` archive with one array per variable,
+  keyed by the variable's path (``model/conv2d/kernel``).
+
+Loading never unpickles anything (``allow_pickle=False``), so a checkpoint cannot run code.
+Each file is written to a temporary file and renamed into place. Before a restore assigns
+anything, every value is checked (file hash, array shapes and dtypes against the manifest and
+against the live Variables); a damaged or mismatched checkpoint raises and changes nothing.
+
+Variables that do not exist yet when ``restore`` runs (a Keras model that is built on its first
+call, optimizer slots created by the first ``apply_gradients``) are restored later, when their
+owner reports them through ``restore_deferred(owner)`` (deferred restoration, as in TF).
+"""
+
+import hashlib
+import json
+import os
+import tempfile
+import weakref
+import zipfile
+
+import numpy as np
+
+from ..core import dtypes, errors
+from ..core.variable import Variable
+from . import graph
+from .state import update_checkpoint_state
+
+FORMAT = "eagerbook-checkpoint"
+VERSION = 1
+DATA_SUFFIX = ".data-00000-of-00001"
+INDEX_SUFFIX = ".index"
+
+
+# --- writing -------------------------------------------------------------------------------------
+def _array_of(variable):
+    value = variable._value
+    if value.dtype.kind == "O":  # string variables: fixed-width bytes (no pickling)
+        return np.array(value.tolist(), dtype=np.bytes_)
+    return value
+
+
+def _build_manifest(root):
+    """Walks the live graph from `root`: (manifest dict, {array key: ndarray})."""
+    objects, paths, edges, index = graph.walk(root)
+    variables = [o for o in objects if isinstance(o, Variable)]
+    nodes = []
+    for path, kids in zip(paths, edges, strict=True):
+        nodes.append({"path": path, "children": dict(kids)})
+    # Optimizer slots of variables that are in the graph.
+    for i, obj in enumerate(list(objects)):
+        if isinstance(obj, Variable) or not graph.has_slots(obj):
+            continue
+        records = []
+        for var, slot_name, slot in graph.slots_of(obj, variables):
+            if id(var) not in index:
+                continue
+            j = index.get(id(slot))
+            if j is None:
+                j = len(objects)
+                index[id(slot)] = j
+                objects.append(slot)
+                nodes.append({"path": f"{paths[i] or '.'}/.slots/{paths[index[id(var)]]}/"
+                                      f"{slot_name}", "children": {}})
+            records.append({"variable": index[id(var)], "slot_name": slot_name, "slot": j})
+        if records:
+            nodes[i]["slots"] = records
+    arrays = {}
+    for node, obj in zip(nodes, objects, strict=True):
+        if isinstance(obj, Variable):
+            array = _array_of(obj)
+            key = node["path"] or "."
+            node["variable"] = {"key": key, "dtype": obj.dtype.name,
+                                "shape": list(array.shape), "name": obj.name}
+            arrays[key] = array
+    return {"format": FORMAT, "version": VERSION, "nodes": nodes}, arrays
+
+
+def _atomic_write(path, write):
+    directory = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(dir=directory, prefix="." + os.path.basename(path) + ".",
+                               suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            write(f)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+        tmp = None
+    finally:
+        if tmp is not None and os.path.exists(tmp):
+            os.remove(tmp)
+
+
+def write_checkpoint(root, prefix):
+    """Saves everything reachable from `root` as ``prefix.index`` + ``prefix.data-...``."""
+    prefix = os.fspath(prefix)
+    manifest, arrays = _build_manifest(root)
+    directory = os.path.dirname(prefix)
+    if directory:
+        os.makedirs(directory, exist_ok=True)
+    def write_data(f):
+        np.savez(f, **arrays)
+
+    _atomic_write(prefix + DATA_SUFFIX, write_data)
+    digest = hashlib.sha256()
+    with open(prefix + DATA_SUFFIX, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            digest.update(chunk)
+    manifest["data_file"] = os.path.basename(prefix) + DATA_SUFFIX
+    manifest["data_sha256"] = digest.hexdigest()
+    text = json.dumps(manifest, indent=1, sort_keys=True).encode()
+    _atomic_write(prefix + INDEX_SUFFIX, lambda f: f.write(text))
+    return prefix
+
+
+# --- reading -------------------------------------------------------------------------------------
+def _data_loss(path, why):
+    return errors.DataLossError(None, None, f"Unable to read checkpoint {path}: {why}")
+
+
+def _check_manifest(path, manifest):
+    if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
+        raise _data_loss(path, "the .index file is not an eagerbook checkpoint manifest.")
+    if manifest.get("version") != VERSION:
+        raise _data_loss(path, f"unsupported checkpoint version {manifest.get('version')!r}.")
+    nodes = manifest.get("nodes")
+    if not isinstance(nodes, list) or not nodes:
+        raise _data_loss(path, "the manifest has no object graph.")
+    n = len(nodes)
+    for i, node in enumerate(nodes):
+        if not isinstance(node, dict) or not isinstance(node.get("children"), dict):
+            raise _data_loss(path, f"node {i} of the object graph is malformed.")
+        for name, j in node["children"].items():
+            if not isinstance(j, int) or not 0 <= j < n:
+                raise _data_loss(path, f"node {i} has a bad edge {name!r} -> {j!r}.")
+        var = node.get("variable")
+        if var is not None:
+            if not (isinstance(var, dict) and isinstance(var.get("key"), str)
+                    and isinstance(var.get("shape"), list)
+                    and all(isinstance(d, int) and d >= 0 for d in var["shape"])):
+                raise _data_loss(path, f"variable node {i} is malformed.")
+            try:
+                dtypes.as_dtype(var.get("dtype"))
+            except TypeError:
+                raise _data_loss(path, f"variable node {i} has an unknown dtype "
+                                       f"{var.get('dtype')!r}.") from None
+        for rec in node.get("slots", []):
+            if not (isinstance(rec, dict) and isinstance(rec.get("slot_name"), str)
+                    and all(isinstance(rec.get(k), int) and 0 <= rec[k] < n
+                            for k in ("variable", "slot"))
+                    and "variable" in nodes[rec["slot"]]):
+                raise _data_loss(path, f"a slot record of node {i} is malformed.")
+
+
+def read_checkpoint(path):
+    """Loads and verifies a checkpoint: ``(nodes, {key: ndarray})``. Nothing is assigned."""
+    path = os.fspath(path)
+    index_file = path + INDEX_SUFFIX
+    if not os.path.isfile(index_file):
+        raise errors.NotFoundError(
+            None, None, f"Failed to find any matching files for {path} (no {index_file}). "
+            "Pass the prefix returned by save(), e.g. tf.train.latest_checkpoint(directory).")
+    try:
+        with open(index_file, "rb") as f:
+            manifest = json.loads(f.read().decode("utf-8"))
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise _data_loss(path, f"the .index file is truncated or corrupted ({exc}).") from None
+    _check_manifest(path, manifest)
+    data_file = os.path.join(os.path.dirname(path), str(manifest.get("data_file", "")))
+    if not os.path.isfile(data_file):
+        raise errors.NotFoundError(None, None, f"Checkpoint {path}: its data file {data_file} "
+                                               "is missing.")
+    digest = hashlib.sha256()
+    with open(data_file, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            digest.update(chunk)
+    if digest.hexdigest() != manifest.get("data_sha256"):
+        raise _data_loss(path, f"{data_file} is truncated or corrupted (its SHA-256 does not "
+                               "match the one recorded in the .index file).")
+    nodes = manifest["nodes"]
+    arrays = {}
+    try:
+        with np.load(data_file, allow_pickle=False) as archive:
+            for i, node in enumerate(nodes):
+                var = node.get("variable")
+                if var is None:
+                    continue
+                array = archive[var["key"]]
+                dtype = dtypes.as_dtype(var["dtype"])
+                if list(array.shape) != var["shape"]:
+                    raise _data_loss(path, f"array {var['key']!r} has shape {array.shape}, the "
+                                           f"manifest says {tuple(var['shape'])}.")
+                if dtype is dtypes.string:
+                    if array.dtype.kind != "S":
+                        raise _data_loss(path, f"array {var['key']!r} is not a string array.")
+                    array = np.array(array.tolist(), dtype=object).reshape(array.shape)
+                elif array.dtype != dtype._np:
+                    raise _data_loss(path, f"array {var['key']!r} has dtype {array.dtype}, "
+                                           f"the manifest says {dtype.name}.")
+                arrays[i] = array
+    except errors.DataLossError:
+        raise
+    except (KeyError, ValueError, OSError, zipfile.BadZipFile, EOFError) as exc:
+        raise _data_loss(path, f"the data file is unreadable ({exc}).") from None
+    return nodes, arrays
+
+
+# --- restoring -----------------------------------------------------------------------------------
+def _ref(obj):
+    try:
+        return weakref.ref(obj)
+    except TypeError:
+        return lambda: obj
+
+
+_PENDING = []  # restorations with values still waiting for their Variables
+
+
+class _Restoration:
+    """One restore: the checkpoint's values and which live objects they were matched to."""
+
+    def __init__(self, path, nodes, arrays, root):
+        self.path = path
+        self.nodes = nodes
+        self.arrays = arrays
+        self.bound = {0: _ref(root)}  # node id -> weak reference to the live object
+        self.restored = set()  # variable node ids whose value was assigned
+
+    def live(self, node_id):
+        ref = self.bound.get(node_id)
+        return None if ref is None else ref()
+
+    def _get(self, node_id, new_bound):
+        obj = new_bound.get(node_id)
+        return obj if obj is not None else self.live(node_id)
+
+    def _match(self):
+        """Binds checkpoint nodes to live objects reachable now: [(node id, new Variable)]."""
+        new_vars, new_bound = [], {}
+        stack = [i for i in list(self.bound) if "variable" not in self.nodes[i]]
+        visited = set()
+        while stack:
+            i = stack.pop()
+            if i in visited:
+                continue
+            visited.add(i)
+            obj = self._get(i, new_bound)
+            if obj is None:
+                continue
+            node = self.nodes[i]
+            kids = graph.children(obj) if node["children"] else {}
+            for name, j in node["children"].items():
+                child = kids.get(name)
+                if child is None:
+                    continue
+                if self._get(j, new_bound) is not None:
+                    if "variable" not in self.nodes[j]:
+                        stack.append(j)
+                    continue
+                is_var_node = "variable" in self.nodes[j]
+                if is_var_node != isinstance(child, Variable):
+                    what = "a variable" if is_var_node else "an object"
+                    raise ValueError(
+                        f"Checkpoint {self.path} has {what} at {self._path(j)!r}, but the "
+                        f"program has a {type(child).__name__} there; the checkpoint does not "
+                        "match the program.")
+                new_bound[j] = child
+                if is_var_node:
+                    new_vars.append((j, child))
+                else:
+                    stack.append(j)
+            for rec in node.get("slots", ()):
+                s = rec["slot"]
+                if s in self.restored or s in new_bound:
+                    continue
+                primary = self._get(rec["variable"], new_bound)
+                if primary is None:
+                    continue
+                slot = graph.find_slot(obj, primary, rec["slot_name"])
+                if slot is not None:
+                    new_bound[s] = slot
+                    new_vars.append((s, slot))
+        return new_vars, new_bound
+
+    def _path(self, j):
+        return self.nodes[j].get("path") or "(root)"
+
+    def restore_available(self):
+        """Assigns the values of every Variable that exists now; all checked first."""
+        new_vars, new_bound = self._match()
+        for j, var in new_vars:
+            spec = self.nodes[j]["variable"]
+            array = self.arrays[j]
+            if var.dtype.name != spec["dtype"]:
+                raise ValueError(
+                    f"Checkpoint {self.path}: the value saved for {self._path(j)!r} has dtype "
+                    f"{spec['dtype']}, but the variable {var.name} has dtype {var.dtype.name}. "
+                    "Nothing was restored.")
+            if not var._shape.is_compatible_with(array.shape):
+                raise ValueError(
+                    f"Checkpoint {self.path}: received incompatible tensor with shape "
+                    f"{tuple(array.shape)} when attempting to restore variable {var.name} with "
+                    f"shape {tuple(var.shape)} (path {self._path(j)!r}). Nothing was restored.")
+        for j, obj in new_bound.items():
+            self.bound[j] = _ref(obj)
+        for j, var in new_vars:
+            var.assign(self.arrays[j])
+            self.restored.add(j)
+        return len(new_vars)
+
+    def unresolved(self):
+        """Paths of checkpointed values not restored yet."""
+        out = []
+        for j, node in enumerate(self.nodes):
+            if "variable" in node and j not in self.restored:
+                out.append(self._path(j))
+            elif "variable" not in node and self.live(j) is None:
+                out.append(self._path(j))
+        return out
+
+    def alive(self):
+        return any(ref() is not None for j, ref in self.bound.items()
+                   if "variable" not in self.nodes[j])
+
+    def done(self):
+        return all(j in self.restored for j, node in enumerate(self.nodes)
+                   if "variable" in node)
+
+
+def restore_deferred(obj=None):
+    """Gives late-created Variables their pending checkpointed values.
+
+    Keras layers call this after ``build``, optimizers after creating slots; calling it with no
+    argument checks every pending restoration.
+    """
+    if not _PENDING:
+        return 0
+    count = 0
+    for restoration in list(_PENDING):
+        if not restoration.alive() or restoration.done():
+            _PENDING.remove(restoration)
+            continue
+        if obj is not None and not any(ref() is obj for ref in restoration.bound.values()):
+            continue
+        count += restoration.restore_available()
+        if restoration.done():
+            _PENDING.remove(restoration)
+    return count
+
+
+def restore_into(root, path):
+    """Reads `path` and restores it into the graph of `root`: a ``CheckpointLoadStatus``."""
+    nodes, arrays = read_checkpoint(path)
+    restoration = _Restoration(os.fspath(path), nodes, arrays, root)
+    restoration.restore_available()
+    if not restoration.done():
+        _PENDING.append(restoration)
+    return CheckpointLoadStatus(restoration, root)
+
+
+def _live_variables(root):
+    objects, paths, _, _ = graph.walk(root)
+    found = [(p, o) for p, o in zip(paths, objects, strict=True) if isinstance(o, Variable)]
+    variables = [o for _, o in found]
+    for obj, p in zip(objects, paths, strict=True):
+        if not isinstance(obj, Variable) and graph.has_slots(obj):
+            for var, name, slot in graph.slots_of(obj, variables):
+                found.append((f"{p}/.slots/{var.name}/{name}", slot))
+    return found
+
+
+class CheckpointLoadStatus:
+    """What ``restore`` returns: checks how well the checkpoint matched the program."""
+
+    def __init__(self, restoration, root):
+        self._restoration = restoration
+        self._root = _ref(root)
+
+    def _bound_ids(self):
+        r = self._restoration
+        return {id(ref()) for ref in r.bound.values() if ref() is not None}
+
+    def _unbound_live(self):
+        root = self._root()
+        if root is None:
+            return []
+        bound = self._bound_ids()
+        return [path for path, v in _live_variables(root) if id(v) not in bound]
+
+    def assert_consumed(self):
+        """Every value in the checkpoint was restored and every Variable got a value."""
+        restore_deferred(None)
+        missing = self._restoration.unresolved()
+        if missing:
+            raise AssertionError("Unresolved object in checkpoint "
+                                 f"{self._restoration.path}: {', '.join(missing[:10])}"
+                                 + (" ..." if len(missing) > 10 else ""))
+        unbound = self._unbound_live()
+        if unbound:
+            raise AssertionError("Some Python objects were not bound to checkpointed values: "
+                                 + ", ".join(unbound[:10]))
+        return self
+
+    def assert_existing_objects_matched(self):
+        """Every Variable that exists now got a value (values for objects not created yet may
+        still be pending)."""
+        restore_deferred(None)
+        unbound = self._unbound_live()
+        if unbound:
+            raise AssertionError("Some Python objects were not bound to checkpointed values, "
+                                 "likely due to changes in the Python program: "
+                                 + ", ".join(unbound[:10]))
+        return self
+
+    def assert_nontrivial_match(self):
+        """At least one object besides the root was matched."""
+        if len([j for j, ref in self._restoration.bound.items() if j != 0]) == 0:
+            raise AssertionError(f"Nothing except the root object matched a checkpointed value "
+                                 f"in {self._restoration.path}; is it a checkpoint of this "
+                                 "program?")
+        return self
+
+    def expect_partial(self):
+        """Silences complaints about values left unrestored (they are not an error)."""
+        return self
+
+    def run_restore_ops(self, session=None):
+        return None
+
+    def initialize_or_restore(self, session=None):
+        return None
+
+    def __repr__(self):
+        r = self._restoration
+        return (f"<CheckpointLoadStatus {r.path}: {len(r.restored)} values restored, "
+                f"{len(r.unresolved())} pending>")
+
+
+class InitializationOnlyStatus:
+    """What ``restore(None)`` returns: nothing to restore."""
+
+    def assert_consumed(self):
+        raise AssertionError("No checkpoint specified (save_path=None); nothing is being "
+                             "restored.")
+
+    assert_existing_objects_matched = assert_consumed
+    assert_nontrivial_match = assert_consumed
+
+    def expect_partial(self):
+        return self
+
+    def run_restore_ops(self, session=None):
+        return None
+
+    def initialize_or_restore(self, session=None):
+        return None
+
+
+# --- tf.train.Checkpoint -------------------------------------------------------------------------
+class Checkpoint:
+    """``tf.train.Checkpoint(**objects)``: saves and restores the objects it is given (and
+    everything they hold) by name.
+
+    >>> ckpt = tf.train.Checkpoint(model=model, optimizer=optimizer)
+    >>> path = ckpt.save("ckpts/ckpt")          # ckpts/ckpt-1, then ckpt-2, ...
+    >>> ckpt.restore(tf.train.latest_checkpoint("ckpts"))
+    """
+
+    def __init__(self, root=None, **kwargs):
+        object.__setattr__(self, "_root", None)
+        object.__setattr__(self, "_save_counter", None)
+        object.__setattr__(self, "_deps", {})
+        if root is not None:
+            if not graph.is_trackable(root):
+                raise ValueError(f"`Checkpoint` was expecting root to be a trackable object "
+                                 f"(a Variable, layer, model, optimizer, ...), got {root!r}.")
+            object.__setattr__(self, "_root", root)
+        for name, value in sorted(kwargs.items()):
+            if not graph.is_trackable(value):
+                raise ValueError(f"`Checkpoint` was expecting {name} to be a trackable object "
+                                 "(a Variable, layer, model, optimizer, metric or checkpoint), "
+                                 f"got {value!r}.")
+            setattr(self, name, value)
+
+    def __setattr__(self, name, value):
+        object.__setattr__(self, name, value)
+        if not name.startswith("_") and graph.is_trackable(value):
+            self._deps[name] = value
+        else:
+            self._deps.pop(name, None)
+
+    def __delattr__(self, name):
+        object.__delattr__(self, name)
+        self._deps.pop(name, None)
+
+    def _trackable_children(self):
+        kids = dict(graph.children(self._root)) if self._root is not None else {}
+        kids.update(self._deps)
+        if self._save_counter is not None:
+            kids["save_counter"] = self._save_counter
+        return kids
+
+    @property
+    def save_counter(self):
+        """How many times ``save`` ran (an int64 Variable, created on first use)."""
+        self._maybe_create_save_counter()
+        return self._save_counter
+
+    def _maybe_create_save_counter(self):
+        if self._save_counter is None:
+            object.__setattr__(self, "_save_counter", Variable(
+                np.int64(0), trainable=False, name="save_counter", dtype=dtypes.int64))
+
+    def write(self, file_prefix, options=None):
+        """Writes a checkpoint at exactly `file_prefix` (no numbering, no ``checkpoint`` file)."""
+        return write_checkpoint(self, file_prefix)
+
+    def save(self, file_prefix, options=None):
+        """Writes ``{file_prefix}-{N}`` (N = save_counter after incrementing it), records it in
+        the directory's ``checkpoint`` file and returns that path."""
+        file_prefix = os.fspath(file_prefix)
+        self._maybe_create_save_counter()
+        self._save_counter.assign_add(1)
+        try:
+            path = self.write(f"{file_prefix}-{int(self._save_counter.numpy())}")
+        except BaseException:
+            self._save_counter.assign_sub(1)
+            raise
+        update_checkpoint_state(os.path.dirname(path), path, [path])
+        return path
+
+    def read(self, save_path, options=None):
+        """Restores a checkpoint written by ``write``; returns a load status."""
+        return restore_into(self, save_path)
+
+    def restore(self, save_path, options=None):
+        """Restores `save_path` (a prefix returned by ``save`` or ``latest_checkpoint``).
+
+        Values for Variables that do not exist yet are kept and assigned when they are created.
+        ``restore(None)`` does nothing (handy with ``latest_checkpoint`` of an empty directory).
+        """
+        if save_path is None:
+            return InitializationOnlyStatus()
+        self._maybe_create_save_counter()
+        return restore_into(self, save_path)
+
+    def __repr__(self):
+        return f"<tf.train.Checkpoint {sorted(self._trackable_children())}>"
+
+
+# --- Keras Model.save_weights / load_weights -----------------------------------------------------
+_H5_SUFFIXES = (".h5", ".hdf5", ".keras")
+
+
+def save_weights(model, path, overwrite=True, save_format=None, options=None):
+    """Writes `model`'s variables (and its compiled optimizer's, if it tracks one) in the
+    checkpoint format, at prefix `path`, and records it in the directory's ``checkpoint``
+    file (what ``Model.save_weights`` does in TF 2's default format)."""
+    path = os.fspath(path)
+    if save_format == "h5" or path.endswith(_H5_SUFFIXES):
+        raise NotImplementedError(
+            "eagerbook saves weights in TensorFlow's checkpoint format only (no HDF5); use a "
+            "path without the .h5 suffix, e.g. model.save_weights('weights/my_model').")
+    if not overwrite and os.path.exists(path + INDEX_SUFFIX):
+        raise FileExistsError(f"{path} already exists and overwrite=False.")
+    write_checkpoint(model, path)
+    update_checkpoint_state(os.path.dirname(path), path, [path])
+    return None
+
+
+def load_weights(model, path, by_name=False, skip_mismatch=False, options=None):
+    """Restores weights written by ``save_weights``; returns the load status. Weights of layers
+    that are not built yet are restored when they are built."""
+    path = os.fspath(path)
+    if by_name or skip_mismatch:
+        raise NotImplementedError("Weights may only be loaded based on topology into Models "
+                                  "when loading TensorFlow-formatted weights (got "
+                                  f"by_name={by_name}, skip_mismatch={skip_mismatch}).")
+    if path.endswith(_H5_SUFFIXES):
+        raise NotImplementedError("eagerbook reads weights in TensorFlow's checkpoint format "
+                                  "only (no HDF5).")
+    status = restore_into(model, path)
+    status.assert_nontrivial_match()
+    return status

@@ -1,0 +1,131 @@
+"""The ``checkpoint`` state file and ``tf.train.latest_checkpoint``.
+
+Like TensorFlow, a directory of checkpoints holds a small text file named ``checkpoint``::
+
+    model_checkpoint_path: "ckpt-3"
+    all_model_checkpoint_paths: "ckpt-2"
+    all_model_checkpoint_paths: "ckpt-3"
+
+``latest_checkpoint(directory)`` reads it. Paths inside the directory are stored relative to it.
+"""
+
+import os
+import re
+import tempfile
+import time
+
+STATE_FILENAME = "checkpoint"
+_LINE = re.compile(r'^\s*([A-Za-z_]+)\s*:\s*(.*?)\s*$')
+
+
+class CheckpointState:
+    """The parsed state file (TF's ``CheckpointState`` proto)."""
+
+    def __init__(self, model_checkpoint_path, all_model_checkpoint_paths=(),
+                 all_model_checkpoint_timestamps=(), last_preserved_timestamp=None):
+        self.model_checkpoint_path = model_checkpoint_path
+        self.all_model_checkpoint_paths = list(all_model_checkpoint_paths)
+        self.all_model_checkpoint_timestamps = list(all_model_checkpoint_timestamps)
+        self.last_preserved_timestamp = last_preserved_timestamp
+
+    def __repr__(self):
+        return (f"CheckpointState(model_checkpoint_path={self.model_checkpoint_path!r}, "
+                f"all_model_checkpoint_paths={self.all_model_checkpoint_paths!r})")
+
+
+def _quote(text):
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _unquote(text):
+    if len(text) < 2 or text[0] != '"' or text[-1] != '"':
+        raise ValueError(f"expected a quoted string, got {text!r}")
+    out, i, body = [], 0, text[1:-1]
+    while i < len(body):
+        c = body[i]
+        if c == "\\" and i + 1 < len(body):
+            i += 1
+            c = {"n": "\n", "t": "\t"}.get(body[i], body[i])
+        out.append(c)
+        i += 1
+    return "".join(out)
+
+
+def _relative(directory, path):
+    if os.path.dirname(os.path.abspath(path)) == os.path.abspath(directory or "."):
+        return os.path.basename(path)
+    return path
+
+
+def update_checkpoint_state(directory, model_checkpoint_path, all_model_checkpoint_paths=None,
+                            all_model_checkpoint_timestamps=None, last_preserved_timestamp=None,
+                            latest_filename=None):
+    """Atomically (re)writes ``directory/checkpoint``."""
+    directory = directory or "."
+    paths = list(all_model_checkpoint_paths or [])
+    if model_checkpoint_path not in paths:
+        paths.append(model_checkpoint_path)
+    lines = [f"model_checkpoint_path: {_quote(_relative(directory, model_checkpoint_path))}"]
+    lines += [f"all_model_checkpoint_paths: {_quote(_relative(directory, p))}" for p in paths]
+    for t in all_model_checkpoint_timestamps or []:
+        lines.append(f"all_model_checkpoint_timestamps: {float(t)!r}")
+    lines.append(f"last_preserved_timestamp: "
+                 f"{float(last_preserved_timestamp or time.time())!r}")
+    os.makedirs(directory, exist_ok=True)
+    target = os.path.join(directory, latest_filename or STATE_FILENAME)
+    fd, tmp = tempfile.mkstemp(dir=directory, prefix=".checkpoint.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write("\n".join(lines) + "\n")
+        os.replace(tmp, target)
+        tmp = None
+    finally:
+        if tmp is not None and os.path.exists(tmp):
+            os.remove(tmp)
+
+
+def get_checkpoint_state(checkpoint_dir, latest_filename=None):
+    """``tf.train.get_checkpoint_state``: the parsed ``checkpoint`` file, or None."""
+    checkpoint_dir = os.fspath(checkpoint_dir)
+    path = os.path.join(checkpoint_dir, latest_filename or STATE_FILENAME)
+    if not os.path.isfile(path):
+        return None
+    fields = {"model_checkpoint_path": [], "all_model_checkpoint_paths": [],
+              "all_model_checkpoint_timestamps": [], "last_preserved_timestamp": []}
+    try:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                if not line.strip():
+                    continue
+                m = _LINE.match(line)
+                if not m or m.group(1) not in fields:
+                    raise ValueError(f"unexpected line {line.strip()!r}")
+                key, value = m.groups()
+                fields[key].append(_unquote(value) if key.endswith("paths") or key ==
+                                   "model_checkpoint_path" else float(value))
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise ValueError(f"{path} is not a valid checkpoint state file: {exc}") from None
+    if not fields["model_checkpoint_path"]:
+        raise ValueError(f"Invalid checkpoint state loaded from {checkpoint_dir}: no "
+                         "model_checkpoint_path")
+
+    def absolute(p):
+        return p if os.path.isabs(p) else os.path.join(checkpoint_dir, p)
+
+    return CheckpointState(
+        absolute(fields["model_checkpoint_path"][-1]),
+        [absolute(p) for p in fields["all_model_checkpoint_paths"]],
+        fields["all_model_checkpoint_timestamps"],
+        fields["last_preserved_timestamp"][-1] if fields["last_preserved_timestamp"] else None)
+
+
+def latest_checkpoint(checkpoint_dir, latest_filename=None):
+    """``tf.train.latest_checkpoint``: the prefix of the newest checkpoint in `checkpoint_dir`
+    (as recorded by ``save``), or None when there is none."""
+    state = get_checkpoint_state(checkpoint_dir, latest_filename)
+    if state is None:
+        return None
+    path = state.model_checkpoint_path
+    if os.path.isfile(path + ".index"):
+        return path
+    return None
