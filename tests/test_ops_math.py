@@ -224,7 +224,7 @@ def test_einsum_gradient_of_repeated_subscript_is_a_clear_error():
         tape.gradient(y, x)
 
 
-# --- tf.linalg -------------------------------------------------------------------------------------
+# --- tf.linalg ---------------------------------------------------------------------------------
 def test_linalg_basics():
     x = RNG.standard_normal((2, 3, 3))
     close(linalg_ops.matrix_transpose(x), np.swapaxes(x, -1, -2))
