@@ -1,0 +1,546 @@
+"""The four widgets: TapeView, GraphView, GradientFlow, LiveLoss.
+
+Each is an anywidget whose browser side is a plain ES module + CSS (``static/``, a copy of
+the repository's ``widgets/``). The Python side prepares everything with ``eagerbook.viz``:
+layouts come from Graphviz on the server, so the browser only shows SVG and handles clicks.
+
+Every widget's display bundle carries, next to the live widget view, a static picture
+(SVG/HTML) and plain text: a saved notebook on GitHub or nbviewer shows the picture, a
+terminal shows the text.
+"""
+
+import pathlib
+import time
+
+import anywidget
+import traitlets
+
+from ..viz import dot as viz_dot
+from ..viz import gradflow as viz_gradflow
+from ..viz import graphs as viz_graphs
+from ..viz import history as viz_history
+from ..viz import tape as viz_tape
+
+STATIC = pathlib.Path(__file__).parent / "static"
+_CSS = STATIC / "eagerbook.css"
+
+
+def _esc(text):
+    return (str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;"))
+
+
+class _Displayable:
+    """Display bundles with the widget view plus static and text fallbacks."""
+
+    def _static_bundle(self):  # -> {mime: data}
+        raise NotImplementedError
+
+    def text(self):
+        raise NotImplementedError
+
+    def __repr__(self):
+        return self.text()
+
+    def _repr_mimebundle_(self, include=None, exclude=None, **kwargs):
+        bundle = dict(self._static_bundle())
+        bundle["text/plain"] = self.text()
+        if self._view_name is not None:
+            bundle["application/vnd.jupyter.widget-view+json"] = {
+                "version_major": 2, "version_minor": 1, "model_id": self.model_id}
+        return bundle
+
+
+# --- TapeView ------------------------------------------------------------------------------------
+class TapeView(_Displayable, anywidget.AnyWidget):
+    """A GradientTape drawn as a graph; select nodes, step through the backward sweep.
+
+        with tf.GradientTape() as tape:
+            loss = ...
+        grads = tape.gradient(loss, model.trainable_variables)
+        TapeView(tape)
+
+    Inputs (Variables, watched tensors) and saved constants are marked; after ``gradient``
+    each node shows the norm of the gradient flowing through it. A non-persistent tape frees
+    what it recorded inside ``gradient``: after ``%load_ext eagerbook`` (or
+    ``eagerbook.viz.tape.keep_tapes()``) a snapshot is kept for viewing.
+    """
+
+    _esm = STATIC / "tape_view.js"
+    _css = _CSS
+
+    graph = traitlets.Dict().tag(sync=True)
+    svg = traitlets.Unicode("").tag(sync=True)
+    text_view = traitlets.Unicode("").tag(sync=True)
+    message = traitlets.Unicode("").tag(sync=True)
+    title = traitlets.Unicode("GradientTape").tag(sync=True)
+    selected = traitlets.Unicode("").tag(sync=True)
+    step = traitlets.Int(-1).tag(sync=True)
+    stepping = traitlets.Bool(False).tag(sync=True)
+
+    def __init__(self, tape, title="GradientTape", max_nodes=2500, draw=True, **kwargs):
+        super().__init__(title=title, **kwargs)
+        self._tape = tape
+        self._max_nodes = max_nodes
+        self._draw = draw
+        self.refresh()
+
+    def refresh(self):
+        """Re-reads the tape (e.g. after ``gradient`` was called on a persistent tape)."""
+        tape = self._tape
+        model = tape if isinstance(tape, dict) else viz_tape.tape_model(
+            tape, max_nodes=self._max_nodes)
+        svg, message = "", ""
+        if self._draw and model["nodes"]:
+            try:
+                svg = viz_dot.render_svg(viz_dot.tape_dot(model))
+            except viz_dot.GraphvizUnavailable as exc:
+                message = str(exc)
+        elif not model["nodes"]:
+            message = "The tape recorded nothing: was anything watched inside it?"
+        self.set_trait("text_view", viz_tape.tape_text(model))
+        with self.hold_sync():
+            self.graph = model
+            self.svg = svg
+            self.message = message
+            self.step = -1
+            self.stepping = False
+
+    # Python-side mirrors of the browser controls (also what the tests drive).
+    @property
+    def nodes(self):
+        return {n["id"]: n for n in self.graph.get("nodes", [])}
+
+    def node(self, node_id):
+        return self.nodes[node_id]
+
+    def find(self, label):
+        """Ids of the nodes whose label (op name or Variable name) is `label`."""
+        return [n["id"] for n in self.graph.get("nodes", []) if n["label"] == label]
+
+    def select(self, node_id):
+        if node_id not in self.nodes:
+            raise KeyError(f"No node {node_id!r}; nodes are {list(self.nodes)}")
+        self.selected = node_id
+        return self.nodes[node_id]
+
+    @property
+    def backward_order(self):
+        return list(self.graph.get("backward_order", []))
+
+    def step_backward(self):
+        """Advances the backward sweep by one node; returns the node now reached (or None)."""
+        order = self.backward_order
+        if not order:
+            return None
+        nxt = min(len(order) - 1, (self.step if self.stepping else -1) + 1)
+        self.stepping = True
+        self.step = nxt
+        self.selected = order[nxt]
+        return self.nodes[order[nxt]]
+
+    def text(self):
+        return self.text_view
+
+    def _static_bundle(self):
+        body = self.svg or f"<pre>{_esc(self.text_view)}</pre>"
+        note = f"<p style='color:#8a6d00'>{_esc(self.message)}</p>" if self.message else ""
+        return {"text/html": f"<div><b>{_esc(self.title)}</b>{note}{body}</div>"}
+
+
+# --- GraphView -----------------------------------------------------------------------------------
+class GraphView(_Displayable, anywidget.AnyWidget):
+    """A tf.function's traced graph: before/after optimization, IR text, AutoGraph code, and
+    the trace history (one entry per concrete function).
+
+        @tf.function
+        def f(x): ...
+        f(tf.constant(1.0))
+        GraphView(f)          # or GraphView(f.get_concrete_function(...))
+    """
+
+    _esm = STATIC / "graph_view.js"
+    _css = _CSS
+
+    title = traitlets.Unicode("tf.function").tag(sync=True)
+    tabs = traitlets.List().tag(sync=True)
+    traces = traitlets.List().tag(sync=True)
+    trace_index = traitlets.Int(-1).tag(sync=True)
+    message = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, fn, title=None, draw=True, **kwargs):
+        name = title or getattr(fn, "__name__", None) or getattr(
+            getattr(fn, "python_function", None), "__name__", "tf.function")
+        super().__init__(title=str(name), **kwargs)
+        self._fn = fn
+        self._draw = draw
+        self.refresh()
+
+    def refresh(self):
+        fn = self._fn
+        concrete = viz_graphs.concrete_functions(fn)
+        self.traces = [{"signature": str(viz_graphs._call(c, "structured_input_signature",
+                                                          default="") or ""),
+                        "ops": len(viz_graphs._call(getattr(c, "graph", None), "get_operations",
+                                                    default=[]) or [])} for c in concrete]
+        index = self.trace_index if 0 <= self.trace_index < len(concrete) else len(concrete) - 1
+        self.set_trait("trace_index", index)
+        self._build(concrete[index] if concrete else None)
+
+    @traitlets.observe("trace_index")
+    def _on_trace(self, change):
+        concrete = viz_graphs.concrete_functions(self._fn)
+        if 0 <= change["new"] < len(concrete):
+            self._build(concrete[change["new"]])
+
+    def _build(self, concrete):
+        tabs, message = [], ""
+        if concrete is None:
+            self.tabs = []
+            self.message = "This function has not been traced yet: call it once, then refresh()."
+            return
+        graph = concrete.graph
+        before = getattr(concrete, "unoptimized_graph", None) or \
+            getattr(concrete, "traced_graph", None) or graph
+        after = getattr(concrete, "optimized_graph", None) or graph
+        for key, label, g in (("before", "Traced graph", before),
+                              ("after", "Optimized", after)):
+            if key == "after" and after is before:
+                continue
+            content, kind = viz_graphs.ir_text(g), "text"
+            if self._draw:
+                try:
+                    content, kind = viz_dot.render_svg(viz_graphs.graph_dot(g)), "svg"
+                except viz_dot.GraphvizUnavailable as exc:
+                    message = str(exc)
+            tabs.append({"key": key, "label": label, "kind": kind, "content": content})
+        tabs.append({"key": "ir", "label": "IR text", "kind": "text",
+                     "content": viz_graphs.ir_text(after)})
+        if after is not before:
+            tabs.append({"key": "ir_before", "label": "IR (traced)", "kind": "text",
+                         "content": viz_graphs.ir_text(before)})
+        code = viz_graphs.autograph_code(self._fn)
+        if code:
+            tabs.append({"key": "autograph", "label": "AutoGraph", "kind": "text",
+                         "content": code})
+        with self.hold_sync():
+            self.tabs = tabs
+            self.message = message
+
+    def tab(self, key):
+        return next(t for t in self.tabs if t["key"] == key)
+
+    def text(self):
+        ir = next((t["content"] for t in self.tabs if t["key"] == "ir"), "")
+        return f"{self.title}: {len(self.traces)} trace(s)\n{ir}".rstrip()
+
+    def _static_bundle(self):
+        parts = [f"<b>{_esc(self.title)}</b> ({len(self.traces)} trace(s))"]
+        if self.message:
+            parts.append(f"<p style='color:#8a6d00'>{_esc(self.message)}</p>")
+        for t in self.tabs:
+            if t["kind"] == "svg":
+                parts.append(f"<div>{t['content']}</div>")
+                break
+        ir = next((t["content"] for t in self.tabs if t["key"] == "ir"), "")
+        parts.append(f"<pre>{_esc(ir)}</pre>")
+        return {"text/html": "<div>" + "".join(parts) + "</div>"}
+
+
+# --- Keras callback protocol (duck-typed: eagerbook.keras is imported lazily, if at all) -----
+class _CallbackHooks:
+    """No-op versions of every Keras callback hook, so these widgets work as callbacks."""
+
+    model = None
+    params = None
+
+    def set_model(self, model):
+        self.model = model
+
+    def set_params(self, params):
+        self.params = params
+
+    def __getattr__(self, name):
+        if name.startswith("on_"):
+            return lambda *args, **kwargs: None
+        raise AttributeError(name)
+
+
+def _keras_callback_base():
+    try:  # H4a's Callback base, when it exists: isinstance checks then pass too
+        from ..keras.callbacks import Callback  # noqa: PLC0415
+        return Callback
+    except Exception:  # noqa: BLE001
+        return None
+
+
+class _LiveDisplay:
+    """Displays itself with a display id so the final static picture can replace the live
+    one in the saved notebook (``update_display``), without any clear_output loop."""
+
+    _handle = None
+    _hooked_shell = None
+
+    def _ipython_display_(self):
+        from IPython.display import display  # noqa: PLC0415
+
+        self._handle = display(self._repr_mimebundle_(), raw=True, display_id=True)
+        self._hook_cell_end()
+
+    def _refresh_display(self):
+        if self._handle is not None:
+            self._handle.update(self._repr_mimebundle_(), raw=True)
+
+    def _hook_cell_end(self):
+        try:
+            from IPython import get_ipython  # noqa: PLC0415
+        except ImportError:
+            return
+        shell = get_ipython()
+        if shell is None or self._hooked_shell is shell:
+            return
+        self._hooked_shell = shell
+
+        def at_cell_end(result=None, widget=self):
+            if widget._dirty:
+                widget.finish()
+
+        shell.events.register("post_run_cell", at_cell_end)
+        self._unhook = lambda: shell.events.unregister("post_run_cell", at_cell_end)
+
+
+# --- LiveLoss ------------------------------------------------------------------------------------
+class LiveLoss(_LiveDisplay, _CallbackHooks, _Displayable, anywidget.AnyWidget):
+    """Loss and metric curves drawn while training runs.
+
+    Custom loop::
+
+        live = LiveLoss()
+        display(live)
+        for step, (x, y) in enumerate(dataset):
+            ...
+            live.update(loss=loss, accuracy=acc)
+        # the cell ends: final curves stay as a static picture in the saved notebook
+
+    Keras: ``model.fit(..., callbacks=[LiveLoss()])`` (it displays itself).
+
+    ``val_*`` series share a panel with their training twin. Redraws are throttled to one per
+    `interval` seconds and happen in place; `smoothing` (0..0.99, exponential) and
+    `log_scale` can also be changed from the widget.
+    """
+
+    _esm = STATIC / "live_loss.js"
+    _css = _CSS
+
+    data = traitlets.Dict().tag(sync=True)
+    progress = traitlets.Unicode("").tag(sync=True)
+    smoothing = traitlets.Float(0.0).tag(sync=True)
+    log_scale = traitlets.Bool(False).tag(sync=True)
+    done = traitlets.Bool(False).tag(sync=True)
+    title = traitlets.Unicode("Training").tag(sync=True)
+
+    def __init__(self, title="Training", interval=0.5, total=None, smoothing=0.0,
+                 log_scale=False, **kwargs):
+        super().__init__(title=title, smoothing=smoothing, log_scale=log_scale, **kwargs)
+        self.history = viz_history.History()
+        self.interval = float(interval)
+        self.total = total
+        self.epoch = None
+        self.redraws = 0
+        self._last_draw = 0.0
+        self._dirty = False
+
+    # The hot path: one call per training step.
+    def update(self, step=None, **metrics):
+        """Adds one point per metric (tensors, NumPy or Python numbers)."""
+        self.history.append(step, **{k: float(v) for k, v in metrics.items()
+                                     if v is not None})
+        self._dirty = True
+        now = time.perf_counter()
+        if now - self._last_draw >= self.interval:
+            self.redraw(now)
+
+    def redraw(self, now=None):
+        with self.hold_sync():
+            self.data = self.history.to_state()
+            self.progress = viz_history.progress_line(self.history, self.total, self.epoch)
+            if self.done:
+                self.done = False
+        self.redraws += 1
+        self._last_draw = time.perf_counter() if now is None else now
+
+    def finish(self):
+        """Final redraw; the saved notebook keeps a static picture of the final curves."""
+        self.redraw()
+        self.done = True
+        self._dirty = False
+        self._refresh_display()
+
+    def reset(self):
+        self.history = viz_history.History()
+        self.done = False
+        self.redraw()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.finish()
+        return False
+
+    # Keras callback hooks.
+    def on_train_begin(self, logs=None):
+        if self.total is None and self.params:
+            steps, epochs = self.params.get("steps"), self.params.get("epochs")
+            if steps and epochs:
+                self.total = steps * epochs
+        if self._handle is None:
+            try:
+                from IPython import get_ipython  # noqa: PLC0415
+                if get_ipython() is not None:
+                    self._ipython_display_()
+            except ImportError:
+                pass
+
+    def on_epoch_begin(self, epoch, logs=None):
+        self.epoch = epoch + 1
+
+    def on_train_batch_end(self, batch, logs=None):
+        if logs:
+            self.update(**{k: v for k, v in logs.items() if not k.startswith("val_")
+                           and _is_number(v)})
+
+    def on_epoch_end(self, epoch, logs=None):
+        vals = {k: v for k, v in (logs or {}).items() if k.startswith("val_") and _is_number(v)}
+        if vals:
+            self.history.append(max(0, self.history.counter - 1), **{
+                k: float(v) for k, v in vals.items()})
+            self.redraw()
+
+    def on_train_end(self, logs=None):
+        self.finish()
+
+    def text(self):
+        return "LiveLoss: " + viz_history.progress_line(self.history, self.total, self.epoch)
+
+    def static_svg(self):
+        return viz_history.chart_svg(self.history, smoothing=self.smoothing,
+                                     log_scale=self.log_scale, title=self.title,
+                                     footer=viz_history.progress_line(self.history, self.total,
+                                                                      self.epoch))
+
+    def _static_bundle(self):
+        return {"image/svg+xml": self.static_svg()}
+
+
+def _is_number(v):
+    try:
+        float(v)
+    except (TypeError, ValueError):
+        return False
+    return True
+
+
+# --- GradientFlow --------------------------------------------------------------------------------
+class GradientFlow(_LiveDisplay, _CallbackHooks, _Displayable, anywidget.AnyWidget):
+    """Per-layer gradient norms over training steps; vanishing/exploding layers highlighted.
+
+    Custom loop: ``flow.update(grads, model.trainable_variables)`` after each ``gradient``.
+    Keras: ``model.fit(..., callbacks=[GradientFlow()])`` — during ``fit`` it looks at the
+    gradients the optimizer applies.
+    """
+
+    _esm = STATIC / "gradient_flow.js"
+    _css = _CSS
+
+    data = traitlets.Dict().tag(sync=True)
+    low = traitlets.Float(1e-7).tag(sync=True)
+    high = traitlets.Float(1e3).tag(sync=True)
+    title = traitlets.Unicode("Gradient flow").tag(sync=True)
+
+    def __init__(self, low=1e-7, high=1e3, interval=0.5, every=1, title="Gradient flow",
+                 **kwargs):
+        super().__init__(low=low, high=high, title=title, **kwargs)
+        self.flow = viz_gradflow.FlowHistory(low, high)
+        self.interval = float(interval)
+        self.every = max(1, int(every))
+        self._calls = 0
+        self._last_draw = 0.0
+        self._dirty = False
+        self._wrapped = None
+
+    def update(self, grads, variables=None, step=None):
+        """Records one step: `grads` with their `variables`, or (grad, variable) pairs."""
+        self._calls += 1
+        if (self._calls - 1) % self.every:
+            return
+        if variables is None:
+            pairs = list(grads)
+            grads, variables = [g for g, _ in pairs], [v for _, v in pairs]
+        self.flow.add(list(grads), list(variables), step)
+        self._dirty = True
+        now = time.perf_counter()
+        if now - self._last_draw >= self.interval:
+            self.redraw(now)
+
+    def redraw(self, now=None):
+        self.data = self.flow.to_state()
+        self._last_draw = time.perf_counter() if now is None else now
+
+    def finish(self):
+        self.redraw()
+        self._dirty = False
+        self._refresh_display()
+
+    def flags(self):
+        return self.flow.flags()
+
+    # Keras: watch the optimizer's apply_gradients for the duration of fit.
+    def on_train_begin(self, logs=None):
+        optimizer = getattr(self.model, "optimizer", None)
+        if optimizer is not None and self._wrapped is None:
+            original = optimizer.apply_gradients
+
+            def apply_gradients(grads_and_vars, *args, **kwargs):
+                pairs = list(grads_and_vars)
+                self.update(pairs)
+                return original(pairs, *args, **kwargs)
+
+            optimizer.apply_gradients = apply_gradients
+            self._wrapped = (optimizer, original)
+        if self._handle is None:
+            try:
+                from IPython import get_ipython  # noqa: PLC0415
+                if get_ipython() is not None:
+                    self._ipython_display_()
+            except ImportError:
+                pass
+
+    def on_train_end(self, logs=None):
+        if self._wrapped is not None:
+            optimizer, _ = self._wrapped
+            if "apply_gradients" in vars(optimizer):
+                del optimizer.apply_gradients
+            self._wrapped = None
+        self.finish()
+
+    def text(self):
+        return self.flow.text()
+
+    def _static_bundle(self):
+        return {"image/svg+xml": viz_gradflow.flow_svg(self.flow)}
+
+
+def _adopt_keras_base():
+    """Make LiveLoss/GradientFlow real subclasses of keras Callback when it is available."""
+    base = _keras_callback_base()
+    if base is None:
+        return
+    for cls in (LiveLoss, GradientFlow):
+        if base not in cls.__mro__:
+            try:
+                base.register(cls)  # abc-style virtual subclass, if Callback is an ABC
+            except AttributeError:
+                pass
+
+
+_adopt_keras_base()

@@ -1,0 +1,118 @@
+"""Graphviz DOT text for the view-models, and SVG rendering through the ``dot`` program.
+
+The SVG is made on the server (here), so the browser needs no layout code and a saved
+notebook carries the picture. Every node's SVG ``<g>`` element gets the node id as its
+``id`` attribute (Graphviz does that for ``id=`` attributes), which the browser side uses to
+make nodes clickable.
+
+Big graphs (more than ``LARGE`` nodes) drop edge labels and use straight edges: Graphviz
+turns each edge label into an extra layout node, which makes a 2,000-op tape several times
+slower to lay out.
+"""
+
+import re
+import shutil
+import subprocess
+
+LARGE = 300
+
+# Fill colours by node kind, and the colour ramp for gradient norms (light -> strong).
+KIND_STYLE = {
+    "variable": 'shape=box style="rounded,filled" fillcolor="#ffe7b3" color="#b7791f"',
+    "watched": 'shape=box style="rounded,filled" fillcolor="#e0f0ff" color="#2b6cb0"',
+    "constant": 'shape=box style="dashed,filled" fillcolor="#f4f4f4" color="#999999" '
+                'fontcolor="#555555"',
+    "op": 'shape=box style="filled" fillcolor="#ffffff" color="#444444"',
+    "placeholder": 'shape=box style="rounded,filled" fillcolor="#e0f0ff" color="#2b6cb0"',
+    "capture": 'shape=box style="rounded,filled" fillcolor="#ffe7b3" color="#b7791f"',
+    "output": 'shape=box style="rounded,filled" fillcolor="#e6ffed" color="#2f855a"',
+}
+
+
+class GraphvizUnavailable(RuntimeError):
+    """Graphviz's ``dot`` program is not installed (``apt-get install graphviz``)."""
+
+
+def dot_available():
+    return shutil.which("dot") is not None
+
+
+def quote(text):
+    return '"' + str(text).replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+
+
+def _shape_text(shape):
+    return "(" + ", ".join("?" if d is None else str(d) for d in shape) + \
+        ("," if len(shape) == 1 else "") + ")"
+
+
+def _heat(norm, top):
+    """A fill colour for a gradient norm: pale orange for small, deep orange for the largest."""
+    if norm is None or top <= 0:
+        return None
+    t = min(1.0, norm / top) ** 0.5
+    r, g, b = 255, int(245 - 130 * t), int(230 - 200 * t)
+    return f"#{r:02x}{g:02x}{b:02x}"
+
+
+def tape_dot(model, title=None):
+    """DOT text for a tape view-model (``eagerbook.viz.tape.tape_model``)."""
+    large = len(model["nodes"]) > LARGE
+    lines = ["digraph tape {"]
+    graph_attrs = ['rankdir=TB', 'bgcolor="transparent"', 'nodesep=0.25', 'ranksep=0.3']
+    if large:
+        graph_attrs += ['splines=false', 'mclimit=0.1', 'nslimit=0.5']
+    if title:
+        graph_attrs += [f"label={quote(title)}", 'labelloc="t"', 'fontname="Helvetica"']
+    lines.append("  graph [" + " ".join(graph_attrs) + "];")
+    lines.append('  node [fontname="Helvetica" fontsize=10 height=0.3 margin="0.08,0.04"];')
+    lines.append('  edge [fontname="Helvetica" fontsize=8 color="#666666" arrowsize=0.6];')
+    norms = [n["grad_norm"] for n in model["nodes"] if n.get("grad_norm") is not None]
+    top = max(norms) if norms else 0.0
+    for node in model["nodes"]:
+        label = node["label"] + "\n" + node["dtype"] + _shape_text(node["shape"])
+        if node.get("grad_norm") is not None:
+            label += f"\n|grad| {node['grad_norm']:.3g}"
+        style = KIND_STYLE.get(node["kind"], KIND_STYLE["op"])
+        extra = ""
+        heat = _heat(node.get("grad_norm"), top)
+        if heat and node["kind"] == "op":
+            style = style.replace('fillcolor="#ffffff"', f'fillcolor="{heat}"')
+        if node.get("is_target"):
+            extra += ' penwidth=2.2 color="#c53030"'
+        if node.get("is_source"):
+            extra += " penwidth=2"
+        tooltip = f'{node["label"]} {node["dtype"]}{_shape_text(node["shape"])}'
+        lines.append(f'  {quote(node["id"])} [id={quote("node-" + node["id"])} '
+                     f'label={quote(label)} tooltip={quote(tooltip)} {style}{extra}];')
+    for edge in model["edges"]:
+        attrs = "" if large else f" [label={quote(edge.get('label', ''))}]"
+        lines.append(f'  {quote(edge["source"])} -> {quote(edge["target"])}{attrs};')
+    lines.append("}")
+    return "\n".join(lines)
+
+
+_XML_DECL = re.compile(r"<\?xml[^>]*\?>\s*|<!DOCTYPE[^>]*>\s*", re.S)
+_COMMENT = re.compile(r"<!--.*?-->\s*", re.S)
+
+
+def render_svg(dot_source, timeout=60):
+    """Lays out `dot_source` with Graphviz and returns the SVG text (no XML prologue).
+
+    Raises GraphvizUnavailable when the ``dot`` program is missing.
+    """
+    exe = shutil.which("dot")
+    if exe is None:
+        raise GraphvizUnavailable(
+            "Graphviz's `dot` program was not found, so the graph cannot be drawn; showing "
+            "text instead. Install it with `apt-get install graphviz` (or `conda install "
+            "graphviz`); Binder installs it from binder/apt.txt.")
+    proc = subprocess.run([exe, "-Tsvg"], input=dot_source.encode("utf-8"),
+                          capture_output=True, timeout=timeout)
+    if proc.returncode != 0:
+        raise RuntimeError("dot failed: " + proc.stderr.decode("utf-8", "replace")[:2000])
+    svg = proc.stdout.decode("utf-8")
+    # Drop the prologue and Graphviz's comments (they carry its version): the SVG is embedded
+    # in HTML and stored in notebooks, where it should not change between Graphviz releases.
+    svg = _COMMENT.sub("", _XML_DECL.sub("", svg))
+    return svg.strip()

@@ -1,0 +1,131 @@
+"""tf.function graphs as view-models: IR text, nodes/edges, DOT/SVG, AutoGraph code, traces.
+
+``eagerbook.graph`` owns tracing and the IR. This module only *reads* it, through the
+TF-shaped inspection API (``fn.get_concrete_function``, ``concrete.graph``,
+``graph.get_operations()``, ``op.type``/``op.name``/``op.inputs``) plus the IR's text form
+and DOT export when the graph offers them, so it works with any graph that speaks that API.
+"""
+
+from . import dot as viz_dot
+
+
+def _call(obj, *names, default=None):
+    for name in names:
+        attr = getattr(obj, name, None)
+        if attr is None:
+            continue
+        try:
+            return attr() if callable(attr) else attr
+        except Exception:  # noqa: BLE001 - inspection must never break a report
+            continue
+    return default
+
+
+def concrete_functions(fn):
+    """Every concrete function `fn` traced so far (one per input signature), oldest first."""
+    if hasattr(fn, "graph") and not hasattr(fn, "get_concrete_function"):
+        return [fn]  # already a concrete function
+    found = _call(fn, "list_concrete_functions", "_list_all_concrete_functions",
+                  "concrete_functions", default=None)
+    if found is None:
+        cache = getattr(fn, "_cache", None) or getattr(fn, "_concrete_functions", None)
+        if isinstance(cache, dict):
+            found = list(cache.values())
+        elif cache is not None:
+            found = list(cache)
+    return list(found or [])
+
+
+def graph_of(fn_or_concrete):
+    graph = getattr(fn_or_concrete, "graph", None)
+    if graph is not None:
+        return graph
+    conc = concrete_functions(fn_or_concrete)
+    return conc[-1].graph if conc else None
+
+
+def ir_text(graph):
+    if graph is None:
+        return ""
+    text = _call(graph, "to_text", "ir_text", "as_text", "pretty", default=None)
+    if text is None:
+        text = str(graph)
+    return text
+
+
+def graph_model(graph):
+    """{"nodes": [...], "edges": [...]} from ``graph.get_operations()``."""
+    nodes, edges = [], []
+    ops = _call(graph, "get_operations", default=[]) or []
+    index = {}
+    for i, op in enumerate(ops):
+        index[id(op)] = f"o{i}"
+    for i, op in enumerate(ops):
+        outs = list(getattr(op, "outputs", []) or [])
+        shape = list(getattr(outs[0], "shape", []) or []) if outs else []
+        dtype = getattr(getattr(outs[0], "dtype", None), "name", "") if outs else ""
+        kind = {"Placeholder": "placeholder", "Capture": "capture",
+                "ReadVariableOp": "capture"}.get(getattr(op, "type", ""), "op")
+        nodes.append({"id": f"o{i}", "kind": kind, "label": getattr(op, "type", "?"),
+                      "name": str(getattr(op, "name", "")),
+                      "shape": [None if d is None else int(d) for d in shape],
+                      "dtype": dtype, "grad_norm": None, "is_target": False,
+                      "is_source": False})
+        for k, x in enumerate(getattr(op, "inputs", []) or []):
+            src = index.get(id(getattr(x, "op", None)))
+            if src is not None:
+                edges.append({"source": src, "target": f"o{i}", "input": k,
+                              "label": "x".join(str(d) for d in (getattr(x, "shape", []) or []))
+                              or "scalar"})
+    return {"nodes": nodes, "edges": edges}
+
+
+def graph_dot(graph):
+    made = _call(graph, "to_dot", "as_dot", default=None)
+    if isinstance(made, str):
+        return made
+    if made is not None and hasattr(made, "source"):
+        return made.source
+    return viz_dot.tape_dot(graph_model(graph))
+
+
+def autograph_code(fn):
+    python_function = getattr(fn, "python_function", None)
+    if python_function is None:
+        return ""
+    try:
+        from ..graph import autograph  # noqa: PLC0415 - optional layer, read lazily
+    except ImportError:
+        return ""
+    to_code = getattr(autograph, "to_code", None)
+    if to_code is None:
+        return ""
+    try:
+        return to_code(python_function)
+    except Exception as exc:  # noqa: BLE001
+        return f"# AutoGraph could not convert this function: {exc}"
+
+
+def function_info(fn, draw=True):
+    """Everything a view shows about a tf.function (or a concrete function)."""
+    info = {"traces": [], "ir_text": "", "svg": None, "autograph": "", "problem": None}
+    concrete = concrete_functions(fn)
+    for c in concrete:
+        info["traces"].append({"signature": str(_call(c, "structured_input_signature",
+                                                        default="") or ""),
+                               "ops": len(_call(getattr(c, "graph", None), "get_operations",
+                                                default=[]) or [])})
+    graph = graph_of(fn)
+    if graph is None:
+        info["problem"] = "This function has not been traced yet: call it once first."
+        return info
+    info["ir_text"] = ir_text(graph)
+    info["autograph"] = autograph_code(fn)
+    if draw:
+        try:
+            info["svg"] = viz_dot.render_svg(graph_dot(graph))
+        except viz_dot.GraphvizUnavailable as exc:
+            info["problem"] = str(exc)
+        except Exception as exc:  # noqa: BLE001
+            info["problem"] = f"Could not draw the graph: {exc}"
+    return info
