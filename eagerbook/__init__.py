@@ -48,14 +48,59 @@ from .core.shape import TensorShape
 from .core.tensor import Tensor, constant, convert_to_tensor, is_tensor
 from .core.variable import Variable
 from .framework.device import DeviceSpec, device
-from .ops.array_ops import reshape, stack, transpose, unstack
+from .ops.array_ops import (
+    boolean_mask,
+    broadcast_to,
+    concat,
+    expand_dims,
+    eye,
+    fill,
+    gather,
+    gather_nd,
+    linspace,
+    one_hot,
+    ones,
+    pad,
+    range,
+    rank,
+    reshape,
+    reverse,
+    scatter_nd,
+    shape,
+    size,
+    slice,
+    split,
+    squeeze,
+    stack,
+    tile,
+    transpose,
+    unstack,
+    where,
+    zeros,
+)
+from .ops.linalg_ops import norm
 from .ops.logging_ops import print_v2 as print
 from .ops.math_ops import (
     abs,
+    acos,
+    acosh,
     add,
+    add_n,
+    argmax,
+    argmin,
+    asin,
+    asinh,
+    atan,
+    atan2,
+    atanh,
     cast,
+    clip_by_norm,
+    clip_by_value,
     cos,
+    cosh,
     cumsum,
+    divide,
+    einsum,
     equal,
     exp,
     floor,
@@ -88,16 +133,17 @@ from .ops.math_ops import (
     sigmoid,
     sign,
     sin,
+    sinh,
     sqrt,
     square,
     stop_gradient,
     subtract,
     tan,
     tanh,
+    tensordot,
     truediv,
     zeros_like,
 )
-from .ops.math_ops import truediv as divide
 
 newaxis = None
 __version__ = "0.1.0"

@@ -1,3 +1,30 @@
 """``tf.nn``."""
 
-from ..ops.math_ops import sigmoid, tanh
+from ..ops.math_ops import softplus
+from ..ops.nn_ops import (
+    avg_pool,
+    avg_pool2d,
+    avg_pool_v2,
+    bias_add,
+    conv2d,
+    convolution,
+    dropout,
+    elu,
+    gelu,
+    l2_loss,
+    leaky_relu,
+    log_softmax,
+    max_pool,
+    max_pool2d,
+    max_pool_v2,
+    moments,
+    relu,
+    relu6,
+    selu,
+    sigmoid,
+    sigmoid_cross_entropy_with_logits,
+    softmax,
+    softmax_cross_entropy_with_logits,
+    sparse_softmax_cross_entropy_with_logits,
+    tanh,
+)

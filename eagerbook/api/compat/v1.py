@@ -3,3 +3,5 @@
 from ...core.context import executing_eagerly
 from ...framework.contrib_eager import enable_eager_execution
 from ...ops.math_ops import log
+from ...ops.random_ops import random_normal, random_shuffle, random_uniform
+from ...ops.random_ops import set_seed as set_random_seed

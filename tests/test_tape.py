@@ -1,0 +1,310 @@
+"""GradientTape semantics, checked against what TF 2 does."""
+
+import sys
+import warnings
+
+import numpy as np
+import pytest
+
+import eagerbook as tf
+
+
+def test_guide_gradient_of_w_squared():
+    w = tf.Variable([[1.0]])
+    with tf.GradientTape() as tape:
+        loss = w * w
+    grad = tape.gradient(loss, w)
+    assert str(grad) == "tf.Tensor([[2.]], shape=(1, 1), dtype=float32)"
+
+
+def test_watch_constant_and_chain_rule():
+    x = tf.constant(3.0)
+    with tf.GradientTape() as t:
+        t.watch(x)
+        y = x * x
+        z = y * y
+    assert t.gradient(z, x).numpy() == pytest.approx(108.0)  # 4 x^3
+
+
+def test_unwatched_constants_have_no_gradient():
+    x = tf.constant(3.0)
+    with tf.GradientTape() as t:
+        y = x * x
+    assert t.gradient(y, x) is None
+
+
+def test_non_persistent_tape_is_single_use():
+    x = tf.constant(3.0)
+    with tf.GradientTape() as t:
+        t.watch(x)
+        y = x * x
+    t.gradient(y, x)
+    with pytest.raises(RuntimeError, match="non-persistent GradientTape can only be used"):
+        t.gradient(y, x)
+
+
+def test_persistent_tape_is_reusable():
+    x = tf.constant(3.0)
+    with tf.GradientTape(persistent=True) as t:
+        t.watch(x)
+        y = x * x
+        z = y * y
+    assert t.gradient(z, x).numpy() == 108.0
+    assert t.gradient(y, x).numpy() == 6.0
+    del t
+
+
+def test_persistent_gradient_inside_the_context_warns():
+    x = tf.constant(1.0)
+    with tf.GradientTape(persistent=True) as t:
+        t.watch(x)
+        y = x * x
+        with pytest.warns(UserWarning, match="persistent tape inside its context"):
+            t.gradient(y, x)
+
+
+def test_watch_nested_structures_and_gradient_keeps_the_structure():
+    a, b, c = tf.constant(1.0), tf.constant(2.0), tf.constant(3.0)
+    with tf.GradientTape() as t:
+        t.watch({"a": a, "rest": [b, (c,)]})
+        y = a * b * c
+    grads = t.gradient(y, {"a": a, "rest": [b, (c,)]})
+    assert set(grads) == {"a", "rest"} and isinstance(grads["rest"], list)
+    assert isinstance(grads["rest"][1], tuple)
+    assert [float(grads["a"]), float(grads["rest"][0]), float(grads["rest"][1][0])] == \
+        [6.0, 3.0, 2.0]
+
+
+def test_watching_an_int_tensor_warns_and_is_ignored():
+    x = tf.constant(3)
+    with tf.GradientTape() as t:
+        with pytest.warns(UserWarning, match="must be floating"):
+            t.watch(x)
+        y = x * x
+    assert t.gradient(y, x) is None
+
+
+def test_watching_a_python_value_is_an_error():
+    with tf.GradientTape() as t:
+        with pytest.raises(ValueError, match="not tf.Tensor or tf.Variable"):
+            t.watch(3.0)
+
+
+def test_trainable_variables_are_watched_on_read_and_listed():
+    v = tf.Variable(2.0)
+    frozen = tf.Variable(5.0, trainable=False)
+    with tf.GradientTape() as t:
+        y = v * frozen
+    assert t.watched_variables() == (v,)
+    gv, gf = t.gradient(y, [v, frozen])
+    assert gv.numpy() == 5.0 and gf is None
+
+
+def test_watch_accessed_variables_false():
+    v, w = tf.Variable(2.0), tf.Variable(3.0)
+    with tf.GradientTape(watch_accessed_variables=False) as t:
+        t.watch(w)
+        y = v * w
+    assert t.watched_variables() == (w,)
+    gv, gw = t.gradient(y, [v, w])
+    assert gv is None and gw.numpy() == 2.0
+
+
+def test_stop_recording():
+    x = tf.constant(2.0)
+    with tf.GradientTape() as t:
+        t.watch(x)
+        y = x * x
+        with t.stop_recording():
+            z = y * x  # not recorded
+        w = y + z
+    assert t.gradient(w, x).numpy() == 4.0  # only d(y)/dx
+
+
+def test_reset_forgets_what_was_recorded():
+    x = tf.constant(2.0)
+    with tf.GradientTape() as t:
+        t.watch(x)
+        y = x * x * x
+        t.reset()
+        t.watch(x)
+        z = x * x
+    assert t.gradient(z, x).numpy() == 4.0
+    t2 = tf.GradientTape(persistent=True)
+    with t2:
+        t2.watch(x)
+        y = x * x
+    t2.reset()
+    assert t2.gradient(y, x) is None
+
+
+def test_stop_gradient():
+    x = tf.constant(3.0)
+    with tf.GradientTape() as t:
+        t.watch(x)
+        y = x * tf.stop_gradient(x)
+    assert t.gradient(y, x).numpy() == 3.0
+
+
+def test_multiple_paths_are_summed_and_targets_lists_are_summed():
+    x = tf.constant(2.0)
+    with tf.GradientTape() as t:
+        t.watch(x)
+        a = x * 3.0
+        b = x * x
+        c = a + b
+    assert t.gradient([a, b, c], x).numpy() == pytest.approx(2 * (3.0 + 4.0))
+
+
+def test_ops_run_after_the_tape_closed_are_not_recorded():
+    x = tf.constant(2.0)
+    with tf.GradientTape() as t:
+        t.watch(x)
+        a = x * 3.0
+    assert t.gradient(a * a, x) is None
+
+
+def test_output_gradients_weight_the_targets():
+    x = tf.constant([1.0, 2.0])
+    with tf.GradientTape() as t:
+        t.watch(x)
+        y = x * x
+    g = t.gradient(y, x, output_gradients=tf.constant([10.0, 0.5]))
+    np.testing.assert_allclose(g.numpy(), [20.0, 2.0])
+
+
+def test_unconnected_gradients():
+    x, z = tf.constant(1.0), tf.constant([1.0, 2.0])
+    with tf.GradientTape(persistent=True) as t:
+        t.watch([x, z])
+        y = x * 2.0
+    assert t.gradient(y, z) is None
+    zero = t.gradient(y, z, unconnected_gradients=tf.UnconnectedGradients.ZERO)
+    np.testing.assert_array_equal(zero.numpy(), [0.0, 0.0])
+    assert t.gradient(y, z, unconnected_gradients="zero").shape == (2,)
+    del t
+
+
+def test_gradient_of_a_source_with_respect_to_itself_is_one():
+    x = tf.constant([1.0, 2.0])
+    with tf.GradientTape() as t:
+        t.watch(x)
+    np.testing.assert_array_equal(t.gradient(x, x).numpy(), [1.0, 1.0])
+
+
+def test_variable_targets_are_rejected():
+    v = tf.Variable(1.0)
+    with tf.GradientTape() as t:
+        pass
+    with pytest.raises(ValueError, match="variable targets"):
+        t.gradient(v, v)
+
+
+def test_int_results_stop_the_flow():
+    x = tf.constant(2.5)
+    with tf.GradientTape() as t:
+        t.watch(x)
+        y = tf.cast(tf.cast(x, tf.int32), tf.float32) * x
+    assert t.gradient(y, x).numpy() == 2.0
+
+
+def test_jacobian():
+    x = tf.constant([1.0, 2.0, 3.0])
+    with tf.GradientTape() as t:
+        t.watch(x)
+        y = x * x
+    j = t.jacobian(y, x)
+    np.testing.assert_allclose(j.numpy(), np.diag([2.0, 4.0, 6.0]))
+
+
+def test_jacobian_of_a_matrix_product_has_target_plus_source_shape():
+    w = tf.Variable(np.arange(6, dtype=np.float32).reshape(3, 2))
+    x = tf.constant([[1.0, 2.0, 3.0]])
+    with tf.GradientTape() as t:
+        y = tf.matmul(x, w)
+    j = t.jacobian(y, w)
+    assert j.shape == (1, 2, 3, 2)
+    expected = np.zeros((1, 2, 3, 2), np.float32)
+    for o in range(2):
+        expected[0, o, :, o] = [1.0, 2.0, 3.0]
+    np.testing.assert_allclose(j.numpy(), expected)
+
+
+def test_jacobian_unconnected():
+    x, z = tf.constant([1.0, 2.0]), tf.constant([3.0])
+    with tf.GradientTape(persistent=True) as t:
+        t.watch([x, z])
+        y = x * 2.0
+    assert t.jacobian(y, z) is None
+    assert t.jacobian(y, z, unconnected_gradients="zero").shape == (2, 1)
+    del t
+
+
+def test_batch_jacobian():
+    x = tf.constant([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]])
+    with tf.GradientTape() as t:
+        t.watch(x)
+        y = x * x * x
+    j = t.batch_jacobian(y, x)
+    assert j.shape == (3, 2, 2)
+    expected = np.stack([np.diag(3 * row ** 2) for row in x.numpy()])
+    np.testing.assert_allclose(j.numpy(), expected)
+
+
+def test_nested_tapes_to_third_order():
+    x = tf.constant(2.0)
+    with tf.GradientTape() as t3:
+        t3.watch(x)
+        with tf.GradientTape() as t2:
+            t2.watch(x)
+            with tf.GradientTape() as t1:
+                t1.watch(x)
+                y = x * x * x * x
+            d1 = t1.gradient(y, x)  # 4 x^3 = 32
+        d2 = t2.gradient(d1, x)  # 12 x^2 = 48
+    d3 = t3.gradient(d2, x)  # 24 x = 48
+    assert [float(d1), float(d2), float(d3)] == [32.0, 48.0, 48.0]
+
+
+def test_second_derivative_of_exp_and_tanh():
+    x = tf.constant(0.5)
+    with tf.GradientTape() as outer:
+        outer.watch(x)
+        with tf.GradientTape() as inner:
+            inner.watch(x)
+            y = tf.tanh(x) + tf.exp(x)
+        dy = inner.gradient(y, x)
+    d2 = outer.gradient(dy, x)
+    t = np.tanh(0.5)
+    assert float(d2) == pytest.approx(-2 * t * (1 - t * t) + np.exp(0.5), rel=1e-5)
+
+
+def test_a_20000_op_chain_does_not_hit_the_recursion_limit():
+    x = tf.constant(1.0)
+    with tf.GradientTape() as t:
+        t.watch(x)
+        y = x
+        for _ in range(20_000):
+            y = y * 1.0
+    assert 20_000 > sys.getrecursionlimit()
+    assert t.gradient(y, x).numpy() == 1.0
+
+
+def test_gradient_after_exit_and_tape_reentry_error():
+    x = tf.constant(1.0)
+    t = tf.GradientTape()
+    with t:
+        t.watch(x)
+        with pytest.raises(ValueError, match="already-active"):
+            t.__enter__()
+        y = x + x
+    assert t.gradient(y, x).numpy() == 2.0
+
+
+def test_no_warnings_in_plain_use():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        v = tf.Variable([1.0, 2.0])
+        with tf.GradientTape() as t:
+            loss = tf.reduce_sum(v * v)
+        t.gradient(loss, v)
