@@ -611,20 +611,36 @@ def _conv2d_grad(op, dy):
 @register("Conv2DBackpropInput")
 def _conv2d_backprop_input(w, dy, input_sizes, strides, padding, explicit_paddings, dilations,
                            data_format):
-    """Gradient of conv2d with respect to its input: one matrix product, then col2im."""
+    """Gradient of conv2d with respect to its input, computed as a convolution itself.
+
+    Input pixel r receives dy[i] * w[a] from every window i and tap a with i*stride + a*dilation
+    = r. That is a stride-1 correlation of dy -- spread out by the stride (zeros in between) and
+    framed by (effective kernel - 1) zeros -- with the filter flipped in space and its in/out
+    channels swapped: one im2col and one matrix product, like the forward pass.
+    """
     kh, kw, c, o = w.shape
     n, oh, ow, _ = dy.shape
-    _, _, pads = _conv_geometry(input_sizes, w.shape, strides, padding, explicit_paddings,
-                                dilations)
-    dcols = dy.reshape(n * oh * ow, o) @ w.reshape(kh * kw * c, o).T  # one matrix product
-    dcols = dcols.reshape(n, oh, ow, kh, kw, c)
-    top, bottom, left, right = pads
-    dxp = np.zeros((n, input_sizes[1] + top + bottom, input_sizes[2] + left + right, c),
-                   dtype=dcols.dtype)
-    for a in range(kh):  # col2im: add each filter tap's share back (a loop over taps only)
-        for b in range(kw):
-            _tap(dxp, a, b, oh, ow, strides, dilations)[...] += dcols[:, :, :, a, b, :]
-    return _crop(dxp, input_sizes, pads)
+    h, wd = input_sizes[1], input_sizes[2]
+    (sh, sw), (dh, dw) = strides, dilations
+    top, _, left, _ = _conv_geometry(input_sizes, w.shape, strides, padding, explicit_paddings,
+                                     dilations)[2]
+    keh, kew = (kh - 1) * dh + 1, (kw - 1) * dw + 1
+    # Row r of the padded input reads spread rows r .. r + keh - 1; we only need the rows of
+    # the real input, r in [top, top + h), so the frame starts at padded row `top`.
+    spread = np.zeros((n, h + keh - 1, wd + kew - 1, o), dtype=dy.dtype)
+    r0, c0 = keh - 1 - top, kew - 1 - left  # where dy[0, 0] lands in `spread`
+    rows = np.arange(oh) * sh + r0
+    cols = np.arange(ow) * sw + c0
+    rkeep = (rows >= 0) & (rows < spread.shape[1])  # explicit padding may push some outside
+    ckeep = (cols >= 0) & (cols < spread.shape[2])
+    if rkeep.all() and ckeep.all():
+        spread[:, r0:r0 + (oh - 1) * sh + 1:sh, c0:c0 + (ow - 1) * sw + 1:sw, :] = dy
+    else:
+        spread[:, rows[rkeep][:, None], cols[ckeep][None, :], :] = \
+            dy[:, rkeep][:, :, ckeep]
+    flipped = w[::-1, ::-1].transpose(0, 1, 3, 2).reshape(kh * kw * o, c)
+    dcols = _windows(spread, kh, kw, h, wd, (1, 1), dilations).reshape(n * h * wd, kh * kw * o)
+    return (dcols @ flipped).reshape(n, h, wd, c)  # one matrix product (BLAS)
 
 
 @_conv2d_backprop_input.gradient

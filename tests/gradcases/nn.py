@@ -100,6 +100,8 @@ CASES = [
              name="Conv2D/dilation"),
     GradCase("Conv2D", _conv((1, 2), [[0, 0], [1, 2], [0, 1], [0, 0]]),
              [(1, 4, 5, 2), (2, 2, 2, 1)], name="Conv2D/explicit"),
+    GradCase("Conv2D", _conv(2, [[0, 0], [3, 1], [2, 0], [0, 0]]),
+             [(1, 4, 3, 2), (2, 2, 2, 2)], name="Conv2D/padding-wider-than-kernel"),
     GradCase("Conv2DBackpropInput", _conv_input_grad, [(3, 3, 2, 3), (2, 3, 3, 3)],
              second_order=True),
     GradCase("Conv2DBackpropFilter", _conv_filter_grad, [(2, 5, 5, 2), (2, 3, 3, 3)],
