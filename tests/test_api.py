@@ -94,7 +94,7 @@ def test_nest():
         tf.nest.pack_sequence_as(structure, [1])
 
 
-# --- tf.debugging ----------------------------------------------------------------------------------
+# --- tf.debugging ---------------------------------------------------------------------------------
 def test_check_numerics_passes_finite_values_through():
     x = tf.constant([1.0, 2.0])
     np.testing.assert_array_equal(tf.debugging.check_numerics(x, "ok").numpy(), [1.0, 2.0])
@@ -153,7 +153,7 @@ def test_assert_rank_type_and_shapes():
         tf.debugging.assert_shapes([(x, (1, 2, 3))])
 
 
-# --- tf.print --------------------------------------------------------------------------------------
+# --- tf.print -------------------------------------------------------------------------------------
 def test_print_goes_to_stderr_by_default(capsys):
     tf.print("loss:", tf.constant(0.25))
     out, err = capsys.readouterr()
@@ -191,7 +191,7 @@ def test_print_to_a_file_like_object():
     assert buffer.getvalue() == "v 2\n"
 
 
-# --- contrib.eager -----------------------------------------------------------------------------------
+# --- contrib.eager --------------------------------------------------------------------------------
 tfe = tf.contrib.eager
 
 
@@ -231,7 +231,7 @@ def test_implicit_gradients_pairs_gradients_with_variables():
         tfe.implicit_gradients(lambda x: x * 2.0)(1.0)
 
 
-# --- the observer hook -------------------------------------------------------------------------------
+# --- the observer hook ----------------------------------------------------------------------------
 def test_observe_reports_ops_with_their_source_line():
     events = []
     x = tf.constant([1.0, 2.0])

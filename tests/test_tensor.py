@@ -6,7 +6,7 @@ import pytest
 import eagerbook as tf
 
 
-# --- printing --------------------------------------------------------------------------------------
+# --- printing -------------------------------------------------------------------------------------
 def test_str_of_int_matrix_is_tfs():
     assert str(tf.constant([[1, 2], [3, 4]])) == \
         "tf.Tensor(\n[[1 2]\n [3 4]], shape=(2, 2), dtype=int32)"
@@ -29,7 +29,7 @@ def test_repr_is_tfs():
 
 def test_format_uses_the_numpy_value():
     m = tf.matmul([[2.0]], [[2.0]])
-    assert "hello, {}".format(m) == "hello, [[4.]]"
+    assert "hello, {}".format(m) == "hello, [[4.]]"  # noqa: UP032 - the guide's code
     assert f"{tf.constant(1.23456):.2f}" == "1.23"
 
 
@@ -41,7 +41,7 @@ def test_shape_prints_like_a_tuple():
     assert t.shape.as_list() == [2, 3] and t.ndim == 2
 
 
-# --- Python protocols ------------------------------------------------------------------------------
+# --- Python protocols -----------------------------------------------------------------------------
 def test_bool_int_float_index_of_scalars():
     assert bool(tf.constant(True)) is True and bool(tf.constant(0)) is False
     assert int(tf.constant(7)) == 7 and isinstance(int(tf.constant(7.9)), int)
@@ -129,12 +129,13 @@ def test_tensor_is_immutable():
         t[0] = 5
 
 
-# --- indexing --------------------------------------------------------------------------------------
+# --- indexing -------------------------------------------------------------------------------------
 def test_numpy_style_indexing():
     x = np.arange(24).reshape(2, 3, 4).astype(np.int32)
     t = tf.constant(x)
-    for key in [1, -1, (0, 2), (slice(None), 1), (Ellipsis, slice(None, None, 2)), (None, 1, slice(1, None)),
-                (slice(None, None, -1),), (1, Ellipsis, tf.newaxis)]:
+    keys = [1, -1, (0, 2), (slice(None), 1), (Ellipsis, slice(None, None, 2)),
+            (None, 1, slice(1, None)), (slice(None, None, -1),), (1, Ellipsis, tf.newaxis)]
+    for key in keys:
         np.testing.assert_array_equal(t[key].numpy(), x[key])
 
 
@@ -143,7 +144,7 @@ def test_index_out_of_range_is_invalid_argument():
         tf.constant([1, 2])[5]
 
 
-# --- devices -----------------------------------------------------------------------------------------
+# --- devices --------------------------------------------------------------------------------------
 def test_device_is_the_cpu():
     t = tf.constant(1.0)
     assert t.device == "/job:localhost/replica:0/task:0/device:CPU:0"
