@@ -74,6 +74,7 @@ X = rng.standard_normal((4, 5)) * 4
     (nn_ops.selu, lambda x: 1.0507009873554805 * np.where(x > 0, x, 1.6732632423543772 *
                                                           (np.exp(x) - 1))),
     (nn_ops.gelu, lambda x: 0.5 * x * (1 + np.vectorize(math.erf)(x / math.sqrt(2)))),
+    (nn_ops.silu, lambda x: x / (1 + np.exp(-x))),
     (lambda x: nn_ops.gelu(x, approximate=True),
      lambda x: 0.5 * x * (1 + np.tanh(math.sqrt(2 / math.pi) * (x + 0.044715 * x ** 3)))),
 ])

@@ -37,7 +37,7 @@ from .math_ops import (
     where_v2,
     zeros_like,
 )
-from .registry import REGISTRY, execute, invalid_argument, register
+from .registry import execute, invalid_argument, register
 from .support import FLOATS, NUMBERS, as_tensor, binary_operands, check_dtype
 
 
@@ -142,11 +142,6 @@ def selu(features, name=None):
 # erf: use math_ops' op when it exists; until then a private primitive lives here.
 if hasattr(math_ops, "erf"):
     erf = math_ops.erf
-elif "Erf" in REGISTRY:
-    _erf_op = REGISTRY["Erf"]
-
-    def erf(x, name=None):
-        return execute(_erf_op, (_float_input(x, "Erf", what="x"),))
 else:
     _vector_erf = np.frompyfunc(math.erf, 1, 1)  # exact to double precision, elementwise
 
@@ -174,6 +169,16 @@ def gelu(features, approximate=False, name=None):
                          math.sqrt(2 / math.pi))
         return multiply(multiply(x, 0.5), add(math_ops.tanh(inner), 1))
     return multiply(multiply(x, 0.5), add(erf(multiply(x, 1 / math.sqrt(2))), 1))
+
+
+def silu(features, beta=1.0, name=None):
+    """x * sigmoid(beta * x) (``tf.nn.silu``, also ``tf.nn.swish``): a composite."""
+    x = _float_input(features, "Silu")
+    scaled = x if beta == 1.0 else multiply(x, beta)
+    return multiply(x, math_ops.sigmoid(scaled))
+
+
+swish = silu
 
 
 # === softmax and cross-entropies ==================================================================
@@ -936,5 +941,5 @@ __all__ = [
     "softmax_cross_entropy_with_logits", "sparse_softmax_cross_entropy_with_logits",
     "sigmoid_cross_entropy_with_logits", "bias_add", "l2_loss", "moments", "dropout", "conv2d",
     "convolution", "conv2d_backprop_input", "conv2d_backprop_filter", "max_pool2d", "avg_pool2d",
-    "max_pool", "avg_pool", "sigmoid", "tanh",
+    "max_pool", "avg_pool", "max_pool_v2", "avg_pool_v2", "sigmoid", "tanh", "silu", "swish",
 ]

@@ -153,26 +153,44 @@ def _draw(rng_method, shape, dtype):
     return rng_method(shape, dtype=np.float32).astype(np_dtype)
 
 
+# --- shape rules for tf.function tracing: never run a random kernel just to learn a shape ----
+# (running it would advance the op's random stream at trace time).
+def _infer_from_attrs(inputs, attrs):
+    return [(attrs["dtype"], attrs["shape"])]
+
+
+def _infer_like_input(inputs, attrs):
+    return [(inputs[0].dtype, inputs[0].shape)]
+
+
+def _infer_multinomial(inputs, attrs):
+    return [(attrs["output_dtype"], (inputs[0].shape[0], attrs["num_samples"]))]
+
+
 # --- kernels: no tensor inputs, everything in attrs -------------------------------------------
-@register("RandomStandardNormal", stateful=True, differentiable=False)
+@register("RandomStandardNormal", stateful=True, differentiable=False,
+          infer_shape=_infer_from_attrs)
 def _random_normal(shape, dtype, seed, seed2, stateless=False):
     rng = stream(("RandomStandardNormal", dtype.name), seed, seed2, stateless)
     return _draw(rng.standard_normal, shape, dtype)
 
 
-@register("RandomUniform", stateful=True, differentiable=False)
+@register("RandomUniform", stateful=True, differentiable=False,
+          infer_shape=_infer_from_attrs)
 def _random_uniform(shape, dtype, seed, seed2, stateless=False):
     rng = stream(("RandomUniform", dtype.name), seed, seed2, stateless)
     return _draw(rng.random, shape, dtype)
 
 
-@register("RandomUniformInt", stateful=True, differentiable=False)
+@register("RandomUniformInt", stateful=True, differentiable=False,
+          infer_shape=_infer_from_attrs)
 def _random_uniform_int(shape, minval, maxval, dtype, seed, seed2, stateless=False):
     rng = stream(("RandomUniformInt", dtype.name), seed, seed2, stateless)
     return rng.integers(minval, maxval, size=shape, dtype=dtype._np)
 
 
-@register("TruncatedNormal", stateful=True, differentiable=False)
+@register("TruncatedNormal", stateful=True, differentiable=False,
+          infer_shape=_infer_from_attrs)
 def _truncated_normal(shape, dtype, seed, seed2, stateless=False):
     """Standard normal values redrawn until they fall within two standard deviations."""
     rng = stream(("TruncatedNormal", dtype.name), seed, seed2, stateless)
@@ -184,7 +202,8 @@ def _truncated_normal(shape, dtype, seed, seed2, stateless=False):
     return out.astype(dtype._np)
 
 
-@register("RandomShuffle", stateful=True, differentiable=False)
+@register("RandomShuffle", stateful=True, differentiable=False,
+          infer_shape=_infer_like_input)
 def _random_shuffle(value, seed, seed2):
     rng = stream(("RandomShuffle", value.dtype.str), seed, seed2)
     if value.ndim == 0:
@@ -192,7 +211,8 @@ def _random_shuffle(value, seed, seed2):
     return value[rng.permutation(value.shape[0])]
 
 
-@register("Multinomial", stateful=True, differentiable=False)
+@register("Multinomial", stateful=True, differentiable=False,
+          infer_shape=_infer_multinomial)
 def _multinomial(logits, num_samples, output_dtype, seed, seed2):
     """Samples class indices from unnormalized log-probabilities (the Gumbel-max trick).
 

@@ -72,6 +72,7 @@ CASES = [
     GradCase("Erf", nn_ops.gelu, [(3, 4)], second_order=True, name="gelu/exact"),
     GradCase("Tanh", lambda x: nn_ops.gelu(x, approximate=True), [(3, 4)],
              name="gelu/approximate"),
+    GradCase("Sigmoid", lambda x: nn_ops.silu(x, beta=1.5), [(3, 4)], name="silu"),
     GradCase("Softmax", nn_ops.softmax, [(3, 4)], second_order=True),
     GradCase("Softmax", lambda x: nn_ops.softmax(x, axis=0), [(3, 4)], name="Softmax/axis0"),
     GradCase("LogSoftmax", nn_ops.log_softmax, [(3, 4)], second_order=True),
