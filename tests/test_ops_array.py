@@ -324,3 +324,10 @@ def test_existing_ops_still_work():
     same(a.stack([x, x], axis=-1), np.stack([x, x], -1))
     assert [t.shape for t in a.unstack(x, axis=1)] == [(2,)] * 3
     same(a.tensor_getitem(constant(x), (slice(None), -1)), x[:, -1])
+
+
+def test_matrix_diag_infers_the_missing_size_like_tf():
+    assert a.matrix_diag([1.0, 2.0], num_rows=3).shape == (3, 2)
+    assert a.matrix_diag([1.0, 2.0], num_cols=4).shape == (2, 4)
+    with pytest.raises(InvalidArgumentError, match="should match at least one"):
+        a.matrix_diag([1.0, 2.0], num_rows=3, num_cols=3)

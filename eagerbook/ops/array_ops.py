@@ -315,15 +315,13 @@ def matrix_diag(diagonal, name="diag", k=0, num_rows=-1, num_cols=-1, padding_va
         raise invalid_argument("MatrixDiagV3", f"diagonal must be at least 1-dim, got shape "
                                                f"{list(diagonal.shape)}")
     n = diagonal.shape[-1]
+    # As TF's kernel: a missing size is the smallest that fits; one side must equal n.
     rows = n if num_rows == -1 else int(num_rows)
     cols = n if num_cols == -1 else int(num_cols)
-    if num_rows == -1 and num_cols != -1:
-        rows = cols if cols >= n else n
-    if num_cols == -1 and num_rows != -1:
-        cols = rows if rows >= n else n
-    if n is not None and min(rows, cols) != n:
-        raise invalid_argument("MatrixDiagV3", f"The number of diagonal elements {n} does not "
-                                               f"fit a {rows}x{cols} matrix")
+    if n is not None and (rows < n or cols < n or min(rows, cols) != n):
+        raise invalid_argument("MatrixDiagV3", f"The number of diagonal elements {n} should "
+                                               f"match at least one of num_rows ({rows}) or "
+                                               f"num_cols ({cols}), and fit in both")
     return execute(_matrix_diag, (diagonal,), {"num_rows": rows, "num_cols": cols})
 
 
