@@ -1,6 +1,6 @@
 """The op layer: registry + kernels + gradient rules, grouped by family."""
 
-from . import array_ops, math_ops, nn_ops, overloads, random_ops  # noqa: F401 - nn, random
+from . import array_ops, linalg_ops, math_ops, nn_ops, overloads, random_ops  # noqa: F401
 from .registry import REGISTRY, OpDef, execute, register
 
 overloads.install()
