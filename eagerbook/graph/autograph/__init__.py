@@ -1,0 +1,2 @@
+def convert_function(fn):
+    return fn

@@ -1,0 +1,477 @@
+"""``tf.cond``, ``tf.while_loop``, ``tf.case``, ``tf.switch_case``.
+
+Eagerly these are plain Python ``if`` and ``while``. While ``tf.function`` traces, each branch
+or loop body is traced into its own small graph, and one ``If`` or ``While`` op holding those
+graphs joins the function's graph; the compiled code turns them back into Python ``if`` and
+``while`` statements.
+"""
+
+import numpy as np
+
+from ..core import context, dtypes, nest
+from ..core.shape import TensorShape
+from ..core.tensor import Tensor, convert_to_tensor
+from ..ops.registry import OpDef
+from ..ops.support import FLOAT_SET
+from .ir import SymbolicTensor
+from .tracer import FuncGraph
+
+
+def _is_symbolic(x):
+    return isinstance(x, SymbolicTensor)
+
+
+def _graph():
+    return context.state.graph
+
+
+# --- leaves that are not plain tensors (TensorArrays) ---------------------------------------------
+def _flatten_values(structure):
+    """Flat tensors for a structure; TensorArrays contribute their handle."""
+    leaves = nest.flatten(structure)
+    flat = []
+    for leaf in leaves:
+        if hasattr(leaf, "_flow_tensor"):
+            flat.append(leaf._flow_tensor())
+        elif isinstance(leaf, Tensor):
+            flat.append(leaf)
+        else:
+            flat.append(convert_to_tensor(leaf))
+    return leaves, flat
+
+
+def _pack_values(structure, leaves, flat):
+    out = []
+    for leaf, t in zip(leaves, flat):
+        if hasattr(leaf, "_flow_tensor"):
+            out.append(leaf._with_flow(t))
+        else:
+            out.append(t)
+    return nest.pack_sequence_as(structure, out)
+
+
+# --- tracing a branch / body ------------------------------------------------------------------------
+def _trace_subgraph(fn, name, args_specs=(), arg_structure=None, arg_leaves=None):
+    """Traces `fn` into a child graph of the current one; returns (graph, result)."""
+    outer = _graph()
+    g = FuncGraph(name, outer=outer)
+    g.allow_variable_creation = getattr(outer, "allow_variable_creation", False)
+    placeholders = [g.add_placeholder(d, s, name=f"arg{i}") for i, (d, s) in
+                    enumerate(args_specs)]
+    with context.building_graph(g):
+        if arg_structure is not None:
+            args = _pack_values(arg_structure, arg_leaves, placeholders)
+            args = list(args) if isinstance(args, (list, tuple)) and \
+                not hasattr(type(args), "_fields") else [args]
+            result = fn(*args)
+        else:
+            result = fn()
+    return g, placeholders, result
+
+
+def _finalize(graphs, explicit):
+    """Aligns the inputs of sibling subgraphs: explicit inputs first, then the union of what
+    each captured from outside. Returns the outer tensors feeding those inputs."""
+    outer = _graph()
+    union, index = [], {}
+    for g in graphs:
+        for obj, _ in g.captures:
+            if id(obj) not in index:
+                index[id(obj)] = len(union)
+                union.append(obj)
+    outer_inputs = [outer.as_graph_tensor(o) for o in union]
+    for g, ex in zip(graphs, explicit):
+        by_obj = {id(obj): t for obj, t in g.captures}
+        extra = []
+        for obj in union:
+            t = by_obj.get(id(obj))
+            if t is None:
+                t = g.add_placeholder(obj._dtype, obj._shape if isinstance(obj, SymbolicTensor)
+                                      else obj.shape, name="unused")
+            extra.append(t)
+        g.inputs = list(ex) + extra
+        g.captures = []
+    return outer_inputs
+
+
+# --- cond -------------------------------------------------------------------------------------------
+def _if_kernel(*args, **attrs):
+    raise NotImplementedError("If runs only inside compiled tf.function code")
+
+
+def _if_grad(op, *dys):
+    from .gradients import subgraph_gradient
+    then_g, else_g = op.attrs["_then"], op.attrs["_else"]
+    pred, ins = op.inputs[0], op.inputs[1:]
+    float_outs = [i for i, t in enumerate(op.outputs) if t._dtype in FLOAT_SET]
+    ds = [dys[i] for i in float_outs]
+    outer = _graph()
+    gt = subgraph_gradient(then_g, None, "then_grad", outer=outer)
+    ge = subgraph_gradient(else_g, None, "else_grad", outer=outer)
+    n_explicit = len(ins) + len(ds)
+    extra = _finalize([gt, ge], [gt.inputs[:n_explicit], ge.inputs[:n_explicit]])
+    grads = _make_if(pred, list(ins) + list(ds) + extra, gt, ge)
+    it = iter(grads)
+    return [None] + [next(it) if t._dtype in FLOAT_SET else None for t in ins]
+
+
+IF_OP = OpDef("If", _if_kernel, grad=_if_grad, num_outputs=None)
+
+
+def _make_if(pred, inputs, then_g, else_g):
+    outer = _graph()
+    specs = []
+    for a, b in zip(then_g.outputs, else_g.outputs):
+        specs.append((a._dtype, a._shape.most_specific_compatible_shape(b._shape)
+                      if a._shape != b._shape else a._shape))
+    stateful = any(op.stateful for g in (then_g, else_g) for op in g.operations)
+    node = outer.create_op("If", [outer.as_graph_tensor(pred)] + [outer.as_graph_tensor(t)
+                                                                  for t in inputs],
+                           {"_then": then_g, "_else": else_g}, specs, opdef=IF_OP,
+                           name="cond", stateful=stateful,
+                           subgraphs={"then": then_g, "else": else_g})
+    # Tapes inside the function see the If like any op (their gradient uses _if_grad).
+    from ..ops.registry import record_custom
+    if context.state.recorders:
+        record_custom(IF_OP, node.inputs, node.outputs, node.attrs)
+    return list(node.outputs)
+
+
+def cond(pred, true_fn=None, false_fn=None, strict=False, name=None, fn1=None, fn2=None):
+    """``tf.cond``: ``true_fn()`` if `pred` else ``false_fn()``."""
+    true_fn = true_fn if true_fn is not None else fn1
+    false_fn = false_fn if false_fn is not None else fn2
+    if not callable(true_fn):
+        raise TypeError("true_fn must be callable.")
+    if not callable(false_fn):
+        raise TypeError("false_fn must be callable.")
+    if hasattr(type(pred), "_as_tensor"):
+        pred = pred._as_tensor()
+    if not _is_symbolic(pred):
+        if isinstance(pred, Tensor):
+            if pred._value.size != 1 or pred._dtype is not dtypes.bool:
+                if pred._dtype is not dtypes.bool:
+                    raise TypeError(f"pred must be a boolean scalar tensor, got {pred!r}")
+            pred = bool(pred._value.reshape(()))
+        return true_fn() if pred else false_fn()
+    if pred._dtype is not dtypes.bool or (pred._shape.rank not in (0, None)):
+        raise ValueError(f"pred must be a scalar boolean tensor, got {pred}")
+    then_g, _, then_out = _trace_subgraph(true_fn, "then")
+    else_g, _, else_out = _trace_subgraph(false_fn, "else")
+    try:
+        nest.assert_same_structure(then_out, else_out)
+        if len(nest.flatten(then_out)) != len(nest.flatten(else_out)) or \
+                _structure(then_out) != _structure(else_out):
+            raise ValueError
+    except ValueError:
+        raise ValueError(
+            "true_fn and false_fn arguments to tf.cond must have the same number, type, and "
+            f"overall structure of return values.\n\ntrue_fn output: {then_out}\nfalse_fn "
+            f"output: {else_out}") from None
+    for g, out in ((then_g, then_out), (else_g, else_out)):
+        leaves, flat = _flatten_in(g, out)
+        g.outputs = flat
+    for a, b in zip(then_g.outputs, else_g.outputs):
+        if a._dtype is not b._dtype:
+            raise TypeError(
+                "true_fn and false_fn arguments to tf.cond must have the same number, type, "
+                f"and overall structure of return values. true_fn output: {a}, false_fn "
+                f"output: {b}. Error details: dtypes {a._dtype.name} and {b._dtype.name} "
+                "differ.")
+    extra = _finalize([then_g, else_g], [[], []])
+    outs = _make_if(pred, extra, then_g, else_g)
+    if then_out is None:
+        return None
+    leaves = nest.flatten(then_out)
+    return _pack_values(then_out, leaves, outs)
+
+
+def _structure(x):
+    if isinstance(x, dict):
+        return ("dict", tuple(sorted((k, _structure(v)) for k, v in x.items())))
+    if isinstance(x, (list, tuple)):
+        return (type(x).__name__, tuple(_structure(v) for v in x))
+    return "leaf"
+
+
+def _flatten_in(g, out):
+    """The flat output tensors of a traced subgraph (Python values become constants)."""
+    leaves = nest.flatten(out)
+    flat = []
+    with context.building_graph(g):
+        for leaf in leaves:
+            if hasattr(leaf, "_flow_tensor"):
+                t = leaf._flow_tensor()
+            elif hasattr(type(leaf), "_as_tensor"):
+                t = leaf._as_tensor()
+            elif isinstance(leaf, Tensor):
+                t = leaf
+            else:
+                t = convert_to_tensor(leaf)
+            flat.append(g.as_graph_tensor(t))
+    return leaves, flat
+
+
+# --- while_loop -------------------------------------------------------------------------------
+def _while_kernel(*args, **attrs):
+    raise NotImplementedError("While runs only inside compiled tf.function code")
+
+
+def _while_grad(op, *dys):
+    """The gradient of a While: one WhileGrad op that reruns the loop keeping each iteration's
+    values, then runs the body's gradient graph over them in reverse."""
+    from .gradients import subgraph_gradient
+    n = op.attrs["num_loop_vars"]
+    body = op.attrs["_body"]
+    body_grad = subgraph_gradient(body, None, "body_grad", outer=None)
+    if body_grad.captures:
+        raise NotImplementedError("gradient of a while_loop whose body's gradient needs "
+                                  "outside values")
+    float_vars = [i for i in range(n) if op.outputs[i]._dtype in FLOAT_SET]
+    ds = [dys[i] for i in float_vars]
+    ins = list(op.inputs)
+    float_inputs = [t for t in body.inputs if t._dtype in FLOAT_SET]
+    specs = [(t._dtype, t._shape) for t in float_inputs]
+    opdef = WHILE_GRAD
+    outer = _graph()
+    node = outer.create_op("WhileGrad", ins + ds,
+                           {"num_loop_vars": n, "has_max": op.attrs["has_max"],
+                            "_cond": op.attrs["_cond"], "_body": body,
+                            "_body_grad": body_grad},
+                           [(d, _input_shape(op, i, body)) for i, (d, _) in
+                            enumerate(specs)], opdef=opdef, name="while_grad")
+    it = iter(node.outputs)
+    n_caps = len(body.inputs) - n
+    grads = []
+    for i, t in enumerate(ins):
+        if i < n + n_caps and body.inputs[i]._dtype in FLOAT_SET:
+            grads.append(next(it))
+        else:
+            grads.append(None)
+    return grads
+
+
+def _input_shape(op, i, body):
+    float_positions = [j for j, t in enumerate(body.inputs) if t._dtype in FLOAT_SET]
+    return op.inputs[float_positions[i]]._shape
+
+
+_COMPILED = {}
+
+
+def _compiled(graph):
+    from .compile import compile_graph
+    fn = _COMPILED.get(id(graph))
+    if fn is None or fn[1] is not graph:
+        fn = (compile_graph(graph, graph.name)[0], graph)
+        _COMPILED[id(graph)] = fn
+    return fn[0]
+
+
+def _while_grad_kernel(*values, num_loop_vars, has_max, _cond, _body, _body_grad):
+    n = num_loop_vars
+    n_body_in = len(_body.inputs)
+    init = list(values[:n])
+    caps = list(values[n:n_body_in])
+    rest = values[n_body_in:]
+    maximum = rest[0] if has_max else None
+    dys = list(rest[1:] if has_max else rest)
+    cond_fn, body_fn, grad_fn = _compiled(_cond), _compiled(_body), _compiled(_body_grad)
+    history = []
+    loop_vars = init
+    i = 0
+    while (maximum is None or i < maximum) and cond_fn(*loop_vars, *caps)[0]:
+        history.append(loop_vars)
+        loop_vars = list(body_fn(*loop_vars, *caps))
+        i += 1
+    float_mask = [t._dtype in FLOAT_SET for t in _body.inputs]
+    var_float = [j for j in range(n) if float_mask[j]]
+    cap_float = [j for j in range(n, n_body_in) if float_mask[j]]
+    d_vars = dys
+    d_caps = [np.zeros(np.shape(caps[j - n]), dtype=np.asarray(caps[j - n]).dtype)
+              for j in cap_float]
+    for vars_i in reversed(history):
+        grads = grad_fn(*vars_i, *caps, *d_vars)
+        d_vars = list(grads[:len(var_float)])
+        d_caps = [a + b for a, b in zip(d_caps, grads[len(var_float):])]
+    return tuple(np.asarray(d) for d in list(d_vars) + d_caps)
+
+
+WHILE_OP = OpDef("While", _while_kernel, grad=_while_grad, num_outputs=None)
+WHILE_GRAD = OpDef("WhileGrad", _while_grad_kernel, differentiable=False, num_outputs=None)
+
+
+def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations=10,
+               back_prop=True, swap_memory=False, maximum_iterations=None, name=None):
+    """``tf.while_loop``: repeat ``loop_vars = body(*loop_vars)`` while ``cond(*loop_vars)``."""
+    if not callable(cond):
+        raise TypeError("cond must be callable.")
+    if not callable(body):
+        raise TypeError("body must be callable.")
+    single = not isinstance(loop_vars, (list, tuple)) or hasattr(type(loop_vars), "_fields")
+    structure = [loop_vars] if single else loop_vars
+    if _graph() is None:
+        return _eager_while(cond, body, structure, maximum_iterations, single)
+    leaves, flat = _flatten_values(structure)
+    outer = _graph()
+    flat = [outer.as_graph_tensor(t) for t in flat]
+    if shape_invariants is not None:
+        invariants = nest.flatten([shape_invariants] if single else shape_invariants)
+        invariants = [TensorShape(s) if not isinstance(s, TensorShape) else s
+                      for s in invariants]
+        if len(invariants) != len(flat):
+            invariants = [t._shape for t in flat]
+    else:
+        invariants = [t._shape for t in flat]
+    for t, inv in zip(flat, invariants):
+        if not inv.is_compatible_with(t._shape):
+            raise ValueError(f"The shape invariant specified for {t.name} is not compatible "
+                             f"with the initial shape of the loop variable. It enters the "
+                             f"loop with shape {t._shape}, but the specified shape invariant "
+                             f"is {inv}.")
+    specs = [(t._dtype, inv) for t, inv in zip(flat, invariants)]
+
+    def call(fn):
+        def run(*args):
+            return fn(*args)
+        return run
+
+    cond_g, _, cond_out = _trace_subgraph(call(cond), "while_cond", specs, structure, leaves)
+    body_g, _, body_out = _trace_subgraph(call(body), "while_body", specs, structure, leaves)
+    if single and not (isinstance(body_out, (list, tuple))
+                       and len(nest.flatten(body_out)) == len(flat) and len(flat) > 1):
+        body_out = [body_out]
+    _, cond_flat = _flatten_in(cond_g, cond_out)
+    if len(cond_flat) != 1 or cond_flat[0]._dtype is not dtypes.bool:
+        raise TypeError(f"cond must return a boolean scalar tensor, got {cond_out}")
+    cond_g.outputs = cond_flat
+    body_leaves, body_flat = _flatten_in(body_g, body_out)
+    if len(body_flat) != len(flat):
+        raise ValueError(
+            "The two structures don't have the same nested structure.\n\nFirst structure: "
+            f"{structure}\n\nSecond structure: {body_out}\n\nMore specifically: the loop body "
+            f"returned {len(body_flat)} values for {len(flat)} loop variables.")
+    for t, out, inv in zip(flat, body_flat, invariants):
+        if out._dtype is not t._dtype:
+            raise TypeError(f"Loop variable {t.name} enters the loop with type "
+                            f"{t._dtype.name}, but has type {out._dtype.name} after one "
+                            "iteration.")
+        if not inv.is_compatible_with(out._shape) or (
+                shape_invariants is None and out._shape != inv and
+                not _more_specific(out._shape, inv)):
+            raise ValueError(
+                f"Input tensor '{t.name}' enters the loop with shape {inv}, but has shape "
+                f"{out._shape} after one iteration. To allow the shape to vary across "
+                "iterations, use the `shape_invariants` argument of tf.while_loop to specify "
+                "a less-specific shape.")
+    body_g.outputs = body_flat
+    n = len(flat)
+    extra = _finalize([cond_g, body_g], [cond_g.inputs[:n], body_g.inputs[:n]])
+    inputs = flat + extra
+    has_max = maximum_iterations is not None
+    if has_max:
+        inputs.append(outer.as_graph_tensor(convert_to_tensor(maximum_iterations)))
+    stateful = any(op.stateful for g in (cond_g, body_g) for op in g.operations)
+    node = outer.create_op("While", inputs,
+                           {"num_loop_vars": n, "has_max": has_max, "_cond": cond_g,
+                            "_body": body_g},
+                           specs, opdef=WHILE_OP, name="while", stateful=stateful,
+                           subgraphs={"cond": cond_g, "body": body_g})
+    from ..ops.registry import record_custom
+    if context.state.recorders:
+        record_custom(WHILE_OP, node.inputs, node.outputs, node.attrs)
+    result_leaves = [b if hasattr(b, "_flow_tensor") else a
+                     for a, b in zip(leaves, body_leaves)]
+    result = _pack_values(structure, result_leaves, list(node.outputs))
+    return result[0] if single else result
+
+
+def _more_specific(a, b):
+    """True when shape a refines b (b has None where a has a number)."""
+    return b.is_compatible_with(a) and a._dims is not None and b._dims is not None
+
+
+def _eager_while(cond, body, loop_vars, maximum_iterations, single):
+    loop_vars = list(loop_vars)
+    limit = None if maximum_iterations is None else int(maximum_iterations)
+    i = 0
+    while (limit is None or i < limit) and _truth(cond(*loop_vars)):
+        out = body(*loop_vars)
+        if single:
+            out = [out] if not (isinstance(out, (list, tuple)) and len(out) == 1) else list(out)
+        elif not isinstance(out, (list, tuple)):
+            out = [out]
+        if len(nest.flatten(out)) != len(nest.flatten(loop_vars)):
+            raise ValueError("The two structures don't have the same nested structure: body "
+                             f"returned {out!r} for loop variables {loop_vars!r}")
+        loop_vars = list(out)
+        i += 1
+    return loop_vars[0] if single else type(loop_vars)(loop_vars)
+
+
+def _truth(x):
+    if hasattr(type(x), "_as_tensor"):
+        x = x._as_tensor()
+    return bool(x)
+
+
+# --- case / switch_case --------------------------------------------------------------------------
+def switch_case(branch_index, branch_fns, default=None, name="switch_case"):
+    """``tf.switch_case``: runs ``branch_fns[branch_index]`` (`default`, else the last branch,
+    when the index is out of range)."""
+    if isinstance(branch_fns, dict):
+        items = sorted(branch_fns.items())
+    else:
+        items = list(enumerate(branch_fns))
+        if items and isinstance(items[0][1], tuple):
+            items = list(branch_fns)
+    if not items:
+        raise ValueError("Must provide at least one item in branch_fns")
+    fallback = default if default is not None else items[-1][1]
+    index = convert_to_tensor(branch_index) if not isinstance(branch_index, Tensor) \
+        else branch_index
+    if not _is_symbolic(index):
+        i = int(index)
+        for k, fn in items:
+            if k == i:
+                return fn()
+        return fallback()
+
+    def chain(pos):
+        if pos == len(items):
+            return fallback
+        k, fn = items[pos]
+        return lambda: cond(_eq(index, k), fn, chain(pos + 1))
+    return chain(0)()
+
+
+def _eq(t, k):
+    from ..ops import math_ops
+    return math_ops.equal(t, k)
+
+
+def case(pred_fn_pairs, default=None, exclusive=False, strict=False, name="case"):
+    """``tf.case``: the function of the first true predicate (or `default`)."""
+    if isinstance(pred_fn_pairs, dict):
+        pred_fn_pairs = list(pred_fn_pairs.items())
+    pairs = list(pred_fn_pairs)
+    if not pairs and default is None:
+        raise ValueError("Must provide at least one item in pred_fn_pairs")
+    for p, fn in pairs:
+        if not callable(fn):
+            raise TypeError("fn for pred %s must be callable." % p)
+    if default is None:
+        pairs, default = pairs[:-1], pairs[-1][1]
+    preds = [p._as_tensor() if hasattr(type(p), "_as_tensor") else p for p, _ in pairs]
+    if exclusive and not any(_is_symbolic(p) for p in preds):
+        if sum(bool(p) for p in preds) > 1:
+            from ..core import errors
+            raise errors.InvalidArgumentError(
+                None, None, "Input error: exclusive=True and more than one predicate evaluated"
+                            " to True")
+
+    def chain(pos):
+        if pos == len(pairs):
+            return default
+        return lambda: cond(preds[pos], pairs[pos][1], chain(pos + 1))
+    return chain(0)()

@@ -1,0 +1,800 @@
+"""``tf.function``: trace a Python function into a graph once per input signature, optimize
+it, compile it to NumPy code, and call that.
+
+    @tf.function
+    def f(x): ...
+
+    f(tf.constant([1., 2.]))   # traces (Python runs once, with symbolic tensors), then runs
+    f(tf.constant([3., 4.]))   # same dtype and shape: reuses the compiled graph
+    f(tf.constant([1.]))       # new shape: traces again
+
+Cache keys follow TF: tensors by dtype and shape, Python values by value, Variables and other
+objects by identity. ``input_signature`` fixes one signature (``None`` dims allowed).
+"""
+
+import functools
+import inspect
+import logging
+import weakref
+
+import numpy as np
+
+from ..core import context, dtypes, errors, nest
+from ..core.shape import TensorShape
+from ..core.tensor import Tensor, _from_numpy, convert_to_tensor
+from ..ops.registry import OpDef, record_custom
+from .ir import SymbolicTensor
+from .tracer import FuncGraph
+
+logger = logging.getLogger("eagerbook")
+_FREQUENT_TRACING_THRESHOLD = 5
+_ndarray = np.ndarray
+_asarray = np.asarray
+_HOST_ERRORS = (ValueError, IndexError, TypeError, ZeroDivisionError, np.linalg.LinAlgError)
+
+
+class TensorSpec:
+    """Shape and dtype of a tensor argument (used when eagerbook.data's TensorSpec is absent)."""
+
+    def __init__(self, shape, dtype=dtypes.float32, name=None):
+        self.shape = TensorShape(shape)
+        self.dtype = dtypes.as_dtype(dtype)
+        self.name = name
+
+    def __repr__(self):
+        return f"TensorSpec(shape={self.shape}, dtype=tf.{self.dtype.name}, name={self.name!r})"
+
+    def __eq__(self, other):
+        return (getattr(other, "shape", None) == self.shape
+                and getattr(other, "dtype", None) == self.dtype)
+
+    def __hash__(self):
+        return hash((self.shape, self.dtype))
+
+
+def _make_spec(shape, dtype, name=None):
+    try:
+        from ..data.spec import TensorSpec as DataSpec  # tf.TensorSpec, if present
+        return DataSpec(shape, dtype, name)
+    except ImportError:  # pragma: no cover - the data package is optional
+        return TensorSpec(shape, dtype, name)
+
+
+def _is_spec(x):
+    return (not isinstance(x, Tensor) and hasattr(x, "shape") and hasattr(x, "dtype")
+            and type(x).__name__ == "TensorSpec")
+
+
+def _is_variable(x):
+    return hasattr(type(x), "_as_tensor") and hasattr(x, "assign")
+
+
+# --- cache keys -------------------------------------------------------------------------------
+class _Weak:
+    """A key part for an object compared by identity (kept alive by the cache entry)."""
+
+    __slots__ = ("obj",)
+
+    def __init__(self, obj):
+        self.obj = obj
+
+    def __eq__(self, other):
+        return isinstance(other, _Weak) and other.obj is self.obj
+
+    def __hash__(self):
+        return id(self.obj)
+
+
+def _key(x):
+    if isinstance(x, Tensor):
+        if isinstance(x, SymbolicTensor):
+            return ("T", x._dtype, x._shape._dims)
+        return ("T", x._dtype, x._value.shape)
+    if _is_variable(x):
+        return ("V", _Weak(x))
+    if isinstance(x, np.ndarray):
+        return ("T", dtypes.from_numpy(x.dtype), x.shape)
+    if isinstance(x, (list, tuple)):
+        return (type(x), tuple(_key(e) for e in x))
+    if isinstance(x, dict):
+        return (dict, tuple((k, _key(x[k])) for k in sorted(x, key=repr)))
+    if isinstance(x, (bool, int, float, str, bytes, type(None), np.generic)):
+        return ("P", type(x), x)
+    try:
+        hash(x)
+        if type(x).__hash__ is object.__hash__:
+            return ("O", _Weak(x))
+        return ("H", type(x), x)
+    except TypeError:
+        return ("O", _Weak(x))
+
+
+# --- tf.function --------------------------------------------------------------------------------
+class Function:
+    """What ``@tf.function`` returns: a callable that traces and caches ConcreteFunctions."""
+
+    def __init__(self, python_function, name=None, input_signature=None, autograph=True,
+                 reduce_retracing=False, jit_compile=None, experimental_autograph_options=None):
+        self._python_function = python_function
+        self._name = name or getattr(python_function, "__name__", "function")
+        self._input_signature = None if input_signature is None else list(input_signature)
+        self._autograph = autograph
+        self._reduce_retracing = bool(reduce_retracing)
+        self._jit_compile = jit_compile
+        self._cache = {}
+        self._concretes = []  # in tracing order
+        self._tracing_count = 0
+        self._recent_calls = []
+        self._variables_created = False
+        self._converted = None
+        self._bound_instance = None
+        self._instances = weakref.WeakKeyDictionary()
+        self._instances_by_id = {}
+        try:
+            self._signature = inspect.signature(python_function)
+        except (TypeError, ValueError):
+            self._signature = None
+        params = [] if self._signature is None else list(self._signature.parameters.values())
+        self._simple = self._signature is not None and all(
+            p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) for p in params)
+        self._nparams = len(params)
+        if self._input_signature is not None:
+            for spec in nest.flatten(self._input_signature):
+                if not _is_spec(spec):
+                    raise TypeError(f"input_signature must be a possibly nested sequence of "
+                                    f"TensorSpec objects, got invalid args {spec!r} with type "
+                                    f"{type(spec)}.")
+        functools.update_wrapper(self, python_function, updated=())
+
+    # --- attributes TF users look at ------------------------------------------------------------
+    @property
+    def python_function(self):
+        return self._python_function
+
+    @property
+    def input_signature(self):
+        return self._input_signature
+
+    @property
+    def function_spec(self):
+        return self._signature
+
+    def experimental_get_tracing_count(self):
+        return self._tracing_count
+
+    def __repr__(self):
+        return f"<eagerbook.Function {self._name} at 0x{id(self):x}>"
+
+    # --- methods: one Function per instance -------------------------------------------------------
+    def __get__(self, instance, owner):
+        if instance is None:
+            return self
+        try:
+            bound = self._instances.get(instance)
+        except TypeError:
+            bound = self._instances_by_id.get(id(instance))
+        if bound is None:
+            method = self._python_function.__get__(instance, owner)
+            bound = Function(method, name=self._name, input_signature=self._input_signature,
+                             autograph=self._autograph,
+                             reduce_retracing=self._reduce_retracing,
+                             jit_compile=self._jit_compile)
+            bound._bound_instance = weakref.ref(instance) if _weakrefable(instance) else None
+            try:
+                self._instances[instance] = bound
+            except TypeError:
+                self._instances_by_id[id(instance)] = bound
+        return bound
+
+    # --- calling ------------------------------------------------------------------------------------
+    def __call__(self, *args, **kwargs):
+        state = context.state
+        if state.run_functions_eagerly:
+            return self._python_function(*args, **kwargs)
+        if state.graph is not None:
+            # Called while another function traces: its ops join that graph (inlined).
+            return self._traced_callable()(*args, **kwargs)
+        if self._input_signature is not None:
+            args = self._bind_to_signature(args, kwargs)
+            kwargs = {}
+            key = "signature"
+        elif self._simple and not kwargs and len(args) == self._nparams:
+            key = tuple(_key(a) for a in args)
+        else:
+            args = self._canonicalize(args, kwargs)
+            kwargs = {}
+            key = _key(args)
+        concrete = self._cache.get(key)
+        if concrete is None:
+            concrete = self._find_relaxed(args) if self._reduce_retracing else None
+            if concrete is None:
+                concrete = self._trace(args, key)
+            self._note_call(traced=True)
+        elif self._recent_calls:
+            self._note_call(traced=False)
+        return concrete._call_structured(args)
+
+    def _canonicalize(self, args, kwargs):
+        """Binds arguments to the signature: all positional where possible, defaults filled."""
+        if self._signature is None:
+            return tuple(args) + ((kwargs,) if kwargs else ())
+        try:
+            bound = self._signature.bind(*args, **kwargs)
+        except TypeError as exc:
+            raise TypeError(f"{self._name}() {exc}") from None
+        bound.apply_defaults()
+        out = []
+        for name, param in self._signature.parameters.items():
+            value = bound.arguments.get(name)
+            if param.kind is param.VAR_POSITIONAL:
+                out.extend(value or ())
+            elif param.kind is param.VAR_KEYWORD:
+                out.append(dict(value or {}))
+            elif param.kind is param.KEYWORD_ONLY:
+                out.append({name: value})
+            else:
+                out.append(value)
+        return tuple(out)
+
+    def _bind_to_signature(self, args, kwargs):
+        specs = self._input_signature
+        if kwargs:
+            args = self._canonicalize(args, kwargs)[:len(specs)]
+        if len(args) != len(specs):
+            raise TypeError(
+                f"Binding inputs to tf.function `{self._name}` failed due to `too "
+                f"{'many' if len(args) > len(specs) else 'few'} positional arguments`. "
+                f"Received args: {args} and kwargs: {kwargs} for signature: "
+                f"{self._signature_text()}.")
+        out = []
+        for arg, spec in zip(args, specs):
+            flat_specs = nest.flatten(spec)
+            flat_args = nest.flatten(arg)
+            if len(flat_args) != len(flat_specs):
+                raise TypeError(f"Binding inputs to tf.function `{self._name}` failed due to "
+                                f"`{arg!r} does not match the structure of {spec!r}`.")
+            converted = []
+            for a, s in zip(flat_args, flat_specs):
+                converted.append(_check_against_spec(self._name, a, s,
+                                                     self._signature_text()))
+            out.append(nest.pack_sequence_as(spec, converted))
+        return tuple(out)
+
+    def _signature_text(self):
+        params = [] if self._signature is None else list(self._signature.parameters)
+        specs = self._input_signature or []
+        return "(" + ", ".join(f"{p}: {s!r}" for p, s in zip(params, specs)) + ")"
+
+    def _note_call(self, traced):
+        recent = self._recent_calls
+        recent.append(traced)
+        if len(recent) > _FREQUENT_TRACING_THRESHOLD:
+            del recent[0]
+        n = sum(recent)
+        if traced and n >= _FREQUENT_TRACING_THRESHOLD:
+            logger.warning(
+                "%d out of the last %d calls to %r triggered tf.function retracing. Tracing is "
+                "expensive and the excessive number of tracings could be due to (1) creating "
+                "@tf.function repeatedly in a loop, (2) passing tensors with different shapes, "
+                "(3) passing Python objects instead of tensors. For (1), please define your "
+                "@tf.function outside of the loop. For (2), @tf.function has "
+                "reduce_retracing=True option that can avoid unnecessary retracing. For (3), "
+                "please refer to https://www.tensorflow.org/guide/function#controlling_retracing"
+                " and https://www.tensorflow.org/api_docs/python/tf/function for  more details.",
+                n, len(recent), self._python_function)
+        if not traced and not any(recent):
+            recent.clear()
+
+    def _find_relaxed(self, args):
+        """reduce_retracing: reuse a trace whose (relaxed) signature accepts these shapes."""
+        key = _key(args)
+        for concrete in reversed(self._concretes):
+            if concrete._accepts(args):
+                self._cache[key] = concrete
+                return concrete
+        return None
+
+    # --- tracing ---------------------------------------------------------------------------------
+    def _traced_callable(self):
+        if self._converted is None:
+            fn = self._python_function
+            if self._autograph:
+                from .autograph import convert_function
+                fn = convert_function(fn)
+            self._converted = fn
+        return self._converted
+
+    def _trace(self, args, key):
+        relaxed = None
+        if self._reduce_retracing and self._concretes and self._input_signature is None:
+            relaxed = _relax(self._concretes[-1]._arg_specs, args)
+        first = not self._variables_created and not self._concretes
+        concrete = self._trace_once(args, relaxed, allow_variables=True)
+        if first and concrete.graph.created_variables:
+            # Variables were created: trace again, now without creating any (as TF does), so
+            # the function reads the Variables the first trace made.
+            self._variables_created = True
+            concrete = self._trace_once(args, relaxed, allow_variables=False)
+        self._cache[key] = concrete
+        self._concretes.append(concrete)
+        return concrete
+
+    def _trace_once(self, args, relaxed_specs, allow_variables):
+        graph = FuncGraph(self._name)
+        graph.allow_variable_creation = allow_variables and not self._concretes
+        if self._concretes or self._variables_created:
+            graph.allow_variable_creation = False
+        names = self._arg_names(len(args))
+        symbolic_args = []
+        specs = []
+        for i, arg in enumerate(args):
+            relaxed = None if relaxed_specs is None else relaxed_specs[i]
+            sym, spec = _placeholders_for(graph, arg, names[i], relaxed)
+            symbolic_args.append(sym)
+            specs.append(spec)
+        fn = self._traced_callable()
+        self._tracing_count += 1
+        call_args, call_kwargs = self._split_kwargs(symbolic_args)
+        with context.building_graph(graph):
+            result = fn(*call_args, **call_kwargs)
+            flat = nest.flatten(result)
+            template = []
+            outputs = []
+            for leaf in flat:
+                if _is_variable(leaf):
+                    leaf = leaf._as_tensor()
+                if isinstance(leaf, Tensor):
+                    t = graph.as_graph_tensor(leaf)
+                    template.append(len(outputs))
+                    outputs.append(t)
+                elif isinstance(leaf, TensorArrayLike):
+                    t = graph.as_graph_tensor(leaf.stack())
+                    template.append(len(outputs))
+                    outputs.append(t)
+                else:
+                    template.append(_PyValue(leaf))
+        graph.outputs = outputs
+        graph.structured_outputs = result
+        return ConcreteFunction(graph, self._name, args, tuple(specs), result, template,
+                                self._python_function)
+
+    def _split_kwargs(self, canonical):
+        """Undoes _canonicalize: keyword-only and **kwargs parts go back to keywords."""
+        if self._signature is None or self._simple:
+            return list(canonical), {}
+        args, kwargs = [], {}
+        params = list(self._signature.parameters.values())
+        i = 0
+        for p in params:
+            if p.kind is p.VAR_POSITIONAL:
+                n_var = len(canonical) - (len(params) - 1)
+                args.extend(canonical[i:i + n_var])
+                i += n_var
+            elif p.kind is p.VAR_KEYWORD or p.kind is p.KEYWORD_ONLY:
+                kwargs.update(canonical[i])
+                i += 1
+            else:
+                args.append(canonical[i])
+                i += 1
+        return args, kwargs
+
+    def _arg_names(self, n):
+        names = []
+        if self._signature is not None:
+            for p in self._signature.parameters.values():
+                if p.kind is p.VAR_POSITIONAL:
+                    names.extend(f"{p.name}_{j}" for j in range(max(0, n - len(names) - 1)))
+                else:
+                    names.append(p.name)
+        while len(names) < n:
+            names.append(f"arg{len(names)}")
+        return names[:n] if len(names) >= n else names
+
+    def get_concrete_function(self, *args, **kwargs):
+        """The ConcreteFunction for these arguments (tensors or TensorSpecs), tracing if
+        needed."""
+        if not args and not kwargs and self._input_signature is not None:
+            args = tuple(self._input_signature)
+        if self._input_signature is not None and all(_is_spec(a) for a in nest.flatten(args)):
+            key = "signature"
+        else:
+            args = self._canonicalize(args, kwargs)
+            key = _key(_specs_as_keys(args))
+        concrete = self._cache.get(key)
+        if concrete is None:
+            concrete = self._trace(args, key)
+        return concrete
+
+    def experimental_get_compiler_ir(self, *args, **kwargs):
+        concrete = self.get_concrete_function(*args, **kwargs)
+        return lambda stage="hlo": str(concrete.optimized_graph)
+
+    def list_concrete_functions(self):
+        return list(self._concretes)
+
+
+class TensorArrayLike:
+    """Marker base class for TensorArray (returned TensorArrays are stacked)."""
+
+
+def _weakrefable(obj):
+    try:
+        weakref.ref(obj)
+        return True
+    except TypeError:
+        return False
+
+
+class _PyValue:
+    __slots__ = ("value",)
+
+    def __init__(self, value):
+        self.value = value
+
+
+def _specs_as_keys(args):
+    def conv(x):
+        if _is_spec(x):
+            return _SpecKey(x)
+        if isinstance(x, (list, tuple)):
+            return type(x)(conv(e) for e in x)
+        if isinstance(x, dict):
+            return {k: conv(v) for k, v in x.items()}
+        return x
+    return conv(args)
+
+
+class _SpecKey(Tensor):
+    __slots__ = ()
+
+    def __new__(cls, spec):
+        from .ir import make_symbolic
+        return make_symbolic(None, 0, spec.dtype, spec.shape)
+
+
+def _check_against_spec(fname, arg, spec, sig_text):
+    if _is_variable(arg):
+        arg = arg._as_tensor()
+    if not isinstance(arg, Tensor):
+        try:
+            arg = convert_to_tensor(arg, dtype=spec.dtype)
+        except (TypeError, ValueError):
+            arg = None
+    if arg is None or arg.dtype is not spec.dtype or \
+            not TensorShape(spec.shape).is_compatible_with(arg.shape):
+        raise TypeError(
+            f"Binding inputs to tf.function `{fname}` failed due to `Can not cast "
+            f"{_describe_arg(arg)} to {spec!r}`. Received args and kwargs that do not match "
+            f"the input_signature {sig_text}.")
+    return arg
+
+
+def _describe_arg(arg):
+    if isinstance(arg, Tensor):
+        return f"TensorSpec(shape={arg.shape}, dtype=tf.{arg.dtype.name}, name=None)"
+    return repr(arg)
+
+
+def _placeholders_for(graph, arg, name, relaxed=None):
+    """Replaces the tensors in `arg` by placeholders; returns (symbolic arg, spec)."""
+    if isinstance(arg, (Tensor, np.ndarray)) or _is_spec(arg):
+        if isinstance(arg, np.ndarray):
+            arg = convert_to_tensor(arg)
+        dtype = arg.dtype
+        shape = relaxed if relaxed is not None else arg.shape
+        if _is_spec(arg) and arg.name:
+            name = arg.name
+        p = graph.add_placeholder(dtype, shape, name=name)
+        if isinstance(arg, Tensor) and arg._value is not None:
+            graph.actual_inputs[id(p)] = arg
+        return p, _make_spec(shape, dtype, name)
+    if isinstance(arg, (list, tuple)) and not _is_variable(arg):
+        parts = [_placeholders_for(graph, a, f"{name}_{i}",
+                                   None if relaxed is None else relaxed[i])
+                 for i, a in enumerate(arg)]
+        if hasattr(type(arg), "_fields"):
+            return type(arg)(*[p[0] for p in parts]), type(arg)(*[p[1] for p in parts])
+        return type(arg)(p[0] for p in parts), type(arg)(p[1] for p in parts)
+    if isinstance(arg, dict):
+        out, specs = {}, {}
+        for k in arg:
+            out[k], specs[k] = _placeholders_for(graph, arg[k], f"{name}_{k}",
+                                                 None if relaxed is None else relaxed.get(k))
+        return out, specs
+    return arg, arg
+
+
+def _relax(previous_specs, args):
+    """Shapes generalized to what both the previous trace and these args have in common."""
+    def relax(spec, arg):
+        if isinstance(arg, (Tensor, np.ndarray)) and _is_spec(spec):
+            shape = TensorShape(spec.shape).most_specific_compatible_shape(
+                TensorShape(np.shape(arg) if isinstance(arg, np.ndarray) else arg.shape))
+            return shape
+        if isinstance(arg, (list, tuple)) and isinstance(spec, (list, tuple)) \
+                and len(arg) == len(spec):
+            return [relax(s, a) for s, a in zip(spec, arg)]
+        if isinstance(arg, dict) and isinstance(spec, dict):
+            return {k: relax(spec.get(k), arg[k]) for k in arg}
+        return None
+    if len(previous_specs) != len(args):
+        return None
+    return [relax(s, a) for s, a in zip(previous_specs, args)]
+
+
+# --- ConcreteFunction -------------------------------------------------------------------------------
+class ConcreteFunction:
+    """One traced graph for one input signature (``tf.types.experimental.ConcreteFunction``)."""
+
+    def __init__(self, graph, name, traced_args, arg_specs, structured_outputs, template,
+                 python_function=None):
+        self.graph = graph
+        self.name = name
+        self._traced_args = traced_args
+        self._arg_specs = arg_specs
+        self.structured_outputs = structured_outputs
+        self._template = template
+        self._single = (len(template) == 1 and not isinstance(template[0], _PyValue)
+                        and isinstance(structured_outputs, Tensor))
+        self._python_function = python_function
+        self._optimized = None
+        self._fn = None
+        self._source = None
+        self._tape_support = None
+        self._n_inputs = len(graph.inputs)
+        self._input_checks = None
+
+    # --- inspection ---------------------------------------------------------------------------
+    @property
+    def inputs(self):
+        return list(self.graph.inputs) + [t for _, t in self.graph.captures]
+
+    @property
+    def outputs(self):
+        return list(self.graph.outputs)
+
+    @property
+    def captured_inputs(self):
+        return [obj for obj, _ in self.graph.captures]
+
+    @property
+    def variables(self):
+        return tuple(self.graph.variables)
+
+    @property
+    def trainable_variables(self):
+        return tuple(v for v in self.graph.variables if getattr(v, "trainable", False))
+
+    @property
+    def structured_input_signature(self):
+        specs = list(self._arg_specs)
+        kwargs = {}
+        return tuple(specs), kwargs
+
+    @property
+    def function_def(self):
+        return self.graph.as_graph_def()
+
+    def pretty_printed_signature(self, verbose=True):
+        names = _param_names(self._python_function, len(self._arg_specs))
+        params = []
+        for name, spec in zip(names, self._arg_specs):
+            params.append(f"{name}: {_spec_text(spec)}" if verbose else name)
+        out = _spec_text(self.structured_outputs, outputs=True)
+        return f"Input Parameters:\n" + "".join(
+            f"  {p}\n" for p in params) + f"Output Type:\n  {out}\n" + (
+            "Captures:\n" + "".join(f"  {t._op.name}: {_describe_capture(o)}\n"
+                                    for o, t in self.graph.captures)
+            if self.graph.captures else "Captures:\n  None")
+
+    def __repr__(self):
+        return f"<ConcreteFunction {self.name}({_sig_short(self)}) at 0x{id(self):X}>"
+
+    def __str__(self):
+        return f"ConcreteFunction {self.name}\n{self.pretty_printed_signature()}"
+
+    # --- optimization and compilation ------------------------------------------------------------
+    @property
+    def optimized_graph(self):
+        if self._optimized is None:
+            from .passes import optimize
+            self._optimized = optimize(self.graph)
+        return self._optimized
+
+    @property
+    def compiled_source(self):
+        self._ensure_compiled()
+        return self._source
+
+    def _ensure_compiled(self):
+        if self._fn is None:
+            from .compile import compile_graph
+            self._fn, self._source = compile_graph(self.optimized_graph, self.name)
+        return self._fn
+
+    def _accepts(self, args):
+        if len(args) != len(self._arg_specs):
+            return False
+        for spec, arg in zip(nest.flatten(self._arg_specs), nest.flatten(args)):
+            if _is_spec(spec):
+                if not isinstance(arg, (Tensor, np.ndarray)):
+                    return False
+                arg_dtype = arg.dtype if isinstance(arg, Tensor) else \
+                    dtypes.from_numpy(arg.dtype)
+                if arg_dtype is not spec.dtype or \
+                        not TensorShape(spec.shape).is_compatible_with(np.shape(arg)
+                                                                       if isinstance(
+                                                                           arg, np.ndarray)
+                                                                       else arg.shape):
+                    return False
+            elif _key(spec) != _key(arg):
+                return False
+        return True
+
+    # --- calling -----------------------------------------------------------------------------------
+    def __call__(self, *args, **kwargs):
+        if kwargs:
+            names = _param_names(self._python_function, len(self._arg_specs))
+            args = list(args) + [kwargs.pop(n) for n in names[len(args):] if n in kwargs]
+            if kwargs:
+                raise TypeError(f"{self.name}() got unexpected keyword arguments "
+                                f"{sorted(kwargs)}")
+        flat = [a for a in nest.flatten(list(args))]
+        tensors = [convert_to_tensor(a) if not isinstance(a, Tensor) else a for a in flat
+                   if isinstance(a, (Tensor, np.ndarray, int, float, list)) or _is_variable(a)]
+        if len(tensors) != self._n_inputs:
+            return self._call_structured(tuple(args))
+        for t, p in zip(tensors, self.graph.inputs):
+            if t.dtype is not p.dtype or not p.shape.is_compatible_with(t.shape):
+                raise errors.InvalidArgumentError(
+                    None, None, f"ConcreteFunction {self.name} expects a {p.dtype.name} tensor "
+                                f"of shape {p.shape} for '{p._op.name}', got {t.dtype.name}"
+                                f"{t.shape}")
+        return self._call_flat(tensors)
+
+    def _call_structured(self, args):
+        """Called by Function with canonical args: picks out the tensors, runs, packs."""
+        if self._n_inputs == len(args) and all(type(a) is Tensor for a in args):
+            return self._call_flat(args)
+        tensors = []
+        for a in nest.flatten(list(args)):
+            if isinstance(a, Tensor):
+                tensors.append(a)
+            elif isinstance(a, np.ndarray):
+                tensors.append(convert_to_tensor(a))
+        return self._call_flat(tensors)
+
+    def _call_flat(self, tensors):
+        state = context.state
+        if state.recorders:
+            return self._call_recorded(tensors)
+        fn = self._fn or self._ensure_compiled()
+        try:
+            outs = fn(*[t._value for t in tensors])
+        except _HOST_ERRORS as exc:
+            raise _runtime_error(self.name, exc) from None
+        return self._pack(outs)
+
+    def _pack(self, outs):
+        if self._single:
+            o = outs[0]
+            return _from_numpy(o if type(o) is _ndarray else _asarray(o))
+        values = [_wrap(o) for o in outs]
+        flat = [values[t] if not isinstance(t, _PyValue) else t.value for t in self._template]
+        if not flat and self.structured_outputs is None:
+            return None
+        return nest.pack_sequence_as(self.structured_outputs, flat)
+
+    # --- calls seen by tapes: one entry whose gradient is a traced backward function ---------
+    def _call_recorded(self, tensors):
+        from .gradients import forward_backward
+        support = self._tape_support
+        if support is None:
+            support = self._tape_support = forward_backward(self)
+        reads = [v._as_tensor() for v in support.variables]  # tapes watch trainable ones
+        fn = support.forward_fn
+        try:
+            outs = fn(*[t._value for t in tensors])
+        except _HOST_ERRORS as exc:
+            raise _runtime_error(self.name, exc) from None
+        n = len(self.graph.outputs)
+        out_tensors = tuple(_wrap(o) for o in outs[:n])
+        saved = tuple(_wrap(o) for o in outs[n:])
+        inputs = tuple(tensors) + tuple(reads)
+        float_outputs = support.float_outputs
+
+        def rule(op, *dys):
+            dys = [d for d, is_float in zip(dys, float_outputs) if is_float]
+            dys = [d if d is not None else _zeros_like_tensor(o) for d, o in
+                   zip(dys, [o for o, f in zip(out_tensors, float_outputs) if f])]
+            grads = support.backward(list(inputs) + list(saved) + dys)
+            return list(grads)
+
+        opdef = OpDef("StatefulPartitionedCall", None, grad=rule, num_outputs=n)
+        record_custom(opdef, inputs, out_tensors, {"f": self.name})
+        values = out_tensors
+        if self._single:
+            return values[0]
+        flat = [values[t] if not isinstance(t, _PyValue) else t.value for t in self._template]
+        if not flat and self.structured_outputs is None:
+            return None
+        return nest.pack_sequence_as(self.structured_outputs, flat)
+
+
+def _zeros_like_tensor(t):
+    return _from_numpy(np.zeros_like(t._value))
+
+
+def _wrap(o):
+    if o is None:
+        return None
+    return _from_numpy(o if type(o) is _ndarray else _asarray(o))
+
+
+def _runtime_error(name, exc):
+    return errors.InvalidArgumentError(
+        None, None, f"{type(exc).__name__} while running tf.function '{name}': {exc}")
+
+
+def _param_names(fn, n):
+    try:
+        names = [p.name for p in inspect.signature(fn).parameters.values()
+                 if p.kind not in (p.VAR_KEYWORD,)]
+    except (TypeError, ValueError):
+        names = []
+    while len(names) < n:
+        names.append(f"arg{len(names)}")
+    return names[:n]
+
+
+def _spec_text(x, outputs=False):
+    if _is_spec(x):
+        return f"Float{''}" if False else \
+            f"TensorSpec(shape={TensorShape(x.shape)}, dtype=tf.{x.dtype.name}, name={x.name!r})"
+    if isinstance(x, Tensor):
+        return (f"TensorSpec(shape={x.shape}, dtype=tf.{x.dtype.name}, name=None)")
+    if isinstance(x, (list, tuple)):
+        inner = ", ".join(_spec_text(e, outputs) for e in x)
+        return f"Tuple[{inner}]" if isinstance(x, tuple) else f"List[{inner}]"
+    if isinstance(x, dict):
+        inner = ", ".join(f"{k!r}: {_spec_text(v, outputs)}" for k, v in x.items())
+        return f"Dict[{inner}]"
+    return f"Literal[{x!r}]"
+
+
+def _describe_capture(obj):
+    if isinstance(obj, Tensor):
+        return f"Tensor(shape={obj.shape}, dtype={obj.dtype.name})"
+    return repr(obj)
+
+
+def _sig_short(concrete):
+    names = _param_names(concrete._python_function, len(concrete._arg_specs))
+    return ", ".join(names)
+
+
+# --- the decorator ---------------------------------------------------------------------------------
+def function(func=None, input_signature=None, autograph=True, jit_compile=None,
+             reduce_retracing=False, experimental_implements=None,
+             experimental_autograph_options=None, experimental_relax_shapes=None,
+             experimental_compile=None, experimental_follow_type_hints=None, name=None):
+    """``tf.function``: usable as ``@tf.function``, ``@tf.function(...)`` or
+    ``tf.function(f, ...)``."""
+    if experimental_relax_shapes is not None:
+        reduce_retracing = reduce_retracing or bool(experimental_relax_shapes)
+
+    def decorate(f):
+        if isinstance(f, Function):
+            f = f.python_function
+        return Function(f, name=name, input_signature=input_signature, autograph=autograph,
+                        reduce_retracing=reduce_retracing,
+                        jit_compile=jit_compile if jit_compile is not None
+                        else experimental_compile)
+    if func is None:
+        return decorate
+    return decorate(func)
+
+
+def defun(func=None, input_signature=None, autograph=True, experimental_autograph_options=None):
+    """``tf.contrib.eager.defun``: TF 1.x's name for ``tf.function``."""
+    return function(func, input_signature=input_signature, autograph=autograph)

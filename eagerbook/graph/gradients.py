@@ -1,0 +1,256 @@
+"""Gradients through a ``tf.function`` call.
+
+A call of a ConcreteFunction under a ``GradientTape`` is ONE tape entry. Its gradient rule calls
+a *backward function*, itself a traced ConcreteFunction, built on first use like this:
+
+1. Replay the forward graph into a new graph whose placeholders are the call's inputs: the
+   tensor arguments and the values of the Variables it reads (Variables become plain values:
+   a ReadVariableOp is that value, an AssignAdd is an addition). Stateful ops (random numbers)
+   are not re-run: their outputs from the forward call are inputs of the backward function.
+2. Walk the replayed ops backwards calling the registered gradient rules (the same rules the
+   eager tape uses). The rules run eagerbook ops, so they are traced into the graph.
+3. Optimize and compile it like any function (dead code elimination drops the parts of the
+   forward replay the gradients do not need).
+
+Because the backward function is itself called as a tf.function, an outer tape records that
+call too, and its gradient is built the same way: higher-order gradients work.
+"""
+
+from ..core import context
+from ..core.shape import TensorShape
+from ..core.tensor import Tensor
+from ..ops import math_ops
+from ..ops.support import FLOAT_SET
+from .ir import resource, variant
+from .tracer import FuncGraph
+
+_SKIP_ON_REPLAY = ("PrintV2",)
+
+
+class _Support:
+    """What a ConcreteFunction needs to be called under a tape."""
+
+    def __init__(self, concrete):
+        from .compile import compile_graph
+        from .passes import optimize
+        graph = concrete.graph
+        self.concrete = concrete
+        self.variables = [v for v in graph.variables if v.dtype in FLOAT_SET]
+        self.float_outputs = [t._dtype in FLOAT_SET for t in graph.outputs]
+        # Stateful ops whose values the backward function must reuse (random numbers, ...).
+        self.saved = [t for op in graph.operations
+                      if op.stateful and not op.subgraphs and op.opdef is not None
+                      and not op.type.startswith("Assign") and op.type not in _SKIP_ON_REPLAY
+                      for t in op.outputs if t._dtype not in (resource, variant)]
+        forward = graph.copy()
+        mapping = {id(a): b for a, b in zip(_all_tensors(graph), _all_tensors(forward))}
+        forward.outputs = list(forward.outputs) + [mapping[id(t)] for t in self.saved]
+        self.forward_graph = optimize(forward)
+        self.forward_fn, self.forward_source = compile_graph(self.forward_graph,
+                                                             concrete.name + "_forward")
+        self._backward = None
+
+    def backward_function(self):
+        if self._backward is None:
+            self._backward = build_backward(self)
+        return self._backward
+
+    def backward(self, tensors):
+        concrete, positions, n_inputs = self.backward_function()
+        results = concrete._call_flat(tensors)
+        grads = [None] * n_inputs
+        for pos, g in zip(positions, results):
+            grads[pos] = g
+        return grads
+
+
+def _all_tensors(graph):
+    return [t for op in graph.operations for t in op.outputs]
+
+
+def forward_backward(concrete):
+    return _Support(concrete)
+
+
+def build_backward(support):
+    """The backward ConcreteFunction: (inputs, variable values, saved, dys) -> input grads."""
+    from .function import ConcreteFunction
+    fgraph = support.concrete.graph
+    bgraph = FuncGraph(fgraph.name + "_grad")
+    xs = [bgraph.add_placeholder(t._dtype, t._shape, name=t._op.name) for t in fgraph.inputs]
+    var_values = [bgraph.add_placeholder(v.dtype, v.shape, name=_var_name(v))
+                  for v in support.variables]
+    saved = [bgraph.add_placeholder(t._dtype, t._shape, name="saved_" + t._op.name)
+             for t in support.saved]
+    float_outs = [t for t, f in zip(fgraph.outputs, support.float_outputs) if f]
+    dys = [bgraph.add_placeholder(t._dtype, t._shape, name="d_" + t._op.name)
+           for t in float_outs]
+    with context.building_graph(bgraph):
+        mapping = {id(a): b for a, b in zip(fgraph.inputs, xs)}
+        for t, s in zip(support.saved, saved):
+            mapping[id(t)] = s
+        var_state = {id(v): val for v, val in zip(support.variables, var_values)}
+        records = replay(fgraph, bgraph, mapping, var_state)
+        targets = [mapping[id(t)] for t in float_outs]
+        sources = xs + var_values
+        grads = backprop(records, targets, dys, sources)
+    positions = [i for i, g in enumerate(grads) if g is not None]
+    bgraph.outputs = [bgraph.as_graph_tensor(grads[i]) for i in positions]
+    n_inputs = len(sources)
+    specs = tuple(t.shape for t in bgraph.inputs)
+    concrete = ConcreteFunction(bgraph, bgraph.name, (), specs, list(bgraph.outputs),
+                                list(range(len(bgraph.outputs))))
+    return concrete, positions, n_inputs
+
+
+def _var_name(v):
+    return v.name.split(":")[0].replace("/", "_") + "_value"
+
+
+class _Record:
+    """What gradient rules receive as ``op`` (like registry.OpRecord)."""
+
+    __slots__ = ("op", "inputs", "outputs", "attrs", "node")
+
+    def __init__(self, op, inputs, outputs, attrs, node=None):
+        self.op = op
+        self.inputs = inputs
+        self.outputs = outputs
+        self.attrs = attrs
+        self.node = node
+
+    @property
+    def type(self):
+        return self.op.name
+
+    def get_attr(self, name):
+        return self.attrs[name]
+
+
+def replay(fgraph, bgraph, mapping, var_state):
+    """Re-emits `fgraph`'s ops into `bgraph` (the current builder); returns gradient records.
+
+    `mapping` maps forward tensor ids to replayed tensors (placeholders given by the caller);
+    `var_state` maps Variable ids to their current value in the replay.
+    """
+    resources = {id(t): obj for obj, t in fgraph.captures
+                 if t._dtype is resource}
+    for obj, t in fgraph.captures:
+        if id(t) not in mapping and t._dtype is not resource:
+            mapping[id(t)] = bgraph.as_graph_tensor(obj)
+    bgraph.foreign.update(mapping)
+    records = []
+    for op in fgraph.operations:
+        if op.type == "Placeholder":
+            if id(op.outputs[0]) not in mapping and id(op.outputs[0]) in resources:
+                mapping[id(op.outputs[0])] = bgraph.variable_handle(
+                    resources[id(op.outputs[0])])
+            continue
+        if all(id(t) in mapping for t in op.outputs) and op.outputs:
+            continue  # a saved stateful output: not re-run
+        if op.type == "Const":
+            node = bgraph.create_op("Const", (), op.attrs, [(t._dtype, t._shape)
+                                                            for t in op.outputs])
+            mapping[id(op.outputs[0])] = node.outputs[0]
+            continue
+        if op.type == "ReadVariableOp":
+            var = resources.get(id(op.inputs[0]))
+            if var is not None and id(var) in var_state:
+                mapping[id(op.outputs[0])] = var_state[id(var)]
+                continue
+            if var is not None:
+                mapping[id(op.outputs[0])] = bgraph.read_variable(var)
+                continue
+            # A handle passed into a branch or loop body: read it the same way.
+        if op.type.startswith("Assign") and op.type.endswith("VariableOp"):
+            var = resources.get(id(op.inputs[0]))
+            value = mapping[id(op.inputs[1])]
+            if var is not None and id(var) in var_state:
+                current = var_state[id(var)]
+                if op.type == "AssignAddVariableOp":
+                    value = math_ops.add(current, value)
+                elif op.type == "AssignSubVariableOp":
+                    value = math_ops.subtract(current, value)
+                var_state[id(var)] = value
+            continue  # the backward pass never writes Variables
+        if op.type in _SKIP_ON_REPLAY:
+            continue
+        ins = [mapping[id(t)] for t in op.inputs]
+        node = bgraph.create_op(op.type, ins, op.attrs,
+                                [(t._dtype, t._shape) for t in op.outputs], opdef=op.opdef,
+                                stateful=op.stateful, subgraphs=op.subgraphs)
+        for a, b in zip(op.outputs, node.outputs):
+            mapping[id(a)] = b
+            bgraph.foreign[id(a)] = b
+        if op.opdef is not None and op.opdef.differentiable:
+            records.append(_Record(op.opdef, tuple(ins), node.outputs, op.attrs, node))
+    return records
+
+
+def backprop(records, targets, seeds, sources):
+    """The tape's backward sweep, over replayed records (runs in the current builder)."""
+    source_ids = {id(s) for s in sources}
+    depends = set(source_ids)
+    relevant = []
+    for rec in records:
+        if any(id(x) in depends for x in rec.inputs):
+            relevant.append(rec)
+            depends.update(id(y) for y in rec.outputs)
+    needed = {id(t) for t in targets}
+    path = []
+    for rec in reversed(relevant):
+        if any(id(y) in needed for y in rec.outputs):
+            path.append(rec)
+            needed.update(id(x) for x in rec.inputs)
+    grads = {}
+    for t, seed in zip(targets, seeds):
+        if id(t) in depends and seed is not None:
+            _accumulate(grads, id(t), seed)
+    for rec in path:
+        out_grads = [grads.get(id(y)) if id(y) in source_ids else grads.pop(id(y), None)
+                     for y in rec.outputs]
+        if all(g is None for g in out_grads):
+            continue
+        out_grads = [math_ops.zeros_like(y) if g is None and y._dtype in FLOAT_SET else g
+                     for g, y in zip(out_grads, rec.outputs)]
+        rule = rec.op.grad
+        if rule is None:
+            raise LookupError(f"gradient registry has no entry for: {rec.op.name}")
+        in_grads = rule(rec, *out_grads)
+        for x, g in zip(rec.inputs, in_grads):
+            if g is not None and id(x) in depends:
+                _accumulate(grads, id(x), g)
+    return [grads.get(id(s)) for s in sources]
+
+
+def _accumulate(grads, key, g):
+    previous = grads.get(key)
+    grads[key] = g if previous is None else math_ops.add(previous, g)
+
+
+def subgraph_gradient(sub, dys_specs, name, outer=None):
+    """For control flow: a graph computing d(outputs)/d(inputs) of branch/body `sub`.
+
+    Inputs: sub's inputs then one dy per float output; outputs: one gradient per float input
+    (zeros where unconnected, so both branches of a cond agree)."""
+    g = FuncGraph(name, outer=outer)
+    xs = [g.add_placeholder(t._dtype, t._shape, name=t._op.name) for t in sub.inputs]
+    float_out = [t for t in sub.outputs if t._dtype in FLOAT_SET]
+    dys = [g.add_placeholder(t._dtype, t._shape, name="d_" + t._op.name) for t in float_out]
+    with context.building_graph(g):
+        mapping = {id(a): b for a, b in zip(sub.inputs, xs)}
+        records = replay(sub, g, mapping, {})
+        targets = [mapping[id(t)] for t in float_out]
+        float_in = [x for x in xs if x._dtype in FLOAT_SET]
+        grads = backprop(records, targets, dys, float_in)
+        grads = [math_ops.zeros_like(x) if gr is None else gr for gr, x in zip(grads, float_in)]
+        g.outputs = [g.as_graph_tensor(gr) for gr in grads]
+    return g
+
+
+def is_float(t):
+    return isinstance(t, Tensor) and t._dtype in FLOAT_SET
+
+
+__all__ = ["forward_backward", "build_backward", "replay", "backprop", "subgraph_gradient",
+           "TensorShape"]

@@ -1,0 +1,460 @@
+"""The graph IR that ``tf.function`` traces into: operations, symbolic tensors, graphs.
+
+A ``Graph`` is a flat list of ``Operation``s in program order (a valid topological order), plus
+the graph's inputs (``Placeholder`` ops, one per traced argument), its captures (outside values
+the function uses: Variables, captured by identity, and eager tensors it closed over) and its
+outputs. Control-flow ops (``If``, ``While``) hold their branches/bodies as nested ``Graph``s.
+
+Everything here is plain data so that a learner (or a notebook widget) can look at it:
+
+    graph.get_operations()   TF's inspection API: op.type, op.name, op.inputs, op.outputs
+    print(graph)             a compact, stable text form (one line per op, like a jaxpr)
+    graph.to_dot()           Graphviz DOT text
+    graph.nodes_and_edges()  lists of dicts for custom renderers
+"""
+
+import numpy as np
+
+from ..core import dtypes
+from ..core.shape import TensorShape
+from ..core.tensor import Tensor
+
+# Values that are not arrays: a Variable handle and an opaque Python value (a TensorArray's
+# list, a dataset iterator). They never reach NumPy kernels of the registry.
+resource = dtypes.DType("resource", np.object_)
+variant = dtypes.DType("variant", np.object_)
+
+
+class OperatorNotAllowedInGraphError(TypeError):
+    """Using a symbolic tensor as a Python bool (``if t:``, ``while t:``) without AutoGraph."""
+
+
+class SymbolicTensor(Tensor):
+    """A tensor inside a graph being traced: it has a dtype and a (maybe partial) shape, but no
+    value until the compiled function runs."""
+
+    __slots__ = ("_shape", "_op", "_index")
+
+    # --- what a symbolic tensor knows ---------------------------------------------------------
+    @property
+    def shape(self):
+        return self._shape
+
+    @property
+    def ndim(self):
+        return self._shape.rank
+
+    @property
+    def name(self):
+        return f"{self._op.name}:{self._index}"
+
+    @property
+    def op(self):
+        return self._op
+
+    @property
+    def graph(self):
+        return self._op.graph
+
+    @property
+    def value_index(self):
+        return self._index
+
+    def set_shape(self, shape):
+        self._shape = self._shape.merge_with(shape)
+
+    # --- what it cannot do: there is no value while tracing ----------------------------------
+    def numpy(self):
+        raise NotImplementedError(
+            f"Cannot convert a symbolic tf.Tensor ({self.name}) to a numpy array. This error "
+            "may indicate that you're trying to pass a Tensor to a NumPy call, which is not "
+            "supported inside tf.function.")
+
+    def __array__(self, dtype=None, copy=None):
+        self.numpy()
+
+    def __bool__(self):
+        raise OperatorNotAllowedInGraphError(
+            "Using a symbolic `tf.Tensor` as a Python `bool` is not allowed. You can attempt "
+            "the following resolutions to the problem: If you are running in Graph mode, use "
+            "Eager execution mode or decorate this function with @tf.function. If you are "
+            "using AutoGraph, you can try decorating this function with @tf.function. If that "
+            "does not work, then you may be using an unsupported feature or your source code "
+            "may not be visible to AutoGraph. See https://github.com/tensorflow/tensorflow/"
+            "blob/master/tensorflow/python/autograph/g3doc/reference/limitations.md"
+            "#access-to-source-code for more information.")
+
+    def __iter__(self):
+        raise OperatorNotAllowedInGraphError(
+            "Iterating over a symbolic `tf.Tensor` is not allowed. You can attempt the "
+            "following resolutions to the problem: If you are running in Graph mode, use Eager "
+            "execution mode or decorate this function with @tf.function. If you are using "
+            "AutoGraph, you can try decorating this function with @tf.function.")
+
+    def __len__(self):
+        raise TypeError(f"len is not well defined for a symbolic Tensor ({self.name}). Please "
+                        "call `x.shape` rather than `len(x)` for shape information.")
+
+    def _no_scalar(self, *args):
+        raise TypeError(f"Cannot convert the symbolic tensor {self.name} to a Python number "
+                        "while tf.function traces: its value is only known when the function "
+                        "runs. Use tf ops (tf.cast, tf.cond, ...) instead.")
+
+    __int__ = __float__ = __index__ = __complex__ = _no_scalar
+
+    def __format__(self, format_spec):
+        return format(str(self), format_spec)
+
+    def __reduce__(self):
+        raise TypeError(f"Cannot pickle the symbolic tensor {self.name}")
+
+    def __str__(self):
+        return f'Tensor("{self.name}", shape={self._shape}, dtype={self._dtype.name})'
+
+    def __repr__(self):
+        return f"<tf.Tensor '{self.name}' shape={self._shape} dtype={self._dtype.name}>"
+
+
+def make_symbolic(op, index, dtype, shape):
+    t = object.__new__(SymbolicTensor)
+    t._value = None
+    t._dtype = dtype
+    t._shape = shape if isinstance(shape, TensorShape) else TensorShape(shape)
+    t._op = op
+    t._index = index
+    return t
+
+
+class Operation:
+    """One node of a graph (TF's ``tf.Operation``)."""
+
+    __slots__ = ("graph", "type", "name", "opdef", "inputs", "outputs", "attrs",
+                 "control_inputs", "subgraphs", "stateful")
+
+    def __init__(self, graph, type_, name, opdef, inputs, attrs, stateful=False,
+                 subgraphs=None):
+        self.graph = graph
+        self.type = type_
+        self.name = name
+        self.opdef = opdef  # the registry OpDef (None for Placeholder/Const)
+        self.inputs = tuple(inputs)
+        self.outputs = ()
+        self.attrs = dict(attrs)
+        self.control_inputs = []
+        self.subgraphs = dict(subgraphs or {})
+        self.stateful = stateful
+
+    # TF's accessors ------------------------------------------------------------------------
+    def get_attr(self, name):
+        return self.attrs[name]
+
+    @property
+    def node_def(self):
+        return {"name": self.name, "op": self.type, "input": [t.name for t in self.inputs],
+                "attr": dict(self.attrs)}
+
+    def __repr__(self):
+        return f"<tf.Operation '{self.name}' type={self.type}>"
+
+
+_SHORT_DTYPES = {"float16": "f16", "float32": "f32", "float64": "f64", "int8": "i8",
+                 "int16": "i16", "int32": "i32", "int64": "i64", "uint8": "u8", "uint16": "u16",
+                 "uint32": "u32", "uint64": "u64", "bool": "bool", "string": "str",
+                 "resource": "resource", "variant": "variant"}
+
+
+def type_text(t):
+    """``f32[2,None]`` style text for a tensor's dtype and shape."""
+    name = _SHORT_DTYPES.get(t._dtype.name, t._dtype.name)
+    if t._dtype is resource or t._dtype is variant:
+        return name
+    dims = t.shape._dims
+    if dims is None:
+        return f"{name}[*]"
+    return name + "[" + ",".join("?" if d is None else str(d) for d in dims) + "]"
+
+
+class Graph:
+    """A traced function: operations in program order, inputs, captures and outputs."""
+
+    def __init__(self, name="graph", outer=None):
+        self.name = name
+        self.outer = outer  # the enclosing graph for branches and loop bodies
+        self.operations = []
+        self.inputs = []  # Placeholder outputs for the arguments, in order
+        self.captures = []  # (outside object, Placeholder output) pairs
+        self.outputs = []
+        self._used_names = {}
+        self._by_name = {}
+
+    # --- building ---------------------------------------------------------------------------------
+    def unique_name(self, base):
+        base = base or "op"
+        count = self._used_names.get(base)
+        if count is None:
+            self._used_names[base] = 1
+            if base not in self._by_name:
+                return base
+            count = 1
+        while True:
+            candidate = f"{base}_{count}"
+            count += 1
+            if candidate not in self._by_name:
+                self._used_names[base] = count
+                return candidate
+
+    def create_op(self, type_, inputs, attrs, out_specs, opdef=None, name=None, stateful=False,
+                  subgraphs=None):
+        """Appends an operation; `out_specs` is a list of (dtype, shape) for its outputs."""
+        op = Operation(self, type_, self.unique_name(name or snake_name(type_)), opdef, inputs,
+                       attrs, stateful, subgraphs)
+        op.outputs = tuple(make_symbolic(op, i, d, s) for i, (d, s) in enumerate(out_specs))
+        self.operations.append(op)
+        self._by_name[op.name] = op
+        return op
+
+    def add_placeholder(self, dtype, shape, name="input", capture_of=None):
+        op = Operation(self, "Placeholder", self.unique_name(name), None, (),
+                       {"dtype": dtype, "shape": TensorShape(shape)})
+        op.outputs = (make_symbolic(op, 0, dtype, TensorShape(shape)),)
+        self.operations.append(op)
+        self._by_name[op.name] = op
+        if capture_of is None:
+            self.inputs.append(op.outputs[0])
+        else:
+            self.captures.append((capture_of, op.outputs[0]))
+        return op.outputs[0]
+
+    # --- TF's inspection API ----------------------------------------------------------------------
+    def get_operations(self):
+        return list(self.operations)
+
+    def get_operation_by_name(self, name):
+        try:
+            return self._by_name[name]
+        except KeyError:
+            raise KeyError(f"The name '{name}' refers to an Operation not in the graph.") \
+                from None
+
+    def get_tensor_by_name(self, name):
+        op_name, _, index = name.partition(":")
+        return self.get_operation_by_name(op_name).outputs[int(index or 0)]
+
+    def as_graph_def(self):
+        return {"node": [op.node_def for op in self.operations]}
+
+    @property
+    def placeholders(self):
+        return [t for t in self.inputs] + [t for _, t in self.captures]
+
+    # --- printing ---------------------------------------------------------------------------------
+    def __str__(self):
+        return "\n".join(format_graph(self))
+
+    def __repr__(self):
+        return f"<Graph {self.name!r}: {len(self.operations)} ops>"
+
+    def to_dot(self):
+        return to_dot(self)
+
+    def nodes_and_edges(self):
+        return nodes_and_edges(self)
+
+    def copy(self):
+        return copy_graph(self)
+
+
+def snake_name(type_):
+    out = []
+    for i, ch in enumerate(type_):
+        if ch.isupper() and i and (not type_[i - 1].isupper()
+                                   or (i + 1 < len(type_) and type_[i + 1].islower())):
+            out.append("_")
+        out.append(ch.lower())
+    return "".join(out)
+
+
+# --- the text form ------------------------------------------------------------------------------
+def _attr_text(value):
+    if isinstance(value, dtypes.DType):
+        return value.name
+    if isinstance(value, TensorShape):
+        return str(value)
+    if isinstance(value, slice):
+        parts = ["" if v is None else str(v) for v in (value.start, value.stop, value.step)]
+        return ":".join(parts[:2]) if value.step is None else ":".join(parts)
+    if value is Ellipsis:
+        return "..."
+    if isinstance(value, tuple):
+        inner = ", ".join(_attr_text(v) for v in value)
+        return f"({inner},)" if len(value) == 1 else f"({inner})"
+    if isinstance(value, np.ndarray):
+        return const_text(value)
+    if isinstance(value, str):
+        return repr(value)
+    if callable(value):
+        return getattr(value, "__name__", type(value).__name__)
+    return repr(value)
+
+
+def const_text(array):
+    """A Const's value: the numbers when small, else a summary."""
+    array = np.asarray(array)
+    if array.size <= 8 and array.dtype != object:
+        text = np.array2string(array, separator=",", threshold=8).replace("\n", "")
+        return " ".join(text.split())
+    if array.dtype == object:
+        return f"<{array.size} strings>" if array.ndim else repr(array[()])
+    return f"<{array.size} values>"
+
+
+def _tensor_ref(t, graph):
+    if t._op.graph is not graph:
+        return "%" + t.name  # from an enclosing graph (should not happen after capture)
+    op = t._op
+    return "%" + (op.name if len(op.outputs) == 1 else f"{op.name}:{t._index}")
+
+
+def format_graph(graph, indent="", header=None):
+    lines = []
+    args = ", ".join(f"%{t._op.name}: {type_text(t)}" for t in graph.inputs)
+    lines.append(indent + (header or "func") + f" {graph.name}({args}) {{")
+    for obj, t in graph.captures:
+        lines.append(f"{indent}  capture %{t._op.name}: {type_text(t)} <- {_describe(obj)}")
+    for op in graph.operations:
+        if op.type == "Placeholder":
+            continue
+        lines.extend(format_op(op, indent + "  "))
+    outs = ", ".join(_tensor_ref(t, graph) if t is not None else "None" for t in graph.outputs)
+    lines.append(f"{indent}  return {outs}" if graph.outputs else f"{indent}  return")
+    lines.append(indent + "}")
+    return lines
+
+
+def _describe(obj):
+    if isinstance(obj, SymbolicTensor):
+        return "%" + obj.name
+    if isinstance(obj, Tensor):
+        return f"tensor {const_text(obj._value)}"
+    name = getattr(obj, "name", None)
+    if isinstance(name, str):
+        return f"{type(obj).__name__} {name!r}"
+    return type(obj).__name__
+
+
+def format_op(op, indent):
+    graph = op.graph
+    ins = ", ".join(_tensor_ref(t, graph) for t in op.inputs)
+    attrs = {k: v for k, v in op.attrs.items() if not k.startswith("_")}
+    if op.type == "Const":
+        ins = const_text(attrs.pop("value"))
+        attrs = {}
+    attr_text = ""
+    if attrs:
+        attr_text = " {" + ", ".join(f"{k}={_attr_text(v)}" for k, v in attrs.items()) + "}"
+    if op.outputs:
+        lhs = ", ".join(_tensor_ref(t, graph) for t in op.outputs) + " = "
+        types = " : " + ", ".join(type_text(t) for t in op.outputs)
+    else:
+        lhs, types = "", ""
+    extras = ""
+    if op.control_inputs:
+        extras = "  ^(" + ", ".join("%" + c.name for c in op.control_inputs) + ")"
+    flag = "  !" if op.stateful and not op.subgraphs else ""
+    line = f"{indent}{lhs}{op.type}({ins}){attr_text}{types}{extras}{flag}"
+    if not op.subgraphs:
+        return [line]
+    lines = [line + " {"]
+    for label, sub in op.subgraphs.items():
+        lines.extend(format_graph(sub, indent + "  ", header=label))
+    lines.append(indent + "}")
+    return lines
+
+
+# --- Graphviz and plain view-models -------------------------------------------------------------
+def nodes_and_edges(graph):
+    """Plain data for renderers: nodes (id, type, label, attrs, stateful) and data/control
+    edges (source id, target id, label)."""
+    nodes, edges = [], []
+    for op in graph.operations:
+        nodes.append({"id": op.name, "type": op.type, "label": op.name,
+                      "attrs": {k: _attr_text(v) for k, v in op.attrs.items()
+                                if not k.startswith("_")},
+                      "outputs": [type_text(t) for t in op.outputs],
+                      "stateful": op.stateful, "subgraphs": list(op.subgraphs)})
+        for t in op.inputs:
+            edges.append({"source": t._op.name, "target": op.name, "label": type_text(t),
+                          "control": False})
+        for c in op.control_inputs:
+            edges.append({"source": c.name, "target": op.name, "label": "", "control": True})
+    for i, t in enumerate(graph.outputs):
+        if t is not None:
+            edges.append({"source": t._op.name, "target": f"output_{i}",
+                          "label": type_text(t), "control": False})
+    return {"nodes": nodes, "edges": edges,
+            "outputs": [f"output_{i}" for i, t in enumerate(graph.outputs) if t is not None]}
+
+
+def _dot_id(name):
+    return '"' + name.replace('"', '\\"') + '"'
+
+
+def to_dot(graph):
+    """Graphviz DOT text: ops as boxes (stateful ones bold), placeholders as ellipses,
+    control dependencies dashed."""
+    view = nodes_and_edges(graph)
+    lines = [f"digraph {_dot_id(graph.name)} {{", "  rankdir=TB;",
+             '  node [fontname="Helvetica", fontsize=10];',
+             '  edge [fontname="Helvetica", fontsize=9];']
+    for n in view["nodes"]:
+        label = n["type"] if n["type"] in ("Placeholder", "Const") else n["type"]
+        label = f"{n['label']}\\n{label}"
+        if n["type"] == "Placeholder":
+            shape = "ellipse"
+        elif n["type"] == "Const":
+            shape = "note"
+            label += "\\n" + n["attrs"].get("value", "").replace('"', "'")
+        else:
+            shape = "box"
+        style = ', style="bold"' if n["stateful"] else ""
+        lines.append(f'  {_dot_id(n["id"])} [label="{label}", shape={shape}{style}];')
+    for name in view["outputs"]:
+        lines.append(f'  {_dot_id(name)} [label="{name}", shape=doublecircle];')
+    for e in view["edges"]:
+        style = ', style="dashed"' if e["control"] else ""
+        lines.append(f'  {_dot_id(e["source"])} -> {_dot_id(e["target"])} '
+                     f'[label="{e["label"]}"{style}];')
+    lines.append("}")
+    return "\n".join(lines)
+
+
+# --- copying (passes return new graphs and never change their input) --------------------------
+def copy_graph(graph, outer=None):
+    """A deep copy of `graph` (new Operation and tensor objects, same structure)."""
+    new = Graph(graph.name, outer if outer is not None else graph.outer)
+    mapping = {}
+    for op in graph.operations:
+        clone_op(new, op, mapping)
+    new.inputs = [mapping[id(t)] for t in graph.inputs]
+    new.captures = [(obj, mapping[id(t)]) for obj, t in graph.captures]
+    new.outputs = [None if t is None else mapping.get(id(t), t) for t in graph.outputs]
+    return new
+
+
+def clone_op(graph, op, mapping, inputs=None):
+    """Adds a copy of `op` to `graph`, its inputs remapped through `mapping` (id -> tensor)."""
+    if inputs is None:
+        inputs = [mapping.get(id(t), t) for t in op.inputs]
+    new = Operation(graph, op.type, op.name, op.opdef, inputs, op.attrs, op.stateful,
+                    {k: copy_graph(g, graph) for k, g in op.subgraphs.items()})
+    graph._by_name[new.name] = new
+    graph._used_names.setdefault(new.name, 1)
+    new.outputs = tuple(make_symbolic(new, i, t._dtype, t._shape)
+                        for i, t in enumerate(op.outputs))
+    new.control_inputs = [mapping["op", id(c)] for c in op.control_inputs
+                          if ("op", id(c)) in mapping]
+    graph.operations.append(new)
+    for old_t, new_t in zip(op.outputs, new.outputs):
+        mapping[id(old_t)] = new_t
+    mapping["op", id(op)] = new
+    return new

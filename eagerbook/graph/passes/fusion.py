@@ -1,0 +1,80 @@
+"""Elementwise fusion: a chain of elementwise ops becomes one ``FusedElementwise`` op.
+
+XLA fuses such chains into one loop over memory. Our compiled code is NumPy, so a fused op
+becomes one nested expression (``Square(Sub(AddV2(Mul(w, x), b), y))``): fewer lines and
+temporaries to name, and the graph a learner reads gets shorter. An op joins the chain of its
+consumer when it is elementwise, pure, and its result is used exactly once (by that consumer).
+"""
+
+from ...ops.registry import OpDef
+from .util import consumers, fresh_copy, map_subgraphs, remove_ops, replace_tensors
+
+
+def _fused_kernel(*values, ops, _program):
+    results = list(values)
+    for opdef, refs, attrs in _program:
+        results.append(opdef.kernel(*[results[r] for r in refs], **dict(attrs)))
+    return results[-1]
+
+
+FUSED = OpDef("FusedElementwise", _fused_kernel, differentiable=False)
+
+
+def elementwise_fusion(graph):
+    g = fresh_copy(graph)
+    map_subgraphs(g, elementwise_fusion)
+    uses = consumers(g)
+    consumer_of = {}
+    for op in g.operations:
+        for t in op.inputs:
+            consumer_of.setdefault(id(t), op)
+    outputs = {id(t) for t in g.outputs if t is not None}
+    group_of = {}  # id(op) -> root op
+    for op in reversed(g.operations):
+        if not _fusable(op):
+            continue
+        out = op.outputs[0]
+        consumer = consumer_of.get(id(out))
+        if (uses.get(id(out), 0) == 1 and id(out) not in outputs and consumer is not None
+                and id(consumer) in group_of):
+            group_of[id(op)] = group_of[id(consumer)]
+        else:
+            group_of[id(op)] = op
+    members = {}
+    for op in g.operations:
+        root = group_of.get(id(op))
+        if root is not None:
+            members.setdefault(id(root), []).append(op)
+    replacement, dead = {}, set()
+    for root_id, ops in members.items():
+        if len(ops) < 2:
+            continue
+        root = ops[-1]
+        inside = {id(o.outputs[0]): i for i, o in enumerate(ops)}
+        inputs, input_index = [], {}
+        for o in ops:
+            for t in o.inputs:
+                if id(t) not in inside and id(t) not in input_index:
+                    input_index[id(t)] = len(inputs)
+                    inputs.append(t)
+        program = []
+        for o in ops:
+            refs = tuple(input_index[id(t)] if id(t) in input_index
+                         else len(inputs) + inside[id(t)] for t in o.inputs)
+            program.append((o.opdef, refs, tuple(o.attrs.items())))
+        node = g.create_op("FusedElementwise", inputs,
+                           {"ops": tuple(o.type for o in ops), "_program": tuple(program)},
+                           [(root.outputs[0]._dtype, root.outputs[0]._shape)], opdef=FUSED,
+                           name="fused")
+        g.operations.pop()
+        g.operations.insert(g.operations.index(root), node)
+        replacement[id(root.outputs[0])] = node.outputs[0]
+        dead.update(id(o) for o in ops)
+    replace_tensors(g, replacement)
+    remove_ops(g, dead)
+    return g
+
+
+def _fusable(op):
+    return (op.opdef is not None and op.opdef.elementwise and not op.stateful
+            and len(op.outputs) == 1 and not op.control_inputs and not op.subgraphs)

@@ -1,0 +1,65 @@
+"""Helpers shared by the passes: copying, use counts, replacing tensors."""
+
+from ..ir import copy_graph
+
+
+def fresh_copy(graph):
+    """Passes never change their input: each one works on a copy."""
+    return copy_graph(graph)
+
+
+def consumers(graph):
+    """id(tensor) -> number of uses (op inputs and graph outputs)."""
+    uses = {}
+    for op in graph.operations:
+        for t in op.inputs:
+            uses[id(t)] = uses.get(id(t), 0) + 1
+    for t in graph.outputs:
+        if t is not None:
+            uses[id(t)] = uses.get(id(t), 0) + 1
+    return uses
+
+
+def replace_tensors(graph, replacement):
+    """Rewires every use of a tensor in `replacement` (id -> new tensor), transitively."""
+    if not replacement:
+        return
+
+    def resolve(t):
+        seen = 0
+        while id(t) in replacement and seen < 1000:
+            t = replacement[id(t)]
+            seen += 1
+        return t
+
+    for op in graph.operations:
+        if any(id(t) in replacement for t in op.inputs):
+            op.inputs = tuple(resolve(t) for t in op.inputs)
+    graph.outputs = [None if t is None else resolve(t) for t in graph.outputs]
+
+
+def remove_ops(graph, dead):
+    """Drops operations whose ids are in `dead`."""
+    graph.operations = [op for op in graph.operations if id(op) not in dead]
+    for op in graph.operations:
+        if op.control_inputs:
+            op.control_inputs = [c for c in op.control_inputs if id(c) not in dead]
+    graph._by_name = {op.name: op for op in graph.operations}
+
+
+def same_static_shape(a, b):
+    return a._shape._dims is not None and a._shape._dims == b._shape._dims \
+        and None not in a._shape._dims
+
+
+def map_subgraphs(graph, fn):
+    """Applies a pass to the branches and loop bodies of control-flow ops (in place on the
+    copy `graph`)."""
+    for op in graph.operations:
+        if op.subgraphs:
+            op.subgraphs = {k: fn(g) for k, g in op.subgraphs.items()}
+            op.stateful = any(_has_stateful(g) for g in op.subgraphs.values())
+
+
+def _has_stateful(graph):
+    return any(op.stateful for op in graph.operations)

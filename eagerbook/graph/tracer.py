@@ -1,0 +1,366 @@
+"""The graph builder: what the op dispatcher talks to while ``tf.function`` traces.
+
+While a ``FuncGraph`` is installed (``context.building_graph``), every op call lands in
+``add_op`` instead of running its kernel; the builder appends an operation and returns symbolic
+outputs whose dtype and shape it infers. The rest of the protocol:
+
+    capture_constant(tensor)     an eager tensor made while tracing -> a Const op
+    read_variable(variable)      Variables are captured by identity, read by ReadVariableOp
+    assign_variable(v, kind, x)  AssignVariableOp / AssignAddVariableOp / AssignSubVariableOp
+    custom_gradient(f, a, kw)    a @tf.custom_gradient function called while tracing
+    variable_created(v)          a tf.Variable was created while tracing (first trace only)
+    lift_to_eager(t)             a Variable's initial value computed inside the trace
+
+Shape inference: an op may register ``infer_shape(inputs, attrs) -> [(dtype, shape), ...]``;
+otherwise the kernel runs once on small stand-in arrays of the input shapes (Const inputs keep
+their real values), unknown dims replaced by a stand-in size. A second run with another size
+tells which output dims follow the unknown ones (they become ``None``). Results are cached.
+"""
+
+import numpy as np
+
+from ..core import context, dtypes, errors
+from ..core.shape import TensorShape
+from ..core.tensor import Tensor
+from ..ops.registry import OpDef
+from .ir import Graph, SymbolicTensor, resource, variant
+
+_SHAPE_CACHE = {}
+_STAND_IN = (2, 3)
+
+
+class FuncGraph(Graph):
+    """A graph under construction (TF's FuncGraph)."""
+
+    def __init__(self, name="graph", outer=None):
+        super().__init__(name, outer)
+        self._captured = {}  # id(outside object) -> placeholder
+        self._keepalive = []  # captured objects (keeps their ids valid)
+        self.variables = []  # Variables this graph reads or writes, in first-use order
+        self.created_variables = []
+        self.allow_variable_creation = True
+        self.actual_inputs = {}  # id(placeholder) -> eager Tensor (the call being traced)
+        self.foreign = {}  # id(tensor of another graph) -> tensor of this graph
+        self.structured_outputs = None
+
+    # --- tensors from elsewhere ---------------------------------------------------------------
+    def as_graph_tensor(self, t):
+        if isinstance(t, SymbolicTensor):
+            g = t._op.graph
+            if g is self:
+                return t
+            mapped = self.foreign.get(id(t))
+            if mapped is not None:
+                return mapped
+            if self._is_enclosing(g):
+                return self._capture(t, t._dtype, t._shape, t._op.name)
+            raise errors.InvalidArgumentError(
+                None, None,
+                f"The tensor '{t.name}' cannot be accessed from FuncGraph({self.name}), "
+                f"because it was defined in FuncGraph({g.name}), which is out of scope. A "
+                "tensor made while tracing one tf.function cannot be used outside of it.")
+        if isinstance(t, Tensor):
+            return self._capture(t, t._dtype, t.shape, "captured")
+        if hasattr(type(t), "_as_tensor"):
+            return self.as_graph_tensor(t._as_tensor())
+        raise TypeError(f"Expected a Tensor, got {t!r}")
+
+    def _is_enclosing(self, g):
+        outer = self.outer
+        while outer is not None:
+            if outer is g:
+                return True
+            outer = outer.outer
+        return False
+
+    def _capture(self, obj, dtype, shape, name):
+        """A placeholder standing for `obj` (an outside tensor, Variable or outer tensor)."""
+        key = id(obj)
+        placeholder = self._captured.get(key)
+        if placeholder is not None:
+            return placeholder
+        if self.outer is not None and isinstance(self.outer, FuncGraph) and not (
+                isinstance(obj, SymbolicTensor) and obj._op.graph is self.outer):
+            # Capture through the enclosing graph first: branches see only their parent.
+            if hasattr(type(obj), "_as_tensor"):
+                outer_t = self.outer.variable_handle(obj)
+            else:
+                outer_t = self.outer.as_graph_tensor(obj)
+            placeholder = self._capture(outer_t, dtype, shape, name)
+            self._captured[key] = placeholder
+            return placeholder
+        placeholder = self.add_placeholder(dtype, shape, name=name, capture_of=obj)
+        self._captured[key] = placeholder
+        self._keepalive.append(obj)
+        return placeholder
+
+    def variable_handle(self, variable):
+        if variable not in self._var_list():
+            self.variables.append(variable)
+        name = variable.name.split(":")[0].replace("/", "_") or "var"
+        return self._capture(variable, resource, TensorShape([]), name)
+
+    def _var_list(self):
+        return _IdentityList(self.variables)
+
+    # --- the builder protocol --------------------------------------------------------------------
+    def add_op(self, op, inputs, attrs):
+        ins = [self.as_graph_tensor(t) for t in inputs]
+        specs = infer_outputs(op, ins, attrs)
+        node = self.create_op(op.name, ins, attrs, specs, opdef=op,
+                              stateful=bool(op.stateful))
+        if op.num_outputs == 1:
+            return node.outputs[0]
+        return node.outputs
+
+    def capture_constant(self, tensor):
+        value = tensor._value
+        node = self.create_op("Const", (), {"value": value},
+                              [(tensor._dtype, TensorShape._from_tuple(value.shape))])
+        return node.outputs[0]
+
+    def read_variable(self, variable):
+        handle = self.variable_handle(variable)
+        node = self.create_op("ReadVariableOp", (handle,), {}, [(variable.dtype,
+                                                                 variable.shape)],
+                              opdef=READ_VARIABLE, name="read")
+        out = node.outputs[0]
+        for recorder in tuple(context.state.recorders):
+            recorder.record_variable_read(variable, out)
+        return out
+
+    def assign_variable(self, variable, kind, value):
+        from ..core.tensor import convert_to_tensor
+        value = self.as_graph_tensor(convert_to_tensor(value, dtype=variable.dtype))
+        if not variable._shape.is_compatible_with(value.shape):
+            raise ValueError(
+                f"Cannot assign value to variable ' {variable.name}': Shape mismatch.The "
+                f"variable shape {variable._shape}, and the assigned value shape "
+                f"{value.shape} are incompatible.")
+        handle = self.variable_handle(variable)
+        self.create_op(kind, (handle, value), {}, [], opdef=ASSIGN_OPS[kind],
+                       name=_ASSIGN_NAMES[kind], stateful=True)
+
+    def variable_created(self, variable):
+        if not self.allow_variable_creation:
+            raise ValueError(
+                "tf.function only supports singleton tf.Variables created on the first call. "
+                "Make sure the tf.Variable is only created once or created outside tf.function."
+                " See https://www.tensorflow.org/guide/function#creating_tfvariables for more "
+                "information.")
+        self.created_variables.append(variable)
+
+    def lift_to_eager(self, tensor):
+        """The value of `tensor`, computed now (a Variable initializer inside a trace)."""
+        return lift_to_eager(self, tensor)
+
+    def custom_gradient(self, f, args, kwargs):
+        from ..core import nest
+        from ..core.tensor import convert_to_tensor
+        inputs = [convert_to_tensor(a) for a in args]
+        with context.recorders_paused():
+            result, grad_fn = f(*inputs, **kwargs)
+        flat = [convert_to_tensor(r) for r in nest.flatten(result)]
+        n = len(flat)
+
+        def rule(op, *dys):
+            grads = grad_fn(*dys)
+            grads = list(grads) if isinstance(grads, (list, tuple)) else [grads]
+            if len(grads) != len(inputs):
+                raise ValueError(f"custom_gradient function expected to return {len(inputs)} "
+                                 f"gradients, but returned {len(grads)} instead.")
+            return [None] * n + [None if g is None else convert_to_tensor(g) for g in grads]
+
+        opdef = OpDef(f"CustomGradient-{getattr(f, '__name__', 'f')}", _pass_through,
+                      grad=rule, num_outputs=n)
+        opdef.infer_shape = _infer_pass_through
+        from ..ops.registry import execute
+        outs = execute(opdef, tuple(flat) + tuple(inputs), {"n": n})
+        return nest.pack_sequence_as(result, list(outs))
+
+
+class _IdentityList:
+    def __init__(self, items):
+        self.items = items
+
+    def __contains__(self, obj):
+        return any(x is obj for x in self.items)
+
+
+def _pass_through(*values, n):
+    return tuple(values[:n])
+
+
+def _infer_pass_through(inputs, attrs):
+    return [(t._dtype, t._shape) for t in inputs[:attrs["n"]]]
+
+
+# --- the ops tf.function adds itself ----------------------------------------------------------
+def _read_kernel(variable):
+    return variable._value
+
+
+def _assign_kernel(variable, value):
+    variable._value = np.asarray(value)
+    return ()
+
+
+def _assign_add_kernel(variable, value):
+    variable._value = np.asarray(variable._value + value)
+    return ()
+
+
+def _assign_sub_kernel(variable, value):
+    variable._value = np.asarray(variable._value - value)
+    return ()
+
+
+READ_VARIABLE = OpDef("ReadVariableOp", _read_kernel, grad=lambda op, dy: [dy])
+ASSIGN_OPS = {
+    "AssignVariableOp": OpDef("AssignVariableOp", _assign_kernel, stateful=True,
+                              differentiable=False, num_outputs=0),
+    "AssignAddVariableOp": OpDef("AssignAddVariableOp", _assign_add_kernel, stateful=True,
+                                 differentiable=False, num_outputs=0),
+    "AssignSubVariableOp": OpDef("AssignSubVariableOp", _assign_sub_kernel, stateful=True,
+                                 differentiable=False, num_outputs=0),
+}
+_ASSIGN_NAMES = {"AssignVariableOp": "assign", "AssignAddVariableOp": "assign_add",
+                 "AssignSubVariableOp": "assign_sub"}
+
+
+# --- shape inference ------------------------------------------------------------------------------
+def infer_outputs(op, inputs, attrs):
+    """[(dtype, TensorShape)] for the outputs of `op` applied to symbolic `inputs`."""
+    custom = op.infer_shape
+    if custom is not None:
+        return [(d, s if isinstance(s, TensorShape) else TensorShape(s))
+                for d, s in custom(inputs, attrs)]
+    consts = [t._op.attrs["value"] if t._op.type == "Const" else None for t in inputs]
+    key = None
+    try:
+        key = (op.name, id(op), tuple((t._dtype.name, t._shape._dims) for t in inputs),
+               tuple(None if c is None or c.size > 16 else (c.dtype.str, c.tobytes(), c.shape)
+                     for c in consts),
+               tuple(sorted((k, _hashable(v)) for k, v in attrs.items())))
+        cached = _SHAPE_CACHE.get(key)
+        if cached is not None:
+            return cached
+    except TypeError:
+        key = None
+    if any(c is not None and c.size > 16 for c in consts):
+        key = None  # big constants: not worth hashing
+    unknown = any(t._shape._dims is None or None in t._shape._dims for t in inputs)
+    dynamic_ints = any(c is None and (t._dtype.is_integer or t._dtype.is_bool)
+                       for t, c in zip(inputs, consts))
+    first = _dummy_run(op, inputs, consts, attrs, _STAND_IN[0], 1)
+    if unknown or dynamic_ints:
+        try:
+            second = _dummy_run(op, inputs, consts, attrs, _STAND_IN[1], 2)
+        except errors.InvalidArgumentError:
+            second = None
+        specs = []
+        for i, (d, s) in enumerate(first):
+            if second is None or s is None:
+                specs.append((d, TensorShape(None)))
+                continue
+            s2 = second[i][1]
+            if s2 is None or len(s2) != len(s):
+                specs.append((d, TensorShape(None)))
+            else:
+                specs.append((d, TensorShape([a if a == b else None for a, b in zip(s, s2)])))
+    else:
+        specs = [(d, TensorShape._from_tuple(s)) for d, s in first]
+    if key is not None:
+        _SHAPE_CACHE[key] = specs
+    return specs
+
+
+def _hashable(v):
+    if isinstance(v, np.ndarray):
+        return (v.dtype.str, v.shape, v.tobytes())
+    if isinstance(v, (list, dict, set)):
+        raise TypeError
+    hash(v)
+    return v
+
+
+def _stand_in_array(t, size, fill):
+    dtype = t._dtype
+    dims = t._shape._dims
+    if dims is None:
+        dims = (size,)
+    shape = tuple(size if d is None else d for d in dims)
+    if dtype is dtypes.string:
+        return np.full(shape, b"", dtype=object)
+    if dtype is resource or dtype is variant:
+        raise TypeError("resource/variant inputs need an infer_shape rule")
+    return np.full(shape, fill, dtype=dtype._np)
+
+
+def _dummy_run(op, inputs, consts, attrs, size, fill):
+    arrays = [c if c is not None else _stand_in_array(t, size, fill)
+              for t, c in zip(inputs, consts)]
+    try:
+        with np.errstate(all="ignore"):
+            out = op.kernel(*arrays, **attrs)
+    except (ValueError, IndexError, TypeError, ZeroDivisionError,
+            np.linalg.LinAlgError) as exc:
+        described = ", ".join(f"{t._dtype.name}{t._shape}" for t in inputs)
+        raise errors.op_error(errors.InvalidArgumentError, op.name,
+                              f"{op.name} cannot run on inputs ({described}): {exc}") from None
+    if op.num_outputs == 1:
+        out = (out,)
+    specs = []
+    for o in out:
+        a = np.asarray(o)
+        specs.append((dtypes.from_numpy(a.dtype), a.shape))
+    return specs
+
+
+# --- Variable initializers computed inside a trace ---------------------------------------------
+def lift_to_eager(graph, tensor):
+    """Runs the ops that produce `tensor` now, eagerly (placeholders take the values of the
+    call being traced). Used for ``tf.Variable(initial_value)`` inside a first trace."""
+    from ..core.tensor import _from_numpy
+    if not isinstance(tensor, SymbolicTensor):
+        return tensor
+    needed, order = {}, []
+    stack = [tensor._op]
+    while stack:
+        op = stack.pop()
+        if id(op) in needed:
+            continue
+        needed[id(op)] = op
+        for t in op.inputs:
+            stack.append(t._op)
+    for op in graph.operations:
+        if id(op) in needed:
+            order.append(op)
+    values = {}
+    for op in order:
+        if op.type == "Placeholder":
+            actual = graph.actual_inputs.get(id(op.outputs[0]))
+            if actual is None:
+                captured = [obj for obj, t in graph.captures if t is op.outputs[0]]
+                if captured and isinstance(captured[0], Tensor):
+                    actual = captured[0]
+                elif captured and hasattr(type(captured[0]), "_as_tensor"):
+                    actual = captured[0]
+                else:
+                    raise ValueError(
+                        "A tf.Variable's initial value depends on a function argument whose "
+                        "value is unknown while tracing; create the Variable outside the "
+                        "tf.function or from values known at trace time.")
+            values[id(op.outputs[0])] = actual
+            continue
+        if op.type == "Const":
+            values[id(op.outputs[0])] = op.attrs["value"]
+            continue
+        args = [values[id(t)] for t in op.inputs]
+        args = [a._value if isinstance(a, Tensor) else a for a in args]
+        out = op.opdef.kernel(*args, **op.attrs)
+        outs = (out,) if op.opdef.num_outputs == 1 else tuple(out)
+        for t, o in zip(op.outputs, outs):
+            values[id(t)] = o if not isinstance(o, np.generic) else np.asarray(o)
+    result = values[id(tensor)]
+    return _from_numpy(np.asarray(result)) if not isinstance(result, Tensor) else result
