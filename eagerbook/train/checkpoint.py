@@ -321,7 +321,7 @@ class _Restoration:
         for j, node in enumerate(self.nodes):
             if "variable" in node and j not in self.restored:
                 out.append(self._path(j))
-            elif "variable" not in node and self.live(j) is None:
+            elif "variable" not in node and j not in self.bound:
                 out.append(self._path(j))
         return out
 
