@@ -346,7 +346,7 @@ class LiveLoss(_LiveDisplay, _CallbackHooks, _Displayable, anywidget.AnyWidget):
         self.total = total
         self.epoch = None
         self.redraws = 0
-        self._last_draw = 0.0
+        self._last_draw = float("-inf")  # the first point draws at once
         self._dirty = False
 
     # The hot path: one call per training step.
@@ -464,7 +464,7 @@ class GradientFlow(_LiveDisplay, _CallbackHooks, _Displayable, anywidget.AnyWidg
         self.interval = float(interval)
         self.every = max(1, int(every))
         self._calls = 0
-        self._last_draw = 0.0
+        self._last_draw = float("-inf")  # the first point draws at once
         self._dirty = False
         self._wrapped = None
 

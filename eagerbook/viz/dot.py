@@ -83,7 +83,7 @@ def tape_dot(model, title=None):
         if node.get("is_source"):
             extra += " penwidth=2"
         tooltip = f'{node["label"]} {node["dtype"]}{_shape_text(node["shape"])}'
-        lines.append(f'  {quote(node["id"])} [id={quote("node-" + node["id"])} '
+        lines.append(f'  {quote(node["id"])} [id={quote("node_" + node["id"])} '
                      f'label={quote(label)} tooltip={quote(tooltip)} {style}{extra}];')
     for edge in model["edges"]:
         attrs = "" if large else f" [label={quote(edge.get('label', ''))}]"

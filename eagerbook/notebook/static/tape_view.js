@@ -46,7 +46,7 @@ function render({ model, el }) {
   };
 
   function svgNode(id) {
-    return graphEl.querySelector(`g[id="node-${CSS.escape(id)}"]`);
+    return graphEl.querySelector(`g[id="node_${CSS.escape(id)}"]`);
   }
 
   function drawGraph() {
@@ -66,7 +66,7 @@ function render({ model, el }) {
       graphEl.innerHTML = `<pre class="eb-pre">${esc(model.get("text"))}</pre>`;
     }
     for (const g of graphEl.querySelectorAll("g.node")) {
-      const id = (g.getAttribute("id") || "").replace(/^node-/, "");
+      const id = (g.getAttribute("id") || "").replace(/^node_/, "");
       g.dataset.node = id;
       g.addEventListener("click", () => {
         model.set("selected", id);

@@ -1,0 +1,42 @@
+"""The browser code ships inside the package: eagerbook/notebook/static mirrors widgets/."""
+
+import pathlib
+
+import eagerbook.notebook.widgets as widgets_module
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+SOURCE = ROOT / "widgets"
+SHIPPED = ROOT / "eagerbook" / "notebook" / "static"
+
+
+def _assets(folder):
+    return {p.name: p.read_bytes() for p in folder.iterdir() if p.suffix in (".js", ".css")}
+
+
+def test_package_copy_is_identical_to_widgets_folder():
+    source, shipped = _assets(SOURCE), _assets(SHIPPED)
+    assert source, "widgets/ has no .js/.css files"
+    assert sorted(source) == sorted(shipped), "run: python widgets/sync.py"
+    for name in source:
+        assert source[name] == shipped[name], f"{name} differs: run python widgets/sync.py"
+
+
+def test_every_widget_module_and_stylesheet_is_used():
+    used = {widgets_module.TapeView._esm, widgets_module.GraphView._esm,
+            widgets_module.GradientFlow._esm, widgets_module.LiveLoss._esm}
+    assert {p.name for p in SHIPPED.glob("*.js")} == {pathlib.Path(str(u)).name for u in used} \
+        or all("export default" in str(u) for u in used)
+    for cls in (widgets_module.TapeView, widgets_module.LiveLoss):
+        assert "export default" in str(cls._esm)  # anywidget read the file's contents
+
+
+def test_modules_need_no_network():
+    for path in SOURCE.glob("*.js"):
+        text = path.read_text()
+        assert "http://" not in text.replace("http://www.w3.org/2000/svg", "")
+        assert "https://" not in text and "import " not in text.split("export default")[0]
+
+
+def test_package_data_includes_static_files():
+    pyproject = (ROOT / "pyproject.toml").read_text()
+    assert "notebook/static/*" in pyproject
