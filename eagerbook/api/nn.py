@@ -23,8 +23,10 @@ from ..ops.nn_ops import (
     selu,
     sigmoid,
     sigmoid_cross_entropy_with_logits,
+    silu,
     softmax,
     softmax_cross_entropy_with_logits,
     sparse_softmax_cross_entropy_with_logits,
+    swish,
     tanh,
 )

@@ -317,6 +317,11 @@ def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
 
 @register("SparseSoftmaxCrossEntropyWithLogits", num_outputs=2)
 def _sparse_softmax_xent(logits, labels):
+    classes = logits.shape[-1]
+    if labels.size and (labels.min() < 0 or labels.max() >= classes):
+        # The wrapper reports this with TF's message; this guards traced graphs, where
+        # NumPy would otherwise wrap negative labels around silently.
+        raise ValueError(f"Received a label value outside the valid range of [0, {classes})")
     x = _as_compute(logits)
     log_p = _stable_log_softmax(x, -1)
     index = labels[..., None].astype(np.intp)
