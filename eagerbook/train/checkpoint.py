@@ -311,7 +311,9 @@ class _Restoration:
         for j, obj in new_bound.items():
             self.bound[j] = _ref(obj)
         for j, var in new_vars:
-            var.assign(self.arrays[j])
+            # Rebind the value as Variable.assign does eagerly, also when this runs while a
+            # tf.function traces (slots created on the first traced step).
+            var._value = np.array(self.arrays[j], dtype=var.dtype._np)
             self.restored.add(j)
         return len(new_vars)
 
@@ -349,7 +351,11 @@ def restore_deferred(obj=None):
             continue
         if obj is not None and not any(ref() is obj for ref in restoration.bound.values()):
             continue
-        count += restoration.restore_available()
+        try:
+            count += restoration.restore_available()
+        except ValueError:
+            _PENDING.remove(restoration)  # a mismatched checkpoint is abandoned, not retried
+            raise
         if restoration.done():
             _PENDING.remove(restoration)
     return count
