@@ -6,6 +6,7 @@ engine lives in ``core`` (tensors, Variables), ``ops`` (kernels + gradient rules
 (``tf.math``, ``tf.nn``, ...) are the modules of ``eagerbook.api``.
 """
 
+from . import keras
 from . import ops as _ops  # attaches Tensor operators
 from .api import (
     bitwise,

@@ -1,0 +1,144 @@
+"""``tf.keras.activations``: activation functions by name or as functions."""
+
+from ..core.tensor import convert_to_tensor
+from ..ops import math_ops, nn_ops
+
+
+def _t(x):
+    return convert_to_tensor(x)
+
+
+def linear(x):
+    return x
+
+
+def relu(x, alpha=0.0, max_value=None, threshold=0.0):
+    """max(x, 0), with Keras's optional leak (`alpha`), cap (`max_value`) and `threshold`."""
+    x = _t(x)
+    if alpha == 0.0 and threshold == 0.0:
+        if max_value is None:
+            return nn_ops.relu(x)
+        if max_value == 6:
+            return nn_ops.relu6(x)
+    zero = math_ops.zeros_like(x)
+    if threshold != 0.0:
+        out = math_ops.where_v2(math_ops.greater(x, threshold), x, zero)
+    else:
+        out = nn_ops.relu(x)
+    if max_value is not None:
+        out = math_ops.minimum(out, math_ops.cast(max_value, x.dtype))
+    if alpha != 0.0:
+        negative_part = math_ops.minimum(math_ops.subtract(x, threshold), zero)
+        out = math_ops.add(out, math_ops.multiply(negative_part, alpha))
+    return out
+
+
+def sigmoid(x):
+    return math_ops.sigmoid(_t(x))
+
+
+def tanh(x):
+    return math_ops.tanh(_t(x))
+
+
+def softmax(x, axis=-1):
+    x = _t(x)
+    if x.shape.rank is not None and x.shape.rank < 2:
+        raise ValueError(f"Cannot apply softmax to a tensor that is 1D. Received input: {x}")
+    return nn_ops.softmax(x, axis=axis)
+
+
+def log_softmax(x, axis=-1):
+    return nn_ops.log_softmax(_t(x), axis=axis)
+
+
+def softplus(x):
+    return math_ops.softplus(_t(x))
+
+
+def softsign(x):
+    x = _t(x)
+    return math_ops.truediv(x, math_ops.add(math_ops.abs(x), 1.0))
+
+
+def elu(x, alpha=1.0):
+    x = _t(x)
+    if alpha == 1.0:
+        return nn_ops.elu(x)
+    negative = math_ops.multiply(math_ops.expm1(math_ops.minimum(x, math_ops.zeros_like(x))),
+                                 alpha)
+    return math_ops.where_v2(math_ops.greater(x, 0.0), x, negative)
+
+
+def selu(x):
+    return nn_ops.selu(_t(x))
+
+
+def swish(x):
+    return nn_ops.silu(_t(x))
+
+
+silu = swish
+
+
+def gelu(x, approximate=False):
+    return nn_ops.gelu(_t(x), approximate=approximate)
+
+
+def exponential(x):
+    return math_ops.exp(_t(x))
+
+
+def hard_sigmoid(x):
+    x = _t(x)
+    out = math_ops.add(math_ops.multiply(x, 0.2), 0.5)
+    return math_ops.clip_by_value(out, 0.0, 1.0)
+
+
+def relu6(x):
+    return nn_ops.relu6(_t(x))
+
+
+def leaky_relu(x, alpha=0.2):
+    return nn_ops.leaky_relu(_t(x), alpha=alpha)
+
+
+_BY_NAME = {
+    "linear": linear, "relu": relu, "sigmoid": sigmoid, "tanh": tanh, "softmax": softmax,
+    "softplus": softplus, "softsign": softsign, "elu": elu, "selu": selu, "swish": swish,
+    "silu": silu, "gelu": gelu, "exponential": exponential, "hard_sigmoid": hard_sigmoid,
+    "relu6": relu6, "log_softmax": log_softmax, "leaky_relu": leaky_relu,
+}
+
+
+def get(identifier):
+    """An activation function from a name, a function, or None (linear)."""
+    if identifier is None:
+        return linear
+    if isinstance(identifier, str):
+        fn = _BY_NAME.get(identifier)
+        if fn is None:
+            raise ValueError(f"Unknown activation function: '{identifier}'. Please ensure you "
+                             "are using a `keras.utils.custom_object_scope` and that this "
+                             "object is included in the scope.")
+        return fn
+    if isinstance(identifier, dict):
+        return get(identifier.get("config", identifier.get("class_name")))
+    if callable(identifier):
+        return identifier
+    raise TypeError(f"Could not interpret activation function identifier: {identifier!r}")
+
+
+def serialize(activation):
+    name = getattr(activation, "__name__", None)
+    if name in _BY_NAME and _BY_NAME[name] is activation:
+        return name
+    if hasattr(activation, "get_config"):
+        return {"class_name": type(activation).__name__, "config": activation.get_config()}
+    return name
+
+
+def deserialize(name):
+    return get(name)
+
+

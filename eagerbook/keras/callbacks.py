@@ -1,0 +1,468 @@
+"""``tf.keras.callbacks``: hooks that ``fit``/``evaluate``/``predict`` call as they run."""
+
+import sys
+import time
+import warnings
+
+import numpy as np
+
+
+class Callback:
+    """Base class. ``self.model`` and ``self.params`` are set before training starts."""
+
+    def __init__(self):
+        self.model = None
+        self.params = {}
+        self.validation_data = None
+
+    def set_params(self, params):
+        self.params = params
+
+    def set_model(self, model):
+        self.model = model
+
+    def on_batch_begin(self, batch, logs=None):
+        pass
+
+    def on_batch_end(self, batch, logs=None):
+        pass
+
+    def on_epoch_begin(self, epoch, logs=None):
+        pass
+
+    def on_epoch_end(self, epoch, logs=None):
+        pass
+
+    def on_train_batch_begin(self, batch, logs=None):
+        self.on_batch_begin(batch, logs=logs)
+
+    def on_train_batch_end(self, batch, logs=None):
+        self.on_batch_end(batch, logs=logs)
+
+    def on_test_batch_begin(self, batch, logs=None):
+        pass
+
+    def on_test_batch_end(self, batch, logs=None):
+        pass
+
+    def on_predict_batch_begin(self, batch, logs=None):
+        pass
+
+    def on_predict_batch_end(self, batch, logs=None):
+        pass
+
+    def on_train_begin(self, logs=None):
+        pass
+
+    def on_train_end(self, logs=None):
+        pass
+
+    def on_test_begin(self, logs=None):
+        pass
+
+    def on_test_end(self, logs=None):
+        pass
+
+    def on_predict_begin(self, logs=None):
+        pass
+
+    def on_predict_end(self, logs=None):
+        pass
+
+
+class CallbackList:
+    """Calls every callback's hook in order."""
+
+    def __init__(self, callbacks=None, model=None, params=None):
+        self.callbacks = list(callbacks or [])
+        if model is not None:
+            self.set_model(model)
+        if params is not None:
+            self.set_params(params)
+
+    def append(self, callback):
+        self.callbacks.append(callback)
+
+    def set_model(self, model):
+        self.model = model
+        for cb in self.callbacks:
+            cb.set_model(model)
+
+    def set_params(self, params):
+        self.params = params
+        for cb in self.callbacks:
+            cb.set_params(params)
+
+    def _call(self, hook, *args, **kwargs):
+        for cb in self.callbacks:
+            getattr(cb, hook)(*args, **kwargs)
+
+    def __getattr__(self, hook):
+        if hook.startswith("on_"):
+            return lambda *args, **kwargs: self._call(hook, *args, **kwargs)
+        raise AttributeError(hook)
+
+    def __iter__(self):
+        return iter(self.callbacks)
+
+
+class History(Callback):
+    """Records every epoch's logs: ``history.history['loss']`` is a list, one per epoch."""
+
+    def __init__(self):
+        super().__init__()
+        self.history = {}
+        self.epoch = []
+
+    def on_train_begin(self, logs=None):
+        self.epoch = []
+
+    def on_epoch_end(self, epoch, logs=None):
+        logs = logs or {}
+        self.epoch.append(epoch)
+        for key, value in logs.items():
+            self.history.setdefault(key, []).append(value)
+        if self.model is not None:
+            self.model.history = self
+
+
+class BaseLogger(Callback):
+    pass
+
+
+def _format_value(value):
+    value = float(value)
+    return f"{value:.4f}" if abs(value) > 1e-3 or value == 0 else f"{value:.4e}"
+
+
+def _format_time(seconds):
+    if seconds >= 3600:
+        return f"{int(seconds // 3600)}:{int(seconds % 3600 // 60):02d}:{int(seconds % 60):02d}"
+    if seconds >= 60:
+        return f"{int(seconds // 60)}:{int(seconds % 60):02d}"
+    return f"{int(round(seconds))}s"
+
+
+def _per_step(seconds):
+    if seconds >= 1:
+        return f"{seconds:.0f}s/step"
+    if seconds >= 1e-3:
+        return f"{seconds * 1e3:.0f}ms/step"
+    return f"{seconds * 1e6:.0f}us/step"
+
+
+class Progbar:
+    """Keras's text progress bar: ``12/60 [=====>.......] - ETA: 3s - loss: ...``."""
+
+    def __init__(self, target, width=30, verbose=1, interval=0.05, stateful_metrics=None,
+                 unit_name="step", stream=None):
+        self.target = target
+        self.width = width
+        self.verbose = verbose
+        self.interval = interval
+        self.unit_name = unit_name
+        self.stream = stream or sys.stdout
+        self._dynamic = (hasattr(self.stream, "isatty") and self.stream.isatty()) or \
+            "ipykernel" in sys.modules
+        self._start = time.time()
+        self._last_update = 0.0
+        self._total_width = 0
+        self._values = {}
+        self._seen = 0
+
+    def update(self, current, values=None, finalize=None):
+        if finalize is None:
+            finalize = self.target is not None and current >= self.target
+        for key, value in (values or []):
+            self._values[key] = value
+        self._seen = current
+        now = time.time()
+        elapsed = now - self._start
+        if self.verbose == 1:
+            if not finalize and now - self._last_update < self.interval:
+                return
+            if not self._dynamic and not finalize:
+                return
+            bar = self._bar(current)
+            if finalize:
+                per = elapsed / max(current, 1)
+                info = f" - {_format_time(elapsed)} {_per_step(per)}"
+            else:
+                eta = elapsed / max(current, 1) * ((self.target or current) - current)
+                info = f" - ETA: {_format_time(eta)}"
+            info += "".join(f" - {k}: {_format_value(v)}" for k, v in self._values.items())
+            line = bar + info
+            if self._dynamic:
+                padding = max(0, self._total_width - len(line))
+                self.stream.write("\r" + line + " " * padding)
+            else:
+                self.stream.write(line)
+            self._total_width = len(line)
+            if finalize:
+                self.stream.write("\n")
+            self.stream.flush()
+            self._last_update = now
+        elif self.verbose == 2 and finalize:
+            count = f"{current}/{self.target}" if self.target else f"{current}"
+            line = f"{count} - {_format_time(elapsed)}"
+            line += "".join(f" - {k}: {_format_value(v)}" for k, v in self._values.items())
+            self.stream.write(line + "\n")
+            self.stream.flush()
+
+    def _bar(self, current):
+        if self.target is None:
+            return f"{current:7d}/Unknown"
+        digits = len(str(self.target))
+        head = f"{current:{digits}d}/{self.target} ["
+        filled = int(self.width * min(current, self.target) / max(self.target, 1))
+        if filled > 0:
+            body = "=" * (filled - 1) + (">" if current < self.target else "=")
+        else:
+            body = ""
+        return head + body + "." * (self.width - len(body)) + "]"
+
+    def add(self, n, values=None):
+        self.update(self._seen + n, values)
+
+
+class ProgbarLogger(Callback):
+    """Prints ``Epoch i/N`` and a progress bar (``verbose=1``) or one line per epoch (2)."""
+
+    def __init__(self, count_mode="steps", stateful_metrics=None):
+        super().__init__()
+        self.verbose = 1
+        self.epochs = 1
+        self.target = None
+        self._bar = None
+        self._mode = "train"
+
+    def set_params(self, params):
+        super().set_params(params)
+        self.verbose = params.get("verbose", 1)
+        self.epochs = params.get("epochs", 1)
+        self.target = params.get("steps")
+
+    def on_epoch_begin(self, epoch, logs=None):
+        if self.verbose:
+            print(f"Epoch {epoch + 1}/{self.epochs}")
+        self._bar = Progbar(self.target, verbose=self.verbose)
+        self._mode = "train"
+
+    def on_train_batch_end(self, batch, logs=None):
+        if self._bar is not None:
+            self._bar.update(batch + 1, list((logs or {}).items()), finalize=False)
+
+    def on_epoch_end(self, epoch, logs=None):
+        if self._bar is not None:
+            seen = self._bar._seen
+            if self.target is None:
+                self._bar.target = seen
+            self._bar.update(seen, list((logs or {}).items()), finalize=True)
+            self._bar = None
+
+    def on_test_begin(self, logs=None):
+        if self._bar is None and self.verbose and self.params.get("_evaluate"):
+            self._bar = Progbar(self.params.get("steps"), verbose=self.verbose)
+            self._mode = "test"
+
+    def on_test_batch_end(self, batch, logs=None):
+        if self._mode == "test" and self._bar is not None:
+            self._bar.update(batch + 1, list((logs or {}).items()), finalize=False)
+
+    def on_test_end(self, logs=None):
+        if self._mode == "test" and self._bar is not None:
+            seen = self._bar._seen
+            if self._bar.target is None:
+                self._bar.target = seen
+            self._bar.update(seen, list((logs or {}).items()), finalize=True)
+            self._bar = None
+
+    def on_predict_begin(self, logs=None):
+        if self.verbose and self.params.get("_predict"):
+            self._bar = Progbar(self.params.get("steps"), verbose=self.verbose)
+            self._mode = "predict"
+
+    def on_predict_batch_end(self, batch, logs=None):
+        if self._mode == "predict" and self._bar is not None:
+            self._bar.update(batch + 1, finalize=False)
+
+    def on_predict_end(self, logs=None):
+        if self._mode == "predict" and self._bar is not None:
+            if self._bar.target is None:
+                self._bar.target = self._bar._seen
+            self._bar.update(self._bar._seen, finalize=True)
+            self._bar = None
+
+
+class LambdaCallback(Callback):
+    """A callback from plain functions: ``LambdaCallback(on_epoch_end=lambda e, logs: ...)``."""
+
+    def __init__(self, on_epoch_begin=None, on_epoch_end=None, on_batch_begin=None,
+                 on_batch_end=None, on_train_begin=None, on_train_end=None, **kwargs):
+        super().__init__()
+        hooks = dict(kwargs, on_epoch_begin=on_epoch_begin, on_epoch_end=on_epoch_end,
+                     on_batch_begin=on_batch_begin, on_batch_end=on_batch_end,
+                     on_train_begin=on_train_begin, on_train_end=on_train_end)
+        for name, fn in hooks.items():
+            if fn is not None:
+                if not name.startswith("on_"):
+                    raise TypeError(f"Unknown LambdaCallback hook: {name}")
+                setattr(self, name, fn)
+
+
+class EarlyStopping(Callback):
+    """Stops training when ``monitor`` has not improved by ``min_delta`` for ``patience``
+    epochs; optionally puts back the best epoch's weights."""
+
+    def __init__(self, monitor="val_loss", min_delta=0, patience=0, verbose=0, mode="auto",
+                 baseline=None, restore_best_weights=False, start_from_epoch=0):
+        super().__init__()
+        self.monitor = monitor
+        self.patience = patience
+        self.verbose = verbose
+        self.baseline = baseline
+        self.min_delta = abs(min_delta)
+        self.restore_best_weights = restore_best_weights
+        self.start_from_epoch = start_from_epoch
+        if mode not in ("auto", "min", "max"):
+            warnings.warn(f"EarlyStopping mode {mode} is unknown, fallback to auto mode.",
+                          stacklevel=2)
+            mode = "auto"
+        if mode == "auto":
+            mode = "max" if ("acc" in monitor or monitor.endswith("auc")) else "min"
+        self.mode = mode
+        if mode == "min":
+            self.monitor_op = np.less
+            self.min_delta *= -1
+        else:
+            self.monitor_op = np.greater
+        self.wait = 0
+        self.stopped_epoch = 0
+        self.best = None
+        self.best_weights = None
+        self.best_epoch = 0
+
+    def on_train_begin(self, logs=None):
+        self.wait = 0
+        self.stopped_epoch = 0
+        self.best = np.inf if self.mode == "min" else -np.inf
+        self.best_weights = None
+        self.best_epoch = 0
+
+    def _improved(self, current, reference):
+        return bool(self.monitor_op(current - self.min_delta, reference))
+
+    def on_epoch_end(self, epoch, logs=None):
+        current = (logs or {}).get(self.monitor)
+        if current is None:
+            warnings.warn(f"Early stopping conditioned on metric `{self.monitor}` which is not "
+                          f"available. Available metrics are: {','.join(logs or {})}",
+                          stacklevel=2)
+            return
+        if epoch < self.start_from_epoch:
+            return
+        if self.restore_best_weights and self.best_weights is None:
+            self.best_weights = self.model.get_weights()
+        self.wait += 1
+        if self._improved(current, self.best):
+            self.best = current
+            self.best_epoch = epoch
+            if self.restore_best_weights:
+                self.best_weights = self.model.get_weights()
+            if self.baseline is None or self._improved(current, self.baseline):
+                self.wait = 0
+        if self.wait >= self.patience and epoch > 0:
+            self.stopped_epoch = epoch
+            self.model.stop_training = True
+            if self.restore_best_weights and self.best_weights is not None:
+                if self.verbose > 0:
+                    print("Restoring model weights from the end of the best epoch: "
+                          f"{self.best_epoch + 1}.")
+                self.model.set_weights(self.best_weights)
+
+    def on_train_end(self, logs=None):
+        if self.stopped_epoch > 0 and self.verbose > 0:
+            print(f"Epoch {self.stopped_epoch + 1}: early stopping")
+
+
+class ModelCheckpoint(Callback):
+    """Saves the model's weights (``model.save_weights``) after every epoch or the best one.
+
+    ``filepath`` may contain ``{epoch:02d}`` and log keys (``{val_loss:.2f}``).
+    """
+
+    def __init__(self, filepath, monitor="val_loss", verbose=0, save_best_only=False,
+                 save_weights_only=False, mode="auto", save_freq="epoch", **kwargs):
+        super().__init__()
+        self.filepath = str(filepath)
+        self.monitor = monitor
+        self.verbose = verbose
+        self.save_best_only = save_best_only
+        self.save_weights_only = save_weights_only
+        if save_freq != "epoch":
+            raise ValueError("eagerbook's ModelCheckpoint saves once per epoch "
+                             "(save_freq='epoch').")
+        self.save_freq = save_freq
+        if mode not in ("auto", "min", "max"):
+            warnings.warn(f"ModelCheckpoint mode {mode} is unknown, fallback to auto mode.",
+                          stacklevel=2)
+            mode = "auto"
+        if mode == "auto":
+            mode = "max" if ("acc" in monitor or monitor.endswith("auc")) else "min"
+        self.monitor_op = np.less if mode == "min" else np.greater
+        self.best = np.inf if mode == "min" else -np.inf
+
+    def on_epoch_end(self, epoch, logs=None):
+        logs = logs or {}
+        path = self.filepath.format(epoch=epoch + 1, **logs)
+        if self.save_best_only:
+            current = logs.get(self.monitor)
+            if current is None:
+                warnings.warn(f"Can save best model only with {self.monitor} available, "
+                              "skipping.", stacklevel=2)
+                return
+            if not self.monitor_op(current, self.best):
+                if self.verbose > 0:
+                    print(f"\nEpoch {epoch + 1}: {self.monitor} did not improve from "
+                          f"{self.best:.5f}")
+                return
+            if self.verbose > 0:
+                print(f"\nEpoch {epoch + 1}: {self.monitor} improved from {self.best:.5f} to "
+                      f"{current:.5f}, saving model to {path}")
+            self.best = current
+        elif self.verbose > 0:
+            print(f"\nEpoch {epoch + 1}: saving model to {path}")
+        self.model.save_weights(path)
+
+
+class TerminateOnNaN(Callback):
+    def on_batch_end(self, batch, logs=None):
+        loss = (logs or {}).get("loss")
+        if loss is not None and (np.isnan(loss) or np.isinf(loss)):
+            print(f"Batch {batch}: Invalid loss, terminating training")
+            self.model.stop_training = True
+
+
+class LearningRateScheduler(Callback):
+    """Sets ``optimizer.learning_rate = schedule(epoch, lr)`` at the start of every epoch."""
+
+    def __init__(self, schedule, verbose=0):
+        super().__init__()
+        self.schedule = schedule
+        self.verbose = verbose
+
+    def on_epoch_begin(self, epoch, logs=None):
+        optimizer = self.model.optimizer
+        lr = optimizer.learning_rate
+        try:
+            new_lr = self.schedule(epoch, float(lr))
+        except TypeError:
+            new_lr = self.schedule(epoch)
+        optimizer.learning_rate = float(new_lr)
+        if self.verbose > 0:
+            print(f"\nEpoch {epoch + 1}: LearningRateScheduler setting learning rate to "
+                  f"{float(new_lr)}.")
+
+    def on_epoch_end(self, epoch, logs=None):
+        if logs is not None:
+            logs["lr"] = float(self.model.optimizer.learning_rate)

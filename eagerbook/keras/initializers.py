@@ -1,0 +1,276 @@
+"""``tf.keras.initializers``: callables ``init(shape, dtype) -> Tensor`` for new weights.
+
+Random initializers draw through ``eagerbook.ops.random_ops`` so they follow TF's seed rules
+(``tf.random.set_seed`` plus the initializer's own ``seed``).
+"""
+
+import math
+
+import numpy as np
+
+from ..core import dtypes
+from ..core.tensor import _from_numpy, convert_to_tensor
+from ..ops import random_ops
+from . import backend
+
+
+def _dtype(dtype):
+    return dtypes.as_dtype(dtype if dtype is not None else backend.floatx())
+
+
+def _shape(shape):
+    return tuple(int(d) for d in shape)
+
+
+def _draw(kind, shape, dtype, seed, **params):
+    """A Tensor of random values; `kind` is uniform / normal / truncated_normal."""
+    with backend.init_scope():
+        if kind == "uniform":
+            return random_ops.uniform(shape, minval=params["minval"], maxval=params["maxval"],
+                                      dtype=dtype, seed=seed)
+        if kind == "normal":
+            return random_ops.normal(shape, mean=params["mean"], stddev=params["stddev"],
+                                     dtype=dtype, seed=seed)
+        return random_ops.truncated_normal(shape, mean=params["mean"],
+                                           stddev=params["stddev"], dtype=dtype, seed=seed)
+
+
+class Initializer:
+    """Base class: ``__call__(shape, dtype=None, **kwargs)`` returns a Tensor."""
+
+    def __call__(self, shape, dtype=None, **kwargs):
+        raise NotImplementedError
+
+    def get_config(self):
+        return {}
+
+    @classmethod
+    def from_config(cls, config):
+        config = dict(config)
+        config.pop("dtype", None)
+        return cls(**config)
+
+
+class Zeros(Initializer):
+    def __call__(self, shape, dtype=None, **kwargs):
+        dtype = _dtype(dtype)
+        return _from_numpy(np.zeros(_shape(shape), dtype=dtype._np))
+
+
+class Ones(Initializer):
+    def __call__(self, shape, dtype=None, **kwargs):
+        dtype = _dtype(dtype)
+        return _from_numpy(np.ones(_shape(shape), dtype=dtype._np))
+
+
+class Constant(Initializer):
+    def __init__(self, value=0):
+        self.value = value
+
+    def __call__(self, shape, dtype=None, **kwargs):
+        dtype = _dtype(dtype)
+        value = np.asarray(convert_to_tensor(self.value, dtype=dtype)._value)
+        try:
+            return _from_numpy(np.array(np.broadcast_to(value, _shape(shape)), dtype=dtype._np))
+        except ValueError:
+            if value.size == int(np.prod(_shape(shape))):
+                return _from_numpy(value.reshape(_shape(shape)).astype(dtype._np))
+            raise TypeError(f"Constant initializer: value of shape {value.shape} cannot fill "
+                            f"shape {list(_shape(shape))}") from None
+
+    def get_config(self):
+        value = self.value
+        return {"value": value.tolist() if isinstance(value, np.ndarray) else value}
+
+
+class RandomUniform(Initializer):
+    def __init__(self, minval=-0.05, maxval=0.05, seed=None):
+        self.minval, self.maxval, self.seed = minval, maxval, seed
+
+    def __call__(self, shape, dtype=None, **kwargs):
+        return _draw("uniform", _shape(shape), _dtype(dtype), self.seed,
+                     minval=self.minval, maxval=self.maxval)
+
+    def get_config(self):
+        return {"minval": self.minval, "maxval": self.maxval, "seed": self.seed}
+
+
+class RandomNormal(Initializer):
+    def __init__(self, mean=0.0, stddev=0.05, seed=None):
+        self.mean, self.stddev, self.seed = mean, stddev, seed
+
+    def __call__(self, shape, dtype=None, **kwargs):
+        return _draw("normal", _shape(shape), _dtype(dtype), self.seed,
+                     mean=self.mean, stddev=self.stddev)
+
+    def get_config(self):
+        return {"mean": self.mean, "stddev": self.stddev, "seed": self.seed}
+
+
+class TruncatedNormal(RandomNormal):
+    def __call__(self, shape, dtype=None, **kwargs):
+        return _draw("truncated_normal", _shape(shape), _dtype(dtype), self.seed,
+                     mean=self.mean, stddev=self.stddev)
+
+
+def compute_fans(shape):
+    """(fan_in, fan_out) of a weight shape: conv kernels count their receptive field."""
+    shape = _shape(shape)
+    if len(shape) < 1:
+        return 1, 1
+    if len(shape) == 1:
+        return shape[0], shape[0]
+    if len(shape) == 2:
+        return shape[0], shape[1]
+    receptive = 1
+    for d in shape[:-2]:
+        receptive *= d
+    return shape[-2] * receptive, shape[-1] * receptive
+
+
+# Standard deviation of a unit normal truncated to [-2, 2].
+_TRUNCATED_STD = 0.87962566103423978
+
+
+class VarianceScaling(Initializer):
+    def __init__(self, scale=1.0, mode="fan_in", distribution="truncated_normal", seed=None):
+        if scale <= 0.0:
+            raise ValueError(f"`scale` must be positive float. Received: scale={scale}.")
+        if mode not in ("fan_in", "fan_out", "fan_avg"):
+            raise ValueError(f"Invalid `mode` argument: {mode}")
+        distribution = distribution.lower()
+        if distribution == "normal":
+            distribution = "truncated_normal"
+        if distribution not in ("uniform", "truncated_normal", "untruncated_normal"):
+            raise ValueError(f"Invalid `distribution` argument: {distribution}")
+        self.scale, self.mode, self.distribution, self.seed = scale, mode, distribution, seed
+
+    def __call__(self, shape, dtype=None, **kwargs):
+        shape = _shape(shape)
+        fan_in, fan_out = compute_fans(shape)
+        scale = self.scale
+        if self.mode == "fan_in":
+            scale /= max(1.0, fan_in)
+        elif self.mode == "fan_out":
+            scale /= max(1.0, fan_out)
+        else:
+            scale /= max(1.0, (fan_in + fan_out) / 2.0)
+        dtype = _dtype(dtype)
+        if self.distribution == "truncated_normal":
+            return _draw("truncated_normal", shape, dtype, self.seed, mean=0.0,
+                         stddev=math.sqrt(scale) / _TRUNCATED_STD)
+        if self.distribution == "untruncated_normal":
+            return _draw("normal", shape, dtype, self.seed, mean=0.0, stddev=math.sqrt(scale))
+        limit = math.sqrt(3.0 * scale)
+        return _draw("uniform", shape, dtype, self.seed, minval=-limit, maxval=limit)
+
+    def get_config(self):
+        return {"scale": self.scale, "mode": self.mode, "distribution": self.distribution,
+                "seed": self.seed}
+
+
+class _Preset(VarianceScaling):
+    _args = ()
+
+    def __init__(self, seed=None):
+        super().__init__(*self._args, seed=seed)
+
+    def get_config(self):
+        return {"seed": self.seed}
+
+
+class GlorotUniform(_Preset):
+    _args = (1.0, "fan_avg", "uniform")
+
+
+class GlorotNormal(_Preset):
+    _args = (1.0, "fan_avg", "truncated_normal")
+
+
+class HeNormal(_Preset):
+    _args = (2.0, "fan_in", "truncated_normal")
+
+
+class HeUniform(_Preset):
+    _args = (2.0, "fan_in", "uniform")
+
+
+class LecunNormal(_Preset):
+    _args = (1.0, "fan_in", "truncated_normal")
+
+
+class LecunUniform(_Preset):
+    _args = (1.0, "fan_in", "uniform")
+
+
+class Identity(Initializer):
+    def __init__(self, gain=1.0):
+        self.gain = gain
+
+    def __call__(self, shape, dtype=None, **kwargs):
+        shape = _shape(shape)
+        if len(shape) != 2:
+            raise ValueError("Identity matrix initializer can only be used for 2D matrices.")
+        return _from_numpy((self.gain * np.eye(*shape)).astype(_dtype(dtype)._np))
+
+    def get_config(self):
+        return {"gain": self.gain}
+
+
+# Lower-case aliases, as tf.keras.initializers exposes them.
+zeros = Zeros
+ones = Ones
+constant = Constant
+random_uniform = RandomUniform
+random_normal = RandomNormal
+truncated_normal = TruncatedNormal
+glorot_uniform = GlorotUniform
+glorot_normal = GlorotNormal
+he_normal = HeNormal
+he_uniform = HeUniform
+lecun_normal = LecunNormal
+lecun_uniform = LecunUniform
+variance_scaling = VarianceScaling
+identity = Identity
+
+_BY_NAME = {
+    "zeros": Zeros, "ones": Ones, "constant": Constant, "random_uniform": RandomUniform,
+    "uniform": RandomUniform, "random_normal": RandomNormal, "normal": RandomNormal,
+    "truncated_normal": TruncatedNormal, "glorot_uniform": GlorotUniform,
+    "glorot_normal": GlorotNormal, "he_normal": HeNormal, "he_uniform": HeUniform,
+    "lecun_normal": LecunNormal, "lecun_uniform": LecunUniform,
+    "variance_scaling": VarianceScaling, "identity": Identity,
+}
+_BY_CLASS = {cls.__name__: cls for cls in _BY_NAME.values()}
+
+
+def get(identifier):
+    if identifier is None:
+        return None
+    if isinstance(identifier, str):
+        cls = _BY_NAME.get(identifier) or _BY_CLASS.get(identifier)
+        if cls is None:
+            raise ValueError(f"Unknown initializer: '{identifier}'. Please ensure you are using "
+                             "a `keras.utils.custom_object_scope` and that this object is "
+                             "included in the scope.")
+        return cls()
+    if isinstance(identifier, dict):
+        cls = _BY_CLASS.get(identifier["class_name"])
+        if cls is None:
+            raise ValueError(f"Unknown initializer: '{identifier['class_name']}'.")
+        return cls.from_config(identifier.get("config", {}))
+    if callable(identifier):
+        return identifier
+    raise ValueError(f"Could not interpret initializer identifier: {identifier!r}")
+
+
+def serialize(initializer):
+    if initializer is None:
+        return None
+    if isinstance(initializer, Initializer):
+        return {"class_name": type(initializer).__name__, "config": initializer.get_config()}
+    return getattr(initializer, "__name__", repr(initializer))
+
+
+def deserialize(config):
+    return get(config)

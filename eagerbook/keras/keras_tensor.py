@@ -1,0 +1,135 @@
+"""Symbolic placeholders for the functional API.
+
+``tf.keras.Input(shape=(784,))`` returns a ``KerasTensor``: a shape and a dtype, no value.
+Calling a layer on KerasTensors does not compute anything; it builds the layer and records a
+``Node`` (which layer, called on which KerasTensors, with which arguments), returning new
+KerasTensors. ``Model(inputs, outputs)`` later replays those nodes eagerly on real tensors.
+"""
+
+from ..core import dtypes, nest
+from ..core.shape import TensorShape
+
+
+class KerasTensor:
+    """A symbolic tensor of the functional API: shape (batch dimension None) and dtype."""
+
+    __array_priority__ = 200
+
+    def __init__(self, shape, dtype="float32", name=None, node=None, index=0):
+        self._shape = TensorShape(shape)
+        self._dtype = dtypes.as_dtype(dtype)
+        self._name = name
+        self._node = node  # the Node that produced this tensor
+        self._index = index
+
+    @property
+    def shape(self):
+        return self._shape
+
+    def get_shape(self):
+        return self._shape
+
+    @property
+    def dtype(self):
+        return self._dtype
+
+    @property
+    def name(self):
+        return self._name
+
+    @property
+    def ndim(self):
+        return self._shape.rank
+
+    @property
+    def _keras_history(self):
+        node = self._node
+        return (node.layer, node.layer._inbound_nodes.index(node), self._index)
+
+    def __repr__(self):
+        origin = f" (created by layer '{self._node.layer.name}')" if self._node else ""
+        return (f"<KerasTensor: shape={self._shape} dtype={self._dtype.name}"
+                f"{origin}>")
+
+    def __hash__(self):
+        return id(self)
+
+    def __bool__(self):
+        raise TypeError("Using a symbolic KerasTensor as a Python bool is not allowed: it "
+                        "has no value until the model runs on real data.")
+
+    def __array__(self, *args, **kwargs):
+        raise TypeError(f"Cannot convert a symbolic KerasTensor ({self}) to a NumPy array. "
+                        "KerasTensors only describe the inputs of a functional model.")
+
+    def numpy(self):
+        raise TypeError("A symbolic KerasTensor has no value: build a Model with it and "
+                        "call the model on data.")
+
+    # Arithmetic on KerasTensors becomes a small op layer in the graph (TF's TFOpLambda).
+    def _op(self, fn, *others, name):
+        from .layers.core import _OpLambda
+        return _OpLambda(fn, name=name)(self, *others)
+
+    def __add__(self, other):
+        from ..ops import math_ops
+        return self._op(math_ops.add, other, name="tf.math.add")
+
+    def __radd__(self, other):
+        from ..ops import math_ops
+        return self._op(lambda a, b: math_ops.add(b, a), other, name="tf.math.add")
+
+    def __sub__(self, other):
+        from ..ops import math_ops
+        return self._op(math_ops.subtract, other, name="tf.math.subtract")
+
+    def __rsub__(self, other):
+        from ..ops import math_ops
+        return self._op(lambda a, b: math_ops.subtract(b, a), other, name="tf.math.subtract")
+
+    def __mul__(self, other):
+        from ..ops import math_ops
+        return self._op(math_ops.multiply, other, name="tf.math.multiply")
+
+    def __rmul__(self, other):
+        from ..ops import math_ops
+        return self._op(lambda a, b: math_ops.multiply(b, a), other, name="tf.math.multiply")
+
+    def __truediv__(self, other):
+        from ..ops import math_ops
+        return self._op(math_ops.truediv, other, name="tf.math.truediv")
+
+    def __neg__(self):
+        from ..ops import math_ops
+        return self._op(math_ops.negative, name="tf.math.negative")
+
+
+def has_keras_tensor(structure):
+    if isinstance(structure, KerasTensor):
+        return True
+    if isinstance(structure, (list, tuple, dict)):
+        return any(isinstance(x, KerasTensor) for x in nest.flatten(structure))
+    return False
+
+
+class Node:
+    """One call of a layer on KerasTensors: the edge list of the functional graph."""
+
+    def __init__(self, layer, call_args, call_kwargs, outputs):
+        self.layer = layer
+        self.call_args = call_args
+        self.call_kwargs = call_kwargs
+        self.outputs = outputs  # structure of KerasTensors
+        self.flat_outputs = nest.flatten(outputs)
+        self.keras_inputs = [x for x in nest.flatten((call_args, call_kwargs))
+                             if isinstance(x, KerasTensor)]
+        for i, t in enumerate(self.flat_outputs):
+            t._node, t._index = self, i
+        layer._inbound_nodes.append(self)
+
+    @property
+    def parent_nodes(self):
+        return [t._node for t in self.keras_inputs if t._node is not None]
+
+    def __repr__(self):
+        return f"<Node of layer '{self.layer.name}'>"

@@ -1,0 +1,602 @@
+"""``tf.keras.layers.Layer``: the base class of every layer and model.
+
+A layer owns its weights. It creates them in ``build(input_shape)``, which ``__call__`` runs the
+first time the layer sees an input, inside ``tf.name_scope(layer.name)`` so the Variables get
+Keras's names (``dense/kernel:0``, ``dense_1/kernel:0``, ``my_model/dense/kernel:0``).
+
+Tracking is done by looking at the layer's attributes when asked: any ``Layer`` or ``Variable``
+held directly, or inside lists, tuples and dicts, belongs to the layer. A layer object reused
+in several places is counted once, and ``tf.Variable`` attributes count as weights, as in TF 2.
+"""
+
+import inspect
+
+import numpy as np
+
+from ...core import context, dtypes, nest
+from ...core.shape import TensorShape
+from ...core.tensor import Tensor, convert_to_tensor
+from ...core.variable import Variable
+from ...ops import math_ops
+from .. import backend, initializers, regularizers
+from ..keras_tensor import KerasTensor, Node, has_keras_tensor
+
+_ALLOWED_KWARGS = {"input_shape", "batch_input_shape", "batch_size", "weights",
+                   "activity_regularizer", "autocast", "input_dim"}
+
+# Attributes the tracker never looks into (bookkeeping, not state).
+_NOT_TRACKED = frozenset({"_inbound_nodes", "_compile_state", "_nodes", "_call_spec",
+                          "_eager_losses", "_trainable_weights", "_non_trainable_weights",
+                          "_regularized", "input_spec", "_self_attr_cache", "history",
+                          "stop_training", "_symbolic_inputs", "_symbolic_outputs",
+                          "inputs", "outputs", "_input_layers", "_output_layers"})
+
+
+class InputSpec:
+    """What a layer accepts: ``ndim``/``min_ndim``/``max_ndim`` and fixed ``axes`` sizes."""
+
+    def __init__(self, dtype=None, shape=None, ndim=None, max_ndim=None, min_ndim=None,
+                 axes=None, allow_last_axis_squeeze=False, name=None):
+        self.dtype = dtype
+        self.shape = None if shape is None else TensorShape(shape)
+        self.ndim = len(shape) if shape is not None else ndim
+        self.max_ndim = max_ndim
+        self.min_ndim = min_ndim
+        self.axes = dict(axes or {})
+        self.name = name
+
+    def __repr__(self):
+        parts = [f"{k}={v}" for k, v in (("dtype", self.dtype), ("shape", self.shape),
+                                         ("ndim", self.ndim), ("max_ndim", self.max_ndim),
+                                         ("min_ndim", self.min_ndim), ("axes", self.axes))
+                 if v]
+        return f"InputSpec({', '.join(parts)})"
+
+
+def _shape_of(x):
+    if isinstance(x, (Tensor, KerasTensor)):
+        return x.shape
+    if hasattr(type(x), "_as_tensor"):
+        return x.shape
+    return TensorShape(np.shape(x))
+
+
+def _check_input_spec(layer, inputs):
+    specs = layer.input_spec
+    if specs is None:
+        return
+    flat_specs = nest.flatten(specs)
+    flat_inputs = nest.flatten(inputs)
+    if len(flat_specs) != len(flat_inputs):
+        if len(flat_specs) == 1:
+            flat_specs = flat_specs * len(flat_inputs)
+        else:
+            raise ValueError(f"Layer {layer.name} expects {len(flat_specs)} input(s), but it "
+                             f"received {len(flat_inputs)} input tensors.")
+    for i, (spec, x) in enumerate(zip(flat_specs, flat_inputs)):
+        if spec is None:
+            continue
+        shape = _shape_of(x)
+        rank = shape.rank
+        if rank is None:
+            continue
+        prefix = f"Input {i} of layer \"{layer.name}\" is incompatible with the layer: "
+        full = f"Full shape received: {tuple(shape.as_list())}"
+        if spec.ndim is not None and rank != spec.ndim:
+            raise ValueError(f"{prefix}expected ndim={spec.ndim}, found ndim={rank}. {full}")
+        if spec.max_ndim is not None and rank > spec.max_ndim:
+            raise ValueError(f"{prefix}expected max_ndim={spec.max_ndim}, found ndim={rank}. "
+                             f"{full}")
+        if spec.min_ndim is not None and rank < spec.min_ndim:
+            raise ValueError(f"{prefix}expected min_ndim={spec.min_ndim}, found ndim={rank}. "
+                             f"{full}")
+        for axis, value in spec.axes.items():
+            dim = shape[axis] if -rank <= axis < rank else None
+            if value is not None and dim is not None and dim != value:
+                raise ValueError(f"{prefix}expected axis {axis} of input shape to have value "
+                                 f"{value}, but received input with shape "
+                                 f"{tuple(shape.as_list())}")
+
+
+class Layer:
+    """Base class of layers: ``build``/``call``, weights, tracking, the ``training`` flag."""
+
+    # Metrics are layers too, but their counters are not model weights.
+    _exclude_from_weights = False
+
+    def __init__(self, trainable=True, name=None, dtype=None, dynamic=False, **kwargs):
+        for key in kwargs:
+            if key not in _ALLOWED_KWARGS:
+                raise TypeError(f"Keyword argument not understood: {key}")
+        self._trainable = bool(trainable)
+        self._name = name if name is not None else backend.unique_object_name(
+            backend.to_snake_case(type(self).__name__))
+        self._dtype = None if dtype is None else dtypes.as_dtype(
+            dtype if not isinstance(dtype, dict) else dtype.get("config", {}).get("name"))
+        self._dynamic = bool(dynamic)
+        self.built = False
+        self.input_spec = None
+        self.supports_masking = False
+        self._trainable_weights = []
+        self._non_trainable_weights = []
+        self._regularized = []  # (variable, regularizer) pairs for layer.losses
+        self._eager_losses = []
+        self._inbound_nodes = []
+        self._autocast = kwargs.get("autocast", True)
+        self._activity_regularizer = regularizers.get(kwargs.get("activity_regularizer"))
+        self._initial_weights = kwargs.get("weights")
+        batch_input_shape = kwargs.get("batch_input_shape")
+        if batch_input_shape is None:
+            input_shape = kwargs.get("input_shape")
+            if input_shape is None and kwargs.get("input_dim") is not None:
+                input_shape = (kwargs["input_dim"],)
+            if input_shape is not None:
+                if isinstance(input_shape, int):
+                    input_shape = (input_shape,)
+                batch_input_shape = (kwargs.get("batch_size"),) + tuple(input_shape)
+        self._batch_input_shape = None if batch_input_shape is None \
+            else tuple(batch_input_shape)
+
+    # --- properties -------------------------------------------------------------------------------
+    @property
+    def name(self):
+        return self._name
+
+    @property
+    def dtype(self):
+        return (self._dtype or dtypes.as_dtype(backend.floatx())).name
+
+    @property
+    def compute_dtype(self):
+        return self.dtype
+
+    @property
+    def variable_dtype(self):
+        return self.dtype
+
+    @property
+    def dynamic(self):
+        return self._dynamic
+
+    @dynamic.setter
+    def dynamic(self, value):
+        self._dynamic = bool(value)
+
+    @property
+    def trainable(self):
+        return self._trainable
+
+    @trainable.setter
+    def trainable(self, value):
+        value = bool(value)
+        for layer in self._flatten_layers():
+            layer._trainable = value
+
+    @property
+    def stateful(self):
+        return False
+
+    @property
+    def activity_regularizer(self):
+        return self._activity_regularizer
+
+    # --- tracking ---------------------------------------------------------------------------------
+    def _direct_children(self):
+        """(sub-layers, Variables) held in this object's attributes, in attribute order."""
+        layers, variables, seen = [], [], {id(self)}
+
+        def visit(value, depth):
+            if isinstance(value, Layer):
+                if id(value) not in seen:
+                    seen.add(id(value))
+                    layers.append(value)
+            elif isinstance(value, Variable):
+                if id(value) not in seen:
+                    seen.add(id(value))
+                    variables.append(value)
+            elif depth < 10:
+                if isinstance(value, (list, tuple)):
+                    for item in value:
+                        visit(item, depth + 1)
+                elif isinstance(value, dict):
+                    for item in value.values():
+                        visit(item, depth + 1)
+
+        for key, value in self.__dict__.items():
+            if key not in _NOT_TRACKED:
+                visit(value, 0)
+        return layers, variables
+
+    @property
+    def _self_tracked_layers(self):
+        return [layer for layer in self._direct_children()[0]]
+
+    def _flatten_layers(self, include_self=True, recursive=True):
+        """This layer and its sub-layers, depth first, each once."""
+        seen = set()
+        stack = [self]
+        while stack:
+            layer = stack.pop()
+            if id(layer) in seen:
+                continue
+            seen.add(id(layer))
+            if include_self or layer is not self:
+                yield layer
+            if recursive or layer is self:
+                children = layer._direct_children()[0]
+                stack.extend(reversed(children))
+
+    def _own_variables(self):
+        trainable = list(self._trainable_weights)
+        non_trainable = list(self._non_trainable_weights)
+        known = {id(v) for v in trainable} | {id(v) for v in non_trainable}
+        layers, attr_vars = self._direct_children()
+        for v in attr_vars:
+            if id(v) not in known:
+                known.add(id(v))
+                (trainable if v.trainable else non_trainable).append(v)
+        return trainable, non_trainable, layers
+
+    def _gather_weights(self, want, seen_layers, frozen=False):
+        frozen = frozen or not self._trainable
+        trainable, non_trainable, layers = self._own_variables()
+        if want == "trainable":
+            out = [] if frozen else trainable
+        elif want == "non_trainable":
+            out = trainable + non_trainable if frozen else non_trainable
+        else:
+            out = trainable + non_trainable
+        for child in layers:
+            if id(child) in seen_layers or child._exclude_from_weights:
+                continue
+            seen_layers.add(id(child))
+            out = out + child._gather_weights(want, seen_layers, frozen)
+        return out
+
+    @staticmethod
+    def _dedup(variables):
+        seen, out = set(), []
+        for v in variables:
+            if id(v) not in seen:
+                seen.add(id(v))
+                out.append(v)
+        return out
+
+    @property
+    def trainable_weights(self):
+        return self._dedup(self._gather_weights("trainable", {id(self)}))
+
+    @property
+    def non_trainable_weights(self):
+        trainable = {id(v) for v in self.trainable_weights}
+        return [v for v in self._dedup(self._gather_weights("non_trainable", {id(self)}))
+                if id(v) not in trainable]
+
+    @property
+    def weights(self):
+        return self.trainable_weights + self.non_trainable_weights
+
+    trainable_variables = trainable_weights
+    non_trainable_variables = non_trainable_weights
+    variables = weights
+
+    @property
+    def submodules(self):
+        return tuple(self._flatten_layers(include_self=False))
+
+    @property
+    def layers(self):
+        return [layer for layer in self._direct_children()[0]
+                if not layer._exclude_from_weights]
+
+    def get_weights(self):
+        return [v.numpy() for v in self.weights]
+
+    def set_weights(self, weights):
+        params = self.weights
+        if len(params) != len(weights):
+            raise ValueError(f"You called `set_weights(weights)` on layer \"{self.name}\" with "
+                             f"a weight list of length {len(weights)}, but the layer was "
+                             f"expecting {len(params)} weights.")
+        for v, w in zip(params, weights):
+            w = np.asarray(w)
+            if tuple(v.shape) != w.shape:
+                raise ValueError(f"Layer {self.name} weight shape {tuple(v.shape)} is not "
+                                 f"compatible with provided weight shape {w.shape}.")
+        for v, w in zip(params, weights):
+            v.assign(np.asarray(w))
+
+    def count_params(self):
+        if not self.built:
+            raise ValueError(f"You tried to call `count_params` on layer {self.name}, but the "
+                             "layer isn't built. You can build it manually via: "
+                             f"`{self.name}.build(batch_input_shape)`.")
+        return int(sum(int(np.prod(v.shape.as_list())) for v in self.weights))
+
+    # --- creating weights -------------------------------------------------------------------------
+    def add_weight(self, name=None, shape=None, dtype=None, initializer=None, regularizer=None,
+                   trainable=None, constraint=None, use_resource=None, synchronization=None,
+                   aggregation=None, **kwargs):
+        """Creates a Variable owned by this layer (trainable unless told otherwise)."""
+        shape = () if shape is None else tuple(TensorShape(shape).as_list())
+        if any(d is None for d in shape):
+            raise ValueError(f"Shape must be fully defined to create the weight {name!r} of "
+                             f"layer {self.name}; got {shape}.")
+        dtype = dtypes.as_dtype(dtype if dtype is not None else self.dtype)
+        if initializer is None:
+            initializer = initializers.GlorotUniform() if dtype.is_floating \
+                else initializers.Zeros()
+        else:
+            initializer = initializers.get(initializer)
+        if trainable is None:
+            trainable = True
+        if synchronization is not None and str(synchronization).endswith("ON_READ"):
+            trainable = False
+        with backend.init_scope():
+            value = initializer(shape, dtype=dtype)
+            variable = Variable(value, name=name, trainable=trainable, dtype=dtype,
+                                constraint=constraint)
+        if trainable:
+            self._trainable_weights.append(variable)
+        else:
+            self._non_trainable_weights.append(variable)
+        regularizer = regularizers.get(regularizer)
+        if regularizer is not None:
+            self._regularized.append((variable, regularizer))
+        return variable
+
+    def add_variable(self, *args, **kwargs):
+        """Deprecated alias of ``add_weight`` (the eager guide still uses it)."""
+        return self.add_weight(*args, **kwargs)
+
+    # --- losses -----------------------------------------------------------------------------------
+    def add_loss(self, losses, inputs=None):
+        for loss in nest.flatten(losses):
+            if callable(loss):
+                self._regularized.append((None, loss))
+            else:
+                _ADD_LOSS_USED[0] = True
+                self._eager_losses.append(convert_to_tensor(loss))
+
+    @property
+    def losses(self):
+        out = []
+        for layer in self._flatten_layers():
+            out.extend(layer._eager_losses)
+            for variable, reg in layer._regularized:
+                out.append(reg(variable) if variable is not None else reg())
+        return out
+
+    def _clear_losses(self):
+        for layer in self._flatten_layers():
+            layer._eager_losses = []
+
+    # --- build / call -----------------------------------------------------------------------------
+    def build(self, input_shape):
+        self._build_input_shape = input_shape
+        self.built = True
+
+    def call(self, inputs, *args, **kwargs):
+        return inputs
+
+    def compute_output_shape(self, input_shape):
+        raise NotImplementedError
+
+    @classmethod
+    def _call_signature(cls):
+        spec = cls.__dict__.get("_call_spec_cache")
+        if spec is None:
+            try:
+                params = inspect.signature(cls.call).parameters
+            except (TypeError, ValueError):
+                params = {}
+            names = list(params)
+            accepts_kwargs = any(p.kind is p.VAR_KEYWORD for p in params.values())
+            training_index = names.index("training") - 1 if "training" in names else None
+            spec = ("training" in params, training_index, "mask" in params, accepts_kwargs)
+            cls._call_spec_cache = spec
+        return spec
+
+    def _maybe_build(self, inputs):
+        if self.built:
+            return
+        input_shapes = None
+        if inputs is not None:
+            input_shapes = nest.map_structure(_shape_of, inputs) \
+                if isinstance(inputs, (list, tuple, dict)) else _shape_of(inputs)
+        with backend.init_scope():
+            self.build(input_shapes)
+        self.built = True
+        if self._initial_weights is not None:
+            self.set_weights(self._initial_weights)
+            self._initial_weights = None
+        backend.restore_deferred(self)
+        from ...train.checkpoint import restore_deferred
+        restore_deferred(self)  # a pending checkpoint restore fills the new weights
+
+    def _convert_inputs(self, inputs):
+        if isinstance(inputs, Tensor):
+            return self._autocast_tensor(inputs)
+        if isinstance(inputs, (list, tuple)) and inputs and \
+                not any(isinstance(x, (list, tuple, dict, Tensor, np.ndarray)) or
+                        hasattr(type(x), "_as_tensor") for x in inputs):
+            return self._autocast_tensor(convert_to_tensor(inputs))
+        if isinstance(inputs, (list, tuple, dict)):
+            return nest.map_structure(self._convert_leaf, inputs)
+        return self._convert_leaf(inputs)
+
+    def _convert_leaf(self, x):
+        if isinstance(x, Tensor):
+            return self._autocast_tensor(x)
+        if isinstance(x, (np.ndarray, np.generic, float, int)) or \
+                (isinstance(x, list) and x):
+            return self._autocast_tensor(convert_to_tensor(x))
+        return x
+
+    def _autocast_tensor(self, x):
+        if self._autocast and x._dtype.is_floating:
+            target = self._dtype or dtypes.as_dtype(backend.floatx())
+            if x._dtype is not target and target.is_floating:
+                return math_ops.cast(x, target)
+        return x
+
+    def __call__(self, *args, **kwargs):
+        if not args:
+            if "inputs" not in kwargs:
+                raise ValueError("The first argument to `Layer.call` must always be passed.")
+            args = (kwargs.pop("inputs"),)
+        inputs = args[0]
+        if has_keras_tensor(inputs):
+            return self._functional_call(args, kwargs)
+        inputs = self._convert_inputs(inputs)
+        args = (inputs,) + args[1:]
+        ctx = backend.call_context
+        accepts_training, training_index, _, accepts_kwargs = self._call_signature()
+        training = kwargs.get("training")
+        if accepts_training:
+            if training is None and training_index is not None and len(args) > training_index:
+                training = args[training_index]
+            elif training is None:
+                training = ctx.training
+                if training is not None:
+                    kwargs["training"] = training
+        elif "training" in kwargs and not accepts_kwargs:
+            kwargs.pop("training")
+        if training is not None and not isinstance(training, bool):
+            training = bool(training)
+        saved_training = ctx.training
+        outermost = ctx.depth == 0
+        if outermost and _ADD_LOSS_USED[0]:
+            self._clear_losses()
+        ctx.depth += 1
+        if training is not None:
+            ctx.training = training
+        try:
+            with context.name_scope(self._name):
+                if not self.built:
+                    _check_input_spec(self, inputs)
+                    self._maybe_build(inputs)
+                if self.input_spec is not None:
+                    _check_input_spec(self, inputs)
+                outputs = self.call(*args, **kwargs)
+            if self._activity_regularizer is not None:
+                for out in nest.flatten(outputs):
+                    self.add_loss(math_ops.divide_no_cast(
+                        self._activity_regularizer(out),
+                        math_ops.cast(out.shape[0] or 1, out.dtype)))
+        finally:
+            ctx.depth -= 1
+            ctx.training = saved_training
+        return outputs
+
+    # --- the functional API: calls on KerasTensors ------------------------------------------------
+    def _functional_call(self, args, kwargs):
+        inputs = args[0]
+        shapes = nest.map_structure(lambda t: t.shape, inputs) \
+            if isinstance(inputs, (list, tuple, dict)) else inputs.shape
+        _check_input_spec(self, inputs)
+        with context.name_scope(self._name):
+            if not self.built:
+                self._maybe_build(inputs)
+        _check_input_spec(self, inputs)
+        try:
+            out_shapes = self.compute_output_shape(shapes)
+            in_dtype = nest.flatten(inputs)[0].dtype
+            out_dtype = self._output_dtype(in_dtype)
+            outputs = nest.map_structure(lambda s: KerasTensor(s, out_dtype),
+                                         _as_shape_structure(out_shapes))
+        except NotImplementedError:
+            outputs = self._infer_outputs_by_running(args, kwargs)
+        Node(self, args, kwargs, outputs)
+        return outputs
+
+    def _output_dtype(self, input_dtype):
+        if input_dtype.is_floating and self._autocast:
+            return self._dtype or dtypes.as_dtype(backend.floatx())
+        return input_dtype
+
+    def _infer_outputs_by_running(self, args, kwargs):
+        """Runs the layer once on zeros to learn its output shapes and dtypes."""
+        unknown = [False]
+
+        def concrete(x):
+            if isinstance(x, KerasTensor):
+                dims = x.shape.as_list()
+                if any(d is None for d in dims[1:]):
+                    unknown[0] = True
+                dims = [1 if i == 0 or d is None else d for i, d in enumerate(dims)]
+                if unknown[0]:
+                    dims = [d if d is not None else 8 for d in dims]
+                return convert_to_tensor(np.zeros(dims, dtype=x.dtype._np))
+            return x
+
+        real_args = nest.map_structure(concrete, list(args))
+        real_kwargs = nest.map_structure(concrete, dict(kwargs))
+        accepts_training = self._call_signature()[0]
+        if accepts_training and real_kwargs.get("training") is None:
+            real_kwargs["training"] = False
+        with backend.init_scope():
+            out = self.call(*real_args, **real_kwargs)
+
+        def symbolic(t):
+            t = convert_to_tensor(t)
+            dims = [None] + list(t.shape.as_list()[1:])
+            if unknown[0]:
+                dims = [None] * (len(dims) - 1) + dims[-1:] if len(dims) > 1 else dims
+            return KerasTensor(dims, t.dtype)
+
+        return nest.map_structure(symbolic, out)
+
+    # --- config -----------------------------------------------------------------------------------
+    def get_config(self):
+        config = {"name": self.name, "trainable": self.trainable, "dtype": self.dtype}
+        if self._batch_input_shape is not None:
+            config["batch_input_shape"] = self._batch_input_shape
+        return config
+
+    @classmethod
+    def from_config(cls, config):
+        return cls(**config)
+
+    def __setattr__(self, name, value):
+        if name == "name" and "_name" in self.__dict__:
+            raise AttributeError("Can't set the attribute \"name\", likely because it "
+                                 "conflicts with an existing read-only @property of the object."
+                                 " Please choose a different name.")
+        object.__setattr__(self, name, value)
+
+    # Checkpoints walk objects through this (attribute name -> trackable child).
+    def _trackable_children(self):
+        children = {}
+        for key, value in self.__dict__.items():
+            if key in _NOT_TRACKED:
+                continue
+            if isinstance(value, (Layer, Variable)):
+                children[key] = value
+            elif isinstance(value, (list, tuple)):
+                for i, item in enumerate(value):
+                    if isinstance(item, (Layer, Variable)):
+                        children[f"{key}/{i}"] = item
+            elif isinstance(value, dict):
+                for k, item in value.items():
+                    if isinstance(item, (Layer, Variable)):
+                        children[f"{key}/{k}"] = item
+        return children
+
+
+_ADD_LOSS_USED = [False]
+
+
+def _as_shape_structure(shapes):
+    """compute_output_shape may return a TensorShape, a tuple of dims or a list of those."""
+    if isinstance(shapes, TensorShape):
+        return shapes
+    if isinstance(shapes, tuple) and all(d is None or isinstance(d, int) for d in shapes):
+        return TensorShape(shapes)
+    if isinstance(shapes, (list, tuple)):
+        if shapes and all(d is None or isinstance(d, int) for d in shapes):
+            return TensorShape(shapes)
+        return type(shapes)(_as_shape_structure(s) for s in shapes)
+    if isinstance(shapes, dict):
+        return {k: _as_shape_structure(v) for k, v in shapes.items()}
+    return TensorShape(shapes)

@@ -1,0 +1,445 @@
+"""Core layers: Dense, Activation, Flatten, Reshape, Dropout, Embedding, Lambda, merges, Input."""
+
+import numpy as np
+
+from ...core import dtypes
+from ...core.shape import TensorShape
+from ...core.tensor import convert_to_tensor
+from ...ops import array_ops, math_ops, nn_ops
+from .. import activations, backend, initializers, regularizers
+from ..keras_tensor import KerasTensor, Node
+from .base import InputSpec, Layer
+
+
+def _dims(shape):
+    return TensorShape(shape).as_list()
+
+
+class Dense(Layer):
+    """``outputs = activation(inputs @ kernel + bias)``; inputs of rank > 2 use the last axis."""
+
+    def __init__(self, units, activation=None, use_bias=True,
+                 kernel_initializer="glorot_uniform", bias_initializer="zeros",
+                 kernel_regularizer=None, bias_regularizer=None, activity_regularizer=None,
+                 kernel_constraint=None, bias_constraint=None, **kwargs):
+        if "input_shape" not in kwargs and "input_dim" in kwargs:
+            kwargs["input_shape"] = (kwargs.pop("input_dim"),)
+        super().__init__(activity_regularizer=activity_regularizer, **kwargs)
+        self.units = int(units) if not isinstance(units, int) else units
+        if self.units <= 0:
+            raise ValueError("Received an invalid value for `units`, expected a positive "
+                             f"integer. Received: units={units}")
+        self.activation = activations.get(activation)
+        self.use_bias = use_bias
+        self.kernel_initializer = initializers.get(kernel_initializer)
+        self.bias_initializer = initializers.get(bias_initializer)
+        self.kernel_regularizer = regularizers.get(kernel_regularizer)
+        self.bias_regularizer = regularizers.get(bias_regularizer)
+        self.kernel_constraint = kernel_constraint
+        self.bias_constraint = bias_constraint
+        self.input_spec = InputSpec(min_ndim=2)
+
+    def build(self, input_shape):
+        input_shape = TensorShape(input_shape)
+        last_dim = input_shape[-1] if input_shape.rank else None
+        if last_dim is None:
+            raise ValueError("The last dimension of the inputs to a Dense layer should be "
+                             f"defined. Found None. Full input shape received: {input_shape}")
+        self.input_spec = InputSpec(min_ndim=2, axes={-1: last_dim})
+        self.kernel = self.add_weight("kernel", shape=[last_dim, self.units],
+                                      initializer=self.kernel_initializer,
+                                      regularizer=self.kernel_regularizer,
+                                      constraint=self.kernel_constraint, dtype=self.dtype,
+                                      trainable=True)
+        if self.use_bias:
+            self.bias = self.add_weight("bias", shape=[self.units],
+                                        initializer=self.bias_initializer,
+                                        regularizer=self.bias_regularizer,
+                                        constraint=self.bias_constraint, dtype=self.dtype,
+                                        trainable=True)
+        else:
+            self.bias = None
+        self.built = True
+
+    def call(self, inputs):
+        rank = inputs.shape.rank
+        if rank == 2:
+            outputs = math_ops.matmul(inputs, self.kernel)
+        else:
+            shape = inputs.shape.as_list()
+            flat = array_ops.reshape(inputs, [-1, shape[-1]])
+            outputs = math_ops.matmul(flat, self.kernel)
+            outputs = array_ops.reshape(
+                outputs, [d if d is not None else -1 for d in shape[:-1]] + [self.units])
+        if self.use_bias:
+            outputs = math_ops.add(outputs, self.bias)
+        if self.activation is not activations.linear:
+            outputs = self.activation(outputs)
+        return outputs
+
+    def compute_output_shape(self, input_shape):
+        dims = _dims(input_shape)
+        return TensorShape(dims[:-1] + [self.units])
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({
+            "units": self.units, "activation": activations.serialize(self.activation),
+            "use_bias": self.use_bias,
+            "kernel_initializer": initializers.serialize(self.kernel_initializer),
+            "bias_initializer": initializers.serialize(self.bias_initializer),
+            "kernel_regularizer": regularizers.serialize(self.kernel_regularizer),
+            "bias_regularizer": regularizers.serialize(self.bias_regularizer),
+        })
+        return config
+
+
+class Activation(Layer):
+    def __init__(self, activation, **kwargs):
+        super().__init__(**kwargs)
+        self.activation = activations.get(activation)
+
+    def call(self, inputs):
+        return self.activation(inputs)
+
+    def compute_output_shape(self, input_shape):
+        return TensorShape(input_shape)
+
+    def get_config(self):
+        config = super().get_config()
+        config["activation"] = activations.serialize(self.activation)
+        return config
+
+
+class Flatten(Layer):
+    """(batch, d1, d2, ...) -> (batch, d1 * d2 * ...)."""
+
+    def __init__(self, data_format=None, **kwargs):
+        super().__init__(**kwargs)
+        self.data_format = data_format or "channels_last"
+        self.input_spec = InputSpec(min_ndim=1)
+
+    def call(self, inputs):
+        shape = inputs.shape.as_list()
+        if len(shape) == 1:
+            return array_ops.reshape(inputs, [-1, 1])
+        if self.data_format == "channels_first" and len(shape) > 2:
+            inputs = array_ops.transpose(inputs, [0] + list(range(2, len(shape))) + [1])
+            shape = inputs.shape.as_list()
+        rest = shape[1:]
+        if all(d is not None for d in rest):
+            return array_ops.reshape(inputs, [-1 if shape[0] is None else shape[0],
+                                              int(np.prod(rest, dtype=np.int64))])
+        return array_ops.reshape(inputs, [shape[0] if shape[0] is not None else -1, -1])
+
+    def compute_output_shape(self, input_shape):
+        dims = _dims(input_shape)
+        if len(dims) == 1:
+            return TensorShape([dims[0], 1])
+        rest = dims[1:]
+        flat = None if any(d is None for d in rest) else int(np.prod(rest, dtype=np.int64))
+        return TensorShape([dims[0], flat])
+
+    def get_config(self):
+        config = super().get_config()
+        config["data_format"] = self.data_format
+        return config
+
+
+class Reshape(Layer):
+    """Reshapes everything but the batch axis to ``target_shape`` (one entry may be -1)."""
+
+    def __init__(self, target_shape, **kwargs):
+        super().__init__(**kwargs)
+        self.target_shape = tuple(int(d) for d in target_shape)
+
+    def _resolved(self, input_shape):
+        dims = _dims(input_shape)
+        target = list(self.target_shape)
+        rest = dims[1:]
+        if -1 in target:
+            if any(d is None for d in rest):
+                return target
+            known = int(np.prod([d for d in target if d != -1], dtype=np.int64))
+            total = int(np.prod(rest, dtype=np.int64))
+            if known == 0 or total % known:
+                raise ValueError(f"total size of new array must be unchanged, input_shape = "
+                                 f"{rest}, output_shape = {list(self.target_shape)}")
+            target[target.index(-1)] = total // known
+        elif all(d is not None for d in rest) and \
+                int(np.prod(rest, dtype=np.int64)) != int(np.prod(target, dtype=np.int64)):
+            raise ValueError(f"total size of new array must be unchanged, input_shape = "
+                             f"{rest}, output_shape = {list(self.target_shape)}")
+        return target
+
+    def call(self, inputs):
+        target = self._resolved(inputs.shape)
+        batch = inputs.shape[0]
+        return array_ops.reshape(inputs, [batch if batch is not None else -1] + target)
+
+    def compute_output_shape(self, input_shape):
+        dims = _dims(input_shape)
+        target = [None if d == -1 else d for d in self._resolved(input_shape)]
+        return TensorShape([dims[0]] + target)
+
+    def get_config(self):
+        config = super().get_config()
+        config["target_shape"] = self.target_shape
+        return config
+
+
+class Dropout(Layer):
+    """Zeroes a fraction ``rate`` of the inputs while training (scaling the rest by 1/(1-rate))."""
+
+    def __init__(self, rate, noise_shape=None, seed=None, **kwargs):
+        super().__init__(**kwargs)
+        if isinstance(rate, (int, float)) and not 0 <= rate <= 1:
+            raise ValueError(f"Invalid value received for argument `rate`. Expected a float "
+                             f"value between 0 and 1. Received: rate={rate}")
+        self.rate = rate
+        self.noise_shape = noise_shape
+        self.seed = seed
+        self.supports_masking = True
+
+    def call(self, inputs, training=None):
+        if training is None:
+            training = bool(backend.learning_phase())
+        if not training or self.rate == 0:
+            return math_ops.identity(inputs)
+        noise_shape = self.noise_shape
+        if noise_shape is not None:
+            actual = inputs.shape.as_list()
+            noise_shape = [actual[i] if d is None else d for i, d in enumerate(noise_shape)]
+        return nn_ops.dropout(inputs, rate=self.rate, noise_shape=noise_shape, seed=self.seed)
+
+    def compute_output_shape(self, input_shape):
+        return TensorShape(input_shape)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"rate": self.rate, "noise_shape": self.noise_shape, "seed": self.seed})
+        return config
+
+
+class Embedding(Layer):
+    """Looks up rows of an ``(input_dim, output_dim)`` table by integer index."""
+
+    def __init__(self, input_dim, output_dim, embeddings_initializer="uniform",
+                 embeddings_regularizer=None, activity_regularizer=None,
+                 embeddings_constraint=None, mask_zero=False, input_length=None, **kwargs):
+        if "input_shape" not in kwargs and input_length is not None:
+            kwargs["input_shape"] = (input_length,) if not isinstance(
+                input_length, (list, tuple)) else tuple(input_length)
+        super().__init__(activity_regularizer=activity_regularizer, **kwargs)
+        if input_dim <= 0 or output_dim <= 0:
+            raise ValueError("Both `input_dim` and `output_dim` should be positive, "
+                             f"Received input_dim = {input_dim} and output_dim = {output_dim}")
+        self.input_dim = int(input_dim)
+        self.output_dim = int(output_dim)
+        self.embeddings_initializer = initializers.get(embeddings_initializer)
+        self.embeddings_regularizer = regularizers.get(embeddings_regularizer)
+        self.embeddings_constraint = embeddings_constraint
+        self.mask_zero = mask_zero
+        self.input_length = input_length
+        self._autocast = False
+
+    def build(self, input_shape):
+        self.embeddings = self.add_weight("embeddings", shape=[self.input_dim, self.output_dim],
+                                          initializer=self.embeddings_initializer,
+                                          regularizer=self.embeddings_regularizer,
+                                          constraint=self.embeddings_constraint)
+        self.built = True
+
+    def call(self, inputs):
+        inputs = convert_to_tensor(inputs)
+        if not inputs.dtype.is_integer:
+            inputs = math_ops.cast(inputs, dtypes.int32)
+        if inputs._value is not None and inputs._value.size and (
+                inputs._value.min() < 0 or inputs._value.max() >= self.input_dim):
+            bad = inputs._value[(inputs._value < 0) | (inputs._value >= self.input_dim)]
+            raise ValueError(f"Embedding {self.name}: indices[...] = {int(bad.flat[0])} is not "
+                             f"in [0, {self.input_dim})")
+        return array_ops.gather(self.embeddings, inputs)
+
+    def _output_dtype(self, input_dtype):
+        return self._dtype or dtypes.as_dtype(backend.floatx())
+
+    def compute_output_shape(self, input_shape):
+        return TensorShape(_dims(input_shape) + [self.output_dim])
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({
+            "input_dim": self.input_dim, "output_dim": self.output_dim,
+            "embeddings_initializer": initializers.serialize(self.embeddings_initializer),
+            "mask_zero": self.mask_zero, "input_length": self.input_length})
+        return config
+
+
+class Lambda(Layer):
+    """Wraps a function of tensors as a layer (``Lambda(lambda x: x * 2)``)."""
+
+    def __init__(self, function, output_shape=None, arguments=None, **kwargs):
+        super().__init__(**kwargs)
+        self.function = function
+        self.arguments = arguments or {}
+        self._output_shape = output_shape
+
+    def call(self, inputs, **kwargs):
+        kwargs.pop("training", None)
+        return self.function(inputs, **self.arguments)
+
+    def get_config(self):
+        config = super().get_config()
+        config["function"] = getattr(self.function, "__name__", repr(self.function))
+        return config
+
+
+class _OpLambda(Layer):
+    """A TF function applied to KerasTensors (``x + y`` in a functional model)."""
+
+    def __init__(self, function, name=None, **kwargs):
+        super().__init__(name=backend.unique_object_name(name) if name else None, **kwargs)
+        self.function = function
+
+    def call(self, inputs, *args):
+        return self.function(inputs, *args)
+
+
+class _Merge(Layer):
+    def _merge(self, inputs):
+        raise NotImplementedError
+
+    def call(self, inputs):
+        if not isinstance(inputs, (list, tuple)) or len(inputs) < 1:
+            raise ValueError(f"A merge layer should be called on a list of inputs. "
+                             f"Received: inputs={inputs} (not a list of tensors)")
+        return self._merge(list(inputs))
+
+    def compute_output_shape(self, input_shape):
+        shapes = [_dims(s) for s in input_shape]
+        rank = max(len(s) for s in shapes)
+        out = []
+        for i in range(rank):
+            dims = {s[i] for s in shapes if i < len(s) and s[i] not in (None, 1)}
+            if len(dims) > 1:
+                raise ValueError(f"Inputs have incompatible shapes. Received shapes {shapes}")
+            out.append(dims.pop() if dims else (1 if all(
+                i < len(s) and s[i] == 1 for s in shapes) else None))
+        return TensorShape(out)
+
+
+class Add(_Merge):
+    def _merge(self, inputs):
+        out = inputs[0]
+        for x in inputs[1:]:
+            out = math_ops.add(out, x)
+        return out
+
+
+class Subtract(_Merge):
+    def _merge(self, inputs):
+        if len(inputs) != 2:
+            raise ValueError("A `Subtract` layer should be called on exactly 2 inputs.")
+        return math_ops.subtract(inputs[0], inputs[1])
+
+
+class Multiply(_Merge):
+    def _merge(self, inputs):
+        out = inputs[0]
+        for x in inputs[1:]:
+            out = math_ops.multiply(out, x)
+        return out
+
+
+class Average(_Merge):
+    def _merge(self, inputs):
+        return math_ops.multiply(Add()._merge(inputs), 1.0 / len(inputs))
+
+
+class Concatenate(Layer):
+    def __init__(self, axis=-1, **kwargs):
+        super().__init__(**kwargs)
+        self.axis = axis
+
+    def call(self, inputs):
+        return array_ops.concat(list(inputs), axis=self.axis)
+
+    def compute_output_shape(self, input_shape):
+        shapes = [_dims(s) for s in input_shape]
+        out = list(shapes[0])
+        axis = self.axis % len(out)
+        for s in shapes[1:]:
+            if out[axis] is None or s[axis] is None:
+                out[axis] = None
+            else:
+                out[axis] += s[axis]
+        return TensorShape(out)
+
+    def get_config(self):
+        config = super().get_config()
+        config["axis"] = self.axis
+        return config
+
+
+def add(inputs, **kwargs):
+    return Add(**kwargs)(inputs)
+
+
+def concatenate(inputs, axis=-1, **kwargs):
+    return Concatenate(axis=axis, **kwargs)(inputs)
+
+
+# --- inputs -------------------------------------------------------------------------------------
+class InputLayer(Layer):
+    """The layer behind ``tf.keras.Input``: produces the functional graph's placeholder."""
+
+    def __init__(self, input_shape=None, batch_size=None, dtype=None, input_tensor=None,
+                 sparse=False, name=None, ragged=False, batch_input_shape=None, **kwargs):
+        if name is None:
+            name = backend.unique_object_name("input", zero_based=False)
+        if batch_input_shape is None:
+            if input_shape is None:
+                raise ValueError("An InputLayer needs `input_shape` or `batch_input_shape`.")
+            if isinstance(input_shape, int):
+                input_shape = (input_shape,)
+            batch_input_shape = (batch_size,) + tuple(input_shape)
+        super().__init__(name=name, dtype=dtype or backend.floatx(), **kwargs)
+        self._batch_input_shape = tuple(batch_input_shape)
+        self.built = True
+        self.is_placeholder = True
+        if input_tensor is None:
+            input_tensor = KerasTensor(self._batch_input_shape, dtype=self.dtype, name=name)
+        Node(self, (), {}, input_tensor)
+        self._input_tensor = input_tensor
+
+    def call(self, inputs):
+        return inputs
+
+    def compute_output_shape(self, input_shape):
+        return TensorShape(input_shape)
+
+    def get_config(self):
+        return {"batch_input_shape": self._batch_input_shape, "dtype": self.dtype,
+                "sparse": False, "name": self.name}
+
+
+def Input(shape=None, batch_size=None, name=None, dtype=None, sparse=False, tensor=None,
+          ragged=False, batch_shape=None, **kwargs):
+    """``tf.keras.Input``: a symbolic placeholder to start a functional model."""
+    if shape is None and batch_shape is None and tensor is None:
+        raise ValueError("Please provide to Input a `shape` or a `tensor` or a `type_spec` "
+                         "argument. Note that `shape` does not include the batch dimension.")
+    if batch_shape is None:
+        if shape is None:
+            batch_shape = tuple(tensor.shape.as_list())
+        else:
+            shape = (shape,) if isinstance(shape, int) else tuple(shape)
+            batch_shape = (batch_size,) + shape
+    layer = InputLayer(batch_input_shape=batch_shape, dtype=dtype, name=name)
+    return layer._input_tensor
+
+
+__all__ = ["Dense", "Activation", "Flatten", "Reshape", "Dropout", "Embedding", "Lambda",
+           "Add", "Subtract", "Multiply", "Average", "Concatenate", "InputLayer", "Input",
+           "add", "concatenate"]

@@ -1,0 +1,128 @@
+"""``BatchNormalization``: normalize with batch statistics while training, moving ones after."""
+
+import numpy as np
+
+from ...core.shape import TensorShape
+from ...ops import array_ops, math_ops
+from .. import initializers, regularizers
+from .base import InputSpec, Layer
+
+
+class BatchNormalization(Layer):
+    """``gamma * (x - mean) / sqrt(var + epsilon) + beta`` over every axis but ``axis``.
+
+    While training, ``mean``/``var`` are the batch's, and the non-trainable ``moving_mean`` and
+    ``moving_variance`` move towards them: ``moving = moving * momentum + batch * (1 -
+    momentum)``. For 4-D inputs TF's fused kernel uses the unbiased batch variance in that
+    update (n / (n - 1)); we do the same. At inference (``training=False``, or a frozen layer)
+    the moving statistics are used.
+    """
+
+    def __init__(self, axis=-1, momentum=0.99, epsilon=1e-3, center=True, scale=True,
+                 beta_initializer="zeros", gamma_initializer="ones",
+                 moving_mean_initializer="zeros", moving_variance_initializer="ones",
+                 beta_regularizer=None, gamma_regularizer=None, beta_constraint=None,
+                 gamma_constraint=None, **kwargs):
+        super().__init__(**kwargs)
+        self.axis = axis
+        self.momentum = float(momentum)
+        self.epsilon = float(epsilon)
+        self.center = center
+        self.scale = scale
+        self.beta_initializer = initializers.get(beta_initializer)
+        self.gamma_initializer = initializers.get(gamma_initializer)
+        self.moving_mean_initializer = initializers.get(moving_mean_initializer)
+        self.moving_variance_initializer = initializers.get(moving_variance_initializer)
+        self.beta_regularizer = regularizers.get(beta_regularizer)
+        self.gamma_regularizer = regularizers.get(gamma_regularizer)
+        self.supports_masking = True
+
+    def build(self, input_shape):
+        input_shape = TensorShape(input_shape)
+        rank = input_shape.rank
+        axes = [self.axis] if isinstance(self.axis, int) else list(self.axis)
+        axes = [a % rank for a in axes]
+        for a in axes:
+            if input_shape[a] is None:
+                raise ValueError(f"Axis {a} of input tensor should have a defined dimension "
+                                 f"but the layer received an input with shape {input_shape}.")
+        self._axes = axes
+        self._reduction_axes = [i for i in range(rank) if i not in axes]
+        param_shape = [input_shape[a] for a in axes]
+        self._broadcast_shape = [input_shape[i] if i in axes else 1 for i in range(rank)]
+        self.input_spec = InputSpec(ndim=rank, axes={a: input_shape[a] for a in axes})
+        self.gamma = self.add_weight("gamma", shape=param_shape,
+                                     initializer=self.gamma_initializer,
+                                     regularizer=self.gamma_regularizer) if self.scale else None
+        self.beta = self.add_weight("beta", shape=param_shape,
+                                    initializer=self.beta_initializer,
+                                    regularizer=self.beta_regularizer) if self.center else None
+        self.moving_mean = self.add_weight("moving_mean", shape=param_shape,
+                                           initializer=self.moving_mean_initializer,
+                                           trainable=False)
+        self.moving_variance = self.add_weight("moving_variance", shape=param_shape,
+                                               initializer=self.moving_variance_initializer,
+                                               trainable=False)
+        self.built = True
+
+    def _reshape(self, v):
+        if len(self._axes) == 1 and self._axes[0] == len(self._broadcast_shape) - 1:
+            return v  # broadcasting along the last axis needs no reshape
+        return array_ops.reshape(v, self._broadcast_shape)
+
+    def call(self, inputs, training=None):
+        if training is None or not self.trainable:
+            training = False
+        if training:
+            mean = math_ops.reduce_mean(inputs, axis=self._reduction_axes, keepdims=True)
+            centered = math_ops.subtract(inputs, mean)
+            variance = math_ops.reduce_mean(math_ops.square(centered),
+                                            axis=self._reduction_axes, keepdims=True)
+            self._update_moving(mean, variance, inputs)
+        else:
+            mean = self._reshape(self.moving_mean)
+            variance = self._reshape(self.moving_variance)
+            centered = math_ops.subtract(inputs, mean)
+        inv = math_ops.rsqrt(math_ops.add(variance, self.epsilon))
+        if self.scale:
+            inv = math_ops.multiply(inv, self._reshape(self.gamma))
+        outputs = math_ops.multiply(centered, inv)
+        if self.center:
+            outputs = math_ops.add(outputs, self._reshape(self.beta))
+        return outputs
+
+    def _update_moving(self, mean, variance, inputs):
+        param_shape = self.moving_mean.shape.as_list()
+        n = 1
+        for i in self._reduction_axes:
+            n *= inputs.shape[i] if inputs.shape[i] is not None else 1
+        correction = n / max(n - 1, 1) if len(self._broadcast_shape) == 4 else 1.0
+        decay = 1.0 - self.momentum
+        if mean._value is not None:  # eager: a plain NumPy state update
+            m = mean._value.reshape(param_shape)
+            v = variance._value.reshape(param_shape) * np.asarray(correction, m.dtype)
+            self.moving_mean.assign(self.moving_mean._value * self.momentum + m * decay)
+            self.moving_variance.assign(self.moving_variance._value * self.momentum + v * decay)
+            return
+        m = array_ops.reshape(math_ops.stop_gradient(mean), param_shape)
+        v = math_ops.multiply(array_ops.reshape(math_ops.stop_gradient(variance), param_shape),
+                              correction)
+        self.moving_mean.assign_sub(math_ops.multiply(
+            math_ops.subtract(self.moving_mean, m), decay))
+        self.moving_variance.assign_sub(math_ops.multiply(
+            math_ops.subtract(self.moving_variance, v), decay))
+
+    def compute_output_shape(self, input_shape):
+        return TensorShape(input_shape)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({
+            "axis": self.axis, "momentum": self.momentum, "epsilon": self.epsilon,
+            "center": self.center, "scale": self.scale,
+            "beta_initializer": initializers.serialize(self.beta_initializer),
+            "gamma_initializer": initializers.serialize(self.gamma_initializer),
+            "moving_mean_initializer": initializers.serialize(self.moving_mean_initializer),
+            "moving_variance_initializer":
+                initializers.serialize(self.moving_variance_initializer)})
+        return config

@@ -1,0 +1,380 @@
+"""``tf.keras.losses``: loss functions and the Loss classes that reduce them.
+
+A *loss function* maps ``(y_true, y_pred)`` to one value per sample (averaged over the last
+axis). A *Loss object* calls it, weights it by ``sample_weight`` and reduces it:
+``sum_over_batch_size`` (the default: sum / number of values), ``sum`` or ``none``.
+
+Cross-entropies with ``from_logits=True`` never exponentiate a large logit: they use
+``logsumexp`` (softmax) and ``max(x, 0) - x z + log1p(exp(-|x|))`` (sigmoid), so logits of
+1e4 give exact, finite losses and gradients.
+"""
+
+import numpy as np
+
+from ..core import dtypes
+from ..core.tensor import Tensor, convert_to_tensor
+from ..ops import array_ops, math_ops, nn_ops
+from . import backend
+
+
+class Reduction:
+    AUTO = "auto"
+    NONE = "none"
+    SUM = "sum"
+    SUM_OVER_BATCH_SIZE = "sum_over_batch_size"
+
+    @classmethod
+    def all(cls):
+        return (cls.AUTO, cls.NONE, cls.SUM, cls.SUM_OVER_BATCH_SIZE)
+
+    @classmethod
+    def validate(cls, key):
+        if key not in cls.all():
+            raise ValueError(f'Invalid Reduction Key: {key}. Expected keys are "{cls.all()}"')
+
+
+# --- helpers --------------------------------------------------------------------------------------
+def _pred(y_pred):
+    y_pred = convert_to_tensor(y_pred)
+    if not y_pred.dtype.is_floating:
+        y_pred = math_ops.cast(y_pred, dtypes.float32)
+    return y_pred
+
+
+def _true_like(y_true, y_pred):
+    if isinstance(y_true, Tensor) or hasattr(type(y_true), "_as_tensor"):
+        y_true = convert_to_tensor(y_true)
+        return y_true if y_true.dtype is y_pred.dtype else math_ops.cast(y_true, y_pred.dtype)
+    return convert_to_tensor(np.asarray(y_true), dtype=y_pred.dtype) \
+        if isinstance(y_true, np.ndarray) and y_true.dtype.kind in "fiub" \
+        else math_ops.cast(convert_to_tensor(y_true), y_pred.dtype)
+
+
+def _squeeze_last(x):
+    shape = x.shape.as_list()
+    return array_ops.reshape(x, [d if d is not None else -1 for d in shape[:-1]])
+
+
+def squeeze_or_expand(y_true, y_pred):
+    """Keras's rank fix-up: drop a trailing 1 so (batch, 1) meets (batch,)."""
+    rt, rp = y_true.shape.rank, y_pred.shape.rank
+    if rt is None or rp is None:
+        return y_true, y_pred
+    if rp - rt == 1 and y_pred.shape[-1] == 1:
+        y_pred = _squeeze_last(y_pred)
+    elif rt - rp == 1 and y_true.shape[-1] == 1:
+        y_true = _squeeze_last(y_true)
+    return y_true, y_pred
+
+
+def _clip(x, low, high):
+    return math_ops.minimum(math_ops.maximum(x, low), high)
+
+
+# --- loss functions -------------------------------------------------------------------------------
+def mean_squared_error(y_true, y_pred):
+    y_pred = _pred(y_pred)
+    y_true = _true_like(y_true, y_pred)
+    return math_ops.reduce_mean(math_ops.squared_difference(y_pred, y_true), axis=-1)
+
+
+def mean_absolute_error(y_true, y_pred):
+    y_pred = _pred(y_pred)
+    y_true = _true_like(y_true, y_pred)
+    return math_ops.reduce_mean(math_ops.abs(math_ops.subtract(y_pred, y_true)), axis=-1)
+
+
+def mean_absolute_percentage_error(y_true, y_pred):
+    y_pred = _pred(y_pred)
+    y_true = _true_like(y_true, y_pred)
+    diff = math_ops.abs(math_ops.truediv(math_ops.subtract(y_true, y_pred),
+                                         math_ops.maximum(math_ops.abs(y_true),
+                                                          backend.epsilon())))
+    return math_ops.multiply(math_ops.reduce_mean(diff, axis=-1), 100.0)
+
+
+def huber(y_true, y_pred, delta=1.0):
+    """0.5 e^2 where |e| <= delta, delta |e| - 0.5 delta^2 elsewhere (mean over last axis)."""
+    y_pred = _pred(y_pred)
+    y_true = _true_like(y_true, y_pred)
+    error = math_ops.abs(math_ops.subtract(y_pred, y_true))
+    delta = float(delta)
+    quadratic = math_ops.multiply(math_ops.square(error), 0.5)
+    linear = math_ops.subtract(math_ops.multiply(error, delta), 0.5 * delta * delta)
+    return math_ops.reduce_mean(math_ops.where_v2(math_ops.less_equal(error, delta),
+                                                  quadratic, linear), axis=-1)
+
+
+def categorical_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=0.0, axis=-1):
+    y_pred = _pred(y_pred)
+    y_true = _true_like(y_true, y_pred)
+    if label_smoothing:
+        classes = y_pred.shape[axis]
+        y_true = math_ops.add(math_ops.multiply(y_true, 1.0 - label_smoothing),
+                              label_smoothing / classes)
+    if from_logits:
+        return nn_ops.softmax_cross_entropy_with_logits(labels=y_true, logits=y_pred,
+                                                        axis=axis)
+    # Probabilities: renormalize, clip away from 0 and 1, then -sum(t log p).
+    probs = math_ops.truediv(y_pred, math_ops.reduce_sum(y_pred, axis=axis, keepdims=True))
+    eps = backend.epsilon()
+    probs = _clip(probs, eps, 1.0 - eps)
+    return math_ops.negative(math_ops.reduce_sum(math_ops.multiply(y_true, math_ops.log(probs)),
+                                                 axis=axis))
+
+
+def _one_hot(labels, depth, dtype):
+    """One-hot rows for integer labels (NumPy for eager values, the op while tracing)."""
+    if labels._value is not None:
+        idx = labels._value.astype(np.int64)
+        if idx.size and (idx.min() < 0 or idx.max() >= depth):
+            bad = idx[(idx < 0) | (idx >= depth)].flat[0]
+            from ..ops.registry import invalid_argument
+            raise invalid_argument("SparseSoftmaxCrossEntropyWithLogits",
+                                   f"Received a label value of {int(bad)} which is outside the "
+                                   f"valid range of [0, {depth}).")
+        out = np.zeros(idx.shape + (depth,), dtype=dtype._np)
+        np.put_along_axis(out, idx[..., None], 1, axis=-1)
+        return convert_to_tensor(out)
+    return array_ops.one_hot(labels, depth, dtype=dtype)
+
+
+def _sparse_labels(y_true, y_pred):
+    y_true = convert_to_tensor(y_true)
+    if y_true.shape.rank is not None and y_true.shape.rank == y_pred.shape.rank \
+            and y_true.shape[-1] == 1:
+        y_true = _squeeze_last(y_true)
+    if not y_true.dtype.is_integer:
+        y_true = math_ops.cast(y_true, dtypes.int64)
+    return y_true
+
+
+def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, axis=-1):
+    y_pred = _pred(y_pred)
+    y_true = _sparse_labels(y_true, y_pred)
+    if axis not in (-1, y_pred.ndim - 1):
+        raise ValueError("eagerbook's sparse_categorical_crossentropy supports axis=-1 only.")
+    if from_logits:
+        return nn_ops.sparse_softmax_cross_entropy_with_logits(labels=y_true, logits=y_pred)
+    probs = math_ops.truediv(y_pred, math_ops.reduce_sum(y_pred, axis=-1, keepdims=True))
+    eps = backend.epsilon()
+    logp = math_ops.log(_clip(probs, eps, 1.0 - eps))
+    one_hot = _one_hot(y_true, y_pred.shape[-1], y_pred.dtype)
+    return math_ops.negative(math_ops.reduce_sum(math_ops.multiply(one_hot, logp), axis=-1))
+
+
+def binary_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=0.0, axis=-1):
+    y_pred = _pred(y_pred)
+    y_true = _true_like(y_true, y_pred)
+    if label_smoothing:
+        y_true = math_ops.add(math_ops.multiply(y_true, 1.0 - label_smoothing),
+                              0.5 * label_smoothing)
+    if from_logits:
+        per_value = nn_ops.sigmoid_cross_entropy_with_logits(labels=y_true, logits=y_pred)
+    else:
+        eps = backend.epsilon()
+        p = _clip(y_pred, eps, 1.0 - eps)
+        per_value = math_ops.negative(math_ops.add(
+            math_ops.multiply(y_true, math_ops.log(math_ops.add(p, eps))),
+            math_ops.multiply(math_ops.subtract(1.0, y_true),
+                              math_ops.log(math_ops.add(math_ops.subtract(1.0, p), eps)))))
+    return math_ops.reduce_mean(per_value, axis=axis)
+
+
+def kl_divergence(y_true, y_pred):
+    y_pred = _pred(y_pred)
+    y_true = _true_like(y_true, y_pred)
+    eps = backend.epsilon()
+    y_true = _clip(y_true, eps, 1.0)
+    y_pred = _clip(y_pred, eps, 1.0)
+    return math_ops.reduce_sum(math_ops.multiply(
+        y_true, math_ops.log(math_ops.truediv(y_true, y_pred))), axis=-1)
+
+
+def hinge(y_true, y_pred):
+    y_pred = _pred(y_pred)
+    y_true = _true_like(y_true, y_pred)
+    return math_ops.reduce_mean(math_ops.maximum(
+        math_ops.subtract(1.0, math_ops.multiply(y_true, y_pred)),
+        math_ops.zeros_like(y_pred)), axis=-1)
+
+
+mse = MSE = mean_squared_error
+mae = MAE = mean_absolute_error
+mape = MAPE = mean_absolute_percentage_error
+kld = KLD = kullback_leibler_divergence = kl_divergence
+
+
+# --- reduction ------------------------------------------------------------------------------------
+def compute_weighted_loss(losses, sample_weight=None, reduction=Reduction.SUM_OVER_BATCH_SIZE):
+    if reduction == Reduction.AUTO:
+        reduction = Reduction.SUM_OVER_BATCH_SIZE
+    losses = convert_to_tensor(losses)
+    if sample_weight is not None:
+        weight = sample_weight if isinstance(sample_weight, Tensor) else None
+        if weight is None:
+            weight = convert_to_tensor(np.asarray(sample_weight), dtype=losses.dtype) \
+                if isinstance(sample_weight, np.ndarray) else \
+                math_ops.cast(convert_to_tensor(sample_weight), losses.dtype)
+        elif weight.dtype is not losses.dtype:
+            weight = math_ops.cast(weight, losses.dtype)
+        rw, rl = weight.shape.rank, losses.shape.rank
+        if rw is not None and rl is not None:
+            if rw == rl + 1 and weight.shape[-1] == 1:
+                weight = _squeeze_last(weight)
+            while weight.shape.rank < losses.shape.rank:
+                weight = array_ops.reshape(weight, weight.shape.as_list() + [1])
+        losses = math_ops.multiply(losses, weight)
+    if reduction == Reduction.NONE:
+        return losses
+    total = math_ops.reduce_sum(losses)
+    if reduction == Reduction.SUM:
+        return total
+    count = losses.shape.num_elements()
+    if count is None:  # only while tracing with unknown dimensions
+        count = math_ops.reduce_sum(math_ops.ones_like(losses))
+        return math_ops.truediv(total, math_ops.maximum(count, 1.0))
+    return math_ops.truediv(total, float(max(count, 1)))
+
+
+class Loss:
+    """Base class: ``__call__(y_true, y_pred, sample_weight=None)`` -> reduced loss."""
+
+    def __init__(self, reduction=Reduction.AUTO, name=None):
+        Reduction.validate(reduction)
+        self.reduction = reduction
+        self.name = name
+
+    def call(self, y_true, y_pred):
+        raise NotImplementedError("Must be implemented in subclasses.")
+
+    def __call__(self, y_true, y_pred, sample_weight=None):
+        losses = self.call(y_true, y_pred)
+        return compute_weighted_loss(losses, sample_weight, self.reduction)
+
+    def get_config(self):
+        return {"reduction": self.reduction, "name": self.name}
+
+    @classmethod
+    def from_config(cls, config):
+        return cls(**config)
+
+
+class LossFunctionWrapper(Loss):
+    def __init__(self, fn, reduction=Reduction.AUTO, name=None, **kwargs):
+        super().__init__(reduction=reduction, name=name)
+        self.fn = fn
+        self._fn_kwargs = kwargs
+
+    def call(self, y_true, y_pred):
+        y_pred = _pred(y_pred)
+        if self.fn is not sparse_categorical_crossentropy:
+            y_true = _true_like(y_true, y_pred)
+            y_true, y_pred = squeeze_or_expand(y_true, y_pred)
+        return self.fn(y_true, y_pred, **self._fn_kwargs)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update(self._fn_kwargs)
+        return config
+
+
+class MeanSquaredError(LossFunctionWrapper):
+    def __init__(self, reduction=Reduction.AUTO, name="mean_squared_error"):
+        super().__init__(mean_squared_error, reduction=reduction, name=name)
+
+
+class MeanAbsoluteError(LossFunctionWrapper):
+    def __init__(self, reduction=Reduction.AUTO, name="mean_absolute_error"):
+        super().__init__(mean_absolute_error, reduction=reduction, name=name)
+
+
+class MeanAbsolutePercentageError(LossFunctionWrapper):
+    def __init__(self, reduction=Reduction.AUTO, name="mean_absolute_percentage_error"):
+        super().__init__(mean_absolute_percentage_error, reduction=reduction, name=name)
+
+
+class Huber(LossFunctionWrapper):
+    def __init__(self, delta=1.0, reduction=Reduction.AUTO, name="huber_loss"):
+        super().__init__(huber, reduction=reduction, name=name, delta=delta)
+
+
+class BinaryCrossentropy(LossFunctionWrapper):
+    def __init__(self, from_logits=False, label_smoothing=0.0, axis=-1,
+                 reduction=Reduction.AUTO, name="binary_crossentropy"):
+        super().__init__(binary_crossentropy, reduction=reduction, name=name,
+                         from_logits=from_logits, label_smoothing=label_smoothing, axis=axis)
+        self.from_logits = from_logits
+
+
+class CategoricalCrossentropy(LossFunctionWrapper):
+    def __init__(self, from_logits=False, label_smoothing=0.0, axis=-1,
+                 reduction=Reduction.AUTO, name="categorical_crossentropy"):
+        super().__init__(categorical_crossentropy, reduction=reduction, name=name,
+                         from_logits=from_logits, label_smoothing=label_smoothing, axis=axis)
+        self.from_logits = from_logits
+
+
+class SparseCategoricalCrossentropy(LossFunctionWrapper):
+    def __init__(self, from_logits=False, reduction=Reduction.AUTO,
+                 name="sparse_categorical_crossentropy"):
+        super().__init__(sparse_categorical_crossentropy, reduction=reduction, name=name,
+                         from_logits=from_logits)
+        self.from_logits = from_logits
+
+
+class KLDivergence(LossFunctionWrapper):
+    def __init__(self, reduction=Reduction.AUTO, name="kl_divergence"):
+        super().__init__(kl_divergence, reduction=reduction, name=name)
+
+
+class Hinge(LossFunctionWrapper):
+    def __init__(self, reduction=Reduction.AUTO, name="hinge"):
+        super().__init__(hinge, reduction=reduction, name=name)
+
+
+_FUNCTIONS = {
+    "mean_squared_error": mean_squared_error, "mse": mean_squared_error,
+    "MSE": mean_squared_error, "mean_absolute_error": mean_absolute_error,
+    "mae": mean_absolute_error, "MAE": mean_absolute_error,
+    "mean_absolute_percentage_error": mean_absolute_percentage_error,
+    "mape": mean_absolute_percentage_error, "huber": huber, "huber_loss": huber,
+    "binary_crossentropy": binary_crossentropy,
+    "categorical_crossentropy": categorical_crossentropy,
+    "sparse_categorical_crossentropy": sparse_categorical_crossentropy,
+    "kl_divergence": kl_divergence, "kld": kl_divergence, "hinge": hinge,
+}
+_CLASSES = {cls.__name__: cls for cls in (
+    MeanSquaredError, MeanAbsoluteError, MeanAbsolutePercentageError, Huber,
+    BinaryCrossentropy, CategoricalCrossentropy, SparseCategoricalCrossentropy, KLDivergence,
+    Hinge)}
+
+
+def get(identifier):
+    """A loss callable from a name ('mse', 'sparse_categorical_crossentropy', ...), a Loss
+    object, a class name or a function."""
+    if identifier is None:
+        return None
+    if isinstance(identifier, str):
+        if identifier in _FUNCTIONS:
+            return _FUNCTIONS[identifier]
+        if identifier in _CLASSES:
+            return _CLASSES[identifier]()
+        raise ValueError(f"Unknown loss function: '{identifier}'. Please ensure you are using "
+                         "a `keras.utils.custom_object_scope` and that this object is included "
+                         "in the scope.")
+    if isinstance(identifier, dict):
+        return _CLASSES[identifier["class_name"]].from_config(identifier.get("config", {}))
+    if callable(identifier):
+        return identifier
+    raise ValueError(f"Could not interpret loss function identifier: {identifier!r}")
+
+
+def serialize(loss):
+    if isinstance(loss, Loss):
+        return {"class_name": type(loss).__name__, "config": loss.get_config()}
+    return getattr(loss, "__name__", None)
+
+
+def deserialize(config):
+    return get(config)

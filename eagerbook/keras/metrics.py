@@ -1,0 +1,346 @@
+"""``tf.keras.metrics``: stateful metrics whose running state lives in Variables.
+
+    m = tf.keras.metrics.Mean("loss")
+    m(0); m(5); m.result()   # 2.5
+    m([8, 9]); m.result()    # 5.5  (= (0 + 5 + 8 + 9) / 4)
+
+The state (``total``, ``count``) is a pair of non-trainable Variables, updated with
+``assign_add``, so checkpoints capture it and a ``tf.function`` records the updates.
+"""
+
+import numpy as np
+
+from ..core import dtypes
+from ..core.tensor import _from_numpy, convert_to_tensor
+from ..ops import array_ops, math_ops
+from . import backend
+from . import losses as losses_mod
+from .layers.base import Layer
+
+
+def _to_float(x, dtype):
+    if isinstance(x, np.ndarray):
+        return convert_to_tensor(x.astype(dtype._np, copy=False))
+    x = convert_to_tensor(x)
+    return x if x.dtype is dtype else math_ops.cast(x, dtype)
+
+
+def _div_no_nan(a, b):
+    if a._value is not None and b._value is not None:
+        bv = b._value
+        out = np.where(bv == 0, np.zeros_like(a._value), a._value / np.where(bv == 0, 1, bv))
+        return _from_numpy(np.asarray(out, dtype=a._value.dtype))
+    zero = math_ops.zeros_like(b)
+    safe = math_ops.where_v2(math_ops.equal(b, zero), math_ops.ones_like(b), b)
+    return math_ops.where_v2(math_ops.equal(b, zero), math_ops.zeros_like(a),
+                             math_ops.truediv(a, safe))
+
+
+def _argmax(x, axis=-1):
+    return math_ops.argmax(x, axis=axis)
+
+
+class Metric(Layer):
+    """Base class: ``update_state`` accumulates, ``result`` reads, ``reset_state`` clears."""
+
+    _exclude_from_weights = True
+
+    def __init__(self, name=None, dtype=None, **kwargs):
+        name = name or backend.to_snake_case(type(self).__name__)
+        super().__init__(name=name, dtype=dtype or "float32", **kwargs)
+        self.built = True
+
+    @property
+    def stateful(self):
+        return True
+
+    def __call__(self, *args, **kwargs):
+        self.update_state(*args, **kwargs)
+        return self.result()
+
+    def update_state(self, *args, **kwargs):
+        raise NotImplementedError("Must be implemented in subclasses.")
+
+    def result(self):
+        raise NotImplementedError("Must be implemented in subclasses.")
+
+    def reset_state(self):
+        for v in self.variables:
+            if v._value is not None and backend.context.state.graph is None:
+                v.assign(np.zeros(v.shape.as_list(), dtype=v.dtype._np))
+            else:
+                v.assign(math_ops.zeros_like(v))
+
+    def reset_states(self):
+        self.reset_state()
+
+    @property
+    def variables(self):
+        return list(self._non_trainable_weights) + list(self._trainable_weights)
+
+    weights = variables
+
+    def add_weight(self, name, shape=(), aggregation=None, synchronization=None,
+                   initializer="zeros", dtype=None, **kwargs):
+        return super().add_weight(name=name, shape=shape, dtype=dtype or self.dtype,
+                                  initializer=initializer, trainable=False)
+
+    def get_config(self):
+        return {"name": self.name, "dtype": self.dtype}
+
+    def __repr__(self):
+        return f"<{type(self).__name__} name={self.name!r}>"
+
+
+class Reduce(Metric):
+    _reduction = "mean"
+
+    def __init__(self, name=None, dtype=None, **kwargs):
+        super().__init__(name=name, dtype=dtype, **kwargs)
+        self.total = self.add_weight("total")
+        if self._reduction == "mean":
+            self.count = self.add_weight("count")
+
+    def update_state(self, values, sample_weight=None):
+        dtype = dtypes.as_dtype(self.dtype)
+        values = _to_float(values, dtype)
+        if sample_weight is not None:
+            weight = _to_float(sample_weight, dtype)
+            rv, rw = values.shape.rank, weight.shape.rank
+            if rv is not None and rw is not None and rw > rv:
+                # (batch, 1) weights with (batch,) values: drop the trailing ones.
+                weight = array_ops.reshape(weight, values.shape.as_list()) \
+                    if weight.shape.num_elements() == values.shape.num_elements() else weight
+            if values.shape.rank is not None and weight.shape.rank is not None:
+                while weight.shape.rank < values.shape.rank:
+                    weight = array_ops.reshape(weight, weight.shape.as_list() + [1])
+            values = math_ops.multiply(values, weight)
+            if self._reduction == "mean":
+                count = math_ops.reduce_sum(math_ops.multiply(math_ops.ones_like(values),
+                                                              weight))
+        elif self._reduction == "mean":
+            n = values.shape.num_elements()
+            count = convert_to_tensor(float(n), dtype=dtype) if n is not None else \
+                math_ops.reduce_sum(math_ops.ones_like(values))
+        self.total.assign_add(math_ops.reduce_sum(values))
+        if self._reduction == "mean":
+            self.count.assign_add(count)
+
+    def result(self):
+        if self._reduction == "sum":
+            return math_ops.identity(self.total)
+        return _div_no_nan(self.total._as_tensor(), self.count._as_tensor())
+
+
+class Mean(Reduce):
+    _reduction = "mean"
+
+
+class Sum(Reduce):
+    _reduction = "sum"
+
+
+class MeanMetricWrapper(Mean):
+    """A mean of ``fn(y_true, y_pred)`` over everything seen (the accuracy metrics)."""
+
+    def __init__(self, fn, name=None, dtype=None, **kwargs):
+        super().__init__(name=name, dtype=dtype)
+        self._fn = fn
+        self._fn_kwargs = kwargs
+
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        y_pred = convert_to_tensor(y_pred)
+        y_true = convert_to_tensor(y_true)
+        values = self._fn(y_true, y_pred, **self._fn_kwargs)
+        return super().update_state(values, sample_weight=sample_weight)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update(self._fn_kwargs)
+        return config
+
+
+# --- per-sample metric functions -----------------------------------------------------------------
+def _matching_ranks(y_true, y_pred):
+    y_true, y_pred = convert_to_tensor(y_true), convert_to_tensor(y_pred)
+    return losses_mod.squeeze_or_expand(y_true, y_pred)
+
+
+def _as_float(x):
+    return math_ops.cast(x, dtypes.float32)
+
+
+def accuracy(y_true, y_pred):
+    y_true, y_pred = _matching_ranks(y_true, y_pred)
+    if y_true.dtype is not y_pred.dtype:
+        y_pred = math_ops.cast(y_pred, y_true.dtype)
+    return _as_float(math_ops.equal(y_true, y_pred))
+
+
+def binary_accuracy(y_true, y_pred, threshold=0.5):
+    y_pred = convert_to_tensor(y_pred)
+    if not y_pred.dtype.is_floating:
+        y_pred = _as_float(y_pred)
+    y_true = math_ops.cast(convert_to_tensor(y_true), y_pred.dtype)
+    y_true, y_pred = losses_mod.squeeze_or_expand(y_true, y_pred)
+    predicted = math_ops.cast(math_ops.greater(y_pred, threshold), y_pred.dtype)
+    return math_ops.reduce_mean(_as_float(math_ops.equal(y_true, predicted)), axis=-1)
+
+
+def categorical_accuracy(y_true, y_pred):
+    y_true, y_pred = convert_to_tensor(y_true), convert_to_tensor(y_pred)
+    return _as_float(math_ops.equal(_argmax(y_true), _argmax(y_pred)))
+
+
+def sparse_categorical_accuracy(y_true, y_pred):
+    y_true, y_pred = convert_to_tensor(y_true), convert_to_tensor(y_pred)
+    rt, rp = y_true.shape.rank, y_pred.shape.rank
+    if rt is not None and rp is not None and rt == rp and y_true.shape[-1] == 1:
+        y_true = array_ops.reshape(y_true, [d if d is not None else -1
+                                            for d in y_true.shape.as_list()[:-1]])
+    predicted = _argmax(y_pred)
+    if y_true.dtype.is_floating:
+        predicted = math_ops.cast(predicted, y_true.dtype)
+    elif y_true.dtype is not predicted.dtype:
+        y_true = math_ops.cast(y_true, predicted.dtype)
+    return _as_float(math_ops.equal(y_true, predicted))
+
+
+class Accuracy(MeanMetricWrapper):
+    def __init__(self, name="accuracy", dtype=None):
+        super().__init__(accuracy, name=name, dtype=dtype)
+
+
+class BinaryAccuracy(MeanMetricWrapper):
+    def __init__(self, name="binary_accuracy", dtype=None, threshold=0.5):
+        super().__init__(binary_accuracy, name=name, dtype=dtype, threshold=threshold)
+
+
+class CategoricalAccuracy(MeanMetricWrapper):
+    def __init__(self, name="categorical_accuracy", dtype=None):
+        super().__init__(categorical_accuracy, name=name, dtype=dtype)
+
+
+class SparseCategoricalAccuracy(MeanMetricWrapper):
+    def __init__(self, name="sparse_categorical_accuracy", dtype=None):
+        super().__init__(sparse_categorical_accuracy, name=name, dtype=dtype)
+
+
+class MeanSquaredError(MeanMetricWrapper):
+    def __init__(self, name="mean_squared_error", dtype=None):
+        super().__init__(losses_mod.mean_squared_error, name=name, dtype=dtype)
+
+
+class MeanAbsoluteError(MeanMetricWrapper):
+    def __init__(self, name="mean_absolute_error", dtype=None):
+        super().__init__(losses_mod.mean_absolute_error, name=name, dtype=dtype)
+
+
+class SparseCategoricalCrossentropy(MeanMetricWrapper):
+    def __init__(self, name="sparse_categorical_crossentropy", dtype=None, from_logits=False):
+        super().__init__(losses_mod.sparse_categorical_crossentropy, name=name, dtype=dtype,
+                         from_logits=from_logits)
+
+
+class CategoricalCrossentropy(MeanMetricWrapper):
+    def __init__(self, name="categorical_crossentropy", dtype=None, from_logits=False,
+                 label_smoothing=0.0):
+        super().__init__(losses_mod.categorical_crossentropy, name=name, dtype=dtype,
+                         from_logits=from_logits, label_smoothing=label_smoothing)
+
+
+class BinaryCrossentropy(MeanMetricWrapper):
+    def __init__(self, name="binary_crossentropy", dtype=None, from_logits=False,
+                 label_smoothing=0.0):
+        super().__init__(losses_mod.binary_crossentropy, name=name, dtype=dtype,
+                         from_logits=from_logits, label_smoothing=label_smoothing)
+
+
+mse = MSE = losses_mod.mean_squared_error
+mae = MAE = losses_mod.mean_absolute_error
+binary_crossentropy = losses_mod.binary_crossentropy
+categorical_crossentropy = losses_mod.categorical_crossentropy
+sparse_categorical_crossentropy = losses_mod.sparse_categorical_crossentropy
+
+_CLASSES = {cls.__name__: cls for cls in (
+    Mean, Sum, Accuracy, BinaryAccuracy, CategoricalAccuracy, SparseCategoricalAccuracy,
+    MeanSquaredError, MeanAbsoluteError, SparseCategoricalCrossentropy,
+    CategoricalCrossentropy, BinaryCrossentropy)}
+_BY_STRING = {
+    "mse": (MeanSquaredError, "mse"), "mean_squared_error": (MeanSquaredError, None),
+    "mae": (MeanAbsoluteError, "mae"), "mean_absolute_error": (MeanAbsoluteError, None),
+    "binary_accuracy": (BinaryAccuracy, None),
+    "categorical_accuracy": (CategoricalAccuracy, None),
+    "sparse_categorical_accuracy": (SparseCategoricalAccuracy, None),
+    "sparse_categorical_crossentropy": (SparseCategoricalCrossentropy, None),
+    "categorical_crossentropy": (CategoricalCrossentropy, None),
+    "binary_crossentropy": (BinaryCrossentropy, None),
+}
+
+
+def get(identifier):
+    """A metric *function* from a name (``'mse'``, ``'accuracy'``) or a callable/object."""
+    if isinstance(identifier, str):
+        fns = {"accuracy": accuracy, "acc": accuracy, "binary_accuracy": binary_accuracy,
+               "categorical_accuracy": categorical_accuracy,
+               "sparse_categorical_accuracy": sparse_categorical_accuracy,
+               "mse": mse, "mean_squared_error": mse, "mae": mae, "mean_absolute_error": mae}
+        if identifier in fns:
+            return fns[identifier]
+        if identifier in _CLASSES:
+            return _CLASSES[identifier]()
+        raise ValueError(f"Unknown metric function: '{identifier}'. Please ensure you are "
+                         "using a `keras.utils.custom_object_scope` and that this object is "
+                         "included in the scope.")
+    if callable(identifier):
+        return identifier
+    raise ValueError(f"Could not interpret metric identifier: {identifier!r}")
+
+
+def resolve(identifier, loss_fn=None, y_true=None, y_pred=None):
+    """The Metric object ``compile(metrics=[...])`` uses for one entry."""
+    if isinstance(identifier, Metric):
+        return identifier
+    if isinstance(identifier, str):
+        if identifier in ("accuracy", "acc"):
+            cls = _accuracy_class(loss_fn, y_true, y_pred)
+            return cls(name=identifier)
+        if identifier in _BY_STRING:
+            cls, name = _BY_STRING[identifier]
+            return cls(name=name or identifier)
+        if identifier in _CLASSES:
+            return _CLASSES[identifier]()
+        raise ValueError(f"Unknown metric function: '{identifier}'. Please ensure you are "
+                         "using a `keras.utils.custom_object_scope` and that this object is "
+                         "included in the scope.")
+    if isinstance(identifier, type) and issubclass(identifier, Metric):
+        return identifier()
+    if callable(identifier):
+        return MeanMetricWrapper(identifier, name=getattr(identifier, "__name__", "metric"))
+    raise ValueError(f"Could not interpret metric identifier: {identifier!r}")
+
+
+def _accuracy_class(loss_fn, y_true, y_pred):
+    fn = getattr(loss_fn, "fn", loss_fn)
+    if fn is losses_mod.sparse_categorical_crossentropy:
+        return SparseCategoricalAccuracy
+    if fn is losses_mod.categorical_crossentropy:
+        return CategoricalAccuracy
+    if fn is losses_mod.binary_crossentropy:
+        return BinaryAccuracy
+    if y_true is not None and y_pred is not None:
+        ts, ps = y_true.shape.as_list(), y_pred.shape.as_list()
+        if ps and ps[-1] == 1:
+            return BinaryAccuracy
+        if ps and ps[-1] is not None and ps[-1] > 1:
+            if len(ts) == len(ps) and ts[-1] == ps[-1]:
+                return CategoricalAccuracy
+            return SparseCategoricalAccuracy
+    return Accuracy
+
+
+def serialize(metric):
+    if isinstance(metric, Metric):
+        return {"class_name": type(metric).__name__, "config": metric.get_config()}
+    return getattr(metric, "__name__", None)
+

@@ -1,0 +1,6 @@
+"""``tf.keras.models``."""
+
+from .sequential import Sequential
+from .training import Model
+
+__all__ = ["Model", "Sequential"]

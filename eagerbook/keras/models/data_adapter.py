@@ -1,0 +1,224 @@
+"""Turns what ``fit``/``evaluate``/``predict`` receive into batches.
+
+Arrays (NumPy, Tensors, lists/dicts of them) are cut into ``batch_size`` slices, shuffled per
+epoch if asked. Anything else that can be iterated (a ``tf.data.Dataset``, a generator, a list
+of batches) is taken as already batched: each element is ``x``, ``(x, y)`` or
+``(x, y, sample_weight)``.
+"""
+
+import math
+import warnings
+
+import numpy as np
+
+from ...core import nest
+from ...core.tensor import Tensor, convert_to_tensor
+
+
+def _is_array(x):
+    return isinstance(x, (np.ndarray, Tensor)) or hasattr(type(x), "_as_tensor")
+
+
+def is_array_input(x):
+    if x is None:
+        return False
+    if _is_array(x):
+        return True
+    if isinstance(x, dict):
+        return all(_is_array(v) for v in x.values())
+    if isinstance(x, (list, tuple)):
+        return len(x) > 0 and all(_is_array(v) or isinstance(v, (int, float, list))
+                                  for v in x)
+    return False
+
+
+def _as_numpy(x):
+    if isinstance(x, np.ndarray):
+        return x
+    if isinstance(x, Tensor) or hasattr(type(x), "_as_tensor"):
+        return x._value
+    return np.asarray(x)
+
+
+def _arrays(structure):
+    """A structure of arrays; a list of numbers is one array, a list of arrays is several."""
+    if structure is None:
+        return None
+    if isinstance(structure, (list, tuple)) and structure and \
+            not any(_is_array(v) for v in structure):
+        return np.asarray(structure)
+    return nest.map_structure(_as_numpy, structure)
+
+
+def unpack(data):
+    """(x, y, sample_weight) from one batch element."""
+    if isinstance(data, tuple):
+        if len(data) == 1:
+            return data[0], None, None
+        if len(data) == 2:
+            return data[0], data[1], None
+        if len(data) == 3:
+            return data
+        raise ValueError("Data is expected to be in format `x`, `(x,)`, `(x, y)`, or "
+                         f"`(x, y, sample_weight)`, found: {data}")
+    return data, None, None
+
+
+def unpack_validation(data):
+    if isinstance(data, (tuple, list)) and len(data) in (2, 3) and is_array_input(data[0]):
+        if len(data) == 2:
+            return data[0], data[1], None
+        return data[0], data[1], data[2]
+    return data, None, None
+
+
+def train_validation_split(arrays, validation_split):
+    """Keras takes the *last* fraction of the (unshuffled) arrays for validation."""
+    if not 0 < validation_split < 1:
+        raise ValueError(f"`validation_split` must be between 0 and 1, received "
+                         f"{validation_split}")
+    x, y, sw = arrays
+    x = _arrays(x)
+    n = len(nest.flatten(x)[0])
+    split = int(math.floor(n * (1.0 - validation_split)))
+    if split == 0 or split == n:
+        raise ValueError(f"Training data contains {n} samples, which is not sufficient to "
+                         f"split it into a validation and training set as specified by "
+                         f"`validation_split={validation_split}`. Either provide more data, "
+                         "or a different value for the `validation_split` argument.")
+
+    def head(s):
+        return None if s is None else nest.map_structure(lambda a: a[:split], _arrays(s))
+
+    def tail(s):
+        return None if s is None else nest.map_structure(lambda a: a[split:], _arrays(s))
+
+    train = (head(x), head(y), head(sw))
+    val = (tail(x), tail(y)) if sw is None else (tail(x), tail(y), tail(sw))
+    return train, val
+
+
+def _class_weights(y, class_weight):
+    y = _as_numpy(y)
+    labels = np.argmax(y, axis=-1) if y.ndim > 1 and y.shape[-1] > 1 else y.reshape(len(y))
+    return np.asarray([class_weight.get(int(label), 1.0) for label in labels],
+                      dtype=np.float32)
+
+
+class DataHandler:
+    def __init__(self, x, y=None, sample_weight=None, batch_size=None, steps_per_epoch=None,
+                 shuffle=False, class_weight=None, single_batch=False):
+        self.exhausted = False
+        self._steps = steps_per_epoch
+        self._iterator = None
+        if is_array_input(x):
+            self._mode = "arrays"
+            self.x, self.y = _arrays(x), _arrays(y)
+            self.sw = _arrays(sample_weight)
+            if class_weight is not None and self.y is not None:
+                cw = _class_weights(nest.flatten(self.y)[0], class_weight)
+                self.sw = cw if self.sw is None else self.sw * cw
+            sizes = {len(a) for a in nest.flatten((self.x, self.y, self.sw))
+                     if a is not None}
+            if len(sizes) > 1:
+                raise ValueError(f"Data cardinality is ambiguous: make sure all arrays contain "
+                                 f"the same number of samples. Sizes: {sorted(sizes)}")
+            self.n = sizes.pop()
+            if single_batch:
+                batch_size = self.n
+            self.batch_size = int(batch_size) if batch_size is not None else 32
+            self.shuffle = bool(shuffle)
+            self.batches_per_pass = int(math.ceil(self.n / self.batch_size)) if self.n else 0
+            self.steps_per_epoch = steps_per_epoch or self.batches_per_pass
+        else:
+            if x is None:
+                raise ValueError("No data was provided: `x` is None.")
+            if y is not None:
+                raise ValueError("`y` argument is not supported when using dataset as input.")
+            if batch_size is not None:
+                raise ValueError("The `batch_size` argument must not be specified for the "
+                                 f"given input type. Received input: {x}, "
+                                 f"batch_size: {batch_size}")
+            if not hasattr(x, "__iter__"):
+                raise ValueError(f"Unrecognized data type: x={x} (of type {type(x)})")
+            self._mode = "iterable"
+            self.dataset = x
+            self.class_weight = class_weight
+            self.steps_per_epoch = steps_per_epoch
+            if steps_per_epoch is None:
+                try:
+                    n = len(x)
+                    self.steps_per_epoch = int(n) if n >= 0 else None
+                except TypeError:
+                    card = getattr(x, "cardinality", None)
+                    if callable(card):
+                        try:
+                            value = int(card())
+                            self.steps_per_epoch = value if value >= 0 else None
+                        except (TypeError, ValueError):
+                            pass
+
+    def epoch_batches(self):
+        if self._mode == "arrays":
+            yield from self._array_batches()
+        else:
+            yield from self._iterable_batches()
+
+    def _array_batches(self):
+        order = np.random.permutation(self.n) if self.shuffle else None
+        step = 0
+        while step < self.steps_per_epoch:
+            b = step % self.batches_per_pass
+            if order is not None:
+                idx = order[b * self.batch_size:(b + 1) * self.batch_size]
+
+                def take(a, idx=idx):
+                    return convert_to_tensor(a[idx])
+            else:
+                lo, hi = b * self.batch_size, (b + 1) * self.batch_size
+
+                def take(a, lo=lo, hi=hi):
+                    return convert_to_tensor(a[lo:hi])
+            x = nest.map_structure(take, self.x)
+            y = None if self.y is None else nest.map_structure(take, self.y)
+            sw = None if self.sw is None else nest.map_structure(take, self.sw)
+            if y is None:
+                yield step, (x,)
+            elif sw is None:
+                yield step, (x, y)
+            else:
+                yield step, (x, y, sw)
+            step += 1
+
+    def _iterable_batches(self):
+        if self._steps is None or self._iterator is None:
+            self._iterator = iter(self.dataset)
+        step = 0
+        while self._steps is None or step < self._steps:
+            try:
+                element = next(self._iterator)
+            except StopIteration:
+                if self._steps is not None:
+                    if step == 0:
+                        self._iterator = iter(self.dataset)
+                        try:
+                            element = next(self._iterator)
+                        except StopIteration:
+                            return
+                    else:
+                        warnings.warn("Your input ran out of data; interrupting training. "
+                                      "Make sure that your dataset or generator can generate "
+                                      "at least `steps_per_epoch * epochs` batches.",
+                                      stacklevel=3)
+                        self.exhausted = True
+                        return
+                else:
+                    return
+            if isinstance(element, list):
+                element = tuple(element)
+            if self.class_weight is not None and isinstance(element, tuple) and \
+                    len(element) == 2:
+                element = (element[0], element[1],
+                           _class_weights(element[1], self.class_weight))
+            yield step, element
+            step += 1

@@ -1,0 +1,134 @@
+"""``tf.keras.Sequential``: a linear stack of layers."""
+
+from ...core.shape import TensorShape
+from ..keras_tensor import KerasTensor
+from ..layers.base import Layer
+from ..layers.core import Input, InputLayer
+from .training import Model
+
+
+class Sequential(Model):
+    """Layers applied one after the other. Give the first one ``input_shape=`` (or start with
+    ``tf.keras.Input``) and the model is built at once; otherwise on its first call."""
+
+    def __init__(self, layers=None, name=None):
+        super().__init__(name=name)
+        self._stack = []
+        self._graph_input = None
+        self._graph_output = None
+        if layers is not None:
+            if not isinstance(layers, (list, tuple)):
+                layers = [layers]
+            for layer in layers:
+                self.add(layer)
+
+    @property
+    def layers(self):
+        return list(self._stack)
+
+    def add(self, layer):
+        if isinstance(layer, KerasTensor):  # tf.keras.Input(...) as the first "layer"
+            if layer._node is None or not isinstance(layer._node.layer, InputLayer):
+                raise TypeError("Only a KerasTensor from `tf.keras.Input` can be added to a "
+                                "Sequential model.")
+            if self._stack or self._graph_input is not None:
+                raise ValueError("An Input can only be the first entry of a Sequential model.")
+            self._graph_input = self._graph_output = layer
+            return
+        if not isinstance(layer, Layer):
+            raise TypeError("The added layer must be an instance of class Layer. Received: "
+                            f"layer={layer} of type {type(layer)}.")
+        if isinstance(layer, InputLayer):
+            if self._stack or self._graph_input is not None:
+                raise ValueError("An InputLayer can only be the first layer of a Sequential "
+                                 "model.")
+            self._graph_input = self._graph_output = layer._input_tensor
+            return
+        if any(existing.name == layer.name for existing in self._stack):
+            raise ValueError("All layers added to a Sequential model should have unique names. "
+                             f"Name \"{layer.name}\" is already the name of a layer in this "
+                             "model. Update the `name` argument to pass a unique name.")
+        self._stack.append(layer)
+        if self._graph_output is None and len(self._stack) == 1 and \
+                layer._batch_input_shape is not None:
+            self._graph_input = self._graph_output = Input(
+                batch_shape=layer._batch_input_shape, dtype=layer.dtype)
+        if self._graph_output is not None:
+            self._extend_graph(layer)
+
+    def _extend_graph(self, layer):
+        out = layer(self._graph_output)
+        if not isinstance(out, KerasTensor):
+            raise TypeError("All layers in a Sequential model should have a single output "
+                            f"tensor; layer {layer.name} returned {out}.")
+        self._graph_output = out
+        self.built = True
+
+    def pop(self):
+        if not self._stack:
+            raise TypeError("There are no layers in the model.")
+        self._stack.pop()
+        if self._graph_input is not None:
+            self._graph_output = self._graph_input
+            for layer in self._stack:
+                self._graph_output = layer._inbound_nodes[-1].flat_outputs[0] \
+                    if layer._inbound_nodes else layer(self._graph_output)
+
+    @property
+    def inputs(self):
+        return [self._graph_input] if self._graph_input is not None else None
+
+    @property
+    def outputs(self):
+        return [self._graph_output] if self._graph_output is not None else None
+
+    @property
+    def input_shape(self):
+        if self._graph_input is None:
+            raise AttributeError("The layer has never been called and thus has no defined "
+                                 "input shape.")
+        return tuple(self._graph_input.shape.as_list())
+
+    @property
+    def output_shape(self):
+        if self._graph_output is None:
+            raise AttributeError("The layer has never been called and thus has no defined "
+                                 "output shape.")
+        return tuple(self._graph_output.shape.as_list())
+
+    def build(self, input_shape=None):
+        if self._graph_output is not None and self._stack and \
+                self._graph_output is not self._graph_input:
+            self.built = True
+            return
+        if input_shape is None:
+            raise ValueError("You must provide an `input_shape` argument.")
+        dims = TensorShape(input_shape).as_list()
+        self._graph_input = self._graph_output = Input(batch_shape=[None] + dims[1:])
+        try:
+            for layer in self._stack:
+                self._extend_graph(layer)
+        except (NotImplementedError, TypeError):
+            # A layer that cannot run symbolically: build eagerly on the first real batch.
+            self._graph_input = self._graph_output = None
+        self.built = True
+
+    def call(self, inputs, training=None, mask=None):
+        x = inputs
+        for layer in self._stack:
+            x = layer(x)
+        return x
+
+    def get_config(self):
+        layer_configs = [{"class_name": type(layer).__name__, "config": layer.get_config()}
+                         for layer in self._stack]
+        return {"name": self.name, "layers": layer_configs}
+
+    @classmethod
+    def from_config(cls, config):
+        from .. import layers as layers_mod
+        model = cls(name=config.get("name"))
+        for entry in config["layers"]:
+            layer_cls = getattr(layers_mod, entry["class_name"])
+            model.add(layer_cls.from_config(entry["config"]))
+        return model

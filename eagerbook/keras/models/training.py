@@ -1,0 +1,626 @@
+"""``tf.keras.Model``: a layer of layers, plus ``compile``/``fit``/``evaluate``/``predict``.
+
+Three ways to make one:
+
+* subclass ``Model`` and write ``call`` (sub-layers are attributes, tracked automatically);
+* ``Model(inputs, outputs)`` on KerasTensors from ``tf.keras.Input``: the recorded graph of
+  layer calls is replayed eagerly, node by node in topological order, on every call;
+* ``Sequential`` (see ``sequential.py``).
+
+``fit`` is an ordinary eager loop: for every batch, a ``GradientTape`` records the forward pass,
+``optimizer.apply_gradients`` updates the weights, metrics accumulate, callbacks are told.
+"""
+
+import numpy as np
+
+from ...autodiff.tape import GradientTape
+from ...core import nest
+from ...core.shape import TensorShape
+from ...core.tensor import Tensor, convert_to_tensor
+from ...ops import math_ops
+from .. import backend, optimizers
+from .. import callbacks as callbacks_mod
+from .. import losses as losses_mod
+from .. import metrics as metrics_mod
+from ..keras_tensor import KerasTensor
+from ..layers.base import Layer
+from ..layers.core import InputLayer
+from . import data_adapter
+from . import summary as summary_mod
+
+_MODEL_KWARGS = {"trainable", "dtype", "dynamic", "autocast", "name"}
+
+
+class _CompileState:
+    """What ``compile`` configured (kept out of the weight tracker's sight)."""
+
+    def __init__(self, loss, metrics, loss_weights, weighted_metrics):
+        self.loss_spec = loss
+        self.metric_spec = metrics
+        self.weighted_metric_spec = weighted_metrics
+        self.loss_weights = loss_weights
+        self.loss_fns = None  # one Loss per output, resolved at the first batch
+        self.metric_objs = None  # list (per output) of Metric objects
+        self.loss_tracker = metrics_mod.Mean(name="loss")
+        self.output_names = None
+
+
+class Model(Layer):
+    """A layer that trains: subclassed, functional or Sequential."""
+
+    def __init__(self, *args, **kwargs):
+        inputs = kwargs.pop("inputs", None)
+        outputs = kwargs.pop("outputs", None)
+        if args:
+            inputs = args[0] if inputs is None else inputs
+            if len(args) > 1:
+                outputs = args[1] if outputs is None else outputs
+        for key in kwargs:
+            if key not in _MODEL_KWARGS:
+                raise TypeError(f"Keyword argument not understood: {key}")
+        super().__init__(**kwargs)
+        self._is_graph_network = False
+        self.optimizer = None
+        self.stop_training = False
+        self.history = None
+        self._compile_state = None
+        if inputs is not None or outputs is not None:
+            if inputs is None or outputs is None:
+                raise ValueError("A functional Model needs both `inputs` and `outputs`.")
+            self._init_graph_network(inputs, outputs)
+
+    # --- the functional graph ---------------------------------------------------------------------
+    def _init_graph_network(self, inputs, outputs):
+        flat_inputs = nest.flatten(inputs)
+        flat_outputs = nest.flatten(outputs)
+        for x in flat_inputs:
+            if not isinstance(x, KerasTensor) or x._node is None or \
+                    not isinstance(x._node.layer, InputLayer):
+                raise ValueError("Input tensors to a Model must come from `tf.keras.Input`. "
+                                 f"Received: {x} (missing previous layer metadata).")
+        for x in flat_outputs:
+            if not isinstance(x, KerasTensor):
+                raise ValueError(f"Output tensors of a functional Model must be the output of "
+                                 f"a layer called on KerasTensors. Received: {x}")
+        self._nested_inputs = inputs
+        self._nested_outputs = outputs
+        self._symbolic_inputs = flat_inputs
+        self._symbolic_outputs = flat_outputs
+        self.inputs = flat_inputs
+        self.outputs = flat_outputs
+        self._nodes = _topological_nodes(flat_outputs)
+        available = {id(x) for x in flat_inputs}
+        seen_layers = []
+        for node in self._nodes:
+            if isinstance(node.layer, InputLayer):
+                if id(node.flat_outputs[0]) not in available:
+                    raise ValueError(
+                        f"Graph disconnected: cannot obtain value for tensor "
+                        f"{node.flat_outputs[0]} at layer \"{node.layer.name}\". The following "
+                        f"previous layers were accessed without issue: "
+                        f"{[layer.name for layer in seen_layers]}")
+            else:
+                for x in node.keras_inputs:
+                    if id(x) not in available:
+                        raise ValueError(f"Graph disconnected: cannot obtain value for tensor "
+                                         f"{x} at layer \"{node.layer.name}\".")
+                available.update(id(t) for t in node.flat_outputs)
+            if node.layer not in seen_layers:
+                seen_layers.append(node.layer)
+        # Inputs first, in the order the model was given them.
+        input_layers = [x._node.layer for x in flat_inputs]
+        self._graph_layers = input_layers + [layer for layer in seen_layers
+                                             if layer not in input_layers]
+        self.input_names = [layer.name for layer in input_layers]
+        self.output_names = [x._node.layer.name for x in flat_outputs]
+        self._is_graph_network = True
+        self.built = True
+
+    def _run_graph(self, inputs):
+        values = {}
+        if isinstance(inputs, dict) and not isinstance(self._nested_inputs, dict):
+            flat = [inputs[name] for name in self.input_names]
+        else:
+            flat = nest.flatten(inputs)
+        if len(flat) != len(self._symbolic_inputs):
+            raise ValueError(f"Layer \"{self.name}\" expects {len(self._symbolic_inputs)} "
+                             f"input(s), but it received {len(flat)} input tensors.")
+        for kt, value in zip(self._symbolic_inputs, flat):
+            value = convert_to_tensor(value) if not isinstance(value, Tensor) else value
+            if value.dtype is not kt.dtype and value.dtype.is_floating and kt.dtype.is_floating:
+                value = math_ops.cast(value, kt.dtype)
+            if value.shape.rank is not None and kt.shape.rank is not None:
+                if value.shape.rank != kt.shape.rank or not TensorShape(
+                        value.shape.as_list()).is_compatible_with(kt.shape):
+                    raise ValueError(
+                        f"Input 0 of layer \"{self.name}\" is incompatible with the layer: "
+                        f"expected shape={tuple(kt.shape.as_list())}, found shape="
+                        f"{tuple(value.shape.as_list())}")
+            values[id(kt)] = value
+
+        def lookup(x):
+            return values[id(x)] if isinstance(x, KerasTensor) else x
+
+        for node in self._nodes:
+            if isinstance(node.layer, InputLayer):
+                continue
+            args = nest.map_structure(lookup, list(node.call_args))
+            kwargs = nest.map_structure(lookup, dict(node.call_kwargs))
+            out = node.layer(*args, **kwargs)
+            for kt, value in zip(node.flat_outputs, nest.flatten(out)):
+                values[id(kt)] = value
+        return nest.pack_sequence_as(self._nested_outputs,
+                                     [values[id(x)] for x in self._symbolic_outputs])
+
+    def call(self, inputs, training=None, mask=None):
+        if self._is_graph_network:
+            return self._run_graph(inputs)
+        raise NotImplementedError("When subclassing the `Model` class, you should implement a "
+                                  "`call()` method.")
+
+    def compute_output_shape(self, input_shape):
+        if self._is_graph_network and len(self._symbolic_outputs) == 1:
+            return TensorShape([None] + self._symbolic_outputs[0].shape.as_list()[1:])
+        raise NotImplementedError
+
+    def build(self, input_shape):
+        """Creates the weights by calling the model once on zeros of `input_shape`."""
+        if self._is_graph_network:
+            self.built = True
+            return
+        if input_shape is None:
+            raise ValueError("Input shape must be defined when calling `build()` on a "
+                             "`Model` subclass.")
+        if type(self).call is Model.call:
+            self.built = True  # nothing to run
+            return
+
+        def zeros(shape):
+            dims = [1 if d is None else d for d in TensorShape(shape).as_list()]
+            return convert_to_tensor(np.zeros(dims, dtype=np.float32))
+
+        if isinstance(input_shape, (list, tuple)) and input_shape and \
+                isinstance(input_shape[0], (list, tuple, TensorShape)):
+            x = [zeros(s) for s in input_shape]
+        elif isinstance(input_shape, dict):
+            x = {k: zeros(s) for k, s in input_shape.items()}
+        else:
+            x = zeros(input_shape)
+        with backend.init_scope():
+            if self._call_signature()[0]:
+                self.call(x, training=False)
+            else:
+                self.call(x)
+        self.built = True
+
+    @property
+    def layers(self):
+        if self._is_graph_network:
+            return list(self._graph_layers)
+        return super().layers
+
+    def get_layer(self, name=None, index=None):
+        if index is not None:
+            if len(self.layers) <= index:
+                raise ValueError(f"Was asked to retrieve layer at index {index} but model only "
+                                 f"has {len(self.layers)} layers.")
+            return self.layers[index]
+        for layer in self.layers:
+            if layer.name == name:
+                return layer
+        raise ValueError(f"No such layer: {name}. Existing layers are: "
+                         f"{[layer.name for layer in self.layers]}.")
+
+    def summary(self, line_length=None, positions=None, print_fn=None):
+        summary_mod.print_summary(self, line_length=line_length, positions=positions,
+                                  print_fn=print_fn)
+
+    # --- compile ----------------------------------------------------------------------------------
+    def compile(self, optimizer="rmsprop", loss=None, metrics=None, loss_weights=None,
+                weighted_metrics=None, run_eagerly=None, steps_per_execution=None, **kwargs):
+        self.optimizer = optimizers.get(optimizer)
+        if loss is not None:
+            for fn in (loss.values() if isinstance(loss, dict) else
+                       loss if isinstance(loss, (list, tuple)) else [loss]):
+                losses_mod.get(fn)  # unknown names fail here, at compile time
+        for m in _flat_metric_spec(metrics) + _flat_metric_spec(weighted_metrics):
+            if isinstance(m, str) and m not in ("accuracy", "acc"):
+                metrics_mod.resolve(m)
+        self._compile_state = _CompileState(loss, metrics, loss_weights, weighted_metrics)
+        self._run_eagerly = run_eagerly
+        self.stop_training = False
+
+    @property
+    def loss(self):
+        return None if self._compile_state is None else self._compile_state.loss_spec
+
+    @property
+    def compiled_loss(self):
+        return self._compile_state
+
+    @property
+    def run_eagerly(self):
+        return True
+
+    @run_eagerly.setter
+    def run_eagerly(self, value):
+        self._run_eagerly = value
+
+    def _assert_compiled(self):
+        if self._compile_state is None:
+            raise RuntimeError("You must compile your model before training/testing. Use "
+                               "`model.compile(optimizer, loss)`.")
+
+    def _resolve_compile(self, y, y_pred):
+        state = self._compile_state
+        if state.loss_fns is not None:
+            return state
+        flat_pred = nest.flatten(y_pred)
+        n = len(flat_pred)
+        names = self.output_names if self._is_graph_network and \
+            len(self.output_names) == n else [f"output_{i + 1}" for i in range(n)]
+        state.output_names = names
+        spec = state.loss_spec
+        if spec is None:
+            state.loss_fns = [None] * n
+        elif isinstance(spec, dict):
+            state.loss_fns = [_as_loss(spec.get(name)) for name in names]
+        elif isinstance(spec, (list, tuple)):
+            if len(spec) != n:
+                raise ValueError(f"When passing a list as loss, it should have one entry per "
+                                 f"model outputs. The model has {n} outputs, but you passed "
+                                 f"loss={spec}")
+            state.loss_fns = [_as_loss(s) for s in spec]
+        else:
+            state.loss_fns = [_as_loss(spec)] * n
+        weights = state.loss_weights
+        if weights is None:
+            state.loss_weight_list = [1.0] * n
+        elif isinstance(weights, dict):
+            state.loss_weight_list = [float(weights.get(name, 1.0)) for name in names]
+        else:
+            state.loss_weight_list = [float(w) for w in nest.flatten(weights)]
+        flat_y = nest.flatten(y) if y is not None else [None] * n
+        objs = []
+        for i in range(n):
+            entries = _metrics_for_output(state.metric_spec, names[i], i, n)
+            entries += _metrics_for_output(state.weighted_metric_spec, names[i], i, n)
+            yt = convert_to_tensor(flat_y[i]) if i < len(flat_y) and flat_y[i] is not None \
+                else None
+            out = []
+            for entry in entries:
+                metric = metrics_mod.resolve(entry, state.loss_fns[i], yt, flat_pred[i])
+                if n > 1:
+                    metric._name = f"{names[i]}_{metric.name}"
+                out.append(metric)
+            objs.append(out)
+        state.metric_objs = objs
+        return state
+
+    @property
+    def metrics(self):
+        state = self._compile_state
+        if state is None:
+            return []
+        out = [state.loss_tracker]
+        for group in state.metric_objs or []:
+            out.extend(group)
+        return out
+
+    @property
+    def metrics_names(self):
+        return [m.name for m in self.metrics]
+
+    def reset_metrics(self):
+        for m in self.metrics:
+            m.reset_state()
+
+    # --- one step ---------------------------------------------------------------------------------
+    def compute_loss(self, x=None, y=None, y_pred=None, sample_weight=None):
+        state = self._resolve_compile(y, y_pred)
+        flat_pred = nest.flatten(y_pred)
+        flat_y = nest.flatten(y) if y is not None else [None] * len(flat_pred)
+        if len(flat_y) != len(flat_pred):
+            raise ValueError(f"The model has {len(flat_pred)} outputs but received "
+                             f"{len(flat_y)} targets.")
+        total = None
+        for fn, weight, yt, yp in zip(state.loss_fns, state.loss_weight_list, flat_y,
+                                      flat_pred):
+            if fn is None:
+                continue
+            if yt is None:
+                raise ValueError("Target data is missing. Your model was compiled with "
+                                 f"loss={state.loss_spec}, and therefore expects target data "
+                                 "to be provided in `fit()`.")
+            value = fn(yt, yp, sample_weight=sample_weight)
+            if weight != 1.0:
+                value = math_ops.multiply(value, weight)
+            total = value if total is None else math_ops.add(total, value)
+        extra = self.losses
+        for value in extra:
+            value = convert_to_tensor(value)
+            total = value if total is None else math_ops.add(total, value)
+        if total is None:
+            raise ValueError("No loss found. You may have forgotten to provide a `loss` argument "
+                             "in the `compile()` method.")
+        return total
+
+    def _update_metrics(self, y, y_pred, sample_weight, loss):
+        state = self._compile_state
+        batch = nest.flatten(y_pred)[0].shape[0] or 1
+        state.loss_tracker.update_state(loss, sample_weight=float(batch))
+        flat_pred = nest.flatten(y_pred)
+        flat_y = nest.flatten(y) if y is not None else [None] * len(flat_pred)
+        for group, yt, yp in zip(state.metric_objs, flat_y, flat_pred):
+            for metric in group:
+                metric.update_state(yt, yp, sample_weight=sample_weight)
+
+    def _logs(self):
+        return {m.name: float(m.result()) for m in self.metrics}
+
+    def train_step(self, data):
+        x, y, sample_weight = data_adapter.unpack(data)
+        variables = self.trainable_variables
+        with GradientTape() as tape:
+            y_pred = self(x, training=True)
+            loss = self.compute_loss(x, y, y_pred, sample_weight)
+        grads = tape.gradient(loss, variables)
+        self.optimizer.apply_gradients(zip(grads, variables))
+        self._update_metrics(y, y_pred, sample_weight, loss)
+        return self._logs()
+
+    def test_step(self, data):
+        x, y, sample_weight = data_adapter.unpack(data)
+        y_pred = self(x, training=False)
+        loss = self.compute_loss(x, y, y_pred, sample_weight)
+        self._update_metrics(y, y_pred, sample_weight, loss)
+        return self._logs()
+
+    def predict_step(self, data):
+        x, _, _ = data_adapter.unpack(data)
+        return self(x, training=False)
+
+    # --- loops ------------------------------------------------------------------------------------
+    def _callback_list(self, callbacks, verbose, params, add_history):
+        cbs = callbacks_mod.CallbackList(list(callbacks or []))
+        if verbose and not any(isinstance(c, callbacks_mod.ProgbarLogger) for c in cbs):
+            cbs.callbacks.insert(0, callbacks_mod.ProgbarLogger())
+        if add_history:
+            history = callbacks_mod.History()
+            cbs.append(history)
+        cbs.set_model(self)
+        cbs.set_params(params)
+        return cbs
+
+    def fit(self, x=None, y=None, batch_size=None, epochs=1, verbose=1, callbacks=None,
+            validation_split=0.0, validation_data=None, shuffle=True, class_weight=None,
+            sample_weight=None, initial_epoch=0, steps_per_epoch=None, validation_steps=None,
+            validation_batch_size=None, validation_freq=1, max_queue_size=10, workers=1,
+            use_multiprocessing=False):
+        self._assert_compiled()
+        if verbose == "auto":
+            verbose = 1
+        if validation_split and validation_data is None:
+            if not data_adapter.is_array_input(x):
+                raise ValueError("`validation_split` is only supported for Tensors or NumPy "
+                                 f"arrays, found following types in the input: {type(x)}")
+            (x, y, sample_weight), validation_data = data_adapter.train_validation_split(
+                (x, y, sample_weight), validation_split)
+        train = data_adapter.DataHandler(x, y, sample_weight, batch_size=batch_size,
+                                         steps_per_epoch=steps_per_epoch, shuffle=shuffle,
+                                         class_weight=class_weight)
+        val = None
+        if validation_data is not None:
+            vx, vy, vsw = data_adapter.unpack_validation(validation_data)
+            val = data_adapter.DataHandler(vx, vy, vsw,
+                                           batch_size=validation_batch_size or batch_size,
+                                           steps_per_epoch=validation_steps, shuffle=False)
+        params = {"verbose": verbose, "epochs": epochs, "steps": train.steps_per_epoch}
+        cbs = self._callback_list(callbacks, verbose, params, add_history=True)
+        history = cbs.callbacks[-1]
+        self.stop_training = False
+        cbs.on_train_begin()
+        logs = {}
+        for epoch in range(initial_epoch, epochs):
+            self.reset_metrics()
+            cbs.on_epoch_begin(epoch)
+            step = -1
+            for step, batch in train.epoch_batches():
+                cbs.on_train_batch_begin(step)
+                logs = self.train_step(batch)
+                cbs.on_train_batch_end(step, dict(logs))
+                if self.stop_training:
+                    break
+            if step < 0:
+                if train.exhausted:
+                    break
+                raise ValueError("Expected input data to be non-empty.")
+            epoch_logs = dict(logs)
+            if val is not None and _should_validate(epoch, validation_freq):
+                val_logs = self._evaluate_loop(val, cbs)
+                epoch_logs.update({f"val_{k}": v for k, v in val_logs.items()})
+            cbs.on_epoch_end(epoch, epoch_logs)
+            if self.stop_training or train.exhausted:
+                break
+        cbs.on_train_end(logs)
+        self.history = history
+        return history
+
+    def _evaluate_loop(self, handler, cbs):
+        self.reset_metrics()
+        cbs.on_test_begin()
+        logs = {}
+        step = -1
+        for step, batch in handler.epoch_batches():
+            cbs.on_test_batch_begin(step)
+            logs = self.test_step(batch)
+            cbs.on_test_batch_end(step, dict(logs))
+        if step < 0:
+            raise ValueError("Expected input data to be non-empty.")
+        cbs.on_test_end(dict(logs))
+        return logs
+
+    def evaluate(self, x=None, y=None, batch_size=None, verbose=1, sample_weight=None,
+                 steps=None, callbacks=None, max_queue_size=10, workers=1,
+                 use_multiprocessing=False, return_dict=False, **kwargs):
+        self._assert_compiled()
+        if verbose == "auto":
+            verbose = 1
+        handler = data_adapter.DataHandler(x, y, sample_weight, batch_size=batch_size,
+                                           steps_per_epoch=steps, shuffle=False)
+        params = {"verbose": verbose, "epochs": 1, "steps": handler.steps_per_epoch,
+                  "_evaluate": True}
+        cbs = self._callback_list(callbacks, verbose, params, add_history=False)
+        logs = self._evaluate_loop(handler, cbs)
+        return _results(logs, return_dict)
+
+    def predict(self, x, batch_size=None, verbose=0, steps=None, callbacks=None,
+                max_queue_size=10, workers=1, use_multiprocessing=False):
+        if verbose == "auto":
+            verbose = 1
+        handler = data_adapter.DataHandler(x, None, None, batch_size=batch_size,
+                                           steps_per_epoch=steps, shuffle=False)
+        params = {"verbose": verbose, "epochs": 1, "steps": handler.steps_per_epoch,
+                  "_predict": True}
+        cbs = self._callback_list(callbacks, verbose, params, add_history=False)
+        cbs.on_predict_begin()
+        outputs = []
+        for step, batch in handler.epoch_batches():
+            cbs.on_predict_batch_begin(step)
+            out = self.predict_step(batch)
+            outputs.append([np.asarray(o._value) for o in nest.flatten(out)])
+            cbs.on_predict_batch_end(step, {"outputs": out})
+            structure = out
+        cbs.on_predict_end()
+        if not outputs:
+            raise ValueError("Expected input data to be non-empty.")
+        merged = [np.concatenate([batch[i] for batch in outputs], axis=0)
+                  for i in range(len(outputs[0]))]
+        return nest.pack_sequence_as(structure, merged)
+
+    def train_on_batch(self, x, y=None, sample_weight=None, class_weight=None,
+                       reset_metrics=True, return_dict=False):
+        self._assert_compiled()
+        if reset_metrics:
+            self.reset_metrics()
+        handler = data_adapter.DataHandler(x, y, sample_weight, batch_size=None,
+                                           shuffle=False, class_weight=class_weight,
+                                           single_batch=True)
+        logs = {}
+        for _, batch in handler.epoch_batches():
+            logs = self.train_step(batch)
+        return _results(logs, return_dict)
+
+    def test_on_batch(self, x, y=None, sample_weight=None, reset_metrics=True,
+                      return_dict=False):
+        self._assert_compiled()
+        if reset_metrics:
+            self.reset_metrics()
+        handler = data_adapter.DataHandler(x, y, sample_weight, batch_size=None,
+                                           shuffle=False, single_batch=True)
+        logs = {}
+        for _, batch in handler.epoch_batches():
+            logs = self.test_step(batch)
+        return _results(logs, return_dict)
+
+    def predict_on_batch(self, x):
+        out = self(x, training=False)
+        return nest.map_structure(lambda t: np.asarray(t._value), out)
+
+    # --- weights on disk (the format lives in eagerbook.train.checkpoint) -------------------------
+    def save_weights(self, filepath, overwrite=True, save_format=None, options=None):
+        from ...train import checkpoint as _ckpt
+        return _ckpt.save_weights(self, filepath)
+
+    def load_weights(self, filepath, by_name=False, skip_mismatch=False, options=None):
+        from ...train import checkpoint as _ckpt
+        return _ckpt.load_weights(self, filepath)
+
+    def get_config(self):
+        if self._is_graph_network:
+            return {"name": self.name,
+                    "layers": [{"class_name": type(layer).__name__,
+                                "config": layer.get_config()} for layer in self.layers]}
+        raise NotImplementedError("Subclassed models do not have a default `get_config()`; "
+                                  "override it to make your model serializable.")
+
+    # Checkpoints: the optimizer is part of a compiled model's object graph.
+    def _trackable_children(self):
+        children = super()._trackable_children()
+        if self.optimizer is not None:
+            children["optimizer"] = self.optimizer
+        return children
+
+
+def _as_loss(spec):
+    if spec is None:
+        return None
+    fn = losses_mod.get(spec)
+    if isinstance(fn, losses_mod.Loss):
+        return fn
+    return losses_mod.LossFunctionWrapper(fn, name=getattr(fn, "__name__", "loss"))
+
+
+def _flat_metric_spec(spec):
+    if spec is None:
+        return []
+    if isinstance(spec, dict):
+        return [m for v in spec.values() for m in (v if isinstance(v, (list, tuple)) else [v])]
+    if isinstance(spec, (list, tuple)):
+        out = []
+        for m in spec:
+            out.extend(m if isinstance(m, (list, tuple)) else [m])
+        return out
+    return [spec]
+
+
+def _metrics_for_output(spec, name, index, count):
+    if spec is None:
+        return []
+    if isinstance(spec, dict):
+        value = spec.get(name, [])
+        return list(value) if isinstance(value, (list, tuple)) else [value]
+    if isinstance(spec, (list, tuple)):
+        if count > 1 and len(spec) == count and all(isinstance(m, (list, tuple))
+                                                    for m in spec):
+            return list(spec[index])
+        if count > 1 and index > 0:
+            # The same metric names on every output need separate objects.
+            return [m for m in spec if isinstance(m, str) or callable(m)
+                    and not isinstance(m, metrics_mod.Metric)]
+        return list(spec)
+    return [spec]
+
+
+def _should_validate(epoch, freq):
+    if isinstance(freq, int):
+        return (epoch + 1) % freq == 0
+    return (epoch + 1) in freq
+
+
+def _results(logs, return_dict):
+    if return_dict:
+        return dict(logs)
+    values = list(logs.values())
+    return values[0] if len(values) == 1 else values
+
+
+def _topological_nodes(outputs):
+    """Every node the outputs depend on, each after the nodes it reads from."""
+    order, state = [], {}
+    stack = [(t._node, False) for t in reversed(outputs) if t._node is not None]
+    while stack:
+        node, expanded = stack.pop()
+        if expanded:
+            if state.get(id(node)) != "done":
+                state[id(node)] = "done"
+                order.append(node)
+            continue
+        if state.get(id(node)) is not None:
+            continue
+        state[id(node)] = "visiting"
+        stack.append((node, True))
+        for parent in reversed(node.parent_nodes):
+            if state.get(id(parent)) is None:
+                stack.append((parent, False))
+    return order

@@ -1,0 +1,400 @@
+"""Optimizers: ``apply_gradients``, ``minimize``, slot variables, ``iterations``.
+
+Each optimizer writes its update rule once (``_update``) against a tiny namespace ``xp`` of
+``read``/``write``/``sqrt``/``maximum``/``pow``. Two namespaces exist:
+
+* eager (the usual case): ``read`` gives a Variable's NumPy array and ``write`` *rebinds* the
+  Variable to a freshly computed array. Updates are state changes, not differentiated ops, so
+  nothing is recorded and no op dispatch is paid per arithmetic step. Arrays are never changed
+  in place: tensors read earlier may share them.
+* while ``tf.function`` traces (``context.state.graph`` is set): ``read`` gives tensors and
+  ``write`` calls ``Variable.assign``, so the tracer records the updates.
+"""
+
+import math
+import warnings
+
+import numpy as np
+
+from ...autodiff.tape import GradientTape
+from ...core import context, dtypes
+from ...core.tensor import Tensor, convert_to_tensor
+from ...core.variable import Variable
+from ...ops import math_ops
+from .. import backend
+from . import schedules
+
+
+class _EagerXP:
+    """NumPy namespace: state updates rebind Variables to new arrays."""
+
+    sqrt = staticmethod(np.sqrt)
+    maximum = staticmethod(np.maximum)
+
+    @staticmethod
+    def read(v):
+        return v._value
+
+    @staticmethod
+    def write(v, value):
+        if value.dtype != v._value.dtype:
+            value = value.astype(v._value.dtype)
+        v._value = value
+
+    @staticmethod
+    def pow(base, exponent):
+        return float(base) ** float(exponent)
+
+
+class _GraphXP:
+    """Op namespace used while tracing: updates are recorded ``assign`` ops."""
+
+    sqrt = staticmethod(math_ops.sqrt)
+    maximum = staticmethod(math_ops.maximum)
+
+    @staticmethod
+    def read(v):
+        return v._as_tensor()
+
+    @staticmethod
+    def write(v, value):
+        v.assign(value)
+
+    @staticmethod
+    def pow(base, exponent):
+        return math_ops.pow(convert_to_tensor(float(base)), exponent)
+
+
+def _var_key(v):
+    return id(v)
+
+
+class Optimizer:
+    """Base class (TF 2's ``OptimizerV2``)."""
+
+    _HYPER_DEFAULTS = {}
+
+    def __init__(self, name, learning_rate=0.001, clipnorm=None, clipvalue=None,
+                 global_clipnorm=None, **kwargs):
+        allowed = {"lr", "decay", "epsilon"}
+        for key in kwargs:
+            if key not in allowed:
+                raise TypeError(f"Unexpected keyword argument passed to optimizer: {key}. "
+                                "Allowed kwargs are {'clipnorm', 'clipvalue', 'lr', 'decay', "
+                                "'global_clipnorm'}.")
+        if "lr" in kwargs:
+            learning_rate = kwargs["lr"]
+        for key, value in (("clipnorm", clipnorm), ("clipvalue", clipvalue),
+                           ("global_clipnorm", global_clipnorm)):
+            if value is not None and value < 0:
+                raise ValueError(f"Expected {key} >= 0, received: {value}")
+        if clipnorm is not None and global_clipnorm is not None:
+            raise ValueError("Cannot accept both `clipnorm` and `global_clipnorm`. "
+                             f"Received: `clipnorm`={clipnorm}, "
+                             f"`global_clipnorm`={global_clipnorm}.")
+        self._name = name
+        self._learning_rate = self._check_lr(learning_rate)
+        self.decay = float(kwargs.get("decay", 0.0))
+        self.clipnorm = clipnorm
+        self.clipvalue = clipvalue
+        self.global_clipnorm = global_clipnorm
+        self._iterations = None
+        self._slots = {}  # id(var) -> {slot name: Variable}
+        self._slot_owners = {}  # id(var) -> var (keeps ids valid, remembers order)
+        self._slot_names = []
+
+    # --- hyperparameters ----------------------------------------------------------------------
+    @staticmethod
+    def _check_lr(value):
+        if isinstance(value, schedules.LearningRateSchedule) or callable(value):
+            return value
+        if isinstance(value, Variable):
+            return value
+        return float(value)
+
+    @property
+    def name(self):
+        return self._name
+
+    @property
+    def learning_rate(self):
+        return self._learning_rate
+
+    @learning_rate.setter
+    def learning_rate(self, value):
+        self._learning_rate = self._check_lr(value)
+
+    lr = learning_rate
+
+    def _current_lr(self, step):
+        """The learning rate at `step` (a float in eager mode, maybe a tensor when tracing)."""
+        lr = self._learning_rate
+        if isinstance(lr, schedules.LearningRateSchedule):
+            value = lr(step)
+            lr = float(value._value) if value._value is not None else value
+        elif isinstance(lr, Variable):
+            lr = float(lr._value) if context.state.graph is None else lr._as_tensor()
+        elif callable(lr):
+            lr = lr()
+            lr = float(lr) if not isinstance(lr, Tensor) or lr._value is not None else lr
+        if self.decay:
+            if isinstance(step, (int, float)):
+                lr = lr / (1.0 + self.decay * step)
+            else:
+                lr = math_ops.truediv(lr, math_ops.add(math_ops.multiply(
+                    math_ops.cast(step, dtypes.float32), self.decay), 1.0))
+        return lr
+
+    # --- state ----------------------------------------------------------------------------------
+    @property
+    def iterations(self):
+        if self._iterations is None:
+            with backend.init_scope():
+                self._iterations = Variable(np.int64(0), trainable=False, dtype=dtypes.int64,
+                                            name="iter")
+                self._iterations._name = f"{self._name}/iter:0"
+        return self._iterations
+
+    @iterations.setter
+    def iterations(self, variable):
+        if self._iterations is not None:
+            raise RuntimeError("Cannot set `iterations` to a new Variable after the Optimizer "
+                               "weights have been created.")
+        self._iterations = variable
+
+    def add_slot(self, var, slot_name, initializer="zeros"):
+        slots = self._slots.setdefault(_var_key(var), {})
+        if slot_name in slots:
+            return slots[slot_name]
+        if slot_name not in self._slot_names:
+            self._slot_names.append(slot_name)
+        self._slot_owners[_var_key(var)] = var
+        with backend.init_scope():
+            if isinstance(initializer, str) and initializer == "zeros":
+                value = np.zeros(var.shape.as_list(), dtype=var.dtype._np)
+            elif isinstance(initializer, (int, float)):
+                value = np.full(var.shape.as_list(), initializer, dtype=var.dtype._np)
+            else:
+                from .. import initializers
+                value = initializers.get(initializer)(var.shape.as_list(), dtype=var.dtype)
+            slot = Variable(value, trainable=False, dtype=var.dtype, name=slot_name)
+        base = var.name.split(":")[0]
+        slot._name = f"{self._name}/{base}/{slot_name}:0"
+        slots[slot_name] = slot
+        return slot
+
+    def get_slot(self, var, slot_name):
+        try:
+            return self._slots[_var_key(var)][slot_name]
+        except KeyError:
+            raise KeyError(f"Optimizer has no slot {slot_name!r} for variable "
+                           f"{getattr(var, 'name', var)}") from None
+
+    def get_slot_names(self):
+        return list(self._slot_names)
+
+    def _slot_items(self):
+        """(variable, slot name, slot Variable) for every slot, in creation order."""
+        for key, slots in self._slots.items():
+            owner = self._slot_owners[key]
+            for slot_name, slot in slots.items():
+                yield owner, slot_name, slot
+
+    _checkpoint_slots = _slot_items
+
+    def variables(self):
+        out = [self.iterations]
+        for _, _, slot in self._slot_items():
+            out.append(slot)
+        return out
+
+    @property
+    def weights(self):
+        return self.variables()
+
+    def get_weights(self):
+        return [v.numpy() for v in self.variables()]
+
+    def set_weights(self, weights):
+        params = self.variables()
+        if len(params) != len(weights):
+            raise ValueError(f"You called `set_weights(weights)` on optimizer {self._name} with "
+                             f"a weight list of length {len(weights)}, but the optimizer was "
+                             f"expecting {len(params)} weights.")
+        for v, w in zip(params, weights):
+            v.assign(np.asarray(w))
+
+    def _create_slots(self, var_list):
+        pass
+
+    # --- the update ------------------------------------------------------------------------------
+    def apply_gradients(self, grads_and_vars, name=None, experimental_aggregate_gradients=True):
+        pairs = _filter_grads(grads_and_vars)
+        variables = [v for _, v in pairs]
+        eager = context.state.graph is None
+        grads = [_gradient_value(g, v, eager) for g, v in pairs]
+        grads = self._clip(grads, eager)
+        missing = [v for v in variables if _var_key(v) not in self._slots]
+        if missing:
+            self._create_slots(missing)
+            for v in missing:  # variables without slots (plain SGD) still get an entry
+                self._slots.setdefault(_var_key(v), {})
+                self._slot_owners.setdefault(_var_key(v), v)
+            backend.restore_deferred(self)
+            from ...train.checkpoint import restore_deferred
+            restore_deferred(self)  # a pending checkpoint restore fills the new slots
+        iterations = self.iterations
+        if eager:
+            step = int(iterations._value)
+            coeffs = self._prepare(_EagerXP, step, self._current_lr(step))
+            for g, v in zip(grads, variables):
+                self._update(_EagerXP, g, v, coeffs)
+                if v.constraint is not None:
+                    v.assign(v.constraint(v._as_tensor()))
+            iterations._value = np.asarray(step + 1, dtype=np.int64)
+        else:
+            step = iterations._as_tensor()
+            coeffs = self._prepare(_GraphXP, math_ops.cast(step, dtypes.float32),
+                                   self._current_lr(step))
+            for g, v in zip(grads, variables):
+                self._update(_GraphXP, g, v, coeffs)
+            iterations.assign_add(np.int64(1))
+        return iterations
+
+    def _prepare(self, xp, step, lr):
+        return {"lr": lr}
+
+    def _update(self, xp, grad, var, coeffs):
+        raise NotImplementedError
+
+    def _clip(self, grads, eager):
+        if self.clipnorm is None and self.clipvalue is None and self.global_clipnorm is None:
+            return grads
+        if eager:
+            if self.clipvalue is not None:
+                c = self.clipvalue
+                grads = [np.clip(g, -c, c) for g in grads]
+            if self.clipnorm is not None:
+                out = []
+                for g in grads:
+                    norm = float(np.sqrt(np.sum(np.square(g, dtype=np.float64))))
+                    out.append(g * (self.clipnorm / norm) if norm > self.clipnorm else g)
+                grads = out
+            if self.global_clipnorm is not None:
+                total = math.sqrt(sum(float(np.sum(np.square(g, dtype=np.float64)))
+                                      for g in grads))
+                if total > self.global_clipnorm:
+                    grads = [g * (self.global_clipnorm / total) for g in grads]
+            return grads
+        if self.clipvalue is not None:
+            c = float(self.clipvalue)
+            grads = [math_ops.minimum(math_ops.maximum(g, -c), c) for g in grads]
+        if self.clipnorm is not None:
+            out = []
+            for g in grads:
+                norm = math_ops.sqrt(math_ops.reduce_sum(math_ops.square(g)))
+                out.append(math_ops.truediv(math_ops.multiply(g, float(self.clipnorm)),
+                                            math_ops.maximum(norm, float(self.clipnorm))))
+            grads = out
+        if self.global_clipnorm is not None:
+            total = math_ops.sqrt(math_ops.add_n([math_ops.reduce_sum(math_ops.square(g))
+                                                  for g in grads])) \
+                if hasattr(math_ops, "add_n") else None
+            if total is None:
+                total = math_ops.reduce_sum(math_ops.square(grads[0]))
+                for g in grads[1:]:
+                    total = math_ops.add(total, math_ops.reduce_sum(math_ops.square(g)))
+                total = math_ops.sqrt(total)
+            c = float(self.global_clipnorm)
+            scale = math_ops.truediv(c, math_ops.maximum(total, c))
+            grads = [math_ops.multiply(g, scale) for g in grads]
+        return grads
+
+    def minimize(self, loss, var_list, grad_loss=None, name=None, tape=None):
+        """Computes gradients of `loss` (a callable, or a tensor recorded on `tape`) with
+        respect to `var_list` and applies them."""
+        grads_and_vars = self._compute_gradients(loss, var_list, grad_loss, tape)
+        return self.apply_gradients(grads_and_vars, name=name)
+
+    def _compute_gradients(self, loss, var_list, grad_loss=None, tape=None):
+        if not callable(loss) and tape is None:
+            raise ValueError("`tape` is required when a `Tensor` loss is passed. Received: "
+                             f"loss={loss}, tape={tape}.")
+        tape = tape if tape is not None else GradientTape()
+        if callable(loss):
+            with tape:
+                if not callable(var_list):
+                    tape.watch(var_list)
+                loss = loss()
+                if callable(var_list):
+                    var_list = var_list()
+        elif callable(var_list):
+            var_list = var_list()
+        var_list = list(var_list)
+        grads = tape.gradient(loss, var_list, grad_loss)
+        return list(zip(grads, var_list))
+
+    def get_config(self):
+        lr = self._learning_rate
+        if isinstance(lr, schedules.LearningRateSchedule):
+            lr = schedules.serialize(lr)
+        config = {"name": self._name, "learning_rate": lr, "decay": self.decay}
+        for key in ("clipnorm", "clipvalue", "global_clipnorm"):
+            if getattr(self, key) is not None:
+                config[key] = getattr(self, key)
+        return config
+
+    @classmethod
+    def from_config(cls, config):
+        config = dict(config)
+        lr = config.get("learning_rate")
+        if isinstance(lr, dict):
+            config["learning_rate"] = schedules.deserialize(lr)
+        return cls(**config)
+
+    # Checkpoints walk objects through this.
+    def _trackable_children(self):
+        return {"iter": self.iterations}
+
+    def __repr__(self):
+        return f"<eagerbook.keras.optimizers.{type(self).__name__} name={self._name!r}>"
+
+
+def _filter_grads(grads_and_vars):
+    """Drops (None, v) pairs with TF's warning; all None is TF's ValueError."""
+    pairs = list(grads_and_vars)
+    if not pairs:
+        raise ValueError("No variables provided.")
+    for item in pairs:
+        if not isinstance(item, (tuple, list)) or len(item) != 2:
+            raise ValueError(f"apply_gradients expects (gradient, variable) pairs, got {item!r}")
+    filtered = [(g, v) for g, v in pairs if g is not None]
+    if not filtered:
+        names = [getattr(v, "name", repr(v)) for _, v in pairs]
+        raise ValueError(f"No gradients provided for any variable: {names}.")
+    missing = [getattr(v, "name", repr(v)) for g, v in pairs if g is None]
+    if missing:
+        warnings.warn(f"Gradients do not exist for variables {missing} when minimizing the "
+                      "loss. If you're using `model.compile()`, did you forget to provide a "
+                      "`loss` argument?", stacklevel=3)
+    for _, v in filtered:
+        if not isinstance(v, Variable):
+            raise TypeError(f"apply_gradients can only update tf.Variables; got {v!r}")
+    return filtered
+
+
+def _gradient_value(g, v, eager):
+    if eager:
+        if isinstance(g, Tensor) and g._value is not None:
+            value = g._value
+        else:
+            value = convert_to_tensor(g)._value
+        if value.shape != v._value.shape:
+            raise ValueError(f"Shapes of gradient {value.shape} and variable {v.name} "
+                             f"{v._value.shape} are incompatible.")
+        if value.dtype != v._value.dtype:
+            value = value.astype(v._value.dtype)
+        return value
+    g = convert_to_tensor(g)
+    return g if g.dtype is v.dtype else math_ops.cast(g, v.dtype)
+

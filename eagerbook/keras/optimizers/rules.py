@@ -1,0 +1,174 @@
+"""The update rules of SGD, Adam, RMSprop and Adagrad (TF 2's formulas, ``epsilon`` = 1e-7).
+
+Each ``_update(xp, grad, var, coeffs)`` is written once for both namespaces (NumPy arrays in
+eager mode, tensors while tracing); see ``optimizer.py``.
+"""
+
+import math
+
+from .optimizer import Optimizer
+
+
+class SGD(Optimizer):
+    """``v = momentum * v - lr * g; w += v`` (Nesterov: ``w += momentum * v - lr * g``)."""
+
+    def __init__(self, learning_rate=0.01, momentum=0.0, nesterov=False, name="SGD",
+                 **kwargs):
+        super().__init__(name, learning_rate, **kwargs)
+        if isinstance(momentum, (int, float)) and not 0 <= momentum <= 1:
+            raise ValueError("`momentum` must be between [0, 1].")
+        self.momentum = float(momentum)
+        self.nesterov = bool(nesterov)
+
+    def _create_slots(self, var_list):
+        if self.momentum:
+            for v in var_list:
+                self.add_slot(v, "momentum")
+
+    def _update(self, xp, grad, var, coeffs):
+        lr = coeffs["lr"]
+        w = xp.read(var)
+        if not self.momentum:
+            xp.write(var, w - grad * lr)
+            return
+        slot = self.get_slot(var, "momentum")
+        velocity = xp.read(slot) * self.momentum - grad * lr
+        xp.write(slot, velocity)
+        if self.nesterov:
+            xp.write(var, w + velocity * self.momentum - grad * lr)
+        else:
+            xp.write(var, w + velocity)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"momentum": self.momentum, "nesterov": self.nesterov})
+        return config
+
+
+class Adam(Optimizer):
+    """``m = b1 m + (1-b1) g; v = b2 v + (1-b2) g^2;
+    w -= lr sqrt(1-b2^t)/(1-b1^t) * m / (sqrt(v) + epsilon)`` (AMSGrad: max of the v's)."""
+
+    def __init__(self, learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-7,
+                 amsgrad=False, name="Adam", **kwargs):
+        super().__init__(name, learning_rate, **kwargs)
+        self.beta_1 = float(beta_1)
+        self.beta_2 = float(beta_2)
+        self.epsilon = float(epsilon) if epsilon is not None else 1e-7
+        self.amsgrad = bool(amsgrad)
+
+    def _create_slots(self, var_list):
+        for v in var_list:
+            self.add_slot(v, "m")
+        for v in var_list:
+            self.add_slot(v, "v")
+        if self.amsgrad:
+            for v in var_list:
+                self.add_slot(v, "vhat")
+
+    def _prepare(self, xp, step, lr):
+        t = step + 1
+        b1_power = xp.pow(self.beta_1, t)
+        b2_power = xp.pow(self.beta_2, t)
+        if isinstance(b1_power, float):
+            lr_t = lr * math.sqrt(1.0 - b2_power) / (1.0 - b1_power)
+        else:
+            lr_t = xp.sqrt(1.0 - b2_power) / (1.0 - b1_power) * lr
+        return {"lr": lr, "lr_t": lr_t}
+
+    def _update(self, xp, grad, var, coeffs):
+        m_slot, v_slot = self.get_slot(var, "m"), self.get_slot(var, "v")
+        m = xp.read(m_slot) * self.beta_1 + grad * (1.0 - self.beta_1)
+        v = xp.read(v_slot) * self.beta_2 + grad * grad * (1.0 - self.beta_2)
+        xp.write(m_slot, m)
+        xp.write(v_slot, v)
+        if self.amsgrad:
+            vhat_slot = self.get_slot(var, "vhat")
+            v = xp.maximum(xp.read(vhat_slot), v)
+            xp.write(vhat_slot, v)
+        step = m * coeffs["lr_t"] / (xp.sqrt(v) + self.epsilon)
+        xp.write(var, xp.read(var) - step)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"beta_1": self.beta_1, "beta_2": self.beta_2, "epsilon": self.epsilon,
+                       "amsgrad": self.amsgrad})
+        return config
+
+
+class RMSprop(Optimizer):
+    """``ms = rho ms + (1-rho) g^2; w -= lr g / (sqrt(ms) + epsilon)``; with ``momentum``:
+    ``mom = momentum mom + lr g / sqrt(ms + epsilon); w -= mom``; ``centered`` subtracts the
+    squared running mean of g from ms."""
+
+    def __init__(self, learning_rate=0.001, rho=0.9, momentum=0.0, epsilon=1e-7,
+                 centered=False, name="RMSprop", **kwargs):
+        super().__init__(name, learning_rate, **kwargs)
+        self.rho = float(rho)
+        self.momentum = float(momentum)
+        self.epsilon = float(epsilon)
+        self.centered = bool(centered)
+
+    def _create_slots(self, var_list):
+        for v in var_list:
+            self.add_slot(v, "rms")
+        if self.momentum:
+            for v in var_list:
+                self.add_slot(v, "momentum")
+        if self.centered:
+            for v in var_list:
+                self.add_slot(v, "mg")
+
+    def _update(self, xp, grad, var, coeffs):
+        lr = coeffs["lr"]
+        rms_slot = self.get_slot(var, "rms")
+        ms = xp.read(rms_slot) * self.rho + grad * grad * (1.0 - self.rho)
+        xp.write(rms_slot, ms)
+        denom = ms
+        if self.centered:
+            mg_slot = self.get_slot(var, "mg")
+            mg = xp.read(mg_slot) * self.rho + grad * (1.0 - self.rho)
+            xp.write(mg_slot, mg)
+            denom = ms - mg * mg
+        if self.momentum:
+            mom_slot = self.get_slot(var, "momentum")
+            mom = xp.read(mom_slot) * self.momentum + grad * lr / xp.sqrt(denom + self.epsilon)
+            xp.write(mom_slot, mom)
+            xp.write(var, xp.read(var) - mom)
+        else:
+            xp.write(var, xp.read(var) - grad * lr / (xp.sqrt(denom) + self.epsilon))
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"rho": self.rho, "momentum": self.momentum, "epsilon": self.epsilon,
+                       "centered": self.centered})
+        return config
+
+
+class Adagrad(Optimizer):
+    """``acc += g^2; w -= lr g / (sqrt(acc) + epsilon)``, ``acc`` starting at 0.1."""
+
+    def __init__(self, learning_rate=0.001, initial_accumulator_value=0.1, epsilon=1e-7,
+                 name="Adagrad", **kwargs):
+        if initial_accumulator_value < 0.0:
+            raise ValueError("initial_accumulator_value must be non-negative: "
+                             f"{initial_accumulator_value}")
+        super().__init__(name, learning_rate, **kwargs)
+        self.initial_accumulator_value = float(initial_accumulator_value)
+        self.epsilon = float(epsilon)
+
+    def _create_slots(self, var_list):
+        for v in var_list:
+            self.add_slot(v, "accumulator", self.initial_accumulator_value)
+
+    def _update(self, xp, grad, var, coeffs):
+        slot = self.get_slot(var, "accumulator")
+        acc = xp.read(slot) + grad * grad
+        xp.write(slot, acc)
+        xp.write(var, xp.read(var) - grad * coeffs["lr"] / (xp.sqrt(acc) + self.epsilon))
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"initial_accumulator_value": self.initial_accumulator_value,
+                       "epsilon": self.epsilon})
+        return config

@@ -1,0 +1,160 @@
+"""``tf.keras.optimizers.schedules``: learning rates that depend on the step number."""
+
+import math
+
+from ...core import dtypes
+from ...core.tensor import Tensor, convert_to_tensor
+from ...ops import math_ops
+
+
+def _python_step(step):
+    """The step as a Python number, or None when it is symbolic (tf.function tracing)."""
+    if isinstance(step, (int, float)):
+        return step
+    if isinstance(step, Tensor) or hasattr(type(step), "_as_tensor"):
+        value = step._value
+        return None if value is None else float(value)
+    return float(step)
+
+
+class LearningRateSchedule:
+    """``schedule(step)`` -> learning rate (a float32 Tensor)."""
+
+    def __call__(self, step):
+        value = _python_step(step)
+        if value is not None:
+            return convert_to_tensor(self._value_at(value), dtype=dtypes.float32)
+        return self._tensor_at(math_ops.cast(convert_to_tensor(step), dtypes.float32))
+
+    def _value_at(self, step):
+        raise NotImplementedError
+
+    def _tensor_at(self, step):
+        raise NotImplementedError(f"{type(self).__name__} cannot run inside tf.function yet.")
+
+    def get_config(self):
+        raise NotImplementedError
+
+    @classmethod
+    def from_config(cls, config):
+        return cls(**config)
+
+
+class ExponentialDecay(LearningRateSchedule):
+    """``initial * decay_rate ** (step / decay_steps)`` (integer division if ``staircase``)."""
+
+    def __init__(self, initial_learning_rate, decay_steps, decay_rate, staircase=False,
+                 name=None):
+        if decay_steps <= 0:
+            raise ValueError("decay_steps must be positive")
+        self.initial_learning_rate = initial_learning_rate
+        self.decay_steps = decay_steps
+        self.decay_rate = decay_rate
+        self.staircase = staircase
+        self.name = name
+
+    def _value_at(self, step):
+        p = step / self.decay_steps
+        if self.staircase:
+            p = math.floor(p)
+        return float(self.initial_learning_rate) * float(self.decay_rate) ** p
+
+    def _tensor_at(self, step):
+        p = math_ops.truediv(step, float(self.decay_steps))
+        if self.staircase:
+            p = math_ops.floor(p)
+        return math_ops.multiply(math_ops.pow(convert_to_tensor(float(self.decay_rate)), p),
+                                 float(self.initial_learning_rate))
+
+    def get_config(self):
+        return {"initial_learning_rate": self.initial_learning_rate,
+                "decay_steps": self.decay_steps, "decay_rate": self.decay_rate,
+                "staircase": self.staircase, "name": self.name}
+
+
+class PiecewiseConstantDecay(LearningRateSchedule):
+    """``values[0]`` while step <= boundaries[0], ``values[1]`` up to boundaries[1], ..."""
+
+    def __init__(self, boundaries, values, name=None):
+        if len(boundaries) != len(values) - 1:
+            raise ValueError("The length of boundaries should be 1 less than the length of "
+                             f"values. Received: boundaries={boundaries} of length "
+                             f"{len(boundaries)}, and values={values} of length {len(values)}.")
+        self.boundaries = list(boundaries)
+        self.values = list(values)
+        self.name = name
+
+    def _value_at(self, step):
+        for boundary, value in zip(self.boundaries, self.values):
+            if step <= boundary:
+                return float(value)
+        return float(self.values[-1])
+
+    def _tensor_at(self, step):
+        out = convert_to_tensor(float(self.values[-1]))
+        for boundary, value in reversed(list(zip(self.boundaries, self.values))):
+            out = math_ops.where_v2(math_ops.less_equal(step, float(boundary)),
+                                    convert_to_tensor(float(value)), out)
+        return out
+
+    def get_config(self):
+        return {"boundaries": self.boundaries, "values": self.values, "name": self.name}
+
+
+class InverseTimeDecay(LearningRateSchedule):
+    """``initial / (1 + decay_rate * step / decay_steps)``."""
+
+    def __init__(self, initial_learning_rate, decay_steps, decay_rate, staircase=False,
+                 name=None):
+        self.initial_learning_rate = initial_learning_rate
+        self.decay_steps = decay_steps
+        self.decay_rate = decay_rate
+        self.staircase = staircase
+        self.name = name
+
+    def _value_at(self, step):
+        p = step / self.decay_steps
+        if self.staircase:
+            p = math.floor(p)
+        return float(self.initial_learning_rate) / (1.0 + float(self.decay_rate) * p)
+
+    def get_config(self):
+        return {"initial_learning_rate": self.initial_learning_rate,
+                "decay_steps": self.decay_steps, "decay_rate": self.decay_rate,
+                "staircase": self.staircase, "name": self.name}
+
+
+class PolynomialDecay(LearningRateSchedule):
+    def __init__(self, initial_learning_rate, decay_steps, end_learning_rate=0.0001, power=1.0,
+                 cycle=False, name=None):
+        self.initial_learning_rate = initial_learning_rate
+        self.decay_steps = decay_steps
+        self.end_learning_rate = end_learning_rate
+        self.power = power
+        self.cycle = cycle
+        self.name = name
+
+    def _value_at(self, step):
+        steps = float(self.decay_steps)
+        if self.cycle:
+            steps = steps * max(1.0, math.ceil(step / steps)) if step else steps
+        else:
+            step = min(step, steps)
+        frac = 1.0 - step / steps
+        return (float(self.initial_learning_rate) - self.end_learning_rate) * \
+            frac ** self.power + self.end_learning_rate
+
+    def get_config(self):
+        return {"initial_learning_rate": self.initial_learning_rate,
+                "decay_steps": self.decay_steps, "end_learning_rate": self.end_learning_rate,
+                "power": self.power, "cycle": self.cycle, "name": self.name}
+
+
+def serialize(schedule):
+    return {"class_name": type(schedule).__name__, "config": schedule.get_config()}
+
+
+def deserialize(config):
+    classes = {c.__name__: c for c in (ExponentialDecay, PiecewiseConstantDecay,
+                                       InverseTimeDecay, PolynomialDecay)}
+    return classes[config["class_name"]].from_config(config["config"])

@@ -1,0 +1,83 @@
+"""``tf.keras.regularizers``: penalties on weights added to a layer's ``losses``."""
+
+from ..ops import math_ops
+
+
+class Regularizer:
+    def __call__(self, x):
+        return 0.0
+
+    def get_config(self):
+        return {}
+
+    @classmethod
+    def from_config(cls, config):
+        return cls(**config)
+
+
+class L1L2(Regularizer):
+    def __init__(self, l1=0.0, l2=0.0):
+        self.l1, self.l2 = float(l1), float(l2)
+
+    def __call__(self, x):
+        total = None
+        if self.l1:
+            total = math_ops.multiply(math_ops.reduce_sum(math_ops.abs(x)), self.l1)
+        if self.l2:
+            term = math_ops.multiply(math_ops.reduce_sum(math_ops.square(x)), self.l2)
+            total = term if total is None else math_ops.add(total, term)
+        if total is None:
+            return math_ops.multiply(math_ops.reduce_sum(x), 0.0)
+        return total
+
+    def get_config(self):
+        return {"l1": self.l1, "l2": self.l2}
+
+
+class L1(L1L2):
+    def __init__(self, l1=0.01):
+        super().__init__(l1=l1)
+
+    def get_config(self):
+        return {"l1": self.l1}
+
+
+class L2(L1L2):
+    def __init__(self, l2=0.01):
+        super().__init__(l2=l2)
+
+    def get_config(self):
+        return {"l2": self.l2}
+
+
+l1 = L1
+l2 = L2
+
+
+def l1_l2(l1=0.01, l2=0.01):
+    return L1L2(l1=l1, l2=l2)
+
+
+_BY_NAME = {"l1": L1, "l2": L2, "l1_l2": L1L2, "L1": L1, "L2": L2, "L1L2": L1L2}
+
+
+def get(identifier):
+    if identifier is None:
+        return None
+    if isinstance(identifier, str):
+        if identifier not in _BY_NAME:
+            raise ValueError(f"Unknown regularizer: '{identifier}'.")
+        return _BY_NAME[identifier]()
+    if isinstance(identifier, dict):
+        return _BY_NAME[identifier["class_name"]].from_config(identifier.get("config", {}))
+    if callable(identifier):
+        return identifier
+    raise ValueError(f"Could not interpret regularizer identifier: {identifier!r}")
+
+
+def serialize(regularizer):
+    if regularizer is None:
+        return None
+    if isinstance(regularizer, Regularizer):
+        return {"class_name": type(regularizer).__name__, "config": regularizer.get_config()}
+    return getattr(regularizer, "__name__", None)

@@ -1,0 +1,31 @@
+"""``tf.keras.utils``: small helpers."""
+
+import numpy as np
+
+from .callbacks import Progbar
+
+
+def to_categorical(y, num_classes=None, dtype="float32"):
+    """Integer labels -> one-hot rows (``num_classes`` defaults to max label + 1)."""
+    y = np.array(y, dtype="int64")
+    shape = y.shape
+    if shape and shape[-1] == 1 and len(shape) > 1:
+        shape = shape[:-1]
+    y = y.reshape(-1)
+    if num_classes is None:
+        num_classes = int(np.max(y)) + 1 if y.size else 0
+    out = np.zeros((y.shape[0], num_classes), dtype=dtype)
+    out[np.arange(y.shape[0]), y] = 1
+    return out.reshape(shape + (num_classes,))
+
+
+def set_random_seed(seed):
+    """Seeds Python, NumPy and eagerbook's random ops (``tf.keras.utils.set_random_seed``)."""
+    import random
+    random.seed(seed)
+    np.random.seed(seed)
+    from ..ops import random_ops
+    random_ops.set_seed(seed)
+
+
+__all__ = ["Progbar", "to_categorical", "set_random_seed"]
