@@ -302,7 +302,8 @@ WHILE_GRAD = OpDef("WhileGrad", _while_grad_kernel, differentiable=False, num_ou
 
 
 def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations=10,
-               back_prop=True, swap_memory=False, maximum_iterations=None, name=None):
+               back_prop=True, swap_memory=False, maximum_iterations=None, name=None,
+               _names=None):
     """``tf.while_loop``: repeat ``loop_vars = body(*loop_vars)`` while ``cond(*loop_vars)``."""
     if not callable(cond):
         raise TypeError("cond must be callable.")
@@ -315,14 +316,15 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
     leaves, flat = _flatten_values(structure)
     outer = _graph()
     flat = [outer.as_graph_tensor(t) for t in flat]
+    explicit = [False] * len(flat)
+    invariants = [t._shape for t in flat]
     if shape_invariants is not None:
-        invariants = nest.flatten([shape_invariants] if single else shape_invariants)
-        invariants = [TensorShape(s) if not isinstance(s, TensorShape) else s
-                      for s in invariants]
-        if len(invariants) != len(flat):
-            invariants = [t._shape for t in flat]
-    else:
-        invariants = [t._shape for t in flat]
+        given = list(shape_invariants) if not single else [shape_invariants]
+        if len(given) == len(flat):
+            for i, s in enumerate(given):
+                if s is not None:
+                    invariants[i] = s if isinstance(s, TensorShape) else TensorShape(s)
+                    explicit[i] = True
     for t, inv in zip(flat, invariants):
         if not inv.is_compatible_with(t._shape):
             raise ValueError(f"The shape invariant specified for {t.name} is not compatible "
@@ -351,14 +353,22 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
             "The two structures don't have the same nested structure.\n\nFirst structure: "
             f"{structure}\n\nSecond structure: {body_out}\n\nMore specifically: the loop body "
             f"returned {len(body_flat)} values for {len(flat)} loop variables.")
-    for t, out, inv in zip(flat, body_flat, invariants):
+    names = _names or [None] * len(flat)
+    for t, out, inv, ex, vname in zip(flat, body_flat, invariants, explicit, names):
         if out._dtype is not t._dtype:
+            if vname is not None:
+                raise TypeError(f"'{vname}' has dtype {t._dtype.name} before the loop, but "
+                                f"dtype {out._dtype.name} after one iteration")
             raise TypeError(f"Loop variable {t.name} enters the loop with type "
                             f"{t._dtype.name}, but has type {out._dtype.name} after one "
                             "iteration.")
         if not inv.is_compatible_with(out._shape) or (
-                shape_invariants is None and out._shape != inv and
-                not _more_specific(out._shape, inv)):
+                not ex and out._shape != inv and not _more_specific(out._shape, inv)):
+            if vname is not None:
+                raise ValueError(
+                    f"'{vname}' has shape {inv} before the loop, but shape {out._shape} after"
+                    " one iteration. Use tf.autograph.experimental.set_loop_options to set "
+                    "shape invariants.")
             raise ValueError(
                 f"Input tensor '{t.name}' enters the loop with shape {inv}, but has shape "
                 f"{out._shape} after one iteration. To allow the shape to vary across "

@@ -1,0 +1,615 @@
+"""AutoGraph: rewrite a Python function's AST so its control flow works on tensors.
+
+The converted function does the same thing as the original for Python values; for symbolic
+tensors its ``if``/``while``/``for`` become graph control flow. The rewrite, in order:
+
+1. expressions: ``a and b`` -> ``ag__.and_(lambda: a, lambda: b)``, ``not x`` ->
+   ``ag__.not_(x)``, ``x if c else y`` -> ``ag__.if_exp(c, lambda: x, lambda: y)``, and every
+   call ``f(x)`` -> ``ag__.converted_call(f, (x,), None)`` (user functions get converted too);
+2. ``return`` inside control flow -> ``do_return = True; retval_ = value`` with the rest of the
+   function guarded by ``if ag__.not_(do_return):``;
+3. ``break`` / ``continue`` -> flags (``break_1 = True``) guarding the rest of the loop body;
+4. ``if``/``while``/``for`` -> local functions for the branches/body taking and returning the
+   variables the statement assigns, and a call of ``ag__.if_stmt`` / ``while_stmt`` /
+   ``for_stmt``, which decide at run time between Python and graph control flow.
+
+``tf.autograph.to_code(f)`` shows the result. The source comes from ``inspect.getsource``,
+which reads ``linecache``: functions defined in notebook cells work because IPython registers
+each cell's source there.
+"""
+
+import ast
+import builtins
+import inspect
+import linecache
+import textwrap
+import types
+import weakref
+
+from . import runtime
+
+_CACHE = weakref.WeakKeyDictionary()
+_SOURCE_CACHE = weakref.WeakKeyDictionary()
+
+
+class ConversionError(Exception):
+    pass
+
+
+# --- helpers for building AST ----------------------------------------------------------------------
+def _name(id_, ctx=None):
+    return ast.Name(id=id_, ctx=ctx or ast.Load())
+
+
+def _ag(attr):
+    return ast.Attribute(value=_name("ag__"), attr=attr, ctx=ast.Load())
+
+
+def _call(func, args, keywords=()):
+    return ast.Call(func=func, args=list(args), keywords=list(keywords))
+
+
+def _lambda(body):
+    return ast.Lambda(args=ast.arguments(posonlyargs=[], args=[], vararg=None,
+                                         kwonlyargs=[], kw_defaults=[], kwarg=None,
+                                         defaults=[]), body=body)
+
+
+def _tuple(elts, ctx=None):
+    return ast.Tuple(elts=list(elts), ctx=ctx or ast.Load())
+
+
+def _const(v):
+    return ast.Constant(value=v)
+
+
+def _assign(name, value):
+    return ast.Assign(targets=[_name(name, ast.Store())], value=value, lineno=0)
+
+
+def _funcdef(name, params, body):
+    args = ast.arguments(posonlyargs=[], args=[ast.arg(arg=p) for p in params], vararg=None,
+                         kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[])
+    return ast.FunctionDef(name=name, args=args, body=body or [ast.Pass()], decorator_list=[],
+                           returns=None, type_params=[])
+
+
+def _walk_local(node):
+    """ast.walk that does not enter nested functions, lambdas, classes or comprehensions."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        for child in ast.iter_child_nodes(n):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda,
+                                  ast.ClassDef, ast.ListComp, ast.SetComp, ast.DictComp,
+                                  ast.GeneratorExp)):
+                continue
+            stack.append(child)
+
+
+def assigned_names(stmts):
+    names = []
+    for stmt in stmts:
+        for n in _walk_local(stmt):
+            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
+                if not n.id.startswith("ag__") and n.id not in names:
+                    names.append(n.id)
+    return names
+
+
+def _contains(stmts, kinds, stop_at_loops=False):
+    for stmt in stmts:
+        stack = [stmt]
+        while stack:
+            n = stack.pop()
+            if isinstance(n, kinds):
+                return True
+            for child in ast.iter_child_nodes(n):
+                if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda,
+                                      ast.ClassDef)):
+                    continue
+                if stop_at_loops and isinstance(child, (ast.For, ast.While)):
+                    continue
+                stack.append(child)
+    return False
+
+
+# --- 1. expressions ---------------------------------------------------------------------------------
+class _ExpressionConverter(ast.NodeTransformer):
+    def __init__(self, first_arg):
+        self.first_arg = first_arg
+
+    def visit_BoolOp(self, node):
+        self.generic_visit(node)
+        fn = "and_" if isinstance(node.op, ast.And) else "or_"
+        return ast.copy_location(_call(_ag(fn), [_lambda(v) for v in node.values]), node)
+
+    def visit_UnaryOp(self, node):
+        self.generic_visit(node)
+        if isinstance(node.op, ast.Not):
+            return ast.copy_location(_call(_ag("not_"), [node.operand]), node)
+        return node
+
+    def visit_IfExp(self, node):
+        self.generic_visit(node)
+        return ast.copy_location(_call(_ag("if_exp"), [node.test, _lambda(node.body),
+                                                       _lambda(node.orelse)]), node)
+
+    def visit_Call(self, node):
+        self.generic_visit(node)
+        func = node.func
+        if isinstance(func, ast.Name) and func.id == "super" and not node.args \
+                and self.first_arg is not None:
+            node.args = [_name("__class__"), _name(self.first_arg)]
+            return node
+        if isinstance(func, ast.Name) and func.id in ("locals", "globals", "super", "vars"):
+            return node
+        if isinstance(func, ast.Attribute) and func.attr == "set_loop_options":
+            return node
+        args = _tuple([a for a in node.args])
+        if node.keywords:
+            keys, values = [], []
+            for kw in node.keywords:
+                keys.append(None if kw.arg is None else _const(kw.arg))
+                values.append(kw.value)
+            kwargs = ast.Dict(keys=keys, values=values)
+        else:
+            kwargs = _const(None)
+        return ast.copy_location(_call(_ag("converted_call"), [func, args, kwargs]), node)
+
+    def visit_Lambda(self, node):
+        return node  # lambdas run as written
+
+    def visit_FunctionDef(self, node):
+        # Nested functions are converted too (their own first argument for super()).
+        saved = self.first_arg
+        self.first_arg = node.args.args[0].arg if node.args.args else None
+        node.body = [self.visit(s) for s in node.body]
+        self.first_arg = saved
+        return node
+
+
+# --- 2. return ----------------------------------------------------------------------------------------
+def _needs_return_conversion(fn_node):
+    for stmt in fn_node.body:
+        if isinstance(stmt, (ast.If, ast.For, ast.While, ast.With, ast.Try)) and \
+                _contains([stmt], ast.Return):
+            if isinstance(stmt, (ast.If, ast.For, ast.While)) or \
+                    _contains_cf_return(stmt):
+                return True
+    return False
+
+
+def _contains_cf_return(stmt):
+    for n in _walk_local(stmt):
+        if isinstance(n, (ast.If, ast.For, ast.While)) and _contains([n], ast.Return):
+            return True
+    return False
+
+
+def _guard(test, rest):
+    node = ast.If(test=test, body=rest, orelse=[])
+    if rest:
+        node.lineno = getattr(rest[0], "lineno", 1)
+        node.end_lineno = getattr(rest[-1], "end_lineno", node.lineno)
+        node.col_offset = getattr(rest[0], "col_offset", 0)
+    return node
+
+
+def _convert_returns_block(stmts):
+    out = []
+    for i, stmt in enumerate(stmts):
+        if isinstance(stmt, ast.Return):
+            value = stmt.value if stmt.value is not None else _const(None)
+            out.append(ast.copy_location(_assign("do_return", _const(True)), stmt))
+            out.append(ast.copy_location(_assign("retval_", value), stmt))
+            return out  # anything after a return is unreachable
+        had_return = _contains([stmt], ast.Return)
+        if isinstance(stmt, ast.If):
+            stmt.body = _convert_returns_block(stmt.body)
+            stmt.orelse = _convert_returns_block(stmt.orelse)
+        elif isinstance(stmt, (ast.For, ast.While)):
+            stmt.body = _convert_returns_block(stmt.body)
+        elif isinstance(stmt, (ast.With, ast.Try)):
+            stmt.body = _convert_returns_block(stmt.body)
+        out.append(stmt)
+        rest = stmts[i + 1:]
+        if had_return and rest:
+            out.append(_guard(_call(_ag("not_"), [_name("do_return")]),
+                              _convert_returns_block(rest)))
+            return out
+    return out
+
+
+def convert_returns(fn_node):
+    if not _needs_return_conversion(fn_node):
+        return False
+    body = list(fn_node.body)
+    docstring = []
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+            and isinstance(body[0].value.value, str):
+        docstring = [body.pop(0)]
+    if not body or not isinstance(body[-1], ast.Return):
+        body.append(ast.Return(value=None, lineno=getattr(body[-1], "end_lineno", 1) + 1
+                               if body else 1, col_offset=0))
+    new = _convert_returns_block(body)
+    fn_node.body = docstring + [
+        _assign("do_return", _const(False)),
+        _assign("retval_", _call(_ag("UndefinedReturnValue"), [])),
+    ] + new + [ast.Return(value=_name("retval_"))]
+    return True
+
+
+# --- 3. break / continue -------------------------------------------------------------------------------
+class _Counter:
+    def __init__(self):
+        self.n = 0
+
+    def next(self):
+        self.n += 1
+        return self.n
+
+
+def _replace_jumps(stmts, kind, flag):
+    """Replaces `break`/`continue` of this loop level by `flag = True` and guards the rest."""
+    out = []
+    for i, stmt in enumerate(stmts):
+        if isinstance(stmt, kind):
+            out.append(ast.copy_location(_assign(flag, _const(True)), stmt))
+            return out
+        had = _contains([stmt], kind, stop_at_loops=True)
+        if had:
+            if isinstance(stmt, ast.If):
+                stmt.body = _replace_jumps(stmt.body, kind, flag)
+                stmt.orelse = _replace_jumps(stmt.orelse, kind, flag)
+            elif isinstance(stmt, (ast.With, ast.Try)):
+                stmt.body = _replace_jumps(stmt.body, kind, flag)
+        out.append(stmt)
+        rest = stmts[i + 1:]
+        if had and rest:
+            out.append(_guard(_call(_ag("not_"), [_name(flag)]),
+                              _replace_jumps(rest, kind, flag)))
+            return out
+    return out
+
+
+class _JumpConverter(ast.NodeTransformer):
+    def __init__(self, counter):
+        self.counter = counter
+
+    def _visit_loop(self, node):
+        self.generic_visit(node)  # inner loops first
+        extra = []
+        if _contains(node.body, ast.Break, stop_at_loops=True):
+            flag = f"break_{self.counter.next()}"
+            node.body = _replace_jumps(node.body, ast.Break, flag)
+            node._ag_break = flag
+            extra.append(ast.copy_location(_assign(flag, _const(False)), node))
+        if _contains(node.body, ast.Continue, stop_at_loops=True):
+            flag = f"continue_{self.counter.next()}"
+            node.body = [ast.copy_location(_assign(flag, _const(False)), node)] + \
+                _replace_jumps(node.body, ast.Continue, flag)
+            node._ag_continue = flag
+        return extra + [node] if extra else node
+
+    visit_While = _visit_loop
+    visit_For = _visit_loop
+
+    def visit_FunctionDef(self, node):
+        self.generic_visit(node)
+        return node
+
+
+# --- 4. control flow ------------------------------------------------------------------------------------
+_LIVE_SPECIAL = {"do_return", "retval_"}
+
+
+class _ControlFlowConverter:
+    def __init__(self, counter, loads):
+        self.counter = counter
+        self.loads = loads  # [(name, lineno)] of the whole function
+        self.loop_spans = []
+        self.nonlocal_names = set()
+
+    def live_after(self, node, extra=()):
+        end = getattr(node, "end_lineno", None) or getattr(node, "lineno", 0)
+        live = {n for n, line in self.loads if line > end}
+        for (start, stop) in self.loop_spans:
+            live.update(n for n, line in self.loads if start <= line <= stop)
+        live |= _LIVE_SPECIAL
+        live.update(extra)
+        return live
+
+    def block(self, stmts):
+        out = []
+        for stmt in stmts:
+            res = self.stmt(stmt)
+            if isinstance(res, list):
+                out.extend(res)
+            else:
+                out.append(res)
+        return out
+
+    def stmt(self, node):
+        if isinstance(node, ast.If):
+            return self.convert_if(node)
+        if isinstance(node, ast.While):
+            return self.convert_while(node)
+        if isinstance(node, ast.For):
+            return self.convert_for(node)
+        if isinstance(node, (ast.With, ast.AsyncWith)):
+            node.body = self.block(node.body)
+        elif isinstance(node, ast.Try):
+            node.body = self.block(node.body)
+            for h in node.handlers:
+                h.body = self.block(h.body)
+            node.orelse = self.block(node.orelse)
+            node.finalbody = self.block(node.finalbody)
+        elif isinstance(node, ast.FunctionDef):
+            convert_function_node(node, self.counter)
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            self.nonlocal_names.update(node.names)
+        return node
+
+    def _state_names(self, stmts, extra=()):
+        names = [n for n in list(extra) + assigned_names(stmts)
+                 if n not in self.nonlocal_names]
+        seen, out = set(), []
+        for n in names:
+            if n not in seen:
+                seen.add(n)
+                out.append(n)
+        return out
+
+    def _state_call(self, names):
+        return _call(_ag("get_vars"), [_call(_name("locals"), []),
+                                       _tuple([_const(n) for n in names])])
+
+    def _result(self, names, call, node):
+        if names:
+            target = _tuple([_name(n, ast.Store()) for n in names], ast.Store())
+            stmt = ast.Assign(targets=[target], value=call)
+        else:
+            stmt = ast.Expr(value=call)
+        return ast.copy_location(stmt, node)
+
+    def _ret(self, names):
+        return ast.Return(value=_tuple([_name(n) for n in names]))
+
+    def convert_if(self, node):
+        live = self.live_after(node, extra=[n for n, _ in self.loads
+                                            if n.startswith(("break_", "continue_"))])
+        body = self.block(node.body)
+        orelse = self.block(node.orelse)
+        names = self._state_names(node.body + node.orelse)
+        k = self.counter.next()
+        body_fn = _funcdef(f"if_body_{k}", names, body + [self._ret(names)])
+        else_fn = _funcdef(f"else_body_{k}", names, orelse + [self._ret(names)])
+        call = _call(_ag("if_stmt"), [node.test, _name(body_fn.name), _name(else_fn.name),
+                                      self._state_call(names),
+                                      _tuple([_const(n) for n in names]),
+                                      _const(frozenset(n for n in names if n in live))])
+        return [ast.copy_location(body_fn, node), ast.copy_location(else_fn, node),
+                self._result(names, call, node)]
+
+    def _loop_options(self, body):
+        """Takes a leading set_loop_options(...) call out of a loop body."""
+        opts = None
+        if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Call):
+            call = body[0].value
+            func = call.func
+            fname = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            if fname == "set_loop_options":
+                opts = ast.Dict(keys=[_const(kw.arg) for kw in call.keywords],
+                                values=[kw.value for kw in call.keywords])
+                body = body[1:]
+        return body, opts
+
+    def _extra_test(self, node, names):
+        flags = []
+        if getattr(node, "_ag_break", None):
+            flags.append(node._ag_break)
+        if "do_return" in names:
+            flags.append("do_return")
+        return flags
+
+    def convert_while(self, node):
+        if node.orelse:
+            raise ConversionError("while/else is not supported by AutoGraph")
+        self.loop_spans.append((node.lineno, node.end_lineno))
+        body, opts = self._loop_options(node.body)
+        body = self.block(body)
+        self.loop_spans.pop()
+        names = self._state_names(node.body)
+        live = self.live_after(node)
+        k = self.counter.next()
+        flags = self._extra_test(node, names)
+        test = node.test
+        if flags:
+            test = _call(_ag("and_"), [_lambda(_call(_ag("not_"), [_name(f)])) for f in flags]
+                         + [_lambda(test)])
+        test_fn = _funcdef(f"loop_test_{k}", names, [ast.Return(value=test)])
+        body_fn = _funcdef(f"loop_body_{k}", names, body + [self._ret(names)])
+        call = _call(_ag("while_stmt"), [_name(test_fn.name), _name(body_fn.name),
+                                         self._state_call(names),
+                                         _tuple([_const(n) for n in names]),
+                                         _const(frozenset(n for n in names if n in live)),
+                                         opts if opts is not None else _const(None)])
+        return [ast.copy_location(test_fn, node), ast.copy_location(body_fn, node),
+                self._result(names, call, node)]
+
+    def convert_for(self, node):
+        if node.orelse:
+            raise ConversionError("for/else is not supported by AutoGraph")
+        self.loop_spans.append((node.lineno, node.end_lineno))
+        body, opts = self._loop_options(node.body)
+        body = self.block(body)
+        self.loop_spans.pop()
+        target_names = assigned_names([ast.Assign(targets=[node.target], value=_const(0))])
+        names = self._state_names(node.body, extra=target_names)
+        live = self.live_after(node)
+        k = self.counter.next()
+        itr = f"itr_{k}"
+        flags = self._extra_test(node, names)
+        if flags:
+            cond = _call(_ag("and_"), [_lambda(_call(_ag("not_"), [_name(f)]))
+                                       for f in flags]) if len(flags) > 1 else \
+                _call(_ag("not_"), [_name(flags[0])])
+            extra_fn = _funcdef(f"extra_test_{k}", names, [ast.Return(value=cond)])
+            extra_ref = _name(extra_fn.name)
+            pre = [ast.copy_location(extra_fn, node)]
+        else:
+            extra_ref, pre = _const(None), []
+        unpack = ast.Assign(targets=[node.target], value=_name(itr))
+        ast.copy_location(unpack, node)
+        body_fn = _funcdef(f"loop_body_{k}", [itr] + names,
+                           [unpack] + body + [self._ret(names)])
+        call = _call(_ag("for_stmt"), [node.iter, extra_ref, _name(body_fn.name),
+                                       self._state_call(names),
+                                       _tuple([_const(n) for n in names]),
+                                       _const(frozenset(n for n in names if n in live)),
+                                       opts if opts is not None else _const(None)])
+        return pre + [ast.copy_location(body_fn, node), self._result(names, call, node)]
+
+
+def _loads(fn_node):
+    out = []
+    for n in ast.walk(fn_node):
+        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load):
+            out.append((n.id, getattr(n, "lineno", 0)))
+    return out
+
+
+def convert_function_node(fn_node, counter):
+    """Rewrites one FunctionDef in place (steps 2-4; step 1 ran on the whole tree)."""
+    convert_returns(fn_node)
+    _JumpConverter(counter).visit(fn_node)
+    ast.fix_missing_locations(fn_node)
+    converter = _ControlFlowConverter(counter, _loads(fn_node))
+    fn_node.body = converter.block(fn_node.body)
+    return fn_node
+
+
+# --- turning a function object into converted source and back --------------------------------------
+def _function_node(fn):
+    try:
+        source = inspect.getsource(fn)
+    except (OSError, TypeError) as exc:
+        raise ConversionError(f"could not get the source code of {fn!r}: {exc}") from None
+    source = textwrap.dedent(source)
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        raise ConversionError(f"could not parse the source code of {fn!r}") from None
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and \
+                node.name == fn.__name__:
+            return node
+    raise ConversionError(f"could not find the definition of {fn.__name__} in its source "
+                          "(lambdas are not converted)")
+
+
+def converted_source(fn):
+    """The converted source code of `fn` (what ``tf.autograph.to_code`` prints)."""
+    node = _function_node(fn)
+    node.decorator_list = []
+    first = node.args.args[0].arg if node.args.args else None
+    node = _ExpressionConverter(first).visit(node)
+    convert_function_node(node, _Counter())
+    ast.fix_missing_locations(node)
+    return ast.unparse(node) + "\n"
+
+
+def convert_function(fn):
+    """The AutoGraph-converted version of `fn` (cached); `fn` itself if it cannot be."""
+    if isinstance(fn, types.MethodType):
+        converted = convert_function(fn.__func__)
+        return types.MethodType(converted, fn.__self__) if converted is not fn.__func__ \
+            else fn
+    if not inspect.isfunction(fn) or getattr(fn, runtime._DO_NOT_CONVERT, False):
+        return fn
+    if fn.__name__ == "<lambda>":
+        return fn
+    try:
+        cached = _CACHE.get(fn)
+    except TypeError:
+        cached = None
+    if cached is not None:
+        return cached
+    try:
+        converted = _build(fn)
+    except ConversionError as exc:
+        import logging
+        logging.getLogger("eagerbook").warning(
+            "AutoGraph could not transform %r and will run it as-is. Cause: %s", fn, exc)
+        converted = fn
+    try:
+        _CACHE[fn] = converted
+    except TypeError:
+        pass
+    return converted
+
+
+def _build(fn):
+    source = converted_source(fn)
+    code = fn.__code__
+    freevars = list(code.co_freevars)
+    params = ["ag__"] + [v for v in freevars if v != "ag__"]
+    if "__class__" not in params and "super(__class__" in source:
+        params.append("__class__")
+    factory_src = (f"def __ag_factory({', '.join(params)}):\n"
+                   + textwrap.indent(source, "    ")
+                   + f"    return {fn.__name__}\n")
+    filename = f"<autograph {fn.__module__}.{fn.__qualname__}>"
+    linecache.cache[filename] = (len(factory_src), None, factory_src.splitlines(True),
+                                 filename)
+    namespace = {}
+    try:
+        exec(compile(factory_src, filename, "exec"),  # noqa: S102 - our own rewrite
+             {"__builtins__": builtins}, namespace)
+    except SyntaxError as exc:
+        raise ConversionError(f"converted code does not compile: {exc}") from None
+    factory = namespace["__ag_factory"]
+    inner_code = None
+    for const in factory.__code__.co_consts:
+        if isinstance(const, types.CodeType) and const.co_name == fn.__name__:
+            inner_code = const
+    if inner_code is None:
+        raise ConversionError("converted function not found")
+    cells = dict(zip(code.co_freevars, fn.__closure__ or ()))
+    closure = []
+    for name in inner_code.co_freevars:
+        if name == "ag__":
+            closure.append(types.CellType(runtime))
+        elif name in cells:
+            closure.append(cells[name])
+        elif name == "__class__":
+            closure.append(types.CellType(None))
+        else:
+            raise ConversionError(f"free variable {name!r} has no cell")
+    converted = types.FunctionType(inner_code, fn.__globals__, fn.__name__,
+                                   fn.__defaults__, tuple(closure) or None)
+    converted.__kwdefaults__ = fn.__kwdefaults__
+    converted.__dict__.update(fn.__dict__)
+    converted.__autograph_converted__ = True
+    converted.__autograph_source__ = source
+    converted.__wrapped_original__ = fn
+    converted.__qualname__ = fn.__qualname__
+    converted.__module__ = fn.__module__
+    return converted
+
+
+def to_code(entity, recursive=True, experimental_optional_features=None):
+    """``tf.autograph.to_code``: the source of the converted function, as a string."""
+    fn = getattr(entity, "python_function", entity)
+    if isinstance(fn, types.MethodType):
+        fn = fn.__func__
+    return converted_source(fn)
+
+
+def to_graph(entity, recursive=True, experimental_optional_features=None):
+    """``tf.autograph.to_graph``: the converted Python function (call it inside tf.function
+    to build graph control flow, or eagerly for Python semantics)."""
+    fn = getattr(entity, "python_function", entity)
+    return convert_function(fn)

@@ -1,0 +1,579 @@
+"""What converted code calls (``ag__.if_stmt``, ``ag__.for_stmt``, ...).
+
+Each helper decides at run time, from the values it gets: Python semantics for Python values
+(and eager tensors), graph control flow (``If``/``While`` ops) for symbolic tensors.
+"""
+
+import builtins
+import functools
+import inspect
+
+import numpy as np
+
+from ...core import context, dtypes, nest
+from ...core.shape import TensorShape
+from ...core.tensor import Tensor, convert_to_tensor
+from ...ops import math_ops
+from ...ops.registry import OpDef, execute
+from .. import control_flow
+from ..ir import SymbolicTensor, variant
+
+
+class Undefined:
+    """The value of a variable that has not been assigned yet (in converted code)."""
+
+    __slots__ = ("symbol_name",)
+
+    def __init__(self, symbol_name):
+        self.symbol_name = symbol_name
+
+    def __repr__(self):
+        return f"<Undefined {self.symbol_name}>"
+
+    def __getattr__(self, name):
+        raise AttributeError(f"'{self.symbol_name}' is used before it is assigned a value")
+
+    def __bool__(self):
+        raise NameError(f"'{self.symbol_name}' is used before it is assigned a value")
+
+
+class UndefinedReturnValue(Undefined):
+    def __init__(self):
+        super().__init__("retval_")
+
+
+_SPECIAL = ("do_return", "retval_")
+
+
+def get_vars(scope, names):
+    """The current values of `names` in `scope` (``locals()``), Undefined when unassigned."""
+    return tuple(scope[n] if n in scope else Undefined(n) for n in names)
+
+
+def _symbolic(x):
+    if hasattr(type(x), "_as_tensor") and not isinstance(x, Tensor):
+        return context.state.graph is not None and isinstance(x._as_tensor(), SymbolicTensor)
+    return isinstance(x, SymbolicTensor)
+
+
+def _truth(x):
+    if hasattr(type(x), "_as_tensor") and not isinstance(x, Tensor):
+        x = x._as_tensor()
+    return bool(x)
+
+
+# --- and / or / not / conditional expressions ----------------------------------------------------
+def and_(*fns):
+    value = fns[0]()
+    for fn in fns[1:]:
+        if _symbolic(value):
+            return control_flow.cond(_as_bool(value), lambda: _as_bool(fn()),
+                                     lambda: convert_to_tensor(False))
+        if not _truth(value):
+            return value
+        value = fn()
+    return value
+
+
+def or_(*fns):
+    value = fns[0]()
+    for fn in fns[1:]:
+        if _symbolic(value):
+            return control_flow.cond(_as_bool(value), lambda: convert_to_tensor(True),
+                                     lambda: _as_bool(fn()))
+        if _truth(value):
+            return value
+        value = fn()
+    return value
+
+
+def _as_bool(x):
+    if hasattr(type(x), "_as_tensor"):
+        x = x._as_tensor()
+    t = convert_to_tensor(x)
+    if t.dtype is not dtypes.bool:
+        raise TypeError(f"Expected a boolean tensor in a condition, got {t.dtype.name}")
+    return t
+
+
+def not_(x):
+    if _symbolic(x):
+        return math_ops.logical_not(_as_bool(x))
+    return not _truth(x)
+
+
+def if_exp(cond, if_true, if_false, expr_repr=""):
+    if _symbolic(cond):
+        return control_flow.cond(_as_bool(cond), if_true, if_false)
+    return if_true() if _truth(cond) else if_false()
+
+
+# --- if ------------------------------------------------------------------------------------------
+def if_stmt(cond, body, orelse, state, names, live):
+    if not _symbolic(cond):
+        return body(*state) if _truth(cond) else orelse(*state)
+    return _graph_if(_as_bool(cond), body, orelse, state, names, live)
+
+
+def _graph_if(pred, body, orelse, state, names, live):
+    then_g, _, then_out = control_flow._trace_subgraph(lambda: body(*state), "if_true")
+    else_g, _, else_out = control_flow._trace_subgraph(lambda: orelse(*state), "if_false")
+    results = list(state)
+    kept = []
+    for i, name in enumerate(names):
+        a, b = then_out[i], else_out[i]
+        a_undef, b_undef = isinstance(a, Undefined), isinstance(b, Undefined)
+        if a_undef and b_undef:
+            results[i] = a
+            continue
+        if a_undef or b_undef:
+            if name == "retval_" and not (a is None or b is None):
+                kept.append(i)  # filled with zeros below: do_return says it is unused
+                continue
+            if name in live or name in _SPECIAL:
+                raise ValueError(f"'{name}' must also be initialized in the "
+                                 f"{'else' if b_undef else 'if'} branch")
+            results[i] = Undefined(name)
+            continue
+        if name == "retval_" and ((a is None) != (b is None)):
+            raise ValueError(
+                f"A value must also be returned from the {'else' if b is None else 'if'} "
+                "branch. If a value is returned from one branch of a conditional a value must "
+                "be returned from all branches.")
+        if not isinstance(a, Tensor) and not isinstance(b, Tensor) and _same_python(a, b):
+            results[i] = a
+            continue
+        kept.append(i)
+    outs = []
+    for g, values, other in ((then_g, then_out, else_out), (else_g, else_out, then_out)):
+        flat = []
+        with context.building_graph(g):
+            for i in kept:
+                v = values[i]
+                if isinstance(v, Undefined):
+                    v = _zeros_like_structure(other[i])
+                leaves, f = control_flow._flatten_in(g, v)
+                flat.append((leaves, f))
+        outs.append(flat)
+    then_flat, else_flat = outs
+    for i, (ta, ea) in zip(kept, zip(then_flat, else_flat)):
+        if len(ta[1]) != len(ea[1]):
+            raise ValueError(f"'{names[i]}' must have the same nested structure in the main and"
+                             f" else branches: {then_out[i]} vs {else_out[i]}")
+        for x, y in zip(ta[1], ea[1]):
+            if x._dtype is not y._dtype:
+                raise TypeError(f"'{names[i]}' has dtype {x._dtype.name} in the main branch, "
+                                f"but dtype {y._dtype.name} in the else branch")
+    then_g.outputs = [t for _, f in then_flat for t in f]
+    else_g.outputs = [t for _, f in else_flat for t in f]
+    extra = control_flow._finalize([then_g, else_g], [[], []])
+    out_tensors = iter(control_flow._make_if(pred, extra, then_g, else_g))
+    for i, (leaves, f) in zip(kept, then_flat):
+        template = then_out[i] if not isinstance(then_out[i], Undefined) else else_out[i]
+        values = [next(out_tensors) for _ in f]
+        results[i] = control_flow._pack_values(template, nest.flatten(template), values) \
+            if not isinstance(template, (Tensor, bool, int, float)) else values[0]
+    return tuple(results)
+
+
+def _same_python(a, b):
+    if a is b:
+        return True
+    if type(a) is not type(b) or isinstance(a, (bool, int, float)):
+        return False
+    return False
+
+
+def _zeros_like_structure(v):
+    def zeros(x):
+        t = x if isinstance(x, Tensor) else convert_to_tensor(x)
+        shape = t.shape
+        dims = [0 if d is None else d for d in (shape._dims or ())]
+        return convert_to_tensor(np.zeros(dims, dtype=t.dtype._np))
+    return nest.map_structure(zeros, v)
+
+
+# --- loops ---------------------------------------------------------------------------------------
+def _split_state(state, names, live):
+    loop_idx, local_idx = [], []
+    for i, (name, v) in enumerate(zip(names, state)):
+        if isinstance(v, Undefined):
+            if name in live:
+                raise ValueError(f"'{name}' must be defined before the loop.")
+            local_idx.append(i)
+        else:
+            loop_idx.append(i)
+    return loop_idx, local_idx
+
+
+def _loop_invariants(opts, state, loop_idx):
+    invariants = None
+    if opts and opts.get("shape_invariants"):
+        invariants = [None] * len(loop_idx)
+        for var, shape in opts["shape_invariants"]:
+            for j, i in enumerate(loop_idx):
+                if state[i] is var:
+                    invariants[j] = TensorShape(shape)
+    return invariants
+
+
+def _graph_loop(make_cond, make_body, state, names, live, opts, extra_vars=(),
+                extra_names=()):
+    """A While op over the defined variables of `state` plus `extra_vars` (loop counters)."""
+    loop_idx, _ = _split_state(state, names, live)
+    init = list(extra_vars) + [state[i] for i in loop_idx]
+    init = [_to_loop_value(v, names[i]) for v, i in zip(init[len(extra_vars):], loop_idx)]
+    init = list(extra_vars) + init
+    n_extra = len(extra_vars)
+
+    def full_state(vs):
+        full = [Undefined(n) for n in names]
+        for i, v in zip(loop_idx, vs[n_extra:]):
+            full[i] = v
+        return full
+
+    def cond_fn(*vs):
+        return _as_bool(make_cond(vs[:n_extra], full_state(vs)))
+
+    def body_fn(*vs):
+        extra, out = make_body(vs[:n_extra], full_state(vs))
+        new = list(extra)
+        for i in loop_idx:
+            v = out[i]
+            if isinstance(v, Undefined):
+                raise ValueError(f"'{names[i]}' must be defined in the loop body")
+            new.append(v)
+        return new
+
+    invariants = _loop_invariants(opts, state, loop_idx)
+    shape_invariants = None
+    if invariants is not None and any(s is not None for s in invariants):
+        shape_invariants = [None] * n_extra + invariants
+    if opts and opts.get("_extra_invariants") is not None:
+        shape_invariants = opts["_extra_invariants"]
+    max_iter = opts.get("maximum_iterations") if opts else None
+    results = control_flow.while_loop(
+        cond_fn, body_fn, init, shape_invariants=shape_invariants,
+        maximum_iterations=max_iter,
+        _names=list(extra_names) + [names[i] for i in loop_idx])
+    out = list(state)
+    for i, v in zip(loop_idx, results[n_extra:]):
+        out[i] = v
+    for i, name in enumerate(names):
+        if i not in loop_idx:
+            out[i] = Undefined(name)
+    return tuple(out)
+
+
+def _to_loop_value(v, name):
+    if isinstance(v, Tensor) or hasattr(v, "_flow_tensor") or \
+            isinstance(v, (list, tuple, dict)):
+        return v
+    if hasattr(type(v), "_as_tensor"):
+        return v._as_tensor()
+    try:
+        return convert_to_tensor(v)
+    except (TypeError, ValueError):
+        raise ValueError(f"'{name}' must be a tensor (or convertible to one) to be a loop "
+                         f"variable of a loop over tensors, got {v!r}") from None
+
+
+def while_stmt(test, body, state, names, live, opts=None):
+    first = True
+    while True:
+        cond = test(*state)
+        if _symbolic(cond) or (not first and _symbolic_state(state) and _symbolic(cond)):
+            return _graph_loop(lambda extra, full: test(*full),
+                               lambda extra, full: ((), body(*full)), state, names, live, opts)
+        if not _truth(cond):
+            return state
+        state = body(*state)
+        first = False
+
+
+def _symbolic_state(state):
+    return any(_symbolic(v) for v in state if not isinstance(v, Undefined))
+
+
+def for_stmt(iterable, extra_test, body, state, names, live, opts=None):
+    if isinstance(iterable, _TensorRange):
+        return _graph_range_loop(iterable, extra_test, body, state, names, live, opts)
+    if hasattr(type(iterable), "_as_tensor") and not isinstance(iterable, Tensor):
+        iterable = iterable._as_tensor()
+    if isinstance(iterable, SymbolicTensor):
+        return _graph_tensor_loop(iterable, extra_test, body, state, names, live, opts)
+    if _is_dataset(iterable) and context.state.graph is not None:
+        return _graph_dataset_loop(iterable, extra_test, body, state, names, live, opts)
+    for item in iterable:
+        if extra_test is not None:
+            ok = extra_test(*state)
+            if _symbolic(ok):
+                raise NotImplementedError(
+                    "break/return depending on a tensor inside a loop over a Python iterable "
+                    "is not supported; iterate over a tensor (tf.range) instead.")
+            if not _truth(ok):
+                break
+        state = body(item, *state)
+    return state
+
+
+def _is_dataset(x):
+    return hasattr(x, "element_spec") and hasattr(x, "_iterate")
+
+
+def _combined_test(extra_test, full, more):
+    """`more` (a bool tensor) and extra_test(*full)."""
+    if extra_test is None:
+        return more
+    extra = extra_test(*full)
+    if not _symbolic(extra):
+        return more if _truth(extra) else convert_to_tensor(False)
+    return math_ops.logical_and(more, _as_bool(extra))
+
+
+def _graph_range_loop(rng, extra_test, body, state, names, live, opts):
+    start, limit, delta = rng.start, rng.limit, rng.delta
+
+    def make_cond(extra, full):
+        (i,) = extra
+        more = math_ops.less(i, limit) if rng.positive else math_ops.greater(i, limit)
+        return _combined_test(extra_test, full, more)
+
+    def make_body(extra, full):
+        (i,) = extra
+        out = body(i, *full)
+        return (math_ops.add(i, delta),), out
+    return _graph_loop(make_cond, make_body, state, names, live, opts,
+                       extra_vars=(start,), extra_names=("itr",))
+
+
+def _graph_tensor_loop(tensor, extra_test, body, state, names, live, opts):
+    n = tensor.shape[0] if tensor.shape.rank else None
+    length = convert_to_tensor(n, dtype=dtypes.int32) if n is not None else \
+        execute(DIM_SIZE, (tensor,), {"axis": 0})
+    zero = convert_to_tensor(0, dtype=dtypes.int32)
+
+    def make_cond(extra, full):
+        return _combined_test(extra_test, full, math_ops.less(extra[0], length))
+
+    def make_body(extra, full):
+        (i,) = extra
+        item = execute(GET_ITEM, (tensor, i), {})
+        out = body(item, *full)
+        return (math_ops.add(i, 1),), out
+    return _graph_loop(make_cond, make_body, state, names, live, opts,
+                       extra_vars=(zero,), extra_names=("itr",))
+
+
+def _graph_dataset_loop(dataset, extra_test, body, state, names, live, opts):
+    """A ``for`` over a tf.data Dataset inside tf.function: an in-graph loop that pulls the
+    next element from an iterator op on every iteration (as TF does)."""
+    spec = dataset.element_spec
+    flat_spec = nest.flatten(spec)
+    iterator = execute(_make_iterator_op(), (), {"dataset": dataset})
+    attrs = {"specs": tuple((s.dtype, None if s.shape.rank is None else
+                             tuple(s.shape.as_list())) for s in flat_spec)}
+    first = execute(ITERATOR_GET_NEXT, (iterator,), attrs)
+
+    def make_cond(extra, full):
+        return _combined_test(extra_test, full, extra[0])
+
+    def make_body(extra, full):
+        element = nest.pack_sequence_as(spec, list(extra[1:]))
+        out = body(element, *full)
+        nxt = execute(ITERATOR_GET_NEXT, (iterator,), attrs)
+        return tuple(nxt), out
+    invariants = [TensorShape([])] + [TensorShape(s.shape) for s in flat_spec]
+    opts = dict(opts or {})
+    return _graph_loop_with_extra_invariants(make_cond, make_body, state, names, live, opts,
+                                             tuple(first), invariants)
+
+
+def _graph_loop_with_extra_invariants(make_cond, make_body, state, names, live, opts, extra,
+                                      extra_invariants):
+    loop_idx, _ = _split_state(state, names, live)
+    user = _loop_invariants(opts, state, loop_idx) or [None] * len(loop_idx)
+    opts["_extra_invariants"] = list(extra_invariants) + user
+    return _graph_loop(make_cond, make_body, state, names, live, opts, extra_vars=extra,
+                       extra_names=("has_next",) + tuple(f"element_{i}" for i in
+                                                         range(len(extra) - 1)))
+
+
+# --- ops the loops use --------------------------------------------------------------------------
+def _dim_size(x, axis):
+    return np.asarray(np.shape(x)[axis], dtype=np.int32)
+
+
+def _get_item(x, i):
+    return x[int(i)]
+
+
+def _get_item_grad(op, dy):
+    return [execute(_SET_ITEM_GRAD, (dy, op.inputs[0], op.inputs[1]), {}), None]
+
+
+def _scatter_item(dy, like, i):
+    out = np.zeros(np.shape(like), dtype=np.asarray(dy).dtype)
+    out[int(i)] = dy
+    return out
+
+
+def _spec(fn):
+    def infer(inputs, attrs):
+        return fn(inputs, attrs)
+    return infer
+
+
+DIM_SIZE = OpDef("DimSize", _dim_size, differentiable=False)
+DIM_SIZE.infer_shape = _spec(lambda ins, a: [(dtypes.int32, TensorShape([]))])
+GET_ITEM = OpDef("GatherElement", _get_item, grad=_get_item_grad)
+GET_ITEM.infer_shape = _spec(lambda ins, a: [(ins[0]._dtype, ins[0]._shape[1:])])
+_SET_ITEM_GRAD = OpDef("ScatterElement", _scatter_item, differentiable=False)
+_SET_ITEM_GRAD.infer_shape = _spec(lambda ins, a: [(ins[0]._dtype, ins[1]._shape)])
+
+
+class _IteratorState:
+    def __init__(self, dataset):
+        self.it = dataset._iterate()
+
+
+def _make_iterator(dataset):
+    return _IteratorState(dataset)
+
+
+def _get_next(state, specs):
+    try:
+        element = next(state.it)
+    except StopIteration:
+        zeros = [np.zeros(tuple(0 if d is None else d for d in (shape or ())), dtype=d_._np)
+                 for d_, shape in specs]
+        return (np.asarray(False),) + tuple(zeros)
+    flat = nest.flatten(element)
+    return (np.asarray(True),) + tuple(np.asarray(t._value if isinstance(t, Tensor) else t)
+                                       for t in flat)
+
+
+_MAKE_ITERATOR = None
+
+
+def _make_iterator_op():
+    global _MAKE_ITERATOR
+    if _MAKE_ITERATOR is None:
+        op = OpDef("MakeIterator", _make_iterator, stateful=True, differentiable=False)
+        op.infer_shape = lambda ins, a: [(variant, TensorShape([]))]
+        _MAKE_ITERATOR = op
+    return _MAKE_ITERATOR
+
+
+ITERATOR_GET_NEXT = OpDef("IteratorGetNext", _get_next, stateful=True, differentiable=False,
+                          num_outputs=None)
+ITERATOR_GET_NEXT.infer_shape = lambda ins, a: [(dtypes.bool, TensorShape([]))] + [
+    (d, TensorShape(None if s is None else list(s))) for d, s in a["specs"]]
+
+
+# --- range and len ------------------------------------------------------------------------------
+class _TensorRange:
+    def __init__(self, start, limit, delta):
+        self.start = convert_to_tensor(start) if not isinstance(start, Tensor) else start
+        self.limit = limit
+        self.delta = delta
+        d = delta
+        self.positive = True if not isinstance(d, Tensor) else True
+        if isinstance(d, (int, float)):
+            self.positive = d > 0
+
+
+def range_(*args):
+    """``range`` in converted code: a Python range, or a lazy tensor range in graph loops."""
+    if not any(_symbolic(a) for a in args):
+        return builtins.range(*[int(a) if isinstance(a, Tensor) else a for a in args])
+    if len(args) == 1:
+        start, limit, delta = 0, args[0], 1
+    elif len(args) == 2:
+        start, limit, delta = args[0], args[1], 1
+    else:
+        start, limit, delta = args
+    limit = convert_to_tensor(limit) if not isinstance(limit, Tensor) else limit
+    start = convert_to_tensor(start, dtype=limit.dtype) if not isinstance(start, Tensor) \
+        else start
+    return _TensorRange(start, limit, delta)
+
+
+def len_(x):
+    if _symbolic(x):
+        if hasattr(x, "_flow_tensor"):
+            return x.size()
+        n = x.shape[0] if x.shape.rank else None
+        if n is not None:
+            return n
+        return execute(DIM_SIZE, (x,), {"axis": 0})
+    if hasattr(x, "_flow_tensor") or (hasattr(x, "size") and hasattr(x, "stack")):
+        return x.size()
+    return builtins.len(x)
+
+
+# --- calls ----------------------------------------------------------------------------------------
+_DO_NOT_CONVERT = "__autograph_do_not_convert__"
+
+
+def converted_call(fn, args, kwargs):
+    """Calls `fn`, converting it first when it is user code (recursively)."""
+    if fn is builtins.len:
+        return len_(*args)
+    if fn is builtins.range:
+        return range_(*args)
+    if fn is builtins.print or fn is builtins.isinstance or fn is builtins.super:
+        return fn(*args, **(kwargs or {}))
+    target = fn
+    inst = None
+    if inspect.ismethod(fn):
+        target, inst = fn.__func__, fn.__self__
+    if _should_convert(target):
+        from .conversion import convert_function
+        converted = convert_function(target)
+        if converted is not target:
+            if inst is not None:
+                return converted(inst, *args, **(kwargs or {}))
+            return converted(*args, **(kwargs or {}))
+    return fn(*args, **(kwargs or {}))
+
+
+_SKIP_MODULE_PREFIXES = ("eagerbook", "numpy", "builtins", "functools", "inspect", "collections",
+                         "typing", "math", "abc", "enum", "warnings", "contextlib", "itertools",
+                         "logging", "re", "copy", "os", "sys", "random")
+
+
+def _should_convert(fn):
+    if not inspect.isfunction(fn):
+        return False
+    if getattr(fn, _DO_NOT_CONVERT, False) or getattr(fn, "__autograph_converted__", False):
+        return False
+    if fn.__name__ == "<lambda>":
+        return False
+    module = getattr(fn, "__module__", None) or ""
+    if module.split(".")[0] in _SKIP_MODULE_PREFIXES:
+        return False
+    return True
+
+
+def do_not_convert(func=None):
+    """``tf.autograph.experimental.do_not_convert``: call `func` as written, unconverted."""
+    if func is None:
+        return do_not_convert
+
+    @functools.wraps(func)
+    def wrapper(*args, **kwargs):
+        return func(*args, **kwargs)
+    setattr(wrapper, _DO_NOT_CONVERT, True)
+    try:
+        setattr(func, _DO_NOT_CONVERT, True)
+    except (AttributeError, TypeError):
+        pass
+    return wrapper
+
+
+def set_loop_options(parallel_iterations=None, swap_memory=None, maximum_iterations=None,
+                     shape_invariants=None):
+    """``tf.autograph.experimental.set_loop_options``: read by the converter from the loop
+    body (where it must be the first statement); calling it at run time does nothing."""
+    return None
