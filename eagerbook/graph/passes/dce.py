@@ -15,7 +15,8 @@ def dead_code_elimination(graph):
             continue
         live.add(id(op))
         stack.extend(t._op for t in op.inputs)
-        stack.extend(op.control_inputs)
+        # An unused Variable read only orders itself before a later write: it may go.
+        stack.extend(c for c in op.control_inputs if c.type != "ReadVariableOp")
     dead = {id(op) for op in g.operations if id(op) not in live}
     remove_ops(g, dead)
     # Captures nothing reads any more are dropped too (graph inputs always stay).

@@ -1,0 +1,210 @@
+"""``tf.compat.v1`` graph mode: define-and-run, the way TF 1.x worked.
+
+    g = tf.compat.v1.Graph()
+    with g.as_default():
+        x = tf.compat.v1.placeholder(tf.float32, shape=[None])
+        y = x * 2 + 1                      # nothing runs: ops join the graph
+    with tf.compat.v1.Session(graph=g) as sess:
+        print(sess.run(y, feed_dict={x: [1., 2.]}))   # [3. 5.]
+
+It is built on the same graph IR as ``tf.function``: ``Session.run`` prunes the graph to what
+the fetches need, optimizes it and compiles it (once per set of fetches and feeds).
+"""
+
+import contextlib
+
+import numpy as np
+
+from ..core import context, dtypes, errors, nest
+from ..core.shape import TensorShape
+from ..core.tensor import Tensor, _from_numpy, convert_to_tensor
+from ..graph.compile import compile_graph
+from ..graph.ir import Operation, SymbolicTensor, copy_graph
+from ..graph.passes import optimize
+from ..graph.tracer import FuncGraph
+
+
+class Graph:
+    """A TF 1.x graph: ops created under ``as_default()`` are added to it, not run."""
+
+    def __init__(self):
+        self._graph = FuncGraph("graph")
+        self._graph.allow_variable_creation = True
+
+    @contextlib.contextmanager
+    def as_default(self):
+        _DEFAULT_STACK.append(self)
+        try:
+            with context.building_graph(self._graph):
+                yield self
+        finally:
+            _DEFAULT_STACK.pop()
+
+    def get_operations(self):
+        return self._graph.get_operations()
+
+    def get_tensor_by_name(self, name):
+        return self._graph.get_tensor_by_name(name)
+
+    def get_operation_by_name(self, name):
+        return self._graph.get_operation_by_name(name)
+
+    def as_graph_def(self):
+        return self._graph.as_graph_def()
+
+    def to_dot(self):
+        return self._graph.to_dot()
+
+    def __str__(self):
+        return str(self._graph)
+
+
+_DEFAULT_STACK = []
+_GLOBAL_DEFAULT = [None]
+
+
+def get_default_graph():
+    if _DEFAULT_STACK:
+        return _DEFAULT_STACK[-1]
+    if _GLOBAL_DEFAULT[0] is None:
+        _GLOBAL_DEFAULT[0] = Graph()
+    return _GLOBAL_DEFAULT[0]
+
+
+def reset_default_graph():
+    _GLOBAL_DEFAULT[0] = None
+
+
+def placeholder(dtype, shape=None, name=None):
+    """A value fed at ``Session.run`` time (only inside ``graph.as_default()``)."""
+    if not _DEFAULT_STACK or context.state.graph is not _DEFAULT_STACK[-1]._graph:
+        raise RuntimeError("tf.placeholder() is not compatible with eager execution.")
+    g = _DEFAULT_STACK[-1]._graph
+    t = g.add_placeholder(dtypes.as_dtype(dtype), TensorShape(shape),
+                          name=name or "Placeholder")
+    t.__class__ = _PlaceholderTensor
+    return t
+
+
+class _PlaceholderTensor(SymbolicTensor):
+    """TF 1.x graph tensors are hashable, so placeholders can key a feed_dict."""
+
+    __slots__ = ()
+
+    def __hash__(self):
+        return id(self)
+
+
+def global_variables_initializer():
+    """Variables are initialized when created in eagerbook; this is a no-op kept for old code."""
+    return None
+
+
+initialize_all_variables = global_variables_initializer
+
+
+class Session:
+    """Runs parts of a graph: ``sess.run(fetches, feed_dict={placeholder: value})``."""
+
+    def __init__(self, target="", graph=None, config=None):
+        self.graph = graph if graph is not None else get_default_graph()
+        self._compiled = {}
+        self._closed = False
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+        return False
+
+    def close(self):
+        self._closed = True
+
+    def run(self, fetches, feed_dict=None, options=None, run_metadata=None):
+        if self._closed:
+            raise RuntimeError("Attempted to use a closed Session.")
+        g = self.graph._graph
+        feed_dict = dict(feed_dict or {})
+        flat = nest.flatten(fetches)
+        tensors = []
+        for f in flat:
+            if isinstance(f, Operation):
+                tensors.append(None)
+            elif isinstance(f, SymbolicTensor):
+                if f.graph is not g:
+                    raise ValueError(f"Fetch argument {f!r} is not an element of this graph.")
+                tensors.append(f)
+            elif hasattr(type(f), "_as_tensor") or isinstance(f, Tensor):
+                tensors.append(f)
+            else:
+                raise TypeError(f"Fetch argument {f!r} has invalid type {type(f)}, must be a "
+                                "string or Tensor.")
+        feeds = []
+        for key, value in feed_dict.items():
+            if not isinstance(key, SymbolicTensor) or key._op.type != "Placeholder":
+                raise TypeError(f"The key of feed_dict must be a placeholder, got {key!r}")
+            array = np.asarray(convert_to_tensor(value, dtype=key.dtype)._value)
+            if not key.shape.is_compatible_with(array.shape):
+                raise ValueError(f"Cannot feed value of shape {array.shape} for Tensor "
+                                 f"{key.name!r}, which has shape {key.shape}")
+            feeds.append((key, array))
+        key = (tuple(id(t) for t in tensors), tuple(id(k) for k, _ in feeds))
+        entry = self._compiled.get(key)
+        if entry is None:
+            entry = self._compile(g, tensors, [k for k, _ in feeds])
+            self._compiled[key] = entry
+        fn, positions = entry
+        outs = fn(*[a for _, a in feeds])
+        values = []
+        it = iter(outs)
+        for f, t in zip(flat, tensors):
+            if t is None:
+                values.append(None)
+            elif not isinstance(t, SymbolicTensor):
+                values.append(convert_to_tensor(t).numpy())
+            else:
+                o = next(it)
+                values.append(_from_numpy(np.asarray(o)).numpy())
+        return nest.pack_sequence_as(fetches, values) if nest.is_nested(fetches) else values[0]
+
+    def _compile(self, g, tensors, fed):
+        sub = copy_graph(g)
+        mapping = {id(a): b for a, b in zip([t for op in g.operations for t in op.outputs],
+                                            [t for op in sub.operations for t in op.outputs])}
+        sub.outputs = [mapping[id(t)] for t in tensors if isinstance(t, SymbolicTensor)]
+        sub.inputs = [mapping[id(t)] for t in fed]
+        pruned = optimize(sub)
+        # Any placeholder still needed but not fed is an error, as in TF.
+        needed = _needed_placeholders(pruned)
+        for t in needed:
+            if not any(t is i for i in pruned.inputs) and \
+                    not any(t is c for _, c in pruned.captures):
+                raise errors.InvalidArgumentError(
+                    None, None, f"You must feed a value for placeholder tensor '{t._op.name}' "
+                                f"with dtype {t.dtype.name} and shape {t.shape}")
+        keep = {id(t) for t in pruned.inputs} | {id(t) for _, t in pruned.captures}
+        pruned.operations = [op for op in pruned.operations
+                             if op.type != "Placeholder" or id(op.outputs[0]) in keep]
+        fn, _ = compile_graph(pruned, "session_run")
+        return fn, None
+
+
+def _needed_placeholders(graph):
+    live = set()
+    stack = [t._op for t in graph.outputs if t is not None]
+    stack += [op for op in graph.operations if op.stateful]
+    out = []
+    while stack:
+        op = stack.pop()
+        if id(op) in live:
+            continue
+        live.add(id(op))
+        if op.type == "Placeholder":
+            out.append(op.outputs[0])
+        stack.extend(t._op for t in op.inputs)
+    return out
+
+
+__all__ = ["Graph", "Session", "placeholder", "get_default_graph", "reset_default_graph",
+           "global_variables_initializer", "initialize_all_variables"]
