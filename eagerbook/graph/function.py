@@ -208,7 +208,8 @@ class Function:
         if concrete is None:
             concrete = self._find_relaxed(args) if self._reduce_retracing else None
             if concrete is None:
-                concrete = self._trace(args, key)
+                traced_args = tuple(self._input_signature) if key == "signature" else args
+                concrete = self._trace(traced_args, key)
             self._note_call(traced=True)
         elif self._recent_calls:
             self._note_call(traced=False)

@@ -235,6 +235,8 @@ def infer_outputs(op, inputs, attrs):
     if custom is not None:
         return [(d, s if isinstance(s, TensorShape) else TensorShape(s))
                 for d, s in custom(inputs, attrs)]
+    if op.num_outputs == 0:
+        return []  # nothing to infer (and never run a print or an assignment while tracing)
     consts = [t._op.attrs["value"] if t._op.type == "Const" else None for t in inputs]
     key = None
     try:
