@@ -203,7 +203,7 @@ class Function:
         else:
             args = self._canonicalize(args, kwargs)
             kwargs = {}
-            key = _key(args)
+            key = tuple(_key(a) for a in args)
         concrete = self._cache.get(key)
         if concrete is None:
             concrete = self._find_relaxed(args) if self._reduce_retracing else None
@@ -288,7 +288,7 @@ class Function:
 
     def _find_relaxed(self, args):
         """reduce_retracing: reuse a trace whose (relaxed) signature accepts these shapes."""
-        key = _key(args)
+        key = tuple(_key(a) for a in args)
         for concrete in reversed(self._concretes):
             if concrete._accepts(args):
                 self._cache[key] = concrete
@@ -400,7 +400,7 @@ class Function:
             key = "signature"
         else:
             args = self._canonicalize(args, kwargs)
-            key = _key(_specs_as_keys(args))
+            key = tuple(_key(a) for a in _specs_as_keys(args))
         concrete = self._cache.get(key)
         if concrete is None:
             concrete = self._trace(args, key)

@@ -137,7 +137,7 @@ def _graph_if(pred, body, orelse, state, names, live):
             continue
         if name == "retval_" and ((a is None) != (b is None)):
             raise ValueError(
-                f"A value must also be returned from the {'else' if b is None else 'if'} "
+                f"A value must also be returned from the {'else' if a is None else 'if'} "
                 "branch. If a value is returned from one branch of a conditional a value must "
                 "be returned from all branches.")
         if not isinstance(a, Tensor) and not isinstance(b, Tensor) and _same_python(a, b):
@@ -220,6 +220,7 @@ def _loop_invariants(opts, state, loop_idx):
 def _graph_loop(make_cond, make_body, state, names, live, opts, extra_vars=(),
                 extra_names=()):
     """A While op over the defined variables of `state` plus `extra_vars` (loop counters)."""
+    state = _initialize_return_value(make_body, state, names, extra_vars)
     loop_idx, _ = _split_state(state, names, live)
     init = list(extra_vars) + [state[i] for i in loop_idx]
     init = [_to_loop_value(v, names[i]) for v, i in zip(init[len(extra_vars):], loop_idx)]
@@ -263,6 +264,24 @@ def _graph_loop(make_cond, make_body, state, names, live, opts, extra_vars=(),
         if i not in loop_idx:
             out[i] = Undefined(name)
     return tuple(out)
+
+
+def _initialize_return_value(make_body, state, names, extra_vars):
+    """A `return` inside a graph loop: `retval_` needs a value before the loop. Like TF, trace
+    the body once on the side to learn its dtype and shape, and start from zeros."""
+    if "retval_" not in names:
+        return state
+    i = names.index("retval_")
+    if not isinstance(state[i], Undefined):
+        return state
+    _, _, out = control_flow._trace_subgraph(
+        lambda: make_body(tuple(extra_vars), list(state))[1], "dry_run")
+    value = out[i]
+    if isinstance(value, Undefined) or value is None:
+        return state
+    state = list(state)
+    state[i] = _zeros_like_structure(value)
+    return tuple(state)
 
 
 def _to_loop_value(v, name):
