@@ -176,6 +176,7 @@ class FuncGraph(Graph):
         opdef.infer_shape = _infer_pass_through
         from ..ops.registry import execute
         outs = execute(opdef, tuple(flat) + tuple(inputs), {"n": n})
+        outs = (outs,) if n == 1 else outs
         return nest.pack_sequence_as(result, list(outs))
 
 

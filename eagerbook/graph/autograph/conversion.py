@@ -529,7 +529,7 @@ def convert_function(fn):
             else fn
     if not inspect.isfunction(fn) or getattr(fn, runtime._DO_NOT_CONVERT, False):
         return fn
-    if fn.__name__ == "<lambda>":
+    if fn.__name__ == "<lambda>" or hasattr(fn, "__wrapped__"):
         return fn
     try:
         cached = _CACHE.get(fn)

@@ -7,6 +7,7 @@ Each helper decides at run time, from the values it gets: Python semantics for P
 import builtins
 import functools
 import inspect
+import os
 
 import numpy as np
 
@@ -557,6 +558,7 @@ def converted_call(fn, args, kwargs):
     return fn(*args, **(kwargs or {}))
 
 
+_PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 _SKIP_MODULE_PREFIXES = ("eagerbook", "numpy", "builtins", "functools", "inspect", "collections",
                          "typing", "math", "abc", "enum", "warnings", "contextlib", "itertools",
                          "logging", "re", "copy", "os", "sys", "random")
@@ -567,7 +569,9 @@ def _should_convert(fn):
         return False
     if getattr(fn, _DO_NOT_CONVERT, False) or getattr(fn, "__autograph_converted__", False):
         return False
-    if fn.__name__ == "<lambda>":
+    if fn.__name__ == "<lambda>" or hasattr(fn, "__wrapped__"):
+        return False  # decorated functions (tf.custom_gradient, ...) run as they are
+    if fn.__code__.co_filename.startswith(_PACKAGE_DIR):
         return False
     module = getattr(fn, "__module__", None) or ""
     if module.split(".")[0] in _SKIP_MODULE_PREFIXES:
