@@ -178,11 +178,10 @@ class GraphView(_Displayable, anywidget.AnyWidget):
     def refresh(self):
         fn = self._fn
         concrete = viz_graphs.concrete_functions(fn)
-        self.traces = [{"signature": str(viz_graphs._call(c, "structured_input_signature",
-                                                          default="") or ""),
+        self.traces = [{"signature": viz_graphs.signature_text(c),
                         "ops": len(viz_graphs._call(getattr(c, "graph", None), "get_operations",
                                                     default=[]) or [])} for c in concrete]
-        index = self.trace_index if 0 <= self.trace_index < len(concrete) else len(concrete) - 1
+        index = len(concrete) - 1  # the newest trace
         self.set_trait("trace_index", index)
         self._build(concrete[index] if concrete else None)
 

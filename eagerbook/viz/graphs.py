@@ -36,6 +36,19 @@ def concrete_functions(fn):
     return list(found or [])
 
 
+def signature_text(concrete):
+    """``x: TensorSpec(shape=(2,), dtype=tf.float32)`` (one trace's input signature)."""
+    pretty = _call(concrete, "pretty_printed_signature", default=None)
+    if isinstance(pretty, str) and "Input Parameters:" in pretty:
+        body = pretty.split("Input Parameters:", 1)[1].split("Output Type:", 1)[0]
+        params = [line.strip() for line in body.splitlines() if line.strip()]
+        return ", ".join(params) or "()"
+    sig = _call(concrete, "structured_input_signature", default="")
+    if isinstance(sig, tuple) and len(sig) == 2 and isinstance(sig[1], dict) and not sig[1]:
+        sig = sig[0]
+    return str(sig)
+
+
 def graph_of(fn_or_concrete):
     graph = getattr(fn_or_concrete, "graph", None)
     if graph is not None:
@@ -111,8 +124,7 @@ def function_info(fn, draw=True):
     info = {"traces": [], "ir_text": "", "svg": None, "autograph": "", "problem": None}
     concrete = concrete_functions(fn)
     for c in concrete:
-        info["traces"].append({"signature": str(_call(c, "structured_input_signature",
-                                                        default="") or ""),
+        info["traces"].append({"signature": signature_text(c),
                                "ops": len(_call(getattr(c, "graph", None), "get_operations",
                                                 default=[]) or [])})
     graph = graph_of(fn)

@@ -19,10 +19,10 @@ function render({ model, el }) {
       <span class="eb-title"></span><span class="eb-muted eb-summary"></span>
     </div>
     <div class="eb-toolbar eb-steps">
-      <button data-act="first" title="before the backward sweep">⏮</button>
+      <button data-act="first" title="before the backward sweep">start</button>
       <button data-act="prev" title="previous node">◀</button>
       <button data-act="next" title="next node of the backward sweep">▶</button>
-      <button data-act="all" title="show every gradient">⏭</button>
+      <button data-act="all" title="show every gradient">all</button>
       <span class="eb-muted eb-step-label"></span>
     </div>
     <div class="eb-message" hidden></div>

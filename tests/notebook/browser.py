@@ -1,0 +1,123 @@
+"""A private JupyterLab on 127.0.0.1 and Debian's Chromium driven by Playwright.
+
+Used by the real-browser test and by ``benchmarks``/screenshots. Nothing here talks to the
+network: the server listens on localhost with a random token, the browser runs with its
+background networking off and a fresh profile, and JupyterLab's news plugin is disabled.
+"""
+
+import contextlib
+import json
+import os
+import pathlib
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+CHROMIUM = os.environ.get("EAGERBOOK_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"]
+
+
+def chromium_problem():
+    """None when the browser test can run, else a message saying what is missing."""
+    if not (os.path.exists(CHROMIUM) or shutil.which(CHROMIUM)):
+        return (f"Chromium not found at {CHROMIUM}: install Debian's package "
+                "(`apt-get install chromium`, which `make test` does) or point "
+                "EAGERBOOK_CHROMIUM at a Chromium binary.")
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "The playwright Python package is missing: pip install -e '.[test]'."
+    return None
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextlib.contextmanager
+def jupyterlab(root_dir, startup_timeout=90):
+    """Starts JupyterLab serving `root_dir`; yields (base_url, token)."""
+    port, token = free_port(), secrets.token_hex(16)
+    home = pathlib.Path(tempfile.mkdtemp(prefix="eagerbook-lab-"))
+    config = home / "config"
+    (config / "labconfig").mkdir(parents=True)
+    (config / "labconfig" / "page_config.json").write_text(json.dumps(
+        {"disabledExtensions": {"@jupyterlab/apputils-extension:announcements": True}}))
+    # No news feed, no update check, no PyPI extension manager: nothing leaves localhost.
+    (config / "jupyter_server_config.json").write_text(json.dumps({"LabApp": {
+        "news_url": None, "extension_manager": "readonly",
+        "check_for_updates_class": "jupyterlab.NeverCheckForUpdate"}}))
+    env = dict(os.environ, JUPYTER_CONFIG_DIR=str(config), JUPYTER_RUNTIME_DIR=str(home / "rt"),
+               EAGERBOOK_OFFLINE="1", PYTHONUNBUFFERED="1")
+    jupyter = pathlib.Path(sys.executable).with_name("jupyter")
+    log = open(home / "server.log", "wb")
+    proc = subprocess.Popen(
+        [str(jupyter), "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
+         f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root_dir}",
+         f"--LabApp.workspaces_dir={home / 'workspaces'}", "--ServerApp.open_browser=False",
+         "--ServerApp.port_retries=0"] + (["--allow-root"] if os.geteuid() == 0 else []),
+        stdout=log, stderr=subprocess.STDOUT, env=env, cwd=str(root_dir))
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.time() + startup_timeout
+        while True:
+            if proc.poll() is not None:
+                raise RuntimeError("JupyterLab exited:\n" + (home / "server.log").read_text())
+            try:
+                with urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=2):
+                    break
+            except OSError:
+                if time.time() > deadline:
+                    raise RuntimeError("JupyterLab did not start:\n"
+                                       + (home / "server.log").read_text()) from None
+                time.sleep(0.3)
+        yield base, token
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        log.close()
+        shutil.rmtree(home, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def chromium_page(width=1280, height=1000):
+    from playwright.sync_api import sync_playwright
+
+    profile = tempfile.mkdtemp(prefix="eagerbook-chromium-")
+    with sync_playwright() as pw:
+        context = pw.chromium.launch_persistent_context(
+            profile, executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS,
+            viewport={"width": width, "height": height})
+        try:
+            page = context.pages[0] if context.pages else context.new_page()
+            yield page
+        finally:
+            context.close()
+            shutil.rmtree(profile, ignore_errors=True)
+
+
+def run_all_cells(page, timeout_ms=240_000):
+    """Runs every cell of the open notebook through the Run menu; waits until done."""
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    # Done when no cell shows the busy prompt "[*]" and the kernel is idle.
+    page.wait_for_function(
+        """() => {
+            const prompts = [...document.querySelectorAll('.jp-InputPrompt')];
+            const busy = prompts.some(p => p.textContent.includes('*'));
+            const ran = prompts.some(p => /\\[\\d+\\]/.test(p.textContent));
+            return ran && !busy;
+        }""", timeout=timeout_ms, polling=500)
