@@ -309,7 +309,8 @@ def backprop(tape, targets, seeds, sources):
         for x in entry.inputs:
             if id(x) in depends:
                 relevant.append(entry)
-                depends.update(id(y) for y in entry.outputs)
+                for y in entry.outputs:
+                    depends.add(id(y))
                 break
     # 2. Backward pass: keep entries whose outputs lead to a target.
     needed = {id(t) for t in targets}
@@ -318,7 +319,8 @@ def backprop(tape, targets, seeds, sources):
         for y in entry.outputs:
             if id(y) in needed:
                 path.append(entry)
-                needed.update(id(x) for x in entry.inputs)
+                for x in entry.inputs:
+                    needed.add(id(x))
                 break
     # 3. Seed the targets (d target / d target = 1, or the caller's output_gradients).
     grads = {}
@@ -327,17 +329,22 @@ def backprop(tape, targets, seeds, sources):
             continue
         g = math_ops.ones_like(t) if seed is None else seed
         _accumulate(grads, id(t), g)
-    # 4. Sweep: `path` is already in reverse execution order.
+    # 4. Sweep: `path` is already in reverse execution order. A gradient is popped once its
+    # producer has used it (freeing it early), except for sources: they are the answer.
     for entry in path:
         out_grads = []
+        missing = 0
         for y in entry.outputs:
             key = id(y)
             g = grads.get(key) if key in source_ids else grads.pop(key, None)
+            if g is None:
+                missing += 1
             out_grads.append(g)
-        if all(g is None for g in out_grads):
-            continue
-        out_grads = [math_ops.zeros_like(y) if g is None and y._dtype in FLOAT_SET else g
-                     for g, y in zip(out_grads, entry.outputs)]
+        if missing == len(out_grads):
+            continue  # nothing flows back through this entry
+        if missing:  # TF fills the gradients of unused outputs with zeros
+            out_grads = [math_ops.zeros_like(y) if g is None and y._dtype in FLOAT_SET else g
+                         for g, y in zip(out_grads, entry.outputs)]
         rule = entry.op.grad
         if rule is None:
             raise LookupError(f"gradient registry has no entry for: {entry.op.name}")

@@ -35,6 +35,8 @@ class Variable:
                 raise ValueError(f"Tensor conversion requested dtype {dtype.name} for Tensor "
                                  f"with dtype {initial_value.dtype.name}")
         value = convert_to_tensor(initial_value, dtype=dtype)
+        if value._value is None and hasattr(state.graph, "lift_to_eager"):
+            value = state.graph.lift_to_eager(value)  # tf.function's first trace
         if value._value is None:
             raise ValueError("A tf.Variable's initial value must be known when it is created; "
                              "inside tf.function, create Variables on the first call only.")
@@ -56,6 +58,8 @@ class Variable:
         self._constraint = constraint
         base = "Variable" if name is None else str(name)
         self._name = scoped_name(base) + ":0"
+        if state.graph is not None and hasattr(state.graph, "variable_created"):
+            state.graph.variable_created(self)  # tf.function: Variables on the first trace only
 
     # --- properties ---------------------------------------------------------------------------
     @property
@@ -125,8 +129,12 @@ class Variable:
     # --- writing ---------------------------------------------------------------------------------
     def _new_array(self, value, op_name):
         """Converts `value` to this variable's dtype and checks its shape (nothing is changed)."""
-        tensor = convert_to_tensor(value, dtype=self._dtype)
-        if not self._shape.is_compatible_with(tensor._value.shape):
+        if type(value) is Tensor and value._dtype is self._dtype:
+            tensor = value  # the common case: a tensor computed from this variable
+        else:
+            tensor = convert_to_tensor(value, dtype=self._dtype)
+        if self._shape._dims != tensor._value.shape \
+                and not self._shape.is_compatible_with(tensor._value.shape):
             raise ValueError(
                 f"Cannot assign value to variable ' {self._name}': Shape mismatch.The variable "
                 f"shape {self._shape}, and the assigned value shape "

@@ -94,37 +94,50 @@ def execute(op, inputs, attrs=_NO_ATTRS):
     if state.hooked:
         return _execute_hooked(op, inputs, attrs)
     try:
-        out = op.kernel(*[t._value for t in inputs], **attrs)
+        # The common arities are spelled out: building an argument list and unpacking an
+        # empty **attrs costs more than NumPy's own add on a small array.
+        if attrs:
+            out = op.kernel(*[t._value for t in inputs], **attrs)
+        elif len(inputs) == 2:
+            out = op.kernel(inputs[0]._value, inputs[1]._value)
+        elif len(inputs) == 1:
+            out = op.kernel(inputs[0]._value)
+        else:
+            out = op.kernel(*[t._value for t in inputs])
     except (ValueError, IndexError, TypeError, np.linalg.LinAlgError) as exc:
         raise _kernel_error(op, inputs, exc) from None
     if op.num_outputs == 1:
-        if type(out) is not _ndarray:
-            out = _asarray(out)
-        return _from_numpy(out)
+        return _from_numpy(out if type(out) is _ndarray else _asarray(out))
     return tuple(_from_numpy(o if type(o) is _ndarray else _asarray(o)) for o in out)
 
 
 def _execute_hooked(op, inputs, attrs):
     """The slow road: a graph is being traced, or tapes/observers want to see the op."""
-    graph = state.graph
-    if graph is not None:
-        result = graph.add_op(op, inputs, attrs)
+    if state.graph is not None:
+        result = state.graph.add_op(op, inputs, attrs)
+        outputs = result if isinstance(result, tuple) else (result,)
     else:
         timing = state.timing  # only observers want kernel times
         if timing:
             start = time.perf_counter()
         try:
-            out = op.kernel(*[t._value for t in inputs], **attrs)
+            if attrs:
+                out = op.kernel(*[t._value for t in inputs], **attrs)
+            elif len(inputs) == 2:
+                out = op.kernel(inputs[0]._value, inputs[1]._value)
+            else:
+                out = op.kernel(*[t._value for t in inputs])
         except (ValueError, IndexError, TypeError, np.linalg.LinAlgError) as exc:
             raise _kernel_error(op, inputs, exc) from None
         if timing:
             state.last_op_seconds = time.perf_counter() - start
         if op.num_outputs == 1:
             result = _from_numpy(out if type(out) is _ndarray else _asarray(out))
+            outputs = (result,)
         else:
-            result = tuple(_from_numpy(o if type(o) is _ndarray else _asarray(o)) for o in out)
-    outputs = result if isinstance(result, tuple) else (result,)
-    for recorder in tuple(state.recorders):
+            outputs = result = tuple(_from_numpy(o if type(o) is _ndarray else _asarray(o))
+                                     for o in out)
+    for recorder in tuple(state.recorders):  # a copy: a callback may open or close a tape
         recorder.record(op, inputs, outputs, attrs)
     return result
 

@@ -1,8 +1,13 @@
 """Helpers shared by op wrappers: argument conversion, TF's dtype rules, gradient reduction."""
 
+import numpy as np
+
 from ..core import dtypes
-from ..core.tensor import Tensor, convert_to_tensor
+from ..core.context import state
+from ..core.tensor import Tensor, _from_numpy, convert_to_tensor
 from .registry import invalid_argument
+
+_np_array = np.array
 
 # TF names dtypes like this in its kernel error messages.
 _TF_TYPE_NAMES = {"float32": "float", "float64": "double", "float16": "half"}
@@ -41,7 +46,16 @@ def binary_operands(x, y, op_name):
 
 
 def _convert_like(value, dtype):
-    if hasattr(type(value), "_as_tensor"):  # a Variable keeps its own dtype
+    kind = type(value)
+    # Fast path for the most common case, `tensor * 0.5` or `tensor + 1`: a Python number
+    # whose kind the dtype can hold (everything else goes through convert_to_tensor's checks).
+    if (kind is float and dtype in FLOAT_SET) or (kind is int and dtype in _SMALL_INT_OK
+                                                  and -2**31 <= value < 2**31):
+        tensor = _from_numpy(_np_array(value, dtype._np))
+        if state.graph is not None:
+            return state.graph.capture_constant(tensor)
+        return tensor
+    if hasattr(kind, "_as_tensor"):  # a Variable keeps its own dtype
         return value._as_tensor()
     return convert_to_tensor(value, dtype=dtype)
 
@@ -61,6 +75,8 @@ INTS = (dtypes.int8, dtypes.int16, dtypes.int32, dtypes.int64, dtypes.uint8, dty
 NUMBERS = FLOATS + INTS
 SIGNED = FLOATS + (dtypes.int8, dtypes.int16, dtypes.int32, dtypes.int64)
 FLOAT_SET = frozenset(FLOATS)
+# Dtypes that hold any int32 value exactly (a Python int in that range converts without checks).
+_SMALL_INT_OK = frozenset(FLOATS[1:] + (dtypes.int32, dtypes.int64))
 
 
 def is_floating(t):
