@@ -200,7 +200,10 @@ class GradientTape:
             result = [None] * len(sources)
         else:
             # Gradient ops must not be recorded on this tape (outer tapes still see them).
-            with context.recorders_paused([tape]):
+            if tape in context.state.recorders:
+                with context.recorders_paused([tape]):
+                    result = backprop(tape, targets, seeds, sources)
+            else:  # the usual case: gradient() called after the `with` block
                 result = backprop(tape, targets, seeds, sources)
         if unconnected is UnconnectedGradients.ZERO:
             result = [math_ops.zeros_like(_value_of(s)) if g is None else g

@@ -11,6 +11,8 @@ def is_nested(x):
 
 def flatten(structure):
     """Leaves in a fixed order (dicts by sorted key, as TF does)."""
+    if not isinstance(structure, (list, tuple, dict)):
+        return [structure]  # a single leaf (the common `tape.gradient(loss, w)`)
     out = []
     stack = [structure]
     while stack:
@@ -30,6 +32,16 @@ def _key_order(k):
 
 def pack_sequence_as(structure, flat_sequence):
     flat = list(flat_sequence)
+    if not isinstance(structure, (list, tuple, dict)):
+        if len(flat) != 1:
+            raise ValueError(f"Structure is a scalar but len(flat_sequence) == {len(flat)} > 1")
+        return flat[0]
+    if type(structure) is list and not any(isinstance(s, (list, tuple, dict))
+                                           for s in structure):
+        if len(structure) != len(flat):
+            raise ValueError(f"Structure had {len(structure)} elements, but flat_sequence had "
+                             f"{len(flat)} elements.")
+        return flat  # a flat list of leaves (the common `tape.gradient(loss, [w, b])`)
     expected = len(flatten(structure))
     if expected != len(flat):
         raise ValueError(f"Structure had {expected} elements, but flat_sequence had {len(flat)}"
