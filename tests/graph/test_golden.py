@@ -1,0 +1,93 @@
+"""Golden text forms of traced graphs, optimized graphs and generated code (lesson artifacts:
+a change here changes what learners read, so it must be deliberate)."""
+
+import eagerbook as tf
+from eagerbook.graph import function
+
+SIMPLE = """\
+func f(%x: f32[3], %y: f32[3]) {
+  %mul = Mul(%x, %y) : f32[3]
+  %const = Const(1.) : f32[]
+  %add_v2 = AddV2(%mul, %const) : f32[3]
+  %sum = Sum(%add_v2) {axis=(0,), keepdims=False} : f32[]
+  return %sum
+}"""
+
+SIMPLE_OPTIMIZED = """\
+func f(%x: f32[3], %y: f32[3]) {
+  %const = Const(1.) : f32[]
+  %fused = FusedElementwise(%x, %y, %const) {ops=('Mul', 'AddV2')} : f32[3]
+  %sum = Sum(%fused) {axis=(0,), keepdims=False} : f32[]
+  return %sum
+}"""
+
+SIMPLE_SOURCE = """\
+def f(x, y):
+    fused = AddV2(Mul(x, y), const)
+    sum = Sum(fused, axis=(0,), keepdims=False)
+    return (sum,)
+"""
+
+BRANCHY = """\
+func g(%x: f32[]) {
+  capture %v: resource <- Variable 'v:0'
+  %const = Const(0.) : f32[]
+  %greater = Greater(%x, %const) : bool[]
+  %cond = If(%greater, %x, %v) : f32[] {
+    then if_true(%x: f32[], %v: resource) {
+      AssignAddVariableOp(%v, %x)  !
+      return %x
+    }
+    else if_false(%x: f32[], %unused: resource) {
+      %neg = Neg(%x) : f32[]
+      return %neg
+    }
+  }
+  %read = ReadVariableOp(%v) : f32[]
+  %mul = Mul(%read, %cond) : f32[]
+  return %mul
+}"""
+
+BRANCHY_SOURCE = """\
+def g(x):
+    greater = Greater(x, const)
+    if greater:
+        v._value = _asarray(v._value + x)
+        cond = x
+    else:
+        neg = Neg(x)
+        cond = neg
+    read = v._value
+    mul = Mul(read, cond)
+    return (mul,)
+"""
+
+
+def test_simple_function_golden():
+    @function
+    def f(x, y):
+        return tf.reduce_sum(x * y + 1.0)
+
+    concrete = f.get_concrete_function(tf.constant([1.0, 2.0, 3.0]),
+                                       tf.constant([1.0, 2.0, 3.0]))
+    assert str(concrete.graph) == SIMPLE
+    assert str(concrete.optimized_graph) == SIMPLE_OPTIMIZED
+    assert concrete.compiled_source == SIMPLE_SOURCE
+
+
+def test_branch_with_variable_golden():
+    v = tf.Variable(1.0, name="v")
+
+    @function
+    def g(x):
+        if x > 0:
+            v.assign_add(x)
+        else:
+            x = -x
+        return v * x
+
+    concrete = g.get_concrete_function(tf.constant(1.0))
+    assert str(concrete.graph) == BRANCHY
+    assert concrete.compiled_source == BRANCHY_SOURCE
+    assert "%read = ReadVariableOp(%v) : f32[]  ^(%cond)" in str(concrete.optimized_graph)
+    assert g(tf.constant(2.0)).numpy() == 6.0 and v.numpy() == 3.0
