@@ -660,8 +660,16 @@ class PaddedBatchDataset(BatchDataset):
         if self._padded_shapes is None:
             return [None] * n
         shapes = _flatten_like_spec(self._padded_shapes, n, "padded_shapes")
-        return [TensorShape(s if not isinstance(s, Tensor) else s.numpy().tolist())
-                for s in shapes]
+        out = []
+        for shape in shapes:
+            if isinstance(shape, Tensor):
+                shape = shape.numpy().tolist()
+            if isinstance(shape, int) or shape is None:
+                shape = [shape] if isinstance(shape, int) else None
+            elif not isinstance(shape, TensorShape):
+                shape = [None if d is None or int(d) < 0 else int(d) for d in shape]
+            out.append(TensorShape(shape))
+        return out
 
     def _pads(self, n):
         if self._padding_values is None:
@@ -720,10 +728,7 @@ class PaddedBatchDataset(BatchDataset):
         lead = self._batch_size if self._drop else None
         out = []
         for s, t in zip(flat, targets, strict=True):
-            shape = s.shape if t is None else TensorShape(
-                [None if d is None else d for d in t.dims]) if t.rank is not None else s.shape
-            if t is None and s.shape.rank is not None:
-                shape = TensorShape([None] * s.shape.rank)
+            shape = s.shape if t is None or t.rank is None else t
             out.append(TensorSpec(TensorShape([lead]).concatenate(shape), s.dtype))
         return structure.pack_as(spec, out)
 

@@ -202,6 +202,13 @@ def test_padded_batch():
     assert values(ds.padded_batch(2)) == [[[1, 0, 0], [1, 2, 3]], [[4, 5]]]
     assert values(ds.padded_batch(3, padded_shapes=[4], padding_values=-1))[0][0] == \
         [1, -1, -1, -1]
+    assert ds.padded_batch(2).element_spec == TensorSpec([None, None], tf.int32)
+    assert ds.padded_batch(2, padded_shapes=[5]).element_spec == TensorSpec([None, 5], tf.int32)
+    assert values(ds.padded_batch(2, padded_shapes=[-1]))[0] == [[1, 0, 0], [1, 2, 3]]
+    fixed = Dataset.from_tensor_slices(np.ones((4, 3), np.int32)).padded_batch(2)
+    assert fixed.element_spec == TensorSpec([None, 3], tf.int32)
+    with pytest.raises(errors.InvalidArgumentError, match="smaller"):
+        list(ds.padded_batch(2, padded_shapes=[2]))
 
 
 def test_unbatch_roundtrip():
