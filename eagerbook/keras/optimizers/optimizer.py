@@ -72,7 +72,9 @@ def _var_key(v):
 class Optimizer:
     """Base class (TF 2's ``OptimizerV2``)."""
 
-    _HYPER_DEFAULTS = {}
+    # Eager updates run on the Variables' NumPy arrays; set False to run the op path (the one
+    # tf.function tracing uses) eagerly, e.g. to check that both give the same numbers.
+    _numpy_fast_path = True
 
     def __init__(self, name, learning_rate=0.001, clipnorm=None, clipvalue=None,
                  global_clipnorm=None, **kwargs):
@@ -231,7 +233,7 @@ class Optimizer:
     def apply_gradients(self, grads_and_vars, name=None, experimental_aggregate_gradients=True):
         pairs = _filter_grads(grads_and_vars)
         variables = [v for _, v in pairs]
-        eager = context.state.graph is None
+        eager = context.state.graph is None and self._numpy_fast_path
         grads = [_gradient_value(g, v, eager) for g, v in pairs]
         grads = self._clip(grads, eager)
         missing = [v for v in variables if _var_key(v) not in self._slots]

@@ -1,0 +1,1 @@
+"""Tests of eagerbook.keras (layers, models, optimizers, losses, metrics, callbacks)."""
