@@ -158,7 +158,7 @@ class Session:
         outs = fn(*[a for _, a in feeds])
         values = []
         it = iter(outs)
-        for f, t in zip(flat, tensors):
+        for t in tensors:
             if t is None:
                 values.append(None)
             elif not isinstance(t, SymbolicTensor):

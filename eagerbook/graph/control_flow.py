@@ -50,7 +50,7 @@ def _pack_values(structure, leaves, flat):
     return nest.pack_sequence_as(structure, out)
 
 
-# --- tracing a branch / body ------------------------------------------------------------------------
+# --- tracing a branch / body ----------------------------------------------------------------------
 def _trace_subgraph(fn, name, args_specs=(), arg_structure=None, arg_leaves=None):
     """Traces `fn` into a child graph of the current one; returns (graph, result)."""
     outer = _graph()
@@ -94,7 +94,7 @@ def _finalize(graphs, explicit):
     return outer_inputs
 
 
-# --- cond -------------------------------------------------------------------------------------------
+# --- cond -----------------------------------------------------------------------------------------
 def _if_kernel(*args, **attrs):
     raise NotImplementedError("If runs only inside compiled tf.function code")
 
@@ -243,7 +243,7 @@ def _while_grad(op, *dys):
     it = iter(node.outputs)
     n_caps = len(body.inputs) - n
     grads = []
-    for i, t in enumerate(ins):
+    for i in range(len(ins)):
         if i < n + n_caps and body.inputs[i]._dtype in FLOAT_SET:
             grads.append(next(it))
         else:
@@ -469,7 +469,7 @@ def case(pred_fn_pairs, default=None, exclusive=False, strict=False, name="case"
         raise ValueError("Must provide at least one item in pred_fn_pairs")
     for p, fn in pairs:
         if not callable(fn):
-            raise TypeError("fn for pred %s must be callable." % p)
+            raise TypeError(f"fn for pred {p} must be callable.")
     if default is None:
         pairs, default = pairs[:-1], pairs[-1][1]
     preds = [p._as_tensor() if hasattr(type(p), "_as_tensor") else p for p, _ in pairs]

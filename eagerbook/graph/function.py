@@ -186,7 +186,7 @@ class Function:
                 self._instances_by_id[id(instance)] = bound
         return bound
 
-    # --- calling ------------------------------------------------------------------------------------
+    # --- calling ----------------------------------------------------------------------------------
     def __call__(self, *args, **kwargs):
         state = context.state
         if state.run_functions_eagerly:
@@ -523,7 +523,7 @@ def _relax(previous_specs, args):
     return [relax(s, a) for s, a in zip(previous_specs, args)]
 
 
-# --- ConcreteFunction -------------------------------------------------------------------------------
+# --- ConcreteFunction -----------------------------------------------------------------------------
 class ConcreteFunction:
     """One traced graph for one input signature (``tf.types.experimental.ConcreteFunction``)."""
 
@@ -582,7 +582,7 @@ class ConcreteFunction:
         for name, spec in zip(names, self._arg_specs):
             params.append(f"{name}: {_spec_text(spec)}" if verbose else name)
         out = _spec_text(self.structured_outputs, outputs=True)
-        return f"Input Parameters:\n" + "".join(
+        return "Input Parameters:\n" + "".join(
             f"  {p}\n" for p in params) + f"Output Type:\n  {out}\n" + (
             "Captures:\n" + "".join(f"  {t._op.name}: {_describe_capture(o)}\n"
                                     for o, t in self.graph.captures)
@@ -632,7 +632,7 @@ class ConcreteFunction:
                 return False
         return True
 
-    # --- calling -----------------------------------------------------------------------------------
+    # --- calling ----------------------------------------------------------------------------------
     def __call__(self, *args, **kwargs):
         if kwargs:
             names = _param_names(self._python_function, len(self._arg_specs))
@@ -774,7 +774,7 @@ def _sig_short(concrete):
     return ", ".join(names)
 
 
-# --- the decorator ---------------------------------------------------------------------------------
+# --- the decorator --------------------------------------------------------------------------------
 def function(func=None, input_signature=None, autograph=True, jit_compile=None,
              reduce_retracing=False, experimental_implements=None,
              experimental_autograph_options=None, experimental_relax_shapes=None,

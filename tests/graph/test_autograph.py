@@ -215,7 +215,7 @@ def test_dtype_change_in_loop():
     @function
     def f(n):
         s = tf.constant(0)
-        for i in tf.range(n):
+        for _ in tf.range(n):
             s = tf.cast(s, tf.float32) + 1.0
         return s
 
@@ -352,3 +352,13 @@ def test_input_signature_with_autograph_loop():
 
     assert count_positive(tf.constant([1, -2, 3])).numpy() == 2
     assert count_positive(tf.constant([1, 2, 3, 4, -5])).numpy() == 4
+
+
+def test_three_operand_boolean_chains():
+    @function
+    def f(x):
+        return (x > 0) and (x < 10) and (x != 5), (x < 0) or (x > 10) or (x == 5)
+
+    assert [t.numpy() for t in f(tf.constant(3))] == [True, False]
+    assert [t.numpy() for t in f(tf.constant(5))] == [False, True]
+    assert [t.numpy() for t in f(tf.constant(12))] == [False, True]

@@ -36,7 +36,7 @@ class ConversionError(Exception):
     pass
 
 
-# --- helpers for building AST ----------------------------------------------------------------------
+# --- helpers for building AST ---------------------------------------------------------------------
 def _name(id_, ctx=None):
     return ast.Name(id=id_, ctx=ctx or ast.Load())
 
@@ -115,7 +115,7 @@ def _contains(stmts, kinds, stop_at_loops=False):
     return False
 
 
-# --- 1. expressions ---------------------------------------------------------------------------------
+# --- 1. expressions -------------------------------------------------------------------------------
 class _ExpressionConverter(ast.NodeTransformer):
     def __init__(self, first_arg):
         self.first_arg = first_arg
@@ -170,7 +170,7 @@ class _ExpressionConverter(ast.NodeTransformer):
         return node
 
 
-# --- 2. return ----------------------------------------------------------------------------------------
+# --- 2. return ------------------------------------------------------------------------------------
 def _needs_return_conversion(fn_node):
     for stmt in fn_node.body:
         if isinstance(stmt, (ast.If, ast.For, ast.While, ast.With, ast.Try)) and \
@@ -241,7 +241,7 @@ def convert_returns(fn_node):
     return True
 
 
-# --- 3. break / continue -------------------------------------------------------------------------------
+# --- 3. break / continue --------------------------------------------------------------------------
 class _Counter:
     def __init__(self):
         self.n = 0
@@ -301,7 +301,7 @@ class _JumpConverter(ast.NodeTransformer):
         return node
 
 
-# --- 4. control flow ------------------------------------------------------------------------------------
+# --- 4. control flow ------------------------------------------------------------------------------
 _LIVE_SPECIAL = {"do_return", "retval_"}
 
 
@@ -491,7 +491,7 @@ def convert_function_node(fn_node, counter):
     return fn_node
 
 
-# --- turning a function object into converted source and back --------------------------------------
+# --- turning a function object into converted source and back -------------------------------------
 def _function_node(fn):
     try:
         source = inspect.getsource(fn)

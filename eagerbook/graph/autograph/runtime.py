@@ -65,27 +65,30 @@ def _truth(x):
 
 # --- and / or / not / conditional expressions ----------------------------------------------------
 def and_(*fns):
+    """``a and b and ...``: Python short-circuit for Python values, a cond for tensors."""
     value = fns[0]()
-    for fn in fns[1:]:
-        if _symbolic(value):
-            return control_flow.cond(_as_bool(value), lambda: _as_bool(fn()),
-                                     lambda: convert_to_tensor(False))
-        if not _truth(value):
-            return value
-        value = fn()
-    return value
+    if len(fns) == 1:
+        return value
+    rest = fns[1:]
+    if _symbolic(value):
+        return control_flow.cond(_as_bool(value), lambda: _as_bool(and_(*rest)),
+                                 lambda: convert_to_tensor(False))
+    if not _truth(value):
+        return value
+    return and_(*rest)
 
 
 def or_(*fns):
     value = fns[0]()
-    for fn in fns[1:]:
-        if _symbolic(value):
-            return control_flow.cond(_as_bool(value), lambda: convert_to_tensor(True),
-                                     lambda: _as_bool(fn()))
-        if _truth(value):
-            return value
-        value = fn()
-    return value
+    if len(fns) == 1:
+        return value
+    rest = fns[1:]
+    if _symbolic(value):
+        return control_flow.cond(_as_bool(value), lambda: convert_to_tensor(True),
+                                 lambda: _as_bool(or_(*rest)))
+    if _truth(value):
+        return value
+    return or_(*rest)
 
 
 def _as_bool(x):
@@ -169,7 +172,7 @@ def _graph_if(pred, body, orelse, state, names, live):
     else_g.outputs = [t for _, f in else_flat for t in f]
     extra = control_flow._finalize([then_g, else_g], [[], []])
     out_tensors = iter(control_flow._make_if(pred, extra, then_g, else_g))
-    for i, (leaves, f) in zip(kept, then_flat):
+    for i, (_, f) in zip(kept, then_flat):
         template = then_out[i] if not isinstance(then_out[i], Undefined) else else_out[i]
         values = [next(out_tensors) for _ in f]
         results[i] = control_flow._pack_values(template, nest.flatten(template), values) \

@@ -46,7 +46,7 @@ def elementwise_fusion(graph):
         if root is not None:
             members.setdefault(id(root), []).append(op)
     replacement, dead = {}, set()
-    for root_id, ops in members.items():
+    for ops in members.values():
         if len(ops) < 2:
             continue
         root = ops[-1]
