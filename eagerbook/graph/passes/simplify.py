@@ -5,6 +5,10 @@
     reshape(reshape(x)) -> reshape(x)   reshape(x, x.shape) -> x   identity(x) -> x
     ones_like(x), zeros_like(x) of a known shape -> a constant
     sum_to_shape_of / broadcast_like / cast to what the tensor already is -> x
+    sum_to_shape_of(g, like) with known shapes -> sum(g, axes)   (a plain reduction)
+    mean(x) with known shapes -> sum(x) * (1/n)                    (one reduction, no division)
+    f(broadcast_like(a, b), c) for elementwise f -> f(a, c)        (NumPy broadcasts anyway)
+    (x * c1) * c2 -> x * (c1 * c2) for scalar constants c1, c2
 
 A rewrite only applies when the result keeps the same dtype and static shape, so ``x * 1``
 with a broadcasting ``1`` of a bigger shape stays.
@@ -12,6 +16,7 @@ with a broadcasting ``1`` of a bigger shape stays.
 
 import numpy as np
 
+from ...ops.registry import REGISTRY
 from .util import fresh_copy, map_subgraphs, replace_tensors, same_static_shape
 
 
@@ -25,6 +30,7 @@ def algebraic_simplification(graph):
         if op.stateful or op.subgraphs or len(op.outputs) != 1:
             continue
         out = op.outputs[0]
+        _skip_broadcasts(op)
         new = _rewrite(g, op, out)
         if new is not None and new is not out:
             replacement[id(out)] = new
@@ -57,6 +63,7 @@ def _rewrite(g, op, out):
         for a, b in ((ins[0], ins[1]), (ins[1], ins[0])):
             if _const_all(b, 1) and _keeps(out, a):
                 return a
+        return _fold_scalar_factors(g, op, out)
     elif t == "AddV2":
         for a, b in ((ins[0], ins[1]), (ins[1], ins[0])):
             if _const_all(b, 0) and _keeps(out, a):
@@ -67,7 +74,7 @@ def _rewrite(g, op, out):
     elif t == "Neg":
         if ins[0]._op.type == "Neg":
             return ins[0]._op.inputs[0]
-    elif t in ("Identity", "SumToShapeOf", "BroadcastLike"):
+    elif t in ("Identity", "BroadcastLike"):
         if _keeps(out, ins[0]):
             return ins[0]
     elif t == "Cast":
@@ -95,6 +102,10 @@ def _rewrite(g, op, out):
             return node.outputs[0]
         if _keeps(out, x):
             return x
+    elif t == "SumToShapeOf":
+        return _sum_to_shape(g, op, out)
+    elif t == "Mean":
+        return _mean_as_sum(g, op, out)
     elif t in ("OnesLike", "ZerosLike"):
         if out._shape.is_fully_defined() and out._dtype._np != np.object_:
             maker = np.ones if t == "OnesLike" else np.zeros
@@ -110,3 +121,104 @@ def _insert_before(g, op, type_, inputs, attrs, opdef, like):
     g.operations.pop()
     g.operations.insert(g.operations.index(op), node)
     return node
+
+
+# --- rewrites that turn gradient plumbing into plain NumPy-friendly ops ----------------------
+def _static(t):
+    dims = t._shape._dims
+    return dims is not None and None not in dims
+
+
+def _skip_broadcasts(op):
+    """An elementwise op broadcasts by itself: feed it broadcast_like's input directly when
+    the result keeps its shape."""
+    if op.opdef is None or not op.opdef.elementwise or len(op.inputs) != 2:
+        return
+    out = op.outputs[0]
+    if not _static(out):
+        return
+    ins = list(op.inputs)
+    for k, t in enumerate(ins):
+        src = t._op
+        if src.type == "BroadcastLike" and _static(src.inputs[0]):
+            other = ins[1 - k]
+            if not _static(other):
+                continue
+            try:
+                shape = np.broadcast_shapes(tuple(src.inputs[0]._shape._dims),
+                                            tuple(other._shape._dims))
+            except ValueError:
+                continue
+            if shape == tuple(out._shape._dims):
+                ins[k] = src.inputs[0]
+    op.inputs = tuple(ins)
+
+
+def _scalar_const(t):
+    return t._op.type == "Const" and t._op.attrs["value"].size == 1 and \
+        t._op.attrs["value"].dtype.kind == "f"
+
+
+def _fold_scalar_factors(g, op, out):
+    """(x * c1) * c2 -> x * (c1 * c2) when c1, c2 are one-element float constants."""
+    for k in (0, 1):
+        inner, c2 = op.inputs[k], op.inputs[1 - k]
+        if not _scalar_const(c2) or inner._op.type != "Mul" or len(inner._op.outputs) != 1:
+            continue
+        a, b = inner._op.inputs
+        x, c1 = (a, b) if _scalar_const(b) else (b, a) if _scalar_const(a) else (None, None)
+        if x is None or not _keeps(out, x) and not _keeps(inner, x):
+            continue
+        value = (c1._op.attrs["value"] * c2._op.attrs["value"]).astype(out._dtype._np)
+        shape = value.shape if len(value.shape) >= len(c1._shape) else c1._shape
+        const = _insert_before(g, op, "Const", (), {"value": value.reshape(shape)}, None,
+                               _Like(out._dtype, shape))
+        node = _insert_before(g, op, "Mul", (x, const.outputs[0]), {}, op.opdef, out)
+        return node.outputs[0]
+    return None
+
+
+class _Like:
+    def __init__(self, dtype, shape):
+        from ...core.shape import TensorShape
+        self._dtype = dtype
+        self._shape = TensorShape(tuple(shape))
+
+
+def _sum_to_shape(g, op, out):
+    grad, like = op.inputs
+    if _keeps(out, grad):
+        return grad
+    if not (_static(grad) and _static(like)) or "Sum" not in REGISTRY:
+        return None
+    gdims, ldims = tuple(grad._shape._dims), tuple(like._shape._dims)
+    lead = len(gdims) - len(ldims)
+    axes = tuple(range(lead)) + tuple(lead + i for i, n in enumerate(ldims)
+                                      if n == 1 and gdims[lead + i] != 1)
+    kept = tuple(d for i, d in enumerate(gdims) if i not in axes)
+    if kept == ldims:
+        attrs = {"axis": axes, "keepdims": False}
+    elif lead == 0:
+        attrs = {"axis": axes, "keepdims": True}
+    else:
+        return None
+    node = _insert_before(g, op, "Sum", (grad,), attrs, REGISTRY["Sum"], out)
+    return node.outputs[0]
+
+
+def _mean_as_sum(g, op, out):
+    x = op.inputs[0]
+    if not (_static(x) and x._dtype.is_floating) or "Sum" not in REGISTRY \
+            or "Mul" not in REGISTRY:
+        return None
+    axes = op.attrs["axis"]
+    count = int(np.prod([x._shape._dims[a] for a in axes])) if axes else 1
+    if count == 0:
+        return None
+    total = _insert_before(g, op, "Sum", (x,), dict(op.attrs), REGISTRY["Sum"], out)
+    scale = _insert_before(g, op, "Const", (), {"value": np.asarray(1.0 / count,
+                                                                    dtype=x._dtype._np)},
+                           None, _Like(x._dtype, ()))
+    node = _insert_before(g, op, "Mul", (total.outputs[0], scale.outputs[0]), {},
+                          REGISTRY["Mul"], out)
+    return node.outputs[0]
