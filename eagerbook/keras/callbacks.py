@@ -94,8 +94,14 @@ class CallbackList:
             cb.set_params(params)
 
     def _call(self, hook, *args, **kwargs):
+        # Keras always hands callbacks a logs dict, positionally: (batch/epoch, logs) or (logs).
+        takes_index = "batch" in hook or "epoch" in hook
+        index = (args[0],) if takes_index else ()
+        rest = args[1:] if takes_index else args
+        logs = kwargs.get("logs", rest[0] if rest else None)
+        logs = {} if logs is None else logs
         for cb in self.callbacks:
-            getattr(cb, hook)(*args, **kwargs)
+            getattr(cb, hook)(*index, logs)
 
     def __getattr__(self, hook):
         if hook.startswith("on_"):
