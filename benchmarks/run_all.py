@@ -68,8 +68,8 @@ def main(argv=None):
     env = environment()
     text = (table(rows) + "\n\n" + f"Python {env['python']}, NumPy {env['numpy']}, "
             f"{env['cpus']} CPUs, BLAS: {env['blas']}, "
-            f"OPENBLAS_CORETYPE={env['OPENBLAS_CORETYPE'] or '(unset)'}; CPU time "
-            f"(process_time) unless EAGERBOOK_BENCH_WALL=1.\n")
+            f"OPENBLAS_CORETYPE={env['OPENBLAS_CORETYPE'] or '(unset)'}; timed with "
+            f"{'the wall clock' if os.environ.get('EAGERBOOK_BENCH_WALL') else 'CPU time'}.\n")
     print(text)
     if args.write:
         pathlib.Path(args.write).write_text(text)
