@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import eagerbook as tf
-from eagerbook.compat import v1
+from eagerbook.graph import session as v1
 
 
 def test_placeholder_and_session_run():

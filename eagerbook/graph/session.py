@@ -1,4 +1,4 @@
-"""``tf.compat.v1`` graph mode: define-and-run, the way TF 1.x worked.
+"""TF 1.x graph mode for ``tf.compat.v1``: define-and-run, the way TF 1.x worked.
 
     g = tf.compat.v1.Graph()
     with g.as_default():
@@ -18,10 +18,10 @@ import numpy as np
 from ..core import context, dtypes, errors, nest
 from ..core.shape import TensorShape
 from ..core.tensor import Tensor, _from_numpy, convert_to_tensor
-from ..graph.compile import compile_graph
-from ..graph.ir import Operation, SymbolicTensor, copy_graph
-from ..graph.passes import optimize
-from ..graph.tracer import FuncGraph
+from .compile import compile_graph
+from .ir import Operation, SymbolicTensor, copy_graph
+from .passes import optimize
+from .tracer import FuncGraph
 
 
 class Graph:
