@@ -7,7 +7,8 @@ Everything runs in float64, where central differences are accurate to about 1e-8
 """
 
 import dataclasses
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
