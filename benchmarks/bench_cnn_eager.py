@@ -15,12 +15,15 @@ Run: ``python benchmarks/bench_cnn_eager.py [--steps N] [--repeats R]``.
 import argparse
 import os
 import sys
-import time
 
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, ".."))
+sys.path.insert(0, HERE)
+
+from _harness import compare, report  # noqa: E402
 
 import eagerbook as tf  # noqa: E402
 
@@ -110,19 +113,7 @@ def eager_step_fn(model, optimizer, loss_object):
     return step
 
 
-def _interleaved(fns, steps, repeats):
-    """Median seconds/step of each fn, timed in alternating blocks (fair under machine load)."""
-    samples = [[] for _ in fns]
-    for _ in range(repeats):
-        for i, fn in enumerate(fns):
-            start = time.perf_counter()
-            for _ in range(steps):
-                fn()
-            samples[i].append((time.perf_counter() - start) / steps)
-    return [float(np.median(s)) for s in samples], [float(np.min(s)) for s in samples]
-
-
-def run(steps=10, repeats=7, seed=0, verbose=True):
+def run(steps=10, repeats=9, seed=0, verbose=True):
     rng = np.random.default_rng(seed)
     images = rng.random((BATCH, SIZE, SIZE, 1), dtype=np.float32)
     labels = rng.integers(0, CLASSES, BATCH)
@@ -143,26 +134,20 @@ def run(steps=10, repeats=7, seed=0, verbose=True):
     if not np.isclose(second_eager, second_numpy, rtol=1e-4):
         raise AssertionError(f"after one Adam step: {second_eager} vs {second_numpy}")
 
-    (t_numpy, t_eager), (min_numpy, min_eager) = _interleaved(
-        [lambda: floor.step(images, labels), lambda: step(x_t, y_t)], steps, repeats)
-    ratio = t_eager / t_numpy
+    ours, floor_time = compare(lambda: step(x_t, y_t), lambda: floor.step(images, labels),
+                               number=steps, repeat=repeats)
     if verbose:
-        print(f"CNN training step, batch {BATCH} of {SIZE}x{SIZE}x1 (median of {repeats} "
-              f"alternating blocks of {steps} steps; best in brackets)")
-        print(f"  NumPy floor (hand-written):     {t_numpy * 1e3:8.2f} ms/step "
-              f"({min_numpy * 1e3:.2f})")
-        print(f"  eagerbook eager (Keras + tape): {t_eager * 1e3:8.2f} ms/step "
-              f"({min_eager * 1e3:.2f})")
-        print(f"  ratio eagerbook / NumPy:        {ratio:8.2f}x  (best/best "
-              f"{min_eager / min_numpy:.2f}x; target <= 1.5x)")
-    return {"numpy_ms": t_numpy * 1e3, "eager_ms": t_eager * 1e3, "ratio": ratio,
-            "best_ratio": min_eager / min_numpy}
+        print(f"CNN training step, batch {BATCH} of {SIZE}x{SIZE}x1 (best of {repeats} "
+              f"alternating rounds of {steps} steps, CPU time)")
+    ratio = report("guide CNN train step (Keras + tape + Adam)", ours, floor_time, target=1.5,
+                   unit="ms")
+    return {"numpy_ms": floor_time * 1e3, "eager_ms": ours * 1e3, "ratio": ratio}
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--steps", type=int, default=10)
-    parser.add_argument("--repeats", type=int, default=7)
+    parser.add_argument("--repeats", type=int, default=9)
     args = parser.parse_args(argv)
     run(args.steps, args.repeats)
 

@@ -21,6 +21,10 @@ from ...ops import math_ops
 from .. import backend, initializers, regularizers
 from ..keras_tensor import KerasTensor, Node, has_keras_tensor
 
+# Attribute values that can never hold a layer or a Variable (skipped without a look).
+_PLAIN_TYPES = frozenset({str, int, float, bool, type(None), bytes, TensorShape, Tensor,
+                          np.ndarray, type(lambda: None)})
+
 _ALLOWED_KWARGS = {"input_shape", "batch_input_shape", "batch_size", "weights",
                    "activity_regularizer", "autocast", "input_dim"}
 
@@ -184,27 +188,30 @@ class Layer:
     def _direct_children(self):
         """(sub-layers, Variables) held in this object's attributes, in attribute order."""
         layers, variables, seen = [], [], {id(self)}
-
-        def visit(value, depth):
-            if isinstance(value, Layer):
-                if id(value) not in seen:
-                    seen.add(id(value))
-                    layers.append(value)
-            elif isinstance(value, Variable):
-                if id(value) not in seen:
-                    seen.add(id(value))
-                    variables.append(value)
-            elif depth < 10:
-                if isinstance(value, (list, tuple)):
-                    for item in value:
-                        visit(item, depth + 1)
-                elif isinstance(value, dict):
-                    for item in value.values():
-                        visit(item, depth + 1)
-
+        stack = []
         for key, value in self.__dict__.items():
-            if key not in _NOT_TRACKED:
-                visit(value, 0)
+            if type(value) in _PLAIN_TYPES or key in _NOT_TRACKED:
+                continue
+            stack.append((value, 0))
+            while stack:
+                value, depth = stack.pop()
+                cls = type(value)
+                if cls in _PLAIN_TYPES:
+                    continue
+                if cls is list or cls is tuple or isinstance(value, (list, tuple)):
+                    if depth < 10:
+                        stack.extend((item, depth + 1) for item in reversed(value))
+                elif cls is dict or isinstance(value, dict):
+                    if depth < 10:
+                        stack.extend((item, depth + 1) for item in reversed(value.values()))
+                elif isinstance(value, Layer):
+                    if id(value) not in seen:
+                        seen.add(id(value))
+                        layers.append(value)
+                elif cls is Variable or isinstance(value, Variable):
+                    if id(value) not in seen:
+                        seen.add(id(value))
+                        variables.append(value)
         return layers, variables
 
     @property
@@ -237,21 +244,27 @@ class Layer:
                 (trainable if v.trainable else non_trainable).append(v)
         return trainable, non_trainable, layers
 
-    def _gather_weights(self, want, seen_layers, frozen=False):
+    def _gather_weights(self, trainable_out, non_trainable_out, seen_layers, frozen=False):
+        """Appends this layer's weights, then its sub-layers' (depth first), Keras's order."""
         frozen = frozen or not self._trainable
         trainable, non_trainable, layers = self._own_variables()
-        if want == "trainable":
-            out = [] if frozen else trainable
-        elif want == "non_trainable":
-            out = trainable + non_trainable if frozen else non_trainable
+        if frozen:
+            non_trainable_out.extend(trainable)
         else:
-            out = trainable + non_trainable
+            trainable_out.extend(trainable)
+        non_trainable_out.extend(non_trainable)
         for child in layers:
             if id(child) in seen_layers or child._exclude_from_weights:
                 continue
             seen_layers.add(id(child))
-            out = out + child._gather_weights(want, seen_layers, frozen)
-        return out
+            child._gather_weights(trainable_out, non_trainable_out, seen_layers, frozen)
+
+    def _weight_lists(self):
+        trainable, non_trainable = [], []
+        self._gather_weights(trainable, non_trainable, {id(self)})
+        trainable = self._dedup(trainable)
+        ids = {id(v) for v in trainable}
+        return trainable, [v for v in self._dedup(non_trainable) if id(v) not in ids]
 
     @staticmethod
     def _dedup(variables):
@@ -264,17 +277,16 @@ class Layer:
 
     @property
     def trainable_weights(self):
-        return self._dedup(self._gather_weights("trainable", {id(self)}))
+        return self._weight_lists()[0]
 
     @property
     def non_trainable_weights(self):
-        trainable = {id(v) for v in self.trainable_weights}
-        return [v for v in self._dedup(self._gather_weights("non_trainable", {id(self)}))
-                if id(v) not in trainable]
+        return self._weight_lists()[1]
 
     @property
     def weights(self):
-        return self.trainable_weights + self.non_trainable_weights
+        trainable, non_trainable = self._weight_lists()
+        return trainable + non_trainable
 
     trainable_variables = trainable_weights
     non_trainable_variables = non_trainable_weights
@@ -411,8 +423,6 @@ class Layer:
             self.set_weights(self._initial_weights)
             self._initial_weights = None
         backend.restore_deferred(self)
-        from ...train.checkpoint import restore_deferred
-        restore_deferred(self)  # a pending checkpoint restore fills the new weights
 
     def _convert_inputs(self, inputs):
         if isinstance(inputs, Tensor):

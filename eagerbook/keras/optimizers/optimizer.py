@@ -243,8 +243,6 @@ class Optimizer:
                 self._slots.setdefault(_var_key(v), {})
                 self._slot_owners.setdefault(_var_key(v), v)
             backend.restore_deferred(self)
-            from ...train.checkpoint import restore_deferred
-            restore_deferred(self)  # a pending checkpoint restore fills the new slots
         iterations = self.iterations
         if eager:
             step = int(iterations._value)
