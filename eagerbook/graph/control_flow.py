@@ -13,7 +13,8 @@ from ..core.shape import TensorShape
 from ..core.tensor import Tensor, convert_to_tensor
 from ..ops.registry import OpDef
 from ..ops.support import FLOAT_SET
-from .ir import SymbolicTensor
+from .ir import SymbolicTensor, resource
+from .passes.util import remove_ops, replace_tensors
 from .tracer import FuncGraph
 
 
@@ -69,9 +70,54 @@ def _trace_subgraph(fn, name, args_specs=(), arg_structure=None, arg_leaves=None
     return g, placeholders, result
 
 
+def _lift_variable_reads(graphs):
+    """Variables that sibling branches/bodies only read (never assign) are read once in the
+    enclosing graph, just before the If/While, and passed in as values. Same result (nothing
+    in between can change them), and gradients then reach the Variable through the op's
+    inputs like any other value."""
+    outer = _graph()
+    by_var = {}
+    blocked = set()
+    for g in graphs:
+        for _, ph in g.captures:
+            if ph._dtype is not resource:
+                continue
+            variable = g.handle_vars.get(id(ph))
+            if variable is None:
+                continue
+            reads = []
+            for op in g.operations:
+                if not any(t is ph for t in op.inputs):
+                    continue
+                if op.type == "ReadVariableOp":
+                    reads.append(op)
+                else:
+                    blocked.add(id(variable))  # assigned, or used by nested control flow
+            by_var.setdefault(id(variable), (variable, []))[1].append((g, ph, reads))
+    for key, (variable, uses) in by_var.items():
+        if key in blocked:
+            continue
+        value = outer.read_variable(variable)
+        for g, ph, reads in uses:
+            replacement = {}
+            if reads:
+                new_ph = g._capture(value, value._dtype, value._shape, ph._op.name + "_value")
+                g.operations.remove(new_ph._op)
+                g.operations.insert(0, new_ph._op)  # keep program order topological
+                for op in reads:
+                    replacement[id(op.outputs[0])] = new_ph
+            dead = {id(op) for op in reads} | {id(ph._op)}
+            replace_tensors(g, replacement)
+            remove_ops(g, dead)
+            g.captures = [(o, t) for o, t in g.captures if t is not ph]
+            g.inputs = [t for t in g.inputs if t is not ph]
+            g._captured = {k: v for k, v in g._captured.items() if v is not ph}
+
+
 def _finalize(graphs, explicit):
     """Aligns the inputs of sibling subgraphs: explicit inputs first, then the union of what
     each captured from outside. Returns the outer tensors feeding those inputs."""
+    _lift_variable_reads(graphs)
     outer = _graph()
     union, index = [], {}
     for g in graphs:

@@ -433,8 +433,13 @@ def copy_graph(graph, outer=None):
     """A deep copy of `graph` (new Operation and tensor objects, same structure)."""
     new = Graph(graph.name, outer if outer is not None else graph.outer)
     mapping = {}
+    # Placeholders first: a capture added late (see control_flow) may be used by earlier ops.
     for op in graph.operations:
-        clone_op(new, op, mapping)
+        if op.type == "Placeholder":
+            clone_op(new, op, mapping)
+    for op in graph.operations:
+        if op.type != "Placeholder":
+            clone_op(new, op, mapping)
     new.inputs = [mapping[id(t)] for t in graph.inputs]
     new.captures = [(obj, mapping[id(t)]) for obj, t in graph.captures]
     new.outputs = [None if t is None else mapping.get(id(t), t) for t in graph.outputs]

@@ -41,6 +41,7 @@ class FuncGraph(Graph):
         self.allow_variable_creation = True
         self.actual_inputs = {}  # id(placeholder) -> eager Tensor (the call being traced)
         self.foreign = {}  # id(tensor of another graph) -> tensor of this graph
+        self.handle_vars = {}  # id(resource placeholder) -> Variable
         self.structured_outputs = None
 
     # --- tensors from elsewhere ---------------------------------------------------------------
@@ -98,7 +99,9 @@ class FuncGraph(Graph):
         if variable not in self._var_list():
             self.variables.append(variable)
         name = variable.name.split(":")[0].replace("/", "_") or "var"
-        return self._capture(variable, resource, TensorShape([]), name)
+        handle = self._capture(variable, resource, TensorShape([]), name)
+        self.handle_vars[id(handle)] = variable
+        return handle
 
     def _var_list(self):
         return _IdentityList(self.variables)

@@ -139,3 +139,33 @@ def test_custom_gradient_inside_a_function():
     fn = function(lambda x: log1pexp(x))
     (gx,) = _grad(fn, tf.constant(100.0))
     assert gx.numpy() == 1.0
+
+
+def test_variables_read_in_branches_and_loops_get_gradients():
+    w = tf.Variable(2.0)
+
+    @function
+    def inside(x):
+        with tf.GradientTape() as tape:
+            if x > 0:
+                y = w * x
+            else:
+                y = w * -x
+        return tape.gradient(y, w)
+
+    assert inside(tf.constant(3.0)).numpy() == 3.0
+    assert inside(tf.constant(-4.0)).numpy() == 4.0
+
+    @function
+    def loop(n):
+        s = tf.constant(0.0)
+        for i in tf.range(n):
+            s += w * tf.cast(i, tf.float32)
+        return s
+
+    with tf.GradientTape() as tape:
+        y = loop(tf.constant(4))
+    assert y.numpy() == 12.0 and tape.gradient(y, w).numpy() == 6.0
+    graph = loop.get_concrete_function(tf.constant(4)).graph
+    while_op = [op for op in graph.get_operations() if op.type == "While"][0]
+    assert "ReadVariableOp" not in [op.type for op in while_op.subgraphs["body"].operations]
