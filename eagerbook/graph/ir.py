@@ -29,6 +29,10 @@ class OperatorNotAllowedInGraphError(TypeError):
     """Using a symbolic tensor as a Python bool (``if t:``, ``while t:``) without AutoGraph."""
 
 
+class InaccessibleTensorError(ValueError):
+    """A tensor traced in one graph (a loop body, another function) used in another one."""
+
+
 class SymbolicTensor(Tensor):
     """A tensor inside a graph being traced: it has a dtype and a (maybe partial) shape, but no
     value until the compiled function runs."""

@@ -23,7 +23,7 @@ from ..core import context, dtypes, errors
 from ..core.shape import TensorShape
 from ..core.tensor import Tensor
 from ..ops.registry import OpDef
-from .ir import Graph, SymbolicTensor, resource, variant
+from .ir import Graph, InaccessibleTensorError, SymbolicTensor, resource, variant
 
 _SHAPE_CACHE = {}
 _STAND_IN = (2, 3)
@@ -55,11 +55,11 @@ class FuncGraph(Graph):
                 return mapped
             if self._is_enclosing(g):
                 return self._capture(t, t._dtype, t._shape, t._op.name)
-            raise errors.InvalidArgumentError(
-                None, None,
-                f"The tensor '{t.name}' cannot be accessed from FuncGraph({self.name}), "
-                f"because it was defined in FuncGraph({g.name}), which is out of scope. A "
-                "tensor made while tracing one tf.function cannot be used outside of it.")
+            raise InaccessibleTensorError(
+                f"The tensor '{t.name}' cannot be accessed here: it is defined in "
+                f"FuncGraph({g.name}), which is out of scope. A tensor made inside a loop "
+                "body, a branch or another tf.function cannot be used outside of it (to "
+                "collect values across loop iterations, use a tf.TensorArray).")
         if isinstance(t, Tensor):
             return self._capture(t, t._dtype, t.shape, "captured")
         if hasattr(type(t), "_as_tensor"):

@@ -362,3 +362,17 @@ def test_three_operand_boolean_chains():
     assert [t.numpy() for t in f(tf.constant(3))] == [True, False]
     assert [t.numpy() for t in f(tf.constant(5))] == [False, True]
     assert [t.numpy() for t in f(tf.constant(12))] == [False, True]
+
+
+def test_python_list_append_in_graph_loop_needs_tensor_array():
+    from eagerbook.graph.ir import InaccessibleTensorError
+
+    @function
+    def f(n):
+        values = []
+        for i in tf.range(n):
+            values.append(i * 2)
+        return tf.stack(values)
+
+    with pytest.raises(InaccessibleTensorError, match="use a tf.TensorArray"):
+        f(tf.constant(3))
