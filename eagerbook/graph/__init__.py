@@ -14,10 +14,10 @@
 from . import passes
 from .compile import compile_graph
 from .control_flow import case, cond, switch_case, while_loop
-from .function import ConcreteFunction, Function, defun, function
+from .function import ConcreteFunction, Function, defun, function, trace_listeners
 from .ir import Graph, Operation, OperatorNotAllowedInGraphError, SymbolicTensor
 from .tensor_array import TensorArray
 
 __all__ = ["passes", "compile_graph", "case", "cond", "switch_case", "while_loop",
            "ConcreteFunction", "Function", "defun", "function", "Graph", "Operation",
-           "OperatorNotAllowedInGraphError", "SymbolicTensor", "TensorArray"]
+           "OperatorNotAllowedInGraphError", "SymbolicTensor", "TensorArray", "trace_listeners"]

@@ -27,6 +27,9 @@ from .ir import SymbolicTensor
 from .tracer import FuncGraph
 
 logger = logging.getLogger("eagerbook")
+# Callables notified after every trace as listener(function, concrete_function): the notebook's
+# %%eager magic uses this to show the functions a cell traced. Empty: costs one check.
+trace_listeners = []
 _FREQUENT_TRACING_THRESHOLD = 5
 _ndarray = np.ndarray
 _asarray = np.asarray
@@ -318,6 +321,8 @@ class Function:
             concrete = self._trace_once(args, relaxed, allow_variables=False)
         self._cache[key] = concrete
         self._concretes.append(concrete)
+        for listener in tuple(trace_listeners):
+            listener(self, concrete)
         return concrete
 
     def _trace_once(self, args, relaxed_specs, allow_variables):

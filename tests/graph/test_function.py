@@ -407,3 +407,22 @@ def test_graph_text_and_dot_exports():
     view = graph.nodes_and_edges()
     assert {n["type"] for n in view["nodes"]} == {"Placeholder", "Const", "Mul", "Sum"}
     assert any(e["source"] == "x" and e["target"] == "mul" for e in view["edges"])
+
+
+def test_trace_listeners_see_each_trace():
+    from eagerbook.graph import trace_listeners
+    seen = []
+
+    def listener(fn, concrete):
+        seen.append((fn, concrete))
+
+    trace_listeners.append(listener)
+    try:
+        f = function(lambda x: x + 1)
+        f(tf.constant(1))
+        f(tf.constant(2))
+        f(tf.constant([1]))
+    finally:
+        trace_listeners.remove(listener)
+    assert len(seen) == 2 and all(fn is f for fn, _ in seen)
+    assert isinstance(seen[0][1], ConcreteFunction)
