@@ -23,7 +23,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
 sys.path.insert(0, HERE)
 
-from _harness import compare, report  # noqa: E402
+from _harness import clock, compare, report  # noqa: E402
 
 import eagerbook as tf  # noqa: E402
 
@@ -111,6 +111,19 @@ def eager_step_fn(model, optimizer, loss_object):
         optimizer.apply_gradients(zip(grads, model.trainable_variables))
         return loss_value
     return step
+
+
+def _interleaved(fns, steps, repeats):
+    """Median and best seconds/step of each fn, timed in alternating blocks of `steps` calls
+    (bench_function.py times its tf.function CNN step with this too)."""
+    samples = [[] for _ in fns]
+    for _ in range(repeats):
+        for i, fn in enumerate(fns):
+            start = clock()
+            for _ in range(steps):
+                fn()
+            samples[i].append((clock() - start) / steps)
+    return [float(np.median(s)) for s in samples], [float(np.min(s)) for s in samples]
 
 
 def run(steps=10, repeats=9, seed=0, verbose=True):
