@@ -376,3 +376,19 @@ def test_python_list_append_in_graph_loop_needs_tensor_array():
 
     with pytest.raises(InaccessibleTensorError, match="use a tf.TensorArray"):
         f(tf.constant(3))
+
+
+def test_lambdas_are_converted():
+    absolute = function(lambda x: x if x > 0 else -x)
+    assert absolute(tf.constant(-2.0)).numpy() == 2.0
+    assert "If" in [op.type for op in
+                    absolute.get_concrete_function(tf.constant(1.0)).graph.get_operations()]
+
+    def helper(x):
+        if x > 0:
+            return x * 10
+        return x
+
+    calls_helper = function(lambda x: helper(x) + 1)
+    assert calls_helper(tf.constant(2)).numpy() == 21
+    assert calls_helper(tf.constant(-2)).numpy() == -1

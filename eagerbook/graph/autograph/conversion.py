@@ -501,13 +501,37 @@ def _function_node(fn):
     try:
         tree = ast.parse(source)
     except SyntaxError:
-        raise ConversionError(f"could not parse the source code of {fn!r}") from None
+        try:  # a lambda on a continuation line: parse the line as an expression
+            tree = ast.parse("(" + source.strip().rstrip(",") + ")")
+        except SyntaxError:
+            raise ConversionError(f"could not parse the source code of {fn!r}") from None
+    if fn.__name__ == "<lambda>":
+        return _lambda_node(fn, tree)
     for node in tree.body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and \
                 node.name == fn.__name__:
             return node
     raise ConversionError(f"could not find the definition of {fn.__name__} in its source "
                           "(lambdas are not converted)")
+
+
+_LAMBDA_NAME = "__ag_lambda"
+
+
+def _lambda_node(fn, tree):
+    """A lambda's source is the whole line: find the one lambda with fn's arguments and turn
+    it into ``def __ag_lambda(args): return body``."""
+    code = fn.__code__
+    names = list(code.co_varnames[:code.co_argcount + code.co_kwonlyargcount])
+    found = [n for n in ast.walk(tree) if isinstance(n, ast.Lambda)
+             and [a.arg for a in n.args.posonlyargs + n.args.args + n.args.kwonlyargs] == names]
+    if len(found) != 1:
+        raise ConversionError("could not find which lambda on its source line this is")
+    lam = found[0]
+    node = ast.FunctionDef(name=_LAMBDA_NAME, args=lam.args,
+                           body=[ast.Return(value=lam.body)], decorator_list=[], returns=None,
+                           type_params=[])
+    return ast.fix_missing_locations(ast.copy_location(node, lam))
 
 
 def converted_source(fn):
@@ -529,7 +553,7 @@ def convert_function(fn):
             else fn
     if not inspect.isfunction(fn) or getattr(fn, runtime._DO_NOT_CONVERT, False):
         return fn
-    if fn.__name__ == "<lambda>" or hasattr(fn, "__wrapped__"):
+    if hasattr(fn, "__wrapped__"):
         return fn
     try:
         cached = _CACHE.get(fn)
@@ -551,6 +575,10 @@ def convert_function(fn):
     return converted
 
 
+def _node_name(fn):
+    return _LAMBDA_NAME if fn.__name__ == "<lambda>" else fn.__name__
+
+
 def _build(fn):
     source = converted_source(fn)
     code = fn.__code__
@@ -560,7 +588,7 @@ def _build(fn):
         params.append("__class__")
     factory_src = (f"def __ag_factory({', '.join(params)}):\n"
                    + textwrap.indent(source, "    ")
-                   + f"    return {fn.__name__}\n")
+                   + f"    return {_node_name(fn)}\n")
     filename = f"<autograph {fn.__module__}.{fn.__qualname__}>"
     linecache.cache[filename] = (len(factory_src), None, factory_src.splitlines(True),
                                  filename)
@@ -573,7 +601,7 @@ def _build(fn):
     factory = namespace["__ag_factory"]
     inner_code = None
     for const in factory.__code__.co_consts:
-        if isinstance(const, types.CodeType) and const.co_name == fn.__name__:
+        if isinstance(const, types.CodeType) and const.co_name == _node_name(fn):
             inner_code = const
     if inner_code is None:
         raise ConversionError("converted function not found")

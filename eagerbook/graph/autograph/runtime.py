@@ -572,7 +572,7 @@ def _should_convert(fn):
         return False
     if getattr(fn, _DO_NOT_CONVERT, False) or getattr(fn, "__autograph_converted__", False):
         return False
-    if fn.__name__ == "<lambda>" or hasattr(fn, "__wrapped__"):
+    if hasattr(fn, "__wrapped__"):
         return False  # decorated functions (tf.custom_gradient, ...) run as they are
     if fn.__code__.co_filename.startswith(_PACKAGE_DIR):
         return False
