@@ -268,3 +268,24 @@ def test_unknown_names_raise():
 def test_count_params_before_build_raises():
     with pytest.raises(ValueError, match="isn't built"):
         layers.Dense(2).count_params()
+
+
+def test_training_argument_forms():
+    seen = []
+
+    class Probe(layers.Layer):
+        def call(self, x, training):  # no default: Keras passes None when nobody sets it
+            seen.append(training)
+            return x
+
+    probe = Probe()
+    probe(tf.ones([1, 2]))
+    probe(tf.ones([1, 2]), True)
+    probe(tf.ones([1, 2]), training=False)
+    assert seen == [None, True, False]
+
+    class NoTraining(layers.Layer):
+        def call(self, x):
+            return x * 2
+
+    np.testing.assert_array_equal(NoTraining()(tf.ones([1]), training=True).numpy(), [2.0])

@@ -405,7 +405,10 @@ class Layer:
             names = list(params)
             accepts_kwargs = any(p.kind is p.VAR_KEYWORD for p in params.values())
             training_index = names.index("training") - 1 if "training" in names else None
-            spec = ("training" in params, training_index, "mask" in params, accepts_kwargs)
+            training_required = "training" in params and \
+                params["training"].default is inspect.Parameter.empty
+            spec = ("training" in params, training_index, "mask" in params, accepts_kwargs,
+                    training_required)
             cls._call_spec_cache = spec
         return spec
 
@@ -461,18 +464,19 @@ class Layer:
         inputs = self._convert_inputs(inputs)
         args = (inputs,) + args[1:]
         ctx = backend.call_context
-        accepts_training, training_index, _, accepts_kwargs = self._call_signature()
+        accepts_training, training_index, _, accepts_kwargs, required = self._call_signature()
         training = kwargs.get("training")
         if accepts_training:
             if training is None and training_index is not None and len(args) > training_index:
                 training = args[training_index]
             elif training is None:
+                # Not given: the outer layer's flag (Keras's call context), else the default.
                 training = ctx.training
-                if training is not None:
+                if training is not None or required:
                     kwargs["training"] = training
         elif "training" in kwargs and not accepts_kwargs:
             kwargs.pop("training")
-        if training is not None and not isinstance(training, bool):
+        if isinstance(training, (int, np.bool_)) and not isinstance(training, bool):
             training = bool(training)
         saved_training = ctx.training
         outermost = ctx.depth == 0
