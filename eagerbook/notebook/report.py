@@ -117,7 +117,10 @@ class EagerReport:
         where = f" at line {self._user_line(self.run.error_line)}" \
             if self.run.error_line else ""
         src = self._source_line(self.run.error_line)
-        msg = "".join(traceback.format_exception_only(etype, value)).strip()
+        if isinstance(value, SyntaxError):
+            msg = "".join(traceback.format_exception_only(etype, value)).strip()
+        else:
+            msg = f"{etype.__name__}: {value}"
         return (f"The cell failed{where} after {len(self.run.oplog)} ops: {msg}"
                 + (f"\n    {src}" if src else ""))
 

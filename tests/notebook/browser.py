@@ -56,6 +56,11 @@ def jupyterlab(root_dir, startup_timeout=90):
     (config / "jupyter_server_config.json").write_text(json.dumps({"LabApp": {
         "news_url": None, "extension_manager": "readonly",
         "check_for_updates_class": "jupyterlab.NeverCheckForUpdate"}}))
+    # Render every cell all the time (no windowing), so a widget further down the notebook
+    # receives its updates while cells run, as it would on a tall screen.
+    settings = home / "user-settings" / "@jupyterlab" / "notebook-extension"
+    settings.mkdir(parents=True)
+    (settings / "tracker.jupyterlab-settings").write_text(json.dumps({"windowingMode": "none"}))
     env = dict(os.environ, JUPYTER_CONFIG_DIR=str(config), JUPYTER_RUNTIME_DIR=str(home / "rt"),
                EAGERBOOK_OFFLINE="1", PYTHONUNBUFFERED="1")
     jupyter = pathlib.Path(sys.executable).with_name("jupyter")
@@ -63,7 +68,8 @@ def jupyterlab(root_dir, startup_timeout=90):
     proc = subprocess.Popen(
         [str(jupyter), "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
          f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root_dir}",
-         f"--LabApp.workspaces_dir={home / 'workspaces'}", "--ServerApp.open_browser=False",
+         f"--LabApp.workspaces_dir={home / 'workspaces'}",
+         f"--LabApp.user_settings_dir={home / 'user-settings'}", "--ServerApp.open_browser=False",
          "--ServerApp.port_retries=0"] + (["--allow-root"] if os.geteuid() == 0 else []),
         stdout=log, stderr=subprocess.STDOUT, env=env, cwd=str(root_dir))
     base = f"http://127.0.0.1:{port}"
@@ -109,15 +115,35 @@ def chromium_page(width=1280, height=1000):
             shutil.rmtree(profile, ignore_errors=True)
 
 
-def run_all_cells(page, timeout_ms=240_000):
-    """Runs every cell of the open notebook through the Run menu; waits until done."""
+def wait_for_idle_kernel(page, timeout_ms=90_000):
+    """Waits until the status bar says the notebook's kernel is idle."""
+    page.wait_for_function(
+        """() => [...document.querySelectorAll('.jp-StatusBar-Widget, .jp-KernelStatus')]
+                 .some(e => /Idle/.test(e.textContent))""", timeout=timeout_ms, polling=250)
+
+
+def run_all_cells(page, timeout_ms=240_000, on_poll=None):
+    """Runs every cell of the open notebook through the Run menu; waits until all ran,
+    calling ``on_poll(page)`` about four times a second meanwhile."""
+    wait_for_idle_kernel(page)
+    # Clear the stored outputs first, so every execution count seen afterwards is this run's.
+    page.get_by_role("menuitem", name="Edit", exact=True).click()
+    page.get_by_role("menuitem", name="Clear Outputs of All Cells", exact=True).click()
+    page.wait_for_function(
+        """() => [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]
+                 .every(p => !/\\d/.test(p.textContent))""", timeout=10_000)
     page.get_by_role("menuitem", name="Run", exact=True).click()
     page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
-    # Done when no cell shows the busy prompt "[*]" and the kernel is idle.
-    page.wait_for_function(
-        """() => {
-            const prompts = [...document.querySelectorAll('.jp-InputPrompt')];
-            const busy = prompts.some(p => p.textContent.includes('*'));
-            const ran = prompts.some(p => /\\[\\d+\\]/.test(p.textContent));
-            return ran && !busy;
-        }""", timeout=timeout_ms, polling=500)
+    # Done when every code cell shows an execution count: none is "[ ]" or busy "[*]".
+    deadline = time.time() + timeout_ms / 1000
+    while not page.evaluate(
+            """() => {
+                const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]
+                    .map(p => p.textContent.trim());
+                return prompts.length > 0 && prompts.every(p => /^\\[\\d+\\]:?$/.test(p));
+            }"""):
+        if time.time() > deadline:
+            raise TimeoutError(f"the notebook did not finish within {timeout_ms / 1000:.0f} s")
+        if on_poll is not None:
+            on_poll(page)
+        page.wait_for_timeout(250)

@@ -41,3 +41,8 @@ def kept_tapes():
     viz_tape.keep_tapes(True)
     yield
     viz_tape.keep_tapes(False)
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "browser: drives JupyterLab in headless Chromium")
+    config.addinivalue_line("markers", "binder: installs binder/requirements.txt in a fresh venv")
