@@ -11,6 +11,8 @@ class Sequential(Model):
     """Layers applied one after the other. Give the first one ``input_shape=`` (or start with
     ``tf.keras.Input``) and the model is built at once; otherwise on its first call."""
 
+    _layers_by_position = True
+
     def __init__(self, layers=None, name=None):
         super().__init__(name=name)
         self._stack = []

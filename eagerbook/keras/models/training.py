@@ -48,6 +48,8 @@ class _CompileState:
 class Model(Layer):
     """A layer that trains: subclassed, functional or Sequential."""
 
+    _layers_by_position = False  # Sequential: checkpoints name its layers layer-0, layer-1...
+
     def __init__(self, *args, **kwargs):
         inputs = kwargs.pop("inputs", None)
         outputs = kwargs.pop("outputs", None)
@@ -544,9 +546,17 @@ class Model(Layer):
         raise NotImplementedError("Subclassed models do not have a default `get_config()`; "
                                   "override it to make your model serializable.")
 
-    # Checkpoints: the optimizer is part of a compiled model's object graph.
+    # Checkpoints: a subclassed model's children are its attributes; Sequential and functional
+    # models name their layers by position (``layer-0``, ``layer-1``, ... as TF does); the
+    # optimizer is part of a compiled model's object graph.
     def _trackable_children(self):
-        children = super()._trackable_children()
+        if self._is_graph_network or self._layers_by_position:
+            children = {f"layer-{i}": layer for i, layer in enumerate(self.layers)}
+            for key, value in super()._trackable_children().items():
+                if not isinstance(value, Layer) and not key.startswith("_stack"):
+                    children[key] = value
+        else:
+            children = super()._trackable_children()
         if self.optimizer is not None:
             children["optimizer"] = self.optimizer
         return children
