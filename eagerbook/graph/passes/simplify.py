@@ -132,21 +132,18 @@ def _static(t):
 def _skip_broadcasts(op):
     """An elementwise op broadcasts by itself: feed it broadcast_like's input directly when
     the result keeps its shape."""
-    if op.opdef is None or not op.opdef.elementwise or len(op.inputs) != 2:
+    if op.opdef is None or not (op.opdef.elementwise or op.type == "SelectV2"):
         return
     out = op.outputs[0]
-    if not _static(out):
+    if not _static(out) or not all(_static(t) for t in op.inputs):
         return
     ins = list(op.inputs)
     for k, t in enumerate(ins):
         src = t._op
         if src.type == "BroadcastLike" and _static(src.inputs[0]):
-            other = ins[1 - k]
-            if not _static(other):
-                continue
+            trial = ins[:k] + [src.inputs[0]] + ins[k + 1:]
             try:
-                shape = np.broadcast_shapes(tuple(src.inputs[0]._shape._dims),
-                                            tuple(other._shape._dims))
+                shape = np.broadcast_shapes(*[tuple(x._shape._dims) for x in trial])
             except ValueError:
                 continue
             if shape == tuple(out._shape._dims):
