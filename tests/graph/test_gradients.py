@@ -169,3 +169,16 @@ def test_variables_read_in_branches_and_loops_get_gradients():
     graph = loop.get_concrete_function(tf.constant(4)).graph
     while_op = [op for op in graph.get_operations() if op.type == "While"][0]
     assert "ReadVariableOp" not in [op.type for op in while_op.subgraphs["body"].operations]
+
+
+def test_random_values_are_reused_by_the_backward_function():
+    @function
+    def f(x):
+        return x * tf.random.uniform([3])
+
+    x = tf.constant([1.0, 2.0, 4.0])
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = f(x)
+    g = tape.gradient(y, x)
+    np.testing.assert_allclose(g.numpy(), y.numpy() / x.numpy(), rtol=1e-6)
