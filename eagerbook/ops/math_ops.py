@@ -784,8 +784,12 @@ def _mean(x, axis, keepdims):
 def _mean_grad(op, dy):
     x = op.inputs[0]
     axis = op.attrs["axis"]
-    count = int(np.prod([x.shape[a] for a in axis])) if axis else 1
+    dims = [x.shape[a] for a in axis]
     dy = _restore_reduced_axes(dy, x, axis, op.attrs["keepdims"])
+    if None in dims:  # tf.function with unknown dims: count the elements when it runs
+        count = reduce_sum(ones_like(x), axis=list(axis), keepdims=True)
+        return [divide_no_cast(broadcast_like(dy, x), broadcast_like(count, x))]
+    count = int(np.prod(dims)) if axis else 1
     return [broadcast_like(divide_no_cast(dy, float(count) if dy._dtype.is_floating
                                           else count), x)]
 
@@ -1039,7 +1043,7 @@ def _reshape_grad(op, dy):
 def reshape_to(x, shape):
     """Reshape to a known shape (a list of ints, at most one -1)."""
     x = as_tensor(x)
-    return execute(_reshape, (x,), {"shape": tuple(int(d) for d in shape)})
+    return execute(_reshape, (x,), {"shape": tuple(-1 if d is None else int(d) for d in shape)})
 
 
 # --- more elementwise math: inverse trig, hyperbolic, erf, softplus ----------------------------
