@@ -289,3 +289,12 @@ def test_training_argument_forms():
             return x * 2
 
     np.testing.assert_array_equal(NoTraining()(tf.ones([1]), training=True).numpy(), [2.0])
+
+
+def test_dropout_masks_follow_tf_seed_rules():
+    x = np.ones((8, 8), np.float32)
+    tf.random.set_seed(11)
+    first = layers.Dropout(0.5, seed=4)(x, training=True).numpy()
+    tf.random.set_seed(11)
+    again = layers.Dropout(0.5, seed=4)(x, training=True).numpy()
+    np.testing.assert_array_equal(first, again)

@@ -267,3 +267,18 @@ def test_sequential_errors():
         tf.keras.Sequential([np.zeros(3)])
     with pytest.raises(ValueError, match="unique names"):
         tf.keras.Sequential([layers.Dense(2, name="x"), layers.Dense(2, name="x")])
+
+
+def test_checkpoint_children_names():
+    seq = tf.keras.Sequential([layers.Dense(2, input_shape=(3,)), layers.Dense(1)])
+    seq.compile("adam", "mse")
+    children = seq._trackable_children()
+    assert list(children) == ["layer-0", "layer-1", "optimizer"]
+
+    class Net(tf.keras.Model):
+        def __init__(self):
+            super().__init__()
+            self.encoder = layers.Dense(2)
+            self.scale = tf.Variable(1.0)
+
+    assert list(Net()._trackable_children()) == ["encoder", "scale"]
