@@ -9,6 +9,7 @@ engine lives in ``core`` (tensors, Variables), ``ops`` (kernels + gradient rules
 from . import keras
 from . import ops as _ops  # attaches Tensor operators
 from .api import (
+    autograph,
     bitwise,
     compat,
     config,
@@ -49,6 +50,9 @@ from .core.shape import TensorShape
 from .core.tensor import Tensor, constant, convert_to_tensor, is_tensor
 from .core.variable import Variable
 from .framework.device import DeviceSpec, device
+from .graph.control_flow import case, cond, switch_case, while_loop
+from .graph.function import function
+from .graph.tensor_array import TensorArray
 from .ops.array_ops import (
     boolean_mask,
     broadcast_to,

@@ -68,7 +68,9 @@ def test_op_modules_are_all_imported_by_the_package():
     "custom_gradient", "stop_gradient", "print", "is_tensor", "cast", "constant",
     "convert_to_tensor", "Variable", "GradientTape", "Tensor", "float32", "int32", "bool",
     "dtypes.cast", "bitwise.bitwise_and", "identity", "exp", "matmul", "reduce_mean", "square",
-    "equal", "add", "multiply", "divide",
+    "equal", "add", "multiply", "divide", "function", "cond", "while_loop", "TensorArray",
+    "autograph.to_code", "contrib.eager.defun", "compat.v1.placeholder", "random.normal",
+    "nn.relu", "nn.softmax", "linalg.det", "range", "shape", "size", "rank", "clip_by_norm",
 ])
 def test_names_exist(path):
     obj = tf

@@ -12,3 +12,4 @@ from ...framework.contrib_eager import (
     num_gpus,
     value_and_gradients_function,
 )
+from ...graph.function import defun
