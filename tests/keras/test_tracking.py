@@ -282,3 +282,21 @@ def test_checkpoint_children_names():
             self.scale = tf.Variable(1.0)
 
     assert list(Net()._trackable_children()) == ["encoder", "scale"]
+
+
+def test_sequential_config_round_trip():
+    model = tf.keras.Sequential([
+        layers.Conv2D(4, 3, activation="relu", input_shape=(8, 8, 1)),
+        layers.MaxPooling2D(),
+        layers.Flatten(),
+        layers.Dropout(0.25),
+        layers.Dense(3, activation="softmax"),
+    ], name="tiny")
+    clone = tf.keras.Sequential.from_config(model.get_config())
+    assert clone.name == "tiny" and clone.built
+    assert [type(layer).__name__ for layer in clone.layers] == [
+        "Conv2D", "MaxPooling2D", "Flatten", "Dropout", "Dense"]
+    assert clone.count_params() == model.count_params()
+    clone.set_weights(model.get_weights())
+    x = np.random.default_rng(0).random((2, 8, 8, 1)).astype(np.float32)
+    np.testing.assert_allclose(clone(x).numpy(), model(x).numpy(), rtol=1e-6)
