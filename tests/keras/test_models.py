@@ -399,3 +399,15 @@ def test_guide_cnn_fit_and_evaluate():
     test_images, test_labels = _blobs(64, seed=1)
     _, acc = model.evaluate(test_images, test_labels, verbose=0)
     assert acc > 0.6
+
+
+def test_regularization_losses_are_added_to_the_compiled_loss():
+    x, y = _regression_data(8)
+    plain = tf.keras.Sequential([layers.Dense(1, input_shape=(3,), kernel_initializer="ones")])
+    reg = tf.keras.Sequential([layers.Dense(1, input_shape=(3,), kernel_initializer="ones",
+                                            kernel_regularizer=tf.keras.regularizers.l2(0.1))])
+    for m in (plain, reg):
+        m.compile("sgd", "mse")
+    assert reg.evaluate(x, y, verbose=0) == pytest.approx(
+        plain.evaluate(x, y, verbose=0) + 0.1 * 3, rel=1e-5)
+    assert len(reg.losses) == 1 and plain.losses == []

@@ -355,6 +355,7 @@ class Layer:
         regularizer = regularizers.get(regularizer)
         if regularizer is not None:
             self._regularized.append((variable, regularizer))
+            _LOSS_SOURCES[0] = True
         return variable
 
     def add_variable(self, *args, **kwargs):
@@ -366,12 +367,15 @@ class Layer:
         for loss in nest.flatten(losses):
             if callable(loss):
                 self._regularized.append((None, loss))
+                _LOSS_SOURCES[0] = True
             else:
-                _ADD_LOSS_USED[0] = True
+                _ADD_LOSS_USED[0] = _LOSS_SOURCES[0] = True
                 self._eager_losses.append(convert_to_tensor(loss))
 
     @property
     def losses(self):
+        if not _LOSS_SOURCES[0]:  # no regularizer or add_loss anywhere yet: nothing to walk
+            return []
         out = []
         for layer in self._flatten_layers():
             out.extend(layer._eager_losses)
@@ -598,7 +602,8 @@ class Layer:
         return children
 
 
-_ADD_LOSS_USED = [False]
+_ADD_LOSS_USED = [False]  # some layer called add_loss with a value (cleared per call)
+_LOSS_SOURCES = [False]  # some layer has a regularizer or an add_loss term
 
 
 def _as_shape_structure(shapes):
