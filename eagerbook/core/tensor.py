@@ -344,6 +344,14 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None, preferred_d
 
 def constant(value, dtype=None, shape=None, name="Const"):
     """``tf.constant``: a Tensor from a Python or NumPy value, optionally cast and shaped."""
+    graph = state.graph
+    if graph is not None and shape is not None and not isinstance(value, Tensor):
+        state.graph = None  # tf.function tracing: build the value eagerly, then one Const op
+        try:
+            eager = constant(value, dtype=dtype, shape=shape, name=name)
+        finally:
+            state.graph = graph
+        return graph.capture_constant(eager)
     if isinstance(value, Tensor) or hasattr(type(value), "_as_tensor"):
         tensor = convert_to_tensor(value)
         if dtype is not None and tensor._dtype is not dtypes.as_dtype(dtype):
