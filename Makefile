@@ -37,6 +37,7 @@ lint: $(STAMP)
 
 test: install lint
 	$(PY) -m pytest -q -p no:cacheprovider tests
+	$(PY) -m pytest -q -p no:cacheprovider --nbval notebooks --nbval-sanitize-with notebooks/sanitize.cfg
 
 lab: install
 	$(VENV)/bin/jupyter lab --notebook-dir=notebooks

@@ -67,10 +67,23 @@ def tape_dot(model, title=None):
     lines.append("  graph [" + " ".join(graph_attrs) + "];")
     lines.append('  node [fontname="Helvetica" fontsize=10 height=0.3 margin="0.08,0.04"];')
     lines.append('  edge [fontname="Helvetica" fontsize=8 color="#666666" arrowsize=0.6];')
-    norms = [n["grad_norm"] for n in model["nodes"] if n.get("grad_norm") is not None]
+    nodes, edges = model["nodes"], model["edges"]
+    consts_of = {}
+    if large:
+        # Big tapes: constants are folded into the op that uses them ("+1 const"), which
+        # keeps the layout to one node per recorded op.
+        hidden = {n["id"] for n in nodes if n["kind"] == "constant"}
+        for e in edges:
+            if e["source"] in hidden:
+                consts_of[e["target"]] = consts_of.get(e["target"], 0) + 1
+        nodes = [n for n in nodes if n["id"] not in hidden]
+        edges = [e for e in edges if e["source"] not in hidden]
+    norms = [n["grad_norm"] for n in nodes if n.get("grad_norm") is not None]
     top = max(norms) if norms else 0.0
-    for node in model["nodes"]:
+    for node in nodes:
         label = node["label"] + "\n" + node["dtype"] + _shape_text(node["shape"])
+        if consts_of.get(node["id"]):
+            label += f" +{consts_of[node['id']]} const"
         if node.get("grad_norm") is not None:
             label += f"\n|grad| {node['grad_norm']:.3g}"
         style = KIND_STYLE.get(node["kind"], KIND_STYLE["op"])
@@ -85,7 +98,7 @@ def tape_dot(model, title=None):
         tooltip = f'{node["label"]} {node["dtype"]}{_shape_text(node["shape"])}'
         lines.append(f'  {quote(node["id"])} [id={quote("node_" + node["id"])} '
                      f'label={quote(label)} tooltip={quote(tooltip)} {style}{extra}];')
-    for edge in model["edges"]:
+    for edge in edges:
         attrs = "" if large else f" [label={quote(edge.get('label', ''))}]"
         lines.append(f'  {quote(edge["source"])} -> {quote(edge["target"])}{attrs};')
     lines.append("}")

@@ -25,6 +25,17 @@ import numpy as np
 from ..autodiff import tape as _tape_module
 from ..core import context
 from ..core.tensor import Tensor
+from ..ops import math_ops
+
+try:  # the engine's backward sweep: backprop(entries, targets, seeds, sources)
+    from ..ops.backprop import backprop as _backprop
+except ImportError:  # older layout: autodiff.tape.backprop(tape, ...) reading tape.entries
+    class _Entries:
+        def __init__(self, entries):
+            self.entries = entries
+
+    def _backprop(entries, targets, seeds, sources):
+        return _tape_module.backprop(_Entries(entries), targets, seeds, sources)
 
 _SNAPSHOTS = weakref.WeakKeyDictionary()  # GradientTape -> TapeSnapshot of its last gradient
 _keepers = 0
@@ -150,9 +161,11 @@ def all_gradients(snapshot):
     for t in snapshot.targets:
         tensors[id(t)] = t
     sources = list(tensors.values())
+    seeds = snapshot.seeds or [None] * len(snapshot.targets)
     with context.recorders_paused():
-        grads = _tape_module.backprop(snapshot, snapshot.targets, snapshot.seeds or
-                                      [None] * len(snapshot.targets), sources)
+        seeds = [math_ops.ones_like(t) if s is None else s
+                 for t, s in zip(snapshot.targets, seeds)]
+        grads = _backprop(snapshot.entries, snapshot.targets, seeds, sources)
     return {id(s): g for s, g in zip(sources, grads) if g is not None}
 
 
