@@ -22,6 +22,7 @@ import numpy as np
 from ..core import context, nest
 from ..core.tensor import Tensor, _from_numpy, convert_to_tensor
 from ..ops import array_ops, math_ops
+from ..ops.backprop import backprop
 from ..ops.registry import OpDef, OpRecord
 from ..ops.support import FLOAT_SET
 
@@ -199,12 +200,14 @@ class GradientTape:
         if tape is None:
             result = [None] * len(sources)
         else:
+            # d target / d target = 1 unless the caller gave output_gradients.
+            seeds = [math_ops.ones_like(t) if s is None else s for t, s in zip(targets, seeds)]
             # Gradient ops must not be recorded on this tape (outer tapes still see them).
             if tape in context.state.recorders:
                 with context.recorders_paused([tape]):
-                    result = backprop(tape, targets, seeds, sources)
+                    result = backprop(tape.entries, targets, seeds, sources)
             else:  # the usual case: gradient() called after the `with` block
-                result = backprop(tape, targets, seeds, sources)
+                result = backprop(tape.entries, targets, seeds, sources)
         if unconnected is UnconnectedGradients.ZERO:
             result = [math_ops.zeros_like(_value_of(s)) if g is None else g
                       for g, s in zip(result, sources)]
@@ -300,70 +303,6 @@ class _StopRecording:
     def __exit__(self, *exc):
         self._owner._push()
         return False
-
-
-def backprop(tape, targets, seeds, sources):
-    """The backward sweep over `tape`'s entries; returns one gradient (or None) per source."""
-    source_ids = {id(s) for s in sources}
-    # 1. Forward pass over the entries: which tensors depend on some source?
-    depends = set(source_ids)
-    relevant = []
-    for entry in tape.entries:
-        for x in entry.inputs:
-            if id(x) in depends:
-                relevant.append(entry)
-                for y in entry.outputs:
-                    depends.add(id(y))
-                break
-    # 2. Backward pass: keep entries whose outputs lead to a target.
-    needed = {id(t) for t in targets}
-    path = []
-    for entry in reversed(relevant):
-        for y in entry.outputs:
-            if id(y) in needed:
-                path.append(entry)
-                for x in entry.inputs:
-                    needed.add(id(x))
-                break
-    # 3. Seed the targets (d target / d target = 1, or the caller's output_gradients).
-    grads = {}
-    for t, seed in zip(targets, seeds):
-        if id(t) not in depends:
-            continue
-        g = math_ops.ones_like(t) if seed is None else seed
-        _accumulate(grads, id(t), g)
-    # 4. Sweep: `path` is already in reverse execution order. A gradient is popped once its
-    # producer has used it (freeing it early), except for sources: they are the answer.
-    for entry in path:
-        out_grads = []
-        missing = 0
-        for y in entry.outputs:
-            key = id(y)
-            g = grads.get(key) if key in source_ids else grads.pop(key, None)
-            if g is None:
-                missing += 1
-            out_grads.append(g)
-        if missing == len(out_grads):
-            continue  # nothing flows back through this entry
-        if missing:  # TF fills the gradients of unused outputs with zeros
-            out_grads = [math_ops.zeros_like(y) if g is None and y._dtype in FLOAT_SET else g
-                         for g, y in zip(out_grads, entry.outputs)]
-        rule = entry.op.grad
-        if rule is None:
-            raise LookupError(f"gradient registry has no entry for: {entry.op.name}")
-        in_grads = rule(entry, *out_grads)
-        if len(in_grads) != len(entry.inputs):
-            raise ValueError(f"The gradient rule of {entry.op.name} returned {len(in_grads)} "
-                             f"gradients for {len(entry.inputs)} inputs")
-        for x, g in zip(entry.inputs, in_grads):
-            if g is not None and id(x) in depends:
-                _accumulate(grads, id(x), g)
-    return [grads.get(id(s)) for s in sources]
-
-
-def _accumulate(grads, key, g):
-    previous = grads.get(key)
-    grads[key] = g if previous is None else math_ops.add(previous, g)
 
 
 def _as_target(t):

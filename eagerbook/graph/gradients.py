@@ -20,6 +20,8 @@ from ..core import context
 from ..core.shape import TensorShape
 from ..core.tensor import Tensor
 from ..ops import math_ops
+from ..ops.backprop import backprop
+from ..ops.registry import OpRecord
 from ..ops.support import FLOAT_SET
 from .ir import resource, variant
 from .tracer import FuncGraph
@@ -107,24 +109,14 @@ def _var_name(v):
     return v.name.split(":")[0].replace("/", "_") + "_value"
 
 
-class _Record:
-    """What gradient rules receive as ``op`` (like registry.OpRecord)."""
+class _Record(OpRecord):
+    """What gradient rules receive as ``op``: an OpRecord that also knows its graph node."""
 
-    __slots__ = ("op", "inputs", "outputs", "attrs", "node")
+    __slots__ = ("node",)
 
     def __init__(self, op, inputs, outputs, attrs, node=None):
-        self.op = op
-        self.inputs = inputs
-        self.outputs = outputs
-        self.attrs = attrs
+        super().__init__(op, inputs, outputs, attrs)
         self.node = node
-
-    @property
-    def type(self):
-        return self.op.name
-
-    def get_attr(self, name):
-        return self.attrs[name]
 
 
 def replay(fgraph, bgraph, mapping, var_state):
@@ -185,47 +177,6 @@ def replay(fgraph, bgraph, mapping, var_state):
         if op.opdef is not None and op.opdef.differentiable:
             records.append(_Record(op.opdef, tuple(ins), node.outputs, op.attrs, node))
     return records
-
-
-def backprop(records, targets, seeds, sources):
-    """The tape's backward sweep, over replayed records (runs in the current builder)."""
-    source_ids = {id(s) for s in sources}
-    depends = set(source_ids)
-    relevant = []
-    for rec in records:
-        if any(id(x) in depends for x in rec.inputs):
-            relevant.append(rec)
-            depends.update(id(y) for y in rec.outputs)
-    needed = {id(t) for t in targets}
-    path = []
-    for rec in reversed(relevant):
-        if any(id(y) in needed for y in rec.outputs):
-            path.append(rec)
-            needed.update(id(x) for x in rec.inputs)
-    grads = {}
-    for t, seed in zip(targets, seeds):
-        if id(t) in depends and seed is not None:
-            _accumulate(grads, id(t), seed)
-    for rec in path:
-        out_grads = [grads.get(id(y)) if id(y) in source_ids else grads.pop(id(y), None)
-                     for y in rec.outputs]
-        if all(g is None for g in out_grads):
-            continue
-        out_grads = [math_ops.zeros_like(y) if g is None and y._dtype in FLOAT_SET else g
-                     for g, y in zip(out_grads, rec.outputs)]
-        rule = rec.op.grad
-        if rule is None:
-            raise LookupError(f"gradient registry has no entry for: {rec.op.name}")
-        in_grads = rule(rec, *out_grads)
-        for x, g in zip(rec.inputs, in_grads):
-            if g is not None and id(x) in depends:
-                _accumulate(grads, id(x), g)
-    return [grads.get(id(s)) for s in sources]
-
-
-def _accumulate(grads, key, g):
-    previous = grads.get(key)
-    grads[key] = g if previous is None else math_ops.add(previous, g)
 
 
 def subgraph_gradient(sub, dys_specs, name, outer=None):

@@ -4,6 +4,8 @@ Each primitive appears as: the NumPy kernel (registered under TF's op name), its
 right below it, then the public function that validates arguments and calls ``execute``.
 """
 
+import math
+
 import numpy as np
 
 from ..core import dtypes
@@ -40,10 +42,12 @@ def _sum_to_shape_of(grad, like):
     """Sums `grad` over the axes along which `like` was broadcast (shared by all binary ops)."""
     if grad.shape == like.shape:
         return grad
+    if like.ndim == 0:  # the common "scalar parameter" case: sum everything
+        return grad.sum()
     lead = grad.ndim - like.ndim
     axes = tuple(range(lead)) + tuple(
         lead + i for i, n in enumerate(like.shape) if n == 1 and grad.shape[lead + i] != 1)
-    return np.sum(grad, axis=axes, keepdims=True).reshape(like.shape)
+    return grad.sum(axis=axes, keepdims=True).reshape(like.shape)
 
 
 @_sum_to_shape_of.gradient
@@ -53,7 +57,8 @@ def _sum_to_shape_of_grad(op, dy):
 
 @register("BroadcastLike")
 def _broadcast_like(x, like):
-    return np.broadcast_to(x, like.shape).copy()
+    # A read-only view (no copy): tensors never change their arrays, so sharing is safe.
+    return np.broadcast_to(x, like.shape)
 
 
 @_broadcast_like.gradient
@@ -101,7 +106,8 @@ def _sub(x, y):
 @_sub.gradient
 def _sub_grad(op, dy):
     x, y = op.inputs
-    return [sum_to_shape_of(dy, x), sum_to_shape_of(negative(dy), y)]
+    return [sum_to_shape_of(dy, x),
+            sum_to_shape_of(negative(dy), y) if op.needs_gradient(1) else None]
 
 
 def subtract(x, y, name=None):
@@ -116,7 +122,9 @@ def _mul(x, y):
 @_mul.gradient
 def _mul_grad(op, dy):
     x, y = op.inputs
-    return [sum_to_shape_of(multiply(dy, y), x), sum_to_shape_of(multiply(dy, x), y)]
+    # Skip the half nobody asked for (in `w * x` with a constant x, d/dx is wasted work).
+    return [sum_to_shape_of(multiply(dy, y), x) if op.needs_gradient(0) else None,
+            sum_to_shape_of(multiply(dy, x), y) if op.needs_gradient(1) else None]
 
 
 def multiply(x, y, name=None):
@@ -132,8 +140,9 @@ def _real_div(x, y):
 @_real_div.gradient
 def _real_div_grad(op, dy):
     x, y = op.inputs
-    return [sum_to_shape_of(divide_no_cast(dy, y), x),
-            sum_to_shape_of(negative(multiply(dy, divide_no_cast(op.outputs[0], y))), y)]
+    return [sum_to_shape_of(divide_no_cast(dy, y), x) if op.needs_gradient(0) else None,
+            sum_to_shape_of(negative(multiply(dy, divide_no_cast(op.outputs[0], y))), y)
+            if op.needs_gradient(1) else None]
 
 
 def divide_no_cast(x, y):
@@ -750,7 +759,7 @@ def _reduce(op, x, axis, keepdims, allowed=None):
 
 def _restore_reduced_axes(dy, x, axis, keepdims):
     """Gives a reduction's gradient back the reduced axes (size 1) so it broadcasts over x."""
-    if keepdims or not axis:
+    if keepdims or not axis or dy.shape.rank == 0:  # a scalar broadcasts as it is
         return dy
     shape = [1 if i in axis else d for i, d in enumerate(x.shape)]
     return reshape_to(dy, shape)
@@ -784,14 +793,17 @@ def _mean(x, axis, keepdims):
 def _mean_grad(op, dy):
     x = op.inputs[0]
     axis = op.attrs["axis"]
-    dims = [x.shape[a] for a in axis]
+    shape = x.shape
+    dims = [shape[a] for a in axis]
     dy = _restore_reduced_axes(dy, x, axis, op.attrs["keepdims"])
     if None in dims:  # tf.function with unknown dims: count the elements when it runs
         count = reduce_sum(ones_like(x), axis=list(axis), keepdims=True)
         return [divide_no_cast(broadcast_like(dy, x), broadcast_like(count, x))]
-    count = int(np.prod(dims)) if axis else 1
-    return [broadcast_like(divide_no_cast(dy, float(count) if dy._dtype.is_floating
-                                          else count), x)]
+    count = math.prod(dims)
+    # Scale before broadcasting: the product then touches one value per reduced slice.
+    if dy._dtype.is_floating:
+        return [broadcast_like(multiply(dy, 1.0 / count), x)]
+    return [broadcast_like(floordiv(dy, count), x)]
 
 
 def reduce_mean(input_tensor, axis=None, keepdims=False, name=None):
@@ -992,20 +1004,24 @@ def _matmul(a, b, adj_x, adj_y):
 
 @_matmul.gradient
 def _matmul_grad(op, dy):
+    # For y = a @ b: da = dy @ b^T and db = a^T @ dy. The transpose flags move the transposes
+    # around; each product is computed only if that input needs a gradient.
     a, b = op.inputs
     adj_x, adj_y = op.attrs["adj_x"], op.attrs["adj_y"]
-    # The four cases of TF's MatMul gradient, written with the transpose flags.
-    if not adj_x and not adj_y:
-        da, db = matmul(dy, b, transpose_b=True), matmul(a, dy, transpose_a=True)
-    elif not adj_x and adj_y:
-        da, db = matmul(dy, b), matmul(dy, a, transpose_a=True)
-    elif adj_x and not adj_y:
-        da, db = matmul(b, dy, transpose_b=True), matmul(a, dy)
-    else:
-        da, db = matmul(b, dy, transpose_a=True, transpose_b=True), \
-            matmul(dy, a, transpose_a=True, transpose_b=True)
-    # Batch dimensions may have been broadcast: sum them back.
-    return [sum_to_shape_of(da, a), sum_to_shape_of(db, b)]
+    da = db = None
+    if op.needs_gradient(0):
+        if adj_x:
+            da = matmul(b, dy, transpose_a=adj_y, transpose_b=True)
+        else:
+            da = matmul(dy, b, transpose_b=not adj_y)
+        da = sum_to_shape_of(da, a)  # batch dimensions may have been broadcast
+    if op.needs_gradient(1):
+        if adj_y:
+            db = matmul(dy, a, transpose_a=True, transpose_b=adj_x)
+        else:
+            db = matmul(a, dy, transpose_a=not adj_x)
+        db = sum_to_shape_of(db, b)
+    return [da, db]
 
 
 def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_b=False,

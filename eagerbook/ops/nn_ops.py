@@ -614,8 +614,11 @@ def _conv2d(x, w, strides, padding, explicit_paddings, dilations, data_format):
 def _conv2d_grad(op, dy):
     x, w = op.inputs
     attrs = op.attrs
-    return [conv2d_backprop_input(tuple(x.shape), w, dy, **attrs),
-            conv2d_backprop_filter(x, tuple(w.shape), dy, **attrs)]
+    # The first layer's input is data: skipping its gradient saves a whole convolution.
+    return [conv2d_backprop_input(tuple(x.shape), w, dy, **attrs)
+            if op.needs_gradient(0) else None,
+            conv2d_backprop_filter(x, tuple(w.shape), dy, **attrs)
+            if op.needs_gradient(1) else None]
 
 
 @register("Conv2DBackpropInput")

@@ -69,13 +69,18 @@ def register(name, *, stateful=False, elementwise=False, differentiable=True, nu
 class OpRecord:
     """One executed op, as gradient rules and tapes see it (TF's ``op`` argument)."""
 
-    __slots__ = ("op", "inputs", "outputs", "attrs")
+    __slots__ = ("op", "inputs", "outputs", "attrs", "skip_input_indices")
 
     def __init__(self, op, inputs, outputs, attrs):
         self.op = op
         self.inputs = inputs
         self.outputs = outputs
         self.attrs = attrs
+        self.skip_input_indices = ()  # set by the backward sweep before calling the rule
+
+    def needs_gradient(self, index):
+        """False if input `index` leads to no source: its rule may return None for it."""
+        return index not in self.skip_input_indices
 
     @property
     def type(self):
