@@ -6,7 +6,7 @@ engine lives in ``core`` (tensors, Variables), ``ops`` (kernels + gradient rules
 (``tf.math``, ``tf.nn``, ...) are the modules of ``eagerbook.api``.
 """
 
-from . import keras
+from . import data, keras, train
 from . import ops as _ops  # attaches Tensor operators
 from .api import (
     autograph,
@@ -47,6 +47,7 @@ from .core.dtypes import (
     uint64,
 )
 from .core.shape import TensorShape
+from .core.spec import TensorSpec
 from .core.tensor import Tensor, constant, convert_to_tensor, is_tensor
 from .core.variable import Variable
 from .framework.device import DeviceSpec, device

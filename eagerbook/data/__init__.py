@@ -5,10 +5,10 @@ Public names: ``Dataset``, ``AUTOTUNE``, ``INFINITE_CARDINALITY``, ``UNKNOWN_CAR
 ``tf.contrib.eager.Iterator``) and ``TensorSpec`` (exported as ``tf.TensorSpec``).
 """
 
+from ..core.spec import TensorSpec
 from . import experimental
 from .dataset import AUTOTUNE, INFINITE_CARDINALITY, UNKNOWN_CARDINALITY, Dataset
 from .iterator import Iterator, OwnedIterator
-from .spec import TensorSpec
 
 __all__ = ["AUTOTUNE", "INFINITE_CARDINALITY", "UNKNOWN_CARDINALITY", "Dataset", "Iterator",
            "OwnedIterator", "TensorSpec", "experimental"]

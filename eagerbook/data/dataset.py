@@ -27,9 +27,9 @@ import numpy as np
 
 from ..core import dtypes, errors
 from ..core.shape import TensorShape
+from ..core.spec import TensorSpec
 from ..core.tensor import Tensor, _from_numpy, convert_to_tensor
 from . import structure
-from .spec import TensorSpec
 
 AUTOTUNE = -1
 INFINITE_CARDINALITY = -1

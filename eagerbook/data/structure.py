@@ -8,8 +8,8 @@ pipeline is first *normalized*: structure kept, every leaf converted to a Tensor
 import numpy as np
 
 from ..core import nest
+from ..core.spec import TensorSpec
 from ..core.tensor import Tensor, _from_numpy, convert_to_tensor
-from .spec import TensorSpec
 
 
 def is_structure(value):

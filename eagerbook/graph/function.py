@@ -21,6 +21,7 @@ import numpy as np
 
 from ..core import context, dtypes, errors, nest
 from ..core.shape import TensorShape
+from ..core.spec import TensorSpec
 from ..core.tensor import Tensor, _from_numpy, convert_to_tensor
 from ..ops.registry import OpDef, record_custom
 from .ir import SymbolicTensor
@@ -36,36 +37,12 @@ _asarray = np.asarray
 _HOST_ERRORS = (ValueError, IndexError, TypeError, ZeroDivisionError, np.linalg.LinAlgError)
 
 
-class TensorSpec:
-    """Shape and dtype of a tensor argument (used when eagerbook.data's TensorSpec is absent)."""
-
-    def __init__(self, shape, dtype=dtypes.float32, name=None):
-        self.shape = TensorShape(shape)
-        self.dtype = dtypes.as_dtype(dtype)
-        self.name = name
-
-    def __repr__(self):
-        return f"TensorSpec(shape={self.shape}, dtype=tf.{self.dtype.name}, name={self.name!r})"
-
-    def __eq__(self, other):
-        return (getattr(other, "shape", None) == self.shape
-                and getattr(other, "dtype", None) == self.dtype)
-
-    def __hash__(self):
-        return hash((self.shape, self.dtype))
-
-
 def _make_spec(shape, dtype, name=None):
-    try:
-        from ..data.spec import TensorSpec as DataSpec  # tf.TensorSpec, if present
-        return DataSpec(shape, dtype, name)
-    except ImportError:  # pragma: no cover - the data package is optional
-        return TensorSpec(shape, dtype, name)
+    return TensorSpec(shape, dtype, name)
 
 
 def _is_spec(x):
-    return (not isinstance(x, Tensor) and hasattr(x, "shape") and hasattr(x, "dtype")
-            and type(x).__name__ == "TensorSpec")
+    return isinstance(x, TensorSpec)
 
 
 def _is_variable(x):

@@ -4,6 +4,7 @@ from ...autodiff.custom_gradient import custom_gradient
 from ...autodiff.tape import GradientTape
 from ...core.context import executing_eagerly
 from ...core.variable import Variable
+from ...data import Iterator
 from ...framework.contrib_eager import (
     enable_eager_execution,
     gradients_function,

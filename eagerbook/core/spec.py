@@ -5,9 +5,9 @@ dataset looks like with specs (``dataset.element_spec``); ``tf.function`` input 
 them too. Dimensions may be ``None`` ("any size"), the rank too (``shape=None``).
 """
 
-from ..core import dtypes
-from ..core.shape import TensorShape
-from ..core.tensor import convert_to_tensor
+from . import dtypes
+from .shape import TensorShape
+from .tensor import convert_to_tensor
 
 
 class TensorSpec:
@@ -44,7 +44,7 @@ class TensorSpec:
 
     @property
     def value_type(self):
-        from ..core.tensor import Tensor
+        from .tensor import Tensor
         return Tensor
 
     def is_compatible_with(self, spec_or_tensor):
