@@ -15,34 +15,29 @@ def backprop(records, targets, seeds, sources):
     `seeds` holds d(loss)/d(target) for each target (None: that target is ignored).
     """
     source_ids = {id(s) for s in sources}
-    # 1. Forward pass over the entries: which tensors depend on some source?
+    # 1. Forward over the records: which tensors depend on a source? Only records with such
+    # an input can pass gradients back; inputs that do not depend on a source need no
+    # gradient at all, and the rule is told so (TF's skip_input_indices): `w * x` with a
+    # constant x then skips d/dx.
     depends = set(source_ids)
     relevant = []
     for entry in records:
-        for x in entry.inputs:
-            if id(x) in depends:
-                relevant.append(entry)
-                for y in entry.outputs:
-                    depends.add(id(y))
-                break
-    # 2. Backward pass: keep entries whose outputs lead to a target.
-    needed = {id(t) for t in targets}
-    path = []
-    for entry in reversed(relevant):
-        for y in entry.outputs:
-            if id(y) in needed:
-                path.append(entry)
-                for x in entry.inputs:
-                    needed.add(id(x))
-                break
-    # 3. Seed the targets (d target / d target = 1, or the caller's output_gradients).
+        flags = [id(x) in depends for x in entry.inputs]
+        if True in flags:
+            entry.skip_input_indices = () if False not in flags else \
+                tuple(i for i, needed in enumerate(flags) if not needed)
+            relevant.append(entry)
+            for y in entry.outputs:
+                depends.add(id(y))
+    # 2. Seed the targets.
     grads = {}
     for t, seed in zip(targets, seeds):
         if seed is not None and id(t) in depends:
             _accumulate(grads, id(t), seed)
-    # 4. Sweep: `path` is already in reverse execution order. A gradient is popped once its
-    # producer has used it (freeing it early), except for sources: they are the answer.
-    for entry in path:
+    # 3. Sweep backwards (reverse execution order is a valid order: an op's consumers all ran
+    # after it). Records whose outputs received no gradient are skipped. A gradient is popped
+    # once its producer used it (freeing memory early), except for sources: they are the answer.
+    for entry in reversed(relevant):
         out_grads = []
         missing = 0
         for y in entry.outputs:
@@ -57,10 +52,6 @@ def backprop(records, targets, seeds, sources):
             out_grads = [math_ops.zeros_like(y) if g is None and y._dtype in FLOAT_SET else g
                          for g, y in zip(out_grads, entry.outputs)]
         rule = entry.op.grad
-        # Tell the rule which inputs need no gradient (TF's skip_input_indices), so that e.g.
-        # Mul does not compute d/dx for a constant x.
-        entry.skip_input_indices = tuple(i for i, x in enumerate(entry.inputs)
-                                         if id(x) not in depends)
         if rule is None:
             raise LookupError(f"gradient registry has no entry for: {entry.op.name}")
         in_grads = rule(entry, *out_grads)
@@ -68,8 +59,11 @@ def backprop(records, targets, seeds, sources):
             raise ValueError(f"The gradient rule of {entry.op.name} returned {len(in_grads)} "
                              f"gradients for {len(entry.inputs)} inputs")
         for x, g in zip(entry.inputs, in_grads):
-            if g is not None and id(x) in depends:
-                _accumulate(grads, id(x), g)
+            if g is not None:
+                key = id(x)
+                if key in depends:
+                    previous = grads.get(key)
+                    grads[key] = g if previous is None else math_ops.add(previous, g)
     return [grads.get(id(s)) for s in sources]
 
 

@@ -57,6 +57,10 @@ def _sum_to_shape_of_grad(op, dy):
 
 @register("BroadcastLike")
 def _broadcast_like(x, like):
+    if x.ndim == 0:  # a scalar (e.g. the gradient of a mean): filling is the fastest way
+        out = np.empty(like.shape, x.dtype)
+        out.fill(x)
+        return out
     # A read-only view (no copy): tensors never change their arrays, so sharing is safe.
     return np.broadcast_to(x, like.shape)
 
@@ -783,10 +787,14 @@ def reduce_sum(input_tensor, axis=None, keepdims=False, name=None):
 
 @register("Mean")
 def _mean(x, axis, keepdims):
+    count = math.prod(x.shape[a] for a in axis)
     if x.dtype.kind in "iu":  # TF's integer mean truncates (it is sum // count)
-        count = max(int(np.prod([x.shape[a] for a in axis])), 1)
-        return (np.sum(x, axis=axis, keepdims=keepdims) // count).astype(x.dtype)
-    return np.mean(x, axis=axis, keepdims=keepdims, dtype=x.dtype)
+        return (np.sum(x, axis=axis, keepdims=keepdims) // max(count, 1)).astype(x.dtype)
+    if x.dtype == np.float16 or count == 0:  # np.mean sums float16 in float32; 0/0 is nan
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return np.mean(x, axis=axis, keepdims=keepdims, dtype=x.dtype)
+    # sum / count: the same pairwise sum as np.mean, without its Python-level bookkeeping.
+    return x.sum(axis=axis, keepdims=keepdims) / count
 
 
 @_mean.gradient

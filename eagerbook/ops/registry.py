@@ -98,22 +98,26 @@ def execute(op, inputs, attrs=_NO_ATTRS):
     """Runs `op` on a tuple of Tensors; returns a Tensor (or a tuple for multi-output ops)."""
     if state.hooked:
         return _execute_hooked(op, inputs, attrs)
+    out = _run_kernel(op, inputs, attrs)
+    if op.num_outputs == 1:
+        return _from_numpy(out if type(out) is _ndarray else _asarray(out))
+    return tuple(_from_numpy(o if type(o) is _ndarray else _asarray(o)) for o in out)
+
+
+def _run_kernel(op, inputs, attrs):
+    """Calls the NumPy kernel on the inputs' arrays, turning NumPy errors into TF's."""
     try:
         # The common arities are spelled out: building an argument list and unpacking an
         # empty **attrs costs more than NumPy's own add on a small array.
         if attrs:
-            out = op.kernel(*[t._value for t in inputs], **attrs)
-        elif len(inputs) == 2:
-            out = op.kernel(inputs[0]._value, inputs[1]._value)
-        elif len(inputs) == 1:
-            out = op.kernel(inputs[0]._value)
-        else:
-            out = op.kernel(*[t._value for t in inputs])
+            return op.kernel(*[t._value for t in inputs], **attrs)
+        if len(inputs) == 2:
+            return op.kernel(inputs[0]._value, inputs[1]._value)
+        if len(inputs) == 1:
+            return op.kernel(inputs[0]._value)
+        return op.kernel(*[t._value for t in inputs])
     except (ValueError, IndexError, TypeError, np.linalg.LinAlgError) as exc:
         raise _kernel_error(op, inputs, exc) from None
-    if op.num_outputs == 1:
-        return _from_numpy(out if type(out) is _ndarray else _asarray(out))
-    return tuple(_from_numpy(o if type(o) is _ndarray else _asarray(o)) for o in out)
 
 
 def _execute_hooked(op, inputs, attrs):
@@ -122,20 +126,12 @@ def _execute_hooked(op, inputs, attrs):
         result = state.graph.add_op(op, inputs, attrs)
         outputs = result if isinstance(result, tuple) else (result,)
     else:
-        timing = state.timing  # only observers want kernel times
-        if timing:
+        if state.timing:  # only observers want kernel times
             start = time.perf_counter()
-        try:
-            if attrs:
-                out = op.kernel(*[t._value for t in inputs], **attrs)
-            elif len(inputs) == 2:
-                out = op.kernel(inputs[0]._value, inputs[1]._value)
-            else:
-                out = op.kernel(*[t._value for t in inputs])
-        except (ValueError, IndexError, TypeError, np.linalg.LinAlgError) as exc:
-            raise _kernel_error(op, inputs, exc) from None
-        if timing:
+            out = _run_kernel(op, inputs, attrs)
             state.last_op_seconds = time.perf_counter() - start
+        else:
+            out = _run_kernel(op, inputs, attrs)
         if op.num_outputs == 1:
             result = _from_numpy(out if type(out) is _ndarray else _asarray(out))
             outputs = (result,)
