@@ -8,6 +8,7 @@ from . import (
     activations,
     backend,
     callbacks,
+    datasets,
     initializers,
     layers,
     losses,
@@ -19,11 +20,6 @@ from . import (
 )
 from .layers import Input
 from .models import Model, Sequential
-
-try:  # tf.keras.datasets is written in its own subpackage
-    from . import datasets
-except ImportError:  # pragma: no cover - only while that subpackage is being written
-    datasets = None
 
 __all__ = ["activations", "backend", "callbacks", "datasets", "initializers", "layers",
            "losses", "metrics", "models", "optimizers", "regularizers", "utils", "Input",

@@ -55,10 +55,8 @@ def unique_object_name(base, zero_based=True):
 
 def restore_deferred(obj):
     """Lets a pending checkpoint restore give `obj`'s just-created Variables their values."""
-    try:
-        from ..train import checkpoint
-    except ImportError:  # pragma: no cover - checkpoints are optional for keras
-        return
+    from ..train import checkpoint  # imported here: train walks keras objects in turn
+
     checkpoint.restore_deferred(obj)
 
 

@@ -12,7 +12,6 @@ from typing import Any
 
 import numpy as np
 
-from .. import core  # noqa: F401 - make sure the engine is importable
 from ..autodiff.tape import GradientTape
 from ..core import nest
 from ..core.tensor import Tensor, _from_numpy

@@ -2,13 +2,11 @@
 optimizer.apply_gradients each step, matches the same loop run eagerly."""
 
 import numpy as np
-import pytest
 
 import eagerbook as tf
+from eagerbook import keras
+from eagerbook.data import dataset as data
 from eagerbook.graph import function
-
-keras = pytest.importorskip("eagerbook.keras")
-data = pytest.importorskip("eagerbook.data.dataset")
 
 
 def _setup():
