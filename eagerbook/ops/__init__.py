@@ -1,8 +1,15 @@
 """The op layer: registry + kernels + gradient rules, grouped by family."""
 
+import warnings
+
 from . import array_ops, linalg_ops, math_ops, nn_ops, overloads, random_ops  # noqa: F401
 from .registry import REGISTRY, OpDef, execute, register
 
 overloads.install()
+
+# TensorFlow computes inf and nan silently (log(0) is -inf, 0/0 is nan); NumPy warns. Silence
+# NumPy's floating-point RuntimeWarnings raised inside our kernels only -- a warnings filter
+# costs nothing per op, unlike wrapping every kernel in np.errstate.
+warnings.filterwarnings("ignore", category=RuntimeWarning, module=r"eagerbook\.ops\.")
 
 __all__ = ["REGISTRY", "OpDef", "execute", "register", "array_ops", "math_ops"]
