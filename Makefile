@@ -39,8 +39,9 @@ test: install lint
 	$(PY) -m pytest -q -p no:cacheprovider tests
 	$(PY) -m pytest -q -p no:cacheprovider --nbval notebooks --nbval-sanitize-with notebooks/sanitize.cfg
 
+# JupyterLab refuses to run as root unless told; containers often are root.
 lab: install
-	$(VENV)/bin/jupyter lab --notebook-dir=notebooks
+	$(VENV)/bin/jupyter lab --notebook-dir=notebooks $$([ "$$(id -u)" = 0 ] && echo --allow-root)
 
 bench: $(STAMP)
 	$(PY) benchmarks/run_all.py
