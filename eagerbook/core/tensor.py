@@ -291,6 +291,18 @@ def _contains_tensor(value):
                for v in _flat_python(value))
 
 
+def _shape_to_numpy(shape, dtype):
+    """A fully defined TensorShape converts as in TF: int32, or int64 if asked or needed."""
+    if not shape.is_fully_defined():
+        raise ValueError(f"Cannot convert a partially known TensorShape {shape} to a Tensor.")
+    dims = shape.as_list()
+    if dtype is None:
+        dtype = dtypes.int64 if any(d >= 2**31 for d in dims) else dtypes.int32
+    elif dtype not in (dtypes.int32, dtypes.int64):
+        raise TypeError(f"Cannot convert a TensorShape to dtype: {dtype}")
+    return np.array(dims, dtype=dtype._np)
+
+
 def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None, preferred_dtype=None):
     """Converts Tensors, Variables, NumPy arrays and Python values to a Tensor.
 
@@ -326,6 +338,8 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None, preferred_d
         if dtype is not None and packed._dtype is not dtype:
             raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {dtype.name}")
         return packed
+    elif isinstance(value, TensorShape):
+        array = _shape_to_numpy(value, dtype)
     elif value is None:
         raise ValueError("Attempt to convert a value (None) with an unsupported type "
                          "(<class 'NoneType'>) to a Tensor.")
