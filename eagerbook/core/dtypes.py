@@ -95,6 +95,9 @@ class DType:
     def __repr__(self):
         return "tf." + self.name
 
+    def __str__(self):
+        return f"<dtype: '{self.name}'>"  # TF's print(tf.float32)
+
     def __reduce__(self):
         return as_dtype, (self.name,)
 
