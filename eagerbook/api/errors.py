@@ -18,3 +18,4 @@ from ..core.errors import (
     UnimplementedError,
     UnknownError,
 )
+from ..graph.ir import OperatorNotAllowedInGraphError

@@ -25,7 +25,7 @@ import warnings
 
 import numpy as np
 
-from ..core import dtypes, errors
+from ..core import context, dtypes, errors
 from ..core.shape import TensorShape
 from ..core.spec import TensorSpec
 from ..core.tensor import Tensor, _from_numpy, convert_to_tensor
@@ -46,6 +46,11 @@ def _should_unpack(element):
 
 
 def _call(fn, element):
+    if context.state.graph is not None or context.state.recorders:
+        # TF traces dataset functions as functions of their own: ops in them never join a
+        # graph being traced around the pipeline, and outer tapes do not record them.
+        with context.building_graph(None):
+            return fn(*element) if _should_unpack(element) else fn(element)
     return fn(*element) if _should_unpack(element) else fn(element)
 
 

@@ -7,7 +7,7 @@ pipeline is first *normalized*: structure kept, every leaf converted to a Tensor
 
 import numpy as np
 
-from ..core import nest
+from ..core import context, nest
 from ..core.spec import TensorSpec
 from ..core.tensor import Tensor, _from_numpy, convert_to_tensor
 
@@ -35,10 +35,22 @@ def normalize(value, lists_are_tuples=False):
     if value is None:
         raise TypeError("tf.data elements cannot contain None; a component must be a tensor "
                         "or a value convertible to one.")
-    tensor = convert_to_tensor(value)
+    if context.state.graph is not None and _is_constant(value):
+        # A Python or NumPy value is a constant: keep it concrete while tf.function traces
+        # (TF makes a Const the dataset op reads), so a dataset built inside a function works.
+        with context.building_graph(None):
+            tensor = convert_to_tensor(value)
+    else:
+        tensor = convert_to_tensor(value)
     if tensor._value is None:
         raise TypeError("tf.data elements must be concrete tensors (got a symbolic one).")
     return tensor
+
+
+def _is_constant(value):
+    if isinstance(value, list):
+        return all(_is_constant(v) for v in value)
+    return isinstance(value, (np.ndarray, np.generic, bool, int, float, complex, str, bytes))
 
 
 def flatten(structure):

@@ -447,8 +447,8 @@ def _more_specific(a, b):
     return b.is_compatible_with(a) and a._dims is not None and b._dims is not None
 
 
-def _eager_while(cond, body, loop_vars, maximum_iterations, single):
-    loop_vars = list(loop_vars)
+def _eager_while(cond, body, structure, maximum_iterations, single):
+    loop_vars = list(structure)
     limit = None if maximum_iterations is None else int(maximum_iterations)
     i = 0
     while (limit is None or i < limit) and _truth(cond(*loop_vars)):
@@ -462,7 +462,15 @@ def _eager_while(cond, body, loop_vars, maximum_iterations, single):
                              f"returned {out!r} for loop variables {loop_vars!r}")
         loop_vars = list(out)
         i += 1
-    return loop_vars[0] if single else type(loop_vars)(loop_vars)
+    # As TF: the results are tensors (TensorArrays stay), in the loop_vars' container type.
+    loop_vars = nest.map_structure(_as_loop_result, loop_vars)
+    return loop_vars[0] if single else type(structure)(loop_vars)
+
+
+def _as_loop_result(x):
+    if isinstance(x, Tensor) or hasattr(x, "_flow_tensor"):
+        return x
+    return convert_to_tensor(x)
 
 
 def _truth(x):

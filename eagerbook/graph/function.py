@@ -326,6 +326,8 @@ class Function:
             for leaf in flat:
                 if _is_variable(leaf):
                     leaf = leaf._as_tensor()
+                elif isinstance(leaf, _CONVERTED_OUTPUTS):
+                    leaf = convert_to_tensor(leaf)  # TF returns Python numbers as tensors
                 if isinstance(leaf, Tensor):
                     t = graph.as_graph_tensor(leaf)
                     template.append(len(outputs))
@@ -406,6 +408,11 @@ def _weakrefable(obj):
         return True
     except TypeError:
         return False
+
+
+# Python/NumPy values a traced function returns become constant outputs, as in TF (other
+# objects, which TF rejects, are handed back as they are).
+_CONVERTED_OUTPUTS = (bool, int, float, complex, str, bytes, np.ndarray, np.generic)
 
 
 class _PyValue:

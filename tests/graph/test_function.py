@@ -386,8 +386,10 @@ def test_python_values_in_outputs_and_none():
     def f(x):
         return x, 3, "label"
 
-    out = f(tf.constant(1))
-    assert out[1] == 3 and out[2] == "label" and out[0].numpy() == 1
+    out = f(tf.constant(1))  # as in TF, Python numbers and strings come back as tensors
+    assert out[0].numpy() == 1 and out[1].numpy() == 3 and out[1].dtype == tf.int32
+    assert out[2].numpy() == b"label" and out[2].dtype == tf.string
+    assert repr(function(lambda: 1.0)()) == "<tf.Tensor: shape=(), dtype=float32, numpy=1.0>"
 
     @function
     def g(x):

@@ -144,6 +144,12 @@ def _graph_if(pred, body, orelse, state, names, live):
                 f"A value must also be returned from the {'else' if a is None else 'if'} "
                 "branch. If a value is returned from one branch of a conditional a value must "
                 "be returned from all branches.")
+        if name != "retval_" and (a is None) != (b is None):
+            if name in live:  # TF: a cond output cannot be None
+                raise ValueError(f"'{name}' is None at the end of the "
+                                 f"{'main' if a is None else 'else'} branch.")
+            results[i] = Undefined(name)
+            continue
         if not isinstance(a, Tensor) and not isinstance(b, Tensor) and _same_python(a, b):
             results[i] = a
             continue
