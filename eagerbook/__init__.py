@@ -6,7 +6,7 @@ engine lives in ``core`` (tensors, Variables), ``ops`` (kernels + gradient rules
 (``tf.math``, ``tf.nn``, ...) are the modules of ``eagerbook.api``.
 """
 
-from . import data, keras, train
+from . import data, keras
 from . import ops as _ops  # attaches Tensor operators
 from .api import (
     autograph,
@@ -17,12 +17,14 @@ from .api import (
     debugging,
     dtypes,
     errors,
+    layers,  # TF 1.x's tf.layers: the eager announcement builds models with it
     linalg,
     math,
     nest,
     nn,
     random,
     test,
+    train,  # checkpoints, plus the announcement's TF 1.x optimizers
 )
 from .autodiff.custom_gradient import custom_gradient
 from .autodiff.tape import GradientTape, UnconnectedGradients

@@ -433,10 +433,11 @@ def to_dot(graph):
 
 
 # --- copying (passes return new graphs and never change their input) --------------------------
-def copy_graph(graph, outer=None):
-    """A deep copy of `graph` (new Operation and tensor objects, same structure)."""
+def copy_graph(graph, outer=None, mapping=None):
+    """A deep copy of `graph` (new Operation and tensor objects, same structure). Pass a dict
+    as `mapping` to get the correspondence (id(old tensor) -> new tensor)."""
     new = Graph(graph.name, outer if outer is not None else graph.outer)
-    mapping = {}
+    mapping = {} if mapping is None else mapping
     # Placeholders first: a capture added late (see control_flow) may be used by earlier ops.
     for op in graph.operations:
         if op.type == "Placeholder":

@@ -95,9 +95,26 @@ class _PlaceholderTensor(SymbolicTensor):
         return id(self)
 
 
+class _NoOp:
+    """What ``global_variables_initializer()`` returns: an op that does nothing when run
+    (Variables are initialized when created in eagerbook), so ``sess.run(init)`` works."""
+
+    type = "NoOp"
+
+    def __init__(self, name):
+        self.name = name
+
+    def run(self, feed_dict=None, session=None):
+        return None
+
+    def __repr__(self):
+        return f"<tf.Operation '{self.name}' type=NoOp>"
+
+
 def global_variables_initializer():
-    """Variables are initialized when created in eagerbook; this is a no-op kept for old code."""
-    return None
+    """Variables are initialized when created in eagerbook: returns an op that does nothing,
+    kept so that TF 1.x's ``sess.run(tf.global_variables_initializer())`` runs."""
+    return _NoOp("init")
 
 
 initialize_all_variables = global_variables_initializer
@@ -129,7 +146,7 @@ class Session:
         flat = nest.flatten(fetches)
         tensors = []
         for f in flat:
-            if isinstance(f, Operation):
+            if isinstance(f, (Operation, _NoOp)):
                 tensors.append(None)
             elif isinstance(f, SymbolicTensor):
                 if f.graph is not g:
@@ -169,9 +186,8 @@ class Session:
         return nest.pack_sequence_as(fetches, values) if nest.is_nested(fetches) else values[0]
 
     def _compile(self, g, tensors, fed):
-        sub = copy_graph(g)
-        mapping = {id(a): b for a, b in zip([t for op in g.operations for t in op.outputs],
-                                            [t for op in sub.operations for t in op.outputs])}
+        mapping = {}  # copy_graph reorders ops (placeholders first): use its own mapping
+        sub = copy_graph(g, mapping=mapping)
         sub.outputs = [mapping[id(t)] for t in tensors if isinstance(t, SymbolicTensor)]
         sub.inputs = [mapping[id(t)] for t in fed]
         pruned = optimize(sub)

@@ -14,3 +14,4 @@ from ...framework.contrib_eager import (
     value_and_gradients_function,
 )
 from ...graph.function import defun
+from ...keras.models.network import Network
