@@ -19,14 +19,15 @@ ALLOWED = {
     "autodiff": {"core", "ops"},  # never graph
     "graph": {"core", "ops"},  # never autodiff
     "data": {"core", "ops"},
-    "train": {"core"},
-    "keras": {"core", "ops", "autodiff", "data", "train"},
+    "checkpoints": {"core"},
+    "keras": {"core", "ops", "autodiff", "data", "checkpoints"},
     "framework": {"core", "ops", "autodiff"},
     "testing": {"core", "ops", "autodiff"},
     "viz": {"core", "ops", "autodiff", "graph"},
     # the extension puts `import eagerbook as tf` into the user's namespace
-    "notebook": {"__init__", "core", "ops", "autodiff", "graph", "data", "keras", "train", "viz"},
-    "api": {"core", "ops", "autodiff", "graph", "data", "train", "framework", "keras"},
+    "notebook": {"__init__", "core", "ops", "autodiff", "graph", "data", "keras", "checkpoints",
+                 "viz"},
+    "api": {"core", "ops", "autodiff", "graph", "data", "checkpoints", "framework", "keras"},
 }
 NOTEBOOK_ONLY = {"IPython", "ipywidgets", "anywidget", "traitlets", "matplotlib", "graphviz",
                  "ipykernel"}

@@ -55,7 +55,7 @@ def unique_object_name(base, zero_based=True):
 
 def restore_deferred(obj):
     """Lets a pending checkpoint restore give `obj`'s just-created Variables their values."""
-    from ..train import checkpoint  # imported here: train walks keras objects in turn
+    from ..checkpoints import checkpoint  # imported here: checkpoints walk keras objects too
 
     checkpoint.restore_deferred(obj)
 

@@ -13,8 +13,7 @@ import numpy as np
 import pytest
 
 import eagerbook as tf
-from eagerbook.core import errors
-from eagerbook.train import (
+from eagerbook.checkpoints import (
     Checkpoint,
     CheckpointManager,
     checkpoint,
@@ -22,6 +21,7 @@ from eagerbook.train import (
     latest_checkpoint,
     restore_deferred,
 )
+from eagerbook.core import errors
 
 
 @pytest.fixture(autouse=True)

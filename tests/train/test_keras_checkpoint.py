@@ -8,7 +8,7 @@ import pytest
 
 import eagerbook as tf
 from eagerbook import keras
-from eagerbook.train import Checkpoint, CheckpointManager, checkpoint, latest_checkpoint
+from eagerbook.checkpoints import Checkpoint, CheckpointManager, checkpoint, latest_checkpoint
 
 
 @pytest.fixture(autouse=True)

@@ -529,13 +529,13 @@ class Model(Layer):
         out = self(x, training=False)
         return nest.map_structure(lambda t: np.asarray(t._value), out)
 
-    # --- weights on disk (the format lives in eagerbook.train.checkpoint) -------------------------
+    # --- weights on disk (the format lives in eagerbook.checkpoints) ------------------------
     def save_weights(self, filepath, overwrite=True, save_format=None, options=None):
-        from ...train import checkpoint as _ckpt
+        from ...checkpoints import checkpoint as _ckpt
         return _ckpt.save_weights(self, filepath)
 
     def load_weights(self, filepath, by_name=False, skip_mismatch=False, options=None):
-        from ...train import checkpoint as _ckpt
+        from ...checkpoints import checkpoint as _ckpt
         return _ckpt.load_weights(self, filepath)
 
     def get_config(self):

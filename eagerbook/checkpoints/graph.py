@@ -14,8 +14,8 @@ The protocol (what an object offers to checkpoints):
   variables are saved keyed by the *path of their variable*, so they are restored into the right
   slot even when the optimizer creates its slots only after the restore.
 - after creating variables late (a layer's ``build``, an optimizer's slots), an object calls
-  ``eagerbook.train.checkpoint.restore_deferred(obj)`` so that a pending restore gives them their
-  checkpointed values at once (deferred restoration).
+  ``eagerbook.checkpoints.checkpoint.restore_deferred(obj)`` so that a pending restore gives
+  them their checkpointed values at once (deferred restoration).
 
 Objects without ``_trackable_children`` are walked generically: attributes holding Variables or
 trackable objects, directly or inside lists, tuples and dicts.
