@@ -13,7 +13,7 @@ from ..core.shape import TensorShape
 from ..core.tensor import Tensor, convert_to_tensor
 from ..ops.registry import OpDef
 from ..ops.support import FLOAT_SET
-from .ir import SymbolicTensor, resource
+from .ir import SymbolicTensor, resource, variant
 from .passes.util import remove_ops, replace_tensors
 from .tracer import FuncGraph
 
@@ -269,6 +269,11 @@ def _while_grad(op, *dys):
     from .gradients import subgraph_gradient
     n = op.attrs["num_loop_vars"]
     body = op.attrs["_body"]
+    skip = getattr(op, "skip_input_indices", None) or ()
+    if any(t._dtype is variant and i not in skip for i, t in enumerate(op.inputs)):
+        raise LookupError("No gradient through a TensorArray inside tf.function yet: a "
+                          "while loop carries a TensorArray whose elements depend on the "
+                          "sources.")
     body_grad = subgraph_gradient(body, None, "body_grad", outer=None)
     if body_grad.captures:
         raise NotImplementedError("gradient of a while_loop whose body's gradient needs "

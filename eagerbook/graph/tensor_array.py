@@ -88,17 +88,27 @@ def _size_spec(inputs, attrs):
     return [(dtypes.int32, TensorShape([]))]
 
 
-def _opdef(name, kernel, infer):
-    op = OpDef(name, kernel, differentiable=False)
+def _no_gradient(op, *dys):
+    raise LookupError(
+        f"No gradient through {op.op.name} inside tf.function yet: a gradient reaches a "
+        "TensorArray whose elements depend on the sources. Eagerly, a tape differentiates "
+        "TensorArray use; in a function, use tf.stack/tf.unstack or Python lists instead.")
+
+
+def _opdef(name, kernel, infer, differentiable=False):
+    # Write/unstack are recorded (so a source-dependent value marks the array as such) and
+    # read/stack refuse to pass a gradient back, rather than silently giving none.
+    op = OpDef(name, kernel, differentiable=differentiable,
+               grad=_no_gradient if differentiable else None)
     op.infer_shape = infer
     return op
 
 
 TA_NEW = _opdef("TensorArrayV3", _ta_new, _variant_spec)
-TA_WRITE = _opdef("TensorArrayWriteV3", _ta_write, _variant_spec)
-TA_READ = _opdef("TensorArrayReadV3", _ta_read, _element_spec)
-TA_STACK = _opdef("TensorArrayStack", _ta_stack, _stack_spec)
-TA_UNSTACK = _opdef("TensorArrayUnstack", _ta_unstack, _variant_spec)
+TA_WRITE = _opdef("TensorArrayWriteV3", _ta_write, _variant_spec, differentiable=True)
+TA_READ = _opdef("TensorArrayReadV3", _ta_read, _element_spec, differentiable=True)
+TA_STACK = _opdef("TensorArrayStack", _ta_stack, _stack_spec, differentiable=True)
+TA_UNSTACK = _opdef("TensorArrayUnstack", _ta_unstack, _variant_spec, differentiable=True)
 TA_SIZE = _opdef("TensorArraySizeV3", _ta_size, _size_spec)
 
 
