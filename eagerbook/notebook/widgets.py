@@ -9,6 +9,7 @@ Every widget's display bundle carries, next to the live widget view, a static pi
 terminal shows the text.
 """
 
+import math
 import pathlib
 import time
 
@@ -27,6 +28,22 @@ _CSS = STATIC / "eagerbook.css"
 
 def _esc(text):
     return (str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;"))
+
+
+def _json_safe(value, widget=None):
+    """A trait value with NaN/inf floats as the strings "NaN", "Infinity", "-Infinity".
+
+    Widget state travels as strict JSON, which has no NaN or infinity: a tape whose gradient
+    overflowed, or a loss that diverged, would otherwise fail to reach the browser. The
+    strings are what JavaScript's ``Number()`` turns back into NaN and Infinity.
+    """
+    if isinstance(value, float) and not math.isfinite(value):
+        return "NaN" if math.isnan(value) else ("Infinity" if value > 0 else "-Infinity")
+    if isinstance(value, dict):
+        return {k: _json_safe(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_json_safe(v) for v in value]
+    return value
 
 
 class _Displayable:
@@ -68,7 +85,7 @@ class TapeView(_Displayable, anywidget.AnyWidget):
     _esm = STATIC / "tape_view.js"
     _css = _CSS
 
-    graph = traitlets.Dict().tag(sync=True)
+    graph = traitlets.Dict().tag(sync=True, to_json=_json_safe)
     svg = traitlets.Unicode("").tag(sync=True)
     text_view = traitlets.Unicode("").tag(sync=True)
     message = traitlets.Unicode("").tag(sync=True)
@@ -330,7 +347,7 @@ class LiveLoss(_LiveDisplay, _CallbackHooks, _Displayable, anywidget.AnyWidget):
     _esm = STATIC / "live_loss.js"
     _css = _CSS
 
-    data = traitlets.Dict().tag(sync=True)
+    data = traitlets.Dict().tag(sync=True, to_json=_json_safe)
     progress = traitlets.Unicode("").tag(sync=True)
     smoothing = traitlets.Float(0.0).tag(sync=True)
     log_scale = traitlets.Bool(False).tag(sync=True)
@@ -451,7 +468,7 @@ class GradientFlow(_LiveDisplay, _CallbackHooks, _Displayable, anywidget.AnyWidg
     _esm = STATIC / "gradient_flow.js"
     _css = _CSS
 
-    data = traitlets.Dict().tag(sync=True)
+    data = traitlets.Dict().tag(sync=True, to_json=_json_safe)
     low = traitlets.Float(1e-7).tag(sync=True)
     high = traitlets.Float(1e3).tag(sync=True)
     title = traitlets.Unicode("Gradient flow").tag(sync=True)
