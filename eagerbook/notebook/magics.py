@@ -34,7 +34,8 @@ class EagerMagics(Magics):
     @argument("--max-nodes", type=int, default=120, metavar="N",
               help="Draw at most the last N ops of a tape. Default: 120.")
     @argument("--no-time", action="store_true",
-              help="Leave kernel times out of the report (stable output for saved lessons).")
+              help="Leave kernel times out of the report, and order the summary by count "
+                   "instead of time (stable output for saved lessons).")
     @argument("--text", action="store_true",
               help="Show the report as plain text instead of HTML.")
     @argument("--interactive", "-i", action="store_true",

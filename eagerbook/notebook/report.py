@@ -82,6 +82,11 @@ class EagerReport:
         return TapeSection(label, model, svg)
 
     # --- text ---------------------------------------------------------------------------------
+    @property
+    def _summary_order(self):
+        # Without times (--no-time, for saved lessons) sort by count: times vary run to run.
+        return "time" if self.show_time else "count"
+
     def text(self):
         run = self.run
         parts = []
@@ -92,7 +97,7 @@ class EagerReport:
             parts.append("ops by type:\n" + "\n".join(
                 f"  {name:<18} x{count:<6}" + (f" {secs * 1e3:8.3f} ms" if self.show_time
                                                else "")
-                for name, count, secs in run.oplog.summary()))
+                for name, count, secs in run.oplog.summary(self._summary_order)))
         if "lines" in self.views:
             parts.append("ops per cell line:\n" + "\n".join(
                 f"  line {line}: {count}" for line, count in sorted(run.oplog.per_line().items())))
@@ -161,7 +166,7 @@ class EagerReport:
         if "summary" in self.views:
             rows = "".join(f"<tr><td>{_e(n)}</td><td>{c}</td>"
                            + (f"<td>{s * 1e3:.3f} ms</td>" if self.show_time else "")
-                           + "</tr>" for n, c, s in run.oplog.summary())
+                           + "</tr>" for n, c, s in run.oplog.summary(self._summary_order))
             out.append("<h4>Ops by type</h4><table><tr><th>op</th><th>count</th>"
                        + ("<th>time</th>" if self.show_time else "") + f"</tr>{rows}</table>")
         if "lines" in self.views:

@@ -64,14 +64,16 @@ class OpLog:
             })
         return rows
 
-    def summary(self):
-        """[(op name, count, total seconds)] sorted by total time, slowest first."""
+    def summary(self, by="time"):
+        """[(op name, count, total seconds)] sorted by total time, slowest first; with
+        ``by="count"`` most frequent first (ties by name), an order that is the same each run."""
         totals = {}
         for ev in self.events:
             count, secs = totals.get(ev.name, (0, 0.0))
             totals[ev.name] = (count + 1, secs + ev.seconds)
-        return sorted(((name, c, s) for name, (c, s) in totals.items()),
-                      key=lambda item: (-item[2], item[0]))
+        key = (lambda item: (-item[1], item[0])) if by == "count" else \
+            (lambda item: (-item[2], item[0]))
+        return sorted(((name, c, s) for name, (c, s) in totals.items()), key=key)
 
     def total_seconds(self):
         return sum(ev.seconds for ev in self.events)

@@ -160,7 +160,8 @@ class Layer:
 
     @property
     def dynamic(self):
-        return self._dynamic
+        # As in TF: a layer (or model) is dynamic when it or any of its sub-layers is.
+        return any(layer._dynamic for layer in self._flatten_layers())
 
     @dynamic.setter
     def dynamic(self, value):

@@ -6,11 +6,14 @@ from ..layers.core import InputLayer
 
 
 def _shape_text(layer, functional):
-    nodes = layer._inbound_nodes
-    if len(nodes) != 1:
-        return "multiple"
-    outputs = nodes[0].flat_outputs
-    shapes = [tuple(t.shape.as_list()) for t in outputs]
+    # As Keras: a layer called on several inputs (a shared layer) shows its output shape when
+    # every call gave the same one, else "multiple"; so does a layer never called symbolically.
+    texts = {_node_shape_text(layer, node, functional) for node in layer._inbound_nodes}
+    return texts.pop() if len(texts) == 1 else "multiple"
+
+
+def _node_shape_text(layer, node, functional):
+    shapes = [tuple(t.shape.as_list()) for t in node.flat_outputs]
     if isinstance(layer, InputLayer) and functional:
         return str(shapes)
     if len(shapes) == 1:
