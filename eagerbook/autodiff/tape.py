@@ -22,7 +22,7 @@ import numpy as np
 from ..core import context, nest
 from ..core.tensor import Tensor, _from_numpy, convert_to_tensor
 from ..ops import array_ops, math_ops
-from ..ops.backprop import backprop
+from ..ops.backprop import backprop, carries_gradient
 from ..ops.registry import OpDef, OpRecord
 from ..ops.support import FLOAT_SET
 
@@ -65,7 +65,7 @@ class Tape:
             return
         self.entries.append(OpRecord(op, inputs, outputs, attrs))
         for y in outputs:
-            if y._dtype in FLOAT_SET:
+            if carries_gradient(y):  # floats, and TensorArrays inside tf.function
                 tracked[id(y)] = y
 
     def record_variable_read(self, variable, tensor):

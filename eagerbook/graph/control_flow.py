@@ -11,10 +11,11 @@ import numpy as np
 from ..core import context, dtypes, nest
 from ..core.shape import TensorShape
 from ..core.tensor import Tensor, convert_to_tensor
+from ..ops.backprop import carries_gradient
 from ..ops.registry import OpDef
-from ..ops.support import FLOAT_SET
-from .ir import SymbolicTensor, resource, variant
+from .ir import SymbolicTensor, resource
 from .passes.util import remove_ops, replace_tensors
+from .tensor_array import add_gradient_values, zero_gradient_value
 from .tracer import FuncGraph
 
 
@@ -149,8 +150,7 @@ def _if_grad(op, *dys):
     from .gradients import subgraph_gradient
     then_g, else_g = op.attrs["_then"], op.attrs["_else"]
     pred, ins = op.inputs[0], op.inputs[1:]
-    float_outs = [i for i, t in enumerate(op.outputs) if t._dtype in FLOAT_SET]
-    ds = [dys[i] for i in float_outs]
+    ds = [dys[i] for i, t in enumerate(op.outputs) if carries_gradient(t)]
     outer = _graph()
     gt = subgraph_gradient(then_g, None, "then_grad", outer=outer)
     ge = subgraph_gradient(else_g, None, "else_grad", outer=outer)
@@ -158,7 +158,7 @@ def _if_grad(op, *dys):
     extra = _finalize([gt, ge], [gt.inputs[:n_explicit], ge.inputs[:n_explicit]])
     grads = _make_if(pred, list(ins) + list(ds) + extra, gt, ge)
     it = iter(grads)
-    return [None] + [next(it) if t._dtype in FLOAT_SET else None for t in ins]
+    return [None] + [next(it) if carries_gradient(t) else None for t in ins]
 
 
 IF_OP = OpDef("If", _if_kernel, grad=_if_grad, num_outputs=None)
@@ -265,46 +265,34 @@ def _while_kernel(*args, **attrs):
 
 def _while_grad(op, *dys):
     """The gradient of a While: one WhileGrad op that reruns the loop keeping each iteration's
-    values, then runs the body's gradient graph over them in reverse."""
+    values, then runs the body's gradient graph over them in reverse. Loop values that carry
+    gradients are floats and TensorArrays (whose gradient is a gradient array)."""
     from .gradients import subgraph_gradient
     n = op.attrs["num_loop_vars"]
     body = op.attrs["_body"]
-    skip = getattr(op, "skip_input_indices", None) or ()
-    if any(t._dtype is variant and i not in skip for i, t in enumerate(op.inputs)):
-        raise LookupError("No gradient through a TensorArray inside tf.function yet: a "
-                          "while loop carries a TensorArray whose elements depend on the "
-                          "sources.")
     body_grad = subgraph_gradient(body, None, "body_grad", outer=None)
     if body_grad.captures:
         raise NotImplementedError("gradient of a while_loop whose body's gradient needs "
                                   "outside values")
-    float_vars = [i for i in range(n) if op.outputs[i]._dtype in FLOAT_SET]
-    ds = [dys[i] for i in float_vars]
-    ins = list(op.inputs)
-    float_inputs = [t for t in body.inputs if t._dtype in FLOAT_SET]
-    specs = [(t._dtype, t._shape) for t in float_inputs]
-    opdef = WHILE_GRAD
+    ds = [dys[i] for i in range(n) if carries_gradient(op.outputs[i])]
+    grad_inputs = [t for t in body.inputs if carries_gradient(t)]
     outer = _graph()
-    node = outer.create_op("WhileGrad", ins + ds,
+    node = outer.create_op("WhileGrad", list(op.inputs) + ds,
                            {"num_loop_vars": n, "has_max": op.attrs["has_max"],
                             "_cond": op.attrs["_cond"], "_body": body,
                             "_body_grad": body_grad},
-                           [(d, _input_shape(op, i, body)) for i, (d, _) in
-                            enumerate(specs)], opdef=opdef, name="while_grad")
+                           [(t._dtype, _outer_shape(op, body, t)) for t in grad_inputs],
+                           opdef=WHILE_GRAD, name="while_grad")
+    # One gradient per loop variable and per captured value that carries gradients (the
+    # trailing maximum_iterations input, if any, gets None).
     it = iter(node.outputs)
-    n_caps = len(body.inputs) - n
-    grads = []
-    for i in range(len(ins)):
-        if i < n + n_caps and body.inputs[i]._dtype in FLOAT_SET:
-            grads.append(next(it))
-        else:
-            grads.append(None)
-    return grads
+    return [next(it) if i < len(body.inputs) and carries_gradient(body.inputs[i]) else None
+            for i in range(len(op.inputs))]
 
 
-def _input_shape(op, i, body):
-    float_positions = [j for j, t in enumerate(body.inputs) if t._dtype in FLOAT_SET]
-    return op.inputs[float_positions[i]]._shape
+def _outer_shape(op, body, inner):
+    """The shape of the While input feeding body input `inner`."""
+    return op.inputs[[id(t) for t in body.inputs].index(id(inner))]._shape
 
 
 _COMPILED = {}
@@ -328,6 +316,7 @@ def _while_grad_kernel(*values, num_loop_vars, has_max, _cond, _body, _body_grad
     maximum = rest[0] if has_max else None
     dys = list(rest[1:] if has_max else rest)
     cond_fn, body_fn, grad_fn = _compiled(_cond), _compiled(_body), _compiled(_body_grad)
+    # Forward again, keeping the loop variables each iteration started from.
     history = []
     loop_vars = init
     i = 0
@@ -335,21 +324,28 @@ def _while_grad_kernel(*values, num_loop_vars, has_max, _cond, _body, _body_grad
         history.append(loop_vars)
         loop_vars = list(body_fn(*loop_vars, *caps))
         i += 1
-    float_mask = [t._dtype in FLOAT_SET for t in _body.inputs]
-    var_float = [j for j in range(n) if float_mask[j]]
-    cap_float = [j for j in range(n, n_body_in) if float_mask[j]]
+    # Backward: the body's gradient graph, last iteration first. Loop variables' gradients
+    # are handed on; captured values get a contribution from every iteration.
+    n_var_grads = sum(1 for t in _body.inputs[:n] if carries_gradient(t))
     d_vars = dys
-    d_caps = [np.zeros(np.shape(caps[j - n]), dtype=np.asarray(caps[j - n]).dtype)
-              for j in cap_float]
+    d_caps = [zero_gradient_value(caps[j - n]) for j in range(n, n_body_in)
+              if carries_gradient(_body.inputs[j])]
     for vars_i in reversed(history):
         grads = grad_fn(*vars_i, *caps, *d_vars)
-        d_vars = list(grads[:len(var_float)])
-        d_caps = [a + b for a, b in zip(d_caps, grads[len(var_float):])]
-    return tuple(np.asarray(d) for d in list(d_vars) + d_caps)
+        d_vars = list(grads[:n_var_grads])
+        d_caps = [add_gradient_values(a, b) for a, b in zip(d_caps, grads[n_var_grads:])]
+    return tuple(d if isinstance(d, list) else np.asarray(d) for d in list(d_vars) + d_caps)
 
 
 WHILE_OP = OpDef("While", _while_kernel, grad=_while_grad, num_outputs=None)
-WHILE_GRAD = OpDef("WhileGrad", _while_grad_kernel, differentiable=False, num_outputs=None)
+def _while_grad_grad(op, *dys):
+    # Recorded (differentiable=True) only so that a second derivative raises instead of
+    # silently coming out as None.
+    raise LookupError("No second-order gradient through a tf.while_loop inside tf.function yet "
+                      "(WhileGrad has no gradient); eagerly, nested tapes work.")
+
+
+WHILE_GRAD = OpDef("WhileGrad", _while_grad_kernel, grad=_while_grad_grad, num_outputs=None)
 
 
 def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations=10,

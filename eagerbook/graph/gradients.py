@@ -20,7 +20,7 @@ from ..core import context
 from ..core.shape import TensorShape
 from ..core.tensor import Tensor
 from ..ops import math_ops
-from ..ops.backprop import backprop
+from ..ops.backprop import backprop, carries_gradient, zeros_gradient
 from ..ops.registry import OpRecord
 from ..ops.support import FLOAT_SET
 from .ir import resource, variant
@@ -182,19 +182,20 @@ def replay(fgraph, bgraph, mapping, var_state):
 def subgraph_gradient(sub, dys_specs, name, outer=None):
     """For control flow: a graph computing d(outputs)/d(inputs) of branch/body `sub`.
 
-    Inputs: sub's inputs then one dy per float output; outputs: one gradient per float input
-    (zeros where unconnected, so both branches of a cond agree)."""
+    Inputs: sub's inputs then one dy per output that carries gradients (floats and
+    TensorArrays); outputs: one gradient per such input (zeros where unconnected, so both
+    branches of a cond agree)."""
     g = FuncGraph(name, outer=outer)
     xs = [g.add_placeholder(t._dtype, t._shape, name=t._op.name) for t in sub.inputs]
-    float_out = [t for t in sub.outputs if t._dtype in FLOAT_SET]
-    dys = [g.add_placeholder(t._dtype, t._shape, name="d_" + t._op.name) for t in float_out]
+    grad_out = [t for t in sub.outputs if carries_gradient(t)]
+    dys = [g.add_placeholder(t._dtype, t._shape, name="d_" + t._op.name) for t in grad_out]
     with context.building_graph(g):
         mapping = {id(a): b for a, b in zip(sub.inputs, xs)}
         records = replay(sub, g, mapping, {})
-        targets = [mapping[id(t)] for t in float_out]
-        float_in = [x for x in xs if x._dtype in FLOAT_SET]
-        grads = backprop(records, targets, dys, float_in)
-        grads = [math_ops.zeros_like(x) if gr is None else gr for gr, x in zip(grads, float_in)]
+        targets = [mapping[id(t)] for t in grad_out]
+        grad_in = [x for x in xs if carries_gradient(x)]
+        grads = backprop(records, targets, dys, grad_in)
+        grads = [zeros_gradient(x) if gr is None else gr for gr, x in zip(grads, grad_in)]
         g.outputs = [g.as_graph_tensor(gr) for gr in grads]
     return g
 

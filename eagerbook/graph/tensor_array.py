@@ -12,7 +12,7 @@ import numpy as np
 from ..core import dtypes, errors
 from ..core.shape import TensorShape
 from ..core.tensor import Tensor, convert_to_tensor
-from ..ops import array_ops
+from ..ops import array_ops, backprop
 from ..ops.registry import OpDef, execute
 from .function import TensorArrayLike
 from .ir import SymbolicTensor, variant
@@ -88,18 +88,8 @@ def _size_spec(inputs, attrs):
     return [(dtypes.int32, TensorShape([]))]
 
 
-def _no_gradient(op, *dys):
-    raise LookupError(
-        f"No gradient through {op.op.name} inside tf.function yet: a gradient reaches a "
-        "TensorArray whose elements depend on the sources. Eagerly, a tape differentiates "
-        "TensorArray use; in a function, use tf.stack/tf.unstack or Python lists instead.")
-
-
 def _opdef(name, kernel, infer, differentiable=False):
-    # Write/unstack are recorded (so a source-dependent value marks the array as such) and
-    # read/stack refuse to pass a gradient back, rather than silently giving none.
-    op = OpDef(name, kernel, differentiable=differentiable,
-               grad=_no_gradient if differentiable else None)
+    op = OpDef(name, kernel, differentiable=differentiable)
     op.infer_shape = infer
     return op
 
@@ -110,6 +100,165 @@ TA_READ = _opdef("TensorArrayReadV3", _ta_read, _element_spec, differentiable=Tr
 TA_STACK = _opdef("TensorArrayStack", _ta_stack, _stack_spec, differentiable=True)
 TA_UNSTACK = _opdef("TensorArrayUnstack", _ta_unstack, _variant_spec, differentiable=True)
 TA_SIZE = _opdef("TensorArraySizeV3", _ta_size, _size_spec)
+
+
+# --- gradients ------------------------------------------------------------------------------
+# Eagerly a TensorArray is a list of Tensors, so a tape sees the plain ops. In a graph the
+# array is ONE variant tensor, and so is its gradient: a "gradient array", a Python list at
+# run time whose entry i is d(loss)/d(element i). None, or an index past the end, means zero,
+# so the zero gradient is the empty list and a read's gradient needs no size.
+#
+#   read(ta, i) -> y         d ta     = [0, ..., 0, dy]          (dy at i)
+#   write(ta, i, v) -> ta2   d v      = d ta2 [i]                 (0 if missing)
+#                            d ta     = d ta2 with entry i cleared (v overwrote it)
+#   stack(ta) -> y           d ta     = list(dy)
+#   unstack(ta, v) -> ta2    d v      = stack(d ta2) shaped like v; d ta = nothing
+#
+# Several reads of one array give several gradient arrays; the backward sweep adds them with
+# TensorArrayGradAdd (registered below for the variant dtype). The rules are ops, so they are
+# traced into backward graphs and carried through While/If gradients like any value.
+
+class _GradSlots(list):
+    """The run-time value of a gradient array (entries are arrays or None = zero)."""
+
+
+def _grad_zeros(like):
+    return _GradSlots()
+
+
+def _grad_add(a, b):
+    longer, shorter = (a, b) if len(a) >= len(b) else (b, a)
+    out = _GradSlots(longer)
+    for i, g in enumerate(shorter):
+        if g is not None:
+            out[i] = g if out[i] is None else out[i] + g
+    return out
+
+
+def _grad_at(index, dy):
+    index = int(index)
+    return _GradSlots([None] * index + [np.asarray(dy)])
+
+
+def _grad_read(grad, index, like):
+    index = int(index)
+    g = grad[index] if index < len(grad) else None
+    return np.zeros_like(like) if g is None else g
+
+
+def _grad_clear(grad, index):
+    index = int(index)
+    out = _GradSlots(grad)
+    if index < len(out):
+        out[index] = None
+    return out
+
+
+def _grad_unstack(dy):
+    return _GradSlots(list(np.asarray(dy)))
+
+
+def _grad_stack(grad, like):
+    out = np.zeros_like(like)
+    for i, g in enumerate(grad[:len(out)]):
+        if g is not None:
+            out[i] = g
+    return out
+
+
+def _like_spec(inputs, attrs):
+    like = inputs[-1]
+    return [(like._dtype, like._shape)]
+
+
+TA_GRAD_ZEROS = _opdef("TensorArrayGradZeros", _grad_zeros, _variant_spec)
+TA_GRAD_ADD = _opdef("TensorArrayGradAdd", _grad_add, _variant_spec, differentiable=True)
+TA_GRAD_AT = _opdef("TensorArrayGradAt", _grad_at, _variant_spec, differentiable=True)
+TA_GRAD_READ = _opdef("TensorArrayGradRead", _grad_read, _like_spec, differentiable=True)
+TA_GRAD_CLEAR = _opdef("TensorArrayGradClear", _grad_clear, _variant_spec,
+                       differentiable=True)
+TA_GRAD_UNSTACK = _opdef("TensorArrayGradUnstack", _grad_unstack, _variant_spec,
+                         differentiable=True)
+TA_GRAD_STACK = _opdef("TensorArrayGradStack", _grad_stack, _like_spec, differentiable=True)
+
+
+@TA_READ.gradient
+def _read_grad(op, dy):
+    handle, index = op.inputs
+    return [execute(TA_GRAD_AT, (index, dy)), None]
+
+
+@TA_WRITE.gradient
+def _write_grad(op, grad):
+    handle, index, value = op.inputs
+    d_handle = execute(TA_GRAD_CLEAR, (grad, index)) if op.needs_gradient(0) else None
+    d_value = execute(TA_GRAD_READ, (grad, index, value)) if op.needs_gradient(2) else None
+    return [d_handle, None, d_value]
+
+
+@TA_STACK.gradient
+def _stack_grad(op, dy):
+    return [execute(TA_GRAD_UNSTACK, (dy,))]
+
+
+@TA_UNSTACK.gradient
+def _unstack_grad(op, grad):
+    # unstack replaces every element: nothing flows back to the old array.
+    return [None, execute(TA_GRAD_STACK, (grad, op.inputs[1]))]
+
+
+# The gradient ops are linear, so their own gradients (second order) are the mirror images.
+@TA_GRAD_ADD.gradient
+def _grad_add_grad(op, g):
+    return [g, g]
+
+
+@TA_GRAD_AT.gradient
+def _grad_at_grad(op, g):
+    index, dy = op.inputs
+    return [None, execute(TA_GRAD_READ, (g, index, dy))]
+
+
+@TA_GRAD_READ.gradient
+def _grad_read_grad(op, dy):
+    grad, index, like = op.inputs
+    return [execute(TA_GRAD_AT, (index, dy)), None, None]
+
+
+@TA_GRAD_CLEAR.gradient
+def _grad_clear_grad(op, g):
+    return [execute(TA_GRAD_CLEAR, (g, op.inputs[1])), None]
+
+
+@TA_GRAD_UNSTACK.gradient
+def _grad_unstack_grad(op, g):
+    return [execute(TA_GRAD_STACK, (g, op.inputs[0]))]
+
+
+@TA_GRAD_STACK.gradient
+def _grad_stack_grad(op, dy):
+    return [execute(TA_GRAD_UNSTACK, (dy,)), None]
+
+
+def zero_gradient_array(like):
+    return execute(TA_GRAD_ZEROS, (like,))
+
+
+def add_gradient_arrays(a, b):
+    return execute(TA_GRAD_ADD, (a, b))
+
+
+backprop.GRADIENT_DTYPES[variant] = (zero_gradient_array, add_gradient_arrays)
+
+
+def zero_gradient_value(value):
+    """Run-time zero gradient for a loop value (used by the WhileGrad kernel)."""
+    return _GradSlots() if isinstance(value, list) else np.zeros_like(value)
+
+
+def add_gradient_values(a, b):
+    """Run-time sum of two gradients (arrays, or gradient arrays)."""
+    return _grad_add(a, b) if isinstance(a, list) else a + b
 
 
 class TensorArray(TensorArrayLike):

@@ -8,6 +8,31 @@ loop over a list, not a recursion: a chain of a million ops is fine.
 from . import math_ops
 from .support import FLOAT_SET
 
+# Values other than float tensors may carry gradients too: inside tf.function a TensorArray is
+# one `variant` tensor, and its gradient is an array of gradients. The graph package registers
+# here, per dtype, how to make a zero gradient and how to add two (`ops` may not import
+# `graph`: see the layering rule in docs/ARCHITECTURE.md).
+GRADIENT_DTYPES = {}  # dtype -> (zeros_like(tensor) -> gradient, add(a, b) -> gradient)
+
+
+def carries_gradient(t):
+    """True for tensors a gradient can flow through: floats, and registered dtypes."""
+    return t._dtype in FLOAT_SET or t._dtype in GRADIENT_DTYPES
+
+
+def zeros_gradient(t):
+    """The zero gradient for `t` (a float tensor or a registered dtype); None otherwise."""
+    kind = GRADIENT_DTYPES.get(t._dtype)
+    if kind is not None:
+        return kind[0](t)
+    return math_ops.zeros_like(t) if t._dtype in FLOAT_SET else None
+
+
+def add_gradients(a, b):
+    """a + b for two gradients of the same tensor."""
+    kind = GRADIENT_DTYPES.get(a._dtype)
+    return math_ops.add(a, b) if kind is None else kind[1](a, b)
+
 
 def backprop(records, targets, seeds, sources):
     """The backward sweep over `records` (in execution order); one gradient per source.
@@ -49,7 +74,7 @@ def backprop(records, targets, seeds, sources):
         if missing == len(out_grads):
             continue  # nothing flows back through this entry
         if missing:  # TF fills the gradients of unused outputs with zeros
-            out_grads = [math_ops.zeros_like(y) if g is None and y._dtype in FLOAT_SET else g
+            out_grads = [zeros_gradient(y) if g is None else g
                          for g, y in zip(out_grads, entry.outputs)]
         rule = entry.op.grad
         if rule is None:
@@ -62,11 +87,10 @@ def backprop(records, targets, seeds, sources):
             if g is not None:
                 key = id(x)
                 if key in depends:
-                    previous = grads.get(key)
-                    grads[key] = g if previous is None else math_ops.add(previous, g)
+                    _accumulate(grads, key, g)
     return [grads.get(id(s)) for s in sources]
 
 
 def _accumulate(grads, key, g):
     previous = grads.get(key)
-    grads[key] = g if previous is None else math_ops.add(previous, g)
+    grads[key] = g if previous is None else add_gradients(previous, g)
