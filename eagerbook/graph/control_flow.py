@@ -6,16 +6,13 @@ graphs joins the function's graph; the compiled code turns them back into Python
 ``while`` statements.
 """
 
-import numpy as np
-
 from ..core import context, dtypes, nest
 from ..core.shape import TensorShape
 from ..core.tensor import Tensor, convert_to_tensor
-from ..ops.backprop import carries_gradient
+from ..ops.backprop import add_gradients, carries_gradient
 from ..ops.registry import OpDef
 from .ir import SymbolicTensor, resource
 from .passes.util import remove_ops, replace_tensors
-from .tensor_array import add_gradient_values, zero_gradient_value
 from .tracer import FuncGraph
 
 
@@ -264,88 +261,93 @@ def _while_kernel(*args, **attrs):
 
 
 def _while_grad(op, *dys):
-    """The gradient of a While: one WhileGrad op that reruns the loop keeping each iteration's
-    values, then runs the body's gradient graph over them in reverse. Loop values that carry
-    gradients are floats and TensorArrays (whose gradient is a gradient array)."""
+    """The gradient of a While, built from graph ops (as TF does), so it is differentiable too:
+
+    1. a forward While runs the loop again and writes the loop variables each iteration starts
+       from into TensorArrays (one "history" per loop variable), counting the iterations;
+    2. a backward While runs that many times, last iteration first: it reads the iteration's
+       values back and applies the body's gradient graph; loop variables' gradients are handed
+       on, captured values collect a contribution from every iteration.
+
+    Loop values carrying gradients are floats and TensorArrays (a gradient array). Because
+    both loops are ordinary While ops over TensorArrays, a second derivative differentiates
+    them the same way.
+    """
     from .gradients import subgraph_gradient
     n = op.attrs["num_loop_vars"]
-    body = op.attrs["_body"]
+    cond_g, body = op.attrs["_cond"], op.attrs["_body"]
+    init, caps = list(op.inputs[:n]), list(op.inputs[n:len(body.inputs)])
+    maximum = op.inputs[-1] if op.attrs["has_max"] else None
     body_grad = subgraph_gradient(body, None, "body_grad", outer=None)
     if body_grad.captures:
         raise NotImplementedError("gradient of a while_loop whose body's gradient needs "
                                   "outside values")
-    ds = [dys[i] for i in range(n) if carries_gradient(op.outputs[i])]
-    grad_inputs = [t for t in body.inputs if carries_gradient(t)]
-    outer = _graph()
-    node = outer.create_op("WhileGrad", list(op.inputs) + ds,
-                           {"num_loop_vars": n, "has_max": op.attrs["has_max"],
-                            "_cond": op.attrs["_cond"], "_body": body,
-                            "_body_grad": body_grad},
-                           [(t._dtype, _outer_shape(op, body, t)) for t in grad_inputs],
-                           opdef=WHILE_GRAD, name="while_grad")
-    # One gradient per loop variable and per captured value that carries gradients (the
-    # trailing maximum_iterations input, if any, gets None).
-    it = iter(node.outputs)
+    count, history = _rerun_keeping_history(cond_g, body, init, caps, maximum)
+    grads = _run_body_gradient_backwards(body, body_grad, count, history, caps,
+                                         [dys[i] for i in range(n)
+                                          if carries_gradient(op.outputs[i])])
+    it = iter(grads)
     return [next(it) if i < len(body.inputs) and carries_gradient(body.inputs[i]) else None
             for i in range(len(op.inputs))]
 
 
-def _outer_shape(op, body, inner):
-    """The shape of the While input feeding body input `inner`."""
-    return op.inputs[[id(t) for t in body.inputs].index(id(inner))]._shape
+def _call_subgraph(sub, args):
+    """Re-emits the ops of branch/body graph `sub` into the current graph; its outputs."""
+    from .gradients import replay
+    g = _graph()
+    args = [g.as_graph_tensor(a) for a in args]
+    mapping = {id(p): a for p, a in zip(sub.inputs, args)}
+    replay(sub, g, mapping, {})
+    return [mapping[id(t)] for t in sub.outputs]
 
 
-_COMPILED = {}
+def _rerun_keeping_history(cond_g, body, init, caps, maximum):
+    """Step 1: (iteration count, one TensorArray per loop variable holding its values)."""
+    from .tensor_array import TensorArray
+    n = len(init)
+    histories = [TensorArray(t._dtype, size=0, dynamic_size=True, element_shape=p._shape)
+                 for t, p in zip(init, body.inputs)]
+
+    def loop_cond(count, *state):
+        return _call_subgraph(cond_g, list(state[:n]) + caps)[0]
+
+    def loop_body(count, *state):
+        values, hist = state[:n], state[n:]
+        hist = [h.write(count, v) for h, v in zip(hist, values)]
+        return [count + 1] + _call_subgraph(body, list(values) + caps) + hist
+
+    invariants = [TensorShape([])] + [p._shape for p in body.inputs[:n]] + [None] * n
+    out = while_loop(loop_cond, loop_body, [convert_to_tensor(0)] + init + histories,
+                     shape_invariants=invariants, maximum_iterations=maximum)
+    return out[0], out[n + 1:]
 
 
-def _compiled(graph):
-    from .compile import compile_graph
-    fn = _COMPILED.get(id(graph))
-    if fn is None or fn[1] is not graph:
-        fn = (compile_graph(graph, graph.name)[0], graph)
-        _COMPILED[id(graph)] = fn
-    return fn[0]
+def _run_body_gradient_backwards(body, body_grad, count, history, caps, d_vars):
+    """Step 2: the gradients of the loop's inputs (those carrying gradients), in order."""
+    from ..ops.backprop import zeros_gradient
+    n = len(history)
+    grad_inputs = [p for p in body.inputs if carries_gradient(p)]
+    n_var_grads = sum(1 for p in body.inputs[:n] if carries_gradient(p))
+    d_caps = [zeros_gradient(c) for c, p in zip(caps, body.inputs[n:]) if carries_gradient(p)]
 
+    def loop_cond(k, *grads):
+        return k > 0
 
-def _while_grad_kernel(*values, num_loop_vars, has_max, _cond, _body, _body_grad):
-    n = num_loop_vars
-    n_body_in = len(_body.inputs)
-    init = list(values[:n])
-    caps = list(values[n:n_body_in])
-    rest = values[n_body_in:]
-    maximum = rest[0] if has_max else None
-    dys = list(rest[1:] if has_max else rest)
-    cond_fn, body_fn, grad_fn = _compiled(_cond), _compiled(_body), _compiled(_body_grad)
-    # Forward again, keeping the loop variables each iteration started from.
-    history = []
-    loop_vars = init
-    i = 0
-    while (maximum is None or i < maximum) and cond_fn(*loop_vars, *caps)[0]:
-        history.append(loop_vars)
-        loop_vars = list(body_fn(*loop_vars, *caps))
-        i += 1
-    # Backward: the body's gradient graph, last iteration first. Loop variables' gradients
-    # are handed on; captured values get a contribution from every iteration.
-    n_var_grads = sum(1 for t in _body.inputs[:n] if carries_gradient(t))
-    d_vars = dys
-    d_caps = [zero_gradient_value(caps[j - n]) for j in range(n, n_body_in)
-              if carries_gradient(_body.inputs[j])]
-    for vars_i in reversed(history):
-        grads = grad_fn(*vars_i, *caps, *d_vars)
-        d_vars = list(grads[:n_var_grads])
-        d_caps = [add_gradient_values(a, b) for a, b in zip(d_caps, grads[n_var_grads:])]
-    return tuple(d if isinstance(d, list) else np.asarray(d) for d in list(d_vars) + d_caps)
+    def loop_body(k, *grads):
+        k = k - 1
+        values = [h.read(k) for h in history]
+        new = _call_subgraph(body_grad, values + caps + list(grads[:n_var_grads]))
+        totals = [add_gradients(a, b) for a, b in zip(grads[n_var_grads:],
+                                                       new[n_var_grads:])]
+        return [k] + new[:n_var_grads] + totals
+
+    invariants = [TensorShape([])] + [p._shape for p in grad_inputs]
+    out = while_loop(loop_cond, loop_body, [count] + list(d_vars) + d_caps,
+                     shape_invariants=invariants)
+    return out[1:]
 
 
 WHILE_OP = OpDef("While", _while_kernel, grad=_while_grad, num_outputs=None)
-def _while_grad_grad(op, *dys):
-    # Recorded (differentiable=True) only so that a second derivative raises instead of
-    # silently coming out as None.
-    raise LookupError("No second-order gradient through a tf.while_loop inside tf.function yet "
-                      "(WhileGrad has no gradient); eagerly, nested tapes work.")
-
-
-WHILE_GRAD = OpDef("WhileGrad", _while_grad_kernel, grad=_while_grad_grad, num_outputs=None)
 
 
 def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations=10,

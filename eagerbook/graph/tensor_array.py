@@ -36,8 +36,14 @@ def _ta_write(handle, index, value, dynamic_size):
             raise IndexError(f"Tried to write to index {index} but array is not resizeable and "
                              f"size is: {len(new)}")
         new.extend([None] * (index + 1 - len(new)))
-    new[index] = np.asarray(value)
+    new[index] = _element(value)
     return new
+
+
+def _element(value):
+    # An element is an array, or (in a history of TensorArray loop values kept for a loop's
+    # gradient) itself a list: lists must not become NumPy arrays.
+    return value if isinstance(value, list) else np.asarray(value)
 
 
 def _ta_read(handle, index, dtype, element_shape):
@@ -131,19 +137,19 @@ def _grad_add(a, b):
     out = _GradSlots(longer)
     for i, g in enumerate(shorter):
         if g is not None:
-            out[i] = g if out[i] is None else out[i] + g
+            out[i] = g if out[i] is None else add_gradient_values(out[i], g)
     return out
 
 
 def _grad_at(index, dy):
     index = int(index)
-    return _GradSlots([None] * index + [np.asarray(dy)])
+    return _GradSlots([None] * index + [_element(dy)])
 
 
 def _grad_read(grad, index, like):
     index = int(index)
     g = grad[index] if index < len(grad) else None
-    return np.zeros_like(like) if g is None else g
+    return zero_gradient_value(like) if g is None else g
 
 
 def _grad_clear(grad, index):
@@ -252,12 +258,12 @@ backprop.GRADIENT_DTYPES[variant] = (zero_gradient_array, add_gradient_arrays)
 
 
 def zero_gradient_value(value):
-    """Run-time zero gradient for a loop value (used by the WhileGrad kernel)."""
+    """Run-time zero gradient of an element (an array, or a TensorArray kept in a history)."""
     return _GradSlots() if isinstance(value, list) else np.zeros_like(value)
 
 
 def add_gradient_values(a, b):
-    """Run-time sum of two gradients (arrays, or gradient arrays)."""
+    """Run-time sum of two element gradients (arrays, or gradient arrays)."""
     return _grad_add(a, b) if isinstance(a, list) else a + b
 
 

@@ -182,3 +182,38 @@ def test_random_values_are_reused_by_the_backward_function():
         y = f(x)
     g = tape.gradient(y, x)
     np.testing.assert_allclose(g.numpy(), y.numpy() / x.numpy(), rtol=1e-6)
+
+
+# --- second and third order through tf.while_loop inside tf.function -----------------------------
+def _nth_derivative(fn, x, order):
+    tapes = [tf.GradientTape() for _ in range(order)]
+    for tape in tapes:
+        tape.__enter__()
+        tape.watch(x)
+    y = fn(x)
+    for tape in reversed(tapes):
+        tape.__exit__(None, None, None)
+        y = tape.gradient(y, x)
+    return y
+
+
+def test_higher_order_gradients_through_while_loops():
+    def f(x):
+        i = tf.constant(0)
+        y = x
+        while i < 3:
+            y = y * x + tf.sin(y)
+            i += 1
+        return y
+
+    def explicit(x):
+        _, y = tf.while_loop(lambda i, y: i < 4, lambda i, y: (i + 1, y * x - 0.5),
+                             [0, x], maximum_iterations=3)
+        return y
+
+    x = tf.constant(0.7)
+    for fn in (f, explicit):
+        for order in (1, 2, 3):
+            eager = _nth_derivative(fn, x, order).numpy()
+            graph = _nth_derivative(tf.function(fn), x, order).numpy()
+            np.testing.assert_allclose(graph, eager, rtol=1e-4, err_msg=f"order {order}")

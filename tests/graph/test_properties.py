@@ -138,3 +138,27 @@ def test_optimize_steps_for_learners():
     assert len(steps) == len(passes.PIPELINE) + 1
     final = steps[-1][1]
     assert [op.type for op in final.get_operations()] == ["Placeholder", "Const", "AddV2"]
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(program=programs, seed=seeds)
+def test_function_matches_eager_second_order_gradients(program, seed):
+    x, y = inputs(seed)
+    results = []
+    for fn in (lambda a, b: run_program(program, a, b), _function(program)):
+        with tf.GradientTape() as outer:
+            outer.watch([x, y])
+            with tf.GradientTape() as inner:
+                inner.watch([x, y])
+                out = fn(x, y)
+            grads = [g for g in inner.gradient(out, [x, y]) if g is not None]
+            total = tf.add_n([tf.reduce_sum(g) for g in grads]) if grads else None
+        results.append(None if total is None else outer.gradient(total, [x, y]))
+    eager, traced = results
+    if eager is None:
+        return
+    for e, g in zip(eager, traced):
+        if e is None:
+            assert g is None or not np.any(g.numpy())
+        else:
+            np.testing.assert_allclose(g.numpy(), e.numpy(), rtol=1e-3, atol=1e-4)
