@@ -143,8 +143,12 @@ class Variable:
 
     def _write(self, kind, value, read_value):
         if state.graph is not None:
-            state.graph.assign_variable(self, kind, value)
-            return self if read_value else None
+            # A builder may return what the assignment evaluates to (a TF 1.x graph returns
+            # the new value, so `sess.run(v.assign(x))` runs it); tf.function returns None.
+            result = state.graph.assign_variable(self, kind, value)
+            if not read_value:
+                return None
+            return self if result is None else result
         tensor = self._new_array(value, kind)
         if kind == "AssignVariableOp":
             self._value = tensor._value

@@ -8,7 +8,11 @@
         print(sess.run(y, feed_dict={x: [1., 2.]}))   # [3. 5.]
 
 It is built on the same graph IR as ``tf.function``: ``Session.run`` prunes the graph to what
-the fetches need, optimizes it and compiles it (once per set of fetches and feeds).
+the fetches need, optimizes it and compiles it (once per set of fetches and feeds). As in TF 1.x,
+only the ops the fetches depend on run (through data and control inputs): an assignment runs
+when it is fetched, ``sess.run(v.assign(x))`` (which returns the new value), or when a fetched
+value depends on it. Fetching a Variable object itself (what ``optimizer.minimize`` returns in
+eagerbook, where TF 1.x returns a train op) runs every stateful op of the graph.
 """
 
 import contextlib
@@ -24,11 +28,24 @@ from .passes import optimize
 from .tracer import FuncGraph
 
 
+class _V1FuncGraph(FuncGraph):
+    """The builder of a TF 1.x graph. Only difference from tf.function's: an assignment
+    evaluates to the Variable's new value (TF 1.x's ``v.assign(x)`` is a tensor), a read with a
+    control input on the assignment, so fetching it runs the assignment first."""
+
+    def assign_variable(self, variable, kind, value):
+        super().assign_variable(variable, kind, value)
+        assign_op = next(op for op in reversed(self.operations) if op.type == kind)
+        new_value = self.read_variable(variable)
+        new_value._op.control_inputs.append(assign_op)
+        return new_value
+
+
 class Graph:
     """A TF 1.x graph: ops created under ``as_default()`` are added to it, not run."""
 
     def __init__(self):
-        self._graph = FuncGraph("graph")
+        self._graph = _V1FuncGraph("graph")
         self._graph.allow_variable_creation = True
 
     @contextlib.contextmanager
@@ -145,9 +162,15 @@ class Session:
         feed_dict = dict(feed_dict or {})
         flat = nest.flatten(fetches)
         tensors = []
+        targets = []  # fetched Operations: run for their effect, their value is None
         for f in flat:
             if isinstance(f, (Operation, _NoOp)):
                 tensors.append(None)
+                if isinstance(f, Operation):
+                    if f.graph is not g:
+                        raise ValueError(f"Fetch argument {f!r} is not an element of this "
+                                         "graph.")
+                    targets.append(f)
             elif isinstance(f, SymbolicTensor):
                 if f.graph is not g:
                     raise ValueError(f"Fetch argument {f!r} is not an element of this graph.")
@@ -166,10 +189,15 @@ class Session:
                 raise ValueError(f"Cannot feed value of shape {array.shape} for Tensor "
                                  f"{key.name!r}, which has shape {key.shape}")
             feeds.append((key, array))
-        key = (tuple(id(t) for t in tensors), tuple(id(k) for k, _ in feeds))
+        # A fetched Variable object is what eagerbook's optimizers return from `minimize` where
+        # TF 1.x returns a train op: then every stateful op runs (the updates included).
+        run_all = any(not isinstance(t, SymbolicTensor) and hasattr(type(t), "_as_tensor")
+                      for t in tensors)
+        key = (tuple(id(t) for t in tensors), tuple(id(op) for op in targets),
+               tuple(id(k) for k, _ in feeds), run_all)
         entry = self._compiled.get(key)
         if entry is None:
-            entry = self._compile(g, tensors, [k for k, _ in feeds])
+            entry = self._compile(g, tensors, [k for k, _ in feeds], targets, run_all)
             self._compiled[key] = entry
         fn, positions = entry
         outs = fn(*[a for _, a in feeds])
@@ -185,11 +213,15 @@ class Session:
                 values.append(_from_numpy(np.asarray(o)).numpy())
         return nest.pack_sequence_as(fetches, values) if nest.is_nested(fetches) else values[0]
 
-    def _compile(self, g, tensors, fed):
+    def _compile(self, g, tensors, fed, targets=(), run_all=False):
         mapping = {}  # copy_graph reorders ops (placeholders first): use its own mapping
         sub = copy_graph(g, mapping=mapping)
         sub.outputs = [mapping[id(t)] for t in tensors if isinstance(t, SymbolicTensor)]
         sub.inputs = [mapping[id(t)] for t in fed]
+        fetched = [t._op for t in sub.outputs] + [mapping["op", id(op)] for op in targets]
+        if run_all:
+            fetched += [op for op in sub.operations if op.stateful]
+        _prune_to_fetches(sub, fetched)
         pruned = optimize(sub)
         # Any placeholder still needed but not fed is an error, as in TF.
         needed = _needed_placeholders(pruned)
@@ -204,6 +236,23 @@ class Session:
                              if op.type != "Placeholder" or id(op.outputs[0]) in keep]
         fn, _ = compile_graph(pruned, "session_run")
         return fn, None
+
+
+def _prune_to_fetches(graph, fetched_ops):
+    """Keeps only the ops `fetched_ops` need (through data and control inputs), as TF 1.x
+    does: an assignment or a print nobody asked for does not run. Placeholders stay (the
+    caller drops unused ones after checking the feeds)."""
+    needed = set()
+    stack = list(fetched_ops)
+    while stack:
+        op = stack.pop()
+        if id(op) in needed:
+            continue
+        needed.add(id(op))
+        stack.extend(t._op for t in op.inputs)
+        stack.extend(op.control_inputs)
+    graph.operations = [op for op in graph.operations
+                        if op.type == "Placeholder" or id(op) in needed]
 
 
 def _needed_placeholders(graph):

@@ -143,6 +143,7 @@ class FuncGraph(Graph):
         handle = self.variable_handle(variable)
         self.create_op(kind, (handle, value), {}, [], opdef=ASSIGN_OPS[kind],
                        name=_ASSIGN_NAMES[kind], stateful=True)
+        return None  # tf.function: Variable.assign returns the Variable itself
 
     def variable_created(self, variable):
         if not self.allow_variable_creation:
