@@ -22,7 +22,7 @@ import numpy as np
 from ..core import context, nest
 from ..core.tensor import Tensor, _from_numpy, convert_to_tensor
 from ..ops import array_ops, math_ops
-from ..ops.backprop import backprop, carries_gradient
+from ..ops.backprop import GRADIENT_DTYPES, backprop
 from ..ops.registry import OpDef, OpRecord
 from ..ops.support import FLOAT_SET
 
@@ -65,7 +65,9 @@ class Tape:
             return
         self.entries.append(OpRecord(op, inputs, outputs, attrs))
         for y in outputs:
-            if carries_gradient(y):  # floats, and TensorArrays inside tf.function
+            # Gradients flow through floats (and TensorArrays inside tf.function); spelled out
+            # rather than calling backprop.carries_gradient: this runs for every recorded op.
+            if y._dtype in FLOAT_SET or y._dtype in GRADIENT_DTYPES:
                 tracked[id(y)] = y
 
     def record_variable_read(self, variable, tensor):
