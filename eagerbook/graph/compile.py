@@ -90,12 +90,9 @@ def compile_graph(graph, name="fn"):
             env[id(t)] = em.global_value(t._op.name, obj)
     fname = em.fresh(re.sub(r"\W", "_", name) or "fn")
     em.lines.append(f"def {fname}({', '.join(params)}):")
-    body_start = len(em.lines)
     _emit_ops(em, graph.operations, env, "    ")
     outs = [("None" if t is None else env[id(t)]) for t in graph.outputs]
     em.lines.append(f"    return ({', '.join(outs)}{',' if len(outs) == 1 else ''})")
-    if len(em.lines) == body_start + 1:
-        pass
     source = "\n".join(em.lines) + "\n"
     code = compile(source, f"<tf.function {name}>", "exec")
     exec(code, em.namespace)  # noqa: S102 - our own generated code

@@ -282,11 +282,10 @@ class _CallbackHooks:
 
 
 def _keras_callback_base():
-    try:  # H4a's Callback base, when it exists: isinstance checks then pass too
-        from ..keras.callbacks import Callback  # noqa: PLC0415
-        return Callback
-    except Exception:  # noqa: BLE001
-        return None
+    # Imported when needed so that loading the widgets does not load Keras.
+    from ..keras.callbacks import Callback
+
+    return Callback
 
 
 class _LiveDisplay:

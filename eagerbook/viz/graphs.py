@@ -106,16 +106,14 @@ def autograph_code(fn):
     python_function = getattr(fn, "python_function", None)
     if python_function is None:
         return ""
-    try:
-        from ..graph import autograph  # noqa: PLC0415 - optional layer, read lazily
-    except ImportError:
-        return ""
+    from ..graph import autograph  # imported when needed: most views never show AutoGraph code
+
     to_code = getattr(autograph, "to_code", None)
     if to_code is None:
         return ""
     try:
         return to_code(python_function)
-    except Exception as exc:  # noqa: BLE001
+    except Exception as exc:  # noqa: BLE001 - a view shows the reason instead of failing
         return f"# AutoGraph could not convert this function: {exc}"
 
 
@@ -138,6 +136,6 @@ def function_info(fn, draw=True):
             info["svg"] = viz_dot.render_svg(graph_dot(graph))
         except viz_dot.GraphvizUnavailable as exc:
             info["problem"] = str(exc)
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:  # noqa: BLE001 - a failed drawing must not hide the IR text
             info["problem"] = f"Could not draw the graph: {exc}"
     return info
