@@ -41,6 +41,14 @@ def build(engine, key):
     return workloads.tf_style(tf, key)
 
 
+def engine_version(engine):
+    if engine == "tensorflow":
+        import tensorflow as tf
+        return f"{tf.__version__} (Keras {getattr(tf.keras, '__version__', '?')})"
+    module = __import__(engine)
+    return getattr(module, "__version__", "")
+
+
 def calls_per_block(fn, seconds):
     """How many calls of `fn` take about `seconds` (at least one)."""
     start = clock()
@@ -90,10 +98,16 @@ def main(argv=None):
     parser.add_argument("--rounds", type=int, default=11,
                         help="alternating blocks per row (default 11)")
     args = parser.parse_args(argv)
+    threads = os.environ.get("OMP_NUM_THREADS")  # run_all.py sets 1 unless --threads default
     if args.engine == "torch":
         import torch
-        torch.set_num_threads(int(os.environ.get("OMP_NUM_THREADS", torch.get_num_threads())))
-    print(f"{args.engine}: median of {args.rounds} alternating blocks per row, "
+        torch.set_num_threads(int(threads or torch.get_num_threads()))
+    if args.engine == "tensorflow" and threads:
+        import tensorflow as tf  # its own thread pools: one op at a time, one thread per op
+        tf.config.threading.set_intra_op_parallelism_threads(int(threads))
+        tf.config.threading.set_inter_op_parallelism_threads(int(threads))
+    print(f"{args.engine} {engine_version(args.engine)}, NumPy {np.__version__}: "
+          f"median of {args.rounds} alternating blocks per row, "
           f"{'wall' if os.environ.get('EAGERBOOK_BENCH_WALL') else 'CPU'} time")
     for key in args.rows or [r.key for r in workloads.ROWS]:
         run_row(args.engine, key, args.rounds)

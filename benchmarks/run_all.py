@@ -12,6 +12,14 @@ by JSON: name, eagerbook time ``ours``, NumPy floor time ``floor``, ``ratio``, `
 PyTorch when they can be imported; their ratios (each against the floor timed in its own
 process) are printed beside eagerbook's. Neither is ever needed.
 
+A peer may live in another Python environment (TensorFlow pins its own NumPy and is best kept
+out of the project's venv): ``--peer-python tensorflow=/path/to/python`` (or the environment
+variable ``EAGERBOOK_BENCH_PEER_PYTHON="tensorflow=/path/to/python"``, several separated by
+spaces) runs that engine's process with that interpreter. The peer's figure is then its time
+divided by the NumPy floor timed in the same process with that environment's NumPy -- the
+ratio is honest as long as both NumPys are the same build (``run_all.py`` prints each
+interpreter's NumPy version).
+
 Threads: by default every process runs its BLAS (and PyTorch) with one thread. On a shared
 two-core machine that is the reproducible setting -- CPU time then measures the work itself,
 not how many idle cores a library found. ``--threads default`` leaves the libraries' defaults
@@ -35,11 +43,12 @@ PEERS = ("tensorflow", "torch")
 ONE_THREAD = {"OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
 
 
-def run_script(path, args=(), threads="1"):
+def run_script(path, args=(), threads="1", python=sys.executable):
     env = dict(os.environ, PYTHONPATH=str(HERE.parent))
+    env.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")  # TensorFlow's start-up chatter on stderr
     if threads == "1":
         env.update(ONE_THREAD)
-    proc = subprocess.run([sys.executable, str(path), *args], capture_output=True, text=True,
+    proc = subprocess.run([python, str(path), *args], capture_output=True, text=True,
                           env=env, cwd=HERE.parent)
     results = [json.loads(line[len(RESULT_PREFIX):]) for line in proc.stdout.splitlines()
                if line.startswith(RESULT_PREFIX)]
@@ -52,6 +61,32 @@ def run_script(path, args=(), threads="1"):
                         "error": proc.stderr.strip().splitlines()[-1] if proc.stderr.strip()
                         else ""})
     return results
+
+
+def peer_interpreters(given):
+    """{peer: python} for each peer importable here or in an interpreter named in `given`
+    (["tensorflow=/path/to/python", ...])."""
+    named = dict(item.split("=", 1) for item in given)
+    found = {}
+    for peer in PEERS:
+        if importlib.util.find_spec(peer) is not None:
+            found[peer] = sys.executable
+        elif peer in named and _importable(named[peer], peer):
+            found[peer] = named[peer]
+    return found
+
+
+def _importable(python, module):
+    probe = f"import importlib.util, sys; sys.exit(importlib.util.find_spec({module!r}) is None)"
+    try:
+        return subprocess.run([python, "-c", probe], capture_output=True).returncode == 0
+    except OSError:
+        return False
+
+
+def numpy_version(python):
+    return subprocess.run([python, "-c", "import numpy; print(numpy.__version__)"],
+                          capture_output=True, text=True).stdout.strip()
 
 
 def fmt_time(seconds, unit):
@@ -107,24 +142,37 @@ def other_table(rows):
     return "\n".join(lines)
 
 
+def _peer_notes(interpreters):
+    notes = []
+    for peer, python in interpreters.items():
+        where = "this interpreter" if python == sys.executable else python
+        notes.append(f"{peer} ({where}, NumPy {numpy_version(python)})")
+    return ", ".join(notes)
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--write", metavar="FILE", help="also write the tables to FILE")
     parser.add_argument("--only", nargs="*", metavar="SCRIPT", help="only these bench_*.py")
     parser.add_argument("--threads", choices=("1", "default"), default="1")
     parser.add_argument("--rounds", default="11", help="bench_table.py's alternating blocks")
+    parser.add_argument("--peer-python", nargs="*", metavar="PEER=PYTHON",
+                        default=os.environ.get("EAGERBOOK_BENCH_PEER_PYTHON", "").split(),
+                        help="run a peer engine (tensorflow, torch) with this interpreter")
     args = parser.parse_args(argv)
     scripts = sorted(HERE.glob("bench_*.py"))
     if args.only:
         scripts = [s for s in scripts if s.name in args.only]
-    peers = [p for p in PEERS if importlib.util.find_spec(p) is not None]
+    interpreters = peer_interpreters(args.peer_python)
+    peers = list(interpreters)
     table_results, rows = [], []
     for path in scripts:
         if path.name == "bench_table.py":
             for engine in ["eagerbook", *peers]:
                 print(f"running {path.name} --engine {engine} ...", file=sys.stderr, flush=True)
                 table_results.extend(run_script(path, ["--engine", engine, "--rounds",
-                                                       args.rounds], args.threads))
+                                                       args.rounds], args.threads,
+                                                interpreters.get(engine, sys.executable)))
         else:
             print(f"running {path.name} ...", file=sys.stderr, flush=True)
             # A lesson is timed as a learner runs it: with the libraries' own thread settings.
@@ -142,7 +190,7 @@ def main(argv=None):
         f"Python {env['python']}, NumPy {env['numpy']}, {env['cpus']} CPUs, BLAS: {env['blas']}, "
         f"OPENBLAS_CORETYPE={env['OPENBLAS_CORETYPE'] or '(unset)'}; timed with {clock}, "
         f"{threads}; load average {' '.join(f'{v:.1f}' for v in os.getloadavg())} at the end; "
-        f"peers: {', '.join(peers) or 'none installed'}.\n")
+        f"peers: {_peer_notes(interpreters) or 'none installed'}.\n")
     print(text)
     if args.write:
         pathlib.Path(args.write).write_text(text)
