@@ -3,11 +3,14 @@
     x * 1 -> x      x + 0 -> x      x - 0 -> x      x / 1 -> x      -(-x) -> x
     transpose(transpose(x, p), q) -> transpose(x, p∘q)  (or x when that is the identity)
     reshape(reshape(x)) -> reshape(x)   reshape(x, x.shape) -> x   identity(x) -> x
+    reshape(constant) -> the reshaped constant
     ones_like(x), zeros_like(x) of a known shape -> a constant
     sum_to_shape_of / broadcast_like / cast to what the tensor already is -> x
     sum_to_shape_of(g, like) with known shapes -> sum(g, axes)   (a plain reduction)
     mean(x) with known shapes -> sum(x) * (1/n)                    (one reduction, no division)
     f(broadcast_like(a, b), c) for elementwise f -> f(a, c)        (NumPy broadcasts anyway)
+    broadcast_like(constant, b) with b's shape known -> a constant
+    f(x, constant whose elements are all equal) for elementwise f -> f(x, that one value)
     (x * c1) * c2 -> x * (c1 * c2) for scalar constants c1, c2
 
 A rewrite only applies when the result keeps the same dtype and static shape, so ``x * 1``
@@ -18,6 +21,7 @@ import numpy as np
 
 from ...core.shape import TensorShape
 from ...ops.registry import REGISTRY
+from .constant_folding import MAX_FOLDED_ELEMENTS
 from .util import fresh_copy, map_subgraphs, replace_tensors, same_static_shape
 
 
@@ -25,6 +29,7 @@ def algebraic_simplification(graph):
     g = fresh_copy(graph)
     map_subgraphs(g, algebraic_simplification)
     replacement = {}
+    uniform = {}  # id(constant tensor) -> its one-value twin (or None), made once per pass
     for op in list(g.operations):
         if any(id(t) in replacement for t in op.inputs):
             op.inputs = tuple(_resolve(replacement, t) for t in op.inputs)
@@ -32,6 +37,7 @@ def algebraic_simplification(graph):
             continue
         out = op.outputs[0]
         _skip_broadcasts(op)
+        _shrink_uniform_constants(g, op, uniform)
         new = _rewrite(g, op, out)
         if new is not None and new is not out:
             replacement[id(out)] = new
@@ -82,6 +88,8 @@ def _rewrite(g, op, out):
     elif t in ("Identity", "BroadcastLike"):
         if _keeps(out, ins[0]):
             return ins[0]
+        if t == "BroadcastLike":
+            return _broadcast_constant(g, op, out)
     elif t == "Cast":
         if ins[0]._dtype is out._dtype:
             return ins[0]
@@ -107,6 +115,9 @@ def _rewrite(g, op, out):
             return node.outputs[0]
         if _keeps(out, x):
             return x
+        if x._op.type == "Const" and len(op.inputs) == 1 and _static(out):
+            value = x._op.attrs["value"].reshape(tuple(out._shape._dims))
+            return _insert_before(g, op, "Const", (), {"value": value}, None, out).outputs[0]
     elif t == "SumToShapeOf":
         return _sum_to_shape(g, op, out)
     elif t == "Mean":
@@ -120,9 +131,9 @@ def _rewrite(g, op, out):
     return None
 
 
-def _insert_before(g, op, type_, inputs, attrs, opdef, like):
+def _insert_before(g, op, type_, inputs, attrs, opdef, like, name=None):
     node = g.create_op(type_, inputs, attrs, [(like._dtype, like._shape)], opdef=opdef,
-                       name=op.name)
+                       name=name or op.name)
     g.operations.pop()
     g.operations.insert(g.operations.index(op), node)
     return node
@@ -154,6 +165,53 @@ def _skip_broadcasts(op):
             if shape == tuple(out._shape._dims):
                 ins[k] = src.inputs[0]
     op.inputs = tuple(ins)
+
+
+def _shrink_uniform_constants(g, op, uniform):
+    """A constant operand whose elements are all equal (a gradient's seed spread over a
+    batch, a zeros array) does the same work as that one value when NumPy broadcasts it:
+    feed the op a one-element constant instead, when the result keeps its shape."""
+    if op.opdef is None or not (op.opdef.elementwise or op.type == "SelectV2"):
+        return
+    out = op.outputs[0]
+    if not _static(out) or not all(_static(t) for t in op.inputs):
+        return
+    ins = list(op.inputs)
+    for k, t in enumerate(ins):
+        if t._op.type != "Const" or t._op.attrs["value"].size <= 1:
+            continue
+        if id(t) not in uniform:
+            uniform[id(t)] = _one_value_twin(g, op, t)
+        small = uniform[id(t)]
+        if small is None:
+            continue
+        trial = ins[:k] + [small] + ins[k + 1:]
+        if np.broadcast_shapes(*[tuple(x._shape._dims) for x in trial]) == \
+                tuple(out._shape._dims):
+            ins[k] = small
+    op.inputs = tuple(ins)
+
+
+def _one_value_twin(g, op, t):
+    value = t._op.attrs["value"]
+    first = value.reshape(-1)[:1]
+    if value.dtype.kind not in "biuf" or not (value == first).all():
+        return None
+    const = _insert_before(g, op, "Const", (), {"value": first.reshape(())}, None,
+                           _Like(t._dtype, ()), name=t._op.name)
+    return const.outputs[0]
+
+
+def _broadcast_constant(g, op, out):
+    """broadcast_like(constant, b) -> the broadcast constant, when b's shape is known (b is
+    only asked for its shape) and the result stays small."""
+    x = op.inputs[0]
+    if x._op.type != "Const" or not _static(out) or \
+            out._shape.num_elements() > MAX_FOLDED_ELEMENTS:
+        return None
+    value = np.broadcast_to(x._op.attrs["value"], tuple(out._shape._dims)).copy()
+    node = _insert_before(g, op, "Const", (), {"value": value}, None, out)
+    return node.outputs[0]
 
 
 def _scalar_const(t):
