@@ -664,7 +664,28 @@ def ones_like(x, dtype=None, name=None):
 
 @register("SelectV2", broadcasts=True)
 def _select(condition, x, y):
+    if x.dtype == y.dtype and x.dtype.kind in "biuf" and type(x) is type(y) is np.ndarray \
+            and max(condition.size, x.size, y.size) >= _SELECT_BITS_MIN:
+        return _select_bits(condition, x, y)
     return np.where(condition, x, y)
+
+
+# np.where branches on every element: on a mask that is true about half the time (a relu's
+# gradient) the branches are mispredicted and it is ~5x slower than choosing bits without
+# branches, y ^ ((x ^ y) & mask) with the mask all ones where the condition holds. The same
+# bits either way (NaNs, signed zeros); np.where stays for small arrays and other dtypes.
+_SELECT_BITS_MIN = 1 << 14
+
+
+def _select_bits(condition, x, y):
+    bits = np.dtype(f"u{x.dtype.itemsize}")
+    shape = np.broadcast_shapes(condition.shape, x.shape, y.shape)
+    mask = np.broadcast_to(condition, shape).view(np.uint8).astype(bits, order="C")
+    np.negative(mask, out=mask)  # 1 -> all ones, 0 -> 0
+    y_bits = y.view(bits)
+    np.bitwise_and(mask, np.bitwise_xor(x.view(bits), y_bits), out=mask)
+    np.bitwise_xor(mask, y_bits, out=mask)
+    return mask.view(x.dtype)
 
 
 @_select.gradient

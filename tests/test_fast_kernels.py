@@ -1,0 +1,59 @@
+"""Kernels with a faster path than the obvious NumPy call give the very same bits (NaNs,
+signed zeros, every dtype, broadcasting, non-contiguous operands). No timing here."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from eagerbook.ops.registry import REGISTRY
+
+select = REGISTRY["SelectV2"].kernel
+relu = REGISTRY["Relu"].kernel
+
+DTYPES = [np.float32, np.float64, np.float16, np.int8, np.int32, np.int64, np.uint16, np.bool_]
+# (condition, x, y) shapes, with the output large enough for the branch-free path.
+SHAPES = [((40, 30, 20), (40, 30, 20), ()), ((40, 1, 20), (30, 1), (40, 30, 20)),
+          ((20000,), (20000,), (1,)), ((32, 24, 24, 16), (32, 1, 1, 16), ()),
+          ((5,), (5,), (5,))]
+
+
+def _operand(rng, shape, dtype, special):
+    values = (rng.standard_normal(shape) * 100).astype(dtype)
+    if special and np.dtype(dtype).kind == "f" and values.size:
+        values.flat[::7] = np.nan
+        values.flat[1::5] = -0.0
+        values.flat[2::11] = -np.inf
+    return values
+
+
+def _same_bits(a, b):
+    assert a.dtype == b.dtype and a.shape == b.shape
+    assert np.array_equal(a.view(np.uint8), np.ascontiguousarray(b).view(np.uint8))
+
+
+@settings(max_examples=40, deadline=None)
+@given(dtype=st.sampled_from(DTYPES), shapes=st.sampled_from(SHAPES), seed=st.integers(0, 99),
+       transpose=st.booleans(), density=st.sampled_from([0.0, 0.5, 1.0]))
+def test_select_gives_np_where_bits(dtype, shapes, seed, transpose, density):
+    rng = np.random.default_rng(seed)
+    cs, xs, ys = shapes
+    condition = rng.random(cs) < density
+    x, y = _operand(rng, xs, dtype, True), _operand(rng, ys, dtype, True)
+    if transpose:  # a non-contiguous operand
+        x = np.ascontiguousarray(x.T).T
+    _same_bits(np.where(condition, x, y), select(condition, x, y))
+
+
+def test_select_of_mixed_dtypes_still_promotes_as_np_where():
+    condition = np.arange(30000) % 3 == 0
+    x, y = np.ones(30000, np.float32), np.zeros(30000, np.float64)
+    out = select(condition, x, y)
+    assert out.dtype == np.float64
+    np.testing.assert_array_equal(out, np.where(condition, x, y))
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.float16, np.int32, np.int8])
+def test_relu_gives_np_maximum_bits(dtype):
+    x = _operand(np.random.default_rng(0), (64, 33), dtype, True)
+    _same_bits(np.maximum(x, 0).astype(dtype), relu(x))
