@@ -173,6 +173,8 @@ def _shrink_uniform_constants(g, op, uniform):
     feed the op a one-element constant instead, when the result keeps its shape."""
     if op.opdef is None or not (op.opdef.elementwise or op.type == "SelectV2"):
         return
+    if not any(t._op.type == "Const" and t._op.attrs["value"].size > 1 for t in op.inputs):
+        return
     out = op.outputs[0]
     if not _static(out) or not all(_static(t) for t in op.inputs):
         return
