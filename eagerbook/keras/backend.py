@@ -8,6 +8,7 @@
 
 import contextlib
 import re
+import threading
 
 from ..core import context
 from ..core.tensor import Tensor
@@ -15,6 +16,7 @@ from ..core.tensor import Tensor
 _EPSILON = 1e-7
 _FLOATX = "float32"
 _NAME_UIDS = {}
+_NAME_UIDS_LOCK = threading.Lock()  # threads making layers at once must not share a name
 
 
 def epsilon():
@@ -46,8 +48,9 @@ def to_snake_case(name):
 def unique_object_name(base, zero_based=True):
     """``dense``, then ``dense_1``, ``dense_2``, ... (one counter per base name);
     ``zero_based=False`` numbers from 1 (``input_1``, ``input_2``, as Keras names inputs)."""
-    count = _NAME_UIDS.get(base, 0)
-    _NAME_UIDS[base] = count + 1
+    with _NAME_UIDS_LOCK:
+        count = _NAME_UIDS.get(base, 0)
+        _NAME_UIDS[base] = count + 1
     if not zero_based:
         return f"{base}_{count + 1}"
     return base if count == 0 else f"{base}_{count}"
@@ -62,7 +65,8 @@ def restore_deferred(obj):
 
 def clear_session():
     """Resets the layer-name counters (``tf.keras.backend.clear_session``)."""
-    _NAME_UIDS.clear()
+    with _NAME_UIDS_LOCK:
+        _NAME_UIDS.clear()
 
 
 @contextlib.contextmanager
@@ -80,10 +84,8 @@ def is_symbolic(t):
     return isinstance(t, Tensor) and t._value is None
 
 
-# --- the training flag passed from outer to inner layers -----------------------------------
-class _CallContext:
-    __slots__ = ("training", "depth")
-
+# --- the training flag passed from outer to inner layers (each thread has its own) ----------
+class _CallContext(threading.local):
     def __init__(self):
         self.training = None
         self.depth = 0
@@ -101,3 +103,103 @@ def learning_phase():
 
 def set_learning_phase(value):
     _LEARNING_PHASE[0] = int(value)
+
+
+# --- the Keras 2 backend functions the guides call (thin names over eagerbook's ops) --------
+def _ops():
+    from ..ops import array_ops, math_ops  # ops sit below keras; imported on first use
+
+    return array_ops, math_ops
+
+
+def mean(x, axis=None, keepdims=False):
+    return _ops()[1].reduce_mean(x, axis=axis, keepdims=keepdims)
+
+
+def sum(x, axis=None, keepdims=False):  # noqa: A001 - Keras's name
+    return _ops()[1].reduce_sum(x, axis=axis, keepdims=keepdims)
+
+
+def std(x, axis=None, keepdims=False):
+    return _ops()[1].reduce_std(x, axis=axis, keepdims=keepdims)
+
+
+def square(x):
+    return _ops()[1].square(x)
+
+
+def sqrt(x):
+    return _ops()[1].sqrt(x)
+
+
+def exp(x):
+    return _ops()[1].exp(x)
+
+
+def log(x):
+    return _ops()[1].log(x)
+
+
+def abs(x):  # noqa: A001 - Keras's name
+    return _ops()[1].abs(x)
+
+
+def shape(x):
+    return _ops()[0].shape(x)
+
+
+def int_shape(x):
+    """The static shape as a tuple (None where unknown)."""
+    dims = x.shape.as_list() if hasattr(x.shape, "as_list") else list(x.shape)
+    return tuple(dims)
+
+
+def cast(x, dtype):
+    return _ops()[1].cast(x, dtype)
+
+
+def constant(value, dtype=None, shape=None, name=None):
+    from ..core.tensor import constant as tf_constant
+
+    return tf_constant(value, dtype=dtype or floatx(), shape=shape, name=name)
+
+
+def zeros(shape, dtype=None, name=None):
+    return _ops()[0].zeros(shape, dtype=dtype or floatx())
+
+
+def ones(shape, dtype=None, name=None):
+    return _ops()[0].ones(shape, dtype=dtype or floatx())
+
+
+def random_normal(shape, mean=0.0, stddev=1.0, dtype=None, seed=None):
+    from ..ops import random_ops
+
+    return random_ops.random_normal(shape, mean=mean, stddev=stddev, dtype=dtype or floatx(),
+                                    seed=seed)
+
+
+def random_uniform(shape, minval=0.0, maxval=1.0, dtype=None, seed=None):
+    from ..ops import random_ops
+
+    return random_ops.random_uniform(shape, minval=minval, maxval=maxval,
+                                     dtype=dtype or floatx(), seed=seed)
+
+
+def get_value(x):
+    return x.numpy()
+
+
+def set_value(x, value):
+    x.assign(value)
+
+
+def count_params(x):
+    return int(_np_prod(x.shape.as_list()))
+
+
+def _np_prod(dims):
+    out = 1
+    for d in dims:
+        out *= d
+    return out

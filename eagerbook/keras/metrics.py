@@ -56,7 +56,9 @@ class Metric(Layer):
 
     def __call__(self, *args, **kwargs):
         self.update_state(*args, **kwargs)
-        return self.result()
+        # Remembered so that ``layer.add_metric(metric(...))`` can report this Metric itself.
+        self._last_result = self.result()
+        return self._last_result
 
     def update_state(self, *args, **kwargs):
         raise NotImplementedError("Must be implemented in subclasses.")

@@ -30,12 +30,12 @@ _ALLOWED_KWARGS = {"input_shape", "batch_input_shape", "batch_size", "weights",
                    "activity_regularizer", "autocast", "input_dim"}
 
 # Attributes the tracker never looks into (bookkeeping, not state).
-_NOT_TRACKED = frozenset({"_inbound_nodes", "_compile_state", "_nodes", "_call_spec",
-                          "_eager_losses", "_trainable_weights", "_non_trainable_weights",
-                          "_regularized", "input_spec", "_self_attr_cache", "history",
-                          "stop_training", "_symbolic_inputs", "_symbolic_outputs",
-                          "inputs", "outputs", "_input_layers", "_output_layers",
-                          "_name_scope"})
+_NOT_TRACKED = frozenset({"_inbound_nodes", "_added_metrics", "_compile_state", "_nodes",
+                          "_call_spec", "_eager_losses", "_trainable_weights",
+                          "_non_trainable_weights", "_regularized", "input_spec",
+                          "_self_attr_cache", "history", "stop_training", "_symbolic_inputs",
+                          "_symbolic_outputs", "inputs", "outputs", "_input_layers",
+                          "_output_layers", "_name_scope"})
 
 
 class InputSpec:
@@ -431,6 +431,49 @@ class Layer(Module):
                 out.append(reg(variable) if variable is not None else reg())
         return out
 
+    # --- metrics reported by the layer itself -----------------------------------------------------
+    def add_metric(self, value, name=None, aggregation=None):
+        """Reports `value` under `name` in ``fit``'s logs, averaged over an epoch's batches.
+
+        A value returned by calling a Metric object reports that Metric (under its own name).
+        """
+        if aggregation not in (None, "mean"):
+            raise ValueError(f'We currently support only `mean` and `None` as aggregation. '
+                             f'Received: {aggregation}.')
+        source = next((m for m in self._layer_metrics()
+                       if getattr(m, "_last_result", None) is value), None)
+        if source is not None:
+            return  # the Metric object that produced `value` is reported already
+        if name is None:
+            raise ValueError("Please provide a name for your metric like "
+                             "`self.add_metric(tf.reduce_sum(inputs), name='mean_activation', "
+                             "aggregation='mean')`")
+        added = self.__dict__.setdefault("_added_metrics", {})
+        metric = added.get(name)
+        if metric is None:
+            from ..metrics import Mean  # metrics are layers: imported when first needed
+
+            with backend.init_scope():
+                metric = added[name] = Mean(name=name)
+        metric.update_state(value)
+
+    def _layer_metrics(self):
+        """Metric objects this layer holds as attributes, then those made by ``add_metric``."""
+        held = [layer for layer in self._direct_children()[0] if layer._exclude_from_weights]
+        return held + list(self.__dict__.get("_added_metrics", {}).values())
+
+    @property
+    def metrics(self):
+        out, seen = [], set()
+        for layer in self._flatten_layers():
+            if layer._exclude_from_weights and layer is not self:
+                continue
+            for m in layer._layer_metrics():
+                if id(m) not in seen:
+                    seen.add(id(m))
+                    out.append(m)
+        return out
+
     def _clear_losses(self):
         for layer in self._flatten_layers():
             layer._eager_losses = []
@@ -613,6 +656,54 @@ class Layer(Module):
 
         return nest.map_structure(symbolic, out)
 
+    # --- where the layer sits in functional graphs: its calls on KerasTensors --------------------
+    def _only_node(self, what):
+        if not self._inbound_nodes:
+            raise AttributeError(f"Layer {self.name} is not connected, no {what} to return.")
+        if len(self._inbound_nodes) > 1:
+            raise AttributeError(f"Layer {self.name} has multiple inbound nodes, hence the "
+                                 f"notion of \"layer {what}\" is ill-defined. Use "
+                                 f"`get_{what}_at(node_index)` instead.")
+        return self._inbound_nodes[0]
+
+    def get_input_at(self, node_index):
+        node = self._inbound_nodes[node_index]
+        return node.call_args[0] if node.call_args else node.outputs
+
+    def get_output_at(self, node_index):
+        return self._inbound_nodes[node_index].outputs
+
+    @property
+    def input(self):
+        """The KerasTensor(s) this layer was called on in a functional model."""
+        self._only_node("input")
+        return self.get_input_at(0)
+
+    @property
+    def output(self):
+        """The KerasTensor(s) this layer produced in a functional model."""
+        self._only_node("output")
+        return self.get_output_at(0)
+
+    def _node_shapes(self, what, pick):
+        if not self._inbound_nodes:
+            raise AttributeError(f"The layer has never been called and thus has no defined "
+                                 f"{what} shape.")
+        shapes = {repr(s): s for s in (pick(i) for i in range(len(self._inbound_nodes)))}
+        if len(shapes) > 1:
+            raise AttributeError(f"The layer \"{self.name}\" has multiple inbound nodes, with "
+                                 f"different {what} shapes. Hence the notion of \"{what} "
+                                 f"shape\" is ill-defined for the layer.")
+        return next(iter(shapes.values()))
+
+    @property
+    def input_shape(self):
+        return self._node_shapes("input", lambda i: _shape_tuples(self.get_input_at(i)))
+
+    @property
+    def output_shape(self):
+        return self._node_shapes("output", lambda i: _shape_tuples(self.get_output_at(i)))
+
     # --- config -----------------------------------------------------------------------------------
     def get_config(self):
         config = {"name": self.name, "trainable": self.trainable, "dtype": self.dtype}
@@ -652,6 +743,11 @@ class Layer(Module):
 
 _ADD_LOSS_USED = [False]  # some layer called add_loss with a value (cleared per call)
 _LOSS_SOURCES = [False]  # some layer has a regularizer or an add_loss term
+
+
+def _shape_tuples(tensors):
+    """KerasTensor structure -> the same structure of shape tuples, ``(None, 3)``."""
+    return nest.map_structure(lambda t: tuple(t.shape.as_list()), tensors)
 
 
 def _as_shape_structure(shapes):

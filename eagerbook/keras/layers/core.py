@@ -432,6 +432,15 @@ class InputLayer(Layer):
     def compute_output_shape(self, input_shape):
         return TensorShape(input_shape)
 
+    # TF 2 reports an InputLayer's shapes as a one-entry list: [(None, 784)].
+    @property
+    def input_shape(self):
+        return [self._batch_input_shape]
+
+    @property
+    def output_shape(self):
+        return [self._batch_input_shape]
+
     def get_config(self):
         return {"batch_input_shape": self._batch_input_shape, "dtype": self.dtype,
                 "sparse": False, "name": self.name}

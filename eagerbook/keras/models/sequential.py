@@ -86,6 +86,18 @@ class Sequential(Model):
         return [self._graph_output] if self._graph_output is not None else None
 
     @property
+    def input(self):
+        if self._graph_input is None:
+            raise AttributeError(f"Layer {self.name} is not connected, no input to return.")
+        return self._graph_input
+
+    @property
+    def output(self):
+        if self._graph_output is None:
+            raise AttributeError(f"Layer {self.name} has no inbound nodes.")
+        return self._graph_output
+
+    @property
     def input_shape(self):
         if self._graph_input is None:
             raise AttributeError("The layer has never been called and thus has no defined "

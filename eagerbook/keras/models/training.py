@@ -45,7 +45,46 @@ class _CompileState:
         self.loss_fns = None  # one Loss per output, resolved at the first batch
         self.metric_objs = None  # list (per output) of Metric objects
         self.loss_tracker = metrics_mod.Mean(name="loss")
+        self.output_loss_trackers = None  # "<output>_loss" per output when there are several
         self.output_names = None
+
+
+class _CompiledLoss:
+    """``model.compiled_loss``: the compiled losses as one callable (TF's LossesContainer)."""
+
+    def __init__(self, model):
+        self._model = model
+
+    def __call__(self, y_true, y_pred, sample_weight=None, regularization_losses=None):
+        return self._model._compiled_loss_value(y_true, y_pred, sample_weight,
+                                                regularization_losses)
+
+    @property
+    def metrics(self):
+        state = self._model._compile_state
+        return [state.loss_tracker] + [m for m in state.output_loss_trackers or [] if m]
+
+    def reset_state(self):
+        for m in self.metrics:
+            m.reset_state()
+
+
+class _CompiledMetrics:
+    """``model.compiled_metrics``: the compiled metrics (TF's MetricsContainer)."""
+
+    def __init__(self, model):
+        self._model = model
+
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        self._model._update_compiled_metrics(y_true, y_pred, sample_weight)
+
+    @property
+    def metrics(self):
+        return [m for group in self._model._compile_state.metric_objs or [] for m in group]
+
+    def reset_state(self):
+        for m in self.metrics:
+            m.reset_state()
 
 
 class Model(Layer):
@@ -199,6 +238,31 @@ class Model(Layer):
                 self.call(x)
         self.built = True
 
+    # A functional model's own inputs and outputs (a layer's are those of its calls).
+    @property
+    def input(self):
+        if self._is_graph_network:
+            return self._nested_inputs
+        return super().input
+
+    @property
+    def output(self):
+        if self._is_graph_network:
+            return self._nested_outputs
+        return super().output
+
+    @property
+    def input_shape(self):
+        if self._is_graph_network:
+            return _unwrap_single([tuple(x.shape.as_list()) for x in self._symbolic_inputs])
+        return super().input_shape
+
+    @property
+    def output_shape(self):
+        if self._is_graph_network:
+            return _unwrap_single([tuple(x.shape.as_list()) for x in self._symbolic_outputs])
+        return super().output_shape
+
     @property
     def layers(self):
         if self._is_graph_network:
@@ -248,7 +312,15 @@ class Model(Layer):
 
     @property
     def compiled_loss(self):
-        return self._compile_state
+        """The losses given to ``compile``, as one callable: ``compiled_loss(y, y_pred,
+        sample_weight=None, regularization_losses=None)`` returns the total and updates the
+        ``loss`` metric (what a custom ``train_step`` calls)."""
+        return None if self._compile_state is None else _CompiledLoss(self)
+
+    @property
+    def compiled_metrics(self):
+        """The metrics given to ``compile``: ``update_state(y, y_pred, sample_weight=None)``."""
+        return None if self._compile_state is None else _CompiledMetrics(self)
 
     @property
     def run_eagerly(self):
@@ -292,6 +364,11 @@ class Model(Layer):
             state.loss_weight_list = [float(weights.get(name, 1.0)) for name in names]
         else:
             state.loss_weight_list = [float(w) for w in nest.flatten(weights)]
+        if n > 1:
+            # one "<output>_loss" tracker per output that has a loss (None where it has none)
+            state.output_loss_trackers = [
+                metrics_mod.Mean(name=f"{name}_loss") if fn is not None else None
+                for name, fn in zip(names, state.loss_fns)]
         flat_y = nest.flatten(y) if y is not None else [None] * n
         objs = []
         for i in range(n):
@@ -311,12 +388,20 @@ class Model(Layer):
 
     @property
     def metrics(self):
+        """The loss tracker, the compiled metrics, then metrics that layers made with
+        ``add_metric`` or hold as attributes (what ``fit`` resets and reports)."""
+        out = []
         state = self._compile_state
-        if state is None:
-            return []
-        out = [state.loss_tracker]
-        for group in state.metric_objs or []:
-            out.extend(group)
+        if state is not None:
+            out.append(state.loss_tracker)
+            out.extend(m for m in state.output_loss_trackers or [] if m)
+            for group in state.metric_objs or []:
+                out.extend(group)
+        seen = {id(m) for m in out}
+        for m in super().metrics:
+            if id(m) not in seen:
+                seen.add(id(m))
+                out.append(m)
         return out
 
     @property
@@ -328,16 +413,17 @@ class Model(Layer):
             m.reset_state()
 
     # --- one step ---------------------------------------------------------------------------------
-    def compute_loss(self, x=None, y=None, y_pred=None, sample_weight=None):
+    def _compiled_loss_value(self, y, y_pred, sample_weight, regularization_losses):
         state = self._resolve_compile(y, y_pred)
         flat_pred = nest.flatten(y_pred)
         flat_y = nest.flatten(y) if y is not None else [None] * len(flat_pred)
         if len(flat_y) != len(flat_pred):
             raise ValueError(f"The model has {len(flat_pred)} outputs but received "
                              f"{len(flat_y)} targets.")
+        batch = float(flat_pred[0].shape[0] or 1)
         total = None
-        for fn, weight, yt, yp in zip(state.loss_fns, state.loss_weight_list, flat_y,
-                                      flat_pred):
+        for i, (fn, weight, yt, yp) in enumerate(zip(state.loss_fns, state.loss_weight_list,
+                                                     flat_y, flat_pred)):
             if fn is None:
                 continue
             if yt is None:
@@ -345,22 +431,27 @@ class Model(Layer):
                                  f"loss={state.loss_spec}, and therefore expects target data "
                                  "to be provided in `fit()`.")
             value = fn(yt, yp, sample_weight=sample_weight)
+            if state.output_loss_trackers and state.output_loss_trackers[i]:
+                state.output_loss_trackers[i].update_state(value, sample_weight=batch)
             if weight != 1.0:
                 value = math_ops.multiply(value, weight)
             total = value if total is None else math_ops.add(total, value)
-        extra = self.losses
-        for value in extra:
+        for value in regularization_losses or []:
             value = convert_to_tensor(value)
             total = value if total is None else math_ops.add(total, value)
         if total is None:
-            raise ValueError("No loss found. You may have forgotten to provide a `loss` argument "
-                             "in the `compile()` method.")
+            if any(fn is not None for fn in state.loss_fns) or not regularization_losses:
+                raise ValueError("No loss found. You may have forgotten to provide a `loss` "
+                                 "argument in the `compile()` method.")
+        state.loss_tracker.update_state(total, sample_weight=batch)
         return total
 
-    def _update_metrics(self, y, y_pred, sample_weight, loss):
-        state = self._compile_state
-        batch = nest.flatten(y_pred)[0].shape[0] or 1
-        state.loss_tracker.update_state(loss, sample_weight=float(batch))
+    def compute_loss(self, x=None, y=None, y_pred=None, sample_weight=None):
+        """The compiled losses plus the layers' ``add_loss`` terms (updates the loss metric)."""
+        return self._compiled_loss_value(y, y_pred, sample_weight, self.losses)
+
+    def _update_compiled_metrics(self, y, y_pred, sample_weight):
+        state = self._resolve_compile(y, y_pred)
         flat_pred = nest.flatten(y_pred)
         flat_y = nest.flatten(y) if y is not None else [None] * len(flat_pred)
         for group, yt, yp in zip(state.metric_objs, flat_y, flat_pred):
@@ -378,14 +469,14 @@ class Model(Layer):
             loss = self.compute_loss(x, y, y_pred, sample_weight)
         grads = tape.gradient(loss, variables)
         self.optimizer.apply_gradients(zip(grads, variables))
-        self._update_metrics(y, y_pred, sample_weight, loss)
+        self._update_compiled_metrics(y, y_pred, sample_weight)
         return self._logs()
 
     def test_step(self, data):
         x, y, sample_weight = data_adapter.unpack(data)
         y_pred = self(x, training=False)
-        loss = self.compute_loss(x, y, y_pred, sample_weight)
-        self._update_metrics(y, y_pred, sample_weight, loss)
+        self.compute_loss(x, y, y_pred, sample_weight)
+        self._update_compiled_metrics(y, y_pred, sample_weight)
         return self._logs()
 
     def predict_step(self, data):
@@ -577,6 +668,10 @@ class Model(Layer):
         if self.optimizer is not None:
             children["optimizer"] = self.optimizer
         return children
+
+
+def _unwrap_single(items):
+    return items[0] if len(items) == 1 else items
 
 
 def _as_loss(spec):
