@@ -217,6 +217,32 @@ class Identity(Initializer):
         return {"gain": self.gain}
 
 
+class Orthogonal(Initializer):
+    """A (scaled) orthogonal matrix: the QR factor of a normal draw, signs fixed as TF does
+    (the recurrent kernels' default, which keeps repeated products from blowing up)."""
+
+    def __init__(self, gain=1.0, seed=None):
+        self.gain, self.seed = gain, seed
+
+    def __call__(self, shape, dtype=None, **kwargs):
+        shape = _shape(shape)
+        if len(shape) < 2:
+            raise ValueError("The tensor to initialize must be at least two-dimensional. "
+                             f"Received: shape={shape} of rank {len(shape)}.")
+        rows = int(np.prod(shape[:-1]))
+        cols = shape[-1]
+        draw = _draw("normal", (max(rows, cols), min(rows, cols)), dtypes.float32, self.seed,
+                     mean=0.0, stddev=1.0).numpy().astype(np.float64)
+        q, r = np.linalg.qr(draw)
+        q *= np.sign(np.diag(r))  # a unique, uniformly distributed factor
+        if rows < cols:
+            q = q.T
+        return _from_numpy((self.gain * q.reshape(shape)).astype(_dtype(dtype)._np))
+
+    def get_config(self):
+        return {"gain": self.gain, "seed": self.seed}
+
+
 # Lower-case aliases, as tf.keras.initializers exposes them.
 zeros = Zeros
 ones = Ones
@@ -232,6 +258,7 @@ lecun_normal = LecunNormal
 lecun_uniform = LecunUniform
 variance_scaling = VarianceScaling
 identity = Identity
+orthogonal = Orthogonal
 
 _BY_NAME = {
     "zeros": Zeros, "ones": Ones, "constant": Constant, "random_uniform": RandomUniform,
@@ -239,7 +266,7 @@ _BY_NAME = {
     "truncated_normal": TruncatedNormal, "glorot_uniform": GlorotUniform,
     "glorot_normal": GlorotNormal, "he_normal": HeNormal, "he_uniform": HeUniform,
     "lecun_normal": LecunNormal, "lecun_uniform": LecunUniform,
-    "variance_scaling": VarianceScaling, "identity": Identity,
+    "variance_scaling": VarianceScaling, "identity": Identity, "orthogonal": Orthogonal,
 }
 _BY_CLASS = {cls.__name__: cls for cls in _BY_NAME.values()}
 

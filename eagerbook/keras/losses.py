@@ -191,9 +191,17 @@ def kl_divergence(y_true, y_pred):
         y_true, math_ops.log(math_ops.truediv(y_true, y_pred))), axis=-1)
 
 
+def _signed_labels(y_true):
+    """0/1 labels become -1/1 (hinge losses want signs); other labels stay as given."""
+    values = y_true._value
+    if values is not None and values.size and np.isin(values, (0, 1)).all():
+        return math_ops.subtract(math_ops.multiply(y_true, 2.0), 1.0)
+    return y_true
+
+
 def hinge(y_true, y_pred):
     y_pred = _pred(y_pred)
-    y_true = _true_like(y_true, y_pred)
+    y_true = _signed_labels(_true_like(y_true, y_pred))
     return math_ops.reduce_mean(math_ops.maximum(
         math_ops.subtract(1.0, math_ops.multiply(y_true, y_pred)),
         math_ops.zeros_like(y_pred)), axis=-1)

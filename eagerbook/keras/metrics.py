@@ -15,6 +15,7 @@ from ..core.tensor import _from_numpy, convert_to_tensor
 from ..ops import array_ops, math_ops
 from . import backend
 from . import losses as losses_mod
+from .layers import base as _layer_base
 from .layers.base import Layer
 
 
@@ -140,6 +141,9 @@ class Mean(Reduce):
 
 class Sum(Reduce):
     _reduction = "sum"
+
+
+_layer_base._MEAN_METRIC[0] = Mean  # what Layer.add_metric averages reported values with
 
 
 class MeanMetricWrapper(Mean):

@@ -1,6 +1,24 @@
 """``tf.keras.layers``."""
 
+from . import experimental
 from .base import InputSpec, Layer
+from .conv_more import (
+                        AveragePooling1D,
+                        AvgPool1D,
+                        Conv1D,
+                        Conv2DTranspose,
+                        Convolution1D,
+                        Convolution2DTranspose,
+                        Cropping2D,
+                        GlobalAveragePooling1D,
+                        GlobalAvgPool1D,
+                        GlobalMaxPool1D,
+                        GlobalMaxPooling1D,
+                        MaxPool1D,
+                        MaxPooling1D,
+                        UpSampling2D,
+                        ZeroPadding2D,
+)
 from .conv_pool import (
                         AveragePooling2D,
                         AvgPool2D,
@@ -31,4 +49,34 @@ from .core import (
                         add,
                         concatenate,
 )
+from .more_core import (
+                        ELU,
+                        LayerNormalization,
+                        LeakyReLU,
+                        Masking,
+                        Maximum,
+                        Minimum,
+                        Normalization,
+                        Permute,
+                        PReLU,
+                        ReLU,
+                        RepeatVector,
+                        Rescaling,
+                        Softmax,
+                        average,
+                        maximum,
+                        minimum,
+                        multiply,
+                        subtract,
+)
 from .normalization import BatchNormalization
+from .recurrent import (
+                        GRU,
+                        LSTM,
+                        RNN,
+                        Bidirectional,
+                        GRUCell,
+                        LSTMCell,
+                        SimpleRNN,
+                        SimpleRNNCell,
+)

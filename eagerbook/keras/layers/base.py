@@ -451,10 +451,8 @@ class Layer(Module):
         added = self.__dict__.setdefault("_added_metrics", {})
         metric = added.get(name)
         if metric is None:
-            from ..metrics import Mean  # metrics are layers: imported when first needed
-
             with backend.init_scope():
-                metric = added[name] = Mean(name=name)
+                metric = added[name] = _MEAN_METRIC[0](name=name)
         metric.update_state(value)
 
     def _layer_metrics(self):
@@ -488,6 +486,11 @@ class Layer(Module):
 
     def compute_output_shape(self, input_shape):
         raise NotImplementedError
+
+    def compute_mask(self, inputs, mask=None):
+        """The mask of this layer's output: the input's mask passed on by layers that support
+        masking, none otherwise (``Embedding(mask_zero=True)`` and ``Masking`` make one)."""
+        return mask if self.supports_masking else None
 
     @classmethod
     def _call_signature(cls):
@@ -580,6 +583,11 @@ class Layer(Module):
         ctx.depth += 1
         if training is not None:
             ctx.training = training
+        input_mask = kwargs.get("mask")
+        if input_mask is None and _MASKS:
+            input_mask = _MASKS.find(inputs)
+            if input_mask is not None and self._call_signature()[2]:
+                kwargs["mask"] = input_mask
         try:
             with context.name_scope(self._name):
                 if not self.built:
@@ -588,6 +596,8 @@ class Layer(Module):
                 if self.input_spec is not None:
                     _check_input_spec(self, inputs)
                 outputs = self.call(*args, **kwargs)
+            if input_mask is not None or type(self).compute_mask is not Layer.compute_mask:
+                _MASKS.attach(outputs, self.compute_mask(inputs, input_mask))
             if self._activity_regularizer is not None:
                 for out in nest.flatten(outputs):
                     self.add_loss(math_ops.divide_no_cast(
@@ -741,6 +751,46 @@ class Layer(Module):
         return children
 
 
+class _MaskTable:
+    """The masks riding along with layer outputs (TF keeps them as ``tensor._keras_mask``;
+    eagerbook's tensors have no spare attribute). Keyed by the output tensor object and
+    bounded to the most recent outputs, so nothing outlives a forward pass for long."""
+
+    _LIMIT = 64
+
+    def __init__(self):
+        self._entries = {}  # id(tensor) -> (tensor, mask)
+
+    def __bool__(self):
+        return bool(self._entries)
+
+    def attach(self, outputs, masks):
+        flat_out = nest.flatten(outputs)
+        flat_masks = masks if isinstance(masks, (list, tuple)) else [masks] * len(flat_out)
+        for tensor, mask in zip(flat_out, flat_masks):
+            if mask is None:
+                self._entries.pop(id(tensor), None)
+                continue
+            self._entries[id(tensor)] = (tensor, mask)
+            if len(self._entries) > self._LIMIT:
+                del self._entries[next(iter(self._entries))]
+
+    def find(self, inputs):
+        """The mask of `inputs` (a list of masks for a list of inputs), or None."""
+        def lookup(x):
+            entry = self._entries.get(id(x))
+            return entry[1] if entry is not None and entry[0] is x else None
+        if isinstance(inputs, (list, tuple)):
+            masks = [lookup(x) for x in inputs]
+            return masks if any(m is not None for m in masks) else None
+        return lookup(inputs)
+
+
+_MASKS = _MaskTable()
+
+# keras.metrics.Mean, handed over by keras.metrics (metrics are layers: that module sits above
+# this one, so this one names no metric class itself).
+_MEAN_METRIC = [None]
 _ADD_LOSS_USED = [False]  # some layer called add_loss with a value (cleared per call)
 _LOSS_SOURCES = [False]  # some layer has a regularizer or an add_loss term
 

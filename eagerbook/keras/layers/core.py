@@ -38,6 +38,7 @@ class Dense(Layer):
         self.kernel_constraint = kernel_constraint
         self.bias_constraint = bias_constraint
         self.input_spec = InputSpec(min_ndim=2)
+        self.supports_masking = True
 
     def build(self, input_shape):
         input_shape = TensorShape(input_shape)
@@ -273,6 +274,12 @@ class Embedding(Layer):
 
     def _output_dtype(self, input_dtype):
         return self._dtype or dtypes.as_dtype(backend.floatx())
+
+    def compute_mask(self, inputs, mask=None):
+        """With ``mask_zero=True``, index 0 is padding: the mask is ``inputs != 0``."""
+        if not self.mask_zero:
+            return None
+        return math_ops.not_equal(inputs, 0)
 
     def compute_output_shape(self, input_shape):
         return TensorShape(_dims(input_shape) + [self.output_dim])

@@ -54,8 +54,10 @@ class Sequential(Model):
         self._stack.append(layer)
         if self._graph_output is None and len(self._stack) == 1 and \
                 layer._batch_input_shape is not None:
+            # TF names the implicit input after the first layer: dense_input.
             self._graph_input = self._graph_output = Input(
-                batch_shape=layer._batch_input_shape, dtype=layer.dtype)
+                batch_shape=layer._batch_input_shape, dtype=layer.dtype,
+                name=f"{layer.name}_input")
         if self._graph_output is not None:
             self._extend_graph(layer)
 
@@ -119,7 +121,9 @@ class Sequential(Model):
         if input_shape is None:
             raise ValueError("You must provide an `input_shape` argument.")
         dims = TensorShape(input_shape).as_list()
-        self._graph_input = self._graph_output = Input(batch_shape=[None] + dims[1:])
+        self._graph_input = self._graph_output = Input(
+            batch_shape=[None] + dims[1:],
+            name=f"{self._stack[0].name}_input" if self._stack else None)
         try:
             for layer in self._stack:
                 self._extend_graph(layer)

@@ -1,0 +1,430 @@
+"""Recurrent layers: ``SimpleRNN``, ``LSTM``, ``GRU`` (each a cell run over time by ``RNN``),
+and the ``Bidirectional`` wrapper.
+
+A *cell* computes one time step: ``output, new_states = cell(x_t, states)``. ``RNN`` unstacks
+the inputs along the time axis (axis 1), runs the cell step by step from zero states and
+returns the last output (or every output with ``return_sequences=True``, plus the final
+states with ``return_state=True``). A mask (from ``Embedding(mask_zero=True)`` or
+``Masking``) makes a masked step keep the previous states and output, as TF's RNN does.
+
+The gate layouts are TF 2's, so weights (and checkpoints) carry over: LSTM gates are stacked
+``i, f, c, o`` in one ``kernel``/``recurrent_kernel``/``bias``; GRU (``reset_after=True``,
+TF 2's default) stacks ``z, r, h`` and keeps two bias rows, one for the input and one for
+the recurrent product.
+"""
+
+from ...core import dtypes
+from ...core.shape import TensorShape
+from ...core.tensor import convert_to_tensor
+from ...ops import array_ops, math_ops
+from .. import activations, backend, initializers, regularizers
+from .base import InputSpec, Layer
+
+
+def _step_mask(mask, t, like):
+    """Column `t` of a (batch, time) mask, as 0./1. of `like`'s dtype, shaped (batch, 1)."""
+    column = mask[:, t] if not isinstance(mask, list) else mask[t]
+    return array_ops.expand_dims(math_ops.cast(column, like.dtype), 1)
+
+
+def _keep_where(keep, new, old):
+    """``keep ? new : old`` row by row (keep is (batch, 1) of 0./1.), differentiable in both."""
+    return math_ops.add(math_ops.multiply(keep, new),
+                        math_ops.multiply(math_ops.subtract(1.0, keep), old))
+
+
+# --- cells: one time step ------------------------------------------------------------------
+class _Cell(Layer):
+    def __init__(self, units, activation="tanh", use_bias=True,
+                 kernel_initializer="glorot_uniform", recurrent_initializer="orthogonal",
+                 bias_initializer="zeros", kernel_regularizer=None, recurrent_regularizer=None,
+                 bias_regularizer=None, kernel_constraint=None, recurrent_constraint=None,
+                 bias_constraint=None, dropout=0.0, recurrent_dropout=0.0, **kwargs):
+        super().__init__(**kwargs)
+        if not isinstance(units, int) or units <= 0:
+            raise ValueError("Received an invalid value for argument `units`, expected a "
+                             f"positive integer, got {units}.")
+        self.units = units
+        self.activation = activations.get(activation)
+        self.use_bias = use_bias
+        self.kernel_initializer = initializers.get(kernel_initializer)
+        self.recurrent_initializer = initializers.get(recurrent_initializer)
+        self.bias_initializer = initializers.get(bias_initializer)
+        self.kernel_regularizer = regularizers.get(kernel_regularizer)
+        self.recurrent_regularizer = regularizers.get(recurrent_regularizer)
+        self.bias_regularizer = regularizers.get(bias_regularizer)
+        self.kernel_constraint = kernel_constraint
+        self.recurrent_constraint = recurrent_constraint
+        self.bias_constraint = bias_constraint
+        self.dropout = min(1.0, max(0.0, dropout))
+        self.recurrent_dropout = min(1.0, max(0.0, recurrent_dropout))
+
+    _gates = 1
+
+    @property
+    def state_size(self):
+        return self.units
+
+    @property
+    def output_size(self):
+        return self.units
+
+    def _bias_shape(self):
+        return (self._gates * self.units,)
+
+    def _bias_initializer(self):
+        return self.bias_initializer
+
+    def build(self, input_shape):
+        input_dim = TensorShape(input_shape)[-1]
+        width = self._gates * self.units
+        self.kernel = self.add_weight("kernel", shape=(input_dim, width),
+                                      initializer=self.kernel_initializer,
+                                      regularizer=self.kernel_regularizer,
+                                      constraint=self.kernel_constraint)
+        self.recurrent_kernel = self.add_weight("recurrent_kernel", shape=(self.units, width),
+                                                initializer=self.recurrent_initializer,
+                                                regularizer=self.recurrent_regularizer,
+                                                constraint=self.recurrent_constraint)
+        self.bias = self.add_weight("bias", shape=self._bias_shape(),
+                                    initializer=self._bias_initializer(),
+                                    regularizer=self.bias_regularizer,
+                                    constraint=self.bias_constraint) if self.use_bias else None
+        self.built = True
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({
+            "units": self.units, "activation": activations.serialize(self.activation),
+            "use_bias": self.use_bias,
+            "kernel_initializer": initializers.serialize(self.kernel_initializer),
+            "recurrent_initializer": initializers.serialize(self.recurrent_initializer),
+            "bias_initializer": initializers.serialize(self.bias_initializer),
+            "dropout": self.dropout, "recurrent_dropout": self.recurrent_dropout})
+        return config
+
+
+class SimpleRNNCell(_Cell):
+    """``h = activation(x @ kernel + h_prev @ recurrent_kernel + bias)``."""
+
+    def call(self, inputs, states, training=None):
+        h_prev = states[0] if isinstance(states, (list, tuple)) else states
+        z = math_ops.add(math_ops.matmul(inputs, self.kernel),
+                         math_ops.matmul(h_prev, self.recurrent_kernel))
+        if self.bias is not None:
+            z = math_ops.add(z, self.bias)
+        h = self.activation(z)
+        return h, [h]
+
+
+class LSTMCell(_Cell):
+    """Gates ``i, f, o = sigmoid(...)``, candidate ``c~ = tanh(...)``;
+    ``c = f * c_prev + i * c~``, ``h = o * tanh(c)``."""
+
+    _gates = 4
+
+    def __init__(self, units, activation="tanh", recurrent_activation="sigmoid",
+                 unit_forget_bias=True, **kwargs):
+        super().__init__(units, activation=activation, **kwargs)
+        self.recurrent_activation = activations.get(recurrent_activation)
+        self.unit_forget_bias = unit_forget_bias
+
+    @property
+    def state_size(self):
+        return [self.units, self.units]
+
+    def _bias_initializer(self):
+        if not self.unit_forget_bias:
+            return self.bias_initializer
+        base, units = self.bias_initializer, self.units
+
+        def forget_gate_ones(shape, dtype=None, **kwargs):
+            # Forget-gate biases start at 1 (remember by default), the others as configured.
+            parts = [base((units,), dtype=dtype), initializers.Ones()((units,), dtype=dtype),
+                     base((2 * units,), dtype=dtype)]
+            return array_ops.concat(parts, axis=0)
+        return forget_gate_ones
+
+    def call(self, inputs, states, training=None):
+        h_prev, c_prev = states
+        z = math_ops.add(math_ops.matmul(inputs, self.kernel),
+                         math_ops.matmul(h_prev, self.recurrent_kernel))
+        if self.bias is not None:
+            z = math_ops.add(z, self.bias)
+        z_i, z_f, z_c, z_o = array_ops.split(z, 4, axis=1)
+        i = self.recurrent_activation(z_i)
+        f = self.recurrent_activation(z_f)
+        c = math_ops.add(math_ops.multiply(f, c_prev),
+                         math_ops.multiply(i, self.activation(z_c)))
+        o = self.recurrent_activation(z_o)
+        h = math_ops.multiply(o, self.activation(c))
+        return h, [h, c]
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"recurrent_activation": activations.serialize(self.recurrent_activation),
+                       "unit_forget_bias": self.unit_forget_bias})
+        return config
+
+
+class GRUCell(_Cell):
+    """Update gate ``z``, reset gate ``r``, candidate ``h~ = tanh(x Wh + r * (h_prev Uh))``;
+    ``h = z * h_prev + (1 - z) * h~`` (TF 2's ``reset_after=True`` form)."""
+
+    _gates = 3
+
+    def __init__(self, units, activation="tanh", recurrent_activation="sigmoid",
+                 reset_after=True, **kwargs):
+        super().__init__(units, activation=activation, **kwargs)
+        if not reset_after:
+            raise ValueError("eagerbook's GRU implements TF 2's default reset_after=True only.")
+        self.recurrent_activation = activations.get(recurrent_activation)
+        self.reset_after = True
+
+    def _bias_shape(self):
+        return (2, 3 * self.units)  # input bias row, recurrent bias row
+
+    def call(self, inputs, states, training=None):
+        h_prev = states[0] if isinstance(states, (list, tuple)) else states
+        from_x = math_ops.matmul(inputs, self.kernel)
+        from_h = math_ops.matmul(h_prev, self.recurrent_kernel)
+        if self.bias is not None:
+            input_bias, recurrent_bias = array_ops.unstack(self.bias, axis=0)
+            from_x = math_ops.add(from_x, input_bias)
+            from_h = math_ops.add(from_h, recurrent_bias)
+        x_z, x_r, x_h = array_ops.split(from_x, 3, axis=1)
+        h_z, h_r, h_h = array_ops.split(from_h, 3, axis=1)
+        z = self.recurrent_activation(math_ops.add(x_z, h_z))
+        r = self.recurrent_activation(math_ops.add(x_r, h_r))
+        candidate = self.activation(math_ops.add(x_h, math_ops.multiply(r, h_h)))
+        h = math_ops.add(math_ops.multiply(z, h_prev),
+                         math_ops.multiply(math_ops.subtract(1.0, z), candidate))
+        return h, [h]
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"recurrent_activation": activations.serialize(self.recurrent_activation),
+                       "reset_after": True})
+        return config
+
+
+# --- the loop over time --------------------------------------------------------------------
+_CELL_ARGS = ("activation", "recurrent_activation", "use_bias", "kernel_initializer",
+              "recurrent_initializer", "bias_initializer", "unit_forget_bias",
+              "kernel_regularizer", "recurrent_regularizer", "bias_regularizer",
+              "kernel_constraint", "recurrent_constraint", "bias_constraint", "dropout",
+              "recurrent_dropout", "reset_after")
+
+
+class RNN(Layer):
+    """Runs `cell` over the time axis of ``(batch, time, features)`` inputs."""
+
+    def __init__(self, cell, return_sequences=False, return_state=False, go_backwards=False,
+                 stateful=False, unroll=False, time_major=False, **kwargs):
+        if stateful or time_major:
+            raise ValueError("eagerbook's RNN layers support stateful=False and "
+                             "time_major=False only.")
+        super().__init__(**kwargs)
+        self.cell = cell
+        self.return_sequences = return_sequences
+        self.return_state = return_state
+        self.go_backwards = go_backwards
+        self.unroll = unroll
+        self.supports_masking = True
+        self.input_spec = InputSpec(ndim=3)
+
+    @property
+    def units(self):
+        return self.cell.units
+
+    def build(self, input_shape):
+        shape = TensorShape(input_shape)
+        if shape.rank != 3:
+            raise ValueError(f"Input 0 of layer \"{self.name}\" is incompatible with the layer: "
+                             f"expected ndim=3, found ndim={shape.rank}. Full shape received: "
+                             f"{tuple(shape.as_list())}")
+        # Built in the cell's own scope: TF 2 names the weights lstm/lstm_cell/kernel:0.
+        from ...core import context
+
+        with context.name_scope(self.cell.name):
+            self.cell.build(TensorShape([shape[0], shape[-1]]))
+        self.cell.built = True
+        self.built = True
+
+    def _zero_states(self, inputs):
+        batch = inputs.shape[0]
+        if batch is None:
+            batch = array_ops.shape(inputs)[0]
+        sizes = self.cell.state_size
+        sizes = sizes if isinstance(sizes, (list, tuple)) else [sizes]
+        return [array_ops.zeros(array_ops.stack([batch, size]) if not isinstance(batch, int)
+                                else (batch, size), dtype=inputs.dtype) for size in sizes]
+
+    def call(self, inputs, mask=None, training=None, initial_state=None):
+        inputs = convert_to_tensor(inputs)
+        if isinstance(mask, (list, tuple)):
+            mask = mask[0]
+        states = list(initial_state) if isinstance(initial_state, (list, tuple)) else \
+            ([initial_state] if initial_state is not None else self._zero_states(inputs))
+        steps = array_ops.unstack(inputs, axis=1)
+        order = range(len(steps) - 1, -1, -1) if self.go_backwards else range(len(steps))
+        mask = None if mask is None else convert_to_tensor(mask)
+        outputs, output = [], None
+        for t in order:
+            new_output, new_states = self.cell.call(steps[t], states)
+            if mask is not None:
+                keep = _step_mask(mask, t, new_output)
+                new_states = [_keep_where(keep, n, o) for n, o in zip(new_states, states)]
+                previous = output if output is not None else math_ops.multiply(new_output, 0.0)
+                new_output = _keep_where(keep, new_output, previous)
+            output, states = new_output, list(new_states)
+            outputs.append(output)
+        if self.return_sequences:
+            result = array_ops.stack(outputs, axis=1)
+        else:
+            result = output
+        if self.return_state:
+            return [result] + states
+        return result
+
+    def compute_mask(self, inputs, mask=None):
+        if isinstance(mask, (list, tuple)):
+            mask = mask[0]
+        output_mask = mask if self.return_sequences else None
+        if self.return_state:
+            return [output_mask] + [None] * len(self._state_sizes())
+        return output_mask
+
+    def _state_sizes(self):
+        sizes = self.cell.state_size
+        return sizes if isinstance(sizes, (list, tuple)) else [sizes]
+
+    def compute_output_shape(self, input_shape):
+        dims = TensorShape(input_shape).as_list()
+        units = self.cell.output_size
+        out = TensorShape([dims[0], dims[1], units] if self.return_sequences
+                          else [dims[0], units])
+        if self.return_state:
+            return [out] + [TensorShape([dims[0], size]) for size in self._state_sizes()]
+        return out
+
+    def _output_dtype(self, input_dtype):
+        return dtypes.as_dtype(self.dtype)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"return_sequences": self.return_sequences,
+                       "return_state": self.return_state, "go_backwards": self.go_backwards,
+                       "stateful": False, "unroll": self.unroll, "time_major": False})
+        return config
+
+
+class _CellRNN(RNN):
+    """An RNN layer that makes its own cell from the constructor's arguments."""
+
+    _cell_class = None
+
+    def __init__(self, units, return_sequences=False, return_state=False, go_backwards=False,
+                 stateful=False, unroll=False, time_major=False, **kwargs):
+        cell_kwargs = {k: kwargs.pop(k) for k in list(kwargs) if k in _CELL_ARGS}
+        # TF 2 names the cell after its class inside every layer: lstm/lstm_cell/kernel:0.
+        cell = self._cell_class(units, dtype=kwargs.get("dtype"),
+                                name=backend.to_snake_case(self._cell_class.__name__),
+                                **cell_kwargs)
+        super().__init__(cell, return_sequences=return_sequences, return_state=return_state,
+                         go_backwards=go_backwards, stateful=stateful, unroll=unroll,
+                         time_major=time_major, **kwargs)
+
+    def get_config(self):
+        config = super().get_config()
+        cell_config = self.cell.get_config()
+        for key in ("name", "trainable", "dtype"):
+            cell_config.pop(key, None)
+        config.update(cell_config)
+        return config
+
+
+class SimpleRNN(_CellRNN):
+    _cell_class = SimpleRNNCell
+
+
+class LSTM(_CellRNN):
+    _cell_class = LSTMCell
+
+
+class GRU(_CellRNN):
+    _cell_class = GRUCell
+
+
+class Bidirectional(Layer):
+    """Runs `layer` forwards and a copy of it backwards; merges the two outputs."""
+
+    def __init__(self, layer, merge_mode="concat", weights=None, backward_layer=None,
+                 **kwargs):
+        if not isinstance(layer, RNN):
+            raise ValueError("Please initialize `Bidirectional` layer with a "
+                             f"`tf.keras.layers.Layer` instance. Received: {layer}")
+        if merge_mode not in ("sum", "mul", "ave", "concat", None):
+            raise ValueError(f"Invalid merge mode. Received: {merge_mode}. Merge mode should "
+                             "be one of {\"sum\", \"mul\", \"ave\", \"concat\", None}")
+        super().__init__(**kwargs)
+        config = layer.get_config()
+        self.forward_layer = type(layer).from_config({**config,
+                                                      "name": "forward_" + config["name"]})
+        if backward_layer is None:
+            backward_layer = type(layer).from_config({
+                **config, "name": "backward_" + config["name"],
+                "go_backwards": not config["go_backwards"]})
+        self.backward_layer = backward_layer
+        self.merge_mode = merge_mode
+        self.return_sequences = layer.return_sequences
+        self.return_state = layer.return_state
+        self.supports_masking = True
+
+    def call(self, inputs, mask=None, training=None):
+        forward = self.forward_layer(inputs, mask=mask)
+        backward = self.backward_layer(inputs, mask=mask)
+        states = []
+        if self.return_state:
+            forward, states = forward[0], forward[1:] + backward[1:]
+            backward = backward[0]
+        if self.return_sequences:
+            backward = array_ops.reverse(backward, [1])
+        if self.merge_mode == "concat":
+            out = array_ops.concat([forward, backward], axis=-1)
+        elif self.merge_mode == "sum":
+            out = math_ops.add(forward, backward)
+        elif self.merge_mode == "ave":
+            out = math_ops.multiply(math_ops.add(forward, backward), 0.5)
+        elif self.merge_mode == "mul":
+            out = math_ops.multiply(forward, backward)
+        else:
+            out = [forward, backward]
+        if self.return_state:
+            return (out if isinstance(out, list) else [out]) + states
+        return out
+
+    def compute_mask(self, inputs, mask=None):
+        return self.forward_layer.compute_mask(inputs, mask)
+
+    def compute_output_shape(self, input_shape):
+        shape = self.forward_layer.compute_output_shape(input_shape)
+        if self.return_state:
+            raise NotImplementedError  # inferred by running the layer once
+        dims = shape.as_list()
+        if self.merge_mode == "concat":
+            dims[-1] *= 2
+        elif self.merge_mode is None:
+            return [TensorShape(dims), TensorShape(dims)]
+        return TensorShape(dims)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"layer": {"class_name": type(self.forward_layer).__name__,
+                                 "config": self.forward_layer.get_config()},
+                       "merge_mode": self.merge_mode})
+        return config
+
+
+__all__ = ["RNN", "SimpleRNN", "LSTM", "GRU", "SimpleRNNCell", "LSTMCell", "GRUCell",
+           "Bidirectional"]
