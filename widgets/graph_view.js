@@ -1,8 +1,10 @@
-// GraphView: a tf.function's traced graph. Tabs: the graph as traced, after the optimization
-// passes, the IR text, the AutoGraph-converted source and the trace history (one row per
-// concrete function; click a row to look at that trace).
-// Model traits: title, tabs ([{key, label, kind: "svg"|"text", content}]), traces
-// ([{signature, ops}]), trace_index, message.
+// GraphView: a tf.function's traced graph. Picture tabs: the graph as traced (unused ops
+// dashed, hidden on request) and after the optimization passes, If/While bodies drawn as
+// nested boxes; zoom buttons, scrolling, clickable nodes. Text tabs: the IR before and after
+// the passes side by side, the generated NumPy code, the AutoGraph-converted source. Last,
+// the trace history (one row per concrete function; click a row to look at that trace).
+// Model traits: title, tabs ([{key, label, kind: "svg"|"text", content, nodes?, unused?,
+// sections?}]), traces ([{signature, ops}]), trace_index, message.
 
 function esc(text) {
   return String(text ?? "").replace(/[&<>"]/g, (c) =>
@@ -14,13 +16,15 @@ function render({ model, el }) {
   el.innerHTML = `<div class="eb-toolbar"><span class="eb-title"></span>
     <span class="eb-muted eb-summary"></span></div>
     <div class="eb-message" hidden></div>
-    <div class="eb-tabs"></div><div class="eb-body"><div class="eb-content eb-graph"></div>
+    <div class="eb-tabs"></div><div class="eb-tools"></div>
+    <div class="eb-body"><div class="eb-content eb-graph"></div>
     <div class="eb-side" hidden></div></div>`;
   const titleEl = el.querySelector(".eb-title");
   const summaryEl = el.querySelector(".eb-summary");
   const messageEl = el.querySelector(".eb-message");
   const tabsEl = el.querySelector(".eb-tabs");
   const contentEl = el.querySelector(".eb-content");
+  const toolsEl = el.querySelector(".eb-tools");
   const sideEl = el.querySelector(".eb-side");
 
   // A click on a node: its op, attributes, output specs and the op's code.
@@ -44,11 +48,65 @@ function render({ model, el }) {
       `${esc(node.grad_rule)}</pre></details>` : "");
   }
   let current = null;
+  let zoom = 1;  // picture tabs: 1 = Graphviz's natural size (10-pt text)
+  let hideUnused = false;
+
+  // Zoom by resizing the SVG (its viewBox scales the drawing): the box scrolls both ways,
+  // so a 100-node graph stays readable instead of shrinking to the output's width.
+  function applyZoom(svg) {
+    if (!svg) return;
+    const w = parseFloat(svg.getAttribute("data-w") || svg.getAttribute("width"));
+    const h = parseFloat(svg.getAttribute("data-h") || svg.getAttribute("height"));
+    svg.setAttribute("data-w", w);
+    svg.setAttribute("data-h", h);
+    svg.setAttribute("width", `${w * zoom}pt`);
+    svg.setAttribute("height", `${h * zoom}pt`);
+    const label = el.querySelector(".eb-zoom-level");
+    if (label) label.textContent = `${Math.round(zoom * 100)}%`;
+  }
+
+  function pictureTools(tab) {
+    const tools = document.createElement("div");
+    tools.className = "eb-toolbar eb-picture-tools";
+    tools.innerHTML = `<button data-zoom="out" title="smaller">−</button>
+      <span class="eb-zoom-level eb-muted"></span>
+      <button data-zoom="in" title="larger">+</button>
+      <button data-zoom="fit" title="fit the width of the output">fit</button>
+      <button data-zoom="one" title="natural size">100%</button>` +
+      (tab.unused ? `<label title="ops that feed no output: the optimizer deletes them">
+        <input type="checkbox" class="eb-unused" ${hideUnused ? "" : "checked"}>
+        show ${tab.unused} unused op(s)</label>` : "") +
+      `<span class="eb-muted">click a node for its op and code</span>`;
+    for (const b of tools.querySelectorAll("button[data-zoom]")) {
+      b.addEventListener("click", () => {
+        const svg = contentEl.querySelector("svg");
+        const act = b.dataset.zoom;
+        if (act === "in") zoom = Math.min(4, zoom * 1.25);
+        if (act === "out") zoom = Math.max(0.2, zoom / 1.25);
+        if (act === "one") zoom = 1;
+        if (act === "fit" && svg) {
+          const w = parseFloat(svg.getAttribute("data-w") || svg.getAttribute("width"));
+          zoom = Math.max(0.2, Math.min(1, (contentEl.clientWidth - 8) / (w * 4 / 3)));
+        }
+        applyZoom(svg);
+      });
+    }
+    const box = tools.querySelector(".eb-unused");
+    if (box) {
+      box.addEventListener("change", () => {
+        hideUnused = !box.checked;
+        contentEl.classList.toggle("eb-hide-unused", hideUnused);
+      });
+    }
+    return tools;
+  }
 
   function show(key) {
     const tabs = model.get("tabs") || [];
     const traces = model.get("traces") || [];
     current = key;
+    toolsEl.innerHTML = "";
+    contentEl.classList.remove("eb-hide-unused");
     for (const b of tabsEl.querySelectorAll("button")) {
       b.classList.toggle("eb-active", b.dataset.key === key);
     }
@@ -69,9 +127,18 @@ function render({ model, el }) {
     }
     const tab = tabs.find((t) => t.key === key);
     if (!tab) { contentEl.innerHTML = ""; return; }
-    contentEl.innerHTML = tab.kind === "svg" && tab.content ? tab.content :
-      `<pre class="eb-pre">${esc(tab.content || "(empty)")}</pre>`;
     sideEl.hidden = true;
+    if (tab.kind !== "svg") {
+      const sections = tab.sections || [{ title: "", text: tab.content }];
+      contentEl.innerHTML = `<div class="eb-columns">${sections.map((s) => `<div>
+        ${s.title ? `<h5>${esc(s.title)}</h5>` : ""}<pre class="eb-pre eb-source">` +
+        `${esc(s.text || "(empty)")}</pre></div>`).join("")}</div>`;
+      return;
+    }
+    contentEl.innerHTML = tab.content;
+    toolsEl.appendChild(pictureTools(tab));
+    contentEl.classList.toggle("eb-hide-unused", hideUnused);
+    applyZoom(contentEl.querySelector("svg"));
     for (const g of contentEl.querySelectorAll("g.node")) {
       const name = (g.querySelector("title") || {}).textContent || "";
       g.style.cursor = "pointer";
@@ -95,6 +162,10 @@ function render({ model, el }) {
       const b = document.createElement("button");
       b.textContent = tab.label;
       b.dataset.key = tab.key;
+      // Pictures and texts look different in the tab row too.
+      b.classList.add(tab.kind === "svg" ? "eb-tab-picture" : "eb-tab-text");
+      b.title = tab.kind === "svg" ? "a drawing of the graph" :
+        tab.key === "traces" ? "one row per traced input signature" : "text";
       b.addEventListener("click", () => show(tab.key));
       tabsEl.appendChild(b);
     }

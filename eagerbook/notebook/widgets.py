@@ -32,7 +32,16 @@ from ..viz import tape as viz_tape
 from . import charts as viz_charts
 
 STATIC = pathlib.Path(__file__).parent / "static"
-_CSS = STATIC / "eagerbook.css"
+
+
+def _asset(name):
+    """The text of a browser file. Given as text, not as a path: for a path anywidget keeps a
+    file watcher per class whose signal holds every instance ever made (a closed widget
+    would never be freed)."""
+    return (STATIC / name).read_text(encoding="utf-8")
+
+
+_CSS = _asset("eagerbook.css")
 
 
 def _esc(text):
@@ -110,7 +119,7 @@ class TapeView(_Displayable, anywidget.AnyWidget):
     ``eagerbook.viz.tape.keep_tapes()``) a snapshot is kept for viewing.
     """
 
-    _esm = STATIC / "tape_view.js"
+    _esm = _asset("tape_view.js")
     _css = _CSS
 
     graph = traitlets.Dict().tag(sync=True, to_json=_json_safe)
@@ -230,7 +239,7 @@ class GraphView(_Displayable, anywidget.AnyWidget):
         GraphView(f)          # or GraphView(f.get_concrete_function(...))
     """
 
-    _esm = STATIC / "graph_view.js"
+    _esm = _asset("graph_view.js")
     _css = _CSS
 
     title = traitlets.Unicode("tf.function").tag(sync=True)
@@ -264,6 +273,10 @@ class GraphView(_Displayable, anywidget.AnyWidget):
             self._build(concrete[change["new"]])
 
     def _build(self, concrete):
+        """The tabs: two pictures (the graph as traced, unused ops marked; the graph after the
+        optimization passes), then three texts that say different things (the IR before and
+        after the passes side by side, the NumPy code that runs, AutoGraph's Python), then
+        the traces. Without Graphviz there are no pictures, and the message says why."""
         tabs, message = [], ""
         self._dots = {}  # tab key -> DOT source (the saved picture redraws the first one)
         self._forget_picture()
@@ -274,29 +287,32 @@ class GraphView(_Displayable, anywidget.AnyWidget):
         graph = concrete.graph
         before = getattr(concrete, "unoptimized_graph", None) or \
             getattr(concrete, "traced_graph", None) or graph
-        after = getattr(concrete, "optimized_graph", None) or graph
+        after = viz_graphs._call(concrete, "optimized_graph", default=None) or graph
+        names = viz_graphs.output_names(concrete)
         for key, label, g in (("before", "Traced graph", before),
-                              ("after", "Optimized", after)):
-            if key == "after" and after is before:
+                              ("after", "Optimized graph", after)):
+            if key == "after" and after is before or not self._draw:
                 continue
-            content, kind = viz_graphs.ir_text(g), "text"
-            if self._draw:
-                try:
-                    dot_source = viz_graphs.name_outputs(viz_graphs.graph_dot(g),
-                                                         viz_graphs.output_names(concrete))
-                    content, kind = viz_dot.render_svg(dot_source), "svg"
-                    self._dots.setdefault(key, dot_source)
-                except viz_dot.GraphvizUnavailable as exc:
-                    message = str(exc)
-            tab = {"key": key, "label": label, "kind": kind, "content": content}
-            if kind == "svg":  # what a click on a node shows
-                tab["nodes"] = viz_graphs.op_details(g)
-            tabs.append(tab)
-        tabs.append({"key": "ir", "label": "IR text", "kind": "text",
-                     "content": viz_graphs.ir_text(after)})
+            try:
+                dot_source = viz_graphs.function_dot(g, names)
+                content = viz_dot.render_svg(dot_source)
+            except viz_dot.GraphvizUnavailable as exc:
+                message = str(exc)
+                break
+            self._dots[key] = dot_source
+            tabs.append({"key": key, "label": label, "kind": "svg", "content": content,
+                         "nodes": viz_graphs.op_details(g),  # what a click on a node shows
+                         "unused": content.count('class="node eb&#45;dead"')})
+        sections = [{"title": "as traced", "text": viz_graphs.ir_text(before)}]
         if after is not before:
-            tabs.append({"key": "ir_before", "label": "IR (traced)", "kind": "text",
-                         "content": viz_graphs.ir_text(before)})
+            sections.append({"title": "after the optimization passes",
+                             "text": viz_graphs.ir_text(after)})
+        tabs.append({"key": "ir", "label": "IR text", "kind": "text",
+                     "content": sections[-1]["text"], "sections": sections})
+        source = viz_graphs._call(concrete, "compiled_source", default=None)
+        if isinstance(source, str) and source:
+            tabs.append({"key": "code", "label": "Generated code", "kind": "text",
+                         "content": source})
         code = viz_graphs.autograph_code(self._fn)
         if code:
             tabs.append({"key": "autograph", "label": "AutoGraph", "kind": "text",
@@ -443,7 +459,7 @@ class LiveLoss(_LiveDisplay, _CallbackHooks, _Displayable, anywidget.AnyWidget):
     `log_scale` can also be changed from the widget.
     """
 
-    _esm = STATIC / "live_loss.js"
+    _esm = _asset("live_loss.js")
     _css = _CSS
 
     data = traitlets.Dict().tag(sync=True, to_json=_json_safe)
@@ -567,7 +583,7 @@ class GradientFlow(_LiveDisplay, _CallbackHooks, _Displayable, anywidget.AnyWidg
     gradients the optimizer applies.
     """
 
-    _esm = STATIC / "gradient_flow.js"
+    _esm = _asset("gradient_flow.js")
     _css = _CSS
 
     data = traitlets.Dict().tag(sync=True, to_json=_json_safe)

@@ -93,14 +93,25 @@ def graph_model(graph):
     return {"nodes": nodes, "edges": edges}
 
 
-def op_details(graph):
-    """{op name: {type, attrs, outputs, inputs, kernel, kernel_at, grad_rule, grad_rule_at}}
-    for the nodes of a drawn graph: what a click on a node shows. The code comes from the op
-    registry (the same NumPy kernel and gradient rule eager execution uses)."""
+def _operations(graph):
+    return _call(graph, "get_operations", default=None) or list(getattr(graph, "operations", []))
+
+
+def _subgraphs(op):
+    """An ``If``'s branches or a ``While``'s cond and body: {label: graph}."""
+    return dict(getattr(op, "subgraphs", None) or {})
+
+
+def op_details(graph, prefix=""):
+    """{node id: {type, attrs, outputs, inputs, kernel, kernel_at, grad_rule, grad_rule_at}}
+    for the nodes of a drawn graph: what a click on a node shows. Ops inside an ``If`` or
+    ``While`` are listed too, under ``op/branch/name`` as ``function_dot`` names them. The
+    code comes from the op registry (the same NumPy kernel and gradient rule eager execution
+    uses)."""
     from . import tape as viz_tape  # the source helper
 
     details = {}
-    for op in _call(graph, "get_operations", default=None) or getattr(graph, "operations", []):
+    for op in _operations(graph):
         outputs = []
         for t in getattr(op, "outputs", ()) or ():
             shape = getattr(t, "shape", None)
@@ -113,13 +124,16 @@ def op_details(graph):
                   "outputs": outputs,
                   "inputs": [str(getattr(getattr(x, "op", None), "name", "?"))
                              for x in getattr(op, "inputs", ()) or ()],
-                  "subgraphs": list(getattr(op, "subgraphs", {}) or {})}
+                  "subgraphs": list(_subgraphs(op))}
         opdef = getattr(op, "opdef", None)
         if opdef is not None and getattr(opdef, "kernel", None) is not None:
             detail["kernel"], detail["kernel_at"] = viz_tape.source_of(opdef.kernel)
             detail["grad_rule"], detail["grad_rule_at"] = viz_tape.source_of(
                 getattr(opdef, "grad", None))
-        details[str(getattr(op, "name", "?"))] = detail
+        name = prefix + str(getattr(op, "name", "?"))
+        details[name] = detail
+        for label, sub in _subgraphs(op).items():
+            details.update(op_details(sub, f"{name}/{label}/"))
     return details
 
 
@@ -140,6 +154,208 @@ def name_outputs(dot_source, names):
         dot_source = dot_source.replace(f'"output_{i}" [label="output_{i}"',
                                         f'"output_{i}" [label={viz_dot.quote(name)}')
     return dot_source
+
+
+# --- a function drawn with its control flow -------------------------------------------------------
+def live_ops(graph):
+    """Ids of the ops that do something: those the outputs depend on, stateful ops (they act
+    even when nothing reads them) and what those depend on. The others are dead code, which
+    the optimizer deletes."""
+    by_id = {id(op): op for op in _operations(graph)}
+    if getattr(graph, "outputs", None) is None:  # a graph that does not say: all count
+        return set(by_id)
+    todo = [getattr(t, "op", None) for t in getattr(graph, "outputs", ()) or () if t is not None]
+    todo += [op for op in by_id.values() if getattr(op, "stateful", False)]
+    live = set()
+    while todo:
+        op = todo.pop()
+        if op is None or id(op) in live or id(op) not in by_id:
+            continue
+        live.add(id(op))
+        todo.extend(getattr(t, "op", None) for t in getattr(op, "inputs", ()) or ())
+        todo.extend(getattr(op, "control_inputs", ()) or ())
+    return live
+
+
+def _type_text(t):
+    dtype = getattr(getattr(t, "dtype", None), "name", "?")
+    shape = getattr(t, "shape", None)
+    dims = getattr(shape, "_dims", shape) if shape is not None else None
+    if dims is None:
+        return f"{dtype}[*]"
+    return dtype + "[" + ",".join("?" if d is None else str(d) for d in dims) + "]"
+
+
+def _const_text(op):
+    value = " ".join(str((getattr(op, "attrs", {}) or {}).get("value", "")).split())
+    return value if len(value) <= 24 else value[:21] + "..."
+
+
+CLUSTER_STYLE = {  # the box around a control-flow op, and around each of its bodies
+    "If": 'color="#2b6cb0" fontcolor="#2b6cb0"',
+    "While": 'color="#2f855a" fontcolor="#2f855a"',
+}
+BODY_STYLE = 'style="rounded,filled" fillcolor="#f7fafc" color="#a0aec0" fontcolor="#4a5568"'
+LARGE_GRAPH = 150  # above this many nodes, edges lose their labels (a lighter layout)
+
+
+class _FunctionDot:
+    """Builds ``function_dot``'s text: one pass over the graph and its bodies."""
+
+    def __init__(self, graph):
+        self.lines = []
+        self.count = self._count(graph)
+        self.labels = self.count <= LARGE_GRAPH
+
+    def _count(self, graph):
+        return sum(1 + sum(self._count(sub) for sub in _subgraphs(op).values())
+                   for op in _operations(graph))
+
+    def edge(self, source, target, label="", dead=False, extra=""):
+        attrs = [extra] if extra else []
+        if label and self.labels:
+            attrs.append(f"label={viz_dot.quote(label)}")
+        if dead:
+            attrs.append('style="dashed" color="#cbd5e0" class="eb-dead"')
+        self.lines.append(f"  {viz_dot.quote(source)} -> {viz_dot.quote(target)}"
+                          + (f" [{' '.join(attrs)}]" if attrs else "") + ";")
+
+    def node(self, node_id, op, dead, indent):
+        kind = str(getattr(op, "type", "?"))
+        label = f"{getattr(op, 'name', '?')}\n{kind}"
+        if kind == "Placeholder":
+            shape = 'shape=ellipse style="filled" fillcolor="#e0f0ff" color="#2b6cb0"'
+        elif kind == "Const":
+            shape = 'shape=note style="filled" fillcolor="#f4f4f4" color="#999999"'
+            label += "\n" + _const_text(op)
+        elif _subgraphs(op):
+            outs = ", ".join(_type_text(t) for t in getattr(op, "outputs", ()) or ())
+            label += f"\n-> {outs}" if outs else ""
+            shape = f'shape=box style="rounded,filled,bold" fillcolor="#ffffff" ' \
+                f'{CLUSTER_STYLE.get(kind, "")}'
+        else:
+            shape = 'shape=box style="filled' + (',bold' if getattr(op, "stateful", False)
+                                                 else '') + '" fillcolor="#ffffff"'
+        if dead:
+            label += "\n(unused)"
+            shape = shape.replace('style="filled', 'style="dashed,filled') + \
+                ' color="#a0aec0" fontcolor="#718096" class="eb-dead"'
+        self.lines.append(f"{indent}{viz_dot.quote(node_id)} [label={viz_dot.quote(label)} "
+                          f"{shape}];")
+
+    def graph(self, graph, prefix="", indent="  ", inner=False):
+        """Nodes of `graph` (ids prefixed), clusters for its control flow, edges inside it.
+        Returns {id(tensor): node id} for its ops' outputs."""
+        live = live_ops(graph)
+        made = {}  # id(op) -> node id
+        for op in _operations(graph):
+            dead = id(op) not in live
+            if inner and dead and getattr(op, "type", "") == "Placeholder":
+                continue  # a body input the body never reads: plumbing, not an op
+            node_id = prefix + str(getattr(op, "name", "?"))
+            made[id(op)] = node_id
+            subs = _subgraphs(op)
+            if not subs:
+                self.node(node_id, op, dead, indent)
+                continue
+            kind = str(getattr(op, "type", "?"))
+            self.lines.append(f"{indent}subgraph {viz_dot.quote('cluster_' + node_id)} {{")
+            self.lines.append(f'{indent}  label={viz_dot.quote(kind + " " + str(op.name))} '
+                              f'style="rounded" penwidth=1.6 '
+                              f'{CLUSTER_STYLE.get(kind, "")} fontname="Helvetica";')
+            bodies = {}
+            for label, sub in subs.items():
+                body_id = f"{node_id}/{label}/"
+                self.lines.append(f"{indent}  subgraph {viz_dot.quote('cluster_' + body_id)} {{")
+                self.lines.append(f"{indent}    label={viz_dot.quote(label)} {BODY_STYLE};")
+                bodies[label] = (sub, self.graph(sub, body_id, indent + "    ", inner=True))
+                self.lines.append(f"{indent}  }}")
+            self.node(node_id, op, dead, indent + "  ")
+            self.lines.append(f"{indent}}}")
+            self._wire_bodies(op, node_id, bodies, made, dead)
+        for op in _operations(graph):
+            if id(op) not in made or _subgraphs(op):
+                continue
+            for t in getattr(op, "inputs", ()) or ():
+                source = made.get(id(getattr(t, "op", None)))
+                if source is not None:
+                    self.edge(source, made[id(op)], _type_text(t),
+                              dead=id(op) not in live)
+            for c in getattr(op, "control_inputs", ()) or ():
+                if id(c) in made:
+                    self.edge(made[id(c)], made[id(op)], extra='style="dotted"')
+        return made
+
+    def _wire_bodies(self, op, node_id, bodies, made, dead):
+        """An If's predicate and a While's maximum go to the op; every other input goes to the
+        matching input of each body; each body's results come back to the op."""
+        inputs = list(getattr(op, "inputs", ()) or ())
+        kind = str(getattr(op, "type", ""))
+        attrs = getattr(op, "attrs", {}) or {}
+        to_op = []  # (tensor, label) wired straight to the op
+        if kind == "If":
+            to_op.append((inputs[0], "pred"))
+            inputs = inputs[1:]
+        elif kind == "While" and attrs.get("has_max"):
+            to_op.append((inputs[-1], "max iterations"))
+            inputs = inputs[:-1]
+        for t, label in to_op:
+            source = made.get(id(getattr(t, "op", None)))
+            if source is not None:
+                self.edge(source, node_id, label, dead=dead)
+        n_loop = attrs.get("num_loop_vars", 0) if kind == "While" else 0
+        for label, (sub, body_made) in bodies.items():
+            for k, (outer, inner) in enumerate(zip(inputs, getattr(sub, "inputs", ()) or ())):
+                source = made.get(id(getattr(outer, "op", None)))
+                target = body_made.get(id(getattr(inner, "op", None)))
+                if source is not None and target is not None:
+                    self.edge(source, target, "loop var" if k < n_loop else "",
+                              dead=dead, extra='color="#4a5568"')
+            results = [t for t in getattr(sub, "outputs", ()) or () if t is not None]
+            for k, t in enumerate(results):
+                source = body_made.get(id(getattr(t, "op", None)))
+                if source is None:
+                    continue
+                if kind == "While" and label == "cond":
+                    self.edge(source, node_id, "continue?", dead=dead, extra='style="dotted"')
+                elif kind == "While":
+                    self.edge(source, node_id, f"next {k}", dead=dead, extra='color="#2f855a"')
+                else:
+                    self.edge(source, node_id, f"{label} {k}" if len(results) > 1 else label,
+                              dead=dead, extra='color="#2b6cb0"')
+
+
+def function_dot(graph, names=None, title=None):
+    """DOT text for a traced function: ops as boxes (stateful ones bold), inputs as ellipses,
+    constants as notes; each ``If``/``While`` as a box holding one box per branch or body,
+    the op's inputs wired to the bodies' inputs and the bodies' results back to the op; ops
+    that feed no output dashed and marked "(unused)" (SVG class ``eb-dead``); the outputs
+    named by `names` (the function's names for them) where given."""
+    build = _FunctionDot(graph)
+    made = build.graph(graph)
+    lines = ["digraph function {"]
+    attrs = ['rankdir=TB', 'bgcolor="transparent"', 'nodesep=0.3', 'ranksep=0.35',
+             'fontname="Helvetica"', 'fontsize=11']
+    if title:
+        attrs += [f"label={viz_dot.quote(title)}", 'labelloc="t"', 'fontsize=16']
+    lines.append("  graph [" + " ".join(attrs) + "];")
+    lines.append('  node [fontname="Helvetica" fontsize=10 height=0.3 margin="0.08,0.04"];')
+    lines.append('  edge [fontname="Helvetica" fontsize=8 color="#666666" arrowsize=0.6];')
+    lines += build.lines
+    outputs = [t for t in getattr(graph, "outputs", ()) or ()]
+    for i, t in enumerate(outputs):
+        if t is None:
+            continue
+        name = names[i] if names and i < len(names) else f"output_{i}"
+        node_id = f"output_{i}"
+        lines.append(f"  {viz_dot.quote(node_id)} [label={viz_dot.quote(name)} "
+                     f"{viz_dot.KIND_STYLE['output']}];")
+        source = made.get(id(getattr(t, "op", None)))
+        if source is not None:
+            label = f" [label={viz_dot.quote(_type_text(t))}]" if build.labels else ""
+            lines.append(f"  {viz_dot.quote(source)} -> {viz_dot.quote(node_id)}{label};")
+    lines.append("}")
+    return "\n".join(lines)
 
 
 def graph_dot(graph):

@@ -98,10 +98,19 @@ DEMO_CELLS = [
     "    out = tf.reduce_sum(tf.tanh(tf.matmul(w, x)) * 2.0)\n"
     "tape.gradient(out, w)\n"
     'TapeView(tape, title="tape demo")',
-    # GraphView
-    "@tf.function\ndef f(x):\n    return tf.reduce_sum(x * x + 1.0)\n"
+    # GraphView: an If and a While (drawn as nested boxes), an unused op
+    "@tf.function\ndef f(x):\n    total = tf.reduce_sum(x * x + 1.0)\n"
+    "    if total > 0:\n        total = total * 2.0\n    else:\n        total = -total\n"
+    "    unused = tf.exp(x)\n"
+    "    i = tf.constant(0)\n    while i < 3:\n        total = total + 1.0\n        i += 1\n"
+    "    return total\n"
     "f(tf.constant([1.0, 2.0]))\n"
     'GraphView(f, title="graph demo")',
+    # GraphView of 100+ nodes: it scrolls at a readable size
+    "@tf.function\ndef deep(x):\n    for _ in range(40):\n"
+    "        x = tf.tanh(x * 1.01 + 0.1)\n    return x\n"
+    "deep(tf.constant([1.0]))\n"
+    'GraphView(deep, title="big graph")',
     # LiveLoss
     'live = LiveLoss(title="loss demo", interval=0)\ndisplay(live)\n'
     "for step in range(40):\n"
@@ -116,7 +125,8 @@ DEMO_CELLS = [
     "flow.finish()",
 ]
 WIDGET_CLASSES = {"tape demo": ".eb-tape", "graph demo": ".eb-graphview",
-                  "loss demo": ".eb-live", "flow demo": ".eb-flow"}
+                  "big graph": ".eb-graphview", "loss demo": ".eb-live",
+                  "flow demo": ".eb-flow"}
 
 
 @pytest.fixture(scope="module")
@@ -207,7 +217,7 @@ def test_every_widget_stored_live_and_reopened(app, demo_notebook, tmp_path):
         shot(page, "1-untrusted")
         shown = _outputs_read(page, "untrusted")
         assert set(shown.values()) == {None}, shown  # pictures, not widgets
-        assert page.locator(".jp-OutputArea-output img").count() == 4
+        assert page.locator(".jp-OutputArea-output img").count() == len(WIDGET_CLASSES)
 
         # 2. Run every cell: live widgets, each answering one interaction.
         _kernel_idle(base, token)
@@ -217,8 +227,8 @@ def test_every_widget_stored_live_and_reopened(app, demo_notebook, tmp_path):
         page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
         page.wait_for_selector(".eb-flow[data-steps='6']", timeout=90_000)
         _kernel_idle(base, token)
-        for cls in WIDGET_CLASSES.values():
-            assert page.locator(cls).count() == 1, cls
+        for cls in set(WIDGET_CLASSES.values()):
+            assert page.locator(cls).count() == list(WIDGET_CLASSES.values()).count(cls), cls
         tape = page.locator(".eb-tape")
         tape.locator("g.node", has_text="Tanh").first.click()
         tape.locator(".eb-side .eb-grad").wait_for(timeout=10_000)
@@ -227,13 +237,41 @@ def test_every_widget_stored_live_and_reopened(app, demo_notebook, tmp_path):
         assert "np.tanh" in tape.locator(".eb-side .eb-kernel").inner_text()
         assert "square" in tape.locator(".eb-side .eb-grad-rule").inner_text()
         assert tape.locator(".eb-side .eb-chain .eb-contribution").count() == 1
-        graph = page.locator(".eb-graphview")
+        graph = page.locator(".eb-graphview").first
         graph.locator("g.node", has_text="Sum").first.click()  # a node: its op and code
         graph.locator(".eb-side .eb-kernel").wait_for(timeout=10_000)
         assert "float32[]" in graph.locator(".eb-side .eb-outputs").inner_text()
+        # The If and the While are boxes holding their bodies; a node inside one answers.
+        assert graph.locator("g.cluster").count() == 6  # If, then, else, While, cond, body
+        graph.locator("g.node", has_text="Neg").first.click()
+        assert "Neg" in graph.locator(".eb-side h5").inner_text()
+        # Unused ops are dashed, and hidden on request.
+        dead = graph.locator("g.node.eb-dead")
+        assert dead.count() >= 1 and dead.first.is_visible()
+        graph.locator(".eb-unused").uncheck()
+        assert not dead.first.is_visible()
+        graph.screenshot(path=str(ARTIFACTS / f"widgets-{app}-graphview.png"))
+        # Text tabs are text, each its own: the IR before/after, generated code, AutoGraph.
         graph.locator(".eb-tabs button", has_text="IR text").click()
-        assert "Square" in graph.locator(".eb-content").inner_text() or \
-            "Mul" in graph.locator(".eb-content").inner_text()
+        assert graph.locator(".eb-content svg").count() == 0
+        assert graph.locator(".eb-content h5").all_inner_texts() == [
+            "as traced", "after the optimization passes"]
+        assert "Exp(" in graph.locator(".eb-content pre").first.inner_text()
+        graph.locator(".eb-tabs button", has_text="Generated code").click()
+        assert "def " in graph.locator(".eb-content pre").inner_text()
+        # 100+ nodes: natural-size text (no shrinking to a strip) in a box that scrolls;
+        # the zoom buttons resize the drawing.
+        big = page.locator(".eb-graphview").nth(1)
+        big.scroll_into_view_if_needed()
+        sizes = big.locator("g.node text").evaluate_all(
+            "ts => ts.map(t => t.getBoundingClientRect().height)")
+        assert len(sizes) > 100 and min(sizes) >= 10, (len(sizes), min(sizes))
+        box = big.locator(".eb-content")
+        assert box.evaluate("b => b.scrollHeight > b.clientHeight + 100")
+        width = big.locator("svg").evaluate("s => s.getBoundingClientRect().width")
+        big.locator("button[data-zoom=in]").click()
+        assert big.locator("svg").evaluate("s => s.getBoundingClientRect().width") > width
+        big.screenshot(path=str(ARTIFACTS / f"widgets-{app}-biggraph.png"))
         live = page.locator(".eb-live")
         live.locator(".eb-log").check()
         page.wait_for_function("() => document.querySelector('.eb-live .eb-panel')"
@@ -286,8 +324,8 @@ def test_stored_widgets_read_in_nbconvert_html(demo_notebook, tmp_path):
             "file:") else route.continue_())  # offline, as a saved page on disk
         page.goto(page_path.as_uri())
         images = page.locator(".jp-OutputArea-output img")
-        assert images.count() == 4
-        for k in range(4):  # each picture decoded and drawn at a readable size
+        assert images.count() == len(WIDGET_CLASSES)
+        for k in range(len(WIDGET_CLASSES)):  # each picture decoded and drawn at a readable size
             width = images.nth(k).evaluate("img => img.naturalWidth")
             assert width >= 300, (k, width)
         page.screenshot(path=str(ARTIFACTS / "widgets-nbconvert.png"), full_page=True)

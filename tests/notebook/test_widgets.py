@@ -385,6 +385,38 @@ def test_live_widgets_leave_no_hook_or_reference_behind(ipshell):
     assert len(events) == before and not len(hook.pending)
 
 
+def test_closed_or_finished_live_widgets_are_freed(ipshell):
+    """20 displays: a closed widget is garbage once the notebook's name for it is gone, and a
+    finished one is held only by the open widget registry (what its live view talks to):
+    no hook, no file watcher, no callback keeps either alive."""
+    import gc
+    import weakref
+
+    ipshell.run("from eagerbook.notebook import GradientFlow, LiveLoss")
+    events = ipshell.ip.events.callbacks["post_run_cell"]
+    before = len(events)
+    closed, finished = [], []
+    for k in range(20):
+        ending = ("live.close()", "live.finish()", "pass")[k % 3]  # "pass": the cell end does
+        ipshell.run(f"live = LiveLoss(interval=0)\ndisplay(live)\n"
+                    f"live.update(loss=1.0 / {k + 1})\n{ending}")
+        (closed if ending == "live.close()" else finished).append(weakref.ref(ipshell.ns["live"]))
+    ipshell.run("flow = GradientFlow(interval=0)\ndisplay(flow)\nflow.close()")
+    closed.append(weakref.ref(ipshell.ns["flow"]))
+    assert len(events) == before
+    for name in ("live", "flow", "_", "__", "___"):
+        ipshell.ns.pop(name, None)
+    gc.collect()
+    assert [r() for r in closed] == [None] * len(closed)
+    alive = [r() for r in finished]
+    assert all(w is not None and w.done for w in alive)  # still on screen, still live
+    for widget in alive:
+        widget.close()
+    del widget, alive
+    gc.collect()
+    assert [r() for r in finished] == [None] * len(finished)
+
+
 def test_finished_live_widget_removes_the_hook(ipshell):
     ipshell.run("from eagerbook.notebook import GradientFlow")
     events = ipshell.ip.events.callbacks["post_run_cell"]
@@ -477,3 +509,78 @@ def test_graphview_names_outputs_of_a_dict_returning_function():
     svg = GraphView(f).tab("before")["content"]
     assert ">total</text>" in svg and ">square</text>" in svg
     assert "output_0</text>" not in svg  # the node keeps its id, the label its name
+
+
+# --- GraphView: control flow drawn as nested boxes, unused ops marked, distinct tabs ---
+def _control_flow_function():
+    @tf.function
+    def f(x, n):
+        if tf.reduce_sum(x) > 0:
+            y = x * 2.0
+        else:
+            y = -x
+        unused = tf.exp(x)  # noqa: F841 - dead code: the optimizer deletes it
+        i = tf.constant(0)
+        while i < n:
+            y = y + 1.0
+            i += 1
+        return {"y": y, "steps": i}
+
+    f(tf.constant([1.0, 2.0]), tf.constant(3))
+    return f
+
+
+def test_graphview_draws_if_and_while_bodies_wired_to_the_op():
+    from eagerbook.viz import graphs as viz_graphs
+
+    f = _control_flow_function()
+    concrete = f.get_concrete_function(tf.constant([1.0, 2.0]), tf.constant(3))
+    dot = viz_graphs.function_dot(concrete.graph, viz_graphs.output_names(concrete))
+    for cluster in ("cluster_cond", "cluster_cond/then/", "cluster_cond/else/",
+                    "cluster_while", "cluster_while/cond/", "cluster_while/body/"):
+        assert f'subgraph "{cluster}"' in dot, cluster
+    # The If's input reaches each branch's input; each branch's result comes back to the op.
+    assert '"x" -> "cond/then/x"' in dot and '"x" -> "cond/else/x"' in dot
+    assert '"cond/then/mul" -> "cond"' in dot and '"cond/else/neg" -> "cond"' in dot
+    assert re.search(r'"greater" -> "cond" \[label="pred"\]', dot)
+    # The While: loop variables into cond and body, the body's results back as "next".
+    assert '"cond" -> "while/body/arg0"' in dot and '"n" -> "while/cond/n"' in dot
+    assert re.search(r'"while/body/add_v2" -> "while" \[.*label="next 0"', dot)
+    assert re.search(r'"while/cond/less" -> "while" \[.*label="continue\?"', dot)
+    assert '"while/body/unused"' not in dot  # a body input never read is not drawn
+    # Outputs carry the function's names; the unused Exp is dashed and classed.
+    assert '[label="steps"' in dot and '[label="y"' in dot
+    exp_line = next(line for line in dot.splitlines() if line.strip().startswith('"exp" ['))
+    assert 'class="eb-dead"' in exp_line and "(unused)" in exp_line
+    view = GraphView(f)
+    before, after = view.tab("before"), view.tab("after")
+    assert before["unused"] == 2 and after["unused"] == 0  # exp, and the first `i < n`
+    assert 'class="cluster"' in before["content"] and "eb&#45;dead" in before["content"]
+    # A click on a node inside a body finds its op and code.
+    mul = before["nodes"]["cond/then/mul"]
+    assert mul["type"] == "Mul" and "np.multiply" in mul["kernel"]
+    assert before["nodes"]["while"]["subgraphs"] == ["cond", "body"]
+
+
+def test_graphview_tabs_are_pictures_or_distinct_texts():
+    view = GraphView(_control_flow_function())
+    kinds = {t["key"]: t["kind"] for t in view.tabs}
+    assert kinds == {"before": "svg", "after": "svg", "ir": "text", "code": "text",
+                     "autograph": "text"}
+    assert [t["label"] for t in view.tabs] == ["Traced graph", "Optimized graph", "IR text",
+                                               "Generated code", "AutoGraph"]
+    for key in ("before", "after"):
+        assert view.tab(key)["content"].startswith("<svg")
+    texts = [view.tab(k)["content"] for k in ("ir", "code", "autograph")]
+    assert len(set(texts)) == 3 and not any(t.startswith("<svg") for t in texts)
+    ir = view.tab("ir")
+    assert [s["title"] for s in ir["sections"]] == ["as traced", "after the optimization passes"]
+    assert "Exp(" in ir["sections"][0]["text"] and "Exp(" not in ir["sections"][1]["text"]
+    assert "def " in view.tab("code")["content"] and "ag__" in view.tab("autograph")["content"]
+
+
+def test_graphview_without_graphviz_has_no_picture_tabs(monkeypatch):
+    monkeypatch.setenv("PATH", "/nonexistent")  # no `dot` program
+    view = GraphView(_control_flow_function())
+    assert [t["kind"] for t in view.tabs] == ["text"] * 3
+    assert "Graphviz" in view.message
