@@ -29,6 +29,7 @@ function stepTicks(lo, hi, n = 6) {
 }
 
 function render({ model, el }) {
+  keepWidgetState(model);  // keep_state.js
   el.classList.add("eb-widget", "eb-flow");
   el.innerHTML = `<div class="eb-toolbar"><span class="eb-title"></span>
     <span class="eb-muted eb-note"></span></div><div class="eb-legend"></div>

@@ -13,6 +13,7 @@ function shapeText(shape) {
 }
 
 function render({ model, el }) {
+  keepWidgetState(model);  // keep_state.js
   el.classList.add("eb-widget", "eb-tape");
   el.innerHTML = `
     <div class="eb-toolbar">

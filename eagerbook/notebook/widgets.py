@@ -11,8 +11,11 @@ show only "safe" outputs: the widget view, SVG and JavaScript are withheld and H
 sanitized (inline SVG stripped), while ``image/png`` is shown as it is. nbconvert (GitHub,
 nbviewer) shows it too when the notebook keeps no widget state, and a terminal shows the
 text. After Run All and save, the widget view comes back from the kernel while it runs, or
-from the widget state JupyterLab saves in the notebook (``binder/`` and ``make lab`` turn
-that setting on); running the cell again always gives the live widget.
+from the widget state saved in the notebook: JupyterLab and Notebook 7 save it when "Save
+Widget State Automatically" is on (``binder/`` and ``make lab`` turn it on), and with the
+setting off (the default) each widget's browser code asks for it (``static/keep_state.js``),
+so a reopened notebook never says "model not found". Running the cell again always gives
+the live widget.
 """
 
 import base64
@@ -39,6 +42,12 @@ def _asset(name):
     file watcher per class whose signal holds every instance ever made (a closed widget
     would never be freed)."""
     return (STATIC / name).read_text(encoding="utf-8")
+
+
+def _module(name):
+    """A widget's ES module: keep_state.js (shared: the notebook keeps the widget state
+    when saved, see that file) followed by the widget's own code."""
+    return _asset("keep_state.js") + "\n" + _asset(name)
 
 
 _CSS = _asset("eagerbook.css")
@@ -119,7 +128,7 @@ class TapeView(_Displayable, anywidget.AnyWidget):
     ``eagerbook.viz.tape.keep_tapes()``) a snapshot is kept for viewing.
     """
 
-    _esm = _asset("tape_view.js")
+    _esm = _module("tape_view.js")
     _css = _CSS
 
     graph = traitlets.Dict().tag(sync=True, to_json=_json_safe)
@@ -239,7 +248,7 @@ class GraphView(_Displayable, anywidget.AnyWidget):
         GraphView(f)          # or GraphView(f.get_concrete_function(...))
     """
 
-    _esm = _asset("graph_view.js")
+    _esm = _module("graph_view.js")
     _css = _CSS
 
     title = traitlets.Unicode("tf.function").tag(sync=True)
@@ -459,7 +468,7 @@ class LiveLoss(_LiveDisplay, _CallbackHooks, _Displayable, anywidget.AnyWidget):
     `log_scale` can also be changed from the widget.
     """
 
-    _esm = _asset("live_loss.js")
+    _esm = _module("live_loss.js")
     _css = _CSS
 
     data = traitlets.Dict().tag(sync=True, to_json=_json_safe)
@@ -583,7 +592,7 @@ class GradientFlow(_LiveDisplay, _CallbackHooks, _Displayable, anywidget.AnyWidg
     gradients the optimizer applies.
     """
 
-    _esm = _asset("gradient_flow.js")
+    _esm = _module("gradient_flow.js")
     _css = _CSS
 
     data = traitlets.Dict().tag(sync=True, to_json=_json_safe)

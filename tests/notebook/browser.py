@@ -57,10 +57,11 @@ WIDGET_SETTINGS = _widget_settings()
 
 
 @contextlib.contextmanager
-def jupyterlab(root_dir, startup_timeout=90, app="lab"):
+def jupyterlab(root_dir, startup_timeout=90, app="lab", save_widget_state=True):
     """Starts JupyterLab (`app="lab"`) or Notebook 7 (`app="notebook"`) serving `root_dir`;
     yields (base_url, token). Settings, trust database and runtime files live in a fresh
-    temporary home, with widget state saved in notebooks as ``make lab`` sets it."""
+    temporary home, with widget state saved in notebooks as ``make lab`` sets it (or, with
+    `save_widget_state=False`, the front end's default: not saved)."""
     port, token = free_port(), secrets.token_hex(16)
     home = pathlib.Path(tempfile.mkdtemp(prefix="eagerbook-lab-"))
     config = home / "config"
@@ -76,7 +77,7 @@ def jupyterlab(root_dir, startup_timeout=90, app="lab"):
     settings = home / "user-settings" / "@jupyterlab" / "notebook-extension"
     settings.mkdir(parents=True)
     (settings / "tracker.jupyterlab-settings").write_text(json.dumps({"windowingMode": "none"}))
-    for plugin, values in WIDGET_SETTINGS.items():
+    for plugin, values in (WIDGET_SETTINGS if save_widget_state else {}).items():
         folder, name = plugin.split(":")
         (home / "user-settings" / folder).mkdir(parents=True, exist_ok=True)
         (home / "user-settings" / folder / f"{name}.jupyterlab-settings").write_text(

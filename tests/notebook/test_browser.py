@@ -201,8 +201,12 @@ def _open(page, base, token, app, name):
 
 
 @pytest.mark.browser
-@pytest.mark.parametrize("app", ["lab", "notebook"])
-def test_every_widget_stored_live_and_reopened(app, demo_notebook, tmp_path):
+@pytest.mark.parametrize("app, save_setting", [("lab", True), ("notebook", False)],
+                         ids=["lab-with-make-lab-settings", "notebook-default-settings"])
+def test_every_widget_stored_live_and_reopened(app, save_setting, demo_notebook, tmp_path):
+    """JupyterLab as `make lab` and Binder set it up, and Notebook 7 as a plain install has
+    it ("Save Widget State Automatically" off): in both, a reopened notebook redraws its
+    widgets (widgets/keep_state.js asks for the state to be saved)."""
     problem = chromium_problem()
     if problem:
         pytest.fail(problem)
@@ -211,7 +215,8 @@ def test_every_widget_stored_live_and_reopened(app, demo_notebook, tmp_path):
     ARTIFACTS.mkdir(exist_ok=True)
     shot = lambda page, what: page.screenshot(  # noqa: E731
         path=str(ARTIFACTS / f"widgets-{app}-{what}.png"), full_page=True)
-    with jupyterlab(tmp_path, app=app) as (base, token), chromium_page(height=1600) as page:
+    with jupyterlab(tmp_path, app=app, save_widget_state=save_setting) as (base, token), \
+            chromium_page(height=1600) as page:
         # 1. Before anything runs: untrusted, the stored pictures read.
         _open(page, base, token, app, name)
         shot(page, "1-untrusted")
@@ -283,10 +288,6 @@ def test_every_widget_stored_live_and_reopened(app, demo_notebook, tmp_path):
         shot(page, "2-live")
 
         # 3. Save, stop the kernel, reopen: widgets come back from the saved state.
-        if app == "notebook":
-            # Notebook 7.6 saves the widget state too, but after reopening with a new kernel
-            # its widget manager still reports "model not found": not solved yet.
-            return
         page.locator(".jp-Cell .jp-InputPrompt").first.click()
         page.keyboard.press("Escape")
         page.keyboard.press("Control+s")
@@ -301,7 +302,8 @@ def test_every_widget_stored_live_and_reopened(app, demo_notebook, tmp_path):
         _shutdown_kernels(base, token)
         _open(page, base, token, app, name)
         shot(page, "3-reopened")
-        _outputs_read(page, "reopened")
+        shown = _outputs_read(page, "reopened")
+        assert set(shown.values()) == {"live"}, shown  # redrawn from the saved state
 
 
 @pytest.mark.browser

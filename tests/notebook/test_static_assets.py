@@ -40,3 +40,13 @@ def test_modules_need_no_network():
 def test_package_data_includes_static_files():
     pyproject = (ROOT / "pyproject.toml").read_text()
     assert "notebook/static/*" in pyproject
+
+
+def test_every_widget_asks_for_its_state_to_be_saved():
+    """keep_state.js comes first in each widget's module, and each render calls it."""
+    for cls in (widgets_module.TapeView, widgets_module.GraphView, widgets_module.LiveLoss,
+                widgets_module.GradientFlow):
+        module = str(cls._esm)
+        assert module.startswith((SOURCE / "keep_state.js").read_text())
+        render = module.split("function render(", 1)[1]
+        assert render.split("\n", 2)[1].strip().startswith("keepWidgetState(model);")

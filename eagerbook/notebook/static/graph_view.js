@@ -12,6 +12,7 @@ function esc(text) {
 }
 
 function render({ model, el }) {
+  keepWidgetState(model);  // keep_state.js
   el.classList.add("eb-widget", "eb-graphview");
   el.innerHTML = `<div class="eb-toolbar"><span class="eb-title"></span>
     <span class="eb-muted eb-summary"></span></div>

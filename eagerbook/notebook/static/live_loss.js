@@ -134,6 +134,7 @@ function panel(container, group, names, data, hidden, opts) {
 }
 
 function render({ model, el: root }) {
+  keepWidgetState(model);  // keep_state.js
   root.classList.add("eb-widget", "eb-live");
   root.innerHTML = `
     <div class="eb-toolbar">
