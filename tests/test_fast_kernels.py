@@ -57,3 +57,16 @@ def test_select_of_mixed_dtypes_still_promotes_as_np_where():
 def test_relu_gives_np_maximum_bits(dtype):
     x = _operand(np.random.default_rng(0), (64, 33), dtype, True)
     _same_bits(np.maximum(x, 0).astype(dtype), relu(x))
+
+
+@pytest.mark.parametrize("shape", [(4, 5, 6, 3), (2, 7, 16), (3, 2, 2, 2, 8), (5, 16)])
+@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.int32])
+def test_bias_add_gives_np_add_bits(shape, dtype):
+    rng = np.random.default_rng(1)
+    value = _operand(rng, shape, dtype, True)
+    bias = _operand(rng, shape[-1:], dtype, True)
+    bias_add = REGISTRY["BiasAdd"].kernel
+    _same_bits(np.add(value, bias), bias_add(value, bias, data_format="NHWC"))
+    # a non-contiguous value takes the plain path
+    flipped = value[..., ::-1, :]
+    _same_bits(np.add(flipped, bias), bias_add(flipped, bias, data_format="NHWC"))

@@ -411,6 +411,13 @@ def sigmoid_cross_entropy_with_logits(labels=None, logits=None, name=None):
 def _bias_add(value, bias, data_format):
     if data_format.startswith("NC") and value.ndim > 2:
         bias = bias.reshape((-1,) + (1,) * (value.ndim - 2))
+    elif value.ndim > 2 and bias.size < 64 and value.flags.c_contiguous:
+        # A few channels broadcast over a batch of images: NumPy's inner loop would run once
+        # per pixel; with the bias repeated along a row of pixels it runs once per row (the
+        # same additions, ~2x faster).
+        row = value.shape[-2] * value.shape[-1]
+        return np.add(value.reshape(-1, row), np.tile(bias, value.shape[-2])).reshape(
+            value.shape)
     return np.add(value, bias)
 
 

@@ -103,3 +103,32 @@ def test_constant_that_sets_the_shape_stays_whole():
               .get_operations() if op.type == "Const"]
     assert [v.shape for v in consts] == [(4, 3)]
 
+
+
+def test_sum_over_leading_axes_is_done_in_long_rows():
+    # A conv layer's bias gradient and global average pooling sum a big batch over a run of
+    # axes with only 16 numbers below it: the compiled code sums long rows first.
+    x = tf.constant(np.random.default_rng(5).standard_normal((32, 24, 24, 16), np.float32))
+    for axes, keepdims in (((0, 1, 2), False), ((1, 2), False), ((1, 2), True),
+                           ((0, 1), False), ((2,), False)):
+        reduce = tf.function(lambda t, a=axes, k=keepdims: tf.reduce_sum(t, a, keepdims=k))
+        got = reduce(x).numpy()
+        want = np.sum(x.numpy().astype(np.float64), axis=axes, keepdims=keepdims)
+        assert got.shape == want.shape and got.dtype == np.float32
+        np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-4)
+        concrete = reduce.get_concrete_function(x)
+        for _, graph in passes.optimize_steps(concrete.graph):
+            ir.verify(graph)
+        sums = [op for op in concrete.optimized_graph.get_operations() if op.type == "Sum"]
+        short_rows = axes[-1] == 2  # 16 numbers below the summed axes
+        assert len(sums) == (2 if short_rows and axes != (2,) else 1), \
+            (axes, concrete.compiled_source)
+
+
+def test_small_or_long_row_sums_stay_one_sum():
+    for shape, axes in (((8, 4, 4, 16), (0, 1, 2)), ((64, 128), (0,)), ((4096, 128), (0,))):
+        x = tf.ones(shape)
+        reduce = tf.function(lambda t, a=axes: tf.reduce_sum(t, a))
+        np.testing.assert_array_equal(reduce(x).numpy(), np.sum(np.ones(shape), axis=axes))
+        graph = reduce.get_concrete_function(x).optimized_graph
+        assert [op.type for op in graph.get_operations()].count("Sum") == 1

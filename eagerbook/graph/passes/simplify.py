@@ -8,6 +8,7 @@
     sum_to_shape_of / broadcast_like / cast to what the tensor already is -> x
     sum_to_shape_of(g, like) with known shapes -> sum(g, axes)   (a plain reduction)
     mean(x) with known shapes -> sum(x) * (1/n)                    (one reduction, no division)
+    sum over a run of axes with short rows below it -> two sums over long rows
     f(broadcast_like(a, b), c) for elementwise f -> f(a, c)        (NumPy broadcasts anyway)
     broadcast_like(constant, b) with b's shape known -> a constant
     f(x, constant whose elements are all equal) for elementwise f -> f(x, that one value)
@@ -120,6 +121,8 @@ def _rewrite(g, op, out):
             return _insert_before(g, op, "Const", (), {"value": value}, None, out).outputs[0]
     elif t == "SumToShapeOf":
         return _sum_to_shape(g, op, out)
+    elif t == "Sum":
+        return _sum_in_long_rows(g, op, out)
     elif t == "Mean":
         return _mean_as_sum(g, op, out)
     elif t in ("OnesLike", "ZerosLike"):
@@ -265,6 +268,48 @@ def _sum_to_shape(g, op, out):
         return None
     node = _insert_before(g, op, "Sum", (grad,), attrs, REGISTRY["Sum"], out)
     return node.outputs[0]
+
+
+# NumPy reduces over leading axes one short row at a time: summing a (32, 24, 24, 16) batch of
+# gradients over (0, 1, 2) runs an inner loop of 16 numbers 18,432 times (~9x slower than
+# the same sum done over rows of 24 * 16 numbers, then over the 24 partial rows).
+SHORT_ROW, LONG_ROW, MIN_SUMMED = 64, 256, 1 << 15
+
+
+def _sum_in_long_rows(g, op, out):
+    """sum(x, axes) over a run of axes with fewer than SHORT_ROW numbers below it -> a sum
+    with the run's last axes folded into long rows, then a sum of those rows' pieces."""
+    x = op.inputs[0]
+    axes = tuple(op.attrs["axis"])
+    if not axes or not _static(x) or not _static(out) or x._dtype._np == np.object_:
+        return None
+    dims = tuple(x._shape._dims)
+    first, last = axes[0], axes[-1] + 1
+    inner = int(np.prod(dims[last:], dtype=np.int64))
+    if axes != tuple(range(first, last)) or inner >= SHORT_ROW or \
+            int(np.prod(dims, dtype=np.int64)) < MIN_SUMMED:
+        return None
+    split = last - 1  # fold axes [split, last) into the rows, as few as make a long row
+    while split > first + 1 and int(np.prod(dims[split:], dtype=np.int64)) < LONG_ROW:
+        split -= 1
+    folded = int(np.prod(dims[split:last], dtype=np.int64))
+    if split == first or folded * inner < LONG_ROW:
+        return None
+    outer = (int(np.prod(dims[:first], dtype=np.int64)),) if first else ()
+    summed = int(np.prod(dims[first:split], dtype=np.int64))
+    # rows: (outer..., summed, folded * inner) -> (outer..., folded, inner) -> (outer..., inner)
+    value = x
+    for shape in (outer + (summed, folded * inner), outer + (folded, inner)):
+        value = _insert_before(g, op, "Reshape", (value,), {"shape": shape},
+                               REGISTRY["Reshape"], _Like(x._dtype, shape)).outputs[0]
+        shape = shape[:-2] + shape[-1:]
+        value = _insert_before(g, op, "Sum", (value,), {"axis": (len(outer),),
+                                                        "keepdims": False},
+                               op.opdef, _Like(x._dtype, shape)).outputs[0]
+    if tuple(value._shape._dims) == tuple(out._shape._dims):
+        return value
+    return _insert_before(g, op, "Reshape", (value,), {"shape": tuple(out._shape._dims)},
+                          REGISTRY["Reshape"], out).outputs[0]
 
 
 def _mean_as_sum(g, op, out):
