@@ -8,6 +8,16 @@ slower (measured on a two-core machine under load: a 32-image 3x3 conv filter gr
 0.55 ms with one thread and 16.6 ms of CPU with two). So the convolution kernels run their
 products with one thread and restore the user's setting afterwards.
 
+Why one thread even on an idle two-core machine: a second thread could at best halve a
+product's wall time, and these products are a few milliseconds each, split into per-block
+calls too small to share well; the cost of being wrong under load is 10-70x. Benchmarks time
+CPU seconds, which a second thread never lowers.
+
+The setting is process-wide: OpenBLAS keeps one thread count for the whole process. While a
+convolution kernel runs, a matrix product in another Python thread also runs on one BLAS
+thread; when the last running convolution returns, the count set before it (the user's
+OPENBLAS_NUM_THREADS, threadpoolctl limits, or OpenBLAS's default) is restored.
+
 NumPy has no API for this; its wheels bundle OpenBLAS, whose thread-count functions we call
 through ctypes. If NumPy uses another BLAS, or the library is not found, `one_blas_thread`
 leaves kernels unchanged.

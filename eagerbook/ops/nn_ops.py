@@ -600,6 +600,26 @@ def _windows(xp, kh, kw, oh, ow, strides, dilations):
                       strides=(sn, sh * rs, sw * cs, sh * rd, sw * cd, sc), writeable=False)
 
 
+def _patches(xp, kh, kw, oh, ow, strides, dilations):
+    """The im2col matrix of the padded images `xp`: (N * OH * OW, KH * KW * C), row i holding
+    the window of output pixel i, columns in (tap row, tap column, channel) order."""
+    n, _, _, c = xp.shape
+    rows = n * oh * ow
+    if kw * c >= _SHORT_WINDOW_ROW:
+        return _windows(xp, kh, kw, oh, ow, strides, dilations).reshape(rows, kh * kw * c)
+    # Few channels (a grayscale first layer): a window row is only kw * c numbers, and copying
+    # runs that short is slow (~3x). Copy each tap's channel planes whole instead -- long runs
+    # -- into a (taps, rows) matrix and return its transpose: a view BLAS reads as it is.
+    planes = np.empty((kh, kw, c, n, oh, ow), dtype=xp.dtype)
+    for a in range(kh):
+        for b in range(kw):
+            planes[a, b] = np.moveaxis(_tap(xp, a, b, oh, ow, strides, dilations), -1, 0)
+    return planes.reshape(kh * kw * c, rows).T
+
+
+_SHORT_WINDOW_ROW = 8
+
+
 def _tap(xp, a, b, oh, ow, strides, dilations=(1, 1)):
     """The (N, OH, OW, C) slice of the padded input seen by filter tap (a, b) (a view)."""
     (rs, cs), (rd, cd) = strides, dilations
@@ -643,7 +663,7 @@ def _conv2d(x, w, strides, padding, explicit_paddings, dilations, data_format):
     out = np.empty((n, oh, ow, o), dtype=np.result_type(x, w))
     for block in _image_blocks(n, oh * ow * taps * x.itemsize):
         rows = (block.stop - block.start) * oh * ow
-        cols = _windows(xp[block], kh, kw, oh, ow, strides, dilations).reshape(rows, taps)
+        cols = _patches(xp[block], kh, kw, oh, ow, strides, dilations)
         np.matmul(cols, w_matrix, out=out[block].reshape(rows, o))  # im2col @ filter (BLAS)
     return out
 
@@ -702,7 +722,7 @@ def _conv2d_backprop_input(w, dy, input_sizes, strides, padding, explicit_paddin
         spread = np.zeros((block.stop - block.start,) + frame + (o,), dtype=dy.dtype)
         spread[where] = dy[block]
         rows = spread.shape[0] * h * wd
-        dcols = _windows(spread, kh, kw, h, wd, (1, 1), dilations).reshape(rows, taps)
+        dcols = _patches(spread, kh, kw, h, wd, (1, 1), dilations)
         np.matmul(dcols, flipped, out=dx[block].reshape(rows, c))  # im2col @ filter (BLAS)
     return dx
 
@@ -765,7 +785,7 @@ def _conv2d_backprop_filter(x, dy, filter_sizes, strides, padding, explicit_padd
     dw = np.zeros((taps, o), dtype=dy.dtype)
     for block in _image_blocks(x.shape[0], oh * ow * taps * x.itemsize):
         rows = (block.stop - block.start) * oh * ow
-        cols = _windows(xp[block], kh, kw, oh, ow, strides, dilations).reshape(rows, taps)
+        cols = _patches(xp[block], kh, kw, oh, ow, strides, dilations)
         dw += cols.T @ dy[block].reshape(rows, o)
     return dw.reshape(kh, kw, c, o)
 
