@@ -177,7 +177,7 @@ def restore_reduced_axes(dy, x, axis, keepdims):
 
 @register("Sum")
 def _sum(x, axis, keepdims):
-    return np.sum(x, axis=axis, keepdims=keepdims, dtype=x.dtype)
+    return x.sum(axis=axis, keepdims=keepdims, dtype=x.dtype)
 
 
 @_sum.gradient
