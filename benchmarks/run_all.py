@@ -41,13 +41,20 @@ from _harness import RESULT_PREFIX, environment  # noqa: E402
 
 PEERS = ("tensorflow", "torch")
 ONE_THREAD = {"OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+# glibc serves blocks above its mmap threshold (128 KiB at first, adjusted as blocks are freed)
+# straight from the kernel and gives them back when freed: the next allocation then pays a
+# page fault per 4 KiB page it touches. --keep-freed-memory makes every block come from the
+# heap and stay there, to see how much of a figure is page faults.
+KEEP_FREED_MEMORY = {"MALLOC_MMAP_THRESHOLD_": str(1 << 30), "MALLOC_TRIM_THRESHOLD_": str(1 << 31)}
 
 
-def run_script(path, args=(), threads="1", python=sys.executable):
+def run_script(path, args=(), threads="1", python=sys.executable, keep_freed_memory=False):
     env = dict(os.environ, PYTHONPATH=str(HERE.parent))
     env.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")  # TensorFlow's start-up chatter on stderr
     if threads == "1":
         env.update(ONE_THREAD)
+    if keep_freed_memory:
+        env.update(KEEP_FREED_MEMORY)
     proc = subprocess.run([python, str(path), *args], capture_output=True, text=True,
                           env=env, cwd=HERE.parent)
     results = [json.loads(line[len(RESULT_PREFIX):]) for line in proc.stdout.splitlines()
@@ -156,6 +163,9 @@ def main(argv=None):
     parser.add_argument("--only", nargs="*", metavar="SCRIPT", help="only these bench_*.py")
     parser.add_argument("--threads", choices=("1", "default"), default="1")
     parser.add_argument("--rounds", default="11", help="bench_table.py's alternating blocks")
+    parser.add_argument("--rows", nargs="*", default=[], help="bench_table.py's rows")
+    parser.add_argument("--keep-freed-memory", action="store_true",
+                        help="glibc keeps freed memory (no page faults on reuse)")
     parser.add_argument("--peer-python", nargs="*", metavar="PEER=PYTHON",
                         default=os.environ.get("EAGERBOOK_BENCH_PEER_PYTHON", "").split(),
                         help="run a peer engine (tensorflow, torch) with this interpreter")
@@ -170,14 +180,17 @@ def main(argv=None):
         if path.name == "bench_table.py":
             for engine in ["eagerbook", *peers]:
                 print(f"running {path.name} --engine {engine} ...", file=sys.stderr, flush=True)
-                table_results.extend(run_script(path, ["--engine", engine, "--rounds",
-                                                       args.rounds], args.threads,
-                                                interpreters.get(engine, sys.executable)))
+                table_args = ["--engine", engine, "--rounds", args.rounds]
+                table_args += ["--rows", *args.rows] if args.rows else []
+                table_results.extend(run_script(path, table_args, args.threads,
+                                                interpreters.get(engine, sys.executable),
+                                                args.keep_freed_memory))
         else:
             print(f"running {path.name} ...", file=sys.stderr, flush=True)
             # A lesson is timed as a learner runs it: with the libraries' own thread settings.
             threads = "default" if path.name == "bench_lesson.py" else args.threads
-            rows.extend((path.name, r) for r in run_script(path, threads=threads))
+            rows.extend((path.name, r) for r in run_script(
+                path, threads=threads, keep_freed_memory=args.keep_freed_memory))
     env = environment()
     parts = []
     if table_results:
@@ -186,6 +199,8 @@ def main(argv=None):
         parts.append(other_table(rows))
     clock = "the wall clock" if os.environ.get("EAGERBOOK_BENCH_WALL") else "CPU time"
     threads = "one BLAS thread" if args.threads == "1" else "default BLAS threads"
+    if args.keep_freed_memory:
+        threads += ", glibc keeping freed memory (MALLOC_MMAP/TRIM_THRESHOLD_ raised)"
     text = "\n\n".join(parts) + "\n\n" + (
         f"Python {env['python']}, NumPy {env['numpy']}, {env['cpus']} CPUs, BLAS: {env['blas']}, "
         f"OPENBLAS_CORETYPE={env['OPENBLAS_CORETYPE'] or '(unset)'}; timed with {clock}, "
