@@ -20,13 +20,14 @@ owner reports them through ``restore_deferred(owner)`` (deferred restoration, as
 """
 
 import os
+import tempfile
 import weakref
 
 import numpy as np
 
 from ..core import dtypes
 from ..core.variable import Variable
-from . import files, graph
+from . import files, graph, single_file
 from .files import DATA_SUFFIX, FORMAT, INDEX_SUFFIX, VERSION  # noqa: F401 (public names)
 from .state import update_checkpoint_state
 
@@ -457,7 +458,6 @@ class Checkpoint:
 
 
 # --- Keras Model.save_weights / load_weights -----------------------------------------------------
-_H5_SUFFIXES = (".h5", ".hdf5", ".keras")
 
 
 def save_weights(model, path, overwrite=True, save_format=None, options=None):
@@ -465,10 +465,14 @@ def save_weights(model, path, overwrite=True, save_format=None, options=None):
     checkpoint format, at prefix `path`, and records it in the directory's ``checkpoint``
     file (what ``Model.save_weights`` does in TF 2's default format)."""
     path = os.fspath(path)
-    if save_format == "h5" or path.endswith(_H5_SUFFIXES):
-        raise NotImplementedError(
-            "eagerbook saves weights in TensorFlow's checkpoint format only (no HDF5); use a "
-            "path without the .h5 suffix, e.g. model.save_weights('weights/my_model').")
+    if single_file.is_single_file_path(path, save_format):
+        # One file, as TF's .h5 weights are: the checkpoint's two files packed together.
+        if not overwrite and os.path.exists(path):
+            raise FileExistsError(f"{path} already exists and overwrite=False.")
+        with tempfile.TemporaryDirectory(prefix="eagerbook-save-") as tmp:
+            write_checkpoint(model, os.path.join(tmp, "weights"))
+            single_file.pack(tmp, path)
+        return None
     if not overwrite and os.path.exists(path + INDEX_SUFFIX):
         raise FileExistsError(f"{path} already exists and overwrite=False.")
     write_checkpoint(model, path)
@@ -484,9 +488,10 @@ def load_weights(model, path, by_name=False, skip_mismatch=False, options=None):
         raise NotImplementedError("Weights may only be loaded based on topology into Models "
                                   "when loading TensorFlow-formatted weights (got "
                                   f"by_name={by_name}, skip_mismatch={skip_mismatch}).")
-    if path.endswith(_H5_SUFFIXES):
-        raise NotImplementedError("eagerbook reads weights in TensorFlow's checkpoint format "
-                                  "only (no HDF5).")
+    if os.path.isfile(path) and path.endswith(single_file.SUFFIXES):
+        with single_file.unpacked(path) as directory:
+            restore_into(model, os.path.join(directory, "weights")).assert_nontrivial_match()
+        return None  # as TF: loading .h5 weights returns nothing
     status = restore_into(model, path)
     status.assert_nontrivial_match()
     return status

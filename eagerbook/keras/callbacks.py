@@ -1,5 +1,7 @@
 """``tf.keras.callbacks``: hooks that ``fit``/``evaluate``/``predict`` call as they run."""
 
+import csv
+import os
 import sys
 import time
 import warnings
@@ -249,7 +251,7 @@ class ProgbarLogger(Callback):
         self.target = params.get("steps")
 
     def on_epoch_begin(self, epoch, logs=None):
-        if self.verbose:
+        if self.verbose and self.epochs > 1:  # TF 2 prints no "Epoch 1/1"
             print(f"Epoch {epoch + 1}/{self.epochs}")
         self._bar = Progbar(self.target, verbose=self.verbose)
         self._mode = "train"
@@ -392,7 +394,8 @@ class EarlyStopping(Callback):
 
 
 class ModelCheckpoint(Callback):
-    """Saves the model's weights (``model.save_weights``) after every epoch or the best one.
+    """Saves the model (``model.save``, or ``model.save_weights`` with
+    ``save_weights_only=True``) after every epoch or when ``monitor`` improves.
 
     ``filepath`` may contain ``{epoch:02d}`` and log keys (``{val_loss:.2f}``).
     """
@@ -438,7 +441,10 @@ class ModelCheckpoint(Callback):
             self.best = current
         elif self.verbose > 0:
             print(f"\nEpoch {epoch + 1}: saving model to {path}")
-        self.model.save_weights(path)
+        if self.save_weights_only:
+            self.model.save_weights(path)
+        else:
+            self.model.save(path)
 
 
 class TerminateOnNaN(Callback):
@@ -471,4 +477,122 @@ class LearningRateScheduler(Callback):
 
     def on_epoch_end(self, epoch, logs=None):
         if logs is not None:
-            logs["lr"] = float(self.model.optimizer.learning_rate)
+            logs["lr"] = _learning_rate(self.model.optimizer)
+
+
+def _learning_rate(optimizer):
+    """The optimizer's current learning rate as TF reads its float32 variable."""
+    return np.float32(float(optimizer.learning_rate))
+
+
+class ReduceLROnPlateau(Callback):
+    """Multiplies the learning rate by ``factor`` when ``monitor`` has not improved for
+    ``patience`` epochs (never below ``min_lr``), then waits ``cooldown`` epochs."""
+
+    def __init__(self, monitor="val_loss", factor=0.1, patience=10, verbose=0, mode="auto",
+                 min_delta=1e-4, cooldown=0, min_lr=0, **kwargs):
+        super().__init__()
+        if factor >= 1.0:
+            raise ValueError("ReduceLROnPlateau does not support a factor >= 1.0. Got "
+                             f"{factor}")
+        self.monitor = monitor
+        self.factor = factor
+        self.patience = patience
+        self.verbose = verbose
+        self.min_delta = min_delta
+        self.cooldown = cooldown
+        self.min_lr = min_lr
+        if mode not in ("auto", "min", "max"):
+            warnings.warn(f"Learning rate reduction mode {mode} is unknown, fallback to auto "
+                          "mode.", stacklevel=2)
+            mode = "auto"
+        if mode == "min" or (mode == "auto" and "acc" not in monitor):
+            self.monitor_op = lambda a, b: np.less(a, b - self.min_delta)
+            self.best = np.inf
+        else:
+            self.monitor_op = lambda a, b: np.greater(a, b + self.min_delta)
+            self.best = -np.inf
+        self._initial_best = self.best
+        self.wait = 0
+        self.cooldown_counter = 0
+
+    def on_train_begin(self, logs=None):
+        self.best = self._initial_best
+        self.wait = 0
+        self.cooldown_counter = 0
+
+    def on_epoch_end(self, epoch, logs=None):
+        logs = logs if logs is not None else {}
+        optimizer = self.model.optimizer
+        logs["lr"] = _learning_rate(optimizer)
+        current = logs.get(self.monitor)
+        if current is None:
+            warnings.warn(f"Learning rate reduction is conditioned on metric `{self.monitor}` "
+                          f"which is not available. Available metrics are: "
+                          f"{','.join(logs)}", stacklevel=2)
+            return
+        if self.cooldown_counter > 0:
+            self.cooldown_counter -= 1
+            self.wait = 0
+        if self.monitor_op(current, self.best):
+            self.best = current
+            self.wait = 0
+        elif self.cooldown_counter <= 0:
+            self.wait += 1
+            if self.wait >= self.patience:
+                old_lr = float(_learning_rate(optimizer))
+                if old_lr > np.float32(self.min_lr):
+                    new_lr = max(old_lr * self.factor, self.min_lr)
+                    optimizer.learning_rate = new_lr
+                    if self.verbose > 0:
+                        print(f"\nEpoch {epoch + 1}: ReduceLROnPlateau reducing learning rate "
+                              f"to {new_lr}.")
+                    self.cooldown_counter = self.cooldown
+                    self.wait = 0
+
+    def in_cooldown(self):
+        return self.cooldown_counter > 0
+
+
+class CSVLogger(Callback):
+    """Writes one CSV row per epoch: ``epoch`` and every log value (columns sorted)."""
+
+    def __init__(self, filename, separator=",", append=False):
+        super().__init__()
+        self.filename = os.fspath(filename)
+        self.sep = separator
+        self.append = append
+        self.keys = None
+        self._file = None
+
+    def on_train_begin(self, logs=None):
+        has_rows = self.append and os.path.exists(self.filename) and \
+            os.path.getsize(self.filename) > 0
+        self._file = open(self.filename, "a" if self.append else "w", newline="")  # noqa: SIM115
+        self._write_header = not has_rows
+        self.keys = None
+
+    def on_epoch_end(self, epoch, logs=None):
+        logs = logs or {}
+        if self.keys is None:
+            self.keys = sorted(logs)
+            if not any(k.startswith("val_") for k in self.keys):
+                # As TF: validation columns are there from the first row (NA until known).
+                self.keys += [f"val_{k}" for k in self.keys]
+        writer = csv.writer(self._file, delimiter=self.sep, lineterminator="\n")
+        if self._write_header:
+            writer.writerow(["epoch"] + self.keys)
+            self._write_header = False
+
+        def text(value):
+            if isinstance(value, (list, tuple, np.ndarray)):
+                return f'"[{", ".join(map(str, value))}]"'
+            return value if not hasattr(value, "numpy") else float(value)
+        writer.writerow([epoch] + [text(logs.get(k, "NA")) for k in self.keys])
+        self._file.flush()
+
+    def on_train_end(self, logs=None):
+        if self._file is not None:
+            self._file.close()
+            self._file = None
+

@@ -13,15 +13,19 @@ with the same optimizer (whose slots are restored when it creates them), loss an
 Nothing is pickled and no saved code is run: layer classes are looked up by name among
 ``tf.keras.layers`` and the ``custom_objects`` given to ``load_model``.
 
-Unlike TF 2's Keras, the model's traced ``call`` is not written: a subclassed model without
+A ``.h5``/``.keras`` path gets that directory packed into one file (not HDF5: see
+``checkpoints/single_file.py``). Unlike TF 2's Keras, the model's traced ``call`` is not
+written: a subclassed model without
 ``get_config`` is saved (weights and optimizer) but ``load_model`` needs its class to make it
 again (``custom_objects``), and ``tf.saved_model.load`` does not read this directory.
 """
 
 import json
 import os
+import tempfile
 
 from ..checkpoints import checkpoint as checkpoint_io
+from ..checkpoints import single_file
 from . import losses as losses_mod
 from . import optimizers
 from .keras_tensor import KerasTensor
@@ -30,7 +34,6 @@ FORMAT = "eagerbook-keras-model"
 VERSION = 1
 METADATA_FILE = "keras_metadata.json"
 VARIABLES_PREFIX = os.path.join("variables", "variables")
-_H5_SUFFIXES = (".h5", ".hdf5")
 
 
 # --- saving --------------------------------------------------------------------------------------
@@ -38,7 +41,7 @@ def _layer_entry(layer):
     return {"class_name": type(layer).__name__, "config": layer.get_config()}
 
 
-def _functional_config(model):
+def functional_config(model):
     """Layers plus every recorded call (``nodes``), in topological order."""
     node_index = {id(node): i for i, node in enumerate(model._nodes)}
 
@@ -104,9 +107,14 @@ def save_model(model, filepath, overwrite=True, include_optimizer=True, save_for
                signatures=None, options=None, save_traces=True):
     """``model.save(filepath)`` / ``tf.keras.models.save_model``: see the module docstring."""
     filepath = os.fspath(filepath)
-    if save_format == "h5" or filepath.endswith(_H5_SUFFIXES):
-        raise NotImplementedError("eagerbook saves models in the SavedModel directory format "
-                                  "only (no HDF5); use a path without the .h5 suffix.")
+    if single_file.is_single_file_path(filepath, save_format):
+        if os.path.exists(filepath) and not overwrite:
+            raise FileExistsError(f"{filepath} already exists and overwrite=False.")
+        with tempfile.TemporaryDirectory(prefix="eagerbook-save-") as tmp:
+            save_model(model, os.path.join(tmp, "model"), True, include_optimizer, None,
+                       signatures, options, save_traces)
+            single_file.pack(os.path.join(tmp, "model"), filepath)
+        return
     if not model.built:
         raise ValueError("Model cannot be saved because the input shape is not available. "
                          "Please specify an input shape either by calling `build(input_shape)`"
@@ -117,7 +125,7 @@ def save_model(model, filepath, overwrite=True, include_optimizer=True, save_for
     if model._is_sequential:
         class_name, config = "Sequential", model.get_config()
     elif model._is_graph_network:
-        class_name, config = "Functional", _functional_config(model)
+        class_name, config = "Functional", functional_config(model)
     else:
         class_name = type(model).__name__
         try:

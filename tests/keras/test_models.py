@@ -310,12 +310,13 @@ def test_early_stopping_with_restore_best_weights():
     assert stop3.mode == "max"
 
 
-def test_model_checkpoint_calls_save_weights(tmp_path):
+def test_model_checkpoint_saves_weights_or_the_whole_model(tmp_path):
     x, y = _regression_data(16)
     model = tf.keras.Sequential([layers.Dense(1, input_shape=(3,))])
     model.compile("sgd", "mse")
     path = os.path.join(tmp_path, "w-{epoch:02d}")
-    model.fit(x, y, epochs=2, verbose=0, callbacks=[callbacks.ModelCheckpoint(path)])
+    model.fit(x, y, epochs=2, verbose=0,
+              callbacks=[callbacks.ModelCheckpoint(path, save_weights_only=True)])
     assert os.path.exists(os.path.join(tmp_path, "w-02.index"))
     reloaded = tf.keras.Sequential([layers.Dense(1, input_shape=(3,))])
     reloaded.load_weights(os.path.join(tmp_path, "w-02"))
@@ -324,7 +325,10 @@ def test_model_checkpoint_calls_save_weights(tmp_path):
     best = callbacks.ModelCheckpoint(os.path.join(tmp_path, "best"), monitor="loss",
                                      save_best_only=True)
     model.fit(x, y, epochs=1, verbose=0, callbacks=[best])
-    assert os.path.exists(os.path.join(tmp_path, "best.index"))
+    # By default (as in TF) the whole model is saved, and load_model reads it back.
+    whole = tf.keras.models.load_model(os.path.join(tmp_path, "best"))
+    for a, b in zip(model.get_weights(), whole.get_weights()):
+        np.testing.assert_array_equal(a, b)
 
 
 def test_progress_bar_output(capsys):

@@ -80,9 +80,6 @@ def test_what_cannot_be_saved_is_refused(tmp_path):
     model = tf.keras.Model(inp, tf.keras.layers.Dense(1)(inp) + 1.0)
     with pytest.raises(NotImplementedError, match="cannot be saved"):
         model.save(str(tmp_path / "b"))
-    with pytest.raises(NotImplementedError, match="HDF5"):
-        tf.keras.Sequential([tf.keras.layers.Dense(1, input_shape=(2,))]).save(
-            str(tmp_path / "c.h5"))
 
 
 def test_bad_directories(tmp_path):
@@ -109,3 +106,73 @@ def test_bad_directories(tmp_path):
     os.remove(data)
     with pytest.raises(OSError, match="is missing"):
         tf.keras.models.load_model(path)
+
+
+@pytest.mark.parametrize("suffix", [".h5", ".keras"])
+def test_single_file_paths_round_trip(tmp_path, suffix):
+    model = tf.keras.Sequential([tf.keras.layers.Dense(2, input_shape=(3,))])
+    model.compile("adam", "mse")
+    path = str(tmp_path / ("m" + suffix))
+    model.save(path)
+    assert os.path.isfile(path)
+    loaded = tf.keras.models.load_model(path)
+    x = np.ones((1, 3), "float32")
+    np.testing.assert_array_equal(loaded(x).numpy(), model(x).numpy())
+    assert loaded.optimizer.get_config()["name"] == "Adam"
+    assert [p for p in os.listdir(tmp_path)] == ["m" + suffix]  # no temporary left behind
+
+
+def test_damaged_or_foreign_single_files_are_refused(tmp_path):
+    import zipfile
+
+    hdf5 = tmp_path / "tf.h5"
+    hdf5.write_bytes(b"\x89HDF\r\n\x1a\n" + b"\0" * 100)
+    with pytest.raises(OSError, match="HDF5"):
+        tf.keras.models.load_model(str(hdf5))
+    junk = tmp_path / "junk.h5"
+    junk.write_bytes(b"not an archive")
+    with pytest.raises(tf.errors.DataLossError):
+        tf.keras.models.load_model(str(junk))
+    escaping = tmp_path / "escape.h5"
+    with zipfile.ZipFile(escaping, "w") as zf:
+        zf.writestr("../outside.json", "{}")
+    with pytest.raises(tf.errors.DataLossError, match="plain relative path"):
+        tf.keras.models.load_model(str(escaping))
+    deflated = tmp_path / "bomb.h5"
+    with zipfile.ZipFile(deflated, "w", zipfile.ZIP_DEFLATED) as zf:
+        zf.writestr("keras_metadata.json", "0" * 100000)
+    with pytest.raises(tf.errors.DataLossError, match="compressed"):
+        tf.keras.models.load_model(str(deflated))
+    assert not (tmp_path.parent / "outside.json").exists()
+
+
+def test_model_config_and_json_round_trip():
+    class Scale(tf.keras.layers.Layer):
+        def __init__(self, factor=2.0, **kwargs):
+            super().__init__(**kwargs)
+            self.factor = factor
+
+        def call(self, x):
+            return x * self.factor
+
+        def get_config(self):
+            return {**super().get_config(), "factor": self.factor}
+
+    inputs = tf.keras.Input((4,), name="x")
+    a = tf.keras.layers.Dense(3, name="a")(inputs)
+    b = tf.keras.layers.Dense(3, name="b")(inputs)
+    outputs = Scale(3.0)(tf.keras.layers.add([a, b]))
+    model = tf.keras.Model(inputs, outputs, name="net")
+    again = tf.keras.Model.from_config(model.get_config(), custom_objects={"Scale": Scale})
+    assert [layer.name for layer in again.layers] == [layer.name for layer in model.layers]
+    again.set_weights(model.get_weights())
+    x = np.ones((2, 4), "float32")
+    np.testing.assert_allclose(again(x).numpy(), model(x).numpy())
+    text = model.to_json()
+    assert text.startswith('{"class_name": "Functional", "config": {')
+    from_json = tf.keras.models.model_from_json(text, custom_objects={"Scale": Scale})
+    assert from_json.name == "net" and from_json.count_params() == model.count_params()
+    seq = tf.keras.Sequential([tf.keras.layers.Dense(2, input_shape=(3,))])
+    assert type(tf.keras.models.model_from_json(seq.to_json())).__name__ == "Sequential"
+    clone = tf.keras.models.clone_model(seq)
+    assert clone.count_params() == 8 and clone.layers[0] is not seq.layers[0]

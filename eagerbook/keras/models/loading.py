@@ -12,15 +12,14 @@ import os
 import numpy as np
 
 from ...checkpoints import checkpoint as checkpoint_io
+from ...checkpoints import single_file
 from ...checkpoints.checkpoint import DATA_SUFFIX, INDEX_SUFFIX
-from ...core import errors, nest
-from .. import layers as layers_mod
+from ...core import errors
 from .. import losses as losses_mod
 from .. import optimizers
-from ..layers.core import InputLayer
 from ..saving import FORMAT, METADATA_FILE, VARIABLES_PREFIX, VERSION
 from .sequential import Sequential
-from .training import Model
+from .training import Model, make_layer
 
 
 # --- loading -------------------------------------------------------------------------------------
@@ -28,60 +27,18 @@ def _data_loss(path, why):
     return errors.DataLossError(None, None, f"Unable to load model {path}: {why}")
 
 
-def _layer_class(name, custom_objects):
-    if name in custom_objects:
-        return custom_objects[name]
-    cls = getattr(layers_mod, name, None)
-    if isinstance(cls, type):
-        return cls
-    raise ValueError(f"Unknown layer: '{name}'. Please ensure you are using a "
-                     "`keras.utils.custom_object_scope` and that this object is included in "
-                     "the scope. (Pass custom_objects={'" + name + "': " + name + "} to "
-                     "load_model.)")
-
-
-def _make_layer(entry, custom_objects):
-    return _layer_class(entry["class_name"], custom_objects).from_config(dict(entry["config"]))
-
-
-def _rebuild_functional(config, custom_objects):
-    layers = [_make_layer(entry, custom_objects) for entry in config["layers"]]
-    produced = []  # per node: its output structure of new KerasTensors
-
-    def decode(data):
-        if "keras_tensor" in data:
-            node, index = data["keras_tensor"]
-            return nest.flatten(produced[node])[index]
-        if "dict" in data:
-            return {k: decode(v) for k, v in data["dict"].items()}
-        if "list" in data:
-            return [decode(v) for v in data["list"]]
-        if "tuple" in data:
-            return tuple(decode(v) for v in data["tuple"])
-        return data["value"]
-
-    for node in config["nodes"]:
-        layer = layers[node["layer"]]
-        if isinstance(layer, InputLayer):
-            produced.append(layer._input_tensor)
-            continue
-        produced.append(layer(*decode(node["args"]), **decode(node["kwargs"])))
-    return Model(inputs=decode(config["inputs"]), outputs=decode(config["outputs"]),
-                 name=config["name"])
-
-
 def _rebuild(metadata, custom_objects):
     class_name, config = metadata["class_name"], metadata["config"]
     if class_name == "Sequential":
         model = Sequential(name=config.get("name"))
         for entry in config["layers"]:
-            model.add(_make_layer(entry, custom_objects))
+            model.add(make_layer(entry, custom_objects))
         shape = metadata.get("build_input_shape")
         if not model.built and shape is not None:
             model.build(tuple(shape))
         return model
     if class_name == "Functional":
-        return _rebuild_functional(config, custom_objects)
+        return Model.from_config(config, custom_objects)
     cls = custom_objects.get(class_name)
     if cls is None:
         return None
@@ -99,6 +56,9 @@ def _rebuild(metadata, custom_objects):
 def load_model(filepath, custom_objects=None, compile=True, options=None):
     """``tf.keras.models.load_model``: the model made again, weights restored, compiled."""
     filepath = os.fspath(filepath)
+    if os.path.isfile(filepath):  # a single-file save (model.save('m.h5'))
+        with single_file.unpacked(filepath) as directory:
+            return load_model(directory, custom_objects, compile, options)
     meta_path = os.path.join(filepath, METADATA_FILE)
     if not os.path.isfile(meta_path):
         raise OSError(f"No file or directory found at {filepath}")
@@ -133,3 +93,38 @@ def load_model(filepath, custom_objects=None, compile=True, options=None):
     status = checkpoint_io.restore_into(model, prefix)  # checked before anything is assigned
     status.assert_existing_objects_matched()
     return model
+
+
+def model_from_config(config, custom_objects=None):
+    """A model made again from ``{'class_name': ..., 'config': model.get_config()}``."""
+    custom_objects = dict(custom_objects or {})
+    class_name = config.get("class_name")
+    if class_name == "Sequential":
+        return Sequential.from_config(config["config"], custom_objects)
+    if class_name in ("Functional", "Model"):
+        return Model.from_config(config["config"], custom_objects)
+    if class_name in custom_objects:
+        return custom_objects[class_name].from_config(config["config"])
+    raise ValueError(f"Unknown model class: '{class_name}'. Pass it in custom_objects.")
+
+
+def model_from_json(json_string, custom_objects=None):
+    """``tf.keras.models.model_from_json``: the architecture of ``model.to_json()``, with new
+    weights."""
+    return model_from_config(json.loads(json_string), custom_objects)
+
+
+def clone_model(model, input_tensors=None, clone_function=None):
+    """A new model with the same architecture as a Sequential or functional `model` (and
+    freshly initialized weights, as in TF)."""
+    if input_tensors is not None or clone_function is not None:
+        raise NotImplementedError("eagerbook's clone_model takes the model only.")
+    if model._is_sequential:
+        clone = Sequential.from_config(model.get_config())
+        if not clone.built and model.built and model.inputs:
+            clone.build(tuple(model.inputs[0].shape.as_list()))
+        return clone
+    if model._is_graph_network:
+        return Model.from_config(model.get_config())
+    raise ValueError("Expected `model` argument to be a functional `Model` instance, but got "
+                     f"a subclassed model instead: {model}")

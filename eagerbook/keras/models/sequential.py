@@ -4,7 +4,7 @@ from ...core.shape import TensorShape
 from ..keras_tensor import KerasTensor
 from ..layers.base import Layer
 from ..layers.core import Input, InputLayer
-from .training import Model
+from .training import Model, make_layer
 
 
 class Sequential(Model):
@@ -144,10 +144,8 @@ class Sequential(Model):
         return {"name": self.name, "layers": layer_configs}
 
     @classmethod
-    def from_config(cls, config):
-        from .. import layers as layers_mod
+    def from_config(cls, config, custom_objects=None):
         model = cls(name=config.get("name"))
         for entry in config["layers"]:
-            layer_cls = getattr(layers_mod, entry["class_name"])
-            model.add(layer_cls.from_config(entry["config"]))
+            model.add(make_layer(entry, dict(custom_objects or {})))
         return model

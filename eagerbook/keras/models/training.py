@@ -20,6 +20,7 @@ from ...core.tensor import Tensor, convert_to_tensor
 from ...ops import math_ops
 from .. import backend, optimizers, saving
 from .. import callbacks as callbacks_mod
+from .. import layers as layers_mod
 from .. import losses as losses_mod
 from .. import metrics as metrics_mod
 from ..keras_tensor import KerasTensor
@@ -369,7 +370,7 @@ class Model(Layer):
             state.output_loss_trackers = [
                 metrics_mod.Mean(name=f"{name}_loss") if fn is not None else None
                 for name, fn in zip(names, state.loss_fns)]
-        flat_y = nest.flatten(y) if y is not None else [None] * n
+        flat_y = self._flat_targets(y, n)
         objs = []
         for i in range(n):
             entries = _metrics_for_output(state.metric_spec, names[i], i, n)
@@ -416,7 +417,7 @@ class Model(Layer):
     def _compiled_loss_value(self, y, y_pred, sample_weight, regularization_losses):
         state = self._resolve_compile(y, y_pred)
         flat_pred = nest.flatten(y_pred)
-        flat_y = nest.flatten(y) if y is not None else [None] * len(flat_pred)
+        flat_y = self._flat_targets(y, len(flat_pred))
         if len(flat_y) != len(flat_pred):
             raise ValueError(f"The model has {len(flat_pred)} outputs but received "
                              f"{len(flat_y)} targets.")
@@ -446,6 +447,19 @@ class Model(Layer):
         state.loss_tracker.update_state(total, sample_weight=batch)
         return total
 
+    def _flat_targets(self, y, count):
+        """Targets in output order: a dict of targets is matched to outputs by name."""
+        if y is None:
+            return [None] * count
+        if isinstance(y, dict) and self._is_graph_network and \
+                not isinstance(self._nested_outputs, dict):
+            unknown = set(y) - set(self.output_names)
+            if unknown:
+                raise ValueError(f"Found unexpected keys that do not correspond to any Model "
+                                 f"output: {sorted(unknown)}. Expected: {self.output_names}")
+            return [y.get(name) for name in self.output_names]
+        return nest.flatten(y)
+
     def compute_loss(self, x=None, y=None, y_pred=None, sample_weight=None):
         """The compiled losses plus the layers' ``add_loss`` terms (updates the loss metric)."""
         return self._compiled_loss_value(y, y_pred, sample_weight, self.losses)
@@ -453,7 +467,7 @@ class Model(Layer):
     def _update_compiled_metrics(self, y, y_pred, sample_weight):
         state = self._resolve_compile(y, y_pred)
         flat_pred = nest.flatten(y_pred)
-        flat_y = nest.flatten(y) if y is not None else [None] * len(flat_pred)
+        flat_y = self._flat_targets(y, len(flat_pred))
         for group, yt, yp in zip(state.metric_objs, flat_y, flat_pred):
             for metric in group:
                 metric.update_state(yt, yp, sample_weight=sample_weight)
@@ -648,11 +662,28 @@ class Model(Layer):
 
     def get_config(self):
         if self._is_graph_network:
-            return {"name": self.name,
-                    "layers": [{"class_name": type(layer).__name__,
-                                "config": layer.get_config()} for layer in self.layers]}
+            # The layers and every recorded call between them: enough to make the model again.
+            return saving.functional_config(self)
         raise NotImplementedError("Subclassed models do not have a default `get_config()`; "
                                   "override it to make your model serializable.")
+
+    @classmethod
+    def from_config(cls, config, custom_objects=None):
+        """A functional model made again from ``get_config()`` (layers looked up by class
+        name among ``tf.keras.layers`` and `custom_objects`)."""
+        if isinstance(config, dict) and "nodes" in config:
+            return _functional_from_config(config, dict(custom_objects or {}))
+        return cls(**config)
+
+    def to_json(self, **kwargs):
+        """The architecture as JSON (``tf.keras.models.model_from_json`` reads it back)."""
+        import json
+
+        class_name = "Sequential" if self._is_sequential else \
+            "Functional" if self._is_graph_network else type(self).__name__
+        return json.dumps({"class_name": class_name, "config": self.get_config(),
+                           "keras_version": "2.0.0", "backend": "tensorflow"},
+                          default=_json_default, **kwargs)
 
     # Checkpoints: a subclassed model's children are its attributes; Sequential and functional
     # models name their layers by position (``layer-0``, ``layer-1``, ... as TF does); the
@@ -668,6 +699,59 @@ class Model(Layer):
         if self.optimizer is not None:
             children["optimizer"] = self.optimizer
         return children
+
+
+def _layer_class(name, custom_objects):
+    if name in custom_objects:
+        return custom_objects[name]
+    cls = getattr(layers_mod, name, None)
+    if isinstance(cls, type):
+        return cls
+    raise ValueError(f"Unknown layer: '{name}'. Please ensure you are using a "
+                     "`keras.utils.custom_object_scope` and that this object is included in "
+                     "the scope. (Pass custom_objects={'" + name + "': " + name + "} to "
+                     "load_model.)")
+
+
+def make_layer(entry, custom_objects):
+    """A layer made again from ``{'class_name': ..., 'config': ...}`` (no code is run but the
+    class's own ``from_config``)."""
+    return _layer_class(entry["class_name"], custom_objects).from_config(dict(entry["config"]))
+
+
+def _functional_from_config(config, custom_objects):
+    layers = [make_layer(entry, custom_objects) for entry in config["layers"]]
+    produced = []  # per node: its output structure of new KerasTensors
+
+    def decode(data):
+        if "keras_tensor" in data:
+            node, index = data["keras_tensor"]
+            return nest.flatten(produced[node])[index]
+        if "dict" in data:
+            return {k: decode(v) for k, v in data["dict"].items()}
+        if "list" in data:
+            return [decode(v) for v in data["list"]]
+        if "tuple" in data:
+            return tuple(decode(v) for v in data["tuple"])
+        return data["value"]
+
+    for node in config["nodes"]:
+        layer = layers[node["layer"]]
+        if isinstance(layer, InputLayer):
+            produced.append(layer._input_tensor)
+            continue
+        produced.append(layer(*decode(node["args"]), **decode(node["kwargs"])))
+    return Model(inputs=decode(config["inputs"]), outputs=decode(config["outputs"]),
+                 name=config["name"])
+
+
+def _json_default(value):
+    """Tuples and NumPy scalars in configs, as JSON."""
+    if isinstance(value, (np.integer, np.floating)):
+        return value.item()
+    if isinstance(value, np.ndarray):
+        return value.tolist()
+    raise TypeError(f"Not JSON serializable: {value!r}")
 
 
 def _unwrap_single(items):
