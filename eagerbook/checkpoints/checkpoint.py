@@ -27,7 +27,7 @@ import numpy as np
 
 from ..core import dtypes
 from ..core.variable import Variable
-from . import files, graph, single_file
+from . import containers, files, graph, single_file
 from .files import DATA_SUFFIX, FORMAT, INDEX_SUFFIX, VERSION  # noqa: F401 (public names)
 from .state import update_checkpoint_state
 
@@ -392,11 +392,21 @@ class Checkpoint:
             setattr(self, name, value)
 
     def __setattr__(self, name, value):
+        if not name.startswith("_"):
+            # Lists and dicts are kept as ListWrapper/DictWrapper: their items are saved too,
+            # and items added later still get values from a pending restore.
+            value = containers.wrap(value, self._pending_restore)
         object.__setattr__(self, name, value)
-        if not name.startswith("_") and graph.is_trackable(value):
+        if not name.startswith("_") and (graph.is_trackable(value) or
+                                         isinstance(value, (list, dict))):
             self._deps[name] = value
+            # An attribute assigned after restore() gets its checkpointed value now.
+            self._pending_restore()
         else:
             self._deps.pop(name, None)
+
+    def _pending_restore(self):
+        restore_deferred(self)
 
     def __delattr__(self, name):
         object.__delattr__(self, name)

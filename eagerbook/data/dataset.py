@@ -244,6 +244,15 @@ class Dataset:
         for structured elements). Batch a window with ``flat_map(lambda w: w.batch(size))``."""
         return WindowDataset(self, size, shift, stride, drop_remainder)
 
+    def scan(self, initial_state, scan_func, name=None):
+        """A running fold: ``state, output = scan_func(state, element)`` for every element,
+        emitting each output (``tf.data.Dataset.scan``)."""
+        return ScanDataset(self, initial_state, scan_func)
+
+    def unique(self, name=None):
+        """The elements (int or string scalars) without repeats, in first-seen order."""
+        return UniqueDataset(self)
+
     def flat_map(self, map_func, name=None):
         """Maps every element to a dataset and chains those datasets' elements."""
         return FlatMapDataset(self, map_func)
@@ -644,6 +653,99 @@ class MapDataset(_UnaryDataset):
                 for a, b in zip(structure.flatten(spec), structure.flatten(other),
                                 strict=True)])
         return spec
+
+
+class ScanDataset(_UnaryDataset):
+    _tf_name = "_ScanDataset"
+
+    def __init__(self, input_dataset, initial_state, scan_func):
+        super().__init__(input_dataset)
+        if not callable(scan_func):
+            raise TypeError(f"`scan_func` must be callable, got {scan_func!r}")
+        self._initial_state = structure.normalize(initial_state)
+        self._func = scan_func
+
+    def _step(self, state, element):
+        result = self._func(state, element)
+        if not isinstance(result, (tuple, list)) or len(result) != 2:
+            raise TypeError("The scan function must return a pair comprising the new state "
+                            f"and the output value; got {result!r}.")
+        new_state = structure.normalize(result[0], lists_are_tuples=True)
+        old_spec = structure.spec_of(state)
+        new_spec = structure.spec_of(new_state)
+        if [s.dtype for s in structure.flatten(old_spec)] != \
+                [s.dtype for s in structure.flatten(new_spec)]:
+            raise TypeError(f"The element types for the new state must match the initial "
+                            f"state. Expected {old_spec}; got {new_spec}.")
+        return new_state, structure.normalize(result[1], lists_are_tuples=True)
+
+    def _iterate(self):
+        state = self._initial_state
+        for element in self._input._iterate():
+            state, output = self._step(state, element)
+            yield output
+
+    def _compute_spec(self):
+        in_spec = self._input.element_spec
+        dummy = structure.pack_as(in_spec, [_placeholder(s, 1)
+                                            for s in structure.flatten(in_spec)])
+        with warnings.catch_warnings(), np.errstate(all="ignore"):
+            warnings.simplefilter("ignore")
+            _, output = self._step(self._initial_state, dummy)
+        return structure.spec_of(output)
+
+
+class UniqueDataset(_UnaryDataset):
+    _tf_name = "_UniqueDataset"
+
+    def __init__(self, input_dataset):
+        super().__init__(input_dataset)
+        spec = input_dataset.element_spec
+        if not isinstance(spec, TensorSpec) or not (
+                spec.dtype.is_integer or spec.dtype == dtypes.string):
+            raise TypeError("`tf.data.Dataset.unique` does not support type "
+                            f"{spec}: its elements must be int32, int64 or string "
+                            "scalars.")
+
+    def _iterate(self):
+        seen = set()
+        for element in self._input._iterate():
+            key = element.numpy() if hasattr(element, "numpy") else element
+            key = key.item() if hasattr(key, "item") else key
+            if key not in seen:
+                seen.add(key)
+                yield element
+
+    def _cardinality(self):
+        return 0 if self._input._cardinality() == 0 else UNKNOWN
+
+
+class AssertCardinalityDataset(_UnaryDataset):
+    """Passes the elements through, failing if there are more or fewer than expected."""
+
+    _tf_name = "_AssertCardinalityDataset"
+
+    def __init__(self, input_dataset, expected_cardinality):
+        super().__init__(input_dataset)
+        self._expected = _count_arg(expected_cardinality, "expected_cardinality")
+
+    def _iterate(self):
+        count = 0
+        for element in self._input._iterate():
+            count += 1
+            if self._expected != INFINITE and count > self._expected:
+                raise errors.FailedPreconditionError(
+                    None, None, f"Input dataset was expected to contain {self._expected} "
+                    "elements but contained at least "
+                    f"{count} elements.")
+            yield element
+        if count != self._expected:
+            raise errors.FailedPreconditionError(
+                None, None, f"Input dataset was expected to contain {self._expected} elements "
+                f"but contained only {count} elements.")
+
+    def _cardinality(self):
+        return self._expected
 
 
 def _as_bool_scalar(value):
