@@ -45,6 +45,16 @@ def test_select_gives_np_where_bits(dtype, shapes, seed, transpose, density):
     _same_bits(np.where(condition, x, y), select(condition, x, y))
 
 
+@pytest.mark.parametrize("zero", [0.0, -0.0])
+@pytest.mark.parametrize("y_shape", [(), (32, 26, 26, 16)])
+def test_select_against_zeros_keeps_their_sign(zero, y_shape):
+    rng = np.random.default_rng(2)
+    condition = rng.random((32, 26, 26, 16)) < 0.5
+    x = _operand(rng, (32, 26, 26, 16), np.float32, True)
+    y = np.full(y_shape, zero, np.float32)
+    _same_bits(np.where(condition, x, y), select(condition, x, y))
+
+
 def test_select_of_mixed_dtypes_still_promotes_as_np_where():
     condition = np.arange(30000) % 3 == 0
     x, y = np.ones(30000, np.float32), np.zeros(30000, np.float64)

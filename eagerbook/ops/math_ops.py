@@ -683,6 +683,9 @@ def _select_bits(condition, x, y):
     mask = np.broadcast_to(condition, shape).view(np.uint8).astype(bits, order="C")
     np.negative(mask, out=mask)  # 1 -> all ones, 0 -> 0
     y_bits = y.view(bits)
+    if not y_bits.any():  # y is all +0 (a relu's gradient): x's bits where the mask is set
+        np.bitwise_and(mask, x.view(bits), out=mask)
+        return mask.view(x.dtype)
     np.bitwise_and(mask, np.bitwise_xor(x.view(bits), y_bits), out=mask)
     np.bitwise_xor(mask, y_bits, out=mask)
     return mask.view(x.dtype)
