@@ -6,6 +6,8 @@ engine lives in ``core`` (tensors, Variables), ``ops`` (kernels + gradient rules
 (``tf.math``, ``tf.nn``, ...) are the modules of ``eagerbook.api``.
 """
 
+import sys as _sys
+
 from . import data, distribute, keras, saved_model
 from . import ops as _ops  # attaches Tensor operators
 from .api import (
@@ -57,8 +59,11 @@ from .core.dtypes import (
 from .core.shape import TensorShape
 from .core.spec import TensorSpec
 from .core.tensor import Tensor, constant, convert_to_tensor, is_tensor
-from .core.variable import Variable
+from .core.variable import ResourceVariable as _ResourceVariable  # noqa: F401
+from .core.variable import Variable, VariableSynchronization
+from .core.variable import VariableAggregationV2 as VariableAggregation
 from .framework import traceback_utils as _traceback_utils
+from .framework.debugging import Assert
 from .framework.device import DeviceSpec, device
 from .graph.control_flow import case, cond, switch_case, while_loop
 from .graph.function import function
@@ -95,8 +100,36 @@ from .ops.array_ops import (
     zeros,
 )
 from .ops.complex_ops import complex, conj, imag, real
+from .ops.functional_ops import (
+    control_dependencies,
+    foldl,
+    foldr,
+    group,
+    init_scope,
+    map_fn,
+    no_op,
+    scan,
+    timestamp,
+    vectorized_map,
+)
 from .ops.linalg_ops import norm
 from .ops.logging_ops import print_v2 as print
+from .ops.manip_ops import (
+    bitcast,
+    clip_by_global_norm,
+    ensure_shape,
+    get_static_value,
+    histogram_fixed_width,
+    meshgrid,
+    repeat,
+    roll,
+    saturate_cast,
+    sequence_mask,
+    strided_slice,
+    truncatediv,
+    truncatemod,
+    unravel_index,
+)
 from .ops.math_ops import (
     abs,
     acos,
@@ -161,11 +194,24 @@ from .ops.math_ops import (
     truediv,
     zeros_like,
 )
-from .ops.ragged_ops import RaggedTensor
+from .ops.ragged_ops import RaggedTensor, RaggedTensorSpec
+from .ops.scatter_ops import (
+    dynamic_partition,
+    dynamic_stitch,
+    tensor_scatter_nd_add,
+    tensor_scatter_nd_max,
+    tensor_scatter_nd_min,
+    tensor_scatter_nd_sub,
+    tensor_scatter_nd_update,
+)
 from .ops.script_ops import numpy_function, py_function
+from .ops.sort_ops import argsort, searchsorted, sort, unique, unique_with_counts
 from .ops.sparse_ops import SparseTensor
 
 newaxis = None
+
+# RaggedTensors through the public ops (tf.add(rt, 1), tf.reduce_mean(rt, axis=1), ...)
+_ops.ragged_dispatch.install(math, _sys.modules[__name__])
 __version__ = "0.1.0"
 
 # Uncaught errors in scripts and the console show the user's frames, not eagerbook's (as TF

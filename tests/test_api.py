@@ -32,6 +32,9 @@ def _exported_objects():
                       tf.dtypes, tf.compat.v1, tf.contrib.eager, tf.strings, tf.ragged,
                       tf.sparse, tf.io, tf.random.experimental]:
         seen.update(id(v) for v in vars(namespace).values())
+        # ops exported through their RaggedTensor-dispatching wrappers
+        seen.update(id(v.__wrapped__) for v in vars(namespace).values()
+                    if hasattr(v, "__wrapped__"))
     return seen
 
 

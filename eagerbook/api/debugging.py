@@ -2,10 +2,12 @@
 
 from ..framework import debugging as _debugging
 from ..framework.debugging import (
+    Assert,
     assert_all_finite,
     assert_equal,
     assert_greater,
     assert_greater_equal,
+    assert_integer,
     assert_less,
     assert_less_equal,
     assert_near,
@@ -16,6 +18,7 @@ from ..framework.debugging import (
     assert_positive,
     assert_rank,
     assert_rank_at_least,
+    assert_scalar,
     assert_shapes,
     assert_type,
     check_numerics_enabled,

@@ -20,6 +20,16 @@ from ..ops.linalg_ops import (
     trace,
     triangular_solve,
 )
+from ..ops.manip_ops import (
+    band_part,
+    cross,
+    expm,
+    global_norm,
+    lstsq,
+    matvec,
+    pinv,
+    set_diag,
+)
 from ..ops.math_ops import einsum, matmul, tensordot
 
 adjoint = matrix_transpose  # real dtypes: the adjoint is the transpose

@@ -2,6 +2,14 @@
 
 from ..ops.complex_ops import angle, conj, imag, real
 from ..ops.linalg_ops import l2_normalize
+from ..ops.manip_ops import (
+    confusion_matrix,
+    divide_no_nan,
+    multiply_no_nan,
+    polyval,
+    xdivy,
+    xlogy,
+)
 from ..ops.math_ops import (
     abs,
     acos,
@@ -77,3 +85,18 @@ from ..ops.math_ops import (
     tanh,
     truediv,
 )
+from ..ops.scatter_ops import (
+    bincount,
+    segment_max,
+    segment_mean,
+    segment_min,
+    segment_prod,
+    segment_sum,
+    unsorted_segment_max,
+    unsorted_segment_mean,
+    unsorted_segment_min,
+    unsorted_segment_prod,
+    unsorted_segment_sqrt_n,
+    unsorted_segment_sum,
+)
+from ..ops.sort_ops import in_top_k, top_k

@@ -2,6 +2,7 @@
 
 from ..ops.ragged_ops import (
     RaggedTensor,
+    RaggedTensorSpec,
     constant,
     is_ragged,
     map_flat_values,

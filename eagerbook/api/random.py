@@ -12,10 +12,16 @@ from ..ops.random_ops import (
     shuffle,
     stateless_binomial,
     stateless_categorical,
+    stateless_fold_in,
     stateless_normal,
+    stateless_split,
     stateless_truncated_normal,
     stateless_uniform,
     truncated_normal,
     uniform,
 )
 from . import random_experimental as experimental
+
+# TF >= 2.12 also names the stateless seed helpers tf.random.split and tf.random.fold_in.
+split = stateless_split
+fold_in = stateless_fold_in

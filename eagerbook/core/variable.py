@@ -9,6 +9,8 @@ While a tape or an observer listens, a read is reported to it as the op ``ReadVa
 without the user calling ``tape.watch``.
 """
 
+import enum
+
 import numpy as np
 
 from . import dtypes
@@ -20,10 +22,43 @@ READ_VARIABLE = None  # the ReadVariableOp OpDef, set by eagerbook.ops (core nev
 _NO_ATTRS = {}
 
 
+class VariableSynchronization(enum.Enum):
+    """When a distributed Variable's copies are synchronized (one device: nothing to do)."""
+
+    AUTO = 0
+    NONE = 1
+    ON_WRITE = 2
+    ON_READ = 3
+
+
+class VariableAggregationV2(enum.Enum):
+    """How a distributed Variable combines its replicas' updates (``tf.VariableAggregation``)."""
+
+    NONE = 0
+    SUM = 1
+    MEAN = 2
+    ONLY_FIRST_REPLICA = 3
+
+
+def _variable_enum(enum_type, value, what, name):
+    if value is None:
+        return enum_type(0)
+    if isinstance(value, enum_type):
+        return value
+    if isinstance(value, enum.Enum) and value.name in enum_type.__members__:
+        return enum_type[value.name]  # e.g. a TF 1.x-style aggregation enum
+    raise ValueError(f"Invalid variable {what} mode: {value} for variable: {name}")
+
+
 class Variable:
     """A mutable tensor-valued state (``tf.Variable``)."""
 
     __array_priority__ = 100
+
+    def __new__(cls, *args, **kwargs):
+        # As in TF 2, ``tf.Variable(...)`` makes a ResourceVariable (``type(v).__name__`` says
+        # so); ``isinstance(v, tf.Variable)`` holds for every kind.
+        return super().__new__(ResourceVariable if cls is Variable else cls)
 
     def __init__(self, initial_value=None, trainable=None, validate_shape=True,
                  caching_device=None, name=None, variable_def=None, dtype=None,
@@ -60,6 +95,10 @@ class Variable:
         if constraint is not None and not callable(constraint):
             raise ValueError(f"The `constraint` argument must be a callable. Got: {constraint}")
         self._constraint = constraint
+        self._synchronization = _variable_enum(VariableSynchronization, synchronization,
+                                               "synchronization", name)
+        self._aggregation = _variable_enum(VariableAggregationV2, aggregation, "aggregation",
+                                           name)
         base = "Variable" if name is None else str(name)
         self._name = scoped_name(base) + ":0"
         if state.graph is not None and hasattr(state.graph, "variable_created"):
@@ -93,6 +132,14 @@ class Variable:
     @property
     def constraint(self):
         return self._constraint
+
+    @property
+    def synchronization(self):
+        return getattr(self, "_synchronization", VariableSynchronization.AUTO)
+
+    @property
+    def aggregation(self):
+        return getattr(self, "_aggregation", VariableAggregationV2.NONE)
 
     @property
     def device(self):
@@ -240,6 +287,10 @@ class Variable:
         copied._name = self._name
         memo[id(self)] = copied
         return copied
+
+
+class ResourceVariable(Variable):
+    """The kind of Variable ``tf.Variable(...)`` creates (TF 2's only kind in eager code)."""
 
 
 class UnreadVariable(Variable):

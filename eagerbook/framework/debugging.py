@@ -358,3 +358,38 @@ def disable_check_numerics():
 
 def check_numerics_enabled():
     return _checker.enabled
+
+
+def Assert(condition, data, summarize=None, name=None):  # noqa: N802 - TF's public name
+    """InvalidArgumentError listing `data` unless `condition` holds (``tf.debugging.Assert``)."""
+    if bool(_tensor(condition).numpy()):
+        return None
+    parts = []
+    for item in data:
+        value = np.asarray(_tensor(item).numpy())
+        if value.ndim == 0:
+            parts.append(str(value.item()) if not isinstance(value.item(), bytes)
+                         else repr(value.item()))
+        else:
+            parts.append(", ".join(str(v) for v in value.reshape(-1)[:summarize or 3]))
+    raise errors.InvalidArgumentError(None, None, "Expected 'False' to be true. Summarized "
+                                                  "data: " + "\n".join(parts))
+
+
+def assert_integer(x, message=None, name=None):
+    """TypeError unless `x` has an integer dtype."""
+    dtype = x.dtype if hasattr(x, "dtype") else _tensor(x).dtype
+    if not dtype.is_integer:
+        prefix = f"{message}  " if message else ""
+        raise TypeError(f'{prefix}Expected "x" to be integer type.  Found: tensor of dtype '
+                        f"{dtype}")
+    return None
+
+
+def assert_scalar(tensor, message=None, name=None):
+    """ValueError unless `tensor` is a scalar."""
+    shape = _tensor(tensor).shape
+    if shape.rank != 0:
+        prefix = f"{message}  " if message else ""
+        raise ValueError(f"{prefix}Expected scalar shape, saw shape: {shape}.")
+    return None

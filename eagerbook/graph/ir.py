@@ -360,7 +360,10 @@ def _describe(obj):
         return f"tensor {const_text(obj._value)}"
     name = getattr(obj, "name", None)
     if isinstance(name, str):
-        return f"{type(obj).__name__} {name!r}"
+        # Any kind of tf.Variable (ResourceVariable, ...) is shown as a Variable.
+        kind = "Variable" if hasattr(obj, "trainable") and hasattr(obj, "assign") \
+            else type(obj).__name__
+        return f"{kind} {name!r}"
     return type(obj).__name__
 
 

@@ -5,6 +5,8 @@ factorizations (Cholesky, QR, SVD) and symmetric eigendecompositions.
 in math_ops; they are re-exported here so ``tf.linalg.*`` can be assembled from one module.
 """
 
+import collections
+
 import numpy as np
 
 from .array_ops import expand_dims, eye, transpose
@@ -38,6 +40,11 @@ __all__ = ["cholesky", "det", "diag", "diag_part", "eigh", "eigvalsh", "einsum",
            "l2_normalize", "logdet", "matmul", "matrix_transpose", "norm", "qr", "slogdet",
            "solve", "svd", "tensordot", "trace", "triangular_solve"]
 
+
+# Multi-output results are named tuples, printed as TF prints them.
+Qr = collections.namedtuple("Qr", ["q", "r"])
+LogMatrixDeterminant = collections.namedtuple("LogMatrixDeterminant",
+                                              ["sign", "log_abs_determinant"])
 
 def matrix_transpose(a, name="matrix_transpose", conjugate=False):
     """Swaps the last two axes (batch axes stay in place)."""
@@ -283,7 +290,8 @@ def _slogdet_grad(op, dsign, dlogdet):
 
 def slogdet(input, name=None):  # noqa: A002
     """(sign, log|det|) of square matrices: stable where ``det`` over- or underflows."""
-    return execute(_slogdet, (_square_matrices(input, "LogMatrixDeterminant"),))
+    return LogMatrixDeterminant(*execute(_slogdet, (_square_matrices(input,
+                                                                      "LogMatrixDeterminant"),)))
 
 
 def logdet(matrix, name=None):
@@ -362,7 +370,7 @@ def qr(input, full_matrices=False, name=None):  # noqa: A002
     check_dtype("Qr", x, FLOATS, "input")
     if x.ndim < 2:
         raise invalid_argument("Qr", f"input must have rank >= 2, got {x.ndim}")
-    return execute(_qr, (x,), {"full_matrices": bool(full_matrices)})
+    return Qr(*execute(_qr, (x,), {"full_matrices": bool(full_matrices)}))
 
 
 @register("Svd", num_outputs=3)

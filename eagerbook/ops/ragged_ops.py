@@ -347,9 +347,66 @@ class RaggedTensor:
 
     # --- printing ---------------------------------------------------------------------------
     def __repr__(self):
-        return f"<tf.RaggedTensor {self.to_list()}>"
+        # TF's layout: NumPy's array printing with ", " between elements (so long values wrap
+        # at NumPy's line width), each row printed by the same rule.
+        with np.printoptions(formatter={"all": _row_text}):
+            return f"<tf.RaggedTensor {_row_text(self.numpy())}>"
 
     __str__ = __repr__
+
+
+class RaggedTensorSpec:
+    """The type of a RaggedTensor: shape (``None`` for ragged dimensions), dtype, ragged rank
+    (``tf.RaggedTensorSpec``)."""
+
+    def __init__(self, shape=None, dtype=dtypes.float32, ragged_rank=None,
+                 row_splits_dtype=dtypes.int64, flat_values_spec=None):
+        from ..core.shape import TensorShape
+        self._shape = TensorShape(shape)
+        self._dtype = dtypes.as_dtype(dtype)
+        rank = self._shape.rank
+        if ragged_rank is None:
+            if rank is None:
+                raise ValueError("Must specify ragged_rank or a shape with a known rank.")
+            ragged_rank = rank - 1
+        self._ragged_rank = ragged_rank
+        self._row_splits_dtype = dtypes.as_dtype(row_splits_dtype)
+
+    shape = property(lambda self: self._shape)
+    dtype = property(lambda self: self._dtype)
+    ragged_rank = property(lambda self: self._ragged_rank)
+    row_splits_dtype = property(lambda self: self._row_splits_dtype)
+
+    @classmethod
+    def from_value(cls, value):
+        return cls(value.shape, value.dtype, value.ragged_rank)
+
+    def is_compatible_with(self, other):
+        if isinstance(other, RaggedTensor):
+            other = RaggedTensorSpec.from_value(other)
+        if not isinstance(other, RaggedTensorSpec):
+            return False
+        return (self._dtype is other._dtype and self._ragged_rank == other._ragged_rank
+                and self._shape.is_compatible_with(other._shape))
+
+    def __eq__(self, other):
+        return (isinstance(other, RaggedTensorSpec) and self._dtype is other._dtype
+                and self._shape == other._shape and self._ragged_rank == other._ragged_rank)
+
+    def __hash__(self):
+        return hash((self._dtype, self._ragged_rank))
+
+    def __repr__(self):
+        return (f"RaggedTensorSpec({self._shape!r}, {self._dtype!r}, {self._ragged_rank}, "
+                f"{self._row_splits_dtype!r})")
+
+
+def _row_text(x):
+    if isinstance(x, np.ndarray):
+        if x.size:
+            return np.array2string(x, separator=", ")
+        return repr(x.tolist())  # array2string shows any empty array as []
+    return str(x)
 
 
 def _as_values(values):
@@ -448,5 +505,5 @@ def row_splits_to_segment_ids(splits, name=None, out_type=None):
     return _from_numpy(np.repeat(np.arange(len(splits) - 1, dtype=np.int64), np.diff(splits)))
 
 
-__all__ = ["RaggedTensor", "constant", "is_ragged", "map_flat_values",
+__all__ = ["RaggedTensor", "RaggedTensorSpec", "constant", "is_ragged", "map_flat_values",
            "row_splits_to_segment_ids"]

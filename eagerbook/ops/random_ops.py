@@ -24,7 +24,7 @@ import numpy as np
 from ..core import dtypes
 from ..core.tensor import Tensor, convert_to_tensor
 from ..core.variable import Variable
-from .math_ops import add, multiply, subtract
+from .math_ops import add, cast, multiply, subtract
 from .registry import execute, invalid_argument, register
 from .support import as_tensor
 
@@ -564,19 +564,23 @@ def stateless_categorical(logits, num_samples, seed, dtype=dtypes.int64, name=No
 
 
 def stateless_split(seed, num=2, alg="auto_select"):
-    """``tf.random.experimental.stateless_split``: `num` new seeds ([num, 2]) from one."""
-    return stateless_uniform([num, 2], seed=seed, dtype=dtypes.int64, minval=None,
-                             maxval=None, alg=alg)
+    """``tf.random.experimental.stateless_split``: `num` new seeds ([num, 2]) from one, of the
+    seed's dtype (int32 for a Python list, as in TF)."""
+    seed = convert_to_tensor(seed)
+    out = stateless_uniform([num, 2], seed=seed, dtype=dtypes.int64, minval=None,
+                            maxval=None, alg=alg)
+    return out if seed.dtype is dtypes.int64 else cast(out, seed.dtype)
 
 
 def stateless_fold_in(seed, data, alg="auto_select"):
     """A new seed from `seed` and an integer `data` (e.g. a step number)."""
     data = convert_to_tensor(data, dtype_hint=dtypes.int64)
-    seed = convert_to_tensor(seed, dtype_hint=dtypes.int64)
+    seed = convert_to_tensor(seed)
     mixed = stateless_uniform([2], seed=seed, dtype=dtypes.int64, minval=None, maxval=None,
                               alg=alg)
-    return stateless_uniform([2], seed=add(mixed, as_tensor(int(data), dtypes.int64)),
-                             dtype=dtypes.int64, minval=None, maxval=None, alg=alg)
+    out = stateless_uniform([2], seed=add(mixed, as_tensor(int(data), dtypes.int64)),
+                            dtype=dtypes.int64, minval=None, maxval=None, alg=alg)
+    return out if seed.dtype is dtypes.int64 else cast(out, seed.dtype)
 
 
 class Generator:

@@ -1,0 +1,397 @@
+"""Smaller array and math ops that TF's guides use, each built from existing ops (so each
+one's gradient is that of the ops it is made of, and each one traces inside ``tf.function``):
+``tf.roll``, ``tf.repeat``, ``tf.meshgrid``, ``tf.sequence_mask``, ``tf.unravel_index``,
+``tf.strided_slice``, ``tf.ensure_shape``, ``tf.saturate_cast``, ``tf.math.divide_no_nan``,
+``tf.math.xlogy``, ``tf.math.truncatediv``/``truncatemod``, ``tf.clip_by_global_norm``,
+``tf.linalg.band_part``/``matvec``/``set_diag``/``cross``/``pinv`` and friends.
+"""
+
+import numpy as np
+
+from ..core import dtypes
+from ..core.shape import TensorShape
+from ..core.tensor import Tensor
+from . import array_ops, linalg_ops, math_ops
+from .registry import execute, invalid_argument, register
+from .support import as_tensor
+
+
+# --- array manipulation -------------------------------------------------------------------------
+def roll(input, shift, axis, name=None):  # noqa: A002
+    """Rotates elements along `axis` by `shift` places (``tf.roll``)."""
+    x = as_tensor(input)
+    shifts = np.atleast_1d(as_tensor(shift).numpy()).tolist()
+    axes = np.atleast_1d(as_tensor(axis).numpy()).tolist()
+    if len(shifts) != len(axes):
+        raise invalid_argument("Roll", f"shift and axis must have the same size, got "
+                                       f"{len(shifts)} and {len(axes)}")
+    for s, a in zip(shifts, axes):
+        if not -x.ndim <= a < x.ndim:
+            raise invalid_argument("Roll", f"axis {a} is out of range")
+        n = x.shape[a]
+        if not n:
+            continue
+        s %= n
+        if s:
+            head = array_ops.gather(x, list(range(n - s, n)), axis=a)
+            tail = array_ops.gather(x, list(range(n - s)), axis=a)
+            x = array_ops.concat([head, tail], a)
+    return x
+
+
+def repeat(input, repeats, axis=None, name=None):  # noqa: A002
+    """Repeats each element (of the flattened input, or along `axis`) `repeats` times."""
+    x = as_tensor(input)
+    if axis is None:
+        x = array_ops.reshape(x, [-1])
+        axis = 0
+    n = x.shape[axis]
+    counts = np.broadcast_to(as_tensor(repeats).numpy(), (n,))
+    return array_ops.gather(x, np.repeat(np.arange(n), counts), axis=axis)
+
+
+def meshgrid(*args, **kwargs):
+    """Coordinate grids from 1-D tensors (``indexing='xy'`` by default, as NumPy's)."""
+    indexing = kwargs.pop("indexing", "xy")
+    kwargs.pop("name", None)
+    if kwargs:
+        raise TypeError(f"Invalid keyword arguments: {list(kwargs)}")
+    if indexing not in ("xy", "ij"):
+        raise ValueError("Argument `indexing` parameter must be either 'xy' or 'ij', got "
+                         f"'{indexing}'")
+    vectors = [array_ops.reshape(as_tensor(a), [-1]) for a in args]
+    sizes = [v.shape[0] for v in vectors]
+    ndim = len(vectors)
+    if indexing == "xy" and ndim > 1:
+        sizes[0], sizes[1] = sizes[1], sizes[0]
+    out = []
+    for i, v in enumerate(vectors):
+        where = i
+        if indexing == "xy" and ndim > 1 and i < 2:
+            where = 1 - i
+        shape = [1] * ndim
+        shape[where] = -1
+        out.append(array_ops.broadcast_to(array_ops.reshape(v, shape), sizes))
+    return out
+
+
+def sequence_mask(lengths, maxlen=None, dtype=dtypes.bool, name=None):
+    """``mask[i, j] = j < lengths[i]`` (``maxlen`` defaults to the largest length)."""
+    lengths = as_tensor(lengths)
+    if maxlen is None:
+        maxlen = math_ops.reduce_max(lengths) if lengths.shape.num_elements() else 0
+    maxlen = math_ops.cast(as_tensor(maxlen), lengths.dtype)
+    steps = math_ops.cast(array_ops.range(maxlen), lengths.dtype)
+    mask = math_ops.less(steps, array_ops.expand_dims(lengths, -1))
+    return mask if dtype is dtypes.bool else math_ops.cast(mask, dtype)
+
+
+def unravel_index(indices, dims, name=None):
+    """Flat indices -> coordinates in an array of shape `dims` (one row per dimension)."""
+    idx = as_tensor(indices)
+    shape = as_tensor(dims, dtype=idx.dtype).numpy()
+    flat = idx.numpy()
+    if np.any(flat < 0) or np.any(flat >= np.prod(shape)):
+        raise invalid_argument("UnravelIndex", f"index out of bounds for shape "
+                                               f"{shape.tolist()}")
+    return as_tensor(np.array(np.unravel_index(flat, shape), dtype=idx.dtype.as_numpy_dtype))
+
+
+def strided_slice(input_, begin, end, strides=None, begin_mask=0, end_mask=0,
+                  ellipsis_mask=0, new_axis_mask=0, shrink_axis_mask=0, var=None, name=None):
+    """TF's low-level slice: one entry per axis, the masks marking entries that are missing
+    (begin/end), `...`, a new axis or a single index -- what ``x[...]`` builds for you."""
+    begin = as_tensor(begin).numpy().tolist()
+    end = as_tensor(end).numpy().tolist()
+    strides = [1] * len(begin) if strides is None else as_tensor(strides).numpy().tolist()
+    key = []
+    for i, (b, e, s) in enumerate(zip(begin, end, strides)):
+        bit = 1 << i
+        if ellipsis_mask & bit:
+            key.append(Ellipsis)
+        elif new_axis_mask & bit:
+            key.append(None)
+        elif shrink_axis_mask & bit:
+            key.append(b)
+        else:
+            key.append(slice(None if begin_mask & bit else b, None if end_mask & bit else e,
+                             s))
+    return array_ops.tensor_getitem(as_tensor(input_), tuple(key))
+
+
+def ensure_shape(x, shape, name=None):
+    """`x` itself, after checking its shape is compatible with `shape`."""
+    x = as_tensor(x)
+    if not isinstance(shape, TensorShape):
+        shape = TensorShape(shape)
+    if not x.shape.is_compatible_with(shape):
+        raise invalid_argument("EnsureShape", f"Shape of tensor {x.shape} is not compatible "
+                                              f"with expected shape {shape}.")
+    return math_ops.identity(x)
+
+
+def saturate_cast(value, dtype, name=None):
+    """A cast that clamps values to the target dtype's range instead of wrapping around."""
+    value = as_tensor(value)
+    dtype = dtypes.as_dtype(dtype)
+    if value.dtype.is_floating or value.dtype.is_integer:
+        if dtype.is_integer or dtype.is_floating:
+            low = max(float(dtype.min), float(value.dtype.min))
+            high = min(float(dtype.max), float(value.dtype.max))
+            if low > float(value.dtype.min) or high < float(value.dtype.max):
+                value = math_ops.clip_by_value(value, math_ops.cast(low, value.dtype),
+                                               math_ops.cast(high, value.dtype))
+    return math_ops.cast(value, dtype)
+
+
+@register("Bitcast", differentiable=False)
+def _bitcast(x, type):  # noqa: A002 - TF's attribute name
+    out = x.view(type._np)
+    if x.itemsize > type.size:
+        return out.reshape(x.shape + (x.itemsize // type.size,))
+    if x.itemsize < type.size:
+        return out.reshape(x.shape[:-1])
+    return out.reshape(x.shape)
+
+
+def bitcast(input, type, name=None):  # noqa: A002
+    """Reinterprets the bytes of `input` as `type` (no conversion of values)."""
+    x = as_tensor(input)
+    type = dtypes.as_dtype(type)  # noqa: A001
+    if x.dtype.size < type.size and (not x.shape or x.shape[-1] != type.size // x.dtype.size):
+        raise invalid_argument("Bitcast", f"Cannot bitcast from {x.dtype.name} to "
+                                          f"{type.name}: shape {list(x.shape)}")
+    return execute(_bitcast, (x,), {"type": type})
+
+
+def get_static_value(tensor, partial=False):
+    """The value of `tensor` as a NumPy array if it is known without running anything (an eager
+    tensor, or a constant while tracing), else None."""
+    if isinstance(tensor, Tensor):
+        if tensor._value is not None:
+            return tensor.numpy()
+        op = getattr(tensor, "_op", None)
+        if op is not None and op.type == "Const":
+            return np.array(op.attrs["value"])
+        if op is not None and op.type == "Shape" and tensor.shape is not None:
+            source = op.inputs[0].shape
+            if source.is_fully_defined():
+                return np.array(source.as_list(), dtype=tensor.dtype.as_numpy_dtype)
+        return None
+    if hasattr(type(tensor), "_as_tensor"):
+        return None  # a Variable can change: not a static value
+    return np.asarray(tensor)
+
+
+def histogram_fixed_width(values, value_range, nbins=100, dtype=dtypes.int32, name=None):
+    """Counts of `values` in `nbins` equal bins over `value_range` (outliers go to the end
+    bins)."""
+    values = as_tensor(values)
+    low, high = as_tensor(value_range, dtype=values.dtype).numpy().tolist()
+    scaled = (values.numpy().reshape(-1) - low) / (high - low) * nbins
+    bins = np.clip(np.floor(scaled).astype(np.int64), 0, nbins - 1)
+    return as_tensor(np.bincount(bins, minlength=nbins).astype(dtypes.as_dtype(dtype)._np))
+
+
+# --- math -----------------------------------------------------------------------------------------
+def _pair(x, y):
+    x = as_tensor(x)
+    if not isinstance(y, Tensor):
+        y = as_tensor(y, dtype=x.dtype)
+    return x, y
+
+
+def divide_no_nan(x, y, name=None):
+    """x / y, but 0 wherever y is 0 (even where x is 0 or inf)."""
+    x, y = _pair(x, y)
+    zero = math_ops.equal(y, 0)
+    safe = math_ops.where_v2(zero, math_ops.ones_like(y), y)
+    return math_ops.where_v2(zero, math_ops.zeros_like(x * y), math_ops.truediv(x, safe))
+
+
+def multiply_no_nan(x, y, name=None):
+    """x * y, but 0 wherever y is 0 (even where x is nan or inf)."""
+    x, y = _pair(x, y)
+    zero = math_ops.equal(y, 0)
+    return math_ops.where_v2(zero, math_ops.zeros_like(x * y), x * y)
+
+
+def xlogy(x, y, name=None):
+    """x * log(y), and 0 where x is 0."""
+    x, y = _pair(x, y)
+    zero = math_ops.equal(x, 0)
+    safe = math_ops.where_v2(zero, math_ops.ones_like(y), y)
+    return math_ops.where_v2(zero, math_ops.zeros_like(x * y), x * math_ops.log(safe))
+
+
+def xdivy(x, y, name=None):
+    """x / y, and 0 where x is 0."""
+    x, y = _pair(x, y)
+    zero = math_ops.equal(x, 0)
+    safe = math_ops.where_v2(zero, math_ops.ones_like(y), y)
+    return math_ops.where_v2(zero, math_ops.zeros_like(x * y), math_ops.truediv(x, safe))
+
+
+def truncatediv(x, y, name=None):
+    """Integer division rounding toward zero (C's), where ``//`` rounds toward -inf."""
+    x, y = _pair(x, y)
+    if x.dtype.is_floating:
+        return math_ops.sign(x / y) * math_ops.floor(math_ops.abs(x / y))
+    q = math_ops.floordiv(math_ops.abs(x), math_ops.abs(y))
+    return math_ops.where_v2(math_ops.equal(math_ops.less(x, 0), math_ops.less(y, 0)), q, -q)
+
+
+def truncatemod(x, y, name=None):
+    """The remainder of truncatediv: its sign is x's (C's ``%``; ``tf.math.floormod`` is
+    Python's)."""
+    x, y = _pair(x, y)
+    return x - truncatediv(x, y) * y
+
+
+def polyval(coeffs, x, name=None):
+    """coeffs[0] * x**(n-1) + ... + coeffs[n-1], by Horner's rule."""
+    x = as_tensor(x)
+    if not coeffs:
+        return math_ops.zeros_like(x)
+    out = as_tensor(coeffs[0], dtype=x.dtype) + math_ops.zeros_like(x)
+    for c in coeffs[1:]:
+        out = out * x + as_tensor(c, dtype=x.dtype)
+    return out
+
+
+def confusion_matrix(labels, predictions, num_classes=None, weights=None, dtype=dtypes.int32,
+                     name=None):
+    """counts[i, j]: how many examples of class i were predicted as class j."""
+    from .scatter_ops import tensor_scatter_nd_add
+    labels = math_ops.cast(as_tensor(labels), dtypes.int64)
+    predictions = math_ops.cast(as_tensor(predictions), dtypes.int64)
+    if num_classes is None:
+        num_classes = int(max(labels.numpy().max(initial=-1),
+                              predictions.numpy().max(initial=-1))) + 1
+    weights = (math_ops.ones_like(labels, dtype=dtype) if weights is None
+               else math_ops.cast(as_tensor(weights), dtype))
+    indices = array_ops.stack([labels, predictions], axis=1)
+    return tensor_scatter_nd_add(array_ops.zeros([num_classes, num_classes], dtype), indices,
+                                 weights)
+
+
+def global_norm(t_list, name=None):
+    """sqrt(sum of the squared entries of every tensor in the list); None entries are skipped."""
+    squares = [math_ops.reduce_sum(math_ops.square(as_tensor(t))) for t in t_list
+               if t is not None]
+    if not squares:
+        return as_tensor(0.0)
+    return math_ops.sqrt(math_ops.add_n(squares))
+
+
+def clip_by_global_norm(t_list, clip_norm, use_norm=None, name=None):
+    """Scales every tensor by ``clip_norm / max(global_norm, clip_norm)``; returns the clipped
+    list and the global norm (the gradient-clipping recipe of TF's training guides)."""
+    if isinstance(t_list, (Tensor, str)) or not hasattr(t_list, "__iter__"):
+        raise TypeError("`t_list` should be a sequence of tensors. Received "
+                        f"{type(t_list)}.")
+    t_list = list(t_list)
+    norm = global_norm(t_list) if use_norm is None else as_tensor(use_norm)
+    clip_norm = math_ops.cast(as_tensor(clip_norm), norm.dtype)
+    scale = clip_norm * math_ops.minimum(1.0 / norm, 1.0 / clip_norm)
+    clipped = [None if t is None else as_tensor(t) * math_ops.cast(scale, as_tensor(t).dtype)
+               for t in t_list]
+    return clipped, norm
+
+
+# --- linear algebra -----------------------------------------------------------------------------
+def band_part(input, num_lower, num_upper, name=None):  # noqa: A002
+    """Keeps the band of each matrix: `num_lower` sub- and `num_upper` superdiagonals
+    (a negative count keeps the whole triangle)."""
+    x = as_tensor(input)
+    rows, cols = x.shape[-2], x.shape[-1]
+    lower = int(as_tensor(num_lower).numpy())
+    upper = int(as_tensor(num_upper).numpy())
+    i = np.arange(rows)[:, None]
+    j = np.arange(cols)[None, :]
+    keep = np.ones((rows, cols), bool)
+    if lower >= 0:
+        keep &= (i - j) <= lower
+    if upper >= 0:
+        keep &= (j - i) <= upper
+    return math_ops.where_v2(keep, x, math_ops.zeros_like(x))
+
+
+def matvec(a, b, transpose_a=False, adjoint_a=False, a_is_sparse=False, b_is_sparse=False,
+           name=None):
+    """Matrix times vector: ``a @ b[..., None]``, the last axis dropped."""
+    b = as_tensor(b)
+    out = math_ops.matmul(a, array_ops.expand_dims(b, -1),
+                          transpose_a=transpose_a or adjoint_a)
+    return array_ops.squeeze(out, -1)
+
+
+def set_diag(input, diagonal, name="set_diag", k=0, align="RIGHT_LEFT"):  # noqa: A002
+    """Replaces the main diagonal of each matrix by `diagonal`."""
+    x = as_tensor(input)
+    diagonal = as_tensor(diagonal, dtype=x.dtype)
+    if k != 0:
+        raise NotImplementedError("set_diag supports the main diagonal (k=0) only")
+    rows, cols = x.shape[-2], x.shape[-1]
+    on = np.eye(rows, cols, dtype=bool)
+    placed = array_ops.matrix_diag(diagonal, num_rows=rows, num_cols=cols)
+    return math_ops.where_v2(on, placed, x)
+
+
+def cross(a, b, name=None):
+    """The cross product of 3-vectors along the last axis."""
+    a = as_tensor(a)
+    b = as_tensor(b, dtype=a.dtype)
+    a0, a1, a2 = array_ops.unstack(a, axis=-1)
+    b0, b1, b2 = array_ops.unstack(b, axis=-1)
+    return array_ops.stack([a1 * b2 - a2 * b1, a2 * b0 - a0 * b2, a0 * b1 - a1 * b0], axis=-1)
+
+
+def pinv(a, rcond=None, validate_args=False, name=None):
+    """The Moore-Penrose pseudo-inverse, through the SVD (singular values below
+    ``rcond * largest`` count as zero)."""
+    a = as_tensor(a)
+    rows, cols = a.shape[-2], a.shape[-1]
+    if rcond is None:
+        rcond = 10.0 * max(rows, cols) * np.finfo(a.dtype.as_numpy_dtype).eps
+    s, u, v = linalg_ops.svd(a)
+    cutoff = rcond * math_ops.reduce_max(s, axis=-1, keepdims=True)
+    inv_s = math_ops.where_v2(math_ops.greater(s, cutoff), 1.0 / s, math_ops.zeros_like(s))
+    return math_ops.matmul(v * array_ops.expand_dims(inv_s, -2), u, transpose_b=True)
+
+
+def lstsq(matrix, rhs, l2_regularizer=0.0, fast=True, name=None):
+    """The least-squares solution of ``matrix @ x = rhs`` (normal equations, as TF's fast
+    path; `l2_regularizer` adds ridge damping)."""
+    a = as_tensor(matrix)
+    b = as_tensor(rhs, dtype=a.dtype)
+    gram = math_ops.matmul(a, a, transpose_a=True)
+    if l2_regularizer:
+        gram = gram + l2_regularizer * array_ops.eye(a.shape[-1], dtype=a.dtype)
+    return linalg_ops.solve(gram, math_ops.matmul(a, b, transpose_a=True))
+
+
+def expm(input, name=None):  # noqa: A002
+    """The matrix exponential, by scaling and squaring a Taylor series."""
+    x = as_tensor(input)
+    norm = float(np.max(np.abs(x.numpy()))) * x.shape[-1] if x.shape.num_elements() else 0.0
+    squarings = max(0, int(np.ceil(np.log2(norm))) + 1) if norm > 0.5 else 0
+    scaled = x / (2.0 ** squarings)
+    eye = array_ops.eye(x.shape[-1], dtype=x.dtype) + math_ops.zeros_like(x)
+    term, total = eye, eye
+    for k in range(1, 19):
+        term = math_ops.matmul(term, scaled) / float(k)
+        total = total + term
+    for _ in range(squarings):
+        total = math_ops.matmul(total, total)
+    return total
+
+
+__all__ = [
+    "band_part", "bitcast", "clip_by_global_norm", "confusion_matrix", "cross",
+    "divide_no_nan", "ensure_shape", "expm", "get_static_value", "global_norm",
+    "histogram_fixed_width", "lstsq",
+    "matvec", "meshgrid", "multiply_no_nan", "pinv", "polyval", "repeat", "roll",
+    "saturate_cast", "sequence_mask", "set_diag", "strided_slice", "truncatediv",
+    "truncatemod", "unravel_index", "xdivy", "xlogy",
+]

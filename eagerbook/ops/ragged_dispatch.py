@@ -1,0 +1,199 @@
+"""RaggedTensors through the ordinary ops: ``tf.add(rt, 1)``, ``tf.reduce_mean(rt, axis=1)``,
+``tf.concat([rt1, rt2], axis=0)``, ``tf.math.exp(rt)``, ...
+
+TF answers these through its dispatch mechanism: when an argument is a RaggedTensor, the
+public op hands the call to a ragged version. eagerbook does the same with small wrappers,
+installed over the public names only (the engine's own calls never see them):
+
+* elementwise ops run on ``flat_values`` (operands must share row partitions, or be scalars);
+* reductions along the ragged axis are segment reductions over each row's values, along the
+  first axis they reduce each column position across the rows that have one;
+* ``concat``/``stack`` join row partitions.
+"""
+
+import functools
+
+import numpy as np
+
+from ..core.tensor import Tensor, convert_to_tensor
+from . import array_ops, math_ops, scatter_ops
+from .ragged_ops import RaggedTensor, _same_splits
+
+_UNARY = ["abs", "acos", "asin", "atan", "ceil", "cos", "cosh", "exp", "expm1", "floor",
+          "is_finite", "is_inf", "is_nan", "log", "log1p", "log_sigmoid", "logical_not",
+          "negative", "reciprocal", "round", "rsqrt", "sigmoid", "sign", "sin", "sinh",
+          "softplus", "sqrt", "square", "tan", "tanh", "identity", "zeros_like", "ones_like",
+          "stop_gradient"]
+_BINARY = ["add", "subtract", "multiply", "divide", "truediv", "floordiv", "floormod", "mod",
+           "maximum", "minimum", "pow", "equal", "not_equal", "less", "less_equal", "greater",
+           "greater_equal", "logical_and", "logical_or", "logical_xor", "squared_difference",
+           "atan2"]
+_REDUCE = {"reduce_sum": "sum", "reduce_mean": "mean", "reduce_max": "max",
+           "reduce_min": "min", "reduce_prod": "prod", "reduce_any": "max", "reduce_all": "min"}
+
+
+def _unary(fn):
+    @functools.wraps(fn)
+    def op(x, *args, **kwargs):
+        if type(x) is RaggedTensor:
+            return x.with_flat_values(fn(x.flat_values, *args, **kwargs))
+        return fn(x, *args, **kwargs)
+    return op
+
+
+def _binary(fn):
+    @functools.wraps(fn)
+    def op(x, y, *args, **kwargs):
+        if type(x) is RaggedTensor or type(y) is RaggedTensor:
+            return _ragged_binary(fn, x, y, *args, **kwargs)
+        return fn(x, y, *args, **kwargs)
+    return op
+
+
+def _ragged_binary(fn, x, y, *args, **kwargs):
+    ragged = x if type(x) is RaggedTensor else y
+    if type(x) is RaggedTensor and type(y) is RaggedTensor:
+        if not _same_splits(x, y):
+            raise ValueError("Inputs must have identical ragged splits. (tf.add of two ragged "
+                             "tensors with different row lengths)")
+        return x.with_flat_values(fn(x.flat_values, y.flat_values, *args, **kwargs))
+    other = y if ragged is x else x
+    if not isinstance(other, Tensor):
+        other = convert_to_tensor(other, dtype_hint=ragged.dtype)
+    if other.ndim == 0:
+        flat = ragged.flat_values
+        args2 = (flat, other) if ragged is x else (other, flat)
+        return ragged.with_flat_values(fn(*args2, *args, **kwargs))
+    # A dense operand broadcasts along the rows: repeat each of its rows once per value of
+    # the matching ragged row (rank-2 ragged tensors with one value per row position).
+    if ragged.ragged_rank == 1 and other.ndim >= 1 and other.shape[0] in (1, ragged.nrows_int()):
+        ids = ragged.value_rowids()
+        rows = other if other.shape[0] != 1 else array_ops.broadcast_to(
+            other, [ragged.nrows_int()] + list(other.shape)[1:])
+        if other.ndim == 1:
+            spread = array_ops.gather(rows, ids)
+        elif other.shape[1] == 1:
+            spread = array_ops.gather(array_ops.squeeze(rows, 1), ids)
+        else:
+            raise ValueError("eagerbook broadcasts a dense tensor against a RaggedTensor only "
+                             "along the rows (shape [nrows] or [nrows, 1])")
+        flat = ragged.flat_values
+        args2 = (flat, spread) if ragged is x else (spread, flat)
+        return ragged.with_flat_values(fn(*args2, *args, **kwargs))
+    raise ValueError(f"Unable to broadcast a dense tensor of shape {other.shape} against a "
+                     f"RaggedTensor of shape {ragged.shape}")
+
+
+def _reduce(fn, how):
+    @functools.wraps(fn)
+    def op(input_tensor, axis=None, keepdims=False, name=None):
+        if type(input_tensor) is not RaggedTensor:
+            return fn(input_tensor, axis=axis, keepdims=keepdims, name=name)
+        return _ragged_reduce(fn, how, input_tensor, axis, keepdims)
+    return op
+
+
+def _ragged_reduce(fn, how, rt, axis, keepdims):
+    if axis is None:
+        return fn(rt.flat_values, keepdims=keepdims)
+    if isinstance(axis, Tensor):
+        axis = axis.numpy().tolist()
+    if isinstance(axis, (list, tuple)):
+        if sorted(a % rt.ndim for a in axis) == list(range(rt.ndim)):
+            return fn(rt.flat_values)
+        if len(axis) != 1:
+            raise ValueError("eagerbook reduces a RaggedTensor along one axis or all of them")
+        axis = axis[0]
+    axis %= rt.ndim
+    if rt.ragged_rank != 1 or axis > 1:
+        if axis >= 1 + rt.ragged_rank:  # a uniform inner axis: reduce inside the values
+            return rt.with_flat_values(fn(rt.flat_values, axis=axis - rt.ragged_rank))
+        raise ValueError("eagerbook reduces nested RaggedTensors along their inner axes only")
+    values = rt.values
+    if axis == 1:
+        ids, n = rt.value_rowids(), rt.nrows_int()
+    else:  # axis 0: each column position across the rows that reach it
+        splits = rt.row_splits.numpy()
+        ids = np.concatenate([np.arange(b - a) for a, b in zip(splits[:-1], splits[1:])] +
+                             [np.zeros(0, np.int64)]).astype(np.int64)
+        n = int(np.max(np.diff(splits), initial=0))
+    result = _segment_reduce(how, values, ids, n, fn)
+    if keepdims:
+        result = array_ops.expand_dims(result, axis)
+    return result
+
+
+def _segment_reduce(how, values, ids, n, fn):
+    if how == "mean":
+        return scatter_ops.unsorted_segment_mean(values, ids, n)
+    if fn.__name__ in ("reduce_any", "reduce_all"):
+        as_int = math_ops.cast(values, "int32")
+        out = _segment_reduce(how, as_int, ids, n, math_ops.reduce_max)
+        return math_ops.cast(out, "bool")
+    if how == "sum":
+        return scatter_ops.unsorted_segment_sum(values, ids, n)
+    if how == "prod":
+        return scatter_ops.unsorted_segment_prod(values, ids, n)
+    return (scatter_ops.unsorted_segment_max if how == "max"
+            else scatter_ops.unsorted_segment_min)(values, ids, n)
+
+
+def _join(fn, stack):
+    @functools.wraps(fn)
+    def op(values, axis=0, name=None):
+        if not any(type(v) is RaggedTensor for v in values):
+            return fn(values, axis=axis, name=name) if name else fn(values, axis=axis)
+        return _ragged_join(list(values), axis, stack)
+    return op
+
+
+def _as_ragged(v):
+    if type(v) is RaggedTensor:
+        return v
+    t = convert_to_tensor(v)
+    return RaggedTensor.from_tensor(t)
+
+
+def _ragged_join(values, axis, stack):
+    rts = [_as_ragged(v) for v in values]
+    ndim = rts[0].ndim
+    axis %= ndim + (1 if stack else 0)
+    if stack and axis == 0:
+        # a new outer dimension: each input becomes one row of rows
+        inner = _ragged_join(rts, 0, False)
+        splits = np.cumsum([0] + [r.nrows_int() for r in rts]).astype(np.int64)
+        return RaggedTensor.from_row_splits(inner, splits)
+    if axis == 0:
+        values = array_ops.concat([r.values for r in rts], 0)
+        offsets, parts = 0, []
+        for r in rts:
+            s = r.row_splits.numpy()
+            parts.append(s[1:] + offsets if parts else s + offsets)
+            offsets += s[-1]
+        return RaggedTensor.from_row_splits(values, np.concatenate(parts))
+    if axis == 1 and not stack and all(r.ragged_rank == 1 for r in rts):
+        n = rts[0].nrows_int()
+        rows = [array_ops.concat([r.values[r.row_splits.numpy()[i]:r.row_splits.numpy()[i + 1]]
+                                  for r in rts], 0) for i in range(n)]
+        lengths = [int(row.shape[0]) for row in rows]
+        return RaggedTensor.from_row_lengths(array_ops.concat(rows, 0), lengths)
+    raise ValueError("eagerbook joins RaggedTensors along axis 0 (or 1 for concat) only")
+
+
+def install(*namespaces):
+    """Replaces the public ops in `namespaces` (modules) by their ragged-aware versions."""
+    wrap = {name: _unary for name in _UNARY}
+    wrap.update({name: _binary for name in _BINARY})
+    for namespace in namespaces:
+        for name, make in wrap.items():
+            fn = getattr(namespace, name, None)
+            if fn is not None and not hasattr(fn, "__wrapped__"):
+                setattr(namespace, name, make(fn))
+        for name, how in _REDUCE.items():
+            fn = getattr(namespace, name, None)
+            if fn is not None and not hasattr(fn, "__wrapped__"):
+                setattr(namespace, name, _reduce(fn, how))
+        for name, stack in (("concat", False), ("stack", True)):
+            fn = getattr(namespace, name, None)
+            if fn is not None and not hasattr(fn, "__wrapped__"):
+                setattr(namespace, name, _join(fn, stack))

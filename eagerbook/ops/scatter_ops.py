@@ -1,0 +1,336 @@
+"""Scatter and segment ops: ``tf.tensor_scatter_nd_*``, ``tf.math.(unsorted_)segment_*``,
+``tf.dynamic_partition``/``dynamic_stitch`` and ``tf.math.bincount``.
+
+A scatter writes rows of ``updates`` into a copy of a tensor at ``indices`` (the last axis of
+``indices`` addresses a slice, as in ``tf.gather_nd``); a segment reduction combines the rows
+of ``data`` that share a segment id. Their gradients are gathers: each output row came from
+known input rows, so the gradient goes back along the same indices.
+"""
+
+import numpy as np
+
+from ..core import dtypes
+from .array_ops import _check_nd, _gather_nd, _nd_index, concat, gather, reshape
+from .math_ops import cast, equal, multiply, truediv, where_v2, zeros_like
+from .registry import execute, invalid_argument, register
+from .support import as_tensor
+
+
+# --- tensor_scatter_nd_* ----------------------------------------------------------------------
+def _scatter_kernel(combine):
+    def kernel(tensor, indices, updates):
+        out = np.array(tensor, copy=True)
+        combine(out, _nd_index(indices, ()), updates)
+        return out
+    return kernel
+
+
+def _assign_at(out, key, updates):
+    out[key] = updates
+
+
+_scatter_update = register("TensorScatterUpdate")(_scatter_kernel(_assign_at))
+_scatter_add = register("TensorScatterAdd")(_scatter_kernel(np.add.at))
+_scatter_sub = register("TensorScatterSub")(_scatter_kernel(np.subtract.at))
+_scatter_max = register("TensorScatterMax", differentiable=False)(_scatter_kernel(np.maximum.at))
+_scatter_min = register("TensorScatterMin", differentiable=False)(_scatter_kernel(np.minimum.at))
+
+
+@_scatter_update.gradient
+def _scatter_update_grad(op, dy):
+    # Overwritten entries of `tensor` do not reach the output; the updates' gradient is read
+    # at the places they were written to.
+    indices = op.inputs[1]
+    cleared = execute(_scatter_update, (dy, indices, execute(_gather_nd, (zeros_like(dy), indices),
+                                                                {"batch_dims": 0})))
+    return [cleared, None, execute(_gather_nd, (dy, indices), {"batch_dims": 0})]
+
+
+@_scatter_add.gradient
+def _scatter_add_grad(op, dy):
+    return [dy, None, execute(_gather_nd, (dy, op.inputs[1]), {"batch_dims": 0})]
+
+
+@_scatter_sub.gradient
+def _scatter_sub_grad(op, dy):
+    return [dy, None, -execute(_gather_nd, (dy, op.inputs[1]), {"batch_dims": 0})]
+
+
+def _tensor_scatter(op, tensor, indices, updates):
+    tensor = as_tensor(tensor)
+    indices = as_tensor(indices)
+    updates = as_tensor(updates, dtype=tensor.dtype)
+    _check_nd(list(tensor.shape), indices, 0, op.name)
+    m = indices.shape[-1]
+    expected = list(indices.shape)[:-1] + list(tensor.shape)[m:]
+    if list(updates.shape) != expected:
+        raise invalid_argument(op.name, f"Dimensions [{indices.ndim - 1},{indices.ndim - 1 + 0}) "
+                                        f"of indices[shape={list(indices.shape)}] = "
+                                        f"{list(indices.shape)[:-1]} must match dimensions of "
+                                        f"updates[shape={list(updates.shape)}]; expected "
+                                        f"updates of shape {expected}")
+    return execute(op, (tensor, indices, updates))
+
+
+def tensor_scatter_nd_update(tensor, indices, updates, name=None):
+    """A copy of `tensor` with the slices at `indices` replaced by `updates`."""
+    return _tensor_scatter(_scatter_update, tensor, indices, updates)
+
+
+def tensor_scatter_nd_add(tensor, indices, updates, name=None):
+    """A copy of `tensor` with `updates` added at `indices` (repeated indices accumulate)."""
+    return _tensor_scatter(_scatter_add, tensor, indices, updates)
+
+
+def tensor_scatter_nd_sub(tensor, indices, updates, name=None):
+    """A copy of `tensor` with `updates` subtracted at `indices`."""
+    return _tensor_scatter(_scatter_sub, tensor, indices, updates)
+
+
+def tensor_scatter_nd_max(tensor, indices, updates, name=None):
+    """A copy of `tensor` holding the larger of it and `updates` at `indices`."""
+    return _tensor_scatter(_scatter_max, tensor, indices, updates)
+
+
+def tensor_scatter_nd_min(tensor, indices, updates, name=None):
+    """A copy of `tensor` holding the smaller of it and `updates` at `indices`."""
+    return _tensor_scatter(_scatter_min, tensor, indices, updates)
+
+
+# --- segment reductions -------------------------------------------------------------------------
+_IDENTITY = {"sum": 0, "prod": 1}
+
+
+def _segment_kernel(how):
+    def kernel(data, segment_ids, num_segments):
+        ids = segment_ids.reshape(-1)
+        rows = data.reshape((-1,) + data.shape[segment_ids.ndim:])
+        out_shape = (int(num_segments),) + rows.shape[1:]
+        keep = ids >= 0  # TF drops rows with negative ids
+        ids, rows = ids[keep], rows[keep]
+        if how in _IDENTITY:
+            out = np.full(out_shape, _IDENTITY[how], dtype=data.dtype)
+            (np.add if how == "sum" else np.multiply).at(out, ids, rows)
+            return out
+        # max/min: an empty segment holds the dtype's lowest/highest value, as in TF
+        info = np.finfo(data.dtype) if data.dtype.kind == "f" else np.iinfo(data.dtype)
+        start = info.min if how == "max" else info.max
+        out = np.full(out_shape, start, dtype=data.dtype)
+        (np.maximum if how == "max" else np.minimum).at(out, ids, rows)
+        return out
+    return kernel
+
+
+_segment_sum = register("UnsortedSegmentSum")(_segment_kernel("sum"))
+_segment_prod = register("UnsortedSegmentProd", differentiable=False)(_segment_kernel("prod"))
+_segment_max = register("UnsortedSegmentMax")(_segment_kernel("max"))
+_segment_min = register("UnsortedSegmentMin")(_segment_kernel("min"))
+
+
+@_segment_sum.gradient
+def _segment_sum_grad(op, dy):
+    # Each row went to segment ids[i]: its gradient is that segment's (rows with a negative id
+    # went nowhere and get zero, which gather's clipping would not give: hence the mask).
+    ids = op.inputs[1]
+    return [_gather_rows(dy, ids), None]
+
+
+def _gather_rows(dy, ids):
+    valid = ids >= 0
+    picked = gather(dy, where_v2(valid, ids, zeros_like(ids)))
+    mask = cast(valid, dy.dtype)
+    for _ in range(picked.ndim - ids.ndim):
+        mask = mask[..., None]
+    return multiply(picked, mask)
+
+
+def _extreme_grad(op, dy):
+    # TF's rule: the gradient goes to every row equal to its segment's extreme, shared evenly.
+    data, ids = op.inputs[0], op.inputs[1]
+    out = op.outputs[0]
+    hit = cast(equal(data, _gather_rows(out, ids)), data.dtype)
+    counts = execute(_segment_sum, (hit, ids), {"num_segments": op.attrs["num_segments"]})
+    share = truediv(_gather_rows(dy, ids), where_v2(equal(_gather_rows(counts, ids), 0),
+                                                     1, _gather_rows(counts, ids)))
+    return [multiply(hit, share), None]
+
+
+_segment_max.gradient(_extreme_grad)
+_segment_min.gradient(_extreme_grad)
+
+
+def _segment_args(op_name, data, segment_ids, num_segments, sorted_ids):
+    data = as_tensor(data)
+    segment_ids = as_tensor(segment_ids)
+    if segment_ids.dtype not in (dtypes.int32, dtypes.int64):
+        raise TypeError(f"Value passed to parameter 'segment_ids' has DataType "
+                        f"{segment_ids.dtype.name} not in list of allowed values: int32, int64")
+    if list(data.shape)[:segment_ids.ndim] != list(segment_ids.shape):
+        raise invalid_argument(op_name, f"data.shape = {list(data.shape)} does not start with "
+                                        f"segment_ids.shape = {list(segment_ids.shape)}")
+    ids = segment_ids._value
+    if sorted_ids and ids is not None:
+        if ids.ndim != 1:
+            raise invalid_argument(op_name, "segment_ids should be a vector.")
+        if ids.size and (np.any(np.diff(ids) < 0) or ids[0] < 0):
+            raise invalid_argument(op_name, "segment ids are not increasing")
+    if num_segments is None:
+        if ids is None:
+            raise ValueError(f"{op_name}: segment ids must be known to count the segments")
+        num_segments = int(ids.max()) + 1 if ids.size else 0
+    else:
+        num_segments = int(as_tensor(num_segments)._value)
+        if ids is not None and ids.size and ids.max() >= num_segments:
+            raise invalid_argument(op_name, f"segment_ids[{int(np.argmax(ids))}] = "
+                                            f"{int(ids.max())} is out of range [0, "
+                                            f"{num_segments})")
+    return data, segment_ids, num_segments
+
+
+def _reduce(op, public, data, segment_ids, num_segments, sorted_ids):
+    data, ids, n = _segment_args(public, data, segment_ids, num_segments, sorted_ids)
+    return execute(op, (data, ids), {"num_segments": n})
+
+
+def unsorted_segment_sum(data, segment_ids, num_segments, name=None):
+    """Sums the rows of `data` that share a segment id; `num_segments` rows out."""
+    return _reduce(_segment_sum, "UnsortedSegmentSum", data, segment_ids, num_segments, False)
+
+
+def unsorted_segment_prod(data, segment_ids, num_segments, name=None):
+    return _reduce(_segment_prod, "UnsortedSegmentProd", data, segment_ids, num_segments, False)
+
+
+def unsorted_segment_max(data, segment_ids, num_segments, name=None):
+    return _reduce(_segment_max, "UnsortedSegmentMax", data, segment_ids, num_segments, False)
+
+
+def unsorted_segment_min(data, segment_ids, num_segments, name=None):
+    return _reduce(_segment_min, "UnsortedSegmentMin", data, segment_ids, num_segments, False)
+
+
+def unsorted_segment_mean(data, segment_ids, num_segments, name=None):
+    """The mean of each segment's rows (an empty segment gives 0)."""
+    data, ids, n = _segment_args("UnsortedSegmentMean", data, segment_ids, num_segments, False)
+    return _mean(data, ids, n)
+
+
+def _mean(data, ids, n):
+    total = execute(_segment_sum, (data, ids), {"num_segments": n})
+    ones = cast(ids >= 0, data.dtype)
+    counts = execute(_segment_sum, (ones, ids), {"num_segments": n})
+    for _ in range(total.ndim - counts.ndim):
+        counts = counts[..., None]
+    return truediv(total, where_v2(equal(counts, 0), 1, counts))
+
+
+def unsorted_segment_sqrt_n(data, segment_ids, num_segments, name=None):
+    data, ids, n = _segment_args("UnsortedSegmentSqrtN", data, segment_ids, num_segments, False)
+    total = execute(_segment_sum, (data, ids), {"num_segments": n})
+    counts = execute(_segment_sum, (cast(ids >= 0, data.dtype), ids), {"num_segments": n})
+    for _ in range(total.ndim - counts.ndim):
+        counts = counts[..., None]
+    return truediv(total, where_v2(equal(counts, 0), 1, counts) ** 0.5)
+
+
+def segment_sum(data, segment_ids, name=None):
+    """Sums rows by sorted segment ids (``tf.math.segment_sum``): max id + 1 rows out."""
+    return _reduce(_segment_sum, "SegmentSum", data, segment_ids, None, True)
+
+
+def segment_prod(data, segment_ids, name=None):
+    return _reduce(_segment_prod, "SegmentProd", data, segment_ids, None, True)
+
+
+def segment_max(data, segment_ids, name=None):
+    out = _reduce(_segment_max, "SegmentMax", data, segment_ids, None, True)
+    return _empty_to_zero(out, data, segment_ids)
+
+
+def segment_min(data, segment_ids, name=None):
+    out = _reduce(_segment_min, "SegmentMin", data, segment_ids, None, True)
+    return _empty_to_zero(out, data, segment_ids)
+
+
+def _empty_to_zero(out, data, segment_ids):
+    # Sorted segment ops give 0 for an id that never occurs (the unsorted ones the extreme).
+    ids = as_tensor(segment_ids)
+    n = out.shape[0]
+    counts = execute(_segment_sum, (cast(ids >= 0, dtypes.int32), ids), {"num_segments": n})
+    for _ in range(out.ndim - counts.ndim):
+        counts = counts[..., None]
+    return where_v2(counts > 0, out, zeros_like(out))
+
+
+def segment_mean(data, segment_ids, name=None):
+    data, ids, n = _segment_args("SegmentMean", data, segment_ids, None, True)
+    return _mean(data, ids, n)
+
+
+# --- partition / stitch / bincount --------------------------------------------------------
+def dynamic_partition(data, partitions, num_partitions, name=None):
+    """Splits `data` into `num_partitions` tensors by the partition index of each row."""
+    data = as_tensor(data)
+    partitions = as_tensor(partitions)
+    p = partitions._value
+    if p is None:
+        raise ValueError("dynamic_partition needs its partitions known while tracing")
+    bad = (p < 0) | (p >= num_partitions)
+    if bad.any():
+        at = np.argwhere(bad)[0].tolist()
+        raise invalid_argument("DynamicPartition", f"partitions{at} = {int(p[tuple(at)])} is "
+                                                   f"not in [0, {num_partitions})")
+    rows = _flat_rows(data, p.ndim)
+    return [gather(rows, np.flatnonzero(p.reshape(-1) == i)) for i in range(num_partitions)]
+
+
+def _flat_rows(data, k):
+    return reshape(data, [-1] + list(data.shape)[k:])
+
+
+def dynamic_stitch(indices, data, name=None):
+    """Interleaves the rows of `data` into one tensor at positions `indices` (later wins)."""
+    indices = [as_tensor(i) for i in indices]
+    data = [as_tensor(d) for d in data]
+    flat_idx = np.concatenate([i._value.reshape(-1) for i in indices])
+    rows = concat([_flat_rows(d, i.ndim) for d, i in zip(data, indices)], 0)
+    n = int(flat_idx.max()) + 1 if flat_idx.size else 0
+    last = np.zeros(n, np.int64)
+    last[flat_idx] = np.arange(flat_idx.size)  # later positions overwrite earlier ones
+    return gather(rows, last)
+
+
+@register("Bincount", differentiable=False)
+def _bincount(arr, weights, minlength, maxlength, dtype):
+    flat = arr.reshape(-1)
+    keep = flat < maxlength if maxlength is not None else np.ones(flat.shape, bool)
+    w = weights.reshape(-1)[keep] if weights.size else None
+    return np.bincount(flat[keep], weights=w, minlength=minlength or 0).astype(dtype._np)
+
+
+def bincount(arr, weights=None, minlength=None, maxlength=None, dtype=dtypes.int32,
+             name=None, axis=None, binary_output=False):
+    """How often each value 0, 1, ... occurs in the non-negative ints `arr`."""
+    arr = as_tensor(arr)
+    if arr._value is not None and arr._value.size and arr._value.min() < 0:
+        raise invalid_argument("Bincount", "Input arr must be non-negative!")
+    if weights is None:
+        weights = as_tensor(np.zeros([0], dtype._np))  # empty: count occurrences
+    else:
+        weights = as_tensor(weights)
+        dtype = weights.dtype
+    out = execute(_bincount, (arr, weights), {"minlength": minlength, "maxlength": maxlength,
+                                              "dtype": dtype})
+    if binary_output:
+        out = cast(out > 0, out.dtype)
+    return out
+
+
+__all__ = [
+    "bincount", "dynamic_partition", "dynamic_stitch", "segment_max", "segment_mean",
+    "segment_min", "segment_prod", "segment_sum", "tensor_scatter_nd_add",
+    "tensor_scatter_nd_max", "tensor_scatter_nd_min", "tensor_scatter_nd_sub",
+    "tensor_scatter_nd_update", "unsorted_segment_max", "unsorted_segment_mean",
+    "unsorted_segment_min", "unsorted_segment_prod", "unsorted_segment_sqrt_n",
+    "unsorted_segment_sum",
+]

@@ -1,0 +1,28 @@
+"""Runs a snippet of TF 2 code with ``tf`` bound to a module and returns what it printed.
+
+The parity tables hold snippets in the style of TensorFlow's guides with the output that
+TensorFlow itself prints for them, written out as literals (so the tests never need
+TensorFlow); ``run_snippet(code, eagerbook)`` must print exactly that.
+"""
+
+import contextlib
+import dataclasses
+import io
+import textwrap
+
+import numpy as np
+
+
+@dataclasses.dataclass
+class ParityCase:
+    name: str
+    code: str
+    expected: str
+
+
+def run_snippet(code, tf_module):
+    out = io.StringIO()
+    scope = {"tf": tf_module, "np": np, "__name__": "__snippet__"}
+    with contextlib.redirect_stdout(out):
+        exec(compile(textwrap.dedent(code), "<snippet>", "exec"), scope)  # noqa: S102
+    return out.getvalue()
