@@ -129,7 +129,10 @@ def test_stateless_ops_depend_only_on_the_seed():
     binom = tf.random.stateless_binomial([3], seed=[1, 2], counts=[10.0, 20.0, 30.0],
                                          probs=0.5)
     assert binom.dtype == tf.int32 and binom.shape == (3,)
+    # New seeds have the seed's dtype: int32 from a Python list, as in TF.
     seeds = tf.random.experimental.stateless_split([1, 2], num=3)
+    assert seeds.shape == (3, 2) and seeds.dtype == tf.int32
+    seeds = tf.random.experimental.stateless_split(tf.constant([1, 2], tf.int64), num=3)
     assert seeds.shape == (3, 2) and seeds.dtype == tf.int64
 
 

@@ -9,45 +9,17 @@ While a tape or an observer listens, a read is reported to it as the op ``ReadVa
 without the user calling ``tape.watch``.
 """
 
-import enum
-
 import numpy as np
 
 from . import dtypes
 from .context import scoped_name, state, thread_state
 from .shape import TensorShape
 from .tensor import Reference, Tensor, _from_numpy, convert_to_tensor, numpy_text
+from .variable_modes import VariableAggregationV2, VariableSynchronization, variable_mode
 
 READ_VARIABLE = None  # the ReadVariableOp OpDef, set by eagerbook.ops (core never imports ops)
+IDENTITY = None  # the Identity OpDef, set there too
 _NO_ATTRS = {}
-
-
-class VariableSynchronization(enum.Enum):
-    """When a distributed Variable's copies are synchronized (one device: nothing to do)."""
-
-    AUTO = 0
-    NONE = 1
-    ON_WRITE = 2
-    ON_READ = 3
-
-
-class VariableAggregationV2(enum.Enum):
-    """How a distributed Variable combines its replicas' updates (``tf.VariableAggregation``)."""
-
-    NONE = 0
-    SUM = 1
-    MEAN = 2
-    ONLY_FIRST_REPLICA = 3
-
-
-def _variable_enum(enum_type, value, what, name):
-    if value is None:
-        return enum_type(0)
-    if isinstance(value, enum_type):
-        return value
-    if isinstance(value, enum.Enum) and value.name in enum_type.__members__:
-        return enum_type[value.name]  # e.g. a TF 1.x-style aggregation enum
-    raise ValueError(f"Invalid variable {what} mode: {value} for variable: {name}")
 
 
 class Variable:
@@ -95,9 +67,9 @@ class Variable:
         if constraint is not None and not callable(constraint):
             raise ValueError(f"The `constraint` argument must be a callable. Got: {constraint}")
         self._constraint = constraint
-        self._synchronization = _variable_enum(VariableSynchronization, synchronization,
+        self._synchronization = variable_mode(VariableSynchronization, synchronization,
                                                "synchronization", name)
-        self._aggregation = _variable_enum(VariableAggregationV2, aggregation, "aggregation",
+        self._aggregation = variable_mode(VariableAggregationV2, aggregation, "aggregation",
                                            name)
         base = "Variable" if name is None else str(name)
         self._name = scoped_name(base) + ":0"
@@ -239,6 +211,9 @@ class Variable:
         view = _VariableSlice.__new__(_VariableSlice)
         view._value, view._dtype = sliced._value, sliced._dtype
         view._variable, view._key = self, key
+        if state.hooked:  # tapes saw `sliced` computed: the view is that same value
+            for recorder in tuple(thread_state().recorders):
+                recorder.record(IDENTITY, (sliced,), (view,), _NO_ATTRS)
         return view
 
     # --- Python protocols ------------------------------------------------------------------------

@@ -10,6 +10,7 @@ resource handle).
 import numpy as np
 
 from ..core import variable as variable_module
+from .math_ops import _identity
 from .registry import define
 
 
@@ -45,3 +46,4 @@ ASSIGN_OPS = {
 
 # core may not import ops: the Variable class learns which op its reads are reported as.
 variable_module.READ_VARIABLE = READ_VARIABLE
+variable_module.IDENTITY = _identity
