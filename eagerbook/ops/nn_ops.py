@@ -204,9 +204,9 @@ def _softmax_axis(logits, axis, op_name):
 
 def _stable_log_softmax(x, axis):
     """log(softmax(x)) without overflow: shift by the max before exponentiating."""
-    shifted = x - np.max(x, axis=axis, keepdims=True)
+    shifted = x - x.max(axis=axis, keepdims=True)
     with np.errstate(invalid="ignore", divide="ignore"):
-        return shifted - np.log(np.sum(np.exp(shifted), axis=axis, keepdims=True))
+        return shifted - np.log(np.exp(shifted).sum(axis=axis, keepdims=True))
 
 
 def _as_compute(x):
@@ -217,9 +217,9 @@ def _as_compute(x):
 @register("Softmax")
 def _softmax(logits, axis):
     x = _as_compute(logits)
-    e = np.exp(x - np.max(x, axis=axis, keepdims=True))
+    e = np.exp(x - x.max(axis=axis, keepdims=True))
     with np.errstate(invalid="ignore"):
-        e /= np.sum(e, axis=axis, keepdims=True)
+        e /= e.sum(axis=axis, keepdims=True)
     return e.astype(logits.dtype, copy=False)
 
 
