@@ -299,13 +299,16 @@ def _sum_in_long_rows(g, op, out):
     summed = int(np.prod(dims[first:split], dtype=np.int64))
     # rows: (outer..., summed, folded * inner) -> (outer..., folded, inner) -> (outer..., inner)
     value = x
-    for shape in (outer + (summed, folded * inner), outer + (folded, inner)):
+    for shape, names in ((outer + (summed, folded * inner), ("rows", "row_sums")),
+                         (outer + (folded, inner), ("pieces", None))):
         value = _insert_before(g, op, "Reshape", (value,), {"shape": shape},
-                               REGISTRY["Reshape"], _Like(x._dtype, shape)).outputs[0]
+                               REGISTRY["Reshape"], _Like(x._dtype, shape),
+                               name=f"{op.name}_{names[0]}").outputs[0]
         shape = shape[:-2] + shape[-1:]
         value = _insert_before(g, op, "Sum", (value,), {"axis": (len(outer),),
                                                         "keepdims": False},
-                               op.opdef, _Like(x._dtype, shape)).outputs[0]
+                               op.opdef, _Like(x._dtype, shape),
+                               name=names[1] and f"{op.name}_{names[1]}").outputs[0]
     if tuple(value._shape._dims) == tuple(out._shape._dims):
         return value
     return _insert_before(g, op, "Reshape", (value,), {"shape": tuple(out._shape._dims)},
