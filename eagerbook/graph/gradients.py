@@ -143,6 +143,7 @@ def replay(fgraph, bgraph, mapping, var_state):
         if id(t) not in mapping and t._dtype is not resource:
             mapping[id(t)] = bgraph.as_graph_tensor(obj)
     bgraph.foreign.update(mapping)
+    first_values = dict(var_state)  # each Variable's value on entry: its gradient's source
     records = []
     for op in fgraph.operations:
         if op.type == "Placeholder":
@@ -160,7 +161,8 @@ def replay(fgraph, bgraph, mapping, var_state):
         if op.type == "ReadVariableOp":
             var = resources.get(id(op.inputs[0]))
             if var is not None and id(var) in var_state:
-                mapping[id(op.outputs[0])] = var_state[id(var)]
+                mapping[id(op.outputs[0])] = _read(var_state[id(var)], first_values[id(var)],
+                                                   records)
                 continue
             if var is not None and id(op.inputs[0]) not in argument_handles:
                 mapping[id(op.outputs[0])] = bgraph.read_variable(var)
@@ -189,6 +191,21 @@ def replay(fgraph, bgraph, mapping, var_state):
         if op.opdef is not None and op.opdef.differentiable:
             records.append(_Record(op.opdef, tuple(ins), node.outputs, op.attrs, node))
     return records
+
+
+def _read(current, entry_value, records):
+    """A read of a Variable in the replay. Its value is the Variable's current one, but, as in
+    TF, its gradient goes to the Variable itself, never to the value last assigned to it
+    (``v.assign(x); y = v * 2`` gives dy/dv = 2 and no gradient to x): the assigned value
+    with its gradient stopped, plus a zero that carries the gradient to the entry value."""
+    if current is entry_value:
+        return current
+    zero = math_ops.subtract(entry_value, math_ops.stop_gradient(entry_value))
+    value = math_ops.add(math_ops.stop_gradient(current), zero)
+    for t in (zero, value):  # the sweep walks these two (the stopped inputs pass nothing)
+        node = t._op
+        records.append(_Record(node.opdef, tuple(node.inputs), node.outputs, node.attrs, node))
+    return value
 
 
 def subgraph_gradient(sub, dys_specs, name, outer=None):

@@ -301,7 +301,9 @@ def _stand_in_array(t, size, fill):
     dtype = t._dtype
     dims = t._shape._dims
     if dims is None:
-        dims = (size,)
+        # Unknown rank: rank 1 in the first run, 2 in the second, so an output whose rank
+        # follows the input's comes out with unknown rank too (TF's shape=<unknown>).
+        dims = (None,) * (1 if size == _STAND_IN[0] else 2)
     shape = tuple(size if d is None else d for d in dims)
     if dtype is dtypes.string:
         return np.full(shape, b"", dtype=object)
