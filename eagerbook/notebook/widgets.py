@@ -560,6 +560,7 @@ class LiveLoss(_LiveDisplay, _CallbackHooks, _Displayable, anywidget.AnyWidget):
 
     def on_train_end(self, logs=None):
         self.finish()
+        self.model = None  # a finished widget must not keep the trained model alive
 
     def text(self):
         return "LiveLoss: " + viz_history.progress_line(self.history, self.total, self.epoch)
@@ -667,6 +668,7 @@ class GradientFlow(_LiveDisplay, _CallbackHooks, _Displayable, anywidget.AnyWidg
                 del optimizer.apply_gradients
             self._wrapped = None
         self.finish()
+        self.model = None  # a finished widget must not keep the trained model alive
 
     def text(self):
         return self.flow.text()

@@ -239,6 +239,24 @@ def test_gradient_flow_as_callback_wraps_apply_gradients():
     flow.on_train_end()
     assert len(applied) == 1 and flow.flow.steps == [0]
     assert "apply_gradients" not in vars(Model.optimizer)  # unwrapped again
+    assert flow.model is None  # the finished widget lets the model go
+
+
+def test_finished_keras_callbacks_let_the_model_go():
+    import gc
+    import weakref
+
+    # Built up front: fit on an unbuilt Sequential reads no variables (a Keras-side gap).
+    model = tf.keras.Sequential([tf.keras.layers.Dense(1, input_shape=(2,))])
+    model.compile(optimizer="sgd", loss="mse")
+    live, flow = LiveLoss(interval=0), GradientFlow(interval=0)
+    x = np.ones((8, 2), "float32")
+    model.fit(x, x[:, :1], epochs=2, batch_size=4, verbose=0, callbacks=[live, flow])
+    assert live.done and live.history.counter == 4 and flow.flow.steps
+    gone = weakref.ref(model)
+    del model
+    gc.collect()
+    assert gone() is None and live.model is None and flow.model is None
 
 
 # --- GraphView with a stand-in for a traced function ---
