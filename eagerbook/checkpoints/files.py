@@ -21,12 +21,12 @@ the data file's name comes from the prefix, never from the manifest. Every failu
 ``DataLossError``.
 """
 
-import glob
 import hashlib
 import io
 import json
 import math
 import os
+import re
 import struct
 import zipfile
 
@@ -61,17 +61,29 @@ def _process_is_gone(pid):
     return False
 
 
+# What temp_name makes: ".<target>.<pid>.<8 hex digits>.tmp".
+_TEMP_NAME = re.compile(r"^\..+\.(\d+)\.[0-9a-f]{8}\.tmp$")
+
+
 def remove_stale_temp_files(path):
-    """Deletes the temporary files of writes to `path` whose process was killed."""
-    pattern = os.path.join(glob.escape(os.path.dirname(path) or "."),
-                           "." + glob.escape(os.path.basename(path)) + ".*.tmp")
-    for leftover in glob.glob(pattern):
-        parts = os.path.basename(leftover).rsplit(".", 3)  # name, pid, random, "tmp"
-        if len(parts) == 4 and parts[1].isdigit() and _process_is_gone(int(parts[1])):
+    """Deletes the temporary files left in `path`'s directory by writes whose process was
+    killed (any target: a save to ckpt-3 killed midway is swept by the save of ckpt-4).
+
+    Only names of our own pattern are touched, and only when their writer's process id no
+    longer exists: a live writer's file is never removed. (A dead writer's id reused by an
+    unrelated process only delays the sweep.)"""
+    directory = os.path.dirname(path) or "."
+    try:
+        names = os.listdir(directory)
+    except OSError:
+        return
+    for name in names:
+        match = _TEMP_NAME.match(name)
+        if match and _process_is_gone(int(match.group(1))):
             try:
-                os.remove(leftover)
-            except FileNotFoundError:
-                pass  # another process cleaned it first
+                os.remove(os.path.join(directory, name))
+            except (FileNotFoundError, IsADirectoryError, PermissionError):
+                pass  # another process cleaned it first, or it is not ours to remove
 
 
 def write_temp(path, write):

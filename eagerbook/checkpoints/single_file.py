@@ -17,6 +17,7 @@ import tempfile
 import zipfile
 
 from ..core import errors
+from . import files
 
 SUFFIXES = (".h5", ".hdf5", ".keras")
 _HDF5_MAGIC = b"\x89HDF\r\n\x1a\n"
@@ -29,16 +30,18 @@ def is_single_file_path(path, save_format=None):
 def pack(source_dir, path):
     """Writes every file under `source_dir` into the archive `path` (atomically)."""
     path = os.fspath(path)
-    directory = os.path.dirname(os.path.abspath(path))
-    os.makedirs(directory, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=os.path.basename(path) + ".", suffix=".tmp",
-                               dir=directory)
-    try:
-        with os.fdopen(fd, "wb") as raw, zipfile.ZipFile(raw, "w", zipfile.ZIP_STORED) as zf:
-            for root, _, files in os.walk(source_dir):
-                for name in sorted(files):
+    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    files.remove_stale_temp_files(path)
+
+    def write(raw):
+        with zipfile.ZipFile(raw, "w", zipfile.ZIP_STORED) as zf:
+            for root, _, names in os.walk(source_dir):
+                for name in sorted(names):
                     full = os.path.join(root, name)
                     zf.write(full, os.path.relpath(full, source_dir).replace(os.sep, "/"))
+
+    tmp = files.write_temp(path, write)  # named so that a killed save's file gets swept
+    try:
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):

@@ -105,9 +105,16 @@ def huber(y_true, y_pred, delta=1.0):
                                                   quadratic, linear), axis=-1)
 
 
+def _check_same_shape(y_true, y_pred):
+    if not y_true.shape.is_compatible_with(y_pred.shape):
+        raise ValueError(f"Shapes {tuple(y_true.shape.as_list())} and "
+                         f"{tuple(y_pred.shape.as_list())} are incompatible")
+
+
 def categorical_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=0.0, axis=-1):
     y_pred = _pred(y_pred)
     y_true = _true_like(y_true, y_pred)
+    _check_same_shape(y_true, y_pred)
     if label_smoothing:
         classes = y_pred.shape[axis]
         y_true = math_ops.add(math_ops.multiply(y_true, 1.0 - label_smoothing),

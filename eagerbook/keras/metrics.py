@@ -178,6 +178,9 @@ def _as_float(x):
 
 def accuracy(y_true, y_pred):
     y_true, y_pred = _matching_ranks(y_true, y_pred)
+    if not y_true.shape.is_compatible_with(y_pred.shape):
+        raise ValueError(f"Shapes {tuple(y_true.shape.as_list())} and "
+                         f"{tuple(y_pred.shape.as_list())} are incompatible")
     if y_true.dtype is not y_pred.dtype:
         y_pred = math_ops.cast(y_pred, y_true.dtype)
     return _as_float(math_ops.equal(y_true, y_pred))

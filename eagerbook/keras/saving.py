@@ -27,7 +27,7 @@ import tempfile
 from ..checkpoints import checkpoint as checkpoint_io
 from ..checkpoints import single_file
 from . import losses as losses_mod
-from . import optimizers
+from . import optimizers, serialization
 from .keras_tensor import KerasTensor
 
 FORMAT = "eagerbook-keras-model"
@@ -38,7 +38,7 @@ VARIABLES_PREFIX = os.path.join("variables", "variables")
 
 # --- saving --------------------------------------------------------------------------------------
 def _layer_entry(layer):
-    return {"class_name": type(layer).__name__, "config": layer.get_config()}
+    return serialization.serialize(layer)
 
 
 def functional_config(model):

@@ -3,6 +3,14 @@
 import numpy as np
 
 from .callbacks import Progbar
+from .serialization import (
+    CustomObjectScope,
+    custom_object_scope,
+    get_custom_objects,
+    get_registered_name,
+    get_registered_object,
+    register_keras_serializable,
+)
 
 
 def to_categorical(y, num_classes=None, dtype="float32"):
@@ -28,4 +36,6 @@ def set_random_seed(seed):
     random_ops.set_seed(seed)
 
 
-__all__ = ["Progbar", "to_categorical", "set_random_seed"]
+__all__ = ["CustomObjectScope", "Progbar", "custom_object_scope", "get_custom_objects",
+           "get_registered_name", "get_registered_object", "register_keras_serializable",
+           "set_random_seed", "to_categorical"]

@@ -54,6 +54,7 @@ CASES = {
                       lambda: np.arange(6, dtype="float32").reshape(2, 3)),
     "permute": (lambda L: L.Permute((2, 1)), x3),
     "masking": (lambda L: L.Masking(0.5), lambda: np.array([[[0.5, 0.5], [1, 2]]], "float32")),
+    "gru_reset_before": (lambda L: L.GRU(3, reset_after=False, return_sequences=True), x3),
 }
 def set_weights(layer):
     r = np.random.RandomState(1)
@@ -101,6 +102,7 @@ TF_VALUES = {
     "repeat_vector": ((2, 3, 3), 45, 45, 5),
     "permute": ((2, 3, 5), 17.4336, 17.4336, 0.414662),
     "masking": ((1, 2, 2), 3, 3, 2),
+    "gru_reset_before": ((2, 5, 3), -2.07657, 3.36092, -0.0171416),
 }
 
 
@@ -162,3 +164,11 @@ def test_normalization_adapt():
                                [-1.4142, 0.0], atol=1e-4)
     with pytest.raises(ValueError):
         eb_layers.Normalization(mean=1.0)
+
+
+@pytest.mark.parametrize("make, x, shape", [
+    (lambda: eb_layers.Conv2D(2, 3), np.ones((1, 2, 2, 1), "float32"), (1, 0, 0, 2)),
+    (lambda: eb_layers.Conv1D(2, 3), np.ones((1, 2, 2), "float32"), (1, 0, 2)),
+])
+def test_input_one_kernel_short_gives_an_empty_output_as_tf(make, x, shape):
+    assert make()(x).shape == shape

@@ -176,3 +176,46 @@ def test_model_config_and_json_round_trip():
     assert type(tf.keras.models.model_from_json(seq.to_json())).__name__ == "Sequential"
     clone = tf.keras.models.clone_model(seq)
     assert clone.count_params() == 8 and clone.layers[0] is not seq.layers[0]
+
+
+def test_registered_and_scoped_custom_objects(tmp_path):
+    @tf.keras.utils.register_keras_serializable(package="TestPkg")
+    class Doubler(tf.keras.layers.Layer):
+        def __init__(self, f=2.0, **kwargs):
+            super().__init__(**kwargs)
+            self.f = f
+
+        def call(self, x):
+            return x * self.f
+
+        def get_config(self):
+            return {**super().get_config(), "f": self.f}
+
+    assert tf.keras.utils.get_registered_name(Doubler) == "TestPkg>Doubler"
+    inputs = tf.keras.Input((2,))
+    model = tf.keras.Model(inputs, Doubler(3.0)(inputs))
+    model.save(str(tmp_path / "m"))
+    loaded = tf.keras.models.load_model(str(tmp_path / "m"))  # found without custom_objects
+    np.testing.assert_allclose(loaded(np.ones((1, 2), "float32")).numpy(), [[3.0, 3.0]])
+    entry = tf.keras.layers.serialize(Doubler(4.0))
+    assert entry["class_name"] == "TestPkg>Doubler"
+    assert tf.keras.layers.deserialize(entry).f == 4.0
+    with tf.keras.utils.custom_object_scope({"Twice": Doubler}):
+        assert tf.keras.layers.deserialize({"class_name": "Twice",
+                                            "config": {"f": 5.0}}).f == 5.0
+    with pytest.raises(ValueError, match="Unknown layer"):
+        tf.keras.layers.deserialize({"class_name": "Twice", "config": {}})
+    with pytest.raises(ValueError, match="already been registered"):
+        tf.keras.utils.register_keras_serializable(package="TestPkg")(Doubler)
+
+
+def test_sequential_started_from_input_keeps_it_in_its_config():
+    model = tf.keras.Sequential([tf.keras.Input((32,)), tf.keras.layers.Dense(1)])
+    config = model.get_config()
+    assert config["layers"][0]["class_name"] == "InputLayer"
+    again = tf.keras.Sequential.from_config(config)
+    assert len(again.layers) == 1 and again.count_params() == 33
+    assert sorted(tf.keras.layers.Dense(3).get_config()) == [
+        "activation", "activity_regularizer", "bias_constraint", "bias_initializer",
+        "bias_regularizer", "dtype", "kernel_constraint", "kernel_initializer",
+        "kernel_regularizer", "name", "trainable", "units", "use_bias"]

@@ -68,3 +68,23 @@ def test_module_lists_and_dicts_round_trip(tmp_path):
     other.d["a"].assign(9.0)
     tf.train.Checkpoint(model=other).restore(path).assert_consumed()
     assert (other.vs[0].numpy(), other.d["a"].numpy()) == (1.0, 3.0)
+
+
+def test_temp_files_of_killed_writers_are_swept_by_the_next_save(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    # A writer process that exits without cleaning up (as a SIGKILL would leave it).
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True)
+    pid = int(dead.stdout)
+    stale = tmp_path / f".ckpt-3.index.{pid}.0badf00d.tmp"
+    stale.write_bytes(b"half-written")
+    mine = tmp_path / f".ckpt-3.index.{os.getpid()}.0badf00d.tmp"  # a live writer's file
+    mine.write_bytes(b"in progress")
+    other = tmp_path / "notes.tmp"  # not our pattern: never touched
+    other.write_bytes(b"")
+    tf.train.Checkpoint(v=tf.Variable(1.0)).save(str(tmp_path / "ckpt"))
+    assert not stale.exists()
+    assert mine.exists() and other.exists()

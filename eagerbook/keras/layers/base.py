@@ -10,10 +10,11 @@ in several places is counted once, and ``tf.Variable`` attributes count as weigh
 """
 
 import inspect
+import os
 
 import numpy as np
 
-from ...core import context, dtypes, nest
+from ...core import context, dtypes, errors, nest
 from ...core.shape import TensorShape
 from ...core.tensor import Tensor, convert_to_tensor
 from ...core.variable import Variable
@@ -392,10 +393,14 @@ class Layer(Module):
             trainable = True
         if synchronization is not None and str(synchronization).endswith("ON_READ"):
             trainable = False
-        with backend.init_scope():
-            value = initializer(shape, dtype=dtype)
-            variable = Variable(value, name=name, trainable=trainable, dtype=dtype,
-                                constraint=constraint)
+        _check_allocatable(shape, dtype)
+        try:
+            with backend.init_scope():
+                value = initializer(shape, dtype=dtype)
+                variable = Variable(value, name=name, trainable=trainable, dtype=dtype,
+                                    constraint=constraint)
+        except MemoryError:
+            raise _out_of_memory(shape, dtype) from None
         if trainable:
             self._trainable_weights.append(variable)
         else:
@@ -749,6 +754,33 @@ class Layer(Module):
                     if isinstance(item, (Layer, Variable)):
                         children[f"{key}/{k}"] = item
         return children
+
+
+def _physical_memory():
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):
+        return None  # not known on this platform: let the allocation itself decide
+
+
+def _out_of_memory(shape, dtype):
+    dims = ",".join(str(d) for d in shape)
+    type_name = {"float32": "float", "float64": "double", "float16": "half"}.get(dtype.name,
+                                                                                 dtype.name)
+    return errors.ResourceExhaustedError(
+        None, None, f"OOM when allocating tensor with shape[{dims}] and type {type_name} on "
+        "/job:localhost/replica:0/task:0/device:CPU:0 by allocator cpu")
+
+
+def _check_allocatable(shape, dtype):
+    """TF's ResourceExhaustedError for a weight larger than the machine's memory (NumPy
+    would raise MemoryError, or promise the pages lazily and fail while filling them)."""
+    count = 1
+    for d in shape:
+        count *= int(d)
+    limit = _physical_memory()
+    if limit is not None and count * dtype.size > limit:
+        raise _out_of_memory(shape, dtype)
 
 
 class _MaskTable:

@@ -10,7 +10,7 @@ from ...core.shape import TensorShape
 from ...ops import array_ops, math_ops, nn_ops
 from .. import activations, initializers, regularizers
 from .base import InputSpec, Layer
-from .conv_pool import _padding, conv_output_length
+from .conv_pool import _empty_output, _padding, conv_output_length
 
 
 def _single(value, name):
@@ -119,6 +119,9 @@ class Conv1D(_ConvBase):
         self.built = True
 
     def call(self, inputs):
+        empty = _empty_output(self, inputs)
+        if empty is not None:
+            return empty
         x = inputs
         padding = self.padding.upper()
         if self.padding == "causal":

@@ -3,7 +3,7 @@
 import numbers
 
 from ...core.shape import TensorShape
-from ...ops import math_ops, nn_ops
+from ...ops import array_ops, math_ops, nn_ops
 from .. import activations, initializers, regularizers
 from .base import InputSpec, Layer
 
@@ -49,6 +49,18 @@ def conv_output_length(length, kernel, padding, stride, dilation=1):
     else:
         out = length - effective + 1
     return max(0, (out + stride - 1) // stride)
+
+
+def _empty_output(layer, inputs):
+    """Zeros of the output's shape when an input exactly one kernel short leaves no room for
+    any window (TF returns that empty tensor, e.g. shape (1, 0, 0, 2))."""
+    if inputs.shape.rank is None or None in inputs.shape.as_list() or \
+            min(layer.strides) <= 0:  # bad strides: the op itself reports them
+        return None
+    shape = layer.compute_output_shape(inputs.shape).as_list()
+    if 0 not in shape[1:-1]:
+        return None
+    return array_ops.zeros(shape, dtype=layer.dtype)
 
 
 class Conv2D(Layer):
@@ -110,6 +122,9 @@ class Conv2D(Layer):
         self.built = True
 
     def call(self, inputs):
+        empty = _empty_output(self, inputs)
+        if empty is not None:
+            return empty
         outputs = nn_ops.conv2d(inputs, self.kernel, strides=[1, *self.strides, 1],
                          padding=self.padding.upper(),
                          dilations=[1, *self.dilation_rate, 1])

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from ...core import dtypes
+from ...core import dtypes, errors
 from ...core.shape import TensorShape
 from ...core.tensor import convert_to_tensor
 from ...ops import array_ops, math_ops, nn_ops
@@ -13,6 +13,14 @@ from .base import InputSpec, Layer
 
 def _dims(shape):
     return TensorShape(shape).as_list()
+
+
+def _serialize_constraint(constraint):
+    if constraint is None:
+        return None
+    get_config = getattr(constraint, "get_config", None)
+    return {"class_name": type(constraint).__name__,
+            "config": get_config() if callable(get_config) else {}}
 
 
 class Dense(Layer):
@@ -91,6 +99,9 @@ class Dense(Layer):
             "bias_initializer": initializers.serialize(self.bias_initializer),
             "kernel_regularizer": regularizers.serialize(self.kernel_regularizer),
             "bias_regularizer": regularizers.serialize(self.bias_regularizer),
+            "activity_regularizer": regularizers.serialize(self._activity_regularizer),
+            "kernel_constraint": _serialize_constraint(self.kernel_constraint),
+            "bias_constraint": _serialize_constraint(self.bias_constraint),
         })
         return config
 
@@ -267,9 +278,13 @@ class Embedding(Layer):
             inputs = math_ops.cast(inputs, dtypes.int32)
         if inputs._value is not None and inputs._value.size and (
                 inputs._value.min() < 0 or inputs._value.max() >= self.input_dim):
-            bad = inputs._value[(inputs._value < 0) | (inputs._value >= self.input_dim)]
-            raise ValueError(f"Embedding {self.name}: indices[...] = {int(bad.flat[0])} is not "
-                             f"in [0, {self.input_dim})")
+            values = inputs._value
+            where = np.argwhere((values < 0) | (values >= self.input_dim))[0]
+            position = ",".join(str(int(i)) for i in where)
+            raise errors.InvalidArgumentError(
+                None, None, f"Exception encountered when calling layer '{self.name}' (type "
+                f"Embedding). indices[{position}] = {int(values[tuple(where)])} is not in "
+                f"[0, {self.input_dim}) [Op:ResourceGather]")
         return array_ops.gather(self.embeddings, inputs)
 
     def _output_dtype(self, input_dtype):
@@ -298,6 +313,8 @@ class Lambda(Layer):
 
     def __init__(self, function, output_shape=None, arguments=None, **kwargs):
         super().__init__(**kwargs)
+        if not callable(function):
+            raise TypeError("unsupported callable")  # TF's words, from inspecting `function`
         self.function = function
         self.arguments = arguments or {}
         self._output_shape = output_shape
@@ -334,6 +351,7 @@ class _Merge(Layer):
         if not isinstance(inputs, (list, tuple)) or len(inputs) < 1:
             raise ValueError(f"A merge layer should be called on a list of inputs. "
                              f"Received: inputs={inputs} (not a list of tensors)")
+        self.compute_output_shape([x.shape for x in inputs])  # ValueError, as TF's build
         return self._merge(list(inputs))
 
     def compute_output_shape(self, input_shape):
@@ -383,10 +401,26 @@ class Concatenate(Layer):
         self.axis = axis
 
     def call(self, inputs):
+        self._check_shapes([_dims(x.shape) for x in inputs])
         return array_ops.concat(list(inputs), axis=self.axis)
+
+    def _check_shapes(self, shapes):
+        rank = len(shapes[0])
+        if any(len(s) != rank for s in shapes) or not -rank <= self.axis < rank:
+            ok = False
+        else:
+            axis = self.axis % rank
+            ok = all(a is None or b is None or a == b
+                     for s in shapes[1:] for i, (a, b) in enumerate(zip(shapes[0], s))
+                     if i != axis)
+        if not ok:
+            raise ValueError("A `Concatenate` layer requires inputs with matching shapes "
+                             "except for the concatenation axis. Received: input_shape="
+                             f"{[tuple(s) for s in shapes]}")
 
     def compute_output_shape(self, input_shape):
         shapes = [_dims(s) for s in input_shape]
+        self._check_shapes(shapes)
         out = list(shapes[0])
         axis = self.axis % len(out)
         for s in shapes[1:]:

@@ -8,9 +8,9 @@ states with ``return_state=True``). A mask (from ``Embedding(mask_zero=True)`` o
 ``Masking``) makes a masked step keep the previous states and output, as TF's RNN does.
 
 The gate layouts are TF 2's, so weights (and checkpoints) carry over: LSTM gates are stacked
-``i, f, c, o`` in one ``kernel``/``recurrent_kernel``/``bias``; GRU (``reset_after=True``,
-TF 2's default) stacks ``z, r, h`` and keeps two bias rows, one for the input and one for
-the recurrent product.
+``i, f, c, o`` in one ``kernel``/``recurrent_kernel``/``bias``; GRU stacks ``z, r, h`` and,
+with ``reset_after=True`` (TF 2's default), keeps two bias rows, one for the input and one for
+the recurrent product (``reset_after=False``: one row, reset applied before the product).
 """
 
 from ...core import dtypes
@@ -176,16 +176,17 @@ class GRUCell(_Cell):
     def __init__(self, units, activation="tanh", recurrent_activation="sigmoid",
                  reset_after=True, **kwargs):
         super().__init__(units, activation=activation, **kwargs)
-        if not reset_after:
-            raise ValueError("eagerbook's GRU implements TF 2's default reset_after=True only.")
         self.recurrent_activation = activations.get(recurrent_activation)
-        self.reset_after = True
+        self.reset_after = bool(reset_after)
 
     def _bias_shape(self):
-        return (2, 3 * self.units)  # input bias row, recurrent bias row
+        # reset_after: an input bias row and a recurrent bias row; else one row.
+        return (2, 3 * self.units) if self.reset_after else (3 * self.units,)
 
     def call(self, inputs, states, training=None):
         h_prev = states[0] if isinstance(states, (list, tuple)) else states
+        if not self.reset_after:
+            return self._call_reset_before(inputs, h_prev)
         from_x = math_ops.matmul(inputs, self.kernel)
         from_h = math_ops.matmul(h_prev, self.recurrent_kernel)
         if self.bias is not None:
@@ -201,10 +202,25 @@ class GRUCell(_Cell):
                          math_ops.multiply(math_ops.subtract(1.0, z), candidate))
         return h, [h]
 
+    def _call_reset_before(self, inputs, h_prev):
+        """The original GRU: the reset gate scales h_prev before the recurrent product."""
+        from_x = math_ops.matmul(inputs, self.kernel)
+        if self.bias is not None:
+            from_x = math_ops.add(from_x, self.bias)
+        x_z, x_r, x_h = array_ops.split(from_x, 3, axis=1)
+        u_z, u_r, u_h = array_ops.split(self.recurrent_kernel, 3, axis=1)
+        z = self.recurrent_activation(math_ops.add(x_z, math_ops.matmul(h_prev, u_z)))
+        r = self.recurrent_activation(math_ops.add(x_r, math_ops.matmul(h_prev, u_r)))
+        candidate = self.activation(math_ops.add(
+            x_h, math_ops.matmul(math_ops.multiply(r, h_prev), u_h)))
+        h = math_ops.add(math_ops.multiply(z, h_prev),
+                         math_ops.multiply(math_ops.subtract(1.0, z), candidate))
+        return h, [h]
+
     def get_config(self):
         config = super().get_config()
         config.update({"recurrent_activation": activations.serialize(self.recurrent_activation),
-                       "reset_after": True})
+                       "reset_after": self.reset_after})
         return config
 
 

@@ -1,6 +1,7 @@
 """``tf.keras.Sequential``: a linear stack of layers."""
 
 from ...core.shape import TensorShape
+from .. import serialization
 from ..keras_tensor import KerasTensor
 from ..layers.base import Layer
 from ..layers.core import Input, InputLayer
@@ -139,8 +140,14 @@ class Sequential(Model):
         return x
 
     def get_config(self):
-        layer_configs = [{"class_name": type(layer).__name__, "config": layer.get_config()}
-                         for layer in self._stack]
+        layer_configs = [serialization.serialize(layer) for layer in self._stack]
+        first = self._stack[0] if self._stack else None
+        if self._graph_input is not None and (first is None or
+                                              first._batch_input_shape is None):
+            # Started from tf.keras.Input: its InputLayer comes first, as in TF's config.
+            input_layer = self._graph_input._node.layer
+            layer_configs.insert(0, {"class_name": "InputLayer",
+                                     "config": input_layer.get_config()})
         return {"name": self.name, "layers": layer_configs}
 
     @classmethod

@@ -18,7 +18,7 @@ from ...core import nest
 from ...core.shape import TensorShape
 from ...core.tensor import Tensor, convert_to_tensor
 from ...ops import math_ops
-from .. import backend, optimizers, saving
+from .. import backend, optimizers, saving, serialization
 from .. import callbacks as callbacks_mod
 from .. import layers as layers_mod
 from .. import losses as losses_mod
@@ -112,7 +112,12 @@ class Model(Layer):
         self._compile_state = None
         if inputs is not None or outputs is not None:
             if inputs is None or outputs is None:
-                raise ValueError("A functional Model needs both `inputs` and `outputs`.")
+                missing = "outputs" if outputs is None else "inputs"
+                given = "inputs" if outputs is None else "outputs"
+                # TF reads a lone `inputs=`/`outputs=` as an unknown keyword of a subclass.
+                raise TypeError(f"Keyword argument not understood: {given} (a functional "
+                                f"Model needs both `inputs` and `outputs`; `{missing}` is "
+                                "missing).")
             self._init_graph_network(inputs, outputs)
 
     # --- the functional graph ---------------------------------------------------------------------
@@ -702,8 +707,9 @@ class Model(Layer):
 
 
 def _layer_class(name, custom_objects):
-    if name in custom_objects:
-        return custom_objects[name]
+    cls = serialization.lookup(name, custom_objects)
+    if cls is not None:
+        return cls
     cls = getattr(layers_mod, name, None)
     if isinstance(cls, type):
         return cls

@@ -112,6 +112,8 @@ class Optimizer:
             return value
         if isinstance(value, Variable):
             return value
+        if isinstance(value, (str, bytes)):
+            raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype float")
         return float(value)
 
     @property
