@@ -164,7 +164,7 @@ def test_batchnorm_4d_uses_unbiased_variance_for_moving_stats_and_frozen_means_i
 
 
 def test_embedding_rejects_out_of_range_ids():
-    with pytest.raises(ValueError, match="not in"):
+    with pytest.raises(tf.errors.InvalidArgumentError, match="not in"):
         layers.Embedding(4, 2)(np.array([[1, 4]]))
 
 
