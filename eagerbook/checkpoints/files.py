@@ -61,8 +61,8 @@ def _process_is_gone(pid):
     return False
 
 
-# What temp_name makes: ".<target>.<pid>.<8 hex digits>.tmp".
-_TEMP_NAME = re.compile(r"^\..+\.(\d+)\.[0-9a-f]{8}\.tmp$")
+# What temp_name makes: ".<target>.<pid>.<hex digits>.tmp".
+_TEMP_NAME = re.compile(r"^\..+\.(\d+)\.[0-9a-f]+\.tmp$")
 
 
 def remove_stale_temp_files(path):

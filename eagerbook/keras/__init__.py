@@ -15,6 +15,7 @@ from . import (
     metrics,
     models,
     optimizers,
+    preprocessing,
     regularizers,
     saving,
     utils,
@@ -31,5 +32,6 @@ for _cls in _metrics_more.CLASSES:
 metrics._BY_STRING.update(_metrics_more.BY_STRING)
 
 __all__ = ["activations", "backend", "callbacks", "datasets", "initializers", "layers",
-           "losses", "metrics", "models", "optimizers", "regularizers", "utils", "Input",
+           "losses", "metrics", "models", "optimizers", "preprocessing", "regularizers",
+           "utils", "Input",
            "Model", "Sequential"]

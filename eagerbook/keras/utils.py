@@ -3,6 +3,7 @@
 import numpy as np
 
 from .callbacks import Progbar
+from .preprocessing.sequence import pad_sequences
 from .serialization import (
     CustomObjectScope,
     custom_object_scope,
@@ -37,5 +38,6 @@ def set_random_seed(seed):
 
 
 __all__ = ["CustomObjectScope", "Progbar", "custom_object_scope", "get_custom_objects",
-           "get_registered_name", "get_registered_object", "register_keras_serializable",
+           "get_registered_name", "get_registered_object", "pad_sequences",
+           "register_keras_serializable",
            "set_random_seed", "to_categorical"]

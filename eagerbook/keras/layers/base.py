@@ -820,6 +820,20 @@ class _MaskTable:
 
 _MASKS = _MaskTable()
 
+
+def _keras_mask(tensor):
+    """``tensor._keras_mask``: the mask a layer attached to its output (AttributeError when
+    there is none, as in TF)."""
+    mask = _MASKS.find(tensor)
+    if mask is None:
+        raise AttributeError("'tf.Tensor' object has no attribute '_keras_mask'")
+    return mask
+
+
+# Keras attaches masks to tensors; eagerbook's Tensor keeps no per-object attributes, so the
+# attribute reads the mask table (a read-only property added by Keras, as ops add operators).
+Tensor._keras_mask = property(_keras_mask)
+
 # keras.metrics.Mean, handed over by keras.metrics (metrics are layers: that module sits above
 # this one, so this one names no metric class itself).
 _MEAN_METRIC = [None]

@@ -482,10 +482,10 @@ class Model(Layer):
 
     def train_step(self, data):
         x, y, sample_weight = data_adapter.unpack(data)
-        variables = self.trainable_variables
         with GradientTape() as tape:
             y_pred = self(x, training=True)
             loss = self.compute_loss(x, y, y_pred, sample_weight)
+        variables = self.trainable_variables  # after the call: it may have built the model
         grads = tape.gradient(loss, variables)
         self.optimizer.apply_gradients(zip(grads, variables))
         self._update_compiled_metrics(y, y_pred, sample_weight)

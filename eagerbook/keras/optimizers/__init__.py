@@ -3,8 +3,10 @@
 from . import schedules
 from .optimizer import Optimizer
 from .rules import SGD, Adagrad, Adam, RMSprop
+from .rules_more import Adadelta, Adamax, Ftrl
 
-_BY_NAME = {"sgd": SGD, "adam": Adam, "rmsprop": RMSprop, "adagrad": Adagrad}
+_BY_NAME = {"sgd": SGD, "adam": Adam, "rmsprop": RMSprop, "adagrad": Adagrad,
+            "adadelta": Adadelta, "adamax": Adamax, "ftrl": Ftrl}
 
 
 def get(identifier):

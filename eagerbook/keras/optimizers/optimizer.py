@@ -30,6 +30,10 @@ class _EagerXP:
 
     sqrt = staticmethod(np.sqrt)
     maximum = staticmethod(np.maximum)
+    abs = staticmethod(np.abs)
+    sign = staticmethod(np.sign)
+    where = staticmethod(np.where)
+    power = staticmethod(np.power)
 
     @staticmethod
     def read(v):
@@ -51,6 +55,10 @@ class _GraphXP:
 
     sqrt = staticmethod(math_ops.sqrt)
     maximum = staticmethod(math_ops.maximum)
+    abs = staticmethod(math_ops.abs)
+    sign = staticmethod(math_ops.sign)
+    where = staticmethod(math_ops.where_v2)
+    power = staticmethod(math_ops.pow)
 
     @staticmethod
     def read(v):

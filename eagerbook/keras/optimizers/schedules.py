@@ -150,11 +150,65 @@ class PolynomialDecay(LearningRateSchedule):
                 "power": self.power, "cycle": self.cycle, "name": self.name}
 
 
+class CosineDecay(LearningRateSchedule):
+    """Half a cosine from ``initial`` down to ``alpha * initial`` over `decay_steps`, then flat."""
+
+    def __init__(self, initial_learning_rate, decay_steps, alpha=0.0, name=None):
+        self.initial_learning_rate = initial_learning_rate
+        self.decay_steps = decay_steps
+        self.alpha = alpha
+        self.name = name
+
+    def _value_at(self, step):
+        fraction = min(step, self.decay_steps) / self.decay_steps
+        cosine = 0.5 * (1.0 + math.cos(math.pi * fraction))
+        return float(self.initial_learning_rate) * ((1.0 - self.alpha) * cosine + self.alpha)
+
+    def get_config(self):
+        return {"initial_learning_rate": self.initial_learning_rate,
+                "decay_steps": self.decay_steps, "alpha": self.alpha, "name": self.name}
+
+
+class CosineDecayRestarts(LearningRateSchedule):
+    """Cosine decay that restarts (SGDR): period ``first_decay_steps``, each next period
+    ``t_mul`` times longer and its peak ``m_mul`` times lower."""
+
+    def __init__(self, initial_learning_rate, first_decay_steps, t_mul=2.0, m_mul=1.0,
+                 alpha=0.0, name=None):
+        self.initial_learning_rate = initial_learning_rate
+        self.first_decay_steps = first_decay_steps
+        self._t_mul = t_mul
+        self._m_mul = m_mul
+        self.alpha = alpha
+        self.name = name
+
+    def _value_at(self, step):
+        fraction = step / self.first_decay_steps
+        t_mul = float(self._t_mul)
+        if t_mul == 1.0:
+            restarts = math.floor(fraction)
+            fraction -= restarts
+        else:
+            # Periods grow geometrically: which period `fraction` falls in, and where.
+            restarts = math.floor(math.log(1.0 - fraction * (1.0 - t_mul)) / math.log(t_mul))
+            done = (1.0 - t_mul ** restarts) / (1.0 - t_mul)
+            fraction = (fraction - done) / t_mul ** restarts
+        peak = float(self._m_mul) ** restarts
+        cosine = 0.5 * peak * (1.0 + math.cos(math.pi * fraction))
+        return float(self.initial_learning_rate) * ((1.0 - self.alpha) * cosine + self.alpha)
+
+    def get_config(self):
+        return {"initial_learning_rate": self.initial_learning_rate,
+                "first_decay_steps": self.first_decay_steps, "t_mul": self._t_mul,
+                "m_mul": self._m_mul, "alpha": self.alpha, "name": self.name}
+
+
 def serialize(schedule):
     return {"class_name": type(schedule).__name__, "config": schedule.get_config()}
 
 
 def deserialize(config):
     classes = {c.__name__: c for c in (ExponentialDecay, PiecewiseConstantDecay,
-                                       InverseTimeDecay, PolynomialDecay)}
+                                       InverseTimeDecay, PolynomialDecay, CosineDecay,
+                                       CosineDecayRestarts)}
     return classes[config["class_name"]].from_config(config["config"])

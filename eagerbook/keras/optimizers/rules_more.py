@@ -1,0 +1,129 @@
+"""The update rules of Adadelta, Adamax and Ftrl (TF 2's ``OptimizerV2`` formulas), written
+like those of ``rules.py``: once for NumPy arrays (eager) and tensors (tracing)."""
+
+from .optimizer import Optimizer
+
+
+class Adadelta(Optimizer):
+    """``acc_g = rho acc_g + (1-rho) g^2; d = sqrt(acc_d + eps) / sqrt(acc_g + eps) * g;
+    acc_d = rho acc_d + (1-rho) d^2; w -= lr d`` (steps scaled by past steps' sizes)."""
+
+    def __init__(self, learning_rate=0.001, rho=0.95, epsilon=1e-7, name="Adadelta",
+                 **kwargs):
+        super().__init__(name, learning_rate, **kwargs)
+        self.rho = float(rho)
+        self.epsilon = float(epsilon) if epsilon is not None else 1e-7
+
+    def _create_slots(self, var_list):
+        for v in var_list:
+            self.add_slot(v, "accum_grad")
+        for v in var_list:
+            self.add_slot(v, "accum_var")
+
+    def _update(self, xp, grad, var, coeffs):
+        grad_slot, var_slot = self.get_slot(var, "accum_grad"), self.get_slot(var, "accum_var")
+        accum_grad = xp.read(grad_slot) * self.rho + grad * grad * (1.0 - self.rho)
+        xp.write(grad_slot, accum_grad)
+        accum_var = xp.read(var_slot)
+        delta = xp.sqrt(accum_var + self.epsilon) / xp.sqrt(accum_grad + self.epsilon) * grad
+        xp.write(var_slot, accum_var * self.rho + delta * delta * (1.0 - self.rho))
+        xp.write(var, xp.read(var) - delta * coeffs["lr"])
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"rho": self.rho, "epsilon": self.epsilon})
+        return config
+
+
+class Adamax(Optimizer):
+    """Adam with the infinity norm: ``m = b1 m + (1-b1) g; u = max(b2 u, |g|);
+    w -= lr / (1 - b1^t) * m / (u + epsilon)``."""
+
+    def __init__(self, learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-7,
+                 name="Adamax", **kwargs):
+        super().__init__(name, learning_rate, **kwargs)
+        self.beta_1 = float(beta_1)
+        self.beta_2 = float(beta_2)
+        self.epsilon = float(epsilon) if epsilon is not None else 1e-7
+
+    def _create_slots(self, var_list):
+        for v in var_list:
+            self.add_slot(v, "m")
+        for v in var_list:
+            self.add_slot(v, "v")
+
+    def _prepare(self, xp, step, lr):
+        return {"lr_t": lr / (1.0 - xp.pow(self.beta_1, step + 1))}
+
+    def _update(self, xp, grad, var, coeffs):
+        m_slot, u_slot = self.get_slot(var, "m"), self.get_slot(var, "v")
+        m = xp.read(m_slot) * self.beta_1 + grad * (1.0 - self.beta_1)
+        u = xp.maximum(xp.read(u_slot) * self.beta_2, xp.abs(grad))
+        xp.write(m_slot, m)
+        xp.write(u_slot, u)
+        xp.write(var, xp.read(var) - m * coeffs["lr_t"] / (u + self.epsilon))
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"beta_1": self.beta_1, "beta_2": self.beta_2, "epsilon": self.epsilon})
+        return config
+
+
+class Ftrl(Optimizer):
+    """Follow-the-regularized-leader (McMahan et al.): per coordinate, ``acc += g^2``,
+    ``z += g - (acc_new^-p - acc^-p) / lr * w``, and ``w`` is the minimizer of the
+    regularized linear model, ``(sign(z) l1 - z) / (acc_new^-p / lr + 2 l2)`` where
+    ``|z| > l1`` and 0 elsewhere (``p`` = ``learning_rate_power``, -0.5 by default)."""
+
+    def __init__(self, learning_rate=0.001, learning_rate_power=-0.5,
+                 initial_accumulator_value=0.1, l1_regularization_strength=0.0,
+                 l2_regularization_strength=0.0, name="Ftrl",
+                 l2_shrinkage_regularization_strength=0.0, beta=0.0, **kwargs):
+        super().__init__(name, learning_rate, **kwargs)
+        if initial_accumulator_value < 0.0:
+            raise ValueError("`initial_accumulator_value` needs to be positive or zero. "
+                             f"Received: initial_accumulator_value={initial_accumulator_value}.")
+        if learning_rate_power > 0.0:
+            raise ValueError("`learning_rate_power` needs to be negative or zero. Received: "
+                             f"learning_rate_power={learning_rate_power}.")
+        if l1_regularization_strength < 0.0 or l2_regularization_strength < 0.0:
+            raise ValueError("The regularization strengths need to be positive or zero.")
+        if l2_shrinkage_regularization_strength or beta:
+            raise ValueError("eagerbook's Ftrl supports l2_shrinkage_regularization_strength=0 "
+                             "and beta=0 only.")
+        self.learning_rate_power = float(learning_rate_power)
+        self.initial_accumulator_value = float(initial_accumulator_value)
+        self.l1 = float(l1_regularization_strength)
+        self.l2 = float(l2_regularization_strength)
+
+    def _create_slots(self, var_list):
+        for v in var_list:
+            self.add_slot(v, "accumulator", self.initial_accumulator_value)
+        for v in var_list:
+            self.add_slot(v, "linear")
+
+    def _update(self, xp, grad, var, coeffs):
+        lr, power = coeffs["lr"], -self.learning_rate_power
+        acc_slot, lin_slot = self.get_slot(var, "accumulator"), self.get_slot(var, "linear")
+        acc = xp.read(acc_slot)
+        acc_new = acc + grad * grad
+        w = xp.read(var)
+        linear = xp.read(lin_slot) + grad - (xp.power(acc_new, power) -
+                                             xp.power(acc, power)) / lr * w
+        quadratic = xp.power(acc_new, power) / lr + 2.0 * self.l2
+        shrunk = (xp.sign(linear) * self.l1 - linear) / quadratic
+        xp.write(acc_slot, acc_new)
+        xp.write(lin_slot, linear)
+        xp.write(var, xp.where(xp.abs(linear) > self.l1, shrunk, shrunk * 0.0))
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"learning_rate_power": self.learning_rate_power,
+                       "initial_accumulator_value": self.initial_accumulator_value,
+                       "l1_regularization_strength": self.l1,
+                       "l2_regularization_strength": self.l2,
+                       "l2_shrinkage_regularization_strength": 0.0, "beta": 0.0})
+        return config
+
+
+__all__ = ["Adadelta", "Adamax", "Ftrl"]
