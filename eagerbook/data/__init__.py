@@ -10,7 +10,9 @@ from ..core.spec import TensorSpec
 from . import experimental
 from .dataset import AUTOTUNE, INFINITE_CARDINALITY, UNKNOWN_CARDINALITY, Dataset, DatasetSpec
 from .iterator import Iterator, OwnedIterator
+from .options import Options
 from .readers import TextLineDataset
 
 __all__ = ["AUTOTUNE", "INFINITE_CARDINALITY", "UNKNOWN_CARDINALITY", "Dataset", "DatasetSpec",
-           "Iterator", "OwnedIterator", "TensorSpec", "TextLineDataset", "experimental"]
+           "Iterator", "Options", "OwnedIterator", "TensorSpec", "TextLineDataset",
+           "experimental"]

@@ -32,6 +32,7 @@ from ..core.shape import TensorShape
 from ..core.spec import TensorSpec
 from ..core.tensor import Tensor, _from_numpy, convert_to_tensor
 from ..ops import random_ops
+from . import options as data_options
 from . import structure
 from .iterator import OwnedIterator
 
@@ -244,6 +245,60 @@ class Dataset:
         for structured elements). Batch a window with ``flat_map(lambda w: w.batch(size))``."""
         return WindowDataset(self, size, shift, stride, drop_remainder)
 
+    @staticmethod
+    def sample_from_datasets(datasets, weights=None, seed=None, stop_on_empty_dataset=False,
+                             rerandomize_each_iteration=None):
+        """Each element from one of `datasets`, picked at random with `weights`."""
+        return SampleDataset(datasets, weights, seed, stop_on_empty_dataset)
+
+    @staticmethod
+    def choose_from_datasets(datasets, choice_dataset, stop_on_empty_dataset=True):
+        """Element i from ``datasets[choice_dataset[i]]``."""
+        return ChooseDataset(datasets, choice_dataset, stop_on_empty_dataset)
+
+    @staticmethod
+    def random(seed=None, rerandomize_each_iteration=None, name=None):
+        """An endless stream of random int64 scalars."""
+        return RandomDataset(seed)
+
+    def group_by_window(self, key_func, reduce_func, window_size=None, window_size_func=None,
+                        name=None):
+        """Groups elements by ``key_func(element)`` into windows of `window_size`; each full
+        window (and, at the end, each partial one) becomes ``reduce_func(key, window)``."""
+        return GroupByWindowDataset(self, key_func, reduce_func, window_size, window_size_func)
+
+    def bucket_by_sequence_length(self, element_length_func, bucket_boundaries,
+                                  bucket_batch_sizes, padded_shapes=None, padding_values=None,
+                                  pad_to_bucket_boundary=False, no_padding=False,
+                                  drop_remainder=False, name=None):
+        """Batches elements of similar lengths together: bucket i holds lengths in
+        ``[boundaries[i-1], boundaries[i])`` and is padded-batched by ``bucket_batch_sizes[i]``."""
+        boundaries = list(bucket_boundaries)
+        sizes = list(bucket_batch_sizes)
+        if len(sizes) != len(boundaries) + 1:
+            raise ValueError("len(bucket_batch_sizes) must equal len(bucket_boundaries) + 1")
+        if pad_to_bucket_boundary:
+            raise ValueError("eagerbook's bucket_by_sequence_length supports "
+                             "pad_to_bucket_boundary=False only.")
+
+        def bucket_of(*element):
+            length = int(convert_to_tensor(element_length_func(*element)).numpy())
+            return int(np.searchsorted(boundaries, length, side="right"))
+
+        def batch_bucket(key, window):
+            size = sizes[int(convert_to_tensor(key).numpy())]
+            if no_padding:
+                return window.batch(size, drop_remainder=drop_remainder)
+            return window.padded_batch(size, padded_shapes, padding_values,
+                                       drop_remainder=drop_remainder)
+
+        return GroupByWindowDataset(self, bucket_of, batch_bucket, None,
+                                    lambda key: sizes[int(convert_to_tensor(key).numpy())])
+
+    def rebatch(self, batch_size, drop_remainder=False, name=None):
+        """The same elements in batches of `batch_size` (``unbatch().batch(...)``)."""
+        return self.unbatch().batch(batch_size, drop_remainder=drop_remainder)
+
     def scan(self, initial_state, scan_func, name=None):
         """A running fold: ``state, output = scan_func(state, element)`` for every element,
         emitting each output (``tf.data.Dataset.scan``)."""
@@ -293,10 +348,17 @@ class Dataset:
         return result
 
     def with_options(self, options, name=None):
-        return self
+        """This dataset carrying `options` (``dataset.options()`` reads them back)."""
+        if not isinstance(options, data_options.Options):
+            raise TypeError(f"`options` must be a tf.data.Options, got {options!r}.")
+        return _OptionsDataset(self, options)
 
     def options(self):
-        return None
+        """The options set on this pipeline (merged from its inputs, later ones on top)."""
+        merged = data_options.Options()
+        for source in self._inputs():
+            merged = merged.merge(source.options())
+        return merged
 
 
 class _NumpyIterator:
@@ -718,6 +780,168 @@ class UniqueDataset(_UnaryDataset):
 
     def _cardinality(self):
         return 0 if self._input._cardinality() == 0 else UNKNOWN
+
+
+class _OptionsDataset(_UnaryDataset):
+    _tf_name = "_OptionsDataset"
+
+    def __init__(self, input_dataset, options):
+        super().__init__(input_dataset)
+        self._options = options
+
+    def _iterate(self):
+        return self._input._iterate()
+
+    def options(self):
+        return super().options().merge(self._options)
+
+
+class SampleDataset(Dataset):
+    _tf_name = "_DirectedInterleaveDataset"
+
+    def __init__(self, datasets, weights, seed, stop_on_empty_dataset):
+        self._datasets = list(datasets)
+        if not self._datasets:
+            raise ValueError("Invalid `datasets`. `datasets` should not be empty.")
+        n = len(self._datasets)
+        weights = [1.0 / n] * n if weights is None else [float(w) for w in
+                                                         np.asarray(weights).reshape(-1)]
+        if len(weights) != n:
+            raise ValueError(f"Invalid `weights`. The shape of `weights` should be compatible "
+                             f"with `datasets`, got `datasets` length ({n}) and `weights` "
+                             f"length ({len(weights)}).")
+        total = sum(weights)
+        self._weights = np.asarray(weights) / total
+        self._seed = seed
+        self._stop = stop_on_empty_dataset
+
+    def _inputs(self):
+        return list(self._datasets)
+
+    def _iterate(self):
+        global_seed, op_seed = _get_seed(self._seed)
+        rng = np.random.RandomState(None if global_seed is None and op_seed is None else
+                                    ((global_seed or 0) * 1000003 + (op_seed or 0)) % 2 ** 32)
+        iterators = [d._iterate() for d in self._datasets]
+        weights = self._weights.copy()
+        while weights.sum() > 0:
+            i = rng.choice(len(iterators), p=weights / weights.sum())
+            try:
+                yield next(iterators[i])
+            except StopIteration:
+                if self._stop:
+                    return
+                weights[i] = 0.0
+
+    def _compute_spec(self):
+        return self._datasets[0].element_spec
+
+
+class ChooseDataset(Dataset):
+    _tf_name = "_DirectedInterleaveDataset"
+
+    def __init__(self, datasets, choice_dataset, stop_on_empty_dataset):
+        self._datasets = list(datasets)
+        if not self._datasets:
+            raise ValueError("Invalid `datasets`. `datasets` should not be empty.")
+        spec = choice_dataset.element_spec
+        if not isinstance(spec, TensorSpec) or spec.dtype != dtypes.int64 or spec.shape.rank:
+            raise TypeError("Invalid `choice_dataset`. Elements of `choice_dataset` must be "
+                            f"scalar of `tf.int64` dtype, but got {spec}.")
+        self._choices = choice_dataset
+        self._stop = stop_on_empty_dataset
+
+    def _inputs(self):
+        return list(self._datasets) + [self._choices]
+
+    def _iterate(self):
+        iterators = [d._iterate() for d in self._datasets]
+        for choice in self._choices._iterate():
+            i = int(choice.numpy())
+            if not 0 <= i < len(iterators):
+                raise errors.InvalidArgumentError(
+                    None, None, f"Selector index out of range: {i} >= {len(iterators)}")
+            try:
+                yield next(iterators[i])
+            except StopIteration:
+                if self._stop:
+                    return
+
+    def _compute_spec(self):
+        return self._datasets[0].element_spec
+
+
+class RandomDataset(Dataset):
+    _tf_name = "_RandomDataset"
+
+    def __init__(self, seed):
+        self._seed = seed
+
+    def _iterate(self):
+        global_seed, op_seed = _get_seed(self._seed)
+        rng = np.random.RandomState(None if global_seed is None and op_seed is None else
+                                    ((global_seed or 0) * 1000003 + (op_seed or 0)) % 2 ** 32)
+        while True:
+            yield _from_numpy(np.asarray(rng.randint(0, 2 ** 62), dtype=np.int64))
+
+    def _compute_spec(self):
+        return TensorSpec((), dtypes.int64)
+
+    def _cardinality(self):
+        return INFINITE
+
+
+class GroupByWindowDataset(_UnaryDataset):
+    _tf_name = "_GroupByWindowDataset"
+
+    def __init__(self, input_dataset, key_func, reduce_func, window_size, window_size_func):
+        super().__init__(input_dataset)
+        if (window_size is None) == (window_size_func is None):
+            raise ValueError("Either the `window_size` argument or the `window_size_func` "
+                             "argument must be specified.")
+        self._key_func = key_func
+        self._reduce_func = reduce_func
+        self._window_size = window_size
+        self._window_size_func = window_size_func
+
+    def _key(self, element):
+        key = convert_to_tensor(_call(self._key_func, element))
+        if key.dtype != dtypes.int64 and not key.dtype.is_integer:
+            raise ValueError(f"`key_func` must return a single tf.int64 scalar tensor. "
+                             f"Received: {key.dtype}")
+        return int(key.numpy())
+
+    def _size_of(self, key):
+        if self._window_size is not None:
+            return _count_arg(self._window_size, "window_size")
+        return _count_arg(self._window_size_func(_from_numpy(np.asarray(key, np.int64))),
+                          "window_size")
+
+    def _reduced(self, key, elements):
+        window = _VariantDataset(elements, self._input.element_spec)
+        result = self._reduce_func(_from_numpy(np.asarray(key, np.int64)), window)
+        return _dataset_result(result, "reduce_func")._iterate()
+
+    def _iterate(self):
+        windows = {}  # key -> elements so far, in the order keys first appeared
+        for element in self._input._iterate():
+            key = self._key(element)
+            group = windows.setdefault(key, [])
+            group.append(element)
+            if len(group) >= self._size_of(key):
+                del windows[key]
+                yield from self._reduced(key, group)
+        for key, group in windows.items():
+            yield from self._reduced(key, group)
+
+    def _compute_spec(self):
+        spec = self._input.element_spec
+        probe = _VariantDataset([], spec)
+        result = self._reduce_func(_from_numpy(np.asarray(0, np.int64)), probe)
+        return _dataset_result(result, "reduce_func").element_spec
+
+    def _cardinality(self):
+        return UNKNOWN
 
 
 class AssertCardinalityDataset(_UnaryDataset):

@@ -7,13 +7,41 @@ from .dataset import (
     UNKNOWN_CARDINALITY,
     AssertCardinalityDataset,
     CounterDataset,
+    Dataset,
 )
+from .options import AutoShardPolicy, DistributeOptions, OptimizationOptions, ThreadingOptions
 from .readers import CsvDataset, make_csv_dataset
 
 
 def Counter(start=0, step=1, dtype=dtypes.int64, name=None):  # noqa: N802 - TF's name
     """An infinite dataset counting ``start, start + step, ...`` (scalars of `dtype`)."""
     return CounterDataset(start, step, dtype)
+
+
+def sample_from_datasets(datasets, weights=None, seed=None, stop_on_empty_dataset=False):
+    """``tf.data.Dataset.sample_from_datasets`` under its older name."""
+    return Dataset.sample_from_datasets(datasets, weights, seed, stop_on_empty_dataset)
+
+
+def choose_from_datasets(datasets, choice_dataset, stop_on_empty_dataset=True):
+    """``tf.data.Dataset.choose_from_datasets`` under its older name."""
+    return Dataset.choose_from_datasets(datasets, choice_dataset, stop_on_empty_dataset)
+
+
+def group_by_window(key_func, reduce_func, window_size=None, window_size_func=None):
+    """A transformation for ``dataset.apply``: ``dataset.group_by_window(...)``."""
+    return lambda dataset: dataset.group_by_window(key_func, reduce_func, window_size,
+                                                   window_size_func)
+
+
+def bucket_by_sequence_length(element_length_func, bucket_boundaries, bucket_batch_sizes,
+                              padded_shapes=None, padding_values=None,
+                              pad_to_bucket_boundary=False, no_padding=False,
+                              drop_remainder=False):
+    """A transformation for ``dataset.apply``: ``dataset.bucket_by_sequence_length(...)``."""
+    return lambda dataset: dataset.bucket_by_sequence_length(
+        element_length_func, bucket_boundaries, bucket_batch_sizes, padded_shapes,
+        padding_values, pad_to_bucket_boundary, no_padding, drop_remainder)
 
 
 def scan(initial_state, scan_func):
@@ -43,5 +71,7 @@ def cardinality(dataset):
 
 
 __all__ = ["AUTOTUNE", "INFINITE_CARDINALITY", "UNKNOWN_CARDINALITY", "Counter", "CsvDataset",
-           "assert_cardinality", "cardinality", "get_single_element", "make_csv_dataset",
-           "scan", "unique"]
+           "AutoShardPolicy", "DistributeOptions", "OptimizationOptions", "ThreadingOptions",
+           "assert_cardinality", "bucket_by_sequence_length", "cardinality",
+           "choose_from_datasets", "get_single_element", "group_by_window",
+           "make_csv_dataset", "sample_from_datasets", "scan", "unique"]

@@ -71,6 +71,13 @@ from .more_core import (
     subtract,
 )
 from .normalization import BatchNormalization
+from .preprocessing import (
+                        CategoryEncoding,
+                        Discretization,
+                        IntegerLookup,
+                        StringLookup,
+                        TextVectorization,
+)
 from .recurrent import (
     GRU,
     LSTM,

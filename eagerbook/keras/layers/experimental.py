@@ -1,13 +1,22 @@
 """``tf.keras.layers.experimental.preprocessing``: where TF 2.3-2.5 kept the preprocessing
-layers (``Normalization``, ``Rescaling``) before they moved to ``tf.keras.layers``."""
+layers (``Normalization``, ``TextVectorization``, ...) before they moved to
+``tf.keras.layers``."""
 
 import types
 
 from .more_core import Normalization, Rescaling
+from .preprocessing import (
+    CategoryEncoding,
+    Discretization,
+    IntegerLookup,
+    StringLookup,
+    TextVectorization,
+)
 
 preprocessing = types.ModuleType(__name__ + ".preprocessing",
                                  "The preprocessing layers under their TF 2.3-2.5 path.")
-preprocessing.Normalization = Normalization
-preprocessing.Rescaling = Rescaling
+for _layer in (Normalization, Rescaling, CategoryEncoding, Discretization, IntegerLookup,
+               StringLookup, TextVectorization):
+    setattr(preprocessing, _layer.__name__, _layer)
 
 __all__ = ["preprocessing"]

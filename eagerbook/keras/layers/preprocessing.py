@@ -1,0 +1,400 @@
+"""Preprocessing layers that turn raw features into numbers: ``StringLookup``,
+``IntegerLookup``, ``CategoryEncoding``, ``Discretization`` and ``TextVectorization``.
+
+They work on NumPy values (strings are byte strings in object arrays, as in eagerbook's string
+tensors) and have no weights to train. A lookup layer's vocabulary comes from the constructor
+or from ``adapt(data)``, which counts the tokens and orders them as TF does: most frequent
+first, ties in descending token order. Index 0 (and 1 for TextVectorization, after the padding
+token ``''``) is for out-of-vocabulary tokens (``[UNK]``, or -1 for integers).
+"""
+
+import collections
+import re
+
+import numpy as np
+
+from ...core import dtypes, errors
+from ...core.shape import TensorShape
+from ...core.tensor import _from_numpy, convert_to_tensor
+from .base import Layer
+
+_OUTPUT_MODES = ("int", "one_hot", "multi_hot", "count", "tf_idf")
+
+
+def _values(data):
+    """`data` (a tensor, array, list or Dataset) as one flat NumPy array of its entries."""
+    if hasattr(data, "element_spec") and hasattr(data, "as_numpy_iterator"):
+        parts = [np.asarray(b, dtype=object if isinstance(b, (bytes, str)) or
+                            getattr(getattr(b, "dtype", None), "kind", "") == "O"
+                            else None).reshape(-1)
+                 for b in data.as_numpy_iterator()]
+        return np.concatenate(parts) if parts else np.array([])
+    if hasattr(data, "numpy"):
+        data = data.numpy()
+    return np.asarray(data).reshape(-1)
+
+
+def _as_bytes(value):
+    return value.encode("utf-8") if isinstance(value, str) else bytes(value)
+
+
+def _ordered_vocabulary(tokens, max_size):
+    """Tokens by count (most frequent first), ties in descending token order."""
+    counts = collections.Counter(tokens)
+    ordered = sorted(counts, key=lambda t: (counts[t], t), reverse=True)
+    return ordered if max_size is None else ordered[:max(max_size, 0)]
+
+
+def _encode(indices, depth, mode, idf=None):
+    """Integer indices (batch, n) or (n,) -> one_hot/multi_hot/count/tf_idf rows."""
+    indices = np.asarray(indices)
+    if mode == "one_hot":
+        if indices.ndim and indices.shape[-1] == 1:
+            indices = indices[..., 0]
+        return np.eye(depth, dtype=np.float32)[indices]
+    rows = indices.reshape(-1, indices.shape[-1]) if indices.ndim > 1 else indices[None, :]
+    out = np.zeros((rows.shape[0], depth), dtype=np.float32)
+    for r, row in enumerate(rows):
+        np.add.at(out[r], row, 1.0)
+    if mode == "multi_hot":
+        out = np.minimum(out, 1.0)
+    elif mode == "tf_idf":
+        out = out * idf
+    return out if indices.ndim > 1 else out[0]
+
+
+class _Lookup(Layer):
+    """Shared by StringLookup and IntegerLookup: token -> index (or back, with `invert`)."""
+
+    _oov_default = None
+
+    def __init__(self, max_tokens=None, num_oov_indices=1, mask_token=None, oov_token=None,
+                 vocabulary=None, invert=False, output_mode="int", **kwargs):
+        kwargs.pop("vocabulary_dtype", None)
+        super().__init__(**kwargs)
+        if output_mode not in _OUTPUT_MODES:
+            raise ValueError(f"`output_mode` must be one of {_OUTPUT_MODES}. Received: "
+                             f"output_mode={output_mode}")
+        if num_oov_indices != 1:
+            raise ValueError("eagerbook's lookup layers support num_oov_indices=1 only.")
+        self.max_tokens = max_tokens
+        self.num_oov_indices = num_oov_indices
+        self.mask_token = mask_token
+        self.oov_token = self._oov_default if oov_token is None else oov_token
+        self.invert = invert
+        self.output_mode = output_mode
+        self._tokens = []
+        self._autocast = False
+        self.built = True
+        if vocabulary is not None:
+            self.set_vocabulary(vocabulary)
+
+    def _key(self, value):
+        raise NotImplementedError
+
+    def _specials(self):
+        return ([] if self.mask_token is None else [self.mask_token]) + [self.oov_token]
+
+    def get_vocabulary(self, include_special_tokens=True):
+        tokens = [self._shown(t) for t in self._tokens]
+        return (self._specials() + tokens) if include_special_tokens else tokens
+
+    def vocabulary_size(self):
+        return len(self._specials()) + len(self._tokens)
+
+    def set_vocabulary(self, vocabulary, idf_weights=None):
+        values = _values(vocabulary)
+        self._tokens = [self._key(v) for v in values]
+        self._index = {t: i + len(self._specials()) for i, t in enumerate(self._tokens)}
+
+    def adapt(self, data, batch_size=None, steps=None):
+        tokens = [self._key(v) for v in _values(data)]
+        specials = {self._key(s) for s in self._specials()}
+        tokens = [t for t in tokens if t not in specials]
+        limit = None if self.max_tokens is None else self.max_tokens - len(self._specials())
+        self.set_vocabulary(np.array(_ordered_vocabulary(tokens, limit), dtype=object))
+
+    def call(self, inputs):
+        array = np.asarray(inputs.numpy() if hasattr(inputs, "numpy") else inputs)
+        if self.invert:
+            words = self.get_vocabulary()
+            lookup = np.vectorize(lambda i: self._out_token(words[i] if 0 <= i < len(words)
+                                                            else self.oov_token),
+                                  otypes=[object])
+            return _from_numpy(lookup(array) if array.size else array.astype(object))
+        mask_key = None if self.mask_token is None else self._key(self.mask_token)
+        flat = [0 if self._key(v) == mask_key else self._index.get(self._key(v),
+                                                                   len(self._specials()) - 1)
+                for v in array.reshape(-1)]
+        indices = np.asarray(flat, dtype=np.int64).reshape(array.shape)
+        if self.output_mode == "int":
+            return _from_numpy(indices)
+        return _from_numpy(_encode(indices, self.vocabulary_size(), self.output_mode))
+
+    def compute_output_shape(self, input_shape):
+        dims = TensorShape(input_shape).as_list()
+        if self.output_mode == "int" or self.invert:
+            return TensorShape(dims)
+        return TensorShape(dims[:-1] + [self.vocabulary_size()] if len(dims) > 1
+                           else [self.vocabulary_size()])
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"max_tokens": self.max_tokens, "num_oov_indices": self.num_oov_indices,
+                       "mask_token": self.mask_token, "oov_token": self.oov_token,
+                       "invert": self.invert, "output_mode": self.output_mode,
+                       "vocabulary": self.get_vocabulary(include_special_tokens=False)})
+        return config
+
+
+class StringLookup(_Lookup):
+    """Strings -> indices (``[UNK]`` = 0 for tokens outside the vocabulary)."""
+
+    _oov_default = "[UNK]"
+
+    def _key(self, value):
+        return _as_bytes(value)
+
+    def _shown(self, token):
+        return token.decode("utf-8")
+
+    def _out_token(self, word):
+        return _as_bytes(word)
+
+    def _output_dtype(self, input_dtype):
+        return dtypes.string if self.invert else (
+            dtypes.int64 if self.output_mode == "int" else dtypes.float32)
+
+
+class IntegerLookup(_Lookup):
+    """Integers -> indices (-1 stands for out-of-vocabulary values, at index 0)."""
+
+    _oov_default = -1
+
+    def _key(self, value):
+        return int(value)
+
+    def _shown(self, token):
+        return token
+
+    def _out_token(self, word):
+        return int(word)
+
+    def _output_dtype(self, input_dtype):
+        return dtypes.int64 if self.output_mode == "int" or self.invert else dtypes.float32
+
+
+class CategoryEncoding(Layer):
+    """Integer categories in ``[0, num_tokens)`` -> one-hot, multi-hot or count rows."""
+
+    def __init__(self, num_tokens=None, output_mode="multi_hot", sparse=False, **kwargs):
+        super().__init__(**kwargs)
+        if output_mode not in ("one_hot", "multi_hot", "count"):
+            raise ValueError(f"Unknown arg for output_mode: {output_mode}")
+        if num_tokens is None or num_tokens < 1:
+            raise ValueError("`num_tokens` must be >= 1. Received: "
+                             f"num_tokens={num_tokens}.")
+        self.num_tokens = num_tokens
+        self.output_mode = output_mode
+        self.sparse = sparse
+        self._autocast = False
+
+    def call(self, inputs, count_weights=None):
+        array = np.asarray(inputs.numpy() if hasattr(inputs, "numpy") else inputs)
+        if array.size and (array.min() < 0 or array.max() >= self.num_tokens):
+            raise errors.InvalidArgumentError(
+                None, None, "Input values must be in the range 0 <= values < num_tokens with "
+                f"num_tokens={self.num_tokens}")
+        if self.output_mode == "one_hot":
+            return _from_numpy(_encode(array, self.num_tokens, "one_hot"))
+        rows = array if array.ndim > 1 else array.reshape(-1, 1)
+        return _from_numpy(_encode(rows, self.num_tokens, self.output_mode))
+
+    def compute_output_shape(self, input_shape):
+        dims = TensorShape(input_shape).as_list()
+        if self.output_mode == "one_hot" and (len(dims) < 2 or dims[-1] != 1):
+            return TensorShape(dims + [self.num_tokens])
+        return TensorShape(dims[:-1] + [self.num_tokens])
+
+    def _output_dtype(self, input_dtype):
+        return dtypes.float32
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"num_tokens": self.num_tokens, "output_mode": self.output_mode,
+                       "sparse": self.sparse})
+        return config
+
+
+class Discretization(Layer):
+    """Numbers -> the index of their bin: ``bin_boundaries`` [a, b] make bins (-inf, a),
+    [a, b), [b, inf) numbered 0, 1, 2."""
+
+    def __init__(self, bin_boundaries=None, num_bins=None, epsilon=0.01, output_mode="int",
+                 **kwargs):
+        super().__init__(**kwargs)
+        if bin_boundaries is None:
+            raise ValueError("eagerbook's Discretization takes `bin_boundaries` (TF's adapt "
+                             "computes approximate quantiles that eagerbook does not "
+                             "reproduce).")
+        self.bin_boundaries = [float(b) for b in bin_boundaries]
+        self.num_bins = num_bins
+        self.epsilon = epsilon
+        self.output_mode = output_mode
+        self._autocast = False
+
+    def call(self, inputs):
+        array = np.asarray(inputs.numpy() if hasattr(inputs, "numpy") else inputs,
+                           dtype=np.float64)
+        return _from_numpy(np.searchsorted(self.bin_boundaries, array,
+                                           side="right").astype(np.int64))
+
+    def compute_output_shape(self, input_shape):
+        return TensorShape(input_shape)
+
+    def _output_dtype(self, input_dtype):
+        return dtypes.int64
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"bin_boundaries": self.bin_boundaries, "num_bins": self.num_bins,
+                       "epsilon": self.epsilon, "output_mode": self.output_mode})
+        return config
+
+
+_PUNCTUATION = re.compile(rb'[!"#$%&()\*\+,\-\./:;<=>?@\[\\\]^_`{|}~\']')
+
+
+class TextVectorization(Layer):
+    """Sentences -> token indices (or multi-hot/count/tf-idf rows): lower-cased, punctuation
+    stripped, split on whitespace, each word looked up in a vocabulary that has ``''``
+    (padding, 0) and ``[UNK]`` (1) first."""
+
+    def __init__(self, max_tokens=None, standardize="lower_and_strip_punctuation",
+                 split="whitespace", ngrams=None, output_mode="int",
+                 output_sequence_length=None, pad_to_max_tokens=False, vocabulary=None,
+                 **kwargs):
+        super().__init__(**kwargs)
+        if output_mode not in _OUTPUT_MODES or output_mode == "one_hot":
+            raise ValueError(f"`output_mode` must be one of 'int', 'multi_hot', 'count', "
+                             f"'tf_idf'. Received: output_mode={output_mode}")
+        if standardize not in (None, "lower_and_strip_punctuation", "lower",
+                               "strip_punctuation") and not callable(standardize):
+            raise ValueError(f"Unknown value for `standardize`: {standardize}")
+        if split not in (None, "whitespace", "character") and not callable(split):
+            raise ValueError(f"Unknown value for `split`: {split}")
+        if ngrams is not None:
+            raise ValueError("eagerbook's TextVectorization supports ngrams=None only.")
+        self.max_tokens = max_tokens
+        self.standardize = standardize
+        self.split = split
+        self.output_mode = output_mode
+        self.output_sequence_length = output_sequence_length
+        self.pad_to_max_tokens = pad_to_max_tokens
+        self._tokens = []
+        self._autocast = False
+        self.built = True
+        if vocabulary is not None:
+            self.set_vocabulary(vocabulary)
+
+    def _words(self, text):
+        text = _as_bytes(text)
+        if callable(self.standardize):
+            text = _as_bytes(np.asarray(self.standardize(convert_to_tensor(text)).numpy())
+                             .item())
+        else:
+            if self.standardize in ("lower", "lower_and_strip_punctuation"):
+                text = text.decode("utf-8").lower().encode("utf-8")
+            if self.standardize in ("strip_punctuation", "lower_and_strip_punctuation"):
+                text = _PUNCTUATION.sub(b"", text)
+        if self.split is None:
+            return [text]
+        if self.split == "character":
+            return [c.encode("utf-8") for c in text.decode("utf-8")]
+        return text.split()
+
+    def _specials(self):
+        return ["", "[UNK]"] if self.output_mode == "int" else ["[UNK]"]
+
+    def get_vocabulary(self, include_special_tokens=True):
+        tokens = [t.decode("utf-8") for t in self._tokens]
+        return (self._specials() + tokens) if include_special_tokens else tokens
+
+    def vocabulary_size(self):
+        return len(self._specials()) + len(self._tokens)
+
+    def set_vocabulary(self, vocabulary, idf_weights=None):
+        tokens = [_as_bytes(t) for t in _values(vocabulary)]
+        self._tokens = [t for t in tokens if t not in (b"", b"[UNK]")]
+        first = len(self._specials())
+        self._index = {t: i + first for i, t in enumerate(self._tokens)}
+        self._idf = None
+        if self.output_mode == "tf_idf":
+            if idf_weights is None:
+                raise ValueError("`idf_weights` must be set if output_mode is 'tf_idf'.")
+            self._idf = np.concatenate([[np.mean(idf_weights)],
+                                        np.asarray(idf_weights, np.float32)])
+
+    def adapt(self, data, batch_size=None, steps=None):
+        sentences = list(_values(data))
+        words = [w for s in sentences for w in self._words(s)]
+        limit = None if self.max_tokens is None else self.max_tokens - len(self._specials())
+        vocabulary = _ordered_vocabulary(words, limit)
+        idf = None
+        if self.output_mode == "tf_idf":
+            docs = collections.Counter(w for s in sentences for w in set(self._words(s)))
+            idf = [np.log(1 + len(sentences) / (1 + docs[w])) for w in vocabulary]
+        self.set_vocabulary(np.array(vocabulary, dtype=object), idf_weights=idf)
+
+    def call(self, inputs):
+        array = np.asarray(inputs.numpy() if hasattr(inputs, "numpy") else inputs,
+                           dtype=object)
+        squeeze = array.ndim == 2 and array.shape[-1] == 1
+        sentences = array.reshape(-1) if array.ndim else array.reshape(1)
+        unknown = self._specials().index("[UNK]")
+        sequences = [[self._index.get(w, unknown) for w in self._words(s)] for s in sentences]
+        if self.output_mode == "int":
+            length = self.output_sequence_length
+            if length is None:
+                length = max((len(s) for s in sequences), default=0)
+            out = np.zeros((len(sequences), length), dtype=np.int64)
+            for i, seq in enumerate(sequences):
+                seq = seq[:length]
+                out[i, :len(seq)] = seq
+        else:
+            depth = self.max_tokens if self.pad_to_max_tokens and self.max_tokens else \
+                self.vocabulary_size()
+            out = np.stack([_encode(np.asarray(seq, np.int64), depth, self.output_mode,
+                                    self._idf) if seq else np.zeros(depth, np.float32)
+                            for seq in sequences])
+        if not array.ndim and not squeeze:
+            out = out[0]
+        return _from_numpy(out)
+
+    def compute_output_shape(self, input_shape):
+        dims = TensorShape(input_shape).as_list()
+        batch = dims[0] if dims else None
+        if self.output_mode == "int":
+            return TensorShape([batch, self.output_sequence_length])
+        depth = self.max_tokens if self.pad_to_max_tokens and self.max_tokens else \
+            self.vocabulary_size()
+        return TensorShape([batch, depth])
+
+    def _output_dtype(self, input_dtype):
+        return dtypes.int64 if self.output_mode == "int" else dtypes.float32
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"max_tokens": self.max_tokens, "standardize": self.standardize
+                       if isinstance(self.standardize, str) or self.standardize is None
+                       else None, "split": self.split if isinstance(self.split, str) or
+                       self.split is None else None, "ngrams": None,
+                       "output_mode": self.output_mode,
+                       "output_sequence_length": self.output_sequence_length,
+                       "pad_to_max_tokens": self.pad_to_max_tokens,
+                       "vocabulary": self.get_vocabulary(include_special_tokens=False)})
+        return config
+
+
+__all__ = ["StringLookup", "IntegerLookup", "CategoryEncoding", "Discretization",
+           "TextVectorization"]
