@@ -80,3 +80,25 @@ def test_bias_add_gives_np_add_bits(shape, dtype):
     # a non-contiguous value takes the plain path
     flipped = value[..., ::-1, :]
     _same_bits(np.add(flipped, bias), bias_add(flipped, bias, data_format="NHWC"))
+
+
+@pytest.mark.parametrize("shape, data_format", [((32, 24, 24, 16), "NHWC"), ((4, 5, 6, 3), "NHWC"),
+                                                ((8, 3, 5, 5), "NCHW"), ((64, 10), "NHWC"),
+                                                ((64, 10), "NCHW")])
+def test_bias_gradient_is_the_sum_over_all_but_the_channels(shape, data_format):
+    import eagerbook as tf
+    x = tf.constant(np.random.default_rng(3).standard_normal(shape).astype(np.float32))
+    channel = 1 if data_format == "NCHW" else len(shape) - 1
+    b = tf.Variable(np.zeros(shape[channel], np.float32))
+    with tf.GradientTape() as outer:
+        with tf.GradientTape() as tape:
+            y = tf.reduce_sum(tf.nn.bias_add(x, b, data_format=data_format) ** 2)
+        g = tape.gradient(y, b)  # 2 * sum(x + b) over all but the channels: BiasAddGrad
+        s = tf.reduce_sum(g * tf.range(float(shape[channel])))
+    axes = tuple(a for a in range(len(shape)) if a != channel)
+    np.testing.assert_allclose(g.numpy(), 2 * x.numpy().astype(np.float64).sum(axes),
+                               rtol=1e-5, atol=1e-3)
+    # second order: d s / d b_c = 2 * c * (elements per channel)
+    per_channel = int(np.prod(shape)) // shape[channel]
+    np.testing.assert_allclose(outer.gradient(s, b).numpy(),
+                               2.0 * np.arange(shape[channel]) * per_channel, rtol=1e-6)

@@ -27,6 +27,7 @@ from . import math_ops, random_ops
 from .blas_threads import one_blas_thread
 from .math_ops import (
     add,
+    broadcast_like,
     cast,
     exp,
     greater,
@@ -423,10 +424,33 @@ def _bias_add(value, bias, data_format):
 
 @_bias_add.gradient
 def _bias_add_grad(op, dy):
-    value = op.inputs[0]
-    channel = 1 if op.attrs["data_format"].startswith("NC") else value.ndim - 1
-    axes = [a for a in range(value.ndim) if a != channel]
-    return [dy, reduce_sum(dy, axis=axes)]
+    return [dy, execute(_bias_add_grad_op, (dy,), {"data_format": op.attrs["data_format"]})]
+
+
+def _channel_axis(ndim, data_format):
+    return 1 if data_format.startswith("NC") else ndim - 1
+
+
+@register("BiasAddGrad")
+def _bias_add_grad_op(out_backprop, data_format):
+    """The bias's gradient (TF's BiasAddGrad): out_backprop summed over all but the channels."""
+    g = out_backprop
+    channel = _channel_axis(g.ndim, data_format)
+    if channel == g.ndim - 1 and g.ndim > 2 and g.shape[-1] < 64 and g.size >= 1 << 15 \
+            and g.flags.c_contiguous:
+        # A few channels below a big batch: NumPy would sum one short row per pixel. Sum rows
+        # of pixels first, then their pieces (~9x faster; the additions' order changes).
+        row = g.reshape(-1, g.shape[-2] * g.shape[-1]).sum(axis=0, dtype=g.dtype)
+        return row.reshape(g.shape[-2], g.shape[-1]).sum(axis=0, dtype=g.dtype)
+    return g.sum(axis=tuple(a for a in range(g.ndim) if a != channel), dtype=g.dtype)
+
+
+@_bias_add_grad_op.gradient
+def _bias_add_grad_op_grad(op, dbias):
+    dy = op.inputs[0]
+    shape = [1] * dy.ndim
+    shape[_channel_axis(dy.ndim, op.attrs["data_format"])] = -1
+    return [broadcast_like(reshape_to(dbias, shape), dy)]
 
 
 def bias_add(value, bias, data_format=None, name=None):
