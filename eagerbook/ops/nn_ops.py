@@ -60,7 +60,24 @@ def _float_input(x, op_name, allowed=FLOATS, what="features"):
 def _relu(x):
     # Against an array of zeros NumPy's vectorized maximum runs; against the scalar 0 it takes
     # a scalar loop, about ten times slower on a float32 batch of activations.
-    return np.maximum(x, np.zeros_like(x))
+    return np.maximum(x, _zeros_shaped_like(x))
+
+
+_SHARED_ZEROS = {}  # dtype -> one read-only array of zeros, grown to the largest use
+_MAX_SHARED_ZEROS = 1 << 22
+
+
+def _zeros_shaped_like(x):
+    """Zeros of x's shape and dtype for reading only: a view of one shared buffer, so a relu
+    does not allocate and clear a fresh array of zeros per call (big ones get their own)."""
+    if x.size > _MAX_SHARED_ZEROS:
+        return np.zeros_like(x)
+    zeros = _SHARED_ZEROS.get(x.dtype)
+    if zeros is None or zeros.size < x.size:
+        zeros = np.zeros(max(x.size, 1 << 12), dtype=x.dtype)
+        zeros.flags.writeable = False
+        _SHARED_ZEROS[x.dtype] = zeros
+    return zeros[:x.size].reshape(x.shape)
 
 
 @_relu.gradient
