@@ -8,6 +8,8 @@ import warnings
 
 import numpy as np
 
+from . import event_files
+
 
 class Callback:
     """Base class. ``self.model`` and ``self.params`` are set before training starts."""
@@ -596,3 +598,62 @@ class CSVLogger(Callback):
             self._file.close()
             self._file = None
 
+
+
+class TensorBoard(Callback):
+    """Logs the epoch results as scalar curves TensorBoard shows (``tensorboard --logdir``):
+    event files in ``<log_dir>/train`` and ``<log_dir>/validation``, tags ``epoch_loss``,
+    ``epoch_accuracy``, ... at step = epoch (with ``update_freq='batch'`` or a number of
+    batches, also ``batch_<metric>`` at the global batch count). Histograms, graphs, images,
+    embeddings and profiling are not written."""
+
+    def __init__(self, log_dir="logs", histogram_freq=0, write_graph=True, write_images=False,
+                 write_steps_per_second=False, update_freq="epoch", profile_batch=0,
+                 embeddings_freq=0, embeddings_metadata=None, **kwargs):
+        super().__init__()
+        if update_freq != "epoch" and update_freq != "batch" and not (
+                isinstance(update_freq, int) and update_freq > 0):
+            raise ValueError(f"Unrecognized update_freq: {update_freq!r}")
+        self.log_dir = os.fspath(log_dir)
+        self.histogram_freq = histogram_freq
+        self.write_graph = write_graph
+        self.update_freq = 1 if update_freq == "batch" else update_freq
+        self._writers = {}
+        self._batches_seen = 0
+
+    def _writer(self, which):
+        if which not in self._writers:
+            self._writers[which] = event_files.EventFileWriter(
+                os.path.join(self.log_dir, which))
+        return self._writers[which]
+
+    def on_train_begin(self, logs=None):
+        self._batches_seen = 0
+
+    def on_train_batch_end(self, batch, logs=None):
+        self._batches_seen += 1
+        if self.update_freq == "epoch" or self._batches_seen % self.update_freq:
+            return
+        scalars = {f"batch_{k}": float(v) for k, v in (logs or {}).items()
+                   if np.ndim(v) == 0}
+        if scalars:
+            self._writer("train").add_scalars(scalars, self._batches_seen)
+
+    def on_epoch_end(self, epoch, logs=None):
+        train, validation = {}, {}
+        for key, value in (logs or {}).items():
+            if np.ndim(value) != 0:
+                continue
+            if key.startswith("val_"):
+                validation[f"epoch_{key[4:]}"] = float(value)
+            else:
+                train[f"epoch_{key}"] = float(value)
+        if train:
+            self._writer("train").add_scalars(train, epoch)
+        if validation:
+            self._writer("validation").add_scalars(validation, epoch)
+
+    def on_train_end(self, logs=None):
+        for writer in self._writers.values():
+            writer.close()
+        self._writers = {}
