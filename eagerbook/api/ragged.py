@@ -6,5 +6,8 @@ from ..ops.ragged_ops import (
     constant,
     is_ragged,
     map_flat_values,
+    ragged_range,
     row_splits_to_segment_ids,
 )
+
+range = ragged_range  # noqa: A001 - tf.ragged.range

@@ -7,6 +7,7 @@ from ..ops.string_ops import (
     join,
     length,
     lower,
+    ngrams,
     reduce_join,
     regex_full_match,
     regex_replace,
@@ -15,7 +16,10 @@ from ..ops.string_ops import (
     substr,
     to_number,
     unicode_decode,
+    unicode_decode_with_offsets,
     unicode_encode,
     unicode_split,
+    unicode_transcode,
+    unsorted_segment_join,
     upper,
 )

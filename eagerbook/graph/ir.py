@@ -119,6 +119,8 @@ class SymbolicTensor(Tensor):
         raise TypeError(f"Cannot pickle the symbolic tensor {self.name}")
 
     def __str__(self):
+        if self._shape._dims is None:  # TF leaves an unknown shape out
+            return f'Tensor("{self.name}", dtype={self._dtype.name})'
         return f'Tensor("{self.name}", shape={self._shape}, dtype={self._dtype.name})'
 
     def __repr__(self):

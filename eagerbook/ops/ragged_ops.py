@@ -193,12 +193,61 @@ class RaggedTensor:
         return [rows[splits[i]:splits[i + 1]] for i in range(len(splits) - 1)]
 
     def numpy(self):
-        """A 1-D object array of row arrays (TF's eager ``RaggedTensor.numpy()``)."""
-        out = np.empty(self.nrows_int(), dtype=object)
-        for i in range(self.nrows_int()):
-            row = self[i]
-            out[i] = row.numpy()
+        """TF's eager ``RaggedTensor.numpy()``: the rows stacked into one array when they all
+        have one shape, else a 1-D object array of row arrays."""
+        rows = [np.asarray(self[i].numpy()) for i in range(self.nrows_int())]
+        if rows and all(r.shape == rows[0].shape and r.dtype != object for r in rows):
+            return np.stack(rows)
+        out = np.empty(len(rows), dtype=object)
+        for i, row in enumerate(rows):
+            out[i] = row
         return out
+
+    def merge_dims(self, outer_axis, inner_axis):
+        """Merges axes outer_axis..inner_axis into one (``merge_dims(0, 1)`` of a 2-D ragged
+        tensor is its flat values)."""
+        rank = self.ndim
+        outer_axis %= rank
+        inner_axis %= rank
+        if inner_axis <= outer_axis:
+            return self
+        if outer_axis == 0:
+            values = self.values
+            for _ in range(inner_axis - 1):
+                values = values.values if isinstance(values, RaggedTensor) else \
+                    array_ops.reshape(values, [-1] + list(values.shape)[2:])
+            return values
+        if outer_axis == 1 and isinstance(self._values, RaggedTensor):
+            inner = self._values.merge_dims(0, inner_axis - 1)
+            splits = self._values.row_splits.numpy()[self._row_splits.numpy()]
+            return RaggedTensor.from_row_splits(inner, splits)
+        raise ValueError("eagerbook merges the outer axes of a RaggedTensor only")
+
+    def to_sparse(self, name=None):
+        """The same values as a SparseTensor (indices of every stored value)."""
+        from .sparse_ops import SparseTensor
+        rows = self.to_list()
+        indices = []
+
+        def walk(items, prefix):
+            for j, item in enumerate(items):
+                if isinstance(item, list):
+                    walk(item, prefix + [j])
+                else:
+                    indices.append(prefix + [j])
+        walk(rows, [])
+        flat = self.flat_values
+        index_array = np.array(indices, np.int64).reshape(-1, self.ndim)
+        return SparseTensor(index_array, array_ops.reshape(flat, [-1]),
+                            self.bounding_shape().numpy())
+
+    @classmethod
+    def from_sparse(cls, st_input, name=None, row_splits_dtype=dtypes.int64):
+        """A 2-D SparseTensor (indices in row-major order) as rows of its stored values."""
+        idx = st_input.indices.numpy()
+        nrows = int(st_input.dense_shape.numpy()[0])
+        lengths = np.bincount(idx[:, 0], minlength=nrows) if len(idx) else np.zeros(nrows, int)
+        return cls.from_row_lengths(st_input.values, lengths)
 
     def _dense_shape(self):
         rows = self.to_list()
@@ -496,6 +545,24 @@ def map_flat_values(op, *args, **kwargs):
     return first.with_flat_values(out)
 
 
+def ragged_range(starts, limits=None, deltas=1, dtype=None, name=None,
+                 row_splits_dtype=dtypes.int64):
+    """One row per start: ``tf.range(start, limit, delta)`` (``tf.ragged.range``)."""
+    if limits is None:
+        starts, limits = 0, starts
+    starts, limits, deltas = (np.asarray(convert_to_tensor(v).numpy())
+                              for v in (starts, limits, deltas))
+    starts, limits, deltas = np.broadcast_arrays(starts, limits, deltas)
+    rows = [np.arange(s, l, d) for s, l, d in zip(starts.reshape(-1), limits.reshape(-1),
+                                                   deltas.reshape(-1))]
+    kind = np.result_type(starts, limits, deltas)
+    if dtype is None:
+        dtype = dtypes.from_numpy(kind if kind != np.int64 else np.int32) \
+            if kind.kind != "f" else dtypes.float32
+    values = np.concatenate(rows + [np.zeros(0)]).astype(dtypes.as_dtype(dtype)._np)
+    return RaggedTensor.from_row_lengths(values, [len(r) for r in rows])
+
+
 def is_ragged(value):
     return isinstance(value, RaggedTensor)
 
@@ -506,4 +573,4 @@ def row_splits_to_segment_ids(splits, name=None, out_type=None):
 
 
 __all__ = ["RaggedTensor", "RaggedTensorSpec", "constant", "is_ragged", "map_flat_values",
-           "row_splits_to_segment_ids"]
+           "ragged_range", "row_splits_to_segment_ids"]

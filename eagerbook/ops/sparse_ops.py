@@ -173,10 +173,12 @@ def to_dense(sp_input, default_value=None, validate_indices=True, name=None):
     dense = array_ops.scatter_nd(sp.indices, sp.values, shape)
     if default_value is None or np.all(convert_to_tensor(default_value).numpy() == 0):
         return dense
-    ones = _from_numpy(np.ones(len(idx), dtype=sp.dtype._np))
-    unset = math_ops.subtract(1, array_ops.scatter_nd(sp.indices, ones, shape))
-    return math_ops.add(dense, math_ops.multiply(unset, convert_to_tensor(default_value,
-                                                                          dtype=sp.dtype)))
+    # A select, not `dense + unset * default`: a default of -inf (reduce_max's) times 0 is nan.
+    ones = _from_numpy(np.ones(len(idx), dtype=np.int32))
+    unset = math_ops.equal(array_ops.scatter_nd(sp.indices, ones, shape), 0)
+    default = math_ops.multiply(math_ops.ones_like(dense),
+                                convert_to_tensor(default_value, dtype=sp.dtype))
+    return math_ops.where_v2(unset, default, dense)
 
 
 def reorder(sp_input, name=None):
@@ -314,6 +316,39 @@ def reduce_sum(sp_input, axis=None, keepdims=None, output_is_sparse=False, name=
     """Sum over `axis` (all axes when None), as a dense tensor."""
     return math_ops.reduce_sum(to_dense(_sparse(sp_input), validate_indices=False), axis=axis,
                                keepdims=bool(keepdims))
+
+
+def retain(sp_input, to_retain):
+    """Keeps the stored values where the boolean vector `to_retain` is True."""
+    sp = _sparse(sp_input)
+    keep = np.asarray(convert_to_tensor(to_retain).numpy(), bool)
+    return SparseTensor(sp.indices.numpy()[keep], array_ops.boolean_mask(sp.values, keep),
+                        sp.dense_shape)
+
+
+def expand_dims(sp_input, axis=None, name=None):
+    """A new axis of size 1 at `axis` (as ``tf.expand_dims`` for dense tensors)."""
+    sp = _sparse(sp_input)
+    rank = sp.indices.shape[1]
+    axis = 0 if axis is None else int(axis)
+    axis = axis + rank + 1 if axis < 0 else axis
+    idx = np.insert(sp.indices.numpy(), axis, 0, axis=1)
+    shape = np.insert(sp.dense_shape.numpy(), axis, 1)
+    return SparseTensor(idx, sp.values, shape)
+
+
+def reset_shape(sp_input, new_shape=None):
+    """The same values with `new_shape` (by default the tightest shape holding them)."""
+    sp = _sparse(sp_input)
+    if new_shape is None:
+        idx = sp.indices.numpy()
+        shape = idx.max(axis=0) + 1 if len(idx) else np.zeros(idx.shape[1], np.int64)
+    else:
+        shape = np.asarray(convert_to_tensor(new_shape).numpy(), np.int64)
+        if np.any(shape < sp.dense_shape.numpy()):
+            raise errors.InvalidArgumentError(None, None, "new_shape must not be smaller "
+                                                          "than the current shape")
+    return SparseTensor(sp.indices, sp.values, shape)
 
 
 def map_values(op, *args, **kwargs):

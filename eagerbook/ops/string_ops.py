@@ -545,6 +545,100 @@ def decode_raw(input_bytes, out_type, little_endian=True, fixed_length=None, nam
                 {"out_type": out_type, "little_endian": bool(little_endian)})
 
 
+# --- more of tf.strings: transcoding, offsets, n-grams, segment joins -----------------------
+def _codec(encoding):
+    name = encoding.upper().replace("_", "-")
+    return {"UTF8": "utf-8", "UTF16-BE": "utf-16-be", "UTF32-BE": "utf-32-be"}.get(
+        name.replace("UTF-", "UTF"), name.lower())
+
+
+def unicode_transcode(input, input_encoding, output_encoding, errors="replace",  # noqa: A002
+                      replacement_char=65533, replace_control_characters=False, name=None):
+    """Every string re-encoded from `input_encoding` to `output_encoding`."""
+    strings = _strings(input, "UnicodeTranscode")
+    source, target = _codec(input_encoding), _codec(output_encoding)
+    policy = "strict" if errors == "strict" else "replace"
+
+    def transcode(b):
+        try:
+            return b.decode(source, policy).encode(target)
+        except UnicodeError as exc:
+            raise invalid_argument("UnicodeTranscode", f"Invalid formatting on input string: "
+                                                       f"{exc}") from None
+    return _from_numpy(_map(transcode, strings.numpy() if strings.ndim else
+                            np.array(strings.numpy(), dtype=object)))
+
+
+def unicode_decode_with_offsets(input, input_encoding, errors="replace",  # noqa: A002
+                                replacement_char=65533, replace_control_characters=False,
+                                name=None):
+    """The code points of each string and the byte offset at which each one starts."""
+    strings = _strings(input, "UnicodeDecodeWithOffsets")
+    codec = _codec(input_encoding)
+
+    def decode(b):
+        codes, offsets, at = [], [], 0
+        for ch in b.decode(codec, "replace"):
+            codes.append(ord(ch))
+            offsets.append(at)
+            at += len(ch.encode(codec))
+        return codes, offsets
+
+    if strings.ndim == 0:
+        codes, offsets = decode(strings.numpy())
+        return (convert_to_tensor(np.array(codes, np.int32)),
+                convert_to_tensor(np.array(offsets, np.int64)))
+    rows = [decode(b) for b in strings.numpy().reshape(-1)]
+    lengths = [len(c) for c, _ in rows]
+    codes = np.array([c for r, _ in rows for c in r], np.int32)
+    offsets = np.array([o for _, r in rows for o in r], np.int64)
+    return (RaggedTensor.from_row_lengths(codes, lengths),
+            RaggedTensor.from_row_lengths(offsets, lengths))
+
+
+def ngrams(data, ngram_width, separator=" ", pad_values=None, padding_width=None,
+           preserve_short_sequences=False, name="ngrams"):
+    """The strings of every window of `ngram_width` consecutive items, joined by `separator`
+    (per row of a RaggedTensor or of a matrix)."""
+    widths = [ngram_width] if isinstance(ngram_width, int) else list(ngram_width)
+    if pad_values is not None:
+        raise NotImplementedError("eagerbook's tf.strings.ngrams does not pad")
+    sep = separator.encode() if isinstance(separator, str) else separator
+
+    def grams(items):
+        out = [sep.join(items[i:i + w]) for w in widths for i in range(len(items) - w + 1)]
+        if not out and preserve_short_sequences and items:
+            out = [sep.join(items)]
+        return out
+
+    if isinstance(data, RaggedTensor):
+        rows = [grams(list(r)) for r in data.to_list()]
+        flat = np.empty(sum(len(r) for r in rows), dtype=object)
+        flat[:] = [g for r in rows for g in r]
+        return RaggedTensor.from_row_lengths(_from_numpy(flat), [len(r) for r in rows])
+    values = _strings(data, "StringNGrams").numpy()
+    if values.ndim == 1:
+        return _from_numpy(np.array(grams(list(values)), dtype=object).reshape(-1))
+    rows = [grams(list(r)) for r in values.reshape(-1, values.shape[-1])]
+    width = len(rows[0]) if rows else 0
+    return _from_numpy(np.array(rows, dtype=object).reshape(values.shape[:-1] + (width,)))
+
+
+def unsorted_segment_join(inputs, segment_ids, num_segments, separator="", name=None):
+    """Joins the strings that share a segment id (in order), `num_segments` strings out."""
+    strings = _strings(inputs, "UnsortedSegmentJoin").numpy().reshape(-1)
+    ids = convert_to_tensor(segment_ids).numpy().reshape(-1)
+    n = int(convert_to_tensor(num_segments).numpy())
+    sep = separator.encode() if isinstance(separator, str) else separator
+    parts = [[] for _ in range(n)]
+    for text, i in zip(strings, ids):
+        if 0 <= i < n:
+            parts[i].append(text)
+    return _from_numpy(np.array([sep.join(p) for p in parts], dtype=object))
+
+
 __all__ = ["as_string", "bytes_split", "decode_raw", "format", "join", "length", "lower",
            "reduce_join", "regex_full_match", "regex_replace", "split", "strip", "substr",
-           "to_number", "unicode_decode", "unicode_encode", "unicode_split", "upper"]
+           "to_number", "unicode_decode", "unicode_encode", "unicode_split", "upper",
+           "ngrams", "unicode_decode_with_offsets", "unicode_transcode",
+           "unsorted_segment_join"]
