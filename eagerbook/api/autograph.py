@@ -1,3 +1,5 @@
 """``tf.autograph``."""
 
-from ..graph.autograph import do_not_convert, set_loop_options, to_code, to_graph
+from ..graph.autograph import do_not_convert, experimental, set_loop_options, to_code, to_graph
+
+__all__ = ["do_not_convert", "experimental", "set_loop_options", "to_code", "to_graph"]

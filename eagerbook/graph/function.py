@@ -54,6 +54,7 @@ from .trace_types import (  # noqa: F401 - _param_names: saved_model imports it 
     _param_names,
     _relax,
     in_user_code,
+    tensors_for_specs,
 )
 from .tracer import FuncGraph
 
@@ -648,6 +649,7 @@ class ConcreteFunction:
             if kwargs:
                 raise TypeError(f"{self.name}() got unexpected keyword arguments "
                                 f"{sorted(kwargs)}")
+        args = tensors_for_specs(self._arg_specs, args)
         flat = [a for a in nest.flatten(list(args))
                 if isinstance(a, (Tensor, np.ndarray, int, float, list)) or _is_variable(a)]
         if len(flat) != self._n_inputs:

@@ -404,3 +404,22 @@ def _type_text(x, argument=False):
         inner = ", ".join(f"[{k!r}, {_type_text(v, argument)}]" for k, v in x.items())
         return f"Dict[{inner}]"
     return f"Literal[{x!r}]"
+
+
+def tensors_for_specs(arg_specs, args):
+    """A ConcreteFunction's arguments with each Python value or array passed where its
+    signature has a TensorSpec converted to a tensor of the spec's dtype, as TF binds them
+    (``"x"`` for a string spec, ``[1., 2.]`` for a float one); TypeError if it cannot be."""
+    if len(args) != len(arg_specs):
+        return args
+    converted = []
+    for spec, arg in zip(arg_specs, args):
+        if isinstance(spec, TensorSpec) and not isinstance(arg, Tensor) and \
+                not _is_variable(arg):
+            try:
+                arg = convert_to_tensor(arg, dtype=spec.dtype)
+            except (TypeError, ValueError) as exc:
+                raise TypeError(f"Binding inputs to tf.function failed due to `{exc}`. "
+                                f"Received args: {tuple(args)}") from None
+        converted.append(arg)
+    return converted

@@ -1,0 +1,101 @@
+"""Parity cases: more of TF's tf.function guides (Python side effects, AutoGraph options,
+concrete functions called with Python values) and tf.nest's structure checks."""
+
+from tests.parity.harness import ParityCase
+
+CASES = [
+    ParityCase('python_side_effects', ('\n'
+                'external_list = []\n'
+                '@tf.function\n'
+                'def side_effect(x):\n'
+                '  external_list.append(x)\n'
+                'side_effect(1); side_effect(1); side_effect(1)\n'
+                'print(len(external_list))\n'
+                'class Model(tf.Module):\n'
+                '  def __init__(self):\n'
+                '    self.v = tf.Variable(0)\n'
+                '    self.counter = 0\n'
+                '  @tf.function\n'
+                '  def __call__(self):\n'
+                '    if self.counter == 0:\n'
+                '      self.counter += 1\n'
+                '      self.v.assign_add(1)\n'
+                '    return self.v\n'
+                'm = Model()\n'
+                'for n in range(3):\n'
+                '  print(m().numpy())\n'),
+               ('1\n'
+                '1\n'
+                '2\n'
+                '3\n')),
+    ParityCase('autograph_experimental', ('\n'
+                '@tf.autograph.experimental.do_not_convert\n'
+                'def plain(x):\n'
+                '  return x\n'
+                'print(tf.function(plain)(tf.constant(2)))\n'
+                '@tf.function(jit_compile=True)\n'
+                'def j(x):\n'
+                '  return x * 2\n'
+                'print(j(tf.constant(1.)))\n'
+                '@tf.function\n'
+                'def h(x):\n'
+                '  s = tf.constant(0.)\n'
+                '  for i in tf.range(tf.shape(x)[0]):\n'
+                '    tf.autograph.experimental.set_loop_options(maximum_iterations=10)\n'
+                '    s += x[i]\n'
+                '  return s\n'
+                'print(h(tf.constant([1., 2., 3.])))\n'),
+               ('tf.Tensor(2, shape=(), dtype=int32)\n'
+                'tf.Tensor(2.0, shape=(), dtype=float32)\n'
+                'tf.Tensor(6.0, shape=(), dtype=float32)\n')),
+    ParityCase('tracing_counts', ('\n'
+                '@tf.function\n'
+                'def h(x):\n'
+                '  return x\n'
+                'print(h.experimental_get_tracing_count())\n'
+                'h(1); h(tf.constant(1)); h(tf.constant(2))\n'
+                'print(h.experimental_get_tracing_count())\n'
+                '@tf.function\n'
+                'def buggy_add():\n'
+                '  return 1 + foo\n'
+                'foo = 1\n'
+                'print(buggy_add())\n'
+                'foo = 100\n'
+                'print(buggy_add())\n'),
+               ('0\n'
+                '2\n'
+                'tf.Tensor(2, shape=(), dtype=int32)\n'
+                'tf.Tensor(2, shape=(), dtype=int32)\n')),
+    ParityCase('concrete_function_binding', ('\n'
+                '@tf.function\n'
+                'def double(a):\n'
+                '  return a + a\n'
+                'ds = double.get_concrete_function(tf.constant("a"))\n'
+                'print(ds("x"))\n'
+                'try:\n'
+                '  ds(1.5)\n'
+                'except TypeError:\n'
+                '  print("TypeError")\n'
+                'cf = double.get_concrete_function(tf.TensorSpec([2], tf.float32))\n'
+                'print(cf([1., 2.]))\n'
+                'print(cf(np.array([1., 2.], np.float32)))\n'),
+               ("tf.Tensor(b'xx', shape=(), dtype=string)\n"
+                'TypeError\n'
+                'tf.Tensor([2. 4.], shape=(2,), dtype=float32)\n'
+                'tf.Tensor([2. 4.], shape=(2,), dtype=float32)\n')),
+    ParityCase('nest_structures', ('\n'
+                'tf.nest.assert_same_structure((1, 2), (3, 4))\n'
+                "for a, b in [([1], (1,)), ([1], [1, 2]), ({'a': 1}, {'b': 1}), ([1, [2]"
+                '], [1, 2])]:\n'
+                '  try:\n'
+                '    tf.nest.assert_same_structure(a, b)\n'
+                '  except (TypeError, ValueError) as e:\n'
+                '    print(type(e).__name__)\n'
+                'tf.nest.assert_same_structure([1], (1,), check_types=False)\n'
+                'print(tf.nest.flatten({"b": 1, "a": (2, 3)}))\n'),
+               ('TypeError\n'
+                'ValueError\n'
+                'ValueError\n'
+                'ValueError\n'
+                '[2, 3, 1]\n')),
+]
