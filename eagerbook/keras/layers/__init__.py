@@ -50,6 +50,16 @@ from .core import (
     add,
     concatenate,
 )
+from .image_preprocessing import (
+                        CenterCrop,
+                        RandomContrast,
+                        RandomCrop,
+                        RandomFlip,
+                        RandomRotation,
+                        RandomTranslation,
+                        RandomZoom,
+                        Resizing,
+)
 from .more_core import (
     ELU,
     LayerNormalization,

@@ -4,6 +4,7 @@ layers (``Normalization``, ``TextVectorization``, ...) before they moved to
 
 import types
 
+from . import image_preprocessing
 from .more_core import Normalization, Rescaling
 from .preprocessing import (
     CategoryEncoding,
@@ -18,5 +19,7 @@ preprocessing = types.ModuleType(__name__ + ".preprocessing",
 for _layer in (Normalization, Rescaling, CategoryEncoding, Discretization, IntegerLookup,
                StringLookup, TextVectorization):
     setattr(preprocessing, _layer.__name__, _layer)
+for _name in image_preprocessing.__all__:
+    setattr(preprocessing, _name, getattr(image_preprocessing, _name))
 
 __all__ = ["preprocessing"]

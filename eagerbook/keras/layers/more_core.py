@@ -365,15 +365,19 @@ class Normalization(Layer):
                                  f"unknown axis at index: {a}")
         self._stat_shape = [shape[a] if a in kept else 1 for a in range(shape.rank)]
         param = [shape[a] for a in kept]
-        self.mean = self.add_weight("mean", shape=param, initializer="zeros", trainable=False)
-        self.variance = self.add_weight("variance", shape=param, initializer="ones",
-                                        trainable=False)
+        # TF keeps the statistics as weights named mean/variance/count and shows them, shaped
+        # to broadcast against the inputs, as layer.mean and layer.variance.
+        self.adapt_mean = self.add_weight("mean", shape=param, initializer="zeros",
+                                          trainable=False)
+        self.adapt_variance = self.add_weight("variance", shape=param, initializer="ones",
+                                              trainable=False)
         self.count = self.add_weight("count", shape=(), dtype="int64", initializer="zeros",
                                      trainable=False)
         if self.input_mean is not None:
-            self.mean.assign(np.broadcast_to(np.asarray(self.input_mean, np.float32), param))
-            self.variance.assign(np.broadcast_to(np.asarray(self.input_variance, np.float32),
-                                                 param))
+            self.adapt_mean.assign(np.broadcast_to(np.asarray(self.input_mean, np.float32),
+                                                   param))
+            self.adapt_variance.assign(np.broadcast_to(
+                np.asarray(self.input_variance, np.float32), param))
         self.built = True
 
     def adapt(self, data, batch_size=None, steps=None):
@@ -394,8 +398,8 @@ class Normalization(Layer):
             self._maybe_build(convert_to_tensor(values.astype(np.float32)))
         kept = self._kept_axes(values.ndim)
         reduce_axes = tuple(a for a in range(values.ndim) if a not in kept)
-        self.mean.assign(values.mean(axis=reduce_axes).astype(np.float32))
-        self.variance.assign(values.var(axis=reduce_axes).astype(np.float32))
+        self.adapt_mean.assign(values.mean(axis=reduce_axes).astype(np.float32))
+        self.adapt_variance.assign(values.var(axis=reduce_axes).astype(np.float32))
         self.count.assign(int(np.prod([values.shape[a] for a in reduce_axes])))
         self._adapted = True
 
@@ -403,12 +407,18 @@ class Normalization(Layer):
         inputs = math_ops.cast(convert_to_tensor(inputs), dtypes.as_dtype(self.dtype))
         if inputs.shape.rank == 1 and len(self._stat_shape) == 2:
             inputs = array_ops.expand_dims(inputs, -1)
-        mean = array_ops.reshape(self.mean, self._stat_shape)
-        std = math_ops.maximum(math_ops.sqrt(array_ops.reshape(self.variance, self._stat_shape)),
-                               1e-7)
+        mean, std = self.mean, math_ops.maximum(math_ops.sqrt(self.variance), 1e-7)
         if self.invert:
             return math_ops.add(math_ops.multiply(inputs, std), mean)
         return math_ops.truediv(math_ops.subtract(inputs, mean), std)
+
+    @property
+    def mean(self):
+        return array_ops.reshape(self.adapt_mean, self._stat_shape)
+
+    @property
+    def variance(self):
+        return array_ops.reshape(self.adapt_variance, self._stat_shape)
 
     def compute_output_shape(self, input_shape):
         return TensorShape(input_shape)

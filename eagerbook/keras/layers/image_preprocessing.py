@@ -1,0 +1,397 @@
+"""Image preprocessing and augmentation layers: ``Resizing``, ``CenterCrop``, ``RandomCrop``,
+``RandomFlip``, ``RandomRotation``, ``RandomZoom``, ``RandomTranslation``, ``RandomContrast``.
+
+Images are ``(batch, height, width, channels)`` (or one image without the batch axis). The
+random layers change images only while training (``training=True``, as ``fit`` calls them) and
+pass them through unchanged otherwise. Geometric ones map every output pixel back to a point
+of the input (TF's projective transform: rotations, zooms and shifts are such maps), read it
+with bilinear or nearest interpolation, and fill points outside the image by reflecting,
+wrapping, repeating the edge or with a constant. They run on NumPy values: they prepare
+inputs, they are not differentiated through.
+"""
+
+import math
+
+import numpy as np
+
+from ...core import dtypes
+from ...core.shape import TensorShape
+from ...core.tensor import _from_numpy
+from ...ops import random_ops
+from .base import Layer
+
+_FILL_MODES = ("reflect", "wrap", "constant", "nearest")
+
+
+def _images(inputs):
+    """(float array of shape (b, h, w, c), whether the input was one unbatched image)."""
+    array = np.asarray(inputs.numpy() if hasattr(inputs, "numpy") else inputs)
+    if array.ndim == 3:
+        return array[None].astype(np.float32), True
+    if array.ndim != 4:
+        raise ValueError(f"Expected images of rank 3 or 4, got shape {array.shape}")
+    return array.astype(np.float32), False
+
+
+def _out(images, single):
+    return _from_numpy(np.ascontiguousarray(images[0] if single else images))
+
+
+def _rng(seed):
+    """A NumPy generator seeded from tf.random's global and op seeds (fresh when unseeded)."""
+    global_seed, op_seed = random_ops.get_seed(seed)
+    if global_seed is None and op_seed is None:
+        return np.random.default_rng()
+    return np.random.default_rng([global_seed or 0, op_seed or 0])
+
+
+def _resize_bilinear(images, height, width):
+    """TF 2's bilinear resize (half-pixel centers, no antialiasing)."""
+    _, h, w, _ = images.shape
+
+    def axis(out_size, in_size):
+        scale = in_size / out_size
+        pos = np.clip((np.arange(out_size) + 0.5) * scale - 0.5, 0, in_size - 1)
+        lo = np.floor(pos).astype(np.int64)
+        hi = np.minimum(lo + 1, in_size - 1)
+        return lo, hi, (pos - lo).astype(np.float32)
+
+    y0, y1, fy = axis(height, h)
+    x0, x1, fx = axis(width, w)
+    top = images[:, y0] * (1 - fy)[None, :, None, None] + images[:, y1] * fy[None, :, None, None]
+    return top[:, :, x0] * (1 - fx)[None, None, :, None] + top[:, :, x1] * fx[None, None, :, None]
+
+
+def _fold(coord, size, mode):
+    """Coordinates outside [0, size) brought back inside as `mode` says."""
+    if mode == "reflect":
+        period = 2 * size
+        coord = np.mod(coord, period)
+        return np.where(coord >= size, period - 1 - coord, coord)
+    if mode == "wrap":
+        return np.mod(coord, size)
+    return np.clip(coord, 0, size - 1)
+
+
+def _transform(images, inverse_maps, fill_mode, interpolation, fill_value):
+    """Each output pixel (x, y) reads input point ``M @ (x, y, 1)`` of its image's 2x3 map."""
+    b, h, w, c = images.shape
+    ys, xs = np.meshgrid(np.arange(h, dtype=np.float64), np.arange(w, dtype=np.float64),
+                         indexing="ij")
+    out = np.empty_like(images)
+    for i in range(b):
+        m = inverse_maps[i]
+        src_x = m[0, 0] * xs + m[0, 1] * ys + m[0, 2]
+        src_y = m[1, 0] * xs + m[1, 1] * ys + m[1, 2]
+        if interpolation == "nearest":
+            corners = [(np.round(src_y), np.round(src_x), 1.0)]
+        else:
+            y0, x0 = np.floor(src_y), np.floor(src_x)
+            dy, dx = src_y - y0, src_x - x0
+            corners = [(y0, x0, (1 - dy) * (1 - dx)), (y0, x0 + 1, (1 - dy) * dx),
+                       (y0 + 1, x0, dy * (1 - dx)), (y0 + 1, x0 + 1, dy * dx)]
+        acc = np.zeros((h, w, c), dtype=np.float64)
+        for cy, cx, weight in corners:
+            inside = (cy >= 0) & (cy < h) & (cx >= 0) & (cx < w)
+            if fill_mode == "constant":
+                yy = np.clip(cy, 0, h - 1).astype(np.int64)
+                xx = np.clip(cx, 0, w - 1).astype(np.int64)
+                value = np.where(inside[..., None], images[i][yy, xx], fill_value)
+            else:
+                yy = _fold(cy, h, fill_mode).astype(np.int64)
+                xx = _fold(cx, w, fill_mode).astype(np.int64)
+                value = images[i][yy, xx]
+            acc += np.asarray(weight)[..., None] * value
+        out[i] = acc
+    return out
+
+
+class _ImageLayer(Layer):
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._autocast = False
+
+    def compute_output_shape(self, input_shape):
+        return TensorShape(input_shape)
+
+    def _output_dtype(self, input_dtype):
+        return dtypes.float32
+
+
+class Resizing(_ImageLayer):
+    def __init__(self, height, width, interpolation="bilinear", crop_to_aspect_ratio=False,
+                 **kwargs):
+        super().__init__(**kwargs)
+        if interpolation not in ("bilinear", "nearest"):
+            raise ValueError("eagerbook's Resizing supports 'bilinear' and 'nearest' "
+                             f"interpolation; got {interpolation!r}.")
+        self.height, self.width = int(height), int(width)
+        self.interpolation = interpolation
+        self.crop_to_aspect_ratio = crop_to_aspect_ratio
+
+    def call(self, inputs):
+        images, single = _images(inputs)
+        if self.crop_to_aspect_ratio:
+            images = _center_crop_to_ratio(images, self.height / self.width)
+        if self.interpolation == "nearest":
+            _, h, w, _ = images.shape
+            rows = np.minimum(((np.arange(self.height) + 0.5) * h / self.height).astype(int),
+                              h - 1)
+            cols = np.minimum(((np.arange(self.width) + 0.5) * w / self.width).astype(int),
+                              w - 1)
+            return _out(images[:, rows][:, :, cols], single)
+        return _out(_resize_bilinear(images, self.height, self.width), single)
+
+    def compute_output_shape(self, input_shape):
+        dims = TensorShape(input_shape).as_list()
+        return TensorShape(dims[:-3] + [self.height, self.width, dims[-1]])
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"height": self.height, "width": self.width,
+                       "interpolation": self.interpolation,
+                       "crop_to_aspect_ratio": self.crop_to_aspect_ratio})
+        return config
+
+
+def _center_crop_to_ratio(images, ratio):
+    _, h, w, _ = images.shape
+    if h / w > ratio:
+        new_h = int(round(w * ratio))
+        top = (h - new_h) // 2
+        return images[:, top:top + new_h]
+    new_w = int(round(h / ratio))
+    left = (w - new_w) // 2
+    return images[:, :, left:left + new_w]
+
+
+class CenterCrop(_ImageLayer):
+    def __init__(self, height, width, **kwargs):
+        super().__init__(**kwargs)
+        self.height, self.width = int(height), int(width)
+
+    def call(self, inputs):
+        images, single = _images(inputs)
+        _, h, w, _ = images.shape
+        if h < self.height or w < self.width:
+            return _out(_resize_bilinear(_center_crop_to_ratio(images, self.height /
+                                                               self.width),
+                                         self.height, self.width), single)
+        top, left = (h - self.height) // 2, (w - self.width) // 2
+        return _out(images[:, top:top + self.height, left:left + self.width], single)
+
+    def compute_output_shape(self, input_shape):
+        dims = TensorShape(input_shape).as_list()
+        return TensorShape(dims[:-3] + [self.height, self.width, dims[-1]])
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"height": self.height, "width": self.width})
+        return config
+
+
+class RandomCrop(CenterCrop):
+    """A random `height` x `width` window while training; the center one otherwise."""
+
+    def __init__(self, height, width, seed=None, **kwargs):
+        super().__init__(height, width, **kwargs)
+        self.seed = seed
+
+    def call(self, inputs, training=True):
+        if not training:
+            return super().call(inputs)
+        images, single = _images(inputs)
+        _, h, w, _ = images.shape
+        if h < self.height or w < self.width:
+            return super().call(inputs)
+        rng = _rng(self.seed)
+        top = int(rng.integers(0, h - self.height + 1))
+        left = int(rng.integers(0, w - self.width + 1))
+        return _out(images[:, top:top + self.height, left:left + self.width], single)
+
+
+def _check_fill(fill_mode, interpolation):
+    if fill_mode not in _FILL_MODES:
+        raise NotImplementedError(f"Unknown `fill_mode` {fill_mode}. Only `reflect`, `wrap`, "
+                                  "`constant` and `nearest` are supported.")
+    if interpolation not in ("nearest", "bilinear"):
+        raise NotImplementedError(f"Unknown `interpolation` {interpolation}. Only `nearest` "
+                                  "and `bilinear` are supported.")
+
+
+def _factor_range(factor, name, low_limit=None):
+    if isinstance(factor, (tuple, list)):
+        low, high = float(factor[0]), float(factor[1])
+    else:
+        low, high = -float(factor), float(factor)
+    if high < low:
+        raise ValueError(f"`{name}` cannot have upper bound less than lower bound, got "
+                         f"{factor}")
+    if low_limit is not None and low < low_limit:
+        raise ValueError(f"`{name}` is expected to be >= {low_limit}, got {factor}")
+    return low, high
+
+
+class RandomFlip(_ImageLayer):
+    def __init__(self, mode="horizontal_and_vertical", seed=None, **kwargs):
+        super().__init__(**kwargs)
+        if mode not in ("horizontal", "vertical", "horizontal_and_vertical"):
+            raise ValueError(f"RandomFlip layer {self.name} received an unknown mode argument "
+                             f"{mode}")
+        self.mode = mode
+        self.seed = seed
+
+    def call(self, inputs, training=True):
+        images, single = _images(inputs)
+        if not training:
+            return _out(images, single)
+        rng = _rng(self.seed)
+        out = images.copy()
+        for i in range(len(out)):
+            if "horizontal" in self.mode and rng.random() < 0.5:
+                out[i] = out[i][:, ::-1]
+            if "vertical" in self.mode and rng.random() < 0.5:
+                out[i] = out[i][::-1]
+        return _out(out, single)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"mode": self.mode, "seed": self.seed})
+        return config
+
+
+class _RandomAffine(_ImageLayer):
+    def __init__(self, fill_mode="reflect", interpolation="bilinear", seed=None,
+                 fill_value=0.0, **kwargs):
+        super().__init__(**kwargs)
+        _check_fill(fill_mode, interpolation)
+        self.fill_mode = fill_mode
+        self.interpolation = interpolation
+        self.seed = seed
+        self.fill_value = fill_value
+
+    def _maps(self, rng, count, h, w):
+        raise NotImplementedError
+
+    def call(self, inputs, training=True):
+        images, single = _images(inputs)
+        if not training:
+            return _out(images, single)
+        b, h, w, _ = images.shape
+        maps = self._maps(_rng(self.seed), b, h, w)
+        return _out(_transform(images, maps, self.fill_mode, self.interpolation,
+                               self.fill_value).astype(np.float32), single)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"fill_mode": self.fill_mode, "interpolation": self.interpolation,
+                       "seed": self.seed, "fill_value": self.fill_value})
+        return config
+
+
+class RandomRotation(_RandomAffine):
+    """Rotates by a random angle of ``factor * 2 pi`` (``factor=0.1``: up to +-36 degrees)."""
+
+    def __init__(self, factor, fill_mode="reflect", interpolation="bilinear", seed=None,
+                 fill_value=0.0, **kwargs):
+        super().__init__(fill_mode, interpolation, seed, fill_value, **kwargs)
+        self.factor = factor
+        self._range = _factor_range(factor, "factor")
+
+    def _maps(self, rng, count, h, w):
+        maps = []
+        cx, cy = (w - 1) / 2.0, (h - 1) / 2.0
+        for _ in range(count):
+            angle = rng.uniform(*self._range) * 2.0 * math.pi
+            cos, sin = math.cos(angle), math.sin(angle)
+            # Inverse rotation about the center: output point -> input point.
+            maps.append(np.array([[cos, -sin, cx - cos * cx + sin * cy],
+                                  [sin, cos, cy - sin * cx - cos * cy]]))
+        return maps
+
+    def get_config(self):
+        config = super().get_config()
+        config["factor"] = self.factor
+        return config
+
+
+class RandomZoom(_RandomAffine):
+    """Zooms by a random factor: ``height_factor=0.1`` scales by up to +-10% (negative values
+    zoom in); ``width_factor`` defaults to the same zoom."""
+
+    def __init__(self, height_factor, width_factor=None, fill_mode="reflect",
+                 interpolation="bilinear", seed=None, fill_value=0.0, **kwargs):
+        super().__init__(fill_mode, interpolation, seed, fill_value, **kwargs)
+        self.height_factor, self.width_factor = height_factor, width_factor
+        self._height = _factor_range(height_factor, "height_factor", low_limit=-1.0)
+        self._width = None if width_factor is None else \
+            _factor_range(width_factor, "width_factor", low_limit=-1.0)
+
+    def _maps(self, rng, count, h, w):
+        maps = []
+        cx, cy = (w - 1) / 2.0, (h - 1) / 2.0
+        for _ in range(count):
+            zy = 1.0 + rng.uniform(*self._height)
+            zx = zy if self._width is None else 1.0 + rng.uniform(*self._width)
+            maps.append(np.array([[zx, 0.0, cx * (1 - zx)], [0.0, zy, cy * (1 - zy)]]))
+        return maps
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"height_factor": self.height_factor, "width_factor": self.width_factor})
+        return config
+
+
+class RandomTranslation(_RandomAffine):
+    """Shifts by a random fraction of the height and width."""
+
+    def __init__(self, height_factor, width_factor, fill_mode="reflect",
+                 interpolation="bilinear", seed=None, fill_value=0.0, **kwargs):
+        super().__init__(fill_mode, interpolation, seed, fill_value, **kwargs)
+        self.height_factor, self.width_factor = height_factor, width_factor
+        self._height = _factor_range(height_factor, "height_factor")
+        self._width = _factor_range(width_factor, "width_factor")
+
+    def _maps(self, rng, count, h, w):
+        return [np.array([[1.0, 0.0, -rng.uniform(*self._width) * w],
+                          [0.0, 1.0, -rng.uniform(*self._height) * h]]) for _ in range(count)]
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"height_factor": self.height_factor, "width_factor": self.width_factor})
+        return config
+
+
+class RandomContrast(_ImageLayer):
+    """Scales each image's deviation from its per-channel mean by a random factor in
+    ``[1 - lower, 1 + upper]``."""
+
+    def __init__(self, factor, seed=None, **kwargs):
+        super().__init__(**kwargs)
+        self.factor = factor
+        low, high = (factor, factor) if not isinstance(factor, (tuple, list)) else factor
+        if low < 0 or high < 0 or low > 1:
+            raise ValueError("Factor cannot have negative values or greater than 1.0, got "
+                             f"{factor}")
+        self._range = (1.0 - low, 1.0 + high)
+        self.seed = seed
+
+    def call(self, inputs, training=True):
+        images, single = _images(inputs)
+        if not training:
+            return _out(images, single)
+        rng = _rng(self.seed)
+        out = np.empty_like(images)
+        for i in range(len(images)):
+            mean = images[i].mean(axis=(0, 1), keepdims=True)
+            out[i] = (images[i] - mean) * rng.uniform(*self._range) + mean
+        return _out(out, single)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"factor": self.factor, "seed": self.seed})
+        return config
+
+
+__all__ = ["Resizing", "CenterCrop", "RandomCrop", "RandomFlip", "RandomRotation",
+           "RandomZoom", "RandomTranslation", "RandomContrast"]
