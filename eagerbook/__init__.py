@@ -125,6 +125,7 @@ from .ops.manip_ops import (
     roll,
     saturate_cast,
     sequence_mask,
+    shape_n,
     strided_slice,
     truncatediv,
     truncatemod,
@@ -206,7 +207,7 @@ from .ops.scatter_ops import (
 )
 from .ops.script_ops import numpy_function, py_function
 from .ops.sort_ops import argsort, searchsorted, sort, unique, unique_with_counts
-from .ops.sparse_ops import SparseTensor
+from .ops.sparse_ops import SparseTensor, SparseTensorSpec, type_spec_from_value
 
 newaxis = None
 

@@ -421,5 +421,10 @@ def tensors_for_specs(arg_specs, args):
             except (TypeError, ValueError) as exc:
                 raise TypeError(f"Binding inputs to tf.function failed due to `{exc}`. "
                                 f"Received args: {tuple(args)}") from None
+        elif isinstance(spec, (bool, int, float, str)) and (type(arg) is not type(spec)
+                                                             or arg != spec):
+            # A Python value was fixed when the function was traced: only it may be passed.
+            raise TypeError(f"Binding inputs to tf.function failed due to `Can not cast "
+                            f"{arg!r} to Literal[{spec!r}]`. Received args: {tuple(args)}")
         converted.append(arg)
     return converted

@@ -119,6 +119,11 @@ def strided_slice(input_, begin, end, strides=None, begin_mask=0, end_mask=0,
     return array_ops.tensor_getitem(as_tensor(input_), tuple(key))
 
 
+def shape_n(input, out_type=dtypes.int32, name=None):  # noqa: A002
+    """``tf.shape`` of each tensor in a list."""
+    return [array_ops.shape(t, out_type=out_type) for t in input]
+
+
 def ensure_shape(x, shape, name=None):
     """`x` itself, after checking its shape is compatible with `shape`."""
     x = as_tensor(x)
@@ -392,6 +397,6 @@ __all__ = [
     "divide_no_nan", "ensure_shape", "expm", "get_static_value", "global_norm",
     "histogram_fixed_width", "lstsq",
     "matvec", "meshgrid", "multiply_no_nan", "pinv", "polyval", "repeat", "roll",
-    "saturate_cast", "sequence_mask", "set_diag", "strided_slice", "truncatediv",
+    "saturate_cast", "sequence_mask", "set_diag", "shape_n", "strided_slice", "truncatediv",
     "truncatemod", "unravel_index", "xdivy", "xlogy",
 ]

@@ -110,6 +110,50 @@ class SparseTensor:
     __str__ = __repr__
 
 
+class SparseTensorSpec:
+    """The type of a SparseTensor: its dense shape and dtype (``tf.SparseTensorSpec``)."""
+
+    def __init__(self, shape=None, dtype=dtypes.float32):
+        self._shape = TensorShape(shape)
+        self._dtype = dtypes.as_dtype(dtype)
+
+    shape = property(lambda self: self._shape)
+    dtype = property(lambda self: self._dtype)
+
+    @classmethod
+    def from_value(cls, value):
+        return cls(value.shape, value.dtype)
+
+    def is_compatible_with(self, other):
+        if isinstance(other, SparseTensor):
+            other = SparseTensorSpec.from_value(other)
+        return (isinstance(other, SparseTensorSpec) and self._dtype is other._dtype
+                and self._shape.is_compatible_with(other._shape))
+
+    def __eq__(self, other):
+        return (isinstance(other, SparseTensorSpec) and self._dtype is other._dtype
+                and self._shape == other._shape)
+
+    def __hash__(self):
+        return hash(self._dtype)
+
+    def __repr__(self):
+        return f"SparseTensorSpec({self._shape!r}, {self._dtype!r})"
+
+
+def type_spec_from_value(value):
+    """The spec describing `value`: a TensorSpec, RaggedTensorSpec or SparseTensorSpec."""
+    from ..core.spec import TensorSpec
+    from .ragged_ops import RaggedTensor, RaggedTensorSpec
+    if isinstance(value, RaggedTensor):
+        return RaggedTensorSpec.from_value(value)
+    if isinstance(value, SparseTensor):
+        return SparseTensorSpec.from_value(value)
+    if hasattr(type(value), "_as_tensor"):
+        value = value._as_tensor()
+    return TensorSpec.from_tensor(value)
+
+
 def _int64(tensor):
     if tensor.dtype is dtypes.int64:
         return tensor
@@ -367,5 +411,6 @@ def map_values(op, *args, **kwargs):
                                 **{k: values(v) for k, v in kwargs.items()}))
 
 
-__all__ = ["SparseTensor", "add", "concat", "from_dense", "map_values", "reduce_max",
-           "reduce_sum", "reorder", "slice", "sparse_dense_matmul", "to_dense", "transpose"]
+__all__ = ["SparseTensor", "SparseTensorSpec", "add", "concat", "expand_dims", "from_dense",
+           "map_values", "reduce_max", "reduce_sum", "reorder", "reset_shape", "retain",
+           "slice", "sparse_dense_matmul", "to_dense", "transpose", "type_spec_from_value"]

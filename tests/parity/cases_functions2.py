@@ -98,4 +98,32 @@ CASES = [
                 'ValueError\n'
                 'ValueError\n'
                 '[2, 3, 1]\n')),
+    ParityCase('concrete_function_python_args', ('\n'
+                '@tf.function\n'
+                'def pow(a, b):\n'
+                '  return a ** b\n'
+                'square = pow.get_concrete_function(a=tf.TensorSpec(None, tf.float32), b'
+                '=2)\n'
+                'print(square(tf.constant(10.0)))\n'
+                'print(square(tf.constant(10.0), 2))\n'
+                'try:\n'
+                '  square(tf.constant(10.0), b=3)\n'
+                'except TypeError:\n'
+                '  print("TypeError")\n'),
+               ('tf.Tensor(100.0, shape=(), dtype=float32)\n'
+                'tf.Tensor(100.0, shape=(), dtype=float32)\n'
+                'TypeError\n')),
+    ParityCase('type_specs', ('\n'
+                'print(tf.type_spec_from_value(tf.constant([1])))\n'
+                'print(tf.type_spec_from_value(tf.ragged.constant([[1], [2, 3]])))\n'
+                'print(tf.type_spec_from_value(tf.SparseTensor([[0]], [1.], [3])))\n'
+                'print(tf.SparseTensorSpec([None], tf.float32))\n'
+                'print(tf.shape_n([tf.zeros([1]), tf.zeros([2, 3])]))\n'),
+               ('TensorSpec(shape=(1,), dtype=tf.int32, name=None)\n'
+                'RaggedTensorSpec(TensorShape([2, None]), tf.int32, 1, tf.int64)\n'
+                'SparseTensorSpec(TensorShape([3]), tf.float32)\n'
+                'SparseTensorSpec(TensorShape([None]), tf.float32)\n'
+                '[<tf.Tensor: shape=(1,), dtype=int32, numpy=array([1], dtype=int32)>, <'
+                'tf.Tensor: shape=(2,), dtype=int32, numpy=array([2, 3], dtype=int32)>]'
+                '\n')),
 ]
