@@ -195,7 +195,7 @@ from .ops.math_ops import (
     truediv,
     zeros_like,
 )
-from .ops.ragged_ops import RaggedTensor, RaggedTensorSpec
+from .ops.ragged_ops import RaggedTensor, RaggedTensorSpec, type_spec_from_value
 from .ops.scatter_ops import (
     dynamic_partition,
     dynamic_stitch,
@@ -207,7 +207,7 @@ from .ops.scatter_ops import (
 )
 from .ops.script_ops import numpy_function, py_function
 from .ops.sort_ops import argsort, searchsorted, sort, unique, unique_with_counts
-from .ops.sparse_ops import SparseTensor, SparseTensorSpec, type_spec_from_value
+from .ops.sparse_ops import SparseTensor, SparseTensorSpec
 
 newaxis = None
 

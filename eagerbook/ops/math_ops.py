@@ -221,10 +221,18 @@ def _comparison(name, fn):
 
 _equal = _comparison("Equal", np.equal)
 _not_equal = _comparison("NotEqual", np.not_equal)
-_less = _comparison("Less", np.less)
-_less_equal = _comparison("LessEqual", np.less_equal)
-_greater = _comparison("Greater", np.greater)
-_greater_equal = _comparison("GreaterEqual", np.greater_equal)
+def _ordering(np_fn):
+    def kernel(x, y):
+        if x.dtype == object:  # TF orders numbers only: "a" < "b" is an InvalidArgumentError
+            raise TypeError("strings have no order")
+        return np_fn(x, y)
+    return kernel
+
+
+_less = _comparison("Less", _ordering(np.less))
+_less_equal = _comparison("LessEqual", _ordering(np.less_equal))
+_greater = _comparison("Greater", _ordering(np.greater))
+_greater_equal = _comparison("GreaterEqual", _ordering(np.greater_equal))
 
 
 def equal(x, y, name=None):

@@ -450,6 +450,19 @@ class RaggedTensorSpec:
                 f"{self._row_splits_dtype!r})")
 
 
+def type_spec_from_value(value):
+    """The spec describing `value`: a TensorSpec, RaggedTensorSpec or SparseTensorSpec."""
+    from ..core.spec import TensorSpec
+    from .sparse_ops import SparseTensor, SparseTensorSpec
+    if isinstance(value, RaggedTensor):
+        return RaggedTensorSpec.from_value(value)
+    if isinstance(value, SparseTensor):
+        return SparseTensorSpec.from_value(value)
+    if hasattr(type(value), "_as_tensor"):
+        value = value._as_tensor()
+    return TensorSpec.from_tensor(value)
+
+
 def _row_text(x):
     if isinstance(x, np.ndarray):
         if x.size:
@@ -573,4 +586,4 @@ def row_splits_to_segment_ids(splits, name=None, out_type=None):
 
 
 __all__ = ["RaggedTensor", "RaggedTensorSpec", "constant", "is_ragged", "map_flat_values",
-           "ragged_range", "row_splits_to_segment_ids"]
+           "ragged_range", "row_splits_to_segment_ids", "type_spec_from_value"]

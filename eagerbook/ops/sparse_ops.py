@@ -141,19 +141,6 @@ class SparseTensorSpec:
         return f"SparseTensorSpec({self._shape!r}, {self._dtype!r})"
 
 
-def type_spec_from_value(value):
-    """The spec describing `value`: a TensorSpec, RaggedTensorSpec or SparseTensorSpec."""
-    from ..core.spec import TensorSpec
-    from .ragged_ops import RaggedTensor, RaggedTensorSpec
-    if isinstance(value, RaggedTensor):
-        return RaggedTensorSpec.from_value(value)
-    if isinstance(value, SparseTensor):
-        return SparseTensorSpec.from_value(value)
-    if hasattr(type(value), "_as_tensor"):
-        value = value._as_tensor()
-    return TensorSpec.from_tensor(value)
-
-
 def _int64(tensor):
     if tensor.dtype is dtypes.int64:
         return tensor
@@ -413,4 +400,4 @@ def map_values(op, *args, **kwargs):
 
 __all__ = ["SparseTensor", "SparseTensorSpec", "add", "concat", "expand_dims", "from_dense",
            "map_values", "reduce_max", "reduce_sum", "reorder", "reset_shape", "retain",
-           "slice", "sparse_dense_matmul", "to_dense", "transpose", "type_spec_from_value"]
+           "slice", "sparse_dense_matmul", "to_dense", "transpose"]
