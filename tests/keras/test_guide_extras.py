@@ -93,3 +93,26 @@ def test_keras_mask_rides_on_layer_outputs():
                               keras.layers.Dense(1)])
     model.compile("adam", "mse")  # built by the first batch of fit
     assert list(model.fit(padded % 50, np.ones((3, 1)), verbose=0).history) == ["loss"]
+
+
+def test_functional_layer_with_a_mask_argument_gets_one_while_the_model_is_built():
+    class TemporalSoftmax(keras.layers.Layer):
+        def call(self, inputs, mask=None):
+            weights = tf.expand_dims(tf.cast(mask, "float32"), -1)
+            exp = tf.exp(inputs) * weights
+            return exp / tf.reduce_sum(exp * weights, axis=-1, keepdims=True)
+
+    inputs = keras.Input(shape=(None,), dtype="int32")
+    x = keras.layers.Embedding(input_dim=10, output_dim=4, mask_zero=True)(inputs)
+    x = keras.layers.Dense(1)(x)
+    model = keras.Model(inputs, TemporalSoftmax()(x))
+    out = model(np.array([[1, 2, 0], [3, 0, 0]]))
+    assert out.shape == (2, 3, 1)
+    np.testing.assert_allclose(out.numpy()[0, :2, 0], [1.0, 1.0])  # one unit per step
+    assert np.isnan(out.numpy()[1, 1, 0])  # a masked step: 0 / 0, as in TF
+
+
+def test_layers_without_masks_give_unmasked_outputs():
+    inputs = keras.Input(shape=(3,))
+    x = keras.layers.Dense(2)(inputs)
+    assert not getattr(x, "_carries_mask", False)

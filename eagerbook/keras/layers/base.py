@@ -631,8 +631,28 @@ class Layer(Module):
                                          _as_shape_structure(out_shapes))
         except NotImplementedError:
             outputs = self._infer_outputs_by_running(args, kwargs)
+        if self._output_has_mask(inputs):
+            for t in nest.flatten(outputs):
+                if isinstance(t, KerasTensor):
+                    t._carries_mask = True  # a real call will attach a mask to this output
         Node(self, args, kwargs, outputs)
         return outputs
+
+    def _output_has_mask(self, inputs):
+        """Whether calling this layer on real values of `inputs` yields a masked output."""
+        carries = any(getattr(t, "_carries_mask", False) for t in nest.flatten(inputs))
+        if type(self).compute_mask is Layer.compute_mask:
+            return carries and self.supports_masking
+        flat = [t for t in nest.flatten(inputs) if isinstance(t, KerasTensor)]
+        if not flat or flat[0].shape.rank is None:
+            return carries and self.supports_masking
+        probe_dims = [1 if d is None else d for d in flat[0].shape.as_list()]
+        try:  # ask compute_mask about a stand-in input of the same shape (all ones)
+            probe = convert_to_tensor(np.ones(probe_dims, dtype=flat[0].dtype._np))
+            mask = convert_to_tensor(np.ones(probe_dims[:2], dtype=bool)) if carries else None
+            return self.compute_mask(probe, mask) is not None
+        except Exception:  # noqa: BLE001 - a compute_mask that needs real values: no mask
+            return False
 
     def _output_dtype(self, input_dtype):
         if input_dtype.is_floating and self._autocast:
@@ -656,9 +676,15 @@ class Layer(Module):
 
         real_args = nest.map_structure(concrete, list(args))
         real_kwargs = nest.map_structure(concrete, dict(kwargs))
-        accepts_training = self._call_signature()[0]
+        accepts_training, _, accepts_mask = self._call_signature()[:3]
         if accepts_training and real_kwargs.get("training") is None:
             real_kwargs["training"] = False
+        first = nest.flatten(args)[0] if args else None
+        if accepts_mask and real_kwargs.get("mask") is None and \
+                getattr(first, "_carries_mask", False):
+            # A masked input: give the trial run a mask of its batch and step axes.
+            dims = nest.flatten(real_args)[0].shape.as_list()[:2]
+            real_kwargs["mask"] = convert_to_tensor(np.ones(dims, dtype=bool))
         with backend.init_scope():
             out = self.call(*real_args, **real_kwargs)
 
