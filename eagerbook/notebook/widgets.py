@@ -151,14 +151,17 @@ class TapeView(_Displayable, anywidget.AnyWidget):
     def refresh(self):
         """Re-reads the tape (e.g. after ``gradient`` was called on a persistent tape)."""
         tape = self._tape
+        self._values = None  # a big tape's arrays, formatted when a node is selected
         if isinstance(tape, dict):
             self._snapshot, self._grads, model = None, {}, tape
         else:
             self._snapshot = viz_tape.TapeSnapshot.of(tape)
             self._grads = viz_tape.all_gradients(self._snapshot) \
                 if self._snapshot.has_gradient else {}
+            if len(self._snapshot.entries) > viz_dot.LARGE:
+                self._values = {}
             model = viz_tape.tape_model(self._snapshot, max_nodes=self._max_nodes,
-                                        grads=self._grads)
+                                        grads=self._grads, values_of=self._values)
         svg, message = "", ""
         if self._draw and model["nodes"]:
             try:
@@ -183,8 +186,8 @@ class TapeView(_Displayable, anywidget.AnyWidget):
         if self._snapshot is None or not change["new"]:
             self.detail = {}
             return
-        self.detail = viz_tape.node_detail(self._snapshot, self._grads, change["new"],
-                                           self.graph)
+        detail = viz_tape.node_detail(self._snapshot, self._grads, change["new"], self.graph)
+        self.detail = {**detail, **viz_tape.previews(self._values, change["new"])}
 
     # Python-side mirrors of the browser controls (also what the tests drive).
     @property
@@ -192,7 +195,9 @@ class TapeView(_Displayable, anywidget.AnyWidget):
         return {n["id"]: n for n in self.graph.get("nodes", [])}
 
     def node(self, node_id):
-        return self.nodes[node_id]
+        """The node's view-model, with its value and gradient text (a big tape formats
+        those only for the node asked about)."""
+        return {**self.nodes[node_id], **viz_tape.previews(self._values, node_id)}
 
     def find(self, label):
         """Ids of the nodes whose label (op name or Variable name) is `label`."""

@@ -178,12 +178,28 @@ def _finite(value):
     return arr.dtype.kind not in "fc" or bool(np.isfinite(arr).all())
 
 
-def tape_model(tape, with_values=True, max_nodes=None, grads=None):
+def previews(values_of, node_id):
+    """``{"value", "grad"}`` text of one node whose arrays ``tape_model`` kept in
+    `values_of` instead of formatting them (empty when it kept none)."""
+    if not values_of or node_id not in values_of:
+        return {}
+    value, grad = values_of[node_id]
+    shown = {"value": _preview(value)}
+    if grad is not None:
+        shown["grad"] = _preview(grad)
+    return shown
+
+
+def tape_model(tape, with_values=True, max_nodes=None, grads=None, values_of=None):
     """The view-model of a tape: ``{"nodes", "edges", "backward_order", "targets", ...}``.
 
     `tape` is a GradientTape (live, or kept by ``keep_tapes``) or a TapeSnapshot. With
     `max_nodes`, only the last `max_nodes` op entries are shown (``truncated`` says how many
     were left out). `grads` (from ``all_gradients``) saves recomputing them.
+
+    Each node carries the text of its value and gradient (``with_values``). Formatting
+    arrays is most of the cost of a big tape, so with a dict as `values_of` the arrays are
+    kept there by node id instead, for ``previews`` to format when a node is looked at.
 
     Non-finite values and gradients are marked on their nodes (``nonfinite``: "value" and/or
     "gradient"); ``nan_origin`` is the op where a NaN/Inf was born: the first op whose output
@@ -212,11 +228,13 @@ def tape_model(tape, with_values=True, max_nodes=None, grads=None):
             node["saved_bytes"] = int(arr.nbytes)
         else:
             node["saved_bytes"] = 0
-        if with_values:
+        if values_of is not None:
+            values_of[node_id] = [arr, None if grad is None else _array(grad)]
+        elif with_values:
             node["value"] = _preview(arr)
         if grad is not None:
             node["grad_norm"] = _norm(grad)
-            if with_values:
+            if with_values and values_of is None:
                 node["grad"] = _preview(_array(grad))
         else:
             node["grad_norm"] = None
@@ -283,7 +301,9 @@ def tape_model(tape, with_values=True, max_nodes=None, grads=None):
         if parts and len(parts) > 1:
             total = np.sum(parts, axis=0)
             node["grad_norm"] = _norm(total)
-            if with_values:
+            if values_of is not None:
+                values_of[node["id"]][1] = total
+            elif with_values:
                 node["grad"] = _preview(total)
 
     for node in nodes:

@@ -602,3 +602,27 @@ def test_graphview_without_graphviz_has_no_picture_tabs(monkeypatch):
     view = GraphView(_control_flow_function())
     assert [t["kind"] for t in view.tabs] == ["text"] * 3
     assert "Graphviz" in view.message
+
+
+def test_big_tapeview_formats_values_of_the_selected_node_only(kept_tapes):
+    """Above viz.dot.LARGE nodes, the value and gradient texts (most of the cost of a big
+    tape's view) are made for the node that is selected, and reach the browser in detail."""
+    v = tf.Variable([1.0, 2.0], name="v")
+    with tf.GradientTape() as tape:
+        y = v
+        for _ in range(viz_dot.LARGE + 10):
+            y = tf.tanh(y)
+        loss = tf.reduce_sum(y)
+    tape.gradient(loss, v)
+    view = TapeView(tape, draw=False)
+    assert not any("value" in n or "grad" in n for n in view.graph["nodes"])
+    (tanh_id,) = view.find("Tanh")[-1:]
+    view.select(tanh_id)
+    assert view.detail["id"] == tanh_id and "[" in view.detail["value"]
+    assert view.detail["grad"].startswith("[") and view.node(tanh_id)["grad"] == \
+        view.detail["grad"]
+    (v_id,) = view.find("v:0")
+    view.select(v_id)  # a Variable: no op code, but its value and gradient
+    assert view.detail["value"] == "[1. 2.]" and view.detail["grad"].startswith("[")
+    small = TapeView(small_tape()[0], draw=False)  # a small tape carries every text
+    assert all("value" in n for n in small.graph["nodes"])

@@ -112,6 +112,9 @@ function render({ model, el }) {
     const order = (model.get("graph").backward_order || []);
     const step = model.get("step");
     const reached = step < 0 || order.indexOf(id) <= step && order.indexOf(id) >= 0;
+    // A big tape sends a node's value and gradient text when it is selected (in detail).
+    const detail = model.get("detail") || {};
+    const shown = detail.id === id ? detail : {};
     let gradHtml;
     if (node.grad_norm === null || node.grad_norm === undefined) {
       gradHtml = `<span class="eb-muted">${model.get("graph").has_gradient ?
@@ -121,7 +124,7 @@ function render({ model, el }) {
     } else {
       gradHtml = `<div class="eb-kv"><span>norm</span><span class="eb-grad-norm">` +
         `${Number(node.grad_norm).toPrecision(4)}</span></div>` +
-        `<pre class="eb-grad">${esc(node.grad)}</pre>`;
+        `<pre class="eb-grad">${esc(node.grad ?? shown.grad ?? "…")}</pre>`;
     }
     const bad = node.nonfinite ? `<div class="eb-nan-note">${node.nan_origin ?
       "NaN/Inf born here: the inputs are finite, the output is not" :
@@ -135,7 +138,7 @@ function render({ model, el }) {
         <span>dtype</span><span>${esc(node.dtype)}</span>
         <span>saved</span><span>${node.saved_bytes} bytes</span>
       </div>
-      <b>value</b><pre class="eb-value">${esc(node.value)}</pre>
+      <b>value</b><pre class="eb-value">${esc(node.value ?? shown.value ?? "…")}</pre>
       <b>gradient</b>${gradHtml}${reached ? chainHtml(node) : ""}${codeHtml(node)}`;
   }
 
