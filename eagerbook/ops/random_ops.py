@@ -383,7 +383,7 @@ def create_rng_state(seed, alg):
         raise ValueError(f"The size of `seed` ({len(words)}) is larger than the state size "
                          f"({size}) of the algorithm")
     words += [0] * (size - len(words))
-    return np.array(words, dtype=np.uint64).astype(_INT64)
+    return convert_to_tensor(np.array(words, dtype=np.uint64).astype(_INT64))  # TF: a tensor
 
 
 def _philox(key, counter):
@@ -609,7 +609,7 @@ class Generator:
                              f"algorithm {self._alg}")
         if state.dtype is not dtypes.int64:
             state = convert_to_tensor(state.numpy().astype(np.int64))
-        self._state_var = Variable(state, trainable=False, name="Variable")
+        self._state_var = Variable(state, trainable=False, name="StateVar")  # TF's name
 
     # --- construction -------------------------------------------------------------------------
     @classmethod
