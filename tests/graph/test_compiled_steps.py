@@ -132,3 +132,19 @@ def test_small_or_long_row_sums_stay_one_sum():
         np.testing.assert_array_equal(reduce(x).numpy(), np.sum(np.ones(shape), axis=axes))
         graph = reduce.get_concrete_function(x).optimized_graph
         assert [op.type for op in graph.get_operations()].count("Sum") == 1
+
+
+def test_division_by_a_power_of_two_is_an_exact_multiplication():
+    rng = np.random.default_rng(7)
+    values = np.concatenate([rng.standard_normal(50) * 10.0 ** rng.integers(-40, 38, 50),
+                             [0.0, -0.0, np.inf, -np.inf, np.nan, 1e-45, 3e-38, 3.4e38]])
+    x = tf.constant(values.astype(np.float32))
+    for divisor, op_type in ((64.0, "Mul"), (0.125, "Mul"), (3.0, "RealDiv"), (2.0 ** 120, "Mul")):
+        divide = tf.function(lambda t, d=divisor: t / d)
+        with np.errstate(all="ignore"):
+            want = x.numpy() / np.float32(divisor)
+        got = divide(x).numpy()
+        assert np.array_equal(got.view(np.uint32), want.view(np.uint32)), divisor
+        types = [op.type for op in divide.get_concrete_function(x).optimized_graph
+                 .get_operations()]
+        assert op_type in types and ("RealDiv" in types) == (op_type == "RealDiv"), types

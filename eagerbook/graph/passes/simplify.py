@@ -1,6 +1,7 @@
 """Algebraic simplification: rewrite patterns that do no work.
 
     x * 1 -> x      x + 0 -> x      x - 0 -> x      x / 1 -> x      -(-x) -> x
+    x / 2**k -> x * 2**-k   (exact: the same real number, rounded once either way)
     transpose(transpose(x, p), q) -> transpose(x, p∘q)  (or x when that is the identity)
     reshape(reshape(x)) -> reshape(x)   reshape(x, x.shape) -> x   identity(x) -> x
     reshape(constant) -> the reshaped constant
@@ -83,6 +84,8 @@ def _rewrite(g, op, out):
     elif t in ("Sub", "RealDiv"):
         if _const_all(ins[1], 0 if t == "Sub" else 1) and _keeps(out, ins[0]):
             return ins[0]
+        if t == "RealDiv":
+            return _divide_by_power_of_two(g, op, out)
     elif t == "Neg":
         if ins[0]._op.type == "Neg":
             return ins[0]._op.inputs[0]
@@ -216,6 +219,25 @@ def _broadcast_constant(g, op, out):
         return None
     value = np.broadcast_to(x._op.attrs["value"], tuple(out._shape._dims)).copy()
     node = _insert_before(g, op, "Const", (), {"value": value}, None, out)
+    return node.outputs[0]
+
+
+def _divide_by_power_of_two(g, op, out):
+    """x / 2**k -> x * 2**-k: the same real number, so the same correctly rounded result,
+    for a multiplication instead of a division (a mean over a batch of 32 or 64)."""
+    x, c = op.inputs
+    if not _scalar_const(c) or not x._dtype.is_floating or c._dtype is not x._dtype:
+        return None
+    value = c._op.attrs["value"]
+    mantissa, exponent = np.frexp(value.item(0))
+    if mantissa != 0.5 or not np.isfinite(value.item(0)):
+        return None
+    reciprocal = np.asarray(1.0 / value.astype(np.float64), dtype=value.dtype)
+    if not np.isfinite(reciprocal).all() or reciprocal.item(0) * value.item(0) != 1.0:
+        return None  # 2**-k not representable in this dtype
+    const = _insert_before(g, op, "Const", (), {"value": reciprocal}, None,
+                           _Like(c._dtype, value.shape), name=c._op.name)
+    node = _insert_before(g, op, "Mul", (x, const.outputs[0]), {}, REGISTRY["Mul"], out)
     return node.outputs[0]
 
 
