@@ -17,7 +17,7 @@ import time
 import numpy as np
 
 from ..core import errors
-from ..core.context import state, thread_state
+from ..core.context import _per_thread, state
 from ..core.tensor import Tensor, _from_numpy
 
 REGISTRY = {}
@@ -124,6 +124,8 @@ class OpRecord:
 
 
 # --- the dispatcher ---------------------------------------------------------------------------
+# The engine's hot path, written for speed in this one place: the common calls (one output,
+# one or two inputs, no attributes, one tape) are spelled out, each step costs a small op.
 def execute(op, inputs, attrs=_NO_ATTRS):
     """Runs `op` on a tuple of Tensors; returns a Tensor (or a tuple for multi-output ops)."""
     if state.hooked:
@@ -152,12 +154,7 @@ def _run_kernel(op, inputs, attrs):
 
 def _execute_hooked(op, inputs, attrs):
     """The slow road: a graph is being traced, or tapes/observers want to see the op."""
-    here = thread_state()
-    if not here.hooked:  # another thread records or traces, this one does not
-        out = _run_kernel(op, inputs, attrs)
-        if op.num_outputs == 1:
-            return _from_numpy(out if type(out) is _ndarray else _asarray(out))
-        return tuple(_from_numpy(o if type(o) is _ndarray else _asarray(o)) for o in out)
+    here = _per_thread.state  # (thread_state(), without the extra call: this runs per op)
     if here.graph is not None:
         result = here.graph.add_op(op, inputs, attrs)
         outputs = result if isinstance(result, tuple) else (result,)
@@ -174,6 +171,10 @@ def _execute_hooked(op, inputs, attrs):
         else:
             outputs = result = tuple(_from_numpy(o if type(o) is _ndarray else _asarray(o))
                                      for o in out)
+        recorders = here.recorders  # none if another thread records or traces, not this one
+        if len(recorders) == 1:  # the common case, one tape: no copy of the list needed
+            recorders[0].record(op, inputs, outputs, attrs)
+            return result
     for recorder in tuple(here.recorders):  # a copy: a callback may open or close a tape
         recorder.record(op, inputs, outputs, attrs)
     return result
