@@ -141,13 +141,15 @@ def _run_kernel(op, inputs, attrs):
     try:
         # The common arities are spelled out: building an argument list and unpacking an
         # empty **attrs costs more than NumPy's own add on a small array.
-        if attrs:
-            return op.kernel(*[t._value for t in inputs], **attrs)
         if len(inputs) == 2:
+            if attrs:
+                return op.kernel(inputs[0]._value, inputs[1]._value, **attrs)
             return op.kernel(inputs[0]._value, inputs[1]._value)
         if len(inputs) == 1:
+            if attrs:
+                return op.kernel(inputs[0]._value, **attrs)
             return op.kernel(inputs[0]._value)
-        return op.kernel(*[t._value for t in inputs])
+        return op.kernel(*[t._value for t in inputs], **attrs)
     except (ValueError, IndexError, TypeError, np.linalg.LinAlgError) as exc:
         raise _kernel_error(op, inputs, exc) from None
 
