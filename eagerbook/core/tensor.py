@@ -187,9 +187,9 @@ def numpy_text(value, is_repr=False):
     if value.ndim == 0:
         value = value[()]
     if is_repr:
-        # Keep the NumPy 1.x look TF users know (`numpy=2.0`, not `numpy=np.float32(2.0)`).
+        # A scalar shows its Python value as TF 2 does (0.10000000149011612); arrays, NumPy 1.x.
         with np.printoptions(legacy="1.25") if _HAS_LEGACY_125 else _nullcontext():
-            text = repr(value)
+            text = repr(value.item() if isinstance(value, np.generic) else value)
     else:
         text = str(value)
     if "\n" in text:
