@@ -6,6 +6,20 @@ Each expected output is what TensorFlow 2 prints for the snippet."""
 from tests.parity.harness import ParityCase
 
 CASES = [
+    ParityCase('scalar_reprs', ('\n'
+                'v = tf.Variable(27.3)\n'
+                'print(repr(v))\n'
+                'print(v.numpy(), tf.constant(27.3))\n'
+                'print(repr(tf.constant(0.1, tf.float16)), repr(tf.constant(1e-8)))\n'
+                'print(repr(tf.constant(1 + 2j, tf.complex64)), repr(tf.constant("ab")))\n'
+                'print(repr(tf.constant([0.1, 2.0])))\n'),
+               ("<tf.Variable 'Variable:0' shape=() dtype=float32, numpy=27.299999237060547>\n"
+                '27.3 tf.Tensor(27.3, shape=(), dtype=float32)\n'
+                '<tf.Tensor: shape=(), dtype=float16, numpy=0.0999755859375> '
+                '<tf.Tensor: shape=(), dtype=float32, numpy=9.99999993922529e-09>\n'
+                '<tf.Tensor: shape=(), dtype=complex64, numpy=(1+2j)> '
+                "<tf.Tensor: shape=(), dtype=string, numpy=b'ab'>\n"
+                '<tf.Tensor: shape=(2,), dtype=float32, numpy=array([0.1, 2. ], dtype=float32)>\n')),
     ParityCase('tensor_scatter_nd', ('\n'
                 't = tf.zeros([4], tf.int32)\n'
                 'print(tf.tensor_scatter_nd_update(t, [[1], [2]], [5, 6]))\n'
