@@ -19,7 +19,8 @@ CASES = [
                 '<tf.Tensor: shape=(), dtype=float32, numpy=9.99999993922529e-09>\n'
                 '<tf.Tensor: shape=(), dtype=complex64, numpy=(1+2j)> '
                 "<tf.Tensor: shape=(), dtype=string, numpy=b'ab'>\n"
-                '<tf.Tensor: shape=(2,), dtype=float32, numpy=array([0.1, 2. ], dtype=float32)>\n')),
+                '<tf.Tensor: shape=(2,), dtype=float32, '
+                'numpy=array([0.1, 2. ], dtype=float32)>\n')),
     ParityCase('tensor_scatter_nd', ('\n'
                 't = tf.zeros([4], tf.int32)\n'
                 'print(tf.tensor_scatter_nd_update(t, [[1], [2]], [5, 6]))\n'
