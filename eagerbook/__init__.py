@@ -213,6 +213,9 @@ newaxis = None
 
 # RaggedTensors through the public ops (tf.add(rt, 1), tf.reduce_mean(rt, axis=1), ...)
 _ops.ragged_dispatch.install(math, _sys.modules[__name__])
+# ... and tf.* ops on the KerasTensors of a functional model become layers (TF's TFOpLambda)
+keras.keras_tensor.install_op_dispatch([(math, "tf.math"), (nn, "tf.nn"), (linalg, "tf.linalg"),
+                                        (strings, "tf.strings"), (_sys.modules[__name__], "tf")])
 __version__ = "0.1.0"
 
 # Uncaught errors in scripts and the console show the user's frames, not eagerbook's (as TF

@@ -32,9 +32,11 @@ def _exported_objects():
                       tf.dtypes, tf.compat.v1, tf.contrib.eager, tf.strings, tf.ragged,
                       tf.sparse, tf.io, tf.random.experimental]:
         seen.update(id(v) for v in vars(namespace).values())
-        # ops exported through their RaggedTensor-dispatching wrappers
-        seen.update(id(v.__wrapped__) for v in vars(namespace).values()
-                    if hasattr(v, "__wrapped__"))
+        # ops exported through their dispatching wrappers (RaggedTensor, KerasTensor)
+        for v in vars(namespace).values():
+            while hasattr(v, "__wrapped__"):
+                v = v.__wrapped__
+                seen.add(id(v))
     return seen
 
 

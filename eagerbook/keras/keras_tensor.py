@@ -6,6 +6,10 @@ Calling a layer on KerasTensors does not compute anything; it builds the layer a
 KerasTensors. ``Model(inputs, outputs)`` later replays those nodes eagerly on real tensors.
 """
 
+import functools
+import inspect
+import types
+
 from ..core import dtypes, nest
 from ..core.shape import TensorShape
 from ..ops import operators
@@ -87,6 +91,53 @@ def _operator(fn, name):
 for _name, _fn in operators.methods(operators.ARITHMETIC).items():
     _tf_name = next(row[3] for row in operators.ARITHMETIC if _name in (row[0], row[2]))
     setattr(KerasTensor, _name, _operator(_fn, _tf_name))
+
+
+# --- tf.* functions on KerasTensors (TF's TFOpLambda) ---------------------------------------
+# `tf.nn.relu(x)` or `tf.concat([a, b], 1)` on KerasTensors of a functional model becomes a
+# layer of the model, as in TF: the call is tried as it is (free when no KerasTensor is given),
+# and only when it fails with a KerasTensor among its arguments is it made into a layer.
+def _on_keras_tensors(fn, public_name):
+    @functools.wraps(fn)
+    def op(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except Exception:
+            if not has_keras_tensor([list(args), kwargs]):
+                raise
+        return _op_layer_call(fn, public_name, args, kwargs)
+    return op
+
+
+def _op_layer_call(fn, public_name, args, kwargs):
+    structure = [list(args), kwargs]
+    flat = nest.flatten(structure)
+    where = [i for i, x in enumerate(flat) if isinstance(x, KerasTensor)]
+
+    def apply(tensors):
+        leaves = list(flat)
+        for i, tensor in zip(where, tensors):
+            leaves[i] = tensor
+        call_args, call_kwargs = nest.pack_sequence_as(structure, leaves)
+        return fn(*call_args, **call_kwargs)
+
+    return KerasTensor._op_layer(apply, name=public_name)([flat[i] for i in where])
+
+
+def install_op_dispatch(namespaces):
+    """Makes the public ops of `namespaces` ((module, "tf.math") pairs, canonical ones first)
+    accept KerasTensors. A function public under several names is wrapped once, so `tf.add is
+    tf.math.add` still holds, and its layers take the first name (`tf.math.add`, as TF's)."""
+    wrapped = {}
+    for namespace, prefix in namespaces:
+        for name, fn in list(vars(namespace).items()):
+            if (name.startswith("_") or not isinstance(fn, types.FunctionType)
+                    or not fn.__module__.startswith("eagerbook.ops.")):
+                continue
+            kernel = inspect.unwrap(fn)  # the same op under a ragged-aware wrapper counts once
+            if kernel not in wrapped:
+                wrapped[kernel] = _on_keras_tensors(fn, f"{prefix}.{name}")
+            setattr(namespace, name, wrapped[kernel])
 
 
 def has_keras_tensor(structure):

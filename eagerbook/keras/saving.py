@@ -58,7 +58,7 @@ def functional_config(model):
                                   f"{type(value).__name__} arguments cannot be saved.")
 
     for layer in model._graph_layers:
-        if type(layer).__name__ == "_OpLambda":
+        if type(layer).__name__ == "TFOpLambda":
             raise NotImplementedError(
                 f"The functional model {model.name!r} applies a Python function to KerasTensors "
                 f"({layer.name}, e.g. `x + 1`); its code cannot be saved. Use a layer instead "

@@ -329,7 +329,7 @@ class Lambda(Layer):
         return config
 
 
-class _OpLambda(Layer):
+class TFOpLambda(Layer):
     """A TF function applied to KerasTensors (``x + y`` in a functional model)."""
 
     def __init__(self, function, name=None, **kwargs):
@@ -340,7 +340,7 @@ class _OpLambda(Layer):
         return self.function(inputs, *args)
 
 
-KerasTensor._op_layer = _OpLambda  # `x + y` on KerasTensors becomes one of these
+KerasTensor._op_layer = TFOpLambda  # `x + y` on KerasTensors becomes one of these
 
 
 class _Merge(Layer):

@@ -1,0 +1,56 @@
+"""tf.* functions called on the KerasTensors of a functional model become layers of the model
+(TF's TFOpLambda), named after the function, and replay on real data."""
+
+import numpy as np
+import pytest
+
+import eagerbook as tf
+
+
+def _model():
+    inp = tf.keras.Input((3,))
+    hidden = tf.keras.layers.Dense(4, kernel_initializer="ones")(inp)
+    relu = tf.nn.relu(hidden - 2.0)
+    joined = tf.concat([relu, inp], axis=1)
+    out = tf.reduce_sum(tf.math.exp(-joined), axis=1, keepdims=True)
+    return tf.keras.Model(inp, out)
+
+
+def test_tf_functions_become_named_layers():
+    model = _model()
+    kinds = {layer.name: type(layer).__name__ for layer in model.layers}
+    assert kinds["tf.nn.relu"] == "TFOpLambda"
+    assert kinds["tf.concat"] == "TFOpLambda"
+    assert kinds["tf.math.reduce_sum"] == "TFOpLambda"  # canonical name, as TF names it
+    assert kinds["tf.math.exp"] == "TFOpLambda"
+    assert model.output_shape == (None, 1)
+
+
+def test_the_model_replays_the_functions_on_data():
+    model = _model()
+    x = np.array([[1.0, 2.0, 0.5], [0.0, -1.0, 3.0]], np.float32)
+    hidden = x.sum(axis=1, keepdims=True) * np.ones((1, 4), np.float32)  # kernel of ones
+    joined = np.concatenate([np.maximum(hidden - 2.0, 0.0), x], axis=1)
+    expected = np.exp(-joined).sum(axis=1, keepdims=True)
+    np.testing.assert_allclose(model(x).numpy(), expected, rtol=1e-6)
+
+
+def test_the_model_trains_through_the_function_layers():
+    model = _model()
+    model.compile(optimizer="sgd", loss="mse")
+    x = np.ones((8, 3), np.float32)
+    history = model.fit(x, np.zeros((8, 1), np.float32), epochs=3, verbose=0)
+    losses = history.history["loss"]
+    assert losses[-1] < losses[0]
+
+
+def test_one_function_under_several_names_stays_one_object():
+    assert tf.add is tf.math.add
+    assert tf.reduce_sum is tf.math.reduce_sum
+
+
+def test_errors_without_keras_tensors_are_unchanged():
+    with pytest.raises(tf.errors.InvalidArgumentError):
+        tf.reduce_sum(tf.constant([1.0, 2.0]), axis=3)
+    with pytest.raises(tf.errors.InvalidArgumentError):  # TF's kind for mixed dtypes
+        tf.concat([tf.constant([1.0]), tf.constant([1])], axis=0)
