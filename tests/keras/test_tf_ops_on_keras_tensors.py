@@ -44,6 +44,12 @@ def test_the_model_trains_through_the_function_layers():
     assert losses[-1] < losses[0]
 
 
+def test_a_whole_reduction_is_a_scalar_as_in_tf():
+    inp = tf.keras.Input((3,))
+    assert tf.reduce_mean(inp).shape == ()
+    assert tf.reduce_sum(inp, axis=1).shape.as_list() == [None]
+
+
 def test_one_function_under_several_names_stays_one_object():
     assert tf.add is tf.math.add
     assert tf.reduce_sum is tf.math.reduce_sum

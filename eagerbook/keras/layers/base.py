@@ -690,6 +690,8 @@ class Layer(Module):
 
         def symbolic(t):
             t = convert_to_tensor(t)
+            if t.shape.rank == 0:  # reduced over the batch too (tf.reduce_mean(x)): a scalar
+                return KerasTensor([], t.dtype)
             dims = [None] + list(t.shape.as_list()[1:])
             if unknown[0]:
                 dims = [None] * (len(dims) - 1) + dims[-1:] if len(dims) > 1 else dims
