@@ -19,10 +19,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 
-from _harness import clock, compare  # noqa: E402
+from _harness import clock, compare  # noqa: E402 - after the sys.path setup
 
-import eagerbook as tf  # noqa: E402
-from eagerbook.graph import function  # noqa: E402
+import eagerbook as tf  # noqa: E402 - after the sys.path setup
+from eagerbook.graph import function  # noqa: E402 - after the sys.path setup
 
 
 def multiply_add_chain(n_ops):

@@ -20,7 +20,7 @@ import time
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from _harness import RESULT_PREFIX  # noqa: E402
+from _harness import RESULT_PREFIX  # noqa: E402 - after the sys.path setup
 
 LESSON = HERE.parent / "notebooks" / "04_eager_training.ipynb"
 GOAL_SECONDS = 10.0

@@ -21,10 +21,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 
-import numpy as np  # noqa: E402
-from _harness import RESULT_PREFIX, clock  # noqa: E402
+import numpy as np  # noqa: E402 - after the sys.path setup
+from _harness import RESULT_PREFIX, clock  # noqa: E402 - after the sys.path setup
 
-import eagerbook as tf  # noqa: E402
+import eagerbook as tf  # noqa: E402 - after the sys.path setup
 
 
 def emit(name, seconds, per_op_us, target=None, unit="ms", **extra):

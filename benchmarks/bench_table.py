@@ -24,9 +24,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 
-import numpy as np  # noqa: E402
-import workloads  # noqa: E402
-from _harness import clock, report  # noqa: E402
+import numpy as np  # noqa: E402 - after the sys.path setup
+import workloads  # noqa: E402 - after the sys.path setup
+from _harness import clock, report  # noqa: E402 - after the sys.path setup
 
 ENGINES = ("eagerbook", "tensorflow", "torch")
 

@@ -37,7 +37,7 @@ import sys
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from _harness import RESULT_PREFIX, environment  # noqa: E402
+from _harness import RESULT_PREFIX, environment  # noqa: E402 - after the sys.path setup
 
 PEERS = ("tensorflow", "torch")
 ONE_THREAD = {"OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}

@@ -59,7 +59,6 @@ from .core.dtypes import (
 from .core.shape import TensorShape
 from .core.spec import TensorSpec
 from .core.tensor import Tensor, constant, convert_to_tensor, is_tensor
-from .core.variable import ResourceVariable as _ResourceVariable  # noqa: F401
 from .core.variable import Variable, VariableSynchronization
 from .core.variable import VariableAggregationV2 as VariableAggregation
 from .framework import traceback_utils as _traceback_utils

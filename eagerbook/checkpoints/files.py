@@ -114,7 +114,7 @@ def _sync_directory(directory):
         return  # not possible on every platform; the renames are still atomic
     try:
         os.fsync(fd)
-    except OSError:
+    except OSError:  # some filesystems refuse fsync on a directory; the renames stay atomic
         pass
     finally:
         os.close(fd)

@@ -570,7 +570,7 @@ class CSVLogger(Callback):
     def on_train_begin(self, logs=None):
         has_rows = self.append and os.path.exists(self.filename) and \
             os.path.getsize(self.filename) > 0
-        self._file = open(self.filename, "a" if self.append else "w", newline="")  # noqa: SIM115
+        self._file = open(self.filename, "a" if self.append else "w", newline="")  # noqa: SIM115 - open across epochs
         self._write_header = not has_rows
         self.keys = None
 

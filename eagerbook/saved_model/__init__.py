@@ -26,7 +26,7 @@ class LoadOptions:
     def __init__(self, allow_partial_checkpoint=False, experimental_io_device=None,
                  experimental_skip_checkpoint=False, experimental_variable_policy=None,
                  experimental_load_function_aliases=False):
-        pass
+        pass  # TF's options accepted so its code runs; none changes how eagerbook loads
 
 
 def contains_saved_model(export_dir):
