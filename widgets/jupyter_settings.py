@@ -3,7 +3,7 @@
 With it, saving a notebook also saves the state of its widgets (anywidget's state includes
 the widget's ES module), so after closing and reopening a notebook whose kernel is gone,
 every widget is drawn again from that state instead of "Error displaying widget: model not
-found" (with the setting off, widgets/keep_state.js asks for the same for notebooks that
+found" (with the setting off, notebook/static/keep_state.js asks for the same for notebooks that
 show eagerbook widgets; this setting covers every widget library). JupyterLab and Notebook 7
 both read ``<prefix>/share/jupyter/lab/settings/
 overrides.d/*.json``; ``make lab`` and Binder's ``postBuild`` run this script.

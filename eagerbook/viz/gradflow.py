@@ -43,7 +43,7 @@ PALETTE = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e
 
 
 def layer_colors(names):
-    """{layer: colour}: a distinct colour per layer (widgets/gradient_flow.js: the same)."""
+    """{layer: colour}: a distinct colour per layer (notebook/static/gradient_flow.js: the same)."""
     return {name: PALETTE[i % len(PALETTE)] for i, name in enumerate(names)}
 
 

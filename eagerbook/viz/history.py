@@ -122,6 +122,6 @@ def progress_line(history, total=None, epoch=None):
 
 
 # --- the static chart ----------------------------------------------------------------------------
-# (training, validation) shades of one hue per metric; widgets/live_loss.js uses the same.
+# (training, validation) shades of one hue per metric; notebook/static/live_loss.js uses the same.
 PAIRS = [("#1f5fa8", "#6fa8e8"), ("#c05621", "#f0a060"), ("#2f855a", "#74c69d"),
          ("#6b46c1", "#a78bfa"), ("#b83280", "#ee8fc6"), ("#2c7a7b", "#6cc4c4")]

@@ -206,7 +206,7 @@ def _open(page, base, token, app, name):
 def test_every_widget_stored_live_and_reopened(app, save_setting, demo_notebook, tmp_path):
     """JupyterLab as `make lab` and Binder set it up, and Notebook 7 as a plain install has
     it ("Save Widget State Automatically" off): in both, a reopened notebook redraws its
-    widgets (widgets/keep_state.js asks for the state to be saved)."""
+    widgets (notebook/static/keep_state.js asks for the state to be saved)."""
     problem = chromium_problem()
     if problem:
         pytest.fail(problem)

@@ -1,11 +1,10 @@
-"""The browser code ships inside the package: eagerbook/notebook/static mirrors widgets/."""
+"""The widgets' browser code lives in one place, inside the package: eagerbook/notebook/static."""
 
 import pathlib
 
 import eagerbook.notebook.widgets as widgets_module
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-SOURCE = ROOT / "widgets"
 SHIPPED = ROOT / "eagerbook" / "notebook" / "static"
 
 
@@ -13,12 +12,10 @@ def _assets(folder):
     return {p.name: p.read_bytes() for p in folder.iterdir() if p.suffix in (".js", ".css")}
 
 
-def test_package_copy_is_identical_to_widgets_folder():
-    source, shipped = _assets(SOURCE), _assets(SHIPPED)
-    assert source, "widgets/ has no .js/.css files"
-    assert sorted(source) == sorted(shipped), "run: python widgets/sync.py"
-    for name in source:
-        assert source[name] == shipped[name], f"{name} differs: run python widgets/sync.py"
+def test_browser_code_has_one_home():
+    """No second copy of the browser code outside the package to drift from the shipped one."""
+    assert _assets(SHIPPED), "eagerbook/notebook/static has no .js/.css files"
+    assert not _assets(ROOT / "widgets"), "widgets/ holds scripts only; the browser code is static/"
 
 
 def test_every_widget_module_and_stylesheet_is_used():
@@ -31,7 +28,7 @@ def test_every_widget_module_and_stylesheet_is_used():
 
 
 def test_modules_need_no_network():
-    for path in SOURCE.glob("*.js"):
+    for path in SHIPPED.glob("*.js"):
         text = path.read_text()
         assert "http://" not in text.replace("http://www.w3.org/2000/svg", "")
         assert "https://" not in text and "import " not in text.split("export default")[0]
@@ -47,6 +44,6 @@ def test_every_widget_asks_for_its_state_to_be_saved():
     for cls in (widgets_module.TapeView, widgets_module.GraphView, widgets_module.LiveLoss,
                 widgets_module.GradientFlow):
         module = str(cls._esm)
-        assert module.startswith((SOURCE / "keep_state.js").read_text())
+        assert module.startswith((SHIPPED / "keep_state.js").read_text())
         render = module.split("function render(", 1)[1]
         assert render.split("\n", 2)[1].strip().startswith("keepWidgetState(model);")
