@@ -12,7 +12,7 @@ import types
 
 from ..core import dtypes, nest
 from ..core.shape import TensorShape
-from ..ops import operators
+from ..ops import array_ops, operators
 
 
 class KerasTensor:
@@ -78,6 +78,15 @@ class KerasTensor:
 
     def _op(self, fn, *others, name):
         return KerasTensor._op_layer(fn, name=name)(self, *others)
+
+    def __getitem__(self, key):  # x[:, 0] is a layer too (TF's tf.__operators__.getitem)
+        return self._op(lambda x: array_ops.tensor_getitem(x, key),
+                        name="tf.__operators__.getitem")
+
+    def __iter__(self):  # without it, Python would iterate through __getitem__ forever
+        if self._shape.rank is None or self._shape[0] is None:
+            raise TypeError("Cannot iterate over a Tensor with unknown first dimension.")
+        return iter([self[i] for i in range(self._shape[0])])
 
 
 def _operator(fn, name):

@@ -7,6 +7,11 @@ import pytest
 import eagerbook as tf
 
 
+@pytest.fixture(autouse=True)
+def _fresh_names():
+    tf.keras.backend.clear_session()  # layer names (tf.math.reduce_sum, add_loss) start afresh
+
+
 def _model():
     inp = tf.keras.Input((3,))
     hidden = tf.keras.layers.Dense(4, kernel_initializer="ones")(inp)
@@ -60,3 +65,32 @@ def test_errors_without_keras_tensors_are_unchanged():
         tf.reduce_sum(tf.constant([1.0, 2.0]), axis=3)
     with pytest.raises(tf.errors.InvalidArgumentError):  # TF's kind for mixed dtypes
         tf.concat([tf.constant([1.0]), tf.constant([1])], axis=0)
+
+
+@pytest.mark.parametrize("make, shape", [
+    (lambda x: tf.reduce_mean(x, axis=0), (3, 4)),  # the batch axis reduced away
+    (lambda x: tf.reduce_sum(x, [0, 2]), (3,)),
+    (lambda x: tf.reduce_mean(x, axis=0, keepdims=True), (1, 3, 4)),
+    (lambda x: tf.argmax(x, axis=0), (3, 4)),
+    (lambda x: tf.reduce_max(x, axis=-1), (None, 3)),
+    (lambda x: tf.transpose(x), (4, 3, None)),  # the batch axis moved last
+    (lambda x: tf.reshape(x, [-1]), (None,)),
+    (lambda x: tf.shape(x), (3,)),
+    (lambda x: x[0], (3, 4)),
+    (lambda x: x[:, 0], (None, 4)),
+])
+def test_output_shapes_follow_the_batch_axis_as_tf(make, shape):
+    """Shapes measured with TensorFlow 2 (Keras 2) on Input(shape=(3, 4))."""
+    assert make(tf.keras.Input(shape=(3, 4))).shape.as_list() == list(shape)
+
+
+def test_a_reduction_over_the_batch_replays_on_data():
+    inp = tf.keras.Input((2,))
+    model = tf.keras.Model(inp, tf.reduce_sum(inp, axis=0))
+    np.testing.assert_allclose(model(np.array([[1.0, 2.0], [3.0, 5.0]], np.float32)).numpy(),
+                               [4.0, 7.0])
+
+
+def test_keras_tensor_with_unknown_batch_is_not_iterable():
+    with pytest.raises(TypeError, match="unknown first dimension"):
+        list(tf.keras.Input((3,)))

@@ -418,7 +418,9 @@ class Layer(Module):
     # --- losses -----------------------------------------------------------------------------------
     def add_loss(self, losses, inputs=None):
         for loss in nest.flatten(losses):
-            if callable(loss):
+            if isinstance(loss, KerasTensor):  # a functional model's loss term: a graph layer
+                self._add_symbolic_term(loss, "add_loss")
+            elif callable(loss):
                 self._regularized.append((None, loss))
                 _LOSS_SOURCES[0] = True
             else:
@@ -445,6 +447,9 @@ class Layer(Module):
         if aggregation not in (None, "mean"):
             raise ValueError(f'We currently support only `mean` and `None` as aggregation. '
                              f'Received: {aggregation}.')
+        if isinstance(value, KerasTensor):  # a functional model's metric: a graph layer
+            return self._add_symbolic_term(value, "add_metric", name=name,
+                                           aggregation=aggregation)
         source = next((m for m in self._layer_metrics()
                        if getattr(m, "_last_result", None) is value), None)
         if source is not None:
@@ -459,6 +464,13 @@ class Layer(Module):
             with backend.init_scope():
                 metric = added[name] = _MEAN_METRIC[0](name=name)
         metric.update_state(value)
+
+    def _add_symbolic_term(self, tensor, kind, **options):
+        """``add_loss``/``add_metric`` of a KerasTensor: only a functional model can compute
+        one (models.training.Model overrides this)."""
+        raise TypeError(f"Cannot {kind} a symbolic KerasTensor ({tensor}) on layer "
+                        f"{self.name!r}: only a functional Model built on the same inputs can "
+                        "compute it.")
 
     def _layer_metrics(self):
         """Metric objects this layer holds as attributes, then those made by ``add_metric``."""

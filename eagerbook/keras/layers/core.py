@@ -2,13 +2,13 @@
 
 import numpy as np
 
-from ...core import dtypes, errors
+from ...core import dtypes, errors, nest
 from ...core.shape import TensorShape
 from ...core.tensor import convert_to_tensor
 from ...ops import array_ops, math_ops, nn_ops
 from .. import activations, backend, initializers, regularizers
 from ..keras_tensor import KerasTensor, Node
-from .base import InputSpec, Layer
+from .base import _MEAN_METRIC, InputSpec, Layer
 
 
 def _dims(shape):
@@ -339,8 +339,79 @@ class TFOpLambda(Layer):
     def call(self, inputs, *args):
         return self.function(inputs, *args)
 
+    def _infer_outputs_by_running(self, args, kwargs):
+        """Runs the function on zeros twice, its unknown input sizes (the batch) 2 then 3: an
+        output axis whose size changes with them is unknown (None), one that does not keeps its
+        size, as TF's shape inference (``tf.reduce_sum(x, 0)`` of a (None, 3) input is (3,))."""
+        def run(size):
+            def stand_in(x):
+                if not isinstance(x, KerasTensor):
+                    return x
+                dims = [size if d is None else d for d in x.shape.as_list()]
+                return convert_to_tensor(np.zeros(dims, dtype=x.dtype._np))
+            with backend.init_scope():
+                out = self.call(*nest.map_structure(stand_in, list(args)),
+                                **nest.map_structure(stand_in, dict(kwargs)))
+            return nest.map_structure(convert_to_tensor, out)
+
+        first, second = run(2), run(3)
+
+        def symbolic(a, b):
+            dims = [d if d == e else None for d, e in zip(a.shape.as_list(), b.shape.as_list())]
+            return KerasTensor(dims, a.dtype)
+
+        return nest.map_structure(symbolic, first, second)
+
 
 KerasTensor._op_layer = TFOpLambda  # `x + y` on KerasTensors becomes one of these
+
+
+class AddLoss(Layer):
+    """``model.add_loss(t)`` of a functional model's KerasTensor `t`: a layer of the model that
+    adds its input, computed at every call, to the model's losses (and passes it through)."""
+
+    def __init__(self, unconditional=True, **kwargs):
+        kwargs["autocast"] = False
+        super().__init__(**kwargs)
+        self.unconditional = unconditional
+
+    def call(self, inputs):
+        self.add_loss(inputs)
+        return inputs
+
+    def compute_output_shape(self, input_shape):
+        return input_shape
+
+    def get_config(self):
+        config = super().get_config()
+        config["unconditional"] = self.unconditional
+        return config
+
+
+class AddMetric(Layer):
+    """``model.add_metric(t, name=...)`` of a functional model's KerasTensor `t`: a layer of the
+    model that reports its input's mean under `metric_name`."""
+
+    def __init__(self, aggregation=None, metric_name=None, **kwargs):
+        kwargs["autocast"] = False
+        super().__init__(**kwargs)
+        self.aggregation = aggregation
+        self.metric_name = metric_name
+        if metric_name is not None:  # reported from the start (model.metrics_names), as TF
+            with backend.init_scope():
+                self._added_metrics = {metric_name: _MEAN_METRIC[0](name=metric_name)}
+
+    def call(self, inputs):
+        self.add_metric(inputs, name=self.metric_name, aggregation=self.aggregation)
+        return inputs
+
+    def compute_output_shape(self, input_shape):
+        return input_shape
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"aggregation": self.aggregation, "metric_name": self.metric_name})
+        return config
 
 
 class _Merge(Layer):

@@ -25,7 +25,7 @@ from .. import losses as losses_mod
 from .. import metrics as metrics_mod
 from ..keras_tensor import KerasTensor
 from ..layers.base import Layer
-from ..layers.core import InputLayer
+from ..layers.core import AddLoss, AddMetric, InputLayer
 from . import data_adapter
 from . import summary as summary_mod
 
@@ -140,24 +140,7 @@ class Model(Layer):
         self.inputs = flat_inputs
         self.outputs = flat_outputs
         self._nodes = _topological_nodes(flat_outputs)
-        available = {id(x) for x in flat_inputs}
-        seen_layers = []
-        for node in self._nodes:
-            if isinstance(node.layer, InputLayer):
-                if id(node.flat_outputs[0]) not in available:
-                    raise ValueError(
-                        f"Graph disconnected: cannot obtain value for tensor "
-                        f"{node.flat_outputs[0]} at layer \"{node.layer.name}\". The following "
-                        f"previous layers were accessed without issue: "
-                        f"{[layer.name for layer in seen_layers]}")
-            else:
-                for x in node.keras_inputs:
-                    if id(x) not in available:
-                        raise ValueError(f"Graph disconnected: cannot obtain value for tensor "
-                                         f"{x} at layer \"{node.layer.name}\".")
-                available.update(id(t) for t in node.flat_outputs)
-            if node.layer not in seen_layers:
-                seen_layers.append(node.layer)
+        seen_layers = _connected_layers(self._nodes, {id(x) for x in flat_inputs}, [])
         # Inputs first, in the order the model was given them.
         input_layers = [x._node.layer for x in flat_inputs]
         self._graph_layers = input_layers + [layer for layer in seen_layers
@@ -166,6 +149,30 @@ class Model(Layer):
         self.output_names = [x._node.layer.name for x in flat_outputs]
         self._is_graph_network = True
         self.built = True
+
+    def _add_symbolic_term(self, tensor, kind, **options):
+        """``add_loss``/``add_metric`` of a KerasTensor (TF's AddLoss/AddMetric layers): the
+        layers that compute it, then one that adds it, join the graph and run at every call."""
+        if not self._is_graph_network:
+            return super()._add_symbolic_term(tensor, kind, **options)
+        if kind == "add_loss":
+            adder = AddLoss(unconditional=False, dtype=tensor.dtype)
+        elif options["name"] is None:
+            raise ValueError("Please provide a name for your metric like "
+                             "`self.add_metric(tf.reduce_sum(inputs), name='mean_activation')`")
+        else:
+            adder = AddMetric(aggregation=options["aggregation"] or "mean",
+                              metric_name=options["name"], dtype=tensor.dtype)
+        self._attach_nodes([adder(tensor)])
+
+    def _attach_nodes(self, ends):
+        """Adds the nodes computing the KerasTensors `ends` (from the model's own inputs) to
+        the graph, after those it has; they run at every call though no output needs them."""
+        new_nodes = [node for node in _topological_nodes(ends) if node not in self._nodes]
+        available = {id(x) for x in self._symbolic_inputs}
+        available.update(id(t) for node in self._nodes for t in node.flat_outputs)
+        self._graph_layers = _connected_layers(new_nodes, available, list(self._graph_layers))
+        self._nodes = self._nodes + new_nodes
 
     def _run_graph(self, inputs):
         values = {}
@@ -710,7 +717,7 @@ def _layer_class(name, custom_objects):
     cls = serialization.lookup(name, custom_objects)
     if cls is not None:
         return cls
-    cls = getattr(layers_mod, name, None)
+    cls = getattr(layers_mod, name, None) or {"AddLoss": AddLoss, "AddMetric": AddMetric}.get(name)
     if isinstance(cls, type):
         return cls
     raise ValueError(f"Unknown layer: '{name}'. Please ensure you are using a "
@@ -747,8 +754,12 @@ def _functional_from_config(config, custom_objects):
             produced.append(layer._input_tensor)
             continue
         produced.append(layer(*decode(node["args"]), **decode(node["kwargs"])))
-    return Model(inputs=decode(config["inputs"]), outputs=decode(config["outputs"]),
-                 name=config["name"])
+    model = Model(inputs=decode(config["inputs"]), outputs=decode(config["outputs"]),
+                  name=config["name"])
+    # Calls no output needs (the AddLoss layer of a symbolic `add_loss`) join the graph too.
+    model._attach_nodes([nest.flatten(out)[0] for out in produced
+                         if nest.flatten(out)[0]._node not in model._nodes])
+    return model
 
 
 def _json_default(value):
@@ -815,6 +826,30 @@ def _results(logs, return_dict):
         return dict(logs)
     values = list(logs.values())
     return values[0] if len(values) == 1 else values
+
+
+def _connected_layers(nodes, available, seen_layers):
+    """The layers of `nodes` (topological order) after `seen_layers`, each once; raises TF's
+    "Graph disconnected" error for a node whose inputs are neither `available` (ids of
+    KerasTensors the model can compute) nor made by an earlier node."""
+    available = set(available)
+    for node in nodes:
+        if isinstance(node.layer, InputLayer):
+            if id(node.flat_outputs[0]) not in available:
+                raise ValueError(
+                    f"Graph disconnected: cannot obtain value for tensor "
+                    f"{node.flat_outputs[0]} at layer \"{node.layer.name}\". The following "
+                    f"previous layers were accessed without issue: "
+                    f"{[layer.name for layer in seen_layers]}")
+        else:
+            for x in node.keras_inputs:
+                if id(x) not in available:
+                    raise ValueError(f"Graph disconnected: cannot obtain value for tensor "
+                                     f"{x} at layer \"{node.layer.name}\".")
+            available.update(id(t) for t in node.flat_outputs)
+        if node.layer not in seen_layers:
+            seen_layers.append(node.layer)
+    return seen_layers
 
 
 def _topological_nodes(outputs):
