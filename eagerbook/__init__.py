@@ -19,6 +19,7 @@ from .api import (
     debugging,
     dtypes,
     errors,
+    image,
     io,
     layers,  # TF 1.x's tf.layers: the eager announcement builds models with it
     linalg,
@@ -31,6 +32,13 @@ from .api import (
     strings,
     test,
     train,  # checkpoints, plus the announcement's TF 1.x optimizers
+)
+from .api.initializers import (
+    constant_initializer,
+    ones_initializer,
+    random_normal_initializer,
+    random_uniform_initializer,
+    zeros_initializer,
 )
 from .autodiff.custom_gradient import custom_gradient
 from .autodiff.tape import GradientTape, UnconnectedGradients

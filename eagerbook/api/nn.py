@@ -1,5 +1,6 @@
 """``tf.nn``."""
 
+from ..ops.embedding_ops import embedding_lookup
 from ..ops.linalg_ops import l2_normalize
 from ..ops.math_ops import softplus
 from ..ops.nn_ops import (

@@ -5,7 +5,9 @@ import warnings
 from . import (  # noqa: F401
     array_ops,
     complex_ops,
+    embedding_ops,
     functional_ops,
+    image_ops,
     linalg_ops,
     manip_ops,
     math_ops,

@@ -1,0 +1,507 @@
+"""``tf.image`` basics: flips, crops and pads, dtype conversion, resizing, colour adjustments.
+
+Images are ``[height, width, channels]`` or a batch ``[batch, height, width, channels]``. None
+of these needs a kernel of its own: each is built from ops that already have gradient rules
+(reverse, slice, pad, gather, arithmetic), so images stay differentiable and traceable.
+"""
+
+import numpy as np
+
+from ..core import dtypes
+from ..core.tensor import convert_to_tensor
+from . import array_ops, manip_ops, math_ops, random_ops
+
+
+def _image(image, name="image"):
+    image = convert_to_tensor(image, name=name)
+    rank = len(image.shape)
+    if rank not in (3, 4):
+        raise ValueError(f"'image' (shape {image.shape}) must have either 3 or 4 dimensions.")
+    return image
+
+
+def _height_width_axes(image):
+    rank = len(image.shape)
+    return rank - 3, rank - 2
+
+
+# --- orientation: flips, rotations, transpose ---------------------------------------------
+def flip_left_right(image):
+    """Mirrors the width axis."""
+    image = _image(image)
+    return array_ops.reverse(image, [_height_width_axes(image)[1]])
+
+
+def flip_up_down(image):
+    """Mirrors the height axis."""
+    image = _image(image)
+    return array_ops.reverse(image, [_height_width_axes(image)[0]])
+
+
+def transpose(image, name=None):
+    """Swaps height and width."""
+    image = _image(image)
+    perm = list(range(len(image.shape)))
+    h, w = _height_width_axes(image)
+    perm[h], perm[w] = w, h
+    return math_ops.transpose(image, perm)
+
+
+def rot90(image, k=1, name=None):
+    """Rotates by ``k`` quarter turns counter-clockwise (a flip and a transpose per turn)."""
+    image = _image(image)
+    k = int(k) % 4
+    if k == 0:
+        return image
+    if k == 2:
+        return flip_up_down(flip_left_right(image))
+    if k == 1:
+        return flip_up_down(transpose(image))
+    return flip_left_right(transpose(image))
+
+
+# --- dtype: integers span [0, MAX], floats [0, 1] -----------------------------------------
+def convert_image_dtype(image, dtype, saturate=False, name=None):
+    """Converts pixel values between dtypes, rescaling between the integer range [0, MAX]
+    and the float range [0, 1]. Between two integer types the values are scaled by a power
+    of two (integer arithmetic), so converting up and back again changes nothing."""
+    image = convert_to_tensor(image, name="image")
+    dtype = dtypes.as_dtype(dtype)
+    if not (dtype.is_floating or dtype.is_integer):
+        raise AttributeError("dtype must be either floating point or integer")
+    if not (image.dtype.is_floating or image.dtype.is_integer):
+        raise AttributeError("image dtype must be either floating point or integer")
+    if dtype == image.dtype:
+        return math_ops.identity(image)
+    cast = manip_ops.saturate_cast if saturate else math_ops.cast
+    if image.dtype.is_integer and dtype.is_integer:
+        in_max, out_max = image.dtype.max, dtype.max
+        if in_max > out_max:  # narrowing: divide first so the values fit, then cast
+            return cast(math_ops.floordiv(image, (in_max + 1) // (out_max + 1)), dtype)
+        return math_ops.multiply(cast(image, dtype), (out_max + 1) // (in_max + 1))
+    if image.dtype.is_floating and dtype.is_floating:
+        return math_ops.cast(image, dtype)
+    if image.dtype.is_integer:  # to float: 0..MAX onto 0..1
+        return math_ops.multiply(math_ops.cast(image, dtype), 1.0 / image.dtype.max)
+    # float to integer: 1.0 lands just below MAX + 1, so the cast's truncation reaches MAX.
+    return cast(math_ops.multiply(image, dtype.max + 0.5), dtype)
+
+
+# --- crops and pads -----------------------------------------------------------------------
+def _spatial_size(image):
+    h, w = _height_width_axes(image)
+    return image.shape[h], image.shape[w]
+
+
+def crop_to_bounding_box(image, offset_height, offset_width, target_height, target_width):
+    """The window ``[offset_height : offset_height + target_height, offset_width : ...]``."""
+    image = _image(image)
+    height, width = _spatial_size(image)
+    if offset_height < 0 or offset_width < 0:
+        raise ValueError("offset_height and offset_width must be >= 0.")
+    if target_height <= 0 or target_width <= 0:
+        raise ValueError("target_height and target_width must be > 0.")
+    if offset_height + target_height > height or offset_width + target_width > width:
+        raise ValueError("The crop window must lie inside the image: height must be >= "
+                         "target + offset.")
+    begin = [0] * len(image.shape)
+    size = [-1] * len(image.shape)
+    h, w = _height_width_axes(image)
+    begin[h], begin[w] = offset_height, offset_width
+    size[h], size[w] = target_height, target_width
+    return array_ops.slice(image, begin, size)
+
+
+def pad_to_bounding_box(image, offset_height, offset_width, target_height, target_width):
+    """Places the image at (offset_height, offset_width) in a zero canvas of the target size."""
+    image = _image(image)
+    height, width = _spatial_size(image)
+    after_h = target_height - offset_height - height
+    after_w = target_width - offset_width - width
+    if offset_height < 0 or offset_width < 0:
+        raise ValueError("offset_height and offset_width must be >= 0.")
+    if after_h < 0 or after_w < 0:
+        raise ValueError("The image must fit in the target size: target must be >= "
+                         "image + offset.")
+    paddings = [[0, 0]] * len(image.shape)
+    h, w = _height_width_axes(image)
+    paddings[h], paddings[w] = [offset_height, after_h], [offset_width, after_w]
+    return array_ops.pad(image, paddings)
+
+
+def resize_with_crop_or_pad(image, target_height, target_width):
+    """Centres the image in the target size, cropping evenly where it is larger and padding
+    with zeros where it is smaller (an odd difference leaves the extra pixel at the end)."""
+    image = _image(image)
+    height, width = _spatial_size(image)
+    crop_h, crop_w = max(height - target_height, 0), max(width - target_width, 0)
+    image = crop_to_bounding_box(image, crop_h // 2, crop_w // 2,
+                                 min(height, target_height), min(width, target_width))
+    height, width = _spatial_size(image)
+    pad_h, pad_w = target_height - height, target_width - width
+    return pad_to_bounding_box(image, pad_h // 2, pad_w // 2, target_height, target_width)
+
+
+def central_crop(image, central_fraction):
+    """Keeps the central ``central_fraction`` of height and width."""
+    image = _image(image)
+    if not 0.0 < central_fraction <= 1.0:
+        raise ValueError("central_fraction must be within (0, 1]")
+    if central_fraction == 1.0:
+        return image
+    height, width = _spatial_size(image)
+    # The border is what is left outside the fraction, split evenly (rounded down).
+    off_h = int((height - height * central_fraction) / 2)
+    off_w = int((width - width * central_fraction) / 2)
+    return crop_to_bounding_box(image, off_h, off_w, height - 2 * off_h, width - 2 * off_w)
+
+
+# --- resizing ------------------------------------------------------------------------------
+class ResizeMethod:
+    BILINEAR = "bilinear"
+    NEAREST_NEIGHBOR = "nearest"
+
+
+def _source_coordinates(out_size, in_size):
+    """Where each output pixel's centre falls in the input ("half-pixel centres"), computed
+    in float32 as TF's kernel does."""
+    scale = np.float32(in_size) / np.float32(out_size)
+    return (np.arange(out_size, dtype=np.float32) + np.float32(0.5)) * scale - np.float32(0.5)
+
+
+def _nearest_rows(out_size, in_size):
+    scale = np.float32(in_size) / np.float32(out_size)
+    centres = (np.arange(out_size, dtype=np.float32) + np.float32(0.5)) * scale
+    return np.minimum(np.floor(centres), in_size - 1).astype(np.int32)
+
+
+def _lerp_axis(images, axis, out_size):
+    """Linear interpolation along one axis: each output is a blend of its two neighbours."""
+    in_size = images.shape[axis]
+    where = _source_coordinates(out_size, in_size)
+    lower = np.clip(np.floor(where), 0, in_size - 1).astype(np.int32)
+    upper = np.clip(np.ceil(where), 0, in_size - 1).astype(np.int32)
+    weight_shape = [1] * len(images.shape)
+    weight_shape[axis] = out_size
+    frac = (where - np.floor(where)).astype(np.float32).reshape(weight_shape)
+    low = array_ops.gather(images, lower, axis=axis)
+    high = array_ops.gather(images, upper, axis=axis)
+    return low + (high - low) * frac
+
+
+def resize(images, size, method=ResizeMethod.BILINEAR, preserve_aspect_ratio=False,
+           antialias=False, name=None):
+    """Resizes to ``size = [new_height, new_width]``: "bilinear" blends the nearest input
+    pixels (the result is float32), "nearest" copies the nearest one (keeping the dtype)."""
+    images = _image(images, "images")
+    rank3 = len(images.shape) == 3
+    if rank3:
+        images = array_ops.expand_dims(images, 0)
+    new_height, new_width = (int(s) for s in np.asarray(size).reshape(-1))
+    height, width = images.shape[1], images.shape[2]
+    if preserve_aspect_ratio:
+        # The largest size inside [new_height, new_width] with the image's proportions.
+        scale = min(new_height / height, new_width / width)
+        new_height, new_width = int(round(height * scale)), int(round(width * scale))
+    if method == ResizeMethod.NEAREST_NEIGHBOR:
+        out = array_ops.gather(images, _nearest_rows(new_height, height), axis=1)
+        out = array_ops.gather(out, _nearest_rows(new_width, width), axis=2)
+    elif method == ResizeMethod.BILINEAR:
+        if antialias and (new_height < height or new_width < width):
+            raise NotImplementedError("tf.image.resize: antialiased downsampling is not "
+                                      "implemented in eagerbook")
+        out = math_ops.cast(images, dtypes.float32)
+        # Along each row first, then between rows (TF's order, so rounding matches).
+        out = _lerp_axis(_lerp_axis(out, 2, new_width), 1, new_height)
+    else:
+        raise NotImplementedError(f"tf.image.resize: method {method!r} is not implemented "
+                                  "in eagerbook (only 'bilinear' and 'nearest')")
+    return array_ops.squeeze(out, [0]) if rank3 else out
+
+
+# --- colour --------------------------------------------------------------------------------
+_LUMA = np.array([0.2989, 0.5870, 0.1140], np.float32)  # ITU-R 601 weights of R, G, B
+
+
+def _as_float(image):
+    """The image in [0, 1] floats (floats stay as they are), and how to go back."""
+    image = convert_to_tensor(image, name="image")
+    original = image.dtype
+    if original.is_floating:
+        return image, (lambda x: x)
+    return (convert_image_dtype(image, dtypes.float32),
+            lambda x: convert_image_dtype(x, original, saturate=True))
+
+
+def rgb_to_grayscale(images, name=None):
+    """Weighted sum of R, G, B; keeps a channel axis of size 1."""
+    images, back = _as_float(images)
+    gray = math_ops.reduce_sum(images * math_ops.cast(_LUMA, images.dtype), axis=-1,
+                               keepdims=True)
+    return back(gray)
+
+
+def grayscale_to_rgb(images, name=None):
+    """Repeats the single channel three times."""
+    images = convert_to_tensor(images, name="images")
+    if images.shape[-1] != 1:
+        raise ValueError("Last dimension of a grayscale image should be size 1.")
+    return array_ops.tile(images, [1] * (len(images.shape) - 1) + [3])
+
+
+def adjust_brightness(image, delta):
+    """Adds ``delta`` to every pixel, working in floats for integer images."""
+    image, back = _as_float(image)
+    return back(image + math_ops.cast(delta, image.dtype))
+
+
+def adjust_contrast(images, contrast_factor):
+    """Moves each channel away from (or toward) its mean over height and width."""
+    images, back = _as_float(images)
+    rank = len(images.shape)
+    mean = math_ops.reduce_mean(images, axis=[rank - 3, rank - 2], keepdims=True)
+    return back((images - mean) * math_ops.cast(contrast_factor, images.dtype) + mean)
+
+
+def adjust_gamma(image, gamma=1, gain=1):
+    """``gain * image ** gamma`` on [0, 1] values (integers are scaled there and back)."""
+    image = convert_to_tensor(image, name="image")
+    if image.dtype.is_integer:
+        scale = float(image.dtype.max)
+        as_float = math_ops.cast(image, dtypes.float32) / scale
+        return math_ops.cast(gain * as_float ** gamma * scale, image.dtype)
+    return gain * image ** math_ops.cast(gamma, image.dtype)
+
+
+def per_image_standardization(image):
+    """Zero mean and unit variance per image; the divisor is at least 1/sqrt(pixels) so a
+    uniform image does not divide by zero. The result is float32 (or the float input's)."""
+    image = _image(image)
+    if not image.dtype.is_floating:
+        image = math_ops.cast(image, dtypes.float32)
+    rank = len(image.shape)
+    axes = [rank - 3, rank - 2, rank - 1]
+    count = float(np.prod([image.shape[a] for a in axes]))
+    mean = math_ops.reduce_mean(image, axis=axes, keepdims=True)
+    stddev = math_ops.reduce_std(image, axis=axes, keepdims=True)
+    floor = math_ops.cast(1.0 / np.sqrt(count), image.dtype)
+    return (image - mean) / math_ops.maximum(stddev, floor)
+
+
+# --- colour spaces: HSV, YIQ, YUV ----------------------------------------------------------
+def rgb_to_hsv(images, name=None):
+    """Hue, saturation, value in [0, 1] from float RGB: value is the largest channel,
+    saturation the spread over it, hue the angle on the colour wheel (as a fraction)."""
+    images = convert_to_tensor(images, name="images")
+    r, g, b = array_ops.unstack(images, axis=-1)
+    value = math_ops.reduce_max(images, axis=-1)
+    spread = value - math_ops.reduce_min(images, axis=-1)
+    saturation = array_ops.where(value > 0, spread / array_ops.where(value > 0, value, 1.0),
+                                 0.0)
+    safe = array_ops.where(spread > 0, spread, 1.0)
+    hue = array_ops.where(math_ops.equal(value, r), (g - b) / safe,
+                          array_ops.where(math_ops.equal(value, g), 2.0 + (b - r) / safe,
+                                          4.0 + (r - g) / safe))
+    hue = array_ops.where(spread > 0, hue / 6.0, 0.0)
+    hue = array_ops.where(hue < 0, hue + 1.0, hue)
+    return array_ops.stack([hue, saturation, value], axis=-1)
+
+
+def hsv_to_rgb(images, name=None):
+    """Float RGB from hue, saturation, value (the inverse of ``rgb_to_hsv``)."""
+    images = convert_to_tensor(images, name="images")
+    hue, saturation, value = array_ops.unstack(images, axis=-1)
+    # Each channel is value minus a piecewise-linear dip around its place on the wheel.
+    channels = []
+    for offset in (5.0, 3.0, 1.0):  # R peaks at hue 0, G at 1/3, B at 2/3
+        k = math_ops.floormod(hue * 6.0 + offset, 6.0)
+        dip = math_ops.clip_by_value(math_ops.minimum(k, 4.0 - k), 0.0, 1.0)
+        channels.append(value - value * saturation * dip)
+    return array_ops.stack(channels, axis=-1)
+
+
+def adjust_saturation(image, saturation_factor, name=None):
+    """Scales the saturation (clipped to [0, 1]) in HSV space."""
+    image, back = _as_float(image)
+    hue, saturation, value = array_ops.unstack(rgb_to_hsv(image), axis=-1)
+    saturation = math_ops.clip_by_value(saturation * saturation_factor, 0.0, 1.0)
+    return back(hsv_to_rgb(array_ops.stack([hue, saturation, value], axis=-1)))
+
+
+def adjust_hue(image, delta, name=None):
+    """Turns the hue by ``delta`` (a fraction of the wheel, in [-1, 1])."""
+    if not -1.0 <= delta <= 1.0:
+        raise ValueError("delta must be in the interval [-1, 1]")
+    image, back = _as_float(image)
+    hue, saturation, value = array_ops.unstack(rgb_to_hsv(image), axis=-1)
+    hue = math_ops.floormod(hue + delta, 1.0)
+    return back(hsv_to_rgb(array_ops.stack([hue, saturation, value], axis=-1)))
+
+
+# Rows: R, G, B; columns: the output channels (luma first).
+_RGB_TO_YIQ = np.array([[0.299, 0.59590059, 0.2115],
+                        [0.587, -0.27455667, -0.52273617],
+                        [0.114, -0.32134392, 0.31119955]], np.float32)
+_RGB_TO_YUV = np.array([[0.299, -0.14714119, 0.61497538],
+                        [0.587, -0.28886916, -0.51496512],
+                        [0.114, 0.43601035, -0.10001026]], np.float32)
+
+
+def _mix_channels(images, matrix):
+    images = convert_to_tensor(images, name="images")
+    return math_ops.tensordot(images, math_ops.cast(matrix, images.dtype), axes=[[-1], [0]])
+
+
+def rgb_to_yiq(images):
+    return _mix_channels(images, _RGB_TO_YIQ)
+
+
+def yiq_to_rgb(images):
+    return _mix_channels(images, np.linalg.inv(_RGB_TO_YIQ.astype(np.float64)))
+
+
+def rgb_to_yuv(images):
+    return _mix_channels(images, _RGB_TO_YUV)
+
+
+def yuv_to_rgb(images):
+    return _mix_channels(images, np.linalg.inv(_RGB_TO_YUV.astype(np.float64)))
+
+
+# --- random augmentation: each draws its parameters, then calls the fixed version above ----
+def _flip_randomly(image, flip, draw):
+    """Flips each image of the batch (or the one image) where a coin drawn by ``draw``
+    comes up 1; images stay unflipped elsewhere."""
+    image = _image(image)
+    batched = len(image.shape) == 4
+    coins = math_ops.round(draw([image.shape[0]] if batched else []))
+    coins = array_ops.reshape(coins, [-1, 1, 1, 1] if batched else [1, 1, 1])
+    coins = math_ops.cast(coins, image.dtype)
+    return coins * flip(image) + (1 - coins) * image
+
+
+def random_flip_left_right(image, seed=None):
+    return _flip_randomly(image, flip_left_right,
+                          lambda shape: random_ops.uniform(shape, 0, 1.0, seed=seed))
+
+
+def random_flip_up_down(image, seed=None):
+    return _flip_randomly(image, flip_up_down,
+                          lambda shape: random_ops.uniform(shape, 0, 1.0, seed=seed))
+
+
+def stateless_random_flip_left_right(image, seed):
+    return _flip_randomly(image, flip_left_right,
+                          lambda shape: random_ops.stateless_uniform(shape, seed, 0, 1.0))
+
+
+def stateless_random_flip_up_down(image, seed):
+    return _flip_randomly(image, flip_up_down,
+                          lambda shape: random_ops.stateless_uniform(shape, seed, 0, 1.0))
+
+
+def random_brightness(image, max_delta, seed=None):
+    if max_delta < 0:
+        raise ValueError("max_delta must be non-negative.")
+    return adjust_brightness(image, random_ops.uniform([], -max_delta, max_delta, seed=seed))
+
+
+def stateless_random_brightness(image, max_delta, seed):
+    if max_delta < 0:
+        raise ValueError("max_delta must be non-negative.")
+    return adjust_brightness(image, random_ops.stateless_uniform([], seed, -max_delta,
+                                                                 max_delta))
+
+
+def _check_range(lower, upper, what):
+    if upper <= lower:
+        raise ValueError(f"{what} upper must be > lower.")
+    if lower < 0:
+        raise ValueError(f"{what} lower must be non-negative.")
+
+
+def random_contrast(image, lower, upper, seed=None):
+    _check_range(lower, upper, "contrast")
+    return adjust_contrast(image, random_ops.uniform([], lower, upper, seed=seed))
+
+
+def stateless_random_contrast(image, lower, upper, seed):
+    _check_range(lower, upper, "contrast")
+    return adjust_contrast(image, random_ops.stateless_uniform([], seed, lower, upper))
+
+
+def random_saturation(image, lower, upper, seed=None):
+    _check_range(lower, upper, "saturation")
+    return adjust_saturation(image, random_ops.uniform([], lower, upper, seed=seed))
+
+
+def random_hue(image, max_delta, seed=None):
+    if not 0 <= max_delta <= 0.5:
+        raise ValueError("max_delta must be in the interval [0, 0.5].")
+    return adjust_hue(image, float(random_ops.uniform([], -max_delta, max_delta, seed=seed)))
+
+
+def _crop_at(value, size, offsets):
+    return array_ops.slice(value, offsets, size)
+
+
+def random_crop(value, size, seed=None, name=None):
+    """A window of shape ``size`` at a random place inside ``value``."""
+    value = convert_to_tensor(value, name="value")
+    size = [int(s) for s in np.asarray(size).reshape(-1)]
+    room = np.array(value.shape.as_list()) - np.array(size) + 1
+    if np.any(room < 1):
+        raise ValueError(f"Need value.shape >= size, got {value.shape} and {size}")
+    draws = random_ops.uniform([len(size)], 0, np.iinfo(np.int32).max, dtype=dtypes.int32,
+                               seed=seed)
+    return _crop_at(value, size, math_ops.floormod(draws, room.astype(np.int32)))
+
+
+def stateless_random_crop(value, size, seed, name=None):
+    value = convert_to_tensor(value, name="value")
+    size = [int(s) for s in np.asarray(size).reshape(-1)]
+    room = np.array(value.shape.as_list()) - np.array(size) + 1
+    if np.any(room < 1):
+        raise ValueError(f"Need value.shape >= size, got {value.shape} and {size}")
+    draws = random_ops.stateless_uniform([len(size)], seed, 0, np.iinfo(np.int32).max,
+                                         dtype=dtypes.int32)
+    return _crop_at(value, size, math_ops.floormod(draws, room.astype(np.int32)))
+
+
+# --- measures and filters ------------------------------------------------------------------
+def image_gradients(image):
+    """(dy, dx): the difference to the next pixel down and to the right, zero at the edge."""
+    image = convert_to_tensor(image, name="image")
+    if len(image.shape) != 4:
+        raise ValueError("image_gradients expects a 4D tensor [batch_size, h, w, d], not "
+                         f"{image.shape}.")
+    dy = image[:, 1:, :, :] - image[:, :-1, :, :]
+    dx = image[:, :, 1:, :] - image[:, :, :-1, :]
+    dy = array_ops.pad(dy, [[0, 0], [0, 1], [0, 0], [0, 0]])
+    dx = array_ops.pad(dx, [[0, 0], [0, 0], [0, 1], [0, 0]])
+    return dy, dx
+
+
+def total_variation(images, name=None):
+    """Sum of absolute differences between neighbouring pixels (per image if batched)."""
+    images = _image(images, "images")
+    h, w = _height_width_axes(images)
+    down = math_ops.abs(array_ops.gather(images, np.arange(1, images.shape[h]), axis=h)
+                        - array_ops.gather(images, np.arange(images.shape[h] - 1), axis=h))
+    right = math_ops.abs(array_ops.gather(images, np.arange(1, images.shape[w]), axis=w)
+                         - array_ops.gather(images, np.arange(images.shape[w] - 1), axis=w))
+    axes = list(range(h, len(images.shape)))
+    return math_ops.reduce_sum(down, axis=axes) + math_ops.reduce_sum(right, axis=axes)
+
+
+def psnr(a, b, max_val, name=None):
+    """Peak signal-to-noise ratio in dB per image: 10 * log10(max_val^2 / mean squared error)."""
+    a, b = convert_to_tensor(a), convert_to_tensor(b)
+    original = a.dtype
+    a = convert_image_dtype(a, dtypes.float32)
+    b = convert_image_dtype(b, dtypes.float32)
+    max_val = math_ops.cast(max_val, original)
+    max_val = convert_image_dtype(max_val, dtypes.float32)
+    mse = math_ops.reduce_mean(math_ops.squared_difference(a, b), axis=[-3, -2, -1])
+    ten_over_ln10 = np.float32(10.0 / np.log(10.0))
+    return (2.0 * math_ops.log(max_val) - math_ops.log(mse)) * ten_over_ln10

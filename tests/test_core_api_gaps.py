@@ -1,0 +1,85 @@
+"""Core-API functions of TF's reference that eagerbook gained: semantic checks that run
+without TensorFlow (the printed forms are in tests/parity/cases_core_api.py)."""
+
+import numpy as np
+import pytest
+
+import eagerbook as tf
+
+
+def test_seeded_top_level_initializer_repeats_its_values():
+    init = tf.random_uniform_initializer(-2.0, 2.0, seed=11)
+    first, second = init([3, 4]), init([3, 4])
+    np.testing.assert_array_equal(first.numpy(), second.numpy())
+    assert np.all(np.abs(first.numpy()) <= 2.0)
+
+
+def test_unseeded_top_level_initializer_draws_anew():
+    init = tf.random_normal_initializer(stddev=1.0)
+    assert not np.array_equal(init([50]).numpy(), init([50]).numpy())
+
+
+def test_constant_initializer_keeps_the_value_dtype_without_one_given():
+    assert tf.constant_initializer([4, 5])([2]).dtype == tf.int32
+    assert tf.constant_initializer([4, 5])([2], tf.float16).dtype == tf.float16
+
+
+def test_embedding_lookup_over_uneven_div_shards():
+    # 5 rows in 2 shards by the "div" rule: ids 0-2 in the first, 3-4 in the second.
+    full = np.arange(10.0, dtype=np.float32).reshape(5, 2)
+    shards = [tf.constant(full[:3]), tf.constant(full[3:])]
+    got = tf.nn.embedding_lookup(shards, [[4, 0], [3, 2]])
+    np.testing.assert_array_equal(got.numpy(), full[[[4, 0], [3, 2]]])
+
+
+def test_embedding_lookup_max_norm_clips_each_row_alone():
+    table = tf.constant([[3.0, 4.0], [0.3, 0.4]])
+    got = tf.nn.embedding_lookup(table, [0, 1], max_norm=1.0).numpy()
+    np.testing.assert_allclose(got, [[0.6, 0.8], [0.3, 0.4]], rtol=1e-6)
+
+
+def test_embedding_lookup_gradient_counts_repeated_ids():
+    table = tf.Variable(tf.ones([3, 2]))
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_sum(tf.nn.embedding_lookup(table, [2, 2, 0]))
+    grad = tf.convert_to_tensor(tape.gradient(loss, table))
+    np.testing.assert_array_equal(grad.numpy(), [[1, 1], [0, 0], [2, 2]])
+
+
+def _image(shape=(3, 4, 3), seed=0):
+    return tf.constant(np.random.default_rng(seed).random(shape, dtype=np.float32))
+
+
+def test_four_quarter_turns_give_the_image_back():
+    image = _image()
+    turned = image
+    for _ in range(4):
+        turned = tf.image.rot90(turned)
+    np.testing.assert_array_equal(turned.numpy(), image.numpy())
+    np.testing.assert_array_equal(tf.image.rot90(image, 2).numpy(), image.numpy()[::-1, ::-1])
+
+
+def test_hsv_round_trip_and_resize_to_same_size_change_nothing():
+    image = _image((2, 5, 6, 3), seed=1)
+    back = tf.image.hsv_to_rgb(tf.image.rgb_to_hsv(image))
+    np.testing.assert_allclose(back.numpy(), image.numpy(), atol=1e-6)
+    np.testing.assert_allclose(tf.image.resize(image, [5, 6]).numpy(), image.numpy())
+
+
+def test_random_flip_gives_each_image_flipped_or_not():
+    batch = _image((8, 2, 3, 1), seed=2)
+    out = tf.image.random_flip_left_right(batch, seed=4).numpy()
+    for got, original in zip(out, batch.numpy()):
+        assert (np.array_equal(got, original) or np.array_equal(got, original[:, ::-1]))
+
+
+def test_random_crop_is_a_window_of_the_input():
+    image = tf.reshape(tf.range(60), [6, 10, 1])
+    crop = tf.image.random_crop(image, [3, 4, 1], seed=3).numpy()[..., 0]
+    top, left = divmod(int(crop[0, 0]), 10)
+    np.testing.assert_array_equal(crop, image.numpy()[top:top + 3, left:left + 4, 0])
+
+
+def test_convert_image_dtype_rejects_non_numeric_targets():
+    with pytest.raises(AttributeError):
+        tf.image.convert_image_dtype(tf.ones([1, 1, 1]), tf.string)
