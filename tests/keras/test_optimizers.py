@@ -274,3 +274,56 @@ def test_no_warning_for_complete_gradients():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         optimizers.Adam().apply_gradients([(tf.constant([1.0]), v)])
+
+
+def _nadam_steps(opt, steps):
+    w, b = tf.Variable([1.0, -2.0, 3.0]), tf.Variable(0.5)
+    for _ in range(steps):
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_sum(w * w * w) + b * b
+        opt.apply_gradients(zip(tape.gradient(loss, [w, b]), [w, b]))
+    return w, b, loss
+
+
+def test_nadam_matches_tf():
+    """Five steps of TF 2.21's Keras 2 (OptimizerV2) Nadam, then three traced steps."""
+    opt = optimizers.Nadam(learning_rate=0.1)
+    w, b, _ = _nadam_steps(opt, 5)
+    np.testing.assert_allclose(w.numpy(), [0.6494452, -2.4284797, 2.6123743], rtol=2e-6)
+    np.testing.assert_allclose(b.numpy(), 0.15963936, rtol=1e-5)
+    assert [v.name for v in opt.variables()] == [
+        "Nadam/iter:0", "Nadam/momentum_cache:0", "Nadam/Variable/m:0", "Nadam/Variable/m:0",
+        "Nadam/Variable/v:0", "Nadam/Variable/v:0"]
+    np.testing.assert_allclose(opt.variables()[1].numpy(), 0.018498035, rtol=1e-6)
+
+    @tf.function
+    def step():
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_sum(w * w * w) + b * b
+        opt.apply_gradients(zip(tape.gradient(loss, [w, b]), [w, b]))
+
+    for _ in range(3):
+        step()
+    np.testing.assert_allclose(w.numpy(), [0.4971567, -2.701426, 2.4042437], rtol=2e-6)
+    np.testing.assert_allclose(b.numpy(), 0.040141072, rtol=5e-5)
+
+
+def test_nadam_config_decay_is_the_momentum_schedule():
+    assert optimizers.Nadam(learning_rate=0.1).get_config() == {
+        "name": "Nadam", "learning_rate": 0.1, "decay": 0.004, "beta_1": 0.9,
+        "beta_2": 0.999, "epsilon": 1e-07}
+    assert optimizers.Nadam(decay=0.5, schedule_decay=0.01).get_config()["decay"] == 0.01
+    assert type(optimizers.get("nadam")) is optimizers.Nadam
+    with pytest.raises(ValueError, match="does not support"):
+        optimizers.Nadam(optimizers.schedules.ExponentialDecay(0.1, 10, 0.9))
+
+
+def test_optimizer_weights_list_slots_in_creation_order_as_tf():
+    w, b = tf.Variable([1.0], name="w"), tf.Variable(2.0, name="b")
+    opt = optimizers.Adam()
+    opt.apply_gradients([(tf.ones(1), w), (tf.ones(()), b)])
+    c = tf.Variable(3.0, name="c")
+    opt.apply_gradients([(tf.ones(()), c), (tf.ones(1), w)])
+    assert [v.name for v in opt.variables()] == [
+        "Adam/iter:0", "Adam/w/m:0", "Adam/b/m:0", "Adam/w/v:0", "Adam/b/v:0", "Adam/c/m:0",
+        "Adam/c/v:0"]

@@ -1,5 +1,6 @@
 """Preprocessing layers against TF 2.21's (Keras 2) outputs for the same data."""
 
+import numpy as np
 import pytest
 
 import eagerbook as tf
@@ -88,3 +89,84 @@ def test_text_vectorization_from_a_dataset_and_inside_a_model():
                                  layers.Embedding(20, 4), layers.GlobalAveragePooling1D(),
                                  layers.Dense(1)])
     assert model(tf.constant([["the brain"], ["with ease"]])).shape == (2, 1)
+
+
+# --- Discretization.adapt and Hashing: expected values measured with TF 2.21 (Keras 2) --------
+def test_discretization_adapt_puts_boundaries_at_tf_quantiles():
+    data = [[-1.5, 1.0, 3.4, 0.5], [0.0, 3.0, 1.3, 0.0]]
+    layer = layers.Discretization(num_bins=4, epsilon=0.01)
+    layer.adapt(data)
+    assert layer.bin_boundaries == pytest.approx([0.0, 0.5, 1.2999999523162842])
+    assert layer(tf.constant(data)).numpy().tolist() == [[0, 2, 3, 2], [1, 3, 3, 1]]
+
+
+def test_discretization_adapt_merges_batch_summaries_as_tf():
+    rs = np.random.RandomState(0)
+    layer = layers.Discretization(num_bins=5)
+    layer.adapt(rs.randn(1000, 1).astype("float32"))  # 32 batches of 32, summaries merged
+    assert layer.bin_boundaries == pytest.approx([-0.80881, -0.29771, 0.23195, 0.82693],
+                                                 abs=1e-5)
+    layer = layers.Discretization(num_bins=3, epsilon=0.1)
+    layer.adapt(tf.data.Dataset.from_tensor_slices(rs.rand(50)).batch(7))
+    assert layer.bin_boundaries == pytest.approx([0.41302, 0.73429], abs=1e-5)
+    layer = layers.Discretization(num_bins=4)
+    layer.adapt(np.arange(1, 9, dtype=np.int32))
+    assert layer.bin_boundaries == [2.0, 4.0, 6.0]
+
+
+def test_discretization_output_modes_and_bad_arguments():
+    layer = layers.Discretization(num_bins=3, output_mode="one_hot")
+    layer.adapt(np.arange(10.0))
+    assert layer(tf.constant([0.0, 5.0, 9.0])).numpy().tolist() == \
+        [[1, 0, 0], [0, 1, 0], [0, 0, 1]]
+    count = layers.Discretization(bin_boundaries=[0.0, 1.0], output_mode="count")
+    assert count(tf.constant([[0.5, -1.0, 2.0, 3.0]])).numpy().tolist() == [[1, 1, 2]]
+    with pytest.raises(ValueError, match="must be greater than or equal to 0"):
+        layers.Discretization(num_bins=-1)
+    with pytest.raises(ValueError, match="should not be set"):
+        layers.Discretization(num_bins=2, bin_boundaries=[1.0])
+    with pytest.raises(ValueError, match="Cannot adapt a Discretization layer"):
+        layers.Discretization(bin_boundaries=[1.0]).adapt(np.ones(3))
+
+
+def test_hashing_bins_are_tfs():
+    letters = [["A"], ["B"], ["C"], ["D"], ["E"]]
+    assert layers.Hashing(num_bins=3)(letters).numpy().ravel().tolist() == [1, 0, 1, 1, 2]
+    masked = layers.Hashing(num_bins=3, mask_value="")([["A"], ["B"], [""], ["C"], ["D"]])
+    assert masked.numpy().ravel().tolist() == [1, 1, 0, 2, 2]
+    salted = layers.Hashing(num_bins=3, salt=133)(letters)
+    assert salted.dtype == tf.int64 and salted.numpy().ravel().tolist() == [0, 0, 2, 1, 0]
+    keyed = layers.Hashing(num_bins=3, salt=[133, 137])(letters)
+    assert keyed.numpy().ravel().tolist() == [1, 2, 1, 0, 2]
+    assert layers.Hashing(num_bins=5)(tf.constant([[1, 2, 300, -4]])).numpy().tolist() == \
+        [[4, 4, 0, 0]]  # integers hash as their decimal text
+    assert layers.Hashing(num_bins=5, mask_value=0)(
+        tf.constant([[1, 0, 300, -4]])).numpy().tolist() == [[2, 0, 4, 3]]
+    assert layers.Hashing(num_bins=4, output_mode="multi_hot")(
+        tf.constant([["a", "b", "c"]])).numpy().tolist() == [[1, 0, 1, 1]]
+
+
+def test_hash_functions_match_tf_on_every_length_branch():
+    from eagerbook.keras.layers.hashing import fingerprint64, siphash24
+    # tf.strings.to_hash_bucket_fast / _strong(key=[7, 11]) of these, modulo 2**61 - 1.
+    texts = [b"", b"a", b"hello", b"0123456789abcdef", b"x" * 30, b"y" * 50, b"z" * 65,
+             bytes(range(200))]
+    fast = [fingerprint64(t) % (2**61 - 1) for t in texts]
+    strong = [siphash24([7, 11], t) % (2**61 - 1) for t in texts]
+    assert fast == [1936946117179621459, 1388589064740894184, 1480529417359330541,
+                    1493332391325024361, 1463595594257686509, 1536034821532487699,
+                    1382386556121636664, 525935771297148851]
+    assert strong == [1055821211951074896, 1136367475885836429, 816086037857874156,
+                      224018514623298622, 653044696982349327, 2272307256323005581,
+                      743061215052450878, 159620818779891242]
+
+
+def test_hashing_config_and_bad_arguments():
+    layer = layers.Hashing(num_bins=4, salt=3)
+    config = layer.get_config()
+    assert (config["dtype"], config["salt"], config["num_bins"]) == ("int64", [3, 3], 4)
+    for kwargs, message in [({"num_bins": 0}, "cannot be `None` or non-positive"),
+                            ({"num_bins": 2, "salt": "x"}, "can only be a tuple of size 2"),
+                            ({"num_bins": 2, "sparse": True}, "`sparse` may only be true")]:
+        with pytest.raises(ValueError, match=message):
+            layers.Hashing(**kwargs)

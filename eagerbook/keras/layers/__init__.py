@@ -50,6 +50,7 @@ from .core import (
     add,
     concatenate,
 )
+from .hashing import Hashing
 from .image_preprocessing import (
                         CenterCrop,
                         RandomContrast,

@@ -5,6 +5,7 @@ layers (``Normalization``, ``TextVectorization``, ...) before they moved to
 import types
 
 from . import image_preprocessing
+from .hashing import Hashing
 from .more_core import Normalization, Rescaling
 from .preprocessing import (
     CategoryEncoding,
@@ -16,8 +17,8 @@ from .preprocessing import (
 
 preprocessing = types.ModuleType(__name__ + ".preprocessing",
                                  "The preprocessing layers under their TF 2.3-2.5 path.")
-for _layer in (Normalization, Rescaling, CategoryEncoding, Discretization, IntegerLookup,
-               StringLookup, TextVectorization):
+for _layer in (Normalization, Rescaling, CategoryEncoding, Discretization, Hashing,
+               IntegerLookup, StringLookup, TextVectorization):
     setattr(preprocessing, _layer.__name__, _layer)
 for _name in image_preprocessing.__all__:
     setattr(preprocessing, _name, getattr(image_preprocessing, _name))

@@ -226,39 +226,120 @@ class CategoryEncoding(Layer):
         return config
 
 
+# --- Discretization.adapt: approximate quantiles from a mergeable summary (TF's algorithm) ---
+# A summary is two rows: sorted values and the weight (count of data points) each stands for.
+# Each batch is summarized, merged with the running summary and compressed back to about
+# 1/epsilon columns; the bin boundaries are read off the final summary at even weight steps.
+def _summarize(values, epsilon):
+    """A batch -> every (len / (1/epsilon))-th of its sorted values, each weighing that step."""
+    values = np.sort(values.reshape(-1))
+    increment = int(np.float32(values.size) / np.float32(1.0 / epsilon))
+    step = max(increment, 1)
+    boundaries = values[increment::step]
+    return np.stack([boundaries, np.full(boundaries.shape, step, np.float32)])
+
+
+def _compress(summary, epsilon):
+    """About 1/epsilon columns at even steps of cumulative weight (interpolated)."""
+    if summary.shape[1] * epsilon < 1:
+        return summary
+    percents = epsilon + np.arange(0.0, 1.0, epsilon)
+    cumulative = summary[1].cumsum()
+    fractions = cumulative / cumulative[-1]
+    bins = np.interp(percents, fractions, summary[0])
+    cumulative = np.interp(percents, fractions, cumulative)
+    weights = cumulative - np.concatenate(([0.0], cumulative[:-1]))
+    return np.stack([bins, weights]).astype(np.float32)
+
+
+def _merge(new, old, epsilon):
+    merged = np.concatenate([new, old], axis=1)
+    return _compress(merged[:, np.argsort(merged[0], kind="stable")], epsilon)
+
+
 class Discretization(Layer):
     """Numbers -> the index of their bin: ``bin_boundaries`` [a, b] make bins (-inf, a),
-    [a, b), [b, inf) numbered 0, 1, 2."""
+    [a, b), [b, inf) numbered 0, 1, 2; or ``num_bins`` whose boundaries ``adapt(data)`` puts
+    at approximate quantiles of the data (within `epsilon`)."""
+
+    _MODES = ("int", "one_hot", "multi_hot", "count")
 
     def __init__(self, bin_boundaries=None, num_bins=None, epsilon=0.01, output_mode="int",
-                 **kwargs):
+                 sparse=False, **kwargs):
+        if output_mode not in self._MODES:
+            raise ValueError("Unkown value for `output_mode` argument of layer Discretization. "
+                             "Allowed values are: or one of the following values: "
+                             f"{self._MODES}. Received: {output_mode}")  # TF's words
+        if num_bins is not None and num_bins < 0:
+            raise ValueError("`num_bins` must be greater than or equal to 0. "
+                             f"You passed `num_bins={num_bins}`")
+        if num_bins is not None and bin_boundaries is not None:
+            raise ValueError("Both `num_bins` and `bin_boundaries` should not be set. You "
+                             f"passed `num_bins={num_bins}` and `bin_boundaries="
+                             f"{list(bin_boundaries)}`")
         super().__init__(**kwargs)
-        if bin_boundaries is None:
-            raise ValueError("eagerbook's Discretization takes `bin_boundaries` (TF's adapt "
-                             "computes approximate quantiles that eagerbook does not "
-                             "reproduce).")
-        self.bin_boundaries = [float(b) for b in bin_boundaries]
+        self.input_bin_boundaries = None if bin_boundaries is None else \
+            [float(b) for b in bin_boundaries]
+        self.bin_boundaries = list(self.input_bin_boundaries or [])
         self.num_bins = num_bins
         self.epsilon = epsilon
         self.output_mode = output_mode
+        self.sparse = sparse
         self._autocast = False
+
+    def adapt(self, data, batch_size=None, steps=None):
+        """Bin boundaries at approximate quantiles of `data` (an array, a tensor or a batched
+        Dataset; arrays are read in batches of `batch_size`, 32 by default, as TF does)."""
+        if self.input_bin_boundaries is not None:
+            raise ValueError("Cannot adapt a Discretization layer that has been initialized "
+                             "with `bin_boundaries`, use `num_bins` instead. You passed "
+                             f"`bin_boundaries={self.input_bin_boundaries}`.")
+        if hasattr(data, "element_spec"):  # a Dataset: its elements are the batches
+            batches = [np.asarray(b.numpy() if hasattr(b, "numpy") else b) for b in data]
+            batches = batches if steps is None else batches[:steps]
+        else:
+            values = np.asarray(data.numpy() if hasattr(data, "numpy") else data)
+            size = batch_size or 32
+            batches = [values[i:i + size] for i in range(0, max(len(values), 1), size)]
+        summary = np.zeros((2, 0), np.float32)
+        for batch in batches:
+            summary = _merge(_summarize(batch.astype(np.float32), self.epsilon), summary,
+                             self.epsilon)
+        boundaries = _compress(summary, 1.0 / self.num_bins)[0, :-1]
+        self.bin_boundaries = [float(b) for b in boundaries]
+        if not self.built:
+            self.built = True
 
     def call(self, inputs):
         array = np.asarray(inputs.numpy() if hasattr(inputs, "numpy") else inputs,
                            dtype=np.float64)
-        return _from_numpy(np.searchsorted(self.bin_boundaries, array,
-                                           side="right").astype(np.int64))
+        indices = np.searchsorted(self.bin_boundaries, array, side="right").astype(np.int64)
+        if self.output_mode == "int":
+            return _from_numpy(indices)
+        depth = len(self.bin_boundaries) + 1
+        if self.output_mode == "one_hot":
+            return _from_numpy(_encode(indices, depth, "one_hot"))
+        rows = indices if indices.ndim > 1 else indices.reshape(1, -1)
+        encoded = _encode(rows, depth, self.output_mode)
+        return _from_numpy(encoded if indices.ndim > 1 else encoded[0])
 
     def compute_output_shape(self, input_shape):
-        return TensorShape(input_shape)
+        dims = TensorShape(input_shape).as_list()
+        if self.output_mode == "int":
+            return TensorShape(dims)
+        depth = len(self.bin_boundaries) + 1
+        if self.output_mode == "one_hot" and (len(dims) < 2 or dims[-1] != 1):
+            return TensorShape(dims + [depth])
+        return TensorShape(dims[:-1] + [depth])
 
     def _output_dtype(self, input_dtype):
-        return dtypes.int64
+        return dtypes.int64 if self.output_mode == "int" else dtypes.float32
 
     def get_config(self):
         config = super().get_config()
-        config.update({"bin_boundaries": self.bin_boundaries, "num_bins": self.num_bins,
-                       "epsilon": self.epsilon, "output_mode": self.output_mode})
+        config.update({"bin_boundaries": self.input_bin_boundaries, "num_bins": self.num_bins,
+                       "epsilon": self.epsilon, "output_mode": self.output_mode,
+                       "sparse": self.sparse})
         return config
 
 

@@ -3,10 +3,10 @@
 from . import schedules
 from .optimizer import Optimizer
 from .rules import SGD, Adagrad, Adam, RMSprop
-from .rules_more import Adadelta, Adamax, Ftrl
+from .rules_more import Adadelta, Adamax, Ftrl, Nadam
 
 _BY_NAME = {"sgd": SGD, "adam": Adam, "rmsprop": RMSprop, "adagrad": Adagrad,
-            "adadelta": Adadelta, "adamax": Adamax, "ftrl": Ftrl}
+            "adadelta": Adadelta, "adamax": Adamax, "ftrl": Ftrl, "nadam": Nadam}
 
 
 def get(identifier):

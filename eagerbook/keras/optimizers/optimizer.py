@@ -112,6 +112,7 @@ class Optimizer:
         self._slots = {}  # id(var) -> {slot name: Variable}
         self._slot_owners = {}  # id(var) -> var (keeps ids valid, remembers order)
         self._slot_names = []
+        self._slots_made = []  # every slot Variable, in creation order (what weights lists)
 
     # --- hyperparameters ----------------------------------------------------------------------
     @staticmethod
@@ -193,6 +194,7 @@ class Optimizer:
         base = var.name.split(":")[0]
         slot._name = f"{self._name}/{base}/{slot_name}:0"
         slots[slot_name] = slot
+        self._slots_made.append(slot)
         return slot
 
     def get_slot(self, var, slot_name):
@@ -215,10 +217,9 @@ class Optimizer:
     _checkpoint_slots = _slot_items
 
     def variables(self):
-        out = [self.iterations]
-        for _, _, slot in self._slot_items():
-            out.append(slot)
-        return out
+        """``iterations``, then the slots in creation order (all "m", then all "v" for Adam's
+        first step), TF's order for ``get_weights``/``set_weights``."""
+        return [self.iterations] + self._slots_made
 
     @property
     def weights(self):

@@ -1,6 +1,12 @@
-"""The update rules of Adadelta, Adamax and Ftrl (TF 2's ``OptimizerV2`` formulas), written
+"""The update rules of Adadelta, Adamax, Nadam and Ftrl (TF 2's ``OptimizerV2`` formulas), written
 like those of ``rules.py``: once for NumPy arrays (eager) and tensors (tracing)."""
 
+import numpy as np
+
+from ...core import dtypes
+from ...core.variable import Variable
+from .. import backend
+from . import schedules
 from .optimizer import Optimizer
 
 
@@ -69,6 +75,78 @@ class Adamax(Optimizer):
         return config
 
 
+class Nadam(Optimizer):
+    """Adam with Nesterov momentum (Dozat): the step mixes this gradient and the next
+    momentum, each divided by the product of the momentum factors so far,
+    ``mu_t = b1 (1 - 0.5 * 0.96^(0.004 t))`` (their running product is the ``momentum_cache``
+    weight): ``w -= lr * ((1-mu_t) g / (1-prod_t) + mu_{t+1} m / (1-prod_{t+1}))
+    / (sqrt(v / (1-b2^t)) + epsilon)``."""
+
+    def __init__(self, learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-7,
+                 name="Nadam", **kwargs):
+        # TF's OptimizerV2 Nadam: `decay` is the momentum schedule's (`schedule_decay`), not
+        # a learning-rate decay, and a `decay` argument is ignored.
+        kwargs.pop("decay", None)
+        self.schedule_decay = float(kwargs.pop("schedule_decay", 0.004))
+        if isinstance(kwargs.get("lr", learning_rate), schedules.LearningRateSchedule):
+            raise ValueError("The Nadam optimizer does not support "
+                             "tf.keras.optimizers.LearningRateSchedules as the learning rate.")
+        super().__init__(name, learning_rate, **kwargs)
+        self.beta_1 = float(beta_1)
+        self.beta_2 = float(beta_2)
+        self.epsilon = float(epsilon) if epsilon is not None else 1e-7
+        self._momentum_cache = None
+
+    def _create_slots(self, var_list):
+        if self._momentum_cache is None:
+            with backend.init_scope():
+                self._momentum_cache = Variable(np.float32(1.0), trainable=False,
+                                                dtype=dtypes.float32)
+                self._momentum_cache._name = f"{self._name}/momentum_cache:0"
+        for v in var_list:
+            self.add_slot(v, "m")
+        for v in var_list:
+            self.add_slot(v, "v")
+
+    def _prepare(self, xp, step, lr):
+        t = step + 1
+        mu_t = self.beta_1 * (1.0 - 0.5 * xp.pow(0.96, self.schedule_decay * t))
+        mu_next = self.beta_1 * (1.0 - 0.5 * xp.pow(0.96, self.schedule_decay * (t + 1)))
+        product = xp.read(self._momentum_cache) * mu_t
+        xp.write(self._momentum_cache, product)
+        return {"lr": lr, "mu_t": mu_t, "mu_next": mu_next, "product": product,
+                "product_next": product * mu_next,
+                "v_correction": 1.0 - xp.pow(self.beta_2, t)}
+
+    def _update(self, xp, grad, var, coeffs):
+        m_slot, v_slot = self.get_slot(var, "m"), self.get_slot(var, "v")
+        m = xp.read(m_slot) * self.beta_1 + grad * (1.0 - self.beta_1)
+        v = xp.read(v_slot) * self.beta_2 + grad * grad * (1.0 - self.beta_2)
+        xp.write(m_slot, m)
+        xp.write(v_slot, v)
+        m_bar = (grad / (1.0 - coeffs["product"]) * (1.0 - coeffs["mu_t"])
+                 + m / (1.0 - coeffs["product_next"]) * coeffs["mu_next"])
+        v_hat = v / coeffs["v_correction"]
+        xp.write(var, xp.read(var) - m_bar * coeffs["lr"] / (xp.sqrt(v_hat) + self.epsilon))
+
+    def variables(self):
+        """``iter``, ``momentum_cache`` (once the first step made it), then the slots."""
+        out = super().variables()
+        return out if self._momentum_cache is None else out[:1] + [self._momentum_cache] + out[1:]
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"decay": self.schedule_decay, "beta_1": self.beta_1,
+                       "beta_2": self.beta_2, "epsilon": self.epsilon})
+        return config
+
+    def _trackable_children(self):
+        children = super()._trackable_children()
+        if self._momentum_cache is not None:
+            children["momentum_cache"] = self._momentum_cache
+        return children
+
+
 class Ftrl(Optimizer):
     """Follow-the-regularized-leader (McMahan et al.): per coordinate, ``acc += g^2``,
     ``z += g - (acc_new^-p - acc^-p) / lr * w``, and ``w`` is the minimizer of the
@@ -126,4 +204,4 @@ class Ftrl(Optimizer):
         return config
 
 
-__all__ = ["Adadelta", "Adamax", "Ftrl"]
+__all__ = ["Adadelta", "Adamax", "Ftrl", "Nadam"]
