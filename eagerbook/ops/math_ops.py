@@ -524,8 +524,21 @@ def _tanh(x):
 
 @_tanh.gradient
 def _tanh_grad(op, dy):
-    y = op.outputs[0]
-    return [multiply(dy, subtract(1, square(y)))]
+    return [execute(_tanh_grad_op, (op.outputs[0], dy))]
+
+
+# The backward of tanh and sigmoid is one op each, as in TF (TanhGrad, SigmoidGrad): written
+# in terms of the forward output y, one kernel call instead of three ops.
+@register("TanhGrad", elementwise=True)
+def _tanh_grad_op(y, dy):
+    return dy * (1 - y * y)  # TF's order of operations: the same bits as its kernel
+
+
+@_tanh_grad_op.gradient
+def _tanh_grad_op_grad(op, grad):
+    y, dy = op.inputs
+    y_grad = multiply(multiply(multiply(grad, -2.0), dy), y) if op.needs_gradient(0) else None
+    return [y_grad, execute(_tanh_grad_op, (y, grad))]
 
 
 def tanh(x, name=None):
@@ -545,8 +558,23 @@ def _sigmoid(x):
 
 @_sigmoid.gradient
 def _sigmoid_grad(op, dy):
-    y = op.outputs[0]
-    return [multiply(dy, multiply(y, subtract(1, y)))]
+    return [execute(_sigmoid_grad_op, (op.outputs[0], dy))]
+
+
+@register("SigmoidGrad", elementwise=True)
+def _sigmoid_grad_op(y, dy):
+    return dy * (y * (1 - y))  # TF's order of operations: the same bits as its kernel
+
+
+@_sigmoid_grad_op.gradient
+def _sigmoid_grad_op_grad(op, grad):
+    y, dy = op.inputs
+    if op.needs_gradient(0):  # d/dy of dy * y * (1 - y) is dy * (1 - 2y)
+        grad_dy = multiply(grad, dy)
+        y_grad = subtract(grad_dy, multiply(multiply(grad_dy, 2.0), y))
+    else:
+        y_grad = None
+    return [y_grad, execute(_sigmoid_grad_op, (y, grad))]
 
 
 def sigmoid(x, name=None):

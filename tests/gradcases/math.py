@@ -9,6 +9,7 @@ import numpy as np
 from eagerbook.core import dtypes
 from eagerbook.core.tensor import _from_numpy
 from eagerbook.ops import linalg_ops, math_ops
+from eagerbook.ops.registry import REGISTRY, execute
 from eagerbook.testing import Fixed, GradCase
 
 m = math_ops
@@ -59,6 +60,10 @@ CASES = [
     GradCase("Tan", m.tan, [UNIT], second_order=True),
     GradCase("Tanh", m.tanh, [(3, 4)], second_order=True),
     GradCase("Sigmoid", m.sigmoid, [(3, 4)], second_order=True),
+    GradCase("TanhGrad", lambda y, dy: execute(REGISTRY["TanhGrad"], (y, dy)), [UNIT, (3, 4)],
+             second_order=True),
+    GradCase("SigmoidGrad", lambda y, dy: execute(REGISTRY["SigmoidGrad"], (y, dy)),
+             [UNIT, (3, 4)], second_order=True),
     GradCase("Atan", m.atan, [(3, 4)], second_order=True),
     GradCase("Asin", m.asin, [UNIT], second_order=True),
     GradCase("Acos", m.acos, [UNIT], second_order=True),

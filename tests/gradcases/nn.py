@@ -53,6 +53,10 @@ def _avg_pool_grad(dy):
                     "padding": "SAME"})
 
 
+def _activation_grad(op_name, gradients, features, attrs=None):
+    return execute(REGISTRY[op_name], (gradients, features), attrs or {})
+
+
 def _dropout(x):
     # dropout draws a new mask on every call; restarting the random sequence makes every
     # evaluation of the check (tape and central differences) see the same mask.
@@ -69,6 +73,18 @@ CASES = [
     GradCase("LeakyRelu", lambda x: nn_ops.leaky_relu(x, 0.3), [AWAY]),
     GradCase("Elu", nn_ops.elu, [AWAY], second_order=True, name="Elu/second"),
     GradCase("Selu", nn_ops.selu, [AWAY], second_order=True, name="Selu/second"),
+    # The activations' gradient ops, differentiated directly (features/outputs kept off 0).
+    GradCase("ReluGrad", lambda g, f: _activation_grad("ReluGrad", g, f), [(3, 4), AWAY],
+             second_order=True),
+    GradCase("Relu6Grad", lambda g, f: _activation_grad("Relu6Grad", g, f), [(2, 4), AWAY6],
+             second_order=True),
+    GradCase("LeakyReluGrad",
+             lambda g, f: _activation_grad("LeakyReluGrad", g, f, {"alpha": 0.3}),
+             [(3, 4), AWAY], second_order=True),
+    GradCase("EluGrad", lambda g, y: _activation_grad("EluGrad", g, y), [(3, 4), AWAY],
+             second_order=True),
+    GradCase("SeluGrad", lambda g, y: _activation_grad("SeluGrad", g, y), [(3, 4), AWAY],
+             second_order=True),
     GradCase("Erf", nn_ops.gelu, [(3, 4)], second_order=True, name="gelu/exact"),
     GradCase("Tanh", lambda x: nn_ops.gelu(x, approximate=True), [(3, 4)],
              name="gelu/approximate"),
