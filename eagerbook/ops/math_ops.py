@@ -524,6 +524,7 @@ def _tanh(x):
 
 @_tanh.gradient
 def _tanh_grad(op, dy):
+    """dy * (1 - square(y)) for y = tanh(x), as one op."""
     return [execute(_tanh_grad_op, (op.outputs[0], dy))]
 
 
@@ -558,6 +559,7 @@ def _sigmoid(x):
 
 @_sigmoid.gradient
 def _sigmoid_grad(op, dy):
+    """dy * y * (1 - y) for y = sigmoid(x), as one op."""
     return [execute(_sigmoid_grad_op, (op.outputs[0], dy))]
 
 

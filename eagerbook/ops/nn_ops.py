@@ -80,6 +80,7 @@ def _zeros_shaped_like(x):
 
 @_relu.gradient
 def _relu_grad(op, dy):
+    """dy where the output y is positive, 0 elsewhere, as one op."""
     return [execute(_relu_grad_op, (dy, op.outputs[0]))]
 
 
@@ -119,6 +120,7 @@ def _relu6(x):
 
 @_relu6.gradient
 def _relu6_grad(op, dy):
+    """dy where 0 < y < 6, 0 elsewhere, as one op."""
     return [execute(_relu6_grad_op, (dy, op.outputs[0]))]
 
 
@@ -146,6 +148,7 @@ def _leaky_relu(x, alpha):
 
 @_leaky_relu.gradient
 def _leaky_relu_grad(op, dy):
+    """dy where x is positive, alpha * dy elsewhere, as one op."""
     return [execute(_leaky_relu_grad_op, (dy, op.inputs[0]), op.attrs)]
 
 
@@ -177,6 +180,7 @@ def _elu(x):
 
 @_elu.gradient
 def _elu_grad(op, dy):
+    """dy where the output y is positive, dy * (y + 1) elsewhere, as one op."""
     return [execute(_elu_grad_op, (dy, op.outputs[0]))]
 
 
@@ -210,6 +214,7 @@ def _selu(x):
 
 @_selu.gradient
 def _selu_grad(op, dy):
+    """scale * dy where y is positive, dy * (y + scale * alpha) elsewhere, as one op."""
     return [execute(_selu_grad_op, (dy, op.outputs[0]))]
 
 
