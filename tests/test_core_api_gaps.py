@@ -83,3 +83,41 @@ def test_random_crop_is_a_window_of_the_input():
 def test_convert_image_dtype_rejects_non_numeric_targets():
     with pytest.raises(AttributeError):
         tf.image.convert_image_dtype(tf.ones([1, 1, 1]), tf.string)
+
+
+def test_round_floor_ceil_have_no_gradient_as_in_tf():
+    x = tf.Variable([0.4, 1.6])
+    with tf.GradientTape() as tape:
+        y = tf.math.round(x) * 5.0
+    assert tape.gradient(y, x) is None
+
+
+def test_complex_functions_match_numpy():
+    z = np.array([0.5 + 1j, -2 - 0.25j])
+    for fn, ref in ((tf.exp, np.exp), (tf.math.log, np.log), (tf.sqrt, np.sqrt),
+                    (tf.math.sin, np.sin), (tf.math.cosh, np.cosh)):
+        np.testing.assert_allclose(fn(tf.constant(z)).numpy(), ref(z), rtol=1e-12)
+    with pytest.raises(tf.errors.InvalidArgumentError):
+        tf.math.sigmoid(tf.constant(z))  # not one TF computes on complex numbers
+
+
+def test_bitcast_splits_a_scalar_into_bytes_in_memory_order():
+    got = tf.bitcast(tf.constant(1, tf.int32), tf.uint8).numpy()
+    np.testing.assert_array_equal(got, np.frombuffer(np.int32(1).tobytes(), np.uint8))
+
+
+def test_bincount_per_row_respects_maxlength():
+    got = tf.math.bincount(tf.constant([[0, 4, 4], [1, 1, 9]]), axis=-1, maxlength=3)
+    np.testing.assert_array_equal(got.numpy(), [[1, 0, 0], [0, 2, 0]])
+
+
+def test_eager_while_loop_result_takes_the_body_container():
+    out = tf.while_loop(lambda i: i < 2, lambda i: (i + 1,), [0])
+    assert isinstance(out, tuple) and int(out[0]) == 2
+
+
+def test_traced_matmul_of_a_vector_is_rejected_as_in_tf():
+    f = tf.function(lambda a, b: a @ b)
+    with pytest.raises(ValueError, match="at least rank 2"):
+        f(tf.constant([1.0, 2.0]), tf.ones([2, 2]))
+    assert f(tf.ones([3, 2]), tf.ones([2, 5])).shape == (3, 5)

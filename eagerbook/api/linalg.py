@@ -4,6 +4,7 @@ from ..ops.array_ops import eye
 from ..ops.array_ops import matrix_diag as diag
 from ..ops.array_ops import matrix_diag_part as diag_part
 from ..ops.linalg_ops import (
+    adjoint,
     cholesky,
     det,
     eigh,
@@ -32,4 +33,3 @@ from ..ops.manip_ops import (
 )
 from ..ops.math_ops import einsum, matmul, tensordot
 
-adjoint = matrix_transpose  # real dtypes: the adjoint is the transpose

@@ -130,7 +130,7 @@ ALL = (float16, float32, float64, int8, int16, int32, int64, uint8, uint16, uint
        complex64, complex128, string)
 _REAL_OF_COMPLEX = {complex64: float32, complex128: float64}
 _BY_NAME = {d.name: d for d in ALL}
-_BY_NAME.update(half=float16, double=float64)
+_BY_NAME.update(half=float16, double=float64, float=float32)
 # NumPy dtype -> DType; string tensors hold Python bytes in object arrays.
 _BY_NUMPY = {d._np: d for d in ALL}
 _BY_NUMPY[np.dtype(np.bytes_)] = string

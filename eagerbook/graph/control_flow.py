@@ -455,15 +455,30 @@ def _eager_while(cond, body, structure, maximum_iterations, single):
         if single:
             out = [out] if not (isinstance(out, (list, tuple)) and len(out) == 1) else list(out)
         elif not isinstance(out, (list, tuple)):
-            out = [out]
-        if len(nest.flatten(out)) != len(nest.flatten(loop_vars)):
+            # As TF, the body's result is taken as a sequence of loop variables: a scalar
+            # cannot be (TypeError), a vector gives its elements, a dict its keys.
+            out = list(out)
+        if not _same_nesting(list(loop_vars), list(out)):
             raise ValueError("The two structures don't have the same nested structure: body "
                              f"returned {out!r} for loop variables {loop_vars!r}")
-        loop_vars = list(out)
+        loop_vars = out
         i += 1
-    # As TF: the results are tensors (TensorArrays stay), in the loop_vars' container type.
+    # As TF: the results are tensors (TensorArrays stay), in the container the body returned
+    # last (the loop_vars' own one if the body never ran).
     loop_vars = nest.map_structure(_as_loop_result, loop_vars)
-    return loop_vars[0] if single else type(structure)(loop_vars)
+    return loop_vars[0] if single else loop_vars
+
+
+def _same_nesting(a, b):
+    """Whether a and b nest alike: the same lengths and dict keys, sequences where sequences
+    are (a list may stand for a tuple, as TF's check of loop variables allows)."""
+    if isinstance(a, dict) or isinstance(b, dict):
+        return (isinstance(a, dict) and isinstance(b, dict) and set(a) == set(b)
+                and all(_same_nesting(a[k], b[k]) for k in a))
+    a_seq, b_seq = isinstance(a, (list, tuple)), isinstance(b, (list, tuple))
+    if not (a_seq or b_seq):
+        return True
+    return a_seq and b_seq and len(a) == len(b) and all(map(_same_nesting, a, b))
 
 
 def _as_loop_result(x):

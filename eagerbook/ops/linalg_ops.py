@@ -53,7 +53,12 @@ def matrix_transpose(a, name="matrix_transpose", conjugate=False):
     if ndim < 2:
         raise ValueError(f"Argument `a` should be a (batch) matrix with rank >= 2.  Received "
                          f"`a` = {a!r}")
-    return transpose(a, list(range(ndim - 2)) + [ndim - 1, ndim - 2])
+    return transpose(a, list(range(ndim - 2)) + [ndim - 1, ndim - 2], conjugate=conjugate)
+
+
+def adjoint(matrix, name=None):
+    """The conjugate transpose of the last two axes (the plain transpose for real dtypes)."""
+    return matrix_transpose(matrix, conjugate=True)
 
 
 def trace(x, name=None):

@@ -151,9 +151,11 @@ def saturate_cast(value, dtype, name=None):
 
 @register("Bitcast", differentiable=False)
 def _bitcast(x, type):  # noqa: A002 - TF's attribute name
-    out = x.view(type._np)
     if x.itemsize > type.size:
-        return out.reshape(x.shape + (x.itemsize // type.size,))
+        # Each element splits into a new last axis; the extra axis of size 1 lets view() do
+        # that for a scalar too (NumPy cannot change the itemsize of a 0-d array).
+        return np.ascontiguousarray(x).reshape(x.shape + (1,)).view(type._np)
+    out = x.view(type._np)
     if x.itemsize < type.size:
         return out.reshape(x.shape[:-1])
     return out.reshape(x.shape)

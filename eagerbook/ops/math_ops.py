@@ -4,6 +4,7 @@ Each primitive appears as: the NumPy kernel (registered under TF's op name), its
 right below it, then the public function that validates arguments and calls ``execute``.
 """
 
+import itertools
 import math
 
 import numpy as np
@@ -22,13 +23,13 @@ from .primitives import (  # noqa: F401 - re-exported: tf.math.add is math_ops.a
     _sum_to_shape_of,
     add,
     broadcast_like,
-    exp,
     matmul,
     multiply,
     reduce_sum,
     reshape_to,
     sum_to_shape_of,
 )
+from .primitives import exp as _real_exp
 from .primitives import reduce as _reduce
 from .primitives import restore_reduced_axes as _restore_reduced_axes
 from .registry import execute, invalid_argument, register
@@ -41,6 +42,56 @@ from .support import (
     check_dtype,
     normalize_axis,
 )
+
+_COMPLEX = (dtypes.complex64, dtypes.complex128)
+# Functions TF also computes on complex numbers (their gradients stay float-only here: tapes
+# follow floating-point tensors).
+FLOATS_OR_COMPLEX = FLOATS + _COMPLEX
+
+
+def _infer_matmul(inputs, attrs):
+    """The static shape of ``a @ b`` while tracing, with TF's graph-time errors: the kernel
+    (np.matmul) would also take vectors, which TF's MatMul rejects."""
+    a, b = inputs
+    shapes = f"{_dims_text(a._shape)}, {_dims_text(b._shape)}"
+    node = f"'{{{{node BatchMatMulV2}}}} = BatchMatMulV2[T={a._dtype.name}]'"
+    for t in (a, b):
+        if t._shape.rank is not None and t._shape.rank < 2:
+            raise ValueError(f"Shape must be at least rank 2 but is rank {t._shape.rank} for "
+                             f"{node} with input shapes: {shapes}.")
+    if a._shape.rank is None or b._shape.rank is None:
+        return [(a._dtype, None)]
+    da, db = a._shape.as_list(), b._shape.as_list()
+    rows, inner_a = (da[-1], da[-2]) if attrs["adj_x"] else (da[-2], da[-1])
+    inner_b, cols = (db[-1], db[-2]) if attrs["adj_y"] else (db[-2], db[-1])
+    if inner_a is not None and inner_b is not None and inner_a != inner_b:
+        raise ValueError(f"Dimensions must be equal, but are {inner_a} and {inner_b} for "
+                         f"{node} with input shapes: {shapes}.")
+    batch = []
+    for x, y in itertools.zip_longest(reversed(da[:-2]), reversed(db[:-2]), fillvalue=1):
+        if x is not None and y is not None and 1 not in (x, y) and x != y:
+            raise ValueError(f"Dimensions must be equal, but are {x} and {y} for {node} "
+                             f"with input shapes: {shapes}.")
+        known = [d for d in (x, y) if d is not None and d != 1]
+        batch.append(known[0] if known else (1 if x == y == 1 else None))
+    return [(a._dtype, batch[::-1] + [rows, cols])]
+
+
+def _dims_text(shape):
+    return "?" if shape.rank is None else "[" + ",".join(
+        "?" if d is None else str(d) for d in shape.as_list()) + "]"
+
+
+_matmul.infer_shape = _infer_matmul  # the primitive stays minimal; its tracing rule lives here
+
+
+def exp(x, name=None):
+    """e ** x; complex numbers too (the primitive itself accepts floats only)."""
+    if not isinstance(x, Tensor):
+        x = as_tensor(x)
+    if x._dtype in _COMPLEX:
+        return execute(_exp, (x,))
+    return _real_exp(x)
 
 
 def _binary(op, x, y):
@@ -351,8 +402,6 @@ def abs(x, name=None):  # noqa: A001 - TF's public name
     return _unary(_abs, x, SIGNED)
 
 
-_COMPLEX = (dtypes.complex64, dtypes.complex128)
-
 
 @register("Sign", elementwise=True)
 def _sign(x):
@@ -365,7 +414,7 @@ def _sign_grad(op, dy):
 
 
 def sign(x, name=None):
-    return _unary(_sign, x, SIGNED)
+    return _unary(_sign, x, SIGNED + _COMPLEX)
 
 
 @register("Square", elementwise=True)
@@ -380,7 +429,7 @@ def _square_grad(op, dy):
 
 
 def square(x, name=None):
-    return _unary(_square, x, NUMBERS)
+    return _unary(_square, x, NUMBERS + _COMPLEX)
 
 
 @register("Sqrt", elementwise=True)
@@ -395,7 +444,7 @@ def _sqrt_grad(op, dy):
 
 
 def sqrt(x, name=None):
-    return _unary(_sqrt, x, FLOATS)
+    return _unary(_sqrt, x, FLOATS_OR_COMPLEX)
 
 
 @register("Rsqrt", elementwise=True)
@@ -411,7 +460,7 @@ def _rsqrt_grad(op, dy):
 
 
 def rsqrt(x, name=None):
-    return _unary(_rsqrt, x, FLOATS)
+    return _unary(_rsqrt, x, FLOATS_OR_COMPLEX)
 
 
 @register("Reciprocal", elementwise=True)
@@ -427,7 +476,7 @@ def _reciprocal_grad(op, dy):
 
 
 def reciprocal(x, name=None):
-    return _unary(_reciprocal, x, FLOATS)
+    return _unary(_reciprocal, x, FLOATS_OR_COMPLEX)
 
 
 @register("Expm1", elementwise=True)
@@ -442,7 +491,7 @@ def _expm1_grad(op, dy):
 
 
 def expm1(x, name=None):
-    return _unary(_expm1, x, FLOATS)
+    return _unary(_expm1, x, FLOATS_OR_COMPLEX)
 
 
 @register("Log", elementwise=True)
@@ -457,7 +506,7 @@ def _log_grad(op, dy):
 
 
 def log(x, name=None):
-    return _unary(_log, x, FLOATS)
+    return _unary(_log, x, FLOATS_OR_COMPLEX)
 
 
 @register("Log1p", elementwise=True)
@@ -472,7 +521,7 @@ def _log1p_grad(op, dy):
 
 
 def log1p(x, name=None):
-    return _unary(_log1p, x, FLOATS)
+    return _unary(_log1p, x, FLOATS_OR_COMPLEX)
 
 
 @register("Sin", elementwise=True)
@@ -486,7 +535,7 @@ def _sin_grad(op, dy):
 
 
 def sin(x, name=None):
-    return _unary(_sin, x, FLOATS)
+    return _unary(_sin, x, FLOATS_OR_COMPLEX)
 
 
 @register("Cos", elementwise=True)
@@ -500,7 +549,7 @@ def _cos_grad(op, dy):
 
 
 def cos(x, name=None):
-    return _unary(_cos, x, FLOATS)
+    return _unary(_cos, x, FLOATS_OR_COMPLEX)
 
 
 @register("Tan", elementwise=True)
@@ -514,7 +563,7 @@ def _tan_grad(op, dy):
 
 
 def tan(x, name=None):
-    return _unary(_tan, x, FLOATS)
+    return _unary(_tan, x, FLOATS_OR_COMPLEX)
 
 
 @register("Tanh", elementwise=True)
@@ -543,7 +592,7 @@ def _tanh_grad_op_grad(op, grad):
 
 
 def tanh(x, name=None):
-    return _unary(_tanh, x, FLOATS)
+    return _unary(_tanh, x, FLOATS_OR_COMPLEX)
 
 
 @register("Sigmoid", elementwise=True)
@@ -599,8 +648,9 @@ def _round(x):
 
 
 for _op in (_floor, _ceil, _round):
-    # Piecewise constant: the derivative is zero wherever it exists (TF returns zeros/None).
-    _op.gradient(lambda op, dy: [zeros_like(op.inputs[0])])
+    # Piecewise constant: TF registers no gradient, so a tape finds no path through them
+    # (tape.gradient gives None, not zeros).
+    _op.gradient(lambda op, dy: [None])
 
 
 def floor(x, name=None):
@@ -773,7 +823,10 @@ def transpose(a, perm=None, conjugate=False, name="transpose"):
             raise invalid_argument("Transpose", f"{list(perm)} is not a valid permutation of "
                                                 f"{ndim} dimensions")
         perm = tuple(p % ndim for p in perm)
-    return execute(_transpose, (a,), {"perm": perm})
+    out = execute(_transpose, (a,), {"perm": perm})
+    if conjugate and a._dtype.is_complex:  # the conjugate transpose (adjoint)
+        out = complex_ops.conj(out)
+    return out
 
 
 # --- reductions -----------------------------------------------------------------------------------
@@ -1003,7 +1056,7 @@ def _atan_grad(op, dy):
 
 
 def atan(x, name=None):
-    return _unary(_atan, x, FLOATS)
+    return _unary(_atan, x, FLOATS_OR_COMPLEX)
 
 
 @register("Asin", elementwise=True)
@@ -1019,7 +1072,7 @@ def _asin_grad(op, dy):
 
 
 def asin(x, name=None):
-    return _unary(_asin, x, FLOATS)
+    return _unary(_asin, x, FLOATS_OR_COMPLEX)
 
 
 @register("Acos", elementwise=True)
@@ -1034,7 +1087,7 @@ def _acos_grad(op, dy):
 
 
 def acos(x, name=None):
-    return _unary(_acos, x, FLOATS)
+    return _unary(_acos, x, FLOATS_OR_COMPLEX)
 
 
 @register("Sinh", elementwise=True)
@@ -1049,7 +1102,7 @@ def _sinh_grad(op, dy):
 
 
 def sinh(x, name=None):
-    return _unary(_sinh, x, FLOATS)
+    return _unary(_sinh, x, FLOATS_OR_COMPLEX)
 
 
 @register("Cosh", elementwise=True)
@@ -1064,7 +1117,7 @@ def _cosh_grad(op, dy):
 
 
 def cosh(x, name=None):
-    return _unary(_cosh, x, FLOATS)
+    return _unary(_cosh, x, FLOATS_OR_COMPLEX)
 
 
 @register("Asinh", elementwise=True)
@@ -1078,7 +1131,7 @@ def _asinh_grad(op, dy):
 
 
 def asinh(x, name=None):
-    return _unary(_asinh, x, FLOATS)
+    return _unary(_asinh, x, FLOATS_OR_COMPLEX)
 
 
 @register("Acosh", elementwise=True)
@@ -1093,7 +1146,7 @@ def _acosh_grad(op, dy):
 
 
 def acosh(x, name=None):
-    return _unary(_acosh, x, FLOATS)
+    return _unary(_acosh, x, FLOATS_OR_COMPLEX)
 
 
 @register("Atanh", elementwise=True)
@@ -1108,7 +1161,7 @@ def _atanh_grad(op, dy):
 
 
 def atanh(x, name=None):
-    return _unary(_atanh, x, FLOATS)
+    return _unary(_atanh, x, FLOATS_OR_COMPLEX)
 
 
 @register("Atan2", elementwise=True, broadcasts=True)

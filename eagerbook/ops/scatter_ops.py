@@ -308,9 +308,25 @@ def _bincount(arr, weights, minlength, maxlength, dtype):
     return np.bincount(flat[keep], weights=w, minlength=minlength or 0).astype(dtype._np)
 
 
+@register("DenseBincount", differentiable=False)
+def _bincount_rows(arr, weights, minlength, maxlength, dtype):
+    """Counts per row of a matrix, all rows as long as the longest (``axis=-1``)."""
+    length = int(arr.max()) + 1 if arr.size else 0
+    length = max(length, minlength or 0)
+    if maxlength is not None:
+        length = min(length, maxlength)
+    out = np.zeros((arr.shape[0], length), dtype._np)
+    for row, values in enumerate(arr):
+        keep = values < length
+        w = weights[row][keep] if weights.size else None
+        out[row] = np.bincount(values[keep], weights=w, minlength=length)
+    return out
+
+
 def bincount(arr, weights=None, minlength=None, maxlength=None, dtype=dtypes.int32,
              name=None, axis=None, binary_output=False):
-    """How often each value 0, 1, ... occurs in the non-negative ints `arr`."""
+    """How often each value 0, 1, ... occurs in the non-negative ints `arr`; with
+    ``axis=-1``, counted separately for each row of a matrix."""
     arr = as_tensor(arr)
     if arr._value is not None and arr._value.size and arr._value.min() < 0:
         raise invalid_argument("Bincount", "Input arr must be non-negative!")
@@ -319,8 +335,18 @@ def bincount(arr, weights=None, minlength=None, maxlength=None, dtype=dtypes.int
     else:
         weights = as_tensor(weights)
         dtype = weights.dtype
-    out = execute(_bincount, (arr, weights), {"minlength": minlength, "maxlength": maxlength,
-                                              "dtype": dtype})
+    attrs = {"minlength": minlength, "maxlength": maxlength, "dtype": dtype}
+    if axis not in (None, 0, -1):
+        raise ValueError(f"Unsupported axis value {axis}. Only 0 and -1 are currently "
+                         "supported.")
+    if axis == -1 and arr.ndim > 1:
+        rows = reshape(arr, [-1, arr.shape[-1]])
+        if weights.ndim:
+            weights = reshape(weights, [-1, arr.shape[-1]])
+        out = execute(_bincount_rows, (rows, weights), attrs)
+        out = reshape(out, list(arr.shape[:-1]) + [out.shape[-1]])
+    else:
+        out = execute(_bincount, (arr, weights), attrs)
     if binary_output:
         out = cast(out > 0, out.dtype)
     return out

@@ -85,7 +85,12 @@ def top_k(input, k=1, sorted=True, index_type=dtypes.int32, name=None):  # noqa:
                                          f"needed {k}")
     _, order = _positions(input, -1, True, "TopKV2")
     indices = order[..., :k]
-    return TopKV2(_take(input, indices, input.ndim - 1), indices)
+    values = _take(input, indices, input.ndim - 1)
+    index_type = dtypes.as_dtype(index_type)
+    if index_type is not indices.dtype:
+        from .math_ops import cast
+        indices = cast(indices, index_type)
+    return TopKV2(values, indices)
 
 
 def in_top_k(targets, predictions, k, name=None):

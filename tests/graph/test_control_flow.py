@@ -85,8 +85,9 @@ def test_while_loop_single_var_and_maximum_iterations():
 
 def test_while_loop_shape_invariants():
     def f(x):
+        # The body returns a list like loop_vars: TF's eager loop would split a bare tensor.
         return while_loop(lambda x: tf.reduce_sum(tf.ones_like(x)) < 4,
-                          lambda x: tf.concat([x, x], 0), [x],
+                          lambda x: [tf.concat([x, x], 0)], [x],
                           shape_invariants=[tf.TensorShape([None])])[0]
     eager, graph = both(f, tf.constant([1.0]))
     assert eager.numpy().tolist() == graph.numpy().tolist() == [1.0] * 4
