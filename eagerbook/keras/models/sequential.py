@@ -3,7 +3,7 @@
 from ...core.shape import TensorShape
 from .. import serialization
 from ..keras_tensor import KerasTensor
-from ..layers.base import Layer
+from ..layers.base import Layer, tracking_changed
 from ..layers.core import Input, InputLayer
 from .training import Model, make_layer
 
@@ -13,6 +13,7 @@ class Sequential(Model):
     ``tf.keras.Input``) and the model is built at once; otherwise on its first call."""
 
     _layers_by_position = True
+    _containers_kept_by_methods = frozenset({"_stack"})  # add() and pop() tell the weight cache
     _is_sequential = True
 
     def __init__(self, layers=None, name=None):
@@ -53,6 +54,7 @@ class Sequential(Model):
                              f"Name \"{layer.name}\" is already the name of a layer in this "
                              "model. Update the `name` argument to pass a unique name.")
         self._stack.append(layer)
+        tracking_changed()
         if self._graph_output is None and len(self._stack) == 1 and \
                 layer._batch_input_shape is not None:
             # TF names the implicit input after the first layer: dense_input.
@@ -74,6 +76,7 @@ class Sequential(Model):
         if not self._stack:
             raise TypeError("There are no layers in the model.")
         self._stack.pop()
+        tracking_changed()
         if self._graph_input is not None:
             self._graph_output = self._graph_input
             for layer in self._stack:
