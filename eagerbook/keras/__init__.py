@@ -20,16 +20,15 @@ from . import (
     saving,
     utils,
 )
-from . import metrics_more as _metrics_more
+from . import confusion_metrics as _confusion_metrics
 from .layers import Input
 from .models import Model, Sequential
 
-# The metrics of metrics_more.py join tf.keras.metrics (that module is the public namespace;
-# the extra classes live apart to keep each file short).
-for _cls in _metrics_more.CLASSES:
+# The confusion-matrix metrics join tf.keras.metrics (metrics.py is the public namespace; that
+# family, which counts per threshold, lives in confusion_metrics.py, which imports metrics.py).
+for _cls in _confusion_metrics.CLASSES:
     setattr(metrics, _cls.__name__, _cls)
     metrics._CLASSES[_cls.__name__] = _cls
-metrics._BY_STRING.update(_metrics_more.BY_STRING)
 
 __all__ = ["activations", "backend", "callbacks", "datasets", "initializers", "layers",
            "losses", "metrics", "models", "optimizers", "preprocessing", "regularizers",

@@ -265,6 +265,98 @@ class BinaryCrossentropy(MeanMetricWrapper):
                          from_logits=from_logits, label_smoothing=label_smoothing)
 
 
+# --- more means of per-sample values: regression errors, top-k accuracy ----------------
+def _squared_log_error(y_true, y_pred):
+    y_pred = convert_to_tensor(y_pred)
+    y_true = math_ops.cast(convert_to_tensor(y_true), y_pred.dtype)
+    eps = backend.epsilon()
+    first = math_ops.log(math_ops.add(math_ops.maximum(y_pred, eps), 1.0))
+    second = math_ops.log(math_ops.add(math_ops.maximum(y_true, eps), 1.0))
+    return math_ops.reduce_mean(math_ops.squared_difference(first, second), axis=-1)
+
+
+def _cosine_similarity(y_true, y_pred, axis=-1):
+    y_pred = convert_to_tensor(y_pred)
+    y_true = math_ops.cast(convert_to_tensor(y_true), y_pred.dtype)
+
+    def unit(x):
+        norm = math_ops.sqrt(math_ops.maximum(
+            math_ops.reduce_sum(math_ops.square(x), axis=axis, keepdims=True), 1e-12))
+        return math_ops.truediv(x, norm)
+    return math_ops.reduce_sum(math_ops.multiply(unit(y_true), unit(y_pred)), axis=axis)
+
+
+def top_k_categorical_accuracy(y_true, y_pred, k=5):
+    """1 where the true class (argmax of one-hot `y_true`) is among the `k` highest scores."""
+    labels = math_ops.argmax(convert_to_tensor(y_true), axis=-1)
+    return sparse_top_k_categorical_accuracy(labels, y_pred, k)
+
+
+def sparse_top_k_categorical_accuracy(y_true, y_pred, k=5):
+    y_pred = convert_to_tensor(y_pred)
+    y_true = convert_to_tensor(y_true)
+    if y_true.shape.rank == y_pred.shape.rank:
+        y_true = array_ops.squeeze(y_true, [-1])
+    labels = math_ops.cast(y_true, dtypes.int64)
+    picked = array_ops.gather(y_pred, labels, axis=1, batch_dims=1)
+    # The label is in the top k when fewer than k scores beat its score.
+    above = math_ops.reduce_sum(math_ops.cast(
+        math_ops.greater(y_pred, array_ops.expand_dims(picked, -1)), dtypes.int32), axis=-1)
+    return math_ops.cast(math_ops.less(above, k), dtypes.float32)
+
+
+class MeanAbsolutePercentageError(MeanMetricWrapper):
+    def __init__(self, name="mean_absolute_percentage_error", dtype=None):
+        super().__init__(losses_mod.mean_absolute_percentage_error, name=name, dtype=dtype)
+
+
+class MeanSquaredLogarithmicError(MeanMetricWrapper):
+    def __init__(self, name="mean_squared_logarithmic_error", dtype=None):
+        super().__init__(_squared_log_error, name=name, dtype=dtype)
+
+
+class CosineSimilarity(MeanMetricWrapper):
+    def __init__(self, name="cosine_similarity", dtype=None, axis=-1):
+        super().__init__(_cosine_similarity, name=name, dtype=dtype, axis=axis)
+
+
+class KLDivergence(MeanMetricWrapper):
+    def __init__(self, name="kullback_leibler_divergence", dtype=None):
+        super().__init__(losses_mod.kl_divergence, name=name, dtype=dtype)
+
+
+class Hinge(MeanMetricWrapper):
+    def __init__(self, name="hinge", dtype=None):
+        super().__init__(losses_mod.hinge, name=name, dtype=dtype)
+
+
+class TopKCategoricalAccuracy(MeanMetricWrapper):
+    def __init__(self, k=5, name="top_k_categorical_accuracy", dtype=None):
+        super().__init__(top_k_categorical_accuracy, name=name, dtype=dtype, k=k)
+
+
+class SparseTopKCategoricalAccuracy(MeanMetricWrapper):
+    def __init__(self, k=5, name="sparse_top_k_categorical_accuracy", dtype=None):
+        super().__init__(sparse_top_k_categorical_accuracy, name=name, dtype=dtype, k=k)
+
+
+class RootMeanSquaredError(Mean):
+    """The square root of the mean of squared errors over everything seen."""
+
+    def __init__(self, name="root_mean_squared_error", dtype=None):
+        super().__init__(name=name, dtype=dtype)
+
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        y_pred = convert_to_tensor(y_pred)
+        y_true = math_ops.cast(convert_to_tensor(y_true), y_pred.dtype)
+        y_true, y_pred = losses_mod.squeeze_or_expand(y_true, y_pred)
+        return super().update_state(math_ops.squared_difference(y_pred, y_true),
+                                    sample_weight=sample_weight)
+
+    def result(self):
+        return math_ops.sqrt(super().result())
+
+
 mse = MSE = losses_mod.mean_squared_error
 mae = MAE = losses_mod.mean_absolute_error
 binary_crossentropy = losses_mod.binary_crossentropy
@@ -274,7 +366,9 @@ sparse_categorical_crossentropy = losses_mod.sparse_categorical_crossentropy
 _CLASSES = {cls.__name__: cls for cls in (
     Mean, Sum, Accuracy, BinaryAccuracy, CategoricalAccuracy, SparseCategoricalAccuracy,
     MeanSquaredError, MeanAbsoluteError, SparseCategoricalCrossentropy,
-    CategoricalCrossentropy, BinaryCrossentropy)}
+    CategoricalCrossentropy, BinaryCrossentropy, MeanAbsolutePercentageError,
+    MeanSquaredLogarithmicError, CosineSimilarity, KLDivergence, Hinge, TopKCategoricalAccuracy,
+    SparseTopKCategoricalAccuracy, RootMeanSquaredError)}
 _BY_STRING = {
     "mse": (MeanSquaredError, "mse"), "mean_squared_error": (MeanSquaredError, None),
     "mae": (MeanAbsoluteError, "mae"), "mean_absolute_error": (MeanAbsoluteError, None),
@@ -284,6 +378,15 @@ _BY_STRING = {
     "sparse_categorical_crossentropy": (SparseCategoricalCrossentropy, None),
     "categorical_crossentropy": (CategoricalCrossentropy, None),
     "binary_crossentropy": (BinaryCrossentropy, None),
+    "mape": (MeanAbsolutePercentageError, "mape"),
+    "mean_absolute_percentage_error": (MeanAbsolutePercentageError, None),
+    "msle": (MeanSquaredLogarithmicError, "msle"),
+    "mean_squared_logarithmic_error": (MeanSquaredLogarithmicError, None),
+    "cosine_similarity": (CosineSimilarity, None),
+    "top_k_categorical_accuracy": (TopKCategoricalAccuracy, None),
+    "sparse_top_k_categorical_accuracy": (SparseTopKCategoricalAccuracy, None),
+    "kld": (KLDivergence, "kld"), "kl_divergence": (KLDivergence, "kl_divergence"),
+    "hinge": (Hinge, None),
 }
 
 

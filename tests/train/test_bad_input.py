@@ -79,7 +79,7 @@ TABLE = [
      "Duplicate axis"),
     ("Flatten(data_format='nchw')", lambda v: layers.Flatten(data_format="nchw"), ValueError,
      "data_format"),
-    ("Dense(0)", lambda v: layers.Dense(0), ValueError, "units"),
+    ("Dense(-1)", lambda v: layers.Dense(-1), ValueError, "units"),  # TF allows 0 units
     ("Dense(2, unitz=3)", lambda v: layers.Dense(2, unitz=3), TypeError, "unitz"),
     ("Dense activation", lambda v: layers.Dense(2, activation="relux"), ValueError, "relux"),
     ("Dense initializer", lambda v: layers.Dense(2, kernel_initializer="glorot"), ValueError,
@@ -253,6 +253,7 @@ def test_generated_bad_arguments_never_crash(sweep_results):
 # Successes that are right: TF accepts these values for these arguments too.
 ACCEPTED = {
     ("Dense", "units", "2.5"), ("Conv2D", "filters", "2.5"),  # TF: int(units), int(filters)
+    ("Dense", "units", "0"),  # TF checks units < 0 only: an empty output
     ("Dense", "units", "True"), ("Conv2D", "filters", "True"),  # a bool is an int (1)
     ("Embedding", "output_dim", "True"), ("Embedding", "input_dim", "True"),
     ("MaxPool2D", "strides", "None"),  # None: the pool size

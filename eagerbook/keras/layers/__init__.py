@@ -2,92 +2,71 @@
 
 from .. import serialization as _serialization
 from . import experimental
+from .activation import ELU, Activation, LeakyReLU, PReLU, ReLU, Softmax
 from .base import InputSpec, Layer
-from .conv_more import (
-    AveragePooling1D,
-    AvgPool1D,
+from .convolutional import (
     Conv1D,
+    Conv2D,
     Conv2DTranspose,
     Convolution1D,
-    Convolution2DTranspose,
-    Cropping2D,
-    GlobalAveragePooling1D,
-    GlobalAvgPool1D,
-    GlobalMaxPool1D,
-    GlobalMaxPooling1D,
-    MaxPool1D,
-    MaxPooling1D,
-    UpSampling2D,
-    ZeroPadding2D,
-)
-from .conv_pool import (
-    AveragePooling2D,
-    AvgPool2D,
-    Conv2D,
     Convolution2D,
-    GlobalAveragePooling2D,
-    GlobalAvgPool2D,
-    GlobalMaxPool2D,
-    GlobalMaxPooling2D,
-    MaxPool2D,
-    MaxPooling2D,
+    Convolution2DTranspose,
 )
-from .core import (
-    Activation,
+from .core import Dense, Dropout, Embedding, Input, InputLayer, Lambda, Masking
+from .hashing import Hashing
+from .image_preprocessing import (
+    CenterCrop,
+    RandomContrast,
+    RandomCrop,
+    RandomFlip,
+    RandomRotation,
+    RandomTranslation,
+    RandomZoom,
+    Resizing,
+)
+from .merging import (
     Add,
     Average,
     Concatenate,
-    Dense,
-    Dropout,
-    Embedding,
-    Flatten,
-    Input,
-    InputLayer,
-    Lambda,
-    Multiply,
-    Reshape,
-    Subtract,
-    add,
-    concatenate,
-)
-from .hashing import Hashing
-from .image_preprocessing import (
-                        CenterCrop,
-                        RandomContrast,
-                        RandomCrop,
-                        RandomFlip,
-                        RandomRotation,
-                        RandomTranslation,
-                        RandomZoom,
-                        Resizing,
-)
-from .more_core import (
-    ELU,
-    LayerNormalization,
-    LeakyReLU,
-    Masking,
     Maximum,
     Minimum,
-    Normalization,
-    Permute,
-    PReLU,
-    ReLU,
-    RepeatVector,
-    Rescaling,
-    Softmax,
+    Multiply,
+    Subtract,
+    add,
     average,
+    concatenate,
     maximum,
     minimum,
     multiply,
     subtract,
 )
-from .normalization import BatchNormalization
+from .normalization import BatchNormalization, LayerNormalization
+from .pooling import (
+    AveragePooling1D,
+    AveragePooling2D,
+    AvgPool1D,
+    AvgPool2D,
+    GlobalAveragePooling1D,
+    GlobalAveragePooling2D,
+    GlobalAvgPool1D,
+    GlobalAvgPool2D,
+    GlobalMaxPool1D,
+    GlobalMaxPool2D,
+    GlobalMaxPooling1D,
+    GlobalMaxPooling2D,
+    MaxPool1D,
+    MaxPool2D,
+    MaxPooling1D,
+    MaxPooling2D,
+)
 from .preprocessing import (
-                        CategoryEncoding,
-                        Discretization,
-                        IntegerLookup,
-                        StringLookup,
-                        TextVectorization,
+    CategoryEncoding,
+    Discretization,
+    IntegerLookup,
+    Normalization,
+    Rescaling,
+    StringLookup,
+    TextVectorization,
 )
 from .recurrent import (
     GRU,
@@ -98,6 +77,15 @@ from .recurrent import (
     LSTMCell,
     SimpleRNN,
     SimpleRNNCell,
+)
+from .reshaping import (
+    Cropping2D,
+    Flatten,
+    Permute,
+    RepeatVector,
+    Reshape,
+    UpSampling2D,
+    ZeroPadding2D,
 )
 
 

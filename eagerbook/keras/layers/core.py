@@ -1,4 +1,7 @@
-"""Core layers: Dense, Activation, Flatten, Reshape, Dropout, Embedding, Lambda, merges, Input."""
+"""Core layers: ``Dense``, ``Dropout``, ``Embedding``, ``Masking``, ``Lambda``, and what the
+functional API makes: ``InputLayer``/``Input``, ``TFOpLambda`` (a tf.* function on
+KerasTensors), ``AddLoss``/``AddMetric`` (``model.add_loss`` of a KerasTensor). ``KernelLayer``
+is what Dense and the convolutions share: a kernel, an optional bias and an activation."""
 
 import numpy as np
 
@@ -23,7 +26,53 @@ def _serialize_constraint(constraint):
             "config": get_config() if callable(get_config) else {}}
 
 
-class Dense(Layer):
+class KernelLayer(Layer):
+    """What Dense and the convolutions share: the options of a ``kernel`` weight and an optional
+    ``bias``, and ``activation(outputs + bias)`` after the layer's own product."""
+
+    def _set_kernel_options(self, activation, use_bias, kernel_initializer, bias_initializer,
+                            kernel_regularizer, bias_regularizer, kernel_constraint,
+                            bias_constraint):
+        self.activation = activations.get(activation)
+        self.use_bias = use_bias
+        self.kernel_initializer = initializers.get(kernel_initializer)
+        self.bias_initializer = initializers.get(bias_initializer)
+        self.kernel_regularizer = regularizers.get(kernel_regularizer)
+        self.bias_regularizer = regularizers.get(bias_regularizer)
+        self.kernel_constraint = kernel_constraint
+        self.bias_constraint = bias_constraint
+
+    def _add_kernel_and_bias(self, kernel_shape, bias_size):
+        self.kernel = self.add_weight("kernel", shape=kernel_shape,
+                                      initializer=self.kernel_initializer,
+                                      regularizer=self.kernel_regularizer,
+                                      constraint=self.kernel_constraint, dtype=self.dtype,
+                                      trainable=True)
+        self.bias = self.add_weight("bias", shape=[bias_size], initializer=self.bias_initializer,
+                                    regularizer=self.bias_regularizer,
+                                    constraint=self.bias_constraint, dtype=self.dtype,
+                                    trainable=True) if self.use_bias else None
+
+    def _add_bias_and_activate(self, outputs, add_bias=math_ops.add):
+        if self.use_bias:
+            outputs = add_bias(outputs, self.bias)
+        if self.activation is not activations.linear:
+            outputs = self.activation(outputs)
+        return outputs
+
+    def _kernel_options_config(self):
+        return {
+            "activation": activations.serialize(self.activation), "use_bias": self.use_bias,
+            "kernel_initializer": initializers.serialize(self.kernel_initializer),
+            "bias_initializer": initializers.serialize(self.bias_initializer),
+            "kernel_regularizer": regularizers.serialize(self.kernel_regularizer),
+            "bias_regularizer": regularizers.serialize(self.bias_regularizer),
+            "activity_regularizer": regularizers.serialize(self._activity_regularizer),
+            "kernel_constraint": _serialize_constraint(self.kernel_constraint),
+            "bias_constraint": _serialize_constraint(self.bias_constraint)}
+
+
+class Dense(KernelLayer):
     """``outputs = activation(inputs @ kernel + bias)``; inputs of rank > 2 use the last axis."""
 
     def __init__(self, units, activation=None, use_bias=True,
@@ -34,17 +83,12 @@ class Dense(Layer):
             kwargs["input_shape"] = (kwargs.pop("input_dim"),)
         super().__init__(activity_regularizer=activity_regularizer, **kwargs)
         self.units = int(units) if not isinstance(units, int) else units
-        if self.units <= 0:
+        if self.units < 0:  # TF accepts 0 units (an empty output)
             raise ValueError("Received an invalid value for `units`, expected a positive "
                              f"integer. Received: units={units}")
-        self.activation = activations.get(activation)
-        self.use_bias = use_bias
-        self.kernel_initializer = initializers.get(kernel_initializer)
-        self.bias_initializer = initializers.get(bias_initializer)
-        self.kernel_regularizer = regularizers.get(kernel_regularizer)
-        self.bias_regularizer = regularizers.get(bias_regularizer)
-        self.kernel_constraint = kernel_constraint
-        self.bias_constraint = bias_constraint
+        self._set_kernel_options(activation, use_bias, kernel_initializer, bias_initializer,
+                                 kernel_regularizer, bias_regularizer, kernel_constraint,
+                                 bias_constraint)
         self.input_spec = InputSpec(min_ndim=2)
         self.supports_masking = True
 
@@ -55,19 +99,7 @@ class Dense(Layer):
             raise ValueError("The last dimension of the inputs to a Dense layer should be "
                              f"defined. Found None. Full input shape received: {input_shape}")
         self.input_spec = InputSpec(min_ndim=2, axes={-1: last_dim})
-        self.kernel = self.add_weight("kernel", shape=[last_dim, self.units],
-                                      initializer=self.kernel_initializer,
-                                      regularizer=self.kernel_regularizer,
-                                      constraint=self.kernel_constraint, dtype=self.dtype,
-                                      trainable=True)
-        if self.use_bias:
-            self.bias = self.add_weight("bias", shape=[self.units],
-                                        initializer=self.bias_initializer,
-                                        regularizer=self.bias_regularizer,
-                                        constraint=self.bias_constraint, dtype=self.dtype,
-                                        trainable=True)
-        else:
-            self.bias = None
+        self._add_kernel_and_bias([last_dim, self.units], self.units)
         self.built = True
 
     def call(self, inputs):
@@ -80,11 +112,7 @@ class Dense(Layer):
             outputs = math_ops.matmul(flat, self.kernel)
             outputs = array_ops.reshape(
                 outputs, [d if d is not None else -1 for d in shape[:-1]] + [self.units])
-        if self.use_bias:
-            outputs = math_ops.add(outputs, self.bias)
-        if self.activation is not activations.linear:
-            outputs = self.activation(outputs)
-        return outputs
+        return self._add_bias_and_activate(outputs)
 
     def compute_output_shape(self, input_shape):
         dims = _dims(input_shape)
@@ -92,117 +120,8 @@ class Dense(Layer):
 
     def get_config(self):
         config = super().get_config()
-        config.update({
-            "units": self.units, "activation": activations.serialize(self.activation),
-            "use_bias": self.use_bias,
-            "kernel_initializer": initializers.serialize(self.kernel_initializer),
-            "bias_initializer": initializers.serialize(self.bias_initializer),
-            "kernel_regularizer": regularizers.serialize(self.kernel_regularizer),
-            "bias_regularizer": regularizers.serialize(self.bias_regularizer),
-            "activity_regularizer": regularizers.serialize(self._activity_regularizer),
-            "kernel_constraint": _serialize_constraint(self.kernel_constraint),
-            "bias_constraint": _serialize_constraint(self.bias_constraint),
-        })
-        return config
-
-
-class Activation(Layer):
-    def __init__(self, activation, **kwargs):
-        super().__init__(**kwargs)
-        self.activation = activations.get(activation)
-
-    def call(self, inputs):
-        return self.activation(inputs)
-
-    def compute_output_shape(self, input_shape):
-        return TensorShape(input_shape)
-
-    def get_config(self):
-        config = super().get_config()
-        config["activation"] = activations.serialize(self.activation)
-        return config
-
-
-class Flatten(Layer):
-    """(batch, d1, d2, ...) -> (batch, d1 * d2 * ...)."""
-
-    def __init__(self, data_format=None, **kwargs):
-        super().__init__(**kwargs)
-        self.data_format = data_format or "channels_last"
-        if self.data_format not in ("channels_first", "channels_last"):
-            raise ValueError('The `data_format` argument must be one of "channels_first", '
-                             f'"channels_last". Received: {data_format}')
-        self.input_spec = InputSpec(min_ndim=1)
-
-    def call(self, inputs):
-        shape = inputs.shape.as_list()
-        if len(shape) == 1:
-            return array_ops.reshape(inputs, [-1, 1])
-        if self.data_format == "channels_first" and len(shape) > 2:
-            inputs = array_ops.transpose(inputs, [0] + list(range(2, len(shape))) + [1])
-            shape = inputs.shape.as_list()
-        rest = shape[1:]
-        if all(d is not None for d in rest):
-            return array_ops.reshape(inputs, [-1 if shape[0] is None else shape[0],
-                                              int(np.prod(rest, dtype=np.int64))])
-        return array_ops.reshape(inputs, [shape[0] if shape[0] is not None else -1, -1])
-
-    def compute_output_shape(self, input_shape):
-        dims = _dims(input_shape)
-        if len(dims) == 1:
-            return TensorShape([dims[0], 1])
-        rest = dims[1:]
-        flat = None if any(d is None for d in rest) else int(np.prod(rest, dtype=np.int64))
-        return TensorShape([dims[0], flat])
-
-    def get_config(self):
-        config = super().get_config()
-        config["data_format"] = self.data_format
-        return config
-
-
-class Reshape(Layer):
-    """Reshapes everything but the batch axis to ``target_shape`` (one entry may be -1)."""
-
-    def __init__(self, target_shape, **kwargs):
-        super().__init__(**kwargs)
-        self.target_shape = tuple(int(d) for d in target_shape)
-
-    def _resolved(self, input_shape):
-        dims = _dims(input_shape)
-        target = list(self.target_shape)
-        rest = dims[1:]
-        if target.count(-1) > 1:
-            raise ValueError("There must be at most one unknown dimension in output_shape. "
-                             f"Received: output_shape={self.target_shape}.")
-        if -1 in target:
-            if any(d is None for d in rest):
-                return target
-            known = int(np.prod([d for d in target if d != -1], dtype=np.int64))
-            total = int(np.prod(rest, dtype=np.int64))
-            if known == 0 or total % known:
-                raise ValueError(f"total size of new array must be unchanged, input_shape = "
-                                 f"{rest}, output_shape = {list(self.target_shape)}")
-            target[target.index(-1)] = total // known
-        elif all(d is not None for d in rest) and \
-                int(np.prod(rest, dtype=np.int64)) != int(np.prod(target, dtype=np.int64)):
-            raise ValueError(f"total size of new array must be unchanged, input_shape = "
-                             f"{rest}, output_shape = {list(self.target_shape)}")
-        return target
-
-    def call(self, inputs):
-        target = self._resolved(inputs.shape)
-        batch = inputs.shape[0]
-        return array_ops.reshape(inputs, [batch if batch is not None else -1] + target)
-
-    def compute_output_shape(self, input_shape):
-        dims = _dims(input_shape)
-        target = [None if d == -1 else d for d in self._resolved(input_shape)]
-        return TensorShape([dims[0]] + target)
-
-    def get_config(self):
-        config = super().get_config()
-        config["target_shape"] = self.target_shape
+        config["units"] = self.units
+        config.update(self._kernel_options_config())
         return config
 
 
@@ -305,6 +224,32 @@ class Embedding(Layer):
             "input_dim": self.input_dim, "output_dim": self.output_dim,
             "embeddings_initializer": initializers.serialize(self.embeddings_initializer),
             "mask_zero": self.mask_zero, "input_length": self.input_length})
+        return config
+
+
+class Masking(Layer):
+    """Marks the time steps whose features all equal `mask_value` as padding: the output is
+    the input with those steps zeroed, and the mask goes on to the next layers."""
+
+    def __init__(self, mask_value=0.0, **kwargs):
+        super().__init__(**kwargs)
+        self.supports_masking = True
+        self.mask_value = mask_value
+
+    def compute_mask(self, inputs, mask=None):
+        return math_ops.reduce_any(math_ops.not_equal(inputs, self.mask_value), axis=-1)
+
+    def call(self, inputs):
+        keep = math_ops.reduce_any(math_ops.not_equal(inputs, self.mask_value), axis=-1,
+                                   keepdims=True)
+        return math_ops.multiply(inputs, math_ops.cast(keep, inputs.dtype))
+
+    def compute_output_shape(self, input_shape):
+        return TensorShape(input_shape)
+
+    def get_config(self):
+        config = super().get_config()
+        config["mask_value"] = self.mask_value
         return config
 
 
@@ -414,107 +359,6 @@ class AddMetric(Layer):
         return config
 
 
-class _Merge(Layer):
-    def _merge(self, inputs):
-        raise NotImplementedError
-
-    def call(self, inputs):
-        if not isinstance(inputs, (list, tuple)) or len(inputs) < 1:
-            raise ValueError(f"A merge layer should be called on a list of inputs. "
-                             f"Received: inputs={inputs} (not a list of tensors)")
-        self.compute_output_shape([x.shape for x in inputs])  # ValueError, as TF's build
-        return self._merge(list(inputs))
-
-    def compute_output_shape(self, input_shape):
-        shapes = [_dims(s) for s in input_shape]
-        rank = max(len(s) for s in shapes)
-        out = []
-        for i in range(rank):
-            dims = {s[i] for s in shapes if i < len(s) and s[i] not in (None, 1)}
-            if len(dims) > 1:
-                raise ValueError(f"Inputs have incompatible shapes. Received shapes {shapes}")
-            out.append(dims.pop() if dims else (1 if all(
-                i < len(s) and s[i] == 1 for s in shapes) else None))
-        return TensorShape(out)
-
-
-class Add(_Merge):
-    def _merge(self, inputs):
-        out = inputs[0]
-        for x in inputs[1:]:
-            out = math_ops.add(out, x)
-        return out
-
-
-class Subtract(_Merge):
-    def _merge(self, inputs):
-        if len(inputs) != 2:
-            raise ValueError("A `Subtract` layer should be called on exactly 2 inputs.")
-        return math_ops.subtract(inputs[0], inputs[1])
-
-
-class Multiply(_Merge):
-    def _merge(self, inputs):
-        out = inputs[0]
-        for x in inputs[1:]:
-            out = math_ops.multiply(out, x)
-        return out
-
-
-class Average(_Merge):
-    def _merge(self, inputs):
-        return math_ops.multiply(Add()._merge(inputs), 1.0 / len(inputs))
-
-
-class Concatenate(Layer):
-    def __init__(self, axis=-1, **kwargs):
-        super().__init__(**kwargs)
-        self.axis = axis
-
-    def call(self, inputs):
-        self._check_shapes([_dims(x.shape) for x in inputs])
-        return array_ops.concat(list(inputs), axis=self.axis)
-
-    def _check_shapes(self, shapes):
-        rank = len(shapes[0])
-        if any(len(s) != rank for s in shapes) or not -rank <= self.axis < rank:
-            ok = False
-        else:
-            axis = self.axis % rank
-            ok = all(a is None or b is None or a == b
-                     for s in shapes[1:] for i, (a, b) in enumerate(zip(shapes[0], s))
-                     if i != axis)
-        if not ok:
-            raise ValueError("A `Concatenate` layer requires inputs with matching shapes "
-                             "except for the concatenation axis. Received: input_shape="
-                             f"{[tuple(s) for s in shapes]}")
-
-    def compute_output_shape(self, input_shape):
-        shapes = [_dims(s) for s in input_shape]
-        self._check_shapes(shapes)
-        out = list(shapes[0])
-        axis = self.axis % len(out)
-        for s in shapes[1:]:
-            if out[axis] is None or s[axis] is None:
-                out[axis] = None
-            else:
-                out[axis] += s[axis]
-        return TensorShape(out)
-
-    def get_config(self):
-        config = super().get_config()
-        config["axis"] = self.axis
-        return config
-
-
-def add(inputs, **kwargs):
-    return Add(**kwargs)(inputs)
-
-
-def concatenate(inputs, axis=-1, **kwargs):
-    return Concatenate(axis=axis, **kwargs)(inputs)
-
-
 # --- inputs -------------------------------------------------------------------------------------
 class InputLayer(Layer):
     """The layer behind ``tf.keras.Input``: produces the functional graph's placeholder."""
@@ -574,6 +418,5 @@ def Input(shape=None, batch_size=None, name=None, dtype=None, sparse=False, tens
     return layer._input_tensor
 
 
-__all__ = ["Dense", "Activation", "Flatten", "Reshape", "Dropout", "Embedding", "Lambda",
-           "Add", "Subtract", "Multiply", "Average", "Concatenate", "InputLayer", "Input",
-           "add", "concatenate"]
+__all__ = ["KernelLayer", "Dense", "Dropout", "Embedding", "Masking", "Lambda", "InputLayer",
+           "Input"]

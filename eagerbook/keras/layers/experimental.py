@@ -6,11 +6,12 @@ import types
 
 from . import image_preprocessing
 from .hashing import Hashing
-from .more_core import Normalization, Rescaling
 from .preprocessing import (
     CategoryEncoding,
     Discretization,
     IntegerLookup,
+    Normalization,
+    Rescaling,
     StringLookup,
     TextVectorization,
 )

@@ -1,14 +1,40 @@
-"""``BatchNormalization``: normalize with batch statistics while training, moving ones after."""
+"""Normalization layers: ``BatchNormalization`` (batch statistics while training, moving ones
+after) and ``LayerNormalization`` (each example's own statistics)."""
 
 import numpy as np
 
 from ...core.shape import TensorShape
-from ...ops import array_ops, math_ops
+from ...ops import array_ops, math_ops, nn_ops
 from .. import initializers, regularizers
 from .base import InputSpec, Layer
 
 
-class BatchNormalization(Layer):
+class _ScaleAndShift(Layer):
+    """What both normalizations share: `epsilon`, and a learned per-feature scale ``gamma``
+    (if `scale`) and offset ``beta`` (if `center`) applied after normalizing."""
+
+    def __init__(self, epsilon, center, scale, beta_initializer, gamma_initializer,
+                 beta_regularizer, gamma_regularizer, **kwargs):
+        super().__init__(**kwargs)
+        self.epsilon = epsilon
+        self.center = center
+        self.scale = scale
+        self.beta_initializer = initializers.get(beta_initializer)
+        self.gamma_initializer = initializers.get(gamma_initializer)
+        self.beta_regularizer = regularizers.get(beta_regularizer)
+        self.gamma_regularizer = regularizers.get(gamma_regularizer)
+        self.supports_masking = True
+
+    def _add_gamma_and_beta(self, param_shape):
+        self.gamma = self.add_weight("gamma", shape=param_shape,
+                                     initializer=self.gamma_initializer,
+                                     regularizer=self.gamma_regularizer) if self.scale else None
+        self.beta = self.add_weight("beta", shape=param_shape,
+                                    initializer=self.beta_initializer,
+                                    regularizer=self.beta_regularizer) if self.center else None
+
+
+class BatchNormalization(_ScaleAndShift):
     """``gamma * (x - mean) / sqrt(var + epsilon) + beta`` over every axis but ``axis``.
 
     While training, ``mean``/``var`` are the batch's, and the non-trainable ``moving_mean`` and
@@ -23,24 +49,17 @@ class BatchNormalization(Layer):
                  moving_mean_initializer="zeros", moving_variance_initializer="ones",
                  beta_regularizer=None, gamma_regularizer=None, beta_constraint=None,
                  gamma_constraint=None, **kwargs):
-        super().__init__(**kwargs)
         if isinstance(axis, (list, tuple)):
             axis = list(axis)
         elif not isinstance(axis, int):
             raise TypeError("Expected an int or a list/tuple of ints for the argument 'axis', "
                             f"but received: {axis!r}")
+        super().__init__(float(epsilon), center, scale, beta_initializer, gamma_initializer,
+                         beta_regularizer, gamma_regularizer, **kwargs)
         self.axis = axis
         self.momentum = float(momentum)
-        self.epsilon = float(epsilon)
-        self.center = center
-        self.scale = scale
-        self.beta_initializer = initializers.get(beta_initializer)
-        self.gamma_initializer = initializers.get(gamma_initializer)
         self.moving_mean_initializer = initializers.get(moving_mean_initializer)
         self.moving_variance_initializer = initializers.get(moving_variance_initializer)
-        self.beta_regularizer = regularizers.get(beta_regularizer)
-        self.gamma_regularizer = regularizers.get(gamma_regularizer)
-        self.supports_masking = True
 
     def build(self, input_shape):
         input_shape = TensorShape(input_shape)
@@ -61,12 +80,7 @@ class BatchNormalization(Layer):
         param_shape = [input_shape[a] for a in axes]
         self._broadcast_shape = [input_shape[i] if i in axes else 1 for i in range(rank)]
         self.input_spec = InputSpec(ndim=rank, axes={a: input_shape[a] for a in axes})
-        self.gamma = self.add_weight("gamma", shape=param_shape,
-                                     initializer=self.gamma_initializer,
-                                     regularizer=self.gamma_regularizer) if self.scale else None
-        self.beta = self.add_weight("beta", shape=param_shape,
-                                    initializer=self.beta_initializer,
-                                    regularizer=self.beta_regularizer) if self.center else None
+        self._add_gamma_and_beta(param_shape)
         self.moving_mean = self.add_weight("moving_mean", shape=param_shape,
                                            initializer=self.moving_mean_initializer,
                                            trainable=False)
@@ -136,3 +150,55 @@ class BatchNormalization(Layer):
             "moving_variance_initializer":
                 initializers.serialize(self.moving_variance_initializer)})
         return config
+
+
+class LayerNormalization(_ScaleAndShift):
+    """Normalizes each example over `axis` (its own mean and variance), then scales by
+    ``gamma`` and shifts by ``beta``: no batch statistics, the same in training and after."""
+
+    def __init__(self, axis=-1, epsilon=1e-3, center=True, scale=True,
+                 beta_initializer="zeros", gamma_initializer="ones", beta_regularizer=None,
+                 gamma_regularizer=None, beta_constraint=None, gamma_constraint=None,
+                 **kwargs):
+        super().__init__(epsilon, center, scale, beta_initializer, gamma_initializer,
+                         beta_regularizer, gamma_regularizer, **kwargs)
+        self.axis = list(axis) if isinstance(axis, (list, tuple)) else axis
+
+    def build(self, input_shape):
+        shape = TensorShape(input_shape)
+        rank = shape.rank
+        axes = self.axis if isinstance(self.axis, list) else [self.axis]
+        axes = [a + rank if a < 0 else a for a in axes]
+        for a in axes:
+            if not 0 <= a < rank:
+                raise ValueError(f"Invalid value for `axis` argument. Expected 0 <= axis < "
+                                 f"inputs.rank (with inputs.rank={rank}). Received: "
+                                 f"axis={self.axis}")
+        self._axes = axes
+        self._add_gamma_and_beta([shape[a] for a in axes])
+        self.built = True
+
+    def call(self, inputs):
+        rank = inputs.shape.rank
+        mean, variance = nn_ops.moments(inputs, self._axes, keepdims=True)
+        out = math_ops.multiply(math_ops.subtract(inputs, mean),
+                                math_ops.rsqrt(math_ops.add(variance, self.epsilon)))
+        # gamma/beta cover the normalized axes; broadcast them over the others.
+        shape = [inputs.shape[a] if a in self._axes else 1 for a in range(rank)]
+        if self.gamma is not None:
+            out = math_ops.multiply(out, array_ops.reshape(self.gamma, shape))
+        if self.beta is not None:
+            out = math_ops.add(out, array_ops.reshape(self.beta, shape))
+        return out
+
+    def compute_output_shape(self, input_shape):
+        return TensorShape(input_shape)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"axis": self.axis, "epsilon": self.epsilon, "center": self.center,
+                       "scale": self.scale})
+        return config
+
+
+__all__ = ["BatchNormalization", "LayerNormalization"]

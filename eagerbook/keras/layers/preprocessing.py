@@ -1,11 +1,13 @@
 """Preprocessing layers that turn raw features into numbers: ``StringLookup``,
-``IntegerLookup``, ``CategoryEncoding``, ``Discretization`` and ``TextVectorization``.
+``IntegerLookup``, ``CategoryEncoding``, ``Discretization``, ``TextVectorization``, and the
+numeric ones ``Rescaling`` and ``Normalization`` (whose ``adapt`` learns a mean and variance).
 
-They work on NumPy values (strings are byte strings in object arrays, as in eagerbook's string
-tensors) and have no weights to train. A lookup layer's vocabulary comes from the constructor
-or from ``adapt(data)``, which counts the tokens and orders them as TF does: most frequent
-first, ties in descending token order. Index 0 (and 1 for TextVectorization, after the padding
-token ``''``) is for out-of-vocabulary tokens (``[UNK]``, or -1 for integers).
+The lookup layers work on NumPy values (strings are byte strings in object arrays, as in
+eagerbook's string tensors) and have no weights to train. A lookup layer's vocabulary comes
+from the constructor or from ``adapt(data)``, which counts the tokens and orders them as TF
+does: most frequent first, ties in descending token order. Index 0 (and 1 for
+TextVectorization, after the padding token ``''``) is for out-of-vocabulary tokens (``[UNK]``,
+or -1 for integers).
 """
 
 import collections
@@ -16,6 +18,7 @@ import numpy as np
 from ...core import dtypes, errors
 from ...core.shape import TensorShape
 from ...core.tensor import _from_numpy, convert_to_tensor
+from ...ops import array_ops, math_ops
 from .base import Layer
 
 _OUTPUT_MODES = ("int", "one_hot", "multi_hot", "count", "tf_idf")
@@ -477,5 +480,122 @@ class TextVectorization(Layer):
         return config
 
 
+
+class Rescaling(Layer):
+    """``inputs * scale + offset`` (e.g. ``Rescaling(1./255)`` for pixel values)."""
+
+    def __init__(self, scale, offset=0.0, **kwargs):
+        super().__init__(**kwargs)
+        self.scale = scale
+        self.offset = offset
+
+    def call(self, inputs):
+        inputs = math_ops.cast(convert_to_tensor(inputs), self.dtype)
+        return math_ops.add(math_ops.multiply(inputs, self.scale), self.offset)
+
+    def compute_output_shape(self, input_shape):
+        return TensorShape(input_shape)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"scale": self.scale, "offset": self.offset})
+        return config
+
+
+class Normalization(Layer):
+    """``(x - mean) / sqrt(variance)`` per feature along `axis`; the statistics come from
+    ``adapt(data)`` (or the ``mean``/``variance`` arguments) and are non-trainable weights."""
+
+    def __init__(self, axis=-1, mean=None, variance=None, invert=False, **kwargs):
+        super().__init__(**kwargs)
+        if axis is None:
+            axis = ()
+        self.axis = (axis,) if isinstance(axis, int) else tuple(axis)
+        if (mean is None) != (variance is None):
+            raise ValueError("When setting values directly, both `mean` and `variance` must "
+                             f"be set. Received: mean={mean} and variance={variance}")
+        self.input_mean = mean
+        self.input_variance = variance
+        self.invert = invert
+        self._adapted = False
+
+    def _kept_axes(self, rank):
+        return sorted(a + rank if a < 0 else a for a in self.axis)
+
+    def build(self, input_shape):
+        shape = TensorShape(input_shape)
+        kept = self._kept_axes(shape.rank)
+        for a in kept:
+            if not 0 <= a < shape.rank or shape[a] is None:
+                raise ValueError("All `axis` values to be kept must have known shape. Got "
+                                 f"axis: {self.axis}, input shape: {shape.as_list()}, with "
+                                 f"unknown axis at index: {a}")
+        self._stat_shape = [shape[a] if a in kept else 1 for a in range(shape.rank)]
+        param = [shape[a] for a in kept]
+        # TF keeps the statistics as weights named mean/variance/count and shows them, shaped
+        # to broadcast against the inputs, as layer.mean and layer.variance.
+        self.adapt_mean = self.add_weight("mean", shape=param, initializer="zeros",
+                                          trainable=False)
+        self.adapt_variance = self.add_weight("variance", shape=param, initializer="ones",
+                                              trainable=False)
+        self.count = self.add_weight("count", shape=(), dtype="int64", initializer="zeros",
+                                     trainable=False)
+        if self.input_mean is not None:
+            self.adapt_mean.assign(np.broadcast_to(np.asarray(self.input_mean, np.float32),
+                                                   param))
+            self.adapt_variance.assign(np.broadcast_to(
+                np.asarray(self.input_variance, np.float32), param))
+        self.built = True
+
+    def adapt(self, data, batch_size=None, steps=None):
+        """Computes the mean and variance of `data` (an array, a tensor or a Dataset)."""
+        from ...data.dataset import Dataset
+
+        if isinstance(data, Dataset):
+            batches = [np.asarray(b.numpy() if hasattr(b, "numpy") else b, np.float64)
+                       for b in data]
+            if steps is not None:
+                batches = batches[:steps]
+            values = np.concatenate([b if b.ndim else b.reshape(1) for b in batches], axis=0)
+        else:
+            values = np.asarray(data.numpy() if hasattr(data, "numpy") else data, np.float64)
+        if values.ndim == 1 and self.axis == (-1,):
+            values = values.reshape(-1, 1)
+        if not self.built:
+            self._maybe_build(convert_to_tensor(values.astype(np.float32)))
+        kept = self._kept_axes(values.ndim)
+        reduce_axes = tuple(a for a in range(values.ndim) if a not in kept)
+        self.adapt_mean.assign(values.mean(axis=reduce_axes).astype(np.float32))
+        self.adapt_variance.assign(values.var(axis=reduce_axes).astype(np.float32))
+        self.count.assign(int(np.prod([values.shape[a] for a in reduce_axes])))
+        self._adapted = True
+
+    def call(self, inputs):
+        inputs = math_ops.cast(convert_to_tensor(inputs), dtypes.as_dtype(self.dtype))
+        if inputs.shape.rank == 1 and len(self._stat_shape) == 2:
+            inputs = array_ops.expand_dims(inputs, -1)
+        mean, std = self.mean, math_ops.maximum(math_ops.sqrt(self.variance), 1e-7)
+        if self.invert:
+            return math_ops.add(math_ops.multiply(inputs, std), mean)
+        return math_ops.truediv(math_ops.subtract(inputs, mean), std)
+
+    @property
+    def mean(self):
+        return array_ops.reshape(self.adapt_mean, self._stat_shape)
+
+    @property
+    def variance(self):
+        return array_ops.reshape(self.adapt_variance, self._stat_shape)
+
+    def compute_output_shape(self, input_shape):
+        return TensorShape(input_shape)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"axis": self.axis, "invert": self.invert,
+                       "mean": self.input_mean, "variance": self.input_variance})
+        return config
+
+
 __all__ = ["StringLookup", "IntegerLookup", "CategoryEncoding", "Discretization",
-           "TextVectorization"]
+           "TextVectorization", "Rescaling", "Normalization"]

@@ -1,0 +1,151 @@
+"""Activation layers: ``Activation(fn)`` and the ones with their own arguments or weights
+(``ReLU``, ``LeakyReLU``, ``ELU``, ``Softmax``, ``PReLU``)."""
+
+from ...core.shape import TensorShape
+from ...ops import math_ops, nn_ops
+from .. import activations, initializers, regularizers
+from .base import Layer
+
+
+class Activation(Layer):
+    def __init__(self, activation, **kwargs):
+        super().__init__(**kwargs)
+        self.activation = activations.get(activation)
+
+    def call(self, inputs):
+        return self.activation(inputs)
+
+    def compute_output_shape(self, input_shape):
+        return TensorShape(input_shape)
+
+    def get_config(self):
+        config = super().get_config()
+        config["activation"] = activations.serialize(self.activation)
+        return config
+
+
+class _Elementwise(Layer):
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.supports_masking = True
+
+    def compute_output_shape(self, input_shape):
+        return TensorShape(input_shape)
+
+
+class ReLU(_Elementwise):
+    """``max(x, 0)``, with an optional cap (``max_value``), slope below ``threshold``."""
+
+    def __init__(self, max_value=None, negative_slope=0.0, threshold=0.0, **kwargs):
+        super().__init__(**kwargs)
+        if max_value is not None and max_value < 0:
+            raise ValueError("max_value of a ReLU layer cannot be a negative value. Received: "
+                             f"{max_value}")
+        if negative_slope is None or negative_slope < 0:
+            raise ValueError("negative_slope of a ReLU layer cannot be a negative value. "
+                             f"Received: {negative_slope}")
+        self.max_value = max_value
+        self.negative_slope = negative_slope
+        self.threshold = threshold
+
+    def call(self, inputs):
+        return activations.relu(inputs, alpha=self.negative_slope, max_value=self.max_value,
+                                threshold=self.threshold)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"max_value": self.max_value, "negative_slope": self.negative_slope,
+                       "threshold": self.threshold})
+        return config
+
+
+class LeakyReLU(_Elementwise):
+    """``x`` where positive, ``alpha * x`` elsewhere (TF 2's default alpha is 0.3)."""
+
+    def __init__(self, alpha=0.3, **kwargs):
+        super().__init__(**kwargs)
+        if alpha is None:
+            raise ValueError("The alpha value of a Leaky ReLU layer cannot be None. "
+                             f"Expecting a float. Received: {alpha}")
+        self.alpha = float(alpha)
+
+    def call(self, inputs):
+        return nn_ops.leaky_relu(inputs, alpha=self.alpha)
+
+    def get_config(self):
+        config = super().get_config()
+        config["alpha"] = self.alpha
+        return config
+
+
+class ELU(_Elementwise):
+    def __init__(self, alpha=1.0, **kwargs):
+        super().__init__(**kwargs)
+        self.alpha = float(alpha)
+
+    def call(self, inputs):
+        out = nn_ops.elu(inputs)
+        if self.alpha == 1.0:
+            return out
+        negative = math_ops.cast(math_ops.less(inputs, 0.0), out.dtype)
+        return math_ops.add(math_ops.multiply(math_ops.multiply(out, self.alpha), negative),
+                            math_ops.multiply(out, math_ops.subtract(1.0, negative)))
+
+    def get_config(self):
+        config = super().get_config()
+        config["alpha"] = self.alpha
+        return config
+
+
+class Softmax(_Elementwise):
+    def __init__(self, axis=-1, **kwargs):
+        super().__init__(**kwargs)
+        self.axis = axis
+
+    def call(self, inputs, mask=None):
+        if mask is not None:
+            # Masked positions get a large negative logit, so (almost) no probability.
+            adder = math_ops.multiply(math_ops.subtract(1.0, math_ops.cast(mask, inputs.dtype)),
+                                      -1e9)
+            inputs = math_ops.add(inputs, adder)
+        return nn_ops.softmax(inputs, axis=self.axis)
+
+    def get_config(self):
+        config = super().get_config()
+        config["axis"] = self.axis
+        return config
+
+
+class PReLU(Layer):
+    """A leaky ReLU whose negative slope is learned, one per feature."""
+
+    def __init__(self, alpha_initializer="zeros", alpha_regularizer=None,
+                 alpha_constraint=None, shared_axes=None, **kwargs):
+        super().__init__(**kwargs)
+        self.supports_masking = True
+        self.alpha_initializer = initializers.get(alpha_initializer)
+        self.alpha_regularizer = regularizers.get(alpha_regularizer)
+        self.alpha_constraint = alpha_constraint
+        self.shared_axes = None if shared_axes is None else (
+            [shared_axes] if isinstance(shared_axes, int) else list(shared_axes))
+
+    def build(self, input_shape):
+        shape = list(TensorShape(input_shape).as_list()[1:])
+        for axis in self.shared_axes or []:
+            shape[axis - 1] = 1
+        self.alpha = self.add_weight("alpha", shape=shape, initializer=self.alpha_initializer,
+                                     regularizer=self.alpha_regularizer,
+                                     constraint=self.alpha_constraint)
+        self.built = True
+
+    def call(self, inputs):
+        positive = nn_ops.relu(inputs)
+        negative = math_ops.multiply(math_ops.negative(self.alpha),
+                                     nn_ops.relu(math_ops.negative(inputs)))
+        return math_ops.add(positive, negative)
+
+    def compute_output_shape(self, input_shape):
+        return TensorShape(input_shape)
+
+
+__all__ = ["Activation", "ReLU", "LeakyReLU", "ELU", "Softmax", "PReLU"]

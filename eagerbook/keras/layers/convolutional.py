@@ -1,0 +1,269 @@
+"""Convolution layers over ``channels_last`` inputs, each built from the 2-D kernels of
+``ops.nn_ops``:
+
+* ``Conv2D``: NHWC images with a ``(kh, kw, in, filters)`` kernel;
+* ``Conv1D`` runs the 2-D op on a height-1 image (``(b, 1, steps, c)``);
+* ``Conv2DTranspose`` is the input-gradient of a convolution (``Conv2DBackpropInput``, the op
+  TF's ``conv2d_transpose`` runs), so its own gradients come from that op's rules.
+
+The argument checks (``normalize_tuple``) and output lengths (``conv_output_length``) are
+shared with the pooling and reshaping layers.
+"""
+
+import numbers
+
+from ...core.shape import TensorShape
+from ...ops import array_ops, nn_ops
+from .base import InputSpec
+from .core import KernelLayer
+
+
+def normalize_tuple(value, n, name, allow_zero=False):
+    """Keras's argument check: an int (repeated `n` times) or `n` ints, all > 0 (>= 0 with
+    `allow_zero`, as strides are), as a tuple; TF's ValueError otherwise."""
+    message = f"The `{name}` argument must be a tuple of {n} integers. Received: {value}"
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        values = (int(value),) * n
+    else:
+        try:
+            values = tuple(value)
+        except TypeError:
+            raise ValueError(message) from None
+        if len(values) != n or not all(isinstance(v, numbers.Integral) for v in values):
+            raise ValueError(message)
+    bad = {v for v in values if (v < 0 if allow_zero else v <= 0)}
+    if bad:
+        raise ValueError(f"{message} including {bad} that does not satisfy the requirement "
+                         f"`{'>= 0' if allow_zero else '> 0'}`.")
+    return values
+
+
+def _padding(padding):
+    padding = str(padding).lower()
+    if padding not in ("valid", "same"):
+        raise ValueError(f"The `padding` argument must be a list/tuple or one of \"valid\", "
+                         f"\"same\". Received: {padding}")
+    return padding
+
+
+def conv_output_length(length, kernel, padding, stride, dilation=1):
+    if length is None:
+        return None
+    effective = (kernel - 1) * dilation + 1
+    if padding == "same":
+        out = length
+    else:
+        out = length - effective + 1
+    return max(0, (out + stride - 1) // stride)
+
+
+def _empty_output(layer, inputs):
+    """Zeros of the output's shape when an input exactly one kernel short leaves no room for
+    any window (TF returns that empty tensor, e.g. shape (1, 0, 0, 2))."""
+    if inputs.shape.rank is None or None in inputs.shape.as_list() or \
+            min(layer.strides) <= 0:  # bad strides: the op itself reports them
+        return None
+    shape = layer.compute_output_shape(inputs.shape).as_list()
+    if 0 not in shape[1:-1]:
+        return None
+    return array_ops.zeros(shape, dtype=layer.dtype)
+
+
+def _check_rank(input_shape, rank):
+    shape = TensorShape(input_shape)
+    if shape.rank != rank:
+        raise ValueError(f"Input 0 of layer is incompatible with the layer: expected "
+                         f"min_ndim={rank}, found ndim={shape.rank}. Full shape received: "
+                         f"{tuple(shape.as_list()) if shape.rank is not None else None}")
+
+
+class _Conv(KernelLayer):
+    """What every convolution checks and stores (TF's ``Conv`` base), for `rank` spatial axes."""
+
+    def __init__(self, rank, filters, kernel_size, strides=1, padding="valid", data_format=None,
+                 dilation_rate=1, groups=1, activation=None, use_bias=True,
+                 kernel_initializer="glorot_uniform", bias_initializer="zeros",
+                 kernel_regularizer=None, bias_regularizer=None, activity_regularizer=None,
+                 kernel_constraint=None, bias_constraint=None, **kwargs):
+        super().__init__(activity_regularizer=activity_regularizer, **kwargs)
+        filters = int(filters) if isinstance(filters, float) else filters
+        if filters <= 0:
+            raise ValueError("Invalid value for argument `filters`. Expected a strictly "
+                             f"positive value. Received filters={filters}.")
+        self.rank = rank
+        self.filters = filters
+        self.kernel_size = normalize_tuple(kernel_size, rank, "kernel_size")
+        self.strides = normalize_tuple(strides, rank, "strides", allow_zero=True)
+        if not all(self.strides):
+            raise ValueError(f"The argument `strides` cannot contains 0(s). Received: "
+                             f"{self.strides}")
+        causal = rank == 1 and str(padding).lower() == "causal"  # Conv1D only
+        self.padding = "causal" if causal else _padding(padding)
+        self.data_format = data_format or "channels_last"
+        if self.data_format != "channels_last":
+            raise ValueError(f"eagerbook's {type(self).__name__} supports "
+                             "data_format='channels_last' only, as TF on the CPU does.")
+        self.dilation_rate = normalize_tuple(dilation_rate, rank, "dilation_rate")
+        if max(self.strides) > 1 and max(self.dilation_rate) > 1:
+            raise ValueError("`strides > 1` not supported in conjunction with `dilation_rate "
+                             f"> 1`. Received: strides={self.strides} and dilation_rate="
+                             f"{self.dilation_rate}")
+        if groups != 1:
+            raise ValueError(f"eagerbook's {type(self).__name__} supports groups=1 only.")
+        self.groups = 1
+        self._set_kernel_options(activation, use_bias, kernel_initializer, bias_initializer,
+                                 kernel_regularizer, bias_regularizer, kernel_constraint,
+                                 bias_constraint)
+        self.input_spec = InputSpec(min_ndim=rank + 2)
+
+    def _channels(self, input_shape):
+        """The input's channel count (its last axis), which must be known."""
+        shape = TensorShape(input_shape)
+        if shape[-1] is None:
+            raise ValueError("The channel dimension of the inputs should be defined. The input "
+                             f"shape received is: {shape}, where axis -1 (0-based) is the "
+                             "channel dimension, which found to be `None`.")
+        self.input_spec = InputSpec(ndim=self.rank + 2, axes={-1: shape[-1]})
+        return shape[-1]
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"filters": self.filters, "kernel_size": self.kernel_size,
+                       "strides": self.strides, "padding": self.padding,
+                       "data_format": self.data_format, "dilation_rate": self.dilation_rate,
+                       "groups": self.groups})
+        config.update(self._kernel_options_config())
+        return config
+
+
+class Conv2D(_Conv):
+    """2-D convolution over NHWC inputs with a ``(kh, kw, in, filters)`` kernel."""
+
+    def __init__(self, filters, kernel_size, strides=(1, 1), padding="valid", data_format=None,
+                 dilation_rate=(1, 1), groups=1, **kwargs):
+        super().__init__(2, filters, kernel_size, strides, padding, data_format, dilation_rate,
+                         groups, **kwargs)
+
+    def build(self, input_shape):
+        channels = self._channels(input_shape)
+        self._add_kernel_and_bias(self.kernel_size + (channels, self.filters), self.filters)
+        self.built = True
+
+    def call(self, inputs):
+        empty = _empty_output(self, inputs)
+        if empty is not None:
+            return empty
+        outputs = nn_ops.conv2d(inputs, self.kernel, strides=[1, *self.strides, 1],
+                                padding=self.padding.upper(),
+                                dilations=[1, *self.dilation_rate, 1])
+        return self._add_bias_and_activate(outputs, nn_ops.bias_add)
+
+    def compute_output_shape(self, input_shape):
+        dims = TensorShape(input_shape).as_list()
+        if len(dims) != 4:
+            raise ValueError(f"Conv2D expects inputs of rank 4, got shape {dims}")
+        rows = conv_output_length(dims[1], self.kernel_size[0], self.padding, self.strides[0],
+                                  self.dilation_rate[0])
+        cols = conv_output_length(dims[2], self.kernel_size[1], self.padding, self.strides[1],
+                                  self.dilation_rate[1])
+        return TensorShape([dims[0], rows, cols, self.filters])
+
+
+class Conv1D(_Conv):
+    """1-D convolution over ``(batch, steps, channels)`` with a ``(k, in, filters)`` kernel;
+    ``padding='causal'`` pads only the past, so step t never sees steps after t."""
+
+    def __init__(self, filters, kernel_size, strides=1, padding="valid",
+                 data_format="channels_last", dilation_rate=1, groups=1, **kwargs):
+        super().__init__(1, filters, kernel_size, strides, padding, data_format, dilation_rate,
+                         groups, **kwargs)
+
+    def build(self, input_shape):
+        _check_rank(input_shape, 3)
+        channels = self._channels(input_shape)
+        self._add_kernel_and_bias(self.kernel_size + (channels, self.filters), self.filters)
+        self.built = True
+
+    def call(self, inputs):
+        empty = _empty_output(self, inputs)
+        if empty is not None:
+            return empty
+        x = inputs
+        padding = self.padding.upper()
+        if self.padding == "causal":
+            left = self.dilation_rate[0] * (self.kernel_size[0] - 1)
+            x = array_ops.pad(x, [[0, 0], [left, 0], [0, 0]])
+            padding = "VALID"
+        image = array_ops.expand_dims(x, 1)
+        kernel = array_ops.expand_dims(self.kernel, 0)
+        out = nn_ops.conv2d(image, kernel, strides=[1, 1, self.strides[0], 1],
+                            padding=padding, dilations=[1, 1, self.dilation_rate[0], 1])
+        return self._add_bias_and_activate(array_ops.squeeze(out, [1]), nn_ops.bias_add)
+
+    def compute_output_shape(self, input_shape):
+        dims = TensorShape(input_shape).as_list()
+        padding = "valid" if self.padding == "causal" else self.padding
+        steps = dims[1]
+        if self.padding == "causal" and steps is not None:
+            steps += self.dilation_rate[0] * (self.kernel_size[0] - 1)
+        steps = conv_output_length(steps, self.kernel_size[0], padding, self.strides[0],
+                                   self.dilation_rate[0])
+        return TensorShape([dims[0], steps, self.filters])
+
+
+def _transposed_length(length, kernel, padding, stride):
+    if length is None:
+        return None
+    return length * stride if padding == "same" else length * stride + max(kernel - stride, 0)
+
+
+class Conv2DTranspose(_Conv):
+    """The transpose of a 2-D convolution (learned upsampling), kernel ``(kh, kw, filters,
+    in)``: its output is what a convolution with that kernel would take as input."""
+
+    def __init__(self, filters, kernel_size, strides=(1, 1), padding="valid",
+                 output_padding=None, data_format=None, dilation_rate=(1, 1), **kwargs):
+        if output_padding is not None:
+            raise ValueError("eagerbook's Conv2DTranspose supports output_padding=None only.")
+        if normalize_tuple(dilation_rate, 2, "dilation_rate") != (1, 1):
+            raise ValueError("eagerbook's Conv2DTranspose supports dilation_rate=1 only.")
+        super().__init__(2, filters, kernel_size, strides, padding, data_format, dilation_rate,
+                         **kwargs)
+        self.output_padding = None
+
+    def build(self, input_shape):
+        _check_rank(input_shape, 4)
+        channels = self._channels(input_shape)
+        self._add_kernel_and_bias(self.kernel_size + (self.filters, channels), self.filters)
+        self.built = True
+
+    def call(self, inputs):
+        batch, rows, cols, _ = inputs.shape.as_list()
+        out_rows = _transposed_length(rows, self.kernel_size[0], self.padding, self.strides[0])
+        out_cols = _transposed_length(cols, self.kernel_size[1], self.padding, self.strides[1])
+        outputs = nn_ops.conv2d_backprop_input(
+            (batch, out_rows, out_cols, self.filters), self.kernel, inputs,
+            strides=self.strides, padding=self.padding.upper())
+        return self._add_bias_and_activate(outputs, nn_ops.bias_add)
+
+    def compute_output_shape(self, input_shape):
+        dims = TensorShape(input_shape).as_list()
+        return TensorShape([
+            dims[0],
+            _transposed_length(dims[1], self.kernel_size[0], self.padding, self.strides[0]),
+            _transposed_length(dims[2], self.kernel_size[1], self.padding, self.strides[1]),
+            self.filters])
+
+    def get_config(self):
+        config = super().get_config()
+        config["output_padding"] = None
+        return config
+
+
+Convolution2D = Conv2D
+Convolution1D = Conv1D
+Convolution2DTranspose = Conv2DTranspose
+
+
+__all__ = ["Conv1D", "Convolution1D", "Conv2D", "Convolution2D", "Conv2DTranspose",
+           "Convolution2DTranspose"]

@@ -1,0 +1,172 @@
+"""Pooling layers: ``MaxPooling1D/2D`` and ``AveragePooling1D/2D`` slide a window (the 1-D ones
+run the 2-D op on a height-1 image); ``GlobalMax/AveragePooling1D/2D`` reduce over every step
+or pixel."""
+
+from ...core.shape import TensorShape
+from ...ops import array_ops, math_ops, nn_ops
+from .base import InputSpec, Layer
+from .convolutional import _padding, conv_output_length, normalize_tuple
+
+
+class _Pooling(Layer):
+    """A `pool_size` window slid by `strides` over the `rank` spatial axes, reduced by the
+    2-D op `_op_name` of ``nn_ops`` (1-D inputs become height-1 images for it)."""
+
+    _op_name = None
+    _rank = None
+
+    def __init__(self, pool_size, strides, padding, data_format, **kwargs):
+        super().__init__(**kwargs)
+        self.pool_size = normalize_tuple(pool_size, self._rank, "pool_size")
+        self.strides = self.pool_size if strides is None else \
+            normalize_tuple(strides, self._rank, "strides", allow_zero=True)
+        self.padding = _padding(padding)
+        self.data_format = data_format or "channels_last"
+        if self.data_format != "channels_last":
+            raise ValueError("eagerbook's pooling layers support channels_last only.")
+        self.input_spec = InputSpec(ndim=self._rank + 2)
+
+    def call(self, inputs):
+        pool = getattr(nn_ops, self._op_name)
+        if self._rank == 2:
+            return pool(inputs, ksize=[1, *self.pool_size, 1], strides=[1, *self.strides, 1],
+                        padding=self.padding.upper())
+        out = pool(array_ops.expand_dims(inputs, 1), ksize=[1, 1, self.pool_size[0], 1],
+                   strides=[1, 1, self.strides[0], 1], padding=self.padding.upper())
+        return array_ops.squeeze(out, [1])
+
+    def compute_output_shape(self, input_shape):
+        dims = TensorShape(input_shape).as_list()
+        spatial = [conv_output_length(dims[1 + i], self.pool_size[i], self.padding,
+                                      self.strides[i]) for i in range(self._rank)]
+        return TensorShape([dims[0], *spatial, dims[-1]])
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"pool_size": self.pool_size, "padding": self.padding,
+                       "strides": self.strides, "data_format": self.data_format})
+        return config
+
+
+class _Pooling2D(_Pooling):
+    _rank = 2
+
+    def __init__(self, pool_size=(2, 2), strides=None, padding="valid", data_format=None,
+                 **kwargs):
+        super().__init__(pool_size, strides, padding, data_format, **kwargs)
+
+
+class MaxPooling2D(_Pooling2D):
+    _op_name = "max_pool2d"
+
+
+class AveragePooling2D(_Pooling2D):
+    _op_name = "avg_pool2d"
+
+
+class _Pooling1D(_Pooling):
+    _rank = 1
+
+    def __init__(self, pool_size=2, strides=None, padding="valid",
+                 data_format="channels_last", **kwargs):
+        super().__init__(pool_size, strides, padding, data_format, **kwargs)
+
+
+class MaxPooling1D(_Pooling1D):
+    _op_name = "max_pool2d"
+
+
+class AveragePooling1D(_Pooling1D):
+    _op_name = "avg_pool2d"
+
+
+class _GlobalPooling(Layer):
+    """Reduces every one of the `rank` spatial axes (``keepdims`` keeps them, as size 1)."""
+
+    _rank = None
+
+    def __init__(self, data_format=None, keepdims=False, **kwargs):
+        super().__init__(**kwargs)
+        self.data_format = data_format or "channels_last"
+        self.keepdims = keepdims
+        self.input_spec = InputSpec(ndim=self._rank + 2)
+
+    def _axes(self):
+        first = 1 if self.data_format == "channels_last" else 2
+        return list(range(first, first + self._rank))
+
+    def compute_output_shape(self, input_shape):
+        dims = TensorShape(input_shape).as_list()
+        channels_last = self.data_format == "channels_last"
+        channels = dims[-1] if channels_last else dims[1]
+        if not self.keepdims:
+            return TensorShape([dims[0], channels])
+        ones = [1] * self._rank
+        return TensorShape([dims[0], *ones, channels] if channels_last
+                           else [dims[0], channels, *ones])
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"data_format": self.data_format, "keepdims": self.keepdims})
+        return config
+
+
+class GlobalAveragePooling2D(_GlobalPooling):
+    _rank = 2
+
+    def call(self, inputs):
+        return math_ops.reduce_mean(inputs, axis=self._axes(), keepdims=self.keepdims)
+
+
+class GlobalMaxPooling2D(_GlobalPooling):
+    _rank = 2
+
+    def call(self, inputs):
+        return math_ops.reduce_max(inputs, axis=self._axes(), keepdims=self.keepdims)
+
+
+class _GlobalPooling1D(_GlobalPooling):
+    """Over the steps of a sequence: a mask coming along stops here."""
+
+    _rank = 1
+
+    def __init__(self, data_format="channels_last", keepdims=False, **kwargs):
+        super().__init__(data_format, keepdims, **kwargs)
+        self.supports_masking = True
+
+    def compute_mask(self, inputs, mask=None):
+        return None
+
+
+class GlobalAveragePooling1D(_GlobalPooling1D):
+    """The mean over the steps (over the unmasked steps only, when a mask comes along)."""
+
+    def call(self, inputs, mask=None):
+        if mask is None:
+            return math_ops.reduce_mean(inputs, axis=self._axes(), keepdims=self.keepdims)
+        weights = array_ops.expand_dims(math_ops.cast(mask, inputs.dtype), 2)
+        total = math_ops.reduce_sum(math_ops.multiply(inputs, weights), axis=1,
+                                    keepdims=self.keepdims)
+        count = math_ops.reduce_sum(weights, axis=1, keepdims=self.keepdims)
+        return math_ops.divide(total, count)
+
+
+class GlobalMaxPooling1D(_GlobalPooling1D):
+    def call(self, inputs):
+        return math_ops.reduce_max(inputs, axis=self._axes(), keepdims=self.keepdims)
+
+
+MaxPool2D = MaxPooling2D
+AvgPool2D = AveragePooling2D
+GlobalAvgPool2D = GlobalAveragePooling2D
+GlobalMaxPool2D = GlobalMaxPooling2D
+MaxPool1D = MaxPooling1D
+AvgPool1D = AveragePooling1D
+GlobalAvgPool1D = GlobalAveragePooling1D
+GlobalMaxPool1D = GlobalMaxPooling1D
+
+
+__all__ = ["MaxPooling1D", "MaxPool1D", "AveragePooling1D", "AvgPool1D", "MaxPooling2D",
+           "MaxPool2D", "AveragePooling2D", "AvgPool2D", "GlobalAveragePooling1D",
+           "GlobalAvgPool1D", "GlobalMaxPooling1D", "GlobalMaxPool1D", "GlobalAveragePooling2D",
+           "GlobalAvgPool2D", "GlobalMaxPooling2D", "GlobalMaxPool2D"]
