@@ -121,3 +121,54 @@ def test_traced_matmul_of_a_vector_is_rejected_as_in_tf():
     with pytest.raises(ValueError, match="at least rank 2"):
         f(tf.constant([1.0, 2.0]), tf.ones([2, 2]))
     assert f(tf.ones([3, 2]), tf.ones([2, 5])).shape == (3, 5)
+
+
+def _example(**features):
+    def feature(values):
+        if isinstance(values[0], bytes):
+            return tf.train.Feature(bytes_list=tf.train.BytesList(value=values))
+        if isinstance(values[0], float):
+            return tf.train.Feature(float_list=tf.train.FloatList(value=values))
+        return tf.train.Feature(int64_list=tf.train.Int64List(value=values))
+    return tf.train.Example(features=tf.train.Features(
+        feature={k: feature(v) for k, v in features.items()}))
+
+
+def test_example_round_trips_through_its_bytes():
+    example = _example(ids=[3, -7, 2**40], name=[b"x\x00y"], weight=[0.25])
+    back = tf.train.Example.FromString(example.SerializeToString())
+    assert back == example
+    assert back.features.feature["ids"].int64_list.value == [3, -7, 2**40]
+    assert back.features.feature["weight"].float_list.value == [0.25]
+
+
+def test_tfrecord_file_round_trip_and_corruption(tmp_path):
+    path = str(tmp_path / "records")
+    payloads = [b"", b"one", bytes(range(256))]
+    with tf.io.TFRecordWriter(path) as writer:
+        for payload in payloads:
+            writer.write(payload)
+    assert list(tf.data.TFRecordDataset(path).as_numpy_iterator()) == payloads
+    data = bytearray(open(path, "rb").read())
+    data[-6] ^= 0xFF  # a byte of the last record's data: its checksum no longer matches
+    open(path, "wb").write(bytes(data))
+    with pytest.raises(tf.errors.DataLossError):
+        list(tf.data.TFRecordDataset(path))
+
+
+def test_parse_example_var_len_and_ragged_agree():
+    records = [_example(v=[1, 2, 3]).SerializeToString(), _example(v=[4]).SerializeToString(),
+               _example(other=[1]).SerializeToString()]
+    sparse = tf.io.parse_example(records, {"v": tf.io.VarLenFeature(tf.int64)})["v"]
+    ragged = tf.io.parse_example(records, {"v": tf.io.RaggedFeature(tf.int64)})["v"]
+    assert ragged.to_list() == [[1, 2, 3], [4], []]
+    np.testing.assert_array_equal(tf.sparse.to_dense(sparse).numpy(),
+                                  ragged.to_tensor().numpy())
+
+
+def test_serialize_tensor_round_trips_every_numeric_dtype():
+    for dtype in (tf.uint8, tf.int16, tf.int64, tf.float16, tf.float64, tf.complex64):
+        t = tf.cast(tf.reshape(tf.range(6), [2, 3]), dtype)
+        back = tf.io.parse_tensor(tf.io.serialize_tensor(t), dtype)
+        assert back.dtype == dtype
+        np.testing.assert_array_equal(back.numpy(), t.numpy())

@@ -1,3 +1,16 @@
-"""``tf.io`` (the parts eagerbook has: decoding raw bytes)."""
+"""``tf.io``: decoding raw bytes, files, tensors as bytes, and ``tf.train.Example`` records
+(TFRecord files, parsing serialized Examples)."""
 
+from ..ops.example_ops import (
+    FixedLenFeature,
+    RaggedFeature,
+    VarLenFeature,
+    parse_example,
+    parse_single_example,
+    parse_tensor,
+    read_file,
+    serialize_tensor,
+    write_file,
+)
 from ..ops.string_ops import decode_raw
+from ..ops.tfrecord import TFRecordOptions, TFRecordWriter

@@ -1,7 +1,8 @@
 """``tf.train``: object-based checkpoints (TF 2), plus TF 1.x's optimizers
 (``GradientDescentOptimizer``, ``MomentumOptimizer``, ``AdamOptimizer``) that the eager
 announcement trains with. The checkpoint machinery lives in ``eagerbook/checkpoints``; the TF 1.x
-optimizers are thin classes over the Keras update rules (``keras/optimizers/v1.py``)."""
+optimizers are thin classes over the Keras update rules (``keras/optimizers/v1.py``); and the
+``Example`` records of TFRecord files (``ops/example_ops.py``)."""
 
 from ..checkpoints import checkpoint
 from ..checkpoints.checkpoint import Checkpoint, CheckpointLoadStatus
@@ -14,3 +15,4 @@ from ..checkpoints.reader import (
 )
 from ..checkpoints.state import CheckpointState, get_checkpoint_state, latest_checkpoint
 from ..keras.optimizers.v1 import AdamOptimizer, GradientDescentOptimizer, MomentumOptimizer
+from ..ops.example_ops import BytesList, Example, Feature, Features, FloatList, Int64List

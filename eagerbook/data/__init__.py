@@ -1,7 +1,7 @@
 """``tf.data``: lazy input pipelines (``Dataset``) over NumPy arrays and files.
 
-Public names: ``Dataset``, ``TextLineDataset``, ``DatasetSpec``, ``AUTOTUNE``,
-``INFINITE_CARDINALITY``, ``UNKNOWN_CARDINALITY``, ``experimental`` (``CsvDataset``,
+Public names: ``Dataset``, ``TextLineDataset``, ``TFRecordDataset``, ``DatasetSpec``,
+``AUTOTUNE``, ``INFINITE_CARDINALITY``, ``UNKNOWN_CARDINALITY``, ``experimental`` (``CsvDataset``,
 ``make_csv_dataset``, ``cardinality``, ...), ``Iterator`` (TF 1.x
 ``tf.contrib.eager.Iterator``) and ``TensorSpec`` (exported as ``tf.TensorSpec``).
 """
@@ -12,7 +12,8 @@ from .dataset import AUTOTUNE, INFINITE_CARDINALITY, UNKNOWN_CARDINALITY, Datase
 from .iterator import Iterator, OwnedIterator
 from .options import Options
 from .readers import TextLineDataset
+from .tfrecord import TFRecordDataset
 
 __all__ = ["AUTOTUNE", "INFINITE_CARDINALITY", "UNKNOWN_CARDINALITY", "Dataset", "DatasetSpec",
-           "Iterator", "Options", "OwnedIterator", "TensorSpec", "TextLineDataset",
-           "experimental"]
+           "Iterator", "Options", "OwnedIterator", "TFRecordDataset", "TensorSpec",
+           "TextLineDataset", "experimental"]

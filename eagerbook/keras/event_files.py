@@ -16,31 +16,8 @@ import socket
 import struct
 import time
 
-
-# --- CRC-32C (Castagnoli), the checksum TFRecord framing uses ---------------------------------
-def _crc_table():
-    table = []
-    for byte in range(256):
-        crc = byte
-        for _ in range(8):
-            crc = (crc >> 1) ^ 0x82F63B78 if crc & 1 else crc >> 1
-        table.append(crc)
-    return table
-
-
-_TABLE = _crc_table()
-
-
-def crc32c(data):
-    crc = 0xFFFFFFFF
-    for byte in data:
-        crc = _TABLE[(crc ^ byte) & 0xFF] ^ (crc >> 8)
-    return crc ^ 0xFFFFFFFF
-
-
-def _masked_crc(data):
-    crc = crc32c(data)
-    return (((crc >> 15) | (crc << 17)) + 0xA282EAD8) & 0xFFFFFFFF
+from ..ops.tfrecord import crc32c, frame
+from ..ops.tfrecord import masked_crc as _masked_crc
 
 
 # --- the protocol-buffer wire format, for the fields above ---------------------------------
@@ -80,13 +57,6 @@ def encode_event(wall_time, step=0, file_version=None, scalars=None):
                            for tag, value in scalars.items())
         data += _bytes_field(5, summary)
     return data
-
-
-def frame(data):
-    """A TFRecord: length, its checksum, the data, the data's checksum."""
-    length = struct.pack("<Q", len(data))
-    return length + struct.pack("<I", _masked_crc(length)) + data + \
-        struct.pack("<I", _masked_crc(data))
 
 
 class EventFileWriter:

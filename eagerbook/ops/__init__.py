@@ -6,6 +6,7 @@ from . import (  # noqa: F401
     array_ops,
     complex_ops,
     embedding_ops,
+    example_ops,
     functional_ops,
     image_ops,
     linalg_ops,

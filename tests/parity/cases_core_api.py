@@ -348,4 +348,223 @@ CASES = [
                 'ValueError\n'
                 'ValueError\n'
                 'InvalidArgumentError\n')),
+    ParityCase('example_protos', ('\n'
+                'f_int = tf.train.Feature(int64_list=tf.train.Int64List(value'
+                '=[1, -2, 3]))\n'
+                'f_float = tf.train.Feature(float_list=tf.train.FloatList(val'
+                'ue=[0.1, 1.0, 2.5e-8, 0.5488135]))\n'
+                'f_bytes = tf.train.Feature(bytes_list=tf.train.BytesList(val'
+                'ue=[b\'a"b\\\\c\', b\'\\x00\\xff\\n\', \'é\'.encode()]))\n'
+                'print(f_float)\n'
+                'print(repr(f_bytes))\n'
+                'example = tf.train.Example(features=tf.train.Features(feature={\n'
+                "    'ints': f_int, 'floats': f_float, 'bytes': f_bytes}))\n"
+                'print(example)\n'
+                'data = example.SerializeToString()\n'
+                'print(len(data))\n'
+                'back = tf.train.Example.FromString(data)\n'
+                "print(back == example, back.features.feature['ints'].int64_l"
+                'ist.value)\n'
+                "print(back.features.feature['floats'].WhichOneof('kind'), f_"
+                "int.HasField('float_list'))\n"
+                'print(tf.train.Example().SerializeToString(), repr(tf.train.'
+                'Feature()))\n'
+                'for bad in (lambda: tf.train.Int64List(value=[1.5]), lambda:'
+                " tf.train.BytesList(value=['a']),\n"
+                "            lambda: tf.train.FloatList(value=['x'])):\n"
+                '    try:\n'
+                '        bad()\n'
+                '    except TypeError:\n'
+                '        print("TypeError")\n'),
+               ('float_list {\n'
+                '  value: 0.1\n'
+                '  value: 1\n'
+                '  value: 2.5e-08\n'
+                '  value: 0.548813522\n'
+                '}\n'
+                '\n'
+                'bytes_list {\n'
+                '  value: "a\\"b\\\\c"\n'
+                '  value: "\\000\\377\\n"\n'
+                '  value: "\\303\\251"\n'
+                '}\n'
+                '\n'
+                'features {\n'
+                '  feature {\n'
+                '    key: "ints"\n'
+                '    value {\n'
+                '      int64_list {\n'
+                '        value: 1\n'
+                '        value: -2\n'
+                '        value: 3\n'
+                '      }\n'
+                '    }\n'
+                '  }\n'
+                '  feature {\n'
+                '    key: "floats"\n'
+                '    value {\n'
+                '      float_list {\n'
+                '        value: 0.1\n'
+                '        value: 1\n'
+                '        value: 2.5e-08\n'
+                '        value: 0.548813522\n'
+                '      }\n'
+                '    }\n'
+                '  }\n'
+                '  feature {\n'
+                '    key: "bytes"\n'
+                '    value {\n'
+                '      bytes_list {\n'
+                '        value: "a\\"b\\\\c"\n'
+                '        value: "\\000\\377\\n"\n'
+                '        value: "\\303\\251"\n'
+                '      }\n'
+                '    }\n'
+                '  }\n'
+                '}\n'
+                '\n'
+                '89\n'
+                'True [1, -2, 3]\n'
+                'float_list False\n'
+                "b'' \n"
+                'TypeError\n'
+                'TypeError\n'
+                'TypeError\n')),
+    ParityCase('serialize_tensors', ('\n'
+                'for t in (tf.constant(1), tf.constant([[1, 2], [7, 8]]), tf.'
+                'constant([1.5, 2.0]),\n'
+                '          tf.constant(True), tf.constant(3, tf.int64), tf.co'
+                "nstant(['ab', 'c']),\n"
+                '          tf.constant([], tf.float32), tf.constant([[0.5]], '
+                'tf.float64)):\n'
+                '    data = tf.io.serialize_tensor(t)\n'
+                '    print(data.numpy())\n'
+                '    print(tf.io.parse_tensor(data, t.dtype))\n'
+                'try:\n'
+                '    tf.io.parse_tensor(tf.io.serialize_tensor(tf.constant(1)'
+                '), tf.float32)\n'
+                'except tf.errors.InvalidArgumentError:\n'
+                '    print("InvalidArgumentError")\n'),
+               ('b\'\\x08\\x03\\x12\\x00"\\x04\\x01\\x00\\x00\\x00\'\n'
+                'tf.Tensor(1, shape=(), dtype=int32)\n'
+                'b\'\\x08\\x03\\x12\\x08\\x12\\x02\\x08\\x02\\x12\\x02\\x08\\x02"\\x10\\x01\\'
+                "x00\\x00\\x00\\x02\\x00\\x00\\x00\\x07\\x00\\x00\\x00\\x08\\x00\\x00\\x00'"
+                '\n'
+                'tf.Tensor(\n'
+                '[[1 2]\n'
+                ' [7 8]], shape=(2, 2), dtype=int32)\n'
+                'b\'\\x08\\x01\\x12\\x04\\x12\\x02\\x08\\x02"\\x08\\x00\\x00\\xc0?\\x00\\x00'
+                "\\x00@'\n"
+                'tf.Tensor([1.5 2. ], shape=(2,), dtype=float32)\n'
+                'b\'\\x08\\n\\x12\\x00"\\x01\\x01\'\n'
+                'tf.Tensor(True, shape=(), dtype=bool)\n'
+                'b\'\\x08\\t\\x12\\x00"\\x08\\x03\\x00\\x00\\x00\\x00\\x00\\x00\\x00\'\n'
+                ''
+                'tf.Tensor(3, shape=(), dtype=int64)\n'
+                "b'\\x08\\x07\\x12\\x04\\x12\\x02\\x08\\x02B\\x02abB\\x01c'\n"
+                "tf.Tensor([b'ab' b'c'], shape=(2,), dtype=string)\n"
+                "b'\\x08\\x01\\x12\\x02\\x12\\x00'\n"
+                'tf.Tensor([], shape=(0,), dtype=float32)\n'
+                'b\'\\x08\\x02\\x12\\x08\\x12\\x02\\x08\\x01\\x12\\x02\\x08\\x01"\\x08\\x00\\'
+                "x00\\x00\\x00\\x00\\x00\\xe0?'\n"
+                'tf.Tensor([[0.5]], shape=(1, 1), dtype=float64)\n'
+                'InvalidArgumentError\n')),
+    ParityCase('tfrecord_files', ('\n'
+                'import os, tempfile\n'
+                'folder = tempfile.mkdtemp()\n'
+                'path = os.path.join(folder, "data.tfrecord")\n'
+                'with tf.io.TFRecordWriter(path) as writer:\n'
+                '    for i in range(3):\n'
+                '        example = tf.train.Example(features=tf.train.Feature'
+                's(feature={\n'
+                "            'x': tf.train.Feature(float_list=tf.train.FloatL"
+                'ist(value=[i / 2])),\n'
+                "            'label': tf.train.Feature(int64_list=tf.train.In"
+                't64List(value=[i]))}))\n'
+                '        writer.write(example.SerializeToString())\n'
+                'print(os.path.getsize(path))\n'
+                "print(open(path, 'rb').read()[:12])\n"
+                "spec = {'x': tf.io.FixedLenFeature([], tf.float32), 'label':"
+                ' tf.io.FixedLenFeature([], tf.int64)}\n'
+                'for record in tf.data.TFRecordDataset([path]).map(lambda r: '
+                'tf.io.parse_single_example(r, spec)):\n'
+                "    print(record['x'].numpy(), record['label'].numpy())\n"
+                'for batch in tf.data.TFRecordDataset(path).batch(2).map(lamb'
+                'da r: tf.io.parse_example(r, spec)):\n'
+                "    print(batch['label'])\n"
+                'gz = os.path.join(folder, "data.gz")\n'
+                'with tf.io.TFRecordWriter(gz, options="GZIP") as writer:\n'
+                '    writer.write(b"first")\n'
+                '    writer.write(b"second")\n'
+                'print(list(tf.data.TFRecordDataset(gz, compression_type="GZI'
+                'P").as_numpy_iterator()))\n'
+                'tf.io.write_file(os.path.join(folder, "f.txt"), "hello")\n'
+                'print(tf.io.read_file(os.path.join(folder, "f.txt")))\n'
+                'try:\n'
+                '    tf.io.read_file(os.path.join(folder, "nothing"))\n'
+                'except tf.errors.NotFoundError:\n'
+                '    print("NotFoundError")\n'
+                'import shutil\n'
+                'shutil.rmtree(folder)\n'),
+               ('147\n'
+                "b'!\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x01{\\xec\\xf6'\n"
+                '0.0 0\n'
+                '0.5 1\n'
+                '1.0 2\n'
+                'tf.Tensor([0 1], shape=(2,), dtype=int64)\n'
+                'tf.Tensor([2], shape=(1,), dtype=int64)\n'
+                "[b'first', b'second']\n"
+                "tf.Tensor(b'hello', shape=(), dtype=string)\n"
+                'NotFoundError\n')),
+    ParityCase('parse_examples', ('\n'
+                'def make(ints, word, score=None):\n'
+                "    feature = {'ints': tf.train.Feature(int64_list=tf.train."
+                'Int64List(value=ints)),\n'
+                "               'word': tf.train.Feature(bytes_list=tf.train."
+                'BytesList(value=[word]))}\n'
+                '    if score is not None:\n'
+                "        feature['score'] = tf.train.Feature(float_list=tf.tr"
+                'ain.FloatList(value=[score]))\n'
+                '    return tf.train.Example(features=tf.train.Features(featu'
+                're=feature)).SerializeToString()\n'
+                '\n'
+                "one = make([1, 2, 3], b'cat', 0.5)\n"
+                "spec = {'word': tf.io.FixedLenFeature([], tf.string),\n"
+                "        'score': tf.io.FixedLenFeature([], tf.float32, defau"
+                'lt_value=-1.0),\n'
+                "        'ints': tf.io.VarLenFeature(tf.int64)}\n"
+                'parsed = tf.io.parse_single_example(one, spec)\n'
+                "print(parsed['word'], parsed['score'])\n"
+                "print(tf.sparse.to_dense(parsed['ints']))\n"
+                "batch = tf.io.parse_example([one, make([7], b'dog')], spec)\n"
+                "print(batch['word'], batch['score'])\n"
+                "print(batch['ints'].indices, batch['ints'].dense_shape)\n"
+                "print(tf.io.parse_example([one, make([7], b'dog')], {'ints':"
+                ' tf.io.RaggedFeature(tf.int64)}))\n'
+                "print(tf.io.parse_single_example(one, {'ints': tf.io.FixedLe"
+                'nFeature([3], tf.int64)}))\n'
+                "for bad in ({'ints': tf.io.FixedLenFeature([2], tf.int64)},\n"
+                "            {'missing': tf.io.FixedLenFeature([], tf.int64)},\n"
+                "            {'word': tf.io.FixedLenFeature([], tf.int64)}):\n"
+                '    try:\n'
+                '        tf.io.parse_single_example(one, bad)\n'
+                '    except tf.errors.InvalidArgumentError:\n'
+                '        print("InvalidArgumentError")\n'),
+               ("tf.Tensor(b'cat', shape=(), dtype=string) tf.Tensor(0.5, sha"
+                'pe=(), dtype=float32)\n'
+                'tf.Tensor([1 2 3], shape=(3,), dtype=int64)\n'
+                "tf.Tensor([b'cat' b'dog'], shape=(2,), dtype=string) tf.Tens"
+                'or([ 0.5 -1. ], shape=(2,), dtype=float32)\n'
+                'tf.Tensor(\n'
+                '[[0 0]\n'
+                ' [0 1]\n'
+                ' [0 2]\n'
+                ' [1 0]], shape=(4, 2), dtype=int64) tf.Tensor([2 3], shape=('
+                '2,), dtype=int64)\n'
+                "{'ints': <tf.RaggedTensor [[1, 2, 3], [7]]>}\n"
+                "{'ints': <tf.Tensor: shape=(3,), dtype=int64, numpy=array([1"
+                ', 2, 3])>}\n'
+                'InvalidArgumentError\n'
+                'InvalidArgumentError\n'
+                'InvalidArgumentError\n')),
 ]

@@ -1,0 +1,569 @@
+"""``tf.train.Example`` records and the ``tf.io`` functions that read and write them.
+
+TF stores training data as ``Example`` protocol buffers (named features, each a list of
+int64s, floats or byte strings) in TFRecord files. eagerbook writes and reads both formats
+itself, in plain Python:
+
+* the protocol-buffer wire format: a message is a run of fields, each a key
+  ``(field number << 3) | wire type`` followed by a varint (type 0), 8 bytes (1), a
+  length-prefixed payload (2) or 4 bytes (5);
+* the messages ``Example { Features features = 1 }``, ``Features { map<string, Feature>
+  feature = 1 }``, ``Feature { oneof kind { BytesList bytes_list = 1; FloatList float_list = 2;
+  Int64List int64_list = 3 } }`` and ``TensorProto`` (for ``tf.io.serialize_tensor``);
+* TFRecord files (framing, compression): ``ops/tfrecord.py``.
+
+Messages print in the protocol-buffer text format, as TF's do.
+"""
+
+import math
+import operator
+import struct
+
+import numpy as np
+
+from ..core import dtypes, errors
+from ..core.tensor import _from_numpy, convert_to_tensor
+
+
+# --- the wire format ----------------------------------------------------------------------------
+def _varint(value):
+    value &= 0xFFFFFFFFFFFFFFFF  # negative int64s are written as their two's complement
+    out = bytearray()
+    while True:
+        bits, value = value & 0x7F, value >> 7
+        out.append(bits | 0x80 if value else bits)
+        if not value:
+            return bytes(out)
+
+
+def _key(number, wire_type):
+    return _varint((number << 3) | wire_type)
+
+
+def _length_delimited(number, payload):
+    return _key(number, 2) + _varint(len(payload)) + payload
+
+
+def _read_varint(data, pos):
+    result = shift = 0
+    while True:
+        byte = data[pos]
+        pos += 1
+        result |= (byte & 0x7F) << shift
+        shift += 7
+        if not byte & 0x80:
+            return result, pos
+
+
+def _fields(data):
+    """(field number, wire type, value) for each field of a serialized message; a value is
+    an int (types 0, 1, 5: the raw bits) or bytes (type 2)."""
+    data = bytes(data)
+    pos = 0
+    while pos < len(data):
+        key, pos = _read_varint(data, pos)
+        number, wire_type = key >> 3, key & 7
+        if wire_type == 0:
+            value, pos = _read_varint(data, pos)
+        elif wire_type == 1:
+            (value,), pos = struct.unpack_from("<Q", data, pos), pos + 8
+        elif wire_type == 5:
+            (value,), pos = struct.unpack_from("<I", data, pos), pos + 4
+        elif wire_type == 2:
+            size, pos = _read_varint(data, pos)
+            value, pos = data[pos:pos + size], pos + size
+        else:
+            raise errors.DataLossError(None, None, f"unsupported wire type {wire_type}")
+        yield number, wire_type, value
+
+
+def _signed64(bits):
+    return bits - (1 << 64) if bits >= 1 << 63 else bits
+
+
+# --- the text format ----------------------------------------------------------------------------
+_ESCAPES = {ord("\n"): "\\n", ord("\r"): "\\r", ord("\t"): "\\t", ord('"'): '\\"',
+            ord("'"): "\\'", ord("\\"): "\\\\"}
+
+
+def _quote(data):
+    """Bytes as the text format writes them: printable ASCII as is, the rest as octal."""
+    return '"' + "".join(_ESCAPES.get(b) or (chr(b) if 32 <= b < 127 else f"\\{b:03o}")
+                         for b in data) + '"'
+
+
+def _float_text(value):
+    """The shortest of 6 or 9 significant digits that gives the same float32 back."""
+    value = float(np.float32(value))
+    if math.isnan(value):
+        return "nan"
+    if math.isinf(value):
+        return "inf" if value > 0 else "-inf"
+    short = f"{value:.6g}"
+    return short if float(np.float32(short)) == value else f"{value:.9g}"
+
+
+# --- the Example messages -----------------------------------------------------------------------
+class _Message:
+    """What the messages share: equality, text printing, (de)serialization by subclasses."""
+
+    def __eq__(self, other):
+        return type(self) is type(other) and self.SerializeToString() == \
+            other.SerializeToString()
+
+    def __repr__(self):
+        return "".join(line + "\n" for line in self._text_lines())
+
+    __str__ = __repr__
+
+    @classmethod
+    def FromString(cls, data):  # noqa: N802 - the protocol-buffer API's name
+        message = cls()
+        message.ParseFromString(data)
+        return message
+
+    def ByteSize(self):  # noqa: N802
+        return len(self.SerializeToString())
+
+
+def _block(name, message):
+    """A nested message in the text format: ``name {`` its lines indented ``}``."""
+    return [name + " {"] + ["  " + line for line in message._text_lines()] + ["}"]
+
+
+class _ValueList(_Message):
+    """A ``value`` list of one kind: ``Int64List``, ``FloatList`` or ``BytesList``."""
+
+    def __init__(self, value=()):
+        self.value = [self._check(v) for v in value]
+
+    def _text_lines(self):
+        return [f"value: {self._text(v)}" for v in self.value]
+
+    def SerializeToString(self):  # noqa: N802
+        return self._encode(self.value) if self.value else b""
+
+    def ParseFromString(self, data):  # noqa: N802
+        self.value = []
+        for number, wire_type, raw in _fields(data):
+            if number == 1:
+                self.value.extend(self._decode(wire_type, raw))
+        return len(data)
+
+
+class Int64List(_ValueList):
+    @staticmethod
+    def _check(v):
+        return operator.index(v)  # a TypeError for 1.5, as TF's message type raises
+
+    _text = staticmethod(str)
+
+    @staticmethod
+    def _encode(values):  # packed: one length-delimited run of varints
+        return _length_delimited(1, b"".join(_varint(v) for v in values))
+
+    @staticmethod
+    def _decode(wire_type, raw):
+        if wire_type == 0:
+            return [_signed64(raw)]
+        values, pos = [], 0
+        while pos < len(raw):
+            v, pos = _read_varint(raw, pos)
+            values.append(_signed64(v))
+        return values
+
+
+class FloatList(_ValueList):
+    @staticmethod
+    def _check(v):
+        if isinstance(v, (str, bytes)):
+            raise TypeError(f"must be real number, not {type(v).__name__}")
+        return float(np.float32(v))
+
+    _text = staticmethod(_float_text)
+
+    @staticmethod
+    def _encode(values):  # packed float32s
+        return _length_delimited(1, np.asarray(values, "<f4").tobytes())
+
+    @staticmethod
+    def _decode(wire_type, raw):
+        if wire_type == 5:
+            return [float(np.frombuffer(struct.pack("<I", raw), "<f4")[0])]
+        return [float(v) for v in np.frombuffer(raw, "<f4")]
+
+
+class BytesList(_ValueList):
+    @staticmethod
+    def _check(v):
+        if not isinstance(v, bytes):
+            raise TypeError(f"expected bytes, {type(v).__name__} found")
+        return v
+
+    _text = staticmethod(_quote)
+
+    @staticmethod
+    def _encode(values):
+        return b"".join(_length_delimited(1, v) for v in values)
+
+    @staticmethod
+    def _decode(wire_type, raw):
+        return [bytes(raw)]
+
+
+_KINDS = ("bytes_list", "float_list", "int64_list")  # field numbers 1, 2, 3
+_KIND_TYPES = {"bytes_list": BytesList, "float_list": FloatList, "int64_list": Int64List}
+
+
+class Feature(_Message):
+    """One of ``bytes_list``, ``float_list`` or ``int64_list`` (a oneof named ``kind``)."""
+
+    def __init__(self, bytes_list=None, float_list=None, int64_list=None):
+        given = {k: v for k, v in zip(_KINDS, (bytes_list, float_list, int64_list))
+                 if v is not None}
+        if len(given) > 1:
+            raise ValueError("A Feature holds one of bytes_list, float_list, int64_list.")
+        self._kind, self._list = next(iter(given.items()), (None, None))
+
+    def __getattr__(self, name):
+        if name in _KIND_TYPES:  # reading an unset field gives an empty list of that kind
+            return self._list if self._kind == name else _KIND_TYPES[name]()
+        raise AttributeError(name)
+
+    def WhichOneof(self, group):  # noqa: N802
+        if group != "kind":
+            raise ValueError(f'Protocol message has no oneof "{group}" field.')
+        return self._kind
+
+    def HasField(self, name):  # noqa: N802
+        return self._kind == name
+
+    def _text_lines(self):
+        return _block(self._kind, self._list) if self._kind else []
+
+    def SerializeToString(self):  # noqa: N802
+        if self._kind is None:
+            return b""
+        return _length_delimited(_KINDS.index(self._kind) + 1, self._list.SerializeToString())
+
+    def ParseFromString(self, data):  # noqa: N802
+        self._kind, self._list = None, None
+        for number, _, raw in _fields(data):
+            if 1 <= number <= 3:
+                self._kind = _KINDS[number - 1]
+                self._list = _KIND_TYPES[self._kind].FromString(raw)
+        return len(data)
+
+
+class _FeatureMap(dict):
+    """``features.feature``: a map from names to Features; reading a missing name adds an
+    empty Feature, as a protocol-buffer map does."""
+
+    def __missing__(self, key):
+        self[key] = Feature()
+        return self[key]
+
+
+class Features(_Message):
+    def __init__(self, feature=None):
+        self.feature = _FeatureMap(feature or {})
+
+    def _text_lines(self):
+        lines = []
+        for key, value in self.feature.items():
+            lines += ["feature {", f"  key: {_quote(key.encode())}"]
+            lines += ["  " + line for line in _block("value", value)] + ["}"]
+        return lines
+
+    def SerializeToString(self):  # noqa: N802
+        entries = []
+        # TF writes map entries in its hash order; key order gives eagerbook stable bytes.
+        for key in sorted(self.feature):
+            entry = _length_delimited(1, key.encode()) + \
+                _length_delimited(2, self.feature[key].SerializeToString())
+            entries.append(_length_delimited(1, entry))
+        return b"".join(entries)
+
+    def ParseFromString(self, data):  # noqa: N802
+        self.feature = _FeatureMap()
+        for number, _, raw in _fields(data):
+            if number == 1:
+                entry = {n: v for n, _, v in _fields(raw)}
+                self.feature[bytes(entry.get(1, b"")).decode()] = \
+                    Feature.FromString(entry.get(2, b""))
+        return len(data)
+
+
+class Example(_Message):
+    def __init__(self, features=None):
+        self.features = features if features is not None else Features()
+
+    def _text_lines(self):
+        return _block("features", self.features) if self.features.feature else []
+
+    def SerializeToString(self):  # noqa: N802
+        inner = self.features.SerializeToString()
+        return _length_delimited(1, inner) if self.features.feature else b""
+
+    def ParseFromString(self, data):  # noqa: N802
+        self.features = Features()
+        for number, _, raw in _fields(data):
+            if number == 1:
+                self.features = Features.FromString(raw)
+        return len(data)
+
+
+# --- tf.io.serialize_tensor / parse_tensor: the TensorProto message ----------------------------
+# TF's DataType enum numbers (types.proto), as TensorProto stores them.
+_ENUM_OF = {"float32": 1, "float64": 2, "int32": 3, "uint8": 4, "int16": 5, "int8": 6,
+            "string": 7, "complex64": 8, "int64": 9, "bool": 10, "uint16": 17,
+            "complex128": 18, "float16": 19, "uint32": 22, "uint64": 23}
+_DTYPE_OF = {number: name for name, number in _ENUM_OF.items()}
+
+
+def _as_bytes(value):
+    return value if isinstance(value, bytes) else str(value).encode()
+
+
+def serialize_tensor(tensor, name=None):
+    """A tensor as a serialized ``TensorProto``: dtype, shape, then the values (numbers as
+    their little-endian bytes, strings one field each)."""
+    t = convert_to_tensor(tensor)
+    array = t.numpy()
+    # Each dim is a message holding its size; a size of 0 is the default, left out.
+    shape = b"".join(_length_delimited(2, _key(1, 0) + _varint(d) if d else b"")
+                     for d in array.shape)
+    data = _key(1, 0) + _varint(_ENUM_OF[t.dtype.name]) + _length_delimited(2, shape)
+    if t.dtype == dtypes.string:
+        data += b"".join(_length_delimited(8, _as_bytes(v)) for v in array.reshape(-1))
+    elif array.size:
+        data += _length_delimited(4, array.astype(array.dtype.newbyteorder("<")).tobytes())
+    return _from_numpy(np.array(data, dtype=object))
+
+
+# The typed repeated fields a TensorProto may hold instead of tensor_content.
+_VALUE_FIELDS = {5: "float32", 6: "float64", 7: "int32", 10: "int64", 11: "bool"}
+
+
+def parse_tensor(serialized, out_type, name=None):
+    """The tensor a serialized ``TensorProto`` holds; its dtype must be `out_type`."""
+    data = convert_to_tensor(serialized).numpy()
+    data = data if isinstance(data, bytes) else data.item()
+    out_type = dtypes.as_dtype(out_type)
+    dtype_name, shape, content, strings, values = None, [], None, [], []
+    try:
+        for number, wire_type, raw in _fields(data):
+            if number == 1:
+                dtype_name = _DTYPE_OF.get(raw)
+            elif number == 2:
+                shape = [dict((n, v) for n, _, v in _fields(dim)).get(1, 0)
+                         for n, _, dim in _fields(raw) if n == 2]
+            elif number == 4:
+                content = raw
+            elif number == 8:
+                strings.append(bytes(raw))
+            elif number in _VALUE_FIELDS:
+                values.append((number, wire_type, raw))
+    except (IndexError, struct.error):
+        dtype_name = None
+    if dtype_name is None:
+        raise errors.InvalidArgumentError(None, "ParseTensor",
+                                          "Could not parse `serialized` as TensorProto")
+    if dtype_name != out_type.name:
+        raise errors.InvalidArgumentError(
+            None, "ParseTensor", f"Type mismatch between parsed tensor ({_tf_name(dtype_name)}) "
+                                 f"and dtype ({_tf_name(out_type.name)})")
+    np_dtype = out_type.as_numpy_dtype
+    if out_type == dtypes.string:
+        array = np.array(strings + [b""] * (int(np.prod(shape)) - len(strings)), dtype=object)
+    elif content is not None:
+        array = np.frombuffer(content, np.dtype(np_dtype).newbyteorder("<")).astype(np_dtype)
+    else:
+        array = np.array(_typed_values(values), dtype=np_dtype)
+        if array.size == 1 and int(np.prod(shape)) > 1:  # one value stands for all
+            array = np.full(int(np.prod(shape)), array[0], np_dtype)
+    return _from_numpy(array.reshape(shape))
+
+
+def _typed_values(fields):
+    out = []
+    for number, wire_type, raw in fields:
+        if wire_type == 2:  # packed
+            if number in (5, 6):
+                out.extend(np.frombuffer(raw, "<f4" if number == 5 else "<f8").tolist())
+            else:
+                pos = 0
+                while pos < len(raw):
+                    v, pos = _read_varint(raw, pos)
+                    out.append(_signed64(v))
+        elif number == 5:
+            out.append(float(np.frombuffer(struct.pack("<I", raw), "<f4")[0]))
+        elif number == 6:
+            out.append(float(np.frombuffer(struct.pack("<Q", raw), "<f8")[0]))
+        else:
+            out.append(_signed64(raw))
+    return out
+
+
+def _tf_name(dtype_name):
+    return {"float32": "float", "float64": "double"}.get(dtype_name, dtype_name)
+
+
+def read_file(filename, name=None):
+    """The whole contents of a file, as a scalar string tensor."""
+    path = convert_to_tensor(filename).numpy()
+    path = path.decode() if isinstance(path, bytes) else str(path)
+    try:
+        with open(path, "rb") as f:
+            return _from_numpy(np.array(f.read(), dtype=object))
+    except FileNotFoundError:
+        raise errors.NotFoundError(None, "ReadFile", f"{path}; No such file or directory") \
+            from None
+
+
+def write_file(filename, contents, name=None):
+    """Writes a scalar string tensor to a file (replacing it)."""
+    path = convert_to_tensor(filename).numpy()
+    path = path.decode() if isinstance(path, bytes) else str(path)
+    data = convert_to_tensor(contents).numpy()
+    with open(path, "wb") as f:
+        f.write(_as_bytes(data))
+
+
+# --- tf.io.parse_example: features of serialized Examples as tensors ----------------------------
+class FixedLenFeature:
+    """A feature with the same number of values in every example, given as ``shape``."""
+
+    def __init__(self, shape, dtype, default_value=None):
+        self.shape = list(shape) if isinstance(shape, (list, tuple)) else [int(shape)]
+        self.dtype = dtypes.as_dtype(dtype)
+        self.default_value = default_value
+
+
+class VarLenFeature:
+    """A feature of any length, parsed into a SparseTensor."""
+
+    def __init__(self, dtype):
+        self.dtype = dtypes.as_dtype(dtype)
+
+
+class RaggedFeature:
+    """A feature of any length, parsed into a 1-D tensor per example (a RaggedTensor for a
+    batch). Only the flat form: eagerbook has no row partitions here."""
+
+    def __init__(self, dtype, value_key=None, partitions=(), row_splits_dtype=dtypes.int32,
+                 validate=False):
+        if partitions:
+            raise NotImplementedError("RaggedFeature partitions are not implemented in "
+                                      "eagerbook")
+        self.dtype = dtypes.as_dtype(dtype)
+        self.value_key = value_key
+        self.row_splits_dtype = dtypes.as_dtype(row_splits_dtype)
+
+
+_KIND_OF_DTYPE = {"int64": "int64_list", "float32": "float_list", "string": "bytes_list"}
+
+
+def _feature_values(example, key, spec):
+    """The values of one feature of one Example, as a NumPy array of the spec's dtype (None
+    when the example does not have the feature)."""
+    if spec.dtype.name not in _KIND_OF_DTYPE:
+        raise ValueError(f"Unsupported dtype {spec.dtype.name} for feature {key!r}: "
+                         "Examples hold int64, float32 or string.")
+    if key not in example.features.feature:
+        return None
+    feature = example.features.feature[key]
+    kind = feature.WhichOneof("kind")
+    if kind is None:
+        return np.array([], dtype=spec.dtype.as_numpy_dtype)
+    if kind != _KIND_OF_DTYPE[spec.dtype.name]:
+        raise errors.InvalidArgumentError(
+            None, "ParseExampleV2", f"Name: <unknown>, Key: {key}, Index: 0.  Data types don't "
+                                    f"match. Expected type: {_tf_name(spec.dtype.name)}, "
+                                    f"Actual type: {kind.split('_')[0]}")
+    values = getattr(feature, kind).value
+    if spec.dtype == dtypes.string:
+        return np.array(values, dtype=object).reshape(-1)
+    return np.array(values, dtype=spec.dtype.as_numpy_dtype).reshape(-1)
+
+
+def _fixed(arrays, key, spec):
+    size = int(np.prod(spec.shape))
+    out = []
+    for values in arrays:
+        if values is None:
+            if spec.default_value is None:
+                raise errors.InvalidArgumentError(
+                    None, "ParseExampleV2", f"Feature: {key} (data type: "
+                                            f"{_tf_name(spec.dtype.name)}) is required but "
+                                            "could not be found.")
+            values = np.broadcast_to(np.asarray(spec.default_value, dtype=object if
+                                                spec.dtype == dtypes.string else
+                                                spec.dtype.as_numpy_dtype), spec.shape)
+        elif values.size != size:
+            raise errors.InvalidArgumentError(
+                None, "ParseExampleV2", f"Key: {key}.  Can't parse serialized Example: "
+                                        f"expected {size} values, got {values.size}.")
+        out.append(np.asarray(values).reshape(spec.shape))
+    return out
+
+
+def _examples(serialized):
+    data = convert_to_tensor(serialized, dtype=dtypes.string).numpy()
+    scalar = not isinstance(data, np.ndarray) or data.ndim == 0
+    records = [data if isinstance(data, bytes) else data.item()] if scalar else \
+        list(data.reshape(-1))
+    examples = []
+    for record in records:
+        try:
+            examples.append(Example.FromString(record))
+        except (IndexError, struct.error, UnicodeDecodeError):
+            raise errors.InvalidArgumentError(None, "ParseExampleV2",
+                                              "Could not parse example input") from None
+    return scalar, examples
+
+
+def parse_example(serialized, features, example_names=None, name=None):
+    """Parses a batch (a vector) of serialized Examples: FixedLenFeature gives a dense tensor
+    ``[batch] + shape``, VarLenFeature a SparseTensor ``[batch, longest]``, RaggedFeature a
+    RaggedTensor. A single (scalar) record parses as ``parse_single_example`` does."""
+    from .ragged_ops import RaggedTensor
+    from .sparse_ops import SparseTensor
+    scalar, examples = _examples(serialized)
+    out = {}
+    for key in sorted(features):
+        spec = features[key]
+        np_dtype = object if spec.dtype == dtypes.string else spec.dtype.as_numpy_dtype
+        arrays = [_feature_values(e, getattr(spec, "value_key", None) or key, spec)
+                  for e in examples]
+        if isinstance(spec, FixedLenFeature):
+            dense = _fixed(arrays, key, spec)
+            value = np.array(dense[0] if scalar else np.stack(dense) if dense else
+                             np.zeros([0] + spec.shape), dtype=np_dtype)
+            out[key] = _from_numpy(value)
+            continue
+        arrays = [a if a is not None else np.array([], dtype=np_dtype) for a in arrays]
+        if isinstance(spec, VarLenFeature):
+            if scalar:
+                indices = [[i] for i in range(arrays[0].size)]
+                shape = [arrays[0].size]
+            else:
+                indices = [[b, i] for b, a in enumerate(arrays) for i in range(a.size)]
+                shape = [len(arrays), max((a.size for a in arrays), default=0)]
+            values = np.concatenate(arrays).astype(np_dtype) if arrays else np.array([])
+            out[key] = SparseTensor(np.array(indices, np.int64).reshape(-1, len(shape)),
+                                    _from_numpy(values), np.array(shape, np.int64))
+        elif scalar:
+            out[key] = _from_numpy(arrays[0].astype(np_dtype))
+        else:
+            values = _from_numpy(np.concatenate(arrays).astype(np_dtype))
+            lengths = np.array([a.size for a in arrays], spec.row_splits_dtype.as_numpy_dtype)
+            out[key] = RaggedTensor.from_row_lengths(values, lengths)
+    return out
+
+
+def parse_single_example(serialized, features, example_names=None, name=None):
+    """Parses one serialized Example (a scalar string) into a dict of tensors."""
+    if convert_to_tensor(serialized, dtype=dtypes.string).shape.rank not in (0, None):
+        raise ValueError("Input serialized must be a scalar")
+    return parse_example(serialized, features)
