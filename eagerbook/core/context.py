@@ -35,7 +35,7 @@ class ThreadState:
     """
 
     __slots__ = ("recorders", "graph", "hooked", "device_stack", "name_scopes",
-                 "last_op_seconds", "timing")
+                 "last_op_seconds", "timing", "sole_record")
 
     def __init__(self):
         self.recorders = []  # tapes and observers, innermost last
@@ -45,10 +45,13 @@ class ThreadState:
         self.name_scopes = []  # tf.name_scope names, outermost first
         self.last_op_seconds = 0.0  # kernel time of the last op run while `timing`
         self.timing = False  # True while an observer is active: the dispatcher times kernels
+        self.sole_record = None  # the record method of the only recorder, if just one tape
 
     def refresh(self):
         hooked = bool(self.recorders) or self.graph is not None
         self.timing = any(type(r) is _Observer for r in self.recorders)
+        alone = len(self.recorders) == 1 and self.graph is None and not self.timing
+        self.sole_record = self.recorders[0].record if alone else None
         if hooked != self.hooked:
             self.hooked = hooked
             _count_hooked_thread(+1 if hooked else -1)

@@ -7,6 +7,7 @@ operators (``+``, ``@``, ``[...]``, ...) are ops like any other: the one operato
 """
 
 import builtins
+import contextlib
 
 import numpy as np
 
@@ -188,21 +189,13 @@ def numpy_text(value, is_repr=False):
         value = value[()]
     if is_repr:
         # A scalar shows its Python value as TF 2 does (0.10000000149011612); arrays, NumPy 1.x.
-        with np.printoptions(legacy="1.25") if _HAS_LEGACY_125 else _nullcontext():
+        with np.printoptions(legacy="1.25") if _HAS_LEGACY_125 else contextlib.nullcontext():
             text = repr(value.item() if isinstance(value, np.generic) else value)
     else:
         text = str(value)
     if "\n" in text:
         text = "\n" + text
     return text
-
-
-class _nullcontext:
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        return False
 
 
 _HAS_LEGACY_125 = int(np.__version__.split(".")[0]) >= 2

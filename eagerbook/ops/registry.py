@@ -18,7 +18,7 @@ import numpy as np
 
 from ..core import errors
 from ..core.context import _per_thread, state
-from ..core.tensor import Tensor, _from_numpy
+from ..core.tensor import _from_numpy
 
 REGISTRY = {}
 _ndarray = np.ndarray
@@ -157,6 +157,12 @@ def _run_kernel(op, inputs, attrs):
 def _execute_hooked(op, inputs, attrs):
     """The slow road: a graph is being traced, or tapes/observers want to see the op."""
     here = _per_thread.state  # (thread_state(), without the extra call: this runs per op)
+    record = here.sole_record  # one tape and nothing else: the common case, kept short
+    if record is not None and op.num_outputs == 1:
+        out = _run_kernel(op, inputs, attrs)
+        result = _from_numpy(out if type(out) is _ndarray else _asarray(out))
+        record(op, inputs, (result,), attrs)
+        return result
     if here.graph is not None:
         result = here.graph.add_op(op, inputs, attrs)
         outputs = result if isinstance(result, tuple) else (result,)
@@ -173,10 +179,6 @@ def _execute_hooked(op, inputs, attrs):
         else:
             outputs = result = tuple(_from_numpy(o if type(o) is _ndarray else _asarray(o))
                                      for o in out)
-        recorders = here.recorders  # none if another thread records or traces, not this one
-        if len(recorders) == 1:  # the common case, one tape: no copy of the list needed
-            recorders[0].record(op, inputs, outputs, attrs)
-            return result
     for recorder in tuple(here.recorders):  # a copy: a callback may open or close a tape
         recorder.record(op, inputs, outputs, attrs)
     return result
@@ -197,7 +199,3 @@ def record_custom(op, inputs, outputs, attrs=_NO_ATTRS):
     """Tells active recorders about an op that did not go through ``execute``."""
     for recorder in tuple(state.recorders):
         recorder.record(op, inputs, outputs, attrs)
-
-
-def is_tensor_input(x):
-    return isinstance(x, Tensor)
