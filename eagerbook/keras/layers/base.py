@@ -116,8 +116,11 @@ def _check_input_spec(layer, inputs):
     specs = layer.input_spec
     if specs is None:
         return
-    flat_specs = nest.flatten(specs)
-    flat_inputs = nest.flatten(inputs)
+    if type(specs) is InputSpec and isinstance(inputs, Tensor):  # the common call, per step
+        flat_specs, flat_inputs = (specs,), (inputs,)
+    else:
+        flat_specs = nest.flatten(specs)
+        flat_inputs = nest.flatten(inputs)
     if len(flat_specs) != len(flat_inputs):
         if len(flat_specs) == 1:
             flat_specs = flat_specs * len(flat_inputs)
@@ -131,22 +134,30 @@ def _check_input_spec(layer, inputs):
         rank = shape.rank
         if rank is None:
             continue
-        prefix = f"Input {i} of layer \"{layer.name}\" is incompatible with the layer: "
-        full = f"Full shape received: {tuple(shape.as_list())}"
         if spec.ndim is not None and rank != spec.ndim:
-            raise ValueError(f"{prefix}expected ndim={spec.ndim}, found ndim={rank}. {full}")
+            raise _incompatible(layer, i, f"expected ndim={spec.ndim}, found ndim={rank}. "
+                                f"{_full_shape(shape)}")
         if spec.max_ndim is not None and rank > spec.max_ndim:
-            raise ValueError(f"{prefix}expected max_ndim={spec.max_ndim}, found ndim={rank}. "
-                             f"{full}")
+            raise _incompatible(layer, i, f"expected max_ndim={spec.max_ndim}, found "
+                                f"ndim={rank}. {_full_shape(shape)}")
         if spec.min_ndim is not None and rank < spec.min_ndim:
-            raise ValueError(f"{prefix}expected min_ndim={spec.min_ndim}, found ndim={rank}. "
-                             f"{full}")
+            raise _incompatible(layer, i, f"expected min_ndim={spec.min_ndim}, found "
+                                f"ndim={rank}. {_full_shape(shape)}")
         for axis, value in spec.axes.items():
             dim = shape[axis] if -rank <= axis < rank else None
             if value is not None and dim is not None and dim != value:
-                raise ValueError(f"{prefix}expected axis {axis} of input shape to have value "
-                                 f"{value}, but received input with shape "
-                                 f"{tuple(shape.as_list())}")
+                raise _incompatible(layer, i, f"expected axis {axis} of input shape to have "
+                                    f"value {value}, but received input with shape "
+                                    f"{tuple(shape.as_list())}")
+
+
+def _incompatible(layer, index, what):
+    return ValueError(f"Input {index} of layer \"{layer.name}\" is incompatible with the "
+                      f"layer: {what}")
+
+
+def _full_shape(shape):
+    return f"Full shape received: {tuple(shape.as_list())}"
 
 
 class Layer(Module):

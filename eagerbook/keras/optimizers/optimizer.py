@@ -49,6 +49,16 @@ class _EagerXP:
     def pow(base, exponent):
         return float(base) ** float(exponent)
 
+    @staticmethod
+    def subtract_scaled(w, grad, lr):
+        """w - grad * lr (plain SGD, on every step): one new array instead of two, the same
+        bits. (A Variable's array may be shared with a Tensor a user holds: never updated in
+        place.)"""
+        step = grad * lr
+        if type(step) is not np.ndarray or step.shape != w.shape:
+            return w - step
+        return np.subtract(w, step, out=step)
+
 
 class _GraphXP:
     """Op namespace used while tracing: updates are recorded ``assign`` ops."""
@@ -67,6 +77,10 @@ class _GraphXP:
     @staticmethod
     def write(v, value):
         v.assign(value)
+
+    @staticmethod
+    def subtract_scaled(w, grad, lr):
+        return w - grad * lr
 
     @staticmethod
     def pow(base, exponent):

@@ -29,7 +29,7 @@ class SGD(Optimizer):
         lr = coeffs["lr"]
         w = xp.read(var)
         if not self.momentum:
-            xp.write(var, w - grad * lr)
+            xp.write(var, xp.subtract_scaled(w, grad, lr))
             return
         slot = self.get_slot(var, "momentum")
         velocity = xp.read(slot) * self.momentum - grad * lr
