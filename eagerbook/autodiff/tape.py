@@ -180,13 +180,12 @@ class GradientTape:
             if not isinstance(unconnected_gradients, UnconnectedGradients) \
             else unconnected_gradients
         if self._recording and self._persistent:
-            warnings.warn("Calling GradientTape.gradient on a persistent tape inside its context"
-                          " is significantly less efficient than calling it outside the "
-                          "context (it causes the gradient ops to be recorded on the tape, "
-                          "leading to increased CPU and memory usage). Only call "
-                          "GradientTape.gradient inside the context if you actually want to "
-                          "trace the gradient in order to compute higher order derivatives.",
-                          stacklevel=2)
+            warnings.warn("Calling GradientTape.gradient on a persistent tape inside its context "
+                          "is significantly less efficient than calling it outside the context (it "
+                          "causes the gradient ops to be recorded on the tape, leading to "
+                          "increased CPU and memory usage). Only call GradientTape.gradient inside "
+                          "the context if you actually want to trace the gradient in order to "
+                          "compute higher order derivatives.", stacklevel=2)
         # A Variable may be a target: d v / d v is ones, as TF differentiates its handle.
         flat_targets = [_as_target(t, allow_variable=True) for t in nest.flatten(target)]
         flat_sources = nest.flatten(sources)

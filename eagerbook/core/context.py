@@ -49,7 +49,7 @@ class ThreadState:
 
     def refresh(self):
         hooked = bool(self.recorders) or self.graph is not None
-        self.timing = any(type(r) is _Observer for r in self.recorders)
+        self.timing = _Observer in map(type, self.recorders)  # an observer listens
         alone = len(self.recorders) == 1 and self.graph is None and not self.timing
         self.sole_record = self.recorders[0].record if alone else None
         if hooked != self.hooked:

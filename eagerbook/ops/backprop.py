@@ -44,14 +44,17 @@ def backprop(records, targets, seeds, sources):
     # 1. Forward over the records: which tensors depend on a source? Only records with such
     # an input can pass gradients back; inputs that do not depend on a source need no
     # gradient at all, and the rule is told so (TF's skip_input_indices): `w * x` with a
-    # constant x then skips d/dx.
+    # constant x then skips d/dx. (Loops, not comprehensions: on Python 3.11 each of those is
+    # a function call, and this runs per record.)
     depends = set(source_ids)
     relevant = []
     for entry in records:
-        flags = [id(x) in depends for x in entry.inputs]
-        if True in flags:
-            entry.skip_input_indices = () if False not in flags else \
-                tuple(i for i, needed in enumerate(flags) if not needed)
+        skip = ()
+        for i, x in enumerate(entry.inputs):
+            if id(x) not in depends:
+                skip += (i,)
+        if len(skip) < len(entry.inputs):  # some input depends on a source
+            entry.skip_input_indices = skip
             relevant.append(entry)
             for y in entry.outputs:
                 depends.add(id(y))
@@ -100,8 +103,9 @@ def input_gradients(entry, out_grads):
         raise ValueError(f"The gradient rule of {op.name} returned {len(in_grads)} "
                          f"gradients for {len(entry.inputs)} inputs")
     if op.broadcasts:
-        in_grads = [None if g is None else sum_to_shape_of(g, x)
-                    for g, x in zip(in_grads, entry.inputs)]
+        in_grads = list(in_grads)  # (a loop, as above; sum_to_shape_of keeps None as None)
+        for i, x in enumerate(entry.inputs):
+            in_grads[i] = sum_to_shape_of(in_grads[i], x)
     return in_grads
 
 

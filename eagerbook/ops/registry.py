@@ -55,16 +55,12 @@ class OpDef:
         return f"<OpDef {self.name}>"
 
 
-def register(name, *, stateful=False, elementwise=False, broadcasts=False, differentiable=True,
-             num_outputs=1, infer_shape=None):
-    """Decorator registering a NumPy kernel as the primitive ``name``."""
+def register(name, **flags):
+    """Decorator registering a NumPy kernel as the primitive ``name`` (flags: see ``OpDef``)."""
     def decorate(kernel):
         if name in REGISTRY:
             raise ValueError(f"Op {name!r} is already registered")
-        opdef = OpDef(name, kernel, stateful=stateful, elementwise=elementwise,
-                      broadcasts=broadcasts, differentiable=differentiable,
-                      num_outputs=num_outputs, infer_shape=infer_shape)
-        REGISTRY[name] = opdef
+        REGISTRY[name] = opdef = OpDef(name, kernel, **flags)
         return opdef
     return decorate
 
