@@ -437,7 +437,9 @@ class Checkpoint:
     def save(self, file_prefix, options=None):
         """Writes ``{file_prefix}-{N}`` (N = save_counter after incrementing it), records it in
         the directory's ``checkpoint`` file and returns that path."""
-        file_prefix = os.fspath(file_prefix)
+        if isinstance(file_prefix, (bytes, os.PathLike)):
+            file_prefix = os.fsdecode(file_prefix)
+        # Anything else is formatted as text, as TF does: save(3) writes "3-1".
         self._maybe_create_save_counter()
         self._save_counter.assign_add(1)
         try:

@@ -130,6 +130,7 @@ class Dataset:
 
     def reduce(self, initial_state, reduce_func):
         """Folds the dataset: ``state = reduce_func(state, element)`` for every element."""
+        _check_callable(reduce_func)
         state = structure.normalize(initial_state)
         for element in self._iterate():
             state = structure.normalize(reduce_func(state, element), lists_are_tuples=True)
@@ -555,7 +556,19 @@ class GeneratorDataset(Dataset):
 
     def _iterate(self):
         specs = structure.flatten(self._spec)
+        # TF converts through its py_func path (NumPy casting, so 1.5 -> int32 gives 1) unless
+        # the signature is one spec of unknown rank: then values go through convert_to_tensor,
+        # which refuses Python floats for an integer dtype and ragged lists.
+        strict = isinstance(self._spec, TensorSpec) and self._spec.shape.rank is None
         for value in self._generator(*self._args):
+            if strict and not isinstance(value, (np.ndarray, np.generic, Tensor)):
+                try:
+                    convert_to_tensor(value, dtype=self._spec.dtype)
+                except (TypeError, ValueError):
+                    raise _generator_error(
+                        f"`generator` yielded an element that did not match the expected "
+                        f"structure. The expected structure was {self._spec!r}, but the "
+                        f"yielded element was {value}.") from None
             yield structure.pack_as(self._spec, [
                 _generated_tensor(v, s) for v, s in zip(self._flatten_up_to(value), specs,
                                                          strict=True)])
@@ -680,13 +693,18 @@ def _has_unknown_dims(spec_structure):
                for s in structure.flatten(spec_structure))
 
 
+def _check_callable(func):
+    if not callable(func):
+        raise ValueError(f"Argument `func` must be a callable. Received func={func} (of type "
+                         f"{type(func)})")
+
+
 class MapDataset(_UnaryDataset):
     _tf_name = "_MapDataset"
 
     def __init__(self, input_dataset, map_func):
         super().__init__(input_dataset)
-        if not callable(map_func):
-            raise TypeError(f"`map_func` must be callable, got {map_func!r}")
+        _check_callable(map_func)
         self._func = map_func
 
     def _apply(self, element):
@@ -722,8 +740,7 @@ class ScanDataset(_UnaryDataset):
 
     def __init__(self, input_dataset, initial_state, scan_func):
         super().__init__(input_dataset)
-        if not callable(scan_func):
-            raise TypeError(f"`scan_func` must be callable, got {scan_func!r}")
+        _check_callable(scan_func)
         self._initial_state = structure.normalize(initial_state)
         self._func = scan_func
 
@@ -988,8 +1005,7 @@ class FilterDataset(_UnaryDataset):
 
     def __init__(self, input_dataset, predicate):
         super().__init__(input_dataset)
-        if not callable(predicate):
-            raise TypeError(f"`predicate` must be callable, got {predicate!r}")
+        _check_callable(predicate)
         self._predicate = predicate
 
     def _iterate(self):
@@ -1121,6 +1137,17 @@ def _stack_arrays(arrays, component):
     return np.stack(arrays)
 
 
+def _padded_shape_fits(padded, shape):
+    """Whether elements of static `shape` can be padded to `padded` (TF checks this when the
+    dataset is made): the same rank, and no known size bigger than its padded size."""
+    if padded is None or shape is None or padded.rank is None or shape.rank is None:
+        return True
+    if padded.rank != shape.rank:
+        return False
+    return all(p is None or d is None or p >= d
+               for p, d in zip(padded.as_list(), shape.as_list()))
+
+
 class PaddedBatchDataset(BatchDataset):
     _tf_name = "_PaddedBatchDataset"
 
@@ -1129,6 +1156,11 @@ class PaddedBatchDataset(BatchDataset):
         super().__init__(input_dataset, batch_size, drop_remainder)
         self._padded_shapes = padded_shapes
         self._padding_values = padding_values
+        specs = structure.flatten(input_dataset.element_spec)
+        for target, spec in zip(self._targets(len(specs)), specs):
+            if not _padded_shape_fits(target, getattr(spec, "shape", None)):
+                raise ValueError(f"The padded shape {target} is not compatible with the shape "
+                                 f"{spec.shape} of the corresponding input component.")
 
     def _targets(self, n):
         if self._padded_shapes is None:
@@ -1607,9 +1639,9 @@ class FlatMapDataset(_UnaryDataset):
 
     def __init__(self, input_dataset, map_func):
         super().__init__(input_dataset)
-        if not callable(map_func):
-            raise TypeError(f"`map_func` must be callable, got {map_func!r}")
+        _check_callable(map_func)
         self._func = map_func
+        _ = self.element_spec  # TF traces `map_func` now: one not returning a dataset fails
 
     def _datasets(self):
         for element in self._input._iterate():

@@ -204,9 +204,12 @@ def categorical_accuracy(y_true, y_pred):
 def sparse_categorical_accuracy(y_true, y_pred):
     y_true, y_pred = convert_to_tensor(y_true), convert_to_tensor(y_pred)
     rt, rp = y_true.shape.rank, y_pred.shape.rank
-    if rt is not None and rp is not None and rt == rp and y_true.shape[-1] == 1:
-        y_true = array_ops.reshape(y_true, [d if d is not None else -1
-                                            for d in y_true.shape.as_list()[:-1]])
+    if rt is not None and rp is not None and rt == rp:
+        if y_true.shape[-1] == 1:
+            y_true = array_ops.reshape(y_true, [d if d is not None else -1
+                                                for d in y_true.shape.as_list()[:-1]])
+        else:  # TF squeezes the labels' last axis whatever its size: an error unless 1
+            y_true = array_ops.squeeze(y_true, [-1])
     predicted = _argmax(y_pred)
     if y_true.dtype.is_floating:
         predicted = math_ops.cast(predicted, y_true.dtype)

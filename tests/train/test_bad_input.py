@@ -33,6 +33,17 @@ def snapshot(variables):
     return [v.numpy().copy() for v in variables]
 
 
+def fit_compiled(optimizer, **compile_kwargs):
+    """compile(...) then fit: TF's name lookups happen at the first batch."""
+    model = tf.keras.Sequential([layers.Dense(2, input_shape=(3,))])
+    model.compile(optimizer, **compile_kwargs)
+    before = model.get_weights()
+    try:
+        model.fit(np.ones((4, 3), np.float32), np.ones((4, 2), np.float32), verbose=0)
+    finally:
+        assert all((a == b).all() for a, b in zip(model.get_weights(), before))
+
+
 def compiled_model():
     model = tf.keras.Sequential([layers.Dense(1, input_shape=(2,))])
     model.compile(optimizer="sgd", loss="mse")
@@ -68,10 +79,14 @@ TABLE = [
      "strides"),
     ("MaxPool2D(0)", lambda v: layers.MaxPool2D(0), ValueError, "pool_size"),
     ("Conv2D padding", lambda v: layers.Conv2D(2, 3, padding="full"), ValueError, "padding"),
-    ("Reshape((-1, -1))", lambda v: layers.Reshape((-1, -1))(tf.ones([2, 4])), ValueError,
-     "at most one unknown dimension"),
-    ("Reshape size", lambda v: layers.Reshape((3,))(tf.ones([2, 4])), ValueError,
-     "total size"),
+    # Reshape of real data: the reshape op itself fails, as TF's eager layer does; on a
+    # KerasTensor (a functional model being built) the layer's own shape check is TF's.
+    ("Reshape((-1, -1))", lambda v: layers.Reshape((-1, -1))(tf.ones([2, 4])),
+     errors.InvalidArgumentError, "nly one input size may be -1"),
+    ("Reshape size", lambda v: layers.Reshape((3,))(tf.ones([2, 4])),
+     errors.InvalidArgumentError, "Input to reshape is a tensor with 8 values"),
+    ("Reshape size, KerasTensor", lambda v: layers.Reshape((3,))(tf.keras.Input((4,))),
+     ValueError, "total size of new array must be unchanged"),
     ("BatchNormalization(axis=5) on rank 2",
      lambda v: layers.BatchNormalization(axis=5)(tf.ones([2, 3])), ValueError, "Invalid axis"),
     ("BatchNormalization(axis=[1, -1])",
@@ -89,8 +104,16 @@ TABLE = [
     ("model call, wrong width", model_call_bad_shape, ValueError, "incompatible"),
     ("compile(optimiser=...)",
      lambda v: compiled_model().compile(optimiser="adam", loss="mse"), TypeError, "optimiser"),
-    ("compile(loss='msee')", lambda v: compiled_model().compile("sgd", loss="msee"),
-     ValueError, "msee"),
+    # TF looks loss and metric names up at the first batch (a metric name is then called).
+    ("compile(loss='msee'), fit", lambda v: fit_compiled("sgd", loss="msee"),
+     ValueError, "Unknown loss function: 'msee'"),
+    ("compile(metrics=['acuracy']), fit",
+     lambda v: fit_compiled("sgd", loss="mse", metrics=["acuracy"]), TypeError,
+     "'str' object is not callable"),
+    ("fit(class_weight with strings)", lambda v: fit(class_weight={0: "a", 1: "b"}),
+     errors.UnimplementedError, "Cast string to float is not supported"),
+    ("fit(steps_per_epoch=0)", lambda v: fit(steps_per_epoch=0), ValueError,
+     "steps_per_epoch must be positive, None or -1. Received 0."),
     ("compile(optimizer='adamm')", lambda v: compiled_model().compile("adamm", loss="mse"),
      ValueError, "adamm"),
     ("fit(batch_size=0)", lambda v: fit(batch_size=0), ValueError, "batch_size"),
@@ -165,6 +188,33 @@ TABLE = [
     ("Accuracy, mismatched shapes",
      lambda v: tf.keras.metrics.Accuracy()(tf.ones([2]), tf.ones([3])), ValueError,
      "Shapes (2,) and (3,) are incompatible"),
+    ("SparseCategoricalAccuracy, rank-1 labels and predictions",
+     lambda v: tf.keras.metrics.SparseCategoricalAccuracy()([0, 1], [0.2, 0.8]),
+     errors.InvalidArgumentError, "Can not squeeze dim[0], expected a dimension of 1, got 2"),
+    ("Embedding(2.5, 2) built", lambda v: layers.Embedding(2.5, 2)(tf.constant([[0, 1]])),
+     TypeError, "Dimension value must be integer or None or have an __index__ method"),
+    ("BatchNormalization(momentum='x') training",
+     lambda v: layers.BatchNormalization(momentum="x")(tf.ones([2, 3]), training=True),
+     TypeError, "unsupported operand type(s) for -: 'float' and 'str'"),
+    ("padded_batch, padded shape too small",
+     lambda v: tf.data.Dataset.from_tensor_slices([[1, 2], [3, 4]]).padded_batch(
+         2, padded_shapes=[1]), ValueError,
+     "The padded shape (1,) is not compatible with the shape (2,) of the corresponding input"),
+    ("padded_batch, padded shape of another rank",
+     lambda v: tf.data.Dataset.from_tensor_slices([[1, 2], [3, 4]]).padded_batch(
+         2, padded_shapes=[1, 2]), ValueError, "The padded shape (1, 2) is not compatible"),
+    ("Dataset.map(3)", lambda v: tf.data.Dataset.range(3).map(3), ValueError,
+     "Argument `func` must be a callable. Received func=3 (of type <class 'int'>)"),
+    ("Dataset.reduce(0, 3)", lambda v: tf.data.Dataset.range(3).reduce(0, 3), ValueError,
+     "Argument `func` must be a callable"),
+    ("from_generator, floats for int32",
+     lambda v: list(tf.data.Dataset.from_generator(lambda: iter([[1.5, 2.5]]),
+                                                   output_types=tf.int32)),
+     errors.InvalidArgumentError, "yielded an element that did not match the expected "
+     "structure. The expected structure was TensorSpec(shape=<unknown>, dtype=tf.int32"),
+    ("interleave, function not returning a dataset",
+     lambda v: tf.data.Dataset.range(3).interleave(lambda i: i * 2, cycle_length=2),
+     TypeError, "must return a `Dataset` object"),
     ("load_model(single file, not ours)", lambda v: tf.keras.models.load_model(__file__),
      errors.DataLossError, "not a file saved by eagerbook"),
 ]
@@ -177,7 +227,35 @@ TF_SUCCEEDS = [
     ("GRU(reset_after=False)", lambda: layers.GRU(2, reset_after=False)(tf.ones([1, 2, 3]))),
     ("save_weights to .h5", lambda: tf.keras.Sequential(
         [layers.Dense(1, input_shape=(2,))]).save_weights("bad_input_weights.h5")),
+    # TF checks these only when the value is used (and some never):
+    ("Dense(0)", lambda: layers.Dense(0)(tf.ones([2, 3]))),
+    ("Embedding(2.5, 2) made", lambda: layers.Embedding(2.5, 2)),
+    ("BatchNormalization(momentum='x') made", lambda: layers.BatchNormalization(momentum="x")),
+    ("compile with unknown loss and metric names",
+     lambda: compiled_model().compile("sgd", loss="nope", metrics=["nope"])),
+    ("ExponentialDecay(decay_steps=0)", lambda: tf.keras.optimizers.schedules.ExponentialDecay(
+        0.1, decay_steps=0, decay_rate=0.9)),
+    ("fit(validation_split=1.5)", lambda: fit(validation_split=1.5)),
+    ("Checkpoint.save(3)", lambda: tf.train.Checkpoint(v=tf.Variable(1.0)).save(3)),
 ]
+
+
+def test_what_tf_accepts_gives_tfs_values(tmp_path, monkeypatch):
+    """Values of the calls above, measured with TF 2.21 (Keras 2)."""
+    monkeypatch.chdir(tmp_path)
+    decay = tf.keras.optimizers.schedules.ExponentialDecay(0.1, decay_steps=0, decay_rate=0.9)
+    assert float(decay(1)) == 0.0 and np.isnan(float(decay(0)))  # 0.9 ** inf; 0 / 0
+    assert tf.train.Checkpoint(v=tf.Variable(1.0)).save(3) == "3-1"
+    assert layers.Dense(0)(tf.ones([2, 3])).shape == (2, 0)
+    # validation_split=1.5 of 8 samples cuts at floor(8 * -0.5) = -4: 4 to train, 4 to check
+    model = tf.keras.Sequential([layers.Dense(2, input_shape=(3,))])
+    model.compile("sgd", "mse")
+    seen = []
+    model.fit(np.zeros((8, 3), np.float32), np.zeros((8, 2), np.float32), batch_size=1,
+              validation_split=1.5, verbose=0,
+              callbacks=[tf.keras.callbacks.LambdaCallback(
+                  on_train_batch_end=lambda batch, logs: seen.append(batch))])
+    assert len(seen) == 4
 
 
 @pytest.mark.parametrize("name, call", TF_SUCCEEDS, ids=[t[0] for t in TF_SUCCEEDS])

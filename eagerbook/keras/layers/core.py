@@ -168,15 +168,12 @@ class Embedding(Layer):
             kwargs["input_shape"] = (input_length,) if not isinstance(
                 input_length, (list, tuple)) else tuple(input_length)
         super().__init__(activity_regularizer=activity_regularizer, **kwargs)
-        for value in (input_dim, output_dim):
-            if not hasattr(value, "__index__"):  # TF fails building the table's shape
-                raise TypeError("Dimension value must be integer or None or have an __index__ "
-                                f"method, got value '{value!r}' with type '{type(value)}'")
         if input_dim <= 0 or output_dim <= 0:
             raise ValueError("Both `input_dim` and `output_dim` should be positive, "
                              f"Received input_dim = {input_dim} and output_dim = {output_dim}")
-        self.input_dim = int(input_dim)
-        self.output_dim = int(output_dim)
+        # Kept as given: TF checks that they are integers only when it builds the table.
+        self.input_dim = input_dim
+        self.output_dim = output_dim
         self.embeddings_initializer = initializers.get(embeddings_initializer)
         self.embeddings_regularizer = regularizers.get(embeddings_regularizer)
         self.embeddings_constraint = embeddings_constraint
@@ -185,6 +182,10 @@ class Embedding(Layer):
         self._autocast = False
 
     def build(self, input_shape):
+        for value in (self.input_dim, self.output_dim):
+            if not hasattr(value, "__index__"):  # TF fails making the table's shape
+                raise TypeError("Dimension value must be integer or None or have an __index__ "
+                                f"method, got value '{value!r}' with type '{type(value)}'")
         self.embeddings = self.add_weight("embeddings", shape=[self.input_dim, self.output_dim],
                                           initializer=self.embeddings_initializer,
                                           regularizer=self.embeddings_regularizer,

@@ -54,10 +54,10 @@ class BatchNormalization(_ScaleAndShift):
         elif not isinstance(axis, int):
             raise TypeError("Expected an int or a list/tuple of ints for the argument 'axis', "
                             f"but received: {axis!r}")
-        super().__init__(float(epsilon), center, scale, beta_initializer, gamma_initializer,
+        super().__init__(epsilon, center, scale, beta_initializer, gamma_initializer,
                          beta_regularizer, gamma_regularizer, **kwargs)
         self.axis = axis
-        self.momentum = float(momentum)
+        self.momentum = momentum  # as given: TF uses it (and fails on a bad one) in training
         self.moving_mean_initializer = initializers.get(moving_mean_initializer)
         self.moving_variance_initializer = initializers.get(moving_variance_initializer)
 

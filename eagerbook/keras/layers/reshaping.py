@@ -82,9 +82,11 @@ class Reshape(Layer):
         return target
 
     def call(self, inputs):
-        target = self._resolved(inputs.shape)
         batch = inputs.shape[0]
-        return array_ops.reshape(inputs, [batch if batch is not None else -1] + target)
+        if batch is None:  # traced with an unknown batch: it takes the -1, so resolve ours
+            return array_ops.reshape(inputs, [-1] + self._resolved(inputs.shape))
+        # A known batch: the op checks the sizes itself (TF's InvalidArgumentError).
+        return array_ops.reshape(inputs, [batch] + list(self.target_shape))
 
     def compute_output_shape(self, input_shape):
         dims = _dims(input_shape)

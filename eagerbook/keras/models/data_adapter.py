@@ -12,7 +12,7 @@ import warnings
 
 import numpy as np
 
-from ...core import nest
+from ...core import errors, nest
 from ...core.tensor import Tensor, convert_to_tensor
 
 
@@ -74,10 +74,9 @@ def unpack_validation(data):
 
 
 def train_validation_split(arrays, validation_split):
-    """Keras takes the *last* fraction of the (unshuffled) arrays for validation."""
-    if not 0 < validation_split < 1:
-        raise ValueError(f"`validation_split` must be between 0 and 1, received "
-                         f"{validation_split}")
+    """Keras takes the *last* fraction of the (unshuffled) arrays for validation. TF checks
+    no range: a split above 1 makes the cut point negative, which Python slicing (and TF)
+    counts from the end (1.5 of 8 samples trains on the first 4, validates on the last 4)."""
     x, y, sw = arrays
     x = _arrays(x)
     n = len(nest.flatten(x)[0])
@@ -100,6 +99,10 @@ def train_validation_split(arrays, validation_split):
 
 
 def _class_weights(y, class_weight):
+    if any(isinstance(w, (str, bytes)) for w in class_weight.values()):
+        # TF casts the weights to float32 in its input pipeline, an op that fails at the
+        # first batch.
+        raise errors.UnimplementedError(None, None, "Cast string to float is not supported")
     y = _as_numpy(y)
     labels = np.argmax(y, axis=-1) if y.ndim > 1 and y.shape[-1] > 1 else y.reshape(len(y))
     return np.asarray([class_weight.get(int(label), 1.0) for label in labels],
@@ -109,6 +112,10 @@ def _class_weights(y, class_weight):
 class DataHandler:
     def __init__(self, x, y=None, sample_weight=None, batch_size=None, steps_per_epoch=None,
                  shuffle=False, class_weight=None, single_batch=False):
+        if steps_per_epoch is not None and not isinstance(steps_per_epoch, bool) and \
+                steps_per_epoch == 0:
+            raise ValueError("steps_per_epoch must be positive, None or -1. Received 0. See "
+                             "`Model.fit`.")
         self.exhausted = False
         self._steps = steps_per_epoch
         self._iterator = None

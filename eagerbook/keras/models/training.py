@@ -308,13 +308,8 @@ class Model(Layer):
                             '"experimental_run_tf_function", "distribute", "target_tensors", '
                             'or "sample_weight_mode".')
         self.optimizer = optimizers.get(optimizer)
-        if loss is not None:
-            for fn in (loss.values() if isinstance(loss, dict) else
-                       loss if isinstance(loss, (list, tuple)) else [loss]):
-                losses_mod.get(fn)  # unknown names fail here, at compile time
-        for m in _flat_metric_spec(metrics) + _flat_metric_spec(weighted_metrics):
-            if isinstance(m, str) and m not in ("accuracy", "acc"):
-                metrics_mod.resolve(m)
+        # Loss and metric names are looked up at the first batch, as TF does (an unknown name
+        # fails there, before any weight changes).
         self._compile_state = _CompileState(loss, metrics, loss_weights, weighted_metrics)
         self._run_eagerly = run_eagerly
         self.stop_training = False
@@ -352,6 +347,13 @@ class Model(Layer):
         state = self._compile_state
         if state.loss_fns is not None:
             return state
+        try:
+            return self._resolve_compile_once(state, y, y_pred)
+        except BaseException:
+            state.loss_fns = state.metric_objs = None  # a bad name: resolved again next time
+            raise
+
+    def _resolve_compile_once(self, state, y, y_pred):
         flat_pred = nest.flatten(y_pred)
         n = len(flat_pred)
         names = self.output_names if self._is_graph_network and \
@@ -391,7 +393,14 @@ class Model(Layer):
                 else None
             out = []
             for entry in entries:
-                metric = metrics_mod.resolve(entry, state.loss_fns[i], yt, flat_pred[i])
+                try:
+                    metric = metrics_mod.resolve(entry, state.loss_fns[i], yt, flat_pred[i])
+                except ValueError:
+                    if not isinstance(entry, str):
+                        raise
+                    # TF keeps an unknown name as it is and fails calling it.
+                    raise TypeError(f"'str' object is not callable (the metric {entry!r} is "
+                                    "not a known metric name)") from None
                 if n > 1:
                     metric._name = f"{names[i]}_{metric.name}"
                 out.append(metric)

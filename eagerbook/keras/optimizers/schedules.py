@@ -2,6 +2,8 @@
 
 import math
 
+import numpy as np
+
 from ...core import dtypes
 from ...core.tensor import Tensor, convert_to_tensor
 from ...ops import math_ops
@@ -45,8 +47,6 @@ class ExponentialDecay(LearningRateSchedule):
 
     def __init__(self, initial_learning_rate, decay_steps, decay_rate, staircase=False,
                  name=None):
-        if decay_steps <= 0:
-            raise ValueError("decay_steps must be positive")
         self.initial_learning_rate = initial_learning_rate
         self.decay_steps = decay_steps
         self.decay_rate = decay_rate
@@ -54,9 +54,11 @@ class ExponentialDecay(LearningRateSchedule):
         self.name = name
 
     def _value_at(self, step):
-        p = step / self.decay_steps
+        # TF checks no sign: decay_steps=0 gives 0 ** (1/0) = 0.0 (NaN at step 0), as floats do.
+        with np.errstate(divide="ignore", invalid="ignore"):
+            p = float(np.float64(step) / np.float64(self.decay_steps))
         if self.staircase:
-            p = math.floor(p)
+            p = float(np.floor(p))
         return float(self.initial_learning_rate) * float(self.decay_rate) ** p
 
     def _tensor_at(self, step):
