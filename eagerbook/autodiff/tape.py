@@ -150,20 +150,17 @@ class GradientTape:
             self._tape = Tape(self._watch_accessed_variables)
         for item in nest.flatten(tensor):
             if isinstance(item, Tensor):
-                if item._dtype not in FLOAT_SET:
-                    warnings.warn(f"The dtype of the watched tensor must be floating (e.g. "
-                                  f"tf.float32), got {item.dtype!r}", stacklevel=2)
-                    continue
-                self._tape.watch_tensor(item)
+                watch = self._tape.watch_tensor
             elif hasattr(type(item), "_as_tensor") and hasattr(item, "trainable"):
-                if item.dtype not in FLOAT_SET:
-                    warnings.warn(f"The dtype of the watched tensor must be floating (e.g. "
-                                  f"tf.float32), got {item.dtype!r}", stacklevel=2)
-                    continue
-                self._tape.watch_variable(item)
+                watch = self._tape.watch_variable
             else:
                 raise ValueError(f"Passed in object {item!r} of type {type(item).__name__!r}"
                                  ", not tf.Tensor or tf.Variable or ExtensionType.")
+            if item.dtype not in FLOAT_SET:
+                warnings.warn(f"The dtype of the watched tensor must be floating (e.g. "
+                              f"tf.float32), got {item.dtype!r}", stacklevel=2)
+                continue
+            watch(item)
 
     def watched_variables(self):
         """The Variables this tape watches (still listed after a `gradient` call, as in TF)."""

@@ -223,12 +223,16 @@ def _as_string_array(array):
         raise TypeError(f"Unsupported NumPy dtype {array.dtype!r} for a Tensor.")
     if array.dtype.kind == "S":
         return array.astype(object)
-    return np.vectorize(str.encode, otypes=[object])(array) if array.size \
-        else array.astype(object)
+    return np.vectorize(str.encode, otypes=[object])(array) if array.size else array.astype(object)
 
 
 def is_tensor(x):
     return isinstance(x, Tensor) or hasattr(type(x), "_as_tensor")
+
+
+def is_symbolic(t):
+    """True for a tensor of a graph being traced (tf.function): no value until it runs."""
+    return t._value is None
 
 
 _INT32_MIN, _INT32_MAX = -(2**31), 2**31 - 1

@@ -14,7 +14,7 @@ import numpy as np
 from . import dtypes
 from .context import scoped_name, state, thread_state
 from .shape import TensorShape
-from .tensor import Reference, Tensor, _from_numpy, convert_to_tensor, numpy_text
+from .tensor import Reference, Tensor, _from_numpy, convert_to_tensor, is_symbolic, numpy_text
 from .variable_modes import VariableAggregationV2, VariableSynchronization, variable_mode
 
 READ_VARIABLE = None  # the ReadVariableOp OpDef, set by eagerbook.ops (core never imports ops)
@@ -46,9 +46,9 @@ class Variable:
                 raise ValueError(f"Tensor conversion requested dtype {dtype.name} for Tensor "
                                  f"with dtype {initial_value.dtype.name}")
         value = convert_to_tensor(initial_value, dtype=dtype)
-        if value._value is None and hasattr(state.graph, "lift_to_eager"):
+        if is_symbolic(value) and hasattr(state.graph, "lift_to_eager"):
             value = state.graph.lift_to_eager(value)  # tf.function's first trace
-        if value._value is None:
+        if is_symbolic(value):
             raise ValueError("A tf.Variable's initial value must be known when it is created; "
                              "inside tf.function, create Variables on the first call only.")
         self._value = value._value
@@ -206,7 +206,7 @@ class Variable:
 
     def __getitem__(self, key):
         sliced = Tensor.__getitem__(self._as_tensor(), key)
-        if sliced._value is None:  # symbolic (inside tf.function): no sliced assignment
+        if is_symbolic(sliced):  # inside tf.function: no sliced assignment
             return sliced
         view = _VariableSlice.__new__(_VariableSlice)
         view._value, view._dtype = sliced._value, sliced._dtype

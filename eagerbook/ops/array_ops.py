@@ -10,7 +10,7 @@ import operator
 import numpy as np
 
 from ..core import dtypes
-from ..core.tensor import Tensor, convert_to_tensor
+from ..core.tensor import Tensor, convert_to_tensor, is_symbolic
 from .math_ops import (  # noqa: F401 - transpose is declared in math_ops, exported here too
     _reshape,
     _transpose,
@@ -169,8 +169,8 @@ def _index_int(v):
         t = convert_to_tensor(v)
         if t.ndim != 0 or not t.dtype.is_integer:
             raise TypeError(f"{_INDEX_HELP}, got {t!r}")
-        if t._value is None:
-            return t  # symbolic (tf.function): the index is an input of the slice op
+        if is_symbolic(t):
+            return t  # tf.function: the index is an input of the slice op
         return int(t._value)
     if isinstance(v, (int, np.integer)):
         return int(v)

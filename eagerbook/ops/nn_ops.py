@@ -43,7 +43,7 @@ from .math_ops import (
     zeros_like,
 )
 from .registry import execute, invalid_argument, register
-from .support import FLOATS, NUMBERS, as_tensor, binary_operands, check_dtype
+from .support import FLOATS, NUMBERS, as_tensor, binary_operands, check_dtype, is_zero_gradient
 
 
 def _float_input(x, op_name, allowed=FLOATS, what="features"):
@@ -361,9 +361,7 @@ def _xent_second_order(logits, axis, ddbackprop):
     TF, the term is skipped when that gradient is the zeros the backprop fills in for an
     unused output: known zeros when eager, a ZerosLike op while tracing.
     """
-    if ddbackprop._value is not None and not np.any(ddbackprop._value):
-        return None
-    if ddbackprop._value is None and ddbackprop._op.type == "ZerosLike":
+    if is_zero_gradient(ddbackprop):
         return None
     return _softmax_grad_of(softmax(logits, axis), ddbackprop, axis)
 

@@ -6,7 +6,7 @@ import numpy as np
 
 from ..core import dtypes
 from ..core.context import state
-from ..core.tensor import Tensor, _from_numpy, convert_to_tensor
+from ..core.tensor import Tensor, _from_numpy, convert_to_tensor, is_symbolic
 from .registry import invalid_argument
 
 _np_array = np.array
@@ -103,3 +103,12 @@ def normalize_axis(axis, ndim, op_name):
                                             f"{ndim} dimensions.")
         out.append(a % ndim if ndim else 0)
     return tuple(sorted(set(out)))
+
+
+def is_zero_gradient(g):
+    """True if gradient `g` is known to be all zeros (TF's ``IsZero``), as the zeros the backward
+    sweep fills in for an unused output are: a rule may then skip the work `g` would feed.
+    Eagerly the values say so; while tf.function traces, the op that made `g` does."""
+    if is_symbolic(g):
+        return g.op.type == "ZerosLike"
+    return not np.any(g._value)
