@@ -71,7 +71,18 @@ def cardinality(dataset):
 
 
 __all__ = ["AUTOTUNE", "INFINITE_CARDINALITY", "UNKNOWN_CARDINALITY", "Counter", "CsvDataset",
+           "save", "load",
            "AutoShardPolicy", "DistributeOptions", "OptimizationOptions", "ThreadingOptions",
            "assert_cardinality", "bucket_by_sequence_length", "cardinality",
            "choose_from_datasets", "get_single_element", "group_by_window",
            "make_csv_dataset", "sample_from_datasets", "scan", "unique"]
+
+
+def save(dataset, path, compression=None, shard_func=None, checkpoint_args=None):
+    """``Dataset.save`` under its older name."""
+    dataset.save(path, compression, shard_func, checkpoint_args)
+
+
+def load(path, element_spec=None, compression=None, reader_func=None):
+    """``tf.data.Dataset.load`` under its older name."""
+    return Dataset.load(path, element_spec, compression, reader_func)
