@@ -99,3 +99,11 @@ def test_sigmoid_and_tanh_grads_round_as_tf_kernels():
                                [0.25, 0.32], rtol=1e-6)
     np.testing.assert_allclose(_run("TanhGrad", np.float32([0.5, 0.2]), np.float32([1, 2])),
                                [0.75, 1.92], rtol=1e-6)
+
+
+def test_relu_grad_takes_a_gradient_that_broadcasts_as_graph_passes_hand_in():
+    # Simplification feeds ReluGrad one value per image for global pooling's gradient.
+    dy = np.array([[2.0], [-1.0]], np.float32)
+    features = np.array([[1.0, 0.0, 3.0], [-1.0, 2.0, 5.0]], np.float32)
+    np.testing.assert_array_equal(_run("ReluGrad", dy, features), [[2, 0, 2], [0, -1, -1]])
+    np.testing.assert_array_equal(_run("ReluGrad", features, dy), [[1, 0, 3], [-0.0, -0.0, -0.0]])

@@ -96,8 +96,10 @@ def _relu_grad_op(gradients, features):
 
 def _times_mask(gradients, mask):
     mask = mask.astype(gradients.dtype)
-    if mask.shape != gradients.shape:  # a gradient the graph passes shrank to one value
-        return np.multiply(gradients, mask)
+    if mask.shape != np.broadcast_shapes(mask.shape, gradients.shape):
+        return np.multiply(gradients, mask)  # (never in TF: the same shapes are required)
+    # The mask's own array takes the product (the same bits either way round): one new
+    # array, also when graph passes hand in a gradient that broadcasts (global pooling's).
     return np.multiply(gradients, mask, out=mask)
 
 
