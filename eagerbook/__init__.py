@@ -72,6 +72,7 @@ from .core.variable import VariableAggregationV2 as VariableAggregation
 from .framework import traceback_utils as _traceback_utils
 from .framework.debugging import Assert
 from .framework.device import DeviceSpec, device
+from .framework.functions import get_logger, inside_function, recompute_grad
 from .graph.control_flow import case, cond, switch_case, while_loop
 from .graph.function import function
 from .graph.tensor_array import TensorArray
@@ -123,12 +124,17 @@ from .ops.linalg_ops import norm
 from .ops.logging_ops import print_v2 as print
 from .ops.manip_ops import (
     bitcast,
+    broadcast_dynamic_shape,
+    broadcast_static_shape,
     clip_by_global_norm,
     ensure_shape,
     get_static_value,
     histogram_fixed_width,
+    histogram_fixed_width_bins,
+    identity_n,
     meshgrid,
     repeat,
+    reverse_sequence,
     roll,
     saturate_cast,
     sequence_mask,

@@ -172,3 +172,32 @@ def test_serialize_tensor_round_trips_every_numeric_dtype():
         back = tf.io.parse_tensor(tf.io.serialize_tensor(t), dtype)
         assert back.dtype == dtype
         np.testing.assert_array_equal(back.numpy(), t.numpy())
+
+
+def test_erfinv_inverts_erf_and_lgamma_matches_factorials():
+    y = np.linspace(-0.99, 0.99, 41)
+    np.testing.assert_allclose(tf.math.erf(tf.math.erfinv(tf.constant(y))).numpy(), y,
+                               atol=1e-12)
+    np.testing.assert_allclose(tf.math.lgamma(tf.constant([1.0, 5.0, 11.0], tf.float64)),
+                               np.log([1.0, 24.0, 3628800.0]), rtol=1e-12)
+
+
+def test_digamma_is_the_slope_of_lgamma():
+    x = tf.constant([0.3, 1.7, 4.0, 12.5, -0.4], tf.float64)
+    h = 1e-6
+    slope = (tf.math.lgamma(x + h) - tf.math.lgamma(x - h)) / (2 * h)
+    np.testing.assert_allclose(tf.math.digamma(x).numpy(), slope.numpy(), rtol=1e-6)
+
+
+def test_reverse_sequence_leaves_the_tail_in_place():
+    x = tf.constant([[1, 2, 3, 4], [5, 6, 7, 8]])
+    got = tf.reverse_sequence(x, [3, 1], seq_axis=1, batch_axis=0).numpy()
+    np.testing.assert_array_equal(got, [[3, 2, 1, 4], [5, 6, 7, 8]])
+
+
+def test_py_function_works_as_a_decorator_inside_tf_function():
+    @tf.py_function(Tout=tf.int32)
+    def plus_one(t):
+        return t + 1
+
+    assert int(tf.function(lambda t: plus_one(t) * 2)(tf.constant(4))) == 10

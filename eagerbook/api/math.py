@@ -7,6 +7,7 @@ from ..ops.manip_ops import (
     divide_no_nan,
     multiply_no_nan,
     polyval,
+    truncatediv,
     xdivy,
     xlogy,
 )
@@ -85,6 +86,7 @@ from ..ops.math_ops import (
     tanh,
     truediv,
 )
+from ..ops.nn_ops import log_softmax
 from ..ops.scatter_ops import (
     bincount,
     segment_max,
@@ -100,3 +102,20 @@ from ..ops.scatter_ops import (
     unsorted_segment_sum,
 )
 from ..ops.sort_ops import in_top_k, top_k
+from ..ops.special_math_ops import (
+    accumulate_n,
+    bessel_i0,
+    bessel_i0e,
+    digamma,
+    erfcinv,
+    erfinv,
+    is_non_decreasing,
+    is_strictly_increasing,
+    lbeta,
+    lgamma,
+    ndtri,
+    reciprocal_no_nan,
+    rint,
+    xlog1py,
+)
+from . import math_special as special

@@ -3,6 +3,15 @@
 from ..ops.embedding_ops import embedding_lookup
 from ..ops.linalg_ops import l2_normalize
 from ..ops.math_ops import softplus
+from ..ops.nn_impl_ops import (
+    batch_normalization,
+    compute_average_loss,
+    normalize_moments,
+    scale_regularization_loss,
+    softsign,
+    weighted_cross_entropy_with_logits,
+    zero_fraction,
+)
 from ..ops.nn_ops import (
     avg_pool,
     avg_pool2d,
@@ -32,3 +41,4 @@ from ..ops.nn_ops import (
     swish,
     tanh,
 )
+from ..ops.sort_ops import in_top_k, top_k

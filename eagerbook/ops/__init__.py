@@ -12,6 +12,7 @@ from . import (  # noqa: F401
     linalg_ops,
     manip_ops,
     math_ops,
+    nn_impl_ops,
     nn_ops,
     operators,
     ragged_dispatch,
@@ -21,6 +22,7 @@ from . import (  # noqa: F401
     script_ops,
     sort_ops,
     sparse_ops,
+    special_math_ops,
     string_ops,
     variable_ops,
 )

@@ -6,6 +6,8 @@ one's gradient is that of the ops it is made of, and each one traces inside ``tf
 ``tf.linalg.band_part``/``matvec``/``set_diag``/``cross``/``pinv`` and friends.
 """
 
+import itertools
+
 import numpy as np
 
 from ..core import dtypes
@@ -198,6 +200,74 @@ def histogram_fixed_width(values, value_range, nbins=100, dtype=dtypes.int32, na
     scaled = (values.numpy().reshape(-1) - low) / (high - low) * nbins
     bins = np.clip(np.floor(scaled).astype(np.int64), 0, nbins - 1)
     return as_tensor(np.bincount(bins, minlength=nbins).astype(dtypes.as_dtype(dtype)._np))
+
+
+def histogram_fixed_width_bins(values, value_range, nbins=100, dtype=dtypes.int32, name=None):
+    """For each value, the index of its bin among `nbins` equal bins over `value_range`
+    (values outside go to the end bins), in the shape of `values`."""
+    values = as_tensor(values)
+    low, high = as_tensor(value_range, dtype=values.dtype).numpy().tolist()
+    scaled = (values.numpy() - low) / (high - low) * nbins
+    bins = np.clip(np.floor(scaled), 0, nbins - 1)
+    return as_tensor(bins.astype(dtypes.as_dtype(dtype)._np))
+
+
+# --- shapes and sequences -------------------------------------------------------------------------
+def broadcast_static_shape(shape_x, shape_y):
+    """The TensorShape two shapes broadcast to (ValueError if they cannot)."""
+    shape_x, shape_y = TensorShape(shape_x), TensorShape(shape_y)
+    if shape_x.rank is None or shape_y.rank is None:
+        return TensorShape(None)
+    dims = []
+    for x, y in itertools.zip_longest(reversed(shape_x.as_list()), reversed(shape_y.as_list()),
+                                      fillvalue=1):
+        if x is not None and y is not None and 1 not in (x, y) and x != y:
+            raise ValueError(f"Incompatible shapes for broadcasting. Two shapes are not "
+                             f"compatible: {shape_x} and {shape_y}")
+        known = [d for d in (x, y) if d is not None and d != 1]
+        dims.append(known[0] if known else (1 if x == y == 1 else None))
+    return TensorShape(dims[::-1])
+
+
+def broadcast_dynamic_shape(shape_x, shape_y):
+    """The shape (an int tensor) that two shapes, given as tensors, broadcast to."""
+    x, y = as_tensor(shape_x), as_tensor(shape_y)
+    try:
+        out = np.broadcast_shapes(tuple(x.numpy().tolist()), tuple(y.numpy().tolist()))
+    except ValueError:
+        raise invalid_argument("BroadcastArgs", f"Incompatible shapes: {x.numpy().tolist()} "
+                                                f"vs. {y.numpy().tolist()}") from None
+    return as_tensor(np.array(out, dtype=x.dtype._np))
+
+
+def reverse_sequence(input, seq_lengths, seq_axis=None, batch_axis=None, name=None):  # noqa: A002
+    """Reverses the first ``seq_lengths[b]`` entries along `seq_axis` of each slice `b` of
+    `batch_axis` (the rest of each sequence stays where it is)."""
+    x = as_tensor(input)
+    lengths = as_tensor(seq_lengths).numpy().astype(np.int64)
+    seq_axis = seq_axis % x.ndim
+    batch_axis = 0 if batch_axis is None else batch_axis % x.ndim
+    if lengths.shape != (x.shape[batch_axis],):
+        raise invalid_argument("ReverseSequence", f"Length of seq_lengths != "
+                                                  f"input.dims({batch_axis})")
+    if np.any(lengths > x.shape[seq_axis]) or np.any(lengths < 0):
+        raise invalid_argument("ReverseSequence", f"seq_lengths must be in [0, "
+                                                  f"{x.shape[seq_axis]}]")
+    # One gather along the sequence axis per batch entry: positions i < n read n - 1 - i.
+    steps = np.arange(x.shape[seq_axis])
+    order = np.where(steps < lengths[:, None], lengths[:, None] - 1 - steps, steps)
+    index_shape = [1] * x.ndim
+    index_shape[batch_axis], index_shape[seq_axis] = order.shape
+    if batch_axis > seq_axis:
+        order = order.T
+        index_shape[seq_axis], index_shape[batch_axis] = order.shape
+    index = np.broadcast_to(order.reshape(index_shape), x.shape)
+    return as_tensor(np.take_along_axis(x.numpy(), index, axis=seq_axis))
+
+
+def identity_n(input, name=None):  # noqa: A002
+    """Each tensor of a list, passed through."""
+    return [math_ops.identity(t) for t in input]
 
 
 # --- math -----------------------------------------------------------------------------------------
@@ -395,9 +465,10 @@ def expm(input, name=None):  # noqa: A002
 
 
 __all__ = [
-    "band_part", "bitcast", "clip_by_global_norm", "confusion_matrix", "cross",
-    "divide_no_nan", "ensure_shape", "expm", "get_static_value", "global_norm",
-    "histogram_fixed_width", "lstsq",
+    "band_part", "bitcast", "broadcast_dynamic_shape", "broadcast_static_shape",
+    "clip_by_global_norm", "confusion_matrix", "cross", "divide_no_nan", "ensure_shape", "expm",
+    "get_static_value", "global_norm", "histogram_fixed_width", "histogram_fixed_width_bins",
+    "identity_n", "lstsq", "reverse_sequence",
     "matvec", "meshgrid", "multiply_no_nan", "pinv", "polyval", "repeat", "roll",
     "saturate_cast", "sequence_mask", "set_diag", "shape_n", "strided_slice", "truncatediv",
     "truncatemod", "unravel_index", "xdivy", "xlogy",

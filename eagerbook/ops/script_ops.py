@@ -12,6 +12,7 @@ expects float"). Neither has a gradient in eagerbook (TF differentiates ``py_fun
 taping the Python function; that is not supported here).
 """
 
+import functools
 import itertools
 
 import numpy as np
@@ -108,15 +109,30 @@ def _call(op, func, inp, Tout):
     return list(outputs)
 
 
-def py_function(func, inp, Tout, name=None):
+def _as_decorator(kernel, func, inp, Tout):
+    """Without `inp`, TF's script functions are decorators: ``@tf.py_function(Tout=...)``
+    gives a function whose arguments become `inp`."""
+    def wrap(fn):
+        @functools.wraps(fn)
+        def call(*args):
+            return _call(kernel, fn, list(args), Tout)
+        return call
+    return wrap if func is None else wrap(func)
+
+
+def py_function(func=None, inp=None, Tout=None, name=None):
     """Runs ``func(*tensors)`` (eager Tensors in, Tensors or values of dtypes `Tout` out), also
     inside ``tf.function``. A single dtype gives one Tensor; a list gives a list."""
+    if inp is None:
+        return _as_decorator(_eager_py_func, func, inp, Tout)
     return _call(_eager_py_func, func, inp, Tout)
 
 
-def numpy_function(func, inp, Tout, stateful=True, name=None):
+def numpy_function(func=None, inp=None, Tout=None, stateful=True, name=None):
     """Runs ``func(*arrays)`` on NumPy values; its results must have exactly the dtypes of
     `Tout`."""
+    if inp is None:
+        return _as_decorator(_py_func, func, inp, Tout)
     return _call(_py_func, func, inp, Tout)
 
 

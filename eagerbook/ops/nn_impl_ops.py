@@ -1,0 +1,68 @@
+"""Composite ``tf.nn`` functions built from other ops (TF keeps them in ``nn_impl``):
+weighted cross-entropy, batch normalization from given moments, loss scaling for
+distributed training, softsign, zero_fraction."""
+
+from ..core import dtypes
+from ..core.tensor import convert_to_tensor
+from . import math_ops
+
+
+def weighted_cross_entropy_with_logits(labels, logits, pos_weight, name=None):
+    """Sigmoid cross-entropy with the positive term weighted by ``pos_weight``, written in
+    the overflow-free form ``(1 - z) x + (1 + (q - 1) z) (log1p(exp(-|x|)) + max(-x, 0))``."""
+    logits = convert_to_tensor(logits)
+    labels = convert_to_tensor(labels, dtype=logits.dtype)
+    log_weight = 1 + (pos_weight - 1) * labels
+    softplus_neg = math_ops.log1p(math_ops.exp(-math_ops.abs(logits))) + \
+        math_ops.maximum(-logits, 0)
+    return (1 - labels) * logits + log_weight * softplus_neg
+
+
+def batch_normalization(x, mean, variance, offset, scale, variance_epsilon, name=None):
+    """``scale * (x - mean) / sqrt(variance + epsilon) + offset`` (offset, scale optional)."""
+    x = convert_to_tensor(x)
+    inv = math_ops.rsqrt(variance + math_ops.cast(variance_epsilon, x.dtype))
+    if scale is not None:
+        inv = inv * scale
+    shift = -mean * inv if offset is None else offset - mean * inv
+    return x * math_ops.cast(inv, x.dtype) + math_ops.cast(shift, x.dtype)
+
+
+def normalize_moments(counts, mean_ss, variance_ss, shift, name=None):
+    """Mean and variance from sufficient statistics (sums of values and of squares)."""
+    divisor = math_ops.reciprocal(counts)
+    shifted_mean = mean_ss * divisor
+    mean = shifted_mean if shift is None else shifted_mean + shift
+    variance = variance_ss * divisor - math_ops.square(shifted_mean)
+    return mean, variance
+
+
+def compute_average_loss(per_example_loss, sample_weight=None, global_batch_size=None):
+    """The sum of the (weighted) per-example losses over the global batch size: with one
+    replica, the batch's own size unless given."""
+    loss = convert_to_tensor(per_example_loss)
+    if sample_weight is not None:
+        loss = loss * math_ops.cast(sample_weight, loss.dtype)
+    if global_batch_size is None:
+        global_batch_size = loss.shape[0] if loss.shape.rank else 1
+    total = math_ops.reduce_sum(loss)
+    return math_ops.truediv(total, math_ops.cast(global_batch_size, loss.dtype))
+
+
+def scale_regularization_loss(regularization_loss):
+    """The regularization loss divided by the number of replicas (one here)."""
+    return math_ops.add_n(regularization_loss) if isinstance(
+        regularization_loss, (list, tuple)) else convert_to_tensor(regularization_loss)
+
+
+def softsign(features, name=None):
+    """x / (1 + |x|)."""
+    x = convert_to_tensor(features)
+    return x / (1 + math_ops.abs(x))
+
+
+def zero_fraction(value, name=None):
+    """The fraction of elements that are zero, as a float32 scalar."""
+    value = convert_to_tensor(value)
+    zeros = math_ops.cast(math_ops.equal(value, math_ops.zeros_like(value)), dtypes.float32)
+    return math_ops.reduce_mean(zeros)
