@@ -7,7 +7,7 @@ Public names: ``Dataset``, ``TextLineDataset``, ``TFRecordDataset``, ``DatasetSp
 """
 
 from ..core.spec import TensorSpec
-from . import experimental
+from . import experimental, saving  # saving adds Dataset.save and Dataset.load
 from .dataset import AUTOTUNE, INFINITE_CARDINALITY, UNKNOWN_CARDINALITY, Dataset, DatasetSpec
 from .iterator import Iterator, OwnedIterator
 from .options import Options

@@ -136,18 +136,6 @@ class Dataset:
             state = structure.normalize(reduce_func(state, element), lists_are_tuples=True)
         return state
 
-    def save(self, path, compression=None, shard_func=None, checkpoint_args=None):
-        """Writes the elements under the directory `path` (``Dataset.load`` reads them back;
-        the format is described in ``eagerbook/data/saving.py``)."""
-        from . import saving  # saving.py builds on this module
-        saving.save(self, path, compression, shard_func, checkpoint_args)
-
-    @staticmethod
-    def load(path, element_spec=None, compression=None, reader_func=None):
-        """The dataset ``Dataset.save`` wrote under `path`."""
-        from . import saving
-        return saving.load(path, element_spec, compression, reader_func)
-
     def get_single_element(self):
         it = self._iterate()
         try:

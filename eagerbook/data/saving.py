@@ -267,3 +267,13 @@ def load(path, element_spec=None, compression=None, reader_func=None):
     # TF's default reader: the shards interleaved, one element from each in turn.
     return _KnownCount(shard_datasets.interleave(lambda shard: shard,
                                                  cycle_length=os.cpu_count() or 1), count)
+
+
+# The Dataset methods (this module sits above dataset.py, so it adds them there).
+def _save_method(self, path, compression=None, shard_func=None, checkpoint_args=None):
+    """Writes the elements under the directory `path` (``Dataset.load`` reads them back)."""
+    save(self, path, compression, shard_func, checkpoint_args)
+
+
+Dataset.save = _save_method
+Dataset.load = staticmethod(load)
