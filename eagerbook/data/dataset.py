@@ -22,6 +22,7 @@ calling thread.
 import glob
 import math
 import os
+import re
 import secrets
 import warnings
 
@@ -52,8 +53,28 @@ def _call(fn, element):
         # TF traces dataset functions as functions of their own: ops in them never join a
         # graph being traced around the pipeline, and outer tapes do not record them.
         with context.building_graph(None):
-            return fn(*element) if _should_unpack(element) else fn(element)
-    return fn(*element) if _should_unpack(element) else fn(element)
+            return _as_traced(fn, *element) if _should_unpack(element) \
+                else _as_traced(fn, element)
+    return _as_traced(fn, *element) if _should_unpack(element) else _as_traced(fn, element)
+
+
+# The eager error of a binary op given two tensors of different dtypes (ops/support.py).
+_DTYPE_CLASH = re.compile(r"cannot compute (\w+) as input #1\(zero-based\) was expected to be "
+                          r"a (\w+) tensor but is a (\w+) tensor")
+
+
+def _as_traced(fn, *args):
+    """Runs a dataset function; TF builds it as a graph first, where two tensors of different
+    dtypes in one op are a TypeError (eagerly they are an InvalidArgumentError)."""
+    try:
+        return fn(*args)
+    except errors.InvalidArgumentError as exc:
+        clash = _DTYPE_CLASH.match(str(exc))
+        if clash is None:
+            raise
+        op, expected, got = clash.groups()
+        raise TypeError(f"Input 'y' of '{op}' Op has type {got} that does not match type "
+                        f"{expected} of argument 'x'.") from None
 
 
 def _count_arg(count, name):
@@ -133,7 +154,8 @@ class Dataset:
         _check_callable(reduce_func)
         state = structure.normalize(initial_state)
         for element in self._iterate():
-            state = structure.normalize(reduce_func(state, element), lists_are_tuples=True)
+            state = structure.normalize(_as_traced(reduce_func, state, element),
+                                        lists_are_tuples=True)
         return state
 
     def get_single_element(self):

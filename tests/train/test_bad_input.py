@@ -212,6 +212,14 @@ TABLE = [
                                                    output_types=tf.int32)),
      errors.InvalidArgumentError, "yielded an element that did not match the expected "
      "structure. The expected structure was TensorSpec(shape=<unknown>, dtype=tf.int32"),
+    # TF builds dataset functions as graphs: mixing int32 and int64 is a TypeError there.
+    ("Dataset.reduce, int32 state and int64 elements",
+     lambda v: tf.data.Dataset.range(3).reduce(np.int32(0), lambda s, e: s + e), TypeError,
+     "Input 'y' of 'AddV2' Op has type int64 that does not match type int32 of argument 'x'."),
+    ("Dataset.map, int32 + int64",
+     lambda v: list(tf.data.Dataset.range(3).map(
+         lambda x: tf.cast(x, tf.int32) + tf.constant(1, tf.int64))), TypeError,
+     "Input 'y' of 'AddV2' Op has type int64 that does not match type int32"),
     ("interleave, function not returning a dataset",
      lambda v: tf.data.Dataset.range(3).interleave(lambda i: i * 2, cycle_length=2),
      TypeError, "must return a `Dataset` object"),
