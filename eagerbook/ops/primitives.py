@@ -240,6 +240,6 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
         if inner_a != inner_b:
             raise invalid_argument(
                 "MatMul", f"Matrix size-incompatible: In[0]: {list(sa)}, In[1]: {list(sb)}")
-        if a._dtype.is_bool:
+        if a._dtype is dtypes.bool:
             raise invalid_argument("MatMul", "MatMul does not support bool tensors")
     return execute(_matmul, (a, b), {"adj_x": ta, "adj_y": tb})
