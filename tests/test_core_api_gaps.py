@@ -201,3 +201,26 @@ def test_py_function_works_as_a_decorator_inside_tf_function():
         return t + 1
 
     assert int(tf.function(lambda t: plus_one(t) * 2)(tf.constant(4))) == 10
+
+
+def test_ensure_shape_refines_the_traced_shape_and_rejects_a_conflict():
+    seen = []
+
+    @tf.function
+    def f(x):
+        y = tf.ensure_shape(x, [None, 3])
+        seen.append(y.shape.as_list())
+        return y
+
+    f.get_concrete_function(tf.TensorSpec([None, None]))
+    assert seen == [[None, 3]]
+    with pytest.raises(ValueError):
+        f.get_concrete_function(tf.TensorSpec([None, 4]))
+
+
+def test_nest_round_trips_composites_through_their_components():
+    structure = {"r": tf.ragged.constant([[1, 2], [3]]), "n": tf.constant(4)}
+    flat = tf.nest.flatten(structure, expand_composites=True)
+    assert len(flat) == 3  # ragged values, ragged row splits, the plain tensor
+    back = tf.nest.pack_sequence_as(structure, flat, expand_composites=True)
+    assert back["r"].to_list() == [[1, 2], [3]] and int(back["n"]) == 4

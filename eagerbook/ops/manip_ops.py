@@ -126,15 +126,37 @@ def shape_n(input, out_type=dtypes.int32, name=None):  # noqa: A002
     return [array_ops.shape(t, out_type=out_type) for t in input]
 
 
+def _infer_ensure_shape(inputs, attrs):
+    # While tracing, the result has what both shapes know: (None, None) ensured to
+    # (None, 3) is (None, 3).
+    x, expected = inputs[0], TensorShape(attrs["shape"])
+    if not x._shape.is_compatible_with(expected):
+        raise ValueError(f"Shape of tensor {x._shape} is not compatible with expected shape "
+                         f"{expected}.")
+    return [(x._dtype, x._shape.merge_with(expected))]
+
+
+@register("EnsureShape", infer_shape=_infer_ensure_shape)
+def _ensure_shape(x, shape):
+    # Checked again when it runs: a traced function may get any shape its signature allows.
+    if not TensorShape(x.shape).is_compatible_with(TensorShape(shape)):
+        raise invalid_argument("EnsureShape", f"Shape of tensor {TensorShape(x.shape)} is not "
+                                              f"compatible with expected shape "
+                                              f"{TensorShape(shape)}.")
+    return x
+
+
+@_ensure_shape.gradient
+def _ensure_shape_grad(op, dy):
+    return [dy]
+
+
 def ensure_shape(x, shape, name=None):
     """`x` itself, after checking its shape is compatible with `shape`."""
     x = as_tensor(x)
-    if not isinstance(shape, TensorShape):
-        shape = TensorShape(shape)
-    if not x.shape.is_compatible_with(shape):
-        raise invalid_argument("EnsureShape", f"Shape of tensor {x.shape} is not compatible "
-                                              f"with expected shape {shape}.")
-    return math_ops.identity(x)
+    shape = TensorShape(shape)
+    dims = None if shape.rank is None else tuple(shape.as_list())
+    return execute(_ensure_shape, (x,), {"shape": dims})
 
 
 def saturate_cast(value, dtype, name=None):

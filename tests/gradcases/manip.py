@@ -1,0 +1,9 @@
+"""Gradient cases for eagerbook/ops/manip_ops.py."""
+
+from eagerbook.ops import manip_ops
+from eagerbook.testing import GradCase
+
+CASES = [
+    GradCase("EnsureShape", lambda x: manip_ops.ensure_shape(x * x, [3, None]), [(3, 4)],
+             second_order=True),
+]
