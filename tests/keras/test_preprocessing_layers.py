@@ -147,7 +147,7 @@ def test_hashing_bins_are_tfs():
 
 
 def test_hash_functions_match_tf_on_every_length_branch():
-    from eagerbook.keras.layers.hashing import fingerprint64, siphash24
+    from eagerbook.keras.layers.string_hashes import fingerprint64, siphash24
     # tf.strings.to_hash_bucket_fast / _strong(key=[7, 11]) of these, modulo 2**61 - 1.
     texts = [b"", b"a", b"hello", b"0123456789abcdef", b"x" * 30, b"y" * 50, b"z" * 65,
              bytes(range(200))]
@@ -170,3 +170,31 @@ def test_hashing_config_and_bad_arguments():
                             ({"num_bins": 2, "sparse": True}, "`sparse` may only be true")]:
         with pytest.raises(ValueError, match=message):
             layers.Hashing(**kwargs)
+
+
+def test_lookup_layers_with_several_oov_slots_hash_like_tf():
+    """Out-of-vocabulary tokens spread over the OOV slots as in TF 2.21 (Keras 2): FarmHash
+    of a string, the value modulo the slot count for an integer."""
+    tokens = tf.constant(["a", "z", "q", "hello", "b", "xx", "yy", "zz"])
+    lookup = layers.StringLookup(vocabulary=["a", "b"], num_oov_indices=2)
+    assert lookup(tokens).numpy().tolist() == [2, 1, 1, 0, 3, 1, 1, 0]
+    assert lookup.get_vocabulary() == ["[UNK]", "[UNK]", "a", "b"]
+    assert lookup.vocabulary_size() == 4
+    masked = layers.StringLookup(vocabulary=["a", "b"], num_oov_indices=3, mask_token="")
+    assert masked(tf.constant(["", "z", "q", "a", "hello"])).numpy().tolist() == [0, 2, 3, 4, 2]
+    ints = layers.IntegerLookup(vocabulary=[12, 36], num_oov_indices=3)
+    assert ints(tf.constant([1, 2, 3, 4, 5, 1000, -7, -8])).numpy().tolist() == \
+        [1, 2, 0, 1, 2, 1, 2, 1]
+    strict = layers.StringLookup(vocabulary=["a", "b"], num_oov_indices=0)
+    assert strict(tf.constant(["a", "b"])).numpy().tolist() == [0, 1]
+    with pytest.raises(tf.errors.InvalidArgumentError, match='found OOV values \\["z"\\]'):
+        strict(tf.constant(["a", "z"]))
+    with pytest.raises(ValueError, match="must be greater than or equal to 0"):
+        layers.StringLookup(num_oov_indices=-1)
+
+
+def test_category_encoding_count_weights():
+    encode = layers.CategoryEncoding(num_tokens=4, output_mode="count")
+    out = encode(tf.constant([[0, 1], [0, 0]]), count_weights=tf.constant([[0.1, 0.2],
+                                                                            [0.1, 0.4]]))
+    np.testing.assert_allclose(out.numpy(), [[0.1, 0.2, 0, 0], [0.5, 0, 0, 0]], rtol=1e-6)

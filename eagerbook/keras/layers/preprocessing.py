@@ -20,6 +20,7 @@ from ...core.shape import TensorShape
 from ...core.tensor import _from_numpy, convert_to_tensor
 from ...ops import array_ops, math_ops
 from .base import Layer
+from .string_hashes import fingerprint64
 
 _OUTPUT_MODES = ("int", "one_hot", "multi_hot", "count", "tf_idf")
 
@@ -78,8 +79,9 @@ class _Lookup(Layer):
         if output_mode not in _OUTPUT_MODES:
             raise ValueError(f"`output_mode` must be one of {_OUTPUT_MODES}. Received: "
                              f"output_mode={output_mode}")
-        if num_oov_indices != 1:
-            raise ValueError("eagerbook's lookup layers support num_oov_indices=1 only.")
+        if num_oov_indices < 0:
+            raise ValueError("`num_oov_indices` must be greater than or equal to 0. Received: "
+                             f"num_oov_indices={num_oov_indices}")
         self.max_tokens = max_tokens
         self.num_oov_indices = num_oov_indices
         self.mask_token = mask_token
@@ -96,7 +98,17 @@ class _Lookup(Layer):
         raise NotImplementedError
 
     def _specials(self):
-        return ([] if self.mask_token is None else [self.mask_token]) + [self.oov_token]
+        return ([] if self.mask_token is None else [self.mask_token]) + \
+            [self.oov_token] * self.num_oov_indices
+
+    def _oov_index(self, key):
+        """Where an out-of-vocabulary token goes: one of the `num_oov_indices` OOV slots after
+        the mask, picked by a hash of the token (TF's: FarmHash for strings, the value modulo
+        the slot count for integers)."""
+        first = 0 if self.mask_token is None else 1
+        if self.num_oov_indices <= 1:
+            return first
+        return first + self._hash(key) % self.num_oov_indices
 
     def get_vocabulary(self, include_special_tokens=True):
         tokens = [self._shown(t) for t in self._tokens]
@@ -126,9 +138,16 @@ class _Lookup(Layer):
                                   otypes=[object])
             return _from_numpy(lookup(array) if array.size else array.astype(object))
         mask_key = None if self.mask_token is None else self._key(self.mask_token)
-        flat = [0 if self._key(v) == mask_key else self._index.get(self._key(v),
-                                                                   len(self._specials()) - 1)
-                for v in array.reshape(-1)]
+        keys = [self._key(v) for v in array.reshape(-1)]
+        if self.num_oov_indices == 0:
+            unknown = [k for k in keys if k != mask_key and k not in self._index]
+            if unknown:
+                shown = ", ".join(f'"{self._shown(k)}"' for k in unknown)
+                raise errors.InvalidArgumentError(
+                    None, None, "When `num_oov_indices=0` all inputs should be in vocabulary, "
+                    f"found OOV values [{shown}], consider setting `num_oov_indices=1`.")
+        flat = [0 if k == mask_key else self._index[k] if k in self._index
+                else self._oov_index(k) for k in keys]
         indices = np.asarray(flat, dtype=np.int64).reshape(array.shape)
         if self.output_mode == "int":
             return _from_numpy(indices)
@@ -158,6 +177,9 @@ class StringLookup(_Lookup):
     def _key(self, value):
         return _as_bytes(value)
 
+    def _hash(self, key):
+        return fingerprint64(key)
+
     def _shown(self, token):
         return token.decode("utf-8")
 
@@ -176,6 +198,9 @@ class IntegerLookup(_Lookup):
 
     def _key(self, value):
         return int(value)
+
+    def _hash(self, key):
+        return key  # TF's integer lookup table: value modulo the OOV slot count
 
     def _shown(self, token):
         return token
@@ -211,6 +236,14 @@ class CategoryEncoding(Layer):
         if self.output_mode == "one_hot":
             return _from_numpy(_encode(array, self.num_tokens, "one_hot"))
         rows = array if array.ndim > 1 else array.reshape(-1, 1)
+        if count_weights is not None and self.output_mode == "count":
+            # Each occurrence adds its weight instead of 1 (TF's bincount with weights).
+            weights = np.asarray(count_weights.numpy() if hasattr(count_weights, "numpy")
+                                 else count_weights, np.float32).reshape(rows.shape)
+            out = np.zeros((rows.shape[0], self.num_tokens), np.float32)
+            for r in range(rows.shape[0]):
+                np.add.at(out[r], rows[r], weights[r])
+            return _from_numpy(out)
         return _from_numpy(_encode(rows, self.num_tokens, self.output_mode))
 
     def compute_output_shape(self, input_shape):
