@@ -12,7 +12,7 @@ without the user calling ``tape.watch``.
 import numpy as np
 
 from . import dtypes
-from .context import scoped_name, state, thread_state
+from .context import _per_thread, scoped_name, state, thread_state
 from .shape import TensorShape
 from .tensor import Reference, Tensor, _from_numpy, convert_to_tensor, is_symbolic, numpy_text
 from .variable_modes import VariableAggregationV2, VariableSynchronization, variable_mode
@@ -128,7 +128,7 @@ class Variable:
             raise ValueError(f"Incompatible type conversion requested to type '{dtype.name}' "
                              f"for variable of type '{self._dtype.name}' ({self._name})")
         if state.hooked:  # some thread records or traces: is it this one?
-            here = thread_state()
+            here = _per_thread.state  # (thread_state(), without the call: a read per op)
             if here.graph is not None:
                 return here.graph.read_variable(self)
             tensor = _from_numpy(self._value)

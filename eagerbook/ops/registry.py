@@ -125,7 +125,13 @@ class OpRecord:
 def execute(op, inputs, attrs=_NO_ATTRS):
     """Runs `op` on a tuple of Tensors; returns a Tensor (or a tuple for multi-output ops)."""
     if state.hooked:
-        return _execute_hooked(op, inputs, attrs)
+        record = _per_thread.state.sole_record  # one tape and nothing else: the common case
+        if record is None or op.num_outputs != 1:
+            return _execute_hooked(op, inputs, attrs)
+        out = _run_kernel(op, inputs, attrs)
+        result = _from_numpy(out if type(out) is _ndarray else _asarray(out))
+        record(op, inputs, (result,), attrs)
+        return result
     out = _run_kernel(op, inputs, attrs)
     if op.num_outputs == 1:
         return _from_numpy(out if type(out) is _ndarray else _asarray(out))
@@ -153,12 +159,6 @@ def _run_kernel(op, inputs, attrs):
 def _execute_hooked(op, inputs, attrs):
     """The slow road: a graph is being traced, or tapes/observers want to see the op."""
     here = _per_thread.state  # (thread_state(), without the extra call: this runs per op)
-    record = here.sole_record  # one tape and nothing else: the common case, kept short
-    if record is not None and op.num_outputs == 1:
-        out = _run_kernel(op, inputs, attrs)
-        result = _from_numpy(out if type(out) is _ndarray else _asarray(out))
-        record(op, inputs, (result,), attrs)
-        return result
     if here.graph is not None:
         result = here.graph.add_op(op, inputs, attrs)
         outputs = result if isinstance(result, tuple) else (result,)
