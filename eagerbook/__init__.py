@@ -23,6 +23,7 @@ from .api import (
     io,
     layers,  # TF 1.x's tf.layers: the eager announcement builds models with it
     linalg,
+    lookup,
     math,
     nest,
     nn,

@@ -224,3 +224,17 @@ def test_nest_round_trips_composites_through_their_components():
     assert len(flat) == 3  # ragged values, ragged row splits, the plain tensor
     back = tf.nest.pack_sequence_as(structure, flat, expand_composites=True)
     assert back["r"].to_list() == [[1, 2], [3]] and int(back["n"]) == 4
+
+
+def test_static_hash_table_maps_every_element_and_defaults_the_rest():
+    init = tf.lookup.KeyValueTensorInitializer([3, 5, 7], ["three", "five", "seven"])
+    table = tf.lookup.StaticHashTable(init, default_value="?")
+    got = table.lookup(tf.constant([[7, 4], [3, 3]])).numpy().tolist()
+    assert got == [[b"seven", b"?"], [b"three", b"three"]]
+    assert int(table.size()) == 3
+
+
+def test_ragged_constant_reads_empty_rows_at_any_depth():
+    rt = tf.ragged.constant([[], [[1, 2], []], []])
+    assert rt.to_list() == [[], [[1, 2], []], []]
+    assert rt.ragged_rank == 2

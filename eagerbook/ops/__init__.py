@@ -10,6 +10,7 @@ from . import (  # noqa: F401
     functional_ops,
     image_ops,
     linalg_ops,
+    lookup_ops,
     manip_ops,
     math_ops,
     nn_impl_ops,

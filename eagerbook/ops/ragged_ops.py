@@ -502,7 +502,7 @@ def _invalid(message, detail):
 def constant(pylist, dtype=None, ragged_rank=None, inner_shape=None, name=None,
              row_splits_dtype=dtypes.int64):
     """``tf.ragged.constant``: a RaggedTensor from nested Python lists of uneven lengths."""
-    depth = _depth(pylist)
+    depth = abs(_depth(pylist))
     if depth == 0:
         raise ValueError("tf.ragged.constant expects a (nested) list, got a scalar")
     inner_rank = 0 if inner_shape is None else len(inner_shape)
@@ -534,12 +534,20 @@ def constant(pylist, dtype=None, ragged_rank=None, inner_shape=None, name=None,
 
 
 def _depth(value):
-    if isinstance(value, (list, tuple)):
-        depths = {_depth(v) for v in value}
-        if len(depths) > 1:
-            raise ValueError("all scalar values must have the same nesting depth")
-        return 1 + (depths.pop() if depths else 0)
-    return 0
+    """The nesting depth of a list of lists. An empty list fits any depth, so a list whose
+    rows are all empty gives -k: "at least k" (TF reads [[[1]], []] as depth 3)."""
+    if not isinstance(value, (list, tuple)):
+        return 0
+    known, least = set(), 1
+    for v in value:
+        d = _depth(v)
+        if d >= 0:
+            known.add(d)
+        else:
+            least = max(least, 1 - d)
+    if len(known) > 1 or (known and 1 + min(known) < least):
+        raise ValueError("all scalar values must have the same nesting depth")
+    return 1 + known.pop() if known else -least
 
 
 def map_flat_values(op, *args, **kwargs):

@@ -775,4 +775,81 @@ CASES = [
                 '(11, [22])\n'
                 'TypeError\n'
                 '(None, None)\n')),
+    ParityCase('lookup_tables', ('\n'
+                "init = tf.lookup.KeyValueTensorInitializer(tf.constant(['a',"
+                " 'b', 'c']),\n"
+                '                                           tf.constant([7, 8'
+                ', 9], tf.int64))\n'
+                'table = tf.lookup.StaticHashTable(init, default_value=-1)\n'
+                "print(table.lookup(tf.constant(['a', 'z', 'c'])), table.size())\n"
+                'print(table.key_dtype, table.value_dtype, table.default_value)\n'
+                "print(table[tf.constant([['b']])])\n"
+                "print(table.lookup(tf.ragged.constant([['a'], ['z', 'b']])))\n"
+                'keys, values = table.export()\n'
+                'print(sorted(keys.numpy()), sorted(values.numpy()))\n'
+                "print(tf.function(lambda x: table.lookup(x))(tf.constant(['c"
+                "', 'q'])))\n"
+                'numbers = tf.lookup.StaticHashTable(tf.lookup.KeyValueTensor'
+                'Initializer([1, 2], [0.5, 1.5]), 0.)\n'
+                'print(numbers.key_dtype, numbers.lookup(tf.constant([2, 5])))\n'
+                'for bad in (lambda: table.lookup(tf.constant([1])),\n'
+                '            lambda: tf.lookup.StaticHashTable(init, default_'
+                "value='x')):\n"
+                '    try:\n'
+                '        bad()\n'
+                '    except TypeError:\n'
+                '        print("TypeError")\n'
+                'import os, tempfile\n'
+                'path = os.path.join(tempfile.mkdtemp(), "vocab.txt")\n'
+                'with open(path, "w") as f:\n'
+                '    f.write("emerson 10\\nlake 20\\npalmer 30\\n")\n'
+                'by_column = tf.lookup.StaticHashTable(tf.lookup.TextFileInitializer(\n'
+                '    path, key_dtype=tf.string, key_index=0, value_dtype=tf.i'
+                'nt64, value_index=1,\n'
+                '    delimiter=" "), default_value=-1)\n'
+                "print(by_column.lookup(tf.constant(['lake', 'palmer', 'x'])))\n"
+                'by_line = tf.lookup.StaticHashTable(tf.lookup.TextFileInitializer(\n'
+                '    path, key_dtype=tf.string, key_index=tf.lookup.TextFileI'
+                'ndex.WHOLE_LINE,\n'
+                '    value_dtype=tf.int64, value_index=tf.lookup.TextFileInde'
+                'x.LINE_NUMBER), -1)\n'
+                "print(by_line.lookup(tf.constant(['lake 20', 'emerson 10']))"
+                ', by_line.size())\n'
+                'import shutil\n'
+                'shutil.rmtree(os.path.dirname(path))\n'),
+               ('tf.Tensor([ 7 -1  9], shape=(3,), dtype=int64) tf.Tensor(3, '
+                'shape=(), dtype=int64)\n'
+                "<dtype: 'string'> <dtype: 'int64'> tf.Tensor(-1, shape=(), d"
+                'type=int64)\n'
+                'tf.Tensor([[8]], shape=(1, 1), dtype=int64)\n'
+                '<tf.RaggedTensor [[7], [-1, 8]]>\n'
+                "[b'a', b'b', b'c'] [np.int64(7), np.int64(8), np.int64(9)]\n"
+                'tf.Tensor([ 9 -1], shape=(2,), dtype=int64)\n'
+                "<dtype: 'int32'> tf.Tensor([1.5 0. ], shape=(2,), dtype=float32)\n"
+                'TypeError\n'
+                'TypeError\n'
+                'tf.Tensor([20 30 -1], shape=(3,), dtype=int64)\n'
+                'tf.Tensor([1 0], shape=(2,), dtype=int64) tf.Tensor(3, shape'
+                '=(), dtype=int64)\n')),
+    ParityCase('ragged_empty_rows', ('\n'
+                'rt = tf.ragged.constant([[[3, 1, 4], [1]], [], [[5, 9], [2]]'
+                ', [[6]], []])\n'
+                'print(rt)\n'
+                'print(rt.row_lengths(), rt.row_lengths(axis=2))\n'
+                'print(rt.flat_values, rt.nested_row_splits)\n'
+                'print(tf.ragged.constant([[], []]), tf.ragged.constant([[[]]'
+                ', [[1]]]).shape)\n'
+                'try:\n'
+                '    tf.ragged.constant([[1], [[2]]])\n'
+                'except ValueError:\n'
+                '    print("ValueError")\n'),
+               ('<tf.RaggedTensor [[[3, 1, 4], [1]], [], [[5, 9], [2]], [[6]], []]>\n'
+                'tf.Tensor([2 0 2 1 0], shape=(5,), dtype=int64) <tf.RaggedTe'
+                'nsor [[3, 1], [], [2, 1], [1], []]>\n'
+                'tf.Tensor([3 1 4 1 5 9 2 6], shape=(8,), dtype=int32) (<tf.T'
+                'ensor: shape=(6,), dtype=int64, numpy=array([0, 2, 2, 4, 5, '
+                '5])>, <tf.Tensor: shape=(6,), dtype=int64, numpy=array([0, 3'
+                ', 4, 6, 7, 8])>)\n'
+                '<tf.RaggedTensor [[], []]> (2, None, None)\n'
+                'ValueError\n')),
 ]

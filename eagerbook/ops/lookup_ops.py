@@ -1,0 +1,118 @@
+"""``tf.lookup``: fixed key -> value tables (``StaticHashTable``) and what fills them
+(``KeyValueTensorInitializer``, ``TextFileInitializer``).
+
+A table is a Python dict built once from its initializer; ``lookup`` maps every element of a
+tensor (or of a RaggedTensor's values) through it, with ``default_value`` for keys it lacks.
+Inside ``tf.function`` the lookup runs as a Python function op (``tf.py_function``), since a
+table is state the graph reads, not a value it computes.
+"""
+
+import numpy as np
+
+from ..core import dtypes
+from ..core.tensor import Tensor, _from_numpy, convert_to_tensor
+from . import script_ops
+from .ragged_ops import RaggedTensor
+
+
+def _hashable(value):
+    return value.item() if isinstance(value, np.generic) else value
+
+
+class KeyValueTensorInitializer:
+    """Fills a table from a tensor of keys and a tensor of values of the same length."""
+
+    def __init__(self, keys, values, key_dtype=None, value_dtype=None, name=None):
+        self._keys = convert_to_tensor(keys, dtype=key_dtype)
+        self._values = convert_to_tensor(values, dtype=value_dtype)
+        if self._keys.shape.as_list() != self._values.shape.as_list():
+            raise ValueError(f"keys and values must have the same shape, got "
+                             f"{self._keys.shape} and {self._values.shape}")
+        self.key_dtype, self.value_dtype = self._keys.dtype, self._values.dtype
+
+    def _items(self):
+        return zip(self._keys.numpy().reshape(-1).tolist(),
+                   self._values.numpy().reshape(-1).tolist())
+
+
+class TextFileIndex:
+    WHOLE_LINE = -2
+    LINE_NUMBER = -1
+
+
+class TextFileInitializer:
+    """Fills a table from a text file: per line, the key and the value are a column of the
+    line split at `delimiter`, the whole line (``WHOLE_LINE``) or its number
+    (``LINE_NUMBER``)."""
+
+    def __init__(self, filename, key_dtype, key_index, value_dtype, value_index,
+                 vocab_size=None, delimiter="\t", name=None, value_index_offset=0):
+        self._filename = filename.numpy().decode() if isinstance(filename, Tensor) \
+            else str(filename)
+        self.key_dtype = dtypes.as_dtype(key_dtype)
+        self.value_dtype = dtypes.as_dtype(value_dtype)
+        self._key_index, self._value_index = key_index, value_index
+        self._vocab_size, self._delimiter = vocab_size, delimiter
+
+    def _column(self, number, line, index, dtype):
+        if index == TextFileIndex.LINE_NUMBER:
+            text = number
+        elif index == TextFileIndex.WHOLE_LINE:
+            text = line
+        else:
+            text = line.split(self._delimiter)[index]
+        if dtype == dtypes.string:
+            return text.encode() if isinstance(text, str) else str(text).encode()
+        return dtype.as_numpy_dtype(text).item()
+
+    def _items(self):
+        with open(self._filename, encoding="utf-8") as f:
+            lines = f.read().splitlines()
+        if self._vocab_size is not None:
+            lines = lines[:self._vocab_size]
+        for number, line in enumerate(lines):
+            yield (self._column(number, line, self._key_index, self.key_dtype),
+                   self._column(number, line, self._value_index, self.value_dtype))
+
+
+class StaticHashTable:
+    """An immutable table: ``lookup(keys)`` gives each key's value, or `default_value`."""
+
+    def __init__(self, initializer, default_value, name=None, experimental_is_anonymous=False):
+        self.key_dtype, self.value_dtype = initializer.key_dtype, initializer.value_dtype
+        self.default_value = convert_to_tensor(default_value, dtype=self.value_dtype)
+        self._table = {_hashable(k): v for k, v in initializer._items()}
+        self._default = _hashable(self.default_value.numpy())
+
+    def size(self, name=None):
+        return _from_numpy(np.array(len(self._table), np.int64))
+
+    def _find(self, keys):
+        flat = keys.numpy()
+        out = [self._table.get(_hashable(k), self._default) for k in np.ravel(flat)]
+        np_dtype = object if self.value_dtype == dtypes.string else \
+            self.value_dtype.as_numpy_dtype
+        return _from_numpy(np.array(out, dtype=np_dtype).reshape(np.shape(flat)))
+
+    def lookup(self, keys, name=None):
+        if isinstance(keys, RaggedTensor):
+            return keys.with_flat_values(self.lookup(keys.flat_values))
+        keys = convert_to_tensor(keys)
+        if keys.dtype != self.key_dtype:
+            raise TypeError(f"Dtype of argument `keys` must be {self.key_dtype}, received: "
+                            f"{keys.dtype}")
+        if keys._value is not None:
+            return self._find(keys)
+        found = script_ops.py_function(self._find, [keys], self.value_dtype)
+        found.set_shape(keys.shape)
+        return found
+
+    __getitem__ = lookup
+
+    def export(self, name=None):
+        """All keys and their values, as two tensors."""
+        def column(values, dtype):
+            np_dtype = object if dtype == dtypes.string else dtype.as_numpy_dtype
+            return _from_numpy(np.array(values, dtype=np_dtype).reshape(-1))
+        return (column(list(self._table), self.key_dtype),
+                column(list(self._table.values()), self.value_dtype))
