@@ -13,6 +13,8 @@ def flatten(structure):
     """Leaves in a fixed order (dicts by sorted key, as TF does)."""
     if not isinstance(structure, (list, tuple, dict)):
         return [structure]  # a single leaf (the common `tape.gradient(loss, w)`)
+    if not isinstance(structure, dict) and not _has_nested(structure):
+        return list(structure)  # a flat list of leaves (`tape.gradient(loss, [w, b])`)
     out = []
     stack = [structure]
     while stack:
@@ -26,6 +28,14 @@ def flatten(structure):
     return out
 
 
+def _has_nested(items):
+    # A loop rather than any(<generator>): these run on every tape.gradient call.
+    for item in items:
+        if isinstance(item, (list, tuple, dict)):
+            return True
+    return False
+
+
 def _key_order(k):
     return (type(k).__name__, k) if not isinstance(k, (int, float)) else ("", k)
 
@@ -36,8 +46,7 @@ def pack_sequence_as(structure, flat_sequence):
         if len(flat) != 1:
             raise ValueError(f"Structure is a scalar but len(flat_sequence) == {len(flat)} > 1")
         return flat[0]
-    if type(structure) is list and not any(isinstance(s, (list, tuple, dict))
-                                           for s in structure):
+    if type(structure) is list and not _has_nested(structure):
         if len(structure) != len(flat):
             raise ValueError(f"Structure had {len(structure)} elements, but flat_sequence had "
                              f"{len(flat)} elements.")
