@@ -238,3 +238,18 @@ def test_ragged_constant_reads_empty_rows_at_any_depth():
     rt = tf.ragged.constant([[], [[1, 2], []], []])
     assert rt.to_list() == [[], [[1, 2], []], []]
     assert rt.ragged_rank == 2
+
+
+def test_sparse_split_pieces_concatenate_back():
+    dense = np.array([[0, 1, 0, 2, 0], [3, 0, 0, 0, 4]], np.float32)
+    sp = tf.sparse.from_dense(dense)
+    pieces = tf.sparse.split(sp_input=sp, num_split=2, axis=1)
+    rebuilt = np.concatenate([tf.sparse.to_dense(p).numpy() for p in pieces], axis=1)
+    np.testing.assert_array_equal(rebuilt, dense)
+
+
+def test_sparse_softmax_rows_sum_to_one_over_present_entries():
+    sp = tf.sparse.SparseTensor([[0, 1], [0, 3], [2, 0]], [0.5, -1.0, 3.0], [3, 4])
+    out = tf.sparse.softmax(sp)
+    sums = tf.sparse.reduce_sum(out, axis=1).numpy()
+    np.testing.assert_allclose(sums, [1.0, 0.0, 1.0], rtol=1e-6)

@@ -398,6 +398,72 @@ def map_values(op, *args, **kwargs):
                                 **{k: values(v) for k, v in kwargs.items()}))
 
 
+def split(sp_input=None, num_split=None, axis=None, name=None, keyword_required=None):
+    """`num_split` SparseTensors along `axis`; when the size does not divide evenly, the
+    first ``size % num_split`` pieces are one longer."""
+    sp = _sparse(sp_input)
+    shape = sp.dense_shape.numpy()
+    axis = int(axis) % len(shape)
+    base, extra = divmod(int(shape[axis]), int(num_split))
+    pieces, begin = [], 0
+    for i in range(int(num_split)):
+        length = base + (1 if i < extra else 0)
+        start = np.zeros(len(shape), np.int64)
+        start[axis] = begin
+        size = shape.copy()
+        size[axis] = length
+        pieces.append(slice(sp, start, size))
+        begin += length
+    return pieces
+
+
+def _union(sp_a, sp_b, combine):
+    """Entries at the indices of either input, ``combine(a, b)`` with 0 where one lacks."""
+    a, b = _sparse(sp_a, "sp_a"), _sparse(sp_b, "sp_b")
+    shape = a.dense_shape.numpy()
+    if not np.array_equal(shape, b.dense_shape.numpy()):
+        raise errors.InvalidArgumentError(None, "SparseSparseMaximum",
+                                          "Operands do not have the same ranks or shapes")
+    keys_a = _row_major_order(a.indices.numpy(), shape)
+    keys_b = _row_major_order(b.indices.numpy(), shape)
+    keys = np.union1d(keys_a, keys_b)
+    dtype = a.values.numpy().dtype
+    values_a = np.zeros(len(keys), dtype)
+    values_b = np.zeros(len(keys), dtype)
+    values_a[np.searchsorted(keys, keys_a)] = a.values.numpy()
+    values_b[np.searchsorted(keys, keys_b)] = b.values.numpy()
+    indices = np.stack(np.unravel_index(keys, shape), axis=1) if len(keys) else \
+        np.zeros((0, len(shape)), np.int64)
+    return SparseTensor(_from_numpy(indices.astype(np.int64)),
+                        _from_numpy(combine(values_a, values_b)), a.dense_shape)
+
+
+def maximum(sp_a, sp_b, name=None):
+    """The elementwise maximum of two SparseTensors of one shape (missing entries are 0)."""
+    return _union(sp_a, sp_b, np.maximum)
+
+
+def minimum(sp_a, sp_b, name=None):
+    """The elementwise minimum of two SparseTensors of one shape (missing entries are 0)."""
+    return _union(sp_a, sp_b, np.minimum)
+
+
+def softmax(sp_input, name=None):
+    """Softmax over the last axis counting only the entries present: each group of entries
+    that share all other indices sums to 1 (absent entries stay absent, not 0)."""
+    sp = reorder(_sparse(sp_input))
+    idx, values = sp.indices.numpy(), sp.values.numpy()
+    out = np.empty_like(values)
+    groups = {}
+    for i, row in enumerate(map(tuple, idx[:, :-1])):
+        groups.setdefault(row, []).append(i)
+    for members in groups.values():
+        shifted = np.exp(values[members] - values[members].max())
+        out[members] = shifted / shifted.sum()
+    return SparseTensor(sp.indices, _from_numpy(out), sp.dense_shape)
+
+
 __all__ = ["SparseTensor", "SparseTensorSpec", "add", "concat", "expand_dims", "from_dense",
-           "map_values", "reduce_max", "reduce_sum", "reorder", "reset_shape", "retain",
-           "slice", "sparse_dense_matmul", "to_dense", "transpose"]
+           "map_values", "maximum", "minimum", "reduce_max", "reduce_sum", "reorder",
+           "reset_shape", "retain", "slice", "softmax", "sparse_dense_matmul", "split",
+           "to_dense", "transpose"]
