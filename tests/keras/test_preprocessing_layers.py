@@ -198,3 +198,23 @@ def test_category_encoding_count_weights():
     out = encode(tf.constant([[0, 1], [0, 0]]), count_weights=tf.constant([[0.1, 0.2],
                                                                             [0.1, 0.4]]))
     np.testing.assert_allclose(out.numpy(), [[0.1, 0.2, 0, 0], [0.5, 0, 0, 0]], rtol=1e-6)
+
+
+def test_text_vectorization_ngrams_as_tf():
+    """Vocabularies and outputs of TF 2.21 (Keras 2) for ngrams=2 and (2, 3)."""
+    texts = tf.constant(["The Brain is wider than the Sky", "For put them side by side",
+                         "The one the other will contain"])
+    tf_idf = layers.TextVectorization(output_mode="tf_idf", ngrams=2)
+    tf_idf.adapt(texts)
+    assert tf_idf.get_vocabulary()[:6] == ["[UNK]", "the", "side", "will contain", "will",
+                                           "wider than"]
+    out = tf_idf(tf.constant(["The Brain is deeper than the sea"])).numpy()[0]
+    assert np.flatnonzero(out).tolist() == [0, 1, 12, 13, 14, 24, 30, 31]
+    np.testing.assert_allclose(out[[0, 1, 12]], [4.5455, 1.3863, 0.9163], atol=1e-4)
+    widths = layers.TextVectorization(output_mode="multi_hot", ngrams=(2, 3))
+    widths.adapt(texts)
+    assert widths.get_vocabulary()[:4] == ["[UNK]", "will contain", "wider than the",
+                                           "wider than"]
+    assert widths.get_config()["ngrams"] == (2, 3)
+    with pytest.raises(ValueError, match="`ngrams` must be None, an integer"):
+        layers.TextVectorization(ngrams="2")

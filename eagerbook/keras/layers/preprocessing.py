@@ -400,8 +400,15 @@ class TextVectorization(Layer):
             raise ValueError(f"Unknown value for `standardize`: {standardize}")
         if split not in (None, "whitespace", "character") and not callable(split):
             raise ValueError(f"Unknown value for `split`: {split}")
-        if ngrams is not None:
-            raise ValueError("eagerbook's TextVectorization supports ngrams=None only.")
+        if ngrams is not None and not (isinstance(ngrams, int) and ngrams > 0 or (
+                isinstance(ngrams, tuple) and all(isinstance(n, int) and n > 0
+                                                  for n in ngrams))):
+            raise ValueError("`ngrams` must be None, an integer, or a tuple of integers. "
+                             f"Received: ngrams={ngrams}")
+        # An integer n means every width from 1 to n; a tuple, those widths.
+        self.ngrams = ngrams
+        self._widths = None if ngrams is None else \
+            tuple(range(1, ngrams + 1)) if isinstance(ngrams, int) else ngrams
         self.max_tokens = max_tokens
         self.standardize = standardize
         self.split = split
@@ -425,10 +432,16 @@ class TextVectorization(Layer):
             if self.standardize in ("strip_punctuation", "lower_and_strip_punctuation"):
                 text = _PUNCTUATION.sub(b"", text)
         if self.split is None:
-            return [text]
-        if self.split == "character":
-            return [c.encode("utf-8") for c in text.decode("utf-8")]
-        return text.split()
+            words = [text]
+        elif self.split == "character":
+            words = [c.encode("utf-8") for c in text.decode("utf-8")]
+        else:
+            words = text.split()
+        if self._widths is None:
+            return words
+        # TF's tf.strings.ngrams: all the n-grams of the first width, then of the next, ...
+        return [b" ".join(words[i:i + width]) for width in self._widths
+                for i in range(len(words) - width + 1)]
 
     def _specials(self):
         return ["", "[UNK]"] if self.output_mode == "int" else ["[UNK]"]
@@ -505,7 +518,7 @@ class TextVectorization(Layer):
         config.update({"max_tokens": self.max_tokens, "standardize": self.standardize
                        if isinstance(self.standardize, str) or self.standardize is None
                        else None, "split": self.split if isinstance(self.split, str) or
-                       self.split is None else None, "ngrams": None,
+                       self.split is None else None, "ngrams": self.ngrams,
                        "output_mode": self.output_mode,
                        "output_sequence_length": self.output_sequence_length,
                        "pad_to_max_tokens": self.pad_to_max_tokens,
