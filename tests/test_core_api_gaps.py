@@ -253,3 +253,21 @@ def test_sparse_softmax_rows_sum_to_one_over_present_entries():
     out = tf.sparse.softmax(sp)
     sums = tf.sparse.reduce_sum(out, axis=1).numpy()
     np.testing.assert_allclose(sums, [1.0, 0.0, 1.0], rtol=1e-6)
+
+
+def test_embedding_lookup_sparse_mean_is_a_weighted_average():
+    params = tf.Variable([[0.0, 1.0], [10.0, 20.0]])
+    ids = tf.sparse.SparseTensor([[0, 0], [0, 1]], [0, 1], [1, 2])
+    weights = tf.sparse.SparseTensor(ids.indices, [3.0, 1.0], ids.dense_shape)
+    with tf.GradientTape() as tape:
+        out = tf.nn.embedding_lookup_sparse(params, ids, weights, combiner="mean")
+    np.testing.assert_allclose(out.numpy(), [[2.5, 5.75]])
+    grad = tf.convert_to_tensor(tape.gradient(out, params)).numpy()
+    np.testing.assert_allclose(grad, [[0.75, 0.75], [0.25, 0.25]])
+
+
+def test_approx_min_k_is_the_exact_smallest_along_an_axis():
+    x = tf.constant([[5.0, 1.0], [2.0, 7.0], [0.5, 3.0]])
+    values, indices = tf.math.approx_min_k(x, 2, reduction_dimension=0)
+    np.testing.assert_array_equal(values.numpy(), [[0.5, 1.0], [2.0, 3.0]])
+    np.testing.assert_array_equal(indices.numpy(), [[2, 0], [1, 2]])

@@ -101,7 +101,7 @@ from ..ops.scatter_ops import (
     unsorted_segment_sqrt_n,
     unsorted_segment_sum,
 )
-from ..ops.sort_ops import in_top_k, top_k
+from ..ops.sort_ops import approx_max_k, approx_min_k, in_top_k, top_k
 from ..ops.special_math_ops import (
     accumulate_n,
     bessel_i0,

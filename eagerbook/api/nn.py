@@ -1,6 +1,6 @@
 """``tf.nn``."""
 
-from ..ops.embedding_ops import embedding_lookup
+from ..ops.embedding_ops import embedding_lookup, embedding_lookup_sparse
 from ..ops.linalg_ops import l2_normalize
 from ..ops.math_ops import softplus
 from ..ops.nn_impl_ops import (

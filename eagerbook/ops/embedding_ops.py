@@ -5,7 +5,8 @@ Gather's (an IndexedSlices holding only the rows that were looked up).
 """
 
 from ..core.tensor import convert_to_tensor
-from . import array_ops, math_ops
+from . import array_ops, manip_ops, math_ops
+from .scatter_ops import unsorted_segment_sum
 
 
 def embedding_lookup(params, ids, max_norm=None, name=None):
@@ -28,3 +29,29 @@ def embedding_lookup(params, ids, max_norm=None, name=None):
     ids_rank = len(convert_to_tensor(ids).shape)
     row_axes = list(range(ids_rank, len(rows.shape)))
     return math_ops.clip_by_norm(rows, max_norm, axes=row_axes)
+
+
+def embedding_lookup_sparse(params, sp_ids, sp_weights, combiner="mean", max_norm=None,
+                            name=None, allow_fast_lookup=False):
+    """One combined embedding per row of the SparseTensor `sp_ids` ([batch, ids]): the rows'
+    embeddings weighted by `sp_weights` (1 without) and combined by "sum", "mean" (over the
+    sum of weights) or "sqrtn" (over the root of the sum of squared weights). Rows up to the
+    last one holding an id are returned; a row without ids gives zeros."""
+    if combiner not in ("sum", "mean", "sqrtn"):
+        raise ValueError(f"combiner must be one of 'mean', 'sqrtn' or 'sum', got {combiner}")
+    rows = sp_ids.indices[:, 0]
+    embeddings = embedding_lookup(params, sp_ids.values, max_norm=max_norm)
+    if sp_weights is None:
+        weights = math_ops.ones_like(embeddings[:, 0])
+    else:
+        weights = math_ops.cast(sp_weights.values, embeddings.dtype)
+    count = int(math_ops.reduce_max(rows)) + 1 if rows.shape[0] else 0
+    total = unsorted_segment_sum(embeddings * array_ops.expand_dims(weights, 1), rows, count)
+    if combiner == "sum":
+        return total
+    norm = weights if combiner == "mean" else math_ops.square(weights)
+    norm = unsorted_segment_sum(norm, rows, count)
+    if combiner == "sqrtn":
+        norm = math_ops.sqrt(norm)
+    # A row without ids has weight 0: its embedding stays 0 instead of 0 / 0.
+    return manip_ops.divide_no_nan(total, array_ops.expand_dims(norm, 1))

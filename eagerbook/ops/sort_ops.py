@@ -148,5 +148,39 @@ def searchsorted(sorted_sequence, values, side="left", out_type=dtypes.int32, na
     return as_tensor(out.astype(out_type.as_numpy_dtype))
 
 
-__all__ = ["TopKV2", "argsort", "in_top_k", "searchsorted", "sort", "top_k", "unique",
-           "unique_with_counts"]
+
+
+def _approx_k(operand, k, reduction_dimension, largest):
+    # An exact answer is a valid approximate one (TF's CPU kernel is exact too): top_k along
+    # the dimension, moved last and back.
+    x = as_tensor(operand)
+    axis = reduction_dimension % x.ndim
+    perm = [a for a in range(x.ndim) if a != axis] + [axis]
+    from .math_ops import negative, transpose
+    moved = transpose(x, perm) if axis != x.ndim - 1 else x
+    values, indices = top_k(moved if largest else negative(moved), k)
+    if not largest:
+        values = negative(values)
+    if axis != x.ndim - 1:
+        back = [int(i) for i in np.argsort(perm)]
+        values, indices = transpose(values, back), transpose(indices, back)
+    return ApproxTopK(values, indices)
+
+
+ApproxTopK = collections.namedtuple("ApproxTopK", ["values", "indices"])
+
+
+def approx_max_k(operand, k, reduction_dimension=-1, recall_target=0.95,
+                 reduction_input_size_override=-1, aggregate_to_topk=True, name=None):
+    """The `k` largest values along `reduction_dimension` and their indices."""
+    return _approx_k(operand, k, reduction_dimension, largest=True)
+
+
+def approx_min_k(operand, k, reduction_dimension=-1, recall_target=0.95,
+                 reduction_input_size_override=-1, aggregate_to_topk=True, name=None):
+    """The `k` smallest values along `reduction_dimension` (ascending) and their indices."""
+    return _approx_k(operand, k, reduction_dimension, largest=False)
+
+
+__all__ = ["TopKV2", "approx_max_k", "approx_min_k", "argsort", "in_top_k", "searchsorted",
+           "sort", "top_k", "unique", "unique_with_counts"]
