@@ -6,6 +6,7 @@ from ..ops.math_ops import softplus
 from ..ops.nn_impl_ops import (
     batch_normalization,
     compute_average_loss,
+    depthwise_conv2d,
     normalize_moments,
     scale_regularization_loss,
     softsign,

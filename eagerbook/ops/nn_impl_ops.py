@@ -1,10 +1,10 @@
 """Composite ``tf.nn`` functions built from other ops (TF keeps them in ``nn_impl``):
 weighted cross-entropy, batch normalization from given moments, loss scaling for
-distributed training, softsign, zero_fraction."""
+distributed training, softsign, zero_fraction, depthwise convolution."""
 
 from ..core import dtypes
 from ..core.tensor import convert_to_tensor
-from . import math_ops
+from . import array_ops, math_ops, nn_ops
 
 
 def weighted_cross_entropy_with_logits(labels, logits, pos_weight, name=None):
@@ -66,3 +66,21 @@ def zero_fraction(value, name=None):
     value = convert_to_tensor(value)
     zeros = math_ops.cast(math_ops.equal(value, math_ops.zeros_like(value)), dtypes.float32)
     return math_ops.reduce_mean(zeros)
+
+
+def depthwise_conv2d(input, filter, strides, padding, data_format=None,  # noqa: A002
+                     dilations=None, name=None):
+    """Each input channel convolved with its own `channel_multiplier` filters
+    (``filter: [height, width, in_channels, channel_multiplier]``); output channel
+    ``c * channel_multiplier + m`` comes from input channel c and filter m. Built as one
+    ordinary convolution per input channel."""
+    x, kernel = convert_to_tensor(input), convert_to_tensor(filter)
+    if data_format not in (None, "NHWC"):
+        raise NotImplementedError("depthwise_conv2d: eagerbook supports NHWC only")
+    if isinstance(padding, (list, tuple)):  # explicit [[0, 0], [top, bottom], [l, r], [0, 0]]
+        x = array_ops.pad(x, padding)
+        padding = "VALID"
+    per_channel = [nn_ops.conv2d(x[..., c:c + 1], kernel[:, :, c:c + 1, :], strides, padding,
+                                 dilations=dilations)
+                   for c in range(kernel.shape[2])]
+    return array_ops.concat(per_channel, axis=-1)

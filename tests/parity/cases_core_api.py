@@ -934,4 +934,35 @@ CASES = [
                 '=(2, 2), dtype=int32, numpy=\n'
                 'array([[1, 3],\n'
                 '       [1, 2]], dtype=int32)>)\n')),
+    ParityCase('depthwise_conv', ('\n'
+                'x = tf.reshape(tf.range(1., 19.), [1, 3, 3, 2])\n'
+                'kernel = tf.constant([[[[1., 2.], [3., 4.]], [[0., 1.], [1., 0.]]],\n'
+                '                      [[[2., 0.], [0., 2.]], [[1., 1.], [1., 1.]]]])\n'
+                'print(tf.nn.depthwise_conv2d(x, kernel, strides=[1, 1, 1, 1]'
+                ", padding='VALID'))\n"
+                'print(tf.nn.depthwise_conv2d(x, kernel, [1, 1, 1, 1], [[0, 0'
+                '], [1, 0], [1, 0], [0, 0]]).shape)\n'
+                "print(tf.nn.depthwise_conv2d(x, kernel, [1, 2, 2, 1], 'SAME'"
+                ')[0, :, :, 3])\n'
+                'v = tf.Variable(kernel)\n'
+                'with tf.GradientTape() as tape:\n'
+                '    y = tf.reduce_sum(tf.nn.depthwise_conv2d(x, v, [1, 1, 1,'
+                " 1], 'VALID'))\n"
+                'print(tape.gradient(y, v)[:, :, 1, :])\n'),
+               ('tf.Tensor(\n'
+                '[[[[24. 14. 20. 34.]\n'
+                '   [32. 22. 30. 48.]]\n'
+                '\n'
+                '  [[48. 38. 50. 76.]\n'
+                '   [56. 46. 60. 90.]]]], shape=(1, 2, 2, 4), dtype=float32)\n'
+                '(1, 3, 3, 4)\n'
+                'tf.Tensor(\n'
+                '[[34. 48.]\n'
+                ' [56. 72.]], shape=(2, 2), dtype=float32)\n'
+                'tf.Tensor(\n'
+                '[[[24. 24.]\n'
+                '  [32. 32.]]\n'
+                '\n'
+                ' [[48. 48.]\n'
+                '  [56. 56.]]], shape=(2, 2, 2), dtype=float32)\n')),
 ]
