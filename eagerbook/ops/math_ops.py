@@ -100,11 +100,12 @@ def _binary(op, x, y):
     return execute(op, binary_operands(x, y, op.name))
 
 
-def _unary(op, x, allowed=None):
+def _unary(op, x):
+    """Runs a one-input op on the dtypes it declares (``@register(..., dtypes=...)``)."""
     if type(x) is not Tensor:
         x = convert_to_tensor(x)
-    if allowed is not None and x._dtype not in allowed:
-        check_dtype(op.name, x, allowed)
+    if op.dtypes is not None and x._dtype not in op.dtypes:
+        check_dtype(op.name, x, op.dtypes)
     return execute(op, (x,))
 
 
@@ -313,7 +314,8 @@ def greater_equal(x, y, name=None):
 _logical_and = _comparison("LogicalAnd", np.logical_and)
 _logical_or = _comparison("LogicalOr", np.logical_or)
 _logical_xor = _comparison("LogicalXor", np.logical_xor)
-_logical_not = register("LogicalNot", elementwise=True, differentiable=False)(np.logical_not)
+_logical_not = register("LogicalNot", elementwise=True, differentiable=False,
+                        dtypes=(dtypes.bool,))(np.logical_not)
 
 
 def _logical(op, x, y):
@@ -336,7 +338,7 @@ def logical_xor(x, y, name=None):
 
 
 def logical_not(x, name=None):
-    return _unary(_logical_not, x, (dtypes.bool,))
+    return _unary(_logical_not, x)
 
 
 _bitwise_and = _comparison("BitwiseAnd", np.bitwise_and)
@@ -372,7 +374,7 @@ def invert(x, name=None):
 
 
 # --- unary elementwise math -------------------------------------------------------------------
-@register("Neg", elementwise=True)
+@register("Neg", elementwise=True, dtypes=SIGNED)
 def _neg(x):
     return np.negative(x)
 
@@ -383,10 +385,10 @@ def _neg_grad(op, dy):
 
 
 def negative(x, name=None):
-    return _unary(_neg, x, SIGNED)
+    return _unary(_neg, x)
 
 
-@register("Abs", elementwise=True)
+@register("Abs", elementwise=True, dtypes=SIGNED)
 def _abs(x):
     return np.abs(x)
 
@@ -399,11 +401,11 @@ def _abs_grad(op, dy):
 def abs(x, name=None):  # noqa: A001 - TF's public name
     if getattr(x, "dtype", None) in _COMPLEX:  # |a + bj|, a float (TF's ComplexAbs)
         return complex_ops.complex_abs(x)
-    return _unary(_abs, x, SIGNED)
+    return _unary(_abs, x)
 
 
 
-@register("Sign", elementwise=True)
+@register("Sign", elementwise=True, dtypes=SIGNED + _COMPLEX)
 def _sign(x):
     return np.sign(x)
 
@@ -414,10 +416,10 @@ def _sign_grad(op, dy):
 
 
 def sign(x, name=None):
-    return _unary(_sign, x, SIGNED + _COMPLEX)
+    return _unary(_sign, x)
 
 
-@register("Square", elementwise=True)
+@register("Square", elementwise=True, dtypes=NUMBERS + _COMPLEX)
 def _square(x):
     return np.multiply(x, x)
 
@@ -429,10 +431,10 @@ def _square_grad(op, dy):
 
 
 def square(x, name=None):
-    return _unary(_square, x, NUMBERS + _COMPLEX)
+    return _unary(_square, x)
 
 
-@register("Sqrt", elementwise=True)
+@register("Sqrt", elementwise=True, dtypes=FLOATS_OR_COMPLEX)
 def _sqrt(x):
     with np.errstate(invalid="ignore"):
         return np.sqrt(x)
@@ -444,10 +446,10 @@ def _sqrt_grad(op, dy):
 
 
 def sqrt(x, name=None):
-    return _unary(_sqrt, x, FLOATS_OR_COMPLEX)
+    return _unary(_sqrt, x)
 
 
-@register("Rsqrt", elementwise=True)
+@register("Rsqrt", elementwise=True, dtypes=FLOATS_OR_COMPLEX)
 def _rsqrt(x):
     with np.errstate(invalid="ignore", divide="ignore"):
         return 1 / np.sqrt(x)
@@ -460,10 +462,10 @@ def _rsqrt_grad(op, dy):
 
 
 def rsqrt(x, name=None):
-    return _unary(_rsqrt, x, FLOATS_OR_COMPLEX)
+    return _unary(_rsqrt, x)
 
 
-@register("Reciprocal", elementwise=True)
+@register("Reciprocal", elementwise=True, dtypes=FLOATS_OR_COMPLEX)
 def _reciprocal(x):
     with np.errstate(divide="ignore"):
         return np.reciprocal(x)
@@ -476,10 +478,10 @@ def _reciprocal_grad(op, dy):
 
 
 def reciprocal(x, name=None):
-    return _unary(_reciprocal, x, FLOATS_OR_COMPLEX)
+    return _unary(_reciprocal, x)
 
 
-@register("Expm1", elementwise=True)
+@register("Expm1", elementwise=True, dtypes=FLOATS_OR_COMPLEX)
 def _expm1(x):
     with np.errstate(over="ignore"):
         return np.expm1(x)
@@ -491,10 +493,10 @@ def _expm1_grad(op, dy):
 
 
 def expm1(x, name=None):
-    return _unary(_expm1, x, FLOATS_OR_COMPLEX)
+    return _unary(_expm1, x)
 
 
-@register("Log", elementwise=True)
+@register("Log", elementwise=True, dtypes=FLOATS_OR_COMPLEX)
 def _log(x):
     with np.errstate(divide="ignore", invalid="ignore"):
         return np.log(x)
@@ -506,10 +508,10 @@ def _log_grad(op, dy):
 
 
 def log(x, name=None):
-    return _unary(_log, x, FLOATS_OR_COMPLEX)
+    return _unary(_log, x)
 
 
-@register("Log1p", elementwise=True)
+@register("Log1p", elementwise=True, dtypes=FLOATS_OR_COMPLEX)
 def _log1p(x):
     with np.errstate(divide="ignore", invalid="ignore"):
         return np.log1p(x)
@@ -521,10 +523,10 @@ def _log1p_grad(op, dy):
 
 
 def log1p(x, name=None):
-    return _unary(_log1p, x, FLOATS_OR_COMPLEX)
+    return _unary(_log1p, x)
 
 
-@register("Sin", elementwise=True)
+@register("Sin", elementwise=True, dtypes=FLOATS_OR_COMPLEX)
 def _sin(x):
     return np.sin(x)
 
@@ -535,10 +537,10 @@ def _sin_grad(op, dy):
 
 
 def sin(x, name=None):
-    return _unary(_sin, x, FLOATS_OR_COMPLEX)
+    return _unary(_sin, x)
 
 
-@register("Cos", elementwise=True)
+@register("Cos", elementwise=True, dtypes=FLOATS_OR_COMPLEX)
 def _cos(x):
     return np.cos(x)
 
@@ -549,10 +551,10 @@ def _cos_grad(op, dy):
 
 
 def cos(x, name=None):
-    return _unary(_cos, x, FLOATS_OR_COMPLEX)
+    return _unary(_cos, x)
 
 
-@register("Tan", elementwise=True)
+@register("Tan", elementwise=True, dtypes=FLOATS_OR_COMPLEX)
 def _tan(x):
     return np.tan(x)
 
@@ -563,10 +565,10 @@ def _tan_grad(op, dy):
 
 
 def tan(x, name=None):
-    return _unary(_tan, x, FLOATS_OR_COMPLEX)
+    return _unary(_tan, x)
 
 
-@register("Tanh", elementwise=True)
+@register("Tanh", elementwise=True, dtypes=FLOATS_OR_COMPLEX)
 def _tanh(x):
     return np.tanh(x)
 
@@ -592,10 +594,10 @@ def _tanh_grad_op_grad(op, grad):
 
 
 def tanh(x, name=None):
-    return _unary(_tanh, x, FLOATS_OR_COMPLEX)
+    return _unary(_tanh, x)
 
 
-@register("Sigmoid", elementwise=True)
+@register("Sigmoid", elementwise=True, dtypes=FLOATS)
 def _sigmoid(x):
     # Split by sign so that exp never overflows: stable for large |x|.
     out = np.empty_like(x)
@@ -629,20 +631,20 @@ def _sigmoid_grad_op_grad(op, grad):
 
 
 def sigmoid(x, name=None):
-    return _unary(_sigmoid, x, FLOATS)
+    return _unary(_sigmoid, x)
 
 
-@register("Floor", elementwise=True)
+@register("Floor", elementwise=True, dtypes=FLOATS)
 def _floor(x):
     return np.floor(x)
 
 
-@register("Ceil", elementwise=True)
+@register("Ceil", elementwise=True, dtypes=FLOATS)
 def _ceil(x):
     return np.ceil(x)
 
 
-@register("Round", elementwise=True)
+@register("Round", elementwise=True, dtypes=FLOATS)
 def _round(x):
     return np.round(x)  # NumPy rounds half to even, exactly like TF's Round
 
@@ -654,18 +656,18 @@ for _op in (_floor, _ceil, _round):
 
 
 def floor(x, name=None):
-    return _unary(_floor, x, FLOATS)
+    return _unary(_floor, x)
 
 
 def ceil(x, name=None):
-    return _unary(_ceil, x, FLOATS)
+    return _unary(_ceil, x)
 
 
 def round(x, name=None):  # noqa: A001 - TF's public name
     x = as_tensor(x)
     if x._dtype.is_integer:
         return x
-    return _unary(_round, x, FLOATS)
+    return _unary(_round, x)
 
 
 # --- dtype conversion, identity, constants like x ---------------------------------------------
@@ -830,7 +832,7 @@ def transpose(a, perm=None, conjugate=False, name="transpose"):
 
 
 # --- reductions -----------------------------------------------------------------------------------
-@register("Mean")
+@register("Mean", dtypes=NUMBERS)
 def _mean(x, axis, keepdims):
     count = math.prod(x.shape[a] for a in axis)
     if x.dtype.kind in "iu":  # TF's integer mean truncates (it is sum // count)
@@ -860,10 +862,10 @@ def _mean_grad(op, dy):
 
 
 def reduce_mean(input_tensor, axis=None, keepdims=False, name=None):
-    return _reduce(_mean, input_tensor, axis, keepdims, NUMBERS)
+    return _reduce(_mean, input_tensor, axis, keepdims)
 
 
-@register("Prod")
+@register("Prod", dtypes=NUMBERS)
 def _prod(x, axis, keepdims):
     return np.prod(x, axis=axis, keepdims=keepdims, dtype=x.dtype)
 
@@ -894,7 +896,7 @@ def _prod_of_others(x, axis):
 
 
 def reduce_prod(input_tensor, axis=None, keepdims=False, name=None):
-    return _reduce(_prod, input_tensor, axis, keepdims, NUMBERS)
+    return _reduce(_prod, input_tensor, axis, keepdims)
 
 
 def _extremum_grad(op, dy):
@@ -909,13 +911,13 @@ def _extremum_grad(op, dy):
     return [multiply(divide_no_cast(hits, broadcast_like(count, x)), broadcast_like(dy, x))]
 
 
-@register("Max")
+@register("Max", dtypes=NUMBERS)
 def _max(x, axis, keepdims):
     return np.max(x, axis=axis, keepdims=keepdims) if x.size else \
         np.full(_reduced_shape(x.shape, axis, keepdims), _lowest(x.dtype), x.dtype)
 
 
-@register("Min")
+@register("Min", dtypes=NUMBERS)
 def _min(x, axis, keepdims):
     return np.min(x, axis=axis, keepdims=keepdims) if x.size else \
         np.full(_reduced_shape(x.shape, axis, keepdims), _highest(x.dtype), x.dtype)
@@ -938,25 +940,25 @@ def _highest(np_dtype):
 
 
 def reduce_max(input_tensor, axis=None, keepdims=False, name=None):
-    return _reduce(_max, input_tensor, axis, keepdims, NUMBERS)
+    return _reduce(_max, input_tensor, axis, keepdims)
 
 
 def reduce_min(input_tensor, axis=None, keepdims=False, name=None):
-    return _reduce(_min, input_tensor, axis, keepdims, NUMBERS)
+    return _reduce(_min, input_tensor, axis, keepdims)
 
 
-_any = register("Any", differentiable=False)(
+_any = register("Any", differentiable=False, dtypes=(dtypes.bool,))(
     lambda x, axis, keepdims: np.any(x, axis=axis, keepdims=keepdims))
-_all = register("All", differentiable=False)(
+_all = register("All", differentiable=False, dtypes=(dtypes.bool,))(
     lambda x, axis, keepdims: np.all(x, axis=axis, keepdims=keepdims))
 
 
 def reduce_any(input_tensor, axis=None, keepdims=False, name=None):
-    return _reduce(_any, input_tensor, axis, keepdims, (dtypes.bool,))
+    return _reduce(_any, input_tensor, axis, keepdims)
 
 
 def reduce_all(input_tensor, axis=None, keepdims=False, name=None):
-    return _reduce(_all, input_tensor, axis, keepdims, (dtypes.bool,))
+    return _reduce(_all, input_tensor, axis, keepdims)
 
 
 def reduce_logsumexp(input_tensor, axis=None, keepdims=False, name=None):
@@ -972,21 +974,22 @@ def reduce_logsumexp(input_tensor, axis=None, keepdims=False, name=None):
                                                  if i not in axes])
 
 
-_is_finite = register("IsFinite", elementwise=True, differentiable=False)(np.isfinite)
-_is_nan = register("IsNan", elementwise=True, differentiable=False)(np.isnan)
-_is_inf = register("IsInf", elementwise=True, differentiable=False)(np.isinf)
+_is_finite = register("IsFinite", elementwise=True, differentiable=False,
+                      dtypes=FLOATS)(np.isfinite)
+_is_nan = register("IsNan", elementwise=True, differentiable=False, dtypes=FLOATS)(np.isnan)
+_is_inf = register("IsInf", elementwise=True, differentiable=False, dtypes=FLOATS)(np.isinf)
 
 
 def is_finite(x, name=None):
-    return _unary(_is_finite, x, FLOATS)
+    return _unary(_is_finite, x)
 
 
 def is_nan(x, name=None):
-    return _unary(_is_nan, x, FLOATS)
+    return _unary(_is_nan, x)
 
 
 def is_inf(x, name=None):
-    return _unary(_is_inf, x, FLOATS)
+    return _unary(_is_inf, x)
 
 
 # --- cumulative ops -----------------------------------------------------------------------------
@@ -1045,7 +1048,7 @@ def cumprod(x, axis=0, exclusive=False, reverse=False, name=None):
 
 
 # --- more elementwise math: inverse trig, hyperbolic, erf, softplus ----------------------------
-@register("Atan", elementwise=True)
+@register("Atan", elementwise=True, dtypes=FLOATS_OR_COMPLEX)
 def _atan(x):
     return np.arctan(x)
 
@@ -1056,10 +1059,10 @@ def _atan_grad(op, dy):
 
 
 def atan(x, name=None):
-    return _unary(_atan, x, FLOATS_OR_COMPLEX)
+    return _unary(_atan, x)
 
 
-@register("Asin", elementwise=True)
+@register("Asin", elementwise=True, dtypes=FLOATS_OR_COMPLEX)
 def _asin(x):
     with np.errstate(invalid="ignore"):
         return np.arcsin(x)
@@ -1072,10 +1075,10 @@ def _asin_grad(op, dy):
 
 
 def asin(x, name=None):
-    return _unary(_asin, x, FLOATS_OR_COMPLEX)
+    return _unary(_asin, x)
 
 
-@register("Acos", elementwise=True)
+@register("Acos", elementwise=True, dtypes=FLOATS_OR_COMPLEX)
 def _acos(x):
     with np.errstate(invalid="ignore"):
         return np.arccos(x)
@@ -1087,10 +1090,10 @@ def _acos_grad(op, dy):
 
 
 def acos(x, name=None):
-    return _unary(_acos, x, FLOATS_OR_COMPLEX)
+    return _unary(_acos, x)
 
 
-@register("Sinh", elementwise=True)
+@register("Sinh", elementwise=True, dtypes=FLOATS_OR_COMPLEX)
 def _sinh(x):
     with np.errstate(over="ignore"):
         return np.sinh(x)
@@ -1102,10 +1105,10 @@ def _sinh_grad(op, dy):
 
 
 def sinh(x, name=None):
-    return _unary(_sinh, x, FLOATS_OR_COMPLEX)
+    return _unary(_sinh, x)
 
 
-@register("Cosh", elementwise=True)
+@register("Cosh", elementwise=True, dtypes=FLOATS_OR_COMPLEX)
 def _cosh(x):
     with np.errstate(over="ignore"):
         return np.cosh(x)
@@ -1117,10 +1120,10 @@ def _cosh_grad(op, dy):
 
 
 def cosh(x, name=None):
-    return _unary(_cosh, x, FLOATS_OR_COMPLEX)
+    return _unary(_cosh, x)
 
 
-@register("Asinh", elementwise=True)
+@register("Asinh", elementwise=True, dtypes=FLOATS_OR_COMPLEX)
 def _asinh(x):
     return np.arcsinh(x)
 
@@ -1131,10 +1134,10 @@ def _asinh_grad(op, dy):
 
 
 def asinh(x, name=None):
-    return _unary(_asinh, x, FLOATS_OR_COMPLEX)
+    return _unary(_asinh, x)
 
 
-@register("Acosh", elementwise=True)
+@register("Acosh", elementwise=True, dtypes=FLOATS_OR_COMPLEX)
 def _acosh(x):
     with np.errstate(invalid="ignore"):
         return np.arccosh(x)
@@ -1146,10 +1149,10 @@ def _acosh_grad(op, dy):
 
 
 def acosh(x, name=None):
-    return _unary(_acosh, x, FLOATS_OR_COMPLEX)
+    return _unary(_acosh, x)
 
 
-@register("Atanh", elementwise=True)
+@register("Atanh", elementwise=True, dtypes=FLOATS_OR_COMPLEX)
 def _atanh(x):
     with np.errstate(invalid="ignore", divide="ignore"):
         return np.arctanh(x)
@@ -1161,7 +1164,7 @@ def _atanh_grad(op, dy):
 
 
 def atanh(x, name=None):
-    return _unary(_atanh, x, FLOATS_OR_COMPLEX)
+    return _unary(_atanh, x)
 
 
 @register("Atan2", elementwise=True, broadcasts=True)
@@ -1218,7 +1221,7 @@ def _erf_float64(x):
     return np.copysign(out, x)
 
 
-@register("Erf", elementwise=True)
+@register("Erf", elementwise=True, dtypes=FLOATS)
 def _erf(x):
     return _erf_float64(x.astype(np.float64)).astype(x.dtype, copy=False)
 
@@ -1230,10 +1233,10 @@ def _erf_grad(op, dy):
 
 
 def erf(x, name=None):
-    return _unary(_erf, x, FLOATS)
+    return _unary(_erf, x)
 
 
-@register("Softplus", elementwise=True)
+@register("Softplus", elementwise=True, dtypes=FLOATS)
 def _softplus(x):
     # log(1 + exp(x)) = max(x, 0) + log1p(exp(-|x|)): never overflows.
     return np.logaddexp(np.zeros((), x.dtype), x)
@@ -1245,7 +1248,7 @@ def _softplus_grad(op, dy):
 
 
 def softplus(features, name=None):
-    return _unary(_softplus, features, FLOATS)
+    return _unary(_softplus, features)
 
 
 def log_sigmoid(x, name=None):
@@ -1315,7 +1318,7 @@ def reduce_std(input_tensor, axis=None, keepdims=False, name=None):
     return sqrt(reduce_variance(input_tensor, axis=axis, keepdims=keepdims))
 
 
-@register("EuclideanNorm")
+@register("EuclideanNorm", dtypes=NUMBERS)
 def _euclidean_norm(x, axis, keepdims):
     squares = np.multiply(x, x, dtype=x.dtype)
     return np.sqrt(np.sum(squares, axis=axis, keepdims=keepdims)).astype(x.dtype, copy=False)
@@ -1331,7 +1334,7 @@ def _euclidean_norm_grad(op, dy):
 
 
 def reduce_euclidean_norm(input_tensor, axis=None, keepdims=False, name=None):
-    return _reduce(_euclidean_norm, input_tensor, axis, keepdims, NUMBERS)
+    return _reduce(_euclidean_norm, input_tensor, axis, keepdims)
 
 
 # --- argmax / argmin ------------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 
 Read this file to see what every op in eagerbook looks like. A primitive is
 
-    @register("Mul", broadcasts=True)        # TF's op name (it stays in tf.function's IR)
+    @register("Mul", broadcasts=True)        # TF's op name (kept in the IR) and its flags
     def _mul(x, y):                          # the NumPy kernel: arrays in, an array out
         return np.multiply(x, y)
 
@@ -20,9 +20,9 @@ computes gradients records the backward pass too: that is how second derivatives
 Binary elementwise ops broadcast (``[3, 4] * [4]``). Declared with ``broadcasts=True``, their
 rules answer in the output's shape and read like the math (``[dy * y, dy * x]`` for ``x * y``);
 the backward sweep (``ops/backprop.py``) then sums each gradient back to its input's shape
-with ``sum_to_shape_of``. The primitives here
-are AddV2, Mul, BatchMatMulV2, Sum and Exp; the rest of the catalog (math_ops, array_ops,
-nn_ops, ...) is registered the same way, in files a first reader can skip.
+with ``sum_to_shape_of``. An op declares the dtypes it accepts (``dtypes=FLOATS`` for Exp), and
+the public function checks them. The primitives here are AddV2, Mul, BatchMatMulV2, Sum, Exp;
+the rest (math_ops, array_ops, nn_ops, ...) is registered the same way, in files one can skip.
 """
 
 import numpy as np
@@ -138,7 +138,7 @@ def multiply(x, y, name=None):
 
 
 # --- a unary elementwise function --------------------------------------------------------------
-@register("Exp", elementwise=True)
+@register("Exp", elementwise=True, dtypes=FLOATS)
 def _exp(x):
     with np.errstate(over="ignore"):
         return np.exp(x)
@@ -152,17 +152,18 @@ def _exp_grad(op, dy):
 def exp(x, name=None):
     if type(x) is not Tensor:
         x = as_tensor(x)
-    if x._dtype not in FLOATS:
-        check_dtype("Exp", x, FLOATS)
+    if x._dtype not in _exp.dtypes:  # what the op declares it accepts
+        check_dtype("Exp", x, _exp.dtypes)
     return execute(_exp, (x,))
 
 
 # --- a reduction -----------------------------------------------------------------------------
-def reduce(op, x, axis, keepdims, allowed=None):
-    """Runs a reduction op: TF's `axis` (None: all) becomes a sorted tuple attribute."""
+def reduce(op, x, axis, keepdims):
+    """Runs a reduction op on the dtypes it declares: TF's `axis` (None: all) becomes a sorted
+    tuple attribute."""
     x = as_tensor(x)
-    if allowed is not None and x._dtype not in allowed:
-        check_dtype(op.name, x, allowed, "input")
+    if op.dtypes is not None and x._dtype not in op.dtypes:
+        check_dtype(op.name, x, op.dtypes, "input")
     axes = normalize_axis(axis, x.ndim, op.name)
     return execute(op, (x,), {"axis": axes, "keepdims": bool(keepdims)})
 
@@ -175,7 +176,7 @@ def restore_reduced_axes(dy, x, axis, keepdims):
     return reshape_to(dy, shape)
 
 
-@register("Sum")
+@register("Sum", dtypes=NUMBERS + (dtypes.bool,))
 def _sum(x, axis, keepdims):
     return x.sum(axis=axis, keepdims=keepdims, dtype=x.dtype)
 
@@ -189,7 +190,7 @@ def _sum_grad(op, dy):
 
 
 def reduce_sum(input_tensor, axis=None, keepdims=False, name=None):
-    return reduce(_sum, input_tensor, axis, keepdims, NUMBERS + (dtypes.bool,))
+    return reduce(_sum, input_tensor, axis, keepdims)
 
 
 # --- the matrix product ------------------------------------------------------------------------
