@@ -17,12 +17,11 @@ Read this file to see what every op in eagerbook looks like. A primitive is
 Gradient rules use eagerbook ops (never raw NumPy), so a tape watching while another tape
 computes gradients records the backward pass too: that is how second derivatives work.
 
-Binary elementwise ops broadcast (``[3, 4] * [4]``). Declared with ``broadcasts=True``, their
-rules answer in the output's shape and read like the math (``[dy * y, dy * x]`` for ``x * y``);
-the backward sweep (``ops/backprop.py``) then sums each gradient back to its input's shape
-with ``sum_to_shape_of``. An op declares the dtypes it accepts (``dtypes=FLOATS`` for Exp), and
-the public function checks them. The primitives here are AddV2, Mul, BatchMatMulV2, Sum, Exp;
-the rest (math_ops, array_ops, nn_ops, ...) is registered the same way, in files one can skip.
+Binary ops broadcast (``[3, 4] * [4]``): declared ``broadcasts=True``, their rules answer in the
+output's shape, like the math (``[dy * y, dy * x]``), and the backward sweep (ops/backprop.py)
+sums each back to its input's shape. An op declares the dtypes it accepts (``dtypes=FLOATS``),
+which its public function checks. Here: AddV2, Mul, BatchMatMulV2, Sum, Exp; the rest
+(math_ops, array_ops, nn_ops, ...) is registered the same way, in files one can skip.
 """
 
 import numpy as np
@@ -159,8 +158,7 @@ def exp(x, name=None):
 
 # --- a reduction -----------------------------------------------------------------------------
 def reduce(op, x, axis, keepdims):
-    """Runs a reduction op on the dtypes it declares: TF's `axis` (None: all) becomes a sorted
-    tuple attribute."""
+    """Runs a reduction op (on its declared dtypes): `axis` (None: all) becomes a sorted tuple."""
     x = as_tensor(x)
     if op.dtypes is not None and x._dtype not in op.dtypes:
         check_dtype(op.name, x, op.dtypes, "input")

@@ -32,15 +32,12 @@ class OpDef:
     __slots__ = ("name", "kernel", "grad", "dtypes", "stateful", "elementwise", "broadcasts",
                  "differentiable", "num_outputs", "infer_shape")
 
-    def __init__(self, name, kernel, *, grad=None, dtypes=None, stateful=False,
-                 elementwise=False, broadcasts=False, differentiable=True, num_outputs=1,
-                 infer_shape=None):
+    def __init__(self, name, kernel, *, grad=None, dtypes=None, stateful=False, elementwise=False,
+                 broadcasts=False, differentiable=True, num_outputs=1, infer_shape=None):
         self.name = name
         self.kernel = kernel
         self.grad = grad
-        # The input dtypes the op accepts (TF's attr 'T'), in TF's order; None: the public
-        # function checks its inputs itself. Wrappers read it, so none restates it.
-        self.dtypes = dtypes
+        self.dtypes = dtypes  # the input dtypes it accepts (TF's 'T'); None: its wrapper checks
         self.stateful = stateful
         self.elementwise = elementwise
         # Inputs broadcast against each other: the rule may answer in the output's shape and
