@@ -581,6 +581,8 @@ def expand_dims(input, axis, name=None):  # noqa: A002
     x = as_tensor(input)
     axis = _scalar_int(axis, "ExpandDims", "axis")
     ndim = x.ndim
+    if ndim is None:  # unknown rank while tracing: NumPy places a negative axis at run time
+        return execute(_expand_dims, (x,), {"axis": axis})
     if not -ndim - 1 <= axis <= ndim:
         raise invalid_argument("ExpandDims", f"Tried to expand dim index {axis} for tensor with "
                                              f"{ndim} dimensions.")
@@ -637,7 +639,23 @@ def squeeze(input, axis=None, name=None):  # noqa: A002
 
 
 # --- concat and split ----------------------------------------------------------------------------
-@register("ConcatV2")
+def _infer_concat(inputs, attrs):
+    """The traced shape of a concatenation: the sizes along `axis` add up, the other
+    dimensions are whatever any input knows (unknown rank in, unknown rank out)."""
+    if any(t._shape.rank is None for t in inputs):
+        return [(inputs[0]._dtype, None)]
+    dims = [t._shape.as_list() for t in inputs]
+    axis = attrs["axis"] % len(dims[0])
+    out = []
+    for d, sizes in enumerate(zip(*dims)):
+        if d == axis:
+            out.append(None if None in sizes else sum(sizes))
+        else:
+            out.append(next((n for n in sizes if n is not None), None))
+    return [(inputs[0]._dtype, out)]
+
+
+@register("ConcatV2", infer_shape=_infer_concat)
 def _concat(*values, axis):
     return np.concatenate(values, axis=axis)
 
@@ -654,6 +672,9 @@ def concat(values, axis, name="concat"):
     values = _same_dtype_list(values, "ConcatV2")
     axis = _scalar_int(axis, "ConcatV2", "axis")
     rank = values[0].ndim
+    if any(v.ndim is None for v in values) and len(values) > 1:
+        # Unknown rank while tracing: nothing to check yet (the kernel checks at run time).
+        return execute(_concat, tuple(values), {"axis": axis})
     if not -max(rank, 1) <= axis < max(rank, 1):
         raise invalid_argument("ConcatV2", f"ConcatOp : Expected concatenating dimensions in the "
                                            f"range [{-rank}, {rank}), but got {axis}")

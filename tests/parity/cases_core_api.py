@@ -965,4 +965,24 @@ CASES = [
                 '\n'
                 ' [[48. 48.]\n'
                 '  [56. 56.]]], shape=(2, 2, 2), dtype=float32)\n')),
+    ParityCase('unknown_rank_traced', ('\n'
+                'spec = [tf.TensorSpec(None, tf.float32)]\n'
+                'expand = tf.function(lambda x: tf.expand_dims(x, -1), input_'
+                'signature=spec)\n'
+                'join = tf.function(lambda x: tf.concat([x, x * 2], 0), input'
+                '_signature=spec)\n'
+                'print(expand.get_concrete_function().structured_outputs.shape)\n'
+                'print(join.get_concrete_function().structured_outputs.shape)\n'
+                'print(expand(tf.ones([2, 3])).shape, expand(tf.constant(1.)).shape)\n'
+                'print(join(tf.constant([[1., 2.]])))\n'
+                'known = tf.function(lambda a, b: tf.concat([a, b], 1))\n'
+                'print(known.get_concrete_function(tf.TensorSpec([None, 2]), '
+                'tf.TensorSpec([4, 3])).structured_outputs.shape)\n'),
+               ('<unknown>\n'
+                '<unknown>\n'
+                '(2, 3, 1) (1,)\n'
+                'tf.Tensor(\n'
+                '[[1. 2.]\n'
+                ' [2. 4.]], shape=(2, 2), dtype=float32)\n'
+                '(4, 5)\n')),
 ]
