@@ -15,7 +15,7 @@ from eagerbook.ops import REGISTRY
 from eagerbook.testing import Fixed
 from tests.gradcases import all_cases
 
-# The public function that runs each op with declared dtypes (one argument: the tensor).
+# The public function that runs each op with declared dtypes, given one tensor.
 PUBLIC = {
     "Exp": tf.exp, "Sum": tf.reduce_sum, "Mean": tf.reduce_mean, "Prod": tf.reduce_prod,
     "Max": tf.reduce_max, "Min": tf.reduce_min, "Any": tf.reduce_any, "All": tf.reduce_all,
@@ -27,7 +27,9 @@ PUBLIC = {
     "Round": tf.round, "IsFinite": tf.math.is_finite, "IsNan": tf.math.is_nan,
     "IsInf": tf.math.is_inf, "Atan": tf.atan, "Asin": tf.asin, "Acos": tf.acos,
     "Sinh": tf.sinh, "Cosh": tf.cosh, "Asinh": tf.asinh, "Acosh": tf.acosh, "Atanh": tf.atanh,
-    "Erf": tf.math.erf, "Softplus": tf.math.softplus,
+    "Erf": tf.math.erf, "Softplus": tf.math.softplus, "ArgMax": tf.argmax, "ArgMin": tf.argmin,
+    "Atan2": lambda t: tf.math.atan2(t, t), "AddN": lambda t: tf.add_n([t, t]),
+    "Einsum": lambda t: tf.einsum("i->", t),
 }
 DECLARED = sorted(name for name, op in REGISTRY.items() if op.dtypes is not None)
 # Values to try, one per dtype kind: the first one an op does not declare is the bad input.

@@ -1167,7 +1167,7 @@ def atanh(x, name=None):
     return _unary(_atanh, x)
 
 
-@register("Atan2", elementwise=True, broadcasts=True)
+@register("Atan2", elementwise=True, broadcasts=True, dtypes=FLOATS)
 def _atan2(y, x):
     return np.arctan2(y, x)
 
@@ -1182,7 +1182,7 @@ def _atan2_grad(op, dz):
 
 def atan2(y, x, name=None):
     y, x = binary_operands(y, x, "Atan2")
-    check_dtype("Atan2", y, FLOATS, "y")
+    check_dtype("Atan2", y, _atan2.dtypes, "y")
     return execute(_atan2, (y, x))
 
 
@@ -1253,17 +1253,17 @@ def softplus(features, name=None):
 
 def log_sigmoid(x, name=None):
     """log(sigmoid(x)) = -softplus(-x): a composite, stable for large |x|."""
-    return negative(softplus(negative(_unary_float(x, "Softplus"))))
+    return negative(softplus(negative(_unary_float(x, _softplus))))
 
 
-def _unary_float(x, op_name):
+def _unary_float(x, op):
     x = as_tensor(x)
-    check_dtype(op_name, x, FLOATS)
+    check_dtype(op.name, x, op.dtypes)
     return x
 
 
 # --- sums of many tensors, counts, statistics ------------------------------------------------
-@register("AddN")
+@register("AddN", dtypes=NUMBERS)
 def _add_n(*inputs):
     out = inputs[0].copy()
     for x in inputs[1:]:
@@ -1286,7 +1286,7 @@ def add_n(inputs, name=None):
         tensors.append(binary_operands(tensors[0], value, "AddN")[1])
     if len(tensors) == 1:
         return tensors[0]
-    check_dtype("AddN", tensors[0], NUMBERS, "inputs")
+    check_dtype("AddN", tensors[0], _add_n.dtypes, "inputs")
     shapes = [t.shape for t in tensors]
     for i, s in enumerate(shapes[1:], start=1):
         if not s.is_compatible_with(shapes[0]):
@@ -1338,19 +1338,19 @@ def reduce_euclidean_norm(input_tensor, axis=None, keepdims=False, name=None):
 
 
 # --- argmax / argmin ------------------------------------------------------------------------------
-@register("ArgMax", differentiable=False)
+@register("ArgMax", differentiable=False, dtypes=NUMBERS + (dtypes.bool,))
 def _argmax(x, axis, output_type):
     return np.argmax(x, axis=axis).astype(output_type._np)
 
 
-@register("ArgMin", differentiable=False)
+@register("ArgMin", differentiable=False, dtypes=NUMBERS + (dtypes.bool,))
 def _argmin(x, axis, output_type):
     return np.argmin(x, axis=axis).astype(output_type._np)
 
 
 def _arg_reduce(op, x, axis, output_type):
     x = as_tensor(x)
-    check_dtype(op.name, x, NUMBERS + (dtypes.bool,), "input")
+    check_dtype(op.name, x, op.dtypes, "input")
     output_type = dtypes.as_dtype(output_type)
     if output_type not in (dtypes.int32, dtypes.int64, dtypes.int16, dtypes.uint16):
         raise invalid_argument(op.name, f"Value for attr 'output_type' of "
@@ -1525,7 +1525,7 @@ def _parse_einsum(equation, ranks):
     return ins, out
 
 
-@register("Einsum")
+@register("Einsum", dtypes=NUMBERS)
 def _einsum(*inputs, equation):
     lhs, out = equation.split("->")
     if "..." in lhs and "..." not in out:
@@ -1619,7 +1619,7 @@ def einsum(equation, *inputs, **kwargs):
     tensors = [as_tensor(inputs[0])]
     for value in inputs[1:]:
         tensors.append(binary_operands(tensors[0], value, "Einsum")[1])
-    check_dtype("Einsum", tensors[0], NUMBERS, "inputs")
+    check_dtype("Einsum", tensors[0], _einsum.dtypes, "inputs")
     ins, out = _parse_einsum(equation, [t.ndim for t in tensors])
     sizes = {}
     for term, t in zip(ins, tensors):
