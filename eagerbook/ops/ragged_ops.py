@@ -24,10 +24,11 @@ class RaggedTensor:
 
     __array_priority__ = 101
 
-    def __init__(self, values, row_splits):
+    def __init__(self, values, row_splits, uniform_row_length=None):
         # Internal: use the from_* factories, which check their arguments.
         self._values = values
         self._row_splits = row_splits
+        self._uniform_row_length = uniform_row_length  # an int when every row is that long
 
     # --- factories ----------------------------------------------------------------------------
     @classmethod
@@ -47,6 +48,30 @@ class RaggedTensor:
                                "nvals", f"last element of row_splits ({s[-1]}) must equal the "
                                         f"number of values ({_nvals(values)})")
         return cls(values, splits)
+
+    @classmethod
+    def from_uniform_row_length(cls, values, uniform_row_length, nrows=None, validate=True,
+                                name=None):
+        """Rows of `uniform_row_length` values each: a dimension that is known, unlike a
+        ragged one (the shape shows its size)."""
+        values = _as_values(values)
+        length = int(convert_to_tensor(uniform_row_length).numpy())
+        nvals = _nvals(values)
+        if length < 0:
+            raise ValueError(f"uniform_row_length must be non-negative, got {length}")
+        rows = int(nrows) if nrows is not None else (nvals // length if length else 0)
+        if rows * length != nvals:  # TF checks this while building, with a ValueError
+            raise ValueError(f"uniform_row_length={length} times nrows={rows} must equal "
+                             f"nvals={nvals}")
+        splits = _from_numpy(np.arange(rows + 1, dtype=np.int64) * length)
+        return cls(values, splits, uniform_row_length=length)
+
+    @property
+    def uniform_row_length(self):
+        """The length of every row as a scalar tensor, or None when rows are ragged."""
+        if self._uniform_row_length is None:
+            return None
+        return _from_numpy(np.array(self._uniform_row_length, np.int64))
 
     @classmethod
     def from_row_lengths(cls, values, row_lengths, name=None, validate=True):
@@ -137,7 +162,11 @@ class RaggedTensor:
     def shape(self):
         """``[nrows, None, ...]``: ragged dimensions are None, inner ones as in flat_values."""
         inner = list(self.flat_values.shape)[1:]
-        return TensorShape([self.nrows_int()] + [None] * self.ragged_rank + inner)
+        levels, level = [], self
+        while isinstance(level, RaggedTensor):  # a uniform level knows its size
+            levels.append(level._uniform_row_length)
+            level = level._values
+        return TensorShape([self.nrows_int()] + levels + inner)
 
     def get_shape(self):
         return self.shape

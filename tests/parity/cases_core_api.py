@@ -985,4 +985,22 @@ CASES = [
                 '[[1. 2.]\n'
                 ' [2. 4.]], shape=(2, 2), dtype=float32)\n'
                 '(4, 5)\n')),
+    ParityCase('ragged_uniform_rows', ('\n'
+                'rt = tf.RaggedTensor.from_row_splits([1, 2, 3, 4, 5, 6, 7, 8'
+                ', 9, 10], [0, 3, 4, 6, 10])\n'
+                'grouped = tf.RaggedTensor.from_uniform_row_length(rt, 2)\n'
+                'print(grouped.shape, grouped.uniform_row_length, rt.uniform_'
+                'row_length)\n'
+                'print(grouped.to_list())\n'
+                'flat = tf.RaggedTensor.from_uniform_row_length(tf.range(6), 3)\n'
+                'print(flat, flat.shape)\n'
+                'try:\n'
+                '    tf.RaggedTensor.from_uniform_row_length(tf.range(5), 2)\n'
+                'except ValueError:\n'
+                '    print("ValueError")\n'),
+               ('(2, 2, None) tf.Tensor(2, shape=(), dtype=int64) None\n'
+                '[[[1, 2, 3], [4]], [[5, 6], [7, 8, 9, 10]]]\n'
+                '<tf.RaggedTensor [[0, 1, 2],\n'
+                ' [3, 4, 5]]> (2, 3)\n'
+                'ValueError\n')),
 ]
