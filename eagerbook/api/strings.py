@@ -19,6 +19,7 @@ from ..ops.string_ops import (
     unicode_decode_with_offsets,
     unicode_encode,
     unicode_split,
+    unicode_split_with_offsets,
     unicode_transcode,
     unsorted_segment_join,
     upper,

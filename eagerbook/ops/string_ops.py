@@ -489,6 +489,14 @@ def unicode_split(input, input_encoding, errors="replace",  # noqa: A002
     return _map_ragged(codes, lambda t: _unicode_chars(t))
 
 
+def unicode_split_with_offsets(input, input_encoding, errors="replace",  # noqa: A002
+                               replacement_char=65533, name=None):
+    """Every string as its characters (UTF-8 encoded) and the byte offset where each starts."""
+    chars = unicode_split(input, input_encoding, errors, replacement_char)
+    _, offsets = unicode_decode_with_offsets(input, input_encoding, errors, replacement_char)
+    return chars, offsets
+
+
 def _unicode_chars(code_points):
     return _from_numpy(_map(lambda c: chr(int(c)).encode("utf-8"), code_points.numpy()))
 
@@ -639,6 +647,7 @@ def unsorted_segment_join(inputs, segment_ids, num_segments, separator="", name=
 
 __all__ = ["as_string", "bytes_split", "decode_raw", "format", "join", "length", "lower",
            "reduce_join", "regex_full_match", "regex_replace", "split", "strip", "substr",
-           "to_number", "unicode_decode", "unicode_encode", "unicode_split", "upper",
+           "to_number", "unicode_decode", "unicode_encode", "unicode_split",
+           "unicode_split_with_offsets", "upper",
            "ngrams", "unicode_decode_with_offsets", "unicode_transcode",
            "unsorted_segment_join"]

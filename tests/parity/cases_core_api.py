@@ -1003,4 +1003,16 @@ CASES = [
                 '<tf.RaggedTensor [[0, 1, 2],\n'
                 ' [3, 4, 5]]> (2, 3)\n'
                 'ValueError\n')),
+    ParityCase('unicode_split_offsets', ('\n'
+                'chars, offsets = tf.strings.unicode_split_with_offsets(["Göö'
+                'dnight", "😊"], "UTF-8")\n'
+                'print(chars.to_list(), offsets.to_list())\n'
+                'chars, offsets = tf.strings.unicode_split_with_offsets("añb"'
+                ', "UTF-8")\n'
+                'print(chars, offsets)\n'),
+               ("[[b'G', b'\\xc3\\xb6', b'\\xc3\\xb6', b'd', b'n', b'i', b'g', b'"
+                "h', b't'], [b'\\xf0\\x9f\\x98\\x8a']] [[0, 1, 3, 5, 6, 7, 8, 9, "
+                '10], [0]]\n'
+                "tf.Tensor([b'a' b'\\xc3\\xb1' b'b'], shape=(3,), dtype=string)"
+                ' tf.Tensor([0 1 3], shape=(3,), dtype=int64)\n')),
 ]
