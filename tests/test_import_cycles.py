@@ -13,11 +13,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[1] / "eagerbook"
 
 # Known cycles, each named by the modules it joins; their packages' owners are removing them.
 # An entry must still be needed: the test fails when one can be dropped (or shrunk).
-KNOWN_CYCLES = [
-    # `%load_ext eagerbook` -> eagerbook.notebook -> the extension, which imports eagerbook to
-    # put `tf` into the user's namespace.
-    {"", "notebook", "notebook.extension"},
-]
+KNOWN_CYCLES = []
 
 
 def _module_name(path):

@@ -4,8 +4,7 @@
     from eagerbook.notebook import TapeView, GraphView, GradientFlow, LiveLoss
 
 This is the only package that imports IPython, ipywidgets or anywidget. The widgets' browser
-code is plain ES modules + CSS in the repository's ``widgets/`` folder; a copy ships inside
-the package (``eagerbook/notebook/static/``, kept identical by a test).
+code is plain ES modules + CSS in ``eagerbook/notebook/static/``, shipped with the package.
 """
 
 _WIDGETS = ("TapeView", "GraphView", "GradientFlow", "LiveLoss")

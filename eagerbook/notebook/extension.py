@@ -17,7 +17,10 @@ _loaded = {}  # id(shell) -> names we injected
 
 
 def load(shell):
-    import eagerbook  # noqa: PLC0415
+    # The package itself becomes `tf`. It is not imported here (that would close an import
+    # cycle, package -> notebook -> extension -> package): Python always imports a package
+    # before its submodules, so it is already in sys.modules.
+    eagerbook = sys.modules[__name__.split(".")[0]]
 
     from ..viz import tape as viz_tape
     from .magics import EagerMagics
