@@ -19,7 +19,10 @@ def _numeric_or_bool(dtype):
 
 
 class Initializer:
-    """``init(shape, dtype)`` returns a new Tensor; ``get_config`` lists the arguments."""
+    """``init(shape, dtype)`` returns a new Tensor; ``get_config`` lists the arguments.
+
+    Its own base, not Keras's, as in TF: ``isinstance(tf.zeros_initializer(),
+    tf.keras.initializers.Initializer)`` is False there too."""
 
     def __call__(self, shape, dtype=None, **kwargs):
         raise NotImplementedError
