@@ -244,7 +244,7 @@ def test_observe_reports_ops_with_their_source_line():
     events = []
     x = tf.constant([1.0, 2.0])
     with context.observe(events.append):
-        y = x * 2.0; line = sys._getframe().f_lineno  # noqa: E702
+        y = x * 2.0; line = sys._getframe().f_lineno  # noqa: E702 - the op's line
         z = tf.exp(y)
     assert [e.name for e in events] == ["Mul", "Exp"]
     mul = events[0]

@@ -13,7 +13,7 @@ import pytest
 import eagerbook
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "benchmarks"))
-import workloads  # noqa: E402
+import workloads  # noqa: E402 - after the sys.path entry it needs
 
 
 @pytest.mark.parametrize("key", [row.key for row in workloads.ROWS])

@@ -20,7 +20,7 @@ def _strict_json(widget):
 
 @pytest.fixture
 def kept_tapes():
-    from eagerbook.viz import tape as viz_tape  # noqa: PLC0415
+    from eagerbook.viz import tape as viz_tape
 
     viz_tape.keep_tapes(True)
     yield

@@ -79,7 +79,7 @@ def test_tensors_are_unhashable_but_have_refs():
     with pytest.raises(TypeError, match=r"ref\(\)"):
         hash(a)
     with pytest.raises(TypeError):
-        {a: 1}  # noqa: B018
+        {a: 1}  # noqa: B018 - hashing is what raises
     table = {a.ref(): "a", b.ref(): "b"}
     assert table[a.ref()] == "a" and a.ref().deref() is a and len(table) == 2
 
@@ -88,8 +88,8 @@ def test_equality_is_elementwise():
     eq = tf.constant([1, 2, 3]) == tf.constant([1, 0, 3])
     assert isinstance(eq, tf.Tensor) and eq.dtype == tf.bool
     np.testing.assert_array_equal(eq.numpy(), [True, False, True])
-    assert (tf.constant(1) == None) is False  # noqa: E711
-    assert (tf.constant(1) != None) is True  # noqa: E711
+    assert (tf.constant(1) == None) is False  # noqa: E711 - == None itself is tested
+    assert (tf.constant(1) != None) is True  # noqa: E711 - != None itself is tested
 
 
 # --- NumPy interop -----------------------------------------------------------------------------

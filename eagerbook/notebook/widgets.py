@@ -390,7 +390,7 @@ class _LiveDisplay:
     _handle = None
 
     def _ipython_display_(self):
-        from IPython.display import display  # noqa: PLC0415
+        from IPython.display import display
 
         self._handle = display(self._repr_mimebundle_(), raw=True, display_id=True)
         _CellEndHook.watch(self)
@@ -416,7 +416,7 @@ class _CellEndHook:
     @classmethod
     def watch(cls, widget):
         try:
-            from IPython import get_ipython  # noqa: PLC0415
+            from IPython import get_ipython
         except ImportError:
             return
         shell = get_ipython()
@@ -542,7 +542,7 @@ class LiveLoss(_LiveDisplay, _CallbackHooks, _Displayable, anywidget.AnyWidget):
                 self.total = steps * epochs
         if self._handle is None:
             try:
-                from IPython import get_ipython  # noqa: PLC0415
+                from IPython import get_ipython
                 if get_ipython() is not None:
                     self._ipython_display_()
             except ImportError:
@@ -660,7 +660,7 @@ class GradientFlow(_LiveDisplay, _CallbackHooks, _Displayable, anywidget.AnyWidg
             self._wrapped = (optimizer, original)
         if self._handle is None:
             try:
-                from IPython import get_ipython  # noqa: PLC0415
+                from IPython import get_ipython
                 if get_ipython() is not None:
                     self._ipython_display_()
             except ImportError:

@@ -2,7 +2,7 @@
 
 import warnings
 
-from . import (  # noqa: F401
+from . import (  # noqa: F401 - imported to register every family's ops
     array_ops,
     complex_ops,
     embedding_ops,

@@ -366,7 +366,7 @@ def matrix_diag(diagonal, name="diag", k=0, num_rows=-1, num_cols=-1, padding_va
     return execute(_matrix_diag, (diagonal,), {"num_rows": rows, "num_cols": cols})
 
 
-def matrix_diag_part(input, name="diag_part", k=0, padding_value=0,  # noqa: A002
+def matrix_diag_part(input, name="diag_part", k=0, padding_value=0,
                      align="RIGHT_LEFT"):
     """``tf.linalg.diag_part``: the main diagonal of each matrix in the batch."""
     x = as_tensor(input)
@@ -418,7 +418,7 @@ def _check_range(start, limit, delta, error):
 _RANGE_DTYPES = (dtypes.int32, dtypes.int64, dtypes.float32, dtypes.float64)
 
 
-def range(start, limit=None, delta=1, dtype=None, name="range"):  # noqa: A001
+def range(start, limit=None, delta=1, dtype=None, name="range"):
     """``tf.range``: like Python's range; the dtype is the widest of the arguments' dtypes
     (int32 < int64 < float32 < float64) unless `dtype` is given."""
     if limit is None:
@@ -544,17 +544,17 @@ def _rank_op(x):
     return np.array(x.ndim, dtype=np.int32)
 
 
-def shape(input, out_type=dtypes.int32, name=None):  # noqa: A002
+def shape(input, out_type=dtypes.int32, name=None):
     """``tf.shape``: the dynamic shape as a 1-D int32 tensor (``t.shape`` is the static one)."""
     return execute(_shape_op, (as_tensor(input),),
                    {"out_type": _check_out_type(out_type, "Shape")})
 
 
-def size(input, out_type=dtypes.int32, name=None):  # noqa: A002
+def size(input, out_type=dtypes.int32, name=None):
     return execute(_size_op, (as_tensor(input),), {"out_type": _check_out_type(out_type, "Size")})
 
 
-def rank(input, name=None):  # noqa: A002
+def rank(input, name=None):
     return execute(_rank_op, (as_tensor(input),))
 
 
@@ -576,7 +576,7 @@ def _expand_dims_grad(op, dy):
     return [execute(_squeeze, (dy,), {"axis": (op.attrs["axis"],)})]
 
 
-def expand_dims(input, axis, name=None):  # noqa: A002
+def expand_dims(input, axis, name=None):
     """Inserts a size-1 axis at `axis` (in [-rank-1, rank])."""
     x = as_tensor(input)
     axis = _scalar_int(axis, "ExpandDims", "axis")
@@ -613,7 +613,7 @@ def _squeeze_grad(op, dy):
     return [_reshape_back(dy, op.inputs[0])]
 
 
-def squeeze(input, axis=None, name=None):  # noqa: A002
+def squeeze(input, axis=None, name=None):
     """Removes size-1 axes: all of them, or those listed in `axis` (which must have size 1)."""
     x = as_tensor(input)
     dims = list(x.shape)
@@ -776,7 +776,7 @@ def _tile_grad(op, dy):
     return [summed]
 
 
-def tile(input, multiples, name=None):  # noqa: A002
+def tile(input, multiples, name=None):
     """Repeats `input` multiples[i] times along axis i."""
     x = as_tensor(input)
     mult = _shape_list(multiples, "Tile")
@@ -913,7 +913,7 @@ def _broadcast_to_grad(op, dy):
     return [dy]
 
 
-def broadcast_to(input, shape, name=None):  # noqa: A002
+def broadcast_to(input, shape, name=None):
     """Broadcasts `input` to `shape` with NumPy's rules (sizes 1 stretch, new axes lead)."""
     x = as_tensor(input)
     target = _shape_list(shape, "BroadcastTo")
@@ -930,7 +930,7 @@ def broadcast_to(input, shape, name=None):  # noqa: A002
     return execute(_broadcast_to, (x,), {"shape": tuple(target)})
 
 
-def slice(input_, begin, size, name=None):  # noqa: A001
+def slice(input_, begin, size, name=None):
     """``tf.slice``: the block starting at `begin` with extent `size` (-1 = to the end)."""
     x = as_tensor(input_)
     begin = _shape_list(begin, "Slice")

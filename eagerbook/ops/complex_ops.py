@@ -61,17 +61,17 @@ def _real_result(op, x, real_default):
     return execute(op, (x,))
 
 
-def real(input, name=None):  # noqa: A002
+def real(input, name=None):
     """The real parts (a real tensor is returned as it is, as in TF)."""
     return _real_result(_real, input, lambda x: x)
 
 
-def imag(input, name=None):  # noqa: A002
+def imag(input, name=None):
     """The imaginary parts (zeros for a real tensor)."""
     return _real_result(_imag, input, lambda x: convert_to_tensor(np.zeros_like(x.numpy())))
 
 
-def angle(input, name=None):  # noqa: A002
+def angle(input, name=None):
     """The arguments (phase) of complex numbers; for reals, pi where negative, else 0."""
     return _real_result(_angle, input, lambda x: convert_to_tensor(
         np.where(x.numpy() < 0, np.pi, 0.0).astype(x.dtype._np)))

@@ -122,7 +122,7 @@ class _Message:
         message.ParseFromString(data)
         return message
 
-    def ByteSize(self):  # noqa: N802
+    def ByteSize(self):
         return len(self.SerializeToString())
 
 
@@ -140,10 +140,10 @@ class _ValueList(_Message):
     def _text_lines(self):
         return [f"value: {self._text(v)}" for v in self.value]
 
-    def SerializeToString(self):  # noqa: N802
+    def SerializeToString(self):
         return self._encode(self.value) if self.value else b""
 
-    def ParseFromString(self, data):  # noqa: N802
+    def ParseFromString(self, data):
         self.value = []
         for number, wire_type, raw in _fields(data):
             if number == 1:
@@ -230,23 +230,23 @@ class Feature(_Message):
             return self._list if self._kind == name else _KIND_TYPES[name]()
         raise AttributeError(name)
 
-    def WhichOneof(self, group):  # noqa: N802
+    def WhichOneof(self, group):
         if group != "kind":
             raise ValueError(f'Protocol message has no oneof "{group}" field.')
         return self._kind
 
-    def HasField(self, name):  # noqa: N802
+    def HasField(self, name):
         return self._kind == name
 
     def _text_lines(self):
         return _block(self._kind, self._list) if self._kind else []
 
-    def SerializeToString(self):  # noqa: N802
+    def SerializeToString(self):
         if self._kind is None:
             return b""
         return _length_delimited(_KINDS.index(self._kind) + 1, self._list.SerializeToString())
 
-    def ParseFromString(self, data):  # noqa: N802
+    def ParseFromString(self, data):
         self._kind, self._list = None, None
         for number, _, raw in _fields(data):
             if 1 <= number <= 3:
@@ -275,7 +275,7 @@ class Features(_Message):
             lines += ["  " + line for line in _block("value", value)] + ["}"]
         return lines
 
-    def SerializeToString(self):  # noqa: N802
+    def SerializeToString(self):
         entries = []
         # TF writes map entries in its hash order; key order gives eagerbook stable bytes.
         for key in sorted(self.feature):
@@ -284,7 +284,7 @@ class Features(_Message):
             entries.append(_length_delimited(1, entry))
         return b"".join(entries)
 
-    def ParseFromString(self, data):  # noqa: N802
+    def ParseFromString(self, data):
         self.feature = _FeatureMap()
         for number, _, raw in _fields(data):
             if number == 1:
@@ -301,11 +301,11 @@ class Example(_Message):
     def _text_lines(self):
         return _block("features", self.features) if self.features.feature else []
 
-    def SerializeToString(self):  # noqa: N802
+    def SerializeToString(self):
         inner = self.features.SerializeToString()
         return _length_delimited(1, inner) if self.features.feature else b""
 
-    def ParseFromString(self, data):  # noqa: N802
+    def ParseFromString(self, data):
         self.features = Features()
         for number, _, raw in _fields(data):
             if number == 1:

@@ -88,7 +88,7 @@ def _det_grad(op, dy):
     return [multiply(inv(x, adjoint=True), scale)]
 
 
-def det(input, name=None):  # noqa: A002
+def det(input, name=None):
     """Determinants of square matrices (batched)."""
     return execute(_det, (_square_matrices(input, "MatrixDeterminant"),))
 
@@ -112,12 +112,12 @@ def _inv_grad(op, dy):
     return [multiply(matmul(ainv, inner, adjoint_a=not adj), -1)]
 
 
-def inv(input, adjoint=False, name=None):  # noqa: A002
+def inv(input, adjoint=False, name=None):
     """Inverses of square matrices (of their transposes with ``adjoint=True``)."""
     return execute(_inv, (_square_matrices(input, "MatrixInverse"),), {"adjoint": bool(adjoint)})
 
 
-def norm(tensor, ord="euclidean", axis=None, keepdims=None, name=None):  # noqa: A002
+def norm(tensor, ord="euclidean", axis=None, keepdims=None, name=None):
     """Vector norms (over one axis, or the whole flattened tensor when axis is None) and
     matrix norms (over two axes): 'euclidean'/'fro', 1, inf, and p-norms for vectors."""
     x = as_tensor(tensor)
@@ -273,7 +273,7 @@ def _identity_like(x, n):
     return broadcast_like(eye(n, dtype=x.dtype), x)
 
 
-def cholesky(input, name=None):  # noqa: A002
+def cholesky(input, name=None):
     """The lower-triangular L with ``L @ L^T == input`` (input symmetric positive definite)."""
     return execute(_cholesky, (_square_matrices(input, "Cholesky"),))
 
@@ -293,7 +293,7 @@ def _slogdet_grad(op, dsign, dlogdet):
     return [multiply(inv(op.inputs[0], adjoint=True), scale)]
 
 
-def slogdet(input, name=None):  # noqa: A002
+def slogdet(input, name=None):
     """(sign, log|det|) of square matrices: stable where ``det`` over- or underflows."""
     return LogMatrixDeterminant(*execute(_slogdet, (_square_matrices(input,
                                                                       "LogMatrixDeterminant"),)))
@@ -369,7 +369,7 @@ def _qr_grad(op, dq, dr):
     return [add(grad_a, grad_b)]
 
 
-def qr(input, full_matrices=False, name=None):  # noqa: A002
+def qr(input, full_matrices=False, name=None):
     """(q, r) with orthonormal q and upper-triangular r, ``q @ r == input``."""
     x = as_tensor(input)
     check_dtype("Qr", x, FLOATS, "input")

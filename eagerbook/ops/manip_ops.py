@@ -19,7 +19,7 @@ from .support import as_tensor
 
 
 # --- array manipulation -------------------------------------------------------------------------
-def roll(input, shift, axis, name=None):  # noqa: A002
+def roll(input, shift, axis, name=None):
     """Rotates elements along `axis` by `shift` places (``tf.roll``)."""
     x = as_tensor(input)
     shifts = np.atleast_1d(as_tensor(shift).numpy()).tolist()
@@ -41,7 +41,7 @@ def roll(input, shift, axis, name=None):  # noqa: A002
     return x
 
 
-def repeat(input, repeats, axis=None, name=None):  # noqa: A002
+def repeat(input, repeats, axis=None, name=None):
     """Repeats each element (of the flattened input, or along `axis`) `repeats` times."""
     x = as_tensor(input)
     if axis is None:
@@ -121,7 +121,7 @@ def strided_slice(input_, begin, end, strides=None, begin_mask=0, end_mask=0,
     return array_ops.tensor_getitem(as_tensor(input_), tuple(key))
 
 
-def shape_n(input, out_type=dtypes.int32, name=None):  # noqa: A002
+def shape_n(input, out_type=dtypes.int32, name=None):
     """``tf.shape`` of each tensor in a list."""
     return [array_ops.shape(t, out_type=out_type) for t in input]
 
@@ -185,10 +185,10 @@ def _bitcast(x, type):  # noqa: A002 - TF's attribute name
     return out.reshape(x.shape)
 
 
-def bitcast(input, type, name=None):  # noqa: A002
+def bitcast(input, type, name=None):
     """Reinterprets the bytes of `input` as `type` (no conversion of values)."""
     x = as_tensor(input)
-    type = dtypes.as_dtype(type)  # noqa: A001
+    type = dtypes.as_dtype(type)
     if x.dtype.size < type.size and (not x.shape or x.shape[-1] != type.size // x.dtype.size):
         raise invalid_argument("Bitcast", f"Cannot bitcast from {x.dtype.name} to "
                                           f"{type.name}: shape {list(x.shape)}")
@@ -262,7 +262,7 @@ def broadcast_dynamic_shape(shape_x, shape_y):
     return as_tensor(np.array(out, dtype=x.dtype._np))
 
 
-def reverse_sequence(input, seq_lengths, seq_axis=None, batch_axis=None, name=None):  # noqa: A002
+def reverse_sequence(input, seq_lengths, seq_axis=None, batch_axis=None, name=None):
     """Reverses the first ``seq_lengths[b]`` entries along `seq_axis` of each slice `b` of
     `batch_axis` (the rest of each sequence stays where it is)."""
     x = as_tensor(input)
@@ -287,7 +287,7 @@ def reverse_sequence(input, seq_lengths, seq_axis=None, batch_axis=None, name=No
     return as_tensor(np.take_along_axis(x.numpy(), index, axis=seq_axis))
 
 
-def identity_n(input, name=None):  # noqa: A002
+def identity_n(input, name=None):
     """Each tensor of a list, passed through."""
     return [math_ops.identity(t) for t in input]
 
@@ -399,7 +399,7 @@ def clip_by_global_norm(t_list, clip_norm, use_norm=None, name=None):
 
 
 # --- linear algebra -----------------------------------------------------------------------------
-def band_part(input, num_lower, num_upper, name=None):  # noqa: A002
+def band_part(input, num_lower, num_upper, name=None):
     """Keeps the band of each matrix: `num_lower` sub- and `num_upper` superdiagonals
     (a negative count keeps the whole triangle)."""
     x = as_tensor(input)
@@ -425,7 +425,7 @@ def matvec(a, b, transpose_a=False, adjoint_a=False, a_is_sparse=False, b_is_spa
     return array_ops.squeeze(out, -1)
 
 
-def set_diag(input, diagonal, name="set_diag", k=0, align="RIGHT_LEFT"):  # noqa: A002
+def set_diag(input, diagonal, name="set_diag", k=0, align="RIGHT_LEFT"):
     """Replaces the main diagonal of each matrix by `diagonal`."""
     x = as_tensor(input)
     diagonal = as_tensor(diagonal, dtype=x.dtype)
@@ -470,7 +470,7 @@ def lstsq(matrix, rhs, l2_regularizer=0.0, fast=True, name=None):
     return linalg_ops.solve(gram, math_ops.matmul(a, b, transpose_a=True))
 
 
-def expm(input, name=None):  # noqa: A002
+def expm(input, name=None):
     """The matrix exponential, by scaling and squaring a Taylor series."""
     x = as_tensor(input)
     norm = float(np.max(np.abs(x.numpy()))) * x.shape[-1] if x.shape.num_elements() else 0.0

@@ -1296,7 +1296,7 @@ def add_n(inputs, name=None):
     return execute(_add_n, tuple(tensors))
 
 
-def count_nonzero(input, axis=None, keepdims=None, dtype=dtypes.int64, name=None):  # noqa: A002
+def count_nonzero(input, axis=None, keepdims=None, dtype=dtypes.int64, name=None):
     """Number of non-zero elements along `axis` (``tf.math.count_nonzero``), as `dtype`."""
     x = as_tensor(input)
     zero = zeros_like(x)
@@ -1375,12 +1375,12 @@ def _arg_reduce(op, x, axis, output_type):
     return execute(op, (x,), {"axis": axis, "output_type": output_type})
 
 
-def argmax(input, axis=None, output_type=dtypes.int64, name=None):  # noqa: A002
+def argmax(input, axis=None, output_type=dtypes.int64, name=None):
     """Index of the largest value along `axis` (default 0); ties go to the first index."""
     return _arg_reduce(_argmax, input, axis, output_type)
 
 
-def argmin(input, axis=None, output_type=dtypes.int64, name=None):  # noqa: A002
+def argmin(input, axis=None, output_type=dtypes.int64, name=None):
     return _arg_reduce(_argmin, input, axis, output_type)
 
 

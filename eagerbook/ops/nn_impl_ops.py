@@ -68,7 +68,7 @@ def zero_fraction(value, name=None):
     return math_ops.reduce_mean(zeros)
 
 
-def depthwise_conv2d(input, filter, strides, padding, data_format=None,  # noqa: A002
+def depthwise_conv2d(input, filter, strides, padding, data_format=None,
                      dilations=None, name=None):
     """Each input channel convolved with its own `channel_multiplier` filters
     (``filter: [height, width, in_channels, channel_multiplier]``); output channel

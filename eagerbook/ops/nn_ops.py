@@ -921,7 +921,7 @@ def conv2d_backprop_input(input_sizes, filters, out_backprop, strides, padding,
         "data_format": data_format})
 
 
-def conv2d_backprop_filter(input, filter_sizes, out_backprop, strides, padding,  # noqa: A002
+def conv2d_backprop_filter(input, filter_sizes, out_backprop, strides, padding,
                            explicit_paddings=(), dilations=(1, 1), data_format="NHWC"):
     """Conv2DBackpropFilter with normalized attrs (used by gradient rules)."""
     return execute(_conv2d_backprop_filter, (input, out_backprop), {
@@ -939,7 +939,7 @@ def _check_nhwc(data_format, op_name):
         raise ValueError(f"data_format must be 'NHWC' or 'NCHW', got {data_format!r}")
 
 
-def conv2d(input, filters, strides, padding, data_format="NHWC", dilations=None,  # noqa: A002
+def conv2d(input, filters, strides, padding, data_format="NHWC", dilations=None,
            name=None):
     """2-D convolution (cross-correlation, as in TF) of NHWC `input` with HWIO `filters`.
 
@@ -975,7 +975,7 @@ def conv2d(input, filters, strides, padding, data_format="NHWC", dilations=None,
                                      "data_format": "NHWC"})
 
 
-def convolution(input, filters, strides=None, padding="VALID", data_format=None,  # noqa: A002
+def convolution(input, filters, strides=None, padding="VALID", data_format=None,
                 dilations=None, name=None):
     """``tf.nn.convolution`` for 4-D (NHWC) inputs."""
     x = as_tensor(input)
@@ -1079,7 +1079,7 @@ def _max_pool_grad_grad_grad(op, dy):
             execute(_max_pool_grad_op, (x, y, dy), op.attrs)]
 
 
-def max_pool2d(input, ksize, strides, padding, data_format="NHWC", name=None):  # noqa: A002
+def max_pool2d(input, ksize, strides, padding, data_format="NHWC", name=None):
     """Maximum over ksize windows of an NHWC input."""
     x, attrs = _pool_setup(input, ksize, strides, padding, data_format, "MaxPool", NUMBERS)
     return execute(_max_pool, (x,), attrs)
@@ -1138,13 +1138,13 @@ def _avg_pool_grad_op_grad(op, ddx):
     return [execute(_avg_pool, (ddx,), attrs)]
 
 
-def avg_pool2d(input, ksize, strides, padding, data_format="NHWC", name=None):  # noqa: A002
+def avg_pool2d(input, ksize, strides, padding, data_format="NHWC", name=None):
     """Average over ksize windows of an NHWC input (SAME excludes padded cells)."""
     x, attrs = _pool_setup(input, ksize, strides, padding, data_format, "AvgPool", FLOATS)
     return execute(_avg_pool, (x,), attrs)
 
 
-def _pool_nd(fn, input, ksize, strides, padding, data_format, op_name):  # noqa: A002
+def _pool_nd(fn, input, ksize, strides, padding, data_format, op_name):
     x = as_tensor(input)
     if x.ndim != 4:
         raise ValueError(f"eagerbook's tf.nn.{op_name} supports 4-D (NHWC) inputs only; got "
@@ -1152,12 +1152,12 @@ def _pool_nd(fn, input, ksize, strides, padding, data_format, op_name):  # noqa:
     return fn(x, ksize, strides, padding, data_format or "NHWC")
 
 
-def max_pool(input, ksize, strides, padding, data_format=None, name=None):  # noqa: A002
+def max_pool(input, ksize, strides, padding, data_format=None, name=None):
     """``tf.nn.max_pool`` (rank inferred from the input; 4-D here)."""
     return _pool_nd(max_pool2d, input, ksize, strides, padding, data_format, "max_pool")
 
 
-def avg_pool(input, ksize, strides, padding, data_format=None, name=None):  # noqa: A002
+def avg_pool(input, ksize, strides, padding, data_format=None, name=None):
     """``tf.nn.avg_pool`` (rank inferred from the input; 4-D here)."""
     return _pool_nd(avg_pool2d, input, ksize, strides, padding, data_format, "avg_pool")
 

@@ -71,9 +71,9 @@ def _take(values, order, axis):
     return gather(values, order, axis=last, batch_dims=last)
 
 
-def top_k(input, k=1, sorted=True, index_type=dtypes.int32, name=None):  # noqa: A002
+def top_k(input, k=1, sorted=True, index_type=dtypes.int32, name=None):
     """The `k` largest entries of the last axis and their positions (``TopKV2``)."""
-    input = as_tensor(input)  # noqa: A001
+    input = as_tensor(input)
     k = int(as_tensor(k)._value)
     if input.ndim < 1:
         raise invalid_argument("TopKV2", "input must be at least 1-D")

@@ -28,7 +28,7 @@ _STRING = dtypes.string
 
 def _on_flat_values(fn):
     """Lets an elementwise string op take a RaggedTensor (it runs on the flat values)."""
-    def wrapper(input, *args, **kwargs):  # noqa: A002
+    def wrapper(input, *args, **kwargs):
         if isinstance(input, RaggedTensor):
             return input.with_flat_values(fn(input.flat_values, *args, **kwargs))
         return fn(input, *args, **kwargs)
@@ -108,13 +108,13 @@ _string_upper = register("StringUpper", differentiable=False, infer_shape=_like_
 
 
 @_on_flat_values
-def lower(input, encoding="", name=None):  # noqa: A002
+def lower(input, encoding="", name=None):
     return execute(_string_lower, (_strings(input, "StringLower"),),
                    {"encoding": _encoding(encoding)})
 
 
 @_on_flat_values
-def upper(input, encoding="", name=None):  # noqa: A002
+def upper(input, encoding="", name=None):
     return execute(_string_upper, (_strings(input, "StringUpper"),),
                    {"encoding": _encoding(encoding)})
 
@@ -131,7 +131,7 @@ def _string_strip(x):
 
 
 @_on_flat_values
-def strip(input, name=None):  # noqa: A002
+def strip(input, name=None):
     """Removes leading and trailing whitespace."""
     return execute(_string_strip, (_strings(input, "StringStrip"),))
 
@@ -202,7 +202,7 @@ def _as_string(x, precision, scientific, shortest, width, fill):
 
 
 @_on_flat_values
-def as_string(input, precision=-1, scientific=False, shortest=False, width=-1,  # noqa: A002
+def as_string(input, precision=-1, scientific=False, shortest=False, width=-1,
               fill="", name=None):
     """Every element as text: ``%f`` for floats (``precision`` digits), ``%d`` for integers."""
     tensor = convert_to_tensor(input)
@@ -228,7 +228,7 @@ def _regex_replace(x, pattern, rewrite, replace_global):
 
 
 @_on_flat_values
-def regex_replace(input, pattern, rewrite, replace_global=True, name=None):  # noqa: A002
+def regex_replace(input, pattern, rewrite, replace_global=True, name=None):
     """Replaces matches of the regular expression `pattern` with `rewrite` (``\\1`` = group 1)."""
     pattern, rewrite = _python_text(pattern), _python_text(rewrite)
     try:
@@ -248,7 +248,7 @@ def _regex_full_match(x, pattern):
 
 
 @_on_flat_values
-def regex_full_match(input, pattern, name=None):  # noqa: A002
+def regex_full_match(input, pattern, name=None):
     """True where the whole string matches `pattern`."""
     return execute(_regex_full_match, (_strings(input, "StaticRegexFullMatch"),),
                    {"pattern": _python_text(pattern)})
@@ -289,7 +289,7 @@ def _substr(x, pos, length, unit):
 
 
 @_on_flat_values
-def substr(input, pos, len, unit="BYTE", name=None):  # noqa: A002
+def substr(input, pos, len, unit="BYTE", name=None):
     """The substring of `len` units starting at `pos` (negative counts from the end)."""
     tensor = _strings(input, "Substr")
     pos = convert_to_tensor(pos, dtype_hint=dtypes.int32)
@@ -367,7 +367,7 @@ def _string_format(*inputs, template, placeholder, summarize):
     return np.array("".join(out).encode("utf-8"), dtype=object)
 
 
-def format(template, inputs, placeholder="{}", summarize=3, name=None):  # noqa: A001
+def format(template, inputs, placeholder="{}", summarize=3, name=None):
     """Fills the placeholders of `template` with tensors printed as ``tf.print`` shows them."""
     if isinstance(inputs, (list, tuple)):
         tensors = tuple(convert_to_tensor(t) for t in inputs)
@@ -398,7 +398,7 @@ def _string_split(x, sep, maxsplit):
     return np.array(pieces + [None], dtype=object)[:-1], np.array(splits, dtype=np.int64)
 
 
-def split(input, sep=None, maxsplit=-1, name=None):  # noqa: A002
+def split(input, sep=None, maxsplit=-1, name=None):
     """Splits on `sep` (runs of whitespace when None): a vector for a scalar input, a
     RaggedTensor with one row per string for a vector."""
     if isinstance(input, RaggedTensor):  # one more ragged dimension: the pieces
@@ -434,7 +434,7 @@ def _bytes_split(x):
     return np.array(pieces + [None], dtype=object)[:-1], np.array(splits, dtype=np.int64)
 
 
-def bytes_split(input, name=None):  # noqa: A002
+def bytes_split(input, name=None):
     """Every string as its single bytes (``b'ab'`` -> ``[b'a', b'b']``)."""
     return _ragged_result(_strings(input, "StringBytesSplit"),
                           lambda t: execute(_bytes_split, (t,)))
@@ -474,7 +474,7 @@ def _unicode_attrs(input_encoding, errors, replacement_char):
             "replacement_char": int(replacement_char)}
 
 
-def unicode_decode(input, input_encoding, errors="replace",  # noqa: A002
+def unicode_decode(input, input_encoding, errors="replace",
                    replacement_char=65533, replace_control_characters=False, name=None):
     """Unicode code points (int32) of every string: a vector, or a RaggedTensor of rows."""
     attrs = _unicode_attrs(input_encoding, errors, replacement_char)
@@ -482,14 +482,14 @@ def unicode_decode(input, input_encoding, errors="replace",  # noqa: A002
                           lambda t: execute(_unicode_decode, (t,), attrs))
 
 
-def unicode_split(input, input_encoding, errors="replace",  # noqa: A002
+def unicode_split(input, input_encoding, errors="replace",
                   replacement_char=65533, name=None):
     """Every string as its characters, each one UTF-8 encoded string."""
     codes = unicode_decode(input, input_encoding, errors, replacement_char)
     return _map_ragged(codes, lambda t: _unicode_chars(t))
 
 
-def unicode_split_with_offsets(input, input_encoding, errors="replace",  # noqa: A002
+def unicode_split_with_offsets(input, input_encoding, errors="replace",
                                replacement_char=65533, name=None):
     """Every string as its characters (UTF-8 encoded) and the byte offset where each starts."""
     chars = unicode_split(input, input_encoding, errors, replacement_char)
@@ -507,7 +507,7 @@ def _map_ragged(value, fn):
     return fn(value)
 
 
-def unicode_encode(input, output_encoding, errors="replace",  # noqa: A002
+def unicode_encode(input, output_encoding, errors="replace",
                    replacement_char=65533, name=None):
     """Code points (a vector, or a RaggedTensor of rows) back to strings."""
     encoding = output_encoding.lower().replace("_", "-")
@@ -560,7 +560,7 @@ def _codec(encoding):
         name.replace("UTF-", "UTF"), name.lower())
 
 
-def unicode_transcode(input, input_encoding, output_encoding, errors="replace",  # noqa: A002
+def unicode_transcode(input, input_encoding, output_encoding, errors="replace",
                       replacement_char=65533, replace_control_characters=False, name=None):
     """Every string re-encoded from `input_encoding` to `output_encoding`."""
     strings = _strings(input, "UnicodeTranscode")
@@ -577,7 +577,7 @@ def unicode_transcode(input, input_encoding, output_encoding, errors="replace", 
                             np.array(strings.numpy(), dtype=object)))
 
 
-def unicode_decode_with_offsets(input, input_encoding, errors="replace",  # noqa: A002
+def unicode_decode_with_offsets(input, input_encoding, errors="replace",
                                 replacement_char=65533, replace_control_characters=False,
                                 name=None):
     """The code points of each string and the byte offset at which each one starts."""

@@ -254,7 +254,7 @@ def test_loop_variable_must_be_defined_before_the_loop():
         while i < n:
             last = i
             i += 1
-        return last  # noqa: F821
+        return last  # noqa: F821 - the point: undefined when the loop never runs
 
     with pytest.raises(ValueError, match="'last' must be defined before the loop"):
         f(tf.constant(3))

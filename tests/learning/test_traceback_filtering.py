@@ -74,7 +74,7 @@ def test_filter_traceback_drops_only_internal_frames():
 def hint(fn):
     try:
         fn()
-    except Exception as exc:  # noqa: BLE001
+    except Exception as exc:
         return traceback_utils.hint_for(exc), str(exc)
     raise AssertionError("no error")
 

@@ -32,7 +32,7 @@ def chromium_problem():
                 "(`apt-get install chromium`, which `make test` does) or point "
                 "EAGERBOOK_CHROMIUM at a Chromium binary.")
     try:
-        import playwright.sync_api  # noqa: F401
+        import playwright.sync_api  # noqa: F401 - only whether it imports
     except ImportError:
         return "The playwright Python package is missing: pip install -e '.[test]'."
     return None

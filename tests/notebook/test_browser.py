@@ -213,7 +213,7 @@ def test_every_widget_stored_live_and_reopened(app, save_setting, demo_notebook,
     name = demo_notebook.name
     shutil.copy(demo_notebook, tmp_path / name)
     ARTIFACTS.mkdir(exist_ok=True)
-    shot = lambda page, what: page.screenshot(  # noqa: E731
+    shot = lambda page, what: page.screenshot(  # noqa: E731 - a one-line helper
         path=str(ARTIFACTS / f"widgets-{app}-{what}.png"), full_page=True)
     with jupyterlab(tmp_path, app=app, save_widget_state=save_setting) as (base, token), \
             chromium_page(height=1600) as page:

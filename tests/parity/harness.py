@@ -34,5 +34,5 @@ def run_snippet(code, tf_module):
     out = io.StringIO()
     scope = {"tf": tf_module, "np": np, "__name__": "__snippet__"}
     with contextlib.redirect_stdout(out):
-        exec(compile(source, filename, "exec"), scope)  # noqa: S102
+        exec(compile(source, filename, "exec"), scope)
     return out.getvalue()
