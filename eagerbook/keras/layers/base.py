@@ -381,7 +381,7 @@ class Layer(Module):
         if not _weights_may_change_unseen(self, {id(self)}):
             try:
                 _WEIGHT_LISTS[self] = (version, tuple(trainable), tuple(non_trainable))
-            except TypeError:
+            except TypeError:  # a layer class that is not hashable is walked every time
                 pass
         return trainable, non_trainable
 
