@@ -76,19 +76,19 @@ def _tape_active(state):
 
 
 # --- the pipeline -------------------------------------------------------------------------------
-# The first call of a tf.function with new argument types:
-#   1. trace:    Function._trace_once runs the (AutoGraph-converted) Python function once on
-#                placeholders while a FuncGraph records every op: the Graph (concrete.graph);
-#   2. optimize: passes.optimize rewrites it, pass by pass, into a new Graph;
-#   3. compile:  compile_graph turns that into Python source calling NumPy kernels, and
-#                exec()s it (concrete.compiled_source).
-# Later calls with the same argument types run the compiled function directly.
-def optimize_and_compile(graph, name):
-    """Steps 2 and 3: returns (optimized graph, compiled function, its source)."""
+def trace_optimize_compile(function, args, key):
+    """What a tf.function's first call with new argument types does (``Function.__call__``
+    on a cache miss); later calls with the same argument types run the compiled code at once."""
     with _without_gc_pauses():
-        optimized = passes.optimize(graph)
-        fn, source = compile_graph(optimized, name)
-    return optimized, fn, source
+        # 1. trace: the (AutoGraph-converted) Python function runs once on placeholders while
+        #    a FuncGraph records every op: the Graph, concrete.graph.
+        concrete = function._trace(args, key)
+        # 2. optimize: the passes rewrite that graph, pass by pass, into a new Graph.
+        optimized = passes.optimize(concrete.graph)
+        # 3. compile: Python source calling NumPy kernels, exec()'d: concrete.compiled_source.
+        fn, source = compile_graph(optimized, concrete.name)
+    concrete._optimized, concrete._fn, concrete._source = optimized, fn, source
+    return concrete
 
 
 @contextlib.contextmanager
@@ -228,8 +228,7 @@ class Function:
             concrete = self._find_relaxed(args, key) if self._reduce_retracing else None
             if concrete is None:
                 traced_args = tuple(self._input_signature) if key == "signature" else args
-                with _without_gc_pauses():
-                    concrete = self._trace(traced_args, key)
+                concrete = trace_optimize_compile(self, traced_args, key)
             with _detectors_lock:
                 self._detector.called_with_tracing(self._python_function)
             return concrete
@@ -329,9 +328,8 @@ class Function:
 
     def _trace_once(self, args, relaxed_specs, allow_variables):
         graph = FuncGraph(self._name)
-        graph.allow_variable_creation = allow_variables and not self._concretes
-        if self._concretes or self._variables_created:
-            graph.allow_variable_creation = False
+        graph.allow_variable_creation = (allow_variables and not self._concretes
+                                         and not self._variables_created)
         names = self._arg_names(len(args))
         symbolic_args = []
         specs = []
@@ -587,7 +585,7 @@ class ConcreteFunction:
     def __str__(self):
         return f"ConcreteFunction {self.pretty_printed_signature()}"
 
-    # --- steps 2 and 3 of the pipeline (see optimize_and_compile) -------------------------------
+    # --- steps 2 and 3 of the pipeline, run at the first call when only step 1 ran -----------
     @property
     def optimized_graph(self):
         self._ensure_compiled()
@@ -610,9 +608,12 @@ class ConcreteFunction:
         return self._tape_support.forward_source
 
     def _ensure_compiled(self):
+        """Traced by get_concrete_function, saving or a Keras symbolic call: optimize and
+        compile now (TF, too, runs its graph optimizer when a function first executes)."""
         if self._fn is None:
-            self._optimized, self._fn, self._source = optimize_and_compile(self.graph,
-                                                                           self.name)
+            with _without_gc_pauses():
+                self._optimized = passes.optimize(self.graph)
+                self._fn, self._source = compile_graph(self._optimized, self.name)
         return self._fn
 
     def _accepts(self, args):
@@ -705,7 +706,6 @@ class ConcreteFunction:
         """tf.debugging.enable_check_numerics(): the traced (unfused) graph, checked op by op."""
         check = numerics_check[0]
         if self._checked is None or self._checked[0] is not check:
-            from .compile import compile_graph
             self._checked = (check, compile_graph(self.graph, self.name, check=check)[0])
         try:
             outs = self._checked[1](*[t._value for t in tensors])
