@@ -55,9 +55,11 @@ def reshape(tensor, shape, name=None):
         size = tensor._value.size
         known = int(np.prod([d for d in dims if d != -1], dtype=np.int64))
         if (-1 not in dims and known != size) or (-1 in dims and (known == 0 or size % known)):
+            wanted = (f"requires a multiple of {known}" if -1 in dims and known
+                      else f"has {known}")  # TF's two wordings
             raise invalid_argument(
                 "Reshape", f"Input to reshape is a tensor with {size} values, but the requested "
-                           f"shape has {known} (shape {dims}, input shape {list(tensor.shape)})")
+                           f"shape {wanted}")
     return execute(_reshape, (tensor,), {"shape": tuple(dims)})
 
 

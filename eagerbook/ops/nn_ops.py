@@ -309,9 +309,14 @@ def _as_compute(x):
 @register("Softmax")
 def _softmax(logits, axis):
     x = _as_compute(logits)
-    e = np.exp(x - x.max(axis=axis, keepdims=True))
-    with np.errstate(invalid="ignore"):
-        e /= e.sum(axis=axis, keepdims=True)
+    shifted = x - x.max(axis=axis, keepdims=True)
+    # float32's exp is taken in float64 and rounded once (NumPy's float32 exp can be an ulp
+    # off), and TF's kernel multiplies by the reciprocal of the sum rather than dividing:
+    # both make the printed digits those TF prints.
+    e = np.exp(shifted, dtype=np.float64).astype(x.dtype) if x.dtype == np.float32 else \
+        np.exp(shifted)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        e *= np.reciprocal(e.sum(axis=axis, keepdims=True))
     return e.astype(logits.dtype, copy=False)
 
 
