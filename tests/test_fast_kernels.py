@@ -102,3 +102,35 @@ def test_bias_gradient_is_the_sum_over_all_but_the_channels(shape, data_format):
     per_channel = int(np.prod(shape)) // shape[channel]
     np.testing.assert_allclose(outer.gradient(s, b).numpy(),
                                2.0 * np.arange(shape[channel]) * per_channel, rtol=1e-6)
+
+
+@pytest.mark.parametrize("shape, axis", [((32, 24, 24, 16), (1, 2)), ((8, 40, 40, 3), (0, 1, 2)),
+                                         ((32, 24, 24, 16), (1, 2, 3)), ((6, 64, 64, 2), (1,)),
+                                         ((32, 10, 10, 16), (1, 2))])
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("keepdims", [False, True])
+def test_mean_over_short_rows_is_the_mean(shape, axis, dtype, keepdims):
+    # Global average pooling's mean is summed over long rows (another order of the additions):
+    # within rounding of the exact mean, and the plain path for a non-contiguous input.
+    mean = REGISTRY["Mean"].kernel
+    x = np.random.default_rng(4).standard_normal(shape).astype(dtype)
+    exact = x.astype(np.float64).mean(axis=axis, keepdims=keepdims)
+    tolerance = 1e-6 if dtype == np.float32 else 1e-13
+    for value in (x, x[:, ::-1]):
+        got = mean(value, axis, keepdims)
+        assert got.dtype == dtype and got.shape == exact.shape
+        want = value.astype(np.float64).mean(axis=axis, keepdims=keepdims)
+        np.testing.assert_allclose(got, want, rtol=tolerance, atol=tolerance)
+
+
+@pytest.mark.parametrize("broadcast", [True, False])
+def test_relu_grad_of_a_per_image_and_channel_gradient_gives_the_product_bits(broadcast):
+    # The gradient global average pooling hands back: constant over the pixels.
+    rng = np.random.default_rng(5)
+    features = _operand(rng, (32, 12, 12, 16), np.float32, True)
+    gradient = _operand(rng, (32, 1, 1, 16), np.float32, True)
+    if broadcast:
+        gradient = np.broadcast_to(gradient, features.shape)
+    with np.errstate(invalid="ignore"):  # inf * 0 is NaN, as in TF
+        want = np.broadcast_to(gradient * (features > 0).astype(np.float32), features.shape)
+    _same_bits(want, REGISTRY["ReluGrad"].kernel(gradient, features))

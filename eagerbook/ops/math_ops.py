@@ -840,8 +840,40 @@ def _mean(x, axis, keepdims):
     if x.dtype == np.float16 or count == 0:  # np.mean sums float16 in float32; 0/0 is nan
         with np.errstate(invalid="ignore", divide="ignore"):
             return np.mean(x, axis=axis, keepdims=keepdims, dtype=x.dtype)
+    total = _sum_in_long_rows(x, axis)
+    if total is not None:
+        return (total.reshape(_reduced_shape(x.shape, axis, True)) if keepdims else total) / count
     # sum / count: the same pairwise sum as np.mean, without its Python-level bookkeeping.
     return x.sum(axis=axis, keepdims=keepdims) / count
+
+
+# NumPy sums over a run of axes one row of the axes below them at a time: the mean of a
+# (32, 24, 24, 16) batch over (1, 2) -- global average pooling -- runs its inner loop over 16
+# numbers 18,432 times. Summing rows of 24 * 16 numbers first, then the 24 pieces of each row
+# sum, does as many additions in another order, ~5x faster. (Compiled graphs get the same
+# rewrite, with the same thresholds, from graph/passes/simplify.py's `_sum_in_long_rows`.)
+_SHORT_ROW, _LONG_ROW, _MIN_SUMMED = 64, 256, 1 << 15
+
+
+def _sum_in_long_rows(x, axis):
+    """x (float32/float64) summed over `axis`, a sorted run of axes, as two sums over long rows
+    (keepdims=False); None where NumPy's own order is as fast (long rows already, small x)."""
+    if not axis or x.size < _MIN_SUMMED or x.dtype not in (np.float32, np.float64) \
+            or not x.flags.c_contiguous:
+        return None
+    first, last, dims = axis[0], axis[-1] + 1, x.shape
+    inner = math.prod(dims[last:])
+    if axis != tuple(range(first, last)) or inner >= _SHORT_ROW:
+        return None
+    split = last - 1  # fold axes [split, last) into the rows, as few as make a long row
+    while split > first + 1 and math.prod(dims[split:]) < _LONG_ROW:
+        split -= 1
+    folded = math.prod(dims[split:last])
+    if split == first or folded * inner < _LONG_ROW:
+        return None
+    outer, summed = dims[:first], math.prod(dims[first:split])
+    row_sums = x.reshape(outer + (summed, folded * inner)).sum(axis=first)
+    return row_sums.reshape(outer + (folded, inner)).sum(axis=first).reshape(outer + dims[last:])
 
 
 @_mean.gradient
