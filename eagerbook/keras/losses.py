@@ -151,7 +151,9 @@ def _sparse_labels(y_true, y_pred):
     if y_true.shape.rank is not None and y_true.shape.rank == y_pred.shape.rank \
             and y_true.shape[-1] == 1:
         y_true = _squeeze_last(y_true)
-    if not y_true.dtype.is_integer:
+    # Keras casts the labels to int64 whatever they are: uint8 MNIST labels or float labels
+    # both work (the kernel itself takes int32/int64 only).
+    if y_true.dtype not in (dtypes.int32, dtypes.int64):
         y_true = math_ops.cast(y_true, dtypes.int64)
     return y_true
 
@@ -163,9 +165,12 @@ def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, axis=-1):
         raise ValueError("eagerbook's sparse_categorical_crossentropy supports axis=-1 only.")
     if from_logits:
         return nn_ops.sparse_softmax_cross_entropy_with_logits(labels=y_true, logits=y_pred)
-    probs = math_ops.truediv(y_pred, math_ops.reduce_sum(y_pred, axis=-1, keepdims=True))
+    # Keras clips first and normalises after (a softmax of the clipped log-probabilities):
+    # the reverse of categorical_crossentropy's order, which shows on rows not summing to 1.
     eps = backend.epsilon()
-    logp = math_ops.log(_clip(probs, eps, 1.0 - eps))
+    clipped = _clip(y_pred, eps, 1.0 - eps)
+    probs = math_ops.truediv(clipped, math_ops.reduce_sum(clipped, axis=-1, keepdims=True))
+    logp = math_ops.log(probs)
     one_hot = _one_hot(y_true, y_pred.shape[-1], y_pred.dtype)
     return math_ops.negative(math_ops.reduce_sum(math_ops.multiply(one_hot, logp), axis=-1))
 
