@@ -204,3 +204,9 @@ def test_run_functions_eagerly_switch():
     finally:
         tf.config.run_functions_eagerly(False)
     assert tf.executing_eagerly() is True
+
+
+def test_tensor_class_is_not_a_constructor_of_values():
+    # As in TF 2: values become tensors through tf.constant / tf.convert_to_tensor.
+    with pytest.raises(TypeError, match=r"Tensor\(\) takes no arguments"):
+        tf.Tensor(np.array([1.0]))

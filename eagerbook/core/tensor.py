@@ -25,12 +25,8 @@ class Tensor:
     __slots__ = ("_value", "_dtype")
     # Makes `np_array + tensor` call Tensor.__radd__, so the result is a Tensor, as in TF.
     __array_priority__ = 100
-
-    def __init__(self, value):
-        # Internal constructor: the array must already be owned by the Tensor.
-        value = np.asarray(value)
-        self._value = value
-        self._dtype = dtypes.from_numpy(value.dtype)
+    # No __init__: `Tensor()` is then the cheapest way to make one (ops do it per result, in
+    # _from_numpy), and `tf.Tensor(value)` is TF's TypeError ("Tensor() takes no arguments").
 
     # --- basic properties --------------------------------------------------------------------
     @property
@@ -207,7 +203,7 @@ _new = object.__new__
 
 def _from_numpy(array):
     """Wraps an ndarray the caller promises not to change (the hot path of every op)."""
-    t = _new(Tensor)
+    t = Tensor()
     try:
         t._dtype = _NUMPY_DTYPES[array.dtype]
     except KeyError:  # a string kernel gave fixed-width bytes/str (b'a' + b'b' is b'ab')
