@@ -850,30 +850,41 @@ def _mean(x, axis, keepdims):
 # NumPy sums over a run of axes one row of the axes below them at a time: the mean of a
 # (32, 24, 24, 16) batch over (1, 2) -- global average pooling -- runs its inner loop over 16
 # numbers 18,432 times. Summing rows of 24 * 16 numbers first, then the 24 pieces of each row
-# sum, does as many additions in another order, ~5x faster. (Compiled graphs get the same
-# rewrite, with the same thresholds, from graph/passes/simplify.py's `_sum_in_long_rows`.)
-_SHORT_ROW, _LONG_ROW, _MIN_SUMMED = 64, 256, 1 << 15
+# sum, does as many additions in another order, ~5x faster. The plan is made here once; the
+# Mean kernel follows it eagerly and graph/passes/simplify.py rewrites compiled sums by it.
+SHORT_ROW, LONG_ROW, MIN_SUMMED = 64, 256, 1 << 15
+
+
+def long_row_sum_plan(shape, axis):
+    """How to sum an array of `shape` over `axis` (a sorted tuple) in long rows: (outer,
+    summed, folded, inner) -- view it as outer + (summed, folded * inner), sum axis
+    len(outer), view that as outer + (folded, inner), sum the same axis -- or None where
+    NumPy's own order is as fast (long rows already, a small array, axes not one run)."""
+    if not axis or math.prod(shape) < MIN_SUMMED:
+        return None
+    first, last = axis[0], axis[-1] + 1
+    inner = math.prod(shape[last:])
+    if axis != tuple(range(first, last)) or inner >= SHORT_ROW:
+        return None
+    split = last - 1  # fold axes [split, last) into the rows, as few as make a long row
+    while split > first + 1 and math.prod(shape[split:]) < LONG_ROW:
+        split -= 1
+    folded = math.prod(shape[split:last])
+    if split == first or folded * inner < LONG_ROW:
+        return None
+    return tuple(shape[:first]), math.prod(shape[first:split]), folded, inner
 
 
 def _sum_in_long_rows(x, axis):
-    """x (float32/float64) summed over `axis`, a sorted run of axes, as two sums over long rows
-    (keepdims=False); None where NumPy's own order is as fast (long rows already, small x)."""
-    if not axis or x.size < _MIN_SUMMED or x.dtype not in (np.float32, np.float64) \
-            or not x.flags.c_contiguous:
+    """x (float32/float64) summed over `axis` by `long_row_sum_plan` (keepdims=False), or
+    None where the plan says NumPy's order is as fast."""
+    plan = long_row_sum_plan(x.shape, axis)
+    if plan is None or x.dtype not in (np.float32, np.float64) or not x.flags.c_contiguous:
         return None
-    first, last, dims = axis[0], axis[-1] + 1, x.shape
-    inner = math.prod(dims[last:])
-    if axis != tuple(range(first, last)) or inner >= _SHORT_ROW:
-        return None
-    split = last - 1  # fold axes [split, last) into the rows, as few as make a long row
-    while split > first + 1 and math.prod(dims[split:]) < _LONG_ROW:
-        split -= 1
-    folded = math.prod(dims[split:last])
-    if split == first or folded * inner < _LONG_ROW:
-        return None
-    outer, summed = dims[:first], math.prod(dims[first:split])
-    row_sums = x.reshape(outer + (summed, folded * inner)).sum(axis=first)
-    return row_sums.reshape(outer + (folded, inner)).sum(axis=first).reshape(outer + dims[last:])
+    outer, summed, folded, inner = plan
+    row_sums = x.reshape(outer + (summed, folded * inner)).sum(axis=len(outer))
+    pieces = row_sums.reshape(outer + (folded, inner)).sum(axis=len(outer))
+    return pieces.reshape(outer + x.shape[axis[-1] + 1:])
 
 
 @_mean.gradient

@@ -19,9 +19,12 @@ A rewrite only applies when the result keeps the same dtype and static shape, so
 with a broadcasting ``1`` of a bigger shape stays.
 """
 
+import math
+
 import numpy as np
 
 from ...core.shape import TensorShape
+from ...ops.math_ops import long_row_sum_plan
 from ...ops.registry import REGISTRY
 from .constant_folding import MAX_FOLDED_ELEMENTS
 from .util import fresh_copy, map_subgraphs, replace_tensors, same_static_shape
@@ -294,10 +297,8 @@ def _sum_to_shape(g, op, out):
 
 # NumPy reduces over leading axes one short row at a time: summing a (32, 24, 24, 16) batch of
 # gradients over (0, 1, 2) runs an inner loop of 16 numbers 18,432 times (~9x slower than
-# the same sum done over rows of 24 * 16 numbers, then over the 24 partial rows).
-SHORT_ROW, LONG_ROW, MIN_SUMMED = 64, 256, 1 << 15
-
-
+# the same sum done over rows of 24 * 16 numbers, then over the 24 partial rows). The plan is
+# the eager Mean kernel's (ops/math_ops.py, `long_row_sum_plan`): both sum in the same order.
 def _sum_in_long_rows(g, op, out):
     """sum(x, axes) over a run of axes with fewer than SHORT_ROW numbers below it -> a sum
     with the run's last axes folded into long rows, then a sum of those rows' pieces."""
@@ -305,20 +306,11 @@ def _sum_in_long_rows(g, op, out):
     axes = tuple(op.attrs["axis"])
     if not axes or not _static(x) or not _static(out) or x._dtype._np == np.object_:
         return None
-    dims = tuple(x._shape._dims)
-    first, last = axes[0], axes[-1] + 1
-    inner = int(np.prod(dims[last:], dtype=np.int64))
-    if axes != tuple(range(first, last)) or inner >= SHORT_ROW or \
-            int(np.prod(dims, dtype=np.int64)) < MIN_SUMMED:
+    plan = long_row_sum_plan(tuple(x._shape._dims), axes)
+    if plan is None:
         return None
-    split = last - 1  # fold axes [split, last) into the rows, as few as make a long row
-    while split > first + 1 and int(np.prod(dims[split:], dtype=np.int64)) < LONG_ROW:
-        split -= 1
-    folded = int(np.prod(dims[split:last], dtype=np.int64))
-    if split == first or folded * inner < LONG_ROW:
-        return None
-    outer = (int(np.prod(dims[:first], dtype=np.int64)),) if first else ()
-    summed = int(np.prod(dims[first:split], dtype=np.int64))
+    outer_dims, summed, folded, inner = plan
+    outer = (math.prod(outer_dims),) if outer_dims else ()
     # rows: (outer..., summed, folded * inner) -> (outer..., folded, inner) -> (outer..., inner)
     value = x
     for shape, names in ((outer + (summed, folded * inner), ("rows", "row_sums")),
