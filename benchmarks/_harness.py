@@ -43,13 +43,14 @@ def compare(ours, floor, number=None, repeat=9):
     return best[0], best[1]
 
 
-def report(name, ours, floor, target=None, unit="us", **extra):
+def report(name, ours, floor, target=None, unit="us", ratio=None, **extra):
     """Prints one human-readable line and one machine-readable line for run_all.py.
 
-    `extra` (JSON-able) goes into the machine-readable record: the speed table adds the engine,
-    the row key and the best-of ratio.
+    `ratio` defaults to ours / floor (the speed table passes the median of several processes'
+    ratios instead). `extra` (JSON-able) goes into the machine-readable record: the speed
+    table adds the engine, the row key, the best-of ratio and each process's ratio.
     """
-    ratio = ours / floor
+    ratio = ours / floor if ratio is None else ratio
     scale = 1e6 if unit == "us" else 1e3
     verdict = "" if target is None else ("  OK" if ratio <= target else "  MISSED")
     goal = "" if target is None else f" (target <= {target:g}x)"

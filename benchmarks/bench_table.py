@@ -13,11 +13,19 @@ Before timing, the engine's first loss must agree with the floor's (same startin
 
 Each engine runs in its own process (`run_all.py` starts one per installed engine), so one
 engine's thread pools and caches never touch another's.
+
+`--processes K` (default 3) runs each row in K fresh processes, one after the other, and
+reports the median of their K ratios (and of their times). One process's figure is not
+enough for the small-op rows: the NumPy floor of `a + b` itself takes 0.43 or 0.8 us from one
+process to the next, and its instruction count moves with the process's string-hash seed
+(BENCHMARKS.md, "Measuring small ops"), so a single process's ratio swings by 1.5x.
 """
 
 import argparse
+import json
 import os
 import statistics
+import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -26,7 +34,7 @@ sys.path.insert(0, HERE)
 
 import numpy as np  # noqa: E402 - after the sys.path setup
 import workloads  # noqa: E402 - after the sys.path setup
-from _harness import clock, report  # noqa: E402 - after the sys.path setup
+from _harness import RESULT_PREFIX, clock, report  # noqa: E402 - after the sys.path setup
 
 ENGINES = ("eagerbook", "tensorflow", "torch")
 
@@ -90,6 +98,25 @@ def run_row(engine, key, rounds):
                   engine=engine, key=key, best_ratio=best_ratio, rounds=rounds)
 
 
+def run_row_in_processes(engine, key, rounds, processes):
+    """run_row in `processes` fresh interpreters; reports the median of their ratios."""
+    records = []
+    for _ in range(processes):
+        out = subprocess.run([sys.executable, os.path.abspath(__file__), "--engine", engine,
+                              "--rows", key, "--rounds", str(rounds), "--processes", "1"],
+                             check=True, capture_output=True, text=True).stdout
+        records += [json.loads(line[len(RESULT_PREFIX):]) for line in out.splitlines()
+                    if line.startswith(RESULT_PREFIX)]
+    ratios = [r["ratio"] for r in records]
+    row = workloads.ROW_BY_KEY[key]
+    return report(row.title, statistics.median(r["ours"] for r in records),
+                  statistics.median(r["floor"] for r in records),
+                  target=row.goal if engine == "eagerbook" else None, unit=row.unit,
+                  engine=engine, key=key, rounds=rounds, ratio=statistics.median(ratios),
+                  best_ratio=statistics.median(r["best_ratio"] for r in records),
+                  process_ratios=ratios)
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--engine", choices=ENGINES, default="eagerbook")
@@ -97,6 +124,8 @@ def main(argv=None):
                         help="only these rows (default: all)")
     parser.add_argument("--rounds", type=int, default=11,
                         help="alternating blocks per row (default 11)")
+    parser.add_argument("--processes", type=int, default=3,
+                        help="fresh processes per row; the figure is their median (default 3)")
     args = parser.parse_args(argv)
     threads = os.environ.get("OMP_NUM_THREADS")  # run_all.py sets 1 unless --threads default
     if args.engine == "torch":
@@ -107,10 +136,14 @@ def main(argv=None):
         tf.config.threading.set_intra_op_parallelism_threads(int(threads))
         tf.config.threading.set_inter_op_parallelism_threads(int(threads))
     print(f"{args.engine} {engine_version(args.engine)}, NumPy {np.__version__}: "
-          f"median of {args.rounds} alternating blocks per row, "
+          f"median of {args.rounds} alternating blocks per row"
+          f"{f', median over {args.processes} processes' if args.processes > 1 else ''}, "
           f"{'wall' if os.environ.get('EAGERBOOK_BENCH_WALL') else 'CPU'} time")
     for key in args.rows or [r.key for r in workloads.ROWS]:
-        run_row(args.engine, key, args.rounds)
+        if args.processes > 1:
+            run_row_in_processes(args.engine, key, args.rounds, args.processes)
+        else:
+            run_row(args.engine, key, args.rounds)
 
 
 if __name__ == "__main__":

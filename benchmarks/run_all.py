@@ -110,7 +110,7 @@ def speed_table(results, peers):
     """The issue's table: eagerbook against its floor, with each peer's ratio beside it."""
     ours = [r for r in results if r.get("engine") == "eagerbook" or "error" in r]
     by_peer = {p: {r["key"]: r for r in results if r.get("engine") == p} for p in peers}
-    head = "| workload | eagerbook | NumPy floor | ratio (best-of) |" + \
+    head = "| workload | eagerbook | NumPy floor | ratio (best-of) [range over processes] |" + \
         "".join(f" {p} |" for p in peers) + " goal | |"
     lines = [head, "|---|---:|---:|---:|" + "---:|" * len(peers) + "---:|---|"]
     for r in ours:
@@ -119,9 +119,11 @@ def speed_table(results, peers):
             continue
         peer_cells = "".join(f" {by_peer[p][r['key']]['ratio']:.2f}x |"
                              if r["key"] in by_peer[p] else " -- |" for p in peers)
+        spread = r.get("process_ratios") or [r["ratio"]]  # one ratio per fresh process
+        spread = f" [{min(spread):.2f}-{max(spread):.2f}x]" if len(spread) > 1 else ""
         lines.append(f"| {r['name']} | {fmt_time(r['ours'], r['unit'])} | "
                      f"{fmt_time(r['floor'], r['unit'])} | {r['ratio']:.2f}x "
-                     f"({r['best_ratio']:.2f}x) |{peer_cells} <= {r['target']:g}x | "
+                     f"({r['best_ratio']:.2f}x){spread} |{peer_cells} <= {r['target']:g}x | "
                      f"{verdict(r)} |")
     return "\n".join(lines)
 
@@ -164,6 +166,8 @@ def main(argv=None):
     parser.add_argument("--threads", choices=("1", "default"), default="1")
     parser.add_argument("--rounds", default="11", help="bench_table.py's alternating blocks")
     parser.add_argument("--rows", nargs="*", default=[], help="bench_table.py's rows")
+    parser.add_argument("--processes", default="3",
+                        help="bench_table.py's fresh processes per row (the median is reported)")
     parser.add_argument("--keep-freed-memory", action="store_true",
                         help="glibc keeps freed memory (no page faults on reuse)")
     parser.add_argument("--peer-python", nargs="*", metavar="PEER=PYTHON",
@@ -180,7 +184,8 @@ def main(argv=None):
         if path.name == "bench_table.py":
             for engine in ["eagerbook", *peers]:
                 print(f"running {path.name} --engine {engine} ...", file=sys.stderr, flush=True)
-                table_args = ["--engine", engine, "--rounds", args.rounds]
+                table_args = ["--engine", engine, "--rounds", args.rounds,
+                              "--processes", args.processes]
                 table_args += ["--rows", *args.rows] if args.rows else []
                 table_results.extend(run_script(path, table_args, args.threads,
                                                 interpreters.get(engine, sys.executable),
