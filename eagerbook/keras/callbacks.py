@@ -145,12 +145,18 @@ def _format_value(value):
     return f"{value:.4f}" if abs(value) > 1e-3 or value == 0 else f"{value:.4e}"
 
 
-def _format_time(seconds):
-    if seconds >= 3600:
+def _format_eta(seconds):
+    # Keras: "1:02:03" past an hour, "1:34" past a minute, else whole seconds (truncated).
+    if seconds > 3600:
         return f"{int(seconds // 3600)}:{int(seconds % 3600 // 60):02d}:{int(seconds % 60):02d}"
-    if seconds >= 60:
+    if seconds > 60:
         return f"{int(seconds // 60)}:{int(seconds % 60):02d}"
-    return f"{int(round(seconds))}s"
+    return f"{int(seconds)}s"
+
+
+def _format_elapsed(seconds):
+    # The time already spent is always whole seconds ("- 94s 2s/step"), never "1:34".
+    return f"{seconds:.0f}s"
 
 
 def _per_step(seconds):
@@ -196,10 +202,10 @@ class Progbar:
             bar = self._bar(current)
             if finalize:
                 per = elapsed / max(current, 1)
-                info = f" - {_format_time(elapsed)} {_per_step(per)}"
+                info = f" - {_format_elapsed(elapsed)} {_per_step(per)}"
             else:
                 eta = elapsed / max(current, 1) * ((self.target or current) - current)
-                info = f" - ETA: {_format_time(eta)}"
+                info = f" - ETA: {_format_eta(eta)}"
             info += "".join(f" - {k}: {_format_value(v)}" for k, v in self._values.items())
             line = bar + info
             if self._dynamic:
@@ -214,7 +220,7 @@ class Progbar:
             self._last_update = now
         elif self.verbose == 2 and finalize:
             count = f"{current}/{self.target}" if self.target else f"{current}"
-            line = f"{count} - {_format_time(elapsed)}"
+            line = f"{count} - {_format_elapsed(elapsed)}"
             line += "".join(f" - {k}: {_format_value(v)}" for k, v in self._values.items())
             self.stream.write(line + "\n")
             self.stream.flush()

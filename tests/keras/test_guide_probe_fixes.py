@@ -39,3 +39,57 @@ def test_fit_on_uint8_labels_like_the_beginner_quickstart():
                   metrics=["accuracy"])
     history = model.fit(x, y, epochs=1, verbose=0)
     assert set(history.history) == {"loss", "accuracy"}
+
+
+class _Clock:
+    def __init__(self):
+        self.now = 1000.0
+
+    def __call__(self):
+        return self.now
+
+
+class _TTY:
+    def __init__(self):
+        self.text = ""
+
+    def isatty(self):
+        return True
+
+    def write(self, text):
+        self.text += text
+
+    def flush(self):
+        pass
+
+
+def _final_line(stream):
+    return stream.text.split("\r")[-1].rstrip()
+
+
+def test_progbar_prints_elapsed_time_in_whole_seconds_past_a_minute(monkeypatch):
+    # Keras 2 after a 94 s epoch of 40 steps: "40/40 [====...] - 94s 2s/step - loss: ..."
+    clock = _Clock()
+    monkeypatch.setattr(keras.callbacks.time, "time", clock)
+    stream = _TTY()
+    bar = keras.utils.Progbar(40, stream=stream)
+    clock.now += 94.2
+    bar.update(40, [("loss", 1.25)])
+    assert _final_line(stream) == "40/40 [==============================] - 94s 2s/step - loss: 1.2500"
+    stream = _TTY()
+    bar = keras.utils.Progbar(4, verbose=2, stream=stream)
+    clock.now += 3725.0
+    bar.update(4, [("loss", 0.5)])
+    assert stream.text == "4/4 - 3725s - loss: 0.5000\n"
+
+
+@pytest.mark.parametrize("eta_seconds, text", [(59.9, "59s"), (60.0, "60s"), (94.7, "1:34"),
+                                               (3600.0, "60:00"), (3725.0, "1:02:05")])
+def test_progbar_eta_formats_as_keras(monkeypatch, eta_seconds, text):
+    clock = _Clock()
+    monkeypatch.setattr(keras.callbacks.time, "time", clock)
+    stream = _TTY()
+    bar = keras.utils.Progbar(2, stream=stream)
+    clock.now += eta_seconds   # one of two steps done: the other takes as long again
+    bar.update(1)
+    assert _final_line(stream) == f"1/2 [==============>...............] - ETA: {text}"
