@@ -12,6 +12,7 @@ from .serialization import (
     get_registered_object,
     register_keras_serializable,
 )
+from .vis_utils import model_to_dot, plot_model
 
 
 def to_categorical(y, num_classes=None, dtype="float32"):
@@ -38,6 +39,7 @@ def set_random_seed(seed):
 
 
 __all__ = ["CustomObjectScope", "Progbar", "custom_object_scope", "get_custom_objects",
-           "get_registered_name", "get_registered_object", "pad_sequences",
+           "get_registered_name", "get_registered_object", "model_to_dot", "pad_sequences",
+           "plot_model",
            "register_keras_serializable",
            "set_random_seed", "to_categorical"]

@@ -75,7 +75,8 @@ def test_progbar_prints_elapsed_time_in_whole_seconds_past_a_minute(monkeypatch)
     bar = keras.utils.Progbar(40, stream=stream)
     clock.now += 94.2
     bar.update(40, [("loss", 1.25)])
-    assert _final_line(stream) == "40/40 [==============================] - 94s 2s/step - loss: 1.2500"
+    assert _final_line(stream) == \
+        "40/40 [==============================] - 94s 2s/step - loss: 1.2500"
     stream = _TTY()
     bar = keras.utils.Progbar(4, verbose=2, stream=stream)
     clock.now += 3725.0
@@ -93,3 +94,80 @@ def test_progbar_eta_formats_as_keras(monkeypatch, eta_seconds, text):
     clock.now += eta_seconds   # one of two steps done: the other takes as long again
     bar.update(1)
     assert _final_line(stream) == f"1/2 [==============>...............] - ETA: {text}"
+
+
+def _mnist_mlp():
+    inputs = keras.Input(shape=(784,), name="img")
+    x = keras.layers.Dense(64, activation="relu", name="hidden")(inputs)
+    outputs = keras.layers.Dense(10, name="logits")(x)
+    return keras.Model(inputs, outputs, name="mnist_model")
+
+
+def test_plot_model_without_pydot_raises_tfs_import_error(tmp_path, monkeypatch):
+    # The functional guide's first plot: TF 2.0 raises this when pydot/Graphviz are missing
+    # (outside IPython) and writes no file.
+    from eagerbook.keras import vis_utils
+    monkeypatch.setattr(vis_utils, "_graphviz", lambda: None)
+    target = tmp_path / "my_first_model.png"
+    with pytest.raises(ImportError, match=r"^Failed to import pydot\. You must install pydot "
+                                          r"and graphviz for `pydotprint` to work\.$"):
+        keras.utils.plot_model(_mnist_mlp(), str(target))
+    assert not target.exists()
+
+
+def test_plot_model_without_pydot_inside_ipython_prints_and_returns_none(monkeypatch, capsys):
+    import sys
+    import types
+
+    from eagerbook.keras import vis_utils
+    monkeypatch.setattr(vis_utils, "_graphviz", lambda: None)
+    monkeypatch.setitem(sys.modules, "IPython.core.magics.namespace", types.ModuleType("ns"))
+    assert keras.utils.plot_model(_mnist_mlp(), "unused.png", show_shapes=True) is None
+    assert capsys.readouterr().out == (
+        "Failed to import pydot. You must install pydot and graphviz for `pydotprint` to work.\n")
+
+
+def test_dot_source_has_a_record_per_layer_and_an_edge_per_connection():
+    from eagerbook.keras import vis_utils
+    model = _mnist_mlp()
+    text = vis_utils.dot_source(model, show_shapes=True)
+    img, hidden, logits = (str(id(layer)) for layer in model.layers)
+    assert text.splitlines()[:3] == ["digraph G {", "  rankdir=TB; concentrate=True; dpi=96;",
+                                     "  node [shape=record];"]
+    assert (f'"{img}" [label="img: InputLayer\\n|{{input:|output:}}|'
+            f'{{{{[(?, 784)]}}|{{[(?, 784)]}}}}"];') in text
+    assert (f'"{hidden}" [label="hidden: Dense\\n|{{input:|output:}}|'
+            f'{{{{(?, 784)}}|{{(?, 64)}}}}"];') in text
+    assert [line.strip() for line in text.splitlines() if "->" in line] == [
+        f'"{img}" -> "{hidden}";', f'"{hidden}" -> "{logits}";']
+    plain = vis_utils.dot_source(model, show_layer_names=False, rankdir="LR")
+    assert "rankdir=LR;" in plain and f'"{logits}" [label="Dense"];' in plain
+
+
+def test_dot_source_of_shared_and_nested_models():
+    from eagerbook.keras import vis_utils
+    encoder = _mnist_mlp()
+    inputs = keras.Input(shape=(784,), name="pair")
+    merged = keras.layers.average([encoder(inputs), encoder(inputs)])
+    outer = keras.Model(inputs, merged, name="ensemble")
+    flat = vis_utils.dot_source(outer)
+    # the nested model is one node, called twice: a single (deduplicated) edge into it
+    assert f'"{id(encoder)}" [label="mnist_model: Model"];' in flat   # TF 2.0's class name
+    assert flat.count(f'"{id(outer.layers[0])}" -> "{id(encoder)}";') == 1
+    nested = vis_utils.dot_source(outer, expand_nested=True)
+    assert f"subgraph cluster_{id(encoder)} {{" in nested
+    assert f'"{id(encoder.layers[-1])}" -> "{id(outer.layers[-1])}";' in nested
+
+
+def test_plot_model_draws_with_graphviz(tmp_path):
+    from eagerbook.keras import vis_utils
+    if vis_utils._graphviz() is None:
+        pytest.skip("drawing needs Graphviz's dot program, which is not installed here")
+    target = tmp_path / "model.png"
+    picture = keras.utils.plot_model(_mnist_mlp(), str(target), show_shapes=True)
+    assert target.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert picture._repr_png_() == target.read_bytes()
+    svg = keras.utils.model_to_dot(_mnist_mlp()).create(format="svg")
+    assert b"<svg" in svg and b"hidden: Dense" in svg
+    assert keras.utils.plot_model(_mnist_mlp(), str(tmp_path / "m.pdf")) is None
+    assert (tmp_path / "m.pdf").read_bytes()[:4] == b"%PDF"
