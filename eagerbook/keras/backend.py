@@ -187,7 +187,8 @@ def random_uniform(shape, minval=0.0, maxval=1.0, dtype=None, seed=None):
 
 
 def get_value(x):
-    return x.numpy()
+    # As Keras: anything that is not a tensor (a Python float learning rate...) comes back as is.
+    return x.numpy() if hasattr(x, "numpy") else x
 
 
 def set_value(x, value):

@@ -171,3 +171,57 @@ def test_plot_model_draws_with_graphviz(tmp_path):
     assert b"<svg" in svg and b"hidden: Dense" in svg
     assert keras.utils.plot_model(_mnist_mlp(), str(tmp_path / "m.pdf")) is None
     assert (tmp_path / "m.pdf").read_bytes()[:4] == b"%PDF"
+
+
+def test_evaluate_and_callbacks_get_python_numbers_from_a_custom_test_step():
+    # customizing_what_happens_in_fit: a test_step returning tensors; TF's evaluate() still
+    # returns [loss, mae] as Python floats, and callbacks see floats.
+    class CustomModel(keras.Model):
+        def test_step(self, data):
+            x, y = data
+            y_pred = self(x, training=False)
+            self.compiled_loss(y, y_pred, regularization_losses=self.losses)
+            self.compiled_metrics.update_state(y, y_pred)
+            return {m.name: m.result() for m in self.metrics}
+
+    seen = []
+
+    class Spy(keras.callbacks.Callback):
+        def on_test_batch_end(self, batch, logs=None):
+            seen.append(logs)
+
+    inputs = keras.Input(shape=(3,))
+    model = CustomModel(inputs, keras.layers.Dense(1)(inputs))
+    model.compile(loss="mse", metrics=["mae"])
+    x, y = np.ones((8, 3), "float32"), np.zeros((8, 1), "float32")
+    results = model.evaluate(x, y, verbose=0, callbacks=[Spy()])
+    assert [type(r) for r in results] == [float, float]
+    assert all(type(v) is float for logs in seen for v in logs.values())
+    assert type(model.evaluate(x, y, verbose=0, return_dict=True)["mae"]) is float
+    assert type(model.test_on_batch(x, y)[0]) is float
+
+
+def test_backend_get_value_returns_non_tensors_unchanged():
+    assert keras.backend.get_value(0.1) == 0.1
+    assert keras.backend.get_value(tf.Variable(2.0)) == np.float32(2.0)
+
+
+def test_fit_callbacks_get_python_numbers_from_a_custom_train_step():
+    class CustomModel(keras.Model):
+        def train_step(self, data):
+            x, y = data
+            with tf.GradientTape() as tape:
+                loss = keras.losses.mean_squared_error(y, self(x, training=True))
+            grads = tape.gradient(loss, self.trainable_variables)
+            self.optimizer.apply_gradients(zip(grads, self.trainable_variables))
+            return {"loss": tf.reduce_mean(loss)}
+
+    seen = []
+    inputs = keras.Input(shape=(3,))
+    model = CustomModel(inputs, keras.layers.Dense(1)(inputs))
+    model.compile(optimizer="sgd")
+    history = model.fit(np.ones((8, 3), "float32"), np.zeros((8, 1), "float32"), epochs=2,
+                        verbose=0, callbacks=[keras.callbacks.LambdaCallback(
+                            on_batch_end=lambda batch, logs: seen.append(logs["loss"]))])
+    assert seen and all(type(v) is float for v in seen)
+    assert all(type(v) is float for v in history.history["loss"])

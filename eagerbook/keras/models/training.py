@@ -559,6 +559,8 @@ class Model(Layer):
         self.stop_training = False
         cbs.on_train_begin()
         logs = {}
+        # The built-in train_step already returns floats: only a custom one needs converting.
+        batch_logs = dict if type(self).train_step is Model.train_step else _python_logs
         for epoch in range(initial_epoch, epochs):
             self.reset_metrics()
             cbs.on_epoch_begin(epoch)
@@ -566,21 +568,21 @@ class Model(Layer):
             for step, batch in train.epoch_batches():
                 cbs.on_train_batch_begin(step)
                 logs = self.train_step(batch)
-                cbs.on_train_batch_end(step, dict(logs))
+                cbs.on_train_batch_end(step, batch_logs(logs))
                 if self.stop_training:
                     break
             if step < 0:
                 if train.exhausted:
                     break
                 raise ValueError("Expected input data to be non-empty.")
-            epoch_logs = dict(logs)
+            epoch_logs = _python_logs(logs)
             if val is not None and _should_validate(epoch, validation_freq):
                 val_logs = self._evaluate_loop(val, cbs)
                 epoch_logs.update({f"val_{k}": v for k, v in val_logs.items()})
             cbs.on_epoch_end(epoch, epoch_logs)
             if self.stop_training or train.exhausted:
                 break
-        cbs.on_train_end(logs)
+        cbs.on_train_end(_python_logs(logs))
         self.history = history
         return history
 
@@ -592,9 +594,10 @@ class Model(Layer):
         for step, batch in handler.epoch_batches():
             cbs.on_test_batch_begin(step)
             logs = self.test_step(batch)
-            cbs.on_test_batch_end(step, dict(logs))
+            cbs.on_test_batch_end(step, _python_logs(logs))
         if step < 0:
             raise ValueError("Expected input data to be non-empty.")
+        logs = _python_logs(logs)
         cbs.on_test_end(dict(logs))
         return logs
 
@@ -830,7 +833,20 @@ def _should_validate(epoch, freq):
     return (epoch + 1) in freq
 
 
+def _python_logs(logs):
+    """A copy of a step's logs with tensors as Python numbers (arrays when not scalar), as TF
+    hands them to callbacks and returns them: a custom ``train_step``/``test_step`` may return
+    tensors (the built-in steps already return floats)."""
+    out = dict(logs)
+    for key, value in out.items():
+        if isinstance(value, Tensor):
+            array = value.numpy()
+            out[key] = array.item() if array.ndim == 0 else array
+    return out
+
+
 def _results(logs, return_dict):
+    logs = _python_logs(logs)
     if return_dict:
         return dict(logs)
     values = list(logs.values())
