@@ -1,6 +1,7 @@
 """GradientTape semantics, checked against what TF 2 does."""
 
 import sys
+import threading
 import warnings
 
 import numpy as np
@@ -348,3 +349,42 @@ def test_no_warnings_in_plain_use():
         with tf.GradientTape() as t:
             loss = tf.reduce_sum(v * v)
         t.gradient(loss, v)
+
+
+def test_a_tape_sees_no_op_of_another_thread_on_the_tensor_it_watches():
+    # A lone tape takes the dispatcher's fast road; that road must still be per thread: the
+    # other threads compute on the very tensor this tape watches, with no tape of their own.
+    x = tf.constant([1.0, 2.0])
+    barrier = threading.Barrier(3, timeout=20)
+    failures = []
+
+    def untaped():
+        try:
+            barrier.wait()
+            for _ in range(300):
+                x * 3.0 + 1.0  # x is watched by the main thread's tape, not by this thread
+            barrier.wait()
+        except BaseException as exc:  # reported below
+            failures.append(exc)
+
+    saved = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads every few bytecodes
+    threads = [threading.Thread(target=untaped) for _ in range(2)]
+    try:
+        for t in threads:
+            t.start()
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            barrier.wait()
+            y = x * x
+            for _ in range(300):
+                y = y + 0.0
+            barrier.wait()
+            recorded = len(tape._tape.entries)
+    finally:
+        for t in threads:
+            t.join()
+        sys.setswitchinterval(saved)
+    assert not failures
+    assert recorded == 301  # the multiply and this thread's 300 adds, nothing else
+    np.testing.assert_allclose(tape.gradient(y, x).numpy(), [2.0, 4.0])

@@ -14,6 +14,7 @@ The algorithm is TF's:
   intermediate tensors.
 """
 
+import contextlib
 import enum
 import warnings
 
@@ -22,7 +23,7 @@ import numpy as np
 from ..core import context, nest
 from ..core.tensor import Tensor, _from_numpy, _new, convert_to_tensor
 from ..ops import math_ops
-from ..ops.backprop import GRADIENT_DTYPES, backprop
+from ..ops.backprop import GRADIENT_DTYPES, backprop, carries_gradient
 from ..ops.registry import OpRecord
 from ..ops.support import FLOAT_SET
 from ..ops.variable_ops import READ_VARIABLE
@@ -49,39 +50,42 @@ class Tape:
         self.entries = []  # OpRecords in execution order
         self.tracked = {}  # id -> object for every tracked tensor/Variable (keeps ids valid)
         self.watched_variables = {}  # id -> Variable, in watch order
-        self.recording = True
 
     # --- recorder protocol ----------------------------------------------------------------------
     def record(self, op, inputs, outputs, attrs):
+        self.record_one(op, inputs, outputs[0] if len(outputs) == 1 else outputs, attrs)
+
+    def record_one(self, op, inputs, output, attrs):
+        """``record`` of a one-output op (the dispatcher's call when this is the only recorder)."""
         tracked = self.tracked
         for x in inputs:
             if id(x) in tracked:
                 break
         else:
             if op is READ_VARIABLE:
-                self._first_read(inputs[0], outputs[0])
+                self._first_read(inputs[0], output)
             return  # no input is being watched: nothing to remember
         if not op.differentiable:
             return
-        # OpRecord(op, inputs, outputs, attrs) minus its __init__ call (a tenth of a taped add)
+        # OpRecord(op, inputs, output(s), attrs) minus its __init__ call; see OpRecord.outputs
         entry = _new(OpRecord)
         entry.op = op
         entry.inputs = inputs
-        entry.outputs = outputs
+        entry._outputs = output
         entry.attrs = attrs
-        entry.skip_input_indices = ()
         self.entries.append(entry)
-        for y in outputs:
-            # Floats (and TensorArrays in tf.function) carry gradients: carries_gradient, inlined
-            if y._dtype in FLOAT_SET or y._dtype in GRADIENT_DTYPES:
-                tracked[id(y)] = y
+        # Floats (and TensorArrays) carry gradients; an `if`, not a loop, for a lone output
+        if type(output) is tuple:
+            tracked.update((id(y), y) for y in output if carries_gradient(y))
+        elif output._dtype in FLOAT_SET or output._dtype in GRADIENT_DTYPES:
+            tracked[id(output)] = output
 
     def _first_read(self, variable, tensor):
         """A Variable the tape does not track yet was read: watch it if it is trainable."""
         # Only float Variables are watched (TF: an integer Variable gets a None gradient).
         if self.watch_accessed_variables and variable.trainable and variable._dtype in FLOAT_SET:
             self.watch_variable(variable)
-            self.entries.append(OpRecord(READ_VARIABLE, (variable,), (tensor,), {}))
+            self.entries.append(OpRecord(READ_VARIABLE, (variable,), tensor, {}))
             self.tracked[id(tensor)] = tensor
 
     # --- watching -------------------------------------------------------------------------------
@@ -129,9 +133,16 @@ class GradientTape:
         context.pop_recorder(self._tape)
         self._recording = False
 
+    @contextlib.contextmanager
     def stop_recording(self):
         """A context in which ops are not recorded (``with tape.stop_recording():``)."""
-        return _StopRecording(self)
+        if not self._recording:
+            raise ValueError("Tape must be recording.")
+        self._pop()
+        try:
+            yield
+        finally:
+            self._push()
 
     def reset(self):
         """Forgets everything recorded so far; recording continues if the tape is active."""
@@ -173,9 +184,7 @@ class GradientTape:
                  unconnected_gradients=UnconnectedGradients.NONE):
         """d(sum of targets)/d(source) for every source, in the structure of `sources`."""
         self._check_usable("gradient")
-        unconnected = UnconnectedGradients(unconnected_gradients) \
-            if not isinstance(unconnected_gradients, UnconnectedGradients) \
-            else unconnected_gradients
+        unconnected = UnconnectedGradients(unconnected_gradients)  # (a member gives itself)
         if self._recording and self._persistent:
             warnings.warn("Calling GradientTape.gradient on a persistent tape inside its context "
                           "is significantly less efficient than calling it outside the context (it "
@@ -257,20 +266,6 @@ class GradientTape:
         n = 0 if self._tape is None else len(self._tape.entries)
         return (f"<GradientTape persistent={self._persistent} recording={self._recording} "
                 f"entries={n}>")
-
-
-class _StopRecording:
-    def __init__(self, tape):
-        self._owner = tape
-
-    def __enter__(self):
-        if not self._owner._recording:
-            raise ValueError("Tape must be recording.")
-        self._owner._pop()
-
-    def __exit__(self, *exc):
-        self._owner._push()
-        return False
 
 
 def _as_target(t, allow_variable=False):

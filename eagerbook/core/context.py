@@ -13,7 +13,8 @@ Recorders implement a one-method protocol, called by the dispatcher after an op 
 
     recorder.record(op, inputs, outputs, attrs)      # op: the registry's OpDef
 
-(a Variable read arrives as ``ReadVariableOp`` with the Variable as its input).
+(a Variable read arrives as ``ReadVariableOp`` with the Variable as its input; a tape, the
+thread's only recorder, gets ``record_one(op, inputs, output, attrs)`` for one-output ops).
 
 A graph builder is different: it runs *instead of* the kernel and returns symbolic outputs.
 
@@ -45,13 +46,13 @@ class ThreadState:
         self.name_scopes = []  # tf.name_scope names, outermost first
         self.last_op_seconds = 0.0  # kernel time of the last op run while `timing`
         self.timing = False  # True while an observer is active: the dispatcher times kernels
-        self.sole_record = None  # the record method of the only recorder, if just one tape
+        self.sole_record = None  # the only recorder's record_one (one-output ops), if it has one
 
     def refresh(self):
         hooked = bool(self.recorders) or self.graph is not None
         self.timing = _Observer in map(type, self.recorders)  # an observer listens
         alone = len(self.recorders) == 1 and self.graph is None and not self.timing
-        self.sole_record = self.recorders[0].record if alone else None
+        self.sole_record = getattr(self.recorders[0], "record_one", None) if alone else None
         if hooked != self.hooked:
             self.hooked = hooked
             _count_hooked_thread(+1 if hooked else -1)
@@ -121,10 +122,6 @@ class _Context:
     @property
     def last_op_seconds(self):
         return _per_thread.state.last_op_seconds
-
-    @last_op_seconds.setter
-    def last_op_seconds(self, seconds):
-        _per_thread.state.last_op_seconds = seconds
 
     @property
     def device_stack(self):

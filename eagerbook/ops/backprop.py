@@ -56,30 +56,30 @@ def backprop(records, targets, seeds, sources):
         if len(skip) < len(entry.inputs):  # some input depends on a source
             entry.skip_input_indices = skip
             relevant.append(entry)
-            for y in entry.outputs:
-                depends.add(id(y))
+            outputs = entry._outputs  # (a lone output is kept as it is: see OpRecord.outputs)
+            if type(outputs) is tuple:
+                depends.update(map(id, outputs))
+            else:
+                depends.add(id(outputs))
     # 2. Seed the targets.
     grads = {}
     for t, seed in zip(targets, seeds):
         if seed is not None and id(t) in depends:
             _accumulate(grads, id(t), seed)
     # 3. Sweep backwards (reverse execution order is a valid order: an op's consumers all ran
-    # after it). Records whose outputs received no gradient are skipped. A gradient is popped
-    # once its producer used it (freeing memory early), except for sources: they are the answer.
+    # after it). Records whose outputs received no gradient are skipped.
     for entry in reversed(relevant):
-        out_grads = []
-        missing = 0
-        for y in entry.outputs:
-            key = id(y)
-            g = grads.get(key) if key in source_ids else grads.pop(key, None)
-            if g is None:
-                missing += 1
-            out_grads.append(g)
-        if missing == len(out_grads):
-            continue  # nothing flows back through this entry
-        if missing:  # TF fills the gradients of unused outputs with zeros
-            out_grads = [zeros_gradient(y) if g is None else g
-                         for g, y in zip(out_grads, entry.outputs)]
+        outputs = entry._outputs
+        if type(outputs) is not tuple:  # one output (no tuple made per record)
+            out_grads = [_take(grads, outputs, source_ids)]
+            if out_grads[0] is None:
+                continue  # nothing flows back through this entry
+        else:
+            out_grads = [_take(grads, y, source_ids) for y in outputs]
+            if all(g is None for g in out_grads):
+                continue
+            # TF fills the gradients of unused outputs with zeros
+            out_grads = [zeros_gradient(y) if g is None else g for g, y in zip(out_grads, outputs)]
         in_grads = input_gradients(entry, out_grads)
         for x, g in zip(entry.inputs, in_grads):
             if g is not None:
@@ -107,6 +107,12 @@ def input_gradients(entry, out_grads):
         for i, x in enumerate(entry.inputs):
             in_grads[i] = sum_to_shape_of(in_grads[i], x)
     return in_grads
+
+
+def _take(grads, y, source_ids):
+    """The summed gradient of `y`, popped (freeing memory early) unless `y` is a source."""
+    key = id(y)
+    return grads.get(key) if key in source_ids else grads.pop(key, None)
 
 
 def _accumulate(grads, key, g):

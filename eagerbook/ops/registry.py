@@ -96,14 +96,18 @@ def per_use_op(family, kernel, *, grad, name=None, **flags):
 class OpRecord:
     """One executed op, as gradient rules and tapes see it (TF's ``op`` argument)."""
 
-    __slots__ = ("op", "inputs", "outputs", "attrs", "skip_input_indices")
+    __slots__ = ("op", "inputs", "_outputs", "attrs", "skip_input_indices")
 
     def __init__(self, op, inputs, outputs, attrs):
         self.op = op
         self.inputs = inputs
-        self.outputs = outputs
+        self._outputs = outputs  # a tuple, or the lone output as a tape keeps it
         self.attrs = attrs
         self.skip_input_indices = ()  # set by the backward sweep before calling the rule
+
+    @property
+    def outputs(self):  # (no tuple kept for a lone output: the cycle collector walks each one)
+        return self._outputs if type(self._outputs) is tuple else (self._outputs,)
 
     def needs_gradient(self, index):
         """False if input `index` leads to no source: its rule may return None for it."""
@@ -131,7 +135,7 @@ def execute(op, inputs, attrs=_NO_ATTRS):
             return _execute_hooked(op, inputs, attrs)
         out = _run_kernel(op, inputs, attrs)
         result = _from_numpy(out if type(out) is _ndarray else _asarray(out))
-        record(op, inputs, (result,), attrs)
+        record(op, inputs, result, attrs)  # a tape's record_one: the lone output as it is
         return result
     out = _run_kernel(op, inputs, attrs)
     if op.num_outputs == 1:
