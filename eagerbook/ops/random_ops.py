@@ -11,7 +11,9 @@ TF derives two seeds for every random op (``get_seed``):
 In eager mode TF keeps one kernel per (op, dtype, seeds); the kernel owns a random stream that
 advances on each call, so calling ``tf.random.uniform([1], seed=1)`` twice gives two different
 values, and ``tf.random.set_seed`` (which clears the kernel cache) starts the streams over.
-We do the same with NumPy Generators kept in ``_STREAMS``. The ops are registered
+We do the same: a seeded kernel's stream is a Philox counter (philox.py) kept in
+``_STATE.streams``, so its values are TF's own; unseeded kernels, and the kernels TF samples
+by other means (shuffle, multinomial), draw from NumPy Generators. The ops are registered
 ``stateful=True`` so tf.function keeps them, in order, and never folds them into constants.
 """
 
@@ -24,7 +26,9 @@ import numpy as np
 from ..core import dtypes
 from ..core.tensor import Tensor, convert_to_tensor
 from ..core.variable import Variable
-from .math_ops import add, cast, multiply, subtract
+from . import philox
+from .array_ops import stack, zeros_like
+from .math_ops import add, multiply, subtract
 from .registry import execute, invalid_argument, register
 from .support import as_tensor
 
@@ -99,6 +103,25 @@ def stream(kind, seed, seed2):
     return rng
 
 
+def philox_stream(kind, seed, seed2, num_elements):
+    """The (key, counter) a seeded kernel `kind` draws `num_elements` values from this call,
+    or None for the unseeded (nondeterministic) kernels. Each call reserves 256 blocks per
+    value, as TF's kernels do, so consecutive calls never share bits."""
+    if not seed and not seed2:
+        return None
+    name = ("philox", kind, int(seed), int(seed2))
+    streams = _STATE.streams
+    if name not in streams:
+        streams[name] = philox.key_counter_from_op_seeds(seed, seed2)
+        if len(streams) > _MAX_STREAMS:
+            streams.popitem(last=False)
+    else:
+        streams.move_to_end(name)
+    key, counter = streams[name]
+    streams[name] = key, philox.skip(counter, num_elements * philox.BLOCKS_RESERVED_PER_OUTPUT)
+    return key, counter
+
+
 def numpy_generator(kind, seed=None):
     """A NumPy Generator following TF's seed rules, for code outside the op layer.
 
@@ -150,6 +173,15 @@ def _draw(rng_method, shape, dtype):
     return rng_method(shape, dtype=np.float32).astype(np_dtype)
 
 
+# Philox turns bits into float16/32/64 exactly as TF does; bfloat16 (no NumPy type) draws
+# through NumPy.
+_PHILOX_FLOATS = (np.float16, np.float32, np.float64)
+
+
+def _size(shape):
+    return int(np.prod(shape, dtype=np.int64))
+
+
 # --- shape rules for tf.function tracing: never run a random kernel just to learn a shape ----
 # (running it would advance the op's random stream at trace time).
 def _infer_from_attrs(inputs, attrs):
@@ -168,30 +200,42 @@ def _infer_multinomial(inputs, attrs):
 @register("RandomStandardNormal", stateful=True, differentiable=False,
           infer_shape=_infer_from_attrs)
 def _random_normal(shape, dtype, seed, seed2):
-    rng = stream(("RandomStandardNormal", dtype.name), seed, seed2)
-    return _draw(rng.standard_normal, shape, dtype)
+    kind = ("RandomStandardNormal", dtype.name)
+    bits = philox_stream(kind, seed, seed2, _size(shape))
+    if bits is not None and dtype._np in _PHILOX_FLOATS:
+        return philox.normal(*bits, shape, dtype._np)
+    return _draw(stream(kind, seed, seed2).standard_normal, shape, dtype)
 
 
 @register("RandomUniform", stateful=True, differentiable=False,
           infer_shape=_infer_from_attrs)
 def _random_uniform(shape, dtype, seed, seed2):
-    rng = stream(("RandomUniform", dtype.name), seed, seed2)
-    return _draw(rng.random, shape, dtype)
+    kind = ("RandomUniform", dtype.name)
+    bits = philox_stream(kind, seed, seed2, _size(shape))
+    if bits is not None and dtype._np in _PHILOX_FLOATS:
+        return philox.uniform(*bits, shape, dtype._np)
+    return _draw(stream(kind, seed, seed2).random, shape, dtype)
 
 
 @register("RandomUniformInt", stateful=True, differentiable=False,
           infer_shape=_infer_from_attrs)
 def _random_uniform_int(shape, minval, maxval, dtype, seed, seed2):
-    rng = stream(("RandomUniformInt", dtype.name), seed, seed2)
-    return rng.integers(minval, maxval, size=shape, dtype=dtype._np)
+    kind = ("RandomUniformInt", dtype.name)
+    bits = philox_stream(kind, seed, seed2, _size(shape))
+    if bits is not None:
+        return philox.uniform_int(*bits, shape, dtype._np, minval, maxval)
+    return stream(kind, seed, seed2).integers(minval, maxval, size=shape, dtype=dtype._np)
 
 
 @register("TruncatedNormal", stateful=True, differentiable=False,
           infer_shape=_infer_from_attrs)
 def _truncated_normal(shape, dtype, seed, seed2):
     """Standard normal values redrawn until they fall within two standard deviations."""
-    rng = stream(("TruncatedNormal", dtype.name), seed, seed2)
-    return _truncated_draw(rng, shape, dtype)
+    kind = ("TruncatedNormal", dtype.name)
+    bits = philox_stream(kind, seed, seed2, _size(shape))
+    if bits is not None and dtype._np in _PHILOX_FLOATS:
+        return philox.truncated_normal(*bits, shape, dtype._np)
+    return _truncated_draw(stream(kind, seed, seed2), shape, dtype)
 
 
 def _truncated_draw(rng, shape, dtype):
@@ -332,10 +376,9 @@ def categorical(logits, num_samples, dtype=None, seed=None, name=None):
 # --- tf.random.Generator and the stateless ops -------------------------------------------------
 # TF's counter-based RNGs (Philox, ThreeFry) compute random bits as a pure function of a key and
 # a counter. Stateless ops get both from a shape-[2] seed; a Generator keeps them in a
-# tf.Variable (its `state`) and moves the counter on after every call. We keep that structure
-# and the semantics (same seed or state -> same numbers, on any call order of other RNGs; a
-# restored state replays the stream), but the bits come from NumPy's Philox keyed by a hash of
-# (key, counter): the numbers differ from TF's.
+# tf.Variable (its `state`) and moves the counter on after every call. The kernels compute
+# TF's Philox blocks (philox.py), so the numbers are TF's. Keys and counters travel as uint64
+# words (key [1], counter [2]), as TF's ops pass them.
 
 class Algorithm:
     """``tf.random.Algorithm``: the RNG algorithms TF offers (values as TF's enum)."""
@@ -387,9 +430,15 @@ def create_rng_state(seed, alg):
 
 
 def _philox(key, counter):
-    """The NumPy Generator for one (key, counter) pair: a pure function of its arguments."""
+    """A NumPy Generator for one (key, counter) pair, for the samplers TF builds from Philox
+    in ways not reproduced here (binomial, multinomial): a pure function of its arguments."""
     words = [int(w) & _MASK64 for w in np.concatenate([np.ravel(key), np.ravel(counter)])]
     return np.random.Generator(np.random.Philox(np.random.SeedSequence(words)))
+
+
+def _words(key, counter):
+    """uint64 key [1] and counter [2] -> Philox's uint32 words (2 and 4)."""
+    return philox.split64(np.ravel(key)), philox.split64(np.ravel(counter))
 
 
 def _infer_v2(inputs, attrs):
@@ -399,28 +448,32 @@ def _infer_v2(inputs, attrs):
 # Kernels on (key, counter): deterministic, so tf.function may fold them when both are constant.
 @register("StatelessRandomNormalV2", differentiable=False, infer_shape=_infer_v2)
 def _stateless_normal(key, counter, shape, dtype, alg):
+    if dtype._np in _PHILOX_FLOATS:
+        return philox.normal(*_words(key, counter), shape, dtype._np)
     return _draw(_philox(key, counter).standard_normal, shape, dtype)
 
 
 @register("StatelessRandomUniformV2", differentiable=False, infer_shape=_infer_v2)
 def _stateless_uniform(key, counter, shape, dtype, alg):
+    if dtype._np in _PHILOX_FLOATS:
+        return philox.uniform(*_words(key, counter), shape, dtype._np)
     return _draw(_philox(key, counter).random, shape, dtype)
 
 
 @register("StatelessRandomUniformIntV2", differentiable=False, infer_shape=_infer_v2)
 def _stateless_uniform_int(key, counter, minval, maxval, shape, dtype, alg):
-    return _philox(key, counter).integers(minval, maxval, size=shape, dtype=dtype._np)
+    return philox.uniform_int(*_words(key, counter), shape, dtype._np, minval, maxval)
 
 
 @register("StatelessRandomUniformFullIntV2", differentiable=False, infer_shape=_infer_v2)
 def _stateless_uniform_full_int(key, counter, shape, dtype, alg):
-    info = np.iinfo(dtype._np)
-    return _philox(key, counter).integers(info.min, info.max, size=shape, dtype=dtype._np,
-                                          endpoint=True)
+    return philox.full_int(*_words(key, counter), shape, dtype._np)
 
 
 @register("StatelessTruncatedNormalV2", differentiable=False, infer_shape=_infer_v2)
 def _stateless_truncated_normal(key, counter, shape, dtype, alg):
+    if dtype._np in _PHILOX_FLOATS:
+        return philox.truncated_normal(*_words(key, counter), shape, dtype._np)
     return _truncated_draw(_philox(key, counter), shape, dtype)
 
 
@@ -453,10 +506,10 @@ def _infer_key_counter(inputs, attrs):
 @register("StatelessRandomGetKeyCounter", differentiable=False, num_outputs=2,
           infer_shape=_infer_key_counter)
 def _get_key_counter(seed):
-    # Scramble the seed, so seeds (1, 2) and (1, 3) are far apart, as TF's op does.
-    words = np.random.SeedSequence([int(s) & _MASK64 for s in seed]).generate_state(3,
-                                                                                    np.uint64)
-    return words[:1], words[1:]
+    # Scrambles the seed, so seeds (1, 2) and (1, 3) are far apart, as TF's op does.
+    key, counter = philox.key_counter_from_seed(*seed)
+    return (np.array(philox.join64(key), dtype=np.uint64),
+            np.array(philox.join64(counter), dtype=np.uint64))
 
 
 def _seed_key_counter(seed, op_name):
@@ -567,20 +620,19 @@ def stateless_split(seed, num=2, alg="auto_select"):
     """``tf.random.experimental.stateless_split``: `num` new seeds ([num, 2]) from one, of the
     seed's dtype (int32 for a Python list, as in TF)."""
     seed = convert_to_tensor(seed)
-    out = stateless_uniform([num, 2], seed=seed, dtype=dtypes.int64, minval=None,
-                            maxval=None, alg=alg)
-    return out if seed.dtype is dtypes.int64 else cast(out, seed.dtype)
+    return stateless_uniform([num, 2], seed=seed, dtype=seed.dtype, minval=None, maxval=None,
+                             alg=alg)
 
 
 def stateless_fold_in(seed, data, alg="auto_select"):
-    """A new seed from `seed` and an integer `data` (e.g. a step number)."""
-    data = convert_to_tensor(data, dtype_hint=dtypes.int64)
-    seed = convert_to_tensor(seed)
-    mixed = stateless_uniform([2], seed=seed, dtype=dtypes.int64, minval=None, maxval=None,
-                              alg=alg)
-    out = stateless_uniform([2], seed=add(mixed, as_tensor(int(data), dtypes.int64)),
-                            dtype=dtypes.int64, minval=None, maxval=None, alg=alg)
-    return out if seed.dtype is dtypes.int64 else cast(out, seed.dtype)
+    """A new seed from `seed` and an integer `data` (e.g. a step number): [one random word
+    drawn with `seed`, `data`], of `data`'s dtype, as TF builds it."""
+    data = convert_to_tensor(data)
+    if data.dtype not in (dtypes.int32, dtypes.int64):
+        raise TypeError(f"Value passed to parameter 'dtype' has DataType {data.dtype.name} not "
+                        f"in list of allowed values: int32, int64")
+    word = stateless_uniform([], seed=seed, dtype=data.dtype, minval=None, maxval=None, alg=alg)
+    return stack([word, data])
 
 
 class Generator:
@@ -665,13 +717,14 @@ class Generator:
     def _trackable_children(self):
         return {"_state_var": self._state_var}
 
-    def _key_counter(self):
-        """Reads the state and moves the counter on (one step per call; every call draws from
-        its own block of the stream, however many numbers it takes)."""
+    def _key_counter(self, shape):
+        """Reads the state and moves the counter on by 256 blocks per value drawn, as TF's
+        kernels do (the add ignores a carry into the counter's high word: it would take
+        2**56 values)."""
         state = self._state_var.read_value()
         key, counter = state[-1:], state[:-1]
         step = np.zeros(_STATE_SIZES[self._alg], dtype=np.int64)
-        step[-2] = 1  # the high counter word: streams of seeds n and n+1 never meet
+        step[0] = _size(_shape_arg(shape, "RngReadAndSkip")) * philox.BLOCKS_RESERVED_PER_OUTPUT
         self._state_var.assign_add(step)
         return key, counter
 
@@ -679,14 +732,14 @@ class Generator:
     def normal(self, shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None):
         dtype = _float_dtype(dtype, "StatelessRandomNormalV2")
         attrs = _stateless_attrs(shape, dtype, self._alg, "StatelessRandomNormalV2")
-        key, counter = self._key_counter()
+        key, counter = self._key_counter(shape)
         return _scale_shift(execute(_stateless_normal, (key, counter), attrs), mean, stddev,
                             dtype)
 
     def truncated_normal(self, shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None):
         dtype = _float_dtype(dtype, "StatelessTruncatedNormalV2")
         attrs = _stateless_attrs(shape, dtype, self._alg, "StatelessTruncatedNormalV2")
-        key, counter = self._key_counter()
+        key, counter = self._key_counter(shape)
         return _scale_shift(execute(_stateless_truncated_normal, (key, counter), attrs), mean,
                             stddev, dtype)
 
@@ -699,22 +752,24 @@ class Generator:
                              f"`None` or both non-`None`; got minval={minval} and "
                              f"maxval={maxval}.")
         _stateless_attrs(shape, dtype, self._alg, "StatelessRandomUniformV2")  # check first
-        key, counter = self._key_counter()
+        key, counter = self._key_counter(shape)
         return _uniform_from(key, counter, shape, minval, maxval, dtype, self._alg,
                              both_or_none=True)
 
     def uniform_full_int(self, shape, dtype=dtypes.uint64, name=None):
-        key, counter = self._key_counter()
+        key, counter = self._key_counter(shape)
         return _uniform_from(key, counter, shape, None, None, dtype, self._alg,
                              both_or_none=True)
 
     def binomial(self, shape, counts, probs, dtype=dtypes.int32, name=None):
-        key, counter = self._key_counter()
+        key, counter = self._key_counter(shape)
         return _binomial_from(key, counter, shape, counts, probs, dtype, self._alg)
 
     def make_seeds(self, count=1):
-        """Seeds ([2, count] int64) for the stateless ops."""
-        return self.uniform_full_int([2, count], dtype=dtypes.int64)
+        """Seeds ([2, count] int64) for the stateless ops: new keys over zeros, as TF makes
+        them (the stateless ops scramble both words together, so one may be zero)."""
+        keys = self.uniform_full_int([count], dtype=dtypes.int64)
+        return stack([keys, zeros_like(keys)])
 
     def split(self, count=1):
         """`count` new, independent generators; this one advances."""

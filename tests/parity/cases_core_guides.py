@@ -28,3 +28,82 @@ CASES = [
                 'Input to reshape is a tensor with 30 values, but the requested shape has 35 '
                 '[Op:Reshape]\n')),
 ]
+
+# The random-number guide: TF's random bits are Philox-4x32-10 blocks, so seeded streams
+# (stateless ops, Generators, the stateful ops after set_seed) print TF's own values.
+CASES += [
+    ParityCase('stateless_normal_seed_1_2', ('\n'
+                'print(tf.random.stateless_normal(shape=[2, 3], seed=[1, 2]))\n'
+                'print(tf.random.stateless_uniform([3], seed=[1, 2], dtype=tf.float64))\n'
+                'print(tf.random.stateless_truncated_normal([9], seed=[1, 2]))\n'),
+               ('tf.Tensor(\n'
+                '[[ 0.5441101   0.20738031  0.07356432]\n'
+                ' [ 0.04643455 -1.3015898  -0.9538565 ]], shape=(2, 3), dtype=float32)\n'
+                'tf.Tensor([0.75248375 0.96978577 0.17592234], shape=(3,), dtype=float64)\n'
+                'tf.Tensor(\n'
+                '[ 0.5441101   0.20738031  0.07356432  0.04643455  0.16820592 -1.6850333\n'
+                '  0.24202858  1.7034503   1.1060678 ], shape=(9,), dtype=float32)\n')),
+    ParityCase('stateless_ints_and_seeds', ('\n'
+                's = [1, 2]\n'
+                'print(tf.random.stateless_uniform([5], seed=s, minval=-3, maxval=100, '
+                'dtype=tf.int32))\n'
+                'print(tf.random.stateless_uniform([3], seed=s, minval=None, maxval=None, '
+                'dtype=tf.int64))\n'
+                'print(tf.random.experimental.stateless_split(s, 2))\n'
+                'print(tf.random.experimental.stateless_fold_in(s, 7))\n'),
+               ('tf.Tensor([93 49 15 41 42], shape=(5,), dtype=int32)\n'
+                'tf.Tensor([ 7464880146280614444  1591045637757961278 -1057468755545501549], '
+                'shape=(3,), dtype=int64)\n'
+                'tf.Tensor(\n'
+                '[[1105988140 1738052849]\n'
+                ' [-335576002  370444179]], shape=(2, 2), dtype=int32)\n'
+                'tf.Tensor([1105988140          7], shape=(2,), dtype=int32)\n')),
+    ParityCase('generator_from_seed_stream', ('\n'
+                'g = tf.random.Generator.from_seed(1)\n'
+                'print(g.normal([]))\n'
+                'print(g.normal([]))\n'
+                'g.reset_from_seed(1)\n'
+                'print(g.normal([]))\n'
+                'g = tf.random.Generator.from_seed(1)\n'
+                'print(g.normal([]))\n'
+                'for new_g in g.split(3):\n'
+                '  print(new_g.normal([]))\n'
+                'print(g.normal([]))\n'),
+               ('tf.Tensor(0.43842274, shape=(), dtype=float32)\n'
+                'tf.Tensor(1.6272374, shape=(), dtype=float32)\n'
+                'tf.Tensor(0.43842274, shape=(), dtype=float32)\n'
+                'tf.Tensor(0.43842274, shape=(), dtype=float32)\n'
+                'tf.Tensor(2.536413, shape=(), dtype=float32)\n'
+                'tf.Tensor(0.33186463, shape=(), dtype=float32)\n'
+                'tf.Tensor(-0.07144657, shape=(), dtype=float32)\n'
+                'tf.Tensor(-0.79253083, shape=(), dtype=float32)\n')),
+    ParityCase('generator_state_advances_256_per_value', ('\n'
+                'g = tf.random.Generator.from_seed(1)\n'
+                'print(g.uniform([3]))\n'
+                'print(g.uniform([2], 0, 10, dtype=tf.int32))\n'
+                'print(g.state.numpy())\n'
+                'print(g.make_seeds(2))\n'
+                'print(g.truncated_normal([2]))\n'),
+               ('tf.Tensor([0.78749514 0.3906511  0.29263055], shape=(3,), dtype=float32)\n'
+                'tf.Tensor([9 7], shape=(2,), dtype=int32)\n'
+                '[1281    0    0]\n'
+                'tf.Tensor(\n'
+                '[[ 3647656005865532280 -3027483394653138442]\n'
+                ' [                   0                    0]], shape=(2, 2), dtype=int64)\n'
+                'tf.Tensor([-0.63026065 -1.4281083 ], shape=(2,), dtype=float32)\n')),
+    ParityCase('set_seed_stateful_ops', ('\n'
+                'tf.random.set_seed(1)\n'
+                'print(tf.random.normal([3]))\n'
+                'print(tf.random.normal([3]))\n'
+                'print(tf.random.uniform([3], seed=5))\n'
+                'print(tf.random.uniform([3], seed=5))\n'
+                'tf.random.set_seed(1)\n'
+                'print(tf.random.uniform([4], 0, 10, dtype=tf.int32))\n'
+                'print(tf.random.truncated_normal([3]))\n'),
+               ('tf.Tensor([-1.1012203  1.5457517  0.383644 ], shape=(3,), dtype=float32)\n'
+                'tf.Tensor([ 0.40308788 -1.0880208  -0.06309535], shape=(3,), dtype=float32)\n'
+                'tf.Tensor([0.195606   0.02986085 0.36493087], shape=(3,), dtype=float32)\n'
+                'tf.Tensor([0.44306076 0.88781226 0.5292921 ], shape=(3,), dtype=float32)\n'
+                'tf.Tensor([2 9 7 1], shape=(4,), dtype=int32)\n'
+                'tf.Tensor([ 0.40308788 -1.0880208  -0.06309535], shape=(3,), dtype=float32)\n')),
+]

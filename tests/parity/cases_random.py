@@ -1,5 +1,5 @@
 """Parity cases: the random-number guide's Generator and seed helpers (shapes, dtypes and
-names; eagerbook's random values are its own, so no values are compared)."""
+names; the values themselves are compared in cases_core_guides.py)."""
 
 from tests.parity.harness import ParityCase
 

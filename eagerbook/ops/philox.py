@@ -1,0 +1,249 @@
+"""Philox-4x32-10, the counter-based generator behind TF's random kernels, in NumPy.
+
+A Philox generator maps a 128-bit *counter* and a 64-bit *key* to 128 random bits (four
+uint32 words) by ten rounds of multiply-and-xor; the next block comes from counter + 1.
+TF's CPU kernels draw every random tensor this way, so computing the same blocks and turning
+them into numbers with the same bit tricks gives exactly TF's values:
+
+* stateless ops (``tf.random.stateless_*``) get key and counter from their seed;
+* ``tf.random.Generator`` keeps the counter and key in its state Variable;
+* the seeded stateful ops (``tf.random.normal(..., seed=1)``, or after ``set_seed``) start
+  at key = seed, counter = (0, 0, seed2) and move on after each call.
+
+Words are little-endian throughout: word 0 is the least significant.
+"""
+
+import numpy as np
+
+_MASK32 = 0xFFFFFFFF
+_MULTIPLIERS = (np.uint64(0xD2511F53), np.uint64(0xCD9E8D57))
+_KEY_STEPS = (0x9E3779B9, 0xBB67AE85)  # the key grows by these (golden ratio, sqrt(3)-1)
+
+# Each call of a stateful kernel reserves 256 blocks per output element, however many it
+# uses, so the next call never overlaps (TF's "kReservedSamplesPerOutput").
+BLOCKS_RESERVED_PER_OUTPUT = 256
+
+
+def blocks(key, counter, count):
+    """`count` consecutive Philox outputs, shape [count, 4] uint32, the first at `counter`.
+
+    key: 2 uint32 words; counter: 4 uint32 words (a 128-bit number).
+    """
+    start = _as_int(counter)
+    start_low = np.uint64(start & 0xFFFFFFFFFFFFFFFF)
+    low = start_low + np.arange(count, dtype=np.uint64)  # wraps round at 2**64 ...
+    high = np.uint64(start >> 64) + (low < start_low)  # ... carrying into the high half
+    return _rounds(key, low, high.astype(np.uint64))
+
+
+def _as_int(words32):
+    return sum(int(w) << (32 * i) for i, w in enumerate(words32))
+
+
+def _blocks_at(key, counters):
+    """One Philox output per 128-bit counter (Python ints, any number of them): [n, 4]."""
+    counters = [int(c) % (1 << 128) for c in counters]
+    return _rounds(key, np.array([c & 0xFFFFFFFFFFFFFFFF for c in counters], dtype=np.uint64),
+                   np.array([c >> 64 for c in counters], dtype=np.uint64))
+
+
+def _rounds(key, low, high):
+    """Philox's ten rounds on counters given as their low and high 64-bit halves."""
+    mask = np.uint64(_MASK32)
+    c = [low & mask, low >> np.uint64(32), high & mask, high >> np.uint64(32)]
+    k0, k1 = int(key[0]), int(key[1])
+    for _ in range(10):
+        p0 = _MULTIPLIERS[0] * c[0]  # a 32x32 -> 64-bit product: exact in uint64
+        p1 = _MULTIPLIERS[1] * c[2]
+        c = [(p1 >> np.uint64(32)) ^ c[1] ^ np.uint64(k0), p1 & mask,
+             (p0 >> np.uint64(32)) ^ c[3] ^ np.uint64(k1), p0 & mask]
+        k0, k1 = (k0 + _KEY_STEPS[0]) & _MASK32, (k1 + _KEY_STEPS[1]) & _MASK32
+    return np.stack(c, axis=-1).astype(np.uint32).reshape(-1, 4)
+
+
+def skip(counter, count):
+    """The counter `count` blocks further on (4 uint32 words, wrapping at 2**128)."""
+    value = (_as_int(counter) + count) % (1 << 128)
+    return [(value >> (32 * i)) & _MASK32 for i in range(4)]
+
+
+def words(key, counter, n, per_block=4, group_stride=1):
+    """The first `n` uint32 words of the stream, flat, `per_block` taken from each block.
+
+    Distributions that turn one block into fewer than four words' worth of values still use
+    whole blocks; `group_stride` spaces the blocks (truncated normal's groups are 256 apart).
+    """
+    count = -(-n // per_block)
+    bits = blocks(key, counter, count * group_stride)[::group_stride]
+    return bits[:, :per_block].reshape(-1)[:n]
+
+
+# --- bits to numbers: TF's tricks (random_distributions.h) -------------------------------------
+def _unit_float32(x):
+    """uint32 -> float32 in [0, 1): 23 random mantissa bits under exponent 0, minus one."""
+    return ((x & np.uint32(0x7FFFFF)) | np.uint32(0x3F800000)).view(np.float32) - np.float32(1)
+
+
+def _unit_float16(x):
+    return ((x & np.uint32(0x3FF)).astype(np.uint16) | np.uint16(15 << 10)).view(
+        np.float16) - np.float16(1)
+
+
+def _unit_float64(hi, lo):
+    """Two uint32 -> float64 in [0, 1): 52 mantissa bits (20 from `hi`, 32 from `lo`)."""
+    mantissa = ((hi & np.uint32(0xFFFFF)).astype(np.uint64) << np.uint64(32)) | lo
+    return (mantissa | np.uint64(1023 << 52)).view(np.float64) - 1.0
+
+
+# Box-Muller in float32 calls the C library's logf, sinf and cosf, whose last bit NumPy's own
+# float32 functions do not always reproduce. Up to _EXACT_LIMIT values we call the C library
+# itself (one call per value: slow, but exact); past it, or without a C library to call, the
+# float64 functions rounded once, which agree on all but about 1.5% of values (in the last
+# digit).
+_EXACT_LIMIT = 1 << 16
+
+
+def _c_float_functions():
+    try:
+        import ctypes
+        import ctypes.util
+        libm = ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6")
+        functions = []
+        for name in ("logf", "sinf", "cosf"):
+            fn = getattr(libm, name)
+            fn.restype, fn.argtypes = ctypes.c_float, [ctypes.c_float]
+            functions.append(np.vectorize(fn, otypes=[np.float32]))
+        return functions
+    except (OSError, AttributeError, TypeError):
+        return None
+
+
+_C_FLOAT_FUNCTIONS = _c_float_functions()
+
+
+def _rounded(fn):
+    """fn on float32 values, computed in float64 and rounded once."""
+    return lambda x: fn(x.astype(np.float64)).astype(np.float32)
+
+
+def _box_muller32(x0, x1):
+    """Two standard normals (float32) from two uint32 streams."""
+    u1 = np.maximum(_unit_float32(x0), np.float32(1.0e-7))
+    v1 = (2.0 * np.pi * _unit_float32(x1).astype(np.float64)).astype(np.float32)
+    log, sin, cos = (_C_FLOAT_FUNCTIONS if _C_FLOAT_FUNCTIONS and u1.size <= _EXACT_LIMIT
+                     else (_rounded(np.log), _rounded(np.sin), _rounded(np.cos)))
+    u2 = np.sqrt(np.float32(-2.0) * log(u1))  # sqrt is correctly rounded in float32 too
+    return sin(v1) * u2, cos(v1) * u2
+
+
+def _box_muller64(x0, x1, x2, x3):
+    u1 = np.maximum(_unit_float64(x0, x1), 1.0e-34)
+    v1 = 2.0 * np.pi * _unit_float64(x2, x3)
+    u2 = np.sqrt(-2.0 * np.log(u1))
+    return np.sin(v1) * u2, np.cos(v1) * u2
+
+
+def _interleave(a, b):
+    out = np.empty(a.size * 2, dtype=a.dtype)
+    out[0::2], out[1::2] = a, b
+    return out
+
+
+def uniform(key, counter, shape, np_dtype):
+    """Floats in [0, 1). float64 takes two words a value (two values a block)."""
+    n = int(np.prod(shape, dtype=np.int64))
+    if np_dtype == np.float64:
+        w = words(key, counter, 2 * n).reshape(-1, 2)
+        return _unit_float64(w[:, 0], w[:, 1]).reshape(shape)
+    w = words(key, counter, n)
+    if np_dtype == np.float16:
+        return _unit_float16(w).reshape(shape)
+    return _unit_float32(w).astype(np_dtype).reshape(shape)
+
+
+def normal(key, counter, shape, np_dtype):
+    """Standard normals by Box-Muller: float32 (and float16, from float32) take a pair of words
+    a pair of values; float64 four words a pair."""
+    n = int(np.prod(shape, dtype=np.int64))
+    if np_dtype == np.float64:
+        w = words(key, counter, 2 * n + (2 * n) % 4).reshape(-1, 4)
+        return _interleave(*_box_muller64(*w.T))[:n].reshape(shape)
+    w = words(key, counter, n + n % 2).reshape(-1, 2)
+    return _interleave(*_box_muller32(w[:, 0], w[:, 1]))[:n].astype(np_dtype).reshape(shape)
+
+
+def truncated_normal(key, counter, shape, np_dtype):
+    """Normals with |x| < 2, drawn in groups (4 values; 2 for float64) whose generators start
+    256 blocks apart; each group takes Box-Muller pairs block after block, in order, and keeps
+    the values inside until it has its 4 (all groups advance together here)."""
+    n = int(np.prod(shape, dtype=np.int64))
+    wide = np_dtype == np.float64
+    group = 2 if wide else 4
+    groups = -(-n // group)
+    starts = _as_int(counter) + np.arange(groups, dtype=object) * (
+        group * BLOCKS_RESERVED_PER_OUTPUT // 4)
+    kept = np.zeros((groups, group), dtype=np.float64 if wide else np.float32)
+    have = np.zeros(groups, dtype=np.int64)
+    pending, drawn = np.arange(groups), 0
+    while pending.size:
+        w = _blocks_at(key, starts[pending] + drawn).T  # 4 words per pending group
+        pairs = [_box_muller64(*w)] if wide else [_box_muller32(w[0], w[1]),
+                                                  _box_muller32(w[2], w[3])]
+        for value in (v for pair in pairs for v in pair):  # in the order TF takes them
+            take = (np.abs(value) < 2.0) & (have[pending] < group)
+            rows = pending[take]
+            kept[rows, have[rows]] = value[take]
+            have[rows] += 1
+        pending, drawn = pending[have[pending] < group], drawn + 1
+    return kept.reshape(-1)[:n].astype(np_dtype).reshape(shape)
+
+
+def uniform_int(key, counter, shape, np_dtype, lo, hi):
+    """Integers in [lo, hi): lo + bits % (hi - lo), 32 bits a value (64 for int64)."""
+    n = int(np.prod(shape, dtype=np.int64))
+    span = hi - lo
+    if np.dtype(np_dtype).itemsize == 8:
+        w = words(key, counter, 2 * n).reshape(-1, 2).astype(np.uint64)
+        bits = w[:, 0] | (w[:, 1] << np.uint64(32))
+        return (np.int64(lo) + (bits % np.uint64(span)).astype(np.int64)).reshape(shape)
+    bits = words(key, counter, n)
+    return (lo + (bits % np.uint32(span)).astype(np.int64)).astype(np_dtype).reshape(shape)
+
+
+def full_int(key, counter, shape, np_dtype):
+    """Integers over the whole range of the dtype: the bits themselves."""
+    n = int(np.prod(shape, dtype=np.int64))
+    if np.dtype(np_dtype).itemsize == 8:
+        w = words(key, counter, 2 * n).reshape(-1, 2).astype(np.uint64)
+        return (w[:, 0] | (w[:, 1] << np.uint64(32))).view(np_dtype).reshape(shape)
+    return words(key, counter, n).view(np_dtype).reshape(shape)
+
+
+# --- where the key and counter come from ----------------------------------------------------------
+def key_counter_from_seed(seed0, seed1):
+    """A stateless op's (key, counter) from its shape-[2] seed: the seed scrambled by one
+    Philox block under a fixed key, so nearby seeds give unrelated streams."""
+    seed0, seed1 = int(seed0) & 0xFFFFFFFFFFFFFFFF, int(seed1) & 0xFFFFFFFFFFFFFFFF
+    counter = [seed0 & _MASK32, seed0 >> 32, seed1 & _MASK32, seed1 >> 32]
+    mix = blocks([0x3EC8F720, 0x02461E29], counter, 1)[0]
+    return [int(mix[0]), int(mix[1])], [0, 0, int(mix[2]), int(mix[3])]
+
+
+def key_counter_from_op_seeds(seed, seed2):
+    """A stateful op's starting (key, counter) from its two seed attributes."""
+    seed, seed2 = int(seed) & 0xFFFFFFFFFFFFFFFF, int(seed2) & 0xFFFFFFFFFFFFFFFF
+    return [seed & _MASK32, seed >> 32], [0, 0, seed2 & _MASK32, seed2 >> 32]
+
+
+def split64(values):
+    """uint64/int64 words -> their uint32 halves, low first ([k] -> [2k])."""
+    out = []
+    for v in values:
+        v = int(v) & 0xFFFFFFFFFFFFFFFF
+        out += [v & _MASK32, v >> 32]
+    return out
+
+
+def join64(words32):
+    """uint32 halves, low first -> uint64 words ([2k] -> [k])."""
+    return [int(words32[i]) | (int(words32[i + 1]) << 32) for i in range(0, len(words32), 2)]
