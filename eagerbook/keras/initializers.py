@@ -1,7 +1,8 @@
 """``tf.keras.initializers``: callables ``init(shape, dtype) -> Tensor`` for new weights.
 
-Random initializers draw through ``eagerbook.ops.random_ops`` so they follow TF's seed rules
-(``tf.random.set_seed`` plus the initializer's own ``seed``).
+Random initializers draw through ``eagerbook.ops.random_ops.numpy_sample`` so they follow TF's
+seed rules (``tf.random.set_seed`` plus the initializer's own ``seed``); their values are
+eagerbook's own (TF's Keras seeds its initializers by rules of its own).
 """
 
 import math
@@ -25,14 +26,7 @@ def _shape(shape):
 def _draw(kind, shape, dtype, seed, **params):
     """A Tensor of random values; `kind` is uniform / normal / truncated_normal."""
     with backend.init_scope():
-        if kind == "uniform":
-            return random_ops.uniform(shape, minval=params["minval"], maxval=params["maxval"],
-                                      dtype=dtype, seed=seed)
-        if kind == "normal":
-            return random_ops.normal(shape, mean=params["mean"], stddev=params["stddev"],
-                                     dtype=dtype, seed=seed)
-        return random_ops.truncated_normal(shape, mean=params["mean"],
-                                           stddev=params["stddev"], dtype=dtype, seed=seed)
+        return random_ops.numpy_sample(kind, shape, dtype, seed, **params)
 
 
 class Initializer:

@@ -133,6 +133,32 @@ def numpy_generator(kind, seed=None):
     return stream(kind, seed or 0, seed2 or 0)
 
 
+def numpy_sample(kind, shape, dtype, seed=None, **params):
+    """`kind` ("normal", "uniform" or "truncated_normal") samples from the NumPy stream that
+    the matching tf.random op would use under the same seed rules, as a Tensor.
+
+    For library code whose values are eagerbook's own either way (Keras initializers: TF's
+    Keras derives their seeds by rules of its own), so those values stay what they were before
+    the seeded ops began drawing TF's Philox bits.
+    """
+    dtype = dtypes.as_dtype(dtype)
+    op = {"normal": "RandomStandardNormal", "uniform": "RandomUniform",
+          "truncated_normal": "TruncatedNormal"}[kind]
+    rng = numpy_generator((op, dtype.name), seed)
+    if kind == "truncated_normal":
+        rnd = _truncated_draw(rng, shape, dtype)
+    else:
+        rnd = _draw(rng.standard_normal if kind == "normal" else rng.random, shape, dtype)
+    rnd = convert_to_tensor(rnd)
+    if kind != "uniform":
+        return _scale_shift(rnd, params["mean"], params["stddev"], dtype)
+    lo, hi = params["minval"], params["maxval"]
+    if isinstance(lo, (int, float)) and lo == 0 and isinstance(hi, (int, float)) and hi == 1:
+        return rnd
+    lo, hi = as_tensor(lo, dtype), as_tensor(hi, dtype)
+    return add(multiply(rnd, subtract(hi, lo)), lo)
+
+
 def _seed_attrs(seed):
     seed, seed2 = get_seed(seed)
     return {"seed": seed or 0, "seed2": seed2 or 0}
