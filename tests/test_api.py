@@ -22,7 +22,7 @@ def _public_functions(module):
 # Helpers that are public in their module for other engine code but are not TF API.
 INTERNAL = {"sum_to_shape_of", "broadcast_like", "divide_no_cast", "reshape_to", "where_v2",
             "tensor_getitem", "format_value", "conv2d_backprop_input",
-            "conv2d_backprop_filter", "stream", "numpy_generator", "get_seed",
+            "conv2d_backprop_filter", "stream", "numpy_generator", "numpy_sample", "get_seed",
             "get_global_seed", "complex_abs", "long_row_sum_plan"}
 
 

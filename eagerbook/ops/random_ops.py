@@ -103,7 +103,7 @@ def stream(kind, seed, seed2):
     return rng
 
 
-def philox_stream(kind, seed, seed2, num_elements):
+def _philox_stream(kind, seed, seed2, num_elements):
     """The (key, counter) a seeded kernel `kind` draws `num_elements` values from this call,
     or None for the unseeded (nondeterministic) kernels. Each call reserves 256 blocks per
     value, as TF's kernels do, so consecutive calls never share bits."""
@@ -227,7 +227,7 @@ def _infer_multinomial(inputs, attrs):
           infer_shape=_infer_from_attrs)
 def _random_normal(shape, dtype, seed, seed2):
     kind = ("RandomStandardNormal", dtype.name)
-    bits = philox_stream(kind, seed, seed2, _size(shape))
+    bits = _philox_stream(kind, seed, seed2, _size(shape))
     if bits is not None and dtype._np in _PHILOX_FLOATS:
         return philox.normal(*bits, shape, dtype._np)
     return _draw(stream(kind, seed, seed2).standard_normal, shape, dtype)
@@ -237,7 +237,7 @@ def _random_normal(shape, dtype, seed, seed2):
           infer_shape=_infer_from_attrs)
 def _random_uniform(shape, dtype, seed, seed2):
     kind = ("RandomUniform", dtype.name)
-    bits = philox_stream(kind, seed, seed2, _size(shape))
+    bits = _philox_stream(kind, seed, seed2, _size(shape))
     if bits is not None and dtype._np in _PHILOX_FLOATS:
         return philox.uniform(*bits, shape, dtype._np)
     return _draw(stream(kind, seed, seed2).random, shape, dtype)
@@ -247,7 +247,7 @@ def _random_uniform(shape, dtype, seed, seed2):
           infer_shape=_infer_from_attrs)
 def _random_uniform_int(shape, minval, maxval, dtype, seed, seed2):
     kind = ("RandomUniformInt", dtype.name)
-    bits = philox_stream(kind, seed, seed2, _size(shape))
+    bits = _philox_stream(kind, seed, seed2, _size(shape))
     if bits is not None:
         return philox.uniform_int(*bits, shape, dtype._np, minval, maxval)
     return stream(kind, seed, seed2).integers(minval, maxval, size=shape, dtype=dtype._np)
@@ -258,7 +258,7 @@ def _random_uniform_int(shape, minval, maxval, dtype, seed, seed2):
 def _truncated_normal(shape, dtype, seed, seed2):
     """Standard normal values redrawn until they fall within two standard deviations."""
     kind = ("TruncatedNormal", dtype.name)
-    bits = philox_stream(kind, seed, seed2, _size(shape))
+    bits = _philox_stream(kind, seed, seed2, _size(shape))
     if bits is not None and dtype._np in _PHILOX_FLOATS:
         return philox.truncated_normal(*bits, shape, dtype._np)
     return _truncated_draw(stream(kind, seed, seed2), shape, dtype)
