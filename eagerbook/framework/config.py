@@ -26,6 +26,43 @@ def list_logical_devices(device_type=None):
     return _filter(_LOGICAL, device_type)
 
 
+class LogicalDeviceConfiguration(
+        collections.namedtuple("LogicalDeviceConfiguration",
+                               ["memory_limit", "experimental_priority",
+                                "experimental_device_ordinal"])):
+    """``tf.config.LogicalDeviceConfiguration``: one logical device to make of a physical one
+    (``VirtualDeviceConfiguration`` is its older name)."""
+
+    def __new__(cls, memory_limit=None, experimental_priority=None,
+                experimental_device_ordinal=None):
+        return super().__new__(cls, memory_limit, experimental_priority,
+                               experimental_device_ordinal)
+
+
+_LOGICAL_CONFIGURATION = {}
+
+
+def set_logical_device_configuration(device, logical_devices):
+    """Splits the CPU into logical devices (``/device:CPU:0``, ``/device:CPU:1``, ...), as TF
+    does for trying out distribution strategies on one machine. They all compute on the one
+    CPU here."""
+    global _LOGICAL
+    if device not in _PHYSICAL:
+        raise ValueError(f"Unrecognized device: {device!r}")
+    logical_devices = list(logical_devices or [])
+    if not all(isinstance(d, LogicalDeviceConfiguration) for d in logical_devices):
+        raise ValueError("logical_devices must be a list of LogicalDeviceConfiguration")
+    _LOGICAL_CONFIGURATION[device] = logical_devices
+    _LOGICAL = tuple(LogicalDevice(name=f"/device:CPU:{i}", device_type="CPU")
+                     for i in range(max(1, len(logical_devices))))
+
+
+def get_logical_device_configuration(device):
+    if device not in _PHYSICAL:
+        raise ValueError(f"Unrecognized device: {device!r}")
+    return _LOGICAL_CONFIGURATION.get(device)
+
+
 def get_visible_devices(device_type=None):
     return list_physical_devices(device_type)
 

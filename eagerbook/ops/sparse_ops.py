@@ -236,14 +236,14 @@ def add(a, b, threshold=0, name=None):
         raise errors.InvalidArgumentError(
             None, None, f"Operands' shapes do not match: A.shape={shape.tolist()} and "
                         f"B.shape={b.dense_shape.numpy().tolist()} [Op:SparseAdd]")
-    both = np.concatenate([a.indices.numpy(), b.indices.numpy()])
-    keys = _row_major_order(both, shape)
-    unique, slot = np.unique(keys, return_inverse=True)
+    both = np.concatenate([a.indices.numpy(), b.indices.numpy()]).reshape(-1, len(shape))
+    # Unique index rows, in row-major order. Rows, not raveled keys: like TF's kernel this
+    # does not check indices against dense_shape (an index out of range is kept as it is).
+    indices, slot = np.unique(both, axis=0, return_inverse=True)
     values = array_ops.concat([a.values, b.values], 0)
     summed = array_ops.scatter_nd(_from_numpy(slot.reshape(-1, 1).astype(np.int64)), values,
-                                  [len(unique)])
-    indices = np.stack(np.unravel_index(unique, shape), axis=1).astype(np.int64)
-    result = SparseTensor(_from_numpy(indices.reshape(-1, len(shape))), summed, a.dense_shape)
+                                  [len(indices)])
+    result = SparseTensor(_from_numpy(indices.astype(np.int64)), summed, a.dense_shape)
     if threshold:
         keep = np.abs(summed.numpy()) >= threshold
         kept = _from_numpy(np.nonzero(keep)[0].astype(np.int64))

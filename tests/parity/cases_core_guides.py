@@ -107,3 +107,41 @@ CASES += [
                 'tf.Tensor([2 9 7 1], shape=(4,), dtype=int32)\n'
                 'tf.Tensor([ 0.40308788 -1.0880208  -0.06309535], shape=(3,), dtype=float32)\n')),
 ]
+
+# The sparse-tensor guide adds two SparseTensors, one with an index outside dense_shape: TF's
+# SparseAdd does not check indices, it merges them in row-major order.
+CASES += [
+    ParityCase('sparse_add_unchecked_indices', ('\n'
+                'st_a = tf.sparse.SparseTensor(indices=[[0, 2], [3, 4]], values=[31, 2], '
+                'dense_shape=[4, 10])\n'
+                'st_b = tf.sparse.SparseTensor(indices=[[0, 2], [7, 0]], values=[56, 38], '
+                'dense_shape=[4, 10])\n'
+                'st_sum = tf.sparse.add(st_a, st_b)\n'
+                'print(st_sum.indices.numpy().tolist(), st_sum.values.numpy().tolist())\n'),
+               '[[0, 2], [3, 4], [7, 0]] [87, 2, 38]\n'),
+]
+
+# The autodiff guide's "no gradient registered" example: AdjustContrastv2 is one op without a
+# gradient rule, so the tape raises LookupError instead of differentiating its pieces.
+CASES += [
+    ParityCase('adjust_contrast_has_no_gradient', ('\n'
+                'image = tf.Variable([[[0.5, 0.0, 0.0]]])\n'
+                'delta = tf.Variable(0.1)\n'
+                'with tf.GradientTape() as tape:\n'
+                '  new_image = tf.image.adjust_contrast(image, delta)\n'
+                'print(new_image)\n'
+                'try:\n'
+                '  print(tape.gradient(new_image, [image, delta]))\n'
+                'except LookupError as e:\n'
+                '  print(f"{type(e).__name__}: {e}")\n'
+                'x = tf.reshape(tf.range(12, dtype=tf.float32), [2, 2, 3])\n'
+                'print(tf.image.adjust_contrast(tf.cast(x, tf.uint8), 2.))\n'),
+               ('tf.Tensor([[[0.5 0.  0. ]]], shape=(1, 1, 3), dtype=float32)\n'
+                'LookupError: gradient registry has no entry for: AdjustContrastv2\n'
+                'tf.Tensor(\n'
+                '[[[ 0  0  0]\n'
+                '  [ 1  2  3]]\n'
+                '\n'
+                ' [[ 7  8  9]\n'
+                '  [13 14 15]]], shape=(2, 2, 3), dtype=uint8)\n')),
+]
