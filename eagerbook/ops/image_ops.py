@@ -256,13 +256,18 @@ def adjust_brightness(image, delta):
     return back(image + math_ops.cast(delta, image.dtype))
 
 
-# One kernel, as TF's AdjustContrastv2, and like it without a gradient rule: a tape asked
-# for a gradient through it raises TF's LookupError (the autodiff guide shows this).
+# One kernel, as TF's AdjustContrastv2. TF registers no gradient for it, so a tape asked for
+# a gradient through it raises LookupError (the autodiff guide shows this): its rule says so.
 @register("AdjustContrastv2")
 def _adjust_contrast(images, contrast_factor):
     x = images.astype(np.float32)
     mean = x.mean(axis=(-3, -2), keepdims=True)
     return ((x - mean) * contrast_factor + mean).astype(images.dtype)
+
+
+@_adjust_contrast.gradient
+def _adjust_contrast_grad(op, dy):
+    raise LookupError("gradient registry has no entry for: AdjustContrastv2")
 
 
 def adjust_contrast(images, contrast_factor):

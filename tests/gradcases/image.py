@@ -1,0 +1,6 @@
+"""Gradient cases for image ops."""
+
+NO_CASE = {
+    "AdjustContrastv2": "TF registers no gradient for it: its rule raises LookupError, as TF's "
+                        "tape does (tests/test_core_guides_api.py)",
+}
