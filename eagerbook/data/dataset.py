@@ -33,6 +33,7 @@ from ..core.shape import TensorShape
 from ..core.spec import TensorSpec
 from ..core.tensor import Tensor, _from_numpy, convert_to_tensor
 from ..ops import random_ops
+from ..ops.sparse_ops import SparseTensor, SparseTensorSpec
 from . import options as data_options
 from . import structure
 from .iterator import OwnedIterator
@@ -1101,8 +1102,10 @@ class ShuffleDataset(_UnaryDataset):
 
 def _batch_shapes(spec, batch_size, drop_remainder):
     lead = batch_size if drop_remainder else None
-    return structure.pack_as(spec, [TensorSpec(TensorShape([lead]).concatenate(s.shape), s.dtype)
-                                    for s in structure.flatten(spec)])
+    return structure.pack_as(spec, [
+        (SparseTensorSpec if isinstance(s, SparseTensorSpec) else TensorSpec)(
+            TensorShape([lead]).concatenate(s.shape), s.dtype)
+        for s in structure.flatten(spec)])
 
 
 class BatchDataset(_UnaryDataset):
@@ -1135,6 +1138,9 @@ class BatchDataset(_UnaryDataset):
         flats = [structure.flatten(e) for e in batch]
         columns = []
         for c in range(len(flats[0])):
+            if isinstance(flats[0][c], SparseTensor):
+                columns.append(_batch_sparse([f[c] for f in flats]))
+                continue
             columns.append(_from_numpy(_stack_arrays([f[c]._value for f in flats], c)))
         return structure.pack_as(first, columns)
 
@@ -1146,6 +1152,24 @@ class BatchDataset(_UnaryDataset):
         if n < 0:
             return n
         return n // self._batch_size if self._drop else math.ceil(n / self._batch_size)
+
+
+def _batch_sparse(items):
+    """SparseTensors batch into one with a leading batch dimension: each item's indices get
+    its position in front, and the dense shape is the largest along every dimension."""
+    shapes = [s.dense_shape.numpy() for s in items]
+    if len({len(shape) for shape in shapes}) > 1:
+        ranks = [len(shape) for shape in shapes]
+        later = next(i for i, rank in enumerate(ranks) if rank != ranks[0])
+        raise errors.InvalidArgumentError(
+            None, None, f"Inconsistent shape across SparseTensors: rank prior to "
+                        f"SparseTensor[{later}] was: {ranks[0]} but rank of "
+                        f"SparseTensor[{later}] is: {ranks[later]} [Op:DeserializeSparse]")
+    indices = [np.concatenate([np.full((len(s.indices.numpy()), 1), i, np.int64),
+                               s.indices.numpy()], axis=1) for i, s in enumerate(items)]
+    return SparseTensor(np.concatenate(indices).reshape(-1, len(shapes[0]) + 1),
+                        np.concatenate([s.values.numpy() for s in items]),
+                        [len(items)] + np.max(shapes, axis=0).tolist())
 
 
 def _stack_arrays(arrays, component):
@@ -1264,13 +1288,23 @@ class PaddedBatchDataset(BatchDataset):
 def _flatten_like_spec(value, n, name):
     if n == 1 and not isinstance(value, (tuple, dict)):
         return [value]
-    flat = structure.flatten(value) if isinstance(value, (tuple, dict)) else [value]
     if isinstance(value, tuple) and all(isinstance(v, (int, type(None))) for v in value) \
             and n == 1:
         return [value]
+    flat = _flatten_shapes(value)
     if len(flat) != n:
         raise ValueError(f"`{name}` must have the same structure as the dataset's elements.")
     return flat
+
+
+def _flatten_shapes(value):
+    """The leaves of a ``padded_shapes`` structure: tuples and dicts nest, while a list, a
+    TensorShape or a tuple of ints/None is one shape (``([], [None])`` is two shapes)."""
+    if isinstance(value, dict):
+        return [leaf for key in sorted(value) for leaf in _flatten_shapes(value[key])]
+    if isinstance(value, tuple) and not all(isinstance(v, (int, type(None))) for v in value):
+        return [leaf for v in value for leaf in _flatten_shapes(v)]
+    return [value]
 
 
 class UnbatchDataset(_UnaryDataset):
@@ -1472,7 +1506,7 @@ class ConcatenateDataset(Dataset):
             raise TypeError(f"Incompatible dataset elements:\n  {a} vs.\n  {b}")
         self._first, self._second = first, second
         self._spec_cache = structure.pack_as(a, [
-            TensorSpec(x.shape.most_specific_compatible_shape(y.shape), x.dtype)
+            type(x)(x.shape.most_specific_compatible_shape(y.shape), x.dtype)
             for x, y in zip(flat_a, flat_b, strict=True)])
 
     def _inputs(self):

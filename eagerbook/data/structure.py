@@ -10,6 +10,7 @@ import numpy as np
 from ..core import context, nest
 from ..core.spec import TensorSpec
 from ..core.tensor import Tensor, _from_numpy, convert_to_tensor
+from ..ops.sparse_ops import SparseTensor, SparseTensorSpec
 
 
 def is_structure(value):
@@ -30,8 +31,8 @@ def normalize(value, lists_are_tuples=False):
         return type(value)(*[normalize(v, lists_are_tuples) for v in value])
     if isinstance(value, tuple) or (lists_are_tuples and isinstance(value, list)):
         return tuple(normalize(v, lists_are_tuples) for v in value)
-    if type(value) is Tensor:
-        return value
+    if type(value) is Tensor or isinstance(value, SparseTensor):
+        return value   # a SparseTensor is one component (its spec is a SparseTensorSpec)
     if value is None:
         raise TypeError("tf.data elements cannot contain None; a component must be a tensor "
                         "or a value convertible to one.")
@@ -63,7 +64,9 @@ def pack_as(structure, flat):
 
 def spec_of(element):
     """The TensorSpec structure describing a normalized element."""
-    return nest.map_structure(lambda t: TensorSpec(t.shape, t.dtype), element)
+    return nest.map_structure(
+        lambda t: SparseTensorSpec.from_value(t) if isinstance(t, SparseTensor)
+        else TensorSpec(t.shape, t.dtype), element)
 
 
 def same_structure(a, b):

@@ -119,6 +119,7 @@ class SparseTensorSpec:
 
     shape = property(lambda self: self._shape)
     dtype = property(lambda self: self._dtype)
+    value_type = property(lambda self: SparseTensor)   # what a value of this type is
 
     @classmethod
     def from_value(cls, value):
