@@ -1,8 +1,11 @@
 """Registry-wide checks of what ops declare they accept (``@register(..., dtypes=...)``).
 
 An op's declared dtypes are the one place its accepted inputs are written: the public function
-reads them (``_unary``, ``reduce``, ``exp``), so these tests go through the public functions.
+reads them (``_unary``, ``reduce``, ``exp``; binary ops: ``_binary``, ``ops/binary.py``), so
+these tests go through the public functions.
 """
+
+import functools
 
 import numpy as np
 import pytest
@@ -11,7 +14,7 @@ import eagerbook as tf
 from eagerbook.core import dtypes
 from eagerbook.core.context import observe
 from eagerbook.core.errors import InvalidArgumentError
-from eagerbook.ops import REGISTRY
+from eagerbook.ops import REGISTRY, math_ops
 from eagerbook.testing import Fixed
 from tests.gradcases import all_cases
 
@@ -31,12 +34,29 @@ PUBLIC = {
     "Atan2": lambda t: tf.math.atan2(t, t), "AddN": lambda t: tf.add_n([t, t]),
     "Einsum": lambda t: tf.einsum("i->", t),
 }
+# Binary ops: their public function, called with the tensor as both operands.
+BINARY = {
+    "AddV2": tf.add, "Add": tf.add, "Sub": tf.subtract, "Mul": tf.multiply,
+    "RealDiv": math_ops.divide_no_cast, "FloorDiv": tf.math.floordiv,
+    "FloorMod": tf.math.floormod, "Pow": tf.pow, "Maximum": tf.maximum, "Minimum": tf.minimum,
+    "SquaredDifference": tf.math.squared_difference, "Equal": tf.equal,
+    "NotEqual": tf.not_equal, "Less": tf.less, "LessEqual": tf.less_equal,
+    "Greater": tf.greater, "GreaterEqual": tf.greater_equal, "LogicalAnd": tf.logical_and,
+    "LogicalOr": tf.logical_or, "LogicalXor": tf.math.logical_xor,
+    "BitwiseAnd": tf.bitwise.bitwise_and, "BitwiseOr": tf.bitwise.bitwise_or,
+    "BitwiseXor": tf.bitwise.bitwise_xor,
+    "BatchMatMulV2": lambda a, b: tf.matmul(tf.reshape(a, [1, 1, 2]), tf.reshape(b, [1, 2, 1])),
+}
+PUBLIC.update({name: functools.partial(lambda fn, t: fn(t, t), fn)
+               for name, fn in BINARY.items()})
 DECLARED = sorted(name for name, op in REGISTRY.items() if op.dtypes is not None)
 # Values to try, one per dtype kind: the first one an op does not declare is the bad input.
 SAMPLES = [(dtypes.float32, [0.5, 0.25]), (dtypes.int32, [1, 2]), (dtypes.bool, [True, False]),
            (dtypes.string, ["a", "b"])]
 # tf.round returns an integer tensor unchanged before its op is reached (as TF's does).
 SKIP_SAMPLE = {"Round": dtypes.int32}
+# tf.add runs Add (not AddV2) for strings only, as TF's does.
+RUN_SAMPLE = {"Add": dtypes.string}
 
 
 def test_every_declaring_op_has_a_public_function_here():
@@ -46,14 +66,15 @@ def test_every_declaring_op_has_a_public_function_here():
 @pytest.mark.parametrize("name", DECLARED)
 def test_public_function_runs_the_op_on_a_declared_dtype(name):
     op = REGISTRY[name]
-    dtype, values = next((d, v) for d, v in SAMPLES if d in op.dtypes)
+    dtype, values = next((d, v) for d, v in SAMPLES
+                         if d in op.dtypes and RUN_SAMPLE.get(name, d) is d)
     events = []
     with observe(events.append):
         PUBLIC[name](tf.constant(values, dtype=dtype))
     assert op in [e.op for e in events]
 
 
-@pytest.mark.parametrize("name", DECLARED)
+@pytest.mark.parametrize("name", [n for n in DECLARED if n not in BINARY])
 def test_public_function_rejects_an_undeclared_dtype_with_tfs_error(name):
     op = REGISTRY[name]
     dtype, values = next((d, v) for d, v in SAMPLES
@@ -67,6 +88,170 @@ def test_public_function_rejects_an_undeclared_dtype_with_tfs_error(name):
            f"{allowed} (argument" in str(raised.value)
     assert str(raised.value).endswith(f"[Op:{name}]")
     assert op not in [e.op for e in events]  # rejected before anything ran
+
+
+# For each binary op: the dtype its public function is tried with, and TF 2.21's error for it,
+# eagerly (InvalidArgumentError) and while tracing (TypeError), as TF printed them.
+TF_ERRORS = {
+    'AddV2': ('bool',
+        "Value for attr 'T' of bool is not in the list of allowed values: bfloat16, half, "
+        'float, double, uint8, uint16, uint32, uint64, int8, int16, int32, int64, complex64, '
+        'complex128 [Op:AddV2]',
+        "Value passed to parameter 'x' has DataType bool not in list of allowed values: bfloat16, "
+        'float16, float32, float64, uint8, uint16, uint32, uint64, int8, int16, int32, int64, '
+        'complex64, complex128'),
+    'Sub': ('bool',
+        "Value for attr 'T' of bool is not in the list of allowed values: bfloat16, half, "
+        'float, double, uint8, int8, uint16, int16, int32, int64, complex64, complex128, '
+        'uint32, uint64 [Op:Sub]',
+        "Value passed to parameter 'x' has DataType bool not in list of allowed values: bfloat16, "
+        'float16, float32, float64, uint8, int8, uint16, int16, int32, int64, complex64, '
+        'complex128, uint32, uint64'),
+    'Mul': ('string',
+        "Value for attr 'T' of string is not in the list of allowed values: bfloat16, half, "
+        'float, double, uint8, int8, uint16, int16, int32, uint32, uint64, int64, complex64, '
+        'complex128 [Op:Mul]',
+        "Value passed to parameter 'x' has DataType string not in list of allowed values: "
+        "bfloat16, "
+        'float16, float32, float64, uint8, int8, uint16, int16, int32, uint32, uint64, int64, '
+        'complex64, complex128'),
+    'RealDiv': ('bool',
+        "Value for attr 'T' of bool is not in the list of allowed values: bfloat16, half, "
+        'float, double, uint8, int8, uint16, int16, int32, uint32, uint64, int64, complex64, '
+        'complex128 [Op:RealDiv]',
+        "Value passed to parameter 'x' has DataType bool not in list of allowed values: bfloat16, "
+        'float16, float32, float64, uint8, int8, uint16, int16, int32, uint32, uint64, int64, '
+        'complex64, complex128'),
+    'FloorDiv': ('bool',
+        "Value for attr 'T' of bool is not in the list of allowed values: bfloat16, half, "
+        'float, double, uint8, int8, uint16, int16, int32, uint32, uint64, int64, complex64, '
+        'complex128 [Op:FloorDiv]',
+        "Value passed to parameter 'x' has DataType bool not in list of allowed values: bfloat16, "
+        'float16, float32, float64, uint8, int8, uint16, int16, int32, uint32, uint64, int64, '
+        'complex64, complex128'),
+    'FloorMod': ('bool',
+        "Value for attr 'T' of bool is not in the list of allowed values: int8, int16, int32, "
+        'int64, uint8, uint16, uint32, uint64, bfloat16, half, float, double [Op:FloorMod]',
+        "Value passed to parameter 'x' has DataType bool not in list of allowed values: int8, "
+        'int16, int32, int64, uint8, uint16, uint32, uint64, bfloat16, float16, float32, float64'),
+    'Pow': ('bool',
+        "Value for attr 'T' of bool is not in the list of allowed values: bfloat16, float, "
+        'half, double, int8, int16, int32, int64, complex64, complex128 [Op:Pow]',
+        "Value passed to parameter 'x' has DataType bool not in list of allowed values: bfloat16, "
+        'float32, float16, float64, int8, int16, int32, int64, complex64, complex128'),
+    'Maximum': ('bool',
+        "Value for attr 'T' of bool is not in the list of allowed values: bfloat16, half, "
+        'float, double, int8, uint8, int16, uint16, int32, uint32, int64, uint64 [Op:Maximum]',
+        "Value passed to parameter 'x' has DataType bool not in list of allowed values: bfloat16, "
+        'float16, float32, float64, int8, uint8, int16, uint16, int32, uint32, int64, uint64'),
+    'Minimum': ('bool',
+        "Value for attr 'T' of bool is not in the list of allowed values: bfloat16, half, "
+        'float, double, int8, uint8, int16, uint16, int32, uint32, int64, uint64 [Op:Minimum]',
+        "Value passed to parameter 'x' has DataType bool not in list of allowed values: bfloat16, "
+        'float16, float32, float64, int8, uint8, int16, uint16, int32, uint32, int64, uint64'),
+    'SquaredDifference': ('bool',
+        "Value for attr 'T' of bool is not in the list of allowed values: bfloat16, half, "
+        'float, double, int32, int64, complex64, complex128 [Op:SquaredDifference]',
+        "Value passed to parameter 'x' has DataType bool not in list of allowed values: bfloat16, "
+        'float16, float32, float64, int32, int64, complex64, complex128'),
+    'Less': ('bool',
+        "Value for attr 'T' of bool is not in the list of allowed values: float, double, int32, "
+        'uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64 [Op:Less]',
+        "Value passed to parameter 'x' has DataType bool not in list of allowed values: float32, "
+        'float64, int32, uint8, int16, int8, int64, bfloat16, uint16, float16, uint32, uint64'),
+    'LessEqual': ('bool',
+        "Value for attr 'T' of bool is not in the list of allowed values: float, double, int32, "
+        'uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64 [Op:LessEqual]',
+        "Value passed to parameter 'x' has DataType bool not in list of allowed values: float32, "
+        'float64, int32, uint8, int16, int8, int64, bfloat16, uint16, float16, uint32, uint64'),
+    'Greater': ('bool',
+        "Value for attr 'T' of bool is not in the list of allowed values: float, double, int32, "
+        'uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64 [Op:Greater]',
+        "Value passed to parameter 'x' has DataType bool not in list of allowed values: float32, "
+        'float64, int32, uint8, int16, int8, int64, bfloat16, uint16, float16, uint32, uint64'),
+    'GreaterEqual': ('bool',
+        "Value for attr 'T' of bool is not in the list of allowed values: float, double, int32, "
+        'uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64 [Op:GreaterEqual]',
+        "Value passed to parameter 'x' has DataType bool not in list of allowed values: float32, "
+        'float64, int32, uint8, int16, int8, int64, bfloat16, uint16, float16, uint32, uint64'),
+    'LogicalAnd': ('float32',
+        'cannot compute LogicalAnd as input #0(zero-based) was expected to be a bool tensor but '
+        'is a float tensor [Op:LogicalAnd]',
+        "Input 'x' of 'LogicalAnd' Op has type float32 that does not match expected type of bool."),
+    'LogicalOr': ('float32',
+        'cannot compute LogicalOr as input #0(zero-based) was expected to be a bool tensor but '
+        'is a float tensor [Op:LogicalOr]',
+        "Input 'x' of 'LogicalOr' Op has type float32 that does not match expected type of bool."),
+    'LogicalXor': ('float32',
+        'cannot compute LogicalOr as input #0(zero-based) was expected to be a bool tensor but '
+        'is a float tensor [Op:LogicalOr]',
+        "Input 'x' of 'LogicalOr' Op has type float32 that does not match expected type of bool."),
+    'BitwiseAnd': ('float32',
+        "Value for attr 'T' of float is not in the list of allowed values: int8, int16, int32, "
+        'int64, uint8, uint16, uint32, uint64 [Op:BitwiseAnd]',
+        "Value passed to parameter 'x' has DataType float32 not in list of allowed values: int8, "
+        'int16, int32, int64, uint8, uint16, uint32, uint64'),
+    'BitwiseOr': ('float32',
+        "Value for attr 'T' of float is not in the list of allowed values: int8, int16, int32, "
+        'int64, uint8, uint16, uint32, uint64 [Op:BitwiseOr]',
+        "Value passed to parameter 'x' has DataType float32 not in list of allowed values: int8, "
+        'int16, int32, int64, uint8, uint16, uint32, uint64'),
+    'BitwiseXor': ('float32',
+        "Value for attr 'T' of float is not in the list of allowed values: int8, int16, int32, "
+        'int64, uint8, uint16, uint32, uint64 [Op:BitwiseXor]',
+        "Value passed to parameter 'x' has DataType float32 not in list of allowed values: int8, "
+        'int16, int32, int64, uint8, uint16, uint32, uint64'),
+    'BatchMatMulV2': ('bool',
+        "Value for attr 'T' of bool is not in the list of allowed values: bfloat16, half, "
+        'float, double, int16, int32, int64, uint8, uint16, uint32, uint64, complex64, '
+        'complex128 [Op:BatchMatMulV2]',
+        "Value passed to parameter 'x' has DataType bool not in list of allowed values: bfloat16, "
+        'float16, float32, float64, int16, int32, int64, uint8, uint16, uint32, uint64, '
+        'complex64, complex128'),
+}
+
+
+def test_every_binary_op_is_checked_against_tf():
+    # Equal and NotEqual take every dtype (TF's 'T' is any type); Add is reached only for strings
+    # (tf.add of anything else runs AddV2, whose check is TF_ERRORS["AddV2"]).
+    assert sorted(TF_ERRORS) == sorted(set(BINARY) - {"Equal", "NotEqual", "Add"})
+    assert all(d in REGISTRY[n].dtypes for n in ("Equal", "NotEqual") for d in dtypes.ALL)
+
+
+@pytest.mark.parametrize("name", sorted(TF_ERRORS))
+def test_binary_op_rejects_an_undeclared_dtype_as_tf_does(name):
+    dtype_name, eager_message, traced_message = TF_ERRORS[name]
+    x = tf.constant(dict((d.name, v) for d, v in SAMPLES)[dtype_name], dtype=dtype_name)
+    events = []
+    with observe(events.append), pytest.raises(InvalidArgumentError) as raised:
+        PUBLIC[name](x)
+    assert str(raised.value) == eager_message
+    assert REGISTRY[name] not in [e.op for e in events]  # rejected before anything ran
+    # While tracing, TF rejects it as it builds the graph: a TypeError.
+    traced = tf.function(lambda: PUBLIC[name](x), autograph=False)
+    with pytest.raises(TypeError) as raised:
+        traced.get_concrete_function()
+    assert str(raised.value) == traced_message
+
+
+def test_binary_ops_take_tfs_other_roads():
+    # `+` of strings runs TF's Add (concatenation); `*` of bools is a logical and, as TF's
+    # operator computes it; the mismatch message stays the shared-dtype rule's.
+    def op_names(fn, *args):
+        graph = tf.function(fn, autograph=False).get_concrete_function(*args).graph
+        return [op.type for op in graph.get_operations()]
+    s, b = tf.constant(["a", "b"]), tf.constant([True, False])
+    assert (s + s).numpy().tolist() == [b"aa", b"bb"] and "Add" in op_names(tf.add, s, s)
+    assert (b * b).numpy().tolist() == [True, False] and "LogicalAnd" in op_names(
+        lambda u, v: u * v, b, b)
+    with pytest.raises(InvalidArgumentError, match=r"cannot compute AddV2 as input #1\(zero-"
+                                                   r"based\) was expected to be a float tensor "
+                                                   r"but is a int32 tensor \[Op:AddV2\]"):
+        tf.constant(1.0) + tf.constant(1)
+    with pytest.raises(InvalidArgumentError, match=r"of int16 is not in .* \[Op:MatMul\]"):
+        tf.matmul(tf.ones([2, 2], tf.int16), tf.ones([2, 2], tf.int16))  # TF's MatMul: 2-D
+    assert tf.matmul(tf.ones([1, 2, 2], tf.int16), tf.ones([1, 2, 2], tf.int16)).dtype is \
+        tf.int16  # BatchMatMulV2 beyond 2-D, which takes int16
 
 
 CASES = all_cases()

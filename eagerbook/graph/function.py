@@ -749,7 +749,7 @@ class ConcreteFunction:
 
         def rule(op, *dys):
             dys = [d for d, is_float in zip(dys, float_outputs) if is_float]
-            dys = [d if d is not None else _zeros_like_tensor(o) for d, o in
+            dys = [d if d is not None else _from_numpy(np.zeros_like(o._value)) for d, o in
                    zip(dys, [o for o, f in zip(out_tensors, float_outputs) if f])]
             grads = support.backward(call_inputs + list(saved) + dys)
             return [g for i, g in enumerate(grads) if i not in resources]
@@ -763,10 +763,6 @@ class ConcreteFunction:
         if not flat and self.structured_outputs is None:
             return None
         return nest.pack_sequence_as(self.structured_outputs, flat)
-
-
-def _zeros_like_tensor(t):
-    return _from_numpy(np.zeros_like(t._value))
 
 
 def _wrap(o):

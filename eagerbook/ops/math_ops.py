@@ -10,8 +10,21 @@ import math
 import numpy as np
 
 from ..core import dtypes, errors
+from ..core.context import state
 from ..core.tensor import Tensor, convert_to_tensor
 from . import complex_ops
+from .binary import (
+    BITWISE,
+    EQUALITY,
+    FLOOR_MOD,
+    MAXIMUM,
+    MUL,
+    ORDERING,
+    POW,
+    SQUARED_DIFFERENCE,
+    SUB,
+    binary,
+)
 from .primitives import (  # noqa: F401 - re-exported: tf.math.add is math_ops.add
     _add,
     _broadcast_like,
@@ -41,6 +54,7 @@ from .support import (
     binary_operands,
     check_dtype,
     normalize_axis,
+    tf_type_name,
 )
 
 _COMPLEX = (dtypes.complex64, dtypes.complex128)
@@ -95,9 +109,10 @@ def exp(x, name=None):
 
 
 def _binary(op, x, y):
-    if type(x) is Tensor and type(y) is Tensor and x._dtype is y._dtype:
+    """Runs a two-input op on the dtypes it declares (``@register(..., dtypes=...)``)."""
+    if type(x) is Tensor and type(y) is Tensor and x._dtype is y._dtype and x._dtype in op.dtypes:
         return execute(op, (x, y))  # the common case, kept short
-    return execute(op, binary_operands(x, y, op.name))
+    return binary(op, x, y)
 
 
 def _unary(op, x):
@@ -110,7 +125,7 @@ def _unary(op, x):
 
 
 # --- arithmetic (AddV2 and Mul are in primitives.py) ------------------------------------------
-@register("Sub", elementwise=True, broadcasts=True)
+@register("Sub", elementwise=True, broadcasts=True, dtypes=SUB)
 def _sub(x, y):
     return np.subtract(x, y)
 
@@ -124,7 +139,7 @@ def subtract(x, y, name=None):
     return _binary(_sub, x, y)
 
 
-@register("RealDiv", elementwise=True, broadcasts=True)
+@register("RealDiv", elementwise=True, broadcasts=True, dtypes=MUL)
 def _real_div(x, y):
     with np.errstate(divide="ignore", invalid="ignore"):
         return np.true_divide(x, y).astype(x.dtype, copy=False)
@@ -158,7 +173,7 @@ def truediv(x, y, name=None):
 divide = truediv
 
 
-@register("FloorDiv", elementwise=True, differentiable=False)
+@register("FloorDiv", elementwise=True, differentiable=False, dtypes=MUL)
 def _floor_div(x, y):
     if x.dtype.kind in "iu" and np.any(y == 0):
         raise ValueError("Integer division by zero")
@@ -170,7 +185,7 @@ def floordiv(x, y, name=None):
     return _binary(_floor_div, x, y)
 
 
-@register("FloorMod", elementwise=True, broadcasts=True)
+@register("FloorMod", elementwise=True, broadcasts=True, dtypes=FLOOR_MOD)
 def _floor_mod(x, y):
     if x.dtype.kind in "iu" and np.any(y == 0):
         raise ValueError("Integer division by zero")
@@ -191,7 +206,7 @@ def floormod(x, y, name=None):
 mod = floormod
 
 
-@register("Pow", elementwise=True, broadcasts=True)
+@register("Pow", elementwise=True, broadcasts=True, dtypes=POW)
 def _pow(x, y):
     if x.dtype.kind in "iu" and np.any(y < 0):
         raise ValueError("Integers to negative integer powers are not allowed")
@@ -215,7 +230,7 @@ def pow(x, y, name=None):  # noqa: A001 - TF's public name
     return _binary(_pow, x, y)
 
 
-@register("Maximum", elementwise=True, broadcasts=True)
+@register("Maximum", elementwise=True, broadcasts=True, dtypes=MAXIMUM)
 def _maximum(x, y):
     return np.maximum(x, y)
 
@@ -232,7 +247,7 @@ def maximum(x, y, name=None):
     return _binary(_maximum, x, y)
 
 
-@register("Minimum", elementwise=True, broadcasts=True)
+@register("Minimum", elementwise=True, broadcasts=True, dtypes=MAXIMUM)
 def _minimum(x, y):
     return np.minimum(x, y)
 
@@ -249,10 +264,11 @@ def minimum(x, y, name=None):
     return _binary(_minimum, x, y)
 
 
-@register("SquaredDifference", elementwise=True, broadcasts=True)
+@register("SquaredDifference", elementwise=True, broadcasts=True,
+          dtypes=SQUARED_DIFFERENCE)
 def _squared_difference(x, y):
     d = np.subtract(x, y)
-    return d * d
+    return d * np.conj(d) if d.dtype.kind == "c" else d * d  # TF: |x - y|^2 for complex
 
 
 @_squared_difference.gradient
@@ -267,24 +283,16 @@ def squared_difference(x, y, name=None):
 
 
 # --- comparisons and logic (not differentiable: their outputs are bool) ----------------------
-def _comparison(name, fn):
-    return register(name, elementwise=True, differentiable=False)(fn)
+def _comparison(name, fn, dtypes):
+    return register(name, elementwise=True, differentiable=False, dtypes=dtypes)(fn)
 
 
-_equal = _comparison("Equal", np.equal)
-_not_equal = _comparison("NotEqual", np.not_equal)
-def _ordering(np_fn):
-    def kernel(x, y):
-        if x.dtype == object:  # TF orders numbers only: "a" < "b" is an InvalidArgumentError
-            raise TypeError("strings have no order")
-        return np_fn(x, y)
-    return kernel
-
-
-_less = _comparison("Less", _ordering(np.less))
-_less_equal = _comparison("LessEqual", _ordering(np.less_equal))
-_greater = _comparison("Greater", _ordering(np.greater))
-_greater_equal = _comparison("GreaterEqual", _ordering(np.greater_equal))
+_equal = _comparison("Equal", np.equal, EQUALITY)
+_not_equal = _comparison("NotEqual", np.not_equal, EQUALITY)
+_less = _comparison("Less", np.less, ORDERING)
+_less_equal = _comparison("LessEqual", np.less_equal, ORDERING)
+_greater = _comparison("Greater", np.greater, ORDERING)
+_greater_equal = _comparison("GreaterEqual", np.greater_equal, ORDERING)
 
 
 def equal(x, y, name=None):
@@ -311,17 +319,26 @@ def greater_equal(x, y, name=None):
     return _binary(_greater_equal, x, y)
 
 
-_logical_and = _comparison("LogicalAnd", np.logical_and)
-_logical_or = _comparison("LogicalOr", np.logical_or)
-_logical_xor = _comparison("LogicalXor", np.logical_xor)
+_BOOL = (dtypes.bool,)
+_logical_and = _comparison("LogicalAnd", np.logical_and, _BOOL)
+_logical_or = _comparison("LogicalOr", np.logical_or, _BOOL)
+_logical_xor = _comparison("LogicalXor", np.logical_xor, _BOOL)
 _logical_not = register("LogicalNot", elementwise=True, differentiable=False,
-                        dtypes=(dtypes.bool,))(np.logical_not)
+                        dtypes=_BOOL)(np.logical_not)
 
 
 def _logical(op, x, y):
+    """Logical ops take bools only (no attr 'T': their errors are a type mismatch's)."""
     x, y = binary_operands(x, y, op.name)
     if x._dtype is not dtypes.bool:
-        raise invalid_argument(op.name, f"{op.name} needs bool tensors, got {x._dtype.name}")
+        # TF builds logical_xor from LogicalOr, LogicalAnd and LogicalNot: LogicalOr fails first.
+        name = "LogicalOr" if op is _logical_xor else op.name
+        if state.graph is not None:
+            raise TypeError(f"Input 'x' of '{name}' Op has type {x._dtype.name} that does not "
+                            f"match expected type of bool.")
+        raise invalid_argument(name, f"cannot compute {name} as input #0(zero-based) was "
+                                     f"expected to be a bool tensor but is a "
+                                     f"{tf_type_name(x._dtype)} tensor")
     return execute(op, (x, y))
 
 
@@ -341,29 +358,22 @@ def logical_not(x, name=None):
     return _unary(_logical_not, x)
 
 
-_bitwise_and = _comparison("BitwiseAnd", np.bitwise_and)
-_bitwise_or = _comparison("BitwiseOr", np.bitwise_or)
-_bitwise_xor = _comparison("BitwiseXor", np.bitwise_xor)
+_bitwise_and = _comparison("BitwiseAnd", np.bitwise_and, BITWISE)
+_bitwise_or = _comparison("BitwiseOr", np.bitwise_or, BITWISE)
+_bitwise_xor = _comparison("BitwiseXor", np.bitwise_xor, BITWISE)
 _invert = register("Invert", elementwise=True, differentiable=False)(np.invert)
 
 
-def _bitwise(op, x, y):
-    x, y = binary_operands(x, y, op.name)
-    if not x._dtype.is_integer:
-        raise invalid_argument(op.name, f"{op.name} needs integer tensors, got {x._dtype.name}")
-    return execute(op, (x, y))
-
-
 def bitwise_and(x, y, name=None):
-    return _bitwise(_bitwise_and, x, y)
+    return _binary(_bitwise_and, x, y)
 
 
 def bitwise_or(x, y, name=None):
-    return _bitwise(_bitwise_or, x, y)
+    return _binary(_bitwise_or, x, y)
 
 
 def bitwise_xor(x, y, name=None):
-    return _bitwise(_bitwise_xor, x, y)
+    return _binary(_bitwise_xor, x, y)
 
 
 def invert(x, name=None):

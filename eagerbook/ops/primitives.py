@@ -28,6 +28,7 @@ import numpy as np
 
 from ..core import dtypes
 from ..core.tensor import Tensor
+from .binary import ADD_V2, BATCH_MATMUL_V2, MATMUL, MUL, binary, check_matmul_dtype
 from .registry import execute, invalid_argument, register
 from .support import FLOATS, NUMBERS, as_tensor, binary_operands, check_dtype, normalize_axis
 
@@ -99,7 +100,7 @@ def reshape_to(x, shape):
 
 
 # --- arithmetic --------------------------------------------------------------------------------
-@register("AddV2", elementwise=True, broadcasts=True)
+@register("AddV2", elementwise=True, broadcasts=True, dtypes=ADD_V2)
 def _add(x, y):
     return np.add(x, y)
 
@@ -111,12 +112,12 @@ def _add_grad(op, dy):
 
 def add(x, y, name=None):
     """x + y, broadcasting; both must have one dtype (a Python number takes the other's)."""
-    if type(x) is Tensor and type(y) is Tensor and x._dtype is y._dtype:
+    if type(x) is Tensor and type(y) is Tensor and x._dtype is y._dtype and x._dtype in ADD_V2:
         return execute(_add, (x, y))  # the common case, kept short: it runs for every `+`
-    return execute(_add, binary_operands(x, y, "AddV2"))
+    return binary(_add, x, y)  # conversion, then AddV2's dtypes (strings: TF's Add op)
 
 
-@register("Mul", elementwise=True, broadcasts=True)
+@register("Mul", elementwise=True, broadcasts=True, dtypes=MUL)
 def _mul(x, y):
     return np.multiply(x, y)
 
@@ -131,9 +132,9 @@ def _mul_grad(op, dy):
 
 def multiply(x, y, name=None):
     """x * y, elementwise with broadcasting."""
-    if type(x) is Tensor and type(y) is Tensor and x._dtype is y._dtype:
+    if type(x) is Tensor and type(y) is Tensor and x._dtype is y._dtype and x._dtype in MUL:
         return execute(_mul, (x, y))
-    return execute(_mul, binary_operands(x, y, "Mul"))
+    return binary(_mul, x, y)
 
 
 # --- a unary elementwise function --------------------------------------------------------------
@@ -192,7 +193,7 @@ def reduce_sum(input_tensor, axis=None, keepdims=False, name=None):
 
 
 # --- the matrix product ------------------------------------------------------------------------
-@register("BatchMatMulV2", broadcasts=True)  # the batch (leading) axes broadcast
+@register("BatchMatMulV2", broadcasts=True, dtypes=BATCH_MATMUL_V2)  # batch axes broadcast
 def _matmul(a, b, adj_x, adj_y):
     if adj_x:
         a = np.swapaxes(a, -1, -2)
@@ -227,6 +228,8 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
     """Matrix product of the last two axes; leading (batch) axes broadcast."""
     if not (type(a) is Tensor and type(b) is Tensor and a._dtype is b._dtype):
         a, b = binary_operands(a, b, "MatMul")
+    if a._dtype not in MATMUL:  # what TF's MatMul takes (its BatchMatMulV2 takes int16 too)
+        check_matmul_dtype(a, b)
     ta, tb = bool(transpose_a or adjoint_a), bool(transpose_b or adjoint_b)
     if a._value is not None and b._value is not None:
         sa, sb = a._value.shape, b._value.shape
@@ -239,6 +242,4 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
         if inner_a != inner_b:
             raise invalid_argument(
                 "MatMul", f"Matrix size-incompatible: In[0]: {list(sa)}, In[1]: {list(sb)}")
-        if a._dtype is dtypes.bool:
-            raise invalid_argument("MatMul", "MatMul does not support bool tensors")
     return execute(_matmul, (a, b), {"adj_x": ta, "adj_y": tb})
