@@ -48,3 +48,26 @@ def test_sparse_add_keeps_indices_outside_the_shape():
     total = tf.sparse.add(a, b)
     assert total.indices.numpy().tolist() == [[0, 2], [3, 4], [7, 0]]
     assert total.values.numpy().tolist() == [87, 2, 38]
+
+
+def test_autograph_keeps_global_and_nonlocal_assignments_in_branches():
+    # TF: a name the function declares global/nonlocal and assigns inside an `if` (a Python
+    # condition) is assigned in the enclosing scope, not in the branch function AutoGraph makes.
+    made = []
+
+    def outer():
+        state = None
+
+        @tf.function
+        def f(x):
+            nonlocal state
+            if state is None:
+                state = tf.Variable(0.0)
+                made.append(state)
+            return state.assign_add(x)
+
+        f(tf.constant(1.0))
+        return f(tf.constant(2.0)), state
+
+    total, state = outer()
+    assert float(total) == 3.0 and state is made[0] and len(made) == 1

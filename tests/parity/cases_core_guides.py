@@ -145,3 +145,20 @@ CASES += [
                 ' [[ 7  8  9]\n'
                 '  [13 14 15]]], shape=(2, 2, 3), dtype=uint8)\n')),
 ]
+
+# The random-number guide creates a Generator on a function's first trace through a global
+# assigned inside an `if`: AutoGraph must keep the assignment global in the branch function.
+CASES += [
+    ParityCase('generator_created_on_first_trace', ('\n'
+                'g = None\n'
+                '@tf.function\n'
+                'def foo():\n'
+                '  global g\n'
+                '  if g is None:\n'
+                '    g = tf.random.Generator.from_seed(1)\n'
+                '  return g.normal([])\n'
+                'print(foo())\n'
+                'print(foo())\n'),
+               ('tf.Tensor(0.43842274, shape=(), dtype=float32)\n'
+                'tf.Tensor(1.6272374, shape=(), dtype=float32)\n')),
+]

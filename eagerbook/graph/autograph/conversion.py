@@ -314,7 +314,8 @@ class _ControlFlowConverter:
         self.loads = loads  # [(name, lineno)] of the whole function
         self.stores = stores  # [(name, lineno)] assignments of the whole function
         self.loop_spans = []
-        self.nonlocal_names = set()
+        self.nonlocal_names = set()  # declared global or nonlocal: never branch/loop state
+        self.declarations = {}  # name -> ast.Global or ast.Nonlocal, as the function says
 
     def live_after(self, node, extra=()):
         end = getattr(node, "end_lineno", None) or getattr(node, "lineno", 0)
@@ -363,7 +364,19 @@ class _ControlFlowConverter:
             convert_function_node(node, self.counter)
         elif isinstance(node, (ast.Global, ast.Nonlocal)):
             self.nonlocal_names.update(node.names)
+            self.declarations.update((n, type(node)) for n in node.names)
         return node
+
+    def _funcdef(self, name, params, body):
+        """A branch or loop body as a function. A name the converted function declares global
+        or nonlocal and the body assigns is declared so again in it: otherwise the assignment
+        would make a local of the body function (`global g; if g is None: g = ...`)."""
+        declared = [n for n in assigned_names(body) if n in self.declarations]
+        kinds = {}
+        for n in declared:
+            kinds.setdefault(self.declarations[n], []).append(n)
+        head = [kind(names=names) for kind, names in kinds.items()]
+        return _funcdef(name, params, head + body)
 
     def _state_names(self, stmts, extra=()):
         names = [n for n in list(extra) + assigned_names(stmts)
@@ -401,8 +414,8 @@ class _ControlFlowConverter:
         orelse = self.block(node.orelse)
         names = self._state_names(node.body + node.orelse)
         k = self.counter.next()
-        body_fn = _funcdef(f"if_body_{k}", names, body + [self._ret(names)])
-        else_fn = _funcdef(f"else_body_{k}", names, orelse + [self._ret(names)])
+        body_fn = self._funcdef(f"if_body_{k}", names, body + [self._ret(names)])
+        else_fn = self._funcdef(f"else_body_{k}", names, orelse + [self._ret(names)])
         call = _call(_ag("if_stmt"), [node.test, _name(body_fn.name), _name(else_fn.name),
                                       self._state_call(names),
                                       _tuple([_const(n) for n in names]),
@@ -447,7 +460,7 @@ class _ControlFlowConverter:
             test = _call(_ag("and_"), [_lambda(_call(_ag("not_"), [_name(f)])) for f in flags]
                          + [_lambda(test)])
         test_fn = _funcdef(f"loop_test_{k}", names, [ast.Return(value=test)])
-        body_fn = _funcdef(f"loop_body_{k}", names, body + [self._ret(names)])
+        body_fn = self._funcdef(f"loop_body_{k}", names, body + [self._ret(names)])
         call = _call(_ag("while_stmt"), [_name(test_fn.name), _name(body_fn.name),
                                          self._state_call(names),
                                          _tuple([_const(n) for n in names]),
@@ -480,7 +493,7 @@ class _ControlFlowConverter:
             extra_ref, pre = _const(None), []
         unpack = ast.Assign(targets=[node.target], value=_name(itr))
         ast.copy_location(unpack, node)
-        body_fn = _funcdef(f"loop_body_{k}", [itr] + names,
+        body_fn = self._funcdef(f"loop_body_{k}", [itr] + names,
                            [unpack] + body + [self._ret(names)])
         call = _call(_ag("for_stmt"), [node.iter, extra_ref, _name(body_fn.name),
                                        self._state_call(names),
