@@ -33,6 +33,7 @@ from .api import (
     strings,
     test,
     train,  # checkpoints, plus the announcement's TF 1.x optimizers
+    types,
 )
 from .api.initializers import (
     constant_initializer,

@@ -3,6 +3,7 @@
 raised while tracing ("in user code:"). ``function.py`` uses these; a first reader can skip
 them."""
 
+import abc
 import inspect
 import linecache
 import logging
@@ -70,9 +71,41 @@ class _Weak:
         return self.ref()
 
 
+class TraceType(abc.ABC):
+    """``tf.types.experimental.TraceType``: what a tf.function's cache compares for a Python
+    object that defines ``__tf_tracing_type__(context)`` (the tracing protocol). A subclass
+    must define all the abstract methods, as in TF; the cache here matches by equality."""
+
+    @abc.abstractmethod
+    def is_subtype_of(self, other):
+        """Whether a trace made for `other` can serve this type."""
+
+    @abc.abstractmethod
+    def most_specific_common_supertype(self, others):
+        """The most specific type all of `others` and this one are subtypes of, or None."""
+
+    @abc.abstractmethod
+    def placeholder_value(self, placeholder_context):
+        """The value a trace sees for an argument of this type."""
+
+    @abc.abstractmethod
+    def __hash__(self):
+        pass
+
+    @abc.abstractmethod
+    def __eq__(self, other):
+        pass
+
+
+class TracingContext:
+    """What ``__tf_tracing_type__`` receives (TF's context for the call being matched)."""
+
+
 def _key(x, aliases):
     """The cache key part for one argument. `aliases` numbers the Variables seen so far in
     this call, so f(v, v) and f(v, w) get different traces (as TF's alias ids do)."""
+    if hasattr(type(x), "__tf_tracing_type__"):  # the tracing protocol: the object says
+        return ("C", x.__tf_tracing_type__(TracingContext()))
     if isinstance(x, Tensor):
         if isinstance(x, SymbolicTensor):
             return ("T", x._dtype, x._shape._dims)

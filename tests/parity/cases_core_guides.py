@@ -162,3 +162,51 @@ CASES += [
                ('tf.Tensor(0.43842274, shape=(), dtype=float32)\n'
                 'tf.Tensor(1.6272374, shape=(), dtype=float32)\n')),
 ]
+
+# The tf.function guide's tracing protocol: an object's __tf_tracing_type__ decides the cache
+# match (one trace for two calls); a TraceType without placeholder_value is abstract.
+CASES += [
+    ParityCase('tracing_protocol', ('\n'
+                '@tf.function\n'
+                'def get_mixed_flavor(fruit_a, fruit_b):\n'
+                '  print("tracing")\n'
+                '  return fruit_a.flavor + fruit_b.flavor\n'
+                'class FruitTraceType(tf.types.experimental.TraceType):\n'
+                '  def __init__(self, fruit_type):\n'
+                '    self.fruit_type = fruit_type\n'
+                '  def is_subtype_of(self, other):\n'
+                '    return type(other) is FruitTraceType and self.fruit_type is '
+                'other.fruit_type\n'
+                '  def most_specific_common_supertype(self, others):\n'
+                '    return self if all(self == other for other in others) else None\n'
+                '  def placeholder_value(self, placeholder_context=None):\n'
+                '    return self.fruit_type()\n'
+                '  def __eq__(self, other):\n'
+                '    return type(other) is FruitTraceType and self.fruit_type == '
+                'other.fruit_type\n'
+                '  def __hash__(self):\n'
+                '    return hash(self.fruit_type)\n'
+                'class Fruit:\n'
+                '  def __tf_tracing_type__(self, context):\n'
+                '    return FruitTraceType(type(self))\n'
+                'class Apple(Fruit):\n'
+                '  flavor = tf.constant([1, 2])\n'
+                'class Mango(Fruit):\n'
+                '  flavor = tf.constant([3, 4])\n'
+                'print(get_mixed_flavor(Apple(), Mango()))\n'
+                'print(get_mixed_flavor(Apple(), Mango()))\n'
+                'class Incomplete(tf.types.experimental.TraceType):\n'
+                '  def is_subtype_of(self, other): return True\n'
+                '  def most_specific_common_supertype(self, others): return self\n'
+                '  def __eq__(self, other): return True\n'
+                '  def __hash__(self): return 0\n'
+                'try:\n'
+                '  Incomplete()\n'
+                'except TypeError as e:\n'
+                '  print("TypeError:", e)\n'),
+               ('tracing\n'
+                'tf.Tensor([4 6], shape=(2,), dtype=int32)\n'
+                'tf.Tensor([4 6], shape=(2,), dtype=int32)\n'
+                "TypeError: Can't instantiate abstract class Incomplete with abstract method "
+                'placeholder_value\n')),
+]
