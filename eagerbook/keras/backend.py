@@ -204,3 +204,17 @@ def _np_prod(dims):
     for d in dims:
         out *= d
     return out
+
+
+def _dispatch_on_keras_tensors():
+    """On a functional model's KerasTensors these become layers named after the tf op they
+    run, as TF's TFOpLambda makes them (``model.add_metric(keras.backend.std(x), ...)``)."""
+    from .keras_tensor import _on_keras_tensors
+    names = {"mean": "tf.math.reduce_mean", "sum": "tf.math.reduce_sum",
+             "std": "tf.math.reduce_std", "square": "tf.math.square", "sqrt": "tf.math.sqrt",
+             "exp": "tf.math.exp", "log": "tf.math.log", "abs": "tf.math.abs", "cast": "tf.cast"}
+    for name, public_name in names.items():
+        globals()[name] = _on_keras_tensors(globals()[name], public_name)
+
+
+_dispatch_on_keras_tensors()

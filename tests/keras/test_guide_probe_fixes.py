@@ -225,3 +225,42 @@ def test_fit_callbacks_get_python_numbers_from_a_custom_train_step():
                             on_batch_end=lambda batch, logs: seen.append(logs["loss"]))])
     assert seen and all(type(v) is float for v in seen)
     assert all(type(v) is float for v in history.history["loss"])
+
+
+def test_compiled_custom_loss_sees_rank_one_targets_as_a_column():
+    # The training guide: basic_loss_function(y_true, y_pred) = reduce_mean(y_true - y_pred)
+    # with y of shape (n,) and softmax outputs (n, 10). Keras meets rank-2 predictions with a
+    # rank-1 target as a column, so the difference broadcasts (TF 2.21: it trains).
+    def basic_loss_function(y_true, y_pred):
+        return tf.math.reduce_mean(y_true - y_pred)
+
+    class Weighted(keras.losses.Loss):
+        def call(self, y_true, y_pred):
+            return y_true * -tf.math.log(y_pred + 1e-6)
+
+    x = np.random.RandomState(0).rand(16, 4).astype("float32")
+    y = (np.arange(16) % 10).astype("float32")
+    model = keras.Sequential([keras.layers.Dense(10, activation="softmax", input_shape=(4,))])
+    for loss in (basic_loss_function, Weighted()):
+        model.compile(optimizer="adam", loss=loss)
+        history = model.fit(x, y, batch_size=8, epochs=1, verbose=0)
+        assert np.isfinite(history.history["loss"][0])
+    probs = model(x[:8])
+    expected = np.mean(y[:8, None] - probs.numpy())
+    model.compile(optimizer="adam", loss=basic_loss_function)
+    np.testing.assert_allclose(model.evaluate(x[:8], y[:8], verbose=0), expected, rtol=1e-5)
+
+
+def test_backend_math_on_keras_tensors_makes_op_layers():
+    # model.add_metric(keras.backend.std(x1), name="std_of_activation", aggregation="mean")
+    inputs = keras.Input(shape=(4,), name="digits")
+    hidden = keras.layers.Dense(3, activation="relu", name="dense_1")(inputs)
+    std = keras.backend.std(hidden)
+    assert repr(std) == ("<KerasTensor: shape=() dtype=float32 (created by layer "
+                         "'tf.math.reduce_std')>")
+    model = keras.Model(inputs, keras.layers.Dense(2, name="out")(hidden))
+    model.add_metric(std, name="std_of_activation", aggregation="mean")
+    model.compile(optimizer="rmsprop", loss="sparse_categorical_crossentropy")
+    history = model.fit(np.ones((8, 4), "float32"), np.zeros(8), epochs=1, verbose=0)
+    assert set(history.history) == {"loss", "std_of_activation"}
+    assert keras.backend.std(tf.constant([1.0, 3.0])).numpy() == 1.0

@@ -17,7 +17,7 @@ from ...autodiff.tape import GradientTape
 from ...core import nest
 from ...core.shape import TensorShape
 from ...core.tensor import Tensor, convert_to_tensor
-from ...ops import math_ops
+from ...ops import array_ops, math_ops
 from .. import backend, optimizers, saving, serialization
 from .. import callbacks as callbacks_mod
 from .. import layers as layers_mod
@@ -452,6 +452,8 @@ class Model(Layer):
                 raise ValueError("Target data is missing. Your model was compiled with "
                                  f"loss={state.loss_spec}, and therefore expects target data "
                                  "to be provided in `fit()`.")
+            if len(yt.shape) == 1 and len(yp.shape) == 2 and not _is_sparse_loss(fn):
+                yt = _as_column(yt)
             value = fn(yt, yp, sample_weight=sample_weight)
             if state.output_loss_trackers and state.output_loss_trackers[i]:
                 state.output_loss_trackers[i].update_state(value, sample_weight=batch)
@@ -831,6 +833,19 @@ def _should_validate(epoch, freq):
     if isinstance(freq, int):
         return (epoch + 1) % freq == 0
     return (epoch + 1) in freq
+
+
+def _is_sparse_loss(fn):
+    return isinstance(fn, losses_mod.SparseCategoricalCrossentropy) or \
+        getattr(fn, "fn", None) is losses_mod.sparse_categorical_crossentropy
+
+
+def _as_column(y_true):
+    """Keras's compiled loss meets rank-2 predictions with rank-1 targets as a column (TF 2.0
+    reshaped 1-D target arrays to (n, 1) the same way), so a custom loss such as
+    ``reduce_mean(y_true - y_pred)`` broadcasts over the classes instead of failing. Sparse
+    losses are skipped: they would only squeeze the column back."""
+    return array_ops.expand_dims(convert_to_tensor(y_true), -1)
 
 
 def _python_logs(logs):
