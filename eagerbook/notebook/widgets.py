@@ -133,7 +133,9 @@ class TapeView(_Displayable, anywidget.AnyWidget):
 
     graph = traitlets.Dict().tag(sync=True, to_json=_json_safe)
     svg = traitlets.Unicode("").tag(sync=True)
-    text_view = traitlets.Unicode("").tag(sync=True)
+    # The text form (a terminal's repr, the fallback output) is read in Python only: not
+    # synced, so it is not sent to the browser nor saved again in the notebook's widget state.
+    text_view = traitlets.Unicode("")
     message = traitlets.Unicode("").tag(sync=True)
     title = traitlets.Unicode("GradientTape").tag(sync=True)
     selected = traitlets.Unicode("").tag(sync=True)

@@ -54,6 +54,17 @@ def test_tapeview_nodes_gradients_and_selection(kept_tapes):
         view.select("nope")
 
 
+def test_tapeview_text_form_stays_in_python(kept_tapes):
+    """The text form is for terminals and the fallback output; the browser never reads it, so
+    it is neither sent nor saved in the notebook's widget state (a long tape's text is tens of
+    kilobytes on top of its picture and graph)."""
+    tape, w, x, h, out = small_tape()
+    tape.gradient(out, [w])
+    view = TapeView(tape)
+    assert "text_view" not in view.get_state()
+    assert "Tanh" in repr(view) and "Tanh" in view._repr_mimebundle_()["text/plain"]
+
+
 def test_tapeview_steps_through_the_backward_sweep(kept_tapes):
     tape, w, x, h, out = small_tape()
     tape.gradient(out, w)
