@@ -264,3 +264,17 @@ def test_backend_math_on_keras_tensors_makes_op_layers():
     history = model.fit(np.ones((8, 4), "float32"), np.zeros(8), epochs=1, verbose=0)
     assert set(history.history) == {"loss", "std_of_activation"}
     assert keras.backend.std(tf.constant([1.0, 3.0])).numpy() == 1.0
+
+
+def test_a_functional_model_casts_inputs_to_its_inputs_dtype():
+    # writing_a_training_loop_from_scratch feeds raw uint8 MNIST rows to a float32 model
+    inputs = keras.Input(shape=(4,), name="digits")
+    model = keras.Model(inputs, keras.layers.Dense(2, kernel_initializer="ones")(inputs))
+    pixels = np.array([[0, 1, 2, 255]], dtype="uint8")
+    out = model(pixels)
+    assert out.dtype == tf.float32
+    np.testing.assert_array_equal(out.numpy(), [[258.0, 258.0]])
+    np.testing.assert_array_equal(model(tf.constant(pixels, tf.int32)).numpy(), [[258.0, 258.0]])
+    ids = keras.Input(shape=(2,), dtype="int32")
+    embed = keras.Model(ids, keras.layers.Embedding(5, 1, embeddings_initializer="ones")(ids))
+    assert embed(np.array([[1.0, 4.0]])).shape == (1, 2, 1)   # floats cast to int32 ids

@@ -185,7 +185,9 @@ class Model(Layer):
                              f"input(s), but it received {len(flat)} input tensors.")
         for kt, value in zip(self._symbolic_inputs, flat):
             value = convert_to_tensor(value) if not isinstance(value, Tensor) else value
-            if value.dtype is not kt.dtype and value.dtype.is_floating and kt.dtype.is_floating:
+            if value.dtype is not kt.dtype:
+                # Keras casts every input to its keras.Input's dtype: raw uint8 MNIST pixels
+                # go into a float32 model, as in the custom-training-loop guide.
                 value = math_ops.cast(value, kt.dtype)
             if value.shape.rank is not None and kt.shape.rank is not None:
                 if value.shape.rank != kt.shape.rank or not TensorShape(
