@@ -97,10 +97,10 @@ def _unit_float64(hi, lo):
 
 # Box-Muller in float32 calls the C library's logf, sinf and cosf, whose last bit NumPy's own
 # float32 functions do not always reproduce. Up to _EXACT_LIMIT values we call the C library
-# itself (one call per value: slow, but exact); past it, or without a C library to call, the
-# float64 functions rounded once, which agree on all but about 1.5% of values (in the last
-# digit).
-_EXACT_LIMIT = 1 << 16
+# itself (one call per value, ~2 us each: exact, and at most ~8 ms a draw); past it, or without
+# a C library to call, the float64 functions rounded once, which agree on all but about 1.5% of
+# values (in the last digit).
+_EXACT_LIMIT = 1 << 12
 
 
 def _c_float_functions():
