@@ -107,6 +107,8 @@ def run_row_in_processes(engine, key, rounds, processes):
                              check=True, capture_output=True, text=True).stdout
         records += [json.loads(line[len(RESULT_PREFIX):]) for line in out.splitlines()
                     if line.startswith(RESULT_PREFIX)]
+    if not records:
+        return None  # the engine has no way to run this row (PyTorch has no tf.function)
     ratios = [r["ratio"] for r in records]
     row = workloads.ROW_BY_KEY[key]
     return report(row.title, statistics.median(r["ours"] for r in records),
