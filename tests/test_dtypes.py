@@ -89,3 +89,17 @@ def test_truediv_of_ints_gives_float64_like_tf():
     out = tf.constant(12) / 2
     assert out.dtype == tf.float64 and float(out) == 6.0
     assert (tf.constant(7) // 2).dtype == tf.int32
+
+
+def test_as_dtype_reads_tf_datatype_enum_numbers():
+    # TF's DataType numbers (DT_FLOAT = 1, DT_INT32 = 3, ...): tf.zeros(1, 1) is float32 zeros
+    expected = {1: tf.float32, 2: tf.float64, 3: tf.int32, 4: tf.uint8, 5: tf.int16, 6: tf.int8,
+                7: tf.string, 8: tf.complex64, 9: tf.int64, 10: tf.bool, 17: tf.uint16,
+                18: tf.complex128, 19: tf.float16, 22: tf.uint32, 23: tf.uint64}
+    for number, dtype in expected.items():
+        assert tf.as_dtype(number) is dtype
+    assert tf.zeros(1, 1).dtype == tf.float32
+    assert tf.ones(2, 3).dtype == tf.int32
+    for unknown in (0, 99):
+        with pytest.raises(TypeError):
+            tf.as_dtype(unknown)

@@ -131,6 +131,8 @@ ALL = (float16, float32, float64, int8, int16, int32, int64, uint8, uint16, uint
 _REAL_OF_COMPLEX = {complex64: float32, complex128: float64}
 _BY_NAME = {d.name: d for d in ALL}
 _BY_NAME.update(half=float16, double=float64, float=float32)
+# TF's DataType enum numbers, which tf.as_dtype accepts too (tf.zeros(1, 1): that 1 is DT_FLOAT)
+_BY_ENUM = dict(zip((19, 1, 2, 6, 5, 3, 9, 4, 17, 22, 23, 10, 8, 18, 7), ALL))
 # NumPy dtype -> DType; string tensors hold Python bytes in object arrays.
 _BY_NUMPY = {d._np: d for d in ALL}
 _BY_NUMPY[np.dtype(np.bytes_)] = string
@@ -160,6 +162,8 @@ def as_dtype(type_value):
             return _BY_NAME[type_value]
         except KeyError:
             raise TypeError(f"Cannot convert {type_value!r} to a dtype.") from None
+    if type(type_value) is int and type_value in _BY_ENUM:
+        return _BY_ENUM[type_value]
     if type_value is float:
         return float32
     if type_value is int:
