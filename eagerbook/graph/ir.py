@@ -74,14 +74,16 @@ class SymbolicTensor(Tensor):
         self._shape = self._shape.merge_with(shape)
 
     # --- what it cannot do: there is no value while tracing ----------------------------------
+    @property
     def numpy(self):
+        # As in TF, a graph tensor has no `numpy` at all: `hasattr(t, "numpy")` is False.
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute 'numpy'")
+
+    def __array__(self, dtype=None, copy=None):
         raise NotImplementedError(
             f"Cannot convert a symbolic tf.Tensor ({self.name}) to a numpy array. This error "
             "may indicate that you're trying to pass a Tensor to a NumPy call, which is not "
-            "supported inside tf.function.")
-
-    def __array__(self, dtype=None, copy=None):
-        self.numpy()
+            "supported.")
 
     def __bool__(self):
         raise OperatorNotAllowedInGraphError(

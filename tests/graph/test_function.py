@@ -233,12 +233,17 @@ def test_symbolic_tensor_has_no_numpy_value():
     @function
     def f(x):
         seen["repr"] = repr(x)
-        with pytest.raises(NotImplementedError, match="symbolic tf.Tensor"):
+        # TF: a graph tensor has no numpy method; NumPy conversion is NotImplementedError
+        with pytest.raises(AttributeError, match="'SymbolicTensor' object has no attribute"):
             x.numpy()
+        seen["has numpy"] = hasattr(x, "numpy")
+        with pytest.raises(NotImplementedError, match="symbolic tf.Tensor"):
+            np.asarray(x)
         return x
 
     f(tf.constant([1.0]))
     assert seen["repr"] == "<tf.Tensor 'x:0' shape=(1,) dtype=float32>"
+    assert seen["has numpy"] is False
 
 
 def test_python_side_effects_run_at_trace_time_only_and_tf_print_every_call(capfd):
