@@ -31,6 +31,7 @@ class _Emitter:
         self.check = None
         self.namespace = {"_asarray": np.asarray, "_np": np}
         self.lines = []
+        self.nodes = {}  # line number -> the name of the op that line runs (for errors)
         self.used = set(self.namespace)
         self.kernel_names = {}  # id(kernel) -> global name
         self.globals_by_id = {}
@@ -103,7 +104,7 @@ def compile_graph(graph, name="fn", check=None):
     code = compile(source, f"<tf.function {name}>", "exec")
     exec(code, em.namespace)  # noqa: S102 - our own generated code
     fn = em.namespace[fname]
-    fn.__source__ = source
+    fn.__source__, fn.__nodes__ = source, em.nodes
     return fn, source
 
 
@@ -142,6 +143,7 @@ def _emit_kernel_call(em, op, env, indent):
         call = _call_text(em, op, env)
     inputs = [env[id(t)] for t in op.inputs]
     names = _outputs(em, op, env)
+    em.nodes[len(em.lines) + 1] = op.name
     if not names:
         em.lines.append(f"{indent}{call}")
     elif len(names) == 1 and op.opdef is not None and op.opdef.num_outputs == 1:

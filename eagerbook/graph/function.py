@@ -36,6 +36,7 @@ from .autograph import convert_function
 from .compile import compile_graph
 from .gradients import forward_backward
 from .ir import TensorArrayLike, make_symbolic, resource
+from .node_errors import RUN_ERRORS, runtime_error
 from .trace_types import (  # noqa: F401 - _param_names: saved_model imports it from here
     FunctionType,
     MultilineMessageKeyError,
@@ -64,7 +65,6 @@ logger = logging.getLogger("eagerbook")
 trace_listeners = []
 _ndarray = np.ndarray
 _asarray = np.asarray
-_HOST_ERRORS = (ValueError, IndexError, TypeError, ZeroDivisionError, np.linalg.LinAlgError)
 # tf.debugging.enable_check_numerics() puts its graph-op check here: check(op, outputs, inputs).
 numerics_check = [None]
 
@@ -698,8 +698,8 @@ class ConcreteFunction:
         fn = self._fn or self._ensure_compiled()
         try:
             outs = fn(*self._input_values(tensors))
-        except _HOST_ERRORS as exc:
-            raise _runtime_error(self.name, exc) from None
+        except RUN_ERRORS as exc:
+            raise runtime_error(self, fn, exc) from None
         return self._pack(outs)
 
     def _call_checked(self, tensors):
@@ -709,8 +709,8 @@ class ConcreteFunction:
             self._checked = (check, compile_graph(self.graph, self.name, check=check)[0])
         try:
             outs = self._checked[1](*[t._value for t in tensors])
-        except _HOST_ERRORS as exc:
-            raise _runtime_error(self.name, exc) from None
+        except RUN_ERRORS as exc:
+            raise runtime_error(self, self._checked[1], exc) from None
         return self._pack(outs)
 
     def _pack(self, outs):
@@ -737,8 +737,8 @@ class ConcreteFunction:
         fn = support.forward_fn
         try:
             outs = fn(*self._input_values(tensors))
-        except _HOST_ERRORS as exc:
-            raise _runtime_error(self.name, exc) from None
+        except RUN_ERRORS as exc:
+            raise runtime_error(self, fn, exc) from None
         n = len(self.graph.outputs)
         out_tensors = tuple(_wrap(o) for o in outs[:n])
         saved = tuple(_wrap(o) for o in outs[n:])
@@ -769,11 +769,6 @@ def _wrap(o):
     if o is None:
         return None
     return _from_numpy(o if type(o) is _ndarray else _asarray(o))
-
-
-def _runtime_error(name, exc):
-    return errors.InvalidArgumentError(
-        None, None, f"{type(exc).__name__} while running tf.function '{name}': {exc}")
 
 
 # --- the decorator --------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ tells which output dims follow the unknown ones (they become ``None``). Results 
 
 import numpy as np
 
-from ..core import context, dtypes, nest
+from ..core import context, dtypes, errors, nest
 from ..core.shape import TensorShape
 from ..core.tensor import Tensor, _from_numpy, convert_to_tensor
 from ..ops.registry import execute, per_use_op
@@ -318,6 +318,10 @@ def _dummy_run(op, inputs, consts, attrs, size, fill):
     try:
         with np.errstate(all="ignore"):
             out = op.kernel(*arrays, **attrs)
+    except errors.OpError as exc:  # a kernel's run-time check (an index out of range, ...):
+        if fill or any(c is not None for c in consts):  # on stand-in values: retry on zeros
+            return _dummy_run(op, inputs, [None] * len(consts), attrs, size, 0)
+        raise ValueError(exc.message.rsplit(" [Op:", 1)[0]) from None  # fails for any values
     except (ValueError, IndexError, TypeError, ZeroDivisionError,
             np.linalg.LinAlgError) as exc:
         # TF's shape inference rejects such ops while the graph is built, with a ValueError.

@@ -976,6 +976,7 @@ def _gather_layout(params, indices, axis, batch_dims):
 
 @register("GatherV2")
 def _gather(params, indices, axis, batch_dims):
+    _check_indices(indices, params.shape[axis], "GatherV2")  # at run time, eager or traced
     if batch_dims == 0:
         return np.take(params, indices, axis=axis)
     batch, mid, p, ind, rows = _gather_layout(params, indices, axis, batch_dims)
@@ -1051,8 +1052,6 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
                                            f"{list(params.shape)[:batch_dims]} must equal "
                                            f"indices.shape[:{batch_dims}] = "
                                            f"{list(indices.shape)[:batch_dims]}")
-    if indices._value is not None and params._value is not None:
-        _check_indices(indices._value, params._value.shape[axis], "GatherV2")
     return execute(_gather, (params, indices), {"axis": axis, "batch_dims": batch_dims})
 
 
@@ -1070,6 +1069,7 @@ def _nd_index(indices, batch_shape):
 
 @register("GatherNd")
 def _gather_nd(params, indices, batch_dims):
+    _check_nd_values(indices, params.shape, batch_dims, "GatherNd")
     key = _nd_index(indices, params.shape[:batch_dims])
     return np.array(params[key])
 
@@ -1083,6 +1083,7 @@ def _gather_nd_grad(op, dy):
 
 @register("ScatterNd")
 def _scatter_nd(indices, updates, shape, batch_dims):
+    _check_nd_values(indices, shape, batch_dims, "ScatterNd")
     out = np.zeros(shape, dtype=updates.dtype)
     np.add.at(out, _nd_index(indices, shape[:batch_dims]), updates)
     return out
@@ -1111,14 +1112,16 @@ def _check_nd(params_shape, indices, batch_dims, op_name):
     if list(params_shape[:batch_dims]) != list(indices.shape)[:batch_dims]:
         raise invalid_argument(op_name, f"Batch dimensions of params {list(params_shape)} and "
                                         f"indices {list(indices.shape)} must match")
-    if indices._value is not None:
-        limits = np.array(params_shape[batch_dims:batch_dims + m], dtype=np.int64)
-        ind = indices._value
-        bad = (ind < 0) | (ind >= limits)
-        if bad.any():
-            at = np.argwhere(bad.any(axis=-1))[0].tolist()
-            raise invalid_argument(op_name, f"indices{at} = {ind[tuple(at)].tolist()} does not "
-                                            f"index into param shape {list(params_shape)}")
+
+
+def _check_nd_values(ind, params_shape, batch_dims, op_name):
+    """The kernels' run-time check (eager or traced) that every index row is in range."""
+    limits = np.array(params_shape[batch_dims:batch_dims + ind.shape[-1]], dtype=np.int64)
+    bad = (ind < 0) | (ind >= limits)
+    if bad.any():
+        at = np.argwhere(bad.any(axis=-1))[0].tolist()
+        raise invalid_argument(op_name, f"indices{at} = {ind[tuple(at)].tolist()} does not "
+                                        f"index into param shape {list(params_shape)}")
 
 
 def gather_nd(params, indices, batch_dims=0, name=None):

@@ -10,30 +10,32 @@ known input rows, so the gradient goes back along the same indices.
 import numpy as np
 
 from ..core import dtypes
-from .array_ops import _check_nd, _gather_nd, _nd_index, concat, gather, reshape
+from .array_ops import _check_nd, _check_nd_values, _gather_nd, _nd_index, concat, gather, reshape
 from .math_ops import cast, equal, multiply, truediv, where_v2, zeros_like
 from .registry import execute, invalid_argument, register
 from .support import as_tensor
 
 
 # --- tensor_scatter_nd_* ----------------------------------------------------------------------
-def _scatter_kernel(combine):
+def _scatter_op(name, combine, **flags):
+    """Registers a TensorScatter* op: its kernel checks the indices, then combines in a copy."""
     def kernel(tensor, indices, updates):
+        _check_nd_values(indices, tensor.shape, 0, name)
         out = np.array(tensor, copy=True)
         combine(out, _nd_index(indices, ()), updates)
         return out
-    return kernel
+    return register(name, **flags)(kernel)
 
 
 def _assign_at(out, key, updates):
     out[key] = updates
 
 
-_scatter_update = register("TensorScatterUpdate")(_scatter_kernel(_assign_at))
-_scatter_add = register("TensorScatterAdd")(_scatter_kernel(np.add.at))
-_scatter_sub = register("TensorScatterSub")(_scatter_kernel(np.subtract.at))
-_scatter_max = register("TensorScatterMax", differentiable=False)(_scatter_kernel(np.maximum.at))
-_scatter_min = register("TensorScatterMin", differentiable=False)(_scatter_kernel(np.minimum.at))
+_scatter_update = _scatter_op("TensorScatterUpdate", _assign_at)
+_scatter_add = _scatter_op("TensorScatterAdd", np.add.at)
+_scatter_sub = _scatter_op("TensorScatterSub", np.subtract.at)
+_scatter_max = _scatter_op("TensorScatterMax", np.maximum.at, differentiable=False)
+_scatter_min = _scatter_op("TensorScatterMin", np.minimum.at, differentiable=False)
 
 
 @_scatter_update.gradient

@@ -1,0 +1,41 @@
+"""Errors raised while compiled tf.function code runs, worded as TF words a failing node.
+
+A kernel checks what depends on values (an index in range, a label below the class count, ...)
+when it runs, in both modes: eagerly its error reads ``message [Op:GatherV2]``; inside a
+compiled function the same message names the graph node that failed and the function:
+
+    indices[0] = 5 is not in [0, 3)
+         [[{{node gather_v2}}]] [Op:__inference_f_3]   (a tab before the [[)
+
+The compiled code's line numbers say which node ran (``compile.py`` keeps the table), so
+nothing is paid for this until something fails.
+"""
+
+import itertools
+import weakref
+
+import numpy as np
+
+from ..core import errors
+
+# What a kernel may raise when it runs: its own checks (TF's errors), NumPy's (host) errors.
+RUN_ERRORS = (errors.OpError, ValueError, IndexError, TypeError, ZeroDivisionError,
+              np.linalg.LinAlgError)
+_ids = weakref.WeakKeyDictionary()  # function -> its number (TF's __inference_<name>_<n>)
+_next_id = itertools.count(1)
+
+
+def runtime_error(concrete, fn, exc):
+    """The error `exc` raised by the compiled code `fn` of tf.function `concrete`."""
+    node, tb = "?", exc.__traceback__
+    while tb is not None:  # the generated function's frame says which line (op) failed
+        if tb.tb_frame.f_code is fn.__code__:
+            node = fn.__nodes__.get(tb.tb_lineno, node)
+        tb = tb.tb_next
+    if isinstance(exc, errors.OpError):  # the kernel's own message, without its [Op:Name]
+        cls, message = type(exc), exc.message.rsplit(" [Op:", 1)[0]
+    else:  # a NumPy (host) error
+        cls, message = errors.InvalidArgumentError, str(exc)
+    number = _ids.get(concrete) or _ids.setdefault(concrete, next(_next_id))
+    return cls(None, None, f"{message}\n\t [[{{{{node {node}}}}}]] "
+                           f"[Op:__inference_{concrete.name}_{number}]")
