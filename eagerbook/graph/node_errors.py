@@ -27,15 +27,17 @@ _next_id = itertools.count(1)
 
 def runtime_error(concrete, fn, exc):
     """The error `exc` raised by the compiled code `fn` of tf.function `concrete`."""
-    node, tb = "?", exc.__traceback__
+    node, tb = None, exc.__traceback__
     while tb is not None:  # the generated function's frame says which line (op) failed
         if tb.tb_frame.f_code is fn.__code__:
             node = fn.__nodes__.get(tb.tb_lineno, node)
         tb = tb.tb_next
     if isinstance(exc, errors.OpError):  # the kernel's own message, without its [Op:Name]
+        if node is None:
+            return exc  # not a kernel's (tf.debugging.enable_check_numerics words its own)
         cls, message = type(exc), exc.message.rsplit(" [Op:", 1)[0]
     else:  # a NumPy (host) error
         cls, message = errors.InvalidArgumentError, str(exc)
     number = _ids.get(concrete) or _ids.setdefault(concrete, next(_next_id))
-    return cls(None, None, f"{message}\n\t [[{{{{node {node}}}}}]] "
+    return cls(None, None, f"{message}\n\t [[{{{{node {node or '?'}}}}}]] "
                            f"[Op:__inference_{concrete.name}_{number}]")
