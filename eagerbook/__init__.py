@@ -187,6 +187,7 @@ from .ops.math_ops import (
     not_equal,
     ones_like,
     pow,
+    realdiv,
     reduce_all,
     reduce_any,
     reduce_logsumexp,

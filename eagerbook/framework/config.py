@@ -117,6 +117,26 @@ def is_built_with_gpu_support():
     return False
 
 
+def is_built_with_rocm():
+    return False
+
+
+def is_built_with_xla():
+    """False: eagerbook has no XLA compiler (``jit_compile=True`` runs the traced graph)."""
+    return False
+
+
+# The target names TF's CPU compiler knows (any it was built for answers True, as here: NumPy
+# runs on whatever CPU Python runs on).
+_CPU_TARGETS = ("aarch64", "arm", "powerpc", "x86", "x86_64")
+
+
+def is_cpu_target_available(target):
+    if target not in _CPU_TARGETS:
+        raise AssertionError(f"Unknown CPU target: {target}")
+    return True
+
+
 def gpu_device_name():
     """The name of a GPU device, or ``''`` when there is none (always, here)."""
     return ""

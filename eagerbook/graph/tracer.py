@@ -24,7 +24,7 @@ from ..core.shape import TensorShape
 from ..core.tensor import Tensor, _from_numpy, convert_to_tensor
 from ..ops.registry import execute, per_use_op
 from ..ops.variable_ops import ASSIGN_OPS, READ_VARIABLE
-from .ir import Graph, InaccessibleTensorError, SymbolicTensor, resource, variant
+from .ir import Graph, SymbolicTensor, out_of_scope_error, resource, variant
 
 _SHAPE_CACHE = {}
 _STAND_IN = (2, 3)
@@ -57,11 +57,8 @@ class FuncGraph(Graph):
                 return mapped
             if self._is_enclosing(g):
                 return self._capture(t, t._dtype, t._shape, t._op.name)
-            raise InaccessibleTensorError(
-                f"The tensor '{t.name}' cannot be accessed here: it is defined in "
-                f"FuncGraph({g.name}), which is out of scope. A tensor made inside a loop "
-                "body, a branch or another tf.function cannot be used outside of it (to "
-                "collect values across loop iterations, use a tf.TensorArray).")
+            # made in another, finished tf.function, or a loop body or branch not enclosing us
+            raise out_of_scope_error(t, g)
         if isinstance(t, Tensor):
             return self._capture(t, t._dtype, t.shape, "captured")
         if hasattr(type(t), "_as_tensor"):

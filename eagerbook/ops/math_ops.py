@@ -158,6 +158,22 @@ def divide_no_cast(x, y):
     return _binary(_real_div, x, y)
 
 
+# RealDiv declares integer dtypes, but TF's CPU kernels are for floats and complex numbers only.
+_REAL_DIV_CPU_KERNELS = ("complex128", "complex64", "bfloat16", "double", "half", "float")
+
+
+def realdiv(x, y, name=None):
+    """``tf.realdiv``: TF's RealDiv op itself, no casting (``x / y`` casts integers first)."""
+    x, y = binary_operands(x, y, "RealDiv")
+    if x._dtype.is_integer:
+        kernels = "\n".join(f"  device='CPU'; T in [DT_{k.upper()}]" for k in _REAL_DIV_CPU_KERNELS)
+        raise errors.op_error(
+            errors.NotFoundError, "RealDiv",
+            f"Could not find device for node: {{{{node RealDiv}}}} = RealDiv"
+            f"[T=DT_{x._dtype.name.upper()}]\nAll kernels registered for op RealDiv:\n{kernels}\n")
+    return _binary(_real_div, x, y)
+
+
 def truediv(x, y, name=None):
     """``x / y``: integers are first cast to float64 (int32) or float32 (int8/16), like TF."""
     x, y = binary_operands(x, y, "RealDiv")
