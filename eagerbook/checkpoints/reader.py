@@ -1,10 +1,12 @@
 """``tf.train.load_checkpoint`` and ``tf.train.list_variables``: a checkpoint read as a table.
 
 TF names every saved value by its path in the object graph plus a suffix saying what it is:
-``model/dense_1/w/.ATTRIBUTES/VARIABLE_VALUE`` for a Variable, and
-``model/dense/kernel/.OPTIMIZER_SLOT/optimizer/m`` for an optimizer's slot ``m`` of that
-Variable. The object graph itself is one more entry, ``_CHECKPOINTABLE_OBJECT_GRAPH``, a
-string (here: our JSON manifest). Nothing is restored into a program: this only reads.
+``model/dense_1/w/.ATTRIBUTES/VARIABLE_VALUE`` for a Variable,
+``model/dense/kernel/.OPTIMIZER_SLOT/optimizer/m/.ATTRIBUTES/VARIABLE_VALUE`` for an
+optimizer's slot ``m`` of that Variable, and ``iterator/.ATTRIBUTES/ITERATOR_STATE`` for a
+tf.data iterator's position (an object may name its saved value ``.ATTRIBUTES/<KIND>`` itself).
+The object graph itself is one more entry, ``_CHECKPOINTABLE_OBJECT_GRAPH``, a string (here:
+our JSON manifest). Nothing is restored into a program: this only reads.
 """
 
 import os
@@ -38,11 +40,15 @@ def _keys(nodes):
         for rec in node.get("slots", ()):
             owner = node.get("path") or "."
             variable_path = nodes[rec["variable"]].get("path") or "."
-            keys[rec["slot"]] = f"{variable_path}/.OPTIMIZER_SLOT/{owner}/{rec['slot_name']}"
+            keys[rec["slot"]] = (f"{variable_path}/.OPTIMIZER_SLOT/{owner}/{rec['slot_name']}/"
+                                 f"{VARIABLE_SUFFIX}")
     for i, node in enumerate(nodes):
         if "variable" in node and i not in keys:
             path = node.get("path")
-            keys[i] = f"{path}/{VARIABLE_SUFFIX}" if path else VARIABLE_SUFFIX
+            if path and path.rsplit("/", 2)[-2:-1] == [".ATTRIBUTES"]:
+                keys[i] = path  # the object named its value's kind (an iterator's state)
+            else:
+                keys[i] = f"{path}/{VARIABLE_SUFFIX}" if path else VARIABLE_SUFFIX
     return keys
 
 

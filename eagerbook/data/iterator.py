@@ -87,7 +87,7 @@ class OwnedIterator:
         else:
             self._state._value = array
         self._saved = self._state._value
-        return {"_iterator_state": self._state}
+        return {".ATTRIBUTES/ITERATOR_STATE": self._state}  # TF's key for an iterator
 
     def _restore(self):
         """A checkpoint gave the state Variable a new value: replay up to that position."""

@@ -91,8 +91,33 @@ def _var_key(v):
     return id(v)
 
 
+def hyperparameter(name, doc=None):
+    """A hyperparameter property: set like an attribute (``self.beta_1 = 0.9`` in
+    ``__init__``), kept in a Variable once the optimizer made them, read as a float by the
+    update rules."""
+
+    def get(self):
+        value = self._hyper[name]
+        return float(value._value) if isinstance(value, Variable) else value
+
+    def set(self, value):
+        self._set_hyper(name, value if isinstance(value, Variable) else float(value))
+
+    return property(get, set, doc=doc or f"The ``{name}`` hyperparameter (a float).")
+
+
+def _config_float(value):
+    """A float32 hyperparameter as ``get_config`` shows it: the shortest decimal that reads back
+    as the same float32 (``0.001``, not ``0.0010000000474974513``)."""
+    if isinstance(value, (np.floating, np.ndarray)) and np.ndim(value) == 0:
+        return float(str(np.float32(value)))
+    return value
+
+
 class Optimizer:
     """Base class (TF 2's ``OptimizerV2``)."""
+
+    decay = hyperparameter("decay", "Learning-rate decay per step: ``lr / (1 + decay * t)``.")
 
     # Eager updates run on the Variables' NumPy arrays; set False to run the op path (the one
     # tf.function tracing uses) eagerly, e.g. to check that both give the same numbers.
@@ -117,7 +142,9 @@ class Optimizer:
                              f"Received: `clipnorm`={clipnorm}, "
                              f"`global_clipnorm`={global_clipnorm}.")
         self._name = name
-        self._learning_rate = self._check_lr(learning_rate)
+        self._hyper = {}  # name -> float (until _create_hypers), Variable, schedule or callable
+        self._hyper_variables = {}  # the hyperparameter Variables made here (checkpointed)
+        self._set_hyper("learning_rate", self._check_lr(learning_rate))
         self.decay = float(kwargs.get("decay", 0.0))
         self.clipnorm = clipnorm
         self.clipvalue = clipvalue
@@ -139,28 +166,63 @@ class Optimizer:
             raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype float")
         return float(value)
 
+    def _set_hyper(self, name, value):
+        """As Keras 2: a new number goes *into* the existing Variable (what
+        ``optimizer.learning_rate = 0.01`` and ``backend.set_value(optimizer.lr, 0.01)`` do);
+        a schedule (or anything replacing a number) takes the place of the old value."""
+        current = self._hyper.get(name)
+        if isinstance(current, Variable) and not isinstance(value,
+                                                             schedules.LearningRateSchedule):
+            current.assign(value._value if isinstance(value, Variable) else value)
+        else:
+            self._hyper[name] = value
+
+    def _create_hypers(self):
+        """Numbers become float32 Variables (``Adam/learning_rate:0``), once: Keras 2 does this
+        on first use, and a checkpoint saves them (``optimizer/learning_rate``)."""
+        made = []
+        for name, value in sorted(self._hyper.items()):
+            if isinstance(value, (int, float)) and not isinstance(value, bool):
+                with backend.init_scope():
+                    variable = Variable(np.float32(value), trainable=False, name=name)
+                variable._name = f"{self._name}/{name}:0"
+                self._hyper[name] = self._hyper_variables[name] = variable
+                made.append(variable)
+        if made:
+            backend.restore_deferred(self)
+
+    def _get_hyper(self, name):
+        self._create_hypers()
+        value = self._hyper[name]
+        if callable(value) and not isinstance(value, schedules.LearningRateSchedule):
+            return value()
+        return value
+
     @property
     def name(self):
         return self._name
 
     @property
     def learning_rate(self):
-        return self._learning_rate
+        """A float32 Variable (Keras 2), or the schedule given instead of a number."""
+        return self._get_hyper("learning_rate")
 
     @learning_rate.setter
     def learning_rate(self, value):
-        self._learning_rate = self._check_lr(value)
+        self._set_hyper("learning_rate", self._check_lr(value))
 
     lr = learning_rate
 
     def _current_lr(self, step):
         """The learning rate at `step` (a float in eager mode, maybe a tensor when tracing)."""
-        lr = self._learning_rate
+        lr = self._hyper["learning_rate"]
         if isinstance(lr, schedules.LearningRateSchedule):
             value = lr(step)
             lr = float(value._value) if value._value is not None else value
         elif isinstance(lr, Variable):
             lr = float(lr._value) if context.state.graph is None else lr._as_tensor()
+        elif isinstance(lr, float):
+            pass
         elif callable(lr):
             lr = lr()
             lr = float(lr) if not isinstance(lr, Tensor) or lr._value is not None else lr
@@ -359,11 +421,20 @@ class Optimizer:
         grads = tape.gradient(loss, var_list, grad_loss)
         return list(zip(grads, var_list))
 
+    def _serialize_hyperparameter(self, name):
+        value = self._hyper[name]
+        if isinstance(value, schedules.LearningRateSchedule):
+            return schedules.serialize(value)
+        if callable(value):
+            value = value()
+        if isinstance(value, (Tensor, Variable)):
+            value = value.numpy()
+        return _config_float(value)
+
     def get_config(self):
-        lr = self._learning_rate
-        if isinstance(lr, schedules.LearningRateSchedule):
-            lr = schedules.serialize(lr)
-        config = {"name": self._name, "learning_rate": lr, "decay": self.decay}
+        config = {"name": self._name,
+                  "learning_rate": self._serialize_hyperparameter("learning_rate"),
+                  "decay": self._serialize_hyperparameter("decay")}
         for key in ("clipnorm", "clipvalue", "global_clipnorm"):
             if getattr(self, key) is not None:
                 config[key] = getattr(self, key)
@@ -379,7 +450,8 @@ class Optimizer:
 
     # Checkpoints walk objects through this.
     def _trackable_children(self):
-        return {"iter": self.iterations}
+        self._create_hypers()
+        return {"iter": self.iterations, **self._hyper_variables}
 
     def __repr__(self):
         return f"<eagerbook.keras.optimizers.{type(self).__name__} name={self._name!r}>"

@@ -6,11 +6,13 @@ eager mode, tensors while tracing); see ``optimizer.py``.
 
 import math
 
-from .optimizer import Optimizer
+from .optimizer import Optimizer, hyperparameter
 
 
 class SGD(Optimizer):
     """``v = momentum * v - lr * g; w += v`` (Nesterov: ``w += momentum * v - lr * g``)."""
+
+    momentum = hyperparameter("momentum")
 
     def __init__(self, learning_rate=0.01, momentum=0.0, nesterov=False, name="SGD",
                  **kwargs):
@@ -41,13 +43,17 @@ class SGD(Optimizer):
 
     def get_config(self):
         config = super().get_config()
-        config.update({"momentum": self.momentum, "nesterov": self.nesterov})
+        config.update({"momentum": self._serialize_hyperparameter("momentum"),
+                       "nesterov": self.nesterov})
         return config
 
 
 class Adam(Optimizer):
     """``m = b1 m + (1-b1) g; v = b2 v + (1-b2) g^2;
     w -= lr sqrt(1-b2^t)/(1-b1^t) * m / (sqrt(v) + epsilon)`` (AMSGrad: max of the v's)."""
+
+    beta_1 = hyperparameter("beta_1")
+    beta_2 = hyperparameter("beta_2")
 
     def __init__(self, learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-7,
                  amsgrad=False, name="Adam", **kwargs):
@@ -91,7 +97,8 @@ class Adam(Optimizer):
 
     def get_config(self):
         config = super().get_config()
-        config.update({"beta_1": self.beta_1, "beta_2": self.beta_2, "epsilon": self.epsilon,
+        config.update({"beta_1": self._serialize_hyperparameter("beta_1"),
+                       "beta_2": self._serialize_hyperparameter("beta_2"), "epsilon": self.epsilon,
                        "amsgrad": self.amsgrad})
         return config
 
@@ -100,6 +107,9 @@ class RMSprop(Optimizer):
     """``ms = rho ms + (1-rho) g^2; w -= lr g / (sqrt(ms) + epsilon)``; with ``momentum``:
     ``mom = momentum mom + lr g / sqrt(ms + epsilon); w -= mom``; ``centered`` subtracts the
     squared running mean of g from ms."""
+
+    rho = hyperparameter("rho")
+    momentum = hyperparameter("momentum")
 
     def __init__(self, learning_rate=0.001, rho=0.9, momentum=0.0, epsilon=1e-7,
                  centered=False, name="RMSprop", **kwargs):
@@ -140,7 +150,9 @@ class RMSprop(Optimizer):
 
     def get_config(self):
         config = super().get_config()
-        config.update({"rho": self.rho, "momentum": self.momentum, "epsilon": self.epsilon,
+        config.update({"rho": self._serialize_hyperparameter("rho"),
+                       "momentum": self._serialize_hyperparameter("momentum"),
+                       "epsilon": self.epsilon,
                        "centered": self.centered})
         return config
 

@@ -7,12 +7,14 @@ from ...core import dtypes
 from ...core.variable import Variable
 from .. import backend
 from . import schedules
-from .optimizer import Optimizer
+from .optimizer import Optimizer, hyperparameter
 
 
 class Adadelta(Optimizer):
     """``acc_g = rho acc_g + (1-rho) g^2; d = sqrt(acc_d + eps) / sqrt(acc_g + eps) * g;
     acc_d = rho acc_d + (1-rho) d^2; w -= lr d`` (steps scaled by past steps' sizes)."""
+
+    rho = hyperparameter("rho")
 
     def __init__(self, learning_rate=0.001, rho=0.95, epsilon=1e-7, name="Adadelta",
                  **kwargs):
@@ -37,13 +39,16 @@ class Adadelta(Optimizer):
 
     def get_config(self):
         config = super().get_config()
-        config.update({"rho": self.rho, "epsilon": self.epsilon})
+        config.update({"rho": self._serialize_hyperparameter("rho"), "epsilon": self.epsilon})
         return config
 
 
 class Adamax(Optimizer):
     """Adam with the infinity norm: ``m = b1 m + (1-b1) g; u = max(b2 u, |g|);
     w -= lr / (1 - b1^t) * m / (u + epsilon)``."""
+
+    beta_1 = hyperparameter("beta_1")
+    beta_2 = hyperparameter("beta_2")
 
     def __init__(self, learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-7,
                  name="Adamax", **kwargs):
@@ -71,7 +76,9 @@ class Adamax(Optimizer):
 
     def get_config(self):
         config = super().get_config()
-        config.update({"beta_1": self.beta_1, "beta_2": self.beta_2, "epsilon": self.epsilon})
+        config.update({"beta_1": self._serialize_hyperparameter("beta_1"),
+                       "beta_2": self._serialize_hyperparameter("beta_2"),
+                       "epsilon": self.epsilon})
         return config
 
 
@@ -81,6 +88,9 @@ class Nadam(Optimizer):
     ``mu_t = b1 (1 - 0.5 * 0.96^(0.004 t))`` (their running product is the ``momentum_cache``
     weight): ``w -= lr * ((1-mu_t) g / (1-prod_t) + mu_{t+1} m / (1-prod_{t+1}))
     / (sqrt(v / (1-b2^t)) + epsilon)``."""
+
+    beta_1 = hyperparameter("beta_1")
+    beta_2 = hyperparameter("beta_2")
 
     def __init__(self, learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-7,
                  name="Nadam", **kwargs):
@@ -136,8 +146,10 @@ class Nadam(Optimizer):
 
     def get_config(self):
         config = super().get_config()
-        config.update({"decay": self.schedule_decay, "beta_1": self.beta_1,
-                       "beta_2": self.beta_2, "epsilon": self.epsilon})
+        config.update({"decay": self.schedule_decay,
+                       "beta_1": self._serialize_hyperparameter("beta_1"),
+                       "beta_2": self._serialize_hyperparameter("beta_2"),
+                       "epsilon": self.epsilon})
         return config
 
     def _trackable_children(self):
