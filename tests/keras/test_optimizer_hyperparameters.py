@@ -73,7 +73,7 @@ def test_checkpoint_keys_of_optimizer_slots_hyperparameters_and_an_iterator(tmp_
     class Net(tf.keras.Model):
         def __init__(self):
             super().__init__()
-            self.l1 = tf.keras.layers.Dense(5)
+            self.l1 = tf.keras.layers.Dense(5, name="l1")  # no auto-name used up
 
         def call(self, x):
             return self.l1(x)
