@@ -224,6 +224,7 @@ from .ops.scatter_ops import (
 from .ops.script_ops import numpy_function, py_function
 from .ops.sort_ops import argsort, searchsorted, sort, unique, unique_with_counts
 from .ops.sparse_ops import SparseTensor, SparseTensorSpec
+from .ops.string_ops import fingerprint
 
 newaxis = None
 

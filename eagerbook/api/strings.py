@@ -14,6 +14,8 @@ from ..ops.string_ops import (
     split,
     strip,
     substr,
+    to_hash_bucket_fast,
+    to_hash_bucket_strong,
     to_number,
     unicode_decode,
     unicode_decode_with_offsets,

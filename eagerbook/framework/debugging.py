@@ -14,6 +14,7 @@ import numpy as np
 from ..core import context, dtypes, errors
 from ..core.shape import TensorShape
 from ..core.tensor import Tensor, convert_to_tensor
+from ..ops.logging_ops import comparison_error as _comparison_error
 
 
 def _tensor(x, dtype=None):
@@ -34,6 +35,7 @@ def _pair(x, y):
 
 
 def _fail(message, condition, x, y=None, summarize=None):
+    """assert_near's error (the other checks word theirs as below)."""
     lines = [] if not message else [str(message)]
     lines.append(f"Condition {condition} did not hold.")
     limit = 3 if summarize is None else summarize
@@ -50,6 +52,21 @@ def _summary(t, limit):
     return " ".join(str(v) for v in flat)
 
 
+def _sign_error(message, condition, x, summarize):
+    """TF's eager error of a failed sign check (assert_positive, ...)."""
+    limit = 3 if summarize is None else summarize
+    value = np.asarray(x._value)
+    if value.ndim == 0:
+        shown = str(value[()])
+    else:
+        flat = value.reshape(-1)
+        shown = str([str(v) for v in flat[:limit]] + (["..."] if flat.size > limit else []))
+    prefix = f"{message}.  " if message else ""
+    return errors.InvalidArgumentError(
+        None, None, f"{prefix}\nCondition {condition} did not hold element-wise:\n"
+                    f"x (shape={x.shape} dtype={x.dtype.name}) = \n{shown}")
+
+
 def _elementwise(x, y, test, condition, message, summarize):
     x, y = _pair(x, y)
     if x._value is None or y._value is None:  # symbolic: checked when the function runs
@@ -60,32 +77,32 @@ def _elementwise(x, y, test, condition, message, summarize):
         raise ValueError(f"{message + ' ' if message else ''}Shapes {x.shape} and {y.shape} "
                          f"are incompatible") from None
     if not ok:
-        raise _fail(message, condition, x, y, summarize)
+        raise _comparison_error(message, condition, x, y, test(x._value, y._value), summarize)
     return None
 
 
 def assert_equal(x, y, message=None, summarize=None, name=None):
-    return _elementwise(x, y, np.equal, "x == y", message, summarize)
+    return _elementwise(x, y, np.equal, "==", message, summarize)
 
 
 def assert_none_equal(x, y, message=None, summarize=None, name=None):
-    return _elementwise(x, y, np.not_equal, "x != y", message, summarize)
+    return _elementwise(x, y, np.not_equal, "!=", message, summarize)
 
 
 def assert_greater(x, y, message=None, summarize=None, name=None):
-    return _elementwise(x, y, np.greater, "x > y", message, summarize)
+    return _elementwise(x, y, np.greater, ">", message, summarize)
 
 
 def assert_greater_equal(x, y, message=None, summarize=None, name=None):
-    return _elementwise(x, y, np.greater_equal, "x >= y", message, summarize)
+    return _elementwise(x, y, np.greater_equal, ">=", message, summarize)
 
 
 def assert_less(x, y, message=None, summarize=None, name=None):
-    return _elementwise(x, y, np.less, "x < y", message, summarize)
+    return _elementwise(x, y, np.less, "<", message, summarize)
 
 
 def assert_less_equal(x, y, message=None, summarize=None, name=None):
-    return _elementwise(x, y, np.less_equal, "x <= y", message, summarize)
+    return _elementwise(x, y, np.less_equal, "<=", message, summarize)
 
 
 def assert_near(x, y, rtol=None, atol=None, message=None, summarize=None, name=None):
@@ -105,7 +122,7 @@ def assert_near(x, y, rtol=None, atol=None, message=None, summarize=None, name=N
 def _sign_check(x, test, condition, message, summarize):
     x = _tensor(x)
     if x._value is not None and not np.all(test(x._value)):
-        raise _fail(message, condition, x, summarize=summarize)
+        raise _sign_error(message, condition, x, summarize)
     return None
 
 

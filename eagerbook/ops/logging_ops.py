@@ -1,4 +1,5 @@
-"""Ops that look at values instead of computing new ones: ``CheckNumerics`` and ``PrintV2``.
+"""Ops that look at values instead of computing new ones: ``CheckNumerics`` and ``PrintV2``
+(and the wording of a failed value comparison, which tf.debugging and RaggedTensor share).
 
 Both are real ops (not Python-side helpers) so that a ``tf.function`` trace keeps them: a
 check or a print inside a function runs every time the function runs, in program order.
@@ -12,6 +13,28 @@ from ..core import errors
 from ..core.tensor import Tensor, convert_to_tensor
 from .registry import execute, register
 from .support import FLOATS, check_dtype
+
+
+# --- the message of a failed comparison (tf.debugging.assert_equal, ragged row partitions) ---
+def comparison_error(message, sym, x, y, holds, summarize):
+    """TF's eager error of a failed two-tensor check: where the first `summarize` (3) elements
+    differ and their values (when x and y have one non-scalar shape), then the first elements
+    of each, every part printed as NumPy prints arrays."""
+    limit = 3 if summarize is None else (10**9 if summarize < 0 else summarize)
+    lines = [] if message is None else [str(message)]
+    lines.append(f"Condition x {sym} y did not hold.")
+    if limit > 0:
+        xv, yv = np.asarray(x._value), np.asarray(y._value)
+        if xv.shape == yv.shape and xv.ndim:
+            failed = ~np.broadcast_to(holds, xv.shape)
+            n = min(limit, int(failed.sum()))
+            lines += [f"Indices of first {n} different values:", str(np.argwhere(failed)[:n]),
+                      "Corresponding x values:", str(xv[failed][:n]),
+                      "Corresponding y values:", str(yv[failed][:n])]
+        for name, v in (("x", xv.reshape(-1)), ("y", yv.reshape(-1))):
+            k = min(v.size, limit)
+            lines += [f"First {k} elements of {name}:", str(v[:k])]
+    return errors.InvalidArgumentError(None, None, "\n".join(lines))
 
 
 # --- CheckNumerics ------------------------------------------------------------------------------

@@ -5,10 +5,11 @@ TF answers these through its dispatch mechanism: when an argument is a RaggedTen
 public op hands the call to a ragged version. eagerbook does the same with small wrappers,
 installed over the public names only (the engine's own calls never see them):
 
-* elementwise ops run on ``flat_values`` (operands must share row partitions, or be scalars);
+* elementwise ops run on ``flat_values`` (operands share row partitions, or a dense one is
+  broadcast to the ragged shape);
 * reductions along the ragged axis are segment reductions over each row's values, along the
   first axis they reduce each column position across the rows that have one;
-* ``concat``/``stack`` join row partitions.
+* ``concat``/``stack`` join row partitions; ``tile`` repeats rows and their values.
 """
 
 import functools
@@ -17,7 +18,7 @@ import numpy as np
 
 from ..core.tensor import Tensor, convert_to_tensor
 from . import array_ops, math_ops, scatter_ops
-from .ragged_ops import RaggedTensor, _same_splits
+from .ragged_ops import RaggedTensor, elementwise
 
 _UNARY = ["abs", "acos", "asin", "atan", "ceil", "cos", "cosh", "exp", "expm1", "floor",
           "is_finite", "is_inf", "is_nan", "log", "log1p", "log_sigmoid", "logical_not",
@@ -45,43 +46,9 @@ def _binary(fn):
     @functools.wraps(fn)
     def op(x, y, *args, **kwargs):
         if type(x) is RaggedTensor or type(y) is RaggedTensor:
-            return _ragged_binary(fn, x, y, *args, **kwargs)
+            return elementwise(fn, x, y, *args, **kwargs)
         return fn(x, y, *args, **kwargs)
     return op
-
-
-def _ragged_binary(fn, x, y, *args, **kwargs):
-    ragged = x if type(x) is RaggedTensor else y
-    if type(x) is RaggedTensor and type(y) is RaggedTensor:
-        if not _same_splits(x, y):
-            raise ValueError("Inputs must have identical ragged splits. (tf.add of two ragged "
-                             "tensors with different row lengths)")
-        return x.with_flat_values(fn(x.flat_values, y.flat_values, *args, **kwargs))
-    other = y if ragged is x else x
-    if not isinstance(other, Tensor):
-        other = convert_to_tensor(other, dtype_hint=ragged.dtype)
-    if other.ndim == 0:
-        flat = ragged.flat_values
-        args2 = (flat, other) if ragged is x else (other, flat)
-        return ragged.with_flat_values(fn(*args2, *args, **kwargs))
-    # A dense operand broadcasts along the rows: repeat each of its rows once per value of
-    # the matching ragged row (rank-2 ragged tensors with one value per row position).
-    if ragged.ragged_rank == 1 and other.ndim >= 1 and other.shape[0] in (1, ragged.nrows_int()):
-        ids = ragged.value_rowids()
-        rows = other if other.shape[0] != 1 else array_ops.broadcast_to(
-            other, [ragged.nrows_int()] + list(other.shape)[1:])
-        if other.ndim == 1:
-            spread = array_ops.gather(rows, ids)
-        elif other.shape[1] == 1:
-            spread = array_ops.gather(array_ops.squeeze(rows, 1), ids)
-        else:
-            raise ValueError("eagerbook broadcasts a dense tensor against a RaggedTensor only "
-                             "along the rows (shape [nrows] or [nrows, 1])")
-        flat = ragged.flat_values
-        args2 = (flat, spread) if ragged is x else (spread, flat)
-        return ragged.with_flat_values(fn(*args2, *args, **kwargs))
-    raise ValueError(f"Unable to broadcast a dense tensor of shape {other.shape} against a "
-                     f"RaggedTensor of shape {ragged.shape}")
 
 
 def _reduce(fn, how):
@@ -124,8 +91,12 @@ def _ragged_reduce(fn, how, rt, axis, keepdims):
 
 
 def _segment_reduce(how, values, ids, n, fn):
-    if how == "mean":
-        return scatter_ops.unsorted_segment_mean(values, ids, n)
+    if how == "mean":  # sum / count, as TF: an empty row's mean is NaN (integers: as float64)
+        if not values.dtype.is_floating:
+            values = math_ops.cast(values, "float64")
+        sums = scatter_ops.unsorted_segment_sum(values, ids, n)
+        counts = scatter_ops.unsorted_segment_sum(math_ops.ones_like(values), ids, n)
+        return math_ops.divide_no_cast(sums, counts)
     if fn.__name__ in ("reduce_any", "reduce_all"):
         as_int = math_ops.cast(values, "int32")
         out = _segment_reduce(how, as_int, ids, n, math_ops.reduce_max)
@@ -180,6 +151,32 @@ def _ragged_join(values, axis, stack):
     raise ValueError("eagerbook joins RaggedTensors along axis 0 (or 1 for concat) only")
 
 
+def _tile(fn):
+    @functools.wraps(fn)
+    def op(input, multiples, name=None):
+        if type(input) is not RaggedTensor:
+            return fn(input, multiples, name=name) if name else fn(input, multiples)
+        return _ragged_tile(input, multiples)
+    return op
+
+
+def _ragged_tile(rt, multiples):
+    """``tf.tile`` of a 2-D ragged tensor: each row's values repeated ``multiples[1]`` times,
+    then the rows repeated ``multiples[0]`` times."""
+    times = [int(m) for m in np.asarray(convert_to_tensor(multiples).numpy()).reshape(-1)]
+    if len(times) != rt.ndim:
+        raise ValueError(f"multiples must have {rt.ndim} elements, got {len(times)}")
+    if rt.ragged_rank != 1 or any(m != 1 for m in times[2:]):
+        raise ValueError("eagerbook tiles RaggedTensors with one ragged dimension along their "
+                         "two outer dimensions only")
+    splits = rt.row_splits.numpy()
+    rows = [np.tile(np.arange(splits[i], splits[i + 1]), times[1])
+            for i in range(len(splits) - 1)] * times[0]
+    picked = np.concatenate(rows + [np.zeros(0, np.int64)]).astype(np.int64)
+    return RaggedTensor.from_row_lengths(array_ops.gather(rt.values, picked),
+                                         [len(r) for r in rows], validate=False)
+
+
 def install(*namespaces):
     """Replaces the public ops in `namespaces` (modules) by their ragged-aware versions."""
     wrap = {name: _unary for name in _UNARY}
@@ -193,6 +190,9 @@ def install(*namespaces):
             fn = getattr(namespace, name, None)
             if fn is not None and not hasattr(fn, "__wrapped__"):
                 setattr(namespace, name, _reduce(fn, how))
+        fn = getattr(namespace, "tile", None)
+        if fn is not None and not hasattr(fn, "__wrapped__"):
+            namespace.tile = _tile(fn)
         for name, stack in (("concat", False), ("stack", True)):
             fn = getattr(namespace, name, None)
             if fn is not None and not hasattr(fn, "__wrapped__"):

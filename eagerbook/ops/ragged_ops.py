@@ -83,6 +83,20 @@ class RaggedTensor:
         return cls.from_row_splits(values, splits, validate=validate)
 
     @classmethod
+    def from_row_starts(cls, values, row_starts, name=None, validate=True):
+        """Row i starts at row_starts[i] and ends where the next starts (the last: at the end
+        of `values`)."""
+        values = _as_values(values)
+        starts = _as_int64_vector(row_starts, "row_starts").numpy()
+        return cls.from_row_splits(values, np.append(starts, _nvals(values)), validate=validate)
+
+    @classmethod
+    def from_row_limits(cls, values, row_limits, name=None, validate=True):
+        """Row i ends at row_limits[i] and starts where the previous one ends (the first: 0)."""
+        limits = _as_int64_vector(row_limits, "row_limits").numpy()
+        return cls.from_row_splits(values, np.insert(limits, 0, 0), validate=validate)
+
+    @classmethod
     def from_value_rowids(cls, values, value_rowids, nrows=None, name=None, validate=True):
         rowids = _as_int64_vector(value_rowids, "value_rowids").numpy()
         if validate and np.any(np.diff(rowids) < 0):
@@ -222,15 +236,18 @@ class RaggedTensor:
         return [rows[splits[i]:splits[i + 1]] for i in range(len(splits) - 1)]
 
     def numpy(self):
-        """TF's eager ``RaggedTensor.numpy()``: the rows stacked into one array when they all
-        have one shape, else a 1-D object array of row arrays."""
-        rows = [np.asarray(self[i].numpy()) for i in range(self.nrows_int())]
-        if rows and all(r.shape == rows[0].shape and r.dtype != object for r in rows):
-            return np.stack(rows)
-        out = np.empty(len(rows), dtype=object)
-        for i, row in enumerate(rows):
-            out[i] = row
-        return out
+        """TF's eager ``RaggedTensor.numpy()``: the rows (slices of ``values.numpy()``) in one
+        array, stacked when they all have one length, else a 1-D object array of them."""
+        values = self._values.numpy()
+        splits = self._row_splits.numpy()
+        rows = [values[splits[i]:splits[i + 1]] for i in range(len(splits) - 1)]
+        if not rows:
+            return np.zeros((0, 0) + values.shape[1:], dtype=values.dtype)
+        if any(len(row) != len(rows[0]) for row in rows):
+            out = np.empty(len(rows), dtype=object)
+            out[:] = rows
+            return out
+        return np.array(rows)
 
     def merge_dims(self, outer_axis, inner_axis):
         """Merges axes outer_axis..inner_axis into one (``merge_dims(0, 1)`` of a 2-D ragged
@@ -317,8 +334,8 @@ class RaggedTensor:
                     place(row, index + (i,))
                 else:
                     value = np.asarray(row, dtype=np_dtype)
-                    target = out[index + (i,)]
-                    key = tuple(slice(0, min(a, b)) for a, b in zip(value.shape, target.shape,
+                    target = np.shape(out[index + (i,)])  # np.shape: a string is an object
+                    key = tuple(slice(0, min(a, b)) for a, b in zip(value.shape, target,
                                                                    strict=True))
                     out[index + (i,) + key] = value[key]
         place(self.to_list(), ())
@@ -334,8 +351,7 @@ class RaggedTensor:
             if not rest:
                 return row
             if isinstance(first, slice):  # rows kept: index inside every row
-                if len(rest) != 1 or not isinstance(rest[0], slice) or \
-                        isinstance(row._values, RaggedTensor):
+                if len(rest) != 1 or not isinstance(rest[0], slice):
                     raise ValueError("eagerbook slices a RaggedTensor's rows with one slice "
                                      "(rt[:, a:b]) only.")
                 return row._slice_rows(rest[0])
@@ -368,7 +384,7 @@ class RaggedTensor:
             picked = range(splits[i], splits[i + 1])[key]
             keep.extend(picked)
             lengths.append(len(picked))
-        values = gather(self._values, _from_numpy(np.array(keep, dtype=np.int64)))
+        values = _gather_rows(self._values, np.array(keep, dtype=np.int64))
         return RaggedTensor.from_row_lengths(values, np.array(lengths, dtype=np.int64),
                                              validate=False)
 
@@ -381,15 +397,7 @@ class RaggedTensor:
 
     # --- elementwise math: on flat_values -------------------------------------------------------
     def _elementwise(self, other, fn):
-        if isinstance(other, RaggedTensor):
-            if not _same_splits(self, other):
-                raise _invalid("Inputs must have identical ragged splits", "Condition x == y "
-                               "did not hold")
-            return self.with_flat_values(fn(self.flat_values, other.flat_values))
-        other = convert_to_tensor(other, dtype_hint=self.dtype)
-        if other.ndim != 0:
-            raise ValueError("eagerbook broadcasts only scalars against a RaggedTensor.")
-        return self.with_flat_values(fn(self.flat_values, other))
+        return elementwise(fn, self, other)
 
     def __add__(self, other):
         return self._elementwise(other, math_ops.add)
@@ -513,6 +521,17 @@ def _as_int64_vector(value, what):
     return _from_numpy(tensor.numpy().astype(np.int64))
 
 
+def _gather_rows(values, rows):
+    """Rows `rows` (int64 indices) of `values`, a Tensor or a RaggedTensor."""
+    if not isinstance(values, RaggedTensor):
+        return gather(values, _from_numpy(rows))
+    splits = values.row_splits.numpy()
+    inner = [np.arange(splits[r], splits[r + 1]) for r in rows] + [np.zeros(0, np.int64)]
+    return RaggedTensor.from_row_lengths(
+        _gather_rows(values.values, np.concatenate(inner).astype(np.int64)),
+        (splits[1:] - splits[:-1])[rows], validate=False)
+
+
 def _nvals(values):
     return values.nrows_int() if isinstance(values, RaggedTensor) else values.shape[0]
 
@@ -525,6 +544,72 @@ def _same_splits(a, b):
 
 def _invalid(message, detail):
     return errors.InvalidArgumentError(None, None, f"{message}: {detail}")
+
+
+# --- elementwise math of a RaggedTensor and another (ragged or dense) operand --------------------
+def elementwise(fn, x, y, *args, **kwargs):
+    """``fn(x, y)`` where x or y is ragged: on the flat values, after TF's ragged broadcasting.
+
+    Two ragged operands must have the same row partitions. A dense operand is broadcast to the
+    ragged one's shape: its size in each outer dimension must be 1 or match (in a ragged
+    dimension: every row that long); each flat value then meets the dense element at its
+    position (a gather), and the inner dimensions broadcast as usual."""
+    ragged = x if isinstance(x, RaggedTensor) else y
+    other = y if ragged is x else x
+    if isinstance(other, RaggedTensor):
+        _check_same_partitions(x, y)
+        return ragged.with_flat_values(fn(x.flat_values, y.flat_values, *args, **kwargs))
+    if not isinstance(other, Tensor):
+        other = convert_to_tensor(other, dtype_hint=ragged.dtype)
+    if other.ndim:
+        other = _spread_dense(other, ragged)
+    flat = ragged.flat_values
+    pair = (flat, other) if ragged is x else (other, flat)
+    return ragged.with_flat_values(fn(*pair, *args, **kwargs))
+
+
+def _check_same_partitions(x, y):
+    from .logging_ops import comparison_error
+    sx, sy = x.nested_row_splits, y.nested_row_splits
+    if len(sx) != len(sy):
+        raise ValueError(f"Inputs must have the same ragged rank, got {len(sx)} and {len(sy)}")
+    for a, b in zip(sx, sy, strict=True):  # TF compares the partitions from the outside in
+        if a.shape != b.shape or not np.array_equal(a.numpy(), b.numpy()):
+            raise comparison_error(None, "==", a, b, a.shape == b.shape and a.numpy() == b.numpy(),
+                                   None)
+
+
+def _positions(rt):
+    """For every flat value of `rt`: its index in each outer dimension (row, column, ...)."""
+    current = np.arange(_nvals(rt.flat_values))
+    columns = []
+    for splits in reversed([s.numpy() for s in rt.nested_row_splits]):
+        parent = np.repeat(np.arange(len(splits) - 1), np.diff(splits))[current]
+        columns.append(current - splits[parent])
+        current = parent
+    return [current] + columns[::-1]
+
+
+def _spread_dense(dense, rt):
+    """`dense` gathered to one entry per flat value of `rt` (see ``elementwise``)."""
+    from .logging_ops import comparison_error
+    outer = 1 + rt.ragged_rank
+    if dense.ndim > rt.ndim:
+        raise ValueError(f"Unable to broadcast a tensor of shape {dense.shape} against a "
+                         f"RaggedTensor of shape {rt.shape}")
+    dense = array_ops.reshape(dense, [1] * (rt.ndim - dense.ndim) + list(dense.shape))
+    sizes = list(dense.shape)[:outer]
+    if sizes[0] not in (1, rt.nrows_int()):
+        raise _invalid("Incompatible shapes", f"{sizes[0]} rows vs. {rt.nrows_int()}")
+    for level, splits in enumerate(rt.nested_row_splits, start=1):
+        lengths = np.diff(splits.numpy())
+        if sizes[level] != 1 and np.any(lengths != sizes[level]):
+            uniform = _from_numpy(np.arange(len(lengths) + 1, dtype=np.int64) * sizes[level])
+            raise comparison_error(None, "==", uniform, splits, uniform.numpy() == splits.numpy(),
+                                   None)
+    index = np.stack([p if n != 1 else np.zeros_like(p)
+                      for p, n in zip(_positions(rt), sizes, strict=True)], axis=1)
+    return array_ops.gather_nd(dense, _from_numpy(index.astype(np.int64)))
 
 
 # --- tf.ragged ------------------------------------------------------------------------------

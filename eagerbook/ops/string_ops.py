@@ -18,7 +18,7 @@ import numpy as np
 from ..core import dtypes, errors
 from ..core.shape import TensorShape
 from ..core.tensor import Tensor, _from_numpy, convert_to_tensor
-from . import logging_ops
+from . import logging_ops, string_hashes
 from .array_ops import reshape
 from .ragged_ops import RaggedTensor
 from .registry import execute, invalid_argument, register
@@ -317,6 +317,12 @@ def join(inputs, separator="", name=None):
     """Joins the strings of the tensors in `inputs` elementwise (scalars broadcast)."""
     if isinstance(inputs, Tensor) or not isinstance(inputs, (list, tuple)):
         raise TypeError("inputs must be a list of string tensors")
+    ragged = [t for t in inputs if isinstance(t, RaggedTensor)]
+    if ragged:  # ragged inputs of one row partition (and scalars) join value by value
+        from .ragged_ops import elementwise
+        flat = [elementwise(lambda a, b: a, t, ragged[0]).flat_values
+                if isinstance(t, RaggedTensor) else t for t in inputs]
+        return ragged[0].with_flat_values(join(flat, separator))
     tensors = tuple(_strings(t, "StringJoin", "inputs") for t in inputs)
     shapes = {tuple(t.shape) for t in tensors if t.ndim}
     if len(shapes) > 1:
@@ -645,9 +651,75 @@ def unsorted_segment_join(inputs, segment_ids, num_segments, separator="", name=
     return _from_numpy(np.array([sep.join(p) for p in parts], dtype=object))
 
 
+# --- hashing ----------------------------------------------------------------------------------
+def _check_num_buckets(op_name, num_buckets):
+    if int(num_buckets) < 1:  # TF's op attr has min=1
+        raise invalid_argument(op_name, f"Value for attr 'num_buckets' of {int(num_buckets)} "
+                                        "must be at least minimum 1")
+    return int(num_buckets)
+
+
+@register("StringToHashBucketFast", differentiable=False,
+          infer_shape=_like_input(dtypes.int64))
+def _to_hash_bucket_fast(x, num_buckets):
+    return _map(lambda s: string_hashes.fingerprint64(s) % num_buckets, x, np.int64)
+
+
+@_on_flat_values
+def to_hash_bucket_fast(input, num_buckets, name=None):  # noqa: A002 - TF's argument name
+    """Each string's bucket, FarmHash's Fingerprint64 of its bytes modulo `num_buckets`."""
+    num_buckets = _check_num_buckets("StringToHashBucketFast", num_buckets)
+    return execute(_to_hash_bucket_fast, (convert_to_tensor(input, dtype=_STRING),),
+                   {"num_buckets": num_buckets})
+
+
+@register("StringToHashBucketStrong", differentiable=False,
+          infer_shape=_like_input(dtypes.int64))
+def _to_hash_bucket_strong(x, num_buckets, key):
+    return _map(lambda s: string_hashes.siphash24(key, s) % num_buckets, x, np.int64)
+
+
+@_on_flat_values
+def to_hash_bucket_strong(input, num_buckets, key, name=None):  # noqa: A002
+    """Each string's bucket, its SipHash-2-4 under the two 64-bit words `key` modulo
+    `num_buckets` (a keyed hash: the buckets cannot be guessed without the key)."""
+    num_buckets = _check_num_buckets("StringToHashBucketStrong", num_buckets)
+    key = [int(k) for k in key]
+    if len(key) != 2:
+        raise invalid_argument("StringToHashBucketStrong", "Key must have 2 elements")
+    return execute(_to_hash_bucket_strong, (convert_to_tensor(input, dtype=_STRING),),
+                   {"num_buckets": num_buckets, "key": tuple(key)})
+
+
+@register("Fingerprint", differentiable=False)
+def _fingerprint(x, method):
+    rows = x.reshape(len(x), -1)
+    if x.dtype == object:  # strings: one string per row
+        if rows.shape[1] != 1:
+            raise NotImplementedError("eagerbook fingerprints a 1-D string tensor only")
+        data = [row[0] for row in rows]
+    else:  # numbers: the bytes of each row, as they lie in memory (little-endian)
+        data = [row.tobytes() for row in np.ascontiguousarray(rows)]
+    digests = np.array([string_hashes.fingerprint64(d) for d in data], dtype="<u8")
+    return digests.reshape(-1, 1).view(np.uint8)
+
+
+def fingerprint(data, method="farmhash64", name=None):
+    """``tf.fingerprint``: 8 bytes per row of `data` (its first dimension), FarmHash's
+    Fingerprint64 of the row's bytes, little-endian."""
+    data = convert_to_tensor(data)
+    if method != "farmhash64":
+        raise invalid_argument("Fingerprint", f"Unsupported fingerprint method: {method}")
+    if data.ndim == 0:
+        raise invalid_argument("Fingerprint",
+                               f"`data` should have at least one dimension: {list(data.shape)}")
+    return execute(_fingerprint, (data,), {"method": method})
+
+
 __all__ = ["as_string", "bytes_split", "decode_raw", "format", "join", "length", "lower",
            "reduce_join", "regex_full_match", "regex_replace", "split", "strip", "substr",
            "to_number", "unicode_decode", "unicode_encode", "unicode_split",
            "unicode_split_with_offsets", "upper",
            "ngrams", "unicode_decode_with_offsets", "unicode_transcode",
-           "unsorted_segment_join"]
+           "unsorted_segment_join", "to_hash_bucket_fast", "to_hash_bucket_strong",
+           "fingerprint"]
