@@ -13,11 +13,15 @@ with ``reset_after=True`` (TF 2's default), keeps two bias rows, one for the inp
 the recurrent product (``reset_after=False``: one row, reset applied before the product).
 """
 
-from ...core import dtypes
+import numpy as np
+
+from ...core import context, dtypes
 from ...core.shape import TensorShape
 from ...core.tensor import convert_to_tensor
+from ...core.variable import Variable
 from ...ops import array_ops, math_ops
 from .. import activations, backend, initializers, regularizers
+from ..keras_tensor import KerasTensor
 from .base import InputSpec, Layer
 
 
@@ -232,16 +236,27 @@ _CELL_ARGS = ("activation", "recurrent_activation", "use_bias", "kernel_initiali
               "recurrent_dropout", "reset_after")
 
 
+class _StateVariables:
+    """A stateful RNN's state Variables, kept where weight tracking and checkpoints do not look
+    (Keras 2 leaves them out of ``weights`` and checkpoints too)."""
+
+    __slots__ = ("variables",)
+
+    def __init__(self, variables):
+        self.variables = variables
+
+
 class RNN(Layer):
     """Runs `cell` over the time axis of ``(batch, time, features)`` inputs."""
 
     def __init__(self, cell, return_sequences=False, return_state=False, go_backwards=False,
                  stateful=False, unroll=False, time_major=False, **kwargs):
-        if stateful or time_major:
-            raise ValueError("eagerbook's RNN layers support stateful=False and "
-                             "time_major=False only.")
+        if time_major:
+            raise ValueError("eagerbook's RNN layers support time_major=False only.")
         super().__init__(**kwargs)
         self.cell = cell
+        self._stateful = bool(stateful)
+        self._states = None  # stateful: _StateVariables, made at build
         self.return_sequences = return_sequences
         self.return_state = return_state
         self.go_backwards = go_backwards
@@ -253,6 +268,55 @@ class RNN(Layer):
     def units(self):
         return self.cell.units
 
+    # --- cross-batch state (stateful=True): the last states are the next call's initial ones ---
+    @property
+    def stateful(self):
+        return self._stateful
+
+    @property
+    def states(self):
+        if self._states is None:
+            return [None] * len(self._state_sizes())
+        return list(self._states.variables)
+
+    def reset_states(self, states=None):
+        """Zeros (or the given `states`) as the state the next call starts from."""
+        if not self._stateful:
+            raise AttributeError("Layer must be stateful.")
+        if self._states is None:
+            raise AttributeError("Layer must be built (called once) before its states are "
+                                 "reset.")
+        variables = self._states.variables
+        values = [None] * len(variables) if states is None else \
+            (list(states) if isinstance(states, (list, tuple)) else [states])
+        if len(values) != len(variables):
+            raise ValueError(f"Layer {self.name} expects {len(variables)} states, but it "
+                             f"received {len(values)} state values. States received: {states}")
+        for index, (variable, value) in enumerate(zip(variables, values)):
+            if value is None:
+                variable.assign(np.zeros(variable.shape.as_list(), variable.dtype._np))
+                continue
+            value = np.asarray(value)
+            expected = tuple(variable.shape.as_list())
+            if value.shape != expected:
+                raise ValueError(f"State {index} is incompatible with layer {self.name}: "
+                                 f"expected shape={expected}, found shape={value.shape}")
+            variable.assign(value)
+
+    def _make_states(self, batch):
+        if batch is None:
+            raise ValueError(
+                "If a RNN is stateful, it needs to know its batch size. Specify the batch size "
+                "of your input tensors: \n- If using a Sequential model, specify the batch size "
+                "by passing a `batch_input_shape` argument to your first layer.\n- If using the "
+                "functional API, specify the batch size by passing a `batch_shape` argument to "
+                "your Input layer.")
+        dtype = dtypes.as_dtype(self.dtype or backend.floatx())
+        with backend.init_scope():
+            self._states = _StateVariables([
+                Variable(np.zeros((batch, size), dtype._np), trainable=False)
+                for size in self._state_sizes()])
+
     def build(self, input_shape):
         shape = TensorShape(input_shape)
         if shape.rank != 3:
@@ -260,11 +324,11 @@ class RNN(Layer):
                              f"expected ndim=3, found ndim={shape.rank}. Full shape received: "
                              f"{tuple(shape.as_list())}")
         # Built in the cell's own scope: TF 2 names the weights lstm/lstm_cell/kernel:0.
-        from ...core import context
-
         with context.name_scope(self.cell.name):
             self.cell.build(TensorShape([shape[0], shape[-1]]))
         self.cell.built = True
+        if self._stateful:
+            self._make_states(shape[0])
         self.built = True
 
     def _zero_states(self, inputs):
@@ -280,6 +344,8 @@ class RNN(Layer):
         inputs = convert_to_tensor(inputs)
         if isinstance(mask, (list, tuple)):
             mask = mask[0]
+        if initial_state is None and self._stateful:
+            initial_state = [convert_to_tensor(v) for v in self._states.variables]
         states = list(initial_state) if isinstance(initial_state, (list, tuple)) else \
             ([initial_state] if initial_state is not None else self._zero_states(inputs))
         steps = array_ops.unstack(inputs, axis=1)
@@ -299,6 +365,9 @@ class RNN(Layer):
             result = array_ops.stack(outputs, axis=1)
         else:
             result = output
+        if self._stateful:
+            for variable, state in zip(self._states.variables, states):
+                variable.assign(state)
         if self.return_state:
             return [result] + states
         return result
@@ -331,7 +400,8 @@ class RNN(Layer):
         config = super().get_config()
         config.update({"return_sequences": self.return_sequences,
                        "return_state": self.return_state, "go_backwards": self.go_backwards,
-                       "stateful": False, "unroll": self.unroll, "time_major": False})
+                       "stateful": self._stateful, "unroll": self.unroll,
+                       "time_major": False})
         return config
 
 
@@ -396,6 +466,18 @@ class Bidirectional(Layer):
         self.return_sequences = layer.return_sequences
         self.return_state = layer.return_state
         self.supports_masking = True
+
+    def build(self, input_shape):
+        """Both directions make their weights now, as in TF, so that a functional or Sequential
+        model counts them before it ever runs (``summary()``, ``count_params()``)."""
+        if isinstance(input_shape, (list, tuple)) and input_shape and \
+                not isinstance(input_shape[0], (int, type(None))):
+            input_shape = input_shape[0]  # (inputs, initial states...): the sequence's shape
+        shape = TensorShape(input_shape)
+        for layer in (self.forward_layer, self.backward_layer):
+            if not layer.built:
+                with context.name_scope(layer.name):
+                    layer._maybe_build(KerasTensor(shape, self.dtype or backend.floatx()))
 
     def call(self, inputs, mask=None, training=None):
         forward = self.forward_layer(inputs, mask=mask)

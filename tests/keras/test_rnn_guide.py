@@ -1,0 +1,71 @@
+"""TF's RNN guide: stateful layers carry their state across calls; a Bidirectional layer makes
+its weights when a model is built, so summaries count them (values from TF 2 with Keras 2)."""
+
+import io
+from contextlib import redirect_stdout
+
+import numpy as np
+import pytest
+
+import eagerbook as tf
+from eagerbook.keras import layers
+
+
+def _paragraphs():
+    rng = np.random.RandomState(0)
+    return [rng.random_sample((3, 4, 5)).astype(np.float32) for _ in range(3)]
+
+
+def _ones_lstm(**kwargs):
+    return layers.LSTM(2, kernel_initializer="ones", recurrent_initializer="ones", **kwargs)
+
+
+def test_a_stateful_lstm_starts_each_call_from_the_last_state():
+    p1, p2, _ = _paragraphs()
+    lstm = _ones_lstm(stateful=True)
+    first, second = lstm(p1).numpy(), lstm(p2).numpy()
+    np.testing.assert_allclose(first[:, 0], [0.9888, 0.9948, 0.9755], atol=1e-4)
+    np.testing.assert_allclose(second[:, 0], [0.9453, 0.9732, 0.9956], atol=1e-4)
+    stateless = _ones_lstm()
+    assert not np.allclose(stateless(p2).numpy(), second)  # a fresh start differs
+    assert lstm.stateful and lstm.get_config()["stateful"] is True
+    assert [tuple(s.shape) for s in lstm.states] == [(3, 2), (3, 2)]
+    assert len(lstm.weights) == 3  # the states are not weights
+
+
+def test_reset_states_to_zeros_or_given_values_and_its_errors():
+    p1, _, _ = _paragraphs()
+    lstm = _ones_lstm(stateful=True)
+    first = lstm(p1).numpy()
+    lstm(p1)
+    lstm.reset_states()
+    np.testing.assert_allclose(lstm(p1).numpy(), first)
+    lstm.reset_states([np.ones((3, 2)), np.zeros((3, 2))])
+    np.testing.assert_array_equal(lstm.states[0].numpy(), np.ones((3, 2)))
+    with pytest.raises(ValueError, match=r"^State 0 is incompatible with layer lstm.*: "
+                                         r"expected shape=\(3, 2\), found shape=\(2, 2\)$"):
+        lstm.reset_states([np.ones((2, 2)), np.zeros((3, 2))])
+    with pytest.raises(AttributeError, match="^Layer must be stateful.$"):
+        layers.LSTM(2).reset_states()
+
+
+def test_a_stateful_rnn_needs_its_batch_size():
+    with pytest.raises(ValueError, match="^If a RNN is stateful, it needs to know its batch "
+                                         "size. Specify the batch size"):
+        layers.LSTM(2, stateful=True)(tf.keras.Input((4, 5)))
+
+
+def test_bidirectional_layers_are_counted_in_a_summary_before_any_call():
+    model = tf.keras.Sequential()
+    model.add(layers.Bidirectional(layers.LSTM(64, return_sequences=True),
+                                   input_shape=(5, 10)))
+    model.add(layers.Bidirectional(layers.LSTM(32)))
+    model.add(layers.Dense(10))
+    out = io.StringIO()
+    with redirect_stdout(out):
+        model.summary()
+    rows = [line.split()[-1] for line in out.getvalue().splitlines()
+            if line.startswith(("bidirectional", "dense"))]
+    assert rows == ["38400", "41216", "650"]
+    assert "Total params: 80,266" in out.getvalue()
+    assert model.count_params() == 80266
