@@ -331,3 +331,56 @@ def test_stored_widgets_read_in_nbconvert_html(demo_notebook, tmp_path):
             width = images.nth(k).evaluate("img => img.naturalWidth")
             assert width >= 300, (k, width)
         page.screenshot(path=str(ARTIFACTS / "widgets-nbconvert.png"), full_page=True)
+
+
+# --- big widget states, reopened with "Save Widget State Automatically" off -------------------
+BIG_CELLS = [
+    "%load_ext eagerbook\nimport eagerbook as tf\n"
+    "from eagerbook.notebook import GraphView, TapeView",
+    # a tape of a thousand ops: a megabyte of SVG
+    'x = tf.Variable([1.0, 2.0], name="x")\nwith tf.GradientTape() as tape:\n    y = x\n'
+    "    for _ in range(500):\n        y = tf.tanh(y * 1.01)\n    loss = tf.reduce_sum(y)\n"
+    'tape.gradient(loss, x)\nTapeView(tape, title="big tape")',
+    # a graph of several hundred ops
+    "@tf.function\ndef deep(x):\n    for _ in range(150):\n        x = tf.tanh(x * 1.01 + 0.1)\n"
+    '    return x\ndeep(tf.constant([1.0]))\nGraphView(deep, title="big graph")',
+]
+
+
+@pytest.mark.browser
+def test_big_widget_states_come_back_in_a_reopened_notebook(tmp_path):
+    """A notebook saved with its widget state (megabytes: a tape of a thousand ops, a graph of
+    hundreds) and opened with its kernel gone redraws every widget from that state, opening
+    after opening. Each big widget used to put its SVG into the page as soon as its model
+    arrived; the second of busy browser that took made the renderer still waiting for the
+    other model give up ("model not found") in most openings (notebook/static/keep_state.js,
+    drawWhenIdle)."""
+    problem = chromium_problem()
+    if problem:
+        pytest.fail(problem)
+    import nbclient
+    import nbformat
+
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(src) for src in BIG_CELLS]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                 "language": "python"}
+    # As the notebook is after Run All and save: outputs and the widget state, kept by
+    # nbclient the way the front end keeps it.
+    nbclient.NotebookClient(nb, timeout=180, store_widget_state=True,
+                            resources={"metadata": {"path": str(tmp_path)}}).execute()
+    path = tmp_path / "big_widgets.ipynb"
+    nbformat.write(nb, path)
+    assert path.stat().st_size > 2_000_000  # megabytes of widget state
+    ARTIFACTS.mkdir(exist_ok=True)
+    with jupyterlab(tmp_path, app="notebook", save_widget_state=False,
+                    trusted=[path]) as (base, token), chromium_page(height=1600) as page:
+        for opening in range(3):
+            _open(page, base, token, "notebook", path.name)
+            page.wait_for_timeout(2000)  # a renderer that gave up has said so by now
+            page.screenshot(path=str(ARTIFACTS / "big-widgets-reopened.png"))
+            text = page.locator(".jp-Notebook").inner_text()
+            assert "model not found" not in text, f"opening {opening + 1}"
+            assert page.locator(".eb-tape g.node").count() > 900, opening
+            assert page.locator(".eb-graphview g.node").count() > 500, opening
+            _shutdown_kernels(base, token)

@@ -176,7 +176,8 @@ function render({ model, el }) {
   for (const trait of ["tabs", "traces", "trace_index", "title", "message"]) {
     model.on(`change:${trait}`, draw);
   }
-  draw();
+  const size = (model.get("tabs") || []).reduce((n, t) => n + (t.content || "").length, 0);
+  drawWhenIdle(size, draw);  // keep_state.js
 }
 
 export default { render };

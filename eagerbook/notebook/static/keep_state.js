@@ -23,3 +23,22 @@ function keepWidgetState(model) {
     }
   });
 }
+
+// A reopened notebook's widget outputs wait for their models while the widget manager
+// recreates them from the saved state: JupyterLab's and Notebook 7's renderer looks for the
+// model every 0.1 s and, once 2 s have passed, says "Error displaying widget: model not
+// found" without a last look. Putting a megabyte SVG into the page keeps the browser busy
+// for about a second; started as soon as the first model arrived, it made the renderers
+// still waiting for the others wake up after their 2 s, with their models already there.
+// So a widget draws a big picture only after a pause in which every waiting renderer looks
+// once more; small pictures draw at once.
+const BIG_PICTURE = 100_000;  // characters of SVG (a tape of a few hundred ops)
+const PAUSE_MS = 300;         // several of the renderer's 0.1 s looks
+
+function drawWhenIdle(size, draw) {
+  if (size < BIG_PICTURE) {
+    draw();
+    return;
+  }
+  setTimeout(draw, PAUSE_MS);
+}

@@ -222,7 +222,7 @@ function render({ model, el }) {
   model.on("change:detail", drawSelection);
   model.on("change:step", () => { drawStep(); drawSelection(); });
   model.on("change:stepping", () => { drawStep(); drawSelection(); });
-  drawGraph();
+  drawWhenIdle((model.get("svg") || "").length, drawGraph);  // keep_state.js
 }
 
 export default { render };
