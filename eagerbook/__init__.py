@@ -29,6 +29,7 @@ from .api import (
     nn,
     ragged,
     random,
+    signal,
     sparse,
     strings,
     test,

@@ -24,14 +24,16 @@ INTERNAL = {"sum_to_shape_of", "broadcast_like", "divide_no_cast", "reshape_to",
             "tensor_getitem", "format_value", "conv2d_backprop_input",
             "conv2d_backprop_filter", "stream", "numpy_generator", "numpy_sample", "get_seed",
             "get_global_seed", "complex_abs", "long_row_sum_plan", "comparison_error",
-            "elementwise"}
+            "elementwise",
+            # the main-diagonal cores behind tf.linalg.diag/diag_part/set_diag (diagonal_ops)
+            "matrix_diag", "matrix_diag_part", "set_diag"}
 
 
 def _exported_objects():
     seen = set()
     for namespace in [tf, tf.math, tf.nn, tf.random, tf.linalg, tf.debugging, tf.bitwise,
                       tf.dtypes, tf.compat.v1, tf.contrib.eager, tf.strings, tf.ragged,
-                      tf.sparse, tf.io, tf.random.experimental, tf.image]:
+                      tf.sparse, tf.io, tf.random.experimental, tf.image, tf.signal]:
         seen.update(id(v) for v in vars(namespace).values())
         # ops exported through their dispatching wrappers (RaggedTensor, KerasTensor)
         for v in vars(namespace).values():

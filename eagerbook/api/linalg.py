@@ -1,8 +1,13 @@
 """``tf.linalg``."""
 
 from ..ops.array_ops import eye
-from ..ops.array_ops import matrix_diag as diag
-from ..ops.array_ops import matrix_diag_part as diag_part
+from ..ops.diagonal_ops import (
+    banded_triangular_solve,
+    diag,
+    diag_part,
+    set_diag,
+    tensor_diag_part,
+)
 from ..ops.linalg_ops import (
     adjoint,
     cholesky,
@@ -29,7 +34,6 @@ from ..ops.manip_ops import (
     lstsq,
     matvec,
     pinv,
-    set_diag,
 )
 from ..ops.math_ops import einsum, matmul, tensordot
 

@@ -5,6 +5,7 @@ import warnings
 from . import (  # noqa: F401 - imported to register every family's ops
     array_ops,
     complex_ops,
+    diagonal_ops,
     embedding_ops,
     example_ops,
     functional_ops,
@@ -21,6 +22,7 @@ from . import (  # noqa: F401 - imported to register every family's ops
     random_ops,
     scatter_ops,
     script_ops,
+    signal_ops,
     sort_ops,
     sparse_ops,
     special_math_ops,

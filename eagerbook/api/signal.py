@@ -1,0 +1,5 @@
+"""``tf.signal``."""
+
+from ..ops.signal_ops import frame
+
+__all__ = ["frame"]

@@ -1,0 +1,155 @@
+"""Bands of diagonals: ``tf.linalg.diag``, ``diag_part`` and ``set_diag`` with ``k`` (one
+diagonal or a range ``(lower, upper)``), ``banded_triangular_solve`` and ``tensor_diag_part``.
+
+TF stacks the diagonals of a band from the highest (``k = upper``) to the lowest, each padded to
+the longest one's length. `align` says on which side a shorter diagonal sits: its first word
+for superdiagonals (and the main one), its second for subdiagonals; ``"RIGHT_LEFT"`` (the
+default) right-aligns superdiagonals and left-aligns subdiagonals. Everything is a gather or a
+``where`` on the matrices flattened to their last axis, so gradients come for free.
+"""
+
+import numpy as np
+
+from ..core.tensor import _from_numpy
+from . import array_ops, math_ops
+from .array_ops import matrix_diag, matrix_diag_part
+from .linalg_ops import triangular_solve
+from .manip_ops import set_diag as _set_main_diag
+from .registry import invalid_argument
+from .support import as_tensor
+
+_ALIGNS = ("LEFT_LEFT", "LEFT_RIGHT", "RIGHT_LEFT", "RIGHT_RIGHT")
+
+
+def _band(k):
+    """(lower, upper, single) from `k`: an int, or a pair (lower, upper)."""
+    values = np.asarray(k.numpy() if hasattr(k, "numpy") else k).reshape(-1).tolist()
+    if len(values) == 1:
+        return int(values[0]), int(values[0]), True
+    lower, upper = int(values[0]), int(values[1])
+    if lower > upper:
+        raise invalid_argument("MatrixDiagPartV3", f"lower_diag_index must not be larger than "
+                                                   f"upper_diag_index: {lower} > {upper}")
+    return lower, upper, lower == upper
+
+
+def _layout(rows, cols, lower, upper, align):
+    """Where each padded diagonal slot lies in the flattened matrix: (flat position per slot,
+    slot holds a matrix element?), both shaped [number of diagonals, longest length]."""
+    if align not in _ALIGNS:
+        raise ValueError(f"Attr 'align' passed string '{align}' not in: "
+                         f"{', '.join(repr(a) for a in _ALIGNS)}.")
+    superdiagonal_left = align.startswith("LEFT")
+    subdiagonal_left = align.endswith("_LEFT")
+    ks = range(upper, lower - 1, -1)
+    lengths = [max(0, min(rows + min(0, d), cols - max(0, d))) for d in ks]
+    longest = max(lengths)
+    position = np.zeros((len(lengths), longest), np.int64)
+    filled = np.zeros((len(lengths), longest), bool)
+    for i, (d, n) in enumerate(zip(ks, lengths, strict=True)):
+        left = superdiagonal_left if d >= 0 else subdiagonal_left
+        start = 0 if left else longest - n
+        j = np.arange(n)
+        position[i, start:start + n] = (max(0, -d) + j) * cols + max(0, d) + j
+        filled[i, start:start + n] = True
+    return position, filled
+
+
+def _flat(x):
+    """`x` with its two matrix axes merged into one."""
+    return array_ops.reshape(x, list(x.shape[:-2]) + [x.shape[-2] * x.shape[-1]])
+
+
+def diag_part(input, name="diag_part", k=0, padding_value=0, align="RIGHT_LEFT"):
+    """``tf.linalg.diag_part``: the diagonals `k` of each matrix (a band: stacked, padded)."""
+    x = as_tensor(input)
+    lower, upper, single = _band(k)
+    if lower == upper == 0 and padding_value == 0:
+        return matrix_diag_part(x)
+    if x.ndim < 2:
+        raise invalid_argument("MatrixDiagPartV3", f"input must be at least 2-dim, received "
+                                                   f"shape: {list(x.shape)}")
+    position, filled = _layout(x.shape[-2], x.shape[-1], lower, upper, align)
+    taken = array_ops.gather(_flat(x), _from_numpy(position.reshape(-1)), axis=-1)
+    padding = math_ops.cast(padding_value, x.dtype)
+    out = math_ops.where_v2(filled.reshape(-1), taken, padding)
+    shape = list(x.shape[:-2]) + ([] if single else [position.shape[0]]) + [position.shape[1]]
+    return array_ops.reshape(out, shape)
+
+
+def set_diag(input, diagonal, name="set_diag", k=0, align="RIGHT_LEFT"):
+    """``tf.linalg.set_diag``: each matrix with its diagonals `k` replaced by `diagonal`."""
+    x = as_tensor(input)
+    lower, upper, single = _band(k)
+    if lower == upper == 0:
+        return _set_main_diag(x, diagonal)
+    diagonal = as_tensor(diagonal, dtype=x.dtype)
+    rows, cols = x.shape[-2], x.shape[-1]
+    position, filled = _layout(rows, cols, lower, upper, align)
+    wanted = list(x.shape[:-2]) + ([] if single else [position.shape[0]]) + [position.shape[1]]
+    if not single and (diagonal.ndim < 2 or diagonal.shape[-2] != position.shape[0]):
+        raise invalid_argument("MatrixSetDiagV3", "The number of diagonals provided in `diag` "
+                               "is not consistent with `lower_diag_index` and "
+                               "`upper_diag_index`")
+    if list(diagonal.shape) != wanted:
+        def dims(shape):
+            return "[" + ",".join(str(d) for d in shape) + "]"
+        raise invalid_argument(
+            "MatrixSetDiagV3", "Either first dimensions of diagonal don't match "
+            "input.shape[:-2], or diagonal.shape[:-1] is not equal to the longests diagonal in "
+            f"range [lower_diag_index:upper_diag_index].\nInput shape: {dims(x.shape)}\n"
+            f"Diagonal shape: {dims(diagonal.shape)}\nExpected diagonal shape: {dims(wanted)}")
+    # For every matrix element on the band: the slot of `diagonal` it takes its value from.
+    source = np.zeros(rows * cols, np.int64)
+    on_band = np.zeros(rows * cols, bool)
+    source[position[filled]] = np.flatnonzero(filled)
+    on_band[position[filled]] = True
+    slots = array_ops.reshape(diagonal, list(x.shape[:-2]) + [position.size])
+    placed = array_ops.gather(slots, _from_numpy(source), axis=-1)
+    return array_ops.reshape(math_ops.where_v2(on_band, placed, _flat(x)), list(x.shape))
+
+
+def diag(diagonal, name="diag", k=0, num_rows=-1, num_cols=-1, padding_value=0,
+         align="RIGHT_LEFT"):
+    """``tf.linalg.diag``: matrices holding `diagonal` on the diagonals `k`, `padding_value`
+    elsewhere (by default the smallest matrices that fit)."""
+    diagonal = as_tensor(diagonal)
+    lower, upper, single = _band(k)
+    if lower == upper == 0 and padding_value == 0:
+        return matrix_diag(diagonal, num_rows=num_rows, num_cols=num_cols)
+    longest = diagonal.shape[-1]
+    # The smallest size that fits; with neither given, TF makes the matrices square.
+    least_rows, least_cols = longest - min(upper, 0), longest + max(lower, 0)
+    if num_rows == -1 and num_cols == -1:
+        num_rows = num_cols = max(least_rows, least_cols)
+    rows = least_rows if num_rows == -1 else int(num_rows)
+    cols = least_cols if num_cols == -1 else int(num_cols)
+    batch = list(diagonal.shape[:-1] if single else diagonal.shape[:-2])
+    padding = array_ops.fill(batch + [rows, cols], math_ops.cast(padding_value, diagonal.dtype))
+    return set_diag(padding, diagonal, k=(lower, upper), align=align)
+
+
+def banded_triangular_solve(bands, rhs, lower=True, adjoint=False, name=None):
+    """``tf.linalg.banded_triangular_solve``: solves with the triangular matrix whose band is
+    `bands` ([K, N]: the main diagonal first and then the K - 1 subdiagonals, right-aligned,
+    when `lower`; the K - 1 superdiagonals, left-aligned, then the main one, when not)."""
+    bands = as_tensor(bands)
+    count, n = bands.shape[-2], bands.shape[-1]
+    band = (-(count - 1), 0) if lower else (0, count - 1)
+    zeros = array_ops.fill(list(bands.shape[:-2]) + [n, n], math_ops.cast(0, bands.dtype))
+    matrix = set_diag(zeros, bands, k=band, align="LEFT_RIGHT")
+    return triangular_solve(matrix, rhs, lower=lower, adjoint=adjoint)
+
+
+def tensor_diag_part(input, name=None):
+    """``tf.linalg.tensor_diag_part``: ``out[i, j, ...] = input[i, j, ..., i, j, ...]`` for an
+    input of shape ``D + D``."""
+    x = as_tensor(input)
+    half = x.ndim // 2
+    dims = list(x.shape[:half])
+    if x.ndim % 2 or dims != list(x.shape[half:]):
+        raise invalid_argument("DiagPart", f"Input must have even rank and the second half of "
+                                           f"its shape equal to the first, got "
+                                           f"{list(x.shape)}")
+    size = int(np.prod(dims, dtype=np.int64))
+    return array_ops.reshape(matrix_diag_part(array_ops.reshape(x, [size, size])), dims)
