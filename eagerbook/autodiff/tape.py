@@ -21,7 +21,7 @@ import warnings
 import numpy as np
 
 from ..core import context, nest
-from ..core.tensor import Tensor, _from_numpy, _new, convert_to_tensor
+from ..core.tensor import Tensor, _from_numpy, convert_to_tensor
 from ..ops import math_ops
 from ..ops.backprop import GRADIENT_DTYPES, backprop, carries_gradient
 from ..ops.registry import OpRecord
@@ -42,6 +42,14 @@ class UnconnectedGradients(enum.Enum):
 # keep what they need to draw the tape. Empty (one list check) unless the extension is in use.
 gradient_listeners = []
 
+class _Entry(OpRecord):
+    """An OpRecord made without an ``__init__`` call (``_Entry()`` and four slot stores are
+    the cheapest way to make one from Python: a tape makes one per recorded op)."""
+
+    __slots__ = ()
+    __init__ = object.__init__
+
+
 class Tape:
     """The recording itself (a recorder in the dispatcher's sense)."""
 
@@ -58,17 +66,21 @@ class Tape:
     def record_one(self, op, inputs, output, attrs):
         """``record`` of a one-output op (the dispatcher's call when this is the only recorder)."""
         tracked = self.tracked
-        for x in inputs:
-            if id(x) in tracked:
-                break
+        if len(inputs) == 2:  # (spelled out: a loop's iterator costs more than these tests)
+            watched = id(inputs[0]) in tracked or id(inputs[1]) in tracked
         else:
+            watched = False
+            for x in inputs:
+                if id(x) in tracked:
+                    watched = True
+                    break
+        if not watched:  # no input is being watched: nothing to remember
             if op is READ_VARIABLE:
                 self._first_read(inputs[0], output)
-            return  # no input is being watched: nothing to remember
+            return
         if not op.differentiable:
             return
-        # OpRecord(op, inputs, output(s), attrs) minus its __init__ call; see OpRecord.outputs
-        entry = _new(OpRecord)
+        entry = _Entry()  # OpRecord(op, inputs, output(s), attrs), see OpRecord.outputs
         entry.op = op
         entry.inputs = inputs
         entry._outputs = output

@@ -18,12 +18,14 @@ import numpy as np
 
 from ..core import errors
 from ..core.context import _per_thread, state
-from ..core.tensor import _from_numpy
+from ..core.dtypes import _BY_NUMPY as _NUMPY_DTYPES
+from ..core.tensor import Tensor, _from_numpy
 
 REGISTRY = {}
 _ndarray = np.ndarray
 _asarray = np.asarray
 _NO_ATTRS = {}
+_NUMPY_ERRORS = (ValueError, IndexError, TypeError, np.linalg.LinAlgError)
 
 
 class OpDef:
@@ -129,35 +131,45 @@ class OpRecord:
 # one or two inputs, no attributes, one tape) are spelled out, each step costs a small op.
 def execute(op, inputs, attrs=_NO_ATTRS):
     """Runs `op` on a tuple of Tensors; returns a Tensor (or a tuple for multi-output ops)."""
+    record = None
     if state.hooked:
         record = _per_thread.state.sole_record  # one tape and nothing else: the common case
         if record is None or op.num_outputs != 1:
             return _execute_hooked(op, inputs, attrs)
-        out = _run_kernel(op, inputs, attrs)
-        result = _from_numpy(out if type(out) is _ndarray else _asarray(out))
+    elif op.num_outputs != 1:
+        return tuple(_from_numpy(o if type(o) is _ndarray else _asarray(o))
+                     for o in _run_kernel(op, inputs, attrs))
+    # One output. The kernel call and the result's Tensor are spelled out (as in _run_kernel
+    # and _from_numpy): a Python call saved here is saved on every op.
+    try:
+        if attrs:
+            out = op.kernel(*[t._value for t in inputs], **attrs)
+        elif len(inputs) == 2:
+            out = op.kernel(inputs[0]._value, inputs[1]._value)
+        elif len(inputs) == 1:
+            out = op.kernel(inputs[0]._value)
+        else:
+            out = op.kernel(*[t._value for t in inputs])
+    except _NUMPY_ERRORS as exc:
+        raise _kernel_error(op, inputs, exc) from None
+    if type(out) is not _ndarray:
+        out = _asarray(out)
+    result = Tensor()
+    try:
+        result._dtype = _NUMPY_DTYPES[out.dtype]
+        result._value = out
+    except KeyError:  # a string kernel's bytes/str array
+        result = _from_numpy(out)
+    if record is not None:
         record(op, inputs, result, attrs)  # a tape's record_one: the lone output as it is
-        return result
-    out = _run_kernel(op, inputs, attrs)
-    if op.num_outputs == 1:
-        return _from_numpy(out if type(out) is _ndarray else _asarray(out))
-    return tuple(_from_numpy(o if type(o) is _ndarray else _asarray(o)) for o in out)
+    return result
 
 
 def _run_kernel(op, inputs, attrs):
     """Calls the NumPy kernel on the inputs' arrays, turning NumPy errors into TF's."""
     try:
-        # The common arities are spelled out: building an argument list and unpacking an
-        # empty **attrs costs more than NumPy's own add on a small array.
-        if len(inputs) == 2:
-            if attrs:
-                return op.kernel(inputs[0]._value, inputs[1]._value, **attrs)
-            return op.kernel(inputs[0]._value, inputs[1]._value)
-        if len(inputs) == 1:
-            if attrs:
-                return op.kernel(inputs[0]._value, **attrs)
-            return op.kernel(inputs[0]._value)
         return op.kernel(*[t._value for t in inputs], **attrs)
-    except (ValueError, IndexError, TypeError, np.linalg.LinAlgError) as exc:
+    except _NUMPY_ERRORS as exc:
         raise _kernel_error(op, inputs, exc) from None
 
 
