@@ -235,3 +235,59 @@ def is_float(t):
 
 __all__ = ["forward_backward", "build_backward", "replay", "backprop", "subgraph_gradient",
            "TensorShape"]
+
+
+# --- tf.gradients: symbolic gradients inside the graph being built ------------------------------
+def gradients(ys, xs, grad_ys=None, name="gradients", gate_gradients=False,
+              aggregation_method=None, stop_gradients=None, unconnected_gradients="none"):
+    """``tf.gradients``: d(sum of ys)/dx for each x, as new ops of the graph being built.
+
+    The graph's operations so far are the records of a backward sweep (the tape's), so the
+    gradient rules emit their ops into the same graph. A Variable among `xs` receives the
+    gradients of its reads. `stop_gradients` are treated as constants: nothing flows through
+    the ops that made them."""
+    graph = context.state.graph
+    if graph is None:
+        raise RuntimeError("tf.gradients is not supported when eager execution is enabled. "
+                           "Use tf.GradientTape instead.")
+    if unconnected_gradients not in ("none", "zero") and \
+            getattr(unconnected_gradients, "value", None) not in ("none", "zero"):
+        raise ValueError(f"Unknown value for unconnected_gradients: '{unconnected_gradients}'")
+    unconnected = getattr(unconnected_gradients, "value", unconnected_gradients)
+    ys = list(ys) if isinstance(ys, (list, tuple)) else [ys]
+    xs = list(xs) if isinstance(xs, (list, tuple)) else [xs]
+    ys = [graph.as_graph_tensor(y) for y in ys]
+    if grad_ys is None:
+        seeds = [math_ops.ones_like(y) for y in ys]
+    else:
+        grad_ys = list(grad_ys) if isinstance(grad_ys, (list, tuple)) else [grad_ys]
+        seeds = [math_ops.ones_like(y) if g is None else graph.as_graph_tensor(g)
+                 for y, g in zip(ys, grad_ys, strict=True)]
+    stopped = {id(t) for t in (stop_gradients or [])}
+    handles = {id(obj): t for obj, t in graph.captures if t._dtype is resource}
+    records, reads = [], {}
+    for op in list(graph.operations):
+        if op.type == "ReadVariableOp":  # a Variable's gradient is the sum over its reads
+            reads.setdefault(id(op.inputs[0]), []).append(op.outputs[0])
+        if op.opdef is None or not op.opdef.differentiable:
+            continue
+        if any(id(t) in stopped for t in op.outputs):
+            continue
+        records.append(_Record(op.opdef, tuple(op.inputs), tuple(op.outputs), op.attrs, op))
+    sources, groups = [], []
+    for x in xs:
+        if hasattr(type(x), "_as_tensor") and id(x) in handles:
+            found = reads.get(id(handles[id(x)]), [])
+        else:
+            found = [graph.as_graph_tensor(x)]
+        groups.append((len(sources), len(found)))
+        sources.extend(found)
+    grads = backprop(records, ys, seeds, sources)
+    out = []
+    for x, (start, count) in zip(xs, groups, strict=True):
+        parts = [g for g in grads[start:start + count] if g is not None]
+        total = None if not parts else parts[0] if len(parts) == 1 else math_ops.add_n(parts)
+        if total is None and unconnected == "zero":
+            total = math_ops.zeros_like(x)
+        out.append(total)
+    return out

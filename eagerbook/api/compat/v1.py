@@ -2,6 +2,7 @@
 
 from ...core.context import executing_eagerly
 from ...framework.contrib_eager import enable_eager_execution
+from ...graph.gradients import gradients
 from ...graph.session import (
     Graph,
     Session,
