@@ -383,4 +383,8 @@ def test_big_widget_states_come_back_in_a_reopened_notebook(tmp_path):
             assert "model not found" not in text, f"opening {opening + 1}"
             assert page.locator(".eb-tape g.node").count() > 900, opening
             assert page.locator(".eb-graphview g.node").count() > 500, opening
+            # The thousand-op tape scrolls in a box of at most a screen's height, its side
+            # panel (the selected node's value and gradient) beside it.
+            assert page.locator(".eb-tape .eb-graph").evaluate(
+                "b => b.clientHeight <= innerHeight && b.scrollHeight > 10 * b.clientHeight")
             _shutdown_kernels(base, token)

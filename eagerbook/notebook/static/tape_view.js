@@ -80,6 +80,9 @@ function render({ model, el }) {
     const svg = model.get("svg");
     if (svg) {
       graphEl.innerHTML = svg;
+      // Graphviz gives the height in points (4/3 px); the view may not be on the page yet.
+      const points = parseFloat(graphEl.querySelector("svg")?.getAttribute("height")) || 0;
+      el.classList.toggle("eb-tall", points * 4 / 3 > 2 * window.innerHeight);
     } else {
       graphEl.innerHTML = `<pre class="eb-pre">${esc(model.get("text"))}</pre>`;
     }
@@ -188,7 +191,10 @@ function render({ model, el }) {
     }
     if (step >= 0 && step < order.length) {
       const g = svgNode(order[step]);
-      if (g) g.classList.add("eb-current");
+      if (g) {
+        g.classList.add("eb-current");
+        g.scrollIntoView({ block: "nearest", inline: "nearest" });  // in the graph's box
+      }
       const node = nodesById().get(order[step]);
       stepLabel.textContent = `step ${step + 1}/${order.length}: ${node ? node.label : ""}`;
     } else {
