@@ -11,23 +11,20 @@ outputs whose dtype and shape it infers. The rest of the protocol:
     variable_created(v)          a tf.Variable was created while tracing (first trace only)
     lift_to_eager(t)             a Variable's initial value computed inside the trace
 
-Shape inference: an op may register ``infer_shape(inputs, attrs) -> [(dtype, shape), ...]``;
-otherwise the kernel runs once on small stand-in arrays of the input shapes (Const inputs keep
-their real values), unknown dims replaced by a stand-in size. A second run with another size
-tells which output dims follow the unknown ones (they become ``None``). Results are cached.
+Shape inference: an op may declare ``infer_shape(inputs, attrs) -> [(dtype, shape), ...]``
+(its shape rule, which also words TF's graph-time errors); otherwise its kernel runs on small
+stand-in arrays of the input shapes (``stand_ins.py``).
 """
 
 import numpy as np
 
-from ..core import context, dtypes, errors, nest
+from ..core import context, nest
 from ..core.shape import TensorShape
 from ..core.tensor import Tensor, _from_numpy, convert_to_tensor
 from ..ops.registry import execute, per_use_op
 from ..ops.variable_ops import ASSIGN_OPS, READ_VARIABLE
-from .ir import Graph, SymbolicTensor, out_of_scope_error, resource, variant
-
-_SHAPE_CACHE = {}
-_STAND_IN = (2, 3)
+from .ir import Graph, SymbolicTensor, out_of_scope_error, resource
+from .stand_ins import run_on_stand_ins
 
 
 class FuncGraph(Graph):
@@ -122,6 +119,9 @@ class FuncGraph(Graph):
     # --- the builder protocol --------------------------------------------------------------------
     def add_op(self, op, inputs, attrs):
         ins = [self.as_graph_tensor(t) for t in inputs]
+        defaults = getattr(op.kernel, "__kwdefaults__", None)  # attrs a call may leave out:
+        if defaults:  # every node states them, as TF's graphs do (BatchMatMulV2's adj_x=False)
+            attrs = {**defaults, **attrs}
         specs = infer_outputs(op, ins, attrs)
         node = self.create_op(op.name, ins, attrs, specs, opdef=op,
                               stateful=bool(op.stateful))
@@ -215,122 +215,15 @@ _ASSIGN_NAMES = {"AssignVariableOp": "assign", "AssignAddVariableOp": "assign_ad
 
 # --- shape inference ------------------------------------------------------------------------------
 def infer_outputs(op, inputs, attrs):
-    """[(dtype, TensorShape)] for the outputs of `op` applied to symbolic `inputs`."""
+    """[(dtype, TensorShape)] for the outputs of `op` applied to symbolic `inputs`: its shape
+    rule if it declares one, else its kernel run on stand-in arrays (graph/stand_ins.py)."""
     custom = op.infer_shape
     if custom is not None:
         return [(d, s if isinstance(s, TensorShape) else TensorShape(s))
                 for d, s in custom(inputs, attrs)]
     if op.num_outputs == 0:
         return []  # nothing to infer (and never run a print or an assignment while tracing)
-    consts = [t._op.attrs["value"] if t._op.type == "Const" else None for t in inputs]
-    key = None
-    try:
-        key = (op.name, id(op), tuple((t._dtype.name, t._shape._dims) for t in inputs),
-               tuple(None if c is None or c.size > 16 else (c.dtype.str, c.tobytes(), c.shape)
-                     for c in consts),
-               tuple(sorted((k, _hashable(v)) for k, v in attrs.items())))
-        cached = _SHAPE_CACHE.get(key)
-        if cached is not None:
-            return cached
-    except TypeError:
-        key = None
-    if any(c is not None and c.size > 16 for c in consts):
-        key = None  # big constants: not worth hashing
-    unknown = any(t._shape._dims is None or None in t._shape._dims for t in inputs)
-    dynamic_ints = any(c is None and (t._dtype.is_integer or t._dtype.is_bool)
-                       for t, c in zip(inputs, consts))
-    try:
-        first = _dummy_run(op, inputs, consts, attrs, _STAND_IN[0], 1)
-    except ValueError:
-        deferred = _value_dependent_failure(op, inputs, consts, attrs)
-        if deferred is None:
-            raise
-        return deferred
-    if unknown or dynamic_ints:
-        try:
-            second = _dummy_run(op, inputs, consts, attrs, _STAND_IN[1], 2)
-        except ValueError:
-            try:  # e.g. an index: 2 may be out of range where 0 is not
-                second = _dummy_run(op, inputs, consts, attrs, _STAND_IN[1], 0)
-            except ValueError:
-                second = None
-        specs = []
-        for i, (d, s) in enumerate(first):
-            if second is None or s is None:
-                specs.append((d, TensorShape(None)))
-                continue
-            s2 = second[i][1]
-            if s2 is None or len(s2) != len(s):
-                specs.append((d, TensorShape(None)))
-            else:
-                specs.append((d, TensorShape([a if a == b else None for a, b in zip(s, s2)])))
-    else:
-        specs = [(d, TensorShape._from_tuple(s)) for d, s in first]
-    if key is not None:
-        _SHAPE_CACHE[key] = specs
-    return specs
-
-
-def _value_dependent_failure(op, inputs, consts, attrs):
-    """When an op fails on its constant inputs' values (``tf.gather(x, [1])`` on a length-1
-    x) but not on their shapes, TF's shape inference does not see it: the op fails only if
-    it runs, and pruning may drop it (an unused failing op never runs). Returns the output
-    specs from a run with those constants zeroed, or None if the shapes alone fail."""
-    if all(c is None for c in consts):
-        return None
-    try:
-        first = _dummy_run(op, inputs, [None] * len(consts), attrs, _STAND_IN[0], 0)
-    except ValueError:
-        return None
-    return [(d, TensorShape._from_tuple(s)) for d, s in first]
-
-
-def _hashable(v):
-    if isinstance(v, np.ndarray):
-        return (v.dtype.str, v.shape, v.tobytes())
-    if isinstance(v, (list, dict, set)):
-        raise TypeError
-    hash(v)
-    return v
-
-
-def _stand_in_array(t, size, fill):
-    dtype = t._dtype
-    dims = t._shape._dims
-    if dims is None:
-        # Unknown rank: rank 1 in the first run, 2 in the second, so an output whose rank
-        # follows the input's comes out with unknown rank too (TF's shape=<unknown>).
-        dims = (None,) * (1 if size == _STAND_IN[0] else 2)
-    shape = tuple(size if d is None else d for d in dims)
-    if dtype is dtypes.string:
-        return np.full(shape, b"", dtype=object)
-    if dtype is resource or dtype is variant:
-        raise TypeError("resource/variant inputs need an infer_shape rule")
-    return np.full(shape, fill, dtype=dtype._np)
-
-
-def _dummy_run(op, inputs, consts, attrs, size, fill):
-    arrays = [c if c is not None else _stand_in_array(t, size, fill)
-              for t, c in zip(inputs, consts)]
-    try:
-        with np.errstate(all="ignore"):
-            out = op.kernel(*arrays, **attrs)
-    except errors.OpError as exc:  # a kernel's run-time check (an index out of range, ...):
-        if fill or any(c is not None for c in consts):  # on stand-in values: retry on zeros
-            return _dummy_run(op, inputs, [None] * len(consts), attrs, size, 0)
-        raise ValueError(exc.message.rsplit(" [Op:", 1)[0]) from None  # fails for any values
-    except (ValueError, IndexError, TypeError, ZeroDivisionError,
-            np.linalg.LinAlgError) as exc:
-        # TF's shape inference rejects such ops while the graph is built, with a ValueError.
-        described = ", ".join(f"{t._dtype.name}{t._shape}" for t in inputs)
-        raise ValueError(f"{op.name} cannot run on inputs ({described}): {exc}") from None
-    if op.num_outputs == 1:
-        out = (out,)
-    specs = []
-    for o in out:
-        a = np.asarray(o)
-        specs.append((dtypes.from_numpy(a.dtype), a.shape))
-    return specs
+    return run_on_stand_ins(op, inputs, attrs)
 
 
 # --- Variable initializers computed inside a trace ---------------------------------------------

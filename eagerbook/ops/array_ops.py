@@ -12,6 +12,7 @@ import numpy as np
 from ..core import dtypes
 from ..core.tensor import Tensor, convert_to_tensor, is_symbolic
 from .math_ops import (  # noqa: F401 - transpose is declared in math_ops, exported here too
+    _dims_text,
     _reshape,
     _transpose,
     add,
@@ -51,21 +52,41 @@ def reshape(tensor, shape, name=None):
         raise invalid_argument("Reshape", f"only one input size may be -1, not both "
                                           f"{dims.index(-1)} and "
                                           f"{len(dims) - 1 - dims[::-1].index(-1)}")
-    if tensor._value is not None:
-        size = tensor._value.size
-        known = int(np.prod([d for d in dims if d != -1], dtype=np.int64))
-        if (-1 not in dims and known != size) or (-1 in dims and (known == 0 or size % known)):
-            wanted = (f"requires a multiple of {known}" if -1 in dims and known
-                      else f"has {known}")  # TF's two wordings
-            raise invalid_argument(
-                "Reshape", f"Input to reshape is a tensor with {size} values, but the requested "
-                           f"shape {wanted}")
-    return execute(_reshape, (tensor,), {"shape": tuple(dims)})
+    return execute(_reshape, (tensor,), {"shape": tuple(dims)})  # the kernel checks the sizes
+
+
+def _infer_reshape(inputs, attrs):
+    """The traced shape of a reshape (its -1 filled in when the input's size is known), with
+    TF's graph-time error when the known sizes cannot match."""
+    x, dims = inputs[0], list(attrs["shape"])
+    known = int(np.prod([d for d in dims if d != -1], dtype=np.int64))
+    size = x._shape.num_elements()
+    if size is not None and (known != size if -1 not in dims else known and size % known):
+        shape = "[" + ",".join("?" if d == -1 else str(d) for d in dims) + "]"
+        node = (f"'{{{{node Reshape}}}} = Reshape[T={x._dtype.name}]' with input shapes: "
+                f"{_dims_text(x._shape)}, [{len(dims)}] and with input tensors computed as "
+                f"partial shapes: input[1] = {shape}.")
+        if -1 in dims:
+            raise ValueError(f"Dimension size must be evenly divisible by {known} but is "
+                             f"{size} for {node}")
+        raise ValueError(f"Cannot reshape a tensor with {size} elements to shape {shape} "
+                         f"({known} elements) for {node}")
+    if -1 in dims:
+        dims[dims.index(-1)] = size // known if size is not None and known else None
+    return [(x._dtype, dims)]
+
+
+_reshape.infer_shape = _infer_reshape  # the primitive stays minimal; its tracing rule lives here
 
 
 @register("Pack", num_outputs=1)
 def _pack(*values, axis):
-    return np.stack(values, axis=axis)
+    try:
+        return np.stack(values, axis=axis)
+    except ValueError:  # shapes differ (checked when the op runs, eagerly or traced)
+        shapes = sorted({v.shape for v in values})
+        raise invalid_argument("Pack", "Shapes of all inputs must match: "
+                                       + " != ".join(str(list(s)) for s in shapes)) from None
 
 
 @_pack.gradient
@@ -76,10 +97,6 @@ def _pack_grad(op, dy):
 def stack(values, axis=0, name="stack"):
     """Joins tensors of one shape along a new axis."""
     values = _same_dtype_list(values, "Pack")
-    shapes = {tuple(v._value.shape) for v in values if v._value is not None}
-    if len(shapes) > 1:
-        raise invalid_argument("Pack", "Shapes of all inputs must match: "
-                                       + " != ".join(str(list(s)) for s in sorted(shapes)))
     rank = values[0].ndim + 1
     if not -rank <= axis < rank:
         raise ValueError(f"Argument `axis` = {axis} not in range [{-rank}, {rank})")
@@ -181,7 +198,11 @@ def _index_int(v):
 
 @register("StridedSlice")
 def _strided_slice(x, key):
-    return np.array(x[key])
+    try:
+        return np.array(x[key])
+    except IndexError as exc:
+        raise invalid_argument("StridedSlice", f"slice index out of bounds for shape "
+                                               f"{list(x.shape)}: {exc}") from None
 
 
 @_strided_slice.gradient
@@ -256,13 +277,7 @@ def tensor_getitem(tensor, key):
     if any(isinstance(k, Tensor) or isinstance(k, builtins.slice) and any(
             isinstance(v, Tensor) for v in (k.start, k.stop, k.step)) for k in key):
         return _with_symbolic_indices(tensor, key)
-    if tensor._value is not None:
-        try:
-            tensor._value[key]
-        except IndexError as exc:
-            raise invalid_argument("StridedSlice", f"slice index out of bounds for shape "
-                                                   f"{list(tensor.shape)}: {exc}") from None
-    return execute(_strided_slice, (tensor,), {"key": key})
+    return execute(_strided_slice, (tensor,), {"key": key})  # the kernel checks the bounds
 
 
 # =================================================================================================
@@ -395,7 +410,7 @@ def eye(num_rows, num_columns=None, batch_shape=None, dtype=dtypes.float32, name
 # --- range and linspace -------------------------------------------------------------------------
 @register("Range", differentiable=False)
 def _range(start, limit, delta):
-    _check_range(start, limit, delta, ValueError)
+    _check_range(start, limit, delta)
     dtype = start.dtype
     if dtype.kind in "iu":
         size = max((abs(int(limit) - int(start)) + abs(int(delta)) - 1) // abs(int(delta)), 0)
@@ -408,7 +423,9 @@ def _range(start, limit, delta):
     return np.cumsum(steps, dtype=dtype)
 
 
-def _check_range(start, limit, delta, error):
+def _check_range(start, limit, delta):
+    def error(message):
+        return invalid_argument("Range", message)
     if delta == 0:
         raise error(f"Requires delta != 0: {delta}")
     if delta > 0 and start > limit:
@@ -438,12 +455,7 @@ def range(start, limit=None, delta=1, dtype=None, name="range"):
         dtype = max((t._dtype for t in args), key=_RANGE_DTYPES.index)
     dtype = dtypes.as_dtype(dtype)
     args = [cast(t, dtype) for t in args]
-    if all(t._value is not None for t in args):
-        def error(message):
-            return invalid_argument("Range", message)
-        values = [t._value[()] for t in args]
-        _check_range(*values, error=error)
-    return execute(_range, tuple(args))
+    return execute(_range, tuple(args))  # the kernel checks the values
 
 
 def linspace(start, stop, num, name=None, axis=0):

@@ -3,16 +3,16 @@
 
 A table is a Python dict built once from its initializer; ``lookup`` maps every element of a
 tensor (or of a RaggedTensor's values) through it, with ``default_value`` for keys it lacks.
-Inside ``tf.function`` the lookup runs as a Python function op (``tf.py_function``), since a
-table is state the graph reads, not a value it computes.
+The lookup is one op, ``LookupTableFindV2``, eager or inside ``tf.function``; the table is
+its attribute (state the graph reads, not a value it computes).
 """
 
 import numpy as np
 
 from ..core import dtypes
 from ..core.tensor import Tensor, _from_numpy, convert_to_tensor
-from . import script_ops
 from .ragged_ops import RaggedTensor
+from .registry import execute, register
 
 
 def _hashable(value):
@@ -75,6 +75,18 @@ class TextFileInitializer:
                    self._column(number, line, self._value_index, self.value_dtype))
 
 
+def _infer_find(inputs, attrs):
+    return [(attrs["table"].value_dtype, inputs[0]._shape)]
+
+
+@register("LookupTableFindV2", differentiable=False, infer_shape=_infer_find)
+def _lookup_find(keys, table):
+    """Each key's value in `table` (a StaticHashTable), or the table's default value."""
+    out = [table._table.get(_hashable(k), table._default) for k in np.ravel(keys)]
+    np_dtype = object if table.value_dtype == dtypes.string else table.value_dtype.as_numpy_dtype
+    return np.array(out, dtype=np_dtype).reshape(np.shape(keys))
+
+
 class StaticHashTable:
     """An immutable table: ``lookup(keys)`` gives each key's value, or `default_value`."""
 
@@ -87,12 +99,6 @@ class StaticHashTable:
     def size(self, name=None):
         return _from_numpy(np.array(len(self._table), np.int64))
 
-    def _find(self, keys):
-        flat = keys.numpy()
-        out = [self._table.get(_hashable(k), self._default) for k in np.ravel(flat)]
-        np_dtype = object if self.value_dtype == dtypes.string else \
-            self.value_dtype.as_numpy_dtype
-        return _from_numpy(np.array(out, dtype=np_dtype).reshape(np.shape(flat)))
 
     def lookup(self, keys, name=None):
         if isinstance(keys, RaggedTensor):
@@ -101,11 +107,7 @@ class StaticHashTable:
         if keys.dtype != self.key_dtype:
             raise TypeError(f"Dtype of argument `keys` must be {self.key_dtype}, received: "
                             f"{keys.dtype}")
-        if keys._value is not None:
-            return self._find(keys)
-        found = script_ops.py_function(self._find, [keys], self.value_dtype)
-        found.set_shape(keys.shape)
-        return found
+        return execute(_lookup_find, (keys,), {"table": self})
 
     __getitem__ = lookup
 

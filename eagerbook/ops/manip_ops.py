@@ -12,7 +12,7 @@ import numpy as np
 
 from ..core import dtypes
 from ..core.shape import TensorShape
-from ..core.tensor import Tensor
+from ..core.tensor import Tensor, is_symbolic
 from . import array_ops, linalg_ops, math_ops
 from .registry import execute, invalid_argument, register
 from .support import as_tensor
@@ -199,7 +199,7 @@ def get_static_value(tensor, partial=False):
     """The value of `tensor` as a NumPy array if it is known without running anything (an eager
     tensor, or a constant while tracing), else None."""
     if isinstance(tensor, Tensor):
-        if tensor._value is not None:
+        if not is_symbolic(tensor):  # an eager tensor: its value is known
             return tensor.numpy()
         op = getattr(tensor, "_op", None)
         if op is not None and op.type == "Const":

@@ -1407,13 +1407,30 @@ def reduce_euclidean_norm(input_tensor, axis=None, keepdims=False, name=None):
 
 
 # --- argmax / argmin ------------------------------------------------------------------------------
-@register("ArgMax", differentiable=False, dtypes=NUMBERS + (dtypes.bool,))
+def _infer_arg_reduce(inputs, attrs):
+    """The traced shape of argmax/argmin: the input's without the reduced axis."""
+    dims = inputs[0]._shape._dims
+    return [(attrs["output_type"], None if dims is None else
+             dims[:attrs["axis"]] + dims[attrs["axis"] + 1:])]
+
+
+def _check_arg_axis(op_name, x, axis):
+    if x.shape[axis] == 0:  # checked when the op runs (eager or traced), as TF's kernel does
+        raise invalid_argument(op_name, f"Reduction axis {axis} is empty in shape "
+                                        f"{list(x.shape)}")
+
+
+@register("ArgMax", differentiable=False, dtypes=NUMBERS + (dtypes.bool,),
+          infer_shape=_infer_arg_reduce)
 def _argmax(x, axis, output_type):
+    _check_arg_axis("ArgMax", x, axis)
     return np.argmax(x, axis=axis).astype(output_type._np)
 
 
-@register("ArgMin", differentiable=False, dtypes=NUMBERS + (dtypes.bool,))
+@register("ArgMin", differentiable=False, dtypes=NUMBERS + (dtypes.bool,),
+          infer_shape=_infer_arg_reduce)
 def _argmin(x, axis, output_type):
+    _check_arg_axis("ArgMin", x, axis)
     return np.argmin(x, axis=axis).astype(output_type._np)
 
 
@@ -1438,9 +1455,6 @@ def _arg_reduce(op, x, axis, output_type):
         raise invalid_argument(op.name, f"Expected dimension in the range [{-ndim}, {ndim}), "
                                         f"but got {axis}")
     axis %= ndim
-    if x._value is not None and x._value.shape[axis] == 0:
-        raise invalid_argument(op.name, f"Reduction axis {axis} is empty in shape "
-                                        f"{list(x.shape)}")
     return execute(op, (x,), {"axis": axis, "output_type": output_type})
 
 

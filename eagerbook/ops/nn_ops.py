@@ -398,6 +398,10 @@ def _softmax_grad_of(y, dy, axis):
 @register("SoftmaxCrossEntropyWithLogits", num_outputs=2)
 def _softmax_xent(labels, logits, axis):
     """Fused loss and gradient: loss = -sum(labels * log_softmax), backprop = softmax - labels."""
+    if labels.shape != logits.shape:
+        raise invalid_argument("SoftmaxCrossEntropyWithLogits",
+                               f"logits and labels must be broadcastable: logits_size="
+                               f"{list(logits.shape)} labels_size={list(labels.shape)}")
     x = _as_compute(logits)
     log_p = _stable_log_softmax(x, axis)
     with np.errstate(invalid="ignore"):
@@ -429,11 +433,6 @@ def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
     labels = as_tensor(labels)
     if labels._dtype is not logits._dtype:  # TF casts the labels to the logits' dtype
         labels = cast(labels, logits._dtype)
-    if logits._value is not None and labels._value is not None \
-            and labels._value.shape != logits._value.shape:
-        raise invalid_argument("SoftmaxCrossEntropyWithLogits",
-                               f"logits and labels must be broadcastable: logits_size="
-                               f"{list(logits.shape)} labels_size={list(labels.shape)}")
     axis = _softmax_axis(logits, axis, "SoftmaxCrossEntropyWithLogits")
     loss, _ = execute(_softmax_xent, (labels, logits), {"axis": axis})
     return loss
@@ -441,11 +440,17 @@ def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
 
 @register("SparseSoftmaxCrossEntropyWithLogits", num_outputs=2)
 def _sparse_softmax_xent(logits, labels):
-    classes = logits.shape[-1]
+    op_name, classes = "SparseSoftmaxCrossEntropyWithLogits", logits.shape[-1]
+    if labels.shape != logits.shape[:-1]:
+        raise invalid_argument(op_name, f"logits and labels must have the same first dimension, "
+                                        f"got logits shape {list(logits.shape)} and labels "
+                                        f"shape {list(labels.shape)}")
     if labels.size and (labels.min() < 0 or labels.max() >= classes):
-        # The wrapper reports this with TF's message; this guards traced graphs, where
-        # NumPy would otherwise wrap negative labels around silently.
-        raise ValueError(f"Received a label value outside the valid range of [0, {classes})")
+        # (checked when the op runs, eager or traced: NumPy would wrap a negative label around)
+        bad = labels[(labels < 0) | (labels >= classes)].flat[0]
+        shown = " ".join(str(v) for v in labels.reshape(-1)[:10])
+        raise invalid_argument(op_name, f"Received a label value of {bad} which is outside the "
+                                        f"valid range of [0, {classes}).  Label values: {shown}")
     x = _as_compute(logits)
     log_p = _stable_log_softmax(x, -1)
     # Row i's label column, picked by plain integer indexing on (rows, classes) views (several
@@ -480,20 +485,6 @@ def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
     if labels.ndim != logits.ndim - 1:
         raise ValueError(f"Rank mismatch: Rank of labels (received {labels.ndim}) should equal "
                          f"rank of logits minus 1 (received {logits.ndim}).")
-    if labels._value is not None and logits._value is not None:
-        if labels._value.shape != logits._value.shape[:-1]:
-            raise invalid_argument(op_name, f"logits and labels must have the same first "
-                                            f"dimension, got logits shape "
-                                            f"{list(logits.shape)} and labels shape "
-                                            f"{list(labels.shape)}")
-        classes = logits._value.shape[-1]
-        values = labels._value
-        if values.size and (values.min() < 0 or values.max() >= classes):
-            bad = values[(values < 0) | (values >= classes)].flat[0]
-            shown = " ".join(str(v) for v in values.reshape(-1)[:10])
-            raise invalid_argument(op_name, f"Received a label value of {bad} which is outside "
-                                            f"the valid range of [0, {classes}).  Label values: "
-                                            f"{shown}")
     loss, _ = execute(_sparse_softmax_xent, (logits, labels))
     return loss
 
@@ -1006,8 +997,6 @@ def conv2d(input, filters, strides, padding, data_format="NHWC", dilations=None,
                                   f"{in_depth}, filter depth {filter_depth})")
         raise invalid_argument("Conv2D", f"input depth must be evenly divisible by filter "
                                          f"depth: {in_depth} vs {filter_depth}")
-    if x._value is not None and w._value is not None:
-        _conv_geometry(x._value.shape, w._value.shape, strides, padding, explicit, dilations)
     return execute(_conv2d, (x, w), {"strides": strides, "padding": padding,
                                      "explicit_paddings": explicit, "dilations": dilations,
                                      "data_format": "NHWC"})
@@ -1036,8 +1025,6 @@ def _pool_setup(x, ksize, strides, padding, data_format, op_name, allowed):
     if min(ksize) < 1 or min(strides) < 1:
         raise invalid_argument(op_name, f"Sliding window ksize and strides must be positive, "
                                         f"got ksize={list(ksize)}, strides={list(strides)}")
-    if x._value is not None:
-        _geometry(op_name, x._value.shape[1:3], ksize, strides, (1, 1), padding, ())
     return x, {"ksize": ksize, "strides": strides, "padding": padding}
 
 

@@ -14,9 +14,6 @@ Read this file to see what every op in eagerbook looks like. A primitive is
     def multiply(x, y, name=None):           # the public function: TF's conversion rules,
         ...                                  # then registry.execute
 
-Gradient rules use eagerbook ops (never raw NumPy), so a tape watching while another tape
-computes gradients records the backward pass too: that is how second derivatives work.
-
 Binary ops broadcast (``[3, 4] * [4]``): declared ``broadcasts=True``, their rules answer in the
 output's shape, like the math (``[dy * y, dy * x]``), and the backward sweep (ops/backprop.py)
 sums each back to its input's shape. An op declares the dtypes it accepts (``dtypes=FLOATS``),
@@ -85,7 +82,13 @@ def broadcast_like(x, like):
 
 @register("Reshape")
 def _reshape(x, shape):
-    return x.reshape(shape)
+    try:
+        return x.reshape(shape)
+    except ValueError:  # the sizes differ (checked as TF's kernel does: eager or traced alike)
+        known = int(np.prod([d for d in shape if d != -1], dtype=np.int64))
+        wanted = f"requires a multiple of {known}" if -1 in shape and known else f"has {known}"
+        raise invalid_argument("Reshape", f"Input to reshape is a tensor with {x.size} values, "
+                                          f"but the requested shape {wanted}") from None
 
 
 @_reshape.gradient
@@ -194,13 +197,22 @@ def reduce_sum(input_tensor, axis=None, keepdims=False, name=None):
 
 # --- the matrix product ------------------------------------------------------------------------
 @register("BatchMatMulV2", broadcasts=True, dtypes=BATCH_MATMUL_V2)  # batch axes broadcast
-def _matmul(a, b, adj_x, adj_y):
-    if adj_x:
-        a = np.swapaxes(a, -1, -2)
-    if adj_y:
-        b = np.swapaxes(b, -1, -2)
-    # np.dot: the same product for matrices, a third cheaper than np.matmul when they are small
-    return np.dot(a, b) if a.ndim == 2 and b.ndim == 2 else np.matmul(a, b)
+def _matmul(a, b, *, adj_x=False, adj_y=False):  # (keyword defaults: attrs a call may omit)
+    # Checked when it runs (eager or compiled), as TF's kernel; tracing: math_ops._infer_matmul
+    if a.ndim < 2 or b.ndim < 2:
+        raise invalid_argument("MatMul", f"In[0] and In[1] must have rank >= 2, but are shapes "
+                                         f"{list(a.shape)} and {list(b.shape)}")
+    x = np.swapaxes(a, -1, -2) if adj_x else a
+    y = np.swapaxes(b, -1, -2) if adj_y else b
+    try:  # np.dot: the same product for matrices, a third cheaper than np.matmul when small
+        return np.dot(x, y) if x.ndim == 2 and y.ndim == 2 else np.matmul(x, y)
+    except ValueError:
+        if x.shape[-1] != y.shape[-2]:
+            raise invalid_argument("MatMul", f"Matrix size-incompatible: In[0]: {list(a.shape)}"
+                                             f", In[1]: {list(b.shape)}") from None
+        raise invalid_argument("BatchMatMulV2", f"In[0] and In[1] must have compatible batch "
+                                                f"dimensions: {list(a.shape)} vs. "
+                                                f"{list(b.shape)}") from None
 
 
 @_matmul.gradient
@@ -208,18 +220,14 @@ def _matmul_grad(op, dy):
     # For y = a @ b: da = dy @ b^T and db = a^T @ dy. The transpose flags move the transposes
     # around; each product is computed only if that input needs a gradient.
     a, b = op.inputs
-    adj_x, adj_y = op.attrs["adj_x"], op.attrs["adj_y"]
+    adj_x, adj_y = op.attrs.get("adj_x", False), op.attrs.get("adj_y", False)
     da = db = None
     if op.needs_gradient(0):
-        if adj_x:
-            da = matmul(b, dy, transpose_a=adj_y, transpose_b=True)
-        else:
-            da = matmul(dy, b, transpose_b=not adj_y)
+        da = (matmul(b, dy, transpose_a=adj_y, transpose_b=True) if adj_x
+              else matmul(dy, b, transpose_b=not adj_y))
     if op.needs_gradient(1):
-        if adj_y:
-            db = matmul(dy, a, transpose_a=True, transpose_b=adj_x)
-        else:
-            db = matmul(a, dy, transpose_a=not adj_x)
+        db = (matmul(dy, a, transpose_a=True, transpose_b=adj_x) if adj_y
+              else matmul(a, dy, transpose_a=not adj_x))
     return [da, db]
 
 
@@ -230,16 +238,7 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
         a, b = binary_operands(a, b, "MatMul")
     if a._dtype not in MATMUL:  # what TF's MatMul takes (its BatchMatMulV2 takes int16 too)
         check_matmul_dtype(a, b)
-    ta, tb = bool(transpose_a or adjoint_a), bool(transpose_b or adjoint_b)
-    if a._value is not None and b._value is not None:
-        sa, sb = a._value.shape, b._value.shape
-        if len(sa) < 2 or len(sb) < 2:
-            raise invalid_argument(
-                "MatMul", f"In[0] and In[1] must have rank >= 2, but are shapes {list(sa)} and "
-                          f"{list(sb)}")
-        inner_a = sa[-2] if ta else sa[-1]
-        inner_b = sb[-1] if tb else sb[-2]
-        if inner_a != inner_b:
-            raise invalid_argument(
-                "MatMul", f"Matrix size-incompatible: In[0]: {list(sa)}, In[1]: {list(sb)}")
-    return execute(_matmul, (a, b), {"adj_x": ta, "adj_y": tb})
+    if transpose_a or transpose_b or adjoint_a or adjoint_b:
+        return execute(_matmul, (a, b), {"adj_x": bool(transpose_a or adjoint_a),
+                                         "adj_y": bool(transpose_b or adjoint_b)})
+    return execute(_matmul, (a, b))  # the kernel checks ranks and sizes

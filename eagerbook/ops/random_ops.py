@@ -289,6 +289,8 @@ def _multinomial(logits, num_samples, output_dtype, seed, seed2):
 
     argmax(logits + Gumbel noise) is distributed as softmax(logits); one draw per sample.
     """
+    if logits.shape[1] == 0 and num_samples:
+        raise invalid_argument("Multinomial", "num_classes should be positive, got 0")
     rng = stream(("Multinomial", output_dtype.name), seed, seed2)
     batch, classes = logits.shape
     gumbel = -np.log(-np.log(rng.random((batch, num_samples, classes)) + 1e-300) + 1e-300)
@@ -392,8 +394,6 @@ def categorical(logits, num_samples, dtype=None, seed=None, name=None):
     if num_samples < 0:
         raise invalid_argument("Multinomial", f"num_samples should be nonnegative, got "
                                               f"{num_samples}")
-    if logits._value is not None and logits._value.shape[1] == 0 and num_samples:
-        raise invalid_argument("Multinomial", "num_classes should be positive, got: 0")
     attrs = {"num_samples": num_samples, "output_dtype": output_dtype}
     attrs.update(_seed_attrs(seed))
     return execute(_multinomial, (logits,), attrs)
@@ -505,6 +505,8 @@ def _stateless_truncated_normal(key, counter, shape, dtype, alg):
 
 @register("StatelessRandomBinomial", differentiable=False, infer_shape=_infer_v2)
 def _stateless_binomial(key, counter, counts, probs, shape, dtype, alg):
+    if np.any((probs < 0) | (probs > 1)):
+        raise invalid_argument("StatelessRandomBinomial", "probs must be in [0, 1]")
     counts = np.broadcast_to(counts, shape)
     probs = np.broadcast_to(probs, shape)
     return _philox(key, counter).binomial(counts.astype(np.int64), probs).astype(dtype._np)
@@ -625,8 +627,6 @@ def _binomial_from(key, counter, shape, counts, probs, dtype, alg):
     counts = as_tensor(counts, dtypes.float32) if not isinstance(counts, Tensor) else counts
     probs = as_tensor(probs, counts.dtype) if not isinstance(probs, Tensor) else probs
     attrs = _stateless_attrs(shape, dtype, alg, "StatelessRandomBinomial")
-    if probs._value is not None and np.any((probs._value < 0) | (probs._value > 1)):
-        raise invalid_argument("StatelessRandomBinomial", "probs must be in [0, 1]")
     return execute(_stateless_binomial, (key, counter, counts, probs), attrs)
 
 

@@ -302,8 +302,14 @@ def dynamic_stitch(indices, data, name=None):
     return gather(rows, last)
 
 
+def _check_nonnegative(arr):
+    if arr.size and arr.min() < 0:  # (NumPy would refuse with its own words)
+        raise invalid_argument("Bincount", "Input arr must be non-negative!")
+
+
 @register("Bincount", differentiable=False)
 def _bincount(arr, weights, minlength, maxlength, dtype):
+    _check_nonnegative(arr)
     flat = arr.reshape(-1)
     keep = flat < maxlength if maxlength is not None else np.ones(flat.shape, bool)
     w = weights.reshape(-1)[keep] if weights.size else None
@@ -313,6 +319,7 @@ def _bincount(arr, weights, minlength, maxlength, dtype):
 @register("DenseBincount", differentiable=False)
 def _bincount_rows(arr, weights, minlength, maxlength, dtype):
     """Counts per row of a matrix, all rows as long as the longest (``axis=-1``)."""
+    _check_nonnegative(arr)
     length = int(arr.max()) + 1 if arr.size else 0
     length = max(length, minlength or 0)
     if maxlength is not None:
@@ -330,8 +337,6 @@ def bincount(arr, weights=None, minlength=None, maxlength=None, dtype=dtypes.int
     """How often each value 0, 1, ... occurs in the non-negative ints `arr`; with
     ``axis=-1``, counted separately for each row of a matrix."""
     arr = as_tensor(arr)
-    if arr._value is not None and arr._value.size and arr._value.min() < 0:
-        raise invalid_argument("Bincount", "Input arr must be non-negative!")
     if weights is None:
         weights = as_tensor(np.zeros([0], dtype._np))  # empty: count occurrences
     else:

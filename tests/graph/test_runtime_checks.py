@@ -34,6 +34,61 @@ CASES = [
     ("tensor_scatter_nd_add", lambda t, i, u: tf.tensor_scatter_nd_add(t, i, u),
      (c([1., 2.]), c([[2]]), c([5.])), "TensorScatterAdd",
      "indices[0] = [2] does not index into param shape [2]"),
+    ("range_zero_delta", lambda a, b, d: tf.range(a, b, d), (c(1), c(5), c(0)), "Range",
+     "Requires delta != 0: 0"),
+    ("range_wrong_way", lambda a, b, d: tf.range(a, b, d), (c(5), c(1), c(1)), "Range",
+     "Requires start <= limit when delta > 0: 5/1"),
+    ("bincount", lambda a: tf.math.bincount(a), (c([1, -1]),), "Bincount",
+     "Input arr must be non-negative!"),
+    ("sparse_xent_label", lambda l, g: tf.nn.sparse_softmax_cross_entropy_with_logits(l, g),
+     (c([0, 3]), c([[1., 0., 0.], [1., 2., 3.]])), "SparseSoftmaxCrossEntropyWithLogits",
+     "Received a label value of 3 which is outside the valid range of [0, 3).  Label values: 0 3"),
+    ("categorical_no_classes", lambda x: tf.random.categorical(x, 3), (tf.zeros([2, 0]),),
+     "Multinomial", "num_classes should be positive, got 0"),
+    # TF's shape rule keeps the empty axis: the kernel refuses it when it runs.
+    ("argmax_empty_axis", lambda x: tf.argmax(x, axis=1), (tf.zeros([2, 0]),), "ArgMax",
+     "Reduction axis 1 is empty in shape [2, 0]"),
+    # (TF 2.21 does not check these probabilities; eagerbook's eager check stays, in both modes)
+    ("binomial_probs", lambda p: tf.random.stateless_binomial([2], [1, 2], c([3., 3.]), p),
+     (c([0.5, 1.5]),), "StatelessRandomBinomial", "probs must be in [0, 1]"),
+]
+
+S, f32 = tf.TensorSpec, tf.float32
+# Checks on shapes that the trace cannot see (unknown dims): they fail when the function runs.
+# (case id, function, input_signature, arguments, TF's op type, the kernel's message)
+UNKNOWN_SHAPE_CASES = [
+    ("reshape", lambda x: tf.reshape(x, [-1, 4]), [S([None], f32)], (tf.zeros([6]),),
+     "Reshape", "Input to reshape is a tensor with 6 values, but the requested shape requires "
+                "a multiple of 4"),
+    ("stack", lambda a, b: tf.stack([a, b]), [S([None], f32), S([None], f32)],
+     (tf.zeros([2]), tf.zeros([3])), "Pack", "Shapes of all inputs must match: [2] != [3]"),
+    ("getitem", lambda x: x[5], [S([None], f32)], (tf.zeros([2]),), "StridedSlice",
+     "slice index out of bounds for shape [2]: index 5 is out of bounds for axis 0 with size 2"),
+    ("softmax_xent", lambda l, g: tf.nn.softmax_cross_entropy_with_logits(l, g),
+     [S([None, None], f32), S([None, None], f32)], (tf.zeros([1, 2]), tf.zeros([1, 3])),
+     "SoftmaxCrossEntropyWithLogits",
+     "logits and labels must be broadcastable: logits_size=[1, 3] labels_size=[1, 2]"),
+    ("sparse_xent_shape", lambda l, g: tf.nn.sparse_softmax_cross_entropy_with_logits(l, g),
+     [S([None], tf.int32), S([None, 3], f32)], (c([0, 1, 1]), tf.zeros([2, 3])),
+     "SparseSoftmaxCrossEntropyWithLogits", "logits and labels must have the same first "
+     "dimension, got logits shape [2, 3] and labels shape [3]"),
+    ("conv2d", lambda x, w: tf.nn.conv2d(x, w, 1, "VALID"),
+     [S([1, None, None, 1], f32), S([5, 5, 1, 1], f32)],
+     (tf.zeros([1, 3, 3, 1]), tf.zeros([5, 5, 1, 1])), "Conv2D",
+     "Computed output size would be negative: -1 [input_size: 3, effective_filter_size: 5, "
+     "stride: 1]"),
+    ("max_pool", lambda x: tf.nn.max_pool2d(x, 5, 1, "VALID"), [S([1, None, None, 1], f32)],
+     (tf.zeros([1, 3, 3, 1]),), "MaxPool", "Computed output size would be negative: -1 "
+                                           "[input_size: 3, effective_filter_size: 5, stride: 1]"),
+    ("matmul_inner", lambda a, b: tf.matmul(a, b), [S([None, None], f32), S([None, None], f32)],
+     (tf.zeros([1, 2]), tf.zeros([1, 2])), "BatchMatMulV2",
+     "Matrix size-incompatible: In[0]: [1, 2], In[1]: [1, 2]"),
+    ("matmul_batch", lambda a, b: tf.matmul(a, b), [S([None, 2, 3], f32), S([None, 3, 4], f32)],
+     (tf.zeros([2, 2, 3]), tf.zeros([3, 3, 4])), "BatchMatMulV2",
+     "In[0] and In[1] must have compatible batch dimensions: [2, 2, 3] vs. [3, 3, 4]"),
+    ("matmul_rank", lambda a, b: tf.matmul(a, b), [S(None, f32), S(None, f32)],
+     (tf.zeros([2]), tf.zeros([1, 2])), "BatchMatMulV2",
+     "In[0] and In[1] must have rank >= 2, but are shapes [2] and [1, 2]"),
 ]
 
 
@@ -49,15 +104,45 @@ def test_value_check_eagerly(case):
 def test_value_check_in_a_tf_function(case):
     _, fn, args, op_type, message = case
     f = tf.function(fn)
+    _expect_node_error(f, args, op_type, message, f.get_concrete_function(*args))
+
+
+def _expect_node_error(f, args, op_type, message, concrete):
     with pytest.raises(tf.errors.InvalidArgumentError) as info:
         f(*args)
-    text = str(info.value)
-    node = f.get_concrete_function(*args).graph.operations
-    names = [op.name for op in node if op.type == op_type]
+    names = [op.name for op in concrete.graph.operations if op.type == op_type]
     assert len(names) == 1
     pattern = (re.escape(f"{message}\n\t [[{{{{node {names[0]}}}}}]] [Op:__inference_")
                + r"<lambda>_\d+\]")
-    assert re.fullmatch(pattern, text), text
+    assert re.fullmatch(pattern, str(info.value)), str(info.value)
+
+
+@pytest.mark.parametrize("case", UNKNOWN_SHAPE_CASES, ids=[case[0] for case in
+                                                           UNKNOWN_SHAPE_CASES])
+def test_a_shape_check_the_trace_cannot_see_runs_in_the_compiled_code(case):
+    _, fn, signature, args, op_type, message = case
+    f = tf.function(fn, input_signature=signature)
+    _expect_node_error(f, args, op_type, message, f.get_concrete_function())
+    with pytest.raises(tf.errors.InvalidArgumentError) as info:
+        fn(*args)  # eagerly: the same kernel, the same words
+    assert str(info.value).startswith(message + " [Op:")
+
+
+def test_a_static_reshape_mismatch_is_a_graph_time_value_error():
+    # TF's shape rule rejects it while the graph is built (its words, up to the node text).
+    with pytest.raises(ValueError, match=re.escape(
+            "Cannot reshape a tensor with 6 elements to shape [4] (4 elements) for "
+            "'{{node Reshape}}")):
+        tf.function(lambda x: tf.reshape(x, [4]))(tf.zeros([2, 3]))
+    with pytest.raises(ValueError, match=re.escape(
+            "Dimension size must be evenly divisible by 4 but is 6 for '{{node Reshape}}")):
+        tf.function(lambda x: tf.reshape(x, [-1, 4]))(tf.zeros([2, 3]))
+
+
+def test_reshape_shape_rule_fills_in_the_minus_one():
+    f = tf.function(lambda x: tf.reshape(x, [-1, 2]))
+    assert f.get_concrete_function(S([None, 4], f32)).outputs[0].shape.as_list() == [None, 2]
+    assert f.get_concrete_function(S([3, 4], f32)).outputs[0].shape.as_list() == [6, 2]
 
 
 def test_a_failing_call_changes_nothing_and_the_next_call_runs():

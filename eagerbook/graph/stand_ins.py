@@ -1,0 +1,139 @@
+"""Output shapes of an op without a shape rule, found by running its kernel on stand-ins.
+
+While ``tf.function`` traces, an op that declares no ``infer_shape`` rule runs its kernel once
+on small stand-in arrays of its inputs' static shapes (Const inputs keep their real values),
+unknown dims replaced by a stand-in size. A second run with another size tells which output
+dims follow the unknown ones (they become ``None``). Results are cached.
+
+A kernel's own run-time check (``InvalidArgumentError``: an index out of range, ...) failing on
+stand-ins says nothing about the real inputs: the run is retried on zeros, then on larger sizes
+for unknown dims, and only a failure for any values is TF's graph-time ``ValueError``.
+"""
+
+import numpy as np
+
+from ..core import dtypes, errors
+from ..core.shape import TensorShape
+from .ir import resource, variant
+
+_SHAPE_CACHE = {}
+_STAND_IN = (2, 3)
+_LARGER = 16  # added to a stand-in size a kernel's check refused (each run keeps its own size)
+
+
+def run_on_stand_ins(op, inputs, attrs):
+    """[(dtype, TensorShape)] for the outputs of `op` (no shape rule) on symbolic `inputs`."""
+    consts = [t._op.attrs["value"] if t._op.type == "Const" else None for t in inputs]
+    key = None
+    try:
+        key = (op.name, id(op), tuple((t._dtype.name, t._shape._dims) for t in inputs),
+               tuple(None if c is None or c.size > 16 else (c.dtype.str, c.tobytes(), c.shape)
+                     for c in consts),
+               tuple(sorted((k, _hashable(v)) for k, v in attrs.items())))
+        cached = _SHAPE_CACHE.get(key)
+        if cached is not None:
+            return cached
+    except TypeError:
+        key = None
+    if any(c is not None and c.size > 16 for c in consts):
+        key = None  # big constants: not worth hashing
+    unknown = any(t._shape._dims is None or None in t._shape._dims for t in inputs)
+    dynamic_ints = any(c is None and (t._dtype.is_integer or t._dtype.is_bool)
+                       for t, c in zip(inputs, consts))
+    try:
+        first = _dummy_run(op, inputs, consts, attrs, _STAND_IN[0], 1)
+    except ValueError:
+        deferred = _value_dependent_failure(op, inputs, consts, attrs)
+        if deferred is None:
+            raise
+        return deferred
+    if unknown or dynamic_ints:
+        try:
+            second = _dummy_run(op, inputs, consts, attrs, _STAND_IN[1], 2)
+        except ValueError:
+            try:  # e.g. an index: 2 may be out of range where 0 is not
+                second = _dummy_run(op, inputs, consts, attrs, _STAND_IN[1], 0)
+            except ValueError:
+                second = None
+        specs = []
+        for i, (d, s) in enumerate(first):
+            if second is None or s is None:
+                specs.append((d, TensorShape(None)))
+                continue
+            s2 = second[i][1]
+            if s2 is None or len(s2) != len(s):
+                specs.append((d, TensorShape(None)))
+            else:
+                specs.append((d, TensorShape([a if a == b else None for a, b in zip(s, s2)])))
+    else:
+        specs = [(d, TensorShape._from_tuple(s)) for d, s in first]
+    if key is not None:
+        _SHAPE_CACHE[key] = specs
+    return specs
+
+
+def _value_dependent_failure(op, inputs, consts, attrs):
+    """When an op fails on its constant inputs' values (``tf.gather(x, [1])`` on a length-1
+    x) but not on their shapes, TF's shape inference does not see it: the op fails only if
+    it runs, and pruning may drop it (an unused failing op never runs). Returns the output
+    specs from a run with those constants zeroed, or None if the shapes alone fail."""
+    if all(c is None for c in consts):
+        return None
+    try:
+        first = _dummy_run(op, inputs, [None] * len(consts), attrs, _STAND_IN[0], 0)
+    except ValueError:
+        return None
+    return [(d, TensorShape._from_tuple(s)) for d, s in first]
+
+
+def _hashable(v):
+    if isinstance(v, np.ndarray):
+        return (v.dtype.str, v.shape, v.tobytes())
+    if isinstance(v, (list, dict, set)):
+        raise TypeError
+    hash(v)
+    return v
+
+
+def _stand_in_array(t, size, fill):
+    dtype = t._dtype
+    dims = t._shape._dims
+    if dims is None:
+        # Unknown rank: rank 1 in the first run, 2 in the second, so an output whose rank
+        # follows the input's comes out with unknown rank too (TF's shape=<unknown>).
+        dims = (None,) * (1 if size == _STAND_IN[0] else 2)
+    shape = tuple(size if d is None else d for d in dims)
+    if dtype is dtypes.string:
+        return np.full(shape, b"", dtype=object)
+    if dtype is resource or dtype is variant:
+        raise TypeError("resource/variant inputs need an infer_shape rule")
+    return np.full(shape, fill, dtype=dtype._np)
+
+
+def _dummy_run(op, inputs, consts, attrs, size, fill):
+    arrays = [c if c is not None else _stand_in_array(t, size, fill)
+              for t, c in zip(inputs, consts)]
+    try:
+        with np.errstate(all="ignore"):
+            out = op.kernel(*arrays, **attrs)
+    except errors.OpError as exc:  # a kernel's run-time check (an index out of range, ...)
+        if fill or any(c is not None for c in consts):  # on stand-in values: retry on zeros
+            return _dummy_run(op, inputs, [None] * len(consts), attrs, size, 0)
+        if size < _LARGER and any(t._shape._dims is None or None in t._shape._dims
+                                  for t in inputs):  # on a stand-in size: retry larger ones
+            return _dummy_run(op, inputs, consts, attrs, size + _LARGER, 0)
+        raise ValueError(exc.message.rsplit(" [Op:", 1)[0]) from None  # fails for any values
+    except (ValueError, IndexError, TypeError, ZeroDivisionError,
+            np.linalg.LinAlgError) as exc:
+        # TF's shape inference rejects such ops while the graph is built, with a ValueError.
+        described = ", ".join(f"{t._dtype.name}{t._shape}" for t in inputs)
+        raise ValueError(f"{op.name} cannot run on inputs ({described}): {exc}") from None
+    if op.num_outputs == 1:
+        out = (out,)
+    specs = []
+    for o in out:
+        a = np.asarray(o)
+        specs.append((dtypes.from_numpy(a.dtype), a.shape))
+    return specs
+
+
