@@ -53,13 +53,15 @@ class ThreadState:
         self.timing = _Observer in map(type, self.recorders)  # an observer listens
         alone = len(self.recorders) == 1 and self.graph is None and not self.timing
         self.sole_record = getattr(self.recorders[0], "record_one", None) if alone else None
-        if hooked != self.hooked:
-            self.hooked = hooked
-            _count_hooked_thread(+1 if hooked else -1)
+        if hooked and not self.hooked:
+            _hook_thread(self)
+        elif self.hooked and not hooked:
+            _unhook_thread(self)
+        self.hooked = hooked
 
     def __del__(self):  # a thread ended inside a `with GradientTape()`: stop counting it
         if self.hooked:
-            _count_hooked_thread(-1)
+            _unhook_thread(self)
 
 
 class _PerThread(threading.local):
@@ -68,8 +70,7 @@ class _PerThread(threading.local):
 
 
 _per_thread = _PerThread()
-_hooked_lock = threading.RLock()  # re-entrant: ThreadState.__del__ may run inside refresh()
-_hooked_threads = 0
+_hooked_threads = set()  # id() of each ThreadState that records or traces
 
 
 def thread_state():
@@ -77,11 +78,20 @@ def thread_state():
     return _per_thread.state
 
 
-def _count_hooked_thread(delta):
-    global _hooked_threads
-    with _hooked_lock:
-        _hooked_threads += delta
-        state.hooked = _hooked_threads > 0
+# No lock around `state.hooked` (taking one costs about a microsecond here, twice per tape):
+# set.add/discard are atomic, and a thread that clears the flag looks at the set again after,
+# so the flag may stay True a moment longer than needed but is never False while one records.
+def _hook_thread(here):
+    _hooked_threads.add(id(here))
+    state.hooked = True
+
+
+def _unhook_thread(here):
+    _hooked_threads.discard(id(here))
+    if not _hooked_threads:
+        state.hooked = False
+        if _hooked_threads:  # another thread started recording meanwhile
+            state.hooked = True
 
 
 class _Context:
