@@ -10,6 +10,7 @@ from ..ops.image_ops import (
     adjust_saturation,
     central_crop,
     convert_image_dtype,
+    crop_and_resize,
     crop_to_bounding_box,
     flip_left_right,
     flip_up_down,

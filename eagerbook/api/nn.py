@@ -7,6 +7,7 @@ from ..ops.nn_impl_ops import (
     batch_normalization,
     compute_average_loss,
     depthwise_conv2d,
+    isotonic_regression,
     normalize_moments,
     scale_regularization_loss,
     softsign,

@@ -224,6 +224,57 @@ def resize(images, size, method=ResizeMethod.BILINEAR, preserve_aspect_ratio=Fal
 _LUMA = np.array([0.2989, 0.5870, 0.1140], np.float32)  # ITU-R 601 weights of R, G, B
 
 
+def crop_and_resize(image, boxes, box_indices, crop_size, method="bilinear",
+                    extrapolation_value=0.0, name=None):
+    """Crops box `boxes[n]` (normalized [y1, x1, y2, x2]) of image `box_indices[n]` and
+    resizes it to `crop_size`, sampling at evenly spaced points from corner to corner (a box
+    edge at 1.0 is the last pixel); samples outside the image take `extrapolation_value`. The
+    coordinates are float32 as in TF's kernel; the result is float32."""
+    image = math_ops.cast(convert_to_tensor(image), dtypes.float32)
+    if method not in ("bilinear", "nearest"):
+        raise ValueError(f"method must be 'bilinear' or 'nearest', got {method!r}")
+    batch, height, width, channels = image.shape
+    box = np.asarray(convert_to_tensor(boxes, dtype=dtypes.float32).numpy()).reshape(-1, 4)
+    which = np.asarray(convert_to_tensor(box_indices, dtype=dtypes.int32).numpy()).reshape(-1)
+    crop_h, crop_w = (int(v) for v in np.asarray(convert_to_tensor(crop_size).numpy()))
+    if np.any((which < 0) | (which >= batch)):
+        raise errors.op_error(errors.InvalidArgumentError, "CropAndResize",
+                              f"box_index has values outside [0, {batch})")
+
+    def coordinates(lo, hi, size, count):  # [boxes, count] float32 sample positions
+        f32 = np.float32
+        if count > 1:
+            scale = (hi - lo) * f32(size - 1) / f32(count - 1)
+            return lo[:, None] * f32(size - 1) + np.arange(count, dtype=f32)[None, :] * \
+                scale[:, None]
+        return np.broadcast_to((f32(0.5) * (lo + hi) * f32(size - 1))[:, None],
+                               (len(lo), count))
+    ys = coordinates(box[:, 0], box[:, 2], height, crop_h)
+    xs = coordinates(box[:, 1], box[:, 3], width, crop_w)
+    inside = ((ys >= 0) & (ys <= height - 1))[:, :, None] & \
+        ((xs >= 0) & (xs <= width - 1))[:, None, :]
+    flat = array_ops.reshape(image, [batch * height * width, channels])
+
+    def pixels(y, x):  # [boxes, crop_h, crop_w, channels] at integer rows y, columns x
+        y = np.clip(y, 0, height - 1)[:, :, None]
+        x = np.clip(x, 0, width - 1)[:, None, :]
+        index = (which[:, None, None] * height + y) * width + x
+        return array_ops.gather(flat, convert_to_tensor(index.astype(np.int64)))
+    if method == "nearest":  # C's roundf: halves away from zero (the positions are >= 0 here)
+        out = pixels(np.floor(ys + 0.5).astype(np.int64), np.floor(xs + 0.5).astype(np.int64))
+    else:
+        top, left = np.floor(ys), np.floor(xs)
+        y_lerp = convert_to_tensor((ys - top)[:, :, None, None].astype(np.float32))
+        x_lerp = convert_to_tensor((xs - left)[:, None, :, None].astype(np.float32))
+        top, bottom = top.astype(np.int64), np.ceil(ys).astype(np.int64)
+        left, right = left.astype(np.int64), np.ceil(xs).astype(np.int64)
+        upper = pixels(top, left) + (pixels(top, right) - pixels(top, left)) * x_lerp
+        lower = pixels(bottom, left) + (pixels(bottom, right) - pixels(bottom, left)) * x_lerp
+        out = upper + (lower - upper) * y_lerp
+    return math_ops.where_v2(inside[:, :, :, None], out,
+                             math_ops.cast(extrapolation_value, dtypes.float32))
+
+
 def _as_float(image):
     """The image in [0, 1] floats (floats stay as they are), and how to go back."""
     image = convert_to_tensor(image, name="image")

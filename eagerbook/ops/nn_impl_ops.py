@@ -1,10 +1,16 @@
 """Composite ``tf.nn`` functions built from other ops (TF keeps them in ``nn_impl``):
 weighted cross-entropy, batch normalization from given moments, loss scaling for
-distributed training, softsign, zero_fraction, depthwise convolution."""
+distributed training, softsign, zero_fraction, depthwise convolution; and isotonic regression
+(its own op: pool-adjacent-violators on each row)."""
+
+import collections
+
+import numpy as np
 
 from ..core import dtypes
 from ..core.tensor import convert_to_tensor
 from . import array_ops, math_ops, nn_ops
+from .registry import execute, register
 
 
 def weighted_cross_entropy_with_logits(labels, logits, pos_weight, name=None):
@@ -84,3 +90,66 @@ def depthwise_conv2d(input, filter, strides, padding, data_format=None,
                                  dilations=dilations)
                    for c in range(kernel.shape[2])]
     return array_ops.concat(per_channel, axis=-1)
+
+
+# --- isotonic regression --------------------------------------------------------------------------
+IsotonicRegression = collections.namedtuple("IsotonicRegression", ["output", "segments"])
+
+
+def _pool_adjacent_violators(row):
+    """The non-increasing sequence closest to `row` (least squares): adjacent blocks that break
+    the order are merged into their mean. Returns (fitted values, block id per element)."""
+    sums, counts = [], []
+    for value in row:
+        sums.append(float(value))
+        counts.append(1)
+        while len(sums) > 1 and sums[-2] / counts[-2] < sums[-1] / counts[-1]:
+            last_sum, last_count = sums.pop(), counts.pop()
+            sums[-1] += last_sum
+            counts[-1] += last_count
+    means = np.repeat([s / c for s, c in zip(sums, counts, strict=True)], counts)
+    return means, np.repeat(np.arange(len(counts)), counts)
+
+
+@register("IsotonicRegression", num_outputs=2)
+def _isotonic_regression(x, output_dtype):
+    rows = x.reshape(-1, x.shape[-1]) if x.size else x.reshape(0, max(x.shape[-1], 0))
+    fitted = np.empty(rows.shape, dtype=output_dtype)
+    segments = np.empty(rows.shape, dtype=np.int32)
+    for i, row in enumerate(rows):
+        fitted[i], segments[i] = _pool_adjacent_violators(row.astype(np.float64))
+    return fitted.reshape(x.shape), segments.reshape(x.shape)
+
+
+@_isotonic_regression.gradient
+def _isotonic_regression_grad(op, dy, dsegments):
+    # Each fitted value is its block's mean: the gradient of an element is the mean of dy over
+    # its block.
+    segments = op.outputs[1].numpy().reshape(-1, dy.shape[-1])
+    grads = dy.numpy().reshape(segments.shape).astype(np.float64)
+    for i, row in enumerate(segments):
+        counts = np.bincount(row)
+        grads[i] = (np.bincount(row, weights=grads[i]) / counts)[row]
+    return [convert_to_tensor(grads.reshape(dy.shape).astype(dy.dtype.as_numpy_dtype))]
+
+
+def isotonic_regression(inputs, decreasing=True, axis=-1):
+    """``tf.nn.isotonic_regression``: along `axis`, the non-increasing (or, with
+    ``decreasing=False``, non-decreasing) sequence closest to the input, and the id of the
+    block each element was pooled into. Integer inputs give float64 (small ints float32)."""
+    x = convert_to_tensor(inputs)
+    output_dtype = x.dtype if x.dtype.is_floating else (
+        dtypes.float32 if x.dtype.size <= 2 else dtypes.float64)
+    axis %= x.ndim
+    moved = array_ops.transpose(x, [d for d in range(x.ndim) if d != axis] + [axis]) \
+        if axis != x.ndim - 1 else x
+    if not decreasing:  # TF: the decreasing fit of -x, negated (a plain tuple then)
+        fitted, segments = isotonic_regression(math_ops.negative(x), axis=axis)
+        return math_ops.negative(fitted), segments
+    fitted, segments = execute(_isotonic_regression, (moved,),
+                               {"output_dtype": output_dtype.as_numpy_dtype})
+    if axis != x.ndim - 1:
+        back = list(np.argsort([d for d in range(x.ndim) if d != axis] + [axis]))
+        # TF transposes back, which gives a plain tuple
+        return array_ops.transpose(fitted, back), array_ops.transpose(segments, back)
+    return IsotonicRegression(fitted, segments)
