@@ -3,7 +3,7 @@
 import numpy as np
 
 from eagerbook.core.tensor import _from_numpy
-from eagerbook.ops import nn_ops, random_ops
+from eagerbook.ops import nn_impl_ops, nn_ops, random_ops
 from eagerbook.ops.registry import REGISTRY, execute
 from eagerbook.testing import Fixed, GradCase
 
@@ -68,6 +68,9 @@ def _dropout(x):
 
 
 CASES = [
+    # values apart, so no small step merges or splits a block: [3.] [1, 2, 5 -> 2.67] [0.5]
+    GradCase("IsotonicRegression", lambda x: nn_impl_ops.isotonic_regression(x)[0],
+             [np.array([[3., 1., 2., 5., 0.5]])]),
     GradCase("Relu", nn_ops.relu, [AWAY]),
     GradCase("Relu6", nn_ops.relu6, [AWAY6]),
     GradCase("LeakyRelu", lambda x: nn_ops.leaky_relu(x, 0.3), [AWAY]),
