@@ -69,3 +69,46 @@ def test_bidirectional_layers_are_counted_in_a_summary_before_any_call():
     assert rows == ["38400", "41216", "650"]
     assert "Total params: 80,266" in out.getvalue()
     assert model.count_params() == 80266
+
+
+def test_a_sequential_model_starting_with_an_embedding_is_built_at_once():
+    model = tf.keras.Sequential()
+    model.add(layers.Embedding(input_dim=1000, output_dim=64))
+    model.add(layers.LSTM(8))
+    model.add(layers.Dense(10))
+    assert model.built
+    assert model.input_shape == (None, None) and model.output_shape == (None, 10)
+    assert model.count_params() == 64000 + 2336 + 90
+    config = model.layers[0].get_config()
+    assert config["batch_input_shape"] == (None, None)
+    assert [k for k in config if k.endswith(("regularizer", "constraint"))] == [
+        "embeddings_regularizer", "activity_regularizer", "embeddings_constraint"]
+    fixed = tf.keras.Sequential([layers.Embedding(10, 3, input_length=5)])
+    assert fixed.output_shape == (None, 5, 3)
+
+
+def test_functional_layers_are_listed_deepest_first_as_tf_lists_them():
+    """TF 2 (Keras 2) orders model.layers (and so summary rows and weights) by depth."""
+    encoder_input = layers.Input(shape=(None,))
+    embedded = layers.Embedding(100, 4, name="emb_a")(encoder_input)
+    _, state_h, state_c = layers.LSTM(4, return_state=True, name="encoder")(embedded)
+    decoder_input = layers.Input(shape=(None,))
+    embedded_b = layers.Embedding(200, 4, name="emb_b")(decoder_input)
+    decoded = layers.LSTM(4, name="decoder")(embedded_b, initial_state=[state_h, state_c])
+    model = tf.keras.Model([encoder_input, decoder_input], layers.Dense(10, name="out")(decoded))
+    names = [layer.name for layer in model.layers]
+    assert names[2:] == ["emb_a", "emb_b", "encoder", "decoder", "out"]
+
+    a, b = layers.Input((3,), name="a"), layers.Input((3,), name="b")
+    x = layers.Dense(3, name="d2")(layers.Dense(3, name="d1")(a))
+    y = layers.concatenate([x, b], name="cat")
+    shared = layers.Dense(2, name="shared")
+    z = layers.add([shared(y), shared(layers.Dense(6, name="d3")(y))], name="sum")
+    model = tf.keras.Model([a, b], z)
+    assert [layer.name for layer in model.layers] == \
+        ["a", "d1", "d2", "b", "cat", "d3", "shared", "sum"]
+    assert [w.name for w in model.weights][::2] == \
+        ["d1/kernel:0", "d2/kernel:0", "d3/kernel:0", "shared/kernel:0"]
+    unused = layers.Input((3,), name="unused")
+    assert [layer.name for layer in tf.keras.Model([a, unused], x).layers] == \
+        ["a", "d1", "unused", "d2"]

@@ -164,9 +164,14 @@ class Embedding(Layer):
     def __init__(self, input_dim, output_dim, embeddings_initializer="uniform",
                  embeddings_regularizer=None, activity_regularizer=None,
                  embeddings_constraint=None, mask_zero=False, input_length=None, **kwargs):
-        if "input_shape" not in kwargs and input_length is not None:
-            kwargs["input_shape"] = (input_length,) if not isinstance(
-                input_length, (list, tuple)) else tuple(input_length)
+        if "input_shape" not in kwargs and "batch_input_shape" not in kwargs:
+            # As TF 2: an Embedding knows its input is (batch, input_length), so a Sequential
+            # model that starts with one is built (and has a summary) before any call.
+            if input_length is None:
+                kwargs["input_shape"] = (None,)
+            else:
+                kwargs["input_shape"] = (input_length,) if not isinstance(
+                    input_length, (list, tuple)) else tuple(input_length)
         super().__init__(activity_regularizer=activity_regularizer, **kwargs)
         if input_dim <= 0 or output_dim <= 0:
             raise ValueError("Both `input_dim` and `output_dim` should be positive, "
@@ -224,6 +229,9 @@ class Embedding(Layer):
         config.update({
             "input_dim": self.input_dim, "output_dim": self.output_dim,
             "embeddings_initializer": initializers.serialize(self.embeddings_initializer),
+            "embeddings_regularizer": regularizers.serialize(self.embeddings_regularizer),
+            "activity_regularizer": regularizers.serialize(self._activity_regularizer),
+            "embeddings_constraint": _serialize_constraint(self.embeddings_constraint),
             "mask_zero": self.mask_zero, "input_length": self.input_length})
         return config
 

@@ -140,11 +140,9 @@ class Model(Layer):
         self.inputs = flat_inputs
         self.outputs = flat_outputs
         self._nodes = _topological_nodes(flat_outputs)
-        seen_layers = _connected_layers(self._nodes, {id(x) for x in flat_inputs}, [])
-        # Inputs first, in the order the model was given them.
+        _connected_layers(self._nodes, {id(x) for x in flat_inputs}, [])  # checks the graph
         input_layers = [x._node.layer for x in flat_inputs]
-        self._graph_layers = input_layers + [layer for layer in seen_layers
-                                             if layer not in input_layers]
+        self._graph_layers = _layers_by_depth(flat_outputs, input_layers)
         self.input_names = [layer.name for layer in input_layers]
         self.output_names = [x._node.layer.name for x in flat_outputs]
         self._is_graph_network = True
@@ -892,6 +890,47 @@ def _connected_layers(nodes, available, seen_layers):
         if node.layer not in seen_layers:
             seen_layers.append(node.layer)
     return seen_layers
+
+
+def _layers_by_depth(outputs, input_layers):
+    """A functional model's layers in TF's order (``model.layers``, the summary, the weights):
+    deepest first, a layer's depth being the most layer calls between it and an output; layers
+    of equal depth in the order a depth-first walk from the outputs first met them."""
+    order, index, finished = [], {}, set()
+    for tensor in outputs:
+        start = tensor._node
+        if start is None or id(start) in finished:
+            continue
+        index.setdefault(id(start.layer), (len(index), start.layer))
+        stack = [(start, iter(start.keras_inputs))]
+        visiting = {id(start)}
+        while stack:
+            node, inputs = stack[-1]
+            for t in inputs:
+                child = t._node
+                if child is not None and id(child) not in finished and \
+                        id(child) not in visiting:
+                    index.setdefault(id(child.layer), (len(index), child.layer))
+                    visiting.add(id(child))
+                    stack.append((child, iter(child.keras_inputs)))
+                    break
+            else:
+                stack.pop()
+                visiting.discard(id(node))
+                finished.add(id(node))
+                order.append(node)
+    node_depth, layer_depth = {}, {}
+    for node in reversed(order):  # outputs first: each node passes depth + 1 to its parents
+        depth = max(node_depth.setdefault(id(node), 0), layer_depth.get(id(node.layer), 0))
+        layer_depth[id(node.layer)] = node_depth[id(node)] = depth
+        for parent in node.parent_nodes:
+            node_depth[id(parent)] = max(depth + 1, node_depth.get(id(parent), 0))
+    for layer in input_layers:  # an input no output depends on
+        if id(layer) not in layer_depth:
+            layer_depth[id(layer)] = 0
+            index[id(layer)] = (-1, layer)
+    ranked = sorted(index.values(), key=lambda pair: (-layer_depth[id(pair[1])], pair[0]))
+    return [layer for _, layer in ranked]
 
 
 def _topological_nodes(outputs):
