@@ -1,6 +1,7 @@
 """Every exercise: the reference solution passes its checker, the stored (unsolved) cell gets a
 deterministic "not yet", and typical wrong answers fail with a hint computed from their value."""
 
+import inspect
 import linecache
 
 import numpy as np
@@ -152,3 +153,25 @@ def test_a_checker_never_raises_on_strange_values():
         for value in (object(), "text", 3, [1, 2], lambda *a: 1 / 0):
             passed, message = verdict(exercise_id, value)
             assert not passed and "not yet" in message
+
+
+def _fails(*args, **kwargs):
+    """A learner's function that stops with TF's error (a reshape to the wrong size)."""
+    return tf.reshape(tf.constant([1.0, 2.0, 3.0]), [2, 2])
+
+
+@pytest.mark.parametrize("exercise_id", list(EXERCISES))
+def test_an_answer_that_fails_is_told_what_went_wrong(exercise_id):
+    """A function that raises, given where a plain function is the answer: the hint names the
+    call and TF's error kind and message. Given where a value, a class or a tf.function is
+    the answer: the hint says what was expected, naming the function without its memory
+    address (which changes run to run and tells a learner nothing)."""
+    reference = run(exercise_id, EXERCISES[exercise_id].solved_source())
+    passed, message = verdict(exercise_id, _fails)
+    assert not passed
+    assert " at 0x" not in message, message
+    if inspect.isfunction(reference):  # a plain Python function (not a tf.function, a model)
+        assert "raised InvalidArgumentError: Input to reshape is a tensor with 3 values" \
+            in message, message
+    else:
+        assert "function" in message, message  # what was given, said plainly

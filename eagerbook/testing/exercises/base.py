@@ -121,7 +121,13 @@ def show(value):
     """A short, stable text for a value in a hint."""
     array = as_array(value)
     if array is None:
-        return repr(value) if len(repr(value)) < 60 else type(value).__name__
+        text = repr(value)
+        if " at 0x" in text:  # a default repr: its memory address changes run to run
+            name = getattr(value, "__name__", None)
+            text = (f"the class {name}" if isinstance(value, type) else
+                    f"the function {name}" if callable(value) and name else
+                    f"a {type(value).__name__} object")
+        return text if len(text) < 60 else type(value).__name__
     if array.ndim == 0:
         return _number(array.item())
     return np.array2string(array, precision=4, separator=", ", suppress_small=True)
