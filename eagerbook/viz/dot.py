@@ -145,7 +145,35 @@ def render_svg(dot_source, timeout=60):
     # Drop the prologue and Graphviz's comments (they carry its version): the SVG is embedded
     # in HTML and stored in notebooks, where it should not change between Graphviz releases.
     svg = _COMMENT.sub("", _XML_DECL.sub("", svg))
-    return svg.strip()
+    return _hoist_text_style(svg).strip()
+
+
+_TEXT_STYLE = re.compile(r' (font-family|font-size|text-anchor)="([^"]*)"')
+
+
+def _hoist_text_style(svg):
+    """Graphviz repeats the font and anchor on every <text>: a quarter of a big graph's SVG
+    (and of a notebook keeping it). SVG text inherits them, so the most common values are
+    said once on the outer group and kept on a text only where it differs."""
+    head = svg.find('<g id="graph0"')
+    if head < 0:
+        return svg
+    counts = {}
+    for tag in re.findall(r"<text [^>]*>", svg):
+        for name, value in _TEXT_STYLE.findall(tag):
+            counts[name, value] = counts.get((name, value), 0) + 1
+    common = {}
+    for name, value in sorted(counts, key=counts.get, reverse=True):
+        common.setdefault(name, value)
+    if not common:
+        return svg
+
+    def strip(match):
+        return _TEXT_STYLE.sub(lambda a: "" if common.get(a[1]) == a[2] else a[0], match[0])
+
+    body = re.sub(r"<text [^>]*>", strip, svg[head:])
+    said = "".join(f' {name}="{value}"' for name, value in common.items())
+    return svg[:head] + '<g id="graph0"' + said + body[len('<g id="graph0"'):]
 
 
 def render_png(dot_source, dpi=96, max_inches=(11, 60), timeout=60):
