@@ -1,4 +1,5 @@
-"""tf.image.crop_and_resize and tf.nn.isotonic_regression, with TF 2.21's outputs."""
+"""tf.image.crop_and_resize, tf.image.sobel_edges and tf.nn.isotonic_regression, with TF 2.21's
+outputs."""
 
 import numpy as np
 
@@ -62,3 +63,15 @@ def test_isotonic_regression():
         fitted, _ = tf.nn.isotonic_regression(v)
         loss = tf.reduce_sum(fitted * [[1., 2., 3., 4.]])
     assert tape.gradient(loss, v).numpy().tolist() == [[1., 3., 3., 3.]]
+
+
+def test_sobel_edges():
+    edges = tf.image.sobel_edges(tf.reshape(tf.range(16.), [1, 4, 4, 1]))
+    assert edges.shape == (1, 4, 4, 1, 2) and edges.dtype == tf.float32
+    # TF 2.21's values (exact here: small integers); dy first, then dx
+    assert edges[0, :, :, 0].numpy().tolist() == [
+        [[0.0, 0.0], [0.0, 8.0], [0.0, 8.0], [0.0, 0.0]],
+        [[32.0, 0.0], [32.0, 8.0], [32.0, 8.0], [32.0, 0.0]],
+        [[32.0, 0.0], [32.0, 8.0], [32.0, 8.0], [32.0, 0.0]],
+        [[0.0, 0.0], [0.0, 8.0], [0.0, 8.0], [0.0, 0.0]]]
+    assert tf.image.sobel_edges(tf.zeros([2, 28, 28, 3])).shape == (2, 28, 28, 3, 2)

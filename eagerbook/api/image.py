@@ -34,6 +34,7 @@ from ..ops.image_ops import (
     rgb_to_yiq,
     rgb_to_yuv,
     rot90,
+    sobel_edges,
     stateless_random_brightness,
     stateless_random_contrast,
     stateless_random_crop,

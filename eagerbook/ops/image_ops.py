@@ -275,6 +275,22 @@ def crop_and_resize(image, boxes, box_indices, crop_size, method="bilinear",
                              math_ops.cast(extrapolation_value, dtypes.float32))
 
 
+def sobel_edges(image):
+    """``tf.image.sobel_edges``: the vertical (dy) and horizontal (dx) Sobel responses of each
+    channel, stacked on a new last axis ([batch, height, width, channels, 2]); the border is
+    mirrored (REFLECT) as in TF, which runs the same depthwise convolution."""
+    from .nn_impl_ops import depthwise_conv2d
+    image = convert_to_tensor(image)
+    channels = image.shape[-1]
+    kernels = np.array([[[-1, -2, -1], [0, 0, 0], [1, 2, 1]],
+                        [[-1, 0, 1], [-2, 0, 2], [-1, 0, 1]]], dtype=image.dtype.as_numpy_dtype)
+    # [3, 3, channels, 2]: each channel filtered by both kernels (dy first)
+    filters = np.tile(np.transpose(kernels, (1, 2, 0))[:, :, None, :], (1, 1, channels, 1))
+    padded = array_ops.pad(image, [[0, 0], [1, 1], [1, 1], [0, 0]], mode="REFLECT")
+    out = depthwise_conv2d(padded, convert_to_tensor(filters), [1, 1, 1, 1], "VALID")
+    return array_ops.reshape(out, list(image.shape) + [2])
+
+
 def _as_float(image):
     """The image in [0, 1] floats (floats stay as they are), and how to go back."""
     image = convert_to_tensor(image, name="image")
