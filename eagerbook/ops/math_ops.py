@@ -76,8 +76,8 @@ def _infer_matmul(inputs, attrs):
     if a._shape.rank is None or b._shape.rank is None:
         return [(a._dtype, None)]
     da, db = a._shape.as_list(), b._shape.as_list()
-    rows, inner_a = (da[-1], da[-2]) if attrs["adj_x"] else (da[-2], da[-1])
-    inner_b, cols = (db[-1], db[-2]) if attrs["adj_y"] else (db[-2], db[-1])
+    rows, inner_a = (da[-1], da[-2]) if attrs.get("adj_x") else (da[-2], da[-1])
+    inner_b, cols = (db[-1], db[-2]) if attrs.get("adj_y") else (db[-2], db[-1])
     if inner_a is not None and inner_b is not None and inner_a != inner_b:
         raise ValueError(f"Dimensions must be equal, but are {inner_a} and {inner_b} for "
                          f"{node} with input shapes: {shapes}.")
