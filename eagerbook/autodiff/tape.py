@@ -196,7 +196,9 @@ class GradientTape:
                  unconnected_gradients=UnconnectedGradients.NONE):
         """d(sum of targets)/d(source) for every source, in the structure of `sources`."""
         self._check_usable("gradient")
-        unconnected = UnconnectedGradients(unconnected_gradients)  # (a member gives itself)
+        unconnected = unconnected_gradients  # (an Enum call costs a few thousand instructions)
+        if type(unconnected) is not UnconnectedGradients:
+            unconnected = UnconnectedGradients(unconnected)
         if self._recording and self._persistent:
             warnings.warn("Calling GradientTape.gradient on a persistent tape inside its context "
                           "is significantly less efficient than calling it outside the context (it "
@@ -223,7 +225,7 @@ class GradientTape:
             self._release()
         return nest.pack_sequence_as(sources, grads)
 
-    def _backward(self, targets, seeds, sources, unconnected=UnconnectedGradients.NONE):
+    def _backward(self, targets, seeds, sources, unconnected=None):
         tape = self._tape
         if tape is None:
             result = [None] * len(sources)
@@ -236,7 +238,7 @@ class GradientTape:
                     result = backprop(tape.entries, targets, seeds, sources)
             else:  # the usual case: gradient() called after the `with` block
                 result = backprop(tape.entries, targets, seeds, sources)
-        if unconnected is UnconnectedGradients.ZERO:
+        if unconnected is _ZERO:
             result = [math_ops.zeros_like(_value_of(s)) if g is None else g
                       for g, s in zip(result, sources)]
         return result
@@ -278,6 +280,9 @@ class GradientTape:
         n = 0 if self._tape is None else len(self._tape.entries)
         return (f"<GradientTape persistent={self._persistent} recording={self._recording} "
                 f"entries={n}>")
+
+
+_ZERO = UnconnectedGradients.ZERO  # (a class attribute of an Enum is a slow lookup)
 
 
 def _as_target(t, allow_variable=False):
