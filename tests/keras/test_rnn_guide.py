@@ -112,3 +112,51 @@ def test_functional_layers_are_listed_deepest_first_as_tf_lists_them():
     unused = layers.Input((3,), name="unused")
     assert [layer.name for layer in tf.keras.Model([a, unused], x).layers] == \
         ["a", "d1", "unused", "d2"]
+
+
+class _NestedCell(tf.keras.layers.Layer):
+    """The RNN guide's cell with nested inputs and states (a matmul and an einsum per step)."""
+
+    def __init__(self, unit_1, unit_2, unit_3, **kwargs):
+        self.unit_1, self.unit_2, self.unit_3 = unit_1, unit_2, unit_3
+        self.state_size = _NestedState(state1=unit_1, state2=tf.TensorShape([unit_2, unit_3]))
+        self.output_size = (unit_1, tf.TensorShape([unit_2, unit_3]))
+        super().__init__(**kwargs)
+
+    def build(self, input_shapes):
+        input_1 = input_shapes.feature1[1]
+        input_2, input_3 = input_shapes.feature2[1:]
+        self.kernel_1 = self.add_weight(shape=(input_1, self.unit_1), initializer="uniform",
+                                        name="kernel_1")
+        self.kernel_2_3 = self.add_weight(shape=(input_2, input_3, self.unit_2, self.unit_3),
+                                          initializer="uniform", name="kernel_2_3")
+
+    def call(self, inputs, states):
+        input_1, input_2 = tf.nest.flatten(inputs)
+        s1, s2 = states
+        output_1 = tf.matmul(input_1, self.kernel_1)
+        output_2_3 = tf.einsum("bij,ijkl->bkl", input_2, self.kernel_2_3)
+        return [output_1, output_2_3], _NestedState(state1=s1 + output_1, state2=s2 + output_2_3)
+
+
+_NestedInput = __import__("collections").namedtuple("NestedInput", ["feature1", "feature2"])
+_NestedState = __import__("collections").namedtuple("NestedState", ["state1", "state2"])
+
+
+def test_an_rnn_over_nested_inputs_runs_the_cell_on_each_steps_structure():
+    cell = _NestedCell(3, 2, 4)
+    rnn = tf.keras.layers.RNN(cell, return_sequences=True)
+    inp_1, inp_2 = tf.keras.Input((None, 5)), tf.keras.Input((None, 6, 7))
+    outputs = rnn(_NestedInput(feature1=inp_1, feature2=inp_2))
+    model = tf.keras.Model([inp_1, inp_2], outputs)
+    assert model.output_shape == [(None, None, 3), (None, None, 2, 4)]
+    rng = np.random.RandomState(0)
+    x1 = rng.random_sample((2, 4, 5)).astype(np.float32)
+    x2 = rng.random_sample((2, 4, 6, 7)).astype(np.float32)
+    out_1, out_2_3 = model([x1, x2])
+    k1, k23 = cell.kernel_1.numpy(), cell.kernel_2_3.numpy()
+    np.testing.assert_allclose(out_1.numpy(), x1 @ k1, rtol=1e-5)
+    np.testing.assert_allclose(out_2_3.numpy(), np.einsum("btij,ijkl->btkl", x2, k23),
+                               rtol=1e-5)
+    last = tf.keras.layers.RNN(cell)(_NestedInput(feature1=x1, feature2=x2))
+    np.testing.assert_allclose(last[0].numpy(), (x1 @ k1)[:, -1], rtol=1e-5)

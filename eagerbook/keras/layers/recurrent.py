@@ -15,7 +15,7 @@ the recurrent product (``reset_after=False``: one row, reset applied before the 
 
 import numpy as np
 
-from ...core import context, dtypes
+from ...core import context, dtypes, nest
 from ...core.shape import TensorShape
 from ...core.tensor import convert_to_tensor
 from ...core.variable import Variable
@@ -236,6 +236,12 @@ _CELL_ARGS = ("activation", "recurrent_activation", "use_bias", "kernel_initiali
               "recurrent_dropout", "reset_after")
 
 
+def _is_nested_input(inputs):
+    """Several sequences for one cell (a namedtuple, tuple or dict of them), as in TF's RNN
+    guide. A list is not: it is TF's ``[inputs, *initial_states]`` convention."""
+    return isinstance(inputs, (tuple, dict)) and not isinstance(inputs, TensorShape)
+
+
 class _StateVariables:
     """A stateful RNN's state Variables, kept where weight tracking and checkpoints do not look
     (Keras 2 leaves them out of ``weights`` and checkpoints too)."""
@@ -317,16 +323,32 @@ class RNN(Layer):
                 Variable(np.zeros((batch, size), dtype._np), trainable=False)
                 for size in self._state_sizes()])
 
+    def __call__(self, *args, **kwargs):
+        inputs = args[0] if args else kwargs.get("inputs")
+        if _is_nested_input(inputs) and self.input_spec is not None:
+            self.input_spec = None  # several sequences: their shapes are the cell's to check
+        return super().__call__(*args, **kwargs)
+
     def build(self, input_shape):
+        if _is_nested_input(input_shape):  # each step gives the cell the same structure
+            step_shapes = nest.map_structure(
+                lambda s: TensorShape([s[0]] + TensorShape(s).as_list()[2:]), input_shape)
+            if not self.cell.built:  # a cell shared with another RNN keeps its weights
+                with context.name_scope(self.cell.name):
+                    self.cell.build(step_shapes)
+                self.cell.built = True
+            self.built = True
+            return
         shape = TensorShape(input_shape)
         if shape.rank != 3:
             raise ValueError(f"Input 0 of layer \"{self.name}\" is incompatible with the layer: "
                              f"expected ndim=3, found ndim={shape.rank}. Full shape received: "
                              f"{tuple(shape.as_list())}")
         # Built in the cell's own scope: TF 2 names the weights lstm/lstm_cell/kernel:0.
-        with context.name_scope(self.cell.name):
-            self.cell.build(TensorShape([shape[0], shape[-1]]))
-        self.cell.built = True
+        if not self.cell.built:  # a cell shared with another RNN keeps its weights
+            with context.name_scope(self.cell.name):
+                self.cell.build(TensorShape([shape[0], shape[-1]]))
+            self.cell.built = True
         if self._stateful:
             self._make_states(shape[0])
         self.built = True
@@ -340,7 +362,44 @@ class RNN(Layer):
         return [array_ops.zeros(array_ops.stack([batch, size]) if not isinstance(batch, int)
                                 else (batch, size), dtype=inputs.dtype) for size in sizes]
 
+    def _call_nested(self, inputs, initial_state):
+        """A structure of sequences (TF's nested RNN inputs): step t hands the cell the same
+        structure of the sequences' t-th slices; outputs and states keep the cell's structure."""
+        flat = [convert_to_tensor(x) for x in nest.flatten(inputs)]
+        per_input = [array_ops.unstack(x, axis=1) for x in flat]
+        steps = len(per_input[0])
+        states = initial_state if initial_state is not None else \
+            self._nested_zero_states(flat[0].shape[0], flat[0].dtype)
+        order = range(steps - 1, -1, -1) if self.go_backwards else range(steps)
+        outputs = []
+        for t in order:
+            step = nest.pack_sequence_as(inputs, [sequence[t] for sequence in per_input])
+            output, states = self.cell.call(step, states)
+            outputs.append(output)
+        if self.return_sequences:
+            flat_outputs = [nest.flatten(o) for o in outputs]
+            stacked = [array_ops.stack([f[i] for f in flat_outputs], axis=1)
+                       for i in range(len(flat_outputs[0]))]
+            result = nest.pack_sequence_as(outputs[0], stacked)
+        else:
+            result = outputs[-1]
+        if self.return_state:
+            return [result] + nest.flatten(states)
+        return result
+
+    def _nested_zero_states(self, batch, dtype):
+        def zeros(size):
+            dims = TensorShape(size).as_list() if isinstance(size, TensorShape) else [size]
+            return array_ops.zeros([batch] + dims, dtype=dtype)
+
+        sizes = self.cell.state_size
+        if isinstance(sizes, (int, TensorShape)):
+            return [zeros(sizes)]
+        return nest.map_structure(zeros, sizes)
+
     def call(self, inputs, mask=None, training=None, initial_state=None):
+        if _is_nested_input(inputs):
+            return self._call_nested(inputs, initial_state)
         inputs = convert_to_tensor(inputs)
         if isinstance(mask, (list, tuple)):
             mask = mask[0]
@@ -385,6 +444,17 @@ class RNN(Layer):
         return sizes if isinstance(sizes, (list, tuple)) else [sizes]
 
     def compute_output_shape(self, input_shape):
+        if _is_nested_input(input_shape):
+            if self.return_state:
+                raise NotImplementedError  # inferred by running the layer once
+            dims = TensorShape(nest.flatten(input_shape)[0]).as_list()
+            lead = dims[:2] if self.return_sequences else dims[:1]
+
+            def shape_of(size):
+                tail = TensorShape(size).as_list() if isinstance(size, TensorShape) else [size]
+                return TensorShape(lead + tail)
+
+            return nest.map_structure(shape_of, self.cell.output_size)
         dims = TensorShape(input_shape).as_list()
         units = self.cell.output_size
         out = TensorShape([dims[0], dims[1], units] if self.return_sequences
