@@ -84,7 +84,7 @@ RULED = _ruled_ops()
 
 def test_the_cases_reach_the_main_shape_rules():
     assert {"BatchMatMulV2", "Reshape", "ConcatV2", "ArgMax", "ArgMin", "Multinomial",
-            "LookupTableFindV2"} <= set(RULED), sorted(RULED)
+            "LookupTableFindV2", "Conv2D", "MaxPool", "AvgPool"} <= set(RULED), sorted(RULED)
 
 
 @pytest.mark.parametrize("name", sorted(RULED))

@@ -26,6 +26,7 @@ from ..core.tensor import Tensor, convert_to_tensor
 from . import math_ops, random_ops
 from .blas_threads import one_blas_thread
 from .math_ops import (
+    _dims_text,
     add,
     broadcast_like,
     cast,
@@ -682,6 +683,44 @@ def _padding_arg(padding, op_name, allow_explicit):
     return "EXPLICIT", (tuple(pads[1]), tuple(pads[2]))
 
 
+def _infer_window(op_name, x, k_hw, depth, attrs, shapes):
+    """The traced NHWC output shape of a convolution or pooling window (TF's shape rule), with
+    TF's graph-time error for a window that cannot fit the known input size."""
+    n, *in_hw, in_depth = x._shape.as_list() if x._shape.rank == 4 else [None] * 4
+    out = []
+    for axis in range(2):
+        size, k, s = in_hw[axis], k_hw[axis], attrs["strides"][axis]
+        if size is None or k is None:
+            out.append(None)
+            continue
+        k_eff = (k - 1) * attrs.get("dilations", (1, 1))[axis] + 1
+        if attrs["padding"] == "SAME":
+            out.append(-(-size // s))
+            continue
+        explicit = attrs.get("explicit_paddings") or ((0, 0), (0, 0))
+        padded = size + sum(explicit[axis]) if attrs["padding"] == "EXPLICIT" else size
+        if padded - k_eff + s < 0:
+            raise ValueError(f"Negative dimension size caused by subtracting {k_eff} from "
+                             f"{padded} for '{{{{node {op_name}}}}} = {op_name}"
+                             f"[T={x._dtype.name}]' with input shapes: {shapes}.")
+        out.append((padded - k_eff + s) // s)
+    return [(x._dtype, [n, *out, in_depth if depth == "in" else depth])]
+
+
+def _infer_conv2d(inputs, attrs):
+    x, w = inputs
+    kh, kw, _, out_depth = w._shape.as_list() if w._shape.rank == 4 else [None] * 4
+    shapes = f"{_dims_text(x._shape)}, {_dims_text(w._shape)}"
+    return _infer_window("Conv2D", x, (kh, kw), out_depth, attrs, shapes)
+
+
+def _infer_pool(name):
+    def rule(inputs, attrs):
+        return _infer_window(name, inputs[0], attrs["ksize"], "in", attrs,
+                             _dims_text(inputs[0]._shape))
+    return rule
+
+
 def _geometry(op_name, in_hw, k_hw, strides, dilations, padding, explicit):
     """Output size and padding (top, bottom, left, right), with TF's formulas.
 
@@ -784,7 +823,7 @@ def _patch_blocks(n, patch_numbers_per_image, dtype):
     return blocks, np.empty(images * patch_numbers_per_image, dtype=dtype)
 
 
-@register("Conv2D")
+@register("Conv2D", infer_shape=_infer_conv2d)
 @one_blas_thread
 def _conv2d(x, w, strides, padding, explicit_paddings, dilations, data_format):
     n, _, _, c = x.shape
@@ -1032,7 +1071,7 @@ def _lowest(dtype):
     return -np.inf if dtype.kind == "f" else np.iinfo(dtype).min
 
 
-@register("MaxPool")
+@register("MaxPool", infer_shape=_infer_pool("MaxPool"))
 def _max_pool(x, ksize, strides, padding):
     oh, ow, pads = _geometry("MaxPool", x.shape[1:3], ksize, strides, (1, 1), padding, ())
     xp = _pad(x, pads, _lowest(x.dtype))  # padded cells never win
@@ -1124,7 +1163,7 @@ def _avg_counts(shape_hw, ksize, strides, padding, dtype):
     return counts
 
 
-@register("AvgPool")
+@register("AvgPool", infer_shape=_infer_pool("AvgPool"))
 def _avg_pool(x, ksize, strides, padding):
     oh, ow, pads = _geometry("AvgPool", x.shape[1:3], ksize, strides, (1, 1), padding, ())
     xp = _pad(x, pads)

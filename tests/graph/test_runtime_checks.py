@@ -139,6 +139,17 @@ def test_a_static_reshape_mismatch_is_a_graph_time_value_error():
         tf.function(lambda x: tf.reshape(x, [-1, 4]))(tf.zeros([2, 3]))
 
 
+@pytest.mark.parametrize("fn, op", [
+    (lambda x: tf.nn.conv2d(x, tf.zeros([5, 5, 1, 1]), 1, "VALID"), "Conv2D"),
+    (lambda x: tf.nn.max_pool2d(x, 5, 1, "VALID"), "MaxPool"),
+    (lambda x: tf.nn.avg_pool2d(x, 5, 1, "VALID"), "AvgPool"),
+])
+def test_a_window_that_cannot_fit_a_known_input_is_a_graph_time_value_error(fn, op):
+    with pytest.raises(ValueError, match=re.escape(
+            f"Negative dimension size caused by subtracting 5 from 3 for '{{{{node {op}}}}}")):
+        tf.function(fn)(tf.zeros([1, 3, 3, 1]))
+
+
 def test_reshape_shape_rule_fills_in_the_minus_one():
     f = tf.function(lambda x: tf.reshape(x, [-1, 2]))
     assert f.get_concrete_function(S([None, 4], f32)).outputs[0].shape.as_list() == [None, 2]
