@@ -138,3 +138,39 @@ def test_debugging_comparison_messages_are_tfs():
         tf.debugging.assert_non_negative(tf.constant(-1.5))
     assert str(e.value) == ("\nCondition x >= 0 did not hold element-wise:\n"
                             "x (shape=() dtype=float32) = \n-1.5")
+
+
+def test_static_vocabulary_table_hashes_unknown_keys_as_tf():
+    init = tf.lookup.KeyValueTensorInitializer(
+        keys=tf.constant(["emerson", "lake", "palmer"]),
+        values=tf.constant([0, 1, 2], dtype=tf.int64))
+    table = tf.lookup.StaticVocabularyTable(init, num_oov_buckets=5)
+    assert table[tf.constant(["emerson", "lake", "palmer", "king", "crimson"])].numpy() \
+        .tolist() == [0, 1, 2, 6, 7]
+    assert table.size().numpy() == 8
+    assert str(table.lookup(tf.ragged.constant([["lake"], ["king", "emerson"]]))) == \
+        "<tf.RaggedTensor [[1], [6, 0]]>"
+    ints = tf.lookup.KeyValueTensorInitializer(keys=tf.constant([3, 5], tf.int64),
+                                               values=tf.constant([0, 1], dtype=tf.int64))
+    assert tf.lookup.StaticVocabularyTable(ints, num_oov_buckets=4).lookup(
+        tf.constant([3, 7, 9, 5], tf.int64)).numpy().tolist() == [0, 2, 3, 1]
+    with pytest.raises(ValueError, match="`num_oov_buckets` must be > 0; use StaticHashTable."):
+        tf.lookup.StaticVocabularyTable(init, num_oov_buckets=0)
+
+
+def test_ragged_boolean_mask_and_segment_ids_to_row_splits():
+    t, f = True, False
+    assert str(tf.ragged.boolean_mask(data=[[1, 2, 3], [4, 5, 6], [7, 8, 9]],
+                                      mask=[[t, f, t], [f, f, f], [t, f, f]])) == \
+        "<tf.RaggedTensor [[1, 3], [], [7]]>"
+    rt = tf.ragged.constant([[1, 2, 3], [4], [5, 6]])
+    assert tf.ragged.boolean_mask(rt, tf.ragged.constant([[f, f, t], [f], [t, t]])).to_list() \
+        == [[3], [], [5, 6]]
+    assert tf.ragged.boolean_mask(rt, tf.constant([True, False, True])).to_list() == [
+        [1, 2, 3], [5, 6]]
+    assert str(tf.ragged.boolean_mask([1, 2, 3], [True, False, True])) == (
+        "tf.Tensor([1 3], shape=(2,), dtype=int32)")
+    assert str(tf.ragged.segment_ids_to_row_splits([0, 0, 0, 2, 2, 3, 4, 4, 4])) == (
+        "tf.Tensor([0 3 3 5 6 9], shape=(6,), dtype=int64)")
+    assert str(tf.ragged.segment_ids_to_row_splits([0, 1], num_segments=4, out_type=tf.int32)) \
+        == "tf.Tensor([0 1 2 2 2], shape=(5,), dtype=int32)"

@@ -3,9 +3,10 @@
 from ..ops.lookup_ops import (
     KeyValueTensorInitializer,
     StaticHashTable,
+    StaticVocabularyTable,
     TextFileIndex,
     TextFileInitializer,
 )
 
-__all__ = ["KeyValueTensorInitializer", "StaticHashTable", "TextFileIndex",
-           "TextFileInitializer"]
+__all__ = ["KeyValueTensorInitializer", "StaticHashTable", "StaticVocabularyTable",
+           "TextFileIndex", "TextFileInitializer"]

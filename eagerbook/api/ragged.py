@@ -3,11 +3,13 @@
 from ..ops.ragged_ops import (
     RaggedTensor,
     RaggedTensorSpec,
+    boolean_mask,
     constant,
     is_ragged,
     map_flat_values,
     ragged_range,
     row_splits_to_segment_ids,
+    segment_ids_to_row_splits,
 )
 
 range = ragged_range  # noqa: A001 - tf.ragged.range

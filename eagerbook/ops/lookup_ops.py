@@ -11,6 +11,7 @@ import numpy as np
 
 from ..core import dtypes
 from ..core.tensor import Tensor, _from_numpy, convert_to_tensor
+from . import string_hashes
 from .ragged_ops import RaggedTensor
 from .registry import execute, register
 
@@ -118,3 +119,47 @@ class StaticHashTable:
             return _from_numpy(np.array(values, dtype=np_dtype).reshape(-1))
         return (column(list(self._table), self.key_dtype),
                 column(list(self._table.values()), self.value_dtype))
+
+
+# --- vocabulary tables ------------------------------------------------------------------------
+# (TF builds this lookup from a hash table find, a string hash and a select; here it is one op.)
+@register("LookupTableFindWithOovBuckets", differentiable=False, infer_shape=_infer_find)
+def _lookup_vocabulary(keys, table):
+    """Each key's id in the vocabulary, or for a key outside it, vocabulary size + its
+    FarmHash Fingerprint64 (of its decimal text, for integers) modulo the bucket count."""
+    def one(key):
+        found = table._table.get(_hashable(key))
+        if found is not None:
+            return found
+        data = key if isinstance(key, bytes) else str(int(key)).encode()
+        return table._vocab_size + string_hashes.fingerprint64(data) % table.num_oov_buckets
+    return np.array([one(k) for k in np.ravel(keys)], dtype=np.int64).reshape(np.shape(keys))
+
+
+class StaticVocabularyTable:
+    """Ids for a vocabulary (``tf.lookup.StaticVocabularyTable``): a known key gets its value,
+    any other one of `num_oov_buckets` extra ids chosen by hashing it (the same key, the same
+    bucket)."""
+
+    def __init__(self, initializer, num_oov_buckets, lookup_key_dtype=None, name=None,
+                 experimental_is_anonymous=False):
+        if num_oov_buckets <= 0:
+            raise ValueError("`num_oov_buckets` must be > 0; use StaticHashTable.")
+        self.key_dtype, self.value_dtype = initializer.key_dtype, dtypes.int64
+        self.num_oov_buckets = int(num_oov_buckets)
+        self._table = {_hashable(k): int(v) for k, v in initializer._items()}
+        self._vocab_size = len(self._table)
+
+    def size(self, name=None):
+        return _from_numpy(np.array(self._vocab_size + self.num_oov_buckets, np.int64))
+
+    def lookup(self, keys, name=None):
+        if isinstance(keys, RaggedTensor):
+            return keys.with_flat_values(self.lookup(keys.flat_values))
+        keys = convert_to_tensor(keys)
+        if keys.dtype != self.key_dtype:
+            raise TypeError(f"Dtype of argument `keys` must be {self.key_dtype}, received: "
+                            f"{keys.dtype}")
+        return execute(_lookup_vocabulary, (keys,), {"table": self})
+
+    __getitem__ = lookup

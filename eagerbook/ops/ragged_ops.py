@@ -707,5 +707,43 @@ def row_splits_to_segment_ids(splits, name=None, out_type=None):
     return _from_numpy(np.repeat(np.arange(len(splits) - 1, dtype=np.int64), np.diff(splits)))
 
 
+def segment_ids_to_row_splits(segment_ids, num_segments=None, out_type=None, name=None):
+    """The row_splits of rows made of the (sorted) segment ids: row i holds the values whose
+    id is i (``[0, 0, 2] -> [0, 2, 2, 3]``)."""
+    ids = np.asarray(convert_to_tensor(segment_ids).numpy()).reshape(-1).astype(np.int64)
+    count = int(num_segments) if num_segments is not None else int(ids.max(initial=-1)) + 1
+    splits = np.concatenate([[0], np.cumsum(np.bincount(ids, minlength=count)[:count])])
+    out_type = dtypes.int64 if out_type is None else dtypes.as_dtype(out_type)
+    return _from_numpy(splits.astype(out_type.as_numpy_dtype))
+
+
+def boolean_mask(data, mask, name=None):
+    """``tf.ragged.boolean_mask``: keeps the values where `mask` is true, row by row (the
+    result is ragged when `mask` has more than one dimension; a 1-D mask keeps whole rows)."""
+    if isinstance(mask, RaggedTensor):
+        if mask.ragged_rank != 1:
+            raise NotImplementedError("eagerbook masks RaggedTensors of one ragged dimension")
+        if not isinstance(data, RaggedTensor):
+            data = RaggedTensor.from_tensor(data)
+        elementwise(lambda a, b: a, mask, data)  # the same row partitions, or TF's error
+        keep = mask.flat_values.numpy().astype(bool)
+        lengths = [int(keep[a:b].sum()) for a, b in zip(mask.row_splits.numpy()[:-1],
+                                                         mask.row_splits.numpy()[1:])]
+        values = array_ops.boolean_mask(data.flat_values, _from_numpy(keep))
+        return RaggedTensor.from_row_lengths(values, lengths, validate=False)
+    mask = convert_to_tensor(mask, dtype=dtypes.bool)
+    if mask.ndim == 1:  # whole rows
+        keep = np.flatnonzero(mask.numpy())
+        if isinstance(data, RaggedTensor):
+            return RaggedTensor.from_row_lengths(
+                _gather_rows(data.values, np.concatenate(
+                    [np.arange(data.row_splits.numpy()[i], data.row_splits.numpy()[i + 1])
+                     for i in keep] + [np.zeros(0, np.int64)]).astype(np.int64)),
+                data.row_lengths().numpy()[keep], validate=False)
+        return array_ops.boolean_mask(data, mask)
+    return boolean_mask(data, RaggedTensor.from_tensor(mask))
+
+
 __all__ = ["RaggedTensor", "RaggedTensorSpec", "constant", "is_ragged", "map_flat_values",
-           "ragged_range", "row_splits_to_segment_ids", "type_spec_from_value"]
+           "ragged_range", "row_splits_to_segment_ids", "type_spec_from_value",
+           "segment_ids_to_row_splits", "boolean_mask"]
