@@ -160,3 +160,16 @@ def test_an_rnn_over_nested_inputs_runs_the_cell_on_each_steps_structure():
                                rtol=1e-5)
     last = tf.keras.layers.RNN(cell)(_NestedInput(feature1=x1, feature2=x2))
     np.testing.assert_allclose(last[0].numpy(), (x1 @ k1)[:, -1], rtol=1e-5)
+
+
+def test_a_models_reset_states_resets_its_stateful_layers():
+    p1, p2, _ = _paragraphs()
+    model = tf.keras.Sequential([_ones_lstm(stateful=True, batch_input_shape=(3, 4, 5)),
+                                 layers.Dense(1)])
+    assert model.stateful
+    first = model(p1).numpy()
+    model(p2)
+    model.reset_states()
+    np.testing.assert_allclose(model(p1).numpy(), first)
+    assert not tf.keras.Sequential([layers.Dense(1)]).stateful
+    tf.keras.Sequential([layers.Dense(1)]).reset_states()  # nothing to reset: no error

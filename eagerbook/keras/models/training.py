@@ -434,6 +434,17 @@ class Model(Layer):
         for m in self.metrics:
             m.reset_state()
 
+    @property
+    def stateful(self):
+        """Whether a layer keeps state across calls (a ``stateful=True`` RNN)."""
+        return any(getattr(layer, "stateful", False) for layer in self.layers)
+
+    def reset_states(self):
+        """Resets the state of every stateful layer (TF's ``Model.reset_states``)."""
+        for layer in self.layers:
+            if hasattr(layer, "reset_states") and getattr(layer, "stateful", False):
+                layer.reset_states()
+
     # --- one step ---------------------------------------------------------------------------------
     def _compiled_loss_value(self, y, y_pred, sample_weight, regularization_losses):
         state = self._resolve_compile(y, y_pred)
