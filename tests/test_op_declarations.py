@@ -15,6 +15,7 @@ from eagerbook.core import dtypes
 from eagerbook.core.context import observe
 from eagerbook.core.errors import InvalidArgumentError
 from eagerbook.ops import REGISTRY, math_ops
+from eagerbook.ops.tf_type_lists import TF_TYPE_LISTS
 from eagerbook.testing import Fixed
 from tests.gradcases import all_cases
 
@@ -80,14 +81,20 @@ def test_public_function_rejects_an_undeclared_dtype_with_tfs_error(name):
     dtype, values = next((d, v) for d, v in SAMPLES
                          if d not in op.dtypes and d is not SKIP_SAMPLE.get(name))
     x = tf.constant(values, dtype=dtype)
-    allowed = ", ".join(d.name for d in op.dtypes)
+    tf_names = TF_TYPE_LISTS.get(name) or [d.name for d in op.dtypes]  # TF's list, its order
+    kernel = {"float16": "half", "float32": "float", "float64": "double"}  # TF's eager spelling
+    allowed = ", ".join(kernel.get(n, n) for n in tf_names)
     events = []
     with observe(events.append), pytest.raises(InvalidArgumentError) as raised:
         PUBLIC[name](x)
-    assert f"Value for attr 'T' of {dtype.name} is not in the list of allowed values: " \
-           f"{allowed} (argument" in str(raised.value)
-    assert str(raised.value).endswith(f"[Op:{name}]")
+    assert str(raised.value) == f"Value for attr 'T' of {kernel.get(dtype.name, dtype.name)} " \
+                                f"is not in the list of allowed values: {allowed} [Op:{name}]"
     assert op not in [e.op for e in events]  # rejected before anything ran
+    # While tracing TF checks the op's signature: a TypeError naming the parameter.
+    with pytest.raises(TypeError) as raised:
+        tf.function(PUBLIC[name])(x)
+    assert f"has DataType {dtype.name} not in list of allowed values: {', '.join(tf_names)}" \
+        in str(raised.value)
 
 
 # For each binary op: the dtype its public function is tried with, and TF 2.21's error for it,
@@ -277,3 +284,35 @@ def test_gradient_cases_use_declared_dtypes_only(case):
             continue
         for t in event.inputs:
             assert t.dtype in declared, f"{event.name} ran on {t.dtype.name}"
+
+
+# Ops whose public function checks the dtype itself (not through a declaration): TF 2.21's
+# messages, as it printed them (eagerly without its OpDef dump; while tracing, the TypeError).
+TF_OTHER_DTYPE_ERRORS = [
+    (tf.nn.relu, [True], "Value for attr 'T' of bool is not in the list of allowed values: "
+     "float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64, "
+     "qint8 [Op:Relu]", "Value passed to parameter 'features' has DataType bool not in list of "
+     "allowed values: float32, float64, int32, uint8, int16, int8, int64, bfloat16, uint16, "
+     "float16, uint32, uint64, qint8"),
+    (tf.nn.softmax, [[1, 2]], "Value for attr 'T' of int32 is not in the list of allowed values: "
+     "half, bfloat16, float, double [Op:Softmax]", "Value passed to parameter 'logits' has "
+     "DataType int32 not in list of allowed values: float16, bfloat16, float32, float64"),
+    (tf.math.erfinv, [1], "Value for attr 'T' of int32 is not in the list of allowed values: "
+     "bfloat16, half, float, double [Op:Erfinv]", "Value passed to parameter 'x' has DataType "
+     "int32 not in list of allowed values: bfloat16, float16, float32, float64"),
+    (tf.linalg.inv, [[1]], "Value for attr 'T' of int32 is not in the list of allowed values: "
+     "double, float, half, complex64, complex128 [Op:MatrixInverse]", "Value passed to parameter "
+     "'input' has DataType int32 not in list of allowed values: float64, float32, float16, "
+     "complex64, complex128"),
+]
+
+
+@pytest.mark.parametrize("fn, value, eager, traced", TF_OTHER_DTYPE_ERRORS)
+def test_other_ops_reject_a_dtype_with_tfs_error(fn, value, eager, traced):
+    x = tf.constant(value)
+    with pytest.raises(InvalidArgumentError) as raised:
+        fn(x)
+    assert str(raised.value) == eager
+    with pytest.raises(TypeError) as raised:
+        tf.function(fn)(x)
+    assert str(raised.value).strip().endswith(traced)

@@ -12,9 +12,9 @@ in the messages only. (TF's eager message goes on with a dump of its OpDef: not 
 import numpy as np
 
 from ..core import dtypes
-from ..core.context import state
-from .registry import REGISTRY, execute, invalid_argument, register
+from .registry import REGISTRY, execute, register
 from .support import binary_operands
+from .support import dtype_error as support_dtype_error
 
 
 def kernel_types(tf_names):
@@ -51,20 +51,11 @@ MATMUL = kernel_types("bfloat16 float16 float32 float64 int32 int64 uint8 uint16
                       "complex64 complex128")
 BATCH_MATMUL_V2 = kernel_types("bfloat16 float16 float32 float64 int16 int32 int64 uint8 uint16 "
                                "uint32 uint64 complex64 complex128")
-_TF_KERNEL_NAMES = {"float16": "half", "float32": "float", "float64": "double"}
 
 
 def dtype_error(op_name, dtype, allowed, parameter="x"):
-    """TF's error for an input dtype `op_name` does not declare: a TypeError while a graph is
-    built (TF checks the op's signature there), an InvalidArgumentError eagerly."""
-    tf_names = next(iter(allowed.values()))
-    if state.graph is not None:
-        return TypeError(f"Value passed to parameter '{parameter}' has DataType {dtype.name} "
-                         f"not in list of allowed values: {', '.join(tf_names)}")
-    given = _TF_KERNEL_NAMES.get(dtype.name, dtype.name)  # eagerly TF says half/float/double
-    names = ", ".join(_TF_KERNEL_NAMES.get(n, n) for n in tf_names)
-    return invalid_argument(op_name, f"Value for attr 'T' of {given} is not in the list of "
-                                     f"allowed values: {names}")
+    """TF's error for an input dtype `op_name` does not declare (``support.dtype_error``)."""
+    return support_dtype_error(op_name, dtype, next(iter(allowed.values())), parameter)
 
 
 # `tf.add` (and `+`) of two strings runs TF's op Add, which concatenates; AddV2 takes numbers.

@@ -8,6 +8,7 @@ from ..core import dtypes
 from ..core.context import state
 from ..core.tensor import Tensor, _from_numpy, convert_to_tensor, is_symbolic
 from .registry import invalid_argument
+from .tf_type_lists import TF_TYPE_LISTS
 
 _np_array = np.array
 
@@ -65,10 +66,24 @@ def _convert_like(value, dtype):
 def check_dtype(op_name, x, allowed, what="x"):
     """Raises TF's error when `x` has a dtype the op does not support."""
     if x._dtype not in allowed:
-        names = ", ".join(d.name for d in allowed)
-        raise invalid_argument(
-            op_name, f"Value for attr 'T' of {x._dtype.name} is not in the list of allowed "
-                     f"values: {names} (argument {what} of {op_name})")
+        tf_names = TF_TYPE_LISTS.get(op_name) or [d.name for d in allowed]
+        raise dtype_error(op_name, x._dtype, tf_names, what)
+
+
+_TF_KERNEL_NAMES = {"float16": "half", "float32": "float", "float64": "double"}
+
+
+def dtype_error(op_name, dtype, tf_names, parameter="x"):
+    """TF's error for an input dtype `op_name` does not list (`tf_names`, TF's list): a TypeError
+    while a graph is built (TF checks the op's signature there), an InvalidArgumentError eagerly.
+    (TF's eager message goes on with a dump of its OpDef: not repeated here.)"""
+    if state.graph is not None:
+        return TypeError(f"Value passed to parameter '{parameter}' has DataType {dtype.name} "
+                         f"not in list of allowed values: {', '.join(tf_names)}")
+    given = _TF_KERNEL_NAMES.get(dtype.name, dtype.name)  # eagerly TF says half/float/double
+    names = ", ".join(_TF_KERNEL_NAMES.get(n, n) for n in tf_names)
+    return invalid_argument(op_name, f"Value for attr 'T' of {given} is not in the list of "
+                                     f"allowed values: {names}")
 
 
 FLOATS = (dtypes.float16, dtypes.float32, dtypes.float64)

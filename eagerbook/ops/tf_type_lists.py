@@ -1,0 +1,88 @@
+"""The dtypes TF's ops list for their attr ``T`` (TF 2.x op definitions), in TF's order.
+
+Only error messages read this table: TF names the op's whole list when it refuses a dtype, and
+these lists name dtypes eagerbook does not have (bfloat16, the quantized ones). What an op
+accepts is its own declaration (``@register(..., dtypes=...)``); two-input ops keep both in
+``binary.py``. An op missing here (one TF composes from others) lists its declared dtypes.
+"""
+
+TF_TYPE_LISTS = {name: tuple(names.split()) for name, names in {
+    "Abs": "bfloat16 float16 float32 float64 int8 int16 int32 int64",
+    "Acos": "bfloat16 float16 float32 float64 complex64 complex128",
+    "Acosh": "bfloat16 float16 float32 float64 complex64 complex128",
+    "AddN": "float32 float64 int32 uint8 int16 int8 complex64 int64 qint8 quint8 qint32 bfloat16 "
+        "qint16 quint16 uint16 complex128 float16 uint32 uint64 variant",
+    "ArgMax": "float32 float64 int32 uint8 int16 int8 int64 bfloat16 uint16 float16 uint32 "
+        "uint64 qint8 quint8 qint32 qint16 quint16 bool",
+    "ArgMin": "float32 float64 int32 uint8 int16 int8 int64 bfloat16 uint16 float16 uint32 "
+        "uint64 qint8 quint8 qint32 qint16 quint16 bool",
+    "Asin": "bfloat16 float16 float32 float64 complex64 complex128",
+    "Asinh": "bfloat16 float16 float32 float64 complex64 complex128",
+    "Atan": "bfloat16 float16 float32 float64 complex64 complex128",
+    "Atan2": "bfloat16 float16 float32 float64",
+    "Atanh": "bfloat16 float16 float32 float64 complex64 complex128",
+    "BesselI0": "bfloat16 float16 float32 float64",
+    "Ceil": "bfloat16 float16 float32 float64",
+    "CheckNumerics": "bfloat16 float16 float32 float64",
+    "Cholesky": "float64 float32 float16 complex64 complex128",
+    "Conv2D": "float16 bfloat16 float32 float64 int32",
+    "Cos": "bfloat16 float16 float32 float64 complex64 complex128",
+    "Cosh": "bfloat16 float16 float32 float64 complex64 complex128",
+    "Digamma": "bfloat16 float16 float32 float64",
+    "Elu": "float16 bfloat16 float32 float64",
+    "Erf": "bfloat16 float16 float32 float64",
+    "Erfinv": "bfloat16 float16 float32 float64",
+    "EuclideanNorm": "float32 float64 int32 uint8 int16 int8 complex64 int64 qint8 quint8 qint32 "
+        "bfloat16 qint16 quint16 uint16 complex128 float16 uint32 uint64",
+    "Exp": "bfloat16 float16 float32 float64 complex64 complex128",
+    "Expm1": "bfloat16 float16 float32 float64 complex64 complex128",
+    "Floor": "bfloat16 float16 float32 float64",
+    "IsFinite": "bfloat16 float16 float32 float64",
+    "IsInf": "bfloat16 float16 float32 float64",
+    "IsNan": "bfloat16 float16 float32 float64",
+    "LeakyRelu": "float16 bfloat16 float32 float64",
+    "Lgamma": "bfloat16 float16 float32 float64",
+    "Log": "bfloat16 float16 float32 float64 complex64 complex128",
+    "Log1p": "bfloat16 float16 float32 float64 complex64 complex128",
+    "LogMatrixDeterminant": "float16 float32 float64 complex64 complex128",
+    "LogSoftmax": "float16 bfloat16 float32 float64",
+    "MatrixDeterminant": "float16 float32 float64 complex64 complex128",
+    "MatrixInverse": "float64 float32 float16 complex64 complex128",
+    "MatrixSolve": "float64 float32 float16 complex64 complex128",
+    "MatrixTriangularSolve": "bfloat16 float64 float32 float16 complex64 complex128",
+    "Max": "float32 float64 int32 uint8 int16 int8 int64 bfloat16 uint16 float16 uint32 uint64 "
+        "qint8 quint8 qint32 qint16 quint16",
+    "Mean": "float32 float64 int32 uint8 int16 int8 complex64 int64 qint8 quint8 qint32 bfloat16 "
+        "qint16 quint16 uint16 complex128 float16 uint32 uint64",
+    "Min": "float32 float64 int32 uint8 int16 int8 int64 bfloat16 uint16 float16 uint32 uint64 "
+        "qint8 quint8 qint32 qint16 quint16",
+    "Neg": "bfloat16 float16 float32 float64 int8 int16 int32 int64 complex64 complex128",
+    "Prod": "float32 float64 int32 uint8 int16 int8 complex64 int64 qint8 quint8 qint32 bfloat16 "
+        "qint16 quint16 uint16 complex128 float16 uint32 uint64",
+    "Qr": "float64 float32 float16 complex64 complex128",
+    "Reciprocal": "bfloat16 float16 float32 float64 int8 int16 int32 int64 complex64 complex128",
+    "Relu": "float32 float64 int32 uint8 int16 int8 int64 bfloat16 uint16 float16 uint32 uint64 "
+        "qint8",
+    "Relu6": "float32 float64 int32 uint8 int16 int8 int64 bfloat16 uint16 float16 uint32 uint64",
+    "Rint": "bfloat16 float16 float32 float64",
+    "Round": "bfloat16 float16 float32 float64 int8 int16 int32 int64 complex64 complex128",
+    "Rsqrt": "bfloat16 float16 float32 float64 complex64 complex128",
+    "SelfAdjointEigV2": "float64 float32 float16 complex64 complex128",
+    "Selu": "float16 bfloat16 float32 float64",
+    "Sigmoid": "bfloat16 float16 float32 float64 complex64 complex128",
+    "Sign": "bfloat16 float16 float32 float64 int8 int16 int32 int64 complex64 complex128",
+    "Sin": "bfloat16 float16 float32 float64 complex64 complex128",
+    "Sinh": "bfloat16 float16 float32 float64 complex64 complex128",
+    "Softmax": "float16 bfloat16 float32 float64",
+    "SoftmaxCrossEntropyWithLogits": "float16 bfloat16 float32 float64",
+    "Softplus": "float16 bfloat16 float32 float64",
+    "Sqrt": "bfloat16 float16 float32 float64 complex64 complex128",
+    "Square": "bfloat16 float16 float32 float64 int8 int16 int32 int64 uint8 uint16 uint32 "
+        "uint64 complex64 complex128",
+    "Sum": "float32 float64 int32 uint8 int16 int8 complex64 int64 qint8 quint8 qint32 bfloat16 "
+        "qint16 quint16 uint16 complex128 float16 uint32 uint64",
+    "Svd": "float64 float32 float16 complex64 complex128",
+    "Tan": "bfloat16 float16 float32 float64 complex64 complex128",
+    "Tanh": "bfloat16 float16 float32 float64 complex64 complex128",
+
+}.items()}
