@@ -480,7 +480,7 @@ def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
     logits = _float_input(logits, op_name, what="logits")
     labels = as_tensor(labels)
     if labels._dtype not in (dtypes.int32, dtypes.int64):
-        check_dtype(op_name, labels, (dtypes.int32, dtypes.int64), "labels")
+        check_dtype(op_name, labels, (dtypes.int32, dtypes.int64), "labels", "Tlabels")
     if logits.ndim == 0:
         raise ValueError("Logits cannot be scalars - received shape [].")
     if labels.ndim != logits.ndim - 1:

@@ -63,17 +63,18 @@ def _convert_like(value, dtype):
     return convert_to_tensor(value, dtype=dtype)
 
 
-def check_dtype(op_name, x, allowed, what="x"):
-    """Raises TF's error when `x` has a dtype the op does not support."""
+def check_dtype(op_name, x, allowed, what="x", attr="T"):
+    """Raises TF's error when `x` (the op's input `what`, typed by its attr `attr`) has a dtype
+    the op does not support."""
     if x._dtype not in allowed:
-        tf_names = TF_TYPE_LISTS.get(op_name) or [d.name for d in allowed]
-        raise dtype_error(op_name, x._dtype, tf_names, what)
+        tf_names = attr == "T" and TF_TYPE_LISTS.get(op_name) or [d.name for d in allowed]
+        raise dtype_error(op_name, x._dtype, tf_names, what, attr)
 
 
 _TF_KERNEL_NAMES = {"float16": "half", "float32": "float", "float64": "double"}
 
 
-def dtype_error(op_name, dtype, tf_names, parameter="x"):
+def dtype_error(op_name, dtype, tf_names, parameter="x", attr="T"):
     """TF's error for an input dtype `op_name` does not list (`tf_names`, TF's list): a TypeError
     while a graph is built (TF checks the op's signature there), an InvalidArgumentError eagerly.
     (TF's eager message goes on with a dump of its OpDef: not repeated here.)"""
@@ -82,7 +83,7 @@ def dtype_error(op_name, dtype, tf_names, parameter="x"):
                          f"not in list of allowed values: {', '.join(tf_names)}")
     given = _TF_KERNEL_NAMES.get(dtype.name, dtype.name)  # eagerly TF says half/float/double
     names = ", ".join(_TF_KERNEL_NAMES.get(n, n) for n in tf_names)
-    return invalid_argument(op_name, f"Value for attr 'T' of {given} is not in the list of "
+    return invalid_argument(op_name, f"Value for attr '{attr}' of {given} is not in the list of "
                                      f"allowed values: {names}")
 
 
