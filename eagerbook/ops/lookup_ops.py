@@ -100,15 +100,8 @@ class StaticHashTable:
     def size(self, name=None):
         return _from_numpy(np.array(len(self._table), np.int64))
 
-
     def lookup(self, keys, name=None):
-        if isinstance(keys, RaggedTensor):
-            return keys.with_flat_values(self.lookup(keys.flat_values))
-        keys = convert_to_tensor(keys)
-        if keys.dtype != self.key_dtype:
-            raise TypeError(f"Dtype of argument `keys` must be {self.key_dtype}, received: "
-                            f"{keys.dtype}")
-        return execute(_lookup_find, (keys,), {"table": self})
+        return _run_lookup(_lookup_find, self, keys)
 
     __getitem__ = lookup
 
@@ -119,6 +112,17 @@ class StaticHashTable:
             return _from_numpy(np.array(values, dtype=np_dtype).reshape(-1))
         return (column(list(self._table), self.key_dtype),
                 column(list(self._table.values()), self.value_dtype))
+
+
+def _run_lookup(op, table, keys):
+    """Runs a table's lookup `op` on `keys` (a RaggedTensor's values, keeping its rows)."""
+    if isinstance(keys, RaggedTensor):
+        return keys.with_flat_values(_run_lookup(op, table, keys.flat_values))
+    keys = convert_to_tensor(keys)
+    if keys.dtype != table.key_dtype:
+        raise TypeError(f"Dtype of argument `keys` must be {table.key_dtype}, received: "
+                        f"{keys.dtype}")
+    return execute(op, (keys,), {"table": table})
 
 
 # --- vocabulary tables ------------------------------------------------------------------------
@@ -154,12 +158,6 @@ class StaticVocabularyTable:
         return _from_numpy(np.array(self._vocab_size + self.num_oov_buckets, np.int64))
 
     def lookup(self, keys, name=None):
-        if isinstance(keys, RaggedTensor):
-            return keys.with_flat_values(self.lookup(keys.flat_values))
-        keys = convert_to_tensor(keys)
-        if keys.dtype != self.key_dtype:
-            raise TypeError(f"Dtype of argument `keys` must be {self.key_dtype}, received: "
-                            f"{keys.dtype}")
-        return execute(_lookup_vocabulary, (keys,), {"table": self})
+        return _run_lookup(_lookup_vocabulary, self, keys)
 
     __getitem__ = lookup

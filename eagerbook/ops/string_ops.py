@@ -680,7 +680,7 @@ def _to_hash_bucket_strong(x, num_buckets, key):
 
 
 @_on_flat_values
-def to_hash_bucket_strong(input, num_buckets, key, name=None):  # noqa: A002
+def to_hash_bucket_strong(input, num_buckets, key, name=None):  # noqa: A002 - TF's argument name
     """Each string's bucket, its SipHash-2-4 under the two 64-bit words `key` modulo
     `num_buckets` (a keyed hash: the buckets cannot be guessed without the key)."""
     num_buckets = _check_num_buckets("StringToHashBucketStrong", num_buckets)
