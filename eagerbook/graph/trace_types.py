@@ -90,11 +90,11 @@ class TraceType(abc.ABC):
 
     @abc.abstractmethod
     def __hash__(self):
-        pass
+        """Equal types hash alike: the function's trace cache is keyed by them."""
 
     @abc.abstractmethod
     def __eq__(self, other):
-        pass
+        """Whether a trace made for `other` is the one to reuse for this type."""
 
 
 class TracingContext:

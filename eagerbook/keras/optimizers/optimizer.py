@@ -221,8 +221,6 @@ class Optimizer:
             lr = float(value._value) if value._value is not None else value
         elif isinstance(lr, Variable):
             lr = float(lr._value) if context.state.graph is None else lr._as_tensor()
-        elif isinstance(lr, float):
-            pass
         elif callable(lr):
             lr = lr()
             lr = float(lr) if not isinstance(lr, Tensor) or lr._value is not None else lr
