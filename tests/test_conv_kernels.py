@@ -138,3 +138,56 @@ def test_conv_kernels_run_blas_on_one_thread_and_restore_the_setting():
         sums = list(pool.map(convolve_and_differentiate, range(16)))
     assert all(s == sums[0] for s in sums)
     assert blas_threads.blas_threads() == before
+
+
+@st.composite
+def stride_one_cases(draw):
+    """Stride 1 with window rows of KW x C >= 8 numbers: the patch-free filter gradient."""
+    kh, kw = draw(st.integers(1, 3)), draw(st.integers(2, 3))
+    c = draw(st.integers(-(-nn_ops._SHORT_WINDOW_ROW // kw), 5))
+    dilations = (draw(st.integers(1, 3)), draw(st.integers(1, 3)))
+    padding = draw(st.sampled_from(["SAME", "VALID", "EXPLICIT"]))
+    explicit = ((draw(st.integers(0, 2)), draw(st.integers(0, 2))),
+                (draw(st.integers(0, 2)), draw(st.integers(0, 2))))
+    k_eff = ((kh - 1) * dilations[0] + 1, (kw - 1) * dilations[1] + 1)
+    shape = (draw(st.integers(1, 5)), draw(st.integers(k_eff[0], k_eff[0] + 4)),
+             draw(st.integers(k_eff[1], k_eff[1] + 4)), c)
+    return shape, (kh, kw, c, draw(st.integers(1, 4))), dilations, padding, explicit, \
+        draw(st.integers(0, 2 ** 16))
+
+
+@settings(max_examples=40, deadline=None)
+@given(case=stride_one_cases(), images_per_block=st.sampled_from([1, 2, None]))
+def test_stride_one_gradients_by_taps_match_loops(case, images_per_block):
+    # Both patch-free gradients, with blocks of one or two images (the last block part-filled
+    # when the batch is odd) or one block for the batch.
+    xs, ws, dilations, padding, explicit, seed = case
+    rng = np.random.default_rng(seed)
+    x, w = rng.standard_normal(xs), rng.standard_normal(ws)
+    pad_arg, explicit_arg = padding, ()
+    if padding == "EXPLICIT":
+        pad_arg = [[0, 0], list(explicit[0]), list(explicit[1]), [0, 0]]
+        explicit_arg = explicit
+    oh = xs[1] + sum(_pads(xs[1], (ws[0] - 1) * dilations[0] + 1, 1, padding, explicit[0]))
+    ow = xs[2] + sum(_pads(xs[2], (ws[1] - 1) * dilations[1] + 1, 1, padding, explicit[1]))
+    oh, ow = oh - (ws[0] - 1) * dilations[0], ow - (ws[1] - 1) * dilations[1]
+    g = rng.standard_normal((xs[0], oh, ow, ws[3]))
+    _, want_dx, want_dw = loop_conv_and_grads(x, w, g, (1, 1), padding, dilations, explicit)
+    grid_cells = (oh + (ws[0] - 1) * dilations[0]) * (ow + (ws[1] - 1) * dilations[1])
+    attrs = dict(strides=(1, 1), padding=pad_arg if padding != "EXPLICIT" else "EXPLICIT",
+                 explicit_paddings=explicit_arg, dilations=dilations)
+    taken = []
+    with pytest.MonkeyPatch.context() as patch:
+        if images_per_block is not None:  # the input gradient's block of moved grid copies
+            patch.setattr(nn_ops, "_PATCH_BLOCK_BYTES",
+                          images_per_block * ws[0] * ws[1] * ws[3] * grid_cells * 8)
+        for name in ("_filter_grad_by_taps", "_input_grad_by_taps"):
+            def spy(*args, _kernel=getattr(nn_ops, name), _name=name):
+                taken.append(_name)
+                return _kernel(*args)
+            patch.setattr(nn_ops, name, spy)
+        dx = nn_ops.conv2d_backprop_input(xs, constant(w), constant(g), **attrs)
+        dw = nn_ops.conv2d_backprop_filter(constant(x), ws, constant(g), **attrs)
+    assert sorted(taken) == ["_filter_grad_by_taps", "_input_grad_by_taps"]
+    np.testing.assert_allclose(dx.numpy(), want_dx, rtol=1e-10, atol=1e-10)
+    np.testing.assert_allclose(dw.numpy(), want_dw, rtol=1e-10, atol=1e-10)

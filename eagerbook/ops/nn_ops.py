@@ -914,6 +914,10 @@ def _input_grad_by_taps(w, dy, input_sizes, pads, dilations):
     runs, and the product (C, taps * O) @ (taps * O, cells) has the long axis where BLAS runs
     fastest (~1.4x the pixel-major form, which puts the cells first and K = O per tap: the
     guide CNN's 16-channel layer, 5.0 -> 3.9 ms with the transposes both ways counted).
+    Each block of images is turned channel-major, multiplied and turned back on its own, so
+    the transposes work on arrays still in the cache. A block needs no cells of the images
+    before it: the last `most` cells of every image are rows or columns where no window
+    starts, zeros on the grid, so the block's grid starts with `most` zeros of its own.
     """
     kh, kw, c, o = w.shape
     n, oh, ow, _ = dy.shape
@@ -921,26 +925,33 @@ def _input_grad_by_taps(w, dy, input_sizes, pads, dilations):
     h, wd = input_sizes[1], input_sizes[2]
     gh, gw = h + top + bottom, wd + left + right  # the padded input's grid
     (dh, dw), cells = dilations, gh * gw
-    dtype = np.result_type(w, dy)
+    dx = np.empty((n, h, wd, c), dtype=np.result_type(w, dy))
     if not dy.size:  # no window fits: nothing flows back
-        return np.zeros((n, h, wd, c), dtype=dtype)
+        dx[...] = 0
+        return dx
     most = (kh - 1) * dh * gw + (kw - 1) * dw
-    grid = np.zeros((o, most + n * cells), dtype=dy.dtype)
-    grid[:, most:].reshape(o, n, gh, gw)[:, :, :oh, :ow] = dy.transpose(3, 0, 1, 2)
     flipped = w[::-1, ::-1].transpose(0, 1, 3, 2).reshape(kh * kw * o, c).T  # (C, taps * O)
-    dx = np.empty((c, n * cells), dtype=dtype)
     blocks, buffer = _patch_blocks(n, kh * kw * o * cells, dy.dtype)
+    images = blocks[0].stop - blocks[0].start
+    # One grid, product and result buffer, reused by every block: cells where no window
+    # starts are zeroed once and never written.
+    grid = np.zeros((o, most + images * cells), dtype=dy.dtype)
+    windows_start = grid[:, most:].reshape(o, images, gh, gw)[:, :, :oh, :ow]
+    result = np.empty((c, images * cells), dtype=dx.dtype)
     for block in blocks:
-        first, rows = block.start * cells, (block.stop - block.start) * cells
+        m = block.stop - block.start
+        rows = m * cells
+        windows_start[:, :m] = dy[block].transpose(3, 0, 1, 2)
         moved = buffer[:kh * kw * o * rows].reshape(kh, kw, o, rows)
         for a in range(kh):
             for b in range(kw):
-                shift = first + a * dh * gw + b * dw
+                shift = a * dh * gw + b * dw
                 moved[a, b] = grid[:, shift:shift + rows]
-        np.matmul(flipped, moved.reshape(kh * kw * o, rows), out=dx[:, first:first + rows])
-    # Back to NHWC, without the grid's padding.
-    return np.ascontiguousarray(
-        dx.reshape(c, n, gh, gw)[:, :, top:top + h, left:left + wd].transpose(1, 2, 3, 0))
+        np.matmul(flipped, moved.reshape(kh * kw * o, rows), out=result[:, :rows])
+        # Back to NHWC, without the grid's padding.
+        dx[block] = result[:, :rows].reshape(c, m, gh, gw)[
+            :, :, top:top + h, left:left + wd].transpose(1, 2, 3, 0)
+    return dx
 
 
 @_conv2d_backprop_input.gradient
@@ -957,11 +968,17 @@ def _conv2d_backprop_input_grad(op, ddx):
 @one_blas_thread
 def _conv2d_backprop_filter(x, dy, filter_sizes, strides, padding, explicit_paddings, dilations,
                             data_format):
-    """Gradient of conv2d with respect to its filter: im2col(x)^T @ dy, summed over blocks."""
+    """Gradient of conv2d with respect to its filter: im2col(x)^T @ dy, summed over blocks.
+
+    (Stride 1 with window rows long enough to copy well takes the patch-free path of
+    `_filter_grad_by_taps`.)
+    """
     kh, kw, c, o = filter_sizes
     _, oh, ow, _ = dy.shape
     _, _, pads = _conv_geometry(x.shape, filter_sizes, strides, padding, explicit_paddings,
                                 dilations)
+    if strides == (1, 1) and kw * c >= _SHORT_WINDOW_ROW:
+        return _filter_grad_by_taps(x, dy, filter_sizes, pads, dilations)
     xp, taps = _pad(x, pads), kh * kw * c
     dw = np.zeros((taps, o), dtype=dy.dtype)
     for block in _image_blocks(x.shape[0], oh * ow * taps * x.itemsize):
@@ -969,6 +986,37 @@ def _conv2d_backprop_filter(x, dy, filter_sizes, strides, padding, explicit_padd
         cols = _patches(xp[block], kh, kw, oh, ow, strides, dilations)
         dw += cols.T @ dy[block].reshape(rows, o)
     return dw.reshape(kh, kw, c, o)
+
+
+def _filter_grad_by_taps(x, dy, filter_sizes, pads, dilations):
+    """Conv2DBackpropFilter for stride 1: one product per filter tap, no patch matrix.
+
+    On the padded input flattened to (cells, C), tap (a, b) of the window starting at cell p
+    reads cell p + shift(a, b) (as in `_input_grad_by_taps`). Lay dy on the same grid (zeros
+    where no window starts); then w[a, b]'s gradient is sum over p of x[p + shift]^T dy[p]:
+    the grid's cells moved by `shift` (a slice, no copy) against dy's grid, one product with
+    the cells as its long inner axis. That replaces the patch copy -- KH x KW x C numbers per
+    output pixel, in runs of KW x C -- with O numbers per cell; the zeros where no window
+    starts cost ~15 % more arithmetic at the guide CNN's 26 x 26 grid.
+    """
+    kh, kw, c, o = filter_sizes
+    n, oh, ow, _ = dy.shape
+    xp = _pad(x, pads)
+    gh, gw = xp.shape[1:3]
+    (dh, dw), cells = dilations, gh * gw
+    most = (kh - 1) * dh * gw + (kw - 1) * dw
+    # Windows starting in the last `most` cells would run off the grid: no window starts there.
+    used = n * cells - most
+    on_grid = np.zeros((n, gh, gw, o), dtype=dy.dtype)
+    on_grid[:, :oh, :ow] = dy
+    dy_cells = on_grid.reshape(n * cells, o)[:max(used, 0)]
+    x_cells = xp.reshape(n * cells, c)
+    grad = np.empty((kh, kw, c, o), dtype=np.result_type(x, dy))
+    for a in range(kh):
+        for b in range(kw):
+            shift = a * dh * gw + b * dw
+            np.matmul(x_cells[shift:shift + len(dy_cells)].T, dy_cells, out=grad[a, b])
+    return grad
 
 
 @_conv2d_backprop_filter.gradient
