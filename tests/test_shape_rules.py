@@ -36,6 +36,15 @@ EXTRA = [
     lambda: tf.lookup.StaticHashTable(tf.lookup.KeyValueTensorInitializer(
         tf.constant([1, 2], tf.int64), tf.constant([10., 20.])), -1.).lookup(
         tf.constant([[1, 5, 2]], tf.int64)),
+    # shapes the gradient cases do not reach: non-square, full matrices, broadcast batches
+    lambda: tf.linalg.qr(tf.ones([2, 3]), full_matrices=True),
+    lambda: tf.linalg.qr(tf.ones([2, 4, 3])),
+    lambda: tf.linalg.svd(tf.ones([3, 2]), full_matrices=True, compute_uv=True),
+    lambda: tf.linalg.svd(tf.ones([2, 4]), compute_uv=True),
+    lambda: tf.linalg.triangular_solve(tf.eye(2, batch_shape=[4]), tf.ones([2, 5])),
+    lambda: tf.linalg.solve(tf.eye(3, batch_shape=[2]), tf.ones([2, 3, 1]), adjoint=True),
+    lambda: tf.linalg.slogdet(tf.eye(2, batch_shape=[3])),
+    lambda: tf.stack([tf.zeros([2, 3])] * 3, axis=-1),
 ]
 _PLACEHOLDER = types.SimpleNamespace(type="Placeholder", attrs={}, name="x")
 
@@ -84,7 +93,10 @@ RULED = _ruled_ops()
 
 def test_the_cases_reach_the_main_shape_rules():
     assert {"BatchMatMulV2", "Reshape", "ConcatV2", "ArgMax", "ArgMin", "Multinomial",
-            "LookupTableFindV2", "Conv2D", "MaxPool", "AvgPool"} <= set(RULED), sorted(RULED)
+            "LookupTableFindV2", "Conv2D", "MaxPool", "AvgPool", "Pack", "MatrixInverse",
+            "Cholesky", "MatrixDeterminant", "LogMatrixDeterminant", "MatrixSolve",
+            "MatrixTriangularSolve", "Qr", "Svd", "SelfAdjointEigV2"} <= set(RULED), \
+        sorted(RULED)
 
 
 @pytest.mark.parametrize("name", sorted(RULED))

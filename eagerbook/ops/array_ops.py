@@ -28,6 +28,7 @@ from .math_ops import (  # noqa: F401 - transpose is declared in math_ops, expor
     zeros_like,
 )
 from .registry import execute, invalid_argument, register
+from .shape_rules import ShapeError, dims_of, graph_time_error, merge_shapes
 from .support import as_tensor
 
 
@@ -79,7 +80,24 @@ def _infer_reshape(inputs, attrs):
 _reshape.infer_shape = _infer_reshape  # the primitive stays minimal; its tracing rule lives here
 
 
-@register("Pack", num_outputs=1)
+def _infer_pack(inputs, attrs):
+    """TF's Pack shape function: all shapes merge into one (checked from the last input
+    back, as TF does), and the stacked axis of size N goes in at `axis`."""
+    merged = dims_of(inputs[-1])
+    for i in builtins.range(len(inputs) - 2, -1, -1):
+        try:
+            merged = merge_shapes(dims_of(inputs[i]), merged)
+        except ShapeError as exc:
+            raise graph_time_error(f"{exc}\n\tFrom merging shape {i} with other shapes.", "Pack",
+                                   inputs[0]._dtype, inputs,
+                                   {"N": len(inputs), "axis": attrs["axis"]}) from None
+    if merged is None:
+        return [(inputs[0]._dtype, None)]
+    axis = attrs["axis"] % (len(merged) + 1)
+    return [(inputs[0]._dtype, merged[:axis] + [len(inputs)] + merged[axis:])]
+
+
+@register("Pack", num_outputs=1, infer_shape=_infer_pack)
 def _pack(*values, axis):
     try:
         return np.stack(values, axis=axis)
@@ -97,6 +115,8 @@ def _pack_grad(op, dy):
 def stack(values, axis=0, name="stack"):
     """Joins tensors of one shape along a new axis."""
     values = _same_dtype_list(values, "Pack")
+    if values[0].ndim is None:  # unknown rank while tracing: the shape rule places the axis
+        return execute(_pack, tuple(values), {"axis": int(axis)})
     rank = values[0].ndim + 1
     if not -rank <= axis < rank:
         raise ValueError(f"Argument `axis` = {axis} not in range [{-rank}, {rank})")

@@ -34,6 +34,16 @@ from .math_ops import (
     zeros_like,
 )
 from .registry import execute, invalid_argument, register
+from .shape_rules import (
+    ShapeError,
+    broadcast_dims,
+    dims_of,
+    graph_time_error,
+    merge_dim,
+    merge_shapes,
+    min_dim,
+    with_rank_at_least,
+)
 from .support import FLOATS, as_tensor, check_dtype
 
 __all__ = ["cholesky", "det", "diag", "diag_part", "eigh", "eigvalsh", "einsum", "eye", "inv",
@@ -69,14 +79,54 @@ def trace(x, name=None):
 def _square_matrices(x, op_name):
     x = as_tensor(x)
     check_dtype(op_name, x, FLOATS, "input")
-    shape = list(x.shape)
-    if len(shape) < 2 or (shape[-1] is not None and shape[-2] != shape[-1]):
-        raise invalid_argument(op_name, f"Input matrix must be square, got shape {shape}")
     return x
 
 
-@register("MatrixDeterminant")
+# --- shape rules (tf.function tracing) and kernel checks (when an op runs) ---------------------
+# As in TF, a shape rule refuses at trace time what can never run (a ValueError in the words of
+# TF's shape functions), and the kernel checks the real shapes when the op runs, eagerly or in
+# compiled code (an InvalidArgumentError in the words of TF's kernels).
+def _shape_rule(op_name, rule):
+    """An ``infer_shape`` rule from `rule(dims, attrs)` -> [output dims]: the outputs share the
+    first input's dtype, and a ShapeError becomes TF's graph-time ValueError for the node."""
+    def infer(inputs, attrs):
+        try:
+            outputs = rule([dims_of(t) for t in inputs], attrs)
+        except ShapeError as exc:
+            raise graph_time_error(exc, op_name, inputs[0]._dtype, inputs, attrs) from None
+        return [(inputs[0]._dtype, dims) for dims in outputs]
+    return infer
+
+
+def _batch_square(dims, first=-2, second=-1):
+    """TF's MakeBatchSquareMatrix: (batch dims, n) of a batch of square matrices."""
+    dims = with_rank_at_least(dims, 2)
+    if dims is None:
+        return None, None
+    return dims[:-2], merge_dim(dims[first], dims[second])
+
+
+def _square_unchanged(dims, attrs):  # MatrixInverse, Cholesky
+    batch, n = _batch_square(dims[0])
+    return [None if batch is None else batch + [n, n]]
+
+
+def _determinant(dims, attrs):  # MatrixDeterminant, LogMatrixDeterminant (sign, log|det|)
+    batch, _ = _batch_square(dims[0], -1, -2)
+    return [batch, batch]
+
+
+def _check_square(x, op_name):
+    if x.ndim < 2:
+        raise invalid_argument(op_name, f"Input tensor 0 must have rank >= 2, got {x.ndim}")
+    if x.shape[-1] != x.shape[-2]:
+        raise invalid_argument(op_name, "Input matrix must be square.")
+
+
+@register("MatrixDeterminant", infer_shape=_shape_rule("MatrixDeterminant",
+                                                       lambda d, a: _determinant(d, a)[:1]))
 def _det(x):
+    _check_square(x, "MatrixDeterminant")
     return np.asarray(np.linalg.det(x), dtype=x.dtype)
 
 
@@ -93,8 +143,9 @@ def det(input, name=None):
     return execute(_det, (_square_matrices(input, "MatrixDeterminant"),))
 
 
-@register("MatrixInverse")
+@register("MatrixInverse", infer_shape=_shape_rule("MatrixInverse", _square_unchanged))
 def _inv(x, adjoint):
+    _check_square(x, "MatrixInverse")
     if adjoint:
         x = np.swapaxes(x, -1, -2)
     try:
@@ -181,8 +232,35 @@ def _lower_mask(n, diagonal=1.0):
     return mask
 
 
-@register("MatrixSolve")
+def _infer_solve(dims, attrs):
+    # TF's MatrixSolve shape function: square matrices, batch dims equal (not broadcast).
+    batch, n = _batch_square(dims[0])
+    rhs = with_rank_at_least(dims[1], 2)
+    batch = merge_shapes(batch, None if rhs is None else rhs[:-2])
+    rows = merge_dim(n, None if rhs is None else rhs[-2])
+    if batch is None:
+        return [None]
+    return [batch + [rows, None if rhs is None else rhs[-1]]]
+
+
+def _check_solve(matrix, rhs):
+    if matrix.ndim < 2:
+        raise invalid_argument("MatrixSolve", f"Input tensor 0 must have rank >= 2, got "
+                                              f"{matrix.ndim}")
+    if rhs.ndim != matrix.ndim:
+        raise invalid_argument("MatrixSolve", "All input tensors must have the same rank.")
+    if rhs.shape[:-2] != matrix.shape[:-2]:
+        raise invalid_argument("MatrixSolve", "All input tensors must have the same outer "
+                                              "dimensions.")
+    if matrix.shape[-1] != matrix.shape[-2]:
+        raise invalid_argument("MatrixSolve", "First input (lhs) must be a square matrix.")
+    if rhs.shape[-2] != matrix.shape[-1]:
+        raise invalid_argument("MatrixSolve", "Input matrix and rhs are incompatible.")
+
+
+@register("MatrixSolve", infer_shape=_shape_rule("MatrixSolve", _infer_solve))
 def _solve(matrix, rhs, adjoint):
+    _check_solve(matrix, rhs)
     a = np.swapaxes(matrix, -1, -2) if adjoint else matrix
     try:
         return np.linalg.solve(a, rhs).astype(rhs.dtype, copy=False)
@@ -206,11 +284,6 @@ def _matrix_rhs(matrix, rhs, op_name):
         raise invalid_argument(op_name, f"cannot compute {op_name} as input #1(zero-based) was "
                                         f"expected to be a {matrix.dtype.name} tensor but is a "
                                         f"{rhs.dtype.name} tensor")
-    if rhs.ndim < 2 or (rhs.shape[-2] is not None and matrix.shape[-1] is not None
-                        and rhs.shape[-2] != matrix.shape[-1]):
-        raise invalid_argument(op_name, f"Input matrix and right-hand side must have the same "
-                                        f"number of rows: {list(matrix.shape)} vs. "
-                                        f"{list(rhs.shape)}")
     return matrix, rhs
 
 
@@ -220,8 +293,44 @@ def solve(matrix, rhs, adjoint=False, name=None):
     return execute(_solve, (matrix, rhs), {"adjoint": bool(adjoint)})
 
 
-@register("MatrixTriangularSolve")
+def _infer_triangular_solve(dims, attrs):
+    # TF's MatrixTriangularSolve shape function: batch dims broadcast.
+    batch, n = _batch_square(dims[0])
+    rhs = with_rank_at_least(dims[1], 2)
+    batch = broadcast_dims(batch, None if rhs is None else rhs[:-2])
+    rows = merge_dim(n, None if rhs is None else rhs[-2])
+    if batch is None:
+        return [None]
+    return [batch + [rows, rhs[-1]]]
+
+
+def _check_triangular_solve(matrix, rhs, lower, adjoint):
+    op = "MatrixTriangularSolve"
+    for i, x in enumerate((matrix, rhs)):
+        if x.ndim < 2:
+            raise invalid_argument(op, f"In[{i}] ndims must be >= 2: {x.ndim}")
+    try:
+        np.broadcast_shapes(matrix.shape[:-2], rhs.shape[:-2])
+    except ValueError:
+        raise invalid_argument(op, f"In[0] and In[1] must have compatible batch dimensions: "
+                                   f"{_debug(matrix)} vs. {_debug(rhs)}") from None
+    if matrix.shape[-1] != matrix.shape[-2]:
+        raise invalid_argument(op, f"In[0] matrices in the last dimensions must be square "
+                                   f"({matrix.shape[-1]} =/= {matrix.shape[-2]})")
+    if matrix.shape[-1] != rhs.shape[-2]:
+        raise invalid_argument(op, f"In[0] mismatch In[1] shape: {matrix.shape[-1]} vs. "
+                                   f"{rhs.shape[-2]}: {_debug(matrix)} {_debug(rhs)} "
+                                   f"{int(lower)} {int(adjoint)}")
+
+
+def _debug(x):  # TF's ShapeDebugString in kernel messages: [2,3]
+    return "[" + ",".join(str(d) for d in x.shape) + "]"
+
+
+@register("MatrixTriangularSolve",
+          infer_shape=_shape_rule("MatrixTriangularSolve", _infer_triangular_solve))
 def _triangular_solve(matrix, rhs, lower, adjoint):
+    _check_triangular_solve(matrix, rhs, lower, adjoint)
     tri = np.tril(matrix) if lower else np.triu(matrix)
     if adjoint:
         tri = np.swapaxes(tri, -1, -2)
@@ -249,8 +358,9 @@ def triangular_solve(matrix, rhs, lower=True, adjoint=False, name=None):
                    {"lower": bool(lower), "adjoint": bool(adjoint)})
 
 
-@register("Cholesky")
+@register("Cholesky", infer_shape=_shape_rule("Cholesky", _square_unchanged))
 def _cholesky(x):
+    _check_square(x, "Cholesky")
     try:
         return np.linalg.cholesky(x).astype(x.dtype, copy=False)
     except np.linalg.LinAlgError:
@@ -278,8 +388,10 @@ def cholesky(input, name=None):
     return execute(_cholesky, (_square_matrices(input, "Cholesky"),))
 
 
-@register("LogMatrixDeterminant", num_outputs=2)
+@register("LogMatrixDeterminant", num_outputs=2,
+          infer_shape=_shape_rule("LogMatrixDeterminant", _determinant))
 def _slogdet(x):
+    _check_square(x, "LogMatrixDeterminant")
     sign, logdet = np.linalg.slogdet(x)
     return np.asarray(sign, dtype=x.dtype), np.asarray(logdet, dtype=x.dtype)
 
@@ -305,8 +417,17 @@ def logdet(matrix, name=None):
     return multiply(reduce_sum(log(diag_part(chol)), axis=-1), 2.0)
 
 
-@register("SelfAdjointEigV2", num_outputs=2)
+def _infer_eigh(dims, attrs):
+    batch, n = _batch_square(dims[0])
+    if batch is None:
+        return [None, None]
+    return [batch + [n], batch + [n, n] if attrs["compute_v"] else [0]]
+
+
+@register("SelfAdjointEigV2", num_outputs=2,
+          infer_shape=_shape_rule("SelfAdjointEigV2", _infer_eigh))
 def _eigh(x, compute_v):
+    _check_square(x, "SelfAdjointEigV2")
     e, v = np.linalg.eigh(x)  # reads the lower triangle, as TF does
     return e.astype(x.dtype, copy=False), v.astype(x.dtype, copy=False)
 
@@ -340,8 +461,25 @@ def eigvalsh(tensor, name=None):
     return eigh(tensor)[0]
 
 
-@register("Qr", num_outputs=2)
+def _infer_qr(dims, attrs):
+    dims = with_rank_at_least(dims[0], 2)
+    if dims is None:
+        return [None, None]
+    batch, m, n = dims[:-2], dims[-2], dims[-1]
+    if attrs["full_matrices"]:
+        return [batch + [m, m], batch + [m, n]]
+    p = min_dim(m, n)
+    return [batch + [m, p], batch + [p, n]]
+
+
+def _check_rank_2(x, op_name):
+    if x.ndim < 2:
+        raise invalid_argument(op_name, f"Input tensor 0 must have rank >= 2, got {x.ndim}")
+
+
+@register("Qr", num_outputs=2, infer_shape=_shape_rule("Qr", _infer_qr))
 def _qr(x, full_matrices):
+    _check_rank_2(x, "Qr")
     q, r = np.linalg.qr(x, mode="complete" if full_matrices else "reduced")
     return q.astype(x.dtype, copy=False), r.astype(x.dtype, copy=False)
 
@@ -373,13 +511,25 @@ def qr(input, full_matrices=False, name=None):
     """(q, r) with orthonormal q and upper-triangular r, ``q @ r == input``."""
     x = as_tensor(input)
     check_dtype("Qr", x, FLOATS, "input")
-    if x.ndim < 2:
-        raise invalid_argument("Qr", f"input must have rank >= 2, got {x.ndim}")
     return Qr(*execute(_qr, (x,), {"full_matrices": bool(full_matrices)}))
 
 
-@register("Svd", num_outputs=3)
+def _infer_svd(dims, attrs):
+    # eagerbook's kernel computes u and v even without compute_uv (the gradient reads them),
+    # where TF's outputs are then empty: only `s` reaches the caller either way.
+    dims = with_rank_at_least(dims[0], 2)
+    if dims is None:
+        return [None, None, None]
+    batch, m, n = dims[:-2], dims[-2], dims[-1]
+    p = min_dim(m, n)
+    if attrs["full_matrices"]:
+        return [batch + [p], batch + [m, m], batch + [n, n]]
+    return [batch + [p], batch + [m, p], batch + [n, p]]
+
+
+@register("Svd", num_outputs=3, infer_shape=_shape_rule("Svd", _infer_svd))
 def _svd(x, full_matrices, compute_uv):
+    _check_rank_2(x, "Svd")
     u, s, vh = np.linalg.svd(x, full_matrices=full_matrices)
     return (s.astype(x.dtype, copy=False), u.astype(x.dtype, copy=False),
             np.swapaxes(vh, -1, -2).astype(x.dtype, copy=False))
@@ -425,8 +575,6 @@ def svd(tensor, full_matrices=False, compute_uv=True, name=None):
     ``tensor == u @ diag(s) @ v^T``."""
     x = as_tensor(tensor)
     check_dtype("Svd", x, FLOATS, "input")
-    if x.ndim < 2:
-        raise invalid_argument("Svd", f"input must have rank >= 2, got {x.ndim}")
     s, u, v = execute(_svd, (x,), {"full_matrices": bool(full_matrices),
                                    "compute_uv": bool(compute_uv)})
     return (s, u, v) if compute_uv else s

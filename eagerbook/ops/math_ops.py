@@ -46,6 +46,7 @@ from .primitives import exp as _real_exp
 from .primitives import reduce as _reduce
 from .primitives import restore_reduced_axes as _restore_reduced_axes
 from .registry import execute, invalid_argument, register
+from .shape_rules import dims_text as _dims_text
 from .support import (
     FLOATS,
     NUMBERS,
@@ -89,11 +90,6 @@ def _infer_matmul(inputs, attrs):
         known = [d for d in (x, y) if d is not None and d != 1]
         batch.append(known[0] if known else (1 if x == y == 1 else None))
     return [(a._dtype, batch[::-1] + [rows, cols])]
-
-
-def _dims_text(shape):
-    return "?" if shape.rank is None else "[" + ",".join(
-        "?" if d is None else str(d) for d in shape.as_list()) + "]"
 
 
 _matmul.infer_shape = _infer_matmul  # the primitive stays minimal; its tracing rule lives here

@@ -1,0 +1,92 @@
+"""Small pieces TF's graph-time shape functions are made of, for ops' ``infer_shape`` rules.
+
+While ``tf.function`` traces, an op's rule gives its outputs' dtypes and static shapes from its
+inputs' (some dims unknown, ``None``), and refuses what can never run with TF's ``ValueError``
+in TF's words, e.g. ``Dimensions must be equal, but are 2 and 3 for '{{node MatrixInverse}} =
+MatrixInverse[T=float32, adjoint=false]' with input shapes: [2,3].`` A rule works on dims
+lists (``None`` = unknown dim, a list ``None`` = unknown rank); the helpers raise ``ShapeError``
+with TF's message head, and ``graph_time_error`` adds the node text TF appends.
+"""
+
+
+class ShapeError(ValueError):
+    """A shape helper's refusal, before the node text is added (see graph_time_error)."""
+
+
+def dims_text(shape):
+    """TF's text of a static shape in shape-function errors: ``[2,?]``, ``?`` for no rank."""
+    dims = shape if shape is None or isinstance(shape, list) else (
+        None if shape.rank is None else shape.as_list())
+    return "?" if dims is None else "[" + ",".join("?" if d is None else str(d)
+                                                   for d in dims) + "]"
+
+
+def node_text(op_name, dtype, attrs=()):
+    """``'{{node Pack}} = Pack[N=2, T=float32, axis=0]'``: TF names the node and its attrs
+    (sorted as TF sorts them, bools lower-case); eagerbook names dtypes as Python does."""
+    shown = dict(attrs, T=dtype.name)
+    body = ", ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}"
+                     for k, v in sorted(shown.items()))
+    return f"'{{{{node {op_name}}}}} = {op_name}[{body}]'"
+
+
+def graph_time_error(error, op_name, dtype, inputs, attrs=()):
+    """TF's ValueError for a shape function's refusal: the message, the node, the shapes."""
+    shapes = ", ".join(dims_text(t._shape) for t in inputs)
+    return ValueError(f"{error} for {node_text(op_name, dtype, attrs)} with input shapes: "
+                      f"{shapes}.")
+
+
+def dims_of(t):
+    """The static dims of a symbolic tensor as a list (None when its rank is unknown)."""
+    return None if t._shape.rank is None else t._shape.as_list()
+
+
+def with_rank_at_least(dims, rank):
+    if dims is not None and len(dims) < rank:
+        raise ShapeError(f"Shape must be at least rank {rank} but is rank {len(dims)}")
+    return dims
+
+
+def merge_dim(a, b):
+    """One dim both sides must agree on: the known one wins (TF's ``Merge``)."""
+    if a is not None and b is not None and a != b:
+        raise ShapeError(f"Dimensions must be equal, but are {a} and {b}")
+    return a if a is not None else b
+
+
+def merge_shapes(a, b):
+    """Two shapes that must be the same, dim by dim (TF's ``Merge`` of shapes)."""
+    if a is None or b is None:
+        return b if a is None else a
+    if len(a) != len(b):
+        raise ShapeError(f"Shapes must be equal rank, but are {len(a)} and {len(b)}")
+    merged = []
+    for i, (x, y) in enumerate(zip(a, b)):
+        if x is not None and y is not None and x != y:
+            raise ShapeError(f"Dimension {i} in both shapes must be equal, but are {x} and {y}. "
+                             f"Shapes are {dims_text(a)} and {dims_text(b)}.")
+        merged.append(x if x is not None else y)
+    return merged
+
+
+def min_dim(a, b):
+    """TF's ``Min`` of two dims: 0 if either is 0, unknown if either is unknown."""
+    if a == 0 or b == 0:
+        return 0
+    return None if a is None or b is None else min(a, b)
+
+
+def broadcast_dims(a, b):
+    """The broadcast of two shapes (TF's BroadcastBinaryOpOutputShapeFn)."""
+    if a is None or b is None:
+        return None
+    out = []
+    for x, y in zip([1] * (len(b) - len(a)) + a, [1] * (len(a) - len(b)) + b):
+        if x == 1:
+            out.append(y)
+        elif y == 1:
+            out.append(x)
+        else:
+            out.append(merge_dim(x, y))
+    return out
