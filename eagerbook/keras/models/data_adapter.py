@@ -170,6 +170,23 @@ class DataHandler:
                         except (TypeError, ValueError):
                             pass
 
+    def traced_x_spec(self):
+        """(shape, dtype) of ``x`` as TF's traced train/test/predict function sees it, or None
+        when ``x`` is not a single array: arrays cut into whole batches keep their batch size,
+        a partial last batch makes it None; a dataset gives its element_spec."""
+        if self._mode == "arrays":
+            if not isinstance(self.x, np.ndarray) or not self.n:
+                return None
+            batch = self.batch_size if self.n % self.batch_size == 0 else None
+            return [batch] + list(self.x.shape[1:]), convert_to_tensor(self.x[:0]).dtype
+        spec = getattr(self.dataset, "element_spec", None)
+        if isinstance(spec, tuple) and spec:
+            spec = spec[0]
+        shape = getattr(spec, "shape", None)
+        if shape is None or shape.rank is None or not hasattr(spec, "dtype"):
+            return None
+        return shape.as_list(), spec.dtype
+
     def epoch_batches(self):
         if self._mode == "arrays":
             yield from self._array_batches()

@@ -1,6 +1,7 @@
 """``tf.keras.Sequential``: a linear stack of layers."""
 
 from ...core.shape import TensorShape
+from ...core.tensor import Tensor
 from .. import serialization
 from ..keras_tensor import KerasTensor
 from ..layers.base import Layer, tracking_changed
@@ -21,6 +22,11 @@ class Sequential(Model):
         self._stack = []
         self._graph_input = None
         self._graph_output = None
+        # Without an input shape, TF infers the graph from the first call's shape (batch size
+        # included) and relaxes it to None where a later call differs (see _infer_graph).
+        self._inferred_input_shape = None
+        self._inferred_nodes = []
+        self._deferred_without_graph = False
         if layers is not None:
             if not isinstance(layers, (list, tuple)):
                 layers = [layers]
@@ -124,19 +130,57 @@ class Sequential(Model):
             return
         if input_shape is None:
             raise ValueError("You must provide an `input_shape` argument.")
-        dims = TensorShape(input_shape).as_list()
+        self._infer_graph(TensorShape(input_shape).as_list())
+        self.built = True
+
+    def _has_explicit_input(self):
+        return self._graph_input is not None and self._inferred_input_shape is None
+
+    def _infer_graph(self, dims, dtype=None):
+        """Rebuild the implicit input graph for a call of shape `dims`: TF keeps the first
+        call's shape and, where a later call's differs, relaxes that dimension to None."""
+        old = self._inferred_input_shape
+        if old is not None:
+            if len(old) != len(dims):
+                return
+            dims = [a if a == b else None for a, b in zip(old, dims)]
+            if dims == old:
+                return
+        for layer, node in self._inferred_nodes:  # one node per layer, from the newest graph
+            if node in layer._inbound_nodes:
+                layer._inbound_nodes.remove(node)
+        self._inferred_nodes = []
+        self._inferred_input_shape = dims
         self._graph_input = self._graph_output = Input(
-            batch_shape=[None] + dims[1:],
+            batch_shape=dims, dtype=dtype,
             name=f"{self._stack[0].name}_input" if self._stack else None)
         try:
             for layer in self._stack:
                 self._extend_graph(layer)
+                self._inferred_nodes.append((layer, layer._inbound_nodes[-1]))
         except (NotImplementedError, TypeError):
-            # A layer that cannot run symbolically: build eagerly on the first real batch.
+            # A layer that cannot run symbolically: TF then gives up
+            # the graph and runs the layers one after the other.
             self._graph_input = self._graph_output = None
-        self.built = True
+            self._deferred_without_graph = True
+
+    def _infer_input_from_data(self, handler):
+        # TF's fit/evaluate/predict trace their step on the data's static shape: the graph
+        # takes that shape (a partial last batch or a dataset leaves the batch size None).
+        if self._has_explicit_input() or self._deferred_without_graph or not self._stack or \
+                getattr(self, "_run_eagerly", None):
+            return
+        spec = handler.traced_x_spec()
+        if spec is not None:
+            self._infer_graph(*spec)
+            self.built = self.built or self._graph_output is not None
 
     def call(self, inputs, training=None, mask=None):
+        if self._inferred_input_shape is not None and not self._deferred_without_graph and \
+                isinstance(inputs, Tensor):
+            dims = inputs.shape.as_list()
+            if dims != self._inferred_input_shape:
+                self._infer_graph(dims, inputs.dtype)
         x = inputs
         for layer in self._stack:
             x = layer(x)

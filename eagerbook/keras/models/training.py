@@ -566,6 +566,7 @@ class Model(Layer):
             val = data_adapter.DataHandler(vx, vy, vsw,
                                            batch_size=validation_batch_size or batch_size,
                                            steps_per_epoch=validation_steps, shuffle=False)
+        self._infer_input_from_data(train)
         params = {"verbose": verbose, "epochs": epochs, "steps": train.steps_per_epoch}
         cbs = self._callback_list(callbacks, verbose, params, add_history=True)
         history = cbs.callbacks[-1]
@@ -599,6 +600,9 @@ class Model(Layer):
         self.history = history
         return history
 
+    def _infer_input_from_data(self, handler):
+        """Only a Sequential model takes its input shape from the data (see there)."""
+
     def _evaluate_loop(self, handler, cbs):
         self.reset_metrics()
         cbs.on_test_begin()
@@ -622,6 +626,7 @@ class Model(Layer):
             verbose = 1
         handler = data_adapter.DataHandler(x, y, sample_weight, batch_size=batch_size,
                                            steps_per_epoch=steps, shuffle=False)
+        self._infer_input_from_data(handler)
         params = {"verbose": verbose, "epochs": 1, "steps": handler.steps_per_epoch,
                   "_evaluate": True}
         cbs = self._callback_list(callbacks, verbose, params, add_history=False)
@@ -634,6 +639,7 @@ class Model(Layer):
             verbose = 1
         handler = data_adapter.DataHandler(x, None, None, batch_size=batch_size,
                                            steps_per_epoch=steps, shuffle=False)
+        self._infer_input_from_data(handler)
         params = {"verbose": verbose, "epochs": 1, "steps": handler.steps_per_epoch,
                   "_predict": True}
         cbs = self._callback_list(callbacks, verbose, params, add_history=False)
