@@ -46,7 +46,10 @@ def _build_manifest(root):
     variables = [o for o in objects if isinstance(o, Variable)]
     nodes = []
     for path, kids in zip(paths, edges, strict=True):
-        nodes.append({"path": path, "children": dict(kids)})
+        node = {"path": path, "children": dict(kids)}
+        if len(kids) > 1:
+            node["order"] = list(kids)  # the file's JSON sorts keys: restore needs this order
+        nodes.append(node)
     # Optimizer slots of variables that are in the graph.
     for i, obj in enumerate(list(objects)):
         if isinstance(obj, Variable) or not graph.has_slots(obj):
@@ -149,7 +152,11 @@ class _Restoration:
                 continue
             node = self.nodes[i]
             kids = graph.children(obj) if node["children"] else {}
-            for name, j in node["children"].items():
+            # In the order the saving program listed them, as TF does: a layer saved as both
+            # layer_with_weights-1 and layer-1 binds through the first, so a Dropout inserted
+            # at position 1 does not take that Dense layer's place (it finds the node bound).
+            for name in node.get("order") or sorted(node["children"]):
+                j = node["children"][name]
                 child = kids.get(name)
                 if child is None:
                     continue

@@ -214,6 +214,9 @@ def check_manifest(path, manifest, what="the .index file"):
         for name, j in node["children"].items():
             if not _is_int(j) or not 0 <= j < n or j == i:
                 raise data_loss(path, f"node {i} has a bad edge {name!r} -> {j!r}.")
+        order = node.get("order", sorted(node["children"]))
+        if type(order) is not list or sorted(order, key=str) != sorted(node["children"]):
+            raise data_loss(path, f"the order of the edges of node {i} is malformed.")
         spec = node.get("variable")
         if spec is not None:
             _check_variable(path, i, spec)

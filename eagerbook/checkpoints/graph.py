@@ -135,14 +135,16 @@ def walk(root):
     """Breadth-first walk: ``(objects, paths, edges)`` with node 0 the root.
 
     ``objects[i]`` is the live object of node i, ``paths[i]`` its first path from the root and
-    ``edges[i]`` a dict ``name -> node id``. Shared objects get one node.
+    ``edges[i]`` a dict ``name -> node id``. Shared objects get one node. Children are visited
+    in the order their parent lists them, as TF does (a model lists ``layer_with_weights-0``
+    before ``layer-0``: its variables are saved under the first).
     """
     objects, paths, edges = [root], [""], [{}]
     index = {id(root): 0}
     i = 0
     while i < len(objects):
         obj = objects[i]
-        for name, child in sorted(children(obj).items()):
+        for name, child in children(obj).items():
             j = index.get(id(child))
             if j is None:
                 j = len(objects)

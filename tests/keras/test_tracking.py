@@ -271,10 +271,14 @@ def test_sequential_errors():
 
 
 def test_checkpoint_children_names():
-    seq = tf.keras.Sequential([layers.Dense(2, input_shape=(3,)), layers.Dense(1)])
+    seq = tf.keras.Sequential([layers.Dense(2, input_shape=(3,)), layers.Dropout(0.5),
+                               layers.Dense(1)])
     seq.compile("adam", "mse")
     children = seq._trackable_children()
-    assert list(children) == ["layer-0", "layer-1", "optimizer"]
+    # TF's order: a layer with weights is listed under both names, layer_with_weights-N first.
+    assert list(children) == ["layer_with_weights-0", "layer-0", "layer-1",
+                              "layer_with_weights-1", "layer-2", "optimizer"]
+    assert children["layer_with_weights-1"] is children["layer-2"]
 
     class Net(tf.keras.Model):
         def __init__(self):

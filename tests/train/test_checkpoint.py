@@ -321,7 +321,8 @@ def test_flipped_bytes_are_data_loss(saved):
     assert unchanged(a, b)
 
 
-@pytest.mark.parametrize("damage", ["truncate", "garbage", "not_ours", "bad_edge"])
+@pytest.mark.parametrize("damage", ["truncate", "garbage", "not_ours", "bad_edge",
+                                    "order_not_a_list", "order_names_another_edge"])
 def test_corrupted_index_is_data_loss(saved, damage):
     a, b, path = saved
     index = path + ".index"
@@ -334,7 +335,13 @@ def test_corrupted_index_is_data_loss(saved, damage):
         text = json.dumps({"hello": 1})
     else:
         manifest = json.loads(text)
-        manifest["nodes"][0]["children"]["a"] = 99
+        root = manifest["nodes"][0]
+        if damage == "bad_edge":
+            root["children"]["a"] = 99
+        elif damage == "order_not_a_list":
+            root["order"] = "a"
+        else:
+            root["order"] = [name if name != "a" else "z" for name in root["order"]]
         text = json.dumps(manifest)
     open(index, "w").write(text)
     with pytest.raises(errors.DataLossError):

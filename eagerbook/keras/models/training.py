@@ -729,11 +729,19 @@ class Model(Layer):
                           default=_json_default, **kwargs)
 
     # Checkpoints: a subclassed model's children are its attributes; Sequential and functional
-    # models name their layers by position (``layer-0``, ``layer-1``, ... as TF does); the
+    # models name their layers by position, as TF does, twice: ``layer-N`` counts every layer,
+    # ``layer_with_weights-N`` only those with weights (so inserting a Dropout does not break
+    # a checkpoint). The latter comes first, so a variable's saved path goes through it. The
     # optimizer is part of a compiled model's object graph.
     def _trackable_children(self):
         if self._is_graph_network or self._layers_by_position:
-            children = {f"layer-{i}": layer for i, layer in enumerate(self.layers)}
+            children = {}
+            with_weights = 0
+            for i, layer in enumerate(self.layers):
+                if layer.weights:
+                    children[f"layer_with_weights-{with_weights}"] = layer
+                    with_weights += 1
+                children[f"layer-{i}"] = layer
             for key, value in super()._trackable_children().items():
                 if not isinstance(value, Layer) and not key.startswith("_stack"):
                     children[key] = value
