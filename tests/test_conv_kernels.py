@@ -156,38 +156,66 @@ def stride_one_cases(draw):
         draw(st.integers(0, 2 ** 16))
 
 
+@pytest.mark.parametrize("through", ["ops", "gradient-rule"])
 @settings(max_examples=40, deadline=None)
 @given(case=stride_one_cases(), images_per_block=st.sampled_from([1, 2, None]))
-def test_stride_one_gradients_by_taps_match_loops(case, images_per_block):
-    # Both patch-free gradients, with blocks of one or two images (the last block part-filled
-    # when the batch is odd) or one block for the batch.
+def test_stride_one_gradients_by_taps_match_loops(through, case, images_per_block):
+    # The patch-free gradients, with blocks of one or two images (the last block part-filled
+    # when the batch is odd) or one block for the batch: each op on its own, and both from
+    # one sweep when conv2d's gradient rule runs them on the same arrays.
     xs, ws, dilations, padding, explicit, seed = case
     rng = np.random.default_rng(seed)
     x, w = rng.standard_normal(xs), rng.standard_normal(ws)
-    pad_arg, explicit_arg = padding, ()
-    if padding == "EXPLICIT":
-        pad_arg = [[0, 0], list(explicit[0]), list(explicit[1]), [0, 0]]
-        explicit_arg = explicit
+    pad_arg = [[0, 0], list(explicit[0]), list(explicit[1]), [0, 0]] \
+        if padding == "EXPLICIT" else padding
     oh = xs[1] + sum(_pads(xs[1], (ws[0] - 1) * dilations[0] + 1, 1, padding, explicit[0]))
     ow = xs[2] + sum(_pads(xs[2], (ws[1] - 1) * dilations[1] + 1, 1, padding, explicit[1]))
+    grid_cells = oh * ow
     oh, ow = oh - (ws[0] - 1) * dilations[0], ow - (ws[1] - 1) * dilations[1]
     g = rng.standard_normal((xs[0], oh, ow, ws[3]))
     _, want_dx, want_dw = loop_conv_and_grads(x, w, g, (1, 1), padding, dilations, explicit)
-    grid_cells = (oh + (ws[0] - 1) * dilations[0]) * (ow + (ws[1] - 1) * dilations[1])
-    attrs = dict(strides=(1, 1), padding=pad_arg if padding != "EXPLICIT" else "EXPLICIT",
-                 explicit_paddings=explicit_arg, dilations=dilations)
     taken = []
     with pytest.MonkeyPatch.context() as patch:
-        if images_per_block is not None:  # the input gradient's block of moved grid copies
+        if images_per_block is not None:  # the block of moved grid copies
             patch.setattr(nn_ops, "_PATCH_BLOCK_BYTES",
                           images_per_block * ws[0] * ws[1] * ws[3] * grid_cells * 8)
-        for name in ("_filter_grad_by_taps", "_input_grad_by_taps"):
+        for name in ("_filter_grad_by_taps", "_grads_by_taps"):
             def spy(*args, _kernel=getattr(nn_ops, name), _name=name):
-                taken.append(_name)
+                taken.append(_name + (" with x" if len(args) == 6 and args[5] is not None
+                                      else ""))
                 return _kernel(*args)
             patch.setattr(nn_ops, name, spy)
-        dx = nn_ops.conv2d_backprop_input(xs, constant(w), constant(g), **attrs)
-        dw = nn_ops.conv2d_backprop_filter(constant(x), ws, constant(g), **attrs)
-    assert sorted(taken) == ["_filter_grad_by_taps", "_input_grad_by_taps"]
+        xt, wt, gt = constant(x), constant(w), constant(g)
+        if through == "ops":
+            attrs = dict(padding="EXPLICIT" if padding == "EXPLICIT" else padding,
+                         explicit_paddings=explicit if padding == "EXPLICIT" else (),
+                         dilations=dilations)
+            dx = nn_ops.conv2d_backprop_input(xs, wt, gt, (1, 1), **attrs)
+            dw = nn_ops.conv2d_backprop_filter(xt, ws, gt, (1, 1), **attrs)
+        else:
+            with GradientTape() as tape:
+                tape.watch([xt, wt])
+                out = nn_ops.conv2d(xt, wt, 1, pad_arg, dilations=dilations)
+            dx, dw = tape.gradient(out, [xt, wt], output_gradients=gt)
+    assert sorted(taken) == (["_filter_grad_by_taps", "_grads_by_taps"] if through == "ops"
+                             else ["_grads_by_taps with x"])
     np.testing.assert_allclose(dx.numpy(), want_dx, rtol=1e-10, atol=1e-10)
     np.testing.assert_allclose(dw.numpy(), want_dw, rtol=1e-10, atol=1e-10)
+
+
+def test_a_filter_gradient_left_by_the_shared_sweep_serves_only_its_own_arrays():
+    # Announced for (x, w, dy), the input gradient's kernel computes x's filter gradient too;
+    # the filter kernel must not hand it out for another x or another dy.
+    rng = np.random.default_rng(1)
+    x, other_x = (constant(rng.standard_normal((2, 6, 6, 4))) for _ in range(2))
+    w = constant(rng.standard_normal((3, 3, 4, 3)))
+    dy, other_dy = (constant(rng.standard_normal((2, 4, 4, 3))) for _ in range(2))
+    for args in ((other_x, w.shape, dy), (x, w.shape, other_dy), (x, w.shape, dy)):
+        with nn_ops._one_sweep_for_both(x, w, dy):
+            nn_ops.conv2d_backprop_input(x.shape, w, dy, (1, 1), "VALID")
+            left = nn_ops._both_gradients.filter_gradient
+            got = nn_ops.conv2d_backprop_filter(*args, (1, 1), "VALID")
+        want = nn_ops.conv2d_backprop_filter(*args, (1, 1), "VALID")  # computed on its own
+        np.testing.assert_allclose(got.numpy(), want.numpy(), rtol=1e-12)
+        assert (got._value is left[3]) == (args[0] is x and args[2] is dy)
+    assert nn_ops._both_gradients.announced is nn_ops._both_gradients.filter_gradient is None
