@@ -23,7 +23,7 @@ which its public function checks. Here: AddV2, Mul, BatchMatMulV2, Sum, Exp; the
 
 import numpy as np
 
-from ..core import dtypes
+from ..core import context, dtypes
 from ..core.tensor import Tensor
 from .binary import ADD_V2, BATCH_MATMUL_V2, MATMUL, MUL, binary, check_matmul_dtype
 from .registry import execute, invalid_argument, register
@@ -231,10 +231,29 @@ def _matmul_grad(op, dy):
     return [da, db]
 
 
+_DOT_DTYPES = frozenset((dtypes.float32, dtypes.float64))  # np.dot keeps them: the fast path's
+
+
 def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_b=False,
            a_is_sparse=False, b_is_sparse=False, output_type=None, name=None):
     """Matrix product of the last two axes; leading (batch) axes broadcast."""
-    if not (type(a) is Tensor and type(b) is Tensor and a._dtype is b._dtype):
+    if type(a) is Tensor and type(b) is Tensor and a._dtype is b._dtype:
+        if (a._dtype in _DOT_DTYPES and not context.state.hooked
+                and not (transpose_a or transpose_b or adjoint_a or adjoint_b)):
+            # The hot path (eager, nothing recording): `execute` would only call the kernel
+            # and wrap its array; for two matrices that is np.dot. The rest goes on below
+            # (where a size mismatch np.dot refuses gets TF's words).
+            x, y = a._value, b._value
+            if x.ndim == 2 == y.ndim:
+                try:
+                    product = np.dot(x, y)
+                except ValueError:
+                    pass
+                else:
+                    result = Tensor()
+                    result._dtype, result._value = a._dtype, product
+                    return result
+    else:
         a, b = binary_operands(a, b, "MatMul")
     if a._dtype not in MATMUL:  # what TF's MatMul takes (its BatchMatMulV2 takes int16 too)
         check_matmul_dtype(a, b)
