@@ -19,6 +19,13 @@ from .ir import resource, variant
 _SHAPE_CACHE = {}
 _STAND_IN = (2, 3)
 _LARGER = 16  # added to a stand-in size a kernel's check refused (each run keeps its own size)
+# TF's ops whose inputs broadcast elementwise against each other (its binary cwise ops and
+# SelectV2): their traced shape comes from the broadcast rule when a dim is unknown.
+_BROADCASTING = frozenset(
+    "Add AddV2 Sub Mul Div RealDiv DivNoNan MulNoNan FloorDiv FloorMod TruncateDiv TruncateMod "
+    "Mod Pow Maximum Minimum SquaredDifference Atan2 Xdivy Xlogy Xlog1py Zeta Polygamma Igamma "
+    "Igammac Complex NextAfter Equal NotEqual Less LessEqual Greater GreaterEqual LogicalAnd "
+    "LogicalOr BitwiseAnd BitwiseOr BitwiseXor LeftShift RightShift SelectV2".split())
 
 
 def run_on_stand_ins(op, inputs, attrs):
@@ -38,6 +45,10 @@ def run_on_stand_ins(op, inputs, attrs):
     if any(c is not None and c.size > 16 for c in consts):
         key = None  # big constants: not worth hashing
     unknown = any(t._shape._dims is None or None in t._shape._dims for t in inputs)
+    if unknown and (op.name in _BROADCASTING or op.broadcasts and op.elementwise):
+        specs = _broadcast_specs(op, inputs, attrs)
+        if specs is not None:
+            return specs
     dynamic_ints = any(c is None and (t._dtype.is_integer or t._dtype.is_bool)
                        for t, c in zip(inputs, consts))
     try:
@@ -70,6 +81,29 @@ def run_on_stand_ins(op, inputs, attrs):
     if key is not None:
         _SHAPE_CACHE[key] = specs
     return specs
+
+
+def _broadcast_specs(op, inputs, attrs):
+    """An elementwise op whose inputs broadcast, with unknown dims: TF's broadcast shape rule
+    (stand-in sizes cannot stand for an unknown dim facing a known one). Per aligned dim, a
+    known size above 1 wins (the unknown one must be 1 or equal to it); an unknown dim facing
+    only 1s or unknowns stays unknown. None when known sizes clash (the kernel run words it)."""
+    ranks = [t._shape._dims for t in inputs]
+    dtype_run = [np.ones((1,) * len(d or ()), dtype=object if t._dtype is dtypes.string
+                         else t._dtype._np) for t, d in zip(inputs, ranks)]
+    with np.errstate(all="ignore"):
+        out = op.kernel(*dtype_run, **attrs)
+    dtype = dtypes.from_numpy(np.asarray(out).dtype)
+    if any(d is None for d in ranks):
+        return [(dtype, TensorShape(None))]
+    rank = max(len(d) for d in ranks)
+    shape = []
+    for column in zip(*[(1,) * (rank - len(d)) + tuple(d) for d in ranks]):
+        known = {d for d in column if d is not None and d != 1}
+        if len(known) > 1:
+            return None
+        shape.append(known.pop() if known else None if None in column else 1)
+    return [(dtype, TensorShape(shape))]
 
 
 def _value_dependent_failure(op, inputs, consts, attrs):

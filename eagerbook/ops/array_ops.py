@@ -27,7 +27,7 @@ from .math_ops import (  # noqa: F401 - transpose is declared in math_ops, expor
     where_v2,
     zeros_like,
 )
-from .registry import execute, invalid_argument, register
+from .registry import REGISTRY, execute, invalid_argument, register
 from .shape_rules import ShapeError, dims_of, graph_time_error, merge_shapes
 from .support import as_tensor
 
@@ -46,8 +46,68 @@ def _shape_list(shape, op_name):
         raise TypeError(f"Cannot convert {shape!r} to EagerTensor of dtype int32") from None
 
 
+def traced_shape_input(shape):
+    """A shape argument that holds a traced value (``[tf.shape(x)[0], -1]`` inside a
+    tf.function) -> the integer tensor TF feeds its op as the shape input (a list is packed,
+    TF's auto-packing); None when every element is known now (the op keeps it as an attr)."""
+    if isinstance(shape, Tensor):
+        return shape if is_symbolic(shape) else None
+    if isinstance(shape, (list, tuple)) and any(isinstance(d, Tensor) and is_symbolic(d)
+                                                for d in shape):
+        return convert_to_tensor(shape, dtypes.int32)
+    return None
+
+
+def known_shape_value(t):
+    """What tracing knows of a traced 1-D shape tensor's value (TF's constant_value_as_shape):
+    a list of ints, None where an element is only known when the graph runs; None if even its
+    length is unknown. Follows Const, Shape, Pack and StridedSlice-of-Shape."""
+    op = t._op
+    if op.type == "Const":
+        return [int(v) for v in np.reshape(op.attrs["value"], -1)]
+    if op.type == "Shape":
+        dims = op.inputs[0]._shape._dims
+        return None if dims is None else list(dims)
+    if op.type == "Pack" and op.attrs["axis"] == 0:
+        return [_known_scalar(v) for v in op.inputs]
+    if op.type == "StridedSlice" and op.inputs[0]._op.type == "Shape":
+        dims = known_shape_value(op.inputs[0])
+        key = op.attrs["key"]
+        if dims is not None and len(key) == 1 and isinstance(key[0], builtins.slice):
+            return dims[key[0]]
+    n = t._shape._dims
+    return None if n is None or len(n) != 1 or n[0] is None else [None] * n[0]
+
+
+def _known_scalar(t):
+    """A traced scalar's value when tracing knows it (a Const, a static dim of tf.shape)."""
+    op = t._op
+    if op.type == "Const":
+        return int(op.attrs["value"])
+    if op.type == "StridedSlice" and op.inputs[0]._op.type == "Shape":
+        dims = known_shape_value(op.inputs[0])
+        key = op.attrs["key"]
+        if dims is not None and len(key) == 1 and isinstance(key[0], (int, np.integer)):
+            return dims[key[0]] if -len(dims) <= key[0] < len(dims) else None
+    return None
+
+
+def _attr_or_input_shape(inputs, attrs, name):
+    """The shape an op was given: its attr (eager, known) or its traced second input."""
+    if name in attrs:
+        return list(attrs[name])
+    return known_shape_value(inputs[1])
+
+
 def reshape(tensor, shape, name=None):
     tensor = as_tensor(tensor)
+    shape_input = traced_shape_input(shape)
+    if shape_input is not None:  # computed while tracing: the op reads it when the graph runs
+        if not shape_input._dtype.is_integer:
+            raise TypeError(f"Value passed to parameter 'shape' has DataType "
+                            f"{shape_input._dtype.name} not in list of allowed values: "
+                            f"int32, int64")
+        return execute(_reshape, (tensor, shape_input), {})
     dims = _shape_list(shape, "Reshape")
     if dims.count(-1) > 1:
         raise invalid_argument("Reshape", f"only one input size may be -1, not both "
@@ -59,7 +119,11 @@ def reshape(tensor, shape, name=None):
 def _infer_reshape(inputs, attrs):
     """The traced shape of a reshape (its -1 filled in when the input's size is known), with
     TF's graph-time error when the known sizes cannot match."""
-    x, dims = inputs[0], list(attrs["shape"])
+    x, dims = inputs[0], _attr_or_input_shape(inputs, attrs, "shape")
+    if dims is None:
+        return [(x._dtype, None)]
+    if None in dims:  # a size known only at run time: the kernel checks the sizes then
+        return [(x._dtype, [None if d == -1 else d for d in dims])]
     known = int(np.prod([d for d in dims if d != -1], dtype=np.int64))
     size = x._shape.num_elements()
     if size is not None and (known != size if -1 not in dims else known and size % known):
@@ -77,6 +141,23 @@ def _infer_reshape(inputs, attrs):
     return [(x._dtype, dims)]
 
 
+def _reshape_grad(op, dy):
+    """A reshape's gradient takes the input's shape back: read at run time when tracing did
+    not know it (the shape input itself gets no gradient)."""
+    x = op.inputs[0]
+    if x.shape.rank is not None and x.shape.as_list().count(None) <= 1:
+        return [reshape_to(dy, x.shape.as_list())]
+    return [execute(_reshape, (dy, shape(x)), {}), None]
+
+
+_reshape.grad = _reshape_grad  # the primitive's own rule knows static shapes only
+
+
+def _infer_sum_to_shape_of(inputs, attrs):
+    return [(inputs[0]._dtype, inputs[1]._shape)]  # always the shape of `like`
+
+
+REGISTRY["SumToShapeOf"].infer_shape = _infer_sum_to_shape_of  # a gradient's sum while tracing
 _reshape.infer_shape = _infer_reshape  # the primitive stays minimal; its tracing rule lives here
 
 
@@ -335,12 +416,22 @@ def _fill_grad(op, dy):
     return [reduce_sum(dy)]
 
 
+def _infer_fill(inputs, attrs):
+    return [(inputs[0]._dtype, _attr_or_input_shape(inputs, attrs, "dims"))]
+
+
+_fill.infer_shape = _infer_fill
+
+
 def fill(dims, value, name=None):
     """A tensor of shape `dims` with every element equal to the scalar `value`."""
-    shape = _dims_arg(dims, "Fill")
+    dims_input = traced_shape_input(dims)
+    shape = None if dims_input is not None else _dims_arg(dims, "Fill")
     value = as_tensor(value)
     if value.ndim != 0:
         raise invalid_argument("Fill", f"value must be a scalar, got shape {list(value.shape)}")
+    if dims_input is not None:  # computed while tracing: read when the graph runs
+        return execute(_fill, (value, dims_input), {})
     return execute(_fill, (value,), {"dims": tuple(shape)})
 
 
@@ -474,7 +565,10 @@ def range(start, limit=None, delta=1, dtype=None, name="range"):
                                 f"pass dtype= or use int32, int64, float32 or float64")
         dtype = max((t._dtype for t in args), key=_RANGE_DTYPES.index)
     dtype = dtypes.as_dtype(dtype)
-    args = [cast(t, dtype) for t in args]
+    # Python numbers become constants of the range's dtype (as TF converts them), so a traced
+    # range of constants keeps its known length.
+    args = [cast(t, dtype) if isinstance(v, Tensor) or t._dtype == dtype
+            else as_tensor(np.asarray(v, dtype._np)) for t, v in zip(args, (start, limit, delta))]
     return execute(_range, tuple(args))  # the kernel checks the values
 
 
@@ -802,6 +896,11 @@ def _tile_grad(op, dy):
     # Each output axis of length m*d is viewed as (m, d); the copies sit along the m axes.
     x = op.inputs[0]
     dims = x.shape.as_list()
+    if len(op.inputs) == 2:  # multiples known only at run time: interleave them with x's shape
+        split_shape = reshape(transpose(stack([cast(op.inputs[1], dtypes.int32), shape(x)])),
+                              [-1])
+        return [reduce_sum(reshape(dy, split_shape), axis=list(builtins.range(0, 2 * len(dims),
+                                                                              2))), None]
     split_shape = []
     for m, d in zip(op.attrs["multiples"], dims):
         split_shape += [m, d]
@@ -810,9 +909,24 @@ def _tile_grad(op, dy):
     return [summed]
 
 
+def _infer_tile(inputs, attrs):
+    x = inputs[0]
+    mult = _attr_or_input_shape(inputs, attrs, "multiples")
+    if mult is None or x._shape._dims is None:
+        return [(x._dtype, None if x._shape._dims is None else [None] * len(x._shape._dims))]
+    return [(x._dtype, [None if m is None or d is None else m * d
+                        for m, d in zip(mult, x._shape._dims)])]
+
+
+_tile.infer_shape = _infer_tile
+
+
 def tile(input, multiples, name=None):
     """Repeats `input` multiples[i] times along axis i."""
     x = as_tensor(input)
+    mult_input = traced_shape_input(multiples)
+    if mult_input is not None:  # computed while tracing: read when the graph runs
+        return execute(_tile, (x, mult_input), {})
     mult = _shape_list(multiples, "Tile")
     if len(mult) != x.ndim:
         raise invalid_argument("Tile", f"Expected multiples argument to be a vector of length "
@@ -947,9 +1061,19 @@ def _broadcast_to_grad(op, dy):
     return [dy]
 
 
+def _infer_broadcast_to(inputs, attrs):
+    return [(inputs[0]._dtype, _attr_or_input_shape(inputs, attrs, "shape"))]
+
+
+_broadcast_to.infer_shape = _infer_broadcast_to
+
+
 def broadcast_to(input, shape, name=None):
     """Broadcasts `input` to `shape` with NumPy's rules (sizes 1 stretch, new axes lead)."""
     x = as_tensor(input)
+    shape_input = traced_shape_input(shape)
+    if shape_input is not None:  # computed while tracing: read when the graph runs
+        return execute(_broadcast_to, (x, shape_input), {})
     target = _shape_list(shape, "BroadcastTo")
     if -1 in target or any(d < 0 for d in target):
         raise invalid_argument("BroadcastTo", f"shape must be non-negative, got {target}")
