@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import eagerbook as tf
-from eagerbook.ops.array_ops import known_shape_value
+from eagerbook.ops.array_ops import _known_shape_value
 
 
 def _graph_ops(f, *specs):
@@ -31,9 +31,9 @@ def test_tracing_knows_the_static_parts_of_a_traced_shape():
     @tf.function
     def f(x):
         s = tf.shape(x)
-        seen["pack"] = known_shape_value(tf.stack([s[0], s[1] * 2, 5]))
-        seen["slice"] = known_shape_value(s[1:])
-        seen["shape"] = known_shape_value(s)
+        seen["pack"] = _known_shape_value(tf.stack([s[0], s[1] * 2, 5]))
+        seen["slice"] = _known_shape_value(s[1:])
+        seen["shape"] = _known_shape_value(s)
         return tf.reshape(x, [s[0] * s[1], s[2]])
 
     out = f.get_concrete_function(tf.TensorSpec([None, 3, 2])).structured_outputs

@@ -38,6 +38,11 @@ def runtime_error(concrete, fn, exc):
         cls, message = type(exc), exc.message.rsplit(" [Op:", 1)[0]
     else:  # a NumPy (host) error
         cls, message = errors.InvalidArgumentError, str(exc)
-    number = _ids.get(concrete) or _ids.setdefault(concrete, next(_next_id))
     return cls(None, None, f"{message}\n\t [[{{{{node {node or '?'}}}}}]] "
-                           f"[Op:__inference_{concrete.name}_{number}]")
+                           f"[Op:{inference_name(concrete)}]")
+
+
+def inference_name(concrete):
+    """TF's name for a traced function when it runs: ``__inference_<name>_<n>``."""
+    number = _ids.get(concrete) or _ids.setdefault(concrete, next(_next_id))
+    return f"__inference_{concrete.name}_{number}"

@@ -461,3 +461,80 @@ def tensors_for_specs(arg_specs, args):
                             f"{arg!r} to Literal[{spec!r}]`. Received args: {tuple(args)}")
         converted.append(arg)
     return converted
+
+
+# --- calling a ConcreteFunction: TF's two bindings ---------------------------------------------
+_LITERALS = (bool, int, float, str, type(None))
+
+
+def bind_concrete_call(concrete, args, kwargs):
+    """Binds a ConcreteFunction call as TF does. First to its structured signature (every
+    parameter required, even one that had a default: a trace fixed its value), each value cast
+    to its type; if that fails, to its flat signature: the tensor parameters alone, passed as
+    tensors (no conversion, no shape check). Returns ("structured", args in order) or ("flat",
+    tensors); TypeError naming both failures. None for nested arguments (the general road)."""
+    specs = concrete._arg_specs
+    if not all(isinstance(s, (TensorSpec,) + _LITERALS) for s in specs):
+        return None
+    ftype = concrete.function_type
+    try:
+        bound = ftype.bind(*args, **kwargs)
+        return "structured", [_cast_to_type(spec, bound.arguments[name])
+                              for spec, name in zip(specs, ftype.parameters)]
+    except (TypeError, _CastError) as exc:
+        structured = exc
+    try:
+        return "flat", _bind_flat(concrete, list(ftype.parameters), args, kwargs)
+    except TypeError as exc:
+        raise TypeError(f"Binding inputs to tf.function failed due to `{structured}`. Received "
+                        f"args: {tuple(args)} and kwargs: {kwargs} for signature: {ftype}.\n"
+                        f"Fallback to flat signature also failed due to: {exc}") from None
+
+
+class _CastError(Exception):
+    pass
+
+
+def _cast_to_type(spec, value):
+    if not isinstance(spec, TensorSpec):
+        if type(value) is not type(spec) or value != spec:
+            raise _CastError(f"Can not cast {value!r} to Literal[{spec!r}]")
+        return value
+    if _is_variable(value):
+        return value  # a Variable passed for a tensor: read when the function runs
+    if not isinstance(value, Tensor):
+        try:
+            value = convert_to_tensor(value, dtype=spec.dtype)
+        except (TypeError, ValueError) as exc:
+            raise _CastError(str(exc)) from None
+    if value.dtype != spec.dtype or not spec.shape.is_compatible_with(value.shape):
+        raise _CastError(f"Can not cast {TensorSpec(value.shape, value.dtype)!r} to "
+                         f"{_type_text(spec, True)}")
+    return value
+
+
+def _bind_flat(concrete, names, args, kwargs):
+    """TF's flat signature: `f(x, y)` over the tensor parameters only."""
+    keywords = [n for n, s in zip(names, concrete._arg_specs) if isinstance(s, TensorSpec)]
+    fname = getattr(concrete._python_function, "__name__", concrete.name)
+    summary = f"{fname}({', '.join(keywords)})"
+    if len(args) > len(keywords):
+        raise TypeError(f"{summary} takes {len(keywords)} positional arguments, got {len(args)}.")
+    args, kwargs = list(args), dict(kwargs)
+    for keyword in keywords[len(args):]:
+        if keyword not in kwargs:
+            given = set(keywords[:len(args)]) | set(kwargs)
+            missing = sorted(set(keywords) - given)
+            raise TypeError(f"{summary} missing required arguments: {', '.join(missing)}.")
+        args.append(kwargs.pop(keyword))
+    if kwargs:
+        for key in kwargs:
+            if key in keywords[:len(args)]:
+                raise TypeError(f"{summary} got two values for '{key}'.")
+        raise TypeError(f"{summary} got unexpected keyword arguments: "
+                        f"{', '.join(sorted(kwargs))}.")
+    for i, arg in enumerate(args):
+        if not isinstance(arg, Tensor) and not _is_variable(arg):
+            raise TypeError(f"{summary}: expected argument #{i}(zero-based) to be a Tensor; got "
+                            f"{type(arg).__name__} ({arg}).")
+    return args

@@ -46,7 +46,7 @@ def _shape_list(shape, op_name):
         raise TypeError(f"Cannot convert {shape!r} to EagerTensor of dtype int32") from None
 
 
-def traced_shape_input(shape):
+def _traced_shape_input(shape):
     """A shape argument that holds a traced value (``[tf.shape(x)[0], -1]`` inside a
     tf.function) -> the integer tensor TF feeds its op as the shape input (a list is packed,
     TF's auto-packing); None when every element is known now (the op keeps it as an attr)."""
@@ -58,7 +58,7 @@ def traced_shape_input(shape):
     return None
 
 
-def known_shape_value(t):
+def _known_shape_value(t):
     """What tracing knows of a traced 1-D shape tensor's value (TF's constant_value_as_shape):
     a list of ints, None where an element is only known when the graph runs; None if even its
     length is unknown. Follows Const, Shape, Pack and StridedSlice-of-Shape."""
@@ -71,7 +71,7 @@ def known_shape_value(t):
     if op.type == "Pack" and op.attrs["axis"] == 0:
         return [_known_scalar(v) for v in op.inputs]
     if op.type == "StridedSlice" and op.inputs[0]._op.type == "Shape":
-        dims = known_shape_value(op.inputs[0])
+        dims = _known_shape_value(op.inputs[0])
         key = op.attrs["key"]
         if dims is not None and len(key) == 1 and isinstance(key[0], builtins.slice):
             return dims[key[0]]
@@ -85,7 +85,7 @@ def _known_scalar(t):
     if op.type == "Const":
         return int(op.attrs["value"])
     if op.type == "StridedSlice" and op.inputs[0]._op.type == "Shape":
-        dims = known_shape_value(op.inputs[0])
+        dims = _known_shape_value(op.inputs[0])
         key = op.attrs["key"]
         if dims is not None and len(key) == 1 and isinstance(key[0], (int, np.integer)):
             return dims[key[0]] if -len(dims) <= key[0] < len(dims) else None
@@ -96,12 +96,12 @@ def _attr_or_input_shape(inputs, attrs, name):
     """The shape an op was given: its attr (eager, known) or its traced second input."""
     if name in attrs:
         return list(attrs[name])
-    return known_shape_value(inputs[1])
+    return _known_shape_value(inputs[1])
 
 
 def reshape(tensor, shape, name=None):
     tensor = as_tensor(tensor)
-    shape_input = traced_shape_input(shape)
+    shape_input = _traced_shape_input(shape)
     if shape_input is not None:  # computed while tracing: the op reads it when the graph runs
         if not shape_input._dtype.is_integer:
             raise TypeError(f"Value passed to parameter 'shape' has DataType "
@@ -425,7 +425,7 @@ _fill.infer_shape = _infer_fill
 
 def fill(dims, value, name=None):
     """A tensor of shape `dims` with every element equal to the scalar `value`."""
-    dims_input = traced_shape_input(dims)
+    dims_input = _traced_shape_input(dims)
     shape = None if dims_input is not None else _dims_arg(dims, "Fill")
     value = as_tensor(value)
     if value.ndim != 0:
@@ -924,7 +924,7 @@ _tile.infer_shape = _infer_tile
 def tile(input, multiples, name=None):
     """Repeats `input` multiples[i] times along axis i."""
     x = as_tensor(input)
-    mult_input = traced_shape_input(multiples)
+    mult_input = _traced_shape_input(multiples)
     if mult_input is not None:  # computed while tracing: read when the graph runs
         return execute(_tile, (x, mult_input), {})
     mult = _shape_list(multiples, "Tile")
@@ -1071,7 +1071,7 @@ _broadcast_to.infer_shape = _infer_broadcast_to
 def broadcast_to(input, shape, name=None):
     """Broadcasts `input` to `shape` with NumPy's rules (sizes 1 stretch, new axes lead)."""
     x = as_tensor(input)
-    shape_input = traced_shape_input(shape)
+    shape_input = _traced_shape_input(shape)
     if shape_input is not None:  # computed while tracing: read when the graph runs
         return execute(_broadcast_to, (x, shape_input), {})
     target = _shape_list(shape, "BroadcastTo")
