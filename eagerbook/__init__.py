@@ -79,6 +79,7 @@ from .framework.functions import get_logger, inside_function, recompute_grad
 from .graph.control_flow import case, cond, switch_case, while_loop
 from .graph.function import function
 from .graph.gradients import gradients
+from .graph.session import Graph
 from .graph.tensor_array import TensorArray
 from .module import Module
 from .ops.array_ops import (
