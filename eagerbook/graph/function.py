@@ -29,17 +29,16 @@ import numpy as np
 
 from ..core import context, dtypes, errors, nest
 from ..core.shape import TensorShape
-from ..core.spec import TensorSpec
 from ..core.tensor import Tensor, _from_numpy, convert_to_tensor
 from ..ops.registry import per_use_op, record_custom
-from ..ops.support import tf_type_name
 from . import passes
 from .autograph import convert_function
 from .compile import compile_graph
 from .gradients import forward_backward
 from .ir import TensorArrayLike, make_symbolic, resource
-from .node_errors import RUN_ERRORS, inference_name, runtime_error
+from .node_errors import RUN_ERRORS, runtime_error
 from .trace_types import (  # noqa: F401 - _param_names: saved_model imports it from here
+    FlatCall,
     FunctionType,
     MultilineMessageKeyError,
     VariableSpec,
@@ -647,14 +646,10 @@ class ConcreteFunction:
 
     # --- calling ----------------------------------------------------------------------------------
     def __call__(self, *args, **kwargs):
-        binding = bind_concrete_call(self, args, kwargs)  # TF's TypeError for a wrong call
-        if binding is not None:
-            road, args, kwargs = binding[0], binding[1], {}
-            if road == "flat" and len(args) == self._n_inputs:
-                return self._call_flat_signature(args)
-            if road == "flat":
-                values = iter(args)
-                args = [next(values) if isinstance(s, TensorSpec) else s for s in self._arg_specs]
+        bound = bind_concrete_call(self, args, kwargs)  # TF's two bindings (trace_types.py)
+        if isinstance(bound, FlatCall):
+            return self._call_flat(bound.tensors)
+        args, kwargs = (args, kwargs) if bound is None else (bound, {})
         if kwargs:
             names = _param_names(self._python_function, len(self._arg_specs))
             args = list(args) + [kwargs.pop(n) for n in names[len(args):] if n in kwargs]
@@ -678,21 +673,6 @@ class ConcreteFunction:
                     None, None, f"ConcreteFunction {self.name} expects a {p.dtype.name} tensor "
                                 f"of shape {p.shape} for '{p._op.name}', got {t.dtype.name}"
                                 f"{t.shape}")
-            inputs.append(t)
-        return self._call_flat(inputs)
-
-    def _call_flat_signature(self, tensors):
-        """TF's flat road: tensors for the graph's inputs, their dtypes checked as the
-        function runs (shapes are not: TF runs the graph on what it gets)."""
-        inputs = []
-        for i, (a, p) in enumerate(zip(tensors, self.graph.inputs)):
-            t = a if i in self._resource_inputs or not _is_variable(a) else a._as_tensor()
-            if not _is_variable(t) and t.dtype is not p.dtype:
-                name = inference_name(self)
-                raise errors.InvalidArgumentError(
-                    None, None, f"cannot compute {name} as input #{i}(zero-based) was expected "
-                                f"to be a {tf_type_name(p.dtype)} tensor but is a "
-                                f"{tf_type_name(t.dtype)} tensor [Op:{name}]")
             inputs.append(t)
         return self._call_flat(inputs)
 

@@ -17,8 +17,10 @@ from ..core import dtypes, errors
 from ..core.shape import TensorShape
 from ..core.spec import TensorSpec
 from ..core.tensor import Tensor, convert_to_tensor
+from ..ops.support import tf_type_name
 from .autograph.conversion import CONVERTED_CODE, original_name
 from .ir import SymbolicTensor
+from .node_errors import inference_name
 
 logger = logging.getLogger("eagerbook")
 
@@ -471,24 +473,48 @@ def bind_concrete_call(concrete, args, kwargs):
     """Binds a ConcreteFunction call as TF does. First to its structured signature (every
     parameter required, even one that had a default: a trace fixed its value), each value cast
     to its type; if that fails, to its flat signature: the tensor parameters alone, passed as
-    tensors (no conversion, no shape check). Returns ("structured", args in order) or ("flat",
-    tensors); TypeError naming both failures. None for nested arguments (the general road)."""
+    tensors (no conversion, no shape check). Returns the structured arguments in order, or a
+    FlatCall of the graph's inputs; TypeError naming both failures. None for nested arguments
+    (the general road)."""
     specs = concrete._arg_specs
     if not all(isinstance(s, (TensorSpec,) + _LITERALS) for s in specs):
         return None
     ftype = concrete.function_type
     try:
         bound = ftype.bind(*args, **kwargs)
-        return "structured", [_cast_to_type(spec, bound.arguments[name])
-                              for spec, name in zip(specs, ftype.parameters)]
+        return [_cast_to_type(spec, bound.arguments[name])
+                for spec, name in zip(specs, ftype.parameters)]
     except (TypeError, _CastError) as exc:
         structured = exc
     try:
-        return "flat", _bind_flat(concrete, list(ftype.parameters), args, kwargs)
+        tensors = _bind_flat(concrete, list(ftype.parameters), args, kwargs)
     except TypeError as exc:
         raise TypeError(f"Binding inputs to tf.function failed due to `{structured}`. Received "
                         f"args: {tuple(args)} and kwargs: {kwargs} for signature: {ftype}.\n"
                         f"Fallback to flat signature also failed due to: {exc}") from None
+    inputs = concrete.graph.inputs
+    if len(tensors) != len(inputs):  # Variables among them: the general road places them
+        values = iter(tensors)
+        return [next(values) if isinstance(s, TensorSpec) else s for s in specs]
+    for i, (t, p) in enumerate(zip(tensors, inputs)):
+        if _is_variable(t) and i not in concrete._resource_inputs:
+            tensors[i] = t = t._as_tensor()
+        if not _is_variable(t) and t.dtype is not p.dtype:  # checked as the function runs
+            name = inference_name(concrete)
+            raise errors.InvalidArgumentError(
+                None, None, f"cannot compute {name} as input #{i}(zero-based) was expected to "
+                            f"be a {tf_type_name(p.dtype)} tensor but is a "
+                            f"{tf_type_name(t.dtype)} tensor [Op:{name}]")
+    return FlatCall(tensors)
+
+
+class FlatCall:
+    """A call bound to the flat signature: the graph's input tensors, run as they are."""
+
+    __slots__ = ("tensors",)
+
+    def __init__(self, tensors):
+        self.tensors = tensors
 
 
 class _CastError(Exception):
