@@ -19,6 +19,7 @@ from .api import (
     debugging,
     dtypes,
     errors,
+    experimental,
     image,
     io,
     layers,  # TF 1.x's tf.layers: the eager announcement builds models with it

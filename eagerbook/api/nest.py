@@ -3,6 +3,7 @@
 from ..core import nest as _core
 from ..core.nest import is_nested
 from ..core.nest import is_nested as _is_nested
+from ..framework import extension_type as _extension_type
 from ..ops.ragged_ops import RaggedTensor
 from ..ops.sparse_ops import SparseTensor
 
@@ -14,10 +15,14 @@ def _components(x):
         return [x.flat_values, *x.nested_row_splits]
     if isinstance(x, SparseTensor):
         return [x.indices, x.values, x.dense_shape]
+    if isinstance(x, _extension_type.ExtensionType):
+        return _extension_type.components(x)
     return None
 
 
 def _rebuild(like, parts):
+    if isinstance(like, _extension_type.ExtensionType):
+        return _extension_type.from_components(like, iter(parts))
     if isinstance(like, RaggedTensor):
         return RaggedTensor.from_nested_row_splits(parts[0], parts[1:])
     return SparseTensor(*parts)
@@ -25,7 +30,7 @@ def _rebuild(like, parts):
 
 def flatten(structure, expand_composites=False):
     """The leaves of `structure` (dicts by sorted key); with `expand_composites`, each
-    RaggedTensor or SparseTensor gives its component tensors instead."""
+    RaggedTensor, SparseTensor or ExtensionType gives its component tensors instead."""
     leaves = _core.flatten(structure)
     if not expand_composites:
         return leaves

@@ -38,6 +38,7 @@ from .gradients import forward_backward
 from .ir import TensorArrayLike, make_symbolic, resource
 from .node_errors import RUN_ERRORS, runtime_error
 from .trace_types import (  # noqa: F401 - _param_names: saved_model imports it from here
+    CompositeOutput,
     FlatCall,
     FunctionType,
     MultilineMessageKeyError,
@@ -56,6 +57,7 @@ from .trace_types import (  # noqa: F401 - _param_names: saved_model imports it 
     _param_names,
     _relax,
     bind_concrete_call,
+    composite_placeholders,
     in_user_code,
     tensors_for_specs,
 )
@@ -361,7 +363,9 @@ class Function:
                     leaf = leaf._as_tensor()
                 elif isinstance(leaf, _CONVERTED_OUTPUTS):
                     leaf = convert_to_tensor(leaf)  # TF returns Python numbers as tensors
-                if isinstance(leaf, Tensor):
+                if hasattr(type(leaf), "__tf_components__"):  # an ExtensionType's tensors
+                    template.append(CompositeOutput.add(graph, leaf, outputs))
+                elif isinstance(leaf, Tensor):
                     t = graph.as_graph_tensor(leaf)
                     template.append(len(outputs))
                     outputs.append(t)
@@ -458,6 +462,9 @@ class _PyValue:
     def __init__(self, value):
         self.value = value
 
+    def resolve(self, values):
+        return self.value
+
 
 def _specs_as_keys(args):
     def conv(x):
@@ -480,6 +487,8 @@ class _SpecKey(Tensor):
 
 def _placeholders_for(graph, arg, name, relaxed=None):
     """Replaces the tensors in `arg` by placeholders; returns (symbolic arg, spec)."""
+    if hasattr(type(arg), "__tf_components__"):  # an ExtensionType
+        return composite_placeholders(graph, arg, name, _placeholders_for)
     if _is_variable(arg):
         graph.add_variable_input(arg, name)
         return arg, VariableSpec(arg.shape, arg.dtype, bool(getattr(arg, "trainable", True)),
@@ -684,6 +693,8 @@ class ConcreteFunction:
         for a in nest.flatten(list(args)):
             if isinstance(a, Tensor) or _is_variable(a):
                 inputs.append(a)
+            elif hasattr(type(a), "__tf_components__"):
+                inputs.extend(a.__tf_components__())
             elif isinstance(a, np.ndarray):
                 inputs.append(convert_to_tensor(a))
         return self._call_flat(inputs)
@@ -724,7 +735,7 @@ class ConcreteFunction:
             o = outs[0]
             return _from_numpy(o if type(o) is _ndarray else _asarray(o))
         values = [_wrap(o) for o in outs]
-        flat = [values[t] if not isinstance(t, _PyValue) else t.value for t in self._template]
+        flat = [values[t] if type(t) is int else t.resolve(values) for t in self._template]
         if not flat and self.structured_outputs is None:
             return None
         return nest.pack_sequence_as(self.structured_outputs, flat)
@@ -765,7 +776,7 @@ class ConcreteFunction:
         values = out_tensors
         if self._single:
             return values[0]
-        flat = [values[t] if not isinstance(t, _PyValue) else t.value for t in self._template]
+        flat = [values[t] if type(t) is int else t.resolve(values) for t in self._template]
         if not flat and self.structured_outputs is None:
             return None
         return nest.pack_sequence_as(self.structured_outputs, flat)

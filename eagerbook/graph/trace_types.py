@@ -108,6 +108,8 @@ def _key(x, aliases):
     this call, so f(v, v) and f(v, w) get different traces (as TF's alias ids do)."""
     if hasattr(type(x), "__tf_tracing_type__"):  # the tracing protocol: the object says
         return ("C", x.__tf_tracing_type__(TracingContext()))
+    if hasattr(type(x), "__tf_components__"):  # an ExtensionType: its spec says
+        return ("X", x._type_spec)
     if isinstance(x, Tensor):
         if isinstance(x, SymbolicTensor):
             return ("T", x._dtype, x._shape._dims)
@@ -564,3 +566,31 @@ def _bind_flat(concrete, names, args, kwargs):
             raise TypeError(f"{summary}: expected argument #{i}(zero-based) to be a Tensor; got "
                             f"{type(arg).__name__} ({arg}).")
     return args
+
+
+# --- composites (ExtensionTypes) crossing a tf.function's boundary ------------------------------
+class CompositeOutput:
+    """A traced function's output holding tensors inside a composite value: which graph
+    outputs are its components (``resolve`` rebuilds it around their values)."""
+
+    __slots__ = ("like", "indices")
+
+    def __init__(self, like, indices):
+        self.like, self.indices = like, indices
+
+    @classmethod
+    def add(cls, graph, leaf, outputs):
+        """Appends the components of output `leaf` to the graph's `outputs`."""
+        parts = [graph.as_graph_tensor(t) for t in leaf.__tf_components__()]
+        outputs.extend(parts)
+        return cls(leaf, range(len(outputs) - len(parts), len(outputs)))
+
+    def resolve(self, values):
+        return self.like.__tf_from_components__([values[i] for i in self.indices])
+
+
+def composite_placeholders(graph, arg, name, placeholders_for):
+    """An ExtensionType argument: a placeholder for each tensor inside, rebuilt around them."""
+    parts = [placeholders_for(graph, t, f"{name}_{i}")[0]
+             for i, t in enumerate(arg.__tf_components__())]
+    return arg.__tf_from_components__(parts), arg._type_spec

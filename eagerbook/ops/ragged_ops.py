@@ -495,6 +495,8 @@ def type_spec_from_value(value):
         return RaggedTensorSpec.from_value(value)
     if isinstance(value, SparseTensor):
         return SparseTensorSpec.from_value(value)
+    if hasattr(type(value), "Spec") and hasattr(type(value), "_tf_fields"):
+        return value._type_spec  # an ExtensionType
     if hasattr(type(value), "_as_tensor"):
         value = value._as_tensor()
     return TensorSpec.from_tensor(value)

@@ -82,6 +82,8 @@ def _encode_outputs(concrete, where):
         raise SaveError(f"{where}: its result structure cannot be saved.")
     leaves = []
     for item in concrete._template:
+        if not isinstance(item, (int, _PyValue)):  # an ExtensionType around outputs
+            raise SaveError(f"{where}: eagerbook cannot save ExtensionType results.")
         if isinstance(item, _PyValue):
             leaves.append(_Leaf(serialize.encode_spec_leaf(item.value, where)))
         else:
