@@ -179,12 +179,12 @@ def test_stride_one_gradients_by_taps_match_loops(through, case, images_per_bloc
         if images_per_block is not None:  # the block of moved grid copies
             patch.setattr(nn_ops, "_PATCH_BLOCK_BYTES",
                           images_per_block * ws[0] * ws[1] * ws[3] * grid_cells * 8)
-        for name in ("_filter_grad_by_taps", "_grads_by_taps"):
-            def spy(*args, _kernel=getattr(nn_ops, name), _name=name):
-                taken.append(_name + (" with x" if len(args) == 6 and args[5] is not None
-                                      else ""))
-                return _kernel(*args)
-            patch.setattr(nn_ops, name, spy)
+        def spy(*args, _kernel=nn_ops._grads_by_taps, **kwargs):
+            given = dict(zip(("w", "x"), args[5:]), **kwargs)
+            taken.append("+".join(grad for grad, arg in (("dx", "w"), ("dw", "x"))
+                                  if given.get(arg) is not None))
+            return _kernel(*args, **kwargs)
+        patch.setattr(nn_ops, "_grads_by_taps", spy)
         xt, wt, gt = constant(x), constant(w), constant(g)
         if through == "ops":
             attrs = dict(padding="EXPLICIT" if padding == "EXPLICIT" else padding,
@@ -192,30 +192,62 @@ def test_stride_one_gradients_by_taps_match_loops(through, case, images_per_bloc
                          dilations=dilations)
             dx = nn_ops.conv2d_backprop_input(xs, wt, gt, (1, 1), **attrs)
             dw = nn_ops.conv2d_backprop_filter(xt, ws, gt, (1, 1), **attrs)
-        else:
-            with GradientTape() as tape:
-                tape.watch([xt, wt])
-                out = nn_ops.conv2d(xt, wt, 1, pad_arg, dilations=dilations)
-            dx, dw = tape.gradient(out, [xt, wt], output_gradients=gt)
-    assert sorted(taken) == (["_filter_grad_by_taps", "_grads_by_taps"] if through == "ops"
-                             else ["_grads_by_taps with x"])
+        else:  # the second time, the two gradients of one dy are known to run together
+            for _ in range(2):
+                taken.clear()
+                with GradientTape() as tape:
+                    tape.watch([xt, wt])
+                    out = nn_ops.conv2d(xt, wt, 1, pad_arg, dilations=dilations)
+                dx, dw = tape.gradient(out, [xt, wt], output_gradients=gt)
+    assert sorted(taken) == (["dw", "dx"] if through == "ops" else ["dx+dw"])
     np.testing.assert_allclose(dx.numpy(), want_dx, rtol=1e-10, atol=1e-10)
     np.testing.assert_allclose(dw.numpy(), want_dw, rtol=1e-10, atol=1e-10)
 
 
 def test_a_filter_gradient_left_by_the_shared_sweep_serves_only_its_own_arrays():
-    # Announced for (x, w, dy), the input gradient's kernel computes x's filter gradient too;
-    # the filter kernel must not hand it out for another x or another dy.
+    # Once the two gradients of one dy ran back to back, the input gradient's kernel computes
+    # the filter gradient of the x the forward pass saw with w; the filter kernel must not
+    # hand it out for another x or another dy, and an untaken one stops the sharing.
     rng = np.random.default_rng(1)
     x, other_x = (constant(rng.standard_normal((2, 6, 6, 4))) for _ in range(2))
     w = constant(rng.standard_normal((3, 3, 4, 3)))
     dy, other_dy = (constant(rng.standard_normal((2, 4, 4, 3))) for _ in range(2))
+    sweep = nn_ops._shared_sweep
     for args in ((other_x, w.shape, dy), (x, w.shape, other_dy), (x, w.shape, dy)):
-        with nn_ops._one_sweep_for_both(x, w, dy):
+        for _ in range(2):  # the first time teaches the sweep that both gradients are wanted
+            nn_ops.conv2d(x, w, 1, "VALID")
             nn_ops.conv2d_backprop_input(x.shape, w, dy, (1, 1), "VALID")
-            left = nn_ops._both_gradients.filter_gradient
+            left = sweep.left
             got = nn_ops.conv2d_backprop_filter(*args, (1, 1), "VALID")
-        want = nn_ops.conv2d_backprop_filter(*args, (1, 1), "VALID")  # computed on its own
-        np.testing.assert_allclose(got.numpy(), want.numpy(), rtol=1e-12)
+            nn_ops.conv2d_backprop_filter(x, w.shape, dy, (1, 1), "VALID")  # (if not taken)
+        assert left is not None
+        want = nn_ops._grads_by_taps(args[2]._value, w.shape, x.shape, (0, 0, 0, 0), (1, 1),
+                                     x=args[0]._value)[1]
+        np.testing.assert_array_equal(got.numpy(), want)  # the same sweep: the same bits
         assert (got._value is left[3]) == (args[0] is x and args[2] is dy)
-    assert nn_ops._both_gradients.announced is nn_ops._both_gradients.filter_gradient is None
+    assert sweep.left is None
+    # The weights froze: the filter gradient is no longer asked for, and the sweep stops
+    # computing it after the first untaken one.
+    for expect_left in (True, False, False):
+        nn_ops.conv2d(x, w, 1, "VALID")
+        nn_ops.conv2d_backprop_input(x.shape, w, dy, (1, 1), "VALID")
+        assert (sweep.left is not None) == expect_left
+
+
+def test_the_shared_sweep_gives_the_bits_of_each_gradient_alone():
+    # The first backward pass runs the two kernels apart, the second shares one sweep: the
+    # same float32 results to the bit, so a gradient never depends on what ran before it.
+    rng = np.random.default_rng(2)
+    x = constant(rng.standard_normal((5, 9, 9, 4)).astype(np.float32))
+    w = constant(rng.standard_normal((3, 3, 4, 6)).astype(np.float32))
+    results = []
+    for _ in range(3):
+        with GradientTape() as tape:
+            tape.watch([x, w])
+            loss = math_ops.reduce_sum(math_ops.square(nn_ops.conv2d(x, w, 1, "SAME")))
+        results.append([g.numpy() for g in tape.gradient(loss, [x, w])])
+    geometry = (x.shape, w.shape, "SAME", (), (1, 1))
+    assert geometry in nn_ops._shared_sweep.wanted and nn_ops._shared_sweep.left is None
+    for later in results[1:]:
+        for got, first in zip(later, results[0]):
+            np.testing.assert_array_equal(got, first)

@@ -16,9 +16,9 @@ window gathering (`_grads_by_taps`: shifted slices of a flat, channel-major grid
 the products run on one BLAS thread (`blas_threads.py` says why).
 """
 
-import contextlib
 import math
 import threading
+import weakref
 
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
@@ -832,6 +832,8 @@ def _conv2d(x, w, strides, padding, explicit_paddings, dilations, data_format):
     kh, kw, _, o = w.shape
     oh, ow, pads = _conv_geometry(x.shape, w.shape, strides, padding, explicit_paddings,
                                   dilations)
+    if strides == (1, 1):
+        _shared_sweep.remember_forward(x, w)
     xp, taps = _pad(x, pads), kh * kw * c
     w_matrix = w.reshape(taps, o)
     out = np.empty((n, oh, ow, o), dtype=np.result_type(x, w))
@@ -847,44 +849,63 @@ def _conv2d_grad(op, dy):
     x, w = op.inputs
     attrs = op.attrs
     # The first layer's input is data: skipping its gradient saves a whole convolution.
-    if not (op.needs_gradient(0) and op.needs_gradient(1)):
-        return [conv2d_backprop_input(tuple(x.shape), w, dy, **attrs)
-                if op.needs_gradient(0) else None,
-                conv2d_backprop_filter(x, tuple(w.shape), dy, **attrs)
-                if op.needs_gradient(1) else None]
-    with _one_sweep_for_both(x, w, dy):
-        return [conv2d_backprop_input(tuple(x.shape), w, dy, **attrs),
-                conv2d_backprop_filter(x, tuple(w.shape), dy, **attrs)]
+    return [conv2d_backprop_input(tuple(x.shape), w, dy, **attrs)
+            if op.needs_gradient(0) else None,
+            conv2d_backprop_filter(x, tuple(w.shape), dy, **attrs)
+            if op.needs_gradient(1) else None]
 
 
-class _BothGradients(threading.local):
-    """Both gradients of a stride-1 convolution from one sweep (eager), kept in one place.
+class _SharedSweep(threading.local):
+    """Both gradients of a stride-1 convolution from one sweep over dy, kept in one place.
 
     The two backward kernels move the same copies of dy around (`_grads_by_taps`); made once,
-    they serve both products (the guide CNN's eager step: ~2 ms of ~17 less). But each kernel
-    lacks an input of the other (the input gradient has no x, the filter gradient no w). So
-    the gradient rule, about to run both ops on concrete arrays, names x, w and dy here; the
-    input gradient's kernel, seeing exactly those arrays, computes both and leaves the filter
-    gradient for the filter kernel, which takes it only for the very same arrays and attrs.
-    Both ops still run and are recorded as TF runs them; a profiler sees the shared work
-    under Conv2DBackpropInput. Compiled code calls each kernel on its own.
+    they serve both products (the guide CNN's step: ~1.5-2 ms of ~16 less). But each kernel
+    lacks an input of the other: the input gradient has w and dy, not x; the filter gradient
+    x and dy, not w. So the forward kernel remembers which x it saw with each w (weak
+    references: nothing is kept alive), and the input gradient's kernel, when the filter
+    gradient of that dy ran right after it the last time (`wanted`), computes both and leaves
+    the filter gradient here; the filter kernel takes it only for the very same x, dy and
+    attrs. Both ops still run as in TF, eagerly or in compiled code, with the same results as
+    one sweep; a profiler sees the shared work under Conv2DBackpropInput. A filter gradient
+    left untaken (the weights froze) turns the sharing off for that geometry.
     """
-    announced = None  # (x, w, dy) arrays the rule is about to pass to both kernels
-    filter_gradient = None  # (x, dy, attrs, result) left for the filter kernel
+
+    def __init__(self):
+        self.forward_inputs = {}  # id(w) -> (weakref of w, weakref of x), recent forward calls
+        self.wanted = set()  # geometries whose two gradients ran back to back on one dy
+        self.last_input_dy = None  # weakref of the dy the input gradient last ran on
+        self.left = None  # (weakrefs of x and dy, geometry, filter gradient) for its kernel
+
+    def remember_forward(self, x, w):
+        if len(self.forward_inputs) >= _REMEMBERED_FORWARDS:
+            del self.forward_inputs[next(iter(self.forward_inputs))]  # the oldest
+        self.forward_inputs[id(w)] = (weakref.ref(w), weakref.ref(x))
+
+    def x_for(self, w, dy, geometry):
+        """The x to compute the filter gradient with, from this input gradient's sweep."""
+        if self.left is not None:  # the last one was never taken: stop sharing there
+            self.wanted.discard(self.left[2])
+            self.left = None
+        self.last_input_dy = weakref.ref(dy)
+        refs = self.forward_inputs.get(id(w))
+        if geometry not in self.wanted or refs is None or refs[0]() is not w:
+            return None
+        x = refs[1]()
+        return x if x is not None and x.shape == geometry[0] else None
+
+    def take(self, x, dy, geometry):
+        """The filter gradient left for exactly these arrays and attrs, or None."""
+        left = self.left
+        if left is not None and left[0]() is x and left[1]() is dy and left[2] == geometry:
+            self.left = None
+            return left[3]
+        if self.last_input_dy is not None and self.last_input_dy() is dy:
+            self.wanted.add(geometry)
+        return None
 
 
-_both_gradients = _BothGradients()
-
-
-@contextlib.contextmanager
-def _one_sweep_for_both(x, w, dy):
-    values = (x._value, w._value, dy._value)
-    if all(type(v) is np.ndarray for v in values):  # not while tracing a graph
-        _both_gradients.announced = values
-    try:
-        yield
-    finally:
-        _both_gradients.announced = _both_gradients.filter_gradient = None
+_REMEMBERED_FORWARDS = 16
+_shared_sweep = _SharedSweep()
 
 
 @register("Conv2DBackpropInput")
@@ -906,11 +927,13 @@ def _conv2d_backprop_input(w, dy, input_sizes, strides, padding, explicit_paddin
     pads = _conv_geometry(input_sizes, w.shape, strides, padding, explicit_paddings,
                           dilations)[2]
     if strides == (1, 1):
-        x = _announced_input(w, dy)
-        dx, grad_w = _grads_by_taps(w, dy, input_sizes, pads, dilations, x)
+        geometry = (tuple(input_sizes), w.shape, padding, explicit_paddings, dilations)
+        x = _shared_sweep.x_for(w, dy, geometry)
+        if kw * c < _SHORT_WINDOW_ROW:  # its filter gradient takes the im2col road
+            x = None
+        dx, grad_w = _grads_by_taps(dy, w.shape, input_sizes, pads, dilations, w, x)
         if grad_w is not None:
-            _both_gradients.filter_gradient = (x, dy, (padding, explicit_paddings, dilations),
-                                               grad_w)
+            _shared_sweep.left = (weakref.ref(x), weakref.ref(dy), geometry, grad_w)
         return dx
     top, _, left, _ = pads
     keh, kew = (kh - 1) * dh + 1, (kw - 1) * dw + 1
@@ -940,18 +963,9 @@ def _conv2d_backprop_input(w, dy, input_sizes, strides, padding, explicit_paddin
     return dx
 
 
-def _announced_input(w, dy):
-    """The x of an announced pair (`_BothGradients`) if w and dy are its arrays, else None."""
-    announced = _both_gradients.announced
-    if announced is None or announced[1] is not w or announced[2] is not dy:
-        return None
-    _both_gradients.announced = None
-    return announced[0]
-
-
-def _grads_by_taps(w, dy, input_sizes, pads, dilations, x=None):
-    """Conv2DBackpropInput for stride 1: one product per block of images, on a flat grid.
-    Given x too, also x's filter gradient from the same moved copies: (dx, dw or None).
+def _grads_by_taps(dy, filter_sizes, input_sizes, pads, dilations, w=None, x=None):
+    """Stride-1 gradients of a convolution, one product per block of images on a flat grid:
+    (dx or None, dw or None), dx given the filter w, dw given the input x, both from one sweep.
 
     Flatten the padded input's grid (GH, GW) cell by cell. Tap (a, b) of the window that
     starts at cell p reads cell p + shift(a, b), shift(a, b) = a * dilation_h * GW +
@@ -975,51 +989,54 @@ def _grads_by_taps(w, dy, input_sizes, pads, dilations, x=None):
     (taps * O, cells) @ x's padded cells (cells, C), summed over blocks, holds every tap's
     gradient, transposed, with the taps in flipped order.
     """
-    kh, kw, c, o = w.shape
+    kh, kw, c, o = filter_sizes
     n, oh, ow, _ = dy.shape
     top, bottom, left, right = pads
     h, wd = input_sizes[1], input_sizes[2]
     gh, gw = h + top + bottom, wd + left + right  # the padded input's grid
-    (dh, dw), cells = dilations, gh * gw
-    dx = np.empty((n, h, wd, c), dtype=np.result_type(w, dy))
-    grad_w = None if x is None else np.zeros((kh * kw * o, c), dtype=np.result_type(x, dy))
-    if not dy.size:  # no window fits: nothing flows back
-        dx[...] = 0
-        return dx, None if grad_w is None else _taps_flipped_back(grad_w, kh, kw)
-    if grad_w is not None:
-        x_cells = _pad(x, pads).reshape(n * cells, c)
+    cells, taps = gh * gw, kh * kw * o
+    start = np.empty if dy.size else np.zeros  # (no window fits: nothing flows back)
+    dx = None if w is None else start((n, h, wd, c), dtype=np.result_type(w, dy))
+    grad_w = None if x is None else np.zeros((taps, c), dtype=np.result_type(x, dy))
+    if dy.size:
+        _sweep_moved_copies(dy, (kh, kw, c, o), (gh, gw), pads, dilations, dx, w, grad_w,
+                            None if x is None else _pad(x, pads).reshape(n * cells, c))
+    return dx, None if grad_w is None else np.ascontiguousarray(
+        grad_w.reshape(kh, kw, o, c)[::-1, ::-1].transpose(0, 1, 3, 2))
+
+
+def _sweep_moved_copies(dy, filter_sizes, grid_hw, pads, dilations, dx, w, grad_w, x_cells):
+    """The loop of `_grads_by_taps`: fills dx and/or adds into grad_w (taps * O, C)."""
+    kh, kw, c, o = filter_sizes
+    n, oh, ow, _ = dy.shape
+    (gh, gw), (dh, dw), cells = grid_hw, dilations, grid_hw[0] * grid_hw[1]
+    top, left, taps = pads[0], pads[2], kh * kw * o
     most = (kh - 1) * dh * gw + (kw - 1) * dw
-    flipped = w[::-1, ::-1].transpose(0, 1, 3, 2).reshape(kh * kw * o, c).T  # (C, taps * O)
-    blocks, buffer = _patch_blocks(n, kh * kw * o * cells, dy.dtype)
+    blocks, buffer = _patch_blocks(n, taps * cells, dy.dtype)
     images = blocks[0].stop - blocks[0].start
     # One grid, product and result buffer, reused by every block: cells where no window
     # starts are zeroed once and never written.
     grid = np.zeros((o, most + images * cells), dtype=dy.dtype)
     windows_start = grid[:, most:].reshape(o, images, gh, gw)[:, :, :oh, :ow]
-    result = np.empty((c, images * cells), dtype=dx.dtype)
+    if dx is not None:
+        flipped = w[::-1, ::-1].transpose(0, 1, 3, 2).reshape(taps, c).T  # (C, taps * O)
+        result = np.empty((c, images * cells), dtype=dx.dtype)
     for block in blocks:
         m = block.stop - block.start
         rows = m * cells
         windows_start[:, :m] = dy[block].transpose(3, 0, 1, 2)
-        moved = buffer[:kh * kw * o * rows].reshape(kh, kw, o, rows)
+        moved = buffer[:taps * rows].reshape(kh, kw, o, rows)
         for a in range(kh):
             for b in range(kw):
                 shift = a * dh * gw + b * dw
                 moved[a, b] = grid[:, shift:shift + rows]
-        np.matmul(flipped, moved.reshape(kh * kw * o, rows), out=result[:, :rows])
         if grad_w is not None:
-            grad_w += moved.reshape(kh * kw * o, rows) @ x_cells[block.start * cells:][:rows]
-        # Back to NHWC, without the grid's padding.
-        dx[block] = result[:, :rows].reshape(c, m, gh, gw)[
-            :, :, top:top + h, left:left + wd].transpose(1, 2, 3, 0)
-    return dx, None if grad_w is None else _taps_flipped_back(grad_w, kh, kw)
-
-
-def _taps_flipped_back(grad_w, kh, kw):
-    """(taps * O, C) with the taps in flipped order -> the HWIO filter gradient."""
-    o, c = grad_w.shape[0] // (kh * kw), grad_w.shape[1]
-    return np.ascontiguousarray(
-        grad_w.reshape(kh, kw, o, c)[::-1, ::-1].transpose(0, 1, 3, 2))
+            grad_w += moved.reshape(taps, rows) @ x_cells[block.start * cells:][:rows]
+        if dx is not None:
+            np.matmul(flipped, moved.reshape(taps, rows), out=result[:, :rows])
+            # Back to NHWC, without the grid's padding.
+            dx[block] = result[:, :rows].reshape(c, m, gh, gw)[
+                :, :, top:top + dx.shape[1], left:left + dx.shape[2]].transpose(1, 2, 3, 0)
 
 
 @_conv2d_backprop_input.gradient
@@ -1039,20 +1056,19 @@ def _conv2d_backprop_filter(x, dy, filter_sizes, strides, padding, explicit_padd
     """Gradient of conv2d with respect to its filter: im2col(x)^T @ dy, summed over blocks.
 
     (Stride 1 with window rows long enough to copy well takes the patch-free path of
-    `_filter_grad_by_taps`.)
+    `_grads_by_taps`.)
     """
     kh, kw, c, o = filter_sizes
     _, oh, ow, _ = dy.shape
     _, _, pads = _conv_geometry(x.shape, filter_sizes, strides, padding, explicit_paddings,
                                 dilations)
-    left = _both_gradients.filter_gradient
-    if left is not None and left[0] is x and left[1] is dy \
-            and left[2] == (padding, explicit_paddings, dilations) and strides == (1, 1) \
-            and left[3].shape == tuple(filter_sizes):
-        _both_gradients.filter_gradient = None
-        return left[3]
-    if strides == (1, 1) and kw * c >= _SHORT_WINDOW_ROW:
-        return _filter_grad_by_taps(x, dy, filter_sizes, pads, dilations)
+    if strides == (1, 1):
+        left = _shared_sweep.take(x, dy, (x.shape, tuple(filter_sizes), padding,
+                                          explicit_paddings, dilations))
+        if left is not None:
+            return left
+    if strides == (1, 1) and kw * c >= _SHORT_WINDOW_ROW:  # as the shared sweep does it
+        return _grads_by_taps(dy, filter_sizes, x.shape, pads, dilations, x=x)[1]
     xp, taps = _pad(x, pads), kh * kw * c
     dw = np.zeros((taps, o), dtype=dy.dtype)
     for block in _image_blocks(x.shape[0], oh * ow * taps * x.itemsize):
@@ -1060,37 +1076,6 @@ def _conv2d_backprop_filter(x, dy, filter_sizes, strides, padding, explicit_padd
         cols = _patches(xp[block], kh, kw, oh, ow, strides, dilations)
         dw += cols.T @ dy[block].reshape(rows, o)
     return dw.reshape(kh, kw, c, o)
-
-
-def _filter_grad_by_taps(x, dy, filter_sizes, pads, dilations):
-    """Conv2DBackpropFilter for stride 1: one product per filter tap, no patch matrix.
-
-    On the padded input flattened to (cells, C), tap (a, b) of the window starting at cell p
-    reads cell p + shift(a, b) (as in `_grads_by_taps`). Lay dy on the same grid (zeros
-    where no window starts); then w[a, b]'s gradient is sum over p of x[p + shift]^T dy[p]:
-    the grid's cells moved by `shift` (a slice, no copy) against dy's grid, one product with
-    the cells as its long inner axis. That replaces the patch copy -- KH x KW x C numbers per
-    output pixel, in runs of KW x C -- with O numbers per cell; the zeros where no window
-    starts cost ~15 % more arithmetic at the guide CNN's 26 x 26 grid.
-    """
-    kh, kw, c, o = filter_sizes
-    n, oh, ow, _ = dy.shape
-    xp = _pad(x, pads)
-    gh, gw = xp.shape[1:3]
-    (dh, dw), cells = dilations, gh * gw
-    most = (kh - 1) * dh * gw + (kw - 1) * dw
-    # Windows starting in the last `most` cells would run off the grid: no window starts there.
-    used = n * cells - most
-    on_grid = np.zeros((n, gh, gw, o), dtype=dy.dtype)
-    on_grid[:, :oh, :ow] = dy
-    dy_cells = on_grid.reshape(n * cells, o)[:max(used, 0)]
-    x_cells = xp.reshape(n * cells, c)
-    grad = np.empty((kh, kw, c, o), dtype=np.result_type(x, dy))
-    for a in range(kh):
-        for b in range(kw):
-            shift = a * dh * gw + b * dw
-            np.matmul(x_cells[shift:shift + len(dy_cells)].T, dy_cells, out=grad[a, b])
-    return grad
 
 
 @_conv2d_backprop_filter.gradient
