@@ -1304,7 +1304,12 @@ def scatter_nd(indices, updates, shape, name=None):
     return execute(_scatter_nd, (indices, updates), {"shape": tuple(target), "batch_dims": 0})
 
 
-@register("Where", differentiable=False)
+def _infer_where(inputs, attrs):
+    # How many elements are true is known only when the op runs: TF's [None, rank].
+    return [(dtypes.int64, [None, inputs[0]._shape.rank])]
+
+
+@register("Where", differentiable=False, infer_shape=_infer_where)
 def _where(condition):
     return np.argwhere(condition).astype(np.int64)
 

@@ -1,4 +1,4 @@
-"""tf.stack and the tf.linalg ops trace through their shape rules, as TF's graph does.
+"""tf.stack, tf.linalg, tf.where and tf.broadcast_to trace through shape rules, as in TF.
 
 Before these ops had rules, tracing ran their kernels on stand-in arrays: an all-ones stand-in
 matrix is singular, so ``tf.function(tf.linalg.inv)`` could not trace at all, and stacking
@@ -66,6 +66,11 @@ SHAPES = [
     (lambda a, b: tf.stack([a, b], axis=1), [[3, None], [None, 4]], [[3, 2, 4]]),
     (lambda a, b: tf.stack([a, b], axis=-1), [None, [None, 4]], [[None, 4, 2]]),
     (lambda a, b: tf.stack([a, b], axis=2), [None, None], [None]),
+    # Sizes that depend on values: the stand-ins (all true) said 5 where TF says None.
+    (lambda x: tf.where(x > 0), [[5]], [[None, 1]]),
+    (lambda x: tf.boolean_mask(x, x > 0), [[5]], [[None]]),
+    (lambda x: tf.boolean_mask(x, x[:, 0] > 0), [[4, 3]], [[None, 3]]),
+    (lambda x: tf.broadcast_to(x, [4, 3]), [[None]], [[4, 3]]),
 ]
 
 
