@@ -22,6 +22,7 @@ import re
 import numpy as np
 
 from ..core.tensor import Tensor
+from .compile_updates import assigned_values, update_into_step
 
 _LITERAL_TYPES = (bool, int, str, type(None))
 
@@ -29,6 +30,7 @@ _LITERAL_TYPES = (bool, int, str, type(None))
 class _Emitter:
     def __init__(self):
         self.check = None
+        self.assigned = set()
         self.namespace = {"_asarray": np.asarray, "_np": np}
         self.lines = []
         self.nodes = {}  # line number -> the name of the op that line runs (for errors)
@@ -84,6 +86,7 @@ def compile_graph(graph, name="fn", check=None):
     """
     em = _Emitter()
     em.check = check
+    em.assigned = assigned_values(graph)  # (for update_into_step)
     env = {}
     params = []
     for t in graph.inputs:
@@ -138,7 +141,7 @@ def _call_text(em, op, env):
 
 def _emit_kernel_call(em, op, env, indent):
     if op.type.startswith("Fused"):
-        call = _fused_text(em, op, env)
+        call = update_into_step(em, op, env, indent) or _fused_text(em, op, env)
     else:
         call = _call_text(em, op, env)
     inputs = [env[id(t)] for t in op.inputs]

@@ -148,3 +148,37 @@ def test_division_by_a_power_of_two_is_an_exact_multiplication():
         types = [op.type for op in divide.get_concrete_function(x).optimized_graph
                  .get_operations()]
         assert op_type in types and ("RealDiv" in types) == (op_type == "RealDiv"), types
+
+
+def test_an_update_writes_into_its_step_never_into_the_variable():
+    # `w - step` assigned to w: the subtraction writes into the fresh product's array, as
+    # eager SGD does (one array per update, not two); w's own array may be shared by a
+    # Tensor read before, which must not change.
+    v = tf.Variable(np.ones((3, 4), np.float32))
+
+    @tf.function
+    def update(g):
+        v.assign(v - g * 0.5)
+
+    held = v.read_value()
+    update(tf.ones((3, 4)))
+    source = update.get_concrete_function(tf.ones((3, 4))).compiled_source
+    assert "_np.subtract(read, fused_step, out=fused_step)" in source, source
+    np.testing.assert_array_equal(held.numpy(), np.ones((3, 4)))
+    np.testing.assert_array_equal(v.numpy(), np.full((3, 4), 0.5))
+    update(tf.ones((3, 4)))
+    np.testing.assert_array_equal(v.numpy(), np.zeros((3, 4)))
+
+
+def test_a_scalar_or_broadcast_update_keeps_the_plain_expression():
+    w, s = tf.Variable(2.0), tf.Variable(np.ones(3, np.float32))
+
+    @tf.function
+    def update(g):
+        w.assign(w - g * 0.5)  # rank 0: NumPy gives a scalar, which has no `out=`
+        s.assign(s - tf.reduce_sum(g) * 0.5)  # the product is smaller than the update
+
+    update(tf.constant(1.0))
+    assert "out=" not in update.get_concrete_function(tf.constant(1.0)).compiled_source
+    assert float(w.numpy()) == 1.5
+    np.testing.assert_array_equal(s.numpy(), np.full(3, 0.5))

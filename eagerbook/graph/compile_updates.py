@@ -1,0 +1,47 @@
+"""Variable updates written into their step's array: a peephole of the code generator.
+
+A fused ``w - step`` (or ``+``, ``*``) assigned to a Variable, whose ``step`` is a fresh product
+of the update's full static shape, becomes two lines, the second writing into the product's
+array with NumPy's ``out=``, as eager SGD does (``Optimizer``'s ``subtract_scaled``)::
+
+    fused_1_step = Mul(batch_mat_mul_v2_4, const_1)
+    fused_1 = _np.subtract(read_5, fused_1_step, out=fused_1_step)
+    dense_kernel._value = _asarray(fused_1)
+
+One array per update instead of two, the same bits. Never into ``w``'s own array: a Tensor
+read earlier may share it. Everything else stays one nested expression per fused chain.
+"""
+
+_UFUNC_OF = {"AddV2": "add", "Sub": "subtract", "Mul": "multiply"}  # kernels that are just these
+
+
+def assigned_values(graph):
+    """ids of the tensors assigned to Variables (AssignVariableOp's value), in any subgraph."""
+    found = set()
+    for op in graph.operations:
+        if op.type == "AssignVariableOp":
+            found.add(id(op.inputs[1]))
+        for sub in getattr(op, "subgraphs", {}).values():
+            found |= assigned_values(sub)
+    return found
+
+
+def update_into_step(em, op, env, indent):
+    """Emits the product line and returns the update's expression, or None (not this case)."""
+    program, inputs = op.attrs["_program"], op.inputs
+    out = op.outputs[0]
+    if (len(program) != 2 or id(out) not in em.assigned or out._shape.rank in (None, 0)
+            or None in out._shape.as_list() or not out._dtype.is_floating):
+        return None
+    (inner, inner_refs, inner_attrs), (root, refs, root_attrs) = program
+    if inner.name not in _UFUNC_OF or root.name not in _UFUNC_OF or inner_attrs or root_attrs:
+        return None
+    # The inner product's shape is the output's when one of its inputs already has it.
+    if not any(inputs[r]._shape == out._shape for r in inner_refs):
+        return None
+    step = em.fresh(f"{op.name}_step")
+    em.nodes[len(em.lines) + 1] = op.name
+    em.lines.append(f"{indent}{step} = {em.kernel(inner)}("
+                    f"{', '.join(env[id(inputs[r])] for r in inner_refs)})")
+    args = [step if r == len(inputs) else env[id(inputs[r])] for r in refs]
+    return f"_np.{_UFUNC_OF[root.name]}({', '.join(args)}, out={step})"
