@@ -22,6 +22,7 @@ from . import (
 )
 from . import confusion_metrics as _confusion_metrics
 from .layers import Input
+from .layers.core import placeholder as _placeholder
 from .models import Model, Sequential
 
 # The confusion-matrix metrics join tf.keras.metrics (metrics.py is the public namespace; that
@@ -29,6 +30,10 @@ from .models import Model, Sequential
 for _cls in _confusion_metrics.CLASSES:
     setattr(metrics, _cls.__name__, _cls)
     metrics._CLASSES[_cls.__name__] = _cls
+
+# A placeholder is an Input in TF 2; TF lists it among the backend functions (the backend sits
+# below the layers, so it is attached here).
+backend.placeholder = _placeholder
 
 __all__ = ["activations", "backend", "callbacks", "datasets", "initializers", "layers",
            "losses", "metrics", "models", "optimizers", "preprocessing", "regularizers",

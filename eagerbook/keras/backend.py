@@ -10,6 +10,8 @@ import contextlib
 import re
 import threading
 
+import numpy as np
+
 from ..core import context
 from ..core.tensor import Tensor
 
@@ -165,11 +167,17 @@ def constant(value, dtype=None, shape=None, name=None):
 
 
 def zeros(shape, dtype=None, name=None):
-    return _ops()[0].zeros(shape, dtype=dtype or floatx())
+    """Zeros as a Variable (a plain tensor when a dimension is 0), as Keras 2 returns them."""
+    return _as_variable(_ops()[0].zeros(shape, dtype=dtype or floatx()), dtype, name)
 
 
 def ones(shape, dtype=None, name=None):
-    return _ops()[0].ones(shape, dtype=dtype or floatx())
+    """Ones as a Variable (a plain tensor when a dimension is 0), as Keras 2 returns them."""
+    return _as_variable(_ops()[0].ones(shape, dtype=dtype or floatx()), dtype, name)
+
+
+def _as_variable(value, dtype, name):
+    return variable(value, dtype, name) if all(value.shape.as_list()) else value
 
 
 def random_normal(shape, mean=0.0, stddev=1.0, dtype=None, seed=None):
@@ -186,6 +194,288 @@ def random_uniform(shape, minval=0.0, maxval=1.0, dtype=None, seed=None):
                                      dtype=dtype or floatx(), seed=seed)
 
 
+def variable(value, dtype=None, name=None, constraint=None):
+    """A ``tf.Variable`` of `value` in `dtype` (floatx by default), as Keras 2 makes them."""
+    from ..core.variable import Variable
+
+    value = value if isinstance(value, Tensor) else np.asarray(value)
+    return Variable(_ops()[1].cast(value, dtype or floatx()), name=name, constraint=constraint)
+
+
+def eval(x):  # noqa: A001 - Keras's name
+    """The value of a tensor or Variable as a NumPy array."""
+    return get_value(to_dense(x))
+
+
+def dtype(x):
+    """The dtype's name: ``'float32'``."""
+    return x.dtype.base_dtype.name
+
+
+def ndim(x):
+    return x.shape.rank
+
+
+def is_sparse(x):
+    from ..ops.sparse_ops import SparseTensor
+
+    return isinstance(x, SparseTensor) or getattr(x, "_keras_sparse", False)
+
+
+def to_dense(x):
+    if is_sparse(x) and not is_keras_tensor(x):
+        from ..ops import sparse_ops
+
+        return sparse_ops.to_dense(x)
+    return x
+
+
+def is_keras_tensor(x):
+    """True for the symbolic tensors of the functional API; a ValueError for non-tensors."""
+    from ..core.variable import Variable
+    from ..ops.ragged_ops import RaggedTensor
+    from ..ops.sparse_ops import SparseTensor
+    from .keras_tensor import KerasTensor
+
+    if not isinstance(x, (Tensor, Variable, SparseTensor, RaggedTensor, KerasTensor)):
+        raise ValueError(f"Unexpectedly found an instance of type `{type(x)}`. Expected a "
+                         "symbolic tensor instance.")
+    return isinstance(x, KerasTensor)
+
+
+def image_data_format():
+    return _IMAGE_DATA_FORMAT[0]
+
+
+def set_image_data_format(data_format):
+    if data_format not in ("channels_first", "channels_last"):
+        raise ValueError(f"Unknown `data_format`: {data_format}. Expected one of "
+                         "{'channels_first', 'channels_last'}")
+    _IMAGE_DATA_FORMAT[0] = str(data_format)
+
+
+_IMAGE_DATA_FORMAT = ["channels_last"]
+
+
+def cast_to_floatx(x):
+    from ..core.variable import Variable
+    from ..ops.sparse_ops import SparseTensor
+
+    if isinstance(x, (Tensor, Variable, SparseTensor)):
+        return _ops()[1].cast(x, floatx())
+    return np.asarray(x, dtype=floatx())
+
+
+def clip(x, min_value, max_value):
+    """Values clipped into [min_value, max_value] (a max below the min is raised to it)."""
+    if isinstance(min_value, (int, float)) and isinstance(max_value, (int, float)) and \
+            max_value < min_value:
+        max_value = min_value
+    if min_value is None:
+        min_value = -float("inf")
+    if max_value is None:
+        max_value = float("inf")
+    return _ops()[1].clip_by_value(x, min_value, max_value)
+
+
+def dot(x, y):
+    """Matrix product; for more than two axes, TF's rule: contract x's last axis with y's
+    second-to-last, keeping x's other axes then y's (like ``np.dot``)."""
+    array_ops, math_ops = _ops()
+    x_rank, y_rank = ndim(x), ndim(y)
+    if x_rank is not None and (x_rank > 2 or y_rank > 2):
+        x_shape, y_shape = int_shape(x), int_shape(y)
+        perm = list(range(y_rank))
+        perm = [perm.pop(-2)] + perm
+        xt = array_ops.reshape(x, [-1, x_shape[-1]])
+        yt = array_ops.reshape(math_ops.transpose(y, perm=perm), [y_shape[-2], -1])
+        out_shape = [-1 if d is None else d for d in x_shape[:-1] + y_shape[:-2] + y_shape[-1:]]
+        return array_ops.reshape(math_ops.matmul(xt, yt), out_shape)
+    return math_ops.matmul(x, y)
+
+
+def batch_dot(x, y, axes=None):
+    """Per sample (axis 0), the dot product of x and y over `axes` (x's, y's)."""
+    array_ops, math_ops = _ops()
+    x_shape, y_shape = int_shape(x), int_shape(y)
+    x_rank, y_rank = len(x_shape), len(y_shape)
+    if x_rank < 2 or y_rank < 2:
+        raise ValueError(f"Cannot do batch_dot on inputs with rank < 2. Received inputs with "
+                         f"shapes {x_shape} and {y_shape}.")
+    if x_shape[0] is not None and y_shape[0] is not None and x_shape[0] != y_shape[0]:
+        raise ValueError(f"Cannot do batch_dot on inputs with different batch sizes. Received "
+                         f"inputs with shapes {x_shape} and {y_shape}.")
+    if axes is None:
+        axes = [x_rank - 1, y_rank - 1] if y_rank == 2 else [x_rank - 1, y_rank - 2]
+    elif isinstance(axes, int):
+        axes = [axes, axes]
+    axes = [a % x_rank if a < 0 else a for a in axes[:1]] + \
+        [a % y_rank if a < 0 else a for a in axes[1:]]
+    if 0 in axes:
+        raise ValueError("Cannot perform batch_dot over axis 0. If your inputs are not batched,"
+                         " add a dummy batch dimension to your inputs using K.expand_dims(x, 0)")
+    a0, a1 = axes
+    if x_shape[a0] is not None and y_shape[a1] is not None and x_shape[a0] != y_shape[a1]:
+        raise ValueError(f"Cannot do batch_dot on inputs with shapes {x_shape} and {y_shape} "
+                         f"with axes={axes}. x.shape[{a0}] != y.shape[{a1}] "
+                         f"({x_shape[a0]} != {y_shape[a1]}).")
+    # x: contracted axis last, flattened to (batch, rows, k); y: to (batch, k, cols).
+    x_rest = [i for i in range(1, x_rank) if i != a0]
+    y_rest = [i for i in range(1, y_rank) if i != a1]
+    xt = array_ops.reshape(math_ops.transpose(x, [0] + x_rest + [a0]),
+                           [-1, _np_prod([x_shape[i] for i in x_rest]), x_shape[a0]])
+    yt = array_ops.reshape(math_ops.transpose(y, [0, a1] + y_rest),
+                           [-1, y_shape[a1], _np_prod([y_shape[i] for i in y_rest])])
+    out = math_ops.matmul(xt, yt)
+    out_shape = [-1] + [x_shape[i] for i in x_rest] + [y_shape[i] for i in y_rest]
+    if len(out_shape) == 1:
+        out_shape.append(1)  # Keras keeps a (batch, 1) result
+    return array_ops.reshape(out, out_shape)
+
+
+def gather(reference, indices):
+    return _ops()[0].gather(reference, indices)
+
+
+def transpose(x):
+    return _ops()[1].transpose(x)
+
+
+def permute_dimensions(x, pattern):
+    return _ops()[1].transpose(x, perm=pattern)
+
+
+def reshape(x, shape):
+    return _ops()[0].reshape(x, shape)
+
+
+def flatten(x):
+    return _ops()[0].reshape(x, [-1])
+
+
+def batch_flatten(x):
+    array_ops, math_ops = _ops()
+    rest = x.shape.as_list()[1:]
+    return array_ops.reshape(x, [-1, _np_prod(rest) if None not in rest else -1])
+
+
+def concatenate(tensors, axis=-1):
+    if axis < 0:
+        rank = ndim(tensors[0])
+        axis = axis % rank if rank else 0
+    return _ops()[0].concat(list(tensors), axis)
+
+
+def stack(x, axis=0):
+    return _ops()[0].stack(list(x), axis=axis)
+
+
+def maximum(x, y):
+    return _ops()[1].maximum(x, y)
+
+
+def minimum(x, y):
+    return _ops()[1].minimum(x, y)
+
+
+def ones_like(x, dtype=None, name=None):
+    return _ops()[1].ones_like(x, dtype=dtype, name=name)
+
+
+def zeros_like(x, dtype=None, name=None):
+    return _ops()[1].zeros_like(x, dtype=dtype, name=name)
+
+
+def print_tensor(x, message="", summarize=3):
+    """Prints `message` and `x` (``tf.print`` to stdout) and returns `x`."""
+    import sys
+
+    from ..ops import logging_ops
+
+    logging_ops.print_v2(message, x, output_stream=sys.stdout, summarize=summarize)
+    return x
+
+
+def eye(size, dtype=None, name=None):
+    """An identity matrix, as a Variable."""
+    dtype = dtype or floatx()
+    return variable(_ops()[0].eye(size, dtype=dtype), dtype, name)
+
+
+def arange(start, stop=None, step=1, dtype="int32"):
+    if stop is None and start < 0:
+        start = 0
+    result = _ops()[0].range(start, limit=stop, delta=step, name="arange")
+    return result if dtype == "int32" else cast(result, dtype)
+
+
+def repeat(x, n):
+    """(batch, dim) -> (batch, n, dim)."""
+    if ndim(x) != 2:
+        raise AssertionError()  # Keras asserts the rank
+    array_ops, _ = _ops()
+    return array_ops.tile(array_ops.expand_dims(x, 1), [1, n, 1])
+
+
+def repeat_elements(x, rep, axis):
+    from ..ops import manip_ops
+
+    return manip_ops.repeat(x, rep, axis=axis)
+
+
+def random_uniform_variable(shape, low, high, dtype=None, name=None, seed=None):
+    return variable(random_uniform(shape, minval=low, maxval=high, dtype=dtype, seed=seed),
+                    dtype, name)
+
+
+def random_normal_variable(shape, mean, scale, dtype=None, name=None, seed=None):
+    return variable(random_normal(shape, mean=mean, stddev=scale, dtype=dtype, seed=seed),
+                    dtype, name)
+
+
+def random_binomial(shape, p=0.0, dtype=None, seed=None):
+    """0/1 values, each 1 with probability p."""
+    array_ops, math_ops = _ops()
+    dtype = dtype or floatx()
+    draw = random_uniform(shape, dtype=dtype, seed=seed)
+    return math_ops.cast(math_ops.less_equal(draw, p), dtype)
+
+
+def categorical_crossentropy(target, output, from_logits=False, axis=-1):
+    """-sum(target log p) over `axis`; probabilities are renormalised and clipped to
+    [epsilon, 1 - epsilon] first, logits go through a stable log-softmax."""
+    from ..core.tensor import convert_to_tensor
+    from ..ops import nn_ops
+
+    array_ops, math_ops = _ops()
+    output = convert_to_tensor(output)
+    target = math_ops.cast(convert_to_tensor(target), output.dtype)
+    if from_logits:
+        return nn_ops.softmax_cross_entropy_with_logits(labels=target, logits=output, axis=axis)
+    probs = math_ops.truediv(output, math_ops.reduce_sum(output, axis=axis, keepdims=True))
+    probs = clip(probs, epsilon(), 1.0 - epsilon())
+    return math_ops.negative(math_ops.reduce_sum(math_ops.multiply(target, math_ops.log(probs)),
+                                                 axis=axis))
+
+
+def binary_crossentropy(target, output, from_logits=False):
+    """One binary cross-entropy per element (the loss function averages the last axis)."""
+    from ..core.tensor import convert_to_tensor
+    from ..ops import nn_ops
+
+    array_ops, math_ops = _ops()
+    output = convert_to_tensor(output)
+    target = math_ops.cast(convert_to_tensor(target), output.dtype)
+    if from_logits:
+        return nn_ops.sigmoid_cross_entropy_with_logits(labels=target, logits=output)
+    eps = epsilon()
+    p = clip(output, eps, 1.0 - eps)
+    return math_ops.negative(math_ops.add(
+        math_ops.multiply(target, math_ops.log(math_ops.add(p, eps))),
+        math_ops.multiply(math_ops.subtract(1.0, target),
+                          math_ops.log(math_ops.add(math_ops.subtract(1.0, p), eps)))))
+
+
 def get_value(x):
     # As Keras: anything that is not a tensor (a Python float learning rate...) comes back as is.
     return x.numpy() if hasattr(x, "numpy") else x
@@ -196,7 +486,7 @@ def set_value(x, value):
 
 
 def count_params(x):
-    return int(_np_prod(x.shape.as_list()))
+    return np.prod(x.shape.as_list())  # np.int64, as Keras returns it
 
 
 def _np_prod(dims):
@@ -212,7 +502,14 @@ def _dispatch_on_keras_tensors():
     from .keras_tensor import _on_keras_tensors
     names = {"mean": "tf.math.reduce_mean", "sum": "tf.math.reduce_sum",
              "std": "tf.math.reduce_std", "square": "tf.math.square", "sqrt": "tf.math.sqrt",
-             "exp": "tf.math.exp", "log": "tf.math.log", "abs": "tf.math.abs", "cast": "tf.cast"}
+             "exp": "tf.math.exp", "log": "tf.math.log", "abs": "tf.math.abs", "cast": "tf.cast",
+             "dot": "tf.linalg.matmul", "transpose": "tf.compat.v1.transpose",
+             "permute_dimensions": "tf.compat.v1.transpose", "reshape": "tf.reshape",
+             "gather": "tf.compat.v1.gather", "concatenate": "tf.concat", "stack": "tf.stack",
+             "maximum": "tf.math.maximum", "minimum": "tf.math.minimum",
+             "flatten": "tf.reshape", "batch_flatten": "tf.reshape",
+             "clip": "tf.clip_by_value", "batch_dot": "tf.linalg.matmul",
+             "repeat": "tf.tile", "repeat_elements": "tf.repeat"}
     for name, public_name in names.items():
         globals()[name] = _on_keras_tensors(globals()[name], public_name)
 

@@ -13,7 +13,7 @@ import numpy as np
 
 from ..core import dtypes
 from ..core.tensor import Tensor, convert_to_tensor
-from ..ops import array_ops, math_ops, nn_ops
+from ..ops import array_ops, linalg_ops, math_ops, nn_ops
 from . import backend
 
 
@@ -119,15 +119,7 @@ def categorical_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=
         classes = y_pred.shape[axis]
         y_true = math_ops.add(math_ops.multiply(y_true, 1.0 - label_smoothing),
                               label_smoothing / classes)
-    if from_logits:
-        return nn_ops.softmax_cross_entropy_with_logits(labels=y_true, logits=y_pred,
-                                                        axis=axis)
-    # Probabilities: renormalize, clip away from 0 and 1, then -sum(t log p).
-    probs = math_ops.truediv(y_pred, math_ops.reduce_sum(y_pred, axis=axis, keepdims=True))
-    eps = backend.epsilon()
-    probs = _clip(probs, eps, 1.0 - eps)
-    return math_ops.negative(math_ops.reduce_sum(math_ops.multiply(y_true, math_ops.log(probs)),
-                                                 axis=axis))
+    return backend.categorical_crossentropy(y_true, y_pred, from_logits=from_logits, axis=axis)
 
 
 def _one_hot(labels, depth, dtype):
@@ -181,16 +173,51 @@ def binary_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=0.0, 
     if label_smoothing:
         y_true = math_ops.add(math_ops.multiply(y_true, 1.0 - label_smoothing),
                               0.5 * label_smoothing)
-    if from_logits:
-        per_value = nn_ops.sigmoid_cross_entropy_with_logits(labels=y_true, logits=y_pred)
-    else:
-        eps = backend.epsilon()
-        p = _clip(y_pred, eps, 1.0 - eps)
-        per_value = math_ops.negative(math_ops.add(
-            math_ops.multiply(y_true, math_ops.log(math_ops.add(p, eps))),
-            math_ops.multiply(math_ops.subtract(1.0, y_true),
-                              math_ops.log(math_ops.add(math_ops.subtract(1.0, p), eps)))))
-    return math_ops.reduce_mean(per_value, axis=axis)
+    return math_ops.reduce_mean(backend.binary_crossentropy(y_true, y_pred, from_logits),
+                                axis=axis)
+
+
+def binary_focal_crossentropy(y_true, y_pred, apply_class_balancing=False, alpha=0.25,
+                              gamma=2.0, from_logits=False, label_smoothing=0.0, axis=-1):
+    """Binary cross-entropy scaled by (1 - p_t)^gamma, p_t the probability given to the true
+    label: confident right answers count less (and by alpha / 1 - alpha if balancing)."""
+    y_pred = _pred(y_pred)
+    y_true = _true_like(y_true, y_pred)
+    if label_smoothing:
+        y_true = math_ops.add(math_ops.multiply(y_true, 1.0 - label_smoothing),
+                              0.5 * label_smoothing)
+    probs = math_ops.sigmoid(y_pred) if from_logits else y_pred
+    p_t = math_ops.add(math_ops.multiply(y_true, probs),
+                       math_ops.multiply(math_ops.subtract(1.0, y_true),
+                                         math_ops.subtract(1.0, probs)))
+    focal = math_ops.multiply(math_ops.pow(math_ops.subtract(1.0, p_t), gamma),
+                              backend.binary_crossentropy(y_true, y_pred, from_logits))
+    if apply_class_balancing:
+        weight = math_ops.add(math_ops.multiply(y_true, alpha),
+                              math_ops.multiply(math_ops.subtract(1.0, y_true), 1.0 - alpha))
+        focal = math_ops.multiply(weight, focal)
+    return math_ops.reduce_mean(focal, axis=axis)
+
+
+def categorical_focal_crossentropy(y_true, y_pred, alpha=0.25, gamma=2.0, from_logits=False,
+                                   label_smoothing=0.0, axis=-1):
+    """-sum(alpha (1 - p)^gamma t log p) over classes, p renormalised and clipped."""
+    if isinstance(axis, bool):
+        raise ValueError(f"`axis` must be of type `int`. Received: axis={axis} of type "
+                         f"{type(axis)}")
+    y_pred = _pred(y_pred)
+    y_true = _true_like(y_true, y_pred)
+    _check_same_shape(y_true, y_pred)
+    if label_smoothing:
+        y_true = math_ops.add(math_ops.multiply(y_true, 1.0 - label_smoothing),
+                              label_smoothing / y_true.shape[-1])
+    probs = nn_ops.softmax(y_pred, axis=axis) if from_logits else y_pred
+    probs = math_ops.truediv(probs, math_ops.reduce_sum(probs, axis=axis, keepdims=True))
+    eps = backend.epsilon()
+    probs = _clip(probs, eps, 1.0 - eps)
+    cce = math_ops.multiply(math_ops.negative(y_true), math_ops.log(probs))
+    weight = math_ops.multiply(math_ops.pow(math_ops.subtract(1.0, probs), gamma), alpha)
+    return math_ops.reduce_sum(math_ops.multiply(weight, cce), axis=axis)
 
 
 def kl_divergence(y_true, y_pred):
@@ -219,7 +246,64 @@ def hinge(y_true, y_pred):
         math_ops.zeros_like(y_pred)), axis=-1)
 
 
+def squared_hinge(y_true, y_pred):
+    y_pred = _pred(y_pred)
+    y_true = _signed_labels(_true_like(y_true, y_pred))
+    return math_ops.reduce_mean(math_ops.square(math_ops.maximum(
+        math_ops.subtract(1.0, math_ops.multiply(y_true, y_pred)), 0.0)), axis=-1)
+
+
+def categorical_hinge(y_true, y_pred):
+    """max(0, 1 + (largest wrong-class score) - (true-class score))."""
+    y_pred = _pred(y_pred)
+    y_true = _true_like(y_true, y_pred)
+    pos = math_ops.reduce_sum(math_ops.multiply(y_true, y_pred), axis=-1)
+    neg = math_ops.reduce_max(math_ops.multiply(math_ops.subtract(1.0, y_true), y_pred),
+                              axis=-1)
+    return math_ops.maximum(math_ops.add(math_ops.subtract(neg, pos), 1.0), 0.0)
+
+
+def mean_squared_logarithmic_error(y_true, y_pred):
+    y_pred = _pred(y_pred)
+    y_true = _true_like(y_true, y_pred)
+    eps = backend.epsilon()
+    first = math_ops.log(math_ops.add(math_ops.maximum(y_pred, eps), 1.0))
+    second = math_ops.log(math_ops.add(math_ops.maximum(y_true, eps), 1.0))
+    return math_ops.reduce_mean(math_ops.squared_difference(first, second), axis=-1)
+
+
+def log_cosh(y_true, y_pred):
+    """log(cosh(e)) written as e + softplus(-2e) - log 2, which cannot overflow."""
+    y_pred = _pred(y_pred)
+    y_true = _true_like(y_true, y_pred)
+    error = math_ops.subtract(y_pred, y_true)
+    value = math_ops.subtract(
+        math_ops.add(error, math_ops.softplus(math_ops.multiply(error, -2.0))),
+        math_ops.cast(math_ops.log(2.0), error.dtype))
+    return math_ops.reduce_mean(value, axis=-1)
+
+
+def poisson(y_true, y_pred):
+    y_pred = _pred(y_pred)
+    y_true = _true_like(y_true, y_pred)
+    return math_ops.reduce_mean(math_ops.subtract(y_pred, math_ops.multiply(
+        y_true, math_ops.log(math_ops.add(y_pred, backend.epsilon())))), axis=-1)
+
+
+def cosine_similarity(y_true, y_pred, axis=-1):
+    """Minus the cosine of the angle between the two (so that minimising aligns them)."""
+    y_pred = _pred(y_pred)
+    y_true = _true_like(y_true, y_pred)
+    y_true = linalg_ops.l2_normalize(y_true, axis=axis)
+    y_pred = linalg_ops.l2_normalize(y_pred, axis=axis)
+    return math_ops.negative(math_ops.reduce_sum(math_ops.multiply(y_true, y_pred), axis=axis))
+
+
 mse = MSE = mean_squared_error
+msle = MSLE = mean_squared_logarithmic_error
+logcosh = log_cosh
+bce = BCE = binary_crossentropy
+huber_loss = huber
 mae = MAE = mean_absolute_error
 mape = MAPE = mean_absolute_percentage_error
 kld = KLD = kullback_leibler_divergence = kl_divergence
@@ -353,6 +437,60 @@ class Hinge(LossFunctionWrapper):
         super().__init__(hinge, reduction=reduction, name=name)
 
 
+class MeanSquaredLogarithmicError(LossFunctionWrapper):
+    def __init__(self, reduction=Reduction.AUTO, name="mean_squared_logarithmic_error"):
+        super().__init__(mean_squared_logarithmic_error, reduction=reduction, name=name)
+
+
+class SquaredHinge(LossFunctionWrapper):
+    def __init__(self, reduction=Reduction.AUTO, name="squared_hinge"):
+        super().__init__(squared_hinge, reduction=reduction, name=name)
+
+
+class CategoricalHinge(LossFunctionWrapper):
+    def __init__(self, reduction=Reduction.AUTO, name="categorical_hinge"):
+        super().__init__(categorical_hinge, reduction=reduction, name=name)
+
+
+class LogCosh(LossFunctionWrapper):
+    def __init__(self, reduction=Reduction.AUTO, name="log_cosh"):
+        super().__init__(log_cosh, reduction=reduction, name=name)
+
+
+class Poisson(LossFunctionWrapper):
+    def __init__(self, reduction=Reduction.AUTO, name="poisson"):
+        super().__init__(poisson, reduction=reduction, name=name)
+
+
+class CosineSimilarity(LossFunctionWrapper):
+    def __init__(self, axis=-1, reduction=Reduction.AUTO, name="cosine_similarity"):
+        super().__init__(cosine_similarity, reduction=reduction, name=name, axis=axis)
+
+
+class BinaryFocalCrossentropy(LossFunctionWrapper):
+    def __init__(self, apply_class_balancing=False, alpha=0.25, gamma=2.0, from_logits=False,
+                 label_smoothing=0.0, axis=-1, reduction=Reduction.AUTO,
+                 name="binary_focal_crossentropy"):
+        super().__init__(binary_focal_crossentropy, reduction=reduction, name=name,
+                         apply_class_balancing=apply_class_balancing, alpha=alpha, gamma=gamma,
+                         from_logits=from_logits, label_smoothing=label_smoothing, axis=axis)
+        self.from_logits = from_logits
+        self.apply_class_balancing = apply_class_balancing
+        self.alpha = alpha
+        self.gamma = gamma
+
+
+class CategoricalFocalCrossentropy(LossFunctionWrapper):
+    def __init__(self, alpha=0.25, gamma=2.0, from_logits=False, label_smoothing=0.0, axis=-1,
+                 reduction=Reduction.AUTO, name="categorical_focal_crossentropy"):
+        super().__init__(categorical_focal_crossentropy, reduction=reduction, name=name,
+                         alpha=alpha, gamma=gamma, from_logits=from_logits,
+                         label_smoothing=label_smoothing, axis=axis)
+        self.from_logits = from_logits
+        self.alpha = alpha
+        self.gamma = gamma
+
+
 _FUNCTIONS = {
     "mean_squared_error": mean_squared_error, "mse": mean_squared_error,
     "MSE": mean_squared_error, "mean_absolute_error": mean_absolute_error,
@@ -363,11 +501,18 @@ _FUNCTIONS = {
     "categorical_crossentropy": categorical_crossentropy,
     "sparse_categorical_crossentropy": sparse_categorical_crossentropy,
     "kl_divergence": kl_divergence, "kld": kl_divergence, "hinge": hinge,
+    "squared_hinge": squared_hinge, "categorical_hinge": categorical_hinge,
+    "mean_squared_logarithmic_error": mean_squared_logarithmic_error,
+    "msle": mean_squared_logarithmic_error, "MSLE": mean_squared_logarithmic_error,
+    "log_cosh": log_cosh, "logcosh": log_cosh, "poisson": poisson,
+    "cosine_similarity": cosine_similarity, "binary_focal_crossentropy":
+    binary_focal_crossentropy, "categorical_focal_crossentropy": categorical_focal_crossentropy,
 }
 _CLASSES = {cls.__name__: cls for cls in (
     MeanSquaredError, MeanAbsoluteError, MeanAbsolutePercentageError, Huber,
     BinaryCrossentropy, CategoricalCrossentropy, SparseCategoricalCrossentropy, KLDivergence,
-    Hinge)}
+    Hinge, MeanSquaredLogarithmicError, SquaredHinge, CategoricalHinge, LogCosh, Poisson,
+    CosineSimilarity, BinaryFocalCrossentropy, CategoricalFocalCrossentropy)}
 
 
 def get(identifier):

@@ -429,3 +429,14 @@ def Input(shape=None, batch_size=None, name=None, dtype=None, sparse=False, tens
 
 __all__ = ["KernelLayer", "Dense", "Dropout", "Embedding", "Masking", "Lambda", "InputLayer",
            "Input"]
+
+
+def placeholder(shape=None, ndim=None, dtype=None, sparse=False, name=None, ragged=False):
+    """``tf.keras.backend.placeholder``: in TF 2 a placeholder is a functional-API input,
+    ``tf.keras.Input(batch_shape=shape)`` (listed in the backend by keras/__init__.py)."""
+    if shape is None and ndim:
+        shape = (None,) * ndim
+    x = Input(batch_shape=shape, dtype=dtype or backend.floatx(), name=name)
+    if sparse:
+        x._keras_sparse = True  # what backend.is_sparse reads
+    return x
