@@ -10,7 +10,7 @@ thresholds and integrates the ROC (or PR) curve by the trapezoid rule, as TF 2 d
 
 from ..core import dtypes
 from ..core.tensor import convert_to_tensor
-from ..ops import array_ops, math_ops
+from ..ops import array_ops, math_ops, sort_ops
 from . import backend
 from .metrics import Metric, _div_no_nan
 
@@ -27,10 +27,30 @@ def _threshold_list(thresholds, default):
     return [float(t) for t in values], single
 
 
-def _confusion_counts(y_true, y_pred, thresholds, sample_weight):
-    """(tp, fp, tn, fn), each of shape (len(thresholds),), for predictions above each one."""
+_NEG_INF = -1e10  # Keras's threshold when top_k picks the positives
+
+
+def _filter_top_k(y_pred, k):
+    """Scores outside each row's top k become -1e10 (never above a threshold)."""
+    _, top = sort_ops.top_k(y_pred, k, sorted=False)
+    mask = math_ops.reduce_sum(array_ops.one_hot(top, y_pred.shape[-1], axis=-1), axis=-2)
+    return math_ops.add(math_ops.multiply(y_pred, mask),
+                        math_ops.multiply(math_ops.subtract(1.0, mask), _NEG_INF))
+
+
+def _confusion_counts(y_true, y_pred, thresholds, sample_weight, top_k=None, class_id=None):
+    """(tp, fp, tn, fn), each of shape (len(thresholds),), for predictions above each one
+    (only each row's `top_k` scores count, or only column `class_id`, when given)."""
     y_pred = math_ops.cast(convert_to_tensor(y_pred), dtypes.float32)
     y_true = math_ops.cast(convert_to_tensor(y_true), dtypes.float32)
+    if top_k is not None:
+        y_pred = _filter_top_k(y_pred, top_k)
+    if class_id is not None:
+        y_true, y_pred = y_true[..., class_id], y_pred[..., class_id]
+        if sample_weight is not None:
+            weight = convert_to_tensor(sample_weight)
+            if weight.shape.rank and weight.shape.rank == y_true.shape.rank + 1:
+                sample_weight = weight[..., class_id]
     pred = array_ops.reshape(y_pred, [-1, 1])
     label = array_ops.reshape(y_true, [-1, 1])
     above = math_ops.cast(math_ops.greater(pred, convert_to_tensor([thresholds])),
@@ -55,16 +75,20 @@ class _ConfusionMetric(Metric):
     _counts = ()  # which of tp/fp/tn/fn this metric keeps
     _default_threshold = 0.5
 
+    top_k = class_id = None
+
     def __init__(self, thresholds=None, name=None, dtype=None):
         if name is None:  # numbered like layers: auc, auc_1, ... (these have no fixed name)
             name = backend.unique_object_name(backend.to_snake_case(type(self).__name__))
         super().__init__(name=name, dtype=dtype)
-        self.thresholds, self._single = _threshold_list(thresholds, self._default_threshold)
+        default = self._default_threshold if self.top_k is None else _NEG_INF
+        self.thresholds, self._single = _threshold_list(thresholds, default)
         for kind in self._counts:
             setattr(self, kind, self.add_weight(kind, shape=(len(self.thresholds),)))
 
     def update_state(self, y_true, y_pred, sample_weight=None):
-        tp, fp, tn, fn = _confusion_counts(y_true, y_pred, self.thresholds, sample_weight)
+        tp, fp, tn, fn = _confusion_counts(y_true, y_pred, self.thresholds, sample_weight,
+                                           self.top_k, self.class_id)
         counts = {"true_positives": tp, "false_positives": fp, "true_negatives": tn,
                   "false_negatives": fn}
         for kind in self._counts:
@@ -110,8 +134,7 @@ class Precision(_ConfusionMetric):
     _counts = ("true_positives", "false_positives")
 
     def __init__(self, thresholds=None, top_k=None, class_id=None, name=None, dtype=None):
-        if top_k is not None or class_id is not None:
-            raise ValueError("eagerbook's Precision supports top_k=None, class_id=None only.")
+        self.top_k, self.class_id = top_k, class_id
         super().__init__(thresholds, name=name, dtype=dtype)
 
     def result(self):
@@ -125,8 +148,7 @@ class Recall(_ConfusionMetric):
     _counts = ("true_positives", "false_negatives")
 
     def __init__(self, thresholds=None, top_k=None, class_id=None, name=None, dtype=None):
-        if top_k is not None or class_id is not None:
-            raise ValueError("eagerbook's Recall supports top_k=None, class_id=None only.")
+        self.top_k, self.class_id = top_k, class_id
         super().__init__(thresholds, name=name, dtype=dtype)
 
     def result(self):
@@ -219,4 +241,182 @@ class AUC(_ConfusionMetric):
         return config
 
 
-CLASSES = (TruePositives, FalsePositives, TrueNegatives, FalseNegatives, Precision, Recall, AUC)
+class _AtConstraint(_ConfusionMetric):
+    """The best of one rate among the thresholds where another reaches `value` (Keras 2's
+    SensitivitySpecificityBase): counts at `num_thresholds` thresholds over [0, 1]."""
+
+    _counts = ("true_positives", "true_negatives", "false_positives", "false_negatives")
+    _constraint = ""  # the constrained rate's name, for the error message
+
+    def __init__(self, value, num_thresholds=200, class_id=None, name=None, dtype=None):
+        if not 0 <= value <= 1:
+            raise ValueError(f"Argument `{self._constraint}` must be in the range [0, 1]. "
+                             f"Received: "
+                             f"{self._constraint}={value}")
+        if num_thresholds <= 0:
+            raise ValueError("Argument `num_thresholds` must be an integer > 0. Received: "
+                             f"num_thresholds={num_thresholds}")
+        self.value, self.num_thresholds, self.class_id = value, num_thresholds, class_id
+        if num_thresholds == 1:
+            inner = [0.5]
+        else:
+            inner = [(i + 1) * 1.0 / (num_thresholds - 1) for i in range(num_thresholds - 2)]
+        super().__init__([0.0] + inner + [1.0], name=name, dtype=dtype)
+        eps = backend.epsilon()
+        self.thresholds = [0.0 - eps] + inner + [1.0 + eps] if num_thresholds > 1 else inner
+
+    def _rates(self):
+        tp, tn = self.true_positives._as_tensor(), self.true_negatives._as_tensor()
+        fp, fn = self.false_positives._as_tensor(), self.false_negatives._as_tensor()
+        return {"sensitivity": _div_no_nan(tp, math_ops.add(tp, fn)),
+                "specificity": _div_no_nan(tn, math_ops.add(tn, fp)),
+                "precision": _div_no_nan(tp, math_ops.add(tp, fp))}
+
+    def _best(self, constrained, dependent):
+        """max(dependent) where constrained >= value; 0 if no threshold qualifies."""
+        feasible = math_ops.greater_equal(constrained, self.value)
+        candidates = math_ops.where_v2(feasible, dependent, math_ops.zeros_like(dependent) - 1.0)
+        return math_ops.maximum(math_ops.reduce_max(candidates), 0.0)
+
+    def get_config(self):
+        config = Metric.get_config(self)
+        config.update({self._constraint: self.value, "num_thresholds": self.num_thresholds,
+                       "class_id": self.class_id})
+        return config
+
+
+class SensitivityAtSpecificity(_AtConstraint):
+    _constraint = "specificity"
+
+    def result(self):
+        r = self._rates()
+        return self._best(r["specificity"], r["sensitivity"])
+
+
+class SpecificityAtSensitivity(_AtConstraint):
+    _constraint = "sensitivity"
+
+    def result(self):
+        r = self._rates()
+        return self._best(r["sensitivity"], r["specificity"])
+
+
+class PrecisionAtRecall(_AtConstraint):
+    _constraint = "recall"
+
+    def result(self):
+        r = self._rates()
+        return self._best(r["sensitivity"], r["precision"])
+
+
+class RecallAtPrecision(_AtConstraint):
+    _constraint = "precision"
+
+    def result(self):
+        r = self._rates()
+        return self._best(r["precision"], r["sensitivity"])
+
+
+# --- intersection over union, from a (num_classes, num_classes) confusion matrix ------------
+class IoU(Metric):
+    """Per target class, |true & predicted| / |true or predicted| from an accumulated
+    confusion matrix; the result is their mean over the classes that occurred."""
+
+    def __init__(self, num_classes, target_class_ids, name=None, dtype=None, ignore_class=None,
+                 sparse_y_true=True, sparse_y_pred=True, axis=-1):
+        target_class_ids = list(target_class_ids)
+        if target_class_ids and max(target_class_ids) >= num_classes:
+            raise ValueError(f"Target class id {max(target_class_ids)} is out of range, which "
+                             f"is [0, {num_classes}).")
+        super().__init__(name=name, dtype=dtype)
+        self.num_classes, self.target_class_ids = num_classes, target_class_ids
+        self.ignore_class, self.axis = ignore_class, axis
+        self.sparse_y_true, self.sparse_y_pred = sparse_y_true, sparse_y_pred
+        self.total_cm = self.add_weight("total_confusion_matrix",
+                                        shape=(num_classes, num_classes))
+
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        from ..ops import manip_ops
+
+        dtype = dtypes.as_dtype(self.dtype)
+        y_true, y_pred = convert_to_tensor(y_true), convert_to_tensor(y_pred)
+        if not self.sparse_y_true:
+            y_true = math_ops.argmax(y_true, axis=self.axis)
+        if not self.sparse_y_pred:
+            y_pred = math_ops.argmax(y_pred, axis=self.axis)
+        y_true = array_ops.reshape(math_ops.cast(y_true, dtype), [-1])
+        y_pred = array_ops.reshape(math_ops.cast(y_pred, dtype), [-1])
+        if sample_weight is not None:
+            sample_weight = array_ops.reshape(
+                math_ops.cast(convert_to_tensor(sample_weight), dtype), [-1])
+        if self.ignore_class is not None:
+            keep = math_ops.not_equal(y_true, float(self.ignore_class))
+            y_true, y_pred = array_ops.boolean_mask(y_true, keep), \
+                array_ops.boolean_mask(y_pred, keep)
+            if sample_weight is not None:
+                sample_weight = array_ops.boolean_mask(sample_weight, keep)
+        current = manip_ops.confusion_matrix(y_true, y_pred, self.num_classes,
+                                             weights=sample_weight, dtype=dtype)
+        return self.total_cm.assign_add(current)
+
+    def result(self):
+        cm = self.total_cm._as_tensor()
+        true_positives = array_ops.gather(array_ops.matrix_diag_part(cm), self.target_class_ids)
+        union = math_ops.subtract(math_ops.add(math_ops.reduce_sum(cm, axis=0),
+                                               math_ops.reduce_sum(cm, axis=1)),
+                                  array_ops.matrix_diag_part(cm))
+        union = array_ops.gather(union, self.target_class_ids)
+        # A class that never occurred (union 0) does not count in the mean.
+        occurred = math_ops.reduce_sum(math_ops.cast(math_ops.greater(union, 1e-9), cm.dtype))
+        return _div_no_nan(math_ops.reduce_sum(_div_no_nan(true_positives, union)), occurred)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"num_classes": self.num_classes,
+                       "target_class_ids": self.target_class_ids,
+                       "ignore_class": self.ignore_class, "sparse_y_true": self.sparse_y_true,
+                       "sparse_y_pred": self.sparse_y_pred, "axis": self.axis})
+        return config
+
+
+class MeanIoU(IoU):
+    def __init__(self, num_classes, name=None, dtype=None, ignore_class=None,
+                 sparse_y_true=True, sparse_y_pred=True, axis=-1):
+        super().__init__(num_classes, list(range(num_classes)), name=name, dtype=dtype,
+                         ignore_class=ignore_class, sparse_y_true=sparse_y_true,
+                         sparse_y_pred=sparse_y_pred, axis=axis)
+
+
+class BinaryIoU(IoU):
+    """IoU of 0/1 labels with predictions cut at `threshold`."""
+
+    def __init__(self, target_class_ids=(0, 1), threshold=0.5, name=None, dtype=None):
+        super().__init__(2, target_class_ids, name=name, dtype=dtype)
+        self.threshold = threshold
+
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        dtype = dtypes.as_dtype(self.dtype)
+        y_pred = math_ops.cast(math_ops.greater_equal(
+            math_ops.cast(convert_to_tensor(y_pred), dtype), self.threshold), dtype)
+        return super().update_state(math_ops.cast(convert_to_tensor(y_true), dtype), y_pred,
+                                    sample_weight)
+
+
+class OneHotIoU(IoU):
+    def __init__(self, num_classes, target_class_ids, name=None, dtype=None, ignore_class=None,
+                 sparse_y_pred=False, axis=-1):
+        super().__init__(num_classes, target_class_ids, name=name, dtype=dtype,
+                         ignore_class=ignore_class, sparse_y_true=False,
+                         sparse_y_pred=sparse_y_pred, axis=axis)
+
+
+class OneHotMeanIoU(MeanIoU):
+    def __init__(self, num_classes, name=None, dtype=None, ignore_class=None,
+                 sparse_y_pred=False, axis=-1):
+        super().__init__(num_classes, name=name, dtype=dtype, ignore_class=ignore_class,
+                         sparse_y_true=False, sparse_y_pred=sparse_y_pred, axis=axis)
+
+
+CLASSES = (TruePositives, FalsePositives, TrueNegatives, FalseNegatives, Precision, Recall, AUC,
+           SensitivityAtSpecificity, SpecificityAtSensitivity, PrecisionAtRecall,
+           RecallAtPrecision, IoU, MeanIoU, BinaryIoU, OneHotIoU, OneHotMeanIoU)

@@ -47,7 +47,8 @@ class Metric(Layer):
     _exclude_from_weights = True
 
     def __init__(self, name=None, dtype=None, **kwargs):
-        name = name or backend.to_snake_case(type(self).__name__)
+        if name is None:  # numbered like layers, as Keras 2 does: my_metric, my_metric_1, ...
+            name = backend.unique_object_name(backend.to_snake_case(type(self).__name__))
         super().__init__(name=name, dtype=dtype or "float32", **kwargs)
         self.built = True
 
@@ -88,6 +89,18 @@ class Metric(Layer):
         return super().add_weight(name=name, shape=shape, dtype=dtype or self.dtype,
                                   initializer=initializer, trainable=False)
 
+    def merge_state(self, metrics):
+        """Adds the state of other metrics of the same kind into this one (e.g. from several
+        workers); returns the updated Variables."""
+        updated = []
+        for metric in metrics:
+            if len(self.weights) != len(metric.weights):
+                raise ValueError(f"Metric {metric} is not compatible with {self}")
+        for metric in metrics:
+            for weight, other in zip(self.weights, metric.weights):
+                updated.append(weight.assign_add(other._as_tensor()))
+        return updated
+
     def get_config(self):
         return {"name": self.name, "dtype": self.dtype}
 
@@ -125,9 +138,11 @@ class Reduce(Metric):
             n = values.shape.num_elements()
             count = convert_to_tensor(float(n), dtype=dtype) if n is not None else \
                 math_ops.reduce_sum(math_ops.ones_like(values))
-        self.total.assign_add(math_ops.reduce_sum(values))
+        # As in Keras 2, the update returns the last Variable it changed (count for a mean).
+        total = self.total.assign_add(math_ops.reduce_sum(values))
         if self._reduction == "mean":
-            self.count.assign_add(count)
+            return self.count.assign_add(count)
+        return total
 
     def result(self):
         if self._reduction == "sum":
@@ -269,15 +284,6 @@ class BinaryCrossentropy(MeanMetricWrapper):
 
 
 # --- more means of per-sample values: regression errors, top-k accuracy ----------------
-def _squared_log_error(y_true, y_pred):
-    y_pred = convert_to_tensor(y_pred)
-    y_true = math_ops.cast(convert_to_tensor(y_true), y_pred.dtype)
-    eps = backend.epsilon()
-    first = math_ops.log(math_ops.add(math_ops.maximum(y_pred, eps), 1.0))
-    second = math_ops.log(math_ops.add(math_ops.maximum(y_true, eps), 1.0))
-    return math_ops.reduce_mean(math_ops.squared_difference(first, second), axis=-1)
-
-
 def _cosine_similarity(y_true, y_pred, axis=-1):
     y_pred = convert_to_tensor(y_pred)
     y_true = math_ops.cast(convert_to_tensor(y_true), y_pred.dtype)
@@ -315,7 +321,7 @@ class MeanAbsolutePercentageError(MeanMetricWrapper):
 
 class MeanSquaredLogarithmicError(MeanMetricWrapper):
     def __init__(self, name="mean_squared_logarithmic_error", dtype=None):
-        super().__init__(_squared_log_error, name=name, dtype=dtype)
+        super().__init__(losses_mod.mean_squared_logarithmic_error, name=name, dtype=dtype)
 
 
 class CosineSimilarity(MeanMetricWrapper):
@@ -331,6 +337,95 @@ class KLDivergence(MeanMetricWrapper):
 class Hinge(MeanMetricWrapper):
     def __init__(self, name="hinge", dtype=None):
         super().__init__(losses_mod.hinge, name=name, dtype=dtype)
+
+
+class SquaredHinge(MeanMetricWrapper):
+    def __init__(self, name="squared_hinge", dtype=None):
+        super().__init__(losses_mod.squared_hinge, name=name, dtype=dtype)
+
+
+class CategoricalHinge(MeanMetricWrapper):
+    def __init__(self, name="categorical_hinge", dtype=None):
+        super().__init__(losses_mod.categorical_hinge, name=name, dtype=dtype)
+
+
+class LogCoshError(MeanMetricWrapper):
+    def __init__(self, name="logcosh", dtype=None):
+        super().__init__(losses_mod.log_cosh, name=name, dtype=dtype)
+
+
+class Poisson(MeanMetricWrapper):
+    def __init__(self, name="poisson", dtype=None):
+        super().__init__(losses_mod.poisson, name=name, dtype=dtype)
+
+
+class MeanRelativeError(Mean):
+    """The mean of |y_true - y_pred| / normalizer (0 where the normalizer is 0)."""
+
+    def __init__(self, normalizer, name=None, dtype=None):
+        super().__init__(name=name, dtype=dtype)
+        self.normalizer = math_ops.cast(convert_to_tensor(normalizer), self.dtype)
+
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        y_pred = math_ops.cast(convert_to_tensor(y_pred), self.dtype)
+        y_true = math_ops.cast(convert_to_tensor(y_true), self.dtype)
+        y_true, y_pred = losses_mod.squeeze_or_expand(y_true, y_pred)
+        errors = math_ops.abs(math_ops.subtract(y_true, y_pred))
+        return super().update_state(_div_no_nan(errors, math_ops.add(
+            self.normalizer, math_ops.zeros_like(errors))), sample_weight=sample_weight)
+
+    def get_config(self):
+        config = super().get_config()
+        config["normalizer"] = backend.get_value(self.normalizer)
+        return config
+
+
+class MeanTensor(Metric):
+    """An element-wise mean: every update must have the same shape, and the result too has
+    that shape (the Variables are made on the first update unless `shape` is given)."""
+
+    def __init__(self, name="mean_tensor", dtype=None, shape=None):
+        super().__init__(name=name, dtype=dtype)
+        self._shape = None
+        if shape is not None:
+            self._build(shape)
+
+    def _build(self, shape):
+        self._shape = list(shape)
+        self.total = self.add_weight("total", shape=self._shape)
+        self.count = self.add_weight("count", shape=self._shape)
+
+    def update_state(self, values, sample_weight=None):
+        values = _to_float(values, dtypes.as_dtype(self.dtype))
+        if self._shape is None:
+            self._build(values.shape.as_list())
+        elif values.shape.as_list() != self._shape:
+            raise ValueError("MeanTensor input values must always have the same shape. Expected "
+                             f"shape (set during the first call): {tuple(self._shape)}. Got: "
+                             f"{tuple(values.shape.as_list())}.")
+        counts = math_ops.ones_like(values)
+        if sample_weight is not None:
+            weight = _to_float(sample_weight, dtypes.as_dtype(self.dtype))
+            values = math_ops.multiply(values, weight)
+            counts = math_ops.multiply(counts, weight)
+        self.total.assign_add(values)
+        return self.count.assign_add(counts)
+
+    def result(self):
+        if self._shape is None:
+            raise ValueError("MeanTensor does not have any value yet. Please call the "
+                             "MeanTensor instance or use `.update_state(value)` before "
+                             "retrieving the result.")
+        return _div_no_nan(self.total._as_tensor(), self.count._as_tensor())
+
+    def reset_state(self):
+        if self._shape is not None:
+            super().reset_state()
+
+    def get_config(self):
+        config = super().get_config()
+        config["shape"] = self._shape
+        return config
 
 
 class TopKCategoricalAccuracy(MeanMetricWrapper):
@@ -362,6 +457,16 @@ class RootMeanSquaredError(Mean):
 
 mse = MSE = losses_mod.mean_squared_error
 mae = MAE = losses_mod.mean_absolute_error
+msle = MSLE = losses_mod.mean_squared_logarithmic_error
+mape = MAPE = losses_mod.mean_absolute_percentage_error
+kld = KLD = kl_divergence = losses_mod.kl_divergence
+hinge = losses_mod.hinge
+squared_hinge = losses_mod.squared_hinge
+categorical_hinge = losses_mod.categorical_hinge
+logcosh = log_cosh = losses_mod.log_cosh
+poisson = losses_mod.poisson
+binary_focal_crossentropy = losses_mod.binary_focal_crossentropy
+categorical_focal_crossentropy = losses_mod.categorical_focal_crossentropy
 binary_crossentropy = losses_mod.binary_crossentropy
 categorical_crossentropy = losses_mod.categorical_crossentropy
 sparse_categorical_crossentropy = losses_mod.sparse_categorical_crossentropy
@@ -371,7 +476,8 @@ _CLASSES = {cls.__name__: cls for cls in (
     MeanSquaredError, MeanAbsoluteError, SparseCategoricalCrossentropy,
     CategoricalCrossentropy, BinaryCrossentropy, MeanAbsolutePercentageError,
     MeanSquaredLogarithmicError, CosineSimilarity, KLDivergence, Hinge, TopKCategoricalAccuracy,
-    SparseTopKCategoricalAccuracy, RootMeanSquaredError)}
+    SparseTopKCategoricalAccuracy, RootMeanSquaredError, SquaredHinge, CategoricalHinge,
+    LogCoshError, Poisson, MeanRelativeError, MeanTensor)}
 _BY_STRING = {
     "mse": (MeanSquaredError, "mse"), "mean_squared_error": (MeanSquaredError, None),
     "mae": (MeanAbsoluteError, "mae"), "mean_absolute_error": (MeanAbsoluteError, None),
@@ -389,19 +495,43 @@ _BY_STRING = {
     "top_k_categorical_accuracy": (TopKCategoricalAccuracy, None),
     "sparse_top_k_categorical_accuracy": (SparseTopKCategoricalAccuracy, None),
     "kld": (KLDivergence, "kld"), "kl_divergence": (KLDivergence, "kl_divergence"),
-    "hinge": (Hinge, None),
+    "hinge": (Hinge, None), "squared_hinge": (SquaredHinge, None),
+    "categorical_hinge": (CategoricalHinge, None), "logcosh": (LogCoshError, None),
+    "poisson": (Poisson, None),
+}
+
+
+_FUNCTIONS = {
+    "accuracy": accuracy, "acc": accuracy, "binary_accuracy": binary_accuracy,
+    "categorical_accuracy": categorical_accuracy,
+    "sparse_categorical_accuracy": sparse_categorical_accuracy,
+    "top_k_categorical_accuracy": top_k_categorical_accuracy,
+    "sparse_top_k_categorical_accuracy": sparse_top_k_categorical_accuracy,
+    "mse": mse, "MSE": mse, "mean_squared_error": mse, "mae": mae, "MAE": mae,
+    "mean_absolute_error": mae, "mape": mape, "MAPE": mape,
+    "mean_absolute_percentage_error": mape, "msle": msle, "MSLE": msle,
+    "mean_squared_logarithmic_error": msle, "kld": kld, "KLD": kld, "kl_divergence": kld,
+    "hinge": hinge, "squared_hinge": squared_hinge, "categorical_hinge": categorical_hinge,
+    "logcosh": logcosh, "log_cosh": logcosh, "poisson": poisson,
+    "binary_crossentropy": binary_crossentropy,
+    "categorical_crossentropy": categorical_crossentropy,
+    "sparse_categorical_crossentropy": sparse_categorical_crossentropy,
 }
 
 
 def get(identifier):
-    """A metric *function* from a name (``'mse'``, ``'accuracy'``) or a callable/object."""
+    """A metric from a function name (``'mse'``: the function), a class name (an instance),
+    a ``{'class_name': ..., 'config': ...}`` dict or a callable."""
+    if isinstance(identifier, dict) and "class_name" in identifier:
+        cls = _CLASSES.get(identifier["class_name"])
+        if cls is None:
+            raise ValueError(f"Unknown metric function: '{identifier['class_name']}'. Please "
+                             "ensure you are using a `keras.utils.custom_object_scope` and "
+                             "that this object is included in the scope.")
+        return cls.from_config(dict(identifier.get("config", {})))
     if isinstance(identifier, str):
-        fns = {"accuracy": accuracy, "acc": accuracy, "binary_accuracy": binary_accuracy,
-               "categorical_accuracy": categorical_accuracy,
-               "sparse_categorical_accuracy": sparse_categorical_accuracy,
-               "mse": mse, "mean_squared_error": mse, "mae": mae, "mean_absolute_error": mae}
-        if identifier in fns:
-            return fns[identifier]
+        if identifier in _FUNCTIONS:
+            return _FUNCTIONS[identifier]
         if identifier in _CLASSES:
             return _CLASSES[identifier]()
         raise ValueError(f"Unknown metric function: '{identifier}'. Please ensure you are "
