@@ -13,23 +13,31 @@ def linear(x):
 
 
 def relu(x, alpha=0.0, max_value=None, threshold=0.0):
-    """max(x, 0), with Keras's optional leak (`alpha`), cap (`max_value`) and `threshold`."""
+    """max(x, 0), with Keras's optional leak (`alpha`), cap (`max_value`) and `threshold`,
+    computed in Keras 2's order (below a threshold x * 0, so negatives give -0.0 as in TF)."""
     x = _t(x)
     if alpha == 0.0 and threshold == 0.0:
         if max_value is None:
             return nn_ops.relu(x)
         if max_value == 6:
             return nn_ops.relu6(x)
-    zero = math_ops.zeros_like(x)
-    if threshold != 0.0:
-        out = math_ops.where_v2(math_ops.greater(x, threshold), x, zero)
+    if alpha != 0.0:
+        if max_value is None and threshold == 0:
+            return nn_ops.leaky_relu(x, alpha=alpha)
+        negative_part = nn_ops.relu(math_ops.add(math_ops.negative(x), threshold))
+    clip_max = max_value is not None
+    if threshold != 0:
+        out = math_ops.multiply(x, math_ops.cast(math_ops.greater(x, threshold), x.dtype))
+    elif max_value == 6:
+        out, clip_max = nn_ops.relu6(x), False
     else:
         out = nn_ops.relu(x)
-    if max_value is not None:
-        out = math_ops.minimum(out, math_ops.cast(max_value, x.dtype))
+    if clip_max:
+        out = math_ops.clip_by_value(out, math_ops.cast(0, x.dtype),
+                                     math_ops.cast(max_value, x.dtype))
     if alpha != 0.0:
-        negative_part = math_ops.minimum(math_ops.subtract(x, threshold), zero)
-        out = math_ops.add(out, math_ops.multiply(negative_part, alpha))
+        out = math_ops.subtract(out, math_ops.multiply(math_ops.cast(alpha, x.dtype),
+                                                       negative_part))
     return out
 
 

@@ -109,7 +109,7 @@ def test_backend_products_and_reshapes():
     (lambda: K.batch_dot(K.ones((2, 3)), K.ones((2, 3)), axes=0), ValueError,
      "Cannot perform batch_dot over axis 0"),
     (lambda: K.batch_dot(K.ones((3,)), K.ones((3, 2))), ValueError, "rank < 2"),
-    (lambda: K.repeat(K.ones((2, 2, 2)), 2), AssertionError, ""),
+    (lambda: K.repeat(K.ones((2, 2, 2)), 2), AssertionError, None),
 ])
 def test_backend_bad_arguments_raise_tf_errors(call, kind, match):
     with pytest.raises(kind, match=match):

@@ -28,6 +28,7 @@ from .merging import (
     Add,
     Average,
     Concatenate,
+    Dot,
     Maximum,
     Minimum,
     Multiply,
@@ -35,12 +36,13 @@ from .merging import (
     add,
     average,
     concatenate,
+    dot,
     maximum,
     minimum,
     multiply,
     subtract,
 )
-from .normalization import BatchNormalization, LayerNormalization
+from .normalization import BatchNormalization, LayerNormalization, UnitNormalization
 from .pooling import (
     AveragePooling1D,
     AveragePooling2D,
@@ -79,14 +81,21 @@ from .recurrent import (
     SimpleRNNCell,
 )
 from .reshaping import (
+    Cropping1D,
     Cropping2D,
+    Cropping3D,
     Flatten,
     Permute,
     RepeatVector,
     Reshape,
+    UpSampling1D,
     UpSampling2D,
+    UpSampling3D,
+    ZeroPadding1D,
     ZeroPadding2D,
+    ZeroPadding3D,
 )
+from .wrappers import TimeDistributed
 
 
 def serialize(layer):

@@ -103,6 +103,8 @@ class Dense(KernelLayer):
         self.built = True
 
     def call(self, inputs):
+        if not inputs.dtype.is_floating:  # Keras's Dense casts integer inputs (np.arange...)
+            inputs = math_ops.cast(inputs, self.kernel.dtype)
         rank = inputs.shape.rank
         if rank == 2:
             outputs = math_ops.matmul(inputs, self.kernel)

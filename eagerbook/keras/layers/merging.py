@@ -4,6 +4,7 @@ axis. Each has a functional spelling (``tf.keras.layers.add([a, b])``, ...)."""
 
 from ...core.shape import TensorShape
 from ...ops import array_ops, math_ops
+from .. import backend
 from .base import Layer
 
 
@@ -116,6 +117,73 @@ class Concatenate(Layer):
         return config
 
 
+class Dot(Layer):
+    """Per sample, the dot product of two inputs over `axes` (one axis each, or one for both;
+    ``normalize=True`` makes it a cosine similarity)."""
+
+    def __init__(self, axes, normalize=False, **kwargs):
+        super().__init__(**kwargs)
+        if not isinstance(axes, int):
+            if not isinstance(axes, (list, tuple)):
+                raise TypeError("Invalid type for argument `axes`: it should be a list or an "
+                                f"int. Received: axes={axes}")
+            if len(axes) != 2:
+                raise ValueError("Invalid format for argument `axes`: it should contain two "
+                                 f"elements. Received: axes={axes}")
+            if not isinstance(axes[0], int) or not isinstance(axes[1], int):
+                raise ValueError("Invalid format for argument `axes`: list elements should be "
+                                 f"integers. Received: axes={axes}")
+        self.axes = axes
+        self.normalize = normalize
+
+    def _axes_for(self, shape1, shape2):
+        axes = [self.axes, self.axes] if isinstance(self.axes, int) else list(self.axes)
+        return [axes[0] % len(shape1) if axes[0] < 0 else axes[0],
+                axes[1] % len(shape2) if axes[1] < 0 else axes[1]]
+
+    def _check(self, input_shape):
+        if not isinstance(input_shape, (list, tuple)) or len(input_shape) != 2:
+            shown = [tuple(_dims(s)) for s in input_shape] \
+                if isinstance(input_shape, (list, tuple)) else input_shape
+            raise ValueError("A `Dot` layer should be called on a list of 2 inputs. Received: "
+                             f"input_shape={shown}")
+        shape1, shape2 = _dims(input_shape[0]), _dims(input_shape[1])
+        axes = self._axes_for(shape1, shape2)
+        a, b = shape1[axes[0]], shape2[axes[1]]
+        if a is not None and b is not None and a != b:
+            raise ValueError(f"Incompatible input shapes: axis values {a} (at axis {axes[0]}) "
+                             f"!= {b} (at axis {axes[1]}). Full input shapes: "
+                             f"{tuple(shape1)}, {tuple(shape2)}")
+        return shape1, shape2, axes
+
+    def build(self, input_shape):
+        self._check(input_shape)
+        self.built = True
+
+    def call(self, inputs):
+        if not isinstance(inputs, (list, tuple)) or len(inputs) != 2:
+            raise ValueError("A `Dot` layer should be called on exactly 2 inputs. Received: "
+                             f"inputs={inputs}")
+        x1, x2 = inputs
+        _, _, axes = self._check([x1.shape, x2.shape])
+        if self.normalize:
+            from ...ops import linalg_ops
+
+            x1 = linalg_ops.l2_normalize(x1, axis=axes[0])
+            x2 = linalg_ops.l2_normalize(x2, axis=axes[1])
+        return backend.batch_dot(x1, x2, axes)
+
+    def compute_output_shape(self, input_shape):
+        shape1, shape2, axes = self._check(input_shape)
+        out = shape1[:axes[0]] + shape1[axes[0] + 1:] + shape2[1:axes[1]] + shape2[axes[1] + 1:]
+        return TensorShape(out + [1] if len(out) == 1 else out)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"axes": self.axes, "normalize": self.normalize})
+        return config
+
+
 def add(inputs, **kwargs):
     return Add(**kwargs)(inputs)
 
@@ -144,5 +212,9 @@ def concatenate(inputs, axis=-1, **kwargs):
     return Concatenate(axis=axis, **kwargs)(inputs)
 
 
-__all__ = ["Add", "Subtract", "Multiply", "Average", "Maximum", "Minimum", "Concatenate", "add",
-           "subtract", "multiply", "average", "maximum", "minimum", "concatenate"]
+def dot(inputs, axes, normalize=False, **kwargs):
+    return Dot(axes=axes, normalize=normalize, **kwargs)(inputs)
+
+
+__all__ = ["Add", "Subtract", "Multiply", "Average", "Maximum", "Minimum", "Concatenate", "Dot",
+           "add", "subtract", "multiply", "average", "maximum", "minimum", "concatenate", "dot"]

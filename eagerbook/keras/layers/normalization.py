@@ -201,4 +201,33 @@ class LayerNormalization(_ScaleAndShift):
         return config
 
 
-__all__ = ["BatchNormalization", "LayerNormalization"]
+class UnitNormalization(Layer):
+    """Scales each sample to unit L2 norm over `axis` (an int or a list of axes)."""
+
+    def __init__(self, axis=-1, **kwargs):
+        super().__init__(**kwargs)
+        if isinstance(axis, (list, tuple)):
+            self.axis = list(axis)
+        elif isinstance(axis, int):
+            self.axis = axis
+        else:
+            raise TypeError("Invalid value for `axis` argument: expected an int or a list/tuple "
+                            f"of ints. Received: axis={axis}")
+        self.supports_masking = True
+
+    def call(self, inputs):
+        from ...ops import linalg_ops
+
+        return linalg_ops.l2_normalize(math_ops.cast(inputs, self.dtype or "float32"),
+                                       axis=self.axis, epsilon=1e-12)
+
+    def compute_output_shape(self, input_shape):
+        return TensorShape(input_shape)
+
+    def get_config(self):
+        config = super().get_config()
+        config["axis"] = self.axis
+        return config
+
+
+__all__ = ["BatchNormalization", "LayerNormalization", "UnitNormalization"]

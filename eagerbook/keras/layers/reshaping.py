@@ -238,5 +238,151 @@ class Cropping2D(Layer):
         return config
 
 
+# --- the 1D (batch, steps, features) and 3D (batch, d1, d2, d3, channels) versions ----------
+def _pairs(value, n, name):
+    """Keras's padding/cropping argument: an int, `n` ints (symmetric) or `n` pairs."""
+    if isinstance(value, int):
+        return ((value, value),) * n
+    value = tuple(value)
+    if n == 1 and len(value) == 2 and all(isinstance(v, int) for v in value):
+        return (value,)
+    if len(value) != n:
+        raise ValueError(f"`{name}` should have {n} elements. Received: {value}.")
+    return tuple((v, v) if isinstance(v, int) else tuple(v) for v in value)
+
+
+class _SpatialLayer(Layer):
+    """Acts on the `_n` spatial axes (1..n) of channels-last inputs of rank n + 2; a subclass
+    says how each axis's length changes (`_out_dim`)."""
+
+    _n = 1
+
+    def compute_output_shape(self, input_shape):
+        dims = TensorShape(input_shape).as_list()
+        return TensorShape([dims[0]] + [None if d is None else self._out_dim(d, i)
+                                        for i, d in enumerate(dims[1:self._n + 1])] +
+                           dims[self._n + 1:])
+
+
+class _UpSampling(_SpatialLayer):
+    def __init__(self, size, data_format=None, **kwargs):
+        super().__init__(**kwargs)
+        self.size = normalize_tuple(size, self._n, "size") if self._n > 1 else int(size)
+        self.data_format = data_format or "channels_last"
+        self.input_spec = InputSpec(ndim=self._n + 2)
+
+    def _sizes(self):
+        return self.size if self._n > 1 else (self.size,)
+
+    def call(self, inputs):
+        from ...ops import manip_ops
+
+        for axis, times in enumerate(self._sizes(), 1):
+            inputs = manip_ops.repeat(inputs, times, axis=axis)
+        return inputs
+
+    def _out_dim(self, d, i):
+        return d * self._sizes()[i]
+
+    def get_config(self):
+        config = super().get_config()
+        config["size"] = self.size
+        if self._n > 1:
+            config["data_format"] = self.data_format
+        return config
+
+
+class UpSampling1D(_UpSampling):
+    """Repeats each step `size` times."""
+
+    _n = 1
+
+    def __init__(self, size=2, **kwargs):
+        super().__init__(size, **kwargs)
+
+
+class UpSampling3D(_UpSampling):
+    """Repeats along each of the three spatial axes `size[i]` times."""
+
+    _n = 3
+
+    def __init__(self, size=(2, 2, 2), data_format=None, **kwargs):
+        super().__init__(size, data_format, **kwargs)
+
+
+class _ZeroPadding(_SpatialLayer):
+    def __init__(self, padding, data_format=None, **kwargs):
+        super().__init__(**kwargs)
+        self.padding = _pairs(padding, self._n, "padding")
+        self.data_format = data_format or "channels_last"
+        self.input_spec = InputSpec(ndim=self._n + 2)
+
+    def call(self, inputs):
+        return array_ops.pad(inputs, [[0, 0]] + [list(p) for p in self.padding] + [[0, 0]])
+
+    def _out_dim(self, d, i):
+        return d + sum(self.padding[i])
+
+    def get_config(self):
+        config = super().get_config()
+        config["padding"] = self.padding[0] if self._n == 1 else self.padding
+        if self._n > 1:
+            config["data_format"] = self.data_format
+        return config
+
+
+class ZeroPadding1D(_ZeroPadding):
+    _n = 1
+
+    def __init__(self, padding=1, **kwargs):
+        super().__init__(padding, **kwargs)
+
+
+class ZeroPadding3D(_ZeroPadding):
+    _n = 3
+
+    def __init__(self, padding=(1, 1, 1), data_format=None, **kwargs):
+        super().__init__(padding, data_format, **kwargs)
+
+
+class _Cropping(_SpatialLayer):
+    def __init__(self, cropping, data_format=None, **kwargs):
+        super().__init__(**kwargs)
+        self.cropping = _pairs(cropping, self._n, "cropping")
+        self.data_format = data_format or "channels_last"
+        self.input_spec = InputSpec(ndim=self._n + 2)
+
+    def call(self, inputs):
+        dims = inputs.shape.as_list()
+        index = [slice(None)] + [slice(lo, dims[i + 1] - hi)
+                                 for i, (lo, hi) in enumerate(self.cropping)] + [slice(None)]
+        return inputs[tuple(index)]
+
+    def _out_dim(self, d, i):
+        return d - sum(self.cropping[i])
+
+    def get_config(self):
+        config = super().get_config()
+        config["cropping"] = self.cropping[0] if self._n == 1 else self.cropping
+        if self._n > 1:
+            config["data_format"] = self.data_format
+        return config
+
+
+class Cropping1D(_Cropping):
+    _n = 1
+
+    def __init__(self, cropping=(1, 1), **kwargs):
+        super().__init__(cropping, **kwargs)
+
+
+class Cropping3D(_Cropping):
+    _n = 3
+
+    def __init__(self, cropping=((1, 1), (1, 1), (1, 1)), data_format=None, **kwargs):
+        super().__init__(cropping, data_format, **kwargs)
+
+
 __all__ = ["Flatten", "Reshape", "RepeatVector", "Permute", "UpSampling2D", "ZeroPadding2D",
-           "Cropping2D"]
+           "Cropping2D", "UpSampling1D", "UpSampling3D", "ZeroPadding1D", "ZeroPadding3D",
+           "Cropping1D", "Cropping3D"]

@@ -1,0 +1,84 @@
+"""``TimeDistributed``: one layer applied to every time step of a sequence."""
+
+from ...core.shape import TensorShape
+from ...ops import array_ops
+from .. import serialization
+from ..keras_tensor import KerasTensor
+from .base import InputSpec, Layer
+
+
+class TimeDistributed(Layer):
+    """Applies `layer` to each slice ``inputs[:, t]``: the batch and time axes are merged into
+    one, the layer runs once on that, and the result is split back. The layer's weights are
+    made in this wrapper's name scope (``time_distributed/kernel:0``, as in TF)."""
+
+    def __init__(self, layer, **kwargs):
+        if not isinstance(layer, Layer):
+            raise ValueError("Please initialize `TimeDistributed` layer with a "
+                             f"`tf.keras.layers.Layer` instance. Received: {layer}")
+        super().__init__(**kwargs)
+        self.layer = layer
+        self.supports_masking = True
+
+    @staticmethod
+    def _step_shape(dims):
+        return [None if dims[0] is None or dims[1] is None else dims[0] * dims[1]] + dims[2:]
+
+    def build(self, input_shape):
+        dims = TensorShape(input_shape).as_list()
+        if len(dims) < 3:
+            raise ValueError("`TimeDistributed` Layer should be passed an `input_shape` with at "
+                             f"least 3 dimensions, received: {tuple(dims)}")
+        self.input_spec = InputSpec(shape=[None, None] + dims[2:])
+        if not self.layer.built:
+            self.layer._maybe_build(KerasTensor(TensorShape([None] + dims[2:]),
+                                                self.dtype or "float32"))
+        self.built = True
+
+    def call(self, inputs, training=None, mask=None):
+        dims = inputs.shape.as_list()
+        steps = dims[1] if dims[1] is not None else array_ops.shape(inputs)[1]
+        flat = array_ops.reshape(inputs, [-1] + [d if d is not None else -1 for d in dims[2:]])
+        kwargs = {"training": training} if self.layer._call_signature()[0] else {}
+        outputs = self.layer(flat, **kwargs)
+        out_dims = outputs.shape.as_list()[1:]
+        batch = dims[0] if dims[0] is not None else -1
+        return array_ops.reshape(outputs, [batch, steps] +
+                                 [d if d is not None else -1 for d in out_dims])
+
+    def compute_output_shape(self, input_shape):
+        dims = TensorShape(input_shape).as_list()
+        step = self.layer.compute_output_shape(TensorShape([dims[0]] + dims[2:])).as_list()
+        return TensorShape([dims[0], dims[1]] + step[1:])
+
+    def get_config(self):
+        config = super().get_config()
+        config["layer"] = {"class_name": type(self.layer).__name__,
+                           "config": self.layer.get_config()}
+        return config
+
+    @classmethod
+    def from_config(cls, config, custom_objects=None):
+        config = dict(config)
+        entry = config.pop("layer")
+        layer_class = _layer_class(entry["class_name"], custom_objects)
+        return cls(layer_class.from_config(dict(entry["config"])), **config)
+
+
+def _layer_class(name, custom_objects):
+    """A registered or custom class of that name, else the Keras layer class of that name."""
+    found = serialization.lookup(name, custom_objects)
+    if found is not None:
+        return found
+    pending = [Layer]
+    while pending:
+        cls = pending.pop()
+        if cls.__name__ == name and cls.__module__.startswith("eagerbook.keras"):
+            return cls
+        pending.extend(cls.__subclasses__())
+    raise ValueError(f"Unknown layer: '{name}'. Please ensure you are using a "
+                     "`keras.utils.custom_object_scope` and that this object is included in "
+                     "the scope.")
+
+
+__all__ = ["TimeDistributed"]
