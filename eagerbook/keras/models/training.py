@@ -63,6 +63,8 @@ class _CompiledLoss:
     @property
     def metrics(self):
         state = self._model._compile_state
+        if state.loss_fns is None:  # not built until the first batch, as in TF
+            return []
         return [state.loss_tracker] + [m for m in state.output_loss_trackers or [] if m]
 
     def reset_state(self):
@@ -144,7 +146,7 @@ class Model(Layer):
         input_layers = [x._node.layer for x in flat_inputs]
         self._graph_layers = _layers_by_depth(flat_outputs, input_layers)
         self.input_names = [layer.name for layer in input_layers]
-        self.output_names = [x._node.layer.name for x in flat_outputs]
+        self.output_names = _unique_output_names([x._node.layer.name for x in flat_outputs])
         self._is_graph_network = True
         self.built = True
 
@@ -414,7 +416,7 @@ class Model(Layer):
         ``add_metric`` or hold as attributes (what ``fit`` resets and reports)."""
         out = []
         state = self._compile_state
-        if state is not None:
+        if state is not None and state.loss_fns is not None:  # TF: only once it has run
             out.append(state.loss_tracker)
             out.extend(m for m in state.output_loss_trackers or [] if m)
             for group in state.metric_objs or []:
@@ -834,6 +836,20 @@ def _flat_metric_spec(spec):
             out.extend(m if isinstance(m, (list, tuple)) else [m])
         return out
     return [spec]
+
+
+def _unique_output_names(layer_names):
+    """A layer giving two outputs names them ``out`` and ``out_1``, as TF does."""
+    names, taken, counts = [], set(), {}
+    for base in layer_names:
+        name = base
+        while name in taken:
+            counts[base] = counts.get(base, 1)
+            name = f"{base}_{counts[base]}"
+            counts[base] += 1
+        taken.add(name)
+        names.append(name)
+    return names
 
 
 def _metrics_for_output(spec, name, index, count):

@@ -19,7 +19,7 @@ import numpy as np
 from ...autodiff.tape import GradientTape
 from ...core import context, dtypes
 from ...core.tensor import Tensor, convert_to_tensor
-from ...core.variable import Variable
+from ...core.variable import UnreadVariable, Variable
 from ...ops import math_ops
 from .. import backend
 from . import schedules
@@ -337,14 +337,14 @@ class Optimizer:
                 if v.constraint is not None:
                     v.assign(v.constraint(v._as_tensor()))
             iterations._value = np.asarray(step + 1, dtype=np.int64)
+            return UnreadVariable(iterations)  # what TF's iterations.assign_add(1) returns
         else:
             step = iterations._as_tensor()
             coeffs = self._prepare(_GraphXP, math_ops.cast(step, dtypes.float32),
                                    self._current_lr(step))
             for g, v in zip(grads, variables):
                 self._update(_GraphXP, g, v, coeffs)
-            iterations.assign_add(np.int64(1))
-        return iterations
+            return iterations.assign_add(np.int64(1))
 
     def _prepare(self, xp, step, lr):
         return {"lr": lr}
