@@ -28,7 +28,7 @@ import warnings
 
 import numpy as np
 
-from ..core import context, dtypes, errors
+from ..core import context, dtypes, errors, nest
 from ..core.shape import TensorShape
 from ..core.spec import TensorSpec
 from ..core.tensor import Tensor, _from_numpy, convert_to_tensor
@@ -459,6 +459,46 @@ class TensorDataset(Dataset):
         return 1
 
 
+class ListDataset(Dataset):
+    """``tf.data.experimental.from_list``: the given elements, one after the other; the spec
+    keeps what all of them share (a dimension that differs is None)."""
+
+    _tf_name = "_ListDataset"
+
+    def __init__(self, elements):
+        if not isinstance(elements, list):
+            raise ValueError("Invalid `elements`. `elements` must be a list.")
+        if not elements:
+            raise ValueError("Invalid `elements`. `elements` should not be empty. If you want "
+                             "an empty dataset, use `tf.data.Dataset.range(0)`.")
+        self._elements = [structure.normalize(e) for e in elements]
+        first = self._elements[0]
+        for other in self._elements[1:]:
+            nest.assert_same_structure(first, other)
+            for a, b in zip(structure.flatten(first), structure.flatten(other)):
+                if a.dtype != b.dtype:
+                    raise TypeError("Invalid `elements`. All elements must have the same "
+                                    f"dtypes, found {a.dtype.name} and {b.dtype.name}.")
+
+    def _iterate(self):
+        yield from self._elements
+
+    def _compute_spec(self):
+        def relaxed(*leaves):
+            dims = [leaf.shape.as_list() for leaf in leaves]
+            if len({len(d) for d in dims}) > 1:
+                return TensorSpec(None, leaves[0].dtype)
+            return TensorSpec([d[0] if len(set(d)) == 1 else None for d in zip(*dims)],
+                              leaves[0].dtype)
+
+        flat = [structure.flatten(e) for e in self._elements]
+        return nest.pack_sequence_as(self._elements[0],
+                                     [relaxed(*leaves) for leaves in zip(*flat)])
+
+    def _cardinality(self):
+        return len(self._elements)
+
+
 class RangeDataset(Dataset):
     _tf_name = "_RangeDataset"
 
@@ -772,14 +812,14 @@ class ScanDataset(_UnaryDataset):
         if not isinstance(result, (tuple, list)) or len(result) != 2:
             raise TypeError("The scan function must return a pair comprising the new state "
                             f"and the output value; got {result!r}.")
-        new_state = structure.normalize(result[0], lists_are_tuples=True)
+        new_state = structure.normalize(result[0])  # a list is one tensor here, as in TF
         old_spec = structure.spec_of(state)
         new_spec = structure.spec_of(new_state)
         if [s.dtype for s in structure.flatten(old_spec)] != \
                 [s.dtype for s in structure.flatten(new_spec)]:
             raise TypeError(f"The element types for the new state must match the initial "
                             f"state. Expected {old_spec}; got {new_spec}.")
-        return new_state, structure.normalize(result[1], lists_are_tuples=True)
+        return new_state, structure.normalize(result[1])
 
     def _iterate(self):
         state = self._initial_state

@@ -8,6 +8,7 @@ from .dataset import (
     AssertCardinalityDataset,
     CounterDataset,
     Dataset,
+    ListDataset,
 )
 from .options import AutoShardPolicy, DistributeOptions, OptimizationOptions, ThreadingOptions
 from .readers import CsvDataset, make_csv_dataset
@@ -70,12 +71,33 @@ def cardinality(dataset):
     return dataset.cardinality()
 
 
+def from_list(elements, name=None):
+    """A dataset of the elements of the Python list `elements` (same structure each)."""
+    return ListDataset(elements)
+
+
+def get_structure(dataset_or_iterator):
+    """The element structure (TypeSpecs) of a dataset or an iterator."""
+    spec = getattr(dataset_or_iterator, "element_spec", None)
+    if spec is None:
+        raise TypeError("Invalid `dataset_or_iterator`. `dataset_or_iterator` must be a "
+                        "`tf.data.Dataset` or tf.data.Iterator object, but got "
+                        f"{type(dataset_or_iterator)}.")
+    return spec
+
+
+def shuffle_and_repeat(buffer_size, count=None, seed=None):
+    """A transformation for ``dataset.apply``: shuffle, then repeat (each pass reshuffled)."""
+    return lambda dataset: dataset.shuffle(buffer_size, seed).repeat(count)
+
+
 __all__ = ["AUTOTUNE", "INFINITE_CARDINALITY", "UNKNOWN_CARDINALITY", "Counter", "CsvDataset",
            "save", "load",
            "AutoShardPolicy", "DistributeOptions", "OptimizationOptions", "ThreadingOptions",
            "assert_cardinality", "bucket_by_sequence_length", "cardinality",
            "choose_from_datasets", "get_single_element", "group_by_window",
-           "make_csv_dataset", "sample_from_datasets", "scan", "unique"]
+           "make_csv_dataset", "sample_from_datasets", "scan", "unique", "from_list",
+           "get_structure", "shuffle_and_repeat"]
 
 
 def save(dataset, path, compression=None, shard_func=None, checkpoint_args=None):

@@ -21,16 +21,15 @@ def normalize(value, lists_are_tuples=False):
     """A copy of `value` with tuples/dicts kept and every leaf converted to a Tensor.
 
     ``lists_are_tuples`` is how a ``map`` function's return value is read: TF turns a returned
-    list into a tuple of components.
+    list into a tuple of components (only at the top: a list inside is one tensor).
     """
     if isinstance(value, dict):
-        return type(value)((k, normalize(v, lists_are_tuples)) for k, v in value.items()) \
-            if type(value) is not dict else {k: normalize(v, lists_are_tuples)
-                                             for k, v in value.items()}
+        return type(value)((k, normalize(v)) for k, v in value.items()) \
+            if type(value) is not dict else {k: normalize(v) for k, v in value.items()}
     if isinstance(value, tuple) and hasattr(type(value), "_fields"):
-        return type(value)(*[normalize(v, lists_are_tuples) for v in value])
+        return type(value)(*[normalize(v) for v in value])
     if isinstance(value, tuple) or (lists_are_tuples and isinstance(value, list)):
-        return tuple(normalize(v, lists_are_tuples) for v in value)
+        return tuple(normalize(v) for v in value)
     if type(value) is Tensor or isinstance(value, SparseTensor):
         return value   # a SparseTensor is one component (its spec is a SparseTensorSpec)
     if value is None:
