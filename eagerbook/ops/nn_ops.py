@@ -11,9 +11,10 @@ view to a matrix ("im2col") turns a convolution into one matrix product. Where a
 runs over the few filter taps (9 for a 3x3 kernel), each step handling every pixel at once.
 
 Speed (the only places with hot-path tricks): the patch matrices are built a few images at a
-time so they stay in the CPU cache (`_image_blocks`), the stride-1 input gradient needs no
-window gathering (`_grads_by_taps`: shifted slices of a flat, channel-major grid), and
-the products run on one BLAS thread (`blas_threads.py` says why).
+time so they stay in the CPU cache (`_image_blocks`), the stride-1 gradients need no window
+gathering (`_grads_by_taps`: shifted slices of a flat, channel-major grid), both of them come
+from one sweep over dy when they run back to back (`_SharedSweep`), and the products run on
+one BLAS thread (`blas_threads.py` says why).
 """
 
 import math
