@@ -28,7 +28,7 @@ from .math_ops import (  # noqa: F401 - transpose is declared in math_ops, expor
     zeros_like,
 )
 from .registry import REGISTRY, execute, invalid_argument, register
-from .shape_rules import ShapeError, dims_of, graph_time_error, merge_shapes
+from .shape_rules import ShapeError, dims_of, dims_text, graph_time_error, merge_shapes
 from .support import as_tensor
 
 
@@ -183,9 +183,10 @@ def _pack(*values, axis):
     try:
         return np.stack(values, axis=axis)
     except ValueError:  # shapes differ (checked when the op runs, eagerly or traced)
-        shapes = sorted({v.shape for v in values})
-        raise invalid_argument("Pack", "Shapes of all inputs must match: "
-                                       + " != ".join(str(list(s)) for s in shapes)) from None
+        i = next(i for i, v in enumerate(values) if v.shape != values[0].shape)
+        raise invalid_argument("Pack", f"Shapes of all inputs must match: values[0].shape = "
+                                       f"{dims_text(list(values[0].shape))} != values[{i}].shape"
+                                       f" = {dims_text(list(values[i].shape))}") from None
 
 
 @_pack.gradient

@@ -138,6 +138,8 @@ def test_graph_time_errors_are_tfs(fn, specs, message):
 # Shapes the trace cannot see: the kernel refuses them when it runs, eagerly and compiled, in
 # the words of TF's kernels. (function, arguments, TF's op type, TF's kernel message)
 KERNEL_CHECKS = [
+    (lambda a, b, c: tf.stack([a, b, c]), (tf.zeros([2]), tf.zeros([2]), tf.zeros([3])), "Pack",
+     "Shapes of all inputs must match: values[0].shape = [2] != values[2].shape = [3]"),
     (L.inv, (tf.ones([2, 3]),), "MatrixInverse", "Input matrix must be square."),
     (L.det, (tf.ones([3]),), "MatrixDeterminant", "Input tensor 0 must have rank >= 2, got 1"),
     (L.qr, (tf.ones([3]),), "Qr", "Input tensor 0 must have rank >= 2, got 1"),

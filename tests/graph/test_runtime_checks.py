@@ -61,7 +61,8 @@ UNKNOWN_SHAPE_CASES = [
      "Reshape", "Input to reshape is a tensor with 6 values, but the requested shape requires "
                 "a multiple of 4"),
     ("stack", lambda a, b: tf.stack([a, b]), [S([None], f32), S([None], f32)],
-     (tf.zeros([2]), tf.zeros([3])), "Pack", "Shapes of all inputs must match: [2] != [3]"),
+     (tf.zeros([2]), tf.zeros([3])), "Pack",
+     "Shapes of all inputs must match: values[0].shape = [2] != values[1].shape = [3]"),
     ("getitem", lambda x: x[5], [S([None], f32)], (tf.zeros([2]),), "StridedSlice",
      "slice index out of bounds for shape [2]: index 5 is out of bounds for axis 0 with size 2"),
     ("softmax_xent", lambda l, g: tf.nn.softmax_cross_entropy_with_logits(l, g),
