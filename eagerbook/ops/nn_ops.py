@@ -768,17 +768,22 @@ def _windows(xp, kh, kw, oh, ow, strides, dilations):
                       strides=(sn, sh * rs, sw * cs, sh * rd, sw * cd, sc), writeable=False)
 
 
-def _patches(xp, kh, kw, oh, ow, strides, dilations):
+def _patches(xp, kh, kw, oh, ow, strides, dilations, buffer):
     """The im2col matrix of the padded images `xp`: (N * OH * OW, KH * KW * C), row i holding
-    the window of output pixel i, columns in (tap row, tap column, channel) order."""
+    the window of output pixel i, columns in (tap row, tap column, channel) order, written
+    into the start of the flat `buffer` (one buffer serves every block of a kernel: a fresh
+    megabyte per block can cost a page fault per 4 KiB when the allocator hands it back)."""
     n, _, _, c = xp.shape
     rows = n * oh * ow
     if kw * c >= _SHORT_WINDOW_ROW:
-        return _windows(xp, kh, kw, oh, ow, strides, dilations).reshape(rows, kh * kw * c)
+        cols = buffer[:rows * kh * kw * c]
+        np.copyto(cols.reshape(n, oh, ow, kh, kw, c),
+                  _windows(xp, kh, kw, oh, ow, strides, dilations))
+        return cols.reshape(rows, kh * kw * c)
     # Few channels (a grayscale first layer): a window row is only kw * c numbers, and copying
     # runs that short is slow (~3x). Copy each tap's channel planes whole instead -- long runs
     # -- into a (taps, rows) matrix and return its transpose: a view BLAS reads as it is.
-    planes = np.empty((kh, kw, c, n, oh, ow), dtype=xp.dtype)
+    planes = buffer[:rows * kh * kw * c].reshape(kh, kw, c, n, oh, ow)
     for a in range(kh):
         for b in range(kw):
             planes[a, b] = np.moveaxis(_tap(xp, a, b, oh, ow, strides, dilations), -1, 0)
@@ -838,9 +843,10 @@ def _conv2d(x, w, strides, padding, explicit_paddings, dilations, data_format):
     xp, taps = _pad(x, pads), kh * kw * c
     w_matrix = w.reshape(taps, o)
     out = np.empty((n, oh, ow, o), dtype=np.result_type(x, w))
-    for block in _image_blocks(n, oh * ow * taps * x.itemsize):
+    blocks, buffer = _patch_blocks(n, oh * ow * taps, x.dtype)
+    for block in blocks:
         rows = (block.stop - block.start) * oh * ow
-        cols = _patches(xp[block], kh, kw, oh, ow, strides, dilations)
+        cols = _patches(xp[block], kh, kw, oh, ow, strides, dilations, buffer)
         np.matmul(cols, w_matrix, out=out[block].reshape(rows, o))  # im2col @ filter (BLAS)
     return out
 
@@ -955,11 +961,12 @@ def _conv2d_backprop_input(w, dy, input_sizes, strides, padding, explicit_paddin
     taps = kh * kw * o
     flipped = w[::-1, ::-1].transpose(0, 1, 3, 2).reshape(taps, c)
     dx = np.empty((n, h, wd, c), dtype=np.result_type(w, dy))
-    for block in _image_blocks(n, h * wd * taps * dy.itemsize):
+    blocks, buffer = _patch_blocks(n, h * wd * taps, dy.dtype)
+    for block in blocks:
         spread = np.zeros((block.stop - block.start,) + frame + (o,), dtype=dy.dtype)
         spread[where] = dy[block]
         rows = spread.shape[0] * h * wd
-        dcols = _patches(spread, kh, kw, h, wd, (1, 1), dilations)
+        dcols = _patches(spread, kh, kw, h, wd, (1, 1), dilations, buffer)
         np.matmul(dcols, flipped, out=dx[block].reshape(rows, c))  # im2col @ filter (BLAS)
     return dx
 
@@ -1072,9 +1079,10 @@ def _conv2d_backprop_filter(x, dy, filter_sizes, strides, padding, explicit_padd
         return _grads_by_taps(dy, filter_sizes, x.shape, pads, dilations, x=x)[1]
     xp, taps = _pad(x, pads), kh * kw * c
     dw = np.zeros((taps, o), dtype=dy.dtype)
-    for block in _image_blocks(x.shape[0], oh * ow * taps * x.itemsize):
+    blocks, buffer = _patch_blocks(x.shape[0], oh * ow * taps, x.dtype)
+    for block in blocks:
         rows = (block.stop - block.start) * oh * ow
-        cols = _patches(xp[block], kh, kw, oh, ow, strides, dilations)
+        cols = _patches(xp[block], kh, kw, oh, ow, strides, dilations, buffer)
         dw += cols.T @ dy[block].reshape(rows, o)
     return dw.reshape(kh, kw, c, o)
 
