@@ -73,6 +73,7 @@ from ..ops.math_ops import (
     reduce_variance,
     round,
     rsqrt,
+    scalar_mul,
     sigmoid,
     sign,
     sin,

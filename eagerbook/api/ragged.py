@@ -10,6 +10,7 @@ from ..ops.ragged_ops import (
     ragged_range,
     row_splits_to_segment_ids,
     segment_ids_to_row_splits,
+    stack,
 )
 
 range = ragged_range  # noqa: A001 - tf.ragged.range

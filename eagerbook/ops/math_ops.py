@@ -1361,6 +1361,16 @@ def add_n(inputs, name=None):
     return execute(_add_n, tuple(tensors))
 
 
+def scalar_mul(scalar, x, name=None):
+    """``tf.math.scalar_mul``: `scalar` (0-D, converted to x's dtype) times `x`."""
+    x = as_tensor(x)
+    scalar = convert_to_tensor(scalar, dtype=x.dtype)
+    if scalar.shape.rank != 0:
+        raise ValueError(f"The input scalar must be a 0-D value. Received shape "
+                         f"{tuple(scalar.shape.as_list())}.")
+    return multiply(scalar, x)
+
+
 def count_nonzero(input, axis=None, keepdims=None, dtype=dtypes.int64, name=None):
     """Number of non-zero elements along `axis` (``tf.math.count_nonzero``), as `dtype`."""
     x = as_tensor(input)

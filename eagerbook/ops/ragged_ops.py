@@ -214,6 +214,14 @@ class RaggedTensor:
         return _from_numpy(np.repeat(np.arange(len(splits) - 1, dtype=np.int64),
                                      np.diff(splits)))
 
+    def nested_value_rowids(self, name=None):
+        """The value_rowids of each ragged level, outermost first."""
+        rowids, rt = [], self
+        while isinstance(rt, RaggedTensor):
+            rowids.append(rt.value_rowids())
+            rt = rt._values
+        return tuple(rowids)
+
     def bounding_shape(self, axis=None, name=None, out_type=dtypes.int64):
         dims = list(self._dense_shape())
         out = _from_numpy(np.array(dims, dtype=dtypes.as_dtype(out_type)._np))
@@ -615,6 +623,37 @@ def _spread_dense(dense, rt):
 
 
 # --- tf.ragged ------------------------------------------------------------------------------
+def stack(values, axis=0, name=None):
+    """``tf.ragged.stack``: rank-R tensors (ragged or dense, same rank and dtype) stacked into
+    one rank-(R+1) RaggedTensor along a new `axis`; the other dimensions up to `axis` must
+    have matching sizes, rows of different lengths become ragged (dense inputs stacked below
+    axis 0 give tf.stack's dense tensor, as TF's do)."""
+    if not values:
+        raise ValueError("tf.ragged.stack: values must be a non-empty list")
+    values = [v if isinstance(v, RaggedTensor) else convert_to_tensor(v) for v in values]
+    rank = values[0].shape.rank
+    if any(v.shape.rank != rank for v in values) or any(v.dtype != values[0].dtype
+                                                        for v in values):
+        raise ValueError("tf.ragged.stack: all values must have the same rank and dtype")
+    if not -rank - 1 <= axis <= rank:
+        raise ValueError(f"axis={axis} out of bounds: expected {-rank - 1}<=axis<{rank + 1}")
+    axis %= rank + 1
+    if axis and not any(isinstance(v, RaggedTensor) for v in values):
+        return array_ops.stack(values, axis)  # dense inputs below the outer axis stay dense
+    lists = [v.to_list() if isinstance(v, RaggedTensor) else v.numpy().tolist() for v in values]
+
+    def stack_at(parts, depth):
+        if depth == 0:
+            return list(parts)
+        if len({len(p) for p in parts}) != 1:
+            raise errors.InvalidArgumentError(None, None, "Inputs must have identical ragged "
+                                                      "splits")
+        return [stack_at(rows, depth - 1) for rows in zip(*parts)]
+
+    rr = max([1] + [v.ragged_rank for v in values if isinstance(v, RaggedTensor)]) + 1
+    return constant(stack_at(lists, axis), dtype=values[0].dtype, ragged_rank=min(rr, rank))
+
+
 def constant(pylist, dtype=None, ragged_rank=None, inner_shape=None, name=None,
              row_splits_dtype=dtypes.int64):
     """``tf.ragged.constant``: a RaggedTensor from nested Python lists of uneven lengths."""

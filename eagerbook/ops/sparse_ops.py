@@ -72,6 +72,12 @@ class SparseTensor:
     def get_shape(self):
         return self.shape
 
+    def set_shape(self, shape):
+        """Checks that `shape` is compatible with this tensor's (known, eagerly) shape."""
+        shape = TensorShape(shape)
+        if not self.shape.is_compatible_with(shape):
+            raise ValueError(f"Shapes {self.shape} and {shape} are not compatible")
+
     @property
     def ndim(self):
         return int(self._dense_shape.shape[0])

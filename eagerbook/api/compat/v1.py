@@ -18,6 +18,7 @@ from ...ops.math_ops import log
 from ...ops.random_ops import random_normal, random_shuffle, random_uniform
 from ...ops.random_ops import set_seed as set_random_seed
 from .. import layers, train  # tf.compat.v1.layers, tf.compat.v1.train (TF 1.x optimizers)
+from ..queue import FIFOQueue, QueueBase
 
 
 def __getattr__(name):
