@@ -12,5 +12,6 @@ from ..ops.example_ops import (
     serialize_tensor,
     write_file,
 )
+from ..ops.png_ops import decode_png, encode_png
 from ..ops.string_ops import decode_raw
 from ..ops.tfrecord import TFRecordOptions, TFRecordWriter

@@ -17,6 +17,7 @@ from . import (  # noqa: F401 - imported to register every family's ops
     nn_impl_ops,
     nn_ops,
     operators,
+    png_ops,
     ragged_dispatch,
     ragged_ops,
     random_ops,

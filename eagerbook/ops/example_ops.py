@@ -23,6 +23,7 @@ import numpy as np
 
 from ..core import dtypes, errors
 from ..core.tensor import _from_numpy, convert_to_tensor
+from .registry import execute, register
 
 
 # --- the wire format ----------------------------------------------------------------------------
@@ -345,11 +346,10 @@ def serialize_tensor(tensor, name=None):
 _VALUE_FIELDS = {5: "float32", 6: "float64", 7: "int32", 10: "int64", 11: "bool"}
 
 
-def parse_tensor(serialized, out_type, name=None):
+@register("ParseTensor", differentiable=False)
+def _parse_tensor(serialized, out_type):
     """The tensor a serialized ``TensorProto`` holds; its dtype must be `out_type`."""
-    data = convert_to_tensor(serialized).numpy()
-    data = data if isinstance(data, bytes) else data.item()
-    out_type = dtypes.as_dtype(out_type)
+    data = serialized if isinstance(serialized, bytes) else serialized.item()
     dtype_name, shape, content, strings, values = None, [], None, [], []
     try:
         for number, wire_type, raw in _fields(data):
@@ -382,7 +382,21 @@ def parse_tensor(serialized, out_type, name=None):
         array = np.array(_typed_values(values), dtype=np_dtype)
         if array.size == 1 and int(np.prod(shape)) > 1:  # one value stands for all
             array = np.full(int(np.prod(shape)), array[0], np_dtype)
-    return _from_numpy(array.reshape(shape))
+    return array.reshape(shape)
+
+
+def _infer_parse_tensor(inputs, attrs):
+    return [(attrs["out_type"], None)]  # the shape is in the data: unknown while tracing
+
+
+_parse_tensor.infer_shape = _infer_parse_tensor
+
+
+def parse_tensor(serialized, out_type, name=None):
+    """``tf.io.parse_tensor``: the tensor a serialized ``TensorProto`` holds (an op, so it
+    also runs inside tf.function); its dtype must be `out_type`."""
+    serialized = convert_to_tensor(serialized, dtype=dtypes.string)
+    return execute(_parse_tensor, (serialized,), {"out_type": dtypes.as_dtype(out_type)})
 
 
 def _typed_values(fields):
@@ -409,16 +423,29 @@ def _tf_name(dtype_name):
     return {"float32": "float", "float64": "double"}.get(dtype_name, dtype_name)
 
 
-def read_file(filename, name=None):
-    """The whole contents of a file, as a scalar string tensor."""
-    path = convert_to_tensor(filename).numpy()
+@register("ReadFile", differentiable=False, stateful=True)
+def _read_file(filename):
+    path = filename.item() if isinstance(filename, np.ndarray) else filename
     path = path.decode() if isinstance(path, bytes) else str(path)
     try:
         with open(path, "rb") as f:
-            return _from_numpy(np.array(f.read(), dtype=object))
+            return np.array(f.read(), dtype=object)
     except FileNotFoundError:
         raise errors.NotFoundError(None, "ReadFile", f"{path}; No such file or directory") \
             from None
+
+
+def _infer_read_file(inputs, attrs):
+    return [(dtypes.string, [])]
+
+
+_read_file.infer_shape = _infer_read_file
+
+
+def read_file(filename, name=None):
+    """The whole contents of a file, as a scalar string tensor (an op: it also runs inside
+    tf.function, reading the file each time the graph runs)."""
+    return execute(_read_file, (convert_to_tensor(filename, dtype=dtypes.string),))
 
 
 def write_file(filename, contents, name=None):
