@@ -80,3 +80,46 @@ def test_the_flat_road_checks_dtypes_when_it_runs_not_shapes():
         cf(tf.constant([1, 2]))
     with pytest.raises(TypeError, match="too many positional arguments"):
         cf(tf.constant([1.0, 2.0]), 1)
+
+
+def test_variable_and_object_parameters_bind_structurally_only():
+    opt = tf.keras.optimizers.SGD(0.1)
+
+    def step(w, x, optimizer):
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_sum(w * x)
+        optimizer.apply_gradients(zip(tape.gradient(loss, [w]), [w]))
+
+    w = tf.Variable(2.0)
+    x = tf.constant([1.0])
+    cf = tf.function(step).get_concrete_function(w, x, opt)
+    cf(w, x, opt)
+    assert float(w.numpy()) == pytest.approx(1.9)
+    with pytest.raises(TypeError) as info:
+        cf(w, x)  # the optimizer was part of the trace: TF wants it passed
+    assert "missing a required argument: 'optimizer'" in str(info.value)
+    assert str(info.value).endswith("Fallback to flat signature also failed due to: provided "
+                                    "list of inputs contains objects other than "
+                                    "'EagerTensor'. Item 0 is type: ResourceVariable")
+    with pytest.raises(TypeError, match=r"Can not cast <eagerbook.keras.optimizers.SGD"):
+        cf(w, x, tf.keras.optimizers.SGD(0.1))
+    assert float(w.numpy()) == pytest.approx(1.9)  # nothing ran
+
+
+def test_a_second_optimizer_cannot_create_variables_in_a_later_trace():
+    v = tf.Variable(1.0)
+    opt1, opt2 = tf.keras.optimizers.Adam(0.1), tf.keras.optimizers.Adam(0.1)
+
+    @tf.function
+    def step(opt):
+        with tf.GradientTape() as tape:
+            loss = v * v
+        opt.apply_gradients(zip(tape.gradient(loss, [v]), [v]))
+
+    step(opt1)
+    before = float(v.numpy())
+    with pytest.raises(ValueError, match="tf.function only supports singleton tf.Variables "
+                                         "created on the first call"):
+        step(opt2)
+    assert float(v.numpy()) == before  # nothing changed
+    step(opt1)  # the first optimizer still works (its variables exist)

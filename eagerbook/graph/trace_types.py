@@ -479,7 +479,8 @@ def bind_concrete_call(concrete, args, kwargs):
     FlatCall of the graph's inputs; TypeError naming both failures. None for nested arguments
     (the general road)."""
     specs = concrete._arg_specs
-    if not all(isinstance(s, (TensorSpec,) + _LITERALS) for s in specs):
+    if not all(isinstance(s, (TensorSpec, VariableSpec, _ObjectSpec) + _LITERALS)
+               for s in specs):
         return None
     ftype = concrete.function_type
     try:
@@ -499,9 +500,7 @@ def bind_concrete_call(concrete, args, kwargs):
         values = iter(tensors)
         return [next(values) if isinstance(s, TensorSpec) else s for s in specs]
     for i, (t, p) in enumerate(zip(tensors, inputs)):
-        if _is_variable(t) and i not in concrete._resource_inputs:
-            tensors[i] = t = t._as_tensor()
-        if not _is_variable(t) and t.dtype is not p.dtype:  # checked as the function runs
+        if t.dtype is not p.dtype:  # checked as the function runs
             name = inference_name(concrete)
             raise errors.InvalidArgumentError(
                 None, None, f"cannot compute {name} as input #{i}(zero-based) was expected to "
@@ -524,6 +523,15 @@ class _CastError(Exception):
 
 
 def _cast_to_type(spec, value):
+    if isinstance(spec, _ObjectSpec):  # an object the trace saw: only it may be passed
+        if value is not spec.ref():
+            raise _CastError(f"Can not cast {value!r} to {_type_text(spec, True)}")
+        return value
+    if isinstance(spec, VariableSpec):
+        if not _is_variable(value) or value.dtype != spec.dtype or \
+                not spec.shape.is_compatible_with(value.shape):
+            raise _CastError(f"Can not cast {_type_text(value)} to {_type_text(spec, True)}")
+        return value
     if not isinstance(spec, TensorSpec):
         if type(value) is not type(spec) or value != spec:
             raise _CastError(f"Can not cast {value!r} to Literal[{spec!r}]")
@@ -543,7 +551,8 @@ def _cast_to_type(spec, value):
 
 def _bind_flat(concrete, names, args, kwargs):
     """TF's flat signature: `f(x, y)` over the tensor parameters only."""
-    keywords = [n for n, s in zip(names, concrete._arg_specs) if isinstance(s, TensorSpec)]
+    keywords = [n for n, s in zip(names, concrete._arg_specs)
+                if isinstance(s, (TensorSpec, VariableSpec))]
     fname = getattr(concrete._python_function, "__name__", concrete.name)
     summary = f"{fname}({', '.join(keywords)})"
     if len(args) > len(keywords):
@@ -565,6 +574,10 @@ def _bind_flat(concrete, names, args, kwargs):
         if not isinstance(arg, Tensor) and not _is_variable(arg):
             raise TypeError(f"{summary}: expected argument #{i}(zero-based) to be a Tensor; got "
                             f"{type(arg).__name__} ({arg}).")
+    for i, arg in enumerate(args):
+        if _is_variable(arg):  # the flat road takes tensors only (a Variable's handle inside)
+            raise TypeError(f"provided list of inputs contains objects other than "
+                            f"'EagerTensor'. Item {i} is type: {type(arg).__name__}")
     return args
 
 

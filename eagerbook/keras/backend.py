@@ -71,6 +71,15 @@ def clear_session():
         _NAME_UIDS.clear()
 
 
+def check_variable_creation():
+    """TF's ValueError for a Variable about to be made (under init_scope) while a tf.function
+    traces a call that may not create any (every trace after the first): leaving the graph
+    does not lift that rule."""
+    graph = context.state.graph
+    if graph is not None and not getattr(graph, "allow_variable_creation", True):
+        graph.variable_created(None)  # refuses with TF's message
+
+
 @contextlib.contextmanager
 def init_scope():
     """Leaves any graph being traced and hides tapes: Variables created here are concrete."""

@@ -1,6 +1,7 @@
 """Parity cases: calling a ConcreteFunction with Python arguments it was not traced for: TF binds
 the structured signature (every parameter required, values cast to their types), falls back to
-the flat signature (tensors only) and names both failures in its TypeError."""
+the flat signature (tensors only) and names both failures in its TypeError; a second optimizer
+creating variables in a later trace."""
 
 from tests.parity.harness import ParityCase
 
@@ -85,4 +86,32 @@ CASES = [
                 'tf.Tensor([2. 3.], shape=(2,), dtype=float32) tf.Tensor([2. '
                 '3. 4.], shape=(3,), dtype=float32)\n'
                 'InvalidArgumentError True\n')),
+    ParityCase('second_optimizer_in_a_traced_step', ('\n'
+               '\n'
+               'opt1 = tf.keras.optimizers.Adam(learning_rate = 1e-2)\n'
+               'opt2 = tf.keras.optimizers.Adam(learning_rate = 1e-3)\n'
+               '@tf.function\n'
+               'def train_step(w, x, y, optimizer):\n'
+               '   with tf.GradientTape() as tape:\n'
+               '       L = tf.reduce_sum(tf.square(w*x - y))\n'
+               '   gradients = tape.gradient(L, [w])\n'
+               '   optimizer.apply_gradients(zip(gradients, [w]))\n'
+               'w = tf.Variable(2.)\n'
+               'x = tf.constant([-1.])\n'
+               'y = tf.constant([2.])\n'
+               'train_step(w, x, y, opt1)\n'
+               'try:\n'
+               '  train_step(w, x, y, opt2)\n'
+               'except ValueError as e:\n'
+               "  print(str(e).strip().splitlines()[-1].strip().split('. ')[0])\n"
+               'cf = tf.function(train_step.python_function).get_concrete_fu'
+               'nction(w, x, y, opt1)\n'
+               'try:\n'
+               '  cf(w, x, y)\n'
+               'except TypeError as e:\n'
+               "  print(str(e).split(' Received')[0])\n"),
+               ('ValueError: tf.function only supports singleton tf.Variables'
+                ' created on the first call\n'
+                'Binding inputs to tf.function failed due to `missing a requi'
+                "red argument: 'optimizer'`.\n")),
 ]

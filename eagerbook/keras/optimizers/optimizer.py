@@ -236,6 +236,7 @@ class Optimizer:
     @property
     def iterations(self):
         if self._iterations is None:
+            backend.check_variable_creation()
             with backend.init_scope():
                 self._iterations = Variable(np.int64(0), trainable=False, dtype=dtypes.int64,
                                             name="iter")
@@ -253,6 +254,7 @@ class Optimizer:
         slots = self._slots.setdefault(_var_key(var), {})
         if slot_name in slots:
             return slots[slot_name]
+        backend.check_variable_creation()  # a second optimizer in a traced step: TF's error
         if slot_name not in self._slot_names:
             self._slot_names.append(slot_name)
         self._slot_owners[_var_key(var)] = var
