@@ -41,6 +41,8 @@ EXTRA = [
     lambda: tf.linalg.qr(tf.ones([2, 4, 3])),
     lambda: tf.linalg.svd(tf.ones([3, 2]), full_matrices=True, compute_uv=True),
     lambda: tf.linalg.svd(tf.ones([2, 4]), compute_uv=True),
+    lambda: tf.linalg.svd(tf.ones([3, 2, 4]), compute_uv=False),
+    lambda: tf.linalg.eigvalsh(tf.eye(3, batch_shape=[2])),
     lambda: tf.linalg.triangular_solve(tf.eye(2, batch_shape=[4]), tf.ones([2, 5])),
     lambda: tf.linalg.solve(tf.eye(3, batch_shape=[2]), tf.ones([2, 3, 1]), adjoint=True),
     lambda: tf.linalg.slogdet(tf.eye(2, batch_shape=[3])),

@@ -428,6 +428,8 @@ def _infer_eigh(dims, attrs):
           infer_shape=_shape_rule("SelfAdjointEigV2", _infer_eigh))
 def _eigh(x, compute_v):
     _check_square(x, "SelfAdjointEigV2")
+    if not compute_v:  # (tf.linalg.eigvalsh: TF's empty v)
+        return np.linalg.eigvalsh(x).astype(x.dtype, copy=False), np.zeros(0, x.dtype)
     e, v = np.linalg.eigh(x)  # reads the lower triangle, as TF does
     return e.astype(x.dtype, copy=False), v.astype(x.dtype, copy=False)
 
@@ -437,6 +439,9 @@ def _eigh_grad(op, de, dv):
     # A = V diag(e) V^T:  dA = V (diag(de) + F o (V^T dV)) V^T, F_ij = 1/(e_j - e_i) off the
     # diagonal; then symmetrized onto the lower triangle that the kernel reads.
     e, v = op.outputs
+    if not op.attrs["compute_v"]:  # only e was computed: TF's rule recomputes v too
+        e, v = eigh(op.inputs[0])
+        dv = None
     n = v.shape[-1]
     middle = diag(de) if de is not None else zeros_like(matmul(v, v, transpose_a=True))
     if dv is not None:
@@ -458,7 +463,9 @@ def eigh(tensor, name=None):
 
 
 def eigvalsh(tensor, name=None):
-    return eigh(tensor)[0]
+    """The eigenvalues (ascending) of self-adjoint matrices."""
+    x = _square_matrices(tensor, "SelfAdjointEigV2")
+    return execute(_eigh, (x,), {"compute_v": False})[0]
 
 
 def _infer_qr(dims, attrs):
@@ -515,13 +522,13 @@ def qr(input, full_matrices=False, name=None):
 
 
 def _infer_svd(dims, attrs):
-    # eagerbook's kernel computes u and v even without compute_uv (the gradient reads them),
-    # where TF's outputs are then empty: only `s` reaches the caller either way.
     dims = with_rank_at_least(dims[0], 2)
     if dims is None:
         return [None, None, None]
     batch, m, n = dims[:-2], dims[-2], dims[-1]
     p = min_dim(m, n)
+    if not attrs["compute_uv"]:
+        return [batch + [p], [0], [0]]
     if attrs["full_matrices"]:
         return [batch + [p], batch + [m, m], batch + [n, n]]
     return [batch + [p], batch + [m, p], batch + [n, p]]
@@ -530,6 +537,9 @@ def _infer_svd(dims, attrs):
 @register("Svd", num_outputs=3, infer_shape=_shape_rule("Svd", _infer_svd))
 def _svd(x, full_matrices, compute_uv):
     _check_rank_2(x, "Svd")
+    if not compute_uv:  # (TF's empty u and v)
+        empty = np.zeros(0, x.dtype)
+        return np.linalg.svd(x, compute_uv=False).astype(x.dtype, copy=False), empty, empty
     u, s, vh = np.linalg.svd(x, full_matrices=full_matrices)
     return (s.astype(x.dtype, copy=False), u.astype(x.dtype, copy=False),
             np.swapaxes(vh, -1, -2).astype(x.dtype, copy=False))
@@ -544,6 +554,9 @@ def _svd_grad(op, ds, du, dv):
     # The last two terms vanish when A is square. F blows up for repeated singular values,
     # where U and V are not unique (TF's rule has the same limitation).
     s, u, v = op.outputs
+    if not op.attrs["compute_uv"]:  # only s was computed: TF's rule recomputes u and v too
+        s, u, v = svd(op.inputs[0], full_matrices=op.attrs["full_matrices"], compute_uv=True)
+        du, dv = zeros_like(u), zeros_like(v)
     m, n = op.inputs[0].shape[-2], op.inputs[0].shape[-1]
     if op.attrs["full_matrices"] and m != n:
         raise NotImplementedError("eagerbook differentiates tf.linalg.svd of a non-square "

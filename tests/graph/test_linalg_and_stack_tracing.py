@@ -49,6 +49,8 @@ SHAPES = [
     (L.slogdet, [[5, None, 3]], [[5], [5]]),
     (L.eigh, [[5, None, 3]], [[5, 3], [5, 3, 3]]),
     (L.eigh, [None], [None, None]),
+    (L.eigvalsh, [[5, None, 3]], [[5, 3]]),
+    (lambda x: L.svd(x, compute_uv=False), [[5, None, 3]], [[5, None]]),
     (L.qr, [[2, 3]], [[2, 2], [2, 3]]),
     (L.qr, [[5, None, 3]], [[5, None, None], [5, None, 3]]),
     (lambda x: L.qr(x, full_matrices=True), [[3, 2]], [[3, 3], [3, 2]]),
@@ -95,6 +97,9 @@ ERRORS = [
     (L.eigh, [[2, 3]], "Dimensions must be equal, but are 2 and 3 for '{{node SelfAdjointEigV2}}"
                        " = SelfAdjointEigV2[T=float32, compute_v=true]' with input shapes: "
                        "[2,3]."),
+    (L.eigvalsh, [[3, 2]], "Dimensions must be equal, but are 3 and 2 for '{{node "
+                           "SelfAdjointEigV2}} = SelfAdjointEigV2[T=float32, compute_v=false]' "
+                           "with input shapes: [3,2]."),
     (L.qr, [[3]], "Shape must be at least rank 2 but is rank 1 for '{{node Qr}} = Qr[T=float32, "
                   "full_matrices=false]' with input shapes: [3]."),
     (L.svd, [[]], "Shape must be at least rank 2 but is rank 0 for '{{node Svd}} = Svd["
