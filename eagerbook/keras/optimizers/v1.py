@@ -49,10 +49,12 @@ class _V1Optimizer:
         grads_and_vars = list(grads_and_vars)
         if not grads_and_vars:
             raise ValueError("No variables provided.")
-        result = super().apply_gradients(grads_and_vars, name=name)
+        super().apply_gradients(grads_and_vars, name=name)
         if global_step is not None:
             global_step.assign_add(1)
-        return result
+        # TF 1.x returns a train op; a fetched Variable runs every update in a v1 Session
+        # (graph/session.py), where the TF 2 optimizer's iterations update alone would not.
+        return self.iterations
 
     def minimize(self, loss, global_step=None, var_list=None, gate_gradients=GATE_OP,
                  aggregation_method=None, colocate_gradients_with_ops=False, name=None,
