@@ -388,3 +388,26 @@ def test_a_tape_sees_no_op_of_another_thread_on_the_tensor_it_watches():
     assert not failures
     assert recorded == 301  # the multiply and this thread's 300 adds, nothing else
     np.testing.assert_allclose(tape.gradient(y, x).numpy(), [2.0, 4.0])
+
+
+def test_unbroadcasting_is_skipped_eagerly_on_equal_shapes_and_kept_in_a_trace():
+    # sum_to_shape_of/broadcast_like: the same code in both modes (no `_value` test). Eagerly,
+    # equal shapes return the gradient itself; a trace keeps the op, also for unknown dims.
+    from eagerbook.ops.primitives import broadcast_like, sum_to_shape_of
+    g, like = tf.ones([2, 3]), tf.zeros([2, 3])
+    assert sum_to_shape_of(g, like) is g and broadcast_like(g, like) is g
+    assert sum_to_shape_of(g, tf.zeros([3])).shape == (3,)
+    assert broadcast_like(tf.ones([3]), like).shape == (2, 3)
+
+    def step(x, b):
+        with tf.GradientTape() as tape:
+            tape.watch(b)
+            y = x + b
+        return tape.gradient(y, b)
+
+    for signature in ([tf.TensorSpec([2, 3]), tf.TensorSpec([2, 3])],
+                      [tf.TensorSpec([None, 3]), tf.TensorSpec([None, 3])]):
+        traced = tf.function(step, input_signature=signature).get_concrete_function()
+        kinds = [op.type for op in traced.graph.get_operations()]
+        assert "SumToShapeOf" in kinds, (signature, kinds)
+        assert np.array_equal(traced(tf.ones([2, 3]), tf.ones([2, 3])), np.ones([2, 3]))

@@ -8,6 +8,7 @@ operators (``+``, ``@``, ``[...]``, ...) are ops like any other: the one operato
 
 import builtins
 import contextlib
+import operator
 
 import numpy as np
 
@@ -36,6 +37,10 @@ class Tensor:
     @property
     def shape(self):
         return TensorShape._from_tuple(self._value.shape)
+
+    # The shape as a tuple if it is settled now, for shortcuts on equal shapes that serve every
+    # mode (a traced tensor's is equal to nothing: graph/ir.py). A C getter: no Python frame.
+    _settled_shape = property(operator.attrgetter("_value.shape"))
 
     def get_shape(self):
         return self.shape

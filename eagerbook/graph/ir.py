@@ -67,6 +67,12 @@ class SymbolicTensor(Tensor):
         return self._shape
 
     @property
+    def _settled_shape(self):
+        """Equal to no other shape: a trace keeps every op a shortcut on equal shapes could
+        skip (``sum_to_shape_of``); the simplify pass drops those whose static shapes match."""
+        return object()
+
+    @property
     def ndim(self):
         return self._shape.rank
 

@@ -68,14 +68,13 @@ def sum_to_shape_of(grad, like):
     """Reduces a gradient to the shape of the input it belongs to (undoes broadcasting)."""
     if grad is None:
         return None
-    if grad._value is not None and like._value is not None \
-            and grad._value.shape == like._value.shape:
-        return grad  # eagerly, same shapes: nothing to undo (a traced graph keeps the op)
+    if grad._settled_shape == like._settled_shape:  # (while tracing, never: graph/ir.py)
+        return grad  # the same shape: nothing to undo
     return execute(_sum_to_shape_of, (grad, like))
 
 
 def broadcast_like(x, like):
-    if x._value is not None and like._value is not None and x._value.shape == like._value.shape:
+    if x._settled_shape == like._settled_shape:
         return x
     return execute(_broadcast_like, (x, like))
 
