@@ -258,3 +258,25 @@ def test_extension_types_cross_a_tf_function_boundary():
         tape.watch(v)
         out = double(MaskedTensor(v, [True, True])).values
     np.testing.assert_array_equal(tape.gradient(out, v).numpy(), [2.0, 2.0])
+
+
+def test_a_spec_traces_a_concrete_function_and_prints_as_tf():
+    class Pastry(tf.experimental.ExtensionType):
+        sweetness: tf.Tensor
+        chewiness: tf.Tensor
+
+    @tf.function
+    def combine(x: Pastry):
+        return (x.sweetness + x.chewiness) / 2
+
+    spec = Pastry.Spec(tf.TensorSpec([None, 2]), tf.TensorSpec([None, 2]))
+    assert spec.sweetness == tf.TensorSpec([None, 2])
+    with pytest.raises(TypeError, match="too many positional arguments"):
+        Pastry.Spec(tf.TensorSpec([2]), tf.TensorSpec([2]), tf.TensorSpec([2]))
+    cf = combine.get_concrete_function(spec)
+    assert str(cf.function_type).startswith(
+        "(x: Pastry.Spec(sweetness=TensorSpec(shape=(None, 2), dtype=tf.float32, name=None), "
+        "chewiness=TensorSpec(shape=(None, 2), dtype=tf.float32, name=None))) -> "
+        "TensorSpec(shape=(None, 2)")
+    out = cf(Pastry([[1.0, 2.0]], [[3.0, 4.0]]))
+    np.testing.assert_array_equal(out.numpy(), [[2.0, 3.0]])

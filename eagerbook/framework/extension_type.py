@@ -193,8 +193,16 @@ class ExtensionTypeSpec:
 
     value_type = None  # set on each subclass's Spec
 
-    def __init__(self, **fields):
-        self._fields = fields
+    def __init__(self, *args, **fields):
+        names = list(self.value_type._tf_fields) if self.value_type is not None else []
+        if len(args) > len(names):
+            raise TypeError("too many positional arguments")
+        for name, value in zip(names, args):
+            if name in fields:
+                raise TypeError(f"multiple values for argument '{name}'")
+            fields[name] = value
+        self._fields = {name: fields[name] for name in names if name in fields} \
+            if set(fields) <= set(names) else fields
 
     def __getattr__(self, name):
         fields = self.__dict__.get("_fields", {})
@@ -215,11 +223,56 @@ class ExtensionTypeSpec:
     def __hash__(self):
         return hash((type(self), repr(self)))
 
+    # tf.function's composite protocol: a spec traces as a value of its type whose tensors
+    # are placeholders (get_concrete_function(MaskedTensor.Spec(...)))
+    def __tf_components__(self):
+        return _spec_components(self)
+
+    def __tf_from_components__(self, parts):
+        return _value_from_spec(self, iter(parts))
+
+    @property
+    def _type_spec(self):
+        return self
+
     def is_compatible_with(self, other):
         if isinstance(other, ExtensionType):
             other = other._type_spec
         return type(self) is type(other) and all(
             _compatible(a, other._fields[k]) for k, a in self._fields.items())
+
+
+def _spec_components(x):
+    """The TensorSpecs inside a spec, in the order a value's components come."""
+    if isinstance(x, TensorSpec):
+        return [x]
+    if isinstance(x, ExtensionTypeSpec):
+        return [t for name in x.value_type._tf_fields
+                for t in _spec_components(x._fields[name])]
+    if isinstance(x, tuple):
+        return [t for v in x for t in _spec_components(v)]
+    if isinstance(x, dict):
+        return [t for k in sorted(x, key=repr) for t in _spec_components(x[k])]
+    if isinstance(x, (RaggedTensorSpec, SparseTensorSpec)):
+        raise TypeError(f"eagerbook traces ExtensionType specs of tensors, not {x!r}")
+    return []
+
+
+def _value_from_spec(x, parts):
+    """A value of the spec's type around the tensors taken from iterator `parts`."""
+    if isinstance(x, TensorSpec):
+        return next(parts)
+    if isinstance(x, ExtensionTypeSpec):
+        out = object.__new__(x.value_type)
+        for name in x.value_type._tf_fields:
+            object.__setattr__(out, name, _value_from_spec(x._fields[name], parts))
+        return out
+    if isinstance(x, tuple):
+        return tuple(_value_from_spec(v, parts) for v in x)
+    if isinstance(x, dict):
+        rebuilt = {k: _value_from_spec(x[k], parts) for k in sorted(x, key=repr)}
+        return ImmutableDict((k, rebuilt[k]) for k in x)
+    return x
 
 
 def _spec_key(x):

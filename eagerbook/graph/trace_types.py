@@ -429,6 +429,8 @@ def _type_text(x, argument=False):
         return repr(TensorSpec(x.shape, x.dtype, x.name if named else None))
     if isinstance(x, VariableSpec):
         return repr(x)
+    if hasattr(type(x), "__tf_components__"):  # an ExtensionType or its Spec
+        return repr(x._type_spec)
     if isinstance(x, Tensor):
         return repr(TensorSpec(x.shape, x.dtype))
     if isinstance(x, tuple) and hasattr(type(x), "_fields"):
