@@ -8,6 +8,7 @@ from . import (
     activations,
     backend,
     callbacks,
+    constraints,
     datasets,
     initializers,
     layers,
@@ -35,7 +36,7 @@ for _cls in _confusion_metrics.CLASSES:
 # below the layers, so it is attached here).
 backend.placeholder = _placeholder
 
-__all__ = ["activations", "backend", "callbacks", "datasets", "initializers", "layers",
-           "losses", "metrics", "models", "optimizers", "preprocessing", "regularizers",
+__all__ = ["activations", "backend", "callbacks", "constraints", "datasets", "initializers",
+           "layers", "losses", "metrics", "models", "optimizers", "preprocessing", "regularizers",
            "utils", "Input",
            "Model", "Sequential"]

@@ -9,7 +9,7 @@ from ...core import dtypes, errors, nest
 from ...core.shape import TensorShape
 from ...core.tensor import convert_to_tensor
 from ...ops import array_ops, math_ops, nn_ops
-from .. import activations, backend, initializers, regularizers
+from .. import activations, backend, constraints, initializers, regularizers
 from ..keras_tensor import KerasTensor, Node
 from .base import _MEAN_METRIC, InputSpec, Layer
 
@@ -39,8 +39,8 @@ class KernelLayer(Layer):
         self.bias_initializer = initializers.get(bias_initializer)
         self.kernel_regularizer = regularizers.get(kernel_regularizer)
         self.bias_regularizer = regularizers.get(bias_regularizer)
-        self.kernel_constraint = kernel_constraint
-        self.bias_constraint = bias_constraint
+        self.kernel_constraint = constraints.get(kernel_constraint)
+        self.bias_constraint = constraints.get(bias_constraint)
 
     def _add_kernel_and_bias(self, kernel_shape, bias_size):
         self.kernel = self.add_weight("kernel", shape=kernel_shape,
@@ -183,7 +183,7 @@ class Embedding(Layer):
         self.output_dim = output_dim
         self.embeddings_initializer = initializers.get(embeddings_initializer)
         self.embeddings_regularizer = regularizers.get(embeddings_regularizer)
-        self.embeddings_constraint = embeddings_constraint
+        self.embeddings_constraint = constraints.get(embeddings_constraint)
         self.mask_zero = mask_zero
         self.input_length = input_length
         self._autocast = False
