@@ -41,6 +41,12 @@ def relu(x, alpha=0.0, max_value=None, threshold=0.0):
     return out
 
 
+def mish(x):
+    """x * tanh(softplus(x))."""
+    x = _t(x)
+    return math_ops.multiply(x, math_ops.tanh(math_ops.softplus(x)))
+
+
 def sigmoid(x):
     return math_ops.sigmoid(_t(x))
 
@@ -114,8 +120,9 @@ def leaky_relu(x, alpha=0.2):
 _BY_NAME = {
     "linear": linear, "relu": relu, "sigmoid": sigmoid, "tanh": tanh, "softmax": softmax,
     "softplus": softplus, "softsign": softsign, "elu": elu, "selu": selu, "swish": swish,
-    "silu": silu, "gelu": gelu, "exponential": exponential, "hard_sigmoid": hard_sigmoid,
-    "relu6": relu6, "log_softmax": log_softmax, "leaky_relu": leaky_relu,
+    "mish": mish, "silu": silu, "gelu": gelu, "exponential": exponential,
+    "hard_sigmoid": hard_sigmoid, "relu6": relu6, "log_softmax": log_softmax,
+    "leaky_relu": leaky_relu,
 }
 
 

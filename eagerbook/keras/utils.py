@@ -29,6 +29,41 @@ def to_categorical(y, num_classes=None, dtype="float32"):
     return out.reshape(shape + (num_classes,))
 
 
+def to_ordinal(y, num_classes=None, dtype="float32"):
+    """Integer labels -> ordinal rows: label k has ones in its first k of num_classes - 1."""
+    y = np.array(y, dtype="int64")
+    shape = y.shape
+    if shape and shape[-1] == 1 and len(shape) > 1:
+        shape = shape[:-1]
+    y = y.ravel()
+    if not num_classes:
+        num_classes = int(np.max(y)) + 1
+    ordinal = (np.arange(num_classes - 1)[None, :] < y[:, None]).astype(dtype)
+    return ordinal.reshape(shape + (num_classes - 1,))
+
+
+def unpack_x_y_sample_weight(data):
+    """``(x, y, sample_weight)`` from ``x``, ``(x,)``, ``(x, y)`` or ``(x, y, w)``."""
+    if isinstance(data, list):
+        data = tuple(data)
+    if not isinstance(data, tuple):
+        return data, None, None
+    if len(data) in (1, 2, 3):
+        return tuple(data) + (None,) * (3 - len(data))
+    raise ValueError("Data is expected to be in format `x`, `(x,)`, `(x, y)`, or "
+                     f"`(x, y, sample_weight)`, found: {data}")
+
+
+def pack_x_y_sample_weight(x, y=None, sample_weight=None):
+    """What ``train_step`` receives: ``x`` alone (a tuple x wrapped as ``(x,)``), ``(x, y)``
+    or ``(x, y, sample_weight)``."""
+    if y is None:
+        return (x,) if isinstance(x, tuple) else x
+    if sample_weight is None:
+        return x, y
+    return x, y, sample_weight
+
+
 def set_random_seed(seed):
     """Seeds Python, NumPy and eagerbook's random ops (``tf.keras.utils.set_random_seed``)."""
     import random
