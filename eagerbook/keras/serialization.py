@@ -15,13 +15,13 @@ _scopes = threading.local()
 
 
 def register_keras_serializable(package="Custom", name=None):
-    """Class decorator: saved configs name the class ``"package>Name"`` and loading finds it
-    without ``custom_objects``."""
+    """Class (or function) decorator: saved configs name it ``"package>Name"`` and loading
+    finds it without ``custom_objects``."""
     def decorator(cls):
         key = f"{package}>{name or cls.__name__}"
         if key in _REGISTERED:
             raise ValueError(f"{key} has already been registered to {_REGISTERED[key]}")
-        if not hasattr(cls, "get_config"):
+        if isinstance(cls, type) and not hasattr(cls, "get_config"):  # functions need none
             raise ValueError("Cannot register a class that does not have a get_config() "
                              "method.")
         _REGISTERED[key] = cls

@@ -33,3 +33,17 @@ def test_mish_and_legacy_optimizers():
     assert tf.keras.activations.get("mish") is tf.keras.activations.mish
     assert tf.keras.optimizers.legacy.Adam is tf.keras.optimizers.Adam
     assert tf.keras.optimizers.legacy.Adam(beta_1=0.8).get_config()["beta_1"] == 0.8
+
+
+def test_a_function_can_be_registered_as_serializable():
+    @tf.keras.utils.register_keras_serializable(package="ProbeTest", name="l1_fn")
+    def l1_reg(weight_matrix):
+        return 0.01 * tf.math.reduce_sum(tf.math.abs(weight_matrix))
+
+    assert tf.keras.utils.get_registered_object("ProbeTest>l1_fn") is l1_reg
+    layer = tf.keras.layers.Dense(5, input_dim=5, kernel_initializer="ones",
+                                  kernel_regularizer=l1_reg)
+    layer(tf.ones((1, 5)))
+    np.testing.assert_allclose([loss.numpy() for loss in layer.losses], [0.25], rtol=1e-6)
+    with pytest.raises(ValueError, match="does not have a get_config"):
+        tf.keras.utils.register_keras_serializable(package="ProbeTest")(type("NoConfig", (), {}))
