@@ -339,7 +339,11 @@ class Optimizer:
                 if v.constraint is not None:
                     v.assign(v.constraint(v._as_tensor()))
             iterations._value = np.asarray(step + 1, dtype=np.int64)
-            return UnreadVariable(iterations)  # what TF's iterations.assign_add(1) returns
+            # What TF's iterations.assign_add(1) returns; made once (it reads the live value).
+            update = self.__dict__.get("_iterations_update")
+            if update is None or update._variable is not iterations:
+                update = self._iterations_update = UnreadVariable(iterations)
+            return update
         else:
             step = iterations._as_tensor()
             coeffs = self._prepare(_GraphXP, math_ops.cast(step, dtypes.float32),
