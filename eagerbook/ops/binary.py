@@ -12,7 +12,7 @@ in the messages only. (TF's eager message goes on with a dump of its OpDef: not 
 import numpy as np
 
 from ..core import dtypes
-from .registry import REGISTRY, execute, register
+from .registry import REGISTRY, execute, execute_ufunc, register
 from .support import binary_operands
 from .support import dtype_error as support_dtype_error
 
@@ -79,6 +79,8 @@ def binary(op, x, y):
         if other is None:
             raise dtype_error(op.name, x._dtype, op.dtypes)
         op = REGISTRY[other]
+    if op.ufunc is not None:
+        return execute_ufunc(op, x, y)
     return execute(op, (x, y))
 
 

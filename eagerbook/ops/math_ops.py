@@ -45,7 +45,7 @@ from .primitives import (  # noqa: F401 - re-exported: tf.math.add is math_ops.a
 from .primitives import exp as _real_exp
 from .primitives import reduce as _reduce
 from .primitives import restore_reduced_axes as _restore_reduced_axes
-from .registry import execute, invalid_argument, register
+from .registry import execute, execute_ufunc, invalid_argument, register
 from .shape_rules import dims_text as _dims_text
 from .support import (
     FLOATS,
@@ -107,7 +107,9 @@ def exp(x, name=None):
 def _binary(op, x, y):
     """Runs a two-input op on the dtypes it declares (``@register(..., dtypes=...)``)."""
     if type(x) is Tensor and type(y) is Tensor and x._dtype is y._dtype and x._dtype in op.dtypes:
-        return execute(op, (x, y))  # the common case, kept short
+        if op.ufunc is not None:  # the common case, kept short
+            return execute_ufunc(op, x, y)
+        return execute(op, (x, y))
     return binary(op, x, y)
 
 
@@ -121,7 +123,7 @@ def _unary(op, x):
 
 
 # --- arithmetic (AddV2 and Mul are in primitives.py) ------------------------------------------
-@register("Sub", elementwise=True, broadcasts=True, dtypes=SUB)
+@register("Sub", elementwise=True, broadcasts=True, dtypes=SUB, ufunc=np.subtract)
 def _sub(x, y):
     return np.subtract(x, y)
 
@@ -242,7 +244,7 @@ def pow(x, y, name=None):  # noqa: A001 - TF's public name
     return _binary(_pow, x, y)
 
 
-@register("Maximum", elementwise=True, broadcasts=True, dtypes=MAXIMUM)
+@register("Maximum", elementwise=True, broadcasts=True, dtypes=MAXIMUM, ufunc=np.maximum)
 def _maximum(x, y):
     return np.maximum(x, y)
 
@@ -259,7 +261,7 @@ def maximum(x, y, name=None):
     return _binary(_maximum, x, y)
 
 
-@register("Minimum", elementwise=True, broadcasts=True, dtypes=MAXIMUM)
+@register("Minimum", elementwise=True, broadcasts=True, dtypes=MAXIMUM, ufunc=np.minimum)
 def _minimum(x, y):
     return np.minimum(x, y)
 

@@ -26,7 +26,7 @@ import numpy as np
 from ..core import context, dtypes
 from ..core.tensor import Tensor
 from .binary import ADD_V2, BATCH_MATMUL_V2, MATMUL, MUL, binary, check_matmul_dtype
-from .registry import execute, invalid_argument, register
+from .registry import execute, execute_ufunc, invalid_argument, register
 from .support import FLOATS, NUMBERS, as_tensor, binary_operands, check_dtype, normalize_axis
 
 
@@ -102,7 +102,7 @@ def reshape_to(x, shape):
 
 
 # --- arithmetic --------------------------------------------------------------------------------
-@register("AddV2", elementwise=True, broadcasts=True, dtypes=ADD_V2)
+@register("AddV2", elementwise=True, broadcasts=True, dtypes=ADD_V2, ufunc=np.add)
 def _add(x, y):
     return np.add(x, y)
 
@@ -115,11 +115,11 @@ def _add_grad(op, dy):
 def add(x, y, name=None):
     """x + y, broadcasting; both must have one dtype (a Python number takes the other's)."""
     if type(x) is Tensor and type(y) is Tensor and x._dtype is y._dtype and x._dtype in ADD_V2:
-        return execute(_add, (x, y))  # the common case, kept short: it runs for every `+`
+        return execute_ufunc(_add, x, y)  # the common case, kept short: it runs for every `+`
     return binary(_add, x, y)  # conversion, then AddV2's dtypes (strings: TF's Add op)
 
 
-@register("Mul", elementwise=True, broadcasts=True, dtypes=MUL)
+@register("Mul", elementwise=True, broadcasts=True, dtypes=MUL, ufunc=np.multiply)
 def _mul(x, y):
     return np.multiply(x, y)
 
@@ -135,7 +135,7 @@ def _mul_grad(op, dy):
 def multiply(x, y, name=None):
     """x * y, elementwise with broadcasting."""
     if type(x) is Tensor and type(y) is Tensor and x._dtype is y._dtype and x._dtype in MUL:
-        return execute(_mul, (x, y))
+        return execute_ufunc(_mul, x, y)
     return binary(_mul, x, y)
 
 

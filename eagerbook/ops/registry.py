@@ -17,7 +17,7 @@ import time
 import numpy as np
 
 from ..core import errors
-from ..core.context import _per_thread, state
+from ..core.context import _per_thread, _sole, state
 from ..core.dtypes import _BY_NUMPY as _NUMPY_DTYPES
 from ..core.tensor import Tensor, _from_numpy
 
@@ -32,10 +32,11 @@ class OpDef:
     """One primitive: forward kernel, gradient rule, what it accepts and flags."""
 
     __slots__ = ("name", "kernel", "grad", "dtypes", "stateful", "elementwise", "broadcasts",
-                 "differentiable", "num_outputs", "infer_shape")
+                 "differentiable", "num_outputs", "infer_shape", "ufunc")
 
     def __init__(self, name, kernel, *, grad=None, dtypes=None, stateful=False, elementwise=False,
-                 broadcasts=False, differentiable=True, num_outputs=1, infer_shape=None):
+                 broadcasts=False, differentiable=True, num_outputs=1, infer_shape=None,
+                 ufunc=None):
         self.name = name
         self.kernel = kernel
         self.grad = grad
@@ -48,6 +49,9 @@ class OpDef:
         self.differentiable = differentiable
         self.num_outputs = num_outputs  # 1, a fixed count, or None for "depends on attrs"
         self.infer_shape = infer_shape  # optional: used by tf.function tracing
+        # The NumPy ufunc the kernel is, if it is one (`np.add`), giving its inputs' dtype:
+        # execute_ufunc calls it directly (tests/test_dispatch.py holds the two equal).
+        self.ufunc = ufunc
 
     def gradient(self, fn):
         """Decorator attaching the gradient rule: ``fn(op, *output_grads) -> input grads``."""
@@ -133,7 +137,10 @@ def execute(op, inputs, attrs=_NO_ATTRS):
     """Runs `op` on a tuple of Tensors; returns a Tensor (or a tuple for multi-output ops)."""
     record = None
     if state.hooked:
-        record = _per_thread.state.sole_record  # one tape and nothing else: the common case
+        try:
+            record = _sole.record  # this thread's one tape, and nothing else: the common case
+        except AttributeError:  # (a thread that never recorded)
+            pass
         if record is None or op.num_outputs != 1:
             return _execute_hooked(op, inputs, attrs)
     elif op.num_outputs != 1:
@@ -162,6 +169,33 @@ def execute(op, inputs, attrs=_NO_ATTRS):
         result = _from_numpy(out)
     if record is not None:
         record(op, inputs, result, attrs)  # a tape's record_one: the lone output as it is
+    return result
+
+
+def execute_ufunc(op, x, y):
+    """``execute(op, (x, y))`` for an op declared with a ``ufunc``, on two tensors of one dtype:
+    the road of ``x + y``, ``x * y``, ``x - y``. The ufunc runs without the kernel's frame and
+    the result takes the inputs' dtype without a lookup; tracing, observers, several tapes and
+    shapes that do not broadcast (TF's error) take ``execute``."""
+    record = None
+    if state.hooked:
+        try:
+            record = _sole.record
+        except AttributeError:
+            pass
+        if record is None:
+            return execute(op, (x, y))
+    try:
+        out = op.ufunc(x._value, y._value)
+    except ValueError:
+        return execute(op, (x, y))
+    if type(out) is not _ndarray:  # two 0-d arrays give a NumPy scalar
+        out = _asarray(out)
+    result = Tensor()
+    result._dtype = x._dtype
+    result._value = out
+    if record is not None:
+        record(op, (x, y), result, _NO_ATTRS)
     return result
 
 
