@@ -521,7 +521,7 @@ class FlatCall:
 
 
 class _CastError(Exception):
-    pass
+    """A Python value that cannot take a traced TensorSpec's dtype (a binding failure)."""
 
 
 def _cast_to_type(spec, value):

@@ -181,7 +181,7 @@ def execute_ufunc(op, x, y):
     if state.hooked:
         try:
             record = _sole.record
-        except AttributeError:
+        except AttributeError:  # (a thread that never recorded: no tape)
             pass
         if record is None:
             return execute(op, (x, y))
