@@ -59,7 +59,7 @@ def main(argv=None):
     for what, seconds in (("wall", median_wall), ("CPU", median_cpu)):
         print(RESULT_PREFIX + json.dumps({
             "name": f"{path.name} run by nbclient, median {what} time of {args.runs}",
-            "ours": seconds, "floor": None, "target": target, "unit": "ms"}))
+            "ours": seconds, "floor": None, "target": target, "unit": "s"}))
 
 
 if __name__ == "__main__":

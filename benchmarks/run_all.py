@@ -97,7 +97,9 @@ def numpy_version(python):
 
 
 def fmt_time(seconds, unit):
-    return f"{seconds * 1e6:.2f} us" if unit == "us" else f"{seconds * 1e3:.2f} ms"
+    """Every record holds seconds; `unit` is only how to show them."""
+    scale = {"us": 1e6, "ms": 1e3, "s": 1.0}[unit]
+    return f"{seconds * scale:.2f} {unit}"
 
 
 def verdict(r):
@@ -138,7 +140,7 @@ def other_table(rows):
         if r["floor"] is None:  # a scale figure: time and time per op, no floor
             target = met = ""
             if r["target"] is not None:
-                target = f"<= {r['target'] * 1e3:g} ms"
+                target = f"<= {fmt_time(r['target'], r['unit'])}"
                 met = "met" if r["ours"] <= r["target"] else "**missed**"
             per_op = f"{r['per_op_us']:.2f} us/op" if "per_op_us" in r else ""
             lines.append(f"| {r['name']} | {script} | {fmt_time(r['ours'], r['unit'])} | | "
