@@ -984,13 +984,15 @@ def _grads_by_taps(dy, filter_sizes, input_sizes, pads, dilations, w=None, x=Non
     cells (a slice, copied whole into the product's operand).
 
     The grid is kept channel-major, (O, cells): each moved copy is then O long contiguous
-    runs, and the product (C, taps * O) @ (taps * O, cells) has the long axis where BLAS runs
-    fastest (~1.4x the pixel-major form, which puts the cells first and K = O per tap: the
-    guide CNN's 16-channel layer, 5.0 -> 3.9 ms with the transposes both ways counted).
-    Each block of images is turned channel-major, multiplied and turned back on its own, so
-    the transposes work on arrays still in the cache. A block needs no cells of the images
-    before it: the last `most` cells of every image are rows or columns where no window
-    starts, zeros on the grid, so the block's grid starts with `most` zeros of its own.
+    runs (a pixel-major copy would be one short run per cell, ~3x slower). The product reads
+    the moved copies transposed, (cells, taps * O) @ (taps * O, C), so dx comes out
+    pixel-major, NHWC already: written straight into dx when the grid has no padding (VALID),
+    only cropped otherwise. (In the cache BLAS runs this at the speed of the channel-major
+    form (C, taps * O) @ (taps * O, cells), whose result had to be turned back to NHWC.)
+    Each block of images is turned channel-major on its own, so the transpose works on
+    arrays still in the cache. A block needs no cells of the images before it: the last
+    `most` cells of every image are rows or columns where no window starts, zeros on the
+    grid, so the block's grid starts with `most` zeros of its own.
 
     The filter gradient of tap (a, b) is sum over cells r of x[r]^T dy[r - shift(a, b)], and
     dy[r - shift(a, b)] is row r of the moved copy for the flipped tap (KH-1-a, KW-1-b): so
@@ -1027,8 +1029,11 @@ def _sweep_moved_copies(dy, filter_sizes, grid_hw, pads, dilations, dx, w, grad_
     grid = np.zeros((o, most + images * cells), dtype=dy.dtype)
     windows_start = grid[:, most:].reshape(o, images, gh, gw)[:, :, :oh, :ow]
     if dx is not None:
-        flipped = w[::-1, ::-1].transpose(0, 1, 3, 2).reshape(taps, c).T  # (C, taps * O)
-        result = np.empty((c, images * cells), dtype=dx.dtype)
+        flipped = w[::-1, ::-1].transpose(0, 1, 3, 2).reshape(taps, c)  # (taps * O, C)
+        # The product comes out pixel-major, (cells, C): NHWC already, so a grid without
+        # padding (VALID) is written straight into dx, and a padded one only needs cropping.
+        uncropped = (gh, gw) == dx.shape[1:3]
+        result = None if uncropped else np.empty((images * cells, c), dtype=dx.dtype)
     for block in blocks:
         m = block.stop - block.start
         rows = m * cells
@@ -1041,10 +1046,11 @@ def _sweep_moved_copies(dy, filter_sizes, grid_hw, pads, dilations, dx, w, grad_
         if grad_w is not None:
             grad_w += moved.reshape(taps, rows) @ x_cells[block.start * cells:][:rows]
         if dx is not None:
-            np.matmul(flipped, moved.reshape(taps, rows), out=result[:, :rows])
-            # Back to NHWC, without the grid's padding.
-            dx[block] = result[:, :rows].reshape(c, m, gh, gw)[
-                :, :, top:top + dx.shape[1], left:left + dx.shape[2]].transpose(1, 2, 3, 0)
+            out = dx[block].reshape(rows, c) if uncropped else result[:rows]
+            np.matmul(moved.reshape(taps, rows).T, flipped, out=out)
+            if not uncropped:  # without the grid's padding
+                dx[block] = out.reshape(m, gh, gw, c)[
+                    :, top:top + dx.shape[1], left:left + dx.shape[2]]
 
 
 @_conv2d_backprop_input.gradient
