@@ -34,6 +34,17 @@ def test_the_same_lists_come_back_while_nothing_changes():
     assert len(model.trainable_variables) == 4
 
 
+def test_a_called_sequential_keeps_its_lists():
+    # Sequential's bookkeeping of its inferred graph (layer, node pairs) must not turn the
+    # cache off: the lists would be walked twice per training step (~0.15 ms each).
+    from eagerbook.keras.layers import base
+    for first in ([tf.keras.layers.Dense(3, input_shape=(2,))], [tf.keras.layers.Dense(3)]):
+        model = tf.keras.Sequential(first + [tf.keras.layers.Dense(1)])
+        model(np.ones((4, 2), np.float32))
+        assert len(model.trainable_variables) == 4
+        assert base._WEIGHT_LISTS.get(model) is not None
+
+
 def test_an_attribute_set_or_deleted_after_a_read_is_seen():
     layer = tf.keras.layers.Layer()
     assert layer.trainable_variables == []

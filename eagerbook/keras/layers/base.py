@@ -37,7 +37,8 @@ _NOT_TRACKED = frozenset({"_inbound_nodes", "_added_metrics", "_compile_state", 
                           "_non_trainable_weights", "_regularized", "input_spec",
                           "_self_attr_cache", "history", "stop_training", "_symbolic_inputs",
                           "_symbolic_outputs", "inputs", "outputs", "_input_layers",
-                          "_output_layers", "_name_scope"})
+                          "_output_layers", "_name_scope", "_inferred_nodes",
+                          "_inferred_input_shape"})
 
 
 # --- the weight lists, cached: the hot path of a training step -------------------------------
