@@ -55,6 +55,11 @@ def out_of_scope_error(t, g):
         "use a tf.TensorArray).")
 
 
+def default_session():
+    """TF 1.x's default session (None here; graph/session.py, built on this module, sets it)."""
+    return None
+
+
 class SymbolicTensor(Tensor):
     """A tensor inside a graph being traced: it has a dtype and a (maybe partial) shape, but no
     value until the compiled function runs."""
@@ -94,6 +99,15 @@ class SymbolicTensor(Tensor):
 
     def set_shape(self, shape):
         self._shape = self._shape.merge_with(shape)
+
+    def eval(self, feed_dict=None, session=None):
+        """TF 1.x: the value in a Session (the default one, ``with tf.compat.v1.Session():``)."""
+        session = session or default_session()
+        if session is None:
+            raise ValueError("Cannot evaluate tensor using `eval()`: No default session is "
+                             "registered. Use `with sess.as_default()` or pass an explicit "
+                             "session to `eval(session=sess)`")
+        return session.run(self, feed_dict)
 
     # --- what it cannot do: there is no value while tracing ----------------------------------
     @property
@@ -188,6 +202,15 @@ class Operation:
     def node_def(self):
         """TF's NodeDef of this operation (``name``, ``op``, ``input``, ``attr``)."""
         return node_def(self)
+
+    def run(self, feed_dict=None, session=None):
+        """TF 1.x: runs this op in a Session (the default one, ``with tf.compat.v1.Session():``)."""
+        session = session or default_session()
+        if session is None:
+            raise ValueError("Cannot execute operation using `run()`: No default session is "
+                             "registered. Use `with sess.as_default():` or pass an explicit "
+                             "session to `run(session=sess)`")
+        session.run(self, feed_dict)
 
     def __repr__(self):
         return f"<tf.Operation '{self.name}' type={self.type}>"

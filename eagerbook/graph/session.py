@@ -23,6 +23,8 @@ import numpy as np
 from ..core import context, dtypes, errors, nest
 from ..core.shape import TensorShape
 from ..core.tensor import Tensor, _from_numpy, convert_to_tensor
+from ..core.variable import NoOp
+from . import ir
 from .compile import compile_graph
 from .ir import Operation, SymbolicTensor, copy_graph
 from .passes import optimize
@@ -127,20 +129,7 @@ class _PlaceholderTensor(SymbolicTensor):
         return id(self)
 
 
-class _NoOp:
-    """What ``global_variables_initializer()`` returns: an op that does nothing when run
-    (Variables are initialized when created in eagerbook), so ``sess.run(init)`` works."""
-
-    type = "NoOp"
-
-    def __init__(self, name):
-        self.name = name
-
-    def run(self, feed_dict=None, session=None):
-        return None
-
-    def __repr__(self):
-        return f"<tf.Operation '{self.name}' type=NoOp>"
+_NoOp = NoOp  # an op with nothing to run: initializers (Variables are set when created)
 
 
 def global_variables_initializer():
@@ -152,6 +141,29 @@ def global_variables_initializer():
 initialize_all_variables = global_variables_initializer
 
 
+def tables_initializer(name="init_all_tables"):
+    """Lookup tables are filled when created in eagerbook: an op that does nothing, kept so
+    that TF 1.x's ``tf.compat.v1.tables_initializer().run()`` runs."""
+    return _NoOp(name)
+
+
+class _DefaultSessionStack(threading.local):
+    def __init__(self):
+        self.sessions = []
+
+
+_SESSIONS = _DefaultSessionStack()
+
+
+def get_default_session():
+    """The innermost Session entered with ``with``, or None (TF 1.x's default session, which
+    ``tensor.eval()`` and ``op.run()`` use)."""
+    return _SESSIONS.sessions[-1] if _SESSIONS.sessions else None
+
+
+ir.default_session = get_default_session  # what `tensor.eval()` and `op.run()` use
+
+
 class Session:
     """Runs parts of a graph: ``sess.run(fetches, feed_dict={placeholder: value})``."""
 
@@ -161,11 +173,28 @@ class Session:
         self._closed = False
 
     def __enter__(self):
+        # As in TF: inside `with session:` its graph is the default one (ops are added to it,
+        # not run) and the session is the default one for `tensor.eval()` and `op.run()`.
+        self._graph_scope = self.graph.as_default()
+        self._graph_scope.__enter__()
+        _SESSIONS.sessions.append(self)
         return self
 
     def __exit__(self, *exc):
+        _SESSIONS.sessions.pop()
+        self._graph_scope.__exit__(*exc)
         self.close()
         return False
+
+    @contextlib.contextmanager
+    def as_default(self):
+        """Makes this the default session (for ``eval()``/``run()``) without closing it after."""
+        _SESSIONS.sessions.append(self)
+        try:
+            with self.graph.as_default():
+                yield self
+        finally:
+            _SESSIONS.sessions.pop()
 
     def close(self):
         self._closed = True
@@ -173,6 +202,10 @@ class Session:
     def run(self, fetches, feed_dict=None, options=None, run_metadata=None):
         if self._closed:
             raise RuntimeError("Attempted to use a closed Session.")
+        with context.building_graph(None):  # feeding and running happen now, not in a graph
+            return self._run(fetches, feed_dict)
+
+    def _run(self, fetches, feed_dict):
         g = self.graph._graph
         feed_dict = dict(feed_dict or {})
         flat = nest.flatten(fetches)
@@ -287,4 +320,5 @@ def _needed_placeholders(graph):
 
 
 __all__ = ["Graph", "Session", "placeholder", "get_default_graph", "reset_default_graph",
-           "global_variables_initializer", "initialize_all_variables"]
+           "global_variables_initializer", "initialize_all_variables", "tables_initializer",
+           "get_default_session"]

@@ -9,7 +9,7 @@ its attribute (state the graph reads, not a value it computes).
 
 import numpy as np
 
-from ..core import dtypes
+from ..core import context, dtypes
 from ..core.tensor import Tensor, _from_numpy, convert_to_tensor
 from . import string_hashes
 from .ragged_ops import RaggedTensor
@@ -24,8 +24,9 @@ class KeyValueTensorInitializer:
     """Fills a table from a tensor of keys and a tensor of values of the same length."""
 
     def __init__(self, keys, values, key_dtype=None, value_dtype=None, name=None):
-        self._keys = convert_to_tensor(keys, dtype=key_dtype)
-        self._values = convert_to_tensor(values, dtype=value_dtype)
+        with context.building_graph(None):  # Python values: known now, even in a TF 1.x graph
+            self._keys = convert_to_tensor(keys, dtype=key_dtype)
+            self._values = convert_to_tensor(values, dtype=value_dtype)
         if self._keys.shape.as_list() != self._values.shape.as_list():
             raise ValueError(f"keys and values must have the same shape, got "
                              f"{self._keys.shape} and {self._values.shape}")
@@ -93,7 +94,8 @@ class StaticHashTable:
 
     def __init__(self, initializer, default_value, name=None, experimental_is_anonymous=False):
         self.key_dtype, self.value_dtype = initializer.key_dtype, initializer.value_dtype
-        self.default_value = convert_to_tensor(default_value, dtype=self.value_dtype)
+        with context.building_graph(None):  # filled now, even in a TF 1.x graph
+            self.default_value = convert_to_tensor(default_value, dtype=self.value_dtype)
         self._table = {_hashable(k): v for k, v in initializer._items()}
         self._default = _hashable(self.default_value.numpy())
 

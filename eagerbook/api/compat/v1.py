@@ -2,23 +2,109 @@
 
 import sys
 
+import numpy as np
+
+from ...core import dtypes
 from ...core.context import executing_eagerly
+from ...core.tensor import convert_to_tensor
 from ...framework.contrib_eager import enable_eager_execution
+from ...graph import session as _session
 from ...graph.gradients import gradients
 from ...graph.session import (
     Graph,
     Session,
     get_default_graph,
+    get_default_session,
     global_variables_initializer,
     initialize_all_variables,
     placeholder,
     reset_default_graph,
+    tables_initializer,
 )
-from ...ops.math_ops import log
+from ...ops import ragged_ops
+from ...ops.math_ops import cast, log
 from ...ops.random_ops import random_normal, random_shuffle, random_uniform
 from ...ops.random_ops import set_seed as set_random_seed
+from ...ops.script_ops import numpy_function
 from .. import layers, train  # tf.compat.v1.layers, tf.compat.v1.train (TF 1.x optimizers)
 from ..queue import FIFOQueue, QueueBase
+from .v1_init_ops import (
+    constant_initializer,
+    get_variable,
+    glorot_uniform_initializer,
+    ones_initializer,
+    zeros_initializer,
+)
+
+
+# --- TF 1.x's casts by name (TF 2: tf.cast) ------------------------------------------------------
+def _cast_to(dtype, default_name):
+    def to_dtype(x, name=default_name):
+        return cast(x, dtype, name=name)
+    to_dtype.__name__ = default_name.lower()
+    to_dtype.__doc__ = f"TF 1.x's ``tf.cast(x, tf.{dtype.name})``."
+    return to_dtype
+
+
+to_float = _cast_to(dtypes.float32, "ToFloat")
+to_double = _cast_to(dtypes.float64, "ToDouble")
+to_int32 = _cast_to(dtypes.int32, "ToInt32")
+to_int64 = _cast_to(dtypes.int64, "ToInt64")
+to_complex64 = _cast_to(dtypes.complex64, "ToComplex64")
+to_complex128 = _cast_to(dtypes.complex128, "ToComplex128")
+
+
+# --- TF 1.x's assignments as functions (TF 2: methods of the Variable) ---------------------------
+def assign(ref, value, validate_shape=None, use_locking=None, name=None):
+    return ref.assign(value, name=name)
+
+
+def assign_add(ref, value, use_locking=None, name=None):
+    return ref.assign_add(value, name=name)
+
+
+def assign_sub(ref, value, use_locking=None, name=None):
+    return ref.assign_sub(value, name=name)
+
+
+def py_func(func, inp, Tout, stateful=True, name=None):
+    """TF 1.x's name of ``tf.numpy_function`` (NumPy values in and out)."""
+    return numpy_function(func, inp, Tout, stateful=stateful, name=name)
+
+
+def executing_eagerly_outside_functions():
+    """True unless a TF 1.x graph is being built (``tf.function`` bodies count as eager)."""
+    return not _session._default_stack()
+
+
+def _split_on_any(text, delimiters):
+    pieces, start = [], 0
+    for i, c in enumerate(text):
+        if c in delimiters:
+            pieces.append(text[start:i])
+            start = i + 1
+    return pieces + [text[start:]]
+
+
+def string_split(source, sep=None, skip_empty=True, delimiter=None,
+                 result_type="SparseTensor", name=None):
+    """TF 1.x's split: every character of `delimiter` (default ``' '``) splits, and an empty
+    delimiter splits into characters. `source` is a vector; the result is a SparseTensor
+    (or a RaggedTensor with ``result_type="RaggedTensor"``)."""
+    if result_type not in ("SparseTensor", "RaggedTensor"):
+        raise ValueError("result_type must be 'RaggedTensor' or 'SparseTensor'.")
+    delimiter = sep if sep is not None else (" " if delimiter is None else delimiter)
+    delimiter = delimiter.encode() if isinstance(delimiter, str) else bytes(delimiter)
+    pieces, lengths = [], []
+    for text in convert_to_tensor(source, dtype=dtypes.string).numpy().reshape(-1):
+        row = [bytes([c]) for c in text] if not delimiter else _split_on_any(text, delimiter)
+        row = [p for p in row if p or not skip_empty]
+        pieces += row
+        lengths.append(len(row))
+    values = convert_to_tensor(np.array(pieces, dtype=object).reshape(-1), dtype=dtypes.string)
+    ragged = ragged_ops.RaggedTensor.from_row_lengths(
+        values, convert_to_tensor(lengths, dtype=dtypes.int64))
+    return ragged if result_type == "RaggedTensor" else ragged.to_sparse()
 
 
 def __getattr__(name):
