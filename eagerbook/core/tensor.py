@@ -245,7 +245,8 @@ def _python_to_numpy(value, dtype):
     float -> float32, int -> int32 (int64 if it does not fit), bool -> bool, str -> string.
     """
     if dtype is not None:
-        _check_python_value_fits(value, dtype)
+        if _check_python_value_fits(value, dtype):
+            return np.array(value, dtype=np.int64).astype(dtype._np)  # wraps around, as TF
         if dtype is not dtypes.string:
             return np.array(value, dtype=dtype._np)
     try:
@@ -272,16 +273,29 @@ def _python_to_numpy(value, dtype):
     raise TypeError(f"Cannot convert {value!r} to a Tensor.")
 
 
+# TF's errors name dtypes as its C++ kernels do.
+_KERNEL_TYPE_NAMES = {"float32": "float", "float64": "double", "float16": "half"}
+
+
 def _check_python_value_fits(value, dtype):
-    """TF refuses to silently change a Python value's kind: 1.5 -> int32 is a TypeError."""
+    """TF refuses to silently change a Python value's kind: 1.5 -> int32 is a TypeError.
+    Returns True when an integer does not fit `dtype` but fits int64: TF then wraps it around
+    (``tf.constant(300, tf.uint8)`` is 44)."""
+    wraps = False
+    kernel_name = _KERNEL_TYPE_NAMES.get(dtype.name, dtype.name)
     for item in _flat_python(value):
         if isinstance(item, builtins.bool):
             ok = dtype.is_bool or dtype.is_integer or dtype.is_floating or dtype.is_complex
         elif isinstance(item, int):
             ok = dtype.is_integer or dtype.is_floating or dtype.is_complex
             if ok and dtype.is_integer and not dtype.min <= item <= dtype.max:
-                raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype "
-                                f"{dtype.name}: {item} is out of range")
+                if dtype is dtypes.uint64 or not -(2**63) <= item < 2**63:
+                    if dtype is not dtypes.uint64:
+                        raise ValueError("Can't convert Python sequence with out-of-range "
+                                         "integer to Tensor.")
+                    raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype "
+                                    f"{kernel_name}: {item} is out of range")
+                wraps = True
         elif isinstance(item, float):
             ok = dtype.is_floating or dtype.is_complex
         elif isinstance(item, complex):
@@ -291,7 +305,8 @@ def _check_python_value_fits(value, dtype):
         else:
             ok = True  # NumPy scalars and other numbers: let NumPy convert
         if not ok:
-            raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {dtype.name}")
+            raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {kernel_name}")
+    return wraps
 
 
 def _flat_python(value):
@@ -351,14 +366,12 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None, preferred_d
         if array.dtype.kind in "US":
             array = _python_to_numpy(array.tolist(), None)
         if dtype is not None and array.dtype != dtype._np:
-            if array.dtype.kind == "f" and not (dtype.is_floating):
-                raise TypeError(f"Cannot convert a NumPy array of dtype {array.dtype} to "
-                                f"EagerTensor of dtype {dtype.name}")
-            array = array.astype(dtype._np)
+            array = array.astype(dtype._np)  # TF casts NumPy values as NumPy does
     elif isinstance(value, (list, tuple)) and _contains_tensor(value):
         packed = _pack_hook(value)
         if dtype is not None and packed._dtype is not dtype:
-            raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {dtype.name}")
+            raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype "
+                            f"{_KERNEL_TYPE_NAMES.get(dtype.name, dtype.name)}")
         return packed
     elif isinstance(value, TensorShape):
         array = _shape_to_numpy(value, dtype)

@@ -29,7 +29,7 @@ from .math_ops import (  # noqa: F401 - transpose is declared in math_ops, expor
 )
 from .registry import REGISTRY, execute, invalid_argument, register
 from .shape_rules import ShapeError, dims_of, dims_text, graph_time_error, merge_shapes
-from .support import as_tensor
+from .support import as_tensor, tf_type_name
 
 
 def _shape_list(shape, op_name):
@@ -245,7 +245,7 @@ def _same_dtype_list(values, op_name):
         raise ValueError(f"{op_name} needs at least one tensor")
     first = None
     out = []
-    for v in values:
+    for i, v in enumerate(values):
         if first is None:
             t = convert_to_tensor(v)
             first = t._dtype
@@ -253,8 +253,9 @@ def _same_dtype_list(values, op_name):
             t = v if isinstance(v, Tensor) else convert_to_tensor(
                 v, dtype=None if hasattr(type(v), "_as_tensor") else first)
         if t._dtype is not first:
-            raise invalid_argument(op_name, f"All inputs of {op_name} must have the same dtype; "
-                                            f"got {first.name} and {t._dtype.name}")
+            raise invalid_argument(op_name, f"cannot compute {op_name} as input #{i}(zero-based) "
+                                            f"was expected to be a {tf_type_name(first)} tensor "
+                                            f"but is a {tf_type_name(t._dtype)} tensor")
         out.append(t)
     return out
 
