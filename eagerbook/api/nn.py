@@ -44,3 +44,4 @@ from ..ops.nn_ops import (
     tanh,
 )
 from ..ops.sort_ops import in_top_k, top_k
+from . import nn_experimental as experimental

@@ -14,6 +14,7 @@ import numpy as np
 
 from . import dtypes
 from .context import state
+from .python_values import check_python_value_fits, flat_python, kernel_type_name
 from .shape import TensorShape
 
 CPU_DEVICE = "/job:localhost/replica:0/task:0/device:CPU:0"
@@ -245,7 +246,7 @@ def _python_to_numpy(value, dtype):
     float -> float32, int -> int32 (int64 if it does not fit), bool -> bool, str -> string.
     """
     if dtype is not None:
-        if _check_python_value_fits(value, dtype):
+        if check_python_value_fits(value, dtype):
             return np.array(value, dtype=np.int64).astype(dtype._np)  # wraps around, as TF
         if dtype is not dtypes.string:
             return np.array(value, dtype=dtype._np)
@@ -263,7 +264,7 @@ def _python_to_numpy(value, dtype):
     if kind in "bc":  # bool; complex is complex128, as in TF
         return arr
     if kind in "US":
-        if not all(isinstance(v, (str, bytes)) for v in _flat_python(value)):
+        if not all(isinstance(v, (str, bytes)) for v in flat_python(value)):
             # NumPy would turn [b"a", 3] into text; TF refuses
             raise ValueError("Can't convert Python sequence with mixed types to Tensor.")
         return np.vectorize(lambda s: s.encode() if isinstance(s, str) else s,
@@ -273,59 +274,13 @@ def _python_to_numpy(value, dtype):
     raise TypeError(f"Cannot convert {value!r} to a Tensor.")
 
 
-# TF's errors name dtypes as its C++ kernels do.
-_KERNEL_TYPE_NAMES = {"float32": "float", "float64": "double", "float16": "half"}
-
-
-def _check_python_value_fits(value, dtype):
-    """TF refuses to silently change a Python value's kind: 1.5 -> int32 is a TypeError.
-    Returns True when an integer does not fit `dtype` but fits int64: TF then wraps it around
-    (``tf.constant(300, tf.uint8)`` is 44)."""
-    wraps = False
-    kernel_name = _KERNEL_TYPE_NAMES.get(dtype.name, dtype.name)
-    for item in _flat_python(value):
-        if isinstance(item, builtins.bool):
-            ok = dtype.is_bool or dtype.is_integer or dtype.is_floating or dtype.is_complex
-        elif isinstance(item, int):
-            ok = dtype.is_integer or dtype.is_floating or dtype.is_complex
-            if ok and dtype.is_integer and not dtype.min <= item <= dtype.max:
-                if dtype is dtypes.uint64 or not -(2**63) <= item < 2**63:
-                    if dtype is not dtypes.uint64:
-                        raise ValueError("Can't convert Python sequence with out-of-range "
-                                         "integer to Tensor.")
-                    raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype "
-                                    f"{kernel_name}: {item} is out of range")
-                wraps = True
-        elif isinstance(item, float):
-            ok = dtype.is_floating or dtype.is_complex
-        elif isinstance(item, complex):
-            ok = dtype.is_complex
-        elif isinstance(item, (str, bytes)):
-            ok = dtype is dtypes.string
-        else:
-            ok = True  # NumPy scalars and other numbers: let NumPy convert
-        if not ok:
-            raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {kernel_name}")
-    return wraps
-
-
-def _flat_python(value):
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, (list, tuple)):
-            stack.extend(item)
-        else:
-            yield item
-
-
 # Set by eagerbook.ops: packs a list holding tensors with a differentiable `stack` op.
 _pack_hook = None
 
 
 def _contains_tensor(value):
     return any(isinstance(v, Tensor) or hasattr(type(v), "_as_tensor")
-               for v in _flat_python(value))
+               for v in flat_python(value))
 
 
 def _shape_to_numpy(shape, dtype):
@@ -371,7 +326,7 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None, preferred_d
         packed = _pack_hook(value)
         if dtype is not None and packed._dtype is not dtype:
             raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype "
-                            f"{_KERNEL_TYPE_NAMES.get(dtype.name, dtype.name)}")
+                            f"{kernel_type_name(dtype)}")
         return packed
     elif isinstance(value, TensorShape):
         array = _shape_to_numpy(value, dtype)

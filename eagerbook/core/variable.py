@@ -149,17 +149,6 @@ class Variable:
     def numpy(self):
         return self._value[()] if self._value.ndim == 0 else self._value.copy()
 
-    # --- TF 1.x names (tf.compat.v1 code) ------------------------------------------------------
-    @property
-    def initializer(self):
-        """TF 1.x's op that gives the Variable its initial value (``sess.run(v.initializer)``).
-        eagerbook's Variables hold their value from creation: running it does nothing."""
-        return NoOp(self._name.split(":")[0] + "/Assign", "AssignVariableOp")
-
-    def eval(self, session=None):
-        """TF 1.x's ``v.eval()``: the current value as a NumPy value."""
-        return self.numpy()
-
     def __array__(self, dtype=None, copy=None):
         value = self._value.copy()
         return value if dtype is None else value.astype(dtype, copy=False)
@@ -276,22 +265,6 @@ class Variable:
         copied._name = self._name
         memo[id(self)] = copied
         return copied
-
-
-class NoOp:
-    """An op run for its effect where eagerbook has none to run (a Variable's initializer,
-    ``tf.compat.v1.global_variables_initializer()``): ``op.run()`` and ``sess.run(op)`` do
-    nothing and return None, as in TF 1.x once the effect is done."""
-
-    def __init__(self, name, type_="NoOp"):
-        self.name = name
-        self.type = type_
-
-    def run(self, feed_dict=None, session=None):
-        return None
-
-    def __repr__(self):
-        return f"<tf.Operation '{self.name}' type={self.type}>"
 
 
 class ResourceVariable(Variable):

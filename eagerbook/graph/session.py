@@ -23,7 +23,7 @@ import numpy as np
 from ..core import context, dtypes, errors, nest
 from ..core.shape import TensorShape
 from ..core.tensor import Tensor, _from_numpy, convert_to_tensor
-from ..core.variable import NoOp
+from ..core.variable import Variable
 from . import ir
 from .compile import compile_graph
 from .ir import Operation, SymbolicTensor, copy_graph
@@ -129,7 +129,26 @@ class _PlaceholderTensor(SymbolicTensor):
         return id(self)
 
 
-_NoOp = NoOp  # an op with nothing to run: initializers (Variables are set when created)
+class _NoOp:
+    """An op run for its effect where eagerbook has none to run (initializers: Variables
+    hold their value from creation): ``op.run()`` and ``sess.run(op)`` do nothing."""
+
+    def __init__(self, name, type_="NoOp"):
+        self.name = name
+        self.type = type_
+
+    def run(self, feed_dict=None, session=None):
+        return None
+
+    def __repr__(self):
+        return f"<tf.Operation '{self.name}' type={self.type}>"
+
+
+# TF 1.x's names on a Variable, for tf.compat.v1 code: `sess.run(v.initializer)` (nothing to
+# do: the value is there from creation) and `v.eval()` (the value, as a NumPy value).
+Variable.initializer = property(
+    lambda self: _NoOp(self._name.split(":")[0] + "/Assign", "AssignVariableOp"))
+Variable.eval = lambda self, session=None: self.numpy()
 
 
 def global_variables_initializer():

@@ -606,6 +606,27 @@ def moments(x, axes, shift=None, keepdims=False, name=None):
 
 def dropout(x, rate, noise_shape=None, seed=None, name=None):
     """Zeroes each element with probability `rate`, scaling the survivors by 1 / (1 - rate)."""
+    return _dropout(x, rate, noise_shape,
+                    lambda shape, dtype: random_ops.uniform(shape, dtype=dtype, seed=seed))
+
+
+def stateless_dropout(x, rate, seed, rng_alg=None, noise_shape=None, name=None):
+    """``tf.nn.experimental.stateless_dropout``: the same drops for the same `seed` (a
+    shape-[2] int tensor), drawn with ``tf.random.stateless_uniform``."""
+    return _dropout(x, rate, noise_shape, lambda shape, dtype: random_ops.stateless_uniform(
+        shape, seed=seed, dtype=dtype, alg=rng_alg))
+
+
+def general_dropout(x, rate, uniform_sampler, noise_shape=None, name=None):
+    """``tf.nn.experimental.general_dropout``: the uniform numbers come from
+    ``uniform_sampler(shape=..., dtype=...)`` (for example a ``tf.random.Generator``'s
+    ``uniform``)."""
+    return _dropout(x, rate, noise_shape,
+                    lambda shape, dtype: uniform_sampler(shape=shape, dtype=dtype))
+
+
+def _dropout(x, rate, noise_shape, sampler):
+    """TF's dropout: ``where(sampler(noise_shape) >= rate, x / (1 - rate), 0)``."""
     x = as_tensor(x)
     if not x._dtype.is_floating:
         raise ValueError(f"x has to be a floating point tensor since it's going to be scaled. "
@@ -631,9 +652,8 @@ def dropout(x, rate, noise_shape=None, seed=None, name=None):
             raise invalid_argument("Dropout", f"noise_shape {noise} is not broadcastable to "
                                               f"the shape of x {shape}")
         shape = noise
-    random = random_ops.uniform(shape, dtype=x._dtype, seed=seed)
-    keep = cast(math_ops.greater_equal(random, rate), x._dtype)
-    return multiply(multiply(x, 1 / (1 - rate)), keep)
+    keep = math_ops.greater_equal(sampler(shape, x._dtype), rate)
+    return where_v2(keep, multiply(x, 1 / (1 - rate)), zeros_like(x))
 
 
 # === 2-D window geometry shared by convolution and pooling ========================================

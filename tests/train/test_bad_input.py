@@ -144,7 +144,7 @@ TABLE = [
      "no/such/ckpt"),
     ("Variable.assign, wrong shape", assign_bad_shape, ValueError, "Shape mismatch"),
     ("Variable.assign, strings", lambda v: v[0].assign([["a", "b"], ["c", "d"]]), TypeError,
-     "float32"),
+     "EagerTensor of dtype float"),  # TF names float32 as its kernels do
     ("reshape, wrong size", lambda v: tf.reshape(v[0], [3]), errors.InvalidArgumentError,
      "Reshape"),
     ("matmul, wrong inner size", lambda v: tf.matmul(v[0], tf.ones([3, 1])),
