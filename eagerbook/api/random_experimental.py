@@ -1,5 +1,6 @@
 """``tf.random.experimental``."""
 
+from ..ops.index_shuffle import index_shuffle
 from ..ops.random_ops import (
     Algorithm,
     Generator,
