@@ -45,6 +45,17 @@ from .api.initializers import (
     random_uniform_initializer,
     zeros_initializer,
 )
+from .api.toplevel_extras import (
+    AggregationMethod,
+    as_string,
+    assert_equal,
+    assert_greater,
+    assert_less,
+    assert_rank,
+    get_current_name_scope,
+    is_symbolic_tensor,
+    tuple,
+)
 from .autodiff.custom_gradient import custom_gradient
 from .autodiff.tape import GradientTape, UnconnectedGradients
 from .core.context import executing_eagerly, name_scope

@@ -21,4 +21,6 @@ from ..core.dtypes import (
     uint32,
     uint64,
 )
+from ..ops.complex_ops import complex
+from ..ops.manip_ops import saturate_cast
 from ..ops.math_ops import cast

@@ -36,4 +36,4 @@ from ..ops.manip_ops import (
     pinv,
 )
 from ..ops.math_ops import einsum, matmul, tensordot
-
+from ..ops.more_math_ops import matrix_rank, normalize, tensor_diag

@@ -87,7 +87,9 @@ from ..ops.math_ops import (
     tanh,
     truediv,
 )
-from ..ops.nn_ops import log_softmax
+from ..ops.more_math_ops import cumulative_logsumexp, erfc, invert_permutation
+from ..ops.nn_impl_ops import softsign, zero_fraction
+from ..ops.nn_ops import log_softmax, softmax
 from ..ops.scatter_ops import (
     bincount,
     segment_max,

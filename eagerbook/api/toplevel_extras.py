@@ -1,0 +1,42 @@
+"""Top-level TF names that are aliases or small helpers: ``tf.assert_equal`` and friends (TF 2
+keeps the ``tf.debugging`` versions at the top level too), ``tf.as_string``,
+``tf.AggregationMethod``, ``tf.get_current_name_scope``, ``tf.is_symbolic_tensor``,
+``tf.tuple``."""
+
+from ..core import context
+from ..core.tensor import Tensor, convert_to_tensor, is_symbolic
+from ..framework.debugging import assert_equal, assert_greater, assert_less, assert_rank
+from ..ops.array_ops import identity
+from ..ops.functional_ops import control_dependencies
+from ..ops.string_ops import as_string
+
+
+class AggregationMethod:
+    """How ``tf.gradients`` sums the gradients that reach one tensor; eagerbook always adds
+    them with one AddN, which is what every method computes."""
+
+    ADD_N = 0
+    DEFAULT = ADD_N
+    EXPERIMENTAL_TREE = 1
+    EXPERIMENTAL_ACCUMULATE_N = 2
+
+
+def get_current_name_scope():
+    """The name scope entered now, ``"outer/inner"`` (``""`` outside any)."""
+    return "/".join(context._per_thread.state.name_scopes)
+
+
+def is_symbolic_tensor(tensor):
+    """True for a tensor of a graph being built (inside ``tf.function``), False otherwise."""
+    return isinstance(tensor, Tensor) and is_symbolic(tensor)
+
+
+def tuple(tensors, control_inputs=None, name=None):  # noqa: A001 - TF's name
+    """The tensors back, each only available once all of them (and `control_inputs`) are."""
+    tensors = [None if t is None else convert_to_tensor(t) for t in tensors]
+    with control_dependencies(list(control_inputs or []) + [t for t in tensors if t is not None]):
+        return [None if t is None else identity(t) for t in tensors]
+
+
+__all__ = ["AggregationMethod", "as_string", "assert_equal", "assert_greater", "assert_less",
+           "assert_rank", "get_current_name_scope", "is_symbolic_tensor", "tuple"]

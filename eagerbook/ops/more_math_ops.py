@@ -1,0 +1,147 @@
+"""Smaller TF ops and compositions: bit shifts, ``invert_permutation``, ``erfc``,
+``cumulative_logsumexp``, ``tf.linalg.normalize``/``matrix_rank``/``tensor_diag``."""
+
+import numpy as np
+
+from ..core import dtypes
+from ..core.tensor import convert_to_tensor
+from . import array_ops, diagonal_ops, linalg_ops, math_ops
+from .math_ops import _erf_float64
+from .registry import execute, invalid_argument, register
+from .support import FLOATS, binary_operands, check_dtype
+
+_INTEGERS = (dtypes.int8, dtypes.int16, dtypes.int32, dtypes.int64, dtypes.uint8, dtypes.uint16,
+             dtypes.uint32, dtypes.uint64)
+
+
+# --- bit shifts ---------------------------------------------------------------------------------
+@register("LeftShift", elementwise=True, differentiable=False)
+def _left_shift(x, y):
+    return np.left_shift(x, y).astype(x.dtype, copy=False)  # bits shifted out are lost
+
+
+@register("RightShift", elementwise=True, differentiable=False)
+def _right_shift(x, y):
+    return np.right_shift(x, y)  # arithmetic for signed dtypes: the sign bit is kept
+
+
+def _shift(op, x, y):
+    x, y = binary_operands(x, y, op.name)
+    check_dtype(op.name, x, _INTEGERS)
+    return execute(op, (x, y), {})
+
+
+def left_shift(x, y, name=None):
+    """``x << y`` elementwise, in x's integer dtype."""
+    return _shift(_left_shift, x, y)
+
+
+def right_shift(x, y, name=None):
+    """``x >> y`` elementwise (arithmetic shift for signed dtypes)."""
+    return _shift(_right_shift, x, y)
+
+
+# --- permutations -------------------------------------------------------------------------------
+@register("InvertPermutation", differentiable=False,
+          infer_shape=lambda inputs, attrs: [(inputs[0].dtype, inputs[0].shape)])
+def _invert_permutation(x):
+    n = x.shape[0]
+    out = np.full(n, -1, dtype=x.dtype)
+    for i, v in enumerate(x.tolist()):
+        if not 0 <= v < n:
+            raise invalid_argument("InvertPermutation", f"{v} is not between 0 and {n}")
+        if out[v] != -1:
+            raise invalid_argument("InvertPermutation", f"{v} is duplicated in the input.")
+        out[v] = i
+    return out
+
+
+def invert_permutation(x, name=None):
+    """``y[x[i]] = i``: the permutation that undoes `x` (a vector of 0..n-1)."""
+    x = convert_to_tensor(x)
+    check_dtype("InvertPermutation", x, (dtypes.int32, dtypes.int64))
+    if x.ndim != 1:
+        raise invalid_argument("InvertPermutation", "invert_permutation expects a 1D vector.")
+    return execute(_invert_permutation, (x,), {})
+
+
+# --- erfc ---------------------------------------------------------------------------------------
+def _erfc_float64(x):
+    """erfc without cancellation: for x >= 3 from erf's continued fraction of erfc itself
+    (1 - erf(x) would round to 0 long before erfc does)."""
+    out = 1.0 - _erf_float64(x)
+    far = x >= 3.0
+    if far.any():
+        xl = x[far]
+        with np.errstate(over="ignore", invalid="ignore", under="ignore"):
+            frac = xl.copy()
+            for k in range(60, 0, -1):
+                frac = xl + (k / 2.0) / frac
+            tail = np.exp(-xl * xl) / (np.sqrt(np.pi) * frac)
+        out[far] = np.where(np.isinf(xl), 0.0, tail)
+    return out
+
+
+@register("Erfc", elementwise=True, dtypes=FLOATS)
+def _erfc(x):
+    out = _erfc_float64(x.astype(np.float64)).astype(x.dtype, copy=False)
+    out[np.abs(out) < np.finfo(x.dtype).tiny] = 0  # TF's CPU kernels flush subnormals to 0
+    return out
+
+
+@_erfc.gradient
+def _erfc_grad(op, dy):
+    x = op.inputs[0]  # d/dx erfc(x) = -2/sqrt(pi) exp(-x^2)
+    return [math_ops.multiply(dy, math_ops.multiply(math_ops.exp(math_ops.negative(
+        math_ops.square(x))), -2.0 / np.sqrt(np.pi)))]
+
+
+def erfc(x, name=None):
+    """The complementary error function, ``1 - erf(x)``, accurate where erf is near 1."""
+    x = convert_to_tensor(x)
+    check_dtype("Erfc", x, _erfc.dtypes)
+    return execute(_erfc, (x,), {})
+
+
+def cumulative_logsumexp(x, axis=0, exclusive=False, reverse=False, name=None):
+    """``log(cumsum(exp(x)))`` along `axis`, computed without overflow (shifted by the max)."""
+    x = convert_to_tensor(x)
+    check_dtype("CumulativeLogsumexp", x, FLOATS)
+    shift = math_ops.stop_gradient(math_ops.reduce_max(x, axis=axis, keepdims=True))
+    total = math_ops.cumsum(math_ops.exp(x - shift), axis=axis, exclusive=exclusive,
+                            reverse=reverse)
+    with np.errstate(divide="ignore"):
+        return math_ops.log(total) + shift
+
+
+# --- linalg -------------------------------------------------------------------------------------
+def normalize(tensor, ord="euclidean", axis=None, name=None):
+    """``(tensor / norm, norm)``, the norm kept with its reduced dimensions."""
+    tensor = convert_to_tensor(tensor)
+    norm = linalg_ops.norm(tensor, ord=ord, axis=axis, keepdims=True)
+    return math_ops.divide(tensor, norm), norm
+
+
+def matrix_rank(a, tol=None, validate_args=False, name=None):
+    """The number of singular values above `tol` (by default max(rows, cols) * eps * the
+    largest one), per matrix."""
+    a = convert_to_tensor(a)
+    s = linalg_ops.svd(a, compute_uv=False)
+    if tol is None:
+        eps = np.finfo(a.dtype.as_numpy_dtype).eps
+        tol = math_ops.reduce_max(s, axis=-1, keepdims=True) * (
+            eps * max(a.shape[-2], a.shape[-1]))
+    return math_ops.reduce_sum(math_ops.cast(math_ops.greater(s, tol), dtypes.int32), axis=-1)
+
+
+def tensor_diag(diagonal, name=None):
+    """A tensor of rank 2k holding `diagonal` (rank k) on its diagonal:
+    ``out[i1..ik, i1..ik] = diagonal[i1..ik]``."""
+    diagonal = convert_to_tensor(diagonal)
+    dims = diagonal.shape.as_list()
+    square = diagonal_ops.diag(array_ops.reshape(diagonal, [-1]))
+    return array_ops.reshape(square, dims + dims)
+
+
+__all__ = ["cumulative_logsumexp", "erfc", "invert_permutation", "left_shift", "matrix_rank",
+           "normalize", "right_shift", "tensor_diag"]
