@@ -31,6 +31,7 @@ from .api import (
     queue,
     ragged,
     random,
+    sets,
     signal,
     sparse,
     strings,

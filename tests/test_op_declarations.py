@@ -31,7 +31,8 @@ PUBLIC = {
     "Round": tf.round, "IsFinite": tf.math.is_finite, "IsNan": tf.math.is_nan,
     "IsInf": tf.math.is_inf, "Atan": tf.atan, "Asin": tf.asin, "Acos": tf.acos,
     "Sinh": tf.sinh, "Cosh": tf.cosh, "Asinh": tf.asinh, "Acosh": tf.acosh, "Atanh": tf.atanh,
-    "Erf": tf.math.erf, "Softplus": tf.math.softplus, "ArgMax": tf.argmax, "ArgMin": tf.argmin,
+    "Erf": tf.math.erf, "Erfc": tf.math.erfc, "Softplus": tf.math.softplus,
+    "ArgMax": tf.argmax, "ArgMin": tf.argmin,
     "Atan2": lambda t: tf.math.atan2(t, t), "AddN": lambda t: tf.add_n([t, t]),
     "Einsum": lambda t: tf.einsum("i->", t),
 }

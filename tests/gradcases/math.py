@@ -8,7 +8,7 @@ import numpy as np
 
 from eagerbook.core import dtypes
 from eagerbook.core.tensor import _from_numpy
-from eagerbook.ops import linalg_ops, math_ops
+from eagerbook.ops import linalg_ops, math_ops, more_math_ops
 from eagerbook.ops.registry import REGISTRY, execute
 from eagerbook.testing import Fixed, GradCase
 
@@ -75,6 +75,7 @@ CASES = [
     GradCase("Atan2", m.atan2, [(3, 4), (4,)], second_order=True),
     GradCase("Erf", m.erf, [(3, 4)], second_order=True),
     GradCase("Erf", m.erf, [np.array([-3.5, -3.0, 2.999, 4.0, 0.0])], name="Erf_tails"),
+    GradCase("Erfc", more_math_ops.erfc, [np.array([-3.5, -0.5, 1.0, 2.999, 3.5])]),
     GradCase("Softplus", m.softplus, [(3, 4)], second_order=True),
     GradCase("Softplus", m.log_sigmoid, [(3, 4)], name="log_sigmoid"),
     GradCase("Floor", m.floor, [NONINT]),
