@@ -246,6 +246,10 @@ from .ops.string_ops import fingerprint
 
 newaxis = None
 
+# `import eagerbook.experimental.numpy as tnp`, as `import tensorflow.experimental.numpy as tnp`
+_sys.modules.setdefault(__name__ + ".experimental", experimental)
+_sys.modules.setdefault(__name__ + ".experimental.numpy", experimental.numpy)
+
 # RaggedTensors through the public ops (tf.add(rt, 1), tf.reduce_mean(rt, axis=1), ...)
 _ops.ragged_dispatch.install(math, _sys.modules[__name__])
 # ... and tf.* ops on the KerasTensors of a functional model become layers (TF's TFOpLambda)

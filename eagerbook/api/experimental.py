@@ -17,6 +17,7 @@ import types
 import typing
 
 from ..framework.extension_type import ExtensionType, ExtensionTypeSpec, ImmutableDict
+from . import numpy_api as numpy
 
 # TF's elementwise APIs (those it registers for elementwise dispatch), by namespace path.
 _UNARY = (
