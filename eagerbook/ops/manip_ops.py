@@ -15,6 +15,7 @@ from ..core.shape import TensorShape
 from ..core.tensor import Tensor, is_symbolic
 from . import array_ops, linalg_ops, math_ops
 from .registry import execute, invalid_argument, register
+from .shape_rules import known_value
 from .support import as_tensor
 
 
@@ -47,9 +48,16 @@ def repeat(input, repeats, axis=None, name=None):
     if axis is None:
         x = array_ops.reshape(x, [-1])
         axis = 0
+    repeats = as_tensor(repeats)
     n = x.shape[axis]
-    counts = np.broadcast_to(as_tensor(repeats).numpy(), (n,))
-    return array_ops.gather(x, np.repeat(np.arange(n), counts), axis=axis)
+    counts = known_value(repeats)
+    if n is not None and counts is not None:  # known now: the positions are a constant
+        positions = np.repeat(np.arange(n), np.broadcast_to(counts, (n,)))
+    else:  # known when the function runs: position i once per true entry of mask row i
+        n = array_ops.shape(x)[axis] if n is None else n
+        counts = array_ops.broadcast_to(repeats, [n])
+        positions = array_ops.where(sequence_mask(counts))[:, 0]
+    return array_ops.gather(x, positions, axis=axis)
 
 
 def meshgrid(*args, **kwargs):
@@ -62,7 +70,8 @@ def meshgrid(*args, **kwargs):
         raise ValueError("Argument `indexing` parameter must be either 'xy' or 'ij', got "
                          f"'{indexing}'")
     vectors = [array_ops.reshape(as_tensor(a), [-1]) for a in args]
-    sizes = [v.shape[0] for v in vectors]
+    # A length only the run knows (tf.function, unknown dims) is read then from tf.shape.
+    sizes = [v.shape[0] if v.shape[0] is not None else array_ops.shape(v)[0] for v in vectors]
     ndim = len(vectors)
     if indexing == "xy" and ndim > 1:
         sizes[0], sizes[1] = sizes[1], sizes[0]
@@ -81,7 +90,8 @@ def sequence_mask(lengths, maxlen=None, dtype=dtypes.bool, name=None):
     """``mask[i, j] = j < lengths[i]`` (``maxlen`` defaults to the largest length)."""
     lengths = as_tensor(lengths)
     if maxlen is None:
-        maxlen = math_ops.reduce_max(lengths) if lengths.shape.num_elements() else 0
+        # (no lengths: 0; a count known only when a tf.function runs: the largest then)
+        maxlen = 0 if lengths.shape.num_elements() == 0 else math_ops.reduce_max(lengths)
     maxlen = math_ops.cast(as_tensor(maxlen), lengths.dtype)
     steps = math_ops.cast(array_ops.range(maxlen), lengths.dtype)
     mask = math_ops.less(steps, array_ops.expand_dims(lengths, -1))
@@ -399,21 +409,42 @@ def clip_by_global_norm(t_list, clip_norm, use_norm=None, name=None):
 
 
 # --- linear algebra -----------------------------------------------------------------------------
-def band_part(input, num_lower, num_upper, name=None):
-    """Keeps the band of each matrix: `num_lower` sub- and `num_upper` superdiagonals
-    (a negative count keeps the whole triangle)."""
-    x = as_tensor(input)
+@register("MatrixBandPart", infer_shape=lambda inputs, attrs: [(inputs[0]._dtype,
+                                                               inputs[0]._shape)])
+def _band_part(x, num_lower, num_upper):
+    if x.ndim < 2:
+        raise invalid_argument("MatrixBandPart", f"input must be at least 2-dim, received "
+                                                 f"shape: {list(x.shape)}")
     rows, cols = x.shape[-2], x.shape[-1]
-    lower = int(as_tensor(num_lower).numpy())
-    upper = int(as_tensor(num_upper).numpy())
+    for what, count, limit, of in (("num_lower", num_lower, rows, "rows"),
+                                   ("num_upper", num_upper, cols, "columns")):
+        if np.ndim(count):
+            raise invalid_argument("MatrixBandPart", f"{what} must be scalar, got shape "
+                                                     f"{list(np.shape(count))}")
+        if count > limit:
+            raise invalid_argument("MatrixBandPart", f"{what} must be negative or less or "
+                                                     f"equal to number of {of} ({limit}) got: "
+                                                     f"{count}")
     i = np.arange(rows)[:, None]
     j = np.arange(cols)[None, :]
     keep = np.ones((rows, cols), bool)
-    if lower >= 0:
-        keep &= (i - j) <= lower
-    if upper >= 0:
-        keep &= (j - i) <= upper
-    return math_ops.where_v2(keep, x, math_ops.zeros_like(x))
+    if num_lower >= 0:
+        keep &= (i - j) <= num_lower
+    if num_upper >= 0:
+        keep &= (j - i) <= num_upper
+    return np.where(keep, x, np.zeros((), x.dtype))
+
+
+@_band_part.gradient
+def _band_part_grad(op, dy):
+    # The kept entries pass their gradient through; the zeroed ones get none.
+    return [execute(_band_part, (dy, op.inputs[1], op.inputs[2])), None, None]
+
+
+def band_part(input, num_lower, num_upper, name=None):
+    """Keeps the band of each matrix: `num_lower` sub- and `num_upper` superdiagonals
+    (a negative count keeps the whole triangle)."""
+    return execute(_band_part, (as_tensor(input), as_tensor(num_lower), as_tensor(num_upper)))
 
 
 def matvec(a, b, transpose_a=False, adjoint_a=False, a_is_sparse=False, b_is_sparse=False,

@@ -8,6 +8,8 @@ lists (``None`` = unknown dim, a list ``None`` = unknown rank); the helpers rais
 with TF's message head, and ``graph_time_error`` adds the node text TF appends.
 """
 
+from ..core.tensor import is_symbolic
+
 
 class ShapeError(ValueError):
     """A shape helper's refusal, before the node text is added (see graph_time_error)."""
@@ -90,3 +92,11 @@ def broadcast_dims(a, b):
         else:
             out.append(merge_dim(x, y))
     return out
+
+
+def known_value(t):
+    """A tensor's value if it is known now (an eager tensor's, a traced constant's: TF's
+    ``constant_value``), else None: an argument read while tracing only when it is known."""
+    if not is_symbolic(t):
+        return t._value
+    return t._op.attrs["value"] if t._op.type == "Const" else None

@@ -13,6 +13,7 @@ import numpy as np
 from ..core import dtypes
 from .array_ops import gather
 from .registry import execute, invalid_argument, register
+from .shape_rules import dims_of, dims_text, known_value, node_text
 from .support import as_tensor, normalize_axis
 
 TopKV2 = collections.namedtuple("TopKV2", ["values", "indices"])
@@ -71,21 +72,60 @@ def _take(values, order, axis):
     return gather(values, order, axis=last, batch_dims=last)
 
 
+def _top_k_refusal(x_dims, k):
+    """Why TF's TopKV2 refuses an input of dims `x_dims` (None = unknown) and `k` (None when
+    only the run knows it), in its shape function's words; None when it may run."""
+    if x_dims is not None and len(x_dims) < 1:
+        return "Shape must be at least rank 1 but is rank 0"
+    if k is not None and k < 0:
+        return f"Dimension size, given by scalar input 1, must be non-negative but is {k}"
+    n = None if x_dims is None else x_dims[-1]
+    if k is not None and n is not None and n < k:
+        return f"input must have last dimension >= k = {k} but is {n}"
+    return None
+
+
+def _infer_top_k(inputs, attrs):
+    x, k = inputs
+    dims = dims_of(x)
+    k_value = known_value(k)
+    k_value = None if k_value is None else int(k_value)
+    refused = _top_k_refusal(dims, k_value)
+    if refused is not None:
+        computed = "" if k_value is None or dims is not None and not dims else \
+            f" and with computed input tensors: input[1] = <{k_value}>"
+        raise ValueError(f"{refused} for {node_text('TopKV2', x._dtype, attrs)} with input "
+                         f"shapes: {dims_text(dims)}, []{computed}.")
+    out = None if dims is None else dims[:-1] + [k_value]
+    return [(x._dtype, out), (dtypes.int32, out)]
+
+
+@register("TopKV2", differentiable=False, num_outputs=2, infer_shape=_infer_top_k)
+def _top_k(x, k, *, sorted=True):
+    # Values come out of this kernel for TF's graph, but top_k's differentiable values are a
+    # gather at these positions (its gradient sends each one back where it came from).
+    k = int(k)
+    if x.ndim < 1:
+        raise invalid_argument("TopKV2", "input must be at least 1-D")
+    if k < 0:
+        raise invalid_argument("TopKV2", f"Need k >= 0, got {k}")
+    if x.shape[-1] < k:
+        raise invalid_argument("TopKV2", f"input must have at least k columns. Had "
+                                         f"{x.shape[-1]}, needed {k}")
+    indices = _argsort.kernel(x, -1, True, True)[..., :k]
+    return np.take_along_axis(x, indices, -1), indices
+
+
 def top_k(input, k=1, sorted=True, index_type=dtypes.int32, name=None):
     """The `k` largest entries of the last axis and their positions (``TopKV2``)."""
     input = as_tensor(input)
-    k = int(as_tensor(k)._value)
-    if input.ndim < 1:
-        raise invalid_argument("TopKV2", "input must be at least 1-D")
-    n = input.shape[-1]
-    if k < 0:
-        raise invalid_argument("TopKV2", f"Need k >= 0, got {k}")
-    if n is not None and n < k:
-        raise invalid_argument("TopKV2", f"input must have at least k columns. Had {n}, "
-                                         f"needed {k}")
-    _, order = _positions(input, -1, True, "TopKV2")
-    indices = order[..., :k]
-    values = _take(input, indices, input.ndim - 1)
+    if input.dtype.is_complex or input.dtype is dtypes.string:
+        raise TypeError(f"TopKV2: ordering a {input.dtype.name} tensor is not supported")
+    k = as_tensor(k)
+    if k.dtype is not dtypes.int32 and k.dtype is not dtypes.int64:
+        k = as_tensor(k, dtypes.int32)
+    _, indices = execute(_top_k, (input, k), {"sorted": bool(sorted)})
+    values = _take(input, indices, input.ndim - 1) if input.ndim is not None else _
     index_type = dtypes.as_dtype(index_type)
     if index_type is not indices.dtype:
         from .math_ops import cast
@@ -104,50 +144,95 @@ def in_top_k(targets, predictions, k, name=None):
     return as_tensor(better < k)
 
 
-def unique(x, out_idx=dtypes.int32, name=None):
-    """The distinct values of the vector `x` in order of first appearance, and for each
-    element the position of its value among them."""
-    y, idx, _ = _unique(x, out_idx)
-    return Unique(y, idx)
+def _infer_unique(inputs, attrs):
+    # How many values are distinct is known only when the op runs: TF's [None] (idx is x's).
+    x = inputs[0]
+    dims = dims_of(x)
+    if dims is not None and len(dims) != 1:
+        raise ValueError(f"Shape must be rank 1 but is rank {len(dims)} for "
+                         f"{node_text(attrs['_op_name'], x._dtype, {'out_idx': attrs['out_idx']})}"
+                         f" with input shapes: {dims_text(dims)}.")
+    idx_dtype = dtypes.as_dtype(attrs["out_idx"])
+    return [(x._dtype, [None]), (idx_dtype, dims)] + \
+        [(idx_dtype, [None])] * (attrs["_op_name"] == "UniqueWithCounts")
 
 
-def unique_with_counts(x, out_idx=dtypes.int32, name=None):
-    y, idx, count = _unique(x, out_idx)
-    return UniqueWithCounts(y, idx, count)
-
-
-def _unique(x, out_idx):
-    x = as_tensor(x)
+def _unique_kernel(x, *, out_idx, _op_name):
     if x.ndim != 1:
-        raise invalid_argument("Unique", f"unique expects a 1D vector. Got shape {list(x.shape)}")
-    values = x.numpy()
-    _, first, inverse, counts = np.unique(values, return_index=True, return_inverse=True,
+        raise invalid_argument(_op_name, f"unique expects a 1D vector. Got shape "
+                                         f"{list(x.shape)}")
+    _, first, inverse, counts = np.unique(x, return_index=True, return_inverse=True,
                                           return_counts=True)
     order = np.argsort(first, kind="stable")  # NumPy sorts; TF keeps first-appearance order
     rank = np.empty_like(order)
     rank[order] = np.arange(order.size)
-    idx = rank[inverse.reshape(-1)].astype(out_idx.as_numpy_dtype)
-    return (gather(x, first[order]), as_tensor(idx), as_tensor(counts[order].astype(
-        out_idx.as_numpy_dtype)))
+    idx_type = dtypes.as_dtype(out_idx).as_numpy_dtype
+    y, idx = x[first[order]], rank[inverse.reshape(-1)].astype(idx_type)
+    if _op_name == "Unique":
+        return y, idx
+    return y, idx, counts[order].astype(idx_type)
+
+
+# Not differentiable, as in TF (no gradient is registered for Unique).
+_unique_op = register("Unique", differentiable=False, num_outputs=2,
+                      infer_shape=_infer_unique)(_unique_kernel)
+_unique_with_counts_op = register("UniqueWithCounts", differentiable=False, num_outputs=3,
+                                  infer_shape=_infer_unique)(_unique_kernel)
+
+
+def unique(x, out_idx=dtypes.int32, name=None):
+    """The distinct values of the vector `x` in order of first appearance, and for each
+    element the position of its value among them."""
+    attrs = {"out_idx": dtypes.as_dtype(out_idx).name, "_op_name": "Unique"}
+    return Unique(*execute(_unique_op, (as_tensor(x),), attrs))
+
+
+def unique_with_counts(x, out_idx=dtypes.int32, name=None):
+    attrs = {"out_idx": dtypes.as_dtype(out_idx).name, "_op_name": "UniqueWithCounts"}
+    return UniqueWithCounts(*execute(_unique_with_counts_op, (as_tensor(x),), attrs))
+
+
+def _infer_search(inputs, attrs):
+    seq, values = dims_of(inputs[0]), dims_of(inputs[1])
+    for dims in (seq, values):
+        if dims is not None and len(dims) < 1:
+            raise ValueError(f"Shape must be at least rank 1 but is rank 0 for "
+                             f"{node_text(attrs['_op_name'], inputs[0]._dtype)} with input shapes:"
+                             f" {dims_text(seq)}, {dims_text(values)}.")
+    return [(dtypes.as_dtype(attrs["out_type"]), values)]
+
+
+def _search_kernel(seq, values, *, out_type, _op_name):
+    side = "left" if _op_name == "LowerBound" else "right"
+    if seq.ndim == 1 and values.ndim == 1:
+        out = np.searchsorted(seq, values, side=side)
+    else:
+        if seq.shape[:-1] != values.shape[:-1]:
+            raise invalid_argument(_op_name, f"Leading dim_size of both tensors must match. "
+                                             f"Got shapes {list(seq.shape)} and "
+                                             f"{list(values.shape)}")
+        rows_s = seq.reshape(-1, seq.shape[-1])
+        rows_v = values.reshape(-1, values.shape[-1])
+        out = np.stack([np.searchsorted(s, v, side=side) for s, v in zip(rows_s, rows_v)])
+        out = out.reshape(values.shape)
+    return out.astype(dtypes.as_dtype(out_type).as_numpy_dtype)
+
+
+_lower_bound = register("LowerBound", differentiable=False,
+                        infer_shape=_infer_search)(_search_kernel)
+_upper_bound = register("UpperBound", differentiable=False,
+                        infer_shape=_infer_search)(_search_kernel)
 
 
 def searchsorted(sorted_sequence, values, side="left", out_type=dtypes.int32, name=None):
-    """Where each of `values` would go in the (row-wise) sorted `sorted_sequence`."""
+    """Where each of `values` would go in the (row-wise) sorted `sorted_sequence`: TF's
+    LowerBound (side="left") or UpperBound (side="right")."""
     if side not in ("left", "right"):
         raise ValueError(f"Argument `side` must be either 'right' or 'left'. Received: "
                          f"`side` = '{side}'.")
-    seq = as_tensor(sorted_sequence).numpy()
-    vals = as_tensor(values).numpy()
-    if seq.ndim == 1 and vals.ndim == 1:
-        out = np.searchsorted(seq, vals, side=side)
-    else:
-        rows_s = seq.reshape(-1, seq.shape[-1])
-        rows_v = vals.reshape(-1, vals.shape[-1])
-        out = np.stack([np.searchsorted(s, v, side=side) for s, v in zip(rows_s, rows_v)])
-        out = out.reshape(vals.shape)
-    return as_tensor(out.astype(out_type.as_numpy_dtype))
-
-
+    op = _lower_bound if side == "left" else _upper_bound
+    attrs = {"out_type": dtypes.as_dtype(out_type).name, "_op_name": op.name}
+    return execute(op, (as_tensor(sorted_sequence), as_tensor(values)), attrs)
 
 
 def _approx_k(operand, k, reduction_dimension, largest):

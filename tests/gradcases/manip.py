@@ -6,4 +6,6 @@ from eagerbook.testing import GradCase
 CASES = [
     GradCase("EnsureShape", lambda x: manip_ops.ensure_shape(x * x, [3, None]), [(3, 4)],
              second_order=True),
+    GradCase("MatrixBandPart", lambda x: manip_ops.band_part(x * x, 1, 0), [(3, 4)],
+             second_order=True),
 ]
