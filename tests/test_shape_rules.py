@@ -33,6 +33,12 @@ EXTRA = [
     lambda: tf.random.stateless_uniform([2, 3], seed=[1, 2]),
     lambda: tf.random.normal([2, 3], seed=3),
     lambda: tf.strings.length(tf.constant([["a", "bc"]])),
+    lambda: tf.math.top_k(tf.constant([[1.0, 3.0, 2.0]]), 2),
+    lambda: tf.unique_with_counts(tf.constant([3, 1, 3])),
+    lambda: tf.unique(tf.constant([3, 1, 3]), out_idx=tf.int64),
+    lambda: tf.searchsorted(tf.constant([[1.0, 2.0]]), tf.constant([[1.5, 0.0, 3.0]]),
+                            side="right"),
+    lambda: tf.math.segment_max(tf.ones([3, 2]), tf.constant([0, 0, 2])),
     lambda: tf.lookup.StaticHashTable(tf.lookup.KeyValueTensorInitializer(
         tf.constant([1, 2], tf.int64), tf.constant([10., 20.])), -1.).lookup(
         tf.constant([[1, 5, 2]], tf.int64)),
@@ -52,7 +58,11 @@ EXTRA = [
 ]
 # Ops whose output size depends on the input's values, not only its shape: their rules leave
 # that dim unknown (None) even when every input shape is known, as TF's do.
-VALUE_DEPENDENT = {"Where": "how many elements are true"}
+VALUE_DEPENDENT = {
+    "Where": "how many elements are true", "Unique": "how many values are distinct",
+    "UniqueWithCounts": "how many values are distinct", "Slice": "begin and size",
+    "TopKV2": "k", "UnsortedSegmentSum": "num_segments", "UnsortedSegmentProd": "num_segments",
+    "UnsortedSegmentMax": "num_segments", "UnsortedSegmentMin": "num_segments"}
 _PLACEHOLDER = types.SimpleNamespace(type="Placeholder", attrs={}, name="x")
 
 
@@ -103,7 +113,8 @@ def test_the_cases_reach_the_main_shape_rules():
             "LookupTableFindV2", "Conv2D", "MaxPool", "AvgPool", "Pack", "MatrixInverse",
             "Cholesky", "MatrixDeterminant", "LogMatrixDeterminant", "MatrixSolve",
             "MatrixTriangularSolve", "Qr", "Svd", "SelfAdjointEigV2", "Where",
-            "BroadcastTo"} <= set(RULED), \
+            "BroadcastTo", "Slice", "SliceGrad", "MatrixBandPart", "UnsortedSegmentSum",
+            "UnsortedSegmentMax", "TopKV2"} <= set(RULED), \
         sorted(RULED)
 
 

@@ -28,7 +28,14 @@ from .math_ops import (  # noqa: F401 - transpose is declared in math_ops, expor
     zeros_like,
 )
 from .registry import REGISTRY, execute, invalid_argument, register
-from .shape_rules import ShapeError, dims_of, dims_text, graph_time_error, merge_shapes
+from .shape_rules import (
+    ShapeError,
+    dims_of,
+    dims_text,
+    graph_time_error,
+    known_value,
+    merge_shapes,
+)
 from .support import as_tensor, tf_type_name
 
 
@@ -1090,9 +1097,77 @@ def broadcast_to(input, shape, name=None):
     return execute(_broadcast_to, (x,), {"shape": tuple(target)})
 
 
+def _infer_slice(inputs, attrs):
+    """TF's Slice shape function: begin and size are vectors of the input's rank; a dim is
+    size[i] where size is known (-1: what is left after begin, if both are known)."""
+    x, begin, size = inputs
+    dims, lengths = dims_of(x), None
+    try:
+        lengths = merge_shapes(dims_of(begin), dims_of(size))
+    except ShapeError as exc:
+        raise graph_time_error(exc, "Slice", x._dtype, inputs, {"Index": begin._dtype.name}) \
+            from None
+    rank = None if lengths is None or lengths[0] is None else lengths[0]
+    rank = rank if rank is not None else None if dims is None else len(dims)
+    if rank is None:
+        return [(x._dtype, None)]
+    sizes, starts = known_value(size), known_value(begin)
+    if sizes is None:
+        return [(x._dtype, [None] * rank)]
+    out = []
+    for i, n in enumerate(sizes.tolist()):
+        if n != -1:
+            out.append(n)
+        elif starts is not None and dims is not None and dims[i] is not None:
+            out.append(dims[i] - int(starts[i]))
+        else:
+            out.append(None)
+    return [(x._dtype, out)]
+
+
+@register("Slice", infer_shape=_infer_slice)
+def _slice(x, begin, size):
+    # Used when begin or size is known only when the function runs (else: StridedSlice).
+    if begin.shape != (x.ndim,) or size.shape != (x.ndim,):
+        raise invalid_argument("Slice", f"Expected begin and size arguments to be 1-D tensors of "
+                                        f"size {x.ndim}, but got shapes {list(begin.shape)} and "
+                                        f"{list(size.shape)} instead.")
+    key = []
+    for i, (b, n, d) in enumerate(zip(begin.tolist(), size.tolist(), x.shape)):
+        if not 0 <= b <= d:
+            raise invalid_argument("Slice", f"Expected begin[{i}] in [0, {d}], but got {b}")
+        n = d - b if n == -1 else n
+        if not 0 <= n <= d - b:
+            raise invalid_argument("Slice", f"Expected size[{i}] in [0, {d - b}], but got {n}")
+        key.append(builtins.slice(b, b + n))
+    return x[tuple(key)]
+
+
+@_slice.gradient
+def _slice_grad(op, dy):
+    return [execute(_slice_grad_op, (dy, op.inputs[0], op.inputs[1])), None, None]
+
+
+@register("SliceGrad", infer_shape=lambda inputs, attrs: [(inputs[0]._dtype, inputs[1]._shape)])
+def _slice_grad_op(dy, x, begin):
+    """Slice's gradient: dy where the block was taken, zeros elsewhere (TF pads dy)."""
+    out = np.zeros(x.shape, dy.dtype)
+    out[tuple(builtins.slice(b, b + n) for b, n in zip(begin.tolist(), dy.shape))] = dy
+    return out
+
+
+@_slice_grad_op.gradient
+def _slice_grad_op_grad(op, ddx):
+    return [execute(_slice, (ddx, op.inputs[2], shape(op.inputs[0])), {}), None, None]
+
+
 def slice(input_, begin, size, name=None):
     """``tf.slice``: the block starting at `begin` with extent `size` (-1 = to the end)."""
     x = as_tensor(input_)
+    if _traced_shape_input(begin) is not None or _traced_shape_input(size) is not None:
+        # known only when the function runs: the Slice op reads them then
+        begin, size = _index_vector(begin), _index_vector(size)
+        return execute(_slice, (x, begin, size), {})
     begin = _shape_list(begin, "Slice")
     sizes = _shape_list(size, "Slice")
     dims = list(x.shape)
@@ -1107,6 +1182,15 @@ def slice(input_, begin, size, name=None):
             raise invalid_argument("Slice", f"Expected size[{i}] in [0, {d - b}], but got {s}")
         key.append(builtins.slice(b, end))
     return execute(_strided_slice, (x,), {"key": tuple(key)})
+
+
+def _index_vector(v):
+    """begin/size of a traced Slice: an int32 vector (int64 kept), packed if a list."""
+    t = v if isinstance(v, Tensor) else convert_to_tensor(v, dtypes.int32)
+    if not t._dtype.is_integer:
+        raise TypeError(f"Value passed to parameter 'begin' has DataType {t._dtype.name} not in "
+                        f"list of allowed values: int32, int64")
+    return t
 
 
 # =================================================================================================

@@ -10,9 +10,30 @@ known input rows, so the gradient goes back along the same indices.
 import numpy as np
 
 from ..core import dtypes
-from .array_ops import _check_nd, _check_nd_values, _gather_nd, _nd_index, concat, gather, reshape
-from .math_ops import cast, equal, multiply, truediv, where_v2, zeros_like
+from ..core.tensor import is_symbolic
+from .array_ops import (
+    _check_nd,
+    _check_nd_values,
+    _gather_nd,
+    _nd_index,
+    concat,
+    fill,
+    gather,
+    rank,
+    reshape,
+    shape,
+)
+from .math_ops import cast, equal, maximum, multiply, reduce_max, truediv, where_v2, zeros_like
 from .registry import execute, invalid_argument, register
+from .shape_rules import (
+    ShapeError,
+    dims_of,
+    dims_text,
+    known_value,
+    merge_dim,
+    node_text,
+    with_rank_at_least,
+)
 from .support import as_tensor
 
 
@@ -103,9 +124,43 @@ def tensor_scatter_nd_min(tensor, indices, updates, name=None):
 _IDENTITY = {"sum": 0, "prod": 1}
 
 
+def _infer_segment(inputs, attrs):
+    """TF's segment shape functions: [num_segments] + data's dims after the ids' (num_segments
+    unknown while tracing unless constant; sorted ids count their segments when they run)."""
+    data, ids, num_segments = inputs
+    data_dims, id_dims = dims_of(data), dims_of(ids)
+    public = attrs.get("_sorted_by") or attrs["_op_name"]
+
+    def refuse(message):
+        shown = {"Tindices": ids._dtype.name}
+        return ValueError(f"{message} for {node_text(public, data._dtype, shown)} with input "
+                          f"shapes: {dims_text(data_dims)}, {dims_text(id_dims)}"
+                          f"{'' if attrs.get('_sorted_by') else ', []'}.")
+    if attrs.get("_sorted_by") and id_dims is not None and len(id_dims) != 1:
+        raise refuse(f"Shape must be rank 1 but is rank {len(id_dims)}")
+    if data_dims is None or id_dims is None:
+        return [(data._dtype, None)]
+    try:
+        with_rank_at_least(data_dims, len(id_dims))
+        for d, i in zip(data_dims, id_dims):
+            merge_dim(d, i)
+    except ShapeError as exc:
+        raise refuse(str(exc)) from None
+    n = known_value(num_segments)
+    return [(data._dtype, [None if n is None else int(n)] + data_dims[len(id_dims):])]
+
+
 def _segment_kernel(how):
-    def kernel(data, segment_ids, num_segments):
+    def kernel(data, segment_ids, num_segments, *, _op_name, _sorted_by=None):
+        # Checked when the op runs (eagerly, or traced with ids known only then), as TF's does.
         ids = segment_ids.reshape(-1)
+        if _sorted_by and ids.size and (np.any(np.diff(ids) < 0) or ids[0] < 0):
+            raise invalid_argument(_sorted_by, "segment ids are not increasing")
+        if ids.size and ids.max() >= num_segments:
+            at = int(np.argmax(ids))
+            raise invalid_argument(_sorted_by or _op_name,
+                                   f"segment_ids[{at}] = {int(ids[at])} is out of range [0, "
+                                   f"{int(num_segments)})")
         rows = data.reshape((-1,) + data.shape[segment_ids.ndim:])
         out_shape = (int(num_segments),) + rows.shape[1:]
         keep = ids >= 0  # TF drops rows with negative ids
@@ -123,10 +178,19 @@ def _segment_kernel(how):
     return kernel
 
 
-_segment_sum = register("UnsortedSegmentSum")(_segment_kernel("sum"))
-_segment_prod = register("UnsortedSegmentProd", differentiable=False)(_segment_kernel("prod"))
-_segment_max = register("UnsortedSegmentMax")(_segment_kernel("max"))
-_segment_min = register("UnsortedSegmentMin")(_segment_kernel("min"))
+_segment_sum = register("UnsortedSegmentSum", infer_shape=_infer_segment)(
+    _segment_kernel("sum"))
+_segment_prod = register("UnsortedSegmentProd", differentiable=False,
+                         infer_shape=_infer_segment)(_segment_kernel("prod"))
+_segment_max = register("UnsortedSegmentMax", infer_shape=_infer_segment)(
+    _segment_kernel("max"))
+_segment_min = register("UnsortedSegmentMin", infer_shape=_infer_segment)(
+    _segment_kernel("min"))
+
+
+def _sum_segments(values, ids, n):
+    """UnsortedSegmentSum of `values` by `ids` into `n` segments (what other rules reuse)."""
+    return execute(_segment_sum, (values, ids, as_tensor(n)), {"_op_name": "UnsortedSegmentSum"})
 
 
 @_segment_sum.gradient
@@ -134,27 +198,35 @@ def _segment_sum_grad(op, dy):
     # Each row went to segment ids[i]: its gradient is that segment's (rows with a negative id
     # went nowhere and get zero, which gather's clipping would not give: hence the mask).
     ids = op.inputs[1]
-    return [_gather_rows(dy, ids), None]
+    return [_gather_rows(dy, ids), None, None]
 
 
 def _gather_rows(dy, ids):
     valid = ids >= 0
     picked = gather(dy, where_v2(valid, ids, zeros_like(ids)))
-    mask = cast(valid, dy.dtype)
-    for _ in range(picked.ndim - ids.ndim):
-        mask = mask[..., None]
-    return multiply(picked, mask)
+    return multiply(picked, _trailing_ones(cast(valid, dy.dtype), picked))
+
+
+def _trailing_ones(t, like):
+    """`t` with axes of size 1 added after its own, up to `like`'s rank (then it broadcasts
+    along like's rows); with like's rank known only when a tf.function runs, a traced reshape."""
+    if like.ndim is not None:
+        for _ in range(like.ndim - t.ndim):
+            t = t[..., None]
+        return t
+    ones = fill(reshape(rank(like) - rank(t), [1]), 1)
+    return reshape(t, concat([shape(t), ones], 0))
 
 
 def _extreme_grad(op, dy):
     # TF's rule: the gradient goes to every row equal to its segment's extreme, shared evenly.
-    data, ids = op.inputs[0], op.inputs[1]
+    data, ids, n = op.inputs
     out = op.outputs[0]
     hit = cast(equal(data, _gather_rows(out, ids)), data.dtype)
-    counts = execute(_segment_sum, (hit, ids), {"num_segments": op.attrs["num_segments"]})
+    counts = _sum_segments(hit, ids, n)
     share = truediv(_gather_rows(dy, ids), where_v2(equal(_gather_rows(counts, ids), 0),
                                                      1, _gather_rows(counts, ids)))
-    return [multiply(hit, share), None]
+    return [multiply(hit, share), None, None]
 
 
 _segment_max.gradient(_extreme_grad)
@@ -162,36 +234,33 @@ _segment_min.gradient(_extreme_grad)
 
 
 def _segment_args(op_name, data, segment_ids, num_segments, sorted_ids):
+    """data, ids and the segment count as a tensor: for sorted ids, the last id + 1 (read when
+    the op runs if the ids are known only then)."""
     data = as_tensor(data)
     segment_ids = as_tensor(segment_ids)
     if segment_ids.dtype not in (dtypes.int32, dtypes.int64):
         raise TypeError(f"Value passed to parameter 'segment_ids' has DataType "
                         f"{segment_ids.dtype.name} not in list of allowed values: int32, int64")
-    if list(data.shape)[:segment_ids.ndim] != list(segment_ids.shape):
+    ids = known_value(segment_ids)
+    if not is_symbolic(data) and ids is not None and \
+            list(data.shape)[:segment_ids.ndim] != list(segment_ids.shape):
         raise invalid_argument(op_name, f"data.shape = {list(data.shape)} does not start with "
                                         f"segment_ids.shape = {list(segment_ids.shape)}")
-    ids = segment_ids._value
-    if sorted_ids and ids is not None:
-        if ids.ndim != 1:
-            raise invalid_argument(op_name, "segment_ids should be a vector.")
-        if ids.size and (np.any(np.diff(ids) < 0) or ids[0] < 0):
-            raise invalid_argument(op_name, "segment ids are not increasing")
-    if num_segments is None:
-        if ids is None:
-            raise ValueError(f"{op_name}: segment ids must be known to count the segments")
-        num_segments = int(ids.max()) + 1 if ids.size else 0
-    else:
-        num_segments = int(as_tensor(num_segments)._value)
-        if ids is not None and ids.size and ids.max() >= num_segments:
-            raise invalid_argument(op_name, f"segment_ids[{int(np.argmax(ids))}] = "
-                                            f"{int(ids.max())} is out of range [0, "
-                                            f"{num_segments})")
-    return data, segment_ids, num_segments
+    if sorted_ids and ids is not None and ids.ndim != 1:
+        raise invalid_argument(op_name, "segment_ids should be a vector.")
+    if num_segments is not None:
+        return data, segment_ids, as_tensor(num_segments)
+    if ids is not None:
+        return data, segment_ids, as_tensor(int(ids.max()) + 1 if ids.size else 0,
+                                            segment_ids.dtype)
+    last = reduce_max(segment_ids) if segment_ids.shape.num_elements() != 0 else 0
+    return data, segment_ids, maximum(last + 1, 0)  # no ids: no segments
 
 
 def _reduce(op, public, data, segment_ids, num_segments, sorted_ids):
     data, ids, n = _segment_args(public, data, segment_ids, num_segments, sorted_ids)
-    return execute(op, (data, ids), {"num_segments": n})
+    attrs = {"_op_name": op.name, "_sorted_by": public} if sorted_ids else {"_op_name": op.name}
+    return execute(op, (data, ids, n), attrs)
 
 
 def unsorted_segment_sum(data, segment_ids, num_segments, name=None):
@@ -218,20 +287,17 @@ def unsorted_segment_mean(data, segment_ids, num_segments, name=None):
 
 
 def _mean(data, ids, n):
-    total = execute(_segment_sum, (data, ids), {"num_segments": n})
-    ones = cast(ids >= 0, data.dtype)
-    counts = execute(_segment_sum, (ones, ids), {"num_segments": n})
-    for _ in range(total.ndim - counts.ndim):
-        counts = counts[..., None]
+    total = _sum_segments(data, ids, n)
+    counts = _sum_segments(cast(ids >= 0, data.dtype), ids, n)
+    counts = _trailing_ones(counts, total)
     return truediv(total, where_v2(equal(counts, 0), 1, counts))
 
 
 def unsorted_segment_sqrt_n(data, segment_ids, num_segments, name=None):
     data, ids, n = _segment_args("UnsortedSegmentSqrtN", data, segment_ids, num_segments, False)
-    total = execute(_segment_sum, (data, ids), {"num_segments": n})
-    counts = execute(_segment_sum, (cast(ids >= 0, data.dtype), ids), {"num_segments": n})
-    for _ in range(total.ndim - counts.ndim):
-        counts = counts[..., None]
+    total = _sum_segments(data, ids, n)
+    counts = _sum_segments(cast(ids >= 0, data.dtype), ids, n)
+    counts = _trailing_ones(counts, total)
     return truediv(total, where_v2(equal(counts, 0), 1, counts) ** 0.5)
 
 
@@ -257,10 +323,9 @@ def segment_min(data, segment_ids, name=None):
 def _empty_to_zero(out, data, segment_ids):
     # Sorted segment ops give 0 for an id that never occurs (the unsorted ones the extreme).
     ids = as_tensor(segment_ids)
-    n = out.shape[0]
-    counts = execute(_segment_sum, (cast(ids >= 0, dtypes.int32), ids), {"num_segments": n})
-    for _ in range(out.ndim - counts.ndim):
-        counts = counts[..., None]
+    n = out.shape[0] if out.shape.rank and out.shape[0] is not None else shape(out)[0]
+    counts = _sum_segments(cast(ids >= 0, dtypes.int32), ids, n)
+    counts = _trailing_ones(counts, out)
     return where_v2(counts > 0, out, zeros_like(out))
 
 

@@ -66,6 +66,13 @@ CASES = [
     GradCase("StridedSlice", lambda x: x[1:, ::-2, None], [(3, 4)], second_order=True),
     GradCase("StridedSlice", lambda x: x[..., 1], [(2, 3, 4)], name="StridedSlice_ellipsis"),
     GradCase("StridedSlice", lambda x: a.slice(x, [1, 0], [-1, 2]), [(3, 4)], name="slice"),
+    # Slice: tf.slice with begin or size known only when a tf.function runs (the op reads them)
+    GradCase("Slice", lambda x: execute(a._slice, (x, _t([1, 0], np.int32),
+                                                   _t([-1, 2], np.int32))), [(3, 4)],
+             second_order=True),
+    GradCase("SliceGrad", lambda x: execute(a._slice_grad_op, (x, LIKE_3x4.value,
+                                                               _t([1, 2], np.int32))), [(2, 2)],
+             second_order=True),
     GradCase("StridedSliceGrad",
              lambda dy, like: execute(a._strided_slice_grad_op, (dy, like),
                                       {"key": (slice(None, None, 2), slice(1, 3))}),

@@ -156,3 +156,91 @@ def test_band_part_eager_errors_are_tfs():
         tf.linalg.band_part(tf.ones([3]), 0, -1)
     with pytest.raises(InvalidArgumentError, match=r"num_lower must be scalar, got shape \[1\]"):
         tf.linalg.band_part(tf.ones([3, 3]), [0], -1)
+
+
+# --- tf.slice with traced begin/size -----------------------------------------------------------
+@pytest.mark.parametrize("fn, specs, shape", [
+    (lambda x, b: tf.slice(x, b, [1, 2]), [S([None, None], f32), S([2], i32)], [1, 2]),
+    (lambda x, s: tf.slice(x, [0, 0], s), [S([None, None], f32), S([2], i32)], [None, None]),
+    (lambda x, b: tf.slice(x, b, [1, 2]), [S([None, None], f32), S([None], i32)], [1, 2]),
+    (lambda x, b: tf.slice(x, b, [1, -1]), [S(None, f32), S([2], i32)], [1, None]),
+    (lambda x, s: tf.slice(x, [1, 1], s), [S([4, 3], f32), S([2], i32)], [None, None]),
+    (lambda x, b: tf.slice(x, [b, 0], [1, -1]), [S([None, 3], f32), S([], i32)], [1, None]),
+])
+def test_slice_static_shapes_follow_tfs(fn, specs, shape):
+    assert static_shapes(fn, *specs) == [shape]
+
+
+def test_slice_reads_begin_when_it_runs_and_checks_it():
+    x = tf.reshape(tf.range(9.0), [3, 3])
+    fn = traced(lambda x, b: tf.slice(x, b, [1, 2]), S([None, None], f32), S([2], i32))
+    assert fn(x, tf.constant([2, 1])).numpy().tolist() == [[7.0, 8.0]]
+    assert fn.get_concrete_function().graph.get_operations()[-1].type == "Slice"
+    with pytest.raises(InvalidArgumentError, match=r"Expected size\[1\] in \[0, 1\], but got 2"):
+        fn(x, tf.constant([0, 2]))
+    with pytest.raises(ValueError, match=r"Dimension 0 in both shapes must be equal, but are 3 "
+                                         r"and 2. Shapes are \[3\] and \[2\]. for '\{\{node "
+                                         r"Slice\}\} = Slice\[Index=int32, T=float32\]' with "
+                                         r"input shapes: \[\?,\?\], \[3\], \[2\]\."):
+        traced(lambda x, b: tf.slice(x, b, [1, 2]), S([None, None], f32),
+               S([3], i32)).get_concrete_function()
+
+
+def test_slice_gradient_with_a_traced_begin():
+    @tf.function(input_signature=[S([None, 3], f32), S([2], i32)])
+    def grad(x, begin):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = tf.reduce_sum(tf.slice(x, begin, [2, 2]) ** 2)
+        return tape.gradient(y, x)
+
+    x = tf.reshape(tf.range(9.0), [3, 3])
+    assert grad(x, tf.constant([1, 0])).numpy().tolist() == [
+        [0.0, 0.0, 0.0], [6.0, 8.0, 0.0], [12.0, 14.0, 0.0]]
+
+
+# --- segment reductions ------------------------------------------------------------------------
+DATA = np.arange(8.0, dtype=np.float32).reshape(4, 2)
+IDS = np.array([0, 1, 0, 2], np.int32)
+SORTED_IDS = np.array([0, 0, 1, 2], np.int32)
+
+
+@pytest.mark.parametrize("name", ["sum", "prod", "max", "min", "mean", "sqrt_n"])
+def test_unsorted_segment_reductions_with_unknown_dims(name):
+    fn = getattr(tf.math, f"unsorted_segment_{name}")
+    specs = [S([None, 2], f32), S([None], i32)]
+    assert static_shapes(lambda d, s: fn(d, s, 3), *specs) == [[3, 2]]
+    want = fn(DATA, IDS, 3).numpy().tolist()
+    assert values(lambda d, s: fn(d, s, 3), specs, DATA, IDS) == [want]
+    with_n = [S([None, 2], f32), S([None], i32), S([], i32)]
+    assert static_shapes(fn, *with_n) == [[None, 2]]
+    assert values(fn, with_n, DATA, IDS, tf.constant(3)) == [want]
+
+
+@pytest.mark.parametrize("name", ["sum", "prod", "max", "min", "mean"])
+def test_sorted_segment_reductions_count_segments_when_they_run(name):
+    fn = getattr(tf.math, f"segment_{name}")
+    specs = [S([None, 2], f32), S([None], i32)]
+    assert static_shapes(fn, *specs) == [[None, 2]]
+    assert values(fn, specs, DATA, SORTED_IDS) == [fn(DATA, SORTED_IDS).numpy().tolist()]
+    assert static_shapes(fn, S(None, f32), S([None], i32)) == [None]
+
+
+def test_segment_errors_as_tf_gives_them():
+    with pytest.raises(ValueError, match=r"Dimensions must be equal, but are 4 and 3 for "
+                                         r"'\{\{node UnsortedSegmentSum\}\} = UnsortedSegmentSum"
+                                         r"\[T=float32, Tindices=int32\]' with input shapes: "
+                                         r"\[4,2\], \[3\], \[\]\."):
+        traced(lambda d, s: tf.math.unsorted_segment_sum(d, s, 3), S([4, 2], f32),
+               S([3], i32)).get_concrete_function()
+    with pytest.raises(ValueError, match=r"Shape must be rank 1 but is rank 2 for '\{\{node "
+                                         r"SegmentSum\}\}"):
+        traced(tf.math.segment_sum, S([4, 2], f32), S([4, 2], i32)).get_concrete_function()
+    fn = traced(tf.math.segment_sum, S([None, 2], f32), S([None], i32))
+    with pytest.raises(InvalidArgumentError, match="segment ids are not increasing"):
+        fn(DATA, tf.constant([0, 2, 1, 2]))
+    unsorted = traced(lambda d, s: tf.math.unsorted_segment_sum(d, s, 3), S([None, 2], f32),
+                      S([None], i32))
+    with pytest.raises(InvalidArgumentError, match=r"segment_ids\[3\] = 3 is out of range "
+                                                   r"\[0, 3\)"):
+        unsorted(DATA, tf.constant([0, 1, 0, 3]))
