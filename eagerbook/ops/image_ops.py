@@ -11,6 +11,7 @@ from ..core import dtypes, errors
 from ..core.tensor import convert_to_tensor
 from . import array_ops, manip_ops, math_ops, random_ops
 from .registry import execute, register
+from .shape_rules import known_value
 
 
 def _image(image, name="image"):
@@ -176,39 +177,83 @@ def _nearest_rows(out_size, in_size):
     return np.minimum(np.floor(centres), in_size - 1).astype(np.int32)
 
 
-def _lerp_axis(images, axis, out_size):
-    """Linear interpolation along one axis: each output is a blend of its two neighbours."""
-    in_size = images.shape[axis]
+def _lerp_plan(out_size, in_size):
+    """For each output position: the two input positions it blends and the upper one's
+    weight (float32, as TF's kernel)."""
     where = _source_coordinates(out_size, in_size)
     lower = np.clip(np.floor(where), 0, in_size - 1).astype(np.int32)
     upper = np.clip(np.ceil(where), 0, in_size - 1).astype(np.int32)
+    return lower, upper, (where - np.floor(where)).astype(np.float32)
+
+
+# With an input size known only when a tf.function runs, these plans are ops reading it then.
+@register("ResizeLerpPlan", differentiable=False, num_outputs=3,
+          infer_shape=lambda inputs, attrs: [(dtypes.int32, [attrs["out_size"]])] * 2 +
+          [(dtypes.float32, [attrs["out_size"]])])
+def _lerp_plan_op(in_size, *, out_size):
+    return _lerp_plan(out_size, int(in_size))
+
+
+@register("ResizeNearestPlan", differentiable=False,
+          infer_shape=lambda inputs, attrs: [(dtypes.int32, [attrs["out_size"]])])
+def _nearest_plan_op(in_size, *, out_size):
+    return _nearest_rows(out_size, int(in_size))
+
+
+def _lerp_axis(images, axis, out_size):
+    """Linear interpolation along one axis: each output is a blend of its two neighbours."""
+    in_size = images.shape[axis]
+    if in_size is not None:
+        lower, upper, frac = _lerp_plan(out_size, in_size)
+    else:
+        lower, upper, frac = execute(_lerp_plan_op, (array_ops.shape(images)[axis],),
+                                     {"out_size": out_size})
     weight_shape = [1] * len(images.shape)
     weight_shape[axis] = out_size
-    frac = (where - np.floor(where)).astype(np.float32).reshape(weight_shape)
+    frac = array_ops.reshape(frac, weight_shape)
     low = array_ops.gather(images, lower, axis=axis)
     high = array_ops.gather(images, upper, axis=axis)
     return low + (high - low) * frac
+
+
+def _nearest_axis(images, axis, out_size):
+    in_size = images.shape[axis]
+    rows = _nearest_rows(out_size, in_size) if in_size is not None else execute(
+        _nearest_plan_op, (array_ops.shape(images)[axis],), {"out_size": out_size})
+    return array_ops.gather(images, rows, axis=axis)
 
 
 def resize(images, size, method=ResizeMethod.BILINEAR, preserve_aspect_ratio=False,
            antialias=False, name=None):
     """Resizes to ``size = [new_height, new_width]``: "bilinear" blends the nearest input
     pixels (the result is float32), "nearest" copies the nearest one (keeping the dtype)."""
-    images = _image(images, "images")
+    images = convert_to_tensor(images, name="images")
+    if images.shape.rank is None:
+        raise ValueError("'images' contains no shape.")
+    if images.shape.rank not in (3, 4):
+        raise ValueError("'images' must have either 3 or 4 dimensions.")
     rank3 = len(images.shape) == 3
     if rank3:
         images = array_ops.expand_dims(images, 0)
-    new_height, new_width = (int(s) for s in np.asarray(size).reshape(-1))
+    known_size = known_value(convert_to_tensor(size))
+    if known_size is None:
+        raise NotImplementedError("tf.image.resize: a size known only when the tf.function "
+                                  "runs is not supported in eagerbook")
+    new_height, new_width = (int(s) for s in np.asarray(known_size).reshape(-1))
     height, width = images.shape[1], images.shape[2]
     if preserve_aspect_ratio:
+        if height is None or width is None:
+            raise NotImplementedError("tf.image.resize: preserve_aspect_ratio with an image "
+                                      "size known only when the tf.function runs is not "
+                                      "supported in eagerbook")
         # The largest size inside [new_height, new_width] with the image's proportions.
         scale = min(new_height / height, new_width / width)
         new_height, new_width = int(round(height * scale)), int(round(width * scale))
     if method == ResizeMethod.NEAREST_NEIGHBOR:
-        out = array_ops.gather(images, _nearest_rows(new_height, height), axis=1)
-        out = array_ops.gather(out, _nearest_rows(new_width, width), axis=2)
+        out = _nearest_axis(_nearest_axis(images, 1, new_height), 2, new_width)
     elif method == ResizeMethod.BILINEAR:
-        if antialias and (new_height < height or new_width < width):
+        if antialias and (height is None or width is None or new_height < height or
+                          new_width < width):
             raise NotImplementedError("tf.image.resize: antialiased downsampling is not "
                                       "implemented in eagerbook")
         out = math_ops.cast(images, dtypes.float32)

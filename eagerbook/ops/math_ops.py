@@ -1519,23 +1519,40 @@ def tensordot(a, b, axes, name=None):
     a_axes, b_axes = _tensordot_axes(a, b, axes)
     a_shape, b_shape = a.shape.as_list(), b.shape.as_list()
     for i, j in zip(a_axes, b_axes):
-        if a_shape[i] != b_shape[j]:
+        if a_shape[i] is not None and b_shape[j] is not None and a_shape[i] != b_shape[j]:
             raise invalid_argument("MatMul", f"tensordot: dimension {i} of a (size {a_shape[i]}) "
                                              f"does not match dimension {j} of b (size "
                                              f"{b_shape[j]}); a is {a_shape}, b is {b_shape}")
     free_a = [i for i in range(len(a_shape)) if i not in a_axes]
     free_b = [i for i in range(len(b_shape)) if i not in b_axes]
-    size = int(np.prod([a_shape[i] for i in a_axes], dtype=np.int64))
     perm_a, perm_b = free_a + a_axes, b_axes + free_b
     if perm_a != sorted(perm_a):
         a = transpose(a, perm_a)
     if perm_b != sorted(perm_b):
         b = transpose(b, perm_b)
+    if None in a_shape or None in b_shape:
+        return _tensordot_traced(a, b, a_shape, b_shape, free_a, free_b, a_axes, b_axes)
+    size = int(np.prod([a_shape[i] for i in a_axes], dtype=np.int64))
     a2 = reshape_to(a, [-1 if not size else int(np.prod([a_shape[i] for i in free_a],
                                                           dtype=np.int64)), size])
     b2 = reshape_to(b, [size, int(np.prod([b_shape[i] for i in free_b], dtype=np.int64))])
     out = matmul(a2, b2)
     return reshape_to(out, [a_shape[i] for i in free_a] + [b_shape[i] for i in free_b])
+
+
+def _tensordot_traced(a, b, a_shape, b_shape, free_a, free_b, a_axes, b_axes):
+    """tensordot's reshapes when tf.function traces with unknown dims: sizes the trace does
+    not know are read from tf.shape when the function runs (a and b already transposed)."""
+    from .array_ops import reshape, shape
+    a_dims = [a_shape[i] for i in free_a + a_axes]
+    b_dims = [b_shape[i] for i in b_axes + free_b]
+    a_dims = [d if d is not None else shape(a)[k] for k, d in enumerate(a_dims)]
+    b_dims = [d if d is not None else shape(b)[k] for k, d in enumerate(b_dims)]
+    n = len(a_axes)
+    summed = a_dims[len(free_a):]
+    size = reduce_prod(summed) if summed else 1
+    out = matmul(reshape(a, [-1, size]), reshape(b, [size, -1]))
+    return reshape(out, a_dims[:len(free_a)] + b_dims[n:])
 
 
 def _tensordot_axes(a, b, axes):

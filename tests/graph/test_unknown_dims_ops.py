@@ -244,3 +244,40 @@ def test_segment_errors_as_tf_gives_them():
     with pytest.raises(InvalidArgumentError, match=r"segment_ids\[3\] = 3 is out of range "
                                                    r"\[0, 3\)"):
         unsorted(DATA, tf.constant([0, 1, 0, 3]))
+
+
+# --- tf.tensordot, tf.image.resize -------------------------------------------------------------
+@pytest.mark.parametrize("axes, specs, a_shape, b_shape, shape", [
+    (1, [S([None, 3], f32), S([3, None], f32)], [2, 3], [3, 4], [None, None]),
+    ([[1], [0]], [S([None, None], f32), S([None, 4], f32)], [2, 3], [3, 4], [None, 4]),
+    (0, [S([None], f32), S([None], f32)], [2], [3], [None, None]),
+    ([[0, 1], [1, 0]], [S([None, 3], f32), S([3, None], f32)], [2, 3], [3, 2], []),
+    (2, [S([None, 2, 3], f32), S([2, 3, None], f32)], [4, 2, 3], [2, 3, 5], [None, None]),
+])
+def test_tensordot_with_unknown_dims(axes, specs, a_shape, b_shape, shape):
+    fn = lambda a, b: tf.tensordot(a, b, axes)  # noqa: E731
+    assert static_shapes(fn, *specs) == [shape]
+    rng = np.random.RandomState(0)
+    a = rng.rand(*a_shape).astype(np.float32)
+    b = rng.rand(*b_shape).astype(np.float32)
+    got = traced(fn, *specs)(a, b).numpy()
+    np.testing.assert_allclose(got, tf.tensordot(a, b, axes).numpy(), rtol=1e-6)
+
+
+@pytest.mark.parametrize("method", ["bilinear", "nearest"])
+@pytest.mark.parametrize("spec, shape", [([None, None, None, 3], [None, 4, 7, 3]),
+                                         ([None, None, 3], [4, 7, 3])])
+def test_resize_with_unknown_height_and_width(method, spec, shape):
+    fn = lambda x: tf.image.resize(x, [4, 7], method=method)  # noqa: E731
+    assert static_shapes(fn, S(spec, f32)) == [shape]
+    images = np.random.RandomState(1).rand(2, 3, 5, 3).astype(np.float32)[:: 5 - len(spec)]
+    images = images.reshape([-1] * (len(spec) == 4) + [3, 5, 3])
+    got = traced(fn, S(spec, f32))(images).numpy()
+    assert np.array_equal(got, tf.image.resize(images, [4, 7], method=method).numpy())
+
+
+def test_resize_refuses_what_tf_refuses():
+    with pytest.raises(ValueError, match="'images' contains no shape.\\n$"):
+        static_shapes(lambda x: tf.image.resize(x, [4, 6]), S(None, f32))
+    with pytest.raises(ValueError, match="'images' must have either 3 or 4 dimensions.\\n$"):
+        static_shapes(lambda x: tf.image.resize(x, [4, 6]), S([None, None], f32))
