@@ -139,7 +139,7 @@ from .ops.functional_ops import (
     timestamp,
     vectorized_map,
 )
-from .ops.linalg_ops import norm
+from .ops.linalg_ops import norm, tensordot
 from .ops.logging_ops import print_v2 as print
 from .ops.manip_ops import (
     bitcast,
@@ -225,7 +225,6 @@ from .ops.math_ops import (
     subtract,
     tan,
     tanh,
-    tensordot,
     truediv,
     zeros_like,
 )

@@ -158,23 +158,23 @@ def test_clip_by_norm():
 # --- tensordot / einsum ---------------------------------------------------------------------------
 def test_tensordot_matches_numpy():
     a, b = RNG.standard_normal((2, 3, 4)), RNG.standard_normal((4, 3, 5))
-    close(m.tensordot(a, b, [[1, 2], [1, 0]]), np.tensordot(a, b, [[1, 2], [1, 0]]))
+    close(linalg_ops.tensordot(a, b, [[1, 2], [1, 0]]), np.tensordot(a, b, [[1, 2], [1, 0]]))
     c = RNG.standard_normal((3, 4, 2))
-    close(m.tensordot(a, c, 2), np.tensordot(a, c, 2))
-    close(m.tensordot(a[0, 0], b[0, 0], 0), np.multiply.outer(a[0, 0], b[0, 0]))
-    close(m.tensordot(a, b, ([-1], [0])), np.tensordot(a, b, ([-1], [0])))
+    close(linalg_ops.tensordot(a, c, 2), np.tensordot(a, c, 2))
+    close(linalg_ops.tensordot(a[0, 0], b[0, 0], 0), np.multiply.outer(a[0, 0], b[0, 0]))
+    close(linalg_ops.tensordot(a, b, ([-1], [0])), np.tensordot(a, b, ([-1], [0])))
 
 
 def test_tensordot_errors():
     a, b = np.zeros((2, 3)), np.zeros((4, 5))
     with pytest.raises(InvalidArgumentError, match="does not match"):
-        m.tensordot(a, b, 1)
+        linalg_ops.tensordot(a, b, 1)
     with pytest.raises(ValueError, match="at least 0"):
-        m.tensordot(a, b, -1)
+        linalg_ops.tensordot(a, b, -1)
     with pytest.raises(ValueError, match="Different number of contraction axes"):
-        m.tensordot(a, b, [[0, 1], [0]])
+        linalg_ops.tensordot(a, b, [[0, 1], [0]])
     with pytest.raises(InvalidArgumentError):
-        m.tensordot(constant([1.0]), constant([1]), 1)
+        linalg_ops.tensordot(constant([1.0]), constant([1]), 1)
 
 
 @pytest.mark.parametrize("equation,shapes", [

@@ -23,6 +23,7 @@ from ..ops.linalg_ops import (
     slogdet,
     solve,
     svd,
+    tensordot,
     trace,
     triangular_solve,
 )
@@ -35,5 +36,5 @@ from ..ops.manip_ops import (
     matvec,
     pinv,
 )
-from ..ops.math_ops import einsum, matmul, tensordot
+from ..ops.math_ops import einsum, matmul
 from ..ops.more_math_ops import matrix_rank, normalize, tensor_diag

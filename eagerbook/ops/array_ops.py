@@ -699,7 +699,9 @@ def rank(input, name=None):
 # Shape manipulation
 # =================================================================================================
 def _reshape_back(dy, x):
-    """Reshapes a gradient to the (static) shape of input x."""
+    """Reshapes a gradient to the shape of input x (read when it runs, if tracing lacks it)."""
+    if not x.shape.is_fully_defined():
+        return execute(_reshape, (dy, shape(x)), {})
     return reshape_to(dy, x.shape.as_list())
 
 
@@ -740,8 +742,31 @@ def _scalar_int(value, op_name, what):
     return int(value)
 
 
-@register("Squeeze")
+def _infer_squeeze(inputs, attrs):
+    """TF's Squeeze shape function: the listed axes go (each must be 1 where known); with no
+    axes listed, every 1 goes, so a dim not known yet leaves the rank unknown."""
+    x = inputs[0]
+    dims = dims_of(x)
+    axes = attrs["axis"]
+    if dims is None:
+        return [(x._dtype, None)]
+    if axes is None:
+        return [(x._dtype, None if None in dims else [d for d in dims if d != 1])]
+    for a in axes:
+        if dims[a] is not None and dims[a] != 1:
+            raise graph_time_error(f"Can not squeeze dim[{a}], expected a dimension of 1, got "
+                                   f"{dims[a]}", "Squeeze", x._dtype, inputs,
+                                   {"squeeze_dims": list(axes)})
+    return [(x._dtype, [d for i, d in enumerate(dims) if i not in axes])]
+
+
+@register("Squeeze", infer_shape=_infer_squeeze)
 def _squeeze(x, axis):
+    # axis None: every size-1 axis, found when the op runs (a traced input of unknown dims)
+    for a in axis or ():
+        if x.shape[a] != 1:
+            raise invalid_argument("Squeeze", f"Can not squeeze dim[{a}], expected a dimension "
+                                              f"of 1, got {x.shape[a]}")
     return np.squeeze(x, axis)
 
 
@@ -753,9 +778,16 @@ def _squeeze_grad(op, dy):
 def squeeze(input, axis=None, name=None):
     """Removes size-1 axes: all of them, or those listed in `axis` (which must have size 1)."""
     x = as_tensor(input)
+    if x.shape.rank is None:
+        if axis is not None:
+            raise NotImplementedError("tf.squeeze with an axis of a tensor of unknown rank is "
+                                      "not supported")
+        return execute(_squeeze, (x,), {"axis": None})
     dims = list(x.shape)
     ndim = len(dims)
     if axis is None:
+        if None in dims:  # which dims are 1 is known when the function runs (TF: unknown rank)
+            return execute(_squeeze, (x,), {"axis": None})
         axes = tuple(i for i, d in enumerate(dims) if d == 1)
     else:
         axis = axis._value.tolist() if isinstance(axis, Tensor) else axis
@@ -766,12 +798,8 @@ def squeeze(input, axis=None, name=None):
             if not -ndim <= a < ndim:
                 raise invalid_argument("Squeeze", f"Tried to squeeze dim index {a} for tensor "
                                                   f"with {ndim} dimensions.")
-            a %= ndim
-            if dims[a] is not None and dims[a] != 1:
-                raise invalid_argument("Squeeze", f"Can not squeeze dim[{a}], expected a "
-                                                  f"dimension of 1, got {dims[a]}")
-            axes.append(a)
-        axes = tuple(sorted(set(axes)))
+            axes.append(a % ndim)
+        axes = tuple(sorted(set(axes)))  # sizes: checked by the kernel (the rule, tracing)
     return execute(_squeeze, (x,), {"axis": axes})
 
 

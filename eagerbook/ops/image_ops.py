@@ -9,7 +9,7 @@ import numpy as np
 
 from ..core import dtypes, errors
 from ..core.tensor import convert_to_tensor
-from . import array_ops, manip_ops, math_ops, random_ops
+from . import array_ops, linalg_ops, manip_ops, math_ops, random_ops
 from .registry import execute, register
 from .shape_rules import known_value
 
@@ -482,7 +482,7 @@ _RGB_TO_YUV = np.array([[0.299, -0.14714119, 0.61497538],
 
 def _mix_channels(images, matrix):
     images = convert_to_tensor(images, name="images")
-    return math_ops.tensordot(images, math_ops.cast(matrix, images.dtype), axes=[[-1], [0]])
+    return linalg_ops.tensordot(images, math_ops.cast(matrix, images.dtype), axes=[[-1], [0]])
 
 
 def rgb_to_yiq(images):

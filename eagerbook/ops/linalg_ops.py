@@ -1,15 +1,17 @@
 """``tf.linalg``: transposes, traces, diagonals, determinants, inverses, norms, solves,
 factorizations (Cholesky, QR, SVD) and symmetric eigendecompositions.
 
-`diag`, `diag_part` and `eye` live in array_ops (as in TF) and `matmul`, `einsum`, `tensordot`
-in math_ops; they are re-exported here so ``tf.linalg.*`` can be assembled from one module.
+`diag`, `diag_part` and `eye` live in array_ops (as in TF) and `matmul`, `einsum` in
+math_ops; they are re-exported here so ``tf.linalg.*`` can be assembled from one module.
+`tensordot` is here: its traced form reads shapes (array_ops), which math_ops may not import.
 """
 
 import collections
 
 import numpy as np
 
-from .array_ops import expand_dims, eye, transpose
+from ..core.tensor import Tensor
+from .array_ops import expand_dims, eye, reshape, shape, transpose
 from .array_ops import matrix_diag as diag
 from .array_ops import matrix_diag_part as diag_part
 from .math_ops import (
@@ -25,12 +27,12 @@ from .math_ops import (
     reciprocal,
     reduce_euclidean_norm,
     reduce_max,
+    reduce_prod,
     reduce_sum,
     reshape_to,
     rsqrt,
     square,
     subtract,
-    tensordot,
     zeros_like,
 )
 from .registry import execute, invalid_argument, register
@@ -44,7 +46,80 @@ from .shape_rules import (
     min_dim,
     with_rank_at_least,
 )
-from .support import FLOATS, as_tensor, check_dtype
+from .support import FLOATS, as_tensor, binary_operands, check_dtype
+
+
+# --- tensordot ---------------------------------------------------------------------------
+def tensordot(a, b, axes, name=None):
+    """Sums products over `axes` (an int n: last n of a with first n of b; or two lists).
+
+    A composite, as in TF: transpose and reshape both sides to matrices, one matmul, reshape.
+    """
+    a, b = binary_operands(a, b, "MatMul")
+    a_axes, b_axes = _tensordot_axes(a, b, axes)
+    a_shape, b_shape = a.shape.as_list(), b.shape.as_list()
+    for i, j in zip(a_axes, b_axes):
+        if a_shape[i] is not None and b_shape[j] is not None and a_shape[i] != b_shape[j]:
+            raise invalid_argument("MatMul", f"tensordot: dimension {i} of a (size {a_shape[i]}) "
+                                             f"does not match dimension {j} of b (size "
+                                             f"{b_shape[j]}); a is {a_shape}, b is {b_shape}")
+    free_a = [i for i in range(len(a_shape)) if i not in a_axes]
+    free_b = [i for i in range(len(b_shape)) if i not in b_axes]
+    perm_a, perm_b = free_a + a_axes, b_axes + free_b
+    if perm_a != sorted(perm_a):
+        a = transpose(a, perm_a)
+    if perm_b != sorted(perm_b):
+        b = transpose(b, perm_b)
+    if None in a_shape or None in b_shape:
+        return _tensordot_traced(a, b, a_shape, b_shape, free_a, free_b, a_axes, b_axes)
+    size = int(np.prod([a_shape[i] for i in a_axes], dtype=np.int64))
+    a2 = reshape_to(a, [-1 if not size else int(np.prod([a_shape[i] for i in free_a],
+                                                          dtype=np.int64)), size])
+    b2 = reshape_to(b, [size, int(np.prod([b_shape[i] for i in free_b], dtype=np.int64))])
+    out = matmul(a2, b2)
+    return reshape_to(out, [a_shape[i] for i in free_a] + [b_shape[i] for i in free_b])
+
+
+def _tensordot_traced(a, b, a_shape, b_shape, free_a, free_b, a_axes, b_axes):
+    """tensordot's reshapes when tf.function traces with unknown dims: sizes the trace does
+    not know are read from tf.shape when the function runs (a and b already transposed)."""
+    a_dims = [a_shape[i] for i in free_a + a_axes]
+    b_dims = [b_shape[i] for i in b_axes + free_b]
+    a_dims = [d if d is not None else shape(a)[k] for k, d in enumerate(a_dims)]
+    b_dims = [d if d is not None else shape(b)[k] for k, d in enumerate(b_dims)]
+    n = len(a_axes)
+    summed = a_dims[len(free_a):]
+    size = reduce_prod(summed) if summed else 1
+    out = matmul(reshape(a, [-1, size]), reshape(b, [size, -1]))
+    return reshape(out, a_dims[:len(free_a)] + b_dims[n:])
+
+
+def _tensordot_axes(a, b, axes):
+    if isinstance(axes, Tensor):
+        axes = axes._value.tolist()
+    ra, rb = a.ndim, b.ndim
+    if isinstance(axes, (int, np.integer)):
+        n = int(axes)
+        if n < 0:
+            raise ValueError(f"'axes' must be at least 0, got {n}.")
+        if n > ra or n > rb:
+            raise ValueError(f"'axes' must not be larger than the number of dimensions of the "
+                             f"tensors: axes={n}, a has rank {ra}, b has rank {rb}.")
+        return list(range(ra - n, ra)), list(range(n))
+    if not isinstance(axes, (list, tuple)) or len(axes) != 2:
+        raise ValueError(f"'axes' must be an integer or have length 2, got {axes!r}.")
+    a_axes, b_axes = ([int(v)] if isinstance(v, (int, np.integer)) else [int(i) for i in v]
+                      for v in axes)
+    if len(a_axes) != len(b_axes):
+        raise ValueError(f"Different number of contraction axes 'a' and 'b', {len(a_axes)} != "
+                         f"{len(b_axes)}.")
+    for axes_list, rank, which in ((a_axes, ra, "a"), (b_axes, rb, "b")):
+        for v in axes_list:
+            if not -rank <= v < rank:
+                raise ValueError(f"tensordot: axis {v} is out of range for {which} of rank "
+                                 f"{rank}")
+    return [v % ra for v in a_axes], [v % rb for v in b_axes]
+
 
 __all__ = ["cholesky", "det", "diag", "diag_part", "eigh", "eigvalsh", "einsum", "eye", "inv",
            "l2_normalize", "logdet", "matmul", "matrix_transpose", "norm", "qr", "slogdet",

@@ -308,6 +308,8 @@ def _softmax_axis(logits, axis, op_name):
     if ndim == 0:
         raise invalid_argument(op_name, "logits must have >= 1 dimension, got shape []")
     axis = -1 if axis is None else int(axis)
+    if ndim is None:  # unknown rank (tf.function): the kernel takes the axis as given
+        return axis
     if not -ndim <= axis < ndim:
         raise invalid_argument(op_name, f"`dim` must be in the range [{-ndim}, {ndim}) where "
                                         f"{ndim} is the number of dimensions in the input. "

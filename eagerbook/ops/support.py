@@ -102,9 +102,10 @@ def is_floating(t):
 
 
 def normalize_axis(axis, ndim, op_name):
-    """Turns TF's `axis` argument (None, int, list, tensor) into a tuple of non-negative ints."""
+    """Turns TF's `axis` argument (None, int, list, tensor) into a tuple of non-negative ints
+    (for an input of unknown rank: None for all axes, else the axes as given)."""
     if axis is None:
-        return tuple(range(ndim))
+        return None if ndim is None else tuple(range(ndim))
     if isinstance(axis, Tensor):
         axis = axis._value.tolist()
     try:
@@ -112,6 +113,8 @@ def normalize_axis(axis, ndim, op_name):
     except TypeError:  # "0" or 0.5: TF accepts only int32/int64 axes
         raise TypeError(f"Value passed to parameter 'reduction_indices' has a type not in list "
                         f"of allowed values: int32, int64 (got {axis!r})") from None
+    if ndim is None:  # unknown rank (tf.function): the kernel takes the axes as given
+        return tuple(sorted(set(axes)))
     out = []
     for a in axes:
         if not -ndim <= a < max(ndim, 1):

@@ -281,3 +281,43 @@ def test_resize_refuses_what_tf_refuses():
         static_shapes(lambda x: tf.image.resize(x, [4, 6]), S(None, f32))
     with pytest.raises(ValueError, match="'images' must have either 3 or 4 dimensions.\\n$"):
         static_shapes(lambda x: tf.image.resize(x, [4, 6]), S([None, None], f32))
+
+
+# --- tf.squeeze without an axis: unknown rank, and what takes unknown rank next ----------------
+def test_squeeze_of_unknown_dims_squeezes_what_is_one_when_it_runs():
+    fn = traced(tf.squeeze, S([None, 1, 3], f32))
+    assert static_shapes(tf.squeeze, S([None, 1, 3], f32)) == [None]  # TF: unknown rank
+    assert fn(tf.ones([1, 1, 3])).shape == (3,)  # the unknown dim was 1 too
+    assert fn(tf.ones([2, 1, 3])).shape == (2, 3)
+    assert static_shapes(tf.squeeze, S([2, 1, 3], f32)) == [[2, 3]]
+    assert static_shapes(lambda x: tf.squeeze(x, 1), S([None, 1, 3], f32)) == [[None, 3]]
+
+
+def test_squeeze_of_a_dim_that_is_not_one():
+    with pytest.raises(ValueError, match=r"Can not squeeze dim\[2\], expected a dimension of 1, "
+                                         r"got 3 for '\{\{node Squeeze\}\} = Squeeze\[T=float32, "
+                                         r"squeeze_dims=\[2\]\]' with input shapes: \[\?,1,3\]\."):
+        static_shapes(lambda x: tf.squeeze(x, 2), S([None, 1, 3], f32))
+    fn = traced(lambda x: tf.squeeze(x, 0), S([None, 3], f32))
+    with pytest.raises(InvalidArgumentError, match=r"Can not squeeze dim\[0\], expected a "
+                                                   r"dimension of 1, got 2\n"):
+        fn(tf.ones([2, 3]))
+    with pytest.raises(InvalidArgumentError, match=r"Can not squeeze dim\[0\], expected a "
+                                                   r"dimension of 1, got 2 \[Op:Squeeze\]"):
+        tf.squeeze(tf.ones([2, 3]), 0)
+
+
+@pytest.mark.parametrize("fn, shape, want", [
+    (lambda x: tf.reduce_sum(tf.squeeze(x)), [], 3.0),
+    (lambda x: tf.reduce_mean(tf.squeeze(x)), [], 1.0),
+    (lambda x: tf.reduce_sum(tf.squeeze(x), axis=0), None, 3.0),
+    (lambda x: tf.reduce_max(tf.squeeze(x), axis=-1), None, 1.0),
+    (lambda x: tf.argmax(tf.squeeze(x)), None, 0),
+    (lambda x: tf.nn.softmax(tf.squeeze(x)), None, [1 / 3] * 3),
+    (lambda x: tf.squeeze(x) * 2 + 1, None, [3.0, 3.0, 3.0]),
+])
+def test_ops_after_an_unknown_rank_squeeze(fn, shape, want):
+    # TF 2.21's static shapes; called with [1, 1, 3], squeezed to [3]
+    assert static_shapes(fn, S([None, 1, 3], f32)) == [shape]
+    np.testing.assert_allclose(traced(fn, S([None, 1, 3], f32))(tf.ones([1, 1, 3])).numpy(),
+                               want, rtol=1e-6)

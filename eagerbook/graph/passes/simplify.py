@@ -303,7 +303,7 @@ def _sum_in_long_rows(g, op, out):
     """sum(x, axes) over a run of axes with fewer than SHORT_ROW numbers below it -> a sum
     with the run's last axes folded into long rows, then a sum of those rows' pieces."""
     x = op.inputs[0]
-    axes = tuple(op.attrs["axis"])
+    axes = tuple(op.attrs["axis"] or ())  # None: all axes of an input of unknown rank
     if not axes or not _static(x) or not _static(out) or x._dtype._np == np.object_:
         return None
     plan = long_row_sum_plan(tuple(x._shape._dims), axes)
