@@ -790,17 +790,16 @@ def _windows(xp, kh, kw, oh, ow, strides, dilations):
                       strides=(sn, sh * rs, sw * cs, sh * rd, sw * cd, sc), writeable=False)
 
 
-def _patches(xp, kh, kw, oh, ow, strides, dilations, buffer):
-    """The im2col matrix of the padded images `xp`: (N * OH * OW, KH * KW * C), row i holding
+def _patches(windows, buffer):
+    """The im2col matrix of a block of `_windows`: (N * OH * OW, KH * KW * C), row i holding
     the window of output pixel i, columns in (tap row, tap column, channel) order, written
     into the start of the flat `buffer` (one buffer serves every block of a kernel: a fresh
     megabyte per block can cost a page fault per 4 KiB when the allocator hands it back)."""
-    n, _, _, c = xp.shape
+    n, oh, ow, kh, kw, c = windows.shape
     rows = n * oh * ow
     if kw * c >= _SHORT_WINDOW_ROW:
         cols = buffer[:rows * kh * kw * c]
-        np.copyto(cols.reshape(n, oh, ow, kh, kw, c),
-                  _windows(xp, kh, kw, oh, ow, strides, dilations))
+        np.copyto(cols.reshape(windows.shape), windows)
         return cols.reshape(rows, kh * kw * c)
     # Few channels (a grayscale first layer): a window row is only kw * c numbers, and copying
     # runs that short is slow (~3x). Copy each tap's channel planes whole instead -- long runs
@@ -808,7 +807,7 @@ def _patches(xp, kh, kw, oh, ow, strides, dilations, buffer):
     planes = buffer[:rows * kh * kw * c].reshape(kh, kw, c, n, oh, ow)
     for a in range(kh):
         for b in range(kw):
-            planes[a, b] = np.moveaxis(_tap(xp, a, b, oh, ow, strides, dilations), -1, 0)
+            planes[a, b] = windows[:, :, :, a, b, :].transpose(3, 0, 1, 2)
     return planes.reshape(kh * kw * c, rows).T
 
 
@@ -866,9 +865,10 @@ def _conv2d(x, w, strides, padding, explicit_paddings, dilations, data_format):
     w_matrix = w.reshape(taps, o)
     out = np.empty((n, oh, ow, o), dtype=np.result_type(x, w))
     blocks, buffer = _patch_blocks(n, oh * ow * taps, x.dtype)
+    windows = _windows(xp, kh, kw, oh, ow, strides, dilations)
     for block in blocks:
         rows = (block.stop - block.start) * oh * ow
-        cols = _patches(xp[block], kh, kw, oh, ow, strides, dilations, buffer)
+        cols = _patches(windows[block], buffer)
         np.matmul(cols, w_matrix, out=out[block].reshape(rows, o))  # im2col @ filter (BLAS)
     return out
 
@@ -988,7 +988,7 @@ def _conv2d_backprop_input(w, dy, input_sizes, strides, padding, explicit_paddin
         spread = np.zeros((block.stop - block.start,) + frame + (o,), dtype=dy.dtype)
         spread[where] = dy[block]
         rows = spread.shape[0] * h * wd
-        dcols = _patches(spread, kh, kw, h, wd, (1, 1), dilations, buffer)
+        dcols = _patches(_windows(spread, kh, kw, h, wd, (1, 1), dilations), buffer)
         np.matmul(dcols, flipped, out=dx[block].reshape(rows, c))  # im2col @ filter (BLAS)
     return dx
 
@@ -1108,9 +1108,10 @@ def _conv2d_backprop_filter(x, dy, filter_sizes, strides, padding, explicit_padd
     xp, taps = _pad(x, pads), kh * kw * c
     dw = np.zeros((taps, o), dtype=dy.dtype)
     blocks, buffer = _patch_blocks(x.shape[0], oh * ow * taps, x.dtype)
+    windows = _windows(xp, kh, kw, oh, ow, strides, dilations)
     for block in blocks:
         rows = (block.stop - block.start) * oh * ow
-        cols = _patches(xp[block], kh, kw, oh, ow, strides, dilations, buffer)
+        cols = _patches(windows[block], buffer)
         dw += cols.T @ dy[block].reshape(rows, o)
     return dw.reshape(kh, kw, c, o)
 
