@@ -27,6 +27,22 @@ from ..ops.linalg_ops import (
     trace,
     triangular_solve,
 )
+from ..ops.linear_operator import (
+    LinearOperator,
+    LinearOperatorAdjoint,
+    LinearOperatorBlockDiag,
+    LinearOperatorBlockLowerTriangular,
+    LinearOperatorComposition,
+    LinearOperatorDiag,
+    LinearOperatorFullMatrix,
+    LinearOperatorIdentity,
+    LinearOperatorInversion,
+    LinearOperatorKronecker,
+    LinearOperatorLowerTriangular,
+    LinearOperatorScaledIdentity,
+    LinearOperatorTridiag,
+    LinearOperatorZeros,
+)
 from ..ops.manip_ops import (
     band_part,
     cross,
