@@ -55,3 +55,4 @@ def test_list_ops_name_the_input_of_another_dtype():
                            match=rf"cannot compute {op} as input #2\(zero-based\) was expected "
                                  "to be a int32 tensor but is a float tensor"):
             fn([tf.constant([1]), tf.constant([2]), tf.constant([1.0])])
+

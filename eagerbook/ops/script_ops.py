@@ -6,10 +6,11 @@ so it sees the values of that call, not the values of the trace. The ops are ``s
 graph keeps them, in order, and never folds them away. Their outputs' shapes are unknown to
 the graph (TF says the same: use ``set_shape`` or ``tf.ensure_shape`` afterwards).
 
-``py_function`` gives the function eager Tensors; ``numpy_function`` gives NumPy arrays and
-checks the dtypes of what comes back (TF's "0-th value returned by pyfunc_0 is double, but
-expects float"). Neither has a gradient in eagerbook (TF differentiates ``py_function`` by
-taping the Python function; that is not supported here).
+``py_function`` gives the function eager Tensors; ``numpy_function`` gives NumPy arrays and,
+as a graph op, checks the dtypes of what comes back (TF's "0-th value returned by pyfunc_0 is
+double, but expects float"; eagerly TF converts the result as it is). Neither has a gradient
+in eagerbook (TF differentiates ``py_function`` by taping the Python function; that is not
+supported here).
 """
 
 import functools
@@ -109,13 +110,13 @@ def _call(op, func, inp, Tout):
     return list(outputs)
 
 
-def _as_decorator(kernel, func, inp, Tout):
+def _as_decorator(run, func, Tout):
     """Without `inp`, TF's script functions are decorators: ``@tf.py_function(Tout=...)``
-    gives a function whose arguments become `inp`."""
+    gives a function whose arguments become `inp` (``run(fn, inp, Tout)``)."""
     def wrap(fn):
         @functools.wraps(fn)
         def call(*args):
-            return _call(kernel, fn, list(args), Tout)
+            return run(fn, list(args), Tout)
         return call
     return wrap if func is None else wrap(func)
 
@@ -124,7 +125,7 @@ def py_function(func=None, inp=None, Tout=None, name=None):
     """Runs ``func(*tensors)`` (eager Tensors in, Tensors or values of dtypes `Tout` out), also
     inside ``tf.function``. A single dtype gives one Tensor; a list gives a list."""
     if inp is None:
-        return _as_decorator(_eager_py_func, func, inp, Tout)
+        return _as_decorator(functools.partial(_call, _eager_py_func), func, Tout)
     return _call(_eager_py_func, func, inp, Tout)
 
 
@@ -132,8 +133,20 @@ def numpy_function(func=None, inp=None, Tout=None, stateful=True, name=None):
     """Runs ``func(*arrays)`` on NumPy values; its results must have exactly the dtypes of
     `Tout`."""
     if inp is None:
-        return _as_decorator(_py_func, func, inp, Tout)
+        return _as_decorator(functools.partial(numpy_function, stateful=stateful), func, Tout)
+    if context.executing_eagerly():
+        return _eager_numpy_call(func, inp)
     return _call(_py_func, func, inp, Tout)
+
+
+def _eager_numpy_call(func, inp):
+    """Eagerly TF simply calls `func` on NumPy copies of the inputs (a Python float arrives
+    as a float64 array) and converts what it returns as it is: `Tout` is not checked, errors
+    propagate unchanged, and a single result is not wrapped in a list."""
+    result = func(*[np.array(x) for x in inp])
+    flat = list(result) if isinstance(result, (list, tuple)) else [result]
+    flat = [None if x is None else convert_to_tensor(x) for x in flat]
+    return flat[0] if len(flat) == 1 else flat
 
 
 eager_py_func = py_function
