@@ -33,7 +33,7 @@ class _Emitter:
         self.assigned = set()
         self.namespace = {"_asarray": np.asarray, "_np": np}
         self.lines = []
-        self.nodes = {}  # line number -> the name of the op that line runs (for errors)
+        self.nodes = {}  # line number -> the op that line runs (named in errors)
         self.used = set(self.namespace)
         self.kernel_names = {}  # id(kernel) -> global name
         self.globals_by_id = {}
@@ -146,7 +146,7 @@ def _emit_kernel_call(em, op, env, indent):
         call = _call_text(em, op, env)
     inputs = [env[id(t)] for t in op.inputs]
     names = _outputs(em, op, env)
-    em.nodes[len(em.lines) + 1] = op.name
+    em.nodes[len(em.lines) + 1] = op
     if not names:
         em.lines.append(f"{indent}{call}")
     elif len(names) == 1 and op.opdef is not None and op.opdef.num_outputs == 1:

@@ -40,7 +40,7 @@ def update_into_step(em, op, env, indent):
     if not any(inputs[r]._shape == out._shape for r in inner_refs):
         return None
     step = em.fresh(f"{op.name}_step")
-    em.nodes[len(em.lines) + 1] = op.name
+    em.nodes[len(em.lines) + 1] = op
     em.lines.append(f"{indent}{step} = {em.kernel(inner)}("
                     f"{', '.join(env[id(inputs[r])] for r in inner_refs)})")
     args = [step if r == len(inputs) else env[id(inputs[r])] for r in refs]

@@ -56,6 +56,9 @@ def tensordot(a, b, axes, name=None):
     A composite, as in TF: transpose and reshape both sides to matrices, one matmul, reshape.
     """
     a, b = binary_operands(a, b, "MatMul")
+    if a.ndim is None or b.ndim is None:
+        raise NotImplementedError("tf.tensordot of a tensor of unknown rank is not supported "
+                                  "in eagerbook")
     a_axes, b_axes = _tensordot_axes(a, b, axes)
     a_shape, b_shape = a.shape.as_list(), b.shape.as_list()
     for i, j in zip(a_axes, b_axes):

@@ -14,7 +14,7 @@ import numpy as np
 
 from ..core import dtypes, errors
 from ..core.shape import TensorShape
-from ..core.tensor import Tensor, _from_numpy, convert_to_tensor
+from ..core.tensor import Tensor, _from_numpy, convert_to_tensor, is_symbolic
 from . import array_ops, math_ops
 from .array_ops import gather
 
@@ -163,6 +163,18 @@ class RaggedTensor:
     @property
     def ragged_rank(self):
         return len(self.nested_row_splits)
+
+    # tf.function's composite protocol (graph/trace_types.py): a RaggedTensor crosses a traced
+    # function's boundary (argument, capture, result) as its tensors, rebuilt around them.
+    def __tf_components__(self):
+        return [self.flat_values, *self.nested_row_splits]
+
+    def __tf_from_components__(self, parts):
+        return RaggedTensor.from_nested_row_splits(parts[0], parts[1:], validate=False)
+
+    @property
+    def _type_spec(self):
+        return RaggedTensorSpec.from_value(self)
 
     @property
     def dtype(self):
@@ -441,6 +453,8 @@ class RaggedTensor:
 
     # --- printing ---------------------------------------------------------------------------
     def __repr__(self):
+        if is_symbolic(self.flat_values):  # inside a traced function: no values to show
+            return f"tf.RaggedTensor(values={self._values}, row_splits={self._row_splits})"
         # TF's layout: NumPy's array printing with ", " between elements (so long values wrap
         # at NumPy's line width), each row printed by the same rule.
         with np.printoptions(formatter={"all": _row_text}):
@@ -528,6 +542,8 @@ def _as_int64_vector(value, what):
     tensor = convert_to_tensor(value, dtype_hint=dtypes.int64)
     if not tensor.dtype.is_integer or tensor.ndim != 1:
         raise ValueError(f"{what} must be a 1-D integer tensor, got {tensor!r}")
+    if is_symbolic(tensor):  # a traced function's (its RaggedTensor argument's row splits)
+        return tensor if tensor.dtype is dtypes.int64 else math_ops.cast(tensor, dtypes.int64)
     return _from_numpy(tensor.numpy().astype(np.int64))
 
 

@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 import eagerbook as tf
+from eagerbook.graph.node_errors import tf_node_name
 
 c = tf.constant
 
@@ -111,7 +112,7 @@ def test_value_check_in_a_tf_function(case):
 def _expect_node_error(f, args, op_type, message, concrete):
     with pytest.raises(tf.errors.InvalidArgumentError) as info:
         f(*args)
-    names = [op.name for op in concrete.graph.operations if op.type == op_type]
+    names = [tf_node_name(op) for op in concrete.graph.operations if op.type == op_type]
     assert len(names) == 1
     pattern = (re.escape(f"{message}\n\t [[{{{{node {names[0]}}}}}]] [Op:__inference_")
                + r"<lambda>_\d+\]")
@@ -170,5 +171,26 @@ def test_a_kernels_host_error_in_compiled_code_names_the_node():
     with pytest.raises(tf.errors.InvalidArgumentError) as info:
         f(c(["1.5", "abc"]))
     expected = ("StringToNumberOp could not correctly convert string: abc\n\t "
-                "[[{{node string_to_number}}]] [Op:__inference_")
+                "[[{{node StringToNumber}}]] [Op:__inference_")
     assert re.fullmatch(re.escape(expected) + r"<lambda>_\d+\]", str(info.value))
+
+
+@pytest.mark.parametrize("fn, signature, args, node", [
+    # TF 2.21's node names in these errors (its op types, or its Python functions' names)
+    (lambda x: tf.gather(x, [0]) + tf.gather(x, [5]), [S([None], f32)], (tf.zeros([2]),),
+     "GatherV2_1"),
+    (lambda x: tf.reshape(x, [-1, 4]), [S([None], f32)], (tf.zeros([6]),), "Reshape"),
+    (lambda a, b: tf.stack([a, b]), [S([None], f32), S([None], f32)],
+     (tf.zeros([2]), tf.zeros([3])), "stack"),
+    (lambda x: x[5], [S([None], f32)], (tf.zeros([2]),), "strided_slice"),
+    (lambda a, b: tf.matmul(a, b), [S([None, None], f32), S([None, None], f32)],
+     (tf.zeros([1, 2]), tf.zeros([1, 2])), "MatMul"),
+    (lambda x, k: tf.math.top_k(x, k), [S([None], f32), S([], tf.int32)],
+     (tf.zeros([2]), tf.constant(5)), "TopKV2"),
+    (lambda d, s: tf.math.unsorted_segment_sum(d, s, 2), [S([None], f32), S([None], tf.int32)],
+     (tf.zeros([2]), tf.constant([0, 5])), "UnsortedSegmentSum"),
+])
+def test_failing_nodes_are_named_as_tf_names_them(fn, signature, args, node):
+    with pytest.raises(tf.errors.InvalidArgumentError) as info:
+        tf.function(fn, input_signature=signature)(*args)
+    assert f"\n\t [[{{{{node {node}}}}}]] [Op:__inference_" in str(info.value)

@@ -77,7 +77,7 @@ def test_top_k_with_unknown_dims_and_a_traced_k():
     assert got.values.numpy().tolist() == [[5.0, 4.0]]
     assert got.indices.numpy().tolist() == [[3, 4]]
     with pytest.raises(InvalidArgumentError, match=r"input must have at least k columns. Had 5, "
-                                                   r"needed 7\n\t \[\[\{\{node top_kv2\}\}\]\]"):
+                                                   r"needed 7\n\t \[\[\{\{node TopKV2\}\}\]\]"):
         fn(tf.ones([1, 5]), tf.constant(7))
 
 
@@ -321,3 +321,34 @@ def test_ops_after_an_unknown_rank_squeeze(fn, shape, want):
     assert static_shapes(fn, S([None, 1, 3], f32)) == [shape]
     np.testing.assert_allclose(traced(fn, S([None, 1, 3], f32))(tf.ones([1, 1, 3])).numpy(),
                                want, rtol=1e-6)
+
+
+# --- RaggedTensors crossing a tf.function's boundary -------------------------------------------
+def test_a_captured_ragged_tensor_and_ragged_results():
+    rt = tf.ragged.constant([[1, 2], [3]])
+
+    @tf.function
+    def f(x):
+        return rt + x, rt.row_lengths(), tf.reduce_sum(rt, axis=1)
+
+    shifted, lengths, sums = f(tf.constant(1))
+    assert isinstance(shifted, tf.RaggedTensor)
+    assert shifted.to_list() == [[2, 3], [4]]
+    assert lengths.numpy().tolist() == [2, 1]
+    assert sums.numpy().tolist() == [3, 3]
+    assert str(f.get_concrete_function(tf.constant(1)).structured_outputs[0]).startswith(
+        "tf.RaggedTensor(values=Tensor(")
+
+
+def test_a_ragged_argument_is_traced_by_its_components():
+    @tf.function
+    def double(r):
+        return r * 2, r.row_lengths()
+
+    doubled, lengths = double(tf.ragged.constant([[1, 2], [3]]))
+    assert doubled.to_list() == [[2, 4], [6]]
+    doubled, lengths = double(tf.ragged.constant([[1], [2, 3, 4], []]))
+    assert doubled.to_list() == [[2], [4, 6, 8], []]
+    assert lengths.numpy().tolist() == [1, 3, 0]
+    nested = double(tf.ragged.constant([[[1], [2, 3]], [[4]]]))[0]
+    assert nested.to_list() == [[[2], [4, 6]], [[8]]]
