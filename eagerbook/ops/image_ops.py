@@ -503,12 +503,12 @@ def yuv_to_rgb(images):
 
 # --- random augmentation: each draws its parameters, then calls the fixed version above ----
 def _flip_randomly(image, flip, draw):
-    """Flips each image of the batch (or the one image) where a coin drawn by ``draw``
-    comes up 1; images stay unflipped elsewhere."""
+    """Flips each image of a batch where its uniform draw rounds to 1, as TF; one image is
+    flipped where its draw is below 0.5 (TF's other branch for rank 3)."""
     image = _image(image)
-    batched = len(image.shape) == 4
-    coins = math_ops.round(draw([image.shape[0]] if batched else []))
-    coins = array_ops.reshape(coins, [-1, 1, 1, 1] if batched else [1, 1, 1])
+    if len(image.shape) != 4:
+        return flip(image) if float(draw([])) < 0.5 else image
+    coins = math_ops.round(array_ops.reshape(draw([image.shape[0]]), [-1, 1, 1, 1]))
     coins = math_ops.cast(coins, image.dtype)
     return coins * flip(image) + (1 - coins) * image
 

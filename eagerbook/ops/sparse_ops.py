@@ -347,7 +347,14 @@ def reduce_max(sp_input, axis=None, keepdims=None, output_is_sparse=False, name=
     sp = _sparse(sp_input)
     lowest = -np.inf if sp.dtype.is_floating else sp.dtype.min
     dense = to_dense(sp, default_value=lowest, validate_indices=False)
-    return math_ops.reduce_max(dense, axis=axis, keepdims=bool(keepdims))
+    largest = math_ops.reduce_max(dense, axis=axis, keepdims=bool(keepdims))
+    # Where nothing is stored along `axis`, TF's result is 0, not the lowest value.
+    stored = SparseTensor(sp.indices, math_ops.ones_like(sp.values, dtypes.int32),
+                          sp.dense_shape)
+    count = math_ops.reduce_sum(to_dense(stored, validate_indices=False), axis=axis,
+                                keepdims=bool(keepdims))
+    return math_ops.where_v2(math_ops.greater(count, 0), largest,
+                             math_ops.zeros_like(largest))
 
 
 def reduce_sum(sp_input, axis=None, keepdims=None, output_is_sparse=False, name=None):
@@ -368,7 +375,7 @@ def expand_dims(sp_input, axis=None, name=None):
     """A new axis of size 1 at `axis` (as ``tf.expand_dims`` for dense tensors)."""
     sp = _sparse(sp_input)
     rank = sp.indices.shape[1]
-    axis = 0 if axis is None else int(axis)
+    axis = -1 if axis is None else int(axis)  # TF 2's default: a new last axis
     axis = axis + rank + 1 if axis < 0 else axis
     idx = np.insert(sp.indices.numpy(), axis, 0, axis=1)
     shape = np.insert(sp.dense_shape.numpy(), axis, 1)

@@ -640,15 +640,27 @@ def ngrams(data, ngram_width, separator=" ", pad_values=None, padding_width=None
 
 def unsorted_segment_join(inputs, segment_ids, num_segments, separator="", name=None):
     """Joins the strings that share a segment id (in order), `num_segments` strings out."""
-    strings = _strings(inputs, "UnsortedSegmentJoin").numpy().reshape(-1)
-    ids = convert_to_tensor(segment_ids).numpy().reshape(-1)
+    strings = _strings(inputs, "UnsortedSegmentJoin").numpy()
+    ids = convert_to_tensor(segment_ids).numpy()
     n = int(convert_to_tensor(num_segments).numpy())
     sep = separator.encode() if isinstance(separator, str) else separator
+    # `segment_ids` covers the leading dimensions of `inputs`: each id picks a whole slice.
+    inner = strings.shape[ids.ndim:]
+    rows = strings.reshape((ids.size,) + inner)
     parts = [[] for _ in range(n)]
-    for text, i in zip(strings, ids):
+    for row, i in zip(rows, ids.reshape(-1)):
         if 0 <= i < n:
-            parts[i].append(text)
-    return _from_numpy(np.array([sep.join(p) for p in parts], dtype=object))
+            parts[i].append(row)
+    out = np.empty((n,) + inner, dtype=object)
+    for i, chosen in enumerate(parts):
+        flat = out[i].reshape(-1) if inner else None
+        if not inner:
+            out[i] = sep.join(chosen)
+            continue
+        for k in range(flat.size):
+            flat[k] = sep.join(r.reshape(-1)[k] for r in chosen)
+        out[i] = flat.reshape(inner)
+    return _from_numpy(out)
 
 
 # --- hashing ----------------------------------------------------------------------------------
