@@ -53,6 +53,7 @@ from .api.toplevel_extras import (
     assert_greater,
     assert_less,
     assert_rank,
+    edit_distance,
     get_current_name_scope,
     is_symbolic_tensor,
     tuple,

@@ -40,6 +40,8 @@ from ..ops.image_ops import (
     stateless_random_crop,
     stateless_random_flip_left_right,
     stateless_random_flip_up_down,
+    stateless_random_hue,
+    stateless_random_saturation,
     total_variation,
     transpose,
     yiq_to_rgb,
@@ -57,5 +59,6 @@ __all__ = [
     "random_hue", "random_saturation", "resize", "resize_with_crop_or_pad", "rgb_to_grayscale",
     "rgb_to_hsv", "rgb_to_yiq", "rgb_to_yuv", "rot90", "stateless_random_brightness",
     "stateless_random_contrast", "stateless_random_crop", "stateless_random_flip_left_right",
-    "stateless_random_flip_up_down", "total_variation", "transpose", "yiq_to_rgb", "yuv_to_rgb",
+    "stateless_random_flip_up_down", "stateless_random_hue", "stateless_random_saturation",
+    "total_variation", "transpose", "yiq_to_rgb", "yuv_to_rgb",
 ]

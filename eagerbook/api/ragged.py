@@ -11,6 +11,7 @@ from ..ops.ragged_ops import (
     row_splits_to_segment_ids,
     segment_ids_to_row_splits,
     stack,
+    stack_dynamic_partitions,
 )
 
 range = ragged_range  # noqa: A001 - tf.ragged.range

@@ -1,6 +1,6 @@
 """``tf.sparse``."""
 
-from ..ops.sparse_count_ops import bincount
+from ..ops.sparse_count_ops import bincount, sampled_addmm
 from ..ops.sparse_ops import (
     SparseTensor,
     add,

@@ -8,6 +8,7 @@ from ..core.tensor import Tensor, convert_to_tensor, is_symbolic
 from ..framework.debugging import assert_equal, assert_greater, assert_less, assert_rank
 from ..ops.array_ops import identity
 from ..ops.functional_ops import control_dependencies
+from ..ops.sparse_count_ops import edit_distance
 from ..ops.string_ops import as_string
 
 
@@ -39,4 +40,4 @@ def tuple(tensors, control_inputs=None, name=None):  # noqa: A001 - TF's name
 
 
 __all__ = ["AggregationMethod", "as_string", "assert_equal", "assert_greater", "assert_less",
-           "assert_rank", "get_current_name_scope", "is_symbolic_tensor", "tuple"]
+           "assert_rank", "edit_distance", "get_current_name_scope", "is_symbolic_tensor", "tuple"]

@@ -546,32 +546,50 @@ def stateless_random_brightness(image, max_delta, seed):
                                                                  max_delta))
 
 
-def _check_range(lower, upper, what):
+def _check_range(lower, upper):
+    """TF's checks of a random factor's range (the same words for contrast and saturation)."""
     if upper <= lower:
-        raise ValueError(f"{what} upper must be > lower.")
+        raise ValueError("upper must be > lower.")
     if lower < 0:
-        raise ValueError(f"{what} lower must be non-negative.")
+        raise ValueError("lower must be non-negative.")
+
+
+def _check_hue_delta(max_delta):
+    if max_delta > 0.5:
+        raise ValueError("max_delta must be <= 0.5.")
+    if max_delta < 0:
+        raise ValueError("max_delta must be non-negative.")
 
 
 def random_contrast(image, lower, upper, seed=None):
-    _check_range(lower, upper, "contrast")
+    _check_range(lower, upper)
     return adjust_contrast(image, random_ops.uniform([], lower, upper, seed=seed))
 
 
 def stateless_random_contrast(image, lower, upper, seed):
-    _check_range(lower, upper, "contrast")
+    _check_range(lower, upper)
     return adjust_contrast(image, random_ops.stateless_uniform([], seed, lower, upper))
 
 
 def random_saturation(image, lower, upper, seed=None):
-    _check_range(lower, upper, "saturation")
+    _check_range(lower, upper)
     return adjust_saturation(image, random_ops.uniform([], lower, upper, seed=seed))
 
 
 def random_hue(image, max_delta, seed=None):
-    if not 0 <= max_delta <= 0.5:
-        raise ValueError("max_delta must be in the interval [0, 0.5].")
+    _check_hue_delta(max_delta)
     return adjust_hue(image, float(random_ops.uniform([], -max_delta, max_delta, seed=seed)))
+
+
+def stateless_random_saturation(image, lower, upper, seed):
+    _check_range(lower, upper)
+    return adjust_saturation(image, random_ops.stateless_uniform([], seed, lower, upper))
+
+
+def stateless_random_hue(image, max_delta, seed):
+    _check_hue_delta(max_delta)
+    return adjust_hue(image, float(random_ops.stateless_uniform([], seed, -max_delta,
+                                                                max_delta)))
 
 
 def _crop_at(value, size, offsets):

@@ -801,6 +801,22 @@ def boolean_mask(data, mask, name=None):
     return boolean_mask(data, RaggedTensor.from_tensor(mask))
 
 
+def stack_dynamic_partitions(data, partitions, num_partitions, name=None):
+    """Row ``i`` holds the elements of `data` whose partition is ``i``, in their order."""
+    data = convert_to_tensor(data)
+    parts = convert_to_tensor(partitions).numpy().reshape(-1)
+    n = int(num_partitions)
+    if parts.size and parts.min() < 0:
+        raise errors.InvalidArgumentError(None, None, "partitions must be non-negative")
+    if parts.size and parts.max() >= n:
+        raise errors.InvalidArgumentError(None, None,
+                                          "partitions must be less than num_partitions")
+    order = np.argsort(parts, kind="stable")
+    lengths = np.bincount(parts, minlength=n).astype(np.int64)
+    return RaggedTensor.from_row_lengths(gather(data, _from_numpy(order.astype(np.int64))),
+                                         _from_numpy(lengths))
+
+
 __all__ = ["RaggedTensor", "RaggedTensorSpec", "constant", "is_ragged", "map_flat_values",
            "ragged_range", "row_splits_to_segment_ids", "type_spec_from_value",
-           "segment_ids_to_row_splits", "boolean_mask"]
+           "segment_ids_to_row_splits", "boolean_mask", "stack_dynamic_partitions"]

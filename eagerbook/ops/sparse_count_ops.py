@@ -1,10 +1,12 @@
 """``tf.sparse.bincount``: counts per row (``axis=-1``) or over everything (``axis=0``),
-returned as a SparseTensor with one entry per value that occurs."""
+returned as a SparseTensor with one entry per value that occurs; ``tf.sparse.sampled_addmm``;
+``tf.edit_distance``."""
 
 import numpy as np
 
 from ..core import dtypes
 from ..core.tensor import Tensor, _from_numpy, convert_to_tensor
+from . import array_ops, math_ops
 from .ragged_ops import RaggedTensor
 from .sparse_ops import SparseTensor
 
@@ -75,4 +77,60 @@ def bincount(values, weights=None, axis=0, minlength=None, maxlength=None,
                         _from_numpy(np.array(dense_shape, np.int64)))
 
 
-__all__ = ["bincount"]
+
+
+def sampled_addmm(indices, values, dense_shape, mat1, mat2, beta=1.0, alpha=1.0,
+                  output_type=dtypes.float32):
+    """``alpha * (mat1 @ mat2)`` read at the sparse positions `indices`, plus ``beta *
+    values``: the sparse result as ``(indices, values, dense_shape)`` (batched over leading
+    dimensions)."""
+    indices = convert_to_tensor(indices)
+    mat1 = convert_to_tensor(mat1, dtype=output_type)
+    mat2 = convert_to_tensor(mat2, dtype=output_type)
+    product = math_ops.matmul(mat1, mat2)
+    picked = array_ops.gather_nd(product, indices, batch_dims=indices.ndim - 2)
+    new_values = (math_ops.cast(alpha, output_type) * picked
+                  + math_ops.cast(beta, output_type) * convert_to_tensor(values, output_type))
+    return indices, new_values, convert_to_tensor(dense_shape)
+
+
+
+
+def _groups(sp):
+    """{leading index tuple: the values in order of the last index}."""
+    out = {}
+    order = np.lexsort(sp.indices.numpy().T[::-1]) if sp.indices.shape[0] else []
+    idx, vals = sp.indices.numpy(), sp.values.numpy()
+    for k in order:
+        out.setdefault(tuple(idx[k][:-1].tolist()), []).append(vals[k])
+    return out
+
+
+def _levenshtein(a, b):
+    row = list(range(len(b) + 1))
+    for i, x in enumerate(a, 1):
+        previous, row[0] = row[0], i
+        for j, y in enumerate(b, 1):
+            previous, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, previous + (x != y))
+    return row[-1]
+
+
+def edit_distance(hypothesis, truth, normalize=True, name="edit_distance"):
+    """The Levenshtein distance between the sequences of two SparseTensors (the last
+    dimension is the sequence), per index of the other dimensions; with `normalize`, divided
+    by the truth's length (inf for a hypothesis against an empty truth)."""
+    if not isinstance(hypothesis, SparseTensor) or not isinstance(truth, SparseTensor):
+        raise TypeError("Hypothesis and truth must be of type SparseTensor.")
+    hyp, tru = _groups(hypothesis), _groups(truth)
+    shape = np.maximum(hypothesis.dense_shape.numpy()[:-1], truth.dense_shape.numpy()[:-1])
+    out = np.zeros(shape, np.float32)
+    for group in set(hyp) | set(tru):
+        a, b = hyp.get(group, []), tru.get(group, [])
+        distance = float(_levenshtein(a, b))
+        if normalize:
+            distance = distance / len(b) if b else (np.inf if a else np.nan)
+        out[group] = distance
+    return _from_numpy(out)
+
+
+__all__ = ["bincount", "edit_distance", "sampled_addmm"]

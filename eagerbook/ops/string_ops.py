@@ -555,8 +555,31 @@ def decode_raw(input_bytes, out_type, little_endian=True, fixed_length=None, nam
     if out_type is _STRING or out_type.is_bool:
         raise TypeError(f"Value passed to parameter 'out_type' has DataType {out_type.name} "
                         f"not in list of allowed values")
+    if fixed_length is not None:
+        return _run(_decode_padded_raw, (_strings(input_bytes, "DecodePaddedRaw", "bytes"),),
+                    {"out_type": out_type, "little_endian": bool(little_endian),
+                     "fixed_length": int(fixed_length)})
     return _run(_decode_raw, (_strings(input_bytes, "DecodeRaw", "bytes"),),
                 {"out_type": out_type, "little_endian": bool(little_endian)})
+
+
+def _infer_decode_padded_raw(inputs, attrs):
+    width = attrs["fixed_length"] // attrs["out_type"].size
+    return [(attrs["out_type"], TensorShape(inputs[0].shape.as_list() + [width])
+             if inputs[0].shape.rank is not None else TensorShape(None))]
+
+
+@register("DecodePaddedRaw", differentiable=False, infer_shape=_infer_decode_padded_raw)
+def _decode_padded_raw(x, out_type, little_endian, fixed_length):
+    """Each string cut or zero-padded to `fixed_length` bytes, then read as `out_type`."""
+    np_dtype = np.dtype(out_type._np).newbyteorder("<" if little_endian else ">")
+    if fixed_length % np_dtype.itemsize:
+        raise ValueError(f"fixed_length ({fixed_length}) must be a multiple of the size of "
+                         f"out_type ({np_dtype.itemsize})")
+    rows = [np.frombuffer(s[:fixed_length].ljust(fixed_length, b"\0"), dtype=np_dtype)
+            for s in x.reshape(-1)]
+    width = fixed_length // np_dtype.itemsize
+    return np.array(rows, dtype=out_type._np).reshape(x.shape + (width,))
 
 
 # --- more of tf.strings: transcoding, offsets, n-grams, segment joins -----------------------
