@@ -14,6 +14,7 @@ from ..ops.string_ops import (
     split,
     strip,
     substr,
+    to_hash_bucket,
     to_hash_bucket_fast,
     to_hash_bucket_strong,
     to_number,

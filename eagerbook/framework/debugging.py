@@ -143,9 +143,10 @@ def assert_non_positive(x, message=None, summarize=None, name=None):
 
 
 def assert_all_finite(x, message, name=None):
+    """`x` itself, after an InvalidArgumentError if it holds a NaN or an infinity (as TF, the
+    result can be used in place of `x`, also inside ``tf.function``)."""
     from ..ops.logging_ops import check_numerics
-    check_numerics(x, message)
-    return None
+    return check_numerics(x, message)
 
 
 def assert_rank(x, rank, message=None, name=None):

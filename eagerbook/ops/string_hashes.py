@@ -1,8 +1,8 @@
-"""The two string hashes TF uses, so values land in the same bins
+"""The string hashes TF uses, so values land in the same bins
 as with TF: FarmHash's ``Fingerprint64`` (``tf.strings.to_hash_bucket_fast``, ``Hashing``
-without a salt, the OOV slots of ``StringLookup``) and SipHash-2-4 (``to_hash_bucket_strong``,
-``Hashing`` with a salt). Written on Python ints kept to 64 bits with ``& _MASK``: slow, but
-short and exact.
+without a salt, the OOV slots of ``StringLookup``), SipHash-2-4 (``to_hash_bucket_strong``,
+``Hashing`` with a salt) and MurmurHash2-64A with TF's seed (``to_hash_bucket``). Written on
+Python ints kept to 64 bits with ``& _MASK``: slow, but short and exact.
 """
 
 import struct
@@ -171,3 +171,24 @@ def siphash24(key, data):
     v[2] ^= 0xFF
     rounds(4)
     return v[0] ^ v[1] ^ v[2] ^ v[3]
+
+
+_MURMUR_M = 0xC6A4A7935BD1E995
+_HASH64_SEED = 0xDECAFCAFFE  # TF's Hash64 seed
+
+
+def hash64(data, seed=_HASH64_SEED):
+    """TF's ``Hash64``: MurmurHash2-64A of `data` (bytes), little-endian 8-byte blocks."""
+    h = (seed ^ (len(data) * _MURMUR_M)) & _MASK
+    blocks = len(data) // 8
+    for i in range(blocks):
+        k = (_fetch64(data, 8 * i) * _MURMUR_M) & _MASK
+        k = ((k ^ (k >> 47)) * _MURMUR_M) & _MASK
+        h = ((h ^ k) * _MURMUR_M) & _MASK
+    tail = data[8 * blocks:]
+    if tail:
+        h ^= int.from_bytes(tail, "little")
+        h = (h * _MURMUR_M) & _MASK
+    h = ((h ^ (h >> 47)) * _MURMUR_M) & _MASK
+    return h ^ (h >> 47)
+

@@ -694,6 +694,21 @@ def _check_num_buckets(op_name, num_buckets):
     return int(num_buckets)
 
 
+@register("StringToHashBucket", differentiable=False,
+          infer_shape=_like_input(dtypes.int64))
+def _to_hash_bucket(x, num_buckets):
+    return _map(lambda s: string_hashes.hash64(s) % num_buckets, x, np.int64)
+
+
+@_on_flat_values
+def to_hash_bucket(string_tensor, num_buckets, name=None):
+    """Each string's bucket: TF's Hash64 (MurmurHash2-64A) of its bytes modulo
+    `num_buckets` (``to_hash_bucket_fast`` is the faster, recommended one)."""
+    num_buckets = _check_num_buckets("StringToHashBucket", num_buckets)
+    return execute(_to_hash_bucket, (convert_to_tensor(string_tensor, dtype=_STRING),),
+                   {"num_buckets": num_buckets})
+
+
 @register("StringToHashBucketFast", differentiable=False,
           infer_shape=_like_input(dtypes.int64))
 def _to_hash_bucket_fast(x, num_buckets):
@@ -756,5 +771,5 @@ __all__ = ["as_string", "bytes_split", "decode_raw", "format", "join", "length",
            "to_number", "unicode_decode", "unicode_encode", "unicode_split",
            "unicode_split_with_offsets", "upper",
            "ngrams", "unicode_decode_with_offsets", "unicode_transcode",
-           "unsorted_segment_join", "to_hash_bucket_fast", "to_hash_bucket_strong",
-           "fingerprint"]
+           "unsorted_segment_join", "to_hash_bucket", "to_hash_bucket_fast",
+           "to_hash_bucket_strong", "fingerprint"]
