@@ -159,6 +159,12 @@ def _dummy_run(op, inputs, consts, attrs, size, fill):
         raise ValueError(exc.message.rsplit(" [Op:", 1)[0]) from None  # fails for any values
     except (ValueError, IndexError, TypeError, ZeroDivisionError,
             np.linalg.LinAlgError) as exc:
+        if size < _LARGER and any(t._shape._dims is None or None in t._shape._dims
+                                  for t in inputs):  # too small a stand-in (a mirror pad)
+            try:
+                return _dummy_run(op, inputs, consts, attrs, size + _LARGER, fill)
+            except ValueError:
+                pass
         # TF's shape inference rejects such ops while the graph is built, with a ValueError.
         described = ", ".join(f"{t._dtype.name}{t._shape}" for t in inputs)
         raise ValueError(f"{op.name} cannot run on inputs ({described}): {exc}") from None

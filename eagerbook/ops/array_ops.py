@@ -617,6 +617,8 @@ def linspace(start, stop, num, name=None, axis=0):
 # --- one_hot -----------------------------------------------------------------------------------
 @register("OneHot", differentiable=False)
 def _one_hot(indices, on_value, off_value, depth, axis):
+    if depth < 0:  # (a traced depth is checked when the op runs)
+        raise invalid_argument("OneHot", f"depth must be non-negative, got: {depth}")
     hits = indices[..., None] == np.arange(depth, dtype=indices.dtype)
     out = np.where(hits, on_value, off_value)
     return np.moveaxis(out, -1, axis) if axis != -1 else out
@@ -645,16 +647,17 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
     off = convert_to_tensor(np.zeros((), dtype._np)) if off is None else off
     if on.ndim or off.ndim:
         raise invalid_argument("OneHot", "on_value and off_value must be scalars")
-    depth = int(depth._value if isinstance(depth, Tensor) else depth)
-    if depth < 0:
-        raise invalid_argument("OneHot", f"depth must be non-negative, got: {depth}")
+    depth = as_tensor(depth)
+    known = known_value(depth)
     axis = -1 if axis is None else int(axis)
     if not -1 <= axis <= indices.ndim:
         raise invalid_argument("OneHot", f"Expected axis to be -1 or between [0, "
                                          f"{indices.ndim + 1}).  But received: {axis}")
     if axis == indices.ndim:
         axis = -1
-    return execute(_one_hot, (indices, on, off), {"depth": depth, "axis": axis})
+    if known is None:  # known when the function runs: the op reads it then
+        return execute(_one_hot, (indices, on, off, depth), {"axis": axis})
+    return execute(_one_hot, (indices, on, off), {"depth": int(known), "axis": axis})
 
 
 # --- shape, size, rank as tensors -------------------------------------------------------------

@@ -23,8 +23,19 @@ from .support import as_tensor
 def roll(input, shift, axis, name=None):
     """Rotates elements along `axis` by `shift` places (``tf.roll``)."""
     x = as_tensor(input)
-    shifts = np.atleast_1d(as_tensor(shift).numpy()).tolist()
-    axes = np.atleast_1d(as_tensor(axis).numpy()).tolist()
+    shift, axis = as_tensor(shift), as_tensor(axis)
+    if known_value(axis) is None:
+        raise NotImplementedError("tf.roll with an axis known only when the tf.function runs "
+                                  "is not supported in eagerbook")
+    axes = np.atleast_1d(known_value(axis)).tolist()
+    if known_value(shift) is None and shift.ndim == 0 and len(axes) == 1:  # read when it runs
+        n = x.shape[axes[0]] if x.shape[axes[0]] is not None else array_ops.shape(x)[axes[0]]
+        moved = math_ops.floormod(array_ops.range(n) - shift, n)
+        return array_ops.gather(x, moved, axis=axes[0])
+    if known_value(shift) is None:
+        raise NotImplementedError("tf.roll with several shifts known only when the "
+                                  "tf.function runs is not supported in eagerbook")
+    shifts = np.atleast_1d(known_value(shift)).tolist()
     if len(shifts) != len(axes):
         raise invalid_argument("Roll", f"shift and axis must have the same size, got "
                                        f"{len(shifts)} and {len(axes)}")
@@ -32,6 +43,10 @@ def roll(input, shift, axis, name=None):
         if not -x.ndim <= a < x.ndim:
             raise invalid_argument("Roll", f"axis {a} is out of range")
         n = x.shape[a]
+        if n is None:  # known when the function runs: gather positions (i - s) mod n
+            n = array_ops.shape(x)[a]
+            x = array_ops.gather(x, math_ops.floormod(array_ops.range(n) - s, n), axis=a)
+            continue
         if not n:
             continue
         s %= n

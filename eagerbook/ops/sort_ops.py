@@ -11,7 +11,7 @@ import collections
 import numpy as np
 
 from ..core import dtypes
-from .array_ops import gather
+from .array_ops import gather, shape
 from .registry import execute, invalid_argument, register
 from .shape_rules import dims_of, dims_text, known_value, node_text
 from .support import as_tensor, normalize_axis
@@ -135,13 +135,14 @@ def top_k(input, k=1, sorted=True, index_type=dtypes.int32, name=None):
 
 def in_top_k(targets, predictions, k, name=None):
     """Whether each target's prediction is among the `k` largest of its row (ties count)."""
+    from .math_ops import cast, greater, less, logical_and, reduce_sum, where_v2
     predictions = as_tensor(predictions)
     targets = as_tensor(targets)
-    p = predictions.numpy()
-    t = targets.numpy()
-    own = p[np.arange(p.shape[0]), t]
-    better = (p > own[:, None]).sum(axis=1)
-    return as_tensor(better < k)
+    n = predictions.shape[-1] if predictions.shape[-1] is not None else shape(predictions)[-1]
+    valid = logical_and(targets >= 0, targets < cast(n, targets.dtype))  # else: False, as TF
+    own = gather(predictions, where_v2(valid, targets, 0), axis=1, batch_dims=1)
+    better = reduce_sum(cast(greater(predictions, own[:, None]), dtypes.int32), axis=1)
+    return logical_and(valid, less(better, k))
 
 
 def _infer_unique(inputs, attrs):

@@ -352,3 +352,35 @@ def test_a_ragged_argument_is_traced_by_its_components():
     assert lengths.numpy().tolist() == [1, 3, 0]
     nested = double(tf.ragged.constant([[[1], [2, 3]], [[4]]]))[0]
     assert nested.to_list() == [[[2], [4, 6]], [[8]]]
+
+
+# --- found by a probe of TF-style code traced with unknown dims (values from TF 2.21) ---------
+MATRIX = np.arange(24, dtype=np.float32).reshape(4, 6)
+
+
+def test_roll_with_an_unknown_length_and_a_traced_shift():
+    assert static_shapes(lambda x: tf.roll(x, 2, axis=1), S([None, None], f32)) == [
+        [None, None]]
+    want = np.roll(MATRIX, 2, axis=1).tolist()
+    assert values(lambda x: tf.roll(x, 2, axis=1), [S([None, None], f32)], MATRIX) == [want]
+    assert values(lambda x, s: tf.roll(x, s, axis=1), [S([None, 6], f32), S([], i32)], MATRIX,
+                  np.int32(-8)) == [np.roll(MATRIX, -8, axis=1).tolist()]
+
+
+def test_one_hot_with_a_traced_depth():
+    fn = traced(tf.one_hot, S([None], i32), S([], i32))
+    assert [fn.get_concrete_function().structured_outputs.shape.as_list()] == [[None, None]]
+    assert fn(tf.constant([3, 1]), tf.constant(4)).numpy().tolist() == [
+        [0.0, 0.0, 0.0, 1.0], [0.0, 1.0, 0.0, 0.0]]
+    with pytest.raises(InvalidArgumentError, match="depth must be non-negative, got: -1"):
+        fn(tf.constant([3, 1]), tf.constant(-1))
+
+
+def test_in_top_k_and_reflect_padding_with_unknown_dims():
+    targets = np.array([0, 5, 5, 2], np.int32)
+    assert values(lambda p, t: tf.math.in_top_k(t, p, 2), [S([None, 6], f32), S([None], i32)],
+                  MATRIX, targets) == [[False, True, True, False]]
+    pad = lambda x: tf.pad(x, [[1, 1], [2, 2]], mode="REFLECT")  # noqa: E731
+    assert static_shapes(pad, S([None, None], f32)) == [[None, None]]
+    assert values(pad, [S([None, None], f32)], MATRIX) == [
+        np.pad(MATRIX, [[1, 1], [2, 2]], mode="reflect").tolist()]
