@@ -87,6 +87,7 @@ from .core.spec import TensorSpec
 from .core.tensor import Tensor, constant, convert_to_tensor, is_tensor
 from .core.variable import Variable, VariableSynchronization
 from .core.variable import VariableAggregationV2 as VariableAggregation
+from .data.optional import OptionalSpec
 from .framework import traceback_utils as _traceback_utils
 from .framework.debugging import Assert
 from .framework.device import DeviceSpec, device

@@ -16,6 +16,7 @@ import sys
 import types
 import typing
 
+from ..data.optional import Optional  # tf.data's, under tf.experimental as in TF
 from ..framework.extension_type import ExtensionType, ExtensionTypeSpec, ImmutableDict
 from . import numpy_api as numpy
 
@@ -213,7 +214,7 @@ def unregister_dispatch_for(dispatch_target):
                          f"`@dispatch_for_*` decorator.")
 
 
-__all__ = ["ExtensionType", "ExtensionTypeSpec", "ImmutableDict", "dispatch_for_api",
+__all__ = ["ExtensionType", "ExtensionTypeSpec", "ImmutableDict", "Optional", "dispatch_for_api",
            "dispatch_for_binary_elementwise_apis",
            "dispatch_for_binary_elementwise_assert_apis",
            "dispatch_for_unary_elementwise_apis", "unregister_dispatch_for"]

@@ -12,8 +12,8 @@ This module does not import ``dataset``: datasets make iterators, never the reve
 import numpy as np
 
 from ..core import errors
-from ..core.tensor import _from_numpy
 from ..core.variable import Variable
+from .optional import _OptionalImpl
 
 
 def _shuffles(dataset):
@@ -70,10 +70,11 @@ class OwnedIterator:
                 None, None, "End of sequence [Op:IteratorGetNext]") from None
 
     def get_next_as_optional(self):
+        """The next element as a ``tf.experimental.Optional`` (empty at the end)."""
         try:
-            return _Optional(self.__next__(), True)
+            return _OptionalImpl(self.__next__(), self.element_spec)
         except StopIteration:
-            return _Optional(None, False)
+            return _OptionalImpl(None, self.element_spec)
 
     # --- checkpoints ------------------------------------------------------------------------------
     def _state_array(self):
@@ -117,23 +118,6 @@ class OwnedIterator:
 class Iterator(OwnedIterator):
     """``tf.contrib.eager.Iterator(dataset)`` from the TF 1.x eager announcement: a Python
     iterator over the dataset's elements (in TF 2, ``iter(dataset)`` does the same)."""
-
-
-class _Optional:
-    def __init__(self, value, present):
-        self._value, self._present = value, present
-
-    def has_value(self):
-        return _from_numpy(np.array(self._present))
-
-    def get_value(self):
-        if not self._present:
-            raise errors.InvalidArgumentError(
-                None, None, "The optional does not have a value. [Op:OptionalGetValue]")
-        return self._value
-
-    def __repr__(self):
-        return f"<Optional has_value={self._present}>"
 
 
 __all__ = ["Iterator", "OwnedIterator"]
