@@ -14,6 +14,7 @@ from . import (
     layers,
     losses,
     metrics,
+    mixed_precision,
     models,
     optimizers,
     preprocessing,
@@ -37,6 +38,6 @@ for _cls in _confusion_metrics.CLASSES:
 backend.placeholder = _placeholder
 
 __all__ = ["activations", "backend", "callbacks", "constraints", "datasets", "initializers",
-           "layers", "losses", "metrics", "models", "optimizers", "preprocessing", "regularizers",
-           "utils", "Input",
+           "layers", "losses", "metrics", "mixed_precision", "models", "optimizers",
+           "preprocessing", "regularizers", "utils", "Input",
            "Model", "Sequential"]

@@ -100,6 +100,7 @@ class _CallContext(threading.local):
     def __init__(self):
         self.training = None
         self.depth = 0
+        self.autocast = None  # the compute dtype AutoCastVariables read as (mixed precision)
 
 
 call_context = _CallContext()

@@ -21,7 +21,7 @@ from ...core.tensor import Tensor, convert_to_tensor
 from ...core.variable import Variable
 from ...module.module import Module, ModuleNameScope, current_scope_name
 from ...ops import math_ops
-from .. import backend, initializers, regularizers
+from .. import backend, initializers, mixed_precision, regularizers
 from ..keras_tensor import KerasTensor, Node, has_keras_tensor
 
 # Attribute values that can never hold a layer or a Variable (skipped without a look).
@@ -221,8 +221,10 @@ class Layer(Module):
             backend.to_snake_case(type(self).__name__))
         # Module.__init__ is not called: Keras names need not be Python identifiers.
         self._name_scope = ModuleNameScope(current_scope_name(self._name))
-        self._dtype = None if dtype is None else dtypes.as_dtype(
-            dtype if not isinstance(dtype, dict) else dtype.get("config", {}).get("name"))
+        # The dtype policy (keras.mixed_precision): None means "floatx(), read when used".
+        # _dtype is the compute dtype; _variable_dtype is set only when weights differ from it.
+        self._dtype_policy = mixed_precision.policy_of(dtype)
+        self._dtype, self._variable_dtype = _policy_dtypes(self._dtype_policy)
         self._dynamic = bool(dynamic)
         self.built = False
         self.input_spec = None
@@ -254,15 +256,21 @@ class Layer(Module):
 
     @property
     def dtype(self):
-        return (self._dtype or dtypes.as_dtype(backend.floatx())).name
+        """The dtype of the layer's weights (its policy's variable dtype)."""
+        return (self._variable_dtype or self._dtype or dtypes.as_dtype(backend.floatx())).name
 
     @property
     def compute_dtype(self):
-        return self.dtype
+        """The dtype the layer computes in: floating inputs are cast to it."""
+        return (self._dtype or dtypes.as_dtype(backend.floatx())).name
 
     @property
     def variable_dtype(self):
         return self.dtype
+
+    @property
+    def dtype_policy(self):
+        return self._dtype_policy or mixed_precision.Policy(backend.floatx())
 
     @property
     def dynamic(self):
@@ -472,6 +480,8 @@ class Layer(Module):
                                     constraint=constraint)
         except MemoryError:
             raise _out_of_memory(shape, dtype) from None
+        if self._variable_dtype is not None and kwargs.get("autocast", True):
+            variable = mixed_precision.autocast_weight(variable, self._dtype_policy)
         if trainable:
             self._trainable_weights.append(variable)
         else:
@@ -665,7 +675,10 @@ class Layer(Module):
             kwargs.pop("training")
         if isinstance(training, (int, np.bool_)) and not isinstance(training, bool):
             training = bool(training)
-        saved_training = ctx.training
+        saved_training, saved_autocast = ctx.training, ctx.autocast
+        if self._variable_dtype is not None or saved_autocast is not None:
+            # Mixed precision: AutoCastVariables read inside this call give this dtype.
+            ctx.autocast = self._dtype or dtypes.as_dtype(backend.floatx())
         outermost = ctx.depth == 0
         if outermost and _ADD_LOSS_USED[0]:
             self._clear_losses()
@@ -694,7 +707,7 @@ class Layer(Module):
                         math_ops.cast(out.shape[0] or 1, out.dtype)))
         finally:
             ctx.depth -= 1
-            ctx.training = saved_training
+            ctx.training, ctx.autocast = saved_training, saved_autocast
         return outputs
 
     # --- the functional API: calls on KerasTensors ------------------------------------------------
@@ -833,7 +846,8 @@ class Layer(Module):
 
     # --- config -----------------------------------------------------------------------------------
     def get_config(self):
-        config = {"name": self.name, "trainable": self.trainable, "dtype": self.dtype}
+        config = {"name": self.name, "trainable": self.trainable,
+                  "dtype": mixed_precision.serialize(self.dtype_policy)}
         if self._batch_input_shape is not None:
             config["batch_input_shape"] = self._batch_input_shape
         return config
@@ -873,6 +887,18 @@ class Layer(Module):
                     if isinstance(item, (Layer, Variable)):
                         children[f"{key}/{k}"] = item
         return children
+
+
+def _policy_dtypes(policy):
+    """(compute dtype, variable dtype or None when the same) of a layer's policy."""
+    if policy is None or policy.compute_dtype is None:  # floatx, or "_infer"
+        return None, None
+    if policy.compute_dtype == "bfloat16":
+        raise TypeError(f"eagerbook has no bfloat16 dtype, so a layer cannot use the policy "
+                        f"{policy.name!r}; 'mixed_float16' computes in float16.")
+    compute = dtypes.as_dtype(policy.compute_dtype)
+    variable = dtypes.as_dtype(policy.variable_dtype)
+    return compute, (None if variable is compute else variable)
 
 
 def _physical_memory():

@@ -18,7 +18,7 @@ from ...core import nest
 from ...core.shape import TensorShape
 from ...core.tensor import Tensor, convert_to_tensor
 from ...ops import array_ops, math_ops
-from .. import backend, optimizers, saving, serialization
+from .. import backend, mixed_precision, optimizers, saving, serialization
 from .. import callbacks as callbacks_mod
 from .. import layers as layers_mod
 from .. import losses as losses_mod
@@ -310,6 +310,10 @@ class Model(Layer):
                             '"experimental_run_tf_function", "distribute", "target_tensors", '
                             'or "sample_weight_mode".')
         self.optimizer = optimizers.get(optimizer)
+        if self.dtype_policy.name == "mixed_float16" and \
+                not isinstance(self.optimizer, mixed_precision.LossScaleOptimizer):
+            # float16 gradients underflow: Keras scales the loss for such a model (TF does too)
+            self.optimizer = mixed_precision.LossScaleOptimizer(self.optimizer)
         # Loss and metric names are looked up at the first batch, as TF does (an unknown name
         # fails there, before any weight changes).
         self._compile_state = _CompileState(loss, metrics, loss_weights, weighted_metrics)
@@ -516,8 +520,13 @@ class Model(Layer):
         with GradientTape() as tape:
             y_pred = self(x, training=True)
             loss = self.compute_loss(x, y, y_pred, sample_weight)
+            scaling = isinstance(self.optimizer, mixed_precision.LossScaleOptimizer)
+            if scaling:
+                loss = self.optimizer.get_scaled_loss(loss)
         variables = self.trainable_variables  # after the call: it may have built the model
         grads = tape.gradient(loss, variables)
+        if scaling:
+            grads = self.optimizer.get_unscaled_gradients(grads)
         self.optimizer.apply_gradients(zip(grads, variables))
         self._update_compiled_metrics(y, y_pred, sample_weight)
         return self._logs()

@@ -1,6 +1,6 @@
 """``tf.keras.optimizers``."""
 
-from . import legacy, schedules
+from . import experimental, legacy, schedules
 from .optimizer import Optimizer
 from .rules import SGD, Adagrad, Adam, RMSprop
 from .rules_more import Adadelta, Adamax, Ftrl, Nadam
