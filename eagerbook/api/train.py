@@ -14,5 +14,6 @@ from ..checkpoints.reader import (
     load_variable,
 )
 from ..checkpoints.state import CheckpointState, get_checkpoint_state, latest_checkpoint
+from ..checkpoints.view import CheckpointView, TrackableView
 from ..keras.optimizers.v1 import AdamOptimizer, GradientDescentOptimizer, MomentumOptimizer
 from ..ops.example_ops import BytesList, Example, Feature, Features, FloatList, Int64List

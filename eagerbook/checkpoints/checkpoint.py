@@ -68,6 +68,8 @@ def _build_manifest(root):
             records.append({"variable": index[id(var)], "slot_name": slot_name, "slot": j})
         if records:
             nodes[i]["slots"] = records
+    if isinstance(root, Checkpoint) and root._root is not None:
+        nodes[0]["root_edge"] = _root_edge_position(root, nodes[0])
     arrays = {}
     for node, obj in zip(nodes, objects, strict=True):
         if isinstance(obj, Variable):
@@ -77,6 +79,16 @@ def _build_manifest(root):
                                 "shape": list(array.shape), "name": obj.name}
             arrays[key] = array
     return {"nodes": nodes}, arrays
+
+
+def _root_edge_position(checkpoint, node):
+    """Where TF's object graph has the edge ``root`` (from the root to itself) among the
+    root's edges: after the root object's own children and the keyword arguments sorted before
+    "root", as TF attaches them. Only ``tf.train.CheckpointView`` reads it."""
+    before = {name.partition("/")[0] for name in graph.children(checkpoint._root)}
+    before.update(name for name in checkpoint._deps if name < "root")
+    order = node.get("order", sorted(node["children"]))
+    return sum(name.partition("/")[0] in before for name in order)
 
 
 def _atomic_write(path, write):
