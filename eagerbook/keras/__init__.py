@@ -23,13 +23,15 @@ from . import (
     utils,
 )
 from . import confusion_metrics as _confusion_metrics
+from . import score_metrics as _score_metrics
 from .layers import Input
 from .layers.core import placeholder as _placeholder
 from .models import Model, Sequential
 
 # The confusion-matrix metrics join tf.keras.metrics (metrics.py is the public namespace; that
-# family, which counts per threshold, lives in confusion_metrics.py, which imports metrics.py).
-for _cls in _confusion_metrics.CLASSES:
+# family, which counts per threshold, lives in confusion_metrics.py, which imports metrics.py),
+# and so do the F-beta and R^2 scores of score_metrics.py.
+for _cls in _confusion_metrics.CLASSES + _score_metrics.CLASSES:
     setattr(metrics, _cls.__name__, _cls)
     metrics._CLASSES[_cls.__name__] = _cls
 
