@@ -13,6 +13,7 @@ from .convolutional import (
     Convolution2DTranspose,
 )
 from .core import Dense, Dropout, Embedding, Input, InputLayer, Lambda, Masking
+from .einsum_dense import EinsumDense
 from .hashing import Hashing
 from .image_preprocessing import (
     CenterCrop,
