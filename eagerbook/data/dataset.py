@@ -20,6 +20,7 @@ calling thread.
 """
 
 import glob
+import itertools
 import math
 import os
 import re
@@ -301,26 +302,40 @@ class Dataset:
         sizes = list(bucket_batch_sizes)
         if len(sizes) != len(boundaries) + 1:
             raise ValueError("len(bucket_batch_sizes) must equal len(bucket_boundaries) + 1")
-        if pad_to_bucket_boundary:
-            raise ValueError("eagerbook's bucket_by_sequence_length supports "
-                             "pad_to_bucket_boundary=False only.")
 
         def bucket_of(*element):
             length = int(convert_to_tensor(element_length_func(*element)).numpy())
             return int(np.searchsorted(boundaries, length, side="right"))
 
+        def to_boundary(bucket, window):
+            """Padded shapes whose unknown dims are the bucket's longest length."""
+            if bucket >= len(boundaries):
+                raise errors.InvalidArgumentError(
+                    None, None, "When pad_to_bucket_boundary=True, elements must have length "
+                                "< max(bucket_boundaries).")
+            shapes = _flatten_shapes(padded_shapes) if padded_shapes is not None else \
+                [spec.shape for spec in structure.flatten(window.element_spec)]
+            filled = [TensorShape([boundaries[bucket] - 1 if d is None else d
+                                   for d in TensorShape(shape).as_list()]) for shape in shapes]
+            return filled[0] if len(filled) == 1 else tuple(filled)
+
         def batch_bucket(key, window):
-            size = sizes[int(convert_to_tensor(key).numpy())]
+            bucket = int(convert_to_tensor(key).numpy())
             if no_padding:
-                return window.batch(size, drop_remainder=drop_remainder)
-            return window.padded_batch(size, padded_shapes, padding_values,
+                return window.batch(sizes[bucket], drop_remainder=drop_remainder)
+            shapes = to_boundary(bucket, window) if pad_to_bucket_boundary else padded_shapes
+            return window.padded_batch(sizes[bucket], shapes, padding_values,
                                        drop_remainder=drop_remainder)
 
         return GroupByWindowDataset(self, bucket_of, batch_bucket, None,
                                     lambda key: sizes[int(convert_to_tensor(key).numpy())])
 
     def rebatch(self, batch_size, drop_remainder=False, name=None):
-        """The same elements in batches of `batch_size` (``unbatch().batch(...)``)."""
+        """The same elements in batches of `batch_size` (``unbatch().batch(...)``); a list
+        of sizes is used in turn, over and over (``rebatch([2, 1, 1])``)."""
+        sizes = batch_size.numpy().tolist() if isinstance(batch_size, Tensor) else batch_size
+        if isinstance(sizes, (list, tuple, np.ndarray)):
+            return RebatchDataset(self.unbatch(), [int(s) for s in sizes], drop_remainder)
         return self.unbatch().batch(batch_size, drop_remainder=drop_remainder)
 
     def scan(self, initial_state, scan_func, name=None):
@@ -1003,7 +1018,7 @@ class GroupByWindowDataset(_UnaryDataset):
         return _dataset_result(result, "reduce_func")._iterate()
 
     def _iterate(self):
-        windows = {}  # key -> elements so far, in the order keys first appeared
+        windows = {}  # key -> elements so far
         for element in self._input._iterate():
             key = self._key(element)
             group = windows.setdefault(key, [])
@@ -1011,8 +1026,8 @@ class GroupByWindowDataset(_UnaryDataset):
             if len(group) >= self._size_of(key):
                 del windows[key]
                 yield from self._reduced(key, group)
-        for key, group in windows.items():
-            yield from self._reduced(key, group)
+        for key in sorted(windows):  # the unfinished windows, by key (TF keeps them sorted)
+            yield from self._reduced(key, windows[key])
 
     def _compute_spec(self):
         spec = self._input.element_spec
@@ -1234,6 +1249,36 @@ def _padded_shape_fits(padded, shape):
                for p, d in zip(padded.as_list(), shape.as_list()))
 
 
+class RebatchDataset(BatchDataset):
+    """Batches whose sizes cycle through a list (``rebatch([2, 1, 1])`` gives 2, 1, 1, 2, ...)."""
+
+    _tf_name = "_RebatchDataset"
+
+    def __init__(self, input_dataset, sizes, drop_remainder):
+        if not sizes or any(s <= 0 for s in sizes):
+            raise errors.InvalidArgumentError(
+                f"Batch sizes must be greater than zero, got {sizes} [Op:RebatchDatasetV2]")
+        super().__init__(input_dataset, max(sizes), drop_remainder)
+        self._sizes = sizes
+
+    def _iterate(self):
+        sizes = itertools.cycle(self._sizes)
+        size, batch = next(sizes), []
+        for element in self._input._iterate():
+            batch.append(element)
+            if len(batch) == size:
+                yield self._stack(batch)
+                size, batch = next(sizes), []
+        if batch and not self._drop:
+            yield self._stack(batch)
+
+    def _compute_spec(self):
+        return _batch_shapes(self._input.element_spec, self._batch_size, False)  # sizes vary
+
+    def _cardinality(self):
+        return UNKNOWN_CARDINALITY
+
+
 class PaddedBatchDataset(BatchDataset):
     _tf_name = "_PaddedBatchDataset"
 
@@ -1243,6 +1288,7 @@ class PaddedBatchDataset(BatchDataset):
         self._padded_shapes = padded_shapes
         self._padding_values = padding_values
         specs = structure.flatten(input_dataset.element_spec)
+        self._pads(len(specs))  # a wrong structure fails here, before any element is read
         for target, spec in zip(self._targets(len(specs)), specs):
             if not _padded_shape_fits(target, getattr(spec, "shape", None)):
                 raise ValueError(f"The padded shape {target} is not compatible with the shape "
@@ -1264,9 +1310,16 @@ class PaddedBatchDataset(BatchDataset):
         return out
 
     def _pads(self, n):
-        if self._padding_values is None:
+        value = self._padding_values
+        if value is None:
             return [None] * n
-        return _flatten_like_spec(self._padding_values, n, "padding_values")
+        if not isinstance(value, (tuple, dict)):
+            return [value] * n  # one padding value for every component, as TF allows
+        flat = structure.flatten(value)
+        if len(flat) != n:
+            raise ValueError("`padding_values` must have the same structure as the dataset's "
+                             "elements.")
+        return flat
 
     def _stack(self, batch):
         first = batch[0]
