@@ -3,6 +3,7 @@
 import numpy as np
 
 from .callbacks import Progbar
+from .dataset_utils import split_dataset
 from .preprocessing.sequence import pad_sequences
 from .serialization import (
     CustomObjectScope,
@@ -77,4 +78,4 @@ __all__ = ["CustomObjectScope", "Progbar", "custom_object_scope", "get_custom_ob
            "get_registered_name", "get_registered_object", "model_to_dot", "pad_sequences",
            "plot_model",
            "register_keras_serializable",
-           "set_random_seed", "to_categorical"]
+           "set_random_seed", "split_dataset", "to_categorical"]
