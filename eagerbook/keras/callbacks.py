@@ -2,12 +2,16 @@
 
 import csv
 import os
+import shutil
 import sys
 import time
 import warnings
 
 import numpy as np
 
+from ..checkpoints.checkpoint import Checkpoint
+from ..checkpoints.state import latest_checkpoint, update_checkpoint_state
+from ..core.variable import Variable
 from . import event_files
 
 
@@ -453,6 +457,48 @@ class ModelCheckpoint(Callback):
             self.model.save_weights(path)
         else:
             self.model.save(path)
+
+
+class BackupAndRestore(Callback):
+    """Backs up the model and its optimizer into `backup_dir` at the end of every epoch. When a
+    ``fit`` is interrupted (an exception, a killed process) and the same ``fit`` runs again
+    with this callback, it restores the backup and carries on after the last finished epoch.
+    A ``fit`` that ends normally deletes the backup (``delete_checkpoint=True``)."""
+
+    def __init__(self, backup_dir, save_freq="epoch", delete_checkpoint=True,
+                 save_before_preemption=False):
+        super().__init__()
+        if not backup_dir:
+            raise ValueError("Empty `backup_dir` argument passed")
+        if save_freq != "epoch":
+            raise ValueError("eagerbook's BackupAndRestore backs up once per epoch "
+                             "(save_freq='epoch').")
+        self.backup_dir = os.fspath(backup_dir)
+        self.save_freq = save_freq
+        self.delete_checkpoint = delete_checkpoint
+        self.save_before_preemption = save_before_preemption
+        self._epoch = None  # the last finished epoch, saved with the model
+
+    def _checkpoint(self):
+        if self._epoch is None:
+            self._epoch = Variable(np.int64(-1), trainable=False, name="epoch")
+        return Checkpoint(model=self.model, optimizer=self.model.optimizer, epoch=self._epoch)
+
+    def on_train_begin(self, logs=None):
+        latest = latest_checkpoint(os.path.join(self.backup_dir, "chief"))
+        if latest is not None:
+            self._checkpoint().restore(latest)
+            self.model._initial_epoch_from_backup = int(self._epoch.numpy()) + 1
+
+    def on_epoch_end(self, epoch, logs=None):
+        checkpoint = self._checkpoint()
+        self._epoch.assign(np.int64(epoch))
+        path = checkpoint.write(os.path.join(self.backup_dir, "chief", "ckpt"))
+        update_checkpoint_state(os.path.dirname(path), path, [path])
+
+    def on_train_end(self, logs=None):
+        if self.delete_checkpoint:  # the backup goes; `backup_dir` itself stays (as in TF)
+            shutil.rmtree(os.path.join(self.backup_dir, "chief"), ignore_errors=True)
 
 
 class TerminateOnNaN(Callback):

@@ -583,6 +583,8 @@ class Model(Layer):
         history = cbs.callbacks[-1]
         self.stop_training = False
         cbs.on_train_begin()
+        # A BackupAndRestore callback that found a backup resumes after its last epoch.
+        initial_epoch = max(initial_epoch, self.__dict__.pop("_initial_epoch_from_backup", 0))
         logs = {}
         # The built-in train_step already returns floats: only a custom one needs converting.
         batch_logs = dict if type(self).train_step is Model.train_step else _python_logs

@@ -1,0 +1,56 @@
+"""tf.keras.callbacks.BackupAndRestore: an interrupted fit resumes after its last epoch."""
+
+import os
+
+import numpy as np
+import pytest
+
+import eagerbook as tf
+
+X, Y = np.arange(100).reshape(5, 20).astype(np.float32), np.zeros(5)
+
+
+class InterruptingCallback(tf.keras.callbacks.Callback):
+    def on_epoch_begin(self, epoch, logs=None):
+        if epoch == 4:
+            raise RuntimeError("Interrupting!")
+
+
+def _model(initializer):
+    model = tf.keras.models.Sequential([tf.keras.layers.Dense(10,
+                                                              kernel_initializer=initializer)])
+    model.compile(tf.keras.optimizers.SGD(1e-5), loss="mse")
+    return model
+
+
+def test_an_interrupted_fit_resumes_with_the_backed_up_weights(tmp_path):
+    backup = str(tmp_path / "backup")
+    callback = tf.keras.callbacks.BackupAndRestore(backup_dir=backup)
+    first = _model("ones")
+    with pytest.raises(RuntimeError, match="Interrupting"):
+        first.fit(X, Y, epochs=10, batch_size=1, callbacks=[callback, InterruptingCallback()],
+                  verbose=0)
+    assert os.listdir(backup) == ["chief"]
+    second = _model("zeros")  # restored from the backup, not trained from zeros
+    history = second.fit(X, Y, epochs=10, batch_size=1, callbacks=[callback], verbose=0)
+    assert history.epoch == [4, 5, 6, 7, 8, 9] and len(history.history["loss"]) == 6
+    assert int(second.optimizer.iterations.numpy()) == 50  # 20 before the break, 30 after
+    assert os.listdir(backup) == []  # a finished fit deletes the backup
+
+
+def test_the_resumed_weights_are_the_backed_up_ones(tmp_path):
+    backup = str(tmp_path / "backup")
+    callback = tf.keras.callbacks.BackupAndRestore(backup_dir=backup, delete_checkpoint=False)
+    first = _model("ones")
+    with pytest.raises(RuntimeError):
+        first.fit(X, Y, epochs=10, batch_size=1, callbacks=[callback, InterruptingCallback()],
+                  verbose=0)
+    second = _model("zeros")
+    second.fit(X, Y, epochs=4, batch_size=1, callbacks=[callback], verbose=0)  # nothing left
+    np.testing.assert_array_equal(second.get_weights()[0], first.get_weights()[0])
+    assert os.listdir(backup) == ["chief"]
+
+
+def test_bad_arguments():
+    with pytest.raises(ValueError, match="Empty `backup_dir`"):
+        tf.keras.callbacks.BackupAndRestore(backup_dir="")
