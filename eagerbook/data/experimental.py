@@ -10,6 +10,7 @@ from .dataset import (
     Dataset,
     ListDataset,
 )
+from .lookup import DatasetInitializer, index_table_from_dataset, table_from_dataset
 from .optional import Optional
 from .options import AutoShardPolicy, DistributeOptions, OptimizationOptions, ThreadingOptions
 from .readers import CsvDataset, make_csv_dataset
@@ -98,7 +99,8 @@ __all__ = ["AUTOTUNE", "INFINITE_CARDINALITY", "UNKNOWN_CARDINALITY", "Counter",
            "assert_cardinality", "bucket_by_sequence_length", "cardinality",
            "choose_from_datasets", "get_single_element", "group_by_window",
            "make_csv_dataset", "sample_from_datasets", "scan", "unique", "from_list",
-           "get_structure", "shuffle_and_repeat", "Optional"]
+           "get_structure", "shuffle_and_repeat", "Optional", "DatasetInitializer",
+           "index_table_from_dataset", "table_from_dataset"]
 
 
 def save(dataset, path, compression=None, shard_func=None, checkpoint_args=None):
