@@ -1,6 +1,9 @@
 """``tf.keras.regularizers``: penalties on weights added to a layer's ``losses``."""
 
-from ..ops import math_ops
+import numpy as np
+
+from ..core.tensor import convert_to_tensor
+from ..ops import array_ops, linalg_ops, math_ops
 
 
 class Regularizer:
@@ -50,15 +53,50 @@ class L2(L1L2):
         return {"l2": self.l2}
 
 
+class OrthogonalRegularizer(Regularizer):
+    """Pushes the rows (or columns) of a 2-D kernel towards being orthogonal: the mean absolute
+    cosine between pairs of them, times `factor`."""
+
+    def __init__(self, factor=0.01, mode="rows"):
+        if not isinstance(factor, (int, float)) or isinstance(factor, bool) or factor < 0:
+            raise ValueError(f"Value {factor} is not a valid regularization penalty number, a "
+                             "positive/negative infinity or a NaN is not a property value")
+        self.factor = np.float32(factor)
+        if mode not in {"rows", "columns"}:
+            raise ValueError("Invalid value for argument `mode`. Expected one of "
+                             f'{{"rows", "columns"}}. Received: mode={mode}')
+        self.mode = mode
+
+    def __call__(self, inputs):
+        inputs = convert_to_tensor(inputs)
+        if inputs.shape.rank != 2:
+            raise ValueError("Inputs to OrthogonalRegularizer must have rank 2. Received: "
+                             f"inputs.shape == {inputs.shape}")
+        rows = self.mode == "rows"
+        unit = linalg_ops.l2_normalize(inputs, axis=1 if rows else 0)
+        product = math_ops.matmul(unit, unit, transpose_b=True) if rows else \
+            math_ops.matmul(unit, unit, transpose_a=True)
+        size = inputs.shape[0 if rows else 1]
+        off_diagonal = product * (1.0 - array_ops.eye(size, dtype=inputs.dtype))
+        pairs = size * (size - 1.0) / 2.0
+        return self.factor * 0.5 * math_ops.reduce_sum(math_ops.abs(off_diagonal)) / pairs
+
+    def get_config(self):
+        return {"factor": float(self.factor), "mode": self.mode}
+
+
 l1 = L1
 l2 = L2
+orthogonal_regularizer = OrthogonalRegularizer
 
 
 def l1_l2(l1=0.01, l2=0.01):
     return L1L2(l1=l1, l2=l2)
 
 
-_BY_NAME = {"l1": L1, "l2": L2, "l1_l2": L1L2, "L1": L1, "L2": L2, "L1L2": L1L2}
+_BY_NAME = {"l1": L1, "l2": L2, "l1_l2": L1L2, "L1": L1, "L2": L2, "L1L2": L1L2,
+            "OrthogonalRegularizer": OrthogonalRegularizer,
+            "orthogonal_regularizer": OrthogonalRegularizer}
 
 
 def get(identifier):
