@@ -112,6 +112,16 @@ class Dataset:
     def _compute_spec(self):
         raise NotImplementedError
 
+    def _iterate_outcomes(self):
+        """``(element, None)`` per element, or ``(None, error)`` for an element whose
+        computation failed (what ``ignore_errors`` reads). Here an error ends the sequence;
+        ``map`` overrides it so that its other elements still follow."""
+        try:
+            for element in self._iterate():
+                yield element, None
+        except errors.OpError as error:
+            yield None, error
+
     def _cardinality(self):
         return UNKNOWN
 
@@ -379,6 +389,11 @@ class Dataset:
         if shuffle is None or shuffle:
             return files.shuffle(len(names), seed=seed)
         return files
+
+    def ignore_errors(self, log_warning=False, name=None):
+        """The elements whose computation succeeded: those that raised a ``tf.errors``
+        error (in ``map`` functions, say) are dropped, optionally with a warning."""
+        return IgnoreErrorsDataset(self, log_warning)
 
     def apply(self, transformation_func):
         result = transformation_func(self)
@@ -792,6 +807,17 @@ class MapDataset(_UnaryDataset):
         apply = self._apply
         for element in self._input._iterate():
             yield apply(element)
+
+    def _iterate_outcomes(self):
+        apply = self._apply
+        for element, error in self._input._iterate_outcomes():
+            if error is not None:
+                yield None, error
+                continue
+            try:
+                yield apply(element), None
+            except errors.OpError as failure:
+                yield None, failure
 
     def _compute_spec(self):
         # TF traces map_func once with symbolic tensors; we call it on placeholder zeros.
@@ -1247,6 +1273,24 @@ def _padded_shape_fits(padded, shape):
         return False
     return all(p is None or d is None or p >= d
                for p, d in zip(padded.as_list(), shape.as_list()))
+
+
+class IgnoreErrorsDataset(_UnaryDataset):
+    _tf_name = "_IgnoreErrorsDataset"
+
+    def __init__(self, input_dataset, log_warning):
+        super().__init__(input_dataset)
+        self._log_warning = bool(log_warning)
+
+    def _iterate(self):
+        for element, error in self._input._iterate_outcomes():
+            if error is None:
+                yield element
+            elif self._log_warning:
+                warnings.warn(f"Ignoring error: {error.message}", stacklevel=2)
+
+    def _cardinality(self):
+        return UNKNOWN
 
 
 class RebatchDataset(BatchDataset):
