@@ -293,8 +293,9 @@ class Dataset:
 
     @staticmethod
     def random(seed=None, rerandomize_each_iteration=None, name=None):
-        """An endless stream of random int64 scalars."""
-        return RandomDataset(seed)
+        """An endless stream of random int64 scalars (a new stream on every pass with
+        ``rerandomize_each_iteration=True``; the same one otherwise)."""
+        return RandomDataset(seed, rerandomize_each_iteration)
 
     def group_by_window(self, key_func, reduce_func, window_size=None, window_size_func=None,
                         name=None):
@@ -995,13 +996,20 @@ class ChooseDataset(Dataset):
 class RandomDataset(Dataset):
     _tf_name = "_RandomDataset"
 
-    def __init__(self, seed):
+    def __init__(self, seed, rerandomize_each_iteration=None):
         self._seed = seed
+        if rerandomize_each_iteration:
+            self._epoch = 0  # passes so far: an iterator's checkpoint saves it, as a shuffle's
 
     def _iterate(self):
         global_seed, op_seed = _get_seed(self._seed)
-        rng = np.random.RandomState(None if global_seed is None and op_seed is None else
-                                    ((global_seed or 0) * 1000003 + (op_seed or 0)) % 2 ** 32)
+        seed = None
+        if global_seed is not None or op_seed is not None:
+            seed = ((global_seed or 0) * 1000003 + (op_seed or 0)) % 2 ** 32
+            if hasattr(self, "_epoch"):  # rerandomized: each pass its own stream
+                self._epoch += 1
+                seed = (seed + self._epoch * 2654435761) % 2 ** 32
+        rng = np.random.RandomState(seed)
         while True:
             yield _from_numpy(np.asarray(rng.randint(0, 2 ** 62), dtype=np.int64))
 

@@ -29,3 +29,20 @@ def test_log_warning_reports_each_dropped_element():
         values = list(_reciprocals().ignore_errors(log_warning=True).as_numpy_iterator())
     np.testing.assert_array_equal(values, np.array([1.0, 0.5, 0.25], np.float32))
 
+
+
+def test_random_rerandomizes_each_pass_only_when_asked(tmp_path):
+    same = tf.data.Dataset.random(seed=4).take(10)
+    assert list(same.as_numpy_iterator()) == list(same.as_numpy_iterator())
+    fresh = tf.data.Dataset.random(seed=4, rerandomize_each_iteration=True).take(10)
+    first, second = list(fresh.as_numpy_iterator()), list(fresh.as_numpy_iterator())
+    assert first != second
+    again = tf.data.Dataset.random(seed=4, rerandomize_each_iteration=True).take(10)
+    assert list(again.as_numpy_iterator()) == first  # the same seed: the same passes
+    iterator = iter(again)
+    next(iterator)
+    checkpoint = tf.train.Checkpoint(it=iterator)
+    path = checkpoint.write(str(tmp_path / "ckpt"))
+    ahead = [int(next(iterator)) for _ in range(3)]
+    checkpoint.read(path)
+    assert [int(next(iterator)) for _ in range(3)] == ahead
