@@ -256,9 +256,9 @@ class LossScaleOptimizer:
 
     def get_unscaled_gradients(self, grads):
         """Each gradient divided by the loss scale (None stays None)."""
-        inverse = 1.0 / self._loss_scale.numpy()
-        return [None if g is None else
-                math_ops.multiply(g, math_ops.cast(np.float32(inverse), g.dtype))
+        # The scale is read as a tensor (not .numpy()): traced, the current scale is read then.
+        inverse = math_ops.truediv(1.0, convert_to_tensor(self._loss_scale))
+        return [None if g is None else math_ops.multiply(g, math_ops.cast(inverse, g.dtype))
                 for g in grads]
 
     def _all_finite(self, grads):

@@ -162,3 +162,17 @@ def test_fit_under_mixed_float16_wraps_the_optimizer_and_trains():
     assert history.history["loss"][-1] < history.history["loss"][0]
     assert model.predict(x[:2], verbose=0).dtype == np.float32
     assert all(w.dtype == tf.float32 for w in model.weights)
+
+
+def test_traced_unscaling_reads_the_current_scale():
+    opt = mp.LossScaleOptimizer(tf.keras.optimizers.SGD(0.1), dynamic_growth_steps=1)
+
+    @tf.function
+    def unscale(g):
+        return opt.get_unscaled_gradients([g])[0]
+
+    assert float(unscale(tf.constant(2.0 ** 15))) == 1.0
+    var = tf.Variable(0.0)
+    opt.apply_gradients([(tf.constant(0.0), var)])  # a finite step: the scale doubles
+    assert float(opt.loss_scale) == 2.0 ** 16
+    assert float(unscale(tf.constant(2.0 ** 15))) == 0.5
