@@ -33,7 +33,7 @@ from ..core import context, dtypes, errors, nest
 from ..core.shape import TensorShape
 from ..core.spec import TensorSpec
 from ..core.tensor import Tensor, _from_numpy, convert_to_tensor
-from ..ops import random_ops
+from ..ops import random_ops, script_ops
 from ..ops.sparse_ops import SparseTensor, SparseTensorSpec
 from . import options as data_options
 from . import structure
@@ -69,7 +69,8 @@ def _as_traced(fn, *args):
     """Runs a dataset function; TF builds it as a graph first, where two tensors of different
     dtypes in one op are a TypeError (eagerly they are an InvalidArgumentError)."""
     try:
-        return fn(*args)
+        with script_ops.in_dataset_function():
+            return fn(*args)
     except errors.InvalidArgumentError as exc:
         clash = _DTYPE_CLASH.match(str(exc))
         if clash is None:

@@ -13,8 +13,10 @@ in eagerbook (TF differentiates ``py_function`` by taping the Python function; t
 supported here).
 """
 
+import contextlib
 import functools
 import itertools
+import threading
 
 import numpy as np
 
@@ -134,9 +136,24 @@ def numpy_function(func=None, inp=None, Tout=None, stateful=True, name=None):
     `Tout`."""
     if inp is None:
         return _as_decorator(functools.partial(numpy_function, stateful=stateful), func, Tout)
-    if context.executing_eagerly():
+    if context.executing_eagerly() and not getattr(_dataset_function, "active", False):
         return _eager_numpy_call(func, inp)
     return _call(_py_func, func, inp, Tout)
+
+
+# tf.data runs its functions eagerly here, where TF traces them: a numpy_function inside one
+# then takes the graph op's road (NumPy scalars in, Tout checked), as in TF.
+_dataset_function = threading.local()
+
+
+@contextlib.contextmanager
+def in_dataset_function():
+    saved = getattr(_dataset_function, "active", False)
+    _dataset_function.active = True
+    try:
+        yield
+    finally:
+        _dataset_function.active = saved
 
 
 def _eager_numpy_call(func, inp):
