@@ -49,11 +49,18 @@ def backprop(records, targets, seeds, sources):
     depends = set(source_ids)
     relevant = []
     for entry in records:
-        skip = ()
-        for i, x in enumerate(entry.inputs):
-            if id(x) not in depends:
-                skip += (i,)
-        if len(skip) < len(entry.inputs):  # some input depends on a source
+        inputs = entry.inputs
+        if len(inputs) == 2:  # (most ops: spelled out, cheaper than the loop below)
+            first, second = id(inputs[0]) in depends, id(inputs[1]) in depends
+            if not (first or second):
+                continue
+            skip = () if first and second else (1,) if first else (0,)
+        else:
+            skip = ()
+            for i, x in enumerate(inputs):
+                if id(x) not in depends:
+                    skip += (i,)
+        if len(skip) < len(inputs):  # some input depends on a source
             entry.skip_input_indices = skip
             relevant.append(entry)
             outputs = entry._outputs  # (a lone output is kept as it is: see OpRecord.outputs)
@@ -71,9 +78,11 @@ def backprop(records, targets, seeds, sources):
     for entry in reversed(relevant):
         outputs = entry._outputs
         if type(outputs) is not tuple:  # one output (no tuple made per record)
-            out_grads = [_take(grads, outputs, source_ids)]
-            if out_grads[0] is None:
+            key = id(outputs)  # (_take, spelled out: this runs per record)
+            out_grad = grads.get(key) if key in source_ids else grads.pop(key, None)
+            if out_grad is None:
                 continue  # nothing flows back through this entry
+            out_grads = (out_grad,)
         else:
             out_grads = [_take(grads, y, source_ids) for y in outputs]
             if all(g is None for g in out_grads):
@@ -85,7 +94,8 @@ def backprop(records, targets, seeds, sources):
             if g is not None:
                 key = id(x)
                 if key in depends:
-                    _accumulate(grads, key, g)
+                    previous = grads.get(key)  # (_accumulate, spelled out)
+                    grads[key] = g if previous is None else add_gradients(previous, g)
     return [grads.get(id(s)) for s in sources]
 
 
@@ -103,9 +113,11 @@ def input_gradients(entry, out_grads):
         raise ValueError(f"The gradient rule of {op.name} returned {len(in_grads)} "
                          f"gradients for {len(entry.inputs)} inputs")
     if op.broadcasts:
-        in_grads = list(in_grads)  # (a loop, as above; sum_to_shape_of keeps None as None)
+        in_grads = list(in_grads)  # (a loop, as above)
         for i, x in enumerate(entry.inputs):
-            in_grads[i] = sum_to_shape_of(in_grads[i], x)
+            g = in_grads[i]
+            if g is not None and g._settled_shape != x._settled_shape:  # (sum_to_shape_of's
+                in_grads[i] = sum_to_shape_of(g, x)  # own test, without its call per input)
     return in_grads
 
 

@@ -450,8 +450,23 @@ def _square(x):
 
 @_square.gradient
 def _square_grad(op, dy):
-    x = op.inputs[0]
-    return [multiply(dy, multiply(x, 2))]
+    """dy * (2 * x), as one op (SquareGrad, below)."""
+    return [execute(_square_grad_op, (op.inputs[0], dy))]
+
+
+# TF writes Square's backward as two Muls, dy * (x * 2); eagerbook fuses them into one op, as
+# TF does for tanh and sigmoid (TanhGrad, SigmoidGrad): one kernel call instead of two ops and
+# a converted constant. The same bits: x * 2 first, then times dy.
+@register("SquareGrad", elementwise=True)
+def _square_grad_op(x, dy):
+    return np.multiply(dy, np.multiply(x, x.dtype.type(2)))
+
+
+@_square_grad_op.gradient
+def _square_grad_op_grad(op, grad):
+    x, dy = op.inputs  # d/dx (2 * x * dy) = 2 * dy, d/d(dy) = 2 * x: each times grad
+    return [execute(_square_grad_op, (dy, grad)) if op.needs_gradient(0) else None,
+            execute(_square_grad_op, (x, grad)) if op.needs_gradient(1) else None]
 
 
 def square(x, name=None):
@@ -761,7 +776,9 @@ def _zeros_like(x):
 
 @register("OnesLike", differentiable=False)
 def _ones_like(x):
-    return np.ones_like(x)
+    out = np.empty_like(x)  # (np.ones_like's own steps, without its Python frames: the seed
+    out.fill(1)  # of every tape.gradient call is one)
+    return out
 
 
 def zeros_like(x, dtype=None, name=None):
@@ -858,17 +875,22 @@ def transpose(a, perm=None, conjugate=False, name="transpose"):
 # --- reductions -----------------------------------------------------------------------------------
 @register("Mean", dtypes=NUMBERS)
 def _mean(x, axis, keepdims):
-    count = x.size if axis is None else math.prod(x.shape[a] for a in axis)
-    if x.dtype.kind in "iu":  # TF's integer mean truncates (it is sum // count)
+    count = x.size if axis is None or len(axis) == x.ndim \
+        else math.prod([x.shape[a] for a in axis])
+    kind = x.dtype.kind
+    if kind in "iu":  # TF's integer mean truncates (it is sum // count)
         return (np.sum(x, axis=axis, keepdims=keepdims) // max(count, 1)).astype(x.dtype)
-    if x.dtype == np.float16 or count == 0:  # np.mean sums float16 in float32; 0/0 is nan
-        with np.errstate(invalid="ignore", divide="ignore"):
+    if count == 0 or x.dtype.itemsize == 2 and kind == "f":  # 0/0 is nan; np.mean sums
+        with np.errstate(invalid="ignore", divide="ignore"):  # float16 in float32
             return np.mean(x, axis=axis, keepdims=keepdims, dtype=x.dtype)
-    total = _sum_in_long_rows(x, axis)
-    if total is not None:
-        return (total.reshape(_reduced_shape(x.shape, axis, True)) if keepdims else total) / count
-    # sum / count: the same pairwise sum as np.mean, without its Python-level bookkeeping.
-    return x.sum(axis=axis, keepdims=keepdims) / count
+    if x.size >= MIN_SUMMED:
+        total = _sum_in_long_rows(x, axis)
+        if total is not None:
+            return (total.reshape(_reduced_shape(x.shape, axis, True)) if keepdims
+                    else total) / count
+    # sum / count: the same pairwise sum as np.mean (x.sum's own ufunc call, without the
+    # Python frames of either).
+    return np.add.reduce(x, axis, None, None, keepdims) / count
 
 
 # NumPy sums over a run of axes one row of the axes below them at a time: the mean of a

@@ -37,7 +37,7 @@ def _sum_to_shape_of(grad, like):
     if grad.shape == like.shape:
         return grad
     if like.ndim == 0:  # the common "scalar parameter" case: sum everything
-        return grad.sum()
+        return np.add.reduce(grad, axis=None)  # (grad.sum() without its Python wrapper)
     lead = grad.ndim - like.ndim
     axes = tuple(range(lead)) + tuple(
         lead + i for i, n in enumerate(like.shape) if n == 1 and grad.shape[lead + i] != 1)

@@ -48,6 +48,8 @@ CASES = [
     GradCase("Abs", m.abs, [(3, 4)]),
     GradCase("Sign", m.sign, [(3, 4)]),
     GradCase("Square", m.square, [(3, 4)], second_order=True),
+    GradCase("SquareGrad", lambda x, dy: execute(REGISTRY["SquareGrad"], (x, dy)),
+             [(3, 4), (3, 4)], second_order=True),
     GradCase("Sqrt", m.sqrt, [POS], second_order=True),
     GradCase("Rsqrt", m.rsqrt, [POS], second_order=True),
     GradCase("Reciprocal", m.reciprocal, [POS], second_order=True),
