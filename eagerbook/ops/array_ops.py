@@ -458,6 +458,8 @@ def ones(shape, dtype=dtypes.float32, name=None):
 @register("MatrixDiagV3")
 def _matrix_diag(diagonal, num_rows, num_cols):
     n = diagonal.shape[-1]
+    # -1: the diagonal's length, known when the op runs (a tf.function's unknown dim)
+    num_rows, num_cols = (n if num_rows == -1 else num_rows), (n if num_cols == -1 else num_cols)
     out = np.zeros(diagonal.shape[:-1] + (num_rows, num_cols), dtype=diagonal.dtype)
     idx = np.arange(min(n, num_rows, num_cols))
     out[..., idx, idx] = diagonal[..., idx]
@@ -494,8 +496,8 @@ def matrix_diag(diagonal, name="diag", k=0, num_rows=-1, num_cols=-1, padding_va
                                                f"{list(diagonal.shape)}")
     n = diagonal.shape[-1]
     # As TF's kernel: a missing size is the smallest that fits; one side must equal n.
-    rows = n if num_rows == -1 else int(num_rows)
-    cols = n if num_cols == -1 else int(num_cols)
+    rows = n if num_rows == -1 and n is not None else int(num_rows)
+    cols = n if num_cols == -1 and n is not None else int(num_cols)
     if n is not None and (rows < n or cols < n or min(rows, cols) != n):
         raise invalid_argument("MatrixDiagV3", f"The number of diagonal elements {n} should "
                                                f"match at least one of num_rows ({rows}) or "

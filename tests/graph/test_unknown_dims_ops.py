@@ -384,3 +384,10 @@ def test_in_top_k_and_reflect_padding_with_unknown_dims():
     assert static_shapes(pad, S([None, None], f32)) == [[None, None]]
     assert values(pad, [S([None, None], f32)], MATRIX) == [
         np.pad(MATRIX, [[1, 1], [2, 2]], mode="reflect").tolist()]
+
+
+def test_a_diagonal_matrix_of_unknown_size():
+    fn = lambda v: tf.linalg.diag(v)  # noqa: E731
+    assert static_shapes(fn, S([None], f32)) == [[None, None]]
+    assert values(fn, [S([None], f32)], np.array([1.0, 2.0], np.float32)) == [
+        [[1.0, 0.0], [0.0, 2.0]]]
