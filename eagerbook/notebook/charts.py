@@ -124,7 +124,28 @@ def flow_png(flow, title="Gradient flow"):
     _integer_steps(ax)
     ax.set_ylabel("|grad| per layer")
     ax.grid(True, color="#eeeeee")
+    labels = ax.get_legend_handles_labels()[1]
     ax.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize=8, frameon=False)
     fig.suptitle(title, x=0.02, ha="left", fontsize=13, fontweight="bold")
-    fig.tight_layout(rect=(0, 0, 1, 0.95))
+    _room_for_right_legend(fig, labels, fontsize=8)
     return _png(fig)
+
+
+def _room_for_right_legend(fig, labels, fontsize):
+    """Sets the margins of a one-panel figure whose legend sits right of the panel.
+
+    ``tight_layout`` would find them by drawing the whole figure once more before the real
+    draw, about a third of the picture's time; only the legend's width varies here, and
+    measuring its longest label's text is enough. The other margins hold the title, the
+    axis labels and tick labels up to ``10^-10``."""
+    renderer = fig.canvas.get_renderer()
+    from matplotlib.font_manager import FontProperties
+
+    font = FontProperties(size=fontsize)
+    text_px = max(renderer.get_text_width_height_descent(label, font, ismath=False)[0]
+                  for label in labels)
+    # The handle, its padding and the gap to the panel: about five font sizes of points.
+    legend_in = text_px / fig.dpi + 5 * fontsize / 72
+    width_in, height_in = fig.get_size_inches()
+    fig.subplots_adjust(left=0.95 / width_in, right=1 - (legend_in + 0.15) / width_in,
+                        bottom=0.6 / height_in, top=1 - 0.55 / height_in)
