@@ -251,3 +251,82 @@ def test_the_shared_sweep_gives_the_bits_of_each_gradient_alone():
     for later in results[1:]:
         for got, first in zip(later, results[0]):
             np.testing.assert_array_equal(got, first)
+
+
+@st.composite
+def pixel_pair_cases(draw):
+    """Forward cases two output pixels per patch row can serve (row stride and dilation 1,
+    window rows of KW x C >= 8 numbers, at most 16 output channels), any height geometry."""
+    kh, kw = draw(st.integers(1, 3)), draw(st.integers(2, 4))
+    c = draw(st.integers(-(-nn_ops._SHORT_WINDOW_ROW // kw), 6))
+    strides = (draw(st.integers(1, 3)), 1)
+    dilations = (1 if strides[0] > 1 else draw(st.integers(1, 3)), 1)
+    padding = draw(st.sampled_from(["SAME", "VALID", "EXPLICIT"]))
+    explicit = ((draw(st.integers(0, 2)), draw(st.integers(0, 2))),
+                (draw(st.integers(0, 2)), draw(st.integers(0, 2))))
+    k_eff_h = (kh - 1) * dilations[0] + 1
+    shape = (draw(st.integers(1, 4)), draw(st.integers(k_eff_h, k_eff_h + 4)),
+             draw(st.integers(kw, kw + 7)), c)
+    return shape, (kh, kw, c, draw(st.integers(1, nn_ops._PAIRED_MAX_OUT_CHANNELS))), \
+        strides, dilations, padding, explicit, draw(st.integers(0, 2 ** 16))
+
+
+@settings(max_examples=60, deadline=None)
+@given(case=pixel_pair_cases(), block_bytes=st.sampled_from([1, None]))
+def test_forward_in_pixel_pairs_matches_loops(case, block_bytes):
+    xs, ws, strides, dilations, padding, explicit, seed = case
+    rng = np.random.default_rng(seed)
+    x, w = rng.standard_normal(xs), rng.standard_normal(ws)
+    pad_arg = [[0, 0], list(explicit[0]), list(explicit[1]), [0, 0]] \
+        if padding == "EXPLICIT" else padding
+    paired = []
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(nn_ops, "_PAIRED_MIN_OUT_WIDTH", 2)  # the guide's shapes are too big here
+        if block_bytes is not None:
+            patch.setattr(nn_ops, "_PATCH_BLOCK_BYTES", block_bytes)
+        patch.setattr(nn_ops, "_conv2d_in_pixel_pairs", lambda *args, _kernel=nn_ops.
+                      _conv2d_in_pixel_pairs: paired.append(1) or _kernel(*args))
+        out = nn_ops.conv2d(constant(x), constant(w), strides, pad_arg, dilations=dilations)
+    want = loop_conv_and_grads(x, w, None, strides, padding, dilations, explicit)[0]
+    assert paired == ([1] if out.shape[2] % 2 == 0 and out.shape[2] >= 2 else [])
+    assert out.shape == want.shape
+    np.testing.assert_allclose(out.numpy(), want, rtol=1e-10, atol=1e-10)
+
+
+def test_forward_in_pixel_pairs_at_the_guide_shapes_gives_one_pixel_per_row_results():
+    # float32 at the guide CNN's 16-channel layer: the doubled filter changes only the order
+    # of the additions inside BLAS.
+    rng = np.random.default_rng(3)
+    x = rng.standard_normal((5, 26, 26, 16)).astype(np.float32)
+    w = rng.standard_normal((3, 3, 16, 16)).astype(np.float32)
+    attrs = dict(strides=(1, 1), padding="VALID", explicit_paddings=(), dilations=(1, 1),
+                 data_format="NHWC")
+    assert nn_ops._pairs_pay(x, w, 24, (1, 1), (1, 1))
+    paired = nn_ops._conv2d.kernel(x, w, **attrs)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(nn_ops, "_pairs_pay", lambda *args: False)
+        single = nn_ops._conv2d.kernel(x, w, **attrs)
+    assert paired.dtype == np.float32
+    np.testing.assert_allclose(paired, single, rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize("bad", [np.inf, -np.inf, np.nan])
+def test_forward_in_pixel_pairs_keeps_an_inf_or_nan_to_its_own_windows(bad):
+    # A zero of the doubled filter times inf would be NaN; TF's sum over the window has no
+    # such term: pixels whose windows miss the bad number stay finite, the others get inf
+    # (or NaN) as the one-pixel-per-row product gives them.
+    rng = np.random.default_rng(4)
+    x = rng.standard_normal((3, 20, 20, 8)).astype(np.float32)
+    w = np.abs(rng.standard_normal((3, 3, 8, 4))).astype(np.float32)  # one sign: inf stays inf
+    x[1, 7, 9, 2] = bad
+    attrs = dict(strides=(1, 1), padding="SAME", explicit_paddings=(), dilations=(1, 1),
+                 data_format="NHWC")
+    paired = nn_ops._conv2d.kernel(x, w, **attrs)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(nn_ops, "_pairs_pay", lambda *args: False)
+        single = nn_ops._conv2d.kernel(x, w, **attrs)
+    np.testing.assert_array_equal(paired, single)
+    touched = np.zeros(paired.shape[:3], bool)
+    touched[1, 6:9, 8:11] = True
+    assert np.isfinite(paired[~touched]).all()
+    assert not np.isfinite(paired[touched]).any()

@@ -864,12 +864,64 @@ def _conv2d(x, w, strides, padding, explicit_paddings, dilations, data_format):
     xp, taps = _pad(x, pads), kh * kw * c
     w_matrix = w.reshape(taps, o)
     out = np.empty((n, oh, ow, o), dtype=np.result_type(x, w))
+    if _pairs_pay(x, w, ow, strides, dilations):
+        return _conv2d_in_pixel_pairs(xp, w, out, w_matrix, strides, dilations)
     blocks, buffer = _patch_blocks(n, oh * ow * taps, x.dtype)
     windows = _windows(xp, kh, kw, oh, ow, strides, dilations)
     for block in blocks:
         rows = (block.stop - block.start) * oh * ow
         cols = _patches(windows[block], buffer)
         np.matmul(cols, w_matrix, out=out[block].reshape(rows, o))  # im2col @ filter (BLAS)
+    return out
+
+
+# Two neighbouring output pixels per patch row. With 16 or fewer output channels the im2col
+# product is at most 16 numbers wide, which BLAS runs well below its speed, and the patch
+# copy is one short run per window row. A patch row can hold the window of two neighbouring
+# pixels instead (KW + 1 columns), against the filter laid out twice side by side, the second
+# copy one column to the right (zeros where a column lies outside that pixel's window): each
+# result row holds the two pixels' outputs one after the other (NHWC already), the patches are
+# a third smaller and copied in half as many runs, for a third more arithmetic (KW = 3) in a
+# product twice as wide. The guide CNN's 16-channel forward: ~9 % less time inside the step.
+# Wider outputs, short rows (lesson 4's 10 pixels: no gain) and windows that do not overlap
+# when moved one pixel on (strides or dilations along the row) keep one pixel per patch row.
+_PAIRED_MAX_OUT_CHANNELS = 16
+_PAIRED_MIN_OUT_WIDTH = 16
+_BLAS_FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
+
+
+def _pairs_pay(x, w, ow, strides, dilations):
+    kh, kw, c, o = w.shape
+    return strides[1] == 1 and dilations[1] == 1 and kw > 1 and ow % 2 == 0 \
+        and ow >= _PAIRED_MIN_OUT_WIDTH and o <= _PAIRED_MAX_OUT_CHANNELS \
+        and kw * c >= _SHORT_WINDOW_ROW and x.dtype in _BLAS_FLOATS and w.dtype == x.dtype
+
+
+def _conv2d_in_pixel_pairs(xp, w, out, w_matrix, strides, dilations):
+    """`_conv2d`'s loop with two neighbouring output pixels per patch row."""
+    kh, kw, c, o = w.shape
+    n, oh, ow, _ = out.shape
+    pair_w = np.zeros((kh, kw + 1, c, 2, o), dtype=w.dtype)
+    pair_w[:, :kw, :, 0] = w  # the left pixel's taps
+    pair_w[:, 1:, :, 1] = w  # the right pixel's, one column on
+    taps = kh * (kw + 1) * c
+    pair_w = pair_w.reshape(taps, 2 * o)
+    sn, sh, sw, sc = xp.strides
+    pairs = as_strided(xp, shape=(n, oh, ow // 2, kh, kw + 1, c), writeable=False,
+                       strides=(sn, sh * strides[0], 2 * sw, sh * dilations[0], sw, sc))
+    blocks, buffer = _patch_blocks(n, oh * (ow // 2) * taps, xp.dtype)
+    for block in blocks:
+        images = block.stop - block.start
+        cols = buffer[:images * oh * (ow // 2) * taps]
+        np.copyto(cols.reshape((images,) + pairs.shape[1:]), pairs[block])
+        result = out[block].reshape(-1, 2 * o)
+        np.matmul(cols.reshape(-1, taps), pair_w, out=result)
+        if np.isnan(result.max()):  # (max passes a NaN on)
+            # An inf or NaN times a zero of the doubled filter gives NaN even where a pixel's
+            # own window holds only finite numbers: these images again, one pixel per row.
+            windows = _windows(xp[block], kh, kw, oh, ow, strides, dilations)
+            cols = _patches(windows, np.empty(windows.size, dtype=xp.dtype))
+            np.matmul(cols, w_matrix, out=out[block].reshape(-1, o))
     return out
 
 
