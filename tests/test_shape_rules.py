@@ -18,7 +18,7 @@ import eagerbook as tf
 from eagerbook.autodiff.tape import GradientTape
 from eagerbook.core import context, nest
 from eagerbook.core.shape import TensorShape
-from eagerbook.core.tensor import Tensor, _from_numpy
+from eagerbook.core.tensor import EagerTensor, Tensor, _from_numpy
 from eagerbook.graph.ir import make_symbolic
 from eagerbook.ops.registry import REGISTRY
 from eagerbook.testing import Fixed
@@ -100,7 +100,7 @@ def _ruled_ops():
     for name, executed in runs:
         for op, inputs, attrs, outputs in executed:
             if op is not None and op.infer_shape is not None \
-                    and all(type(t) is Tensor for t in inputs):
+                    and all(type(t) is EagerTensor for t in inputs):
                 found.setdefault(op.name, []).append((name, inputs, attrs, outputs))
     return found
 

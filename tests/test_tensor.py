@@ -210,3 +210,23 @@ def test_tensor_class_is_not_a_constructor_of_values():
     # As in TF 2: values become tensors through tf.constant / tf.convert_to_tensor.
     with pytest.raises(TypeError, match=r"Tensor\(\) takes no arguments"):
         tf.Tensor(np.array([1.0]))
+
+
+def test_eager_results_are_eager_tensors_and_traced_ones_are_not():
+    # TF: type(tf.constant(1)).__name__ == "EagerTensor"; both kinds are tf.Tensor.
+    x = tf.constant([1.0, 2.0])
+    assert type(x).__name__ == "EagerTensor" and isinstance(x, tf.Tensor)
+    assert type(x + 1.0).__name__ == "EagerTensor"
+    assert type(tf.Variable(2.0) * 3.0).__name__ == "EagerTensor"
+    seen = []
+
+    @tf.function
+    def f(t):
+        seen.append(type(t).__name__)
+        assert isinstance(t, tf.Tensor)
+        return t * 2.0
+
+    assert type(f(x)).__name__ == "EagerTensor"
+    assert seen == ["SymbolicTensor"]
+    with pytest.raises(TypeError, match="Tensor\\(\\) takes no arguments"):
+        tf.Tensor([1.0])

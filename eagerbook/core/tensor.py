@@ -27,7 +27,7 @@ class Tensor:
     __slots__ = ("_value", "_dtype")
     # Makes `np_array + tensor` call Tensor.__radd__, so the result is a Tensor, as in TF.
     __array_priority__ = 100
-    # No __init__: `Tensor()` is then the cheapest way to make one (ops do it per result, in
+    # No __init__: `EagerTensor()` is then the cheapest way to make one (ops do it per result, in
     # _from_numpy), and `tf.Tensor(value)` is TF's TypeError ("Tensor() takes no arguments").
 
     # --- basic properties --------------------------------------------------------------------
@@ -164,6 +164,11 @@ class Tensor:
                 f"numpy={numpy_text(self._value, is_repr=True)}>")
 
 
+class EagerTensor(Tensor):
+    """What ops return outside a trace (TF's class name); traced tensors are graph/ir.py's."""
+    __slots__ = ()
+
+
 class Reference:
     """What ``Tensor.ref()`` returns: hashable by identity, ``deref()`` gives the tensor back."""
 
@@ -209,7 +214,7 @@ _new = object.__new__
 
 def _from_numpy(array):
     """Wraps an ndarray the caller promises not to change (the hot path of every op)."""
-    t = Tensor()
+    t = EagerTensor()
     try:
         t._dtype = _NUMPY_DTYPES[array.dtype]
     except KeyError:  # a string kernel gave fixed-width bytes/str (b'a' + b'b' is b'ab')
@@ -301,7 +306,7 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None, preferred_d
     ``dtype`` is a requirement (TypeError/ValueError if the value cannot have it);
     ``dtype_hint`` is a preference used only when the value can take it.
     """
-    if type(value) is Tensor or isinstance(value, Tensor):
+    if type(value) is EagerTensor or isinstance(value, Tensor):
         if dtype is not None and value._dtype is not dtypes.as_dtype(dtype):
             raise ValueError(f"Tensor conversion requested dtype {dtypes.as_dtype(dtype).name} "
                              f"for Tensor with dtype {value._dtype.name}: {value!r}")

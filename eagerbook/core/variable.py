@@ -14,7 +14,7 @@ import numpy as np
 from . import dtypes
 from .context import _per_thread, scoped_name, state, thread_state
 from .shape import TensorShape
-from .tensor import Reference, Tensor, _from_numpy, convert_to_tensor, is_symbolic, numpy_text
+from .tensor import EagerTensor, Tensor, _from_numpy, convert_to_tensor, is_symbolic, numpy_text
 from .variable_modes import VariableAggregationV2, VariableSynchronization, variable_mode
 
 READ_VARIABLE = None  # the ReadVariableOp OpDef, set by eagerbook.ops (core never imports ops)
@@ -156,7 +156,7 @@ class Variable:
     # --- writing ---------------------------------------------------------------------------------
     def _new_array(self, value, op_name):
         """Converts `value` to this variable's dtype and checks its shape (nothing is changed)."""
-        if type(value) is Tensor and value._dtype is self._dtype:
+        if type(value) is EagerTensor and value._dtype is self._dtype:
             tensor = value  # the common case: a tensor computed from this variable
         else:
             tensor = convert_to_tensor(value, dtype=self._dtype)
@@ -224,7 +224,7 @@ class Variable:
         raise TypeError("Variable is unhashable. Instead, use variable.ref() as the key.")
 
     def ref(self):
-        return Reference(self)
+        return Tensor.ref(self)  # the same hashable-by-identity wrapper as a tensor's
 
     experimental_ref = ref
 

@@ -32,7 +32,7 @@ import numpy as np
 from ..core import context, dtypes, errors, nest
 from ..core.shape import TensorShape
 from ..core.spec import TensorSpec
-from ..core.tensor import Tensor, _from_numpy, convert_to_tensor
+from ..core.tensor import EagerTensor, Tensor, _from_numpy, convert_to_tensor
 from ..ops import random_ops, script_ops
 from ..ops.sparse_ops import SparseTensor, SparseTensorSpec
 from . import options as data_options
@@ -1223,7 +1223,7 @@ class BatchDataset(_UnaryDataset):
 
     def _stack(self, batch):
         first = batch[0]
-        if type(first) is Tensor:  # the common case: one component
+        if type(first) is EagerTensor:  # the common case: one component
             return _from_numpy(_stack_arrays([t._value for t in batch], 0))
         flats = [structure.flatten(e) for e in batch]
         columns = []
@@ -1415,7 +1415,7 @@ class PaddedBatchDataset(BatchDataset):
             for i, a in enumerate(arrays):
                 out[(i,) + tuple(slice(0, s) for s in a.shape)] = a
             columns.append(_from_numpy(out))
-        if type(first) is Tensor:
+        if type(first) is EagerTensor:
             return columns[0]
         return structure.pack_as(first, columns)
 
@@ -1458,7 +1458,7 @@ class UnbatchDataset(_UnaryDataset):
 
     def _iterate(self):
         for element in self._input._iterate():
-            if type(element) is Tensor:
+            if type(element) is EagerTensor:
                 if element.ndim == 0:
                     raise errors.InvalidArgumentError(
                         "Input element must have a non-scalar value in each component.")

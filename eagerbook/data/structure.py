@@ -9,7 +9,7 @@ import numpy as np
 
 from ..core import context, nest
 from ..core.spec import TensorSpec
-from ..core.tensor import Tensor, _from_numpy, convert_to_tensor
+from ..core.tensor import EagerTensor, _from_numpy, convert_to_tensor
 from ..ops.sparse_ops import SparseTensor, SparseTensorSpec
 
 
@@ -30,7 +30,7 @@ def normalize(value, lists_are_tuples=False):
         return type(value)(*[normalize(v) for v in value])
     if isinstance(value, tuple) or (lists_are_tuples and isinstance(value, list)):
         return tuple(normalize(v) for v in value)
-    if type(value) is Tensor or isinstance(value, SparseTensor):
+    if type(value) is EagerTensor or isinstance(value, SparseTensor):
         return value   # a SparseTensor is one component (its spec is a SparseTensorSpec)
     if value is None:
         raise TypeError("tf.data elements cannot contain None; a component must be a tensor "

@@ -13,12 +13,12 @@ import numpy as np
 
 from ..core import context, dtypes, errors
 from ..core.shape import TensorShape
-from ..core.tensor import Tensor, convert_to_tensor
+from ..core.tensor import EagerTensor, Tensor, convert_to_tensor
 from ..ops.logging_ops import comparison_error as _comparison_error
 
 
 def _tensor(x, dtype=None):
-    return x if type(x) is Tensor else convert_to_tensor(x, dtype=dtype)
+    return x if type(x) is EagerTensor else convert_to_tensor(x, dtype=dtype)
 
 
 def _pair(x, y):

@@ -207,7 +207,7 @@ _last_none_gradient = [None]  # (description of the source, reason) of the lates
 
 def note_gradient(tape, targets, seeds, sources, grads):
     """A ``GradientTape`` listener: remembers why the latest gradient call returned None."""
-    from ..core.tensor import Tensor  # noqa: PLC0415 - only when a gradient was taken
+    from ..core.tensor import EagerTensor  # noqa: PLC0415 - only when a gradient was taken
 
     flat_sources = sources if isinstance(sources, (list, tuple)) else [sources]
     flat_grads = grads if isinstance(grads, (list, tuple)) else [grads]
@@ -220,7 +220,7 @@ def note_gradient(tape, targets, seeds, sources, grads):
             _last_none_gradient[0] = (_describe(source), f"its dtype is {dtype.name}: only "
                                       "floating-point tensors have gradients. Make it a float "
                                       "(3.0, not 3) or tf.cast it before the tape")
-        elif type(source) is Tensor:
+        elif type(source) is EagerTensor:
             _last_none_gradient[0] = (_describe(source), "the tape never watched it: a "
                                       "tf.constant is not watched automatically, call "
                                       "tape.watch(x) inside the `with` block (Variables are "

@@ -29,7 +29,7 @@ import numpy as np
 
 from ..core import context, dtypes, errors, nest
 from ..core.shape import TensorShape
-from ..core.tensor import Tensor, _from_numpy, convert_to_tensor
+from ..core.tensor import EagerTensor, Tensor, _from_numpy, convert_to_tensor
 from ..ops.registry import per_use_op, record_custom
 from . import passes
 from .autograph import convert_function
@@ -687,7 +687,7 @@ class ConcreteFunction:
 
     def _call_structured(self, args):
         """Called by Function with canonical args: picks out the tensors, runs, packs."""
-        if self._n_inputs == len(args) and all(type(a) is Tensor for a in args):
+        if self._n_inputs == len(args) and all(type(a) is EagerTensor for a in args):
             return self._call_flat(args)
         inputs = []
         for a in nest.flatten(list(args)):

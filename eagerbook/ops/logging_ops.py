@@ -10,7 +10,7 @@ import sys
 import numpy as np
 
 from ..core import errors
-from ..core.tensor import Tensor, convert_to_tensor
+from ..core.tensor import EagerTensor, Tensor, convert_to_tensor
 from .registry import execute, register
 from .support import FLOATS, check_dtype
 
@@ -59,7 +59,7 @@ def _check_numerics_grad(op, dy):
 def check_numerics(tensor, message, name=None):
     """Returns `tensor` unchanged, or raises InvalidArgumentError naming `message` if it holds
     a NaN or an Inf."""
-    if type(tensor) is not Tensor:
+    if type(tensor) is not EagerTensor:
         tensor = convert_to_tensor(tensor)
     check_dtype("CheckNumerics", tensor, FLOATS, "tensor")
     return execute(_check_numerics, (tensor,), {"message": str(message)})

@@ -11,7 +11,7 @@ import numpy as np
 
 from ..core import dtypes, errors
 from ..core.context import state
-from ..core.tensor import Tensor, convert_to_tensor
+from ..core.tensor import EagerTensor, Tensor, convert_to_tensor
 from . import complex_ops
 from .binary import (
     BITWISE,
@@ -106,7 +106,7 @@ def exp(x, name=None):
 
 def _binary(op, x, y):
     """Runs a two-input op on the dtypes it declares (``@register(..., dtypes=...)``)."""
-    if type(x) is Tensor and type(y) is Tensor and x._dtype is y._dtype and x._dtype in op.dtypes:
+    if type(x) is type(y) is EagerTensor and x._dtype is y._dtype and x._dtype in op.dtypes:
         if op.ufunc is not None:  # the common case, kept short
             return execute_ufunc(op, x, y)
         return execute(op, (x, y))
@@ -115,7 +115,7 @@ def _binary(op, x, y):
 
 def _unary(op, x):
     """Runs a one-input op on the dtypes it declares (``@register(..., dtypes=...)``)."""
-    if type(x) is not Tensor:
+    if type(x) is not EagerTensor:
         x = convert_to_tensor(x)
     if op.dtypes is not None and x._dtype not in op.dtypes:
         check_dtype(op.name, x, op.dtypes)

@@ -24,7 +24,7 @@ which its public function checks. Here: AddV2, Mul, BatchMatMulV2, Sum, Exp; the
 import numpy as np
 
 from ..core import context, dtypes
-from ..core.tensor import Tensor
+from ..core.tensor import EagerTensor
 from .binary import ADD_V2, BATCH_MATMUL_V2, MATMUL, MUL, binary, check_matmul_dtype
 from .registry import execute, execute_ufunc, invalid_argument, register
 from .support import FLOATS, NUMBERS, as_tensor, binary_operands, check_dtype, normalize_axis
@@ -114,7 +114,7 @@ def _add_grad(op, dy):
 
 def add(x, y, name=None):
     """x + y, broadcasting; both must have one dtype (a Python number takes the other's)."""
-    if type(x) is Tensor and type(y) is Tensor and x._dtype is y._dtype and x._dtype in ADD_V2:
+    if type(x) is type(y) is EagerTensor and x._dtype is y._dtype and x._dtype in ADD_V2:
         return execute_ufunc(_add, x, y)  # the common case, kept short: it runs for every `+`
     return binary(_add, x, y)  # conversion, then AddV2's dtypes (strings: TF's Add op)
 
@@ -134,7 +134,7 @@ def _mul_grad(op, dy):
 
 def multiply(x, y, name=None):
     """x * y, elementwise with broadcasting."""
-    if type(x) is Tensor and type(y) is Tensor and x._dtype is y._dtype and x._dtype in MUL:
+    if type(x) is type(y) is EagerTensor and x._dtype is y._dtype and x._dtype in MUL:
         return execute_ufunc(_mul, x, y)
     return binary(_mul, x, y)
 
@@ -152,7 +152,7 @@ def _exp_grad(op, dy):
 
 
 def exp(x, name=None):
-    if type(x) is not Tensor:
+    if type(x) is not EagerTensor:
         x = as_tensor(x)
     if x._dtype not in _exp.dtypes:  # what the op declares it accepts
         check_dtype("Exp", x, _exp.dtypes)
@@ -236,7 +236,7 @@ _DOT_DTYPES = frozenset((dtypes.float32, dtypes.float64))  # np.dot keeps them: 
 def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_b=False,
            a_is_sparse=False, b_is_sparse=False, output_type=None, name=None):
     """Matrix product of the last two axes; leading (batch) axes broadcast."""
-    if type(a) is Tensor and type(b) is Tensor and a._dtype is b._dtype:
+    if type(a) is type(b) is EagerTensor and a._dtype is b._dtype:
         if (a._dtype in _DOT_DTYPES and not context.state.hooked
                 and not (transpose_a or transpose_b or adjoint_a or adjoint_b)):
             # The hot path (eager, nothing recording): `execute` would only call the kernel
@@ -249,7 +249,7 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
                 except ValueError:
                     pass
                 else:
-                    result = Tensor()
+                    result = EagerTensor()
                     result._dtype, result._value = a._dtype, product
                     return result
     else:

@@ -19,7 +19,7 @@ import numpy as np
 from ..core import errors
 from ..core.context import _per_thread, _sole, state
 from ..core.dtypes import _BY_NUMPY as _NUMPY_DTYPES
-from ..core.tensor import Tensor, _from_numpy
+from ..core.tensor import EagerTensor, _from_numpy
 
 REGISTRY = {}
 _ndarray = np.ndarray
@@ -161,7 +161,7 @@ def execute(op, inputs, attrs=_NO_ATTRS):
         raise _kernel_error(op, inputs, exc) from None
     if type(out) is not _ndarray:
         out = _asarray(out)
-    result = Tensor()
+    result = EagerTensor()
     try:
         result._dtype = _NUMPY_DTYPES[out.dtype]
         result._value = out
@@ -191,7 +191,7 @@ def execute_ufunc(op, x, y):
         return execute(op, (x, y))
     if type(out) is not _ndarray:  # two 0-d arrays give a NumPy scalar
         out = _asarray(out)
-    result = Tensor()
+    result = EagerTensor()
     result._dtype = x._dtype
     result._value = out
     if record is not None:

@@ -6,7 +6,7 @@ import numpy as np
 
 from ..core import dtypes
 from ..core.context import state
-from ..core.tensor import Tensor, _from_numpy, convert_to_tensor, is_symbolic
+from ..core.tensor import EagerTensor, Tensor, _from_numpy, convert_to_tensor, is_symbolic
 from .registry import invalid_argument
 from .tf_type_lists import TF_TYPE_LISTS
 
@@ -21,7 +21,7 @@ def tf_type_name(dtype):
 
 
 def as_tensor(x, dtype=None):
-    if type(x) is Tensor and dtype is None:
+    if type(x) is EagerTensor and dtype is None:
         return x
     return convert_to_tensor(x, dtype=dtype)
 

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 import eagerbook as tf
 from eagerbook.core import errors
-from eagerbook.core.tensor import Tensor
+from eagerbook.core.tensor import EagerTensor
 from eagerbook.data import (
     AUTOTUNE,
     INFINITE_CARDINALITY,
@@ -38,7 +38,7 @@ def _py(e):
 def test_from_tensor_slices_vector_yields_tensors():
     ds = Dataset.from_tensor_slices([1, 2, 3])
     out = list(ds)
-    assert all(type(t) is Tensor for t in out)
+    assert all(type(t) is EagerTensor for t in out)
     assert [int(t) for t in out] == [1, 2, 3]
     assert out[0].dtype == tf.int32 and out[0].shape == ()
     assert ds.element_spec == TensorSpec([], tf.int32)

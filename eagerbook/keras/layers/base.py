@@ -17,7 +17,7 @@ import numpy as np
 
 from ...core import context, dtypes, errors, nest
 from ...core.shape import TensorShape
-from ...core.tensor import Tensor, convert_to_tensor
+from ...core.tensor import EagerTensor, Tensor, convert_to_tensor
 from ...core.variable import Variable
 from ...module.module import Module, ModuleNameScope, current_scope_name
 from ...ops import math_ops
@@ -25,7 +25,7 @@ from .. import backend, initializers, mixed_precision, regularizers
 from ..keras_tensor import KerasTensor, Node, has_keras_tensor
 
 # Attribute values that can never hold a layer or a Variable (skipped without a look).
-_PLAIN_TYPES = frozenset({str, int, float, bool, type(None), bytes, TensorShape, Tensor,
+_PLAIN_TYPES = frozenset({str, int, float, bool, type(None), bytes, TensorShape, EagerTensor,
                           np.ndarray, type(lambda: None)})
 
 _ALLOWED_KWARGS = {"input_shape", "batch_input_shape", "batch_size", "weights",
