@@ -1033,19 +1033,43 @@ class GroupByWindowDataset(_UnaryDataset):
         self._reduce_func = reduce_func
         self._window_size = window_size
         self._window_size_func = window_size_func
+        if isinstance(window_size, Tensor) and window_size.dtype != dtypes.int64:
+            convert_to_tensor(window_size, dtype=dtypes.int64)  # TF's ValueError
+        self._check_key_funcs()
+
+    def _check_key_funcs(self):
+        """TF traces key_func (and window_size_func) when the dataset is made: a key that is
+        not an int64 scalar is a ValueError then, not when iterating. We run them once on
+        placeholder zeros; a failure that depends on the values is left for iteration."""
+        in_spec = self._input.element_spec
+        dummy = structure.pack_as(in_spec, [_placeholder(s, 1) for s in structure.flatten(in_spec)])
+        try:
+            with warnings.catch_warnings(), np.errstate(all="ignore"):
+                warnings.simplefilter("ignore")
+                self._key(dummy)
+                if self._window_size_func is not None:
+                    self._size_of(0)
+        except errors.OpError:
+            pass
+
+    @staticmethod
+    def _int64_scalar(value, func_name):
+        """``convert_to_tensor(value, dtype=tf.int64)``, a scalar, as TF wraps these funcs."""
+        value = convert_to_tensor(value, dtype=dtypes.int64)
+        if value.shape.rank != 0:
+            raise ValueError(f"Invalid `{func_name}`. `{func_name}` must return a single "
+                             f"`tf.int64` scalar tensor but its return type is "
+                             f"{TensorSpec(value.shape, value.dtype)}.")
+        return int(value.numpy())
 
     def _key(self, element):
-        key = convert_to_tensor(_call(self._key_func, element))
-        if key.dtype != dtypes.int64 and not key.dtype.is_integer:
-            raise ValueError(f"`key_func` must return a single tf.int64 scalar tensor. "
-                             f"Received: {key.dtype}")
-        return int(key.numpy())
+        return self._int64_scalar(_call(self._key_func, element), "key_func")
 
     def _size_of(self, key):
         if self._window_size is not None:
             return _count_arg(self._window_size, "window_size")
-        return _count_arg(self._window_size_func(_from_numpy(np.asarray(key, np.int64))),
-                          "window_size")
+        size = self._window_size_func(_from_numpy(np.asarray(key, np.int64)))
+        return self._int64_scalar(size, "window_size_func")
 
     def _reduced(self, key, elements):
         window = _VariantDataset(elements, self._input.element_spec)

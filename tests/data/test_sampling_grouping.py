@@ -45,6 +45,32 @@ def test_group_by_window_and_buckets():
         Dataset.range(3).group_by_window(lambda x: x, lambda k, w: w)
 
 
+
+def test_group_by_window_keys_and_sizes_must_be_int64_scalars_when_the_dataset_is_made():
+    # TF 2 converts key_func's result to int64 while tracing it: an int32 key is a ValueError
+    # at group_by_window(...) (not while iterating), a vector key names the returned spec.
+    def group(key_func, **sizes):
+        return Dataset.range(10).group_by_window(key_func, lambda k, w: w.batch(3), **sizes)
+
+    with pytest.raises(ValueError, match="requested dtype int64 for Tensor with dtype int32"):
+        group(lambda x: tf.cast(x % 2, tf.int32), window_size=3)
+    with pytest.raises(ValueError, match="requested dtype int64 for Tensor with dtype bool"):
+        group(lambda x: x % 2 == 0, window_size=3)
+    with pytest.raises(ValueError, match=r"Invalid `key_func`. `key_func` must return a single "
+                       r"`tf.int64` scalar tensor but its return type is "
+                       r"TensorSpec\(shape=\(2,\), dtype=tf.int64, name=None\)."):
+        group(lambda x: tf.stack([x, x]), window_size=3)
+    with pytest.raises(ValueError, match="requested dtype int64 for Tensor with dtype int32"):
+        group(lambda x: x % 2, window_size_func=lambda k: tf.cast(k + 2, tf.int32))
+    with pytest.raises(ValueError, match="requested dtype int64 for Tensor with dtype int32"):
+        group(lambda x: x % 2, window_size=tf.constant(3, tf.int32))
+    # Python ints and int64 keys and sizes are fine.
+    assert _lists(group(lambda x: 0, window_size=4)) == [[0, 1, 2], [3], [4, 5, 6], [7],
+                                                         [8, 9]]
+    assert _lists(group(lambda x: x % 2, window_size_func=lambda k: k + 2)) == \
+        [[0, 2], [1, 3, 5], [4, 6], [8], [7, 9]]
+
+
 def test_rebatch_random_and_options():
     assert _lists(Dataset.range(8).batch(4).rebatch(2)) == [[0, 1], [2, 3], [4, 5], [6, 7]]
     assert len(list(Dataset.random(seed=4).take(3))) == 3
