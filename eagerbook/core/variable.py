@@ -20,6 +20,10 @@ from .variable_modes import VariableAggregationV2, VariableSynchronization, vari
 READ_VARIABLE = None  # the ReadVariableOp OpDef, set by eagerbook.ops (core never imports ops)
 IDENTITY = None  # the Identity OpDef, set there too
 _NO_ATTRS = {}
+# Returns the class ``tf.Variable(...)`` makes inside a distribution strategy's scope, or None
+# (MirroredStrategy makes MirroredVariables); set by eagerbook.distribute, which core never
+# imports.
+class_in_strategy_scope = None
 
 
 class Variable:
@@ -30,7 +34,10 @@ class Variable:
     def __new__(cls, *args, **kwargs):
         # As in TF 2, ``tf.Variable(...)`` makes a ResourceVariable (``type(v).__name__`` says
         # so); ``isinstance(v, tf.Variable)`` holds for every kind.
-        return super().__new__(ResourceVariable if cls is Variable else cls)
+        if cls is Variable:
+            cls = (class_in_strategy_scope is not None and class_in_strategy_scope()) \
+                or ResourceVariable
+        return super().__new__(cls)
 
     def __init__(self, initial_value=None, trainable=None, validate_shape=True,
                  caching_device=None, name=None, variable_def=None, dtype=None,

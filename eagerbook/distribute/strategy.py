@@ -12,8 +12,9 @@ Two contexts, as in TF: inside ``strategy.scope()`` you are in the *cross-replic
 (``tf.distribute.in_cross_replica_context()`` is True, ``get_replica_context()`` is None);
 inside ``strategy.run(fn)``, ``fn`` runs in the *replica* context (``get_replica_context()``
 gives its ``ReplicaContext``). Outside any scope the default strategy is in effect.
-Variables created under a scope are ordinary Variables (TF makes ``MirroredVariable``s, which
-with one device hold one ordinary Variable).
+Variables created under ``MirroredStrategy``'s scope are ``MirroredVariable``s, as in TF: with
+one device such a variable holds one ordinary Variable, so here it *is* one, printed as TF
+prints the mirrored value (``MirroredVariable:{ 0: <tf.Variable ...> }``).
 """
 
 import contextlib
@@ -21,6 +22,7 @@ import enum
 import threading
 
 from ..core import nest
+from ..core import variable as variable_module
 from ..core.tensor import convert_to_tensor
 from ..ops import math_ops
 
@@ -239,6 +241,30 @@ class _ValueContext:
     num_replicas_in_sync = 1
 
 
+class MirroredVariable(variable_module.ResourceVariable):
+    """A variable made in ``MirroredStrategy``'s scope: one copy per replica, kept equal. With
+    one replica the single copy is this Variable; it prints as TF prints a mirrored value."""
+
+    @property
+    def values(self):
+        """The per-replica copies (TF's ``MirroredVariable.values``): here, one."""
+        return (self,)
+
+    def __repr__(self):
+        return f"MirroredVariable:{{\n  0: {super().__repr__()}\n}}"
+
+    __str__ = __repr__
+
+
+def _variable_class_in_scope():
+    """The class ``tf.Variable(...)`` makes now: MirroredVariable in a MirroredStrategy's
+    scope or ``run``, else the usual one (None)."""
+    state = _scopes()
+    if state.strategies and isinstance(state.strategies[-1], MirroredStrategy):
+        return MirroredVariable
+    return None
+
+
 class MirroredStrategy(Strategy):
     """Synchronous training on the devices of one machine: here, one CPU replica."""
 
@@ -304,3 +330,6 @@ def experimental_set_strategy(strategy):
     """Sets (or with None clears) the strategy for this thread, as ``scope().__enter__``."""
     state = _scopes()
     state.strategies[:] = [] if strategy is None else [strategy]
+
+
+variable_module.class_in_strategy_scope = _variable_class_in_scope

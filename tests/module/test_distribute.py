@@ -108,3 +108,27 @@ def test_distribute_datasets_from_function_gets_an_input_context():
 
     batches = [b.numpy().tolist() for b in strategy.distribute_datasets_from_function(dataset_fn)]
     assert batches == [[0, 1, 2, 3], [4, 5, 6, 7]]
+
+
+def test_variables_made_in_a_mirrored_scope_are_mirrored_variables_printed_as_tf():
+    # TF 2.21 with one replica: MirroredVariable:{ 0: <the replica's Variable> }.
+    strategy = tf.distribute.MirroredStrategy()
+    with strategy.scope():
+        v = tf.Variable([1.0, 2.0])
+        model = tf.keras.Sequential([tf.keras.layers.Dense(1, input_shape=(2,))])
+    assert type(v).__name__ == "MirroredVariable" and isinstance(v, tf.Variable)
+    assert repr(v) == str(v) == (
+        "MirroredVariable:{\n"
+        "  0: <tf.Variable 'Variable:0' shape=(2,) dtype=float32, "
+        "numpy=array([1., 2.], dtype=float32)>\n}")
+    assert v.values == (v,)
+    assert [type(w).__name__ for w in model.weights] == ["MirroredVariable"] * 2
+    v.assign_add([1.0, 1.0])
+    assert (v * 2).numpy().tolist() == [4.0, 6.0]
+    # Elsewhere tf.Variable makes ordinary variables: outside a scope and in OneDeviceStrategy's
+    # scope (TF places them on its device).
+    with tf.distribute.OneDeviceStrategy("/cpu:0").scope():
+        assert type(tf.Variable(1.0)).__name__ == "ResourceVariable"
+    assert strategy.run(lambda: type(tf.Variable(1.0)).__name__) == "MirroredVariable"
+    assert type(tf.Variable(1.0)).__name__ == "ResourceVariable"
+    assert strategy.run(lambda: type(tf.Variable(1.0)).__name__) == "MirroredVariable"
