@@ -20,10 +20,7 @@ from .variable_modes import VariableAggregationV2, VariableSynchronization, vari
 READ_VARIABLE = None  # the ReadVariableOp OpDef, set by eagerbook.ops (core never imports ops)
 IDENTITY = None  # the Identity OpDef, set there too
 _NO_ATTRS = {}
-# Returns the class ``tf.Variable(...)`` makes inside a distribution strategy's scope, or None
-# (MirroredStrategy makes MirroredVariables); set by eagerbook.distribute, which core never
-# imports.
-class_in_strategy_scope = None
+class_in_strategy_scope = None  # () -> MirroredVariable in its strategy's scope: set by distribute
 
 
 class Variable:
@@ -35,8 +32,7 @@ class Variable:
         # As in TF 2, ``tf.Variable(...)`` makes a ResourceVariable (``type(v).__name__`` says
         # so); ``isinstance(v, tf.Variable)`` holds for every kind.
         if cls is Variable:
-            cls = (class_in_strategy_scope is not None and class_in_strategy_scope()) \
-                or ResourceVariable
+            cls = class_in_strategy_scope and class_in_strategy_scope() or ResourceVariable
         return super().__new__(cls)
 
     def __init__(self, initial_value=None, trainable=None, validate_shape=True,
