@@ -9,7 +9,7 @@ import operator
 
 import numpy as np
 
-from ..core import dtypes
+from ..core import dtypes, errors
 from ..core.tensor import Tensor, convert_to_tensor, is_symbolic
 from .math_ops import (  # noqa: F401 - transpose is declared in math_ops, exported here too
     _dims_text,
@@ -17,7 +17,9 @@ from .math_ops import (  # noqa: F401 - transpose is declared in math_ops, expor
     _transpose,
     add,
     cast,
+    equal,
     identity,
+    maximum,
     multiply,
     reduce_sum,
     reshape_to,
@@ -519,6 +521,8 @@ def matrix_diag_part(input, name="diag_part", k=0, padding_value=0,
 
 def eye(num_rows, num_columns=None, batch_shape=None, dtype=dtypes.float32, name=None):
     """Identity matrices (``tf.eye``), optionally rectangular and batched."""
+    if _traced_value(num_rows) or _traced_value(num_columns):
+        return _traced_eye(num_rows, num_columns, batch_shape, dtype)
     rows = int(num_rows)
     cols = rows if num_columns is None else int(num_columns)
     if rows < 0 or cols < 0:
@@ -529,8 +533,35 @@ def eye(num_rows, num_columns=None, batch_shape=None, dtype=dtypes.float32, name
     return execute(_matrix_diag, (diagonal,), {"num_rows": rows, "num_cols": cols})
 
 
+def _traced_value(v):
+    """True for a tensor whose value is known only when the traced function runs."""
+    return isinstance(v, Tensor) and is_symbolic(v) and known_value(v) is None
+
+
+def _traced_eye(num_rows, num_columns, batch_shape, dtype):
+    """``tf.eye`` of a size known when the function runs: row index == column index."""
+    rows = cast(num_rows, dtypes.int32)
+    cols = rows if num_columns is None else cast(num_columns, dtypes.int32)
+    on_diagonal = equal(reshape(range(rows), [-1, 1]), reshape(range(cols), [1, -1]))
+    matrix = cast(on_diagonal, dtype)
+    if batch_shape is None:
+        return matrix
+    return multiply(ones(_dims_arg(batch_shape, "Eye") + [1, 1], dtype=dtype), matrix)
+
+
 # --- range and linspace -------------------------------------------------------------------------
-@register("Range", differentiable=False)
+def _infer_range(inputs, attrs):
+    """A range of constants has its length; one with a traced bound or step has [None]."""
+    values = [known_value(t) for t in inputs]
+    if any(v is None for v in values):
+        return [(inputs[0]._dtype, [None])]
+    try:
+        return [(inputs[0]._dtype, [len(_range.kernel(*values))])]
+    except errors.InvalidArgumentError as exc:  # TF's shape function refuses it: ValueError
+        raise ValueError(exc.message.rsplit(" [Op:", 1)[0]) from None
+
+
+@register("Range", differentiable=False, infer_shape=_infer_range)
 def _range(start, limit, delta):
     _check_range(start, limit, delta)
     dtype = start.dtype
@@ -594,6 +625,8 @@ def linspace(start, stop, num, name=None, axis=0):
     if stop._dtype is not start._dtype:
         raise invalid_argument("LinSpace", f"start and stop must have one dtype, got "
                                            f"{start._dtype.name} and {stop._dtype.name}")
+    if _traced_value(num):
+        return _traced_linspace(start, stop, num, axis)
     num = int(num._value if isinstance(num, Tensor) else num)
     if num < 0:
         raise invalid_argument("LinSpace", f"Requires num >= 0, got {num}")
@@ -610,6 +643,31 @@ def linspace(start, stop, num, name=None, axis=0):
     steps = range(1, max(num - 1, 1), dtype=delta._dtype)
     steps = reshape(steps, [max(num - 2, 0) if i == axis else 1 for i in builtins.range(rank)])
     middle = add(start, multiply(delta, steps))
+    whole = concat([start, middle, stop], axis=axis)
+    key = tuple(builtins.slice(0, num) if i == axis else builtins.slice(None)
+                for i in builtins.range(rank))
+    return tensor_getitem(whole, key)
+
+
+def _traced_linspace(start, stop, num, axis):
+    """``tf.linspace`` with `num` known when the function runs (TF's ``linspace_nd``): the
+    result's length along `axis` is None while tracing."""
+    shape = list(np.broadcast_shapes(tuple(start.shape), tuple(stop.shape)))
+    start, stop = broadcast_to(start, shape), broadcast_to(stop, shape)
+    rank = len(shape) + 1
+    if not -rank <= axis < rank:
+        raise invalid_argument("LinSpace", f"axis {axis} is out of range for a result of rank "
+                                           f"{rank}")
+    axis %= rank
+    start, stop = expand_dims(start, axis), expand_dims(stop, axis)
+    num = cast(num, dtypes.int32)
+    steps = maximum(num - 1, 1)
+    delta = truediv(stop - start, cast(steps, start._dtype))
+    start, stop = cast(start, delta._dtype), cast(stop, delta._dtype)
+    # as TF: a negative num makes range(1, -1) fail with Range's error when it runs
+    middle = cast(range(1, where_v2(num >= 0, steps, -1)), delta._dtype)
+    middle = add(start, multiply(delta, reshape(middle, [-1 if i == axis else 1
+                                                         for i in builtins.range(rank)])))
     whole = concat([start, middle, stop], axis=axis)
     key = tuple(builtins.slice(0, num) if i == axis else builtins.slice(None)
                 for i in builtins.range(rank))
@@ -870,8 +928,39 @@ def concat(values, axis, name="concat"):
 
 
 def _split_kernel(x, sizes, axis):
+    # sizes: the parts' lengths, or (when tracing could not see the split dim) the number of
+    # equal parts, or lengths with one -1: checked and worked out here, when the op runs.
+    sizes = _split_sizes(sizes, x.shape[axis], axis)
     cuts = np.cumsum(sizes)[:-1]
     return tuple(np.array(part) for part in np.split(x, cuts, axis=axis))
+
+
+def _split_sizes(sizes, dim, axis):
+    """The parts' lengths along a dim of length `dim`, with TF's InvalidArgumentErrors."""
+    if isinstance(sizes, int):
+        if sizes <= 0 or dim % sizes:
+            raise invalid_argument("Split", f"Number of ways to split should evenly divide the "
+                                            f"split dimension, but got split_dim {axis} (size = "
+                                            f"{dim}) and num_split {sizes}")
+        return (dim // sizes,) * sizes
+    known = sum(s for s in sizes if s != -1)
+    if known > dim or -1 not in sizes and known != dim:
+        raise invalid_argument("SplitV", f"Determined shape must either match input shape along "
+                                         f"split_dim exactly if fully specified, or be less than "
+                                         f"the size of the input along split_dim if not fully "
+                                         f"specified.  Got: {known}")
+    return tuple(dim - known if s == -1 else s for s in sizes)
+
+
+def _infer_split(inputs, attrs):
+    """TF's static shapes: each part's known length, or None (equal parts or the -1 part of
+    a dim unknown while tracing)."""
+    x, sizes, axis = inputs[0], attrs["sizes"], attrs["axis"]
+    dims = dims_of(x)
+    parts = [None] * sizes if isinstance(sizes, int) else [None if s == -1 else s
+                                                            for s in sizes]
+    return [(x._dtype, None if dims is None else dims[:axis] + [d] + dims[axis + 1:])
+            for d in parts]
 
 
 def _split_grad(op, *dys):
@@ -879,8 +968,8 @@ def _split_grad(op, *dys):
     return [execute(_concat, tuple(dys), {"axis": op.attrs["axis"]})]
 
 
-_split = register("Split", num_outputs=None)(_split_kernel)
-_split_v = register("SplitV", num_outputs=None)(_split_kernel)
+_split = register("Split", num_outputs=None, infer_shape=_infer_split)(_split_kernel)
+_split_v = register("SplitV", num_outputs=None, infer_shape=_infer_split)(_split_kernel)
 _split.gradient(_split_grad)
 _split_v.gradient(_split_grad)
 
@@ -894,35 +983,36 @@ def split(value, num_or_size_splits, axis=0, num=None, name="split"):
         raise invalid_argument("Split", f"-input rank(-{rank}) <= split_dim < input rank "
                                         f"({rank}), but got {axis}")
     axis %= rank
-    dim = value.shape[axis]
+    dim = value.shape[axis]  # None: known when the traced function runs; the kernel checks
     if isinstance(num_or_size_splits, Tensor) and num_or_size_splits.ndim == 0:
         num_or_size_splits = int(num_or_size_splits._value)
     if isinstance(num_or_size_splits, (int, np.integer)):
         n = int(num_or_size_splits)
-        if n <= 0 or dim % n:
-            raise invalid_argument("Split", f"Number of ways to split should evenly divide the "
-                                            f"split dimension, but got split_dim {axis} (size = "
-                                            f"{dim}) and num_split {n}")
-        return list(execute(_split, (value,), {"sizes": (dim // n,) * n, "axis": axis}))
+        if dim is None:
+            if n <= 0:
+                raise ValueError(f"Number of ways to split should evenly divide the split "
+                                 f"dimension, but got num_split {n}")
+            return list(execute(_split, (value,), {"sizes": n, "axis": axis}))
+        sizes = _split_sizes(n, dim, axis)
+        return list(execute(_split, (value,), {"sizes": sizes, "axis": axis}))
     sizes = _shape_list(num_or_size_splits, "SplitV")
     if num is not None and num != len(sizes):
         raise ValueError(f"num={num} does not match the {len(sizes)} size splits given")
+    graph_time = dim is None or is_symbolic(value)  # TF's shape function: a ValueError
     if sizes.count(-1) > 1:
+        if graph_time:
+            raise ValueError("size_splits can only have one -1")
         raise invalid_argument("SplitV", "There can only be one -1 in the input.")
-    known = sum(s for s in sizes if s != -1)
-    if -1 in sizes:
-        if known > dim:
-            raise invalid_argument("SplitV", f"Determined shape must either match input shape "
-                                             f"along split_dim exactly if fully specified, or "
-                                             f"be less than the size of the input along "
-                                             f"split_dim if not fully specified.  Got: {known}")
-        sizes[sizes.index(-1)] = dim - known
-    elif known != dim:
-        raise invalid_argument("SplitV", f"Determined shape must either match input shape along "
-                                         f"split_dim exactly if fully specified, or be less than "
-                                         f"the size of the input along split_dim if not fully "
-                                         f"specified.  Got: {known}")
-    if any(s < 0 for s in sizes):
+    bad = [(i, s) for i, s in enumerate(sizes) if s < -1]
+    if graph_time and bad:
+        raise ValueError(f"Split size at index {bad[0][0]} must be >= 0. Got: {bad[0][1]}")
+    if dim is not None:
+        known = sum(s for s in sizes if s != -1)
+        if graph_time and (known > dim or -1 not in sizes and known != dim):
+            shown = ",".join(str(s) for s in sizes)
+            raise ValueError(f"can't split axis of size {dim} into pieces of size [{shown}]")
+        sizes = list(_split_sizes(sizes, dim, axis))
+    if any(s < -1 or dim is not None and s < 0 for s in sizes):
         raise invalid_argument("SplitV", f"Split sizes must be >= 0 or -1, got {sizes}")
     return list(execute(_split_v, (value,), {"sizes": tuple(sizes), "axis": axis}))
 

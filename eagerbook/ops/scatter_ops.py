@@ -22,7 +22,9 @@ from .array_ops import (
     rank,
     reshape,
     shape,
+    size,
 )
+from .array_ops import range as range_op  # (Python's range stays usable here)
 from .math_ops import cast, equal, maximum, multiply, reduce_max, truediv, where_v2, zeros_like
 from .registry import execute, invalid_argument, register
 from .shape_rules import (
@@ -335,36 +337,87 @@ def segment_mean(data, segment_ids, name=None):
 
 
 # --- partition / stitch / bincount --------------------------------------------------------
-def dynamic_partition(data, partitions, num_partitions, name=None):
-    """Splits `data` into `num_partitions` tensors by the partition index of each row."""
-    data = as_tensor(data)
-    partitions = as_tensor(partitions)
-    p = partitions._value
-    if p is None:
-        raise ValueError("dynamic_partition needs its partitions known while tracing")
-    bad = (p < 0) | (p >= num_partitions)
+def _partition_rows(data, p):
+    return data.reshape((-1,) + data.shape[p.ndim:])  # one row per partition index
+
+
+def _infer_partition(inputs, attrs):
+    """Each part: an unknown count of rows of data's shape after the partitions' dims."""
+    data, partitions = (dims_of(t) for t in inputs)
+    if data is not None and partitions is not None:
+        with_rank_at_least(data, len(partitions))
+        for a, b in zip(data, partitions):
+            merge_dim(a, b)
+    rest = None if data is None or partitions is None else [None] + data[len(partitions):]
+    return [(inputs[0]._dtype, rest)] * attrs["num_partitions"]
+
+
+@register("DynamicPartition", num_outputs=None, infer_shape=_infer_partition)
+def _dynamic_partition(data, partitions, num_partitions):
+    bad = (partitions < 0) | (partitions >= num_partitions)
     if bad.any():
         at = np.argwhere(bad)[0].tolist()
-        raise invalid_argument("DynamicPartition", f"partitions{at} = {int(p[tuple(at)])} is "
-                                                   f"not in [0, {num_partitions})")
-    rows = _flat_rows(data, p.ndim)
-    return [gather(rows, np.flatnonzero(p.reshape(-1) == i)) for i in range(num_partitions)]
+        raise invalid_argument("DynamicPartition", f"partitions{at} = "
+                                                   f"{int(partitions[tuple(at)])} is not in "
+                                                   f"[0, {num_partitions})")
+    rows, flat = _partition_rows(data, partitions), partitions.reshape(-1)
+    return tuple(rows[flat == i] for i in range(num_partitions))
 
 
-def _flat_rows(data, k):
-    return reshape(data, [-1] + list(data.shape)[k:])
+@_dynamic_partition.gradient
+def _dynamic_partition_grad(op, *dys):
+    # Each row goes back to where it came from: stitch the parts' gradients by the positions
+    # the same partitioning gives to 0, 1, 2, ...
+    data, partitions = op.inputs
+    positions = reshape(range_op(size(partitions)), shape(partitions))
+    parts = execute(_dynamic_partition, (positions, partitions), dict(op.attrs))
+    dys = [dy if dy is not None else zeros_like(out) for dy, out in zip(dys, op.outputs)]
+    return [reshape(dynamic_stitch(parts, dys), shape(data)), None]
+
+
+def dynamic_partition(data, partitions, num_partitions, name=None):
+    """Splits `data` into `num_partitions` tensors by the partition index of each row."""
+    data, partitions = as_tensor(data), as_tensor(partitions)
+    return list(execute(_dynamic_partition, (data, partitions),
+                        {"num_partitions": int(num_partitions)}))
+
+
+def _infer_stitch(inputs, attrs):
+    """[n, data's trailing dims]: n is known when all indices are constants."""
+    count = len(inputs) // 2
+    indices, data = inputs[:count], inputs[count:]
+    values = [known_value(i) for i in indices]
+    n = None
+    if all(v is not None for v in values):
+        n = max((int(v.max()) + 1 for v in values if v.size), default=0)
+    first, first_idx = dims_of(data[0]), dims_of(indices[0])
+    rest = None if first is None or first_idx is None else first[len(first_idx):]
+    return [(data[0]._dtype, None if rest is None else [n] + rest)]
+
+
+@register("DynamicStitch", infer_shape=_infer_stitch)
+def _dynamic_stitch(*indices_then_data):
+    count = len(indices_then_data) // 2
+    indices, data = indices_then_data[:count], indices_then_data[count:]
+    flat_idx = np.concatenate([i.reshape(-1) for i in indices])
+    rows = np.concatenate([_partition_rows(d, i) for d, i in zip(data, indices)], axis=0)
+    n = int(flat_idx.max()) + 1 if flat_idx.size else 0
+    last = np.zeros(n, np.int64)
+    last[flat_idx] = np.arange(flat_idx.size)  # later positions overwrite earlier ones
+    return rows[last]
+
+
+@_dynamic_stitch.gradient
+def _dynamic_stitch_grad(op, dy):
+    count = len(op.inputs) // 2
+    return [None] * count + [gather(dy, i) for i in op.inputs[:count]]
 
 
 def dynamic_stitch(indices, data, name=None):
     """Interleaves the rows of `data` into one tensor at positions `indices` (later wins)."""
     indices = [as_tensor(i) for i in indices]
     data = [as_tensor(d) for d in data]
-    flat_idx = np.concatenate([i._value.reshape(-1) for i in indices])
-    rows = concat([_flat_rows(d, i.ndim) for d, i in zip(data, indices)], 0)
-    n = int(flat_idx.max()) + 1 if flat_idx.size else 0
-    last = np.zeros(n, np.int64)
-    last[flat_idx] = np.arange(flat_idx.size)  # later positions overwrite earlier ones
-    return gather(rows, last)
+    return execute(_dynamic_stitch, tuple(indices) + tuple(data))
 
 
 def _check_nonnegative(arr):

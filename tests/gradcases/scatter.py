@@ -18,7 +18,15 @@ IDS = Fixed(_t([0, 2, 0, 1, -1], np.int32))  # -1: a dropped row
 # smooth there).
 DISTINCT = np.arange(10.0).reshape(5, 2) * 0.37 - 1.1
 
+PARTS = Fixed(_t([1, 0, 1, 1], np.int32))
+STITCH_AT = (Fixed(_t([0, 3], np.int32)), Fixed(_t([[1], [2]], np.int32)))
+
 CASES = [
+    GradCase("DynamicPartition", lambda x: s.dynamic_partition(x, PARTS.value, 2)[1] * 3.0,
+             [(4, 2)], second_order=True),
+    GradCase("DynamicStitch", lambda a, b: s.dynamic_stitch([i.value for i in STITCH_AT],
+                                                            [a, b]),
+             [(2, 3), (2, 1, 3)], second_order=True),
     GradCase("TensorScatterUpdate", lambda x, u: s.tensor_scatter_nd_update(x, ROWS.value, u),
              [(3, 2), (2, 2)], second_order=True),
     GradCase("TensorScatterAdd", lambda x, u: s.tensor_scatter_nd_add(x, REPEATED_ROWS.value,
