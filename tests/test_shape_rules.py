@@ -62,7 +62,9 @@ VALUE_DEPENDENT = {
     "Where": "how many elements are true", "Unique": "how many values are distinct",
     "UniqueWithCounts": "how many values are distinct", "Slice": "begin and size",
     "TopKV2": "k", "UnsortedSegmentSum": "num_segments", "UnsortedSegmentProd": "num_segments",
-    "UnsortedSegmentMax": "num_segments", "UnsortedSegmentMin": "num_segments"}
+    "UnsortedSegmentMax": "num_segments", "UnsortedSegmentMin": "num_segments",
+    "DynamicPartition": "how many rows each part gets", "DynamicStitch": "the largest index",
+    "Range": "start, limit and delta"}
 _PLACEHOLDER = types.SimpleNamespace(type="Placeholder", attrs={}, name="x")
 
 
