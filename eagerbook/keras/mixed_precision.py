@@ -21,7 +21,7 @@ import numpy as np
 from ..core import context, dtypes
 from ..core.tensor import Tensor, convert_to_tensor, numpy_text
 from ..core.variable import Variable
-from ..ops import math_ops
+from ..ops import array_ops, math_ops
 from . import backend
 
 _MIXED = {"mixed_float16": ("float16", "float32"), "mixed_bfloat16": ("bfloat16", "float32")}
@@ -261,37 +261,59 @@ class LossScaleOptimizer:
         return [None if g is None else math_ops.multiply(g, math_ops.cast(inverse, g.dtype))
                 for g in grads]
 
-    def _all_finite(self, grads):
-        if context.state.graph is not None:
-            raise NotImplementedError(
-                "eagerbook's LossScaleOptimizer applies gradients eagerly only: inside "
-                "tf.function, skipping a step needs a conditional update it does not build.")
-        return all(bool(np.all(np.isfinite(np.asarray(g)))) for g in grads if g is not None)
+    @staticmethod
+    def _all_finite(grads):
+        """A bool scalar tensor: no gradient holds an inf or a NaN."""
+        checks = [math_ops.reduce_all(math_ops.is_finite(g)) for g in grads if g is not None]
+        return math_ops.reduce_all(array_ops.stack(checks)) if checks else \
+            convert_to_tensor(True)
 
     def _update_scale(self, finite):
-        """Dynamic scaling: double after enough finite steps, halve (and skip) otherwise."""
-        if not self._dynamic:
-            return
-        if finite:
-            count = int(self._counter.numpy()) + 1
-            if count >= self._growth_steps:
-                scale = self._loss_scale.numpy() * 2
-                if np.isfinite(scale):
-                    self._loss_scale.assign(scale)
-                count = 0
-            self._counter.assign(np.int64(count))
-        else:
-            self._loss_scale.assign(np.maximum(self._loss_scale.numpy() / 2, np.float32(1)))
-            self._counter.assign(np.int64(0))
+        """Dynamic scaling: double after enough finite steps in a row, halve (not below 1)
+        after a non-finite one. Written with ``where`` so that it also runs traced."""
+        scale = convert_to_tensor(self._loss_scale)
+        count = math_ops.add(convert_to_tensor(self._counter), np.int64(1))
+        grow = math_ops.greater_equal(count, np.int64(self._growth_steps))
+        doubled = math_ops.multiply(scale, 2.0)
+        grown = array_ops.where(math_ops.logical_and(grow, math_ops.is_finite(doubled)),
+                                doubled, scale)
+        halved = math_ops.maximum(math_ops.truediv(scale, 2.0), 1.0)
+        self._loss_scale.assign(array_ops.where(finite, grown, halved))
+        self._counter.assign(array_ops.where(math_ops.logical_and(finite, ~grow), count,
+                                             np.int64(0)))
 
     def apply_gradients(self, grads_and_vars, name=None, experimental_aggregate_gradients=True):
         """Applies (already unscaled) gradients if all are finite; updates the loss scale.
-        Returns None (TF returns a grouped op, which is None eagerly)."""
+        A skipped step still counts in ``iterations``, as in TF. A fixed scale (``dynamic=False``)
+        never skips. Returns None (TF returns a grouped op, which is None eagerly)."""
         grads_and_vars = list(grads_and_vars)
+        if not self._dynamic:
+            self._optimizer.apply_gradients(grads_and_vars, name=name)
+            return
         finite = self._all_finite([g for g, _ in grads_and_vars])
         self._update_scale(finite)
-        if finite:
+        if context.state.graph is not None:
+            self._apply_traced(finite, grads_and_vars, name)
+        elif bool(finite.numpy()):
             self._optimizer.apply_gradients(grads_and_vars, name=name)
+        else:
+            self._optimizer.iterations.assign_add(np.int64(1))
+
+    def _apply_traced(self, finite, grads_and_vars, name):
+        """Inside tf.function, where `finite` is not known yet. TF builds ``tf.cond(finite,
+        apply, skip)``; keras has no conditional of its own, so the step is always applied and
+        then undone when it should not have been: every variable and slot it writes is read
+        first and written back as ``where(finite, new, old)``. ``iterations`` counts either
+        way."""
+        inner = self._optimizer
+        variables = list({id(v): v for g, v in grads_and_vars if g is not None}.values())
+        inner._make_missing_slots(variables)  # made outside the "branch", as in TF
+        written = variables + [slot for var, _, slot in inner._slot_items()
+                               if any(var is v for v in variables)]
+        before = [v.read_value() for v in written]
+        inner.apply_gradients(grads_and_vars, name=name)
+        for variable, old in zip(written, before):
+            variable.assign(array_ops.where(finite, variable.read_value(), old))
 
     def minimize(self, loss, var_list, grad_loss=None, name=None, tape=None):
         """Scales `loss`, differentiates, unscales, then ``apply_gradients``."""

@@ -123,10 +123,85 @@ def test_non_finite_gradients_skip_the_step_and_halve_the_scale():
     var = tf.Variable(1.)
     opt.apply_gradients([(tf.constant(np.inf), var)])
     assert var.numpy() == 1.0 and float(opt.loss_scale) == 2.0 ** 14
-    assert int(opt.iterations) == 0
+    assert int(opt.iterations) == 1  # TF counts the skipped step too (checked with TF 2.21)
     opt.apply_gradients([(tf.constant(1.0), var)])
     opt.apply_gradients([(tf.constant(1.0), var)])
     assert var.numpy() == -1.0 and float(opt.loss_scale) == 2.0 ** 15  # doubled after 2
+
+
+def _steps(opt, var, step, grads):
+    """After each gradient: (var, loss scale, good steps, iterations, the slots' values)."""
+    seen = []
+    for g in grads:
+        step(tf.constant(g))
+        slots = [w.numpy().tolist() for w in opt.variables()[1:]]
+        seen.append((var.numpy().tolist(), float(opt.loss_scale), int(opt.dynamic_counter),
+                     int(opt.iterations), slots))
+    return seen
+
+
+@pytest.mark.parametrize("inner", ["SGD", "Adam"])
+def test_loss_scale_optimizer_inside_tf_function_skips_as_it_does_eagerly(inner):
+    # The same six steps eagerly and traced; the scale and counters are those TF 2.21 gives
+    # (legacy Keras): a non-finite gradient skips the update (and Adam's slots) but counts in
+    # `iterations`, halves the scale and resets the count; two finite steps in a row double it.
+    grads = [[1.0, 1.0], [np.inf, 1.0], [1.0, 1.0], [1.0, 2.0], [np.nan, 0.0], [0.5, 0.5]]
+    runs = []
+    for trace in (False, True):
+        opt = mp.LossScaleOptimizer(getattr(tf.keras.optimizers, inner)(0.1),
+                                    dynamic_growth_steps=2)
+        var = tf.Variable([1.0, 2.0])
+
+        def step(g, opt=opt, var=var):
+            opt.apply_gradients([(g, var)])
+
+        runs.append(_steps(opt, var, tf.function(step) if trace else step, grads))
+    eager, traced = runs
+    assert [row[1:4] for row in traced] == [row[1:4] for row in eager] == [
+        (2.0 ** 15, 1, 1), (2.0 ** 14, 0, 2), (2.0 ** 14, 1, 3), (2.0 ** 15, 0, 4),
+        (2.0 ** 14, 0, 5), (2.0 ** 14, 1, 6)]
+    for e, t in zip(eager, traced):
+        np.testing.assert_allclose(t[0], e[0], rtol=1e-5)
+        np.testing.assert_allclose(np.array(t[4], dtype=float), np.array(e[4], dtype=float),
+                                   rtol=1e-5)
+    assert traced[1][0] == traced[0][0] and traced[4][0] == traced[3][0]  # skipped: unchanged
+    assert traced[1][4] == traced[0][4]
+    if inner == "SGD":
+        np.testing.assert_allclose(traced[-1][0], [0.65, 1.55], rtol=1e-6)  # TF's values
+
+
+def test_loss_scale_optimizer_scaled_training_step_inside_tf_function():
+    opt = mp.LossScaleOptimizer(tf.keras.optimizers.SGD(0.1), dynamic_growth_steps=1)
+    var = tf.Variable([1.0, 2.0])
+
+    @tf.function
+    def train(x):
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_sum(var * x)
+            scaled = opt.get_scaled_loss(loss)
+        grads = opt.get_unscaled_gradients(tape.gradient(scaled, [var]))
+        opt.apply_gradients(zip(grads, [var]))
+        return loss
+
+    assert float(train(tf.constant([1.0, 1.0]))) == 3.0
+    np.testing.assert_allclose(var.numpy(), [0.9, 1.9], rtol=1e-6)
+    assert float(opt.loss_scale) == 2.0 ** 16 and int(opt.iterations) == 1
+
+
+def test_a_fixed_loss_scale_never_skips_a_step():
+    # TF applies a fixed-scale optimizer's gradients even when they are not finite.
+    for trace in (False, True):
+        opt = mp.LossScaleOptimizer(tf.keras.optimizers.SGD(1.0), dynamic=False,
+                                    initial_scale=4.0)
+        var = tf.Variable(1.0)
+
+        def step(g, opt=opt, var=var):
+            opt.apply_gradients([(g, var)])
+
+        step = tf.function(step) if trace else step
+        step(tf.constant(np.inf))
+        assert var.numpy() == -np.inf and float(opt.loss_scale) == 4.0
+        assert int(opt.iterations) == 1
 
 
 def test_loss_scale_optimizer_hyperparameters_are_the_inner_optimizers():

@@ -316,6 +316,16 @@ class Optimizer:
     def _create_slots(self, var_list):
         pass
 
+    def _make_missing_slots(self, variables):
+        """The slots of the `variables` that have none yet (restored if a checkpoint waits)."""
+        missing = [v for v in variables if _var_key(v) not in self._slots]
+        if missing:
+            self._create_slots(missing)
+            for v in missing:  # variables without slots (plain SGD) still get an entry
+                self._slots.setdefault(_var_key(v), {})
+                self._slot_owners.setdefault(_var_key(v), v)
+            backend.restore_deferred(self)
+
     # --- the update ------------------------------------------------------------------------------
     def apply_gradients(self, grads_and_vars, name=None, experimental_aggregate_gradients=True):
         pairs = _filter_grads(grads_and_vars)
@@ -325,11 +335,7 @@ class Optimizer:
         grads = self._clip(grads, eager)
         missing = [v for v in variables if _var_key(v) not in self._slots]
         if missing:
-            self._create_slots(missing)
-            for v in missing:  # variables without slots (plain SGD) still get an entry
-                self._slots.setdefault(_var_key(v), {})
-                self._slot_owners.setdefault(_var_key(v), v)
-            backend.restore_deferred(self)
+            self._make_missing_slots(missing)
         iterations = self.iterations
         if eager:
             step = int(iterations._value)
