@@ -150,21 +150,32 @@ def _sparse_labels(y_true, y_pred):
     return y_true
 
 
-def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, axis=-1):
+def _valid_labels(y_true, ignore_class):
+    return math_ops.not_equal(y_true, math_ops.cast(ignore_class, y_true.dtype))
+
+
+def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, axis=-1,
+                                    ignore_class=None):
+    """Cross-entropy against integer labels; labels equal to `ignore_class` get a loss of 0
+    (TF computes the others only and scatters them back into place)."""
     y_pred = _pred(y_pred)
     y_true = _sparse_labels(y_true, y_pred)
     if axis not in (-1, y_pred.ndim - 1):
         raise ValueError("eagerbook's sparse_categorical_crossentropy supports axis=-1 only.")
+    if ignore_class is not None:
+        valid = _valid_labels(y_true, ignore_class)
+        safe_labels = array_ops.where(valid, y_true, array_ops.zeros_like(y_true))
+        losses = sparse_categorical_crossentropy(safe_labels, y_pred, from_logits)
+        return array_ops.where(valid, losses, array_ops.zeros_like(losses))
     if from_logits:
         return nn_ops.sparse_softmax_cross_entropy_with_logits(labels=y_true, logits=y_pred)
     # Keras clips first and normalises after (a softmax of the clipped log-probabilities):
     # the reverse of categorical_crossentropy's order, which shows on rows not summing to 1.
+    # Computed as TF does (log, then the logits' cross-entropy), its float32 digits match.
     eps = backend.epsilon()
     clipped = _clip(y_pred, eps, 1.0 - eps)
-    probs = math_ops.truediv(clipped, math_ops.reduce_sum(clipped, axis=-1, keepdims=True))
-    logp = math_ops.log(probs)
-    one_hot = _one_hot(y_true, y_pred.shape[-1], y_pred.dtype)
-    return math_ops.negative(math_ops.reduce_sum(math_ops.multiply(one_hot, logp), axis=-1))
+    return nn_ops.sparse_softmax_cross_entropy_with_logits(labels=y_true,
+                                                           logits=math_ops.log(clipped))
 
 
 def binary_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=0.0, axis=-1):
@@ -420,11 +431,25 @@ class CategoricalCrossentropy(LossFunctionWrapper):
 
 
 class SparseCategoricalCrossentropy(LossFunctionWrapper):
-    def __init__(self, from_logits=False, reduction=Reduction.AUTO,
+    def __init__(self, from_logits=False, ignore_class=None, reduction=Reduction.AUTO,
                  name="sparse_categorical_crossentropy"):
         super().__init__(sparse_categorical_crossentropy, reduction=reduction, name=name,
-                         from_logits=from_logits)
+                         from_logits=from_logits, ignore_class=ignore_class)
         self.from_logits = from_logits
+        self.ignore_class = ignore_class
+
+    def __call__(self, y_true, y_pred, sample_weight=None):
+        if self.ignore_class is None:
+            return super().__call__(y_true, y_pred, sample_weight)
+        # Ignored labels weigh 0; a mean is taken over the other labels only (TF rescales the
+        # mask by all / valid before its usual mean over every entry).
+        losses = compute_weighted_loss(self.call(y_true, y_pred), sample_weight, Reduction.NONE)
+        valid = math_ops.cast(_valid_labels(_sparse_labels(y_true, _pred(y_pred)),
+                                            self.ignore_class), losses.dtype)
+        if self.reduction in (Reduction.AUTO, Reduction.SUM_OVER_BATCH_SIZE):
+            valid = math_ops.multiply(valid, math_ops.truediv(
+                math_ops.cast(array_ops.size(valid), losses.dtype), math_ops.reduce_sum(valid)))
+        return compute_weighted_loss(losses, valid, self.reduction)
 
 
 class KLDivergence(LossFunctionWrapper):

@@ -126,3 +126,37 @@ def test_image_data_format_refuses_an_unknown_one_and_keeps_the_old():
         assert K.image_data_format() == "channels_first"
     finally:
         K.set_image_data_format("channels_last")
+
+
+def test_sparse_categorical_crossentropy_ignore_class_matches_tf():
+    # TF 2.21's docstring example and values (legacy Keras): ignored labels give 0, and a
+    # Loss object averages over the other labels only.
+    y_true = [[[0, 2], [-1, -1]], [[0, 2], [-1, -1]]]
+    y_pred = [[[[1.0, 0.0, 0.0], [0.0, 0.0, 1.0]], [[0.2, 0.5, 0.3], [0.0, 1.0, 0.0]]],
+              [[[1.0, 0.0, 0.0], [0.0, 0.5, 0.5]], [[0.2, 0.5, 0.3], [0.0, 1.0, 0.0]]]]
+    losses = tf.keras.losses
+    loss = losses.sparse_categorical_crossentropy(y_true, y_pred, ignore_class=-1)
+    assert repr(loss.numpy()) == (
+        "array([[[2.3841855e-07, 2.3841855e-07],\n"
+        "        [0.0000000e+00, 0.0000000e+00]],\n\n"
+        "       [[2.3841855e-07, 6.9314730e-01],\n"
+        "        [0.0000000e+00, 0.0000000e+00]]], dtype=float32)")
+    scce = losses.SparseCategoricalCrossentropy(ignore_class=-1)
+    assert scce(y_true, y_pred).numpy() == np.float32(0.173287)
+    assert scce(y_true, y_pred, sample_weight=[[1.0, 2.0], [1.0, 1.0]]).numpy() == \
+        np.float32(0.173287)
+    assert scce.get_config()["ignore_class"] == -1
+    summed = losses.SparseCategoricalCrossentropy(ignore_class=-1, reduction="sum")
+    assert summed(y_true, y_pred).numpy() == np.float32(0.693148)
+    probs = [[.1, .8, .1], [.2, .2, .6], [.3, .3, .4]]
+    weighted = losses.SparseCategoricalCrossentropy(ignore_class=1)
+    assert weighted([1, 0, 2], probs, sample_weight=[1.0, 2.0, 3.0]).numpy() == \
+        pytest.approx(2.983874, rel=1e-6)
+    none = losses.SparseCategoricalCrossentropy(ignore_class=1, reduction="none")
+    np.testing.assert_array_equal(none([1, 0, 2], probs).numpy(),
+                                  np.float32([0.0, 1.609438, 0.91629076]))
+    # Without ignore_class, TF's digits too (log of the clipped probabilities, then the
+    # cross-entropy of those logits).
+    assert repr(losses.sparse_categorical_crossentropy(
+        [1, 2], [[0.05, 0.95, 0], [0.1, 0.8, 0.1]]).numpy()) == \
+        "array([0.05129344, 2.3025851 ], dtype=float32)"
