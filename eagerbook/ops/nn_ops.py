@@ -14,7 +14,8 @@ Speed (the only places with hot-path tricks): the patch matrices are built a few
 time so they stay in the CPU cache (`_image_blocks`), the stride-1 gradients need no window
 gathering (`_grads_by_taps`: shifted slices of a flat, channel-major grid), both of them come
 from one sweep over dy when they run back to back (`_SharedSweep`), and the products run on
-one BLAS thread (`blas_threads.py` says why).
+one BLAS thread (`blas_threads.py` says why); freed arrays stay with the process for the
+next step's (`freed_memory.py`).
 """
 
 import math
@@ -26,7 +27,11 @@ from numpy.lib.stride_tricks import as_strided
 
 from ..core import dtypes, errors
 from ..core.tensor import Tensor, convert_to_tensor
-from . import math_ops, random_ops
+from . import (
+    freed_memory,  # noqa: F401 - imported for its setting (see there)
+    math_ops,
+    random_ops,
+)
 from .blas_threads import one_blas_thread
 from .math_ops import (
     _dims_text,
