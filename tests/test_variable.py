@@ -112,3 +112,19 @@ def test_a_variable_is_freed_with_its_last_reference():
 def test_variable_needs_an_initial_value():
     with pytest.raises(ValueError):
         tf.Variable(None)
+
+
+def test_scatter_nd_methods_change_the_variable_in_place_as_tfs():
+    v = tf.Variable([1, 2, 3, 4, 5, 6, 7, 8])
+    v.scatter_nd_add([[4], [3], [1], [7]], [9, 10, 11, 12])
+    assert v.numpy().tolist() == [1, 13, 3, 14, 14, 6, 7, 20]
+    v.scatter_nd_sub([[1]], [13])
+    v.scatter_nd_update([[0]], [-1])
+    v.scatter_nd_max([[2]], [30])
+    v.scatter_nd_min([[7]], [0])
+    assert v.numpy().tolist() == [-1, 0, 30, 14, 14, 6, 7, 0]
+    with pytest.raises(TypeError, match="Cannot convert \\[9.0\\] to EagerTensor of dtype int32"):
+        v.scatter_nd_update([[4]], [9.0])
+    with pytest.raises(tf.errors.InvalidArgumentError, match="indices\\[0\\] = \\[9\\] does not"):
+        v.scatter_nd_update([[9]], [9])
+    assert v.numpy().tolist() == [-1, 0, 30, 14, 14, 6, 7, 0]  # bad input changed nothing

@@ -11,6 +11,7 @@ import numpy as np
 
 from ..core import dtypes
 from ..core.tensor import is_symbolic
+from ..core.variable import Variable
 from .array_ops import (
     _check_nd,
     _check_nd_values,
@@ -485,3 +486,19 @@ __all__ = [
     "unsorted_segment_min", "unsorted_segment_prod", "unsorted_segment_sqrt_n",
     "unsorted_segment_sum",
 ]
+
+
+# --- Variable.scatter_nd_* -----------------------------------------------------------------------
+def _variable_scatter_nd(tensor_scatter, doc):
+    def method(self, indices, updates, name=None):
+        # TF's ResourceScatterNd* ops: the variable's value with the slices changed, assigned.
+        return self.assign(tensor_scatter(self, indices, updates))
+    method.__doc__ = doc
+    return method
+
+
+for _name, _fn in [("update", tensor_scatter_nd_update), ("add", tensor_scatter_nd_add),
+                   ("sub", tensor_scatter_nd_sub), ("max", tensor_scatter_nd_max),
+                   ("min", tensor_scatter_nd_min)]:
+    setattr(Variable, f"scatter_nd_{_name}", _variable_scatter_nd(
+        _fn, f"``Variable.scatter_nd_{_name}``: as ``tf.tensor_scatter_nd_{_name}``, in place."))
