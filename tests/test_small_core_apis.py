@@ -49,3 +49,19 @@ def test_scalar_mul_converts_the_scalar_to_x_dtype():
         tape.watch(x)
         y = tf.math.scalar_mul(10.0, tf.gather(x, [1]))
     np.testing.assert_array_equal(tf.convert_to_tensor(tape.gradient(y, x)).numpy(), [0, 10])
+
+
+def test_sparse_segment_reductions_pick_rows_then_reduce():
+    c = tf.constant([[1, 2, 3, 4], [-1, -2, -3, -4], [5, 6, 7, 8]])
+    assert tf.sparse.segment_sum(c, tf.constant([0, 1]), tf.constant([0, 0])).numpy().tolist() \
+        == [[0, 0, 0, 0]]
+    assert tf.sparse.segment_sum(c, [0, 1, 2], [0, 0, 1]).numpy().tolist() == \
+        [[0, 0, 0, 0], [5, 6, 7, 8]]
+    assert tf.sparse.segment_sum(c, [0, 1], [0, 2], num_segments=4).numpy().tolist() == \
+        [[1, 2, 3, 4], [0, 0, 0, 0], [-1, -2, -3, -4], [0, 0, 0, 0]]
+    x = tf.constant([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]])
+    assert tf.sparse.segment_mean(x, [0, 2], [0, 1]).numpy().tolist() == [[1, 2], [5, 6]]
+    out = tf.sparse.segment_sqrt_n(x, [0, 1, 2], [0, 0, 2])
+    assert out.shape == (3, 2)
+    np.testing.assert_allclose(out.numpy(), [[4 / 2**0.5, 6 / 2**0.5], [0, 0], [5, 6]],
+                               rtol=1e-6)

@@ -1,5 +1,8 @@
 """``tf.sparse``."""
 
+from ..ops.scatter_ops import sparse_segment_mean as segment_mean
+from ..ops.scatter_ops import sparse_segment_sqrt_n as segment_sqrt_n
+from ..ops.scatter_ops import sparse_segment_sum as segment_sum
 from ..ops.sparse_count_ops import bincount, sampled_addmm
 from ..ops.sparse_ops import (
     SparseTensor,

@@ -502,3 +502,26 @@ for _name, _fn in [("update", tensor_scatter_nd_update), ("add", tensor_scatter_
                    ("min", tensor_scatter_nd_min)]:
     setattr(Variable, f"scatter_nd_{_name}", _variable_scatter_nd(
         _fn, f"``Variable.scatter_nd_{_name}``: as ``tf.tensor_scatter_nd_{_name}``, in place."))
+
+
+# --- tf.sparse.segment_*: segment reductions of the rows `indices` picks ------------------------
+def _sparse_segment(reduce_sorted, reduce_unsorted, what):
+    def reduce_rows(data, indices, segment_ids, num_segments=None, name=None,
+                    sparse_gradient=False):
+        rows = gather(as_tensor(data), indices)
+        if num_segments is not None:
+            return reduce_unsorted(rows, segment_ids, num_segments)
+        if reduce_sorted is not None:
+            return reduce_sorted(rows, segment_ids)
+        ids = as_tensor(segment_ids)  # sorted ids: the last one + 1 segments
+        count = reduce_max(ids) + 1 if ids.shape[0] else 0
+        return reduce_unsorted(rows, ids, count)
+    reduce_rows.__doc__ = (f"``tf.sparse.segment_{what}``: ``data``'s rows at `indices`, "
+                           f"reduced by (sorted) `segment_ids`.")
+    reduce_rows.__name__ = f"segment_{what}"
+    return reduce_rows
+
+
+sparse_segment_sum = _sparse_segment(segment_sum, unsorted_segment_sum, "sum")
+sparse_segment_mean = _sparse_segment(segment_mean, unsorted_segment_mean, "mean")
+sparse_segment_sqrt_n = _sparse_segment(None, unsorted_segment_sqrt_n, "sqrt_n")
