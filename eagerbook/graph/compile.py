@@ -22,7 +22,7 @@ import re
 import numpy as np
 
 from ..core.tensor import Tensor
-from .compile_updates import assigned_values, update_into_step
+from .compile_updates import assigned_values, scratch_values, update_into_step
 
 _LITERAL_TYPES = (bool, int, str, type(None))
 
@@ -30,7 +30,7 @@ _LITERAL_TYPES = (bool, int, str, type(None))
 class _Emitter:
     def __init__(self):
         self.check = None
-        self.assigned = set()
+        self.assigned, self.scratch = set(), set()  # (see compile_updates)
         self.namespace = {"_asarray": np.asarray, "_np": np}
         self.lines = []
         self.nodes = {}  # line number -> the op that line runs (named in errors)
@@ -86,7 +86,7 @@ def compile_graph(graph, name="fn", check=None):
     """
     em = _Emitter()
     em.check = check
-    em.assigned = assigned_values(graph)  # (for update_into_step)
+    em.assigned, em.scratch = assigned_values(graph), scratch_values(graph)  # update_into_step
     env = {}
     params = []
     for t in graph.inputs:

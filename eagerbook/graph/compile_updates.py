@@ -9,10 +9,17 @@ array with NumPy's ``out=``, as eager SGD does (``Optimizer``'s ``subtract_scale
     dense_kernel._value = _asarray(fused_1)
 
 One array per update instead of two, the same bits. Never into ``w``'s own array: a Tensor
-read earlier may share it. Everything else stays one nested expression per fused chain.
+read earlier may share it. When the gradient itself is a scratch array (a fresh kernel result
+that nothing else reads), the product is written into it too, as hand-written NumPy would::
+
+    fused_1_step = _np.multiply(batch_mat_mul_v2_4, const_1, out=batch_mat_mul_v2_4)
+
+Everything else stays one nested expression per fused chain.
 """
 
 _UFUNC_OF = {"AddV2": "add", "Sub": "subtract", "Mul": "multiply"}  # kernels that are just these
+# Kernels whose result is always a new array (never an input, a view of one or a constant).
+_FRESH = frozenset(("BatchMatMulV2", "Sum"))
 
 
 def assigned_values(graph):
@@ -24,6 +31,25 @@ def assigned_values(graph):
         for sub in getattr(op, "subgraphs", {}).values():
             found |= assigned_values(sub)
     return found
+
+
+def scratch_values(graph):
+    """ids of the outputs of _FRESH ops that exactly one op input reads and no graph returns."""
+    uses, fresh = {}, set()
+
+    def count(g):
+        for op in g.operations:
+            for t in op.inputs:
+                uses[id(t)] = uses.get(id(t), 0) + 1
+            if op.type in _FRESH:
+                fresh.update(id(t) for t in op.outputs)
+            for sub in getattr(op, "subgraphs", {}).values():
+                count(sub)
+        for t in g.outputs:
+            uses[id(t)] = uses.get(id(t), 0) + 2  # a result is never scratch
+
+    count(graph)
+    return {i for i in fresh if uses.get(i) == 1}
 
 
 def update_into_step(em, op, env, indent):
@@ -41,7 +67,24 @@ def update_into_step(em, op, env, indent):
         return None
     step = em.fresh(f"{op.name}_step")
     em.nodes[len(em.lines) + 1] = op
-    em.lines.append(f"{indent}{step} = {em.kernel(inner)}("
-                    f"{', '.join(env[id(inputs[r])] for r in inner_refs)})")
+    operands = ", ".join(env[id(inputs[r])] for r in inner_refs)
+    scratch = _scratch_operand(em, op, inner_refs, refs)
+    if scratch is None:
+        em.lines.append(f"{indent}{step} = {em.kernel(inner)}({operands})")
+    else:
+        em.lines.append(f"{indent}{step} = _np.{_UFUNC_OF[inner.name]}({operands}, "
+                        f"out={env[id(scratch)]})")
     args = [step if r == len(inputs) else env[id(inputs[r])] for r in refs]
     return f"_np.{_UFUNC_OF[root.name]}({', '.join(args)}, out={step})"
+
+
+def _scratch_operand(em, op, inner_refs, root_refs):
+    """The product's operand that may take the product (see scratch_values), or None. Not with
+    check_numerics, whose check of the op reads the inputs after the call."""
+    out = op.outputs[0]
+    for r in inner_refs:
+        t = op.inputs[r]
+        if (id(t) in em.scratch and em.check is None and inner_refs.count(r) == 1
+                and r not in root_refs and t._shape == out._shape and t._dtype is out._dtype):
+            return t
+    return None

@@ -182,3 +182,48 @@ def test_a_scalar_or_broadcast_update_keeps_the_plain_expression():
     assert "out=" not in update.get_concrete_function(tf.constant(1.0)).compiled_source
     assert float(w.numpy()) == 1.5
     np.testing.assert_array_equal(s.numpy(), np.full(3, 0.5))
+
+
+def test_an_update_writes_its_product_into_a_scratch_gradient():
+    # The Dense layers' gradients are fresh matmul/sum results that only their updates read:
+    # `lr * grad` is written into the gradient's own array, then `w - that` into it again.
+    _, step, x, labels = _classifier_step()
+    source = tf.function(step).get_concrete_function(x, labels).compiled_source
+    assert source.count("_np.multiply(") == 4, source
+    for line in source.splitlines():
+        if "_np.multiply(" in line:
+            target = line.split("out=")[1].rstrip(")")
+            assert line.split("(")[1].startswith(target + ","), line
+    # ... and trains bit for bit as the step compiled with NumPy checks (no scratch writes).
+    model_a, step_a, _, _ = _classifier_step()
+    model_b, step_b, _, _ = _classifier_step()
+    step_a = tf.function(step_a)
+    for _ in range(3):
+        loss_a = step_a(x, labels)
+        tf.debugging.enable_check_numerics()
+        try:
+            loss_b = tf.function(step_b)(x, labels)
+        finally:
+            tf.debugging.disable_check_numerics()
+        assert float(loss_a) == float(loss_b)
+    for a, b in zip(model_a.trainable_variables, model_b.trainable_variables):
+        np.testing.assert_array_equal(a.numpy(), b.numpy())
+
+
+def test_a_gradient_read_twice_is_never_scratch():
+    w = tf.Variable(np.ones((3, 4), np.float32))
+    a = tf.constant(np.arange(6, dtype=np.float32).reshape(3, 2))
+    b = tf.constant(np.ones((2, 4), np.float32))
+
+    @tf.function
+    def update():
+        grad = tf.matmul(a, b)
+        w.assign(w - grad * 0.5)
+        return grad  # also a result: its array must keep the product a @ b
+
+    grad = update()
+    source = update.get_concrete_function().compiled_source
+    assert "out=fused_step" in source and "out=batch_mat_mul" not in source, source
+    want = np.arange(6, dtype=np.float32).reshape(3, 2) @ np.ones((2, 4), np.float32)
+    np.testing.assert_array_equal(grad.numpy(), want)
+    np.testing.assert_array_equal(w.numpy(), 1 - want * 0.5)
