@@ -227,3 +227,27 @@ def test_a_gradient_read_twice_is_never_scratch():
     want = np.arange(6, dtype=np.float32).reshape(3, 2) @ np.ones((2, 4), np.float32)
     np.testing.assert_array_equal(grad.numpy(), want)
     np.testing.assert_array_equal(w.numpy(), 1 - want * 0.5)
+
+
+def test_square_grad_of_a_constant_seed_is_one_multiplication_with_the_same_bits():
+    # The linear fit's loss mean(square(e)): the seed of Square's gradient is the constant
+    # 1/n, so SquareGrad(e, 1/n) = (e * 2) * (1/n) becomes e * (2/n), one pass instead of two.
+    rng = np.random.default_rng(11)
+    values = np.concatenate([rng.standard_normal(200) * 10.0 ** rng.integers(-40, 30, 200),
+                             [0.0, -0.0, np.inf, -np.inf, np.nan, 1e-45, 3e-38]])
+    e = tf.constant(values.astype(np.float32))
+
+    def grad(t):
+        with tf.GradientTape() as tape:
+            tape.watch(t)
+            loss = tf.reduce_mean(tf.square(t))
+        return tape.gradient(loss, t)
+
+    compiled = tf.function(grad)
+    with np.errstate(all="ignore"):
+        want = grad(e).numpy()
+    got = compiled(e).numpy()
+    assert np.array_equal(got.view(np.uint32), want.view(np.uint32))
+    types = [op.type for op in compiled.get_concrete_function(e).optimized_graph
+             .get_operations()]
+    assert "SquareGrad" not in types and types.count("Mul") == 1, types

@@ -14,6 +14,7 @@
     broadcast_like(constant, b) with b's shape known -> a constant
     f(x, constant whose elements are all equal) for elementwise f -> f(x, that one value)
     (x * c1) * c2 -> x * (c1 * c2) for scalar constants c1, c2
+    square_grad(x, c) -> x * (2 * c) for a scalar constant c     (a mean-square loss's seed)
 
 A rewrite only applies when the result keeps the same dtype and static shape, so ``x * 1``
 with a broadcasting ``1`` of a bigger shape stays.
@@ -80,6 +81,8 @@ def _rewrite(g, op, out):
             if _const_all(b, 1) and _keeps(out, a):
                 return a
         return _fold_scalar_factors(g, op, out)
+    elif t == "SquareGrad":
+        return _square_grad_of_constant(g, op, out)
     elif t == "AddV2":
         for a, b in ((ins[0], ins[1]), (ins[1], ins[0])):
             if _const_all(b, 0) and _keeps(out, a):
@@ -266,6 +269,24 @@ def _fold_scalar_factors(g, op, out):
         node = _insert_before(g, op, "Mul", (x, const.outputs[0]), {}, op.opdef, out)
         return node.outputs[0]
     return None
+
+
+def _square_grad_of_constant(g, op, out):
+    """SquareGrad(x, c) = c * (x * 2) -> x * (2 * c): one pass over x instead of two. Doubling
+    is exact, so the product rounds the same real number once either way (the same bits),
+    except where x * 2 overflows (TF: inf; here finite when |2c| < 1): x * x overflowed there
+    already, so the loss is inf."""
+    x, dy = op.inputs
+    if not _scalar_const(dy) or not _keeps(out, x) or "Mul" not in REGISTRY:
+        return None
+    with np.errstate(over="ignore"):
+        value = (dy._op.attrs["value"] * 2).astype(out._dtype._np)
+    if not np.isfinite(value).all() or len(value.shape) > len(x._shape):
+        return None
+    const = _insert_before(g, op, "Const", (), {"value": value}, None,
+                           _Like(out._dtype, value.shape))
+    return _insert_before(g, op, "Mul", (x, const.outputs[0]), {}, REGISTRY["Mul"],
+                          out).outputs[0]
 
 
 class _Like:
