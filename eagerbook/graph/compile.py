@@ -22,7 +22,7 @@ import re
 import numpy as np
 
 from ..core.tensor import Tensor
-from .compile_updates import assigned_values, scratch_values, update_into_step
+from .compile_updates import assigned_values, matmul_text, scratch_values, update_into_step
 
 _LITERAL_TYPES = (bool, int, str, type(None))
 
@@ -143,7 +143,7 @@ def _emit_kernel_call(em, op, env, indent):
     if op.type.startswith("Fused"):
         call = update_into_step(em, op, env, indent) or _fused_text(em, op, env)
     else:
-        call = _call_text(em, op, env)
+        call = matmul_text(em, op, env) or _call_text(em, op, env)
     inputs = [env[id(t)] for t in op.inputs]
     names = _outputs(em, op, env)
     em.nodes[len(em.lines) + 1] = op

@@ -1,4 +1,5 @@
-"""Variable updates written into their step's array: a peephole of the code generator.
+"""Peepholes of the code generator: variable updates written into their step's array, and big
+matrix products as ``np.matmul``.
 
 A fused ``w - step`` (or ``+``, ``*``) assigned to a Variable, whose ``step`` is a fresh product
 of the update's full static shape, becomes two lines, the second writing into the product's
@@ -15,11 +16,17 @@ that nothing else reads), the product is written into it too, as hand-written Nu
     fused_1_step = _np.multiply(batch_mat_mul_v2_4, const_1, out=batch_mat_mul_v2_4)
 
 Everything else stays one nested expression per fused chain.
+
+A product of two matrices whose static output has at least ``_BIG_PRODUCT`` numbers is
+``_np.matmul(images.T, relu_grad)`` instead of the kernel's ``np.dot``: for matrices ``np.dot``
+clears its output before BLAS writes it, a second pass over a big array (~10 % of a
+784x128 weight gradient's product); small products keep ``np.dot``, whose call costs less.
 """
 
 _UFUNC_OF = {"AddV2": "add", "Sub": "subtract", "Mul": "multiply"}  # kernels that are just these
 # Kernels whose result is always a new array (never an input, a view of one or a constant).
 _FRESH = frozenset(("BatchMatMulV2", "Sum"))
+_BIG_PRODUCT = 1 << 14  # output numbers from which the clearing pass outweighs np.matmul's call
 
 
 def assigned_values(graph):
@@ -88,3 +95,17 @@ def _scratch_operand(em, op, inner_refs, root_refs):
                 and r not in root_refs and t._shape == out._shape and t._dtype is out._dtype):
             return t
     return None
+
+
+def matmul_text(em, op, env):
+    """``_np.matmul(a, b)`` for a big product of two float matrices of static shapes (whose
+    inner sizes the trace checked, so the kernel's run-time checks cannot fail), else None."""
+    if op.type != "BatchMatMulV2" or em.check is not None or not op.outputs[0]._dtype.is_floating:
+        return None
+    dims = [t._shape._dims for t in (*op.inputs, op.outputs[0])]
+    if any(d is None or len(d) != 2 or None in d or min(d) < 2 for d in dims) \
+            or dims[2][0] * dims[2][1] < _BIG_PRODUCT:
+        return None
+    a, b = (env[id(t)] + (".T" if op.attrs.get(flag) else "")
+            for t, flag in zip(op.inputs, ("adj_x", "adj_y")))
+    return f"_np.matmul({a}, {b})"

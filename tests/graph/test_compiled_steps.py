@@ -251,3 +251,24 @@ def test_square_grad_of_a_constant_seed_is_one_multiplication_with_the_same_bits
     types = [op.type for op in compiled.get_concrete_function(e).optimized_graph
              .get_operations()]
     assert "SquareGrad" not in types and types.count("Mul") == 1, types
+
+
+def test_a_big_matrix_product_is_np_matmul_with_the_eager_bits():
+    # np.dot (the kernel's choice, cheaper to call) clears its output before BLAS writes it:
+    # a big product in compiled code is np.matmul instead; small ones keep the kernel.
+    rng = np.random.default_rng(2)
+    a = tf.constant(rng.standard_normal((64, 200), np.float32))
+    b = tf.constant(rng.standard_normal((64, 300), np.float32))
+    small = tf.constant(rng.standard_normal((300, 4), np.float32))
+
+    def products(a, b, small):
+        return (tf.matmul(a, b, transpose_a=True), tf.matmul(b, a, transpose_a=True),
+                tf.matmul(b, small))
+
+    compiled = tf.function(products)
+    source = compiled.get_concrete_function(a, b, small).compiled_source
+    assert source.count("_np.matmul(a.T, b)") == 1 and "_np.matmul(b.T, a)" in source, source
+    assert source.count("BatchMatMulV2(") == 1, source  # 64x4: below the threshold
+    for got, want in zip(compiled(a, b, small), products(a, b, small)):
+        assert got.shape == want.shape
+        assert np.array_equal(got.numpy().view(np.uint32), want.numpy().view(np.uint32))
