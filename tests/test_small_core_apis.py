@@ -65,3 +65,16 @@ def test_sparse_segment_reductions_pick_rows_then_reduce():
     assert out.shape == (3, 2)
     np.testing.assert_allclose(out.numpy(), [[4 / 2**0.5, 6 / 2**0.5], [0, 0], [5, 6]],
                                rtol=1e-6)
+
+
+def test_device_spec_repr_merge_and_parse_as_tf2():
+    spec = tf.DeviceSpec.from_string("/job:a/device:CPU:0")
+    gpu = tf.DeviceSpec(device_type="GPU", device_index=1)
+    merged = spec.make_merged_spec(gpu)
+    assert repr(merged) == ("<DeviceSpec(job=a, replica=None, task=None, device_type=GPU, "
+                            "device_index=1)>")
+    assert merged.to_string() == "/job:a/device:GPU:1"
+    parsed = spec.parse_from_string("/GPU:0")  # a new spec; TF 2's are immutable
+    assert repr(parsed) == ("<DeviceSpec(job=None, replica=None, task=None, device_type=GPU, "
+                            "device_index=0)>")
+    assert spec.to_string() == "/job:a/device:CPU:0"

@@ -44,8 +44,19 @@ class DeviceSpec:
             parts.append(f"/device:{self.device_type}:{index}")
         return "".join(parts)
 
+    def make_merged_spec(self, dev):
+        """A new spec: this one's fields, with those `dev` sets taking their place."""
+        fields = {k: getattr(self, k) for k in self.__slots__}
+        fields.update({k: getattr(dev, k) for k in self.__slots__ if getattr(dev, k) is not None})
+        return DeviceSpec(**fields)
+
+    def parse_from_string(self, spec):
+        """TF 2's spec is immutable: a new spec parsed from `spec` (this one is unchanged)."""
+        return parse_device(spec)
+
     def __repr__(self):
-        return f"DeviceSpec({self.to_string()!r})"
+        fields = ", ".join(f"{k}={getattr(self, k)}" for k in self.__slots__)
+        return f"<DeviceSpec({fields})>"
 
     def __eq__(self, other):
         return isinstance(other, DeviceSpec) and self.to_string() == other.to_string()
