@@ -411,3 +411,33 @@ def test_unbroadcasting_is_skipped_eagerly_on_equal_shapes_and_kept_in_a_trace()
         kinds = [op.type for op in traced.graph.get_operations()]
         assert "SumToShapeOf" in kinds, (signature, kinds)
         assert np.array_equal(traced(tf.ones([2, 3]), tf.ones([2, 3])), np.ones([2, 3]))
+
+
+@pytest.mark.parametrize("axis, keepdims", [(1, False), (1, True), (None, False), ((0, 1), False)])
+def test_mean_over_an_empty_dim_is_nan_and_its_gradient_is_empty(axis, keepdims):
+    # TF 2.21: the mean of an empty slice is nan (no warning) and d mean / dx is an empty
+    # tensor of x's shape; the rule once divided 1.0 by the zero count
+    x = tf.zeros([3, 0])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # NumPy's "Mean of empty slice" must not leak out
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = tf.reduce_mean(x, axis=axis, keepdims=keepdims)
+        dx = tape.gradient(y, x)
+    assert np.isnan(y.numpy()).all() and y.numpy().size > 0
+    assert dx.shape == (3, 0) and dx.dtype == tf.float32
+
+
+def test_mean_gradient_over_an_empty_middle_dim_under_tf_function():
+    x = tf.zeros([3, 0, 2])
+
+    @tf.function
+    def grad(x):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = tf.reduce_mean(x, axis=1)
+        return y, tape.gradient(y, x)
+
+    y, dx = grad(x)
+    assert y.shape == (3, 2) and np.isnan(y.numpy()).all()
+    assert dx.shape == (3, 0, 2)

@@ -880,9 +880,11 @@ def _mean(x, axis, keepdims):
     kind = x.dtype.kind
     if kind in "iu":  # TF's integer mean truncates (it is sum // count)
         return (np.sum(x, axis=axis, keepdims=keepdims) // max(count, 1)).astype(x.dtype)
-    if count == 0 or x.dtype.itemsize == 2 and kind == "f":  # 0/0 is nan; np.mean sums
-        with np.errstate(invalid="ignore", divide="ignore"):  # float16 in float32
-            return np.mean(x, axis=axis, keepdims=keepdims, dtype=x.dtype)
+    if count == 0:  # an empty slice's mean is 0/0: nan, as in TF, without NumPy's warning
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return np.add.reduce(x, axis, None, None, keepdims) / x.dtype.type(0)
+    if x.dtype.itemsize == 2 and kind == "f":  # np.mean sums float16 in float32
+        return np.mean(x, axis=axis, keepdims=keepdims, dtype=x.dtype)
     if x.size >= MIN_SUMMED:
         total = _sum_in_long_rows(x, axis)
         if total is not None:
@@ -944,6 +946,8 @@ def _mean_grad(op, dy):
         count = reduce_sum(ones_like(x), axis=list(axis), keepdims=True)
         return [divide_no_cast(broadcast_like(dy, x), broadcast_like(count, x))]
     count = math.prod(dims)
+    if count == 0:  # x holds no elements: its gradient is empty, x's shape (no 1/0)
+        return [broadcast_like(dy, x)]
     # Scale before broadcasting: the product then touches one value per reduced slice.
     if dy._dtype.is_floating:
         return [broadcast_like(multiply(dy, 1.0 / count), x)]
