@@ -8,10 +8,11 @@
     gradients.py     backward functions for calls under a GradientTape
     control_flow.py  tf.cond, tf.while_loop, tf.case, tf.switch_case
     tensor_array.py  tf.TensorArray
+    row_loops.py     map_fn/scan/fold over a length known only when the function runs
     autograph/       AST conversion of if/while/for/break/continue/return/and/or/not
 """
 
-from . import passes
+from . import passes, row_loops  # noqa: F401 - row_loops registers its loops
 from .compile import compile_graph
 from .control_flow import case, cond, switch_case, while_loop
 from .function import ConcreteFunction, Function, defun, function, trace_listeners

@@ -4,7 +4,9 @@ and the graph-era helpers ``tf.no_op``, ``tf.group``, ``tf.control_dependencies`
 
 TF builds a ``while_loop`` for ``map_fn``; eagerbook unrolls the loop over the first axis in
 Python when its length is known (always, eagerly; inside ``tf.function`` when the shape is
-static), so each step is ordinary ops that the tape and the tracer already understand.
+static), so each step is ordinary ops that the tape and the tracer already understand. A length
+known only when the traced function runs needs a loop in the graph: the graph layer builds it
+(``eagerbook/graph/row_loops.py``) and registers its builders in ``UNKNOWN_LENGTH_LOOPS``.
 """
 
 import contextlib
@@ -17,12 +19,18 @@ from ..core.tensor import Tensor, convert_to_tensor
 from . import array_ops
 from .ragged_ops import RaggedTensor
 
+# "map", "scan", "fold": loops over a length known only when the traced function runs
+UNKNOWN_LENGTH_LOOPS = {}
+
 
 def _leading_length(flat):
+    """The rows' count, or None when tracing cannot see it (the loop goes into the graph)."""
     n = None
     for t in flat:
         length = t.nrows_int() if isinstance(t, RaggedTensor) else t.shape[0]
         if length is None:
+            if not isinstance(t, RaggedTensor) and UNKNOWN_LENGTH_LOOPS:
+                return None
             raise ValueError("eagerbook's map_fn/scan need the length of the first axis to be "
                              "known while tracing (give the input a static shape)")
         if n is not None and length != n:
@@ -60,6 +68,8 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap
     signature = fn_output_signature if fn_output_signature is not None else dtype
     flat = _elements(elems)
     n = _leading_length(flat)
+    if n is None:
+        return UNKNOWN_LENGTH_LOOPS["map"](fn, elems, flat, signature)
     results = [fn(_row(flat, elems, i)) for i in range(n)]
     if signature is None:
         structure = results[0] if results else elems
@@ -106,6 +116,8 @@ def scan(fn, elems, initializer=None, parallel_iterations=10, back_prop=True,
     """Running ``acc = fn(acc, x)`` over the slices of `elems`; every acc is kept and stacked."""
     flat = _elements(elems)
     n = _leading_length(flat)
+    if n is None:
+        return UNKNOWN_LENGTH_LOOPS["scan"](fn, elems, flat, initializer, reverse)
     order = range(n - 1, -1, -1) if reverse else range(n)
     order = list(order)
     if initializer is None:
@@ -141,6 +153,8 @@ def foldr(fn, elems, initializer=None, parallel_iterations=10, back_prop=True,
 def _fold(fn, elems, initializer, reverse):
     flat = _elements(elems)
     n = _leading_length(flat)
+    if n is None:
+        return UNKNOWN_LENGTH_LOOPS["fold"](fn, elems, flat, initializer, reverse)
     order = list(range(n - 1, -1, -1) if reverse else range(n))
     if initializer is None:
         if not order:

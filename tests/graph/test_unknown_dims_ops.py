@@ -391,3 +391,145 @@ def test_a_diagonal_matrix_of_unknown_size():
     assert static_shapes(fn, S([None], f32)) == [[None, None]]
     assert values(fn, [S([None], f32)], np.array([1.0, 2.0], np.float32)) == [
         [[1.0, 0.0], [0.0, 2.0]]]
+
+
+# --- tf.split, tf.eye, tf.linspace, tf.range with traced sizes --------------------------------
+X46 = np.arange(24, dtype=np.float32).reshape(4, 6)
+
+
+def test_split_on_an_unknown_dim_keeps_the_known_sizes():
+    assert static_shapes(lambda x: tf.split(x, [2, -1], axis=0), S([None, 6], f32)) == [
+        [2, 6], [None, 6]]
+    assert static_shapes(lambda x: tf.split(x, 2, axis=0), S([None, 6], f32)) == [
+        [None, 6], [None, 6]]
+    assert static_shapes(lambda x: tf.split(x, [1, 2, 3], axis=1), S([None, None], f32)) == [
+        [None, 1], [None, 2], [None, 3]]
+    parts = values(lambda x: tf.split(x, [1, -1], axis=1), [S([None, None], f32)], X46)
+    assert parts == [X46[:, :1].tolist(), X46[:, 1:].tolist()]
+
+
+def test_split_sizes_known_to_be_wrong_are_refused_while_tracing():
+    with pytest.raises(ValueError, match=r"can't split axis of size 6 into pieces of size "
+                                         r"\[1,2\]"):
+        traced(lambda x: tf.split(x, [1, 2], axis=1), S([None, 6], f32)).get_concrete_function()
+    with pytest.raises(ValueError, match="size_splits can only have one -1"):
+        traced(lambda x: tf.split(x, [-1, -1]), S([None, 6], f32)).get_concrete_function()
+    with pytest.raises(ValueError, match=r"Split size at index 0 must be >= 0. Got: -2"):
+        traced(lambda x: tf.split(x, [-2, 3]), S([None, 6], f32)).get_concrete_function()
+
+
+def test_split_sizes_that_do_not_fit_fail_when_the_function_runs():
+    with pytest.raises(InvalidArgumentError, match=r"evenly divide the split dimension, but got "
+                                                   r"split_dim 0 \(size = 4\) and num_split 3"):
+        traced(lambda x: tf.split(x, 3), S([None, 6], f32))(X46)
+    with pytest.raises(InvalidArgumentError, match=r"if not fully specified.  Got: 5"):
+        traced(lambda x: tf.split(x, [5, -1]), S([None, 6], f32))(X46)
+
+
+def test_split_gradient_through_an_unknown_dim():
+    @tf.function(input_signature=[S([None, 6], f32)])
+    def grad(x):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            a, b = tf.split(x, [1, -1], axis=0)
+            y = tf.reduce_sum(a) + 2.0 * tf.reduce_sum(b)
+        return tape.gradient(y, x)
+    assert grad(X46).numpy().tolist() == [[1.0] * 6] + [[2.0] * 6] * 3
+
+
+def test_eye_and_linspace_of_a_traced_size():
+    assert static_shapes(tf.eye, S([], i32)) == [[None, None]]
+    assert static_shapes(lambda n: tf.eye(n, batch_shape=[2]), S([], i32)) == [[2, None, None]]
+    assert values(lambda n, m: tf.eye(n, m), [S([], i32)] * 2, 2, 3) == [
+        [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]]]
+    assert static_shapes(lambda n: tf.linspace([0.0, 1.0], [1.0, 3.0], n, axis=1),
+                         S([], i32)) == [[2, None]]
+    line = traced(lambda n: tf.linspace(0.0, 1.0, n), S([], i32))
+    assert [line(n).numpy().tolist() for n in (5, 1, 0)] == [[0.0, 0.25, 0.5, 0.75, 1.0],
+                                                            [0.0], []]
+    with pytest.raises(InvalidArgumentError, match="Requires start <= limit when delta > 0: "
+                                                   "1/-1"):
+        line(-1)
+
+
+def test_range_with_a_traced_bound_has_an_unknown_length():
+    # (stand-in values 1, 1, 1 and 2, 2, 2 both give empty ranges: a rule, not stand-ins)
+    assert static_shapes(tf.range, S([], i32), S([], i32), S([], i32)) == [[None]]
+    assert static_shapes(lambda n: tf.range(0.0, n, 0.5), S([], f32)) == [[None]]
+    assert static_shapes(lambda: tf.range(1, 9, 3)) == [[3]]
+    assert values(tf.range, [S([], i32)] * 3, 1, 9, 3) == [[1, 4, 7]]
+    with pytest.raises(ValueError, match="Requires start <= limit when delta > 0: 5/1"):
+        traced(lambda: tf.range(5, 1)).get_concrete_function()
+
+
+# --- tf.dynamic_partition, tf.dynamic_stitch ------------------------------------------------
+def test_dynamic_partition_of_traced_partitions():
+    fn = lambda x, p: tf.dynamic_partition(x, p, 3)  # noqa: E731
+    specs = [S([None, 6], f32), S([None], i32)]
+    assert static_shapes(fn, *specs) == [[None, 6]] * 3
+    parts = values(fn, specs, X46, np.array([0, 2, 2, 1], np.int32))
+    assert parts == [X46[[0]].tolist(), X46[[3]].tolist(), X46[[1, 2]].tolist()]
+    with pytest.raises(InvalidArgumentError, match=r"partitions\[1\] = 5 is not in \[0, 3\)\n"
+                                                   r"\t \[\[\{\{node DynamicPartition\}\}\]\]"):
+        traced(fn, *specs)(X46, np.array([0, 5, 2, 1], np.int32))
+
+
+def test_dynamic_stitch_undoes_dynamic_partition_and_carries_gradients():
+    @tf.function(input_signature=[S([None], f32), S([None], i32)])
+    def roundtrip(x, p):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            a, b = tf.dynamic_partition(x, p, 2)
+            y = tf.reduce_sum(a * 2.0) + tf.reduce_sum(b * 3.0)
+        back = tf.dynamic_stitch(tf.dynamic_partition(tf.range(tf.shape(x)[0]), p, 2), [a, b])
+        return back, tape.gradient(y, x)
+    assert static_shapes(roundtrip.python_function, S([None], f32), S([None], i32)) == [
+        [None], [None]]
+    back, grad = roundtrip(tf.constant([3.0, -1.0, 2.0]), tf.constant([1, 0, 1]))
+    assert back.numpy().tolist() == [3.0, -1.0, 2.0]
+    assert grad.numpy().tolist() == [3.0, 2.0, 3.0]
+    assert static_shapes(lambda a: tf.dynamic_stitch([a, [1, 2]], [[1.0], [2.0, 3.0]]),
+                         S([None], i32)) == [[None]]
+
+
+# --- tf.map_fn, tf.vectorized_map, tf.scan, tf.foldl/foldr over an unknown length -----------
+V5 = np.array([3.0, -1.0, 2.0, 0.0, 5.0], np.float32)
+
+
+def test_map_fn_over_an_unknown_length_loops_in_the_graph():
+    assert static_shapes(lambda x: tf.map_fn(tf.reduce_sum, x), S([None, 6], f32)) == [[None]]
+    assert static_shapes(lambda x: tf.map_fn(lambda r: r * 2.0, x), S([None, None], f32)) == [
+        [None, None]]
+    pair = lambda x: tf.map_fn(lambda r: (r[0], r[1] * 2), (x[:, 0], x[:, 1]))  # noqa: E731
+    assert values(pair, [S([None, 6], f32)], X46) == [X46[:, 0].tolist(),
+                                                      (X46[:, 1] * 2).tolist()]
+    argmax = lambda x: tf.map_fn(lambda r: tf.cast(tf.argmax(r), tf.int32), x,  # noqa: E731
+                                 fn_output_signature=tf.int32)
+    assert values(argmax, [S([None, 6], f32)], X46) == [[5, 5, 5, 5]]
+    squares = lambda x: tf.vectorized_map(lambda r: tf.reduce_sum(r * r), x)  # noqa: E731
+    assert values(squares, [S([None, 6], f32)], X46) == [(X46 ** 2).sum(axis=1).tolist()]
+    assert values(lambda x: tf.map_fn(tf.reduce_sum, x), [S([None, 6], f32)],
+                  np.zeros([0, 6], np.float32)) == [[]]
+
+
+def test_scan_and_folds_over_an_unknown_length():
+    v = [S([None], f32)]
+    assert static_shapes(lambda x: tf.scan(lambda a, e: a + e, x), *v) == [[None]]
+    assert values(lambda x: tf.scan(lambda a, e: a + e, x), v, V5) == [[3, 2, 4, 4, 9]]
+    assert values(lambda x: tf.scan(lambda a, e: a + e, x, initializer=10.0, reverse=True),
+                  v, V5) == [[19, 16, 17, 15, 15]]
+    two = lambda x: tf.scan(lambda a, e: (a[0] + e, a[1] * e), x, initializer=(0.0, 1.0))  # noqa: E731
+    assert values(two, v, V5) == [[3, 2, 4, 4, 9], [3, -3, -6, 0, 0]]
+    assert static_shapes(lambda x: tf.foldl(lambda a, e: a + e, x), *v) == [[]]
+    assert values(lambda x: tf.foldl(lambda a, e: a + e, x), v, V5) == [9.0]
+    assert values(lambda x: tf.foldr(lambda a, e: a - e, x, initializer=0.0), v, V5) == [-9.0]
+
+
+def test_gradient_through_map_fn_over_an_unknown_length():
+    @tf.function(input_signature=[S([None], f32)])
+    def grad(x):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = tf.reduce_sum(tf.map_fn(lambda r: r * r, x))
+        return tape.gradient(y, x)
+    assert grad(V5).numpy().tolist() == (2 * V5).tolist()
