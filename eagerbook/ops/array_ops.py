@@ -10,6 +10,7 @@ import operator
 import numpy as np
 
 from ..core import dtypes, errors
+from ..core.shape import TensorShape
 from ..core.tensor import Tensor, convert_to_tensor, is_symbolic
 from .math_ops import (  # noqa: F401 - transpose is declared in math_ops, exported here too
     _dims_text,
@@ -1126,6 +1127,10 @@ def _mirror_pad_grad_op_grad(op, ddx):
 def pad(tensor, paddings, mode="CONSTANT", constant_values=0, name=None):
     """Pads with a constant, or by mirroring (REFLECT excludes the edge, SYMMETRIC repeats it)."""
     x = as_tensor(tensor)
+    if _traced_value(paddings) or isinstance(paddings, (list, tuple)) and any(
+            _traced_value(row) or isinstance(row, (list, tuple)) and any(map(_traced_value, row))
+            for row in paddings):
+        return _traced_pad(x, paddings, str(mode).upper(), constant_values)
     pads = paddings._value.tolist() if isinstance(paddings, Tensor) else paddings
     pads = np.asarray(pads)
     if pads.ndim != 2 or pads.shape != (x.ndim, 2) or pads.dtype.kind not in "iu":
@@ -1154,6 +1159,40 @@ def pad(tensor, paddings, mode="CONSTANT", constant_values=0, name=None):
                                                 f"{before}, {after} greater than {size_d} - "
                                                 f"{1 - limit} in dimension {d}")
     return execute(_mirror_pad, (x,), {"paddings": pads, "mode": mode})
+
+
+def _traced_pad(x, paddings, mode, constant_values):
+    """``tf.pad`` with paddings known only when the function runs, one axis at a time: a
+    concat of constant blocks (CONSTANT), or a gather of the mirrored positions that
+    ``_mirror_sources`` lists (REFLECT, SYMMETRIC). Both are differentiable composites."""
+    if isinstance(paddings, Tensor) and paddings.shape.as_list() != [x.ndim, 2]:
+        raise ValueError(f"Shape must be rank 2 and [{x.ndim}, 2] for paddings, got "
+                         f"{paddings.shape}")
+    for axis in builtins.range(x.ndim):
+        before, after = paddings[axis][0], paddings[axis][1]
+        if mode == "CONSTANT":
+            value = as_tensor(constant_values, x._dtype)
+            blocks = [_pad_block(x, axis, before, value), x, _pad_block(x, axis, after, value)]
+            x = concat([b for b in blocks if b is not None], axis=axis)
+        elif mode in ("REFLECT", "SYMMETRIC"):
+            size = x.shape[axis] if x.shape[axis] is not None else shape(x)[axis]
+            offset = 0 if mode == "SYMMETRIC" else 1
+            sources = concat([range(before, 0, -1) - 1 + offset, range(size),
+                              size - range(1, after + 1) - offset], axis=0)
+            x = gather(x, sources, axis=axis)
+        else:
+            raise ValueError(f"Value of argument `mode` expected to be one of \"CONSTANT\", "
+                             f"\"REFLECT\", or \"SYMMETRIC\". Received `mode` = {mode}")
+    return x
+
+
+def _pad_block(x, axis, width, value):
+    """`width` copies of `value` along `axis` (None for a known width 0)."""
+    if not isinstance(width, Tensor) and int(width) == 0:
+        return None
+    dims = [width if i == axis else d if d is not None else shape(x)[i]
+            for i, d in enumerate(x.shape.as_list())]
+    return fill(dims, value)
 
 
 @register("ReverseV2")
@@ -1446,7 +1485,8 @@ def _gather_nd_grad(op, dy):
                                                  "batch_dims": op.attrs["batch_dims"]}), None]
 
 
-@register("ScatterNd")
+@register("ScatterNd", infer_shape=lambda inputs, attrs: [(inputs[1]._dtype,
+                                                           list(attrs["shape"]))])
 def _scatter_nd(indices, updates, shape, batch_dims):
     _check_nd_values(indices, shape, batch_dims, "ScatterNd")
     out = np.zeros(shape, dtype=updates.dtype)
@@ -1471,10 +1511,11 @@ def _check_nd(params_shape, indices, batch_dims, op_name):
                                         f"{indices.ndim - 1}) for indices of rank "
                                         f"{indices.ndim}")
     m = indices.shape[-1]
-    if m > len(params_shape) - batch_dims:
+    if m is not None and m > len(params_shape) - batch_dims:
         raise invalid_argument(op_name, f"index innermost dimension length must be <= params "
                                         f"rank; saw: {m} vs. {len(params_shape) - batch_dims}")
-    if list(params_shape[:batch_dims]) != list(indices.shape)[:batch_dims]:
+    if not TensorShape(list(params_shape[:batch_dims])).is_compatible_with(
+            indices.shape[:batch_dims]):
         raise invalid_argument(op_name, f"Batch dimensions of params {list(params_shape)} and "
                                         f"indices {list(indices.shape)} must match")
 
@@ -1502,11 +1543,17 @@ def scatter_nd(indices, updates, shape, name=None):
     """Zeros of `shape` with `updates` added at `indices` (duplicates accumulate)."""
     indices = as_tensor(indices)
     updates = as_tensor(updates)
+    if _traced_value(shape) or isinstance(shape, (list, tuple)) and any(
+            _traced_value(d) for d in shape):
+        # a shape known when the function runs: add the updates into zeros of that shape
+        # (TensorScatterAdd checks the indices against it then)
+        zeros_of_shape = fill(shape, as_tensor(np.zeros((), updates._dtype._np)))
+        return execute(REGISTRY["TensorScatterAdd"], (zeros_of_shape, indices, updates))
     target = _dims_arg(shape, "ScatterNd")
     _check_nd(target, indices, 0, "ScatterNd")
     m = indices.shape[-1]
     expected = list(indices.shape)[:-1] + target[m:]
-    if list(updates.shape) != expected:
+    if not updates.shape.is_compatible_with(expected):
         raise invalid_argument("ScatterNd", f"updates must have shape {expected} for indices of "
                                             f"shape {list(indices.shape)} and output shape "
                                             f"{target}, got {list(updates.shape)}")
@@ -1557,6 +1604,8 @@ def boolean_mask(tensor, mask, axis=None, name="boolean_mask"):
     if not mask.shape.is_compatible_with(masked):
         raise ValueError(f"Shapes {mask.shape} and {tensor.shape[axis:axis + ndims_mask]} are "
                          f"incompatible")
-    flat = reshape(tensor, dims[:axis] + [-1] + dims[axis + ndims_mask:])
+    # dims outside the mask that tracing cannot see are read when the function runs
+    outside = [d if d is not None else shape(tensor)[i] for i, d in enumerate(dims)]
+    flat = reshape(tensor, outside[:axis] + [-1] + outside[axis + ndims_mask:])
     keep = squeeze(where(reshape_to(mask, [-1])), axis=[1])
     return gather(flat, keep, axis=axis)

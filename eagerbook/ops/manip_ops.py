@@ -128,9 +128,8 @@ def strided_slice(input_, begin, end, strides=None, begin_mask=0, end_mask=0,
                   ellipsis_mask=0, new_axis_mask=0, shrink_axis_mask=0, var=None, name=None):
     """TF's low-level slice: one entry per axis, the masks marking entries that are missing
     (begin/end), `...`, a new axis or a single index -- what ``x[...]`` builds for you."""
-    begin = as_tensor(begin).numpy().tolist()
-    end = as_tensor(end).numpy().tolist()
-    strides = [1] * len(begin) if strides is None else as_tensor(strides).numpy().tolist()
+    begin, end = _slice_ints(begin, "begin"), _slice_ints(end, "end")
+    strides = [1] * len(begin) if strides is None else _slice_ints(strides, "strides")
     key = []
     for i, (b, e, s) in enumerate(zip(begin, end, strides)):
         bit = 1 << i
@@ -144,6 +143,15 @@ def strided_slice(input_, begin, end, strides=None, begin_mask=0, end_mask=0,
             key.append(slice(None if begin_mask & bit else b, None if end_mask & bit else e,
                              s))
     return array_ops.tensor_getitem(as_tensor(input_), tuple(key))
+
+
+def _slice_ints(value, what):
+    """begin/end/strides as Python ints (a traced function's constants included)."""
+    known = known_value(as_tensor(value))
+    if known is None:
+        raise NotImplementedError(f"tf.strided_slice with {what} known only when the "
+                                  f"tf.function runs is not supported in eagerbook")
+    return np.asarray(known).tolist()
 
 
 def shape_n(input, out_type=dtypes.int32, name=None):

@@ -22,6 +22,7 @@ from . import logging_ops, string_hashes
 from .array_ops import reshape
 from .ragged_ops import RaggedTensor
 from .registry import execute, invalid_argument, register
+from .shape_rules import broadcast_dims, dims_of
 
 _STRING = dtypes.string
 
@@ -263,9 +264,10 @@ def _python_text(value):
 
 
 def _infer_broadcast(inputs, attrs):
-    shape = np.broadcast_shapes(*[tuple(1 if d is None else d for d in t.shape)
-                                  for t in inputs])
-    return [(_STRING, shape)]
+    dims = dims_of(inputs[0])
+    for t in inputs[1:]:  # TF's broadcast rule: a dim unknown while tracing stays unknown
+        dims = broadcast_dims(dims, dims_of(t))
+    return [(_STRING, dims)]
 
 
 @register("Substr", differentiable=False, infer_shape=_infer_broadcast)

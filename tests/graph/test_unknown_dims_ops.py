@@ -533,3 +533,70 @@ def test_gradient_through_map_fn_over_an_unknown_length():
             y = tf.reduce_sum(tf.map_fn(lambda r: r * r, x))
         return tape.gradient(y, x)
     assert grad(V5).numpy().tolist() == (2 * V5).tolist()
+
+
+# --- boolean_mask, gather_nd/scatter_nd, pad, strided_slice, string broadcasting ---------------
+def test_boolean_mask_along_an_axis_of_unknown_dims():
+    fn = lambda x, m: tf.boolean_mask(x, m, axis=1)  # noqa: E731
+    specs = [S([None, None], f32), S([None], tf.bool)]
+    assert static_shapes(fn, *specs) == [[None, None]]
+    mask = np.array([True, False] * 3)
+    assert values(fn, specs, X46, mask) == [X46[:, mask].tolist()]
+
+
+def test_gather_nd_and_scatter_nd_with_unknown_dims():
+    # an index depth unknown while tracing: TF's result has an unknown rank
+    assert static_shapes(tf.gather_nd, S([None, 6], f32), S([None, None], i32)) == [None]
+    assert values(tf.gather_nd, [S([None, 6], f32), S([None, None], i32)], X46,
+                  np.array([[0, 1]], np.int32)) == [[1.0]]
+    rows = lambda i, u: tf.scatter_nd(i, u, [4, 6])  # noqa: E731
+    assert static_shapes(rows, S([None, 1], i32), S([None, None], f32)) == [[4, 6]]
+    got = values(rows, [S([None, 1], i32), S([None, None], f32)], np.array([[1], [3]], np.int32),
+                 X46[:2])
+    assert got == [[[0.0] * 6, X46[0].tolist(), [0.0] * 6, X46[1].tolist()]]
+    specs = [S([None, 1], i32), S([None], f32), S([1], i32)]
+    assert static_shapes(tf.scatter_nd, *specs) == [[None]]
+    assert values(tf.scatter_nd, specs, np.array([[1], [3]], np.int32),
+                  np.array([9.0, 8.0], np.float32), np.array([5], np.int32)) == [
+        [0.0, 9.0, 0.0, 8.0, 0.0]]
+
+
+def test_pad_with_traced_paddings():
+    specs = [S([None, None], f32), S([2, 2], i32)]
+    pads = np.array([[1, 0], [0, 2]], np.int32)
+    assert static_shapes(tf.pad, *specs) == [[None, None]]
+    assert values(tf.pad, specs, X46, pads) == [np.pad(X46, pads).tolist()]
+    sym = lambda x, p: tf.pad(x, p, mode="SYMMETRIC")  # noqa: E731
+    refl = lambda x, p: tf.pad(x, p, mode="REFLECT")  # noqa: E731
+    wide = np.array([[1, 1], [0, 2]], np.int32)
+    assert values(sym, specs, X46, wide) == [np.pad(X46, wide, mode="symmetric").tolist()]
+    assert values(refl, specs, X46, wide) == [np.pad(X46, wide, mode="reflect").tolist()]
+    mixed = lambda x, k: tf.pad(x, [[0, k], [1, 1]], constant_values=-1.0)  # noqa: E731
+    assert static_shapes(mixed, S([None, 6], f32), S([], i32)) == [[None, 8]]
+    assert values(mixed, [S([None, 6], f32), S([], i32)], X46, 2) == [
+        np.pad(X46, [[0, 2], [1, 1]], constant_values=-1.0).tolist()]
+
+
+def test_pad_with_traced_paddings_is_differentiable():
+    @tf.function(input_signature=[S([None], f32), S([2], i32)])
+    def grad(x, p):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = tf.reduce_sum(tf.pad(x, [p], mode="REFLECT") * tf.range(7.0))
+        return tape.gradient(y, x)
+    # reflected [x0 x1 x2] by 2 and 2: x2 x1 x0 x1 x2 x1 x0, weights 0..6
+    assert grad(tf.constant([1.0, 2.0, 3.0]), tf.constant([2, 2])).numpy().tolist() == [
+        2.0 + 6.0, 1.0 + 3.0 + 5.0, 0.0 + 4.0]
+
+
+def test_strided_slices_of_unknown_dims():
+    assert static_shapes(lambda x: x[1::2, ::3], S([None, None], f32)) == [[None, None]]
+    fn = lambda x: tf.strided_slice(x, [0, 1], [-1, 5], [1, 2])  # noqa: E731
+    assert static_shapes(fn, S([None, None], f32)) == [[None, None]]
+    assert values(fn, [S([None, None], f32)], X46) == [X46[0:-1, 1:5:2].tolist()]
+
+
+def test_string_ops_keep_unknown_dims():
+    assert static_shapes(lambda s: tf.strings.substr(s, 0, 3), S([None], tf.string)) == [[None]]
+    assert static_shapes(lambda s, p: tf.strings.substr(s, p, 1), S([None, 1], tf.string),
+                         S([3], i32)) == [[None, 3]]
