@@ -24,7 +24,7 @@ from ..core import context, nest
 from ..core.tensor import Tensor, _from_numpy, convert_to_tensor
 from ..ops import math_ops
 from ..ops.backprop import GRADIENT_DTYPES, backprop, carries_gradient
-from ..ops.registry import OpRecord
+from ..ops.registry import _NO_ATTRS, OpRecord
 from ..ops.support import FLOAT_SET
 from ..ops.variable_ops import READ_VARIABLE
 from . import jacobians
@@ -96,8 +96,14 @@ class Tape:
         """A Variable the tape does not track yet was read: watch it if it is trainable."""
         # Only float Variables are watched (TF: an integer Variable gets a None gradient).
         if self.watch_accessed_variables and variable.trainable and variable._dtype in FLOAT_SET:
-            self.watch_variable(variable)
-            self.entries.append(OpRecord(READ_VARIABLE, (variable,), tensor, {}))
+            self.tracked[id(variable)] = variable  # (watch_variable, spelled out: once per read)
+            self.watched_variables.setdefault(id(variable), variable)
+            entry = _Entry()  # OpRecord(READ_VARIABLE, (variable,), tensor, {})
+            entry.op = READ_VARIABLE
+            entry.inputs = (variable,)
+            entry._outputs = tensor
+            entry.attrs = _NO_ATTRS
+            self.entries.append(entry)
             self.tracked[id(tensor)] = tensor
 
     # --- watching -------------------------------------------------------------------------------

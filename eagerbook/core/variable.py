@@ -172,7 +172,7 @@ class Variable:
         return tensor
 
     def _write(self, kind, value, read_value):
-        if state.graph is not None:
+        if state.hooked and state.graph is not None:  # (`hooked` first: no property call eagerly)
             # A builder may return what the assignment evaluates to (a TF 1.x graph returns
             # the new value, so `sess.run(v.assign(x))` runs it); tf.function returns None.
             result = state.graph.assign_variable(self, kind, value)

@@ -939,7 +939,9 @@ def _sum_in_long_rows(x, axis):
 def _mean_grad(op, dy):
     x = op.inputs[0]
     axis = op.attrs["axis"]
-    shape = x.shape
+    shape = x._settled_shape  # eagerly a tuple (no TensorShape made); traced, not a tuple
+    if type(shape) is not tuple:
+        shape = x.shape
     dims = [shape[a] for a in axis]
     dy = _restore_reduced_axes(dy, x, axis, op.attrs["keepdims"])
     if None in dims:  # tf.function with unknown dims: count the elements when it runs

@@ -171,7 +171,7 @@ def reduce(op, x, axis, keepdims):
 
 def restore_reduced_axes(dy, x, axis, keepdims):
     """Gives a reduction's gradient back the reduced axes (size 1) so it broadcasts over x."""
-    if keepdims or not axis or dy.shape.rank == 0:  # a scalar broadcasts as it is
+    if keepdims or not axis or dy.ndim == 0:  # a scalar broadcasts as it is
         return dy
     shape = [1 if i in axis else d for i, d in enumerate(x.shape)]
     return reshape_to(dy, shape)

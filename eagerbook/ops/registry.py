@@ -40,7 +40,9 @@ class OpDef:
         self.name = name
         self.kernel = kernel
         self.grad = grad
-        self.dtypes = dtypes  # the input dtypes it accepts (TF's 'T'); None: its wrapper checks
+        # The input dtypes it accepts (TF's 'T', its order; None: its wrapper checks), as a dict:
+        # `x._dtype in op.dtypes` hashes, where a tuple calls DType.__eq__ on each one before x's.
+        self.dtypes = dtypes if dtypes is None or type(dtypes) is dict else dict.fromkeys(dtypes)
         self.stateful = stateful
         self.elementwise = elementwise
         # Inputs broadcast against each other: the rule may answer in the output's shape and

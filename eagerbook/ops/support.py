@@ -38,7 +38,9 @@ def binary_operands(x, y, op_name):
             x = _convert_like(x, y._dtype)
         else:
             x = convert_to_tensor(x)
-    if not isinstance(y, Tensor):
+    if type(y) is float and x._dtype in FLOAT_SET and not state.hooked:  # `t * 0.5`, eagerly:
+        y = _from_numpy(_np_array(y, x._dtype._np))  # (_convert_like's first case, inline)
+    elif not isinstance(y, Tensor):
         y = _convert_like(y, x._dtype)
     if x._dtype is not y._dtype:
         raise invalid_argument(
@@ -55,7 +57,7 @@ def _convert_like(value, dtype):
     if (kind is float and dtype in FLOAT_SET) or (kind is int and dtype in _SMALL_INT_OK
                                                   and -2**31 <= value < 2**31):
         tensor = _from_numpy(_np_array(value, dtype._np))
-        if state.graph is not None:
+        if state.hooked and state.graph is not None:  # (no property call eagerly)
             return state.graph.capture_constant(tensor)
         return tensor
     if hasattr(kind, "_as_tensor"):  # a Variable keeps its own dtype
