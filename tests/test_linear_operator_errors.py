@@ -39,3 +39,27 @@ def test_tridiag_format_must_be_known():
     with pytest.raises(ValueError, match="`diagonals_format` must be one of compact, matrix, or "
                                          "sequence. Received : banded."):
         tf.linalg.LinearOperatorTridiag([[1.]], diagonals_format="banded")
+
+
+@pytest.mark.parametrize("cls, message", [
+    (tf.linalg.LinearOperatorComposition, "Expected a non-empty list of operators. Found: []"),
+    (tf.linalg.LinearOperatorBlockDiag, "Expected a non-empty list of operators. Found: []"),
+    (tf.linalg.LinearOperatorKronecker,
+     "Argument `operators` must be a list of >=1 operators. Received: []."),
+])
+def test_operators_of_operators_need_at_least_one(cls, message):
+    # TF words the error differently for Kronecker than for the other two.
+    with pytest.raises(ValueError) as caught:
+        cls([])
+    assert str(caught.value) == message
+
+
+def test_operators_of_operators_join_names_and_broadcast_batches():
+    a = tf.linalg.LinearOperatorFullMatrix([[[1., 2.], [3., 4.]]] * 3, name="A")
+    b = tf.linalg.LinearOperatorDiag([5., 6.], name="B")
+    assert tf.linalg.LinearOperatorComposition([a, b]).name == "A_o_B"
+    assert tf.linalg.LinearOperatorBlockDiag([a, b]).name == "A_ds_B"
+    assert tf.linalg.LinearOperatorKronecker([a, b]).name == "A_x_B"
+    assert tf.linalg.LinearOperatorComposition([a, b]).shape.as_list() == [3, 2, 2]
+    assert tf.linalg.LinearOperatorBlockDiag([a, b]).shape.as_list() == [3, 4, 4]
+    assert tf.linalg.LinearOperatorKronecker([a, b]).shape.as_list() == [3, 4, 4]

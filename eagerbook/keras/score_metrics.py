@@ -30,7 +30,21 @@ def _two_d_shapes(kind, y_true, y_pred):
                          f"y_true.shape={y_true.shape}.")
 
 
-class FBetaScore(Metric):
+class _ScoreMetric(Metric):
+    """Makes its sums on the first batch, when the number of classes is known."""
+
+    _sums_made = False
+
+    def _cast_and_make_sums(self, y_true, y_pred):
+        dtype = dtypes.as_dtype(self.dtype)
+        y_true = math_ops.cast(convert_to_tensor(y_true), dtype)
+        y_pred = math_ops.cast(convert_to_tensor(y_pred), dtype)
+        if not self._sums_made:
+            self._make_sums(y_true, y_pred)
+        return y_true, y_pred
+
+
+class FBetaScore(_ScoreMetric):
     """F-beta score per class (``average=None``) or averaged."""
 
     def __init__(self, average=None, beta=1.0, threshold=None, name="fbeta_score", dtype=None):
@@ -66,10 +80,7 @@ class FBetaScore(Metric):
 
     def update_state(self, y_true, y_pred, sample_weight=None):
         dtype = dtypes.as_dtype(self.dtype)
-        y_true = math_ops.cast(convert_to_tensor(y_true), dtype)
-        y_pred = math_ops.cast(convert_to_tensor(y_pred), dtype)
-        if not self._sums_made:
-            self._make_sums(y_true, y_pred)
+        y_true, y_pred = self._cast_and_make_sums(y_true, y_pred)
         if self.threshold is None:
             row_max = math_ops.reduce_max(y_pred, axis=-1, keepdims=True)
             predicted = math_ops.logical_and(math_ops.greater_equal(y_pred, row_max),
@@ -123,7 +134,7 @@ class F1Score(FBetaScore):
         return config
 
 
-class R2Score(Metric):
+class R2Score(_ScoreMetric):
     """The coefficient of determination (R^2), optionally adjusted for `num_regressors`."""
 
     def __init__(self, class_aggregation="uniform_average", num_regressors=0, name="r2_score",
@@ -151,10 +162,7 @@ class R2Score(Metric):
 
     def update_state(self, y_true, y_pred, sample_weight=None):
         dtype = dtypes.as_dtype(self.dtype)
-        y_true = math_ops.cast(convert_to_tensor(y_true), dtype)
-        y_pred = math_ops.cast(convert_to_tensor(y_pred), dtype)
-        if not self._sums_made:
-            self._make_sums(y_true, y_pred)
+        y_true, y_pred = self._cast_and_make_sums(y_true, y_pred)
         weight = math_ops.cast(convert_to_tensor(1 if sample_weight is None else sample_weight),
                                dtype)
         if weight.shape.rank == 1:

@@ -432,16 +432,31 @@ class LinearOperatorTridiag(LinearOperator):
                 + diag(self._sub[..., 1:], k=-1))
 
 
-class LinearOperatorComposition(LinearOperator):
-    """``operators[0] @ operators[1] @ ...``."""
+def _product_of_determinants(operators):
+    result = operators[0].determinant()
+    for op in operators[1:]:
+        result = result * op.determinant()
+    return result
 
-    def __init__(self, operators, is_non_singular=None, is_self_adjoint=None,
-                 is_positive_definite=None, is_square=None, name=None):
+
+def _sum_of_log_abs_determinants(operators):
+    return math_ops.add_n([op.log_abs_determinant() for op in operators])
+
+
+class _OperatorOfOperators(LinearOperator):
+    """The common part of operators built from a list of others: their name is the parts'
+    names joined by `joiner`, and their batch shape the broadcast of the parts'."""
+
+    joiner = None
+    # TF words this error one way for Kronecker and another for the rest.
+    empty_error = "Expected a non-empty list of operators. Found: {}"
+
+    def __init__(self, operators, is_non_singular, is_self_adjoint, is_positive_definite,
+                 is_square, name):
         self._operators = list(operators)
         if not self._operators:
-            raise ValueError(f"Argument `operators` must be a list of >=1 operators. "
-                             f"Received: {operators}.")
-        name = name or "_o_".join(op.name for op in self._operators)
+            raise ValueError(self.empty_error.format(operators))
+        name = name or self.joiner.join(op.name for op in self._operators)
         super().__init__(self._operators[0].dtype, is_non_singular, is_self_adjoint,
                          is_positive_definite, is_square, name, {"operators": operators})
 
@@ -449,10 +464,23 @@ class LinearOperatorComposition(LinearOperator):
     def operators(self):
         return self._operators
 
+    def _batch(self):
+        return list(np.broadcast_shapes(*[tuple(op.batch_shape.as_list())
+                                          for op in self._operators]))
+
+
+class LinearOperatorComposition(_OperatorOfOperators):
+    """``operators[0] @ operators[1] @ ...``."""
+
+    joiner = "_o_"
+
+    def __init__(self, operators, is_non_singular=None, is_self_adjoint=None,
+                 is_positive_definite=None, is_square=None, name=None):
+        super().__init__(operators, is_non_singular, is_self_adjoint, is_positive_definite,
+                         is_square, name)
+
     def _shape(self):
-        batch = np.broadcast_shapes(*[tuple(op.batch_shape.as_list())
-                                      for op in self._operators])
-        return list(batch) + [self._operators[0].shape[-2], self._operators[-1].shape[-1]]
+        return self._batch() + [self._operators[0].shape[-2], self._operators[-1].shape[-1]]
 
     def _to_dense(self):
         dense = self._operators[-1].to_dense()
@@ -467,13 +495,10 @@ class LinearOperatorComposition(LinearOperator):
         return x
 
     def _determinant(self):
-        result = self._operators[0].determinant()
-        for op in self._operators[1:]:
-            result = result * op.determinant()
-        return result
+        return _product_of_determinants(self._operators)
 
     def _log_abs_determinant(self):
-        return math_ops.add_n([op.log_abs_determinant() for op in self._operators])
+        return _sum_of_log_abs_determinants(self._operators)
 
 
 class LinearOperatorAdjoint(LinearOperator):
@@ -549,26 +574,15 @@ def _split_blocks(x, sizes, axis):
     return array_ops.split(x, sizes, axis=axis) if len(sizes) > 1 else [x]
 
 
-class LinearOperatorBlockDiag(LinearOperator):
+class LinearOperatorBlockDiag(_OperatorOfOperators):
     """Square operators on the diagonal of a block matrix, zeros elsewhere."""
+
+    joiner = "_ds_"
 
     def __init__(self, operators, is_non_singular=None, is_self_adjoint=None,
                  is_positive_definite=None, is_square=True, name=None):
-        self._operators = list(operators)
-        if not self._operators:
-            raise ValueError(f"Argument `operators` must be a list of >=1 operators. "
-                             f"Received: {operators}.")
-        name = name or "_ds_".join(op.name for op in self._operators)
-        super().__init__(self._operators[0].dtype, is_non_singular, is_self_adjoint,
-                         is_positive_definite, True, name, {"operators": operators})
-
-    @property
-    def operators(self):
-        return self._operators
-
-    def _batch(self):
-        return list(np.broadcast_shapes(*[tuple(op.batch_shape.as_list())
-                                          for op in self._operators]))
+        super().__init__(operators, is_non_singular, is_self_adjoint, is_positive_definite,
+                         True, name)
 
     def _shape(self):
         rows = sum(op.shape[-2] for op in self._operators)
@@ -599,13 +613,10 @@ class LinearOperatorBlockDiag(LinearOperator):
         return super().matvec(x, adjoint, name)
 
     def _determinant(self):
-        result = self._operators[0].determinant()
-        for op in self._operators[1:]:
-            result = result * op.determinant()
-        return result
+        return _product_of_determinants(self._operators)
 
     def _log_abs_determinant(self):
-        return math_ops.add_n([op.log_abs_determinant() for op in self._operators])
+        return _sum_of_log_abs_determinants(self._operators)
 
 
 class LinearOperatorBlockLowerTriangular(LinearOperator):
@@ -672,33 +683,26 @@ class LinearOperatorBlockLowerTriangular(LinearOperator):
         return _split_blocks(y, [op.shape[-1] for op in self._diagonal()], axis)
 
     def _determinant(self):
-        result = self._diagonal()[0].determinant()
-        for op in self._diagonal()[1:]:
-            result = result * op.determinant()
-        return result
+        return _product_of_determinants(self._diagonal())
 
     def _log_abs_determinant(self):
-        return math_ops.add_n([op.log_abs_determinant() for op in self._diagonal()])
+        return _sum_of_log_abs_determinants(self._diagonal())
 
 
-class LinearOperatorKronecker(LinearOperator):
+class LinearOperatorKronecker(_OperatorOfOperators):
     """The Kronecker product of `operators` (``kron(A, B)[i*p + k, j*q + l] = A[i,j]
     B[k,l]``)."""
 
+    joiner = "_x_"
+    empty_error = "Argument `operators` must be a list of >=1 operators. Received: {}."
+
     def __init__(self, operators, is_non_singular=None, is_self_adjoint=None,
                  is_positive_definite=None, is_square=None, name=None):
-        self._operators = list(operators)
-        name = name or "_x_".join(op.name for op in self._operators)
-        super().__init__(self._operators[0].dtype, is_non_singular, is_self_adjoint,
-                         is_positive_definite, is_square, name, {"operators": operators})
-
-    @property
-    def operators(self):
-        return self._operators
+        super().__init__(operators, is_non_singular, is_self_adjoint, is_positive_definite,
+                         is_square, name)
 
     def _shape(self):
-        batch = list(np.broadcast_shapes(*[tuple(op.batch_shape.as_list())
-                                           for op in self._operators]))
+        batch = self._batch()
         rows = int(np.prod([op.shape[-2] for op in self._operators]))
         cols = int(np.prod([op.shape[-1] for op in self._operators]))
         return batch + [rows, cols]
