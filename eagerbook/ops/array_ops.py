@@ -631,14 +631,7 @@ def linspace(start, stop, num, name=None, axis=0):
     num = int(num._value if isinstance(num, Tensor) else num)
     if num < 0:
         raise invalid_argument("LinSpace", f"Requires num >= 0, got {num}")
-    shape = list(np.broadcast_shapes(tuple(start.shape), tuple(stop.shape)))
-    start, stop = broadcast_to(start, shape), broadcast_to(stop, shape)
-    rank = len(shape) + 1
-    if not -rank <= axis < rank:
-        raise invalid_argument("LinSpace", f"axis {axis} is out of range for a result of rank "
-                                           f"{rank}")
-    axis %= rank
-    start, stop = expand_dims(start, axis), expand_dims(stop, axis)
+    start, stop, rank, axis = _linspace_ends(start, stop, axis)
     delta = truediv(stop - start, max(num - 1, 1))  # float64 for integer inputs
     start, stop = cast(start, delta._dtype), cast(stop, delta._dtype)
     steps = range(1, max(num - 1, 1), dtype=delta._dtype)
@@ -650,9 +643,9 @@ def linspace(start, stop, num, name=None, axis=0):
     return tensor_getitem(whole, key)
 
 
-def _traced_linspace(start, stop, num, axis):
-    """``tf.linspace`` with `num` known when the function runs (TF's ``linspace_nd``): the
-    result's length along `axis` is None while tracing."""
+def _linspace_ends(start, stop, axis):
+    """`start` and `stop` broadcast together, with the new axis inserted at `axis` (checked
+    against the result's rank, made non-negative)."""
     shape = list(np.broadcast_shapes(tuple(start.shape), tuple(stop.shape)))
     start, stop = broadcast_to(start, shape), broadcast_to(stop, shape)
     rank = len(shape) + 1
@@ -661,6 +654,13 @@ def _traced_linspace(start, stop, num, axis):
                                            f"{rank}")
     axis %= rank
     start, stop = expand_dims(start, axis), expand_dims(stop, axis)
+    return start, stop, rank, axis
+
+
+def _traced_linspace(start, stop, num, axis):
+    """``tf.linspace`` with `num` known when the function runs (TF's ``linspace_nd``): the
+    result's length along `axis` is None while tracing."""
+    start, stop, rank, axis = _linspace_ends(start, stop, axis)
     num = cast(num, dtypes.int32)
     steps = maximum(num - 1, 1)
     delta = truediv(stop - start, cast(steps, start._dtype))
