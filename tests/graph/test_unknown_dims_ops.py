@@ -255,7 +255,7 @@ def test_segment_errors_as_tf_gives_them():
     (2, [S([None, 2, 3], f32), S([2, 3, None], f32)], [4, 2, 3], [2, 3, 5], [None, None]),
 ])
 def test_tensordot_with_unknown_dims(axes, specs, a_shape, b_shape, shape):
-    fn = lambda a, b: tf.tensordot(a, b, axes)  # noqa: E731
+    fn = lambda a, b: tf.tensordot(a, b, axes)  # noqa: E731 - the traced function, one line as in the probe
     assert static_shapes(fn, *specs) == [shape]
     rng = np.random.RandomState(0)
     a = rng.rand(*a_shape).astype(np.float32)
@@ -268,7 +268,7 @@ def test_tensordot_with_unknown_dims(axes, specs, a_shape, b_shape, shape):
 @pytest.mark.parametrize("spec, shape", [([None, None, None, 3], [None, 4, 7, 3]),
                                          ([None, None, 3], [4, 7, 3])])
 def test_resize_with_unknown_height_and_width(method, spec, shape):
-    fn = lambda x: tf.image.resize(x, [4, 7], method=method)  # noqa: E731
+    fn = lambda x: tf.image.resize(x, [4, 7], method=method)  # noqa: E731 - the traced function, one line as in the probe
     assert static_shapes(fn, S(spec, f32)) == [shape]
     images = np.random.RandomState(1).rand(2, 3, 5, 3).astype(np.float32)[:: 5 - len(spec)]
     images = images.reshape([-1] * (len(spec) == 4) + [3, 5, 3])
@@ -380,14 +380,14 @@ def test_in_top_k_and_reflect_padding_with_unknown_dims():
     targets = np.array([0, 5, 5, 2], np.int32)
     assert values(lambda p, t: tf.math.in_top_k(t, p, 2), [S([None, 6], f32), S([None], i32)],
                   MATRIX, targets) == [[False, True, True, False]]
-    pad = lambda x: tf.pad(x, [[1, 1], [2, 2]], mode="REFLECT")  # noqa: E731
+    pad = lambda x: tf.pad(x, [[1, 1], [2, 2]], mode="REFLECT")  # noqa: E731 - the traced function, one line as in the probe
     assert static_shapes(pad, S([None, None], f32)) == [[None, None]]
     assert values(pad, [S([None, None], f32)], MATRIX) == [
         np.pad(MATRIX, [[1, 1], [2, 2]], mode="reflect").tolist()]
 
 
 def test_a_diagonal_matrix_of_unknown_size():
-    fn = lambda v: tf.linalg.diag(v)  # noqa: E731
+    fn = lambda v: tf.linalg.diag(v)  # noqa: E731 - the traced function, one line as in the probe
     assert static_shapes(fn, S([None], f32)) == [[None, None]]
     assert values(fn, [S([None], f32)], np.array([1.0, 2.0], np.float32)) == [
         [[1.0, 0.0], [0.0, 2.0]]]
@@ -464,7 +464,7 @@ def test_range_with_a_traced_bound_has_an_unknown_length():
 
 # --- tf.dynamic_partition, tf.dynamic_stitch ------------------------------------------------
 def test_dynamic_partition_of_traced_partitions():
-    fn = lambda x, p: tf.dynamic_partition(x, p, 3)  # noqa: E731
+    fn = lambda x, p: tf.dynamic_partition(x, p, 3)  # noqa: E731 - the traced function, one line as in the probe
     specs = [S([None, 6], f32), S([None], i32)]
     assert static_shapes(fn, *specs) == [[None, 6]] * 3
     parts = values(fn, specs, X46, np.array([0, 2, 2, 1], np.int32))
@@ -500,13 +500,13 @@ def test_map_fn_over_an_unknown_length_loops_in_the_graph():
     assert static_shapes(lambda x: tf.map_fn(tf.reduce_sum, x), S([None, 6], f32)) == [[None]]
     assert static_shapes(lambda x: tf.map_fn(lambda r: r * 2.0, x), S([None, None], f32)) == [
         [None, None]]
-    pair = lambda x: tf.map_fn(lambda r: (r[0], r[1] * 2), (x[:, 0], x[:, 1]))  # noqa: E731
+    pair = lambda x: tf.map_fn(lambda r: (r[0], r[1] * 2), (x[:, 0], x[:, 1]))  # noqa: E731 - the traced function, one line as in the probe
     assert values(pair, [S([None, 6], f32)], X46) == [X46[:, 0].tolist(),
                                                       (X46[:, 1] * 2).tolist()]
-    argmax = lambda x: tf.map_fn(lambda r: tf.cast(tf.argmax(r), tf.int32), x,  # noqa: E731
+    argmax = lambda x: tf.map_fn(lambda r: tf.cast(tf.argmax(r), tf.int32), x,  # noqa: E731 - the traced function, one line as in the probe
                                  fn_output_signature=tf.int32)
     assert values(argmax, [S([None, 6], f32)], X46) == [[5, 5, 5, 5]]
-    squares = lambda x: tf.vectorized_map(lambda r: tf.reduce_sum(r * r), x)  # noqa: E731
+    squares = lambda x: tf.vectorized_map(lambda r: tf.reduce_sum(r * r), x)  # noqa: E731 - the traced function, one line as in the probe
     assert values(squares, [S([None, 6], f32)], X46) == [(X46 ** 2).sum(axis=1).tolist()]
     assert values(lambda x: tf.map_fn(tf.reduce_sum, x), [S([None, 6], f32)],
                   np.zeros([0, 6], np.float32)) == [[]]
@@ -518,7 +518,7 @@ def test_scan_and_folds_over_an_unknown_length():
     assert values(lambda x: tf.scan(lambda a, e: a + e, x), v, V5) == [[3, 2, 4, 4, 9]]
     assert values(lambda x: tf.scan(lambda a, e: a + e, x, initializer=10.0, reverse=True),
                   v, V5) == [[19, 16, 17, 15, 15]]
-    two = lambda x: tf.scan(lambda a, e: (a[0] + e, a[1] * e), x, initializer=(0.0, 1.0))  # noqa: E731
+    two = lambda x: tf.scan(lambda a, e: (a[0] + e, a[1] * e), x, initializer=(0.0, 1.0))  # noqa: E731 - the traced function, one line as in the probe
     assert values(two, v, V5) == [[3, 2, 4, 4, 9], [3, -3, -6, 0, 0]]
     assert static_shapes(lambda x: tf.foldl(lambda a, e: a + e, x), *v) == [[]]
     assert values(lambda x: tf.foldl(lambda a, e: a + e, x), v, V5) == [9.0]
@@ -537,7 +537,7 @@ def test_gradient_through_map_fn_over_an_unknown_length():
 
 # --- boolean_mask, gather_nd/scatter_nd, pad, strided_slice, string broadcasting ---------------
 def test_boolean_mask_along_an_axis_of_unknown_dims():
-    fn = lambda x, m: tf.boolean_mask(x, m, axis=1)  # noqa: E731
+    fn = lambda x, m: tf.boolean_mask(x, m, axis=1)  # noqa: E731 - the traced function, one line as in the probe
     specs = [S([None, None], f32), S([None], tf.bool)]
     assert static_shapes(fn, *specs) == [[None, None]]
     mask = np.array([True, False] * 3)
@@ -549,7 +549,7 @@ def test_gather_nd_and_scatter_nd_with_unknown_dims():
     assert static_shapes(tf.gather_nd, S([None, 6], f32), S([None, None], i32)) == [None]
     assert values(tf.gather_nd, [S([None, 6], f32), S([None, None], i32)], X46,
                   np.array([[0, 1]], np.int32)) == [[1.0]]
-    rows = lambda i, u: tf.scatter_nd(i, u, [4, 6])  # noqa: E731
+    rows = lambda i, u: tf.scatter_nd(i, u, [4, 6])  # noqa: E731 - the traced function, one line as in the probe
     assert static_shapes(rows, S([None, 1], i32), S([None, None], f32)) == [[4, 6]]
     got = values(rows, [S([None, 1], i32), S([None, None], f32)], np.array([[1], [3]], np.int32),
                  X46[:2])
@@ -566,12 +566,12 @@ def test_pad_with_traced_paddings():
     pads = np.array([[1, 0], [0, 2]], np.int32)
     assert static_shapes(tf.pad, *specs) == [[None, None]]
     assert values(tf.pad, specs, X46, pads) == [np.pad(X46, pads).tolist()]
-    sym = lambda x, p: tf.pad(x, p, mode="SYMMETRIC")  # noqa: E731
-    refl = lambda x, p: tf.pad(x, p, mode="REFLECT")  # noqa: E731
+    sym = lambda x, p: tf.pad(x, p, mode="SYMMETRIC")  # noqa: E731 - the traced function, one line as in the probe
+    refl = lambda x, p: tf.pad(x, p, mode="REFLECT")  # noqa: E731 - the traced function, one line as in the probe
     wide = np.array([[1, 1], [0, 2]], np.int32)
     assert values(sym, specs, X46, wide) == [np.pad(X46, wide, mode="symmetric").tolist()]
     assert values(refl, specs, X46, wide) == [np.pad(X46, wide, mode="reflect").tolist()]
-    mixed = lambda x, k: tf.pad(x, [[0, k], [1, 1]], constant_values=-1.0)  # noqa: E731
+    mixed = lambda x, k: tf.pad(x, [[0, k], [1, 1]], constant_values=-1.0)  # noqa: E731 - the traced function, one line as in the probe
     assert static_shapes(mixed, S([None, 6], f32), S([], i32)) == [[None, 8]]
     assert values(mixed, [S([None, 6], f32), S([], i32)], X46, 2) == [
         np.pad(X46, [[0, 2], [1, 1]], constant_values=-1.0).tolist()]
@@ -591,7 +591,7 @@ def test_pad_with_traced_paddings_is_differentiable():
 
 def test_strided_slices_of_unknown_dims():
     assert static_shapes(lambda x: x[1::2, ::3], S([None, None], f32)) == [[None, None]]
-    fn = lambda x: tf.strided_slice(x, [0, 1], [-1, 5], [1, 2])  # noqa: E731
+    fn = lambda x: tf.strided_slice(x, [0, 1], [-1, 5], [1, 2])  # noqa: E731 - the traced function, one line as in the probe
     assert static_shapes(fn, S([None, None], f32)) == [[None, None]]
     assert values(fn, [S([None, None], f32)], X46) == [X46[0:-1, 1:5:2].tolist()]
 
