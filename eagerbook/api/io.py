@@ -15,3 +15,4 @@ from ..ops.example_ops import (
 from ..ops.png_ops import decode_png, encode_png
 from ..ops.string_ops import decode_raw
 from ..ops.tfrecord import TFRecordOptions, TFRecordWriter
+from . import io_gfile as gfile
