@@ -109,6 +109,8 @@ from ..ops.special_math_ops import (
     accumulate_n,
     bessel_i0,
     bessel_i0e,
+    bessel_i1,
+    bessel_i1e,
     digamma,
     erfcinv,
     erfinv,
