@@ -1,11 +1,12 @@
-"""``tf.signal``: cutting a signal into frames and adding frames back, windows, and the
-short-time Fourier transform (built of frames, a window and ``fft_ops``' RFFT)."""
+"""``tf.signal``: cutting a signal into frames and adding frames back, windows, the
+short-time Fourier transform (built of frames, a window and ``fft_ops``' RFFT), discrete cosine
+transforms, mel filter banks and MFCCs."""
 
 import numpy as np
 
-from ..core import dtypes
+from ..core import dtypes, errors
 from ..core.tensor import _from_numpy
-from . import array_ops, fft_ops, math_ops
+from . import array_ops, fft_ops, linalg_ops, math_ops
 from .shape_rules import known_value
 from .support import as_tensor
 
@@ -61,7 +62,7 @@ def _raised_cosine_window(name, length, periodic, dtype, a, b):
     # even length has n = length (one more point than it keeps) and otherwise n = length - 1.
     dtype = dtypes.as_dtype(dtype)
     if dtype not in (dtypes.float16, dtypes.float32, dtypes.float64):
-        raise ValueError(f"dtype must be a floating point type. Found {dtype!r}")
+        raise ValueError(f"dtype must be a floating point type. Found {dtype}")
     length = int(known_value(as_tensor(length)))
     if length == 1:
         return _from_numpy(np.ones([1], dtype.as_numpy_dtype))
@@ -133,3 +134,191 @@ def inverse_stft_window_fn(frame_step, forward_window_fn=hann_window, name=None)
 
 __all__ = ["frame", "overlap_and_add", "hann_window", "hamming_window", "stft", "inverse_stft",
            "inverse_stft_window_fn"]
+
+
+# --- discrete cosine transforms ------------------------------------------------------------------
+# Each DCT is linear, so it is written as a product with its cosine matrix (built in float64,
+# rounded to the signal's dtype): gradients and tracing come from the product itself. TF's inverse
+# of a type is the DCT of the matching type (II <-> III, I and IV their own), scaled as TF does.
+_INVERSE_DCT_TYPE = {1: 1, 2: 3, 3: 2, 4: 4}
+
+
+def _dct_matrix(dct_type, length, norm):
+    """C with dct(x)[k] = sum_n C[k, n] x[n] (TF's unnormalized definitions, each term doubled
+    as in its FFT-based kernels)."""
+    k = np.arange(length)[:, None].astype(np.float64)
+    n = np.arange(length)[None, :].astype(np.float64)
+    if dct_type == 1:
+        matrix = 2 * np.cos(np.pi * k * n / (length - 1))
+        matrix[:, 0] = 1
+        matrix[:, -1] = (-1.0) ** np.arange(length)
+    elif dct_type == 2:
+        matrix = 2 * np.cos(np.pi * k * (2 * n + 1) / (2 * length))
+        if norm == "ortho":
+            matrix[0] *= np.sqrt(1 / (4 * length))
+            matrix[1:] *= np.sqrt(1 / (2 * length))
+    elif dct_type == 3:
+        if norm == "ortho":  # the transpose of the orthonormal type II
+            return _dct_matrix(2, length, "ortho").T
+        matrix = 2 * np.cos(np.pi * n * (2 * k + 1) / (2 * length))
+        matrix[:, 0] = 1
+    else:
+        matrix = 2 * np.cos(np.pi * (2 * n + 1) * (2 * k + 1) / (4 * length))
+        if norm == "ortho":
+            matrix *= np.sqrt(1 / (2 * length))
+    return matrix
+
+
+def _check_dct_arguments(signal, dct_type, n, axis, norm):
+    if dct_type not in (1, 2, 3, 4):
+        raise ValueError("Types I, II, III and IV (I)DCT are supported.")
+    if dct_type == 1:
+        if norm == "ortho":
+            raise ValueError("Normalization is not supported for the Type-I DCT.")
+        length = signal.shape[-1] if n is None else n
+        if length is not None and length < 2:
+            raise ValueError("Type-I DCT requires the dimension to be greater than one.")
+    if n is not None and n < 1:
+        raise ValueError("n should be a positive integer or None")
+    if axis != -1:
+        raise NotImplementedError(f"axis must be -1. Got: {axis}")
+    if norm not in (None, "ortho"):
+        raise ValueError(f"Unknown normalization. Expected None or 'ortho', got: {norm}")
+    if not signal.dtype.is_floating:
+        raise TypeError(f"Cannot convert 0.0 to EagerTensor of dtype {signal.dtype.name}")
+
+
+def _fit_last_axis(signal, n):
+    """The signal cut or zero-padded along its last axis to length n."""
+    length = signal.shape[-1]
+    if n is None or n == length:
+        return signal
+    if n < length:
+        return signal[..., :n]
+    paddings = [[0, 0]] * (signal.shape.rank - 1) + [[0, n - length]]
+    return array_ops.pad(signal, paddings)
+
+
+def dct(input, type=2, n=None, axis=-1, norm=None, name=None):  # noqa: A002 (TF's names)
+    """``tf.signal.dct``: the type I-IV discrete cosine transform over the last axis, optionally
+    cut or zero-padded to ``n`` first; ``norm="ortho"`` makes types II-IV orthonormal."""
+    signal = as_tensor(input)
+    _check_dct_arguments(signal, type, n, axis, norm)
+    signal = _fit_last_axis(signal, n)
+    length = signal.shape[-1]
+    if length is None:
+        raise ValueError("dct needs the length of the signal's last axis to be known")
+    matrix = _dct_matrix(type, length, norm).T.astype(signal.dtype.as_numpy_dtype)
+    return linalg_ops.tensordot(signal, _from_numpy(matrix), axes=1)
+
+
+def idct(input, type=2, n=None, axis=-1, norm=None, name=None):  # noqa: A002 (TF's names)
+    """``tf.signal.idct``: the DCT of the inverse type (II <-> III; I and IV are their own), so
+    ``idct(dct(x, norm="ortho"), norm="ortho")`` is x; unnormalized, type II round trips give
+    ``2 * length * x``."""
+    if type not in _INVERSE_DCT_TYPE:
+        raise ValueError("Types I, II, III and IV (I)DCT are supported.")
+    return dct(input, type=_INVERSE_DCT_TYPE[type], n=n, axis=axis, norm=norm)
+
+
+def mfccs_from_log_mel_spectrograms(log_mel_spectrograms, name=None):
+    """``tf.signal.mfccs_from_log_mel_spectrograms``: the unnormalized type II DCT of each
+    log-mel spectrum scaled by 1/sqrt(2 * num_mel_bins), as TF computes MFCCs."""
+    spectra = as_tensor(log_mel_spectrograms)
+    num_mel_bins = spectra.shape[-1]
+    if num_mel_bins is None:
+        raise ValueError("The number of mel bins (the last axis) must be known.")
+    return dct(spectra, type=2) * (1 / np.sqrt(np.float64(2 * num_mel_bins)))
+
+
+# --- mel filter banks ----------------------------------------------------------------------------
+_MEL_BREAK_HERTZ = 700.0
+_MEL_HIGH_FREQUENCY_Q = 1127.0
+
+
+def _hertz_to_mel(frequencies):
+    return _MEL_HIGH_FREQUENCY_Q * np.log(1.0 + frequencies / _MEL_BREAK_HERTZ)
+
+
+def _check_mel_arguments(num_mel_bins, sample_rate, lower_edge_hertz, upper_edge_hertz, dtype):
+    if num_mel_bins <= 0:
+        raise ValueError(f"num_mel_bins must be positive. Got: {num_mel_bins}")
+    if lower_edge_hertz < 0.0:
+        raise ValueError(f"lower_edge_hertz must be non-negative. Got: {lower_edge_hertz}")
+    if lower_edge_hertz >= upper_edge_hertz:
+        raise ValueError(f"lower_edge_hertz {lower_edge_hertz} >= upper_edge_hertz "
+                         f"{upper_edge_hertz}")
+    if sample_rate <= 0.0:
+        raise ValueError(f"sample_rate must be positive. Got: {sample_rate}")
+    if upper_edge_hertz > sample_rate / 2:
+        raise ValueError("upper_edge_hertz must not be larger than the Nyquist frequency "
+                         f"(sample_rate / 2). Got {upper_edge_hertz} for sample_rate: "
+                         f"{sample_rate}")
+    if not dtype.is_floating:
+        raise ValueError(f"dtype must be a floating point type. Got: {dtype}")
+
+
+def linear_to_mel_weight_matrix(num_mel_bins=20, num_spectrogram_bins=129, sample_rate=8000,
+                                lower_edge_hertz=125.0, upper_edge_hertz=3800.0,
+                                dtype=dtypes.float32, name=None):
+    """``tf.signal.linear_to_mel_weight_matrix``: ``[num_spectrogram_bins, num_mel_bins]``
+    triangular filters, equally spaced on the mel scale (mel = 1127 ln(1 + f / 700)) between the
+    two edges, each rising from 0 at its lower neighbour's center to 1 at its own center and
+    back to 0 at its upper neighbour's. The first spectrogram bin (DC) gets no weight."""
+    dtype = dtypes.as_dtype(dtype)
+    _check_mel_arguments(num_mel_bins, sample_rate, lower_edge_hertz, upper_edge_hertz, dtype)
+    np_type = dtype.as_numpy_dtype
+    nyquist = np_type(sample_rate) / np_type(2)
+    linear_frequencies = np.linspace(0, nyquist, num_spectrogram_bins, dtype=np_type)[1:]
+    spectrogram_mel = _hertz_to_mel(linear_frequencies).astype(np_type)[:, None]
+    edges = np.linspace(_hertz_to_mel(np_type(lower_edge_hertz)),
+                        _hertz_to_mel(np_type(upper_edge_hertz)), num_mel_bins + 2,
+                        dtype=np_type)
+    lower, center, upper = edges[:-2], edges[1:-1], edges[2:]
+    rising = (spectrogram_mel - lower) / (center - lower)
+    falling = (upper - spectrogram_mel) / (upper - center)
+    weights = np.maximum(np_type(0), np.minimum(rising, falling)).astype(np_type)
+    return _from_numpy(np.concatenate([np.zeros([1, num_mel_bins], np_type), weights]))
+
+
+# --- more windows --------------------------------------------------------------------------------
+def _window_dtype(dtype):
+    dtype = dtypes.as_dtype(dtype)
+    if not dtype.is_floating:
+        raise ValueError(f"dtype must be a floating point type. Found {dtype}")
+    return dtype.as_numpy_dtype
+
+
+def kaiser_window(window_length, beta=12.0, dtype=dtypes.float32, name=None):
+    """``tf.signal.kaiser_window``: I0(beta sqrt(1 - r^2)) / I0(beta), with r running evenly
+    from -1 to 1 over the window."""
+    np_type = _window_dtype(dtype)
+    length = int(known_value(as_tensor(window_length)))
+    if length == 1:
+        return _from_numpy(np.ones([1], np_type))
+    if length < 1:
+        raise errors.InvalidArgumentError(
+            None, None, f"window_length must be positive, got {length} [Op:Range]")
+    r = np.linspace(-1.0, 1.0, length)
+    window = np.i0(beta * np.sqrt(np.maximum(0.0, 1 - r * r))) / np.i0(beta)
+    return _from_numpy(window.astype(np_type))
+
+
+def kaiser_bessel_derived_window(window_length, beta=12.0, dtype=dtypes.float32, name=None):
+    """``tf.signal.kaiser_bessel_derived_window``: the square root of the running sum of a
+    Kaiser window of ``window_length // 2 + 1`` points over its total, mirrored (an odd length
+    loses its middle point, as in TF)."""
+    np_type = _window_dtype(dtype)
+    half = int(known_value(as_tensor(window_length))) // 2
+    kaiser = kaiser_window(half + 1, beta, dtypes.float64).numpy()
+    rising = np.sqrt(np.cumsum(kaiser)[:-1] / np.sum(kaiser))
+    return _from_numpy(np.concatenate([rising, rising[::-1]]).astype(np_type))
+
+
+def vorbis_window(window_length, dtype=dtypes.float32, name=None):
+    """``tf.signal.vorbis_window``: sin(pi/2 sin^2(pi (n + 1/2) / length))."""
+    np_type = _window_dtype(dtype)
+    length = int(known_value(as_tensor(window_length)))
+    n = np.arange(length, dtype=np.float64)
+    window = np.sin(np.pi / 2 * np.sin(np.pi * (n + 0.5) / length) ** 2)
+    return _from_numpy(window.astype(np_type))
