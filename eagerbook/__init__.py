@@ -55,6 +55,7 @@ from .api.toplevel_extras import (
     assert_rank,
     edit_distance,
     get_current_name_scope,
+    grad_pass_through,
     is_symbolic_tensor,
     tuple,
 )

@@ -7,6 +7,8 @@ from ..ops.diagonal_ops import (
     diag_part,
     set_diag,
     tensor_diag_part,
+    tridiagonal_matmul,
+    tridiagonal_solve,
 )
 from ..ops.linalg_ops import (
     adjoint,

@@ -1,8 +1,11 @@
 """Top-level TF names that are aliases or small helpers: ``tf.assert_equal`` and friends (TF 2
 keeps the ``tf.debugging`` versions at the top level too), ``tf.as_string``,
 ``tf.AggregationMethod``, ``tf.get_current_name_scope``, ``tf.is_symbolic_tensor``,
-``tf.tuple``."""
+``tf.tuple``, ``tf.grad_pass_through``."""
 
+import functools
+
+from ..autodiff.custom_gradient import custom_gradient
 from ..core import context
 from ..core.tensor import Tensor, convert_to_tensor, is_symbolic
 from ..framework.debugging import assert_equal, assert_greater, assert_less, assert_rank
@@ -41,3 +44,20 @@ def tuple(tensors, control_inputs=None, name=None):  # noqa: A001 - TF's name
 
 __all__ = ["AggregationMethod", "as_string", "assert_equal", "assert_greater", "assert_less",
            "assert_rank", "edit_distance", "get_current_name_scope", "is_symbolic_tensor", "tuple"]
+
+
+def grad_pass_through(f):
+    """``f`` with the identity as its gradient: the forward pass computes ``f(x)``, the
+    backward pass hands the upstream gradient to ``x`` unchanged (a straight-through estimator,
+    e.g. for rounding or an assignment)."""
+
+    @custom_gradient
+    def passed_through(*args, **kwargs):
+        def grad(*upstream, variables=None):
+            if variables is not None:
+                return upstream, [None] * len(variables)
+            return upstream
+
+        return f(*args, **kwargs), grad
+
+    return functools.wraps(f)(passed_through)

@@ -1,5 +1,6 @@
 """Bands of diagonals: ``tf.linalg.diag``, ``diag_part`` and ``set_diag`` with ``k`` (one
-diagonal or a range ``(lower, upper)``), ``banded_triangular_solve`` and ``tensor_diag_part``.
+diagonal or a range ``(lower, upper)``), ``banded_triangular_solve``, ``tensor_diag_part`` and
+the tridiagonal ``tridiagonal_matmul``/``tridiagonal_solve``.
 
 TF stacks the diagonals of a band from the highest (``k = upper``) to the lowest, each padded to
 the longest one's length. `align` says on which side a shorter diagonal sits: its first word
@@ -11,9 +12,10 @@ default) right-aligns superdiagonals and left-aligns subdiagonals. Everything is
 import numpy as np
 
 from ..core.tensor import _from_numpy
-from . import array_ops, math_ops
+from . import array_ops, complex_ops, math_ops
 from .array_ops import matrix_diag, matrix_diag_part
-from .linalg_ops import triangular_solve
+from .linalg_ops import matrix_transpose, triangular_solve
+from .linalg_ops import solve as linalg_solve
 from .manip_ops import set_diag as _set_main_diag
 from .registry import invalid_argument
 from .support import as_tensor
@@ -153,3 +155,62 @@ def tensor_diag_part(input, name=None):
                                            f"{list(x.shape)}")
     size = int(np.prod(dims, dtype=np.int64))
     return array_ops.reshape(matrix_diag_part(array_ops.reshape(x, [size, size])), dims)
+
+
+# --- tridiagonal systems -------------------------------------------------------------------------
+# TF's three ways of giving a tridiagonal matrix: "compact" ([..., 3, M]: superdiagonal, main,
+# subdiagonal; the superdiagonal's last and the subdiagonal's first entry unused), "sequence"
+# (those three [..., M] tensors) and "matrix" (the full [..., M, M]; only its three diagonals
+# count). Both functions rebuild the full matrix from the diagonals with ``diag`` and multiply
+# or solve with it, so gradients reach the diagonals (and never the unused entries).
+def _compact_diagonals(diagonals, diagonals_format):
+    if diagonals_format == "compact":
+        compact = as_tensor(diagonals)
+        if compact.shape.rank is not None and compact.shape[-2] not in (None, 3):
+            raise ValueError(f"Expected 3 diagonals got {compact.shape[-2]}")
+        return compact
+    if diagonals_format == "sequence":
+        if not isinstance(diagonals, (list, tuple)) or len(diagonals) != 3:
+            raise ValueError("Expected diagonals to be a sequence of length 3.")
+        return array_ops.stack([as_tensor(d) for d in diagonals], axis=-2)
+    if diagonals_format == "matrix":
+        return diag_part(as_tensor(diagonals), k=(-1, 1), align="LEFT_RIGHT")
+    raise ValueError(f"Unrecognized diagonals_format: {diagonals_format}")
+
+
+def _tridiagonal_matrix(compact):
+    size = compact.shape[-1]
+    return diag(compact, k=(-1, 1), num_rows=size, num_cols=size, align="LEFT_RIGHT")
+
+
+def tridiagonal_matmul(diagonals, rhs, diagonals_format="compact", name=None):
+    """``tf.linalg.tridiagonal_matmul``: the tridiagonal matrix times ``rhs`` ([..., M, N])."""
+    compact = _compact_diagonals(diagonals, diagonals_format)
+    rhs = as_tensor(rhs)
+    if rhs.shape.rank is not None and compact.shape.rank is not None and (
+            rhs.shape.rank != compact.shape.rank):
+        raise invalid_argument("TridiagonalMatMul", "All input tensors must have the same rank.")
+    return math_ops.matmul(_tridiagonal_matrix(compact), rhs)
+
+
+def tridiagonal_solve(diagonals, rhs, diagonals_format="compact", transpose_rhs=False,
+                      conjugate_rhs=False, name=None, partial_pivoting=True,
+                      perturb_singular=False):
+    """``tf.linalg.tridiagonal_solve``: X with ``A @ X = rhs`` for a tridiagonal A; ``rhs`` is
+    [..., M, K] or [..., M] (answered in its shape). With ``transpose_rhs`` it is [..., K, M]
+    and, as in TF, the answer stays [..., M, K]."""
+    compact = _compact_diagonals(diagonals, diagonals_format)
+    rhs = as_tensor(rhs)
+    if conjugate_rhs:
+        rhs = complex_ops.conj(rhs)
+    vector = rhs.shape.rank == compact.shape.rank - 1
+    if vector:
+        rhs = array_ops.expand_dims(rhs, -1)
+    elif transpose_rhs:
+        rhs = matrix_transpose(rhs)
+    size = compact.shape[-1]
+    if size is not None and rhs.shape[-2] is not None and rhs.shape[-2] != size:
+        raise ValueError("Expected number of left-hand sided and right-hand sides to be equal, "
+                         f"got {size} and {rhs.shape[-2]}")
+    solution = linalg_solve(_tridiagonal_matrix(compact), rhs)
+    return array_ops.squeeze(solution, -1) if vector else solution
