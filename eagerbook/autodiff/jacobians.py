@@ -2,16 +2,33 @@
 
 TF vectorizes these with pfor; eagerbook runs the tape's sweep once per element of the target
 (seeded with a one-hot), then stacks the rows. ``gradient_tape`` is the ``GradientTape``.
+
+Inside ``tf.function`` the target's size may be known only when the function runs (an
+``input_signature`` with ``None``): then the sweeps are the body of a ``tf.map_fn`` over the
+element index, which the graph layer builds as a ``while_loop`` writing TensorArrays, and the
+results are reshaped with ``tf.shape`` values. TF's static shapes follow: a dim unknown in the
+target or the source is unknown in the jacobian.
 """
 
 import numpy as np
 
+from ..core.shape import TensorShape
 from ..core.tensor import Tensor, _from_numpy
-from ..ops import array_ops, math_ops
+from ..ops import array_ops, functional_ops, math_ops
 
 
 def jacobian(gradient_tape, target, flat_sources, zero_unconnected):
-    size = target._value.size
+    size = target.shape.num_elements()
+    if size is None:
+        results = _jacobian_loop(gradient_tape, target, flat_sources, zero_unconnected)
+    else:
+        results = _jacobian_unrolled(gradient_tape, target, flat_sources, zero_unconnected, size)
+    if not gradient_tape._persistent:
+        gradient_tape._release()
+    return results
+
+
+def _jacobian_unrolled(gradient_tape, target, flat_sources, zero_unconnected, size):
     rows = []
     for i in range(size):
         seed = _one_hot_like(target, i)
@@ -27,24 +44,49 @@ def jacobian(gradient_tape, target, flat_sources, zero_unconnected):
                 results.append(None)
             continue
         column = [math_ops.zeros_like(value) if g is None else g for g in column]
-        stacked = array_ops.stack(column)
-        results.append(array_ops.reshape(
-            stacked, list(target.shape) + list(value.shape)))
-    if not gradient_tape._persistent:
-        gradient_tape._release()
+        results.append(_reshape_jacobian(array_ops.stack(column), target, value))
+    return results
+
+
+def _jacobian_loop(gradient_tape, target, flat_sources, zero_unconnected):
+    """The jacobian of a target whose size is unknown while tracing: row i (the gradient of
+    element i) is computed in a graph loop when the function runs."""
+    size = array_ops.size(target)
+    values = [_value_of(s) for s in flat_sources]
+    connected = []
+
+    def row(i):
+        seed = array_ops.reshape(array_ops.one_hot(i, size, dtype=target.dtype),
+                                 array_ops.shape(target))
+        grads = gradient_tape._backward([target], [seed], flat_sources)
+        if not connected:  # the body is traced once: note which sources the target reaches
+            connected.extend(g is not None for g in grads)
+        return [math_ops.zeros_like(v) if g is None else g for g, v in zip(grads, values)]
+
+    rows = functional_ops.map_fn(row, array_ops.range(size),
+                                 fn_output_signature=[v.dtype for v in values])
+    results = []
+    for k, value in enumerate(values):
+        if not connected[k] and not zero_unconnected:
+            results.append(None)
+        else:
+            results.append(_reshape_jacobian(rows[k], target, value))
     return results
 
 
 def batch_jacobian(gradient_tape, target, source, zero_unconnected):
     value = _value_of(source)
-    if target.ndim < 1 or value.ndim < 1 or target.shape[0] != value.shape[0]:
+    if target.ndim < 1 or value.ndim < 1 or not target.shape[:1].is_compatible_with(
+            value.shape[:1]):
         raise ValueError(f"Need first dimension of target shape ({target.shape}) and source "
                          f"shape ({value.shape}) to match.")
-    batch = target.shape[0]
-    inner = int(target._value.size // batch) if batch else 0
+    inner = target.shape[1:].num_elements()
+    if inner is None:
+        raise ValueError(f"eagerbook's batch_jacobian needs the target's dims after the first "
+                         f"known while tracing, got shape {target.shape}")
     columns = []
     for j in range(inner):
-        seed = _one_hot_per_example(target, j)
+        seed = _one_hot_per_example(target, j, inner)
         (g,) = gradient_tape._backward([target], [seed], [source])
         columns.append(g)
     if not gradient_tape._persistent:
@@ -55,26 +97,55 @@ def batch_jacobian(gradient_tape, target, source, zero_unconnected):
         columns = [math_ops.zeros_like(value) for _ in range(inner)]
     columns = [math_ops.zeros_like(value) if g is None else g for g in columns]
     stacked = array_ops.stack(columns, axis=1) if columns else math_ops.zeros_like(value)
-    return array_ops.reshape(stacked, list(target.shape) + list(value.shape[1:]))
+    static = target.shape.concatenate(value.shape[1:])
+    if static.is_fully_defined():
+        return array_ops.reshape(stacked, static.as_list())
+    shape = array_ops.concat([array_ops.shape(target), array_ops.shape(value)[1:]], 0)
+    return _with_static_shape(array_ops.reshape(stacked, shape), static)
 
 
 def _value_of(source):
     return source if isinstance(source, Tensor) else source._as_tensor()
 
 
+def _reshape_jacobian(stacked, target, value):
+    """`stacked` (one row per target element) as shape target + source."""
+    static = target.shape.concatenate(value.shape)
+    if static.is_fully_defined():
+        return array_ops.reshape(stacked, static.as_list())
+    shape = array_ops.concat([array_ops.shape(target), array_ops.shape(value)], 0)
+    return _with_static_shape(array_ops.reshape(stacked, shape), static)
+
+
+def _with_static_shape(tensor, static):
+    """`tensor` (a reshape to a traced shape) given the dims known while tracing."""
+    if tensor.shape.rank is None or not tensor.shape.is_fully_defined():
+        tensor.set_shape(TensorShape(static))
+    return tensor
+
+
 def _one_hot_like(target, index):
-    seed = np.zeros(target._value.size, dtype=target._value.dtype)
+    shape = tuple(target.shape.as_list())
+    seed = np.zeros(int(np.prod(shape)), dtype=target.dtype.as_numpy_dtype)
     seed[index] = 1
-    return _from_numpy(seed.reshape(target._value.shape))
+    return _from_numpy(seed.reshape(shape))
 
 
-def _one_hot_per_example(target, index):
-    batch = target._value.shape[0]
-    seed = np.zeros((batch, target._value.size // batch), dtype=target._value.dtype)
-    seed[:, index] = 1
-    return _from_numpy(seed.reshape(target._value.shape))
+def _one_hot_per_example(target, index, inner):
+    """A seed picking element `index` of every example: ones at that position of each row."""
+    if target.shape.is_fully_defined():
+        batch = int(target.shape[0])
+        seed = np.zeros((batch, inner), dtype=target.dtype.as_numpy_dtype)
+        seed[:, index] = 1
+        return _from_numpy(seed.reshape(tuple(target.shape.as_list())))
+    batch = array_ops.shape(target)[:1]
+    row = array_ops.one_hot(index, inner, dtype=target.dtype)
+    return array_ops.reshape(array_ops.tile(row, batch), array_ops.shape(target))
 
 
 def _zeros_jacobian(target, value):
-    return _from_numpy(np.zeros(tuple(target.shape) + tuple(value.shape),
-                                dtype=value._value.dtype))
+    static = target.shape.concatenate(value.shape)
+    if static.is_fully_defined():
+        return _from_numpy(np.zeros(tuple(static.as_list()), dtype=value.dtype.as_numpy_dtype))
+    shape = array_ops.concat([array_ops.shape(target), array_ops.shape(value)], 0)
+    return _with_static_shape(array_ops.zeros(shape, value.dtype), static)
