@@ -17,7 +17,7 @@ import functools
 import numpy as np
 
 from ..core.tensor import Tensor, convert_to_tensor
-from . import array_ops, math_ops, scatter_ops
+from . import array_ops, math_ops, ragged_ops, scatter_ops
 from .ragged_ops import RaggedTensor, elementwise
 
 _UNARY = ["abs", "acos", "asin", "atan", "ceil", "cos", "cosh", "exp", "expm1", "floor",
@@ -77,6 +77,8 @@ def _ragged_reduce(fn, how, rt, axis, keepdims):
             return rt.with_flat_values(fn(rt.flat_values, axis=axis - rt.ragged_rank))
         raise ValueError("eagerbook reduces nested RaggedTensors along their inner axes only")
     values = rt.values
+    if ragged_ops._traced(rt):
+        return _traced_reduce(fn, how, rt, axis, keepdims)
     if axis == 1:
         ids, n = rt.value_rowids(), rt.nrows_int()
     else:  # axis 0: each column position across the rows that reach it
@@ -85,6 +87,24 @@ def _ragged_reduce(fn, how, rt, axis, keepdims):
                              [np.zeros(0, np.int64)]).astype(np.int64)
         n = int(np.max(np.diff(splits), initial=0))
     result = _segment_reduce(how, values, ids, n, fn)
+    if keepdims:
+        result = array_ops.expand_dims(result, axis)
+    return result
+
+
+def _traced_reduce(fn, how, rt, axis, keepdims):
+    """A reduction of a 2-D RaggedTensor along axis 1 (each row) or 0 (each column position)
+    when its values are known only when the function runs."""
+    rowids = rt.value_rowids()
+    if axis == 1:
+        ids, n = rowids, rt.nrows()
+    else:
+        ids = math_ops.subtract(array_ops.range(array_ops.shape(rowids, out_type="int64")[0],
+                                                dtype="int64"),
+                                array_ops.gather(rt.row_splits, rowids))
+        n = math_ops.reduce_max(array_ops.concat([array_ops.zeros([1], "int64"),
+                                                  rt.row_lengths()], 0))
+    result = _segment_reduce(how, rt.values, ids, n, fn)
     if keepdims:
         result = array_ops.expand_dims(result, axis)
     return result
@@ -132,8 +152,13 @@ def _ragged_join(values, axis, stack):
     if stack and axis == 0:
         # a new outer dimension: each input becomes one row of rows
         inner = _ragged_join(rts, 0, False)
+        if any(r.nrows_int() is None for r in rts):
+            counts = array_ops.stack([r.nrows() for r in rts])
+            return RaggedTensor.from_row_lengths(inner, counts, validate=False)
         splits = np.cumsum([0] + [r.nrows_int() for r in rts]).astype(np.int64)
         return RaggedTensor.from_row_splits(inner, splits)
+    if axis == 0 and ragged_ops._traced(*rts):
+        return ragged_ops._concat_rows(rts)
     if axis == 0:
         values = array_ops.concat([r.values for r in rts], 0)
         offsets, parts = 0, []
@@ -149,6 +174,21 @@ def _ragged_join(values, axis, stack):
         lengths = [int(row.shape[0]) for row in rows]
         return RaggedTensor.from_row_lengths(array_ops.concat(rows, 0), lengths)
     raise ValueError("eagerbook joins RaggedTensors along axis 0 (or 1 for concat) only")
+
+
+def _gather(fn):
+    @functools.wraps(fn)
+    def op(params, indices, *args, **kwargs):
+        if type(params) is not RaggedTensor:
+            return fn(params, indices, *args, **kwargs)
+        axis = kwargs.get("axis", args[1] if len(args) > 1 else None)
+        if axis not in (None, 0):
+            raise ValueError("eagerbook gathers the rows of a RaggedTensor (axis=0) only")
+        indices = convert_to_tensor(indices)
+        if indices.shape.rank != 1:
+            raise ValueError("eagerbook gathers RaggedTensor rows with 1-D indices only")
+        return ragged_ops._gather_rows(params, math_ops.cast(indices, "int64"))
+    return op
 
 
 def _tile(fn):
@@ -190,6 +230,9 @@ def install(*namespaces):
             fn = getattr(namespace, name, None)
             if fn is not None and not hasattr(fn, "__wrapped__"):
                 setattr(namespace, name, _reduce(fn, how))
+        fn = getattr(namespace, "gather", None)
+        if fn is not None and not hasattr(fn, "__wrapped__"):
+            namespace.gather = _gather(fn)
         fn = getattr(namespace, "tile", None)
         if fn is not None and not hasattr(fn, "__wrapped__"):
             namespace.tile = _tile(fn)

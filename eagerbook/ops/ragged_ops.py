@@ -7,7 +7,11 @@ own: every method is ordinary ops on those two tensors, so elementwise math on a
 (``rt * 2``, ``tf.ragged.map_flat_values(f, rt)``) is math on ``flat_values``, and gradients
 flow through it like through any other op.
 
-eagerbook supports ragged tensors eagerly (not as ``tf.function`` arguments or dataset elements).
+Inside ``tf.function`` the two tensors are symbolic (their values exist only when the function
+runs): the factories and methods then build ops instead of reading values (``_traced`` picks
+the road). Row splits are cumulative sums of row lengths, row ids a ``tf.repeat`` of the row
+numbers, ``to_tensor`` a scatter into a padded tensor, and so on. TF checks the arguments of
+``from_row_splits`` and friends when such a function runs; eagerbook checks them only eagerly.
 """
 
 import numpy as np
@@ -15,7 +19,7 @@ import numpy as np
 from ..core import dtypes, errors
 from ..core.shape import TensorShape
 from ..core.tensor import Tensor, _from_numpy, convert_to_tensor, is_symbolic
-from . import array_ops, math_ops
+from . import array_ops, manip_ops, math_ops, scatter_ops
 from .array_ops import gather
 
 
@@ -35,6 +39,8 @@ class RaggedTensor:
     def from_row_splits(cls, values, row_splits, name=None, validate=True):
         values = _as_values(values)
         splits = _as_int64_vector(row_splits, "row_splits")
+        if _traced(values, splits):
+            return cls(values, splits)
         if validate:
             s = splits.numpy()
             if s.size == 0 or s[0] != 0:
@@ -75,7 +81,10 @@ class RaggedTensor:
 
     @classmethod
     def from_row_lengths(cls, values, row_lengths, name=None, validate=True):
-        lengths = _as_int64_vector(row_lengths, "row_lengths").numpy()
+        lengths = _as_int64_vector(row_lengths, "row_lengths")
+        if _traced(lengths):
+            return cls.from_row_splits(values, _splits_from_lengths(lengths), validate=False)
+        lengths = lengths.numpy()
         if validate and np.any(lengths < 0):
             raise _invalid("Arguments to from_row_lengths do not form a valid RaggedTensor",
                            "row_lengths must be non-negative")
@@ -87,24 +96,48 @@ class RaggedTensor:
         """Row i starts at row_starts[i] and ends where the next starts (the last: at the end
         of `values`)."""
         values = _as_values(values)
-        starts = _as_int64_vector(row_starts, "row_starts").numpy()
+        starts = _as_int64_vector(row_starts, "row_starts")
+        if _traced(values, starts):
+            nvals = _nvals_tensor(values)
+            return cls(values, array_ops.concat([starts, array_ops.reshape(nvals, [1])], 0))
+        starts = starts.numpy()
         return cls.from_row_splits(values, np.append(starts, _nvals(values)), validate=validate)
 
     @classmethod
     def from_row_limits(cls, values, row_limits, name=None, validate=True):
         """Row i ends at row_limits[i] and starts where the previous one ends (the first: 0)."""
-        limits = _as_int64_vector(row_limits, "row_limits").numpy()
+        limits = _as_int64_vector(row_limits, "row_limits")
+        if _traced(limits):
+            return cls(_as_values(values), array_ops.concat([_zeros64(1), limits], 0))
+        limits = limits.numpy()
         return cls.from_row_splits(values, np.insert(limits, 0, 0), validate=validate)
 
     @classmethod
     def from_value_rowids(cls, values, value_rowids, nrows=None, name=None, validate=True):
-        rowids = _as_int64_vector(value_rowids, "value_rowids").numpy()
+        rowids = _as_int64_vector(value_rowids, "value_rowids")
+        if _traced(rowids) or isinstance(nrows, Tensor) and is_symbolic(nrows):
+            if nrows is None:  # the last row holding a value, plus one (0 without values)
+                nrows = math_ops.add(math_ops.reduce_max(array_ops.concat(
+                    [_from_numpy(np.array([-1], np.int64)), rowids], 0)), 1)
+            nrows = math_ops.cast(convert_to_tensor(nrows), dtypes.int64)
+            lengths = scatter_ops.unsorted_segment_sum(math_ops.ones_like(rowids), rowids, nrows)
+            return cls.from_row_lengths(values, lengths, validate=False)
+        rowids = rowids.numpy()
         if validate and np.any(np.diff(rowids) < 0):
             raise _invalid("Arguments to from_value_rowids do not form a valid RaggedTensor",
                            "value_rowids must be sorted in ascending order")
         n = int(nrows) if nrows is not None else (int(rowids[-1]) + 1 if rowids.size else 0)
         lengths = np.bincount(rowids, minlength=n)[:n] if rowids.size else np.zeros(n, np.int64)
         return cls.from_row_lengths(values, lengths, validate=validate)
+
+    @classmethod
+    def from_nested_row_lengths(cls, flat_values, nested_row_lengths, name=None,
+                                validate=True):
+        """Ragged levels from the outside in, each given by its row lengths."""
+        result = _as_values(flat_values)
+        for lengths in reversed(list(nested_row_lengths)):
+            result = cls.from_row_lengths(result, lengths, validate=validate)
+        return result
 
     @classmethod
     def from_nested_row_splits(cls, flat_values, nested_row_splits, name=None, validate=True):
@@ -120,6 +153,8 @@ class RaggedTensor:
         tensor = convert_to_tensor(tensor)
         if tensor.ndim < 2:
             raise ValueError(f"tensor must have rank >= 2, got shape {tensor.shape}")
+        if _traced(tensor, lengths, padding):
+            return _traced_from_tensor(cls, tensor, lengths, padding)
         array = tensor.numpy()
         nrows, ncols = array.shape[:2]
         if lengths is not None:
@@ -159,6 +194,14 @@ class RaggedTensor:
             splits.append(rt._row_splits)
             rt = rt._values
         return tuple(splits)
+
+    def nested_row_lengths(self, name=None):
+        """The row lengths of each ragged level, outermost first."""
+        lengths, rt = [], self
+        while isinstance(rt, RaggedTensor):
+            lengths.append(rt.row_lengths())
+            rt = rt._values
+        return tuple(lengths)
 
     @property
     def ragged_rank(self):
@@ -202,9 +245,13 @@ class RaggedTensor:
         return self.shape.rank
 
     def nrows_int(self):
-        return int(self._row_splits.shape[0]) - 1
+        """The number of rows as a Python int (None inside tf.function when unknown)."""
+        count = self._row_splits.shape[0]
+        return None if count is None else int(count) - 1
 
     def nrows(self, out_type=dtypes.int64, name=None):
+        if self.nrows_int() is None:
+            return math_ops.subtract(array_ops.shape(self._row_splits, out_type=out_type)[0], 1)
         return _from_numpy(np.array(self.nrows_int(), dtype=dtypes.as_dtype(out_type)._np))
 
     def row_starts(self, name=None):
@@ -222,6 +269,8 @@ class RaggedTensor:
         return self.with_values(self._values.row_lengths(axis - 1))
 
     def value_rowids(self, name=None):
+        if _traced(self._row_splits):
+            return _rowids_from_splits(self._row_splits)
         splits = self._row_splits.numpy()
         return _from_numpy(np.repeat(np.arange(len(splits) - 1, dtype=np.int64),
                                      np.diff(splits)))
@@ -235,6 +284,9 @@ class RaggedTensor:
         return tuple(rowids)
 
     def bounding_shape(self, axis=None, name=None, out_type=dtypes.int64):
+        if _traced(self.flat_values, *self.nested_row_splits):
+            out = math_ops.cast(_traced_bounding_shape(self), out_type)
+            return out if axis is None else out[axis]
         dims = list(self._dense_shape())
         out = _from_numpy(np.array(dims, dtype=dtypes.as_dtype(out_type)._np))
         return out if axis is None else out[axis]
@@ -292,6 +344,8 @@ class RaggedTensor:
     def to_sparse(self, name=None):
         """The same values as a SparseTensor (indices of every stored value)."""
         from .sparse_ops import SparseTensor
+        if _traced(self.flat_values, *self.nested_row_splits):
+            return _traced_to_sparse(self, SparseTensor)
         rows = self.to_list()
         indices = []
 
@@ -310,6 +364,11 @@ class RaggedTensor:
     @classmethod
     def from_sparse(cls, st_input, name=None, row_splits_dtype=dtypes.int64):
         """A 2-D SparseTensor (indices in row-major order) as rows of its stored values."""
+        if _traced(st_input.indices, st_input.dense_shape):
+            nrows = math_ops.cast(st_input.dense_shape[0], dtypes.int64)
+            rowids = math_ops.cast(st_input.indices[:, 0], dtypes.int64)
+            lengths = scatter_ops.unsorted_segment_sum(math_ops.ones_like(rowids), rowids, nrows)
+            return cls.from_row_lengths(st_input.values, lengths, validate=False)
         idx = st_input.indices.numpy()
         nrows = int(st_input.dense_shape.numpy()[0])
         lengths = np.bincount(idx[:, 0], minlength=nrows) if len(idx) else np.zeros(nrows, int)
@@ -334,6 +393,8 @@ class RaggedTensor:
 
     def to_tensor(self, default_value=None, name=None, shape=None):
         """A dense tensor, short rows padded with `default_value` (zero / b'' by default)."""
+        if _traced(self.flat_values, *self.nested_row_splits):
+            return _traced_to_tensor(self, default_value, shape)
         dims = self._dense_shape()
         if shape is not None:
             wanted = TensorShape(shape).as_list() if not isinstance(shape, list) else shape
@@ -370,12 +431,20 @@ class RaggedTensor:
             row = self[first]
             if not rest:
                 return row
+            if isinstance(first, slice) and _traced(self._values, self._row_splits):
+                if first != slice(None) or len(rest) != 1 or not isinstance(rest[0], slice):
+                    raise ValueError("eagerbook slices a traced RaggedTensor as rt[:, a:b] "
+                                     "only.")
+                return _traced_slice_rows(self, rest[0])
             if isinstance(first, slice):  # rows kept: index inside every row
                 if len(rest) != 1 or not isinstance(rest[0], slice):
                     raise ValueError("eagerbook slices a RaggedTensor's rows with one slice "
                                      "(rt[:, a:b]) only.")
                 return row._slice_rows(rest[0])
             return row[rest]
+        if _traced(self._values, self._row_splits) or isinstance(key, Tensor) and \
+                is_symbolic(key):
+            return _traced_getitem(self, key)
         if isinstance(key, slice):
             idx = range(self.nrows_int())[key]
             if idx.step != 1:
@@ -409,10 +478,16 @@ class RaggedTensor:
                                              validate=False)
 
     def __iter__(self):
+        if self.nrows_int() is None:
+            raise TypeError("Iterating over a RaggedTensor with an unknown number of rows is "
+                            "not allowed inside tf.function; use tf.map_fn or a tf.range loop.")
         for i in range(self.nrows_int()):
             yield self[i]
 
     def __len__(self):
+        if self.nrows_int() is None:
+            raise ValueError("Cannot take the length of a RaggedTensor whose number of rows is "
+                             "unknown (tf.function with a None dim); use rt.nrows().")
         return self.nrows_int()
 
     # --- elementwise math: on flat_values -------------------------------------------------------
@@ -442,6 +517,42 @@ class RaggedTensor:
 
     def __neg__(self):
         return self.with_flat_values(math_ops.negative(self.flat_values))
+
+    def __abs__(self):
+        return self.with_flat_values(math_ops.abs(self.flat_values))
+
+    def __rtruediv__(self, other):
+        return self._elementwise(other, lambda a, b: math_ops.truediv(b, a))
+
+    def __floordiv__(self, other):
+        return self._elementwise(other, math_ops.floordiv)
+
+    def __mod__(self, other):
+        return self._elementwise(other, math_ops.floormod)
+
+    def __pow__(self, other):
+        return self._elementwise(other, math_ops.pow)
+
+    def __lt__(self, other):
+        return self._elementwise(other, math_ops.less)
+
+    def __le__(self, other):
+        return self._elementwise(other, math_ops.less_equal)
+
+    def __gt__(self, other):
+        return self._elementwise(other, math_ops.greater)
+
+    def __ge__(self, other):
+        return self._elementwise(other, math_ops.greater_equal)
+
+    def __and__(self, other):
+        return self._elementwise(other, math_ops.logical_and)
+
+    def __or__(self, other):
+        return self._elementwise(other, math_ops.logical_or)
+
+    def __invert__(self):
+        return self.with_flat_values(math_ops.logical_not(self.flat_values))
 
     def __eq__(self, other):
         return self._elementwise(other, math_ops.equal)
@@ -549,8 +660,17 @@ def _as_int64_vector(value, what):
 
 def _gather_rows(values, rows):
     """Rows `rows` (int64 indices) of `values`, a Tensor or a RaggedTensor."""
+    if not isinstance(rows, Tensor):
+        rows = _from_numpy(np.asarray(rows, np.int64))
     if not isinstance(values, RaggedTensor):
-        return gather(values, _from_numpy(rows))
+        return gather(values, rows)
+    if _traced(rows, values.values, values.row_splits):
+        starts = gather(values.row_splits[:-1], rows)
+        limits = gather(values.row_splits[1:], rows)
+        inner = ragged_range(starts, limits)
+        return RaggedTensor.from_row_splits(_gather_rows(values.values, inner.values),
+                                            inner.row_splits, validate=False)
+    rows = rows.numpy()
     splits = values.row_splits.numpy()
     inner = [np.arange(splits[r], splits[r + 1]) for r in rows] + [np.zeros(0, np.int64)]
     return RaggedTensor.from_row_lengths(
@@ -562,8 +682,16 @@ def _nvals(values):
     return values.nrows_int() if isinstance(values, RaggedTensor) else values.shape[0]
 
 
+def _nvals_tensor(values):
+    if isinstance(values, RaggedTensor):
+        return values.nrows()
+    return array_ops.shape(values, out_type=dtypes.int64)[0]
+
+
 def _same_splits(a, b):
     sa, sb = a.nested_row_splits, b.nested_row_splits
+    if _traced(*sa, *sb):  # values unknown: the same splits tensors, or trusted as TF's
+        return len(sa) == len(sb)  # runtime check would (eagerbook does not check them)
     return len(sa) == len(sb) and all(np.array_equal(x.numpy(), y.numpy())
                                       for x, y in zip(sa, sb, strict=True))
 
@@ -599,6 +727,8 @@ def _check_same_partitions(x, y):
     sx, sy = x.nested_row_splits, y.nested_row_splits
     if len(sx) != len(sy):
         raise ValueError(f"Inputs must have the same ragged rank, got {len(sx)} and {len(sy)}")
+    if _traced(*sx, *sy):
+        return  # values unknown while tracing (TF checks them when the function runs)
     for a, b in zip(sx, sy, strict=True):  # TF compares the partitions from the outside in
         if a.shape != b.shape or not np.array_equal(a.numpy(), b.numpy()):
             raise comparison_error(None, "==", a, b, a.shape == b.shape and a.numpy() == b.numpy(),
@@ -607,6 +737,8 @@ def _check_same_partitions(x, y):
 
 def _positions(rt):
     """For every flat value of `rt`: its index in each outer dimension (row, column, ...)."""
+    if _traced(rt.flat_values, *rt.nested_row_splits):
+        return _traced_positions(rt)
     current = np.arange(_nvals(rt.flat_values))
     columns = []
     for splits in reversed([s.numpy() for s in rt.nested_row_splits]):
@@ -625,6 +757,13 @@ def _spread_dense(dense, rt):
                          f"RaggedTensor of shape {rt.shape}")
     dense = array_ops.reshape(dense, [1] * (rt.ndim - dense.ndim) + list(dense.shape))
     sizes = list(dense.shape)[:outer]
+    if _traced(rt.flat_values, *rt.nested_row_splits):
+        if any(n is None for n in sizes):
+            raise ValueError(f"eagerbook broadcasts a dense tensor of known outer dims against"
+                             f" a traced RaggedTensor, got shape {dense.shape}")
+        positions = [p if n != 1 else math_ops.zeros_like(p)
+                     for p, n in zip(_positions(rt), sizes, strict=True)]
+        return array_ops.gather_nd(dense, array_ops.stack(positions, axis=1))
     if sizes[0] not in (1, rt.nrows_int()):
         raise _invalid("Incompatible shapes", f"{sizes[0]} rows vs. {rt.nrows_int()}")
     for level, splits in enumerate(rt.nested_row_splits, start=1):
@@ -656,6 +795,8 @@ def stack(values, axis=0, name=None):
     axis %= rank + 1
     if axis and not any(isinstance(v, RaggedTensor) for v in values):
         return array_ops.stack(values, axis)  # dense inputs below the outer axis stay dense
+    if axis == 0 and any(_traced(*_components(v)) for v in values):
+        return _traced_stack(values)
     lists = [v.to_list() if isinstance(v, RaggedTensor) else v.numpy().tolist() for v in values]
 
     def stack_at(parts, depth):
@@ -742,6 +883,8 @@ def ragged_range(starts, limits=None, deltas=1, dtype=None, name=None,
     """One row per start: ``tf.range(start, limit, delta)`` (``tf.ragged.range``)."""
     if limits is None:
         starts, limits = 0, starts
+    if _traced(starts, limits, deltas):
+        return _traced_range(starts, limits, deltas, dtype)
     starts, limits, deltas = (np.asarray(convert_to_tensor(v).numpy())
                               for v in (starts, limits, deltas))
     starts, limits, deltas = np.broadcast_arrays(starts, limits, deltas)
@@ -760,17 +903,31 @@ def is_ragged(value):
 
 
 def row_splits_to_segment_ids(splits, name=None, out_type=None):
-    splits = _as_int64_vector(splits, "splits").numpy()
+    splits = _as_int64_vector(splits, "splits")
+    if _traced(splits):
+        return _rowids_from_splits(splits)
+    splits = splits.numpy()
     return _from_numpy(np.repeat(np.arange(len(splits) - 1, dtype=np.int64), np.diff(splits)))
 
 
 def segment_ids_to_row_splits(segment_ids, num_segments=None, out_type=None, name=None):
     """The row_splits of rows made of the (sorted) segment ids: row i holds the values whose
     id is i (``[0, 0, 2] -> [0, 2, 2, 3]``)."""
+    segment_ids = convert_to_tensor(segment_ids, dtype_hint=dtypes.int64)
+    if out_type is None:  # TF's default: the ids' own integer type (int64 for Python lists)
+        out_type = segment_ids.dtype if segment_ids.dtype.is_integer else dtypes.int64
+    out_type = dtypes.as_dtype(out_type)
+    if _traced(segment_ids, num_segments):
+        ids = math_ops.cast(array_ops.reshape(segment_ids, [-1]), dtypes.int64)
+        if num_segments is None:
+            num_segments = math_ops.add(math_ops.reduce_max(array_ops.concat(
+                [_from_numpy(np.array([-1], np.int64)), ids], 0)), 1)
+        count = math_ops.cast(num_segments, dtypes.int64)
+        lengths = scatter_ops.unsorted_segment_sum(math_ops.ones_like(ids), ids, count)
+        return math_ops.cast(_splits_from_lengths(lengths), out_type)
     ids = np.asarray(convert_to_tensor(segment_ids).numpy()).reshape(-1).astype(np.int64)
     count = int(num_segments) if num_segments is not None else int(ids.max(initial=-1)) + 1
     splits = np.concatenate([[0], np.cumsum(np.bincount(ids, minlength=count)[:count])])
-    out_type = dtypes.int64 if out_type is None else dtypes.as_dtype(out_type)
     return _from_numpy(splits.astype(out_type.as_numpy_dtype))
 
 
@@ -783,6 +940,11 @@ def boolean_mask(data, mask, name=None):
         if not isinstance(data, RaggedTensor):
             data = RaggedTensor.from_tensor(data)
         elementwise(lambda a, b: a, mask, data)  # the same row partitions, or TF's error
+        if _traced(mask.flat_values, mask.row_splits):
+            keep = math_ops.cast(mask.flat_values, dtypes.int64)
+            lengths = scatter_ops.unsorted_segment_sum(keep, mask.value_rowids(), mask.nrows())
+            values = array_ops.boolean_mask(data.flat_values, mask.flat_values)
+            return RaggedTensor.from_row_lengths(values, lengths, validate=False)
         keep = mask.flat_values.numpy().astype(bool)
         lengths = [int(keep[a:b].sum()) for a, b in zip(mask.row_splits.numpy()[:-1],
                                                          mask.row_splits.numpy()[1:])]
@@ -815,6 +977,243 @@ def stack_dynamic_partitions(data, partitions, num_partitions, name=None):
     lengths = np.bincount(parts, minlength=n).astype(np.int64)
     return RaggedTensor.from_row_lengths(gather(data, _from_numpy(order.astype(np.int64))),
                                          _from_numpy(lengths))
+
+
+# --- the traced road: the same structure built with ops (values known when the function runs) ---
+def _traced(*parts):
+    """True when any part is a symbolic tensor (or a RaggedTensor holding one)."""
+    for p in parts:
+        if isinstance(p, RaggedTensor):
+            if _traced(p.flat_values, *p.nested_row_splits):
+                return True
+        elif isinstance(p, Tensor) and is_symbolic(p):
+            return True
+    return False
+
+
+def _components(value):
+    if isinstance(value, RaggedTensor):
+        return [value.flat_values, *value.nested_row_splits]
+    return [value]
+
+
+def _zeros64(n):
+    return _from_numpy(np.zeros(n, np.int64))
+
+
+def _splits_from_lengths(lengths):
+    """row_splits = [0, l0, l0 + l1, ...]."""
+    lengths = math_ops.cast(lengths, dtypes.int64)
+    return array_ops.concat([_zeros64(1), math_ops.cumsum(lengths)], 0)
+
+
+def _lengths(splits):
+    return math_ops.subtract(splits[1:], splits[:-1])
+
+
+def _rowids_from_splits(splits):
+    """The row of every value: row i repeated (its length) times."""
+    nrows = math_ops.subtract(array_ops.shape(splits, out_type=dtypes.int64)[0], 1)
+    return manip_ops.repeat(array_ops.range(nrows, dtype=dtypes.int64), _lengths(splits))
+
+
+def _column_ids(splits, rowids):
+    """Every value's position inside its row."""
+    count = array_ops.shape(rowids, out_type=dtypes.int64)[0]
+    return math_ops.subtract(array_ops.range(count, dtype=dtypes.int64),
+                             gather(splits, rowids))
+
+
+def _max_length(splits):
+    """The longest row's length (0 when there are no rows)."""
+    return math_ops.reduce_max(array_ops.concat([_zeros64(1), _lengths(splits)], 0))
+
+
+def _traced_bounding_shape(rt):
+    dims = [rt.nrows()]
+    level = rt
+    while isinstance(level, RaggedTensor):
+        dims.append(_max_length(level.row_splits))
+        level = level.values
+    inner = array_ops.shape(level, out_type=dtypes.int64)[1:]
+    return array_ops.concat([array_ops.stack(dims), inner], 0)
+
+
+def _traced_positions(rt):
+    """[row ids, column ids, ...] of every flat value (as ``_positions``, with ops)."""
+    count = array_ops.shape(rt.flat_values, out_type=dtypes.int64)[0]
+    current = array_ops.range(count, dtype=dtypes.int64)
+    columns = []
+    for splits in reversed(rt.nested_row_splits):
+        parent = gather(_rowids_from_splits(splits), current)
+        columns.append(math_ops.subtract(current, gather(splits, parent)))
+        current = parent
+    return [current] + columns[::-1]
+
+
+def _traced_to_tensor(rt, default_value, shape):
+    """A gather: entry [r, c] is value ``splits[r] + c`` of the values, followed by one row of
+    `default_value` that every position past a row's end (or past the last row) reads."""
+    values = rt.values
+    if isinstance(values, RaggedTensor):
+        values = values.to_tensor(default_value)  # inner levels padded first
+    if default_value is None:
+        default_value = "" if rt.dtype is dtypes.string else 0
+    default = convert_to_tensor(default_value, dtype=rt.dtype)
+    inner = array_ops.shape(values, out_type=dtypes.int64)[1:]
+    padded = array_ops.concat([values, array_ops.fill(
+        array_ops.concat([_from_numpy(np.array([1], np.int64)), inner], 0), default)], 0)
+    nvals = array_ops.shape(values, out_type=dtypes.int64)[0]
+    nrows, ncols = rt.nrows(), _max_length(rt.row_splits)
+    static = [rt.nrows_int(), None] + list(values.shape)[1:]
+    if shape is not None:  # the dims asked for cut or pad the bounding box
+        wanted = TensorShape(shape).as_list()
+        if wanted[0] is not None:
+            nrows = _from_numpy(np.array(wanted[0], np.int64))
+        if len(wanted) > 1 and wanted[1] is not None:
+            ncols = _from_numpy(np.array(wanted[1], np.int64))
+        static = [s if w is None else int(w) for s, w in zip(static, wanted, strict=False)]
+    rows = array_ops.range(nrows, dtype=dtypes.int64)
+    rows = array_ops.where(math_ops.less(rows, rt.nrows()), rows, rt.nrows())
+    starts = gather(array_ops.concat([rt.row_splits[:-1], _zeros64(1)], 0), rows)
+    lengths = gather(array_ops.concat([rt.row_lengths(), _zeros64(1)], 0), rows)
+    columns = array_ops.reshape(array_ops.range(ncols, dtype=dtypes.int64), [1, -1])
+    inside = math_ops.less(columns, array_ops.reshape(lengths, [-1, 1]))
+    index = array_ops.where(inside, math_ops.add(array_ops.reshape(starts, [-1, 1]), columns),
+                            nvals)
+    out = gather(padded, index)
+    out.set_shape(TensorShape(static[:2] + list(out.shape)[2:]))
+    return out
+
+
+def _traced_from_tensor(cls, tensor, lengths, padding):
+    shape = array_ops.shape(tensor, out_type=dtypes.int64)
+    nrows, ncols = shape[0], shape[1]
+    if lengths is not None:
+        lens = math_ops.minimum(math_ops.cast(convert_to_tensor(lengths), dtypes.int64), ncols)
+    elif padding is not None:
+        pad = convert_to_tensor(padding, dtype=tensor.dtype)
+        is_pad = math_ops.equal(tensor, pad)
+        if tensor.shape.rank is not None and tensor.shape.rank > 2:
+            is_pad = math_ops.reduce_all(is_pad, axis=list(range(2, tensor.shape.rank)))
+        # a row's length: one past its last value that is not padding
+        position = math_ops.add(array_ops.range(ncols, dtype=dtypes.int64), 1)
+        kept = math_ops.multiply(math_ops.cast(math_ops.logical_not(is_pad), dtypes.int64),
+                                 position)
+        lens = math_ops.reduce_max(array_ops.concat(
+            [kept, array_ops.zeros(array_ops.stack([nrows, 1]), dtypes.int64)], 1), axis=1)
+    else:
+        lens = array_ops.fill(array_ops.reshape(nrows, [1]), ncols)
+    keep = math_ops.less(array_ops.reshape(array_ops.range(ncols, dtype=dtypes.int64), [1, -1]),
+                         array_ops.reshape(lens, [-1, 1]))
+    values = array_ops.boolean_mask(tensor, keep)
+    return cls.from_row_splits(values, _splits_from_lengths(lens), validate=False)
+
+
+def _traced_to_sparse(rt, sparse_type):
+    positions = _traced_positions(rt)
+    flat = rt.flat_values
+    if flat.shape.rank is not None and flat.shape.rank > 1:
+        raise ValueError("eagerbook turns a traced RaggedTensor with dense inner dims into a "
+                         "SparseTensor only eagerly")
+    return sparse_type(array_ops.stack(positions, axis=1), flat, rt.bounding_shape())
+
+
+def _traced_slice_rows(rt, key):
+    """``rt[:, start:stop]`` with non-negative bounds, step 1."""
+    if key.step not in (None, 1) or any(b is not None and (not isinstance(b, int) or b < 0)
+                                        for b in (key.start, key.stop)):
+        raise ValueError("eagerbook slices the rows of a traced RaggedTensor with "
+                         "non-negative bounds and step 1 only")
+    rowids = rt.value_rowids()
+    columns = _column_ids(rt.row_splits, rowids)
+    start = key.start or 0
+    keep = math_ops.greater_equal(columns, start)
+    lengths = math_ops.maximum(math_ops.subtract(rt.row_lengths(), start), 0)
+    if key.stop is not None:
+        keep = math_ops.logical_and(keep, math_ops.less(columns, key.stop))
+        lengths = math_ops.minimum(lengths, max(key.stop - start, 0))
+    kept = array_ops.boolean_mask(array_ops.range(
+        array_ops.shape(rowids, out_type=dtypes.int64)[0], dtype=dtypes.int64), keep)
+    return RaggedTensor.from_row_lengths(_gather_rows(rt.values, kept), lengths,
+                                         validate=False)
+
+
+def _traced_getitem(rt, key):
+    """``rt[i]`` (a row) or ``rt[a:b]`` (rows) when values are known only at run time."""
+    if isinstance(key, slice):
+        if key == slice(None):
+            return rt
+        if key.step not in (None, 1):
+            raise ValueError("Slicing a RaggedTensor with a step other than 1 is not "
+                             "supported by eagerbook.")
+        splits = rt.row_splits[key.start:None if key.stop is None else key.stop + 1] \
+            if not (isinstance(key.stop, int) and key.stop < 0) else \
+            rt.row_splits[key.start:key.stop]
+        start = splits[0]
+        kept = array_ops.range(start, splits[-1], dtype=dtypes.int64)
+        return RaggedTensor(_gather_rows(rt.values, kept), math_ops.subtract(splits, start))
+    index = math_ops.cast(convert_to_tensor(key), dtypes.int64)
+    index = array_ops.where(math_ops.less(index, 0), math_ops.add(index, rt.nrows()), index)
+    rows = _gather_rows(rt.values, array_ops.range(
+        gather(rt.row_splits, index), gather(rt.row_splits, math_ops.add(index, 1)),
+        dtype=dtypes.int64))
+    return rows
+
+
+def _traced_range(starts, limits, deltas, dtype):
+    """``tf.ragged.range`` with ops: row i is starts[i] + deltas[i] * [0, 1, ...]."""
+    starts, limits, deltas = (convert_to_tensor(v) for v in (starts, limits, deltas))
+    if dtype is None:
+        dtype = starts.dtype if starts.dtype is limits.dtype else dtypes.float32
+    starts, limits, deltas = (math_ops.cast(v, dtype) for v in (starts, limits, deltas))
+    starts, limits, deltas = _broadcast_vectors(starts, limits, deltas)
+    span = math_ops.divide(math_ops.cast(math_ops.subtract(limits, starts), dtypes.float64),
+                           math_ops.cast(deltas, dtypes.float64))
+    lengths = math_ops.maximum(math_ops.cast(math_ops.ceil(span), dtypes.int64), 0)
+    splits = _splits_from_lengths(lengths)
+    rowids = _rowids_from_splits(splits)
+    steps = math_ops.cast(_column_ids(splits, rowids), dtype)
+    values = math_ops.add(gather(starts, rowids), math_ops.multiply(steps, gather(deltas,
+                                                                                 rowids)))
+    return RaggedTensor(values, splits)
+
+
+def _broadcast_vectors(*vectors):
+    flat = [array_ops.reshape(v, [-1]) for v in vectors]
+    size = flat[0]
+    for v in flat[1:]:
+        size = math_ops.add(size, math_ops.multiply(v, 0)) if v.dtype is size.dtype else size
+    return [math_ops.add(v, math_ops.multiply(size, 0)) for v in flat]
+
+
+def _traced_stack(values):
+    """``tf.ragged.stack`` along a new outer axis when some input is symbolic: each input is
+    one row (rows of rows when the inputs have rank 2 or more)."""
+    if all(not isinstance(v, RaggedTensor) and v.shape.rank == 1 for v in values):
+        lengths = array_ops.stack([array_ops.shape(v, out_type=dtypes.int64)[0]
+                                   for v in values])
+        return RaggedTensor.from_row_lengths(array_ops.concat(values, 0), lengths,
+                                             validate=False)
+    rts = [v if isinstance(v, RaggedTensor) else RaggedTensor.from_tensor(v) for v in values]
+    counts = array_ops.stack([r.nrows() for r in rts])
+    return RaggedTensor.from_row_lengths(_concat_rows(rts), counts, validate=False)
+
+
+def _concat_rows(rts):
+    """RaggedTensors joined along axis 0: the values concatenated, each input's row splits
+    shifted by the number of values before it (ops only, so it traces)."""
+    if any(isinstance(r.values, RaggedTensor) for r in rts):
+        values = _concat_rows([r.values if isinstance(r.values, RaggedTensor)
+                              else RaggedTensor.from_tensor(r.values) for r in rts])
+    else:
+        values = array_ops.concat([r.values for r in rts], 0)
+    parts, offset = [], None
+    for r in rts:
+        splits = r.row_splits if offset is None else math_ops.add(r.row_splits[1:], offset)
+        parts.append(splits)
+        offset = r.row_splits[-1] if offset is None else math_ops.add(offset, r.row_splits[-1])
+    return RaggedTensor.from_row_splits(values, array_ops.concat(parts, 0), validate=False)
 
 
 __all__ = ["RaggedTensor", "RaggedTensorSpec", "constant", "is_ragged", "map_flat_values",

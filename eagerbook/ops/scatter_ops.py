@@ -89,7 +89,7 @@ def _tensor_scatter(op, tensor, indices, updates):
     _check_nd(list(tensor.shape), indices, 0, op.name)
     m = indices.shape[-1]
     expected = list(indices.shape)[:-1] + list(tensor.shape)[m:]
-    if list(updates.shape) != expected:
+    if not updates.shape.is_compatible_with(expected):  # None dims (tf.function) match any
         raise invalid_argument(op.name, f"Dimensions [{indices.ndim - 1},{indices.ndim - 1 + 0}) "
                                         f"of indices[shape={list(indices.shape)}] = "
                                         f"{list(indices.shape)[:-1]} must match dimensions of "

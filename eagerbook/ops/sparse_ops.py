@@ -7,16 +7,22 @@ are zero. Most ops want the indices in row-major order; ``tf.sparse.reorder`` so
 Every op here is composed of the ordinary (registered) ops: ``to_dense`` is a ``scatter_nd``,
 ``from_dense`` a ``where`` plus ``gather_nd``, ``sparse_dense_matmul`` gathers rows of the dense
 matrix and scatters their scaled sum, so gradients reach ``values`` and the dense operands with
-no rule of their own. eagerbook supports SparseTensors eagerly (not as ``tf.function``
-arguments or dataset elements).
+no rule of their own.
+
+Inside ``tf.function`` the three tensors may be symbolic (``_traced``): the ops then work on
+them without reading values (row-major order is a sort of the raveled index keys, a union of
+two tensors' entries a ``unique`` of those keys), and the static shape is the dense shape when
+it is a constant, as TF's ``constant_value`` gives it. Checks that need values (indices in
+range and in order, equal indices for ``map_values``) are made eagerly only.
 """
 
 import numpy as np
 
 from ..core import dtypes, errors
 from ..core.shape import TensorShape
-from ..core.tensor import _from_numpy, convert_to_tensor
-from . import array_ops, math_ops
+from ..core.tensor import Tensor, _from_numpy, convert_to_tensor, is_symbolic
+from . import array_ops, math_ops, scatter_ops, sort_ops
+from .shape_rules import known_value
 
 
 class SparseTensor:
@@ -37,9 +43,9 @@ class SparseTensor:
         if self._dense_shape.ndim != 1:
             raise ValueError(f"Shape {self._dense_shape.shape} must have rank 1")
         n, rank = self._indices.shape
-        if self._values.shape[0] != n:
+        if None not in (n, self._values.shape[0]) and self._values.shape[0] != n:
             raise ValueError(f"Dimensions {n} and {self._values.shape[0]} are not compatible")
-        if self._dense_shape.shape[0] != rank:
+        if None not in (rank, self._dense_shape.shape[0]) and self._dense_shape.shape[0] != rank:
             raise ValueError(f"Dimensions {rank} and {self._dense_shape.shape[0]} are not "
                              f"compatible")
 
@@ -67,7 +73,28 @@ class SparseTensor:
 
     @property
     def shape(self):
-        return TensorShape(self._dense_shape.numpy().tolist())
+        """The dense shape; inside tf.function its dims known while tracing (TF's static
+        shape: a constant dense_shape's values, else None dims)."""
+        known = known_value(self._dense_shape)
+        if known is not None:
+            return TensorShape(np.asarray(known).tolist())
+        static = getattr(self, "_static_shape", None)
+        if static is not None:
+            return static
+        return TensorShape(None if self._dense_shape.shape[0] is None
+                           else [None] * int(self._dense_shape.shape[0]))
+
+    # tf.function's composite protocol (graph/trace_types.py): a SparseTensor crosses a traced
+    # function's boundary as its three tensors, rebuilt around them.
+    def __tf_components__(self):
+        return [self._indices, self._values, self._dense_shape]
+
+    def __tf_from_components__(self, parts):
+        return SparseTensor(*parts)
+
+    @property
+    def _type_spec(self):
+        return SparseTensorSpec.from_value(self)
 
     def get_shape(self):
         return self.shape
@@ -90,7 +117,7 @@ class SparseTensor:
         other = convert_to_tensor(other, dtype_hint=self.dtype)
         if other.ndim == 0:
             return self.with_values(fn(self._values, other))
-        dense = array_ops.broadcast_to(other, self._dense_shape.numpy().tolist())
+        dense = array_ops.broadcast_to(other, self._dense_shape)
         return self.with_values(fn(self._values, array_ops.gather_nd(dense, self._indices)))
 
     def __mul__(self, other):
@@ -151,6 +178,8 @@ class SparseTensorSpec:
 def _int64(tensor):
     if tensor.dtype is dtypes.int64:
         return tensor
+    if is_symbolic(tensor):
+        return math_ops.cast(tensor, dtypes.int64)
     return _from_numpy(tensor.numpy().astype(np.int64))
 
 
@@ -173,13 +202,17 @@ def from_dense(tensor, name=None):
     zero = b"" if tensor.dtype is dtypes.string else 0
     indices = array_ops.where(math_ops.not_equal(tensor, zero))
     values = array_ops.gather_nd(tensor, indices)
-    return SparseTensor(indices, values, array_ops.shape(tensor, out_type=dtypes.int64))
+    result = SparseTensor(indices, values, array_ops.shape(tensor, out_type=dtypes.int64))
+    result._static_shape = tensor.shape  # TF's static shape: the dense tensor's
+    return result
 
 
 def to_dense(sp_input, default_value=None, validate_indices=True, name=None):
     """The dense tensor; unlisted entries are `default_value` (zero by default). Indices must be
     in row-major order without repeats (``tf.sparse.reorder`` first), as TF checks."""
     sp = _sparse(sp_input)
+    if _traced(sp):
+        return _traced_to_dense(sp, default_value)
     shape = sp.dense_shape.numpy().tolist()
     idx = sp.indices.numpy()
 
@@ -222,6 +255,10 @@ def to_dense(sp_input, default_value=None, validate_indices=True, name=None):
 def reorder(sp_input, name=None):
     """The same SparseTensor with its entries in row-major order."""
     sp = _sparse(sp_input)
+    if _traced(sp):
+        perm = sort_ops.argsort(_keys(sp.indices, sp.dense_shape), stable=True)
+        return SparseTensor(array_ops.gather(sp.indices, perm),
+                            array_ops.gather(sp.values, perm), sp.dense_shape)
     order = np.argsort(_row_major_order(sp.indices.numpy(), sp.dense_shape.numpy()),
                        kind="stable")
     perm = _from_numpy(order.astype(np.int64))
@@ -238,6 +275,8 @@ def add(a, b, threshold=0, name=None):
     a = _sparse(a, "a")
     if not isinstance(b, SparseTensor):
         return math_ops.add(to_dense(a, validate_indices=False), convert_to_tensor(b))
+    if _traced(a) or _traced(b):
+        return _traced_add(a, b, threshold)
     shape = a.dense_shape.numpy()
     if not np.array_equal(shape, b.dense_shape.numpy()):
         raise errors.InvalidArgumentError(
@@ -267,6 +306,8 @@ def sparse_dense_matmul(sp_a, b, adjoint_a=False, adjoint_b=False, name=None):
         raise errors.InvalidArgumentError(None, None, "Tensor 'a_shape' and 'b' must be "
                                                       "matrices [Op:SparseTensorDenseMatMul]")
     rows, cols = sp.indices[:, 0], sp.indices[:, 1]
+    if _traced(sp):
+        return _traced_matmul(sp, b, rows, cols, adjoint_a, adjoint_b)
     n_rows, n_cols = (int(d) for d in sp.dense_shape.numpy())
     if adjoint_a:
         rows, cols, n_rows, n_cols = cols, rows, n_cols, n_rows
@@ -291,6 +332,8 @@ def concat(axis, sp_inputs, expand_nonconcat_dims=False, name=None):
     inputs = [_sparse(sp, "sp_inputs") for sp in sp_inputs]
     rank = inputs[0].ndim
     axis = int(axis) % rank
+    if any(_traced(sp) for sp in inputs):
+        return _traced_concat(inputs, axis)
     shapes = [sp.dense_shape.numpy() for sp in inputs]
     out_shape = np.max(shapes, axis=0) if expand_nonconcat_dims else shapes[0].copy()
     for shape in shapes[1:]:
@@ -316,6 +359,8 @@ def concat(axis, sp_inputs, expand_nonconcat_dims=False, name=None):
 def slice(sp_input, start, size, name=None):  # noqa: A001 - TF's public name
     """The entries inside the box [start, start + size), re-indexed from `start`."""
     sp = _sparse(sp_input)
+    if _traced(sp) or _traced_value(start) or _traced_value(size):
+        return _traced_slice(sp, start, size)
     start = np.asarray(convert_to_tensor(start).numpy(), dtype=np.int64)
     size = np.asarray(convert_to_tensor(size).numpy(), dtype=np.int64)
     shape = sp.dense_shape.numpy()
@@ -336,6 +381,9 @@ def transpose(sp_input, perm=None, name=None):
     if sorted(perm) != list(range(rank)):
         raise errors.InvalidArgumentError(None, None, f"{perm} is not a permutation of "
                                                       f"{list(range(rank))}")
+    if _traced(sp):
+        return reorder(SparseTensor(array_ops.gather(sp.indices, perm, axis=1), sp.values,
+                                    array_ops.gather(sp.dense_shape, perm)))
     idx = sp.indices.numpy()[:, perm]
     shape = sp.dense_shape.numpy()[perm]
     return reorder(SparseTensor(_from_numpy(np.ascontiguousarray(idx)), sp.values,
@@ -366,6 +414,10 @@ def reduce_sum(sp_input, axis=None, keepdims=None, output_is_sparse=False, name=
 def retain(sp_input, to_retain):
     """Keeps the stored values where the boolean vector `to_retain` is True."""
     sp = _sparse(sp_input)
+    if _traced(sp) or _traced_value(to_retain):
+        keep = convert_to_tensor(to_retain, dtype=dtypes.bool)
+        return SparseTensor(array_ops.boolean_mask(sp.indices, keep),
+                            array_ops.boolean_mask(sp.values, keep), sp.dense_shape)
     keep = np.asarray(convert_to_tensor(to_retain).numpy(), bool)
     return SparseTensor(sp.indices.numpy()[keep], array_ops.boolean_mask(sp.values, keep),
                         sp.dense_shape)
@@ -377,6 +429,12 @@ def expand_dims(sp_input, axis=None, name=None):
     rank = sp.indices.shape[1]
     axis = -1 if axis is None else int(axis)  # TF 2's default: a new last axis
     axis = axis + rank + 1 if axis < 0 else axis
+    if _traced(sp):
+        zeros = math_ops.zeros_like(sp.indices[:, :1])
+        return SparseTensor(array_ops.concat([sp.indices[:, :axis], zeros,
+                                              sp.indices[:, axis:]], 1), sp.values,
+                            array_ops.concat([sp.dense_shape[:axis], _int64_vector([1]),
+                                              sp.dense_shape[axis:]], 0))
     idx = np.insert(sp.indices.numpy(), axis, 0, axis=1)
     shape = np.insert(sp.dense_shape.numpy(), axis, 1)
     return SparseTensor(idx, sp.values, shape)
@@ -403,6 +461,8 @@ def map_values(op, *args, **kwargs):
         raise ValueError("No SparseTensor in argument list of map_values")
     first = sparse[0]
     for other in sparse[1:]:
+        if _traced(first) or _traced(other):
+            continue  # values unknown while tracing (TF checks when the function runs)
         if not np.array_equal(other.indices.numpy(), first.indices.numpy()):
             raise errors.InvalidArgumentError(None, None, "Inputs must have identical indices.")
 
@@ -475,6 +535,108 @@ def softmax(sp_input, name=None):
         shifted = np.exp(values[members] - values[members].max())
         out[members] = shifted / shifted.sum()
     return SparseTensor(sp.indices, _from_numpy(out), sp.dense_shape)
+
+
+# --- the traced road (tf.function): the same results built with ops ----------------------------
+def _traced(sp):
+    return any(is_symbolic(t) for t in (sp.indices, sp.values, sp.dense_shape))
+
+
+def _traced_value(value):
+    return isinstance(value, Tensor) and is_symbolic(value)
+
+
+def _int64_vector(values):
+    return _from_numpy(np.asarray(values, np.int64))
+
+
+def _keys(indices, dense_shape):
+    """Each entry's position in row-major order (its raveled index)."""
+    strides = math_ops.cumprod(dense_shape, exclusive=True, reverse=True)
+    return math_ops.reduce_sum(math_ops.multiply(indices, strides), axis=1)
+
+
+def _unravel(keys, dense_shape):
+    """Indices [N, rank] of raveled `keys` (the inverse of ``_keys``)."""
+    strides = math_ops.cumprod(dense_shape, exclusive=True, reverse=True)
+    return math_ops.floormod(math_ops.floordiv(array_ops.expand_dims(keys, 1), strides),
+                             dense_shape)
+
+
+def _shape_arg(sp):
+    """The dense shape as a list when known while tracing (a constant), else the tensor."""
+    known = known_value(sp.dense_shape)
+    return sp.dense_shape if known is None else np.asarray(known).tolist()
+
+
+def _traced_to_dense(sp, default_value):
+    dense = array_ops.scatter_nd(sp.indices, sp.values, _shape_arg(sp))
+    if default_value is None:
+        return dense
+    known = known_value(convert_to_tensor(default_value))
+    if known is not None and np.all(np.asarray(known) == 0):
+        return dense
+    ones = math_ops.ones_like(sp.values, dtypes.int32)
+    unset = math_ops.equal(array_ops.scatter_nd(sp.indices, ones, _shape_arg(sp)), 0)
+    default = math_ops.multiply(math_ops.ones_like(dense),
+                                convert_to_tensor(default_value, dtype=sp.dtype))
+    return math_ops.where_v2(unset, default, dense)
+
+
+def _traced_add(a, b, threshold):
+    """Entries at the union of both index sets, in row-major order, equal indices summed."""
+    keys = array_ops.concat([_keys(a.indices, a.dense_shape), _keys(b.indices, a.dense_shape)],
+                            0)
+    unique_keys, slot = sort_ops.unique(keys, out_idx=dtypes.int64)
+    count = array_ops.shape(unique_keys, out_type=dtypes.int64)[0]
+    summed = scatter_ops.unsorted_segment_sum(array_ops.concat([a.values, b.values], 0), slot,
+                                              count)
+    order = sort_ops.argsort(unique_keys, stable=True)
+    indices = _unravel(array_ops.gather(unique_keys, order), a.dense_shape)
+    values = array_ops.gather(summed, order)
+    if threshold:
+        keep = math_ops.greater_equal(math_ops.abs(values), threshold)
+        indices, values = array_ops.boolean_mask(indices, keep), array_ops.boolean_mask(
+            values, keep)
+    return SparseTensor(indices, values, a.dense_shape)
+
+
+def _traced_matmul(sp, b, rows, cols, adjoint_a, adjoint_b):
+    n_rows = sp.dense_shape[1] if adjoint_a else sp.dense_shape[0]
+    if adjoint_a:
+        rows, cols = cols, rows
+    if adjoint_b:
+        b = array_ops.transpose(b)
+    contributions = math_ops.multiply(array_ops.expand_dims(sp.values, 1),
+                                      array_ops.gather(b, cols))
+    shape = array_ops.stack([n_rows, array_ops.shape(b, out_type=dtypes.int64)[1]])
+    return array_ops.scatter_nd(array_ops.expand_dims(rows, 1), contributions, shape)
+
+
+def _traced_concat(inputs, axis):
+    rank = inputs[0].ndim
+    along = _from_numpy((np.arange(rank) == axis).astype(np.int64))
+    indices, offset = [], None
+    for sp in inputs:
+        shift = along if offset is None else math_ops.multiply(along, offset)
+        indices.append(sp.indices if offset is None else math_ops.add(sp.indices, shift))
+        size = sp.dense_shape[axis]
+        offset = size if offset is None else math_ops.add(offset, size)
+    first = inputs[0].dense_shape
+    shape = math_ops.add(math_ops.multiply(first, 1 - along), math_ops.multiply(along, offset))
+    return reorder(SparseTensor(array_ops.concat(indices, 0),
+                                array_ops.concat([sp.values for sp in inputs], 0), shape))
+
+
+def _traced_slice(sp, start, size):
+    start = math_ops.cast(convert_to_tensor(start), dtypes.int64)
+    size = math_ops.cast(convert_to_tensor(size), dtypes.int64)
+    stop = math_ops.minimum(math_ops.add(start, size), sp.dense_shape)
+    inside = math_ops.reduce_all(math_ops.logical_and(
+        math_ops.greater_equal(sp.indices, start), math_ops.less(sp.indices, stop)), axis=1)
+    indices = math_ops.subtract(array_ops.boolean_mask(sp.indices, inside), start)
+    return SparseTensor(indices, array_ops.boolean_mask(sp.values, inside),
+                        math_ops.maximum(math_ops.subtract(stop, start), 0))
 
 
 __all__ = ["SparseTensor", "SparseTensorSpec", "add", "concat", "expand_dims", "from_dense",
