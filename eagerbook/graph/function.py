@@ -59,6 +59,7 @@ from .trace_types import (  # noqa: F401 - _param_names: saved_model imports it 
     bind_concrete_call,
     composite_placeholders,
     in_user_code,
+    is_composite_spec,
     tensors_for_specs,
 )
 from .tracer import FuncGraph
@@ -142,7 +143,7 @@ class Function:
         self._nparams = len(params)
         if self._input_signature is not None:
             for spec in nest.flatten(self._input_signature):
-                if not _is_spec(spec):
+                if not _is_spec(spec) and not is_composite_spec(spec):
                     raise TypeError(f"input_signature must be a possibly nested sequence of "
                                     f"TensorSpec objects, got invalid args {spec!r} with type "
                                     f"{type(spec)}.")
@@ -417,7 +418,8 @@ class Function:
         needed."""
         if not args and not kwargs and self._input_signature is not None:
             args = tuple(self._input_signature)
-        if self._input_signature is not None and all(_is_spec(a) for a in nest.flatten(args)):
+        if self._input_signature is not None and all(_is_spec(a) or is_composite_spec(a)
+                                                     for a in nest.flatten(args)):
             key = "signature"
         else:
             args = self._canonicalize(args, kwargs)

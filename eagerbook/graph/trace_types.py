@@ -42,6 +42,13 @@ def _is_spec(x):
     return isinstance(x, TensorSpec)
 
 
+def is_composite_spec(x):
+    """A spec of a value made of several tensors (RaggedTensorSpec, SparseTensorSpec): it
+    lists their specs (``__tf_components__``) and rebuilds the value around them."""
+    return hasattr(type(x), "__tf_components__") and hasattr(x, "is_compatible_with") and \
+        getattr(x, "_type_spec", None) is x
+
+
 def _is_variable(x):
     return hasattr(type(x), "_as_tensor") and hasattr(x, "assign")
 
@@ -217,6 +224,13 @@ def _detector_for(fn):
 
 
 def _check_against_spec(fname, arg, spec, sig_text):
+    if is_composite_spec(spec):  # a RaggedTensorSpec or SparseTensorSpec
+        if not spec.is_compatible_with(arg):
+            raise TypeError(
+                f"Binding inputs to tf.function `{fname}` failed due to `Can not cast "
+                f"{_describe_arg(arg)} to {spec!r}`. Received args and kwargs that do not "
+                f"match the input_signature {sig_text}.")
+        return arg
     if _is_variable(arg):
         arg = arg._as_tensor()
     if not isinstance(arg, Tensor):
@@ -234,6 +248,8 @@ def _check_against_spec(fname, arg, spec, sig_text):
 
 
 def _describe_arg(arg):
+    if hasattr(type(arg), "__tf_components__") and hasattr(arg, "_type_spec"):
+        return repr(arg._type_spec)
     if isinstance(arg, Tensor):
         return f"TensorSpec(shape={arg.shape}, dtype=tf.{arg.dtype.name}, name=None)"
     return repr(arg)

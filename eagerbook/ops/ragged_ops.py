@@ -600,6 +600,25 @@ class RaggedTensorSpec:
     def from_value(cls, value):
         return cls(value.shape, value.dtype, value.ragged_rank)
 
+    # An input_signature entry (tf.function): the specs of the tensors a RaggedTensor of this
+    # type is made of (flat values, then each level's row splits), and the value rebuilt from
+    # tensors of those specs (the placeholders of a trace).
+    def __tf_components__(self):
+        from ..core.spec import TensorSpec
+        dims = self._shape.as_list() if self._shape.rank is not None else None
+        inner = [] if dims is None else dims[self._ragged_rank + 1:]
+        first = None if dims is None or dims[0] is None else dims[0] + 1
+        splits = [TensorSpec([first if level == 0 else None], dtypes.int64)
+                  for level in range(self._ragged_rank)]
+        return [TensorSpec([None] + inner, self._dtype), *splits]
+
+    def __tf_from_components__(self, parts):
+        return RaggedTensor.from_nested_row_splits(parts[0], parts[1:], validate=False)
+
+    @property
+    def _type_spec(self):
+        return self
+
     def is_compatible_with(self, other):
         if isinstance(other, RaggedTensor):
             other = RaggedTensorSpec.from_value(other)

@@ -158,6 +158,23 @@ class SparseTensorSpec:
     def from_value(cls, value):
         return cls(value.shape, value.dtype)
 
+    # An input_signature entry (tf.function): the specs of indices, values and dense_shape,
+    # and the SparseTensor rebuilt from tensors of those specs (the placeholders of a trace).
+    def __tf_components__(self):
+        from ..core.spec import TensorSpec
+        rank = self._shape.rank
+        return [TensorSpec([None, rank], dtypes.int64), TensorSpec([None], self._dtype),
+                TensorSpec([rank], dtypes.int64)]
+
+    def __tf_from_components__(self, parts):
+        value = SparseTensor(*parts)
+        value._static_shape = self._shape  # the shape the signature promises
+        return value
+
+    @property
+    def _type_spec(self):
+        return self
+
     def is_compatible_with(self, other):
         if isinstance(other, SparseTensor):
             other = SparseTensorSpec.from_value(other)

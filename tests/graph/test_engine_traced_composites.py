@@ -319,3 +319,33 @@ def test_custom_gradient_with_variables_inside_function():
         return tape.gradient(y, [x, v])
 
     assert _same_as_eager(f, tf.constant(3.)) == [2., 30.]
+
+
+# --- RaggedTensorSpec / SparseTensorSpec in an input_signature -----------------------------------
+def test_ragged_tensor_spec_in_input_signature_traces_once_for_any_row_structure():
+    shapes = []
+
+    @tf.function(input_signature=[tf.RaggedTensorSpec(shape=[None, None], dtype=tf.int32)])
+    def f(rt):
+        shapes.append(rt.shape.as_list())
+        return rt * 2, tf.reduce_sum(rt, axis=1)
+
+    doubled, sums = f(tf.ragged.constant([[1, 2], [3]]))
+    assert doubled.to_list() == [[2, 4], [6]] and sums.numpy().tolist() == [3, 3]
+    doubled, sums = f(tf.ragged.constant([[1], [3], [4, 5, 6]]))
+    assert doubled.to_list() == [[2], [6], [8, 10, 12]] and sums.numpy().tolist() == [1, 3, 15]
+    assert f.experimental_get_tracing_count() == 1 and shapes == [[None, None]]
+    with pytest.raises(TypeError, match="Binding inputs to tf.function"):
+        f(tf.ragged.constant([[1.0, 2.0]]))
+
+
+def test_sparse_tensor_spec_in_input_signature():
+    @tf.function(input_signature=[tf.SparseTensorSpec(shape=[None, 4], dtype=tf.float32)])
+    def g(st):
+        assert st.shape.as_list() == [None, 4]
+        return tf.sparse.to_dense(st)
+
+    out = g(tf.sparse.SparseTensor([[0, 1], [2, 3]], [2., 5.], [3, 4]))
+    assert out.numpy().tolist() == [[0, 2, 0, 0], [0, 0, 0, 0], [0, 0, 0, 5]]
+    assert "SparseTensorSpec(TensorShape([None, 4]), tf.float32)" in str(
+        g.get_concrete_function())
