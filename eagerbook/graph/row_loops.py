@@ -9,13 +9,19 @@ the end. The ops layer cannot import the graph layer, so this module hands it th
 
 from ..core import dtypes, nest
 from ..core.tensor import convert_to_tensor
-from ..ops import array_ops, functional_ops
+from ..ops import array_ops, functional_ops, math_ops
 from .control_flow import while_loop
 from .tensor_array import TensorArray
 
 
 def _row(flat, elems, i):
     return nest.pack_sequence_as(elems, [t[i] for t in flat])
+
+
+def _count_rows(t):
+    """The length of the first axis when the function runs (a RaggedTensor's row count)."""
+    return math_ops.cast(t.nrows(), dtypes.int32) if hasattr(t, "nrows") else \
+        array_ops.shape(t)[0]
 
 
 def _dtype_of(spec):
@@ -28,7 +34,7 @@ def map_rows(fn, elems, flat, signature):
     structure = elems if signature is None else signature
     out_dtypes = ([t.dtype for t in flat] if signature is None
                   else [_dtype_of(s) for s in nest.flatten(signature)])
-    n = array_ops.shape(flat[0])[0]
+    n = _count_rows(flat[0])
 
     def body(i, *arrays):
         results = nest.flatten(fn(_row(flat, elems, i)))
@@ -47,7 +53,7 @@ def map_rows(fn, elems, flat, signature):
 def _accumulate(fn, elems, flat, initializer, reverse, keep):
     """acc = fn(acc, row) over the rows (last to first if `reverse`); with `keep`, every acc
     is written to TensorArrays at its row's position. Returns (last acc, arrays or None)."""
-    n = array_ops.shape(flat[0])[0]
+    n = _count_rows(flat[0])
     position = (lambda k: n - 1 - k) if reverse else (lambda k: k)
     first = 0
     if initializer is None:

@@ -29,7 +29,7 @@ def _leading_length(flat):
     for t in flat:
         length = t.nrows_int() if isinstance(t, RaggedTensor) else t.shape[0]
         if length is None:
-            if not isinstance(t, RaggedTensor) and UNKNOWN_LENGTH_LOOPS:
+            if UNKNOWN_LENGTH_LOOPS:  # rows counted when the function runs (ragged too)
                 return None
             raise ValueError("eagerbook's map_fn/scan need the length of the first axis to be "
                              "known while tracing (give the input a static shape)")

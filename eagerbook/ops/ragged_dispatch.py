@@ -24,7 +24,7 @@ _UNARY = ["abs", "acos", "asin", "atan", "ceil", "cos", "cosh", "exp", "expm1", 
           "is_finite", "is_inf", "is_nan", "log", "log1p", "log_sigmoid", "logical_not",
           "negative", "reciprocal", "round", "rsqrt", "sigmoid", "sign", "sin", "sinh",
           "softplus", "sqrt", "square", "tan", "tanh", "identity", "zeros_like", "ones_like",
-          "stop_gradient"]
+          "stop_gradient", "cast", "saturate_cast"]
 _BINARY = ["add", "subtract", "multiply", "divide", "truediv", "floordiv", "floormod", "mod",
            "maximum", "minimum", "pow", "equal", "not_equal", "less", "less_equal", "greater",
            "greater_equal", "logical_and", "logical_or", "logical_xor", "squared_difference",

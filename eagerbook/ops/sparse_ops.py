@@ -493,7 +493,10 @@ def split(sp_input=None, num_split=None, axis=None, name=None, keyword_required=
     """`num_split` SparseTensors along `axis`; when the size does not divide evenly, the
     first ``size % num_split`` pieces are one longer."""
     sp = _sparse(sp_input)
-    shape = sp.dense_shape.numpy()
+    shape = np.asarray(sp.dense_shape.numpy() if not _traced(sp) else
+                       known_value(sp.dense_shape))
+    if shape.ndim != 1:  # None: a shape known only when the function runs
+        raise ValueError("tf.sparse.split inside tf.function needs a constant dense_shape")
     axis = int(axis) % len(shape)
     base, extra = divmod(int(shape[axis]), int(num_split))
     pieces, begin = [], 0
@@ -511,6 +514,9 @@ def split(sp_input=None, num_split=None, axis=None, name=None, keyword_required=
 def _union(sp_a, sp_b, combine):
     """Entries at the indices of either input, ``combine(a, b)`` with 0 where one lacks."""
     a, b = _sparse(sp_a, "sp_a"), _sparse(sp_b, "sp_b")
+    if _traced(a) or _traced(b):
+        ops = {np.maximum: math_ops.maximum, np.minimum: math_ops.minimum}
+        return _traced_union(a, b, ops[combine])
     shape = a.dense_shape.numpy()
     if not np.array_equal(shape, b.dense_shape.numpy()):
         raise errors.InvalidArgumentError(None, "SparseSparseMaximum",
@@ -542,6 +548,8 @@ def minimum(sp_a, sp_b, name=None):
 def softmax(sp_input, name=None):
     """Softmax over the last axis counting only the entries present: each group of entries
     that share all other indices sums to 1 (absent entries stay absent, not 0)."""
+    if _traced(_sparse(sp_input)):
+        return _traced_softmax(sp_input)
     sp = reorder(_sparse(sp_input))
     idx, values = sp.indices.numpy(), sp.values.numpy()
     out = np.empty_like(values)
@@ -574,10 +582,40 @@ def _keys(indices, dense_shape):
 
 
 def _unravel(keys, dense_shape):
-    """Indices [N, rank] of raveled `keys` (the inverse of ``_keys``)."""
+    """Indices [N, rank] of raveled `keys` (the inverse of ``_keys``). The first index is
+    not wrapped: as TF's kernels, an index past the first dim is kept as it is."""
     strides = math_ops.cumprod(dense_shape, exclusive=True, reverse=True)
-    return math_ops.floormod(math_ops.floordiv(array_ops.expand_dims(keys, 1), strides),
-                             dense_shape)
+    wrap = array_ops.concat([_int64_vector([2 ** 62]), dense_shape[1:]], 0)
+    return math_ops.floormod(math_ops.floordiv(array_ops.expand_dims(keys, 1), strides), wrap)
+
+
+def _traced_union(a, b, combine):
+    """``maximum``/``minimum`` of two SparseTensors: entries at either's indices (row-major),
+    `combine` of the two values with 0 where one has none."""
+    keys_a, keys_b = _keys(a.indices, a.dense_shape), _keys(b.indices, a.dense_shape)
+    unique_keys, slot = sort_ops.unique(array_ops.concat([keys_a, keys_b], 0),
+                                        out_idx=dtypes.int64)
+    count = array_ops.shape(unique_keys, out_type=dtypes.int64)[0]
+    size_a = array_ops.shape(keys_a, out_type=dtypes.int64)[0]
+    values_a = scatter_ops.unsorted_segment_sum(a.values, slot[:size_a], count)
+    values_b = scatter_ops.unsorted_segment_sum(b.values, slot[size_a:], count)
+    order = sort_ops.argsort(unique_keys, stable=True)
+    return SparseTensor(_unravel(array_ops.gather(unique_keys, order), a.dense_shape),
+                        array_ops.gather(combine(values_a, values_b), order), a.dense_shape)
+
+
+def _traced_softmax(sp):
+    """Softmax over each group of entries sharing all indices but the last."""
+    sp = reorder(sp)
+    rank = sp.indices.shape[1]
+    groups = _keys(sp.indices[:, :rank - 1], sp.dense_shape[:rank - 1])
+    _, segment = sort_ops.unique(groups, out_idx=dtypes.int64)
+    count = math_ops.add(math_ops.reduce_max(array_ops.concat([_int64_vector([-1]), segment],
+                                                              0)), 1)
+    largest = scatter_ops.unsorted_segment_max(sp.values, segment, count)
+    shifted = math_ops.exp(math_ops.subtract(sp.values, array_ops.gather(largest, segment)))
+    total = scatter_ops.unsorted_segment_sum(shifted, segment, count)
+    return sp.with_values(math_ops.divide(shifted, array_ops.gather(total, segment)))
 
 
 def _shape_arg(sp):

@@ -68,6 +68,9 @@ RAGGED_CASES = {
     "from_value_rowids": lambda v, n: tf.RaggedTensor.from_value_rowids(
         v, tf.ragged.row_splits_to_segment_ids(
             tf.RaggedTensor.from_row_lengths(v, n).row_splits)),
+    "cast": lambda v, n: tf.cast(tf.RaggedTensor.from_row_lengths(v, n), tf.float32) / 2,
+    "map_fn_rows": lambda v, n: tf.map_fn(tf.reduce_sum, tf.RaggedTensor.from_row_lengths(v, n),
+                                          fn_output_signature=tf.int32),
     "nested": lambda v, n: tf.RaggedTensor.from_nested_row_lengths(
         v, [tf.constant([2, 1], I64), n]).to_tensor(),
 }
@@ -168,6 +171,16 @@ SPARSE_CASES = {
                                                     tf.sparse.SparseTensor(i, v, [2, 3])),
     "expand_dims": lambda i, v: tf.sparse.expand_dims(tf.sparse.SparseTensor(i, v, [2, 3]), 0),
     "scale": lambda i, v: tf.sparse.SparseTensor(i, v, [2, 3]) * tf.constant([[1.], [2.]]),
+    "maximum": lambda i, v: tf.sparse.maximum(
+        tf.sparse.SparseTensor(i, v, [2, 3]),
+        tf.sparse.SparseTensor([[0, 0], [1, 0]], [10., 2.], [2, 3])),
+    "softmax": lambda i, v: tf.sparse.softmax(tf.sparse.SparseTensor(i, v, [2, 3])),
+    "split": lambda i, v: tf.sparse.split(sp_input=tf.sparse.SparseTensor(i, v, [2, 3]),
+                                          num_split=2, axis=0),
+    # an index past the first dim is kept (TF's kernels do not check it)
+    "add_out_of_range": lambda i, v: tf.sparse.add(
+        tf.sparse.SparseTensor(i, v, [2, 3]),
+        tf.sparse.SparseTensor([[5, 1]], [7.], [2, 3])),
 }
 
 
