@@ -26,6 +26,7 @@ from ..core.tensor import Tensor, _from_numpy, convert_to_tensor
 from ..core.variable import Variable
 from . import ir
 from .compile import compile_graph
+from .ir import Graph as IRGraph
 from .ir import Operation, SymbolicTensor, copy_graph
 from .passes import optimize
 from .tracer import FuncGraph
@@ -44,7 +45,15 @@ class _V1FuncGraph(FuncGraph):
         return new_value
 
 
-class Graph:
+class _GraphType(type):
+    """``isinstance(concrete.graph, tf.Graph)`` is True, as in TF (where a tf.function's
+    FuncGraph is a subclass of Graph): every IR graph counts as one."""
+
+    def __instancecheck__(cls, obj):
+        return type.__instancecheck__(cls, obj) or isinstance(obj, IRGraph)
+
+
+class Graph(metaclass=_GraphType):
     """A TF 1.x graph: ops created under ``as_default()`` are added to it, not run."""
 
     def __init__(self):

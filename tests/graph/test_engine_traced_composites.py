@@ -362,3 +362,9 @@ def test_sparse_tensor_spec_in_input_signature():
     assert out.numpy().tolist() == [[0, 2, 0, 0], [0, 0, 0, 0], [0, 0, 0, 5]]
     assert "SparseTensorSpec(TensorShape([None, 4]), tf.float32)" in str(
         g.get_concrete_function())
+
+
+def test_a_traced_graph_is_a_tf_graph():
+    concrete = tf.function(lambda x: x * 2).get_concrete_function(tf.constant(1.))
+    assert isinstance(concrete.graph, tf.Graph) and isinstance(tf.Graph(), tf.Graph)
+    assert not isinstance(3, tf.Graph)
