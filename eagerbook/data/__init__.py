@@ -1,6 +1,7 @@
 """``tf.data``: lazy input pipelines (``Dataset``) over NumPy arrays and files.
 
-Public names: ``Dataset``, ``TextLineDataset``, ``TFRecordDataset``, ``DatasetSpec``,
+Public names: ``Dataset``, ``TextLineDataset``, ``TFRecordDataset``,
+``FixedLengthRecordDataset``, ``DatasetSpec``,
 ``AUTOTUNE``, ``INFINITE_CARDINALITY``, ``UNKNOWN_CARDINALITY``, ``experimental`` (``CsvDataset``,
 ``make_csv_dataset``, ``cardinality``, ...), ``Iterator`` (TF 1.x
 ``tf.contrib.eager.Iterator``) and ``TensorSpec`` (exported as ``tf.TensorSpec``).
@@ -8,12 +9,18 @@ Public names: ``Dataset``, ``TextLineDataset``, ``TFRecordDataset``, ``DatasetSp
 
 from ..core.spec import TensorSpec
 from . import experimental, saving  # saving adds Dataset.save and Dataset.load
-from .dataset import AUTOTUNE, INFINITE_CARDINALITY, UNKNOWN_CARDINALITY, Dataset, DatasetSpec
-from .iterator import Iterator, OwnedIterator
+from .dataset import (
+    AUTOTUNE,
+    INFINITE_CARDINALITY,
+    UNKNOWN_CARDINALITY,
+    Dataset,
+    DatasetSpec,
+)
+from .iterator import Iterator, IteratorSpec, OwnedIterator
 from .options import Options
-from .readers import TextLineDataset
+from .readers import FixedLengthRecordDataset, TextLineDataset
 from .tfrecord import TFRecordDataset
 
 __all__ = ["AUTOTUNE", "INFINITE_CARDINALITY", "UNKNOWN_CARDINALITY", "Dataset", "DatasetSpec",
-           "Iterator", "Options", "OwnedIterator", "TFRecordDataset", "TensorSpec",
-           "TextLineDataset", "experimental"]
+           "FixedLengthRecordDataset", "Iterator", "IteratorSpec", "Options", "OwnedIterator",
+           "TFRecordDataset", "TensorSpec", "TextLineDataset", "experimental"]

@@ -19,7 +19,9 @@ once on placeholder zeros shaped like the input's spec (TensorFlow traces it sym
 calling thread.
 """
 
+import contextlib
 import glob
+import io
 import itertools
 import math
 import os
@@ -136,6 +138,10 @@ class Dataset:
         if self._spec_cache is None:
             self._spec_cache = self._compute_spec()
         return self._spec_cache
+
+    @property
+    def _type_spec(self):
+        return DatasetSpec(self.element_spec)
 
     def cardinality(self):
         """Number of elements as an int64 scalar tensor; ``tf.data.INFINITE_CARDINALITY`` (-1)
@@ -772,15 +778,24 @@ class _UnaryDataset(Dataset):
         return self._input._cardinality()
 
 
-def _placeholder(spec, unknown):
-    """Zeros shaped like `spec` (unknown dimensions get size `unknown`)."""
+def _placeholder(spec, unknown, fill=0):
+    """`fill` (0 or 1) shaped like `spec` (unknown dimensions get size `unknown`)."""
     if spec.shape.rank is None:
         dims = ()
     else:
         dims = tuple(unknown if d is None else d for d in spec.shape)
     if spec.dtype == dtypes.string:
-        return _from_numpy(np.full(dims, b"", dtype=object))
-    return _from_numpy(np.zeros(dims, dtype=spec.dtype._np))
+        return _from_numpy(np.full(dims, b"1" if fill else b"", dtype=object))
+    return _from_numpy(np.full(dims, fill, dtype=spec.dtype._np))
+
+
+def _same_kinds(spec, other):
+    """True when two spec structures nest alike with the same spec class and dtype per leaf."""
+    if not structure.same_structure(spec, other):
+        return False
+    flat, other_flat = structure.flatten(spec), structure.flatten(other)
+    return len(flat) == len(other_flat) and all(
+        type(a) is type(b) and a.dtype == b.dtype for a, b in zip(flat, other_flat, strict=True))
 
 
 def _has_unknown_dims(spec_structure):
@@ -822,18 +837,29 @@ class MapDataset(_UnaryDataset):
                 yield None, failure
 
     def _compute_spec(self):
-        # TF traces map_func once with symbolic tensors; we call it on placeholder zeros.
+        # TF traces map_func once with symbolic tensors; we call it on placeholders: zeros
+        # (sized 2 and 3 where the input's dims are unknown), then ones, so that a shape that
+        # depends on the values (``tf.range(x)``) differs between the calls and becomes None.
+        # Only the first call may print: TF's trace runs the Python function once.
         in_spec = self._input.element_spec
-        probes = (2, 3) if _has_unknown_dims(in_spec) else (1,)
+        probes = [(2, 0), (3, 0)] if _has_unknown_dims(in_spec) else [(1, 0)]
+        probes.append((probes[-1][0], 1))
         outputs = []
-        for size in probes:
-            dummy = structure.pack_as(in_spec, [_placeholder(s, size)
+        for i, (size, fill) in enumerate(probes):
+            dummy = structure.pack_as(in_spec, [_placeholder(s, size, fill)
                                                 for s in structure.flatten(in_spec)])
-            with warnings.catch_warnings(), np.errstate(all="ignore"):
+            with warnings.catch_warnings(), np.errstate(all="ignore"), \
+                    contextlib.redirect_stdout(io.StringIO()) if i else contextlib.nullcontext():
                 warnings.simplefilter("ignore")
-                outputs.append(structure.spec_of(self._apply(dummy)))
+                try:
+                    outputs.append(structure.spec_of(self._apply(dummy)))
+                except Exception:  # noqa: BLE001 - only the first probe's failure counts
+                    if not i:
+                        raise
         spec = outputs[0]
         for other in outputs[1:]:
+            if not _same_kinds(spec, other):
+                continue  # the values took the function down another branch
             spec = structure.pack_as(spec, [
                 a.most_specific_compatible_type(b)
                 for a, b in zip(structure.flatten(spec), structure.flatten(other),
@@ -1628,11 +1654,8 @@ class CacheDataset(_UnaryDataset):
 
     _tf_name = "_CacheDataset"
 
-    def __init__(self, input_dataset, filename):
+    def __init__(self, input_dataset, filename=""):
         super().__init__(input_dataset)
-        if filename:
-            warnings.warn("eagerbook's Dataset.cache keeps elements in memory; the filename "
-                          f"{filename!r} is ignored.", stacklevel=3)
         self._cached = None
 
     def _iterate(self):
@@ -1732,6 +1755,11 @@ class DatasetSpec:
         self._element_spec = element_spec
         self._dataset_shape = TensorShape(dataset_shape)
 
+    @staticmethod
+    def from_value(value):
+        """The spec of the dataset `value` (its element_spec, a scalar dataset shape)."""
+        return DatasetSpec(value.element_spec)
+
     @property
     def element_spec(self):
         return self._element_spec
@@ -1739,6 +1767,10 @@ class DatasetSpec:
     @property
     def shape(self):
         return self._dataset_shape
+
+    @property
+    def value_type(self):
+        return Dataset
 
     def __eq__(self, other):
         return isinstance(other, DatasetSpec) and other._element_spec == self._element_spec

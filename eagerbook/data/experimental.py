@@ -1,6 +1,10 @@
 """``tf.data.experimental``: CSV readers, and names that later moved up to ``tf.data``."""
 
-from ..core import dtypes
+import os
+
+from ..core import dtypes, errors
+from ..core.spec import TensorSpec
+from ..ops import tfrecord
 from .dataset import (
     AUTOTUNE,
     INFINITE_CARDINALITY,
@@ -9,6 +13,7 @@ from .dataset import (
     CounterDataset,
     Dataset,
     ListDataset,
+    _UnaryDataset,
 )
 from .lookup import DatasetInitializer, index_table_from_dataset, table_from_dataset
 from .optional import Optional
@@ -111,3 +116,79 @@ def save(dataset, path, compression=None, shard_func=None, checkpoint_args=None)
 def load(path, element_spec=None, compression=None, reader_func=None):
     """``tf.data.Dataset.load`` under its older name."""
     return Dataset.load(path, element_spec, compression, reader_func)
+
+
+class _DeviceCopyDataset(_UnaryDataset):
+    """The elements of the input, unchanged: eagerbook has one device (the CPU), so copying
+    or prefetching to a device is the identity; the cardinality becomes unknown, as in TF."""
+
+    def __init__(self, input_dataset, tf_name, device):
+        super().__init__(input_dataset)
+        self._tf_name = tf_name
+        self._device = device
+
+    def _iterate(self):
+        return self._input._iterate()
+
+    def _cardinality(self):
+        return UNKNOWN_CARDINALITY
+
+
+def _check_device(device):
+    if not isinstance(device, str):
+        raise TypeError(f"A device must be a string such as '/cpu:0', got {device!r}")
+    return device
+
+
+def prefetch_to_device(device, buffer_size=None):
+    """A transformation for ``dataset.apply`` that prefetches elements onto `device`."""
+    _check_device(device)
+    return lambda dataset: _DeviceCopyDataset(dataset, "_PrefetchDataset", device)
+
+
+def copy_to_device(target_device, source_device="/cpu:0"):
+    """A transformation for ``dataset.apply`` that moves the elements to `target_device`."""
+    _check_device(target_device)
+    _check_device(source_device)
+    return lambda dataset: _DeviceCopyDataset(dataset, "_CopyToDeviceDataset", target_device)
+
+
+class TFRecordWriter:
+    """``tf.data.experimental.TFRecordWriter(filename, compression_type=None)``:
+    ``write(dataset)`` writes a dataset of string scalars as the records of one file."""
+
+    def __init__(self, filename, compression_type=None):
+        if not isinstance(filename, (str, bytes, os.PathLike)) and not hasattr(filename,
+                                                                                 "numpy"):
+            raise TypeError(f"filename must be a string, got {type(filename).__name__}")
+        self._filename = filename
+        self._compression = tfrecord.compression_of(compression_type)
+
+    def write(self, dataset):
+        if not isinstance(dataset, Dataset):
+            raise TypeError(f"Invalid `dataset.` Expected a `tf.data.Dataset` object but got "
+                            f"{type(dataset)}.")
+        spec = dataset.element_spec
+        if not isinstance(spec, TensorSpec) or spec.dtype != dtypes.string \
+                or spec.shape.rank != 0:
+            raise TypeError(f"Invalid `dataset`. Expected a`dataset` that produces scalar "
+                            f"`tf.string` elements, but got a dataset which produces elements "
+                            f"with shapes {getattr(spec, 'shape', '?')} and types "
+                            f"{getattr(spec, 'dtype', '?')!r}.")
+        name = self._filename.numpy() if hasattr(self._filename, "numpy") else self._filename
+        name = os.fsdecode(name)
+        # Every record is read before the file is touched, and the file is written under a
+        # temporary name then renamed: a failing pipeline leaves no half-written file.
+        records = [tfrecord.frame(element.numpy()) for element in dataset._iterate()]
+        data = tfrecord.compress(b"".join(records), self._compression)
+        tmp = f"{name}.tmp-{os.getpid()}"
+        try:
+            with open(tmp, "wb") as f:
+                f.write(data)
+            os.replace(tmp, name)
+        except FileNotFoundError:
+            raise errors.NotFoundError(None, None, f"{name}; No such file or directory") \
+                from None
+        finally:
+            if os.path.exists(tmp):
+                os.remove(tmp)

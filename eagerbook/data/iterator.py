@@ -49,6 +49,10 @@ class OwnedIterator:
     def element_spec(self):
         return self._dataset.element_spec
 
+    @property
+    def _type_spec(self):
+        return IteratorSpec(self.element_spec)
+
     def __iter__(self):
         return self
 
@@ -121,3 +125,28 @@ class Iterator(OwnedIterator):
 
 
 __all__ = ["Iterator", "OwnedIterator"]
+
+
+class IteratorSpec:
+    """``tf.data.IteratorSpec``: the spec of an iterator over elements of `element_spec`."""
+
+    def __init__(self, element_spec):
+        self._element_spec = element_spec
+
+    @staticmethod
+    def from_value(value):
+        return IteratorSpec(value.element_spec)
+
+    @property
+    def value_type(self):
+        return OwnedIterator
+
+    def __eq__(self, other):
+        return isinstance(other, IteratorSpec) and other._element_spec == self._element_spec
+
+    def __hash__(self):
+        return hash(repr(self))
+
+    def __repr__(self):
+        # TF prints the spec's components as a one-element tuple.
+        return f"IteratorSpec({self._element_spec!r},)"

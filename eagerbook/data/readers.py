@@ -311,3 +311,73 @@ def _zero(dtype):
 
 
 __all__ = ["CsvDataset", "TextLineDataset", "make_csv_dataset"]
+
+
+def _byte_count(value, name):
+    """An int from `value` as TF converts it to an int64 scalar (TypeError for str/float)."""
+    if isinstance(value, Tensor):
+        value = value.numpy()
+    if isinstance(value, (bool, str, bytes, float)) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"Expected int64, but got {value} of type '{type(value).__name__}'.")
+    return int(value)
+
+
+class FixedLengthRecordDataset(Dataset):
+    """``tf.data.FixedLengthRecordDataset``: records of `record_bytes` bytes each, read from
+    the body of every file (the file without its first `header_bytes` and last
+    `footer_bytes`). The body must be a whole number of records."""
+
+    _tf_name = "FixedLengthRecordDatasetV2"
+
+    def __init__(self, filenames, record_bytes, header_bytes=None, footer_bytes=None,
+                 buffer_size=None, compression_type=None, num_parallel_reads=None, name=None):
+        self._names = _filenames(filenames)
+        self._record = _byte_count(record_bytes, "record_bytes")
+        self._header = 0 if header_bytes is None else _byte_count(header_bytes, "header_bytes")
+        self._footer = 0 if footer_bytes is None else _byte_count(footer_bytes, "footer_bytes")
+        self._compression = compression_type
+
+    def _check_arguments(self):
+        # TF checks them when the iterator starts, not when the dataset is made.
+        for value, name, least in ((self._record, "record_bytes", 1),
+                                   (self._header, "header_bytes", 0),
+                                   (self._footer, "footer_bytes", 0)):
+            if value < least:
+                raise errors.InvalidArgumentError(
+                    None, "IteratorGetNext",
+                    f"`{name}` must be {'> 0' if least else '>= 0'} [Op:IteratorGetNext]")
+        if self._compression not in (None, "", "GZIP", "ZLIB"):
+            raise errors.InvalidArgumentError(None, "IteratorGetNext",
+                                              "Unsupported compression_type. [Op:IteratorGetNext]")
+
+    def _body(self, name):
+        with _open(name, self._compression) as f:
+            data = f.read()
+        if not data:
+            return b""
+        body = len(data) - self._header - self._footer
+        if body < 0 or body % self._record:
+            # TF counts the body in an unsigned 64-bit integer, so a file shorter than its
+            # header and footer shows a wrapped-around length; compressed input is DataLoss.
+            kind = errors.InvalidArgumentError if self._compression in (None, "") \
+                else errors.DataLossError
+            raise kind(None, "IteratorGetNext",
+                       f"Excluding the header ({self._header} bytes) and footer "
+                       f"({self._footer} bytes), input file \"{name}\" has body length "
+                       f"{body % 2 ** 64} bytes, which is not an exact multiple of the record "
+                       f"length ({self._record} bytes). [Op:IteratorGetNext]")
+        return data[self._header:self._header + body]
+
+    def _iterate(self):
+        self._check_arguments()
+        size = self._record
+        for name in self._names:
+            body = self._body(name)
+            for start in range(0, len(body), size):
+                yield _from_numpy(np.array(body[start:start + size], dtype=object))
+
+    def _compute_spec(self):
+        return TensorSpec([], dtypes.string)
+
+    def _cardinality(self):
+        return UNKNOWN

@@ -20,6 +20,7 @@ match is ``DataLossError``; a file cut short ends its shard where the last whole
 (as TF's reader does).
 """
 
+import hashlib
 import json
 import os
 import secrets
@@ -33,7 +34,14 @@ from ..core.spec import TensorSpec
 from ..core.tensor import Tensor, _from_numpy, convert_to_tensor
 from ..ops import tfrecord
 from . import structure
-from .dataset import UNKNOWN, Dataset, DatasetSpec, _UnaryDataset, _VariantDataset
+from .dataset import (
+    UNKNOWN,
+    CacheDataset,
+    Dataset,
+    DatasetSpec,
+    _UnaryDataset,
+    _VariantDataset,
+)
 
 FORMAT = "eagerbook-dataset"
 VERSION = 1
@@ -243,7 +251,8 @@ class _KnownCount(_UnaryDataset):
         return self._count
 
 
-def load(path, element_spec=None, compression=None, reader_func=None):
+def load(path, element_spec=None, compression=None, reader_func=None, wait=False):
+    # `wait` (for a save still running elsewhere) changes nothing: saves here finish first.
     path = os.fsdecode(path) if isinstance(path, (bytes, os.PathLike)) else str(path)
     spec_json = _read_json(os.path.join(path, SPEC_FILE), "element_spec")
     metadata = _read_json(os.path.join(path, METADATA_FILE), "metadata")
@@ -269,6 +278,152 @@ def load(path, element_spec=None, compression=None, reader_func=None):
                                                  cycle_length=os.cpu_count() or 1), count)
 
 
+# --- Dataset.cache(filename): the first complete pass kept in two files ------------------------
+class FileCacheDataset(_UnaryDataset):
+    """``dataset.cache(filename)``: the first complete pass is written to
+    ``filename.data-00000-of-00001`` (the elements, TFRecord-framed) and ``filename.index``
+    (the element_spec and count); while ``filename.index`` exists, every pass reads the
+    files instead of the input, as TF does (even for another pipeline naming the same file).
+
+    A pass that stops early writes nothing; the data file and then the index are each written
+    under a temporary name and renamed, so a crash never leaves a cache that looks complete.
+    """
+
+    _tf_name = "CacheDataset"
+
+    def __init__(self, input_dataset, filename):
+        super().__init__(input_dataset)
+        self._filename = os.fsdecode(filename.numpy() if isinstance(filename, Tensor)
+                                     else filename)
+
+    def _paths(self):
+        return f"{self._filename}.data-00000-of-00001", f"{self._filename}.index"
+
+    def _iterate(self):
+        data_path, index_path = self._paths()
+        if os.path.exists(index_path):
+            yield from self._read(data_path, index_path)
+            return
+        folder = os.path.dirname(self._filename) or "."
+        if not os.path.isdir(folder):
+            raise errors.NotFoundError(None, None, f"{self._filename}_0.lockfile; No such file "
+                                                   f"or directory [Op:IteratorGetNext]")
+        records = []
+        for element in self._input._iterate():
+            records.append(tfrecord.frame(_encode_element(structure.flatten(element))))
+            yield element
+        tmp = f"{data_path}.tempstate{secrets.randbits(63)}"
+        with open(tmp, "wb") as f:
+            f.write(b"".join(records))
+        os.replace(tmp, data_path)
+        _write_json(index_path, {"format": FORMAT, "version": VERSION, "count": len(records),
+                                 "element_spec": _spec_to_json(self.element_spec)})
+
+    def _read(self, data_path, index_path):
+        _read_json(index_path, "cache index")
+        flat_spec = structure.flatten(self.element_spec)
+        for record in _read_shard(data_path, None):
+            components = _decode_element(record, data_path)
+            for i, (tensor, spec) in enumerate(zip(components, flat_spec, strict=False)):
+                if tensor.dtype != spec.dtype:
+                    raise errors.InvalidArgumentError(
+                        None, None, f"Data type mismatch at component {i}: expected "
+                                    f"{spec.dtype.name} but got {tensor.dtype.name}. "
+                                    f"[Op:IteratorGetNext]")
+            if len(components) != len(flat_spec):
+                raise errors.InvalidArgumentError(
+                    None, None, f"The cache holds elements of {len(components)} components; "
+                                f"this dataset's have {len(flat_spec)}. [Op:IteratorGetNext]")
+            yield structure.pack_as(self.element_spec, components)
+
+
+def _cache_method(self, filename="", name=None):
+    """Keeps the elements of the first complete pass (in memory, or in files when a
+    `filename` is given) and replays them on every later pass."""
+    if isinstance(filename, Tensor) or filename:
+        return FileCacheDataset(self, filename)
+    return CacheDataset(self)
+
+
+# --- Dataset.snapshot(path): the pipeline's output kept on disk, keyed by the pipeline ------------
+def _fingerprint_parts(value, out, seen):
+    """Appends to `out` what identifies `value` in a pipeline: classes, numbers, strings, the
+    bytes of arrays and tensors, and the code and constants of functions."""
+    if isinstance(value, (bool, int, float, str, bytes, type(None))):
+        out.append(repr(value))
+    elif isinstance(value, Tensor):
+        out.append(repr((value.dtype.name, value.shape.as_list(),
+                         value.numpy().tobytes() if value.dtype is not dtypes.string
+                         else value.numpy().tolist())))
+    elif isinstance(value, np.ndarray):
+        out.append(repr((value.dtype.str, value.shape, value.tobytes())))
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            _fingerprint_parts(item, out, seen)
+    elif isinstance(value, dict):
+        for key in sorted(value, key=repr):
+            out.append(repr(key))
+            _fingerprint_parts(value[key], out, seen)
+    elif hasattr(value, "__code__"):
+        code = value.__code__
+        out.append(repr((code.co_code, code.co_consts, code.co_names)))
+    elif isinstance(value, (range, slice, dtypes.DType, TensorShape, TensorSpec)):
+        out.append(repr(value))
+    elif isinstance(value, Dataset):
+        if id(value) in seen:
+            return
+        seen.add(id(value))
+        out.append(type(value).__name__)
+        for key, item in sorted(vars(value).items()):
+            if not key.endswith("_cache") and key != "_cached":
+                out.append(key)
+                _fingerprint_parts(item, out, seen)
+
+
+def fingerprint(dataset):
+    """A decimal fingerprint of the pipeline that makes `dataset` (same pipeline, same
+    fingerprint), naming its snapshot's folder as TF's graph fingerprint does."""
+    parts = []
+    _fingerprint_parts(dataset, parts, set())
+    digest = hashlib.sha256("\x00".join(parts).encode("utf-8", "surrogatepass")).digest()
+    return str(int.from_bytes(digest[:8], "little"))
+
+
+class SnapshotDataset(_UnaryDataset):
+    """``dataset.snapshot(path)``: the first complete pass is saved under
+    ``path/<fingerprint>`` (``Dataset.save``'s format); later passes, in this program or
+    another, read it while the pipeline is the same. A pass that stops early saves nothing."""
+
+    _tf_name = "_SnapshotDataset"
+
+    def __init__(self, input_dataset, path, compression="AUTO", reader_func=None,
+                 shard_func=None):
+        super().__init__(input_dataset)
+        self._path = os.fsdecode(path.numpy() if isinstance(path, Tensor) else path)
+        self._compression = compression if compression in ("GZIP", "ZLIB") else None
+        self._reader_func = reader_func
+        self._shard_func = shard_func
+
+    def _iterate(self):
+        folder = os.path.join(self._path, fingerprint(self._input))
+        if os.path.exists(os.path.join(folder, METADATA_FILE)):
+            yield from load(folder, compression=self._compression,
+                            reader_func=self._reader_func)._iterate()
+            return
+        elements = []
+        for element in self._input._iterate():
+            elements.append(element)
+            yield element
+        save(_VariantDataset(elements, self.element_spec), folder, self._compression,
+             self._shard_func)
+
+
+def _snapshot_method(self, path, compression="AUTO", reader_func=None, shard_func=None,
+                     name=None):
+    """Saves the first complete pass under `path` and reads it back on later passes."""
+    return SnapshotDataset(self, path, compression, reader_func, shard_func)
+
+
 # The Dataset methods (this module sits above dataset.py, so it adds them there).
 def _save_method(self, path, compression=None, shard_func=None, checkpoint_args=None):
     """Writes the elements under the directory `path` (``Dataset.load`` reads them back)."""
@@ -277,3 +432,5 @@ def _save_method(self, path, compression=None, shard_func=None, checkpoint_args=
 
 Dataset.save = _save_method
 Dataset.load = staticmethod(load)
+Dataset.cache = _cache_method
+Dataset.snapshot = _snapshot_method
