@@ -844,18 +844,18 @@ class MapDataset(_UnaryDataset):
         in_spec = self._input.element_spec
         probes = [(2, 0), (3, 0)] if _has_unknown_dims(in_spec) else [(1, 0)]
         probes.append((probes[-1][0], 1))
-        outputs = []
-        for i, (size, fill) in enumerate(probes):
-            dummy = structure.pack_as(in_spec, [_placeholder(s, size, fill)
-                                                for s in structure.flatten(in_spec)])
-            with warnings.catch_warnings(), np.errstate(all="ignore"), \
-                    contextlib.redirect_stdout(io.StringIO()) if i else contextlib.nullcontext():
-                warnings.simplefilter("ignore")
-                try:
-                    outputs.append(structure.spec_of(self._apply(dummy)))
-                except Exception:  # noqa: BLE001 - only the first probe's failure counts
-                    if not i:
-                        raise
+        dummies = [structure.pack_as(in_spec, [_placeholder(s, size, fill)
+                                               for s in structure.flatten(in_spec)])
+                   for size, fill in probes]
+        try:
+            outputs = self._probe(dummies)
+        except errors.OpError:
+            # The function needs real values (it reads the file a path names, say): the
+            # input's first two elements stand in for TF's symbolic trace.
+            real = list(itertools.islice(self._input._iterate(), 2))
+            if not real:
+                raise
+            outputs = self._probe(real)
         spec = outputs[0]
         for other in outputs[1:]:
             if not _same_kinds(spec, other):
@@ -865,6 +865,22 @@ class MapDataset(_UnaryDataset):
                 for a, b in zip(structure.flatten(spec), structure.flatten(other),
                                 strict=True)])
         return spec
+
+
+    def _probe(self, elements):
+        """The specs of the function's outputs for `elements` (only the first call may print,
+        as TF's trace runs the Python function once; only its failure counts)."""
+        outputs = []
+        for i, element in enumerate(elements):
+            with warnings.catch_warnings(), np.errstate(all="ignore"), \
+                    contextlib.redirect_stdout(io.StringIO()) if i else contextlib.nullcontext():
+                warnings.simplefilter("ignore")
+                try:
+                    outputs.append(structure.spec_of(self._apply(element)))
+                except Exception:  # noqa: BLE001 - only the first probe's failure counts
+                    if not i:
+                        raise
+        return outputs
 
 
 class ScanDataset(_UnaryDataset):

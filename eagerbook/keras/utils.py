@@ -3,6 +3,12 @@
 import numpy as np
 
 from .callbacks import Progbar
+from .dataset_creation import (
+    image_dataset_from_directory,
+    normalize,
+    text_dataset_from_directory,
+    timeseries_dataset_from_array,
+)
 from .dataset_utils import split_dataset
 from .preprocessing.sequence import pad_sequences
 from .serialization import (
@@ -75,7 +81,7 @@ def set_random_seed(seed):
 
 
 __all__ = ["CustomObjectScope", "Progbar", "custom_object_scope", "get_custom_objects",
-           "get_registered_name", "get_registered_object", "model_to_dot", "pad_sequences",
-           "plot_model",
-           "register_keras_serializable",
-           "set_random_seed", "split_dataset", "to_categorical"]
+           "get_registered_name", "get_registered_object", "image_dataset_from_directory",
+           "model_to_dot", "normalize", "pad_sequences", "plot_model",
+           "register_keras_serializable", "set_random_seed", "split_dataset",
+           "text_dataset_from_directory", "timeseries_dataset_from_array", "to_categorical"]

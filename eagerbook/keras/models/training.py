@@ -586,6 +586,8 @@ class Model(Layer):
         # A BackupAndRestore callback that found a backup resumes after its last epoch.
         initial_epoch = max(initial_epoch, self.__dict__.pop("_initial_epoch_from_backup", 0))
         logs = {}
+        # As in TF, on_train_end sees the last epoch's logs, validation metrics included.
+        epoch_logs = {}
         # The built-in train_step already returns floats: only a custom one needs converting.
         batch_logs = dict if type(self).train_step is Model.train_step else _python_logs
         for epoch in range(initial_epoch, epochs):
@@ -609,7 +611,7 @@ class Model(Layer):
             cbs.on_epoch_end(epoch, epoch_logs)
             if self.stop_training or train.exhausted:
                 break
-        cbs.on_train_end(_python_logs(logs))
+        cbs.on_train_end(dict(epoch_logs))
         self.history = history
         return history
 
