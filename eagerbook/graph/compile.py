@@ -22,7 +22,14 @@ import re
 import numpy as np
 
 from ..core.tensor import Tensor
-from .compile_updates import assigned_values, matmul_text, scratch_values, update_into_step
+from .compile_updates import (
+    assigned_values,
+    conv_chains,
+    fused_conv_text,
+    matmul_text,
+    scratch_values,
+    update_into_step,
+)
 
 _LITERAL_TYPES = (bool, int, str, type(None))
 
@@ -31,6 +38,7 @@ class _Emitter:
     def __init__(self):
         self.check = None
         self.assigned, self.scratch = set(), set()  # (see compile_updates)
+        self.conv_chains, self.fused_away = {}, set()  # (see compile_updates.conv_chains)
         self.namespace = {"_asarray": np.asarray, "_np": np}
         self.lines = []
         self.nodes = {}  # line number -> the op that line runs (named in errors)
@@ -87,6 +95,10 @@ def compile_graph(graph, name="fn", check=None):
     em = _Emitter()
     em.check = check
     em.assigned, em.scratch = assigned_values(graph), scratch_values(graph)  # update_into_step
+    if check is None:  # (a check of every op's outputs needs every op's line)
+        em.conv_chains = conv_chains(graph)
+        em.fused_away = {id(op) for last, chain in em.conv_chains.items() for op in chain[:2]
+                         if id(op) != last}
     env = {}
     params = []
     for t in graph.inputs:
@@ -117,6 +129,8 @@ def _emit_ops(em, operations, env, indent):
             if id(op.outputs[0]) not in env:
                 raise ValueError(f"Placeholder {op.name} has no value (not an input or capture)")
             continue
+        if id(op) in em.fused_away:  # computed by its chain's last op (fused_conv_text)
+            continue
         emitter = _SPECIAL.get(op.type)
         if emitter is not None:
             emitter(em, op, env, indent)
@@ -142,11 +156,14 @@ def _call_text(em, op, env):
 def _emit_kernel_call(em, op, env, indent):
     if op.type.startswith("Fused"):
         call = update_into_step(em, op, env, indent) or _fused_text(em, op, env)
+    elif id(op) in em.conv_chains:  # a Conv2D -> BiasAdd (-> Relu) chain ends here
+        call = fused_conv_text(em, em.conv_chains[id(op)], env)
     else:
         call = matmul_text(em, op, env) or _call_text(em, op, env)
-    inputs = [env[id(t)] for t in op.inputs]
+    inputs = [env[id(t)] for t in op.inputs] if em.check is not None else ()
     names = _outputs(em, op, env)
-    em.nodes[len(em.lines) + 1] = op
+    chain = em.conv_chains.get(id(op))
+    em.nodes[len(em.lines) + 1] = op if chain is None else chain[0]  # (errors name the conv)
     if not names:
         em.lines.append(f"{indent}{call}")
     elif len(names) == 1 and op.opdef is not None and op.opdef.num_outputs == 1:

@@ -21,7 +21,18 @@ A product of two matrices whose static output has at least ``_BIG_PRODUCT`` numb
 ``_np.matmul(images.T, relu_grad)`` instead of the kernel's ``np.dot``: for matrices ``np.dot``
 clears its output before BLAS writes it, a second pass over a big array (~10 % of a
 784x128 weight gradient's product); small products keep ``np.dot``, whose call costs less.
+
+A ``Conv2D`` read only by a ``BiasAdd``, itself read only by a ``Relu`` (or by anything, then
+the chain stops at the bias), is one call of the fused kernel, as TF's graph optimizer makes
+them one ``_FusedConv2D`` node on the CPU::
+
+    relu = _FusedConv2D(images, read, read_1, strides=(1, 1), ..., fused_ops=('BiasAdd', 'Relu'))
+
+The bias and relu then run on each block of images right after its product, still in the
+cache (``nn_ops._fused_conv2d``); the graph itself keeps its three ops.
 """
+
+from ..ops import nn_ops
 
 _UFUNC_OF = {"AddV2": "add", "Sub": "subtract", "Mul": "multiply"}  # kernels that are just these
 # Kernels whose result is always a new array (never an input, a view of one or a constant).
@@ -109,3 +120,62 @@ def matmul_text(em, op, env):
     a, b = (env[id(t)] + (".T" if op.attrs.get(flag) else "")
             for t, flag in zip(op.inputs, ("adj_x", "adj_y")))
     return f"_np.matmul({a}, {b})"
+
+
+def conv_chains(graph):
+    """{id(last op): (Conv2D, BiasAdd, Relu or None)} for every chain the fused convolution
+    kernel can run, in any subgraph (see the module's docstring)."""
+    uses, chains = {}, {}
+
+    def count(g):
+        for op in g.operations:
+            for t in op.inputs:
+                uses[id(t)] = uses.get(id(t), 0) + 1
+            for sub in getattr(op, "subgraphs", {}).values():
+                count(sub)
+        for t in g.outputs:
+            uses[id(t)] = uses.get(id(t), 0) + 2  # a result is never fused away
+
+    def find(g):
+        reader = {id(t): op for op in g.operations for t in op.inputs}
+        for op in g.operations:
+            for sub in getattr(op, "subgraphs", {}).values():
+                find(sub)
+            if op.type != "Conv2D":
+                continue
+            bias = _sole_reader(op, reader, uses, "BiasAdd")
+            if bias is None or bias.inputs[0] is not op.outputs[0] \
+                    or bias.attrs.get("data_format") != "NHWC" or not _same_float(op, bias):
+                continue
+            relu = _sole_reader(bias, reader, uses, "Relu")
+            chains[id(relu or bias)] = (op, bias, relu)
+
+    count(graph)
+    find(graph)
+    return chains
+
+
+def _sole_reader(op, reader, uses, op_type):
+    out = op.outputs[0]
+    found = reader.get(id(out))
+    if uses.get(id(out)) == 1 and found is not None and found.type == op_type:
+        return found
+    return None
+
+
+def _same_float(conv, bias):
+    """The bias add keeps the convolution's float dtype and static shape (its kernel would)."""
+    out, b = conv.outputs[0], bias.inputs[1]
+    dims = out._shape.as_list() if out._shape.rank == 4 else None
+    return (out._dtype.is_floating and b._dtype is out._dtype and dims is not None
+            and b._shape.as_list() == [dims[3]] and dims[3] is not None)
+
+
+def fused_conv_text(em, chain, env):
+    """The fused kernel's call for a chain of `conv_chains`."""
+    conv, bias, relu = chain
+    x, w = (env[id(t)] for t in conv.inputs)
+    attrs = "".join(f", {k}={em.literal(v)}" for k, v in conv.attrs.items())
+    fused = ("BiasAdd", "Relu") if relu is not None else ("BiasAdd",)
+    kernel = em.global_value("_FusedConv2D", nn_ops._fused_conv2d)
+    return f"{kernel}({x}, {w}, {env[id(bias.inputs[1])]}{attrs}, fused_ops={fused!r})"
