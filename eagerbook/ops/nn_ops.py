@@ -1138,6 +1138,12 @@ def _sweep_moved_copies(dy, filter_sizes, grid_hw, pads, dilations, dx, w, grad_
     # starts are zeroed once and never written.
     grid = np.zeros((o, most + images * cells), dtype=dy.dtype)
     windows_start = grid[:, most:].reshape(o, images, gh, gw)[:, :, :oh, :ow]
+    # Every tap's moved copy at once, as one view of the grid: (KH, KW, O, cells), tap (a, b)
+    # starting shift(a, b) cells on. One copy per block instead of one per tap: NumPy's call
+    # and slicing cost ~1 us each, ~8 us of a ~35 us copy per block at the guide's shapes.
+    isz = grid.itemsize
+    shifted = as_strided(grid, shape=(kh, kw, o, images * cells), writeable=False,
+                         strides=(dh * gw * isz, dw * isz, grid.strides[0], isz))
     if dx is not None:
         flipped = w[::-1, ::-1].transpose(0, 1, 3, 2).reshape(taps, c)  # (taps * O, C)
         # The product comes out pixel-major, (cells, C): NHWC already, so a grid without
@@ -1149,10 +1155,7 @@ def _sweep_moved_copies(dy, filter_sizes, grid_hw, pads, dilations, dx, w, grad_
         rows = m * cells
         windows_start[:, :m] = dy[block].transpose(3, 0, 1, 2)
         moved = buffer[:taps * rows].reshape(kh, kw, o, rows)
-        for a in range(kh):
-            for b in range(kw):
-                shift = a * dh * gw + b * dw
-                moved[a, b] = grid[:, shift:shift + rows]
+        np.copyto(moved, shifted[..., :rows])  # tap (a, b): grid[:, shift(a, b):][:, :rows]
         if grad_w is not None:
             grad_w += moved.reshape(taps, rows) @ x_cells[block.start * cells:][:rows]
         if dx is not None:
