@@ -22,14 +22,7 @@ import re
 import numpy as np
 
 from ..core.tensor import Tensor
-from .compile_updates import (
-    assigned_values,
-    conv_chains,
-    fused_conv_text,
-    matmul_text,
-    scratch_values,
-    update_into_step,
-)
+from .compile_updates import peephole_text, prepare_peepholes, update_into_step
 
 _LITERAL_TYPES = (bool, int, str, type(None))
 
@@ -37,8 +30,7 @@ _LITERAL_TYPES = (bool, int, str, type(None))
 class _Emitter:
     def __init__(self):
         self.check = None
-        self.assigned, self.scratch = set(), set()  # (see compile_updates)
-        self.conv_chains, self.fused_away = {}, set()  # (see compile_updates.conv_chains)
+        self.assigned, self.scratch, self.conv_chains, self.fused_away = set(), set(), {}, set()
         self.namespace = {"_asarray": np.asarray, "_np": np}
         self.lines = []
         self.nodes = {}  # line number -> the op that line runs (named in errors)
@@ -94,11 +86,7 @@ def compile_graph(graph, name="fn", check=None):
     """
     em = _Emitter()
     em.check = check
-    em.assigned, em.scratch = assigned_values(graph), scratch_values(graph)  # update_into_step
-    if check is None:  # (a check of every op's outputs needs every op's line)
-        em.conv_chains = conv_chains(graph)
-        em.fused_away = {id(op) for last, chain in em.conv_chains.items() for op in chain[:2]
-                         if id(op) != last}
+    prepare_peepholes(em, graph)  # (what update_into_step and peephole_text look up)
     env = {}
     params = []
     for t in graph.inputs:
@@ -156,10 +144,8 @@ def _call_text(em, op, env):
 def _emit_kernel_call(em, op, env, indent):
     if op.type.startswith("Fused"):
         call = update_into_step(em, op, env, indent) or _fused_text(em, op, env)
-    elif id(op) in em.conv_chains:  # a Conv2D -> BiasAdd (-> Relu) chain ends here
-        call = fused_conv_text(em, em.conv_chains[id(op)], env)
     else:
-        call = matmul_text(em, op, env) or _call_text(em, op, env)
+        call = peephole_text(em, op, env) or _call_text(em, op, env)
     inputs = [env[id(t)] for t in op.inputs] if em.check is not None else ()
     names = _outputs(em, op, env)
     chain = em.conv_chains.get(id(op))

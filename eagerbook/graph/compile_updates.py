@@ -40,6 +40,23 @@ _FRESH = frozenset(("BatchMatMulV2", "Sum"))
 _BIG_PRODUCT = 1 << 14  # output numbers from which the clearing pass outweighs np.matmul's call
 
 
+def prepare_peepholes(em, graph):
+    """Fills the emitter's tables for the peepholes below, once per compiled graph."""
+    em.assigned, em.scratch = assigned_values(graph), scratch_values(graph)
+    if em.check is None:  # (a check of every op's outputs needs every op's line)
+        em.conv_chains = conv_chains(graph)
+        em.fused_away = {id(op) for last, chain in em.conv_chains.items() for op in chain[:2]
+                         if id(op) != last}
+
+
+def peephole_text(em, op, env):
+    """A kernel call written better than the registry kernel's plain call, or None."""
+    chain = em.conv_chains.get(id(op))
+    if chain is not None:  # a Conv2D -> BiasAdd (-> Relu) chain ends at this op
+        return fused_conv_text(em, chain, env)
+    return matmul_text(em, op, env)
+
+
 def assigned_values(graph):
     """ids of the tensors assigned to Variables (AssignVariableOp's value), in any subgraph."""
     found = set()
