@@ -364,6 +364,8 @@ class Function:
                     leaf = leaf._as_tensor()
                 elif isinstance(leaf, _CONVERTED_OUTPUTS):
                     leaf = convert_to_tensor(leaf)  # TF returns Python numbers as tensors
+                elif isinstance(leaf, TensorShape):
+                    leaf = _shape_output(leaf, self._python_function)
                 if hasattr(type(leaf), "__tf_components__"):  # an ExtensionType's tensors
                     template.append(CompositeOutput.add(graph, leaf, outputs))
                 elif isinstance(leaf, Tensor):
@@ -455,6 +457,17 @@ def _weakrefable(obj):
 
 # Python/NumPy values a traced function returns become constant outputs, as in TF (other
 # objects, which TF rejects, are handed back as they are).
+def _shape_output(shape, python_function):
+    """A TensorShape returned by a traced function: a tensor of its dims when all are known
+    (as TF converts it), else TF's TypeError."""
+    if shape.is_fully_defined():
+        return convert_to_tensor(shape)
+    raise TypeError(f"To be compatible with tf.function, Python functions must return zero or "
+                    f"more Tensors or ExtensionTypes or None values; in compilation of "
+                    f"{python_function!r}, found return value of type TensorShape, which is "
+                    f"not a Tensor or ExtensionType.")
+
+
 _CONVERTED_OUTPUTS = (bool, int, float, complex, str, bytes, np.ndarray, np.generic)
 
 

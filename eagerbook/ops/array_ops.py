@@ -893,7 +893,19 @@ def _concat(*values, axis):
 def _concat_grad(op, dy):
     axis = op.attrs["axis"]
     sizes = tuple(t.shape[axis] for t in op.inputs)
+    if None in sizes:  # tf.function with None dims: each input's rows of dy, found at run time
+        return _concat_grad_unknown_sizes(op.inputs, dy, axis)
     return list(execute(_split_v, (dy,), {"sizes": sizes, "axis": axis}))
+
+
+def _concat_grad_unknown_sizes(inputs, dy, axis):
+    grads, start = [], None
+    for t in inputs:
+        size = shape(t)[axis]
+        stop = size if start is None else start + size
+        grads.append(gather(dy, range(0 if start is None else start, stop), axis=axis))
+        start = stop
+    return grads
 
 
 def concat(values, axis, name="concat"):

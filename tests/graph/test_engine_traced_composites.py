@@ -368,3 +368,26 @@ def test_a_traced_graph_is_a_tf_graph():
     concrete = tf.function(lambda x: x * 2).get_concrete_function(tf.constant(1.))
     assert isinstance(concrete.graph, tf.Graph) and isinstance(tf.Graph(), tf.Graph)
     assert not isinstance(3, tf.Graph)
+
+
+def test_gradient_of_concat_along_an_unknown_dim():
+    def f(a, b):
+        with tf.GradientTape() as tape:
+            tape.watch([a, b])
+            y = tf.reduce_sum(tf.concat([a, b * 3.], 0) ** 2)
+        return tape.gradient(y, [a, b])
+
+    spec = tf.TensorSpec([None, 2], tf.float32)
+    assert _same_as_eager(f, tf.ones([1, 2]), tf.ones([2, 2]), signature=[spec, spec]) == [
+        [[2., 2.]], [[18., 18.], [18., 18.]]]
+
+
+def test_a_returned_tensor_shape_is_a_tensor_when_fully_known():
+    @tf.function
+    def dims(x):
+        return x.shape
+
+    assert dims(tf.ones([2, 3])).numpy().tolist() == [2, 3]
+    with pytest.raises(TypeError, match="found return value of type TensorShape"):
+        tf.function(dims.python_function, input_signature=[
+            tf.TensorSpec([None, 3], tf.float32)])(tf.ones([2, 3]))
