@@ -1,5 +1,8 @@
 """``tf.debugging``."""
 
+import sys
+
+from ..core import context
 from ..framework import debugging as _debugging
 from ..framework.debugging import (
     Assert,
@@ -44,3 +47,23 @@ def enable_check_numerics(stack_height_limit=30, path_length_limit=50):
 def disable_check_numerics():
     _debugging.disable_check_numerics()
     _graph_numerics_check[0] = None
+
+
+# --- logging where ops run ------------------------------------------------------------------------
+_CPU_DEVICE = "/job:localhost/replica:0/task:0/device:CPU:0"
+_placement_observer = []  # the observer logging this thread's ops, while logging is on
+
+
+def _log_placement(event):
+    # TF logs eager placements to stderr, one line per op; eagerbook runs everything on the CPU.
+    print(f"Executing op {event.name} in device {_CPU_DEVICE}", file=sys.stderr)
+
+
+def set_log_device_placement(enabled):
+    """Turns logging of each op's device (to stderr, for the ops this thread runs) on or off."""
+    if enabled and not _placement_observer:
+        observer = context._Observer(_log_placement, include_variable_reads=False)
+        context.push_recorder(observer)
+        _placement_observer.append(observer)
+    elif not enabled and _placement_observer:
+        context.pop_recorder(_placement_observer.pop())
