@@ -12,6 +12,8 @@ from ..ops.image_ops import (
     convert_image_dtype,
     crop_and_resize,
     crop_to_bounding_box,
+    draw_bounding_boxes,
+    extract_glimpse,
     flip_left_right,
     flip_up_down,
     grayscale_to_rgb,

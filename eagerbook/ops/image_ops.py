@@ -656,3 +656,141 @@ def psnr(a, b, max_val, name=None):
     mse = math_ops.reduce_mean(math_ops.squared_difference(a, b), axis=[-3, -2, -1])
     ten_over_ln10 = np.float32(10.0 / np.log(10.0))
     return (2.0 * math_ops.log(max_val) - math_ops.log(mse)) * ten_over_ln10
+
+
+# --- drawing boxes and cutting glimpses ------------------------------------------------------
+# TF's colours when none are given: yellow, blue, red, lime, purple, olive, maroon, navy, aqua,
+# fuchsia (RGBA).
+_DEFAULT_BOX_COLORS = np.array([
+    [1, 1, 0, 1], [0, 0, 1, 1], [1, 0, 0, 1], [0, 1, 0, 1], [0.5, 0, 0.5, 1], [0.5, 0.5, 0, 1],
+    [0.5, 0, 0, 1], [0, 0, 0.5, 1], [0, 1, 1, 1], [1, 0, 1, 1]], np.float32)
+
+
+def _box_edges(box, height, width):
+    """The pixel rows and columns of a box's edges: normalized corners times (size - 1),
+    truncated toward zero as TF's kernel converts them."""
+    rows = [int(np.float32(box[0]) * (height - 1)), int(np.float32(box[2]) * (height - 1))]
+    cols = [int(np.float32(box[1]) * (width - 1)), int(np.float32(box[3]) * (width - 1))]
+    return rows, cols
+
+
+def _draw_box(canvas, box, color):
+    """Draws the outline of one box on one [height, width, depth] image, in place. A box turned
+    inside out or wholly outside is skipped; an edge outside the image is left out."""
+    height, width = canvas.shape[:2]
+    (top, bottom), (left, right) = _box_edges(box, height, width)
+    if top > bottom or left > right:
+        return
+    if top >= height or bottom < 0 or left >= width or right < 0:
+        return
+    rows = slice(max(top, 0), min(bottom, height - 1) + 1)
+    cols = slice(max(left, 0), min(right, width - 1) + 1)
+    if top >= 0:
+        canvas[top, cols] = color
+    if bottom < height:
+        canvas[bottom, cols] = color
+    if left >= 0:
+        canvas[rows, left] = color
+    if right < width:
+        canvas[rows, right] = color
+
+
+@register("DrawBoundingBoxesV2", differentiable=False)
+def _draw_bounding_boxes(images, boxes, colors):
+    op = "DrawBoundingBoxesV2"
+    if images.ndim != 4:
+        raise errors.op_error(errors.InvalidArgumentError, op, "The rank of the images should be 4")
+    depth = images.shape[3]
+    if depth not in (1, 3, 4):
+        raise errors.op_error(errors.InvalidArgumentError, op,
+                              "Channel depth should be either 1 (GRY), 3 (RGB), or 4 (RGBA)")
+    if boxes.shape[0] != images.shape[0]:
+        raise errors.op_error(errors.InvalidArgumentError, op,
+                              "The batch sizes should be the same")
+    if colors.size == 0:
+        colors = _DEFAULT_BOX_COLORS
+    if colors.ndim != 2 or colors.shape[1] < depth:
+        raise errors.op_error(errors.InvalidArgumentError, op,
+                              "colors must have equal or more channels than the image provided: "
+                              f"[{','.join(str(d) for d in colors.shape)}]")
+    canvas = images.copy()
+    for image, image_boxes in zip(canvas, boxes):
+        for index, box in enumerate(image_boxes):
+            _draw_box(image, box, colors[index % len(colors), :depth])
+    return canvas
+
+
+def draw_bounding_boxes(images, boxes, colors, name=None):
+    """``tf.image.draw_bounding_boxes``: each box of ``boxes`` ([batch, boxes, 4] of normalized
+    ``y_min, x_min, y_max, x_max``) outlined one pixel wide on a copy of ``images`` ([batch,
+    height, width, 1|3|4], float), box i in colour ``colors[i % len(colors)]``."""
+    images = convert_to_tensor(images, name="images")
+    if images.dtype not in (dtypes.float32, dtypes.float16):
+        raise errors.op_error(
+            errors.InvalidArgumentError, "DrawBoundingBoxesV2",
+            f"Value for attr 'T' of {images.dtype.name} is not in the list of allowed values: "
+            "float, half")
+    boxes = convert_to_tensor(boxes, dtype=dtypes.float32, name="boxes")
+    colors = convert_to_tensor(colors, dtype=dtypes.float32, name="colors")
+    return execute(_draw_bounding_boxes, (images, boxes, colors))
+
+
+def _glimpse_corner(offset, size, image_size, centered, normalized):
+    """The top-left pixel of a glimpse, as TF's (version 2) kernel places it: an offset is
+    scaled by the image size when normalized and measured from the image's centre when
+    centered; only a centered, normalized offset is the glimpse's centre (the others are its
+    corner). Truncated toward zero."""
+    if normalized and centered:
+        return int((offset + 1) / 2 * image_size - size / 2)
+    if normalized:
+        return int(offset * image_size)
+    if centered:
+        return int(offset + image_size / 2)
+    return int(offset)
+
+
+def _glimpse_fill(image, shape, noise):
+    """What a glimpse shows outside the image: zeros, or noise drawn per channel (uniform over
+    the channel's range, or gaussian with its mean and deviation)."""
+    if noise == "zero":
+        return np.zeros(shape, image.dtype)
+    flat = image.reshape(-1, image.shape[-1])
+    generator = random_ops.numpy_generator("extract_glimpse")  # follows tf.random.set_seed
+    if noise == "gaussian":
+        draws = generator.normal(flat.mean(0), flat.std(0), shape)
+    else:
+        draws = generator.uniform(flat.min(0), flat.max(0), shape)
+    return draws.astype(image.dtype)
+
+
+@register("ExtractGlimpseV2", differentiable=False)
+def _extract_glimpse(images, size, offsets, *, centered, normalized, noise):
+    height, width = int(size[0]), int(size[1])
+    out = []
+    for image, (dy, dx) in zip(images, offsets):
+        top = _glimpse_corner(dy, height, image.shape[0], centered, normalized)
+        left = _glimpse_corner(dx, width, image.shape[1], centered, normalized)
+        glimpse = _glimpse_fill(image, (height, width, image.shape[2]), noise)
+        rows = slice(max(top, 0), min(top + height, image.shape[0]))
+        cols = slice(max(left, 0), min(left + width, image.shape[1]))
+        if rows.start < rows.stop and cols.start < cols.stop:
+            glimpse[rows.start - top:rows.stop - top, cols.start - left:cols.stop - left] = (
+                image[rows, cols])
+        out.append(glimpse)
+    return np.stack(out).astype(images.dtype, copy=False)
+
+
+def extract_glimpse(input, size, offsets, centered=True, normalized=True, noise="uniform",  # noqa: A002 (TF's names)
+                    name=None):
+    """``tf.image.extract_glimpse``: a ``size`` window of each image of ``input`` ([batch,
+    height, width, channels]) placed by ``offsets`` ([batch, 2] of ``y, x``; see
+    ``_glimpse_corner``), with ``noise`` (``"uniform"``, ``"gaussian"`` or ``"zero"``) where it
+    reaches outside the image."""
+    images = convert_to_tensor(input, dtype=dtypes.float32, name="input")
+    if noise not in ("uniform", "gaussian", "zero"):
+        raise errors.op_error(errors.InvalidArgumentError, "ExtractGlimpseV2",
+                              f"Unknown noise type: {noise}")
+    size = convert_to_tensor(size, dtype=dtypes.int32, name="size")
+    offsets = convert_to_tensor(offsets, dtype=dtypes.float32, name="offsets")
+    return execute(_extract_glimpse, (images, size, offsets),
+                   {"centered": bool(centered), "normalized": bool(normalized), "noise": noise})
