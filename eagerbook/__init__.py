@@ -28,6 +28,7 @@ from .api import (
     math,
     nest,
     nn,
+    quantization,
     queue,
     ragged,
     random,

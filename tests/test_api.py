@@ -34,7 +34,7 @@ def _exported_objects():
     for namespace in [tf, tf.math, tf.nn, tf.random, tf.linalg, tf.debugging, tf.bitwise,
                       tf.dtypes, tf.compat.v1, tf.contrib.eager, tf.strings, tf.ragged,
                       tf.sparse, tf.io, tf.random.experimental, tf.image, tf.signal,
-                      tf.nn.experimental, tf.sets, tf.math.special]:
+                      tf.nn.experimental, tf.sets, tf.math.special, tf.quantization]:
         seen.update(id(v) for v in vars(namespace).values())
         # ops exported through their dispatching wrappers (RaggedTensor, KerasTensor)
         for v in vars(namespace).values():

@@ -18,6 +18,7 @@ from . import (  # noqa: F401 - imported to register every family's ops
     nn_ops,
     operators,
     png_ops,
+    quantization_ops,
     ragged_dispatch,
     ragged_ops,
     random_ops,

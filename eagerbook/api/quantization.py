@@ -1,0 +1,10 @@
+"""``tf.quantization``: fake quantization (values snapped to a low-bit grid, kept as floats)."""
+
+from ..ops.quantization_ops import (
+    fake_quant_with_min_max_args,
+    fake_quant_with_min_max_vars,
+    fake_quant_with_min_max_vars_per_channel,
+)
+
+__all__ = ["fake_quant_with_min_max_args", "fake_quant_with_min_max_vars",
+           "fake_quant_with_min_max_vars_per_channel"]
