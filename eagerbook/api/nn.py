@@ -1,5 +1,6 @@
 """``tf.nn``."""
 
+from ..ops.ctc_ops import ctc_greedy_decoder, ctc_loss
 from ..ops.embedding_ops import embedding_lookup, embedding_lookup_sparse
 from ..ops.linalg_ops import l2_normalize
 from ..ops.math_ops import softplus
