@@ -69,7 +69,9 @@ def test_relu_gives_np_maximum_bits(dtype):
     _same_bits(np.maximum(x, 0).astype(dtype), relu(x))
 
 
-@pytest.mark.parametrize("shape", [(4, 5, 6, 3), (2, 7, 16), (3, 2, 2, 2, 8), (5, 16)])
+# (2, 100, 200, 3): images too big for one repeated row, so rows of pixels; (0, ...): no images.
+@pytest.mark.parametrize("shape", [(4, 5, 6, 3), (2, 7, 16), (3, 2, 2, 2, 8), (5, 16),
+                                   (2, 100, 200, 3), (0, 4, 4, 3), (3, 0, 4, 3)])
 @pytest.mark.parametrize("dtype", [np.float32, np.float64, np.int32])
 def test_bias_add_gives_np_add_bits(shape, dtype):
     rng = np.random.default_rng(1)

@@ -525,14 +525,25 @@ def sigmoid_cross_entropy_with_logits(labels=None, logits=None, name=None):
 def _bias_add(value, bias, data_format):
     if data_format.startswith("NC") and value.ndim > 2:
         bias = bias.reshape((-1,) + (1,) * (value.ndim - 2))
-    elif value.ndim > 2 and bias.size < 64 and value.flags.c_contiguous:
+    elif value.ndim > 2 and bias.size < 64 and value.flags.c_contiguous and value.size:
         # A few channels broadcast over a batch of images: NumPy's inner loop would run once
-        # per pixel; with the bias repeated along a row of pixels it runs once per row (the
-        # same additions, ~2x faster).
-        row = value.shape[-2] * value.shape[-1]
-        return np.add(value.reshape(-1, row), np.tile(bias, value.shape[-2])).reshape(
+        # per pixel; with the bias repeated along a row it runs once per row (the same
+        # additions, ~2x faster). The row is a whole image when that is at most
+        # _LONG_BIAS_ROW numbers (~30 % faster again than a row of pixels: fewer inner loops,
+        # and the repeated bias stays in the cache), else one row of pixels.
+        row = _bias_row_length(value)
+        return np.add(value.reshape(-1, row), np.tile(bias, row // bias.size)).reshape(
             value.shape)
     return np.add(value, bias)
+
+
+_LONG_BIAS_ROW = 1 << 15
+
+
+def _bias_row_length(value):
+    """How many numbers `_bias_add` adds its repeated bias to at once (see there)."""
+    image = value.size // value.shape[0]
+    return image if image <= _LONG_BIAS_ROW else value.shape[-2] * value.shape[-1]
 
 
 @_bias_add.gradient
@@ -898,14 +909,16 @@ def _convolve(x, w, strides, padding, explicit_paddings, dilations, finish=None)
 @one_blas_thread
 def _fused_conv2d(x, w, bias, strides, padding, explicit_paddings, dilations, data_format,
                   fused_ops):
-    relu = "Relu" in fused_ops
+    relu, repeated = "Relu" in fused_ops, []
 
-    def finish(block):
+    def finish(block):  # (rows as BiasAdd adds them; the relu against one row of zeros)
         if block.size:
-            rows = block.reshape(-1, block.shape[-2] * block.shape[-1])  # (as BiasAdd does)
-            np.add(rows, np.tile(bias, block.shape[-2]), out=rows)
+            rows = block.reshape(-1, _bias_row_length(block))
+            if not repeated:
+                repeated.append(np.tile(bias, rows.shape[1] // bias.size))
+            np.add(rows, repeated[0], out=rows)
             if relu:
-                np.maximum(rows, _zeros_shaped_like(rows), out=rows)
+                np.maximum(rows, _zeros_shaped_like(repeated[0]), out=rows)
     return _convolve(x, w, strides, padding, explicit_paddings, dilations, finish)
 
 
