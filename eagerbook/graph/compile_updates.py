@@ -167,9 +167,20 @@ def conv_chains(graph):
             relu = _sole_reader(bias, reader, uses, "Relu")
             chains[id(relu or bias)] = (op, bias, relu)
 
-    count(graph)
-    find(graph)
+    if _has_conv(graph):  # (most graphs have none: skip counting every use)
+        count(graph)
+        find(graph)
     return chains
+
+
+def _has_conv(graph):
+    for op in graph.operations:
+        if op.type == "Conv2D":
+            return True
+        subgraphs = getattr(op, "subgraphs", None)
+        if subgraphs and any(_has_conv(sub) for sub in subgraphs.values()):
+            return True
+    return False
 
 
 def _sole_reader(op, reader, uses, op_type):
