@@ -180,3 +180,20 @@ def test_keras_conv_step_trains_as_eager_code_does():
     assert step_g.get_concrete_function(x, labels).compiled_source.count("_FusedConv2D(") == 2
     for a, b in zip(model_e.trainable_variables, model_g.trainable_variables):
         np.testing.assert_allclose(b.numpy(), a.numpy(), rtol=1e-5, atol=1e-6)
+
+
+def test_a_chain_inside_a_branch_is_fused_there():
+    rng = np.random.default_rng(9)
+    x = tf.constant(rng.standard_normal((2, 7, 7, 3)).astype(np.float32))
+    w = tf.constant(rng.standard_normal((3, 3, 3, 4)).astype(np.float32))
+    b = tf.constant(rng.standard_normal(4).astype(np.float32))
+
+    def f(x, flag):
+        return tf.cond(flag, lambda: tf.nn.relu(tf.nn.bias_add(tf.nn.conv2d(x, w, 1, "SAME"), b)),
+                       lambda: tf.zeros([2, 7, 7, 4]))
+
+    compiled = tf.function(f)
+    np.testing.assert_array_equal(compiled(x, tf.constant(True)).numpy(),
+                                  f(x, tf.constant(True)).numpy())
+    source = compiled.get_concrete_function(x, tf.constant(True)).compiled_source
+    assert "    if " in source and "        relu = _FusedConv2D(" in source, source
