@@ -67,6 +67,11 @@ def test_select_of_mixed_dtypes_still_promotes_as_np_where():
 def test_relu_gives_np_maximum_bits(dtype):
     x = _operand(np.random.default_rng(0), (64, 33), dtype, True)
     _same_bits(np.maximum(x, 0).astype(dtype), relu(x))
+    # A batch of images big enough for the row of zeros; a strided view of one; big images.
+    for shape in ((32, 26, 26, 16), (2, 150, 150, 2)):
+        x = _operand(np.random.default_rng(1), shape, dtype, True)
+        for view in (x, x[:, ::2]):
+            _same_bits(np.maximum(view, 0).astype(dtype), relu(view))
 
 
 # (2, 100, 200, 3): images too big for one repeated row, so rows of pixels; (0, ...): no images.

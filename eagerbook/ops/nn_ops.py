@@ -66,7 +66,13 @@ def _float_input(x, op_name, allowed=FLOATS, what="features"):
 @register("Relu", elementwise=True)
 def _relu(x):
     # Against an array of zeros NumPy's vectorized maximum runs; against the scalar 0 it takes
-    # a scalar loop, about ten times slower on a float32 batch of activations.
+    # a scalar loop, about ten times slower on a float32 batch of activations. A big batch
+    # goes against one image's row of zeros repeated (~17 % faster than a whole array of
+    # zeros at the guide CNN's shapes: the zeros stay in the cache instead of streaming).
+    if x.ndim > 1 and x.size >= 1 << 15 and x.flags.c_contiguous \
+            and x.size // x.shape[0] <= _LONG_BIAS_ROW:
+        rows = x.reshape(x.shape[0], -1)
+        return np.maximum(rows, _zeros_shaped_like(rows[0])).reshape(x.shape)
     return np.maximum(x, _zeros_shaped_like(x))
 
 
