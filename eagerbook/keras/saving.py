@@ -4,28 +4,36 @@ A saved model is a directory::
 
     keras_metadata.json       the architecture (TF 2.0-era Keras config) and compile settings
     variables/variables.*     the weights (and the optimizer's state): an ordinary checkpoint
+    saved_model.json          (a subclassed model) its call, traced for the input its first
+    functions.npz             call saw with any batch size: ``tf.saved_model``'s format
 
 ``load_model`` (``models/loading.py``) makes the model again from its config --
 ``Sequential`` from its layer list, a functional model by replaying its recorded layer calls
-on new ``tf.keras.Input``s -- then
+on new ``tf.keras.Input``s, a subclassed model from its class in ``custom_objects`` -- then
 restores the weights from the checkpoint and, if the model was compiled, compiles it again
 with the same optimizer (whose slots are restored when it creates them), loss and metrics.
 Nothing is pickled and no saved code is run: layer classes are looked up by name among
 ``tf.keras.layers`` and the ``custom_objects`` given to ``load_model``.
 
+A subclassed model whose class is not given is revived as TF revives it: a ``Model`` named
+after the class whose ``call`` is the saved trace and whose weights are the saved Variables
+(layer by layer), compiled again if it was; its optimizer starts afresh. ``save_traces=False``
+(or a call that cannot be traced, with a warning) leaves the class required. ``keras`` and
+``saved_model`` never import each other: the trace is written and read through the functions
+``saved_model`` offers in ``checkpoints/hooks.py``. The metadata is written last and removed
+first when saving over a model, so a save cut short is never taken for a model.
+
 A ``.h5``/``.keras`` path gets that directory packed into one file (not HDF5: see
-``checkpoints/single_file.py``). Unlike TF 2's Keras, the model's traced ``call`` is not
-written: a subclassed model without
-``get_config`` is saved (weights and optimizer) but ``load_model`` needs its class to make it
-again (``custom_objects``), and ``tf.saved_model.load`` does not read this directory.
+``checkpoints/single_file.py``).
 """
 
 import json
 import os
 import tempfile
+import warnings
 
 from ..checkpoints import checkpoint as checkpoint_io
-from ..checkpoints import single_file
+from ..checkpoints import hooks, single_file
 from . import losses as losses_mod
 from . import optimizers, serialization
 from .keras_tensor import KerasTensor
@@ -34,6 +42,8 @@ FORMAT = "eagerbook-keras-model"
 VERSION = 1
 METADATA_FILE = "keras_metadata.json"
 VARIABLES_PREFIX = os.path.join("variables", "variables")
+# A SavedModel's functions, written beside a subclassed model (saved_model/save.py's names).
+TRACE_FILES = ("saved_model.json", "functions.npz")
 
 
 # --- saving --------------------------------------------------------------------------------------
@@ -133,15 +143,49 @@ def save_model(model, filepath, overwrite=True, include_optimizer=True, save_for
         except NotImplementedError:
             config = None  # a subclassed model: load_model will need its class
     metadata = {"format": FORMAT, "version": VERSION, "class_name": class_name,
-                "config": config,
+                "config": config, "name": model.name,
+                "revived_weights": _weights_by_layer(model),
                 "build_input_shape": _jsonable_shape(getattr(model, "_build_input_shape", None)),
                 "compile": _compile_config(model) if include_optimizer else None}
     text = json.dumps(metadata, indent=1, sort_keys=True, default=_no_json)
     os.makedirs(os.path.join(filepath, "variables"), exist_ok=True)
+    # Saving over an earlier model: its metadata goes first (a save cut short is then no
+    # model at all, not the old one over new weights), and so do its traced functions.
+    for stale in (METADATA_FILE, *TRACE_FILES):
+        if os.path.exists(os.path.join(filepath, stale)):
+            os.remove(os.path.join(filepath, stale))
     checkpoint_io.write_checkpoint(model if include_optimizer else _WeightsOnly(model),
                                    os.path.join(filepath, VARIABLES_PREFIX))
+    if class_name not in ("Sequential", "Functional") and save_traces and include_optimizer:
+        _save_call_trace(model, filepath)
+    # The metadata goes last: a directory without it is no saved model.
     checkpoint_io._atomic_write(os.path.join(filepath, METADATA_FILE),
                                 lambda f: f.write(text.encode()))
+
+
+def _weights_by_layer(model):
+    """The names of the model's weights layer by layer (then any of its own), the order a
+    model revived without its class lists them in, as in TF."""
+    names = []
+    for layer in model.layers:
+        names.extend(w.name for w in layer.weights if w.name not in names)
+    names.extend(w.name for w in model.weights if w.name not in names)
+    return names
+
+
+def _save_call_trace(model, filepath):
+    """Saves the subclassed model's call, traced for the input its first call saw, beside its
+    checkpoint (a SavedModel's functions), so load_model can revive it without its class as
+    TF does. A call that cannot be traced leaves a model that loads with its class only."""
+    write_functions = hooks.find("saved_model.write_functions")
+    if write_functions is None or model.__dict__.get("_call_input_spec") is None:
+        return
+    try:
+        write_functions(model, filepath)
+    except Exception as exc:  # noqa: BLE001 - any trace failure: the save itself still holds
+        warnings.warn(f"The call of {type(model).__name__} could not be traced for saving "
+                      f"({type(exc).__name__}: {exc}); load_model will need the class in "
+                      "custom_objects.", stacklevel=3)
 
 
 def _no_json(value):

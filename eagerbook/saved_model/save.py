@@ -167,17 +167,25 @@ def _keras_call_function(root):
     that shape (``training=False``), as TF saves Keras models: ``__call__`` and the default
     signature, inputs named after the Input layer, outputs after the output layers."""
     inputs = getattr(root, "inputs", None)
-    if not callable(getattr(root, "call", None)) or not isinstance(inputs, list) or \
-            len(inputs) != 1 or getattr(root, "_is_graph_network", None) is None:
+    if not callable(getattr(root, "call", None)) or \
+            getattr(root, "_is_graph_network", None) is None:
         return None
-    kt = inputs[0]
-    name = kt._node.layer.name if getattr(kt, "_node", None) is not None else "inputs"
+    if isinstance(inputs, list) and len(inputs) == 1:
+        kt = inputs[0]
+        name = kt._node.layer.name if getattr(kt, "_node", None) is not None else "inputs"
+        spec = TensorSpec(kt.shape, kt.dtype, name=name)
+    else:
+        # A subclassed model: the input its first call saw, any batch size (as TF saves it).
+        seen = root.__dict__.get("_call_input_spec")
+        if inputs or not isinstance(seen, TensorSpec) or seen.shape.rank is None or \
+                seen.shape.rank < 1:
+            return None
+        spec = TensorSpec([None] + seen.shape.as_list()[1:], seen.dtype, name="input_1")
 
     def serve(inputs):
         return root(inputs, training=False)
 
-    function = Function(serve, name="__call__",
-                        input_signature=[TensorSpec(kt.shape, kt.dtype, name=name)])
+    function = Function(serve, name="__call__", input_signature=[spec])
     function._keras_output_names = list(getattr(root, "output_names", None) or [])
     return function
 
@@ -283,15 +291,32 @@ def save(obj, export_dir, signatures=None, options=None):
                          f"subclass of the `Trackable` class, for export. Got {obj} with type "
                          f"{type(obj)}.")
     export_dir = os.fspath(export_dir)
+    write = _prepare_functions(obj, signatures)
+    # Everything is checked and encoded above: only now is anything written.
+    os.makedirs(os.path.join(export_dir, "variables"), exist_ok=True)
+    checkpoint_io.write_checkpoint(obj, os.path.join(export_dir, VARIABLES_PREFIX))
+    write(export_dir)
+
+
+def write_functions(obj, export_dir, signatures=None):
+    """Writes `obj`'s traced functions and signatures beside a checkpoint of `obj` already in
+    `export_dir` (how a Keras model saved in this format can be loaded without its class)."""
+    _prepare_functions(obj, signatures)(os.fspath(export_dir))
+
+
+def _prepare_functions(obj, signatures):
+    """Traces and encodes `obj`'s functions (failing before anything is written); returns the
+    function that writes them into a directory."""
     writer = _Writer(obj)
     manifest = {"format": FORMAT, "version": VERSION,
                 "objects": writer.objects_json(),
                 "signatures": writer.signatures_json(signatures)}
     manifest["concrete_functions"] = writer.concretes
-    # Everything is checked and encoded above: only now is anything written.
-    os.makedirs(os.path.join(export_dir, "variables"), exist_ok=True)
+    return lambda export_dir: _write_manifest(export_dir, writer, manifest)
+
+
+def _write_manifest(export_dir, writer, manifest):
     os.makedirs(os.path.join(export_dir, "assets"), exist_ok=True)
-    checkpoint_io.write_checkpoint(obj, os.path.join(export_dir, VARIABLES_PREFIX))
     buffer = io.BytesIO()
     np.savez(buffer, **writer.store.arrays)
     data = buffer.getvalue()

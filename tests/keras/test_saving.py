@@ -53,7 +53,7 @@ def test_functional_round_trip(tmp_path, data):
     assert loaded.optimizer is None
 
 
-def test_subclassed_model_needs_its_class(tmp_path):
+def test_subclassed_model_revived_or_loaded_with_its_class(tmp_path):
     class Block(tf.keras.Model):
         def __init__(self, **kwargs):
             super().__init__(**kwargs)
@@ -67,6 +67,11 @@ def test_subclassed_model_needs_its_class(tmp_path):
     model(tf.ones([1, 4]))
     path = str(tmp_path / "sub")
     model.save(path)
+    revived = tf.keras.models.load_model(path)  # from the saved trace of its call, as in TF
+    assert type(revived).__name__ == "Block" and type(revived) is not Block
+    np.testing.assert_allclose(revived(tf.ones([2, 4])).numpy(),
+                               model(tf.ones([2, 4])).numpy())
+    model.save(path, save_traces=False)
     with pytest.raises(ValueError, match="custom_objects"):
         tf.keras.models.load_model(path)
     loaded = tf.keras.models.load_model(path, custom_objects={"Block": Block})

@@ -17,6 +17,7 @@ import numpy as np
 
 from ...core import context, dtypes, errors, nest
 from ...core.shape import TensorShape
+from ...core.spec import TensorSpec
 from ...core.tensor import EagerTensor, Tensor, convert_to_tensor
 from ...core.variable import Variable
 from ...module.module import Module, ModuleNameScope, current_scope_name
@@ -616,6 +617,9 @@ class Layer(Module):
         if inputs is not None:
             input_shapes = nest.map_structure(_shape_of, inputs) \
                 if isinstance(inputs, (list, tuple, dict)) else _shape_of(inputs)
+        if isinstance(inputs, Tensor):
+            # What the first call saw: a saved subclassed model traces its call for it.
+            self._call_input_spec = TensorSpec(inputs.shape, inputs.dtype)
         with backend.init_scope():
             self.build(input_shapes)
         self.built = True

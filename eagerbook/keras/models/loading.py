@@ -12,12 +12,14 @@ import os
 import numpy as np
 
 from ...checkpoints import checkpoint as checkpoint_io
-from ...checkpoints import single_file
+from ...checkpoints import hooks, single_file
 from ...checkpoints.checkpoint import DATA_SUFFIX, INDEX_SUFFIX
 from ...core import errors
+from ...core.variable import Variable
+from ...module.module import Module
 from .. import losses as losses_mod
 from .. import optimizers
-from ..saving import FORMAT, METADATA_FILE, VARIABLES_PREFIX, VERSION
+from ..saving import FORMAT, METADATA_FILE, TRACE_FILES, VARIABLES_PREFIX, VERSION
 from .sequential import Sequential
 from .training import Model, make_layer
 
@@ -53,6 +55,71 @@ def _rebuild(metadata, custom_objects):
     return model
 
 
+class RevivedModel(Model):
+    """A subclassed model loaded without its Python class, as TF revives one: its call is
+    the trace saved with it (for the inputs its first call saw, any batch size), its weights
+    are the saved Variables. Loading names a subclass of this after the saved class."""
+
+    def __init__(self, restored, weight_names, name=None):
+        super().__init__(name=name)
+        self._restored = restored
+        by_name = {v.name: v for v in _variables_in_order(restored)}
+        # The model's weights (not its optimizer's), layer by layer as TF lists them.
+        self._revived_weights = [by_name[n] for n in weight_names if n in by_name]
+        self.built = True
+
+    @property
+    def weights(self):
+        return list(self._revived_weights)
+
+    def call(self, inputs, training=None):
+        return self._restored(inputs)
+
+
+def _variables_in_order(obj, seen=None):
+    """The Variables under a restored object, depth first in attribute order (the order the
+    checkpoint walked the original model in)."""
+    seen = set() if seen is None else seen
+    out = []
+    values = obj.values() if isinstance(obj, dict) else obj if isinstance(
+        obj, (list, tuple)) else vars(obj).values()
+    for value in values:
+        if id(value) in seen:
+            continue
+        seen.add(id(value))
+        if isinstance(value, Variable):
+            out.append(value)
+        elif isinstance(value, (list, tuple, dict, Module)):
+            out.extend(_variables_in_order(value, seen))
+    return out
+
+
+def _revive(filepath, metadata, compile):
+    """The model rebuilt from its saved trace, or None when it was saved without one."""
+    load = hooks.find("saved_model.load")
+    if load is None or not os.path.isfile(os.path.join(filepath, TRACE_FILES[0])):
+        return None
+    restored = load(filepath)
+    if "__call__" not in vars(restored):
+        return None
+    revived_class = type(metadata["class_name"], (RevivedModel,), {})
+    model = revived_class(restored, metadata.get("revived_weights") or [],
+                          name=metadata.get("name"))
+    compile_config = metadata.get("compile")
+    if compile and compile_config:
+        _compile_from(model, compile_config)
+    return model
+
+
+def _compile_from(model, compile_config):
+    loss = compile_config["loss"]
+    model.compile(optimizer=optimizers.deserialize(compile_config["optimizer"]),
+                  loss=losses_mod.deserialize(loss) if isinstance(loss, dict) and
+                  "class_name" in loss else loss,
+                  metrics=compile_config["metrics"],
+                  loss_weights=compile_config["loss_weights"])
+
+
 def load_model(filepath, custom_objects=None, compile=True, options=None):
     """``tf.keras.models.load_model``: the model made again, weights restored, compiled."""
     filepath = os.fspath(filepath)
@@ -78,18 +145,16 @@ def load_model(filepath, custom_objects=None, compile=True, options=None):
             raise OSError(f"Unable to load model {filepath}: {prefix + suffix} is missing.")
     model = _rebuild(metadata, dict(custom_objects or {}))
     if model is None:
+        model = _revive(filepath, metadata, compile)
+        if model is not None:
+            return model
         raise ValueError(
             f"Unable to revive the subclassed model '{metadata['class_name']}' from "
             f"{filepath}: its Python class is needed. Pass custom_objects="
             f"{{'{metadata['class_name']}': {metadata['class_name']}}} to load_model.")
     compile_config = metadata.get("compile")
     if compile and compile_config:
-        loss = compile_config["loss"]
-        model.compile(optimizer=optimizers.deserialize(compile_config["optimizer"]),
-                      loss=losses_mod.deserialize(loss) if isinstance(loss, dict) and
-                      "class_name" in loss else loss,
-                      metrics=compile_config["metrics"],
-                      loss_weights=compile_config["loss_weights"])
+        _compile_from(model, compile_config)
     status = checkpoint_io.restore_into(model, prefix)  # checked before anything is assigned
     status.assert_existing_objects_matched()
     return model
