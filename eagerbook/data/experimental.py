@@ -5,6 +5,7 @@ import os
 from ..core import dtypes, errors
 from ..core.spec import TensorSpec
 from ..ops import tfrecord
+from . import service
 from .dataset import (
     AUTOTUNE,
     INFINITE_CARDINALITY,
@@ -19,6 +20,7 @@ from .lookup import DatasetInitializer, index_table_from_dataset, table_from_dat
 from .optional import Optional
 from .options import AutoShardPolicy, DistributeOptions, OptimizationOptions, ThreadingOptions
 from .readers import CsvDataset, make_csv_dataset
+from .service import distributed_save
 
 
 def Counter(start=0, step=1, dtype=dtypes.int64, name=None):  # noqa: N802 - TF's name
@@ -105,7 +107,8 @@ __all__ = ["AUTOTUNE", "INFINITE_CARDINALITY", "UNKNOWN_CARDINALITY", "Counter",
            "choose_from_datasets", "get_single_element", "group_by_window",
            "make_csv_dataset", "sample_from_datasets", "scan", "unique", "from_list",
            "get_structure", "shuffle_and_repeat", "Optional", "DatasetInitializer",
-           "index_table_from_dataset", "table_from_dataset"]
+           "index_table_from_dataset", "table_from_dataset", "TFRecordWriter",
+           "copy_to_device", "distributed_save", "prefetch_to_device", "service"]
 
 
 def save(dataset, path, compression=None, shard_func=None, checkpoint_args=None):
