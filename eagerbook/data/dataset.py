@@ -35,7 +35,8 @@ from ..core import context, dtypes, errors, nest
 from ..core.shape import TensorShape
 from ..core.spec import TensorSpec
 from ..core.tensor import EagerTensor, Tensor, _from_numpy, convert_to_tensor
-from ..ops import random_ops, script_ops
+from ..ops import ragged_ops, random_ops, script_ops
+from ..ops.ragged_ops import RaggedTensor, RaggedTensorSpec
 from ..ops.sparse_ops import SparseTensor, SparseTensorSpec
 from . import options as data_options
 from . import structure
@@ -348,6 +349,11 @@ class Dataset:
         return GroupByWindowDataset(self, bucket_of, batch_bucket, None,
                                     lambda key: sizes[int(convert_to_tensor(key).numpy())])
 
+    def ragged_batch(self, batch_size, drop_remainder=False, row_splits_dtype=dtypes.int64,
+                     name=None):
+        """Batches; components of different lengths become RaggedTensors."""
+        return RaggedBatchDataset(self, batch_size, drop_remainder, row_splits_dtype)
+
     def rebatch(self, batch_size, drop_remainder=False, name=None):
         """The same elements in batches of `batch_size` (``unbatch().batch(...)``); a list
         of sizes is used in turn, over and over (``rebatch([2, 1, 1])``)."""
@@ -639,7 +645,7 @@ class GeneratorDataset(Dataset):
                 raise TypeError("The `output_types` and `output_shapes` arguments cannot be "
                                 "used together with `output_signature`.")
             for leaf in structure.flatten(output_signature):
-                if not isinstance(leaf, TensorSpec):
+                if not isinstance(leaf, (TensorSpec, RaggedTensorSpec)):
                     raise TypeError(f"`output_signature` must contain objects that are "
                                     f"subclass of `tf.TypeSpec` but found {type(leaf)} which "
                                     f"is not.")
@@ -725,6 +731,8 @@ def _generator_error(message):
 def _generated_tensor(value, spec):
     """One yielded component converted as TF does (NumPy conversion to the signature's dtype),
     then checked against the signature's dtype and shape."""
+    if isinstance(spec, RaggedTensorSpec):
+        return _generated_ragged(value, spec)
     if isinstance(value, Tensor) or hasattr(type(value), "_as_tensor"):
         value = convert_to_tensor(value).numpy()
     np_dtype = spec.dtype._np
@@ -745,6 +753,23 @@ def _generated_tensor(value, spec):
             f"`generator` yielded an element of shape {array.shape} where an element of shape "
             f"{spec.shape} was expected.")
     return _from_numpy(array)
+
+
+def _generated_ragged(value, spec):
+    """A yielded RaggedTensor (or nested lists made into one), checked against `spec`."""
+    if not isinstance(value, RaggedTensor):
+        try:
+            value = ragged_ops.constant(value, dtype=spec.dtype,
+                                        row_splits_dtype=spec.row_splits_dtype)
+        except (TypeError, ValueError) as exc:
+            raise _generator_error(f"`generator` yielded an element that could not be "
+                                   f"converted to a RaggedTensor of {spec.dtype.name}: "
+                                   f"{exc}") from None
+    if value.dtype != spec.dtype or not spec.shape.is_compatible_with(value.shape):
+        raise _generator_error(
+            f"`generator` yielded an element of TypeSpec {RaggedTensorSpec.from_value(value)} "
+            f"where an element of TypeSpec {spec} was expected.")
+    return value
 
 
 def _map_leaves(fn, struct):
@@ -1258,10 +1283,74 @@ class ShuffleDataset(_UnaryDataset):
 
 def _batch_shapes(spec, batch_size, drop_remainder):
     lead = batch_size if drop_remainder else None
-    return structure.pack_as(spec, [
-        (SparseTensorSpec if isinstance(s, SparseTensorSpec) else TensorSpec)(
-            TensorShape([lead]).concatenate(s.shape), s.dtype)
-        for s in structure.flatten(spec)])
+    return structure.pack_as(spec, [_batched_spec(s, lead) for s in structure.flatten(spec)])
+
+
+def _batched_spec(spec, lead):
+    shape = TensorShape([lead]).concatenate(spec.shape)
+    if isinstance(spec, RaggedTensorSpec):  # a batch of ragged tensors: one more ragged dim
+        return RaggedTensorSpec(shape, spec.dtype, spec.ragged_rank + 1, spec.row_splits_dtype)
+    return (SparseTensorSpec if isinstance(spec, SparseTensorSpec) else TensorSpec)(
+        shape, spec.dtype)
+
+
+class RaggedBatchDataset(_UnaryDataset):
+    """``ragged_batch``: components whose shape is fully known batch as ``batch`` does; the
+    others (rows of different lengths) become RaggedTensors with one ragged dimension."""
+
+    _tf_name = "_BatchDataset"
+
+    def __init__(self, input_dataset, batch_size, drop_remainder, row_splits_dtype):
+        super().__init__(input_dataset)
+        self._batch_size = _count_arg(batch_size, "batch_size")
+        if self._batch_size <= 0:
+            raise errors.InvalidArgumentError(
+                None, None, "Batch size must be greater than zero. [Op:BatchDatasetV2]")
+        self._drop = bool(drop_remainder)
+        dtypes.as_dtype(row_splits_dtype)  # checked; eagerbook's RaggedTensors keep int64
+        self._splits_dtype = dtypes.int64  # row splits (a departure from TF for int32)
+
+    def _ragged_components(self):
+        return [s.shape.rank is None or (s.shape.rank > 0 and not s.shape.is_fully_defined())
+                for s in structure.flatten(self._input.element_spec)]
+
+    def _iterate(self):
+        ragged = self._ragged_components()
+        batch = []
+        for element in self._input._iterate():
+            batch.append(element)
+            if len(batch) == self._batch_size:
+                yield self._combine(batch, ragged)
+                batch = []
+        if batch and not self._drop:
+            yield self._combine(batch, ragged)
+
+    def _combine(self, batch, ragged):
+        flats = [structure.flatten(e) for e in batch]
+        columns = []
+        for c, is_ragged in enumerate(ragged):
+            items = [f[c] for f in flats]
+            if not is_ragged:
+                columns.append(_from_numpy(_stack_arrays([t._value for t in items], c)))
+                continue
+            lengths = np.array([t.shape[0] for t in items], dtype=self._splits_dtype._np)
+            values = _from_numpy(np.concatenate([t._value for t in items]))
+            columns.append(RaggedTensor.from_row_lengths(values, lengths))
+        return structure.pack_as(batch[0], columns)
+
+    def _compute_spec(self):
+        lead = self._batch_size if self._drop else None
+        return structure.pack_as(self._input.element_spec, [
+            RaggedTensorSpec(TensorShape([lead]).concatenate(s.shape), s.dtype, 1,
+                             self._splits_dtype) if is_ragged else _batched_spec(s, lead)
+            for s, is_ragged in zip(structure.flatten(self._input.element_spec),
+                                    self._ragged_components(), strict=True)])
+
+    def _cardinality(self):
+        n = self._input._cardinality()
+        if n < 0:
+            return n
+        return n // self._batch_size if self._drop else math.ceil(n / self._batch_size)
 
 
 class BatchDataset(_UnaryDataset):
@@ -1296,6 +1385,9 @@ class BatchDataset(_UnaryDataset):
         for c in range(len(flats[0])):
             if isinstance(flats[0][c], SparseTensor):
                 columns.append(_batch_sparse([f[c] for f in flats]))
+                continue
+            if isinstance(flats[0][c], RaggedTensor):
+                columns.append(ragged_ops.stack([f[c] for f in flats]))
                 continue
             columns.append(_from_numpy(_stack_arrays([f[c]._value for f in flats], c)))
         return structure.pack_as(first, columns)

@@ -108,7 +108,8 @@ __all__ = ["AUTOTUNE", "INFINITE_CARDINALITY", "UNKNOWN_CARDINALITY", "Counter",
            "make_csv_dataset", "sample_from_datasets", "scan", "unique", "from_list",
            "get_structure", "shuffle_and_repeat", "Optional", "DatasetInitializer",
            "index_table_from_dataset", "table_from_dataset", "TFRecordWriter",
-           "copy_to_device", "distributed_save", "prefetch_to_device", "service"]
+           "copy_to_device", "dense_to_ragged_batch",
+           "distributed_save", "prefetch_to_device", "service"]
 
 
 def save(dataset, path, compression=None, shard_func=None, checkpoint_args=None):
@@ -135,6 +136,11 @@ class _DeviceCopyDataset(_UnaryDataset):
 
     def _cardinality(self):
         return UNKNOWN_CARDINALITY
+
+
+def dense_to_ragged_batch(batch_size, drop_remainder=False, row_splits_dtype=dtypes.int64):
+    """A transformation for ``dataset.apply``: ``dataset.ragged_batch(...)``."""
+    return lambda dataset: dataset.ragged_batch(batch_size, drop_remainder, row_splits_dtype)
 
 
 def _check_device(device):

@@ -10,6 +10,7 @@ import numpy as np
 from ..core import context, nest
 from ..core.spec import TensorSpec
 from ..core.tensor import EagerTensor, _from_numpy, convert_to_tensor
+from ..ops.ragged_ops import RaggedTensor, RaggedTensorSpec
 from ..ops.sparse_ops import SparseTensor, SparseTensorSpec
 
 
@@ -30,8 +31,8 @@ def normalize(value, lists_are_tuples=False):
         return type(value)(*[normalize(v) for v in value])
     if isinstance(value, tuple) or (lists_are_tuples and isinstance(value, list)):
         return tuple(normalize(v) for v in value)
-    if type(value) is EagerTensor or isinstance(value, SparseTensor):
-        return value   # a SparseTensor is one component (its spec is a SparseTensorSpec)
+    if type(value) is EagerTensor or isinstance(value, (SparseTensor, RaggedTensor)):
+        return value   # a sparse or ragged tensor is one component (its spec says which)
     if value is None:
         raise TypeError("tf.data elements cannot contain None; a component must be a tensor "
                         "or a value convertible to one.")
@@ -63,9 +64,15 @@ def pack_as(structure, flat):
 
 def spec_of(element):
     """The TensorSpec structure describing a normalized element."""
-    return nest.map_structure(
-        lambda t: SparseTensorSpec.from_value(t) if isinstance(t, SparseTensor)
-        else TensorSpec(t.shape, t.dtype), element)
+    return nest.map_structure(_spec_of_leaf, element)
+
+
+def _spec_of_leaf(t):
+    if isinstance(t, SparseTensor):
+        return SparseTensorSpec.from_value(t)
+    if isinstance(t, RaggedTensor):
+        return RaggedTensorSpec.from_value(t)
+    return TensorSpec(t.shape, t.dtype)
 
 
 def same_structure(a, b):
