@@ -21,6 +21,28 @@ from ..core.shape import TensorShape
 from ..core.tensor import Tensor, _from_numpy, convert_to_tensor, is_symbolic
 from . import array_ops, manip_ops, math_ops, scatter_ops
 from .array_ops import gather
+from .registry import execute, register
+
+
+def _infer_checked_splits(inputs, attrs):
+    return [(inputs[0]._dtype, inputs[0]._shape)]
+
+
+@register("RaggedCheckRowSplits", differentiable=False, infer_shape=_infer_checked_splits)
+def _check_row_splits(splits, nvals):
+    """The row splits, unchanged, when they partition `nvals` values; else TF's error. Runs
+    when a traced function runs (eagerly, ``from_row_splits`` checks them at once)."""
+    if splits.size == 0 or splits[0] != 0:
+        raise _invalid("Arguments to from_row_splits do not form a valid RaggedTensor:zero",
+                       "first element of row_splits must be zero")
+    if np.any(np.diff(splits) < 0):
+        raise _invalid("Arguments to from_row_splits do not form a valid RaggedTensor:"
+                       "monotonic", "row_splits must be sorted in ascending order")
+    if splits[-1] != nvals:
+        raise _invalid("Arguments to from_row_splits do not form a valid RaggedTensor:nvals",
+                       f"last element of row_splits ({splits[-1]}) must equal the number of "
+                       f"values ({nvals})")
+    return splits
 
 
 class RaggedTensor:
@@ -39,7 +61,9 @@ class RaggedTensor:
     def from_row_splits(cls, values, row_splits, name=None, validate=True):
         values = _as_values(values)
         splits = _as_int64_vector(row_splits, "row_splits")
-        if _traced(values, splits):
+        if _traced(values, splits):  # checked when the function runs, as TF does
+            if validate:
+                splits = execute(_check_row_splits, (splits, _nvals_tensor(values)))
             return cls(values, splits)
         if validate:
             s = splits.numpy()
@@ -83,7 +107,7 @@ class RaggedTensor:
     def from_row_lengths(cls, values, row_lengths, name=None, validate=True):
         lengths = _as_int64_vector(row_lengths, "row_lengths")
         if _traced(lengths):
-            return cls.from_row_splits(values, _splits_from_lengths(lengths), validate=False)
+            return cls.from_row_splits(values, _splits_from_lengths(lengths), validate=validate)
         lengths = lengths.numpy()
         if validate and np.any(lengths < 0):
             raise _invalid("Arguments to from_row_lengths do not form a valid RaggedTensor",

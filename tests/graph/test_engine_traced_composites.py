@@ -391,3 +391,18 @@ def test_a_returned_tensor_shape_is_a_tensor_when_fully_known():
     with pytest.raises(TypeError, match="found return value of type TensorShape"):
         tf.function(dims.python_function, input_signature=[
             tf.TensorSpec([None, 3], tf.float32)])(tf.ones([2, 3]))
+
+
+def test_row_splits_are_checked_when_the_function_runs():
+    @tf.function(input_signature=[_vec(tf.int32), _vec(I64)])
+    def dense(v, splits):
+        return tf.RaggedTensor.from_row_splits(v, splits).to_tensor()
+
+    assert dense(tf.constant([1, 2, 3]), tf.constant([0, 2, 3], I64)).numpy().tolist() == [
+        [1, 2], [3, 0]]
+    with pytest.raises(tf.errors.InvalidArgumentError, match="must equal the number of values"):
+        dense(tf.constant([1, 2, 3]), tf.constant([0, 2, 5], I64))
+    with pytest.raises(tf.errors.InvalidArgumentError, match="sorted in ascending order"):
+        dense(tf.constant([1, 2, 3]), tf.constant([0, 3, 2, 3], I64))
+    with pytest.raises(tf.errors.InvalidArgumentError, match="first element"):
+        dense(tf.constant([1, 2, 3]), tf.constant([1, 3], I64))
