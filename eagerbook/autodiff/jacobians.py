@@ -13,7 +13,7 @@ target or the source is unknown in the jacobian.
 import numpy as np
 
 from ..core.shape import TensorShape
-from ..core.tensor import Tensor, _from_numpy
+from ..core.tensor import Tensor, _from_numpy, convert_to_tensor
 from ..ops import array_ops, functional_ops, math_ops
 
 
@@ -128,7 +128,7 @@ def _one_hot_like(target, index):
     shape = tuple(target.shape.as_list())
     seed = np.zeros(int(np.prod(shape)), dtype=target.dtype.as_numpy_dtype)
     seed[index] = 1
-    return _from_numpy(seed.reshape(shape))
+    return convert_to_tensor(seed.reshape(shape))  # a Const op when traced
 
 
 def _one_hot_per_example(target, index, inner):
@@ -137,7 +137,7 @@ def _one_hot_per_example(target, index, inner):
         batch = int(target.shape[0])
         seed = np.zeros((batch, inner), dtype=target.dtype.as_numpy_dtype)
         seed[:, index] = 1
-        return _from_numpy(seed.reshape(tuple(target.shape.as_list())))
+        return convert_to_tensor(seed.reshape(tuple(target.shape.as_list())))
     batch = array_ops.shape(target)[:1]
     row = array_ops.one_hot(index, inner, dtype=target.dtype)
     return array_ops.reshape(array_ops.tile(row, batch), array_ops.shape(target))

@@ -142,7 +142,7 @@ class RaggedTensor:
         if _traced(rowids) or isinstance(nrows, Tensor) and is_symbolic(nrows):
             if nrows is None:  # the last row holding a value, plus one (0 without values)
                 nrows = math_ops.add(math_ops.reduce_max(array_ops.concat(
-                    [_from_numpy(np.array([-1], np.int64)), rowids], 0)), 1)
+                    [_int64s([-1]), rowids], 0)), 1)
             nrows = math_ops.cast(convert_to_tensor(nrows), dtypes.int64)
             lengths = scatter_ops.unsorted_segment_sum(math_ops.ones_like(rowids), rowids, nrows)
             return cls.from_row_lengths(values, lengths, validate=False)
@@ -704,7 +704,7 @@ def _as_int64_vector(value, what):
 def _gather_rows(values, rows):
     """Rows `rows` (int64 indices) of `values`, a Tensor or a RaggedTensor."""
     if not isinstance(rows, Tensor):
-        rows = _from_numpy(np.asarray(rows, np.int64))
+        rows = convert_to_tensor(np.asarray(rows, np.int64))
     if not isinstance(values, RaggedTensor):
         return gather(values, rows)
     if _traced(rows, values.values, values.row_splits):
@@ -884,8 +884,8 @@ def constant(pylist, dtype=None, ragged_rank=None, inner_shape=None, name=None,
         values = _from_numpy(np.zeros([0] + list(inner_shape or []), dtype=np_dtype))
     result = values
     for splits in reversed(nested_splits[1:]):
-        result = RaggedTensor(result, _from_numpy(splits))
-    return RaggedTensor(result, _from_numpy(nested_splits[0]))
+        result = RaggedTensor(result, convert_to_tensor(splits))  # Const ops when traced
+    return RaggedTensor(result, convert_to_tensor(nested_splits[0]))
 
 
 def _depth(value):
@@ -964,7 +964,7 @@ def segment_ids_to_row_splits(segment_ids, num_segments=None, out_type=None, nam
         ids = math_ops.cast(array_ops.reshape(segment_ids, [-1]), dtypes.int64)
         if num_segments is None:
             num_segments = math_ops.add(math_ops.reduce_max(array_ops.concat(
-                [_from_numpy(np.array([-1], np.int64)), ids], 0)), 1)
+                [_int64s([-1]), ids], 0)), 1)
         count = math_ops.cast(num_segments, dtypes.int64)
         lengths = scatter_ops.unsorted_segment_sum(math_ops.ones_like(ids), ids, count)
         return math_ops.cast(_splits_from_lengths(lengths), out_type)
@@ -1041,7 +1041,12 @@ def _components(value):
 
 
 def _zeros64(n):
-    return _from_numpy(np.zeros(n, np.int64))
+    return _int64s([0] * n)
+
+
+def _int64s(values):
+    """An int64 constant (a Const op while tracing, not a captured eager tensor)."""
+    return convert_to_tensor(np.asarray(values, np.int64))
 
 
 def _splits_from_lengths(lengths):
@@ -1105,16 +1110,16 @@ def _traced_to_tensor(rt, default_value, shape):
     default = convert_to_tensor(default_value, dtype=rt.dtype)
     inner = array_ops.shape(values, out_type=dtypes.int64)[1:]
     padded = array_ops.concat([values, array_ops.fill(
-        array_ops.concat([_from_numpy(np.array([1], np.int64)), inner], 0), default)], 0)
+        array_ops.concat([_int64s([1]), inner], 0), default)], 0)
     nvals = array_ops.shape(values, out_type=dtypes.int64)[0]
     nrows, ncols = rt.nrows(), _max_length(rt.row_splits)
     static = [rt.nrows_int(), None] + list(values.shape)[1:]
     if shape is not None:  # the dims asked for cut or pad the bounding box
         wanted = TensorShape(shape).as_list()
         if wanted[0] is not None:
-            nrows = _from_numpy(np.array(wanted[0], np.int64))
+            nrows = _int64s(wanted[0])
         if len(wanted) > 1 and wanted[1] is not None:
-            ncols = _from_numpy(np.array(wanted[1], np.int64))
+            ncols = _int64s(wanted[1])
         static = [s if w is None else int(w) for s, w in zip(static, wanted, strict=False)]
     rows = array_ops.range(nrows, dtype=dtypes.int64)
     rows = array_ops.where(math_ops.less(rows, rt.nrows()), rows, rt.nrows())

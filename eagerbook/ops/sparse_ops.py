@@ -572,7 +572,8 @@ def _traced_value(value):
 
 
 def _int64_vector(values):
-    return _from_numpy(np.asarray(values, np.int64))
+    """An int64 constant (a Const op while tracing, not a captured eager tensor)."""
+    return convert_to_tensor(np.asarray(values, np.int64))
 
 
 def _keys(indices, dense_shape):
@@ -670,7 +671,7 @@ def _traced_matmul(sp, b, rows, cols, adjoint_a, adjoint_b):
 
 def _traced_concat(inputs, axis):
     rank = inputs[0].ndim
-    along = _from_numpy((np.arange(rank) == axis).astype(np.int64))
+    along = _int64_vector(np.arange(rank) == axis)
     indices, offset = [], None
     for sp in inputs:
         shift = along if offset is None else math_ops.multiply(along, offset)
