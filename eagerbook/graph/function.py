@@ -273,7 +273,9 @@ class Function:
         out = []
         for arg, spec in zip(args, specs):
             flat_specs = nest.flatten(spec)
-            flat_args = nest.flatten(arg)
+            # a list or array where the signature has one spec is that tensor's value
+            flat_args = [arg] if len(flat_specs) == 1 and flat_specs[0] is spec else \
+                nest.flatten(arg)
             if len(flat_args) != len(flat_specs):
                 raise TypeError(f"Binding inputs to tf.function `{self._name}` failed due to "
                                 f"`{arg!r} does not match the structure of {spec!r}`.")

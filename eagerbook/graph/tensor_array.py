@@ -67,6 +67,15 @@ def _ta_stack(handle, dtype, element_shape):
     return np.stack(values)
 
 
+def _ta_concat(handle, dtype, element_shape):
+    """The elements joined along their first axis (they may differ in length)."""
+    values = [v for v in handle if v is not None]
+    if not values:
+        inner = tuple(d or 0 for d in (element_shape or (0,))[1:])
+        return np.zeros((0,) + inner, dtype=dtype._np)
+    return np.concatenate(values)
+
+
 def _ta_unstack(handle, value):
     return _Slots(list(np.asarray(value)))
 
@@ -89,6 +98,11 @@ def _stack_spec(inputs, attrs):
     return [(attrs["dtype"], TensorShape(None if shape is None else [None] + list(shape)))]
 
 
+def _concat_spec(inputs, attrs):
+    shape = attrs["element_shape"]
+    return [(attrs["dtype"], TensorShape(None if not shape else [None] + list(shape[1:])))]
+
+
 def _size_spec(inputs, attrs):
     return [(dtypes.int32, TensorShape([]))]
 
@@ -103,6 +117,7 @@ TA_READ = _opdef("TensorArrayReadV3", _ta_read, _element_spec, differentiable=Tr
 TA_STACK = _opdef("TensorArrayStack", _ta_stack, _stack_spec, differentiable=True)
 TA_UNSTACK = _opdef("TensorArrayUnstack", _ta_unstack, _variant_spec, differentiable=True)
 TA_SIZE = _opdef("TensorArraySizeV3", _ta_size, _size_spec)
+TA_CONCAT = _opdef("TensorArrayConcatV3", _ta_concat, _concat_spec, differentiable=True)
 
 
 # --- gradients ------------------------------------------------------------------------------
@@ -183,6 +198,20 @@ TA_GRAD_CLEAR = _opdef("TensorArrayGradClear", _grad_clear, _variant_spec,
 TA_GRAD_UNSTACK = _opdef("TensorArrayGradUnstack", _grad_unstack, _variant_spec,
                          differentiable=True)
 TA_GRAD_STACK = _opdef("TensorArrayGradStack", _grad_stack, _like_spec, differentiable=True)
+
+
+def _grad_split(dy, handle):
+    """concat's gradient: dy cut back into the elements' lengths (a gradient array)."""
+    lengths = [0 if v is None else len(v) for v in handle]
+    return _GradSlots(np.split(np.asarray(dy), np.cumsum(lengths)[:-1]) if lengths else [])
+
+
+TA_GRAD_SPLIT = _opdef("TensorArrayGradSplit", _grad_split, _variant_spec)
+
+
+@TA_CONCAT.gradient
+def _concat_grad(op, dy):
+    return [execute(TA_GRAD_SPLIT, (dy, op.inputs[0]))]
 
 
 @TA_READ.gradient
@@ -399,10 +428,15 @@ class TensorArray(TensorArrayLike):
         if self._items is not None:
             return array_ops.stack([self.read(int(i)) for i in convert_to_tensor(
                 indices)._value.reshape(-1)])
-        raise NotImplementedError("TensorArray.gather inside tf.function: use stack()")
+        # the stacked elements, gathered (every element must have been written)
+        return array_ops.gather(self.stack(), convert_to_tensor(indices, dtype=dtypes.int32))
 
     def concat(self, name=None):
-        stacked = self.stack()
+        if self._items is None:  # in a graph: elements of any length, joined when it runs
+            return execute(TA_CONCAT, (self._flow,), self._attrs())
+        if self._items and all(v is not None for v in self._items):
+            return array_ops.concat(list(self._items), 0)  # elements of any length
+        stacked = self.stack()  # empty, or an element missing: stack's answer or error
         shape = stacked.shape
         if shape.rank is not None and shape.rank >= 2 and None not in shape.as_list():
             dims = shape.as_list()

@@ -323,7 +323,13 @@ def _strided_slice_grad(op, dy):
     return [execute(_strided_slice_grad_op, (dy, op.inputs[0]), {"key": op.attrs["key"]})]
 
 
-@register("StridedSliceGrad")
+def _infer_shaped_like_input(inputs, attrs):
+    # a slice's gradient has the sliced input's shape (stand-ins would pair dy with a slice
+    # of another size when dims are unknown)
+    return [(inputs[0]._dtype, inputs[1]._shape)]
+
+
+@register("StridedSliceGrad", infer_shape=_infer_shaped_like_input)
 def _strided_slice_grad_op(dy, like, key):
     """Scatters the slice's gradient back into zeros shaped like the sliced input."""
     out = np.zeros(like.shape, dtype=dy.dtype)
@@ -356,7 +362,7 @@ def _strided_slice_dynamic_grad(op, dy):
     return [grad] + [None] * (len(op.inputs) - 1)
 
 
-@register("StridedSliceDynamicGrad")
+@register("StridedSliceDynamicGrad", infer_shape=_infer_shaped_like_input)
 def _strided_slice_dynamic_grad_op(dy, like, *indices, key):
     out = np.zeros(like.shape, dtype=dy.dtype)
     out[_bind_index(key, indices)] = dy

@@ -34,4 +34,6 @@ NO_CASE = {
         "TensorArrayWriteV3", "TensorArrayReadV3", "TensorArrayStack", "TensorArrayUnstack",
         "TensorArrayGradAdd", "TensorArrayGradAt", "TensorArrayGradClear", "TensorArrayGradRead",
         "TensorArrayGradStack", "TensorArrayGradUnstack"]},
+    "TensorArrayConcatV3": "its input is a TensorArray handle that only exists inside "
+                           "tf.function; tested in tests/graph/test_engine_traced_composites.py",
 }

@@ -406,3 +406,39 @@ def test_row_splits_are_checked_when_the_function_runs():
         dense(tf.constant([1, 2, 3]), tf.constant([0, 3, 2, 3], I64))
     with pytest.raises(tf.errors.InvalidArgumentError, match="first element"):
         dense(tf.constant([1, 2, 3]), tf.constant([1, 3], I64))
+
+
+# --- TensorArray.concat / gather inside tf.function ---------------------------------------------
+def test_tensor_array_concat_of_elements_of_different_lengths_and_its_gradient():
+    def f(x, n):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            ta = tf.TensorArray(tf.float32, size=tf.size(n), infer_shape=False)
+            for i in tf.range(tf.size(n)):
+                ta = ta.write(i, x[:n[i]] * tf.cast(i + 1, tf.float32))
+            joined = ta.concat()
+            y = tf.reduce_sum(joined * joined)
+        return joined, tape.gradient(y, x)
+
+    g = tf.function(f, input_signature=[_vec(tf.float32), _vec(tf.int32)])
+    joined, grad = g(tf.constant([1., 2., 3.]), tf.constant([1, 3]))
+    assert joined.numpy().tolist() == [1., 2., 4., 6.]
+    # y = x0^2 + 4 (x0^2 + x1^2 + x2^2)
+    assert grad.numpy().tolist() == [10., 16., 24.]
+
+
+def test_tensor_array_gather_inside_function():
+    @tf.function
+    def f(i):
+        ta = tf.TensorArray(tf.float32, size=3)
+        ta = ta.write(0, 1.).write(1, 2.).write(2, 3.)
+        return ta.gather(i)
+
+    assert f(tf.constant([2, 0])).numpy().tolist() == [3., 1.]
+
+
+def test_a_python_list_binds_to_a_tensor_spec_of_the_signature():
+    f = tf.function(lambda x: x * 2, input_signature=[_vec(tf.int32)])
+    assert f([1, 2, 3]).numpy().tolist() == [2, 4, 6]
+    with pytest.raises(TypeError, match="Binding inputs"):
+        f([1.5])
