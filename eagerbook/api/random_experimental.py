@@ -8,5 +8,6 @@ from ..ops.random_ops import (
     get_global_generator,
     set_global_generator,
     stateless_fold_in,
+    stateless_shuffle,
     stateless_split,
 )

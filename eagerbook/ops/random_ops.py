@@ -661,6 +661,47 @@ def stateless_fold_in(seed, data, alg="auto_select"):
     return stack([word, data])
 
 
+
+# --- shuffling with a seed ------------------------------------------------------------------------
+def _exact_uniform_below(n, draw):
+    """A uniform integer in [0, n) from 32-bit draws, rejecting the few lowest words that
+    would favour small results (TF's ExactUniformInt)."""
+    reject_below = ((0xFFFFFFFF % n) + 1) % n
+    while True:
+        word = draw()
+        if word >= reject_below:
+            return word % n
+
+
+@register("StatelessShuffle", differentiable=False)
+def _stateless_shuffle(value, key, counter, *, alg):
+    # TF's kernel: a forward Fisher-Yates over the first axis, position i swapped with
+    # i + uniform(n - i), the uniforms drawn one Philox word at a time.
+    key32, counter32 = philox.split64(key), philox.split64(counter)
+    count = value.shape[0] if value.ndim else 0
+    stream, used = philox.words(key32, counter32, count + 8), [0]
+
+    def draw():
+        nonlocal stream
+        if used[0] == len(stream):  # rejections ate the spare words: extend the stream
+            stream = philox.words(key32, counter32, 2 * len(stream))
+        used[0] += 1
+        return int(stream[used[0] - 1])
+
+    order = np.arange(count)
+    for i in range(count - 1):
+        j = i + _exact_uniform_below(count - i, draw)
+        order[i], order[j] = order[j], order[i]
+    return value[order] if value.ndim else value.copy()
+
+
+def stateless_shuffle(value, seed, alg="auto_select", name=None):
+    """``tf.random.experimental.stateless_shuffle``: ``value`` with its first axis shuffled,
+    the same way for the same ``seed`` (TF's order, to the element)."""
+    value = convert_to_tensor(value)
+    key, counter = _seed_key_counter(seed, "StatelessShuffle")
+    return execute(_stateless_shuffle, (value, key, counter), {"alg": _alg_int(alg)})
+
 class Generator:
     """``tf.random.Generator``: a random stream whose state is a ``tf.Variable``.
 
@@ -834,4 +875,5 @@ __all__ = ["set_seed", "get_seed", "normal", "uniform", "truncated_normal", "shu
            "categorical", "Generator", "Algorithm", "create_rng_state", "get_global_generator",
            "set_global_generator", "numpy_generator", "stream", "stateless_normal",
            "stateless_uniform", "stateless_truncated_normal", "stateless_categorical",
-           "stateless_binomial", "stateless_split", "stateless_fold_in"]
+           "stateless_binomial", "stateless_split", "stateless_fold_in",
+           "stateless_shuffle"]
