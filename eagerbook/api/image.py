@@ -36,6 +36,7 @@ from ..ops.image_ops import (
     rgb_to_yiq,
     rgb_to_yuv,
     rot90,
+    sample_distorted_bounding_box,
     sobel_edges,
     stateless_random_brightness,
     stateless_random_contrast,
@@ -44,6 +45,7 @@ from ..ops.image_ops import (
     stateless_random_flip_up_down,
     stateless_random_hue,
     stateless_random_saturation,
+    stateless_sample_distorted_bounding_box,
     total_variation,
     transpose,
     yiq_to_rgb,
@@ -63,4 +65,6 @@ __all__ = [
     "stateless_random_contrast", "stateless_random_crop", "stateless_random_flip_left_right",
     "stateless_random_flip_up_down", "stateless_random_hue", "stateless_random_saturation",
     "total_variation", "transpose", "yiq_to_rgb", "yuv_to_rgb",
+    "draw_bounding_boxes", "extract_glimpse", "sample_distorted_bounding_box",
+    "stateless_sample_distorted_bounding_box",
 ]

@@ -9,9 +9,10 @@ import numpy as np
 
 from ..core import dtypes, errors
 from ..core.tensor import convert_to_tensor
-from . import array_ops, linalg_ops, manip_ops, math_ops, random_ops
+from . import array_ops, linalg_ops, manip_ops, math_ops, philox, random_ops
 from .registry import execute, register
 from .shape_rules import known_value
+from .support import tf_type_name
 
 
 def _image(image, name="image"):
@@ -794,3 +795,218 @@ def extract_glimpse(input, size, offsets, centered=True, normalized=True, noise=
     offsets = convert_to_tensor(offsets, dtype=dtypes.float32, name="offsets")
     return execute(_extract_glimpse, (images, size, offsets),
                    {"centered": bool(centered), "normalized": bool(normalized), "noise": noise})
+
+
+# --- sampling a distorted bounding box ------------------------------------------------------------
+# TF's sampler, draw for draw: up to `max_attempts` times, an aspect ratio (uniform in its range)
+# and a crop of that shape whose area share lies in `area_range`, at a uniform place; the first
+# crop covering at least `min_object_covered` of some given box wins, else the whole image. The
+# draws are 32-bit Philox words taken one at a time (floats from 23 bits, integers below n by
+# rejection), so seeded results are TF's own.
+class _PhiloxWords:
+    """Philox words one at a time from (key, counter), fetched in growing batches."""
+
+    def __init__(self, key, counter):
+        self.key, self.counter, self.fetched, self.used = key, counter, [], 0
+
+    def word(self):
+        if self.used == len(self.fetched):
+            count = 2 * len(self.fetched) + 64
+            self.fetched = [int(w) for w in philox.words(self.key, self.counter, count)]
+        self.used += 1
+        return self.fetched[self.used - 1]
+
+    def uniform_below(self, n):
+        reject_below = ((0xFFFFFFFF % n) + 1) % n  # words that would favour small results
+        while True:
+            word = self.word()
+            if word >= reject_below:
+                return word % n
+
+    def unit_float(self):
+        return philox._unit_float32(np.array([self.word()], np.uint32))[0]
+
+
+def _rint(value):
+    return int(np.rint(np.float32(value)))
+
+
+def _random_crop_rect(width, height, area_range, aspect, draws):
+    """(x0, y0, x1, y1) of a crop with this aspect ratio, or None when none fits (float32 and
+    round-half-even, as TF computes it)."""
+    f32 = np.float32
+    min_area = f32(area_range[0]) * f32(width) * f32(height)
+    max_area = f32(area_range[1]) * f32(width) * f32(height)
+    crop_height = _rint(np.sqrt(min_area / aspect))
+    max_height = _rint(np.sqrt(max_area / aspect))
+    if _rint(f32(max_height) * aspect) > width:  # the tallest crop whose width still fits
+        max_height = int((f32(width) + f32(0.5) - f32(1e-7)) / aspect)
+        if _rint(f32(max_height) * aspect) > width:
+            max_height -= 1
+    max_height = min(max_height, height)
+    crop_height = min(crop_height, max_height)
+    if crop_height < max_height:
+        crop_height += draws.uniform_below(max_height - crop_height + 1)
+    crop_width = _rint(f32(crop_height) * aspect)
+    if crop_width * crop_height < min_area:
+        crop_height += 1
+        crop_width = _rint(f32(crop_height) * aspect)
+    if crop_width * crop_height > max_area:
+        crop_height -= 1
+        crop_width = _rint(f32(crop_height) * aspect)
+    area = crop_width * crop_height
+    if (area < min_area or area > max_area or not 0 < crop_width <= width
+            or not 0 < crop_height <= height):
+        return None
+    y = draws.uniform_below(height - crop_height) if crop_height < height else 0
+    x = draws.uniform_below(width - crop_width) if crop_width < width else 0
+    return x, y, x + crop_width, y + crop_height
+
+
+def _rect_area(rect):
+    return max(0, rect[2] - rect[0]) * max(0, rect[3] - rect[1])
+
+
+def _covers_a_box(crop, min_object_covered, rects):
+    if _rect_area(crop) < 1:
+        return False
+    for rect in rects:
+        area = _rect_area(rect) if rect[2] > rect[0] and rect[3] > rect[1] else 0
+        if area < 1:
+            continue
+        overlap = (max(crop[0], rect[0]), max(crop[1], rect[1]), min(crop[2], rect[2]),
+                   min(crop[3], rect[3]))
+        covered = _rect_area(overlap) if overlap[2] > overlap[0] and overlap[3] > overlap[1] else 0
+        if np.float32(covered) / np.float32(area) >= np.float32(min_object_covered):
+            return True
+    return False
+
+
+def _check_box_arguments(op, image_size, boxes, attrs):
+    def fail(message):
+        raise errors.op_error(errors.InvalidArgumentError, op, message)
+
+    if image_size.ndim != 1:
+        fail(f"image_size must be 1-dimensional[{','.join(str(d) for d in image_size.shape)}]")
+    if image_size.shape[0] != 3:
+        fail(f"image_size must contain 3 elements[{image_size.shape[0]}]")
+    if boxes.ndim != 3 or boxes.shape[-1] != 4:
+        fail("input boxes must be 3-dimensional [batch, num_boxes, coords]: "
+             f"[{','.join(str(d) for d in boxes.shape)}]")
+    outside = boxes[(boxes < 0) | (boxes > 1)]
+    if outside.size:
+        fail(f"All bounding box coordinates must be in [0.0, 1.0]: {outside[0]:g}")
+    if boxes.size == 0 and not attrs["use_image_if_no_bounding_boxes"]:
+        fail("No bounding boxes provided as input. One must enable "
+             "use_image_if_no_bounding_boxes if you wish to not provide any bounding boxes.")
+    low, high = attrs["area_range"]
+    if low <= 0 or high <= 0:
+        fail(f"Area range must be non-negative: [{low:g}, {high:g}]")
+    if low > 1 or high > 1:
+        fail(f"Area range must be less then or equal to 1.0: [{low:g}, {high:g}]")
+    if min(attrs["aspect_ratio_range"]) <= 0:
+        fail("Aspect ratio range must be non-negative: "
+             f"[{attrs['aspect_ratio_range'][0]:g}, {attrs['aspect_ratio_range'][1]:g}]")
+    if attrs["min_object_covered"] < 0:
+        fail(f"Min object covered must be non-negative: {attrs['min_object_covered']:g}")
+    if attrs["max_attempts"] <= 0:
+        fail(f"Max attempts must be non-negative: {attrs['max_attempts']}")
+
+
+def _sample_box(image_size, boxes, draws, attrs):
+    height, width = int(image_size[0]), int(image_size[1])
+    rects = [(int(x0 * np.float32(width)), int(y0 * np.float32(height)),
+              int(x1 * np.float32(width)), int(y1 * np.float32(height)))
+             for y0, x0, y1, x1 in boxes.reshape(-1, 4)]
+    whole = (0, 0, width, height)
+    rects = rects or [whole]
+    low, high = (np.float32(r) for r in attrs["aspect_ratio_range"])
+    crop = whole
+    for _ in range(attrs["max_attempts"]):
+        aspect = draws.unit_float() * (high - low) + low
+        candidate = _random_crop_rect(width, height, attrs["area_range"], aspect, draws)
+        if candidate is not None and _covers_a_box(candidate, attrs["min_object_covered"],
+                                                   rects):
+            crop = candidate
+            break
+    x0, y0, x1, y1 = crop
+    dtype = image_size.dtype
+    begin = np.array([y0, x0, 0], dtype)
+    size = np.array([y1 - y0, x1 - x0, -1]).astype(dtype)
+    f32 = np.float32
+    box = np.array([[[f32(y0) / f32(height), f32(x0) / f32(width), f32(y1) / f32(height),
+                      f32(x1) / f32(width)]]], np.float32)
+    return begin, size, box
+
+
+@register("StatelessSampleDistortedBoundingBox", differentiable=False, num_outputs=3)
+def _stateless_sample_box(image_size, boxes, key, counter, **attrs):
+    _check_box_arguments("StatelessSampleDistortedBoundingBox", image_size, boxes, attrs)
+    draws = _PhiloxWords(philox.split64(key), philox.split64(counter))
+    return _sample_box(image_size, boxes, draws, attrs)
+
+
+@register("SampleDistortedBoundingBoxV2", differentiable=False, num_outputs=3)
+def _sample_box_stateful(image_size, boxes, **attrs):
+    _check_box_arguments("SampleDistortedBoundingBoxV2", image_size, boxes, attrs)
+    seed, seed2 = attrs.pop("seed"), attrs.pop("seed2")
+    # Each call moves the stream on by max_attempts blocks, as TF's kernel reserves them.
+    stream = random_ops._philox_stream("SampleDistortedBoundingBoxV2", seed, seed2, 0,
+                                       blocks=attrs["max_attempts"])
+    if stream is None:  # unseeded: fresh bits
+        stream = philox.key_counter_from_seed(*np.random.randint(0, 2 ** 31, 2))
+    return _sample_box(image_size, boxes, _PhiloxWords(*stream), attrs)
+
+
+_BOX_INTEGER_DTYPES = (dtypes.uint8, dtypes.int8, dtypes.int16, dtypes.int32, dtypes.int64)
+
+
+def _box_inputs(image_size, bounding_boxes, min_object_covered, aspect_ratio_range, area_range,
+                max_attempts, use_image_if_no_bounding_boxes, op):
+    image_size = convert_to_tensor(image_size, name="image_size")
+    if image_size.dtype not in _BOX_INTEGER_DTYPES:
+        raise errors.op_error(
+            errors.InvalidArgumentError, op,
+            f"Value for attr 'T' of {tf_type_name(image_size.dtype)} is not in the list of "
+            "allowed values: uint8, int8, int16, int32, int64")
+    boxes = convert_to_tensor(bounding_boxes, dtype=dtypes.float32, name="bounding_boxes")
+    attrs = {"min_object_covered": float(min_object_covered),
+             "aspect_ratio_range": tuple(float(r) for r in (aspect_ratio_range or (0.75, 1.33))),
+             "area_range": tuple(float(r) for r in (area_range or (0.05, 1.0))),
+             "max_attempts": int(100 if max_attempts is None else max_attempts),
+             "use_image_if_no_bounding_boxes": bool(use_image_if_no_bounding_boxes)}
+    return image_size, boxes, attrs
+
+
+def stateless_sample_distorted_bounding_box(image_size, bounding_boxes, seed,
+                                            min_object_covered=0.1, aspect_ratio_range=None,
+                                            area_range=None, max_attempts=None,
+                                            use_image_if_no_bounding_boxes=None, name=None):
+    """``tf.image.stateless_sample_distorted_bounding_box``: (begin, size, box) of a random
+    crop of an image of ``image_size`` ([height, width, channels]) covering enough of one of
+    ``bounding_boxes``, fixed by ``seed`` (TF's crop for the same seed). ``begin`` and ``size``
+    feed ``tf.slice``; ``box`` ([1, 1, 4]) feeds ``draw_bounding_boxes``."""
+    op = "StatelessSampleDistortedBoundingBox"
+    image_size, boxes, attrs = _box_inputs(image_size, bounding_boxes, min_object_covered,
+                                           aspect_ratio_range, area_range, max_attempts,
+                                           use_image_if_no_bounding_boxes, op)
+    seed_shape = convert_to_tensor(seed).shape.as_list()
+    if seed_shape != [2]:
+        raise errors.op_error(errors.InvalidArgumentError, op,
+                              f"seed must have shape [2], not {seed_shape}")
+    key, counter = random_ops._seed_key_counter(seed, op)
+    return execute(_stateless_sample_box, (image_size, boxes, key, counter), attrs)
+
+
+def sample_distorted_bounding_box(image_size, bounding_boxes, seed=None, min_object_covered=0.1,
+                                  aspect_ratio_range=None, area_range=None, max_attempts=None,
+                                  use_image_if_no_bounding_boxes=None, name=None):
+    """``tf.image.sample_distorted_bounding_box``: the stateful version (seeded by
+    ``tf.random.set_seed`` and ``seed`` as TF's random ops are; each call draws anew)."""
+    image_size, boxes, attrs = _box_inputs(image_size, bounding_boxes, min_object_covered,
+                                           aspect_ratio_range, area_range, max_attempts,
+                                           use_image_if_no_bounding_boxes,
+                                           "SampleDistortedBoundingBoxV2")
+    seed, seed2 = random_ops.get_seed(seed)
+    attrs.update(seed=int(seed or 0), seed2=int(seed2 or 0))
+    return execute(_sample_box_stateful, (image_size, boxes), attrs)

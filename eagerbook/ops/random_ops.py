@@ -103,10 +103,11 @@ def stream(kind, seed, seed2):
     return rng
 
 
-def _philox_stream(kind, seed, seed2, num_elements):
+def _philox_stream(kind, seed, seed2, num_elements, blocks=None):
     """The (key, counter) a seeded kernel `kind` draws `num_elements` values from this call,
     or None for the unseeded (nondeterministic) kernels. Each call reserves 256 blocks per
-    value, as TF's kernels do, so consecutive calls never share bits."""
+    value, as TF's kernels do, so consecutive calls never share bits (or `blocks`, for kernels
+    that reserve a count of their own)."""
     if not seed and not seed2:
         return None
     name = ("philox", kind, int(seed), int(seed2))
@@ -118,7 +119,9 @@ def _philox_stream(kind, seed, seed2, num_elements):
     else:
         streams.move_to_end(name)
     key, counter = streams[name]
-    streams[name] = key, philox.skip(counter, num_elements * philox.BLOCKS_RESERVED_PER_OUTPUT)
+    if blocks is None:
+        blocks = num_elements * philox.BLOCKS_RESERVED_PER_OUTPUT
+    streams[name] = key, philox.skip(counter, blocks)
     return key, counter
 
 
