@@ -71,7 +71,8 @@ def test_stateful_version_follows_the_seeds_and_moves_on():
     assert first == crops()  # reproducible after set_seed
     assert first[0] != first[1]  # each call draws anew
     # TF 2's crops for global seed 3 and op seed 7: the stream moves max_attempts blocks a call
-    assert first == [[[25, 240, 0], [338, 396, -1]], [[43, 25, 0], [408, 507, -1]], [[55, 89, 0], [232, 227, -1]]]
+    assert first == [[[25, 240, 0], [338, 396, -1]], [[43, 25, 0], [408, 507, -1]],
+                     [[55, 89, 0], [232, 227, -1]]]
 
 
 @pytest.mark.parametrize(("kwargs", "message"), [
