@@ -152,7 +152,13 @@ def replay(fgraph, bgraph, mapping, var_state):
                     resources[id(op.outputs[0])])
             continue
         if all(id(t) in mapping for t in op.outputs) and op.outputs:
-            continue  # a saved stateful output: not re-run
+            # a saved stateful output: not re-run, but a differentiable one (tf.py_function)
+            # still passes gradients back through its rule
+            if op.opdef is not None and op.opdef.differentiable and \
+                    all(id(t) in mapping for t in op.inputs):
+                records.append(_Record(op.opdef, tuple(mapping[id(t)] for t in op.inputs),
+                                       tuple(mapping[id(t)] for t in op.outputs), op.attrs))
+            continue
         if op.type == "Const":
             node = bgraph.create_op("Const", (), op.attrs, [(t._dtype, t._shape)
                                                             for t in op.outputs])

@@ -8,9 +8,12 @@ the graph (TF says the same: use ``set_shape`` or ``tf.ensure_shape`` afterwards
 
 ``py_function`` gives the function eager Tensors; ``numpy_function`` gives NumPy arrays and,
 as a graph op, checks the dtypes of what comes back (TF's "0-th value returned by pyfunc_0 is
-double, but expects float"; eagerly TF converts the result as it is). Neither has a gradient
-in eagerbook (TF differentiates ``py_function`` by taping the Python function; that is not
-supported here).
+double, but expects float"; eagerly TF converts the result as it is).
+
+``py_function`` is differentiable, as in TF: eagerly the tape sees the function's own ops; in a
+graph the ``EagerPyFunc`` op's gradient is another op, ``EagerPyFuncGrad``, which runs the
+function again on the same inputs while recording its ops and sweeps them backwards from the
+incoming gradients. ``numpy_function`` has no gradient (NumPy code cannot be taped).
 """
 
 import contextlib
@@ -22,7 +25,9 @@ import numpy as np
 
 from ..core import context, dtypes, errors
 from ..core.tensor import Tensor, _from_numpy, convert_to_tensor
-from .registry import execute, register
+from .backprop import backprop
+from .math_ops import zeros_like
+from .registry import OpRecord, execute, register
 from .support import tf_type_name
 
 _counter = itertools.count()
@@ -38,8 +43,7 @@ def _python_error(op_name, exc):
                            f"{type(exc).__name__}: {exc}")
 
 
-@register("EagerPyFunc", stateful=True, differentiable=False, num_outputs=None,
-          infer_shape=_infer_unknown)
+@register("EagerPyFunc", stateful=True, num_outputs=None, infer_shape=_infer_unknown)
 def _eager_py_func(*arrays, func, Tout, token):
     # The function runs eagerly even while a graph runs: no trace, no outer tape records it.
     with context.building_graph(None):
@@ -61,6 +65,59 @@ def _eager_py_func(*arrays, func, Tout, token):
                     f"with dtype {tensor.dtype.name}: {tensor!r}")
             out.append(tensor._value)
     return tuple(out)
+
+
+class _Recorder:
+    """Keeps every op the Python function runs, for the backward sweep."""
+
+    def __init__(self):
+        self.records = []
+
+    def record(self, op, inputs, outputs, attrs):
+        self.records.append(OpRecord(op, inputs, outputs, attrs))
+
+
+def _infer_like_inputs(inputs, attrs):
+    return [(inputs[i]._dtype, inputs[i]._shape) for i in attrs["positions"]]
+
+
+@register("EagerPyFuncGrad", stateful=True, differentiable=False, num_outputs=None,
+          infer_shape=_infer_like_inputs)
+def _eager_py_func_grad_op(*arrays, func, positions, n_inputs):
+    """d(outputs)/d(inputs at `positions`) of ``func``: run it again on the inputs, recording
+    its ops, then sweep back from the output gradients (the arrays after the inputs)."""
+    with context.building_graph(None):
+        xs = [_from_numpy(np.array(a)) for a in arrays[:n_inputs]]
+        dys = [_from_numpy(np.array(a)) for a in arrays[n_inputs:]]
+        recorder = _Recorder()
+        context.push_recorder(recorder)
+        try:
+            result = func(*xs)
+        except Exception as exc:  # noqa: BLE001 - any Python error becomes TF's op error
+            raise _python_error("EagerPyFuncGrad", exc) from exc
+        finally:
+            context.pop_recorder(recorder)
+        targets = [convert_to_tensor(r) for r in _as_list(result, len(dys))]
+        sources = [xs[i] for i in positions]
+        grads = backprop(recorder.records, targets, dys, sources)
+    return tuple(np.zeros_like(arrays[i]) if g is None else np.asarray(g._value)
+                 for i, g in zip(positions, grads, strict=True))
+
+
+@_eager_py_func.gradient
+def _eager_py_func_grad(op, *dys):
+    positions = tuple(i for i, x in enumerate(op.inputs) if x.dtype.is_floating)
+    if not positions:
+        return [None] * len(op.inputs)
+    dys = [zeros_like(y) if dy is None else dy for y, dy in zip(op.outputs, dys)]
+    grads = execute(_eager_py_func_grad_op, tuple(op.inputs) + tuple(dys),
+                    {"func": op.attrs["func"], "positions": positions,
+                     "n_inputs": len(op.inputs)})
+    grads = grads if isinstance(grads, tuple) else (grads,)
+    out = [None] * len(op.inputs)
+    for i, g in zip(positions, grads):
+        out[i] = g
+    return out
 
 
 @register("PyFunc", stateful=True, differentiable=False, num_outputs=None,

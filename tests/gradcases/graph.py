@@ -34,6 +34,9 @@ NO_CASE = {
         "TensorArrayWriteV3", "TensorArrayReadV3", "TensorArrayStack", "TensorArrayUnstack",
         "TensorArrayGradAdd", "TensorArrayGradAt", "TensorArrayGradClear", "TensorArrayGradRead",
         "TensorArrayGradStack", "TensorArrayGradUnstack"]},
+    "EagerPyFunc": "tf.py_function's op, made only inside tf.function (eagerly the function's "
+                   "own ops are taped); its gradient is tested in "
+                   "tests/graph/test_engine_traced_composites.py",
     "TensorArrayConcatV3": "its input is a TensorArray handle that only exists inside "
                            "tf.function; tested in tests/graph/test_engine_traced_composites.py",
 }

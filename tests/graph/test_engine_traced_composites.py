@@ -442,3 +442,33 @@ def test_a_python_list_binds_to_a_tensor_spec_of_the_signature():
     assert f([1, 2, 3]).numpy().tolist() == [2, 4, 6]
     with pytest.raises(TypeError, match="Binding inputs"):
         f([1.5])
+
+
+# --- tf.py_function's gradient inside tf.function ---------------------------------------------
+def test_py_function_gradient_inside_function_matches_eager():
+    def f(x, y, k):
+        with tf.GradientTape() as tape:
+            tape.watch([x, y])
+            a, b = tf.py_function(lambda u, v, n: (u * v, tf.sin(u) * tf.cast(n, tf.float32)),
+                                  [x, y, k], [tf.float32, tf.float32])
+            loss = tf.reduce_sum(a) + tf.reduce_sum(b * b)
+        return tape.gradient(loss, [x, y])
+
+    args = (tf.constant([1., 2.]), tf.constant([3., 4.]), tf.constant(2))
+    eager = f(*args)
+    for signature in (None, [_vec(tf.float32), _vec(tf.float32), tf.TensorSpec([], tf.int32)]):
+        traced = tf.function(f, input_signature=signature)(*args)
+        for e, t in zip(eager, traced, strict=True):
+            np.testing.assert_allclose(t.numpy(), e.numpy(), rtol=1e-6)
+    # d/dx [x*y + 4 sin(x)^2] = y + 8 sin(x) cos(x)
+    np.testing.assert_allclose(eager[0].numpy(), [3. + 4. * np.sin(2.), 4. + 4. * np.sin(4.)],
+                               rtol=1e-5)
+
+
+def test_py_function_gradient_reaches_an_outer_tape():
+    f = tf.function(lambda x: tf.py_function(lambda v: v ** 3, [x], tf.float32))
+    x = tf.constant(2.)
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = f(x)
+    assert float(tape.gradient(y, x)) == 12.
