@@ -330,3 +330,30 @@ def test_forward_in_pixel_pairs_keeps_an_inf_or_nan_to_its_own_windows(bad):
     touched[1, 6:9, 8:11] = True
     assert np.isfinite(paired[~touched]).all()
     assert not np.isfinite(paired[touched]).any()
+
+
+def test_a_few_channel_forward_lends_its_patches_to_its_own_filter_gradient_only():
+    # The grayscale layer's filter gradient takes the forward pass's patch matrix (the same
+    # numbers it would build), for exactly that x and geometry, once.
+    rng = np.random.default_rng(11)
+    x = rng.standard_normal((6, 14, 14, 1)).astype(np.float32)
+    w = rng.standard_normal((3, 3, 1, 8)).astype(np.float32)
+    dy = rng.standard_normal((6, 12, 12, 8)).astype(np.float32)
+    attrs = dict(strides=(1, 1), padding="VALID", explicit_paddings=(), dilations=(1, 1),
+                 data_format="NHWC")
+    forward, filter_grad = nn_ops._conv2d.kernel, nn_ops._conv2d_backprop_filter.kernel
+    built = filter_grad(x, dy, (3, 3, 1, 8), **attrs)  # nothing kept: built here
+    forward(x, w, **attrs)
+    assert nn_ops._shared_sweep.patches is not None
+    np.testing.assert_array_equal(filter_grad(x, dy, (3, 3, 1, 8), **attrs), built)
+    assert nn_ops._shared_sweep.patches is None  # taken once
+    forward(x, w, **attrs)
+    other = x.copy()  # same numbers, another array: not lent
+    np.testing.assert_array_equal(filter_grad(other, dy, (3, 3, 1, 8), **attrs), built)
+    padded = dict(attrs, padding="SAME")
+    dy_same = rng.standard_normal((6, 14, 14, 8)).astype(np.float32)
+    want = filter_grad(x, dy_same, (3, 3, 1, 8), **padded)
+    forward(x, w, **attrs)  # VALID patches: another geometry, not lent
+    np.testing.assert_array_equal(filter_grad(x, dy_same, (3, 3, 1, 8), **padded), want)
+    forward(x, w, **padded)
+    np.testing.assert_array_equal(filter_grad(x, dy_same, (3, 3, 1, 8), **padded), want)
