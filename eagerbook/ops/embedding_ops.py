@@ -45,7 +45,10 @@ def embedding_lookup_sparse(params, sp_ids, sp_weights, combiner="mean", max_nor
         weights = math_ops.ones_like(embeddings[:, 0])
     else:
         weights = math_ops.cast(sp_weights.values, embeddings.dtype)
-    count = int(math_ops.reduce_max(rows)) + 1 if rows.shape[0] else 0
+    # rows up to the last one holding an id (a tensor: inside tf.function it is known only
+    # when the function runs)
+    count = math_ops.add(math_ops.reduce_max(array_ops.concat(
+        [math_ops.cast([-1], rows.dtype), rows], 0)), 1)
     total = unsorted_segment_sum(embeddings * array_ops.expand_dims(weights, 1), rows, count)
     if combiner == "sum":
         return total

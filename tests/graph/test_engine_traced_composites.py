@@ -472,3 +472,14 @@ def test_py_function_gradient_reaches_an_outer_tape():
         tape.watch(x)
         y = f(x)
     assert float(tape.gradient(y, x)) == 12.
+
+
+def test_embedding_lookup_sparse_inside_function():
+    params = tf.constant([[1., 1.], [2., 2.], [3., 3.]])
+
+    def lookup(i, v):
+        return tf.nn.embedding_lookup_sparse(params, tf.sparse.SparseTensor(i, v, [2, 2]), None,
+                                             combiner="sum")
+
+    assert _same_as_eager(lookup, tf.constant([[0, 0], [1, 0], [1, 1]], I64),
+                          tf.constant([0, 1, 2], I64)) == [[1., 1.], [5., 5.]]
