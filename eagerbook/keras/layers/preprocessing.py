@@ -38,6 +38,18 @@ def _values(data):
     return np.asarray(data).reshape(-1)
 
 
+def _rows(data):
+    """The documents of adapt data: its rows (each element of a vector is one)."""
+    if hasattr(data, "element_spec") and hasattr(data, "as_numpy_iterator"):
+        out = []
+        for batch in data.as_numpy_iterator():
+            batch = np.asarray(batch, dtype=object if isinstance(batch, (bytes, str)) else None)
+            out.extend(batch.reshape(-1, 1) if batch.ndim < 2 else batch)
+        return out
+    array = np.asarray(data.numpy() if hasattr(data, "numpy") else data)
+    return list(array.reshape(-1, 1) if array.ndim < 2 else array)
+
+
 def _as_bytes(value):
     return value.encode("utf-8") if isinstance(value, str) else bytes(value)
 
@@ -73,7 +85,8 @@ class _Lookup(Layer):
     _oov_default = None
 
     def __init__(self, max_tokens=None, num_oov_indices=1, mask_token=None, oov_token=None,
-                 vocabulary=None, invert=False, output_mode="int", **kwargs):
+                 vocabulary=None, idf_weights=None, invert=False, output_mode="int",
+                 **kwargs):
         kwargs.pop("vocabulary_dtype", None)
         super().__init__(**kwargs)
         if output_mode not in _OUTPUT_MODES:
@@ -89,10 +102,15 @@ class _Lookup(Layer):
         self.invert = invert
         self.output_mode = output_mode
         self._tokens = []
+        self._idf = None
         self._autocast = False
         self.built = True
+        if idf_weights is not None and output_mode != "tf_idf":
+            raise ValueError(f"`idf_weights` should only be set if `output_mode` is "
+                             f"`'tf_idf'`. Received: idf_weights={idf_weights} and "
+                             f"output_mode={output_mode}")
         if vocabulary is not None:
-            self.set_vocabulary(vocabulary)
+            self.set_vocabulary(vocabulary, idf_weights)
 
     def _key(self, value):
         raise NotImplementedError
@@ -118,16 +136,52 @@ class _Lookup(Layer):
         return len(self._specials()) + len(self._tokens)
 
     def set_vocabulary(self, vocabulary, idf_weights=None):
-        values = _values(vocabulary)
-        self._tokens = [self._key(v) for v in values]
-        self._index = {t: i + len(self._specials()) for i, t in enumerate(self._tokens)}
+        """Sets the tokens (a list, array, tensor or file-free iterable); in ``tf_idf`` mode
+        also their idf weights. The special tokens may lead the vocabulary (as
+        ``get_vocabulary()`` returns it), with weights of their own in `idf_weights`."""
+        tokens = [self._key(v) for v in _values(vocabulary)]
+        specials = [self._key(t) for t in self._specials()]
+        given_specials = tokens[:len(specials)] == specials and bool(specials)
+        if given_specials:
+            tokens = tokens[len(specials):]
+        if self.output_mode == "tf_idf":
+            if idf_weights is None:
+                raise ValueError("`idf_weights` must be set if output_mode is TF_IDF")
+            weights = np.asarray(_values(idf_weights), dtype=np.float32)
+            expected = len(tokens) + (len(specials) if given_specials else 0)
+            if len(weights) != expected:
+                raise ValueError(f"`idf_weights` must be the same length as vocabulary. "
+                                 f"len(idf_weights) is {len(weights)}, len(vocabulary) is "
+                                 f"{expected}")
+            if not given_specials:
+                # TF's guess for out-of-vocabulary tokens: the average weight; the mask: 0.
+                front = np.full(len(specials), weights.mean() if len(weights) else 0.0,
+                                np.float32)
+                weights = np.concatenate([front, weights])
+            if self.mask_token is not None:
+                weights[0] = 0.0
+            self._idf = weights
+        elif idf_weights is not None:
+            raise ValueError(f"`idf_weights` should only be set if `output_mode` is "
+                             f"`'tf_idf'`. Received: idf_weights={idf_weights} and "
+                             f"output_mode={self.output_mode}")
+        self._tokens = tokens
+        self._index = {t: i + len(specials) for i, t in enumerate(tokens)}
 
     def adapt(self, data, batch_size=None, steps=None):
         tokens = [self._key(v) for v in _values(data)]
         specials = {self._key(s) for s in self._specials()}
         tokens = [t for t in tokens if t not in specials]
         limit = None if self.max_tokens is None else self.max_tokens - len(self._specials())
-        self.set_vocabulary(np.array(_ordered_vocabulary(tokens, limit), dtype=object))
+        vocabulary = _ordered_vocabulary(tokens, limit)
+        idf = None
+        if self.output_mode == "tf_idf":
+            # Each row of the data is a document: idf = log(1 + documents / (1 + containing)).
+            documents = [{self._key(v) for v in np.asarray(row).reshape(-1)}
+                         for row in _rows(data)]
+            idf = [np.log(1 + len(documents) / (1 + sum(t in d for d in documents)))
+                   for t in vocabulary]
+        self.set_vocabulary(np.array(vocabulary, dtype=object), idf)
 
     def call(self, inputs):
         array = np.asarray(inputs.numpy() if hasattr(inputs, "numpy") else inputs)
@@ -136,7 +190,9 @@ class _Lookup(Layer):
             lookup = np.vectorize(lambda i: self._out_token(words[i] if 0 <= i < len(words)
                                                             else self.oov_token),
                                   otypes=[object])
-            return _from_numpy(lookup(array) if array.size else array.astype(object))
+            tokens = lookup(array) if array.size else array.astype(object)
+            return _from_numpy(tokens.astype(np.int64) if self._output_dtype(None) is
+                               dtypes.int64 else tokens)
         mask_key = None if self.mask_token is None else self._key(self.mask_token)
         keys = [self._key(v) for v in array.reshape(-1)]
         if self.num_oov_indices == 0:
@@ -151,7 +207,8 @@ class _Lookup(Layer):
         indices = np.asarray(flat, dtype=np.int64).reshape(array.shape)
         if self.output_mode == "int":
             return _from_numpy(indices)
-        return _from_numpy(_encode(indices, self.vocabulary_size(), self.output_mode))
+        return _from_numpy(_encode(indices, self.vocabulary_size(), self.output_mode,
+                                   self._idf))
 
     def compute_output_shape(self, input_shape):
         dims = TensorShape(input_shape).as_list()
@@ -461,7 +518,7 @@ class TextVectorization(Layer):
         self._idf = None
         if self.output_mode == "tf_idf":
             if idf_weights is None:
-                raise ValueError("`idf_weights` must be set if output_mode is 'tf_idf'.")
+                raise ValueError("`idf_weights` must be set if output_mode is TF_IDF")
             self._idf = np.concatenate([[np.mean(idf_weights)],
                                         np.asarray(idf_weights, np.float32)])
 
