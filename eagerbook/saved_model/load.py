@@ -4,7 +4,7 @@ No Python class of the saved program is needed (or used): every saved object com
 ``_UserObject`` (a ``tf.Module``) with the same attribute names, its Variables restored from the
 checkpoint in ``variables/``, and each saved ``tf.function`` as a ``RestoredFunction`` that
 calls the traced graph matching its arguments. ``loaded.signatures`` maps signature keys to
-functions that take keyword arguments and return a dict of named outputs.
+functions that take their inputs by name (or in order) and return a dict of named outputs.
 
 Everything read is checked before anything is built: the JSON's format and version, the SHA-256
 of ``functions.npz`` and of the checkpoint data, array shapes and dtypes. A damaged directory
@@ -197,7 +197,8 @@ class RestoredFunction:
 
 
 class SignatureFunction:
-    """One entry of ``loaded.signatures``: keyword arguments in, a dict of named tensors out."""
+    """One entry of ``loaded.signatures``: arguments in (by name, or in order), a dict of named
+    tensors out."""
 
     def __init__(self, key, concrete, input_names, output_names):
         self.name = key
@@ -229,9 +230,14 @@ class SignatureFunction:
         return self._concrete.graph
 
     def __call__(self, *args, **kwargs):
-        if args:
-            raise TypeError(f"{self.name}(...) takes keyword arguments only (its inputs are "
-                            f"{self._input_names}); got {len(args)} positional argument(s).")
+        if len(args) > len(self._input_names):
+            raise TypeError(f"Binding inputs to tf.function failed due to `too many "
+                            f"positional arguments`. {self.name}(...) takes "
+                            f"{self._input_names}; got {len(args)} positional argument(s).")
+        for name, value in zip(self._input_names, args):  # positional: in the inputs' order
+            if name in kwargs:
+                raise TypeError(f"{self.name}(...) got two values for argument {name!r}")
+            kwargs[name] = value
         missing = [n for n in self._input_names if n not in kwargs]
         extra = sorted(set(kwargs) - set(self._input_names))
         if missing or extra:

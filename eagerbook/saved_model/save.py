@@ -186,7 +186,11 @@ def _keras_call_function(root):
         return root(inputs, training=False)
 
     function = Function(serve, name="__call__", input_signature=[spec])
-    function._keras_output_names = list(getattr(root, "output_names", None) or [])
+    names = getattr(root, "output_names", None)
+    if not names:  # a Sequential model: its outputs are named after the layers making them
+        names = [kt._node.layer.name for kt in getattr(root, "outputs", None) or []
+                 if getattr(kt, "_node", None) is not None]
+    function._keras_output_names = list(names)
     return function
 
 

@@ -80,8 +80,11 @@ def test_guide_signatures(tmp_path):
     tf.saved_model.save(module, path, signatures=signatures)
     imported = tf.saved_model.load(path)
     assert list(imported.signatures.keys()) == ["serving_default", "array_input"]
-    with pytest.raises(TypeError, match="keyword arguments only"):
-        imported.signatures["array_input"](tf.constant([1.0]))
+    # As in TF 2.21, positional arguments bind to the inputs in order; too many is an error.
+    positional = imported.signatures["array_input"](tf.constant([1.0]))
+    np.testing.assert_array_equal(positional["output_0"], [1.0])
+    with pytest.raises(TypeError, match="too many positional arguments"):
+        imported.signatures["array_input"](tf.constant([1.0]), tf.constant([1.0]))
     with pytest.raises(tf.errors.InvalidArgumentError):
         imported.signatures["array_input"](x=tf.constant(1.0))
 
@@ -277,3 +280,15 @@ def test_keras_models_are_saved_with_their_call(tmp_path):
         "serving_default"].structured_outputs) == (
         "{'predictions': TensorSpec(shape=(None, 2), dtype=tf.float32, name='predictions')}")
     assert infer_outputs["predictions"].shape.as_list() == [None, 2]
+
+
+def test_keras_sequential_signature_names_its_output_after_the_layer(tmp_path):
+    model = tf.keras.Sequential([tf.keras.layers.Dense(2, kernel_initializer="ones",
+                                                       input_shape=(3,), name="dense")])
+    path = str(tmp_path / "keras_sm")
+    tf.saved_model.save(model, path)
+    infer = tf.saved_model.load(path).signatures["serving_default"]
+    assert list(infer.structured_outputs) == ["dense"]
+    out = infer(tf.ones((1, 3)))  # positional, as TF binds it
+    np.testing.assert_array_equal(out["dense"].numpy(), [[3.0, 3.0]])
+    assert list(infer.structured_input_signature[1]) == ["dense_input"]
