@@ -196,3 +196,78 @@ def _template(item, template, tensors, top=False):
         template.append(item if top else repr(item))
     else:
         template.append(str(item))
+
+
+# --- Print (TF 1.x) -------------------------------------------------------------------------------
+def _summarize_v1(array, summarize):
+    """A tensor value as TF 1.x's Print writes it: the first `summarize` elements in row-major
+    order, nested brackets without spaces between rows, "..." where elements are left out
+    (``[[1 2][3...]...]``); strings without quotes, booleans as 1/0."""
+    array = np.asarray(array)
+    limit = array.size if summarize < 0 else min(summarize, array.size)
+    flat = array.reshape(-1)
+    elements = [_element_v1(flat[i]) for i in range(limit)]
+    if array.ndim == 0:
+        text = " ".join(elements)
+    else:
+        out, position = [], [0]
+        _print_dim(array.shape, 0, elements, position, out)
+        text = "".join(out)
+    return text + ("..." if array.size > limit else "")
+
+
+def _print_dim(shape, axis, elements, position, out):
+    if position[0] >= len(elements):
+        return
+    if axis == len(shape) - 1:
+        for i in range(shape[axis]):
+            if position[0] >= len(elements):
+                if axis:
+                    out.append("...")
+                return
+            out.append((" " if i else "") + elements[position[0]])
+            position[0] += 1
+        return
+    for _ in range(shape[axis]):
+        opened = position[0] < len(elements)
+        if opened:
+            out.append("[")
+        _print_dim(shape, axis + 1, elements, position, out)
+        if opened or position[0] < len(elements):
+            out.append("]")
+
+
+def _element_v1(x):
+    if isinstance(x, (bytes, str)):
+        return x.decode("utf-8", "replace") if isinstance(x, bytes) else x
+    return _element(x)
+
+
+def _infer_print_v1(inputs, attrs):
+    # (its kernel prints, so tracing must not run it on stand-in values)
+    return [(inputs[0]._dtype, inputs[0]._shape)]
+
+
+@register("Print", stateful=True, infer_shape=_infer_print_v1)
+def _print_v1(value, *data, message, first_n, summarize):
+    if first_n != 0:
+        text = message + "".join("[" + _summarize_v1(d, summarize) + "]" for d in data)
+        sys.stderr.write(text + "\n")
+    return value.copy()
+
+
+@_print_v1.gradient
+def _print_v1_grad(op, dy):
+    return [dy] + [None] * (len(op.inputs) - 1)
+
+
+def print_v1(input_, data, message=None, first_n=None, summarize=None, name=None):
+    """``tf.compat.v1.Print``: returns ``input_`` and writes ``message`` followed by each tensor
+    of ``data`` in brackets to stderr (the first ``summarize`` elements, 3 by default), each
+    time it runs. (TF also counts runs for ``first_n``; here only ``first_n=0``, never, differs
+    from always.)"""
+    value = convert_to_tensor(input_)
+    tensors = tuple(convert_to_tensor(d) for d in data)
+    return execute(_print_v1, (value,) + tensors,
+                   {"message": message or "", "first_n": -1 if first_n is None else int(first_n),
+                    "summarize": 3 if summarize is None else int(summarize)})

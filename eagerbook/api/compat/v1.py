@@ -22,6 +22,7 @@ from ...graph.session import (
     tables_initializer,
 )
 from ...ops import ragged_ops
+from ...ops.logging_ops import print_v1 as Print  # noqa: N812 (TF's name)
 from ...ops.math_ops import cast, log
 from ...ops.random_ops import random_normal, random_shuffle, random_uniform
 from ...ops.random_ops import set_seed as set_random_seed
