@@ -362,6 +362,8 @@ def constant(value, dtype=None, shape=None, name="Const"):
             state.graph = graph
         return graph.capture_constant(eager)
     if isinstance(value, Tensor) or hasattr(type(value), "_as_tensor"):
+        if isinstance(value, Tensor) and is_symbolic(value):  # no value to copy (TF: TypeError)
+            raise TypeError("Expected any non-tensor type, but got a tensor instead.")
         tensor = convert_to_tensor(value)
         if dtype is not None and tensor._dtype is not dtypes.as_dtype(dtype):
             tensor = _from_numpy(tensor._value.astype(dtypes.as_dtype(dtype)._np))
