@@ -21,6 +21,7 @@ from ..ops.string_ops import (
     unicode_decode,
     unicode_decode_with_offsets,
     unicode_encode,
+    unicode_script,
     unicode_split,
     unicode_split_with_offsets,
     unicode_transcode,

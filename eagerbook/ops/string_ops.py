@@ -18,7 +18,7 @@ import numpy as np
 from ..core import dtypes, errors
 from ..core.shape import TensorShape
 from ..core.tensor import Tensor, _from_numpy, convert_to_tensor
-from . import logging_ops, string_hashes
+from . import logging_ops, string_hashes, unicode_scripts
 from .array_ops import reshape
 from .ragged_ops import RaggedTensor
 from .registry import execute, invalid_argument, register
@@ -775,3 +775,26 @@ __all__ = ["as_string", "bytes_split", "decode_raw", "format", "join", "length",
            "ngrams", "unicode_decode_with_offsets", "unicode_transcode",
            "unsorted_segment_join", "to_hash_bucket", "to_hash_bucket_fast",
            "to_hash_bucket_strong", "fingerprint"]
+
+
+# --- Unicode scripts -----------------------------------------------------------------------------
+_script_codes = np.vectorize(unicode_scripts.script_code, otypes=[np.int32])
+
+
+@register("UnicodeScript", differentiable=False, elementwise=True)
+def _unicode_script(x):
+    return _script_codes(x) if x.size else x.astype(np.int32)
+
+
+def unicode_script(input, name=None):  # noqa: A002 - TF's argument name
+    """``tf.strings.unicode_script``: ICU's script code of each code point (int32): 0 Common,
+    1 Inherited, 8 Cyrillic, 17 Han, 25 Latin, ..., 103 Unknown, -1 for invalid code points
+    (see ``unicode_scripts``). A RaggedTensor keeps its rows."""
+    if isinstance(input, RaggedTensor):
+        return input.with_flat_values(unicode_script(input.flat_values))
+    x = convert_to_tensor(input)
+    if x.dtype is not dtypes.int32:
+        raise invalid_argument("UnicodeScript", f"cannot compute UnicodeScript as input #0"
+                                                f"(zero-based) was expected to be a int32 tensor "
+                                                f"but is a {x.dtype.name} tensor")
+    return execute(_unicode_script, (x,))
