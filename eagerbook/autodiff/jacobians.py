@@ -82,8 +82,10 @@ def batch_jacobian(gradient_tape, target, source, zero_unconnected):
                          f"shape ({value.shape}) to match.")
     inner = target.shape[1:].num_elements()
     if inner is None:
-        raise ValueError(f"eagerbook's batch_jacobian needs the target's dims after the first "
-                         f"known while tracing, got shape {target.shape}")
+        result = _batch_jacobian_loop(gradient_tape, target, source, value, zero_unconnected)
+        if not gradient_tape._persistent:
+            gradient_tape._release()
+        return result
     columns = []
     for j in range(inner):
         seed = _one_hot_per_example(target, j, inner)
@@ -101,6 +103,35 @@ def batch_jacobian(gradient_tape, target, source, zero_unconnected):
     if static.is_fully_defined():
         return array_ops.reshape(stacked, static.as_list())
     shape = array_ops.concat([array_ops.shape(target), array_ops.shape(value)[1:]], 0)
+    return _with_static_shape(array_ops.reshape(stacked, shape), static)
+
+
+def _batch_jacobian_loop(gradient_tape, target, source, value, zero_unconnected):
+    """batch_jacobian when the number of target elements per example is known only when the
+    function runs: column j (element j of every example) is computed in a graph loop."""
+    if value.shape.rank is None:
+        raise ValueError("batch_jacobian inside tf.function needs a source of known rank")
+    target_shape = array_ops.shape(target)
+    inner = math_ops.reduce_prod(target_shape[1:])
+    connected = []
+
+    def column(j):
+        row = array_ops.reshape(array_ops.one_hot(j, inner, dtype=target.dtype), [1, -1])
+        seed = array_ops.reshape(array_ops.tile(row, array_ops.stack([target_shape[0], 1])),
+                                 target_shape)
+        (g,) = gradient_tape._backward([target], [seed], [source])
+        if not connected:  # the body is traced once: note whether the target reaches source
+            connected.append(g is not None)
+        return math_ops.zeros_like(value) if g is None else g
+
+    columns = functional_ops.map_fn(column, array_ops.range(inner),
+                                    fn_output_signature=value.dtype)
+    if not connected[0] and not zero_unconnected:
+        return None
+    rank = value.shape.rank
+    stacked = array_ops.transpose(columns, [1, 0] + list(range(2, rank + 1)))
+    shape = array_ops.concat([target_shape, array_ops.shape(value)[1:]], 0)
+    static = target.shape.concatenate(value.shape[1:])
     return _with_static_shape(array_ops.reshape(stacked, shape), static)
 
 

@@ -283,6 +283,28 @@ def test_hessian_and_batch_jacobian_inside_function():
                    signature=[tf.TensorSpec([None, 2], tf.float32)])
 
 
+def test_batch_jacobian_with_unknown_dims_per_example():
+    shapes = []
+
+    def f(x):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = tf.reshape(x, [tf.shape(x)[0], -1, 1]) * 2.
+            y = tf.concat([y, y ** 2], axis=2)
+        j = tape.batch_jacobian(y, x)
+        shapes.append(j.shape.as_list())
+        return j
+
+    x = tf.constant([[1., 2., 3.], [4., 5., 6.]])
+    eager = f(x).numpy()
+    traced = tf.function(f, input_signature=[tf.TensorSpec([None, None], tf.float32)])(x)
+    np.testing.assert_allclose(traced.numpy(), eager)
+    assert traced.shape == (2, 3, 2, 3)
+    assert shapes[-1] == [None, None, 2, None]  # TF's static shape
+    # d y[b, i, 1] / d x[b, i] = 8 x[b, i]
+    np.testing.assert_allclose(eager[1, 2, 1, 2], 48.)
+
+
 # --- custom_gradient under a tape inside tf.function ---------------------------------------------
 @tf.custom_gradient
 def _triple_grad_identity(x):
