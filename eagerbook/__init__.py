@@ -113,6 +113,7 @@ from .ops.array_ops import (
     one_hot,
     ones,
     pad,
+    parallel_stack,
     range,
     rank,
     reshape,

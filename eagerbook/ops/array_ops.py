@@ -9,7 +9,7 @@ import operator
 
 import numpy as np
 
-from ..core import dtypes, errors
+from ..core import context, dtypes, errors
 from ..core.shape import TensorShape
 from ..core.tensor import Tensor, convert_to_tensor, is_symbolic
 from .math_ops import (  # noqa: F401 - transpose is declared in math_ops, exported here too
@@ -202,6 +202,14 @@ def _pack(*values, axis):
 @_pack.gradient
 def _pack_grad(op, dy):
     return list(unstack(dy, num=len(op.inputs), axis=op.attrs["axis"]))
+
+
+def parallel_stack(values, name="parallel_stack"):
+    """``tf.parallel_stack``: ``stack(values)`` along a new first axis, for graphs only (TF
+    refuses it eagerly: it copies each input in as it becomes ready, which needs a graph)."""
+    if context.state.graph is None:
+        raise RuntimeError("tf.parallel_stack() is not compatible with eager execution.")
+    return stack(values, axis=0)
 
 
 def stack(values, axis=0, name="stack"):
@@ -692,7 +700,13 @@ def _one_hot(indices, on_value, off_value, depth, axis):
 
 
 def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None, name=None):
-    """Rows with `on_value` at each index and `off_value` elsewhere (out-of-range -> all off)."""
+    """Rows with `on_value` at each index and `off_value` elsewhere (out-of-range -> all off).
+    A RaggedTensor of indices gets its one-hot rows as a new innermost dimension."""
+    if hasattr(indices, "with_flat_values"):  # RaggedTensor (ragged_ops imports this module)
+        if axis not in (None, -1):
+            raise ValueError(f"axis ({axis}) must be -1 or greater than indices.ragged_rank")
+        return indices.with_flat_values(one_hot(indices.flat_values, depth, on_value,
+                                                off_value, axis, dtype))
     indices = as_tensor(indices)
     if indices._dtype not in (dtypes.uint8, dtypes.int32, dtypes.int64):
         raise invalid_argument("OneHot", f"Value for attr 'TI' of {indices._dtype.name} is not "

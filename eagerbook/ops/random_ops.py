@@ -665,6 +665,84 @@ def stateless_fold_in(seed, data, alg="auto_select"):
 
 
 
+
+# --- gamma and Poisson samples -----------------------------------------------------------------
+# TF builds these from Philox with samplers of its own (Marsaglia-Tsang for gamma, Knuth's and a
+# transformed-rejection method for Poisson); eagerbook draws from the same distributions with
+# NumPy's samplers, so seeded values are reproducible but not TF's.
+def _gamma_sample(rng, shape, alpha, beta, dtype):
+    return (rng.standard_gamma(np.broadcast_to(alpha, shape)) / beta).astype(dtype._np)
+
+
+def _poisson_sample(rng, shape, lam, dtype):
+    return rng.poisson(np.broadcast_to(lam, shape).astype(np.float64)).astype(dtype._np)
+
+
+@register("RandomGamma", differentiable=False, stateful=True)
+def _random_gamma(alpha, beta, *, shape, dtype, seed, seed2):
+    out_shape = tuple(shape) + np.broadcast_shapes(alpha.shape, beta.shape)
+    return _gamma_sample(stream("RandomGamma", seed, seed2), out_shape, alpha, beta, dtype)
+
+
+@register("RandomPoissonV2", differentiable=False, stateful=True)
+def _random_poisson(lam, *, shape, dtype, seed, seed2):
+    out_shape = tuple(shape) + lam.shape
+    return _poisson_sample(stream("RandomPoissonV2", seed, seed2), out_shape, lam, dtype)
+
+
+@register("StatelessRandomGammaV2", differentiable=False)
+def _stateless_gamma(key, counter, alpha, beta, *, shape, dtype, alg):
+    return _gamma_sample(_philox(key, counter), tuple(shape), alpha, beta, dtype)
+
+
+@register("StatelessRandomPoisson", differentiable=False)
+def _stateless_poisson(key, counter, lam, *, shape, dtype, alg):
+    return _poisson_sample(_philox(key, counter), tuple(shape), lam, dtype)
+
+
+def _gamma_params(alpha, beta, dtype, op_name):
+    dtype = _float_dtype(dtypes.as_dtype(dtype), op_name)
+    alpha = as_tensor(alpha, dtype)
+    beta = as_tensor(1 if beta is None else beta, dtype)
+    return dtype, alpha, beta
+
+
+def gamma(shape, alpha, beta=None, dtype=dtypes.float32, seed=None, name=None):
+    """``tf.random.gamma``: Gamma(alpha, rate beta) samples, shaped ``shape`` followed by the
+    broadcast shape of ``alpha`` and ``beta``."""
+    dtype, alpha, beta = _gamma_params(alpha, beta, dtype, "RandomGamma")
+    attrs = {"shape": _shape_arg(shape, "RandomGamma"), "dtype": dtype}
+    attrs.update(_seed_attrs(seed))
+    return execute(_random_gamma, (alpha, beta), attrs)
+
+
+def poisson(shape, lam, dtype=dtypes.float32, seed=None, name=None):
+    """``tf.random.poisson``: Poisson(lam) samples, shaped ``shape`` followed by lam's shape."""
+    dtype = dtypes.as_dtype(dtype)
+    lam = as_tensor(lam, dtypes.float32) if not isinstance(lam, Tensor) else lam
+    attrs = {"shape": _shape_arg(shape, "RandomPoissonV2"), "dtype": dtype}
+    attrs.update(_seed_attrs(seed))
+    return execute(_random_poisson, (lam,), attrs)
+
+
+def stateless_gamma(shape, seed, alpha, beta=None, dtype=dtypes.float32, name=None):
+    """``tf.random.stateless_gamma``: Gamma(alpha, rate beta) samples of shape ``shape``
+    (``alpha`` and ``beta`` broadcast to it), the same for the same ``seed``."""
+    dtype, alpha, beta = _gamma_params(alpha, beta, dtype, "StatelessRandomGammaV2")
+    key, counter = _seed_key_counter(seed, "StatelessRandomGammaV2")
+    attrs = _stateless_attrs(shape, dtype, "auto_select", "StatelessRandomGammaV2")
+    return execute(_stateless_gamma, (key, counter, alpha, beta), attrs)
+
+
+def stateless_poisson(shape, seed, lam, dtype=dtypes.int32, name=None):
+    """``tf.random.stateless_poisson``: Poisson(lam) samples of shape ``shape`` (``lam``
+    broadcast to it), the same for the same ``seed``."""
+    dtype = dtypes.as_dtype(dtype)
+    lam = as_tensor(lam, dtypes.float32) if not isinstance(lam, Tensor) else lam
+    key, counter = _seed_key_counter(seed, "StatelessRandomPoisson")
+    attrs = _stateless_attrs(shape, dtype, "auto_select", "StatelessRandomPoisson")
+    return execute(_stateless_poisson, (key, counter, lam), attrs)
+
 # --- shuffling with a seed ------------------------------------------------------------------------
 def _exact_uniform_below(n, draw):
     """A uniform integer in [0, n) from 32-bit draws, rejecting the few lowest words that
@@ -879,4 +957,5 @@ __all__ = ["set_seed", "get_seed", "normal", "uniform", "truncated_normal", "shu
            "set_global_generator", "numpy_generator", "stream", "stateless_normal",
            "stateless_uniform", "stateless_truncated_normal", "stateless_categorical",
            "stateless_binomial", "stateless_split", "stateless_fold_in",
-           "stateless_shuffle"]
+           "stateless_shuffle", "gamma", "poisson", "stateless_gamma",
+           "stateless_poisson"]
