@@ -18,6 +18,9 @@ from .ir import resource, variant
 
 _SHAPE_CACHE = {}
 _STAND_IN = (2, 7)  # sizes whose strided slices (x[::2], x[1::3], ...) differ
+# Slices: x[:2] has 2 rows at both stand-in sizes, yet min(2, n) rows in general (TF: None;
+# x[-1:] and x[:, :1] too, as n may be 0). A third run at size 0 tells such dims apart.
+_SIZE_SENSITIVE = frozenset({"StridedSlice", "StridedSliceDynamic"})
 _LARGER = 16  # added to a stand-in size a kernel's check refused (each run keeps its own size)
 # TF's ops whose inputs broadcast elementwise against each other (its binary cwise ops and
 # SelectV2): their traced shape comes from the broadcast rule when a dim is unknown.
@@ -76,11 +79,27 @@ def run_on_stand_ins(op, inputs, attrs):
                 specs.append((d, TensorShape(None)))
             else:
                 specs.append((d, TensorShape([a if a == b else None for a, b in zip(s, s2)])))
+        if unknown and op.name in _SIZE_SENSITIVE:
+            specs = _unknown_where_size_zero_differs(op, inputs, consts, attrs, specs)
     else:
         specs = [(d, TensorShape._from_tuple(s)) for d, s in first]
     if key is not None:
         _SHAPE_CACHE[key] = specs
     return specs
+
+
+def _unknown_where_size_zero_differs(op, inputs, consts, attrs, specs):
+    try:
+        third = _dummy_run(op, inputs, consts, attrs, 0, 2)
+    except ValueError:
+        return specs  # fails at size 0 (x[0]): nothing more to learn
+    out = []
+    for (d, shape), (_, s3) in zip(specs, third):
+        dims = shape.as_list() if shape.rank is not None else None
+        if dims is not None and s3 is not None and len(s3) == len(dims):
+            shape = TensorShape([a if a == b else None for a, b in zip(dims, s3)])
+        out.append((d, shape))
+    return out
 
 
 def _broadcast_specs(op, inputs, attrs):

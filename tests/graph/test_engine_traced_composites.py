@@ -505,3 +505,19 @@ def test_embedding_lookup_sparse_inside_function():
 
     assert _same_as_eager(lookup, tf.constant([[0, 0], [1, 0], [1, 1]], I64),
                           tf.constant([0, 1, 2], I64)) == [[1., 1.], [5., 5.]]
+
+
+def test_slices_of_unknown_dims_have_tf_static_shapes():
+    shapes = []
+
+    @tf.function(input_signature=[tf.TensorSpec([None, None], tf.float32),
+                                  tf.TensorSpec([None, 3], tf.float32)])
+    def f(x, m):
+        shapes.extend(t.shape.as_list() for t in (
+            x[1:], x[:2], x[0], x[-1:], x[:, :1], m[:2], m[:2, :1], m[0, :2]))
+        return x[:2]
+
+    assert f(tf.ones([3, 3]), tf.ones([1, 3])).shape == (2, 3)
+    # as TF: a slice of an unknown dim is unknown (min(2, n) rows; n may be 0)
+    assert shapes == [[None, None], [None, None], [None], [None, None], [None, None],
+                      [None, 3], [None, 1], [2]]
