@@ -25,6 +25,7 @@ import numpy as np
 
 from ..core import context, dtypes
 from ..core.tensor import EagerTensor
+from . import support
 from .binary import ADD_V2, BATCH_MATMUL_V2, MATMUL, MUL, binary, check_matmul_dtype
 from .registry import execute, execute_ufunc, invalid_argument, register
 from .support import FLOATS, NUMBERS, as_tensor, binary_operands, check_dtype, normalize_axis
@@ -55,8 +56,7 @@ def _broadcast_like(x, like):
         out = np.empty(like.shape, x.dtype)
         out.fill(x)
         return out
-    # A read-only view (no copy): tensors never change their arrays, so sharing is safe.
-    return np.broadcast_to(x, like.shape)
+    return np.broadcast_to(x, like.shape)  # a read-only view: tensors never change arrays
 
 
 @_broadcast_like.gradient
@@ -203,8 +203,8 @@ def _matmul(a, b, *, adj_x=False, adj_y=False):  # (keyword defaults: attrs a ca
                                          f"{list(a.shape)} and {list(b.shape)}")
     x = np.swapaxes(a, -1, -2) if adj_x else a
     y = np.swapaxes(b, -1, -2) if adj_y else b
-    try:  # np.dot: the same product for matrices, a third cheaper than np.matmul when small
-        return np.dot(x, y) if x.ndim == 2 and y.ndim == 2 else np.matmul(x, y)
+    try:  # two matrices: np.dot when small (a third cheaper than np.matmul); support.py says why
+        return support.matrix_product(x, y) if x.ndim == 2 == y.ndim else np.matmul(x, y)
     except ValueError:
         if x.shape[-1] != y.shape[-2]:
             raise invalid_argument("MatMul", f"Matrix size-incompatible: In[0]: {list(a.shape)}"

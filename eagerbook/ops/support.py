@@ -126,6 +126,27 @@ def normalize_axis(axis, ndim, op_name):
     return tuple(sorted(set(out)))
 
 
+# Output numbers from which np.dot's clearing pass outweighs np.matmul's costlier call: for two
+# matrices np.dot zeroes its output before BLAS writes it, a second pass over a big array (the
+# MLP's 784x128 weight gradient). Compiled code makes the same choice (graph/compile_updates.py).
+_BIG_PRODUCT = 1 << 14
+
+
+def matrix_product(x, y):
+    """x @ y for two 2-D arrays, as the MatMul kernel computes it: np.dot, or np.matmul for a
+    big float product whose operands BLAS reads as they are (then both make the same BLAS call:
+    the same bits; other layouts np.matmul would multiply without BLAS)."""
+    if x.shape[0] * y.shape[1] >= _BIG_PRODUCT and x.dtype.char in "fdFD" \
+            and x.dtype is y.dtype and _blas_layout(x) and _blas_layout(y):
+        return np.matmul(x, y)
+    return np.dot(x, y)
+
+
+def _blas_layout(a):
+    flags = a.flags
+    return flags.c_contiguous or flags.f_contiguous
+
+
 def is_zero_gradient(g):
     """True if gradient `g` is known to be all zeros (TF's ``IsZero``), as the zeros the backward
     sweep fills in for an unused output are: a rule may then skip the work `g` would feed.
