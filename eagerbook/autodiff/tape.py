@@ -21,10 +21,10 @@ import warnings
 import numpy as np
 
 from ..core import context, nest
-from ..core.tensor import Tensor, _from_numpy, convert_to_tensor
+from ..core.tensor import EagerTensor, Tensor, _from_numpy, convert_to_tensor
 from ..ops import math_ops
 from ..ops.backprop import GRADIENT_DTYPES, backprop, carries_gradient
-from ..ops.registry import _NO_ATTRS, OpRecord
+from ..ops.registry import _NO_ATTRS, REGISTRY, OpRecord, execute
 from ..ops.support import FLOAT_SET
 from ..ops.variable_ops import READ_VARIABLE
 from . import jacobians
@@ -95,7 +95,7 @@ class Tape:
     def _first_read(self, variable, tensor):
         """A Variable the tape does not track yet was read: watch it if it is trainable."""
         # Only float Variables are watched (TF: an integer Variable gets a None gradient).
-        if self.watch_accessed_variables and variable.trainable and variable._dtype in FLOAT_SET:
+        if self.watch_accessed_variables and variable._trainable and variable._dtype in FLOAT_SET:
             self.tracked[id(variable)] = variable  # (watch_variable, spelled out: once per read)
             self.watched_variables.setdefault(id(variable), variable)
             entry = _Entry()  # OpRecord(READ_VARIABLE, (variable,), tensor, {})
@@ -213,17 +213,17 @@ class GradientTape:
                           "the context if you actually want to trace the gradient in order to "
                           "compute higher order derivatives.", stacklevel=2)
         # A Variable may be a target: d v / d v is ones, as TF differentiates its handle.
-        flat_targets = [_as_target(t, allow_variable=True) for t in nest.flatten(target)]
+        flat_targets = [target] if type(target) is EagerTensor else [  # (a lone loss: no walk)
+            _as_target(t, allow_variable=True) for t in nest.flatten(target)]
         flat_sources = nest.flatten(sources)
         _check_sources(flat_sources)
+        flat_seeds = [None] * len(flat_targets)  # None: seeded with ones (_ones_seed)
         if output_gradients is not None:
             flat_seeds = nest.flatten(output_gradients)
             if len(flat_seeds) != len(flat_targets):
                 raise ValueError("target and output_gradients must have the same structure")
             flat_seeds = [None if g is None else convert_to_tensor(g, dtype=t.dtype)
                           for g, t in zip(flat_seeds, flat_targets)]
-        else:
-            flat_seeds = [None] * len(flat_targets)
         grads = self._backward(flat_targets, flat_seeds, flat_sources, unconnected)
         for listener in tuple(gradient_listeners):
             listener(self, flat_targets, flat_seeds, flat_sources, grads)
@@ -304,7 +304,7 @@ def _as_target(t, allow_variable=False):
 def _ones_seed(target):
     """d target / d target: ones (a Variable target is not read again, so no tape sees it)."""
     if isinstance(target, Tensor):
-        return math_ops.ones_like(target)
+        return execute(REGISTRY["OnesLike"], (target,))  # (ones_like, without its two calls)
     return _from_numpy(np.ones(target._value.shape, target._value.dtype))
 
 

@@ -49,15 +49,15 @@ class ThreadState:
         self.sole_record = None  # the only recorder's record_one (one-output ops), if it has one
 
     def refresh(self):
-        hooked = bool(self.recorders) or self.graph is not None
-        self.timing = _Observer in map(type, self.recorders)  # an observer listens
-        alone = len(self.recorders) == 1 and self.graph is None and not self.timing
-        self.sole_record = getattr(self.recorders[0], "record_one", None) if alone else None
-        _sole.record = self.sole_record
-        if hooked and not self.hooked:
-            _hook_thread(self)
-        elif self.hooked and not hooked:
-            _unhook_thread(self)
+        recorders = self.recorders  # (one tape, the common case, is told without a scan)
+        if len(recorders) == 1 and self.graph is None and type(recorders[0]) is not _Observer:
+            self.timing, sole = False, getattr(recorders[0], "record_one", None)
+        else:
+            self.timing, sole = _Observer in map(type, recorders), None  # observers: timing
+        self.sole_record = _sole.record = sole
+        hooked = bool(recorders) or self.graph is not None
+        if hooked is not self.hooked:
+            (_hook_thread if hooked else _unhook_thread)(self)
         self.hooked = hooked
 
     def __del__(self):  # a thread ended inside a `with GradientTape()`: stop counting it

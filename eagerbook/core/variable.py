@@ -33,7 +33,7 @@ class Variable:
         # so); ``isinstance(v, tf.Variable)`` holds for every kind.
         if cls is Variable:
             cls = class_in_strategy_scope and class_in_strategy_scope() or ResourceVariable
-        return super().__new__(cls)
+        return object.__new__(cls)  # (not super(): that builds an object, on every assign too)
 
     def __init__(self, initial_value=None, trainable=None, validate_shape=True,
                  caching_device=None, name=None, variable_def=None, dtype=None,

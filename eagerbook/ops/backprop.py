@@ -40,7 +40,7 @@ def backprop(records, targets, seeds, sources):
 
     `seeds` holds d(loss)/d(target) for each target (None: that target is ignored).
     """
-    source_ids = {id(s) for s in sources}
+    source_ids = set(map(id, sources))
     # 1. Forward over the records: which tensors depend on a source? Only records with such
     # an input can pass gradients back; inputs that do not depend on a source need no
     # gradient at all, and the rule is told so (TF's skip_input_indices): `w * x` with a
@@ -96,7 +96,7 @@ def backprop(records, targets, seeds, sources):
                 if key in depends:
                     previous = grads.get(key)  # (_accumulate, spelled out)
                     grads[key] = g if previous is None else add_gradients(previous, g)
-    return [grads.get(id(s)) for s in sources]
+    return list(map(grads.get, map(id, sources)))
 
 
 def input_gradients(entry, out_grads):
