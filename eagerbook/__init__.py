@@ -99,6 +99,9 @@ from .graph.function import function
 from .graph.gradients import gradients
 from .graph.session import Graph
 from .graph.tensor_array import TensorArray
+
+# TF 2's short names for Keras namespaces: tf.metrics, tf.losses, ... (as tf.keras.metrics).
+from .keras import initializers, losses, metrics, optimizers
 from .module import Module
 from .ops.array_ops import (
     boolean_mask,

@@ -3,6 +3,7 @@
 from .. import serialization as _serialization
 from . import experimental
 from .activation import ELU, Activation, LeakyReLU, PReLU, ReLU, Softmax
+from .attention import MultiHeadAttention
 from .base import InputSpec, Layer
 from .convolutional import (
     Conv1D,

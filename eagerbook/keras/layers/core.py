@@ -185,6 +185,7 @@ class Embedding(Layer):
         self.embeddings_regularizer = regularizers.get(embeddings_regularizer)
         self.embeddings_constraint = constraints.get(embeddings_constraint)
         self.mask_zero = mask_zero
+        self.supports_masking = mask_zero  # its output carries the mask it makes
         self.input_length = input_length
         self._autocast = False
 
