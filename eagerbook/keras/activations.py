@@ -2,6 +2,7 @@
 
 from ..core.tensor import convert_to_tensor
 from ..ops import math_ops, nn_ops
+from . import serialization
 
 
 def _t(x):
@@ -131,7 +132,8 @@ def get(identifier):
     if identifier is None:
         return linear
     if isinstance(identifier, str):
-        fn = _BY_NAME.get(identifier)
+        # Built-in names first, then custom_object_scope and register_keras_serializable.
+        fn = _BY_NAME.get(identifier) or serialization.lookup(identifier)
         if fn is None:
             raise ValueError(f"Unknown activation function: '{identifier}'. Please ensure you "
                              "are using a `keras.utils.custom_object_scope` and that this "
@@ -145,12 +147,16 @@ def get(identifier):
 
 
 def serialize(activation):
+    if isinstance(activation, str):
+        if activation in _BY_NAME:
+            return activation
+        raise ValueError(f"Unknown activation function '{activation}' cannot be serialized.")
     name = getattr(activation, "__name__", None)
     if name in _BY_NAME and _BY_NAME[name] is activation:
         return name
     if hasattr(activation, "get_config"):
         return {"class_name": type(activation).__name__, "config": activation.get_config()}
-    return name
+    return serialization.get_registered_name(activation)  # "package>name" when registered
 
 
 def deserialize(name):

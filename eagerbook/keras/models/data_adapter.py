@@ -14,6 +14,7 @@ import numpy as np
 
 from ...core import errors, nest
 from ...core.tensor import Tensor, convert_to_tensor
+from .. import backend
 
 
 def _is_array(x):
@@ -34,11 +35,18 @@ def is_array_input(x):
 
 
 def _as_numpy(x):
-    if isinstance(x, np.ndarray):
-        return x
     if isinstance(x, Tensor) or hasattr(type(x), "_as_tensor"):
-        return x._value
-    return np.asarray(x)
+        return x._value  # a tensor keeps its dtype
+    return _floatx(x if isinstance(x, np.ndarray) else np.asarray(x))
+
+
+def _floatx(array):
+    """NumPy floats (float64 from np.random, say) become floatx, as TF's adapter makes them."""
+    if array.dtype.kind == "f":
+        target = np.dtype(backend.floatx())
+        if array.dtype != target:
+            return array.astype(target)
+    return array
 
 
 def _arrays(structure):
@@ -47,7 +55,7 @@ def _arrays(structure):
         return None
     if isinstance(structure, (list, tuple)) and structure and \
             not any(_is_array(v) for v in structure):
-        return np.asarray(structure)
+        return _floatx(np.asarray(structure))
     return nest.map_structure(_as_numpy, structure)
 
 

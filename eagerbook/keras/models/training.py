@@ -11,6 +11,8 @@ Three ways to make one:
 ``optimizer.apply_gradients`` updates the weights, metrics accumulate, callbacks are told.
 """
 
+import contextlib
+
 import numpy as np
 
 from ...autodiff.tape import GradientTape
@@ -88,6 +90,12 @@ class _CompiledMetrics:
     def reset_state(self):
         for m in self.metrics:
             m.reset_state()
+
+
+def _set_trainable_state(state):
+    """Sets each layer's own flag (not its sub-layers', as the `trainable` setter would)."""
+    for layer, flag in state:
+        layer._trainable = flag
 
 
 class Model(Layer):
@@ -317,6 +325,9 @@ class Model(Layer):
         # Loss and metric names are looked up at the first batch, as TF does (an unknown name
         # fails there, before any weight changes).
         self._compile_state = _CompileState(loss, metrics, loss_weights, weighted_metrics)
+        # TF trains with the `trainable` flags the layers had at compile time: a layer frozen
+        # (or unfrozen) after compile() changes nothing until the model is compiled again.
+        self._compiled_trainable_state = self._trainable_state()
         self._run_eagerly = run_eagerly
         self.stop_training = False
 
@@ -392,8 +403,10 @@ class Model(Layer):
                 for name, fn in zip(names, state.loss_fns)]
         flat_y = self._flat_targets(y, n)
         objs = []
+        state.weighted_ids = set()  # metrics given as weighted_metrics see the sample weights
         for i in range(n):
             entries = _metrics_for_output(state.metric_spec, names[i], i, n)
+            plain = len(entries)
             entries += _metrics_for_output(state.weighted_metric_spec, names[i], i, n)
             yt = convert_to_tensor(flat_y[i]) if i < len(flat_y) and flat_y[i] is not None \
                 else None
@@ -407,6 +420,10 @@ class Model(Layer):
                     # TF keeps an unknown name as it is and fails calling it.
                     raise TypeError(f"'str' object is not callable (the metric {entry!r} is "
                                     "not a known metric name)") from None
+                if len(out) >= plain:
+                    state.weighted_ids.add(id(metric))
+                    if any(m._name == metric.name for m in out[:plain]):
+                        metric._name = f"weighted_{metric.name}"  # TF's name for the twin
                 if n > 1:
                     metric._name = f"{names[i]}_{metric.name}"
                 out.append(metric)
@@ -504,13 +521,34 @@ class Model(Layer):
         """The compiled losses plus the layers' ``add_loss`` terms (updates the loss metric)."""
         return self._compiled_loss_value(y, y_pred, sample_weight, self.losses)
 
+    def _trainable_state(self):
+        return [(layer, layer._trainable) for layer in self._flatten_layers()]
+
+    @contextlib.contextmanager
+    def _respect_compiled_trainable_state(self):
+        """fit/train_on_batch see the compile-time `trainable` flags; the flags set since
+        come back afterwards (TF's RespectCompiledTrainableState)."""
+        compiled = self.__dict__.get("_compiled_trainable_state")
+        if not compiled:
+            yield
+            return
+        current = self._trainable_state()
+        _set_trainable_state(compiled)
+        try:
+            yield
+        finally:
+            _set_trainable_state(current)
+
     def _update_compiled_metrics(self, y, y_pred, sample_weight):
         state = self._resolve_compile(y, y_pred)
         flat_pred = nest.flatten(y_pred)
         flat_y = self._flat_targets(y, len(flat_pred))
+        weighted = getattr(state, "weighted_ids", ())
         for group, yt, yp in zip(state.metric_objs, flat_y, flat_pred):
             for metric in group:
-                metric.update_state(yt, yp, sample_weight=sample_weight)
+                # As in TF, sample and class weights reach only the weighted_metrics.
+                metric.update_state(yt, yp, sample_weight=sample_weight
+                                    if id(metric) in weighted else None)
 
     def _logs(self):
         return {m.name: float(m.result()) for m in self.metrics}
@@ -524,10 +562,11 @@ class Model(Layer):
             if scaling:
                 loss = self.optimizer.get_scaled_loss(loss)
         variables = self.trainable_variables  # after the call: it may have built the model
-        grads = tape.gradient(loss, variables)
-        if scaling:
-            grads = self.optimizer.get_unscaled_gradients(grads)
-        self.optimizer.apply_gradients(zip(grads, variables))
+        if variables:  # a model with every weight frozen trains nothing, without an error
+            grads = tape.gradient(loss, variables)
+            if scaling:
+                grads = self.optimizer.get_unscaled_gradients(grads)
+            self.optimizer.apply_gradients(zip(grads, variables))
         self._update_compiled_metrics(y, y_pred, sample_weight)
         return self._logs()
 
@@ -559,6 +598,15 @@ class Model(Layer):
             sample_weight=None, initial_epoch=0, steps_per_epoch=None, validation_steps=None,
             validation_batch_size=None, validation_freq=1, max_queue_size=10, workers=1,
             use_multiprocessing=False):
+        with self._respect_compiled_trainable_state():
+            return self._fit(x, y, batch_size, epochs, verbose, callbacks, validation_split,
+                             validation_data, shuffle, class_weight, sample_weight,
+                             initial_epoch, steps_per_epoch, validation_steps,
+                             validation_batch_size, validation_freq)
+
+    def _fit(self, x, y, batch_size, epochs, verbose, callbacks, validation_split,
+             validation_data, shuffle, class_weight, sample_weight, initial_epoch,
+             steps_per_epoch, validation_steps, validation_batch_size, validation_freq):
         self._assert_compiled()
         if verbose == "auto":
             verbose = 1
@@ -675,6 +723,11 @@ class Model(Layer):
 
     def train_on_batch(self, x, y=None, sample_weight=None, class_weight=None,
                        reset_metrics=True, return_dict=False):
+        with self._respect_compiled_trainable_state():
+            return self._train_on_batch(x, y, sample_weight, class_weight, reset_metrics,
+                                        return_dict)
+
+    def _train_on_batch(self, x, y, sample_weight, class_weight, reset_metrics, return_dict):
         self._assert_compiled()
         if reset_metrics:
             self.reset_metrics()
