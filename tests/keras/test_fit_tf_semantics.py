@@ -86,3 +86,44 @@ def test_registered_activation_round_trip():
     with pytest.raises(ValueError, match="Unknown activation function 'abcd' cannot be "
                                          "serialized"):
         tf.keras.activations.serialize("abcd")
+
+
+def test_subclassed_model_first_call_runs_call_once():
+    calls = []
+
+    class Counting(tf.keras.Model):
+        def __init__(self):
+            super().__init__()
+            self.dense = _dense()
+
+        def call(self, x):
+            calls.append(1)
+            self.add_loss(tf.reduce_sum(x))
+            return self.dense(x)
+
+    model = Counting()
+    model(np.ones((2, 3), "float32"))
+    assert len(calls) == 1  # TF's default build runs nothing before the first call
+    assert [float(v) for v in model.losses] == [6.0]
+    assert model.built and len(model.weights) == 2
+    explicit = Counting()
+    explicit.build((None, 3))  # model.build(shape) does call the model (on zeros)
+    assert len(calls) == 2 and len(explicit.weights) == 2
+
+
+def test_each_validation_starts_at_the_first_batch():
+    x = np.arange(8, dtype="float32").reshape(8, 1)
+    seen = []
+
+    class Record(tf.keras.callbacks.Callback):
+        def on_test_batch_begin(self, batch, logs=None):
+            seen.append(batch)
+
+    model = tf.keras.Sequential([_dense(input_shape=(1,))])
+    model.compile(tf.keras.optimizers.SGD(0.0), "mse")
+    val = tf.data.Dataset.from_tensor_slices((x, x)).batch(2)  # 4 batches
+    history = model.fit(x, x, epochs=2, verbose=0, validation_data=val, validation_steps=2,
+                        callbacks=[Record()])
+    # weights stay zero: each validation sees the batches [0, 1] and [2, 3] again
+    assert history.history["val_loss"] == [pytest.approx(3.5)] * 2
+    assert seen == [0, 1, 0, 1]

@@ -227,6 +227,11 @@ class DataHandler:
                 yield step, (x, y, sw)
             step += 1
 
+    def start_over(self):
+        """The next pass starts at the data's beginning: each evaluation does (TF makes a new
+        iterator per evaluate call, also for fit's validation with validation_steps)."""
+        self._iterator = None
+
     def _iterable_batches(self):
         if self._steps is None or self._iterator is None:
             self._iterator = iter(self.dataset)

@@ -18,6 +18,7 @@ import numpy as np
 from ...autodiff.tape import GradientTape
 from ...core import nest
 from ...core.shape import TensorShape
+from ...core.spec import TensorSpec
 from ...core.tensor import Tensor, convert_to_tensor
 from ...ops import array_ops, math_ops
 from .. import backend, mixed_precision, optimizers, saving, serialization
@@ -230,6 +231,17 @@ class Model(Layer):
         if self._is_graph_network and len(self._symbolic_outputs) == 1:
             return TensorShape([None] + self._symbolic_outputs[0].shape.as_list()[1:])
         raise NotImplementedError
+
+    def _maybe_build(self, inputs):
+        if self.built or self._is_graph_network or type(self).build is not Model.build:
+            return super()._maybe_build(inputs)
+        # A subclassed model's first call makes its weights itself: TF does not run the
+        # default build (a call on zeros, for model.build(shape)) first, so call runs once
+        # (a print or add_loss in it happens once).
+        if isinstance(inputs, Tensor):
+            self._call_input_spec = TensorSpec(inputs.shape, inputs.dtype)
+        self.built = True
+        backend.restore_deferred(self)
 
     def build(self, input_shape):
         """Creates the weights by calling the model once on zeros of `input_shape`."""
@@ -667,6 +679,7 @@ class Model(Layer):
         """Only a Sequential model takes its input shape from the data (see there)."""
 
     def _evaluate_loop(self, handler, cbs):
+        handler.start_over()
         self.reset_metrics()
         cbs.on_test_begin()
         logs = {}
