@@ -391,7 +391,16 @@ class LossFunctionWrapper(Loss):
     def get_config(self):
         config = super().get_config()
         config.update(self._fn_kwargs)
+        config["fn"] = getattr(self.fn, "__name__", None)  # TF 2's config names the function
         return config
+
+    @classmethod
+    def from_config(cls, config):
+        config = dict(config)
+        fn = config.pop("fn", None)
+        if cls is LossFunctionWrapper:  # the wrapper itself: its function comes by name
+            return cls(get(fn), **config)
+        return cls(**config)  # a named loss class knows its function
 
 
 class MeanSquaredError(LossFunctionWrapper):

@@ -127,3 +127,12 @@ def test_each_validation_starts_at_the_first_batch():
     # weights stay zero: each validation sees the batches [0, 1] and [2, 3] again
     assert history.history["val_loss"] == [pytest.approx(3.5)] * 2
     assert seen == [0, 1, 0, 1]
+
+
+def test_loss_configs_name_their_function():
+    config = tf.keras.losses.Huber().get_config()
+    assert config == {"reduction": "auto", "name": "huber_loss", "delta": 1.0, "fn": "huber"}
+    assert type(tf.keras.losses.Huber.from_config(config)) is tf.keras.losses.Huber
+    wrapper = tf.keras.losses.LossFunctionWrapper(tf.keras.losses.mean_squared_error, name="w")
+    rebuilt = tf.keras.losses.LossFunctionWrapper.from_config(wrapper.get_config())
+    assert rebuilt.fn is tf.keras.losses.mean_squared_error
