@@ -15,7 +15,7 @@ from .convolutional import (
 )
 from .core import Dense, Dropout, Embedding, Input, InputLayer, Lambda, Masking
 from .einsum_dense import EinsumDense
-from .hashing import Hashing
+from .hashing import HashedCrossing, Hashing
 from .image_preprocessing import (
     CenterCrop,
     RandomContrast,

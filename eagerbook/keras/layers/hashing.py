@@ -101,3 +101,84 @@ class Hashing(Layer):
                        "mask_value": self.mask_value, "output_mode": self.output_mode,
                        "sparse": self.sparse})
         return config
+
+
+_CROSS_KEY = 0xDECAFCAFFE  # TF's starting value for a hashed feature cross
+_MASK64 = (1 << 64) - 1
+
+
+def _shift_mix(value):
+    return value ^ (value >> 47)
+
+
+def _fingerprint_cat64(first, second):
+    """TF's FingerprintCat64: two 64-bit fingerprints combined into one."""
+    mul = 0xC6A4A7935BD1E995
+    result = first ^ mul
+    result ^= (_shift_mix((second * mul) & _MASK64) * mul) & _MASK64
+    result = (result * mul) & _MASK64
+    result = (_shift_mix(result) * mul) & _MASK64
+    return _shift_mix(result)
+
+
+def _feature_hash(value):
+    """A string's FarmHash fingerprint; an integer stands for itself (as 64 unsigned bits)."""
+    if isinstance(value, (bytes, str)):
+        return fingerprint64(_as_bytes(value))
+    return int(value) & _MASK64
+
+
+class HashedCrossing(Layer):
+    """``HashedCrossing(num_bins)``: the features of each position crossed into one of
+    ``num_bins`` bins by hashing them together (TF's ``sparse.cross_hashed`` bins, so a model
+    trained with TF finds the same bins)."""
+
+    def __init__(self, num_bins, output_mode="int", sparse=False, **kwargs):
+        if output_mode not in ("int", "one_hot"):
+            raise ValueError(f"Unknown arg for `output_mode` argument of layer HashedCrossing. "
+                             f"Allowed values are: or one of the following values: "
+                             f"('int', 'one_hot'). Received: output_mode={output_mode}")
+        if sparse and output_mode == "int":
+            raise ValueError(f"`sparse` may only be true if `output_mode` is `\"one_hot\"`. "
+                             f"Received: sparse={sparse} and output_mode={output_mode}")
+        if kwargs.get("dtype") is None:
+            kwargs["dtype"] = "int64" if output_mode == "int" else "float32"
+        super().__init__(**kwargs)
+        self.num_bins = num_bins
+        self.output_mode = output_mode
+        self.sparse = sparse
+        self._autocast = False
+
+    def call(self, inputs):
+        if not isinstance(inputs, (tuple, list)) or len(inputs) < 2:
+            raise ValueError(f"`HashedCrossing` should be called on a list or tuple of inputs "
+                             f"with at least two elements. Received: inputs={inputs}")
+        arrays = [np.asarray(x.numpy() if hasattr(x, "numpy") else x) for x in inputs]
+        shape = arrays[0].shape
+        if any(a.shape != shape for a in arrays):
+            raise ValueError(f"All `HashedCrossing` inputs should have equal shape. Received: "
+                             f"inputs={[a.shape for a in arrays]}")
+        flat = [a.reshape(-1) for a in arrays]
+        bins = []
+        for features in zip(*flat):
+            digest = _CROSS_KEY
+            for value in features:
+                digest = _fingerprint_cat64(digest, _feature_hash(value))
+            bins.append(digest % self.num_bins)
+        indices = np.array(bins, np.int64).reshape(shape)
+        if self.output_mode == "int":
+            return _from_numpy(indices)
+        return _from_numpy(_encode(indices, self.num_bins, "one_hot"))
+
+    def compute_output_shape(self, input_shape):
+        dims = TensorShape(input_shape[0]).as_list()
+        return TensorShape(dims if self.output_mode == "int" else dims + [self.num_bins])
+
+    def _output_dtype(self, input_dtype):
+        return dtypes.int64 if self.output_mode == "int" else dtypes.float32
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"num_bins": self.num_bins, "output_mode": self.output_mode,
+                       "sparse": self.sparse})
+        return config
