@@ -20,9 +20,9 @@ import warnings
 
 import numpy as np
 
-from ..core import context, nest
+from ..core import context, dtypes, nest
 from ..core.tensor import EagerTensor, Tensor, _from_numpy, convert_to_tensor
-from ..ops import math_ops
+from ..ops import complex_gradients, math_ops
 from ..ops.backprop import GRADIENT_DTYPES, backprop, carries_gradient
 from ..ops.registry import _NO_ATTRS, REGISTRY, OpRecord, execute
 from ..ops.support import FLOAT_SET
@@ -95,7 +95,7 @@ class Tape:
     def _first_read(self, variable, tensor):
         """A Variable the tape does not track yet was read: watch it if it is trainable."""
         # Only float Variables are watched (TF: an integer Variable gets a None gradient).
-        if self.watch_accessed_variables and variable._trainable and variable._dtype in FLOAT_SET:
+        if self.watch_accessed_variables and variable._trainable and variable._dtype in _WATCHABLE:
             self.tracked[id(variable)] = variable  # (watch_variable, spelled out: once per read)
             self.watched_variables.setdefault(id(variable), variable)
             entry = _Entry()  # OpRecord(READ_VARIABLE, (variable,), tensor, {})
@@ -108,7 +108,7 @@ class Tape:
 
     # --- watching -------------------------------------------------------------------------------
     def watch_variable(self, variable):
-        if variable.dtype not in FLOAT_SET:
+        if variable.dtype not in _WATCHABLE:
             return
         self.tracked[id(variable)] = variable
         self.watched_variables.setdefault(id(variable), variable)
@@ -185,7 +185,7 @@ class GradientTape:
             else:
                 raise ValueError(f"Passed in object {item!r} of type {type(item).__name__!r}"
                                  ", not tf.Tensor or tf.Variable or ExtensionType.")
-            if item.dtype not in FLOAT_SET:
+            if item.dtype not in _WATCHABLE:
                 warnings.warn(f"The dtype of the watched tensor must be floating (e.g. "
                               f"tf.float32), got {item.dtype!r}", stacklevel=2)
                 continue
@@ -237,7 +237,7 @@ class GradientTape:
             result = [None] * len(sources)
         else:
             # d target / d target = 1 unless the caller gave output_gradients.
-            seeds = [_ones_seed(t) if s is None else s for t, s in zip(targets, seeds)]
+            seeds = [_ones_seed(t) if s is None else _to_tape(s) for t, s in zip(targets, seeds)]
             # Gradient ops must not be recorded on this tape (outer tapes still see them).
             if tape in context.state.recorders:
                 with context.recorders_paused([tape]):
@@ -247,7 +247,7 @@ class GradientTape:
         if unconnected is _ZERO:
             result = [math_ops.zeros_like(_value_of(s)) if g is None else g
                       for g, s in zip(result, sources)]
-        return result
+        return [_to_tape(g) for g in result]
 
     def jacobian(self, target, sources, unconnected_gradients=UnconnectedGradients.NONE,
                  parallel_iterations=None, experimental_use_pfor=True):
@@ -316,3 +316,9 @@ def _check_sources(sources):
 
 def _value_of(source):
     return source if isinstance(source, Tensor) else source._as_tensor()
+
+
+# Floats and complex numbers carry gradients. A complex gradient is carried conjugated through
+# the backward sweep and turned into TF's convention at the tape's ends (ops/complex_gradients).
+_WATCHABLE = FLOAT_SET | {dtypes.complex64, dtypes.complex128}
+_to_tape = complex_gradients.conj_for_tape

@@ -1,9 +1,8 @@
 """Complex numbers: ``tf.complex``, ``tf.math.real``/``imag``/``conj``/``angle``.
 
 ``complex64`` and ``complex128`` tensors work with the ordinary arithmetic ops (``+``, ``*``,
-``tf.matmul``, ``tf.abs`` gives the modulus as a float). eagerbook does not differentiate
-through complex values: tapes follow floating-point tensors only, so these ops are registered
-non-differentiable (TF defines complex gradients; they are out of scope here).
+``tf.matmul``, ``tf.abs`` gives the modulus as a float). Gradients flow through complex values
+as in TF (see the note above the gradient rules below).
 """
 
 import numpy as np
@@ -15,7 +14,7 @@ from .registry import execute, invalid_argument, register
 _COMPLEX_OF = {dtypes.float32: dtypes.complex64, dtypes.float64: dtypes.complex128}
 
 
-@register("Complex", differentiable=False, elementwise=True)
+@register("Complex", elementwise=True)
 def _complex(real, imag, Tout):
     return (real + 1j * imag).astype(Tout._np)
 
@@ -30,7 +29,7 @@ def complex(real, imag, name=None):  # noqa: A001 - TF's public name
     return execute(_complex, (real, imag), {"Tout": _COMPLEX_OF[real.dtype]})
 
 
-@register("ComplexAbs", differentiable=False, elementwise=True)
+@register("ComplexAbs", elementwise=True)
 def _complex_abs(x):
     return np.abs(x)
 
@@ -46,10 +45,10 @@ def _part_kernel(np_fn):
     return kernel
 
 
-_real = register("Real", differentiable=False, elementwise=True)(_part_kernel(np.real))
-_imag = register("Imag", differentiable=False, elementwise=True)(_part_kernel(np.imag))
+_real = register("Real", elementwise=True)(_part_kernel(np.real))
+_imag = register("Imag", elementwise=True)(_part_kernel(np.imag))
 _angle = register("Angle", differentiable=False, elementwise=True)(_part_kernel(np.angle))
-_conj = register("Conj", differentiable=False, elementwise=True)(_part_kernel(np.conj))
+_conj = register("Conj", elementwise=True)(_part_kernel(np.conj))
 
 
 def _real_result(op, x, real_default):

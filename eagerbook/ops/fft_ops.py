@@ -2,9 +2,8 @@
 transforms RFFT/IRFFT that keep only the non-negative frequencies.
 
 Kernels are NumPy's FFTs (which keep complex64 as complex64), so the last digit of a complex64
-result can differ from TF's. Like the other complex ops (``complex_ops``), these are registered
-non-differentiable: tapes follow floating-point tensors only, so complex gradients, which TF
-defines, are out of scope here (a gradient through RFFT is None where TF gives one).
+result can differ from TF's. Their gradients, which pass through complex values, are in
+``complex_gradients``.
 """
 
 import numpy as np
@@ -29,11 +28,11 @@ def _make_fft(rank):
     fft_name = "FFT" if rank == 1 else f"FFT{rank}D"
     ifft_name = "IFFT" if rank == 1 else f"IFFT{rank}D"
 
-    @register(fft_name, differentiable=False)  # the wrapper checks the dtype
+    @register(fft_name)  # the wrapper checks the dtype; gradients: complex_gradients.py
     def forward(x):
         return np.fft.fftn(x, axes=_axes(rank)).astype(x.dtype, copy=False)
 
-    @register(ifft_name, differentiable=False)
+    @register(ifft_name)
     def inverse(x):
         return np.fft.ifftn(x, axes=_axes(rank)).astype(x.dtype, copy=False)
 
@@ -56,6 +55,7 @@ def _complex_input(x, op_name):
 fft, ifft = _make_fft(1)
 fft2d, ifft2d = _make_fft(2)
 fft3d, ifft3d = _make_fft(3)
+_FFT_FUNCTIONS = {1: (fft, ifft), 2: (fft2d, ifft2d), 3: (fft3d, ifft3d)}
 
 
 # --- real-to-complex and back ------------------------------------------------------------------
@@ -79,14 +79,14 @@ def _make_real_fft(rank):
     rfft_name = "RFFT" if rank == 1 else f"RFFT{rank}D"
     irfft_name = "IRFFT" if rank == 1 else f"IRFFT{rank}D"
 
-    @register(rfft_name, differentiable=False)
+    @register(rfft_name)
     def forward(x, fft_length):
         lengths = [int(n) for n in fft_length]
         x = _fit(x, lengths, rank)  # TF crops or pads the input to fft_length first
         out = np.fft.rfftn(x, s=lengths, axes=_axes(rank))
         return out.astype(np.complex64 if x.dtype == np.float32 else np.complex128, copy=False)
 
-    @register(irfft_name, differentiable=False)
+    @register(irfft_name)
     def inverse(z, fft_length):
         lengths = [int(n) for n in fft_length]
         z = _fit(z, lengths[:-1] + [lengths[-1] // 2 + 1], rank)

@@ -718,8 +718,12 @@ def _cast(x, DstT):
 @_cast.gradient
 def _cast_grad(op, dy):
     x = op.inputs[0]
-    if not (x._dtype.is_floating and dy._dtype.is_floating):
+    carries = (dtypes.float16, dtypes.float32, dtypes.float64, dtypes.complex64,
+               dtypes.complex128)
+    if not (x._dtype in carries and dy._dtype in carries):
         return [None]
+    if dy._dtype.is_complex and not x._dtype.is_complex:  # a real cast to complex: its real part
+        dy = complex_ops.real(dy)
     return [cast(dy, x._dtype)]
 
 
