@@ -94,6 +94,7 @@ from .framework import traceback_utils as _traceback_utils
 from .framework.debugging import Assert
 from .framework.device import DeviceSpec, device
 from .framework.functions import get_logger, inside_function, recompute_grad
+from .framework.tensor_proto import make_ndarray, make_tensor_proto
 from .graph.control_flow import case, cond, switch_case, while_loop
 from .graph.function import function
 from .graph.gradients import gradients
