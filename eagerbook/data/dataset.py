@@ -14,7 +14,10 @@ Elements are nested tuples/dicts of eagerbook Tensors. Internally each dataset c
 Differences from TensorFlow worth knowing: ``map`` and ``filter`` run your Python function
 eagerly on every element (TensorFlow traces it once into a graph), so a ``print`` inside
 prints once per element. ``element_spec`` of a mapped dataset is found by calling the function
-once on placeholder zeros shaped like the input's spec (TensorFlow traces it symbolically).
+on placeholders shaped like the input's spec, zeros then ones, so that a shape depending on the
+values (``tf.range(x)``) comes out None; a function that cannot run on placeholders (it reads
+the file a path names) is called on the input's first elements instead. TensorFlow traces it
+symbolically.
 ``prefetch`` and ``num_parallel_calls`` are accepted and change nothing: everything runs in the
 calling thread.
 """
