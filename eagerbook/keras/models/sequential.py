@@ -6,7 +6,7 @@ from .. import serialization
 from ..keras_tensor import KerasTensor
 from ..layers.base import Layer, tracking_changed
 from ..layers.core import Input, InputLayer
-from .training import Model, make_layer
+from .training import Model, conform_to_input, make_layer
 
 
 class Sequential(Model):
@@ -182,6 +182,8 @@ class Sequential(Model):
             if dims != self._inferred_input_shape:
                 self._infer_graph(dims, inputs.dtype)
         x = inputs
+        if isinstance(self._graph_input, KerasTensor) and isinstance(x, Tensor):
+            x = conform_to_input(x, self._graph_input)
         for layer in self._stack:
             x = layer(x)
         return x

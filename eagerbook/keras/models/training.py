@@ -99,6 +99,21 @@ def _set_trainable_state(state):
         layer._trainable = flag
 
 
+def conform_to_input(value, reference):
+    """`value` as a tensor, with its last axis fitted to the model input `reference` as Keras
+    does: one axis short gets a last axis of 1 (a column of scalars for an input of shape
+    ``(1,)``), one extra axis of size 1 is squeezed away."""
+    value = convert_to_tensor(value) if not isinstance(value, Tensor) else value
+    rank, expected = value.shape.rank, reference.shape.rank
+    if rank is None or expected is None:
+        return value
+    if rank == expected + 1 and value.shape.as_list()[-1] == 1:
+        return array_ops.squeeze(value, axis=-1)
+    if rank == expected - 1:
+        return array_ops.expand_dims(value, axis=-1)
+    return value
+
+
 class Model(Layer):
     """A layer that trains: subclassed, functional or Sequential."""
 
@@ -193,7 +208,7 @@ class Model(Layer):
             raise ValueError(f"Layer \"{self.name}\" expects {len(self._symbolic_inputs)} "
                              f"input(s), but it received {len(flat)} input tensors.")
         for kt, value in zip(self._symbolic_inputs, flat):
-            value = convert_to_tensor(value) if not isinstance(value, Tensor) else value
+            value = conform_to_input(value, kt)
             if value.dtype is not kt.dtype:
                 # Keras casts every input to its keras.Input's dtype: raw uint8 MNIST pixels
                 # go into a float32 model, as in the custom-training-loop guide.
