@@ -12,6 +12,9 @@ from .convolutional import (
     Convolution1D,
     Convolution2D,
     Convolution2DTranspose,
+    DepthwiseConv2D,
+    SeparableConv2D,
+    SeparableConvolution2D,
 )
 from .core import Dense, Dropout, Embedding, Input, InputLayer, Lambda, Masking
 from .einsum_dense import EinsumDense

@@ -3,6 +3,8 @@
 
 * ``Conv2D``: NHWC images with a ``(kh, kw, in, filters)`` kernel;
 * ``Conv1D`` runs the 2-D op on a height-1 image (``(b, 1, steps, c)``);
+* ``DepthwiseConv2D`` filters each channel on its own (``depth_multiplier`` filters each);
+  ``SeparableConv2D`` follows that with a 1x1 convolution that mixes the channels;
 * ``Conv2DTranspose`` is the input-gradient of a convolution (``Conv2DBackpropInput``, the op
   TF's ``conv2d_transpose`` runs), so its own gradients come from that op's rules.
 
@@ -15,9 +17,10 @@ import numbers
 import numpy as np
 
 from ...core.shape import TensorShape
-from ...ops import array_ops, nn_ops
+from ...ops import array_ops, nn_impl_ops, nn_ops
+from .. import constraints, initializers, regularizers
 from .base import InputSpec
-from .core import KernelLayer
+from .core import KernelLayer, _serialize_constraint
 
 
 def normalize_tuple(value, n, name, allow_zero=False):
@@ -274,10 +277,135 @@ class Conv2DTranspose(_Conv):
         return config
 
 
+class DepthwiseConv2D(_Conv):
+    """Each input channel convolved with its own ``depth_multiplier`` filters: a
+    ``(kh, kw, in, depth_multiplier)`` kernel and ``in * depth_multiplier`` output channels."""
+
+    def __init__(self, kernel_size, strides=(1, 1), padding="valid", depth_multiplier=1,
+                 data_format=None, dilation_rate=(1, 1), activation=None, use_bias=True,
+                 depthwise_initializer="glorot_uniform", bias_initializer="zeros",
+                 depthwise_regularizer=None, bias_regularizer=None, activity_regularizer=None,
+                 depthwise_constraint=None, bias_constraint=None, **kwargs):
+        # (filters is a stand-in: the output channels follow from the input's)
+        super().__init__(2, 1, kernel_size, strides, padding, data_format, dilation_rate,
+                         activation=activation, use_bias=use_bias,
+                         bias_initializer=bias_initializer, bias_regularizer=bias_regularizer,
+                         activity_regularizer=activity_regularizer,
+                         bias_constraint=bias_constraint, **kwargs)
+        self.depth_multiplier = depth_multiplier
+        self.depthwise_initializer = initializers.get(depthwise_initializer)
+        self.depthwise_regularizer = regularizers.get(depthwise_regularizer)
+        self.depthwise_constraint = constraints.get(depthwise_constraint)
+
+    def _add_depthwise_kernel(self, channels):
+        self.depthwise_kernel = self.add_weight(
+            "depthwise_kernel", shape=self.kernel_size + (channels, self.depth_multiplier),
+            initializer=self.depthwise_initializer, regularizer=self.depthwise_regularizer,
+            constraint=self.depthwise_constraint, dtype=self.dtype, trainable=True)
+
+    def _add_bias(self, size):
+        self.bias = self.add_weight("bias", shape=[size], initializer=self.bias_initializer,
+                                    regularizer=self.bias_regularizer,
+                                    constraint=self.bias_constraint, dtype=self.dtype,
+                                    trainable=True) if self.use_bias else None
+
+    def build(self, input_shape):
+        _check_rank(input_shape, 4)
+        channels = self._channels(input_shape)
+        self._add_depthwise_kernel(channels)
+        self._add_bias(channels * self.depth_multiplier)
+        self.built = True
+
+    def _depthwise(self, inputs):
+        return nn_impl_ops.depthwise_conv2d(inputs, self.depthwise_kernel,
+                                            strides=[1, *self.strides, 1],
+                                            padding=self.padding.upper(),
+                                            dilations=list(self.dilation_rate))
+
+    def call(self, inputs):
+        return self._add_bias_and_activate(self._depthwise(inputs), nn_ops.bias_add)
+
+    def _spatial_output(self, input_shape):
+        dims = TensorShape(input_shape).as_list()
+        return dims, [conv_output_length(dims[i + 1], self.kernel_size[i], self.padding,
+                                         self.strides[i], self.dilation_rate[i])
+                      for i in range(2)]
+
+    def compute_output_shape(self, input_shape):
+        dims, (rows, cols) = self._spatial_output(input_shape)
+        channels = None if dims[-1] is None else dims[-1] * self.depth_multiplier
+        return TensorShape([dims[0], rows, cols, channels])
+
+    def _depthwise_config(self):
+        return {"depth_multiplier": self.depth_multiplier,
+                "depthwise_initializer": initializers.serialize(self.depthwise_initializer),
+                "depthwise_regularizer": regularizers.serialize(self.depthwise_regularizer),
+                "depthwise_constraint": _serialize_constraint(self.depthwise_constraint)}
+
+    def get_config(self):
+        config = super().get_config()
+        for key in ("filters", "kernel_initializer", "kernel_regularizer", "kernel_constraint"):
+            config.pop(key, None)
+        config.update(self._depthwise_config())
+        return config
+
+
+class SeparableConv2D(DepthwiseConv2D):
+    """A depthwise convolution, then a 1x1 convolution to `filters` channels (its
+    ``pointwise_kernel`` is ``(1, 1, in * depth_multiplier, filters)``): far fewer weights
+    than a ``Conv2D`` of the same size."""
+
+    def __init__(self, filters, kernel_size, strides=(1, 1), padding="valid",
+                 data_format=None, dilation_rate=(1, 1), depth_multiplier=1,
+                 pointwise_initializer="glorot_uniform", pointwise_regularizer=None,
+                 pointwise_constraint=None, **kwargs):
+        super().__init__(kernel_size, strides, padding, depth_multiplier, data_format,
+                         dilation_rate, **kwargs)
+        filters = int(filters) if isinstance(filters, float) else filters
+        if filters <= 0:
+            raise ValueError("Invalid value for argument `filters`. Expected a strictly "
+                             f"positive value. Received filters={filters}.")
+        self.filters = filters
+        self.pointwise_initializer = initializers.get(pointwise_initializer)
+        self.pointwise_regularizer = regularizers.get(pointwise_regularizer)
+        self.pointwise_constraint = constraints.get(pointwise_constraint)
+
+    def build(self, input_shape):
+        _check_rank(input_shape, 4)
+        channels = self._channels(input_shape)
+        self._add_depthwise_kernel(channels)
+        self.pointwise_kernel = self.add_weight(
+            "pointwise_kernel", shape=(1, 1, channels * self.depth_multiplier, self.filters),
+            initializer=self.pointwise_initializer, regularizer=self.pointwise_regularizer,
+            constraint=self.pointwise_constraint, dtype=self.dtype, trainable=True)
+        self._add_bias(self.filters)
+        self.built = True
+
+    def call(self, inputs):
+        mixed = nn_ops.conv2d(self._depthwise(inputs), self.pointwise_kernel,
+                              strides=[1, 1, 1, 1], padding="VALID")
+        return self._add_bias_and_activate(mixed, nn_ops.bias_add)
+
+    def compute_output_shape(self, input_shape):
+        dims, (rows, cols) = self._spatial_output(input_shape)
+        return TensorShape([dims[0], rows, cols, self.filters])
+
+    def get_config(self):
+        config = _Conv.get_config(self)  # TF lists the kernel_* options here too
+        config.update(self._depthwise_config())
+        config.update({
+            "pointwise_initializer": initializers.serialize(self.pointwise_initializer),
+            "pointwise_regularizer": regularizers.serialize(self.pointwise_regularizer),
+            "pointwise_constraint": _serialize_constraint(self.pointwise_constraint)})
+        return config
+
+
 Convolution2D = Conv2D
 Convolution1D = Conv1D
+SeparableConvolution2D = SeparableConv2D
 Convolution2DTranspose = Conv2DTranspose
 
 
 __all__ = ["Conv1D", "Convolution1D", "Conv2D", "Convolution2D", "Conv2DTranspose",
-           "Convolution2DTranspose"]
+           "Convolution2DTranspose", "DepthwiseConv2D", "SeparableConv2D",
+           "SeparableConvolution2D"]
