@@ -561,8 +561,21 @@ def resolve(identifier, loss_fn=None, y_true=None, y_pred=None):
     if isinstance(identifier, type) and issubclass(identifier, Metric):
         return identifier()
     if callable(identifier):
-        return MeanMetricWrapper(identifier, name=getattr(identifier, "__name__", "metric"))
+        return MeanMetricWrapper(identifier, name=_callable_name(identifier))
     raise ValueError(f"Could not interpret metric identifier: {identifier!r}")
+
+
+def _callable_name(fn):
+    """The name a metric made from a callable reports, as Keras picks it: the object's `name`
+    (a Loss such as ``BinaryCrossentropy(name='bce')``), else its ``__name__``, else its class
+    name in snake case."""
+    name = getattr(fn, "name", None)
+    if isinstance(name, str) and name:
+        return name
+    name = getattr(fn, "__name__", None)
+    if isinstance(name, str) and name:
+        return name
+    return backend.to_snake_case(type(fn).__name__)
 
 
 def _accuracy_class(loss_fn, y_true, y_pred):
