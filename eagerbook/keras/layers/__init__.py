@@ -85,6 +85,15 @@ from .recurrent import (
     SimpleRNN,
     SimpleRNNCell,
 )
+from .regularization import (
+    ActivityRegularization,
+    AlphaDropout,
+    GaussianDropout,
+    GaussianNoise,
+    Identity,
+    SpatialDropout1D,
+    SpatialDropout2D,
+)
 from .reshaping import (
     Cropping1D,
     Cropping2D,
