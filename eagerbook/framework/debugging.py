@@ -14,6 +14,7 @@ import numpy as np
 from ..core import context, dtypes, errors
 from ..core.shape import TensorShape
 from ..core.tensor import EagerTensor, Tensor, convert_to_tensor
+from ..ops.logging_ops import _graph_assert as _assert_op
 from ..ops.logging_ops import comparison_error as _comparison_error
 
 
@@ -67,8 +68,53 @@ def _sign_error(message, condition, x, summarize):
                     f"x (shape={x.shape} dtype={x.dtype.name}) = \n{shown}")
 
 
+# --- inside tf.function: decide while tracing when the values are known, else an Assert op ----
+def _tracing():
+    return not context.executing_eagerly()
+
+
+def _known(t):
+    from ..ops.shape_rules import known_value
+    return known_value(t)
+
+
+def _name(t):
+    return getattr(t, "name", None) or "Const:0"
+
+
+def _static_failure(data):
+    """TF's trace-time error of a check whose values are known: the data lines, values as
+    NumPy prints them."""
+    return errors.InvalidArgumentError(None, None, "\n".join(
+        d if isinstance(d, str) else str(np.asarray(d)) for d in data))
+
+
+def _graph_elementwise(x, y, test, sym, message, summarize):
+    from ..ops.shape_rules import known_value
+    data = ([] if message is None else [str(message)]) + [
+        f"Condition x {sym} y did not hold element-wise:", f"x ({_name(x)}) = ", x,
+        f"y ({_name(y)}) = ", y]
+    xv, yv = known_value(x), known_value(y)
+    if xv is not None and yv is not None:
+        if not np.all(test(xv, yv)):
+            raise _static_failure(data[:-3] + [xv, data[-2], yv])
+        return None
+    return _assert_op(_reduce_all(test, x, y), data, summarize)
+
+
+def _reduce_all(test, *tensors):
+    """The traced condition ``reduce_all(test(x, y))``, built from the matching op."""
+    from ..ops import math_ops
+    ops = {np.equal: math_ops.equal, np.not_equal: math_ops.not_equal,
+           np.greater: math_ops.greater, np.greater_equal: math_ops.greater_equal,
+           np.less: math_ops.less, np.less_equal: math_ops.less_equal}
+    return math_ops.reduce_all(ops[test](*tensors))
+
+
 def _elementwise(x, y, test, condition, message, summarize):
     x, y = _pair(x, y)
+    if _tracing():
+        return _graph_elementwise(x, y, test, condition, message, summarize)
     if x._value is None or y._value is None:  # symbolic: checked when the function runs
         return None
     try:
@@ -108,22 +154,61 @@ def assert_less_equal(x, y, message=None, summarize=None, name=None):
 def assert_near(x, y, rtol=None, atol=None, message=None, summarize=None, name=None):
     """``|x - y| <= atol + rtol * |y|`` elementwise; by default 10 * eps of the dtype."""
     x, y = _pair(x, y)
-    if x._value is None or y._value is None:
-        return None
     eps = np.finfo(x.dtype.as_numpy_dtype).eps if x.dtype.is_floating else 0
     rtol = 10 * eps if rtol is None else rtol
     atol = 10 * eps if atol is None else atol
+    if _tracing():  # TF checks near-ness only when the function runs
+        return _graph_near(x, y, rtol, atol, message, summarize)
+    if x._value is None or y._value is None:
+        return None
     ok = np.all(np.abs(x._value - y._value) <= atol + rtol * np.abs(y._value))
     if not ok:
         raise _fail(message, "x and y are near (|x - y| <= atol + rtol * |y|)", x, y, summarize)
     return None
 
 
+def _graph_near(x, y, rtol, atol, message, summarize):
+    from ..ops import math_ops
+    rtol = convert_to_tensor(rtol, dtype=x.dtype.real_dtype if x.dtype.is_complex else x.dtype)
+    atol = convert_to_tensor(atol, dtype=rtol.dtype)
+    data = [str(message) if message else "",
+            f"x and y not equal to tolerance rtol = {_graph_str(rtol)}, "
+            f"atol = {_graph_str(atol)}",
+            f"x ({_name(x)}) = ", x, f"y ({_name(y)}) = ", y]
+    difference = math_ops.abs(x - y)
+    condition = math_ops.reduce_all(difference <= atol + rtol * math_ops.abs(y))
+    return _assert_op(condition, data, summarize)
+
+
+def _graph_str(t):
+    """How TF's str() shows a traced tensor: ``Tensor("name:0", shape=(), dtype=float32)``."""
+    return f'Tensor("{_name(t)}", shape={t.shape}, dtype={t.dtype.name})'
+
+
 def _sign_check(x, test, condition, message, summarize):
     x = _tensor(x)
+    if _tracing():
+        return _graph_sign_check(x, test, condition, message, summarize)
     if x._value is not None and not np.all(test(x._value)):
         raise _sign_error(message, condition, x, summarize)
     return None
+
+
+def _graph_sign_check(x, test, condition, message, summarize):
+    """TF's sign check inside a function: the message with ".  " after it (or empty) first."""
+    from ..ops.shape_rules import known_value
+    data = [f"{message}.  " if message else "",
+            f"Condition {condition} did not hold element-wise:", f"x ({_name(x)}) = ", x]
+    value = known_value(x)
+    if value is not None:
+        if not np.all(test(value)):
+            raise _static_failure(data[:-1] + [value])
+        return None
+    from ..ops import math_ops
+    zero = convert_to_tensor(0, dtype=x.dtype)
+    compare = {"x > 0": math_ops.less, "x < 0": math_ops.greater,
+               "x >= 0": math_ops.less_equal, "x <= 0": math_ops.greater_equal}[condition]
+    return _assert_op(math_ops.reduce_all(compare(zero, x)), data, summarize)
 
 
 def assert_positive(x, message=None, summarize=None, name=None):
@@ -150,23 +235,47 @@ def assert_all_finite(x, message, name=None):
 
 
 def assert_rank(x, rank, message=None, name=None):
-    """Static check: ValueError when the rank of `x` is not `rank`."""
+    """ValueError when the rank of `x` is not `rank` (inside a function, when the rank is
+    unknown while tracing, an Assert op checks it as the function runs)."""
     x = _tensor(x)
-    rank = int(rank)
+    if _tracing() and (x.shape.rank is None or _known(_tensor(rank)) is None):
+        return _graph_rank(x, rank, "must have rank", message)
+    rank = int(_known(_tensor(rank)))
     actual = x.shape.rank
     if actual is not None and actual != rank:
         prefix = f"{message}.  " if message else ""
-        raise ValueError(f"{prefix}Tensor must have rank {rank}.  Received rank {actual}, "
+        raise ValueError(f"{prefix}Tensor {_static_name(x)} must have rank {rank}.  Received "
+                         f"rank {actual}, "
                          f"shape {x.shape}")
     return None
 
 
+def _static_name(x):
+    """The tensor's name in a rank error: empty eagerly (TF's double space), else `x:0`."""
+    return _name(x) if _tracing() else ""
+
+
+def _graph_rank(x, rank, words, message):
+    """A rank check that waits for the function to run (x's rank or `rank` unknown now)."""
+    from ..ops import array_ops, math_ops
+    rank = convert_to_tensor(rank, dtype=dtypes.int32)
+    actual = array_ops.rank(x)
+    test = math_ops.equal if words == "must have rank" else math_ops.greater_equal
+    data = [f"{message}.  " if message else "", f"Tensor {_name(x)} {words}", rank,
+            "Received shape: ", array_ops.shape(x)]
+    return _assert_op(test(actual, rank), data, None)
+
+
 def assert_rank_at_least(x, rank, message=None, name=None):
     x = _tensor(x)
+    if _tracing() and (x.shape.rank is None or _known(_tensor(rank)) is None):
+        return _graph_rank(x, rank, "must have rank at least", message)
+    rank = int(_known(_tensor(rank)))
     actual = x.shape.rank
-    if actual is not None and actual < int(rank):
+    if actual is not None and actual < rank:
         prefix = f"{message}.  " if message else ""
-        raise ValueError(f"{prefix}Tensor must have rank at least {int(rank)}.  Received rank "
+        raise ValueError(f"{prefix}Tensor {_static_name(x)} must have rank at least {rank}.  "
+                         f"Received rank "
                          f"{actual}, shape {x.shape}")
     return None
 
@@ -184,12 +293,15 @@ def assert_type(tensor, tf_type, message=None, name=None):
 def assert_shapes(shapes, data=None, summarize=None, message=None, name=None):
     """Checks ``[(tensor, ('N', 'D')), ...]``: named dimensions must agree across tensors,
     integer dimensions must match exactly, ``None``/``'.'`` accept anything; a leading
-    ``'*'`` is not supported (basic form only)."""
+    ``'*'`` is not supported (basic form only). Inside a function a dimension unknown while
+    tracing is checked by an Assert op when the function runs."""
     items = shapes.items() if isinstance(shapes, dict) else shapes
-    sizes = {}
+    sizes = {}  # name -> (size: int or traced scalar, tensor it came from, axis)
+    checks = []
     prefix = f"{message}  " if message else ""
     for tensor, spec in items:
-        shape = TensorShape(_tensor(tensor).shape)
+        tensor = _tensor(tensor)
+        shape = TensorShape(tensor.shape)
         spec = (spec,) if isinstance(spec, (int, str)) else tuple(spec)
         if shape.rank is None:
             continue
@@ -198,20 +310,48 @@ def assert_shapes(shapes, data=None, summarize=None, message=None, name=None):
                              f"count: rank of tensor is {shape.rank}, but the shape "
                              f"specification {spec} has {len(spec)} dimensions")
         for axis, (want, have) in enumerate(zip(spec, shape, strict=True)):
-            if want is None or want == "." or have is None:
+            if want is None or want == ".":
+                continue
+            if have is None and not _tracing():
                 continue
             if isinstance(want, str):
-                if want in sizes and sizes[want] != have:
-                    raise ValueError(f"{prefix}Specified by tensor {_describe(tensor)} "
-                                     f"dimension {axis}.  Tensor shape {shape} must have "
-                                     f"dimension {axis} size {sizes[want]} (as '{want}'), "
-                                     f"but has {have}")
-                sizes[want] = have
+                if want not in sizes:
+                    sizes[want] = (have if have is not None else _dim(tensor, axis),
+                                   tensor, axis)
+                    continue
+                size, source, source_axis = sizes[want]
+                if have is not None and isinstance(size, int):
+                    if size != have:
+                        raise ValueError(f"{prefix}Specified by tensor {_describe(tensor)} "
+                                         f"dimension {axis}.  Tensor shape {shape} must have "
+                                         f"dimension {axis} size {size} (as '{want}'), "
+                                         f"but has {have}")
+                    continue
+                checks.append((tensor, axis, size,
+                               f"Specified by tensor {_name(source)} dimension {source_axis}"))
+            elif have is None:
+                checks.append((tensor, axis, int(want), "Specified explicitly"))
             elif int(want) != have:
                 raise ValueError(f"{prefix}Specified explicitly.  Tensor {_describe(tensor)} "
                                  f"dimension {axis} must have size {int(want)}; received "
                                  f"shape {shape}")
-    return None
+    ops = [_dim_check(prefix, *check, summarize) for check in checks]
+    return ops[-1] if ops else None
+
+
+def _dim(tensor, axis):
+    from ..ops import array_ops
+    return array_ops.shape(tensor)[axis]
+
+
+def _dim_check(prefix, tensor, axis, size, origin, summarize):
+    """An Assert op: dimension `axis` of `tensor` must be `size` when the function runs."""
+    from ..ops import array_ops, math_ops
+    size = convert_to_tensor(size, dtype=dtypes.int32)
+    data = [prefix.rstrip() + ".  " if prefix else "", origin,
+            f"Tensor {_name(tensor)} dimension", convert_to_tensor(axis), "must have size",
+            size, "Received shape: ", array_ops.shape(tensor)]
+    return _assert_op(math_ops.equal(_dim(tensor, axis), size), data, summarize)
 
 
 def _describe(tensor):
@@ -380,6 +520,8 @@ def check_numerics_enabled():
 
 def Assert(condition, data, summarize=None, name=None):  # noqa: N802 - TF's public name
     """InvalidArgumentError listing `data` unless `condition` holds (``tf.debugging.Assert``)."""
+    if _tracing():  # an op that checks each time the function runs (TF's, even if known now)
+        return _assert_op(condition, data, summarize)
     if bool(_tensor(condition).numpy()):
         return None
     parts = []
@@ -389,7 +531,11 @@ def Assert(condition, data, summarize=None, name=None):  # noqa: N802 - TF's pub
             parts.append(str(value.item()) if not isinstance(value.item(), bytes)
                          else repr(value.item()))
         else:
-            parts.append(", ".join(str(v) for v in value.reshape(-1)[:summarize or 3]))
+            flat = value.reshape(-1)
+            limit = 3 if summarize is None else summarize
+            shown = flat if limit < 0 else flat[:limit]
+            parts.append(", ".join(str(v) for v in shown)
+                         + (", ..." if shown.size < flat.size else ""))
     raise errors.InvalidArgumentError(None, None, "Expected 'False' to be true. Summarized "
                                                   "data: " + "\n".join(parts))
 

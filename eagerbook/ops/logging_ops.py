@@ -65,6 +65,35 @@ def check_numerics(tensor, message, name=None):
     return execute(_check_numerics, (tensor,), {"message": str(message)})
 
 
+# --- Assert -------------------------------------------------------------------------------------
+@register("Assert", stateful=True, differentiable=False, num_outputs=0)
+def _assert(condition, *data, summarize):
+    """Raises unless every element of `condition` is true: the op ``tf.Assert`` builds inside a
+    ``tf.function`` (stateful, so the trace keeps it and runs it in program order)."""
+    if not np.all(condition):
+        raise errors.op_error(errors.InvalidArgumentError, "Assert",
+                              _assertion_text(data, summarize))
+    return ()
+
+
+def _assertion_text(data, summarize):
+    """TF's words for a failed Assert op: each data value in brackets, summarized as TF 1.x's
+    Print writes it (``assertion failed: [x (x:0) = ] [1 -2 3...]``)."""
+    limit = 3 if summarize is None else int(summarize)
+    return "assertion failed: " + " ".join(
+        "[" + _summarize_v1(np.asarray(d), limit) + "]" for d in data)
+
+
+def _graph_assert(condition, data, summarize=None):
+    """Adds an Assert op to the function being traced and returns it (TF's ``tf.Operation``)."""
+    from ..core import context
+    condition = convert_to_tensor(condition)
+    tensors = tuple(convert_to_tensor(d) for d in data)
+    execute(_assert, (condition,) + tensors, {"summarize": 3 if summarize is None
+                                              else int(summarize)})
+    return context.state.graph.operations[-1]
+
+
 # --- PrintV2 --------------------------------------------------------------------------------------
 @register("PrintV2", stateful=True, differentiable=False, num_outputs=0)
 def _print(*values, template, summarize, output_stream, end):
