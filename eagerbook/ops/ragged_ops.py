@@ -11,7 +11,8 @@ Inside ``tf.function`` the two tensors are symbolic (their values exist only whe
 runs): the factories and methods then build ops instead of reading values (``_traced`` picks
 the road). Row splits are cumulative sums of row lengths, row ids a ``tf.repeat`` of the row
 numbers, ``to_tensor`` a scatter into a padded tensor, and so on. TF checks the arguments of
-``from_row_splits`` and friends when such a function runs; eagerbook checks them only eagerly.
+``from_row_splits`` and friends when such a function runs, and so does eagerbook (an op that
+checks the row splits, an Assert op that the row ids do not decrease).
 """
 
 import numpy as np
@@ -140,6 +141,10 @@ class RaggedTensor:
     def from_value_rowids(cls, values, value_rowids, nrows=None, name=None, validate=True):
         rowids = _as_int64_vector(value_rowids, "value_rowids")
         if _traced(rowids) or isinstance(nrows, Tensor) and is_symbolic(nrows):
+            if validate:  # an Assert op: the row ids must not decrease (TF's check and words)
+                from ..framework.debugging import assert_non_negative
+                assert_non_negative(rowids[1:] - rowids[:-1], message="Arguments to "
+                                    "from_value_rowids do not form a valid RowPartition")
             if nrows is None:  # the last row holding a value, plus one (0 without values)
                 nrows = math_ops.add(math_ops.reduce_max(array_ops.concat(
                     [_int64s([-1]), rowids], 0)), 1)

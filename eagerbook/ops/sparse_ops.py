@@ -13,7 +13,8 @@ Inside ``tf.function`` the three tensors may be symbolic (``_traced``): the ops 
 them without reading values (row-major order is a sort of the raveled index keys, a union of
 two tensors' entries a ``unique`` of those keys), and the static shape is the dense shape when
 it is a constant, as TF's ``constant_value`` gives it. Checks that need values (indices in
-range and in order, equal indices for ``map_values``) are made eagerly only.
+range and in order for ``to_dense``, equal indices for ``map_values``) are ops then, which
+raise when the function runs.
 """
 
 import numpy as np
@@ -22,6 +23,7 @@ from ..core import dtypes, errors
 from ..core.shape import TensorShape
 from ..core.tensor import Tensor, _from_numpy, convert_to_tensor, is_symbolic
 from . import array_ops, math_ops, scatter_ops, sort_ops
+from .registry import execute, register
 from .shape_rules import known_value
 
 
@@ -224,34 +226,52 @@ def from_dense(tensor, name=None):
     return result
 
 
+def _index_problem(idx, shape):
+    """TF's words for the first index of `idx` out of bounds, repeated or out of row-major
+    order (None when all are fine)."""
+    def text(i):
+        return "[" + ",".join(str(int(v)) for v in idx[i]) + "]"
+    for i in range(len(idx)):
+        if np.any(idx[i] < 0) or np.any(idx[i] >= shape):
+            return (f"indices[{i}] = {text(i)} is out of bounds: need 0 <= index < "
+                    f"[{','.join(str(int(d)) for d in shape)}]")
+    order = _row_major_order(idx, shape)
+    for i in range(1, len(order)):
+        if order[i] == order[i - 1]:
+            return f"indices[{i}] = {text(i)} is repeated"
+        if order[i] < order[i - 1]:
+            return (f"indices[{i}] = {text(i)} is out of order. Many sparse ops require "
+                    f"sorted indices.\n    Use `tf.sparse.reorder` to create a correctly "
+                    f"ordered copy.\n\n")
+    return None
+
+
+def _same_as_indices(inputs, attrs):
+    # (tracing must not run the check on stand-in values)
+    return [(inputs[0]._dtype, inputs[0]._shape)]
+
+
+@register("SparseIndicesCheck", differentiable=False, infer_shape=_same_as_indices)
+def _check_indices(indices, dense_shape):
+    """`indices` unchanged once checked, the check ``to_dense`` makes when a function runs."""
+    problem = _index_problem(indices, np.asarray(dense_shape).tolist())
+    if problem is not None:
+        raise errors.op_error(errors.InvalidArgumentError, "SparseToDense", problem)
+    return indices
+
+
 def to_dense(sp_input, default_value=None, validate_indices=True, name=None):
     """The dense tensor; unlisted entries are `default_value` (zero by default). Indices must be
     in row-major order without repeats (``tf.sparse.reorder`` first), as TF checks."""
     sp = _sparse(sp_input)
     if _traced(sp):
-        return _traced_to_dense(sp, default_value)
+        return _traced_to_dense(sp, default_value, validate_indices)
     shape = sp.dense_shape.numpy().tolist()
     idx = sp.indices.numpy()
-
-    def text(i):
-        return "[" + ",".join(str(int(v)) for v in idx[i]) + "]"
     if validate_indices:
-        for i in range(len(idx)):
-            if np.any(idx[i] < 0) or np.any(idx[i] >= shape):
-                raise errors.InvalidArgumentError(
-                    None, None, f"indices[{i}] = {text(i)} is out of bounds: need 0 <= "
-                                f"index < [{','.join(map(str, shape))}] [Op:SparseToDense]")
-        order = _row_major_order(idx, shape)
-        for i in range(1, len(order)):
-            if order[i] == order[i - 1]:
-                raise errors.InvalidArgumentError(
-                    None, None, f"indices[{i}] = {text(i)} is repeated "
-                                f"[Op:SparseToDense]")
-            if order[i] < order[i - 1]:
-                raise errors.InvalidArgumentError(
-                    None, None, f"indices[{i}] = {text(i)} is out of order. Many sparse "
-                                f"ops require sorted indices.\n    Use `tf.sparse.reorder` to "
-                                f"create a correctly ordered copy.\n\n [Op:SparseToDense]")
+        problem = _index_problem(idx, shape)
+        if problem is not None:
+            raise errors.InvalidArgumentError(None, None, f"{problem} [Op:SparseToDense]")
     if sp.dtype is dtypes.string:  # no arithmetic on strings: fill directly
         out = np.full(shape, b"" if default_value is None else
                       convert_to_tensor(default_value).numpy(), dtype=object)
@@ -478,8 +498,10 @@ def map_values(op, *args, **kwargs):
         raise ValueError("No SparseTensor in argument list of map_values")
     first = sparse[0]
     for other in sparse[1:]:
-        if _traced(first) or _traced(other):
-            continue  # values unknown while tracing (TF checks when the function runs)
+        if _traced(first) or _traced(other):  # checked by an Assert op when the function runs
+            from ..framework.debugging import assert_equal
+            assert_equal(first.indices, other.indices, message="Mismatched indices!")
+            continue
         if not np.array_equal(other.indices.numpy(), first.indices.numpy()):
             raise errors.InvalidArgumentError(None, None, "Inputs must have identical indices.")
 
@@ -625,15 +647,18 @@ def _shape_arg(sp):
     return sp.dense_shape if known is None else np.asarray(known).tolist()
 
 
-def _traced_to_dense(sp, default_value):
-    dense = array_ops.scatter_nd(sp.indices, sp.values, _shape_arg(sp))
+def _traced_to_dense(sp, default_value, validate_indices=True):
+    indices = sp.indices
+    if validate_indices:  # checked by an op when the function runs
+        indices = execute(_check_indices, (indices, sp.dense_shape))
+    dense = array_ops.scatter_nd(indices, sp.values, _shape_arg(sp))
     if default_value is None:
         return dense
     known = known_value(convert_to_tensor(default_value))
     if known is not None and np.all(np.asarray(known) == 0):
         return dense
     ones = math_ops.ones_like(sp.values, dtypes.int32)
-    unset = math_ops.equal(array_ops.scatter_nd(sp.indices, ones, _shape_arg(sp)), 0)
+    unset = math_ops.equal(array_ops.scatter_nd(indices, ones, _shape_arg(sp)), 0)
     default = math_ops.multiply(math_ops.ones_like(dense),
                                 convert_to_tensor(default_value, dtype=sp.dtype))
     return math_ops.where_v2(unset, default, dense)

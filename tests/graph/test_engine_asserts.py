@@ -166,3 +166,57 @@ def test_eager_assert_summarizes_like_tf():
         tf.Assert(False, [tf.constant([1, 2, 3, 4])])
     assert str(info.value) == "Expected 'False' to be true. Summarized data: 1, 2, 3, ..."
     assert tf.Assert(True, [1]) is None
+
+
+def test_assert_near_checks_when_the_function_runs():
+    @tf.function(input_signature=VECTOR)
+    def f(x):
+        tf.debugging.assert_near(x, tf.zeros_like(x), atol=0.5)
+        return x
+
+    assert f(tf.constant([0.25])).numpy().tolist() == [0.25]
+    text = _raises(f, tf.constant([1.0, 3.0]))
+    assert text.startswith("assertion failed: [] [x and y not equal to tolerance rtol = "
+                           "Tensor(\"")
+    assert "[x (x:0) = ] [1 3]" in text
+
+
+def test_ragged_rowids_order_checked_when_the_function_runs():
+    @tf.function(input_signature=[tf.TensorSpec([None], tf.int64)])
+    def lengths(ids):
+        return tf.RaggedTensor.from_value_rowids(tf.range(tf.size(ids)), ids).row_lengths()
+
+    assert lengths(tf.constant([0, 0, 2], tf.int64)).numpy().tolist() == [2, 0, 1]
+    assert _raises(lengths, tf.constant([0, 2, 1], tf.int64)).startswith(
+        "assertion failed: [Arguments to from_value_rowids do not form a valid RowPartition.  "
+        "] [Condition x >= 0 did not hold element-wise:]")
+
+
+INDICES = [tf.TensorSpec([None, 2], tf.int64)]
+
+
+def test_sparse_checks_when_the_function_runs():
+    @tf.function(input_signature=INDICES)
+    def dense(indices):
+        sp = tf.SparseTensor(indices, tf.ones([tf.shape(indices)[0]]), [3, 3])
+        return tf.sparse.to_dense(sp)
+
+    assert dense(tf.constant([[0, 0], [1, 1]], tf.int64)).numpy().sum() == 2
+    assert _raises(dense, tf.constant([[1, 1], [0, 0]], tf.int64)).startswith(
+        "indices[1] = [0,0] is out of order. Many sparse ops require sorted indices.")
+    assert _raises(dense, tf.constant([[1, 1], [1, 1]], tf.int64)).startswith(
+        "indices[1] = [1,1] is repeated")
+    assert _raises(dense, tf.constant([[5, 1]], tf.int64)).startswith(
+        "indices[0] = [5,1] is out of bounds: need 0 <= index < [3,3]")
+
+    @tf.function(input_signature=INDICES * 2)
+    def mapped(i1, i2):
+        a = tf.SparseTensor(i1, tf.ones([tf.shape(i1)[0]]), [3, 3])
+        b = tf.SparseTensor(i2, tf.ones([tf.shape(i2)[0]]), [3, 3])
+        return tf.sparse.map_values(tf.add, a, b).values
+
+    same = tf.constant([[0, 0]], tf.int64)
+    assert mapped(same, same).numpy().tolist() == [2.0]
+    assert _raises(mapped, tf.constant([[0, 0], [1, 1]], tf.int64),
+                   tf.constant([[0, 0], [1, 2]], tf.int64)).startswith(
+        "assertion failed: [Mismatched indices!] [Condition x == y did not hold element-wise:]")
