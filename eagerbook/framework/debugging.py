@@ -536,8 +536,9 @@ def Assert(condition, data, summarize=None, name=None):  # noqa: N802 - TF's pub
             shown = flat if limit < 0 else flat[:limit]
             parts.append(", ".join(str(v) for v in shown)
                          + (", ..." if shown.size < flat.size else ""))
-    raise errors.InvalidArgumentError(None, None, "Expected 'False' to be true. Summarized "
-                                                  "data: " + "\n".join(parts))
+    # TF names the condition as given: 'False', or 'tf.Tensor(False, shape=(), dtype=bool)'
+    raise errors.InvalidArgumentError(None, None, f"Expected '{condition!s}' to be true. "
+                                                  "Summarized data: " + "\n".join(parts))
 
 
 def assert_integer(x, message=None, name=None):

@@ -94,6 +94,16 @@ def _graph_assert(condition, data, summarize=None):
     return context.state.graph.operations[-1]
 
 
+def _traced_comparison(holds, message, sym, x, y=None):
+    """An Assert op with TF's data for a failed elementwise check: ``[message] [Condition x
+    >= 0 did not hold element-wise:] [x (name:0) = ] [values]`` (and y's when given)."""
+    from . import math_ops
+    data = [message, f"Condition {sym} did not hold element-wise:", f"x ({x.name}) = ", x]
+    if y is not None:
+        data += [f"y ({y.name}) = ", y]
+    return _graph_assert(math_ops.reduce_all(holds), data)
+
+
 # --- PrintV2 --------------------------------------------------------------------------------------
 @register("PrintV2", stateful=True, differentiable=False, num_outputs=0)
 def _print(*values, template, summarize, output_stream, end):

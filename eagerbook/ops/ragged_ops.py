@@ -142,9 +142,11 @@ class RaggedTensor:
         rowids = _as_int64_vector(value_rowids, "value_rowids")
         if _traced(rowids) or isinstance(nrows, Tensor) and is_symbolic(nrows):
             if validate:  # an Assert op: the row ids must not decrease (TF's check and words)
-                from ..framework.debugging import assert_non_negative
-                assert_non_negative(rowids[1:] - rowids[:-1], message="Arguments to "
-                                    "from_value_rowids do not form a valid RowPartition")
+                from .logging_ops import _traced_comparison
+                steps = math_ops.subtract(rowids[1:], rowids[:-1])
+                _traced_comparison(math_ops.greater_equal(steps, 0), "Arguments to "
+                                   "from_value_rowids do not form a valid RowPartition.  ",
+                                   "x >= 0", steps)
             if nrows is None:  # the last row holding a value, plus one (0 without values)
                 nrows = math_ops.add(math_ops.reduce_max(array_ops.concat(
                     [_int64s([-1]), rowids], 0)), 1)

@@ -499,8 +499,9 @@ def map_values(op, *args, **kwargs):
     first = sparse[0]
     for other in sparse[1:]:
         if _traced(first) or _traced(other):  # checked by an Assert op when the function runs
-            from ..framework.debugging import assert_equal
-            assert_equal(first.indices, other.indices, message="Mismatched indices!")
+            from .logging_ops import _traced_comparison
+            _traced_comparison(math_ops.equal(first.indices, other.indices),
+                               "Mismatched indices!", "x == y", first.indices, other.indices)
             continue
         if not np.array_equal(other.indices.numpy(), first.indices.numpy()):
             raise errors.InvalidArgumentError(None, None, "Inputs must have identical indices.")

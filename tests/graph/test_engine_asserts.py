@@ -166,6 +166,9 @@ def test_eager_assert_summarizes_like_tf():
         tf.Assert(False, [tf.constant([1, 2, 3, 4])])
     assert str(info.value) == "Expected 'False' to be true. Summarized data: 1, 2, 3, ..."
     assert tf.Assert(True, [1]) is None
+    with pytest.raises(tf.errors.InvalidArgumentError, match="^Expected 'tf.Tensor"
+                       r"\(False, shape=\(\), dtype=bool\)' to be true"):
+        tf.Assert(tf.constant(False), ["s"])
 
 
 def test_assert_near_checks_when_the_function_runs():
