@@ -255,7 +255,15 @@ def test_summary_before_build_raises_and_cnn_sequential_shapes():
 
 def test_deferred_sequential_builds_on_first_call_with_scoped_names():
     model = tf.keras.Sequential([layers.Dense(4), layers.Dense(2)])
-    assert not model.built and model.weights == []
+    assert not model.built
+    # TF raises rather than list no weights before the build (a subclass without its own
+    # build(), and a plain Layer, answer []).
+    for attribute in ("weights", "variables", "trainable_weights", "non_trainable_variables"):
+        with pytest.raises(ValueError, match="Weights for model 'sequential' have not yet "
+                                             "been created"):
+            getattr(model, attribute)
+    assert type("Stack", (tf.keras.Sequential,), {})([layers.Dense(2)]).weights == []
+    assert layers.Dense(2).weights == []
     model(np.zeros((3, 5), np.float32))
     assert model.built
     assert model.weights[0].name == "sequential/dense/kernel:0"
@@ -305,3 +313,24 @@ def test_sequential_config_round_trip():
     clone.set_weights(model.get_weights())
     x = np.random.default_rng(0).random((2, 8, 8, 1)).astype(np.float32)
     np.testing.assert_allclose(clone(x).numpy(), model(x).numpy(), rtol=1e-6)
+
+
+def test_subclassed_model_with_own_build_raises_for_weights_until_built():
+    class Scaled(tf.keras.Model):
+        def __init__(self, dynamic=False):
+            super().__init__(dynamic=dynamic)
+            self.dense = layers.Dense(2)
+
+        def build(self, input_shape):
+            self.dense.build(input_shape)
+            super().build(input_shape)
+
+        def call(self, x):
+            return self.dense(x)
+
+    model = Scaled()
+    with pytest.raises(ValueError, match="Weights for model 'scaled' have not yet been created"):
+        _ = model.trainable_variables  # the property raises
+    assert Scaled(dynamic=True).weights == []  # a dynamic model's weights are never final
+    model(np.zeros((1, 3), np.float32))
+    assert [tuple(w.shape) for w in model.weights] == [(3, 2), (2,)]

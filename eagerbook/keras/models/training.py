@@ -288,6 +288,36 @@ class Model(Layer):
                 self.call(x)
         self.built = True
 
+    # --- its weights, once they exist ------------------------------------------------------------
+    def _assert_weights_created(self):
+        """A model whose own class defines build() (Sequential does) makes its weights when it
+        is built. Until then TF raises rather than list no weights, which would mislead."""
+        if (not self.built and not self._is_graph_network and not self.dynamic
+                and "build" in type(self).__dict__):
+            raise ValueError(f"Weights for model '{self.name}' have not yet been created. "
+                             "Weights are created when the model is first called on inputs "
+                             "or `build()` is called with an `input_shape`.")
+
+    @property
+    def trainable_weights(self):
+        self._assert_weights_created()
+        return self._weight_lists()[0]
+
+    @property
+    def non_trainable_weights(self):
+        self._assert_weights_created()
+        return self._weight_lists()[1]
+
+    @property
+    def weights(self):
+        self._assert_weights_created()
+        trainable, non_trainable = self._weight_lists()
+        return trainable + non_trainable
+
+    trainable_variables = trainable_weights
+    non_trainable_variables = non_trainable_weights
+    variables = weights
+
     # A functional model's own inputs and outputs (a layer's are those of its calls).
     @property
     def input(self):
