@@ -2,7 +2,7 @@
 
 from .. import serialization as _serialization
 from . import experimental
-from .activation import ELU, Activation, LeakyReLU, PReLU, ReLU, Softmax
+from .activation import ELU, Activation, LeakyReLU, PReLU, ReLU, Softmax, ThresholdedReLU
 from .attention import MultiHeadAttention
 from .base import InputSpec, Layer
 from .convolutional import (

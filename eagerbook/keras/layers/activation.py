@@ -1,6 +1,8 @@
 """Activation layers: ``Activation(fn)`` and the ones with their own arguments or weights
 (``ReLU``, ``LeakyReLU``, ``ELU``, ``Softmax``, ``PReLU``)."""
 
+import numpy as np
+
 from ...core.shape import TensorShape
 from ...ops import math_ops, nn_ops
 from .. import activations, initializers, regularizers
@@ -59,6 +61,35 @@ class ReLU(_Elementwise):
         return config
 
 
+def _as_float32(value):
+    """A Python float holding `value` rounded to float32: Keras stores these hyperparameters
+    as floatx, so a config reports 0.3 as 0.30000001192092896."""
+    return float(np.float32(value))
+
+
+class ThresholdedReLU(_Elementwise):
+    """``x`` where ``x > theta``, 0 elsewhere."""
+
+    def __init__(self, theta=1.0, **kwargs):
+        super().__init__(**kwargs)
+        if theta is None:
+            raise ValueError("Theta of a Thresholded ReLU layer cannot be None, expecting a "
+                             f"float. Received: {theta}")
+        if theta < 0:
+            raise ValueError("The theta value of a Thresholded ReLU layer should be >=0. "
+                             f"Received: {theta}")
+        self.theta = float(theta)
+
+    def call(self, inputs):
+        above = math_ops.cast(math_ops.greater(inputs, self.theta), inputs.dtype)
+        return math_ops.multiply(inputs, above)
+
+    def get_config(self):
+        config = super().get_config()
+        config["theta"] = _as_float32(self.theta)
+        return config
+
+
 class LeakyReLU(_Elementwise):
     """``x`` where positive, ``alpha * x`` elsewhere (TF 2's default alpha is 0.3)."""
 
@@ -74,7 +105,7 @@ class LeakyReLU(_Elementwise):
 
     def get_config(self):
         config = super().get_config()
-        config["alpha"] = self.alpha
+        config["alpha"] = _as_float32(self.alpha)
         return config
 
 
@@ -93,7 +124,7 @@ class ELU(_Elementwise):
 
     def get_config(self):
         config = super().get_config()
-        config["alpha"] = self.alpha
+        config["alpha"] = _as_float32(self.alpha)
         return config
 
 
