@@ -87,8 +87,9 @@ def backprop(records, targets, seeds, sources):
             out_grads = [_take(grads, y, source_ids) for y in outputs]
             if all(g is None for g in out_grads):
                 continue
-            # TF fills the gradients of unused outputs with zeros
-            out_grads = [zeros_gradient(y) if g is None else g for g, y in zip(out_grads, outputs)]
+            if not entry.op.grad_takes_none:  # zeros for the unused outputs, made only if
+                out_grads = [zeros_gradient(y) if g is None else g  # the rule needs them
+                             for g, y in zip(out_grads, outputs)]
         in_grads = input_gradients(entry, out_grads)
         for x, g in zip(entry.inputs, in_grads):
             if g is not None:

@@ -399,10 +399,10 @@ def _xent_second_order(logits, axis, ddbackprop):
     """Gradient through the `backprop` output (softmax - labels) of the fused cross-entropies.
 
     Only an outer tape (second derivatives) sends a nonzero gradient into that output. As in
-    TF, the term is skipped when that gradient is the zeros the backprop fills in for an
-    unused output: known zeros when eager, a ZerosLike op while tracing.
+    TF, the term is skipped when that gradient is None (the output was not used) or known
+    zeros (eager values, or a ZerosLike op while tracing).
     """
-    if is_zero_gradient(ddbackprop):
+    if ddbackprop is None or is_zero_gradient(ddbackprop):
         return None
     return _softmax_grad_of(softmax(logits, axis), ddbackprop, axis)
 
@@ -455,7 +455,7 @@ def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
     return loss
 
 
-@register("SparseSoftmaxCrossEntropyWithLogits", num_outputs=2)
+@register("SparseSoftmaxCrossEntropyWithLogits", num_outputs=2, grad_takes_none=True)
 def _sparse_softmax_xent(logits, labels):
     op_name, classes = "SparseSoftmaxCrossEntropyWithLogits", logits.shape[-1]
     if labels.shape != logits.shape[:-1]:
@@ -481,12 +481,13 @@ def _sparse_softmax_xent(logits, labels):
 
 @_sparse_softmax_xent.gradient
 def _sparse_softmax_xent_grad(op, dloss, dbackprop):
-    logits = op.inputs[0]
+    logits = op.inputs[0]  # (dloss or dbackprop is None if that output was not used)
     axis = logits.ndim - 1
-    dlogits = multiply(_restore_axis(dloss, logits, axis), op.outputs[1])
+    dlogits = None if dloss is None else multiply(_restore_axis(dloss, logits, axis),
+                                                  op.outputs[1])
     extra = _xent_second_order(logits, axis, dbackprop)
     if extra is not None:
-        dlogits = add(dlogits, extra)
+        dlogits = extra if dlogits is None else add(dlogits, extra)
     return [dlogits, None]
 
 

@@ -32,11 +32,11 @@ class OpDef:
     """One primitive: forward kernel, gradient rule, what it accepts and flags."""
 
     __slots__ = ("name", "kernel", "grad", "dtypes", "stateful", "elementwise", "broadcasts",
-                 "differentiable", "num_outputs", "infer_shape", "ufunc")
+                 "differentiable", "num_outputs", "infer_shape", "ufunc", "grad_takes_none")
 
     def __init__(self, name, kernel, *, grad=None, dtypes=None, stateful=False, elementwise=False,
                  broadcasts=False, differentiable=True, num_outputs=1, infer_shape=None,
-                 ufunc=None):
+                 ufunc=None, grad_takes_none=False):
         self.name = name
         self.kernel = kernel
         self.grad = grad
@@ -54,6 +54,9 @@ class OpDef:
         # The NumPy ufunc the kernel is, if it is one (`np.add`), giving its inputs' dtype:
         # execute_ufunc calls it directly (tests/test_dispatch.py holds the two equal).
         self.ufunc = ufunc
+        # Its rule takes None for the gradient of an output nobody used (TF's rules all do);
+        # for other ops the backward sweep fills such a gradient with zeros.
+        self.grad_takes_none = grad_takes_none
 
     def gradient(self, fn):
         """Decorator attaching the gradient rule: ``fn(op, *output_grads) -> input grads``."""
