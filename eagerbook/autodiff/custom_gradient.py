@@ -6,23 +6,11 @@ an outer tape can differentiate it again.
 """
 
 import functools
-import inspect
 
 from ..core import context, nest
 from ..core.tensor import _from_numpy, convert_to_tensor
 from ..ops.registry import per_use_op, record_custom
-from ..ops.variable_ops import READ_VARIABLE
-
-
-class _VariableReads:
-    """A recorder that only notes which trainable Variables the function reads."""
-
-    def __init__(self):
-        self.variables = {}
-
-    def record(self, op, inputs, outputs, attrs):
-        if op is READ_VARIABLE and inputs[0].trainable:
-            self.variables.setdefault(id(inputs[0]), inputs[0])
+from ..ops.user_gradients import VariableReads, call_grad_fn, check_accepts_variables
 
 
 def custom_gradient(f=None):
@@ -41,7 +29,7 @@ def custom_gradient(f=None):
         # Tensors the tape will connect to: the arguments as given (Variables read now, so
         # the read is recorded on active tapes and gradients flow back to the Variable).
         inputs = [convert_to_tensor(a) for a in args]
-        reads = _VariableReads()
+        reads = VariableReads()
         with context.tapes_paused():
             context.push_recorder(reads)
             try:
@@ -49,9 +37,7 @@ def custom_gradient(f=None):
             finally:
                 context.pop_recorder(reads)
         variables = list(reads.variables.values())
-        if variables and not _accepts_variables(grad_fn):
-            raise TypeError("If using @custom_gradient with a function that uses variables, "
-                            "then grad_fn must accept a keyword argument 'variables'.")
+        check_accepts_variables(grad_fn, variables)
         # Reading the Variables again, with tapes active, records ReadVariableOp entries: the
         # gradients grad_fn returns for them then reach the Variables themselves.
         variable_tensors = [v._as_tensor() for v in variables]
@@ -60,43 +46,11 @@ def custom_gradient(f=None):
         outputs = [_from_numpy(convert_to_tensor(r)._value) for r in flat_results]
 
         def rule(op, *dys):
-            if variables:
-                grads = grad_fn(*dys, variables=variables)
-                if not (isinstance(grads, (tuple, list)) and len(grads) == 2):
-                    raise ValueError("A custom_gradient function that uses variables must "
-                                     "return (input_gradients, variable_gradients).")
-                input_grads, var_grads = _as_list(grads[0]), _as_list(grads[1])
-                if len(var_grads) != len(variables):
-                    raise ValueError(f"Must return gradient for each variable from "
-                                     f"@custom_gradient grad_fn: expected {len(variables)}, "
-                                     f"got {len(var_grads)}.")
-            else:
-                input_grads, var_grads = _as_list(grad_fn(*dys)), []
-            if len(input_grads) != len(inputs):
-                raise ValueError(f"custom_gradient function expected to return {len(inputs)} "
-                                 f"gradients, but returned {len(input_grads)} instead.")
-            return [None if g is None else convert_to_tensor(g)
-                    for g in list(input_grads) + list(var_grads)]
+            return call_grad_fn(grad_fn, dys, len(inputs), variables)
 
         op = per_use_op("CustomGradient", None, grad=rule, name=f"CustomGradient-{f.__name__}")
         record_custom(op, tuple(inputs) + tuple(variable_tensors), tuple(outputs))
         return nest.pack_sequence_as(result, outputs)
 
     return decorated
-
-
-def _as_list(grads):
-    if isinstance(grads, (list, tuple)):
-        return list(grads)
-    return [grads]
-
-
-def _accepts_variables(fn):
-    try:
-        params = inspect.signature(fn).parameters
-    except (TypeError, ValueError):
-        return True
-    return "variables" in params or any(p.kind is inspect.Parameter.VAR_KEYWORD
-                                        for p in params.values())
-
 

@@ -6,12 +6,10 @@ backward graph) both use the user's rule. The op's inputs are f's results, then 
 arguments and the trainable Variables f reads: the rule answers for those.
 """
 
-import inspect
-
 from ..core import context, nest
 from ..core.tensor import convert_to_tensor
 from ..ops.registry import execute, per_use_op
-from ..ops.variable_ops import READ_VARIABLE
+from ..ops.user_gradients import VariableReads, call_grad_fn, check_accepts_variables
 
 
 def traced_custom_gradient(f, args, kwargs):
@@ -22,7 +20,7 @@ def traced_custom_gradient(f, args, kwargs):
     (their gradients are grad_fn's answers); a grad_fn taking ``variables=`` returns
     ``(input_grads, variable_grads)`` as in eager mode."""
     inputs = [convert_to_tensor(a) for a in args]
-    reads = _VariableReads()
+    reads = VariableReads()
     with context.recorders_paused():
         context.push_recorder(reads)
         try:
@@ -30,32 +28,14 @@ def traced_custom_gradient(f, args, kwargs):
         finally:
             context.pop_recorder(reads)
     variables = list(reads.variables.values())
-    if variables and not _accepts_variables(grad_fn):
-        raise TypeError("If using @custom_gradient with a function that uses variables, "
-                        "then grad_fn must accept a keyword argument 'variables'.")
+    check_accepts_variables(grad_fn, variables)
     # Read again with the tapes active, so a tape links these reads to the Variables.
     variable_tensors = [v._as_tensor() for v in variables]
     flat = [convert_to_tensor(r) for r in nest.flatten(result)]
     n = len(flat)
 
-    def rule(op, *dys):
-        if variables:
-            grads = grad_fn(*dys, variables=variables)
-            if not (isinstance(grads, (tuple, list)) and len(grads) == 2):
-                raise ValueError("A custom_gradient function that uses variables must "
-                                 "return (input_gradients, variable_gradients).")
-            input_grads, var_grads = _as_list(grads[0]), _as_list(grads[1])
-            if len(var_grads) != len(variables):
-                raise ValueError(f"Must return gradient for each variable from "
-                                 f"@custom_gradient grad_fn: expected {len(variables)}, "
-                                 f"got {len(var_grads)}.")
-        else:
-            input_grads, var_grads = _as_list(grad_fn(*dys)), []
-        if len(input_grads) != len(inputs):
-            raise ValueError(f"custom_gradient function expected to return {len(inputs)} "
-                             f"gradients, but returned {len(input_grads)} instead.")
-        return [None] * n + [None if g is None else convert_to_tensor(g)
-                             for g in input_grads + var_grads]
+    def rule(op, *dys):  # nothing flows back to the results passed through
+        return [None] * n + call_grad_fn(grad_fn, dys, len(inputs), variables)
 
     opdef = per_use_op("CustomGradient", _pass_through, grad=rule, num_outputs=n,
                        name=f"CustomGradient-{getattr(f, '__name__', 'f')}",
@@ -63,30 +43,6 @@ def traced_custom_gradient(f, args, kwargs):
     outs = execute(opdef, tuple(flat) + tuple(inputs) + tuple(variable_tensors), {"n": n})
     outs = (outs,) if n == 1 else outs
     return nest.pack_sequence_as(result, list(outs))
-
-
-class _VariableReads:
-    """A recorder noting the trainable Variables a custom_gradient function reads."""
-
-    def __init__(self):
-        self.variables = {}
-
-    def record(self, op, inputs, outputs, attrs):
-        if op is READ_VARIABLE and getattr(inputs[0], "trainable", False):
-            self.variables.setdefault(id(inputs[0]), inputs[0])
-
-
-def _as_list(grads):
-    return list(grads) if isinstance(grads, (list, tuple)) else [grads]
-
-
-def _accepts_variables(fn):
-    try:
-        params = inspect.signature(fn).parameters
-    except (TypeError, ValueError):
-        return True
-    return "variables" in params or any(p.kind is inspect.Parameter.VAR_KEYWORD
-                                        for p in params.values())
 
 
 def _pass_through(*values, n):

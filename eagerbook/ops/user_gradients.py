@@ -1,0 +1,63 @@
+"""What ``@tf.custom_gradient`` asks of the user's ``grad_fn``, shared by the eager call
+(`autodiff/custom_gradient.py`) and the traced one (`graph/traced_custom_gradient.py`).
+
+The forward function runs under a recorder noting the trainable Variables it reads; the
+gradient rule then calls ``grad_fn(*dys)``, or ``grad_fn(*dys, variables=...)`` when there
+were such reads, and checks the answer's shape as TF does before the sweep uses it.
+"""
+
+import inspect
+
+from ..core.tensor import convert_to_tensor
+from .variable_ops import READ_VARIABLE
+
+
+class VariableReads:
+    """A recorder that only notes which trainable Variables the function reads."""
+
+    def __init__(self):
+        self.variables = {}
+
+    def record(self, op, inputs, outputs, attrs):
+        if op is READ_VARIABLE and getattr(inputs[0], "trainable", False):
+            self.variables.setdefault(id(inputs[0]), inputs[0])
+
+
+def check_accepts_variables(grad_fn, variables):
+    """TF's TypeError when f reads Variables but grad_fn has no ``variables=`` to take them."""
+    if variables and not _accepts_variables(grad_fn):
+        raise TypeError("If using @custom_gradient with a function that uses variables, "
+                        "then grad_fn must accept a keyword argument 'variables'.")
+
+
+def call_grad_fn(grad_fn, dys, num_inputs, variables):
+    """grad_fn's gradients for the inputs, then for the Variables (None where it gives None)."""
+    if variables:
+        grads = grad_fn(*dys, variables=variables)
+        if not (isinstance(grads, (tuple, list)) and len(grads) == 2):
+            raise ValueError("A custom_gradient function that uses variables must "
+                             "return (input_gradients, variable_gradients).")
+        input_grads, var_grads = _as_list(grads[0]), _as_list(grads[1])
+        if len(var_grads) != len(variables):
+            raise ValueError(f"Must return gradient for each variable from "
+                             f"@custom_gradient grad_fn: expected {len(variables)}, "
+                             f"got {len(var_grads)}.")
+    else:
+        input_grads, var_grads = _as_list(grad_fn(*dys)), []
+    if len(input_grads) != num_inputs:
+        raise ValueError(f"custom_gradient function expected to return {num_inputs} "
+                         f"gradients, but returned {len(input_grads)} instead.")
+    return [None if g is None else convert_to_tensor(g) for g in input_grads + var_grads]
+
+
+def _as_list(grads):
+    return list(grads) if isinstance(grads, (list, tuple)) else [grads]
+
+
+def _accepts_variables(fn):
+    try:
+        params = inspect.signature(fn).parameters
+    except (TypeError, ValueError):  # a builtin or C function: let the call say
+        return True
+    return "variables" in params or any(p.kind is inspect.Parameter.VAR_KEYWORD
+                                        for p in params.values())
