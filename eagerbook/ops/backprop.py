@@ -55,6 +55,10 @@ def backprop(records, targets, seeds, sources):
             if not (first or second):
                 continue
             skip = () if first and second else (1,) if first else (0,)
+        elif len(inputs) == 1:  # (as are one-input ops)
+            if id(inputs[0]) not in depends:
+                continue
+            skip = ()
         else:
             skip = ()
             for i, x in enumerate(inputs):
