@@ -67,7 +67,7 @@ def _fake_quant_args(x, *, min, max, num_bits, narrow_range):  # noqa: A002 (TF'
 
 
 @register("FakeQuantWithMinMaxArgsGradient", differentiable=False)
-def _fake_quant_args_gradient(dy, x, *, min, max, num_bits, narrow_range):  # noqa: A002
+def _fake_quant_args_gradient(dy, x, *, min, max, num_bits, narrow_range):  # noqa: A002 (TF's attr names)
     inside, _, _ = _inside_mask(x, min, max, num_bits, narrow_range)
     return np.where(inside, dy, 0).astype(dy.dtype)
 
@@ -77,7 +77,7 @@ def _fake_quant_args_grad(op, dy):
     return [execute(_fake_quant_args_gradient, (dy, op.inputs[0]), op.attrs)]
 
 
-def fake_quant_with_min_max_args(inputs, min=-6.0, max=6.0, num_bits=8,  # noqa: A002
+def fake_quant_with_min_max_args(inputs, min=-6.0, max=6.0, num_bits=8,  # noqa: A002 (TF's names)
                                  narrow_range=False, name=None):
     """``inputs`` (float32) fake-quantized to ``num_bits`` over the fixed range [min, max]."""
     op_name = "FakeQuantWithMinMaxArgs"
@@ -119,7 +119,7 @@ _fake_quant_vars.gradient(_vars_gradients)
 _fake_quant_vars_per_channel.gradient(_vars_gradients)
 
 
-def fake_quant_with_min_max_vars(inputs, min, max, num_bits=8, narrow_range=False,  # noqa: A002
+def fake_quant_with_min_max_vars(inputs, min, max, num_bits=8, narrow_range=False,  # noqa: A002 (TF's names)
                                  name=None):
     """``inputs`` fake-quantized over [min, max] given as float32 scalars (trainable: they get
     the gradients of the values that fall outside the range)."""
@@ -136,7 +136,7 @@ def fake_quant_with_min_max_vars(inputs, min, max, num_bits=8, narrow_range=Fals
                    {"num_bits": int(num_bits), "narrow_range": bool(narrow_range)})
 
 
-def fake_quant_with_min_max_vars_per_channel(inputs, min, max, num_bits=8,  # noqa: A002
+def fake_quant_with_min_max_vars_per_channel(inputs, min, max, num_bits=8,  # noqa: A002 (TF's names)
                                              narrow_range=False, name=None):
     """``inputs`` fake-quantized with one [min, max] range per channel (the last axis)."""
     op_name = "FakeQuantWithMinMaxVarsPerChannel"
