@@ -11,7 +11,7 @@ tape converts at both ends (its seeds and its results, ``conj_for_tape``).
 import numpy as np
 
 from ..core.tensor import Tensor
-from . import complex_ops, fft_ops, manip_ops, math_ops
+from . import array_ops, complex_ops, fft_ops, manip_ops, math_ops
 from .backprop import GRADIENT_DTYPES
 from .registry import REGISTRY
 
@@ -117,7 +117,6 @@ def _fit_inner(x, sizes, rank):
     x = x[(Ellipsis,) + tuple(slice(0, s) for s in sizes)]
     pads = [[0, 0]] * lead + [[0, max(0, s - h)] for s, h in zip(sizes, have)]
     if any(p for _, p in pads):
-        from . import array_ops  # noqa: PLC0415 - kept beside its one use
         x = array_ops.pad(x, pads)
     return x
 
