@@ -10,7 +10,7 @@ import functools
 from ..core import context, nest
 from ..core.tensor import _from_numpy, convert_to_tensor
 from ..ops.registry import per_use_op, record_custom
-from ..ops.user_gradients import VariableReads, call_grad_fn, check_accepts_variables
+from ..ops.user_gradients import call_grad_fn, run_noting_variables
 
 
 def custom_gradient(f=None):
@@ -29,15 +29,8 @@ def custom_gradient(f=None):
         # Tensors the tape will connect to: the arguments as given (Variables read now, so
         # the read is recorded on active tapes and gradients flow back to the Variable).
         inputs = [convert_to_tensor(a) for a in args]
-        reads = VariableReads()
-        with context.tapes_paused():
-            context.push_recorder(reads)
-            try:
-                result, grad_fn = f(*args, **kwargs)
-            finally:
-                context.pop_recorder(reads)
-        variables = list(reads.variables.values())
-        check_accepts_variables(grad_fn, variables)
+        result, grad_fn, variables = run_noting_variables(f, args, kwargs,
+                                                          context.tapes_paused)
         # Reading the Variables again, with tapes active, records ReadVariableOp entries: the
         # gradients grad_fn returns for them then reach the Variables themselves.
         variable_tensors = [v._as_tensor() for v in variables]

@@ -9,7 +9,7 @@ arguments and the trainable Variables f reads: the rule answers for those.
 from ..core import context, nest
 from ..core.tensor import convert_to_tensor
 from ..ops.registry import execute, per_use_op
-from ..ops.user_gradients import VariableReads, call_grad_fn, check_accepts_variables
+from ..ops.user_gradients import call_grad_fn, run_noting_variables
 
 
 def traced_custom_gradient(f, args, kwargs):
@@ -20,15 +20,8 @@ def traced_custom_gradient(f, args, kwargs):
     (their gradients are grad_fn's answers); a grad_fn taking ``variables=`` returns
     ``(input_grads, variable_grads)`` as in eager mode."""
     inputs = [convert_to_tensor(a) for a in args]
-    reads = VariableReads()
-    with context.recorders_paused():
-        context.push_recorder(reads)
-        try:
-            result, grad_fn = f(*inputs, **kwargs)
-        finally:
-            context.pop_recorder(reads)
-    variables = list(reads.variables.values())
-    check_accepts_variables(grad_fn, variables)
+    result, grad_fn, variables = run_noting_variables(f, inputs, kwargs,
+                                                      context.recorders_paused)
     # Read again with the tapes active, so a tape links these reads to the Variables.
     variable_tensors = [v._as_tensor() for v in variables]
     flat = [convert_to_tensor(r) for r in nest.flatten(result)]

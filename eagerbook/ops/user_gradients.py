@@ -8,6 +8,7 @@ were such reads, and checks the answer's shape as TF does before the sweep uses 
 
 import inspect
 
+from ..core import context
 from ..core.tensor import convert_to_tensor
 from .variable_ops import READ_VARIABLE
 
@@ -21,6 +22,22 @@ class VariableReads:
     def record(self, op, inputs, outputs, attrs):
         if op is READ_VARIABLE and getattr(inputs[0], "trainable", False):
             self.variables.setdefault(id(inputs[0]), inputs[0])
+
+
+def run_noting_variables(f, args, kwargs, paused):
+    """f(*args, **kwargs) -> (result, grad_fn, the trainable Variables f read), run inside
+    `paused` (a context of `core.context` that keeps tapes, or every recorder, from seeing
+    f's own ops: the call is recorded as one op instead)."""
+    reads = VariableReads()
+    with paused():
+        context.push_recorder(reads)
+        try:
+            result, grad_fn = f(*args, **kwargs)
+        finally:
+            context.pop_recorder(reads)
+    variables = list(reads.variables.values())
+    check_accepts_variables(grad_fn, variables)
+    return result, grad_fn, variables
 
 
 def check_accepts_variables(grad_fn, variables):
