@@ -725,7 +725,7 @@ class Layer(Module):
                 self._maybe_build(inputs)
         _check_input_spec(self, inputs)
         try:
-            out_shapes = self.compute_output_shape(shapes)
+            out_shapes = self._symbolic_output_shape(shapes)
             in_dtype = nest.flatten(inputs)[0].dtype
             out_dtype = self._output_dtype(in_dtype)
             outputs = nest.map_structure(lambda s: KerasTensor(s, out_dtype),
@@ -738,6 +738,11 @@ class Layer(Module):
                     t._carries_mask = True  # a real call will attach a mask to this output
         Node(self, args, kwargs, outputs)
         return outputs
+
+    def _symbolic_output_shape(self, input_shapes):
+        """The output shape of a call on KerasTensors: ``compute_output_shape``'s, unless the
+        layer's TF ops lose a dimension that the shape arithmetic keeps."""
+        return self.compute_output_shape(input_shapes)
 
     def _output_has_mask(self, inputs):
         """Whether calling this layer on real values of `inputs` yields a masked output."""

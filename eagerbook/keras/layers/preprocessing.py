@@ -15,6 +15,7 @@ import re
 
 import numpy as np
 
+from ...checkpoints.containers import ListWrapper
 from ...core import dtypes, errors
 from ...core.shape import TensorShape
 from ...core.tensor import _from_numpy, convert_to_tensor
@@ -54,6 +55,34 @@ def _as_bytes(value):
     return value.encode("utf-8") if isinstance(value, str) else bytes(value)
 
 
+def _as_given(values):
+    """A vocabulary, weights or boundaries argument as ``get_config`` shows it: TF keeps the
+    constructor's argument there, a list as the ``ListWrapper`` its attribute tracking made of
+    it; arrays and tensors become plain lists (byte strings text)."""
+    if values is None:
+        return None
+    if isinstance(values, list):
+        return ListWrapper(values)
+    if isinstance(values, tuple):
+        return list(values)
+    listed = _values(values).tolist()
+    return [v.decode("utf-8") if isinstance(v, bytes) else v for v in listed]
+
+
+def _adapt_rank(data):
+    """The rank of one batch of adapt data (a Dataset's elements are its batches)."""
+    if hasattr(data, "element_spec"):
+        return data.element_spec.shape.rank
+    return np.ndim(data.numpy() if hasattr(data, "numpy") else data)
+
+
+def _note_adapt_shape(layer, data):
+    """A first ``adapt`` on a layer never called fixes its input rank, every axis unknown:
+    TF's config then shows it as ``batch_input_shape`` (``(None,)`` for a vector)."""
+    if not getattr(layer, "_called_once", False) and layer._batch_input_shape is None:
+        layer._batch_input_shape = (None,) * _adapt_rank(data)
+
+
 def _ordered_vocabulary(tokens, max_size):
     """Tokens by count (most frequent first), ties in descending token order."""
     counts = collections.Counter(tokens)
@@ -86,8 +115,11 @@ class _Lookup(Layer):
 
     def __init__(self, max_tokens=None, num_oov_indices=1, mask_token=None, oov_token=None,
                  vocabulary=None, idf_weights=None, invert=False, output_mode="int",
-                 **kwargs):
-        kwargs.pop("vocabulary_dtype", None)
+                 sparse=False, pad_to_max_tokens=False, **kwargs):
+        # A config's vocabulary size, shown again while no vocabulary is set (as TF does).
+        self._config_vocabulary_size = kwargs.pop("vocabulary_size", None)
+        # Index outputs are int64, so is the layer's dtype; encoded rows are floats.
+        kwargs.setdefault("dtype", "int64" if output_mode == "int" else None)
         super().__init__(**kwargs)
         if output_mode not in _OUTPUT_MODES:
             raise ValueError(f"`output_mode` must be one of {_OUTPUT_MODES}. Received: "
@@ -101,8 +133,14 @@ class _Lookup(Layer):
         self.oov_token = self._oov_default if oov_token is None else oov_token
         self.invert = invert
         self.output_mode = output_mode
+        self.sparse = sparse
+        self.pad_to_max_tokens = pad_to_max_tokens
         self._tokens = []
         self._idf = None
+        self._has_vocabulary = False
+        self._static_vocabulary = vocabulary is not None
+        self._vocabulary_arg = _as_given(vocabulary)
+        self._idf_arg = _as_given(idf_weights)
         self._autocast = False
         self.built = True
         if idf_weights is not None and output_mode != "tf_idf":
@@ -167,8 +205,17 @@ class _Lookup(Layer):
                              f"output_mode={self.output_mode}")
         self._tokens = tokens
         self._index = {t: i + len(specials) for i, t in enumerate(tokens)}
+        self._has_vocabulary = True
+        self._static_vocabulary = True
+
+    def _check_adaptable(self):
+        if self._static_vocabulary:
+            raise ValueError(f"Cannot adapt {type(self).__name__} layer after setting a static "
+                             "vocabulary via init argument or `set_vocabulary`.")
 
     def adapt(self, data, batch_size=None, steps=None):
+        self._check_adaptable()
+        _note_adapt_shape(self, data)
         tokens = [self._key(v) for v in _values(data)]
         specials = {self._key(s) for s in self._specials()}
         tokens = [t for t in tokens if t not in specials]
@@ -182,8 +229,10 @@ class _Lookup(Layer):
             idf = [np.log(1 + len(documents) / (1 + sum(t in d for d in documents)))
                    for t in vocabulary]
         self.set_vocabulary(np.array(vocabulary, dtype=object), idf)
+        self._static_vocabulary = False  # adapted, so a later adapt may start over
 
     def call(self, inputs):
+        self._called_once = True
         array = np.asarray(inputs.numpy() if hasattr(inputs, "numpy") else inputs)
         if self.invert:
             words = self.get_vocabulary()
@@ -193,6 +242,7 @@ class _Lookup(Layer):
             tokens = lookup(array) if array.size else array.astype(object)
             return _from_numpy(tokens.astype(np.int64) if self._output_dtype(None) is
                                dtypes.int64 else tokens)
+        self._check_encoded_rank(array.shape)
         mask_key = None if self.mask_token is None else self._key(self.mask_token)
         keys = [self._key(v) for v in array.reshape(-1)]
         if self.num_oov_indices == 0:
@@ -214,22 +264,64 @@ class _Lookup(Layer):
         dims = TensorShape(input_shape).as_list()
         if self.output_mode == "int" or self.invert:
             return TensorShape(dims)
-        return TensorShape(dims[:-1] + [self.vocabulary_size()] if len(dims) > 1
-                           else [self.vocabulary_size()])
+        depth = self.vocabulary_size()
+        if self.output_mode == "one_hot":  # a new last axis, unless the last one has size 1
+            return TensorShape((dims[:-1] if dims and dims[-1] == 1 else dims) + [depth])
+        # multi_hot/count/tf_idf: a vector is one sample, a matrix one sample per row
+        return TensorShape(dims[:-1] + [depth] if len(dims) > 1 else [depth])
+
+    def _check_encoded_rank(self, input_shape):
+        """Encoded outputs have at most two axes (TF's check, in the call and the symbolic
+        call alike)."""
+        if self.output_mode == "int" or self.invert:
+            return
+        rank = len(self.compute_output_shape(input_shape))
+        if rank > 2:
+            raise ValueError(f"When output_mode is not `'int'`, maximum supported output rank "
+                             f"is 2. Received output_mode {self.output_mode} and input shape "
+                             f"{tuple(TensorShape(input_shape).as_list())}, which would result "
+                             f"in output rank {rank}.")
+
+    def _symbolic_output_shape(self, input_shape):
+        self._check_encoded_rank(input_shape)
+        return self.compute_output_shape(input_shape)
 
     def get_config(self):
+        # TF's keys in TF's order: the vocabulary and weights given to the constructor (None
+        # when adapted), and the size of the vocabulary in use (None while there is none).
         config = super().get_config()
-        config.update({"max_tokens": self.max_tokens, "num_oov_indices": self.num_oov_indices,
-                       "mask_token": self.mask_token, "oov_token": self.oov_token,
-                       "invert": self.invert, "output_mode": self.output_mode,
-                       "vocabulary": self.get_vocabulary(include_special_tokens=False)})
+        config.update({"invert": self.invert, "max_tokens": self.max_tokens,
+                       "num_oov_indices": self.num_oov_indices, "oov_token": self.oov_token,
+                       "mask_token": self.mask_token, "output_mode": self.output_mode,
+                       "sparse": self.sparse, "pad_to_max_tokens": self.pad_to_max_tokens})
+        config.update(self._type_config())
+        config.update({"idf_weights": self._idf_arg, "vocabulary": self._vocabulary_arg,
+                       "vocabulary_size": self.vocabulary_size() if self._has_vocabulary
+                       else self._config_vocabulary_size})
         return config
+
+    def _type_config(self):
+        return {}
 
 
 class StringLookup(_Lookup):
     """Strings -> indices (``[UNK]`` = 0 for tokens outside the vocabulary)."""
 
     _oov_default = "[UNK]"
+
+    def __init__(self, max_tokens=None, num_oov_indices=1, mask_token=None, oov_token="[UNK]",
+                 vocabulary=None, idf_weights=None, encoding="utf-8", invert=False,
+                 output_mode="int", sparse=False, pad_to_max_tokens=False, **kwargs):
+        self.encoding = encoding
+        super().__init__(max_tokens=max_tokens, num_oov_indices=num_oov_indices,
+                         mask_token=mask_token, oov_token=oov_token, vocabulary=vocabulary,
+                         idf_weights=idf_weights, invert=invert, output_mode=output_mode,
+                         sparse=sparse, pad_to_max_tokens=pad_to_max_tokens, **kwargs)
+
+    def get_config(self):
+        config = super().get_config()
+        config["encoding"] = self.encoding  # TF lists it last
+        return config
 
     def _key(self, value):
         return _as_bytes(value)
@@ -252,6 +344,25 @@ class IntegerLookup(_Lookup):
     """Integers -> indices (-1 stands for out-of-vocabulary values, at index 0)."""
 
     _oov_default = -1
+
+    def __init__(self, max_tokens=None, num_oov_indices=1, mask_token=None, oov_token=-1,
+                 vocabulary=None, vocabulary_dtype="int64", idf_weights=None, invert=False,
+                 output_mode="int", sparse=False, pad_to_max_tokens=False, **kwargs):
+        self.vocabulary_dtype = vocabulary_dtype
+        super().__init__(max_tokens=max_tokens, num_oov_indices=num_oov_indices,
+                         mask_token=mask_token, oov_token=oov_token, vocabulary=vocabulary,
+                         idf_weights=idf_weights, invert=invert, output_mode=output_mode,
+                         sparse=sparse, pad_to_max_tokens=pad_to_max_tokens, **kwargs)
+
+    def _type_config(self):
+        return {"vocabulary_dtype": self.vocabulary_dtype}
+
+    def get_config(self):
+        config = super().get_config()
+        for key in ("oov_token", "mask_token"):  # TF keeps them as NumPy int64 scalars
+            if config[key] is not None:
+                config[key] = np.int64(config[key])
+        return config
 
     def _key(self, value):
         return int(value)
@@ -370,10 +481,13 @@ class Discretization(Layer):
             raise ValueError("Both `num_bins` and `bin_boundaries` should not be set. You "
                              f"passed `num_bins={num_bins}` and `bin_boundaries="
                              f"{list(bin_boundaries)}`")
+        # Bin indices are int64, so is the layer's dtype; encoded rows are floats.
+        kwargs.setdefault("dtype", "int64" if output_mode == "int" else None)
         super().__init__(**kwargs)
         self.input_bin_boundaries = None if bin_boundaries is None else \
             [float(b) for b in bin_boundaries]
-        self.bin_boundaries = list(self.input_bin_boundaries or [])
+        self._bin_boundaries_arg = _as_given(bin_boundaries)
+        self.bin_boundaries = ListWrapper(self.input_bin_boundaries or [])  # as TF tracks it
         self.num_bins = num_bins
         self.epsilon = epsilon
         self.output_mode = output_mode
@@ -387,6 +501,7 @@ class Discretization(Layer):
             raise ValueError("Cannot adapt a Discretization layer that has been initialized "
                              "with `bin_boundaries`, use `num_bins` instead. You passed "
                              f"`bin_boundaries={self.input_bin_boundaries}`.")
+        _note_adapt_shape(self, data)
         if hasattr(data, "element_spec"):  # a Dataset: its elements are the batches
             batches = [np.asarray(b.numpy() if hasattr(b, "numpy") else b) for b in data]
             batches = batches if steps is None else batches[:steps]
@@ -399,11 +514,12 @@ class Discretization(Layer):
             summary = _merge(_summarize(batch.astype(np.float32), self.epsilon), summary,
                              self.epsilon)
         boundaries = _compress(summary, 1.0 / self.num_bins)[0, :-1]
-        self.bin_boundaries = [float(b) for b in boundaries]
+        self.bin_boundaries = ListWrapper(float(b) for b in boundaries)
         if not self.built:
             self.built = True
 
     def call(self, inputs):
+        self._called_once = True
         array = np.asarray(inputs.numpy() if hasattr(inputs, "numpy") else inputs,
                            dtype=np.float64)
         indices = np.searchsorted(self.bin_boundaries, array, side="right").astype(np.int64)
@@ -430,7 +546,7 @@ class Discretization(Layer):
 
     def get_config(self):
         config = super().get_config()
-        config.update({"bin_boundaries": self.input_bin_boundaries, "num_bins": self.num_bins,
+        config.update({"bin_boundaries": self._bin_boundaries_arg, "num_bins": self.num_bins,
                        "epsilon": self.epsilon, "output_mode": self.output_mode,
                        "sparse": self.sparse})
         return config
@@ -447,7 +563,9 @@ class TextVectorization(Layer):
     def __init__(self, max_tokens=None, standardize="lower_and_strip_punctuation",
                  split="whitespace", ngrams=None, output_mode="int",
                  output_sequence_length=None, pad_to_max_tokens=False, vocabulary=None,
-                 **kwargs):
+                 idf_weights=None, sparse=False, ragged=False, encoding="utf-8", **kwargs):
+        kwargs.pop("vocabulary_size", None)  # in the config, implied by the vocabulary
+        kwargs.setdefault("dtype", "string")  # the layer takes strings
         super().__init__(**kwargs)
         if output_mode not in _OUTPUT_MODES or output_mode == "one_hot":
             raise ValueError(f"`output_mode` must be one of 'int', 'multi_hot', 'count', "
@@ -472,11 +590,17 @@ class TextVectorization(Layer):
         self.output_mode = output_mode
         self.output_sequence_length = output_sequence_length
         self.pad_to_max_tokens = pad_to_max_tokens
+        self.sparse = sparse
+        self.ragged = ragged
+        self.encoding = encoding
         self._tokens = []
+        self._static_vocabulary = False
+        self._vocabulary_arg = _as_given(vocabulary)
+        self._idf_arg = _as_given(idf_weights)
         self._autocast = False
         self.built = True
         if vocabulary is not None:
-            self.set_vocabulary(vocabulary)
+            self.set_vocabulary(vocabulary, idf_weights)
 
     def _words(self, text):
         text = _as_bytes(text)
@@ -521,8 +645,13 @@ class TextVectorization(Layer):
                 raise ValueError("`idf_weights` must be set if output_mode is TF_IDF")
             self._idf = np.concatenate([[np.mean(idf_weights)],
                                         np.asarray(idf_weights, np.float32)])
+        self._static_vocabulary = True
 
     def adapt(self, data, batch_size=None, steps=None):
+        if self._static_vocabulary:
+            raise ValueError("Cannot adapt StringLookup layer after setting a static "
+                             "vocabulary via init argument or `set_vocabulary`.")  # TF's words
+        _note_adapt_shape(self, data)
         sentences = list(_values(data))
         words = [w for s in sentences for w in self._words(s)]
         limit = None if self.max_tokens is None else self.max_tokens - len(self._specials())
@@ -532,10 +661,22 @@ class TextVectorization(Layer):
             docs = collections.Counter(w for s in sentences for w in set(self._words(s)))
             idf = [np.log(1 + len(sentences) / (1 + docs[w])) for w in vocabulary]
         self.set_vocabulary(np.array(vocabulary, dtype=object), idf_weights=idf)
+        self._static_vocabulary = False  # adapted, so a later adapt may start over
+
+    @staticmethod
+    def _check_text_rank(input_shape):
+        """Each sentence is one string: a vector of them, or a column (last axis of size 1)."""
+        dims = TensorShape(input_shape).as_list()
+        if len(dims) > 1 and dims[-1] != 1:
+            raise ValueError("When using `TextVectorization` to tokenize strings, the input "
+                             "rank must be 1 or the last shape dimension must be 1. Received: "
+                             f"inputs.shape={tuple(dims)} with rank={len(dims)}")
 
     def call(self, inputs):
+        self._called_once = True
         array = np.asarray(inputs.numpy() if hasattr(inputs, "numpy") else inputs,
                            dtype=object)
+        self._check_text_rank(array.shape)
         squeeze = array.ndim == 2 and array.shape[-1] == 1
         sentences = array.reshape(-1) if array.ndim else array.reshape(1)
         unknown = self._specials().index("[UNK]")
@@ -567,6 +708,11 @@ class TextVectorization(Layer):
             self.vocabulary_size()
         return TensorShape([batch, depth])
 
+    def _symbolic_output_shape(self, input_shape):
+        # TF splits the sentences into ragged rows, which forgets the batch size.
+        self._check_text_rank(input_shape)
+        return TensorShape([None] + self.compute_output_shape(input_shape).as_list()[1:])
+
     def _output_dtype(self, input_dtype):
         return dtypes.int64 if self.output_mode == "int" else dtypes.float32
 
@@ -578,8 +724,10 @@ class TextVectorization(Layer):
                        self.split is None else None, "ngrams": self.ngrams,
                        "output_mode": self.output_mode,
                        "output_sequence_length": self.output_sequence_length,
-                       "pad_to_max_tokens": self.pad_to_max_tokens,
-                       "vocabulary": self.get_vocabulary(include_special_tokens=False)})
+                       "pad_to_max_tokens": self.pad_to_max_tokens, "sparse": self.sparse,
+                       "ragged": self.ragged, "vocabulary": self._vocabulary_arg,
+                       "idf_weights": self._idf_arg, "encoding": self.encoding,
+                       "vocabulary_size": self.vocabulary_size()})
         return config
 
 
@@ -654,6 +802,8 @@ class Normalization(Layer):
         """Computes the mean and variance of `data` (an array, a tensor or a Dataset)."""
         from ...data.dataset import Dataset
 
+        if not self.built:
+            _note_adapt_shape(self, data)
         if isinstance(data, Dataset):
             batches = [np.asarray(b.numpy() if hasattr(b, "numpy") else b, np.float64)
                        for b in data]
