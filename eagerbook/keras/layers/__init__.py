@@ -21,11 +21,14 @@ from .einsum_dense import EinsumDense
 from .hashing import HashedCrossing, Hashing
 from .image_preprocessing import (
     CenterCrop,
+    RandomBrightness,
     RandomContrast,
     RandomCrop,
     RandomFlip,
+    RandomHeight,
     RandomRotation,
     RandomTranslation,
+    RandomWidth,
     RandomZoom,
     Resizing,
 )

@@ -3,10 +3,12 @@
 
 import numpy as np
 
+from ...checkpoints.containers import ListWrapper
 from ...core.shape import TensorShape
 from ...ops import math_ops, nn_ops
-from .. import activations, initializers, regularizers
+from .. import activations, constraints, initializers, regularizers
 from .base import Layer
+from .core import _serialize_constraint
 
 
 class Activation(Layer):
@@ -156,7 +158,7 @@ class PReLU(Layer):
         self.supports_masking = True
         self.alpha_initializer = initializers.get(alpha_initializer)
         self.alpha_regularizer = regularizers.get(alpha_regularizer)
-        self.alpha_constraint = alpha_constraint
+        self.alpha_constraint = constraints.get(alpha_constraint)
         self.shared_axes = None if shared_axes is None else (
             [shared_axes] if isinstance(shared_axes, int) else list(shared_axes))
 
@@ -177,6 +179,17 @@ class PReLU(Layer):
 
     def compute_output_shape(self, input_shape):
         return TensorShape(input_shape)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({
+            "alpha_initializer": initializers.serialize(self.alpha_initializer),
+            "alpha_regularizer": regularizers.serialize(self.alpha_regularizer),
+            "alpha_constraint": _serialize_constraint(self.alpha_constraint),
+            # TF tracks the list it keeps, which its config shows as a ListWrapper
+            "shared_axes": None if self.shared_axes is None else
+            ListWrapper(self.shared_axes)})
+        return config
 
 
 __all__ = ["Activation", "ReLU", "LeakyReLU", "ELU", "Softmax", "PReLU"]

@@ -55,9 +55,12 @@ class MultiHeadAttention(Layer):
                  output_shape=None, attention_axes=None, kernel_initializer="glorot_uniform",
                  bias_initializer="zeros", kernel_regularizer=None, bias_regularizer=None,
                  activity_regularizer=None, kernel_constraint=None, bias_constraint=None,
-                 **kwargs):
+                 softmax_robust_masking=False, **kwargs):
         super().__init__(activity_regularizer=activity_regularizer, **kwargs)
         self.supports_masking = True  # the output keeps the query's mask
+        # Robust masking replaces masked logits by a large negative instead of adding one,
+        # so that a row with every key masked still gets uniform weights from huge logits.
+        self._softmax_robust_masking = softmax_robust_masking
         self._num_heads = num_heads
         self._key_dim = key_dim
         self._value_dim = value_dim if value_dim else key_dim
@@ -185,9 +188,13 @@ class MultiHeadAttention(Layer):
         if mask is not None:
             # (B, T, S) -> (B, 1, T, S): one mask for every head.
             mask = array_ops.expand_dims(mask, axis=-2 * key_axes - 1)
-            adder = math_ops.multiply(math_ops.subtract(1.0, math_ops.cast(mask, scores.dtype)),
-                                      _LARGE_NEGATIVE)
-            scores = math_ops.add(scores, adder)
+            if self._softmax_robust_masking:
+                scores = array_ops.where_v2(math_ops.cast(mask, "bool"), scores,
+                                            _LARGE_NEGATIVE)
+            else:
+                adder = math_ops.multiply(
+                    math_ops.subtract(1.0, math_ops.cast(mask, scores.dtype)), _LARGE_NEGATIVE)
+                scores = math_ops.add(scores, adder)
         if key_axes == 1:
             return nn_ops.softmax(scores, axis=-1)
         # Several key axes: one softmax over all of them together.
@@ -246,7 +253,8 @@ class MultiHeadAttention(Layer):
             tuple(self._query_shape.as_list()),
             "key_shape": None if self._key_shape is None else tuple(self._key_shape.as_list()),
             "value_shape": None if self._value_shape is None else
-            tuple(self._value_shape.as_list())})
+            tuple(self._value_shape.as_list()),
+            "softmax_robust_masking": self._softmax_robust_masking})
         return config
 
     @classmethod

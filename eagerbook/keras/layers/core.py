@@ -281,8 +281,21 @@ class Lambda(Layer):
         return self.function(inputs, **self.arguments)
 
     def get_config(self):
+        # TF stores the function's bytecode here; we show its name (a Lambda's code is not
+        # made again from a config), with the entries TF lists around it.
         config = super().get_config()
         config["function"] = getattr(self.function, "__name__", repr(self.function))
+        config.update({"function_type": "lambda",
+                       "module": getattr(self.function, "__module__", None)})
+        shape = self._output_shape
+        if callable(shape):
+            config.update({"output_shape": getattr(shape, "__name__", repr(shape)),
+                           "output_shape_type": "lambda",
+                           "output_shape_module": getattr(shape, "__module__", None)})
+        else:
+            config.update({"output_shape": shape, "output_shape_type": "raw",
+                           "output_shape_module": None})
+        config["arguments"] = dict(self.arguments)
         return config
 
 

@@ -1,5 +1,6 @@
 """Image preprocessing and augmentation layers: ``Resizing``, ``CenterCrop``, ``RandomCrop``,
-``RandomFlip``, ``RandomRotation``, ``RandomZoom``, ``RandomTranslation``, ``RandomContrast``.
+``RandomFlip``, ``RandomRotation``, ``RandomZoom``, ``RandomTranslation``, ``RandomContrast``,
+``RandomHeight``, ``RandomWidth``, ``RandomBrightness``.
 
 Images are ``(batch, height, width, channels)`` (or one image without the batch axis). The
 random layers change images only while training (``training=True``, as ``fit`` calls them) and
@@ -7,13 +8,16 @@ pass them through unchanged otherwise. Geometric ones map every output pixel bac
 of the input (TF's projective transform: rotations, zooms and shifts are such maps), read it
 with bilinear or nearest interpolation, and fill points outside the image by reflecting,
 wrapping, repeating the edge or with a constant. They run on NumPy values: they prepare
-inputs, they are not differentiated through.
+inputs, they are not differentiated through. Each random layer draws from its own NumPy
+generator, seeded once from `seed` (and tf.random's global seed) so that successive calls
+differ, as in TF; the values drawn cannot be TF's own random stream.
 """
 
 import math
 
 import numpy as np
 
+from ...checkpoints.containers import ListWrapper
 from ...core import dtypes
 from ...core.shape import TensorShape
 from ...core.tensor import _from_numpy
@@ -60,6 +64,20 @@ def _resize_bilinear(images, height, width):
     x0, x1, fx = axis(width, w)
     top = images[:, y0] * (1 - fy)[None, :, None, None] + images[:, y1] * fy[None, :, None, None]
     return top[:, :, x0] * (1 - fx)[None, None, :, None] + top[:, :, x1] * fx[None, None, :, None]
+
+
+def _resize_nearest(images, height, width):
+    """TF 2's nearest-neighbour resize (half-pixel centers)."""
+    _, h, w, _ = images.shape
+    rows = np.minimum(((np.arange(height) + 0.5) * h / height).astype(int), h - 1)
+    cols = np.minimum(((np.arange(width) + 0.5) * w / width).astype(int), w - 1)
+    return images[:, rows][:, :, cols]
+
+
+def _resize(images, height, width, interpolation):
+    if interpolation == "nearest":
+        return _resize_nearest(images, height, width)
+    return _resize_bilinear(images, height, width)
 
 
 def _fold(coord, size, mode):
@@ -118,6 +136,31 @@ class _ImageLayer(Layer):
         return dtypes.float32
 
 
+class _RandomImageLayer(_ImageLayer):
+    """What the random layers share: a `seed`, TF's ``rng_type`` entry, and one generator per
+    layer, made at the first draw and kept, so that each call draws new values."""
+
+    def __init__(self, seed=None, rng_type=None, **kwargs):
+        super().__init__(**kwargs)
+        self.seed = seed
+        self._rng_type = rng_type or "stateful"
+        self._generator = None
+
+    def _rng(self):
+        if self._generator is None:
+            self._generator = _rng(self.seed)
+        return self._generator
+
+    def _random_config(self, entries):
+        """The base config, ``rng_type``, the layer's own `entries`, then ``seed`` (TF's
+        order)."""
+        config = _ImageLayer.get_config(self)
+        config["rng_type"] = self._rng_type
+        config.update(entries)
+        config["seed"] = self.seed
+        return config
+
+
 class Resizing(_ImageLayer):
     def __init__(self, height, width, interpolation="bilinear", crop_to_aspect_ratio=False,
                  **kwargs):
@@ -133,14 +176,7 @@ class Resizing(_ImageLayer):
         images, single = _images(inputs)
         if self.crop_to_aspect_ratio:
             images = _center_crop_to_ratio(images, self.height / self.width)
-        if self.interpolation == "nearest":
-            _, h, w, _ = images.shape
-            rows = np.minimum(((np.arange(self.height) + 0.5) * h / self.height).astype(int),
-                              h - 1)
-            cols = np.minimum(((np.arange(self.width) + 0.5) * w / self.width).astype(int),
-                              w - 1)
-            return _out(images[:, rows][:, :, cols], single)
-        return _out(_resize_bilinear(images, self.height, self.width), single)
+        return _out(_resize(images, self.height, self.width, self.interpolation), single)
 
     def compute_output_shape(self, input_shape):
         dims = TensorShape(input_shape).as_list()
@@ -190,12 +226,14 @@ class CenterCrop(_ImageLayer):
         return config
 
 
-class RandomCrop(CenterCrop):
+class RandomCrop(CenterCrop, _RandomImageLayer):
     """A random `height` x `width` window while training; the center one otherwise."""
 
-    def __init__(self, height, width, seed=None, **kwargs):
-        super().__init__(height, width, **kwargs)
-        self.seed = seed
+    def __init__(self, height, width, seed=None, rng_type=None, **kwargs):
+        super().__init__(height, width, seed=seed, rng_type=rng_type, **kwargs)
+
+    def get_config(self):
+        return self._random_config({"height": self.height, "width": self.width})
 
     def call(self, inputs, training=True):
         if not training:
@@ -204,7 +242,7 @@ class RandomCrop(CenterCrop):
         _, h, w, _ = images.shape
         if h < self.height or w < self.width:
             return super().call(inputs)
-        rng = _rng(self.seed)
+        rng = self._rng()
         top = int(rng.integers(0, h - self.height + 1))
         left = int(rng.integers(0, w - self.width + 1))
         return _out(images[:, top:top + self.height, left:left + self.width], single)
@@ -232,20 +270,21 @@ def _factor_range(factor, name, low_limit=None):
     return low, high
 
 
-class RandomFlip(_ImageLayer):
-    def __init__(self, mode="horizontal_and_vertical", seed=None, **kwargs):
-        super().__init__(**kwargs)
+class RandomFlip(_RandomImageLayer):
+    """Flips each image left-right and/or upside down, each with probability 1/2."""
+
+    def __init__(self, mode="horizontal_and_vertical", seed=None, rng_type=None, **kwargs):
+        super().__init__(seed=seed, rng_type=rng_type, **kwargs)
         if mode not in ("horizontal", "vertical", "horizontal_and_vertical"):
             raise ValueError(f"RandomFlip layer {self.name} received an unknown mode argument "
                              f"{mode}")
         self.mode = mode
-        self.seed = seed
 
     def call(self, inputs, training=True):
         images, single = _images(inputs)
         if not training:
             return _out(images, single)
-        rng = _rng(self.seed)
+        rng = self._rng()
         out = images.copy()
         for i in range(len(out)):
             if "horizontal" in self.mode and rng.random() < 0.5:
@@ -255,19 +294,18 @@ class RandomFlip(_ImageLayer):
         return _out(out, single)
 
     def get_config(self):
-        config = super().get_config()
-        config.update({"mode": self.mode, "seed": self.seed})
-        return config
+        return self._random_config({"mode": self.mode})
 
 
-class _RandomAffine(_ImageLayer):
+class _RandomAffine(_RandomImageLayer):
+    """Moves every pixel by a random map per image (see ``_transform``)."""
+
     def __init__(self, fill_mode="reflect", interpolation="bilinear", seed=None,
-                 fill_value=0.0, **kwargs):
-        super().__init__(**kwargs)
+                 fill_value=0.0, rng_type=None, **kwargs):
+        super().__init__(seed=seed, rng_type=rng_type, **kwargs)
         _check_fill(fill_mode, interpolation)
         self.fill_mode = fill_mode
         self.interpolation = interpolation
-        self.seed = seed
         self.fill_value = fill_value
 
     def _maps(self, rng, count, h, w):
@@ -278,15 +316,14 @@ class _RandomAffine(_ImageLayer):
         if not training:
             return _out(images, single)
         b, h, w, _ = images.shape
-        maps = self._maps(_rng(self.seed), b, h, w)
+        maps = self._maps(self._rng(), b, h, w)
         return _out(_transform(images, maps, self.fill_mode, self.interpolation,
                                self.fill_value).astype(np.float32), single)
 
-    def get_config(self):
-        config = super().get_config()
-        config.update({"fill_mode": self.fill_mode, "interpolation": self.interpolation,
-                       "seed": self.seed, "fill_value": self.fill_value})
-        return config
+    def _affine_config(self, factors):
+        return self._random_config({**factors, "fill_mode": self.fill_mode,
+                                    "fill_value": self.fill_value,
+                                    "interpolation": self.interpolation})
 
 
 class RandomRotation(_RandomAffine):
@@ -310,9 +347,7 @@ class RandomRotation(_RandomAffine):
         return maps
 
     def get_config(self):
-        config = super().get_config()
-        config["factor"] = self.factor
-        return config
+        return self._affine_config({"factor": self.factor})
 
 
 class RandomZoom(_RandomAffine):
@@ -337,9 +372,8 @@ class RandomZoom(_RandomAffine):
         return maps
 
     def get_config(self):
-        config = super().get_config()
-        config.update({"height_factor": self.height_factor, "width_factor": self.width_factor})
-        return config
+        return self._affine_config({"height_factor": self.height_factor,
+                                    "width_factor": self.width_factor})
 
 
 class RandomTranslation(_RandomAffine):
@@ -357,30 +391,28 @@ class RandomTranslation(_RandomAffine):
                           [0.0, 1.0, -rng.uniform(*self._height) * h]]) for _ in range(count)]
 
     def get_config(self):
-        config = super().get_config()
-        config.update({"height_factor": self.height_factor, "width_factor": self.width_factor})
-        return config
+        return self._affine_config({"height_factor": self.height_factor,
+                                    "width_factor": self.width_factor})
 
 
-class RandomContrast(_ImageLayer):
+class RandomContrast(_RandomImageLayer):
     """Scales each image's deviation from its per-channel mean by a random factor in
     ``[1 - lower, 1 + upper]``."""
 
-    def __init__(self, factor, seed=None, **kwargs):
-        super().__init__(**kwargs)
+    def __init__(self, factor, seed=None, rng_type=None, **kwargs):
+        super().__init__(seed=seed, rng_type=rng_type, **kwargs)
         self.factor = factor
         low, high = (factor, factor) if not isinstance(factor, (tuple, list)) else factor
         if low < 0 or high < 0 or low > 1:
             raise ValueError("Factor cannot have negative values or greater than 1.0, got "
                              f"{factor}")
         self._range = (1.0 - low, 1.0 + high)
-        self.seed = seed
 
     def call(self, inputs, training=True):
         images, single = _images(inputs)
         if not training:
             return _out(images, single)
-        rng = _rng(self.seed)
+        rng = self._rng()
         out = np.empty_like(images)
         for i in range(len(images)):
             mean = images[i].mean(axis=(0, 1), keepdims=True)
@@ -388,10 +420,113 @@ class RandomContrast(_ImageLayer):
         return _out(out, single)
 
     def get_config(self):
-        config = super().get_config()
-        config.update({"factor": self.factor, "seed": self.seed})
-        return config
+        return self._random_config({"factor": self.factor})
+
+
+_INTERPOLATIONS = ("bilinear", "nearest", "bicubic", "area", "lanczos3", "lanczos5",
+                   "gaussian", "mitchellcubic")  # TF's resize methods
+
+
+class _RandomSide(_RandomImageLayer):
+    """Resizes the images along one side (`_axis` 1 for the height, 2 for the width) by a
+    random factor in ``[1 + lower, 1 + upper]``, one draw per call, while training."""
+
+    _axis = None
+
+    def __init__(self, factor, interpolation="bilinear", seed=None, rng_type=None,
+                 **kwargs):
+        super().__init__(seed=seed, rng_type=rng_type, **kwargs)
+        self.factor = factor
+        if isinstance(factor, (tuple, list)):
+            low, high = float(factor[0]), float(factor[1])
+        else:
+            low, high = -float(factor), float(factor)
+        if high < low:
+            raise ValueError(f"`factor` argument cannot have an upper bound {self._less} than "
+                             f"the lower bound. Received: factor={factor}")
+        if low < -1.0 or high < -1.0:
+            raise ValueError("`factor` argument must have values larger than -1. Received: "
+                             f"factor={factor}")
+        if interpolation not in _INTERPOLATIONS:
+            raise NotImplementedError(
+                f"Value not recognized for `interpolation`: {interpolation}. Supported values "
+                f"are: dict_keys({list(_INTERPOLATIONS)})")
+        if interpolation not in ("bilinear", "nearest"):
+            raise NotImplementedError(f"eagerbook's {type(self).__name__} supports 'bilinear' "
+                                      f"and 'nearest' interpolation; got {interpolation!r}.")
+        self.interpolation = interpolation
+        self._range = (1.0 + low, 1.0 + high)
+
+    def call(self, inputs, training=True):
+        images, single = _images(inputs)
+        if not training:
+            return _out(images, single)
+        _, h, w, _ = images.shape
+        scale = self._rng().uniform(*self._range)
+        size = [h, w]
+        size[self._axis - 1] = int(scale * size[self._axis - 1])  # truncated, as TF's cast
+        return _out(_resize(images, size[0], size[1], self.interpolation), single)
+
+    def compute_output_shape(self, input_shape):
+        dims = TensorShape(input_shape).as_list()
+        dims[len(dims) - 4 + self._axis] = None  # that side's length is random
+        return TensorShape(dims)
+
+    def get_config(self):
+        return self._random_config({"factor": self.factor,
+                                    "interpolation": self.interpolation})
+
+
+class RandomHeight(_RandomSide):
+    """Stretches or squeezes the images' height by a random factor while training
+    (``factor=0.2``: to between 80% and 120% of it); the width stays."""
+
+    _axis = 1
+    _less = "lesser"  # TF's two layers word the error differently
+
+
+class RandomWidth(_RandomSide):
+    """Stretches or squeezes the images' width by a random factor while training
+    (``factor=0.2``: to between 80% and 120% of it); the height stays."""
+
+    _axis = 2
+    _less = "less"
+
+
+class RandomBrightness(_RandomImageLayer):
+    """Adds a random offset to each image while training: a draw in ``factor``'s range
+    (``0.2``: [-0.2, 0.2]) times the width of `value_range`, then clips to `value_range`."""
+
+    def __init__(self, factor, value_range=(0, 255), seed=None, rng_type=None, **kwargs):
+        super().__init__(seed=seed, rng_type=rng_type, **kwargs)
+        if isinstance(factor, (tuple, list)):
+            low, high = sorted(float(f) for f in factor)
+        else:
+            low, high = -abs(float(factor)), abs(float(factor))
+        if not (-1.0 <= low <= 1.0 and -1.0 <= high <= 1.0):
+            raise ValueError("The `factor` argument should be a number (or a list of two "
+                             f"numbers) in the range [-1.0, 1.0]. Got {factor}")
+        if len(value_range) != 2:
+            raise ValueError("The `value_range` argument should be a list of two numbers. "
+                             f"Got {value_range}")
+        # TF keeps both as tracked lists, which its config shows.
+        self._factor = ListWrapper([low, high])
+        self._value_range = ListWrapper(sorted(value_range))
+
+    def call(self, inputs, training=True):
+        images, single = _images(inputs)
+        if not training:
+            return _out(images, single)
+        low, high = self._value_range
+        offsets = self._rng().uniform(self._factor[0], self._factor[1],
+                                      size=(len(images), 1, 1, 1)) * (high - low)
+        return _out(np.clip(images + offsets.astype(np.float32), low, high), single)
+
+    def get_config(self):
+        return self._random_config({"factor": self._factor,
+                                    "value_range": self._value_range})
 
 
 __all__ = ["Resizing", "CenterCrop", "RandomCrop", "RandomFlip", "RandomRotation",
-           "RandomZoom", "RandomTranslation", "RandomContrast"]
+           "RandomZoom", "RandomTranslation", "RandomContrast", "RandomHeight", "RandomWidth",
+           "RandomBrightness"]

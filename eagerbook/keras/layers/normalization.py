@@ -5,8 +5,9 @@ import numpy as np
 
 from ...core.shape import TensorShape
 from ...ops import array_ops, math_ops, nn_ops
-from .. import initializers, regularizers
+from .. import constraints, initializers, regularizers
 from .base import InputSpec, Layer
+from .core import _serialize_constraint
 
 
 class _ScaleAndShift(Layer):
@@ -14,7 +15,8 @@ class _ScaleAndShift(Layer):
     (if `scale`) and offset ``beta`` (if `center`) applied after normalizing."""
 
     def __init__(self, epsilon, center, scale, beta_initializer, gamma_initializer,
-                 beta_regularizer, gamma_regularizer, **kwargs):
+                 beta_regularizer, gamma_regularizer, beta_constraint, gamma_constraint,
+                 **kwargs):
         super().__init__(**kwargs)
         self.epsilon = epsilon
         self.center = center
@@ -23,15 +25,28 @@ class _ScaleAndShift(Layer):
         self.gamma_initializer = initializers.get(gamma_initializer)
         self.beta_regularizer = regularizers.get(beta_regularizer)
         self.gamma_regularizer = regularizers.get(gamma_regularizer)
+        self.beta_constraint = constraints.get(beta_constraint)
+        self.gamma_constraint = constraints.get(gamma_constraint)
         self.supports_masking = True
 
     def _add_gamma_and_beta(self, param_shape):
         self.gamma = self.add_weight("gamma", shape=param_shape,
                                      initializer=self.gamma_initializer,
-                                     regularizer=self.gamma_regularizer) if self.scale else None
+                                     regularizer=self.gamma_regularizer,
+                                     constraint=self.gamma_constraint) if self.scale else None
         self.beta = self.add_weight("beta", shape=param_shape,
                                     initializer=self.beta_initializer,
-                                    regularizer=self.beta_regularizer) if self.center else None
+                                    regularizer=self.beta_regularizer,
+                                    constraint=self.beta_constraint) if self.center else None
+
+    def _scale_and_shift_config(self):
+        """TF's config entries for gamma and beta (initializers first, as TF lists them)."""
+        return {"beta_initializer": initializers.serialize(self.beta_initializer),
+                "gamma_initializer": initializers.serialize(self.gamma_initializer),
+                "beta_regularizer": regularizers.serialize(self.beta_regularizer),
+                "gamma_regularizer": regularizers.serialize(self.gamma_regularizer),
+                "beta_constraint": _serialize_constraint(self.beta_constraint),
+                "gamma_constraint": _serialize_constraint(self.gamma_constraint)}
 
 
 class BatchNormalization(_ScaleAndShift):
@@ -55,7 +70,8 @@ class BatchNormalization(_ScaleAndShift):
             raise TypeError("Expected an int or a list/tuple of ints for the argument 'axis', "
                             f"but received: {axis!r}")
         super().__init__(epsilon, center, scale, beta_initializer, gamma_initializer,
-                         beta_regularizer, gamma_regularizer, **kwargs)
+                         beta_regularizer, gamma_regularizer, beta_constraint,
+                         gamma_constraint, **kwargs)
         self.axis = axis
         self.momentum = momentum  # as given: TF uses it (and fails on a bad one) in training
         self.moving_mean_initializer = initializers.get(moving_mean_initializer)
@@ -143,12 +159,15 @@ class BatchNormalization(_ScaleAndShift):
         config = super().get_config()
         config.update({
             "axis": self.axis, "momentum": self.momentum, "epsilon": self.epsilon,
-            "center": self.center, "scale": self.scale,
-            "beta_initializer": initializers.serialize(self.beta_initializer),
-            "gamma_initializer": initializers.serialize(self.gamma_initializer),
+            "center": self.center, "scale": self.scale})
+        entries = self._scale_and_shift_config()
+        initializer_keys = ["beta_initializer", "gamma_initializer"]
+        config.update({key: entries.pop(key) for key in initializer_keys})
+        config.update({
             "moving_mean_initializer": initializers.serialize(self.moving_mean_initializer),
             "moving_variance_initializer":
                 initializers.serialize(self.moving_variance_initializer)})
+        config.update(entries)
         return config
 
 
@@ -161,7 +180,8 @@ class LayerNormalization(_ScaleAndShift):
                  gamma_regularizer=None, beta_constraint=None, gamma_constraint=None,
                  **kwargs):
         super().__init__(epsilon, center, scale, beta_initializer, gamma_initializer,
-                         beta_regularizer, gamma_regularizer, **kwargs)
+                         beta_regularizer, gamma_regularizer, beta_constraint,
+                         gamma_constraint, **kwargs)
         self.axis = list(axis) if isinstance(axis, (list, tuple)) else axis
 
     def build(self, input_shape):
@@ -198,6 +218,7 @@ class LayerNormalization(_ScaleAndShift):
         config = super().get_config()
         config.update({"axis": self.axis, "epsilon": self.epsilon, "center": self.center,
                        "scale": self.scale})
+        config.update(self._scale_and_shift_config())
         return config
 
 

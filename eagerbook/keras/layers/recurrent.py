@@ -20,9 +20,10 @@ from ...core.shape import TensorShape
 from ...core.tensor import convert_to_tensor
 from ...core.variable import Variable
 from ...ops import array_ops, math_ops
-from .. import activations, backend, initializers, regularizers
+from .. import activations, backend, constraints, initializers, regularizers
 from ..keras_tensor import KerasTensor
 from .base import InputSpec, Layer
+from .core import _serialize_constraint
 
 
 def _step_mask(mask, t, like):
@@ -57,9 +58,9 @@ class _Cell(Layer):
         self.kernel_regularizer = regularizers.get(kernel_regularizer)
         self.recurrent_regularizer = regularizers.get(recurrent_regularizer)
         self.bias_regularizer = regularizers.get(bias_regularizer)
-        self.kernel_constraint = kernel_constraint
-        self.recurrent_constraint = recurrent_constraint
-        self.bias_constraint = bias_constraint
+        self.kernel_constraint = constraints.get(kernel_constraint)
+        self.recurrent_constraint = constraints.get(recurrent_constraint)
+        self.bias_constraint = constraints.get(bias_constraint)
         self.dropout = min(1.0, max(0.0, dropout))
         self.recurrent_dropout = min(1.0, max(0.0, recurrent_dropout))
 
@@ -97,15 +98,36 @@ class _Cell(Layer):
         self.built = True
 
     def get_config(self):
+        """TF's keys in TF's order; the gated cells add theirs at the places TF puts them."""
         config = super().get_config()
+        config.update({"units": self.units,
+                       "activation": activations.serialize(self.activation)})
+        config.update(self._gate_config())
         config.update({
-            "units": self.units, "activation": activations.serialize(self.activation),
             "use_bias": self.use_bias,
             "kernel_initializer": initializers.serialize(self.kernel_initializer),
             "recurrent_initializer": initializers.serialize(self.recurrent_initializer),
-            "bias_initializer": initializers.serialize(self.bias_initializer),
+            "bias_initializer": initializers.serialize(self.bias_initializer)})
+        config.update(self._bias_config())
+        config.update({
+            "kernel_regularizer": regularizers.serialize(self.kernel_regularizer),
+            "recurrent_regularizer": regularizers.serialize(self.recurrent_regularizer),
+            "bias_regularizer": regularizers.serialize(self.bias_regularizer),
+            "kernel_constraint": _serialize_constraint(self.kernel_constraint),
+            "recurrent_constraint": _serialize_constraint(self.recurrent_constraint),
+            "bias_constraint": _serialize_constraint(self.bias_constraint),
             "dropout": self.dropout, "recurrent_dropout": self.recurrent_dropout})
+        config.update(self._tail_config())
         return config
+
+    def _gate_config(self):
+        return {}
+
+    def _bias_config(self):
+        return {}
+
+    def _tail_config(self):
+        return {}
 
 
 class SimpleRNNCell(_Cell):
@@ -128,10 +150,11 @@ class LSTMCell(_Cell):
     _gates = 4
 
     def __init__(self, units, activation="tanh", recurrent_activation="sigmoid",
-                 unit_forget_bias=True, **kwargs):
+                 unit_forget_bias=True, implementation=2, **kwargs):
         super().__init__(units, activation=activation, **kwargs)
         self.recurrent_activation = activations.get(recurrent_activation)
         self.unit_forget_bias = unit_forget_bias
+        self.implementation = implementation  # TF's kernel layout choice: the same values
 
     @property
     def state_size(self):
@@ -164,11 +187,14 @@ class LSTMCell(_Cell):
         h = math_ops.multiply(o, self.activation(c))
         return h, [h, c]
 
-    def get_config(self):
-        config = super().get_config()
-        config.update({"recurrent_activation": activations.serialize(self.recurrent_activation),
-                       "unit_forget_bias": self.unit_forget_bias})
-        return config
+    def _gate_config(self):
+        return {"recurrent_activation": activations.serialize(self.recurrent_activation)}
+
+    def _bias_config(self):
+        return {"unit_forget_bias": self.unit_forget_bias}
+
+    def _tail_config(self):
+        return {"implementation": self.implementation}
 
 
 class GRUCell(_Cell):
@@ -178,10 +204,11 @@ class GRUCell(_Cell):
     _gates = 3
 
     def __init__(self, units, activation="tanh", recurrent_activation="sigmoid",
-                 reset_after=True, **kwargs):
+                 reset_after=True, implementation=2, **kwargs):
         super().__init__(units, activation=activation, **kwargs)
         self.recurrent_activation = activations.get(recurrent_activation)
         self.reset_after = bool(reset_after)
+        self.implementation = implementation  # TF's kernel layout choice: the same values
 
     def _bias_shape(self):
         # reset_after: an input bias row and a recurrent bias row; else one row.
@@ -221,11 +248,11 @@ class GRUCell(_Cell):
                          math_ops.multiply(math_ops.subtract(1.0, z), candidate))
         return h, [h]
 
-    def get_config(self):
-        config = super().get_config()
-        config.update({"recurrent_activation": activations.serialize(self.recurrent_activation),
-                       "reset_after": self.reset_after})
-        return config
+    def _gate_config(self):
+        return {"recurrent_activation": activations.serialize(self.recurrent_activation)}
+
+    def _tail_config(self):
+        return {"implementation": self.implementation, "reset_after": self.reset_after}
 
 
 # --- the loop over time --------------------------------------------------------------------
@@ -233,7 +260,7 @@ _CELL_ARGS = ("activation", "recurrent_activation", "use_bias", "kernel_initiali
               "recurrent_initializer", "bias_initializer", "unit_forget_bias",
               "kernel_regularizer", "recurrent_regularizer", "bias_regularizer",
               "kernel_constraint", "recurrent_constraint", "bias_constraint", "dropout",
-              "recurrent_dropout", "reset_after")
+              "recurrent_dropout", "reset_after", "implementation")
 
 
 def _is_nested_input(inputs):
@@ -472,7 +499,17 @@ class RNN(Layer):
                        "return_state": self.return_state, "go_backwards": self.go_backwards,
                        "stateful": self._stateful, "unroll": self.unroll,
                        "time_major": False})
+        if type(self) is RNN:  # the layers that make their own cell list its options instead
+            config["cell"] = {"class_name": type(self.cell).__name__,
+                              "config": self.cell.get_config()}
         return config
+
+    @classmethod
+    def from_config(cls, config, custom_objects=None):
+        config = dict(config)
+        if "cell" in config:
+            config["cell"] = _layer_from_entry(config["cell"], custom_objects)
+        return cls(**config)
 
 
 class _CellRNN(RNN):
@@ -496,8 +533,16 @@ class _CellRNN(RNN):
         cell_config = self.cell.get_config()
         for key in ("name", "trainable", "dtype"):
             cell_config.pop(key, None)
-        config.update(cell_config)
+        for key, value in cell_config.items():
+            config[key] = value
+            if key == "bias_regularizer":  # TF lists the layer's own regularizer here
+                config["activity_regularizer"] = regularizers.serialize(
+                    self._activity_regularizer)
         return config
+
+    @classmethod
+    def from_config(cls, config, custom_objects=None):
+        return cls(**config)
 
 
 class SimpleRNN(_CellRNN):
@@ -525,12 +570,21 @@ class Bidirectional(Layer):
                              "be one of {\"sum\", \"mul\", \"ave\", \"concat\", None}")
         super().__init__(**kwargs)
         config = layer.get_config()
+        # The config shows the layers as given (TF's Bidirectional keeps the original).
+        self._layer_entry = {"class_name": type(layer).__name__, "config": config}
+        self._backward_entry = None if backward_layer is None else {
+            "class_name": type(backward_layer).__name__,
+            "config": backward_layer.get_config()}
         self.forward_layer = type(layer).from_config({**config,
                                                       "name": "forward_" + config["name"]})
         if backward_layer is None:
             backward_layer = type(layer).from_config({
                 **config, "name": "backward_" + config["name"],
                 "go_backwards": not config["go_backwards"]})
+        else:  # a fresh copy, named as TF names it
+            given = backward_layer.get_config()
+            backward_layer = type(backward_layer).from_config(
+                {**given, "name": "backward_" + given["name"]})
         self.backward_layer = backward_layer
         self.merge_mode = merge_mode
         self.return_sequences = layer.return_sequences
@@ -588,10 +642,26 @@ class Bidirectional(Layer):
 
     def get_config(self):
         config = super().get_config()
-        config.update({"layer": {"class_name": type(self.forward_layer).__name__,
-                                 "config": self.forward_layer.get_config()},
-                       "merge_mode": self.merge_mode})
+        config.update({"layer": self._layer_entry, "merge_mode": self.merge_mode})
+        if self._backward_entry is not None:
+            config["backward_layer"] = self._backward_entry
         return config
+
+    @classmethod
+    def from_config(cls, config, custom_objects=None):
+        config = dict(config)
+        config["layer"] = _layer_from_entry(config["layer"], custom_objects)
+        if config.get("backward_layer") is not None:
+            config["backward_layer"] = _layer_from_entry(config["backward_layer"],
+                                                         custom_objects)
+        return cls(**config)
+
+
+def _layer_from_entry(entry, custom_objects):
+    """The layer a ``{'class_name': ..., 'config': ...}`` entry describes."""
+    from .wrappers import _layer_class  # wrappers imports this module's neighbours
+
+    return _layer_class(entry["class_name"], custom_objects).from_config(dict(entry["config"]))
 
 
 __all__ = ["RNN", "SimpleRNN", "LSTM", "GRU", "SimpleRNNCell", "LSTMCell", "GRUCell",
