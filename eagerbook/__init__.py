@@ -149,6 +149,7 @@ from .ops.functional_ops import (
     timestamp,
     vectorized_map,
 )
+from .ops.indexed_slices import IndexedSlices
 from .ops.linalg_ops import norm, tensordot
 from .ops.logging_ops import print_v2 as print
 from .ops.manip_ops import (

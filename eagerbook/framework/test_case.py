@@ -306,8 +306,8 @@ def _theoretical_jacobian(f, xs, param, y):
             out = f(*xs)
         grad = tape.gradient(out, x, output_gradients=convert_to_tensor(
             one_hot.reshape(y.shape)))
-        if grad is not None:
-            jacobian[row] = np.asarray(grad).ravel()
+        if grad is not None:  # (convert_to_tensor: a gather's gradient is an IndexedSlices)
+            jacobian[row] = np.asarray(convert_to_tensor(grad)).ravel()
     return jacobian
 
 

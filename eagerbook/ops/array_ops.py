@@ -12,6 +12,7 @@ import numpy as np
 from ..core import context, dtypes, errors
 from ..core.shape import TensorShape
 from ..core.tensor import Tensor, convert_to_tensor, is_symbolic
+from .indexed_slices import IndexedSlices
 from .math_ops import (  # noqa: F401 - transpose is declared in math_ops, exported here too
     _dims_text,
     _reshape,
@@ -1427,7 +1428,18 @@ def _gather(params, indices, axis, batch_dims):
 @_gather.gradient
 def _gather_grad(op, dy):
     params, indices = op.inputs
+    if op.attrs["axis"] == 0 and op.attrs["batch_dims"] == 0 and not is_symbolic(dy):
+        # Only the gathered rows have a gradient: TF's tape answers with those rows alone.
+        # (A traced function keeps the dense form, which its graph code expects.)
+        return [_gathered_rows(dy, indices, params), None]
     return [execute(_gather_grad_op, (dy, indices, params), dict(op.attrs)), None]
+
+
+def _gathered_rows(dy, indices, params):
+    """d(gather)/d(params) as an IndexedSlices: row indices[i] receives dy's slice i."""
+    rows = reshape(indices, [-1])
+    values = reshape(dy, [-1] + list(params.shape[1:]))
+    return IndexedSlices(values, rows, shape(params))
 
 
 @register("GatherGrad")

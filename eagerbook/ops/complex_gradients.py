@@ -13,6 +13,7 @@ import numpy as np
 from ..core.tensor import Tensor
 from . import array_ops, complex_ops, fft_ops, manip_ops, math_ops
 from .backprop import GRADIENT_DTYPES
+from .indexed_slices import IndexedSlices
 from .registry import REGISTRY
 
 _COMPLEX = fft_ops.COMPLEX
@@ -20,6 +21,8 @@ _COMPLEX = fft_ops.COMPLEX
 
 def conj_for_tape(gradient):
     """A gradient in TF's convention from eagerbook's (and back): complex ones conjugated."""
+    if type(gradient) is IndexedSlices and gradient.dtype in _COMPLEX:  # (a gather's rows)
+        return gradient._with_values(conj_for_tape(gradient.values))
     if isinstance(gradient, Tensor) and gradient._dtype in _COMPLEX:
         # 0 - Im rather than -Im: a zero imaginary part stays +0, which prints as TF's "+0.j"
         imag = complex_ops.imag(gradient)

@@ -14,6 +14,7 @@ from ..core import dtypes
 from ..core.shape import TensorShape
 from ..core.tensor import Tensor, is_symbolic
 from . import array_ops, linalg_ops, math_ops
+from .indexed_slices import IndexedSlices
 from .registry import execute, invalid_argument, register
 from .shape_rules import known_value
 from .support import as_tensor
@@ -408,8 +409,9 @@ def confusion_matrix(labels, predictions, num_classes=None, weights=None, dtype=
 
 
 def global_norm(t_list, name=None):
-    """sqrt(sum of the squared entries of every tensor in the list); None entries are skipped."""
-    squares = [math_ops.reduce_sum(math_ops.square(as_tensor(t))) for t in t_list
+    """sqrt(sum of the squared entries of every tensor in the list); None entries are skipped.
+    An IndexedSlices counts its stored rows (a repeated row twice, as in TF)."""
+    squares = [math_ops.reduce_sum(math_ops.square(as_tensor(_stored(t)))) for t in t_list
                if t is not None]
     if not squares:
         return as_tensor(0.0)
@@ -426,9 +428,21 @@ def clip_by_global_norm(t_list, clip_norm, use_norm=None, name=None):
     norm = global_norm(t_list) if use_norm is None else as_tensor(use_norm)
     clip_norm = math_ops.cast(as_tensor(clip_norm), norm.dtype)
     scale = clip_norm * math_ops.minimum(1.0 / norm, 1.0 / clip_norm)
-    clipped = [None if t is None else as_tensor(t) * math_ops.cast(scale, as_tensor(t).dtype)
-               for t in t_list]
+    clipped = [None if t is None else _scaled(t, scale) for t in t_list]
     return clipped, norm
+
+
+def _stored(t):
+    """The values an IndexedSlices stores; any other tensor as it is."""
+    return t.values if type(t) is IndexedSlices else t
+
+
+def _scaled(t, scale):
+    """`t` times `scale` (an IndexedSlices stays one, its values scaled)."""
+    if type(t) is IndexedSlices:
+        return t._with_values(_scaled(t.values, scale))
+    t = as_tensor(t)
+    return t * math_ops.cast(scale, t.dtype)
 
 
 # --- linear algebra -----------------------------------------------------------------------------

@@ -25,6 +25,7 @@ from .binary import (
     SUB,
     binary,
 )
+from .indexed_slices import IndexedSlices
 from .primitives import (  # noqa: F401 - re-exported: tf.math.add is math_ops.add
     _add,
     _broadcast_like,
@@ -735,6 +736,8 @@ def _tf_type_name(dtype):
 def cast(x, dtype, name=None):
     """``tf.cast``: converts to `dtype` (float -> int truncates toward zero, as in TF)."""
     dtype = dtypes.as_dtype(dtype)
+    if type(x) is IndexedSlices:  # stays sparse: only its values change type
+        return x._with_values(cast(x.values, dtype))
     if not isinstance(x, Tensor):
         if hasattr(type(x), "_as_tensor"):
             x = x._as_tensor()
@@ -760,6 +763,8 @@ def _identity_grad(op, dy):
 
 
 def identity(x, name=None):
+    if type(x) is IndexedSlices:
+        return x._with_values(identity(x.values))
     return execute(_identity, (as_tensor(x),))
 
 
@@ -1510,6 +1515,8 @@ def argmin(input, axis=None, output_type=dtypes.int64, name=None):
 # --- clipping ----------------------------------------------------------------------------------
 def clip_by_value(t, clip_value_min, clip_value_max, name=None):
     """min(max(t, lo), hi) elementwise: a composite, so gradients reach t and the bounds."""
+    if type(t) is IndexedSlices:  # clips the stored rows, staying sparse (as TF does)
+        return t._with_values(clip_by_value(t.values, clip_value_min, clip_value_max))
     t = as_tensor(t)
     t_min = minimum(t, clip_value_max)
     t_max = maximum(t_min, clip_value_min)
@@ -1525,7 +1532,11 @@ def clip_by_norm(t, clip_norm, axes=None, name=None):
     """Rescales `t` so its L2 norm along `axes` is at most `clip_norm` (TF's formulation).
 
     The norm is taken through a ``where`` so that an all-zero `t` gives zero gradients, not NaN.
+    An IndexedSlices stays one; its norm is that of its stored rows (a repeated row counts
+    twice, as in TF).
     """
+    if type(t) is IndexedSlices:
+        return t._with_values(clip_by_norm(t.values, clip_norm, axes))
     t = as_tensor(t)
     check_dtype("ClipByNorm", t, FLOATS, "t")
     clip_norm = as_tensor(clip_norm, t._dtype) if not isinstance(clip_norm, Tensor) else clip_norm

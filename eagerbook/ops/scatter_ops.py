@@ -10,8 +10,9 @@ known input rows, so the gradient goes back along the same indices.
 import numpy as np
 
 from ..core import dtypes
-from ..core.tensor import is_symbolic
+from ..core.tensor import convert_to_tensor, is_symbolic
 from ..core.variable import Variable
+from . import indexed_slices
 from .array_ops import (
     _check_nd,
     _check_nd_values,
@@ -26,7 +27,17 @@ from .array_ops import (
     size,
 )
 from .array_ops import range as range_op  # (Python's range stays usable here)
-from .math_ops import cast, equal, maximum, multiply, reduce_max, truediv, where_v2, zeros_like
+from .math_ops import (
+    cast,
+    equal,
+    maximum,
+    multiply,
+    negative,
+    reduce_max,
+    truediv,
+    where_v2,
+    zeros_like,
+)
 from .registry import execute, invalid_argument, register
 from .shape_rules import (
     ShapeError,
@@ -525,3 +536,22 @@ def _sparse_segment(reduce_sorted, reduce_unsorted, what):
 sparse_segment_sum = _sparse_segment(segment_sum, unsorted_segment_sum, "sum")
 sparse_segment_mean = _sparse_segment(segment_mean, unsorted_segment_mean, "mean")
 sparse_segment_sqrt_n = _sparse_segment(None, unsorted_segment_sqrt_n, "sqrt_n")
+
+
+# --- tf.IndexedSlices: made dense by scattering its rows (repeats add up) -----------------------
+def _slices_to_dense(slices):
+    dense_shape = convert_to_tensor(slices.dense_shape)
+    return unsorted_segment_sum(slices.values, slices.indices, gather(dense_shape, 0))
+
+
+def _concat_slices(a, b):
+    """The rows of two IndexedSlices of one tensor (int64 indices if either has them)."""
+    first, second = a.indices, b.indices
+    if first.dtype is not second.dtype:
+        first, second = cast(first, dtypes.int64), cast(second, dtypes.int64)
+    return indexed_slices.IndexedSlices(concat([a.values, b.values], 0),
+                                        concat([first, second], 0), a.dense_shape)
+
+
+indexed_slices.register_ops(to_dense=_slices_to_dense, concat=_concat_slices,
+                            negative=negative)

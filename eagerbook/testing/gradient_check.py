@@ -14,7 +14,7 @@ import numpy as np
 
 from ..autodiff.tape import GradientTape
 from ..core import nest
-from ..core.tensor import Tensor, _from_numpy
+from ..core.tensor import Tensor, _from_numpy, convert_to_tensor
 from ..ops import math_ops
 
 
@@ -101,7 +101,9 @@ def check_gradients(fn, values, *, seed=0, directions=3, eps=1e-6, rtol=1e-5, at
 
     for i, g in zip(diff_index, grads):
         x = np.array(values[i], dtype=np.float64)
-        analytic = np.zeros_like(x) if g is None else np.asarray(g._value, dtype=np.float64)
+        # (convert_to_tensor: a gather's gradient is an IndexedSlices, made dense here)
+        analytic = np.zeros_like(x) if g is None else np.asarray(convert_to_tensor(g)._value,
+                                                                 dtype=np.float64)
         assert analytic.shape == x.shape, \
             f"gradient of input {i} has shape {analytic.shape}, expected {x.shape}"
         for _ in range(directions):
@@ -164,7 +166,8 @@ def check_second_order(fn, values, *, seed=0, eps=1e-5, rtol=1e-4, atol=1e-5):
     hvp = first_order_projection(values, record=True)
     for i, h in zip(diff_index, hvp):
         x = np.array(values[i], dtype=np.float64)
-        analytic = np.zeros_like(x) if h is None else np.asarray(h._value, dtype=np.float64)
+        analytic = np.zeros_like(x) if h is None else np.asarray(convert_to_tensor(h)._value,
+                                                                 dtype=np.float64)
         v = rng.standard_normal(x.shape)
         plus, minus = list(values), list(values)
         plus[i], minus[i] = x + eps * v, x - eps * v

@@ -66,7 +66,7 @@ def check_layer(factory, input_shape, expected_output_shape=None, expected_weigh
             label = getattr(src, "name", "input") if src is not x else "input"
             assert g is not None, f"no gradient reaches {label}"
             assert tuple(g.shape) == tuple(src.shape)
-            value = g.numpy()
+            value = tf.convert_to_tensor(g).numpy()  # (an Embedding's is an IndexedSlices)
             assert np.all(np.isfinite(value)), label
             assert np.any(value != 0), f"zero gradient for {label}"
 
