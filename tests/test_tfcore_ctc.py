@@ -44,8 +44,8 @@ def test_batch_major_sparse_labels_and_another_blank():
                                  LOGIT_LENGTH, logits_time_major=False)
     np.testing.assert_allclose(batch_major.numpy(), expected)
     sparse = tf.sparse.from_dense(tf.constant([[1, 2], [1, 1], [2, 0]], tf.int64))
-    np.testing.assert_allclose(tf.nn.ctc_loss(sparse, logits, None, LOGIT_LENGTH).numpy(),
-                               expected)
+    np.testing.assert_allclose(
+        tf.nn.ctc_loss(sparse, logits, None, LOGIT_LENGTH, blank_index=0).numpy(), expected)
     # Blank last: labels name classes 0 and 1, so this is a different, checkable sum.
     last_blank = tf.nn.ctc_loss([[0, 1]], logits[:, :1], [2], [5], blank_index=-1)
     np.testing.assert_allclose(last_blank.numpy(), [brute_force_loss(LOGITS[:, 0], [0, 1], 2)],
@@ -84,3 +84,23 @@ def test_greedy_decoder_merges_repeats_and_drops_blanks():
     assert unmerged.values.numpy().tolist() == [2, 1, 1, 2, 1, 2, 1]
     with pytest.raises(tf.errors.FailedPreconditionError, match=r"sequence_length\(0\) <= 5"):
         tf.nn.ctc_greedy_decoder(logits, [6, 4])
+
+
+def test_dense_labels_that_cannot_fit_cost_about_707_not_inf():
+    # [1, 1] needs three frames (a blank between the repeats): two frames cannot spell it.
+    logits = tf.constant(LOGITS[:2, :1])
+    with tf.GradientTape() as tape:
+        tape.watch(logits)
+        loss = tf.nn.ctc_loss([[1, 1]], logits, [2], [2])
+    grad = tape.gradient(loss, logits).numpy()
+    assert 707 < loss.numpy()[0] < 720
+    assert np.all(np.isfinite(grad))
+    np.testing.assert_allclose(grad.sum(axis=-1), 0, atol=1e-12)  # softmax minus a share
+
+
+def test_sparse_labels_longer_than_their_frames_are_an_error():
+    sparse = tf.sparse.from_dense(tf.constant([[1, 2, 1]], tf.int64))
+    with pytest.raises(tf.errors.InvalidArgumentError, match="required: 3, available: 2"):
+        tf.nn.ctc_loss(sparse, tf.constant(LOGITS[:, :1]), None, [2], blank_index=0)
+    with pytest.raises(ValueError, match="blank_index"):
+        tf.nn.ctc_loss(sparse, tf.constant(LOGITS[:, :1]), None, [5])
