@@ -112,7 +112,6 @@ from .ops.array_ops import (
     expand_dims,
     eye,
     fill,
-    gather,
     gather_nd,
     linspace,
     one_hot,
@@ -136,6 +135,7 @@ from .ops.array_ops import (
     where,
     zeros,
 )
+from .ops.array_ops import tf_gather as gather
 from .ops.complex_ops import complex, conj, imag, real
 from .ops.functional_ops import (
     control_dependencies,

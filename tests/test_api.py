@@ -26,7 +26,9 @@ INTERNAL = {"sum_to_shape_of", "broadcast_like", "divide_no_cast", "reshape_to",
             "get_global_seed", "complex_abs", "long_row_sum_plan", "comparison_error",
             "elementwise", "in_dataset_function",
             # the main-diagonal cores behind tf.linalg.diag/diag_part/set_diag (diagonal_ops)
-            "matrix_diag", "matrix_diag_part", "set_diag"}
+            "matrix_diag", "matrix_diag_part", "set_diag",
+            # the dense-gradient gather of eagerbook's own ops (tf.gather is tf_gather)
+            "gather"}
 
 
 def _exported_objects():

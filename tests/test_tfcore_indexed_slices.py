@@ -132,3 +132,19 @@ def test_fit_trains_an_embedding():
     assert history.history["loss"][-1] < history.history["loss"][0]
     np.testing.assert_array_equal(after[[0, 5]], before[[0, 5]])  # rows never looked up
     assert not np.allclose(after[1:5], before[1:5])
+
+
+def test_ops_standing_for_tf_kernels_keep_dense_gradients():
+    # TF computes these with kernels of their own (dense gradients); eagerbook gathers inside.
+    v = tf.Variable(TABLE)
+    with tf.GradientTape(persistent=True) as tape:
+        framed = tf.reduce_sum(tf.signal.frame(v, 2, 1))
+        segments = tf.reduce_sum(tf.sparse.segment_sum(v, [0, 3], [0, 0]))
+        product = tf.reduce_sum(tf.sparse.sparse_dense_matmul(
+            tf.sparse.from_dense(tf.eye(4)), v))
+    for target in (framed, segments, product):
+        assert not isinstance(tape.gradient(target, v), tf.IndexedSlices)
+
+
+def test_gather_keeps_its_name():
+    assert tf.gather.__name__ == "gather" and tf.compat.v1.gather is tf.gather

@@ -224,15 +224,14 @@ class GradientTape:
                 raise ValueError("target and output_gradients must have the same structure")
             flat_seeds = [None if g is None else convert_to_tensor(g, dtype=t.dtype)
                           for g, t in zip(flat_seeds, flat_targets)]
-        grads = self._backward(flat_targets, flat_seeds, flat_sources, unconnected,
-                               keep_slices=True)
+        grads = self._backward(flat_targets, flat_seeds, flat_sources, unconnected, slices=True)
         for listener in tuple(gradient_listeners):
             listener(self, flat_targets, flat_seeds, flat_sources, grads)
         if not self._persistent:
             self._release()
         return nest.pack_sequence_as(sources, grads)
 
-    def _backward(self, targets, seeds, sources, unconnected=None, keep_slices=False):
+    def _backward(self, targets, seeds, sources, unconnected=None, slices=False):
         tape = self._tape
         if tape is None:
             result = [None] * len(sources)
@@ -242,9 +241,9 @@ class GradientTape:
             # Gradient ops must not be recorded on this tape (outer tapes still see them).
             if tape in context.state.recorders:
                 with context.recorders_paused([tape]):
-                    result = backprop(tape.entries, targets, seeds, sources, keep_slices)
+                    result = backprop(tape.entries, targets, seeds, sources, slices)
             else:  # the usual case: gradient() called after the `with` block
-                result = backprop(tape.entries, targets, seeds, sources, keep_slices)
+                result = backprop(tape.entries, targets, seeds, sources, slices)
         if unconnected is _ZERO:
             result = [math_ops.zeros_like(_value_of(s)) if g is None else g
                       for g, s in zip(result, sources)]

@@ -1412,7 +1412,7 @@ def _gather_layout(params, indices, axis, batch_dims):
 
 
 @register("GatherV2")
-def _gather(params, indices, axis, batch_dims):
+def _gather(params, indices, axis, batch_dims, _rows_gradient=False):
     _check_indices(indices, params.shape[axis], "GatherV2")  # at run time, eager or traced
     if batch_dims == 0:
         return np.take(params, indices, axis=axis)
@@ -1428,11 +1428,14 @@ def _gather(params, indices, axis, batch_dims):
 @_gather.gradient
 def _gather_grad(op, dy):
     params, indices = op.inputs
-    if op.attrs["axis"] == 0 and op.attrs["batch_dims"] == 0 and not is_symbolic(dy):
+    axis, batch_dims = op.attrs["axis"], op.attrs["batch_dims"]
+    if op.attrs.get("_rows_gradient") and axis == 0 and batch_dims == 0 \
+            and not is_symbolic(dy):
         # Only the gathered rows have a gradient: TF's tape answers with those rows alone.
         # (A traced function keeps the dense form, which its graph code expects.)
         return [_gathered_rows(dy, indices, params), None]
-    return [execute(_gather_grad_op, (dy, indices, params), dict(op.attrs)), None]
+    attrs = {"axis": axis, "batch_dims": batch_dims}
+    return [execute(_gather_grad_op, (dy, indices, params), attrs), None]
 
 
 def _gathered_rows(dy, indices, params):
@@ -1469,8 +1472,22 @@ def _gather_grad_op_grad(op, ddx):
     return [execute(_gather, (ddx, op.inputs[1]), dict(op.attrs)), None, None]
 
 
+def tf_gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name=None):
+    """``tf.gather``: `gather`, whose gradient on a tape is, as in TF, a tf.IndexedSlices
+    holding only the rows read when it gathers along axis 0."""
+    return _checked_gather(params, indices, axis, batch_dims, {"_rows_gradient": True})
+
+
+tf_gather.__name__ = tf_gather.__qualname__ = "gather"  # (as TF's tf.gather prints)
+
+
 def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name=None):
-    """Picks slices of `params` along `axis` at `indices` (``tf.gather``)."""
+    """Picks slices of `params` along `axis` at `indices`; the gradient is always a dense
+    tensor (what eagerbook's own ops use, standing for TF kernels with dense gradients)."""
+    return _checked_gather(params, indices, axis, batch_dims, {})
+
+
+def _checked_gather(params, indices, axis, batch_dims, extra_attrs):
     params = as_tensor(params)
     indices = as_tensor(indices)
     if indices._dtype not in (dtypes.int32, dtypes.int64, dtypes.int16, dtypes.uint8):
@@ -1500,7 +1517,8 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
                                            f"{list(params.shape)[:batch_dims]} must equal "
                                            f"indices.shape[:{batch_dims}] = "
                                            f"{list(indices.shape)[:batch_dims]}")
-    return execute(_gather, (params, indices), {"axis": axis, "batch_dims": batch_dims})
+    return execute(_gather, (params, indices),
+                   {"axis": axis, "batch_dims": batch_dims, **extra_attrs})
 
 
 def _nd_index(indices, batch_shape):

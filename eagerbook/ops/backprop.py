@@ -5,8 +5,7 @@ execution order, so the same loop differentiates an eager tape and a traced grap
 loop over a list, not a recursion: a chain of a million ops is fine.
 """
 
-from . import math_ops
-from .indexed_slices import IndexedSlices, concat_slices, to_dense
+from . import indexed_slices, math_ops
 from .primitives import sum_to_shape_of
 from .support import FLOAT_SET
 
@@ -33,22 +32,20 @@ def zeros_gradient(t):
 def add_gradients(a, b):
     """a + b for two gradients of the same tensor."""
     kind = GRADIENT_DTYPES.get(a._dtype)
-    return math_ops.add(a, b) if kind is None else kind[1](a, b)
+    return _add(a, b) if kind is None else kind[1](a, b)
 
 
 def backprop(records, targets, seeds, sources, keep_slices=False):
     """The backward sweep over `records` (in execution order); one gradient per source.
 
-    `seeds` holds d(loss)/d(target) for each target (None: that target is ignored).
-    A source reached only through gathers gets an IndexedSlices if `keep_slices` (what
-    ``GradientTape.gradient`` returns, as TF's does), else its dense tensor.
+    `seeds` holds d(loss)/d(target) for each target (None: that target is ignored). A source
+    reached only through gathers gets an IndexedSlices if `keep_slices` (as tapes return).
     """
     source_ids = set(map(id, sources))
-    # 1. Forward over the records: which tensors depend on a source? Only records with such
-    # an input can pass gradients back; inputs that do not depend on a source need no
-    # gradient at all, and the rule is told so (TF's skip_input_indices): `w * x` with a
-    # constant x then skips d/dx. (Loops, not comprehensions: on Python 3.11 each of those is
-    # a function call, and this runs per record.)
+    # 1. Forward over the records: which tensors depend on a source? Only records with such an
+    # input pass gradients back; inputs not depending on a source need none, and the rule is
+    # told so (TF's skip_input_indices): `w * x` with a constant x skips d/dx. (Loops, not
+    # comprehensions: on Python 3.11 each of those is a function call; this runs per record.)
     depends = set(source_ids)
     relevant = []
     for entry in records:
@@ -77,9 +74,6 @@ def backprop(records, targets, seeds, sources, keep_slices=False):
                 depends.add(id(outputs))
     # 2. Seed the targets.
     grads = {}
-    # Gradients that are IndexedSlices (from a gather) wait here, apart from the dense ones,
-    # so that the sweep costs one emptiness test per record while there are none.
-    slices = {}
     for t, seed in zip(targets, seeds):
         if seed is not None and id(t) in depends:
             _accumulate(grads, id(t), seed)
@@ -90,20 +84,11 @@ def backprop(records, targets, seeds, sources, keep_slices=False):
         if type(outputs) is not tuple:  # one output (no tuple made per record)
             key = id(outputs)  # (_take, spelled out: this runs per record)
             out_grad = grads.get(key) if key in source_ids else grads.pop(key, None)
-            if slices and key in slices:
-                part = slices.get(key) if key in source_ids else slices.pop(key)
-                if out_grad is None and entry.op.name in _PASS_SLICES:
-                    _accumulate_slices(grads, slices, id(entry.inputs[0]), part, depends)
-                    continue  # a Variable read or identity hands the rows on as they are
-                out_grad = _with_slices(out_grad, part)
             if out_grad is None:
                 continue  # nothing flows back through this entry
-            out_grads = (out_grad,)
+            out_grads = (out_grad,) if type(out_grad) is not _SLICES else _rows(entry, out_grad)
         else:
             out_grads = [_take(grads, y, source_ids) for y in outputs]
-            if slices:
-                out_grads = [_with_slices(g, _take(slices, y, source_ids))
-                             for g, y in zip(out_grads, outputs)]
             if all(g is None for g in out_grads):
                 continue
             if not entry.op.grad_takes_none:  # zeros for the unused outputs, made only if
@@ -114,42 +99,9 @@ def backprop(records, targets, seeds, sources, keep_slices=False):
             if g is not None:
                 key = id(x)
                 if key in depends:
-                    if type(g) is IndexedSlices:
-                        _accumulate_slices(grads, slices, key, g, depends)
-                        continue
                     previous = grads.get(key)  # (_accumulate, spelled out)
                     grads[key] = g if previous is None else add_gradients(previous, g)
-    if not slices:
-        return list(map(grads.get, map(id, sources)))
-    return [_source_gradient(grads.get(id(s)), slices.get(id(s)), keep_slices)
-            for s in sources]
-
-
-# Ops whose gradient is their output's, unchanged: an IndexedSlices passes through them.
-_PASS_SLICES = frozenset(("ReadVariableOp", "Identity"))
-
-
-def _accumulate_slices(grads, slices, key, part, depends):
-    """Adds the IndexedSlices `part` to the gradient of tensor `key`."""
-    if key not in depends:
-        return
-    previous = slices.get(key)
-    slices[key] = part if previous is None else concat_slices(previous, part)
-
-
-def _with_slices(dense, part):
-    """The dense gradient `dense` (or None) plus the IndexedSlices `part` (or None)."""
-    if part is None:
-        return dense
-    part = to_dense(part)
-    return part if dense is None else add_gradients(dense, part)
-
-
-def _source_gradient(dense, part, keep_slices):
-    """A source's gradient: IndexedSlices only if every contribution was one (as in TF)."""
-    if part is not None and dense is None and keep_slices:
-        return part
-    return _with_slices(dense, part)
+    return _results(grads, sources, keep_slices)
 
 
 def input_gradients(entry, out_grads):
@@ -177,9 +129,31 @@ def input_gradients(entry, out_grads):
 def _take(grads, y, source_ids):
     """The summed gradient of `y`, popped (freeing memory early) unless `y` is a source."""
     key = id(y)
-    return grads.get(key) if key in source_ids else grads.pop(key, None)
+    g = grads.get(key) if key in source_ids else grads.pop(key, None)
+    return g if type(g) is not _SLICES else indexed_slices.to_dense(g)
 
 
 def _accumulate(grads, key, g):
     previous = grads.get(key)
     grads[key] = g if previous is None else add_gradients(previous, g)
+
+
+# --- IndexedSlices: a gather's gradient holds only the rows it read (see indexed_slices.py) ------
+_SLICES = indexed_slices.IndexedSlices
+
+
+def _rows(entry, g):
+    """What `entry`'s rule gets for the IndexedSlices `g`: `g` itself if the op hands its
+    gradient on unchanged (a Variable read, an identity), else the dense tensor."""
+    return (g if entry.op.name in indexed_slices.PASSED_ON else indexed_slices.to_dense(g),)
+
+
+def _add(a, b):
+    if type(a) is _SLICES or type(b) is _SLICES:
+        return indexed_slices.add(a, b)  # two IndexedSlices stay one, as in TF
+    return math_ops.add(a, b)
+
+
+def _results(grads, sources, keep_slices):
+    found = list(map(grads.get, map(id, sources)))
+    return found if keep_slices else [indexed_slices.dense(g) for g in found]

@@ -22,7 +22,7 @@ def embedding_lookup(params, ids, max_norm=None, name=None):
         table = params[0] if len(params) == 1 else array_ops.concat(list(params), 0)
     else:
         table = params
-    rows = array_ops.gather(table, ids)
+    rows = array_ops.tf_gather(table, ids)  # (its gradient: an IndexedSlices of the rows)
     if max_norm is None:
         return rows
     # Rows whose l2 norm is above max_norm are scaled down to it, each row on its own.

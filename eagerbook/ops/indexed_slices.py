@@ -55,6 +55,10 @@ class IndexedSlices:
         return TensorShape([None]).concatenate(self._values.shape[1:])
 
     @property
+    def _dtype(self):  # (what the backward sweep reads of a gradient)
+        return self._values._dtype
+
+    @property
     def name(self):
         return self._values.name
 
@@ -97,9 +101,13 @@ class IndexedSlices:
         return IndexedSlices(values, self._indices, self._dense_shape)
 
 
+# Ops whose gradient is their output's, unchanged: the backward sweep hands them an
+# IndexedSlices as it is (any other rule gets the dense tensor).
+PASSED_ON = frozenset(("ReadVariableOp", "Identity"))
+
 # The ops an IndexedSlices needs live in modules that import this one, so they register
 # themselves here (scatter_ops does, on import) instead of being imported.
-_OPS = {}  # "to_dense", "concat", "negative", "cast" -> function
+_OPS = {}  # "to_dense", "concat", "negative", "add" -> function
 
 
 def register_ops(**ops):
@@ -111,6 +119,14 @@ def to_dense(slices):
     return _OPS["to_dense"](slices)
 
 
-def concat_slices(a, b):
-    """a + b for two IndexedSlices of one tensor: the rows of both (TF concatenates, too)."""
-    return _OPS["concat"](a, b)
+def dense(g):
+    """`g` as a dense tensor if it is an IndexedSlices, else `g` itself (None stays None)."""
+    return to_dense(g) if type(g) is IndexedSlices else g
+
+
+def add(a, b):
+    """a + b for two gradients of one tensor, one of them (at least) an IndexedSlices: the
+    rows of both if both are (TF concatenates them too), else the dense sum."""
+    if type(a) is IndexedSlices and type(b) is IndexedSlices:
+        return _OPS["concat"](a, b)
+    return _OPS["add"](dense(a), dense(b))

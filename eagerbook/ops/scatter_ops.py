@@ -28,6 +28,7 @@ from .array_ops import (
 )
 from .array_ops import range as range_op  # (Python's range stays usable here)
 from .math_ops import (
+    add,
     cast,
     equal,
     maximum,
@@ -554,4 +555,4 @@ def _concat_slices(a, b):
 
 
 indexed_slices.register_ops(to_dense=_slices_to_dense, concat=_concat_slices,
-                            negative=negative)
+                            negative=negative, add=add)

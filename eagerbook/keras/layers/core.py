@@ -213,7 +213,7 @@ class Embedding(Layer):
                 None, None, f"Exception encountered when calling layer '{self.name}' (type "
                 f"Embedding). indices[{position}] = {int(values[tuple(where)])} is not in "
                 f"[0, {self.input_dim}) [Op:ResourceGather]")
-        return array_ops.gather(self.embeddings, inputs)
+        return array_ops.tf_gather(self.embeddings, inputs)  # (sparse gradient, as TF)
 
     def _output_dtype(self, input_dtype):
         return self._dtype or dtypes.as_dtype(backend.floatx())
