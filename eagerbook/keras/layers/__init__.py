@@ -17,6 +17,7 @@ from .convolutional import (
     SeparableConvolution2D,
 )
 from .core import Dense, Dropout, Embedding, Input, InputLayer, Lambda, Masking
+from .dense_attention import AdditiveAttention, Attention
 from .einsum_dense import EinsumDense
 from .hashing import HashedCrossing, Hashing
 from .image_preprocessing import (

@@ -750,12 +750,19 @@ class Layer(Module):
         if type(self).compute_mask is Layer.compute_mask:
             return carries and self.supports_masking
         flat = [t for t in nest.flatten(inputs) if isinstance(t, KerasTensor)]
-        if not flat or flat[0].shape.rank is None:
+        if not flat or any(t.shape.rank is None for t in flat):
             return carries and self.supports_masking
-        probe_dims = [1 if d is None else d for d in flat[0].shape.as_list()]
-        try:  # ask compute_mask about a stand-in input of the same shape (all ones)
-            probe = convert_to_tensor(np.ones(probe_dims, dtype=flat[0].dtype._np))
-            mask = convert_to_tensor(np.ones(probe_dims[:2], dtype=bool)) if carries else None
+
+        def ones(t):
+            dims = [1 if d is None else d for d in t.shape.as_list()]
+            return convert_to_tensor(np.ones(dims, dtype=t.dtype._np))
+
+        try:  # ask compute_mask about stand-in inputs of the same shapes (all ones)
+            if isinstance(inputs, (list, tuple)):
+                probe = [ones(t) if isinstance(t, KerasTensor) else t for t in inputs]
+            else:
+                probe = ones(flat[0])
+            mask = _stand_in_masks(inputs, probe) if carries else None
             return self.compute_mask(probe, mask) is not None
         except Exception:  # noqa: BLE001 - a compute_mask that needs real values: no mask
             return False
@@ -766,17 +773,39 @@ class Layer(Module):
         return input_dtype
 
     def _infer_outputs_by_running(self, args, kwargs):
-        """Runs the layer once on zeros to learn its output shapes and dtypes."""
-        unknown = [False]
+        """Runs the layer on zeros to learn its output shapes and dtypes. Unknown input sizes
+        stand in as 8, then as 9: an output size that changes with them is unknown too,
+        one that does not (the query steps of an attention over unknown key steps) is kept,
+        as TF's traced shapes keep it."""
+        unknown = _has_unknown_steps(args, kwargs)
+        out = self._run_on_stand_ins(args, kwargs, 8)
+        other = self._run_on_stand_ins(args, kwargs, 9) if unknown else out
+
+        def symbolic(t, t_other):
+            t, t_other = convert_to_tensor(t), convert_to_tensor(t_other)
+            if t.shape.rank == 0:  # reduced over the batch too (tf.reduce_mean(x)): a scalar
+                return KerasTensor([], t.dtype)
+            dims = t.shape.as_list()
+            other_dims = t_other.shape.as_list()
+            if len(other_dims) != len(dims):  # the rank itself depends on the sizes
+                return KerasTensor([None] * len(dims), t.dtype)
+            return KerasTensor([None] + [a if a == b else None
+                                         for a, b in zip(dims[1:], other_dims[1:])], t.dtype)
+
+        try:
+            return nest.map_structure(symbolic, out, other)
+        except (ValueError, TypeError):  # the structure depends on the sizes: the first run's
+            return nest.map_structure(lambda t: symbolic(t, t), out)
+
+    def _run_on_stand_ins(self, args, kwargs, unknown_size):
+        """The layer's call on zeros shaped as the KerasTensors among `args`/`kwargs` (batch
+        1, each unknown size `unknown_size`)."""
 
         def concrete(x):
             if isinstance(x, KerasTensor):
                 dims = x.shape.as_list()
-                if any(d is None for d in dims[1:]):
-                    unknown[0] = True
-                dims = [1 if i == 0 or d is None else d for i, d in enumerate(dims)]
-                if unknown[0]:
-                    dims = [d if d is not None else 8 for d in dims]
+                dims = [1 if i == 0 else unknown_size if d is None else d
+                        for i, d in enumerate(dims)]
                 return convert_to_tensor(np.zeros(dims, dtype=x.dtype._np))
             return x
 
@@ -785,25 +814,14 @@ class Layer(Module):
         accepts_training, _, accepts_mask = self._call_signature()[:3]
         if accepts_training and real_kwargs.get("training") is None:
             real_kwargs["training"] = False
-        first = nest.flatten(args)[0] if args else None
-        if accepts_mask and real_kwargs.get("mask") is None and \
-                getattr(first, "_carries_mask", False):
-            # A masked input: give the trial run a mask of its batch and step axes.
-            dims = nest.flatten(real_args)[0].shape.as_list()[:2]
-            real_kwargs["mask"] = convert_to_tensor(np.ones(dims, dtype=bool))
+        if accepts_mask and real_kwargs.get("mask") is None and args:
+            # Masked inputs: give the trial run masks of their batch and step axes (a list of
+            # them, None for the unmasked, for a list of inputs).
+            mask = _stand_in_masks(args[0], real_args[0])
+            if mask is not None:
+                real_kwargs["mask"] = mask
         with backend.init_scope():
-            out = self.call(*real_args, **real_kwargs)
-
-        def symbolic(t):
-            t = convert_to_tensor(t)
-            if t.shape.rank == 0:  # reduced over the batch too (tf.reduce_mean(x)): a scalar
-                return KerasTensor([], t.dtype)
-            dims = [None] + list(t.shape.as_list()[1:])
-            if unknown[0]:
-                dims = [None] * (len(dims) - 1) + dims[-1:] if len(dims) > 1 else dims
-            return KerasTensor(dims, t.dtype)
-
-        return nest.map_structure(symbolic, out)
+            return self.call(*real_args, **real_kwargs)
 
     # --- where the layer sits in functional graphs: its calls on KerasTensors --------------------
     def _only_node(self, what):
@@ -973,6 +991,31 @@ class _MaskTable:
 
 
 _MASKS = _MaskTable()
+
+
+def _stand_in_masks(inputs, stand_ins):
+    """All-True masks over the batch and step axes of the `stand_ins` whose symbolic `inputs`
+    carry a mask: one mask, a list of masks (None for the unmasked) for a list of inputs, or
+    None when no input carries one."""
+    def mask_for(x, stand_in):
+        if not getattr(x, "_carries_mask", False):
+            return None
+        return convert_to_tensor(np.ones(stand_in.shape.as_list()[:2], dtype=bool))
+
+    if isinstance(inputs, (list, tuple)):
+        masks = [mask_for(x, t) for x, t in zip(inputs, stand_ins)]
+        return masks if any(m is not None for m in masks) else None
+    first = nest.flatten(inputs)[0] if nest.flatten(inputs) else None
+    if first is None or not getattr(first, "_carries_mask", False):
+        return None
+    return mask_for(first, nest.flatten(stand_ins)[0])
+
+
+def _has_unknown_steps(args, kwargs):
+    """Whether a KerasTensor among the call's arguments has an unknown size past the batch."""
+    return any(isinstance(x, KerasTensor) and x.shape.rank is not None and
+               None in x.shape.as_list()[1:]
+               for x in nest.flatten([list(args), dict(kwargs)]))
 
 
 def _keras_mask(tensor):

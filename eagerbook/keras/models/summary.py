@@ -71,6 +71,7 @@ def print_summary(model, line_length=None, positions=None, print_fn=None):
     row(headers)
     print_fn("=" * line_length)
     layers = model.layers
+    model_nodes = {id(node) for node in getattr(model, "_nodes", ())}
     if model._is_sequential:
         layers = [layer for layer in layers if not isinstance(layer, InputLayer)]
     for i, layer in enumerate(layers):
@@ -81,6 +82,8 @@ def print_summary(model, line_length=None, positions=None, print_fn=None):
         else:
             sources = []
             for node in layer._inbound_nodes:
+                if id(node) not in model_nodes:  # a call that belongs to another model
+                    continue
                 for x in node.keras_inputs:
                     src = x._node.layer
                     sources.append(f"{src.name}[{src._inbound_nodes.index(x._node)}]"
