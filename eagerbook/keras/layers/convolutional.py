@@ -17,7 +17,7 @@ import numbers
 import numpy as np
 
 from ...core.shape import TensorShape
-from ...ops import array_ops, nn_impl_ops, nn_ops
+from ...ops import array_ops, math_ops, nn_impl_ops, nn_ops
 from .. import constraints, initializers, regularizers
 from .base import InputSpec
 from .core import KernelLayer, _serialize_constraint
@@ -400,12 +400,85 @@ class SeparableConv2D(DepthwiseConv2D):
         return config
 
 
+def _depth_padding(depth, kernel, padding, stride, dilation):
+    """(front, back) zero slices TF's SAME padding adds along the depth axis (none for
+    VALID), and the output depth."""
+    out = conv_output_length(depth, kernel, padding, stride, dilation)
+    if padding != "same":
+        return (0, 0), out
+    total = max((out - 1) * stride + (kernel - 1) * dilation + 1 - depth, 0)
+    return (total // 2, total - total // 2), out
+
+
+def _depth_slices(x, offset, count, stride):
+    """`count` depth slices of ``(b, D, H, W, c)`` from `offset` every `stride`, with the batch
+    and depth axes merged: ``(b * count, H, W, c)`` for a 2-D op."""
+    picked = x[:, offset:offset + (count - 1) * stride + 1:stride]
+    dims = x.shape.as_list()
+    return array_ops.reshape(picked, [-1] + [d if d is not None else -1 for d in dims[2:]])
+
+
+def _split_depth(y, count):
+    """``(b * count, h, w, c)`` back to ``(b, count, h, w, c)``."""
+    dims = y.shape.as_list()
+    return array_ops.reshape(y, [-1, count] + [d if d is not None else -1 for d in dims[1:]])
+
+
+class Conv3D(_Conv):
+    """3-D convolution over ``(batch, depth, height, width, channels)`` (videos, volumes)
+    with a ``(kd, kh, kw, in, filters)`` kernel. Each depth tap of the kernel is a 2-D
+    convolution of the matching depth slices; the output sums the taps."""
+
+    def __init__(self, filters, kernel_size, strides=(1, 1, 1), padding="valid",
+                 data_format=None, dilation_rate=(1, 1, 1), groups=1, **kwargs):
+        super().__init__(3, filters, kernel_size, strides, padding, data_format, dilation_rate,
+                         groups, **kwargs)
+
+    def build(self, input_shape):
+        _check_rank(input_shape, 5)
+        channels = self._channels(input_shape)
+        self._add_kernel_and_bias(self.kernel_size + (channels, self.filters), self.filters)
+        self.built = True
+
+    def call(self, inputs):
+        empty = _empty_output(self, inputs)
+        if empty is not None:
+            return empty
+        depth = inputs.shape.as_list()[1]
+        if depth is None:
+            raise ValueError("eagerbook's Conv3D needs a known depth (axis 1) in its inputs.")
+        (front, back), out_depth = _depth_padding(depth, self.kernel_size[0], self.padding,
+                                                  self.strides[0], self.dilation_rate[0])
+        x = array_ops.pad(inputs, [[0, 0], [front, back], [0, 0], [0, 0], [0, 0]]) \
+            if front or back else inputs
+        total = None
+        for tap in range(self.kernel_size[0]):
+            slices = _depth_slices(x, tap * self.dilation_rate[0], out_depth, self.strides[0])
+            part = nn_ops.conv2d(slices, self.kernel[tap], strides=[1, *self.strides[1:], 1],
+                                 padding=self.padding.upper(),
+                                 dilations=[1, *self.dilation_rate[1:], 1])
+            total = part if total is None else math_ops.add(total, part)
+        outputs = _split_depth(total, out_depth)
+        return self._add_bias_and_activate(outputs, nn_ops.bias_add)
+
+    def compute_output_shape(self, input_shape):
+        dims = TensorShape(input_shape).as_list()
+        if len(dims) != 5:
+            raise ValueError(f"Conv3D expects inputs of rank 5, got shape {dims}")
+        spatial = [conv_output_length(dims[i + 1], self.kernel_size[i], self.padding,
+                                      self.strides[i], self.dilation_rate[i])
+                   for i in range(3)]
+        return TensorShape([dims[0], *spatial, self.filters])
+
+
+Convolution3D = Conv3D
 Convolution2D = Conv2D
 Convolution1D = Conv1D
 SeparableConvolution2D = SeparableConv2D
 Convolution2DTranspose = Conv2DTranspose
 
 
-__all__ = ["Conv1D", "Convolution1D", "Conv2D", "Convolution2D", "Conv2DTranspose",
+__all__ = ["Conv1D", "Convolution1D", "Conv2D", "Convolution2D", "Conv3D", "Convolution3D",
+           "Conv2DTranspose",
            "Convolution2DTranspose", "DepthwiseConv2D", "SeparableConv2D",
            "SeparableConvolution2D"]

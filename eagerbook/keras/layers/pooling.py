@@ -1,11 +1,21 @@
-"""Pooling layers: ``MaxPooling1D/2D`` and ``AveragePooling1D/2D`` slide a window (the 1-D ones
-run the 2-D op on a height-1 image); ``GlobalMax/AveragePooling1D/2D`` reduce over every step
-or pixel."""
+"""Pooling layers: ``MaxPooling1D/2D/3D`` and ``AveragePooling1D/2D/3D`` slide a window (the
+1-D ones run the 2-D op on a height-1 image, the 3-D ones combine 2-D pools of depth slices);
+``GlobalMax/AveragePooling1D/2D/3D`` reduce over every step, pixel or voxel."""
+
+import numpy as np
 
 from ...core.shape import TensorShape
+from ...core.tensor import convert_to_tensor
 from ...ops import array_ops, math_ops, nn_ops
 from .base import InputSpec, Layer
-from .convolutional import _padding, conv_output_length, normalize_tuple
+from .convolutional import (
+    _depth_padding,
+    _depth_slices,
+    _padding,
+    _split_depth,
+    conv_output_length,
+    normalize_tuple,
+)
 
 
 class _Pooling(Layer):
@@ -80,6 +90,67 @@ class AveragePooling1D(_Pooling1D):
     _op_name = "avg_pool2d"
 
 
+class _Pooling3D(_Pooling):
+    """A ``(pd, ph, pw)`` window over ``(batch, depth, height, width, channels)``: each depth
+    tap pools its depth slices in 2-D, and the taps are combined (max, or mean over the taps
+    inside the volume: SAME padding's extra slices do not count, as in TF)."""
+
+    _rank = 3
+
+    def __init__(self, pool_size=(2, 2, 2), strides=None, padding="valid", data_format=None,
+                 **kwargs):
+        super().__init__(pool_size, strides, padding, data_format, **kwargs)
+
+    def call(self, inputs):
+        depth = inputs.shape.as_list()[1]
+        if depth is None:
+            raise ValueError(f"eagerbook's {type(self).__name__} needs a known depth (axis 1) "
+                             "in its inputs.")
+        (front, back), out_depth = _depth_padding(depth, self.pool_size[0], self.padding,
+                                                  self.strides[0], 1)
+        x = inputs
+        if front or back:  # padding slices lose every max; for the mean they are left out
+            fill = float("-inf") if self._op_name == "max_pool2d" else 0.0
+            x = array_ops.pad(x, [[0, 0], [front, back], [0, 0], [0, 0], [0, 0]],
+                              constant_values=fill)
+        pool = getattr(nn_ops, self._op_name)
+        total = None
+        for tap in range(self.pool_size[0]):
+            part = pool(_depth_slices(x, tap, out_depth, self.strides[0]),
+                        ksize=[1, *self.pool_size[1:], 1], strides=[1, *self.strides[1:], 1],
+                        padding=self.padding.upper())
+            if total is None:
+                total = part
+            elif self._op_name == "max_pool2d":
+                total = math_ops.maximum(total, part)
+            else:
+                total = math_ops.add(total, part)
+        outputs = _split_depth(total, out_depth)
+        if self._op_name == "avg_pool2d":
+            outputs = math_ops.divide(outputs, self._taps_inside(depth, front, out_depth,
+                                                                 outputs.dtype))
+        return outputs
+
+    def _taps_inside(self, depth, front, out_depth, dtype):
+        """(1, out_depth, 1, 1, 1): how many depth taps of each window fall in the volume."""
+        starts = np.arange(out_depth) * self.strides[0] - front
+        taps = starts[:, None] + np.arange(self.pool_size[0])[None, :]
+        counts = ((taps >= 0) & (taps < depth)).sum(axis=1)
+        return convert_to_tensor(counts.reshape(1, -1, 1, 1, 1).astype(dtype.as_numpy_dtype))
+
+
+class MaxPooling3D(_Pooling3D):
+    """The largest value of each ``pool_size`` window of a volume."""
+
+    _op_name = "max_pool2d"
+
+
+class AveragePooling3D(_Pooling3D):
+    """The mean of each ``pool_size`` window of a volume."""
+
+    _op_name = "avg_pool2d"
+
+
 class _GlobalPooling(Layer):
     """Reduces every one of the `rank` spatial axes (``keepdims`` keeps them, as size 1)."""
 
@@ -125,6 +196,24 @@ class GlobalMaxPooling2D(_GlobalPooling):
         return math_ops.reduce_max(inputs, axis=self._axes(), keepdims=self.keepdims)
 
 
+class GlobalAveragePooling3D(_GlobalPooling):
+    """The mean over depth, height and width: one value per channel."""
+
+    _rank = 3
+
+    def call(self, inputs):
+        return math_ops.reduce_mean(inputs, axis=self._axes(), keepdims=self.keepdims)
+
+
+class GlobalMaxPooling3D(_GlobalPooling):
+    """The largest value over depth, height and width: one value per channel."""
+
+    _rank = 3
+
+    def call(self, inputs):
+        return math_ops.reduce_max(inputs, axis=self._axes(), keepdims=self.keepdims)
+
+
 class _GlobalPooling1D(_GlobalPooling):
     """Over the steps of a sequence: a mask coming along stops here."""
 
@@ -164,9 +253,15 @@ MaxPool1D = MaxPooling1D
 AvgPool1D = AveragePooling1D
 GlobalAvgPool1D = GlobalAveragePooling1D
 GlobalMaxPool1D = GlobalMaxPooling1D
+MaxPool3D = MaxPooling3D
+AvgPool3D = AveragePooling3D
+GlobalAvgPool3D = GlobalAveragePooling3D
+GlobalMaxPool3D = GlobalMaxPooling3D
 
 
 __all__ = ["MaxPooling1D", "MaxPool1D", "AveragePooling1D", "AvgPool1D", "MaxPooling2D",
            "MaxPool2D", "AveragePooling2D", "AvgPool2D", "GlobalAveragePooling1D",
            "GlobalAvgPool1D", "GlobalMaxPooling1D", "GlobalMaxPool1D", "GlobalAveragePooling2D",
-           "GlobalAvgPool2D", "GlobalMaxPooling2D", "GlobalMaxPool2D"]
+           "GlobalAvgPool2D", "GlobalMaxPooling2D", "GlobalMaxPool2D", "MaxPooling3D",
+           "MaxPool3D", "AveragePooling3D", "AvgPool3D", "GlobalAveragePooling3D",
+           "GlobalAvgPool3D", "GlobalMaxPooling3D", "GlobalMaxPool3D"]
