@@ -53,7 +53,12 @@ from .merging import (
     multiply,
     subtract,
 )
-from .normalization import BatchNormalization, LayerNormalization, UnitNormalization
+from .normalization import (
+    BatchNormalization,
+    GroupNormalization,
+    LayerNormalization,
+    UnitNormalization,
+)
 from .pooling import (
     AveragePooling1D,
     AveragePooling2D,
@@ -93,11 +98,13 @@ from .recurrent import (
     GRU,
     LSTM,
     RNN,
+    AbstractRNNCell,
     Bidirectional,
     GRUCell,
     LSTMCell,
     SimpleRNN,
     SimpleRNNCell,
+    StackedRNNCells,
 )
 from .regularization import (
     ActivityRegularization,
@@ -107,6 +114,7 @@ from .regularization import (
     Identity,
     SpatialDropout1D,
     SpatialDropout2D,
+    SpatialDropout3D,
 )
 from .reshaping import (
     Cropping1D,
@@ -123,7 +131,7 @@ from .reshaping import (
     ZeroPadding2D,
     ZeroPadding3D,
 )
-from .wrappers import TimeDistributed
+from .wrappers import TimeDistributed, Wrapper
 
 
 def serialize(layer):

@@ -1,5 +1,6 @@
 """Normalization layers: ``BatchNormalization`` (batch statistics while training, moving ones
-after) and ``LayerNormalization`` (each example's own statistics)."""
+after), ``LayerNormalization`` (each example's own statistics) and ``GroupNormalization``
+(each example's statistics per group of channels)."""
 
 import numpy as np
 
@@ -222,6 +223,72 @@ class LayerNormalization(_ScaleAndShift):
         return config
 
 
+class GroupNormalization(_ScaleAndShift):
+    """Splits the channels (`axis`) into `groups` groups and normalizes each example's group
+    over its channels and every other non-batch axis, then scales by ``gamma`` and shifts by
+    ``beta`` (one per channel). ``groups=1`` normalizes like LayerNormalization over all
+    features; ``groups`` = channels is instance normalization."""
+
+    def __init__(self, groups=32, axis=-1, epsilon=1e-3, center=True, scale=True,
+                 beta_initializer="zeros", gamma_initializer="ones", beta_regularizer=None,
+                 gamma_regularizer=None, beta_constraint=None, gamma_constraint=None,
+                 **kwargs):
+        super().__init__(epsilon, center, scale, beta_initializer, gamma_initializer,
+                         beta_regularizer, gamma_regularizer, beta_constraint,
+                         gamma_constraint, **kwargs)
+        self.groups = groups
+        self.axis = axis
+
+    def build(self, input_shape):
+        shape = TensorShape(input_shape)
+        self._axis = self.axis % shape.rank
+        channels = shape[self._axis]
+        if channels is None:
+            raise ValueError(f"Axis {self.axis} of input tensor should have a defined "
+                             "dimension but the layer received an input with shape "
+                             f"{shape}.")
+        if channels < self.groups:
+            raise ValueError(f"Number of groups ({self.groups}) cannot be more than the number "
+                             f"of channels ({channels}).")
+        if channels % self.groups:
+            raise ValueError(f"Number of groups ({self.groups}) must be a multiple of the "
+                             f"number of channels ({channels}).")
+        self.input_spec = InputSpec(ndim=shape.rank, axes={self._axis: channels})
+        self._add_gamma_and_beta([channels])
+        self.built = True
+
+    def call(self, inputs):
+        rank = inputs.shape.rank
+        channels = inputs.shape[self._axis]
+        shape = array_ops.shape(inputs)
+        grouped_shape = array_ops.concat(
+            [shape[:self._axis], [self.groups, channels // self.groups],
+             shape[self._axis + 1:]], axis=0)
+        grouped = array_ops.reshape(inputs, grouped_shape)
+        # statistics per example and group: over every axis but those two
+        axes = [a for a in range(rank + 1) if a not in (0, self._axis)]
+        mean, variance = nn_ops.moments(grouped, axes, keepdims=True)
+        normalized = math_ops.multiply(math_ops.subtract(grouped, mean),
+                                       math_ops.rsqrt(math_ops.add(variance, self.epsilon)))
+        out = array_ops.reshape(normalized, shape)
+        per_channel = [channels if a == self._axis else 1 for a in range(rank)]
+        if self.gamma is not None:
+            out = math_ops.multiply(out, array_ops.reshape(self.gamma, per_channel))
+        if self.beta is not None:
+            out = math_ops.add(out, array_ops.reshape(self.beta, per_channel))
+        return out
+
+    def compute_output_shape(self, input_shape):
+        return TensorShape(input_shape)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"groups": self.groups, "axis": self.axis, "epsilon": self.epsilon,
+                       "center": self.center, "scale": self.scale})
+        config.update(self._scale_and_shift_config())
+        return config
+
+
 class UnitNormalization(Layer):
     """Scales each sample to unit L2 norm over `axis` (an int or a list of axes)."""
 
@@ -251,4 +318,5 @@ class UnitNormalization(Layer):
         return config
 
 
-__all__ = ["BatchNormalization", "LayerNormalization", "UnitNormalization"]
+__all__ = ["BatchNormalization", "LayerNormalization", "GroupNormalization",
+           "UnitNormalization"]

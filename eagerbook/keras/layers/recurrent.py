@@ -15,6 +15,7 @@ the recurrent product (``reset_after=False``: one row, reset applied before the 
 
 import numpy as np
 
+from ...checkpoints.containers import ListWrapper
 from ...core import context, dtypes, nest
 from ...core.shape import TensorShape
 from ...core.tensor import convert_to_tensor
@@ -255,6 +256,116 @@ class GRUCell(_Cell):
         return {"implementation": self.implementation, "reset_after": self.reset_after}
 
 
+class AbstractRNNCell(Layer):
+    """The base of a custom cell: subclasses give ``state_size``, ``output_size`` and
+    ``call(inputs, states) -> (output, new_states)``; an RNN layer runs it over time."""
+
+    @property
+    def state_size(self):
+        raise NotImplementedError
+
+    @property
+    def output_size(self):
+        raise NotImplementedError
+
+    def call(self, inputs, states):
+        raise NotImplementedError
+
+    def get_initial_state(self, inputs=None, batch_size=None, dtype=None):
+        """Zeros of ``(batch_size, size)`` for each state (the batch and dtype of `inputs`
+        when given)."""
+        if inputs is not None:
+            inputs = convert_to_tensor(inputs)
+            batch_size, dtype = array_ops.shape(inputs)[0], inputs.dtype
+        dtype = dtype or backend.floatx()
+
+        def zeros(size):
+            return array_ops.zeros(array_ops.stack([batch_size, size]), dtype=dtype)
+
+        sizes = self.state_size
+        return zeros(sizes) if isinstance(sizes, int) else nest.map_structure(zeros, sizes)
+
+
+class StackedRNNCells(Layer):
+    """Several cells run as one: at each step the first cell reads the input, each next
+    cell reads the output of the one before, and the last one's output is the step's
+    output. Its states are the cells' states, one entry per cell."""
+
+    def __init__(self, cells, **kwargs):
+        for cell in cells:
+            if not hasattr(cell, "call") or not hasattr(cell, "state_size"):
+                raise ValueError("All cells must have a `call` method and a `state_size` "
+                                 f"attribute. Received cells: {cells}")
+        super().__init__(**kwargs)
+        self.cells = list(cells)
+
+    @property
+    def state_size(self):
+        # TF tracks the cells' list sizes as lists, which its repr shows as ListWrapper.
+        return tuple(ListWrapper(c.state_size) if isinstance(c.state_size, list)
+                     else c.state_size for c in self.cells)
+
+    @property
+    def output_size(self):
+        last = self.cells[-1]
+        return getattr(last, "output_size", None) or _first_size(last.state_size)
+
+    def build(self, input_shape):
+        shape = TensorShape(input_shape)
+        for cell in self.cells:
+            if not cell.built:
+                with context.name_scope(cell.name):
+                    cell.build(shape)
+                cell.built = True
+            width = getattr(cell, "output_size", None) or _first_size(cell.state_size)
+            shape = TensorShape([shape[0], width])
+        self.built = True
+
+    def _split_states(self, states):
+        """The flat list of every cell's states, cut into one group per cell."""
+        flat = nest.flatten(states)
+        groups = []
+        for cell in self.cells:
+            count = len(nest.flatten(cell.state_size))
+            groups.append(flat[:count])
+            flat = flat[count:]
+        return groups
+
+    def call(self, inputs, states, training=None):
+        new_states = []
+        for cell, cell_states in zip(self.cells, self._split_states(states)):
+            given = cell_states if isinstance(cell.state_size, (list, tuple)) \
+                else cell_states[0:1]
+            inputs, cell_new = cell.call(inputs, given)
+            new_states.append(cell_new if isinstance(cell.state_size, (list, tuple))
+                              else nest.flatten(cell_new)[0])
+        return inputs, tuple(new_states)
+
+    def pack_states(self, flat_states):
+        """Flat states in TF's per-cell structure: a tensor for a one-state cell, a list for
+        a cell with several."""
+        groups = self._split_states(flat_states)
+        return [list(g) if isinstance(c.state_size, (list, tuple)) else g[0]
+                for c, g in zip(self.cells, groups)]
+
+    def get_config(self):
+        config = super().get_config()
+        config["cells"] = [{"class_name": type(c).__name__, "config": c.get_config()}
+                           for c in self.cells]
+        return config
+
+    @classmethod
+    def from_config(cls, config, custom_objects=None):
+        config = dict(config)
+        config["cells"] = [_layer_from_entry(entry, custom_objects)
+                           for entry in config["cells"]]
+        return cls(**config)
+
+
+def _first_size(size):
+    return size if isinstance(size, int) else nest.flatten(size)[0]
+
+
 # --- the loop over time --------------------------------------------------------------------
 _CELL_ARGS = ("activation", "recurrent_activation", "use_bias", "kernel_initializer",
               "recurrent_initializer", "bias_initializer", "unit_forget_bias",
@@ -287,6 +398,8 @@ class RNN(Layer):
         if time_major:
             raise ValueError("eagerbook's RNN layers support time_major=False only.")
         super().__init__(**kwargs)
+        if isinstance(cell, (list, tuple)):  # several cells: TF stacks them into one
+            cell = StackedRNNCells(cell)
         self.cell = cell
         self._stateful = bool(stateful)
         self._states = None  # stateful: _StateVariables, made at build
@@ -384,8 +497,7 @@ class RNN(Layer):
         batch = inputs.shape[0]
         if batch is None:
             batch = array_ops.shape(inputs)[0]
-        sizes = self.cell.state_size
-        sizes = sizes if isinstance(sizes, (list, tuple)) else [sizes]
+        sizes = nest.flatten(self.cell.state_size)
         return [array_ops.zeros(array_ops.stack([batch, size]) if not isinstance(batch, int)
                                 else (batch, size), dtype=inputs.dtype) for size in sizes]
 
@@ -440,6 +552,7 @@ class RNN(Layer):
         outputs, output = [], None
         for t in order:
             new_output, new_states = self.cell.call(steps[t], states)
+            new_states = nest.flatten(new_states)
             if mask is not None:
                 keep = _step_mask(mask, t, new_output)
                 new_states = [_keep_where(keep, n, o) for n, o in zip(new_states, states)]
@@ -455,6 +568,8 @@ class RNN(Layer):
             for variable, state in zip(self._states.variables, states):
                 variable.assign(state)
         if self.return_state:
+            if isinstance(self.cell, StackedRNNCells):
+                return [result] + self.cell.pack_states(states)
             return [result] + states
         return result
 
@@ -467,8 +582,7 @@ class RNN(Layer):
         return output_mask
 
     def _state_sizes(self):
-        sizes = self.cell.state_size
-        return sizes if isinstance(sizes, (list, tuple)) else [sizes]
+        return nest.flatten(self.cell.state_size)
 
     def compute_output_shape(self, input_shape):
         if _is_nested_input(input_shape):
@@ -665,4 +779,4 @@ def _layer_from_entry(entry, custom_objects):
 
 
 __all__ = ["RNN", "SimpleRNN", "LSTM", "GRU", "SimpleRNNCell", "LSTMCell", "GRUCell",
-           "Bidirectional"]
+           "AbstractRNNCell", "StackedRNNCells", "Bidirectional"]

@@ -125,6 +125,20 @@ class SpatialDropout2D(SpatialDropout1D):
         return config
 
 
+class SpatialDropout3D(SpatialDropout1D):
+    """Dropout of whole channels of ``(batch, depth, rows, cols, channels)`` volumes: one
+    draw per (example, channel), shared by every voxel."""
+
+    _rank = 5
+
+    def __init__(self, rate, data_format=None, **kwargs):
+        if data_format not in (None, "channels_last"):
+            raise ValueError("eagerbook's SpatialDropout3D supports data_format="
+                             "'channels_last' only.")
+        super().__init__(rate, **kwargs)
+        self.data_format = "channels_last"  # (TF's config leaves it out for this one)
+
+
 # SELU's constants: -scale * alpha is the value a SELU unit saturates to for large negatives.
 _SELU_ALPHA = 1.6732632423543772848170429916717
 _SELU_SCALE = 1.0507009873554804934193349852946

@@ -1,4 +1,5 @@
-"""``TimeDistributed``: one layer applied to every time step of a sequence."""
+"""``Wrapper``, the base of layers around a layer, and ``TimeDistributed``: one layer applied
+to every time step of a sequence."""
 
 from ...core.shape import TensorShape
 from ...ops import array_ops
@@ -7,17 +8,44 @@ from ..keras_tensor import KerasTensor
 from .base import InputSpec, Layer
 
 
-class TimeDistributed(Layer):
+class Wrapper(Layer):
+    """The base of layers that wrap another layer (``self.layer``) and add to what it does;
+    its config holds the wrapped layer's, from which ``from_config`` makes it again."""
+
+    def __init__(self, layer, **kwargs):
+        if not isinstance(layer, Layer):
+            raise ValueError(f"Please initialize `{type(self).__name__}` layer with a "
+                             f"`tf.keras.layers.Layer` instance. Received: {layer}")
+        super().__init__(**kwargs)
+        self.layer = layer
+
+    def build(self, input_shape=None):
+        if not self.layer.built:
+            self.layer.build(input_shape)
+            self.layer.built = True
+        self.built = True
+
+    def get_config(self):
+        config = super().get_config()
+        config["layer"] = {"class_name": type(self.layer).__name__,
+                           "config": self.layer.get_config()}
+        return config
+
+    @classmethod
+    def from_config(cls, config, custom_objects=None):
+        config = dict(config)
+        entry = config.pop("layer")
+        layer_class = _layer_class(entry["class_name"], custom_objects)
+        return cls(layer_class.from_config(dict(entry["config"])), **config)
+
+
+class TimeDistributed(Wrapper):
     """Applies `layer` to each slice ``inputs[:, t]``: the batch and time axes are merged into
     one, the layer runs once on that, and the result is split back. The layer's weights are
     made in this wrapper's name scope (``time_distributed/kernel:0``, as in TF)."""
 
     def __init__(self, layer, **kwargs):
-        if not isinstance(layer, Layer):
-            raise ValueError("Please initialize `TimeDistributed` layer with a "
-                             f"`tf.keras.layers.Layer` instance. Received: {layer}")
-        super().__init__(**kwargs)
-        self.layer = layer
+        super().__init__(layer, **kwargs)
         self.supports_masking = True
 
     @staticmethod
@@ -51,18 +79,6 @@ class TimeDistributed(Layer):
         step = self.layer.compute_output_shape(TensorShape([dims[0]] + dims[2:])).as_list()
         return TensorShape([dims[0], dims[1]] + step[1:])
 
-    def get_config(self):
-        config = super().get_config()
-        config["layer"] = {"class_name": type(self.layer).__name__,
-                           "config": self.layer.get_config()}
-        return config
-
-    @classmethod
-    def from_config(cls, config, custom_objects=None):
-        config = dict(config)
-        entry = config.pop("layer")
-        layer_class = _layer_class(entry["class_name"], custom_objects)
-        return cls(layer_class.from_config(dict(entry["config"])), **config)
 
 
 def _layer_class(name, custom_objects):
@@ -81,4 +97,4 @@ def _layer_class(name, custom_objects):
                      "the scope.")
 
 
-__all__ = ["TimeDistributed"]
+__all__ = ["Wrapper", "TimeDistributed"]
