@@ -22,7 +22,7 @@ import re
 import numpy as np
 
 from ..core.tensor import Tensor
-from .compile_updates import peephole_text, prepare_peepholes, update_into_step
+from .compile_updates import kernel_callable, peephole_text, prepare_peepholes, update_into_step
 
 _LITERAL_TYPES = (bool, int, str, type(None))
 
@@ -63,7 +63,7 @@ class _Emitter:
         name = self.kernel_names.get(key)
         if name is None:
             name = self.fresh(re.sub(r"\W", "_", opdef.name))
-            self.namespace[name] = opdef.kernel
+            self.namespace[name] = kernel_callable(opdef)
             self.kernel_names[key] = name
         return name
 
