@@ -206,7 +206,7 @@ def test_clipping():
         opt._numpy_fast_path = fast
         opt.apply_gradients([(tf.constant([3.0]), a), (tf.constant([4.0]), b)])
         np.testing.assert_allclose([a.numpy()[0], b.numpy()[0]], [-0.6, -0.8], rtol=1e-6)
-    with pytest.raises(ValueError, match="both `clipnorm` and `global_clipnorm`"):
+    with pytest.raises(ValueError, match="At most one of `clipnorm` and `global_clipnorm`"):
         optimizers.SGD(clipnorm=1.0, global_clipnorm=1.0)
 
 

@@ -716,6 +716,9 @@ class Model(Layer):
             cbs.on_epoch_end(epoch, epoch_logs)
             if self.stop_training or train.exhausted:
                 break
+        if epochs > initial_epoch and hasattr(self.optimizer, "finalize_variable_values"):
+            # With use_ema the weights take their moving averages once training ends.
+            self.optimizer.finalize_variable_values(self.trainable_variables)
         cbs.on_train_end(dict(epoch_logs))
         self.history = history
         return history

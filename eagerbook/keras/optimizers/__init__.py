@@ -3,10 +3,13 @@
 from . import experimental, legacy, schedules
 from .optimizer import Optimizer
 from .rules import SGD, Adagrad, Adam, RMSprop
+from .rules_decoupled import AdamW, Lion
 from .rules_more import Adadelta, Adamax, Ftrl, Nadam
 
+# Lion is not among the names TF resolves ('lion' is TF's "Unknown optimizer" error).
 _BY_NAME = {"sgd": SGD, "adam": Adam, "rmsprop": RMSprop, "adagrad": Adagrad,
-            "adadelta": Adadelta, "adamax": Adamax, "ftrl": Ftrl, "nadam": Nadam}
+            "adadelta": Adadelta, "adamax": Adamax, "ftrl": Ftrl, "nadam": Nadam,
+            "adamw": AdamW}
 
 
 def get(identifier):
@@ -21,7 +24,8 @@ def get(identifier):
                              "included in the scope.")
         return cls()
     if isinstance(identifier, dict):
-        cls = _BY_NAME[identifier["class_name"].lower()]
+        name = identifier["class_name"]
+        cls = Lion if name == "Lion" else _BY_NAME[name.lower()]
         return cls.from_config(identifier.get("config", {}))
     raise ValueError(f"Could not interpret optimizer identifier: {identifier!r}")
 

@@ -5,7 +5,8 @@ one family of optimizers, so this namespace names the same classes as ``tf.keras
 
 from .optimizer import Optimizer
 from .rules import SGD, Adagrad, Adam, RMSprop
+from .rules_decoupled import AdamW
 from .rules_more import Adadelta, Adamax, Ftrl, Nadam
 
-__all__ = ["Optimizer", "SGD", "Adagrad", "Adam", "RMSprop", "Adadelta", "Adamax", "Ftrl",
+__all__ = ["Optimizer", "SGD", "Adagrad", "Adam", "AdamW", "RMSprop", "Adadelta", "Adamax", "Ftrl",
            "Nadam"]

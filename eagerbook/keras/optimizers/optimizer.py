@@ -22,7 +22,7 @@ from ...core.tensor import Tensor, convert_to_tensor
 from ...core.variable import UnreadVariable, Variable
 from ...ops import math_ops
 from .. import backend
-from . import schedules
+from . import decoupled, schedules
 
 
 class _EagerXP:
@@ -124,7 +124,10 @@ class Optimizer:
     _numpy_fast_path = True
 
     def __init__(self, name, learning_rate=0.001, clipnorm=None, clipvalue=None,
-                 global_clipnorm=None, **kwargs):
+                 global_clipnorm=None, weight_decay=None, use_ema=False, ema_momentum=0.99,
+                 ema_overwrite_frequency=None, jit_compile=True, **kwargs):
+        # "is_legacy_optimizer" is a key of TF's configs (from_config passes it back).
+        kwargs.pop("is_legacy_optimizer", None)
         allowed = {"lr", "decay", "epsilon"}
         for key in kwargs:
             if key not in allowed:
@@ -138,9 +141,16 @@ class Optimizer:
             if value is not None and value < 0:
                 raise ValueError(f"Expected {key} >= 0, received: {value}")
         if clipnorm is not None and global_clipnorm is not None:
-            raise ValueError("Cannot accept both `clipnorm` and `global_clipnorm`. "
-                             f"Received: `clipnorm`={clipnorm}, "
-                             f"`global_clipnorm`={global_clipnorm}.")
+            raise ValueError("At most one of `clipnorm` and `global_clipnorm` can be set. "
+                             f"Received: clipnorm={clipnorm}, "
+                             f"global_clipnorm={global_clipnorm}.")
+        decoupled.check_arguments(weight_decay, use_ema, ema_momentum, ema_overwrite_frequency)
+        self.weight_decay = weight_decay
+        self.use_ema = bool(use_ema)
+        self.ema_momentum = ema_momentum
+        self.ema_overwrite_frequency = ema_overwrite_frequency
+        self.jit_compile = jit_compile  # accepted for TF's signature; nothing is compiled
+        self._decay_excluded_ids, self._decay_excluded_names = set(), []
         self._name = name
         self._hyper = {}  # name -> float (until _create_hypers), Variable, schedule or callable
         self._hyper_variables = {}  # the hyperparameter Variables made here (checkpointed)
@@ -320,6 +330,8 @@ class Optimizer:
         """The slots of the `variables` that have none yet (restored if a checkpoint waits)."""
         missing = [v for v in variables if _var_key(v) not in self._slots]
         if missing:
+            if self.use_ema:  # TF makes the averages first: they come first in `variables`
+                decoupled.make_averages(self, missing)
             self._create_slots(missing)
             for v in missing:  # variables without slots (plain SGD) still get an entry
                 self._slots.setdefault(_var_key(v), {})
@@ -339,11 +351,14 @@ class Optimizer:
         iterations = self.iterations
         if eager:
             step = int(iterations._value)
-            coeffs = self._prepare(_EagerXP, step, self._current_lr(step))
+            lr = self._current_lr(step)
+            decoupled.apply_weight_decay(self, _EagerXP, variables, lr)
+            coeffs = self._prepare(_EagerXP, step, lr)
             for g, v in zip(grads, variables):
                 self._update(_EagerXP, g, v, coeffs)
                 if v.constraint is not None:
                     v.assign(v.constraint(v._as_tensor()))
+            decoupled.update_averages(self, _EagerXP, variables, step)
             iterations._value = np.asarray(step + 1, dtype=np.int64)
             # What TF's iterations.assign_add(1) returns; made once (it reads the live value).
             update = self.__dict__.get("_iterations_update")
@@ -352,14 +367,26 @@ class Optimizer:
             return update
         else:
             step = iterations._as_tensor()
-            coeffs = self._prepare(_GraphXP, math_ops.cast(step, dtypes.float32),
-                                   self._current_lr(step))
+            lr = self._current_lr(step)
+            decoupled.apply_weight_decay(self, _GraphXP, variables, lr)
+            coeffs = self._prepare(_GraphXP, math_ops.cast(step, dtypes.float32), lr)
             for g, v in zip(grads, variables):
                 self._update(_GraphXP, g, v, coeffs)
+            decoupled.update_averages(self, _GraphXP, variables, step)
             return iterations.assign_add(np.int64(1))
 
     def _prepare(self, xp, step, lr):
         return {"lr": lr}
+
+    def exclude_from_weight_decay(self, var_list=None, var_names=None):
+        """Keeps `var_list` (Variables) and the variables whose names match a pattern of
+        `var_names` out of ``weight_decay``; only before the first update."""
+        decoupled.exclude(self, var_list, var_names)
+
+    def finalize_variable_values(self, var_list):
+        """With ``use_ema``, sets the variables to their moving averages (``Model.fit`` calls
+        this at the end of training)."""
+        decoupled.finalize(self, var_list)
 
     def _update(self, xp, grad, var, coeffs):
         raise NotImplementedError
@@ -445,9 +472,12 @@ class Optimizer:
         config = {"name": self._name,
                   "learning_rate": self._serialize_hyperparameter("learning_rate"),
                   "decay": self._serialize_hyperparameter("decay")}
-        for key in ("clipnorm", "clipvalue", "global_clipnorm"):
+        for key in ("clipnorm", "clipvalue", "global_clipnorm", "weight_decay"):
             if getattr(self, key) is not None:
                 config[key] = getattr(self, key)
+        if self.use_ema:
+            config.update(use_ema=True, ema_momentum=self.ema_momentum,
+                          ema_overwrite_frequency=self.ema_overwrite_frequency)
         return config
 
     @classmethod
