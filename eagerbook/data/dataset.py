@@ -35,6 +35,7 @@ import warnings
 import numpy as np
 
 from ..core import context, dtypes, errors, nest
+from ..core import tensor as tensor_module
 from ..core.shape import TensorShape
 from ..core.spec import TensorSpec
 from ..core.tensor import EagerTensor, Tensor, _from_numpy, convert_to_tensor
@@ -302,6 +303,13 @@ class Dataset:
         """Element i from ``datasets[choice_dataset[i]]``."""
         return ChooseDataset(datasets, choice_dataset, stop_on_empty_dataset)
 
+    def rejection_resample(self, class_func, target_dist, initial_dist=None, seed=None,
+                           name=None):
+        """``(class, element)`` pairs, elements dropped at random so that the classes
+        (``class_func(element)``) follow `target_dist` (see resampling.py)."""
+        from .resampling import rejection_resample
+        return rejection_resample(self, class_func, target_dist, initial_dist, seed)
+
     @staticmethod
     def random(seed=None, rerandomize_each_iteration=None, name=None):
         """An endless stream of random int64 scalars (a new stream on every pass with
@@ -459,35 +467,71 @@ class TensorSliceDataset(Dataset):
             raise ValueError("Invalid `tensors`: from_tensor_slices needs at least one component.")
         n = None
         for t in flat:
-            if t.ndim == 0:
+            if t.shape.rank == 0:
                 raise ValueError("Unbatching a tensor is only supported for rank >= 1, but "
                                  f"from_tensor_slices got a scalar component {t!r}.")
+            rows = _leading_size(t)
             if n is None:
-                n = t.shape[0]
-            elif t.shape[0] != n:
-                raise ValueError(f"Dimensions {n} and {t.shape[0]} are not compatible: every "
+                n = rows
+            elif rows != n:
+                raise ValueError(f"Dimensions {n} and {rows} are not compatible: every "
                                  "component of from_tensor_slices must have the same size in "
                                  "its first dimension.")
-        self._flat_arrays = [t._value for t in flat]
+        self._flat = flat
         self._n = n
 
     def _iterate(self):
-        arrays, element = self._flat_arrays, self._element
-        if not structure.is_structure(element):
-            array = arrays[0]
+        element = self._element
+        if not structure.is_structure(element) and type(element) is EagerTensor:
+            array = element._value
             for i in range(self._n):
                 yield _from_numpy(array[i, ...])
             return
+        slicers = [_row_slicer(t) for t in self._flat]
         for i in range(self._n):
-            yield structure.pack_as(element, [_from_numpy(a[i, ...]) for a in arrays])
+            yield structure.pack_as(element, [row(i) for row in slicers])
 
     def _compute_spec(self):
-        return structure.pack_as(self._element, [
-            TensorSpec(TensorShape(a.shape[1:]), dtypes.from_numpy(a.dtype))
-            for a in self._flat_arrays])
+        return structure.pack_as(self._element, [_row_spec(t) for t in self._flat])
 
     def _cardinality(self):
         return self._n
+
+
+def _leading_size(component):
+    if isinstance(component, RaggedTensor):
+        return component.nrows_int()
+    if isinstance(component, SparseTensor):
+        return int(component.dense_shape.numpy()[0])
+    return component._value.shape[0]
+
+
+def _row_slicer(component):
+    """``i -> row i`` of a from_tensor_slices component: a dense row; a ragged tensor's row
+    (a dense Tensor once no ragged dimension is left, as in TF); a sparse tensor's row as a
+    SparseTensor of one rank less."""
+    if isinstance(component, RaggedTensor):
+        return component.__getitem__
+    if isinstance(component, SparseTensor):
+        indices, values = component.indices.numpy(), component.values.numpy()
+        row_shape = component.dense_shape.numpy()[1:].tolist()
+
+        def sparse_row(i):
+            keep = indices[:, 0] == i
+            return SparseTensor(indices[keep][:, 1:].reshape(-1, len(row_shape)),
+                                values[keep], row_shape)
+        return sparse_row
+    array = component._value
+    return lambda i: _from_numpy(array[i, ...])
+
+
+def _row_spec(component):
+    if isinstance(component, RaggedTensor):
+        return RaggedTensorSpec(component.shape[1:], component.dtype,
+                                component.ragged_rank - 1, component.row_splits_dtype)
+    if isinstance(component, SparseTensor):
+        return SparseTensorSpec(component.shape[1:], component.dtype)
+    return TensorSpec(component.shape[1:], component.dtype)
 
 
 class TensorDataset(Dataset):
@@ -904,11 +948,53 @@ class MapDataset(_UnaryDataset):
                     contextlib.redirect_stdout(io.StringIO()) if i else contextlib.nullcontext():
                 warnings.simplefilter("ignore")
                 try:
-                    outputs.append(structure.spec_of(self._apply(element)))
+                    with _noting_asserted_shapes() as asserted:
+                        output = self._apply(element)
+                    outputs.append(_refined_spec(output, asserted))
                 except Exception:  # noqa: BLE001 - only the first probe's failure counts
                     if not i:
                         raise
         return outputs
+
+
+@contextlib.contextmanager
+def _noting_asserted_shapes():
+    """The ``set_shape`` calls made meanwhile, as (tensor, shape) pairs (see core/tensor.py):
+    on stand-in values they are noted, not checked, as TF's symbolic trace only merges them."""
+    saved = tensor_module.asserted_shapes
+    tensor_module.asserted_shapes = asserted = []
+    try:
+        yield asserted
+    finally:
+        tensor_module.asserted_shapes = saved
+
+
+def _refined_spec(output, asserted):
+    """The spec of a probe's `output`, each returned tensor's shape overridden where the
+    function asserted a dimension with ``set_shape`` (TF's trace would know it from there)."""
+    spec = structure.spec_of(output)
+    if not asserted:
+        return spec
+    leaves = structure.flatten(output)
+    specs = structure.flatten(spec)
+    for k, leaf in enumerate(leaves):
+        for tensor, shape in asserted:
+            if tensor is leaf and type(specs[k]) is TensorSpec:
+                specs[k] = TensorSpec(_assert_dims(specs[k].shape, TensorShape(shape)),
+                                      specs[k].dtype)
+    return structure.pack_as(spec, specs)
+
+
+def _assert_dims(probed, asserted):
+    if asserted.rank is None:
+        return probed
+    if probed.rank is None:
+        return asserted
+    if probed.rank is not None and probed.rank != asserted.rank:
+        raise ValueError(f"Tensor's shape {probed} is not compatible with supplied shape "
+                         f"{asserted}.")
+    return TensorShape([a if a is not None else p
+                        for a, p in zip(asserted.as_list(), probed.as_list(), strict=True)])
 
 
 class ScanDataset(_UnaryDataset):
@@ -1381,7 +1467,8 @@ class BatchDataset(_UnaryDataset):
 
     def _stack(self, batch):
         first = batch[0]
-        if type(first) is EagerTensor:  # the common case: one component
+        ragged_rows = self._ragged_rows()
+        if type(first) is EagerTensor and not ragged_rows:  # the common case
             return _from_numpy(_stack_arrays([t._value for t in batch], 0))
         flats = [structure.flatten(e) for e in batch]
         columns = []
@@ -1392,17 +1479,44 @@ class BatchDataset(_UnaryDataset):
             if isinstance(flats[0][c], RaggedTensor):
                 columns.append(ragged_ops.stack([f[c] for f in flats]))
                 continue
+            if ragged_rows and ragged_rows[c]:
+                columns.append(_stack_ragged_rows([f[c] for f in flats]))
+                continue
             columns.append(_from_numpy(_stack_arrays([f[c]._value for f in flats], c)))
         return structure.pack_as(first, columns)
 
     def _compute_spec(self):
         return _batch_shapes(self._input.element_spec, self._batch_size, self._drop)
 
+    def _ragged_rows(self):
+        """Per component: the spec says ragged while the rows come as dense tensors (the rows
+        of a RaggedTensor with one ragged dimension), so the batch is a RaggedTensor; empty
+        when no component can be such."""
+        if "_ragged_rows_cache" not in self.__dict__:
+            # Only a ragged from_tensor_slices upstream makes such rows: without one the spec
+            # (which may call a map function on stand-ins) is not needed.
+            self._ragged_rows_cache = [isinstance(s, RaggedTensorSpec)
+                                       for s in structure.flatten(self._input.element_spec)] \
+                if _slices_ragged_rows(self._input) else ()
+        return self._ragged_rows_cache
+
     def _cardinality(self):
         n = self._input._cardinality()
         if n < 0:
             return n
         return n // self._batch_size if self._drop else math.ceil(n / self._batch_size)
+
+
+def _slices_ragged_rows(dataset):
+    if isinstance(dataset, TensorSliceDataset):
+        return any(isinstance(t, RaggedTensor) for t in dataset._flat)
+    return any(_slices_ragged_rows(d) for d in dataset._inputs())
+
+
+def _stack_ragged_rows(rows):
+    lengths = np.array([row.shape[0] for row in rows], dtype=np.int64)
+    values = _from_numpy(np.concatenate([row._value for row in rows]))
+    return RaggedTensor.from_row_lengths(values, lengths)
 
 
 def _batch_sparse(items):

@@ -38,6 +38,12 @@ def choose_from_datasets(datasets, choice_dataset, stop_on_empty_dataset=True):
     return Dataset.choose_from_datasets(datasets, choice_dataset, stop_on_empty_dataset)
 
 
+def rejection_resample(class_func, target_dist, initial_dist=None, seed=None):
+    """A transformation for ``dataset.apply``: ``dataset.rejection_resample(...)``."""
+    return lambda dataset: dataset.rejection_resample(class_func, target_dist, initial_dist,
+                                                      seed)
+
+
 def group_by_window(key_func, reduce_func, window_size=None, window_size_func=None):
     """A transformation for ``dataset.apply``: ``dataset.group_by_window(...)``."""
     return lambda dataset: dataset.group_by_window(key_func, reduce_func, window_size,
