@@ -43,7 +43,7 @@ from ..ops import ragged_ops, random_ops, script_ops
 from ..ops.ragged_ops import RaggedTensor, RaggedTensorSpec
 from ..ops.sparse_ops import SparseTensor, SparseTensorSpec
 from . import options as data_options
-from . import structure
+from . import resampling, structure
 from .iterator import OwnedIterator
 
 AUTOTUNE = -1
@@ -307,8 +307,20 @@ class Dataset:
                            name=None):
         """``(class, element)`` pairs, elements dropped at random so that the classes
         (``class_func(element)``) follow `target_dist` (see resampling.py)."""
-        from .resampling import rejection_resample
-        return rejection_resample(self, class_func, target_dist, initial_dist, seed)
+        target = resampling.distribution(target_dist, "target_dist")
+        labelled = self.map(lambda *element: _with_class(class_func, element))
+        if initial_dist is None:
+            return RejectionDataset(labelled, target, None, seed)
+        initial = resampling.distribution(initial_dist, "initial_dist")
+        original_share = resampling.share_of_original(target, initial)
+        if original_share >= 1.0:  # the data already has the target distribution
+            return labelled
+        filtered = RejectionDataset(labelled, target, initial, seed)
+        if original_share <= 0.0:
+            return filtered
+        # Sampling stops when either side runs out, as in TF (the rest would skew the classes).
+        return SampleDataset([labelled, filtered], [original_share, 1.0 - original_share],
+                             seed, True)
 
     @staticmethod
     def random(seed=None, rerandomize_each_iteration=None, name=None):
@@ -1114,6 +1126,47 @@ class SampleDataset(Dataset):
 
     def _compute_spec(self):
         return self._datasets[0].element_spec
+
+
+def _with_class(class_func, element):
+    """``(class_func(element), element)``, the element unpacked for the call as map does."""
+    element = element[0] if len(element) == 1 else element
+    label = class_func(*element) if type(element) is tuple else class_func(element)
+    return label, element
+
+
+class RejectionDataset(_UnaryDataset):
+    """Keeps each (class, element) pair with its class's acceptance probability (see
+    resampling.py); without an initial distribution, the classes seen so far estimate it."""
+
+    _tf_name = "_FilterDataset"
+
+    def __init__(self, labelled, target, initial, seed):
+        super().__init__(labelled)
+        self._target, self._initial, self._seed = target, initial, seed
+
+    def _iterate(self):
+        global_seed, op_seed = _get_seed(self._seed)
+        rng = np.random.RandomState(None if global_seed is None and op_seed is None else
+                                    ((global_seed or 0) * 1000003 + (op_seed or 7)) % 2 ** 32)
+        counts = np.zeros(len(self._target))
+        accept = None if self._initial is None else \
+            resampling.mixed_acceptance(self._target, self._initial)
+        for label, element in self._input._iterate():
+            c = int(label.numpy())
+            if not 0 <= c < len(self._target):
+                raise errors.InvalidArgumentError(
+                    f"indices[0] = {c} is not in [0, {len(self._target)})")
+            if accept is None:
+                counts[c] += 1
+                keep = resampling.acceptance(self._target, counts / counts.sum())[c]
+            else:
+                keep = accept[c]
+            if rng.uniform() < keep:
+                yield label, element
+
+    def _cardinality(self):
+        return UNKNOWN
 
 
 class ChooseDataset(Dataset):
