@@ -21,12 +21,6 @@ CPU_DEVICE = "/job:localhost/replica:0/task:0/device:CPU:0"
 _NUMPY_DTYPES = dtypes._BY_NUMPY
 
 
-# While tf.data finds a map function's element_spec by running it on stand-in values whose
-# unknown dimensions have made-up sizes (data/dataset.py), ``set_shape`` notes the shape the
-# function asserts here instead of checking it against those sizes.
-asserted_shapes = None
-
-
 class Tensor:
     """An immutable, typed, n-dimensional array (``tf.Tensor``)."""
 
@@ -77,12 +71,9 @@ class Tensor:
         raise AttributeError("Tensor.graph is undefined when eager execution is enabled.")
 
     def set_shape(self, shape):
-        if asserted_shapes is not None:  # tf.data is probing a function on stand-in values
-            asserted_shapes.append((self, shape))
-            return
-        if not self.shape.is_compatible_with(shape):
-            raise ValueError(f"Tensor's shape {self.shape} is not compatible with supplied "
-                             f"shape {TensorShape(shape)}.")
+        if asserted_shapes is not None:  # tf.data is probing a function (see the end)
+            return asserted_shapes.append((self, shape))
+        _check_static_shape(self, shape)
 
     # --- NumPy interop -----------------------------------------------------------------------
     def numpy(self):
@@ -391,3 +382,15 @@ def constant(value, dtype=None, shape=None, name="Const"):
     raise TypeError(f"Eager execution of tf.constant with unsupported shape. Tried to convert "
                     f"a value of shape {TensorShape(array.shape)} ({array.size} elements) to "
                     f"shape {TensorShape(shape)}.")
+
+
+# While tf.data finds a map function's element_spec by running it on stand-in values whose
+# unknown dimensions have made-up sizes (data/dataset.py), ``set_shape`` notes the shape the
+# function asserts here instead of checking it against those sizes.
+asserted_shapes = None
+
+
+def _check_static_shape(tensor, shape):
+    if not tensor.shape.is_compatible_with(shape):
+        raise ValueError(f"Tensor's shape {tensor.shape} is not compatible with supplied "
+                         f"shape {TensorShape(shape)}.")
