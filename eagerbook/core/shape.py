@@ -168,3 +168,18 @@ def _dim(d):
 
 def as_shape(shape):
     return shape if isinstance(shape, TensorShape) else TensorShape(shape)
+
+
+# While tf.data finds a map function's element_spec by running it on stand-in values whose
+# unknown dimensions have made-up sizes (data/dataset.py), ``Tensor.set_shape`` notes the shape
+# the function asserts here instead of checking it against those sizes.
+asserted_shapes = None
+
+
+def check_static_shape(tensor, shape):
+    """``Tensor.set_shape``: a shape that does not fit the tensor's is a ValueError."""
+    if asserted_shapes is not None:
+        asserted_shapes.append((tensor, shape))
+    elif not tensor.shape.is_compatible_with(shape):
+        raise ValueError(f"Tensor's shape {tensor.shape} is not compatible with supplied "
+                         f"shape {TensorShape(shape)}.")

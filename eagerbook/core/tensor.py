@@ -15,7 +15,7 @@ import numpy as np
 from . import dtypes
 from .context import state
 from .python_values import check_python_value_fits, flat_python, kernel_type_name
-from .shape import TensorShape
+from .shape import TensorShape, check_static_shape
 
 CPU_DEVICE = "/job:localhost/replica:0/task:0/device:CPU:0"
 _NUMPY_DTYPES = dtypes._BY_NUMPY
@@ -71,9 +71,9 @@ class Tensor:
         raise AttributeError("Tensor.graph is undefined when eager execution is enabled.")
 
     def set_shape(self, shape):
-        if asserted_shapes is not None:  # tf.data is probing a function (see the end)
-            return asserted_shapes.append((self, shape))
-        _check_static_shape(self, shape)
+        """Checks that `shape` fits (tf.data, probing a map function on stand-in values, notes
+        it instead: see shape.check_static_shape)."""
+        check_static_shape(self, shape)
 
     # --- NumPy interop -----------------------------------------------------------------------
     def numpy(self):
@@ -382,15 +382,3 @@ def constant(value, dtype=None, shape=None, name="Const"):
     raise TypeError(f"Eager execution of tf.constant with unsupported shape. Tried to convert "
                     f"a value of shape {TensorShape(array.shape)} ({array.size} elements) to "
                     f"shape {TensorShape(shape)}.")
-
-
-# While tf.data finds a map function's element_spec by running it on stand-in values whose
-# unknown dimensions have made-up sizes (data/dataset.py), ``set_shape`` notes the shape the
-# function asserts here instead of checking it against those sizes.
-asserted_shapes = None
-
-
-def _check_static_shape(tensor, shape):
-    if not tensor.shape.is_compatible_with(shape):
-        raise ValueError(f"Tensor's shape {tensor.shape} is not compatible with supplied "
-                         f"shape {TensorShape(shape)}.")

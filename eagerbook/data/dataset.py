@@ -35,7 +35,7 @@ import warnings
 import numpy as np
 
 from ..core import context, dtypes, errors, nest
-from ..core import tensor as tensor_module
+from ..core import shape as shape_module
 from ..core.shape import TensorShape
 from ..core.spec import TensorSpec
 from ..core.tensor import EagerTensor, Tensor, _from_numpy, convert_to_tensor
@@ -971,14 +971,14 @@ class MapDataset(_UnaryDataset):
 
 @contextlib.contextmanager
 def _noting_asserted_shapes():
-    """The ``set_shape`` calls made meanwhile, as (tensor, shape) pairs (see core/tensor.py):
+    """The ``set_shape`` calls made meanwhile, as (tensor, shape) pairs (see core/shape.py):
     on stand-in values they are noted, not checked, as TF's symbolic trace only merges them."""
-    saved = tensor_module.asserted_shapes
-    tensor_module.asserted_shapes = asserted = []
+    saved = shape_module.asserted_shapes
+    shape_module.asserted_shapes = asserted = []
     try:
         yield asserted
     finally:
-        tensor_module.asserted_shapes = saved
+        shape_module.asserted_shapes = saved
 
 
 def _refined_spec(output, asserted):
