@@ -203,6 +203,9 @@ def building_graph(builder):
         here.graph = saved_graph
         here.recorders[:] = saved_recorders
         here.refresh()
+        namer = getattr(builder, "namer", None)
+        if namer is not None:  # the tracer lets go of the call it was naming (its frame)
+            namer.forget_call()
 
 
 def executing_eagerly():
@@ -225,6 +228,9 @@ def name_scope(name):
         yield ""
         return
     name = str(name).rstrip("/")
+    if _per_thread.state.graph is not None:  # a traced function numbers its scopes as TF does
+        from ..graph.naming import scope_for  # (graph builds on core: imported when tracing)
+        name = scope_for(name)
     scopes = _per_thread.state.name_scopes
     scopes.append(name)
     try:

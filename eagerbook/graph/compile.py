@@ -23,6 +23,7 @@ import numpy as np
 
 from ..core.tensor import Tensor
 from .compile_updates import kernel_callable, peephole_text, prepare_peepholes, update_into_step
+from .ir import value_name
 
 _LITERAL_TYPES = (bool, int, str, type(None))
 
@@ -129,7 +130,8 @@ def _emit_ops(em, operations, env, indent):
 def _outputs(em, op, env):
     names = []
     for t in op.outputs:
-        n = em.fresh(op.name if len(op.outputs) == 1 else f"{op.name}_{t._index}")
+        n = em.fresh(value_name(op.name) if len(op.outputs) == 1
+                     else f"{value_name(op.name)}_{t._index}")
         env[id(t)] = n
         names.append(n)
     return names
@@ -173,7 +175,7 @@ def _fused_text(em, op, env):
 
 
 def _emit_const(em, op, env, indent):
-    env[id(op.outputs[0])] = em.global_value(op.name, op.attrs["value"])
+    env[id(op.outputs[0])] = em.global_value(value_name(op.name), op.attrs["value"])
 
 
 def _emit_read(em, op, env, indent):
@@ -226,7 +228,7 @@ def _emit_while(em, op, env, indent):
                         f"{', '.join(loop_init)}{',' if n == 1 else ''}")
     counter = None
     if has_max:
-        counter = em.fresh(op.name + "_iter")
+        counter = em.fresh(value_name(op.name) + "_iter")
         em.lines.append(f"{indent}{counter} = 0")
     em.lines.append(f"{indent}while True:")
     inner = indent + "    "

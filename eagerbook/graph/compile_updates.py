@@ -36,10 +36,11 @@ Under an op's name the generated code calls its kernel, or the NumPy ufunc the k
 """
 
 from ..ops import nn_ops
+from .ir import value_name
 
 _UFUNC_OF = {"AddV2": "add", "Sub": "subtract", "Mul": "multiply"}  # kernels that are just these
 # Kernels whose result is always a new array (never an input, a view of one or a constant).
-_FRESH = frozenset(("BatchMatMulV2", "Sum"))
+_FRESH = frozenset(("BatchMatMulV2", "MatMul", "Sum"))
 _BIG_PRODUCT = 1 << 14  # output numbers from which the clearing pass outweighs np.matmul's call
 
 
@@ -103,7 +104,7 @@ def update_into_step(em, op, env, indent):
     # The inner product's shape is the output's when one of its inputs already has it.
     if not any(inputs[r]._shape == out._shape for r in inner_refs):
         return None
-    step = em.fresh(f"{op.name}_step")
+    step = em.fresh(f"{value_name(op.name)}_step")
     em.nodes[len(em.lines) + 1] = op
     operands = ", ".join(env[id(inputs[r])] for r in inner_refs)
     scratch = _scratch_operand(em, op, inner_refs, refs)
@@ -131,7 +132,8 @@ def _scratch_operand(em, op, inner_refs, root_refs):
 def matmul_text(em, op, env):
     """``_np.matmul(a, b)`` for a big product of two float matrices of static shapes (whose
     inner sizes the trace checked, so the kernel's run-time checks cannot fail), else None."""
-    if op.type != "BatchMatMulV2" or em.check is not None or not op.outputs[0]._dtype.is_floating:
+    if op.type not in ("BatchMatMulV2", "MatMul") or em.check is not None \
+            or not op.outputs[0]._dtype.is_floating:
         return None
     dims = [t._shape._dims for t in (*op.inputs, op.outputs[0])]
     if any(d is None or len(d) != 2 or None in d or min(d) < 2 for d in dims) \

@@ -173,7 +173,7 @@ def _make_if(pred, inputs, then_g, else_g):
     node = outer.create_op("If", [outer.as_graph_tensor(pred)] + [outer.as_graph_tensor(t)
                                                                   for t in inputs],
                            {"_then": then_g, "_else": else_g}, specs, opdef=IF_OP,
-                           name="cond", stateful=stateful,
+                           stateful=stateful,
                            subgraphs={"then": then_g, "else": else_g})
     # Tapes inside the function see the If like any op (their gradient uses _if_grad).
     if context.state.recorders:
@@ -431,7 +431,7 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
     node = outer.create_op("While", inputs,
                            {"num_loop_vars": n, "has_max": has_max, "_cond": cond_g,
                             "_body": body_g},
-                           specs, opdef=WHILE_OP, name="while", stateful=stateful,
+                           specs, opdef=WHILE_OP, stateful=stateful,
                            subgraphs={"cond": cond_g, "body": body_g})
     if context.state.recorders:
         record_custom(WHILE_OP, node.inputs, node.outputs, node.attrs)

@@ -380,7 +380,7 @@ class Function:
                     outputs.append(t)
                 else:
                     template.append(_PyValue(leaf))
-        graph.outputs = outputs
+        graph.outputs = graph.output_identities(outputs)
         graph.structured_outputs = result
         return ConcreteFunction(graph, self._name, args, tuple(specs), result, template,
                                 self._python_function)

@@ -226,7 +226,7 @@ def graph_def(graph):
     nodes = [node_def(op) for op in graph.operations]
     taken = {op.name for op in graph.operations}
     for t in graph.outputs:
-        if t is None:
+        if t is None or t._op.type == "Identity":  # (a traced function's own output node)
             continue
         name, n = "Identity", 1
         while name in taken:

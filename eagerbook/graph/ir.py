@@ -13,6 +13,8 @@ Everything here is plain data so that a learner (or a notebook widget) can look 
     graph.nodes_and_edges()  lists of dicts for custom renderers
 """
 
+import re
+
 import numpy as np
 
 from ..core import dtypes
@@ -248,25 +250,47 @@ class Graph:
 
     # --- building ---------------------------------------------------------------------------------
     def unique_name(self, base):
+        """`base`, or ``base_1``, ``base_2``, ... if taken: TF's rule, which compares names
+        without case (after an op ``add``, ``tf.add``'s default ``Add`` becomes ``Add_1``)."""
         base = base or "op"
-        count = self._used_names.get(base)
-        if count is None:
-            self._used_names[base] = 1
-            if base not in self._by_name:
-                return base
-            count = 1
-        while True:
-            candidate = f"{base}_{count}"
-            count += 1
-            if candidate not in self._by_name:
-                self._used_names[base] = count
-                return candidate
+        key = base.lower()
+        n = self._used_names.get(key)
+        if n is None:
+            self._used_names[key] = 1
+            return base
+        while f"{key}_{n}" in self._used_names:
+            n += 1
+        self._used_names[key] = n + 1
+        self._used_names[f"{key}_{n}"] = 1
+        return f"{base}_{n}"
+
+    def _release_name(self, name):
+        """Gives back a name unique_name handed out last (an op renamed just after)."""
+        key = name.lower()
+        if self._used_names.get(key) == 1:
+            del self._used_names[key]
+        base, _, n = key.rpartition("_")
+        if base and n.isdigit() and self._used_names.get(base) == int(n) + 1:
+            self._used_names[base] = int(n)
+
+    def rename_op(self, op, name, release=True):
+        """Renames `op` (its tensors' names follow: they are derived from it)."""
+        if self._by_name.get(op.name) is op:
+            del self._by_name[op.name]
+        if release:
+            self._release_name(op.name)
+        op.name = name
+        self._by_name[name] = op
 
     def create_op(self, type_, inputs, attrs, out_specs, opdef=None, name=None, stateful=False,
                   subgraphs=None):
-        """Appends an operation; `out_specs` is a list of (dtype, shape) for its outputs."""
-        op = Operation(self, type_, self.unique_name(name or snake_name(type_)), opdef, inputs,
-                       attrs, stateful, subgraphs)
+        """Appends an operation; `out_specs` is a list of (dtype, shape) for its outputs. Its
+        name is `name` or its type (TF's default), made unique."""
+        op = Operation(self, type_, self.unique_name(name or type_), opdef, inputs, attrs,
+                       stateful, subgraphs)
+        return self._append(op, out_specs)
+
+    def _append(self, op, out_specs):
         op.outputs = tuple(make_symbolic(op, i, d, s) for i, (d, s) in enumerate(out_specs))
         self.operations.append(op)
         self._by_name[op.name] = op
@@ -338,11 +362,17 @@ def snake_name(type_):
 def _snake_name(type_):
     out = []
     for i, ch in enumerate(type_):
-        if ch.isupper() and i and (not type_[i - 1].isupper()
-                                   or (i + 1 < len(type_) and type_[i + 1].islower())):
+        if ch.isupper() and i and type_[i - 1] != "_" and (
+                not type_[i - 1].isupper() or (i + 1 < len(type_) and type_[i + 1].islower())):
             out.append("_")
         out.append(ch.lower())
     return "".join(out)
+
+
+def value_name(op_name):
+    """A Python name for an op's value in compiled code: the node's name in snake case
+    (``sequential/dense/MatMul`` -> ``sequential_dense_mat_mul``), never a kernel's name."""
+    return snake_name(re.sub(r"\W", "_", op_name))
 
 
 # --- the text form ------------------------------------------------------------------------------
@@ -528,7 +558,7 @@ def clone_op(graph, op, mapping, inputs=None):
     new = Operation(graph, op.type, op.name, op.opdef, inputs, op.attrs, op.stateful,
                     {k: copy_graph(g, graph) for k, g in op.subgraphs.items()})
     graph._by_name[new.name] = new
-    graph._used_names.setdefault(new.name, 1)
+    graph._used_names.setdefault(new.name.lower(), 1)
     new.outputs = tuple(make_symbolic(new, i, t._dtype, t._shape)
                         for i, t in enumerate(op.outputs))
     new.control_inputs = [mapping["op", id(c)] for c in op.control_inputs

@@ -8,8 +8,7 @@ compiled function the same message names the graph node that failed and the func
          [[{{node GatherV2}}]] [Op:__inference_f_3]   (a tab before the [[)
 
 The compiled code's line numbers say which node ran (``compile.py`` keeps the table), so
-nothing is paid for this until something fails. The node is named as TF names it (its op
-type, numbered as the IR numbers it: the IR's ``gather_v2_1`` is TF's ``GatherV2_1``).
+nothing is paid for this until something fails. The node's name is the IR's, which is TF's.
 """
 
 import itertools
@@ -18,7 +17,6 @@ import weakref
 import numpy as np
 
 from ..core import errors
-from .ir import snake_name
 
 # What a kernel may raise when it runs: its own checks (TF's errors), NumPy's (host) errors.
 RUN_ERRORS = (errors.OpError, ValueError, IndexError, TypeError, ZeroDivisionError,
@@ -45,20 +43,9 @@ def runtime_error(concrete, fn, exc):
                            f"[Op:{inference_name(concrete)}]")
 
 
-# TF's Python functions name some nodes other than by their op type: tf.stack's Pack node is
-# "stack", x[i]'s StridedSlice "strided_slice", a + b's AddV2 "add", tf.matmul's "MatMul".
-_TF_NAMES = {"Pack": "stack", "StridedSlice": "strided_slice", "AddV2": "add", "Sub": "sub",
-             "Mul": "mul", "RealDiv": "truediv", "BatchMatMulV2": "MatMul"}
-
-
 def tf_node_name(op):
-    """TF's name of the node `op` (an IR Operation): ``gather_v2_1`` -> ``GatherV2_1``; a
-    name the IR did not derive from the op type (a fused chain's) stays as it is."""
-    base = snake_name(op.type)
-    number = op.name[len(base):]  # "", or "_1" for the second node of the type, ...
-    if not op.name.startswith(base) or number and not number[1:].isdigit():
-        return op.name
-    return _TF_NAMES.get(op.type, op.type) + number
+    """TF's name of the node `op`: the IR names its ops as TF does (graph/naming.py)."""
+    return op.name
 
 
 def inference_name(concrete):

@@ -21,8 +21,10 @@ import numpy as np
 from ..core import context
 from ..core.shape import TensorShape
 from ..core.tensor import Tensor, _from_numpy, convert_to_tensor
+from ..ops.registry import REGISTRY
 from ..ops.variable_ops import ASSIGN_OPS, READ_VARIABLE
-from .ir import Graph, SymbolicTensor, out_of_scope_error, resource
+from .ir import Graph, Operation, SymbolicTensor, out_of_scope_error, resource
+from .naming import Namer
 from .stand_ins import run_on_stand_ins
 from .traced_custom_gradient import traced_custom_gradient
 
@@ -42,6 +44,7 @@ class FuncGraph(Graph):
         self.handle_vars = {}  # id(resource placeholder) -> Variable
         self.variable_inputs = {}  # id(Variable passed as an argument) -> its input position
         self.structured_outputs = None
+        self.namer = Namer(self)  # names ops as TF's Python API does (graph/naming.py)
 
     # --- tensors from elsewhere ---------------------------------------------------------------
     def as_graph_tensor(self, t):
@@ -123,11 +126,29 @@ class FuncGraph(Graph):
         if defaults:  # every node states them, as TF's graphs do (BatchMatMulV2's adj_x=False)
             attrs = {**defaults, **attrs}
         specs = infer_outputs(op, ins, attrs)
-        node = self.create_op(op.name, ins, attrs, specs, opdef=op,
+        node = self.create_op(_node_type(op, ins), ins, attrs, specs, opdef=op,
                               stateful=bool(op.stateful))
         if op.num_outputs == 1:
             return node.outputs[0]
         return node.outputs
+
+    def create_op(self, type_, inputs, attrs, out_specs, opdef=None, name=None, stateful=False,
+                  subgraphs=None):
+        """Appends an operation named as TF's Python API names it (graph/naming.py), or
+        `name` (made unique) when one is given."""
+        op_name = self.unique_name(name) if name else self.namer.name_for(type_, inputs, opdef)
+        op = self._append(Operation(self, type_, op_name, opdef, inputs, attrs, stateful,
+                                    subgraphs), out_specs)
+        self.namer.created(op)
+        return op
+
+    def output_identities(self, outputs):
+        """The function's outputs, each through an Identity node as in TF (``Identity``,
+        ``Identity_1``, ...: what ``concrete.outputs`` names). Free when the function runs:
+        the simplify pass removes them and compiled code would only alias the value."""
+        identity = REGISTRY["Identity"]
+        return [Graph.create_op(self, "Identity", (t,), {}, [(t._dtype, t._shape)],
+                                opdef=identity).outputs[0] for t in outputs]
 
     def capture_constant(self, tensor):
         value = tensor._value
@@ -139,7 +160,7 @@ class FuncGraph(Graph):
         handle = self.variable_handle(variable)
         node = self.create_op("ReadVariableOp", (handle,), {}, [(variable.dtype,
                                                                  variable.shape)],
-                              opdef=READ_VARIABLE, name="read")
+                              opdef=READ_VARIABLE)
         out = node.outputs[0]
         for recorder in tuple(context.state.recorders):
             recorder.record(READ_VARIABLE, (variable,), (out,), {})
@@ -153,8 +174,7 @@ class FuncGraph(Graph):
                 f"variable shape {variable._shape}, and the assigned value shape "
                 f"{value.shape} are incompatible.")
         handle = self.variable_handle(variable)
-        self.create_op(kind, (handle, value), {}, [], opdef=ASSIGN_OPS[kind],
-                       name=_ASSIGN_NAMES[kind], stateful=True)
+        self.create_op(kind, (handle, value), {}, [], opdef=ASSIGN_OPS[kind], stateful=True)
         return None  # tf.function: Variable.assign returns the Variable itself
 
     def variable_created(self, variable):
@@ -183,8 +203,12 @@ class _IdentityList:
         return any(x is obj for x in self.items)
 
 
-_ASSIGN_NAMES = {"AssignVariableOp": "assign", "AssignAddVariableOp": "assign_add",
-                 "AssignSubVariableOp": "assign_sub"}
+def _node_type(op, inputs):
+    """The node's op type: TF's tf.matmul makes a MatMul node for two matrices (eagerbook's
+    kernel is BatchMatMulV2's, which computes the same)."""
+    if op.name == "BatchMatMulV2" and all(t._shape.rank == 2 for t in inputs):
+        return "MatMul"
+    return op.name
 
 
 # --- shape inference ------------------------------------------------------------------------------

@@ -194,11 +194,12 @@ def encode_graph(graph, store, variable_paths, where):
     for op in graph.operations:
         if op.type == "Placeholder":
             continue
-        if op.type not in REGISTRY and op.type not in _SPECIAL_OPDEFS:
+        kernel = op.opdef.name if op.opdef is not None else op.type  # (MatMul: BatchMatMulV2's)
+        if kernel not in REGISTRY and kernel not in _SPECIAL_OPDEFS:
             raise SaveError(f"{where} uses the op {op.type} ({op.name}), which a SavedModel "
                             "cannot record (it is not a registered primitive).")
         ops.append({
-            "name": op.name, "type": op.type,
+            "name": op.name, "type": op.type, "kernel": kernel,
             "inputs": [_tensor_name(t) for t in op.inputs],
             "attrs": {k: encode_attr(v, store, f"{where}, op {op.name}")
                       for k, v in op.attrs.items()},
@@ -268,7 +269,8 @@ def decode_graph(data, store, variables, outer=None):
         out_specs = [(dtype_from_name(d), TensorShape(s)) for d, s in spec["outputs"]]
         op = graph.create_op(spec["type"], [tensors[n] for n in spec["inputs"]],
                              {k: decode_attr(v, store) for k, v in spec["attrs"].items()},
-                             out_specs, opdef=opdef_for(spec["type"]), name=spec["name"],
+                             out_specs, opdef=opdef_for(spec.get("kernel", spec["type"])),
+                             name=spec["name"],
                              stateful=spec["stateful"], subgraphs=subgraphs)
         if op.name != spec["name"]:
             raise ValueError(f"duplicate op name {spec['name']!r}")

@@ -14,7 +14,7 @@ def test_placeholder_and_session_run():
         y = x * 2.0 + 1.0
         z = tf.reduce_sum(y)
     assert "Placeholder" in [op.type for op in g.get_operations()]
-    assert repr(y).startswith("<tf.Tensor 'add_v2:0' shape=(None,)")
+    assert repr(y).startswith("<tf.Tensor 'add:0' shape=(None,)")
     with v1.Session(graph=g) as sess:
         assert sess.run(y, feed_dict={x: [1.0, 2.0]}).tolist() == [3.0, 5.0]
         out_y, out_z = sess.run([y, z], feed_dict={x: np.array([0.0, 1.0, 2.0])})

@@ -208,11 +208,16 @@ def test_concrete_function_api():
     out = concrete(tf.constant([1.0, 2.0]), tf.constant([3.0, 4.0]))
     assert out["sum"].numpy().tolist() == [4.0, 6.0]
     assert out["prod"].numpy().tolist() == [3.0, 8.0]
-    ops = [op.type for op in concrete.graph.get_operations()]
-    assert ops == ["Placeholder", "Placeholder", "AddV2", "Mul"]
+    ops = [(op.name, op.type) for op in concrete.graph.get_operations()]
+    # As TF 2.21 names them: the outputs go through Identity nodes, in the order of the
+    # flattened structure (a dict's keys sorted: "prod", then "sum").
+    assert ops == [("x", "Placeholder"), ("y", "Placeholder"), ("add", "AddV2"), ("mul", "Mul"),
+                   ("Identity", "Identity"), ("Identity_1", "Identity")]
     add = concrete.graph.get_operations()[2]
-    assert add.name == "add_v2" and [t.name for t in add.inputs] == ["x:0", "y:0"]
+    assert [t.name for t in add.inputs] == ["x:0", "y:0"]
     assert add.outputs[0].shape.as_list() == [2]
+    assert [t.name for t in concrete.outputs] == ["Identity:0", "Identity_1:0"]
+    assert [t.op.inputs[0].name for t in concrete.outputs] == ["mul:0", "add:0"]
 
 
 def test_graph_tensors_refuse_python_bool_with_tf_error():
@@ -407,7 +412,8 @@ def test_tensors_created_inside_become_constants():
         return x + tf.constant(2.0)
 
     graph = f.get_concrete_function(tf.constant(1.0)).graph
-    assert [op.type for op in graph.get_operations()] == ["Placeholder", "Const", "AddV2"]
+    assert [(op.name, op.type) for op in graph.get_operations()] == [
+        ("x", "Placeholder"), ("Const", "Const"), ("add", "AddV2"), ("Identity", "Identity")]
 
 
 def test_errors_from_kernels_at_trace_time():
@@ -444,9 +450,10 @@ def test_graph_text_and_dot_exports():
 
     graph = f.get_concrete_function(tf.constant([1.0, 2.0])).graph
     dot = graph.to_dot()
-    assert dot.startswith('digraph "f" {') and '"mul" -> "sum"' in dot
+    assert dot.startswith('digraph "f" {') and '"mul" -> "Sum"' in dot
     view = graph.nodes_and_edges()
-    assert {n["type"] for n in view["nodes"]} == {"Placeholder", "Const", "Mul", "Sum"}
+    assert {n["type"] for n in view["nodes"]} == {"Placeholder", "Const", "Mul", "Sum",
+                                                   "Identity"}
     assert any(e["source"] == "x" and e["target"] == "mul" for e in view["edges"])
 
 

@@ -7,23 +7,24 @@ from eagerbook.graph import function
 SIMPLE = """\
 func f(%x: f32[3], %y: f32[3]) {
   %mul = Mul(%x, %y) : f32[3]
-  %const = Const(1.) : f32[]
-  %add_v2 = AddV2(%mul, %const) : f32[3]
-  %sum = Sum(%add_v2) {axis=(0,), keepdims=False} : f32[]
-  return %sum
+  %add/y = Const(1.) : f32[]
+  %add = AddV2(%mul, %add/y) : f32[3]
+  %Sum = Sum(%add) {axis=(0,), keepdims=False} : f32[]
+  %Identity = Identity(%Sum) : f32[]
+  return %Identity
 }"""
 
 SIMPLE_OPTIMIZED = """\
 func f(%x: f32[3], %y: f32[3]) {
-  %const = Const(1.) : f32[]
-  %fused = FusedElementwise(%x, %y, %const) {ops=('Mul', 'AddV2')} : f32[3]
-  %sum = Sum(%fused) {axis=(0,), keepdims=False} : f32[]
-  return %sum
+  %add/y = Const(1.) : f32[]
+  %fused = FusedElementwise(%x, %y, %add/y) {ops=('Mul', 'AddV2')} : f32[3]
+  %Sum = Sum(%fused) {axis=(0,), keepdims=False} : f32[]
+  return %Sum
 }"""
 
 SIMPLE_SOURCE = """\
 def f(x, y):
-    fused = AddV2(Mul(x, y), const)
+    fused = AddV2(Mul(x, y), add_y)
     sum = Sum(fused, axis=(0,), keepdims=False)
     return (sum,)
 """
@@ -31,34 +32,35 @@ def f(x, y):
 BRANCHY = """\
 func g(%x: f32[]) {
   capture %v: resource <- Variable 'v:0'
-  %const = Const(0.) : f32[]
-  %greater = Greater(%x, %const) : bool[]
-  %cond = If(%greater, %x, %v) : f32[] {
+  %Greater/y = Const(0.) : f32[]
+  %Greater = Greater(%x, %Greater/y) : bool[]
+  %cond = If(%Greater, %x, %v) : f32[] {
     then if_true(%x: f32[], %v: resource) {
       AssignAddVariableOp(%v, %x)  !
       return %x
     }
     else if_false(%x: f32[], %unused: resource) {
-      %neg = Neg(%x) : f32[]
-      return %neg
+      %Neg = Neg(%x) : f32[]
+      return %Neg
     }
   }
-  %read = ReadVariableOp(%v) : f32[]
-  %mul = Mul(%read, %cond) : f32[]
-  return %mul
+  %mul/ReadVariableOp = ReadVariableOp(%v) : f32[]
+  %mul = Mul(%mul/ReadVariableOp, %cond) : f32[]
+  %Identity = Identity(%mul) : f32[]
+  return %Identity
 }"""
 
 BRANCHY_SOURCE = """\
 def g(x):
-    greater = Greater(x, const)
+    greater = Greater(x, greater_y)
     if greater:
         v._value = _asarray(v._value + x)
         cond = x
     else:
         neg = Neg(x)
         cond = neg
-    read = v._value
-    mul = Mul(read, cond)
+    mul_read_variable_op = v._value
+    mul = Mul(mul_read_variable_op, cond)
     return (mul,)
 """
 
@@ -89,7 +91,8 @@ def test_branch_with_variable_golden():
     concrete = g.get_concrete_function(tf.constant(1.0))
     assert str(concrete.graph) == BRANCHY
     assert concrete.compiled_source == BRANCHY_SOURCE
-    assert "%read = ReadVariableOp(%v) : f32[]  ^(%cond)" in str(concrete.optimized_graph)
+    assert "%mul/ReadVariableOp = ReadVariableOp(%v) : f32[]  ^(%cond)" in str(
+        concrete.optimized_graph)
     assert g(tf.constant(2.0)).numpy() == 6.0 and v.numpy() == 3.0
 
 

@@ -15,7 +15,7 @@ def test_graph_def_nodes_have_name_op_input_attr():
     concrete = double.get_concrete_function(tf.constant(1.0))
     graph_def = concrete.graph.as_graph_def()
     assert [f"{n.input} -> {n.name}" for n in graph_def.node] == [
-        "[] -> a", "['a', 'a'] -> add_v2", "['add_v2'] -> Identity"]
+        "[] -> a", "['a', 'a'] -> add", "['add'] -> Identity"]
     placeholder, add, identity = graph_def.node
     assert placeholder.op == "Placeholder" and add.op == "AddV2" and identity.op == "Identity"
     assert placeholder.attr["_user_specified_name"].s == "a"
@@ -37,8 +37,8 @@ def test_graph_def_of_variables_constants_and_several_outputs():
 
     nodes = {n.name: n for n in f.get_concrete_function(tf.constant(1.0)).graph
              .as_graph_def().node}
-    assert nodes["assign_add"].op == "AssignAddVariableOp"
-    assert nodes["assign_add"].attr["dtype"].type is tf.float32
+    assert nodes["AssignAddVariableOp"].op == "AssignAddVariableOp"
+    assert nodes["AssignAddVariableOp"].attr["dtype"].type is tf.float32
     assert nodes["Identity"].input and nodes["Identity_1"].input
     const = [n for n in nodes.values() if n.op == "Const"][0]
     assert "int_val: 1\n" in str(const) and "size: 2\n" in str(const)

@@ -83,7 +83,7 @@ UNKNOWN_SHAPE_CASES = [
      (tf.zeros([1, 3, 3, 1]),), "MaxPool", "Computed output size would be negative: -1 "
                                            "[input_size: 3, effective_filter_size: 5, stride: 1]"),
     ("matmul_inner", lambda a, b: tf.matmul(a, b), [S([None, None], f32), S([None, None], f32)],
-     (tf.zeros([1, 2]), tf.zeros([1, 2])), "BatchMatMulV2",
+     (tf.zeros([1, 2]), tf.zeros([1, 2])), "MatMul",
      "Matrix size-incompatible: In[0]: [1, 2], In[1]: [1, 2]"),
     ("matmul_batch", lambda a, b: tf.matmul(a, b), [S([None, 2, 3], f32), S([None, 3, 4], f32)],
      (tf.zeros([2, 2, 3]), tf.zeros([3, 3, 4])), "BatchMatMulV2",

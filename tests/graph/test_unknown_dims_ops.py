@@ -142,7 +142,7 @@ def test_band_part_with_unknown_dims_and_traced_counts():
                          S([], i32)) == [[None, None]]
     assert fn(tf.ones([3, 3]), tf.constant(1), tf.constant(0)).numpy().tolist() == [
         [1.0, 0.0, 0.0], [1.0, 1.0, 0.0], [0.0, 1.0, 1.0]]
-    assert fn.get_concrete_function().graph.get_operations()[-1].type == "MatrixBandPart"
+    assert fn.get_concrete_function().outputs[0].op.inputs[0].op.type == "MatrixBandPart"
     with pytest.raises(InvalidArgumentError, match=r"num_lower must be negative or less or "
                                                    r"equal to number of rows \(3\) got: 5"):
         fn(tf.ones([3, 3]), tf.constant(5), tf.constant(0))
@@ -175,7 +175,7 @@ def test_slice_reads_begin_when_it_runs_and_checks_it():
     x = tf.reshape(tf.range(9.0), [3, 3])
     fn = traced(lambda x, b: tf.slice(x, b, [1, 2]), S([None, None], f32), S([2], i32))
     assert fn(x, tf.constant([2, 1])).numpy().tolist() == [[7.0, 8.0]]
-    assert fn.get_concrete_function().graph.get_operations()[-1].type == "Slice"
+    assert fn.get_concrete_function().outputs[0].op.inputs[0].op.type == "Slice"
     with pytest.raises(InvalidArgumentError, match=r"Expected size\[1\] in \[0, 1\], but got 2"):
         fn(x, tf.constant([0, 2]))
     with pytest.raises(ValueError, match=r"Dimension 0 in both shapes must be equal, but are 3 "

@@ -1,0 +1,261 @@
+"""Names of traced ops, as TF's Python API gives them.
+
+TF names a node after the Python call that made it, not only after its op type:
+
+    x + 1.0              add/y (Const), add (AddV2)       an operator: its lowercase name
+    tf.add(x, 1.0)       Add/y, Add                        a function: its own default
+    tf.reduce_sum(y)     Sum                                most functions: the op type
+    tf.reduce_sum(y, name="total")   total                 the user's name
+    with tf.name_scope("blk"): tf.nn.relu(y)   blk/Relu    the scopes open at the call
+    x[0]                 strided_slice                     (and a second one strided_slice_1)
+
+The tracer learns which call made an op from the Python stack while it traces (never while
+code runs eagerly: this costs nothing outside tracing). The *call* is the outermost eagerbook
+frame under the user's code (AutoGraph's converted_call does not count, and neither do thin
+wrappers taking ``*args``); all ops made during that one call form a group:
+
+- a call with a scope name (the user's ``name=``, or TF's name for the function or operator,
+  ``add``, ``strided_slice``, ``concat``, ...) names its last op after the scope and the ops
+  before it ``scope/<OpType>``;
+- any other call names each op after its type (``Sum``, ``Relu``, ``MatMul``);
+- a constant or a Variable read the call made for an argument is named after the op that
+  takes it, as TF converts arguments inside the op's scope: ``add/y``, ``MatMul/b``,
+  ``sequential/dense/MatMul/ReadVariableOp``.
+
+Names are unique per graph with TF's rule: ``add``, ``add_1``, ..., compared without case, so
+``tf.add`` after ``+`` is ``Add_1``.
+"""
+
+import dis
+import inspect
+import sys
+
+from ..core import context
+
+# --- TF's scope names ---------------------------------------------------------------------------
+# Operators TF names in lowercase (x + y is "add", x[i] "strided_slice"); comparisons, -x and
+# ~x are named after their op type (Greater, Neg, LogicalNot).
+_OPERATOR_NAMES = {"+": "add", "-": "sub", "*": "mul", "/": "truediv", "//": "floordiv",
+                   "%": "mod", "**": "pow", "@": "matmul", "&": "and", "|": "or", "^": "xor"}
+_BINARY_OP = dis.opmap.get("BINARY_OP")
+_BINARY_SUBSCR = dis.opmap.get("BINARY_SUBSCR")
+_NB_SYMBOLS = [symbol.rstrip("=") for _, symbol in getattr(dis, "_nb_ops", ())]
+
+# Functions whose TF default name is not their op's type: tf.add's node is "Add" (its op is
+# AddV2), tf.concat's "concat", tf.zeros's "zeros". Keyed by the eagerbook function's name.
+_FUNCTION_NAMES = {
+    "add": "Add", "subtract": "Sub", "multiply": "Mul", "divide": "truediv",
+    "truediv": "truediv", "pow": "Pow", "matmul": "MatMul", "concat": "concat",
+    "stack": "stack", "transpose": "transpose", "zeros": "zeros", "ones": "ones",
+    "range": "range", "one_hot": "one_hot", "clip_by_value": "clip_by_value",
+    "zeros_like": "zeros_like", "ones_like": "ones_like", "tensor_getitem": "strided_slice",
+    "reduce_std": "reduce_std", "reduce_variance": "reduce_variance",
+}
+
+# Op types whose TF default name differs from the type wherever they come from.
+_TYPE_NAMES = {"If": "cond", "StatelessIf": "cond", "While": "while",
+               "StatelessWhile": "while"}
+
+_ASSIGNMENTS = frozenset(("AssignVariableOp", "AssignAddVariableOp", "AssignSubVariableOp"))
+
+# Ops TF makes while converting a call's arguments (named after the op that takes them).
+ARGUMENT_OPS = frozenset(("Const", "ReadVariableOp"))
+
+
+def default_name(type_):
+    return _TYPE_NAMES.get(type_, type_)
+
+
+# --- which call is making ops -------------------------------------------------------------------
+def _is_eagerbook(frame):
+    module = frame.f_globals.get("__name__") or ""
+    return module == "eagerbook" or module.startswith("eagerbook.")
+
+
+def _is_transparent(frame):
+    """AutoGraph's runtime (converted_call, if_stmt, ...) stands for the user's code."""
+    return (frame.f_globals.get("__name__") or "").startswith("eagerbook.graph.autograph")
+
+
+def _is_forwarder(code):
+    """A wrapper that hands its arguments on (the functional-model hook around tf.*
+    functions, the ragged dispatch of tf.concat, a Variable's operators): the call it
+    forwards to names the ops."""
+    return bool(code.co_flags & inspect.CO_VARARGS) or code.co_name in _WRAPPER_NAMES
+
+
+_WRAPPER_NAMES = frozenset(("op", "wrapper", "wrapped", "delegate", "swapped"))
+
+
+def current_call():
+    """(outermost eagerbook frame of the current call, the frame that names it, the user's
+    frame that called it); (None, None, None) when no user code is on the stack."""
+    frame = sys._getframe(2)
+    chain = []
+    while frame is not None and _is_eagerbook(frame):
+        if not _is_transparent(frame):
+            chain.append(frame)
+        frame = frame.f_back
+    if not chain:
+        return None, None, frame
+    named = next((f for f in reversed(chain) if not _is_forwarder(f.f_code)), chain[-1])
+    return chain[-1], named, frame
+
+
+def _operator_name(caller):
+    """TF's name for the operator the user's frame is executing (None for a call)."""
+    if caller is None:
+        return None
+    code, at = caller.f_code.co_code, caller.f_lasti
+    if at < 0 or at + 1 >= len(code):
+        return None
+    opcode = code[at]
+    if opcode == _BINARY_SUBSCR:
+        return "strided_slice"
+    if opcode == _BINARY_OP and code[at + 1] < len(_NB_SYMBOLS):
+        return _OPERATOR_NAMES.get(_NB_SYMBOLS[code[at + 1]], "")
+    return ""
+
+
+def _user_name(frame):
+    """The `name=` the user passed to the call (None if the function takes no name)."""
+    code = frame.f_code
+    params = code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
+    if "name" not in params:
+        return None
+    name = frame.f_locals.get("name")
+    return name if isinstance(name, str) and name else None
+
+
+def scope_prefix():
+    scopes = context.state.name_scopes
+    return "/".join(scopes) + "/" if scopes else ""
+
+
+# --- the namer ----------------------------------------------------------------------------------
+class Namer:
+    """Names the ops of one FuncGraph as they are created (see the module docstring)."""
+
+    def __init__(self, graph):
+        self.graph = graph
+        self.frame = self  # the current call's outermost frame (self: no call yet)
+        self.base = None  # the current call's scope name, or None for a call without one
+        self.holder = None  # the op of this call now named `base`
+        self.arguments = {}  # id(op) -> op: Consts/reads of this call not yet taken by an op
+        self.taken = {}  # id(op) -> [(argument op, label)]: the arguments named under it
+
+    def forget_call(self):
+        """Lets go of the current call (its frame holds the caller's locals)."""
+        self.frame, self.holder, self.arguments, self.taken = self, None, {}, {}
+
+    def _enter_call(self):
+        outer, named, caller = current_call()
+        if outer is self.frame:
+            return
+        self.frame, self.holder, self.arguments, self.taken = outer, None, {}, {}
+        scope = None
+        if named is not None:
+            scope = _user_name(named)
+            if scope is None and outer.f_back is caller:
+                operator = _operator_name(caller)
+                scope = operator if operator is not None else \
+                    _FUNCTION_NAMES.get(named.f_code.co_name)
+            elif scope is None:
+                scope = _FUNCTION_NAMES.get(named.f_code.co_name)
+        self.base = self.graph.unique_name(scope_prefix() + scope) if scope else None
+
+    def name_for(self, type_, inputs, opdef=None):
+        """The name of a new op of `type_` taking `inputs`. In a call with a scope name the
+        new op takes that name, and the op that held it moves under it."""
+        self._enter_call()
+        if self.base is None:
+            return self.graph.unique_name(scope_prefix() + default_name(type_))
+        holder = self.holder
+        if holder is not None:
+            self._move(holder, f"{self.base}/{default_name(holder.type)}")
+        self._name_arguments(self.base, type_, inputs, opdef)
+        return self.base
+
+    def created(self, op):
+        """Bookkeeping after `op` (named by name_for) joined the graph."""
+        if self.base is not None:
+            self.holder = op
+        else:
+            self._name_arguments(op.name, op.type, op.inputs, op.opdef)
+        if op.type in ARGUMENT_OPS:
+            self.arguments[id(op)] = op
+
+    def _name_arguments(self, name, type_, inputs, opdef):
+        """Argument ops of this call that `inputs` take go under the taking op: ``add/y``
+        (not under a Variable assignment: TF converts its value before)."""
+        if type_ in _ASSIGNMENTS:
+            return
+        for i, t in enumerate(inputs):
+            arg = self.arguments.pop(id(t._op), None)
+            if arg is not None:
+                label = argument_label(arg, type_, len(inputs), i, opdef)
+                self._rename(arg, f"{name}/{label}")
+                self.taken.setdefault(name, []).append((arg, label))
+
+    def _move(self, op, name):
+        """Renames the former holder of the scope name, and the arguments named under it."""
+        old = op.name
+        self._rename(op, name)
+        for arg, label in self.taken.pop(old, ()):
+            self._rename(arg, f"{op.name}/{label}")
+
+    def _rename(self, op, name):
+        if op.name != self.base:  # (the scope name stays taken: its new holder comes)
+            self.graph._release_name(op.name)
+        self.graph.rename_op(op, self.graph.unique_name(name), release=False)
+
+
+def argument_label(arg, consumer_type, n_inputs, position, opdef=None):
+    """TF's name, under the op taking it, of a Const or Variable read made for an argument:
+    ``x``/``y`` for a binary op's operands, else the op's input name (``Reshape/shape``)."""
+    if arg.type == "ReadVariableOp":
+        return "ReadVariableOp"
+    if n_inputs == 2 and (opdef is None or opdef.elementwise or opdef.broadcasts):
+        return "xy"[position]
+    if opdef is not None:
+        names = _input_names(opdef)
+        if position < len(names):
+            return names[position]
+    return "Const"
+
+
+_INPUT_NAMES = {}
+
+
+def _input_names(opdef):
+    """The names of an op's inputs: its kernel's positional parameters."""
+    names = _INPUT_NAMES.get(id(opdef))
+    if names is None:
+        try:
+            params = inspect.signature(opdef.kernel).parameters.values()
+            names = [p.name for p in params
+                     if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+        except (TypeError, ValueError):
+            names = []
+        _INPUT_NAMES[id(opdef)] = names
+    return names
+
+
+def scope_for(name):
+    """The name `tf.name_scope(name)` enters while a graph is traced: unique in the graph
+    when the user opens it (a second ``blk`` is ``blk_1``), as it is when eagerbook opens it
+    (a Keras layer re-enters ``sequential/dense`` on every call, as in TF)."""
+    graph = context.state.graph
+    if graph is None or not hasattr(graph, "unique_name") or not _opened_by_user():
+        return name
+    return graph.unique_name(scope_prefix() + name).rsplit("/", 1)[-1]
+
+
+def _opened_by_user():
+    frame = sys._getframe(1)
+    while frame is not None:
+        module = frame.f_globals.get("__name__") or ""
+        if module not in ("contextlib", "eagerbook.core.context", __name__):
+            return not _is_eagerbook(frame) or _is_transparent(frame)
+        frame = frame.f_back
+    return True
