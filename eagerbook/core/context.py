@@ -228,9 +228,9 @@ def name_scope(name):
         yield ""
         return
     name = str(name).rstrip("/")
-    if _per_thread.state.graph is not None:  # a traced function numbers its scopes as TF does
-        from ..graph.naming import scope_for  # (graph builds on core: imported when tracing)
-        name = scope_for(name)
+    namer = getattr(_per_thread.state.graph, "namer", None)
+    if namer is not None:  # a traced function makes its scopes unique as TF does
+        name = namer.scope_name(name)
     scopes = _per_thread.state.name_scopes
     scopes.append(name)
     try:

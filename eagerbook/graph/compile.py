@@ -6,13 +6,12 @@ line per operation, in program order, with ``If`` as a Python ``if`` and ``While
 source is kept so a learner can read it (``concrete_fn.compiled_source``).
 
     def f(x, y):
-        read = W._value                          # ReadVariableOp: the Variable's array
-        mul = Mul(read, x)                       # a registry kernel, called directly
-        ...
+        read_variable_op = W._value              # ReadVariableOp: the Variable's array
+        mul = Mul(read_variable_op, x)           # a registry kernel, called directly
         W._value = _asarray(W._value - mul_1)    # AssignSubVariableOp
         return (mean,)
 
-Kernels, constants and captured Variables live in the function's globals.
+Values are named after their nodes in snake case; kernels, constants, Variables are globals.
 """
 
 import keyword

@@ -21,6 +21,7 @@ from ..core import dtypes
 from ..core.shape import TensorShape
 from ..core.tensor import Tensor
 from .graph_def import graph_def, node_def
+from .naming import Namer
 
 # Values that are not arrays: a Variable handle and an opaque Python value (a TensorArray's
 # list, a dataset iterator). They never reach NumPy kernels of the registry.
@@ -238,7 +239,7 @@ def type_text(t):
 class Graph:
     """A traced function: operations in program order, inputs, captures and outputs."""
 
-    def __init__(self, name="graph", outer=None):
+    def __init__(self, name="graph", outer=None, names_ops=False):
         self.name = name
         self.outer = outer  # the enclosing graph for branches and loop bodies
         self.operations = []
@@ -247,6 +248,8 @@ class Graph:
         self.outputs = []
         self._used_names = {}
         self._by_name = {}
+        # A traced FuncGraph names ops as TF's Python API does; copies made by passes do not.
+        self.namer = Namer(self) if names_ops else None
 
     # --- building ---------------------------------------------------------------------------------
     def unique_name(self, base):
@@ -285,10 +288,17 @@ class Graph:
     def create_op(self, type_, inputs, attrs, out_specs, opdef=None, name=None, stateful=False,
                   subgraphs=None):
         """Appends an operation; `out_specs` is a list of (dtype, shape) for its outputs. Its
-        name is `name` or its type (TF's default), made unique."""
-        op = Operation(self, type_, self.unique_name(name or type_), opdef, inputs, attrs,
-                       stateful, subgraphs)
-        return self._append(op, out_specs)
+        name is `name` made unique, else as TF names it (the namer's, or its type)."""
+        namer = None if name else self.namer
+        if namer is None:
+            op_name = self.unique_name(name or type_)
+        else:
+            op_name = namer.name_for(type_, inputs, opdef)
+        op = self._append(Operation(self, type_, op_name, opdef, inputs, attrs, stateful,
+                                    subgraphs), out_specs)
+        if namer is not None:
+            namer.created(op)
+        return op
 
     def _append(self, op, out_specs):
         op.outputs = tuple(make_symbolic(op, i, d, s) for i, (d, s) in enumerate(out_specs))
@@ -346,6 +356,14 @@ class Graph:
 
     def copy(self):
         return copy_graph(self)
+
+
+def node_type(opdef, inputs):
+    """The type of a traced node running `opdef`: TF's tf.matmul of two matrices makes a
+    MatMul node (eagerbook runs BatchMatMulV2's kernel, which computes the same)."""
+    if opdef.name == "BatchMatMulV2" and all(t._shape.rank == 2 for t in inputs):
+        return "MatMul"
+    return opdef.name
 
 
 _SNAKE_NAMES = {}

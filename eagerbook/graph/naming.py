@@ -39,6 +39,7 @@ _OPERATOR_NAMES = {"+": "add", "-": "sub", "*": "mul", "/": "truediv", "//": "fl
                    "%": "mod", "**": "pow", "@": "matmul", "&": "and", "|": "or", "^": "xor"}
 _BINARY_OP = dis.opmap.get("BINARY_OP")
 _BINARY_SUBSCR = dis.opmap.get("BINARY_SUBSCR")
+_CACHE = dis.opmap.get("CACHE", -1)
 _NB_SYMBOLS = [symbol.rstrip("=") for _, symbol in getattr(dis, "_nb_ops", ())]
 
 # Functions whose TF default name is not their op's type: tf.add's node is "Add" (its op is
@@ -103,13 +104,18 @@ def current_call():
 
 
 def _operator_name(caller):
-    """TF's name for the operator the user's frame is executing (None for a call)."""
+    """TF's name for the operator the user's frame is executing: None for a call, "" for an
+    operator named after its op type (``x > 0`` is ``Greater``)."""
     if caller is None:
         return None
     code, at = caller.f_code.co_code, caller.f_lasti
+    while at > 0 and code[at] == _CACHE:  # (f_lasti may point at the instruction's caches)
+        at -= 2
     if at < 0 or at + 1 >= len(code):
         return None
     opcode = code[at]
+    if dis.opname[opcode].startswith(("CALL", "PRECALL")):
+        return None
     if opcode == _BINARY_SUBSCR:
         return "strided_slice"
     if opcode == _BINARY_OP and code[at + 1] < len(_NB_SYMBOLS):
@@ -138,38 +144,63 @@ class Namer:
 
     def __init__(self, graph):
         self.graph = graph
-        self.frame = self  # the current call's outermost frame (self: no call yet)
-        self.base = None  # the current call's scope name, or None for a call without one
-        self.holder = None  # the op of this call now named `base`
-        self.arguments = {}  # id(op) -> op: Consts/reads of this call not yet taken by an op
-        self.taken = {}  # id(op) -> [(argument op, label)]: the arguments named under it
+        self.forget_call()
 
     def forget_call(self):
         """Lets go of the current call (its frame holds the caller's locals)."""
-        self.frame, self.holder, self.arguments, self.taken = self, None, {}, {}
+        self.frame = self  # the frame that names the current call (self: no call yet)
+        self.scope = None  # the call's scope name: the user's name=, TF's name, or None
+        self.user_named = False
+        self.base = None  # `scope` made unique, taken when the call makes its first op
+        self.holder = None  # the op of this call now named `base`
+        self.arguments = {}  # id(op) -> op: Consts/reads of this call not yet taken by an op
+        self.taken = {}  # name -> [(argument op, label)]: the arguments named under it
+
+    def scope_name(self, name):
+        """The name ``tf.name_scope(name)`` enters now (``scope_for``)."""
+        return scope_for(name)
+
+    def output_identities(self, outputs):
+        """The function's outputs, each through an Identity node as in TF (``Identity``,
+        ``Identity_1``, ...: what ``concrete.outputs`` names). Free when the function runs:
+        the simplify pass removes them (compiled code would only alias the value)."""
+        from ..ops.registry import REGISTRY  # (ops build on the graph package's modules)
+        identity = REGISTRY["Identity"]
+        return [self.graph.create_op("Identity", (t,), {}, [(t._dtype, t._shape)],
+                                     opdef=identity, name="Identity").outputs[0]
+                for t in outputs]
 
     def _enter_call(self):
         outer, named, caller = current_call()
-        if outer is self.frame:
+        if named is self.frame:
             return
-        self.frame, self.holder, self.arguments, self.taken = outer, None, {}, {}
-        scope = None
-        if named is not None:
-            scope = _user_name(named)
-            if scope is None and outer.f_back is caller:
-                operator = _operator_name(caller)
-                scope = operator if operator is not None else \
-                    _FUNCTION_NAMES.get(named.f_code.co_name)
-            elif scope is None:
-                scope = _FUNCTION_NAMES.get(named.f_code.co_name)
-        self.base = self.graph.unique_name(scope_prefix() + scope) if scope else None
+        self.forget_call()
+        self.frame = named
+        if named is None:
+            return
+        scope = _user_name(named)
+        self.user_named = scope is not None
+        if scope is None and outer.f_back is caller:
+            operator = _operator_name(caller)
+            scope = operator if operator is not None else \
+                _FUNCTION_NAMES.get(named.f_code.co_name)
+        elif scope is None:
+            scope = _FUNCTION_NAMES.get(named.f_code.co_name)
+        self.scope = scope or None
 
     def name_for(self, type_, inputs, opdef=None):
         """The name of a new op of `type_` taking `inputs`. In a call with a scope name the
-        new op takes that name, and the op that held it moves under it."""
+        new op takes that name, and the op that held it moves under it; a constant or a
+        Variable read made before the call's first op is named after its type until an op
+        takes it (a Variable's `v * x` reads v before the multiplication, as in TF)."""
         self._enter_call()
+        argument = type_ in ARGUMENT_OPS
+        if self.base is None and self.scope and (not argument or self.user_named):
+            self.base = self.graph.unique_name(scope_prefix() + self.scope)
         if self.base is None:
             return self.graph.unique_name(scope_prefix() + default_name(type_))
+        if argument and self.holder is not None:
+            return self.graph.unique_name(f"{self.base}/{default_name(type_)}")
         holder = self.holder
         if holder is not None:
             self._move(holder, f"{self.base}/{default_name(holder.type)}")
@@ -178,9 +209,9 @@ class Namer:
 
     def created(self, op):
         """Bookkeeping after `op` (named by name_for) joined the graph."""
-        if self.base is not None:
+        if self.base is not None and op.name == self.base:
             self.holder = op
-        else:
+        elif op.type not in ARGUMENT_OPS:
             self._name_arguments(op.name, op.type, op.inputs, op.opdef)
         if op.type in ARGUMENT_OPS:
             self.arguments[id(op)] = op

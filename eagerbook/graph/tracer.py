@@ -21,10 +21,8 @@ import numpy as np
 from ..core import context
 from ..core.shape import TensorShape
 from ..core.tensor import Tensor, _from_numpy, convert_to_tensor
-from ..ops.registry import REGISTRY
 from ..ops.variable_ops import ASSIGN_OPS, READ_VARIABLE
-from .ir import Graph, Operation, SymbolicTensor, out_of_scope_error, resource
-from .naming import Namer
+from .ir import Graph, SymbolicTensor, node_type, out_of_scope_error, resource
 from .stand_ins import run_on_stand_ins
 from .traced_custom_gradient import traced_custom_gradient
 
@@ -33,7 +31,7 @@ class FuncGraph(Graph):
     """A graph under construction (TF's FuncGraph)."""
 
     def __init__(self, name="graph", outer=None):
-        super().__init__(name, outer)
+        super().__init__(name, outer, names_ops=True)  # as TF's Python API (graph/naming.py)
         self._captured = {}  # id(outside object) -> placeholder
         self._keepalive = []  # captured objects (keeps their ids valid)
         self.variables = []  # Variables this graph reads or writes, in first-use order
@@ -44,7 +42,6 @@ class FuncGraph(Graph):
         self.handle_vars = {}  # id(resource placeholder) -> Variable
         self.variable_inputs = {}  # id(Variable passed as an argument) -> its input position
         self.structured_outputs = None
-        self.namer = Namer(self)  # names ops as TF's Python API does (graph/naming.py)
 
     # --- tensors from elsewhere ---------------------------------------------------------------
     def as_graph_tensor(self, t):
@@ -126,29 +123,11 @@ class FuncGraph(Graph):
         if defaults:  # every node states them, as TF's graphs do (BatchMatMulV2's adj_x=False)
             attrs = {**defaults, **attrs}
         specs = infer_outputs(op, ins, attrs)
-        node = self.create_op(_node_type(op, ins), ins, attrs, specs, opdef=op,
+        node = self.create_op(node_type(op, ins), ins, attrs, specs, opdef=op,
                               stateful=bool(op.stateful))
         if op.num_outputs == 1:
             return node.outputs[0]
         return node.outputs
-
-    def create_op(self, type_, inputs, attrs, out_specs, opdef=None, name=None, stateful=False,
-                  subgraphs=None):
-        """Appends an operation named as TF's Python API names it (graph/naming.py), or
-        `name` (made unique) when one is given."""
-        op_name = self.unique_name(name) if name else self.namer.name_for(type_, inputs, opdef)
-        op = self._append(Operation(self, type_, op_name, opdef, inputs, attrs, stateful,
-                                    subgraphs), out_specs)
-        self.namer.created(op)
-        return op
-
-    def output_identities(self, outputs):
-        """The function's outputs, each through an Identity node as in TF (``Identity``,
-        ``Identity_1``, ...: what ``concrete.outputs`` names). Free when the function runs:
-        the simplify pass removes them and compiled code would only alias the value."""
-        identity = REGISTRY["Identity"]
-        return [Graph.create_op(self, "Identity", (t,), {}, [(t._dtype, t._shape)],
-                                opdef=identity).outputs[0] for t in outputs]
 
     def capture_constant(self, tensor):
         value = tensor._value
@@ -174,7 +153,8 @@ class FuncGraph(Graph):
                 f"variable shape {variable._shape}, and the assigned value shape "
                 f"{value.shape} are incompatible.")
         handle = self.variable_handle(variable)
-        self.create_op(kind, (handle, value), {}, [], opdef=ASSIGN_OPS[kind], stateful=True)
+        self.create_op(kind, (handle, value), {}, [], opdef=ASSIGN_OPS[kind],
+                       stateful=True)
         return None  # tf.function: Variable.assign returns the Variable itself
 
     def variable_created(self, variable):
@@ -190,6 +170,10 @@ class FuncGraph(Graph):
         """The value of `tensor`, computed now (a Variable initializer inside a trace)."""
         return lift_to_eager(self, tensor)
 
+    def output_identities(self, outputs):
+        """Each output through an Identity node, as TF's functions end (graph/naming.py)."""
+        return self.namer.output_identities(outputs)
+
     def custom_gradient(self, f, args, kwargs):
         """A @tf.custom_gradient call while tracing (graph/traced_custom_gradient.py)."""
         return traced_custom_gradient(f, args, kwargs)
@@ -201,14 +185,6 @@ class _IdentityList:
 
     def __contains__(self, obj):
         return any(x is obj for x in self.items)
-
-
-def _node_type(op, inputs):
-    """The node's op type: TF's tf.matmul makes a MatMul node for two matrices (eagerbook's
-    kernel is BatchMatMulV2's, which computes the same)."""
-    if op.name == "BatchMatMulV2" and all(t._shape.rank == 2 for t in inputs):
-        return "MatMul"
-    return op.name
 
 
 # --- shape inference ------------------------------------------------------------------------------

@@ -199,7 +199,7 @@ def encode_graph(graph, store, variable_paths, where):
             raise SaveError(f"{where} uses the op {op.type} ({op.name}), which a SavedModel "
                             "cannot record (it is not a registered primitive).")
         ops.append({
-            "name": op.name, "type": op.type, "kernel": kernel,
+            "name": op.name, "type": op.type, **({"kernel": kernel} if kernel != op.type else {}),
             "inputs": [_tensor_name(t) for t in op.inputs],
             "attrs": {k: encode_attr(v, store, f"{where}, op {op.name}")
                       for k, v in op.attrs.items()},

@@ -44,8 +44,8 @@ func g(%x: f32[]) {
       return %Neg
     }
   }
-  %mul/ReadVariableOp = ReadVariableOp(%v) : f32[]
-  %mul = Mul(%mul/ReadVariableOp, %cond) : f32[]
+  %ReadVariableOp = ReadVariableOp(%v) : f32[]
+  %mul = Mul(%ReadVariableOp, %cond) : f32[]
   %Identity = Identity(%mul) : f32[]
   return %Identity
 }"""
@@ -59,8 +59,8 @@ def g(x):
     else:
         neg = Neg(x)
         cond = neg
-    mul_read_variable_op = v._value
-    mul = Mul(mul_read_variable_op, cond)
+    read_variable_op = v._value
+    mul = Mul(read_variable_op, cond)
     return (mul,)
 """
 
@@ -91,7 +91,7 @@ def test_branch_with_variable_golden():
     concrete = g.get_concrete_function(tf.constant(1.0))
     assert str(concrete.graph) == BRANCHY
     assert concrete.compiled_source == BRANCHY_SOURCE
-    assert "%mul/ReadVariableOp = ReadVariableOp(%v) : f32[]  ^(%cond)" in str(
+    assert "%ReadVariableOp = ReadVariableOp(%v) : f32[]  ^(%cond)" in str(
         concrete.optimized_graph)
     assert g(tf.constant(2.0)).numpy() == 6.0 and v.numpy() == 3.0
 

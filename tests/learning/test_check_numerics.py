@@ -100,7 +100,7 @@ def test_inside_tf_function_the_graph_op_is_named(checking):
     with pytest.raises(tf.errors.InvalidArgumentError) as info:
         f(tf.constant([0.0, 2.0]))  # the calling line is named
     message = str(info.value)
-    assert 'in output 0 of graph op "Log"' in message and "graph op name: log" in message
+    assert 'in output 0 of graph op "Log"' in message and "graph op name: Log" in message
     assert "tf.function f" in message and "0: float32 (2,)  min 0  max 4" in message
     assert f"In user code: {__file__}" in message and "f(tf.constant([0.0, 2.0]))" in message
     assert info.value.numerics_op == "Log"

@@ -258,7 +258,7 @@ def test_loaded_graph_runs_through_the_optimizer_and_code_generator(saved):
     (concrete,) = imported.__call__.concrete_functions
     assert "def " in concrete.compiled_source
     assert [op.type for op in concrete.graph.get_operations()] == [
-        "Placeholder", "Placeholder", "ReadVariableOp", "Mul"]
+        "Placeholder", "Placeholder", "ReadVariableOp", "Mul", "Identity"]
 
 
 def test_keras_models_are_saved_with_their_call(tmp_path):
