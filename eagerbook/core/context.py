@@ -203,9 +203,8 @@ def building_graph(builder):
         here.graph = saved_graph
         here.recorders[:] = saved_recorders
         here.refresh()
-        namer = getattr(builder, "namer", None)
-        if namer is not None:  # the tracer lets go of the call it was naming (its frame)
-            namer.forget_call()
+        if getattr(builder, "namer", None) is not None:  # (it lets go of its caller's frame)
+            builder.namer.forget_call()
 
 
 def executing_eagerly():
@@ -228,9 +227,8 @@ def name_scope(name):
         yield ""
         return
     name = str(name).rstrip("/")
-    namer = getattr(_per_thread.state.graph, "namer", None)
-    if namer is not None:  # a traced function makes its scopes unique as TF does
-        name = namer.scope_name(name)
+    if getattr(_per_thread.state.graph, "namer", None) is not None:  # unique, as TF's are
+        name = _per_thread.state.graph.namer.scope_name(name)
     scopes = _per_thread.state.name_scopes
     scopes.append(name)
     try:

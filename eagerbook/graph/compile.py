@@ -129,8 +129,7 @@ def _emit_ops(em, operations, env, indent):
 def _outputs(em, op, env):
     names = []
     for t in op.outputs:
-        n = em.fresh(value_name(op.name) if len(op.outputs) == 1
-                     else f"{value_name(op.name)}_{t._index}")
+        n = em.fresh(value_name(op.name) + ("" if len(op.outputs) == 1 else f"_{t._index}"))
         env[id(t)] = n
         names.append(n)
     return names

@@ -206,7 +206,7 @@ def lift_to_eager(graph, tensor):
     call being traced). Used for ``tf.Variable(initial_value)`` inside a first trace."""
     if not isinstance(tensor, SymbolicTensor):
         return tensor
-    needed, order = {}, []
+    needed = {}
     stack = [tensor._op]
     while stack:
         op = stack.pop()
@@ -215,18 +215,14 @@ def lift_to_eager(graph, tensor):
         needed[id(op)] = op
         for t in op.inputs:
             stack.append(t._op)
-    for op in graph.operations:
-        if id(op) in needed:
-            order.append(op)
     values = {}
-    for op in order:
+    for op in [op for op in graph.operations if id(op) in needed]:
         if op.type == "Placeholder":
             actual = graph.actual_inputs.get(id(op.outputs[0]))
             if actual is None:
                 captured = [obj for obj, t in graph.captures if t is op.outputs[0]]
-                if captured and isinstance(captured[0], Tensor):
-                    actual = captured[0]
-                elif captured and hasattr(type(captured[0]), "_as_tensor"):
+                if captured and (isinstance(captured[0], Tensor)
+                                 or hasattr(type(captured[0]), "_as_tensor")):
                     actual = captured[0]
                 else:
                     raise ValueError(
