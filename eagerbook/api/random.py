@@ -17,6 +17,7 @@ from ..ops.random_ops import (
     stateless_fold_in,
     stateless_gamma,
     stateless_normal,
+    stateless_parameterized_truncated_normal,
     stateless_poisson,
     stateless_split,
     stateless_truncated_normal,

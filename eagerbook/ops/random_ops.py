@@ -18,6 +18,7 @@ by other means (shuffle, multinomial), draw from NumPy Generators. The ops are r
 """
 
 import collections
+import math
 import random as _py_random
 import zlib
 
@@ -742,6 +743,83 @@ def stateless_poisson(shape, seed, lam, dtype=dtypes.int32, name=None):
     key, counter = _seed_key_counter(seed, "StatelessRandomPoisson")
     attrs = _stateless_attrs(shape, dtype, "auto_select", "StatelessRandomPoisson")
     return execute(_stateless_poisson, (key, counter, lam), attrs)
+
+# --- truncated normal with its own bounds per value ---------------------------------------------
+_erfc = np.frompyfunc(math.erfc, 1, 1)
+
+
+def _normal_cdf(z):
+    """P(Z <= z) for a standard normal Z, accurate far into the lower tail."""
+    return _erfc(-z / math.sqrt(2)).astype(np.float64) / 2
+
+
+def _normal_quantile(p):
+    """The z with P(Z <= z) = p: Newton on log P(Z <= z) in the lower half (from the tail's
+    asymptote, so that probabilities like 1e-30 still give their z), mirrored above 1/2."""
+    upper = p > 0.5
+    q = np.where(upper, 1 - p, p)
+    z = -np.sqrt(-2 * np.log(q))
+    z = np.where(q > 0.05, (q - 0.5) * math.sqrt(2 * math.pi), z)  # the middle's first guess
+    for _ in range(8):
+        cdf = np.maximum(_normal_cdf(z), 1e-300)
+        density = np.exp(-z * z / 2) / math.sqrt(2 * math.pi)
+        z = z - (np.log(cdf) - np.log(q)) * cdf / density
+    return np.where(upper, -z, z)
+
+
+@register("StatelessParameterizedTruncatedNormal", differentiable=False)
+def _stateless_parameterized_truncated_normal(key, counter, means, stddevs, minvals, maxvals, *,
+                                              shape, dtype):
+    op_name = "StatelessParameterizedTruncatedNormal"
+    shape = tuple(int(d) for d in shape)
+    params = np.broadcast_arrays(means, stddevs, minvals, maxvals)
+    batch = params[0].shape
+    if len(batch) > len(shape) or shape[len(shape) - len(batch):] != batch:
+        raise invalid_argument(op_name, "Shape passed in must end with broadcasted shape.")
+    mean, std, low, high = (np.broadcast_to(p.astype(np.float64), shape) for p in params)
+    if np.any(std <= 0) or np.any(low >= high):
+        raise invalid_argument(op_name, "Invalid parameters")
+    # Inverse-CDF sampling between the standardized bounds, on the side of 0 where the
+    # interval's probabilities are small numbers rather than 1 minus small numbers.
+    a, b = (low - mean) / std, (high - mean) / std
+    flip = a + b > 0
+    a, b = np.where(flip, -b, a), np.where(flip, -a, b)
+    p_a, p_b = _normal_cdf(a), _normal_cdf(b)
+    u = _philox(key, counter).random(shape)
+    z = _normal_quantile(np.clip(p_a + u * (p_b - p_a), 1e-300, 1 - 1e-16))
+    z = np.clip(np.where(flip, -z, z), (low - mean) / std, (high - mean) / std)
+    return (mean + std * z).astype(dtype.as_numpy_dtype)
+
+
+def stateless_parameterized_truncated_normal(shape, seed, means=0.0, stddevs=1.0, minvals=-2.0,
+                                             maxvals=2.0, name=None):
+    """``tf.random.stateless_parameterized_truncated_normal``: normal values of mean `means`
+    and standard deviation `stddevs` kept within [`minvals`, `maxvals`] (all four broadcast
+    to the trailing axes of `shape`), the same for the same `seed`. The values follow the
+    distribution; they are not TF's stream (TF's sampler is not reproduced)."""
+    op_name = "StatelessParameterizedTruncatedNormal"
+    means = as_tensor(means)
+    dtype = means.dtype
+    if dtype not in (dtypes.float16, dtypes.float32, dtypes.float64):
+        raise invalid_argument(op_name, f"Value for attr 'dtype' of {dtype.name} is not in the "
+                                        f"list of allowed values: half, float, double")
+    params = [means]
+    for position, value in enumerate((stddevs, minvals, maxvals), start=3):
+        if isinstance(value, Tensor) and value.dtype is not dtype:
+            raise invalid_argument(op_name, f"cannot compute {op_name} as input #{position}"
+                                            f"(zero-based) was expected to be a "
+                                            f"{_kernel_name(dtype)} tensor but is a "
+                                            f"{_kernel_name(value.dtype)} tensor")
+        params.append(as_tensor(value, dtype))
+    key, counter = _seed_key_counter(seed, op_name)
+    return execute(_stateless_parameterized_truncated_normal, (key, counter, *params),
+                   {"shape": _shape_arg(shape, op_name), "dtype": dtype})
+
+
+def _kernel_name(dtype):
+    return {"float32": "float", "float64": "double", "float16": "half"}.get(dtype.name,
+                                                                           dtype.name)
+
 
 # --- shuffling with a seed ------------------------------------------------------------------------
 def _exact_uniform_below(n, draw):
