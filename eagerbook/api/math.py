@@ -1,6 +1,7 @@
 """``tf.math``."""
 
 from ..ops.complex_ops import angle, conj, imag, real
+from ..ops.incomplete_gamma_ops import betainc, igamma, igammac, nextafter, polygamma, zeta
 from ..ops.linalg_ops import l2_normalize
 from ..ops.manip_ops import (
     confusion_matrix,

@@ -12,6 +12,7 @@ from . import (  # noqa: F401 - imported to register every family's ops
     example_ops,
     functional_ops,
     image_ops,
+    incomplete_gamma_ops,
     linalg_ops,
     lookup_ops,
     manip_ops,

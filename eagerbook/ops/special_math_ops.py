@@ -117,14 +117,13 @@ def _digamma_float64(x):
     return np.where(poles, np.nan, out)
 
 
-@register("Digamma", differentiable=False, elementwise=True)
+@register("Digamma", elementwise=True)  # (its gradient, trigamma: incomplete_gamma_ops)
 def _digamma(x):
     return _digamma_float64(x).astype(x.dtype, copy=False)
 
 
 def digamma(x, name=None):
-    """psi(x), the derivative of lgamma (its own gradient, the trigamma, is not defined
-    here)."""
+    """psi(x), the derivative of lgamma (its own derivative is polygamma(1, x))."""
     return execute(_digamma, (_float_input(x, "Digamma"),))
 
 

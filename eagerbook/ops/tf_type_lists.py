@@ -37,6 +37,8 @@ TF_TYPE_LISTS = {name: tuple(names.split()) for name, names in {
     "Exp": "bfloat16 float16 float32 float64 complex64 complex128",
     "Expm1": "bfloat16 float16 float32 float64 complex64 complex128",
     "Floor": "bfloat16 float16 float32 float64",
+    "Igamma": "bfloat16 float16 float32 float64",
+    "Igammac": "bfloat16 float16 float32 float64",
     "IsFinite": "bfloat16 float16 float32 float64",
     "IsInf": "bfloat16 float16 float32 float64",
     "IsNan": "bfloat16 float16 float32 float64",

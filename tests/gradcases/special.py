@@ -37,3 +37,22 @@ CASES += [
     GradCase("FresnelSin", s.fresnel_sin, [SYMMETRIC / 2]),
     GradCase("Spence", s.spence, [WIDE_POSITIVE]),
 ]
+
+# tf.math.igamma & co. (eagerbook/ops/incomplete_gamma_ops.py): both sides of each method's
+# switch (x = a + 1 for the incomplete gamma, x = (a+1)/(a+b+2) for the incomplete beta);
+# orders, zeta's exponent and betainc's a and b have no gradient (as in TF).
+from eagerbook.core.tensor import _from_numpy  # noqa: E402 - with the cases that use it
+from eagerbook.ops import incomplete_gamma_ops as g  # noqa: E402
+from eagerbook.testing import Fixed  # noqa: E402
+
+SHAPES_A = np.array([[0.5, 1.0, 2.5, 4.0], [0.7, 3.0, 6.0, 1.5], [2.0, 8.0, 0.9, 5.0]])
+CASES += [
+    GradCase("Digamma", s.digamma, [POSITIVE]),
+    GradCase("Igamma", g.igamma, [SHAPES_A, POSITIVE]),
+    GradCase("Igammac", g.igammac, [SHAPES_A, POSITIVE]),
+    GradCase("Betainc", g.betainc, [Fixed(_from_numpy(SHAPES_A)),
+                                    Fixed(_from_numpy(SHAPES_A[::-1].copy())),
+                                    _rng.uniform(0.05, 0.95, (3, 4))]),
+    GradCase("Zeta", g.zeta, [Fixed(_from_numpy(SHAPES_A + 1.5)), POSITIVE]),
+    GradCase("Polygamma", g.polygamma, [Fixed(_from_numpy(np.floor(SHAPES_A))), POSITIVE]),
+]
