@@ -45,6 +45,7 @@ from ..ops.linear_operator import (
     LinearOperatorTridiag,
     LinearOperatorZeros,
 )
+from ..ops.lu_ops import cholesky_solve, lu, lu_matrix_inverse, lu_reconstruct, lu_solve
 from ..ops.manip_ops import (
     band_part,
     cross,

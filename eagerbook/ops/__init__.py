@@ -15,6 +15,7 @@ from . import (  # noqa: F401 - imported to register every family's ops
     incomplete_gamma_ops,
     linalg_ops,
     lookup_ops,
+    lu_ops,
     manip_ops,
     math_ops,
     nn_impl_ops,

@@ -62,3 +62,7 @@ CASES = [
     GradCase("Svd", _svd_all, [TALL.T], name="Svd_wide", rtol=1e-4),
     GradCase("Rsqrt", lambda x: la.l2_normalize(x, axis=-1), [(3, 4)], name="l2_normalize"),
 ]
+
+# tf.linalg.lu has no gradient in TF either; the solvers built on it are compositions.
+NO_CASE = {"Lu": "TF registers no gradient for Lu: the LookupError both raise is checked in "
+                 "tests/parity/cases_tfcore_lu.py"}
