@@ -201,7 +201,8 @@ class GradientTape:
     def gradient(self, target, sources, output_gradients=None,
                  unconnected_gradients=UnconnectedGradients.NONE):
         """d(sum of targets)/d(source) for every source, in the structure of `sources`."""
-        self._check_usable("gradient")
+        if self._used:
+            self._check_usable("gradient")
         unconnected = unconnected_gradients  # (an Enum call costs a few thousand instructions)
         if type(unconnected) is not UnconnectedGradients:
             unconnected = UnconnectedGradients(unconnected)
@@ -239,7 +240,7 @@ class GradientTape:
             # d target / d target = 1 unless the caller gave output_gradients.
             seeds = [_ones_seed(t) if s is None else _to_tape(s) for t, s in zip(targets, seeds)]
             # Gradient ops must not be recorded on this tape (outer tapes still see them).
-            if tape in context.state.recorders:
+            if context.state.hooked and tape in context.state.recorders:
                 with context.recorders_paused([tape]):
                     result = backprop(tape.entries, targets, seeds, sources, slices)
             else:  # the usual case: gradient() called after the `with` block
@@ -247,7 +248,10 @@ class GradientTape:
         if unconnected is _ZERO:
             result = [math_ops.zeros_like(_value_of(s)) if g is None else g
                       for g, s in zip(result, sources)]
-        return [_to_tape(g) for g in result]
+        for i, g in enumerate(result):  # (real gradients, the common case, pass unchanged)
+            if not (type(g) is EagerTensor and g._dtype in FLOAT_SET):
+                result[i] = _to_tape(g)
+        return result
 
     def jacobian(self, target, sources, unconnected_gradients=UnconnectedGradients.NONE,
                  parallel_iterations=None, experimental_use_pfor=True):

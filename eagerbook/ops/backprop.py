@@ -5,8 +5,10 @@ execution order, so the same loop differentiates an eager tape and a traced grap
 loop over a list, not a recursion: a chain of a million ops is fine.
 """
 
+from ..core.tensor import EagerTensor
 from . import indexed_slices, math_ops
-from .primitives import sum_to_shape_of
+from .primitives import _sum_to_shape_of
+from .registry import execute
 from .support import FLOAT_SET
 
 # Values other than float tensors may carry gradients too: inside tf.function a TensorArray is
@@ -111,9 +113,12 @@ def input_gradients(entry, out_grads):
     each gradient is summed back to its input's shape, once for all such ops.
     """
     op = entry.op
-    if op.grad is None:
+    rule = op.grad
+    if rule is None:
         raise LookupError(f"gradient registry has no entry for: {op.name}")
-    in_grads = op.grad(entry, *out_grads)
+    if op.eager_grad is not None and type(out_grads[0]) is EagerTensor:
+        rule = op.eager_grad  # the same values in fewer ops (OpDef.eager_grad)
+    in_grads = rule(entry, *out_grads)
     if len(in_grads) != len(entry.inputs):
         raise ValueError(f"The gradient rule of {op.name} returned {len(in_grads)} "
                          f"gradients for {len(entry.inputs)} inputs")
@@ -121,8 +126,8 @@ def input_gradients(entry, out_grads):
         in_grads = list(in_grads)  # (a loop, as above)
         for i, x in enumerate(entry.inputs):
             g = in_grads[i]
-            if g is not None and g._settled_shape != x._settled_shape:  # (sum_to_shape_of's
-                in_grads[i] = sum_to_shape_of(g, x)  # own test, without its call per input)
+            if g is not None and g._settled_shape != x._settled_shape:  # (sum_to_shape_of,
+                in_grads[i] = execute(_sum_to_shape_of, (g, x))  # without its call per input)
     return in_grads
 
 

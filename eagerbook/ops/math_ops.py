@@ -49,6 +49,7 @@ from .primitives import restore_reduced_axes as _restore_reduced_axes
 from .registry import execute, execute_ufunc, invalid_argument, register
 from .shape_rules import dims_text as _dims_text
 from .support import (
+    FLOAT_SET,
     FLOATS,
     NUMBERS,
     SIGNED,
@@ -785,8 +786,8 @@ def _zeros_like(x):
 
 @register("OnesLike", differentiable=False)
 def _ones_like(x):
-    out = np.empty_like(x)  # (np.ones_like's own steps, without its Python frames: the seed
-    out.fill(1)  # of every tape.gradient call is one)
+    out = np.empty(x.shape, x.dtype)  # (np.ones_like's steps, without its Python frames:
+    out.fill(1)  # the seed of every tape.gradient call is one)
     return out
 
 
@@ -963,6 +964,38 @@ def _mean_grad(op, dy):
     if dy._dtype.is_floating:
         return [broadcast_like(multiply(dy, 1.0 / count), x)]
     return [broadcast_like(floordiv(dy, count), x)]
+
+
+@_mean.eager_gradient
+def _mean_grad_eager(op, dy):
+    """_mean_grad's float case in one op, MeanGrad, instead of a Mul and a BroadcastLike."""
+    x = op.inputs[0]
+    axis = op.attrs["axis"]
+    shape = x._value.shape
+    count = x._value.size if len(axis) == len(shape) else math.prod(map(shape.__getitem__, axis))
+    if count == 0 or dy._dtype not in FLOAT_SET:
+        return _mean_grad(op, dy)
+    if dy._value.ndim and not op.attrs["keepdims"]:
+        dy = _restore_reduced_axes(dy, x, axis, False)
+    return [execute(_mean_grad_op, (dy, x), {"scale": 1.0 / count})]
+
+
+@register("MeanGrad")
+def _mean_grad_op(dy, like, scale):
+    """dy * scale spread over like's shape: _mean_grad's Mul then BroadcastLike, the same bits
+    (the scale rounded to dy's dtype first, as `multiply` converts it)."""
+    scaled = np.multiply(dy, dy.dtype.type(scale))
+    if scaled.ndim == 0:  # (BroadcastLike's kernel: filling is the fastest way)
+        out = np.empty(like.shape, scaled.dtype)
+        out.fill(scaled)
+        return out
+    return scaled if scaled.shape == like.shape else np.broadcast_to(scaled, like.shape)
+
+
+@_mean_grad_op.gradient
+def _mean_grad_op_grad(op, grad):
+    # The rules of the two ops it stands for: BroadcastLike's sum, then Mul's product.
+    return [multiply(sum_to_shape_of(grad, op.inputs[0]), op.attrs["scale"]), None]
 
 
 def reduce_mean(input_tensor, axis=None, keepdims=False, name=None):

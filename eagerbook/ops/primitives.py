@@ -162,10 +162,17 @@ def exp(x, name=None):
 # --- a reduction -----------------------------------------------------------------------------
 def reduce(op, x, axis, keepdims):
     """Runs a reduction op (on its declared dtypes): `axis` (None: all) becomes a sorted tuple."""
-    x = as_tensor(x)
+    if type(x) is EagerTensor:  # (the common case: no conversion, and its rank at hand)
+        ndim = x._value.ndim
+    else:
+        x = as_tensor(x)
+        ndim = x.ndim
     if op.dtypes is not None and x._dtype not in op.dtypes:
         check_dtype(op.name, x, op.dtypes, "input")
-    axes = normalize_axis(axis, x.ndim, op.name)
+    if axis is None and ndim is not None:  # all axes (normalize_axis's first case, inline)
+        axes = tuple(range(ndim))
+    else:
+        axes = normalize_axis(axis, ndim, op.name)
     return execute(op, (x,), {"axis": axes, "keepdims": bool(keepdims)})
 
 

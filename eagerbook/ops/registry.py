@@ -32,7 +32,8 @@ class OpDef:
     """One primitive: forward kernel, gradient rule, what it accepts and flags."""
 
     __slots__ = ("name", "kernel", "grad", "dtypes", "stateful", "elementwise", "broadcasts",
-                 "differentiable", "num_outputs", "infer_shape", "ufunc", "grad_takes_none")
+                 "differentiable", "num_outputs", "infer_shape", "ufunc", "grad_takes_none",
+                 "eager_grad")
 
     def __init__(self, name, kernel, *, grad=None, dtypes=None, stateful=False, elementwise=False,
                  broadcasts=False, differentiable=True, num_outputs=1, infer_shape=None,
@@ -57,10 +58,19 @@ class OpDef:
         # Its rule takes None for the gradient of an output nobody used (TF's rules all do);
         # for other ops the backward sweep fills such a gradient with zeros.
         self.grad_takes_none = grad_takes_none
+        # Optional: a rule giving the same gradients as `grad`, bit for bit, in fewer ops. The
+        # eager backward sweep takes it (ops/backprop.py); graphs keep `grad`, whose plain ops
+        # the graph passes know how to fold (tests/test_eager_gradients.py holds the two equal).
+        self.eager_grad = None
 
     def gradient(self, fn):
         """Decorator attaching the gradient rule: ``fn(op, *output_grads) -> input grads``."""
         self.grad = fn
+        return fn
+
+    def eager_gradient(self, fn):
+        """Decorator attaching the eager rule (see ``eager_grad``), written beside ``grad``."""
+        self.eager_grad = fn
         return fn
 
     def __repr__(self):
@@ -154,8 +164,13 @@ def execute(op, inputs, attrs=_NO_ATTRS):
     # One output. The kernel call and the result's Tensor are spelled out (as in _run_kernel
     # and _from_numpy): a Python call saved here is saved on every op.
     try:
-        if attrs:
-            out = op.kernel(*[t._value for t in inputs], **attrs)
+        if attrs:  # (no list made for one input: on Python 3.11 a comprehension is a call)
+            if len(inputs) == 1:
+                out = op.kernel(inputs[0]._value, **attrs)
+            elif len(inputs) == 2:
+                out = op.kernel(inputs[0]._value, inputs[1]._value, **attrs)
+            else:
+                out = op.kernel(*[t._value for t in inputs], **attrs)
         elif len(inputs) == 2:
             out = op.kernel(inputs[0]._value, inputs[1]._value)
         elif len(inputs) == 1:

@@ -39,7 +39,10 @@ def binary_operands(x, y, op_name):
         else:
             x = convert_to_tensor(x)
     if type(y) is float and x._dtype in FLOAT_SET and not state.hooked:  # `t * 0.5`, eagerly:
-        y = _from_numpy(_np_array(y, x._dtype._np))  # (_convert_like's first case, inline)
+        value = _np_array(y, x._dtype._np)  # (_convert_like's first case, inline; the
+        y = EagerTensor()  # tensor made as _from_numpy makes it, the dtype known)
+        y._dtype = x._dtype
+        y._value = value
     elif not isinstance(y, Tensor):
         y = _convert_like(y, x._dtype)
     if x._dtype is not y._dtype:
