@@ -69,6 +69,18 @@ CASES = {
 }
 
 
+CASES["Mul"] = [((2000,), ()), ((3, 4), (4,)), ((3, 1), (1, 4)), ((2, 3), (2, 3)), ((), (5,))]
+
+
+def mul_case(shape_a, shape_b, dtype=np.float32):
+    """(fn, value): x * w with w a constant-shaped copy, both differentiated through x."""
+    rng = np.random.default_rng(len(shape_a) + 3 * len(shape_b))
+    a = rng.standard_normal(shape_a).astype(dtype)
+    b = tf.constant(rng.standard_normal(shape_b).astype(dtype))
+    # x is broadcast against b (and b against x): both sides' sums run; sin makes dy vary
+    return (lambda t: tf.sin(t * (b + t[..., :1] if t.shape.rank else b + t))), a
+
+
 def test_every_eager_rule_has_cases_here():
     assert sorted(n for n, op in REGISTRY.items() if op.eager_grad is not None) == sorted(CASES)
 
@@ -129,3 +141,34 @@ def test_an_integer_mean_keeps_the_plain_rule():
     plain = op.grad(record, dy)[0]
     np.testing.assert_array_equal(eager.numpy(), plain.numpy())
     assert eager.dtype == plain.dtype == tf.int32
+
+
+@pytest.mark.parametrize("shape_a, shape_b", CASES["Mul"])
+def test_mul_eager_rule_matches_the_plain_rule(shape_a, shape_b):
+    fn, value = mul_case(shape_a, shape_b)
+    assert_same_gradients("Mul", fn, value)
+
+
+@settings(max_examples=60, deadline=None)
+@given(shape_a=st.lists(st.integers(1, 3), max_size=3),
+       shape_b=st.lists(st.integers(1, 3), max_size=3),
+       dtype=st.sampled_from(FLOAT_DTYPES))
+def test_mul_eager_rule_matches_over_broadcast_shapes(shape_a, shape_b, dtype):
+    try:
+        np.broadcast_shapes(shape_a, shape_b)
+    except ValueError:
+        return
+    fn, value = mul_case(tuple(shape_a), tuple(shape_b), dtype)
+    assert_same_gradients("Mul", fn, value)
+
+
+def test_a_scalar_factor_gets_its_gradient_from_one_op():
+    x = tf.constant([1.0, 2.0, 3.0])
+    w = tf.Variable(2.0)
+    with tf.GradientTape() as tape:
+        y = x * w
+    events = []
+    with observe(events.append):
+        g = tape.gradient(y, w)
+    assert [e.name for e in events] == ["OnesLike", "MulSumToShapeOf"]
+    assert float(g) == 6.0

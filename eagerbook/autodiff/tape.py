@@ -238,7 +238,9 @@ class GradientTape:
             result = [None] * len(sources)
         else:
             # d target / d target = 1 unless the caller gave output_gradients.
-            seeds = [_ones_seed(t) if s is None else _to_tape(s) for t, s in zip(targets, seeds)]
+            seeds = list(seeds)
+            for i, t in enumerate(targets):  # (a loop: on Python 3.11 a comprehension is a call)
+                seeds[i] = _ones_seed(t) if seeds[i] is None else _to_tape(seeds[i])
             # Gradient ops must not be recorded on this tape (outer tapes still see them).
             if context.state.hooked and tape in context.state.recorders:
                 with context.recorders_paused([tape]):

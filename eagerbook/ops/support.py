@@ -43,8 +43,8 @@ def binary_operands(x, y, op_name):
         y = EagerTensor()  # tensor made as _from_numpy makes it, the dtype known)
         y._dtype = x._dtype
         y._value = value
-    elif not isinstance(y, Tensor):
-        y = _convert_like(y, x._dtype)
+    elif not isinstance(y, Tensor):  # (a Variable, `x * w`: its read without _convert_like)
+        y = y._as_tensor() if hasattr(type(y), "_as_tensor") else _convert_like(y, x._dtype)
     if x._dtype is not y._dtype:
         raise invalid_argument(
             op_name,

@@ -13,4 +13,7 @@ CASES = [
              [(3, 1)], second_order=True),
     GradCase("MeanGrad", lambda dy: execute(REGISTRY["MeanGrad"], (dy, _LIKE), {"scale": 0.5}),
              [()], second_order=True, name="MeanGrad_scalar"),
+    GradCase("MulSumToShapeOf", lambda dy, other: execute(
+        REGISTRY["MulSumToShapeOf"], (dy, other, _from_numpy(np.zeros((3, 1))))),
+             [(2, 3, 4), (4,)], second_order=True),
 ]
