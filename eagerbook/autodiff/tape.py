@@ -238,9 +238,7 @@ class GradientTape:
             result = [None] * len(sources)
         else:
             # d target / d target = 1 unless the caller gave output_gradients.
-            seeds = list(seeds)
-            for i, t in enumerate(targets):  # (a loop: on Python 3.11 a comprehension is a call)
-                seeds[i] = _ones_seed(t) if seeds[i] is None else _to_tape(seeds[i])
+            seeds = [_ones_seed(t) if s is None else _to_tape(s) for t, s in zip(targets, seeds)]
             # Gradient ops must not be recorded on this tape (outer tapes still see them).
             if context.state.hooked and tape in context.state.recorders:
                 with context.recorders_paused([tape]):

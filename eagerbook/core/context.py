@@ -159,14 +159,10 @@ def push_recorder(recorder):
 def pop_recorder(recorder):
     """Removes `recorder` (not necessarily the innermost: tapes may exit out of order)."""
     here = _per_thread.state
-    recorders = here.recorders
-    if recorders and recorders[-1] is recorder:  # the innermost (the common case)
-        recorders.pop()
-    else:
-        for i in range(len(recorders) - 1, -1, -1):
-            if recorders[i] is recorder:
-                del recorders[i]
-                break
+    for i in range(len(here.recorders) - 1, -1, -1):
+        if here.recorders[i] is recorder:
+            del here.recorders[i]
+            break
     here.refresh()
 
 

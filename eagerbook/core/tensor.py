@@ -15,6 +15,7 @@ import numpy as np
 from . import dtypes
 from .context import state
 from .python_values import check_python_value_fits, flat_python, kernel_type_name
+from .reference import Reference
 from .shape import TensorShape, check_static_shape
 
 CPU_DEVICE = "/job:localhost/replica:0/task:0/device:CPU:0"
@@ -167,27 +168,6 @@ class Tensor:
 class EagerTensor(Tensor):
     """What ops return outside a trace (TF's class name); traced tensors are graph/ir.py's."""
     __slots__ = ()
-
-
-class Reference:
-    """What ``Tensor.ref()`` returns: hashable by identity, ``deref()`` gives the tensor back."""
-
-    __slots__ = ("_obj",)
-
-    def __init__(self, obj):
-        self._obj = obj
-
-    def deref(self):
-        return self._obj
-
-    def __eq__(self, other):
-        return isinstance(other, Reference) and other._obj is self._obj
-
-    def __hash__(self):
-        return id(self._obj)
-
-    def __repr__(self):
-        return f"<Reference wrapping {self._obj!r}>"
 
 
 def numpy_text(value, is_repr=False):

@@ -179,22 +179,14 @@ class Variable:
             if not read_value:
                 return None
             return self if result is None else result
-        if type(value) is EagerTensor and value._dtype is self._dtype \
-                and value._value.shape == self._shape._dims:
-            new = value._value  # (_new_array's common case, inline: `v.assign_sub(lr * g)`)
-        else:
-            new = self._new_array(value, kind)._value
+        tensor = self._new_array(value, kind)
         if kind == "AssignVariableOp":
-            self._value = new
+            self._value = tensor._value
         elif kind == "AssignAddVariableOp":
-            self._value = self._value + new
+            self._value = self._value + tensor._value
         else:
-            self._value = self._value - new
-        if not read_value:
-            return None
-        unread = object.__new__(UnreadVariable)  # UnreadVariable(self) without Variable.__new__
-        unread.__init__(self)
-        return unread
+            self._value = self._value - tensor._value
+        return UnreadVariable(self) if read_value else None
 
     def assign(self, value, use_locking=None, name=None, read_value=True):
         return self._write("AssignVariableOp", value, read_value)

@@ -113,11 +113,10 @@ def input_gradients(entry, out_grads):
     each gradient is summed back to its input's shape, once for all such ops.
     """
     op = entry.op
-    rule = op.grad
-    if rule is None:
+    if op.grad is None:
         raise LookupError(f"gradient registry has no entry for: {op.name}")
-    if op.eager_grad is not None and type(out_grads[0]) is EagerTensor:
-        rule = op.eager_grad  # the same values in fewer ops (OpDef.eager_grad)
+    # An op's eager rule, if it has one, for eager gradients: the same values in fewer ops
+    rule = op.eager_grad if op.eager_grad and type(out_grads[0]) is EagerTensor else op.grad
     in_grads = rule(entry, *out_grads)
     if len(in_grads) != len(entry.inputs):
         raise ValueError(f"The gradient rule of {op.name} returned {len(in_grads)} "

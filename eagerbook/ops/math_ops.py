@@ -139,6 +139,38 @@ def subtract(x, y, name=None):
     return _binary(_sub, x, y)
 
 
+# Mul's eager rule (Mul itself, with its rule, is in primitives.py): see OpDef.eager_grad.
+@_mul.eager_gradient
+def _mul_grad_eager(op, dy):
+    """_mul_grad with the sum back to a broadcast input's shape in the same op: in `x * w`
+    with a scalar w, w's gradient is one MulSumToShapeOf instead of a Mul and a sum."""
+    x, y = op.inputs
+    return [_product_for(dy, y, x) if op.needs_gradient(0) else None,
+            _product_for(dy, x, y) if op.needs_gradient(1) else None]
+
+
+def _product_for(dy, other, like):
+    """dy * other, summed back to like's shape (dy has the broadcast output's shape)."""
+    if dy._value.shape == like._value.shape:
+        return multiply(dy, other)
+    return execute(_mul_sum_to_shape_of, (dy, other, like))
+
+
+@register("MulSumToShapeOf", broadcasts=True)
+def _mul_sum_to_shape_of(dy, other, like):
+    return _sum_to_shape_of.kernel(np.multiply(dy, other), like)  # Mul's kernel, then the sum
+
+
+@_mul_sum_to_shape_of.gradient
+def _mul_sum_to_shape_of_grad(op, grad):
+    # The rules of the two ops it stands for: SumToShapeOf's broadcast, then Mul's products
+    # (broadcasts=True: the sweep sums each back to its input's shape, as it does for Mul).
+    dy, other, _ = op.inputs
+    spread = broadcast_like(grad, dy)
+    return [spread * other if op.needs_gradient(0) else None,
+            spread * dy if op.needs_gradient(1) else None, None]
+
+
 @register("RealDiv", elementwise=True, broadcasts=True, dtypes=MUL)
 def _real_div(x, y):
     with np.errstate(divide="ignore", invalid="ignore"):

@@ -132,37 +132,6 @@ def _mul_grad(op, dy):
             dy * x if op.needs_gradient(1) else None]
 
 
-@_mul.eager_gradient
-def _mul_grad_eager(op, dy):
-    """_mul_grad with the sum back to a broadcast input's shape in the same op: in `x * w`
-    with a scalar w, w's gradient is one MulSumToShapeOf instead of a Mul and a sum."""
-    x, y = op.inputs
-    return [_product_for(dy, y, x) if op.needs_gradient(0) else None,
-            _product_for(dy, x, y) if op.needs_gradient(1) else None]
-
-
-def _product_for(dy, other, like):
-    """dy * other, summed back to like's shape (dy has the broadcast output's shape)."""
-    if dy._value.shape == like._value.shape:
-        return multiply(dy, other)
-    return execute(_mul_sum_to_shape_of, (dy, other, like))
-
-
-@register("MulSumToShapeOf", broadcasts=True)
-def _mul_sum_to_shape_of(dy, other, like):
-    return _sum_to_shape_of.kernel(np.multiply(dy, other), like)  # Mul's kernel, then the sum
-
-
-@_mul_sum_to_shape_of.gradient
-def _mul_sum_to_shape_of_grad(op, grad):
-    # The rules of the two ops it stands for: SumToShapeOf's broadcast, then Mul's products
-    # (broadcasts=True: the sweep sums each back to its input's shape, as it does for Mul).
-    dy, other, _ = op.inputs
-    spread = broadcast_like(grad, dy)
-    return [spread * other if op.needs_gradient(0) else None,
-            spread * dy if op.needs_gradient(1) else None, None]
-
-
 def multiply(x, y, name=None):
     """x * y, elementwise with broadcasting."""
     if type(x) is type(y) is EagerTensor and x._dtype is y._dtype and x._dtype in MUL:
@@ -193,17 +162,12 @@ def exp(x, name=None):
 # --- a reduction -----------------------------------------------------------------------------
 def reduce(op, x, axis, keepdims):
     """Runs a reduction op (on its declared dtypes): `axis` (None: all) becomes a sorted tuple."""
-    if type(x) is EagerTensor:  # (the common case: no conversion, and its rank at hand)
-        ndim = x._value.ndim
-    else:
+    if type(x) is not EagerTensor:
         x = as_tensor(x)
-        ndim = x.ndim
     if op.dtypes is not None and x._dtype not in op.dtypes:
         check_dtype(op.name, x, op.dtypes, "input")
-    if axis is None and ndim is not None:  # all axes (normalize_axis's first case, inline)
-        axes = tuple(range(ndim))
-    else:
-        axes = normalize_axis(axis, ndim, op.name)
+    axes = tuple(range(x._value.ndim)) if axis is None and type(x) is EagerTensor else \
+        normalize_axis(axis, x.ndim, op.name)  # (all axes of an eager tensor: no call)
     return execute(op, (x,), {"axis": axes, "keepdims": bool(keepdims)})
 
 

@@ -12,6 +12,7 @@ while another tape computes gradients records the backward pass too: that is how
 derivatives work. The registry is the single source of truth: tests iterate over it.
 """
 
+import operator
 import time
 
 import numpy as np
@@ -25,6 +26,7 @@ REGISTRY = {}
 _ndarray = np.ndarray
 _asarray = np.asarray
 _NO_ATTRS = {}
+_value_of = operator.attrgetter("_value")
 _NUMPY_ERRORS = (ValueError, IndexError, TypeError, np.linalg.LinAlgError)
 
 
@@ -58,9 +60,8 @@ class OpDef:
         # Its rule takes None for the gradient of an output nobody used (TF's rules all do);
         # for other ops the backward sweep fills such a gradient with zeros.
         self.grad_takes_none = grad_takes_none
-        # Optional: a rule giving the same gradients as `grad`, bit for bit, in fewer ops. The
-        # eager backward sweep takes it (ops/backprop.py); graphs keep `grad`, whose plain ops
-        # the graph passes know how to fold (tests/test_eager_gradients.py holds the two equal).
+        # Optional: the same gradients as `grad`, bit for bit, in fewer ops, for the eager sweep
+        # (graphs keep `grad`, whose plain ops their passes fold; tests/test_eager_gradients.py)
         self.eager_grad = None
 
     def gradient(self, fn):
@@ -164,13 +165,8 @@ def execute(op, inputs, attrs=_NO_ATTRS):
     # One output. The kernel call and the result's Tensor are spelled out (as in _run_kernel
     # and _from_numpy): a Python call saved here is saved on every op.
     try:
-        if attrs:  # (no list made for one input: on Python 3.11 a comprehension is a call)
-            if len(inputs) == 1:
-                out = op.kernel(inputs[0]._value, **attrs)
-            elif len(inputs) == 2:
-                out = op.kernel(inputs[0]._value, inputs[1]._value, **attrs)
-            else:
-                out = op.kernel(*[t._value for t in inputs], **attrs)
+        if attrs:  # (map, not a comprehension: on Python 3.11 that is a call)
+            out = op.kernel(*map(_value_of, inputs), **attrs)
         elif len(inputs) == 2:
             out = op.kernel(inputs[0]._value, inputs[1]._value)
         elif len(inputs) == 1:
