@@ -16,7 +16,7 @@ import numpy as np
 from ..core import dtypes, errors
 from ..core.shape import TensorShape
 from ..core.spec import TensorSpec
-from ..core.tensor import Tensor, convert_to_tensor
+from ..core.tensor import EagerTensor, Tensor, convert_to_tensor
 from ..ops.support import tf_type_name
 from .autograph.conversion import CONVERTED_CODE, original_name
 from .ir import SymbolicTensor
@@ -113,6 +113,8 @@ class TracingContext:
 def _key(x, aliases):
     """The cache key part for one argument. `aliases` numbers the Variables seen so far in
     this call, so f(v, v) and f(v, w) get different traces (as TF's alias ids do)."""
+    if type(x) is EagerTensor:  # (every call of a step: the hasattr misses below cost more)
+        return ("T", x._dtype, x._value.shape)
     if hasattr(type(x), "__tf_tracing_type__"):  # the tracing protocol: the object says
         return ("C", x.__tf_tracing_type__(TracingContext()))
     if hasattr(type(x), "__tf_components__"):  # an ExtensionType: its spec says
