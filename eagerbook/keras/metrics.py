@@ -172,6 +172,9 @@ class MeanMetricWrapper(Mean):
     def update_state(self, y_true, y_pred, sample_weight=None):
         y_pred = convert_to_tensor(y_pred)
         y_true = convert_to_tensor(y_true)
+        # As Keras 2: labels shaped (batch,) meet predictions shaped (batch, 1) (and the other
+        # way round) before the function sees them, so they never broadcast to (batch, batch).
+        y_true, y_pred = losses_mod.squeeze_or_expand(y_true, y_pred)
         values = self._fn(y_true, y_pred, **self._fn_kwargs)
         return super().update_state(values, sample_weight=sample_weight)
 
@@ -455,11 +458,11 @@ class RootMeanSquaredError(Mean):
         return math_ops.sqrt(super().result())
 
 
-mse = MSE = losses_mod.mean_squared_error
-mae = MAE = losses_mod.mean_absolute_error
-msle = MSLE = losses_mod.mean_squared_logarithmic_error
-mape = MAPE = losses_mod.mean_absolute_percentage_error
-kld = KLD = kl_divergence = losses_mod.kl_divergence
+mse = MSE = mean_squared_error = losses_mod.mean_squared_error
+mae = MAE = mean_absolute_error = losses_mod.mean_absolute_error
+msle = MSLE = mean_squared_logarithmic_error = losses_mod.mean_squared_logarithmic_error
+mape = MAPE = mean_absolute_percentage_error = losses_mod.mean_absolute_percentage_error
+kld = KLD = kl_divergence = kullback_leibler_divergence = losses_mod.kl_divergence
 hinge = losses_mod.hinge
 squared_hinge = losses_mod.squared_hinge
 categorical_hinge = losses_mod.categorical_hinge

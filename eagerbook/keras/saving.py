@@ -32,8 +32,11 @@ import os
 import tempfile
 import warnings
 
+import numpy as np
+
 from ..checkpoints import checkpoint as checkpoint_io
 from ..checkpoints import hooks, single_file
+from ..core import dtypes
 from . import losses as losses_mod
 from . import optimizers, serialization
 from .keras_tensor import KerasTensor
@@ -189,8 +192,18 @@ def _save_call_trace(model, filepath):
 
 
 def _no_json(value):
+    """JSON for what configs often hold besides plain values, as Keras 2 writes them: NumPy
+    scalars and arrays (a ``get_config`` returning ``self.var.numpy()``), shapes, dtypes."""
     if hasattr(value, "as_list"):
         return value.as_list()
+    if isinstance(value, np.generic):
+        return value.item()
+    if isinstance(value, np.ndarray):
+        return value.tolist()
+    if isinstance(value, bytes):
+        return value.decode("utf-8")
+    if isinstance(value, dtypes.DType):
+        return value.name
     raise NotImplementedError(f"The model's config holds a {type(value).__name__}, which "
                               "cannot be saved; give its layers JSON-friendly get_config().")
 

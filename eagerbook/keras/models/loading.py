@@ -6,6 +6,7 @@ first, rebuilds the architecture from its config (layer classes by name, from
 restores the weights from the checkpoint -- which verifies every value before assigning any.
 """
 
+import contextlib
 import json
 import os
 
@@ -124,7 +125,8 @@ def load_model(filepath, custom_objects=None, compile=True, options=None):
     """``tf.keras.models.load_model``: the model made again, weights restored, compiled."""
     filepath = os.fspath(filepath)
     if os.path.isfile(filepath):  # a single-file save (model.save('m.h5'))
-        with single_file.unpacked(filepath) as directory:
+        with single_file.unpacked(filepath) as directory, \
+                _unknown_class_as_type_error(not filepath.endswith(".h5")):
             return load_model(directory, custom_objects, compile, options)
     meta_path = os.path.join(filepath, METADATA_FILE)
     if not os.path.isfile(meta_path):
@@ -176,7 +178,23 @@ def model_from_config(config, custom_objects=None):
 def model_from_json(json_string, custom_objects=None):
     """``tf.keras.models.model_from_json``: the architecture of ``model.to_json()``, with new
     weights."""
-    return model_from_config(json.loads(json_string), custom_objects)
+    with _unknown_class_as_type_error():
+        return model_from_config(json.loads(json_string), custom_objects)
+
+
+@contextlib.contextmanager
+def _unknown_class_as_type_error(applies=True):
+    """The .keras format and model_from_json (Keras 2.13's serialization) report a class
+    nobody registered as a TypeError; H5 files and SavedModels keep the ValueError."""
+    try:
+        yield
+    except ValueError as exc:
+        name = getattr(exc, "unknown_class", None)
+        if not applies or name is None:
+            raise
+        raise TypeError(f"Cannot deserialize object of type `{name}`. If `{name}` is a custom "
+                        "class, please register it using the "
+                        "`@keras.saving.register_keras_serializable()` decorator.") from None
 
 
 def clone_model(model, input_tensors=None, clone_function=None):

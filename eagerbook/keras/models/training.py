@@ -602,6 +602,8 @@ class Model(Layer):
         flat_y = self._flat_targets(y, len(flat_pred))
         weighted = getattr(state, "weighted_ids", ())
         for group, yt, yp in zip(state.metric_objs, flat_y, flat_pred):
+            if group:
+                yt = _target_like_prediction(yt, yp)
             for metric in group:
                 # As in TF, sample and class weights reach only the weighted_metrics.
                 metric.update_state(yt, yp, sample_weight=sample_weight
@@ -888,10 +890,12 @@ def _layer_class(name, custom_objects):
     cls = getattr(layers_mod, name, None) or {"AddLoss": AddLoss, "AddMetric": AddMetric}.get(name)
     if isinstance(cls, type):
         return cls
-    raise ValueError(f"Unknown layer: '{name}'. Please ensure you are using a "
-                     "`keras.utils.custom_object_scope` and that this object is included in "
-                     "the scope. (Pass custom_objects={'" + name + "': " + name + "} to "
-                     "load_model.)")
+    error = ValueError(f"Unknown layer: '{name}'. Please ensure you are using a "
+                       "`keras.utils.custom_object_scope` and that this object is included in "
+                       "the scope. (Pass custom_objects={'" + name + "': " + name + "} to "
+                       "load_model.)")
+    error.unknown_class = name  # the .keras format reports it otherwise (loading.py)
+    raise error
 
 
 def make_layer(entry, custom_objects):
@@ -1014,6 +1018,21 @@ def _as_column(y_true):
     ``reduce_mean(y_true - y_pred)`` broadcasts over the classes instead of failing. Sparse
     losses are skipped: they would only squeeze the column back."""
     return array_ops.expand_dims(convert_to_tensor(y_true), -1)
+
+
+def _target_like_prediction(y_true, y_pred):
+    """What Keras 2's compiled metrics do first: a rank-1 target meets rank-2 predictions as a
+    column, and takes their dtype when both are floats (or both integers)."""
+    y_true = convert_to_tensor(y_true) if not isinstance(y_true, Tensor) else y_true
+    if not isinstance(y_pred, Tensor):
+        return y_true
+    if y_true.shape.rank == 1 and y_pred.shape.rank == 2:
+        y_true = array_ops.expand_dims(y_true, -1)
+    if y_true.dtype is not y_pred.dtype and (
+            (y_true.dtype.is_floating and y_pred.dtype.is_floating)
+            or (y_true.dtype.is_integer and y_pred.dtype.is_integer)):
+        y_true = math_ops.cast(y_true, y_pred.dtype)
+    return y_true
 
 
 def _python_logs(logs):
