@@ -1298,9 +1298,25 @@ class GroupByWindowDataset(_UnaryDataset):
             yield from self._reduced(key, windows[key])
 
     def _compute_spec(self):
+        # TF traces reduce_func with a symbolic key; here it runs for keys 0 and 1, and what
+        # differs between the two (bucket_by_sequence_length's padded length) becomes None.
         spec = self._input.element_spec
-        probe = _VariantDataset([], spec)
-        result = self._reduce_func(_from_numpy(np.asarray(0, np.int64)), probe)
+        first = self._spec_for_key(0, spec)
+        with warnings.catch_warnings(), contextlib.redirect_stdout(io.StringIO()):
+            warnings.simplefilter("ignore")
+            try:
+                other = self._spec_for_key(1, spec)
+            except Exception:  # noqa: BLE001 - key 1 may mean nothing to reduce_func
+                return first
+        if not _same_kinds(first, other):
+            return first
+        return structure.pack_as(first, [
+            a.most_specific_compatible_type(b)
+            for a, b in zip(structure.flatten(first), structure.flatten(other), strict=True)])
+
+    def _spec_for_key(self, key, spec):
+        result = self._reduce_func(_from_numpy(np.asarray(key, np.int64)),
+                                   _VariantDataset([], spec))
         return _dataset_result(result, "reduce_func").element_spec
 
     def _cardinality(self):

@@ -1,7 +1,7 @@
 """Parity cases: tf.data's from_tensor_slices of ragged and sparse tensors (elements are their
-rows), `set_shape` inside `Dataset.map` (the time-series tutorial's split_window), and
-`rejection_resample` (outputs recorded from TensorFlow 2.21; random results are checked as
-proportions)."""
+rows), `set_shape` inside `Dataset.map` (the time-series tutorial's split_window),
+`rejection_resample` (random results are checked as proportions) and the element_spec of
+bucket_by_sequence_length (outputs recorded from TensorFlow 2.21)."""
 
 from tests.parity.harness import ParityCase
 
@@ -165,4 +165,25 @@ CASES = [
                 'ec(shape=(), dtype=tf.int64, name=None)})\n'
                 'True\n'
                 '1500\n')),
+    ParityCase('bucket_by_sequence_length_padded_to_boundaries',
+               ('\n'
+                'def gen():\n'
+                '    for n in [1, 3, 2, 5, 4, 7, 6, 2, 8, 3]:\n'
+                '        yield list(range(n))\n'
+                'ds = tf.data.Dataset.from_generator(gen, output_signature=tf'
+                '.TensorSpec([None], tf.int32))\n'
+                'b = ds.bucket_by_sequence_length(lambda e: tf.shape(e)[0], ['
+                '4, 9], [3, 3, 3],\n'
+                '                                 pad_to_bucket_boundary=True)\n'
+                'print(b.element_spec)\n'
+                'print([x.shape for x in b])\n'
+                'g = tf.data.Dataset.range(10).group_by_window(lambda x: x % 2,\n'
+                '                                               lambda k, w: '
+                'w.batch(3 + k), window_size=4)\n'
+                'print(g.element_spec, [x.tolist() for x in g.as_numpy_iterator()])\n'),
+               ('TensorSpec(shape=(None, None), dtype=tf.int32, name=None)\n'
+                '[TensorShape([3, 3]), TensorShape([3, 8]), TensorShape([2, 3'
+                ']), TensorShape([2, 8])]\n'
+                'TensorSpec(shape=(None,), dtype=tf.int64, name=None) [[0, 2,'
+                ' 4], [6], [1, 3, 5, 7], [8], [9]]\n')),
 ]
