@@ -133,3 +133,78 @@ def test_spatial_dropout3d_drops_whole_channels():
     assert sorted(layer.get_config())[:4] == ["dtype", "name", "noise_shape", "rate"]
     with pytest.raises(ValueError, match="expected ndim=5"):
         layer(np.ones((2, 3, 3, 8), "float32"), training=True)
+
+
+def _steps():
+    return np.random.RandomState(0).rand(2, 7, 3).astype("float32")
+
+
+@pytest.mark.parametrize("make, shape, total, magnitude, last, weights", [
+    (lambda: L.SeparableConv1D(4, 3), (2, 5, 4), 25.5759, 25.5759, 0.405,
+     [(3, 3, 1), (1, 3, 4), (4,)]),
+    (lambda: L.SeparableConv1D(2, 2, strides=2, padding="same", depth_multiplier=2),
+     (2, 4, 2), 7.1556, 8.3973, 0.4235, [(2, 3, 2), (1, 6, 2), (2,)]),
+    (lambda: L.SeparableConv1D(2, 3, padding="causal"), (2, 7, 2), 6.5141, 21.2552, 1.6728,
+     [(3, 3, 1), (1, 3, 2), (2,)]),
+    (lambda: L.DepthwiseConv1D(3), (2, 5, 3), -17.266, 17.266, -1.1067, [(3, 3, 1), (3,)]),
+    (lambda: L.DepthwiseConv1D(2, depth_multiplier=2, padding="same", dilation_rate=2),
+     (2, 7, 6), -30.3708, 60.7013, -0.6521, [(2, 3, 2), (6,)]),
+    (lambda: L.Conv1DTranspose(2, 3), (2, 9, 2), -55.8352, 55.8352, -0.3795,
+     [(3, 2, 3), (2,)]),
+    (lambda: L.Conv1DTranspose(4, 2, strides=2, padding="same"), (2, 14, 4), -35.847,
+     81.3066, -0.2494, [(2, 4, 3), (4,)]),
+])
+def test_one_dimensional_convolutions_match_tf(make, shape, total, magnitude, last, weights):
+    layer = make()
+    layer(_steps())
+    assert [tuple(w.shape) for w in layer.weights] == weights
+    draw = np.random.RandomState(1)
+    layer.set_weights([draw.uniform(-1, 1, w.shape).astype("float32") for w in layer.weights])
+    out = layer(_steps()).numpy()
+    assert out.shape == shape
+    np.testing.assert_allclose([out.sum(), np.abs(out).sum()], [total, magnitude], atol=2e-3)
+    np.testing.assert_allclose(out.reshape(-1)[-1], last, atol=1e-4)
+    assert layer(tf.keras.Input((None, 3))).shape.as_list() == [None, None, shape[-1]]
+
+
+def test_separable_configs_interleave_depthwise_and_pointwise():
+    for layer in (L.SeparableConv1D(2, 3), L.SeparableConv2D(2, 3)):
+        assert list(layer.get_config())[-7:] == [
+            "depth_multiplier", "depthwise_initializer", "pointwise_initializer",
+            "depthwise_regularizer", "pointwise_regularizer", "depthwise_constraint",
+            "pointwise_constraint"]
+    assert list(L.Conv1DTranspose(2, 3).get_config())[-1] == "output_padding"
+    assert "filters" not in L.DepthwiseConv1D(3).get_config()
+
+
+def test_preprocessing_layer_base_adapts_batch_by_batch():
+    base = tf.keras.layers.experimental.preprocessing.PreprocessingLayer
+
+    class Mean(base):
+        def reset_state(self):
+            self.total, self.count, self.batches = 0.0, 0, 0
+
+        def update_state(self, data):
+            values = np.asarray(data)
+            self.total += values.sum()
+            self.count += values.size
+            self.batches += 1
+
+        def finalize_state(self):
+            self.mean = self.total / self.count
+
+        def call(self, inputs):
+            return inputs - self.mean
+
+    layer = Mean()
+    assert not layer.is_adapted
+    layer.adapt(np.arange(100, dtype="float32"))
+    assert layer.is_adapted and layer.batches == 4 and layer.mean == 49.5
+    layer.adapt(tf.data.Dataset.from_tensor_slices(np.ones(6, "float32")).batch(4), steps=1)
+    assert layer.batches == 1 and layer.mean == 1.0
+    lookup = L.StringLookup()
+    assert isinstance(lookup, base) and not lookup.is_adapted
+    lookup.adapt(["a"])
+    assert lookup.is_adapted
+    assert not L.StringLookup(vocabulary=["a"]).is_adapted
+    assert not isinstance(L.Rescaling(1.0), base)

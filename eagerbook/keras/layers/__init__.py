@@ -7,15 +7,20 @@ from .attention import MultiHeadAttention
 from .base import InputSpec, Layer
 from .convolutional import (
     Conv1D,
+    Conv1DTranspose,
     Conv2D,
     Conv2DTranspose,
     Conv3D,
     Convolution1D,
+    Convolution1DTranspose,
     Convolution2D,
     Convolution2DTranspose,
     Convolution3D,
+    DepthwiseConv1D,
     DepthwiseConv2D,
+    SeparableConv1D,
     SeparableConv2D,
+    SeparableConvolution1D,
     SeparableConvolution2D,
 )
 from .core import Dense, Dropout, Embedding, Input, InputLayer, Lambda, Masking

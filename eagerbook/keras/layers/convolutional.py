@@ -281,13 +281,16 @@ class DepthwiseConv2D(_Conv):
     """Each input channel convolved with its own ``depth_multiplier`` filters: a
     ``(kh, kw, in, depth_multiplier)`` kernel and ``in * depth_multiplier`` output channels."""
 
+    _rank = 2
+
     def __init__(self, kernel_size, strides=(1, 1), padding="valid", depth_multiplier=1,
                  data_format=None, dilation_rate=(1, 1), activation=None, use_bias=True,
                  depthwise_initializer="glorot_uniform", bias_initializer="zeros",
                  depthwise_regularizer=None, bias_regularizer=None, activity_regularizer=None,
                  depthwise_constraint=None, bias_constraint=None, **kwargs):
         # (filters is a stand-in: the output channels follow from the input's)
-        super().__init__(2, 1, kernel_size, strides, padding, data_format, dilation_rate,
+        super().__init__(self._rank, 1, kernel_size, strides, padding, data_format,
+                         dilation_rate,
                          activation=activation, use_bias=use_bias,
                          bias_initializer=bias_initializer, bias_regularizer=bias_regularizer,
                          activity_regularizer=activity_regularizer,
@@ -327,14 +330,12 @@ class DepthwiseConv2D(_Conv):
 
     def _spatial_output(self, input_shape):
         dims = TensorShape(input_shape).as_list()
-        return dims, [conv_output_length(dims[i + 1], self.kernel_size[i], self.padding,
-                                         self.strides[i], self.dilation_rate[i])
-                      for i in range(2)]
+        return dims, [_output_length(self, i, dims[i + 1]) for i in range(self.rank)]
 
     def compute_output_shape(self, input_shape):
-        dims, (rows, cols) = self._spatial_output(input_shape)
+        dims, spatial = self._spatial_output(input_shape)
         channels = None if dims[-1] is None else dims[-1] * self.depth_multiplier
-        return TensorShape([dims[0], rows, cols, channels])
+        return TensorShape([dims[0], *spatial, channels])
 
     def _depthwise_config(self):
         return {"depth_multiplier": self.depth_multiplier,
@@ -387,17 +388,138 @@ class SeparableConv2D(DepthwiseConv2D):
         return self._add_bias_and_activate(mixed, nn_ops.bias_add)
 
     def compute_output_shape(self, input_shape):
-        dims, (rows, cols) = self._spatial_output(input_shape)
-        return TensorShape([dims[0], rows, cols, self.filters])
+        dims, spatial = self._spatial_output(input_shape)
+        return TensorShape([dims[0], *spatial, self.filters])
 
     def get_config(self):
         config = _Conv.get_config(self)  # TF lists the kernel_* options here too
-        config.update(self._depthwise_config())
-        config.update({
+        depthwise = self._depthwise_config()
+        pointwise = {
             "pointwise_initializer": initializers.serialize(self.pointwise_initializer),
             "pointwise_regularizer": regularizers.serialize(self.pointwise_regularizer),
-            "pointwise_constraint": _serialize_constraint(self.pointwise_constraint)})
+            "pointwise_constraint": _serialize_constraint(self.pointwise_constraint)}
+        config["depth_multiplier"] = depthwise.pop("depth_multiplier")
+        for kind in ("initializer", "regularizer", "constraint"):  # TF's interleaved order
+            config[f"depthwise_{kind}"] = depthwise[f"depthwise_{kind}"]
+            config[f"pointwise_{kind}"] = pointwise[f"pointwise_{kind}"]
         return config
+
+
+def _output_length(layer, axis, length):
+    """A conv layer's output length along spatial `axis` (causal padding keeps the length)."""
+    if layer.padding == "causal":
+        return conv_output_length(length, layer.kernel_size[axis], "same", layer.strides[axis],
+                                  layer.dilation_rate[axis])
+    return conv_output_length(length, layer.kernel_size[axis], layer.padding,
+                              layer.strides[axis], layer.dilation_rate[axis])
+
+
+class _OneDimensional:
+    """Mixin of the 1-D depthwise and separable layers: the 2-D ops see each sequence as a
+    height-1 image (``(b, steps, c) -> (b, 1, steps, c)``), kernels gain a height axis of 1,
+    and ``padding='causal'`` pads only the past."""
+
+    _rank = 1
+
+    def _image(self, inputs):
+        if self.padding == "causal":
+            left = self.dilation_rate[0] * (self.kernel_size[0] - 1)
+            inputs = array_ops.pad(inputs, [[0, 0], [left, 0], [0, 0]])
+        return array_ops.expand_dims(inputs, 1)
+
+    def _image_padding(self):
+        return "VALID" if self.padding == "causal" else self.padding.upper()
+
+    def _depthwise(self, inputs):
+        return nn_impl_ops.depthwise_conv2d(
+            self._image(inputs), array_ops.expand_dims(self.depthwise_kernel, 0),
+            strides=[1, 1, self.strides[0], 1], padding=self._image_padding(),
+            dilations=[1, self.dilation_rate[0]])
+
+
+class DepthwiseConv1D(_OneDimensional, DepthwiseConv2D):
+    """Each channel of ``(batch, steps, channels)`` convolved with its own
+    ``depth_multiplier`` filters: a ``(k, in, depth_multiplier)`` kernel and
+    ``in * depth_multiplier`` output channels."""
+
+    def __init__(self, kernel_size, strides=1, padding="valid", depth_multiplier=1,
+                 data_format=None, dilation_rate=1, **kwargs):
+        super().__init__(kernel_size, strides, padding, depth_multiplier, data_format,
+                         dilation_rate, **kwargs)
+
+    def build(self, input_shape):
+        _check_rank(input_shape, 3)
+        channels = self._channels(input_shape)
+        self._add_depthwise_kernel(channels)
+        self._add_bias(channels * self.depth_multiplier)
+        self.built = True
+
+    def call(self, inputs):
+        out = array_ops.squeeze(self._depthwise(inputs), [1])
+        return self._add_bias_and_activate(out, nn_ops.bias_add)
+
+
+class SeparableConv1D(_OneDimensional, SeparableConv2D):
+    """A depthwise 1-D convolution, then a pointwise one (``(1, in * depth_multiplier,
+    filters)`` kernel) mixing the channels into `filters`."""
+
+    def __init__(self, filters, kernel_size, strides=1, padding="valid", data_format=None,
+                 dilation_rate=1, depth_multiplier=1, **kwargs):
+        super().__init__(filters, kernel_size, strides, padding, data_format, dilation_rate,
+                         depth_multiplier, **kwargs)
+
+    def build(self, input_shape):
+        _check_rank(input_shape, 3)
+        channels = self._channels(input_shape)
+        self._add_depthwise_kernel(channels)
+        self.pointwise_kernel = self.add_weight(
+            "pointwise_kernel", shape=(1, channels * self.depth_multiplier, self.filters),
+            initializer=self.pointwise_initializer, regularizer=self.pointwise_regularizer,
+            constraint=self.pointwise_constraint, dtype=self.dtype, trainable=True)
+        self._add_bias(self.filters)
+        self.built = True
+
+    def call(self, inputs):
+        mixed = nn_ops.conv2d(self._depthwise(inputs),
+                              array_ops.expand_dims(self.pointwise_kernel, 0),
+                              strides=[1, 1, 1, 1], padding="VALID")
+        return self._add_bias_and_activate(array_ops.squeeze(mixed, [1]), nn_ops.bias_add)
+
+
+class Conv1DTranspose(Conv2DTranspose):
+    """The transpose of a 1-D convolution (learned upsampling of sequences), kernel
+    ``(k, filters, in)``: the 2-D op on a height-1 image."""
+
+    def __init__(self, filters, kernel_size, strides=1, padding="valid", output_padding=None,
+                 data_format=None, dilation_rate=1, **kwargs):
+        if output_padding is not None:
+            raise ValueError("eagerbook's Conv1DTranspose supports output_padding=None only.")
+        if normalize_tuple(dilation_rate, 1, "dilation_rate") != (1,):
+            raise ValueError("eagerbook's Conv1DTranspose supports dilation_rate=1 only.")
+        _Conv.__init__(self, 1, filters, kernel_size, strides, padding, data_format,
+                       dilation_rate, **kwargs)
+        self.output_padding = None
+
+    def build(self, input_shape):
+        _check_rank(input_shape, 3)
+        channels = self._channels(input_shape)
+        self._add_kernel_and_bias(self.kernel_size + (self.filters, channels), self.filters)
+        self.built = True
+
+    def call(self, inputs):
+        batch, steps, _ = inputs.shape.as_list()
+        length = _transposed_length(steps, self.kernel_size[0], self.padding, self.strides[0])
+        outputs = nn_ops.conv2d_backprop_input(
+            (batch, 1, length, self.filters), array_ops.expand_dims(self.kernel, 0),
+            array_ops.expand_dims(inputs, 1), strides=(1, self.strides[0]),
+            padding=self.padding.upper())
+        return self._add_bias_and_activate(array_ops.squeeze(outputs, [1]), nn_ops.bias_add)
+
+    def compute_output_shape(self, input_shape):
+        dims = TensorShape(input_shape).as_list()
+        return TensorShape([dims[0], _transposed_length(dims[1], self.kernel_size[0],
+                                                        self.padding, self.strides[0]),
+                            self.filters])
 
 
 def _depth_padding(depth, kernel, padding, stride, dilation):
@@ -472,6 +594,8 @@ class Conv3D(_Conv):
 
 
 Convolution3D = Conv3D
+SeparableConvolution1D = SeparableConv1D
+Convolution1DTranspose = Conv1DTranspose
 Convolution2D = Conv2D
 Convolution1D = Conv1D
 SeparableConvolution2D = SeparableConv2D
@@ -479,6 +603,7 @@ Convolution2DTranspose = Conv2DTranspose
 
 
 __all__ = ["Conv1D", "Convolution1D", "Conv2D", "Convolution2D", "Conv3D", "Convolution3D",
-           "Conv2DTranspose",
+           "Conv1DTranspose", "Convolution1DTranspose", "DepthwiseConv1D", "SeparableConv1D",
+           "SeparableConvolution1D", "Conv2DTranspose",
            "Convolution2DTranspose", "DepthwiseConv2D", "SeparableConv2D",
            "SeparableConvolution2D"]

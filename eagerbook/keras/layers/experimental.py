@@ -11,6 +11,7 @@ from .preprocessing import (
     Discretization,
     IntegerLookup,
     Normalization,
+    PreprocessingLayer,
     Rescaling,
     StringLookup,
     TextVectorization,
@@ -19,7 +20,7 @@ from .preprocessing import (
 preprocessing = types.ModuleType(__name__ + ".preprocessing",
                                  "The preprocessing layers under their TF 2.3-2.5 path.")
 for _layer in (Normalization, Rescaling, CategoryEncoding, Discretization, Hashing,
-               IntegerLookup, StringLookup, TextVectorization):
+               IntegerLookup, StringLookup, TextVectorization, PreprocessingLayer):
     setattr(preprocessing, _layer.__name__, _layer)
 for _name in image_preprocessing.__all__:
     setattr(preprocessing, _name, getattr(image_preprocessing, _name))

@@ -108,7 +108,46 @@ def _encode(indices, depth, mode, idf=None):
     return out if indices.ndim > 1 else out[0]
 
 
-class _Lookup(Layer):
+class PreprocessingLayer(Layer):
+    """The base of the layers whose state ``adapt(data)`` computes from data: ``adapt``
+    starts from ``reset_state()``, feeds each batch to ``update_state(batch)`` and ends with
+    ``finalize_state()``; ``is_adapted`` tells whether it ran. (The built-in layers compute
+    their state in one pass instead.)"""
+
+    @property
+    def is_adapted(self):
+        return getattr(self, "_is_adapted", False)
+
+    def update_state(self, data):
+        raise NotImplementedError
+
+    def reset_state(self):
+        pass
+
+    def finalize_state(self):
+        pass
+
+    def adapt(self, data, batch_size=None, steps=None):
+        self.reset_state()
+        for count, batch in enumerate(_adapt_batches(data, batch_size)):
+            if steps is not None and count >= steps:
+                break
+            self.update_state(batch)
+        self.finalize_state()
+        self._is_adapted = True
+
+
+def _adapt_batches(data, batch_size):
+    """`data` as batches: a Dataset's elements, else slices of `batch_size` (32) rows."""
+    if hasattr(data, "element_spec"):
+        yield from data
+        return
+    size = batch_size or 32
+    for start in range(0, len(data), size):
+        yield convert_to_tensor(data[start:start + size])
+
+
+class _Lookup(PreprocessingLayer):
     """Shared by StringLookup and IntegerLookup: token -> index (or back, with `invert`)."""
 
     _oov_default = None
@@ -230,6 +269,7 @@ class _Lookup(Layer):
                    for t in vocabulary]
         self.set_vocabulary(np.array(vocabulary, dtype=object), idf)
         self._static_vocabulary = False  # adapted, so a later adapt may start over
+        self._is_adapted = True
 
     def call(self, inputs):
         self._called_once = True
@@ -461,7 +501,7 @@ def _merge(new, old, epsilon):
     return _compress(merged[:, np.argsort(merged[0], kind="stable")], epsilon)
 
 
-class Discretization(Layer):
+class Discretization(PreprocessingLayer):
     """Numbers -> the index of their bin: ``bin_boundaries`` [a, b] make bins (-inf, a),
     [a, b), [b, inf) numbered 0, 1, 2; or ``num_bins`` whose boundaries ``adapt(data)`` puts
     at approximate quantiles of the data (within `epsilon`)."""
@@ -515,6 +555,7 @@ class Discretization(Layer):
                              self.epsilon)
         boundaries = _compress(summary, 1.0 / self.num_bins)[0, :-1]
         self.bin_boundaries = ListWrapper(float(b) for b in boundaries)
+        self._is_adapted = True
         if not self.built:
             self.built = True
 
@@ -555,7 +596,7 @@ class Discretization(Layer):
 _PUNCTUATION = re.compile(rb'[!"#$%&()\*\+,\-\./:;<=>?@\[\\\]^_`{|}~\']')
 
 
-class TextVectorization(Layer):
+class TextVectorization(PreprocessingLayer):
     """Sentences -> token indices (or multi-hot/count/tf-idf rows): lower-cased, punctuation
     stripped, split on whitespace, each word looked up in a vocabulary that has ``''``
     (padding, 0) and ``[UNK]`` (1) first."""
@@ -662,6 +703,7 @@ class TextVectorization(Layer):
             idf = [np.log(1 + len(sentences) / (1 + docs[w])) for w in vocabulary]
         self.set_vocabulary(np.array(vocabulary, dtype=object), idf_weights=idf)
         self._static_vocabulary = False  # adapted, so a later adapt may start over
+        self._is_adapted = True
 
     @staticmethod
     def _check_text_rank(input_shape):
@@ -753,7 +795,7 @@ class Rescaling(Layer):
         return config
 
 
-class Normalization(Layer):
+class Normalization(PreprocessingLayer):
     """``(x - mean) / sqrt(variance)`` per feature along `axis`; the statistics come from
     ``adapt(data)`` (or the ``mean``/``variance`` arguments) and are non-trainable weights."""
 
@@ -822,6 +864,7 @@ class Normalization(Layer):
         self.adapt_variance.assign(values.var(axis=reduce_axes).astype(np.float32))
         self.count.assign(int(np.prod([values.shape[a] for a in reduce_axes])))
         self._adapted = True
+        self._is_adapted = True
 
     def call(self, inputs):
         inputs = math_ops.cast(convert_to_tensor(inputs), dtypes.as_dtype(self.dtype))
@@ -850,5 +893,5 @@ class Normalization(Layer):
         return config
 
 
-__all__ = ["StringLookup", "IntegerLookup", "CategoryEncoding", "Discretization",
-           "TextVectorization", "Rescaling", "Normalization"]
+__all__ = ["PreprocessingLayer", "StringLookup", "IntegerLookup", "CategoryEncoding",
+           "Discretization", "TextVectorization", "Rescaling", "Normalization"]
