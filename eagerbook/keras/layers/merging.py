@@ -3,6 +3,7 @@
 axis. Each has a functional spelling (``tf.keras.layers.add([a, b])``, ...)."""
 
 from ...core.shape import TensorShape
+from ...core.tensor import convert_to_tensor
 from ...ops import array_ops, math_ops
 from .. import backend
 from .base import Layer
@@ -17,6 +18,20 @@ class _Merge(Layer):
     the binary op `_combine`, folded over the inputs left to right."""
 
     _combine = None
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.supports_masking = True
+
+    def compute_mask(self, inputs, mask=None):
+        """A step is kept where every input's mask keeps it (None when no input has one)."""
+        if mask is None or all(m is None for m in mask):
+            return None
+        kept = [convert_to_tensor(m) for m in mask if m is not None]
+        out = kept[0]
+        for m in kept[1:]:
+            out = math_ops.logical_and(out, m)
+        return out
 
     def _merge(self, inputs):
         out = inputs[0]
@@ -77,9 +92,26 @@ class Minimum(_Merge):
 
 
 class Concatenate(Layer):
+    """Joins its inputs along `axis`; their other sizes must match."""
+
     def __init__(self, axis=-1, **kwargs):
         super().__init__(**kwargs)
         self.axis = axis
+        self.supports_masking = True
+
+    def compute_mask(self, inputs, mask=None):
+        """The inputs' masks joined as the inputs are (an unmasked input counts as all kept),
+        then reduced over the last axis: a step is kept where every joined part keeps it."""
+        if mask is None or all(m is None for m in mask):
+            return None
+        parts = []
+        for x, m in zip(inputs, mask):
+            if m is None:
+                parts.append(math_ops.ones_like(x, dtype="bool"))
+                continue
+            m = convert_to_tensor(m)
+            parts.append(array_ops.expand_dims(m, -1) if m.shape.rank < x.shape.rank else m)
+        return math_ops.reduce_all(array_ops.concat(parts, axis=self.axis), axis=-1)
 
     def call(self, inputs):
         self._check_shapes([_dims(x.shape) for x in inputs])

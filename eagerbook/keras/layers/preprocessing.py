@@ -51,6 +51,10 @@ def _rows(data):
     return list(array.reshape(-1, 1) if array.ndim < 2 else array)
 
 
+def _is_ragged(value):
+    return hasattr(value, "flat_values") and hasattr(value, "with_flat_values")
+
+
 def _as_bytes(value):
     return value.encode("utf-8") if isinstance(value, str) else bytes(value)
 
@@ -273,6 +277,8 @@ class _Lookup(PreprocessingLayer):
 
     def call(self, inputs):
         self._called_once = True
+        if _is_ragged(inputs):
+            return self._call_ragged(inputs)
         array = np.asarray(inputs.numpy() if hasattr(inputs, "numpy") else inputs)
         if self.invert:
             words = self.get_vocabulary()
@@ -299,6 +305,22 @@ class _Lookup(PreprocessingLayer):
             return _from_numpy(indices)
         return _from_numpy(_encode(indices, self.vocabulary_size(), self.output_mode,
                                    self._idf))
+
+    def _call_ragged(self, inputs):
+        """Ragged rows (a text split into characters, say): indices (or tokens) keep the
+        rows; an encoded output has one row per ragged row."""
+        if self.output_mode == "int" or self.invert:
+            return inputs.with_flat_values(self.call(inputs.flat_values))
+        self._check_encoded_rank([None, None])  # (batch, ragged steps)
+        rows = [self._encode_row(row) for row in inputs.to_list()]
+        return _from_numpy(np.stack(rows) if rows else
+                           np.zeros((0, self.vocabulary_size()), np.float32))
+
+    def _encode_row(self, tokens):
+        """One ragged row's tokens as one encoded (multi-hot, count, tf-idf) row."""
+        indices = self.call(np.asarray(tokens, dtype=object if isinstance(self._oov_default, str)
+                                       else np.int64).reshape(1, -1)).numpy()
+        return indices[0]
 
     def compute_output_shape(self, input_shape):
         dims = TensorShape(input_shape).as_list()

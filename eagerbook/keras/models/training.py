@@ -123,10 +123,12 @@ class Model(Layer):
     def __init__(self, *args, **kwargs):
         inputs = kwargs.pop("inputs", None)
         outputs = kwargs.pop("outputs", None)
-        if args:
+        if len(args) > 1 or (args and outputs is not None):
             inputs = args[0] if inputs is None else inputs
             if len(args) > 1:
                 outputs = args[1] if outputs is None else outputs
+        # else TF ignores a lone positional argument (TF's text generation tutorial's
+        # subclass calls super().__init__(self))
         for key in kwargs:
             if key not in _MODEL_KWARGS:
                 raise TypeError(f"Keyword argument not understood: {key}")

@@ -1,0 +1,79 @@
+"""Masks through the merge layers, lookups of ragged rows, and a subclassed Model that passes
+itself to ``super().__init__`` (TF's text generation tutorial), as in TF 2 (Keras 2)."""
+
+import numpy as np
+import pytest
+
+import eagerbook as tf
+
+L = tf.keras.layers
+
+
+def _masked_pair():
+    embed = L.Embedding(20, 2, mask_zero=True)
+    return embed(np.array([[1, 2, 0], [3, 0, 0]])), embed(np.array([[1, 0, 0], [3, 4, 0]]))
+
+
+def test_merge_layers_combine_masks():
+    a, b = _masked_pair()
+    plain = tf.ones((2, 3, 2))
+    both = [[True, False, False], [True, False, False]]
+    np.testing.assert_array_equal(L.Add()([a, b])._keras_mask.numpy(), both)
+    np.testing.assert_array_equal(L.Multiply()([a, b])._keras_mask.numpy(), both)
+    np.testing.assert_array_equal(L.Concatenate()([a, b])._keras_mask.numpy(), both)
+    np.testing.assert_array_equal(L.Add()([a, plain])._keras_mask.numpy(),
+                                  [[True, True, False], [True, False, False]])
+    np.testing.assert_array_equal(L.Concatenate()([a, plain])._keras_mask.numpy(),
+                                  [[True, True, False], [True, False, False]])
+    np.testing.assert_array_equal(L.Concatenate(axis=1)([a, b])._keras_mask.numpy(),
+                                  [[True, True, False, True, False, False],
+                                   [True, False, False, True, True, False]])
+    assert not hasattr(L.Add()([plain, plain]), "_keras_mask")
+
+
+def test_pooling_after_a_merge_skips_padding():
+    tokens = tf.keras.Input((None,), dtype="int32")
+    vectors = L.Embedding(20, 4, mask_zero=True, embeddings_initializer="ones")(tokens)
+    zeroed = L.Multiply()([vectors, L.Lambda(lambda t: t * 0.0)(vectors)])
+    pooled = L.GlobalAveragePooling1D()(L.Concatenate()([vectors, L.Add()([vectors, zeroed])]))
+    model = tf.keras.Model(tokens, pooled)
+    np.testing.assert_allclose(model(np.array([[1, 2, 0, 0]])).numpy(), np.ones((1, 8)))
+
+
+def test_string_lookup_of_ragged_characters():
+    vocab = sorted(set("hello tens"))
+    ids_from_chars = L.StringLookup(vocabulary=vocab, mask_token=None)
+    chars_from_ids = L.StringLookup(vocabulary=ids_from_chars.get_vocabulary(), invert=True,
+                                    mask_token=None)
+    chars = tf.strings.unicode_split(["hello", "tens"], input_encoding="UTF-8")
+    ids = ids_from_chars(chars)
+    assert isinstance(ids, tf.RaggedTensor)
+    assert ids.to_list() == [[3, 2, 4, 4, 6], [8, 2, 5, 7]]
+    assert chars_from_ids(ids).to_list() == [[b"h", b"e", b"l", b"l", b"o"],
+                                            [b"t", b"e", b"n", b"s"]]
+
+
+def test_encoded_lookup_of_ragged_rows():
+    rows = tf.ragged.constant([["a", "b", "z"], ["b"]])
+    multi = L.StringLookup(vocabulary=["a", "b"], output_mode="multi_hot")
+    np.testing.assert_allclose(multi(rows).numpy(), [[1, 1, 1], [0, 0, 1]])
+    count = L.IntegerLookup(vocabulary=[3, 4], output_mode="count")
+    np.testing.assert_allclose(
+        count(tf.ragged.constant([[3, 5], [4, 4, 3]], dtype="int64")).numpy(),
+        [[1, 1, 0], [0, 1, 2]])
+    with pytest.raises(ValueError, match="maximum supported output rank is 2"):
+        L.StringLookup(vocabulary=["a", "b"], output_mode="one_hot")(rows)
+
+
+def test_subclassed_model_may_pass_itself_to_super():
+    class MyModel(tf.keras.Model):
+        def __init__(self):
+            super().__init__(self)
+            self.dense = L.Dense(2)
+
+        def call(self, inputs):
+            return self.dense(inputs)
+
+    assert MyModel()(tf.ones((1, 3))).shape == (1, 2)
+    with pytest.raises(TypeError, match="Keyword argument not understood"):
+        tf.keras.Model(inputs=tf.keras.Input((2,)))
