@@ -347,8 +347,18 @@ def _reduce_join(x, axis, keep_dims, separator):
     return out
 
 
+def _ragged_join_rows(rt, separator):
+    """Each row of a 2-D ragged tensor joined into one string: a vector of strings."""
+    sep = separator.encode() if isinstance(separator, str) else separator
+    return convert_to_tensor(np.array([sep.join(row) for row in rt.to_list()], dtype=object))
+
+
 def reduce_join(inputs, axis=None, keepdims=False, separator="", name=None):
     """Joins the strings along `axis` (all axes when None) with `separator` between them."""
+    if isinstance(inputs, RaggedTensor) and inputs.shape.rank == 2 and not keepdims and \
+            axis in (-1, 1):
+        # TF's text generation tutorial: characters of ragged rows back into strings
+        return _ragged_join_rows(inputs, separator)
     tensor = _strings(inputs, "ReduceJoin", "inputs")
     ndim = tensor.ndim
     if axis is None:

@@ -77,3 +77,25 @@ def test_subclassed_model_may_pass_itself_to_super():
     assert MyModel()(tf.ones((1, 3))).shape == (1, 2)
     with pytest.raises(TypeError, match="Keyword argument not understood"):
         tf.keras.Model(inputs=tf.keras.Input((2,)))
+
+
+def test_rnn_get_initial_state_as_the_text_generation_model_uses_it():
+    x = np.ones((2, 3, 4), "float32")
+    shapes = {name: [tuple(s.shape) for s in tf.nest.flatten(layer.get_initial_state(x))]
+              for name, layer in [("gru", L.GRU(3)), ("lstm", L.LSTM(2))]}
+    assert shapes == {"gru": [(2, 3)], "lstm": [(2, 2), (2, 2)]}
+    stacked = L.RNN([L.GRUCell(2), L.LSTMCell(3)])
+    states = stacked.get_initial_state(x)
+    assert tuple(states[0].shape) == (2, 2) and [tuple(s.shape) for s in states[1]] == \
+        [(2, 3), (2, 3)]
+    assert stacked(x, initial_state=states).shape == (2, 3)
+    gru = L.GRU(3, return_sequences=True, return_state=True)
+    out, state = gru(x, initial_state=gru.get_initial_state(x))
+    assert out.shape == (2, 3, 3) and state.shape == (2, 3)
+
+
+def test_reduce_join_of_ragged_character_rows():
+    chars = tf.strings.unicode_split(["hello", "tens"], input_encoding="UTF-8")
+    assert tf.strings.reduce_join(chars, axis=-1).numpy().tolist() == [b"hello", b"tens"]
+    assert tf.strings.reduce_join(chars, axis=1, separator=" ").numpy().tolist() == \
+        [b"h e l l o", b"t e n s"]

@@ -501,6 +501,20 @@ class RNN(Layer):
         return [array_ops.zeros(array_ops.stack([batch, size]) if not isinstance(batch, int)
                                 else (batch, size), dtype=inputs.dtype) for size in sizes]
 
+    def get_initial_state(self, inputs):
+        """The states a call on `inputs` starts from when none are given: zeros of
+        ``(batch, size)`` for each of the cell's states, in a list."""
+        inputs = convert_to_tensor(nest.flatten(inputs)[0])
+        get = getattr(self.cell, "get_initial_state", None)
+        if get is not None and not isinstance(self.cell, _Cell):
+            states = get(inputs=None, batch_size=array_ops.shape(inputs)[0],
+                         dtype=inputs.dtype)
+            return nest.flatten(states)
+        states = self._zero_states(inputs)
+        if isinstance(self.cell, StackedRNNCells):
+            return self.cell.pack_states(states)
+        return states
+
     def _call_nested(self, inputs, initial_state):
         """A structure of sequences (TF's nested RNN inputs): step t hands the cell the same
         structure of the sequences' t-th slices; outputs and states keep the cell's structure."""
@@ -544,7 +558,7 @@ class RNN(Layer):
             mask = mask[0]
         if initial_state is None and self._stateful:
             initial_state = [convert_to_tensor(v) for v in self._states.variables]
-        states = list(initial_state) if isinstance(initial_state, (list, tuple)) else \
+        states = nest.flatten(initial_state) if isinstance(initial_state, (list, tuple)) else \
             ([initial_state] if initial_state is not None else self._zero_states(inputs))
         steps = array_ops.unstack(inputs, axis=1)
         order = range(len(steps) - 1, -1, -1) if self.go_backwards else range(len(steps))
