@@ -99,3 +99,28 @@ def test_reduce_join_of_ragged_character_rows():
     assert tf.strings.reduce_join(chars, axis=-1).numpy().tolist() == [b"hello", b"tens"]
     assert tf.strings.reduce_join(chars, axis=1, separator=" ").numpy().tolist() == \
         [b"h e l l o", b"t e n s"]
+
+
+def test_relu_rejects_a_negative_threshold():
+    with pytest.raises(ValueError, match="threshold of a ReLU layer cannot be a negative value"):
+        L.ReLU(threshold=-1)
+    np.testing.assert_allclose(L.ReLU(threshold=0.5)(np.array([0.4, 0.6], "float32")).numpy(),
+                               [0.0, 0.6])
+
+
+def test_sequential_built_from_a_first_nested_model_with_an_input_shape():
+    # TF's image classification tutorial: the augmentation model knows its input shape.
+    augmentation = tf.keras.Sequential([L.RandomFlip("horizontal", input_shape=(8, 8, 3)),
+                                        L.RandomRotation(0.1)])
+    model = tf.keras.Sequential([augmentation, L.Rescaling(1.0 / 255), L.Conv2D(4, 3),
+                                 L.Flatten(), L.Dense(2)])
+    assert model.built and model.output_shape == (None, 2)
+    assert model.count_params() == 3 * 3 * 3 * 4 + 4 + 6 * 6 * 4 * 2 + 2
+    lines = []
+    model.summary(print_fn=lines.append)
+    assert any(line.strip().startswith(augmentation.name) and "(None, 8, 8, 3)" in line
+               for line in lines)
+    features = tf.keras.Input((4,))
+    base = tf.keras.Model(features, L.Dense(3)(features))
+    stacked = tf.keras.Sequential([base, L.Dense(1)])
+    assert stacked.built and stacked.output_shape == (None, 1)

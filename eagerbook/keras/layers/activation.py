@@ -48,6 +48,9 @@ class ReLU(_Elementwise):
         if negative_slope is None or negative_slope < 0:
             raise ValueError("negative_slope of a ReLU layer cannot be a negative value. "
                              f"Received: {negative_slope}")
+        if threshold is None or threshold < 0:
+            raise ValueError("threshold of a ReLU layer cannot be a negative value. Received: "
+                             f"{threshold}")
         self.max_value = max_value
         self.negative_slope = negative_slope
         self.threshold = threshold

@@ -9,6 +9,23 @@ from ..layers.core import Input, InputLayer
 from .training import Model, conform_to_input, make_layer
 
 
+def _declared_input(layer):
+    """(batch shape, dtype) a first layer declares: its ``input_shape`` argument, or the input
+    a nested model starts from (TF's image tutorial puts a Sequential made with an input
+    shape first: the outer model is then built from it), else (None, None)."""
+    if layer._batch_input_shape is not None:
+        return layer._batch_input_shape, layer.dtype
+    if isinstance(layer, Sequential):
+        if layer._has_explicit_input():
+            return tuple(layer._graph_input.shape.as_list()), layer._graph_input.dtype
+        return None, None
+    inputs = getattr(layer, "inputs", None) if getattr(layer, "_is_graph_network", False) \
+        else None
+    if inputs and len(inputs) == 1:
+        return tuple(inputs[0].shape.as_list()), inputs[0].dtype
+    return None, None
+
+
 class Sequential(Model):
     """Layers applied one after the other. Give the first one ``input_shape=`` (or start with
     ``tf.keras.Input``) and the model is built at once; otherwise on its first call."""
@@ -61,11 +78,12 @@ class Sequential(Model):
                              "model. Update the `name` argument to pass a unique name.")
         self._stack.append(layer)
         tracking_changed()
+        declared_shape, declared_dtype = _declared_input(layer)
         if self._graph_output is None and len(self._stack) == 1 and \
-                layer._batch_input_shape is not None:
+                declared_shape is not None:
             # TF names the implicit input after the first layer: dense_input.
             self._graph_input = self._graph_output = Input(
-                batch_shape=layer._batch_input_shape, dtype=layer.dtype,
+                batch_shape=declared_shape, dtype=declared_dtype,
                 name=f"{layer.name}_input")
         if self._graph_output is not None:
             self._extend_graph(layer)
