@@ -68,6 +68,9 @@ class DictWrapper(_Tracked, dict):
     def __repr__(self):
         return f"DictWrapper({dict.__repr__(self)})"
 
+    def __str__(self):  # (TF's prints as the plain dict; its repr names the wrapper)
+        return dict.__repr__(self)
+
 
 def wrap(value, on_change):
     """`value` as a tracked container if it is a plain list or dict (else `value` itself)."""

@@ -16,6 +16,7 @@ import functools
 import re
 
 from ..checkpoints import checkpoint
+from ..checkpoints.containers import DictWrapper, ListWrapper
 from ..core import context, nest
 from ..core.variable import Variable
 
@@ -130,6 +131,10 @@ class Module:
         return method_with_name_scope
 
     def __setattr__(self, name, value):
+        # As in TF, a list or dict attribute is kept as a ListWrapper or DictWrapper (nested
+        # ones too): it prints as one, and items added to it later still get the values of a
+        # pending restore.
+        value = _tracked(value, functools.partial(checkpoint.restore_deferred, self))
         object.__setattr__(self, name, value)
         # A Variable made after tf.train.Checkpoint.restore (on the first call, say) gets its
         # checkpointed value now: TF's deferred restoration.
@@ -141,6 +146,18 @@ class Module:
         ignored = self._TF_MODULE_IGNORED_PROPERTIES
         return {key: value for key, value in vars(self).items()
                 if key not in ignored and not key.startswith("__")}
+
+
+def _tracked(value, on_change):
+    """`value` with every plain list and dict in it made a ListWrapper or DictWrapper."""
+    if type(value) is list:
+        return ListWrapper([_tracked(item, on_change) for item in value], on_change)
+    if type(value) is dict:
+        return DictWrapper({key: _tracked(item, on_change) for key, item in value.items()},
+                           on_change)
+    if type(value) is tuple:  # (a tuple stays one; lists and dicts inside it are wrapped)
+        return tuple(_tracked(item, on_change) for item in value)
+    return value
 
 
 def _is_module(obj):
