@@ -165,9 +165,7 @@ class Resizing(_ImageLayer):
     def __init__(self, height, width, interpolation="bilinear", crop_to_aspect_ratio=False,
                  **kwargs):
         super().__init__(**kwargs)
-        if interpolation not in ("bilinear", "nearest"):
-            raise ValueError("eagerbook's Resizing supports 'bilinear' and 'nearest' "
-                             f"interpolation; got {interpolation!r}.")
+        check_interpolation(interpolation, "Resizing", ("bilinear", "nearest"))
         self.height, self.width = int(height), int(width)
         self.interpolation = interpolation
         self.crop_to_aspect_ratio = crop_to_aspect_ratio
@@ -427,6 +425,19 @@ _INTERPOLATIONS = ("bilinear", "nearest", "bicubic", "area", "lanczos3", "lanczo
                    "gaussian", "mitchellcubic")  # TF's resize methods
 
 
+def check_interpolation(interpolation, layer_name, supported):
+    """TF's NotImplementedError for a name that is no resize method; eagerbook's own for a
+    TF method this layer does not implement."""
+    if interpolation not in _INTERPOLATIONS:
+        raise NotImplementedError(
+            f"Value not recognized for `interpolation`: {interpolation}. Supported values "
+            f"are: dict_keys({list(_INTERPOLATIONS)})")
+    if interpolation not in supported:
+        raise NotImplementedError(f"eagerbook's {layer_name} supports "
+                                  f"{' and '.join(map(repr, supported))} interpolation; got "
+                                  f"{interpolation!r}.")
+
+
 class _RandomSide(_RandomImageLayer):
     """Resizes the images along one side (`_axis` 1 for the height, 2 for the width) by a
     random factor in ``[1 + lower, 1 + upper]``, one draw per call, while training."""
@@ -447,13 +458,7 @@ class _RandomSide(_RandomImageLayer):
         if low < -1.0 or high < -1.0:
             raise ValueError("`factor` argument must have values larger than -1. Received: "
                              f"factor={factor}")
-        if interpolation not in _INTERPOLATIONS:
-            raise NotImplementedError(
-                f"Value not recognized for `interpolation`: {interpolation}. Supported values "
-                f"are: dict_keys({list(_INTERPOLATIONS)})")
-        if interpolation not in ("bilinear", "nearest"):
-            raise NotImplementedError(f"eagerbook's {type(self).__name__} supports 'bilinear' "
-                                      f"and 'nearest' interpolation; got {interpolation!r}.")
+        check_interpolation(interpolation, type(self).__name__, ("bilinear", "nearest"))
         self.interpolation = interpolation
         self._range = (1.0 + low, 1.0 + high)
 

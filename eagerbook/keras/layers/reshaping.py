@@ -8,6 +8,7 @@ from ...core.shape import TensorShape
 from ...ops import array_ops
 from .base import InputSpec, Layer
 from .convolutional import normalize_tuple
+from .image_preprocessing import check_interpolation
 
 
 def _dims(shape):
@@ -153,8 +154,7 @@ class UpSampling2D(Layer):
     def __init__(self, size=(2, 2), data_format=None, interpolation="nearest", **kwargs):
         super().__init__(**kwargs)
         self.size = normalize_tuple(size, 2, "size")
-        if interpolation != "nearest":
-            raise ValueError("eagerbook's UpSampling2D supports interpolation='nearest' only.")
+        check_interpolation(interpolation, "UpSampling2D", ("nearest",))
         self.interpolation = interpolation
         self.data_format = data_format or "channels_last"
         self.input_spec = InputSpec(ndim=4)
@@ -221,10 +221,24 @@ class Cropping2D(Layer):
         self.data_format = data_format or "channels_last"
         self.input_spec = InputSpec(ndim=4)
 
+    def _check_room(self, input_shape):
+        """TF's check: the cropping must leave at least one row and one column."""
+        dims = TensorShape(input_shape).as_list()
+        if any(size is not None and sum(crop) >= size
+               for size, crop in zip(dims[1:3], self.cropping)):
+            raise ValueError("Argument `cropping` must be greater than the input shape. "
+                             f"Received: inputs.shape={tuple(dims)}, and cropping="
+                             f"{self.cropping}")
+
     def call(self, inputs):
+        self._check_room(inputs.shape)
         (top, bottom), (left, right) = self.cropping
         _, rows, cols, _ = inputs.shape.as_list()
         return inputs[:, top:rows - bottom, left:cols - right, :]
+
+    def _symbolic_output_shape(self, input_shape):
+        self._check_room(input_shape)
+        return self.compute_output_shape(input_shape)
 
     def compute_output_shape(self, input_shape):
         b, r, c, ch = TensorShape(input_shape).as_list()
@@ -370,10 +384,28 @@ class _Cropping(_SpatialLayer):
 
 
 class Cropping1D(_Cropping):
+    """Removes steps at the start and end of each sequence."""
+
     _n = 1
 
     def __init__(self, cropping=(1, 1), **kwargs):
         super().__init__(cropping, **kwargs)
+
+    def _check_room(self, input_shape):
+        """TF's check: the cropping must leave at least one step."""
+        dims = TensorShape(input_shape).as_list()
+        if dims[1] is not None and sum(self.cropping[0]) >= dims[1]:
+            raise ValueError("cropping parameter of Cropping layer must be greater than the "
+                             f"input shape. Received: inputs.shape={tuple(dims)}, and "
+                             f"cropping={self.cropping[0]}")
+
+    def call(self, inputs):
+        self._check_room(inputs.shape)
+        return super().call(inputs)
+
+    def _symbolic_output_shape(self, input_shape):
+        self._check_room(input_shape)
+        return self.compute_output_shape(input_shape)
 
 
 class Cropping3D(_Cropping):
