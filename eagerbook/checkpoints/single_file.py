@@ -7,7 +7,8 @@ path, so code that saves to a ``.h5`` path and loads it back runs unchanged. The
 written beside its destination and renamed into place (a killed save leaves the old file), and
 it is read defensively: only stored (uncompressed) members with plain relative names, whose
 sizes add up to no more than the archive's own size, are unpacked -- into a temporary
-directory that is removed afterwards. Real HDF5 files are recognized and refused.
+directory that is removed afterwards. Real HDF5 files are recognized and refused; every
+refusal is an OSError, as in TF.
 """
 
 import contextlib
@@ -16,7 +17,6 @@ import shutil
 import tempfile
 import zipfile
 
-from ..core import errors
 from . import files
 
 SUFFIXES = (".h5", ".hdf5", ".keras")
@@ -50,7 +50,9 @@ def pack(source_dir, path):
 
 
 def _refuse(path, why):
-    raise errors.DataLossError(None, None, f"Unable to open file {path}: {why}")
+    # A damaged or foreign single file is an OSError in TF (h5py cannot open it), whatever
+    # the reason; the damage a checkpoint inside it may have is checked later (files.py).
+    raise OSError(f"Unable to open file {path}: {why}")
 
 
 @contextlib.contextmanager

@@ -12,6 +12,7 @@ Like TensorFlow, a directory of checkpoints holds a small text file named ``chec
 import os
 import re
 import time
+import warnings
 
 from .files import remove_stale_temp_files, write_temp
 
@@ -105,7 +106,11 @@ def get_checkpoint_state(checkpoint_dir, latest_filename=None):
                 fields[key].append(_unquote(value) if key.endswith("paths") or key ==
                                    "model_checkpoint_path" else float(value))
     except (ValueError, UnicodeDecodeError) as exc:
-        raise ValueError(f"{path} is not a valid checkpoint state file: {exc}") from None
+        # TF logs an unparsable state file and carries on as if there were none (a manager
+        # then starts afresh; latest_checkpoint finds nothing), rather than failing.
+        warnings.warn(f"{path} is not a valid checkpoint state file ({exc}): checkpoint "
+                      "ignored.", stacklevel=2)
+        return None
     if not fields["model_checkpoint_path"]:
         raise ValueError(f"Invalid checkpoint state loaded from {checkpoint_dir}: no "
                          "model_checkpoint_path")

@@ -136,17 +136,17 @@ def test_damaged_or_foreign_single_files_are_refused(tmp_path):
         tf.keras.models.load_model(str(hdf5))
     junk = tmp_path / "junk.h5"
     junk.write_bytes(b"not an archive")
-    with pytest.raises(tf.errors.DataLossError):
+    with pytest.raises(OSError):  # TF: h5py's OSError
         tf.keras.models.load_model(str(junk))
     escaping = tmp_path / "escape.h5"
     with zipfile.ZipFile(escaping, "w") as zf:
         zf.writestr("../outside.json", "{}")
-    with pytest.raises(tf.errors.DataLossError, match="plain relative path"):
+    with pytest.raises(OSError, match="plain relative path"):
         tf.keras.models.load_model(str(escaping))
     deflated = tmp_path / "bomb.h5"
     with zipfile.ZipFile(deflated, "w", zipfile.ZIP_DEFLATED) as zf:
         zf.writestr("keras_metadata.json", "0" * 100000)
-    with pytest.raises(tf.errors.DataLossError, match="compressed"):
+    with pytest.raises(OSError, match="compressed"):
         tf.keras.models.load_model(str(deflated))
     assert not (tmp_path.parent / "outside.json").exists()
 

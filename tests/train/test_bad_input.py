@@ -224,7 +224,7 @@ TABLE = [
      lambda v: tf.data.Dataset.range(3).interleave(lambda i: i * 2, cycle_length=2),
      TypeError, "must return a `Dataset` object"),
     ("load_model(single file, not ours)", lambda v: tf.keras.models.load_model(__file__),
-     errors.DataLossError, "not a file saved by eagerbook"),
+     OSError, "not a file saved by eagerbook"),
 ]
 
 
