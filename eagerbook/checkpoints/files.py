@@ -17,8 +17,8 @@ deletes those whose process is gone, so no kill leaves them behind for good.
 Reading trusts nothing: JSON field types are checked, array headers are compared with the
 manifest before any array data is read, member sizes must agree with the shapes they declare
 (so memory never exceeds the file's own size), compressed or pickled members are refused, and
-the data file's name comes from the prefix, never from the manifest. Every failure is TF's
-``DataLossError``.
+the data file's name comes from the prefix, never from the manifest. Every failure of the data
+file is TF's ``DataLossError``; a damaged ``.index`` file is TF's plain ``OpError``.
 """
 
 import hashlib
@@ -186,6 +186,16 @@ def data_loss(path, why):
     return errors.DataLossError(None, None, f"Unable to read checkpoint {path}: {why}")
 
 
+def unreadable_index(index_path, cause):
+    """A damaged ``.index`` file: TF reports it as a plain OpError (not DataLossError), with
+    the data loss code; `cause` says what is wrong with it."""
+    error = errors.OpError(None, None, f"Unable to read file ({index_path}). Perhaps the file "
+                                       f"is corrupt or was produced by a newer version of "
+                                       f"TensorFlow with format changes ({cause.message})")
+    error.error_code = errors.DataLossError.error_code
+    return error
+
+
 def _is_int(x):
     return type(x) is int  # not bool, not float
 
@@ -351,11 +361,14 @@ def read_files(path):
         raise errors.NotFoundError(
             None, None, f"Failed to find any matching files for {path} (no {index_path}). "
             "Pass the prefix returned by save(), e.g. tf.train.latest_checkpoint(directory).")
-    with open(index_path, "rb") as f:
-        index = _parse_json(path, f.read(), "the .index file")
-    check_manifest(path, index)
-    if not _is_str(index.get("data_sha256")):
-        raise data_loss(path, "the .index file has no data file hash.")
+    try:
+        with open(index_path, "rb") as f:
+            index = _parse_json(path, f.read(), "the .index file")
+        check_manifest(path, index)
+        if not _is_str(index.get("data_sha256")):
+            raise data_loss(path, "the .index file has no data file hash.")
+    except errors.DataLossError as exc:
+        raise unreadable_index(index_path, exc) from None
     if not os.path.isfile(data_path):
         raise errors.NotFoundError(None, None, f"Checkpoint {path}: its data file {data_path} "
                                                "is missing.")
@@ -395,8 +408,8 @@ def _read_data(path, index, data_path, size):
             # The data file is the one the index was written with, so its own copy of the
             # manifest must be the index's: a damaged index that still parses is caught here.
             if manifest != {k: v for k, v in index.items() if k != "data_sha256"}:
-                raise data_loss(path, "the .index file is corrupted: "
-                                      f"{_first_difference(index, manifest)}.")
+                raise unreadable_index(path + INDEX_SUFFIX, data_loss(
+                    path, f"the .index file is corrupted: {_first_difference(index, manifest)}."))
             verify_hash = False
         elif manifest["generation"] == index["generation"]:
             raise data_loss(path, f"{data_path} is truncated or corrupted (its SHA-256 does "

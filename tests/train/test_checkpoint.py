@@ -323,7 +323,7 @@ def test_flipped_bytes_are_data_loss(saved):
 
 @pytest.mark.parametrize("damage", ["truncate", "garbage", "not_ours", "bad_edge",
                                     "order_not_a_list", "order_names_another_edge"])
-def test_corrupted_index_is_data_loss(saved, damage):
+def test_corrupted_index_is_tf_op_error(saved, damage):
     a, b, path = saved
     index = path + ".index"
     text = open(index).read()
@@ -344,8 +344,10 @@ def test_corrupted_index_is_data_loss(saved, damage):
             root["order"] = [name if name != "a" else "z" for name in root["order"]]
         text = json.dumps(manifest)
     open(index, "w").write(text)
-    with pytest.raises(errors.DataLossError):
+    # TF 2.21 reports a damaged .index as a plain OpError (with the data loss code).
+    with pytest.raises(errors.OpError, match="Unable to read file") as caught:
         Checkpoint(a=a, b=b).restore(path)
+    assert type(caught.value) is errors.OpError
     assert unchanged(a, b)
 
 
@@ -372,7 +374,7 @@ def test_object_where_a_variable_was_saved_is_an_error(saved):
     assert a.numpy().tolist() == [-1.0, -1.0]
 
 
-def test_manifest_and_data_disagreeing_is_data_loss(saved):
+def test_manifest_and_data_disagreeing_is_an_unreadable_index(saved):
     a, b, path = saved
     index = path + ".index"
     manifest = json.load(open(index))
@@ -380,7 +382,7 @@ def test_manifest_and_data_disagreeing_is_data_loss(saved):
         if node.get("path") == "a":
             node["variable"]["shape"] = [3]
     json.dump(manifest, open(index, "w"))
-    with pytest.raises(errors.DataLossError, match="shape"):
+    with pytest.raises(errors.OpError, match="shape"):
         Checkpoint(a=a, b=b).restore(path)
     assert unchanged(a, b)
 
@@ -534,5 +536,5 @@ def test_data_file_named_by_the_manifest_is_never_read():
     index = json.load(open(path + ".index"))
     index["data_file"] = "../elsewhere" + ".data-00000-of-00001"
     json.dump(index, open(path + ".index", "w"))
-    with pytest.raises(errors.DataLossError, match="data_file"):
+    with pytest.raises(errors.OpError, match="data_file"):
         Checkpoint(v=v).read(path)
