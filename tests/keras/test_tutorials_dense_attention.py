@@ -137,3 +137,13 @@ def test_inferred_shapes_keep_sizes_that_do_not_follow_unknown_ones():
     sequence = tf.keras.Input((None, 3))
     assert LastStep()(sequence).shape.as_list() == [None, 5]
     assert Steps()(sequence).shape.as_list() == [None, None]
+
+
+def test_a_layer_called_on_unknown_sizes_prints_once(capsys):
+    class Loud(tf.keras.layers.Layer):
+        def call(self, inputs):
+            print("tracing")
+            return inputs[:, 0]
+
+    assert Loud()(tf.keras.Input((None, 3))).shape.as_list() == [None, 3]
+    assert capsys.readouterr().out == "tracing\n"

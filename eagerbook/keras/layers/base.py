@@ -9,7 +9,9 @@ held directly, or inside lists, tuples and dicts, belongs to the layer. A layer 
 in several places is counted once, and ``tf.Variable`` attributes count as weights, as in TF 2.
 """
 
+import contextlib
 import inspect
+import io
 import os
 import weakref
 
@@ -779,7 +781,10 @@ class Layer(Module):
         as TF's traced shapes keep it."""
         unknown = _has_unknown_steps(args, kwargs)
         out = self._run_on_stand_ins(args, kwargs, 8)
-        other = self._run_on_stand_ins(args, kwargs, 9) if unknown else out
+        other = out
+        if unknown:  # silently: TF's trace runs the Python code once, so prints once
+            with contextlib.redirect_stdout(io.StringIO()):
+                other = self._run_on_stand_ins(args, kwargs, 9)
 
         def symbolic(t, t_other):
             t, t_other = convert_to_tensor(t), convert_to_tensor(t_other)
