@@ -130,3 +130,17 @@ def test_gradients_are_the_classical_derivatives():
     # J1'(x) = J0(x) - J1(x)/x: 1/2 at 0, J0(1) - J1(1) at 1
     np.testing.assert_allclose(tape.gradient(y, at_zero),
                                [0.5, AT_ONE["bessel_j0"] - AT_ONE["bessel_j1"]])
+
+
+def test_ndtri_keeps_tiny_probabilities_and_erfinv_rounds_as_tf():
+    p = np.array([1e-300, 1e-30, 1e-9, 0.3, 0.5, 0.999999])
+    z = tf.math.ndtri(tf.constant(p)).numpy()
+    np.testing.assert_allclose([math.erfc(-v / math.sqrt(2)) / 2 for v in z], p, rtol=1e-12)
+    assert np.isfinite(tf.math.ndtri(tf.constant([1e-30], tf.float32)).numpy()).all()
+    # TF's erfinv is ndtri((x + 1) / 2) / sqrt(2) with (x + 1) / 2 in x's dtype: a float32
+    # 1e-8 rounds to 1/2 there, so its erfinv is 0 (and float64's 1e-17 too).
+    assert tf.math.erfinv(tf.constant(1e-8)).numpy() == 0
+    assert tf.math.erfinv(tf.constant(1e-17, tf.float64)).numpy() == 0
+    x = np.linspace(-0.99, 0.99, 41)
+    np.testing.assert_allclose([math.erf(v) for v in tf.math.erfinv(tf.constant(x)).numpy()],
+                               x, atol=1e-15)

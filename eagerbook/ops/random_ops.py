@@ -18,7 +18,6 @@ by other means (shuffle, multinomial), draw from NumPy Generators. The ops are r
 """
 
 import collections
-import math
 import random as _py_random
 import zlib
 
@@ -31,6 +30,7 @@ from . import philox
 from .array_ops import stack, zeros_like
 from .math_ops import add, multiply, subtract
 from .registry import execute, invalid_argument, register
+from .special_math_ops import _normal_cdf, _normal_quantile
 from .support import as_tensor
 
 DEFAULT_GRAPH_SEED = 87654321
@@ -745,28 +745,6 @@ def stateless_poisson(shape, seed, lam, dtype=dtypes.int32, name=None):
     return execute(_stateless_poisson, (key, counter, lam), attrs)
 
 # --- truncated normal with its own bounds per value ---------------------------------------------
-_erfc = np.frompyfunc(math.erfc, 1, 1)
-
-
-def _normal_cdf(z):
-    """P(Z <= z) for a standard normal Z, accurate far into the lower tail."""
-    return _erfc(-z / math.sqrt(2)).astype(np.float64) / 2
-
-
-def _normal_quantile(p):
-    """The z with P(Z <= z) = p: Newton on log P(Z <= z) in the lower half (from the tail's
-    asymptote, so that probabilities like 1e-30 still give their z), mirrored above 1/2."""
-    upper = p > 0.5
-    q = np.where(upper, 1 - p, p)
-    z = -np.sqrt(-2 * np.log(q))
-    z = np.where(q > 0.05, (q - 0.5) * math.sqrt(2 * math.pi), z)  # the middle's first guess
-    for _ in range(8):
-        cdf = np.maximum(_normal_cdf(z), 1e-300)
-        density = np.exp(-z * z / 2) / math.sqrt(2 * math.pi)
-        z = z - (np.log(cdf) - np.log(q)) * cdf / density
-    return np.where(upper, -z, z)
-
-
 @register("StatelessParameterizedTruncatedNormal", differentiable=False)
 def _stateless_parameterized_truncated_normal(key, counter, means, stddevs, minvals, maxvals, *,
                                               shape, dtype):

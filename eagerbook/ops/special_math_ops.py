@@ -2,8 +2,9 @@
 functions, Dawson, Fresnel, exponential and Spence integrals, ``xlog1py``, and small
 composites TF lists there (``is_non_decreasing``, ``lbeta``, ...).
 
-Without SciPy, each kernel computes in float64 and rounds to the input's dtype: ``erfinv``
-refines a closed-form first guess with Newton steps on ``erf``; ``lgamma`` evaluates Python's
+Without SciPy, each kernel computes in float64 and rounds to the input's dtype: ``ndtri``
+refines a first guess with Newton steps on the normal CDF, and ``erfinv`` is
+``ndtri((x + 1) / 2) / sqrt(2)`` as in TF's kernel; ``lgamma`` evaluates Python's
 ``math.lgamma`` per element; ``digamma`` climbs to large arguments by its recurrence and uses
 the asymptotic series there.
 """
@@ -16,6 +17,7 @@ from ..core import dtypes
 from ..core.tensor import convert_to_tensor
 from . import array_ops, math_ops
 from .math_ops import _erf_float64
+from .more_math_ops import _erfc_float64
 from .registry import execute, register
 from .support import FLOATS, check_dtype
 
@@ -43,10 +45,56 @@ def _erfinv_float64(y):
     return np.where(np.abs(y) > 1, np.nan, x)
 
 
+def _normal_cdf(z):
+    """P(Z <= z) for a standard normal Z, in float64, accurate far into the lower tail."""
+    return _erfc_float64(-z / math.sqrt(2)) / 2
+
+
+def _normal_quantile(p):
+    """The z with P(Z <= z) = p, in float64: a first guess (erfinv's, or the tail's asymptote
+    for tiny p), then Newton steps on log P(Z <= z), mirrored above 1/2, so that p = 1e-300
+    still gives its z. NaN outside [0, 1]; -inf and inf at 0 and 1."""
+    p = np.asarray(p, np.float64)
+    upper = p > 0.5
+    q = np.where(upper, 1 - p, p)
+    with np.errstate(all="ignore"):
+        z = np.where(q < 1e-8, -np.sqrt(-2 * np.log(q)),
+                     math.sqrt(2) * _erfinv_float64(2 * np.maximum(q, 1e-8) - 1))
+        for _ in range(4):
+            cdf = _normal_cdf(z)
+            density = np.exp(-z * z / 2) / math.sqrt(2 * math.pi)
+            step = (np.log(cdf) - np.log(q)) * cdf / density
+            z = np.where(np.isfinite(step) & (q > 0), z - step, z)
+        z = np.where(q == 0, -np.inf, z)
+    z = np.where(upper, -z, z)
+    return np.where((p < 0) | (p > 1) | np.isnan(p), np.nan, z)
+
+
+@register("Ndtri", elementwise=True)
+def _ndtri(x):
+    return _normal_quantile(x).astype(x.dtype, copy=False)
+
+
+@_ndtri.gradient
+def _ndtri_grad(op, dy):
+    # d/dp ndtri(p) = 1 / density(ndtri(p)) = sqrt(2 pi) exp(ndtri(p)^2 / 2): the output.
+    z = op.outputs[0]
+    return [dy * math.sqrt(2 * math.pi) * math_ops.exp(math_ops.square(z) / 2)]
+
+
+def ndtri(x, name=None):
+    """The inverse of the standard normal CDF, computed in float64 (tiny probabilities keep
+    their quantile: ndtri(1e-30) is -11.46, not -inf)."""
+    return execute(_ndtri, (_float_input(x, "Ndtri"),))
+
+
 @register("Erfinv", elementwise=True)
 def _erfinv(x):
+    # As TF's kernel: erfinv(x) = ndtri((x + 1) / 2) / sqrt(2), with (x + 1) / 2 rounded to
+    # x's dtype first (so erfinv of a float32 1e-8 is 0, as in TF).
+    half_up = ((x + x.dtype.type(1)) / x.dtype.type(2)).astype(x.dtype)
     with np.errstate(all="ignore"):
-        return _erfinv_float64(x.astype(np.float64)).astype(x.dtype, copy=False)
+        return (_normal_quantile(half_up) / math.sqrt(2)).astype(x.dtype, copy=False)
 
 
 @_erfinv.gradient
@@ -58,12 +106,6 @@ def _erfinv_grad(op, dy):
 
 def erfinv(x, name=None):
     return execute(_erfinv, (_float_input(x, "Erfinv"),))
-
-
-def ndtri(x, name=None):
-    """The inverse of the standard normal CDF: sqrt(2) * erfinv(2x - 1)."""
-    x = _float_input(x, "Ndtri")
-    return math.sqrt(2) * erfinv(2 * x - 1)
 
 
 def erfcinv(x, name=None):

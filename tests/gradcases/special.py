@@ -12,6 +12,7 @@ POSITIVE = _rng.uniform(0.5, 6.0, (3, 4))
 CASES = [
     GradCase("Erfinv", s.erfinv, [INSIDE_UNIT]),
     GradCase("Lgamma", s.lgamma, [POSITIVE]),
+    GradCase("Ndtri", s.ndtri, [_rng.uniform(0.02, 0.98, (3, 4))]),
 ]
 
 # Bessel, Dawson, Fresnel, Ei and Spence: both sides of 0 where the function is defined there,
