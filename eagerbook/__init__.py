@@ -40,6 +40,7 @@ from .api import (
     test,
     train,  # checkpoints, plus the announcement's TF 1.x optimizers
     types,
+    version,
 )
 from .api.initializers import (
     constant_initializer,
@@ -265,7 +266,7 @@ _ops.ragged_dispatch.install(math, _sys.modules[__name__])
 # ... and tf.* ops on the KerasTensors of a functional model become layers (TF's TFOpLambda)
 keras.keras_tensor.install_op_dispatch([(math, "tf.math"), (nn, "tf.nn"), (linalg, "tf.linalg"),
                                         (strings, "tf.strings"), (_sys.modules[__name__], "tf")])
-__version__ = "0.1.0"
+__version__ = version.VERSION
 
 # Uncaught errors in scripts and the console show the user's frames, not eagerbook's (as TF
 # >= 2.7); tf.debugging.disable_traceback_filtering() shows them all.
