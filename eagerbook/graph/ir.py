@@ -182,7 +182,7 @@ class Operation:
     """One node of a graph (TF's ``tf.Operation``)."""
 
     __slots__ = ("graph", "type", "name", "opdef", "inputs", "outputs", "attrs",
-                 "control_inputs", "subgraphs", "stateful")
+                 "control_inputs", "subgraphs", "stateful", "site")
 
     def __init__(self, graph, type_, name, opdef, inputs, attrs, stateful=False,
                  subgraphs=None):
@@ -196,6 +196,7 @@ class Operation:
         self.control_inputs = []
         self.subgraphs = dict(subgraphs or {})
         self.stateful = stateful
+        self.site = None  # where the user's code made it: ((file, line, function), ...)
 
     # TF's accessors ------------------------------------------------------------------------
     def get_attr(self, name):
@@ -575,6 +576,7 @@ def clone_op(graph, op, mapping, inputs=None):
         inputs = [mapping.get(id(t), t) for t in op.inputs]
     new = Operation(graph, op.type, op.name, op.opdef, inputs, op.attrs, op.stateful,
                     {k: copy_graph(g, graph) for k, g in op.subgraphs.items()})
+    new.site = op.site
     graph._by_name[new.name] = new
     graph._used_names.setdefault(new.name.lower(), 1)
     new.outputs = tuple(make_symbolic(new, i, t._dtype, t._shape)

@@ -133,6 +133,21 @@ def _user_name(frame):
     return name if isinstance(name, str) and name else None
 
 
+def definition_site():
+    """The user's frames on the stack, outermost first, as (file, line, function): where a
+    node is defined, which TF's errors name (``Detected at node ... defined at``)."""
+    site = []
+    frame = sys._getframe(2)
+    while frame is not None:
+        if not _is_eagerbook(frame):
+            code = frame.f_code
+            name = code.co_name
+            site.append((code.co_filename, frame.f_lineno,
+                         name[4:] if name.startswith("tf__") else name))  # (AutoGraph's)
+        frame = frame.f_back
+    return tuple(reversed(site))
+
+
 def scope_prefix():
     scopes = context.state.name_scopes
     return "/".join(scopes) + "/" if scopes else ""
@@ -209,6 +224,7 @@ class Namer:
 
     def created(self, op):
         """Bookkeeping after `op` (named by name_for) joined the graph."""
+        op.site = definition_site()
         if self.base is not None and op.name == self.base:
             self.holder = op
         elif op.type not in ARGUMENT_OPS:

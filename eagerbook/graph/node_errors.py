@@ -32,6 +32,7 @@ def runtime_error(concrete, fn, exc):
         if tb.tb_frame.f_code is fn.__code__:
             node = fn.__nodes__.get(tb.tb_lineno, node)
         tb = tb.tb_next
+    site = None if node is None else node.site
     node = node if node is None else tf_node_name(node)
     if isinstance(exc, errors.OpError):  # the kernel's own message, without its [Op:Name]
         if node is None:
@@ -39,8 +40,22 @@ def runtime_error(concrete, fn, exc):
         cls, message = type(exc), exc.message.rsplit(" [Op:", 1)[0]
     else:  # a NumPy (host) error
         cls, message = errors.InvalidArgumentError, str(exc)
-    return cls(None, None, f"{message}\n\t [[{{{{node {node or '?'}}}}}]] "
-                           f"[Op:{inference_name(concrete)}]")
+    function = inference_name(concrete)
+    return cls(None, None, f"{_header(function, node, site)}{message}\n\t [[{{{{node "
+                           f"{node or '?'}}}}}]] [Op:{function}]")
+
+
+def _header(function, node, site):
+    """TF's first lines for a failing node: ``Graph execution error:``, then where the node
+    was defined (the user's frames while tracing, outermost first); for a function whose
+    name is no identifier (a lambda's), TF names the function instead."""
+    if not function[len("__inference_"):].replace("_", "a").isalnum():
+        return f"{{{{function_node {function}}}}} "
+    if not site:
+        return "Graph execution error:\n\n"
+    frames = "".join(f'  File "{file}", line {line}, in {name}\n\n' for file, line, name in site)
+    return (f"Graph execution error:\n\nDetected at node {node} defined at (most recent call "
+            f"last):\n{frames}")
 
 
 def tf_node_name(op):

@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 import eagerbook as tf
+from tests.graph.node_error_text import node_message
 
 S = tf.TensorSpec
 L = tf.linalg
@@ -172,4 +173,4 @@ def test_kernel_checks_eagerly_and_compiled(fn, args, op_type, message):
     compiled = tf.function(fn, input_signature=signature)
     with pytest.raises(tf.errors.InvalidArgumentError) as info:
         compiled(*args)
-    assert re.match(re.escape(message + "\n\t [[{{node "), str(info.value)), str(info.value)
+    assert re.match(re.escape(message + "\n\t [[{{node "), node_message(str(info.value)))

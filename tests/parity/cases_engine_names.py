@@ -1,6 +1,7 @@
 """Parity cases: the names of ops and tensors in traced graphs (operators, functions, the
 user's name=, tf.name_scope, argument constants and Variable reads, output Identity
-nodes, case-insensitive uniquifying), as TF 2.21 prints them."""
+nodes, case-insensitive uniquifying) and the error of a failing node, as TF 2.21 prints
+them."""
 
 from tests.parity.harness import ParityCase
 
@@ -132,4 +133,30 @@ CASES = [
                 'tf.constant(3)).outputs])\n'),
                ("['cond', 'while']\n"
                 "['Identity:0', 'Identity_1:0']\n")),
+    ParityCase('names_node_error_header',
+               ('@tf.function\n'
+                'def f(x, i):\n'
+                '    return tf.gather(x * 2.0, i)\n'
+                'print(f(tf.constant([1., 2.]), tf.constant(1)))\n'
+                'try:\n'
+                '    f(tf.constant([1., 2.]), tf.constant(5))\n'
+                'except tf.errors.InvalidArgumentError as e:\n'
+                '    lines = e.message.split("\\n")\n'
+                '    print(lines[0])\n'
+                '    print(lines[2])\n'
+                '    print([l.split(", '
+                'in ")[-1] for l in lines if l.startswith("  File ")][-1])\n'
+                '    print(lines[-1].split(" [Op:")[0])\n'
+                'g = tf.function(lambda x, i: tf.gather(x, i))\n'
+                'try:\n'
+                '    g(tf.constant([1., 2.]), tf.constant(5))\n'
+                'except tf.errors.InvalidArgumentError as e:\n'
+                '    print(e.message.startswith("{{function_node __inference_<lambda>_"), '
+                '"Graph" in e.message)\n'),
+               ('tf.Tensor(4.0, shape=(), dtype=float32)\n'
+                'Graph execution error:\n'
+                'Detected at node GatherV2 defined at (most recent call last):\n'
+                'f\n'
+                '\t [[{{node GatherV2}}]]\n'
+                'True False\n')),
 ]
