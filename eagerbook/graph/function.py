@@ -381,9 +381,9 @@ class Function:
                 else:
                     template.append(_PyValue(leaf))
         graph.outputs = graph.output_identities(outputs)
-        graph.structured_outputs = result
-        return ConcreteFunction(graph, self._name, args, tuple(specs), result, template,
-                                self._python_function)
+        graph.structured_outputs = graph.namer.structured_outputs(result)
+        return ConcreteFunction(graph, self._name, args, tuple(specs), graph.structured_outputs,
+                                template, self._python_function)
 
     def _split_kwargs(self, canonical):
         """Undoes _canonicalize: keyword-only and **kwargs parts go back to keywords."""

@@ -30,7 +30,7 @@ import dis
 import inspect
 import sys
 
-from ..core import context
+from ..core import context, nest
 
 # --- TF's scope names ---------------------------------------------------------------------------
 # Operators TF names in lowercase (x + y is "add", x[i] "strided_slice"); comparisons, -x and
@@ -170,6 +170,7 @@ class Namer:
         self.holder = None  # the op of this call now named `base`
         self.arguments = {}  # id(op) -> op: Consts/reads of this call not yet taken by an op
         self.taken = {}  # name -> [(argument op, label)]: the arguments named under it
+        self.identity_of = {}  # id(returned tensor) -> its output Identity (the trace's end)
 
     def scope_name(self, name):
         """The name ``tf.name_scope(name)`` enters now (``scope_for``)."""
@@ -181,9 +182,18 @@ class Namer:
         the simplify pass removes them (compiled code would only alias the value)."""
         from ..ops.registry import REGISTRY  # (ops build on the graph package's modules)
         identity = REGISTRY["Identity"]
-        return [self.graph.create_op("Identity", (t,), {}, [(t._dtype, t._shape)],
-                                     opdef=identity, name="Identity").outputs[0]
-                for t in outputs]
+        identities = [self.graph.create_op("Identity", (t,), {}, [(t._dtype, t._shape)],
+                                           opdef=identity, name="Identity").outputs[0]
+                      for t in outputs]
+        self.identity_of = {id(t): out for t, out in zip(outputs, identities)}
+        return identities
+
+    def structured_outputs(self, result):
+        """`result` with each tensor the function returns replaced by its Identity node's
+        output, as TF's ``concrete.structured_outputs`` holds them."""
+        if not self.identity_of:
+            return result
+        return nest.map_structure(lambda leaf: self.identity_of.get(id(leaf), leaf), result)
 
     def _enter_call(self):
         outer, named, caller = current_call()
