@@ -68,14 +68,36 @@ def default_name(type_):
 
 
 # --- which call is making ops -------------------------------------------------------------------
+# Every traced op walks the stack (twice), so each code object's answer is remembered: a code
+# object belongs to one module for life. (Cleared when large: notebooks compile new code often.)
+_EAGERBOOK_CODE = {}
+_TRANSPARENT_CODE = {}
+
+
 def _is_eagerbook(frame):
-    module = frame.f_globals.get("__name__") or ""
-    return module == "eagerbook" or module.startswith("eagerbook.")
+    try:
+        return _EAGERBOOK_CODE[frame.f_code]
+    except KeyError:
+        module = frame.f_globals.get("__name__") or ""
+        return _remember(_EAGERBOOK_CODE, frame.f_code,
+                         module == "eagerbook" or module.startswith("eagerbook."))
 
 
 def _is_transparent(frame):
     """AutoGraph's runtime (converted_call, if_stmt, ...) stands for the user's code."""
-    return (frame.f_globals.get("__name__") or "").startswith("eagerbook.graph.autograph")
+    try:
+        return _TRANSPARENT_CODE[frame.f_code]
+    except KeyError:
+        module = frame.f_globals.get("__name__") or ""
+        return _remember(_TRANSPARENT_CODE, frame.f_code,
+                         module.startswith("eagerbook.graph.autograph"))
+
+
+def _remember(cache, code, answer):
+    if len(cache) > 50_000:
+        cache.clear()
+    cache[code] = answer
+    return answer
 
 
 def _is_forwarder(code):
@@ -133,11 +155,11 @@ def _user_name(frame):
     return name if isinstance(name, str) and name else None
 
 
-def definition_site():
-    """The user's frames on the stack, outermost first, as (file, line, function): where a
-    node is defined, which TF's errors name (``Detected at node ... defined at``)."""
+def definition_site(frame):
+    """The user's frames from `frame` (the innermost user frame) outwards, outermost first, as
+    (file, line, function): where a node is defined, which TF's errors name (``Detected at node
+    ... defined at``)."""
     site = []
-    frame = sys._getframe(2)
     while frame is not None:
         if not _is_eagerbook(frame):
             code = frame.f_code
@@ -164,6 +186,7 @@ class Namer:
     def forget_call(self):
         """Lets go of the current call (its frame holds the caller's locals)."""
         self.frame = self  # the frame that names the current call (self: no call yet)
+        self.caller = None  # the user's frame making the op being named
         self.scope = None  # the call's scope name: the user's name=, TF's name, or None
         self.user_named = False
         self.base = None  # `scope` made unique, taken when the call makes its first op
@@ -197,9 +220,11 @@ class Namer:
 
     def _enter_call(self):
         outer, named, caller = current_call()
+        self.caller = caller  # (created() starts the definition site there, then lets go)
         if named is self.frame:
             return
         self.forget_call()
+        self.caller = caller
         self.frame = named
         if named is None:
             return
@@ -234,7 +259,8 @@ class Namer:
 
     def created(self, op):
         """Bookkeeping after `op` (named by name_for) joined the graph."""
-        op.site = definition_site()
+        op.site = definition_site(self.caller)
+        self.caller = None
         if self.base is not None and op.name == self.base:
             self.holder = op
         elif op.type not in ARGUMENT_OPS:
