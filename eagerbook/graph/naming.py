@@ -68,36 +68,24 @@ def default_name(type_):
 
 
 # --- which call is making ops -------------------------------------------------------------------
-# Every traced op walks the stack (twice), so each code object's answer is remembered: a code
-# object belongs to one module for life. (Cleared when large: notebooks compile new code often.)
-_EAGERBOOK_CODE = {}
-_TRANSPARENT_CODE = {}
+# What kind of code a frame runs: the user's, eagerbook's, or AutoGraph's runtime
+# (converted_call, if_stmt, ...), which is eagerbook's but stands for the user's code. Every
+# traced op walks the stack twice, so each code object's kind is remembered (a code object
+# belongs to one module for life; the table is cleared when large, as notebooks compile often).
+USER, EAGERBOOK, AUTOGRAPH = 0, 1, 2
+_KINDS = {}
 
 
-def _is_eagerbook(frame):
-    try:
-        return _EAGERBOOK_CODE[frame.f_code]
-    except KeyError:
+def _kind(frame):
+    kind = _KINDS.get(frame.f_code)
+    if kind is None:
         module = frame.f_globals.get("__name__") or ""
-        return _remember(_EAGERBOOK_CODE, frame.f_code,
-                         module == "eagerbook" or module.startswith("eagerbook."))
-
-
-def _is_transparent(frame):
-    """AutoGraph's runtime (converted_call, if_stmt, ...) stands for the user's code."""
-    try:
-        return _TRANSPARENT_CODE[frame.f_code]
-    except KeyError:
-        module = frame.f_globals.get("__name__") or ""
-        return _remember(_TRANSPARENT_CODE, frame.f_code,
-                         module.startswith("eagerbook.graph.autograph"))
-
-
-def _remember(cache, code, answer):
-    if len(cache) > 50_000:
-        cache.clear()
-    cache[code] = answer
-    return answer
+        kind = USER if module != "eagerbook" and not module.startswith("eagerbook.") else \
+            AUTOGRAPH if module.startswith("eagerbook.graph.autograph") else EAGERBOOK
+        if len(_KINDS) > 50_000:
+            _KINDS.clear()
+        _KINDS[frame.f_code] = kind
+    return kind
 
 
 def _is_forwarder(code):
@@ -115,8 +103,13 @@ def current_call():
     frame that called it); (None, None, None) when no user code is on the stack."""
     frame = sys._getframe(2)
     chain = []
-    while frame is not None and _is_eagerbook(frame):
-        if not _is_transparent(frame):
+    while frame is not None:
+        kind = _KINDS.get(frame.f_code)  # (_kind, spelled out: this runs per frame per op)
+        if kind is None:
+            kind = _kind(frame)
+        if kind == USER:
+            break
+        if kind == EAGERBOOK:
             chain.append(frame)
         frame = frame.f_back
     if not chain:
@@ -161,7 +154,10 @@ def definition_site(frame):
     ... defined at``)."""
     site = []
     while frame is not None:
-        if not _is_eagerbook(frame):
+        kind = _KINDS.get(frame.f_code)
+        if kind is None:
+            kind = _kind(frame)
+        if kind == USER:
             code = frame.f_code
             name = code.co_name
             site.append((code.co_filename, frame.f_lineno,
@@ -339,6 +335,6 @@ def _opened_by_user():
     while frame is not None:
         module = frame.f_globals.get("__name__") or ""
         if module not in ("contextlib", "eagerbook.core.context", __name__):
-            return not _is_eagerbook(frame) or _is_transparent(frame)
+            return _kind(frame) != EAGERBOOK
         frame = frame.f_back
     return True
