@@ -148,10 +148,10 @@ def _user_name(frame):
     return name if isinstance(name, str) and name else None
 
 
-def definition_site(frame):
+def definition_site(frame, only=False):
     """The user's frames from `frame` (the innermost user frame) outwards, outermost first, as
     (file, line, function): where a node is defined, which TF's errors name (``Detected at node
-    ... defined at``)."""
+    ... defined at``). `only`: `frame` alone."""
     site = []
     while frame is not None:
         kind = _KINDS.get(frame.f_code)
@@ -162,7 +162,7 @@ def definition_site(frame):
             name = code.co_name
             site.append((code.co_filename, frame.f_lineno,
                          name[4:] if name.startswith("tf__") else name))  # (AutoGraph's)
-        frame = frame.f_back
+        frame = None if only else frame.f_back
     return tuple(reversed(site))
 
 
@@ -183,6 +183,7 @@ class Namer:
         """Lets go of the current call (its frame holds the caller's locals)."""
         self.frame = self  # the frame that names the current call (self: no call yet)
         self.caller = None  # the user's frame making the op being named
+        self.outer_site = (None, None, ())  # (a frame, where it stopped, the site out from it)
         self.scope = None  # the call's scope name: the user's name=, TF's name, or None
         self.user_named = False
         self.base = None  # `scope` made unique, taken when the call makes its first op
@@ -219,8 +220,9 @@ class Namer:
         self.caller = caller  # (created() starts the definition site there, then lets go)
         if named is self.frame:
             return
+        outer_site = self.outer_site  # (kept from call to call: see site_of)
         self.forget_call()
-        self.caller = caller
+        self.caller, self.outer_site = caller, outer_site
         self.frame = named
         if named is None:
             return
@@ -255,7 +257,7 @@ class Namer:
 
     def created(self, op):
         """Bookkeeping after `op` (named by name_for) joined the graph."""
-        op.site = definition_site(self.caller)
+        op.site = self.site_of(self.caller)
         self.caller = None
         if self.base is not None and op.name == self.base:
             self.holder = op
@@ -263,6 +265,19 @@ class Namer:
             self._name_arguments(op.name, op.type, op.inputs, op.opdef)
         if op.type in ARGUMENT_OPS:
             self.arguments[id(op)] = op
+
+    def site_of(self, frame):
+        """definition_site(frame), the part out from frame's caller remembered: the ops of one
+        trace mostly share it (a loop body's caller is the same AutoGraph frame every turn),
+        and walking the whole stack for every op cost more than all the rest of naming."""
+        if frame is None:
+            return ()
+        outer, at, site = self.outer_site
+        if outer is not frame.f_back or at != outer.f_lasti:  # (stopped elsewhere: walk again)
+            outer = frame.f_back
+            site = definition_site(outer)
+            self.outer_site = outer, None if outer is None else outer.f_lasti, site
+        return site + definition_site(frame, only=True)
 
     def _name_arguments(self, name, type_, inputs, opdef):
         """Argument ops of this call that `inputs` take go under the taking op: ``add/y``
