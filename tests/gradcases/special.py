@@ -2,8 +2,10 @@
 
 import numpy as np
 
+from eagerbook.core.tensor import _from_numpy
+from eagerbook.ops import incomplete_gamma_ops as g
 from eagerbook.ops import special_math_ops as s
-from eagerbook.testing import GradCase
+from eagerbook.testing import Fixed, GradCase
 
 _rng = np.random.default_rng(11)
 INSIDE_UNIT = _rng.uniform(-0.8, 0.8, (3, 4))
@@ -42,9 +44,6 @@ CASES += [
 # tf.math.igamma & co. (eagerbook/ops/incomplete_gamma_ops.py): both sides of each method's
 # switch (x = a + 1 for the incomplete gamma, x = (a+1)/(a+b+2) for the incomplete beta);
 # orders, zeta's exponent and betainc's a and b have no gradient (as in TF).
-from eagerbook.core.tensor import _from_numpy  # noqa: E402 - with the cases that use it
-from eagerbook.ops import incomplete_gamma_ops as g  # noqa: E402
-from eagerbook.testing import Fixed  # noqa: E402
 
 SHAPES_A = np.array([[0.5, 1.0, 2.5, 4.0], [0.7, 3.0, 6.0, 1.5], [2.0, 8.0, 0.9, 5.0]])
 CASES += [
