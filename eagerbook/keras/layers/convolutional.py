@@ -143,6 +143,14 @@ class _Conv(KernelLayer):
         self.input_spec = InputSpec(ndim=self.rank + 2, axes={-1: shape[-1]})
         return shape[-1]
 
+    def build(self, input_shape):
+        """The kernel, ``(k..., in, filters)``, and the bias (Conv1D, Conv2D, Conv3D)."""
+        if self.rank != 2:  # (Conv1D/Conv3D check the input's rank here; TF does on the call)
+            _check_rank(input_shape, self.rank + 2)
+        channels = self._channels(input_shape)
+        self._add_kernel_and_bias(self.kernel_size + (channels, self.filters), self.filters)
+        self.built = True
+
     def get_config(self):
         config = super().get_config()
         config.update({"filters": self.filters, "kernel_size": self.kernel_size,
@@ -160,11 +168,6 @@ class Conv2D(_Conv):
                  dilation_rate=(1, 1), groups=1, **kwargs):
         super().__init__(2, filters, kernel_size, strides, padding, data_format, dilation_rate,
                          groups, **kwargs)
-
-    def build(self, input_shape):
-        channels = self._channels(input_shape)
-        self._add_kernel_and_bias(self.kernel_size + (channels, self.filters), self.filters)
-        self.built = True
 
     def call(self, inputs):
         empty = _empty_output(self, inputs)
@@ -194,12 +197,6 @@ class Conv1D(_Conv):
                  data_format="channels_last", dilation_rate=1, groups=1, **kwargs):
         super().__init__(1, filters, kernel_size, strides, padding, data_format, dilation_rate,
                          groups, **kwargs)
-
-    def build(self, input_shape):
-        _check_rank(input_shape, 3)
-        channels = self._channels(input_shape)
-        self._add_kernel_and_bias(self.kernel_size + (channels, self.filters), self.filters)
-        self.built = True
 
     def call(self, inputs):
         empty = _empty_output(self, inputs)
@@ -555,12 +552,6 @@ class Conv3D(_Conv):
                  data_format=None, dilation_rate=(1, 1, 1), groups=1, **kwargs):
         super().__init__(3, filters, kernel_size, strides, padding, data_format, dilation_rate,
                          groups, **kwargs)
-
-    def build(self, input_shape):
-        _check_rank(input_shape, 5)
-        channels = self._channels(input_shape)
-        self._add_kernel_and_bias(self.kernel_size + (channels, self.filters), self.filters)
-        self.built = True
 
     def call(self, inputs):
         empty = _empty_output(self, inputs)
