@@ -273,7 +273,8 @@ class Namer:
         if frame is None:
             return ()
         outer, at, site = self.outer_site
-        if outer is not frame.f_back or at != outer.f_lasti:  # (stopped elsewhere: walk again)
+        # (stopped elsewhere: walk again; a module's frame has nothing out from it)
+        if outer is not frame.f_back or (outer is not None and at != outer.f_lasti):
             outer = frame.f_back
             site = definition_site(outer)
             self.outer_site = outer, None if outer is None else outer.f_lasti, site
