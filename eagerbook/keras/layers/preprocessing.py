@@ -87,6 +87,28 @@ def _note_adapt_shape(layer, data):
         layer._batch_input_shape = (None,) * _adapt_rank(data)
 
 
+def _merge_moments(mean, variance, count, batch, reduce_axes):
+    """Running (mean, variance, count) updated with one float32 batch, in float32 and in
+    TF's order of operations, so that adapt's statistics match TF's to the last digit."""
+    batch_mean = np.mean(batch, axis=reduce_axes, dtype=np.float32)
+    centred = batch - batch_mean.reshape(_keepdims_shape(batch.ndim, reduce_axes, batch_mean))
+    batch_variance = np.mean(np.square(centred), axis=reduce_axes, dtype=np.float32)
+    batch_count = int(np.prod([batch.shape[a] for a in reduce_axes]))
+    total = count + batch_count
+    batch_weight = np.float32(batch_count) / np.float32(total)
+    existing_weight = np.float32(1.0) - batch_weight
+    total_mean = mean * existing_weight + batch_mean * batch_weight
+    total_variance = ((variance + np.square(mean - total_mean)) * existing_weight
+                      + (batch_variance + np.square(batch_mean - total_mean)) * batch_weight)
+    return total_mean.astype(np.float32), total_variance.astype(np.float32), total
+
+
+def _keepdims_shape(rank, reduce_axes, reduced):
+    """The shape `reduced` (kept axes only) takes to broadcast against a rank-`rank` batch."""
+    kept = iter(reduced.shape)
+    return [1 if a in reduce_axes else next(kept) for a in range(rank)]
+
+
 def _ordered_vocabulary(tokens, max_size):
     """Tokens by count (most frequent first), ties in descending token order."""
     counts = collections.Counter(tokens)
@@ -864,29 +886,45 @@ class Normalization(PreprocessingLayer):
 
     def adapt(self, data, batch_size=None, steps=None):
         """Computes the mean and variance of `data` (an array, a tensor or a Dataset)."""
-        from ...data.dataset import Dataset
-
         if not self.built:
             _note_adapt_shape(self, data)
+        batches = self._adapt_batches(data, batch_size, steps)
+        if not self.built:
+            self._maybe_build(convert_to_tensor(np.concatenate(batches, axis=0)))
+        kept = self._kept_axes(batches[0].ndim)
+        reduce_axes = tuple(a for a in range(batches[0].ndim) if a not in kept)
+        mean = np.zeros(self.adapt_mean.shape, np.float32)
+        variance = np.ones(self.adapt_variance.shape, np.float32)
+        count = 0
+        for batch in batches:
+            mean, variance, count = _merge_moments(mean, variance, count, batch, reduce_axes)
+        self.adapt_mean.assign(mean)
+        self.adapt_variance.assign(variance)
+        self.count.assign(count)
+        self._adapted = True
+        self._is_adapted = True
+
+    def _adapt_batches(self, data, batch_size, steps):
+        """`data` as float32 batches in the order TF's adapt sees them: a Dataset's own
+        batches, an array or tensor cut into batches of `batch_size` (32 by default)."""
+        from ...data.dataset import Dataset
+
         if isinstance(data, Dataset):
-            batches = [np.asarray(b.numpy() if hasattr(b, "numpy") else b, np.float64)
+            batches = [np.asarray(b.numpy() if hasattr(b, "numpy") else b, np.float32)
                        for b in data]
             if steps is not None:
                 batches = batches[:steps]
-            values = np.concatenate([b if b.ndim else b.reshape(1) for b in batches], axis=0)
+            if any(b.ndim == 0 for b in batches):  # a Dataset of scalars: one batch of them
+                batches = [np.concatenate([b.reshape(-1) for b in batches])]
         else:
-            values = np.asarray(data.numpy() if hasattr(data, "numpy") else data, np.float64)
-        if values.ndim == 1 and self.axis == (-1,):
-            values = values.reshape(-1, 1)
-        if not self.built:
-            self._maybe_build(convert_to_tensor(values.astype(np.float32)))
-        kept = self._kept_axes(values.ndim)
-        reduce_axes = tuple(a for a in range(values.ndim) if a not in kept)
-        self.adapt_mean.assign(values.mean(axis=reduce_axes).astype(np.float32))
-        self.adapt_variance.assign(values.var(axis=reduce_axes).astype(np.float32))
-        self.count.assign(int(np.prod([values.shape[a] for a in reduce_axes])))
-        self._adapted = True
-        self._is_adapted = True
+            values = np.asarray(data.numpy() if hasattr(data, "numpy") else data, np.float32)
+            size = batch_size or 32
+            batches = [values[i:i + size] for i in range(0, max(len(values), 1), size)]
+            if steps is not None:
+                batches = batches[:steps]
+        if batches[0].ndim == 1 and self.axis == (-1,):
+            batches = [b.reshape(-1, 1) for b in batches]
+        return batches
 
     def call(self, inputs):
         inputs = math_ops.cast(convert_to_tensor(inputs), dtypes.as_dtype(self.dtype))
