@@ -1,11 +1,14 @@
 """``tf.keras.layers.experimental.preprocessing``: where TF 2.3-2.5 kept the preprocessing
 layers (``Normalization``, ``TextVectorization``, ...) before they moved to
-``tf.keras.layers``."""
+``tf.keras.layers``; ``EinsumDense`` and ``SyncBatchNormalization`` under their experimental
+names."""
 
 import types
 
 from . import image_preprocessing
-from .hashing import Hashing
+from .einsum_dense import EinsumDense
+from .hashing import HashedCrossing, Hashing
+from .normalization import SyncBatchNormalization
 from .preprocessing import (
     CategoryEncoding,
     Discretization,
@@ -20,9 +23,9 @@ from .preprocessing import (
 preprocessing = types.ModuleType(__name__ + ".preprocessing",
                                  "The preprocessing layers under their TF 2.3-2.5 path.")
 for _layer in (Normalization, Rescaling, CategoryEncoding, Discretization, Hashing,
-               IntegerLookup, StringLookup, TextVectorization, PreprocessingLayer):
+               HashedCrossing, IntegerLookup, StringLookup, TextVectorization, PreprocessingLayer):
     setattr(preprocessing, _layer.__name__, _layer)
 for _name in image_preprocessing.__all__:
     setattr(preprocessing, _name, getattr(image_preprocessing, _name))
 
-__all__ = ["preprocessing"]
+__all__ = ["EinsumDense", "SyncBatchNormalization", "preprocessing"]

@@ -55,16 +55,19 @@ class BatchNormalization(_ScaleAndShift):
 
     While training, ``mean``/``var`` are the batch's, and the non-trainable ``moving_mean`` and
     ``moving_variance`` move towards them: ``moving = moving * momentum + batch * (1 -
-    momentum)``. For 4-D inputs TF's fused kernel uses the unbiased batch variance in that
-    update (n / (n - 1)); we do the same. At inference (``training=False``, or a frozen layer)
-    the moving statistics are used.
+    momentum)``. For 4-D and 5-D inputs normalized along their channel axis TF's fused kernel
+    uses the unbiased batch variance in that update (n / (n - 1)); we do the same unless
+    ``fused=False``. At inference (``training=False``, or a frozen layer) the moving
+    statistics are used.
     """
 
     def __init__(self, axis=-1, momentum=0.99, epsilon=1e-3, center=True, scale=True,
                  beta_initializer="zeros", gamma_initializer="ones",
                  moving_mean_initializer="zeros", moving_variance_initializer="ones",
                  beta_regularizer=None, gamma_regularizer=None, beta_constraint=None,
-                 gamma_constraint=None, **kwargs):
+                 gamma_constraint=None, synchronized=False, fused=None, **kwargs):
+        if synchronized and fused:
+            raise ValueError("`fused=True` is not supported when `synchronized=True`.")
         if isinstance(axis, (list, tuple)):
             axis = list(axis)
         elif not isinstance(axis, int):
@@ -75,6 +78,10 @@ class BatchNormalization(_ScaleAndShift):
                          gamma_constraint, **kwargs)
         self.axis = axis
         self.momentum = momentum  # as given: TF uses it (and fails on a bad one) in training
+        # One device here, so a synchronized layer computes what a plain one does; it only
+        # never takes TF's fused kernel (whose moving variance is the unbiased one).
+        self.synchronized = synchronized
+        self.fused = False if synchronized else fused
         self.moving_mean_initializer = initializers.get(moving_mean_initializer)
         self.moving_variance_initializer = initializers.get(moving_variance_initializer)
 
@@ -94,6 +101,7 @@ class BatchNormalization(_ScaleAndShift):
                                  f"but the layer received an input with shape {input_shape}.")
         self._axes = axes
         self._reduction_axes = [i for i in range(rank) if i not in axes]
+        self._fused = self._takes_fused_kernel(axes, rank)
         param_shape = [input_shape[a] for a in axes]
         self._broadcast_shape = [input_shape[i] if i in axes else 1 for i in range(rank)]
         self.input_spec = InputSpec(ndim=rank, axes={a: input_shape[a] for a in axes})
@@ -105,6 +113,16 @@ class BatchNormalization(_ScaleAndShift):
                                                initializer=self.moving_variance_initializer,
                                                trainable=False)
         self.built = True
+
+    def _takes_fused_kernel(self, axes, rank):
+        """Whether TF runs this layer with its fused kernel: 4-D or 5-D inputs normalized
+        along the channel axis (first or last after the batch), unless `fused=False`."""
+        channel_axis = len(axes) == 1 and axes[0] in (1, rank - 1)
+        if self.fused and (rank not in (4, 5) or not channel_axis):
+            raise ValueError("Batch normalization layers with `fused=True` only support 4D or "
+                             "5D input tensors normalized along axis 1 or the last axis. "
+                             f"Received: rank={rank}, axis={self.axis}")
+        return self.fused is not False and rank in (4, 5) and channel_axis
 
     def _reshape(self, v):
         if len(self._axes) == 1 and self._axes[0] == len(self._broadcast_shape) - 1:
@@ -137,7 +155,7 @@ class BatchNormalization(_ScaleAndShift):
         n = 1
         for i in self._reduction_axes:
             n *= inputs.shape[i] if inputs.shape[i] is not None else 1
-        correction = n / max(n - 1, 1) if len(self._broadcast_shape) == 4 else 1.0
+        correction = n / max(n - 1, 1) if self._fused else 1.0
         decay = 1.0 - self.momentum
         if mean._value is not None:  # eager: a plain NumPy state update
             m = mean._value.reshape(param_shape)
@@ -170,6 +188,17 @@ class BatchNormalization(_ScaleAndShift):
                 initializers.serialize(self.moving_variance_initializer)})
         config.update(entries)
         return config
+
+
+class SyncBatchNormalization(BatchNormalization):
+    """``tf.keras.layers.experimental.SyncBatchNormalization``: TF's older spelling of
+    ``BatchNormalization(synchronized=True)`` (batch statistics shared across replicas)."""
+
+    def __init__(self, axis=-1, momentum=0.99, epsilon=1e-3, center=True, scale=True,
+                 **kwargs):
+        kwargs.pop("synchronized", None)
+        super().__init__(axis=axis, momentum=momentum, epsilon=epsilon, center=center,
+                         scale=scale, synchronized=True, **kwargs)
 
 
 class LayerNormalization(_ScaleAndShift):
