@@ -915,7 +915,7 @@ def transpose(a, perm=None, conjugate=False, name="transpose"):
 
 
 # --- reductions -----------------------------------------------------------------------------------
-@register("Mean", dtypes=NUMBERS)
+@register("Mean", dtypes=NUMBERS + _COMPLEX)
 def _mean(x, axis, keepdims):
     count = x.size if axis is None or len(axis) == x.ndim \
         else math.prod([x.shape[a] for a in axis])
@@ -993,7 +993,7 @@ def _mean_grad(op, dy):
     if count == 0:  # x holds no elements: its gradient is empty, x's shape (no 1/0)
         return [broadcast_like(dy, x)]
     # Scale before broadcasting: the product then touches one value per reduced slice.
-    if dy._dtype.is_floating:
+    if dy._dtype.is_floating or dy._dtype.is_complex:
         return [broadcast_like(multiply(dy, 1.0 / count), x)]
     return [broadcast_like(floordiv(dy, count), x)]
 
@@ -1034,7 +1034,7 @@ def reduce_mean(input_tensor, axis=None, keepdims=False, name=None):
     return _reduce(_mean, input_tensor, axis, keepdims)
 
 
-@register("Prod", dtypes=NUMBERS)
+@register("Prod", dtypes=NUMBERS + _COMPLEX)
 def _prod(x, axis, keepdims):
     return np.prod(x, axis=axis, keepdims=keepdims, dtype=x.dtype)
 

@@ -179,7 +179,7 @@ def restore_reduced_axes(dy, x, axis, keepdims):
     return reshape_to(dy, shape)
 
 
-@register("Sum", dtypes=NUMBERS + (dtypes.bool,))
+@register("Sum", dtypes=NUMBERS + (dtypes.bool, dtypes.complex64, dtypes.complex128))
 def _sum(x, axis, keepdims):
     return x.sum(axis=axis, keepdims=keepdims, dtype=x.dtype)
 
