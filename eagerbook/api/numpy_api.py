@@ -21,7 +21,7 @@ import numpy as np
 from ..core import dtypes
 from ..core.tensor import Tensor, convert_to_tensor
 from ..core.variable import Variable
-from ..ops import array_ops, math_ops, operators, random_ops, sort_ops
+from ..ops import array_ops, linalg_ops, math_ops, operators, random_ops, sort_ops
 
 # NumPy's scalar types, as TF's tnp exposes them (``tnp.float32 is np.float32``).
 bool_, int8, int16, int32, int64 = np.bool_, np.int8, np.int16, np.int32, np.int64
@@ -300,17 +300,17 @@ def dot(a, b):
     if a.ndim == 0 or b.ndim == 0:
         return a * b
     if b.ndim == 1:
-        return math_ops.tensordot(a, b, [[a.ndim - 1], [0]])
-    return math_ops.tensordot(a, b, [[a.ndim - 1], [b.ndim - 2]])
+        return linalg_ops.tensordot(a, b, [[a.ndim - 1], [0]])
+    return linalg_ops.tensordot(a, b, [[a.ndim - 1], [b.ndim - 2]])
 
 
 def tensordot(a, b, axes=2):
-    return math_ops.tensordot(*_promote(a, b), axes)
+    return linalg_ops.tensordot(*_promote(a, b), axes)
 
 
 def outer(a, b):
     a, b = _promote(a, b)
-    return math_ops.tensordot(array_ops.reshape(a, [-1]), array_ops.reshape(b, [-1]), 0)
+    return linalg_ops.tensordot(array_ops.reshape(a, [-1]), array_ops.reshape(b, [-1]), 0)
 
 
 def einsum(subscripts, *operands, **kwargs):
@@ -569,6 +569,10 @@ _METHODS = {  # the NumPy methods TF gives its Tensors
     "astype": lambda self, dtype: asarray(self, dtype),
     "reshape": _reshape_method, "transpose": _transpose_method,
     "ravel": ravel, "clip": clip, "tolist": lambda self: self.numpy().tolist(),
+    "flatten": lambda self, order="C": ravel(self),
+    "size": property(lambda self: np.int64(size(self))),
+    "max": amax, "min": amin, "mean": mean,
+    "__pos__": lambda self: math_ops.identity(self),
 }
 _SAVED = {}
 
@@ -614,3 +618,7 @@ def _disable_numpy_behavior():
             setattr(owner, attr, saved)
     _SAVED.clear()
     _PREFER_FLOAT32[0] = False
+
+
+# The rest of tnp's functions are in their own module, which builds on the helpers above.
+from .numpy_more import *  # noqa: E402, F403 - needs this module's helpers defined first
