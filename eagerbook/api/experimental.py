@@ -18,7 +18,7 @@ import typing
 
 from ..data.optional import Optional  # tf.data's, under tf.experimental as in TF
 from ..framework.extension_type import ExtensionType, ExtensionTypeSpec, ImmutableDict
-from . import numpy_api as numpy
+from . import numpy_more as numpy
 
 # TF's elementwise APIs (those it registers for elementwise dispatch), by namespace path.
 _UNARY = (

@@ -618,7 +618,3 @@ def _disable_numpy_behavior():
             setattr(owner, attr, saved)
     _SAVED.clear()
     _PREFER_FLOAT32[0] = False
-
-
-# The rest of tnp's functions are in their own module, which builds on the helpers above.
-from .numpy_more import *  # noqa: E402, F403 - needs this module's helpers defined first

@@ -1,6 +1,7 @@
-"""More of ``tf.experimental.numpy``: the functions beyond the basics in ``numpy_api``
-(array building and splitting, indexing helpers, elementwise math, NaN-aware reductions,
-small linear algebra, predicates on values and dtypes).
+"""``tf.experimental.numpy`` as one namespace: everything of ``numpy_api`` (dtype rules, array
+making, the basic math and reductions, ``experimental_enable_numpy_behavior``) and here the rest
+of TF's tnp functions (array building and splitting, indexing helpers, elementwise math,
+NaN-aware reductions, small linear algebra, predicates on values and dtypes).
 
 Each one follows NumPy's signature and dtype rules, as TF's tnp does, and is built from
 eagerbook's TF ops, so it differentiates and traces inside ``tf.function`` like any other op.
@@ -16,6 +17,7 @@ from ..core import dtypes
 from ..core.tensor import Tensor, convert_to_tensor
 from ..core.variable import Variable
 from ..ops import array_ops, complex_ops, diagonal_ops, linalg_ops, manip_ops, math_ops
+from .numpy_api import *  # noqa: F403 - tnp's basic functions belong to this namespace too
 from .numpy_api import (
     _binary,
     _default_dtype,
@@ -713,9 +715,3 @@ def polyval(p, x):
     for c in coefficients:
         value = math_ops.add(math_ops.multiply(value, x), c)
     return value
-
-
-__all__ = [name for name in dir() if not name.startswith("_") and name not in (
-    "builtins", "np", "dtypes", "Tensor", "Variable", "convert_to_tensor", "array_ops",
-    "complex_ops", "diagonal_ops", "linalg_ops", "manip_ops", "math_ops", "arange", "asarray",
-    "concatenate", "expand_dims", "flip", "ravel", "reshape", "result_type", "transpose", "where")]
