@@ -10,6 +10,7 @@ import collections
 
 import numpy as np
 
+from ..core import dtypes
 from ..core.tensor import Tensor
 from .array_ops import expand_dims, eye, reshape, shape, transpose
 from .array_ops import matrix_diag as diag
@@ -47,6 +48,9 @@ from .shape_rules import (
     with_rank_at_least,
 )
 from .support import FLOATS, as_tensor, binary_operands, check_dtype
+
+# The factorizations and solvers take complex matrices too, as TF's kernels do.
+INEXACT = FLOATS + (dtypes.complex64, dtypes.complex128)
 
 
 # --- tensordot ---------------------------------------------------------------------------
@@ -124,9 +128,9 @@ def _tensordot_axes(a, b, axes):
     return [v % ra for v in a_axes], [v % rb for v in b_axes]
 
 
-__all__ = ["cholesky", "det", "diag", "diag_part", "eigh", "eigvalsh", "einsum", "eye", "inv",
-           "l2_normalize", "logdet", "matmul", "matrix_transpose", "norm", "qr", "slogdet",
-           "solve", "svd", "tensordot", "trace", "triangular_solve"]
+__all__ = ["cholesky", "det", "diag", "diag_part", "eig", "eigh", "eigvals", "eigvalsh", "einsum",
+           "eye", "inv", "l2_normalize", "logdet", "matmul", "matrix_transpose", "norm", "qr",
+           "slogdet", "solve", "svd", "tensordot", "trace", "triangular_solve"]
 
 
 # Multi-output results are named tuples, printed as TF prints them.
@@ -156,8 +160,20 @@ def trace(x, name=None):
 
 def _square_matrices(x, op_name):
     x = as_tensor(x)
-    check_dtype(op_name, x, FLOATS, "input")
+    check_dtype(op_name, x, INEXACT, "input")
     return x
+
+
+def _real_rule_only(op, api_name):
+    """Refuses the gradient of a complex input where the rule below is the real one only (a
+    factorization's rule needs conjugates that eagerbook's rules do not carry)."""
+    if op.inputs[0]._dtype.is_complex:
+        raise NotImplementedError(f"eagerbook differentiates {api_name} of real matrices only")
+
+
+def _adjoint_of(x):
+    """The conjugate transpose of the last two axes of a NumPy array."""
+    return np.conj(np.swapaxes(x, -1, -2))
 
 
 # --- shape rules (tf.function tracing) and kernel checks (when an op runs) ---------------------
@@ -213,6 +229,8 @@ def _det_grad(op, dy):
     # d det(X) / dX = det(X) * inv(X)^T
     x, d = op.inputs[0], op.outputs[0]
     scale = reshape_to(multiply(dy, d), list(d.shape) + [1, 1])
+    if x._dtype.is_complex:  # analytic: the real rule with plain (unconjugated) transposes
+        return [multiply(matrix_transpose(inv(x)), scale)]
     return [multiply(inv(x, adjoint=True), scale)]
 
 
@@ -225,7 +243,7 @@ def det(input, name=None):
 def _inv(x, adjoint):
     _check_square(x, "MatrixInverse")
     if adjoint:
-        x = np.swapaxes(x, -1, -2)
+        x = _adjoint_of(x)
     try:
         return np.linalg.inv(x).astype(x.dtype, copy=False)
     except np.linalg.LinAlgError:
@@ -237,6 +255,10 @@ def _inv_grad(op, dy):
     # d(X^-1) = -X^-1 dX X^-1, written for both values of `adjoint` (as TF does).
     ainv = op.outputs[0]
     adj = op.attrs["adjoint"]
+    if ainv._dtype.is_complex:
+        if adj:
+            _real_rule_only(op, "tf.linalg.inv(adjoint=True)")
+        return [multiply(matmul(ainv, matmul(dy, ainv, transpose_b=True), transpose_a=True), -1)]
     inner = matmul(dy, ainv, adjoint_a=adj, adjoint_b=not adj)
     return [multiply(matmul(ainv, inner, adjoint_a=not adj), -1)]
 
@@ -339,7 +361,7 @@ def _check_solve(matrix, rhs):
 @register("MatrixSolve", infer_shape=_shape_rule("MatrixSolve", _infer_solve))
 def _solve(matrix, rhs, adjoint):
     _check_solve(matrix, rhs)
-    a = np.swapaxes(matrix, -1, -2) if adjoint else matrix
+    a = _adjoint_of(matrix) if adjoint else matrix
     try:
         return np.linalg.solve(a, rhs).astype(rhs.dtype, copy=False)
     except np.linalg.LinAlgError:
@@ -350,6 +372,11 @@ def _solve(matrix, rhs, adjoint):
 def _solve_grad(op, dy):
     # x = A^-1 b:  db = A^-T dy,  dA = -db x^T  (with A^T for adjoint=True)
     a, x, adj = op.inputs[0], op.outputs[0], op.attrs["adjoint"]
+    if a._dtype.is_complex:
+        if adj:
+            _real_rule_only(op, "tf.linalg.solve(adjoint=True)")
+        grad_b = solve(matrix_transpose(a), dy)  # plain transposes: the rule of an analytic op
+        return [multiply(matmul(grad_b, x, transpose_b=True), -1), grad_b]
     grad_b = solve(a, dy, adjoint=not adj)
     grad_a = matmul(x, grad_b, transpose_b=True) if adj else matmul(grad_b, x, transpose_b=True)
     return [multiply(grad_a, -1), grad_b]
@@ -411,7 +438,7 @@ def _triangular_solve(matrix, rhs, lower, adjoint):
     _check_triangular_solve(matrix, rhs, lower, adjoint)
     tri = np.tril(matrix) if lower else np.triu(matrix)
     if adjoint:
-        tri = np.swapaxes(tri, -1, -2)
+        tri = _adjoint_of(tri)
     try:
         return np.linalg.solve(tri, rhs).astype(rhs.dtype, copy=False)
     except np.linalg.LinAlgError:
@@ -422,6 +449,14 @@ def _triangular_solve(matrix, rhs, lower, adjoint):
 def _triangular_solve_grad(op, dy):
     a, x = op.inputs[0], op.outputs[0]
     lower, adj = op.attrs["lower"], op.attrs["adjoint"]
+    if a._dtype.is_complex:
+        if adj:
+            _real_rule_only(op, "tf.linalg.triangular_solve(adjoint=True)")
+        grad_b = triangular_solve(matrix_transpose(a), dy, lower=not lower)
+        grad_a = matmul(grad_b, x, transpose_b=True)
+        n = a.shape[-1]
+        keep = np.tril(np.ones((n, n))) if lower else np.triu(np.ones((n, n)))
+        return [multiply(_masked(grad_a, keep), -1), grad_b]
     grad_b = triangular_solve(a, dy, lower=lower, adjoint=not adj)
     grad_a = matmul(x, grad_b, transpose_b=True) if adj else matmul(grad_b, x, transpose_b=True)
     n = a.shape[-1]
@@ -449,6 +484,7 @@ def _cholesky(x):
 @_cholesky.gradient
 def _cholesky_grad(op, dl):
     # With L L^T = A:  dA = sym(L^-T Phi(L^T dL) L^-1), Phi = lower triangle, half diagonal.
+    _real_rule_only(op, "tf.linalg.cholesky")
     l_factor = op.outputs[0]
     n = l_factor.shape[-1]
     l_inverse = triangular_solve(l_factor, _identity_like(l_factor, n), lower=True)
@@ -470,8 +506,8 @@ def cholesky(input, name=None):
           infer_shape=_shape_rule("LogMatrixDeterminant", _determinant))
 def _slogdet(x):
     _check_square(x, "LogMatrixDeterminant")
-    sign, logdet = np.linalg.slogdet(x)
-    return np.asarray(sign, dtype=x.dtype), np.asarray(logdet, dtype=x.dtype)
+    sign, logdet = np.linalg.slogdet(x)  # (log|det| is real; TF gives it x's dtype)
+    return np.asarray(sign, dtype=x.dtype), np.asarray(logdet).astype(x.dtype)
 
 
 @_slogdet.gradient
@@ -479,6 +515,7 @@ def _slogdet_grad(op, dsign, dlogdet):
     # d log|det X| / dX = X^-T; the sign is piecewise constant.
     if dlogdet is None:
         return [None]
+    _real_rule_only(op, "tf.linalg.slogdet")
     scale = reshape_to(dlogdet, list(op.outputs[1].shape) + [1, 1])
     return [multiply(inv(op.inputs[0], adjoint=True), scale)]
 
@@ -492,7 +529,11 @@ def slogdet(input, name=None):
 def logdet(matrix, name=None):
     """log(det(matrix)) of Hermitian positive definite matrices (via Cholesky)."""
     chol = cholesky(matrix)
-    return multiply(reduce_sum(log(diag_part(chol)), axis=-1), 2.0)
+    diagonal = diag_part(chol)
+    if diagonal.dtype.is_complex:  # real and positive: TF gives the real dtype
+        from .complex_ops import real
+        diagonal = real(diagonal)
+    return multiply(reduce_sum(log(diagonal), axis=-1), 2.0)
 
 
 def _infer_eigh(dims, attrs):
@@ -506,16 +547,18 @@ def _infer_eigh(dims, attrs):
           infer_shape=_shape_rule("SelfAdjointEigV2", _infer_eigh))
 def _eigh(x, compute_v):
     _check_square(x, "SelfAdjointEigV2")
+    # (a Hermitian matrix's eigenvalues are real, but TF gives them the input's dtype)
     if not compute_v:  # (tf.linalg.eigvalsh: TF's empty v)
-        return np.linalg.eigvalsh(x).astype(x.dtype, copy=False), np.zeros(0, x.dtype)
+        return np.linalg.eigvalsh(x).astype(x.dtype), np.zeros(0, x.dtype)
     e, v = np.linalg.eigh(x)  # reads the lower triangle, as TF does
-    return e.astype(x.dtype, copy=False), v.astype(x.dtype, copy=False)
+    return e.astype(x.dtype), v.astype(x.dtype, copy=False)
 
 
 @_eigh.gradient
 def _eigh_grad(op, de, dv):
     # A = V diag(e) V^T:  dA = V (diag(de) + F o (V^T dV)) V^T, F_ij = 1/(e_j - e_i) off the
     # diagonal; then symmetrized onto the lower triangle that the kernel reads.
+    _real_rule_only(op, "tf.linalg.eigh")
     e, v = op.outputs
     if not op.attrs["compute_v"]:  # only e was computed: TF's rule recomputes v too
         e, v = eigh(op.inputs[0])
@@ -546,6 +589,52 @@ def eigvalsh(tensor, name=None):
     return execute(_eigh, (x,), {"compute_v": False})[0]
 
 
+# --- general (non-symmetric) eigendecomposition: complex results ------------------------------
+_COMPLEX_OF = {dtypes.float32: dtypes.complex64, dtypes.float64: dtypes.complex128,
+               dtypes.complex64: dtypes.complex64, dtypes.complex128: dtypes.complex128}
+
+
+def _infer_eig(inputs, attrs):
+    out_dtype = _COMPLEX_OF[inputs[0]._dtype]
+    try:
+        batch, n = _batch_square(dims_of(inputs[0]))
+    except ShapeError as exc:
+        raise graph_time_error(exc, "Eig", inputs[0]._dtype, inputs, attrs) from None
+    if batch is None:
+        return [(out_dtype, None), (out_dtype, None)]
+    return [(out_dtype, batch + [n]),
+            (out_dtype, batch + [n, n] if attrs["compute_v"] else [0])]
+
+
+@register("Eig", num_outputs=2, infer_shape=_infer_eig)
+def _eig(x, compute_v):
+    _check_square(x, "Eig")
+    out_dtype = np.complex64 if x.dtype in (np.float32, np.complex64) else np.complex128
+    e, v = np.linalg.eig(x)  # eigenvectors of unit length, as TF's
+    if not compute_v:
+        return e.astype(out_dtype), np.zeros(0, out_dtype)
+    return e.astype(out_dtype), v.astype(out_dtype)
+
+
+@_eig.gradient
+def _eig_grad(op, de, dv):
+    raise NotImplementedError("eagerbook does not differentiate tf.linalg.eig / eigvals")
+
+
+def eig(tensor, name=None):
+    """(eigenvalues, eigenvectors as unit columns) of general square matrices, both complex
+    (complex64 for float32 input, complex128 for float64)."""
+    x = _square_matrices(tensor, "Eig")
+    e, v = execute(_eig, (x,), {"compute_v": True})
+    return e, v
+
+
+def eigvals(tensor, name=None):
+    """The (complex) eigenvalues of general square matrices."""
+    x = _square_matrices(tensor, "Eig")
+    return execute(_eig, (x,), {"compute_v": False})[0]
+
+
 def _infer_qr(dims, attrs):
     dims = with_rank_at_least(dims[0], 2)
     if dims is None:
@@ -572,6 +661,7 @@ def _qr(x, full_matrices):
 @_qr.gradient
 def _qr_grad(op, dq, dr):
     # The reduced QR of an m x n matrix with m >= n (TF's rule, same restriction).
+    _real_rule_only(op, "tf.linalg.qr")
     a, (q, r) = op.inputs[0], op.outputs
     m_rows, n_cols = a.shape[-2], a.shape[-1]
     if op.attrs["full_matrices"] and m_rows != n_cols or m_rows < n_cols:
@@ -595,7 +685,7 @@ def _qr_grad(op, dq, dr):
 def qr(input, full_matrices=False, name=None):
     """(q, r) with orthonormal q and upper-triangular r, ``q @ r == input``."""
     x = as_tensor(input)
-    check_dtype("Qr", x, FLOATS, "input")
+    check_dtype("Qr", x, INEXACT, "input")
     return Qr(*execute(_qr, (x,), {"full_matrices": bool(full_matrices)}))
 
 
@@ -615,12 +705,13 @@ def _infer_svd(dims, attrs):
 @register("Svd", num_outputs=3, infer_shape=_shape_rule("Svd", _infer_svd))
 def _svd(x, full_matrices, compute_uv):
     _check_rank_2(x, "Svd")
+    real = np.zeros(0, x.dtype).real.dtype  # singular values are real, also of complex input
     if not compute_uv:  # (TF's empty u and v)
         empty = np.zeros(0, x.dtype)
-        return np.linalg.svd(x, compute_uv=False).astype(x.dtype, copy=False), empty, empty
+        return np.linalg.svd(x, compute_uv=False).astype(real, copy=False), empty, empty
     u, s, vh = np.linalg.svd(x, full_matrices=full_matrices)
-    return (s.astype(x.dtype, copy=False), u.astype(x.dtype, copy=False),
-            np.swapaxes(vh, -1, -2).astype(x.dtype, copy=False))
+    return (s.astype(real, copy=False), u.astype(x.dtype, copy=False),
+            _adjoint_of(vh).astype(x.dtype, copy=False))  # x = u diag(s) v^H
 
 
 @_svd.gradient
@@ -631,6 +722,7 @@ def _svd_grad(op, ds, du, dv):
     #        + (I - U U^T) dU S^-1 V^T + U S^-1 dV^T (I - V V^T)
     # The last two terms vanish when A is square. F blows up for repeated singular values,
     # where U and V are not unique (TF's rule has the same limitation).
+    _real_rule_only(op, "tf.linalg.svd")
     s, u, v = op.outputs
     if not op.attrs["compute_uv"]:  # only s was computed: TF's rule recomputes u and v too
         s, u, v = svd(op.inputs[0], full_matrices=op.attrs["full_matrices"], compute_uv=True)
@@ -665,7 +757,7 @@ def svd(tensor, full_matrices=False, compute_uv=True, name=None):
     """Singular values (descending), and with ``compute_uv`` (s, u, v) with
     ``tensor == u @ diag(s) @ v^T``."""
     x = as_tensor(tensor)
-    check_dtype("Svd", x, FLOATS, "input")
+    check_dtype("Svd", x, INEXACT, "input")
     s, u, v = execute(_svd, (x,), {"full_matrices": bool(full_matrices),
                                    "compute_uv": bool(compute_uv)})
     return (s, u, v) if compute_uv else s

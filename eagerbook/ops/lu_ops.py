@@ -8,6 +8,8 @@ triangular solves, gathers and matmuls, so gradients reach both `lower_upper` an
 right-hand sides; ``lu`` itself has none (as in TF).
 """
 
+import collections
+
 import numpy as np
 
 from ..core import dtypes
@@ -76,7 +78,11 @@ def lu(input, output_idx_type=dtypes.int32, name=None):  # noqa: A002 - TF's arg
     if x.ndim < 2 or x.shape[-1] != x.shape[-2]:
         raise invalid_argument("Lu", f"input is not a square matrix: {list(x.shape)}")
     output_idx_type = dtypes.as_dtype(output_idx_type)
-    return execute(_lu, (x,), {"output_idx_type": output_idx_type})
+    return Lu(*execute(_lu, (x,), {"output_idx_type": output_idx_type}))
+
+
+# tf.linalg.lu's result prints as TF's: Lu(lu=<tf.Tensor ...>, p=<tf.Tensor ...>)
+Lu = collections.namedtuple("Lu", ["lu", "p"])
 
 
 def lu_reconstruct(lower_upper, perm, validate_args=False, name=None):

@@ -65,4 +65,6 @@ CASES = [
 
 # tf.linalg.lu has no gradient in TF either; the solvers built on it are compositions.
 NO_CASE = {"Lu": "TF registers no gradient for Lu: the LookupError both raise is checked in "
-                 "tests/parity/cases_tfcore_lu.py"}
+                 "tests/parity/cases_tfcore_lu.py",
+           "Eig": "eagerbook has no rule for the general eigendecomposition yet: its rule "
+                  "refuses, which tests/test_tfcore_linalg_complex_eig.py checks"}
