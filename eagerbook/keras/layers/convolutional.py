@@ -584,6 +584,81 @@ class Conv3D(_Conv):
         return TensorShape([dims[0], *spatial, self.filters])
 
 
+def _place_along_depth(planes, stride, offset, depth):
+    """``(b, D, ...)`` planes put at depths ``d * stride + offset`` of a ``(b, depth, ...)``
+    tensor of zeros: the depth half of a transposed convolution's scatter, with pads,
+    reshapes and slices only (so gradients flow through the usual rules)."""
+    dims = planes.shape.as_list()
+    inner = [d if d is not None else -1 for d in dims[2:]]
+    rank = len(dims)
+    if stride > 1:  # every plane followed by stride - 1 zero planes
+        spread = array_ops.expand_dims(planes, 2)
+        spread = array_ops.pad(spread, [[0, 0], [0, 0], [0, stride - 1]] + [[0, 0]] * (rank - 2))
+        planes = array_ops.reshape(spread, [-1, dims[1] * stride] + inner)
+    length = dims[1] * stride
+    front, back = max(offset, 0), max(depth - offset - length, 0)
+    if front or back:
+        planes = array_ops.pad(planes, [[0, 0], [front, back]] + [[0, 0]] * (rank - 2))
+    start = max(-offset, 0)
+    return planes[:, start:start + depth]
+
+
+class Conv3DTranspose(_Conv):
+    """The transpose of a 3-D convolution (learned upsampling of volumes), kernel
+    ``(kd, kh, kw, filters, in)``. Each depth tap is a 2-D transposed convolution of every
+    input depth slice, placed ``stride`` apart along the output depth and summed."""
+
+    def __init__(self, filters, kernel_size, strides=(1, 1, 1), padding="valid",
+                 output_padding=None, data_format=None, dilation_rate=(1, 1, 1), **kwargs):
+        if output_padding is not None:
+            raise ValueError("eagerbook's Conv3DTranspose supports output_padding=None only.")
+        if normalize_tuple(dilation_rate, 3, "dilation_rate") != (1, 1, 1):
+            raise ValueError("eagerbook's Conv3DTranspose supports dilation_rate=1 only.")
+        super().__init__(3, filters, kernel_size, strides, padding, data_format, dilation_rate,
+                         **kwargs)
+        self.output_padding = None
+
+    def build(self, input_shape):
+        _check_rank(input_shape, 5)
+        channels = self._channels(input_shape)
+        self._add_kernel_and_bias(self.kernel_size + (self.filters, channels), self.filters)
+        self.built = True
+
+    def call(self, inputs):
+        batch, depth, rows, cols, channels = inputs.shape.as_list()
+        if depth is None:
+            raise ValueError("eagerbook's Conv3DTranspose needs a known depth (axis 1) in its "
+                             "inputs.")
+        out_depth, out_rows, out_cols = self.compute_output_shape(inputs.shape).as_list()[1:4]
+        kernel, stride = self.kernel_size[0], self.strides[0]
+        # SAME crops the full-length output evenly, the extra plane at the back (as TF).
+        front = max(kernel - stride, 0) // 2 if self.padding == "same" else 0
+        slices = array_ops.reshape(inputs, [-1, rows, cols, channels])  # depth into batch
+        total = None
+        for tap in range(kernel):
+            planes = nn_ops.conv2d_backprop_input(
+                (batch * depth, out_rows, out_cols, self.filters),
+                self.kernel[tap], slices, strides=self.strides[1:],
+                padding=self.padding.upper())
+            planes = array_ops.reshape(planes, [-1, depth, out_rows, out_cols, self.filters])
+            placed = _place_along_depth(planes, stride, tap - front, out_depth)
+            total = placed if total is None else math_ops.add(total, placed)
+        return self._add_bias_and_activate(total, nn_ops.bias_add)
+
+    def compute_output_shape(self, input_shape):
+        dims = TensorShape(input_shape).as_list()
+        if len(dims) != 5:
+            raise ValueError(f"Conv3DTranspose expects inputs of rank 5, got shape {dims}")
+        spatial = [_transposed_length(dims[i + 1], self.kernel_size[i], self.padding,
+                                      self.strides[i]) for i in range(3)]
+        return TensorShape([dims[0], *spatial, self.filters])
+
+    def get_config(self):
+        config = super().get_config()
+        config["output_padding"] = None
+        return config
+
+
 Convolution3D = Conv3D
 SeparableConvolution1D = SeparableConv1D
 Convolution1DTranspose = Conv1DTranspose
@@ -591,10 +666,12 @@ Convolution2D = Conv2D
 Convolution1D = Conv1D
 SeparableConvolution2D = SeparableConv2D
 Convolution2DTranspose = Conv2DTranspose
+Convolution3DTranspose = Conv3DTranspose
 
 
 __all__ = ["Conv1D", "Convolution1D", "Conv2D", "Convolution2D", "Conv3D", "Convolution3D",
            "Conv1DTranspose", "Convolution1DTranspose", "DepthwiseConv1D", "SeparableConv1D",
            "SeparableConvolution1D", "Conv2DTranspose",
-           "Convolution2DTranspose", "DepthwiseConv2D", "SeparableConv2D",
+           "Convolution2DTranspose", "Conv3DTranspose", "Convolution3DTranspose",
+           "DepthwiseConv2D", "SeparableConv2D",
            "SeparableConvolution2D"]
