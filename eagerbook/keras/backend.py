@@ -40,7 +40,7 @@ def set_floatx(value):
 
 
 def to_snake_case(name):
-    intermediate = re.sub("(.)([A-Z][a-z0-9]+)", r"\1_\2", name)
+    intermediate = re.sub("(.)([A-Z][a-z]+)", r"\1_\2", name)
     insecure = re.sub("([a-z])([A-Z])", r"\1_\2", intermediate).lower()
     if insecure[0] != "_":
         return insecure

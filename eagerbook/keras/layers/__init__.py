@@ -25,6 +25,7 @@ from .convolutional import (
     SeparableConvolution1D,
     SeparableConvolution2D,
 )
+from .convolutional_recurrent import ConvLSTM1D, ConvLSTM2D, ConvLSTM3D
 from .core import Dense, Dropout, Embedding, Input, InputLayer, Lambda, Masking
 from .dense_attention import AdditiveAttention, Attention
 from .einsum_dense import EinsumDense

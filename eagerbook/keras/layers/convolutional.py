@@ -543,6 +543,27 @@ def _split_depth(y, count):
     return array_ops.reshape(y, [-1, count] + [d if d is not None else -1 for d in dims[1:]])
 
 
+def conv3d(inputs, kernel, strides, padding, dilation_rate):
+    """3-D convolution of ``(b, D, H, W, c)`` with a ``(kd, kh, kw, c, filters)`` kernel
+    (`padding` 'valid' or 'same'): each depth tap is a 2-D convolution of the matching depth
+    slices, and the output sums the taps."""
+    depth = inputs.shape.as_list()[1]
+    if depth is None:
+        raise ValueError("eagerbook's 3-D convolutions need a known depth (axis 1) in their "
+                         "inputs.")
+    (front, back), out_depth = _depth_padding(depth, kernel.shape[0], padding, strides[0],
+                                              dilation_rate[0])
+    x = array_ops.pad(inputs, [[0, 0], [front, back], [0, 0], [0, 0], [0, 0]]) \
+        if front or back else inputs
+    total = None
+    for tap in range(kernel.shape[0]):
+        slices = _depth_slices(x, tap * dilation_rate[0], out_depth, strides[0])
+        part = nn_ops.conv2d(slices, kernel[tap], strides=[1, *strides[1:], 1],
+                             padding=padding.upper(), dilations=[1, *dilation_rate[1:], 1])
+        total = part if total is None else math_ops.add(total, part)
+    return _split_depth(total, out_depth)
+
+
 class Conv3D(_Conv):
     """3-D convolution over ``(batch, depth, height, width, channels)`` (videos, volumes)
     with a ``(kd, kh, kw, in, filters)`` kernel. Each depth tap of the kernel is a 2-D
@@ -557,21 +578,7 @@ class Conv3D(_Conv):
         empty = _empty_output(self, inputs)
         if empty is not None:
             return empty
-        depth = inputs.shape.as_list()[1]
-        if depth is None:
-            raise ValueError("eagerbook's Conv3D needs a known depth (axis 1) in its inputs.")
-        (front, back), out_depth = _depth_padding(depth, self.kernel_size[0], self.padding,
-                                                  self.strides[0], self.dilation_rate[0])
-        x = array_ops.pad(inputs, [[0, 0], [front, back], [0, 0], [0, 0], [0, 0]]) \
-            if front or back else inputs
-        total = None
-        for tap in range(self.kernel_size[0]):
-            slices = _depth_slices(x, tap * self.dilation_rate[0], out_depth, self.strides[0])
-            part = nn_ops.conv2d(slices, self.kernel[tap], strides=[1, *self.strides[1:], 1],
-                                 padding=self.padding.upper(),
-                                 dilations=[1, *self.dilation_rate[1:], 1])
-            total = part if total is None else math_ops.add(total, part)
-        outputs = _split_depth(total, out_depth)
+        outputs = conv3d(inputs, self.kernel, self.strides, self.padding, self.dilation_rate)
         return self._add_bias_and_activate(outputs, nn_ops.bias_add)
 
     def compute_output_shape(self, input_shape):
