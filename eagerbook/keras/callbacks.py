@@ -407,9 +407,10 @@ class EarlyStopping(Callback):
 
 class ModelCheckpoint(Callback):
     """Saves the model (``model.save``, or ``model.save_weights`` with
-    ``save_weights_only=True``) after every epoch or when ``monitor`` improves.
+    ``save_weights_only=True``) after every epoch (or every ``save_freq`` batches when that is
+    an integer), or only when ``monitor`` improves.
 
-    ``filepath`` may contain ``{epoch:02d}`` and log keys (``{val_loss:.2f}``).
+    ``filepath`` may contain ``{epoch:02d}``, ``{batch}`` and log keys (``{val_loss:.2f}``).
     """
 
     def __init__(self, filepath, monitor="val_loss", verbose=0, save_best_only=False,
@@ -420,10 +421,14 @@ class ModelCheckpoint(Callback):
         self.verbose = verbose
         self.save_best_only = save_best_only
         self.save_weights_only = save_weights_only
-        if save_freq != "epoch":
-            raise ValueError("eagerbook's ModelCheckpoint saves once per epoch "
-                             "(save_freq='epoch').")
+        if save_freq != "epoch" and not isinstance(save_freq, int):
+            raise ValueError(f"Unrecognized save_freq: {save_freq}. Expected save_freq are "
+                             '"epoch" or integer')
         self.save_freq = save_freq
+        # An integer save_freq counts batches across epochs: a save every that many batches.
+        self._batches_since_save = 0
+        self._last_batch = -1
+        self._current_epoch = 0
         if mode not in ("auto", "min", "max"):
             warnings.warn(f"ModelCheckpoint mode {mode} is unknown, fallback to auto mode.",
                           stacklevel=2)
@@ -433,9 +438,30 @@ class ModelCheckpoint(Callback):
         self.monitor_op = np.less if mode == "min" else np.greater
         self.best = np.inf if mode == "min" else -np.inf
 
+    def on_epoch_begin(self, epoch, logs=None):
+        self._current_epoch = epoch
+
+    def on_train_batch_end(self, batch, logs=None):
+        if self.save_freq == "epoch":
+            return
+        # A batch index that does not grow means a new epoch began.
+        seen = batch + 1 if batch <= self._last_batch else batch - self._last_batch
+        self._last_batch = batch
+        self._batches_since_save += seen
+        if self._batches_since_save >= self.save_freq:
+            self._batches_since_save = 0
+            self._save(self._current_epoch, batch, logs)
+
     def on_epoch_end(self, epoch, logs=None):
+        if self.save_freq == "epoch":
+            self._save(epoch, None, logs)
+
+    def _save(self, epoch, batch, logs):
         logs = logs or {}
-        path = self.filepath.format(epoch=epoch + 1, **logs)
+        if batch is None or "batch" in logs:
+            path = self.filepath.format(epoch=epoch + 1, **logs)
+        else:
+            path = self.filepath.format(epoch=epoch + 1, batch=batch + 1, **logs)
         if self.save_best_only:
             current = logs.get(self.monitor)
             if current is None:

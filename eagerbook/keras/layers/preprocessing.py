@@ -109,6 +109,12 @@ def _keepdims_shape(rank, reduce_axes, reduced):
     return [1 if a in reduce_axes else next(kept) for a in range(rank)]
 
 
+def _current_output_mode(output_mode):
+    """TF 2.4's names of two output modes, still accepted: 'binary' is 'multi_hot' and
+    'tf-idf' is 'tf_idf'."""
+    return {"binary": "multi_hot", "tf-idf": "tf_idf"}.get(output_mode, output_mode)
+
+
 def _ordered_vocabulary(tokens, max_size):
     """Tokens by count (most frequent first), ties in descending token order."""
     counts = collections.Counter(tokens)
@@ -183,6 +189,7 @@ class _Lookup(PreprocessingLayer):
                  sparse=False, pad_to_max_tokens=False, **kwargs):
         # A config's vocabulary size, shown again while no vocabulary is set (as TF does).
         self._config_vocabulary_size = kwargs.pop("vocabulary_size", None)
+        output_mode = _current_output_mode(output_mode)
         # Index outputs are int64, so is the layer's dtype; encoded rows are floats.
         kwargs.setdefault("dtype", "int64" if output_mode == "int" else None)
         super().__init__(**kwargs)
@@ -469,6 +476,7 @@ class CategoryEncoding(Layer):
 
     def __init__(self, num_tokens=None, output_mode="multi_hot", sparse=False, **kwargs):
         super().__init__(**kwargs)
+        output_mode = "multi_hot" if output_mode == "binary" else output_mode
         if output_mode not in ("one_hot", "multi_hot", "count"):
             raise ValueError(f"Unknown arg for output_mode: {output_mode}")
         if num_tokens is None or num_tokens < 1:
@@ -652,6 +660,7 @@ class TextVectorization(PreprocessingLayer):
         kwargs.pop("vocabulary_size", None)  # in the config, implied by the vocabulary
         kwargs.setdefault("dtype", "string")  # the layer takes strings
         super().__init__(**kwargs)
+        output_mode = _current_output_mode(output_mode)
         if output_mode not in _OUTPUT_MODES or output_mode == "one_hot":
             raise ValueError(f"`output_mode` must be one of 'int', 'multi_hot', 'count', "
                              f"'tf_idf'. Received: output_mode={output_mode}")
