@@ -155,7 +155,7 @@ def serialize(activation):
     if name in _BY_NAME and _BY_NAME[name] is activation:
         return name
     if hasattr(activation, "get_config"):
-        return {"class_name": type(activation).__name__, "config": activation.get_config()}
+        return serialization.serialize(activation)
     return serialization.get_registered_name(activation)  # "package>name" when registered
 
 

@@ -201,6 +201,9 @@ class AUC(_ConfusionMetric):
         self.curve = str(curve).upper()
         self.summation_method = summation_method
         self.multi_label = multi_label
+        self.num_labels = num_labels
+        self.label_weights = None if label_weights is None else list(label_weights)
+        self._thresholds_given = thresholds is not None
         self._from_logits = from_logits
         eps = 1e-7
         super().__init__([0.0] + inner + [1.0], name=name, dtype=dtype)
@@ -237,7 +240,10 @@ class AUC(_ConfusionMetric):
         config = Metric.get_config(self)
         config.update({"num_thresholds": self.num_thresholds, "curve": self.curve,
                        "summation_method": self.summation_method,
-                       "multi_label": self.multi_label})
+                       "multi_label": self.multi_label, "num_labels": self.num_labels,
+                       "label_weights": self.label_weights, "from_logits": self._from_logits})
+        if self._thresholds_given:  # (the inner ones: 0 - eps and 1 + eps are always added)
+            config["thresholds"] = self.thresholds[1:-1]
         return config
 
 

@@ -5,7 +5,7 @@ The norm constraints work on the L2 norm of each slice along `axis` (axis 0 of a
 one norm per unit) and rescale by ``desired / (epsilon + norm)``."""
 
 from ..ops import math_ops
-from . import backend
+from . import backend, serialization
 
 
 class Constraint:
@@ -97,7 +97,7 @@ _CLASSES = {"Constraint": Constraint, "MaxNorm": MaxNorm, "NonNeg": NonNeg,
 
 
 def serialize(constraint):
-    return {"class_name": type(constraint).__name__, "config": constraint.get_config()}
+    return serialization.keras_object_entry(constraint, "keras.constraints")
 
 
 def deserialize(config, custom_objects=None):

@@ -12,7 +12,7 @@ import numpy as np
 from ..core import dtypes
 from ..core.tensor import _from_numpy, convert_to_tensor
 from ..ops import random_ops
-from . import backend
+from . import backend, serialization
 
 
 def _dtype(dtype):
@@ -289,7 +289,7 @@ def serialize(initializer):
     if initializer is None:
         return None
     if isinstance(initializer, Initializer):
-        return {"class_name": type(initializer).__name__, "config": initializer.get_config()}
+        return serialization.keras_object_entry(initializer, "keras.initializers")
     return getattr(initializer, "__name__", repr(initializer))
 
 

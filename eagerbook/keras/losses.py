@@ -14,7 +14,7 @@ import numpy as np
 from ..core import dtypes
 from ..core.tensor import Tensor, convert_to_tensor
 from ..ops import array_ops, linalg_ops, math_ops, nn_ops
-from . import backend
+from . import backend, serialization
 
 
 class Reduction:
@@ -571,7 +571,7 @@ def get(identifier):
 
 def serialize(loss):
     if isinstance(loss, Loss):
-        return {"class_name": type(loss).__name__, "config": loss.get_config()}
+        return serialization.keras_object_entry(loss, "keras.losses")
     return getattr(loss, "__name__", None)
 
 

@@ -13,7 +13,7 @@ import numpy as np
 from ..core import dtypes
 from ..core.tensor import _from_numpy, convert_to_tensor
 from ..ops import array_ops, math_ops
-from . import backend
+from . import backend, serialization
 from . import losses as losses_mod
 from .layers import base as _layer_base
 from .layers.base import Layer
@@ -602,6 +602,6 @@ def _accuracy_class(loss_fn, y_true, y_pred):
 
 def serialize(metric):
     if isinstance(metric, Metric):
-        return {"class_name": type(metric).__name__, "config": metric.get_config()}
+        return serialization.keras_object_entry(metric, "keras.metrics")
     return getattr(metric, "__name__", None)
 

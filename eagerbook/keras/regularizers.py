@@ -4,6 +4,12 @@ import numpy as np
 
 from ..core.tensor import convert_to_tensor
 from ..ops import array_ops, linalg_ops, math_ops
+from . import serialization
+
+
+def _floatx(value):
+    # Keras keeps the factors as float32, so a config reports 0.1 as 0.10000000149011612.
+    return float(np.float32(value))
 
 
 class Regularizer:
@@ -34,7 +40,7 @@ class L1L2(Regularizer):
         return total
 
     def get_config(self):
-        return {"l1": self.l1, "l2": self.l2}
+        return {"l1": _floatx(self.l1), "l2": _floatx(self.l2)}
 
 
 class L1(L1L2):
@@ -42,7 +48,7 @@ class L1(L1L2):
         super().__init__(l1=l1)
 
     def get_config(self):
-        return {"l1": self.l1}
+        return {"l1": _floatx(self.l1)}
 
 
 class L2(L1L2):
@@ -50,7 +56,7 @@ class L2(L1L2):
         super().__init__(l2=l2)
 
     def get_config(self):
-        return {"l2": self.l2}
+        return {"l2": _floatx(self.l2)}
 
 
 class OrthogonalRegularizer(Regularizer):
@@ -117,5 +123,5 @@ def serialize(regularizer):
     if regularizer is None:
         return None
     if isinstance(regularizer, Regularizer):
-        return {"class_name": type(regularizer).__name__, "config": regularizer.get_config()}
+        return serialization.keras_object_entry(regularizer, "keras.regularizers")
     return getattr(regularizer, "__name__", None)

@@ -81,11 +81,70 @@ def get_registered_object(name, custom_objects=None, module_objects=None):
     return found
 
 
+def is_builtin(cls):
+    """Whether `cls` is one of eagerbook's own classes (not a user's, not registered)."""
+    return cls.__module__.startswith("eagerbook.") and cls not in _NAMES
+
+
+def keras_object_entry(obj, module, config=None, class_name=None):
+    """Keras 2.13's form of a saved object: where its class lives (`module`, e.g.
+    ``"keras.initializers"`` for a built-in; the user's module, None for a script's own
+    classes), its name, its config, and the name it is registered under (None for built-ins;
+    the class name or ``"package>Name"`` for the user's, which loading looks up first)."""
+    cls = type(obj)
+    builtin = is_builtin(cls)
+    if not builtin:
+        module = None if cls.__module__ == "__main__" else cls.__module__
+    return {"module": module,
+            "class_name": class_name or cls.__name__,
+            "config": obj.get_config() if config is None else config,
+            "registered_name": None if builtin else get_registered_name(cls)}
+
+
+def entry_class_name(entry):
+    """The name to look a saved entry's class up by: its registered name when it has one
+    (``"package>Name"``), else its class name."""
+    return entry.get("registered_name") or entry["class_name"]
+
+
+def _builtin_module(obj):
+    """Where TF's Keras keeps the built-in kind `obj` is, for `keras_object_entry`."""
+    from . import constraints, initializers, losses, metrics, regularizers
+    from .layers.base import Layer
+    kinds = ((metrics.Metric, "keras.metrics"), (Layer, "keras.layers"),
+             (initializers.Initializer, "keras.initializers"),
+             (regularizers.Regularizer, "keras.regularizers"),
+             (constraints.Constraint, "keras.constraints"), (losses.Loss, "keras.losses"))
+    for base, module in kinds:
+        if isinstance(obj, base):
+            return module
+    return "keras"
+
+
 def serialize(obj):
-    """``{"class_name": ..., "config": obj.get_config()}``."""
-    return {"class_name": get_registered_name(type(obj)), "config": obj.get_config()}
+    """``{"module": ..., "class_name": ..., "config": obj.get_config(), "registered_name":
+    ...}`` (Keras 2.13's form). A functional model is class ``Functional``; Sequential lives
+    in ``keras``."""
+    if getattr(obj, "_is_graph_network", False) and not getattr(obj, "_is_sequential", False) \
+            and type(obj).__name__ == "Model" and is_builtin(type(obj)):
+        entry = keras_object_entry(obj, None, class_name="Functional")
+        entry.update(module="keras.engine.functional", registered_name="Functional")
+        return entry
+    module = "keras" if type(obj).__name__ == "Sequential" else _builtin_module(obj)
+    return keras_object_entry(obj, module)
 
 
-__all__ = ["CustomObjectScope", "custom_object_scope", "get_custom_objects",
-           "get_registered_name", "get_registered_object", "lookup",
-           "register_keras_serializable", "serialize"]
+def serialize_keras_object(instance):
+    """``tf.keras.utils.serialize_keras_object``: None as None, a function by its name, any
+    other object in Keras 2.13's form (see `serialize`)."""
+    if instance is None:
+        return None
+    if not hasattr(instance, "get_config"):
+        return get_registered_name(instance)
+    return serialize(instance)
+
+
+__all__ = ["CustomObjectScope", "custom_object_scope", "entry_class_name",
+           "get_custom_objects", "get_registered_name", "get_registered_object",
+           "is_builtin", "keras_object_entry", "lookup", "register_keras_serializable",
+           "serialize", "serialize_keras_object"]

@@ -18,6 +18,7 @@ from .serialization import (
     get_registered_name,
     get_registered_object,
     register_keras_serializable,
+    serialize_keras_object,
 )
 from .vis_utils import model_to_dot, plot_model
 
@@ -83,5 +84,6 @@ def set_random_seed(seed):
 __all__ = ["CustomObjectScope", "Progbar", "custom_object_scope", "get_custom_objects",
            "get_registered_name", "get_registered_object", "image_dataset_from_directory",
            "model_to_dot", "normalize", "pad_sequences", "plot_model",
-           "register_keras_serializable", "set_random_seed", "split_dataset",
+           "register_keras_serializable", "serialize_keras_object", "set_random_seed",
+           "split_dataset",
            "text_dataset_from_directory", "timeseries_dataset_from_array", "to_categorical"]

@@ -33,8 +33,9 @@ def test_names_layers_and_errors():
     assert C.get(None) is None and C.Constraint()(W) is W
     dense = tf.keras.layers.Dense(2, kernel_constraint="max_norm")
     assert type(dense.kernel_constraint) is C.MaxNorm
-    assert dense.get_config()["kernel_constraint"] == {"class_name": "MaxNorm",
-                                                       "config": {"max_value": 2, "axis": 0}}
+    assert dense.get_config()["kernel_constraint"] == {
+        "module": "keras.constraints", "class_name": "MaxNorm",
+        "config": {"max_value": 2, "axis": 0}, "registered_name": None}
     with pytest.raises(ValueError, match="Could not interpret constraint function identifier"):
         C.get(3)
     with pytest.raises(ValueError, match="Unknown constraint"):

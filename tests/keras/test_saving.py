@@ -203,8 +203,13 @@ def test_registered_and_scoped_custom_objects(tmp_path):
     loaded = tf.keras.models.load_model(str(tmp_path / "m"))  # found without custom_objects
     np.testing.assert_allclose(loaded(np.ones((1, 2), "float32")).numpy(), [[3.0, 3.0]])
     entry = tf.keras.layers.serialize(Doubler(4.0))
-    assert entry["class_name"] == "TestPkg>Doubler"
+    # Keras 2.13's form: the plain class name, the registered name beside it.
+    assert entry["class_name"] == "Doubler" and entry["registered_name"] == "TestPkg>Doubler"
+    assert entry["module"] == __name__  # (the class's own module; None in a script)
     assert tf.keras.layers.deserialize(entry).f == 4.0
+    # Configs written before (the registered name as the class name) still load.
+    assert tf.keras.layers.deserialize({"class_name": "TestPkg>Doubler",
+                                        "config": {"f": 6.0}}).f == 6.0
     with tf.keras.utils.custom_object_scope({"Twice": Doubler}):
         assert tf.keras.layers.deserialize({"class_name": "Twice",
                                             "config": {"f": 5.0}}).f == 5.0

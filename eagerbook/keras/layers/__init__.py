@@ -149,7 +149,7 @@ def serialize(layer):
 
 def deserialize(config, custom_objects=None):
     """The layer a ``serialize`` result describes (classes found as in ``load_model``)."""
-    name = config["class_name"]
+    name = _serialization.entry_class_name(config)
     cls = _serialization.lookup(name, custom_objects) or globals().get(name)
     if not isinstance(cls, type):
         raise ValueError(f"Unknown layer: '{name}'. Please ensure you are using a "

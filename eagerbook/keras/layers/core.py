@@ -9,7 +9,7 @@ from ...core import dtypes, errors, nest
 from ...core.shape import TensorShape
 from ...core.tensor import convert_to_tensor
 from ...ops import array_ops, math_ops, nn_ops
-from .. import activations, backend, constraints, initializers, regularizers
+from .. import activations, backend, constraints, initializers, regularizers, serialization
 from ..keras_tensor import KerasTensor, Node
 from .base import _MEAN_METRIC, InputSpec, Layer
 
@@ -22,8 +22,8 @@ def _serialize_constraint(constraint):
     if constraint is None:
         return None
     get_config = getattr(constraint, "get_config", None)
-    return {"class_name": type(constraint).__name__,
-            "config": get_config() if callable(get_config) else {}}
+    return serialization.keras_object_entry(constraint, "keras.constraints",
+                                            get_config() if callable(get_config) else {})
 
 
 class KernelLayer(Layer):

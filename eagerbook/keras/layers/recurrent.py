@@ -21,7 +21,7 @@ from ...core.shape import TensorShape
 from ...core.tensor import convert_to_tensor
 from ...core.variable import Variable
 from ...ops import array_ops, math_ops
-from .. import activations, backend, constraints, initializers, regularizers
+from .. import activations, backend, constraints, initializers, regularizers, serialization
 from ..keras_tensor import KerasTensor
 from .base import InputSpec, Layer
 from .core import _serialize_constraint
@@ -350,8 +350,7 @@ class StackedRNNCells(Layer):
 
     def get_config(self):
         config = super().get_config()
-        config["cells"] = [{"class_name": type(c).__name__, "config": c.get_config()}
-                           for c in self.cells]
+        config["cells"] = [serialization.serialize(c) for c in self.cells]
         return config
 
     @classmethod
@@ -628,8 +627,7 @@ class RNN(Layer):
                        "stateful": self._stateful, "unroll": self.unroll,
                        "time_major": False})
         if type(self) is RNN:  # the layers that make their own cell list its options instead
-            config["cell"] = {"class_name": type(self.cell).__name__,
-                              "config": self.cell.get_config()}
+            config["cell"] = serialization.serialize(self.cell)
         return config
 
     @classmethod
@@ -699,10 +697,9 @@ class Bidirectional(Layer):
         super().__init__(**kwargs)
         config = layer.get_config()
         # The config shows the layers as given (TF's Bidirectional keeps the original).
-        self._layer_entry = {"class_name": type(layer).__name__, "config": config}
-        self._backward_entry = None if backward_layer is None else {
-            "class_name": type(backward_layer).__name__,
-            "config": backward_layer.get_config()}
+        self._layer_entry = serialization.keras_object_entry(layer, "keras.layers", config)
+        self._backward_entry = None if backward_layer is None else \
+            serialization.serialize(backward_layer)
         self.forward_layer = type(layer).from_config({**config,
                                                       "name": "forward_" + config["name"]})
         if backward_layer is None:
@@ -789,7 +786,8 @@ def _layer_from_entry(entry, custom_objects):
     """The layer a ``{'class_name': ..., 'config': ...}`` entry describes."""
     from .wrappers import _layer_class  # wrappers imports this module's neighbours
 
-    return _layer_class(entry["class_name"], custom_objects).from_config(dict(entry["config"]))
+    return _layer_class(serialization.entry_class_name(entry),
+                        custom_objects).from_config(dict(entry["config"]))
 
 
 __all__ = ["RNN", "SimpleRNN", "LSTM", "GRU", "SimpleRNNCell", "LSTMCell", "GRUCell",

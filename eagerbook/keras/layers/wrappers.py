@@ -27,15 +27,14 @@ class Wrapper(Layer):
 
     def get_config(self):
         config = super().get_config()
-        config["layer"] = {"class_name": type(self.layer).__name__,
-                           "config": self.layer.get_config()}
+        config["layer"] = serialization.serialize(self.layer)
         return config
 
     @classmethod
     def from_config(cls, config, custom_objects=None):
         config = dict(config)
         entry = config.pop("layer")
-        layer_class = _layer_class(entry["class_name"], custom_objects)
+        layer_class = _layer_class(serialization.entry_class_name(entry), custom_objects)
         return cls(layer_class.from_config(dict(entry["config"])), **config)
 
 

@@ -889,7 +889,10 @@ def _layer_class(name, custom_objects):
     cls = serialization.lookup(name, custom_objects)
     if cls is not None:
         return cls
-    cls = getattr(layers_mod, name, None) or {"AddLoss": AddLoss, "AddMetric": AddMetric}.get(name)
+    from .sequential import Sequential  # (sequential.py builds on this module)
+    cls = getattr(layers_mod, name, None) or {
+        "AddLoss": AddLoss, "AddMetric": AddMetric, "Functional": Model, "Model": Model,
+        "Sequential": Sequential}.get(name)
     if isinstance(cls, type):
         return cls
     error = ValueError(f"Unknown layer: '{name}'. Please ensure you are using a "
@@ -903,7 +906,8 @@ def _layer_class(name, custom_objects):
 def make_layer(entry, custom_objects):
     """A layer made again from ``{'class_name': ..., 'config': ...}`` (no code is run but the
     class's own ``from_config``)."""
-    return _layer_class(entry["class_name"], custom_objects).from_config(dict(entry["config"]))
+    return _layer_class(serialization.entry_class_name(entry),
+                        custom_objects).from_config(dict(entry["config"]))
 
 
 def _functional_from_config(config, custom_objects):

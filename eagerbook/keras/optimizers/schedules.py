@@ -208,16 +208,8 @@ class CosineDecayRestarts(LearningRateSchedule):
 def serialize(schedule):
     """Keras 2.13's form: where the class lives, its name, its config, its registered name
     (None for the built-in schedules)."""
-    cls = type(schedule)
-    builtin = cls.__module__ == __name__
-    return {"module": "keras.optimizers.schedules" if builtin else cls.__module__,
-            "class_name": cls.__name__, "config": schedule.get_config(),
-            "registered_name": None if builtin else _registered_name(cls)}
-
-
-def _registered_name(cls):
     from .. import serialization
-    return serialization.get_registered_name(cls)
+    return serialization.keras_object_entry(schedule, "keras.optimizers.schedules")
 
 
 def deserialize(config):
