@@ -1,6 +1,7 @@
 """Parity cases: Keras objects serialize in Keras 2.13's form (module, class_name, config,
-registered_name), built-in and the user's, also nested in a layer's config (recorded from
-TensorFlow 2.21 with Keras 2)."""
+registered_name), built-in and the user's, also nested in a layer's config; a functional model
+lists a symbolic add_loss term before its first call (recorded from TensorFlow 2.21 with Keras
+2)."""
 
 from tests.parity.harness import ParityCase
 
@@ -97,4 +98,28 @@ CASES = [
                ("{'module': 'keras.layers', 'class_name': 'Dense', 'registered_name': None}\n"
                 "{'module': 'keras.layers', 'class_name': 'LSTM', 'registered_name': None}\n"
                 'Bidirectional LSTM\n')),
+    ParityCase('serialize_legacy_optimizer',
+               ('\n'
+                'print(tf.keras.optimizers.serialize(tf.keras.optimizers.legacy.SGD()))\n'
+                'again = tf.keras.optimizers.deserialize(tf.keras.optimizers.'
+                'serialize(tf.keras.optimizers.legacy.Adam(0.5)))\n'
+                "print(type(again).__name__, again.get_config()['learning_rate'])\n"),
+               ("{'module': 'keras.optimizers.legacy', 'class_name': 'SGD', '"
+                "config': {'name': 'SGD', 'learning_rate': 0.01, 'decay': 0.0"
+                ", 'momentum': 0.0, 'nesterov': False}, 'registered_name': None}\n"
+                'Adam 0.5\n')),
+    ParityCase('symbolic_add_loss_listed_before_the_first_call',
+               ('\n'
+                'inputs = tf.keras.Input(shape=(10,))\n'
+                'x = tf.keras.layers.Dense(10)(inputs)\n'
+                'outputs = tf.keras.layers.Dense(1)(x)\n'
+                'model = tf.keras.Model(inputs, outputs)\n'
+                'print(len(model.losses))\n'
+                'model.add_loss(tf.abs(tf.reduce_mean(x)))\n'
+                'print(len(model.losses), model.losses[0].shape, model.losses[0].dtype)\n'
+                "model(np.ones((2, 10), 'float32'))\n"
+                'print(len(model.losses), type(model.losses[0].numpy()).__name__)\n'),
+               ('0\n'
+                "1 () <dtype: 'float32'>\n"
+                '1 float32\n')),
 ]

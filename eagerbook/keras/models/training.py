@@ -176,6 +176,17 @@ class Model(Layer):
         self._is_graph_network = True
         self.built = True
 
+    @property
+    def losses(self):
+        """The losses of the last call; a functional model not yet called lists its symbolic
+        ``add_loss`` terms (KerasTensors), as TF does."""
+        out = super().losses
+        if self._is_graph_network:
+            for node in self._nodes:
+                if isinstance(node.layer, AddLoss) and not node.layer._eager_losses:
+                    out.extend(node.keras_inputs)
+        return out
+
     def _add_symbolic_term(self, tensor, kind, **options):
         """``add_loss``/``add_metric`` of a KerasTensor (TF's AddLoss/AddMetric layers): the
         layers that compute it, then one that adds it, join the graph and run at every call."""

@@ -31,7 +31,12 @@ def get(identifier):
 
 
 def serialize(optimizer):
-    return {"class_name": type(optimizer).__name__, "config": optimizer.get_config()}
+    """Keras 2.13's form. eagerbook's optimizers are Keras 2's classes, which TF keeps in
+    ``keras.optimizers.legacy`` (AdamW and Lion exist only in ``keras.optimizers``)."""
+    from .. import serialization
+    legacy_class = getattr(legacy, type(optimizer).__name__, None) is type(optimizer)
+    return serialization.keras_object_entry(
+        optimizer, "keras.optimizers.legacy" if legacy_class else "keras.optimizers")
 
 
 def deserialize(config):
