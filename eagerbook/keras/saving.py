@@ -39,7 +39,6 @@ from ..checkpoints import hooks, single_file
 from ..core import dtypes
 from . import losses as losses_mod
 from . import optimizers, serialization
-from .keras_tensor import KerasTensor
 
 FORMAT = "eagerbook-keras-model"
 VERSION = 1
@@ -55,20 +54,8 @@ def _layer_entry(layer):
 
 
 def functional_config(model):
-    """Layers plus every recorded call (``nodes``), in topological order."""
-    node_index = {id(node): i for i, node in enumerate(model._nodes)}
-
-    def encode(value):
-        if isinstance(value, KerasTensor):
-            return {"keras_tensor": [node_index[id(value._node)], value._index]}
-        if isinstance(value, dict):
-            return {"dict": {str(k): encode(v) for k, v in value.items()}}
-        if isinstance(value, (list, tuple)):
-            return {"list" if isinstance(value, list) else "tuple": [encode(v) for v in value]}
-        if value is None or isinstance(value, (bool, int, float, str)):
-            return {"value": value}
-        raise NotImplementedError(f"A functional model whose layer calls receive "
-                                  f"{type(value).__name__} arguments cannot be saved.")
+    """A functional model's config in TF's form (``models/functional_config.py``)."""
+    from .models import functional_config as functional_form  # (models imports this module)
 
     for layer in model._graph_layers:
         if type(layer).__name__ == "TFOpLambda":
@@ -76,16 +63,7 @@ def functional_config(model):
                 f"The functional model {model.name!r} applies a Python function to KerasTensors "
                 f"({layer.name}, e.g. `x + 1`); its code cannot be saved. Use a layer instead "
                 "(tf.keras.layers.Add, Lambda in a custom layer with get_config, ...).")
-    layer_names = [layer.name for layer in model._graph_layers]
-    return {
-        "name": model.name,
-        "layers": [_layer_entry(layer) for layer in model._graph_layers],
-        "nodes": [{"layer": layer_names.index(node.layer.name),
-                   "args": encode(list(node.call_args)), "kwargs": encode(dict(node.call_kwargs))}
-                  for node in model._nodes],
-        "inputs": encode(model._nested_inputs),
-        "outputs": encode(model._nested_outputs),
-    }
+    return functional_form.model_config(model, _layer_entry)
 
 
 def _compile_config(model):

@@ -107,16 +107,21 @@ def entry_class_name(entry):
     return entry.get("registered_name") or entry["class_name"]
 
 
+# The base class of each kind (by where it is defined: this module imports none of them),
+# and where TF's Keras keeps that kind. Metric comes before Layer, its own base.
+_KINDS = {("eagerbook.keras.metrics", "Metric"): "keras.metrics",
+          ("eagerbook.keras.layers.base", "Layer"): "keras.layers",
+          ("eagerbook.keras.initializers", "Initializer"): "keras.initializers",
+          ("eagerbook.keras.regularizers", "Regularizer"): "keras.regularizers",
+          ("eagerbook.keras.constraints", "Constraint"): "keras.constraints",
+          ("eagerbook.keras.losses", "Loss"): "keras.losses"}
+
+
 def _builtin_module(obj):
     """Where TF's Keras keeps the built-in kind `obj` is, for `keras_object_entry`."""
-    from . import constraints, initializers, losses, metrics, regularizers
-    from .layers.base import Layer
-    kinds = ((metrics.Metric, "keras.metrics"), (Layer, "keras.layers"),
-             (initializers.Initializer, "keras.initializers"),
-             (regularizers.Regularizer, "keras.regularizers"),
-             (constraints.Constraint, "keras.constraints"), (losses.Loss, "keras.losses"))
-    for base, module in kinds:
-        if isinstance(obj, base):
+    for cls in type(obj).__mro__:  # (the most derived kind first: Metric before Layer)
+        module = _KINDS.get((cls.__module__, cls.__name__))
+        if module is not None:
             return module
     return "keras"
 

@@ -1,7 +1,7 @@
 """Parity cases: Keras objects serialize in Keras 2.13's form (module, class_name, config,
-registered_name), built-in and the user's, also nested in a layer's config; a functional model
-lists a symbolic add_loss term before its first call (recorded from TensorFlow 2.21 with Keras
-2)."""
+registered_name), built-in and the user's, also nested in a layer's config; a functional model's
+config in TF's form (inbound_nodes, input_layers, output_layers); a functional model lists a
+symbolic add_loss term before its first call (recorded from TensorFlow 2.21 with Keras 2)."""
 
 from tests.parity.harness import ParityCase
 
@@ -122,4 +122,29 @@ CASES = [
                ('0\n'
                 "1 () <dtype: 'float32'>\n"
                 '1 float32\n')),
+    ParityCase('functional_get_config_tf_form',
+               ('\n'
+                "inp = tf.keras.Input(shape=(28, 28, 1), name='img')\n"
+                "x = tf.keras.layers.Conv2D(3, 3, activation='relu', name='conv')(inp)\n"
+                "shared = tf.keras.layers.Dense(3, name='shared')\n"
+                "y = shared(tf.keras.layers.GlobalMaxPooling2D(name='pool')(x))\n"
+                "z = shared(tf.keras.layers.Dense(3, name='again')(y))\n"
+                "model = tf.keras.Model(inp, [y, z], name='encoder')\n"
+                'config = model.get_config()\n'
+                "print(sorted(config), config['input_layers'], config['output_layers'])\n"
+                "for layer in config['layers']:\n"
+                "    print(layer['name'], layer['class_name'], layer['inbound_nodes'])\n"
+                "print(config['layers'][0]['config'])\n"
+                'new = tf.keras.Model.from_config(config)\n'
+                'print(new.name, new.count_params(), [l.name for l in new.layers])\n'),
+               ("['input_layers', 'layers', 'name', 'output_layers', 'trainab"
+                "le'] [['img', 0, 0]] [['shared', 0, 0], ['shared', 1, 0]]\n"
+                'img InputLayer []\n'
+                "conv Conv2D [[['img', 0, 0, {}]]]\n"
+                "pool GlobalMaxPooling2D [[['conv', 0, 0, {}]]]\n"
+                "shared Dense [[['pool', 0, 0, {}]], [['again', 0, 0, {}]]]\n"
+                "again Dense [[['shared', 0, 0, {}]]]\n"
+                "{'batch_input_shape': (None, 28, 28, 1), 'dtype': 'float32',"
+                " 'sparse': False, 'ragged': False, 'name': 'img', 'optional': False}\n"
+                "encoder 54 ['img', 'conv', 'pool', 'shared', 'again']\n")),
 ]

@@ -389,9 +389,11 @@ class InputLayer(Layer):
     """The layer behind ``tf.keras.Input``: produces the functional graph's placeholder."""
 
     def __init__(self, input_shape=None, batch_size=None, dtype=None, input_tensor=None,
-                 sparse=False, name=None, ragged=False, batch_input_shape=None, **kwargs):
+                 sparse=False, name=None, ragged=False, batch_input_shape=None, optional=False,
+                 **kwargs):
         if name is None:
             name = backend.unique_object_name("input", zero_based=False)
+        self.optional = optional  # (only recorded: TF's configs carry it)
         if batch_input_shape is None:
             if input_shape is None:
                 raise ValueError("An InputLayer needs `input_shape` or `batch_input_shape`.")
@@ -424,7 +426,7 @@ class InputLayer(Layer):
 
     def get_config(self):
         return {"batch_input_shape": self._batch_input_shape, "dtype": self.dtype,
-                "sparse": False, "name": self.name}
+                "sparse": False, "ragged": False, "name": self.name, "optional": self.optional}
 
 
 def Input(shape=None, batch_size=None, name=None, dtype=None, sparse=False, tensor=None,

@@ -6,7 +6,7 @@ from .. import serialization
 from ..keras_tensor import KerasTensor
 from ..layers.base import Layer, tracking_changed
 from ..layers.core import Input, InputLayer
-from .training import Model, conform_to_input, make_layer
+from .training import MODEL_CLASSES, Model, conform_to_input, make_layer
 
 
 def _declared_input(layer):
@@ -223,3 +223,6 @@ class Sequential(Model):
         for entry in config["layers"]:
             model.add(make_layer(entry, dict(custom_objects or {})))
         return model
+
+
+MODEL_CLASSES["Sequential"] = Sequential  # (a model config may name it)

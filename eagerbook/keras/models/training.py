@@ -30,6 +30,7 @@ from ..keras_tensor import KerasTensor
 from ..layers.base import Layer
 from ..layers.core import AddLoss, AddMetric, InputLayer
 from . import data_adapter
+from . import functional_config as functional_form
 from . import summary as summary_mod
 
 _MODEL_KWARGS = {"trainable", "dtype", "dynamic", "autocast", "name"}
@@ -858,7 +859,9 @@ class Model(Layer):
     def from_config(cls, config, custom_objects=None):
         """A functional model made again from ``get_config()`` (layers looked up by class
         name among ``tf.keras.layers`` and `custom_objects`)."""
-        if isinstance(config, dict) and "nodes" in config:
+        if functional_form.is_tf_form(config):
+            return _functional_from_tf_form(config, dict(custom_objects or {}))
+        if isinstance(config, dict) and "nodes" in config:  # (earlier eagerbook versions)
             return _functional_from_config(config, dict(custom_objects or {}))
         return cls(**config)
 
@@ -896,14 +899,16 @@ class Model(Layer):
         return children
 
 
+# The model classes a config may name (sequential.py adds Sequential: it builds on this module).
+MODEL_CLASSES = {"Functional": Model, "Model": Model}
+
+
 def _layer_class(name, custom_objects):
     cls = serialization.lookup(name, custom_objects)
     if cls is not None:
         return cls
-    from .sequential import Sequential  # (sequential.py builds on this module)
     cls = getattr(layers_mod, name, None) or {
-        "AddLoss": AddLoss, "AddMetric": AddMetric, "Functional": Model, "Model": Model,
-        "Sequential": Sequential}.get(name)
+        "AddLoss": AddLoss, "AddMetric": AddMetric, **MODEL_CLASSES}.get(name)
     if isinstance(cls, type):
         return cls
     error = ValueError(f"Unknown layer: '{name}'. Please ensure you are using a "
@@ -919,6 +924,17 @@ def make_layer(entry, custom_objects):
     class's own ``from_config``)."""
     return _layer_class(serialization.entry_class_name(entry),
                         custom_objects).from_config(dict(entry["config"]))
+
+
+def _functional_from_tf_form(config, custom_objects):
+    def make_model(inputs, outputs, name):
+        return Model(inputs=inputs, outputs=outputs, name=name)
+
+    model, made = functional_form.model_from_config(
+        config, lambda entry: make_layer(entry, custom_objects), make_model)
+    # Calls no output needs (the AddLoss layer of a symbolic `add_loss`) join the graph too.
+    model._attach_nodes([t for t in made if t._node not in model._nodes])
+    return model
 
 
 def _functional_from_config(config, custom_objects):
