@@ -93,12 +93,25 @@ def test_tensor_keyword_arguments_survive():
     gru = K.layers.GRU(5, name="gru")(seq, initial_state=state)
     model = K.Model([x, seq], gru)
     config = model.get_config()
+    # (TF's RNN moves a tensor initial_state into its first argument; eagerbook keeps it a
+    # keyword argument, written [layer, node, tensor] as TF writes tensor keyword arguments.)
     gru_entry = next(layer for layer in config["layers"] if layer["name"] == "gru")
     assert gru_entry["inbound_nodes"] == [[["seq", 0, 0, {"initial_state": ["state", 0, 0]}]]]
     again = K.Model.from_config(config)
     again.set_weights(model.get_weights())
     data = [np.ones((1, 3), "float32"), np.ones((1, 4, 2), "float32")]
     np.testing.assert_allclose(again(data).numpy(), model(data).numpy(), rtol=1e-6)
+
+
+def test_sequential_config_starts_with_its_input_layer():
+    model = K.Sequential([K.layers.Dense(2, input_shape=(3,), name="d")])
+    config = model.get_config()
+    assert [(e["class_name"], e["config"]["name"]) for e in config["layers"]] == [
+        ("InputLayer", "d_input"), ("Dense", "d")]
+    again = K.Sequential.from_config(config)
+    assert again.count_params() == 8 and len(again.layers) == 1
+    assert again.get_config() == config
+    assert "InputLayer" not in str(K.Sequential([K.layers.Dense(2)]).get_config())
 
 
 def test_configs_of_earlier_versions_still_load():

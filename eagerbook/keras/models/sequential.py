@@ -208,13 +208,10 @@ class Sequential(Model):
 
     def get_config(self):
         layer_configs = [serialization.serialize(layer) for layer in self._stack]
-        first = self._stack[0] if self._stack else None
-        if self._graph_input is not None and (first is None or
-                                              first._batch_input_shape is None):
-            # Started from tf.keras.Input: its InputLayer comes first, as in TF's config.
-            input_layer = self._graph_input._node.layer
-            layer_configs.insert(0, {"class_name": "InputLayer",
-                                     "config": input_layer.get_config()})
+        if self._graph_input is not None:
+            # Its InputLayer (a tf.keras.Input, or the one the first layer's input_shape
+            # made: 'dense_input') comes first, as in TF's config.
+            layer_configs.insert(0, serialization.serialize(self._graph_input._node.layer))
         return {"name": self.name, "layers": layer_configs}
 
     @classmethod
