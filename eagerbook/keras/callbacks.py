@@ -81,11 +81,17 @@ class Callback:
 class CallbackList:
     """Calls every callback's hook in order."""
 
-    def __init__(self, callbacks=None, model=None, params=None):
+    def __init__(self, callbacks=None, add_history=False, add_progbar=False, model=None,
+                 **params):
         self.callbacks = list(callbacks or [])
+        # As in fit: a History and a progress bar join unless the list has them already.
+        if add_history and not any(isinstance(cb, History) for cb in self.callbacks):
+            self.callbacks.append(History())
+        if add_progbar and not any(isinstance(cb, ProgbarLogger) for cb in self.callbacks):
+            self.callbacks.append(ProgbarLogger(count_mode="steps"))
         if model is not None:
             self.set_model(model)
-        if params is not None:
+        if params:
             self.set_params(params)
 
     def append(self, callback):
