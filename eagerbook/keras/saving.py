@@ -38,6 +38,7 @@ from ..checkpoints import checkpoint as checkpoint_io
 from ..checkpoints import hooks, single_file
 from ..core import dtypes
 from . import losses as losses_mod
+from . import metrics as metrics_mod
 from . import optimizers, serialization
 
 FORMAT = "eagerbook-keras-model"
@@ -66,6 +67,11 @@ def functional_config(model):
     return functional_form.model_config(model, _layer_entry)
 
 
+def _is_builtin_metric(metric):
+    return isinstance(metric, metrics_mod.Metric) and \
+        metrics_mod._CLASSES.get(type(metric).__name__) is type(metric)
+
+
 def _compile_config(model):
     state = model._compile_state
     if state is None or model.optimizer is None:
@@ -87,7 +93,9 @@ def _compile_config(model):
             return {k: metric_spec(v) for k, v in spec.items()}
         if isinstance(spec, (list, tuple)):
             return [m for m in (metric_spec(v) for v in spec) if m is not None]
-        return spec if isinstance(spec, str) else None  # metric objects are not kept
+        if _is_builtin_metric(spec):  # loaded back as the same class with the same config
+            return metrics_mod.serialize(spec)
+        return spec if isinstance(spec, str) else None  # other metric objects are not kept
 
     return {"optimizer": optimizers.serialize(model.optimizer),
             "loss": loss_spec(state.loss_spec), "metrics": metric_spec(state.metric_spec),

@@ -19,6 +19,7 @@ from ...core import errors
 from ...core.variable import Variable
 from ...module.module import Module
 from .. import losses as losses_mod
+from .. import metrics as metrics_mod
 from .. import optimizers
 from ..saving import FORMAT, METADATA_FILE, TRACE_FILES, VARIABLES_PREFIX, VERSION
 from .sequential import Sequential
@@ -112,12 +113,24 @@ def _revive(filepath, metadata, compile):
     return model
 
 
+def _metrics_from(spec):
+    """The compile metrics a saved spec names: strings as they were, metric objects (saved
+    as ``{'class_name': ..., 'config': ...}``) made again."""
+    if isinstance(spec, dict) and "class_name" in spec:
+        return metrics_mod.get(spec)
+    if isinstance(spec, dict):
+        return {k: _metrics_from(v) for k, v in spec.items()}
+    if isinstance(spec, (list, tuple)):
+        return [_metrics_from(v) for v in spec]
+    return spec
+
+
 def _compile_from(model, compile_config):
     loss = compile_config["loss"]
     model.compile(optimizer=optimizers.deserialize(compile_config["optimizer"]),
                   loss=losses_mod.deserialize(loss) if isinstance(loss, dict) and
                   "class_name" in loss else loss,
-                  metrics=compile_config["metrics"],
+                  metrics=_metrics_from(compile_config["metrics"]),
                   loss_weights=compile_config["loss_weights"])
 
 
