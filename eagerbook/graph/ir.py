@@ -21,7 +21,7 @@ from ..core import dtypes
 from ..core.shape import TensorShape
 from ..core.tensor import Tensor
 from .graph_def import graph_def, node_def
-from .naming import Namer
+from .naming import Namer, frame_summary
 
 # Values that are not arrays: a Variable handle and an opaque Python value (a TensorArray's
 # list, a dataset iterator). They never reach NumPy kernels of the registry.
@@ -182,7 +182,7 @@ class Operation:
     """One node of a graph (TF's ``tf.Operation``)."""
 
     __slots__ = ("graph", "type", "name", "opdef", "inputs", "outputs", "attrs",
-                 "control_inputs", "subgraphs", "stateful", "site")
+                 "control_inputs", "subgraphs", "stateful", "_site", "_site_code", "_site_at")
 
     def __init__(self, graph, type_, name, opdef, inputs, attrs, stateful=False,
                  subgraphs=None):
@@ -196,7 +196,25 @@ class Operation:
         self.control_inputs = []
         self.subgraphs = dict(subgraphs or {})
         self.stateful = stateful
-        self.site = None  # where the user's code made it: ((file, line, function), ...)
+        self._site = None  # where the user's code made it: see `site`
+        self._site_code = None  # (the innermost frame's code and instruction, not yet read)
+        self._site_at = -1
+
+    @property
+    def site(self):
+        """Where the user's code made this op, outermost frame first: ((file, line,
+        function), ...), what TF's ``Detected at node ... defined at`` lists; None when no
+        user code made it. The tracer keeps the innermost frame as a code object and an
+        instruction offset, and its line is read only here (few ops are ever asked)."""
+        code = self._site_code
+        if code is not None:
+            self._site = self._site + (frame_summary(code, self._site_at),)
+            self._site_code = None
+        return self._site
+
+    @site.setter
+    def site(self, value):
+        self._site, self._site_code = value, None
 
     # TF's accessors ------------------------------------------------------------------------
     def get_attr(self, name):
@@ -391,6 +409,9 @@ def _snake_name(type_):
 def value_name(op_name):
     """A Python name for an op's value in compiled code: the node's name in snake case
     (``sequential/dense/MatMul`` -> ``sequential_dense_mat_mul``), never a kernel's name."""
+    base, sep, number = op_name.rpartition("_")
+    if sep and number.isdigit():  # (add_17: the cache keeps "add", not every numbered name)
+        return value_name(base) + "_" + number
     return snake_name(re.sub(r"\W", "_", op_name))
 
 
@@ -573,16 +594,20 @@ def copy_graph(graph, outer=None, mapping=None):
 def clone_op(graph, op, mapping, inputs=None):
     """Adds a copy of `op` to `graph`, its inputs remapped through `mapping` (id -> tensor)."""
     if inputs is None:
-        inputs = [mapping.get(id(t), t) for t in op.inputs]
+        get = mapping.get
+        inputs = [get(id(t), t) for t in op.inputs]
+    subgraphs = op.subgraphs
     new = Operation(graph, op.type, op.name, op.opdef, inputs, op.attrs, op.stateful,
-                    {k: copy_graph(g, graph) for k, g in op.subgraphs.items()})
-    new.site = op.site
+                    {k: copy_graph(g, graph) for k, g in subgraphs.items()} if subgraphs
+                    else None)
+    new._site, new._site_code, new._site_at = op._site, op._site_code, op._site_at
     graph._by_name[new.name] = new
     graph._used_names.setdefault(new.name.lower(), 1)
     new.outputs = tuple(make_symbolic(new, i, t._dtype, t._shape)
                         for i, t in enumerate(op.outputs))
-    new.control_inputs = [mapping["op", id(c)] for c in op.control_inputs
-                          if ("op", id(c)) in mapping]
+    if op.control_inputs:
+        new.control_inputs = [mapping["op", id(c)] for c in op.control_inputs
+                              if ("op", id(c)) in mapping]
     graph.operations.append(new)
     for old_t, new_t in zip(op.outputs, new.outputs):
         mapping[id(old_t)] = new_t

@@ -100,8 +100,10 @@ _WRAPPER_NAMES = frozenset(("op", "wrapper", "wrapped", "delegate", "swapped"))
 
 def current_call():
     """(outermost eagerbook frame of the current call, the frame that names it, the user's
-    frame that called it); (None, None, None) when no user code is on the stack."""
-    frame = sys._getframe(2)
+    frame that called it); (None, None, None) when no user code is on the stack. Called by
+    Namer._enter_call from name_for from Graph.create_op: the walk starts at create_op's
+    caller (each frame it passes costs a frame object; those three are always eagerbook's)."""
+    frame = sys._getframe(4)
     chain = []
     while frame is not None:
         kind = _KINDS.get(frame.f_code)  # (_kind, spelled out: this runs per frame per op)
@@ -159,11 +161,25 @@ def definition_site(frame, only=False):
             kind = _kind(frame)
         if kind == USER:
             code = frame.f_code
-            name = code.co_name
-            site.append((code.co_filename, frame.f_lineno,
-                         name[4:] if name.startswith("tf__") else name))  # (AutoGraph's)
+            site.append((code.co_filename, frame.f_lineno, _function_name(code)))
         frame = None if only else frame.f_back
     return tuple(reversed(site))
+
+
+def frame_summary(code, at):
+    """(file, line, function) of a frame of `code` stopped at instruction offset `at` (its
+    f_lasti): what definition_site lists for it, read later from what the tracer kept."""
+    line = code.co_firstlineno
+    for start, end, number in code.co_lines():
+        if start <= at < end:
+            line = number if number is not None else line
+            break
+    return code.co_filename, line, _function_name(code)
+
+
+def _function_name(code):
+    name = code.co_name
+    return name[4:] if name.startswith("tf__") else name  # (AutoGraph's converted functions)
 
 
 def scope_prefix():
@@ -220,7 +236,7 @@ class Namer:
         self.caller = caller  # (created() starts the definition site there, then lets go)
         if named is self.frame:
             return
-        outer_site = self.outer_site  # (kept from call to call: see site_of)
+        outer_site = self.outer_site  # (kept from call to call: see site_out_from)
         self.forget_call()
         self.caller, self.outer_site = caller, outer_site
         self.frame = named
@@ -257,8 +273,13 @@ class Namer:
 
     def created(self, op):
         """Bookkeeping after `op` (named by name_for) joined the graph."""
-        op.site = self.site_of(self.caller)
-        self.caller = None
+        caller = self.caller
+        if caller is None:
+            op._site = ()
+        else:  # (the caller's own line is read only if asked: Operation.site)
+            op._site = self.site_out_from(caller)
+            op._site_code, op._site_at = caller.f_code, caller.f_lasti
+            self.caller = None
         if self.base is not None and op.name == self.base:
             self.holder = op
         elif op.type not in ARGUMENT_OPS:
@@ -266,19 +287,17 @@ class Namer:
         if op.type in ARGUMENT_OPS:
             self.arguments[id(op)] = op
 
-    def site_of(self, frame):
-        """definition_site(frame), the part out from frame's caller remembered: the ops of one
+    def site_out_from(self, frame):
+        """definition_site of the frames out from `frame`'s caller, remembered: the ops of one
         trace mostly share it (a loop body's caller is the same AutoGraph frame every turn),
         and walking the whole stack for every op cost more than all the rest of naming."""
-        if frame is None:
-            return ()
         outer, at, site = self.outer_site
         # (stopped elsewhere: walk again; a module's frame has nothing out from it)
         if outer is not frame.f_back or (outer is not None and at != outer.f_lasti):
             outer = frame.f_back
             site = definition_site(outer)
             self.outer_site = outer, None if outer is None else outer.f_lasti, site
-        return site + definition_site(frame, only=True)
+        return site
 
     def _name_arguments(self, name, type_, inputs, opdef):
         """Argument ops of this call that `inputs` take go under the taking op: ``add/y``

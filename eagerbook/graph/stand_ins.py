@@ -37,15 +37,14 @@ def run_on_stand_ins(op, inputs, attrs):
     key = None
     try:
         key = (op.name, id(op), tuple((t._dtype.name, t._shape._dims) for t in inputs),
-               tuple(None if c is None or c.size > 16 else (c.dtype.str, c.tobytes(), c.shape)
-                     for c in consts),
-               tuple(sorted((k, _hashable(v)) for k, v in attrs.items())))
+               None if op.elementwise else _constants_key(consts),
+               tuple(sorted((k, _hashable(v)) for k, v in attrs.items())) if attrs else ())
         cached = _SHAPE_CACHE.get(key)
         if cached is not None:
             return cached
     except TypeError:
         key = None
-    if any(c is not None and c.size > 16 for c in consts):
+    if not op.elementwise and any(c is not None and c.size > 16 for c in consts):
         key = None  # big constants: not worth hashing
     unknown = any(t._shape._dims is None or None in t._shape._dims for t in inputs)
     if unknown and (op.name in _BROADCASTING or op.broadcasts and op.elementwise):
@@ -137,6 +136,14 @@ def _value_dependent_failure(op, inputs, consts, attrs):
     except ValueError:
         return None
     return [(d, TensorShape._from_tuple(s)) for d, s in first]
+
+
+def _constants_key(consts):
+    """The small constant inputs' values, which may decide an output shape (a Reshape's
+    shape, a Slice's size). An elementwise op's output follows its inputs' dtypes and shapes
+    only: its key leaves the values out, so ``x + 1.0`` and ``x + 2.0`` share one run."""
+    return tuple(None if c is None or c.size > 16 else (c.dtype.str, c.tobytes(), c.shape)
+                 for c in consts)
 
 
 def _hashable(v):

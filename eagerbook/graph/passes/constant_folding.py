@@ -18,7 +18,7 @@ def constant_folding(graph):
     replacement = {}
     new_ops = []
     for op in g.operations:
-        if any(id(t) in replacement for t in op.inputs):
+        if replacement and any(id(t) in replacement for t in op.inputs):
             op.inputs = tuple(replacement.get(id(t), t) for t in op.inputs)
         if not _foldable(op):
             new_ops.append(op)

@@ -14,7 +14,7 @@ def common_subexpression_elimination(graph):
     replacement = {}
     dead = set()
     for op in g.operations:
-        if any(id(t) in replacement for t in op.inputs):
+        if replacement and any(id(t) in replacement for t in op.inputs):
             op.inputs = tuple(replacement.get(id(t), t) for t in op.inputs)
         key = _key(op)
         if key is None:
@@ -42,7 +42,8 @@ def _key(op):
             return None
         return ("Const", value.dtype.str, value.shape, np.ascontiguousarray(value).tobytes())
     try:
-        attrs = tuple(sorted((k, _hashable(v)) for k, v in op.attrs.items()))
+        attrs = tuple(sorted((k, _hashable(v)) for k, v in op.attrs.items())) \
+            if op.attrs else ()
         key = (op.type, id(op.opdef), tuple(id(t) for t in op.inputs), attrs)
         hash(key)
     except TypeError:

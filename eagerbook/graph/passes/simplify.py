@@ -36,19 +36,35 @@ def algebraic_simplification(graph):
     map_subgraphs(g, algebraic_simplification)
     replacement = {}
     uniform = {}  # id(constant tensor) -> its one-value twin (or None), made once per pass
+    g.inserted_before = {}  # id(op) -> the new ops that go just before it (_insert_before)
     for op in list(g.operations):
-        if any(id(t) in replacement for t in op.inputs):
+        if replacement and any(id(t) in replacement for t in op.inputs):
             op.inputs = tuple(_resolve(replacement, t) for t in op.inputs)
         if op.stateful or op.subgraphs or len(op.outputs) != 1:
             continue
         out = op.outputs[0]
-        _skip_broadcasts(op)
-        _shrink_uniform_constants(g, op, uniform)
-        new = _rewrite(g, op, out)
-        if new is not None and new is not out:
-            replacement[id(out)] = new
+        if op.opdef is not None and (op.opdef.elementwise or op.type == "SelectV2"):
+            _skip_broadcasts(op)
+            _shrink_uniform_constants(g, op, uniform)
+        if op.type in _REWRITTEN:
+            new = _rewrite(g, op, out)
+            if new is not None and new is not out:
+                replacement[id(out)] = new
+    inserted = g.__dict__.pop("inserted_before")
+    if inserted:  # (one splice: inserting into the list op by op grew with its length)
+        g.operations = _spliced(g.operations, inserted)
     replace_tensors(g, replacement)
     return g
+
+
+def _spliced(operations, inserted):
+    out = []
+    for op in operations:
+        before = inserted.get(id(op))
+        if before:
+            out.extend(before)
+        out.append(op)
+    return out
 
 
 def _resolve(replacement, t):
@@ -71,6 +87,12 @@ def _const_all(t, value):
 
 def _keeps(out, x):
     return x._dtype is out._dtype and same_static_shape(out, x)
+
+
+# The op types _rewrite looks at (any other op is left alone at once).
+_REWRITTEN = frozenset((
+    "Mul", "SquareGrad", "AddV2", "Sub", "RealDiv", "Neg", "Identity", "BroadcastLike", "Cast",
+    "Transpose", "Reshape", "SumToShapeOf", "Sum", "Mean", "OnesLike", "ZerosLike"))
 
 
 def _rewrite(g, op, out):
@@ -144,10 +166,11 @@ def _rewrite(g, op, out):
 
 
 def _insert_before(g, op, type_, inputs, attrs, opdef, like, name=None):
+    """A new op placed just before `op` in program order (when the pass ends)."""
     node = g.create_op(type_, inputs, attrs, [(like._dtype, like._shape)], opdef=opdef,
                        name=name or op.name)
     g.operations.pop()
-    g.operations.insert(g.operations.index(op), node)
+    g.inserted_before.setdefault(id(op), []).append(node)
     return node
 
 
@@ -161,6 +184,8 @@ def _skip_broadcasts(op):
     """An elementwise op broadcasts by itself: feed it broadcast_like's input directly when
     the result keeps its shape."""
     if op.opdef is None or not (op.opdef.elementwise or op.type == "SelectV2"):
+        return
+    if not any(t._op.type == "BroadcastLike" for t in op.inputs):
         return
     out = op.outputs[0]
     if not _static(out) or not all(_static(t) for t in op.inputs):
