@@ -70,9 +70,10 @@ def default_name(type_):
 # --- which call is making ops -------------------------------------------------------------------
 # What kind of code a frame runs: the user's, eagerbook's, or AutoGraph's runtime
 # (converted_call, if_stmt, ...), which is eagerbook's but stands for the user's code. Every
-# traced op walks the stack twice, so each code object's kind is remembered (a code object
-# belongs to one module for life; the table is cleared when large, as notebooks compile often).
-USER, EAGERBOOK, AUTOGRAPH = 0, 1, 2
+# traced op walks the stack, so each code object's kind is remembered (a code object belongs
+# to one module for life; the table is cleared when large, as notebooks compile often).
+# FORWARDER: eagerbook's code that hands its arguments on (see _is_forwarder).
+USER, EAGERBOOK, AUTOGRAPH, FORWARDER = 0, 1, 2, 3
 _KINDS = {}
 
 
@@ -81,7 +82,8 @@ def _kind(frame):
     if kind is None:
         module = frame.f_globals.get("__name__") or ""
         kind = USER if module != "eagerbook" and not module.startswith("eagerbook.") else \
-            AUTOGRAPH if module.startswith("eagerbook.graph.autograph") else EAGERBOOK
+            AUTOGRAPH if module.startswith("eagerbook.graph.autograph") else \
+            FORWARDER if _is_forwarder(frame.f_code) else EAGERBOOK
         if len(_KINDS) > 50_000:
             _KINDS.clear()
         _KINDS[frame.f_code] = kind
@@ -104,7 +106,7 @@ def current_call():
     Namer._enter_call from name_for from Graph.create_op: the walk starts at create_op's
     caller (each frame it passes costs a frame object; those three are always eagerbook's)."""
     frame = sys._getframe(4)
-    chain = []
+    outer = named = None  # the outermost eagerbook frame, the outermost non-forwarder
     while frame is not None:
         kind = _KINDS.get(frame.f_code)  # (_kind, spelled out: this runs per frame per op)
         if kind is None:
@@ -112,12 +114,13 @@ def current_call():
         if kind == USER:
             break
         if kind == EAGERBOOK:
-            chain.append(frame)
+            outer = named = frame
+        elif kind == FORWARDER:
+            outer = frame
         frame = frame.f_back
-    if not chain:
+    if outer is None:
         return None, None, frame
-    named = next((f for f in reversed(chain) if not _is_forwarder(f.f_code)), chain[-1])
-    return chain[-1], named, frame
+    return outer, named or outer, frame
 
 
 def _operator_name(caller):
@@ -370,6 +373,6 @@ def _opened_by_user():
     while frame is not None:
         module = frame.f_globals.get("__name__") or ""
         if module not in ("contextlib", "eagerbook.core.context", __name__):
-            return _kind(frame) != EAGERBOOK
+            return _kind(frame) not in (EAGERBOOK, FORWARDER)
         frame = frame.f_back
     return True

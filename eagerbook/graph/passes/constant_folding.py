@@ -7,7 +7,7 @@ graph does not balloon with big constants.
 
 import numpy as np
 
-from .util import fresh_copy, map_subgraphs, replace_tensors
+from .util import fresh_copy, map_subgraphs, replace_tensors, uses_any
 
 MAX_FOLDED_ELEMENTS = 1 << 16
 
@@ -18,7 +18,7 @@ def constant_folding(graph):
     replacement = {}
     new_ops = []
     for op in g.operations:
-        if replacement and any(id(t) in replacement for t in op.inputs):
+        if replacement and uses_any(op, replacement):
             op.inputs = tuple(replacement.get(id(t), t) for t in op.inputs)
         if not _foldable(op):
             new_ops.append(op)

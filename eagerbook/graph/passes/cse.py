@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from .util import fresh_copy, map_subgraphs, remove_ops, replace_tensors
+from .util import fresh_copy, map_subgraphs, remove_ops, replace_tensors, uses_any
 
 _SMALL_CONST = 64
 
@@ -14,7 +14,7 @@ def common_subexpression_elimination(graph):
     replacement = {}
     dead = set()
     for op in g.operations:
-        if replacement and any(id(t) in replacement for t in op.inputs):
+        if replacement and uses_any(op, replacement):
             op.inputs = tuple(replacement.get(id(t), t) for t in op.inputs)
         key = _key(op)
         if key is None:

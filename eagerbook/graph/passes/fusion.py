@@ -7,7 +7,7 @@ consumer when it is elementwise, pure, and its result is used exactly once (by t
 """
 
 from ...ops.registry import define
-from .util import consumers, fresh_copy, map_subgraphs, remove_ops, replace_tensors
+from .util import fresh_copy, map_subgraphs, remove_ops, replace_tensors
 
 
 def _fused_kernel(*values, ops, _program):
@@ -26,23 +26,16 @@ MAX_FUSED_OPS = 24
 def elementwise_fusion(graph):
     g = fresh_copy(graph)
     map_subgraphs(g, elementwise_fusion)
-    uses = consumers(g)
-    consumer_of = {}
-    for op in g.operations:
-        for t in op.inputs:
-            consumer_of.setdefault(id(t), op)
-    outputs = {id(t) for t in g.outputs if t is not None}
+    only_consumer = _only_consumers(g)
     group_of = {}  # id(op) -> root op
     size = {}  # id(root) -> ops in its group so far
     for op in reversed(g.operations):
         if not _fusable(op):
             continue
-        out = op.outputs[0]
-        consumer = consumer_of.get(id(out))
-        if (uses.get(id(out), 0) == 1 and id(out) not in outputs and consumer is not None
-                and id(consumer) in group_of
-                and size[id(group_of[id(consumer)])] < MAX_FUSED_OPS):
-            root = group_of[id(op)] = group_of[id(consumer)]
+        consumer = only_consumer.get(id(op.outputs[0]))
+        root = None if consumer is None else group_of.get(id(consumer))
+        if root is not None and size[id(root)] < MAX_FUSED_OPS:
+            group_of[id(op)] = root
             size[id(root)] += 1
         else:
             group_of[id(op)] = op
@@ -83,6 +76,22 @@ def elementwise_fusion(graph):
     replace_tensors(g, replacement)
     remove_ops(g, dead)
     return g
+
+
+def _only_consumers(g):
+    """id(tensor) -> the op using it, for tensors one op uses once (and not an output)."""
+    consumer_of, used_more = {}, set()
+    for op in g.operations:
+        for t in op.inputs:
+            key = id(t)
+            if key in consumer_of:
+                used_more.add(key)
+            else:
+                consumer_of[key] = op
+    used_more.update(id(t) for t in g.outputs if t is not None)
+    for key in used_more:
+        consumer_of.pop(key, None)
+    return consumer_of
 
 
 def _fusable(op):

@@ -28,7 +28,7 @@ from ...core.shape import TensorShape
 from ...ops.math_ops import long_row_sum_plan
 from ...ops.registry import REGISTRY
 from .constant_folding import MAX_FOLDED_ELEMENTS
-from .util import fresh_copy, map_subgraphs, replace_tensors, same_static_shape
+from .util import fresh_copy, map_subgraphs, replace_tensors, same_static_shape, uses_any
 
 
 def algebraic_simplification(graph):
@@ -38,7 +38,7 @@ def algebraic_simplification(graph):
     uniform = {}  # id(constant tensor) -> its one-value twin (or None), made once per pass
     g.inserted_before = {}  # id(op) -> the new ops that go just before it (_insert_before)
     for op in list(g.operations):
-        if replacement and any(id(t) in replacement for t in op.inputs):
+        if replacement and uses_any(op, replacement):
             op.inputs = tuple(_resolve(replacement, t) for t in op.inputs)
         if op.stateful or op.subgraphs or len(op.outputs) != 1:
             continue

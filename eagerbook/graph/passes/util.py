@@ -53,9 +53,18 @@ def replace_tensors(graph, replacement):
         return t
 
     for op in graph.operations:
-        if any(id(t) in replacement for t in op.inputs):
+        if uses_any(op, replacement):
             op.inputs = tuple(resolve(t) for t in op.inputs)
     graph.outputs = [None if t is None else resolve(t) for t in graph.outputs]
+
+
+def uses_any(op, replacement):
+    """True when an input of `op` is replaced (its id is a key of `replacement`). (A plain
+    loop: every pass asks it of every op, and any() over a generator costs twice as much.)"""
+    for t in op.inputs:
+        if id(t) in replacement:
+            return True
+    return False
 
 
 def remove_ops(graph, dead):
