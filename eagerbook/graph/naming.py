@@ -73,20 +73,26 @@ def default_name(type_):
 # traced op walks the stack, so each code object's kind is remembered (a code object belongs
 # to one module for life; the table is cleared when large, as notebooks compile often).
 # FORWARDER: eagerbook's code that hands its arguments on (see _is_forwarder).
+# The table is keyed by id(code): hashing a code object hashes its names and constants anew
+# every time. _CODES holds the code objects, so no id is reused while it is a key.
 USER, EAGERBOOK, AUTOGRAPH, FORWARDER = 0, 1, 2, 3
 _KINDS = {}
+_CODES = []
 
 
 def _kind(frame):
-    kind = _KINDS.get(frame.f_code)
+    code = frame.f_code
+    kind = _KINDS.get(id(code))
     if kind is None:
         module = frame.f_globals.get("__name__") or ""
         kind = USER if module != "eagerbook" and not module.startswith("eagerbook.") else \
             AUTOGRAPH if module.startswith("eagerbook.graph.autograph") else \
-            FORWARDER if _is_forwarder(frame.f_code) else EAGERBOOK
+            FORWARDER if _is_forwarder(code) else EAGERBOOK
         if len(_KINDS) > 50_000:
             _KINDS.clear()
-        _KINDS[frame.f_code] = kind
+            _CODES.clear()
+        _KINDS[id(code)] = kind
+        _CODES.append(code)
     return kind
 
 
@@ -108,7 +114,7 @@ def current_call():
     frame = sys._getframe(4)
     outer = named = None  # the outermost eagerbook frame, the outermost non-forwarder
     while frame is not None:
-        kind = _KINDS.get(frame.f_code)  # (_kind, spelled out: this runs per frame per op)
+        kind = _KINDS.get(id(frame.f_code))  # (_kind, spelled out: this runs per frame per op)
         if kind is None:
             kind = _kind(frame)
         if kind == USER:
@@ -159,7 +165,7 @@ def definition_site(frame, only=False):
     ... defined at``). `only`: `frame` alone."""
     site = []
     while frame is not None:
-        kind = _KINDS.get(frame.f_code)
+        kind = _KINDS.get(id(frame.f_code))
         if kind is None:
             kind = _kind(frame)
         if kind == USER:
