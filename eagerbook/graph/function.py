@@ -539,6 +539,22 @@ def _placeholders_for(graph, arg, name, relaxed=None):
 
 
 # --- ConcreteFunction -----------------------------------------------------------------------------
+def _output_shape(value):
+    if value is None:
+        return TensorShape(None)
+    if isinstance(value, Tensor) or hasattr(type(value), "_as_tensor"):
+        return TensorShape(value.shape)
+    return TensorShape(np.shape(value))
+
+
+def _output_dtype(value):
+    if value is None:
+        return None
+    if isinstance(value, Tensor) or hasattr(type(value), "_as_tensor"):
+        return value.dtype
+    return convert_to_tensor(value).dtype
+
+
 class ConcreteFunction:
     """One traced graph for one input signature (``tf.types.experimental.ConcreteFunction``)."""
 
@@ -571,6 +587,17 @@ class ConcreteFunction:
     @property
     def outputs(self):
         return list(self.graph.outputs)
+
+    @property
+    def output_shapes(self):
+        """The static shape of each output, in the structure the function returns (a Python
+        value returned as is has the shape of its tensor; None: an unknown shape)."""
+        return nest.map_structure(_output_shape, self.structured_outputs)
+
+    @property
+    def output_dtypes(self):
+        """The dtype of each output, in the structure the function returns (None for None)."""
+        return nest.map_structure(_output_dtype, self.structured_outputs)
 
     @property
     def captured_inputs(self):

@@ -300,12 +300,13 @@ class Namer:
         """definition_site of the frames out from `frame`'s caller, remembered: the ops of one
         trace mostly share it (a loop body's caller is the same AutoGraph frame every turn),
         and walking the whole stack for every op cost more than all the rest of naming."""
+        back = frame.f_back
+        if back is None:  # (the outermost frame: a script's own code)
+            return ()
         outer, at, site = self.outer_site
-        # (stopped elsewhere: walk again; a module's frame has nothing out from it)
-        if outer is not frame.f_back or (outer is not None and at != outer.f_lasti):
-            outer = frame.f_back
-            site = definition_site(outer)
-            self.outer_site = outer, None if outer is None else outer.f_lasti, site
+        if outer is not back or at != back.f_lasti:  # (stopped elsewhere: walk again)
+            site = definition_site(back)
+            self.outer_site = back, back.f_lasti, site
         return site
 
     def _name_arguments(self, name, type_, inputs, opdef):

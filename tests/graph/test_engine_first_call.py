@@ -98,3 +98,35 @@ def test_simplification_places_new_ops_before_the_op_they_replace():
     for k in range(1, 40):
         expected = expected / 2 ** (k % 5 + 1) + 1.0
     np.testing.assert_allclose(f(x).numpy(), expected, rtol=1e-6)
+
+
+def test_a_function_traced_from_a_script_s_top_level_code():
+    # The user's outermost frame (a script's module code) has no caller: its ops still get a
+    # definition site, and tracing does not fail looking past it.
+    import subprocess
+    script = ("import eagerbook as tf\n"
+              "@tf.function\n"
+              "def f(x):\n"
+              "    return x * 2.0, 3\n"
+              "c = f.get_concrete_function(tf.TensorSpec([None, 3], tf.float32))\n"
+              "print(c.output_shapes, c.output_dtypes)\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == \
+        "(TensorShape([None, 3]), TensorShape([])) (tf.float32, tf.int32)"
+
+
+def test_output_shapes_and_dtypes_follow_the_returned_structure():
+    def body(x):
+        return {"k": x * 2, "v": "text"}, [x[0], None, 3]
+
+    f = tf.function(body)
+    concrete = f.get_concrete_function(tf.TensorSpec([None, 3], tf.float32))
+    shapes, dtypes = concrete.output_shapes, concrete.output_dtypes
+    assert shapes[0] == {"k": tf.TensorShape([None, 3]), "v": tf.TensorShape([])}
+    assert shapes[1][0].as_list() == [3] and shapes[1][1].rank is None
+    assert shapes[1][2] == tf.TensorShape([])
+    assert dtypes == ({"k": tf.float32, "v": tf.string}, [tf.float32, None, tf.int32])
+    single = tf.function(lambda x: x).get_concrete_function(tf.constant([1, 2]))
+    assert single.output_shapes == tf.TensorShape([2]) and single.output_dtypes == tf.int32
