@@ -212,8 +212,8 @@ class Variable:
 
     def __getitem__(self, key):
         sliced = Tensor.__getitem__(self._as_tensor(), key)
-        if is_symbolic(sliced):  # inside tf.function: no sliced assignment
-            return sliced
+        if is_symbolic(sliced):  # inside tf.function: the graph remembers the slice's Variable
+            return sliced._op.graph.remember_variable_slice(sliced, self, key)
         view = _VariableSlice.__new__(_VariableSlice)
         view._value, view._dtype = sliced._value, sliced._dtype
         view._variable, view._key = self, key

@@ -42,6 +42,7 @@ from .trace_types import (  # noqa: F401 - _param_names: saved_model imports it 
     FlatCall,
     FunctionType,
     MultilineMessageKeyError,
+    OutputTypes,
     VariableSpec,
     _call_key,
     _check_against_spec,
@@ -65,8 +66,7 @@ from .trace_types import (  # noqa: F401 - _param_names: saved_model imports it 
 from .tracer import FuncGraph
 
 logger = logging.getLogger("eagerbook")
-# Callables notified after every trace as listener(function, concrete_function): the notebook's
-# %%eager magic uses this to show the functions a cell traced. Empty: costs one check.
+# Each is called as listener(function, concrete) after a trace (the notebook's %%eager magic).
 trace_listeners = []
 _ndarray = np.ndarray
 _asarray = np.asarray
@@ -539,23 +539,7 @@ def _placeholders_for(graph, arg, name, relaxed=None):
 
 
 # --- ConcreteFunction -----------------------------------------------------------------------------
-def _output_shape(value):
-    if value is None:
-        return TensorShape(None)
-    if isinstance(value, Tensor) or hasattr(type(value), "_as_tensor"):
-        return TensorShape(value.shape)
-    return TensorShape(np.shape(value))
-
-
-def _output_dtype(value):
-    if value is None:
-        return None
-    if isinstance(value, Tensor) or hasattr(type(value), "_as_tensor"):
-        return value.dtype
-    return convert_to_tensor(value).dtype
-
-
-class ConcreteFunction:
+class ConcreteFunction(OutputTypes):
     """One traced graph for one input signature (``tf.types.experimental.ConcreteFunction``)."""
 
     def __init__(self, graph, name, traced_args, arg_specs, structured_outputs, template,
@@ -587,17 +571,6 @@ class ConcreteFunction:
     @property
     def outputs(self):
         return list(self.graph.outputs)
-
-    @property
-    def output_shapes(self):
-        """The static shape of each output, in the structure the function returns (a Python
-        value returned as is has the shape of its tensor; None: an unknown shape)."""
-        return nest.map_structure(_output_shape, self.structured_outputs)
-
-    @property
-    def output_dtypes(self):
-        """The dtype of each output, in the structure the function returns (None for None)."""
-        return nest.map_structure(_output_dtype, self.structured_outputs)
 
     @property
     def captured_inputs(self):

@@ -153,6 +153,20 @@ class SymbolicTensor(Tensor):
 
     __int__ = __float__ = __index__ = __complex__ = _no_scalar
 
+    @property
+    def assign(self):
+        """``v[key].assign(value)`` while tracing (graph/variable_slices.py); any other
+        symbolic tensor has no ``assign``, as in TF."""
+        from .variable_slices import assign_slice, slice_of  # (it builds on the ops package)
+        found = slice_of(self)
+        if found is None:
+            raise AttributeError(f"'{type(self).__name__}' object has no attribute 'assign'")
+        variable, key = found
+
+        def assign(value, use_locking=None, name=None, read_value=True):
+            return assign_slice(variable, key, value, read_value)
+        return assign
+
     def __format__(self, format_spec):
         return format(str(self), format_spec)
 
@@ -303,6 +317,12 @@ class Graph:
             self._release_name(op.name)
         op.name = name
         self._by_name[name] = op
+
+    def remember_variable_slice(self, sliced, variable, key):
+        """`sliced` is ``variable[key]``: its ``assign`` writes into `variable`
+        (graph/variable_slices.py; the graph keeps `sliced`, so its id stays its own)."""
+        self.__dict__.setdefault("variable_slices", {})[id(sliced)] = (variable, key)
+        return sliced
 
     def create_op(self, type_, inputs, attrs, out_specs, opdef=None, name=None, stateful=False,
                   subgraphs=None):

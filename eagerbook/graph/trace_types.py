@@ -13,7 +13,7 @@ import weakref
 
 import numpy as np
 
-from ..core import dtypes, errors
+from ..core import dtypes, errors, nest
 from ..core.shape import TensorShape
 from ..core.spec import TensorSpec
 from ..core.tensor import EagerTensor, Tensor, convert_to_tensor
@@ -627,3 +627,35 @@ def composite_placeholders(graph, arg, name, placeholders_for):
     parts = [placeholders_for(graph, t, f"{name}_{i}")[0]
              for i, t in enumerate(arg.__tf_components__())]
     return arg.__tf_from_components__(parts), arg._type_spec
+
+
+# --- a ConcreteFunction's output types ------------------------------------------------------------
+class OutputTypes:
+    """TF's ``output_shapes`` and ``output_dtypes`` of a ConcreteFunction (its base class)."""
+
+    @property
+    def output_shapes(self):
+        """The static shape of each output, in the structure the function returns (a Python
+        value returned as is has the shape of its tensor; None: an unknown shape)."""
+        return nest.map_structure(_output_shape, self.structured_outputs)
+
+    @property
+    def output_dtypes(self):
+        """The dtype of each output, in the structure the function returns (None for None)."""
+        return nest.map_structure(_output_dtype, self.structured_outputs)
+
+
+def _output_shape(value):
+    if value is None:
+        return TensorShape(None)
+    if isinstance(value, Tensor) or hasattr(type(value), "_as_tensor"):
+        return TensorShape(value.shape)
+    return TensorShape(np.shape(value))
+
+
+def _output_dtype(value):
+    if value is None:
+        return None
+    if isinstance(value, Tensor) or hasattr(type(value), "_as_tensor"):
+        return value.dtype
+    return convert_to_tensor(value).dtype
