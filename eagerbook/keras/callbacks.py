@@ -169,12 +169,19 @@ def _format_elapsed(seconds):
     return f"{seconds:.0f}s"
 
 
-def _per_step(seconds):
+def _per_step(seconds, unit="step"):
     if seconds >= 1:
-        return f"{seconds:.0f}s/step"
+        return f"{seconds:.0f}s/{unit}"
     if seconds >= 1e-3:
-        return f"{seconds * 1e3:.0f}ms/step"
-    return f"{seconds * 1e6:.0f}us/step"
+        return f"{seconds * 1e3:.0f}ms/{unit}"
+    return f"{seconds * 1e6:.0f}us/{unit}"
+
+
+class _AllNames:
+    """Contains every name: the stateful_metrics of fit's progress bar."""
+
+    def __contains__(self, name):
+        return True
 
 
 class Progbar:
@@ -188,6 +195,11 @@ class Progbar:
         self.interval = interval
         self.unit_name = unit_name
         self.stream = stream or sys.stdout
+        # Values of other names are averaged over the steps since the bar began, as in TF;
+        # fit's logger passes every name (its metrics are running means already).
+        self.stateful_metrics = stateful_metrics if isinstance(stateful_metrics, _AllNames) \
+            else set(stateful_metrics or ())
+        self._sums = {}  # name -> [sum of value * steps, steps]
         self._dynamic = (hasattr(self.stream, "isatty") and self.stream.isatty()) or \
             "ipykernel" in sys.modules
         self._start = time.time()
@@ -199,8 +211,15 @@ class Progbar:
     def update(self, current, values=None, finalize=None):
         if finalize is None:
             finalize = self.target is not None and current >= self.target
+        steps = max(current - self._seen, 1)
         for key, value in (values or []):
-            self._values[key] = value
+            if key in self.stateful_metrics:
+                self._values[key] = value
+            else:
+                total = self._sums.setdefault(key, [0.0, 0])
+                total[0] += float(np.mean(value)) * steps
+                total[1] += steps
+                self._values[key] = total[0] / total[1]
         self._seen = current
         now = time.time()
         elapsed = now - self._start
@@ -212,7 +231,7 @@ class Progbar:
             bar = self._bar(current)
             if finalize:
                 per = elapsed / max(current, 1)
-                info = f" - {_format_elapsed(elapsed)} {_per_step(per)}"
+                info = f" - {_format_elapsed(elapsed)} {_per_step(per, self.unit_name)}"
             else:
                 eta = elapsed / max(current, 1) * ((self.target or current) - current)
                 info = f" - ETA: {_format_eta(eta)}"
@@ -232,6 +251,9 @@ class Progbar:
             count = f"{current}/{self.target}" if self.target else f"{current}"
             line = f"{count} - {_format_elapsed(elapsed)}"
             line += "".join(f" - {k}: {_format_value(v)}" for k, v in self._values.items())
+            # TF 2.5+ ends the line with the epoch's time and the time per step.
+            line += (f" - {_per_step(elapsed, 'epoch')}"
+                     f" - {_per_step(elapsed / max(current, 1), self.unit_name)}")
             self.stream.write(line + "\n")
             self.stream.flush()
 
@@ -271,7 +293,7 @@ class ProgbarLogger(Callback):
     def on_epoch_begin(self, epoch, logs=None):
         if self.verbose and self.epochs > 1:  # TF 2 prints no "Epoch 1/1"
             print(f"Epoch {epoch + 1}/{self.epochs}")
-        self._bar = Progbar(self.target, verbose=self.verbose)
+        self._bar = Progbar(self.target, verbose=self.verbose, stateful_metrics=_AllNames())
         self._mode = "train"
 
     def on_train_batch_end(self, batch, logs=None):
@@ -288,7 +310,8 @@ class ProgbarLogger(Callback):
 
     def on_test_begin(self, logs=None):
         if self._bar is None and self.verbose and self.params.get("_evaluate"):
-            self._bar = Progbar(self.params.get("steps"), verbose=self.verbose)
+            self._bar = Progbar(self.params.get("steps"), verbose=self.verbose,
+                                stateful_metrics=_AllNames())
             self._mode = "test"
 
     def on_test_batch_end(self, batch, logs=None):
@@ -305,7 +328,8 @@ class ProgbarLogger(Callback):
 
     def on_predict_begin(self, logs=None):
         if self.verbose and self.params.get("_predict"):
-            self._bar = Progbar(self.params.get("steps"), verbose=self.verbose)
+            self._bar = Progbar(self.params.get("steps"), verbose=self.verbose,
+                                stateful_metrics=_AllNames())
             self._mode = "predict"
 
     def on_predict_batch_end(self, batch, logs=None):

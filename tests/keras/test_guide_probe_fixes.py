@@ -81,7 +81,7 @@ def test_progbar_prints_elapsed_time_in_whole_seconds_past_a_minute(monkeypatch)
     bar = keras.utils.Progbar(4, verbose=2, stream=stream)
     clock.now += 3725.0
     bar.update(4, [("loss", 0.5)])
-    assert stream.text == "4/4 - 3725s - loss: 0.5000\n"
+    assert stream.text == "4/4 - 3725s - loss: 0.5000 - 3725s/epoch - 931s/step\n"
 
 
 @pytest.mark.parametrize("eta_seconds, text", [(59.9, "59s"), (60.0, "60s"), (94.7, "1:34"),

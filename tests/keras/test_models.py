@@ -349,7 +349,8 @@ def test_progress_bar_output(capsys):
                      out), out
     model.fit(x, y, batch_size=8, epochs=1, verbose=2)
     out = capsys.readouterr().out
-    assert re.search(r"^3/3 - \d+s - loss: [\d.e+-]+ - mae: [\d.e+-]+$", out, re.M), out
+    assert re.search(r"^3/3 - \d+s - loss: [\d.e+-]+ - mae: [\d.e+-]+ - \d+(ms|us|s)/epoch"
+                     r" - \d+(ms|us|s)/step$", out, re.M), out
     model.evaluate(x, y, verbose=1)
     assert "[==============================]" in capsys.readouterr().out
     model.fit(x, y, epochs=1, verbose=0)
