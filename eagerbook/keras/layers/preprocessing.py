@@ -895,6 +895,10 @@ class Normalization(PreprocessingLayer):
 
     def adapt(self, data, batch_size=None, steps=None):
         """Computes the mean and variance of `data` (an array, a tensor or a Dataset)."""
+        if self.input_mean is not None:
+            raise ValueError("Cannot `adapt` a Normalization layer that is initialized with "
+                             f"static `mean` and `variance`, you passed mean "
+                             f"{self.input_mean} and variance {self.input_variance}.")
         if not self.built:
             _note_adapt_shape(self, data)
         batches = self._adapt_batches(data, batch_size, steps)

@@ -1,5 +1,7 @@
 """``tf.keras.preprocessing.sequence``: making lists of sequences rectangular."""
 
+import random
+
 import numpy as np
 
 
@@ -46,4 +48,51 @@ def pad_sequences(sequences, maxlen=None, dtype="int32", padding="pre", truncati
     return out
 
 
-__all__ = ["pad_sequences"]
+def make_sampling_table(size, sampling_factor=1e-5):
+    """For word ranks ``0 .. size-1`` (most frequent first), the probability of keeping a
+    word when sampling skip-grams: frequent words are kept less often. The word frequencies
+    are those Zipf's law predicts for each rank."""
+    euler_gamma = 0.577
+    rank = np.arange(size)
+    rank[0] = 1
+    inverse_frequency = rank * (np.log(rank) + euler_gamma) + 0.5 - 1.0 / (12.0 * rank)
+    f = sampling_factor * inverse_frequency
+    return np.minimum(1.0, f / np.sqrt(f))
+
+
+def skipgrams(sequence, vocabulary_size, window_size=4, negative_samples=1.0, shuffle=True,
+              categorical=False, sampling_table=None, seed=None):
+    """``(couples, labels)``: every ``[word, context]`` pair of `sequence` within
+    `window_size` (label 1; index 0 is padding and never paired), plus
+    ``negative_samples`` times as many ``[word, random word]`` pairs (label 0). The draws use
+    Python's ``random`` in Keras's order, so a `seed` gives Keras's pairs."""
+    couples, labels = [], []
+    positive, negative = ([0, 1], [1, 0]) if categorical else (1, 0)
+    for i, word in enumerate(sequence):
+        if not word:
+            continue
+        if sampling_table is not None and sampling_table[word] < random.random():
+            continue
+        for j in range(max(0, i - window_size), min(len(sequence), i + window_size + 1)):
+            if j != i and sequence[j]:
+                couples.append([word, sequence[j]])
+                labels.append(positive)
+    if negative_samples > 0:
+        count = int(len(labels) * negative_samples)
+        words = [couple[0] for couple in couples]
+        random.shuffle(words)
+        couples += [[words[i % len(words)], random.randint(1, vocabulary_size - 1)]
+                    for i in range(count)]
+        labels += [negative] * count
+    if shuffle:
+        if seed is None:
+            seed = random.randint(0, 10e6)
+        # The same seed for both shuffles keeps each label with its couple.
+        random.seed(seed)
+        random.shuffle(couples)
+        random.seed(seed)
+        random.shuffle(labels)
+    return couples, labels
+
+
+__all__ = ["make_sampling_table", "pad_sequences", "skipgrams"]

@@ -1,6 +1,7 @@
 """``tf.keras.preprocessing.text``: splitting text into words and numbering them."""
 
 import collections
+import hashlib
 import json
 
 import numpy as np
@@ -14,6 +15,28 @@ def text_to_word_sequence(input_text, filters=_FILTERS, lower=True, split=" "):
         input_text = input_text.lower()
     input_text = input_text.translate(str.maketrans({c: split for c in filters}))
     return [word for word in input_text.split(split) if word]
+
+
+def hashing_trick(text, n, hash_function=None, filters=_FILTERS, lower=True, split=" ",
+                  analyzer=None):
+    """Each word of `text` as a number in ``[1, n)`` from hashing it (0 stays free for
+    padding): Python's ``hash`` by default (it varies between runs unless PYTHONHASHSEED is
+    set), ``'md5'`` for a stable one, or any function of a string."""
+    if hash_function is None:
+        hash_function = hash
+    elif hash_function == "md5":
+        def hash_function(word):
+            return int(hashlib.md5(word.encode()).hexdigest(), 16)
+    words = text_to_word_sequence(text, filters, lower, split) if analyzer is None \
+        else analyzer(text)
+    return [hash_function(word) % (n - 1) + 1 for word in words]
+
+
+def one_hot(input_text, n, filters=_FILTERS, lower=True, split=" ", analyzer=None):
+    """``hashing_trick`` with Python's ``hash``: word indices in ``[1, n)``, not one-hot
+    vectors (the name is Keras's)."""
+    return hashing_trick(input_text, n, hash_function=hash, filters=filters, lower=lower,
+                         split=split, analyzer=analyzer)
 
 
 class Tokenizer:
@@ -30,6 +53,7 @@ class Tokenizer:
         self.oov_token = oov_token
         self.word_counts = collections.OrderedDict()
         self.word_docs = collections.defaultdict(int)
+        self.index_docs = collections.defaultdict(int)  # word index -> documents with it
         self.document_count = 0
         self.word_index = {}
         self.index_word = {}
@@ -53,6 +77,8 @@ class Tokenizer:
             [w for w, _ in ordered]
         self.word_index = {w: i for i, w in enumerate(vocabulary, start=1)}
         self.index_word = {i: w for w, i in self.word_index.items()}
+        self.index_docs = collections.defaultdict(int, {
+            self.word_index[w]: c for w, c in self.word_docs.items()})
 
     def texts_to_sequences(self, texts):
         return list(self.texts_to_sequences_generator(texts))
@@ -113,6 +139,7 @@ class Tokenizer:
                 "oov_token": self.oov_token, "document_count": self.document_count,
                 "word_counts": json.dumps(self.word_counts),
                 "word_docs": json.dumps(self.word_docs),
+                "index_docs": json.dumps(self.index_docs),
                 "index_word": json.dumps(self.index_word),
                 "word_index": json.dumps(self.word_index)}
 
@@ -120,4 +147,26 @@ class Tokenizer:
         return json.dumps({"class_name": "Tokenizer", "config": self.get_config()}, **kwargs)
 
 
-__all__ = ["Tokenizer", "text_to_word_sequence"]
+def tokenizer_from_json(json_string):
+    """The `Tokenizer` a ``Tokenizer.to_json()`` string describes, its counts and indices
+    restored (JSON keys are strings: the index maps get their integer keys back)."""
+    config = dict(json.loads(json_string)["config"])
+    word_counts = json.loads(config.pop("word_counts"))
+    word_docs = json.loads(config.pop("word_docs"))
+    index_docs = json.loads(config.pop("index_docs", "{}"))
+    index_word = json.loads(config.pop("index_word"))
+    word_index = json.loads(config.pop("word_index"))
+    document_count = config.pop("document_count", 0)
+    tokenizer = Tokenizer(**config)
+    tokenizer.word_counts = collections.OrderedDict(word_counts)
+    tokenizer.word_docs = collections.defaultdict(int, word_docs)
+    tokenizer.index_docs = collections.defaultdict(int, {int(k): v for k, v in
+                                                         index_docs.items()})
+    tokenizer.index_word = {int(k): v for k, v in index_word.items()}
+    tokenizer.word_index = word_index
+    tokenizer.document_count = document_count
+    return tokenizer
+
+
+__all__ = ["Tokenizer", "hashing_trick", "one_hot", "text_to_word_sequence",
+           "tokenizer_from_json"]
