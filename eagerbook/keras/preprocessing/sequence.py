@@ -86,7 +86,7 @@ def skipgrams(sequence, vocabulary_size, window_size=4, negative_samples=1.0, sh
         labels += [negative] * count
     if shuffle:
         if seed is None:
-            seed = random.randint(0, 10e6)
+            seed = random.randint(0, 10_000_000)  # Keras draws it from [0, 1e7]
         # The same seed for both shuffles keeps each label with its couple.
         random.seed(seed)
         random.shuffle(couples)
