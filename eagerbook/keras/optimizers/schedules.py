@@ -19,10 +19,22 @@ def _python_step(step):
     return float(step)
 
 
+def _step_array(step):
+    """The steps as a NumPy array when `step` holds more than one number, else None."""
+    value = step._value if isinstance(step, Tensor) else step
+    if value is None or isinstance(value, (int, float)) or np.ndim(value) == 0:
+        return None
+    return np.asarray(value, np.float64)
+
+
 class LearningRateSchedule:
     """``schedule(step)`` -> learning rate (a float32 Tensor)."""
 
     def __call__(self, step):
+        steps = _step_array(step)
+        if steps is not None:  # many steps at once (np.linspace to plot the schedule)
+            values = [self._value_at(float(s)) for s in steps.reshape(-1)]
+            return convert_to_tensor(np.reshape(values, steps.shape), dtype=dtypes.float32)
         value = _python_step(step)
         if value is not None:
             return convert_to_tensor(self._value_at(value), dtype=dtypes.float32)
