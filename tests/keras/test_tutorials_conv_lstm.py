@@ -137,3 +137,23 @@ def test_refuses_what_it_does_not_do():
         L.ConvLSTM2D(0, 3)
     with pytest.raises(ValueError):
         L.ConvLSTM2D(2, 3)(np.ones((1, 2, 4, 4), "float32"))
+
+
+def test_bidirectional_runs_a_conv_lstm_both_ways():
+    x = np.random.RandomState(5).rand(1, 3, 4, 4, 1).astype("float32")
+    both = L.Bidirectional(L.ConvLSTM2D(2, 3, padding="same", return_sequences=True))
+    y = both(x)
+    assert y.shape == (1, 3, 4, 4, 4)
+    assert "/forward_conv_lstm2d" in both.weights[0].name
+    assert both.weights[0].name.endswith("/kernel:0")
+    forward = L.ConvLSTM2D(2, 3, padding="same", return_sequences=True)
+    forward(x)
+    forward.set_weights(both.forward_layer.get_weights())
+    np.testing.assert_allclose(y.numpy()[..., :2], forward(x).numpy(), rtol=1e-6)
+
+
+def test_bidirectional_of_a_layer_without_go_backwards_fails_as_tf():
+    with pytest.raises(KeyError):
+        L.Bidirectional(L.Dense(2))
+    with pytest.raises(ValueError):
+        L.Bidirectional(3)

@@ -688,7 +688,9 @@ class Bidirectional(Layer):
 
     def __init__(self, layer, merge_mode="concat", weights=None, backward_layer=None,
                  **kwargs):
-        if not isinstance(layer, RNN):
+        # Any layer is accepted here; one without `go_backwards` in its config (Dense, say)
+        # then fails with TF's KeyError when its backward copy is made.
+        if not isinstance(layer, Layer):
             raise ValueError("Please initialize `Bidirectional` layer with a "
                              f"`tf.keras.layers.Layer` instance. Received: {layer}")
         if merge_mode not in ("sum", "mul", "ave", "concat", None):
