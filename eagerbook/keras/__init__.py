@@ -6,6 +6,7 @@
 
 from . import (
     activations,
+    applications,
     backend,
     callbacks,
     constraints,
@@ -39,7 +40,7 @@ for _cls in _confusion_metrics.CLASSES + _score_metrics.CLASSES:
 # below the layers, so it is attached here).
 backend.placeholder = _placeholder
 
-__all__ = ["activations", "backend", "callbacks", "constraints", "datasets", "initializers",
-           "layers", "losses", "metrics", "mixed_precision", "models", "optimizers",
+__all__ = ["activations", "applications", "backend", "callbacks", "constraints", "datasets",
+           "initializers", "layers", "losses", "metrics", "mixed_precision", "models", "optimizers",
            "preprocessing", "regularizers", "utils", "Input",
            "Model", "Sequential"]
