@@ -87,6 +87,23 @@ def _as_traced(fn, *args):
                         f"{expected} of argument 'x'.") from None
 
 
+def _reduce_state_like(state, new_state):
+    """`new_state` in the structure of `state`: TF's reduce keeps the initial state's structure
+    and dtypes, and matches the new state to it component by component."""
+    flat_state, flat_new = nest.flatten(state), nest.flatten(new_state)
+    if len(flat_new) != len(flat_state):
+        raise errors.InvalidArgumentError(
+            "The number of components of the initial state and the reduce function output does "
+            f"not match. (initial_state={len(flat_state)}, output={len(flat_new)}). "
+            "[Op:ReduceDataset]")
+    for old, new in zip(flat_state, flat_new):
+        old_dtype, new_dtype = getattr(old, "dtype", None), getattr(new, "dtype", None)
+        if old_dtype is not None and new_dtype is not None and old_dtype != new_dtype:
+            raise TypeError("The element types for the new state must match the initial "
+                            f"state. Expected {old_dtype} but got {new_dtype}.")
+    return nest.pack_sequence_as(state, flat_new)
+
+
 def _count_arg(count, name):
     if isinstance(count, Tensor) or hasattr(type(count), "_as_tensor"):
         count = convert_to_tensor(count).numpy()
@@ -178,8 +195,9 @@ class Dataset:
         _check_callable(reduce_func)
         state = structure.normalize(initial_state)
         for element in self._iterate():
-            state = structure.normalize(_as_traced(reduce_func, state, element),
-                                        lists_are_tuples=True)
+            new_state = structure.normalize(_as_traced(reduce_func, state, element),
+                                            lists_are_tuples=True)
+            state = _reduce_state_like(state, new_state)
         return state
 
     def get_single_element(self):
