@@ -897,7 +897,8 @@ def _same_kinds(spec, other):
         return False
     flat, other_flat = structure.flatten(spec), structure.flatten(other)
     return len(flat) == len(other_flat) and all(
-        type(a) is type(b) and a.dtype == b.dtype for a, b in zip(flat, other_flat, strict=True))
+        type(a) is type(b) and getattr(a, "dtype", None) == getattr(b, "dtype", None)
+        for a, b in zip(flat, other_flat, strict=True))
 
 
 def _has_unknown_dims(spec_structure):
@@ -2093,6 +2094,27 @@ class DatasetSpec:
     def __repr__(self):
         return f"DatasetSpec({self._element_spec!r}, {self._dataset_shape!r})"
 
+    def most_specific_compatible_type(self, other):
+        """The spec both describe: element shapes relaxed where they differ."""
+        if not isinstance(other, DatasetSpec) or \
+                not structure.same_structure(self._element_spec, other._element_spec):
+            raise ValueError(f"No TypeSpec is compatible with both {self} and {other}")
+        return DatasetSpec(structure.pack_as(self._element_spec, [
+            a.most_specific_compatible_type(b) for a, b in
+            zip(structure.flatten(self._element_spec), structure.flatten(other._element_spec))]),
+            self._dataset_shape)
+
+    def is_compatible_with(self, spec_or_value):
+        """Whether a dataset (or the spec of one) has elements this spec's would match."""
+        other = DatasetSpec.from_value(spec_or_value) if isinstance(spec_or_value, Dataset) \
+            else spec_or_value
+        if not isinstance(other, DatasetSpec) or \
+                not structure.same_structure(self._element_spec, other._element_spec):
+            return False
+        return all(a.is_compatible_with(b) for a, b in
+                   zip(structure.flatten(self._element_spec),
+                       structure.flatten(other._element_spec)))
+
 
 class _VariantDataset(Dataset):
     """A dataset made inside a pipeline (a window): its elements, already computed."""
@@ -2263,3 +2285,6 @@ class InterleaveDataset(FlatMapDataset):
             elif exhausted and not any(slots):
                 return
             i = (i + 1) % self._cycle
+
+
+structure.register_dataset_type(Dataset)

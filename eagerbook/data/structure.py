@@ -18,6 +18,15 @@ def is_structure(value):
     return isinstance(value, (tuple, dict))
 
 
+_DATASET_TYPES = ()  # (Dataset, once dataset.py, which builds on this module, registers it)
+
+
+def register_dataset_type(cls):
+    """Lets datasets be components of elements (their spec: a DatasetSpec)."""
+    global _DATASET_TYPES
+    _DATASET_TYPES = (cls,)
+
+
 def normalize(value, lists_are_tuples=False):
     """A copy of `value` with tuples/dicts kept and every leaf converted to a Tensor.
 
@@ -33,6 +42,8 @@ def normalize(value, lists_are_tuples=False):
         return tuple(normalize(v) for v in value)
     if type(value) is EagerTensor or isinstance(value, (SparseTensor, RaggedTensor)):
         return value   # a sparse or ragged tensor is one component (its spec says which)
+    if isinstance(value, _DATASET_TYPES):
+        return value   # a dataset is one component too (Dataset.from_tensors(ds))
     if value is None:
         raise TypeError("tf.data elements cannot contain None; a component must be a tensor "
                         "or a value convertible to one.")
@@ -68,6 +79,8 @@ def spec_of(element):
 
 
 def _spec_of_leaf(t):
+    if isinstance(t, _DATASET_TYPES):
+        return t._type_spec
     if isinstance(t, SparseTensor):
         return SparseTensorSpec.from_value(t)
     if isinstance(t, RaggedTensor):
