@@ -69,11 +69,23 @@ def uses_any(op, replacement):
 
 def remove_ops(graph, dead):
     """Drops operations whose ids are in `dead`."""
-    graph.operations = [op for op in graph.operations if id(op) not in dead]
+    kept = []
+    for op in graph.operations:
+        if id(op) in dead:
+            release(op)
+        else:
+            kept.append(op)
+    graph.operations = kept
     for op in graph.operations:
         if op.control_inputs:
             op.control_inputs = [c for c in op.control_inputs if id(c) not in dead]
     graph._by_name = {op.name: op for op in graph.operations}
+
+
+def release(op):
+    """Breaks the cycle between a dropped op and its output tensors, so both are freed at once
+    (the cycle collector is paused while a function is optimized: see graph/function.py)."""
+    op.outputs = ()
 
 
 def same_static_shape(a, b):
