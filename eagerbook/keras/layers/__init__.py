@@ -43,6 +43,7 @@ from .image_preprocessing import (
     RandomZoom,
     Resizing,
 )
+from .locally_connected import LocallyConnected1D, LocallyConnected2D
 from .merging import (
     Add,
     Average,
