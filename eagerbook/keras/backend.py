@@ -233,7 +233,14 @@ def is_sparse(x):
 
 
 def to_dense(x):
-    if is_sparse(x) and not is_keras_tensor(x):
+    if is_sparse(x) and is_keras_tensor(x):
+        # A sparse placeholder is only marked sparse (its values arrive dense): a graph step
+        # passing them on, unmarked (TF's is a to_dense op on the placeholder).
+        from ..ops import array_ops
+        from .keras_tensor import KerasTensor
+
+        return KerasTensor._op_layer(array_ops.identity, name="tf.sparse.to_dense")(x)
+    if is_sparse(x):
         from ..ops import sparse_ops
 
         return sparse_ops.to_dense(x)

@@ -2,7 +2,7 @@
 
 A saved model is a directory::
 
-    keras_metadata.json       the architecture (TF 2.0-era Keras config) and compile settings
+    keras_metadata.json       the architecture (the Keras config, in TF's form) and compile settings
     variables/variables.*     the weights (and the optimizer's state): an ordinary checkpoint
     saved_model.json          (a subclassed model) its call, traced for the input its first
     functions.npz             call saw with any batch size: ``tf.saved_model``'s format
