@@ -109,7 +109,7 @@ def _lift_variable_reads(graphs):
                     replacement[id(op.outputs[0])] = new_ph
             dead = {id(op) for op in reads} | {id(ph._op)}
             replace_tensors(g, replacement)
-            remove_ops(g, dead)
+            remove_ops(g, dead, free=False)
             g.captures = [(o, t) for o, t in g.captures if t is not ph]
             g.inputs = [t for t in g.inputs if t is not ph]
             g._captured = {k: v for k, v in g._captured.items() if v is not ph}

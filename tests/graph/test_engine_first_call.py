@@ -165,3 +165,20 @@ def test_a_program_s_frozen_objects_stay_frozen_through_a_first_call():
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_folded_constants_are_freed_and_their_consumers_rewired():
+    import gc
+
+    def body(x):
+        for i in range(60):
+            x = x + tf.constant(2.0) * float(i)  # folds to one Const per step
+        return x
+
+    f = tf.function(body)
+    gc.collect()
+    assert float(f(tf.constant(1.0))) == 1.0 + 2.0 * sum(range(60))
+    assert gc.collect() < 100
+    types = [op.type for op in f.get_concrete_function(tf.constant(1.0)).optimized_graph
+             .operations]
+    assert "Mul" not in types

@@ -7,7 +7,7 @@ graph does not balloon with big constants.
 
 import numpy as np
 
-from .util import fresh_copy, map_subgraphs, replace_tensors, uses_any
+from .util import fresh_copy, map_subgraphs, release, replace_tensors, uses_any
 
 MAX_FOLDED_ELEMENTS = 1 << 16
 
@@ -16,7 +16,7 @@ def constant_folding(graph):
     g = fresh_copy(graph)
     map_subgraphs(g, constant_folding)
     replacement = {}
-    new_ops = []
+    new_ops, folded = [], []
     for op in g.operations:
         if replacement and uses_any(op, replacement):
             op.inputs = tuple(replacement.get(id(t), t) for t in op.inputs)
@@ -42,8 +42,11 @@ def constant_folding(graph):
             g.operations.pop()  # create_op appended it: place it here instead
             new_ops.append(const)
             replacement[id(t)] = const.outputs[0]
+        folded.append(op)
     g.operations = new_ops
     replace_tensors(g, replacement)
+    for op in folded:  # (after the rewiring: `replacement` is keyed by their tensors' ids)
+        release(op)
     g._by_name = {op.name: op for op in g.operations}
     return g
 

@@ -67,12 +67,14 @@ def uses_any(op, replacement):
     return False
 
 
-def remove_ops(graph, dead):
-    """Drops operations whose ids are in `dead`."""
+def remove_ops(graph, dead, free=True):
+    """Drops operations whose ids are in `dead` (and frees them: see release; `free=False`
+    for a graph still being traced, whose tables are keyed by its tensors' ids)."""
     kept = []
     for op in graph.operations:
         if id(op) in dead:
-            release(op)
+            if free:
+                release(op)
         else:
             kept.append(op)
     graph.operations = kept
