@@ -272,7 +272,7 @@ def norm(tensor, ord="euclidean", axis=None, keepdims=None, name=None):
     """Vector norms (over one axis, or the whole flattened tensor when axis is None) and
     matrix norms (over two axes): 'euclidean'/'fro', 1, inf, and p-norms for vectors."""
     x = as_tensor(tensor)
-    check_dtype("Norm", x, FLOATS, "tensor")
+    check_dtype("Norm", x, INEXACT, "tensor")
     keepdims = bool(keepdims)
     if axis is None:
         axes = list(range(x.ndim))
@@ -288,13 +288,15 @@ def norm(tensor, ord="euclidean", axis=None, keepdims=None, name=None):
                 raise ValueError(f"'axis' {a} is out of range for a tensor of rank {x.ndim}")
         is_matrix = len(axes) == 2
     if is_matrix:
-        supported = ("euclidean", "fro", 1, np.inf)
+        supported = ("euclidean", "fro", 1, 2, np.inf)
         if isinstance(ord, (list, tuple)) or ord not in supported:
             raise ValueError(f"'ord' must be a supported matrix norm in ['euclidean', 'fro', 1, "
-                             f"inf], got {ord!r} (ord=2 needs an SVD, which eagerbook lacks)")
+                             f"2, inf], got {ord}")
         if ord in ("euclidean", "fro"):
-            return reduce_euclidean_norm(x, axis=axes, keepdims=keepdims)
+            return _euclidean(x, axes, keepdims)
         rows, cols = (a % x.ndim for a in axes)
+        if ord == 2:
+            return _spectral_norm(x, rows, cols, keepdims)
         # 1: largest column sum (sum over rows first); inf: largest row sum.
         inner, outer = (rows, cols) if ord == 1 else (cols, rows)
         sums = reduce_sum(abs(x), axis=inner, keepdims=True)
@@ -306,7 +308,7 @@ def norm(tensor, ord="euclidean", axis=None, keepdims=None, name=None):
         raise ValueError("'ord' must be a supported vector norm, got 'fro' (it is a matrix "
                          "norm: pass two axes)")
     if ord in ("euclidean", "fro", 2):
-        return reduce_euclidean_norm(x, axis=axes, keepdims=keepdims)
+        return _euclidean(x, axes, keepdims)
     if isinstance(ord, str) or not ord > 0:
         raise ValueError(f"'ord' must be a supported vector norm, got {ord!r}")
     if ord == 1:
@@ -316,6 +318,27 @@ def norm(tensor, ord="euclidean", axis=None, keepdims=None, name=None):
     p = float(ord)
     return pow(reduce_sum(pow(abs(x), p), axis=axes, keepdims=keepdims), 1.0 / p)
 
+
+
+def _euclidean(x, axes, keepdims):
+    """sqrt(sum |x|^2); complex input keeps its complex dtype, as TF's norm."""
+    if not x.dtype.is_complex:
+        return reduce_euclidean_norm(x, axis=axes, keepdims=keepdims)
+    from .complex_ops import conj
+    from .math_ops import sqrt
+    return sqrt(reduce_sum(multiply(x, conj(x)), axis=axes, keepdims=keepdims))
+
+
+def _spectral_norm(x, rows, cols, keepdims):
+    """The matrix 2-norm: the largest singular value of each (rows, cols) matrix."""
+    batch = [i for i in range(x.ndim) if i not in (rows, cols)]
+    matrices = transpose(x, batch + [rows, cols])
+    largest = reduce_max(svd(matrices, compute_uv=False), axis=-1)
+    if not keepdims:
+        return largest
+    for axis in sorted((rows, cols)):
+        largest = expand_dims(largest, axis)
+    return largest
 
 
 # --- solving, factorizations, eigenvalues ------------------------------------------------------

@@ -133,9 +133,7 @@ def format_value(array, summarize=3):
     array = np.asarray(array)
     if array.ndim == 0:
         item = array[()]
-        if isinstance(item, (bytes, str)):  # a scalar string prints as plain text
-            return item.decode("utf-8", "replace") if isinstance(item, bytes) else item
-        return _element(item)
+        return _element(item)  # (a scalar string tensor is quoted too, as TF's "x")
     ends = max(array.shape) if summarize is None or summarize < 0 else int(summarize)
     out = []
     _format_axis(array, 0, array.ndim, ends, out)

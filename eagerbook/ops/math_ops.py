@@ -1478,18 +1478,25 @@ def scalar_mul(scalar, x, name=None):
 def count_nonzero(input, axis=None, keepdims=None, dtype=dtypes.int64, name=None):
     """Number of non-zero elements along `axis` (``tf.math.count_nonzero``), as `dtype`."""
     x = as_tensor(input)
-    zero = zeros_like(x)
-    nonzero = not_equal(x, zero) if x._dtype is not dtypes.bool else x
+    if x._dtype is dtypes.string:  # a string counts unless it is empty
+        nonzero = not_equal(x, convert_to_tensor(""))
+    elif x._dtype is dtypes.bool:
+        nonzero = x
+    else:
+        nonzero = not_equal(x, zeros_like(x))
     return reduce_sum(cast(nonzero, dtype), axis=axis, keepdims=bool(keepdims))
 
 
 def reduce_variance(input_tensor, axis=None, keepdims=False, name=None):
-    """Mean squared deviation from the mean along `axis` (floating inputs only, as TF)."""
+    """Mean squared deviation from the mean along `axis` (floating or complex inputs, as TF;
+    a complex input's variance is the real mean of |x - mean|^2)."""
     x = as_tensor(input_tensor)
-    if not x._dtype.is_floating:
+    if not (x._dtype.is_floating or x._dtype.is_complex):
         raise TypeError(f"Input must be either real or complex. Received integer input "
                         f"dtype: {x._dtype.name}")
     mean = reduce_mean(x, axis=axis, keepdims=True)
+    if x._dtype.is_complex:
+        return reduce_mean(square(abs(subtract(x, mean))), axis=axis, keepdims=keepdims)
     return reduce_mean(squared_difference(x, mean), axis=axis, keepdims=keepdims)
 
 
@@ -1497,15 +1504,19 @@ def reduce_std(input_tensor, axis=None, keepdims=False, name=None):
     return sqrt(reduce_variance(input_tensor, axis=axis, keepdims=keepdims))
 
 
-@register("EuclideanNorm", dtypes=NUMBERS)
+@register("EuclideanNorm", dtypes=NUMBERS + _COMPLEX)
 def _euclidean_norm(x, axis, keepdims):
-    squares = np.multiply(x, x, dtype=x.dtype)
+    # |x|^2 (x times its conjugate): a complex norm is real, kept in x's complex dtype as TF's
+    squares = np.multiply(x, np.conj(x) if x.dtype.kind == "c" else x, dtype=x.dtype)
     return np.sqrt(np.sum(squares, axis=axis, keepdims=keepdims)).astype(x.dtype, copy=False)
 
 
 @_euclidean_norm.gradient
 def _euclidean_norm_grad(op, dy):
     x = op.inputs[0]
+    if x._dtype.is_complex:
+        raise NotImplementedError("eagerbook differentiates tf.math.reduce_euclidean_norm of "
+                                  "real tensors only")
     axis, keepdims = op.attrs["axis"], op.attrs["keepdims"]
     norm = _restore_reduced_axes(op.outputs[0], x, axis, keepdims)
     dy = _restore_reduced_axes(dy, x, axis, keepdims)
