@@ -15,22 +15,41 @@ from ..ops.nn_impl_ops import (
     weighted_cross_entropy_with_logits,
     zero_fraction,
 )
-from ..ops.nn_ops import (
+from ..ops.nn_more_ops import (
+    atrous_conv2d,
     avg_pool,
+    avg_pool1d,
+    avg_pool3d,
+    batch_norm_with_global_normalization,
+    conv1d,
+    conv1d_transpose,
+    conv2d_transpose,
+    conv3d,
+    convolution,
+    crelu,
+    depth_to_space,
+    local_response_normalization,
+    log_poisson_loss,
+    lrn,
+    max_pool,
+    max_pool1d,
+    max_pool3d,
+    separable_conv2d,
+    space_to_depth,
+    sufficient_statistics,
+    weighted_moments,
+)
+from ..ops.nn_ops import (
     avg_pool2d,
-    avg_pool_v2,
     bias_add,
     conv2d,
-    convolution,
     dropout,
     elu,
     gelu,
     l2_loss,
     leaky_relu,
     log_softmax,
-    max_pool,
     max_pool2d,
-    max_pool_v2,
     moments,
     relu,
     relu6,
@@ -46,3 +65,5 @@ from ..ops.nn_ops import (
 )
 from ..ops.sort_ops import in_top_k, top_k
 from . import nn_experimental as experimental
+
+max_pool_v2, avg_pool_v2 = max_pool, avg_pool

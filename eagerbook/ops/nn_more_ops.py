@@ -1,0 +1,412 @@
+"""More of ``tf.nn``, each built from the 2-D convolution and pooling ops (so gradients and
+tracing come from those): 1-D and 3-D convolutions and pools, transposed convolutions,
+``atrous_conv2d``, ``separable_conv2d``, ``depth_to_space``/``space_to_depth``, ``crelu``,
+local response normalization, and the moment helpers (``weighted_moments``,
+``sufficient_statistics``, ``batch_norm_with_global_normalization``, ``log_poisson_loss``).
+
+A 1-D op is its 2-D twin on a height-1 image. A 3-D op slides the 2-D one over the depth axis:
+one 2-D convolution (or pool) per depth tap of the window, on the input slices that tap
+reads, summed (or combined by max / mean) -- the same sums TF's 3-D kernels compute.
+"""
+
+import numpy as np
+
+from ..core import errors
+from ..core.tensor import convert_to_tensor
+from . import array_ops, math_ops, nn_impl_ops, nn_ops
+
+
+def _one_d(value, name):
+    """An int or a list of 1 or 3 ints (the NWC window form) as one int."""
+    if isinstance(value, (list, tuple)):
+        if len(value) == 1:
+            return int(value[0])
+        if len(value) == 3:
+            return int(value[1])
+        raise ValueError(f"{name} should be of length 1 or 3, got {len(value)}")
+    return int(value)
+
+
+def _check_nwc(data_format, op_name):
+    if data_format not in (None, "NWC"):
+        if data_format == "NCW":
+            raise errors.op_error(errors.UnimplementedError, op_name,
+                                  f"The {op_name} op currently only supports the NHWC tensor "
+                                  f"format on the CPU. The op was given the format: NCHW")
+        raise ValueError(f"data_format must be 'NWC' or 'NCW', got {data_format!r}")
+
+
+def _explicit_1d(padding):
+    """A 1-D explicit padding [[0, 0], [left, right], [0, 0]] as the 2-D one."""
+    if isinstance(padding, (list, tuple)):
+        return [[0, 0], [0, 0]] + [list(p) for p in padding[1:]]
+    return padding
+
+
+# --- 1-D ---------------------------------------------------------------------------------------
+def conv1d(input, filters, stride, padding, data_format="NWC", dilations=None,  # noqa: A002
+           name=None):
+    """``tf.nn.conv1d``: NWC `input`, [width, in_channels, out_channels] `filters`."""
+    _check_nwc(data_format, "Conv2D")
+    x, w = convert_to_tensor(input), convert_to_tensor(filters)
+    image = array_ops.expand_dims(x, -3)  # [batch, 1, width, channels]
+    kernel = array_ops.expand_dims(w, 0)
+    dilation = 1 if dilations is None else _one_d(dilations, "dilations")
+    out = nn_ops.conv2d(image, kernel, [1, 1, _one_d(stride, "stride"), 1],
+                        _explicit_1d(padding), dilations=[1, 1, dilation, 1])
+    return array_ops.squeeze(out, [-3])
+
+
+def max_pool1d(input, ksize, strides, padding, data_format="NWC", name=None):  # noqa: A002
+    _check_nwc(data_format, "MaxPool")
+    image = array_ops.expand_dims(convert_to_tensor(input), -3)
+    out = nn_ops.max_pool2d(image, [1, 1, _one_d(ksize, "ksize"), 1],
+                            [1, 1, _one_d(strides, "strides"), 1], padding)
+    return array_ops.squeeze(out, [-3])
+
+
+def avg_pool1d(input, ksize, strides, padding, data_format="NWC", name=None):  # noqa: A002
+    _check_nwc(data_format, "AvgPool")
+    image = array_ops.expand_dims(convert_to_tensor(input), -3)
+    out = nn_ops.avg_pool2d(image, [1, 1, _one_d(ksize, "ksize"), 1],
+                            [1, 1, _one_d(strides, "strides"), 1], padding)
+    return array_ops.squeeze(out, [-3])
+
+
+# --- transposed convolutions -------------------------------------------------------------------
+def _hw_pair(value, name):
+    """An int or a list of 1, 2 or 4 ints as (height, width)."""
+    if isinstance(value, (list, tuple)):
+        if len(value) == 1:
+            return int(value[0]), int(value[0])
+        if len(value) == 2:
+            return int(value[0]), int(value[1])
+        if len(value) == 4:
+            return int(value[1]), int(value[2])
+        raise ValueError(f"{name} should be of length 1, 2 or 4, got {len(value)}")
+    return int(value), int(value)
+
+
+def conv2d_transpose(input, filters, output_shape, strides, padding="SAME",  # noqa: A002
+                     data_format="NHWC", dilations=None, name=None):
+    """``tf.nn.conv2d_transpose``: the gradient of ``conv2d`` with respect to its input, so an
+    input of `output_shape` convolved with `filters` [h, w, out_channels, in_channels] would
+    give `input`."""
+    nn_ops._check_nhwc(data_format, "Conv2DBackpropInput")
+    if isinstance(output_shape, (list, tuple)) or hasattr(output_shape, "numpy"):
+        sizes = [int(d) for d in (output_shape.numpy() if hasattr(output_shape, "numpy")
+                                  else output_shape)]
+    else:
+        raise ValueError("output_shape must be a list, tuple or tensor of 4 ints")
+    if len(sizes) != 4:
+        raise ValueError(f"output_shape must have shape (4,), got {len(sizes)} entries")
+    stride_h, stride_w = _hw_pair(strides, "strides")
+    dilation_h, dilation_w = (1, 1) if dilations is None else _hw_pair(dilations, "dilations")
+    padding, explicit = nn_ops._padding_arg(padding, "Conv2DBackpropInput", allow_explicit=True)
+    return nn_ops.conv2d_backprop_input(sizes, convert_to_tensor(filters),
+                                        convert_to_tensor(input), (stride_h, stride_w),
+                                        padding, explicit, (dilation_h, dilation_w))
+
+
+def conv1d_transpose(input, filters, output_shape, strides, padding="SAME",  # noqa: A002
+                     data_format="NWC", dilations=None, name=None):
+    """``tf.nn.conv1d_transpose``: conv2d_transpose on a height-1 image."""
+    _check_nwc(data_format, "Conv2DBackpropInput")
+    sizes = [int(d) for d in (output_shape.numpy() if hasattr(output_shape, "numpy")
+                              else output_shape)]
+    image = array_ops.expand_dims(convert_to_tensor(input), -3)
+    kernel = array_ops.expand_dims(convert_to_tensor(filters), 0)
+    dilation = 1 if dilations is None else _one_d(dilations, "dilations")
+    out = conv2d_transpose(image, kernel, [sizes[0], 1, sizes[1], sizes[2]],
+                           [1, 1, _one_d(strides, "strides"), 1], padding,
+                           dilations=[1, 1, dilation, 1])
+    return array_ops.squeeze(out, [-3])
+
+
+def atrous_conv2d(value, filters, rate, padding, name=None):
+    """``tf.nn.atrous_conv2d``: conv2d with the filter taps `rate` pixels apart."""
+    return nn_ops.conv2d(value, filters, 1, padding, dilations=[1, rate, rate, 1])
+
+
+def separable_conv2d(input, depthwise_filter, pointwise_filter, strides, padding,  # noqa: A002
+                     data_format=None, dilations=None, name=None):
+    """A depthwise convolution, then a 1x1 convolution mixing the channels."""
+    depthwise = nn_impl_ops.depthwise_conv2d(input, depthwise_filter, strides, padding,
+                                             data_format, dilations)
+    return nn_ops.conv2d(depthwise, pointwise_filter, 1, "VALID", data_format or "NHWC")
+
+
+# --- 3-D: 2-D ops slid over depth --------------------------------------------------------------
+def _depth_plan(depth, k, stride, dilation, padding):
+    """(output depth, padding in front, padding behind) along depth, as TF's kernels."""
+    span = (k - 1) * dilation + 1
+    if padding == "VALID":
+        out = max(-(-(depth - span + 1) // stride), 0)
+        return out, 0, 0
+    out = -(-depth // stride)
+    total = max((out - 1) * stride + span - depth, 0)
+    return out, total // 2, total - total // 2
+
+
+def _five(value, name):
+    """An int or a list of 1, 3 or 5 ints as (depth, height, width)."""
+    if isinstance(value, (list, tuple)):
+        value = [int(v) for v in value]
+        if len(value) == 1:
+            return value * 3
+        if len(value) == 3:
+            return value
+        if len(value) == 5:
+            return value[1:4]
+        raise ValueError(f"{name} should be of length 1, 3 or 5, got {len(value)}")
+    return [int(value)] * 3
+
+
+def _check_ndhwc(data_format, op_name):
+    if data_format not in (None, "NDHWC"):
+        raise errors.op_error(errors.UnimplementedError, op_name,
+                              f"The {op_name} op currently only supports the NDHWC tensor "
+                              f"format on the CPU. The op was given the format: {data_format}")
+
+
+def _depth_taps(x, k, stride, dilation, padding, fill):
+    """For each depth tap of the window: the input slices it reads at every output depth,
+    folded into the batch ([batch * out_depth, h, w, c]); also the output depth."""
+    if x.ndim != 5:
+        raise errors.op_error(errors.InvalidArgumentError, "Conv3D",
+                              f"input must be 5-dimensional{list(x.shape)}")
+    batch, depth, height, width, channels = x.shape.as_list()
+    out, front, back = _depth_plan(depth, k, stride, dilation, padding)
+    if front or back:
+        x = array_ops.pad(x, [[0, 0], [front, back], [0, 0], [0, 0], [0, 0]],
+                          constant_values=fill)
+    taps = []
+    for t in range(k):
+        start = t * dilation
+        picked = x[:, start:start + (out - 1) * stride + 1:stride] if out else x[:, :0]
+        taps.append(array_ops.reshape(picked, [-1, height, width, channels]))
+    return taps, out, batch, front, depth
+
+
+def _unfold(y, batch, out):
+    shape = y.shape.as_list()
+    return array_ops.reshape(y, [batch, out] + shape[1:])
+
+
+def conv3d(input, filters, strides, padding, data_format="NDHWC", dilations=None,  # noqa: A002
+           name=None):
+    """``tf.nn.conv3d``: NDHWC `input`, [d, h, w, in, out] `filters`."""
+    _check_ndhwc(data_format, "Conv3D")
+    x, w = convert_to_tensor(input), convert_to_tensor(filters)
+    sd, sh, sw = _five(strides, "strides")
+    dd, dh, dw = (1, 1, 1) if dilations is None else _five(dilations, "dilations")
+    if padding not in ("SAME", "VALID"):
+        raise ValueError(f"padding must be 'SAME' or 'VALID', got {padding!r}")
+    taps, out, batch, _, _ = _depth_taps(x, w.shape[0], sd, dd, padding, 0)
+    total = None
+    for t, slices in enumerate(taps):
+        part = nn_ops.conv2d(slices, w[t], [1, sh, sw, 1], padding, dilations=[1, dh, dw, 1])
+        total = part if total is None else math_ops.add(total, part)
+    return _unfold(total, batch, out)
+
+
+def max_pool3d(input, ksize, strides, padding, data_format="NDHWC", name=None):  # noqa: A002
+    _check_ndhwc(data_format, "MaxPool3D")
+    x = convert_to_tensor(input)
+    kd, kh, kw = _five(ksize, "ksize")
+    sd, sh, sw = _five(strides, "strides")
+    taps, out, batch, _, _ = _depth_taps(x, kd, sd, 1, padding, -np.inf)
+    best = None
+    for slices in taps:
+        part = nn_ops.max_pool2d(slices, [1, kh, kw, 1], [1, sh, sw, 1], padding)
+        best = part if best is None else math_ops.maximum(best, part)
+    return _unfold(best, batch, out)
+
+
+def avg_pool3d(input, ksize, strides, padding, data_format="NDHWC", name=None):  # noqa: A002
+    """The mean over each window; with 'SAME', padded cells are left out of the count (in
+    depth as in height and width), as TF's."""
+    _check_ndhwc(data_format, "AvgPool3D")
+    x = convert_to_tensor(input)
+    kd, kh, kw = _five(ksize, "ksize")
+    sd, sh, sw = _five(strides, "strides")
+    taps, out, batch, front, depth = _depth_taps(x, kd, sd, 1, padding, 0)
+    # how many taps of each output depth's window read real (unpadded) slices
+    starts = np.arange(out) * sd - front
+    real = np.stack([(starts + t >= 0) & (starts + t < depth) for t in range(kd)])
+    total = None
+    for t, slices in enumerate(taps):
+        part = nn_ops.avg_pool2d(slices, [1, kh, kw, 1], [1, sh, sw, 1], padding)
+        part = _unfold(part, batch, out)
+        weight = real[t].astype(x.dtype.as_numpy_dtype).reshape([1, out, 1, 1, 1])
+        part = math_ops.multiply(part, weight)
+        total = part if total is None else math_ops.add(total, part)
+    counts = real.sum(axis=0).astype(x.dtype.as_numpy_dtype).reshape([1, out, 1, 1, 1])
+    return math_ops.truediv(total, np.maximum(counts, 1))
+
+
+# --- rearranging and activations ---------------------------------------------------------------
+def depth_to_space(input, block_size, data_format="NHWC", name=None):  # noqa: A002
+    """Moves channel blocks into block_size x block_size spatial tiles."""
+    x = convert_to_tensor(input)
+    nn_ops._check_nhwc(data_format, "DepthToSpace")
+    n, h, w, c = x.shape.as_list()
+    b = int(block_size)
+    if b < 2:
+        raise errors.op_error(errors.InvalidArgumentError, "DepthToSpace",
+                              f"Value for attr 'block_size' of {b} must be at least min value 2")
+    if c % (b * b):
+        raise errors.op_error(errors.InvalidArgumentError, "DepthToSpace",
+                              f"Input depth dimension {c} should be divisible by: {b * b}")
+    tiles = array_ops.reshape(x, [n, h, w, b, b, c // (b * b)])
+    tiles = array_ops.transpose(tiles, [0, 1, 3, 2, 4, 5])
+    return array_ops.reshape(tiles, [n, h * b, w * b, c // (b * b)])
+
+
+def space_to_depth(input, block_size, data_format="NHWC", name=None):  # noqa: A002
+    """Moves block_size x block_size spatial tiles into the channels."""
+    x = convert_to_tensor(input)
+    nn_ops._check_nhwc(data_format, "SpaceToDepth")
+    n, h, w, c = x.shape.as_list()
+    b = int(block_size)
+    if b < 2:
+        raise errors.op_error(errors.InvalidArgumentError, "SpaceToDepth",
+                              f"Value for attr 'block_size' of {b} must be at least min value 2")
+    if h % b or w % b:
+        raise errors.op_error(errors.InvalidArgumentError, "SpaceToDepth",
+                              f"Image width {w} and height {h} should be divisible by "
+                              f"block_size: {b}")
+    tiles = array_ops.reshape(x, [n, h // b, b, w // b, b, c])
+    tiles = array_ops.transpose(tiles, [0, 1, 3, 2, 4, 5])
+    return array_ops.reshape(tiles, [n, h // b, w // b, b * b * c])
+
+
+def crelu(features, name=None, axis=-1):
+    """relu(x) and relu(-x), concatenated along `axis`."""
+    x = convert_to_tensor(features)
+    return array_ops.concat([nn_ops.relu(x), nn_ops.relu(math_ops.negative(x))], axis)
+
+
+def local_response_normalization(input, depth_radius=5, bias=1, alpha=1, beta=0.5,  # noqa: A002
+                                 name=None):
+    """x / (bias + alpha * sum of x^2 over the 2r+1 nearest channels) ** beta."""
+    x = convert_to_tensor(input)
+    if x.ndim != 4:
+        raise errors.op_error(errors.InvalidArgumentError, "LRN",
+                              f"input must be 4-dimensional{list(x.shape)}")
+    r = int(depth_radius)
+    squares = math_ops.square(x)
+    padded = array_ops.pad(squares, [[0, 0], [0, 0], [0, 0], [r, r]])
+    channels = x.shape[-1]
+    window = None
+    for offset in range(2 * r + 1):
+        part = padded[..., offset:offset + channels]
+        window = part if window is None else math_ops.add(window, part)
+    scale = math_ops.add(math_ops.cast(bias, x.dtype),
+                         math_ops.multiply(math_ops.cast(alpha, x.dtype), window))
+    return math_ops.multiply(x, math_ops.pow(scale, math_ops.cast(-beta, x.dtype)))
+
+
+lrn = local_response_normalization
+
+
+# --- moments and losses ------------------------------------------------------------------------
+def sufficient_statistics(x, axes, shift=None, keepdims=False, name=None):
+    """(count, sum of x - shift, sum of (x - shift)^2, shift) over `axes`."""
+    x = convert_to_tensor(x)
+    axes = [axes] if isinstance(axes, int) else list(axes)
+    count = 1
+    for a in axes:
+        count *= x.shape[a]
+    count = convert_to_tensor(np.asarray(count, x.dtype.as_numpy_dtype))
+    shifted = x if shift is None else math_ops.subtract(x, shift)
+    mean_ss = math_ops.reduce_sum(shifted, axis=axes, keepdims=keepdims)
+    variance_ss = math_ops.reduce_sum(math_ops.square(shifted), axis=axes, keepdims=keepdims)
+    return count, mean_ss, variance_ss, (None if shift is None else convert_to_tensor(shift))
+
+
+def weighted_moments(x, axes, frequency_weights, keepdims=False, name=None):
+    """The mean and variance of `x` over `axes`, each element counted `frequency_weights`
+    times."""
+    x = convert_to_tensor(x)
+    weights = math_ops.cast(convert_to_tensor(frequency_weights), x.dtype)
+    weighted = math_ops.multiply(x, weights)
+    total = math_ops.reduce_sum(math_ops.multiply(weights, math_ops.ones_like(x)), axis=axes,
+                                keepdims=True)
+    divisor = math_ops.reciprocal(total)
+    mean = math_ops.multiply(math_ops.reduce_sum(weighted, axis=axes, keepdims=True), divisor)
+    deviation = math_ops.squared_difference(x, nn_ops.stop_gradient(mean))
+    variance = math_ops.multiply(math_ops.reduce_sum(math_ops.multiply(deviation, weights),
+                                                     axis=axes, keepdims=True), divisor)
+    if not keepdims:
+        mean = array_ops.squeeze(mean, axes)
+        variance = array_ops.squeeze(variance, axes)
+    return mean, variance
+
+
+def batch_norm_with_global_normalization(t=None, m=None, v=None, beta=None, gamma=None,
+                                         variance_epsilon=None, scale_after_normalization=None,
+                                         name=None, input=None, mean=None,  # noqa: A002
+                                         variance=None):
+    """The older batch normalization: gamma used only when `scale_after_normalization`."""
+    t = input if t is None else t
+    m = mean if m is None else m
+    v = variance if v is None else v
+    return nn_impl_ops.batch_normalization(t, m, v, beta,
+                                           gamma if scale_after_normalization else None,
+                                           variance_epsilon)
+
+
+def log_poisson_loss(targets, log_input, compute_full_loss=False, name=None):
+    """exp(log_input) - targets * log_input, plus Stirling's approximation of log(targets!)
+    with `compute_full_loss` (for targets > 1)."""
+    targets, log_input = convert_to_tensor(targets), convert_to_tensor(log_input)
+    if targets.shape.as_list() != log_input.shape.as_list():
+        raise ValueError(f"log_input and targets must have the same shape "
+                         f"({log_input.shape} vs {targets.shape})")
+    loss = math_ops.subtract(math_ops.exp(log_input), math_ops.multiply(log_input, targets))
+    if not compute_full_loss:
+        return loss
+    dtype = targets.dtype
+    point_five = math_ops.cast(0.5, dtype)
+    two_pi = math_ops.cast(2 * np.pi, dtype)
+    stirling = math_ops.add(
+        math_ops.subtract(math_ops.multiply(targets, math_ops.log(targets)), targets),
+        math_ops.multiply(point_five, math_ops.log(math_ops.multiply(two_pi, targets))))
+    ones, zeros = math_ops.ones_like(targets), math_ops.zeros_like(targets)
+    use = math_ops.logical_and(math_ops.greater_equal(targets, zeros),
+                               math_ops.less_equal(targets, ones))
+    return math_ops.add(loss, math_ops.where_v2(use, zeros, stirling))
+
+
+# --- the rank-generic entry points -------------------------------------------------------------
+def convolution(input, filters, strides=None, padding="VALID", data_format=None,  # noqa: A002
+                dilations=None, name=None):
+    """``tf.nn.convolution``: 1-, 2- or 3-D by the input's rank (3, 4 or 5)."""
+    x = convert_to_tensor(input)
+    strides = 1 if strides is None else strides
+    if x.ndim == 3:
+        return conv1d(x, filters, strides, padding, data_format or "NWC", dilations)
+    if x.ndim == 5:
+        return conv3d(x, filters, strides, padding, data_format or "NDHWC", dilations)
+    return nn_ops.convolution(x, filters, strides, padding, data_format, dilations)
+
+
+def max_pool(input, ksize, strides, padding, data_format=None, name=None):  # noqa: A002
+    """``tf.nn.max_pool``: 1-, 2- or 3-D by the input's rank (3, 4 or 5)."""
+    x = convert_to_tensor(input)
+    if x.ndim == 3:
+        return max_pool1d(x, ksize, strides, padding, data_format or "NWC")
+    if x.ndim == 5:
+        return max_pool3d(x, ksize, strides, padding, data_format or "NDHWC")
+    return nn_ops.max_pool(x, ksize, strides, padding, data_format)
+
+
+def avg_pool(input, ksize, strides, padding, data_format=None, name=None):  # noqa: A002
+    """``tf.nn.avg_pool``: 1-, 2- or 3-D by the input's rank (3, 4 or 5)."""
+    x = convert_to_tensor(input)
+    if x.ndim == 3:
+        return avg_pool1d(x, ksize, strides, padding, data_format or "NWC")
+    if x.ndim == 5:
+        return avg_pool3d(x, ksize, strides, padding, data_format or "NDHWC")
+    return nn_ops.avg_pool(x, ksize, strides, padding, data_format)
