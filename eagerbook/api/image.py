@@ -1,6 +1,16 @@
 """``tf.image``: the basics (flips, crops, pads, dtype conversion, resizing, colour,
 random augmentation)."""
 
+from ..ops.image_more_ops import (
+    combined_non_max_suppression,
+    extract_patches,
+    non_max_suppression,
+    non_max_suppression_overlaps,
+    non_max_suppression_padded,
+    non_max_suppression_with_scores,
+    resize_with_pad,
+    ssim,
+)
 from ..ops.image_ops import (
     ResizeMethod,
     adjust_brightness,
@@ -67,4 +77,7 @@ __all__ = [
     "total_variation", "transpose", "yiq_to_rgb", "yuv_to_rgb",
     "draw_bounding_boxes", "extract_glimpse", "sample_distorted_bounding_box",
     "stateless_sample_distorted_bounding_box",
+    "combined_non_max_suppression", "extract_patches", "non_max_suppression",
+    "non_max_suppression_overlaps", "non_max_suppression_padded",
+    "non_max_suppression_with_scores", "resize_with_pad", "ssim",
 ]
