@@ -151,9 +151,10 @@ from .ops.functional_ops import (
     vectorized_map,
 )
 from .ops.indexed_slices import IndexedSlices
-from .ops.linalg_ops import norm, tensordot
+from .ops.linalg_ops import eig, eigvals, norm, tensordot
 from .ops.logging_ops import print_v2 as print
 from .ops.manip_ops import (
+    batch_to_space,
     bitcast,
     broadcast_dynamic_shape,
     broadcast_static_shape,
@@ -165,11 +166,14 @@ from .ops.manip_ops import (
     identity_n,
     meshgrid,
     repeat,
+    required_space_to_batch_paddings,
     reverse_sequence,
     roll,
     saturate_cast,
     sequence_mask,
     shape_n,
+    space_to_batch,
+    space_to_batch_nd,
     strided_slice,
     truncatediv,
     truncatemod,

@@ -8,7 +8,7 @@ import pytest
 from eagerbook.autodiff.tape import GradientTape
 from eagerbook.core.errors import InvalidArgumentError, UnimplementedError
 from eagerbook.core.tensor import constant
-from eagerbook.ops import math_ops, nn_ops, random_ops
+from eagerbook.ops import math_ops, nn_more_ops, nn_ops, random_ops
 
 rng = np.random.default_rng(0)
 
@@ -392,8 +392,8 @@ def test_max_pool_gradient_goes_to_first_maximum():
 
 def test_pool_aliases_and_errors():
     x = np.zeros((1, 4, 4, 1), np.float32)
-    assert nn_ops.max_pool(x, 2, 2, "SAME").shape == (1, 2, 2, 1)
-    assert nn_ops.avg_pool(x, [1, 2, 2, 1], [1, 2, 2, 1], "VALID").shape == (1, 2, 2, 1)
+    assert nn_more_ops.max_pool(x, 2, 2, "SAME").shape == (1, 2, 2, 1)
+    assert nn_more_ops.avg_pool(x, [1, 2, 2, 1], [1, 2, 2, 1], "VALID").shape == (1, 2, 2, 1)
     with pytest.raises(InvalidArgumentError, match="batch dimension"):
         nn_ops.max_pool2d(x, [2, 2, 2, 1], 1, "SAME")
     with pytest.raises(ValueError, match="padding"):

@@ -3,6 +3,7 @@
 from ..ops.ctc_ops import ctc_greedy_decoder, ctc_loss
 from ..ops.embedding_ops import embedding_lookup, embedding_lookup_sparse
 from ..ops.linalg_ops import l2_normalize
+from ..ops.manip_ops import space_to_batch
 from ..ops.math_ops import softplus
 from ..ops.nn_impl_ops import (
     batch_normalization,

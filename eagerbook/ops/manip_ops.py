@@ -554,12 +554,109 @@ def expm(input, name=None):
     return total
 
 
+# --- space_to_batch / batch_to_space ----------------------------------------------------------
+def _block_arg(block_shape, op_name):
+    blocks = np.atleast_1d(as_tensor(block_shape).numpy()).astype(np.int64).tolist()
+    if any(b < 1 for b in blocks):
+        raise invalid_argument(op_name, f"All values in block_shape must be positive, got "
+                                        f"value, {blocks}")
+    return blocks
+
+
+def _pairs_arg(pairs, count, op_name, what):
+    pairs = np.asarray(as_tensor(pairs).numpy(), np.int64).reshape(-1, 2) if count else \
+        np.zeros((0, 2), np.int64)
+    if pairs.shape[0] != count:
+        raise invalid_argument(op_name, f"{what} should have shape [{count}, 2] instead of "
+                                        f"{list(pairs.shape)}")
+    if np.any(pairs < 0):
+        raise invalid_argument(op_name, f"{what} must be non-negative")
+    return pairs.tolist()
+
+
+def space_to_batch_nd(input, block_shape, paddings, name=None):  # noqa: A002 - TF's name
+    """Pads the M spatial axes after the batch axis, cuts them into blocks of `block_shape`,
+    and moves each position inside a block into the batch (block positions outermost)."""
+    x = as_tensor(input)
+    blocks = _block_arg(block_shape, "SpaceToBatchND")
+    m = len(blocks)
+    pads = _pairs_arg(paddings, m, "SpaceToBatchND", "paddings")
+    rest = x.ndim - 1 - m
+    padded = array_ops.pad(x, [[0, 0]] + pads + [[0, 0]] * rest)
+    shape = padded.shape.as_list()
+    for i, b in enumerate(blocks):
+        if shape[1 + i] % b:
+            raise invalid_argument("SpaceToBatchND", f"padded_shape[{i}]={shape[1 + i]} is not "
+                                                     f"divisible by block_shape[{i}]={b}")
+    split = [shape[0]]
+    for i, b in enumerate(blocks):
+        split += [shape[1 + i] // b, b]
+    split += shape[1 + m:]
+    tiles = array_ops.reshape(padded, split)
+    perm = [2 + 2 * i for i in range(m)] + [0] + [1 + 2 * i for i in range(m)] + \
+        list(range(1 + 2 * m, 1 + 2 * m + rest))
+    moved = array_ops.transpose(tiles, perm)
+    return array_ops.reshape(moved, [shape[0] * int(np.prod(blocks))] +
+                             [shape[1 + i] // b for i, b in enumerate(blocks)] +
+                             shape[1 + m:])
+
+
+def batch_to_space(input, block_shape, crops, name=None):  # noqa: A002 - TF's name
+    """The inverse of ``space_to_batch``: batch entries back into block positions of the M
+    spatial axes, then `crops` cut from each end."""
+    x = as_tensor(input)
+    blocks = _block_arg(block_shape, "BatchToSpaceND")
+    m = len(blocks)
+    crops = _pairs_arg(crops, m, "BatchToSpaceND", "crops")
+    shape = x.shape.as_list()
+    count = int(np.prod(blocks))
+    if shape[0] % count:
+        raise invalid_argument("BatchToSpaceND", f"Input batch dimension ({shape[0]}) is not "
+                                                 f"divisible by product of block sizes "
+                                                 f"({count})")
+    batch, rest = shape[0] // count, shape[1 + m:]
+    tiles = array_ops.reshape(x, blocks + [batch] + shape[1:])
+    perm = [m]
+    for i in range(m):
+        perm += [m + 1 + i, i]
+    perm += list(range(2 * m + 1, 2 * m + 1 + len(rest)))
+    moved = array_ops.transpose(tiles, perm)
+    full = [shape[1 + i] * b for i, b in enumerate(blocks)]
+    merged = array_ops.reshape(moved, [batch] + full + rest)
+    begin = [0] + [c[0] for c in crops] + [0] * len(rest)
+    size = [batch] + [f - c[0] - c[1] for f, c in zip(full, crops)] + rest
+    if any(d < 0 for d in size):
+        raise invalid_argument("BatchToSpaceND", f"Negative output dimension size caused by "
+                                                 f"overly large crop values {crops}")
+    return array_ops.slice(merged, begin, size)
+
+
+space_to_batch = space_to_batch_nd
+batch_to_space_nd = batch_to_space
+
+
+def required_space_to_batch_paddings(input_shape, block_shape, base_paddings=None, name=None):
+    """(paddings, crops) that make each of `input_shape` (plus `base_paddings`) divisible by
+    `block_shape`, for space_to_batch followed by batch_to_space."""
+    shape = np.asarray(as_tensor(input_shape).numpy(), np.int32)
+    blocks = np.asarray(as_tensor(block_shape).numpy(), np.int32)
+    base = np.zeros((len(blocks), 2), np.int32) if base_paddings is None else \
+        np.asarray(as_tensor(base_paddings).numpy(), np.int32)
+    padded = shape + base[:, 0] + base[:, 1]
+    extra = (blocks - padded % blocks) % blocks
+    paddings = np.stack([base[:, 0], base[:, 1] + extra], axis=1)
+    crops = np.stack([np.zeros_like(extra), extra], axis=1)
+    return as_tensor(paddings), as_tensor(crops)
+
+
 __all__ = [
-    "band_part", "bitcast", "broadcast_dynamic_shape", "broadcast_static_shape",
+    "band_part", "batch_to_space", "batch_to_space_nd", "bitcast", "broadcast_dynamic_shape",
+    "broadcast_static_shape",
     "clip_by_global_norm", "confusion_matrix", "cross", "divide_no_nan", "ensure_shape", "expm",
     "get_static_value", "global_norm", "histogram_fixed_width", "histogram_fixed_width_bins",
     "identity_n", "lstsq", "reverse_sequence",
     "matvec", "meshgrid", "multiply_no_nan", "pinv", "polyval", "repeat", "roll",
-    "saturate_cast", "sequence_mask", "set_diag", "shape_n", "strided_slice", "truncatediv",
+    "required_space_to_batch_paddings", "saturate_cast", "sequence_mask", "set_diag",
+    "shape_n", "space_to_batch", "space_to_batch_nd", "strided_slice", "truncatediv",
     "truncatemod", "unravel_index", "xdivy", "xlogy",
 ]

@@ -389,7 +389,10 @@ def convolution(input, filters, strides=None, padding="VALID", data_format=None,
         return conv1d(x, filters, strides, padding, data_format or "NWC", dilations)
     if x.ndim == 5:
         return conv3d(x, filters, strides, padding, data_format or "NDHWC", dilations)
-    return nn_ops.convolution(x, filters, strides, padding, data_format, dilations)
+    if x.ndim != 4:
+        raise ValueError(f"`input` must have rank 3, 4 or 5 (a 1-, 2- or 3-D convolution), got "
+                         f"shape {x.shape}")
+    return nn_ops.conv2d(x, filters, strides, padding, data_format or "NHWC", dilations)
 
 
 def max_pool(input, ksize, strides, padding, data_format=None, name=None):  # noqa: A002
@@ -399,7 +402,8 @@ def max_pool(input, ksize, strides, padding, data_format=None, name=None):  # no
         return max_pool1d(x, ksize, strides, padding, data_format or "NWC")
     if x.ndim == 5:
         return max_pool3d(x, ksize, strides, padding, data_format or "NDHWC")
-    return nn_ops.max_pool(x, ksize, strides, padding, data_format)
+    _check_pool_rank(x)
+    return nn_ops.max_pool2d(x, ksize, strides, padding, data_format or "NHWC")
 
 
 def avg_pool(input, ksize, strides, padding, data_format=None, name=None):  # noqa: A002
@@ -409,4 +413,11 @@ def avg_pool(input, ksize, strides, padding, data_format=None, name=None):  # no
         return avg_pool1d(x, ksize, strides, padding, data_format or "NWC")
     if x.ndim == 5:
         return avg_pool3d(x, ksize, strides, padding, data_format or "NDHWC")
-    return nn_ops.avg_pool(x, ksize, strides, padding, data_format)
+    _check_pool_rank(x)
+    return nn_ops.avg_pool2d(x, ksize, strides, padding, data_format or "NHWC")
+
+
+def _check_pool_rank(x):
+    if x.ndim != 4:
+        raise ValueError(f"`input` must have rank 3, 4 or 5 (a 1-, 2- or 3-D pool), got shape "
+                         f"{x.shape}")

@@ -1320,17 +1320,6 @@ def conv2d(input, filters, strides, padding, data_format="NHWC", dilations=None,
                                      "data_format": "NHWC"})
 
 
-def convolution(input, filters, strides=None, padding="VALID", data_format=None,
-                dilations=None, name=None):
-    """``tf.nn.convolution`` for 4-D (NHWC) inputs."""
-    x = as_tensor(input)
-    if x.ndim != 4:
-        raise ValueError(f"eagerbook's tf.nn.convolution supports 2-D convolutions (4-D NHWC "
-                         f"input); got an input of shape {x.shape}")
-    return conv2d(x, filters, strides if strides is not None else 1, padding,
-                  data_format or "NHWC", dilations)
-
-
 # === pooling ======================================================================================
 def _pool_setup(x, ksize, strides, padding, data_format, op_name, allowed):
     x = _float_input(x, op_name, allowed, "input")
@@ -1487,26 +1476,6 @@ def avg_pool2d(input, ksize, strides, padding, data_format="NHWC", name=None):
     return execute(_avg_pool, (x,), attrs)
 
 
-def _pool_nd(fn, input, ksize, strides, padding, data_format, op_name):
-    x = as_tensor(input)
-    if x.ndim != 4:
-        raise ValueError(f"eagerbook's tf.nn.{op_name} supports 4-D (NHWC) inputs only; got "
-                         f"shape {x.shape}")
-    return fn(x, ksize, strides, padding, data_format or "NHWC")
-
-
-def max_pool(input, ksize, strides, padding, data_format=None, name=None):
-    """``tf.nn.max_pool`` (rank inferred from the input; 4-D here)."""
-    return _pool_nd(max_pool2d, input, ksize, strides, padding, data_format, "max_pool")
-
-
-def avg_pool(input, ksize, strides, padding, data_format=None, name=None):
-    """``tf.nn.avg_pool`` (rank inferred from the input; 4-D here)."""
-    return _pool_nd(avg_pool2d, input, ksize, strides, padding, data_format, "avg_pool")
-
-
-max_pool_v2 = max_pool
-avg_pool_v2 = avg_pool
 sigmoid = math_ops.sigmoid
 tanh = math_ops.tanh
 
@@ -1514,6 +1483,6 @@ __all__ = [
     "relu", "relu6", "leaky_relu", "elu", "selu", "gelu", "erf", "softmax", "log_softmax",
     "softmax_cross_entropy_with_logits", "sparse_softmax_cross_entropy_with_logits",
     "sigmoid_cross_entropy_with_logits", "bias_add", "l2_loss", "moments", "dropout", "conv2d",
-    "convolution", "conv2d_backprop_input", "conv2d_backprop_filter", "max_pool2d", "avg_pool2d",
-    "max_pool", "avg_pool", "max_pool_v2", "avg_pool_v2", "sigmoid", "tanh", "silu", "swish",
+    "conv2d_backprop_input", "conv2d_backprop_filter", "max_pool2d", "avg_pool2d",
+    "sigmoid", "tanh", "silu", "swish",
 ]
