@@ -13,5 +13,7 @@ from ..ops.ragged_ops import (
     stack,
     stack_dynamic_partitions,
 )
+from ..ops.sparse_more_ops import ragged_cross as cross
+from ..ops.sparse_more_ops import ragged_cross_hashed as cross_hashed
 
 range = ragged_range  # noqa: A001 - tf.ragged.range

@@ -4,6 +4,15 @@ from ..ops.scatter_ops import sparse_segment_mean as segment_mean
 from ..ops.scatter_ops import sparse_segment_sqrt_n as segment_sqrt_n
 from ..ops.scatter_ops import sparse_segment_sum as segment_sum
 from ..ops.sparse_count_ops import bincount, sampled_addmm
+from ..ops.sparse_more_ops import (
+    eye,
+    fill_empty_rows,
+    mask,
+    reshape,
+    to_indicator,
+)
+from ..ops.sparse_more_ops import sparse_cross as cross
+from ..ops.sparse_more_ops import sparse_cross_hashed as cross_hashed
 from ..ops.sparse_ops import (
     SparseTensor,
     add,
