@@ -175,3 +175,19 @@ def test_gradients(fn):
     x = tf.constant(rng.uniform(0.1, 1.0, size=12))
     theoretical, numerical = tf.test.compute_gradient(fn, [x])
     np.testing.assert_allclose(theoretical[0], numerical[0], rtol=1e-5, atol=1e-7)
+
+
+def test_max_pool2d_with_explicit_padding():
+    # TF's docstring case: padding never wins the max
+    x = tf.reshape(tf.range(1., 13.), [1, 3, 4, 1])
+    result = tf.nn.max_pool2d(x, ksize=(2, 2), strides=(2, 2),
+                              padding=[[0, 0], [1, 1], [1, 1], [0, 0]])
+    assert result.numpy()[0, :, :, 0].tolist() == [[1., 3., 4.], [9., 11., 12.]]
+    negative = tf.nn.max_pool2d(-tf.ones([1, 2, 2, 1]), 2, 1, [[0, 0], [1, 0], [0, 1], [0, 0]])
+    assert negative.numpy()[0, ..., 0].tolist() == [[-1., -1.], [-1., -1.]]
+    with pytest.raises(tf.errors.InvalidArgumentError, match="batch or depth"):
+        tf.nn.max_pool2d(tf.ones([1, 2, 2, 1]), 2, 1, [[1, 0], [1, 0], [0, 1], [0, 0]])
+    theoretical, numerical = tf.test.compute_gradient(
+        lambda t: tf.nn.max_pool2d(t, 2, 2, [[0, 0], [1, 1], [1, 1], [0, 0]]),
+        [tf.constant(rng.normal(size=(1, 3, 4, 1)))])
+    np.testing.assert_allclose(theoretical[0], numerical[0], atol=1e-8)

@@ -28,6 +28,7 @@ from numpy.lib.stride_tricks import as_strided
 from ..core import dtypes, errors
 from ..core.tensor import Tensor, convert_to_tensor
 from . import (
+    array_ops,
     freed_memory,  # noqa: F401 - imported for its setting (see there)
     math_ops,
     random_ops,
@@ -1412,7 +1413,19 @@ def _max_pool_grad_grad_grad(op, dy):
 
 
 def max_pool2d(input, ksize, strides, padding, data_format="NHWC", name=None):
-    """Maximum over ksize windows of an NHWC input."""
+    """Maximum over ksize windows of an NHWC input. An explicit padding (a list of four
+    [before, after] pairs) pads with the dtype's lowest value, so padding never wins."""
+    if not isinstance(padding, str):
+        pairs = [[int(p) for p in pair] for pair in padding]
+        if len(pairs) == 4 and (pairs[0] != [0, 0] or pairs[3] != [0, 0]):  # (the kernel's check)
+            raise invalid_argument("MaxPool", "Nonzero explicit padding in the batch or depth "
+                                              "dimensions is not supported")
+        _, ((top, bottom), (left, right)) = _padding_arg(padding, "MaxPool", allow_explicit=True)
+        x = as_tensor(input)
+        lowest = _lowest(np.dtype(x.dtype.as_numpy_dtype))
+        x = array_ops.pad(x, [[0, 0], [top, bottom], [left, right], [0, 0]],
+                          constant_values=lowest)
+        return max_pool2d(x, ksize, strides, "VALID", data_format)
     x, attrs = _pool_setup(input, ksize, strides, padding, data_format, "MaxPool", NUMBERS)
     return execute(_max_pool, (x,), attrs)
 
