@@ -46,6 +46,12 @@ def _check_row_splits(splits, nvals):
     return splits
 
 
+def _nested_lengths(lengths):
+    """True for a list or tuple of row-lengths vectors (one per ragged level)."""
+    return isinstance(lengths, (list, tuple)) and bool(lengths) and \
+        not isinstance(lengths[0], (int, float, np.integer, np.floating))
+
+
 class RaggedTensor:
     """Rows of different lengths (``tf.RaggedTensor``): ``values`` split by ``row_splits``."""
 
@@ -182,6 +188,12 @@ class RaggedTensor:
                     row_splits_dtype=dtypes.int64):
         """Rows of a dense tensor, cut at `lengths` or before trailing `padding` values."""
         tensor = convert_to_tensor(tensor)
+        if lengths is not None and padding is not None:
+            raise ValueError("Specify argument `lengths` or `padding`, but not both.")
+        if _nested_lengths(lengths):
+            return cls._from_tensor_nested_lengths(tensor, list(lengths), ragged_rank)
+        if ragged_rank > 1:
+            return cls._from_tensor_deeper(tensor, lengths, padding, ragged_rank)
         if tensor.ndim < 2:
             raise ValueError(f"tensor must have rank >= 2, got shape {tensor.shape}")
         if _traced(tensor, lengths, padding):
@@ -201,6 +213,42 @@ class RaggedTensor:
         keep = np.arange(ncols)[None, :] < lens[:, None]
         values = array_ops.boolean_mask(tensor, _from_numpy(keep))
         return cls.from_row_lengths(values, lens.astype(np.int64), validate=False)
+
+    @classmethod
+    def _from_tensor_nested_lengths(cls, tensor, lengths, ragged_rank):
+        """from_tensor with one row-lengths vector per ragged level: the entries a ragged
+        boolean mask of those lengths covers, as TF's."""
+        if ragged_rank not in (1, len(lengths)):
+            raise ValueError(f"If Argument `lengths` is a tuple of row_lengths, argument "
+                             f"`ragged_rank` must be len(lengths): {len(lengths)}. Received "
+                             f"ragged_rank: {ragged_rank}.")
+        if tensor.ndim < len(lengths) + 1:
+            raise ValueError(f"Shape {tensor.shape} must have rank at least "
+                             f"{len(lengths) + 1}")
+        lengths = [_as_int64_vector(level, "lengths") for level in lengths]
+        count = int(np.sum(lengths[-1].numpy()))
+        ones = cls.from_nested_row_lengths(array_ops.ones([count], dtypes.bool), lengths,
+                                           validate=False)
+        mask = ones.to_tensor(default_value=False,
+                              shape=tensor.shape.as_list()[:len(lengths) + 1])
+        kept = array_ops.boolean_mask(tensor, mask)
+        return cls.from_nested_row_lengths(kept, lengths, validate=False)
+
+    @classmethod
+    def _from_tensor_deeper(cls, tensor, lengths, padding, ragged_rank):
+        """from_tensor with ragged_rank > 1: the innermost ragged level from `lengths` or
+        `padding`, the outer ones uniform (TF's rule)."""
+        shape = tensor.shape.as_list()
+        if len(shape) < ragged_rank + 1:
+            raise ValueError(f"Shape {tensor.shape} must have rank at least "
+                             f"{ragged_rank + 1}")
+        sizes = np.cumprod(shape)
+        flat = array_ops.reshape(tensor, [int(sizes[ragged_rank - 1])] + shape[ragged_rank:])
+        result = cls.from_tensor(flat, lengths, padding)
+        for axis in range(ragged_rank - 1, 0, -1):
+            result = cls.from_uniform_row_length(result, shape[axis], nrows=int(sizes[axis - 1]),
+                                                 validate=False)
+        return result
 
     # --- structure ----------------------------------------------------------------------------
     @property
