@@ -1495,8 +1495,10 @@ def reduce_variance(input_tensor, axis=None, keepdims=False, name=None):
         raise TypeError(f"Input must be either real or complex. Received integer input "
                         f"dtype: {x._dtype.name}")
     mean = reduce_mean(x, axis=axis, keepdims=True)
-    if x._dtype.is_complex:
-        return reduce_mean(square(abs(subtract(x, mean))), axis=axis, keepdims=keepdims)
+    if x._dtype.is_complex:  # |d|^2 as d times its conjugate (TF's way: no square root)
+        deviation = subtract(x, mean)
+        squares = complex_ops.real(multiply(deviation, complex_ops.conj(deviation)))
+        return reduce_mean(squares, axis=axis, keepdims=keepdims)
     return reduce_mean(squared_difference(x, mean), axis=axis, keepdims=keepdims)
 
 

@@ -280,27 +280,62 @@ def _truncated_draw(rng, shape, dtype):
 @register("RandomShuffle", stateful=True, differentiable=False,
           infer_shape=_infer_like_input)
 def _random_shuffle(value, seed, seed2):
-    rng = stream(("RandomShuffle", value.dtype.str), seed, seed2)
-    if value.ndim == 0:
+    """TF's Fisher-Yates: position i swaps with i + (word_i mod (n - i)), one Philox word per
+    swap (the op reserves (n - 1) / 4 blocks a call), so seeded shuffles are TF's."""
+    if value.ndim == 0 or value.shape[0] <= 1 or value.size <= 1:
         return value.copy()
-    return value[rng.permutation(value.shape[0])]
+    n = value.shape[0]
+    kind = ("RandomShuffle", value.dtype.str)
+    bits = _philox_stream(kind, seed, seed2, n - 1, blocks=(n - 1 + 3) // 4)
+    if bits is None:
+        return value[stream(kind, seed, seed2).permutation(n)]
+    draws = philox.words(*bits, n - 1).astype(np.int64)
+    order = np.arange(n)
+    for i in range(n - 1):
+        j = i + int(draws[i]) % (n - i)
+        order[i], order[j] = order[j], order[i]
+    return value[order]
 
 
 @register("Multinomial", stateful=True, differentiable=False,
           infer_shape=_infer_multinomial)
 def _multinomial(logits, num_samples, output_dtype, seed, seed2):
-    """Samples class indices from unnormalized log-probabilities (the Gumbel-max trick).
+    """Samples class indices from unnormalized log-probabilities.
 
-    argmax(logits + Gumbel noise) is distributed as softmax(logits); one draw per sample.
+    Seeded, as TF's kernel: per row the running sum of exp(logit - max) over the finite
+    logits, and per sample a float64 uniform (two Philox words) times the total, looked up in
+    it. Unseeded: the Gumbel-max trick (argmax(logits + Gumbel noise) is distributed as
+    softmax(logits)).
     """
     if logits.shape[1] == 0 and num_samples:
         raise invalid_argument("Multinomial", "num_classes should be positive, got 0")
+    batch = logits.shape[0]
+    padded_samples = -(-num_samples // 4) * 4 * 2  # (a float64 takes two words, as TF counts)
+    bits = _philox_stream(("Multinomial", output_dtype.name), seed, seed2,
+                          batch * padded_samples)
+    if bits is not None:
+        return _multinomial_by_cdf(logits, num_samples, bits).astype(output_dtype._np)
     rng = stream(("Multinomial", output_dtype.name), seed, seed2)
     batch, classes = logits.shape
     gumbel = -np.log(-np.log(rng.random((batch, num_samples, classes)) + 1e-300) + 1e-300)
     with np.errstate(invalid="ignore"):
         scores = logits.astype(np.float64)[:, None, :] + gumbel
     return np.argmax(scores, axis=-1).astype(output_dtype._np)
+
+
+def _multinomial_by_cdf(logits, num_samples, bits):
+    words = philox.words(*bits, 2 * num_samples * logits.shape[0]).reshape(-1, 2)
+    uniforms = philox._unit_float64(words[:, 0], words[:, 1]).reshape(logits.shape[0], -1)
+    out = np.zeros((logits.shape[0], num_samples), np.int64)
+    for b, row in enumerate(logits.astype(np.float64)):
+        finite = np.isfinite(row)
+        top = row[finite].max() if finite.any() else np.finfo(np.float64).min
+        with np.errstate(over="ignore", invalid="ignore"):
+            weights = np.where(finite, np.exp(row - top), 0.0)
+        cdf = np.cumsum(weights)
+        total = cdf[-1] if len(cdf) else 0.0
+        out[b] = np.searchsorted(cdf, uniforms[b] * total, side="right")
+    return out
 
 
 # --- public functions ---------------------------------------------------------------------------
