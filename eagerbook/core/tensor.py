@@ -167,7 +167,7 @@ class Tensor:
 
 class EagerTensor(Tensor):
     """What ops return outside a trace (TF's class name); traced tensors are graph/ir.py's."""
-    __slots__ = ()
+    __slots__, __module__ = (), "eagerbook.framework.ops"  # TF's home: type(t) prints so
 
 
 def numpy_text(value, is_repr=False):
