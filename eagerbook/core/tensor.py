@@ -252,8 +252,8 @@ def _python_to_numpy(value, dtype):
         if not all(isinstance(v, (str, bytes)) for v in flat_python(value)):
             # NumPy would turn [b"a", 3] into text; TF refuses
             raise ValueError("Can't convert Python sequence with mixed types to Tensor.")
-        return np.vectorize(lambda s: s.encode() if isinstance(s, str) else s,
-                            otypes=[object])(arr) if arr.size else arr.astype(object)
+        utf8 = np.frompyfunc(lambda s: s.encode() if isinstance(s, str) else s, 1, 1)
+        return np.asarray(utf8(np.array(value, dtype=object)), dtype=object)  # keeps final \0s
     if kind == "O":
         raise ValueError("Can't convert non-rectangular Python sequence to Tensor.")
     raise TypeError(f"Cannot convert {value!r} to a Tensor.")
