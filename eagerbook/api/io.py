@@ -14,5 +14,6 @@ from ..ops.example_ops import (
 )
 from ..ops.png_ops import decode_png, encode_png
 from ..ops.string_ops import decode_raw
+from ..ops.text_codec_ops import decode_base64, decode_compressed, decode_csv, encode_base64
 from ..ops.tfrecord import TFRecordOptions, TFRecordWriter
 from . import io_gfile as gfile
