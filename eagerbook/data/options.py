@@ -52,14 +52,29 @@ class ThreadingOptions(_OptionGroup):
     _defaults = {"max_intra_op_parallelism": None, "private_threadpool_size": None}
 
 
+class AutotuneOptions(_OptionGroup):
+    _defaults = {"enabled": None, "cpu_budget": None, "ram_budget": None,
+                 "autotune_algorithm": None}
+
+
 class Options(_OptionGroup):
-    _defaults = {"deterministic": None, "experimental_deterministic": None,
-                 "experimental_distribute": DistributeOptions,
+    _defaults = {"deterministic": None, "experimental_distribute": DistributeOptions,
                  "experimental_optimization": OptimizationOptions,
-                 "threading": ThreadingOptions, "experimental_threading": ThreadingOptions,
-                 "experimental_slack": None, "experimental_external_state_policy": None,
-                 "experimental_warm_start": None, "autotune": None,
-                 "experimental_symbolic_checkpoint": None}
+                 "threading": ThreadingOptions, "experimental_slack": None,
+                 "experimental_external_state_policy": None, "experimental_warm_start": None,
+                 "autotune": AutotuneOptions, "experimental_symbolic_checkpoint": None,
+                 "dataset_name": None, "experimental_service": None, "framework_type": None}
+    # Older names TF keeps for the same settings (setting either sets both).
+    _aliases = {"experimental_deterministic": "deterministic",
+                "experimental_threading": "threading"}
+
+    def __setattr__(self, name, value):
+        super().__setattr__(self._aliases.get(name, name), value)
+
+    def __getattr__(self, name):  # (only names not stored: the aliases)
+        if name in Options._aliases:
+            return getattr(self, Options._aliases[name])
+        raise AttributeError(f"'Options' object has no attribute '{name}'")
 
     def merge(self, options):
         """These options with `options`' non-default settings on top."""
@@ -76,5 +91,5 @@ class Options(_OptionGroup):
         return merged
 
 
-__all__ = ["AutoShardPolicy", "DistributeOptions", "OptimizationOptions", "Options",
-           "ThreadingOptions"]
+__all__ = ["AutoShardPolicy", "AutotuneOptions", "DistributeOptions", "OptimizationOptions",
+           "Options", "ThreadingOptions"]
