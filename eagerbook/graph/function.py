@@ -35,7 +35,7 @@ from . import passes
 from .autograph import convert_function
 from .compile import compile_graph
 from .gradients import forward_backward
-from .ir import TensorArrayLike, make_symbolic, resource, settle_young_objects
+from .ir import TensorArrayLike, make_symbolic, resource
 from .node_errors import RUN_ERRORS, runtime_error
 from .trace_types import (  # noqa: F401 - _param_names: saved_model imports it from here
     CompositeOutput,
@@ -98,15 +98,15 @@ def trace_optimize_compile(function, args, key):
 
 @contextlib.contextmanager
 def _without_gc_pauses():
-    """No cycle collection while tracing makes its many small objects (ops and their tensors,
-    not garbage yet: 40% of a large first call); then they settle at once (graph/ir.py)."""
+    """Tracing and compiling make many small objects that point at each other (ops and their
+    tensors); Python's cycle collector would pause again and again while nothing is garbage
+    yet (about 40% of a large function's first call). It runs again afterwards."""
     enabled = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
         if enabled:
-            settle_young_objects()
             gc.enable()
 
 

@@ -13,7 +13,6 @@ Everything here is plain data so that a learner (or a notebook widget) can look 
     graph.nodes_and_edges()  lists of dicts for custom renderers
 """
 
-import gc
 import re
 
 import numpy as np
@@ -591,20 +590,6 @@ def to_dot(graph):
                      f'[label="{e["label"]}"{style}];')
     lines.append("}")
     return "\n".join(lines)
-
-
-# --- the objects of a trace and the cycle collector ------------------------------------------
-def settle_young_objects():
-    """Moves every object the cycle collector tracks into its oldest generation at once
-    (freeze, then unfreeze), where only a full collection looks at it. Called after a trace,
-    with collection paused: otherwise the first young collection walks every op and tensor of
-    the new graphs (several us per op, and more per op in a large graph, as its walk misses
-    the caches), and two more sweeps follow before they reach that generation. The passes
-    free what they drop as they go (passes/util.py), so little garbage settles with them. A
-    program that froze objects itself keeps them frozen: nothing moves then."""
-    if gc.get_freeze_count() == 0:
-        gc.freeze()
-        gc.unfreeze()
 
 
 # --- copying (passes return new graphs and never change their input) --------------------------

@@ -149,7 +149,7 @@ def test_the_ops_passes_drop_are_freed_without_the_cycle_collector():
     assert gc.isenabled()
 
 
-def test_a_program_s_frozen_objects_stay_frozen_through_a_first_call():
+def test_a_program_s_frozen_objects_and_paused_collection_stay_as_they_were():
     import gc
     gc.freeze()
     try:
