@@ -191,3 +191,36 @@ def test_max_pool2d_with_explicit_padding():
         lambda t: tf.nn.max_pool2d(t, 2, 2, [[0, 0], [1, 1], [1, 1], [0, 0]]),
         [tf.constant(rng.normal(size=(1, 3, 4, 1)))])
     np.testing.assert_allclose(theoretical[0], numerical[0], atol=1e-8)
+
+
+X_POOL = np.array([[1, 5, 2, 0], [3, 5, 1, 7], [0, 0, 9, 9]], np.float32).reshape(1, 3, 4, 1)
+
+
+def test_max_pool_with_argmax_positions_as_tf():
+    x = tf.concat([tf.constant(X_POOL), -tf.constant(X_POOL)], axis=3)
+    out, argmax = tf.nn.max_pool_with_argmax(x, 2, 2, "VALID")
+    assert out.numpy()[0, 0].tolist() == [[5., -1.], [7., -0.]]
+    assert argmax.dtype == tf.int64 and argmax.numpy()[0, 0].tolist() == [[2, 1], [14, 7]]
+    both = tf.nn.max_pool_with_argmax(tf.concat([x, x * 2], 0), 2, 2, "SAME",
+                                      include_batch_in_index=True).argmax.numpy()
+    assert both[1].tolist() == [[[26, 25], [38, 31]], [[40, 41], [44, 45]]]
+    assert tf.nn.max_pool_with_argmax(x, 2, 2, "SAME", output_dtype=tf.int32).argmax.dtype \
+        == tf.int32
+    theoretical, numerical = tf.test.compute_gradient(
+        lambda t: tf.nn.max_pool_with_argmax(t, 2, 2, "SAME").output,
+        [tf.constant(rng.normal(size=(1, 3, 4, 2)))])
+    np.testing.assert_allclose(theoretical[0], numerical[0], atol=1e-8)
+
+
+def test_pool():
+    x = tf.constant(X_POOL)
+    assert tf.nn.pool(x, [2, 2], "MAX", strides=[2, 2], padding="SAME").numpy()[0, ..., 0] \
+        .tolist() == [[5., 7.], [0., 9.]]
+    dilated = tf.nn.pool(x, [2, 2], "MAX", padding="VALID", dilations=[1, 2])
+    assert dilated.numpy()[0, ..., 0].tolist() == [[3., 7.], [9., 9.]]
+    row = tf.nn.pool(tf.reshape(tf.range(6.), [1, 6, 1]), [2], "AVG", strides=[2])
+    assert row.numpy().ravel().tolist() == [0.5, 2.5, 4.5]
+    with pytest.raises(ValueError, match="'SAME' padding is not implemented"):
+        tf.nn.pool(x, [2, 2], "MAX", padding="SAME", dilations=[2, 2])
+    with pytest.raises(ValueError, match="dilation_rate"):
+        tf.nn.pool(x, [2, 2], "MAX", strides=[2, 2], dilations=[2, 2])

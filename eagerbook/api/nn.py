@@ -35,6 +35,8 @@ from ..ops.nn_more_ops import (
     max_pool,
     max_pool1d,
     max_pool3d,
+    max_pool_with_argmax,
+    pool,
     separable_conv2d,
     space_to_depth,
     sufficient_statistics,

@@ -9,11 +9,15 @@ one 2-D convolution (or pool) per depth tap of the window, on the input slices t
 reads, summed (or combined by max / mean) -- the same sums TF's 3-D kernels compute.
 """
 
+import collections
+
 import numpy as np
 
-from ..core import errors
+from ..core import dtypes, errors
 from ..core.tensor import convert_to_tensor
 from . import array_ops, math_ops, nn_impl_ops, nn_ops
+from .manip_ops import batch_to_space, required_space_to_batch_paddings, space_to_batch
+from .registry import execute, register
 
 
 def _one_d(value, name):
@@ -421,3 +425,86 @@ def _check_pool_rank(x):
     if x.ndim != 4:
         raise ValueError(f"`input` must have rank 3, 4 or 5 (a 1-, 2- or 3-D pool), got shape "
                          f"{x.shape}")
+
+
+# --- pool with dilations, max_pool_with_argmax -------------------------------------------------
+def pool(input, window_shape, pooling_type, strides=None, padding="VALID",  # noqa: A002
+         data_format=None, dilations=None, name=None):
+    """``tf.nn.pool``: MAX or AVG pooling of rank-3/4/5 input. Dilated windows ('VALID' only,
+    as TF's) go through space_to_batch, as there."""
+    x = convert_to_tensor(input)
+    n = x.ndim - 2
+    window = [int(w) for w in window_shape]
+    strides = [1] * n if strides is None else [int(s) for s in strides]
+    dilations = [1] * n if dilations is None else [int(d) for d in dilations]
+    if pooling_type not in ("MAX", "AVG"):
+        raise ValueError(f"Invalid pooling_type: {pooling_type}")
+    if len(window) != n or len(strides) != n or len(dilations) != n:
+        raise ValueError(f"window_shape, strides and dilations must have length {n}")
+    if any(d > 1 for d in dilations) and any(s > 1 for s in strides):
+        raise ValueError("strides > 1 not supported in conjunction with dilation_rate > 1")
+    run = max_pool if pooling_type == "MAX" else avg_pool
+
+    def pooled(t, how):
+        return run(t, window, strides, how, data_format)
+    if all(d == 1 for d in dilations):
+        return pooled(x, padding)
+    if padding == "SAME":
+        raise ValueError(f"pooling with 'SAME' padding is not implemented for `dilation_rate` "
+                         f"> 1. Received: padding={padding} and dilation_rate="
+                         f"{np.array(dilations)}")
+    paddings, crops = required_space_to_batch_paddings(x.shape.as_list()[1:-1], dilations)
+    return batch_to_space(pooled(space_to_batch(x, dilations, paddings), "VALID"), dilations,
+                          crops)
+
+
+MaxPoolWithArgmax = collections.namedtuple("MaxPoolWithArgmax", ["output", "argmax"])
+
+
+def _argmax_positions(x, out, ksize, strides, padding, include_batch_in_index):
+    """For each pooled value: the flat position of the first input equal to it in its
+    window (row-major scan; padding never counts), ((b*) y * width + x) * depth + c."""
+    batch, height, width, depth = x.shape
+    _, out_h, out_w, _ = out.shape
+    (kh, kw), (sh, sw) = ksize, strides
+    top = max((out_h - 1) * sh + kh - height, 0) // 2 if padding == "SAME" else 0
+    left = max((out_w - 1) * sw + kw - width, 0) // 2 if padding == "SAME" else 0
+    positions = np.zeros(out.shape, np.int64)
+    for b, i, j, c in np.ndindex(*out.shape):
+        rows = range(max(i * sh - top, 0), min(i * sh - top + kh, height))
+        cols = range(max(j * sw - left, 0), min(j * sw - left + kw, width))
+        found = next((r, q) for r in rows for q in cols if x[b, r, q, c] == out[b, i, j, c])
+        flat = (found[0] * width + found[1]) * depth + c
+        positions[b, i, j, c] = flat + (b * height * width * depth
+                                        if include_batch_in_index else 0)
+    return positions
+
+
+def _infer_argmax(inputs, attrs):
+    return [(attrs["output_dtype"], inputs[1]._shape._dims)]
+
+
+_argmax_op = register("MaxPoolArgmaxPositions", differentiable=False,
+                      infer_shape=_infer_argmax)(
+    lambda x, out, ksize, strides, padding, include_batch_in_index, output_dtype:
+    _argmax_positions(x, out, ksize, strides, padding, include_batch_in_index).astype(
+        output_dtype.as_numpy_dtype))
+
+
+def max_pool_with_argmax(input, ksize, strides, padding, data_format="NHWC",  # noqa: A002
+                         output_dtype=dtypes.int64, include_batch_in_index=False, name=None):
+    """(the max pool, where each maximum came from): positions flattened as
+    ``(y * width + x) * channels + c`` (plus ``b * height * width * channels`` with
+    `include_batch_in_index`). The pooled values differentiate as max_pool's."""
+    if data_format != "NHWC":
+        raise ValueError(f"Data formats other than 'NHWC' are not yet supported, got "
+                         f"{data_format}")
+    output_dtype = dtypes.as_dtype(output_dtype)
+    x = convert_to_tensor(input)
+    out = nn_ops.max_pool2d(x, ksize, strides, padding)
+    hw = nn_ops._window_arg(ksize, "ksize", "MaxPoolWithArgmax")
+    steps = nn_ops._window_arg(strides, "strides", "MaxPoolWithArgmax")
+    positions = execute(_argmax_op, (x, out), {
+        "ksize": tuple(hw), "strides": tuple(steps), "padding": padding,
+        "include_batch_in_index": bool(include_batch_in_index), "output_dtype": output_dtype})
+    return MaxPoolWithArgmax(out, positions)
