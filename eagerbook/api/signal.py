@@ -22,11 +22,13 @@ from ..ops.signal_ops import (
     hamming_window,
     hann_window,
     idct,
+    inverse_mdct,
     inverse_stft,
     inverse_stft_window_fn,
     kaiser_bessel_derived_window,
     kaiser_window,
     linear_to_mel_weight_matrix,
+    mdct,
     mfccs_from_log_mel_spectrograms,
     overlap_and_add,
     stft,
@@ -35,7 +37,8 @@ from ..ops.signal_ops import (
 
 __all__ = [
     "dct", "fft", "fft2d", "fft3d", "fftshift", "frame", "hamming_window", "hann_window",
-    "idct", "ifft", "ifft2d", "ifft3d", "ifftshift", "inverse_stft", "inverse_stft_window_fn",
+    "idct", "ifft", "ifft2d", "ifft3d", "ifftshift", "inverse_mdct", "inverse_stft",
+    "inverse_stft_window_fn", "mdct",
     "irfft", "irfft2d", "irfft3d", "kaiser_bessel_derived_window", "kaiser_window",
     "linear_to_mel_weight_matrix", "mfccs_from_log_mel_spectrograms", "overlap_and_add",
     "rfft", "rfft2d", "rfft3d", "stft", "vorbis_window",

@@ -322,3 +322,45 @@ def vorbis_window(window_length, dtype=dtypes.float32, name=None):
     n = np.arange(length, dtype=np.float64)
     window = np.sin(np.pi / 2 * np.sin(np.pi * (n + 0.5) / length) ** 2)
     return _from_numpy(window.astype(np_type))
+
+
+# --- modified discrete cosine transform ----------------------------------------------------------
+def mdct(signals, frame_length, window_fn=vorbis_window, pad_end=False, norm=None, name=None):
+    """``tf.signal.mdct``: frames of `frame_length` (a multiple of 4) overlapping by half,
+    windowed (1/sqrt(2) without a window), folded to half length, then a type IV DCT."""
+    signals = as_tensor(signals)
+    if frame_length % 4 != 0:
+        raise ValueError("The frame length must be a multiple of 4.")
+    frames = frame(signals, frame_length, frame_length // 2, pad_end=pad_end)
+    if window_fn is not None:
+        frames = math_ops.multiply(frames, window_fn(frame_length, dtype=frames.dtype))
+    else:
+        frames = math_ops.multiply(frames, math_ops.cast(1.0 / np.sqrt(2), frames.dtype))
+    a, b, c, d = array_ops.split(frames, 4, axis=-1)
+    first = math_ops.subtract(math_ops.negative(array_ops.reverse(c, [-1])), d)
+    second = math_ops.subtract(a, array_ops.reverse(b, [-1]))
+    return dct(array_ops.concat([first, second], axis=-1), type=4, norm=norm)
+
+
+def inverse_mdct(mdcts, window_fn=vorbis_window, norm=None, name=None):
+    """``tf.signal.inverse_mdct``: the type IV DCT back to frames of twice the length,
+    unfolded, windowed, and overlap-added: with the vorbis window (a Princen-Bradley one) it
+    inverts ``mdct`` away from the signal's two ends."""
+    mdcts = as_tensor(mdcts)
+    half = mdcts.shape[-1]
+    if norm is None:
+        scale = math_ops.cast(0.5 / half, mdcts.dtype)
+        unfolded = math_ops.multiply(scale, dct(mdcts, type=4))
+    elif norm == "ortho":
+        unfolded = dct(mdcts, type=4, norm="ortho")
+    else:
+        raise ValueError(f"Unknown normalization. Expected None or 'ortho', got: {norm}")
+    low, high = array_ops.split(unfolded, 2, axis=-1)
+    frames = array_ops.concat([high, math_ops.negative(array_ops.reverse(high, [-1])),
+                               math_ops.negative(array_ops.reverse(low, [-1])),
+                               math_ops.negative(low)], axis=-1)
+    if window_fn is not None:
+        frames = math_ops.multiply(frames, window_fn(2 * half, dtype=mdcts.dtype))
+    else:
+        frames = math_ops.multiply(frames, math_ops.cast(1.0 / np.sqrt(2), mdcts.dtype))
+    return overlap_and_add(frames, half)
