@@ -114,7 +114,9 @@ _KINDS = {("eagerbook.keras.metrics", "Metric"): "keras.metrics",
           ("eagerbook.keras.initializers", "Initializer"): "keras.initializers",
           ("eagerbook.keras.regularizers", "Regularizer"): "keras.regularizers",
           ("eagerbook.keras.constraints", "Constraint"): "keras.constraints",
-          ("eagerbook.keras.losses", "Loss"): "keras.losses"}
+          ("eagerbook.keras.losses", "Loss"): "keras.losses",
+          # (Keras 2's optimizers, which eagerbook's are, live in keras.optimizers.legacy)
+          ("eagerbook.keras.optimizers.optimizer", "Optimizer"): "keras.optimizers.legacy"}
 
 
 def _builtin_module(obj):
@@ -139,6 +141,53 @@ def serialize(obj):
     return keras_object_entry(obj, module)
 
 
+def deserialize_keras_object(identifier, module_objects=None, custom_objects=None,
+                             printable_module_name="object"):
+    """``tf.keras.utils.deserialize_keras_object``: the object a `serialize` entry describes
+    (its class found in `custom_objects`, the open scopes, the registry, `module_objects`, then
+    among the built-ins of the entry's ``module``); a name is looked up the same way and
+    comes back unchanged when nothing has it, as in TF."""
+    if identifier is None:
+        return None
+    if isinstance(identifier, str):
+        found = get_registered_object(identifier, custom_objects, module_objects)
+        return identifier if found is None else found
+    if not isinstance(identifier, dict):
+        return identifier
+    cls = None
+    for name in dict.fromkeys((entry_class_name(identifier), identifier["class_name"])):
+        cls = cls or get_registered_object(name, custom_objects, module_objects) or \
+            _builtin_class(identifier.get("module"), name)
+    if cls is None:
+        raise TypeError(f"Could not locate class '{identifier['class_name']}'. Make sure custom "
+                        "classes are decorated with `@keras.saving.register_keras_serializable()"
+                        f"`. Full object config: {identifier}")
+    config = identifier.get("config", {})
+    if not hasattr(cls, "from_config"):
+        return cls(**config)
+    try:
+        return cls.from_config(config, custom_objects=custom_objects)
+    except TypeError:  # a from_config without custom_objects
+        return cls.from_config(config)
+
+
+def _builtin_class(module, name):
+    """Built-in class `name` of the Keras module a Keras 2.13 entry names (``keras.layers``)."""
+    import importlib
+
+    if not module or not (module == "keras" or module.startswith("keras.")):
+        return None
+    # (then the enclosing module: AdamW is in keras.optimizers, not in its legacy namespace)
+    for where in dict.fromkeys((module, module.rpartition(".")[0] or module)):
+        try:
+            found = getattr(importlib.import_module(f"eagerbook.{where}"), name, None)
+        except ImportError:
+            continue
+        if isinstance(found, type):
+            return found
+    return None
+
+
 def serialize_keras_object(instance):
     """``tf.keras.utils.serialize_keras_object``: None as None, a function by its name, any
     other object in Keras 2.13's form (see `serialize`)."""
@@ -149,7 +198,7 @@ def serialize_keras_object(instance):
     return serialize(instance)
 
 
-__all__ = ["CustomObjectScope", "custom_object_scope", "entry_class_name",
-           "get_custom_objects", "get_registered_name", "get_registered_object",
+__all__ = ["CustomObjectScope", "custom_object_scope", "deserialize_keras_object",
+           "entry_class_name", "get_custom_objects", "get_registered_name", "get_registered_object",
            "is_builtin", "keras_object_entry", "lookup", "register_keras_serializable",
            "serialize", "serialize_keras_object"]

@@ -14,6 +14,7 @@ from .preprocessing.sequence import pad_sequences
 from .serialization import (
     CustomObjectScope,
     custom_object_scope,
+    deserialize_keras_object,
     get_custom_objects,
     get_registered_name,
     get_registered_object,
@@ -81,7 +82,8 @@ def set_random_seed(seed):
     random_ops.set_seed(seed)
 
 
-__all__ = ["CustomObjectScope", "Progbar", "custom_object_scope", "get_custom_objects",
+__all__ = ["CustomObjectScope", "Progbar", "custom_object_scope", "deserialize_keras_object",
+           "get_custom_objects",
            "get_registered_name", "get_registered_object", "image_dataset_from_directory",
            "model_to_dot", "normalize", "pad_sequences", "plot_model",
            "register_keras_serializable", "serialize_keras_object", "set_random_seed",

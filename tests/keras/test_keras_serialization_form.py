@@ -87,3 +87,35 @@ def test_wrapped_layer_entries_use_the_same_form():
     assert [c["class_name"] for c in cells] == ["SimpleRNNCell", "SimpleRNNCell"]
     again = K.layers.RNN.from_config(rnn.get_config())
     assert again(np.ones((1, 4, 2), "float32")).shape == (1, 3)
+
+
+@pytest.mark.parametrize("obj", [
+    K.initializers.Orthogonal(gain=2.0), K.regularizers.L2(0.5), K.losses.Huber(delta=3.0),
+    K.metrics.AUC(num_thresholds=50), K.optimizers.legacy.Adam(0.5), K.optimizers.AdamW(0.1),
+    K.layers.Dense(3, name="d3"),
+])
+def test_deserialize_keras_object_finds_builtins_by_their_module(obj):
+    entry = K.utils.serialize_keras_object(obj)
+    again = K.utils.deserialize_keras_object(entry)
+    assert type(again) is type(obj) and again.get_config() == obj.get_config()
+
+
+def test_deserialize_keras_object_lookups_and_errors():
+    assert K.utils.deserialize_keras_object(None) is None
+    assert K.utils.deserialize_keras_object("nope") == "nope"  # (TF returns unknown names)
+    relu = K.activations.relu
+    assert K.utils.deserialize_keras_object("relu", module_objects={"relu": relu}) is relu
+    plain = {"class_name": "Dense", "config": {"units": 3}}
+    dense = K.utils.deserialize_keras_object(plain, module_objects={"Dense": K.layers.Dense})
+    assert dense.units == 3
+    with pytest.raises(TypeError, match="Could not locate class 'Dense'"):
+        K.utils.deserialize_keras_object(plain)  # no module named, none given
+
+    class Tripled(K.layers.Layer):
+        pass
+
+    entry = K.utils.serialize_keras_object(Tripled(name="t"))
+    with pytest.raises(TypeError, match="Could not locate class 'Tripled'"):
+        K.utils.deserialize_keras_object(entry)
+    assert type(K.utils.deserialize_keras_object(
+        entry, custom_objects={"Tripled": Tripled})) is Tripled
