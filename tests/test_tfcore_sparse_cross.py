@@ -73,3 +73,15 @@ def test_sparse_helpers():
     kept = tf.sparse.mask(slices, [4])
     assert kept.indices.numpy().tolist() == [0, 7]
     assert kept.values.numpy().tolist() == [[1., 2.], [5., 6.]]
+
+
+def test_sparse_reductions_with_sparse_output():
+    st = tf.sparse.SparseTensor(indices=[[0, 0], [2, 3]], values=[1, 2], dense_shape=[3, 4])
+    largest = tf.sparse.reduce_max(st, axis=1, output_is_sparse=True)
+    assert _sparse_parts(largest) == ([[0], [2]], [1, 2], [3])
+    total = tf.sparse.reduce_sum(st, output_is_sparse=True)
+    assert _sparse_parts(total) == ([[]], [3], [])
+    assert tf.sparse.reduce_sum(st, axis=1).numpy().tolist() == [1, 0, 2]
+    kept = tf.sparse.reduce_max(tf.sparse.SparseTensor([[0, 0], [2, 3]], [1., 2.], [3, 4]),
+                                axis=0, keepdims=True, output_is_sparse=True)
+    assert _sparse_parts(kept) == ([[0, 0], [0, 3]], [1., 2.], [1, 4])

@@ -434,18 +434,39 @@ def reduce_max(sp_input, axis=None, keepdims=None, output_is_sparse=False, name=
     dense = to_dense(sp, default_value=lowest, validate_indices=False)
     largest = math_ops.reduce_max(dense, axis=axis, keepdims=bool(keepdims))
     # Where nothing is stored along `axis`, TF's result is 0, not the lowest value.
-    stored = SparseTensor(sp.indices, math_ops.ones_like(sp.values, dtypes.int32),
-                          sp.dense_shape)
-    count = math_ops.reduce_sum(to_dense(stored, validate_indices=False), axis=axis,
-                                keepdims=bool(keepdims))
-    return math_ops.where_v2(math_ops.greater(count, 0), largest,
-                             math_ops.zeros_like(largest))
+    count = _stored_count(sp, axis, keepdims)
+    result = math_ops.where_v2(math_ops.greater(count, 0), largest, math_ops.zeros_like(largest))
+    return _where_stored(result, count) if output_is_sparse else result
 
 
 def reduce_sum(sp_input, axis=None, keepdims=None, output_is_sparse=False, name=None):
-    """Sum over `axis` (all axes when None), as a dense tensor."""
-    return math_ops.reduce_sum(to_dense(_sparse(sp_input), validate_indices=False), axis=axis,
+    """Sum over `axis` (all axes when None): a dense tensor, or with `output_is_sparse` a
+    SparseTensor of the positions some stored entry reached."""
+    sp = _sparse(sp_input)
+    total = math_ops.reduce_sum(to_dense(sp, validate_indices=False), axis=axis,
+                                keepdims=bool(keepdims))
+    return _where_stored(total, _stored_count(sp, axis, keepdims)) if output_is_sparse \
+        else total
+
+
+def _stored_count(sp, axis, keepdims):
+    """How many stored entries each reduced position gathers."""
+    stored = SparseTensor(sp.indices, math_ops.ones_like(sp.values, dtypes.int32),
+                          sp.dense_shape)
+    return math_ops.reduce_sum(to_dense(stored, validate_indices=False), axis=axis,
                                keepdims=bool(keepdims))
+
+
+def _where_stored(dense, count):
+    """The positions of `dense` with a nonzero `count`, as a SparseTensor (row-major)."""
+    if is_symbolic(dense):
+        raise NotImplementedError("sparse reductions with output_is_sparse=True inside "
+                                  "tf.function are not supported in eagerbook")
+    reached = count.numpy() > 0
+    positions = np.argwhere(reached).astype(np.int64).reshape(len(np.flatnonzero(reached)),
+                                                              dense.shape.rank)
+    values = np.asarray(dense.numpy()).reshape(-1)[np.flatnonzero(reached.reshape(-1))]
+    return SparseTensor(positions, _from_numpy(values), np.array(dense.shape.as_list(), np.int64))
 
 
 def retain(sp_input, to_retain):
