@@ -63,3 +63,20 @@ def test_scalar_string_tensors_print_quoted():
     out = io.StringIO()
     tf.print(tf.constant("x"), "y", {"k": tf.constant("v")}, output_stream=out)
     assert out.getvalue() == '"x" y {\'k\': "v"}\n'
+
+
+def test_transcode_error_policies_and_replacement_char():
+    broken = [b"\xffab"]
+    utf16 = tf.strings.unicode_transcode(broken, "UTF-8", "UTF-16-BE", errors="replace",
+                                         replacement_char=63)
+    assert utf16.numpy().tolist() == [b"\x00?\x00a\x00b"]
+    assert tf.strings.unicode_transcode(broken, "UTF-8", "UTF-8", errors="ignore").numpy() \
+        .tolist() == [b"ab"]
+    assert tf.strings.unicode_transcode(broken, "UTF-8", "UTF-8").numpy().tolist() == \
+        ["\ufffdab".encode()]
+    for strict in (lambda: tf.strings.unicode_transcode(broken, "UTF-8", "UTF-8",
+                                                        errors="strict"),
+                   lambda: tf.strings.unicode_decode(broken, "UTF-8", errors="strict")):
+        with pytest.raises(tf.errors.InvalidArgumentError,
+                           match="^Invalid formatting on input string"):
+            strict()

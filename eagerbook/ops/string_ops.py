@@ -469,8 +469,9 @@ def _unicode_decode(x, input_encoding, errors, replacement_char):
         if errors == "strict":
             try:
                 text = s.decode(input_encoding)
-            except UnicodeDecodeError as exc:
-                raise ValueError(f"Invalid formatting on input string: {exc}") from None
+            except UnicodeDecodeError:
+                raise invalid_argument("UnicodeDecode",
+                                       "Invalid formatting on input string") from None
             points.extend(ord(c) for c in text)
         else:
             text = s.decode(input_encoding, "replace" if errors == "replace" else "ignore")
@@ -606,14 +607,17 @@ def unicode_transcode(input, input_encoding, output_encoding, errors="replace",
     """Every string re-encoded from `input_encoding` to `output_encoding`."""
     strings = _strings(input, "UnicodeTranscode")
     source, target = _codec(input_encoding), _codec(output_encoding)
-    policy = "strict" if errors == "strict" else "replace"
+    policy = errors if errors in ("strict", "ignore") else "replace"
 
     def transcode(b):
         try:
-            return b.decode(source, policy).encode(target)
-        except UnicodeError as exc:
-            raise invalid_argument("UnicodeTranscode", f"Invalid formatting on input string: "
-                                                       f"{exc}") from None
+            text = b.decode(source, policy)
+        except UnicodeError:
+            raise invalid_argument("UnicodeTranscode",
+                                   "Invalid formatting on input string") from None
+        if policy == "replace" and replacement_char != 0xFFFD:  # TF's chosen replacement
+            text = text.replace("\ufffd", chr(replacement_char))
+        return text.encode(target)
     return _from_numpy(_map(transcode, strings.numpy() if strings.ndim else
                             np.array(strings.numpy(), dtype=object)))
 
