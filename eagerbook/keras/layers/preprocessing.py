@@ -710,6 +710,9 @@ class TextVectorization(PreprocessingLayer):
             words = [text]
         elif self.split == "character":
             words = [c.encode("utf-8") for c in text.decode("utf-8")]
+        elif callable(self.split):  # given one text, a callable split returns its words
+            pieces = self.split(convert_to_tensor(text))
+            words = [_as_bytes(w) for w in np.asarray(pieces.numpy(), object).reshape(-1)]
         else:
             words = text.split()
         if self._widths is None:
