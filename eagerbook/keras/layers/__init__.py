@@ -140,7 +140,7 @@ from .reshaping import (
     ZeroPadding2D,
     ZeroPadding3D,
 )
-from .wrappers import TimeDistributed, Wrapper
+from .wrappers import SpectralNormalization, TimeDistributed, Wrapper
 
 
 def serialize(layer):

@@ -2,8 +2,8 @@
 to every time step of a sequence."""
 
 from ...core.shape import TensorShape
-from ...ops import array_ops
-from .. import serialization
+from ...ops import array_ops, linalg_ops, math_ops
+from .. import initializers, serialization
 from ..keras_tensor import KerasTensor
 from .base import InputSpec, Layer
 
@@ -96,4 +96,63 @@ def _layer_class(name, custom_objects):
                      "the scope.")
 
 
-__all__ = ["Wrapper", "TimeDistributed"]
+__all__ = ["SpectralNormalization", "TimeDistributed", "Wrapper"]
+
+
+class SpectralNormalization(Wrapper):
+    """Divides the wrapped layer's kernel (or embeddings) by its largest singular value,
+    estimated by `power_iterations` steps of power iteration from a kept vector ``vector_u``
+    (GAN discriminators use it to keep their gradients tame). Only calls with
+    ``training=True`` renormalize; the normalized kernel is written back into the layer, so
+    later calls use it. An all-zero kernel is left as it is."""
+
+    def __init__(self, layer, power_iterations=1, **kwargs):
+        super().__init__(layer, **kwargs)
+        if power_iterations <= 0:
+            raise ValueError("`power_iterations` should be greater than zero. Received: "
+                             f"`power_iterations={power_iterations}`")
+        self.power_iterations = power_iterations
+
+    def build(self, input_shape):
+        super().build(input_shape)
+        self.input_spec = InputSpec(shape=[None] + TensorShape(input_shape).as_list()[1:])
+        if hasattr(self.layer, "kernel"):
+            self.kernel = self.layer.kernel
+        elif hasattr(self.layer, "embeddings"):
+            self.kernel = self.layer.embeddings
+        else:
+            raise ValueError(f"{type(self.layer).__name__} object has no attribute 'kernel' "
+                             "nor 'embeddings'")
+        self.kernel_shape = self.kernel.shape.as_list()
+        self.vector_u = self.add_weight(
+            "vector_u", shape=(1, self.kernel_shape[-1]),
+            initializer=initializers.TruncatedNormal(stddev=0.02), trainable=False,
+            dtype=self.kernel.dtype)
+        self.built = True
+
+    def call(self, inputs, training=False):
+        if training:
+            self._renormalize()
+        return self.layer(inputs)
+
+    def _renormalize(self):
+        weights = array_ops.reshape(self.kernel, [-1, self.kernel_shape[-1]])
+        u = self.vector_u
+        v = u
+        for _ in range(self.power_iterations):
+            v = linalg_ops.l2_normalize(math_ops.matmul(u, weights, transpose_b=True))
+            u = linalg_ops.l2_normalize(math_ops.matmul(v, weights))
+        u, v = math_ops.stop_gradient(u), math_ops.stop_gradient(v)
+        sigma = math_ops.matmul(math_ops.matmul(v, weights), u, transpose_b=True)
+        normalized = array_ops.reshape(math_ops.truediv(weights, sigma), self.kernel_shape)
+        all_zero = math_ops.reduce_all(math_ops.equal(self.kernel, 0.0))
+        self.kernel.assign(array_ops.where(all_zero, self.kernel, normalized))
+        self.vector_u.assign(array_ops.where(all_zero, self.vector_u, u))
+
+    def compute_output_shape(self, input_shape):
+        return TensorShape(self.layer.compute_output_shape(input_shape).as_list())
+
+    def get_config(self):
+        config = super().get_config()
+        config["power_iterations"] = self.power_iterations
+        return config
