@@ -106,7 +106,10 @@ def test_lists_and_dicts_changed_in_place_are_seen():
 
 
 def test_a_training_step_still_trains_every_weight():
-    model = tf.keras.Sequential([tf.keras.layers.Dense(4, activation="relu", input_shape=(3,)),
+    # Positive inputs and a kernel of ones keep every ReLU unit alive, so every weight gets a
+    # gradient whatever the random draws before this test left the second kernel with.
+    model = tf.keras.Sequential([tf.keras.layers.Dense(4, activation="relu", input_shape=(3,),
+                                                       kernel_initializer="ones"),
                                  tf.keras.layers.Dense(2)])
     optimizer = tf.keras.optimizers.SGD(0.1)
     x = tf.constant(np.random.default_rng(0).random((5, 3), dtype=np.float32))
