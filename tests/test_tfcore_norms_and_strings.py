@@ -80,3 +80,8 @@ def test_transcode_error_policies_and_replacement_char():
         with pytest.raises(tf.errors.InvalidArgumentError,
                            match="^Invalid formatting on input string"):
             strict()
+
+
+def test_bincount_counts_floats_by_their_int32_truncation():
+    assert tf.math.bincount(tf.constant([0.5, 2.7])).numpy().tolist() == [1, 0, 1]
+    assert tf.math.bincount(tf.constant([[0.5, 2.7]]), axis=-1).numpy().tolist() == [[1, 0, 1]]

@@ -468,6 +468,8 @@ def bincount(arr, weights=None, minlength=None, maxlength=None, dtype=dtypes.int
     """How often each value 0, 1, ... occurs in the non-negative ints `arr`; with
     ``axis=-1``, counted separately for each row of a matrix."""
     arr = as_tensor(arr)
+    if arr.dtype.is_floating:  # TF counts floats by their int32 truncation
+        arr = cast(arr, dtypes.int32)
     if weights is None:
         weights = as_tensor(np.zeros([0], dtype._np))  # empty: count occurrences
     else:
