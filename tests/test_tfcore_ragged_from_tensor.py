@@ -30,3 +30,12 @@ def test_argument_errors():
     with pytest.raises(ValueError, match="ragged_rank"):
         tf.RaggedTensor.from_tensor(tf.ones([2, 3, 1, 1]), lengths=([1, 2], [1, 0, 1]),
                                     ragged_rank=3)
+
+
+def test_from_sparse_requires_right_ragged_rows():
+    assert tf.RaggedTensor.from_sparse(tf.sparse.SparseTensor(
+        [[0, 0], [0, 1], [2, 0]], [1, 2, 3], [3, 4])).to_list() == [[1, 2], [], [3]]
+    assert tf.RaggedTensor.from_sparse(tf.sparse.SparseTensor(
+        [[1, 0], [0, 0]], [1, 2], [3, 4])).to_list() == [[1], [2], []]  # TF's result too
+    with pytest.raises(tf.errors.InvalidArgumentError, match="not right-ragged"):
+        tf.RaggedTensor.from_sparse(tf.sparse.from_dense([[1, 0], [0, 2]]))

@@ -451,6 +451,11 @@ class RaggedTensor:
         idx = st_input.indices.numpy()
         nrows = int(st_input.dense_shape.numpy()[0])
         lengths = np.bincount(idx[:, 0], minlength=nrows) if len(idx) else np.zeros(nrows, int)
+        # Right-ragged, as TF checks: each row's entries at columns 0, 1, ... with no gaps.
+        starts = np.concatenate([[0], np.cumsum(lengths)[:-1]]).astype(np.int64)
+        expected = np.arange(len(idx)) - np.repeat(starts, lengths)
+        if len(idx) and np.any(idx[:, 1] != expected):
+            raise errors.InvalidArgumentError(None, None, "SparseTensor is not right-ragged")
         return cls.from_row_lengths(st_input.values, lengths)
 
     def _dense_shape(self):
