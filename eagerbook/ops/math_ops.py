@@ -1016,11 +1016,11 @@ def _mean_grad_eager(op, dy):
 def _mean_grad_op(dy, like, scale):
     """dy * scale spread over like's shape: _mean_grad's Mul then BroadcastLike, the same bits
     (the scale rounded to dy's dtype first, as `multiply` converts it)."""
-    scaled = np.multiply(dy, dy.dtype.type(scale))
-    if scaled.ndim == 0:  # (BroadcastLike's kernel: filling is the fastest way)
-        out = np.empty(like.shape, scaled.dtype)
-        out.fill(scaled)
+    if dy.ndim == 0:  # a scalar loss's gradient: BroadcastLike's kernel (filling is the
+        out = np.empty(like.shape, dy.dtype)  # fastest way) of the product, which scalar
+        out.fill(dy[()] * dy.dtype.type(scale))  # arithmetic rounds as the ufunc does, cheaper
         return out
+    scaled = np.multiply(dy, dy.dtype.type(scale))
     return scaled if scaled.shape == like.shape else np.broadcast_to(scaled, like.shape)
 
 
