@@ -182,10 +182,10 @@ class Variable:
         tensor = self._new_array(value, kind)
         if kind == "AssignVariableOp":
             self._value = tensor._value
-        elif kind == "AssignAddVariableOp":
-            self._value = self._value + tensor._value
+        elif kind == "AssignAddVariableOp":  # (asarray: 0-d + 0-d gives a NumPy scalar)
+            self._value = np.asarray(self._value + tensor._value)
         else:
-            self._value = self._value - tensor._value
+            self._value = np.asarray(self._value - tensor._value)
         return UnreadVariable(self) if read_value else None
 
     def assign(self, value, use_locking=None, name=None, read_value=True):
