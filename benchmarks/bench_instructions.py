@@ -3,8 +3,9 @@
     python benchmarks/bench_instructions.py add add_tape linear_eager
     python benchmarks/bench_instructions.py --floor add            # the NumPy floor's count
 
-Wall time on a shared machine moves by tens of per cent between runs; instruction counts move
-by well under one per cent for the same code, so before/after comparisons of the dispatcher
+Wall time on a shared machine moves by tens of per cent between runs; instruction counts of
+the same code move by about one per cent on the training rows (up to ~10 % on the two
+smallest, `add` and `add_tape`: repeat those), so before/after comparisons of the dispatcher
 are made in them (BENCHMARKS.md). Each row runs twice in its own process under
 ``valgrind --tool=cachegrind --cache-sim=no`` (string-hash seed 0, one BLAS thread), once
 with N units and once with 2N; per unit = (count at 2N - count at N) / N, so imports and setup
