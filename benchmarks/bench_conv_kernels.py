@@ -31,7 +31,7 @@ sys.path.insert(0, str(HERE.parent))
 
 from _harness import clock, report  # noqa: E402 - after the sys.path setup
 
-from eagerbook.ops import nn_ops, registry  # noqa: E402
+from eagerbook.ops import nn_ops, registry  # noqa: E402 - after the sys.path setup
 
 VALID = {"strides": (1, 1), "padding": "VALID", "explicit_paddings": (), "dilations": (1, 1),
          "data_format": "NHWC"}

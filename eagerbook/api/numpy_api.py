@@ -28,7 +28,7 @@ bool_, int8, int16, int32, int64 = np.bool_, np.int8, np.int16, np.int32, np.int
 uint8, uint16, uint32, uint64 = np.uint8, np.uint16, np.uint32, np.uint64
 float16, float32, float64, complex64, complex128 = (np.float16, np.float32, np.float64,
                                                     np.complex64, np.complex128)
-bool, float_, int_, complex_ = np.bool_, np.float64, np.int64, np.complex128  # noqa: A001
+bool, float_, int_, complex_ = np.bool_, np.float64, np.int64, np.complex128
 dtype, iinfo, finfo, issubdtype = np.dtype, np.iinfo, np.finfo, np.issubdtype
 ndarray = Tensor
 newaxis = None

@@ -288,7 +288,7 @@ class LinearOperatorLowerTriangular(LinearOperator):
 class LinearOperatorDiag(LinearOperator):
     """A diagonal matrix from its diagonal, ``[..., N]``."""
 
-    def __init__(self, diag, is_non_singular=None, is_self_adjoint=None,  # noqa: A002
+    def __init__(self, diag, is_non_singular=None, is_self_adjoint=None,
                  is_positive_definite=None, is_square=True, name="LinearOperatorDiag"):
         if is_square is False:
             raise ValueError("Only square diagonal operators currently supported.")

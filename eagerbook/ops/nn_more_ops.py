@@ -48,7 +48,7 @@ def _explicit_1d(padding):
 
 
 # --- 1-D ---------------------------------------------------------------------------------------
-def conv1d(input, filters, stride, padding, data_format="NWC", dilations=None,  # noqa: A002
+def conv1d(input, filters, stride, padding, data_format="NWC", dilations=None,
            name=None):
     """``tf.nn.conv1d``: NWC `input`, [width, in_channels, out_channels] `filters`."""
     _check_nwc(data_format, "Conv2D")
@@ -61,7 +61,7 @@ def conv1d(input, filters, stride, padding, data_format="NWC", dilations=None,  
     return array_ops.squeeze(out, [-3])
 
 
-def max_pool1d(input, ksize, strides, padding, data_format="NWC", name=None):  # noqa: A002
+def max_pool1d(input, ksize, strides, padding, data_format="NWC", name=None):
     _check_nwc(data_format, "MaxPool")
     image = array_ops.expand_dims(convert_to_tensor(input), -3)
     out = nn_ops.max_pool2d(image, [1, 1, _one_d(ksize, "ksize"), 1],
@@ -69,7 +69,7 @@ def max_pool1d(input, ksize, strides, padding, data_format="NWC", name=None):  #
     return array_ops.squeeze(out, [-3])
 
 
-def avg_pool1d(input, ksize, strides, padding, data_format="NWC", name=None):  # noqa: A002
+def avg_pool1d(input, ksize, strides, padding, data_format="NWC", name=None):
     _check_nwc(data_format, "AvgPool")
     image = array_ops.expand_dims(convert_to_tensor(input), -3)
     out = nn_ops.avg_pool2d(image, [1, 1, _one_d(ksize, "ksize"), 1],
@@ -91,7 +91,7 @@ def _hw_pair(value, name):
     return int(value), int(value)
 
 
-def conv2d_transpose(input, filters, output_shape, strides, padding="SAME",  # noqa: A002
+def conv2d_transpose(input, filters, output_shape, strides, padding="SAME",
                      data_format="NHWC", dilations=None, name=None):
     """``tf.nn.conv2d_transpose``: the gradient of ``conv2d`` with respect to its input, so an
     input of `output_shape` convolved with `filters` [h, w, out_channels, in_channels] would
@@ -112,7 +112,7 @@ def conv2d_transpose(input, filters, output_shape, strides, padding="SAME",  # n
                                         padding, explicit, (dilation_h, dilation_w))
 
 
-def conv1d_transpose(input, filters, output_shape, strides, padding="SAME",  # noqa: A002
+def conv1d_transpose(input, filters, output_shape, strides, padding="SAME",
                      data_format="NWC", dilations=None, name=None):
     """``tf.nn.conv1d_transpose``: conv2d_transpose on a height-1 image."""
     _check_nwc(data_format, "Conv2DBackpropInput")
@@ -132,7 +132,7 @@ def atrous_conv2d(value, filters, rate, padding, name=None):
     return nn_ops.conv2d(value, filters, 1, padding, dilations=[1, rate, rate, 1])
 
 
-def separable_conv2d(input, depthwise_filter, pointwise_filter, strides, padding,  # noqa: A002
+def separable_conv2d(input, depthwise_filter, pointwise_filter, strides, padding,
                      data_format=None, dilations=None, name=None):
     """A depthwise convolution, then a 1x1 convolution mixing the channels."""
     depthwise = nn_impl_ops.depthwise_conv2d(input, depthwise_filter, strides, padding,
@@ -197,7 +197,7 @@ def _unfold(y, batch, out):
     return array_ops.reshape(y, [batch, out] + shape[1:])
 
 
-def conv3d(input, filters, strides, padding, data_format="NDHWC", dilations=None,  # noqa: A002
+def conv3d(input, filters, strides, padding, data_format="NDHWC", dilations=None,
            name=None):
     """``tf.nn.conv3d``: NDHWC `input`, [d, h, w, in, out] `filters`."""
     _check_ndhwc(data_format, "Conv3D")
@@ -214,7 +214,7 @@ def conv3d(input, filters, strides, padding, data_format="NDHWC", dilations=None
     return _unfold(total, batch, out)
 
 
-def max_pool3d(input, ksize, strides, padding, data_format="NDHWC", name=None):  # noqa: A002
+def max_pool3d(input, ksize, strides, padding, data_format="NDHWC", name=None):
     _check_ndhwc(data_format, "MaxPool3D")
     x = convert_to_tensor(input)
     kd, kh, kw = _five(ksize, "ksize")
@@ -227,7 +227,7 @@ def max_pool3d(input, ksize, strides, padding, data_format="NDHWC", name=None): 
     return _unfold(best, batch, out)
 
 
-def avg_pool3d(input, ksize, strides, padding, data_format="NDHWC", name=None):  # noqa: A002
+def avg_pool3d(input, ksize, strides, padding, data_format="NDHWC", name=None):
     """The mean over each window; with 'SAME', padded cells are left out of the count (in
     depth as in height and width), as TF's."""
     _check_ndhwc(data_format, "AvgPool3D")
@@ -250,7 +250,7 @@ def avg_pool3d(input, ksize, strides, padding, data_format="NDHWC", name=None): 
 
 
 # --- rearranging and activations ---------------------------------------------------------------
-def depth_to_space(input, block_size, data_format="NHWC", name=None):  # noqa: A002
+def depth_to_space(input, block_size, data_format="NHWC", name=None):
     """Moves channel blocks into block_size x block_size spatial tiles."""
     x = convert_to_tensor(input)
     nn_ops._check_nhwc(data_format, "DepthToSpace")
@@ -267,7 +267,7 @@ def depth_to_space(input, block_size, data_format="NHWC", name=None):  # noqa: A
     return array_ops.reshape(tiles, [n, h * b, w * b, c // (b * b)])
 
 
-def space_to_depth(input, block_size, data_format="NHWC", name=None):  # noqa: A002
+def space_to_depth(input, block_size, data_format="NHWC", name=None):
     """Moves block_size x block_size spatial tiles into the channels."""
     x = convert_to_tensor(input)
     nn_ops._check_nhwc(data_format, "SpaceToDepth")
@@ -291,7 +291,7 @@ def crelu(features, name=None, axis=-1):
     return array_ops.concat([nn_ops.relu(x), nn_ops.relu(math_ops.negative(x))], axis)
 
 
-def local_response_normalization(input, depth_radius=5, bias=1, alpha=1, beta=0.5,  # noqa: A002
+def local_response_normalization(input, depth_radius=5, bias=1, alpha=1, beta=0.5,
                                  name=None):
     """x / (bias + alpha * sum of x^2 over the 2r+1 nearest channels) ** beta."""
     x = convert_to_tensor(input)
@@ -350,7 +350,7 @@ def weighted_moments(x, axes, frequency_weights, keepdims=False, name=None):
 
 def batch_norm_with_global_normalization(t=None, m=None, v=None, beta=None, gamma=None,
                                          variance_epsilon=None, scale_after_normalization=None,
-                                         name=None, input=None, mean=None,  # noqa: A002
+                                         name=None, input=None, mean=None,
                                          variance=None):
     """The older batch normalization: gamma used only when `scale_after_normalization`."""
     t = input if t is None else t
@@ -384,7 +384,7 @@ def log_poisson_loss(targets, log_input, compute_full_loss=False, name=None):
 
 
 # --- the rank-generic entry points -------------------------------------------------------------
-def convolution(input, filters, strides=None, padding="VALID", data_format=None,  # noqa: A002
+def convolution(input, filters, strides=None, padding="VALID", data_format=None,
                 dilations=None, name=None):
     """``tf.nn.convolution``: 1-, 2- or 3-D by the input's rank (3, 4 or 5)."""
     x = convert_to_tensor(input)
@@ -399,7 +399,7 @@ def convolution(input, filters, strides=None, padding="VALID", data_format=None,
     return nn_ops.conv2d(x, filters, strides, padding, data_format or "NHWC", dilations)
 
 
-def max_pool(input, ksize, strides, padding, data_format=None, name=None):  # noqa: A002
+def max_pool(input, ksize, strides, padding, data_format=None, name=None):
     """``tf.nn.max_pool``: 1-, 2- or 3-D by the input's rank (3, 4 or 5)."""
     x = convert_to_tensor(input)
     if x.ndim == 3:
@@ -410,7 +410,7 @@ def max_pool(input, ksize, strides, padding, data_format=None, name=None):  # no
     return nn_ops.max_pool2d(x, ksize, strides, padding, data_format or "NHWC")
 
 
-def avg_pool(input, ksize, strides, padding, data_format=None, name=None):  # noqa: A002
+def avg_pool(input, ksize, strides, padding, data_format=None, name=None):
     """``tf.nn.avg_pool``: 1-, 2- or 3-D by the input's rank (3, 4 or 5)."""
     x = convert_to_tensor(input)
     if x.ndim == 3:
@@ -428,7 +428,7 @@ def _check_pool_rank(x):
 
 
 # --- pool with dilations, max_pool_with_argmax -------------------------------------------------
-def pool(input, window_shape, pooling_type, strides=None, padding="VALID",  # noqa: A002
+def pool(input, window_shape, pooling_type, strides=None, padding="VALID",
          data_format=None, dilations=None, name=None):
     """``tf.nn.pool``: MAX or AVG pooling of rank-3/4/5 input. Dilated windows ('VALID' only,
     as TF's) go through space_to_batch, as there."""
@@ -491,7 +491,7 @@ _argmax_op = register("MaxPoolArgmaxPositions", differentiable=False,
         output_dtype.as_numpy_dtype))
 
 
-def max_pool_with_argmax(input, ksize, strides, padding, data_format="NHWC",  # noqa: A002
+def max_pool_with_argmax(input, ksize, strides, padding, data_format="NHWC",
                          output_dtype=dtypes.int64, include_batch_in_index=False, name=None):
     """(the max pool, where each maximum came from): positions flattened as
     ``(y * width + x) * channels + c`` (plus ``b * height * width * channels`` with
