@@ -17,6 +17,7 @@ from .. import activations, constraints, initializers, regularizers
 from .base import InputSpec, Layer
 from .convolutional import _padding, conv3d, conv_output_length, normalize_tuple
 from .core import _serialize_constraint
+from .recurrent import with_cell_arguments
 
 
 def _convolve(x, kernel, rank, strides, padding, dilation_rate):
@@ -232,15 +233,7 @@ class _ConvLSTM(Layer):
         config.update({"return_sequences": self.return_sequences,
                        "return_state": self.return_state, "go_backwards": self.go_backwards,
                        "stateful": False, "unroll": self.unroll, "time_major": False})
-        cell_config = self.cell.get_config()
-        for key in ("name", "trainable", "dtype"):
-            cell_config.pop(key, None)
-        for key, value in cell_config.items():
-            config[key] = value
-            if key == "bias_regularizer":  # TF lists the layer's own regularizer here
-                config["activity_regularizer"] = regularizers.serialize(
-                    self._activity_regularizer)
-        return config
+        return with_cell_arguments(self, config)
 
     @classmethod
     def from_config(cls, config, custom_objects=None):

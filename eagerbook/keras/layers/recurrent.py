@@ -638,6 +638,19 @@ class RNN(Layer):
         return cls(**config)
 
 
+def with_cell_arguments(layer, config):
+    """A layer made from its cell's arguments (LSTM, ConvLSTM2D, ...) lists them in its own
+    config, as TF writes it: `config` gets the cell's config minus the cell's own name."""
+    cell_config = layer.cell.get_config()
+    for key in ("name", "trainable", "dtype"):
+        cell_config.pop(key, None)
+    for key, value in cell_config.items():
+        config[key] = value
+        if key == "bias_regularizer":  # TF lists the layer's own regularizer here
+            config["activity_regularizer"] = regularizers.serialize(layer._activity_regularizer)
+    return config
+
+
 class _CellRNN(RNN):
     """An RNN layer that makes its own cell from the constructor's arguments."""
 
@@ -655,16 +668,7 @@ class _CellRNN(RNN):
                          time_major=time_major, **kwargs)
 
     def get_config(self):
-        config = super().get_config()
-        cell_config = self.cell.get_config()
-        for key in ("name", "trainable", "dtype"):
-            cell_config.pop(key, None)
-        for key, value in cell_config.items():
-            config[key] = value
-            if key == "bias_regularizer":  # TF lists the layer's own regularizer here
-                config["activity_regularizer"] = regularizers.serialize(
-                    self._activity_regularizer)
-        return config
+        return with_cell_arguments(self, super().get_config())
 
     @classmethod
     def from_config(cls, config, custom_objects=None):
