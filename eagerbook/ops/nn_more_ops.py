@@ -62,18 +62,19 @@ def conv1d(input, filters, stride, padding, data_format="NWC", dilations=None,
 
 
 def max_pool1d(input, ksize, strides, padding, data_format="NWC", name=None):
-    _check_nwc(data_format, "MaxPool")
-    image = array_ops.expand_dims(convert_to_tensor(input), -3)
-    out = nn_ops.max_pool2d(image, [1, 1, _one_d(ksize, "ksize"), 1],
-                            [1, 1, _one_d(strides, "strides"), 1], padding)
-    return array_ops.squeeze(out, [-3])
+    return _pool1d(nn_ops.max_pool2d, "MaxPool", input, ksize, strides, padding, data_format)
 
 
 def avg_pool1d(input, ksize, strides, padding, data_format="NWC", name=None):
-    _check_nwc(data_format, "AvgPool")
+    return _pool1d(nn_ops.avg_pool2d, "AvgPool", input, ksize, strides, padding, data_format)
+
+
+def _pool1d(pool2d, op_name, input, ksize, strides, padding, data_format):
+    """A 1-D pool: its 2-D twin on a height-1 image."""
+    _check_nwc(data_format, op_name)
     image = array_ops.expand_dims(convert_to_tensor(input), -3)
-    out = nn_ops.avg_pool2d(image, [1, 1, _one_d(ksize, "ksize"), 1],
-                            [1, 1, _one_d(strides, "strides"), 1], padding)
+    out = pool2d(image, [1, 1, _one_d(ksize, "ksize"), 1],
+                 [1, 1, _one_d(strides, "strides"), 1], padding)
     return array_ops.squeeze(out, [-3])
 
 
