@@ -40,8 +40,11 @@ from .registry import REGISTRY, OpDef, execute, register
 operators.install()
 
 # TensorFlow computes inf and nan silently (log(0) is -inf, 0/0 is nan); NumPy warns. Silence
-# NumPy's floating-point RuntimeWarnings raised inside our kernels only -- a warnings filter
-# costs nothing per op, unlike wrapping every kernel in np.errstate.
-warnings.filterwarnings("ignore", category=RuntimeWarning, module=r"eagerbook\.ops\.")
+# NumPy's floating-point RuntimeWarnings raised inside our kernels and a Variable's eager
+# assign_add/assign_sub only -- a warnings filter costs nothing per op, unlike wrapping every
+# kernel in np.errstate. (Kernels call ufuncs, not NumPy's Python wrappers such as x.sum(),
+# whose warnings would name NumPy's module instead.)
+warnings.filterwarnings("ignore", category=RuntimeWarning,
+                        module=r"eagerbook\.(ops\.|core\.variable$)")
 
 __all__ = ["REGISTRY", "OpDef", "execute", "register", "array_ops", "math_ops"]

@@ -972,8 +972,8 @@ def _sum_in_long_rows(x, axis):
     if plan is None or x.dtype not in (np.float32, np.float64) or not x.flags.c_contiguous:
         return None
     outer, summed, folded, inner = plan
-    row_sums = x.reshape(outer + (summed, folded * inner)).sum(axis=len(outer))
-    pieces = row_sums.reshape(outer + (folded, inner)).sum(axis=len(outer))
+    row_sums = np.add.reduce(x.reshape(outer + (summed, folded * inner)), axis=len(outer))
+    pieces = np.add.reduce(row_sums.reshape(outer + (folded, inner)), axis=len(outer))
     return pieces.reshape(outer + x.shape[axis[-1] + 1:])
 
 

@@ -42,7 +42,7 @@ def _sum_to_shape_of(grad, like):
     lead = grad.ndim - like.ndim
     axes = tuple(range(lead)) + tuple(
         lead + i for i, n in enumerate(like.shape) if n == 1 and grad.shape[lead + i] != 1)
-    return grad.sum(axis=axes, keepdims=True).reshape(like.shape)
+    return np.add.reduce(grad, axis=axes, keepdims=True).reshape(like.shape)
 
 
 @_sum_to_shape_of.gradient
@@ -181,7 +181,7 @@ def restore_reduced_axes(dy, x, axis, keepdims):
 
 @register("Sum", dtypes=NUMBERS + (dtypes.bool, dtypes.complex64, dtypes.complex128))
 def _sum(x, axis, keepdims):
-    return x.sum(axis=axis, keepdims=keepdims, dtype=x.dtype)
+    return np.add.reduce(x, axis=axis, dtype=x.dtype, keepdims=keepdims)  # (x.sum's ufunc)
 
 
 @_sum.gradient
