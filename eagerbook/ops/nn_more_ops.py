@@ -256,10 +256,7 @@ def depth_to_space(input, block_size, data_format="NHWC", name=None):
     x = convert_to_tensor(input)
     nn_ops._check_nhwc(data_format, "DepthToSpace")
     n, h, w, c = x.shape.as_list()
-    b = int(block_size)
-    if b < 2:
-        raise errors.op_error(errors.InvalidArgumentError, "DepthToSpace",
-                              f"Value for attr 'block_size' of {b} must be at least min value 2")
+    b = _block_size(block_size, "DepthToSpace")
     if c % (b * b):
         raise errors.op_error(errors.InvalidArgumentError, "DepthToSpace",
                               f"Input depth dimension {c} should be divisible by: {b * b}")
@@ -273,10 +270,7 @@ def space_to_depth(input, block_size, data_format="NHWC", name=None):
     x = convert_to_tensor(input)
     nn_ops._check_nhwc(data_format, "SpaceToDepth")
     n, h, w, c = x.shape.as_list()
-    b = int(block_size)
-    if b < 2:
-        raise errors.op_error(errors.InvalidArgumentError, "SpaceToDepth",
-                              f"Value for attr 'block_size' of {b} must be at least min value 2")
+    b = _block_size(block_size, "SpaceToDepth")
     if h % b or w % b:
         raise errors.op_error(errors.InvalidArgumentError, "SpaceToDepth",
                               f"Image width {w} and height {h} should be divisible by "
@@ -284,6 +278,14 @@ def space_to_depth(input, block_size, data_format="NHWC", name=None):
     tiles = array_ops.reshape(x, [n, h // b, b, w // b, b, c])
     tiles = array_ops.transpose(tiles, [0, 1, 3, 2, 4, 5])
     return array_ops.reshape(tiles, [n, h // b, w // b, b * b * c])
+
+
+def _block_size(block_size, op_name):
+    b = int(block_size)
+    if b < 2:
+        raise errors.op_error(errors.InvalidArgumentError, op_name,
+                              f"Value for attr 'block_size' of {b} must be at least min value 2")
+    return b
 
 
 def crelu(features, name=None, axis=-1):

@@ -13,11 +13,11 @@ from ...core import nest
 from ...core.shape import TensorShape
 from ...core.tensor import convert_to_tensor
 from ...ops import array_ops, math_ops, nn_ops
-from .. import activations, constraints, initializers, regularizers
+from .. import activations, initializers, regularizers
 from .base import InputSpec, Layer
 from .convolutional import _padding, conv3d, conv_output_length, normalize_tuple
 from .core import _serialize_constraint
-from .recurrent import with_cell_arguments
+from .recurrent import set_weight_arguments, with_cell_arguments
 
 
 def _convolve(x, kernel, rank, strides, padding, dilation_rate):
@@ -62,20 +62,16 @@ class ConvLSTMCell(Layer):
         self.activation = activations.get(activation)
         self.recurrent_activation = activations.get(recurrent_activation)
         self.use_bias = use_bias
-        self.kernel_initializer = initializers.get(kernel_initializer)
-        self.recurrent_initializer = initializers.get(recurrent_initializer)
-        self.bias_initializer = initializers.get(bias_initializer)
         self.unit_forget_bias = unit_forget_bias
-        self.kernel_regularizer = regularizers.get(kernel_regularizer)
-        self.recurrent_regularizer = regularizers.get(recurrent_regularizer)
-        self.bias_regularizer = regularizers.get(bias_regularizer)
-        self.kernel_constraint = constraints.get(kernel_constraint)
-        self.recurrent_constraint = constraints.get(recurrent_constraint)
-        self.bias_constraint = constraints.get(bias_constraint)
-        # Stored and shown in the config as TF does; like eagerbook's LSTMCell, no dropout
-        # masks are drawn (the step is the same as with 0).
-        self.dropout = min(1.0, max(0.0, dropout))
-        self.recurrent_dropout = min(1.0, max(0.0, recurrent_dropout))
+        # Dropout is stored and shown in the config as TF does; like eagerbook's LSTMCell, no
+        # dropout masks are drawn (the step is the same as with 0).
+        set_weight_arguments(
+            self, kernel_initializer=kernel_initializer,
+            recurrent_initializer=recurrent_initializer, bias_initializer=bias_initializer,
+            kernel_regularizer=kernel_regularizer, recurrent_regularizer=recurrent_regularizer,
+            bias_regularizer=bias_regularizer, kernel_constraint=kernel_constraint,
+            recurrent_constraint=recurrent_constraint, bias_constraint=bias_constraint,
+            dropout=dropout, recurrent_dropout=recurrent_dropout)
 
     @property
     def state_size(self):

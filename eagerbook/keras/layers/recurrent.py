@@ -40,6 +40,17 @@ def _keep_where(keep, new, old):
 
 
 # --- cells: one time step ------------------------------------------------------------------
+def set_weight_arguments(cell, *, dropout, recurrent_dropout, **settings):
+    """A recurrent cell's `kernel_/recurrent_/bias_` initializers, regularizers and constraints
+    (names or objects, resolved as Keras does) and its dropout rates clipped to [0, 1]."""
+    lookup = {"initializer": initializers.get, "regularizer": regularizers.get,
+              "constraint": constraints.get}
+    for name, value in settings.items():
+        setattr(cell, name, lookup[name.rsplit("_", 1)[1]](value))
+    cell.dropout = min(1.0, max(0.0, dropout))
+    cell.recurrent_dropout = min(1.0, max(0.0, recurrent_dropout))
+
+
 class _Cell(Layer):
     def __init__(self, units, activation="tanh", use_bias=True,
                  kernel_initializer="glorot_uniform", recurrent_initializer="orthogonal",
@@ -53,17 +64,13 @@ class _Cell(Layer):
         self.units = units
         self.activation = activations.get(activation)
         self.use_bias = use_bias
-        self.kernel_initializer = initializers.get(kernel_initializer)
-        self.recurrent_initializer = initializers.get(recurrent_initializer)
-        self.bias_initializer = initializers.get(bias_initializer)
-        self.kernel_regularizer = regularizers.get(kernel_regularizer)
-        self.recurrent_regularizer = regularizers.get(recurrent_regularizer)
-        self.bias_regularizer = regularizers.get(bias_regularizer)
-        self.kernel_constraint = constraints.get(kernel_constraint)
-        self.recurrent_constraint = constraints.get(recurrent_constraint)
-        self.bias_constraint = constraints.get(bias_constraint)
-        self.dropout = min(1.0, max(0.0, dropout))
-        self.recurrent_dropout = min(1.0, max(0.0, recurrent_dropout))
+        set_weight_arguments(
+            self, kernel_initializer=kernel_initializer,
+            recurrent_initializer=recurrent_initializer, bias_initializer=bias_initializer,
+            kernel_regularizer=kernel_regularizer, recurrent_regularizer=recurrent_regularizer,
+            bias_regularizer=bias_regularizer, kernel_constraint=kernel_constraint,
+            recurrent_constraint=recurrent_constraint, bias_constraint=bias_constraint,
+            dropout=dropout, recurrent_dropout=recurrent_dropout)
 
     _gates = 1
 
