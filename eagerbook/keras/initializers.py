@@ -1,11 +1,17 @@
 """``tf.keras.initializers``: callables ``init(shape, dtype) -> Tensor`` for new weights.
 
-Random initializers draw through ``eagerbook.ops.random_ops.numpy_sample`` so they follow TF's
-seed rules (``tf.random.set_seed`` plus the initializer's own ``seed``); their values are
-eagerbook's own (TF's Keras seeds its initializers by rules of its own).
+A random initializer draws as TF's Keras does, from the stateless Philox ops with the seed
+``[seed, 0]``: so ``GlorotUniform(seed=1)`` gives TF's values bit for bit, and gives the same
+values at every call. An initializer made without a seed fixes one at its first call: after
+``tf.keras.utils.set_random_seed(n)`` it takes the next number of a ``random.Random(n)`` stream
+(as TF's Keras does, so a model's first weights are TF's too); otherwise it draws through
+``eagerbook.ops.random_ops.numpy_sample``, following ``tf.random.set_seed`` (TF's values are
+not reproducible there at all: its Keras then seeds from Python's unseeded ``random``).
 """
 
 import math
+import random
+import warnings
 
 import numpy as np
 
@@ -23,10 +29,33 @@ def _shape(shape):
     return tuple(int(d) for d in shape)
 
 
+# The stream `tf.keras.utils.set_random_seed` starts: unseeded initializers take their seeds
+# from it, one number each, in the order they are first called.
+_seed_stream = None
+
+
+def set_seed_stream(seed):
+    """Restart the stream of initializer seeds (``tf.keras.utils.set_random_seed``)."""
+    global _seed_stream
+    _seed_stream = random.Random(seed)
+
+
+def next_stream_seed():
+    """The next seed of that stream, or None before any `set_random_seed`."""
+    return None if _seed_stream is None else _seed_stream.randint(1, int(1e9))
+
+
+_STATELESS = {"uniform": random_ops.stateless_uniform, "normal": random_ops.stateless_normal,
+              "truncated_normal": random_ops.stateless_truncated_normal}
+
+
 def _draw(kind, shape, dtype, seed, **params):
-    """A Tensor of random values; `kind` is uniform / normal / truncated_normal."""
+    """A Tensor of random values; `kind` is uniform / normal / truncated_normal. With an int
+    `seed`, TF's stateless draw from ``[seed, 0]``; with None, eagerbook's seeded sampler."""
     with backend.init_scope():
-        return random_ops.numpy_sample(kind, shape, dtype, seed, **params)
+        if seed is None:
+            return random_ops.numpy_sample(kind, shape, dtype, None, **params)
+        return _STATELESS[kind](shape, seed=[seed, 0], dtype=dtype, **params)
 
 
 class Initializer:
@@ -77,24 +106,46 @@ class Constant(Initializer):
         return {"value": value.tolist() if isinstance(value, np.ndarray) else value}
 
 
-class RandomUniform(Initializer):
+class _RandomInitializer(Initializer):
+    """An initializer whose draws depend on a seed, fixed at its first call."""
+
+    seed = None
+
+    def _call_seed(self):
+        """The seed of this call: the given one, else the one fixed at the first call (from
+        the `set_random_seed` stream, or None for eagerbook's own sampler). Calling an
+        unseeded initializer again warns as TF does: with a fixed seed, values repeat."""
+        if "_fixed_seed" in self.__dict__:
+            if self.seed is None:
+                warnings.warn(
+                    f"The initializer {type(self).__name__} is unseeded and being called "
+                    "multiple times, which will return identical values each time (even if "
+                    "the initializer is unseeded). Please update your code to provide a seed "
+                    "to the initializer, or avoid using the same initializer instance more "
+                    "than once.", stacklevel=3)
+            return self._fixed_seed
+        self._fixed_seed = self.seed if self.seed is not None else next_stream_seed()
+        return self._fixed_seed
+
+
+class RandomUniform(_RandomInitializer):
     def __init__(self, minval=-0.05, maxval=0.05, seed=None):
         self.minval, self.maxval, self.seed = minval, maxval, seed
 
     def __call__(self, shape, dtype=None, **kwargs):
-        return _draw("uniform", _shape(shape), _dtype(dtype), self.seed,
+        return _draw("uniform", _shape(shape), _dtype(dtype), self._call_seed(),
                      minval=self.minval, maxval=self.maxval)
 
     def get_config(self):
         return {"minval": self.minval, "maxval": self.maxval, "seed": self.seed}
 
 
-class RandomNormal(Initializer):
+class RandomNormal(_RandomInitializer):
     def __init__(self, mean=0.0, stddev=0.05, seed=None):
         self.mean, self.stddev, self.seed = mean, stddev, seed
 
     def __call__(self, shape, dtype=None, **kwargs):
-        return _draw("normal", _shape(shape), _dtype(dtype), self.seed,
+        return _draw("normal", _shape(shape), _dtype(dtype), self._call_seed(),
                      mean=self.mean, stddev=self.stddev)
 
     def get_config(self):
@@ -103,7 +154,7 @@ class RandomNormal(Initializer):
 
 class TruncatedNormal(RandomNormal):
     def __call__(self, shape, dtype=None, **kwargs):
-        return _draw("truncated_normal", _shape(shape), _dtype(dtype), self.seed,
+        return _draw("truncated_normal", _shape(shape), _dtype(dtype), self._call_seed(),
                      mean=self.mean, stddev=self.stddev)
 
 
@@ -126,7 +177,7 @@ def compute_fans(shape):
 _TRUNCATED_STD = 0.87962566103423978
 
 
-class VarianceScaling(Initializer):
+class VarianceScaling(_RandomInitializer):
     def __init__(self, scale=1.0, mode="fan_in", distribution="truncated_normal", seed=None):
         if scale <= 0.0:
             raise ValueError(f"`scale` must be positive float. Received: scale={scale}.")
@@ -149,14 +200,14 @@ class VarianceScaling(Initializer):
             scale /= max(1.0, fan_out)
         else:
             scale /= max(1.0, (fan_in + fan_out) / 2.0)
-        dtype = _dtype(dtype)
+        dtype, seed = _dtype(dtype), self._call_seed()
         if self.distribution == "truncated_normal":
-            return _draw("truncated_normal", shape, dtype, self.seed, mean=0.0,
+            return _draw("truncated_normal", shape, dtype, seed, mean=0.0,
                          stddev=math.sqrt(scale) / _TRUNCATED_STD)
         if self.distribution == "untruncated_normal":
-            return _draw("normal", shape, dtype, self.seed, mean=0.0, stddev=math.sqrt(scale))
+            return _draw("normal", shape, dtype, seed, mean=0.0, stddev=math.sqrt(scale))
         limit = math.sqrt(3.0 * scale)
-        return _draw("uniform", shape, dtype, self.seed, minval=-limit, maxval=limit)
+        return _draw("uniform", shape, dtype, seed, minval=-limit, maxval=limit)
 
     def get_config(self):
         return {"scale": self.scale, "mode": self.mode, "distribution": self.distribution,
@@ -211,7 +262,7 @@ class Identity(Initializer):
         return {"gain": self.gain}
 
 
-class Orthogonal(Initializer):
+class Orthogonal(_RandomInitializer):
     """A (scaled) orthogonal matrix: the QR factor of a normal draw, signs fixed as TF does
     (the recurrent kernels' default, which keeps repeated products from blowing up)."""
 
@@ -225,13 +276,14 @@ class Orthogonal(Initializer):
                              f"Received: shape={shape} of rank {len(shape)}.")
         rows = int(np.prod(shape[:-1]))
         cols = shape[-1]
-        draw = _draw("normal", (max(rows, cols), min(rows, cols)), dtypes.float32, self.seed,
+        dtype = _dtype(dtype)
+        draw = _draw("normal", (max(rows, cols), min(rows, cols)), dtype, self._call_seed(),
                      mean=0.0, stddev=1.0).numpy().astype(np.float64)
         q, r = np.linalg.qr(draw)
         q *= np.sign(np.diag(r))  # a unique, uniformly distributed factor
         if rows < cols:
             q = q.T
-        return _from_numpy((self.gain * q.reshape(shape)).astype(_dtype(dtype)._np))
+        return _from_numpy((self.gain * q.reshape(shape)).astype(dtype._np))
 
     def get_config(self):
         return {"gain": self.gain, "seed": self.seed}

@@ -80,6 +80,8 @@ def set_random_seed(seed):
     np.random.seed(seed)
     from ..ops import random_ops
     random_ops.set_seed(seed)
+    from . import initializers  # unseeded initializers draw their seeds from this stream
+    initializers.set_seed_stream(seed)
 
 
 __all__ = ["CustomObjectScope", "Progbar", "custom_object_scope", "deserialize_keras_object",

@@ -48,6 +48,14 @@ def _shape_of(tensor):
     return tensor.shape if hasattr(tensor, "shape") else convert_to_tensor(tensor).shape
 
 
+def _fresh_copy(initializer):
+    """A new initializer like `initializer` for each projection, as TF makes: unseeded, each
+    copy fixes a seed of its own at its first call (so the four kernels differ)."""
+    if isinstance(initializer, initializers.Initializer):
+        return type(initializer).from_config(initializer.get_config())
+    return initializer
+
+
 class MultiHeadAttention(Layer):
     """``layer(query, value, key=None)``: attention from query steps to key/value steps."""
 
@@ -83,8 +91,8 @@ class MultiHeadAttention(Layer):
     def _dense(self, name, equation, output_shape, bias_axes):
         return EinsumDense(equation, output_shape=output_shape,
                            bias_axes=bias_axes if self._use_bias else None, name=name,
-                           kernel_initializer=self._kernel_initializer,
-                           bias_initializer=self._bias_initializer,
+                           kernel_initializer=_fresh_copy(self._kernel_initializer),
+                           bias_initializer=_fresh_copy(self._bias_initializer),
                            kernel_regularizer=self._kernel_regularizer,
                            bias_regularizer=self._bias_regularizer,
                            kernel_constraint=self._kernel_constraint,

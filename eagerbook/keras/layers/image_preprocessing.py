@@ -22,6 +22,7 @@ from ...core import dtypes
 from ...core.shape import TensorShape
 from ...core.tensor import _from_numpy
 from ...ops import random_ops
+from .. import initializers
 from .base import Layer
 
 _FILL_MODES = ("reflect", "wrap", "constant", "nearest")
@@ -145,6 +146,16 @@ class _RandomImageLayer(_ImageLayer):
         self.seed = seed
         self._rng_type = rng_type or "stateful"
         self._generator = None
+
+    def build(self, input_shape):
+        # An unseeded TF layer fixes its generator's seed when built, from the seed stream of
+        # `tf.keras.utils.set_random_seed` (as unseeded initializers do): taking that number
+        # keeps the initializers of the layers built after this one on TF's seeds.
+        if self.seed is None and self._generator is None:
+            drawn = initializers.next_stream_seed()
+            if drawn is not None:
+                self._generator = np.random.default_rng(drawn)
+        super().build(input_shape)
 
     def _rng(self):
         if self._generator is None:

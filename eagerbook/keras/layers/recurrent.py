@@ -382,7 +382,10 @@ _CELL_ARGS = ("activation", "recurrent_activation", "use_bias", "kernel_initiali
 
 def _is_nested_input(inputs):
     """Several sequences for one cell (a namedtuple, tuple or dict of them), as in TF's RNN
-    guide. A list is not: it is TF's ``[inputs, *initial_states]`` convention."""
+    guide. A list is not: it is TF's ``[inputs, *initial_states]`` convention; nor is a
+    tuple of dimensions, the shape ``build((None, 3, 2))`` is given."""
+    if isinstance(inputs, tuple) and all(d is None or isinstance(d, int) for d in inputs):
+        return False
     return isinstance(inputs, (tuple, dict)) and not isinstance(inputs, TensorShape)
 
 
