@@ -22,6 +22,15 @@ def _clean_context():
     assert leaked == ([], None, []), f"test leaked context state: {leaked}"
 
 
+@pytest.fixture(autouse=True)
+def _no_keras_seed_stream_left():
+    """`tf.keras.utils.set_random_seed` starts a stream unseeded initializers draw from for
+    the rest of the process; a test that starts one must not change the next test's weights."""
+    yield
+    from eagerbook.keras import initializers
+    initializers._seed_stream = None
+
+
 def pytest_configure(config):
     # The install and browser tests (a fresh venv with pip, JupyterLab in Chromium) take minutes;
     # a run over whole folders (`pytest tests`) leaves them out so the inner loop stays fast, and
