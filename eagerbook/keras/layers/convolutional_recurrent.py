@@ -17,7 +17,12 @@ from .. import activations, initializers, regularizers
 from .base import InputSpec, Layer
 from .convolutional import _padding, conv3d, conv_output_length, normalize_tuple
 from .core import _serialize_constraint
-from .recurrent import set_weight_arguments, with_cell_arguments
+from .recurrent import (
+    DropoutMasks,
+    masked_by,
+    set_weight_arguments,
+    with_cell_arguments,
+)
 
 
 def _convolve(x, kernel, rank, strides, padding, dilation_rate):
@@ -33,7 +38,7 @@ def _convolve(x, kernel, rank, strides, padding, dilation_rate):
     return conv3d(x, kernel, strides, padding, dilation_rate)
 
 
-class ConvLSTMCell(Layer):
+class ConvLSTMCell(DropoutMasks, Layer):
     """One step of a convolutional LSTM over `rank` spatial axes: ``(frame, [h, c]) ->
     (h, [h, c])`` with ``h`` and ``c`` shaped ``(batch, *spatial_out, filters)``."""
 
@@ -63,8 +68,8 @@ class ConvLSTMCell(Layer):
         self.recurrent_activation = activations.get(recurrent_activation)
         self.use_bias = use_bias
         self.unit_forget_bias = unit_forget_bias
-        # Dropout is stored and shown in the config as TF does; like eagerbook's LSTMCell, no
-        # dropout masks are drawn (the step is the same as with 0).
+        # While training, dropout draws four masks (one per gate) for the frames, and
+        # recurrent_dropout four for the previous state, as TF's cell does (see DropoutMasks).
         set_weight_arguments(
             self, kernel_initializer=kernel_initializer,
             recurrent_initializer=recurrent_initializer, bias_initializer=bias_initializer,
@@ -109,6 +114,15 @@ class ConvLSTMCell(Layer):
             return array_ops.concat(parts, axis=0)
         return forget_gate_ones
 
+    def _frame_conv(self, frame, kernel, bias):
+        out = _convolve(frame, kernel, self.rank, self.strides, self.padding,
+                        self.dilation_rate)
+        return out if bias is None else nn_ops.bias_add(out, bias)
+
+    def _state_conv(self, h, kernel):
+        ones = (1,) * self.rank  # stride 1, SAME: the state keeps its size
+        return _convolve(h, kernel, self.rank, ones, "same", ones)
+
     def output_spatial_shape(self, spatial):
         """The state's spatial sizes for input frames of sizes `spatial` (None stays None)."""
         return [conv_output_length(n, k, self.padding, s, d) for n, k, s, d in
@@ -116,13 +130,20 @@ class ConvLSTMCell(Layer):
 
     def call(self, inputs, states, training=None):
         h_prev, c_prev = states
-        frame = _convolve(inputs, self.kernel, self.rank, self.strides, self.padding,
-                          self.dilation_rate)
-        if self.bias is not None:
-            frame = nn_ops.bias_add(frame, self.bias)
-        ones = (1,) * self.rank
-        memory = _convolve(h_prev, self.recurrent_kernel, self.rank, ones, "same", ones)
-        z_i, z_f, z_c, z_o = array_ops.split(math_ops.add(frame, memory), 4, axis=-1)
+        input_masks = self._input_dropout(inputs, training, 4)
+        recurrent_masks = self._recurrent_dropout(h_prev, training, 4)
+        if input_masks is None and recurrent_masks is None:  # all four gates in one product
+            z = math_ops.add(self._frame_conv(inputs, self.kernel, self.bias),
+                             self._state_conv(h_prev, self.recurrent_kernel))
+            z_i, z_f, z_c, z_o = array_ops.split(z, 4, axis=-1)
+        else:  # gate by gate, each with its own masks
+            kernels = array_ops.split(self.kernel, 4, axis=-1)
+            recurrent_kernels = array_ops.split(self.recurrent_kernel, 4, axis=-1)
+            biases = array_ops.split(self.bias, 4) if self.bias is not None else [None] * 4
+            z_i, z_f, z_c, z_o = [math_ops.add(
+                self._frame_conv(masked_by(inputs, input_masks, g), kernels[g], biases[g]),
+                self._state_conv(masked_by(h_prev, recurrent_masks, g), recurrent_kernels[g]))
+                for g in range(4)]
         i = self.recurrent_activation(z_i)
         f = self.recurrent_activation(z_f)
         c = math_ops.add(math_ops.multiply(f, c_prev),
@@ -201,6 +222,7 @@ class _ConvLSTM(Layer):
         return [array_ops.zeros(shape, dtype=inputs.dtype) for _ in range(2)]
 
     def call(self, inputs, mask=None, training=None, initial_state=None):
+        # No reset of the cell's dropout masks here: TF's ConvLSTM layers keep them.
         inputs = convert_to_tensor(inputs)
         states = nest.flatten(initial_state) if initial_state is not None else \
             self._zero_states(inputs)
@@ -209,7 +231,7 @@ class _ConvLSTM(Layer):
             steps = steps[::-1]
         outputs = []
         for frame in steps:
-            output, states = self.cell.call(frame, states)
+            output, states = self.cell.call(frame, states, training=training)
             outputs.append(output)
         result = array_ops.stack(outputs, axis=1) if self.return_sequences else outputs[-1]
         if self.return_state:

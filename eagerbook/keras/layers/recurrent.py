@@ -13,6 +13,8 @@ with ``reset_after=True`` (TF 2's default), keeps two bias rows, one for the inp
 the recurrent product (``reset_after=False``: one row, reset applied before the product).
 """
 
+import inspect
+
 import numpy as np
 
 from ...checkpoints.containers import ListWrapper
@@ -20,7 +22,7 @@ from ...core import context, dtypes, nest
 from ...core.shape import TensorShape
 from ...core.tensor import convert_to_tensor
 from ...core.variable import Variable
-from ...ops import array_ops, math_ops
+from ...ops import array_ops, math_ops, nn_ops
 from .. import activations, backend, constraints, initializers, regularizers, serialization
 from ..keras_tensor import KerasTensor
 from .base import InputSpec, Layer
@@ -51,7 +53,107 @@ def set_weight_arguments(cell, *, dropout, recurrent_dropout, **settings):
     cell.recurrent_dropout = min(1.0, max(0.0, recurrent_dropout))
 
 
-class _Cell(Layer):
+def _training_now(training):
+    return bool(backend.learning_phase()) if training is None else bool(training)
+
+
+class DropoutMasks:
+    """Dropout for a recurrent cell, as TF's cells do it: while training, `count` masks of
+    ``0`` or ``1 / (1 - rate)`` for the step inputs (and `count` for the previous output),
+    drawn at the first step and kept for every later step, one set per graph being traced
+    (or none, eagerly) until they are reset. The RNN layers reset them before each call;
+    TF's ConvLSTM layers do not, so there the first call's masks (none, if it was not
+    training) stay for every later eager call. Outside training there are none."""
+
+    def reset_dropout_mask(self):
+        self.__dict__.pop("_input_masks", None)
+
+    def reset_recurrent_dropout_mask(self):
+        self.__dict__.pop("_recurrent_masks", None)
+
+    def _input_dropout(self, inputs, training, count):
+        """The list of `count` input masks of this call, or None."""
+        if self.dropout == 0:
+            return None
+        return self._kept_masks("_input_masks", inputs, self.dropout, training, count)
+
+    def _recurrent_dropout(self, h_prev, training, count):
+        if self.recurrent_dropout == 0:
+            return None
+        return self._kept_masks("_recurrent_masks", h_prev, self.recurrent_dropout, training,
+                                count)
+
+    def _kept_masks(self, slot, like, rate, training, count):
+        # Set through __dict__: a dict attribute of a layer would be tracked as state.
+        kept = self.__dict__.setdefault(slot, {})
+        graph = context.thread_state().graph
+        key = None if graph is None else id(graph)
+        if key not in kept:
+            kept[key] = _draw_masks(like, rate, count) if _training_now(training) else None
+        return kept[key]
+
+    def get_dropout_mask_for_cell(self, inputs, training, count=1):
+        masks = self._input_dropout(inputs, training, count)
+        return masks if masks is None or count > 1 else masks[0]
+
+    def get_recurrent_dropout_mask_for_cell(self, inputs, training, count=1):
+        masks = self._recurrent_dropout(inputs, training, count)
+        return masks if masks is None or count > 1 else masks[0]
+
+
+def _draw_masks(like, rate, count):
+    ones = math_ops.ones_like(like)
+    return [nn_ops.dropout(ones, rate=rate) for _ in range(count)]
+
+
+def masked_by(x, masks, index):
+    return x if masks is None else math_ops.multiply(x, masks[index])
+
+
+def _per_gate(inputs, masks, count):
+    """The step inputs as each of `count` gates sees them: dropped by its own mask."""
+    return [masked_by(inputs, masks, g) for g in range(count)]
+
+
+def _call_cell(cell, inputs, states, training):
+    """One step of `cell`, told whether it trains when its `call` takes `training` (TF's rule:
+    a custom cell without that argument is called without it)."""
+    if _takes_training(cell):
+        return cell.call(inputs, states, training=training)
+    return cell.call(inputs, states)
+
+
+def _takes_training(cell):
+    try:
+        return "training" in inspect.signature(cell.call).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+def reset_dropout_masks(cell):
+    """New masks for a new layer call (each cell of a stack too)."""
+    for each in getattr(cell, "cells", [cell]):
+        if isinstance(each, DropoutMasks):
+            each.reset_dropout_mask()
+            each.reset_recurrent_dropout_mask()
+
+
+def _gate_sums(cell, gates, inputs, h_prevs):
+    """``(x_g @ kernel_g + bias_g) + h_g @ recurrent_kernel_g`` for each gate g, each from its
+    own (dropped) copy of the inputs and previous output: TF's implementation 1."""
+    kernels = array_ops.split(cell.kernel, gates, axis=1)
+    recurrent_kernels = array_ops.split(cell.recurrent_kernel, gates, axis=1)
+    biases = array_ops.split(cell.bias, gates, axis=0) if cell.bias is not None else None
+    sums = []
+    for g in range(gates):
+        x = math_ops.matmul(inputs[g], kernels[g])
+        if biases is not None:
+            x = math_ops.add(x, biases[g])
+        sums.append(math_ops.add(x, math_ops.matmul(h_prevs[g], recurrent_kernels[g])))
+    return sums
+
+
+class _Cell(DropoutMasks, Layer):
     def __init__(self, units, activation="tanh", use_bias=True,
                  kernel_initializer="glorot_uniform", recurrent_initializer="orthogonal",
                  bias_initializer="zeros", kernel_regularizer=None, recurrent_regularizer=None,
@@ -143,10 +245,13 @@ class SimpleRNNCell(_Cell):
 
     def call(self, inputs, states, training=None):
         h_prev = states[0] if isinstance(states, (list, tuple)) else states
-        z = math_ops.add(math_ops.matmul(inputs, self.kernel),
-                         math_ops.matmul(h_prev, self.recurrent_kernel))
-        if self.bias is not None:
+        input_masks = self._input_dropout(inputs, training, 1)
+        recurrent_masks = self._recurrent_dropout(h_prev, training, 1)
+        z = math_ops.matmul(masked_by(inputs, input_masks, 0), self.kernel)
+        if self.bias is not None:  # TF adds the bias before the recurrent product
             z = math_ops.add(z, self.bias)
+        z = math_ops.add(z, math_ops.matmul(masked_by(h_prev, recurrent_masks, 0),
+                                            self.recurrent_kernel))
         h = self.activation(z)
         return h, [h]
 
@@ -162,7 +267,9 @@ class LSTMCell(_Cell):
         super().__init__(units, activation=activation, **kwargs)
         self.recurrent_activation = activations.get(recurrent_activation)
         self.unit_forget_bias = unit_forget_bias
-        self.implementation = implementation  # TF's kernel layout choice: the same values
+        # 2 computes the four gates in one product; 1 gate by gate, which recurrent dropout
+        # needs (a mask per gate), so TF switches to it then.
+        self.implementation = 1 if self.recurrent_dropout != 0 else implementation
 
     @property
     def state_size(self):
@@ -182,11 +289,17 @@ class LSTMCell(_Cell):
 
     def call(self, inputs, states, training=None):
         h_prev, c_prev = states
-        z = math_ops.add(math_ops.matmul(inputs, self.kernel),
-                         math_ops.matmul(h_prev, self.recurrent_kernel))
-        if self.bias is not None:
-            z = math_ops.add(z, self.bias)
-        z_i, z_f, z_c, z_o = array_ops.split(z, 4, axis=1)
+        input_masks = self._input_dropout(inputs, training, 4)
+        if self.implementation == 1:
+            recurrent_masks = self._recurrent_dropout(h_prev, training, 4)
+            z_i, z_f, z_c, z_o = _gate_sums(self, 4, _per_gate(inputs, input_masks, 4),
+                                            _per_gate(h_prev, recurrent_masks, 4))
+        else:  # one product for all four gates; only the input mask applies (as TF)
+            z = math_ops.add(math_ops.matmul(masked_by(inputs, input_masks, 0), self.kernel),
+                             math_ops.matmul(h_prev, self.recurrent_kernel))
+            if self.bias is not None:
+                z = math_ops.add(z, self.bias)
+            z_i, z_f, z_c, z_o = array_ops.split(z, 4, axis=1)
         i = self.recurrent_activation(z_i)
         f = self.recurrent_activation(z_f)
         c = math_ops.add(math_ops.multiply(f, c_prev),
@@ -216,7 +329,8 @@ class GRUCell(_Cell):
         super().__init__(units, activation=activation, **kwargs)
         self.recurrent_activation = activations.get(recurrent_activation)
         self.reset_after = bool(reset_after)
-        self.implementation = implementation  # TF's kernel layout choice: the same values
+        # As LSTMCell: recurrent dropout needs the gate-by-gate form (implementation 1).
+        self.implementation = 1 if self.recurrent_dropout != 0 else implementation
 
     def _bias_shape(self):
         # reset_after: an input bias row and a recurrent bias row; else one row.
@@ -224,6 +338,12 @@ class GRUCell(_Cell):
 
     def call(self, inputs, states, training=None):
         h_prev = states[0] if isinstance(states, (list, tuple)) else states
+        input_masks = self._input_dropout(inputs, training, 3)
+        if self.implementation == 1:
+            recurrent_masks = self._recurrent_dropout(h_prev, training, 3)
+            return self._call_per_gate(_per_gate(inputs, input_masks, 3), h_prev,
+                                       _per_gate(h_prev, recurrent_masks, 3))
+        inputs = masked_by(inputs, input_masks, 0)  # only the input mask applies (as TF)
         if not self.reset_after:
             return self._call_reset_before(inputs, h_prev)
         from_x = math_ops.matmul(inputs, self.kernel)
@@ -237,9 +357,42 @@ class GRUCell(_Cell):
         z = self.recurrent_activation(math_ops.add(x_z, h_z))
         r = self.recurrent_activation(math_ops.add(x_r, h_r))
         candidate = self.activation(math_ops.add(x_h, math_ops.multiply(r, h_h)))
+        return self._mix(z, h_prev, candidate)
+
+    def _mix(self, z, h_prev, candidate):
         h = math_ops.add(math_ops.multiply(z, h_prev),
                          math_ops.multiply(math_ops.subtract(1.0, z), candidate))
         return h, [h]
+
+    def _call_per_gate(self, inputs, h_prev, h_prevs):
+        """TF's implementation 1: each gate reads its own (dropped) copies of the inputs and
+        of the previous output; the new output mixes in the undropped previous one."""
+        kernels = array_ops.split(self.kernel, 3, axis=1)
+        recurrent_kernels = array_ops.split(self.recurrent_kernel, 3, axis=1)
+        input_bias = recurrent_bias = None
+        if self.bias is not None:
+            input_bias, recurrent_bias = (array_ops.unstack(self.bias, axis=0)
+                                          if self.reset_after else (self.bias, None))
+            input_bias = array_ops.split(input_bias, 3, axis=0)
+            if recurrent_bias is not None:
+                recurrent_bias = array_ops.split(recurrent_bias, 3, axis=0)
+        x = [math_ops.matmul(inputs[g], kernels[g]) for g in range(3)]
+        if input_bias is not None:
+            x = [math_ops.add(x[g], input_bias[g]) for g in range(3)]
+        recurrent = [math_ops.matmul(h_prevs[g], recurrent_kernels[g]) for g in range(2)]
+        if recurrent_bias is not None:
+            recurrent = [math_ops.add(recurrent[g], recurrent_bias[g]) for g in range(2)]
+        z = self.recurrent_activation(math_ops.add(x[0], recurrent[0]))
+        r = self.recurrent_activation(math_ops.add(x[1], recurrent[1]))
+        if self.reset_after:
+            recurrent_h = math_ops.matmul(h_prevs[2], recurrent_kernels[2])
+            if recurrent_bias is not None:
+                recurrent_h = math_ops.add(recurrent_h, recurrent_bias[2])
+            recurrent_h = math_ops.multiply(r, recurrent_h)
+        else:
+            recurrent_h = math_ops.matmul(math_ops.multiply(r, h_prevs[2]),
+                                          recurrent_kernels[2])
+        return self._mix(z, h_prev, self.activation(math_ops.add(x[2], recurrent_h)))
 
     def _call_reset_before(self, inputs, h_prev):
         """The original GRU: the reset gate scales h_prev before the recurrent product."""
@@ -252,9 +405,7 @@ class GRUCell(_Cell):
         r = self.recurrent_activation(math_ops.add(x_r, math_ops.matmul(h_prev, u_r)))
         candidate = self.activation(math_ops.add(
             x_h, math_ops.matmul(math_ops.multiply(r, h_prev), u_h)))
-        h = math_ops.add(math_ops.multiply(z, h_prev),
-                         math_ops.multiply(math_ops.subtract(1.0, z), candidate))
-        return h, [h]
+        return self._mix(z, h_prev, candidate)
 
     def _gate_config(self):
         return {"recurrent_activation": activations.serialize(self.recurrent_activation)}
@@ -343,7 +494,7 @@ class StackedRNNCells(Layer):
         for cell, cell_states in zip(self.cells, self._split_states(states)):
             given = cell_states if isinstance(cell.state_size, (list, tuple)) \
                 else cell_states[0:1]
-            inputs, cell_new = cell.call(inputs, given)
+            inputs, cell_new = _call_cell(cell, inputs, given, training)
             new_states.append(cell_new if isinstance(cell.state_size, (list, tuple))
                               else nest.flatten(cell_new)[0])
         return inputs, tuple(new_states)
@@ -524,7 +675,7 @@ class RNN(Layer):
             return self.cell.pack_states(states)
         return states
 
-    def _call_nested(self, inputs, initial_state):
+    def _call_nested(self, inputs, initial_state, training=None):
         """A structure of sequences (TF's nested RNN inputs): step t hands the cell the same
         structure of the sequences' t-th slices; outputs and states keep the cell's structure."""
         flat = [convert_to_tensor(x) for x in nest.flatten(inputs)]
@@ -536,7 +687,7 @@ class RNN(Layer):
         outputs = []
         for t in order:
             step = nest.pack_sequence_as(inputs, [sequence[t] for sequence in per_input])
-            output, states = self.cell.call(step, states)
+            output, states = _call_cell(self.cell, step, states, training)
             outputs.append(output)
         if self.return_sequences:
             flat_outputs = [nest.flatten(o) for o in outputs]
@@ -560,8 +711,9 @@ class RNN(Layer):
         return nest.map_structure(zeros, sizes)
 
     def call(self, inputs, mask=None, training=None, initial_state=None):
+        reset_dropout_masks(self.cell)
         if _is_nested_input(inputs):
-            return self._call_nested(inputs, initial_state)
+            return self._call_nested(inputs, initial_state, training)
         inputs = convert_to_tensor(inputs)
         if isinstance(mask, (list, tuple)):
             mask = mask[0]
@@ -574,7 +726,7 @@ class RNN(Layer):
         mask = None if mask is None else convert_to_tensor(mask)
         outputs, output = [], None
         for t in order:
-            new_output, new_states = self.cell.call(steps[t], states)
+            new_output, new_states = _call_cell(self.cell, steps[t], states, training)
             new_states = nest.flatten(new_states)
             if mask is not None:
                 keep = _step_mask(mask, t, new_output)
