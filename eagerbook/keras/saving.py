@@ -205,6 +205,24 @@ def _jsonable_shape(shape):
     return shape
 
 
+# --- the tf.keras.saving namespace ---------------------------------------------------------------
+# This module is tf.keras.saving: TF lists the serialization helpers there too.
+custom_object_scope = serialization.custom_object_scope
+get_custom_objects = serialization.get_custom_objects
+register_keras_serializable = serialization.register_keras_serializable
+get_registered_name = serialization.get_registered_name
+get_registered_object = serialization.get_registered_object
+serialize_keras_object = serialization.serialize_keras_object
+deserialize_keras_object = serialization.deserialize_keras_object
+
+
+def load_model(filepath, custom_objects=None, compile=True, safe_mode=True, **kwargs):
+    """``tf.keras.saving.load_model``: ``tf.keras.models.load_model`` (models/loading.py)."""
+    from .models import loading  # (the models import this module)
+
+    return loading.load_model(filepath, custom_objects, compile, safe_mode, **kwargs)
+
+
 class _WeightsOnly:
     """A model seen without its optimizer (``include_optimizer=False``)."""
 

@@ -95,10 +95,16 @@ def keras_object_entry(obj, module, config=None, class_name=None):
     builtin = is_builtin(cls)
     if not builtin:
         module = None if cls.__module__ == "__main__" else cls.__module__
-    return {"module": module,
-            "class_name": class_name or cls.__name__,
-            "config": obj.get_config() if config is None else config,
-            "registered_name": None if builtin else get_registered_name(cls)}
+    entry = {"module": module,
+             "class_name": class_name or cls.__name__,
+             "config": obj.get_config() if config is None else config,
+             "registered_name": None if builtin else get_registered_name(cls)}
+    # A built layer or model also keeps how it was built (``get_build_config``), so that
+    # loading can build it before its weights are restored.
+    build_config = obj.get_build_config() if hasattr(obj, "get_build_config") else None
+    if build_config:
+        entry["build_config"] = build_config
+    return entry
 
 
 def entry_class_name(entry):

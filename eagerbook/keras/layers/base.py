@@ -10,6 +10,7 @@ in several places is counted once, and ``tf.Variable`` attributes count as weigh
 """
 
 import contextlib
+import functools
 import inspect
 import io
 import os
@@ -579,9 +580,28 @@ class Layer(Module):
             layer._eager_losses = []
 
     # --- build / call -----------------------------------------------------------------------------
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if "build" in cls.__dict__:
+            cls.build = _recording_input_shape(cls.__dict__["build"])
+
     def build(self, input_shape):
         self._build_input_shape = input_shape
         self.built = True
+
+    def get_build_config(self):
+        """``{"input_shape": ...}``: the shape `build` was given (None before the layer is
+        built). Saving keeps it so that loading can build the layer first (`build_from_config`)."""
+        shape = self.__dict__.get("_build_input_shape")
+        if shape is None:
+            return None
+        return {"input_shape": _shape_for_config(shape)}
+
+    def build_from_config(self, config):
+        """Builds the layer from `get_build_config`'s dict (a layer whose `build` takes more
+        than the input shape overrides both)."""
+        if config.get("input_shape") is not None:
+            self.build(config["input_shape"])
 
     def call(self, inputs, *args, **kwargs):
         return inputs
@@ -1041,6 +1061,38 @@ Tensor._keras_mask = property(_keras_mask)
 _MEAN_METRIC = [None]
 _ADD_LOSS_USED = [False]  # some layer called add_loss with a value (cleared per call)
 _LOSS_SOURCES = [False]  # some layer has a regularizer or an add_loss term
+
+
+def _recording_input_shape(build):
+    """`build` that also records the input shape it was first given (TF keeps it for
+    ``get_build_config``), whether Keras or the user calls it, and whether or not the
+    subclass's `build` calls ``super().build``."""
+    if getattr(build, "_records_input_shape", False):
+        return build
+
+    @functools.wraps(build)
+    def recording_build(self, *args, **kwargs):
+        shape = args[0] if args else kwargs.get("input_shape")
+        if shape is not None and self.__dict__.get("_build_input_shape") is None:
+            self.__dict__["_build_input_shape"] = shape
+        return build(self, *args, **kwargs)
+
+    recording_build._records_input_shape = True
+    return recording_build
+
+
+def _shape_for_config(shape):
+    """A build shape as a config holds it: tuples of sizes (lists of them for several
+    inputs), as TF's ``get_build_config`` gives them."""
+    if isinstance(shape, TensorShape):
+        return tuple(shape.as_list()) if shape.rank is not None else None
+    if isinstance(shape, dict):
+        return {k: _shape_for_config(v) for k, v in shape.items()}
+    if isinstance(shape, (list, tuple)):
+        if all(d is None or isinstance(d, (int, np.integer)) for d in shape):
+            return tuple(None if d is None else int(d) for d in shape)
+        return [_shape_for_config(s) for s in shape]
+    return shape
 
 
 def _shape_tuples(tensors):

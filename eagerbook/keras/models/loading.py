@@ -134,13 +134,14 @@ def _compile_from(model, compile_config):
                   loss_weights=compile_config["loss_weights"])
 
 
-def load_model(filepath, custom_objects=None, compile=True, options=None):
-    """``tf.keras.models.load_model``: the model made again, weights restored, compiled."""
+def load_model(filepath, custom_objects=None, compile=True, safe_mode=True, options=None):
+    """``tf.keras.models.load_model``: the model made again, weights restored, compiled.
+    (`safe_mode` is accepted as in TF; loading never runs saved code anyway.)"""
     filepath = os.fspath(filepath)
     if os.path.isfile(filepath):  # a single-file save (model.save('m.h5'))
         with single_file.unpacked(filepath) as directory, \
                 _unknown_class_as_type_error(not filepath.endswith(".h5")):
-            return load_model(directory, custom_objects, compile, options)
+            return load_model(directory, custom_objects, compile, options=options)
     meta_path = os.path.join(filepath, METADATA_FILE)
     if not os.path.isfile(meta_path):
         raise OSError(f"No file or directory found at {filepath}")

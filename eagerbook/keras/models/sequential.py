@@ -6,7 +6,7 @@ from .. import serialization
 from ..keras_tensor import KerasTensor
 from ..layers.base import Layer, tracking_changed
 from ..layers.core import Input, InputLayer
-from .training import MODEL_CLASSES, Model, conform_to_input, make_layer
+from .training import MODEL_CLASSES, Model, check_input_shape, conform_to_input, make_layer
 
 
 def _declared_input(layer):
@@ -202,6 +202,10 @@ class Sequential(Model):
         x = inputs
         if isinstance(self._graph_input, KerasTensor) and isinstance(x, Tensor):
             x = conform_to_input(x, self._graph_input)
+            if self._has_explicit_input() and x.shape.rank == self._graph_input.shape.rank:
+                # The model's own input (a tf.keras.Input, or the first layer's input_shape)
+                # is checked first, as a functional model checks its inputs.
+                check_input_shape(self.name, x, self._graph_input)
         for layer in self._stack:
             x = layer(x)
         return x

@@ -96,8 +96,54 @@ class _CompiledMetrics:
 
 def _set_trainable_state(state):
     """Sets each layer's own flag (not its sub-layers', as the `trainable` setter would)."""
-    for layer, flag in state:
+    for layer, flag in state.pairs:
         layer._trainable = flag
+
+
+def _serialized_compile_argument(value):
+    """A compile argument as a config keeps it: names and numbers as given, Keras objects
+    (optimizer, loss, metric) and functions in Keras's serialized form."""
+    if value is None or isinstance(value, (str, bool, int, float)):
+        return value
+    if isinstance(value, (list, tuple)):
+        return [_serialized_compile_argument(v) for v in value]
+    if isinstance(value, dict):  # per output name
+        return {k: _serialized_compile_argument(v) for k, v in value.items()}
+    return serialization.serialize_keras_object(value)
+
+
+def _deserialized_compile_argument(value):
+    if isinstance(value, list):
+        return [_deserialized_compile_argument(v) for v in value]
+    if isinstance(value, dict):
+        if "class_name" in value:
+            return serialization.deserialize_keras_object(value)
+        return {k: _deserialized_compile_argument(v) for k, v in value.items()}
+    return value
+
+
+class _TrainableState:
+    """(layer, its own `trainable` flag) for this model and every layer inside it. Not a list:
+    the attribute walk that finds a model's sub-layers would take a list of layers held by the
+    model for its direct children (``model.layers`` would list nested layers after compile)."""
+
+    __slots__ = ("pairs",)
+
+    def __init__(self, pairs):
+        self.pairs = pairs
+
+
+def check_input_shape(model_name, value, keras_input):
+    """TF's check of a model's input against its ``tf.keras.Input``: the rank and every known
+    size must agree (the batch size is free)."""
+    expected = keras_input.shape
+    if value.shape.rank is None or expected.rank is None:
+        return
+    if value.shape.rank != expected.rank or \
+            not TensorShape(value.shape.as_list()).is_compatible_with(expected):
+        raise ValueError(f"Input 0 of layer \"{model_name}\" is incompatible with the layer: "
+                         f"expected shape={tuple(expected.as_list())}, found shape="
+                         f"{tuple(value.shape.as_list())}")
 
 
 def conform_to_input(value, reference):
@@ -227,13 +273,7 @@ class Model(Layer):
                 # Keras casts every input to its keras.Input's dtype: raw uint8 MNIST pixels
                 # go into a float32 model, as in the custom-training-loop guide.
                 value = math_ops.cast(value, kt.dtype)
-            if value.shape.rank is not None and kt.shape.rank is not None:
-                if value.shape.rank != kt.shape.rank or not TensorShape(
-                        value.shape.as_list()).is_compatible_with(kt.shape):
-                    raise ValueError(
-                        f"Input 0 of layer \"{self.name}\" is incompatible with the layer: "
-                        f"expected shape={tuple(kt.shape.as_list())}, found shape="
-                        f"{tuple(value.shape.as_list())}")
+            check_input_shape(self.name, value, kt)
             values[id(kt)] = value
 
         def lookup(x):
@@ -269,6 +309,8 @@ class Model(Layer):
         # (a print or add_loss in it happens once).
         if isinstance(inputs, Tensor):
             self._call_input_spec = TensorSpec(inputs.shape, inputs.dtype)
+            if self.__dict__.get("_build_input_shape") is None:  # for get_build_config
+                self.__dict__["_build_input_shape"] = inputs.shape
         self.built = True
         backend.restore_deferred(self)
 
@@ -379,6 +421,31 @@ class Model(Layer):
         summary_mod.print_summary(self, line_length=line_length, positions=positions,
                                   print_fn=print_fn)
 
+    # --- build and compile configs (what the Keras v3 file format keeps besides get_config) -----
+    def get_build_config(self):
+        """A functional model's or Sequential's input shapes; a subclassed model's build shape."""
+        if self._is_graph_network or (self._is_sequential and self.inputs):
+            shapes = [tuple(t.shape.as_list()) for t in self.inputs]
+            nested = getattr(self, "_nested_inputs", None)
+            if isinstance(nested, dict):
+                return {"input_shape": dict(zip(nested, shapes))}
+            return {"input_shape": shapes[0] if len(shapes) == 1 else shapes}
+        return super().get_build_config()
+
+    def get_compile_config(self):
+        """The arguments `compile` was given (objects in their serialized form); None before
+        the model is compiled."""
+        state = self._compile_state
+        if state is None:
+            return None
+        return {key: _serialized_compile_argument(value)
+                for key, value in state.arguments.items()}
+
+    def compile_from_config(self, config):
+        """Compiles the model with `get_compile_config`'s arguments."""
+        self.compile(**{key: _deserialized_compile_argument(value)
+                        for key, value in config.items()})
+
     # --- compile ----------------------------------------------------------------------------------
     def compile(self, optimizer="rmsprop", loss=None, metrics=None, loss_weights=None,
                 weighted_metrics=None, run_eagerly=None, steps_per_execution=None, **kwargs):
@@ -396,6 +463,11 @@ class Model(Layer):
         # Loss and metric names are looked up at the first batch, as TF does (an unknown name
         # fails there, before any weight changes).
         self._compile_state = _CompileState(loss, metrics, loss_weights, weighted_metrics)
+        self._compile_state.arguments = {
+            "optimizer": optimizer, "loss": loss, "metrics": metrics,
+            "loss_weights": loss_weights, "weighted_metrics": weighted_metrics,
+            "run_eagerly": run_eagerly, "steps_per_execution": steps_per_execution,
+            "jit_compile": kwargs.get("jit_compile")}
         # TF trains with the `trainable` flags the layers had at compile time: a layer frozen
         # (or unfrozen) after compile() changes nothing until the model is compiled again.
         self._compiled_trainable_state = self._trainable_state()
@@ -593,14 +665,14 @@ class Model(Layer):
         return self._compiled_loss_value(y, y_pred, sample_weight, self.losses)
 
     def _trainable_state(self):
-        return [(layer, layer._trainable) for layer in self._flatten_layers()]
+        return _TrainableState([(layer, layer._trainable) for layer in self._flatten_layers()])
 
     @contextlib.contextmanager
     def _respect_compiled_trainable_state(self):
         """fit/train_on_batch see the compile-time `trainable` flags; the flags set since
         come back afterwards (TF's RespectCompiledTrainableState)."""
         compiled = self.__dict__.get("_compiled_trainable_state")
-        if not compiled:
+        if compiled is None:
             yield
             return
         current = self._trainable_state()
@@ -922,8 +994,16 @@ def _layer_class(name, custom_objects):
 def make_layer(entry, custom_objects):
     """A layer made again from ``{'class_name': ..., 'config': ...}`` (no code is run but the
     class's own ``from_config``)."""
-    return _layer_class(serialization.entry_class_name(entry),
-                        custom_objects).from_config(dict(entry["config"]))
+    layer = _layer_class(serialization.entry_class_name(entry),
+                         custom_objects).from_config(dict(entry["config"]))
+    if entry.get("build_config") and not layer.built and \
+            type(layer).build_from_config is not Layer.build_from_config:
+        # A layer whose build() takes more than the input shape says how to build it in its
+        # own build_from_config; it is built so before the model calls it (other layers are
+        # built by that call, as before saving).
+        with backend.init_scope():
+            layer.build_from_config(entry["build_config"])
+    return layer
 
 
 def _functional_from_tf_form(config, custom_objects):
