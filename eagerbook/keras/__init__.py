@@ -39,6 +39,9 @@ for _cls in _confusion_metrics.CLASSES + _score_metrics.CLASSES:
 # A placeholder is an Input in TF 2; TF lists it among the backend functions (the backend sits
 # below the layers, so it is attached here).
 backend.placeholder = _placeholder
+# tf.keras.saving.load_model is tf.keras.models.load_model (models/loading.py builds on
+# saving.py, so saving.py cannot import it).
+saving.load_model = models.load_model
 
 __all__ = ["activations", "applications", "backend", "callbacks", "constraints", "datasets",
            "initializers", "layers", "losses", "metrics", "mixed_precision", "models", "optimizers",

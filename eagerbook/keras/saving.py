@@ -206,7 +206,8 @@ def _jsonable_shape(shape):
 
 
 # --- the tf.keras.saving namespace ---------------------------------------------------------------
-# This module is tf.keras.saving: TF lists the serialization helpers there too.
+# This module is tf.keras.saving: TF lists the serialization helpers there too (and
+# load_model, which keras/__init__.py attaches: loading builds on this module).
 custom_object_scope = serialization.custom_object_scope
 get_custom_objects = serialization.get_custom_objects
 register_keras_serializable = serialization.register_keras_serializable
@@ -214,13 +215,6 @@ get_registered_name = serialization.get_registered_name
 get_registered_object = serialization.get_registered_object
 serialize_keras_object = serialization.serialize_keras_object
 deserialize_keras_object = serialization.deserialize_keras_object
-
-
-def load_model(filepath, custom_objects=None, compile=True, safe_mode=True, **kwargs):
-    """``tf.keras.saving.load_model``: ``tf.keras.models.load_model`` (models/loading.py)."""
-    from .models import loading  # (the models import this module)
-
-    return loading.load_model(filepath, custom_objects, compile, safe_mode, **kwargs)
 
 
 class _WeightsOnly:
