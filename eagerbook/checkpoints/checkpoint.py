@@ -232,6 +232,33 @@ class _Restoration:
             self.restored.add(j)
         return len(new_vars)
 
+    def first_unresolved_value(self):
+        """TF's report of the first checkpointed value (in the file's node order) that no
+        live object took: ``(root).net.kernel: attributes {...}``, or None."""
+        for j in self._breadth_first():
+            # An iterator's state is a child node here, but TF's node is the iterator itself.
+            state = self.nodes[j]["children"].get(_ITERATOR_STATE)
+            if state is not None and state not in self.restored:
+                return _unresolved_node_text(self.nodes[state])
+            node = self.nodes[j]
+            if "variable" in node and j not in self.restored and \
+                    not node["path"].endswith("/" + _ITERATOR_STATE):
+                return _unresolved_node_text(node)
+        return None
+
+    def _breadth_first(self):
+        """Node ids breadth first from the root, each node's children in the saved order:
+        the order TF numbers the nodes of its object graph in (then any node not reached)."""
+        order, seen = [0], {0}
+        for j in order:  # (grows while it is read)
+            node = self.nodes[j]
+            for name in node.get("order") or sorted(node["children"]):
+                child = node["children"][name]
+                if child not in seen:
+                    seen.add(child)
+                    order.append(child)
+        return order + [j for j in range(len(self.nodes)) if j not in seen]
+
     def unresolved(self):
         """Paths of checkpointed values not restored yet."""
         out = []
@@ -297,36 +324,51 @@ def _live_variables(root):
     return found
 
 
+_ITERATOR_STATE = ".ATTRIBUTES/ITERATOR_STATE"  # an iterator's child (data/iterator.py)
+
+
+def _unresolved_node_text(node):
+    """A checkpointed value as TF prints its object-graph node when nothing restored it."""
+    path = node["path"]
+    owner, _, state = path.rpartition("/.ATTRIBUTES/")
+    if state == "ITERATOR_STATE":  # an iterator's state: TF names its owner's ITERATOR
+        fields = ['name: "ITERATOR"', f'checkpoint_key: "{owner}/.ATTRIBUTES/ITERATOR"']
+    else:
+        owner = path
+        full_name = node["variable"].get("name", "").rpartition(":")[0]
+        fields = ['name: "VARIABLE_VALUE"', f'full_name: "{full_name}"',
+                  f'checkpoint_key: "{path}/.ATTRIBUTES/VARIABLE_VALUE"']
+    where = "(root)." + owner.replace("/", ".")
+    body = "".join(f"  {field}\n" for field in fields)
+    return (f"{where}: attributes {{\n{body}}}\n"
+            "has_checkpoint_values {\n  value: true\n}\n")
+
+
 class CheckpointLoadStatus:
     """What ``restore`` returns: checks how well the checkpoint matched the program."""
 
     def __init__(self, restoration, root):
         self._restoration = restoration
-        self._root = _ref(root)
+        # Held strongly, as TF's status holds its object graph: checking a status whose
+        # Checkpoint was made inline (``tf.train.Checkpoint(v=v).restore(path)``) still sees it.
+        self._root_object = root
 
     def _bound_ids(self):
         r = self._restoration
         return {id(ref()) for ref in r.bound.values() if ref() is not None}
 
     def _unbound_live(self):
-        root = self._root()
-        if root is None:
-            return []
+        root = self._root_object
         bound = self._bound_ids()
-        return [path for path, v in _live_variables(root) if id(v) not in bound]
+        return [v for _, v in _live_variables(root) if id(v) not in bound]
 
     def assert_consumed(self):
-        """Every value in the checkpoint was restored and every Variable got a value."""
-        restore_deferred(None)
-        missing = self._restoration.unresolved()
-        if missing:
-            raise AssertionError("Unresolved object in checkpoint "
-                                 f"{self._restoration.path}: {', '.join(missing[:10])}"
-                                 + (" ..." if len(missing) > 10 else ""))
-        unbound = self._unbound_live()
-        if unbound:
-            raise AssertionError("Some Python objects were not bound to checkpointed values: "
-                                 + ", ".join(unbound[:10]))
+        """Every Variable got a value (checked first, as TF does) and every value in the
+        checkpoint was restored."""
+        self.assert_existing_objects_matched()
+        unresolved = self._restoration.first_unresolved_value()
+        if unresolved is not None:
+            raise AssertionError(f"Unresolved object in checkpoint {unresolved}")
         return self
 
     def assert_existing_objects_matched(self):
@@ -335,9 +377,11 @@ class CheckpointLoadStatus:
         restore_deferred(None)
         unbound = self._unbound_live()
         if unbound:
-            raise AssertionError("Some Python objects were not bound to checkpointed values, "
-                                 "likely due to changes in the Python program: "
-                                 + ", ".join(unbound[:10]))
+            shown = unbound[:10]
+            raise AssertionError(
+                f"Found {len(unbound)} Python objects that were not bound to checkpointed "
+                "values, likely due to changes in the Python program. Showing "
+                f"{len(shown)} of {len(unbound)} unmatched objects: {shown}")
         return self
 
     def assert_nontrivial_match(self):

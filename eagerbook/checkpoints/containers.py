@@ -47,7 +47,7 @@ class ListWrapper(_Tracked, list):
         return f"ListWrapper({list.__repr__(self)})"
 
 
-class DictWrapper(_Tracked, dict):
+class _DictWrapper(_Tracked, dict):  # (TF's class carries the underscore too)
     def __init__(self, items=(), on_change=None):
         dict.__init__(self, items)
         self._on_change = on_change
@@ -70,6 +70,9 @@ class DictWrapper(_Tracked, dict):
 
     def __str__(self):  # (TF's prints as the plain dict; its repr names the wrapper)
         return dict.__repr__(self)
+
+
+DictWrapper = _DictWrapper
 
 
 def wrap(value, on_change):

