@@ -239,8 +239,16 @@ class _Lookup(PreprocessingLayer):
         return first + self._hash(key) % self.num_oov_indices
 
     def get_vocabulary(self, include_special_tokens=True):
+        """The vocabulary as TF lists it: its terms as NumPy scalars (``np.str_``,
+        ``np.int64``: TF reads them back from a tensor), the special tokens as given (for
+        IntegerLookup, NumPy integers too)."""
         tokens = [self._shown(t) for t in self._tokens]
-        return (self._specials() + tokens) if include_special_tokens else tokens
+        if not include_special_tokens:
+            return tokens
+        return [self._shown_special(t) for t in self._specials()] + tokens
+
+    def _shown_special(self, token):
+        return token
 
     def vocabulary_size(self):
         return len(self._specials()) + len(self._tokens)
@@ -421,7 +429,7 @@ class StringLookup(_Lookup):
         return fingerprint64(key)
 
     def _shown(self, token):
-        return token.decode("utf-8")
+        return np.str_(token.decode("utf-8"))
 
     def _out_token(self, word):
         return _as_bytes(word)
@@ -462,7 +470,10 @@ class IntegerLookup(_Lookup):
         return key  # TF's integer lookup table: value modulo the OOV slot count
 
     def _shown(self, token):
-        return token
+        return np.int64(token)
+
+    def _shown_special(self, token):
+        return np.int64(token)
 
     def _out_token(self, word):
         return int(word)
@@ -725,7 +736,8 @@ class TextVectorization(PreprocessingLayer):
         return ["", "[UNK]"] if self.output_mode == "int" else ["[UNK]"]
 
     def get_vocabulary(self, include_special_tokens=True):
-        tokens = [t.decode("utf-8") for t in self._tokens]
+        # As StringLookup: the terms as np.str_, the special tokens as Python strings.
+        tokens = [np.str_(t.decode("utf-8")) for t in self._tokens]
         return (self._specials() + tokens) if include_special_tokens else tokens
 
     def vocabulary_size(self):
