@@ -16,6 +16,7 @@ import numbers
 
 import numpy as np
 
+from ...core import errors
 from ...core.shape import TensorShape
 from ...ops import array_ops, math_ops, nn_impl_ops, nn_ops
 from .. import constraints, initializers, regularizers
@@ -225,25 +226,47 @@ class Conv1D(_Conv):
         return TensorShape([dims[0], steps, self.filters])
 
 
-def _transposed_length(length, kernel, padding, stride):
+def _transposed_length(length, kernel, padding, stride, output_padding=None, dilation=1):
+    """The output length of a transposed convolution (Keras's rule): without
+    `output_padding` the longest input a convolution would map to `length`; with it, the
+    shortest plus `output_padding` extra rows at the end."""
     if length is None:
         return None
-    return length * stride if padding == "same" else length * stride + max(kernel - stride, 0)
+    kernel = kernel + (kernel - 1) * (dilation - 1)
+    if output_padding is None:
+        return length * stride if padding == "same" else length * stride + max(kernel - stride,
+                                                                                0)
+    pad = kernel // 2 if padding == "same" else 0
+    return (length - 1) * stride + kernel - 2 * pad + output_padding
+
+
+def _output_padding(layer, output_padding, rank):
+    """`output_padding` as a tuple (or None), each entry below its stride, as TF checks."""
+    if output_padding is None:
+        return None
+    output_padding = normalize_tuple(output_padding, rank, "output_padding", allow_zero=True)
+    if any(pad >= stride for pad, stride in zip(output_padding, layer.strides)):
+        raise ValueError("Strides must be greater than output padding. Received strides="
+                         f"{layer.strides}, output_padding={output_padding}.")
+    return output_padding
+
+
+def _transposed_lengths(layer, lengths, dilations):
+    pads = layer.output_padding or (None,) * len(lengths)
+    return [_transposed_length(n, k, layer.padding, s, p, d) for n, k, s, p, d in
+            zip(lengths, layer.kernel_size, layer.strides, pads, dilations)]
 
 
 class Conv2DTranspose(_Conv):
     """The transpose of a 2-D convolution (learned upsampling), kernel ``(kh, kw, filters,
-    in)``: its output is what a convolution with that kernel would take as input."""
+    in)``: its output is what a convolution with that kernel would take as input
+    (`output_padding` picks a longer one; `dilation_rate` spaces the kernel taps)."""
 
     def __init__(self, filters, kernel_size, strides=(1, 1), padding="valid",
                  output_padding=None, data_format=None, dilation_rate=(1, 1), **kwargs):
-        if output_padding is not None:
-            raise ValueError("eagerbook's Conv2DTranspose supports output_padding=None only.")
-        if normalize_tuple(dilation_rate, 2, "dilation_rate") != (1, 1):
-            raise ValueError("eagerbook's Conv2DTranspose supports dilation_rate=1 only.")
         super().__init__(2, filters, kernel_size, strides, padding, data_format, dilation_rate,
                          **kwargs)
-        self.output_padding = None
+        self.output_padding = _output_padding(self, output_padding, 2)
 
     def build(self, input_shape):
         _check_rank(input_shape, 4)
@@ -253,24 +276,25 @@ class Conv2DTranspose(_Conv):
 
     def call(self, inputs):
         batch, rows, cols, _ = inputs.shape.as_list()
-        out_rows = _transposed_length(rows, self.kernel_size[0], self.padding, self.strides[0])
-        out_cols = _transposed_length(cols, self.kernel_size[1], self.padding, self.strides[1])
+        if self.dilation_rate[0] != self.dilation_rate[1]:
+            raise ValueError("Expected the 2 dimensions of the `dilation_rate` argument to be "
+                             "equal to each other. Received: dilation_rate="
+                             f"{self.dilation_rate}")
+        out_rows, out_cols = _transposed_lengths(self, [rows, cols], self.dilation_rate)
+        # A dilated kernel is TF's atrous transposed convolution: the same op with spaced taps.
         outputs = nn_ops.conv2d_backprop_input(
             (batch, out_rows, out_cols, self.filters), self.kernel, inputs,
-            strides=self.strides, padding=self.padding.upper())
+            strides=self.strides, padding=self.padding.upper(), dilations=self.dilation_rate)
         return self._add_bias_and_activate(outputs, nn_ops.bias_add)
 
     def compute_output_shape(self, input_shape):
         dims = TensorShape(input_shape).as_list()
-        return TensorShape([
-            dims[0],
-            _transposed_length(dims[1], self.kernel_size[0], self.padding, self.strides[0]),
-            _transposed_length(dims[2], self.kernel_size[1], self.padding, self.strides[1]),
-            self.filters])
+        return TensorShape([dims[0], *_transposed_lengths(self, dims[1:3], self.dilation_rate),
+                            self.filters])
 
     def get_config(self):
         config = super().get_config()
-        config["output_padding"] = None
+        config["output_padding"] = self.output_padding
         return config
 
 
@@ -489,13 +513,9 @@ class Conv1DTranspose(Conv2DTranspose):
 
     def __init__(self, filters, kernel_size, strides=1, padding="valid", output_padding=None,
                  data_format=None, dilation_rate=1, **kwargs):
-        if output_padding is not None:
-            raise ValueError("eagerbook's Conv1DTranspose supports output_padding=None only.")
-        if normalize_tuple(dilation_rate, 1, "dilation_rate") != (1,):
-            raise ValueError("eagerbook's Conv1DTranspose supports dilation_rate=1 only.")
         _Conv.__init__(self, 1, filters, kernel_size, strides, padding, data_format,
                        dilation_rate, **kwargs)
-        self.output_padding = None
+        self.output_padding = _output_padding(self, output_padding, 1)
 
     def build(self, input_shape):
         _check_rank(input_shape, 3)
@@ -504,8 +524,12 @@ class Conv1DTranspose(Conv2DTranspose):
         self.built = True
 
     def call(self, inputs):
+        if self.dilation_rate[0] > 1:  # TF's CPU kernel refuses a dilated transposed conv
+            raise errors.InvalidArgumentError(
+                None, None, "Current CPU implementations do not yet support dilation rates "
+                "larger than 1.")
         batch, steps, _ = inputs.shape.as_list()
-        length = _transposed_length(steps, self.kernel_size[0], self.padding, self.strides[0])
+        length, = _transposed_lengths(self, [steps], self.dilation_rate)
         outputs = nn_ops.conv2d_backprop_input(
             (batch, 1, length, self.filters), array_ops.expand_dims(self.kernel, 0),
             array_ops.expand_dims(inputs, 1), strides=(1, self.strides[0]),
@@ -514,8 +538,7 @@ class Conv1DTranspose(Conv2DTranspose):
 
     def compute_output_shape(self, input_shape):
         dims = TensorShape(input_shape).as_list()
-        return TensorShape([dims[0], _transposed_length(dims[1], self.kernel_size[0],
-                                                        self.padding, self.strides[0]),
+        return TensorShape([dims[0], *_transposed_lengths(self, dims[1:2], self.dilation_rate),
                             self.filters])
 
 
@@ -613,17 +636,14 @@ def _place_along_depth(planes, stride, offset, depth):
 class Conv3DTranspose(_Conv):
     """The transpose of a 3-D convolution (learned upsampling of volumes), kernel
     ``(kd, kh, kw, filters, in)``. Each depth tap is a 2-D transposed convolution of every
-    input depth slice, placed ``stride`` apart along the output depth and summed."""
+    input depth slice, placed ``stride`` apart along the output depth and summed. As in TF,
+    `dilation_rate` is accepted but not used (nor listed in the config)."""
 
     def __init__(self, filters, kernel_size, strides=(1, 1, 1), padding="valid",
                  output_padding=None, data_format=None, dilation_rate=(1, 1, 1), **kwargs):
-        if output_padding is not None:
-            raise ValueError("eagerbook's Conv3DTranspose supports output_padding=None only.")
-        if normalize_tuple(dilation_rate, 3, "dilation_rate") != (1, 1, 1):
-            raise ValueError("eagerbook's Conv3DTranspose supports dilation_rate=1 only.")
         super().__init__(3, filters, kernel_size, strides, padding, data_format, dilation_rate,
                          **kwargs)
-        self.output_padding = None
+        self.output_padding = _output_padding(self, output_padding, 3)
 
     def build(self, input_shape):
         _check_rank(input_shape, 5)
@@ -638,8 +658,10 @@ class Conv3DTranspose(_Conv):
                              "inputs.")
         out_depth, out_rows, out_cols = self.compute_output_shape(inputs.shape).as_list()[1:4]
         kernel, stride = self.kernel_size[0], self.strides[0]
-        # SAME crops the full-length output evenly, the extra plane at the back (as TF).
-        front = max(kernel - stride, 0) // 2 if self.padding == "same" else 0
+        # SAME centres the full-length output on the requested one, the extra plane at the
+        # back (as TF); VALID keeps its front.
+        front = max((depth - 1) * stride + kernel - out_depth, 0) // 2 \
+            if self.padding == "same" else 0
         slices = array_ops.reshape(inputs, [-1, rows, cols, channels])  # depth into batch
         total = None
         for tap in range(kernel):
@@ -656,13 +678,13 @@ class Conv3DTranspose(_Conv):
         dims = TensorShape(input_shape).as_list()
         if len(dims) != 5:
             raise ValueError(f"Conv3DTranspose expects inputs of rank 5, got shape {dims}")
-        spatial = [_transposed_length(dims[i + 1], self.kernel_size[i], self.padding,
-                                      self.strides[i]) for i in range(3)]
-        return TensorShape([dims[0], *spatial, self.filters])
+        return TensorShape([dims[0], *_transposed_lengths(self, dims[1:4], (1, 1, 1)),
+                            self.filters])
 
     def get_config(self):
         config = super().get_config()
-        config["output_padding"] = None
+        config.pop("dilation_rate")
+        config["output_padding"] = self.output_padding
         return config
 
 
