@@ -724,7 +724,10 @@ class Layer(Module):
                 if self.input_spec is not None:
                     _check_input_spec(self, inputs)
                 outputs = self.call(*args, **kwargs)
-            if input_mask is not None or type(self).compute_mask is not Layer.compute_mask:
+            if (input_mask is not None or type(self).compute_mask is not Layer.compute_mask) \
+                    and not _MASKS.all_masked(outputs):
+                # As TF: outputs that already carry masks (an input passed through, or the
+                # output of an inner layer) keep them; compute_mask decides the others.
                 _MASKS.attach(outputs, self.compute_mask(inputs, input_mask))
             if self._activity_regularizer is not None:
                 for out in nest.flatten(outputs):
@@ -1003,6 +1006,15 @@ class _MaskTable:
             self._entries[id(tensor)] = (tensor, mask)
             if len(self._entries) > self._LIMIT:
                 del self._entries[next(iter(self._entries))]
+
+    def all_masked(self, outputs):
+        """Whether every tensor of `outputs` already has a mask attached."""
+        flat = nest.flatten(outputs)
+        return bool(flat) and all(self._lookup(x) is not None for x in flat)
+
+    def _lookup(self, x):
+        entry = self._entries.get(id(x))
+        return entry[1] if entry is not None and entry[0] is x else None
 
     def find(self, inputs):
         """The mask of `inputs` (a list of masks for a list of inputs), or None."""
