@@ -318,13 +318,34 @@ def _index_int(v):
     raise TypeError(f"{_INDEX_HELP}, got {v!r}")
 
 
+def _slice_bounds_problem(shape, key):
+    """TF's words for an index `key` that does not fit `shape`, or None when it fits."""
+    if not shape:
+        return "Attempting to slice scalar input."
+    consuming = sum(1 for k in key if k is not None and k is not Ellipsis)
+    if consuming > len(shape):
+        return (f"Index out of range using input dim {len(shape)}; "
+                f"input has only {len(shape)} dims")
+    dim = 0
+    for k in key:
+        if k is Ellipsis:
+            dim += len(shape) - consuming
+        elif k is not None:
+            if not isinstance(k, builtins.slice) and not -shape[dim] <= k < shape[dim]:
+                # TF reports a negative index after adding the dimension's size to it
+                index = k + shape[dim] if k < 0 else k
+                return f"slice index {index} of dimension {dim} out of bounds."
+            dim += 1
+    return None
+
+
 @register("StridedSlice")
 def _strided_slice(x, key):
     try:
         return np.array(x[key])
-    except IndexError as exc:
-        raise invalid_argument("StridedSlice", f"slice index out of bounds for shape "
-                                               f"{list(x.shape)}: {exc}") from None
+    except IndexError:
+        problem = _slice_bounds_problem(x.shape, key) or f"invalid index {key!r}"
+        raise invalid_argument("StridedSlice", problem) from None
 
 
 @_strided_slice.gradient
@@ -355,7 +376,12 @@ def _strided_slice_grad_op_grad(op, ddx):
 def _strided_slice_dynamic(x, *indices, key):
     """``x[key]`` where entry i of `key` is ``indices[i]`` when `key` holds the int i in a
     1-tuple ``(i,)`` (an index only known when a tf.function runs)."""
-    return np.array(x[_bind_index(key, indices)])
+    key = _bind_index(key, indices)
+    try:
+        return np.array(x[key])
+    except IndexError:
+        problem = _slice_bounds_problem(x.shape, key) or f"invalid index {key!r}"
+        raise invalid_argument("StridedSlice", problem) from None
 
 
 def _bind_index(key, indices):
@@ -1394,8 +1420,8 @@ def _index_vector(v):
 def _check_indices(indices, limit, op_name, what="indices"):
     if indices.size and (indices.min() < 0 or indices.max() >= limit):
         bad = indices[(indices < 0) | (indices >= limit)].reshape(-1)[0]
-        where_bad = np.argwhere((indices < 0) | (indices >= limit))[0].tolist()
-        raise invalid_argument(op_name, f"{what}{where_bad} = {bad} is not in [0, {limit})")
+        where_bad = ",".join(map(str, np.argwhere((indices < 0) | (indices >= limit))[0]))
+        raise invalid_argument(op_name, f"{what}[{where_bad}] = {bad} is not in [0, {limit})")
 
 
 def _gather_layout(params, indices, axis, batch_dims):
@@ -1588,8 +1614,15 @@ def _check_nd_values(ind, params_shape, batch_dims, op_name):
     bad = (ind < 0) | (ind >= limits)
     if bad.any():
         at = np.argwhere(bad.any(axis=-1))[0].tolist()
-        raise invalid_argument(op_name, f"indices{at} = {ind[tuple(at)].tolist()} does not "
-                                        f"index into param shape {list(params_shape)}")
+        # TF's kernels name the whole index row, batch coordinates included
+        row = at[:batch_dims] + ind[tuple(at)].tolist()
+        where = ",".join(map(str, at))
+        shape = "[" + ",".join(map(str, params_shape)) + "]"
+        if op_name == "GatherNd":
+            problem = f"does not index into param shape {shape}, node name: GatherNd"
+        else:
+            problem = f"does not index into shape {shape}"
+        raise invalid_argument(op_name, f"indices[{where}] = {row} {problem}")
 
 
 def gather_nd(params, indices, batch_dims=0, name=None):

@@ -518,6 +518,69 @@ for _name, _fn in [("update", tensor_scatter_nd_update), ("add", tensor_scatter_
         _fn, f"``Variable.scatter_nd_{_name}``: as ``tf.tensor_scatter_nd_{_name}``, in place."))
 
 
+# --- Variable.scatter_*(IndexedSlices): rows of the variable changed at sparse_delta.indices --
+def _truncating_divide_at(out, key, updates):
+    # TF's integer division truncates toward zero (NumPy's floor_divide rounds down)
+    for index, update in zip(key[0], updates):
+        out[index] = np.trunc(out[index] / update).astype(out.dtype)
+
+
+def _divide_at(out, key, updates):
+    if out.dtype.kind in "iu":
+        _truncating_divide_at(out, key, updates)
+    else:
+        np.divide.at(out, key, updates)
+
+
+def _resource_scatter_op(name, combine):
+    """Registers TF's ResourceScatter<How> kernel: rows `indices` of `value` combined with
+    `updates` (the kernel checks each index against the number of rows)."""
+    def kernel(value, indices, updates):
+        rows = value.shape[0]
+        bad = (indices < 0) | (indices >= rows)
+        if bad.any():
+            where = ",".join(map(str, np.argwhere(bad)[0]))
+            raise invalid_argument(name, f"indices[{where}] = {indices[bad].reshape(-1)[0]} "
+                                         f"is not in [0, {rows})")
+        out = np.array(value, copy=True)
+        combine(out, (indices,), np.broadcast_to(updates, indices.shape + value.shape[1:]))
+        return out
+    return register(name, differentiable=False)(kernel)
+
+
+_RESOURCE_SCATTERS = {
+    "update": _resource_scatter_op("ResourceScatterUpdate", _assign_at),
+    "add": _resource_scatter_op("ResourceScatterAdd", np.add.at),
+    "sub": _resource_scatter_op("ResourceScatterSub", np.subtract.at),
+    "mul": _resource_scatter_op("ResourceScatterMul", np.multiply.at),
+    "div": _resource_scatter_op("ResourceScatterDiv", _divide_at),
+    "max": _resource_scatter_op("ResourceScatterMax", np.maximum.at),
+    "min": _resource_scatter_op("ResourceScatterMin", np.minimum.at),
+}
+
+
+def _variable_scatter(how):
+    op = _RESOURCE_SCATTERS[how]
+
+    def method(self, sparse_delta, use_locking=False, name=None):
+        if not isinstance(sparse_delta, indexed_slices.IndexedSlices):
+            raise TypeError(f"Argument `sparse_delta` must be a `tf.IndexedSlices`. Received "
+                            f"arg: {sparse_delta}")
+        indices = as_tensor(sparse_delta.indices)
+        updates = as_tensor(sparse_delta.values, dtype=self.dtype)
+        return self.assign(execute(op, (self.value(), indices, updates)))
+    method.__doc__ = (f"``Variable.scatter_{how}(sparse_delta)``: rows ``sparse_delta.indices`` "
+                      f"of the variable {'replaced by' if how == 'update' else how + ' with'} "
+                      f"``sparse_delta.values``, in place.")
+    return method
+
+
+for _how in _RESOURCE_SCATTERS:
+    setattr(Variable, f"scatter_{_how}", _variable_scatter(_how))
+# batch_scatter_update (a deprecated name) writes the same rows as scatter_update
+Variable.batch_scatter_update = _variable_scatter("update")
+
+
 # --- tf.sparse.segment_*: segment reductions of the rows `indices` picks ------------------------
 def _sparse_segment(reduce_sorted, reduce_unsorted, what):
     def reduce_rows(data, indices, segment_ids, num_segments=None, name=None,
