@@ -16,6 +16,8 @@ def embedding_lookup(params, ids, max_norm=None, name=None):
     (consecutive ids in each shard, earlier shards one row longer when the split is uneven);
     stacking the shards in order rebuilds that table, so the lookup gathers from it.
     """
+    if type(ids).__name__ == "RaggedTensor":  # one embedding per id, rows kept as they were
+        return ids.with_flat_values(embedding_lookup(params, ids.flat_values, max_norm))
     if isinstance(params, (list, tuple)):
         if not params:
             raise ValueError("Argument `params` must be a non-empty list of tensors.")

@@ -76,6 +76,9 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap
     else:
         structure = signature
     flat_sig = nest.flatten(structure)
+    # TF's default output signature is the elements' own: ragged elements give ragged results
+    ragged_elems = [isinstance(e, RaggedTensor) for e in nest.flatten(elems)] \
+        if signature is None else []
     columns = [[] for _ in flat_sig]
     for r in results:
         for j, v in enumerate(nest.flatten(r)):
@@ -87,8 +90,11 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap
         if signature is not None:
             want = spec if isinstance(spec, dtypes.DType) else getattr(spec, "dtype", None)
             want = None if want is None else dtypes.as_dtype(want)
-        if _is_ragged_spec(spec) or any(isinstance(v, RaggedTensor) for v in col):
+        if _is_ragged_spec(spec) or any(isinstance(v, RaggedTensor) for v in col) or (
+                j < len(ragged_elems) and ragged_elems[j]):
             from .ragged_ops import constant
+            if want is None and col:
+                want = col[0].dtype if hasattr(col[0], "dtype") else None
             out.append(constant([_as_list(v) for v in col], dtype=want))
             continue
         col = [convert_to_tensor(v, dtype=want) for v in col]

@@ -17,8 +17,9 @@ import functools
 import numpy as np
 
 from ..core.tensor import Tensor, convert_to_tensor
-from . import array_ops, math_ops, ragged_ops, scatter_ops
+from . import array_ops, math_ops, more_math_ops, ragged_ops, scatter_ops
 from .ragged_ops import RaggedTensor, elementwise
+from .shape_rules import known_value
 
 _UNARY = ["abs", "acos", "asin", "atan", "ceil", "cos", "cosh", "exp", "expm1", "floor",
           "is_finite", "is_inf", "is_nan", "log", "log1p", "log_sigmoid", "logical_not",
@@ -167,13 +168,86 @@ def _ragged_join(values, axis, stack):
             parts.append(s[1:] + offsets if parts else s + offsets)
             offsets += s[-1]
         return RaggedTensor.from_row_splits(values, np.concatenate(parts))
-    if axis == 1 and not stack and all(r.ragged_rank == 1 for r in rts):
-        n = rts[0].nrows_int()
-        rows = [array_ops.concat([r.values[r.row_splits.numpy()[i]:r.row_splits.numpy()[i + 1]]
-                                  for r in rts], 0) for i in range(n)]
-        lengths = [int(row.shape[0]) for row in rows]
-        return RaggedTensor.from_row_lengths(array_ops.concat(rows, 0), lengths)
-    raise ValueError("eagerbook joins RaggedTensors along axis 0 (or 1 for concat) only")
+    if stack:  # each input gains a dimension of size 1 at `axis`, then they are joined there
+        return _ragged_join([_expand_dims(r, axis) for r in rts], axis, False)
+    if axis == 1:
+        return _concat_rows_side_by_side(rts)
+    # deeper: the rows' own values are joined (the outer row partitions must agree)
+    inner = _ragged_join([r.values for r in rts], axis - 1, False)
+    return rts[0].with_values(inner)
+
+
+def _expand_dims(rt, axis):
+    """`rt` with a new dimension of size 1 at `axis` (>= 1)."""
+    if axis == 1:
+        return RaggedTensor.from_uniform_row_length(rt, 1)
+    values = rt.values
+    if type(values) is RaggedTensor:
+        return rt.with_values(_expand_dims(values, axis - 1))
+    return rt.with_values(array_ops.expand_dims(values, axis - 1))
+
+
+def _concat_rows_side_by_side(rts):
+    """``tf.concat(rts, axis=1)``: row i of the result is row i of each input, one after the
+    other. The inputs' values are concatenated, then put in their places by one gather (ops
+    only, so it traces too)."""
+    nrows = [r.nrows() for r in rts]
+    for i, n in enumerate(nrows[1:], 1):
+        if not ragged_ops._traced(n, nrows[0]) and int(n) != int(nrows[0]):
+            raise ragged_ops._failed_comparison(
+                f"Input tensors at index 0 (=x) and {i} (=y) have incompatible shapes.", "==",
+                int(nrows[0]), int(n))
+    lengths = [r.row_lengths() for r in rts]
+    total = functools.reduce(math_ops.add, lengths)
+    out_starts = math_ops.cumsum(total, exclusive=True)
+    before = math_ops.zeros_like(total)  # per row: how many values earlier inputs put there
+    places = []
+    for r, length in zip(rts, lengths, strict=True):
+        rowids = r.value_rowids()
+        offset = math_ops.subtract(math_ops.add(array_ops.gather(out_starts, rowids),
+                                                array_ops.gather(before, rowids)),
+                                   array_ops.gather(r.row_starts(), rowids))
+        places.append(math_ops.add(array_ops.range(array_ops.size(rowids, out_type="int64"),
+                                                  dtype="int64"), offset))
+        before = math_ops.add(before, length)
+    order = more_math_ops.invert_permutation(array_ops.concat(places, 0))
+    values = ragged_ops._gather_rows(_join_values([r.values for r in rts]), order)
+    return RaggedTensor.from_row_lengths(values, total, validate=False)
+
+
+def _join_values(values):
+    if any(type(v) is RaggedTensor for v in values):
+        return _ragged_join(values, 0, False)
+    return array_ops.concat(values, 0)
+
+
+def _reverse(fn):
+    @functools.wraps(fn)
+    def op(tensor, axis, name=None):
+        if type(tensor) is not RaggedTensor:
+            return fn(tensor, axis, name=name) if name else fn(tensor, axis)
+        axes = np.asarray(known_value(convert_to_tensor(axis))).reshape(-1)
+        for a in axes:
+            tensor = _ragged_reverse(tensor, int(a) % tensor.ndim)
+        return tensor
+    return op
+
+
+def _ragged_reverse(rt, axis):
+    if axis == 0:  # the rows in the opposite order
+        last = math_ops.subtract(rt.nrows(), 1)
+        return ragged_ops._gather_rows(rt, array_ops.range(last, -1, -1, dtype="int64"))
+    if axis > rt.ragged_rank:  # a uniform inner dimension of the flat values
+        return rt.with_flat_values(array_ops.reverse(rt.flat_values, [axis - rt.ragged_rank]))
+    if axis > 1:
+        return rt.with_values(_ragged_reverse(rt.values, axis - 1))
+    # each row's values back to front: value k of row i comes from starts[i] + limits[i] - 1 - k
+    rowids = rt.value_rowids()
+    ends = math_ops.add(array_ops.gather(rt.row_starts(), rowids),
+                        array_ops.gather(rt.row_limits(), rowids))
+    source = math_ops.subtract(math_ops.subtract(ends, 1), array_ops.range(
+        array_ops.size(rowids, out_type="int64"), dtype="int64"))
+    return rt.with_values(ragged_ops._gather_rows(rt.values, source))
 
 
 def _gather(fn):
@@ -236,6 +310,9 @@ def install(*namespaces):
         fn = getattr(namespace, "tile", None)
         if fn is not None and not hasattr(fn, "__wrapped__"):
             namespace.tile = _tile(fn)
+        fn = getattr(namespace, "reverse", None)
+        if fn is not None and not hasattr(fn, "__wrapped__"):
+            namespace.reverse = _reverse(fn)
         for name, stack in (("concat", False), ("stack", True)):
             fn = getattr(namespace, name, None)
             if fn is not None and not hasattr(fn, "__wrapped__"):

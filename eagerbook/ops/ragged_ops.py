@@ -22,7 +22,7 @@ from ..core.shape import TensorShape
 from ..core.tensor import Tensor, _from_numpy, convert_to_tensor, is_symbolic
 from . import array_ops, manip_ops, math_ops, scatter_ops
 from .array_ops import gather
-from .registry import execute, register
+from .registry import execute, invalid_argument, register
 
 
 def _infer_checked_splits(inputs, attrs):
@@ -33,17 +33,52 @@ def _infer_checked_splits(inputs, attrs):
 def _check_row_splits(splits, nvals):
     """The row splits, unchanged, when they partition `nvals` values; else TF's error. Runs
     when a traced function runs (eagerly, ``from_row_splits`` checks them at once)."""
-    if splits.size == 0 or splits[0] != 0:
-        raise _invalid("Arguments to from_row_splits do not form a valid RaggedTensor:zero",
-                       "first element of row_splits must be zero")
-    if np.any(np.diff(splits) < 0):
-        raise _invalid("Arguments to from_row_splits do not form a valid RaggedTensor:"
-                       "monotonic", "row_splits must be sorted in ascending order")
-    if splits[-1] != nvals:
-        raise _invalid("Arguments to from_row_splits do not form a valid RaggedTensor:nvals",
-                       f"last element of row_splits ({splits[-1]}) must equal the number of "
-                       f"values ({nvals})")
+    _validate_row_splits(splits, nvals)
     return splits
+
+
+# TF's RaggedTensor factories check their arguments with assert ops; a failed check reads
+# "<what is wrong>\nCondition x == y did not hold.\n..." as below.
+_NOT_VALID = "Arguments to {} do not form a valid {}"
+
+
+def _failed_comparison(what, sym, x, y):
+    """TF's text for a failed check ``x <sym> y`` between two scalars."""
+    return errors.InvalidArgumentError(None, None, f"{what}\nCondition x {sym} y did not hold."
+                                                   f"\nFirst 1 elements of x:\n[{x}]\n"
+                                                   f"First 1 elements of y:\n[{y}]")
+
+
+def _check_non_negative(what, x):
+    """TF's assert_non_negative: its error lists up to three of x's entries."""
+    x = np.asarray(x, np.int64)
+    if np.any(x < 0):
+        shown = [str(v) for v in x[:3]] + (["..."] if x.size > 3 else [])
+        raise errors.InvalidArgumentError(None, None, f"{what}\nCondition x >= 0 did not hold "
+                                                      f"element-wise:\nx (shape={x.shape} "
+                                                      f"dtype=int64) = \n{shown}")
+
+
+def _validate_row_splits(splits, nvals):
+    if splits.size == 0:  # (only a traced function's splits get here empty)
+        raise errors.InvalidArgumentError(None, None, "row_splits tensor may not be empty.")
+    if splits[0] != 0:
+        raise _failed_comparison(_NOT_VALID.format("from_row_splits", "RaggedTensor:zero"),
+                                 "==", splits[0], 0)
+    _check_non_negative(_NOT_VALID.format("from_row_splits", "RaggedTensor:monotonic.  "),
+                        np.diff(splits))
+    _check_nvals(splits, nvals)
+
+
+def _check_nvals(splits, nvals):
+    if splits[-1] != nvals:
+        raise _failed_comparison(_NOT_VALID.format("_from_row_partition", "RaggedTensor"), "==",
+                                 splits[-1], nvals)
+
+
+def _check_not_empty(splits):
+    if splits.shape[0] == 0:
+        raise ValueError("row_splits tensor may not be empty.")
 
 
 def _nested_lengths(lengths):
@@ -72,18 +107,9 @@ class RaggedTensor:
             if validate:
                 splits = execute(_check_row_splits, (splits, _nvals_tensor(values)))
             return cls(values, splits)
+        _check_not_empty(splits)
         if validate:
-            s = splits.numpy()
-            if s.size == 0 or s[0] != 0:
-                raise _invalid("Arguments to from_row_splits do not form a valid RaggedTensor:"
-                               "zero", "first element of row_splits must be zero")
-            if np.any(np.diff(s) < 0):
-                raise _invalid("Arguments to from_row_splits do not form a valid RaggedTensor:"
-                               "monotonic", "row_splits must be sorted in ascending order")
-            if s[-1] != _nvals(values):
-                raise _invalid("Arguments to from_row_splits do not form a valid RaggedTensor:"
-                               "nvals", f"last element of row_splits ({s[-1]}) must equal the "
-                                        f"number of values ({_nvals(values)})")
+            _validate_row_splits(splits.numpy(), _nvals(values))
         return cls(values, splits)
 
     @classmethod
@@ -116,11 +142,13 @@ class RaggedTensor:
         if _traced(lengths):
             return cls.from_row_splits(values, _splits_from_lengths(lengths), validate=validate)
         lengths = lengths.numpy()
-        if validate and np.any(lengths < 0):
-            raise _invalid("Arguments to from_row_lengths do not form a valid RaggedTensor",
-                           "row_lengths must be non-negative")
+        if validate:
+            _check_non_negative(_NOT_VALID.format("from_row_lengths", "RowPartition.  "),
+                                lengths)
         splits = np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64)
-        return cls.from_row_splits(values, splits, validate=validate)
+        if validate:
+            _check_nvals(splits, _nvals(_as_values(values)))
+        return cls.from_row_splits(values, splits, validate=False)
 
     @classmethod
     def from_row_starts(cls, values, row_starts, name=None, validate=True):
@@ -132,6 +160,13 @@ class RaggedTensor:
             nvals = _nvals_tensor(values)
             return cls(values, array_ops.concat([starts, array_ops.reshape(nvals, [1])], 0))
         starts = starts.numpy()
+        if validate and starts.size:
+            what = _NOT_VALID.format("from_row_starts", "RaggedTensor")
+            if starts[0] != 0:
+                raise _failed_comparison(what, "==", starts[0], 0)
+            _check_non_negative(what + ".  ", np.diff(starts))
+            if starts[-1] > _nvals(values):
+                raise _failed_comparison(what, "<=", starts[-1], _nvals(values))
         return cls.from_row_splits(values, np.append(starts, _nvals(values)), validate=validate)
 
     @classmethod
@@ -141,6 +176,10 @@ class RaggedTensor:
         if _traced(limits):
             return cls(_as_values(values), array_ops.concat([_zeros64(1), limits], 0))
         limits = limits.numpy()
+        if validate:
+            what = _NOT_VALID.format("from_row_limits", "RaggedTensor.  ")
+            _check_non_negative(what, limits[:1])
+            _check_non_negative(what, np.diff(limits))
         return cls.from_row_splits(values, np.insert(limits, 0, 0), validate=validate)
 
     @classmethod
@@ -160,9 +199,16 @@ class RaggedTensor:
             lengths = scatter_ops.unsorted_segment_sum(math_ops.ones_like(rowids), rowids, nrows)
             return cls.from_row_lengths(values, lengths, validate=False)
         rowids = rowids.numpy()
-        if validate and np.any(np.diff(rowids) < 0):
-            raise _invalid("Arguments to from_value_rowids do not form a valid RaggedTensor",
-                           "value_rowids must be sorted in ascending order")
+        nvals = _nvals(_as_values(values))
+        if rowids.shape[0] != nvals:  # a static shape check in TF: a ValueError
+            raise ValueError(f"Shapes ({nvals},) and ({rowids.shape[0]},) are incompatible")
+        if nrows is not None and rowids.size and int(nrows) < rowids[-1] + 1:
+            raise ValueError(f"Expected nrows >= value_rowids[-1] + 1; got nrows={int(nrows)}, "
+                             f"value_rowids[-1]={rowids[-1]}")
+        if validate:
+            what = _NOT_VALID.format("from_value_rowids", "RowPartition.  ")
+            _check_non_negative(what, rowids[:1])
+            _check_non_negative(what, np.diff(rowids))
         n = int(nrows) if nrows is not None else (int(rowids[-1]) + 1 if rowids.size else 0)
         lengths = np.bincount(rowids, minlength=n)[:n] if rowids.size else np.zeros(n, np.int64)
         return cls.from_row_lengths(values, lengths, validate=validate)
@@ -482,6 +528,11 @@ class RaggedTensor:
         dims = self._dense_shape()
         if shape is not None:
             wanted = TensorShape(shape).as_list() if not isinstance(shape, list) else shape
+            if len(wanted) != len(dims):
+                text = "[" + ",".join("-1" if w is None else str(w) for w in wanted) + "]"
+                raise invalid_argument("RaggedTensorToTensor", f"rt_input.shape and shape="
+                                       f"{text} are incompatible: rt_input.rank = {len(dims)} "
+                                       f"but shape.rank = {len(wanted)}")
             dims = [d if w is None else int(w) for d, w in zip(dims, wanted, strict=False)]
         np_dtype = self.dtype._np
         if default_value is None:
