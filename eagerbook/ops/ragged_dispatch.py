@@ -20,12 +20,19 @@ from ..core.tensor import Tensor, convert_to_tensor
 from . import array_ops, math_ops, more_math_ops, ragged_ops, scatter_ops
 from .ragged_ops import RaggedTensor, elementwise
 from .shape_rules import known_value
+from .sparse_ops import SparseTensor
 
 _UNARY = ["abs", "acos", "asin", "atan", "ceil", "cos", "cosh", "exp", "expm1", "floor",
           "is_finite", "is_inf", "is_nan", "log", "log1p", "log_sigmoid", "logical_not",
           "negative", "reciprocal", "round", "rsqrt", "sigmoid", "sign", "sin", "sinh",
           "softplus", "sqrt", "square", "tan", "tanh", "identity", "zeros_like", "ones_like",
-          "stop_gradient", "cast", "saturate_cast"]
+          "stop_gradient", "cast", "saturate_cast", "erf", "erfc", "erfinv", "ndtri", "asinh",
+          "acosh", "atanh", "real", "imag", "conj", "angle", "bessel_i0", "bessel_i0e",
+          "bessel_i1", "bessel_i1e", "rint", "lgamma", "digamma", "softsign"]
+# The unary ops TF also runs on a SparseTensor's values (its indices and shape kept)
+_SPARSE_UNARY = {"abs", "asin", "atan", "negative", "sign", "sin", "sqrt", "square", "tan",
+                 "tanh", "erf", "asinh", "atanh", "bessel_i0e", "bessel_i1e", "identity",
+                 "stop_gradient", "cast"}
 _BINARY = ["add", "subtract", "multiply", "divide", "truediv", "floordiv", "floormod", "mod",
            "maximum", "minimum", "pow", "equal", "not_equal", "less", "less_equal", "greater",
            "greater_equal", "logical_and", "logical_or", "logical_xor", "squared_difference",
@@ -34,11 +41,13 @@ _REDUCE = {"reduce_sum": "sum", "reduce_mean": "mean", "reduce_max": "max",
            "reduce_min": "min", "reduce_prod": "prod", "reduce_any": "max", "reduce_all": "min"}
 
 
-def _unary(fn):
+def _unary(fn, sparse=False):
     @functools.wraps(fn)
     def op(x, *args, **kwargs):
         if type(x) is RaggedTensor:
             return x.with_flat_values(fn(x.flat_values, *args, **kwargs))
+        if sparse and type(x) is SparseTensor:
+            return x.with_values(fn(x.values, *args, **kwargs))
         return fn(x, *args, **kwargs)
     return op
 
@@ -293,7 +302,7 @@ def _ragged_tile(rt, multiples):
 
 def install(*namespaces):
     """Replaces the public ops in `namespaces` (modules) by their ragged-aware versions."""
-    wrap = {name: _unary for name in _UNARY}
+    wrap = {name: functools.partial(_unary, sparse=name in _SPARSE_UNARY) for name in _UNARY}
     wrap.update({name: _binary for name in _BINARY})
     for namespace in namespaces:
         for name, make in wrap.items():

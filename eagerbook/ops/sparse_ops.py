@@ -314,11 +314,16 @@ def add(a, b, threshold=0, name=None):
         return math_ops.add(to_dense(a, validate_indices=False), convert_to_tensor(b))
     if _traced(a) or _traced(b):
         return _traced_add(a, b, threshold)
-    shape = a.dense_shape.numpy()
-    if not np.array_equal(shape, b.dense_shape.numpy()):
+    shape, b_shape = a.dense_shape.numpy(), b.dense_shape.numpy()
+    if len(shape) != len(b_shape):
         raise errors.InvalidArgumentError(
-            None, None, f"Operands' shapes do not match: A.shape={shape.tolist()} and "
-                        f"B.shape={b.dense_shape.numpy().tolist()} [Op:SparseAdd]")
+            None, None, f"Input indices must have the same dimension, got {len(shape)} and "
+                        f"{len(b_shape)} [Op:SparseAdd]")
+    if not np.array_equal(shape, b_shape):
+        dim = int(np.flatnonzero(shape != b_shape)[0])
+        raise errors.InvalidArgumentError(
+            None, None, f"Operands' shapes do not match: got {shape[dim]} and {b_shape[dim]} "
+                        f"for dimension {dim} [Op:SparseAdd]")
     both = np.concatenate([a.indices.numpy(), b.indices.numpy()]).reshape(-1, len(shape))
     # Unique index rows, in row-major order. Rows, not raveled keys: like TF's kernel this
     # does not check indices against dense_shape (an index out of range is kept as it is).
@@ -601,8 +606,12 @@ def softmax(sp_input, name=None):
     for i, row in enumerate(map(tuple, idx[:, :-1])):
         groups.setdefault(row, []).append(i)
     for members in groups.values():
-        shifted = np.exp(values[members] - values[members].max())
-        out[members] = shifted / shifted.sum()
+        # as the dense kernel: float32's exp rounded once from float64, then a multiply by
+        # the reciprocal of the sum (the digits TF prints)
+        shifted = values[members] - values[members].max()
+        e = np.exp(shifted, dtype=np.float64).astype(values.dtype) \
+            if values.dtype == np.float32 else np.exp(shifted)
+        out[members] = e * np.reciprocal(e.sum())
     return SparseTensor(sp.indices, _from_numpy(out), sp.dense_shape)
 
 

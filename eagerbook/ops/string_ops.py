@@ -529,16 +529,35 @@ def _map_ragged(value, fn):
 def unicode_encode(input, output_encoding, errors="replace",
                    replacement_char=65533, name=None):
     """Code points (a vector, or a RaggedTensor of rows) back to strings."""
-    encoding = output_encoding.lower().replace("_", "-")
+    if output_encoding not in ("UTF-8", "UTF-16-BE", "UTF-32-BE"):
+        raise invalid_argument("UnicodeEncode", f"Value for attr 'output_encoding' of "
+                                                f"\"{output_encoding}\" is not in the list of "
+                                                f"allowed values: \"UTF-8\", \"UTF-16-BE\", "
+                                                f"\"UTF-32-BE\"")
+    encoding = output_encoding.lower()
+
+    def char(code):
+        if 0 <= code <= 0x10FFFF and not 0xD800 <= code <= 0xDFFF:
+            return chr(code)
+        if errors == "strict":
+            raise invalid_argument("UnicodeEncode", "Code point is out of range for Unicode, "
+                                                    "or is a surrogate.")
+        return "" if errors == "ignore" else chr(replacement_char)
 
     def encode(row):
-        return "".join(chr(int(c)) for c in row).encode(encoding)
+        return "".join(char(int(c)) for c in row).encode(encoding)
     if isinstance(input, RaggedTensor):
+        if isinstance(input.values, RaggedTensor):  # deeper levels: encode the innermost rows
+            return input.with_values(unicode_encode(input.values, output_encoding, errors,
+                                                    replacement_char))
         return _from_numpy(_map(encode, np.array(input.to_list() + [None], dtype=object)[:-1]))
     array = convert_to_tensor(input).numpy()
     if array.ndim == 1:
         return _from_numpy(np.array(encode(array), dtype=object))
-    return _from_numpy(_map(encode, np.array(list(array) + [None], dtype=object)[:-1]))
+    # one string per row of the last axis
+    rows = array.reshape(int(np.prod(array.shape[:-1])), array.shape[-1])
+    encoded = np.array([encode(row) for row in rows] + [None], dtype=object)[:-1]
+    return _from_numpy(encoded.reshape(array.shape[:-1]))
 
 
 def _infer_decode_raw(inputs, attrs):
