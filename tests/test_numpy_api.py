@@ -93,3 +93,15 @@ def test_disabling_restores_tf_rules():
     assert not hasattr(tf.constant(1.0), "T")
     with pytest.raises(tf.errors.InvalidArgumentError):
         tf.constant(1) + tf.constant(1.5)
+
+
+def test_astype_takes_a_tf_dtype_and_where_returns_a_list(numpy_behavior):
+    # (TF 2.21 prints these for the NumPy API guide's snippets)
+    x = tf.constant([1, 2])
+    assert x.astype(tf.float32).dtype == tf.float32
+    assert x.astype(tnp.float64).dtype == tf.float64
+    assert tnp.asarray([1, 2], dtype=tf.float16).dtype == tf.float16
+    rows = tnp.where([[True, False], [False, True]])
+    assert isinstance(rows, list)
+    assert [r.numpy().tolist() for r in rows] == [[0, 1], [0, 1]]
+    assert rows[0].dtype == tf.int64

@@ -66,12 +66,16 @@ def result_type(*arrays_and_dtypes):
 
 
 def _tf_dtype(np_dtype):
+    if isinstance(np_dtype, dtypes.DType):  # x.astype(tf.float32) names a TF dtype
+        return np_dtype
     return dtypes.as_dtype(np.dtype(np_dtype))
 
 
 # --- making arrays ---------------------------------------------------------------------------
 def asarray(a, dtype=None):
     """`a` as a Tensor of `dtype` (by default its own, or NumPy's for Python values)."""
+    if isinstance(dtype, dtypes.DType):
+        dtype = dtype.as_numpy_dtype
     if dtype is None:
         if isinstance(a, Tensor):
             return a
@@ -284,9 +288,9 @@ def clip(a, a_min, a_max):
 
 def where(condition, x=None, y=None):
     condition = asarray(condition, np.bool_)
-    if x is None and y is None:
-        return tuple(array_ops.unstack(math_ops.cast(array_ops.where(condition), dtypes.int64),
-                                       axis=1))
+    if x is None and y is None:  # (TF returns a list, where NumPy returns a tuple)
+        return array_ops.unstack(math_ops.cast(array_ops.where(condition), dtypes.int64),
+                                 axis=1)
     x, y = _promote(x, y)
     return math_ops.where_v2(condition, x, y)
 

@@ -23,7 +23,7 @@ from ..core import dtypes, errors
 from ..core.shape import TensorShape
 from ..core.tensor import Tensor, _from_numpy, convert_to_tensor, is_symbolic
 from . import array_ops, math_ops, scatter_ops, sort_ops
-from .registry import execute, register
+from .registry import execute, invalid_argument, register
 from .shape_rules import known_value
 
 
@@ -597,22 +597,47 @@ def minimum(sp_a, sp_b, name=None):
 def softmax(sp_input, name=None):
     """Softmax over the last axis counting only the entries present: each group of entries
     that share all other indices sums to 1 (absent entries stay absent, not 0)."""
-    if _traced(_sparse(sp_input)):
-        return _traced_softmax(sp_input)
     sp = reorder(_sparse(sp_input))
-    idx, values = sp.indices.numpy(), sp.values.numpy()
-    out = np.empty_like(values)
-    groups = {}
-    for i, row in enumerate(map(tuple, idx[:, :-1])):
-        groups.setdefault(row, []).append(i)
-    for members in groups.values():
-        # as the dense kernel: float32's exp rounded once from float64, then a multiply by
-        # the reciprocal of the sum (the digits TF prints)
-        shifted = values[members] - values[members].max()
-        e = np.exp(shifted, dtype=np.float64).astype(values.dtype) \
-            if values.dtype == np.float32 else np.exp(shifted)
-        out[members] = e * np.reciprocal(e.sum())
-    return SparseTensor(sp.indices, _from_numpy(out), sp.dense_shape)
+    return sp.with_values(execute(_sparse_softmax, (sp.indices, sp.values, sp.dense_shape)))
+
+
+def _softmax_groups(indices):
+    """The group number of every entry (entries sharing all indices but the last)."""
+    _, group = np.unique(indices[:, :-1], axis=0, return_inverse=True)
+    return group.reshape(-1)
+
+
+@register("SparseSoftmax", infer_shape=lambda inputs, attrs: [(inputs[1]._dtype,
+                                                                inputs[1]._shape)])
+def _sparse_softmax(indices, values, dense_shape):
+    if len(dense_shape) < 2:
+        raise invalid_argument("SparseSoftmax", f"Input should have rank >= 2, but received "
+                                                f"shape: {', '.join(map(str, dense_shape))}")
+    group = _softmax_groups(indices)
+    largest = np.full(group.max() + 1 if group.size else 0, -np.inf, values.dtype)
+    np.maximum.at(largest, group, values)
+    shifted = values - largest[group]
+    # as the dense kernel: float32's exp rounded once from float64, then a multiply by the
+    # reciprocal of the group's sum (the digits TF prints)
+    e = np.exp(shifted, dtype=np.float64).astype(values.dtype) \
+        if values.dtype == np.float32 else np.exp(shifted)
+    total = np.zeros(largest.shape, values.dtype)
+    np.add.at(total, group, e)
+    return e * np.reciprocal(total)[group]
+
+
+@_sparse_softmax.gradient
+def _sparse_softmax_grad(op, dy):
+    # within each group, dx = y * (dy - sum(dy * y)), as for the dense softmax
+    indices, y = op.inputs[0], op.outputs[0]
+    rank = array_ops.shape(indices, out_type=dtypes.int64)[1]
+    groups = _keys(indices[:, :rank - 1], op.inputs[2][:rank - 1])
+    _, segment = sort_ops.unique(groups, out_idx=dtypes.int64)
+    count = math_ops.add(math_ops.reduce_max(array_ops.concat([_int64_vector([-1]), segment],
+                                                              0)), 1)
+    dot = scatter_ops.unsorted_segment_sum(math_ops.multiply(dy, y), segment, count)
+    return [None, math_ops.multiply(math_ops.subtract(dy, array_ops.gather(dot, segment)), y),
+            None]
 
 
 # --- the traced road (tf.function): the same results built with ops ----------------------------
@@ -656,20 +681,6 @@ def _traced_union(a, b, combine):
     order = sort_ops.argsort(unique_keys, stable=True)
     return SparseTensor(_unravel(array_ops.gather(unique_keys, order), a.dense_shape),
                         array_ops.gather(combine(values_a, values_b), order), a.dense_shape)
-
-
-def _traced_softmax(sp):
-    """Softmax over each group of entries sharing all indices but the last."""
-    sp = reorder(sp)
-    rank = sp.indices.shape[1]
-    groups = _keys(sp.indices[:, :rank - 1], sp.dense_shape[:rank - 1])
-    _, segment = sort_ops.unique(groups, out_idx=dtypes.int64)
-    count = math_ops.add(math_ops.reduce_max(array_ops.concat([_int64_vector([-1]), segment],
-                                                              0)), 1)
-    largest = scatter_ops.unsorted_segment_max(sp.values, segment, count)
-    shifted = math_ops.exp(math_ops.subtract(sp.values, array_ops.gather(largest, segment)))
-    total = scatter_ops.unsorted_segment_sum(shifted, segment, count)
-    return sp.with_values(math_ops.divide(shifted, array_ops.gather(total, segment)))
 
 
 def _shape_arg(sp):
