@@ -13,6 +13,8 @@ them into numbers with the same bit tricks gives exactly TF's values:
 Words are little-endian throughout: word 0 is the least significant.
 """
 
+import math
+
 import numpy as np
 
 _MASK32 = 0xFFFFFFFF
@@ -247,3 +249,121 @@ def split64(values):
 def join64(words32):
     """uint32 halves, low first -> uint64 words ([2k] -> [k])."""
     return [int(words32[i]) | (int(words32[i + 1]) << 32) for i in range(0, len(words32), 2)]
+
+
+# --- binomial samples: TF's sampler (inversion for small means, BTRS otherwise) ---------------
+class _DoubleStream:
+    """Uniform float64s in [0, 1) from consecutive Philox blocks, two per block taken last
+    first (the order TF's binomial sampler uses them). `ready` holds the first few, worked
+    out for many streams at once; further blocks are computed one at a time."""
+
+    def __init__(self, key, counter, ready):
+        self._key, self._ready = key, ready
+        self._next = counter + len(ready) // 2
+        self._at = 0
+
+    def __call__(self):
+        if self._at == len(self._ready):
+            block = _blocks_at(self._key, [self._next])[0]
+            self._next += 1
+            self._ready = [_unit_float64(block[2], block[3]), _unit_float64(block[0], block[1])]
+            self._at = 0
+        self._at += 1
+        return float(self._ready[self._at - 1])
+
+
+_BLOCKS_AHEAD = 6  # enough for nearly every sample (inversion averages under 6 blocks)
+
+
+def _first_doubles(key, starts):
+    """The first 2 * _BLOCKS_AHEAD doubles of the streams starting at `starts` (ints)."""
+    counters = [start + j for start in starts for j in range(_BLOCKS_AHEAD)]
+    bits = _blocks_at(key, counters).reshape(len(starts), _BLOCKS_AHEAD, 4)
+    pairs = np.stack([_unit_float64(bits[..., 2], bits[..., 3]),
+                      _unit_float64(bits[..., 0], bits[..., 1])], axis=-1)
+    return pairs.reshape(len(starts), -1).tolist()
+
+
+_STIRLING_TAILS = (0.0810614667953272, 0.0413406959554092, 0.0276779256849983,
+                   0.02079067210376509, 0.0166446911898211, 0.0138761288230707,
+                   0.0118967099458917, 0.0104112652619720, 0.00925546218271273,
+                   0.00833056343336287)
+
+
+def _stirling_tail(k):
+    """log(k!) minus Stirling's approximation of it."""
+    if k <= 9:
+        return _STIRLING_TAILS[int(k)]
+    kp1sq = (k + 1) * (k + 1)
+    return (1.0 / 12 - (1.0 / 360 - 1.0 / 1260 / kp1sq) / kp1sq) / (k + 1)
+
+
+def _binomial_inversion(count, prob, uniform):
+    """Counts geometric waiting times until they pass `count` (mean count*prob < 10)."""
+    total, successes = 0.0, 0
+    log_q = math.log1p(-prob)
+    while True:
+        total += math.ceil(math.log(uniform()) / log_q)
+        if total > count:
+            return successes
+        successes += 1
+
+
+def _btrs(count, prob, uniform):
+    """Hormann's transformed rejection with squeeze (mean count*prob >= 10)."""
+    stddev = math.sqrt(count * prob * (1 - prob))
+    b = 1.15 + 2.53 * stddev
+    a = -0.0873 + 0.0248 * b + 0.01 * prob
+    c = count * prob + 0.5
+    v_r = 0.92 - 4.2 / b
+    r = prob / (1 - prob)
+    alpha = (2.83 + 5.1 / b) * stddev
+    m = math.floor((count + 1) * prob)
+    while True:
+        u = uniform() - 0.5
+        v = uniform()
+        us = 0.5 - abs(u)
+        k = math.floor((2 * a / us + b) * u + c)
+        if us >= 0.07 and v <= v_r:
+            return k
+        if k < 0 or k > count:
+            continue
+        v = math.log(v * alpha / (a / (us * us) + b))
+        bound = ((m + 0.5) * math.log((m + 1) / (r * (count - m + 1)))
+                 + (count + 1) * math.log((count - m + 1) / (count - k + 1))
+                 + (k + 0.5) * math.log(r * (count - k + 1) / (k + 1))
+                 + _stirling_tail(m) + _stirling_tail(count - m)
+                 - _stirling_tail(k) - _stirling_tail(count - k))
+        if v <= bound:
+            return k
+
+
+def binomial(key, counter, counts, probs, samples_per_batch):
+    """Binomial samples as TF's kernel draws them: `counts` and `probs` (float32 or float64,
+    one pair per batch) give `samples_per_batch` samples each, laid out [samples, batches].
+    Output number i (counted batch by batch) starts its own stretch of the stream: 42 blocks
+    per output on for inversion, 256 for BTRS."""
+    num_batches = counts.size
+    out = np.zeros((samples_per_batch, num_batches), np.float64)
+    one, ten = counts.dtype.type(1), counts.dtype.type(10)
+    start = _as_int(counter)
+    draws = []  # (sample, batch, count, p, flip, use_btrs, first counter)
+    for batch, (count, prob) in enumerate(zip(counts.reshape(-1), probs.reshape(-1))):
+        for sample in range(samples_per_batch):
+            if count <= 0 or prob <= 0:
+                continue  # zero
+            if prob >= 1 or np.isnan(prob):
+                out[sample, batch] = count if prob >= 1 else np.nan
+                continue
+            flip = prob > 0.5
+            p = one - prob if flip else prob  # (in the counts' precision, as TF)
+            use_btrs = bool(count * p >= ten)
+            index = batch * samples_per_batch + sample
+            draws.append((sample, batch, float(count), float(p), flip, use_btrs,
+                          start + index * (256 if use_btrs else 42)))
+    ready = _first_doubles(key, [d[-1] for d in draws]) if draws else []
+    for (sample, batch, count, p, flip, use_btrs, first), doubles in zip(draws, ready):
+        uniform = _DoubleStream(key, first, doubles)
+        drawn = (_btrs if use_btrs else _binomial_inversion)(count, p, uniform)
+        out[sample, batch] = count - drawn if flip else drawn
+    return out

@@ -546,9 +546,19 @@ def _stateless_truncated_normal(key, counter, shape, dtype, alg):
 def _stateless_binomial(key, counter, counts, probs, shape, dtype, alg):
     if np.any((probs < 0) | (probs > 1)):
         raise invalid_argument("StatelessRandomBinomial", "probs must be in [0, 1]")
-    counts = np.broadcast_to(counts, shape)
-    probs = np.broadcast_to(probs, shape)
-    return _philox(key, counter).binomial(counts.astype(np.int64), probs).astype(dtype._np)
+    # One (count, prob) pair per batch; `shape` is [samples..., batch...]
+    batch_shape = np.broadcast_shapes(counts.shape, probs.shape)
+    shape = tuple(shape)
+    if len(batch_shape) > len(shape) or shape[len(shape) - len(batch_shape):] != batch_shape:
+        raise invalid_argument("StatelessRandomBinomial",
+                               "Shape passed in must end with broadcasted shape.")
+    counts, probs = np.broadcast_to(counts, batch_shape), np.broadcast_to(probs, batch_shape)
+    samples = int(np.prod(shape[:len(shape) - len(batch_shape)], dtype=np.int64))
+    key_words = philox.split64(np.ravel(key))
+    counter_words = philox.split64(np.ravel(counter))
+    drawn = philox.binomial(key_words, counter_words, counts, probs.astype(counts.dtype),
+                            samples)
+    return drawn.reshape(shape).astype(dtype._np)
 
 
 def _infer_stateless_multinomial(inputs, attrs):
@@ -956,14 +966,16 @@ class Generator:
     def _trackable_children(self):
         return {"_state_var": self._state_var}
 
-    def _key_counter(self, shape):
-        """Reads the state and moves the counter on by 256 blocks per value drawn, as TF's
-        kernels do (the add ignores a carry into the counter's high word: it would take
-        2**56 values)."""
+    def _key_counter(self, shape, skip=None):
+        """Reads the state and moves the counter on by 256 blocks per value drawn (or by
+        `skip` blocks), as TF's kernels do (the add ignores a carry into the counter's high
+        word: it would take 2**56 values)."""
         state = self._state_var.read_value()
         key, counter = state[-1:], state[:-1]
         step = np.zeros(_STATE_SIZES[self._alg], dtype=np.int64)
-        step[0] = _size(_shape_arg(shape, "RngReadAndSkip")) * philox.BLOCKS_RESERVED_PER_OUTPUT
+        if skip is None:
+            skip = _size(_shape_arg(shape, "RngReadAndSkip")) * philox.BLOCKS_RESERVED_PER_OUTPUT
+        step[0] = skip
         self._state_var.assign_add(step)
         return key, counter
 
@@ -1001,7 +1013,13 @@ class Generator:
                              both_or_none=True)
 
     def binomial(self, shape, counts, probs, dtype=dtypes.int32, name=None):
-        key, counter = self._key_counter(shape)
+        # TF's stateful binomial kernel reserves more of the stream than one value each:
+        # 256 blocks times (150 per (counts, probs) pair after broadcasting + 50 per value)
+        pairs = int(np.prod(np.broadcast_shapes(np.shape(_static_numbers(counts)),
+                                                np.shape(_static_numbers(probs)))))
+        values = _size(_shape_arg(shape, "StatefulRandomBinomial"))
+        key, counter = self._key_counter(shape, skip=philox.BLOCKS_RESERVED_PER_OUTPUT * (
+            150 * pairs + 50 * values))
         return _binomial_from(key, counter, shape, counts, probs, dtype, self._alg)
 
     def make_seeds(self, count=1):
@@ -1018,6 +1036,13 @@ class Generator:
 
     def __repr__(self):
         return f"<tf.random.Generator alg={self._alg} state={self._state_var.numpy()!r}>"
+
+
+def _static_numbers(value):
+    """An argument's numbers (for its shape): a tensor's shape stands in when traced."""
+    if isinstance(value, Tensor):
+        return np.zeros(value.shape.as_list() if value.shape.rank is not None else [])
+    return np.asarray(value)
 
 
 _GLOBAL_GENERATOR = None
