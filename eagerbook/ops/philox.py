@@ -367,3 +367,129 @@ def binomial(key, counter, counts, probs, samples_per_batch):
         drawn = (_btrs if use_btrs else _binomial_inversion)(count, p, uniform)
         out[sample, batch] = count - drawn if flip else drawn
     return out
+
+
+# --- gamma and Poisson samples: TF's samplers, each output on its own stretch of blocks -------
+class _BlockStream:
+    """Philox blocks one after another from a start counter; normal() and uniform() each turn
+    one block into two float64s and hand them out last first, as TF's samplers do (the two
+    share the stream, each with its own pair in hand). `ready` holds the first blocks as
+    (uniform, uniform, normal, normal) rows, worked out for many streams at once."""
+
+    def __init__(self, key, start, ready):
+        self._key, self._next, self._ready = key, start, ready
+        self._normals, self._uniforms = [], []
+
+    def _block(self):
+        if self._ready:
+            return self._ready.pop(0)
+        block = _blocks_at(self._key, [self._next])[0]
+        self._next += 1
+        return _block_values(block[None])[0]
+
+    def uniform(self):
+        if not self._uniforms:
+            self._uniforms = self._block()[:2]
+        return self._uniforms.pop()
+
+    def normal(self):
+        if not self._normals:
+            self._normals = self._block()[2:]
+        return self._normals.pop()
+
+
+def _block_values(bits):
+    """[n, 4] blocks -> [n, 4] lists: the two uniforms and the two normals of each block."""
+    uniforms = (_unit_float64(bits[:, 0], bits[:, 1]), _unit_float64(bits[:, 2], bits[:, 3]))
+    normals = _box_muller64(bits[:, 0], bits[:, 1], bits[:, 2], bits[:, 3])
+    return np.stack(uniforms + tuple(normals), axis=1).tolist()
+
+
+def _streams(key, counter, count, blocks_apart=BLOCKS_RESERVED_PER_OUTPUT):
+    """A _BlockStream for each of `count` outputs, output i starting `blocks_apart` * i blocks
+    on; their first few blocks are worked out together."""
+    start = _as_int(counter)
+    starts = [start + i * blocks_apart for i in range(count)]
+    ahead = 3
+    if not count:
+        return []
+    values = _block_values(_blocks_at(key, [s + j for s in starts for j in range(ahead)]))
+    return [_BlockStream(key, s + ahead, values[i * ahead:(i + 1) * ahead])
+            for i, s in enumerate(starts)]
+
+
+def _one_gamma(alpha, stream):
+    """Marsaglia and Tsang's method (alpha < 1: from alpha + 1, times u ** (1 / alpha))."""
+    if alpha == 1.0:
+        return -math.log1p(-stream.uniform())
+    below_one = alpha < 1
+    d = alpha + (2.0 / 3 if below_one else -1.0 / 3)
+    c = 1.0 / 3 / math.sqrt(d)
+    while True:
+        x = stream.normal()
+        v = 1 + c * x
+        if v <= 0:
+            continue
+        v = v * v * v
+        u = stream.uniform()
+        if u < 1 - 0.0331 * (x * x) * (x * x) or math.log(u) < 0.5 * x * x + d * (
+                1 - v + math.log(v)):
+            result = d * v
+            if below_one:
+                result *= stream.uniform() ** (1 / alpha)
+            return result
+
+
+def gamma(key, counter, alphas, samples_per_alpha):
+    """Gamma(alpha, 1) samples laid out [samples, alphas] (float64), output number i (counted
+    alpha by alpha) drawn from 256 * i blocks on."""
+    flat = [float(a) for a in np.ravel(alphas)]
+    out = np.zeros((samples_per_alpha, len(flat)))
+    streams = _streams(key, counter, len(flat) * samples_per_alpha)
+    for a, alpha in enumerate(flat):
+        for s in range(samples_per_alpha):
+            out[s, a] = _one_gamma(alpha, streams[a * samples_per_alpha + s])
+    return out
+
+
+def _one_poisson(rate, stream):
+    """Knuth's product of uniforms below a rate of 10, Hormann's transformed rejection above."""
+    if rate < 10:
+        limit, product, k = math.exp(-rate), 1.0, 0.0
+        while True:
+            product *= stream.uniform()
+            if product <= limit:
+                return k
+            k += 1
+    if math.isinf(rate):
+        return math.inf
+    log_rate = math.log(rate)
+    b = 0.931 + 2.53 * math.sqrt(rate)
+    a = -0.059 + 0.02483 * b
+    inv_alpha = 1.1239 + 1.1328 / (b - 3.4)
+    while True:
+        u = stream.uniform() - 0.5
+        v = stream.uniform()
+        u_shifted = 0.5 - abs(u)
+        k = math.floor((2 * a / u_shifted + b) * u + rate + 0.43)
+        if k < 0:
+            continue
+        if u_shifted >= 0.07 and v <= 0.9277 - 3.6224 / (b - 2):
+            return k
+        if u_shifted < 0.013 and v > u_shifted:
+            continue
+        s = math.log(v * inv_alpha / (a / (u_shifted * u_shifted) + b))
+        t = -rate + k * log_rate - math.lgamma(k + 1)
+        if s <= t:
+            return k
+
+
+def poisson(key, counter, rates, samples_per_rate):
+    """Poisson(rate) samples laid out [samples, rates] (float64), as gamma()."""
+    flat = [float(r) for r in np.ravel(rates)]
+    out = np.zeros((samples_per_rate, len(flat)))
+    streams = _streams(key, counter, len(flat) * samples_per_rate)
+    for r, rate in enumerate(flat):
+        for s in range(samples_per_rate):
+            out[s, r] = _one_poisson(rate, streams[r * samples_per_rate + s])
+    return out

@@ -467,7 +467,9 @@ def _alg_int(alg):
         try:
             return _ALG_NAMES[alg.lower()]
         except KeyError:
-            raise ValueError(f"Unknown algorithm name: {alg}") from None
+            raise ValueError(f"Argument `alg` got unsupported value {alg}. Supported values "
+                             f"are philox for the Philox algorithm, threefry for the ThreeFry "
+                             f"algorithm, and auto_select for auto-selection.") from None
     alg = int(getattr(alg, "value", alg))
     if alg not in _STATE_SIZES:
         raise ValueError(f"Unsupported algorithm id: {alg}")
@@ -568,12 +570,8 @@ def _infer_stateless_multinomial(inputs, attrs):
 @register("StatelessMultinomial", differentiable=False,
           infer_shape=_infer_stateless_multinomial)
 def _stateless_multinomial(key, counter, logits, num_samples, dtype, alg):
-    rng = _philox(key, counter)
-    gumbel = -np.log(-np.log(rng.random((logits.shape[0], num_samples, logits.shape[1]))
-                             + 1e-300) + 1e-300)
-    with np.errstate(invalid="ignore"):
-        scores = logits.astype(np.float64)[:, None, :] + gumbel
-    return np.argmax(scores, axis=-1).astype(dtype._np)
+    # the stateful kernel's sampler, on the stream the seed gives
+    return _multinomial_by_cdf(logits, num_samples, _words(key, counter)).astype(dtype._np)
 
 
 def _infer_key_counter(inputs, attrs):
@@ -713,37 +711,67 @@ def stateless_fold_in(seed, data, alg="auto_select"):
 
 
 # --- gamma and Poisson samples -----------------------------------------------------------------
-# TF builds these from Philox with samplers of its own (Marsaglia-Tsang for gamma, Knuth's and a
-# transformed-rejection method for Poisson); eagerbook draws from the same distributions with
-# NumPy's samplers, so seeded values are reproducible but not TF's.
-def _gamma_sample(rng, shape, alpha, beta, dtype):
-    return (rng.standard_gamma(np.broadcast_to(alpha, shape)) / beta).astype(dtype._np)
+# TF's samplers (philox.gamma: Marsaglia-Tsang; philox.poisson: Knuth's below a rate of 10,
+# Hormann's transformed rejection above), output number i drawn from 256 * i blocks on, with
+# the values laid out [samples..., parameters...].
+def _samples_per_parameter(shape, param_shape, op_name):
+    """How many samples each parameter gets when `shape` ends with `param_shape`."""
+    shape, param_shape = tuple(shape), tuple(param_shape)
+    if len(param_shape) > len(shape) or shape[len(shape) - len(param_shape):] != param_shape:
+        raise invalid_argument(op_name, "Shape passed in must end with broadcasted shape.")
+    return int(np.prod(shape[:len(shape) - len(param_shape)], dtype=np.int64))
 
 
-def _poisson_sample(rng, shape, lam, dtype):
-    return rng.poisson(np.broadcast_to(lam, shape).astype(np.float64)).astype(dtype._np)
+def _words(key, counter):
+    return philox.split64(np.ravel(key)), philox.split64(np.ravel(counter))
+
+
+def _scaled_gamma(drawn, beta, shape, dtype):
+    """TF's last step: the samples in `dtype`, divided by beta, at least the smallest normal
+    number of `dtype`."""
+    samples = drawn.reshape(shape).astype(dtype._np)
+    return np.maximum(np.finfo(dtype._np).tiny, samples / beta.astype(dtype._np))
+
+
+def _op_stream(kind, seed, seed2, num_elements):
+    """(key, counter) words for a seeded stateful op, or a fresh random pair unseeded."""
+    pair = _philox_stream(kind, seed, seed2, num_elements)
+    if pair is None:
+        words = np.random.default_rng().integers(0, 1 << 32, 6, dtype=np.uint64)
+        pair = [int(w) for w in words[:2]], [int(w) for w in words[2:]]
+    return pair
 
 
 @register("RandomGamma", differentiable=False, stateful=True)
 def _random_gamma(alpha, beta, *, shape, dtype, seed, seed2):
-    out_shape = tuple(shape) + np.broadcast_shapes(alpha.shape, beta.shape)
-    return _gamma_sample(stream("RandomGamma", seed, seed2), out_shape, alpha, beta, dtype)
+    alphas = np.broadcast_to(alpha, np.broadcast_shapes(alpha.shape, beta.shape))
+    samples = int(np.prod(tuple(shape), dtype=np.int64))
+    key, counter = _op_stream("RandomGamma", seed, seed2, samples * alphas.size)
+    drawn = philox.gamma(key, counter, alphas, samples)
+    return _scaled_gamma(drawn, beta, tuple(shape) + alphas.shape, dtype)
 
 
 @register("RandomPoissonV2", differentiable=False, stateful=True)
 def _random_poisson(lam, *, shape, dtype, seed, seed2):
-    out_shape = tuple(shape) + lam.shape
-    return _poisson_sample(stream("RandomPoissonV2", seed, seed2), out_shape, lam, dtype)
+    samples = int(np.prod(tuple(shape), dtype=np.int64))
+    key, counter = _op_stream("RandomPoissonV2", seed, seed2, samples * lam.size)
+    drawn = philox.poisson(key, counter, lam, samples)
+    return drawn.reshape(tuple(shape) + lam.shape).astype(dtype._np)
 
 
 @register("StatelessRandomGammaV2", differentiable=False)
 def _stateless_gamma(key, counter, alpha, beta, *, shape, dtype, alg):
-    return _gamma_sample(_philox(key, counter), tuple(shape), alpha, beta, dtype)
+    alphas = np.broadcast_to(alpha, np.broadcast_shapes(alpha.shape, beta.shape))
+    samples = _samples_per_parameter(shape, alphas.shape, "StatelessRandomGammaV3")
+    drawn = philox.gamma(*_words(key, counter), alphas, samples)
+    return _scaled_gamma(drawn, beta, tuple(shape), dtype)
 
 
 @register("StatelessRandomPoisson", differentiable=False)
 def _stateless_poisson(key, counter, lam, *, shape, dtype, alg):
-    return _poisson_sample(_philox(key, counter), tuple(shape), lam, dtype)
+    samples = _samples_per_parameter(shape, lam.shape, "StatelessRandomPoisson")
+    drawn = philox.poisson(*_words(key, counter), lam, samples)
+    return drawn.reshape(tuple(shape)).astype(dtype._np)
 
 
 def _gamma_params(alpha, beta, dtype, op_name):
@@ -1021,6 +1049,13 @@ class Generator:
         key, counter = self._key_counter(shape, skip=philox.BLOCKS_RESERVED_PER_OUTPUT * (
             150 * pairs + 50 * values))
         return _binomial_from(key, counter, shape, counts, probs, dtype, self._alg)
+
+    def skip(self, delta):
+        """Moves the counter on as far as drawing `delta` values would; returns the state as
+        it was (TF's op reads it, then skips)."""
+        before = self._state_var.read_value()
+        self._key_counter([int(delta)])
+        return before
 
     def make_seeds(self, count=1):
         """Seeds ([2, count] int64) for the stateless ops: new keys over zeros, as TF makes

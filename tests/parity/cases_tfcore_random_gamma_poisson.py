@@ -1,0 +1,88 @@
+"""Parity cases from the random number generation guide: TF's gamma and Poisson samplers
+(stateless and seeded stateful), stateless categorical, Generator.skip and the algorithm
+check."""
+
+from tests.parity.harness import ParityCase
+
+CASES = [
+    # Marsaglia-Tsang gamma (alpha below, at and above one), Poisson by Knuth's method below a rate
+    # of 10 and by transformed rejection above, stateless and after set_seed
+    ParityCase('gamma_and_poisson_values', ('\n'
+               'def show(e):\n'
+               '  message = str(e).split("}} ")[-1]\n'
+               '  if "[Op:" in message:  # drop TF\'s " name: ..." after the op\n'
+               '    message = message[:message.index("]", message.index("[Op:")) + 1]\n'
+               '  print(type(e).__name__ + ":", message)\n'
+               '\n'
+               'print(tf.random.stateless_gamma([3], seed=[1, 2], alpha=[0.5, 1.5, 3.]))\n'
+               'print(tf.random.stateless_gamma([2, 3], seed=[1, 2], alpha=[0.5, 1., 30'
+               '.], beta=2.))\n'
+               'print(tf.random.stateless_gamma([2], seed=[1, 2], alpha=2., dtype=tf.float64))\n'
+               'print(tf.random.stateless_poisson([3], seed=[1, 2], lam=[1., 5., 10.]))\n'
+               'print(tf.random.stateless_poisson([2, 4], seed=[3, 4], lam=[0.5, 9.9, 1'
+               '0., 500.],\n'
+               '                                  dtype=tf.float32))\n'
+               'tf.random.set_seed(5)\n'
+               'print(tf.random.gamma([2], 2., seed=1))\n'
+               'print(tf.random.poisson([3], 4., seed=1))\n'
+               'print(tf.random.gamma([2, 1], [1., 0.3], seed=3))\n'
+               'print(tf.random.poisson([2], [40., 0.1], seed=2, dtype=tf.int64))\n'
+               'print(tf.random.gamma([2], 2.), tf.random.poisson([2], 3.))\n'
+               'for call in [lambda: tf.random.stateless_gamma([3, 2], seed=[1, 2], alp'
+               'ha=[1., 2., 3.]),\n'
+               '             lambda: tf.random.stateless_poisson([3, 2], seed=[1, 2], l'
+               'am=[1., 2., 3.])]:\n'
+               '  try:\n'
+               '    call()\n'
+               '  except tf.errors.InvalidArgumentError as e:\n'
+               '    show(e)\n'),
+               ('tf.Tensor([0.06695361 1.3841168  4.674579  ], shape=(3,), dtype=float32)\n'
+               'tf.Tensor(\n'
+               '[[ 0.03347681  1.1243676  15.992661  ]\n'
+               ' [ 0.31411773  0.9467546  14.461316  ]], shape=(2, 3), dtype=float32)\n'
+               'tf.Tensor([2.81727356 1.92413657], shape=(2,), dtype=float64)\n'
+               'tf.Tensor([ 3  5 15], shape=(3,), dtype=int32)\n'
+               'tf.Tensor(\n'
+               '[[  3.  18.   5. 483.]\n'
+               ' [  1.   8.  11. 508.]], shape=(2, 4), dtype=float32)\n'
+               'tf.Tensor([0.3147943 2.2435226], shape=(2,), dtype=float32)\n'
+               'tf.Tensor([2. 6. 5.], shape=(3,), dtype=float32)\n'
+               'tf.Tensor(\n'
+               '[[[7.3303717e-01 3.9019230e-01]]\n'
+               '\n'
+               ' [[2.2508502e+00 1.5966519e-04]]], shape=(2, 1, 2), dtype=float32)\n'
+               'tf.Tensor(\n'
+               '[[32  0]\n'
+               ' [31  0]], shape=(2, 2), dtype=int64)\n'
+               'tf.Tensor([8.266549  0.6550279], shape=(2,), dtype=float32) tf.Tensor(['
+               '3. 3.], shape=(2,), dtype=float32)\n'
+               'InvalidArgumentError: Shape passed in must end with broadcasted shape. '
+               '[Op:StatelessRandomGammaV3]\n'
+               'InvalidArgumentError: Shape passed in must end with broadcasted shape. '
+               '[Op:StatelessRandomPoisson]\n')),
+    # Stateless categorical draws with the multinomial kernel's sampler; Generator.skip returns the
+    # state before it moves on
+    ParityCase('stateless_categorical_skip_and_alg_check', ('\n'
+               'print(tf.random.stateless_categorical(tf.math.log([[0.5, 0.5]]), 5, see'
+               'd=[7, 17]))\n'
+               'print(tf.random.stateless_categorical([[1., 2., 3.], [0., 0., -1.]], 6,'
+               ' seed=[1, 2]))\n'
+               'g = tf.random.Generator.from_seed(1234)\n'
+               'print(g.uniform([3]))\n'
+               'print(g.skip(5))\n'
+               'print(g.uniform([2]), g.state.numpy())\n'
+               'try:\n'
+               '  tf.random.Generator.from_seed(1, alg="bogus")\n'
+               'except ValueError as e:\n'
+               '  print(e)\n'),
+               ('tf.Tensor([[1 0 1 0 0]], shape=(1, 5), dtype=int64)\n'
+               'tf.Tensor(\n'
+               '[[2 2 1 2 2 2]\n'
+               ' [1 0 1 1 1 0]], shape=(2, 6), dtype=int64)\n'
+               'tf.Tensor([0.3581475  0.11322761 0.56670904], shape=(3,), dtype=float32)\n'
+               'tf.Tensor([2002    0    0], shape=(3,), dtype=int64)\n'
+               'tf.Tensor([0.9994273  0.26989186], shape=(2,), dtype=float32) [3794    0    0]\n'
+               'Argument `alg` got unsupported value bogus. Supported values are philox'
+               ' for the Philox algorithm, threefry for the ThreeFry algorithm, and aut'
+               'o_select for auto-selection.\n')),
+]
