@@ -8,6 +8,9 @@ the built-in classes of the module at hand (``tf.keras.layers`` for layers).
 """
 
 import threading
+import types
+
+import numpy as np
 
 _REGISTERED = {}  # "package>Name" -> class (and what get_custom_objects() returns)
 _NAMES = {}  # class -> "package>Name"
@@ -160,6 +163,9 @@ def deserialize_keras_object(identifier, module_objects=None, custom_objects=Non
         return identifier if found is None else found
     if not isinstance(identifier, dict):
         return identifier
+    special = _deserialize_special(identifier, custom_objects, module_objects)
+    if special is not None:
+        return special
     cls = None
     for name in dict.fromkeys((entry_class_name(identifier), identifier["class_name"])):
         cls = cls or get_registered_object(name, custom_objects, module_objects) or \
@@ -195,13 +201,66 @@ def _builtin_class(module, name):
 
 
 def serialize_keras_object(instance):
-    """``tf.keras.utils.serialize_keras_object``: None as None, a function by its name, any
-    other object in Keras 2.13's form (see `serialize`)."""
-    if instance is None:
-        return None
-    if not hasattr(instance, "get_config"):
-        return get_registered_name(instance)
-    return serialize(instance)
+    """``tf.keras.utils.serialize_keras_object`` (Keras 2.13's form): None, names and numbers
+    as they are; lists, tuples and dicts item by item; a function as ``{"module": "builtins",
+    "class_name": "function", "config": <its registered name>, "registered_name": "function"}``;
+    a tensor or NumPy array by its values; a shape as a list, a dtype by its name; any Keras
+    object by its config (see `serialize`)."""
+    if instance is None or isinstance(instance, (str, int, float, bool)):
+        return instance
+    if isinstance(instance, (list, tuple)):
+        return type(instance)(serialize_keras_object(item) for item in instance)
+    if isinstance(instance, dict):
+        return {key: serialize_keras_object(value) for key, value in instance.items()}
+    if isinstance(instance, bytes):
+        return {"class_name": "__bytes__", "config": {"value": instance.decode("utf-8")}}
+    if isinstance(instance, (types.FunctionType, types.BuiltinFunctionType)):
+        return {"module": "builtins", "class_name": "function",
+                "config": get_registered_name(instance), "registered_name": "function"}
+    if hasattr(instance, "get_config"):
+        return serialize(instance)
+    if hasattr(instance, "as_list"):  # a TensorShape
+        return instance.as_list() if instance.rank is not None else None
+    if hasattr(instance, "as_numpy_dtype"):  # a DType
+        return instance.name
+    if isinstance(instance, np.generic):
+        return instance.item()
+    if isinstance(instance, np.ndarray):
+        return {"class_name": "__numpy__",
+                "config": {"value": instance.tolist(), "dtype": instance.dtype.name}}
+    if hasattr(instance, "numpy") and hasattr(instance, "dtype"):  # a tensor
+        return {"class_name": "__tensor__",
+                "config": {"value": instance.numpy().tolist(), "dtype": instance.dtype.name}}
+    return get_registered_name(instance)
+
+
+def _deserialize_special(identifier, custom_objects, module_objects):
+    """The objects `serialize_keras_object` writes without a class: a function (looked up by
+    name as a class is, then among Keras's activations, losses and metrics), bytes, a tensor,
+    a NumPy array. None for an ordinary class entry."""
+    kind, config = identifier.get("class_name"), identifier.get("config")
+    if kind == "function" and identifier.get("module") == "builtins":
+        found = get_registered_object(config, custom_objects, module_objects)
+        if found is None:
+            import importlib
+
+            for where in ("activations", "losses", "metrics"):
+                module = importlib.import_module(f"eagerbook.keras.{where}")
+                found = found or getattr(module, config, None)
+        if found is None:
+            raise TypeError(f"Could not locate function '{config}'. Make sure custom functions "
+                            "are decorated with `@keras.saving.register_keras_serializable()`. "
+                            f"Full object config: {identifier}")
+        return found
+    if kind == "__bytes__":
+        return config["value"].encode("utf-8")
+    if kind == "__numpy__":
+        return np.array(config["value"], dtype=config["dtype"])
+    if kind == "__tensor__":
+        from ..core.tensor import convert_to_tensor  # (the core sits below the Keras registry)
+
+        return convert_to_tensor(np.array(config["value"], dtype=config["dtype"]))
+    return None
 
 
 __all__ = ["CustomObjectScope", "custom_object_scope", "deserialize_keras_object",

@@ -190,3 +190,33 @@ def test_sequential_checks_its_declared_input_shape():
                                          r"incompatible with the layer: expected "
                                          r"shape=\(None, 3\), found shape=\(2, 4\)$"):
         model(np.ones((2, 4), "float32"))
+
+
+def test_serialize_keras_object_forms():
+    @tf.keras.saving.register_keras_serializable(package="SerializeFormTest", name="square")
+    def square(x):
+        return x**2
+
+    serialize = tf.keras.saving.serialize_keras_object
+    assert serialize(square) == {"module": "builtins", "class_name": "function",
+                                 "config": "SerializeFormTest>square",
+                                 "registered_name": "function"}
+    assert serialize(tf.keras.activations.relu)["config"] == "relu"
+    assert [serialize(v) for v in (None, "relu", 3, 2.5)] == [None, "relu", 3, 2.5]
+    assert serialize([1, "a"]) == [1, "a"] and serialize((1, 2)) == (1, 2)
+    assert serialize({"a": 1}) == {"a": 1}
+    assert serialize(tf.constant([1.0, 2.0])) == {
+        "class_name": "__tensor__", "config": {"value": [1.0, 2.0], "dtype": "float32"}}
+    assert serialize(tf.float32) == "float32"
+    assert serialize(tf.TensorShape([None, 3])) == [None, 3]
+    assert tf.keras.utils.serialize_keras_object(square) == serialize(square)
+    deserialize = tf.keras.saving.deserialize_keras_object
+    assert deserialize(serialize(square)) is square
+    assert deserialize(serialize(tf.keras.activations.relu)) is tf.keras.activations.relu
+    assert deserialize(serialize(tf.keras.losses.mean_squared_error)) is \
+        tf.keras.losses.mean_squared_error
+    again = deserialize(serialize(tf.constant([1.0, 2.0])))
+    assert again.dtype == tf.float32 and again.numpy().tolist() == [1.0, 2.0]
+    with pytest.raises(TypeError, match="Could not locate function 'nowhere'"):
+        deserialize({"module": "builtins", "class_name": "function", "config": "nowhere",
+                     "registered_name": "function"})
