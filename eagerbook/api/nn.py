@@ -1,5 +1,11 @@
 """``tf.nn``."""
 
+from ..ops.candidate_sampling_ops import (
+    all_candidate_sampler,
+    compute_accidental_hits,
+    nce_loss,
+    sampled_softmax_loss,
+)
 from ..ops.ctc_ops import ctc_greedy_decoder, ctc_loss
 from ..ops.embedding_ops import embedding_lookup, embedding_lookup_sparse
 from ..ops.linalg_ops import l2_normalize

@@ -1,5 +1,10 @@
 """``tf.random``."""
 
+from ..ops.candidate_sampling_ops import (
+    all_candidate_sampler,
+    log_uniform_candidate_sampler,
+    uniform_candidate_sampler,
+)
 from ..ops.random_ops import (
     Algorithm,
     Generator,

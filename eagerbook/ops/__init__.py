@@ -4,6 +4,7 @@ import warnings
 
 from . import (  # noqa: F401 - imported to register every family's ops
     array_ops,
+    candidate_sampling_ops,
     complex_gradients,
     complex_ops,
     ctc_ops,
