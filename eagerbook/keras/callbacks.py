@@ -150,9 +150,13 @@ class BaseLogger(Callback):
     pass
 
 
-def _format_value(value):
+def _format_value(value, signed=True):
+    """A metric in Keras's progress bar: 4 decimals, or exponent form at or below 1e-3 (so
+    an exact 0 prints 0.0000e+00). The one-line-per-epoch form (verbose=2) compares the value
+    itself, not its size: negatives print in exponent form there."""
     value = float(value)
-    return f"{value:.4f}" if abs(value) > 1e-3 or value == 0 else f"{value:.4e}"
+    size = abs(value) if signed else value
+    return f"{value:.4f}" if size > 1e-3 else f"{value:.4e}"
 
 
 def _format_eta(seconds):
@@ -250,7 +254,8 @@ class Progbar:
         elif self.verbose == 2 and finalize:
             count = f"{current}/{self.target}" if self.target else f"{current}"
             line = f"{count} - {_format_elapsed(elapsed)}"
-            line += "".join(f" - {k}: {_format_value(v)}" for k, v in self._values.items())
+            line += "".join(f" - {k}: {_format_value(v, signed=False)}"
+                            for k, v in self._values.items())
             # TF 2.5+ ends the line with the epoch's time and the time per step.
             line += (f" - {_per_step(elapsed, 'epoch')}"
                      f" - {_per_step(elapsed / max(current, 1), self.unit_name)}")
