@@ -3,7 +3,7 @@
 Every transformation (``map``, ``shuffle``, ``batch``, ...) returns a new ``Dataset`` that only
 remembers its input and its arguments. Nothing runs until you iterate: each iteration asks the
 last dataset for a fresh Python generator, which pulls elements from its input's generator one at
-a time. So ``Dataset.range(10**6).map(f).take(5)`` calls ``f`` five times.
+a time. So ``Dataset.range(10**6).map(f).take(5)`` runs ``f``'s graph five times.
 
 Elements are nested tuples/dicts of eagerbook Tensors. Internally each dataset class implements
 
@@ -11,13 +11,15 @@ Elements are nested tuples/dicts of eagerbook Tensors. Internally each dataset c
     _compute_spec()  -> the element_spec (a structure of TensorSpec), computed once on demand
     _cardinality()   -> number of elements, INFINITE (-1) or UNKNOWN (-2)
 
-Differences from TensorFlow worth knowing: ``map`` and ``filter`` run your Python function
-eagerly on every element (TensorFlow traces it once into a graph), so a ``print`` inside
-prints once per element. ``element_spec`` of a mapped dataset is found by calling the function
-on placeholders shaped like the input's spec, zeros then ones, so that a shape depending on the
-values (``tf.range(x)``) comes out None; a function that cannot run on placeholders (it reads
-the file a path names) is called on the input's first elements instead. TensorFlow traces it
-symbolically.
+The functions of ``map``, ``filter``, ``reduce`` and ``scan`` are traced once into a graph
+when the transformation is made, as in TensorFlow (graph/dataset_functions.py): a ``print``
+inside prints once, with symbolic tensors; ``tf.print`` prints per element. The
+``element_spec`` of a mapped dataset is what that trace returns. Differences from TensorFlow
+worth knowing: a function whose elements hold datasets, that builds datasets from its
+arguments, or that needs values this engine computes with NumPy (some Keras preprocessing
+layers) runs eagerly on every element instead, its ``element_spec`` found by calling it on
+placeholders shaped like the input's spec (zeros then ones, so that a shape depending on the
+values comes out None). ``flat_map`` and ``interleave`` call their function per element.
 ``prefetch`` and ``num_parallel_calls`` are accepted and change nothing: everything runs in the
 calling thread.
 """
@@ -39,6 +41,12 @@ from ..core import shape as shape_module
 from ..core.shape import TensorShape
 from ..core.spec import TensorSpec
 from ..core.tensor import EagerTensor, Tensor, _from_numpy, convert_to_tensor
+from ..graph.dataset_functions import (
+    DatasetFunction,
+    needs_values,
+    reduce_in_graph,
+    traceable_specs,
+)
 from ..ops import ragged_ops, random_ops, script_ops
 from ..ops.ragged_ops import RaggedTensor, RaggedTensorSpec
 from ..ops.sparse_ops import SparseTensor, SparseTensorSpec
@@ -85,6 +93,93 @@ def _as_traced(fn, *args):
         op, expected, got = clash.groups()
         raise TypeError(f"Input 'y' of '{op}' Op has type {got} that does not match type "
                         f"{expected} of argument 'x'.") from None
+
+
+def _traced(func, input_spec, state_spec=None):
+    """`func` traced once for elements matching `input_spec` (and a state matching
+    `state_spec`), as TF traces a dataset function when the transformation is made
+    (graph/dataset_functions.py). None where it cannot be: an element holding a dataset, or a
+    function building a dataset from its arguments; such a function runs eagerly per element."""
+    flat = structure.flatten(input_spec)
+    if state_spec is not None:
+        flat = structure.flatten(state_spec) + flat
+    if not traceable_specs(flat):
+        return None
+    try:
+        return DatasetFunction(func, input_spec,
+                               unpack=type(input_spec) is tuple and state_spec is None,
+                               state_structure=state_spec)
+    except Exception as exc:
+        if needs_values(exc) or _builds_datasets(func, input_spec, state_spec):
+            return None
+        raise
+
+
+def _builds_datasets(func, input_spec, state_spec):
+    """True when `func`, called eagerly on stand-in values (silently), returns datasets: a
+    dataset made from a traced function's symbolic tensors is beyond this engine."""
+    args = [_spec_placeholder(input_spec)]
+    if state_spec is not None:
+        args.insert(0, _spec_placeholder(state_spec))
+    with contextlib.redirect_stdout(io.StringIO()), warnings.catch_warnings(), \
+            np.errstate(all="ignore"):
+        warnings.simplefilter("ignore")
+        try:
+            output = _call(func, args[0]) if state_spec is None else func(*args)
+        except Exception:  # noqa: BLE001 - the traced call's error is the one to raise
+            return False
+    return any(isinstance(leaf, Dataset) for leaf in structure.flatten(output))
+
+
+def _traced_spec(value, top=True):
+    """The spec of a traced function's output `value` (symbolic tensors), read as tf.data
+    reads a returned structure: a list on top is a tuple, a list inside is one tensor."""
+    if isinstance(value, dict):
+        return type(value)((k, _traced_spec(v, False)) for k, v in value.items())
+    if isinstance(value, tuple) and hasattr(type(value), "_fields"):
+        return type(value)(*[_traced_spec(v, False) for v in value])
+    if isinstance(value, tuple) or (top and isinstance(value, list)):
+        return tuple(_traced_spec(v, False) for v in value)
+    if isinstance(value, list):
+        parts = [_traced_spec(v, False) for v in value]
+        inner = parts[0].shape if parts else TensorShape([])
+        for part in parts[1:]:
+            inner = inner.most_specific_compatible_shape(part.shape)
+        return TensorSpec([len(parts)] + inner.as_list() if inner.rank is not None else None,
+                          parts[0].dtype if parts else dtypes.float32)
+    if isinstance(value, (RaggedTensor, SparseTensor)):
+        return structure.spec_of(value)
+    if value is None:
+        raise TypeError("tf.data elements cannot contain None; a component must be a tensor "
+                        "or a value convertible to one.")
+    if not isinstance(value, Tensor):  # a Python value the function returned: a constant
+        value = convert_to_tensor(value)
+    return TensorSpec(value.shape, value.dtype)
+
+
+def _traced_fold(func, state, element_spec, new_state_of):
+    """`func(state, element)` traced once, as TF traces ``reduce``'s and ``scan``'s function:
+    with the initial state's shapes first, then (a new state of another shape: a state that
+    grows) again with the dimensions that differ unknown. ``new_state_of(state, output)``
+    picks the new state out of an output, checking it as the transformation does."""
+    state_spec = structure.spec_of(state)
+    while True:
+        traced = _traced(func, element_spec, state_spec)
+        if traced is None:
+            return None
+        new_spec = _traced_spec(new_state_of(state_spec, traced.output_structure), top=False)
+        relaxed = structure.pack_as(state_spec, [
+            _relaxed_to(old, new) for old, new in zip(
+                structure.flatten(state_spec), structure.flatten(new_spec), strict=True)])
+        if relaxed == state_spec:
+            return traced
+        state_spec = relaxed
+
+
+def _relaxed_to(spec, new_spec):
+    if type(spec) is not TensorSpec or type(new_spec) is not TensorSpec:
+        return spec
+    return TensorSpec(spec.shape.most_specific_compatible_shape(new_spec.shape), spec.dtype)
 
 
 def _reduce_state_like(state, new_state):
@@ -193,11 +288,19 @@ class Dataset:
     def reduce(self, initial_state, reduce_func):
         """Folds the dataset: ``state = reduce_func(state, element)`` for every element."""
         _check_callable(reduce_func)
+        if context.state.graph is not None:  # inside tf.function: a loop of the graph
+            return reduce_in_graph(self, initial_state, reduce_func, _reduce_state_like)
         state = structure.normalize(initial_state)
+        traced = _traced_fold(reduce_func, state, self.element_spec, _reduce_state_like)
+        if traced is None:
+            for element in self._iterate():
+                new_state = structure.normalize(_as_traced(reduce_func, state, element),
+                                                lists_are_tuples=True)
+                state = _reduce_state_like(state, new_state)
+            return state
         for element in self._iterate():
-            new_state = structure.normalize(_as_traced(reduce_func, state, element),
-                                            lists_are_tuples=True)
-            state = _reduce_state_like(state, new_state)
+            state = _reduce_state_like(
+                state, structure.normalize(traced(state, element), lists_are_tuples=True))
         return state
 
     def get_single_element(self):
@@ -919,8 +1022,13 @@ class MapDataset(_UnaryDataset):
         super().__init__(input_dataset)
         _check_callable(map_func)
         self._func = map_func
+        self._traced = _traced(map_func, input_dataset.element_spec)
 
     def _apply(self, element):
+        if self._traced is not None:
+            output = self._traced(element)
+            return output if type(output) is EagerTensor else \
+                structure.normalize(output, lists_are_tuples=True)
         return structure.normalize(_call(self._func, element), lists_are_tuples=True)
 
     def _iterate(self):
@@ -940,7 +1048,9 @@ class MapDataset(_UnaryDataset):
                 yield None, failure
 
     def _compute_spec(self):
-        # TF traces map_func once with symbolic tensors; we call it on placeholders: zeros
+        if self._traced is not None:
+            return _traced_spec(self._traced.output_structure)
+        # A function that could not be traced is called on placeholders: zeros
         # (sized 2 and 3 where the input's dims are unknown), then ones, so that a shape that
         # depends on the values (``tf.range(x)``) differs between the calls and becomes None.
         # Only the first call may print: TF's trace runs the Python function once.
@@ -1036,8 +1146,13 @@ class ScanDataset(_UnaryDataset):
         _check_callable(scan_func)
         self._initial_state = structure.normalize(initial_state)
         self._func = scan_func
+        self._traced = _traced_fold(scan_func, self._initial_state,
+                                    input_dataset.element_spec, _scan_state)
 
     def _step(self, state, element):
+        if self._traced is not None:
+            new_state, output = self._traced(state, element)
+            return structure.normalize(new_state), structure.normalize(output)
         result = self._func(state, element)
         if not isinstance(result, (tuple, list)) or len(result) != 2:
             raise TypeError("The scan function must return a pair comprising the new state "
@@ -1058,6 +1173,8 @@ class ScanDataset(_UnaryDataset):
             yield output
 
     def _compute_spec(self):
+        if self._traced is not None:
+            return _traced_spec(self._traced.output_structure[1], top=False)
         in_spec = self._input.element_spec
         dummy = structure.pack_as(in_spec, [_placeholder(s, 1)
                                             for s in structure.flatten(in_spec)])
@@ -1065,6 +1182,19 @@ class ScanDataset(_UnaryDataset):
             warnings.simplefilter("ignore")
             _, output = self._step(self._initial_state, dummy)
         return structure.spec_of(output)
+
+
+def _scan_state(state_spec, result):
+    """The new state of a traced scan function's `result`, checked as TF checks it."""
+    if not isinstance(result, (tuple, list)) or len(result) != 2:
+        raise TypeError("The scan function must return a pair comprising the new state "
+                        f"and the output value; got {result!r}.")
+    new_spec = _traced_spec(result[0], top=False)
+    if [s.dtype for s in structure.flatten(state_spec)] != \
+            [s.dtype for s in structure.flatten(new_spec)]:
+        raise TypeError(f"The element types for the new state must match the initial "
+                        f"state. Expected {state_spec}; got {new_spec}.")
+    return result[0]
 
 
 class UniqueDataset(_UnaryDataset):
@@ -1388,10 +1518,22 @@ class FilterDataset(_UnaryDataset):
         super().__init__(input_dataset)
         _check_callable(predicate)
         self._predicate = predicate
+        self._traced = _traced(predicate, input_dataset.element_spec)
+        if self._traced is not None:
+            spec = _traced_spec(self._traced.output_structure)
+            if spec != TensorSpec([], dtypes.bool):
+                raise ValueError("Invalid `predicate`. `predicate` must return a `tf.bool` "
+                                 f"scalar tensor, but its return type is {spec}.")
+
+    def _test(self, element):
+        if self._traced is not None:
+            return bool(self._traced(element)._value)
+        return _as_bool_scalar(_call(self._predicate, element))
 
     def _iterate(self):
+        test = self._test
         for element in self._input._iterate():
-            if _as_bool_scalar(_call(self._predicate, element)):
+            if test(element):
                 yield element
 
     def _cardinality(self):
@@ -1403,8 +1545,9 @@ class TakeWhileDataset(FilterDataset):
     _tf_name = "_TakeWhileDataset"
 
     def _iterate(self):
+        test = self._test
         for element in self._input._iterate():
-            if not _as_bool_scalar(_call(self._predicate, element)):
+            if not test(element):
                 return
             yield element
 

@@ -125,6 +125,7 @@ class Function:
         self._cache = {}
         self._concretes = []  # in tracing order
         self._tracing_count = 0
+        self._inlined_keys = set()  # call keys of calls made while another function traced
         self._detector = _detector_for(python_function)
         # Tracing is serialized per Function (not execution): concurrent first calls trace once.
         self._lock = threading.RLock()
@@ -163,7 +164,17 @@ class Function:
         return self._signature
 
     def experimental_get_tracing_count(self):
-        return self._tracing_count
+        # TF traces a function called inside another's trace as a function of its own: its
+        # signatures count too (this engine inlines the ops instead).
+        return self._tracing_count + len(self._inlined_keys.difference(self._cache))
+
+    def _note_inlined_call(self, args, kwargs):
+        try:
+            key = "signature" if self._input_signature is not None else \
+                _call_key(self._canonicalize(args, kwargs))
+            self._inlined_keys.add(key)
+        except TypeError:  # a key that cannot be hashed is not counted
+            pass
 
     def __repr__(self):
         return f"<eagerbook.Function {self._name} at 0x{id(self):x}>"
@@ -206,6 +217,7 @@ class Function:
             return self._python_function(*args, **kwargs)
         if state.graph is not None:
             # Called while another function traces: its ops join that graph (inlined).
+            self._note_inlined_call(args, kwargs)
             return self._traced_callable()(*args, **kwargs)
         if self._input_signature is not None:
             args = self._bind_to_signature(args, kwargs)
@@ -409,8 +421,9 @@ class Function:
         names = []
         if self._signature is not None:
             for p in self._signature.parameters.values():
-                if p.kind is p.VAR_POSITIONAL:
-                    names.extend(f"{p.name}_{j}" for j in range(max(0, n - len(names) - 1)))
+                if p.kind is p.VAR_POSITIONAL:  # every other parameter takes one slot
+                    n_var = max(0, n - (len(self._signature.parameters) - 1))
+                    names.extend(f"{p.name}_{j}" for j in range(n_var))
                 else:
                     names.append(p.name)
         while len(names) < n:

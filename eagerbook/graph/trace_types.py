@@ -4,6 +4,7 @@ raised while tracing ("in user code:"). ``function.py`` uses these; a first read
 them."""
 
 import abc
+import ast
 import inspect
 import linecache
 import logging
@@ -330,6 +331,21 @@ class MultilineMessageKeyError(KeyError):
         return self._message
 
 
+def _lambda_text(line):
+    """The lambda of a source line (``ds.map(lambda x: x + 1)`` -> ``lambda x: x + 1``)."""
+    start = line.find("lambda")
+    if start < 0:
+        return line
+    text = line[start:]
+    while text:
+        try:
+            ast.parse(text, mode="eval")
+            return text
+        except SyntaxError:
+            text = text[:-1].rstrip()
+    return line[start:]
+
+
 def _user_frames(tb):
     lines = []
     for frame, lineno in traceback.walk_tb(tb):
@@ -338,11 +354,13 @@ def _user_frames(tb):
             continue  # eagerbook's own frames
         converted = code in CONVERTED_CODE
         name = original_name(code) if converted else code.co_name
+        source = linecache.getline(code.co_filename, lineno, frame.f_globals).strip()
+        if converted and name == "<lambda>":
+            name, source = "None", _lambda_text(source)  # how TF shows a converted lambda
         header = f'    File "{code.co_filename}", line {lineno}, in {name}' + (
             "  *" if converted else "")
         if lines and lines[-2] == header:
             continue  # a branch or loop body called from the same line
-        source = linecache.getline(code.co_filename, lineno, frame.f_globals).strip()
         lines += [header, "        " + (source or "<source unavailable>")]
     return lines
 

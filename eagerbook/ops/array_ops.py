@@ -65,7 +65,8 @@ def _traced_shape_input(shape):
         return shape if is_symbolic(shape) else None
     if isinstance(shape, (list, tuple)) and any(isinstance(d, Tensor) and is_symbolic(d)
                                                 for d in shape):
-        return convert_to_tensor(shape, dtypes.int32)
+        wide = any(isinstance(d, Tensor) and d.dtype == dtypes.int64 for d in shape)
+        return convert_to_tensor(shape, dtypes.int64 if wide else dtypes.int32)
     return None
 
 

@@ -44,13 +44,26 @@ def binary_operands(x, y, op_name):
         y._dtype = x._dtype
         y._value = value
     elif not isinstance(y, Tensor):  # (a Variable, `x * w`: its read without _convert_like)
-        y = y._as_tensor() if hasattr(type(y), "_as_tensor") else _convert_like(y, x._dtype)
+        y = y._as_tensor() if hasattr(type(y), "_as_tensor") else _convert_like_traced(
+            y, x._dtype) if state.graph is not None else _convert_like(y, x._dtype)
     if x._dtype is not y._dtype:
+        if state.graph is not None:  # building a graph, TF checks the op's input types
+            raise TypeError(f"Input 'y' of '{op_name}' Op has type {y._dtype.name} that does "
+                            f"not match type {x._dtype.name} of argument 'x'.")
         raise invalid_argument(
             op_name,
             f"cannot compute {op_name} as input #1(zero-based) was expected to be a "
             f"{tf_type_name(x._dtype)} tensor but is a {tf_type_name(y._dtype)} tensor")
     return x, y
+
+
+def _convert_like_traced(value, dtype):
+    """While tracing, a value that `dtype` cannot hold keeps its own dtype (TF's graph then
+    names the mismatch: ``int_t + 1.5`` is float32 against int64)."""
+    try:
+        return _convert_like(value, dtype)
+    except TypeError:
+        return convert_to_tensor(value)
 
 
 def _convert_like(value, dtype):

@@ -602,6 +602,18 @@ def _converted_node(fn):
     return ast.fix_missing_locations(node)
 
 
+def _place_lines_in_user_file(node, fn):
+    """A lambda's nodes moved to its lines of the user's file (columns stay the fragment's)."""
+    try:
+        shift = inspect.getsourcelines(fn)[1] - 1
+    except (OSError, TypeError):
+        return
+    for n in ast.walk(node):
+        if "lineno" in n._attributes:
+            n.lineno = getattr(n, "lineno", 1) + shift
+            n.end_lineno = max(getattr(n, "end_lineno", None) or 0, n.lineno - shift) + shift
+
+
 def converted_source(fn):
     """The converted source code of `fn` (what ``tf.autograph.to_code`` prints)."""
     return ast.unparse(_converted_node(fn)) + "\n"
@@ -674,6 +686,8 @@ def _build(fn):
     # user's own (lambdas, parsed from a line fragment, keep only the line).
     if fn.__name__ != "<lambda>":
         _place_in_user_file(node, fn)
+    else:
+        _place_lines_in_user_file(node, fn)
     factory = ast.parse(f"def __ag_factory({', '.join(params)}):\n"
                         f"    return {_node_name(fn)}\n")
     factory.body[0].body.insert(0, node)
