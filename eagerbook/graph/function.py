@@ -30,6 +30,7 @@ import numpy as np
 from ..core import context, dtypes, errors, nest
 from ..core.shape import TensorShape
 from ..core.tensor import EagerTensor, Tensor, _from_numpy, convert_to_tensor
+from ..ops.indexed_slices import IndexedSlices
 from ..ops.registry import per_use_op, record_custom
 from . import passes
 from .autograph import convert_function
@@ -41,6 +42,7 @@ from .trace_types import (  # noqa: F401 - _param_names: saved_model imports it 
     CompositeOutput,
     FlatCall,
     FunctionType,
+    IndexedSlicesOutput,
     MultilineMessageKeyError,
     OutputTypes,
     VariableSpec,
@@ -382,6 +384,8 @@ class Function:
                     leaf = _shape_output(leaf, self._python_function)
                 if hasattr(type(leaf), "__tf_components__"):  # an ExtensionType's tensors
                     template.append(CompositeOutput.add(graph, leaf, outputs))
+                elif isinstance(leaf, IndexedSlices):
+                    template.append(IndexedSlicesOutput(graph, leaf, outputs))
                 elif isinstance(leaf, Tensor):
                     t = graph.as_graph_tensor(leaf)
                     template.append(len(outputs))

@@ -1456,8 +1456,7 @@ def _gather(params, indices, axis, batch_dims, _rows_gradient=False):
 def _gather_grad(op, dy):
     params, indices = op.inputs
     axis, batch_dims = op.attrs["axis"], op.attrs["batch_dims"]
-    if op.attrs.get("_rows_gradient") and axis == 0 and batch_dims == 0 \
-            and not is_symbolic(dy):
+    if op.attrs.get("_rows_gradient") and axis == 0 and batch_dims == 0:
         # Only the gathered rows have a gradient: TF's tape answers with those rows alone.
         # (A traced function keeps the dense form, which its graph code expects.)
         return [_gathered_rows(dy, indices, params), None]
