@@ -111,6 +111,9 @@ HINT_PREFIX = "hint: "
 
 _DTYPE_MIX = re.compile(r"cannot compute (\w+) as input #(\d+)\(zero-based\) was expected to "
                         r"be a (\w+) tensor but is a (\w+) tensor")
+_GRAPH_DTYPE_MIX = re.compile(r"Input '\w+' of '(\w+)' Op has type (\w+) that does not match "
+                              r"type (\w+) of argument")
+_KERNEL_NAMES = {"float32": "float", "float64": "double"}  # as the eager message names them
 _CONVERT = re.compile(r"Cannot convert (.+) to EagerTensor of dtype (\w+)")
 _MATMUL = re.compile(r"Matrix size-incompatible: In\[0\]: \[([\d, ]+)\], In\[1\]: \[([\d, ]+)\]")
 _RANK = re.compile(r"In\[0\] and In\[1\] must have rank >= 2, but are shapes (\[[\d, ]*\]) "
@@ -157,6 +160,12 @@ def hint_for(exc):
             if found:
                 return _matmul_hint(_dims(found.group(1)), _dims(found.group(2)))
     if isinstance(exc, TypeError):
+        found = _GRAPH_DTYPE_MIX.search(message)  # the same mistake inside tf.function
+        if found:
+            op, got, want = found.groups()
+            want, got = _KERNEL_NAMES.get(want, want), _KERNEL_NAMES.get(got, got)
+            return (f"{op} got {_a(want)} and {_a(got)} tensor: TensorFlow never converts dtypes "
+                    f"silently. Convert one first, e.g. tf.cast(x, tf.{_tf_name(want, got)}).")
         found = _CONVERT.search(message)
         if found:
             return (f"{found.group(1)} cannot become a {found.group(2)} tensor without losing "
