@@ -18,7 +18,7 @@ ALLOWED = {
     "ops": {"core"},
     "autodiff": {"core", "ops"},  # never graph
     "graph": {"core", "ops"},  # never autodiff
-    "data": {"core", "ops"},
+    "data": {"core", "ops", "graph"},  # dataset functions are traced as tf.functions are
     "checkpoints": {"core"},
     "module": {"core", "checkpoints"},  # tf.Module: Keras layers are Modules
     "distribute": {"core", "ops"},  # one replica on the CPU

@@ -347,10 +347,73 @@ def _run_body_gradient_backwards(body, body_grad, count, history, caps, d_vars):
 WHILE_OP = define("While", _while_kernel, grad=_while_grad, num_outputs=None)
 
 
+def _trace_while(cond, body, flat, invariants, explicit, structure, leaves, single, names,
+                 relax):
+    """Traces cond and body for loop variables of shapes `invariants`: (cond graph, body
+    graph, body leaves, body outputs), or, when `relax` and a shape changed, the relaxed
+    invariants to trace again with."""
+    specs = [(t._dtype, inv) for t, inv in zip(flat, invariants)]
+
+    def call(fn):
+        def run(*args):
+            return fn(*args)
+        return run
+
+    cond_g, _, cond_out = _trace_subgraph(call(cond), "while_cond", specs, structure, leaves)
+    body_g, _, body_out = _trace_subgraph(call(body), "while_body", specs, structure, leaves)
+    if single and not (isinstance(body_out, (list, tuple))
+                       and len(nest.flatten(body_out)) == len(flat) and len(flat) > 1):
+        body_out = [body_out]
+    _, cond_flat = _flatten_in(cond_g, cond_out)
+    if len(cond_flat) != 1 or cond_flat[0]._dtype is not dtypes.bool:
+        raise TypeError(f"cond must return a boolean scalar tensor, got {cond_out}")
+    cond_g.outputs = cond_flat
+    body_leaves, body_flat = _flatten_in(body_g, body_out)
+    if len(body_flat) != len(flat):
+        raise ValueError(
+            "The two structures don't have the same nested structure.\n\nFirst structure: "
+            f"{structure}\n\nSecond structure: {body_out}\n\nMore specifically: the loop body "
+            f"returned {len(body_flat)} values for {len(flat)} loop variables.")
+    names = names or [None] * len(flat)
+    relaxed = list(invariants)
+    for i, (t, out, inv, ex, vname) in enumerate(zip(flat, body_flat, invariants, explicit,
+                                                    names)):
+        if out._dtype is not t._dtype:
+            if vname is not None:
+                raise TypeError(f"'{vname}' has dtype {t._dtype.name} before the loop, but "
+                                f"dtype {out._dtype.name} after one iteration")
+            raise TypeError(f"Loop variable {t.name} enters the loop with type "
+                            f"{t._dtype.name}, but has type {out._dtype.name} after one "
+                            "iteration.")
+        if not inv.is_compatible_with(out._shape) or (
+                not ex and out._shape != inv and not _more_specific(out._shape, inv)):
+            if relax and not ex:
+                relaxed[i] = inv.most_specific_compatible_shape(out._shape)
+                continue
+            if vname is not None:
+                raise ValueError(
+                    f"'{vname}' has shape {inv} before the loop, but shape {out._shape} after"
+                    " one iteration. Use tf.autograph.experimental.set_loop_options to set "
+                    "shape invariants.")
+            raise ValueError(
+                f"Input tensor '{t.name}' enters the loop with shape {inv}, but has shape "
+                f"{out._shape} after one iteration. To allow the shape to vary across "
+                "iterations, use the `shape_invariants` argument of tf.while_loop to specify "
+                "a less-specific shape.")
+    if relaxed != list(invariants):
+        return relaxed
+    body_g.outputs = body_flat
+    return cond_g, body_g, body_leaves, body_flat
+
+
 def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations=10,
                back_prop=True, swap_memory=False, maximum_iterations=None, name=None,
-               _names=None):
-    """``tf.while_loop``: repeat ``loop_vars = body(*loop_vars)`` while ``cond(*loop_vars)``."""
+               _names=None, _relax_shapes=False):
+    """``tf.while_loop``: repeat ``loop_vars = body(*loop_vars)`` while ``cond(*loop_vars)``.
+
+    ``_relax_shapes``: a loop variable whose shape changes in the body gets the shape both
+    have in common, and the body is traced again (what TF's ``Dataset.reduce`` does, which a
+    ``for`` over a dataset becomes), instead of the shape-invariant error."""
     if not callable(cond):
         raise TypeError("cond must be callable.")
     if not callable(body):
@@ -377,50 +440,14 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
                              f"with the initial shape of the loop variable. It enters the "
                              f"loop with shape {t._shape}, but the specified shape invariant "
                              f"is {inv}.")
+    while True:
+        traced = _trace_while(cond, body, flat, invariants, explicit, structure, leaves,
+                              single, _names, _relax_shapes)
+        if not isinstance(traced, list):
+            break
+        invariants = traced  # relaxed: trace again
+    cond_g, body_g, body_leaves, body_flat = traced
     specs = [(t._dtype, inv) for t, inv in zip(flat, invariants)]
-
-    def call(fn):
-        def run(*args):
-            return fn(*args)
-        return run
-
-    cond_g, _, cond_out = _trace_subgraph(call(cond), "while_cond", specs, structure, leaves)
-    body_g, _, body_out = _trace_subgraph(call(body), "while_body", specs, structure, leaves)
-    if single and not (isinstance(body_out, (list, tuple))
-                       and len(nest.flatten(body_out)) == len(flat) and len(flat) > 1):
-        body_out = [body_out]
-    _, cond_flat = _flatten_in(cond_g, cond_out)
-    if len(cond_flat) != 1 or cond_flat[0]._dtype is not dtypes.bool:
-        raise TypeError(f"cond must return a boolean scalar tensor, got {cond_out}")
-    cond_g.outputs = cond_flat
-    body_leaves, body_flat = _flatten_in(body_g, body_out)
-    if len(body_flat) != len(flat):
-        raise ValueError(
-            "The two structures don't have the same nested structure.\n\nFirst structure: "
-            f"{structure}\n\nSecond structure: {body_out}\n\nMore specifically: the loop body "
-            f"returned {len(body_flat)} values for {len(flat)} loop variables.")
-    names = _names or [None] * len(flat)
-    for t, out, inv, ex, vname in zip(flat, body_flat, invariants, explicit, names):
-        if out._dtype is not t._dtype:
-            if vname is not None:
-                raise TypeError(f"'{vname}' has dtype {t._dtype.name} before the loop, but "
-                                f"dtype {out._dtype.name} after one iteration")
-            raise TypeError(f"Loop variable {t.name} enters the loop with type "
-                            f"{t._dtype.name}, but has type {out._dtype.name} after one "
-                            "iteration.")
-        if not inv.is_compatible_with(out._shape) or (
-                not ex and out._shape != inv and not _more_specific(out._shape, inv)):
-            if vname is not None:
-                raise ValueError(
-                    f"'{vname}' has shape {inv} before the loop, but shape {out._shape} after"
-                    " one iteration. Use tf.autograph.experimental.set_loop_options to set "
-                    "shape invariants.")
-            raise ValueError(
-                f"Input tensor '{t.name}' enters the loop with shape {inv}, but has shape "
-                f"{out._shape} after one iteration. To allow the shape to vary across "
-                "iterations, use the `shape_invariants` argument of tf.while_loop to specify "
-                "a less-specific shape.")
-    body_g.outputs = body_flat
     n = len(flat)
     extra = _finalize([cond_g, body_g], [cond_g.inputs[:n], body_g.inputs[:n]])
     inputs = flat + extra

@@ -45,6 +45,7 @@ from .trace_types import (  # noqa: F401 - _param_names: saved_model imports it 
     IndexedSlicesOutput,
     MultilineMessageKeyError,
     OutputTypes,
+    SpecMismatch,
     VariableSpec,
     _call_key,
     _check_against_spec,
@@ -276,14 +277,11 @@ class Function:
 
     def _bind_to_signature(self, args, kwargs):
         specs = self._input_signature
+        received = (args, kwargs)
         if kwargs:
             args = self._canonicalize(args, kwargs)[:len(specs)]
         if len(args) != len(specs):
-            raise TypeError(
-                f"Binding inputs to tf.function `{self._name}` failed due to `too "
-                f"{'many' if len(args) > len(specs) else 'few'} positional arguments`. "
-                f"Received args: {args} and kwargs: {kwargs} for signature: "
-                f"{self._signature_text()}.")
+            raise self._binding_error(self._arity_problem(args, kwargs), *received)
         out = []
         for arg, spec in zip(args, specs):
             flat_specs = nest.flatten(spec)
@@ -291,14 +289,31 @@ class Function:
             flat_args = [arg] if len(flat_specs) == 1 and flat_specs[0] is spec else \
                 nest.flatten(arg)
             if len(flat_args) != len(flat_specs):
-                raise TypeError(f"Binding inputs to tf.function `{self._name}` failed due to "
-                                f"`{arg!r} does not match the structure of {spec!r}`.")
-            converted = []
-            for a, s in zip(flat_args, flat_specs):
-                converted.append(_check_against_spec(self._name, a, s,
-                                                     self._signature_text()))
+                raise self._binding_error(f"{arg!r} does not match the structure of {spec!r}",
+                                          *received)
+            try:
+                converted = [_check_against_spec(a, s) for a, s in zip(flat_args, flat_specs)]
+            except SpecMismatch as exc:
+                raise self._binding_error(exc.reason, *received) from None
             out.append(nest.pack_sequence_as(spec, converted))
         return tuple(out)
+
+    def _arity_problem(self, args, kwargs):
+        """Python's own words for arguments that do not fit the signature, as TF reports."""
+        if len(args) > len(self._input_signature):
+            return "too many positional arguments"
+        try:
+            names = list(self._signature.parameters)[:len(self._input_signature)]
+            inspect.Signature([inspect.Parameter(n, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+                               for n in names]).bind(*args, **kwargs)
+        except (TypeError, AttributeError) as exc:
+            return str(exc)
+        return "too few positional arguments"
+
+    def _binding_error(self, reason, args, kwargs):
+        return TypeError(f"Binding inputs to tf.function failed due to `{reason}`. Received "
+                         f"args: {tuple(args)} and kwargs: {kwargs} for signature: "
+                         f"{self._signature_text()}.")
 
     def _signature_text(self):
         params = [] if self._signature is None else list(self._signature.parameters)

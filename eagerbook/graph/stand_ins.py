@@ -107,8 +107,9 @@ def _broadcast_specs(op, inputs, attrs):
     known size above 1 wins (the unknown one must be 1 or equal to it); an unknown dim facing
     only 1s or unknowns stays unknown. None when known sizes clash (the kernel run words it)."""
     ranks = [t._shape._dims for t in inputs]
-    dtype_run = [np.ones((1,) * len(d or ()), dtype=object if t._dtype is dtypes.string
-                         else t._dtype._np) for t, d in zip(inputs, ranks)]
+    dtype_run = [np.full((1,) * len(d or ()), b"1", dtype=object) if t._dtype is dtypes.string
+                 else np.ones((1,) * len(d or ()), dtype=t._dtype._np)
+                 for t, d in zip(inputs, ranks)]
     with np.errstate(all="ignore"):
         out = op.kernel(*dtype_run, **attrs)
     dtype = dtypes.from_numpy(np.asarray(out).dtype)

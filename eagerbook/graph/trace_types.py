@@ -226,16 +226,23 @@ def _detector_for(fn):
         return detector
 
 
-def _check_against_spec(fname, arg, spec, sig_text):
+class SpecMismatch(TypeError):
+    """An argument that does not fit its input_signature spec (the caller words TF's error
+    around ``reason``)."""
+
+    def __init__(self, reason):
+        super().__init__(reason)
+        self.reason = reason
+
+
+def _check_against_spec(arg, spec):
     if is_composite_spec(spec):  # a RaggedTensorSpec or SparseTensorSpec
         if not spec.is_compatible_with(arg):
-            raise TypeError(
-                f"Binding inputs to tf.function `{fname}` failed due to `Can not cast "
-                f"{_describe_arg(arg)} to {spec!r}`. Received args and kwargs that do not "
-                f"match the input_signature {sig_text}.")
+            raise SpecMismatch(f"Can not cast {_describe_arg(arg)} to {spec!r}")
         return arg
     if _is_variable(arg):
         arg = arg._as_tensor()
+    original = arg
     if not isinstance(arg, Tensor):
         try:
             arg = convert_to_tensor(arg, dtype=spec.dtype)
@@ -243,10 +250,8 @@ def _check_against_spec(fname, arg, spec, sig_text):
             arg = None
     if arg is None or arg.dtype is not spec.dtype or \
             not TensorShape(spec.shape).is_compatible_with(arg.shape):
-        raise TypeError(
-            f"Binding inputs to tf.function `{fname}` failed due to `Can not cast "
-            f"{_describe_arg(arg)} to {spec!r}`. Received args and kwargs that do not match "
-            f"the input_signature {sig_text}.")
+        raise SpecMismatch(f"Can not cast {_describe_arg(original if arg is None else arg)} "
+                           f"to {spec!r}")
     return arg
 
 

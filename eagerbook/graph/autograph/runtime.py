@@ -265,7 +265,7 @@ def _graph_loop(make_cond, make_body, state, names, live, opts, extra_vars=(),
     max_iter = opts.get("maximum_iterations") if opts else None
     results = control_flow.while_loop(
         cond_fn, body_fn, init, shape_invariants=shape_invariants,
-        maximum_iterations=max_iter,
+        maximum_iterations=max_iter, _relax_shapes=bool(opts and opts.get("_relax_shapes")),
         _names=list(extra_names) + [names[i] for i in loop_idx])
     out = list(state)
     for i, v in zip(loop_idx, results[n_extra:]):
@@ -414,6 +414,7 @@ def _graph_dataset_loop(dataset, extra_test, body, state, names, live, opts):
         return tuple(nxt), out
     invariants = [TensorShape([])] + [TensorShape(s.shape) for s in flat_spec]
     opts = dict(opts or {})
+    opts["_relax_shapes"] = True  # TF's loop over a dataset is a reduce, which relaxes shapes
     return _graph_loop_with_extra_invariants(make_cond, make_body, state, names, live, opts,
                                              tuple(first), invariants)
 

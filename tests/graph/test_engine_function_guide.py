@@ -1,0 +1,50 @@
+"""tf.function behaviours the TF guides show: the input_signature binding error, a string
+function's output type, a loop over a dataset whose loop variable changes shape."""
+
+import pytest
+
+import eagerbook as tf
+
+
+def test_input_signature_mismatch_is_tf_binding_error():
+    @tf.function(input_signature=(tf.TensorSpec(shape=[None], dtype=tf.int32),))
+    def next_collatz(x):
+        return x
+    with pytest.raises(TypeError) as info:
+        next_collatz(tf.constant([[1, 2], [3, 4]]))
+    assert str(info.value) == (
+        "Binding inputs to tf.function failed due to `Can not cast TensorSpec(shape=(2, 2), "
+        "dtype=tf.int32, name=None) to TensorSpec(shape=(None,), dtype=tf.int32, name=None)`. "
+        "Received args: (<tf.Tensor: shape=(2, 2), dtype=int32, numpy=\narray([[1, 2],\n"
+        "       [3, 4]], dtype=int32)>,) and kwargs: {} for signature: "
+        "(x: TensorSpec(shape=(None,), dtype=tf.int32, name=None)).")
+
+
+def test_missing_argument_is_named_as_python_names_it():
+    @tf.function(input_signature=(tf.TensorSpec([None], tf.int32), tf.TensorSpec([], tf.float32)))
+    def two(x, y):
+        return x
+    with pytest.raises(TypeError, match="failed due to `missing a required argument: 'y'`. "
+                                        r"Received args: \(<tf.Tensor"):
+        two(tf.constant([1]))
+
+
+def test_string_function_of_unknown_shape_outputs_strings():
+    @tf.function
+    def double(a):
+        return a + a
+    concrete = double.get_concrete_function(tf.TensorSpec(shape=None, dtype=tf.string))
+    assert "Output Type:\n  TensorSpec(shape=<unknown>, dtype=tf.string, name=None)" in \
+        str(concrete)
+    assert concrete(tf.constant("b")).numpy() == b"bb"
+
+
+def test_loop_over_a_dataset_relaxes_a_loop_variable_shape():
+    @tf.function
+    def train(dataset):
+        loss = tf.constant(0)
+        for x, y in dataset:
+            loss += tf.abs(y - x)
+        return loss
+    data = tf.data.Dataset.from_generator(lambda: [(1, 3)] * 3, (tf.int32, tf.int32))
+    assert int(train(data)) == 6
