@@ -260,6 +260,28 @@ class Dataset:
     def _type_spec(self):
         return DatasetSpec(self.element_spec)
 
+    # --- as a tf.function argument (graph/function.py): one trace per element_spec --------------
+    def _traced_argument(self, placeholder):
+        return _ArgumentDataset(placeholder, self.element_spec)
+
+    def _argument_datasets(self):
+        """The argument datasets this pipeline reads (inside a traced function)."""
+        return _argument_datasets(self, [])
+
+    def _with_arguments(self, binding):
+        """This pipeline reading, for each argument dataset, the dataset a call passed."""
+        if isinstance(self, _ArgumentDataset):
+            return binding[id(self)]
+        fields = vars(self)
+        changed = {k: new for k, v in fields.items()
+                   if (new := _with_arguments(v, binding)) is not v}
+        if not changed:
+            return self
+        rebound = object.__new__(type(self))
+        rebound.__dict__.update(fields)
+        rebound.__dict__.update(changed)
+        return rebound
+
     def cardinality(self):
         """Number of elements as an int64 scalar tensor; ``tf.data.INFINITE_CARDINALITY`` (-1)
         or ``tf.data.UNKNOWN_CARDINALITY`` (-2) when it is infinite or cannot be known
@@ -2228,6 +2250,10 @@ class DatasetSpec:
     def value_type(self):
         return Dataset
 
+    def _traced_argument(self, placeholder):
+        """What a tf.function traced for this spec (an input_signature) sees."""
+        return _ArgumentDataset(placeholder, self._element_spec)
+
     def __eq__(self, other):
         return isinstance(other, DatasetSpec) and other._element_spec == self._element_spec
 
@@ -2257,6 +2283,50 @@ class DatasetSpec:
         return all(a.is_compatible_with(b) for a, b in
                    zip(structure.flatten(self._element_spec),
                        structure.flatten(other._element_spec)))
+
+
+class _ArgumentDataset(Dataset):
+    """A dataset argument of a tf.function while it traces (TF's variant placeholder): it
+    stands for whichever dataset of this element_spec a call passes, so one trace serves
+    them all. A loop over it (or over a pipeline built on it) reads, when the compiled code
+    runs, the dataset the call passed (``Dataset._with_arguments``)."""
+
+    _tf_name = "_VariantDataset"
+
+    def __init__(self, placeholder, spec):
+        self._placeholder = placeholder
+        self._spec_cache = spec
+
+    def _compute_spec(self):
+        return self._spec_cache
+
+    def _iterate(self):
+        raise TypeError("A dataset argument of a tf.function has no elements while the "
+                        "function traces: iterate it with a `for` loop or `reduce` inside "
+                        "the function.")
+
+
+def _with_arguments(value, binding):
+    """`value` with every argument dataset in it replaced (binding: id -> dataset)."""
+    if isinstance(value, Dataset):
+        return value._with_arguments(binding)
+    if type(value) in (list, tuple):
+        items = [_with_arguments(v, binding) for v in value]
+        return type(value)(items) if any(a is not b for a, b in zip(items, value)) else value
+    return value
+
+
+def _argument_datasets(value, found):
+    if isinstance(value, _ArgumentDataset):
+        if all(a is not value for a in found):
+            found.append(value)
+    elif isinstance(value, Dataset):
+        for part in vars(value).values():
+            _argument_datasets(part, found)
+    elif type(value) in (list, tuple):
+        for part in value:
+            _argument_datasets(part, found)
+    return found
 
 
 class _VariantDataset(Dataset):

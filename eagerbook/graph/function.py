@@ -36,7 +36,7 @@ from . import passes
 from .autograph import convert_function
 from .compile import compile_graph
 from .gradients import forward_backward
-from .ir import TensorArrayLike, make_symbolic, resource
+from .ir import TensorArrayLike, make_symbolic, resource, variant
 from .node_errors import RUN_ERRORS, runtime_error
 from .trace_types import (  # noqa: F401 - _param_names: saved_model imports it from here
     CompositeOutput,
@@ -45,7 +45,6 @@ from .trace_types import (  # noqa: F401 - _param_names: saved_model imports it 
     IndexedSlicesOutput,
     MultilineMessageKeyError,
     OutputTypes,
-    SpecMismatch,
     VariableSpec,
     _call_key,
     _check_against_spec,
@@ -61,9 +60,12 @@ from .trace_types import (  # noqa: F401 - _param_names: saved_model imports it 
     _param_names,
     _relax,
     bind_concrete_call,
+    bind_to_signature,
     composite_placeholders,
     in_user_code,
     is_composite_spec,
+    is_dataset_argument,
+    placeholder_names,
     tensors_for_specs,
 )
 from .tracer import FuncGraph
@@ -147,7 +149,8 @@ class Function:
         self._nparams = len(params)
         if self._input_signature is not None:
             for spec in nest.flatten(self._input_signature):
-                if not _is_spec(spec) and not is_composite_spec(spec):
+                if not _is_spec(spec) and not is_composite_spec(spec) and \
+                        not is_dataset_argument(spec):
                     raise TypeError(f"input_signature must be a possibly nested sequence of "
                                     f"TensorSpec objects, got invalid args {spec!r} with type "
                                     f"{type(spec)}.")
@@ -223,7 +226,7 @@ class Function:
             self._note_inlined_call(args, kwargs)
             return self._traced_callable()(*args, **kwargs)
         if self._input_signature is not None:
-            args = self._bind_to_signature(args, kwargs)
+            args = bind_to_signature(self, args, kwargs)
             kwargs = {}
             key = "signature"
         elif self._simple and not kwargs and len(args) == self._nparams:
@@ -275,51 +278,6 @@ class Function:
                 out.append(value)
         return tuple(out)
 
-    def _bind_to_signature(self, args, kwargs):
-        specs = self._input_signature
-        received = (args, kwargs)
-        if kwargs:
-            args = self._canonicalize(args, kwargs)[:len(specs)]
-        if len(args) != len(specs):
-            raise self._binding_error(self._arity_problem(args, kwargs), *received)
-        out = []
-        for arg, spec in zip(args, specs):
-            flat_specs = nest.flatten(spec)
-            # a list or array where the signature has one spec is that tensor's value
-            flat_args = [arg] if len(flat_specs) == 1 and flat_specs[0] is spec else \
-                nest.flatten(arg)
-            if len(flat_args) != len(flat_specs):
-                raise self._binding_error(f"{arg!r} does not match the structure of {spec!r}",
-                                          *received)
-            try:
-                converted = [_check_against_spec(a, s) for a, s in zip(flat_args, flat_specs)]
-            except SpecMismatch as exc:
-                raise self._binding_error(exc.reason, *received) from None
-            out.append(nest.pack_sequence_as(spec, converted))
-        return tuple(out)
-
-    def _arity_problem(self, args, kwargs):
-        """Python's own words for arguments that do not fit the signature, as TF reports."""
-        if len(args) > len(self._input_signature):
-            return "too many positional arguments"
-        try:
-            names = list(self._signature.parameters)[:len(self._input_signature)]
-            inspect.Signature([inspect.Parameter(n, inspect.Parameter.POSITIONAL_OR_KEYWORD)
-                               for n in names]).bind(*args, **kwargs)
-        except (TypeError, AttributeError) as exc:
-            return str(exc)
-        return "too few positional arguments"
-
-    def _binding_error(self, reason, args, kwargs):
-        return TypeError(f"Binding inputs to tf.function failed due to `{reason}`. Received "
-                         f"args: {tuple(args)} and kwargs: {kwargs} for signature: "
-                         f"{self._signature_text()}.")
-
-    def _signature_text(self):
-        params = [] if self._signature is None else list(self._signature.parameters)
-        specs = self._input_signature or []
-        return "(" + ", ".join(f"{p}: {s!r}" for p, s in zip(params, specs)) + ")"
-
     def _find_relaxed(self, args, key):
         """reduce_retracing: reuse a trace whose (relaxed) signature accepts these shapes."""
         for concrete in reversed(self._concretes):
@@ -366,7 +324,7 @@ class Function:
         graph = FuncGraph(self._name)
         graph.allow_variable_creation = (allow_variables and not self._concretes
                                          and not self._variables_created)
-        names = self._arg_names(len(args))
+        names = placeholder_names(self._signature, len(args))
         symbolic_args = []
         specs = []
         for i, arg in enumerate(args):
@@ -435,19 +393,6 @@ class Function:
                 args.append(canonical[i])
                 i += 1
         return args, kwargs
-
-    def _arg_names(self, n):
-        names = []
-        if self._signature is not None:
-            for p in self._signature.parameters.values():
-                if p.kind is p.VAR_POSITIONAL:  # every other parameter takes one slot
-                    n_var = max(0, n - (len(self._signature.parameters) - 1))
-                    names.extend(f"{p.name}_{j}" for j in range(n_var))
-                else:
-                    names.append(p.name)
-        while len(names) < n:
-            names.append(f"arg{len(names)}")
-        return names[:n] if len(names) >= n else names
 
     def get_concrete_function(self, *args, **kwargs):
         """The ConcreteFunction for these arguments (tensors or TensorSpecs), tracing if
@@ -538,6 +483,11 @@ def _placeholders_for(graph, arg, name, relaxed=None):
     """Replaces the tensors in `arg` by placeholders; returns (symbolic arg, spec)."""
     if hasattr(type(arg), "__tf_components__"):  # an ExtensionType
         return composite_placeholders(graph, arg, name, _placeholders_for)
+    if is_dataset_argument(arg):  # a dataset: an input the compiled code takes as it is
+        p = graph.add_placeholder(variant, TensorShape([]), name=name)
+        graph.object_inputs.add(id(p))
+        spec = arg if not hasattr(arg, "_iterate") else arg._type_spec
+        return arg._traced_argument(p), spec
     if _is_variable(arg):
         graph.add_variable_input(arg, name)
         return arg, VariableSpec(arg.shape, arg.dtype, bool(getattr(arg, "trainable", True)),
@@ -593,7 +543,8 @@ class ConcreteFunction(OutputTypes):
         self._n_inputs = len(graph.inputs)
         # Positions of Variable arguments: the compiled code receives the Variable itself.
         self._resource_inputs = frozenset(
-            i for i, t in enumerate(graph.inputs) if t._dtype is resource)
+            i for i, t in enumerate(graph.inputs)
+            if t._dtype is resource or id(t) in graph.object_inputs)  # (datasets too)
 
     # --- inspection ---------------------------------------------------------------------------
     @property
@@ -740,7 +691,7 @@ class ConcreteFunction(OutputTypes):
             return self._call_flat(args)
         inputs = []
         for a in nest.flatten(list(args)):
-            if isinstance(a, Tensor) or _is_variable(a):
+            if isinstance(a, Tensor) or _is_variable(a) or is_dataset_argument(a):
                 inputs.append(a)
             elif hasattr(type(a), "__tf_components__"):
                 inputs.extend(a.__tf_components__())

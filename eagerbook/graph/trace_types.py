@@ -130,6 +130,8 @@ def _key(x, aliases):
                 bool(getattr(x, "trainable", True)), alias)
     if isinstance(x, np.ndarray):
         return ("T", dtypes.from_numpy(x.dtype), x.shape)
+    if is_dataset_argument(x):  # a dataset (or a DatasetSpec): by its element_spec, as TF
+        return ("D", repr(x.element_spec))
     if isinstance(x, (list, tuple)):
         return (type(x), tuple(_key(e, aliases) for e in x))
     if isinstance(x, dict):
@@ -143,6 +145,11 @@ def _key(x, aliases):
         return ("H", type(x), x)
     except TypeError:
         return ("O", _Weak(x))
+
+
+def is_dataset_argument(x):
+    """A tf.data Dataset or DatasetSpec (they say what a traced function sees for them)."""
+    return hasattr(type(x), "_traced_argument")
 
 
 def _call_key(args):
@@ -236,6 +243,10 @@ class SpecMismatch(TypeError):
 
 
 def _check_against_spec(arg, spec):
+    if is_dataset_argument(spec):  # a DatasetSpec
+        if not is_dataset_argument(arg) or not spec.is_compatible_with(arg):
+            raise SpecMismatch(f"Can not cast {_describe_arg(arg)} to {spec!r}")
+        return arg
     if is_composite_spec(spec):  # a RaggedTensorSpec or SparseTensorSpec
         if not spec.is_compatible_with(arg):
             raise SpecMismatch(f"Can not cast {_describe_arg(arg)} to {spec!r}")
@@ -253,6 +264,69 @@ def _check_against_spec(arg, spec):
         raise SpecMismatch(f"Can not cast {_describe_arg(original if arg is None else arg)} "
                            f"to {spec!r}")
     return arg
+
+
+def placeholder_names(signature, n):
+    """The names of a trace's `n` placeholders: the parameters', ``args_0``, ``args_1``, ...
+    for ``*args`` (every other parameter takes one slot), ``arg<i>`` past the end."""
+    names = []
+    if signature is not None:
+        for p in signature.parameters.values():
+            if p.kind is p.VAR_POSITIONAL:
+                n_var = max(0, n - (len(signature.parameters) - 1))
+                names.extend(f"{p.name}_{j}" for j in range(n_var))
+            else:
+                names.append(p.name)
+    while len(names) < n:
+        names.append(f"arg{len(names)}")
+    return names[:n]
+
+
+# --- binding a call to an input_signature ------------------------------------------------------
+def bind_to_signature(function, args, kwargs):
+    """The arguments of a call of `function` (a Function with an input_signature) as its
+    specs' tensors, or TF's binding TypeError."""
+    specs = function._input_signature
+    received = (args, kwargs)
+    if kwargs:
+        args = function._canonicalize(args, kwargs)[:len(specs)]
+    if len(args) != len(specs):
+        raise _binding_error(function, _arity_problem(function, args, kwargs), *received)
+    out = []
+    for arg, spec in zip(args, specs):
+        flat_specs = nest.flatten(spec)
+        # a list or array where the signature has one spec is that tensor's value
+        flat_args = [arg] if len(flat_specs) == 1 and flat_specs[0] is spec else \
+            nest.flatten(arg)
+        if len(flat_args) != len(flat_specs):
+            raise _binding_error(function, f"{arg!r} does not match the structure of {spec!r}",
+                                 *received)
+        try:
+            converted = [_check_against_spec(a, s) for a, s in zip(flat_args, flat_specs)]
+        except SpecMismatch as exc:
+            raise _binding_error(function, exc.reason, *received) from None
+        out.append(nest.pack_sequence_as(spec, converted))
+    return tuple(out)
+
+
+def _arity_problem(function, args, kwargs):
+    """Python's own words for arguments that do not fit the signature, as TF reports them."""
+    if len(args) > len(function._input_signature):
+        return "too many positional arguments"
+    try:
+        names = list(function._signature.parameters)[:len(function._input_signature)]
+        inspect.Signature([inspect.Parameter(n, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+                           for n in names]).bind(*args, **kwargs)
+    except (TypeError, AttributeError) as exc:
+        return str(exc)
+    return "too few positional arguments"
+
+
+def _binding_error(function, reason, args, kwargs):
+    params = [] if function._signature is None else list(function._signature.parameters)
+    signature = ", ".join(f"{p}: {s!r}" for p, s in zip(params, function._input_signature))
+    return TypeError(f"Binding inputs to tf.function failed due to `{reason}`. Received args: "
+                     f"{tuple(args)} and kwargs: {kwargs} for signature: ({signature}).")
 
 
 def _describe_arg(arg):

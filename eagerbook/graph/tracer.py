@@ -41,6 +41,7 @@ class FuncGraph(Graph):
         self.foreign = {}  # id(tensor of another graph) -> tensor of this graph
         self.handle_vars = {}  # id(resource placeholder) -> Variable
         self.variable_inputs = {}  # id(Variable passed as an argument) -> its input position
+        self.object_inputs = set()  # ids of placeholders whose values are objects (datasets)
         self.structured_outputs = None
 
     # --- tensors from elsewhere ---------------------------------------------------------------

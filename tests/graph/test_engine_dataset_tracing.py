@@ -200,3 +200,33 @@ def test_mixed_dtypes_while_tracing_are_tf_graph_type_errors():
     with pytest.raises(TypeError, match="Input 'y' of 'Mul' Op has type int32 that does not "
                                         "match type int64 of argument 'x'"):
         f(tf.constant(1, tf.int64), tf.constant(1, tf.int32))
+
+
+def test_dataset_arguments_trace_once_per_element_spec():
+    @tf.function
+    def total(dataset):
+        s = tf.constant(0, tf.int64)
+        for x in dataset:
+            s += x
+        return s
+    assert int(total(tf.data.Dataset.range(3))) == 3
+    assert int(total(tf.data.Dataset.range(5))) == 10
+    assert int(total(tf.data.Dataset.range(5).map(lambda x: x * 2))) == 20
+    assert int(total(tf.data.Dataset.range(4).batch(2).unbatch())) == 6
+    assert total.experimental_get_tracing_count() == 1
+    assert int(total(tf.data.Dataset.range(3).map(lambda x: tf.cast(x, tf.int32)) .map(
+        lambda x: tf.cast(x, tf.int64) * 3))) == 9
+
+
+def test_dataset_spec_in_an_input_signature():
+    spec = tf.data.DatasetSpec.from_value(tf.data.Dataset.range(3))
+
+    @tf.function(input_signature=[spec])
+    def total(dataset):
+        return dataset.map(lambda x: x + 1).reduce(tf.constant(0, tf.int64),
+                                                   lambda s, x: s + x)
+    assert int(total(tf.data.Dataset.range(4))) == 10
+    assert int(total(tf.data.Dataset.range(6))) == 21
+    assert total.experimental_get_tracing_count() == 1
+    with pytest.raises(TypeError, match="Binding inputs to tf.function failed"):
+        total(tf.data.Dataset.from_tensor_slices([1., 2.]))

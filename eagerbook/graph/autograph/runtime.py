@@ -399,7 +399,9 @@ def _graph_dataset_loop(dataset, extra_test, body, state, names, live, opts):
     next element from an iterator op on every iteration (as TF does)."""
     spec = dataset.element_spec
     flat_spec = nest.flatten(spec)
-    iterator = execute(_make_iterator_op(), (), {"dataset": dataset})
+    arguments = dataset._argument_datasets() if hasattr(dataset, "_argument_datasets") else []
+    iterator = execute(_make_iterator_op(), tuple(a._placeholder for a in arguments),
+                       {"dataset": dataset, "arguments": tuple(id(a) for a in arguments)})
     attrs = {"specs": tuple((s.dtype, None if s.shape.rank is None else
                              tuple(s.shape.as_list())) for s in flat_spec)}
     first = execute(ITERATOR_GET_NEXT, (iterator,), attrs)
@@ -467,7 +469,11 @@ class _IteratorState:
         self.it = dataset._iterate()
 
 
-def _make_iterator(dataset):
+def _make_iterator(*passed, dataset, arguments=()):
+    """An iterator over `dataset`; when it reads dataset arguments of the function (`passed`:
+    the datasets this call passed for them), over the pipeline reading those."""
+    if passed:
+        dataset = dataset._with_arguments(dict(zip(arguments, passed)))
     return _IteratorState(dataset)
 
 
