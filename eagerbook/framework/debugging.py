@@ -89,11 +89,26 @@ def _static_failure(data):
         d if isinstance(d, str) else str(np.asarray(d)) for d in data))
 
 
-def _graph_elementwise(x, y, test, sym, message, summarize):
+# The name scope of each check, where TF converts a Python operand (``y (assert_less/y:0)``);
+# tf.debugging.assert_equal converts inside a second scope of the same name.
+_SCOPES = {"==": "assert_equal_1", "!=": "assert_none_equal", ">": "assert_greater",
+           ">=": "assert_greater_equal", "<": "assert_less", "<=": "assert_less_equal"}
+
+
+def _operand_name(t, given, label, sym, name):
+    """A traced operand's name; a Python value's is the one TF gives it converting it."""
+    if isinstance(given, Tensor) or hasattr(type(given), "_as_tensor"):
+        return _name(t)
+    scopes = "".join(s + "/" for s in context.state.name_scopes)
+    return f"{scopes}{name or _SCOPES[sym]}/{label}:0"
+
+
+def _graph_elementwise(x, y, test, sym, message, summarize, name=None, given=(None, None)):
     from ..ops.shape_rules import known_value
     data = ([] if message is None else [str(message)]) + [
-        f"Condition x {sym} y did not hold element-wise:", f"x ({_name(x)}) = ", x,
-        f"y ({_name(y)}) = ", y]
+        f"Condition x {sym} y did not hold element-wise:",
+        f"x ({_operand_name(x, given[0], 'x', sym, name)}) = ", x,
+        f"y ({_operand_name(y, given[1], 'y', sym, name)}) = ", y]
     xv, yv = known_value(x), known_value(y)
     if xv is not None and yv is not None:
         if not np.all(test(xv, yv)):
@@ -111,10 +126,11 @@ def _reduce_all(test, *tensors):
     return math_ops.reduce_all(ops[test](*tensors))
 
 
-def _elementwise(x, y, test, condition, message, summarize):
+def _elementwise(x, y, test, condition, message, summarize, name=None):
+    given = (x, y)
     x, y = _pair(x, y)
     if _tracing():
-        return _graph_elementwise(x, y, test, condition, message, summarize)
+        return _graph_elementwise(x, y, test, condition, message, summarize, name, given)
     if x._value is None or y._value is None:  # symbolic: checked when the function runs
         return None
     try:
@@ -128,27 +144,27 @@ def _elementwise(x, y, test, condition, message, summarize):
 
 
 def assert_equal(x, y, message=None, summarize=None, name=None):
-    return _elementwise(x, y, np.equal, "==", message, summarize)
+    return _elementwise(x, y, np.equal, "==", message, summarize, name)
 
 
 def assert_none_equal(x, y, message=None, summarize=None, name=None):
-    return _elementwise(x, y, np.not_equal, "!=", message, summarize)
+    return _elementwise(x, y, np.not_equal, "!=", message, summarize, name)
 
 
 def assert_greater(x, y, message=None, summarize=None, name=None):
-    return _elementwise(x, y, np.greater, ">", message, summarize)
+    return _elementwise(x, y, np.greater, ">", message, summarize, name)
 
 
 def assert_greater_equal(x, y, message=None, summarize=None, name=None):
-    return _elementwise(x, y, np.greater_equal, ">=", message, summarize)
+    return _elementwise(x, y, np.greater_equal, ">=", message, summarize, name)
 
 
 def assert_less(x, y, message=None, summarize=None, name=None):
-    return _elementwise(x, y, np.less, "<", message, summarize)
+    return _elementwise(x, y, np.less, "<", message, summarize, name)
 
 
 def assert_less_equal(x, y, message=None, summarize=None, name=None):
-    return _elementwise(x, y, np.less_equal, "<=", message, summarize)
+    return _elementwise(x, y, np.less_equal, "<=", message, summarize, name)
 
 
 def assert_near(x, y, rtol=None, atol=None, message=None, summarize=None, name=None):

@@ -48,3 +48,30 @@ def test_loop_over_a_dataset_relaxes_a_loop_variable_shape():
         return loss
     data = tf.data.Dataset.from_generator(lambda: [(1, 3)] * 3, (tf.int32, tf.int32))
     assert int(train(data)) == 6
+
+
+@pytest.mark.parametrize("check, x, shown", [
+    ("assert_less", [5., 9.], "[y (assert_less/y:0) = ] [5]"),
+    ("assert_equal", [1., 9.], "[y (assert_equal_1/y:0) = ] [5]"),
+    ("assert_greater_equal", [1., 9.], "[y (assert_greater_equal/y:0) = ] [5]"),
+])
+def test_a_python_operand_of_a_traced_check_is_named_as_tf_converts_it(check, x, shown):
+    assertion = getattr(tf.debugging, check)
+
+    @tf.function
+    def f(x):
+        assertion(x, 5.)
+        return x
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"\[x \(x:0\) = \] \[.*\] " +
+                       shown.replace("[", r"\[").replace("]", r"\]").replace("(", r"\(")
+                       .replace(")", r"\)")):
+        f(tf.constant(x))
+
+
+def test_a_named_check_names_its_python_operand_under_that_name():
+    @tf.function
+    def f(x):
+        tf.debugging.assert_less(3., x, name="mine")
+        return x
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"\[x \(mine/x:0\) = \] \[3\]"):
+        f(tf.constant([1., 9.]))
