@@ -1045,6 +1045,10 @@ class MapDataset(_UnaryDataset):
         _check_callable(map_func)
         self._func = map_func
         self._traced = _traced(map_func, input_dataset.element_spec)
+        if self._traced is not None and self._traced.output_structure is None:
+            raise errors.InvalidArgumentError(  # TF's MapDataset op needs a component
+                None, None, "Length for attr 'output_types' of 0 must be at least minimum 1 "
+                            "[Op:MapDataset]")
 
     def _apply(self, element):
         if self._traced is not None:

@@ -230,3 +230,8 @@ def test_dataset_spec_in_an_input_signature():
     assert total.experimental_get_tracing_count() == 1
     with pytest.raises(TypeError, match="Binding inputs to tf.function failed"):
         total(tf.data.Dataset.from_tensor_slices([1., 2.]))
+
+
+def test_a_map_function_returning_nothing_fails_at_map_time():
+    with pytest.raises(tf.errors.InvalidArgumentError, match="output_types' of 0"):
+        tf.data.Dataset.range(3).map(lambda x: None)
