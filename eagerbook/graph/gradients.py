@@ -21,11 +21,13 @@ from ..core.shape import TensorShape
 from ..core.tensor import Tensor
 from ..ops import math_ops
 from ..ops.backprop import backprop, carries_gradient, zeros_gradient
+from ..ops.indexed_slices import IndexedSlices
 from ..ops.registry import OpRecord
 from ..ops.support import FLOAT_SET
 from . import passes
 from .compile import compile_graph
 from .ir import resource, variant
+from .trace_types import IndexedSlicesOutput
 from .tracer import FuncGraph
 
 _SKIP_ON_REPLAY = ("PrintV2",)
@@ -100,14 +102,21 @@ def build_backward(support):
         records = replay(fgraph, bgraph, mapping, var_state)
         targets = [mapping[id(t)] for t in float_outs]
         sources = xs + var_values
-        grads = backprop(records, targets, dys, sources)
+        grads = backprop(records, targets, dys, sources, keep_slices=True)
     positions = [i for i, g in enumerate(grads) if g is not None]
-    bgraph.outputs = [bgraph.as_graph_tensor(grads[i]) for i in positions]
+    outputs, template = [], []
+    for i in positions:  # a gather's gradient stays an IndexedSlices, as TF's tape gives it
+        if isinstance(grads[i], IndexedSlices):
+            template.append(IndexedSlicesOutput(bgraph, grads[i], outputs))
+        else:
+            template.append(len(outputs))
+            outputs.append(bgraph.as_graph_tensor(grads[i]))
+    bgraph.outputs = outputs
     n_inputs = len(sources)
     specs = tuple(t.shape for t in bgraph.inputs)
     # A ConcreteFunction like the forward one (its class: no import of function.py here).
-    concrete = type(support.concrete)(bgraph, bgraph.name, (), specs, list(bgraph.outputs),
-                                list(range(len(bgraph.outputs))))
+    concrete = type(support.concrete)(bgraph, bgraph.name, (), specs,
+                                      list(range(len(template))), template)
     return concrete, positions, n_inputs
 
 

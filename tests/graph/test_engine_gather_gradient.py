@@ -36,3 +36,33 @@ def test_sparse_and_dense_gradients_add_up_and_optimizers_apply_them():
     g = step(tf.constant([0, 0, 2]))
     assert g.numpy().tolist() == [5., 1., 7.]  # dense: the sum with reduce_sum's gradient
     np.testing.assert_allclose(x.numpy(), [-1.5, 1.5, -0.5])
+
+
+def test_an_eager_tape_around_a_traced_gather_gets_indexed_slices():
+    emb = tf.Variable(tf.ones([4, 2]))
+
+    @tf.function
+    def look(ids):
+        return tf.reduce_sum(tf.nn.embedding_lookup(emb, ids) * 2.)
+    with tf.GradientTape() as tape:
+        y = look(tf.constant([1, 3, 1]))
+    g = tape.gradient(y, emb)
+    assert isinstance(g, tf.IndexedSlices)
+    assert g.indices.numpy().tolist() == [1, 3, 1]
+    assert tf.convert_to_tensor(g).numpy().tolist() == [[0, 0], [4, 4], [0, 0], [2, 2]]
+
+    p = tf.constant([1., 2., 3.])
+
+    @tf.function
+    def cubes(p, i):
+        return tf.reduce_sum(tf.gather(p, i) ** 3)
+    with tf.GradientTape() as outer:
+        outer.watch(p)
+        with tf.GradientTape() as inner:
+            inner.watch(p)
+            y = cubes(p, tf.constant([0, 0, 2]))
+        first = inner.gradient(y, p)
+        total = tf.reduce_sum(tf.convert_to_tensor(first))
+    assert first.values.numpy().tolist() == [3., 3., 27.]
+    second = outer.gradient(total, p)
+    assert tf.convert_to_tensor(second).numpy().tolist() == [12., 0., 18.]
