@@ -35,14 +35,13 @@ from ..ops.registry import per_use_op, record_custom
 from . import passes
 from .autograph import convert_function
 from .compile import compile_graph
-from .gradients import forward_backward
+from .gradients import IndexedSlicesOutput, forward_backward
 from .ir import TensorArrayLike, make_symbolic, resource, variant
 from .node_errors import RUN_ERRORS, runtime_error
 from .trace_types import (  # noqa: F401 - _param_names: saved_model imports it from here
     CompositeOutput,
     FlatCall,
     FunctionType,
-    IndexedSlicesOutput,
     MultilineMessageKeyError,
     OutputTypes,
     VariableSpec,

@@ -27,7 +27,6 @@ from ..ops.support import FLOAT_SET
 from . import passes
 from .compile import compile_graph
 from .ir import resource, variant
-from .trace_types import IndexedSlicesOutput
 from .tracer import FuncGraph
 
 _SKIP_ON_REPLAY = ("PrintV2",)
@@ -72,6 +71,24 @@ class _Support:
         for pos, g in zip(positions, results):
             grads[pos] = g
         return grads
+
+
+class IndexedSlicesOutput:
+    """A traced function's IndexedSlices output (a gather's gradient): its values, indices
+    and dense shape are graph outputs, rebuilt into an IndexedSlices around their values."""
+
+    __slots__ = ("indices", "has_shape")
+
+    def __init__(self, graph, leaf, outputs):
+        parts = [leaf.values, leaf.indices] + ([leaf.dense_shape]
+                                               if leaf.dense_shape is not None else [])
+        self.has_shape = leaf.dense_shape is not None
+        self.indices = range(len(outputs), len(outputs) + len(parts))
+        outputs.extend(graph.as_graph_tensor(t) for t in parts)
+
+    def resolve(self, values):
+        parts = [values[i] for i in self.indices]
+        return IndexedSlices(*parts) if self.has_shape else IndexedSlices(parts[0], parts[1])
 
 
 def _all_tensors(graph):

@@ -719,25 +719,6 @@ class CompositeOutput:
         return self.like.__tf_from_components__([values[i] for i in self.indices])
 
 
-class IndexedSlicesOutput:
-    """A traced function's IndexedSlices output (a gather's gradient): its values, indices
-    and dense shape are graph outputs, rebuilt into an IndexedSlices around their values."""
-
-    __slots__ = ("indices", "has_shape")
-
-    def __init__(self, graph, leaf, outputs):
-        parts = [leaf.values, leaf.indices] + ([leaf.dense_shape]
-                                               if leaf.dense_shape is not None else [])
-        self.has_shape = leaf.dense_shape is not None
-        self.indices = range(len(outputs), len(outputs) + len(parts))
-        outputs.extend(graph.as_graph_tensor(t) for t in parts)
-
-    def resolve(self, values):
-        from ..ops.indexed_slices import IndexedSlices
-        parts = [values[i] for i in self.indices]
-        return IndexedSlices(*parts) if self.has_shape else IndexedSlices(parts[0], parts[1])
-
-
 def composite_placeholders(graph, arg, name, placeholders_for):
     """An ExtensionType argument: a placeholder for each tensor inside, rebuilt around them."""
     parts = [placeholders_for(graph, t, f"{name}_{i}")[0]
