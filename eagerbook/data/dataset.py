@@ -289,12 +289,13 @@ class Dataset:
         return _from_numpy(np.array(self._cardinality(), dtype=np.int64))
 
     def __len__(self):
+        # TF returns the cardinality tensor itself (len() takes it through __index__).
         n = self._cardinality()
         if n == INFINITE:
             raise TypeError("The dataset is infinite.")
         if n == UNKNOWN:
             raise TypeError("The dataset length is unknown.")
-        return n
+        return self.cardinality()
 
     def __bool__(self):
         return True
@@ -1262,8 +1263,17 @@ class _OptionsDataset(_UnaryDataset):
         return super().options().merge(self._options)
 
 
+def _directed_interleave_cardinality(datasets):
+    """TF's count for sample_from_datasets/choose_from_datasets: infinite when any input is
+    (whatever the weights, choices or stop_on_empty_dataset), unknown otherwise."""
+    return INFINITE if any(d._cardinality() == INFINITE for d in datasets) else UNKNOWN
+
+
 class SampleDataset(Dataset):
     _tf_name = "_DirectedInterleaveDataset"
+
+    def _cardinality(self):
+        return _directed_interleave_cardinality(self._datasets)
 
     def __init__(self, datasets, weights, seed, stop_on_empty_dataset):
         self._datasets = list(datasets)
@@ -1346,6 +1356,9 @@ class RejectionDataset(_UnaryDataset):
 
 class ChooseDataset(Dataset):
     _tf_name = "_DirectedInterleaveDataset"
+
+    def _cardinality(self):
+        return _directed_interleave_cardinality(self._datasets)
 
     def __init__(self, datasets, choice_dataset, stop_on_empty_dataset):
         self._datasets = list(datasets)

@@ -1,0 +1,46 @@
+"""Cardinality of sample_from_datasets/choose_from_datasets as TF counts it, and len()."""
+
+import pytest
+
+import eagerbook as tf
+
+R = tf.data.Dataset.range
+INFINITE, UNKNOWN = int(tf.data.INFINITE_CARDINALITY), int(tf.data.UNKNOWN_CARDINALITY)
+
+
+@pytest.mark.parametrize("datasets, expected", [
+    (lambda: [R(3), R(5)], UNKNOWN),
+    (lambda: [R(3).repeat(), R(5).repeat()], INFINITE),
+    (lambda: [R(3), R(5).repeat()], INFINITE),
+    (lambda: [R(3).repeat(), R(5).filter(lambda x: x > 1)], INFINITE),
+])
+def test_sample_from_datasets_is_infinite_when_any_input_is(datasets, expected):
+    sampled = tf.data.Dataset.sample_from_datasets(datasets(), seed=1)
+    assert int(sampled.cardinality()) == expected
+    stopping = tf.data.Dataset.sample_from_datasets(datasets(), stop_on_empty_dataset=True)
+    assert int(stopping.cardinality()) == expected
+
+
+def test_a_balanced_infinite_sample_can_be_taken_and_counted():
+    balanced = tf.data.Dataset.sample_from_datasets(
+        [R(1).repeat(), R(1, 2).repeat()], [0.5, 0.5], seed=1)
+    assert int(balanced.take(10).cardinality()) == 10
+
+
+def test_choose_from_datasets_ignores_the_choices_count():
+    finite_choices = R(2).repeat(3)
+    assert int(tf.data.Dataset.choose_from_datasets(
+        [R(3), R(5)], finite_choices).cardinality()) == UNKNOWN
+    assert int(tf.data.Dataset.choose_from_datasets(
+        [R(3).repeat(), R(5).repeat()], finite_choices).cardinality()) == INFINITE
+
+
+def test_dunder_len_is_the_cardinality_tensor():
+    batched = R(7).batch(2)
+    length = batched.__len__()
+    assert isinstance(length, tf.Tensor) and length.dtype == tf.int64 and int(length) == 4
+    assert len(batched) == 4
+    with pytest.raises(TypeError, match="The dataset is infinite."):
+        len(R(7).repeat())
+    with pytest.raises(TypeError, match="The dataset length is unknown."):
+        len(R(7).filter(lambda x: x > 2))
