@@ -1,10 +1,13 @@
 """``tf.keras.callbacks``: hooks that ``fit``/``evaluate``/``predict`` call as they run."""
 
 import csv
+import json
 import os
 import shutil
 import sys
 import time
+import urllib.parse
+import urllib.request
 import warnings
 
 import numpy as np
@@ -417,7 +420,9 @@ class EarlyStopping(Callback):
         if epoch < self.start_from_epoch:
             return
         if self.restore_best_weights and self.best_weights is None:
+            # (the first epoch's weights, should no epoch ever improve)
             self.best_weights = self.model.get_weights()
+            self.best_epoch = epoch
         self.wait += 1
         if self._improved(current, self.best):
             self.best = current
@@ -426,18 +431,20 @@ class EarlyStopping(Callback):
                 self.best_weights = self.model.get_weights()
             if self.baseline is None or self._improved(current, self.baseline):
                 self.wait = 0
+            return  # an improving epoch never stops training, as in TF
         if self.wait >= self.patience and epoch > 0:
             self.stopped_epoch = epoch
             self.model.stop_training = True
-            if self.restore_best_weights and self.best_weights is not None:
-                if self.verbose > 0:
-                    print("Restoring model weights from the end of the best epoch: "
-                          f"{self.best_epoch + 1}.")
-                self.model.set_weights(self.best_weights)
 
     def on_train_end(self, logs=None):
         if self.stopped_epoch > 0 and self.verbose > 0:
             print(f"Epoch {self.stopped_epoch + 1}: early stopping")
+        # As TF's Keras: the best weights come back when training ends, stopped early or not.
+        if self.restore_best_weights and self.best_weights is not None:
+            if self.verbose > 0:
+                print("Restoring model weights from the end of the best epoch: "
+                      f"{self.best_epoch + 1}.")
+            self.model.set_weights(self.best_weights)
 
 
 class ModelCheckpoint(Callback):
@@ -568,6 +575,41 @@ class TerminateOnNaN(Callback):
         if loss is not None and (np.isnan(loss) or np.isinf(loss)):
             print(f"Batch {batch}: Invalid loss, terminating training")
             self.model.stop_training = True
+
+
+class RemoteMonitor(Callback):
+    """Posts each epoch's logs, as JSON, to ``root + path`` on a server: in a form field
+    `field`, or as the request body if `send_as_json`. (TF's sends with the ``requests``
+    library; this one with the standard library's ``urllib``, as the engine needs NumPy only.)"""
+
+    def __init__(self, root="http://localhost:9000", path="/publish/epoch/end/", field="data",
+                 headers=None, send_as_json=False):
+        super().__init__()
+        self.root = root
+        self.path = path
+        self.field = field
+        self.headers = headers
+        self.send_as_json = send_as_json
+
+    def on_epoch_end(self, epoch, logs=None):
+        sent = {"epoch": epoch}
+        for key, value in (logs or {}).items():
+            sent[key] = value.item() if isinstance(value, (np.ndarray, np.generic)) else value
+        headers = dict(self.headers or {})
+        if self.send_as_json:
+            body = json.dumps(sent).encode("utf-8")
+            headers.setdefault("Content-Type", "application/json")
+        else:
+            body = urllib.parse.urlencode({self.field: json.dumps(sent)}).encode("utf-8")
+            headers.setdefault("Content-Type", "application/x-www-form-urlencoded")
+        request = urllib.request.Request(self.root + self.path, data=body, headers=headers,
+                                         method="POST")
+        try:
+            with urllib.request.urlopen(request, timeout=10):
+                pass
+        except (OSError, ValueError):  # unreachable, refused, an HTTP error, a bad URL
+            warnings.warn(f"Warning: could not reach RemoteMonitor root server at {self.root}",
+                          stacklevel=2)
 
 
 class LearningRateScheduler(Callback):
