@@ -417,9 +417,11 @@ class Model(Layer):
         raise ValueError(f"No such layer: {name}. Existing layers are: "
                          f"{[layer.name for layer in self.layers]}.")
 
-    def summary(self, line_length=None, positions=None, print_fn=None):
+    def summary(self, line_length=None, positions=None, print_fn=None, expand_nested=False,
+                show_trainable=False, layer_range=None):
         summary_mod.print_summary(self, line_length=line_length, positions=positions,
-                                  print_fn=print_fn)
+                                  print_fn=print_fn, expand_nested=expand_nested,
+                                  show_trainable=show_trainable, layer_range=layer_range)
 
     # --- build and compile configs (what the Keras v3 file format keeps besides get_config) -----
     def get_build_config(self):
