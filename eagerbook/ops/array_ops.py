@@ -453,10 +453,16 @@ def _dims_arg(dims, op_name):
         dims = [int(dims)]
     elif isinstance(dims, np.ndarray):
         dims = dims.reshape(-1).tolist()
+    elif isinstance(dims, (list, tuple)) and any(d is None for d in dims):
+        # an unknown dimension cannot make a tensor: TF's conversion errors
+        if dims[0] is None:
+            raise ValueError("Attempt to convert a value (None) with an unsupported type "
+                             "(<class 'NoneType'>) to a Tensor.")
+        raise ValueError("Can't convert Python sequence with mixed types to Tensor.")
     out = _shape_list(dims, op_name)
     for d in out:
         if d < 0:
-            raise invalid_argument(op_name, f"Dimension {d} must be >= 0 (shape {out})")
+            raise invalid_argument(op_name, f"Dimension {d} must be >= 0")
     return out
 
 
@@ -976,13 +982,14 @@ def concat(values, axis, name="concat"):
         other = list(v.shape)
         if len(other) != rank:
             raise invalid_argument("ConcatV2", f"ConcatOp : Ranks of all input tensors should "
-                                               f"match: shape[0] = {first} vs. shape[{i}] = "
-                                               f"{other}")
+                                               f"match: shape[0] = {_dims_text(first)} vs. "
+                                               f"shape[{i}] = {_dims_text(other)}")
         for d, (a, b) in enumerate(zip(first, other)):
             if d != axis and a is not None and b is not None and a != b:
                 raise invalid_argument("ConcatV2", f"ConcatOp : Dimension {d} in both shapes "
-                                                   f"must be equal: shape[0] = {first} vs. "
-                                                   f"shape[{i}] = {other}")
+                                                   f"must be equal: shape[0] = "
+                                                   f"{_dims_text(first)} vs. shape[{i}] = "
+                                                   f"{_dims_text(other)}")
     if len(values) == 1:
         return identity(values[0])
     return execute(_concat, tuple(values), {"axis": axis})

@@ -247,7 +247,7 @@ def _inv(x, adjoint):
     try:
         return np.linalg.inv(x).astype(x.dtype, copy=False)
     except np.linalg.LinAlgError:
-        raise ValueError("Input is not invertible.") from None
+        raise invalid_argument("MatrixInverse", "Input is not invertible.") from None
 
 
 @_inv.gradient
@@ -388,7 +388,7 @@ def _solve(matrix, rhs, adjoint):
     try:
         return np.linalg.solve(a, rhs).astype(rhs.dtype, copy=False)
     except np.linalg.LinAlgError:
-        raise ValueError("Input matrix is not invertible.") from None
+        raise invalid_argument("MatrixSolve", "Input matrix is not invertible.") from None
 
 
 @_solve.gradient
@@ -500,8 +500,21 @@ def _cholesky(x):
     try:
         return np.linalg.cholesky(x).astype(x.dtype, copy=False)
     except np.linalg.LinAlgError:
-        raise ValueError("Cholesky decomposition was not successful. The input might not be "
-                         "valid.") from None
+        # TF does not raise: each matrix that is not positive definite gets a lower triangle
+        # of NaNs (with a warning in TF's log)
+        return _cholesky_each(x)
+
+
+def _cholesky_each(x):
+    matrices = x.reshape((-1,) + x.shape[-2:])
+    out = np.zeros_like(matrices)
+    nans = np.where(np.tril(np.ones(x.shape[-2:], bool)), np.nan, 0).astype(x.dtype)
+    for i, m in enumerate(matrices):
+        try:
+            out[i] = np.linalg.cholesky(m)
+        except np.linalg.LinAlgError:
+            out[i] = nans
+    return out.reshape(x.shape)
 
 
 @_cholesky.gradient

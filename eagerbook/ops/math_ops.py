@@ -224,7 +224,7 @@ divide = truediv
 @register("FloorDiv", elementwise=True, differentiable=False, dtypes=MUL)
 def _floor_div(x, y):
     if x.dtype.kind in "iu" and np.any(y == 0):
-        raise ValueError("Integer division by zero")
+        raise invalid_argument("FloorDiv", "Integer division by zero")
     with np.errstate(divide="ignore", invalid="ignore"):
         return np.floor_divide(x, y)
 
@@ -236,7 +236,7 @@ def floordiv(x, y, name=None):
 @register("FloorMod", elementwise=True, broadcasts=True, dtypes=FLOOR_MOD)
 def _floor_mod(x, y):
     if x.dtype.kind in "iu" and np.any(y == 0):
-        raise ValueError("Integer division by zero")
+        raise invalid_argument("FloorMod", "Integer division by zero")
     with np.errstate(divide="ignore", invalid="ignore"):
         return np.mod(x, y)
 
@@ -901,12 +901,16 @@ def transpose(a, perm=None, conjugate=False, name="transpose"):
         perm = tuple(range(ndim - 1, -1, -1))
     else:
         perm = tuple(int(p) for p in (perm._value.tolist() if isinstance(perm, Tensor) else perm))
+        if len(perm) != ndim:
+            raise invalid_argument("Transpose", f"transpose expects a vector of size {ndim}. "
+                                                f"But input(1) is a vector of size {len(perm)}")
         for p in perm:
             if not -ndim <= p < ndim:
                 raise invalid_argument("Transpose", f"{p} is out of range [0 .. {ndim})")
-        if sorted(p % ndim if ndim else p for p in perm) != list(range(ndim)):
-            raise invalid_argument("Transpose", f"{list(perm)} is not a valid permutation of "
-                                                f"{ndim} dimensions")
+        missing = sorted(set(range(ndim)) - {p % ndim for p in perm})
+        if missing:
+            listed = ",".join(map(str, perm))
+            raise invalid_argument("Transpose", f"{missing[0]} is missing from {{{listed}}}.")
         perm = tuple(p % ndim for p in perm)
     out = execute(_transpose, (a,), {"perm": perm})
     if conjugate and a._dtype.is_complex:  # the conjugate transpose (adjoint)
