@@ -493,3 +493,104 @@ def poisson(key, counter, rates, samples_per_rate):
         for s in range(samples_per_rate):
             out[s, r] = _one_poisson(rate, streams[r * samples_per_rate + s])
     return out
+
+
+# --- truncated normal with bounds per batch: TF's three samplers ---------------------------------
+class _SequentialBlocks:
+    """One Philox stream read block after block: uniform() and normal() each turn the next
+    block into a group of values (4 in float32, 2 in float64), as TF's distributions do."""
+
+    def __init__(self, key, counter, np_dtype):
+        self._key, self._counter, self._dtype = key, counter, np_dtype
+        self._blocks, self._at = np.zeros((0, 4), np.uint32), 0
+
+    def _block(self):
+        if self._at == len(self._blocks):
+            self._blocks = blocks(self._key, self._counter, 64)
+            self._counter = skip(self._counter, 64)
+            self._at = 0
+        self._at += 1
+        return self._blocks[self._at - 1]
+
+    def uniform(self):
+        b = self._block()
+        if self._dtype == np.float64:
+            return list(_unit_float64(b[[0, 2]], b[[1, 3]]))
+        return list(_unit_float32(b))
+
+    def normal(self):
+        b = self._block()
+        if self._dtype == np.float64:
+            first, second = _box_muller64(b[0:1], b[1:2], b[2:3], b[3:4])
+            return [first[0], second[0]]
+        first, second = _box_muller32(b[[0, 2]], b[[1, 3]])
+        return [first[0], second[0], first[1], second[1]]
+
+
+_MAX_ITERATIONS = 1000
+_STDDEVS_INSIDE_BOUNDS_FOR_NORMALS = 1.3
+
+
+def parameterized_truncated_normal(key, counter, params, samples_per_batch, np_dtype):
+    """Samples of N(mean, stddev) kept in [minval, maxval] for each batch's four `params`
+    (flat arrays), laid out [samples, batches], as TF's kernel draws them: normals rejected
+    outside the bounds when the mean is well inside them, uniforms on the interval with a
+    Gaussian acceptance when it is narrow, else an exponential proposal. All outputs read one
+    stream in turn (TF's single-worker order), in the dtype's own arithmetic."""
+    t = np.dtype(np_dtype).type
+    exp, log = _rounded(np.exp), _rounded(np.log)
+    if t is np.float64:
+        exp, log = np.exp, np.log
+    stream = _SequentialBlocks(key, counter, np.dtype(np_dtype))
+    num_batches = len(params[0])
+    out = np.zeros((samples_per_batch, num_batches), np_dtype)
+    for batch in range(num_batches):
+        mean, stddev, low, high = (t(p[batch]) for p in params)
+        if (np.isinf(low) and low < 0) or high < mean:  # keep the one-sided bound below
+            low, high, stddev = high, low, -stddev
+        norm_min, norm_max = (low - mean) / stddev, (high - mean) / stddev
+        sqrt_factor = np.sqrt(norm_min * norm_min + t(4))
+        cutoff = t(2) * exp(np.asarray(t(0.5) + (norm_min * (norm_min - sqrt_factor)) / t(4),
+                                       np_dtype)) / (norm_min + sqrt_factor)
+        inside = t(_STDDEVS_INSIDE_BOUNDS_FOR_NORMALS)
+        draws = []
+        if (norm_min < -inside and norm_max >= 0) or (norm_max > inside and norm_min <= 0):
+            while len(draws) < samples_per_batch:
+                for z in stream.normal():
+                    if norm_min <= z <= norm_max:
+                        draws.append(z)
+                        if len(draws) == samples_per_batch:
+                            break
+        elif norm_max - norm_min < cutoff:
+            diff = norm_max - norm_min
+            plus = t(0) if norm_min < 0 else norm_min * norm_min
+            tries = 0
+            while len(draws) < samples_per_batch:
+                z = [r * diff + norm_min for r in stream.uniform()]
+                g = [(plus - v * v) / t(2) for v in z]
+                for v, gv, u in zip(z, g, stream.uniform()):
+                    if u <= exp(np.asarray(gv, np_dtype)) or tries + 1 >= _MAX_ITERATIONS:
+                        draws.append(v)
+                        tries = 0
+                        if len(draws) == samples_per_batch:
+                            break
+                    else:
+                        tries += 1
+        else:
+            alpha = (norm_min + np.sqrt(norm_min * norm_min + t(4))) / t(2)
+            tries = 0
+            while len(draws) < samples_per_batch:
+                rand = stream.uniform()
+                for i in range(0, len(rand), 2):
+                    z = -log(np.asarray(rand[i], np_dtype)) / alpha + norm_min
+                    x = alpha - z if norm_min < alpha else norm_min - alpha
+                    g = exp(np.asarray(-x * x / t(2), np_dtype))
+                    if (rand[i + 1] <= g and z < norm_max) or tries + 1 >= _MAX_ITERATIONS:
+                        draws.append(z)
+                        tries = 0
+                        if len(draws) == samples_per_batch:
+                            break
+                    else:
+                        tries += 1
+        out[:, batch] = np.array(draws, np_dtype) * stddev + mean
+    return out

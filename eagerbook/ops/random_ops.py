@@ -30,7 +30,6 @@ from . import philox
 from .array_ops import stack, zeros_like
 from .math_ops import add, multiply, subtract
 from .registry import execute, invalid_argument, register
-from .special_math_ops import _normal_cdf, _normal_quantile
 from .support import as_tensor
 
 DEFAULT_GRAPH_SEED = 87654321
@@ -827,19 +826,15 @@ def _stateless_parameterized_truncated_normal(key, counter, means, stddevs, minv
     batch = params[0].shape
     if len(batch) > len(shape) or shape[len(shape) - len(batch):] != batch:
         raise invalid_argument(op_name, "Shape passed in must end with broadcasted shape.")
-    mean, std, low, high = (np.broadcast_to(p.astype(np.float64), shape) for p in params)
-    if np.any(std <= 0) or np.any(low >= high):
+    mean, std, low, high = params
+    if np.any(std <= 0) or np.any(low >= high) or np.any(np.isinf(low) & np.isinf(high)):
         raise invalid_argument(op_name, "Invalid parameters")
-    # Inverse-CDF sampling between the standardized bounds, on the side of 0 where the
-    # interval's probabilities are small numbers rather than 1 minus small numbers.
-    a, b = (low - mean) / std, (high - mean) / std
-    flip = a + b > 0
-    a, b = np.where(flip, -b, a), np.where(flip, -a, b)
-    p_a, p_b = _normal_cdf(a), _normal_cdf(b)
-    u = _philox(key, counter).random(shape)
-    z = _normal_quantile(np.clip(p_a + u * (p_b - p_a), 1e-300, 1 - 1e-16))
-    z = np.clip(np.where(flip, -z, z), (low - mean) / std, (high - mean) / std)
-    return (mean + std * z).astype(dtype.as_numpy_dtype)
+    samples = int(np.prod(shape[:len(shape) - len(batch)], dtype=np.int64))
+    # float16 is sampled in float32 and rounded, as TF's kernel does
+    compute = np.float64 if dtype is dtypes.float64 else np.float32
+    flat = [p.astype(compute).reshape(-1) for p in params]
+    drawn = philox.parameterized_truncated_normal(*_words(key, counter), flat, samples, compute)
+    return drawn.reshape(shape).astype(dtype.as_numpy_dtype)
 
 
 def stateless_parameterized_truncated_normal(shape, seed, means=0.0, stddevs=1.0, minvals=-2.0,
