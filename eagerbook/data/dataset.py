@@ -302,17 +302,28 @@ class Dataset:
 
     # --- iteration --------------------------------------------------------------------------------
     def __iter__(self):
+        self._restart_functions()
         return OwnedIterator(self)
 
     def as_numpy_iterator(self):
         """Iterates the elements as NumPy values (arrays, NumPy scalars, bytes for strings)."""
+        self._restart_functions()
         return _NumpyIterator(self)
+
+    def _restart_functions(self):
+        """A new iterator: the traced functions of the pipeline start their seeded random
+        sequences again, as TF instantiates them anew for each iterator."""
+        for dataset in _pipeline(self, []):
+            traced = vars(dataset).get("_traced")
+            if traced is not None:
+                traced.restart_random_streams()
 
     def reduce(self, initial_state, reduce_func):
         """Folds the dataset: ``state = reduce_func(state, element)`` for every element."""
         _check_callable(reduce_func)
         if context.state.graph is not None:  # inside tf.function: a loop of the graph
             return reduce_in_graph(self, initial_state, reduce_func, _reduce_state_like)
+        self._restart_functions()
         state = structure.normalize(initial_state)
         traced = _traced_fold(reduce_func, state, self.element_spec, _reduce_state_like)
         if traced is None:
@@ -2330,7 +2341,24 @@ def _with_arguments(value, binding):
     if type(value) in (list, tuple):
         items = [_with_arguments(v, binding) for v in value]
         return type(value)(items) if any(a is not b for a, b in zip(items, value)) else value
+    if type(value) is dict:
+        items = {k: _with_arguments(v, binding) for k, v in value.items()}
+        return items if any(items[k] is not value[k] for k in value) else value
     return value
+
+
+def _pipeline(value, found):
+    """The datasets `value` reads (itself included), each once."""
+    if isinstance(value, Dataset):
+        if any(d is value for d in found):
+            return found
+        found.append(value)
+        for part in vars(value).values():
+            _pipeline(part, found)
+    elif type(value) in (list, tuple, dict):
+        for part in value.values() if type(value) is dict else value:
+            _pipeline(part, found)
+    return found
 
 
 def _argument_datasets(value, found):
@@ -2340,8 +2368,8 @@ def _argument_datasets(value, found):
     elif isinstance(value, Dataset):
         for part in vars(value).values():
             _argument_datasets(part, found)
-    elif type(value) in (list, tuple):
-        for part in value:
+    elif type(value) in (list, tuple, dict):
+        for part in value.values() if type(value) is dict else value:
             _argument_datasets(part, found)
     return found
 

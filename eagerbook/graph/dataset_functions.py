@@ -14,12 +14,14 @@ An element holding a dataset (``window``'s elements) cannot be a placeholder her
 function runs eagerly per element instead (``traceable_specs`` tells which).
 """
 
+import collections
 import os
 import traceback
 
 from ..core import context, nest
 from ..core.spec import TensorSpec
 from ..core.tensor import EagerTensor, convert_to_tensor
+from ..ops import random_ops
 from .autograph import convert_function
 from .function import Function
 from .trace_types import in_user_code
@@ -53,6 +55,7 @@ class DatasetFunction:
         with _outside_any_trace():
             self._concrete = function.get_concrete_function(*flat)
         self.output_structure = self._concrete.structured_outputs
+        self._streams = collections.OrderedDict()
 
     def _call_user_function(self, *args):  # (named as TF names the placeholders)
         components = args
@@ -79,10 +82,22 @@ class DatasetFunction:
         flat = []
         for value in values:
             flat.extend(nest.flatten(value))
-        with _outside_any_trace():
-            if all(type(t) is EagerTensor for t in flat):
-                return self._concrete._call_flat(flat)
-            return self._concrete._call_structured(tuple(flat))
+        # Seeded random ops draw from this function's own streams, which each new iterator
+        # over the dataset starts afresh (TF's iterator instantiates the function's kernels
+        # anew): with seeds set, every epoch draws the same numbers, as in TF.
+        seeds = random_ops._STATE
+        saved, seeds.streams = seeds.streams, self._streams
+        try:
+            with _outside_any_trace():
+                if all(type(t) is EagerTensor for t in flat):
+                    return self._concrete._call_flat(flat)
+                return self._concrete._call_structured(tuple(flat))
+        finally:
+            seeds.streams = saved
+
+    def restart_random_streams(self):
+        """What a new iterator does: seeded random ops start their sequences again."""
+        self._streams = collections.OrderedDict()
 
 
 _IR_FILE = os.path.join(os.path.dirname(__file__), "ir.py")

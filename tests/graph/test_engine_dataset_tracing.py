@@ -235,3 +235,26 @@ def test_dataset_spec_in_an_input_signature():
 def test_a_map_function_returning_nothing_fails_at_map_time():
     with pytest.raises(tf.errors.InvalidArgumentError, match="output_types' of 0"):
         tf.data.Dataset.range(3).map(lambda x: None)
+
+
+def test_each_new_iterator_restarts_seeded_random_ops_as_tf_does():
+    tf.random.set_seed(5)
+    ds = tf.data.Dataset.range(3).map(lambda x: tf.random.uniform([], seed=1))
+    first = [float(v) for v in ds]
+    assert len(set(first)) == 3
+    assert [float(v) for v in ds] == first
+    assert [float(v) for v in ds.as_numpy_iterator()] == first
+    repeated = [float(v) for v in ds.repeat(2)]  # one iterator: the sequence goes on
+    assert repeated[:3] == first and repeated[3:] != first
+
+
+def test_a_zip_of_named_dataset_arguments_reads_the_passed_ones():
+    @tf.function
+    def total(a, b):
+        s = tf.constant(0, tf.int64)
+        for pair in tf.data.Dataset.zip({"a": a, "b": b}):
+            s += pair["a"] * pair["b"]
+        return s
+    assert int(total(tf.data.Dataset.range(3), tf.data.Dataset.range(3))) == 5
+    assert int(total(tf.data.Dataset.range(4), tf.data.Dataset.range(1, 5))) == 20
+    assert total.experimental_get_tracing_count() == 1

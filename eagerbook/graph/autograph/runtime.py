@@ -466,6 +466,8 @@ _SET_ITEM_GRAD = define("ScatterElement", _scatter_item, differentiable=False,
 
 class _IteratorState:
     def __init__(self, dataset):
+        if hasattr(dataset, "_restart_functions"):  # a new iterator, as iter(dataset)
+            dataset._restart_functions()
         self.it = dataset._iterate()
 
 
