@@ -74,8 +74,9 @@ def _infer_index_shuffle(inputs, attrs):
 @register("RandomIndexShuffle", differentiable=False, infer_shape=_infer_index_shuffle)
 def _random_index_shuffle(index, seed, max_index, rounds):
     if seed.shape[-1:] != (3,) or seed.ndim not in (1, 2):
-        raise invalid_argument("RandomIndexShuffle",
-                               f"seed must have shape [3] or [n, 3], got {list(seed.shape)}")
+        shape = "[" + ",".join(map(str, seed.shape)) + "]"
+        raise invalid_argument("RandomIndexShuffle", f"Seed must be a vector of size [3] or a "
+                                                     f"matrix of size [1, 3] but got {shape}.")
     words = seed.astype(np.int64).reshape(-1, 3) & 0xFFFFFFFF  # TF casts each to uint32
     n = max(index.size, max_index.size, words.shape[0])
     flat_index = np.broadcast_to(index.reshape(-1), (n,))
