@@ -807,3 +807,74 @@ def l2_normalize(x, axis=None, epsilon=1e-12, name=None, dim=None):
     check_dtype("L2Normalize", x, FLOATS, "x")
     square_sum = reduce_sum(square(x), axis=axis, keepdims=True)
     return multiply(x, rsqrt(maximum(square_sum, as_tensor(epsilon, x.dtype))))
+
+
+# --- matrix square root and logarithm: functions of a matrix through its eigenvalues -------------
+def _through_eigenvalues(x, fn):
+    """fn applied to each matrix's eigenvalues (complex128): V fn(L) V^-1."""
+    values, vectors = np.linalg.eig(x.astype(np.complex128))
+    return vectors @ (fn(values)[..., :, None] * np.linalg.inv(vectors))
+
+
+@register("MatrixSquareRoot", infer_shape=_shape_rule("MatrixSquareRoot", _square_unchanged))
+def _sqrtm(x):
+    _check_square(x, "MatrixSquareRoot")
+    if x.shape[-1] == 0:
+        return x.copy()
+    if x.dtype.kind == "c":
+        return _through_eigenvalues(x, np.sqrt).astype(x.dtype)
+    matrices = x.reshape((-1,) + x.shape[-2:]).astype(np.float64)
+    out = np.empty(matrices.shape)
+    for i, m in enumerate(matrices):
+        values = np.linalg.eigvals(m)
+        if np.any((values.real < 0) & (np.abs(values.imag) <= 1e-12 * np.abs(values.real))):
+            out[i] = np.nan  # no real square root: TF's real kernel gives NaNs
+        else:
+            out[i] = _through_eigenvalues(m, np.sqrt).real
+    return out.reshape(x.shape).astype(x.dtype)
+
+
+@_sqrtm.gradient
+def _sqrtm_grad(op, dy):
+    # S S = A, so S dS + dS S = dA: the gradient G of A solves S^H G + G S^H = dy (a
+    # Sylvester equation), solved here as one linear system per matrix
+    return [execute(_sylvester_for_sqrtm, (op.outputs[0], dy))]
+
+
+@register("MatrixSquareRootGrad", differentiable=False,
+          infer_shape=lambda inputs, attrs: [(inputs[1]._dtype, inputs[1]._shape)])
+def _sylvester_for_sqrtm(s, dy):
+    n = s.shape[-1]
+    eye_n = np.eye(n)
+    out = np.empty(dy.shape, dy.dtype)
+    flat_s, flat_dy, flat_out = (a.reshape((-1, n, n)) for a in (s, dy, out))
+    for i in range(flat_s.shape[0]):
+        sh = flat_s[i].conj().T.astype(np.complex128 if s.dtype.kind == "c" else np.float64)
+        system = np.kron(sh, eye_n) + np.kron(eye_n, sh.T)  # row-major vec of SH G + G SH
+        flat_out[i] = np.linalg.solve(system, flat_dy[i].reshape(-1)).reshape(n, n)
+    return flat_out.reshape(dy.shape)
+
+
+def sqrtm(input, name=None):
+    """``tf.linalg.sqrtm``: the principal square root S of each square matrix (S @ S = input);
+    NaNs for a real matrix with a negative eigenvalue (it has no real square root)."""
+    x = as_tensor(input)
+    check_dtype("MatrixSquareRoot", x, FLOATS + (dtypes.complex64, dtypes.complex128))
+    return execute(_sqrtm, (x,))
+
+
+@register("MatrixLogarithm", differentiable=False,
+          infer_shape=_shape_rule("MatrixLogarithm", _square_unchanged))
+def _logm(x):
+    _check_square(x, "MatrixLogarithm")
+    if x.shape[-1] == 0:
+        return x.copy()
+    return _through_eigenvalues(x, np.log).astype(x.dtype)
+
+
+def logm(input, name=None):
+    """``tf.linalg.logm``: the principal logarithm of each square complex matrix (the inverse
+    of ``tf.linalg.expm``); TF takes complex64/complex128 only."""
+    x = as_tensor(input)
+    check_dtype("MatrixLogarithm", x, (dtypes.complex64, dtypes.complex128))
+    return execute(_logm, (x,))

@@ -25,6 +25,8 @@ TF_TYPE_LISTS = {name: tuple(names.split()) for name, names in {
     "Ceil": "bfloat16 float16 float32 float64",
     "CheckNumerics": "bfloat16 float16 float32 float64",
     "Cholesky": "float64 float32 float16 complex64 complex128",
+    "MatrixLogarithm": "complex64 complex128",
+    "MatrixSquareRoot": "float64 float32 float16 complex64 complex128",
     "Conv2D": "float16 bfloat16 float32 float64 int32",
     "Cos": "bfloat16 float16 float32 float64 complex64 complex128",
     "Cosh": "bfloat16 float16 float32 float64 complex64 complex128",

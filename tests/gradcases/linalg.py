@@ -50,6 +50,8 @@ CASES = [
              [np.swapaxes(LOWER, -1, -2), RHS], name="MatrixTriangularSolve_upper_adjoint"),
     GradCase("Cholesky", lambda x: la.cholesky(_spd(x)), [(2, 3, 3)], second_order=True),
     GradCase("LogMatrixDeterminant", lambda x: la.slogdet(x)[1], [SQUARE], second_order=True),
+    # (a square root of a matrix near 3 * identity: eigenvalues well away from zero)
+    GradCase("MatrixSquareRoot", la.sqrtm, [SQUARE]),
     GradCase("SelfAdjointEigV2", lambda x: la.eigh(_sym(x))[0], [SPREAD], second_order=True),
     GradCase("SelfAdjointEigV2",
              lambda x: m.multiply(m.square(la.eigh(_sym(x))[1]), WEIGHTS), [SPREAD],
