@@ -848,8 +848,12 @@ class Layer(Module):
             mask = _stand_in_masks(args[0], real_args[0])
             if mask is not None:
                 real_kwargs["mask"] = mask
-        with backend.init_scope():
-            return self.call(*real_args, **real_kwargs)
+        _STAND_IN_RUNS[0] += 1
+        try:
+            with backend.init_scope():
+                return self.call(*real_args, **real_kwargs)
+        finally:
+            _STAND_IN_RUNS[0] -= 1
 
     # --- where the layer sits in functional graphs: its calls on KerasTensors --------------------
     def _only_node(self, what):
@@ -1071,6 +1075,15 @@ Tensor._keras_mask = property(_keras_mask)
 # keras.metrics.Mean, handed over by keras.metrics (metrics are layers: that module sits above
 # this one, so this one names no metric class itself).
 _MEAN_METRIC = [None]
+_STAND_IN_RUNS = [0]  # > 0 while a layer runs on stand-ins to learn its output shapes
+
+
+def running_on_stand_ins():
+    """Whether the current call only infers shapes (TF traces it; nothing should advance a
+    random generator's state)."""
+    return _STAND_IN_RUNS[0] > 0
+
+
 _ADD_LOSS_USED = [False]  # some layer called add_loss with a value (cleared per call)
 _LOSS_SOURCES = [False]  # some layer has a regularizer or an add_loss term
 

@@ -8,9 +8,11 @@ pass them through unchanged otherwise. Geometric ones map every output pixel bac
 of the input (TF's projective transform: rotations, zooms and shifts are such maps), read it
 with bilinear or nearest interpolation, and fill points outside the image by reflecting,
 wrapping, repeating the edge or with a constant. They run on NumPy values: they prepare
-inputs, they are not differentiated through. Each random layer draws from its own NumPy
-generator, seeded once from `seed` (and tf.random's global seed) so that successive calls
-differ, as in TF; the values drawn cannot be TF's own random stream.
+inputs, they are not differentiated through. When its seed is known (a `seed` argument,
+or one taken from the stream of ``tf.keras.utils.set_random_seed`` when built), a random layer
+draws as TF's does, from a ``tf.random.Generator`` made from that seed, in TF's order: its
+flips, angles, zooms, shifts, crops and factors are TF's own. Otherwise it draws from its own
+NumPy generator (following tf.random's global seed), so successive calls differ, as in TF.
 """
 
 import math
@@ -21,9 +23,9 @@ from ...checkpoints.containers import ListWrapper
 from ...core import dtypes
 from ...core.shape import TensorShape
 from ...core.tensor import _from_numpy
-from ...ops import random_ops
-from .. import initializers
-from .base import Layer
+from ...ops import image_ops, random_ops
+from .. import backend, initializers
+from .base import Layer, running_on_stand_ins
 
 _FILL_MODES = ("reflect", "wrap", "constant", "nearest")
 
@@ -146,16 +148,34 @@ class _RandomImageLayer(_ImageLayer):
         self.seed = seed
         self._rng_type = rng_type or "stateful"
         self._generator = None
+        self._seeded_generator = None  # TF's draws, once the seed is known (see build)
 
     def build(self, input_shape):
-        # An unseeded TF layer fixes its generator's seed when built, from the seed stream of
-        # `tf.keras.utils.set_random_seed` (as unseeded initializers do): taking that number
-        # keeps the initializers of the layers built after this one on TF's seeds.
-        if self.seed is None and self._generator is None:
-            drawn = initializers.next_stream_seed()
-            if drawn is not None:
-                self._generator = np.random.default_rng(drawn)
+        # TF's layer makes its generator when built, from the given seed or else from the
+        # seed stream of `tf.keras.utils.set_random_seed` (as unseeded initializers do:
+        # taking that number keeps the layers built after this one on TF's seeds too).
+        seed = self.seed if self.seed is not None else initializers.next_stream_seed()
+        if seed is not None and self._seeded_generator is None:
+            with backend.init_scope():
+                self._seeded_generator = random_ops.Generator.from_seed(seed)
         super().build(input_shape)
+
+    @property
+    def _tf_generator(self):
+        """The generator of TF's draws, or None: unseeded, or in a run that only learns the
+        output shape (TF traces that one, which leaves its generator's state as it was)."""
+        return None if running_on_stand_ins() else self._seeded_generator
+
+    def _uniform(self, shape, low, high):
+        """Float32 draws in [low, high): TF's own from the layer's generator when its seed is
+        known, else from the NumPy generator."""
+        if self._tf_generator is not None:
+            return self._tf_generator.uniform(shape, minval=low, maxval=high).numpy()
+        return self._rng().uniform(low, high, size=shape).astype(np.float32)
+
+    def _stateless_seed(self):
+        """TF's seed for a stateless image op: a fresh pair from the layer's generator."""
+        return self._tf_generator.make_seeds()[:, 0]
 
     def _rng(self):
         if self._generator is None:
@@ -251,9 +271,15 @@ class RandomCrop(CenterCrop, _RandomImageLayer):
         _, h, w, _ = images.shape
         if h < self.height or w < self.width:
             return super().call(inputs)
-        rng = self._rng()
-        top = int(rng.integers(0, h - self.height + 1))
-        left = int(rng.integers(0, w - self.width + 1))
+        if self._tf_generator is not None:  # TF: two int32 draws, modulo the free room
+            starts = self._tf_generator.uniform([2], 0, np.iinfo(np.int32).max,
+                                                dtype=dtypes.int32).numpy()
+            top = int(starts[0]) % (h - self.height + 1)
+            left = int(starts[1]) % (w - self.width + 1)
+        else:
+            rng = self._rng()
+            top = int(rng.integers(0, h - self.height + 1))
+            left = int(rng.integers(0, w - self.width + 1))
         return _out(images[:, top:top + self.height, left:left + self.width], single)
 
 
@@ -293,6 +319,13 @@ class RandomFlip(_RandomImageLayer):
         images, single = _images(inputs)
         if not training:
             return _out(images, single)
+        if self._tf_generator is not None:  # TF: one stateless flip per direction
+            out = _from_numpy(images[0] if single else images)
+            if "horizontal" in self.mode:
+                out = image_ops.stateless_random_flip_left_right(out, self._stateless_seed())
+            if "vertical" in self.mode:
+                out = image_ops.stateless_random_flip_up_down(out, self._stateless_seed())
+            return out
         rng = self._rng()
         out = images.copy()
         for i in range(len(out)):
@@ -317,7 +350,8 @@ class _RandomAffine(_RandomImageLayer):
         self.interpolation = interpolation
         self.fill_value = fill_value
 
-    def _maps(self, rng, count, h, w):
+    def _maps(self, count, h, w):
+        """One 2x3 inverse map per image, from the layer's draws (in TF's order)."""
         raise NotImplementedError
 
     def call(self, inputs, training=True):
@@ -325,7 +359,7 @@ class _RandomAffine(_RandomImageLayer):
         if not training:
             return _out(images, single)
         b, h, w, _ = images.shape
-        maps = self._maps(self._rng(), b, h, w)
+        maps = self._maps(b, h, w)
         return _out(_transform(images, maps, self.fill_mode, self.interpolation,
                                self.fill_value).astype(np.float32), single)
 
@@ -344,11 +378,12 @@ class RandomRotation(_RandomAffine):
         self.factor = factor
         self._range = _factor_range(factor, "factor")
 
-    def _maps(self, rng, count, h, w):
+    def _maps(self, count, h, w):
         maps = []
         cx, cy = (w - 1) / 2.0, (h - 1) / 2.0
-        for _ in range(count):
-            angle = rng.uniform(*self._range) * 2.0 * math.pi
+        angles = self._uniform([count], self._range[0] * 2.0 * np.pi,
+                               self._range[1] * 2.0 * np.pi)
+        for angle in angles:
             cos, sin = math.cos(angle), math.sin(angle)
             # Inverse rotation about the center: output point -> input point.
             maps.append(np.array([[cos, -sin, cx - cos * cx + sin * cy],
@@ -371,12 +406,14 @@ class RandomZoom(_RandomAffine):
         self._width = None if width_factor is None else \
             _factor_range(width_factor, "width_factor", low_limit=-1.0)
 
-    def _maps(self, rng, count, h, w):
+    def _maps(self, count, h, w):
         maps = []
         cx, cy = (w - 1) / 2.0, (h - 1) / 2.0
-        for _ in range(count):
-            zy = 1.0 + rng.uniform(*self._height)
-            zx = zy if self._width is None else 1.0 + rng.uniform(*self._width)
+        heights = self._uniform([count, 1], 1.0 + self._height[0], 1.0 + self._height[1])
+        widths = heights if self._width is None else \
+            self._uniform([count, 1], 1.0 + self._width[0], 1.0 + self._width[1])
+        for zy, zx in zip(heights[:, 0], widths[:, 0]):
+            zy, zx = float(zy), float(zx)
             maps.append(np.array([[zx, 0.0, cx * (1 - zx)], [0.0, zy, cy * (1 - zy)]]))
         return maps
 
@@ -395,9 +432,11 @@ class RandomTranslation(_RandomAffine):
         self._height = _factor_range(height_factor, "height_factor")
         self._width = _factor_range(width_factor, "width_factor")
 
-    def _maps(self, rng, count, h, w):
-        return [np.array([[1.0, 0.0, -rng.uniform(*self._width) * w],
-                          [0.0, 1.0, -rng.uniform(*self._height) * h]]) for _ in range(count)]
+    def _maps(self, count, h, w):
+        shift_y = self._uniform([count, 1], *self._height) * np.float32(h)
+        shift_x = self._uniform([count, 1], *self._width) * np.float32(w)
+        return [np.array([[1.0, 0.0, -float(dx)], [0.0, 1.0, -float(dy)]])
+                for dx, dy in zip(shift_x[:, 0], shift_y[:, 0])]
 
     def get_config(self):
         return self._affine_config({"height_factor": self.height_factor,
@@ -421,6 +460,11 @@ class RandomContrast(_RandomImageLayer):
         images, single = _images(inputs)
         if not training:
             return _out(images, single)
+        if self._tf_generator is not None:  # TF: a stateless contrast, clipped to [0, 255]
+            out = image_ops.stateless_random_contrast(
+                _from_numpy(images[0] if single else images), self._range[0], self._range[1],
+                self._stateless_seed())
+            return _from_numpy(np.clip(out.numpy(), 0, 255))
         rng = self._rng()
         out = np.empty_like(images)
         for i in range(len(images)):
@@ -478,9 +522,10 @@ class _RandomSide(_RandomImageLayer):
         if not training:
             return _out(images, single)
         _, h, w, _ = images.shape
-        scale = self._rng().uniform(*self._range)
+        scale = self._uniform([], *self._range)
         size = [h, w]
-        size[self._axis - 1] = int(scale * size[self._axis - 1])  # truncated, as TF's cast
+        # float32 product, truncated, as TF's cast
+        size[self._axis - 1] = int(np.float32(scale) * np.float32(size[self._axis - 1]))
         return _out(_resize(images, size[0], size[1], self.interpolation), single)
 
     def compute_output_shape(self, input_shape):
@@ -534,8 +579,10 @@ class RandomBrightness(_RandomImageLayer):
         if not training:
             return _out(images, single)
         low, high = self._value_range
-        offsets = self._rng().uniform(self._factor[0], self._factor[1],
-                                      size=(len(images), 1, 1, 1)) * (high - low)
+        shape = (1, 1, 1) if single else (len(images), 1, 1, 1)
+        offsets = self._uniform(shape, self._factor[0], self._factor[1]) * np.float32(high - low)
+        if single:
+            offsets = offsets[None]
         return _out(np.clip(images + offsets.astype(np.float32), low, high), single)
 
     def get_config(self):
