@@ -42,7 +42,8 @@ from ..core.shape import TensorShape
 from ..core.spec import TensorSpec
 from ..core.tensor import EagerTensor, Tensor, _from_numpy, convert_to_tensor
 from ..graph.dataset_functions import (
-    DatasetFunction,
+    calling_per_element,
+    dataset_function,
     needs_values,
     reduce_in_graph,
     traceable_specs,
@@ -69,10 +70,12 @@ def _call(fn, element):
     if context.state.graph is not None or context.state.recorders:
         # TF traces dataset functions as functions of their own: ops in them never join a
         # graph being traced around the pipeline, and outer tapes do not record them.
-        with context.building_graph(None):
+        with context.building_graph(None), calling_per_element():
             return _as_traced(fn, *element) if _should_unpack(element) \
                 else _as_traced(fn, element)
-    return _as_traced(fn, *element) if _should_unpack(element) else _as_traced(fn, element)
+    with calling_per_element():
+        return _as_traced(fn, *element) if _should_unpack(element) else \
+            _as_traced(fn, element)
 
 
 # The eager error of a binary op given two tensors of different dtypes (ops/support.py).
@@ -106,9 +109,9 @@ def _traced(func, input_spec, state_spec=None):
     if not traceable_specs(flat):
         return None
     try:
-        return DatasetFunction(func, input_spec,
-                               unpack=type(input_spec) is tuple and state_spec is None,
-                               state_structure=state_spec)
+        return dataset_function(func, input_spec,
+                                unpack=type(input_spec) is tuple and state_spec is None,
+                                state_structure=state_spec)
     except Exception as exc:
         if needs_values(exc) or _builds_datasets(func, input_spec, state_spec):
             return None

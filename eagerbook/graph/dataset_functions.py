@@ -16,6 +16,7 @@ function runs eagerly per element instead (``traceable_specs`` tells which).
 
 import collections
 import os
+import threading
 import traceback
 
 from ..core import context, nest
@@ -112,6 +113,54 @@ def needs_values(exc):
     if len(frames) < 2 or frames[-1] != _IR_FILE:
         return False
     return frames[-2].startswith(_PACKAGE_DIR) and frames[-2] != _IR_FILE
+
+
+# --- functions built again for every element --------------------------------------------------
+# A function that runs eagerly per element (flat_map's, interleave's) builds its datasets anew
+# each time, and their map/filter functions would be traced anew for every element, where TF
+# traces them once with the outer function. While such a call runs, a trace is reused for the
+# same code, closure values and element spec (at most _MAX_REUSED kept, with the objects of
+# their keys, so that an id in a key cannot come back as another object's).
+_per_element = threading.local()
+_reused = collections.OrderedDict()
+_MAX_REUSED = 128
+
+
+class calling_per_element:
+    """Marks a dataset function's eager call on one element (see above)."""
+
+    def __enter__(self):
+        _per_element.depth = getattr(_per_element, "depth", 0) + 1
+
+    def __exit__(self, *exc):
+        _per_element.depth -= 1
+
+
+def dataset_function(func, input_structure, unpack, state_structure=None):
+    """A DatasetFunction, reused while a function runs per element (see above)."""
+    if not getattr(_per_element, "depth", 0):
+        return DatasetFunction(func, input_structure, unpack, state_structure)
+    code = getattr(func, "__code__", None)
+    cells = tuple(_contents(c) for c in getattr(func, "__closure__", None) or ())
+    defaults = getattr(func, "__defaults__", None) or ()
+    key = (code if code is not None else id(func), tuple(map(id, cells + defaults)),
+           repr(input_structure), repr(state_structure), unpack)
+    entry = _reused.get(key)
+    if entry is None:
+        entry = _reused[key] = (DatasetFunction(func, input_structure, unpack, state_structure),
+                                (func, cells, defaults))
+        if len(_reused) > _MAX_REUSED:
+            _reused.popitem(last=False)
+    else:
+        _reused.move_to_end(key)
+    return entry[0]
+
+
+def _contents(cell):
+    try:
+        return cell.cell_contents
+    except ValueError:  # a cell not filled yet
+        return cell
 
 
 def reduce_in_graph(dataset, initial_state, reduce_func, new_state_like):

@@ -258,3 +258,15 @@ def test_a_zip_of_named_dataset_arguments_reads_the_passed_ones():
     assert int(total(tf.data.Dataset.range(3), tf.data.Dataset.range(3))) == 5
     assert int(total(tf.data.Dataset.range(4), tf.data.Dataset.range(1, 5))) == 20
     assert total.experimental_get_tracing_count() == 1
+
+
+def test_datasets_built_per_element_trace_their_functions_once(capsys):
+    def double(y):
+        print("trace")
+        return y * 2
+    ds = tf.data.Dataset.range(50).flat_map(lambda x: tf.data.Dataset.from_tensors(x).map(double))
+    assert list(ds.as_numpy_iterator()) == [2 * i for i in range(50)]
+    assert capsys.readouterr().out.count("trace") <= 2  # (the spec probe, then one trace)
+    shifted = tf.data.Dataset.range(3).flat_map(
+        lambda x: tf.data.Dataset.range(2).map(lambda y: y + x))  # a new x each element
+    assert list(shifted.as_numpy_iterator()) == [0, 1, 1, 2, 2, 3]
