@@ -220,7 +220,9 @@ class DataHandler:
             y = None if self.y is None else nest.map_structure(take, self.y)
             sw = None if self.sw is None else nest.map_structure(take, self.sw)
             if y is None:
-                yield step, (x,)
+                # As TF packs it: x alone (a custom step gets the batch itself), a tuple of
+                # inputs wrapped once so that it is not taken for (x, y).
+                yield step, ((x,) if isinstance(x, tuple) else x)
             elif sw is None:
                 yield step, (x, y)
             else:

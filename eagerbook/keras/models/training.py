@@ -666,6 +666,25 @@ class Model(Layer):
         """The compiled losses plus the layers' ``add_loss`` terms (updates the loss metric)."""
         return self._compiled_loss_value(y, y_pred, sample_weight, self.losses)
 
+    def compute_metrics(self, x, y, y_pred, sample_weight):
+        """Updates the compiled metrics with this batch and returns every metric's result by
+        name, the loss included: what a custom ``train_step`` returns. (`x` is unused here; a
+        subclass may use it.)"""
+        self._update_compiled_metrics(y, y_pred, sample_weight)
+        return self.get_metrics_result()
+
+    def get_metrics_result(self):
+        """``{name: result}`` of ``self.metrics`` (a metric whose result is a dict adds its
+        entries)."""
+        results = {}
+        for metric in self.metrics:
+            result = metric.result()
+            if isinstance(result, dict):
+                results.update(result)
+            else:
+                results[metric.name] = result
+        return results
+
     def _trainable_state(self):
         return _TrainableState([(layer, layer._trainable) for layer in self._flatten_layers()])
 
