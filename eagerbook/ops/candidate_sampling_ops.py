@@ -22,6 +22,7 @@ _FIELDS = ["sampled_candidates", "true_expected_count", "sampled_expected_count"
 LogUniformCandidateSampler = collections.namedtuple("LogUniformCandidateSampler", _FIELDS)
 UniformCandidateSampler = collections.namedtuple("UniformCandidateSampler", _FIELDS)
 AllCandidateSampler = collections.namedtuple("AllCandidateSampler", _FIELDS)
+FixedUnigramCandidateSampler = collections.namedtuple("FixedUnigramCandidateSampler", _FIELDS)
 ComputeAccidentalHits = collections.namedtuple("ComputeAccidentalHits",
                                                ["indices", "ids", "weights"])
 
@@ -45,6 +46,9 @@ class _Words:
         """A float64 in [0, 1) from two words (20 + 32 mantissa bits)."""
         x0, x1 = self.rand32(), self.rand32()
         return float(philox._unit_float64(np.uint32(x0), np.uint32(x1)))
+
+    def rand_float(self):
+        return float(philox._unit_float32(np.uint32(self.rand32())))
 
     def rand64(self):
         low, high = self.rand32(), self.rand32()
@@ -73,8 +77,57 @@ def _uniform(range_max):
     return sample, probability
 
 
+def _fixed_unigram(range_max, unigrams, distortion, num_reserved_ids, num_shards, shard):
+    """Ids drawn in proportion to unigrams ** distortion (reserved ids: weight 0), by Walker's
+    alias method as TF's sampler builds it."""
+    weights = [np.float32(0)] * sum(1 for i in range(num_reserved_ids) if i % num_shards == shard)
+    total = np.float32(0)
+    for word_id, w in enumerate(unigrams, start=num_reserved_ids):
+        if word_id % num_shards == shard:
+            w = np.float32(np.float32(w) ** np.float32(distortion))
+            total = np.float32(total + w)
+            weights.append(w)
+    if len(weights) != range_max:
+        raise invalid_argument("FixedUnigramCandidateSampler", f"range is {range_max} must be "
+                                                               f"equal to weights size  "
+                                                               f"{len(weights)}")
+    prob, alt = _alias_table(weights)
+
+    def sample(words):
+        r = np.float32(words.rand_float())
+        index = words.rand32() % len(weights)
+        return index if r < prob[index] else alt[index]
+
+    def probability(value):
+        if not 0 <= value < len(weights):
+            return np.float32(0)
+        return np.float32(weights[value] / total)
+    return sample, probability
+
+
+def _alias_table(weights):
+    """Walker's alias table: bucket i keeps its own id with probability prob[i], else gives
+    alt[i] (TF's DistributionSampler: float32 probabilities, pairing from the lists' ends)."""
+    n = len(weights)
+    total = float(sum(float(w) for w in weights))
+    scaled = [float(np.float32(w * np.float32(n))) / total for w in weights]
+    alt = [-1] * n
+    low = [i for i in range(n) if scaled[i] < 1.0]
+    high = [i for i in range(n) if scaled[i] >= 1.0]
+    while high and low:
+        small, large = low.pop(), high.pop()
+        alt[small] = large
+        scaled[large] -= 1.0 - scaled[small]
+        (low if scaled[large] < 1.0 else high).append(large)
+    prob = [np.float32(p) for p in scaled]
+    for i in high + low:  # left over by rounding: they keep their own id
+        prob[i], alt[i] = np.float32(1.0), i
+    return prob, alt
+
+
 _DISTRIBUTIONS = {"LogUniformCandidateSampler": _log_uniform,
-                  "UniformCandidateSampler": _uniform}
+                  "UniformCandidateSampler": _uniform,
+                  "FixedUnigramCandidateSampler": _fixed_unigram}
 
 
 def _expected_count(p, batch_size, num_tries):
@@ -85,16 +138,18 @@ def _expected_count(p, batch_size, num_tries):
 
 
 def _sampler_kernel(op_name):
-    def kernel(true_classes, *, num_true, num_sampled, unique, range_max, seed, seed2):
+    def kernel(true_classes, *, num_true, num_sampled, unique, range_max, seed, seed2, **extra):
+        _check_true_classes(true_classes, range_max, op_name)
         # TF keeps one stream per kernel, and a kernel per op and attributes
-        kernel_id = (op_name, num_true, num_sampled, unique, range_max)
+        kernel_id = (op_name, num_true, num_sampled, unique, range_max, repr(sorted(
+            extra.items())))
         stream = _philox_stream(kernel_id, seed, seed2, 0,
                                 blocks=_WORDS_RESERVED_PER_SAMPLE * num_sampled // 4)
         if stream is None:  # unseeded: a fresh stream each call
             fresh = np.random.default_rng().integers(0, 1 << 32, 6).tolist()
             stream = fresh[:2], fresh[2:]
         words = _Words(*stream)
-        sample, probability = _DISTRIBUTIONS[op_name](range_max)
+        sample, probability = _DISTRIBUTIONS[op_name](range_max, **extra)
         picked, used, tries = [], set(), 0
         while len(picked) < num_sampled:
             tries += 1
@@ -111,6 +166,13 @@ def _sampler_kernel(op_name):
                 np.array(sampled_counts, np.float32))
     kernel.__name__ = f"_{op_name}"
     return kernel
+
+
+def _check_true_classes(true_classes, range_max, op_name):
+    bad = (true_classes < 0) | (true_classes >= range_max)
+    if bad.any():
+        raise invalid_argument(op_name, f"`true_candidate` out of range [0, {range_max}), "
+                                        f"received {true_classes[bad][0]}")
 
 
 def _infer_sampler(inputs, attrs):
@@ -135,13 +197,13 @@ def _true_classes(true_classes, num_true, op_name):
 
 
 def _sample(op_name, result_type, true_classes, num_true, num_sampled, unique, range_max,
-            seed):
+            seed, **extra):
     num_true, num_sampled, range_max = int(num_true), int(num_sampled), int(range_max)
     classes = _true_classes(true_classes, num_true, op_name)
     if unique and num_sampled > range_max:
         raise invalid_argument(op_name, "Sampler's range is too small.")
     attrs = {"num_true": num_true, "num_sampled": num_sampled, "unique": bool(unique),
-             "range_max": range_max}
+             "range_max": range_max, **extra}
     attrs.update(_seed_attrs(seed))
     return result_type(*execute(_KERNELS[op_name], (classes,), attrs))
 
@@ -161,14 +223,26 @@ def uniform_candidate_sampler(true_classes, num_true, num_sampled, unique, range
                    num_sampled, unique, range_max, seed)
 
 
+def fixed_unigram_candidate_sampler(true_classes, num_true, num_sampled, unique, range_max,
+                                    vocab_file="", distortion=1.0, num_reserved_ids=0,
+                                    num_shards=1, shard=0, unigrams=(), seed=None, name=None):
+    """Ids drawn in proportion to `unigrams` (counts or frequencies, one per id after the
+    `num_reserved_ids` reserved ones) raised to `distortion`; with `num_shards`, only the ids
+    of shard `shard` (id % num_shards == shard)."""
+    if vocab_file:
+        raise NotImplementedError("eagerbook's fixed_unigram_candidate_sampler takes "
+                                  "`unigrams`, not a vocabulary file")
+    return _sample("FixedUnigramCandidateSampler", FixedUnigramCandidateSampler, true_classes,
+                   num_true, num_sampled, unique, range_max, seed,
+                   unigrams=tuple(float(u) for u in unigrams), distortion=float(distortion),
+                   num_reserved_ids=int(num_reserved_ids), num_shards=int(num_shards),
+                   shard=int(shard))
+
+
 @register("AllCandidateSampler", differentiable=False, num_outputs=3,
           infer_shape=_infer_sampler)
 def _all_candidates(true_classes, *, num_true, num_sampled, unique, seed, seed2):
-    bad = (true_classes < 0) | (true_classes >= num_sampled)
-    if bad.any():
-        raise invalid_argument("AllCandidateSampler", f"`true_candidate` out of range [0, "
-                                                      f"{num_sampled}), received "
-                                                      f"{true_classes[bad][0]}")
+    _check_true_classes(true_classes, num_sampled, "AllCandidateSampler")
     return (np.arange(num_sampled, dtype=np.int64), np.ones(true_classes.shape, np.float32),
             np.ones(num_sampled, np.float32))
 
@@ -286,5 +360,6 @@ def sampled_softmax_loss(weights, biases, labels, inputs, num_sampled, num_class
     return nn_ops.softmax_cross_entropy_with_logits(labels=labels, logits=logits)
 
 
-__all__ = ["all_candidate_sampler", "compute_accidental_hits", "log_uniform_candidate_sampler",
-           "nce_loss", "sampled_softmax_loss", "uniform_candidate_sampler"]
+__all__ = ["all_candidate_sampler", "compute_accidental_hits",
+           "fixed_unigram_candidate_sampler", "log_uniform_candidate_sampler", "nce_loss",
+           "sampled_softmax_loss", "uniform_candidate_sampler"]
