@@ -4,6 +4,7 @@ from ..ops.candidate_sampling_ops import (
     all_candidate_sampler,
     compute_accidental_hits,
     fixed_unigram_candidate_sampler,
+    learned_unigram_candidate_sampler,
     nce_loss,
     sampled_softmax_loss,
 )

@@ -3,6 +3,7 @@
 from ..ops.candidate_sampling_ops import (
     all_candidate_sampler,
     fixed_unigram_candidate_sampler,
+    learned_unigram_candidate_sampler,
     log_uniform_candidate_sampler,
     uniform_candidate_sampler,
 )

@@ -15,7 +15,7 @@ import numpy as np
 from ..core import dtypes
 from ..core.tensor import convert_to_tensor
 from . import array_ops, math_ops, nn_ops, philox
-from .random_ops import _philox_stream, _seed_attrs
+from .random_ops import _STATE, _philox_stream, _seed_attrs
 from .registry import execute, invalid_argument, register
 
 _FIELDS = ["sampled_candidates", "true_expected_count", "sampled_expected_count"]
@@ -23,6 +23,8 @@ LogUniformCandidateSampler = collections.namedtuple("LogUniformCandidateSampler"
 UniformCandidateSampler = collections.namedtuple("UniformCandidateSampler", _FIELDS)
 AllCandidateSampler = collections.namedtuple("AllCandidateSampler", _FIELDS)
 FixedUnigramCandidateSampler = collections.namedtuple("FixedUnigramCandidateSampler", _FIELDS)
+LearnedUnigramCandidateSampler = collections.namedtuple("LearnedUnigramCandidateSampler",
+                                                        _FIELDS)
 ComputeAccidentalHits = collections.namedtuple("ComputeAccidentalHits",
                                                ["indices", "ids", "weights"])
 
@@ -105,6 +107,39 @@ def _fixed_unigram(range_max, unigrams, distortion, num_reserved_ids, num_shards
     return sample, probability
 
 
+def _learned_counts(kernel_id, seed, seed2, range_max):
+    state = _STATE.streams
+    name = ("learned unigram counts", kernel_id, seed, seed2)
+    if name not in state:
+        state[name] = [1] * range_max  # every id seen once to begin with
+    return state[name]
+
+
+def _learned_unigram(range_max, counts):
+    """Ids in proportion to how often each was a true class (starting from 1 each)."""
+    total = sum(counts)
+    ends = np.cumsum(counts)
+
+    def sample(words):
+        return int(np.searchsorted(ends, _unbiased_below(words, total), side="right"))
+
+    def probability(value):
+        return np.float32(np.float32(counts[value]) / np.float32(total))
+    return sample, probability
+
+
+def _unbiased_below(words, n):
+    """A uniform integer in [0, n) from 32-bit words, rejecting those that would favour small
+    values (a power of two just takes the low bits)."""
+    if n & (n - 1) == 0:
+        return words.rand32() & (n - 1)
+    rem = (0xFFFFFFFF % n) + 1
+    while True:
+        bits = words.rand32()
+        if bits >= rem:
+            return bits % n
+
+
 def _alias_table(weights):
     """Walker's alias table: bucket i keeps its own id with probability prob[i], else gives
     alt[i] (TF's DistributionSampler: float32 probabilities, pairing from the lists' ends)."""
@@ -127,7 +162,8 @@ def _alias_table(weights):
 
 _DISTRIBUTIONS = {"LogUniformCandidateSampler": _log_uniform,
                   "UniformCandidateSampler": _uniform,
-                  "FixedUnigramCandidateSampler": _fixed_unigram}
+                  "FixedUnigramCandidateSampler": _fixed_unigram,
+                  "LearnedUnigramCandidateSampler": _learned_unigram}
 
 
 def _expected_count(p, batch_size, num_tries):
@@ -149,6 +185,9 @@ def _sampler_kernel(op_name):
             fresh = np.random.default_rng().integers(0, 1 << 32, 6).tolist()
             stream = fresh[:2], fresh[2:]
         words = _Words(*stream)
+        if op_name == "LearnedUnigramCandidateSampler":
+            # the kernel's counts, kept until set_seed restarts the kernels (as TF's cache)
+            extra = {"counts": _learned_counts(kernel_id, seed, seed2, range_max)}
         sample, probability = _DISTRIBUTIONS[op_name](range_max, **extra)
         picked, used, tries = [], set(), 0
         while len(picked) < num_sampled:
@@ -161,6 +200,9 @@ def _sampler_kernel(op_name):
         sampled_counts = [_expected_count(probability(v), num_sampled, tries) for v in picked]
         true_counts = [_expected_count(probability(int(v)), num_sampled, tries)
                        for v in true_classes.reshape(-1)]
+        if op_name == "LearnedUnigramCandidateSampler":  # it learns from the true classes
+            for v in true_classes.reshape(-1):
+                extra["counts"][int(v)] += 1
         return (np.array(picked, np.int64),
                 np.array(true_counts, np.float32).reshape(true_classes.shape),
                 np.array(sampled_counts, np.float32))
@@ -221,6 +263,14 @@ def uniform_candidate_sampler(true_classes, num_true, num_sampled, unique, range
     """Ids drawn uniformly from [0, range_max)."""
     return _sample("UniformCandidateSampler", UniformCandidateSampler, true_classes, num_true,
                    num_sampled, unique, range_max, seed)
+
+
+def learned_unigram_candidate_sampler(true_classes, num_true, num_sampled, unique, range_max,
+                                      seed=None, name=None):
+    """Ids in proportion to how often each has been a true class in this op's earlier calls
+    (every id starts at a count of 1; a call's true classes are counted after it samples)."""
+    return _sample("LearnedUnigramCandidateSampler", LearnedUnigramCandidateSampler,
+                   true_classes, num_true, num_sampled, unique, range_max, seed)
 
 
 def fixed_unigram_candidate_sampler(true_classes, num_true, num_sampled, unique, range_max,
@@ -361,5 +411,6 @@ def sampled_softmax_loss(weights, biases, labels, inputs, num_sampled, num_class
 
 
 __all__ = ["all_candidate_sampler", "compute_accidental_hits",
-           "fixed_unigram_candidate_sampler", "log_uniform_candidate_sampler", "nce_loss",
+           "fixed_unigram_candidate_sampler", "learned_unigram_candidate_sampler",
+           "log_uniform_candidate_sampler", "nce_loss",
            "sampled_softmax_loss", "uniform_candidate_sampler"]
