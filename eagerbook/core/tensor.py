@@ -128,11 +128,10 @@ class Tensor:
             raise TypeError("Scalar tensor has no `len()`")
         return self._value.shape[0]
 
-    def __iter__(self):
+    def __iter__(self):  # (not a generator itself: a scalar fails at iter(), as in TF)
         if self._value.ndim == 0:
             raise TypeError("Cannot iterate over a scalar tensor.")
-        for i in range(self._value.shape[0]):
-            yield self[i]
+        return (self[i] for i in range(self._value.shape[0]))
 
     def __hash__(self):
         raise TypeError("Tensor is unhashable. Instead, use tensor.ref() as the key.")

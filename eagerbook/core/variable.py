@@ -224,7 +224,8 @@ class Variable:
 
     # --- Python protocols ------------------------------------------------------------------------
     def __hash__(self):
-        raise TypeError("Variable is unhashable. Instead, use variable.ref() as the key.")
+        raise TypeError("Variable is unhashable. Instead, use variable.ref() as the key. "
+                        f"(Variable: {self!r})")
 
     def ref(self):
         return Tensor.ref(self)  # the same hashable-by-identity wrapper as a tensor's
@@ -233,9 +234,6 @@ class Variable:
 
     def __bool__(self):
         return bool(self._as_tensor())
-
-    def __len__(self):
-        return len(self._as_tensor())
 
     def __iter__(self):
         return iter(self._as_tensor())

@@ -290,7 +290,9 @@ _INDEX_HELP = ("Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None
 
 def _normalize_index(key):
     """Turns a Python index into a tuple of ints, slices, None and Ellipsis (an op attr)."""
-    if not isinstance(key, tuple):
+    if isinstance(key, list):  # TF reads t[[0, 1]] as t[0, 1] (no fancy indexing)
+        key = tuple(key)
+    elif not isinstance(key, tuple):
         key = (key,)
     out = []
     for k in key:
