@@ -27,7 +27,7 @@ from ..ops.backprop import GRADIENT_DTYPES, backprop, carries_gradient
 from ..ops.registry import _NO_ATTRS, REGISTRY, OpRecord, execute
 from ..ops.support import FLOAT_SET
 from ..ops.variable_ops import READ_VARIABLE
-from . import jacobians
+from . import jacobians, tape_errors
 
 
 class UnconnectedGradients(enum.Enum):
@@ -35,6 +35,10 @@ class UnconnectedGradients(enum.Enum):
 
     NONE = "none"
     ZERO = "zero"
+
+    @classmethod
+    def _missing_(cls, value):  # (TF's words for an unknown option)
+        raise ValueError(f"Unknown value for unconnected_gradients: {value!r}")
 
 
 # Called as listener(gradient_tape, targets, seeds, sources, gradients) by every ``gradient``
@@ -183,7 +187,7 @@ class GradientTape:
             elif hasattr(type(item), "_as_tensor") and hasattr(item, "trainable"):
                 watch = self._tape.watch_variable
             else:
-                raise ValueError(f"Passed in object {item!r} of type {type(item).__name__!r}"
+                raise ValueError(f"Passed in object {item} of type {type(item).__name__!r}"
                                  ", not tf.Tensor or tf.Variable or ExtensionType.")
             if item.dtype not in _WATCHABLE:
                 warnings.warn(f"The dtype of the watched tensor must be floating (e.g. "
@@ -315,7 +319,7 @@ def _ones_seed(target):
 def _check_sources(sources):
     for s in sources:
         if not (isinstance(s, Tensor) or hasattr(type(s), "_as_tensor")):
-            raise ValueError(f"Sources must be tensors or variables, got {s!r}")
+            tape_errors.not_a_source(s)
 
 
 def _value_of(source):

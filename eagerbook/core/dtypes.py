@@ -58,23 +58,19 @@ class DType:
         return self._np.itemsize
 
     @property
-    def min(self):
-        if self.is_complex:
-            raise TypeError(f"Cannot find minimum value of {self!r}.")
+    def min(self):  # (a float dtype's is a NumPy scalar of that dtype, as in TF)
+        if self.is_complex or self.is_bool:
+            raise TypeError(f"Cannot find minimum value of {self} with type {self}.")
         if self.is_floating:
-            return float(np.finfo(self._np).min)
-        if self.is_bool:
-            return False
+            return np.finfo(self._np).min
         return int(np.iinfo(self._np).min)
 
     @property
     def max(self):
-        if self.is_complex:
-            raise TypeError(f"Cannot find maximum value of {self!r}.")
+        if self.is_complex or self.is_bool:
+            raise TypeError(f"Cannot find maximum value of {self} with type {self}.")
         if self.is_floating:
-            return float(np.finfo(self._np).max)
-        if self.is_bool:
-            return True
+            return np.finfo(self._np).max
         return int(np.iinfo(self._np).max)
 
     def is_compatible_with(self, other):

@@ -46,6 +46,15 @@ def check_python_value_fits(value, dtype):
     return wraps
 
 
+def check_int64_range(value):
+    """TF has no default dtype for a Python int outside int64's range (NumPy would choose
+    uint64, float64 or object)."""
+    for item in flat_python(value):
+        if isinstance(item, int) and not -(2**63) <= item < 2**63:
+            raise ValueError("Can't convert Python sequence with out-of-range integer to "
+                             "Tensor.")
+
+
 def flat_python(value):
     stack = [value]
     while stack:

@@ -14,7 +14,7 @@ import numpy as np
 
 from . import dtypes
 from .context import state
-from .python_values import check_python_value_fits, flat_python, kernel_type_name
+from .python_values import check_int64_range, check_python_value_fits, flat_python, kernel_type_name
 from .reference import Reference
 from .shape import TensorShape, check_static_shape
 
@@ -239,6 +239,8 @@ def _python_to_numpy(value, dtype):
     except ValueError:  # NumPy: "inhomogeneous shape" -- a ragged list
         raise ValueError("Can't convert non-rectangular Python sequence to Tensor.") from None
     kind = arr.dtype.kind
+    if kind in "uOf" and not isinstance(value, float):  # ints past int64 (NumPy: uint64,
+        check_int64_range(value)  # object or float64 for those)
     if kind == "f":
         return arr.astype(np.float32)
     if kind in "iu":
@@ -358,6 +360,6 @@ def constant(value, dtype=None, shape=None, name="Const"):
         return _from_numpy(np.full(shape, array.reshape(()), dtype=array.dtype))
     if array.size == int(np.prod(shape, dtype=np.int64)):
         return _from_numpy(array.reshape(shape))
-    raise TypeError(f"Eager execution of tf.constant with unsupported shape. Tried to convert "
-                    f"a value of shape {TensorShape(array.shape)} ({array.size} elements) to "
-                    f"shape {TensorShape(shape)}.")
+    raise TypeError(f"Eager execution of tf.constant with unsupported shape. Tensor {array} "
+                    f"(converted from {value}) has {array.size} elements, but got `shape` "
+                    f"{shape} with {int(np.prod(shape, dtype=np.int64))} elements).")

@@ -1431,7 +1431,8 @@ def _check_indices(indices, limit, op_name, what="indices"):
     if indices.size and (indices.min() < 0 or indices.max() >= limit):
         bad = indices[(indices < 0) | (indices >= limit)].reshape(-1)[0]
         where_bad = ",".join(map(str, np.argwhere((indices < 0) | (indices >= limit))[0]))
-        raise invalid_argument(op_name, f"{what}[{where_bad}] = {bad} is not in [0, {limit})")
+        where_bad = f"[{where_bad}]" if where_bad else ""  # (a scalar index: `indices = 5`)
+        raise invalid_argument(op_name, f"{what}{where_bad} = {bad} is not in [0, {limit})")
 
 
 def _gather_layout(params, indices, axis, batch_dims):

@@ -256,8 +256,8 @@ mod = floormod
 
 @register("Pow", elementwise=True, broadcasts=True, dtypes=POW)
 def _pow(x, y):
-    if x.dtype.kind in "iu" and np.any(y < 0):
-        raise ValueError("Integers to negative integer powers are not allowed")
+    if x.dtype.kind in "iu" and np.any(y < 0):  # (TF's words, not the generic kernel error)
+        raise invalid_argument("Pow", "Integers to negative integer powers are not allowed")
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         return np.power(x, y)
 

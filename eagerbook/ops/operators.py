@@ -56,10 +56,6 @@ def _ne(self, other):
         return convert_to_tensor(True)
 
 
-def _pos(x):
-    return x
-
-
 # (operator, the function it calls, its reflected form `__rop__` or None, its TF name).
 # Arithmetic rows are the ones a KerasTensor supports too.
 ARITHMETIC = [
@@ -75,7 +71,6 @@ ARITHMETIC = [
     ("__abs__", math_ops.abs, None, "tf.math.abs"),
 ]
 OPERATORS = ARITHMETIC + [
-    ("__pos__", _pos, None, None),
     ("__invert__", _invert, None, "tf.math.invert"),
     ("__and__", _and, "__rand__", "tf.math.logical_and"),
     ("__or__", _or, "__ror__", "tf.math.logical_or"),

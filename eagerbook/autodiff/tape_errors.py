@@ -1,0 +1,15 @@
+"""TF's errors for bad arguments to ``GradientTape.gradient``/``jacobian``, kept out of
+``tape.py`` so that a first reader can skip them. TF raises these as its own checks meet the
+bad value, so their kinds and words are accidents of its implementation; code written against
+TF may catch them, so eagerbook raises the same."""
+
+
+def not_a_source(source):
+    """A source that is neither a Tensor nor a Variable: TF reads its dtype, then its id."""
+    if source is None or isinstance(source, (str, bytes)):
+        raise TypeError(f"Cannot convert the argument `type_value`: {source!r} to a TensorFlow "
+                        "DType.")
+    kind = type(source)
+    name = kind.__name__ if kind.__module__ == "builtins" else \
+        f"{kind.__module__.split('.')[0]}.{kind.__name__}"
+    raise AttributeError(f"'{name}' object has no attribute '_id'")
