@@ -97,3 +97,109 @@ def test_index_and_power_errors_in_tfs_words(call, message):
     with pytest.raises(tf.errors.InvalidArgumentError) as info:
         call(t)
     assert str(info.value) == message
+
+
+@pytest.mark.parametrize("axis, kind, message", [
+    (2, tf.errors.InvalidArgumentError,
+     "Invalid reduction dimension (2 for input with 2 dimension(s) [Op:Sum]"),
+    ([0, -2], tf.errors.InvalidArgumentError,
+     "Invalid reduction arguments: Axes contains duplicate dimension: 0 [Op:Sum]"),
+    (1.5, TypeError, "Cannot convert 1.5 to EagerTensor of dtype int32"),
+])
+def test_reduction_axes_as_tf_checks_them(axis, kind, message):
+    with pytest.raises(kind) as info:
+        tf.reduce_sum(tf.ones([2, 3]), axis=axis)
+    assert str(info.value) == message
+
+
+def test_reduction_axis_details():
+    np.testing.assert_array_equal(tf.reduce_sum(tf.ones([2, 3]), axis=np.array([1])), [3, 3])
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"dimension \(0 for input with 0"):
+        tf.reduce_sum(tf.constant(3.0), axis=0)  # a scalar has no axis 0
+    with pytest.raises(tf.errors.InvalidArgumentError, match="of bool is not in the list"):
+        tf.reduce_sum(tf.constant([True, False]))  # no Sum kernel for bool in TF
+
+
+def test_equality_raises_where_tf_does_and_is_false_for_shapes():
+    t = tf.constant([1, 2])
+    assert (t == None) is False  # noqa: E711 - the comparison with None is the test
+    assert not bool(t == tf.constant([1, 2, 3]))  # shapes that do not broadcast: False
+    assert bool(t != tf.constant([1, 2, 3]))
+    with pytest.raises(TypeError, match="Cannot convert 'a' to EagerTensor of dtype int32"):
+        t == "a"  # noqa: B015 - the comparison's error is the test
+    with pytest.raises(tf.errors.InvalidArgumentError, match="cannot compute Equal"):
+        t == tf.constant([1.0, 2.0])  # noqa: B015 - the comparison's error is the test
+
+
+def test_variable_construction_and_update_errors():
+    with pytest.raises(ValueError, match="The `initial_value` arg to `tf.Variable` must be "
+                                         "specified except when"):
+        tf.Variable()
+    with pytest.raises(ValueError, match=r"^initial_value: Tensor conversion requested dtype "
+                                         r"float32 for Tensor with dtype int32: <tf.Tensor"):
+        tf.Variable(tf.constant([1, 2]), dtype=tf.float32)
+    v = tf.Variable([1.0, 2.0])
+    with pytest.raises(tf.errors.InvalidArgumentError) as info:
+        v.assign_add([1.0, 2.0, 3.0])
+    assert str(info.value) == ("Cannot update variable with shape [2] using a Tensor with shape "
+                               "[3], shapes must be equal. [Op:AssignAddVariableOp]")
+    with pytest.raises(ValueError, match="Shape mismatch"):
+        v.assign([1.0, 2.0, 3.0])
+    np.testing.assert_array_equal(v.numpy(), [1.0, 2.0])
+    unchecked = tf.Variable([1.0, 2.0], validate_shape=False)  # eager: the shape is known
+    assert unchecked.shape == (2,)
+
+
+def test_on_read_variables_are_not_trainable_by_default():
+    on_read = tf.VariableSynchronization.ON_READ
+    assert not tf.Variable(1.0, synchronization=on_read).trainable
+    assert tf.Variable(1.0, synchronization=on_read, trainable=True).trainable
+    assert tf.Variable(1.0).trainable
+
+
+def test_a_variable_printed_while_tracing_has_no_value():
+    v = tf.Variable([1.0, 2.0])
+    printed = []
+
+    @tf.function
+    def f():
+        printed.append(repr(v))
+        return v + 1
+
+    f()
+    assert printed == ["<tf.Variable 'Variable:0' shape=(2,) dtype=float32>"]
+    assert repr(v).endswith("numpy=array([1., 2.], dtype=float32)>")
+
+
+def test_plus_takes_the_tensors_dtype_as_a_hint_only():
+    i = tf.constant([1, 2])
+    message = ("cannot compute AddV2 as input #1(zero-based) was expected to be a int32 tensor "
+               "but is a float tensor [Op:AddV2]")
+    for call in (lambda: i + 1.5, lambda: tf.add(i, [1.5, 2]), lambda: tf.Variable([1, 2]) + 1.5):
+        with pytest.raises(tf.errors.InvalidArgumentError) as info:
+            call()
+        assert str(info.value) == message
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"cannot compute Add as input #1"):
+        tf.constant("a") + 1
+    assert (tf.constant(1, tf.uint8) + 256).numpy() == 1  # fits after wrapping: still uint8
+    with pytest.raises(TypeError, match="Cannot convert 1.5 to EagerTensor of dtype int32"):
+        i * 1.5  # other ops demand the dtype
+    with pytest.raises(TypeError, match="Cannot convert 1.5 to EagerTensor of dtype int32"):
+        1.5 + i  # and so does the reflected `+`
+
+
+@pytest.mark.parametrize("call", [lambda i, f: i / f, lambda i, f: i / 2.5,
+                                  lambda i, f: tf.math.truediv(i, 2.5)])
+def test_true_division_of_two_dtypes(call):
+    with pytest.raises(TypeError) as info:
+        call(tf.constant([1, 2]), tf.constant([1.0, 2.0]))
+    assert str(info.value) == "`x` and `y` must have the same dtype, got tf.int32 != tf.float32."
+
+
+def test_add_n_messages():
+    with pytest.raises(ValueError, match=r"^Inputs must be an iterable of at least one "
+                                         r"Tensor/IndexedSlices with the same dtype and shape.$"):
+        tf.math.add_n([])
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"Inputs to operation AddN of type "
+                                                             r"AddN must have the same size"):
+        tf.math.add_n([tf.ones([2]), tf.ones([3])])

@@ -44,8 +44,11 @@ def test_numpy_array_adopts_the_tensor_dtype():
     assert out.dtype == tf.float32
 
 
-def test_int_tensor_plus_a_float_python_scalar_is_a_type_error():
+def test_int_tensor_times_a_float_python_scalar_is_a_type_error():
     with pytest.raises(TypeError):
+        tf.constant([1, 2]) * 1.5
+    # (`+` alone converts with the tensor's dtype as a hint, then AddV2 refuses: TF 2.21)
+    with pytest.raises(tf.errors.InvalidArgumentError):
         tf.constant([1, 2]) + 1.5
 
 

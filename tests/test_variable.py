@@ -84,7 +84,7 @@ def test_variables_work_wherever_tensors_do():
     np.testing.assert_array_equal(tf.matmul(v, tf.transpose(v)).numpy(), [[5.0]])
     np.testing.assert_array_equal(np.asarray(v), [[1.0, 2.0]])
     assert float(tf.Variable(2.5)) == 2.5 and int(tf.Variable(3)) == 3
-    assert bool(tf.Variable(True)) and len(v) == 1
+    assert bool(tf.Variable(True))  # (no len(): TF's Variables have none)
     assert f"{tf.Variable(1.5):.1f}" == "1.5"
     assert tf.is_tensor(v)
 

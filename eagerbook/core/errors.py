@@ -86,3 +86,15 @@ class DataLossError(OpError):
 def op_error(cls, op_name, message):
     """Builds an error in TF's eager format: ``message [Op:OpName]``."""
     return cls(None, None, f"{message} [Op:{op_name}]")
+
+
+def assign_shape_error(name, variable_shape, value_shape, op_name):
+    """TF's error for a value whose shape does not fit a variable's: `assign` checks in Python
+    (ValueError), the add/sub kernels when they run (InvalidArgumentError)."""
+    if op_name == "AssignVariableOp":
+        return ValueError(f"Cannot assign value to variable ' {name}': Shape mismatch.The "
+                          f"variable shape {variable_shape}, and the assigned value shape "
+                          f"{tuple(value_shape)} are incompatible.")
+    dims = ",".join(map(str, variable_shape.as_list())), ",".join(map(str, value_shape))
+    return op_error(InvalidArgumentError, op_name, f"Cannot update variable with shape "
+                    f"[{dims[0]}] using a Tensor with shape [{dims[1]}], shapes must be equal.")

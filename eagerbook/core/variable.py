@@ -11,7 +11,7 @@ without the user calling ``tape.watch``.
 
 import numpy as np
 
-from . import dtypes
+from . import dtypes, errors
 from .context import _per_thread, scoped_name, state, thread_state
 from .shape import TensorShape
 from .tensor import EagerTensor, Tensor, _from_numpy, convert_to_tensor, is_symbolic, numpy_text
@@ -40,14 +40,16 @@ class Variable:
                  import_scope=None, constraint=None, synchronization=None, aggregation=None,
                  shape=None):
         if initial_value is None:
-            raise ValueError("initial_value must be specified.")
+            raise ValueError("The `initial_value` arg to `tf.Variable` must be specified except "
+                             "when you are not providing a `variable_def`. You provided neither.")
         if callable(initial_value) and not isinstance(initial_value, Tensor):
             initial_value = initial_value()
         if dtype is not None:
             dtype = dtypes.as_dtype(dtype)
             if isinstance(initial_value, Tensor) and initial_value.dtype is not dtype:
-                raise ValueError(f"Tensor conversion requested dtype {dtype.name} for Tensor "
-                                 f"with dtype {initial_value.dtype.name}")
+                raise ValueError(f"initial_value: Tensor conversion requested dtype {dtype.name} "
+                                 f"for Tensor with dtype {initial_value.dtype.name}: "
+                                 f"{initial_value!r}")
         value = convert_to_tensor(initial_value, dtype=dtype)
         if is_symbolic(value) and hasattr(state.graph, "lift_to_eager"):
             value = state.graph.lift_to_eager(value)  # tf.function's first trace
@@ -62,11 +64,8 @@ class Variable:
                 raise ValueError(f"The initial value's shape ({TensorShape(self._value.shape)}) "
                                  f"is not compatible with the explicitly supplied `shape` "
                                  f"argument ({self._shape}).")
-        elif validate_shape:
+        else:  # (validate_shape=False too: an eager value's shape is known, as TF keeps it)
             self._shape = TensorShape(self._value.shape)
-        else:
-            self._shape = TensorShape(None)
-        self._trainable = True if trainable is None else bool(trainable)
         if constraint is not None and not callable(constraint):
             raise ValueError(f"The `constraint` argument must be a callable. Got: {constraint}")
         self._constraint = constraint
@@ -74,6 +73,8 @@ class Variable:
                                                "synchronization", name)
         self._aggregation = variable_mode(VariableAggregationV2, aggregation, "aggregation",
                                            name)
+        on_read = self._synchronization is VariableSynchronization.ON_READ  # (a metric's total:
+        self._trainable = not on_read if trainable is None else bool(trainable)  # TF's default)
         base = "Variable" if name is None else str(name)
         self._name = scoped_name(base) + ":0"
         if state.graph is not None and hasattr(state.graph, "variable_created"):
@@ -165,10 +166,7 @@ class Variable:
             tensor = convert_to_tensor(value, dtype=self._dtype)
         if self._shape._dims != tensor._value.shape \
                 and not self._shape.is_compatible_with(tensor._value.shape):
-            raise ValueError(
-                f"Cannot assign value to variable ' {self._name}': Shape mismatch.The variable "
-                f"shape {self._shape}, and the assigned value shape "
-                f"{TensorShape(tensor._value.shape)} are incompatible.")
+            raise errors.assign_shape_error(self._name, self._shape, tensor._value.shape, op_name)
         return tensor
 
     def _write(self, kind, value, read_value):
@@ -250,9 +248,9 @@ class Variable:
     def __format__(self, format_spec):
         return self.numpy().__format__(format_spec)
 
-    def __repr__(self):
-        return (f"<tf.Variable '{self._name}' shape={self.shape} dtype={self._dtype.name}, "
-                f"numpy={numpy_text(self._value, is_repr=True)}>")
+    def __repr__(self):  # (no value while tf.function traces: it may change before it runs)
+        value = "" if state.graph is not None else f", numpy={numpy_text(self._value, True)}"
+        return f"<tf.Variable '{self._name}' shape={self.shape} dtype={self._dtype.name}{value}>"
 
     __str__ = __repr__
 

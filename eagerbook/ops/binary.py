@@ -12,8 +12,9 @@ in the messages only. (TF's eager message goes on with a dump of its OpDef: not 
 import numpy as np
 
 from ..core import dtypes
-from .registry import REGISTRY, execute, execute_ufunc, register
-from .support import binary_operands
+from ..core.tensor import Tensor, convert_to_tensor
+from .registry import REGISTRY, execute, execute_ufunc, invalid_argument, register
+from .support import binary_operands, tf_type_name
 from .support import dtype_error as support_dtype_error
 
 
@@ -73,6 +74,8 @@ _OTHER_OP = {("AddV2", dtypes.string): "Add", ("Mul", dtypes.bool): "LogicalAnd"
 def binary(op, x, y):
     """Runs a two-input op: TF's conversion rules first (one shared dtype: a Python number
     takes the other operand's), then the dtypes the op declares."""
+    if op.name == "AddV2" and not _tensor_like(y) and _tensor_like(x):
+        y = _hinted_addend(x, y)
     x, y = binary_operands(x, y, op.name)
     if x._dtype not in op.dtypes:
         other = _OTHER_OP.get((op.name, x._dtype))
@@ -82,6 +85,23 @@ def binary(op, x, y):
     if op.ufunc is not None:
         return execute_ufunc(op, x, y)
     return execute(op, (x, y))
+
+
+def _tensor_like(value):
+    return isinstance(value, Tensor) or hasattr(type(value), "_as_tensor")
+
+
+def _hinted_addend(x, y):
+    """TF's `x + 1.5` converts the Python value with x's dtype as a hint, not a demand (other
+    ops demand it): for an int32 x, 1.5 becomes a float32 tensor that AddV2 then refuses."""
+    dtype = x.dtype
+    y = convert_to_tensor(y, dtype_hint=dtype)
+    if y._dtype is not dtype:
+        name = "Add" if dtype is dtypes.string else "AddV2"
+        raise invalid_argument(name, f"cannot compute {name} as input #1(zero-based) was "
+                                     f"expected to be a {tf_type_name(dtype)} tensor but is a "
+                                     f"{tf_type_name(y._dtype)} tensor")
+    return y
 
 
 def check_matmul_dtype(a, b):

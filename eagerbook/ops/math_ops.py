@@ -208,6 +208,11 @@ def realdiv(x, y, name=None):
 
 def truediv(x, y, name=None):
     """``x / y``: integers are first cast to float64 (int32) or float32 (int8/16), like TF."""
+    if isinstance(x, Tensor) and not isinstance(y, Tensor):  # (TF: x's dtype is a hint here)
+        y = y._as_tensor() if hasattr(type(y), "_as_tensor") else \
+            convert_to_tensor(y, dtype_hint=x._dtype)
+    if isinstance(x, Tensor) and x._dtype is not y._dtype:
+        raise TypeError(f"`x` and `y` must have the same dtype, got {x.dtype!r} != {y.dtype!r}.")
     x, y = binary_operands(x, y, "RealDiv")
     if x._dtype.is_integer:
         target = dtypes.float32 if x._dtype in (dtypes.int8, dtypes.int16, dtypes.uint8,
@@ -1452,8 +1457,8 @@ def _add_n_grad(op, dy):
 def add_n(inputs, name=None):
     """Sums a list of tensors of one shape and dtype (no broadcasting, as in TF)."""
     if isinstance(inputs, Tensor) or not isinstance(inputs, (list, tuple)) or not inputs:
-        raise ValueError("inputs must be an iterable of at least one Tensor/IndexedSlices with "
-                         "the same dtype and shape")
+        raise ValueError("Inputs must be an iterable of at least one Tensor/IndexedSlices with "
+                         "the same dtype and shape.")
     tensors = [as_tensor(inputs[0])]
     for value in inputs[1:]:
         tensors.append(binary_operands(tensors[0], value, "AddN")[1])
@@ -1463,9 +1468,9 @@ def add_n(inputs, name=None):
     shapes = [t.shape for t in tensors]
     for i, s in enumerate(shapes[1:], start=1):
         if not s.is_compatible_with(shapes[0]):
-            raise invalid_argument("AddN", f"Inputs to operation AddN must have the same size and "
-                                           f"shape.  Input 0: {list(shapes[0])} != input {i}: "
-                                           f"{list(s)}")
+            raise invalid_argument("AddN", f"Inputs to operation AddN of type AddN must have the "
+                                           f"same size and shape.  Input 0: {list(shapes[0])} "
+                                           f"!= input {i}: {list(s)}")
     return execute(_add_n, tuple(tensors))
 
 

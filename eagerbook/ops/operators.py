@@ -38,22 +38,24 @@ def _invert(x):
 
 
 def _eq(self, other):
-    """TF 2: elementwise, but `t == None` is False and incompatible shapes give False."""
-    if other is None:
-        return False
-    try:
-        return math_ops.equal(self, other)
-    except (InvalidArgumentError, TypeError, ValueError):
-        return convert_to_tensor(False)
+    """TF 2: elementwise, but `t == None` is False and shapes that do not broadcast give False
+    (TF's Equal with incompatible_shape_error=False). Other bad input raises, as in TF."""
+    return _compare(math_ops.equal, self, other, False)
 
 
 def _ne(self, other):
-    if other is None:
-        return True
+    return _compare(math_ops.not_equal, self, other, True)
+
+
+def _compare(op, x, y, if_incompatible):
+    if y is None:
+        return if_incompatible
     try:
-        return math_ops.not_equal(self, other)
-    except (InvalidArgumentError, TypeError, ValueError):
-        return convert_to_tensor(True)
+        return op(x, y)
+    except InvalidArgumentError as error:
+        if "Incompatible shapes" not in str(error):  # (a dtype mismatch: TF raises too)
+            raise
+        return convert_to_tensor(if_incompatible)
 
 
 # (operator, the function it calls, its reflected form `__rop__` or None, its TF name).

@@ -179,7 +179,7 @@ def restore_reduced_axes(dy, x, axis, keepdims):
     return reshape_to(dy, shape)
 
 
-@register("Sum", dtypes=NUMBERS + (dtypes.bool, dtypes.complex64, dtypes.complex128))
+@register("Sum", dtypes=NUMBERS + (dtypes.complex64, dtypes.complex128))  # (no bool, as TF)
 def _sum(x, axis, keepdims):
     return np.add.reduce(x, axis=axis, dtype=x.dtype, keepdims=keepdims)  # (x.sum's ufunc)
 

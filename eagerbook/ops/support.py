@@ -124,22 +124,28 @@ def normalize_axis(axis, ndim, op_name):
     (for an input of unknown rank: None for all axes, else the axes as given)."""
     if axis is None:
         return None if ndim is None else tuple(range(ndim))
-    if isinstance(axis, Tensor):
-        axis = axis._value.tolist()
+    if isinstance(axis, (Tensor, np.ndarray)):
+        axis = axis._value.tolist() if isinstance(axis, Tensor) else axis.tolist()
     try:
         axes = [operator.index(a) for a in (axis if isinstance(axis, (list, tuple)) else [axis])]
-    except TypeError:  # "0" or 0.5: TF accepts only int32/int64 axes
-        raise TypeError(f"Value passed to parameter 'reduction_indices' has a type not in list "
-                        f"of allowed values: int32, int64 (got {axis!r})") from None
+    except TypeError:  # 0.5 or "0": TF accepts only int32/int64 axes
+        if isinstance(axis, float):  # (TF converts a lone float to int32 first)
+            raise TypeError(f"Cannot convert {axis!r} to EagerTensor of dtype int32") from None
+        raise invalid_argument(op_name, f"Value passed to parameter 'reduction_indices' has a "
+                                        f"type not in list of allowed values: int32, int64 "
+                                        f"(got {axis!r})") from None
     if ndim is None:  # unknown rank (tf.function): the kernel takes the axes as given
         return tuple(sorted(set(axes)))
     out = []
     for a in axes:
-        if not -ndim <= a < max(ndim, 1):
-            raise invalid_argument(op_name, f"Invalid reduction dimension {a} for input with "
-                                            f"{ndim} dimensions.")
-        out.append(a % ndim if ndim else 0)
-    return tuple(sorted(set(out)))
+        if not -ndim <= a < ndim:  # (TF's words, its unclosed bracket included)
+            raise invalid_argument(op_name, f"Invalid reduction dimension ({a} for input with "
+                                            f"{ndim} dimension(s)")
+        if a % ndim in out:
+            raise invalid_argument(op_name, "Invalid reduction arguments: Axes contains "
+                                            f"duplicate dimension: {a % ndim}")
+        out.append(a % ndim)
+    return tuple(sorted(out))
 
 
 # Output numbers from which np.dot's clearing pass outweighs np.matmul's costlier call: for two

@@ -29,7 +29,7 @@ def automatic_control_dependencies(graph):
             for t in op.inputs:
                 if t._dtype.name == "resource":
                     deps.extend(r for r in reads_since_write.pop(id(t), [])
-                                if r not in op.inputs and all(r is not x._op for x in op.inputs))
+                                if all(r is not x._op for x in op.inputs))
                     last_write[id(t)] = op
             last_stateful = op
         seen = set()
