@@ -12,6 +12,7 @@ in the messages only. (TF's eager message goes on with a dump of its OpDef: not 
 import numpy as np
 
 from ..core import dtypes
+from ..core.context import state
 from ..core.tensor import Tensor, convert_to_tensor
 from .registry import REGISTRY, execute, execute_ufunc, invalid_argument, register
 from .support import binary_operands, tf_type_name
@@ -74,8 +75,8 @@ _OTHER_OP = {("AddV2", dtypes.string): "Add", ("Mul", dtypes.bool): "LogicalAnd"
 def binary(op, x, y):
     """Runs a two-input op: TF's conversion rules first (one shared dtype: a Python number
     takes the other operand's), then the dtypes the op declares."""
-    if op.name == "AddV2" and not _tensor_like(y) and _tensor_like(x):
-        y = _hinted_addend(x, y)
+    if op.name == "AddV2" and not _tensor_like(y) and _tensor_like(x) and state.graph is None:
+        y = _hinted_addend(x, y)  # (a graph being built names the mismatch: binary_operands)
     x, y = binary_operands(x, y, op.name)
     if x._dtype not in op.dtypes:
         other = _OTHER_OP.get((op.name, x._dtype))
