@@ -6,7 +6,7 @@ import numpy as np
 from ...checkpoints.containers import ListWrapper
 from ...core.shape import TensorShape
 from ...ops import math_ops, nn_ops
-from .. import activations, constraints, initializers, regularizers
+from .. import activations, backend, constraints, initializers, regularizers
 from .base import Layer
 from .core import _serialize_constraint
 
@@ -51,9 +51,10 @@ class ReLU(_Elementwise):
         if threshold is None or threshold < 0:
             raise ValueError("threshold of a ReLU layer cannot be a negative value. Received: "
                              f"{threshold}")
-        self.max_value = max_value
-        self.negative_slope = negative_slope
-        self.threshold = threshold
+        # Kept as floatx NumPy scalars, as TF's layer keeps them (its config shows them so).
+        self.max_value = None if max_value is None else _floatx_array(max_value)
+        self.negative_slope = _floatx_array(negative_slope)
+        self.threshold = _floatx_array(threshold)
 
     def call(self, inputs):
         return activations.relu(inputs, alpha=self.negative_slope, max_value=self.max_value,
@@ -64,6 +65,10 @@ class ReLU(_Elementwise):
         config.update({"max_value": self.max_value, "negative_slope": self.negative_slope,
                        "threshold": self.threshold})
         return config
+
+
+def _floatx_array(value):
+    return np.asarray(value, dtype=backend.floatx())
 
 
 def _as_float32(value):

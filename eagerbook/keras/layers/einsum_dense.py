@@ -11,6 +11,7 @@ output axes after the first of them, so it broadcasts over those.
 
 import re
 
+from ...checkpoints.containers import ListWrapper
 from ...core.shape import TensorShape
 from ...ops import math_ops
 from .core import KernelLayer
@@ -120,8 +121,11 @@ class EinsumDense(KernelLayer):
 
     def get_config(self):
         config = super().get_config()
-        config.update(self._kernel_options_config())
-        del config["use_bias"]
-        config.update({"output_shape": self.partial_output_shape, "equation": self.equation,
+        options = self._kernel_options_config()
+        del options["use_bias"]
+        # TF's order; the output shape is the list TF's layer tracks (shown as ListWrapper).
+        config.update({"output_shape": ListWrapper(list(self.partial_output_shape)),
+                       "equation": self.equation, "activation": options.pop("activation"),
                        "bias_axes": self.bias_axes})
+        config.update(options)
         return config

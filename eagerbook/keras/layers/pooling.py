@@ -81,6 +81,13 @@ class _Pooling1D(_Pooling):
                  data_format="channels_last", **kwargs):
         super().__init__(pool_size, strides, padding, data_format, **kwargs)
 
+    def get_config(self):
+        config = super().get_config()
+        # TF's 1-D poolings list the strides first.
+        config = {key: config[key] for key in ("name", "trainable", "dtype", "strides")
+                  if key in config} | config
+        return config
+
 
 class MaxPooling1D(_Pooling1D):
     _op_name = "max_pool2d"
