@@ -23,7 +23,7 @@ from .. import metrics as metrics_mod
 from .. import optimizers
 from ..saving import FORMAT, METADATA_FILE, TRACE_FILES, VARIABLES_PREFIX, VERSION
 from .sequential import Sequential
-from .training import Model, make_layer
+from .training import Model, _functional_from_tf_form, make_layer
 
 
 # --- loading -------------------------------------------------------------------------------------
@@ -213,15 +213,33 @@ def _unknown_class_as_type_error(applies=True):
 
 def clone_model(model, input_tensors=None, clone_function=None):
     """A new model with the same architecture as a Sequential or functional `model` (and
-    freshly initialized weights, as in TF)."""
-    if input_tensors is not None or clone_function is not None:
-        raise NotImplementedError("eagerbook's clone_model takes the model only.")
+    freshly initialized weights, as in TF). `clone_function(layer)` gives the layer to use in
+    place of each of the model's layers (its Input layers are made anew): by default a new
+    layer from the old one's config; returning the layer itself shares it."""
+    if input_tensors is not None:
+        raise NotImplementedError("eagerbook's clone_model makes new Input layers; it does "
+                                  "not take input_tensors.")
+    if not (model._is_sequential or model._is_graph_network):
+        raise ValueError("Expected `model` argument to be a functional `Model` instance, but "
+                         f"got a subclassed model instead: {model}")
+    config = model.get_config()
+    if clone_function is None:
+        layer_for_entry = None
+    else:
+        def layer_for_entry(entry):
+            if entry["class_name"] == "InputLayer":
+                return make_layer(entry, {})
+            return clone_function(model.get_layer(entry["config"]["name"]))
     if model._is_sequential:
-        clone = Sequential.from_config(model.get_config())
+        if layer_for_entry is None:
+            clone = Sequential.from_config(config)
+        else:
+            clone = Sequential(name=config["name"])
+            for entry in config["layers"]:
+                clone.add(layer_for_entry(entry))
         if not clone.built and model.built and model.inputs:
             clone.build(tuple(model.inputs[0].shape.as_list()))
         return clone
-    if model._is_graph_network:
-        return Model.from_config(model.get_config())
-    raise ValueError("Expected `model` argument to be a functional `Model` instance, but got "
-                     f"a subclassed model instead: {model}")
+    if layer_for_entry is None:
+        return Model.from_config(config)
+    return _functional_from_tf_form(config, {}, layer_for_entry)

@@ -1027,12 +1027,13 @@ def make_layer(entry, custom_objects):
     return layer
 
 
-def _functional_from_tf_form(config, custom_objects):
+def _functional_from_tf_form(config, custom_objects, layer_for_entry=None):
     def make_model(inputs, outputs, name):
         return Model(inputs=inputs, outputs=outputs, name=name)
 
     model, made = functional_form.model_from_config(
-        config, lambda entry: make_layer(entry, custom_objects), make_model)
+        config, layer_for_entry or (lambda entry: make_layer(entry, custom_objects)),
+        make_model)
     # Calls no output needs (the AddLoss layer of a symbolic `add_loss`) join the graph too.
     model._attach_nodes([t for t in made if t._node not in model._nodes])
     return model
