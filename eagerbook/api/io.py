@@ -5,10 +5,13 @@ from ..ops.example_ops import (
     FixedLenFeature,
     RaggedFeature,
     VarLenFeature,
+    deserialize_many_sparse,
     parse_example,
     parse_single_example,
     parse_tensor,
     read_file,
+    serialize_many_sparse,
+    serialize_sparse,
     serialize_tensor,
     write_file,
 )

@@ -225,9 +225,16 @@ def stack(values, axis=0, name="stack"):
     return execute(_pack, tuple(values), {"axis": int(axis) % rank})
 
 
+def _array_of(value, like):
+    """A kernel's result as an array of `like`'s dtype: one element of a string tensor comes
+    out of NumPy as bytes, which np.array would turn into a fixed-width bytes array that drops
+    trailing NUL bytes (b"a\x00" -> b"a")."""
+    return np.array(value) if isinstance(value, np.ndarray) else np.array(value, like.dtype)
+
+
 @register("Unpack", num_outputs=None)
 def _unpack(x, num, axis):
-    return tuple(np.take(x, i, axis=axis) for i in builtins.range(num))
+    return tuple(_array_of(np.take(x, i, axis=axis), x) for i in builtins.range(num))
 
 
 @_unpack.gradient
@@ -345,7 +352,7 @@ def _slice_bounds_problem(shape, key):
 @register("StridedSlice")
 def _strided_slice(x, key):
     try:
-        return np.array(x[key])
+        return _array_of(x[key], x)
     except IndexError:
         problem = _slice_bounds_problem(x.shape, key) or f"invalid index {key!r}"
         raise invalid_argument("StridedSlice", problem) from None
@@ -381,7 +388,7 @@ def _strided_slice_dynamic(x, *indices, key):
     1-tuple ``(i,)`` (an index only known when a tf.function runs)."""
     key = _bind_index(key, indices)
     try:
-        return np.array(x[key])
+        return _array_of(x[key], x)
     except IndexError:
         problem = _slice_bounds_problem(x.shape, key) or f"invalid index {key!r}"
         raise invalid_argument("StridedSlice", problem) from None
@@ -1452,7 +1459,7 @@ def _gather_layout(params, indices, axis, batch_dims):
 def _gather(params, indices, axis, batch_dims, _rows_gradient=False):
     _check_indices(indices, params.shape[axis], "GatherV2")  # at run time, eager or traced
     if batch_dims == 0:
-        return np.take(params, indices, axis=axis)
+        return _array_of(np.take(params, indices, axis=axis), params)
     batch, mid, p, ind, rows = _gather_layout(params, indices, axis, batch_dims)
     got = p[rows, ind]                                   # [K, I..., mid..., rest...]
     n_i = ind.ndim - 1

@@ -374,7 +374,10 @@ def _parse_tensor(serialized, out_type):
             None, "ParseTensor", f"Type mismatch between parsed tensor ({_tf_name(dtype_name)}) "
                                  f"and dtype ({_tf_name(out_type.name)})")
     np_dtype = out_type.as_numpy_dtype
-    if out_type == dtypes.string:
+    if out_type == dtypes.string and content is not None:
+        array = np.array(_decode_string_list(content, int(np.prod(shape))) + [None],
+                         dtype=object)[:-1]
+    elif out_type == dtypes.string:
         array = np.array(strings + [b""] * (int(np.prod(shape)) - len(strings)), dtype=object)
     elif content is not None:
         array = np.frombuffer(content, np.dtype(np_dtype).newbyteorder("<")).astype(np_dtype)
@@ -594,3 +597,89 @@ def parse_single_example(serialized, features, example_names=None, name=None):
     if convert_to_tensor(serialized, dtype=dtypes.string).shape.rank not in (0, None):
         raise ValueError("Input serialized must be a scalar")
     return parse_example(serialized, features)
+
+
+# --- SparseTensors as strings: [indices, values, dense_shape], each a TensorProto ---------------
+def _content_of(tensor):
+    """serialize_tensor with strings in tensor_content (their lengths as varints, then their
+    bytes), as TF writes a SparseTensor's parts."""
+    t = convert_to_tensor(tensor)
+    if t.dtype != dtypes.string:
+        return serialize_tensor(t).numpy()
+    array = t.numpy()
+    shape = b"".join(_length_delimited(2, _key(1, 0) + _varint(d) if d else b"")
+                     for d in array.shape)
+    items = [_as_bytes(v) for v in array.reshape(-1)]
+    data = _key(1, 0) + _varint(_ENUM_OF["string"]) + _length_delimited(2, shape)
+    if items:
+        content = b"".join(_varint(len(v)) for v in items) + b"".join(items)
+        data += _length_delimited(4, content)
+    return data
+
+
+def _decode_string_list(content, count):
+    lengths, pos = [], 0
+    for _ in range(count):
+        length, pos = _read_varint(content, pos)
+        lengths.append(length)
+    out = []
+    for length in lengths:
+        out.append(bytes(content[pos:pos + length]))
+        pos += length
+    return out
+
+
+def _serialized_parts(indices, values, dense_shape):
+    return [_content_of(indices), _content_of(values), _content_of(dense_shape)]
+
+
+def serialize_sparse(sp_input, out_type=dtypes.string, name=None):
+    """``tf.io.serialize_sparse``: a [3] string tensor, the serialized indices, values and
+    dense shape of `sp_input`."""
+    _string_out_type(out_type)
+    parts = _serialized_parts(sp_input.indices, sp_input.values, sp_input.dense_shape)
+    return _from_numpy(np.array(parts + [None], dtype=object)[:-1])
+
+
+def serialize_many_sparse(sp_input, out_type=dtypes.string, name=None):
+    """``tf.io.serialize_many_sparse``: one serialize_sparse row per entry of the first
+    dimension (that dimension dropped from its indices and shape): shape [N, 3]."""
+    _string_out_type(out_type)
+    indices, values = sp_input.indices.numpy(), sp_input.values.numpy()
+    shape = sp_input.dense_shape.numpy()
+    rows = []
+    for row in range(int(shape[0])):
+        mine = indices[:, 0] == row
+        rows.append(_serialized_parts(_from_numpy(indices[mine][:, 1:].astype(np.int64)),
+                                      _from_numpy(values[mine]),
+                                      _from_numpy(shape[1:].astype(np.int64))))
+    return _from_numpy(np.array(rows, dtype=object).reshape(len(rows), 3))
+
+
+def deserialize_many_sparse(serialized_sparse, dtype, rank=None, name=None):
+    """``tf.io.deserialize_many_sparse``: the SparseTensor of [N, 3] serialized rows, the row
+    number as its first index; each other dimension is the largest the rows give."""
+    from .sparse_ops import SparseTensor
+    rows = convert_to_tensor(serialized_sparse).numpy()
+    if rows.ndim != 2 or rows.shape[1] != 3:
+        raise errors.InvalidArgumentError(None, None, f"Serialized sparse should be a matrix "
+                                                      f"with 3 columns, got shape "
+                                                      f"{list(rows.shape)} "
+                                                      f"[Op:DeserializeManySparse]")
+    parts = [[parse_tensor(s, t).numpy() for s, t in zip(row, (dtypes.int64, dtype,
+                                                                 dtypes.int64))]
+             for row in rows]
+    inner = np.max([p[2] for p in parts], axis=0) if parts else np.zeros(0, np.int64)
+    indices = np.concatenate([np.hstack([np.full((len(p[0]), 1), i, np.int64), p[0]])
+                              for i, p in enumerate(parts)] or [np.zeros((0, 1), np.int64)])
+    values = np.concatenate([p[1] for p in parts]) if parts else np.zeros(0)
+    shape = np.concatenate([[len(parts)], inner]).astype(np.int64)
+    return SparseTensor(_from_numpy(indices.astype(np.int64)),
+                        _from_numpy(values.astype(dtypes.as_dtype(dtype)._np)),
+                        _from_numpy(shape))
+
+
+def _string_out_type(out_type):
+    if dtypes.as_dtype(out_type) is not dtypes.string:
+        raise NotImplementedError("eagerbook serializes SparseTensors as strings only "
+                                  "(out_type=tf.string)")

@@ -41,6 +41,9 @@ def _on_flat_values(fn):
 def _strings(x, op_name, what="input"):
     """`x` as a string tensor, or TF's error for another dtype."""
     tensor = x if isinstance(x, Tensor) else convert_to_tensor(x, dtype_hint=_STRING)
+    if tensor.dtype is not _STRING and isinstance(x, (int, float, list, tuple)):
+        # (TF converts Python values to a string tensor, and fails on numbers)
+        raise TypeError(f"Cannot convert {x!r} to EagerTensor of dtype string")
     if tensor.dtype is not _STRING:
         raise TypeError(f"Input '{what}' of '{op_name}' Op has type {tensor.dtype.name} that "
                         f"does not match expected type of string.")
@@ -231,7 +234,7 @@ def _regex_replace(x, pattern, rewrite, replace_global):
 @_on_flat_values
 def regex_replace(input, pattern, rewrite, replace_global=True, name=None):
     """Replaces matches of the regular expression `pattern` with `rewrite` (``\\1`` = group 1)."""
-    pattern, rewrite = _python_text(pattern), _python_text(rewrite)
+    pattern, rewrite = _python_text(pattern, "pattern"), _python_text(rewrite, "rewrite")
     try:
         re.compile(pattern)
     except re.error as exc:
@@ -252,15 +255,17 @@ def _regex_full_match(x, pattern):
 def regex_full_match(input, pattern, name=None):
     """True where the whole string matches `pattern`."""
     return execute(_regex_full_match, (_strings(input, "StaticRegexFullMatch"),),
-                   {"pattern": _python_text(pattern)})
+                   {"pattern": _python_text(pattern, "pattern")})
 
 
-def _python_text(value):
+def _python_text(value, what="separator"):
     if isinstance(value, Tensor):
         value = value.numpy()
     if isinstance(value, bytes):
         return value.decode("utf-8")
-    return str(value)
+    if not isinstance(value, str):
+        raise TypeError(f"Expected string for argument '{what}' not {value!r}.")
+    return value
 
 
 def _infer_broadcast(inputs, attrs):
