@@ -46,11 +46,13 @@ def out_of_scope_error(t, g):
     """TF's error for a tensor of graph `g` used where `g` is out of scope: a TypeError when `g`
     is a finished tf.function's graph, else an InaccessibleTensorError."""
     if g.outer is None:
-        return TypeError(
+        error = TypeError(
             f"{t!r} is out of scope and cannot be used here. Use return values, explicit Python "
             "locals or TensorFlow collections to access it.\n\nThe tensor "
             f"{t!r} cannot be accessed from here, because it was defined in "
             f"FuncGraph(name={g.name}, id={id(g)}), which is out of scope.")
+        error.unframed = True  # TF raises it as it is, without "in user code" lines
+        return error
     return InaccessibleTensorError(
         f"The tensor '{t.name}' cannot be accessed here: it is defined in FuncGraph({g.name}), "
         "which is out of scope. A tensor made inside a loop body, a branch or another "

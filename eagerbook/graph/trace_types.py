@@ -446,6 +446,8 @@ def _user_frames(tb):
 
 def in_user_code(exc):
     """The error to raise for `exc` raised while tracing (None: re-raise `exc` itself)."""
+    if getattr(exc, "unframed", False):
+        return None
     cause = traceback.format_exception_only(type(exc), exc)[-1].strip()
     if isinstance(exc, errors.OpError):
         cause = f"{type(exc).__name__}: {exc.message}"

@@ -75,3 +75,37 @@ def test_a_named_check_names_its_python_operand_under_that_name():
         return x
     with pytest.raises(tf.errors.InvalidArgumentError, match=r"\[x \(mine/x:0\) = \] \[3\]"):
         f(tf.constant([1., 9.]))
+
+
+def test_a_python_generator_inside_a_function_runs_as_written(capsys):
+    @tf.function
+    def loop_over_generator():
+        def gen():
+            for i in range(3):  # noqa: UP028 - the guide's generator: a loop that yields
+                yield i
+        total = tf.constant(0)
+        for x in gen():
+            total += x
+        return total
+    assert int(loop_over_generator()) == 3
+
+
+def test_a_leaked_tensor_error_is_tf_unframed_type_error():
+    leaked = []
+
+    @tf.function
+    def leaky(a):
+        leaked.append(a + 1)
+        return a + 2
+    leaky(tf.constant(1))
+
+    @tf.function
+    def uses_leaked(b):
+        return b + leaked[0]
+    with pytest.raises(TypeError) as info:
+        uses_leaked(tf.constant(2))
+    message = str(info.value)
+    assert not message.startswith("in user code")
+    assert message.splitlines()[-1].startswith(
+        "The tensor <tf.Tensor 'add:0' shape=() dtype=int32> cannot be accessed from here, "
+        "because it was defined in FuncGraph(name=leaky, id=")

@@ -300,7 +300,8 @@ class _JumpConverter(ast.NodeTransformer):
     visit_For = _visit_loop
 
     def visit_FunctionDef(self, node):
-        self.generic_visit(node)
+        if not _is_generator(node):
+            self.generic_visit(node)
         return node
 
 
@@ -518,8 +519,24 @@ def _stores(fn_node):
             if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)]
 
 
+def _is_generator(fn_node):
+    """True when the function's own body yields (nested functions aside)."""
+    todo = list(fn_node.body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.Yield, ast.YieldFrom)):
+            return True
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda,
+                                 ast.ClassDef)):
+            todo.extend(ast.iter_child_nodes(node))
+    return False
+
+
 def convert_function_node(fn_node, counter):
-    """Rewrites one FunctionDef in place (steps 2-4; step 1 ran on the whole tree)."""
+    """Rewrites one FunctionDef in place (steps 2-4; step 1 ran on the whole tree). A
+    generator is left as written, as TF's AutoGraph leaves it: its loops run in Python."""
+    if _is_generator(fn_node):
+        return fn_node
     convert_returns(fn_node)
     _JumpConverter(counter).visit(fn_node)
     ast.fix_missing_locations(fn_node)
@@ -644,7 +661,8 @@ def convert_function(fn):
         converted = convert_function(fn.__func__)
         return types.MethodType(converted, fn.__self__) if converted is not fn.__func__ \
             else fn
-    if not inspect.isfunction(fn) or getattr(fn, runtime._DO_NOT_CONVERT, False):
+    if not inspect.isfunction(fn) or getattr(fn, runtime._DO_NOT_CONVERT, False) or \
+            inspect.isgeneratorfunction(fn):
         return fn
     if hasattr(fn, "__wrapped__"):
         return fn
