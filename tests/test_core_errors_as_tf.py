@@ -203,3 +203,10 @@ def test_add_n_messages():
     with pytest.raises(tf.errors.InvalidArgumentError, match=r"Inputs to operation AddN of type "
                                                              r"AddN must have the same size"):
         tf.math.add_n([tf.ones([2]), tf.ones([3])])
+
+
+def test_stop_recording_outside_the_tapes_context():
+    with pytest.raises(RuntimeError, match="Trying to stop recording a tape which is not "
+                                           "recording."):
+        with tf.GradientTape().stop_recording():
+            pass

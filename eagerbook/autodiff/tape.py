@@ -159,7 +159,7 @@ class GradientTape:
     def stop_recording(self):
         """A context in which ops are not recorded (``with tape.stop_recording():``)."""
         if not self._recording:
-            raise ValueError("Tape must be recording.")
+            raise RuntimeError("Trying to stop recording a tape which is not recording.")
         self._pop()
         try:
             yield
