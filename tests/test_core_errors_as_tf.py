@@ -210,3 +210,20 @@ def test_stop_recording_outside_the_tapes_context():
                                            "recording."):
         with tf.GradientTape().stop_recording():
             pass
+
+
+@pytest.mark.parametrize("what, spacing", [("jacobian", "and with  experimental"),
+                                           ("batch_jacobian", "and  with experimental")])
+def test_jacobians_without_pfor_need_a_persistent_tape(what, spacing):
+    x = tf.Variable([[1.0, 2.0]])
+    with tf.GradientTape() as tape:
+        y = x * 2
+    with pytest.raises(RuntimeError) as info:
+        getattr(tape, what)(y, x, experimental_use_pfor=False)
+    assert str(info.value) == (f"GradientTape must be created with persistent=True to compute "
+                               f"the {what} with eager execution enabled {spacing}_use_pfor set "
+                               f"to False.")
+    with tf.GradientTape(persistent=True) as tape:
+        y = x * 2
+    expected = (1, 2, 1, 2) if what == "jacobian" else (1, 2, 2)  # a persistent tape may
+    assert getattr(tape, what)(y, x, experimental_use_pfor=False).shape == expected

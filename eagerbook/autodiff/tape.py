@@ -261,6 +261,7 @@ class GradientTape:
                  parallel_iterations=None, experimental_use_pfor=True):
         """d target[i...] / d source[j...] for every element pair: shape target + source."""
         self._check_usable("jacobian")
+        tape_errors.check_loop_mode("jacobian", self._persistent, experimental_use_pfor)
         zero = UnconnectedGradients(unconnected_gradients) is UnconnectedGradients.ZERO
         flat_sources = nest.flatten(sources)
         _check_sources(flat_sources)
@@ -274,6 +275,7 @@ class GradientTape:
         Assumes example i of the target depends only on example i of the source (as TF does).
         """
         self._check_usable("batch_jacobian")
+        tape_errors.check_loop_mode("batch_jacobian", self._persistent, experimental_use_pfor)
         zero = UnconnectedGradients(unconnected_gradients) is UnconnectedGradients.ZERO
         return jacobians.batch_jacobian(self, _as_target(target), source, zero)
 

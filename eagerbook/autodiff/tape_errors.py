@@ -3,6 +3,8 @@
 bad value, so their kinds and words are accidents of its implementation; code written against
 TF may catch them, so eagerbook raises the same."""
 
+from ..core.context import state
+
 
 def not_a_source(source):
     """A source that is neither a Tensor nor a Variable: TF reads its dtype, then its id."""
@@ -13,3 +15,20 @@ def not_a_source(source):
     name = kind.__name__ if kind.__module__ == "builtins" else \
         f"{kind.__module__.split('.')[0]}.{kind.__name__}"
     raise AttributeError(f"'{name}' object has no attribute '_id'")
+
+
+
+_NEEDS_PERSISTENT = "GradientTape must be created with persistent=True to compute the {} with "
+_NOT_PERSISTENT = {  # (each message with TF's own doubled space)
+    "jacobian": _NEEDS_PERSISTENT.format("jacobian") + "eager execution enabled and with  "
+                "experimental_use_pfor set to False.",
+    "batch_jacobian": _NEEDS_PERSISTENT.format("batch_jacobian") + "eager execution enabled "
+                      "and  with experimental_use_pfor set to False.",
+}
+
+
+def check_loop_mode(what, persistent, use_pfor):
+    """TF's jacobians without pfor run the tape once per target element, eagerly: a tape used
+    that way must be persistent (eagerbook's loop does not need it, but TF refuses)."""
+    if not persistent and not use_pfor and state.graph is None:
+        raise RuntimeError(_NOT_PERSISTENT[what])
