@@ -54,3 +54,26 @@ def test_inner_layers_mask_comes_out_of_a_wrapping_layer():
 
     out = Wrapper()(TOKENS)
     assert _mask_of(out).numpy().tolist() == [[True, True, False, False]]
+
+
+def _symbolic_mask(tensor):
+    mask = getattr(tensor, "_keras_mask", None)
+    return None if mask is None else (tuple(mask.shape.as_list()), mask.dtype.name)
+
+
+def test_symbolic_outputs_show_their_masks_as_bool_keras_tensors():
+    tokens = tf.keras.Input((5,), dtype="int32")
+    embedded = L.Embedding(10, 3, mask_zero=True)(tokens)
+    assert _symbolic_mask(tokens) is None
+    assert _symbolic_mask(embedded) == ((None, 5), "bool")
+    assert _symbolic_mask(L.LSTM(2, return_sequences=True)(embedded)) == ((None, 5), "bool")
+    assert _symbolic_mask(L.LSTM(2)(embedded)) is None
+    assert _symbolic_mask(L.GlobalAveragePooling1D()(embedded)) is None
+    assert _symbolic_mask(L.Add()([embedded, embedded])) == ((None, 5), "bool")
+
+
+def test_masking_layer_symbolic_mask_drops_the_feature_axis():
+    frames = tf.keras.Input((None, 3))
+    masked = L.Masking()(frames)
+    assert _symbolic_mask(masked) == ((None, None), "bool")
+    assert _symbolic_mask(L.Dropout(0.1)(masked)) == ((None, None), "bool")

@@ -758,9 +758,12 @@ class Layer(Module):
         except NotImplementedError:
             outputs = self._infer_outputs_by_running(args, kwargs)
         if self._output_has_mask(inputs):
+            mask_shape = self._symbolic_mask_shape(inputs, outputs)
             for t in nest.flatten(outputs):
                 if isinstance(t, KerasTensor):
                     t._carries_mask = True  # a real call will attach a mask to this output
+                    # ... and, as in TF, the symbolic output shows it: a bool KerasTensor.
+                    t._keras_mask = KerasTensor(mask_shape, dtypes.bool)
         Node(self, args, kwargs, outputs)
         return outputs
 
@@ -768,6 +771,27 @@ class Layer(Module):
         """The output shape of a call on KerasTensors: ``compute_output_shape``'s, unless the
         layer's TF ops lose a dimension that the shape arithmetic keeps."""
         return self.compute_output_shape(input_shapes)
+
+    def _symbolic_mask_shape(self, inputs, outputs):
+        """The shape of the mask a call on `inputs` attaches: the input mask's when one is
+        passed on, else the leading axes of the input that compute_mask keeps (Embedding:
+        all of them; Masking: all but the features)."""
+        first = nest.flatten(inputs)[0]
+        previous = getattr(first, "_keras_mask", None)
+        if isinstance(previous, KerasTensor) and type(self).compute_mask is Layer.compute_mask:
+            return previous.shape.as_list()
+        dims = first.shape.as_list() if isinstance(first, KerasTensor) else None
+        if dims is not None and None not in dims[1:]:
+            try:
+                probe = convert_to_tensor(np.ones([1] + dims[1:], dtype=first.dtype._np))
+                mask = self.compute_mask(probe, None)
+                if mask is not None:
+                    return dims[:convert_to_tensor(mask).shape.rank]
+            except Exception:  # noqa: BLE001 - a compute_mask that needs real values
+                pass
+        if isinstance(previous, KerasTensor):
+            return previous.shape.as_list()
+        return nest.flatten(outputs)[0].shape.as_list()[:2]
 
     def _output_has_mask(self, inputs):
         """Whether calling this layer on real values of `inputs` yields a masked output."""
