@@ -105,3 +105,18 @@ def test_astype_takes_a_tf_dtype_and_where_returns_a_list(numpy_behavior):
     assert isinstance(rows, list)
     assert [r.numpy().tolist() for r in rows] == [[0, 1], [0, 1]]
     assert rows[0].dtype == tf.int64
+
+
+def test_matmul_of_vectors_as_numpy(numpy_behavior):
+    # TF 2.21: tnp.matmul and, with NumPy behavior on, `@` treat a 1-D operand as a vector
+    assert float(tnp.matmul([1., 2.], [3., 4.])) == 11.0
+    assert tnp.matmul([1., 2.], [[1., 0.], [0., 1.]]).numpy().tolist() == [1., 2.]
+    assert tnp.matmul([[1., 2.]], [3., 4.]).numpy().tolist() == [11.]
+    assert tnp.matmul(tf.ones([2, 2, 3]), tf.ones([3])).shape == (2, 2)
+    product = tf.ones([2]) @ tf.ones([2])
+    assert product.shape == () and float(product) == 2.0
+    mixed = tf.constant([1, 2]) @ tf.constant([1., 2.])
+    assert mixed.dtype == tf.float64 and float(mixed) == 5.0
+    assert float(tf.Variable([1., 2.]) @ tf.ones([2])) == 3.0
+    with pytest.raises(ValueError, match="ndims must be == 2"):
+        tnp.matmul(1., 2.)

@@ -296,7 +296,19 @@ def where(condition, x=None, y=None):
 
 
 def matmul(x1, x2):
-    return math_ops.matmul(*_promote(x1, x2))
+    """NumPy's matmul: a 1-D operand is a vector (a row on the left, a column on the right),
+    its added dimension dropped from the result."""
+    a, b = _promote(x1, x2)
+    if a.ndim == 0 or b.ndim == 0:
+        raise ValueError(f"In[0] and In[1] ndims must be == 2: {builtins.min(a.ndim, b.ndim)}")
+    vector_a, vector_b = a.ndim == 1, b.ndim == 1
+    out = math_ops.matmul(array_ops.expand_dims(a, 0) if vector_a else a,
+                          array_ops.expand_dims(b, -1) if vector_b else b)
+    if vector_b:
+        out = array_ops.squeeze(out, -1)
+    if vector_a:
+        out = array_ops.squeeze(out, -2 if out.ndim >= 2 else 0)
+    return out
 
 
 def dot(a, b):
@@ -605,6 +617,11 @@ def experimental_enable_numpy_behavior(prefer_float32=False, dtype_conversion_mo
         setattr(Variable, name, operators._reads_first(name, method))
     Tensor.__truediv__ = _numpy_operator(divide)
     Tensor.__rtruediv__ = operators.reflected(_numpy_operator(divide))
+    # `@` is NumPy's matmul too (1-D operands are vectors), as in TF
+    Tensor.__matmul__ = matmul
+    Tensor.__rmatmul__ = operators.reflected(matmul)
+    Variable.__matmul__ = operators._reads_first("__matmul__", matmul)
+    Variable.__rmatmul__ = operators._reads_first("__rmatmul__", Tensor.__rmatmul__)
 
 
 _COMPARISONS = ("__lt__", "__le__", "__gt__", "__ge__")
