@@ -270,3 +270,23 @@ def test_datasets_built_per_element_trace_their_functions_once(capsys):
     shifted = tf.data.Dataset.range(3).flat_map(
         lambda x: tf.data.Dataset.range(2).map(lambda y: y + x))  # a new x each element
     assert list(shifted.as_numpy_iterator()) == [0, 1, 1, 2, 2, 3]
+
+
+def test_iter_of_a_dataset_argument_makes_an_iterator_each_call():
+    @tf.function
+    def first_and_rest(ds):
+        it = iter(ds)
+        first = next(it)
+        rest = tf.constant(0, tf.int64)
+        for x in it:
+            rest += x
+        return first, rest
+    assert [int(t) for t in first_and_rest(tf.data.Dataset.range(5))] == [0, 10]
+    assert [int(t) for t in first_and_rest(tf.data.Dataset.range(3, 6))] == [3, 9]
+    assert first_and_rest.experimental_get_tracing_count() == 1
+
+    @tf.function
+    def head(ds):
+        return iter(ds).get_next()
+    with pytest.raises(tf.errors.OutOfRangeError):
+        head(tf.data.Dataset.range(0))

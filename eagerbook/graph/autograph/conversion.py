@@ -762,6 +762,11 @@ def converted_call(fn, args, kwargs):
     if fn is builtins.range:
         return runtime.range_(*args)
     tracing = context.state.graph is not None
+    if fn is builtins.iter and len(args) == 1 and tracing and \
+            runtime.reads_dataset_arguments(args[0]):
+        return runtime.GraphIterator(args[0])
+    if fn is builtins.next and args and isinstance(args[0], runtime.GraphIterator):
+        return args[0].get_next()
     if fn is builtins.next and args and runtime.is_data_iterator(args[0]) and tracing:
         return runtime.graph_next(args[0])
     if inspect.ismethod(fn) and fn.__name__ in ("get_next", "next") and \

@@ -331,7 +331,8 @@ def for_stmt(iterable, extra_test, body, state, names, live, opts=None):
         iterable = iterable._as_tensor()
     if isinstance(iterable, SymbolicTensor):
         return _graph_tensor_loop(iterable, extra_test, body, state, names, live, opts)
-    if _is_dataset(iterable) and context.state.graph is not None:
+    if (_is_dataset(iterable) or isinstance(iterable, GraphIterator)) and \
+            context.state.graph is not None:
         return _graph_dataset_loop(iterable, extra_test, body, state, names, live, opts)
     for item in iterable:
         if extra_test is not None:
@@ -399,9 +400,13 @@ def _graph_dataset_loop(dataset, extra_test, body, state, names, live, opts):
     next element from an iterator op on every iteration (as TF does)."""
     spec = dataset.element_spec
     flat_spec = nest.flatten(spec)
-    arguments = dataset._argument_datasets() if hasattr(dataset, "_argument_datasets") else []
-    iterator = execute(_make_iterator_op(), tuple(a._placeholder for a in arguments),
-                       {"dataset": dataset, "arguments": tuple(id(a) for a in arguments)})
+    if isinstance(dataset, GraphIterator):  # the rest of an iterator made in the function
+        iterator = dataset._handle
+    else:
+        arguments = dataset._argument_datasets() if hasattr(dataset, "_argument_datasets") \
+            else []
+        iterator = execute(_make_iterator_op(), tuple(a._placeholder for a in arguments),
+                           {"dataset": dataset, "arguments": tuple(id(a) for a in arguments)})
     attrs = {"specs": tuple((s.dtype, None if s.shape.rank is None else
                              tuple(s.shape.as_list())) for s in flat_spec)}
     first = execute(ITERATOR_GET_NEXT, (iterator,), attrs)
@@ -525,6 +530,47 @@ ITERATOR_NEXT = define(
     "IteratorGetNextOf", _iterator_next, stateful=True, differentiable=False, num_outputs=None,
     infer_shape=lambda ins, a: [(d, TensorShape(None if s is None else list(s)))
                                 for d, s in a["specs"]])
+
+
+def _next_or_end(state, specs):
+    """``next()`` of an iterator made inside the function: the next element, or TF's
+    OutOfRangeError at the end."""
+    flags_and_values = _get_next(state, specs)
+    if not flags_and_values[0]:
+        raise errors.OutOfRangeError(None, None, "End of sequence [Op:IteratorGetNextSync]")
+    return flags_and_values[1:]
+
+
+ITERATOR_GET_NEXT_SYNC = define(
+    "IteratorGetNextSync", _next_or_end, stateful=True, differentiable=False,
+    num_outputs=None, infer_shape=lambda ins, a: [(d, TensorShape(None if s is None else list(s)))
+                                                  for d, s in a["specs"]])
+
+
+class GraphIterator:
+    """``iter(dataset)`` inside tf.function where the dataset is (built on) an argument: an
+    iterator made each time the compiled code runs, over the dataset that call passed."""
+
+    def __init__(self, dataset):
+        self.element_spec = dataset.element_spec
+        arguments = dataset._argument_datasets()
+        self._handle = execute(_make_iterator_op(), tuple(a._placeholder for a in arguments),
+                               {"dataset": dataset, "arguments": tuple(id(a) for a in arguments)})
+
+    def get_next(self):
+        flat_spec = nest.flatten(self.element_spec)
+        specs = tuple((s.dtype, None if s.shape.rank is None else tuple(s.shape.as_list()))
+                      for s in flat_spec)
+        outs = execute(ITERATOR_GET_NEXT_SYNC, (self._handle,), {"specs": specs})
+        outs = [outs] if len(specs) == 1 and not isinstance(outs, (list, tuple)) else list(outs)
+        return nest.pack_sequence_as(self.element_spec, outs)
+
+    __next__ = next = get_next
+
+
+def reads_dataset_arguments(x):
+    """A dataset built on dataset arguments of the function being traced."""
+    return hasattr(x, "_argument_datasets") and bool(x._argument_datasets())
 
 
 def is_data_iterator(x):
