@@ -63,3 +63,14 @@ def test_functional_summary_with_trainable_column():
     lines = _lines(tf.keras.Model(inputs, out), show_trainable=True)
     assert lines[2].split()[-2:] == ["to", "Trainable"]
     assert len(lines[1]) == 98 + 11
+
+
+def test_several_outputs_print_in_the_structure_the_layer_returned():
+    query, value = tf.keras.Input((8, 16)), tf.keras.Input((4, 16))
+    out, scores = L.MultiHeadAttention(2, 2)(query, value, return_attention_scores=True)
+    wide = {"line_length": 140, "positions": [0.3, 0.6, 0.7, 1.0]}
+    lines = _lines(tf.keras.Model([query, value], [out, scores]), **wide)
+    assert any("((None, 8, 16), (None, 2, 8, 4))" in line for line in lines)
+    sequence = tf.keras.Input((5, 3))
+    lines = _lines(tf.keras.Model(sequence, L.LSTM(4, return_state=True)(sequence)), **wide)
+    assert any("[(None, 4), (None, 4), (None, 4)]" in line for line in lines)

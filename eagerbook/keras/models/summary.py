@@ -20,7 +20,9 @@ def _node_shape_text(layer, node, functional):
         return str(shapes)
     if len(shapes) == 1:
         return str(shapes[0])
-    return str(shapes)
+    # Several outputs print as the layer returned them: a tuple (MultiHeadAttention with its
+    # scores) as a tuple, a list (an RNN's output and states) as a list.
+    return str(tuple(shapes)) if isinstance(node.outputs, tuple) else str(shapes)
 
 
 def _count(variables):
