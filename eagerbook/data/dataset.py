@@ -370,6 +370,11 @@ class Dataset:
         return TensorDataset(tensors)
 
     @staticmethod
+    def counter(start=0, step=1, dtype=dtypes.int64, name=None):
+        """An infinite dataset counting ``start, start + step, ...`` (scalars of `dtype`)."""
+        return CounterDataset(start, step, dtype)
+
+    @staticmethod
     def range(*args, output_type=dtypes.int64, name=None):
         """``range(stop)``, ``range(start, stop[, step])``: like Python's, as int64 scalars."""
         return RangeDataset(*args, output_type=output_type)
@@ -415,6 +420,10 @@ class Dataset:
                                   drop_remainder)
 
     def unbatch(self, name=None):
+        if any(hasattr(spec, "element_spec") for spec in nest.flatten(self.element_spec)):
+            raise ValueError("Slicing dataset elements is not supported for rank 0.")
+        if _has_scalar_component(self.element_spec):
+            raise ValueError("Cannot unbatch an input with scalar components.")
         return UnbatchDataset(self)
 
     def repeat(self, count=None, name=None):
@@ -539,6 +548,12 @@ class Dataset:
         """The same elements in batches of `batch_size` (``unbatch().batch(...)``); a list
         of sizes is used in turn, over and over (``rebatch([2, 1, 1])``)."""
         sizes = batch_size.numpy().tolist() if isinstance(batch_size, Tensor) else batch_size
+        if _has_scalar_component(self.element_spec):
+            if isinstance(sizes, (list, tuple, np.ndarray)):
+                raise ValueError("Unbatching a tensor is only supported for rank >= 1")
+            raise ValueError("Invalid `batch_sizes`. Expected dataset with rank of >= 1 but "
+                             "found a dataset with scalar elements. Fix the issue by adding "
+                             "the `batch` transformation to the dataset.")
         if isinstance(sizes, (list, tuple, np.ndarray)):
             return RebatchDataset(self.unbatch(), [int(s) for s in sizes], drop_remainder)
         return self.unbatch().batch(batch_size, drop_remainder=drop_remainder)
@@ -2010,6 +2025,13 @@ def _flatten_shapes(value):
     if isinstance(value, tuple) and not all(isinstance(v, (int, type(None))) for v in value):
         return [leaf for v in value for leaf in _flatten_shapes(v)]
     return [value]
+
+
+def _has_scalar_component(element_spec):
+    """Whether a component of the elements is known to be a scalar (nothing to unbatch)."""
+    return any(getattr(spec, "shape", None) is not None and spec.shape.rank == 0
+               and not hasattr(spec, "element_spec")  # (a DatasetSpec)
+               for spec in nest.flatten(element_spec))
 
 
 class UnbatchDataset(_UnaryDataset):

@@ -44,3 +44,25 @@ def test_dunder_len_is_the_cardinality_tensor():
         len(R(7).repeat())
     with pytest.raises(TypeError, match="The dataset length is unknown."):
         len(R(7).filter(lambda x: x > 2))
+
+
+def test_counter_is_a_dataset_factory():
+    assert list(tf.data.Dataset.counter(start=2, step=3).take(4).as_numpy_iterator()) == \
+        [2, 5, 8, 11]
+    counted = tf.data.Dataset.counter(3, 2, tf.int32)
+    assert counted.element_spec == tf.TensorSpec((), tf.int32)
+    assert int(counted.cardinality()) == INFINITE
+
+
+def test_unbatching_scalars_fails_when_the_pipeline_is_built():
+    with pytest.raises(ValueError, match="^Cannot unbatch an input with scalar components.$"):
+        R(5).unbatch()
+    with pytest.raises(ValueError, match=r"^Invalid `batch_sizes`. Expected dataset with rank "
+                                         r"of >= 1 but found a dataset with scalar elements"):
+        R(5).rebatch(2)
+    with pytest.raises(ValueError, match="^Unbatching a tensor is only supported for rank >= 1$"):
+        R(5).rebatch([2, 1])
+    with pytest.raises(ValueError, match="^Slicing dataset elements is not supported for "
+                                         "rank 0.$"):
+        R(4).window(2).unbatch()  # (flat_map is the way to flatten windows)
+    assert list(R(6).batch(2).rebatch(3).as_numpy_iterator())[0].tolist() == [0, 1, 2]
