@@ -122,7 +122,7 @@ def reshape(tensor, shape, name=None):
         return execute(_reshape, (tensor, shape_input), {})
     dims = _shape_list(shape, "Reshape")
     if dims.count(-1) > 1:
-        raise invalid_argument("Reshape", f"only one input size may be -1, not both "
+        raise invalid_argument("Reshape", f"Only one input size may be -1, not both "
                                           f"{dims.index(-1)} and "
                                           f"{len(dims) - 1 - dims[::-1].index(-1)}")
     return execute(_reshape, (tensor,), {"shape": tuple(dims)})  # the kernel checks the sizes
@@ -261,7 +261,8 @@ def unstack(value, num=None, axis=0, name="unstack"):
             raise ValueError(f"Cannot infer argument `num` from shape {value.shape}")
         num = size
     elif size is not None and num != size:
-        raise invalid_argument("Unpack", f"Input shape axis {axis} must equal {num}, got {size}")
+        raise invalid_argument("Unpack", f"Input shape axis {axis} must equal {num}, got shape "
+                                         f"{_dims_text(value.shape.as_list())}")
     return list(execute(_unpack, (value,), {"num": int(num), "axis": axis}))
 
 
@@ -583,9 +584,8 @@ def eye(num_rows, num_columns=None, batch_shape=None, dtype=dtypes.float32, name
         return _traced_eye(num_rows, num_columns, batch_shape, dtype)
     rows = int(num_rows)
     cols = rows if num_columns is None else int(num_columns)
-    if rows < 0 or cols < 0:
-        raise invalid_argument("MatrixDiagV3", f"num_rows and num_columns must be non-negative, "
-                                               f"got {rows} and {cols}")
+    if rows < 0 or cols < 0:  # TF's eye fills a shape with these first
+        raise invalid_argument("Fill", f"Dimension {min(rows, cols)} must be >= 0")
     batch = [] if batch_shape is None else _dims_arg(batch_shape, "Eye")
     diagonal = ones(batch + [min(rows, cols)], dtype=dtype)
     return execute(_matrix_diag, (diagonal,), {"num_rows": rows, "num_cols": cols})
@@ -686,8 +686,8 @@ def linspace(start, stop, num, name=None, axis=0):
     if _traced_value(num):
         return _traced_linspace(start, stop, num, axis)
     num = int(num._value if isinstance(num, Tensor) else num)
-    if num < 0:
-        raise invalid_argument("LinSpace", f"Requires num >= 0, got {num}")
+    if num < 0:  # (TF's linspace meets it in the range it builds: its words)
+        raise invalid_argument("Range", f"Requires start <= limit when delta > 0: 1/{num}")
     start, stop, rank, axis = _linspace_ends(start, stop, axis)
     delta = truediv(stop - start, max(num - 1, 1))  # float64 for integer inputs
     start, stop = cast(start, delta._dtype), cast(stop, delta._dtype)
@@ -751,9 +751,10 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
         return indices.with_flat_values(one_hot(indices.flat_values, depth, on_value,
                                                 off_value, axis, dtype))
     indices = as_tensor(indices)
-    if indices._dtype not in (dtypes.uint8, dtypes.int32, dtypes.int64):
-        raise invalid_argument("OneHot", f"Value for attr 'TI' of {indices._dtype.name} is not "
-                                         f"in the list of allowed values: uint8, int32, int64")
+    if indices._dtype not in (dtypes.uint8, dtypes.int8, dtypes.int32, dtypes.int64):
+        raise invalid_argument("OneHot", f"Value for attr 'TI' of {tf_type_name(indices._dtype)} "
+                                         f"is not in the list of allowed values: uint8, int8, "
+                                         f"int32, int64")
     dtype = _dtype_or_none(dtype)
     on = None if on_value is None else convert_to_tensor(on_value, dtype_hint=dtype)
     off = None if off_value is None else convert_to_tensor(off_value, dtype_hint=dtype)
@@ -1209,6 +1210,10 @@ def pad(tensor, paddings, mode="CONSTANT", constant_values=0, name=None):
         return _traced_pad(x, paddings, str(mode).upper(), constant_values)
     pads = paddings._value.tolist() if isinstance(paddings, Tensor) else paddings
     pads = np.asarray(pads)
+    if pads.ndim == 2 and pads.shape[1] == 2 and pads.shape[0] != x.ndim:
+        raise invalid_argument("Pad", f"The first dimension of paddings must be the rank of "
+                                      f"inputs{_dims_text(list(pads.shape))} "
+                                      f"{_dims_text(x.shape.as_list())}")
     if pads.ndim != 2 or pads.shape != (x.ndim, 2) or pads.dtype.kind not in "iu":
         raise invalid_argument("Pad", f"The first dimension of paddings must be the rank of "
                                       f"inputs{[x.ndim, 2]}, {list(pads.shape)} "
@@ -1714,7 +1719,7 @@ def boolean_mask(tensor, mask, axis=None, name="boolean_mask"):
     dims = list(tensor.shape)
     masked = dims[axis:axis + ndims_mask]
     if not mask.shape.is_compatible_with(masked):
-        raise ValueError(f"Shapes {mask.shape} and {tensor.shape[axis:axis + ndims_mask]} are "
+        raise ValueError(f"Shapes {tensor.shape[axis:axis + ndims_mask]} and {mask.shape} are "
                          f"incompatible")
     # dims outside the mask that tracing cannot see are read when the function runs
     outside = [d if d is not None else shape(tensor)[i] for i, d in enumerate(dims)]

@@ -66,6 +66,11 @@ def repeat(input, repeats, axis=None, name=None):
         axis = 0
     repeats = as_tensor(repeats)
     n = x.shape[axis]
+    if repeats.ndim > 1:
+        raise ValueError(f"Shape {repeats.shape} must have rank at most 1")
+    if repeats.ndim == 1 and None not in (n, repeats.shape[0]) and repeats.shape[0] not in (
+            1, n):
+        raise ValueError(f"Dimensions {n} and {repeats.shape[0]} are not compatible")
     counts = known_value(repeats)
     if n is not None and counts is not None:  # known now: the positions are a constant
         positions = np.repeat(np.arange(n), np.broadcast_to(counts, (n,)))

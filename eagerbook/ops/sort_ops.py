@@ -41,6 +41,11 @@ def _direction(direction):
 def _positions(values, axis, descending, op_name):
     if values.dtype.is_complex or values.dtype is dtypes.string:
         raise TypeError(f"{op_name}: ordering a {values.dtype.name} tensor is not supported")
+    if values.ndim and not -values.ndim <= int(axis) < values.ndim:
+        # TF's sort reads the axis' size from the shape vector: an index out of its bounds
+        index = int(axis) + values.ndim if int(axis) < 0 else int(axis)
+        raise invalid_argument("StridedSlice", f"slice index {index} of dimension 0 out of "
+                                               f"bounds.")
     axis = normalize_axis(axis, values.ndim, op_name)[0] if values.ndim else 0
     if values.ndim == 0:
         raise ValueError("Rank of input must be at least 1, got 0")
