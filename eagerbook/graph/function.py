@@ -122,7 +122,7 @@ class Function:
                  reduce_retracing=False, jit_compile=None, experimental_autograph_options=None):
         self._python_function = python_function
         self._name = name or getattr(python_function, "__name__", "function")
-        self._input_signature = None if input_signature is None else list(input_signature)
+        self._input_signature = None if input_signature is None else tuple(input_signature)
         self._autograph = autograph
         self._reduce_retracing = bool(reduce_retracing)
         self._jit_compile = jit_compile

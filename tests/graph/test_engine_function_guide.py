@@ -109,3 +109,10 @@ def test_a_leaked_tensor_error_is_tf_unframed_type_error():
     assert message.splitlines()[-1].startswith(
         "The tensor <tf.Tensor 'add:0' shape=() dtype=int32> cannot be accessed from here, "
         "because it was defined in FuncGraph(name=leaky, id=")
+
+
+def test_input_signature_reads_back_as_a_tuple():
+    @tf.function(input_signature=[tf.TensorSpec(shape=None, dtype=tf.float32)])
+    def f(x):
+        return x + 1
+    assert f.input_signature == (tf.TensorSpec(shape=None, dtype=tf.float32),)
