@@ -311,7 +311,7 @@ class Dataset:
     def as_numpy_iterator(self):
         """Iterates the elements as NumPy values (arrays, NumPy scalars, bytes for strings)."""
         self._restart_functions()
-        return _NumpyIterator(self)
+        return NumpyIterator(self)
 
     def _restart_functions(self):
         """A new iterator: the traced functions of the pipeline start their seeded random
@@ -625,20 +625,23 @@ class Dataset:
         return merged
 
 
-class _NumpyIterator:
+class NumpyIterator:
+    """``as_numpy_iterator()``: an iterator over the dataset whose elements come as NumPy
+    values. Printed as TF prints it, around the dataset iterator it reads."""
+
     def __init__(self, dataset):
-        self._it = dataset._iterate()
+        self._iterator = OwnedIterator(dataset)
 
     def __iter__(self):
         return self
 
     def __next__(self):
-        return structure.to_numpy(next(self._it))
+        return structure.to_numpy(next(self._iterator))
 
     next = __next__
 
     def __repr__(self):
-        return "<eagerbook NumpyIterator>"
+        return f"NumpyIterator(iterator={self._iterator!r})"
 
 
 # --- sources -------------------------------------------------------------------------------------

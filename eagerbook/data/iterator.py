@@ -115,8 +115,7 @@ class OwnedIterator:
                 break
             self._position += 1
 
-    def __repr__(self):
-        return f"<{type(self).__name__} element_spec={self.element_spec}>"
+    # (printed as Python prints objects, as TF's iterator is: <...OwnedIterator object at 0x...>)
 
 
 class Iterator(OwnedIterator):

@@ -66,3 +66,13 @@ def test_unbatching_scalars_fails_when_the_pipeline_is_built():
                                          "rank 0.$"):
         R(4).window(2).unbatch()  # (flat_map is the way to flatten windows)
     assert list(R(6).batch(2).rebatch(3).as_numpy_iterator())[0].tolist() == [0, 1, 2]
+
+
+def test_iterators_print_as_tf_prints_them():
+    iterator = iter(R(3))
+    assert repr(iterator).startswith("<eagerbook.data.iterator.OwnedIterator object at 0x")
+    numpy_iterator = R(3).as_numpy_iterator()
+    assert repr(numpy_iterator).startswith(
+        "NumpyIterator(iterator=<eagerbook.data.iterator.OwnedIterator object at 0x")
+    assert type(numpy_iterator).__name__ == "NumpyIterator"
+    assert list(numpy_iterator) == [0, 1, 2]
