@@ -227,3 +227,31 @@ def test_jacobians_without_pfor_need_a_persistent_tape(what, spacing):
         y = x * 2
     expected = (1, 2, 1, 2) if what == "jacobian" else (1, 2, 2)  # a persistent tape may
     assert getattr(tape, what)(y, x, experimental_use_pfor=False).shape == expected
+
+
+@pytest.mark.parametrize("a, b, message", [
+    ([2, 3], [2, 3], "Matrix size-incompatible: In[0]: [2,3], In[1]: [2,3] [Op:MatMul]"),
+    ([4, 2, 3], [4, 2, 3], "Matrix size-incompatible: In[0]: [4,2,3], In[1]: [4,2,3] "
+                           "[Op:BatchMatMulV2]"),
+    ([2, 2, 3], [3, 3, 1], "In[0] and In[1] must have compatible batch dimensions: [2,2,3] vs. "
+                           "[3,3,1] [Op:BatchMatMulV2]"),
+    ([3], [3], "In[0] and In[1] ndims must be == 2: 1 [Op:MatMul]"),
+    ([2, 3], [3], "In[0] and In[1] has different ndims: [2,3] vs. [3] [Op:MatMul]"),
+    ([3], [2, 3, 4], "In[0] ndims must be >= 2: 1 [Op:BatchMatMulV2]"),
+    ([2, 3, 4], [4], "In[1] ndims must be >= 2: 1 [Op:BatchMatMulV2]"),
+])
+def test_matmul_errors_in_tfs_words(a, b, message):
+    with pytest.raises(tf.errors.InvalidArgumentError) as info:
+        tf.matmul(tf.ones(a), tf.ones(b))
+    assert str(info.value) == message
+
+
+def test_matmul_hints_follow_the_messages():
+    from eagerbook.framework.traceback_utils import hint_for
+    for a, b in [([3], [3]), ([2, 3], [3]), ([3], [2, 3, 4])]:
+        with pytest.raises(tf.errors.InvalidArgumentError) as info:
+            tf.matmul(tf.ones(a), tf.ones(b))
+        assert "tf.matmul multiplies matrices" in hint_for(info.value)
+    with pytest.raises(tf.errors.InvalidArgumentError) as info:
+        tf.matmul(tf.ones([2, 3]), tf.ones([2, 3]))
+    assert "transpose_b=True" in hint_for(info.value)

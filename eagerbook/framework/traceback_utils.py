@@ -116,8 +116,8 @@ _GRAPH_DTYPE_MIX = re.compile(r"Input '\w+' of '(\w+)' Op has type (\w+) that do
 _KERNEL_NAMES = {"float32": "float", "float64": "double"}  # as the eager message names them
 _CONVERT = re.compile(r"Cannot convert (.+) to EagerTensor of dtype (\w+)")
 _MATMUL = re.compile(r"Matrix size-incompatible: In\[0\]: \[([\d, ]+)\], In\[1\]: \[([\d, ]+)\]")
-_RANK = re.compile(r"In\[0\] and In\[1\] must have rank >= 2, but are shapes (\[[\d, ]*\]) "
-                   r"and (\[[\d, ]*\])")
+_RANK = re.compile(r"In\[0\] and In\[1\] has different ndims: (\[[\d,]*\]) vs\. (\[[\d,]*\])")
+_VECTOR = re.compile(r"In\[\d\](?: and In\[1\])? ndims must be [>=]= 2: [01]\b")
 _BATCH_MATMUL = re.compile(r"MatMulV?2? cannot run on inputs \(\w+\(([\d, ]+)\), "
                            r"\w+\(([\d, ]+)\)\)")
 
@@ -151,10 +151,12 @@ def hint_for(exc):
             return (f"{op} got {_a(want)} and {_a(got)} tensor: TensorFlow never converts dtypes "
                     f"silently. Convert one first, e.g. tf.cast(x, tf.{_tf_name(want, got)}).")
         found = _RANK.search(message)
-        if found:
-            return (f"tf.matmul multiplies matrices, and these are shapes {found.group(1)} and "
-                    f"{found.group(2)}: make a vector a 1-row or 1-column matrix with tf.reshape "
-                    "(or use tf.tensordot / tf.reduce_sum(a * b) for a dot product).")
+        if found or _VECTOR.search(message):
+            shapes = f"these are shapes {found.group(1)} and {found.group(2)}" if found else \
+                "an operand here is a vector"
+            return (f"tf.matmul multiplies matrices, and {shapes}: make a vector a 1-row or "
+                    "1-column matrix with tf.reshape (or use tf.tensordot / tf.reduce_sum(a * b) "
+                    "for a dot product).")
         for pattern in (_MATMUL, _BATCH_MATMUL):
             found = pattern.search(message)
             if found:

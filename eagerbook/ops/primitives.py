@@ -200,20 +200,14 @@ def reduce_sum(input_tensor, axis=None, keepdims=False, name=None):
 @register("BatchMatMulV2", broadcasts=True, dtypes=BATCH_MATMUL_V2)  # batch axes broadcast
 def _matmul(a, b, *, adj_x=False, adj_y=False):  # (keyword defaults: attrs a call may omit)
     # Checked when it runs (eager or compiled), as TF's kernel; tracing: math_ops._infer_matmul
-    if a.ndim < 2 or b.ndim < 2:
-        raise invalid_argument("MatMul", f"In[0] and In[1] must have rank >= 2, but are shapes "
-                                         f"{list(a.shape)} and {list(b.shape)}")
+    if a.ndim < 2 or b.ndim < 2:  # (support.matmul_error: TF's words for each case)
+        raise support.matmul_error(a.shape, b.shape, contracted=False)
     x = np.swapaxes(a, -1, -2) if adj_x else a
     y = np.swapaxes(b, -1, -2) if adj_y else b
     try:  # two matrices: np.dot when small (a third cheaper than np.matmul); support.py says why
         return support.matrix_product(x, y) if x.ndim == 2 == y.ndim else np.matmul(x, y)
     except ValueError:
-        if x.shape[-1] != y.shape[-2]:
-            raise invalid_argument("MatMul", f"Matrix size-incompatible: In[0]: {list(a.shape)}"
-                                             f", In[1]: {list(b.shape)}") from None
-        raise invalid_argument("BatchMatMulV2", f"In[0] and In[1] must have compatible batch "
-                                                f"dimensions: {list(a.shape)} vs. "
-                                                f"{list(b.shape)}") from None
+        raise support.matmul_error(a.shape, b.shape, x.shape[-1] != y.shape[-2]) from None
 
 
 @_matmul.gradient

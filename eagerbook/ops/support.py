@@ -176,3 +176,21 @@ def is_zero_gradient(g):
     if is_symbolic(g):
         return g.op.type == "ZerosLike"
     return not np.any(g._value)
+
+
+def matmul_error(a_shape, b_shape, contracted):
+    """TF's error for a matrix product whose operands do not fit (`contracted`: the inner
+    dimensions differ). TF runs MatMul on two matrices (or vectors), else BatchMatMulV2."""
+    op = "MatMul" if len(a_shape) <= 2 and len(b_shape) <= 2 else "BatchMatMulV2"
+    a, b = ("[" + ",".join(map(str, s)) + "]" for s in (a_shape, b_shape))
+    if op == "MatMul" and len(a_shape) != len(b_shape):
+        return invalid_argument(op, f"In[0] and In[1] has different ndims: {a} vs. {b}")
+    if op == "MatMul" and len(a_shape) < 2:
+        return invalid_argument(op, f"In[0] and In[1] ndims must be == 2: {len(a_shape)}")
+    for i, shape in enumerate((a_shape, b_shape)):
+        if len(shape) < 2:
+            return invalid_argument(op, f"In[{i}] ndims must be >= 2: {len(shape)}")
+    if contracted:
+        return invalid_argument(op, f"Matrix size-incompatible: In[0]: {a}, In[1]: {b}")
+    return invalid_argument(op, f"In[0] and In[1] must have compatible batch dimensions: {a} "
+                                f"vs. {b}")
