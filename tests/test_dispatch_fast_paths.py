@@ -69,8 +69,8 @@ def test_a_big_product_of_mismatched_sizes_keeps_tfs_error():
     a, b = tf.ones([200, 100]), tf.ones([99, 300])
     with tf.GradientTape():  # the kernel's road (the untaped call has its own hot path)
         with pytest.raises(tf.errors.InvalidArgumentError,
-                           match=r"Matrix size-incompatible: In\[0\]: \[200, 100\], In\[1\]: "
-                                 r"\[99, 300\] \[Op:MatMul\]"):
+                           match=r"Matrix size-incompatible: In\[0\]: \[200,100\], In\[1\]: "
+                                 r"\[99,300\] \[Op:MatMul\]"):
             tf.matmul(a, b)
 
 
