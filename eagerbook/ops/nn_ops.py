@@ -29,6 +29,7 @@ from ..core import dtypes, errors
 from ..core.tensor import Tensor, convert_to_tensor
 from . import (
     array_ops,
+    eigen_float,
     freed_memory,  # noqa: F401 - imported for its setting (see there)
     math_ops,
     random_ops,
@@ -210,7 +211,14 @@ def leaky_relu(features, alpha=0.2, name=None):
 
 @register("Elu", elementwise=True)
 def _elu(x):
-    return np.where(x > 0, x, np.expm1(np.minimum(x, 0)))
+    return np.where(x > 0, x, _expm1(np.minimum(x, 0)))
+
+
+def _expm1(x):
+    """exp(x) - 1 as TF's Elu/Selu kernels compute it: TF's float32 exp, then minus one."""
+    if x.dtype == np.float32:
+        return eigen_float.exp(x) - np.float32(1)
+    return np.expm1(x)
 
 
 @_elu.gradient
@@ -244,7 +252,9 @@ _SELU_SCALE = 1.0507009873554804934193349852946
 @register("Selu", elementwise=True)
 def _selu(x):
     t = x.dtype.type
-    return t(_SELU_SCALE) * np.where(x > 0, x, t(_SELU_ALPHA) * np.expm1(np.minimum(x, 0)))
+    # scale * alpha as one constant, as TF's kernel has it (the product's own rounding)
+    return np.where(x > 0, t(_SELU_SCALE) * x,
+                    t(_SELU_SCALE * _SELU_ALPHA) * _expm1(np.minimum(x, 0)))
 
 
 @_selu.gradient
