@@ -335,6 +335,10 @@ class Dataset:
                                                 lists_are_tuples=True)
                 state = _reduce_state_like(state, new_state)
             return state
+        if isinstance(state, Tensor) and isinstance(traced.output_structure, Tensor):
+            for element in self._iterate():  # one tensor, checked when traced
+                state = traced(state, element)
+            return state
         for element in self._iterate():
             state = _reduce_state_like(
                 state, structure.normalize(traced(state, element), lists_are_tuples=True))

@@ -2,6 +2,7 @@
 a Python print or side effect happens once (with symbolic tensors named args_0, ...),
 tf.print and py_function run per element, and tracing errors surface at map()/filter() time."""
 
+import numpy as np
 import pytest
 
 import eagerbook as tf
@@ -290,3 +291,10 @@ def test_iter_of_a_dataset_argument_makes_an_iterator_each_call():
         return iter(ds).get_next()
     with pytest.raises(tf.errors.OutOfRangeError):
         head(tf.data.Dataset.range(0))
+
+
+def test_reduce_of_one_tensor_state_keeps_its_dtype_and_checks():
+    total = tf.data.Dataset.range(5).reduce(np.int64(0), lambda s, x: s + x)
+    assert total.dtype == tf.int64 and int(total) == 10
+    with pytest.raises(TypeError, match="Input 'y' of 'AddV2' Op has type int64"):
+        tf.data.Dataset.range(3).reduce(np.int32(0), lambda s, x: s + x)
