@@ -109,7 +109,8 @@ def test_setting_trainable_false_moves_weights_to_non_trainable():
     assert first.trainable_weights == []
     assert len(first.non_trainable_weights) == 2
     assert len(model.trainable_weights) == 2 and len(model.non_trainable_weights) == 2
-    assert model.weights[:2] == model.trainable_weights  # trainable ones come first
+    # A model lists its layers' weights layer by layer, as TF does (a frozen layer's first)
+    assert model.weights[2:] == model.trainable_weights
     model.trainable = False
     assert model.trainable_weights == [] and len(model.non_trainable_weights) == 4
     assert all(not layer.trainable for layer in model.layers)

@@ -94,6 +94,15 @@ class _CompiledMetrics:
             m.reset_state()
 
 
+def _unique(variables):
+    seen, out = set(), []
+    for v in variables:
+        if id(v) not in seen:
+            seen.add(id(v))
+            out.append(v)
+    return out
+
+
 def _set_trainable_state(state):
     """Sets each layer's own flag (not its sub-layers', as the `trainable` setter would)."""
     for layer, flag in state.pairs:
@@ -362,13 +371,32 @@ class Model(Layer):
     @property
     def non_trainable_weights(self):
         self._assert_weights_created()
-        return self._weight_lists()[1]
+        return _unique(self._weight_lists()[1] + self._held_metric_variables())
 
     @property
     def weights(self):
+        """Each child's weights in turn, then the model's own: TF's order for a model (a
+        batch normalization's moving statistics stay next to its other weights, where a
+        layer lists all its trainable weights first). As in TF, the variables of metrics the
+        model holds as attributes are among them (a layer's are not)."""
         self._assert_weights_created()
+        own_trainable, own_non_trainable, children = self._own_variables()
+        if self._is_graph_network or self._is_sequential:
+            children = self.layers + [c for c in children if isinstance(c, metrics_mod.Metric)]
+        weights = []
+        for child in children:
+            if isinstance(child, metrics_mod.Metric):
+                weights.extend(child.variables)
+            elif not child._exclude_from_weights:
+                weights.extend(child.weights)
         trainable, non_trainable = self._weight_lists()
-        return trainable + non_trainable
+        weights = _unique(weights + own_trainable + own_non_trainable)
+        # (anything the walk above does not reach keeps its usual place, at the end)
+        return _unique(weights + trainable + non_trainable)
+
+    def _held_metric_variables(self):
+        return [v for child in self._direct_children()[0]
+                if isinstance(child, metrics_mod.Metric) for v in child.variables]
 
     trainable_variables = trainable_weights
     non_trainable_variables = non_trainable_weights
