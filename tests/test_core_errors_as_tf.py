@@ -255,3 +255,23 @@ def test_matmul_hints_follow_the_messages():
     with pytest.raises(tf.errors.InvalidArgumentError) as info:
         tf.matmul(tf.ones([2, 3]), tf.ones([2, 3]))
     assert "transpose_b=True" in hint_for(info.value)
+
+
+def test_tensorshape_rank_checks_and_supertypes():
+    S = tf.TensorShape
+    assert S([1, 2]).with_rank_at_least(2) == S([1, 2])
+    assert S(None).with_rank_at_most(1).rank is None
+    with pytest.raises(ValueError, match=r"Shape \(1, 2\) must have rank at least 3"):
+        S([1, 2]).with_rank_at_least(3)
+    with pytest.raises(ValueError, match=r"Shape \(1, 2\) must have rank at most 1"):
+        S([1, 2]).with_rank_at_most(1)
+    with pytest.raises(ValueError, match=r"Shape \(None, 2\) must have rank 3"):
+        S([None, 2]).assert_has_rank(3)
+    with pytest.raises(ValueError, match=r"Shapes \(1, 2\) and \(3,\) must have the same rank"):
+        S([1, 2]).assert_same_rank(S([3]))
+    with pytest.raises(ValueError, match=r"Shape \(None,\) is not fully defined"):
+        S([None]).assert_is_fully_defined()
+    with pytest.raises(ValueError, match=r"Shapes \(2, 3\) and \[2, 4\] are incompatible"):
+        S([2, 3]).assert_is_compatible_with([2, 4])
+    assert S([1, 2]).is_subtype_of(S([None, 2])) and not S([None, 2]).is_subtype_of(S([1, 2]))
+    assert S([1, None]).most_specific_common_supertype([S([1, 3])]) == S([1, None])

@@ -62,7 +62,7 @@ class TensorShape:
 
     def assert_is_compatible_with(self, other):
         if not self.is_compatible_with(other):
-            raise ValueError(f"Shapes {self} and {as_shape(other)} are incompatible")
+            raise ValueError(f"Shapes {self} and {other} are incompatible")  # (as given)
 
     def most_specific_compatible_shape(self, other):
         """The shape keeping the dimensions on which both agree (others become None)."""
@@ -91,6 +91,47 @@ class TensorShape:
         if self._dims is not None and len(self._dims) != rank:
             raise ValueError(f"Shape {self} must have rank {rank}")
         return self if self._dims is not None else TensorShape([None] * rank)
+
+    def with_rank_at_least(self, rank):
+        if self._dims is not None and len(self._dims) < rank:
+            raise ValueError(f"Shape {self} must have rank at least {rank}")
+        return self
+
+    def with_rank_at_most(self, rank):
+        if self._dims is not None and len(self._dims) > rank:
+            raise ValueError(f"Shape {self} must have rank at most {rank}")
+        return self
+
+    def assert_has_rank(self, rank):
+        if self._dims is not None and len(self._dims) != rank:
+            raise ValueError(f"Shape {self} must have rank {rank}")
+
+    def assert_same_rank(self, other):
+        other = as_shape(other)
+        if self._dims is not None and other._dims is not None \
+                and len(self._dims) != len(other._dims):
+            raise ValueError(f"Shapes {self} and {other} must have the same rank")
+
+    def assert_is_fully_defined(self):
+        if not self.is_fully_defined():
+            raise ValueError(f"Shape {self} is not fully defined")
+
+    # --- tf.function's shape relaxation (TraceType) -------------------------------------------
+    def is_subtype_of(self, other):
+        """True if every value of this shape also fits `other` (None there accepts any)."""
+        other = as_shape(other)
+        if other._dims is None:
+            return True
+        if self._dims is None or len(self._dims) != len(other._dims):
+            return False
+        return all(b is None or a == b for a, b in zip(self._dims, other._dims))
+
+    def most_specific_common_supertype(self, others):
+        """The most specific shape every one of self and `others` is a subtype of."""
+        result = self
+        for other in others:
+            result = result.most_specific_compatible_shape(other)
+        return result
 
     # --- sequence protocol ------------------------------------------------------------------------
     def __len__(self):
