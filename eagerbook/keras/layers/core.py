@@ -127,6 +127,16 @@ class Dense(KernelLayer):
         return config
 
 
+def next_op_seed(layer):
+    """The op seed of this call of a seeded random layer: TF's layers give their random op
+    `seed` at the first call, seed + 1 at the next, and so on (None when unseeded)."""
+    if layer.seed is None:
+        return None
+    seed = layer.__dict__.get("_next_op_seed", layer.seed)
+    layer.__dict__["_next_op_seed"] = seed + 1
+    return seed
+
+
 class Dropout(Layer):
     """Zeroes a fraction ``rate`` of the inputs while training (scaling the rest by 1/(1-rate))."""
 
@@ -149,7 +159,8 @@ class Dropout(Layer):
         if noise_shape is not None:
             actual = inputs.shape.as_list()
             noise_shape = [actual[i] if d is None else d for i, d in enumerate(noise_shape)]
-        return nn_ops.dropout(inputs, rate=self.rate, noise_shape=noise_shape, seed=self.seed)
+        return nn_ops.dropout(inputs, rate=self.rate, noise_shape=noise_shape,
+                              seed=next_op_seed(self))
 
     def compute_output_shape(self, input_shape):
         return TensorShape(input_shape)

@@ -19,7 +19,7 @@ from ...core.shape import TensorShape
 from ...ops import array_ops, math_ops, nn_ops, random_ops
 from .. import backend, regularizers
 from .base import Layer
-from .core import Dropout
+from .core import Dropout, next_op_seed
 
 
 def _training(training):
@@ -54,7 +54,7 @@ class GaussianNoise(_PassThroughShape):
         if not _training(training):
             return inputs
         noise = random_ops.normal(array_ops.shape(inputs), mean=0.0, stddev=self.stddev,
-                                  dtype=inputs.dtype, seed=self.seed)
+                                  dtype=inputs.dtype, seed=next_op_seed(self))
         return math_ops.add(inputs, noise)
 
     def get_config(self):
@@ -76,7 +76,7 @@ class GaussianDropout(_PassThroughShape):
             return inputs
         stddev = math.sqrt(self.rate / (1.0 - self.rate))
         noise = random_ops.normal(array_ops.shape(inputs), mean=1.0, stddev=stddev,
-                                  dtype=inputs.dtype, seed=self.seed)
+                                  dtype=inputs.dtype, seed=next_op_seed(self))
         return math_ops.multiply(inputs, noise)
 
     def get_config(self):
@@ -104,7 +104,8 @@ class SpatialDropout1D(Dropout):
             return math_ops.identity(inputs)
         dims = inputs.shape.as_list()
         noise_shape = [dims[0]] + [1] * (self._rank - 2) + [dims[-1]]
-        return nn_ops.dropout(inputs, rate=self.rate, noise_shape=noise_shape, seed=self.seed)
+        return nn_ops.dropout(inputs, rate=self.rate, noise_shape=noise_shape,
+                              seed=next_op_seed(self))
 
 
 class SpatialDropout2D(SpatialDropout1D):
@@ -163,7 +164,7 @@ class AlphaDropout(_PassThroughShape):
         b = -a * saturated * self.rate
         shape = self.noise_shape if self.noise_shape is not None else array_ops.shape(inputs)
         kept = math_ops.cast(math_ops.greater_equal(
-            random_ops.uniform(shape, seed=self.seed), self.rate), inputs.dtype)
+            random_ops.uniform(shape, seed=next_op_seed(self)), self.rate), inputs.dtype)
         dropped = math_ops.add(math_ops.multiply(inputs, kept),
                                math_ops.multiply(math_ops.subtract(1.0, kept), saturated))
         return math_ops.add(math_ops.multiply(dropped, a), b)
