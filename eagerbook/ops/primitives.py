@@ -25,7 +25,7 @@ import numpy as np
 
 from ..core import context, dtypes
 from ..core.tensor import EagerTensor
-from . import support
+from . import eigen_float, support
 from .binary import ADD_V2, BATCH_MATMUL_V2, MATMUL, MUL, binary, check_matmul_dtype
 from .registry import execute, execute_ufunc, invalid_argument, register
 from .support import FLOATS, NUMBERS, as_tensor, binary_operands, check_dtype, normalize_axis
@@ -141,9 +141,9 @@ def multiply(x, y, name=None):
 
 # --- a unary elementwise function --------------------------------------------------------------
 @register("Exp", elementwise=True, dtypes=FLOATS)
-def _exp(x):
+def _exp(x):  # (float32: TF's own rounding, eigen_float.py; NumPy's differs in the last bit)
     with np.errstate(over="ignore"):
-        return np.exp(x)
+        return eigen_float.exp(x) if x.dtype == np.float32 else np.exp(x)
 
 
 @_exp.gradient
