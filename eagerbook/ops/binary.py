@@ -75,9 +75,12 @@ _OTHER_OP = {("AddV2", dtypes.string): "Add", ("Mul", dtypes.bool): "LogicalAnd"
 def binary(op, x, y):
     """Runs a two-input op: TF's conversion rules first (one shared dtype: a Python number
     takes the other operand's), then the dtypes the op declares."""
-    if op.name == "AddV2" and not _tensor_like(y) and _tensor_like(x) and state.graph is None:
-        y = _hinted_addend(x, y)  # (a graph being built names the mismatch: binary_operands)
-    x, y = binary_operands(x, y, op.name)
+    try:
+        x, y = binary_operands(x, y, op.name)
+    except (TypeError, ValueError):  # (a graph being built names the mismatch itself)
+        if op.name == "AddV2" and _tensor_like(x) and not _tensor_like(y) and state.graph is None:
+            _refuse_hinted_addend(x, y)
+        raise
     if x._dtype not in op.dtypes:
         other = _OTHER_OP.get((op.name, x._dtype))
         if other is None:
@@ -92,9 +95,10 @@ def _tensor_like(value):
     return isinstance(value, Tensor) or hasattr(type(value), "_as_tensor")
 
 
-def _hinted_addend(x, y):
+def _refuse_hinted_addend(x, y):
     """TF's `x + 1.5` converts the Python value with x's dtype as a hint, not a demand (other
-    ops demand it): for an int32 x, 1.5 becomes a float32 tensor that AddV2 then refuses."""
+    ops demand it): when x's dtype cannot hold it (an int32 x), 1.5 becomes a float32 tensor,
+    which AddV2 then refuses. (Called once the demanding conversion has failed.)"""
     dtype = x.dtype
     y = convert_to_tensor(y, dtype_hint=dtype)
     if y._dtype is not dtype:
@@ -102,7 +106,6 @@ def _hinted_addend(x, y):
         raise invalid_argument(name, f"cannot compute {name} as input #1(zero-based) was "
                                      f"expected to be a {tf_type_name(dtype)} tensor but is a "
                                      f"{tf_type_name(y._dtype)} tensor")
-    return y
 
 
 def check_matmul_dtype(a, b):
