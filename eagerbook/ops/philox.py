@@ -440,16 +440,21 @@ def _one_gamma(alpha, stream):
             return result
 
 
-def gamma(key, counter, alphas, samples_per_alpha):
-    """Gamma(alpha, 1) samples laid out [samples, alphas] (float64), output number i (counted
-    alpha by alpha) drawn from 256 * i blocks on."""
-    flat = [float(a) for a in np.ravel(alphas)]
-    out = np.zeros((samples_per_alpha, len(flat)))
-    streams = _streams(key, counter, len(flat) * samples_per_alpha)
-    for a, alpha in enumerate(flat):
-        for s in range(samples_per_alpha):
-            out[s, a] = _one_gamma(alpha, streams[a * samples_per_alpha + s])
+def _per_parameter(draw_one, key, counter, parameters, samples):
+    """`draw_one(parameter, stream)` samples laid out [samples, parameters] (float64), output
+    number i (counted parameter by parameter) drawn from 256 * i blocks on."""
+    flat = [float(p) for p in np.ravel(parameters)]
+    out = np.zeros((samples, len(flat)))
+    streams = _streams(key, counter, len(flat) * samples)
+    for j, parameter in enumerate(flat):
+        for s in range(samples):
+            out[s, j] = draw_one(parameter, streams[j * samples + s])
     return out
+
+
+def gamma(key, counter, alphas, samples_per_alpha):
+    """Gamma(alpha, 1) samples laid out [samples, alphas] (float64): `_per_parameter`."""
+    return _per_parameter(_one_gamma, key, counter, alphas, samples_per_alpha)
 
 
 def _one_poisson(rate, stream):
@@ -485,14 +490,8 @@ def _one_poisson(rate, stream):
 
 
 def poisson(key, counter, rates, samples_per_rate):
-    """Poisson(rate) samples laid out [samples, rates] (float64), as gamma()."""
-    flat = [float(r) for r in np.ravel(rates)]
-    out = np.zeros((samples_per_rate, len(flat)))
-    streams = _streams(key, counter, len(flat) * samples_per_rate)
-    for r, rate in enumerate(flat):
-        for s in range(samples_per_rate):
-            out[s, r] = _one_poisson(rate, streams[r * samples_per_rate + s])
-    return out
+    """Poisson(rate) samples laid out [samples, rates] (float64): `_per_parameter`."""
+    return _per_parameter(_one_poisson, key, counter, rates, samples_per_rate)
 
 
 # --- truncated normal with bounds per batch: TF's three samplers ---------------------------------
