@@ -17,7 +17,6 @@ def not_a_source(source):
     raise AttributeError(f"'{name}' object has no attribute '_id'")
 
 
-
 _NEEDS_PERSISTENT = "GradientTape must be created with persistent=True to compute the {} with "
 _NOT_PERSISTENT = {  # (each message with TF's own doubled space)
     "jacobian": _NEEDS_PERSISTENT.format("jacobian") + "eager execution enabled and with  "
