@@ -402,26 +402,27 @@ def convolution(input, filters, strides=None, padding="VALID", data_format=None,
     return nn_ops.conv2d(x, filters, strides, padding, data_format or "NHWC", dilations)
 
 
-def max_pool(input, ksize, strides, padding, data_format=None, name=None):
-    """``tf.nn.max_pool``: 1-, 2- or 3-D by the input's rank (3, 4 or 5)."""
+def _pool_by_rank(pools, input, ksize, strides, padding, data_format):
+    """The pool of `pools` (1-, 2-, 3-D, in that order) the input's rank (3, 4 or 5) asks for."""
     x = convert_to_tensor(input)
     if x.ndim == 3:
-        return max_pool1d(x, ksize, strides, padding, data_format or "NWC")
+        return pools[0](x, ksize, strides, padding, data_format or "NWC")
     if x.ndim == 5:
-        return max_pool3d(x, ksize, strides, padding, data_format or "NDHWC")
+        return pools[2](x, ksize, strides, padding, data_format or "NDHWC")
     _check_pool_rank(x)
-    return nn_ops.max_pool2d(x, ksize, strides, padding, data_format or "NHWC")
+    return pools[1](x, ksize, strides, padding, data_format or "NHWC")
+
+
+def max_pool(input, ksize, strides, padding, data_format=None, name=None):
+    """``tf.nn.max_pool``: 1-, 2- or 3-D by the input's rank (3, 4 or 5)."""
+    return _pool_by_rank((max_pool1d, nn_ops.max_pool2d, max_pool3d), input, ksize, strides,
+                         padding, data_format)
 
 
 def avg_pool(input, ksize, strides, padding, data_format=None, name=None):
     """``tf.nn.avg_pool``: 1-, 2- or 3-D by the input's rank (3, 4 or 5)."""
-    x = convert_to_tensor(input)
-    if x.ndim == 3:
-        return avg_pool1d(x, ksize, strides, padding, data_format or "NWC")
-    if x.ndim == 5:
-        return avg_pool3d(x, ksize, strides, padding, data_format or "NDHWC")
-    _check_pool_rank(x)
-    return nn_ops.avg_pool2d(x, ksize, strides, padding, data_format or "NHWC")
+    return _pool_by_rank((avg_pool1d, nn_ops.avg_pool2d, avg_pool3d), input, ksize, strides,
+                         padding, data_format)
 
 
 def _check_pool_rank(x):
