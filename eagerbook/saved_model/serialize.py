@@ -178,11 +178,17 @@ def encode_graph(graph, store, variable_paths, where):
         entry = {"op": placeholder._op.name}
         if isinstance(obj, Variable):
             path = variable_paths.get(id(obj))
-            if path is None:
-                raise SaveError(
-                    f"{where} captures the Variable {obj.name!r}, which is not reachable from "
-                    "the object being saved. Assign it to an attribute of that object (or of "
-                    "one of its sub-modules) so that it is saved with it.")
+            if path is None:  # (TF's error kind and words, then what to do about it)
+                raise AssertionError(
+                    "Tried to export a function which references an 'untracked' resource. "
+                    "TensorFlow objects (e.g. tf.Variable) captured by functions must be "
+                    "'tracked' by assigning them to an attribute of a tracked object or "
+                    "assigned to an attribute of the main object directly. See the "
+                    f"information below:\n\tFunction name = {where}\n\tTrackable referencing "
+                    f"this tensor = <tf.Variable {obj.name!r} shape={tuple(obj.shape)} "
+                    f"dtype={obj.dtype.name}>\n(Variable {obj.name!r} is not reachable from "
+                    "the object being saved: assign it to an attribute of that object, or of "
+                    "one of its sub-modules, so that it is saved with it.)")
             entry["variable"] = path
         elif getattr(obj, "_value", None) is not None:
             entry["array"] = store.put(obj._value)
