@@ -70,12 +70,24 @@ def test_sliced_assignment():
     v[1:3].assign([7, 8])
     np.testing.assert_array_equal(v.numpy(), [1, 7, 8, 4])
     m = tf.Variable(np.zeros((2, 3), np.float32))
-    m[:, 1].assign([1.0, 2.0])
-    m[0].assign_add(tf.ones_like(tf.constant([0.0, 0.0, 0.0])))
-    np.testing.assert_array_equal(m.numpy(), [[1, 2, 1], [0, 2, 0]])
-    with pytest.raises(ValueError):
+    written = m[:, 1].assign([1.0, 2.0])
+    np.testing.assert_array_equal(m.numpy(), [[0, 1, 0], [0, 2, 0]])
+    # As in TF: the result is the Variable unread (printed 'UnreadVariable'), slices have
+    # `assign` only, and a value that does not fit is the kernel's InvalidArgumentError.
+    assert "<tf.Variable 'UnreadVariable' shape=(2, 3)" in repr(written)
+    m.assign_add(tf.ones([2, 3]))
+    np.testing.assert_array_equal(written.numpy(), [[1, 2, 1], [1, 3, 1]])
+    with pytest.raises(AttributeError, match="assign_add"):
+        m[0].assign_add([1.0, 1.0, 1.0])
+    with pytest.raises(TypeError, match="read_value"):
+        m[0].assign([1.0, 1.0, 1.0], read_value=False)
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=r"Cannot broadcast input shape \[3\] into final shape \[2\] "
+                             r"\[Op:ResourceStridedSliceAssign\]"):
         v[0:2].assign([1, 2, 3])
     np.testing.assert_array_equal(v.numpy(), [1, 7, 8, 4])
+    with pytest.raises(RuntimeError, match="This property is not supported when eager"):
+        v.initial_value  # noqa: B018 (reading the property is the test)
 
 
 def test_variables_work_wherever_tensors_do():

@@ -123,7 +123,7 @@ class Variable:
 
     @property
     def initial_value(self):
-        raise RuntimeError("initial_value is not supported when eager execution is enabled.")
+        raise RuntimeError("This property is not supported when eager execution is enabled.")
 
     # --- reading ----------------------------------------------------------------------------------
     def _as_tensor(self, dtype=None):
@@ -201,12 +201,14 @@ class Variable:
         new = self._value.copy()
         try:
             new[key] = tensor._value
-        except (ValueError, IndexError) as exc:
-            raise ValueError(f"Cannot assign a value of shape {TensorShape(tensor._value.shape)}"
-                             f" to slice {key!r} of variable '{self._name}' with shape "
-                             f"{self.shape}: {exc}") from None
+        except ValueError:  # (TF's kernel, ResourceStridedSliceAssign, in its words)
+            shapes = (",".join(map(str, shape)) for shape in (tensor._value.shape,
+                                                              new[key].shape))
+            raise errors.op_error(errors.InvalidArgumentError, "ResourceStridedSliceAssign",
+                                  "Cannot broadcast input shape [{}] into final shape "
+                                  "[{}]".format(*shapes)) from None
         self._value = new
-        return self
+        return UnreadVariable(self)
 
     def __getitem__(self, key):
         sliced = Tensor.__getitem__(self._as_tensor(), key)
@@ -296,16 +298,5 @@ class _VariableSlice(Tensor):
 
     __slots__ = ("_variable", "_key")
 
-    def assign(self, value, use_locking=None, name=None, read_value=True):
-        self._variable._assign_slice(self._key, value)
-        return self._variable if read_value else None
-
-    def assign_add(self, delta, use_locking=None, name=None, read_value=True):
-        current = self._variable._value[self._key]
-        return self.assign(np.asarray(current) + convert_to_tensor(
-            delta, dtype=self._dtype)._value, read_value=read_value)
-
-    def assign_sub(self, delta, use_locking=None, name=None, read_value=True):
-        current = self._variable._value[self._key]
-        return self.assign(np.asarray(current) - convert_to_tensor(
-            delta, dtype=self._dtype)._value, read_value=read_value)
+    def assign(self, value, name=None):  # (TF's slices have `assign` only, without read_value)
+        return self._variable._assign_slice(self._key, value)
