@@ -142,7 +142,7 @@ def serialize(obj):
     ...}`` (Keras 2.13's form). A functional model is class ``Functional``; Sequential lives
     in ``keras``."""
     if getattr(obj, "_is_graph_network", False) and not getattr(obj, "_is_sequential", False) \
-            and type(obj).__name__ == "Model" and is_builtin(type(obj)):
+            and type(obj).__name__ in ("Model", "Functional") and is_builtin(type(obj)):
         entry = keras_object_entry(obj, None, class_name="Functional")
         entry.update(module="keras.engine.functional", registered_name="Functional")
         return entry

@@ -61,7 +61,7 @@ def _shape(layer, attribute):
 
 
 def _label(layer, show_shapes, show_layer_names):
-    class_name = type(layer).__name__
+    class_name = getattr(layer, "_printed_class_name", type(layer).__name__)
     label = f"{layer.name}: {class_name}" if show_layer_names else class_name
     if show_shapes:
         inputs = _shape(layer, "input_shape")

@@ -76,7 +76,7 @@ def test_functional_and_sequential_models_nested_in_a_model_load_from_config():
     x = np.ones((1, 3), "float32")
     np.testing.assert_allclose(again(x).numpy(), model(x).numpy())
     from_json = K.models.model_from_json(model.to_json())
-    assert [type(layer).__name__ for layer in from_json.layers][1:3] == ["Model", "Sequential"]
+    assert [type(layer).__name__ for layer in from_json.layers][1:3] == ["Functional", "Sequential"]
 
 
 def test_wrapped_layer_entries_use_the_same_form():

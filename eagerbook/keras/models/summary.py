@@ -127,7 +127,7 @@ def print_summary(model, line_length=None, positions=None, print_fn=None,
         print_fn("|" * level + char * (line_length - 2 * level) + "|" * level)
 
     def print_layer(layer, owner, level, last):
-        name = f"{layer.name} ({type(layer).__name__})"
+        name = f"{layer.name} ({getattr(layer, '_printed_class_name', type(layer).__name__)})"
         params = layer.count_params() if layer.built else 0
         trainable = ["Y" if layer.trainable else "N"] if show_trainable else []
         shape = _shape_text(layer, owner._is_graph_network and not owner._is_sequential)

@@ -176,6 +176,13 @@ class Model(Layer):
     _layers_by_position = False  # Sequential: checkpoints name its layers layer-0, layer-1...
     _is_sequential = False  # summary() lays a Sequential out as a plain stack
 
+    def __new__(cls, *args, **kwargs):
+        # `tf.keras.Model(inputs, outputs)` builds an instance of the subclass Functional, as
+        # TF does (so `type(model).__name__` prints "Functional"); subclasses stay themselves.
+        if cls is Model and _is_functional_call(args, kwargs):
+            cls = Functional
+        return super().__new__(cls)
+
     def __init__(self, *args, **kwargs):
         inputs = kwargs.pop("inputs", None)
         outputs = kwargs.pop("outputs", None)
@@ -1020,8 +1027,27 @@ class Model(Layer):
         return children
 
 
+def _is_functional_call(args, kwargs):
+    """Whether `Model(...)`'s arguments give both inputs and outputs (positionally or not)."""
+    return len(args) == 2 or (len(args) == 1 and "outputs" in kwargs) or \
+        ("inputs" in kwargs and "outputs" in kwargs)
+
+
+class Functional(Model):
+    """A model defined by a graph of layers from `tf.keras.Input`s to its outputs; what
+    `tf.keras.Model(inputs, outputs)` returns."""
+
+    # summary() and plot_model print TF 2.0's class name, from before Functional existed.
+    _printed_class_name = "Model"
+
+    def __init__(self, *args, **kwargs):
+        if kwargs.get("name") is None:
+            kwargs["name"] = backend.unique_object_name("model")  # TF's default, not "functional"
+        super().__init__(*args, **kwargs)
+
+
 # The model classes a config may name (sequential.py adds Sequential: it builds on this module).
-MODEL_CLASSES = {"Functional": Model, "Model": Model}
+MODEL_CLASSES = {"Functional": Functional, "Model": Model}
 
 
 def _layer_class(name, custom_objects):
