@@ -177,7 +177,7 @@ def _format_elapsed(seconds):
 
 
 def _per_step(seconds, unit="step"):
-    if seconds >= 1:
+    if seconds >= 1 or seconds == 0:  # (a step that took no time at all prints "0s/step")
         return f"{seconds:.0f}s/{unit}"
     if seconds >= 1e-3:
         return f"{seconds * 1e3:.0f}ms/{unit}"
@@ -207,9 +207,13 @@ class Progbar:
         self.stateful_metrics = stateful_metrics if isinstance(stateful_metrics, _AllNames) \
             else set(stateful_metrics or ())
         self._sums = {}  # name -> [sum of value * steps, steps]
+        # TF's Keras redraws the bar in place ("\r") on a terminal, in Jupyter, and on every
+        # POSIX system even when the output is a file or a pipe; elsewhere each update is a
+        # new line.
         self._dynamic = (hasattr(self.stream, "isatty") and self.stream.isatty()) or \
-            "ipykernel" in sys.modules
+            "ipykernel" in sys.modules or "posix" in sys.modules
         self._start = time.time()
+        self._time_after_first_step = None
         self._last_update = 0.0
         self._total_width = 0
         self._values = {}
@@ -233,26 +237,7 @@ class Progbar:
         if self.verbose == 1:
             if not finalize and now - self._last_update < self.interval:
                 return
-            if not self._dynamic and not finalize:
-                return
-            bar = self._bar(current)
-            if finalize:
-                per = elapsed / max(current, 1)
-                info = f" - {_format_elapsed(elapsed)} {_per_step(per, self.unit_name)}"
-            else:
-                eta = elapsed / max(current, 1) * ((self.target or current) - current)
-                info = f" - ETA: {_format_eta(eta)}"
-            info += "".join(f" - {k}: {_format_value(v)}" for k, v in self._values.items())
-            line = bar + info
-            if self._dynamic:
-                padding = max(0, self._total_width - len(line))
-                self.stream.write("\r" + line + " " * padding)
-            else:
-                self.stream.write(line)
-            self._total_width = len(line)
-            if finalize:
-                self.stream.write("\n")
-            self.stream.flush()
+            self._write_line(current, now, elapsed, finalize)
             self._last_update = now
         elif self.verbose == 2 and finalize:
             count = f"{current}/{self.target}" if self.target else f"{current}"
@@ -264,6 +249,36 @@ class Progbar:
                      f" - {_per_step(elapsed / max(current, 1), self.unit_name)}")
             self.stream.write(line + "\n")
             self.stream.flush()
+
+    def _write_line(self, current, now, elapsed, finalize):
+        """One display of the bar, written as TF's Keras writes it: back over the previous
+        one ("\b" for each of its characters, then "\r"), padded with spaces to cover it."""
+        previous_width = self._total_width
+        bar = self._bar(current)
+        per_step = self._step_duration(current, now)
+        if finalize or self.target is None:
+            info = f" - {_format_elapsed(elapsed)} {_per_step(per_step, self.unit_name)}"
+        else:
+            info = f" - ETA: {_format_eta(per_step * (self.target - current))}"
+        info += "".join(f" - {k}: {_format_value(v)}" for k, v in self._values.items())
+        self._total_width = len(bar) + len(info)
+        info += " " * max(0, previous_width - self._total_width)
+        start = "\b" * previous_width + "\r" if self._dynamic else "\n"
+        self.stream.write(start + bar + info + ("\n" if finalize else ""))
+        self.stream.flush()
+
+    def _step_duration(self, current, now):
+        # As TF estimates it: past the first step, the first one (often slow: tracing,
+        # warm-up) is left out of the average.
+        if not current:
+            return 0
+        if self._time_after_first_step is not None and current > 1:
+            per_step = (now - self._time_after_first_step) / (current - 1)
+        else:
+            per_step = (now - self._start) / current
+        if current == 1:
+            self._time_after_first_step = now
+        return per_step
 
     def _bar(self, current):
         if self.target is None:

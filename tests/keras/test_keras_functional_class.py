@@ -1,9 +1,18 @@
 """`tf.keras.Model(inputs, outputs)` is an instance of Functional, as in TF 2.4 and later."""
 import numpy as np
+import pytest
 
 import eagerbook as tf
 
 K = tf.keras
+
+
+@pytest.fixture(autouse=True)
+def _fresh_names():
+    """Layer and model names count from zero in each test, and in the tests after these."""
+    K.backend.clear_session()
+    yield
+    K.backend.clear_session()
 
 
 def _graph():
@@ -21,7 +30,6 @@ def test_model_of_inputs_and_outputs_is_functional_in_every_calling_form():
 
 
 def test_functional_keeps_the_default_name_model_and_subclasses_stay_themselves():
-    K.backend.clear_session()
     inputs, outputs = _graph()
     assert [K.Model(inputs, outputs).name, K.Model(inputs, outputs).name,
             K.Model().name] == ["model", "model_1", "model_2"]

@@ -901,7 +901,7 @@ class Model(Layer):
         logs = self._evaluate_loop(handler, cbs)
         return _results(logs, return_dict)
 
-    def predict(self, x, batch_size=None, verbose=0, steps=None, callbacks=None,
+    def predict(self, x, batch_size=None, verbose="auto", steps=None, callbacks=None,
                 max_queue_size=10, workers=1, use_multiprocessing=False):
         if verbose == "auto":
             verbose = 1
