@@ -32,8 +32,8 @@ def test_each_display_goes_back_over_the_previous_one(monkeypatch):
     assert out.getvalue() == "\r" + first
     clock.now += 0.9  # the second step's time alone: the first is left out of the average
     bar.update(2, [("loss", 3.0)])
-    assert out.getvalue() == ("\r" + first + "\b" * len(first) +
-                              "\r2/2 [==============================] - 1s 900ms/step - loss: 2.0000\n")
+    last = "2/2 [==============================] - 1s 900ms/step - loss: 2.0000\n"
+    assert out.getvalue() == "\r" + first + "\b" * len(first) + "\r" + last
 
 
 def test_an_update_within_the_interval_is_not_shown_but_the_first_and_last_are(monkeypatch):
