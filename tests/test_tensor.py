@@ -27,6 +27,23 @@ def test_repr_is_tfs():
         "<tf.Tensor: shape=(1, 1), dtype=float32, numpy=array([[1.]], dtype=float32)>"
 
 
+# NumPy 2.2 and later name the shape of an array shown with "...", and TF's repr, which is
+# NumPy's, does too (TF 2.21 on NumPy 2.4 prints exactly these lines).
+_SUMMARY_SHAPE = tuple(map(int, np.__version__.split(".")[:2])) >= (2, 2)
+
+
+def test_repr_of_a_summarized_array_is_numpys_own():
+    shape = "shape=(1001,), " if _SUMMARY_SHAPE else ""
+    assert repr(tf.zeros([1001])) == ("<tf.Tensor: shape=(1001,), dtype=float32, numpy=array("
+                                      f"[0., 0., 0., ..., 0., 0., 0.], {shape}dtype=float32)>")
+    expected = ("<tf.Variable 'Variable:0' shape=(2000,) dtype=int32, numpy=\n"
+                "array([   0,    1,    2, ..., 1997, 1998, 1999],\n      shape=(2000,), "
+                "dtype=int32)>") if _SUMMARY_SHAPE else (
+                "<tf.Variable 'Variable:0' shape=(2000,) dtype=int32, numpy=array([   0,    1,"
+                "    2, ..., 1997, 1998, 1999], dtype=int32)>")
+    assert repr(tf.Variable(tf.range(2000))) == expected
+
+
 def test_format_uses_the_numpy_value():
     m = tf.matmul([[2.0]], [[2.0]])
     assert "hello, {}".format(m) == "hello, [[4.]]"  # noqa: UP032 - the guide's code

@@ -7,7 +7,6 @@ operators (``+``, ``@``, ``[...]``, ...) are ops like any other: the one operato
 """
 
 import builtins
-import contextlib
 import operator
 
 import numpy as np
@@ -174,17 +173,16 @@ def numpy_text(value, is_repr=False):
     if value.ndim == 0:
         value = value[()]
     if is_repr:
-        # A scalar shows its Python value as TF 2 does (0.10000000149011612); arrays, NumPy 1.x.
-        with np.printoptions(legacy="1.25") if _HAS_LEGACY_125 else contextlib.nullcontext():
-            text = repr(value.item() if isinstance(value, np.generic) else value)
+        # A scalar shows its Python value as TF 2 does (0.10000000149011612); an array, NumPy's
+        # own repr (so, as TF's, it follows the NumPy installed: 2.2 and later add `shape=` to
+        # an array shown with "...").
+        text = repr(value.item() if isinstance(value, np.generic) else value)
     else:
         text = str(value)
     if "\n" in text:
         text = "\n" + text
     return text
 
-
-_HAS_LEGACY_125 = int(np.__version__.split(".")[0]) >= 2
 
 
 # --- creating tensors --------------------------------------------------------------------------
