@@ -149,7 +149,15 @@ class Softmax(_Elementwise):
             adder = math_ops.multiply(math_ops.subtract(1.0, math_ops.cast(mask, inputs.dtype)),
                                       -1e9)
             inputs = math_ops.add(inputs, adder)
-        return nn_ops.softmax(inputs, axis=self.axis)
+        if isinstance(self.axis, (tuple, list)) and len(self.axis) > 1:
+            # over several axes at once: exp(x - logsumexp(x)), as TF's layer computes it
+            return math_ops.exp(math_ops.subtract(
+                inputs, math_ops.reduce_logsumexp(inputs, axis=self.axis, keepdims=True)))
+        axis = self.axis[0] if isinstance(self.axis, (tuple, list)) else self.axis
+        if inputs.shape.rank is not None and inputs.shape.rank <= 1:
+            raise ValueError("Cannot apply softmax to a tensor that is 1D. "
+                             f"Received input: {inputs}")
+        return nn_ops.softmax(inputs, axis=axis)
 
     def get_config(self):
         config = super().get_config()

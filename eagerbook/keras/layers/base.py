@@ -27,6 +27,7 @@ from ...module.module import Module, ModuleNameScope, current_scope_name
 from ...ops import math_ops
 from .. import backend, initializers, mixed_precision, regularizers
 from ..keras_tensor import KerasTensor, Node, has_keras_tensor
+from . import call_errors
 
 # Attribute values that can never hold a layer or a Variable (skipped without a look).
 _PLAIN_TYPES = frozenset({str, int, float, bool, type(None), bytes, TensorShape, EagerTensor,
@@ -723,7 +724,11 @@ class Layer(Module):
                     self._maybe_build(inputs)
                 if self.input_spec is not None:
                     _check_input_spec(self, inputs)
-                outputs = self.call(*args, **kwargs)
+                try:
+                    outputs = self.call(*args, **kwargs)
+                except Exception as exc:  # noqa: BLE001 - re-raised, framed as TF frames it
+                    raise call_errors.framed(exc, self, args, kwargs).with_traceback(
+                        exc.__traceback__) from None
             if (input_mask is not None or type(self).compute_mask is not Layer.compute_mask) \
                     and not _MASKS.all_masked(outputs):
                 # As TF: outputs that already carry masks (an input passed through, or the
@@ -750,13 +755,10 @@ class Layer(Module):
                 self._maybe_build(inputs)
         _check_input_spec(self, inputs)
         try:
-            out_shapes = self._symbolic_output_shape(shapes)
-            in_dtype = nest.flatten(inputs)[0].dtype
-            out_dtype = self._output_dtype(in_dtype)
-            outputs = nest.map_structure(lambda s: KerasTensor(s, out_dtype),
-                                         _as_shape_structure(out_shapes))
-        except NotImplementedError:
-            outputs = self._infer_outputs_by_running(args, kwargs)
+            outputs = self._outputs_on_keras_tensors(inputs, shapes, args, kwargs)
+        except Exception as exc:  # noqa: BLE001 - re-raised, framed as TF frames it
+            raise call_errors.framed(exc, self, args, kwargs, symbolic=True).with_traceback(
+                exc.__traceback__) from None
         if self._output_has_mask(inputs):
             mask_shape = self._symbolic_mask_shape(inputs, outputs)
             for t in nest.flatten(outputs):
@@ -766,6 +768,18 @@ class Layer(Module):
                     t._keras_mask = KerasTensor(mask_shape, dtypes.bool)
         Node(self, args, kwargs, outputs)
         return outputs
+
+    def _outputs_on_keras_tensors(self, inputs, shapes, args, kwargs):
+        """The KerasTensors a call on `inputs` returns: from the shape arithmetic, else from
+        running the layer on stand-in values."""
+        try:
+            out_shapes = self._symbolic_output_shape(shapes)
+            in_dtype = nest.flatten(inputs)[0].dtype
+            out_dtype = self._output_dtype(in_dtype)
+            return nest.map_structure(lambda s: KerasTensor(s, out_dtype),
+                                      _as_shape_structure(out_shapes))
+        except NotImplementedError:
+            return self._infer_outputs_by_running(args, kwargs)
 
     def _symbolic_output_shape(self, input_shapes):
         """The output shape of a call on KerasTensors: ``compute_output_shape``'s, unless the

@@ -221,8 +221,7 @@ class Embedding(Layer):
             where = np.argwhere((values < 0) | (values >= self.input_dim))[0]
             position = ",".join(str(int(i)) for i in where)
             raise errors.InvalidArgumentError(
-                None, None, f"Exception encountered when calling layer '{self.name}' (type "
-                f"Embedding). indices[{position}] = {int(values[tuple(where)])} is not in "
+                None, None, f"indices[{position}] = {int(values[tuple(where)])} is not in "
                 f"[0, {self.input_dim}) [Op:ResourceGather]")
         return array_ops.tf_gather(self.embeddings, inputs)  # (sparse gradient, as TF)
 

@@ -30,13 +30,14 @@ from .base import Layer, running_on_stand_ins
 _FILL_MODES = ("reflect", "wrap", "constant", "nearest")
 
 
-def _images(inputs):
-    """(float array of shape (b, h, w, c), whether the input was one unbatched image)."""
+def _images(inputs, rank_error=None):
+    """(float array of shape (b, h, w, c), whether the input was one unbatched image).
+    `rank_error` is the message of the op TF's layer would fail in on another rank."""
     array = np.asarray(inputs.numpy() if hasattr(inputs, "numpy") else inputs)
     if array.ndim == 3:
         return array[None].astype(np.float32), True
     if array.ndim != 4:
-        raise ValueError(f"Expected images of rank 3 or 4, got shape {array.shape}")
+        raise ValueError(rank_error or f"Expected images of rank 3 or 4, got shape {array.shape}")
     return array.astype(np.float32), False
 
 
@@ -202,7 +203,7 @@ class Resizing(_ImageLayer):
         self.crop_to_aspect_ratio = crop_to_aspect_ratio
 
     def call(self, inputs):
-        images, single = _images(inputs)
+        images, single = _images(inputs, "'images' must have either 3 or 4 dimensions.")
         if self.crop_to_aspect_ratio:
             images = _center_crop_to_ratio(images, self.height / self.width)
         return _out(_resize(images, self.height, self.width, self.interpolation), single)

@@ -13,6 +13,36 @@ def _dims(shape):
     return TensorShape(shape).as_list()
 
 
+def _shape_tuples(input_shape):
+    """`build`'s argument as TF's merge layers see it: a list of shape tuples for a list of
+    inputs, one tuple for a single input."""
+    if isinstance(input_shape, (list, tuple)) and input_shape and \
+            not isinstance(input_shape[0], (int, type(None))):
+        return [tuple(_dims(s)) for s in input_shape]
+    return tuple(_dims(input_shape))
+
+
+def _broadcast_shapes(shape1, shape2):
+    """The element-wise result of two shapes without their batch axis, as TF's merge layers
+    check it in `build` (aligned on the right, 1 stretching, None unknown)."""
+    if len(shape1) < len(shape2):
+        return _broadcast_shapes(shape2, shape1)
+    if not shape2:
+        return shape1
+    out = list(shape1[:-len(shape2)])
+    for i, j in zip(shape1[-len(shape2):], shape2):
+        if i is None or j is None:
+            out.append(None)
+        elif i == 1 or j == 1:
+            out.append(j if i == 1 else i)
+        elif i != j:
+            raise ValueError(f"Inputs have incompatible shapes. Received shapes {shape1} and "
+                             f"{shape2}")
+        else:
+            out.append(i)
+    return tuple(out)
+
+
 class _Merge(Layer):
     """Combines a list of same-shaped (or broadcastable) inputs element-wise: a subclass gives
     the binary op `_combine`, folded over the inputs left to right."""
@@ -39,11 +69,21 @@ class _Merge(Layer):
             out = self._combine(out, x)
         return out
 
+    def build(self, input_shape):
+        # TF checks the shapes here, once, before the first call (so its errors name no layer)
+        shapes = _shape_tuples(input_shape)
+        if not isinstance(shapes, list):
+            raise ValueError("A merge layer should be called on a list of inputs. Received: "
+                             f"input_shape={shapes} (not a list of shapes)")
+        out = shapes[0][1:]
+        for shape in shapes[1:]:
+            out = _broadcast_shapes(out, shape[1:])
+        self.built = True
+
     def call(self, inputs):
         if not isinstance(inputs, (list, tuple)) or len(inputs) < 1:
             raise ValueError(f"A merge layer should be called on a list of inputs. "
                              f"Received: inputs={inputs} (not a list of tensors)")
-        self.compute_output_shape([x.shape for x in inputs])  # ValueError, as TF's build
         return self._merge(list(inputs))
 
     def compute_output_shape(self, input_shape):
@@ -66,9 +106,16 @@ class Add(_Merge):
 class Subtract(_Merge):
     _combine = staticmethod(math_ops.subtract)
 
+    def build(self, input_shape):
+        super().build(input_shape)
+        if len(input_shape) != 2:
+            raise ValueError("A `Subtract` layer should be called on exactly 2 inputs. "
+                             f"Received: input_shape={_shape_tuples(input_shape)}")
+
     def _merge(self, inputs):
         if len(inputs) != 2:
-            raise ValueError("A `Subtract` layer should be called on exactly 2 inputs.")
+            raise ValueError("A `Subtract` layer should be called on exactly 2 inputs. "
+                             f"Received: inputs={inputs}")
         return super()._merge(inputs)
 
 
@@ -113,8 +160,15 @@ class Concatenate(Layer):
             parts.append(array_ops.expand_dims(m, -1) if m.shape.rank < x.shape.rank else m)
         return math_ops.reduce_all(array_ops.concat(parts, axis=self.axis), axis=-1)
 
+    def build(self, input_shape):
+        shapes = _shape_tuples(input_shape)  # checked once, as TF's build checks them
+        if not isinstance(shapes, list):
+            raise ValueError("A `Concatenate` layer should be called on a list of at least 1 "
+                             f"input. Received: input_shape={shapes}")
+        self._check_shapes([list(s) for s in shapes])
+        self.built = True
+
     def call(self, inputs):
-        self._check_shapes([_dims(x.shape) for x in inputs])
         return array_ops.concat(list(inputs), axis=self.axis)
 
     def _check_shapes(self, shapes):

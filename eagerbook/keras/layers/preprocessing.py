@@ -972,7 +972,13 @@ class Normalization(PreprocessingLayer):
         return array_ops.reshape(self.adapt_variance, self._stat_shape)
 
     def compute_output_shape(self, input_shape):
-        return TensorShape(input_shape)
+        shape = TensorShape(input_shape)
+        if not self.built or shape.rank != len(self._stat_shape):
+            return shape
+        # The statistics broadcast against the inputs, as in TF: an axis the inputs leave
+        # unknown (an adapted layer's input is all None) takes the size the statistics have.
+        return TensorShape([dim if dim is not None or size == 1 else size
+                            for dim, size in zip(shape.as_list(), self._stat_shape)])
 
     def get_config(self):
         config = super().get_config()

@@ -26,6 +26,7 @@ from ...ops import array_ops, math_ops, nn_ops
 from .. import activations, backend, constraints, initializers, regularizers, serialization
 from ..keras_tensor import KerasTensor
 from .base import InputSpec, Layer
+from .call_errors import mark_as_reported
 from .core import _serialize_constraint
 
 
@@ -523,6 +524,13 @@ def _first_size(size):
     return size if isinstance(size, int) else nest.flatten(size)[0]
 
 
+def _cell_output_size(cell):
+    """A cell's ``output_size``; a custom cell may leave it out, and TF then takes its first
+    state's size (the minimal cell of TF's RNN docs returns its state as output)."""
+    size = getattr(cell, "output_size", None)
+    return size if size is not None else _first_size(cell.state_size)
+
+
 # --- the loop over time --------------------------------------------------------------------
 _CELL_ARGS = ("activation", "recurrent_activation", "use_bias", "kernel_initializer",
               "recurrent_initializer", "bias_initializer", "unit_forget_bias",
@@ -560,6 +568,13 @@ class RNN(Layer):
         super().__init__(**kwargs)
         if isinstance(cell, (list, tuple)):  # several cells: TF stacks them into one
             cell = StackedRNNCells(cell)
+        if not hasattr(cell, "call"):
+            raise ValueError("Argument `cell` should have a `call` method. The RNN was "
+                             f"passed: cell={cell}")
+        if not hasattr(cell, "state_size"):
+            raise ValueError("The RNN cell should have a `state_size` attribute (tuple of "
+                             "integers, one integer per RNN state). Received: "
+                             f"cell={cell}")
         self.cell = cell
         self._stateful = bool(stateful)
         self._states = None  # stateful: _StateVariables, made at build
@@ -627,6 +642,9 @@ class RNN(Layer):
         inputs = args[0] if args else kwargs.get("inputs")
         if _is_nested_input(inputs) and self.input_spec is not None:
             self.input_spec = None  # several sequences: their shapes are the cell's to check
+        initial_state = kwargs.get("initial_state")
+        if initial_state is not None and not _is_nested_input(inputs):
+            self._check_initial_state(nest.flatten(initial_state))
         return super().__call__(*args, **kwargs)
 
     def build(self, input_shape):
@@ -719,6 +737,8 @@ class RNN(Layer):
             mask = mask[0]
         if initial_state is None and self._stateful:
             initial_state = [convert_to_tensor(v) for v in self._states.variables]
+        elif initial_state is not None:
+            self._check_initial_state(nest.flatten(initial_state))
         states = nest.flatten(initial_state) if isinstance(initial_state, (list, tuple)) else \
             ([initial_state] if initial_state is not None else self._zero_states(inputs))
         steps = array_ops.unstack(inputs, axis=1)
@@ -759,6 +779,22 @@ class RNN(Layer):
     def _state_sizes(self):
         return nest.flatten(self.cell.state_size)
 
+    def _check_initial_state(self, states):
+        """TF's check of `initial_state` against the cell's state sizes (made before the
+        call, so the error names no call arguments)."""
+        sizes = self._state_sizes()
+        shapes = [TensorShape(getattr(s, "shape", np.shape(s))) for s in states]
+        if len(shapes) == len(sizes) and all(
+                shape.rank is None or shape[1:].is_compatible_with(TensorShape(size))
+                for shape, size in zip(shapes, sizes)):
+            return
+        specs = ", ".join(f"InputSpec(shape={tuple(shape.as_list())}, ndim={shape.rank})"
+                          for shape in shapes)
+        raise mark_as_reported(ValueError(
+            "An `initial_state` was passed that is not compatible with `cell.state_size`. "
+            f"Received `state_spec`=ListWrapper([{specs}]); however `cell.state_size` is "
+            f"{self.cell.state_size}"))
+
     def compute_output_shape(self, input_shape):
         if _is_nested_input(input_shape):
             if self.return_state:
@@ -770,9 +806,9 @@ class RNN(Layer):
                 tail = TensorShape(size).as_list() if isinstance(size, TensorShape) else [size]
                 return TensorShape(lead + tail)
 
-            return nest.map_structure(shape_of, self.cell.output_size)
+            return nest.map_structure(shape_of, _cell_output_size(self.cell))
         dims = TensorShape(input_shape).as_list()
-        units = self.cell.output_size
+        units = _first_size(_cell_output_size(self.cell))
         out = TensorShape([dims[0], dims[1], units] if self.return_sequences
                           else [dims[0], units])
         if self.return_state:

@@ -54,7 +54,7 @@ class TimeDistributed(Wrapper):
     def build(self, input_shape):
         dims = TensorShape(input_shape).as_list()
         if len(dims) < 3:
-            raise ValueError("`TimeDistributed` Layer should be passed an `input_shape` with at "
+            raise ValueError("`TimeDistributed` Layer should be passed an `input_shape ` with at "
                              f"least 3 dimensions, received: {tuple(dims)}")
         self.input_spec = InputSpec(shape=[None, None] + dims[2:])
         if not self.layer.built:

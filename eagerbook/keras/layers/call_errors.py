@@ -1,0 +1,93 @@
+"""An error raised inside a layer's ``call`` names the layer and the arguments it got.
+
+TF's Keras re-raises such an error, same class, with its message framed:
+
+    Exception encountered when calling layer 'dense' (type Dense).
+
+    <the original message>
+
+    Call arguments received by layer 'dense' (type Dense):
+      • inputs=tf.Tensor(shape=(2, 3), dtype=float32)
+
+Only the innermost failing layer adds this (a model around it re-raises as is). A call on
+real values quotes the name 'so'; a call on symbolic Keras inputs quotes it "so".
+Errors raised before ``call`` (input checks, ``build``) are left alone, as in TF.
+"""
+
+import inspect
+
+from ...core import errors, nest
+from ...core.tensor import Tensor
+from ..keras_tensor import KerasTensor
+
+_MARK = "_keras_call_info_injected"
+
+
+def mark_as_reported(exc):
+    """Leaves `exc` unframed: for checks TF makes before ``call`` that a layer makes inside it."""
+    setattr(exc, _MARK, True)
+    return exc
+
+
+def _framable(exc):
+    """Whether `exc` gets the frame: Python's own errors, TF's op errors and a user's own
+    classes, but not eagerbook's internal signals (they are caught further out)."""
+    if getattr(exc, _MARK, False):
+        return False
+    module = type(exc).__module__ or ""
+    return isinstance(exc, errors.OpError) or not module.startswith("eagerbook")
+
+
+def _argument_text(value):
+    """One argument as TF shows it: tensors by shape and dtype only, anything else by repr."""
+    def one(item):
+        if isinstance(item, (Tensor, KerasTensor)):
+            return f"tf.Tensor(shape={item.shape}, dtype={item.dtype.name})"
+        return repr(item)
+    return nest.map_structure(one, value)
+
+
+def _arguments(call, args, kwargs):
+    """The lines ``  • name=value`` for every parameter of `call`, or None if `args` and
+    `kwargs` do not fit its signature (TF then leaves the error as it is)."""
+    try:
+        signature = inspect.signature(call)
+        bound = signature.bind(*args, **kwargs)
+    except (TypeError, ValueError):
+        return None
+    lines = []
+    for parameter in signature.parameters.values():
+        if parameter.name in bound.arguments:
+            value = _argument_text(bound.arguments[parameter.name])
+        else:
+            value = parameter.default
+        lines.append(f"  \u2022 {parameter.name}={value}")
+    return "\n".join(lines) or None
+
+
+def framed(exc, layer, args, kwargs, symbolic=False):
+    """`exc` re-made with the layer's frame around its message, or `exc` itself when TF
+    would leave it unframed."""
+    if not _framable(exc):
+        return exc
+    arguments = _arguments(layer.call, args, kwargs)
+    if arguments is None:
+        return exc
+    quoted = f'"{layer.name}"' if symbolic else f"'{layer.name}'"
+    who = f"layer {quoted} (type {type(layer).__name__})"
+    if isinstance(exc, errors.OpError):
+        message = exc.message
+    else:
+        message = exc.args[0] if exc.args else ""
+    message = (f"Exception encountered when calling {who}.\n\n{message}\n\n"
+               f"Call arguments received by {who}:\n{arguments}")
+    try:
+        if isinstance(exc, errors.OpError):
+            new = type(exc)(exc.node_def, exc.op, message)
+        else:
+            new = type(exc)(message)
+    except TypeError:  # an error class with a signature of its own
+        new = RuntimeError(message)
+    if hasattr(exc, "__notes__"):
+        new.__notes__ = list(exc.__notes__)
+    return mark_as_reported(new)
