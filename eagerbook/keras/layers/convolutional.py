@@ -48,7 +48,7 @@ def _padding(padding):
     padding = str(padding).lower()
     if padding not in ("valid", "same"):
         raise ValueError(f"The `padding` argument must be a list/tuple or one of \"valid\", "
-                         f"\"same\". Received: {padding}")
+                         f"\"same\" (or \"causal\", only for `Conv1D). Received: {padding}")
     return padding
 
 
@@ -87,12 +87,49 @@ def _every_window_fits(layer, value):
                zip(value.shape[1:-1], layer.kernel_size, layer.dilation_rate))
 
 
-def _check_rank(input_shape, rank):
+def _check_rank(input_shape, rank, inputs_name="Inputs"):
+    """The rank check TF's transposed and depthwise convolutions make in `build`."""
     shape = TensorShape(input_shape)
     if shape.rank != rank:
-        raise ValueError(f"Input 0 of layer is incompatible with the layer: expected "
-                         f"min_ndim={rank}, found ndim={shape.rank}. Full shape received: "
-                         f"{tuple(shape.as_list()) if shape.rank is not None else None}")
+        received = tuple(shape.as_list()) if shape.rank is not None else None
+        raise ValueError(f"{inputs_name} should have rank {rank}. Received "
+                         f"input_shape={received}.")
+
+
+def _leading_dims(layer, dims):
+    """The axes before a convolution's spatial ones: the batch, or several batch axes (TF's
+    Conv1D/2D/3D take e.g. (4, 7, 28, 28, 3) for Conv2D and keep both leading axes)."""
+    return dims[:len(dims) - layer.rank - 1]
+
+
+def _with_batch_axes_folded(layer, inputs, run):
+    """`run` on `inputs` with every batch axis folded into one, the result unfolded again."""
+    extra = inputs.shape.rank - (layer.rank + 2)
+    if extra <= 0:
+        return run(inputs)
+    dims = inputs.shape.as_list()
+    outputs = run(array_ops.reshape(inputs, [-1] + dims[extra + 1:]))
+    batch, inner = dims[:extra + 1], outputs.shape.as_list()[1:]
+    if None not in batch[1:] + inner:  # static sizes: the first batch axis takes the rest
+        return array_ops.reshape(outputs, [-1] + batch[1:] + inner)
+    return array_ops.reshape(outputs, array_ops.concat(
+        [array_ops.shape(inputs)[:extra + 1], array_ops.shape(outputs)[1:]], axis=0))
+
+
+def _check_room_for_a_window(layer, input_shape):
+    """TF refuses an input too small for even a zero-length output (one exactly one kernel
+    short gives an empty output instead), naming the layer but not the call."""
+    dims = TensorShape(input_shape).as_list()
+    spatial = dims[len(dims) - layer.rank - 1:-1]
+    if layer.padding != "valid":
+        return
+    for size, kernel, dilation in zip(spatial, layer.kernel_size, layer.dilation_rate):
+        if size is not None and size - (kernel - 1) * dilation < 0:
+            raise ValueError(
+                f"One of the dimensions in the output is <= 0 due to downsampling in "
+                f"{layer.name}. Consider increasing the input size. Received input shape "
+                f"{dims} which would produce output shape with a zero or negative value in "
+                "a dimension.")
 
 
 class _Conv(KernelLayer):
@@ -141,16 +178,21 @@ class _Conv(KernelLayer):
             raise ValueError("The channel dimension of the inputs should be defined. The input "
                              f"shape received is: {shape}, where axis -1 (0-based) is the "
                              "channel dimension, which found to be `None`.")
-        self.input_spec = InputSpec(ndim=self.rank + 2, axes={-1: shape[-1]})
+        if hasattr(self, "_convolve"):  # Conv1D/2D/3D: more batch axes are welcome
+            self.input_spec = InputSpec(min_ndim=self.rank + 2, axes={-1: shape[-1]})
+        else:
+            self.input_spec = InputSpec(ndim=self.rank + 2, axes={-1: shape[-1]})
         return shape[-1]
 
     def build(self, input_shape):
         """The kernel, ``(k..., in, filters)``, and the bias (Conv1D, Conv2D, Conv3D)."""
-        if self.rank != 2:  # (Conv1D/Conv3D check the input's rank here; TF does on the call)
-            _check_rank(input_shape, self.rank + 2)
         channels = self._channels(input_shape)
+        _check_room_for_a_window(self, input_shape)
         self._add_kernel_and_bias(self.kernel_size + (channels, self.filters), self.filters)
         self.built = True
+
+    def call(self, inputs):
+        return _with_batch_axes_folded(self, inputs, self._convolve)
 
     def get_config(self):
         config = super().get_config()
@@ -170,7 +212,7 @@ class Conv2D(_Conv):
         super().__init__(2, filters, kernel_size, strides, padding, data_format, dilation_rate,
                          groups, **kwargs)
 
-    def call(self, inputs):
+    def _convolve(self, inputs):
         empty = _empty_output(self, inputs)
         if empty is not None:
             return empty
@@ -181,13 +223,13 @@ class Conv2D(_Conv):
 
     def compute_output_shape(self, input_shape):
         dims = TensorShape(input_shape).as_list()
-        if len(dims) != 4:
+        if len(dims) < 4:
             raise ValueError(f"Conv2D expects inputs of rank 4, got shape {dims}")
-        rows = conv_output_length(dims[1], self.kernel_size[0], self.padding, self.strides[0],
+        rows = conv_output_length(dims[-3], self.kernel_size[0], self.padding, self.strides[0],
                                   self.dilation_rate[0])
-        cols = conv_output_length(dims[2], self.kernel_size[1], self.padding, self.strides[1],
+        cols = conv_output_length(dims[-2], self.kernel_size[1], self.padding, self.strides[1],
                                   self.dilation_rate[1])
-        return TensorShape([dims[0], rows, cols, self.filters])
+        return TensorShape(_leading_dims(self, dims) + [rows, cols, self.filters])
 
 
 class Conv1D(_Conv):
@@ -199,7 +241,7 @@ class Conv1D(_Conv):
         super().__init__(1, filters, kernel_size, strides, padding, data_format, dilation_rate,
                          groups, **kwargs)
 
-    def call(self, inputs):
+    def _convolve(self, inputs):
         empty = _empty_output(self, inputs)
         if empty is not None:
             return empty
@@ -218,12 +260,12 @@ class Conv1D(_Conv):
     def compute_output_shape(self, input_shape):
         dims = TensorShape(input_shape).as_list()
         padding = "valid" if self.padding == "causal" else self.padding
-        steps = dims[1]
+        steps = dims[-2]
         if self.padding == "causal" and steps is not None:
             steps += self.dilation_rate[0] * (self.kernel_size[0] - 1)
         steps = conv_output_length(steps, self.kernel_size[0], padding, self.strides[0],
                                    self.dilation_rate[0])
-        return TensorShape([dims[0], steps, self.filters])
+        return TensorShape(_leading_dims(self, dims) + [steps, self.filters])
 
 
 def _transposed_length(length, kernel, padding, stride, output_padding=None, dilation=1):
@@ -334,7 +376,7 @@ class DepthwiseConv2D(_Conv):
                                     trainable=True) if self.use_bias else None
 
     def build(self, input_shape):
-        _check_rank(input_shape, 4)
+        _check_rank(input_shape, 4, "Inputs to `DepthwiseConv`")
         channels = self._channels(input_shape)
         self._add_depthwise_kernel(channels)
         self._add_bias(channels * self.depth_multiplier)
@@ -469,7 +511,7 @@ class DepthwiseConv1D(_OneDimensional, DepthwiseConv2D):
                          dilation_rate, **kwargs)
 
     def build(self, input_shape):
-        _check_rank(input_shape, 3)
+        _check_rank(input_shape, 3, "Inputs to `DepthwiseConv`")
         channels = self._channels(input_shape)
         self._add_depthwise_kernel(channels)
         self._add_bias(channels * self.depth_multiplier)
@@ -597,7 +639,7 @@ class Conv3D(_Conv):
         super().__init__(3, filters, kernel_size, strides, padding, data_format, dilation_rate,
                          groups, **kwargs)
 
-    def call(self, inputs):
+    def _convolve(self, inputs):
         empty = _empty_output(self, inputs)
         if empty is not None:
             return empty
@@ -606,12 +648,12 @@ class Conv3D(_Conv):
 
     def compute_output_shape(self, input_shape):
         dims = TensorShape(input_shape).as_list()
-        if len(dims) != 5:
+        if len(dims) < 5:
             raise ValueError(f"Conv3D expects inputs of rank 5, got shape {dims}")
-        spatial = [conv_output_length(dims[i + 1], self.kernel_size[i], self.padding,
+        spatial = [conv_output_length(dims[i - 4], self.kernel_size[i], self.padding,
                                       self.strides[i], self.dilation_rate[i])
                    for i in range(3)]
-        return TensorShape([dims[0], *spatial, self.filters])
+        return TensorShape(_leading_dims(self, dims) + [*spatial, self.filters])
 
 
 def _place_along_depth(planes, stride, offset, depth):
