@@ -2,6 +2,7 @@
 
 from ...core.shape import TensorShape
 from ...core.tensor import Tensor
+from ...module.module import ModuleNameScope
 from .. import serialization
 from ..keras_tensor import KerasTensor
 from ..layers.base import Layer, tracking_changed
@@ -173,9 +174,12 @@ class Sequential(Model):
             batch_shape=dims, dtype=dtype,
             name=f"{self._stack[0].name}_input" if self._stack else None)
         try:
-            for layer in self._stack:
-                self._extend_graph(layer)
-                self._inferred_nodes.append((layer, layer._inbound_nodes[-1]))
+            # TF builds this graph apart from any model or layer being called: the layers'
+            # weights get no outer name scope ('dense/kernel:0', not 'outer/sequential/...').
+            with ModuleNameScope(""):
+                for layer in self._stack:
+                    self._extend_graph(layer)
+                    self._inferred_nodes.append((layer, layer._inbound_nodes[-1]))
         except (NotImplementedError, TypeError):
             # A layer that cannot run symbolically: TF then gives up
             # the graph and runs the layers one after the other.
