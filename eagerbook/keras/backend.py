@@ -6,6 +6,7 @@
 * the ``training`` flag that an outer layer passes down to inner layers.
 """
 
+import builtins
 import contextlib
 import re
 import threading
@@ -18,6 +19,7 @@ from ..core.tensor import Tensor
 _EPSILON = 1e-7
 _FLOATX = "float32"
 _NAME_UIDS = {}
+_PREFIX_UIDS = {}  # get_uid()'s own counters
 _NAME_UIDS_LOCK = threading.Lock()  # threads making layers at once must not share a name
 
 
@@ -69,6 +71,7 @@ def clear_session():
     """Resets the layer-name counters (``tf.keras.backend.clear_session``)."""
     with _NAME_UIDS_LOCK:
         _NAME_UIDS.clear()
+        _PREFIX_UIDS.clear()
 
 
 def check_variable_creation():
@@ -187,7 +190,8 @@ def ones(shape, dtype=None, name=None):
 
 
 def _as_variable(value, dtype, name):
-    return variable(value, dtype, name) if all(value.shape.as_list()) else value
+    # (builtins.all: this module defines Keras's all())
+    return variable(value, dtype, name) if builtins.all(value.shape.as_list()) else value
 
 
 def random_normal(shape, mean=0.0, stddev=1.0, dtype=None, seed=None):
@@ -493,6 +497,238 @@ def binary_crossentropy(target, output, from_logits=False):
                           math_ops.log(math_ops.add(math_ops.subtract(1.0, p), eps)))))
 
 
+def get_uid(prefix=""):
+    """The next number for `prefix`: 1 for a prefix unseen. (TF counts these apart from
+    the layer names, so a Dense layer made before does not count.)"""
+    with _NAME_UIDS_LOCK:
+        _PREFIX_UIDS[prefix] = _PREFIX_UIDS.get(prefix, 0) + 1
+        return _PREFIX_UIDS[prefix]
+
+
+def reset_uids():
+    clear_session()
+
+
+# Reductions: Keras 2 names over the tf.math ones (any/all look at truth values, var at floats).
+def max(x, axis=None, keepdims=False):  # noqa: A001 - Keras's name
+    return _ops()[1].reduce_max(x, axis=axis, keepdims=keepdims)
+
+
+def min(x, axis=None, keepdims=False):  # noqa: A001 - Keras's name
+    return _ops()[1].reduce_min(x, axis=axis, keepdims=keepdims)
+
+
+def prod(x, axis=None, keepdims=False):
+    return _ops()[1].reduce_prod(x, axis=axis, keepdims=keepdims)
+
+
+def var(x, axis=None, keepdims=False):
+    x = _as_floats(x)
+    return _ops()[1].reduce_variance(x, axis=axis, keepdims=keepdims)
+
+
+def any(x, axis=None, keepdims=False):  # noqa: A001 - Keras's name
+    return _ops()[1].reduce_any(cast(x, "bool"), axis=axis, keepdims=keepdims)
+
+
+def all(x, axis=None, keepdims=False):  # noqa: A001 - Keras's name
+    return _ops()[1].reduce_all(cast(x, "bool"), axis=axis, keepdims=keepdims)
+
+
+def _as_floats(x):
+    from ..core.tensor import convert_to_tensor
+
+    x = convert_to_tensor(x)
+    return cast(x, floatx()) if x.dtype.is_bool else x
+
+
+def argmax(x, axis=-1):
+    return _ops()[1].argmax(x, axis=axis)
+
+
+def argmin(x, axis=-1):
+    return _ops()[1].argmin(x, axis=axis)
+
+
+def cumsum(x, axis=0):
+    return _ops()[1].cumsum(x, axis=axis)
+
+
+def cumprod(x, axis=0):
+    return _ops()[1].cumprod(x, axis=axis)
+
+
+# Element-wise functions and comparisons, one tf op each.
+def _elementwise(op_name):
+    def apply(*args):
+        return getattr(_ops()[1], op_name)(*args)
+
+    apply.__name__ = op_name
+    return apply
+
+
+sin, cos, tanh, sigmoid, softplus, sign, round, pow = (  # noqa: A001 - Keras's names
+    _elementwise(name) for name in ("sin", "cos", "tanh", "sigmoid", "softplus", "sign",
+                                    "round", "pow"))
+equal, not_equal, greater, greater_equal, less, less_equal = (
+    _elementwise(name) for name in ("equal", "not_equal", "greater", "greater_equal", "less",
+                                    "less_equal"))
+
+
+def softsign(x):
+    from ..ops import nn_impl_ops
+
+    return nn_impl_ops.softsign(x)
+
+
+def relu(x, alpha=0.0, max_value=None, threshold=0.0):
+    from . import activations
+
+    return activations.relu(x, alpha=alpha, max_value=max_value, threshold=threshold)
+
+
+def elu(x, alpha=1.0):
+    from . import activations
+
+    return activations.elu(x, alpha=alpha)
+
+
+def hard_sigmoid(x):
+    from . import activations
+
+    return activations.hard_sigmoid(x)
+
+
+def softmax(x, axis=-1):
+    from ..ops import nn_ops
+
+    return nn_ops.softmax(x, axis=axis)
+
+
+# Shapes.
+def expand_dims(x, axis=-1):
+    return _ops()[0].expand_dims(x, axis)
+
+
+def squeeze(x, axis):
+    return _ops()[0].squeeze(x, [axis])
+
+
+def tile(x, n):
+    return _ops()[0].tile(x, [n] if isinstance(n, int) else n)
+
+
+def reverse(x, axes):
+    return _ops()[0].reverse(x, [axes] if isinstance(axes, int) else axes)
+
+
+def one_hot(indices, num_classes):
+    """One-hot vectors along a new last axis (``num_classes`` long)."""
+    return _ops()[0].one_hot(indices, depth=num_classes, axis=-1)
+
+
+def l2_normalize(x, axis=None):
+    from ..ops import linalg_ops
+
+    return linalg_ops.l2_normalize(x, axis=axis)
+
+
+def stop_gradient(variables):
+    """``tf.stop_gradient`` of a tensor, or of each tensor of a list (then a lazy ``map``,
+    as Keras 2 returns it)."""
+    if isinstance(variables, (list, tuple)):
+        return map(_ops()[1].stop_gradient, variables)
+    return _ops()[1].stop_gradient(variables)
+
+
+def dropout(x, level, noise_shape=None, seed=None):
+    from ..ops import nn_ops
+
+    if seed is None:
+        seed = np.random.randint(10e6)  # Keras draws an op seed from NumPy's generator
+    return nn_ops.dropout(x, rate=level, noise_shape=noise_shape, seed=seed)
+
+
+def bias_add(x, bias, data_format=None):
+    from ..ops import nn_ops
+
+    data_format = data_format or image_data_format()
+    return nn_ops.bias_add(x, bias, data_format="NCHW" if data_format == "channels_first"
+                           and ndim(x) == 4 else None)
+
+
+def in_top_k(predictions, targets, k):
+    """Whether each target is among its row's `k` largest predictions (TF 1's order of
+    arguments: predictions first)."""
+    from ..ops import sort_ops
+
+    return sort_ops.in_top_k(targets, predictions, k)
+
+
+def switch(condition, then_expression, else_expression):
+    """`then_expression` where `condition` holds, else `else_expression` (either may be a
+    function of no arguments; a scalar condition picks one whole)."""
+
+    condition = cast(condition, "bool")
+    if condition.shape.rank == 0:  # (tf.cond: only the branch taken runs)
+        chosen = then_expression if bool(condition.numpy()) else else_expression
+        return chosen() if callable(chosen) else chosen
+    then_value = then_expression() if callable(then_expression) else then_expression
+    else_value = else_expression() if callable(else_expression) else else_expression
+    return _ops()[0].where(condition, then_value, else_value)
+
+
+def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=None, seed=None):
+    from ..ops import random_ops
+
+    if seed is None:
+        seed = np.random.randint(10e6)
+    return random_ops.truncated_normal(shape, mean=mean, stddev=stddev, dtype=dtype or floatx(),
+                                       seed=seed)
+
+
+def random_bernoulli(shape, p=0.0, dtype=None, seed=None):
+    return random_binomial(shape, p=p, dtype=dtype, seed=seed)
+
+
+def sparse_categorical_crossentropy(target, output, from_logits=False, axis=-1):
+    """Cross-entropy of integer labels: the categorical one of their one-hot vectors."""
+    from ..core.tensor import convert_to_tensor
+
+    output = convert_to_tensor(output)
+    depth = output.shape[axis]
+    labels = one_hot(cast(_ops()[0].reshape(target, [-1]), "int64"), depth)
+    flat_output = _ops()[0].reshape(output, [-1, depth]) if axis in (-1, output.shape.rank - 1) \
+        else None
+    if flat_output is None:
+        raise NotImplementedError("sparse_categorical_crossentropy over an axis other than "
+                                  "the last")
+    losses = categorical_crossentropy(labels, flat_output, from_logits=from_logits)
+    return _ops()[0].reshape(losses, _ops()[0].shape(output)[:-1])
+
+
+# Variables.
+def update(x, new_x):
+    return x.assign(new_x)
+
+
+def update_add(x, increment):
+    return x.assign_add(increment)
+
+
+def update_sub(x, decrement):
+    return x.assign_sub(decrement)
+
+
+def batch_get_value(tensors):
+    return [get_value(x) for x in tensors]
+
+
+def batch_set_value(tuples):
+    for x, value in tuples:
+        set_value(x, value)
+
+
 def get_value(x):
     # As Keras: anything that is not a tensor (a Python float learning rate...) comes back as is.
     return x.numpy() if hasattr(x, "numpy") else x
@@ -526,7 +762,14 @@ def _dispatch_on_keras_tensors():
              "maximum": "tf.math.maximum", "minimum": "tf.math.minimum",
              "flatten": "tf.reshape", "batch_flatten": "tf.reshape",
              "clip": "tf.clip_by_value", "batch_dot": "tf.linalg.matmul",
-             "repeat": "tf.tile", "repeat_elements": "tf.repeat"}
+             "repeat": "tf.tile", "repeat_elements": "tf.repeat",
+             "max": "tf.math.reduce_max", "min": "tf.math.reduce_min",
+             "prod": "tf.math.reduce_prod", "var": "tf.math.reduce_variance",
+             "argmax": "tf.math.argmax", "argmin": "tf.math.argmin",
+             "expand_dims": "tf.expand_dims", "squeeze": "tf.compat.v1.squeeze",
+             "tile": "tf.tile", "one_hot": "tf.one_hot", "softmax": "tf.nn.softmax",
+             "l2_normalize": "tf.math.l2_normalize", "pow": "tf.math.pow",
+             "sigmoid": "tf.math.sigmoid", "tanh": "tf.math.tanh"}
     for name, public_name in names.items():
         globals()[name] = _on_keras_tensors(globals()[name], public_name)
 
