@@ -104,8 +104,11 @@ class Metric(Layer):
     def get_config(self):
         return {"name": self.name, "dtype": self.dtype}
 
-    def __repr__(self):
-        return f"<{type(self).__name__} name={self.name!r}>"
+    def __str__(self):
+        # print(metric) shows the class and its config, as TF's does: Mean(name=loss,dtype=float32);
+        # repr() stays Python's default <...Mean object at 0x...>.
+        settings = ",".join(f"{key}={value}" for key, value in self.get_config().items())
+        return f"{type(self).__name__}({settings})"
 
 
 class Reduce(Metric):

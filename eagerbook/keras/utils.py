@@ -3,6 +3,7 @@
 import numpy as np
 
 from .callbacks import Progbar
+from .data_utils import Sequence
 from .dataset_creation import (
     image_dataset_from_directory,
     normalize,
@@ -88,6 +89,7 @@ __all__ = ["CustomObjectScope", "Progbar", "custom_object_scope", "deserialize_k
            "get_custom_objects",
            "get_registered_name", "get_registered_object", "image_dataset_from_directory",
            "model_to_dot", "normalize", "pad_sequences", "plot_model",
-           "register_keras_serializable", "serialize_keras_object", "set_random_seed",
+           "register_keras_serializable", "Sequence", "serialize_keras_object",
+           "set_random_seed",
            "split_dataset",
            "text_dataset_from_directory", "timeseries_dataset_from_array", "to_categorical"]

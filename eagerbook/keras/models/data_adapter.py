@@ -15,6 +15,7 @@ import numpy as np
 from ...core import errors, nest
 from ...core.tensor import Tensor, convert_to_tensor
 from .. import backend
+from ..data_utils import Sequence, SequenceEpochs
 
 
 def _is_array(x):
@@ -153,12 +154,15 @@ class DataHandler:
         else:
             if x is None:
                 raise ValueError("No data was provided: `x` is None.")
+            if isinstance(x, Sequence):
+                if y is not None or sample_weight is not None:
+                    argument = "y" if y is not None else "sample_weight"
+                    raise ValueError(f"`{argument}` argument is not supported when using "
+                                     "`keras.utils.Sequence` as input.")
+                x = SequenceEpochs(x, shuffle)
             if y is not None:
                 raise ValueError("`y` argument is not supported when using dataset as input.")
-            if batch_size is not None:
-                raise ValueError("The `batch_size` argument must not be specified for the "
-                                 f"given input type. Received input: {x}, "
-                                 f"batch_size: {batch_size}")
+            # (a batch_size given with data that comes batched is ignored, as TF 2.4+ does)
             if not hasattr(x, "__iter__"):
                 raise ValueError(f"Unrecognized data type: x={x} (of type {type(x)})")
             self._mode = "iterable"
