@@ -29,6 +29,22 @@ def _shape(shape):
     return tuple(int(d) for d in shape)
 
 
+def _float_dtype(dtype):
+    """The dtype of a draw that only makes sense in floating point (TF refuses the others)."""
+    dtype = _dtype(dtype)
+    if not dtype.is_floating:
+        raise ValueError(f"Expected floating point type, got {dtype}.")
+    return dtype
+
+
+def _numeric_dtype(dtype):
+    """The dtype of a constant fill: numbers and bools, not strings (as TF checks it)."""
+    dtype = _dtype(dtype)
+    if dtype == dtypes.string:
+        raise ValueError(f"Expected numeric or boolean dtype, got {dtype}.")
+    return dtype
+
+
 # The stream `tf.keras.utils.set_random_seed` starts: unseeded initializers take their seeds
 # from it, one number each, in the order they are first called.
 _seed_stream = None
@@ -76,13 +92,13 @@ class Initializer:
 
 class Zeros(Initializer):
     def __call__(self, shape, dtype=None, **kwargs):
-        dtype = _dtype(dtype)
+        dtype = _numeric_dtype(dtype)
         return _from_numpy(np.zeros(_shape(shape), dtype=dtype._np))
 
 
 class Ones(Initializer):
     def __call__(self, shape, dtype=None, **kwargs):
-        dtype = _dtype(dtype)
+        dtype = _numeric_dtype(dtype)
         return _from_numpy(np.ones(_shape(shape), dtype=dtype._np))
 
 
@@ -98,8 +114,12 @@ class Constant(Initializer):
         except ValueError:
             if value.size == int(np.prod(_shape(shape))):
                 return _from_numpy(value.reshape(_shape(shape)).astype(dtype._np))
-            raise TypeError(f"Constant initializer: value of shape {value.shape} cannot fill "
-                            f"shape {list(_shape(shape))}") from None
+            # TF's words: the value goes through tf.constant with the shape to fill
+            raise TypeError(
+                f"Eager execution of tf.constant with unsupported shape. Tensor "
+                f"{value} "
+                f"(converted from {self.value}) has {value.size} elements, but got `shape` "
+                f"{_shape(shape)} with {int(np.prod(_shape(shape)))} elements).") from None
 
     def get_config(self):
         value = self.value
@@ -145,7 +165,7 @@ class RandomNormal(_RandomInitializer):
         self.mean, self.stddev, self.seed = mean, stddev, seed
 
     def __call__(self, shape, dtype=None, **kwargs):
-        return _draw("normal", _shape(shape), _dtype(dtype), self._call_seed(),
+        return _draw("normal", _shape(shape), _float_dtype(dtype), self._call_seed(),
                      mean=self.mean, stddev=self.stddev)
 
     def get_config(self):
@@ -154,7 +174,7 @@ class RandomNormal(_RandomInitializer):
 
 class TruncatedNormal(RandomNormal):
     def __call__(self, shape, dtype=None, **kwargs):
-        return _draw("truncated_normal", _shape(shape), _dtype(dtype), self._call_seed(),
+        return _draw("truncated_normal", _shape(shape), _float_dtype(dtype), self._call_seed(),
                      mean=self.mean, stddev=self.stddev)
 
 
@@ -182,12 +202,15 @@ class VarianceScaling(_RandomInitializer):
         if scale <= 0.0:
             raise ValueError(f"`scale` must be positive float. Received: scale={scale}.")
         if mode not in ("fan_in", "fan_out", "fan_avg"):
-            raise ValueError(f"Invalid `mode` argument: {mode}")
+            raise ValueError(f"Invalid `mode` argument: {mode}. Please use one of the "
+                             "{'fan_avg', 'fan_out', 'fan_in'}.")
         distribution = distribution.lower()
         if distribution == "normal":
             distribution = "truncated_normal"
         if distribution not in ("uniform", "truncated_normal", "untruncated_normal"):
-            raise ValueError(f"Invalid `distribution` argument: {distribution}")
+            raise ValueError(f"Invalid `distribution` argument: {distribution}.Allowed "
+                             "distributions: {'uniform', 'truncated_normal', "
+                             "'untruncated_normal'}.")
         self.scale, self.mode, self.distribution, self.seed = scale, mode, distribution, seed
 
     def __call__(self, shape, dtype=None, **kwargs):
@@ -200,7 +223,7 @@ class VarianceScaling(_RandomInitializer):
             scale /= max(1.0, fan_out)
         else:
             scale /= max(1.0, (fan_in + fan_out) / 2.0)
-        dtype, seed = _dtype(dtype), self._call_seed()
+        dtype, seed = _float_dtype(dtype), self._call_seed()
         if self.distribution == "truncated_normal":
             return _draw("truncated_normal", shape, dtype, seed, mean=0.0,
                          stddev=math.sqrt(scale) / _TRUNCATED_STD)
@@ -254,9 +277,11 @@ class Identity(Initializer):
 
     def __call__(self, shape, dtype=None, **kwargs):
         shape = _shape(shape)
+        dtype = _float_dtype(dtype)
         if len(shape) != 2:
-            raise ValueError("Identity matrix initializer can only be used for 2D matrices.")
-        return _from_numpy((self.gain * np.eye(*shape)).astype(_dtype(dtype)._np))
+            raise ValueError("Identity matrix initializer can only be used for 2D matrices. "
+                             f"Received: shape={shape} of rank {len(shape)}.")
+        return _from_numpy((self.gain * np.eye(*shape)).astype(dtype._np))
 
     def get_config(self):
         return {"gain": self.gain}
@@ -276,7 +301,7 @@ class Orthogonal(_RandomInitializer):
                              f"Received: shape={shape} of rank {len(shape)}.")
         rows = int(np.prod(shape[:-1]))
         cols = shape[-1]
-        dtype = _dtype(dtype)
+        dtype = _float_dtype(dtype)
         draw = _draw("normal", (max(rows, cols), min(rows, cols)), dtype, self._call_seed(),
                      mean=0.0, stddev=1.0).numpy().astype(np.float64)
         q, r = np.linalg.qr(draw)
@@ -330,7 +355,9 @@ def get(identifier):
     if isinstance(identifier, dict):
         cls = _BY_CLASS.get(identifier["class_name"])
         if cls is None:
-            raise ValueError(f"Unknown initializer: '{identifier['class_name']}'.")
+            raise ValueError(f"Unknown initializer: '{identifier['class_name']}'. Please ensure "
+                             "you are using a `keras.utils.custom_object_scope` and that this "
+                             "object is included in the scope.")
         return cls.from_config(identifier.get("config", {}))
     if callable(identifier):
         return identifier

@@ -56,6 +56,23 @@ def _fresh_copy(initializer):
     return initializer
 
 
+def _attention_equations(rank, attended):
+    """The two einsum equations of the attention over projected ``(B, ..., N, H)`` tensors
+    of `rank` axes: key x query -> scores, and scores x value -> output. The scores hold the
+    other axes (batch, heads, the axes not attended) first, then the query's attended axes,
+    then the key's, so that a softmax over the last ``len(attended)`` axes normalizes them."""
+    letters = string.ascii_lowercase
+    target = letters[:rank]
+    others = [i for i in range(rank - 1) if i not in attended] + [rank - 2]
+    others = sorted(set(others))
+    source, fresh = "", iter(letters[rank:])
+    for i in range(rank):
+        source += target[i] if i in others or i == rank - 1 else next(fresh)
+    product = "".join([target[i] for i in others] + [target[i] for i in attended]
+                      + [source[i] for i in attended])
+    return f"{source},{target}->{product}", f"{product},{source}->{target}"
+
+
 class MultiHeadAttention(Layer):
     """``layer(query, value, key=None)``: attention from query steps to key/value steps."""
 
@@ -138,14 +155,12 @@ class MultiHeadAttention(Layer):
         self.built = True
 
     def _check_attention_axes(self, rank):
-        default = tuple(range(1, rank - 1))
+        """The axes attended over, counted in the inputs (all between batch and features
+        unless `attention_axes` names some: the others then act as more batch axes)."""
         if self._attention_axes is None:
-            return
-        given = tuple(a % rank for a in self._attention_axes)
-        if given != default:
-            raise NotImplementedError(
-                f"MultiHeadAttention here attends over all axes between batch and features "
-                f"{default}; attention_axes={self._attention_axes} is not supported")
+            self._attended = tuple(range(1, rank - 1))
+        else:
+            self._attended = tuple(sorted(a % rank for a in self._attention_axes))
 
     def __call__(self, query, value=None, key=None, **kwargs):
         if value is None:
@@ -177,25 +192,21 @@ class MultiHeadAttention(Layer):
         return output
 
     def _attend(self, query, key, value, mask, training):
-        rank = query.shape.rank
-        batch = string.ascii_lowercase[0]
-        steps_q = string.ascii_lowercase[1:rank - 2]
-        steps_k = string.ascii_lowercase[10:10 + len(steps_q)]
-        heads, dim = "y", "z"
+        scores_equation, combine_equation = _attention_equations(query.shape.rank,
+                                                                 self._attended)
         query = math_ops.multiply(query, math_ops.cast(1.0 / math.sqrt(float(self._key_dim)),
                                                        query.dtype))
-        scores = math_ops.einsum(f"{batch}{steps_k}{heads}{dim},{batch}{steps_q}{heads}{dim}"
-                                 f"->{batch}{heads}{steps_q}{steps_k}", key, query)
-        scores = self._masked_softmax(scores, mask, len(steps_k))
+        scores = math_ops.einsum(scores_equation, key, query)
+        scores = self._masked_softmax(scores, mask, len(self._attended))
         dropped = self._dropout_layer(scores, training=training)
-        output = math_ops.einsum(f"{batch}{heads}{steps_q}{steps_k},{batch}{steps_k}{heads}{dim}"
-                                 f"->{batch}{steps_q}{heads}{dim}", dropped, value)
+        output = math_ops.einsum(combine_equation, dropped, value)
         return output, scores
 
     def _masked_softmax(self, scores, mask, key_axes):
         if mask is not None:
-            # (B, T, S) -> (B, 1, T, S): one mask for every head.
-            mask = array_ops.expand_dims(mask, axis=-2 * key_axes - 1)
+            # (B, T, S) -> (B, 1, T, S): one mask for every head (and every other batch axis).
+            while mask.shape.rank < scores.shape.rank:
+                mask = array_ops.expand_dims(mask, axis=-2 * key_axes - 1)
             if self._softmax_robust_masking:
                 scores = array_ops.where_v2(math_ops.cast(mask, "bool"), scores,
                                             _LARGE_NEGATIVE)

@@ -143,8 +143,8 @@ class Dropout(Layer):
     def __init__(self, rate, noise_shape=None, seed=None, **kwargs):
         super().__init__(**kwargs)
         if isinstance(rate, (int, float)) and not 0 <= rate <= 1:
-            raise ValueError(f"Invalid value received for argument `rate`. Expected a float "
-                             f"value between 0 and 1. Received: rate={rate}")
+            raise ValueError(f"Invalid value {rate} received for `rate`, expected a value "
+                             "between 0 and 1.")
         self.rate = rate
         self.noise_shape = noise_shape
         self.seed = seed

@@ -39,6 +39,21 @@ def _values(data):
     return np.asarray(data).reshape(-1)
 
 
+def _refuse_repeats(given, tokens):
+    """TF refuses a vocabulary that lists a token twice, naming the repeats as NumPy gave
+    them (``[np.str_('a')]``), each once, in order of first appearance."""
+    counts = collections.Counter(tokens)
+    if all(n == 1 for n in counts.values()):
+        return
+    repeated, seen = [], set()
+    for value, token in zip(given, tokens):
+        if counts[token] > 1 and token not in seen:
+            seen.add(token)
+            repeated.append(value.astype(str)[()] if isinstance(value, np.bytes_) else value)
+    raise ValueError("The passed vocabulary has at least one repeated term. Please uniquify "
+                     f"your dataset. The repeated terms are {repeated}")
+
+
 def _rows(data):
     """The documents of adapt data: its rows (each element of a vector is one)."""
     if hasattr(data, "element_spec") and hasattr(data, "as_numpy_iterator"):
@@ -194,8 +209,10 @@ class _Lookup(PreprocessingLayer):
         kwargs.setdefault("dtype", "int64" if output_mode == "int" else None)
         super().__init__(**kwargs)
         if output_mode not in _OUTPUT_MODES:
-            raise ValueError(f"`output_mode` must be one of {_OUTPUT_MODES}. Received: "
-                             f"output_mode={output_mode}")
+            raise ValueError(f"Unkown value for `output_mode` argument of layer "  # TF's typo
+                             f"{type(self).__name__}. Allowed values are: or one of the "
+                             f"following values: {_OUTPUT_MODES}. Received: "
+                             f"{output_mode}")
         if num_oov_indices < 0:
             raise ValueError("`num_oov_indices` must be greater than or equal to 0. Received: "
                              f"num_oov_indices={num_oov_indices}")
@@ -257,7 +274,9 @@ class _Lookup(PreprocessingLayer):
         """Sets the tokens (a list, array, tensor or file-free iterable); in ``tf_idf`` mode
         also their idf weights. The special tokens may lead the vocabulary (as
         ``get_vocabulary()`` returns it), with weights of their own in `idf_weights`."""
-        tokens = [self._key(v) for v in _values(vocabulary)]
+        given = _values(vocabulary)
+        tokens = [self._key(v) for v in given]
+        _refuse_repeats(given, tokens)
         specials = [self._key(t) for t in self._specials()]
         given_specials = tokens[:len(specials)] == specials and bool(specials)
         if given_specials:
@@ -673,8 +692,10 @@ class TextVectorization(PreprocessingLayer):
         super().__init__(**kwargs)
         output_mode = _current_output_mode(output_mode)
         if output_mode not in _OUTPUT_MODES or output_mode == "one_hot":
-            raise ValueError(f"`output_mode` must be one of 'int', 'multi_hot', 'count', "
-                             f"'tf_idf'. Received: output_mode={output_mode}")
+            raise ValueError("Unkown value for `output_mode` argument of layer "  # TF's typo
+                             "TextVectorization. Allowed values are: `None`, or one of the "
+                             "following values: ('int', 'count', 'multi_hot', 'tf_idf'). "
+                             f"Received: {output_mode}")
         if standardize not in (None, "lower_and_strip_punctuation", "lower",
                                "strip_punctuation") and not callable(standardize):
             raise ValueError(f"Unknown value for `standardize`: {standardize}")
