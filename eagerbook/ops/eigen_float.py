@@ -1,55 +1,218 @@
-"""float32 exp as TF's CPU kernels compute it, so values print with TF's last digit.
+"""float32 math as TF's CPU kernels compute it, so values print with TF's last digit.
 
 TF's element-wise kernels run through Eigen. A float32 tensor is processed in packets of 8
-values (AVX), each with Eigen's polynomial exp: a range reduction by ln 2, a degree-6
-polynomial on [-ln2/2, ln2/2] and a scaling by 2**m, every step rounded to float32 (no fused
-multiply-add in TF's CPU build). Values after the last whole packet (fewer than 8) go through
-the C library's expf, which is correctly rounded. NumPy's own float32 exp differs from both in
-the last bit for many inputs.
+values (AVX), each with one of Eigen's polynomial or rational approximations, every step
+rounded to float32 (no fused multiply-add in TF's CPU build). Values after the last whole
+packet (fewer than 8) take Eigen's scalar path, which for exp and sigmoid calls the C library's
+expf (correctly rounded). NumPy's own float32 functions differ from both in the last bit for
+many inputs. TF also runs its kernels with denormals flushed to zero: a result smaller than
+float32's smallest normal number comes out as 0, and such an input is read as 0 by the packet
+path.
 """
 
 import numpy as np
 
 _F = np.float32
 _PACKET = 8
-
-# Eigen's constants (float32)
-_LOG2E = _F(1.44269504088896341)
-_LN2_HIGH, _LN2_LOW = _F(-0.693359375), _F(2.12194440e-4)  # -ln 2 in two parts
-_P2, _P3 = _F(0.49999988079071044921875), _F(0.16666518151760101318359375)
-_P4, _P5 = _F(4.166965186595916748046875e-2), _F(8.36894474923610687255859375e-3)
-_P6 = _F(1.37449637986719608306884765625e-3)
+_TINY = np.finfo(_F).tiny  # the smallest normal float32
 
 
 def _madd(a, b, c):
     return a * b + c  # two roundings, as without FMA
 
 
+def _flush_denormals(y):
+    """Denormal results become (signed) zeros, as under TF's flush-to-zero mode."""
+    small = np.abs(y) < _TINY
+    if small.any():
+        y = np.where(small, y * _F(0), y)
+    return y
+
+
+def _by_packets(x, packet_fn, tail_fn):
+    """Apply `packet_fn` to the whole packets of the flattened `x` and `tail_fn` to the rest."""
+    x = np.asarray(x, _F)
+    flat = x.reshape(-1)
+    whole = flat.size // _PACKET * _PACKET
+    out = np.empty_like(flat)
+    with np.errstate(over="ignore", invalid="ignore", divide="ignore", under="ignore"):
+        out[:whole] = packet_fn(_flush_denormals(flat[:whole]))
+        out[whole:] = tail_fn(flat[whole:])
+    return _flush_denormals(out).reshape(x.shape)
+
+
+def _expf(x):
+    """The C library's expf (correctly rounded): exp in float64, rounded once."""
+    return np.exp(x.astype(np.float64)).astype(_F)
+
+
+# --- exp ---------------------------------------------------------------------------------------
+# Eigen's constants (float32): ln 2 split in two parts, and the degree-6 polynomial.
+_LOG2E = _F(1.44269504088896341)
+_LN2_HIGH, _LN2_LOW = _F(-0.693359375), _F(2.12194440e-4)
+_P2, _P3 = _F(0.49999988079071044921875), _F(0.16666518151760101318359375)
+_P4, _P5 = _F(4.166965186595916748046875e-2), _F(8.36894474923610687255859375e-3)
+_P6 = _F(1.37449637986719608306884765625e-3)
+
+
+def _reduce_by_ln2(x):
+    """x = m*ln2 + r with m an integer (as float32) and |r| <= ln2/2."""
+    m = np.floor(_madd(x, _LOG2E, _F(0.5)))
+    r = _madd(m, _LN2_HIGH, x)
+    return m, _madd(m, _LN2_LOW, r)
+
+
 def _packet_exp(x):
     """Eigen's vectorized float32 exp of `x` (a float32 array)."""
-    with np.errstate(over="ignore", invalid="ignore"):
-        underflow = x < _F(-104.0)
-        clamped = np.minimum(x, _F(88.723))
-        m = np.floor(_madd(clamped, _LOG2E, _F(0.5)))
-        r = _madd(m, _LN2_HIGH, clamped)
-        r = _madd(m, _LN2_LOW, r)
-        r2 = r * r
-        p_even = _madd(r2, _P6, _P4)
-        p_odd = _madd(r2, _P5, _P3)
-        p_even = _madd(r2, p_even, _P2)
-        y = _madd(r, p_odd, p_even)
-        y = _madd(r2, y, r + _F(1.0))
-        out = np.ldexp(y, m.astype(np.int32)).astype(_F)
-        out = np.maximum(out, x)  # (TF keeps +inf and NaN inputs as they are)
+    underflow = x < _F(-104.0)
+    m, r = _reduce_by_ln2(np.minimum(x, _F(88.723)))
+    r2 = r * r
+    p_even = _madd(r2, _P6, _P4)
+    p_odd = _madd(r2, _P5, _P3)
+    p_even = _madd(r2, p_even, _P2)
+    y = _madd(r, p_odd, p_even)
+    y = _madd(r2, y, r + _F(1.0))
+    out = np.ldexp(y, m.astype(np.int32)).astype(_F)
+    out = np.maximum(out, x)  # (TF keeps +inf and NaN inputs as they are)
     return np.where(underflow, _F(0.0), out)
 
 
 def exp(x):
     """float32 exp of an array, value for value as TF's CPU kernel gives it."""
-    x = np.asarray(x, _F)
-    flat = x.reshape(-1)
-    whole = flat.size // _PACKET * _PACKET
-    out = np.empty_like(flat)
-    out[:whole] = _packet_exp(flat[:whole])
-    out[whole:] = np.exp(flat[whole:].astype(np.float64)).astype(_F)  # the C library's expf
-    return out.reshape(x.shape)
+    return _by_packets(x, _packet_exp, _expf)
+
+
+# --- sigmoid -----------------------------------------------------------------------------------
+_SIGMOID_ONE = _F(16.6355324)  # from here on the result rounds to 1
+# The degree-5 polynomial of Eigen's sigmoid, for exp(r) on [-ln2/2, ln2/2].
+_Q2, _Q3 = _F(0.49999141693115234375), _F(0.16666877269744873046875)
+_Q4, _Q5 = _F(4.1898667812347412109375e-2), _F(8.33471305668354034423828125e-3)
+
+
+def _packet_sigmoid(x):
+    """Eigen's vectorized float32 sigmoid: e / (1 + e) with e = exp(x/2)**2 from a polynomial."""
+    half = np.minimum(x, _SIGMOID_ONE) * _F(0.5)
+    m, r = _reduce_by_ln2(half)
+    r2 = r * r
+    p = _madd(r, _madd(r2, _Q5, _Q3), _madd(r2, _Q4, _Q2))
+    p = _madd(r2, p, r + _F(1.0))
+    e = p * np.ldexp(_F(1.0), m.astype(np.int32))  # exp(x/2); m stays in float32's range
+    e = e * e
+    out = e / (_F(1.0) + e)
+    return np.where(x < _F(-104.0), _F(0.0), out)
+
+
+def _scalar_sigmoid(x):
+    e = _expf(np.minimum(x, _SIGMOID_ONE))
+    return e / (_F(1.0) + e)
+
+
+def sigmoid(x):
+    """float32 sigmoid of an array, value for value as TF's CPU kernel gives it."""
+    return _by_packets(x, _packet_sigmoid, _scalar_sigmoid)
+
+
+# --- tanh --------------------------------------------------------------------------------------
+_TANH_ONE = _F(7.90738964080810547)  # from here on the rational function is exactly +-1
+_TANH_NUM = [_F(c) for c in (1.394553628e-8, 2.102733560e-5, 3.520756727e-3, 1.340216100e-1)]
+_TANH_DEN = [_F(c) for c in (8.015776984e-7, 3.326951409e-4, 2.597254514e-2, 4.673548340e-1,
+                             1.0)]
+
+
+def _horner(x, coefficients):
+    """Polynomial with the highest coefficient first, one multiply and add per step."""
+    p = np.full_like(x, coefficients[0])
+    for c in coefficients[1:]:
+        p = _madd(p, x, c)
+    return p
+
+
+def _rational_tanh(x):
+    """Eigen's float32 tanh (packets and scalars alike): an odd/even rational function."""
+    x = np.maximum(np.minimum(x, _TANH_ONE), -_TANH_ONE)
+    x2 = x * x
+    p = _madd(x2 * x, _horner(x2, _TANH_NUM), x)
+    return p / _horner(x2, _TANH_DEN)
+
+
+def tanh(x):
+    """float32 tanh of an array, value for value as TF's CPU kernel gives it."""
+    return _by_packets(x, _rational_tanh, _rational_tanh)
+
+
+# --- log ---------------------------------------------------------------------------------------
+_SQRT_HALF = _F(0.707106781186547524)
+_LOG_NUM = [_F(c) for c in (0.18256296349849254, 1.0000000190281063, 1.0000000190281136)]
+_LOG_DEN = [_F(c) for c in (0.049616247954120038, 0.59923249590823520, 1.4999999999999927, 1.0)]
+_LN2 = _F(0.693147180559945309417)
+
+
+def _packet_log(x):
+    """Eigen's vectorized float32 log: x = f * 2**e, then a rational function for log(f)."""
+    f, e = np.frexp(x)  # f in [0.5, 1)
+    e = e.astype(_F)
+    below = f < _SQRT_HALF  # move f to [sqrt(1/2), sqrt(2)) and centre it on 0
+    e = e - below.astype(_F)
+    f = (f - _F(1.0)) + np.where(below, f, _F(0.0))
+    y = f * _horner(f, _LOG_NUM) / _horner(f, _LOG_DEN)
+    y = _madd(e, _LN2, y)
+    y = np.where(x == np.inf, x, y)
+    y = np.where(x == 0, _F(-np.inf), y)
+    return np.where((x < 0) | np.isnan(x), _F(np.nan), y)
+
+
+def _logf(x):
+    """The C library's logf. It scales a denormal input up by 2**23 first, which TF's
+    flush-to-zero mode turns into 0: every positive denormal gets log(2**-150)."""
+    y = np.log(x.astype(np.float64)).astype(_F)
+    return np.where((x > 0) & (x < _TINY), _F(-150 * np.log(2)), y)
+
+
+def log(x):
+    """float32 log of an array, value for value as TF's CPU kernel gives it."""
+    return _by_packets(x, _packet_log, _logf)
+
+
+# --- sums along the last axis (softmax's denominators) -----------------------------------------
+def _add_packet_lanes(acc):
+    """One packet's 8 lanes added as Eigen adds them: halves, then pairs, then the last two."""
+    quad = acc[:, :4] + acc[:, 4:]
+    return (quad[:, 0] + quad[:, 2]) + (quad[:, 1] + quad[:, 3])
+
+
+def row_sums(a):
+    """Sum of each row of a 2-D float32 array, in the order of Eigen's inner-dimension sum.
+
+    Eigen keeps four packet accumulators over blocks of 32 values, folds them into one, adds the
+    remaining whole packets, adds the packet's lanes together, and adds that to the sum of the
+    last values (fewer than 8) taken one by one. (Rows longer than 8,192 values are summed as
+    two halves by TF; that split is not reproduced here.)
+    """
+    rows, n = a.shape
+    acc = np.zeros((rows, _PACKET), _F)
+    done = 0
+    if n >= 4 * _PACKET:
+        done = n // (4 * _PACKET) * (4 * _PACKET)
+        blocks = a[:, :done].reshape(rows, -1, 4, _PACKET)
+        four = blocks[:, 0].copy()
+        for k in range(1, blocks.shape[1]):
+            four += blocks[:, k]
+        acc = ((four[:, 0] + four[:, 1]) + four[:, 2]) + four[:, 3]
+    while done + _PACKET <= n:
+        acc = acc + a[:, done:done + _PACKET]
+        done += _PACKET
+    tail = np.zeros(rows, _F)
+    for k in range(done, n):
+        tail = tail + a[:, k]
+    return tail + _add_packet_lanes(acc)
+
+
+def exp_by_rows(a):
+    """exp of a 2-D float32 array read row by row, as a reduction reads it: each row's whole
+    packets take the packet exp and its last values (fewer than 8) the C library's."""
+    whole = a.shape[1] // _PACKET * _PACKET
+    out = np.empty_like(a)
+    with np.errstate(over="ignore", invalid="ignore"):
+        out[:, :whole] = _packet_exp(a[:, :whole])
+        out[:, whole:] = _expf(a[:, whole:])
+    return _flush_denormals(out)

@@ -12,7 +12,7 @@ import numpy as np
 from ..core import dtypes, errors
 from ..core.context import state
 from ..core.tensor import EagerTensor, Tensor, convert_to_tensor
-from . import complex_ops
+from . import complex_ops, eigen_float
 from .binary import (
     BITWISE,
     EQUALITY,
@@ -576,6 +576,8 @@ def expm1(x, name=None):
 
 @register("Log", elementwise=True, dtypes=FLOATS_OR_COMPLEX)
 def _log(x):
+    if x.dtype == np.float32:  # TF's own rounding (eigen_float.py); NumPy's differs in the last bit
+        return eigen_float.log(x)
     with np.errstate(divide="ignore", invalid="ignore"):
         return np.log(x)
 
@@ -648,7 +650,7 @@ def tan(x, name=None):
 
 @register("Tanh", elementwise=True, dtypes=FLOATS_OR_COMPLEX)
 def _tanh(x):
-    return np.tanh(x)
+    return eigen_float.tanh(x) if x.dtype == np.float32 else np.tanh(x)  # (as _log)
 
 
 @_tanh.gradient
@@ -677,6 +679,8 @@ def tanh(x, name=None):
 
 @register("Sigmoid", elementwise=True, dtypes=FLOATS)
 def _sigmoid(x):
+    if x.dtype == np.float32:
+        return eigen_float.sigmoid(x)  # (as _log)
     # Split by sign so that exp never overflows: stable for large |x|.
     out = np.empty_like(x)
     pos = x >= 0

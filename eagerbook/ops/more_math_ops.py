@@ -103,15 +103,59 @@ def erfc(x, name=None):
     return execute(_erfc, (x,), {})
 
 
+def _logaddexp_like_tf(a, b):
+    """log(exp(a) + exp(b)) as TF's scan step computes it, one value at a time:
+    max + log1p(exp(min - max)), each function rounded to the dtype."""
+    high, low = np.maximum(a, b), np.minimum(a, b)
+    with np.errstate(invalid="ignore", over="ignore"):
+        e = np.exp(low - high, dtype=np.float64).astype(a.dtype)
+        step = np.log1p(e, dtype=np.float64).astype(a.dtype) + high
+    return np.where(high == -np.inf, high, step)
+
+
+@register("CumulativeLogsumexp")
+def _cumulative_logsumexp(x, axis, exclusive, reverse):
+    """A scan along `axis` that starts from -inf and adds one value at a time (TF's order)."""
+    along = np.moveaxis(x, axis, 0)
+    if reverse:
+        along = along[::-1]
+    out = np.empty_like(along)
+    total = np.full(along.shape[1:], -np.inf, x.dtype)
+    for i in range(along.shape[0]):
+        if exclusive:
+            out[i] = total
+        total = _logaddexp_like_tf(total, along[i])
+        if not exclusive:
+            out[i] = total
+    if reverse:
+        out = out[::-1]
+    return np.moveaxis(out, 0, axis)
+
+
+@_cumulative_logsumexp.gradient
+def _cumulative_logsumexp_grad(op, dy):
+    """The gradient is a reversed scan of dy * exp(x - output); dy's positive and negative
+    parts go through it separately, in logs, so that nothing overflows."""
+    x, out = op.inputs[0], op.outputs[0]
+    attrs = dict(op.attrs, reverse=not op.attrs["reverse"])
+    lowest = np.finfo(x.dtype.as_numpy_dtype).min
+
+    def part(sign):
+        mask = math_ops.greater(math_ops.multiply(dy, sign), 0)
+        log_part = math_ops.where_v2(mask, math_ops.log(math_ops.multiply(dy, sign)), lowest)
+        scanned = execute(_cumulative_logsumexp, (math_ops.subtract(log_part, out),), attrs)
+        return math_ops.exp(math_ops.add(scanned, x))
+
+    return [math_ops.subtract(part(1.0), part(-1.0))]
+
+
 def cumulative_logsumexp(x, axis=0, exclusive=False, reverse=False, name=None):
-    """``log(cumsum(exp(x)))`` along `axis`, computed without overflow (shifted by the max)."""
+    """``log(cumsum(exp(x)))`` along `axis`, without overflow."""
     x = convert_to_tensor(x)
     check_dtype("CumulativeLogsumexp", x, FLOATS)
-    shift = math_ops.stop_gradient(math_ops.reduce_max(x, axis=axis, keepdims=True))
-    total = math_ops.cumsum(math_ops.exp(x - shift), axis=axis, exclusive=exclusive,
-                            reverse=reverse)
-    with np.errstate(divide="ignore"):
-        return math_ops.log(total) + shift
+    axis = math_ops.normalize_axis(axis, x.ndim, "CumulativeLogsumexp")[0]
+    return execute(_cumulative_logsumexp, (x,), {"axis": axis, "exclusive": bool(exclusive),
+                                                 "reverse": bool(reverse)})
 
 
 # --- linalg -------------------------------------------------------------------------------------

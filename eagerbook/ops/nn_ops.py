@@ -351,13 +351,43 @@ def _as_compute(x):
     return x.astype(np.float32) if x.dtype == np.float16 else x
 
 
+def _as_rows(x, axis):
+    """`x` as a C-ordered 2-D array with `axis` last, the layout TF's kernels work on (TF swaps
+    the axis with the last one), and a function that undoes it."""
+    swapped = np.swapaxes(x, axis, -1)
+    rows = np.ascontiguousarray(swapped).reshape(-1, swapped.shape[-1])
+    return rows, lambda r: np.swapaxes(r.reshape(swapped.shape), axis, -1)
+
+
+def _softmax_float32(x, axis):
+    """TF's float32 kernel step for step, so that values print with TF's last digit: exp of
+    the shifted logits over the whole buffer, each row's sum in Eigen's order, then a multiply
+    by the sum's reciprocal. (TF takes that reciprocal with the CPU's approximate instruction
+    for rows in whole packets of 8, which can end 1 ulp away; here it is exact.)"""
+    rows, back = _as_rows(x, axis)
+    e = eigen_float.exp(rows - rows.max(axis=1, keepdims=True))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        e *= (np.float32(1) / eigen_float.row_sums(e))[:, None]
+    return back(e)
+
+
+def _log_softmax_float32(x, axis):
+    """TF's float32 kernel: shifted - log(sum(exp(shifted))), the exp read row by row."""
+    rows, back = _as_rows(x, axis)
+    shifted = rows - rows.max(axis=1, keepdims=True)
+    sums = eigen_float.row_sums(eigen_float.exp_by_rows(shifted))
+    with np.errstate(invalid="ignore"):
+        return back(shifted - eigen_float.log(sums)[:, None])
+
+
 @register("Softmax")
 def _softmax(logits, axis):
-    x = _as_compute(logits)
+    if logits.dtype == np.float32 and logits.size:
+        return _softmax_float32(logits, axis)
+    x = _as_compute(logits)  # (float16, float64 and empty tensors)
     shifted = x - x.max(axis=axis, keepdims=True)
-    # float32's exp is taken in float64 and rounded once (NumPy's float32 exp can be an ulp
-    # off), and TF's kernel multiplies by the reciprocal of the sum rather than dividing:
-    # both make the printed digits those TF prints.
+    # float16's exp is taken in float64 and rounded once, and TF's kernel multiplies by the
+    # reciprocal of the sum rather than dividing.
     e = np.exp(shifted, dtype=np.float64).astype(x.dtype) if x.dtype == np.float32 else \
         np.exp(shifted)
     with np.errstate(invalid="ignore", divide="ignore"):
@@ -381,6 +411,8 @@ def softmax(logits, axis=None, name=None):
 
 @register("LogSoftmax")
 def _log_softmax(logits, axis):
+    if logits.dtype == np.float32 and logits.size:
+        return _log_softmax_float32(logits, axis)
     return _stable_log_softmax(_as_compute(logits), axis).astype(logits.dtype, copy=False)
 
 

@@ -108,6 +108,11 @@ CASES = [
     GradCase("Cumprod", lambda x: m.cumprod(x, axis=1), [POS], second_order=True),
     GradCase("Cumprod", lambda x: m.cumprod(x, axis=0, exclusive=True, reverse=True), [POS],
              name="Cumprod_exclusive_reverse"),
+    GradCase("CumulativeLogsumexp", lambda x: more_math_ops.cumulative_logsumexp(x, axis=1),
+             [(3, 4)]),
+    GradCase("CumulativeLogsumexp",  # (exclusive starts at -inf, where differences are nan)
+             lambda x: more_math_ops.cumulative_logsumexp(x, axis=0, reverse=True),
+             [(3, 4)], name="CumulativeLogsumexp_reverse"),
     # --- clipping (composites) ----------------------------------------------------------------
     GradCase("Minimum", lambda x, lo, hi: m.clip_by_value(x, lo, hi),
              [np.array([-2.0, -0.4, 0.1, 0.7, 3.0]), np.array(-1.0), np.array(1.0)],
