@@ -19,11 +19,13 @@ by other means (shuffle, multinomial), draw from NumPy Generators. The ops are r
 
 import collections
 import random as _py_random
+import weakref
 import zlib
 
 import numpy as np
 
 from ..core import dtypes
+from ..core.context import state
 from ..core.tensor import Tensor, convert_to_tensor
 from ..core.variable import Variable
 from . import philox
@@ -63,6 +65,20 @@ def _truncate_seed(seed):
     return int(seed) % _MAXINT32  # TF keeps seeds within int32
 
 
+# While tf.function traces, op seeds count up from 0 in each graph, as TF's do: a function's
+# random ops draw the same numbers whatever ran eagerly before it was traced.
+_GRAPH_OP_SEEDS = weakref.WeakKeyDictionary()  # graph -> the next op seed
+
+
+def _next_op_seed():
+    graph = state.graph
+    if graph is None:
+        return _STATE.op_seed_rng.randint(0, _MAXINT32)
+    op_seed = _GRAPH_OP_SEEDS.get(graph, 0)
+    _GRAPH_OP_SEEDS[graph] = op_seed + 1
+    return op_seed
+
+
 def get_seed(op_seed):
     """TF's ``random_seed.get_seed``: the (global seed, op seed) pair a random op runs with.
 
@@ -71,7 +87,7 @@ def get_seed(op_seed):
     global_seed = _STATE.global_seed
     if global_seed is not None:
         if op_seed is None:
-            op_seed = _STATE.op_seed_rng.randint(0, _MAXINT32)
+            op_seed = _next_op_seed()
         seeds = _truncate_seed(global_seed), _truncate_seed(op_seed)
     elif op_seed is not None:
         seeds = DEFAULT_GRAPH_SEED, _truncate_seed(op_seed)
