@@ -17,7 +17,12 @@ import types
 import typing
 
 from ..data.optional import Optional  # tf.data's, under tf.experimental as in TF
-from ..framework.extension_type import ExtensionType, ExtensionTypeSpec, ImmutableDict
+from ..framework.extension_type import (
+    BatchableExtensionType,
+    ExtensionType,
+    ExtensionTypeSpec,
+    ImmutableDict,
+)
 from . import numpy_more as numpy
 
 # TF's elementwise APIs (those it registers for elementwise dispatch), by namespace path.
@@ -214,7 +219,8 @@ def unregister_dispatch_for(dispatch_target):
                          f"`@dispatch_for_*` decorator.")
 
 
-__all__ = ["ExtensionType", "ExtensionTypeSpec", "ImmutableDict", "Optional", "dispatch_for_api",
+__all__ = ["BatchableExtensionType", "ExtensionType", "ExtensionTypeSpec", "ImmutableDict",
+           "Optional", "dispatch_for_api",
            "dispatch_for_binary_elementwise_apis",
            "dispatch_for_binary_elementwise_assert_apis",
            "dispatch_for_unary_elementwise_apis", "unregister_dispatch_for"]

@@ -411,3 +411,13 @@ def _wrap_custom_init(init):
 
     __init__.__wrapped__ = init
     return __init__
+
+
+class BatchableExtensionType(ExtensionType):
+    """An ExtensionType whose values can be stacked into batches and unstacked again, field by
+    field along the first dimension (``tf.map_fn`` over a batch of them, ``Dataset.batch``).
+    Every tensor field is batched, so the fields are plain tensors here as there.
+    (ops/batchable.py does the slicing for tf.map_fn.)"""
+
+    _tf_batchable = True
+

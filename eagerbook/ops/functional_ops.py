@@ -66,6 +66,10 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap
     if not callable(fn):
         raise TypeError(f"fn must be callable. Received: {fn}")
     signature = fn_output_signature if fn_output_signature is not None else dtype
+    from .batchable import map_batchable  # (BatchableExtensionType elements)
+    batched = map_batchable(map_fn, fn, elems, signature)
+    if batched is not None:
+        return batched
     flat = _elements(elems)
     n = _leading_length(flat)
     if n is None:
