@@ -61,10 +61,10 @@ from ..ops.image_ops import (
     yiq_to_rgb,
     yuv_to_rgb,
 )
-from ..ops.png_ops import decode_png, encode_png
+from ..ops.png_ops import decode_image, decode_png, encode_png
 
 __all__ = [
-    "decode_png", "encode_png",
+    "decode_image", "decode_png", "encode_png",
     "ResizeMethod", "adjust_brightness", "adjust_contrast", "adjust_gamma", "adjust_hue",
     "adjust_saturation", "central_crop", "convert_image_dtype", "crop_to_bounding_box",
     "flip_left_right", "flip_up_down", "grayscale_to_rgb", "hsv_to_rgb", "image_gradients",

@@ -15,7 +15,7 @@ from ..ops.example_ops import (
     serialize_tensor,
     write_file,
 )
-from ..ops.png_ops import decode_png, encode_png
+from ..ops.png_ops import decode_image, decode_png, encode_png
 from ..ops.string_ops import decode_raw
 from ..ops.text_codec_ops import decode_base64, decode_compressed, decode_csv, encode_base64
 from ..ops.tfrecord import TFRecordOptions, TFRecordWriter

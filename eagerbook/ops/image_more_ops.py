@@ -149,12 +149,13 @@ def _iou_matrix(boxes):
 def _greedy_select(similarity, scores, max_output_size, threshold, score_threshold,
                    soft_nms_sigma=0.0):
     """TF's greedy selection: the best remaining candidate is kept unless a kept box is more
-    similar than `threshold`; with soft_nms_sigma > 0, similar boxes' scores decay by
-    exp(-similarity^2 / (2 sigma)) instead, and return to the queue while above
-    score_threshold. Returns (indices, their final scores)."""
+    similar than `threshold`; with soft_nms_sigma > 0, every box's score decays by
+    exp(-similarity^2 / (2 sigma)) instead (the threshold plays no part), and returns to the
+    queue while above score_threshold. Returns (indices, their final scores). Scores are
+    float32 throughout, as in TF's kernel."""
     soft = soft_nms_sigma > 0
-    scale = -0.5 / soft_nms_sigma if soft else 0.0
-    queue = [[float(s), i, 0] for i, s in enumerate(scores) if s > score_threshold]
+    scale = np.float32(-0.5 / soft_nms_sigma if soft else 0.0)
+    queue = [[np.float32(s), i, 0] for i, s in enumerate(scores) if s > score_threshold]
     selected, selected_scores = [], []
     while len(selected) < max_output_size and queue:
         best = max(range(len(queue)), key=lambda q: (queue[q][0], -queue[q][1]))
@@ -162,8 +163,9 @@ def _greedy_select(similarity, scores, max_output_size, threshold, score_thresho
         original = candidate[0]
         hard = False
         for j in range(len(selected) - 1, candidate[2] - 1, -1):
-            sim = float(similarity[candidate[1], selected[j]])
-            candidate[0] *= np.exp(scale * sim * sim) if sim <= threshold else 0.0
+            sim = np.float32(similarity[candidate[1], selected[j]])
+            weight = np.float32(np.exp(np.float64(scale * sim * sim)))  # (the C library's expf)
+            candidate[0] *= weight if soft or sim <= threshold else np.float32(0.0)
             if not soft and sim > threshold:
                 hard = True
                 break
