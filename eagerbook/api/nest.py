@@ -71,7 +71,19 @@ def assert_same_structure(nest1, nest2, check_types=True, expand_composites=Fals
         kind, detail = problem
         raise kind(f"The two structures don't have the same nested structure.\n\n"
                    f"First structure: {_describe(nest1)}\n\nSecond structure: "
-                   f"{_describe(nest2)}\n\nMore specifically: {detail}")
+                   f"{_describe(nest2)}\n\nMore specifically: {detail}\n"
+                   f"Entire first structure:\n{_outline(nest1)}\n"
+                   f"Entire second structure:\n{_outline(nest2)}")
+
+
+class _Dot:
+    def __repr__(self):
+        return "."
+
+
+def _outline(structure):
+    """The structure with every leaf shown as a dot, as TF's message draws it."""
+    return repr(map_structure(lambda _: _Dot(), structure))
 
 
 def _describe(x):
