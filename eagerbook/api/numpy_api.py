@@ -47,6 +47,10 @@ def _dtype_of(x):
         return x.dtype
     if isinstance(x, (builtins.bool, int, float, complex)):
         return x
+    if isinstance(x, dtypes.DType):
+        return np.dtype(x.as_numpy_dtype)
+    if isinstance(x, (np.dtype, str)) or (isinstance(x, type) and issubclass(x, np.generic)):
+        return np.dtype(x)  # a dtype named, not a value: tnp.int32, "float32"
     return _default_dtype(np.asarray(x).dtype)
 
 
@@ -57,12 +61,17 @@ def _default_dtype(np_dtype):
     return np_dtype
 
 
-def result_type(*arrays_and_dtypes):
-    """NumPy's ``result_type`` of the operands (Tensors count by their dtype)."""
+def _result_type(*arrays_and_dtypes):
+    """NumPy's ``result_type`` of the operands (Tensors count by their dtype), a NumPy dtype."""
     kinds = [_dtype_of(a) for a in arrays_and_dtypes]
     if builtins.all(isinstance(k, (builtins.bool, int, float, complex)) for k in kinds):
         return _default_dtype(np.result_type(*[np.asarray(k).dtype for k in kinds]))
     return np.result_type(*kinds)
+
+
+def result_type(*arrays_and_dtypes):
+    """``tnp.result_type``: the dtype NumPy's rules give the operands, as a TF dtype."""
+    return dtypes.as_dtype(_result_type(*arrays_and_dtypes))
 
 
 def _tf_dtype(np_dtype):
@@ -81,7 +90,7 @@ def asarray(a, dtype=None):
             return a
         if isinstance(a, Variable):
             return a.read_value()
-        dtype = result_type(a) if not isinstance(a, (list, tuple)) or not _has_tensor(a) \
+        dtype = _result_type(a) if not isinstance(a, (list, tuple)) or not _has_tensor(a) \
             else None
     if isinstance(a, (Tensor, Variable)) or (isinstance(a, (list, tuple)) and _has_tensor(a)):
         tensor = convert_to_tensor(a)
@@ -126,7 +135,7 @@ def empty(shape, dtype=float):
 
 
 def full(shape, fill_value, dtype=None):
-    return _filled(shape, dtype if dtype is not None else result_type(fill_value), fill_value)
+    return _filled(shape, dtype if dtype is not None else _result_type(fill_value), fill_value)
 
 
 def zeros_like(a, dtype=None):
@@ -149,7 +158,7 @@ empty_like = zeros_like
 
 def arange(start, stop=None, step=1, dtype=None):
     if dtype is None:
-        dtype = result_type(*[v for v in (start, stop, step) if v is not None])
+        dtype = _result_type(*[v for v in (start, stop, step) if v is not None])
     return convert_to_tensor(np.arange(start, stop, step, dtype=dtype))
 
 
@@ -172,7 +181,7 @@ def identity(n, dtype=float):
 # --- promotion -------------------------------------------------------------------------------
 def _promote(*args):
     """The operands as Tensors of one dtype, NumPy's result type."""
-    target = result_type(*args)
+    target = _result_type(*args)
     return [asarray(a, target) for a in args]
 
 
