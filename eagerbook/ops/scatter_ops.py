@@ -21,10 +21,12 @@ from .array_ops import (
     concat,
     fill,
     gather,
+    gather_nd,
     rank,
     reshape,
     shape,
     size,
+    tf_gather,
 )
 from .array_ops import range as range_op  # (Python's range stays usable here)
 from .math_ops import (
@@ -516,6 +518,21 @@ for _name, _fn in [("update", tensor_scatter_nd_update), ("add", tensor_scatter_
                    ("min", tensor_scatter_nd_min)]:
     setattr(Variable, f"scatter_nd_{_name}", _variable_scatter_nd(
         _fn, f"``Variable.scatter_nd_{_name}``: as ``tf.tensor_scatter_nd_{_name}``, in place."))
+
+
+# --- Variable.sparse_read / gather_nd: gathers from the variable's value ---------------------
+def _sparse_read(self, indices, name=None):
+    """``Variable.sparse_read``: the rows `indices` of the variable (TF's ResourceGather)."""
+    return tf_gather(self, indices)  # (its gradient: IndexedSlices of the rows read)
+
+
+def _variable_gather_nd(self, indices, name=None):
+    """``Variable.gather_nd``: as ``tf.gather_nd`` on the variable's value."""
+    return gather_nd(self, indices)
+
+
+Variable.sparse_read = _sparse_read
+Variable.gather_nd = _variable_gather_nd
 
 
 # --- Variable.scatter_*(IndexedSlices): rows of the variable changed at sparse_delta.indices --
