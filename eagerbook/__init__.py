@@ -36,6 +36,7 @@ from .api import (
     signal,
     sparse,
     strings,
+    summary,
     sysconfig,
     test,
     train,  # checkpoints, plus the announcement's TF 1.x optimizers

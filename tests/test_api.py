@@ -28,7 +28,10 @@ INTERNAL = {"sum_to_shape_of", "broadcast_like", "divide_no_cast", "reshape_to",
             # the main-diagonal cores behind tf.linalg.diag/diag_part/set_diag (diagonal_ops)
             "matrix_diag", "matrix_diag_part", "set_diag",
             # the dense-gradient gather of eagerbook's own ops (tf.gather is tf_gather)
-            "gather"}
+            "gather",
+            # the TensorProto writer shared by tf.io.serialize_tensor and tf.summary, and the
+            # default writer/step lookups tf.summary's graph tracing shares with its summaries
+            "tensor_proto_bytes", "default_writer", "resolve_step"}
 
 
 def _exported_objects():
@@ -36,7 +39,8 @@ def _exported_objects():
     for namespace in [tf, tf.math, tf.nn, tf.random, tf.linalg, tf.debugging, tf.bitwise,
                       tf.dtypes, tf.compat.v1, tf.contrib.eager, tf.strings, tf.ragged,
                       tf.sparse, tf.io, tf.random.experimental, tf.image, tf.signal,
-                      tf.nn.experimental, tf.sets, tf.math.special, tf.quantization]:
+                      tf.nn.experimental, tf.sets, tf.math.special, tf.quantization,
+                      tf.summary, tf.summary.experimental]:
         seen.update(id(v) for v in vars(namespace).values())
         # ops exported through their dispatching wrappers (RaggedTensor, KerasTensor)
         for v in vars(namespace).values():

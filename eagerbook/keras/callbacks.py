@@ -15,7 +15,7 @@ import numpy as np
 from ..checkpoints.checkpoint import Checkpoint
 from ..checkpoints.state import latest_checkpoint, update_checkpoint_state
 from ..core.variable import Variable
-from . import event_files
+from ..ops import event_files
 
 
 class Callback:

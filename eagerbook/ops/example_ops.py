@@ -315,8 +315,9 @@ class Example(_Message):
 
 
 # --- tf.io.serialize_tensor / parse_tensor: the TensorProto message ----------------------------
-# TF's DataType enum numbers (types.proto), as TensorProto stores them.
-_ENUM_OF = {"float32": 1, "float64": 2, "int32": 3, "uint8": 4, "int16": 5, "int8": 6,
+# TF's DataType enum numbers (types.proto), as TensorProto stores them, by dtype name.
+DATA_TYPE_ENUM = _ENUM_OF = {
+            "float32": 1, "float64": 2, "int32": 3, "uint8": 4, "int16": 5, "int8": 6,
             "string": 7, "complex64": 8, "int64": 9, "bool": 10, "uint16": 17,
             "complex128": 18, "float16": 19, "uint32": 22, "uint64": 23}
 _DTYPE_OF = {number: name for name, number in _ENUM_OF.items()}
@@ -327,19 +328,24 @@ def _as_bytes(value):
 
 
 def serialize_tensor(tensor, name=None):
-    """A tensor as a serialized ``TensorProto``: dtype, shape, then the values (numbers as
-    their little-endian bytes, strings one field each)."""
+    """A tensor as a serialized ``TensorProto`` (a scalar string tensor)."""
     t = convert_to_tensor(tensor)
-    array = t.numpy()
+    return _from_numpy(np.array(tensor_proto_bytes(t.numpy(), t.dtype), dtype=object))
+
+
+def tensor_proto_bytes(array, dtype):
+    """The serialized ``TensorProto`` of an array of `dtype`: dtype, shape, then the values
+    (numbers as their little-endian bytes, strings one field each)."""
+    array = np.asarray(array)
     # Each dim is a message holding its size; a size of 0 is the default, left out.
     shape = b"".join(_length_delimited(2, _key(1, 0) + _varint(d) if d else b"")
                      for d in array.shape)
-    data = _key(1, 0) + _varint(_ENUM_OF[t.dtype.name]) + _length_delimited(2, shape)
-    if t.dtype == dtypes.string:
+    data = _key(1, 0) + _varint(_ENUM_OF[dtype.name]) + _length_delimited(2, shape)
+    if dtype == dtypes.string:
         data += b"".join(_length_delimited(8, _as_bytes(v)) for v in array.reshape(-1))
     elif array.size:
         data += _length_delimited(4, array.astype(array.dtype.newbyteorder("<")).tobytes())
-    return _from_numpy(np.array(data, dtype=object))
+    return data
 
 
 # The typed repeated fields a TensorProto may hold instead of tensor_content.

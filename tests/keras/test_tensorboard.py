@@ -7,7 +7,7 @@ import struct
 import numpy as np
 
 from eagerbook import keras
-from eagerbook.keras import event_files
+from eagerbook.ops import event_files
 
 
 def _scalars(path):
