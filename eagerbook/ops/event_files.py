@@ -23,24 +23,12 @@ import time
 import numpy as np
 
 from ..core import dtypes
-from .example_ops import DATA_TYPE_ENUM, tensor_proto_bytes
+from .example_ops import DATA_TYPE_ENUM, _varint, tensor_proto_bytes
 from .tfrecord import crc32c, frame
 from .tfrecord import masked_crc as _masked_crc
 
 
 # --- the protocol-buffer wire format, for the fields above ---------------------------------
-def _varint(value):
-    out = bytearray()
-    while True:
-        bits = value & 0x7F
-        value >>= 7
-        if value:
-            out.append(bits | 0x80)
-        else:
-            out.append(bits)
-            return bytes(out)
-
-
 def _field(number, wire_type, payload):
     return _varint((number << 3) | wire_type) + payload
 
@@ -86,7 +74,7 @@ def _attr_value(kind, value):
     if kind == "s":
         return _bytes_field(2, value.encode("latin-1") if isinstance(value, str) else value)
     if kind in ("i", "b"):
-        return _field(3 if kind == "i" else 5, 0, _varint(int(value) & 0xFFFFFFFFFFFFFFFF))
+        return _field(3 if kind == "i" else 5, 0, _varint(int(value)))
     if kind == "f":
         return _field(4, 5, struct.pack("<f", value))
     if kind == "type":
@@ -103,7 +91,7 @@ def _attr_value(kind, value):
     items = b""
     for item_kind, values in value:
         if item_kind == "i":
-            items += _bytes_field(3, b"".join(_varint(v & 0xFFFFFFFFFFFFFFFF) for v in values))
+            items += _bytes_field(3, b"".join(_varint(v) for v in values))
         elif item_kind == "f":
             items += _bytes_field(4, struct.pack(f"<{len(values)}f", *values))
     return _bytes_field(1, items)
@@ -114,8 +102,7 @@ def _shape(shape):
     ``unknown_rank`` (3)."""
     if shape.rank is None:
         return _field(3, 0, _varint(1))
-    return b"".join(_bytes_field(2, _field(1, 0, _varint((-1 if d is None else d)
-                                                          & 0xFFFFFFFFFFFFFFFF)))
+    return b"".join(_bytes_field(2, _field(1, 0, _varint(-1 if d is None else d)))
                     for d in shape.as_list())
 
 
@@ -141,7 +128,7 @@ def encode_event(wall_time, step=0, file_version=None, scalars=None, values=(),
     encoded ``Summary.Value``s), or a graph."""
     data = _field(1, 1, struct.pack("<d", wall_time))
     if step:
-        data += _field(2, 0, _varint(step & 0xFFFFFFFFFFFFFFFF))
+        data += _field(2, 0, _varint(step))
     if file_version is not None:
         data += _bytes_field(3, file_version.encode("utf-8"))
     if graph_def is not None:
