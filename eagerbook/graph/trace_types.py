@@ -20,7 +20,7 @@ from ..core.spec import TensorSpec
 from ..core.tensor import EagerTensor, Tensor, convert_to_tensor
 from ..ops.support import tf_type_name
 from .autograph.conversion import CONVERTED_CODE, original_name
-from .ir import SymbolicTensor
+from .ir import InaccessibleTensorError, OperatorNotAllowedInGraphError, SymbolicTensor
 from .node_errors import inference_name
 
 logger = logging.getLogger("eagerbook")
@@ -397,6 +397,14 @@ _PACKAGE_DIR = __file__.rsplit("/graph/", 1)[0]
 _STRING_CONSTRUCTOR_ERRORS = (AssertionError, AttributeError, NameError, NotImplementedError,
                               RuntimeError, StopIteration, TypeError, UnboundLocalError,
                               ValueError)
+# Graph errors of eagerbook's own, which take their message as TF's do.
+_GRAPH_ERRORS = (InaccessibleTensorError, OperatorNotAllowedInGraphError)
+
+
+class StagingError(Exception):
+    """TF's error for an error raised while tracing that cannot be raised again as its own
+    kind with the "in user code" message: a RecursionError (a tf.function calling itself on
+    tensors), an OverflowError, an error class whose constructor takes other arguments."""
 
 
 class MultilineMessageKeyError(KeyError):
@@ -457,12 +465,12 @@ def in_user_code(exc):
     cls = type(exc)
     if isinstance(exc, errors.OpError):
         framed = cls(exc.node_def, exc.op, message)
-    elif cls in _STRING_CONSTRUCTOR_ERRORS or cls.__init__ is Exception.__init__:
+    elif cls in _STRING_CONSTRUCTOR_ERRORS + _GRAPH_ERRORS or cls.__init__ is Exception.__init__:
         framed = cls(message)
     elif cls is KeyError:
         framed = MultilineMessageKeyError(message, exc.args[0] if exc.args else None)
     else:
-        return None
+        framed = StagingError(message)
     framed.ag_error_metadata = cause
     framed.__suppress_context__ = True
     return framed.with_traceback(exc.__traceback__)

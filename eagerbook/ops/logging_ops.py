@@ -108,8 +108,21 @@ def _traced_comparison(holds, message, sym, x, y=None):
 @register("PrintV2", stateful=True, differentiable=False, num_outputs=0)
 def _print(*values, template, summarize, output_stream, end):
     """Writes `template` with its integer slots replaced by the formatted `values`."""
-    pieces = [piece if isinstance(piece, str) else format_value(values[piece], summarize)
-              for piece in template]
+    pieces = []
+    for piece in template:
+        if isinstance(piece, str):
+            pieces.append(piece)
+        elif isinstance(piece, int):
+            pieces.append(format_value(values[piece], summarize))
+        elif piece[0] == "ragged":  # ("ragged", first value, how many row_splits follow)
+            _, first, depth = piece
+            splits = [np.asarray(values[first + 1 + k]) for k in range(depth)]
+            pieces.append(_format_ragged(np.asarray(values[first]), splits, summarize))
+        else:  # ("sparse", first value): its indices, values and dense_shape
+            indices, sparse_values, shape = (format_value(values[piece[1] + k], summarize)
+                                             for k in range(3))
+            pieces.append(f"'SparseTensor(indices={indices}, values={sparse_values}, "
+                          f"shape={shape})'")
     text = "".join(pieces) + end
     if output_stream == "stderr":
         sys.stderr.write(text)
@@ -162,6 +175,38 @@ def _format_axis(array, axis, ndim, ends, out):
     out.append("]")
 
 
+def _format_ragged(flat_values, nested_splits, summarize):
+    """A ragged tensor as ``tf.print`` writes it: nested rows separated by commas, each row
+    keeping `summarize` items at each end (``[[0, 1, 2, ..., 7, 8, 9], [1]]``)."""
+    ends = None if summarize is None or summarize < 0 else int(summarize)
+
+    def rows(level, start, stop):
+        if level == len(nested_splits):
+            items = [_ragged_element(flat_values[i]) for i in range(start, stop)]
+        else:
+            splits = nested_splits[level]
+            items = [rows(level + 1, splits[i], splits[i + 1]) for i in range(start, stop)]
+        if ends is not None and len(items) > 2 * ends:
+            items = items[:ends] + ["..."] + items[len(items) - ends:]
+        return "[" + ", ".join(items) + "]"
+    return rows(0, 0, len(nested_splits[0]) - 1)
+
+
+def _ragged_element(x):
+    """One value of a ragged tensor as TF converts it to text there (``tf.strings.as_string``
+    for numbers: floats with six decimals; strings in single quotes)."""
+    if isinstance(x, np.ndarray):  # flat values of rank > 1: one row of the inner dims
+        return "[" + ", ".join(_ragged_element(v) for v in x) + "]"
+    if isinstance(x, (bool, np.bool_)):
+        return "true" if x else "false"
+    if isinstance(x, (bytes, str)):
+        text = x.decode("utf-8", "replace") if isinstance(x, bytes) else x
+        return "'" + text.replace("\\", "\\\\").replace("'", "\\'") + "'"
+    if isinstance(x, (np.floating, float)):
+        return f"{float(x):f}"
+    return str(x)
+
+
 def _element(x):
     """One element, the way TensorFlow's C++ StrCat writes it."""
     if isinstance(x, (bool, np.bool_)):
@@ -209,7 +254,16 @@ def print_v2(*inputs, output_stream="stderr", summarize=3, sep=" ", end="\n", na
 
 
 def _template(item, template, tensors, top=False):
-    if isinstance(item, Tensor) or hasattr(type(item), "_as_tensor"):
+    from .ragged_ops import RaggedTensor
+    from .sparse_ops import SparseTensor
+    if isinstance(item, RaggedTensor):
+        splits = list(item.nested_row_splits)
+        template.append(("ragged", len(tensors), len(splits)))
+        tensors.extend([convert_to_tensor(item.flat_values)] + splits)
+    elif isinstance(item, SparseTensor):
+        template.append(("sparse", len(tensors)))
+        tensors.extend([item.indices, item.values, item.dense_shape])
+    elif isinstance(item, Tensor) or hasattr(type(item), "_as_tensor"):
         template.append(len(tensors))
         tensors.append(convert_to_tensor(item))
     elif isinstance(item, dict):

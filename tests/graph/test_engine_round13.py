@@ -1,0 +1,73 @@
+"""tf.function behaviours from TF's guides fixed in one round: errors raised while tracing
+whose kind cannot carry the "in user code" message come out as StagingError."""
+
+import pytest
+
+import eagerbook as tf
+
+
+def _kind(fn, *args):
+    with pytest.raises(Exception) as info:
+        fn(*args)
+    return type(info.value).__name__, str(info.value)
+
+
+def test_recursive_function_on_tensors_is_a_staging_error():
+    @tf.function
+    def recursive_fn(n):
+        if n > 0:
+            return recursive_fn(n - 1)
+        return 1
+    kind, message = _kind(recursive_fn, tf.constant(5))
+    assert kind == "StagingError"
+    assert message.startswith("in user code:")
+    assert "RecursionError: maximum recursion depth exceeded" in message
+
+
+def test_recursion_on_python_numbers_traces_each_level():
+    traced = []
+
+    @tf.function
+    def recursive_fn(n):
+        if n > 0:
+            traced.append(n)
+            return recursive_fn(n - 1)
+        return 1
+    assert recursive_fn(3).numpy() == 1
+    assert traced == [3, 2, 1]
+
+
+def test_error_kinds_that_cannot_take_the_message_become_staging_errors():
+    class TwoArgumentError(Exception):
+        def __init__(self, a, b):
+            super().__init__(a, b)
+
+    class PlainError(Exception):
+        pass
+
+    @tf.function
+    def overflow(x):
+        raise OverflowError("big")
+
+    @tf.function
+    def two_arguments(x):
+        raise TwoArgumentError("bad", 2)
+
+    @tf.function
+    def plain(x):
+        raise PlainError("bad")
+    kind, message = _kind(overflow, tf.constant(1))
+    assert kind == "StagingError" and message.rstrip().endswith("OverflowError: big")
+    assert _kind(two_arguments, tf.constant(1))[0] == "StagingError"
+    assert _kind(plain, tf.constant(1))[0] == "PlainError"  # its constructor takes the text
+
+
+def test_bool_of_a_symbolic_tensor_keeps_its_kind_with_the_user_frames():
+    @tf.function
+    def f(x):
+        assert x > 0, "x must be positive"  # not converted: Python asks the tensor for a bool
+        return x
+    kind, message = _kind(f, tf.constant(1))
+    assert kind == "OperatorNotAllowedInGraphError"
+    assert message.startswith("in user code:")
+    assert 'assert x > 0, "x must be positive"' in message
