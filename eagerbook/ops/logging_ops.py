@@ -254,13 +254,13 @@ def print_v2(*inputs, output_stream="stderr", summarize=3, sep=" ", end="\n", na
 
 
 def _template(item, template, tensors, top=False):
-    from .ragged_ops import RaggedTensor
-    from .sparse_ops import SparseTensor
-    if isinstance(item, RaggedTensor):
+    # Ragged and sparse tensors are known by their parts (ragged_ops and sparse_ops import
+    # this module, so it does not import them).
+    if hasattr(item, "nested_row_splits") and hasattr(item, "flat_values"):
         splits = list(item.nested_row_splits)
         template.append(("ragged", len(tensors), len(splits)))
         tensors.extend([convert_to_tensor(item.flat_values)] + splits)
-    elif isinstance(item, SparseTensor):
+    elif type(item).__name__ == "SparseTensor" and hasattr(item, "dense_shape"):
         template.append(("sparse", len(tensors)))
         tensors.extend([item.indices, item.values, item.dense_shape])
     elif isinstance(item, Tensor) or hasattr(type(item), "_as_tensor"):
