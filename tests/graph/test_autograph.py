@@ -114,8 +114,18 @@ def test_return_inside_loop_and_branches():
                 return v
         return tf.constant(0.0)
 
-    assert first_negative(tf.constant([1.0, -2.0, -3.0])).numpy() == -2.0
-    assert first_negative(tf.constant([1.0, 2.0])).numpy() == 0.0
+    # TF cannot stage a return that happens on some iterations of a graph loop only
+    with pytest.raises(NotImplementedError, match="a return statement cannot be placed "
+                                                  "inside this TensorFlow loop"):
+        first_negative(tf.constant([1.0, -2.0, -3.0]))
+
+    @function
+    def first(x):
+        for v in x:
+            return v  # on the first iteration: TF stages that
+        return tf.constant(0.0)
+
+    assert first(tf.constant([5.0, 6.0])).numpy() == 5.0
 
     @function
     def absolute(x):
@@ -247,7 +257,7 @@ def test_shape_change_without_invariants_and_with_set_loop_options():
     assert grow_ok(tf.constant([1])).numpy().tolist() == [1] * 8
 
 
-def test_loop_variable_must_be_defined_before_the_loop():
+def test_loop_variable_first_assigned_in_the_loop_needs_one_iteration():
     @function
     def f(n):
         i = tf.constant(0)
@@ -256,8 +266,11 @@ def test_loop_variable_must_be_defined_before_the_loop():
             i += 1
         return last  # noqa: F821 - the point: undefined when the loop never runs
 
-    with pytest.raises(ValueError, match="'last' must be defined before the loop"):
-        f(tf.constant(3))
+    assert f(tf.constant(3)).numpy() == 2  # TF starts `last` from zeros, traced once aside
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=r"assertion failed: \[loop must iterate at least once to "
+                             r"initialize last\]"):
+        f(tf.constant(0))
 
 
 def test_maximum_iterations_option():
@@ -438,15 +451,25 @@ def test_nested_loop_variables_first_assigned_in_the_inner_loop():
     np.testing.assert_allclose(train().numpy(), [expected, expected], rtol=1e-5)
 
 
-def test_a_variable_read_after_a_loop_must_still_be_defined_before_it():
+def test_a_variable_read_after_a_loop_starts_from_zeros_of_its_first_value():
     @function
     def f(n):
         for i in tf.range(n):
-            last = i
+            last = tf.range(i)  # unknown length: the loop relaxes its shape
         return last
 
-    with pytest.raises(ValueError, match="'last' must be defined before the loop"):
-        f(tf.constant(3))
+    assert f(tf.constant(3)).numpy().tolist() == [0, 1]
+
+
+def test_a_variable_read_after_a_dataset_loop_must_be_defined_before_it():
+    @function
+    def f(ds):
+        for x in ds:
+            last = x
+        return last
+
+    with pytest.raises(ValueError, match="'last' must be defined before the loop$"):
+        f(tf.data.Dataset.range(3))
 
 
 def test_next_on_an_iterator_advances_on_every_call():

@@ -71,3 +71,44 @@ def test_bool_of_a_symbolic_tensor_keeps_its_kind_with_the_user_frames():
     assert kind == "OperatorNotAllowedInGraphError"
     assert message.startswith("in user code:")
     assert 'assert x > 0, "x must be positive"' in message
+
+
+def test_a_variable_first_assigned_in_a_tensor_loop_is_read_after_it():
+    @tf.function
+    def f(n):
+        for i in tf.range(n):
+            y = i * 2
+        return y
+
+    @tf.function
+    def g(n):
+        i = 0
+        while i < n:
+            z = {"ones": tf.ones([2]) * tf.cast(i, tf.float32), "step": [i]}
+            i += 1
+        return z
+    assert f(tf.constant(3)).numpy() == 4
+    out = g(tf.constant(3))
+    assert out["ones"].numpy().tolist() == [2.0, 2.0] and out["step"][0].numpy() == 2
+    with pytest.raises(tf.errors.InvalidArgumentError) as info:
+        f(tf.constant(0))
+    assert "assertion failed: [loop must iterate at least once to initialize y]" in \
+        str(info.value)
+    assert "{{node Assert/Assert}}" in str(info.value)
+
+
+def test_a_return_on_some_iterations_of_a_tensor_loop_is_not_implemented():
+    @tf.function
+    def f(n):
+        i = tf.constant(0)
+        while i < n:
+            i += 1
+            if i > 2:
+                return i
+        return -1
+    kind, message = _kind(f, tf.constant(5))
+    assert kind == "NotImplementedError"
+    assert message.rstrip().endswith(
+        "NotImplementedError: a return statement cannot be placed inside this TensorFlow "
+        "loop; this may happen if a return statement depends on a static Python condition "
+        "such as a hyperparameter")

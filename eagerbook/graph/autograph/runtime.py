@@ -8,6 +8,7 @@ import builtins
 import functools
 import inspect
 import os
+import threading
 
 import numpy as np
 
@@ -183,6 +184,9 @@ def _graph_if(pred, body, orelse, state, names, live):
         values = [next(out_tensors) for _ in f]
         results[i] = control_flow._pack_values(template, nest.flatten(template), values) \
             if not isinstance(template, (Tensor, bool, int, float)) else values[0]
+        if names[i] == "retval_" and _dry_runs.conditional_returns is not None and \
+                isinstance(then_out[i], Undefined) != isinstance(else_out[i], Undefined):
+            _dry_runs.conditional_returns.update(map(id, values))
     return tuple(results)
 
 
@@ -209,7 +213,7 @@ def _split_state(state, names, live):
     for i, (name, v) in enumerate(zip(names, state)):
         if isinstance(v, Undefined):
             if name in live:
-                raise ValueError(f"'{name}' must be defined before the loop.")
+                raise ValueError(f"'{name}' must be defined before the loop")
             local_idx.append(i)
         else:
             loop_idx.append(i)
@@ -230,7 +234,14 @@ def _loop_invariants(opts, state, loop_idx):
 def _graph_loop(make_cond, make_body, state, names, live, opts, extra_vars=(),
                 extra_names=()):
     """A While op over the defined variables of `state` plus `extra_vars` (loop counters)."""
-    state = _initialize_return_value(make_body, state, names, extra_vars)
+    state, new_invariants, required = _initialize_undefined(make_body, state, names, live,
+                                                            extra_vars)
+    if new_invariants:
+        opts = dict(opts or {})
+        opts["shape_invariants"] = list(opts.get("shape_invariants") or ()) + new_invariants
+    if required:
+        make_cond, make_body, extra_vars, extra_names, opts = _flagging_iteration(
+            make_cond, make_body, extra_vars, extra_names, opts)
     loop_idx, _ = _split_state(state, names, live)
     init = list(extra_vars) + [state[i] for i in loop_idx]
     init = [_to_loop_value(v, names[i]) for v, i in zip(init[len(extra_vars):], loop_idx)]
@@ -267,6 +278,8 @@ def _graph_loop(make_cond, make_body, state, names, live, opts, extra_vars=(),
         cond_fn, body_fn, init, shape_invariants=shape_invariants,
         maximum_iterations=max_iter, _relax_shapes=bool(opts and opts.get("_relax_shapes")),
         _names=list(extra_names) + [names[i] for i in loop_idx])
+    if required:
+        _require_one_iteration(results[n_extra - 1], required)
     out = list(state)
     for i, v in zip(loop_idx, results[n_extra:]):
         out[i] = v
@@ -276,22 +289,104 @@ def _graph_loop(make_cond, make_body, state, names, live, opts, extra_vars=(),
     return tuple(out)
 
 
-def _initialize_return_value(make_body, state, names, extra_vars):
-    """A `return` inside a graph loop: `retval_` needs a value before the loop. Like TF, trace
-    the body once on the side to learn its dtype and shape, and start from zeros."""
-    if "retval_" not in names:
-        return state
-    i = names.index("retval_")
-    if not isinstance(state[i], Undefined):
-        return state
-    _, _, out = control_flow._trace_subgraph(
-        lambda: make_body(tuple(extra_vars), list(state))[1], "dry_run")
-    value = out[i]
-    if isinstance(value, Undefined) or value is None:
-        return state
+# While a loop body is traced on the side (below): ids of the values a `return` under a
+# tensor condition gives (TF cannot stage a return that happens on some iterations only).
+_dry_runs = threading.local()
+_dry_runs.conditional_returns = None
+
+
+def _initialize_undefined(make_body, state, names, live, extra_vars):
+    """Variables first assigned inside a graph loop but read after it (and a `return` inside
+    it, `retval_`) need a value before the loop. Like TF, trace the body once on the side to
+    learn their types and shapes, and start them from zeros. Returns the new state, shape
+    invariants for starting values of unknown dims, and the names that need the loop to run
+    at least once (TF checks that when the function runs)."""
+    wanted = [i for i, (name, v) in enumerate(zip(names, state)) if isinstance(v, Undefined)
+              and (name == "retval_" or name in live)]
+    if not wanted:
+        return state, [], []
+    saved, _dry_runs.conditional_returns = _dry_runs.conditional_returns, set()
+    try:
+        _, _, out = control_flow._trace_subgraph(
+            lambda: make_body(tuple(extra_vars), _as_placeholders(state))[1], "dry_run")
+    except (UnboundLocalError, TypeError, ValueError, KeyError):
+        out = state  # TF then reports the variables as undefined before the loop
+    finally:
+        conditional_returns, _dry_runs.conditional_returns = \
+            _dry_runs.conditional_returns, saved
     state = list(state)
-    state[i] = _zeros_like_structure(value)
-    return tuple(state)
+    invariants, required = [], []
+    for i in wanted:
+        value = out[i]
+        if names[i] == "retval_" and any(id(v) in conditional_returns
+                                         for v in nest.flatten(value)):
+            value = None  # returned on some iterations only: TF cannot stage it
+        if isinstance(value, Undefined) or value is None:
+            if names[i] == "retval_":
+                raise NotImplementedError(
+                    "a return statement cannot be placed inside this TensorFlow loop; this "
+                    "may happen if a return statement depends on a static Python condition "
+                    "such as a hyperparameter")
+            continue
+        try:
+            state[i] = _placeholder_value(value)
+        except TypeError:
+            continue
+        if isinstance(value, Tensor) and not value.shape.is_fully_defined():
+            invariants.append((state[i], value.shape))
+        required.append("the function return value" if names[i] == "retval_" else names[i])
+    return tuple(state), invariants, required
+
+
+def _as_placeholders(state):
+    """The loop's starting values for the side trace, Python numbers made placeholders (the
+    loop will make them tensors; a Python ``if`` on them must not decide the trace)."""
+    graph = context.state.graph
+    out = []
+    for v in state:
+        if isinstance(v, (bool, int, float)):
+            t = convert_to_tensor(v)
+            v = graph.add_placeholder(t.dtype, t.shape, name="dry_run_value")
+        out.append(v)
+    return out
+
+
+def _placeholder_value(like):
+    """A starting value shaped like `like` (a loop's first value of a variable): zeros (0 for
+    the unknown dims), Python zeros of its type, or the same structure of them."""
+    if isinstance(like, (bool, int, float)):
+        return type(like)(0)
+    if isinstance(like, Tensor):
+        return _zeros_like_structure(like)
+    if isinstance(like, (list, tuple, dict)):
+        return nest.map_structure(_placeholder_value, like)
+    raise TypeError(f"no starting value for a loop variable of type {type(like).__name__}")
+
+
+def _require_one_iteration(ran, names):
+    """TF's run-time check that a loop which first assigns `names` ran at least once (`ran`:
+    the loop's flag, false until its body has run)."""
+    from ...ops import logging_ops
+    with context.name_scope("Assert"):  # TF's node: Assert/Assert
+        logging_ops._graph_assert(ran, [
+            "loop must iterate at least once to initialize " + ", ".join(names)])
+
+
+def _flagging_iteration(make_cond, make_body, extra_vars, extra_names, opts):
+    """The loop's functions with one more loop variable (last): a flag set by the body."""
+    n = len(extra_vars)
+
+    def cond(extra, full):
+        return make_cond(extra[:n], full)
+
+    def body(extra, full):
+        new_extra, out = make_body(extra[:n], full)
+        return tuple(new_extra) + (convert_to_tensor(True),), out
+    if opts and opts.get("_extra_invariants") is not None:
+        invariants = list(opts["_extra_invariants"])
+        opts = dict(opts, _extra_invariants=invariants[:n] + [TensorShape([])] + invariants[n:])
+    return (cond, body, tuple(extra_vars) + (convert_to_tensor(False),),
+            tuple(extra_names) + ("ran",), opts)
 
 
 def _to_loop_value(v, name):
