@@ -382,9 +382,9 @@ def _trace_while(cond, body, flat, invariants, explicit, structure, leaves, sing
             if vname is not None:
                 raise TypeError(f"'{vname}' has dtype {t._dtype.name} before the loop, but "
                                 f"dtype {out._dtype.name} after one iteration")
-            raise TypeError(f"Loop variable {t.name} enters the loop with type "
-                            f"{t._dtype.name}, but has type {out._dtype.name} after one "
-                            "iteration.")
+            raise TypeError(f"Loop var {t.name} enters the loop with type {t._dtype} but "
+                            f"has type {out._dtype} after 1 iteration. {t.name} type should "
+                            "remain constant.")
         if not inv.is_compatible_with(out._shape) or (
                 not ex and out._shape != inv and not _more_specific(out._shape, inv)):
             if relax and not ex:
@@ -396,7 +396,7 @@ def _trace_while(cond, body, flat, invariants, explicit, structure, leaves, sing
                     " one iteration. Use tf.autograph.experimental.set_loop_options to set "
                     "shape invariants.")
             raise ValueError(
-                f"Input tensor '{t.name}' enters the loop with shape {inv}, but has shape "
+                f"Input tensor `{t.name}` enters the loop with shape {inv}, but has shape "
                 f"{out._shape} after one iteration. To allow the shape to vary across "
                 "iterations, use the `shape_invariants` argument of tf.while_loop to specify "
                 "a less-specific shape.")
