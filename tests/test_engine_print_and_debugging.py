@@ -2,6 +2,8 @@
 
 import io
 
+import pytest
+
 import eagerbook as tf
 
 
@@ -43,3 +45,89 @@ def test_ragged_print_inside_a_function_prints_each_call():
     show(tf.ragged.constant([[1], [2, 3]]))
     show(tf.ragged.constant([[4, 5], [6]]))
     assert stream.getvalue() == "r: {'k': [[1], [2, 3]]}\nr: {'k': [[4, 5], [6]]}\n"
+
+
+def _error(fn, *args, **kwargs):
+    with pytest.raises(Exception) as info:
+        fn(*args, **kwargs)
+    return type(info.value).__name__, str(info.value)
+
+
+def test_assert_shapes_words_its_failures_as_tf():
+    x, y = tf.zeros([2, 3]), tf.ones([2, 1])
+    assert _error(tf.debugging.assert_shapes, [(x, ("N", "Q")), (y, ("N", "Q"))],
+                  message="msg") == (
+        "ValueError", "msg.  Specified by tensor shape=(2, 3) dtype=float32 dimension 1.  "
+        "Tensor shape=(2, 1) dtype=float32 dimension 1 must have size 3.  Received size 1, "
+        "shape (2, 1)")
+    assert _error(tf.debugging.assert_shapes, [(x, ("N", 2))])[1] == (
+        "Specified explicitly.  Tensor shape=(2, 3) dtype=float32 dimension 1 must have size "
+        "2.  Received size 3, shape (2, 3)")
+    assert _error(tf.debugging.assert_shapes, [(x, ("N",))]) == (
+        "ValueError", "Tensor  must have rank in (0, 1).  Received rank 2, shape (2, 3)")
+
+
+def test_assert_shapes_outer_dimensions_and_scalars():
+    batch = tf.zeros([4, 2, 3])
+    assert tf.debugging.assert_shapes([(batch, ("*", 2, 3))]) is None
+    assert tf.debugging.assert_shapes([(tf.constant(1.0), ())]) is None
+    assert tf.debugging.assert_shapes([(tf.constant(1.0), ("N",))]) is None  # size 1
+    assert _error(tf.debugging.assert_shapes,
+                  [(batch, ("*", "Q")), (tf.ones([2, 1]), (2, "Q"))])[1] == (
+        "Specified by tensor shape=(4, 2, 3) dtype=float32 dimension -1.  Tensor shape=(2, 1) "
+        "dtype=float32 dimension 1 must have size 3.  Received size 1, shape (2, 1)")
+
+
+def test_assert_shapes_checks_unknown_dims_when_the_function_runs():
+    @tf.function(input_signature=[tf.TensorSpec([None, 3]), tf.TensorSpec([None, 1])])
+    def f(x, y):
+        tf.debugging.assert_shapes([(x, ("N", "Q")), (y, ("N", 1))])
+        return tf.shape(x)[0]
+    assert f(tf.zeros([2, 3]), tf.zeros([2, 1])).numpy() == 2
+    kind, message = _error(f, tf.zeros([2, 3]), tf.zeros([4, 1]))
+    assert kind == "InvalidArgumentError"
+    assert ("assertion failed: [] [Specified by tensor x:0 dimension 0] [Tensor y:0 dimension] "
+            "[0] [must have size] [2] [Received shape: ] [4 1]") in message
+
+
+def test_message_prefixes_end_with_a_period():
+    assert _error(tf.debugging.assert_type, tf.constant(1), tf.float32, message="need float") \
+        == ("TypeError", "need float.  tensor must be of type tf.float32; got tf.int32")
+    assert _error(tf.debugging.assert_scalar, tf.constant([1, 2]), message="m")[1] == \
+        "m.  Expected scalar shape, saw shape: (2,)."
+    assert _error(tf.debugging.assert_integer, tf.constant([1.0]), message="m")[1].startswith(
+        'm.  Expected "x" to be integer type.')
+
+
+def test_assert_rank_in_proper_iterable_and_same_float_dtype():
+    assert tf.debugging.assert_rank_in(tf.zeros([2]), [1, 3]) is None
+    assert _error(tf.debugging.assert_rank_in, tf.zeros([2]), [2, 3])[1] == \
+        "Tensor  must have rank in (2, 3).  Received rank 1, shape (2,)"
+    tf.debugging.assert_proper_iterable([1, 2])
+    assert _error(tf.debugging.assert_proper_iterable, "abc") == (
+        "TypeError", "Expected argument \"values\" to be a \"proper\" iterable.  Found: "
+        "<class 'str'>")
+    assert _error(tf.debugging.assert_proper_iterable, 3)[1] == \
+        "Expected argument \"values\" to be iterable.  Found: <class 'int'>"
+    assert tf.debugging.assert_same_float_dtype([tf.constant(1.0)]) == tf.float32
+    assert tf.debugging.assert_same_float_dtype(None, tf.float64) == tf.float64
+    assert _error(tf.debugging.assert_same_float_dtype,
+                  [tf.constant(1.0), tf.constant(2.0, tf.float64)])[1] == (
+        "tf.Tensor(2.0, shape=(), dtype=float64), type=<dtype: 'float64'>, must be of the same "
+        "type (<dtype: 'float32'>) as tf.Tensor(1.0, shape=(), dtype=float32).")
+    assert _error(tf.debugging.assert_same_float_dtype, [tf.constant(1)])[1] == \
+        "Expected floating point type, got <dtype: 'int32'>."
+
+
+def test_eager_assert_near_and_shape_mismatch_fail_as_tf():
+    kind, message = _error(tf.debugging.assert_near, tf.constant([1.0, 2.0]),
+                           tf.constant([1.0, 2.5]))
+    assert kind == "InvalidArgumentError"
+    assert message == (
+        "Expected 'tf.Tensor(False, shape=(), dtype=bool)' to be true. Summarized data: b''\n"
+        "b'x and y not equal to tolerance rtol = tf.Tensor(1.1920929e-06, shape=(), "
+        "dtype=float32), atol = tf.Tensor(1.1920929e-06, shape=(), dtype=float32)'\n"
+        "b'x (shape=(2,) dtype=float32) = '\n1.0, 2.0\nb'y (shape=(2,) dtype=float32) = '\n"
+        "1.0, 2.5")
+    assert _error(tf.debugging.assert_equal, tf.constant([1, 2]), tf.constant([1, 2, 3])) == (
+        "InvalidArgumentError", "Incompatible shapes: [2] vs. [3] [Op:Equal]")

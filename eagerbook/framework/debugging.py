@@ -12,7 +12,6 @@ import sys
 import numpy as np
 
 from ..core import context, dtypes, errors
-from ..core.shape import TensorShape
 from ..core.tensor import EagerTensor, Tensor, convert_to_tensor
 from ..ops.logging_ops import _graph_assert as _assert_op
 from ..ops.logging_ops import comparison_error as _comparison_error
@@ -33,24 +32,6 @@ def _pair(x, y):
     if x.dtype is not y.dtype:
         raise TypeError(f"x and y must have the same dtype, got {x.dtype!r} != {y.dtype!r}")
     return x, y
-
-
-def _fail(message, condition, x, y=None, summarize=None):
-    """assert_near's error (the other checks word theirs as below)."""
-    lines = [] if not message else [str(message)]
-    lines.append(f"Condition {condition} did not hold.")
-    limit = 3 if summarize is None else summarize
-    lines.append(f"x (shape={x.shape}) = {_summary(x, limit)}")
-    if y is not None:
-        lines.append(f"y (shape={y.shape}) = {_summary(y, limit)}")
-    return errors.InvalidArgumentError(None, None, "\n".join(lines))
-
-
-def _summary(t, limit):
-    flat = np.asarray(t._value).reshape(-1)
-    if limit is not None and limit >= 0 and flat.size > limit:
-        return " ".join(str(v) for v in flat[:limit]) + " ..."
-    return " ".join(str(v) for v in flat)
 
 
 def _sign_error(message, condition, x, summarize):
@@ -135,12 +116,18 @@ def _elementwise(x, y, test, condition, message, summarize, name=None):
         return None
     try:
         ok = np.all(test(x._value, y._value))
-    except ValueError:
-        raise ValueError(f"{message + ' ' if message else ''}Shapes {x.shape} and {y.shape} "
-                         f"are incompatible") from None
+    except ValueError:  # TF's comparison op fails on shapes that do not broadcast
+        shapes = [",".join(map(str, np.shape(v))) for v in (x._value, y._value)]
+        raise errors.op_error(errors.InvalidArgumentError, _COMPARISON_OPS[condition],
+                              f"Incompatible shapes: [{shapes[0]}] vs. [{shapes[1]}]") \
+            from None
     if not ok:
         raise _comparison_error(message, condition, x, y, test(x._value, y._value), summarize)
     return None
+
+
+_COMPARISON_OPS = {"==": "Equal", "!=": "NotEqual", ">": "Greater", ">=": "GreaterEqual",
+                   "<": "Less", "<=": "LessEqual"}
 
 
 def assert_equal(x, y, message=None, summarize=None, name=None):
@@ -178,8 +165,14 @@ def assert_near(x, y, rtol=None, atol=None, message=None, summarize=None, name=N
     if x._value is None or y._value is None:
         return None
     ok = np.all(np.abs(x._value - y._value) <= atol + rtol * np.abs(y._value))
-    if not ok:
-        raise _fail(message, "x and y are near (|x - y| <= atol + rtol * |y|)", x, y, summarize)
+    if not ok:  # TF's eager check is an Assert: its data are listed as Assert lists them
+        tolerance = x.dtype.real_dtype if x.dtype.is_complex else x.dtype
+        rtol, atol = (convert_to_tensor(t, dtype=tolerance) for t in (rtol, atol))
+        Assert(convert_to_tensor(False), [
+            str(message) if message else "",
+            f"x and y not equal to tolerance rtol = {rtol!s}, atol = {atol!s}",
+            f"x (shape={x.shape} dtype={x.dtype.name}) = ", x,
+            f"y (shape={y.shape} dtype={y.dtype.name}) = ", y], summarize)
     return None
 
 
@@ -301,78 +294,160 @@ def assert_type(tensor, tf_type, message=None, name=None):
     tf_type = dtypes.as_dtype(tf_type)
     dtype = tensor.dtype if hasattr(tensor, "dtype") else _tensor(tensor).dtype
     if dtype is not tf_type:
-        prefix = f"{message}  " if message else ""
+        prefix = f"{message}.  " if message else ""
         raise TypeError(f"{prefix}tensor must be of type {tf_type!r}; got {dtype!r}")
     return None
 
 
 def assert_shapes(shapes, data=None, summarize=None, message=None, name=None):
-    """Checks ``[(tensor, ('N', 'D')), ...]``: named dimensions must agree across tensors,
-    integer dimensions must match exactly, ``None``/``'.'`` accept anything; a leading
-    ``'*'`` is not supported (basic form only). Inside a function a dimension unknown while
-    tracing is checked by an Assert op when the function runs."""
+    """Checks ``[(tensor, ('N', 'D')), ...]`` in TF's order: first each tensor's rank (a
+    leading ``'*'``/``...`` stands for any number of outer dimensions: rank at least), then
+    each dimension: an int must match, a name must agree with the size it first stood for,
+    ``None``/``'.'`` accept anything; a scalar counts as one dimension of size 1. Known sizes
+    are checked now (ValueError); inside a function an unknown one is checked by an Assert op
+    when the function runs."""
     items = shapes.items() if isinstance(shapes, dict) else shapes
-    sizes = {}  # name -> (size: int or traced scalar, tensor it came from, axis)
-    checks = []
-    prefix = f"{message}  " if message else ""
+    prefix = f"{message}.  " if message else ""
+    constraints = []
     for tensor, spec in items:
-        tensor = _tensor(tensor)
-        shape = TensorShape(tensor.shape)
-        spec = (spec,) if isinstance(spec, (int, str)) else tuple(spec)
-        if shape.rank is None:
+        if spec is None:
             continue
-        if shape.rank != len(spec):
-            raise ValueError(f"{prefix}Specified by tensor {_describe(tensor)} dimension "
-                             f"count: rank of tensor is {shape.rank}, but the shape "
-                             f"specification {spec} has {len(spec)} dimensions")
-        for axis, (want, have) in enumerate(zip(spec, shape, strict=True)):
-            if want is None or want == ".":
+        tensor = _tensor(tensor)
+        if not hasattr(spec, "__iter__") and not hasattr(spec, "__getitem__"):
+            raise ValueError(f"{prefix}Tensor {_shape_name(tensor)}.  Specified shape must be "
+                             "an iterable.  An iterable has the attribute `__iter__` or "
+                             f"`__getitem__`.  Received specified shape: {spec}")
+        spec = tuple(spec)
+        for i, symbol in enumerate(spec):
+            if (symbol is Ellipsis or symbol == "*") and i:
+                raise ValueError(f"{prefix}Tensor {_shape_name(tensor)} specified shape index "
+                                 f"{i}.  Symbol `...` or `*` for a variable number of "
+                                 "unspecified dimensions is only allowed as the first entry")
+        outer = bool(spec) and (spec[0] is Ellipsis or spec[0] == "*")
+        sizes = (spec[1:] if outer else spec) or (1,)
+        constraints.append((tensor, outer, sizes))
+    for tensor, outer, sizes in constraints:
+        if outer and len(sizes) > 1:
+            assert_rank_at_least(tensor, len(sizes), message=message)
+        elif not outer and len(sizes) <= 1:
+            assert_rank_in(tensor, (0, 1), message=message)
+        elif not outer:
+            assert_rank(tensor, len(sizes), message=message)
+    named = {}  # symbol -> (size: int or traced scalar, the tensor it came from, its dim)
+    checks = []
+    for tensor, outer, sizes in constraints:
+        actual = _dimension_sizes(tensor)
+        for i, symbol in enumerate(sizes):
+            if symbol is None or symbol == ".":
                 continue
-            if have is None and not _tracing():
+            dim = i - len(sizes) if outer else i
+            size = actual[dim]
+            if _is_int(symbol):
+                want, origin = int(symbol), "Specified explicitly"
+            elif symbol in named:
+                want, source, source_dim = named[symbol]
+                origin = f"Specified by tensor {_shape_name(source)} dimension {source_dim}"
+            else:
+                named[symbol] = (size, tensor, dim)
                 continue
-            if isinstance(want, str):
-                if want not in sizes:
-                    sizes[want] = (have if have is not None else _dim(tensor, axis),
-                                   tensor, axis)
-                    continue
-                size, source, source_axis = sizes[want]
-                if have is not None and isinstance(size, int):
-                    if size != have:
-                        raise ValueError(f"{prefix}Specified by tensor {_describe(tensor)} "
-                                         f"dimension {axis}.  Tensor shape {shape} must have "
-                                         f"dimension {axis} size {size} (as '{want}'), "
-                                         f"but has {have}")
-                    continue
-                checks.append((tensor, axis, size,
-                               f"Specified by tensor {_name(source)} dimension {source_axis}"))
-            elif have is None:
-                checks.append((tensor, axis, int(want), "Specified explicitly"))
-            elif int(want) != have:
-                raise ValueError(f"{prefix}Specified explicitly.  Tensor {_describe(tensor)} "
-                                 f"dimension {axis} must have size {int(want)}; received "
-                                 f"shape {shape}")
+            if isinstance(size, int) and isinstance(want, int):
+                if size != want:
+                    raise ValueError(f"{prefix}{origin}.  Tensor {_shape_name(tensor)} "
+                                     f"dimension {dim} must have size {want}.  Received size "
+                                     f"{size}, shape {tensor.shape}")
+                continue
+            checks.append((tensor, dim, size, want, origin))
     ops = [_dim_check(prefix, *check, summarize) for check in checks]
     return ops[-1] if ops else None
 
 
-def _dim(tensor, axis):
+def _is_int(symbol):
+    try:
+        int(symbol)
+    except (TypeError, ValueError):
+        return False
+    return symbol is not None
+
+
+def _shape_name(tensor):
+    """How assert_shapes names a tensor: its shape and dtype eagerly, else its name."""
+    if _tracing():
+        return _name(tensor)
+    return f"shape={tensor.shape} dtype={tensor.dtype.name}"
+
+
+def _dimension_sizes(tensor):
+    """Each dimension's size: an int when known now, else a traced scalar (a scalar has one
+    dimension of size 1)."""
     from ..ops import array_ops
-    return array_ops.shape(tensor)[axis]
+    rank = tensor.shape.rank
+    if rank == 0:
+        return [1]
+    dims = tensor.shape.as_list()
+    return [d if d is not None else array_ops.shape(tensor)[i] for i, d in enumerate(dims)]
 
 
-def _dim_check(prefix, tensor, axis, size, origin, summarize):
-    """An Assert op: dimension `axis` of `tensor` must be `size` when the function runs."""
+def _dim_check(prefix, tensor, dim, size, want, origin, summarize):
+    """An Assert op: dimension `dim` of `tensor` (`size`) must be `want` when the function
+    runs."""
     from ..ops import array_ops, math_ops
     size = convert_to_tensor(size, dtype=dtypes.int32)
-    data = [prefix.rstrip() + ".  " if prefix else "", origin,
-            f"Tensor {_name(tensor)} dimension", convert_to_tensor(axis), "must have size",
-            size, "Received shape: ", array_ops.shape(tensor)]
-    return _assert_op(math_ops.equal(_dim(tensor, axis), size), data, summarize)
+    want = convert_to_tensor(want, dtype=dtypes.int32)
+    data = [prefix, origin, f"Tensor {_name(tensor)} dimension", convert_to_tensor(dim),
+            "must have size", want, "Received shape: ", array_ops.shape(tensor)]
+    return _assert_op(math_ops.equal(size, want), data, summarize)
 
 
-def _describe(tensor):
-    shape = getattr(tensor, "shape", None)
-    return f"with shape {shape}" if shape is not None else repr(tensor)
+def assert_rank_in(x, ranks, data=None, summarize=None, message=None, name=None):
+    """ValueError unless the rank of `x` is one of `ranks` (inside a function, when the rank
+    is unknown while tracing, an Assert op checks it as the function runs)."""
+    from ..ops import array_ops, math_ops
+    x = _tensor(x)
+    known = [_known(_tensor(r)) for r in ranks]
+    if _tracing() and (x.shape.rank is None or any(k is None for k in known)):
+        actual = array_ops.rank(x)
+        ranks = [convert_to_tensor(r, dtype=dtypes.int32) for r in ranks]
+        holds = math_ops.reduce_any(math_ops.equal(actual, array_ops.stack(ranks)))
+        data = [f"{message}.  " if message else "", f"Tensor {_name(x)} must have rank in",
+                *ranks, "Received shape: ", array_ops.shape(x)]
+        return _assert_op(holds, data, summarize)
+    ranks = tuple(int(k) for k in known)
+    if x.shape.rank is not None and x.shape.rank not in ranks:
+        prefix = f"{message}.  " if message else ""
+        raise ValueError(f"{prefix}Tensor {_static_name(x)} must have rank in {ranks}.  "
+                         f"Received rank {x.shape.rank}, shape {x.shape}")
+    return None
+
+
+def assert_proper_iterable(values):
+    """TypeError unless `values` is an iterable of values: a tensor, an array, a string or
+    bytes is one value, not an iterable of them."""
+    if isinstance(values, (Tensor, np.ndarray, str, bytes)) or \
+            hasattr(type(values), "_as_tensor"):
+        raise TypeError(f'Expected argument "values" to be a "proper" iterable.  Found: '
+                        f"{type(values)}")
+    if not hasattr(values, "__iter__"):
+        raise TypeError(f'Expected argument "values" to be iterable.  Found: {type(values)}')
+
+
+def assert_same_float_dtype(tensors=None, dtype=None):
+    """The one floating dtype of `tensors` (and `dtype`); ValueError when they differ or it is
+    not a floating type. Without either, float32."""
+    base = None if dtype is None else dtypes.as_dtype(dtype)
+    first = None
+    for t in tensors or ():
+        if t is None:
+            continue
+        if base is None:
+            base, first = t.dtype, t
+        elif t.dtype is not base:
+            like = f"as {first!s}" if first is not None else "as expected"
+            raise ValueError(f"{t!s}, type={t.dtype}, must be of the same type ({base}) {like}.")
+    if base is None:
+        return dtypes.float32
+    if not base.is_floating:
+        raise ValueError(f"Expected floating point type, got {base}.")
+    return base
 
 
 def is_numeric_tensor(tensor):
@@ -561,7 +636,7 @@ def assert_integer(x, message=None, name=None):
     """TypeError unless `x` has an integer dtype."""
     dtype = x.dtype if hasattr(x, "dtype") else _tensor(x).dtype
     if not dtype.is_integer:
-        prefix = f"{message}  " if message else ""
+        prefix = f"{message}.  " if message else ""
         raise TypeError(f'{prefix}Expected "x" to be integer type.  Found: tensor of dtype '
                         f"{dtype}")
     return None
@@ -571,6 +646,6 @@ def assert_scalar(tensor, message=None, name=None):
     """ValueError unless `tensor` is a scalar."""
     shape = _tensor(tensor).shape
     if shape.rank != 0:
-        prefix = f"{message}  " if message else ""
+        prefix = f"{message}.  " if message else ""
         raise ValueError(f"{prefix}Expected scalar shape, saw shape: {shape}.")
     return None
