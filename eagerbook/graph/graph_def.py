@@ -203,6 +203,9 @@ def node_def(op):
             attrs["dtype"] = AttrValue(type=op.outputs[0]._dtype)
         elif op.type.startswith("Assign") and op.type.endswith("VariableOp"):
             attrs["dtype"] = AttrValue(type=op.inputs[1]._dtype)
+        elif op.type == "Cast":  # TF's Cast names its input type SrcT (listed in TF's order)
+            attrs["Truncate"] = AttrValue(b=bool(op.attrs.get("Truncate", False)))
+            attrs["SrcT"] = AttrValue(type=data_inputs[0]._dtype)
         elif data_inputs and "T" not in op.attrs:
             attrs["T"] = AttrValue(type=data_inputs[0]._dtype)
         for key, value in op.attrs.items():

@@ -234,7 +234,14 @@ class Operation:
 
     # TF's accessors ------------------------------------------------------------------------
     def get_attr(self, name):
-        return self.attrs[name]
+        """The value of attr `name`: ours, or one TF's NodeDef of this op lists (``SrcT``)."""
+        if name in self.attrs:
+            return self.attrs[name]
+        attr = self.node_def.attr.get(name)
+        if attr is None:
+            raise ValueError(f"Operation '{self.name}' has no attr named '{name}'.")
+        value = getattr(attr, attr.WhichOneof())
+        return value.encode("latin-1") if attr.WhichOneof() == "s" else value
 
     @property
     def node_def(self):

@@ -53,39 +53,26 @@ class _GraphType(type):
         return type.__instancecheck__(cls, obj) or isinstance(obj, IRGraph)
 
 
-class Graph(metaclass=_GraphType):
-    """A TF 1.x graph: ops created under ``as_default()`` are added to it, not run."""
+class Graph(_V1FuncGraph, metaclass=_GraphType):
+    """A TF 1.x graph: ops created under ``as_default()`` are added to it, not run. It is the
+    builder graph itself, so a tensor made under ``as_default()`` has ``t.graph is g``."""
 
     def __init__(self):
-        self._graph = _V1FuncGraph("graph")
-        self._graph.allow_variable_creation = True
+        super().__init__("graph")
+        self.allow_variable_creation = True
+
+    @property
+    def _graph(self):  # the IR graph that Session runs: this one
+        return self
 
     @contextlib.contextmanager
     def as_default(self):
         _default_stack().append(self)
         try:
-            with context.building_graph(self._graph):
+            with context.building_graph(self):
                 yield self
         finally:
             _default_stack().pop()
-
-    def get_operations(self):
-        return self._graph.get_operations()
-
-    def get_tensor_by_name(self, name):
-        return self._graph.get_tensor_by_name(name)
-
-    def get_operation_by_name(self, name):
-        return self._graph.get_operation_by_name(name)
-
-    def as_graph_def(self):
-        return self._graph.as_graph_def()
-
-    def to_dot(self):
-        return self._graph.to_dot()
-
-    def __str__(self):
-        return str(self._graph)
 
 
 class _DefaultGraphStack(threading.local):

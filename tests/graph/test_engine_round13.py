@@ -112,3 +112,28 @@ def test_a_return_on_some_iterations_of_a_tensor_loop_is_not_implemented():
         "NotImplementedError: a return statement cannot be placed inside this TensorFlow "
         "loop; this may happen if a return statement depends on a static Python condition "
         "such as a hyperparameter")
+
+
+def test_a_tensor_made_under_graph_as_default_belongs_to_that_graph():
+    g = tf.Graph()
+    with g.as_default():
+        c = tf.constant(30.0)
+        d = c * 2
+        assert tf.compat.v1.get_default_graph() is g
+    assert c.graph is g and d.graph is g and d.op.graph is g
+    assert [op.type for op in g.get_operations()] == ["Const", "Const", "Mul"]
+    assert tf.compat.v1.get_default_graph() is not g
+    with tf.compat.v1.Session(graph=g) as sess:
+        assert sess.run(d) == 60.0
+
+
+def test_get_attr_reads_the_attrs_tf_lists_for_the_node():
+    @tf.function
+    def f(x):
+        return tf.cast(x, tf.float32)
+    op = f.get_concrete_function(tf.TensorSpec([3], tf.int32)).graph.get_operation_by_name(
+        "Cast")
+    assert op.get_attr("DstT") == tf.float32 and op.get_attr("SrcT") == tf.int32
+    assert op.get_attr("Truncate") is False
+    with pytest.raises(ValueError, match="Operation 'Cast' has no attr named 'nope'."):
+        op.get_attr("nope")
