@@ -435,20 +435,23 @@ def _lambda_text(line):
 
 def _user_frames(tb):
     lines = []
+    called_as_is = False  # the frame was called by converted code without being converted
     for frame, lineno in traceback.walk_tb(tb):
         code = frame.f_code
         if code.co_filename.startswith(_PACKAGE_DIR):
+            called_as_is = code.co_name == "converted_call"
             continue  # eagerbook's own frames
         converted = code in CONVERTED_CODE
+        marker = "  *" if converted else "  **" if called_as_is else ""  # (TF's marks)
+        called_as_is = False
         name = original_name(code) if converted else code.co_name
         source = linecache.getline(code.co_filename, lineno, frame.f_globals).strip()
         if converted and name == "<lambda>":
             name, source = "None", _lambda_text(source)  # how TF shows a converted lambda
-        header = f'    File "{code.co_filename}", line {lineno}, in {name}' + (
-            "  *" if converted else "")
+        header = f'    File "{code.co_filename}", line {lineno}, in {name}{marker}'
         if lines and lines[-2] == header:
             continue  # a branch or loop body called from the same line
-        lines += [header, "        " + (source or "<source unavailable>")]
+        lines += [header, "        " + source]  # (empty for code without a file: exec)
     return lines
 
 
@@ -456,7 +459,7 @@ def in_user_code(exc):
     """The error to raise for `exc` raised while tracing (None: re-raise `exc` itself)."""
     if getattr(exc, "unframed", False):
         return None
-    cause = traceback.format_exception_only(type(exc), exc)[-1].strip()
+    cause = f"{type(exc).__name__}: {exc}"  # (TF names the class without its module)
     if isinstance(exc, errors.OpError):
         cause = f"{type(exc).__name__}: {exc.message}"
     lines = ["in user code:", ""] + _user_frames(exc.__traceback__) + [""]

@@ -137,3 +137,35 @@ def test_get_attr_reads_the_attrs_tf_lists_for_the_node():
     assert op.get_attr("Truncate") is False
     with pytest.raises(ValueError, match="Operation 'Cast' has no attr named 'nope'."):
         op.get_attr("nope")
+
+
+def _defined_without_source(text, name):
+    namespace = {}
+    exec(text, {"tf": tf}, namespace)
+    return namespace[name]
+
+
+def test_an_error_in_a_function_autograph_could_not_convert_is_raised_unframed():
+    magnitude = _defined_without_source(
+        "def magnitude(x):\n    if x > 0:\n        return x\n    return -x\n", "magnitude")
+    kind, message = _kind(tf.function(magnitude), tf.constant(-3))
+    assert kind == "OperatorNotAllowedInGraphError"
+    assert message.startswith("Using a symbolic `tf.Tensor` as a Python `bool`")
+
+
+def test_a_function_called_as_it_is_from_converted_code_is_marked_with_two_stars():
+    magnitude = _defined_without_source(
+        "def magnitude(x):\n    if x > 0:\n        return x\n    return -x\n", "magnitude")
+
+    @tf.function
+    def outer(x):
+        return magnitude(x)
+    kind, message = _kind(outer, tf.constant(-3))
+    assert kind == "OperatorNotAllowedInGraphError"
+    lines = message.split("\n")
+    assert lines[0] == "in user code:"
+    assert lines[2].endswith("in outer  *") and lines[3] == "        return magnitude(x)"
+    assert lines[4] == '    File "<string>", line 2, in magnitude  **'
+    assert lines[5] == "        "  # no source line for exec'd code
+    # the cause names the error class without its module, as TF does
+    assert lines[7].startswith("    OperatorNotAllowedInGraphError: Using a symbolic")

@@ -7,11 +7,19 @@
 
 import types as _types
 
-from .conversion import ConversionError, convert_function, converted_source, to_code, to_graph
+from .conversion import (
+    ConversionError,
+    convert_function,
+    converted_source,
+    runs_as_is,
+    to_code,
+    to_graph,
+)
 from .runtime import do_not_convert, set_loop_options
 
 experimental = _types.SimpleNamespace(do_not_convert=do_not_convert,
                                       set_loop_options=set_loop_options)
 
-__all__ = ["ConversionError", "convert_function", "converted_source", "to_code", "to_graph",
+__all__ = ["ConversionError", "convert_function", "converted_source", "runs_as_is", "to_code",
+           "to_graph",
            "do_not_convert", "set_loop_options", "experimental"]

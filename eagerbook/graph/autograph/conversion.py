@@ -655,6 +655,17 @@ def _place_in_user_file(node, fn):
         n.lineno, n.col_offset, n.end_lineno, n.end_col_offset = start, col, end, end_col
 
 
+_RUN_AS_IS = weakref.WeakSet()  # functions AutoGraph could not convert (no source...)
+
+
+def runs_as_is(fn):
+    """True for a user function AutoGraph leaves as written because it cannot convert it (its
+    source is not available) or was told not to (do_not_convert): TF does not add "in user
+    code" frames to its errors."""
+    fn = getattr(fn, "__func__", fn)
+    return getattr(fn, runtime._DO_NOT_CONVERT, False) or fn in _RUN_AS_IS
+
+
 def convert_function(fn):
     """The AutoGraph-converted version of `fn` (cached); `fn` itself if it cannot be."""
     if isinstance(fn, types.MethodType):
@@ -679,6 +690,7 @@ def convert_function(fn):
         logging.getLogger("eagerbook").warning(
             "AutoGraph could not transform %r and will run it as-is. Cause: %s", fn, exc)
         converted = fn
+        _RUN_AS_IS.add(fn)
     with _CACHE_LOCK:
         try:
             converted = _CACHE.setdefault(fn, converted)
