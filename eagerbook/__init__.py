@@ -100,7 +100,7 @@ from .framework.functions import get_logger, inside_function, recompute_grad
 from .framework.tensor_proto import make_ndarray, make_tensor_proto
 from .graph.control_flow import case, cond, switch_case, while_loop
 from .graph.function import function
-from .graph.gradients import gradients
+from .graph.gradients import gradients, hessians
 from .graph.session import Graph
 from .graph.tensor_array import TensorArray
 

@@ -323,3 +323,30 @@ def gradients(ys, xs, grad_ys=None, name="gradients", gate_gradients=False,
             total = math_ops.zeros_like(x)
         out.append(total)
     return out
+
+
+def hessians(ys, xs, gate_gradients=False, aggregation_method=None, name="hessians",
+             colocate_gradients_with_ops=True):
+    """``tf.hessians``: for each x, the second derivatives of sum(ys), shaped ``x.shape +
+    x.shape``: the gradient of each element of the first gradient (inside a tf.function;
+    the shapes of xs must be known while tracing)."""
+    from ..ops import array_ops
+    if context.state.graph is None:
+        raise RuntimeError("tf.gradients is not supported when eager execution is enabled. "
+                           "Use tf.GradientTape instead.")
+    xs = list(xs) if isinstance(xs, (list, tuple)) else [xs]
+    out = []
+    for x, first in zip(xs, gradients(ys, xs), strict=True):
+        if first is None:
+            out.append(None)
+            continue
+        shape = first.shape
+        if not shape.is_fully_defined():
+            raise ValueError("tf.hessians needs the shape of its xs known while tracing, got "
+                             f"{shape}")
+        flat = array_ops.reshape(first, [-1])
+        rows = [gradients(flat[i], x, unconnected_gradients="zero")[0]
+                for i in range(shape.num_elements())]
+        hessian = array_ops.stack(rows) if rows else array_ops.zeros([0] + shape.as_list())
+        out.append(array_ops.reshape(hessian, shape.as_list() * 2))
+    return out

@@ -368,13 +368,17 @@ class TensorArray(TensorArrayLike):
 
     # --- the API ------------------------------------------------------------------------------
     def write(self, index, value, name=None):
+        return self._write(index, value, merge_shape=True)
+
+    def _write(self, index, value, merge_shape):
         value = convert_to_tensor(value, dtype=self._dtype) if not isinstance(value, Tensor) \
             else value
         if value.dtype is not self._dtype:
             raise errors.InvalidArgumentError(
                 None, None, f"TensorArray dtype is {self._dtype.name} but Op is trying to write "
                             f"dtype {value.dtype.name}")
-        self._merge_shape(value)
+        if merge_shape:
+            self._merge_shape(value)
         if self._items is not None:
             i = int(index)
             items = list(self._items)
@@ -462,6 +466,21 @@ class TensorArray(TensorArrayLike):
         values = array_ops.unstack(convert_to_tensor(value))
         for i, v in zip(convert_to_tensor(indices)._value.reshape(-1), values):
             ta = ta.write(int(i), v)
+        return ta
+
+    def split(self, value, lengths, name=None):
+        """Element i is the next `lengths[i]` rows of `value` (elements may differ in
+        length). The lengths must be known while tracing."""
+        from ..ops.shape_rules import known_value
+        value = convert_to_tensor(value, dtype=self._dtype)
+        sizes = known_value(convert_to_tensor(lengths, dtype=dtypes.int64))
+        if sizes is None:
+            raise NotImplementedError("TensorArray.split needs lengths known while tracing")
+        sizes = [int(n) for n in np.reshape(sizes, [-1])]
+        pieces = array_ops.split(value, sizes) if sizes else []
+        ta = self
+        for i, piece in enumerate(pieces):  # (the element shape is left as it was, as in TF)
+            ta = ta._write(i, piece, merge_shape=False)
         return ta
 
     def size(self, name=None):

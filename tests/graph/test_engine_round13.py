@@ -169,3 +169,32 @@ def test_a_function_called_as_it_is_from_converted_code_is_marked_with_two_stars
     assert lines[5] == "        "  # no source line for exec'd code
     # the cause names the error class without its module, as TF does
     assert lines[7].startswith("    OperatorNotAllowedInGraphError: Using a symbolic")
+
+
+def test_hessians_inside_a_function():
+    @tf.function
+    def f(x):
+        return tf.hessians(tf.reduce_sum(x ** 3), x)
+
+    @tf.function
+    def g(x, w):
+        return tf.hessians(tf.reduce_sum(tf.matmul(x, w) ** 2), [x, w])
+    assert f(tf.constant([1.0, 2.0]))[0].numpy().tolist() == [[6.0, 0.0], [0.0, 12.0]]
+    h_x, h_w = g(tf.ones([1, 2]), tf.ones([2, 1]))
+    assert h_x.shape == (1, 2, 1, 2) and h_w.shape == (2, 1, 2, 1)
+    assert h_w.numpy().reshape(2, 2).tolist() == [[2.0, 2.0], [2.0, 2.0]]
+    with pytest.raises(RuntimeError, match="not supported when eager execution is enabled"):
+        tf.hessians(tf.constant(1.0), tf.constant(1.0))
+
+
+def test_tensor_array_split_into_rows_of_given_lengths():
+    ta = tf.TensorArray(tf.float32, size=2).split(tf.constant([1.0, 2.0, 3.0]), lengths=[1, 2])
+    assert ta.read(0).numpy().tolist() == [1.0] and ta.read(1).numpy().tolist() == [2.0, 3.0]
+    assert ta.element_shape.rank is None  # left unknown, as TF leaves it
+
+    @tf.function
+    def f(x):
+        ta = tf.TensorArray(tf.float32, size=3).split(x, [1, 1, 2])
+        return ta.read(2), ta.concat()
+    last, joined = f(tf.constant([1.0, 2.0, 3.0, 4.0]))
+    assert last.numpy().tolist() == [3.0, 4.0] and joined.numpy().tolist() == [1, 2, 3, 4]
