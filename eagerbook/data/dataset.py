@@ -19,7 +19,10 @@ worth knowing: a function whose elements hold datasets, that builds datasets fro
 arguments, or that needs values this engine computes with NumPy (some Keras preprocessing
 layers) runs eagerly on every element instead, its ``element_spec`` found by calling it on
 placeholders shaped like the input's spec (zeros then ones, so that a shape depending on the
-values comes out None). ``flat_map`` and ``interleave`` call their function per element.
+values comes out None). ``flat_map``'s and ``interleave``'s function is traced once too, the
+datasets it makes from the element rebuilt from the traced graph's values for each element; one
+that cannot be traced so (its element holds datasets, a map inside it reads the element) runs
+per element.
 ``prefetch`` and ``num_parallel_calls`` are accepted and change nothing: everything runs in the
 calling thread.
 """
@@ -42,8 +45,10 @@ from ..core.shape import TensorShape
 from ..core.spec import TensorSpec
 from ..core.tensor import EagerTensor, Tensor, _from_numpy, convert_to_tensor
 from ..graph.dataset_functions import (
+    DatasetReturningFunction,
     calling_per_element,
     dataset_function,
+    defer_if_symbolic,
     needs_values,
     reduce_in_graph,
     traceable_specs,
@@ -227,6 +232,12 @@ class Dataset:
     ``batch``; iterate it with ``for`` or ``iter``."""
 
     _spec_cache = None
+
+    def __new__(cls, *args, **kwargs):
+        # Made from symbolic tensors while flat_map's or interleave's function traces: a
+        # stand-in built again for each element (graph/dataset_functions.py).
+        deferred = defer_if_symbolic(cls, args, kwargs)
+        return deferred if deferred is not None else object.__new__(cls)
 
     # --- to be provided by subclasses --------------------------------------------------------
     def _iterate(self):
@@ -2523,19 +2534,72 @@ class FlatMapDataset(_UnaryDataset):
         super().__init__(input_dataset)
         _check_callable(map_func)
         self._func = map_func
+        self._traced = _traced_dataset_function(map_func, input_dataset.element_spec)
         _ = self.element_spec  # TF traces `map_func` now: one not returning a dataset fails
 
     def _datasets(self):
         for element in self._input._iterate():
-            yield _dataset_result(_call(self._func, element), "flat_map")
+            if self._traced is not None:
+                yield _dataset_result(self._traced.dataset(element), "flat_map")
+            else:
+                yield _dataset_result(_call(self._func, element), "flat_map")
 
     def _iterate(self):
         for dataset in self._datasets():
             yield from dataset._iterate()
 
     def _compute_spec(self):
+        if self._traced is not None:
+            return self._traced.element_spec
         probe = _call(self._func, _spec_placeholder(self._input.element_spec))
         return _dataset_result(probe, "flat_map").element_spec
+
+
+def _traced_dataset_function(func, input_spec):
+    """flat_map's or interleave's function traced once (graph/dataset_functions.py); None
+    when it cannot be (an element holding a dataset, a pipeline this engine cannot build from
+    symbolic tensors): it then runs eagerly per element."""
+    if not traceable_specs(structure.flatten(input_spec)):
+        return None
+    try:
+        traced = DatasetReturningFunction(func, input_spec, unpack=type(input_spec) is tuple)
+    except Exception:
+        return None
+    return traced if traced.element_spec is not None else None
+
+
+class DeferredDataset(Dataset):
+    """A dataset made from symbolic tensors while a dataset function traces: the class and
+    arguments to build it with once the tensors have values (``rebuilt``)."""
+
+    @staticmethod
+    def of(cls, args, kwargs):
+        deferred = object.__new__(DeferredDataset)
+        deferred._cls, deferred._args, deferred._kwargs = cls, args, kwargs
+        deferred._tf_name = getattr(cls, "_tf_name", cls.__name__)
+        return deferred
+
+    def _iterate(self):
+        raise TypeError("A dataset made from a traced function's tensors has no elements "
+                        "until the function runs.")
+
+    def _compute_spec(self):
+        """Its element spec: the one of the dataset built from stand-in values, dimensions
+        unknown to the trace left unknown (two stand-ins that differ there)."""
+        from ..graph.dataset_functions import _symbolic_inputs, rebuilt
+        tensors = _symbolic_inputs(self, [], set())
+        specs = []
+        for unknown in (1, 2):
+            values = {id(t): _placeholder(TensorSpec(t.shape, t.dtype), unknown, fill=1)
+                      for t in tensors}
+            specs.append(rebuilt(self, values).element_spec)
+        return structure.pack_as(specs[0], [
+            a if a == b else a.most_specific_compatible_type(b)
+            for a, b in zip(structure.flatten(specs[0]), structure.flatten(specs[1]),
+                            strict=True)])
+
+    def _cardinality(self):
+        return UNKNOWN
 
     def _cardinality(self):
         return 0 if self._input._cardinality() == 0 else UNKNOWN

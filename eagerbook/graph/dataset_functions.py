@@ -1,5 +1,5 @@
-"""The user's functions of a tf.data pipeline (``map``, ``filter``, ``reduce``, ``scan``),
-traced once into a graph as TF does, then run once per element.
+"""The user's functions of a tf.data pipeline (``map``, ``filter``, ``reduce``, ``scan``,
+``flat_map``, ``interleave``), traced once into a graph as TF does, then run once per element.
 
     ds.map(f)     # f runs now, once, on placeholders: a print inside prints
                   # Tensor("args_0:0", shape=(), dtype=int64), a Python side effect happens once
@@ -25,6 +25,7 @@ from ..core.tensor import EagerTensor, convert_to_tensor
 from ..ops import random_ops
 from .autograph import convert_function
 from .function import Function
+from .ir import SymbolicTensor
 from .trace_types import in_user_code
 
 
@@ -203,3 +204,123 @@ class _outside_any_trace:
     def __exit__(self, *exc):
         if self._saved is not None:
             self._saved.__exit__(*exc)
+
+
+# --- functions that return a dataset (flat_map's, interleave's) -------------------------------
+# TF traces such a function once: the dataset it builds from the element's placeholders is
+# part of the function's graph, and each element runs that graph. Here the trace builds the
+# pipeline with a stand-in for every dataset made from symbolic tensors (``deferred``), and
+# each element rebuilds those from the values the traced graph computes for its tensors.
+_deferring = threading.local()
+
+
+class deferring_datasets:
+    """While a dataset-returning function traces: datasets made from symbolic tensors are
+    deferred (``Dataset.__new__`` asks ``defer_if_symbolic``)."""
+
+    def __enter__(self):
+        self._saved = getattr(_deferring, "active", False)
+        _deferring.active = True
+
+    def __exit__(self, *exc):
+        _deferring.active = self._saved
+
+
+def defer_if_symbolic(cls, args, kwargs):
+    """A deferred dataset for ``cls(*args, **kwargs)`` when its arguments hold symbolic
+    tensors of a dataset function being traced (else None: build it now)."""
+    if not getattr(_deferring, "active", False):
+        return None
+    if not any(isinstance(leaf, SymbolicTensor) for leaf in nest.flatten((args, kwargs))):
+        return None
+    from ..data.dataset import DeferredDataset
+    return DeferredDataset.of(cls, args, kwargs)
+
+
+def _symbolic_inputs(value, found, seen):
+    """The symbolic tensors the deferred datasets of pipeline `value` are made from."""
+    from ..data.dataset import Dataset, DeferredDataset
+    if id(value) in seen:
+        return found
+    if isinstance(value, SymbolicTensor):
+        seen.add(id(value))
+        found.append(value)
+    elif isinstance(value, DeferredDataset):
+        seen.add(id(value))
+        _symbolic_inputs((value._args, value._kwargs), found, seen)
+    elif isinstance(value, Dataset):
+        seen.add(id(value))
+        for part in vars(value).values():
+            _symbolic_inputs(part, found, seen)
+    elif type(value) in (list, tuple):
+        for part in value:
+            _symbolic_inputs(part, found, seen)
+    elif type(value) is dict:
+        for part in value.values():
+            _symbolic_inputs(part, found, seen)
+    return found
+
+
+def rebuilt(value, values, built=None):
+    """Pipeline `value` with each deferred dataset built from `values` (id of a symbolic
+    tensor -> its value); datasets that do not read one are kept as they are."""
+    from ..data.dataset import Dataset, DeferredDataset
+    built = {} if built is None else built
+    if isinstance(value, SymbolicTensor):
+        return values[id(value)]
+    if isinstance(value, DeferredDataset):
+        if id(value) not in built:
+            args, kwargs = rebuilt((value._args, value._kwargs), values, built)
+            built[id(value)] = value._cls(*args, **kwargs)
+        return built[id(value)]
+    if isinstance(value, Dataset):
+        if id(value) not in built:
+            fields = vars(value)
+            changed = {k: new for k, v in fields.items()
+                       if (new := rebuilt(v, values, built)) is not v}
+            copy = value
+            if changed:
+                copy = object.__new__(type(value))
+                copy.__dict__.update(fields)
+                copy.__dict__.update(changed)
+            built[id(value)] = copy
+        return built[id(value)]
+    if type(value) in (list, tuple):
+        items = [rebuilt(v, values, built) for v in value]
+        return type(value)(items) if any(a is not b for a, b in zip(items, value)) else value
+    if type(value) is dict:
+        items = {k: rebuilt(v, values, built) for k, v in value.items()}
+        return items if any(items[k] is not value[k] for k in value) else value
+    return value
+
+
+class DatasetReturningFunction(DatasetFunction):
+    """flat_map's or interleave's function traced once (see above); calling it on an
+    element gives that element's dataset."""
+
+    def __init__(self, func, input_structure, unpack):
+        self._template = None
+        super().__init__(func, input_structure, unpack)
+
+    def _call_user_function(self, *args):
+        with deferring_datasets():
+            result = super()._call_user_function(*args)
+        from ..data.dataset import Dataset
+        if not isinstance(result, Dataset):
+            return result  # (the caller raises TF's error about it)
+        self._template = result
+        return tuple(_symbolic_inputs(result, [], set()))
+
+    @property
+    def element_spec(self):
+        return None if self._template is None else self._template.element_spec
+
+    def dataset(self, element):
+        """The dataset the function makes for `element`."""
+        values = super().__call__(element)
+        if self._template is None:
+            return values  # not a dataset: the caller raises TF's error
+        tensors = _symbolic_inputs(self._template, [], set())
+        if not isinstance(values, (list, tuple)):
+            values = (values,)
+        return rebuilt(self._template, {id(t): v for t, v in zip(tensors, values)})
