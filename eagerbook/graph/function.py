@@ -33,7 +33,7 @@ from ..core.tensor import EagerTensor, Tensor, _from_numpy, convert_to_tensor
 from ..ops.indexed_slices import IndexedSlices
 from ..ops.registry import per_use_op, record_custom
 from . import passes
-from .autograph import convert_function, runs_as_is
+from .autograph import convert_function
 from .compile import compile_graph
 from .gradients import IndexedSlicesOutput, forward_backward
 from .ir import TensorArrayLike, make_symbolic, resource, variant
@@ -338,12 +338,9 @@ class Function:
             try:
                 result = fn(*call_args, **call_kwargs)
             except Exception as exc:
-                # Unconverted (AutoGraph off, no source, do_not_convert): raised as it is, TF
-                # adds "in user code" frames only around converted code.
-                if not self._autograph or hasattr(exc, "ag_error_metadata") or \
-                        runs_as_is(self._python_function):
+                if not self._autograph or hasattr(exc, "ag_error_metadata"):
                     raise
-                framed = in_user_code(exc)
+                framed = in_user_code(exc, self._python_function)
                 if framed is None:
                     raise
                 raise framed from None

@@ -19,7 +19,7 @@ from ..core.shape import TensorShape
 from ..core.spec import TensorSpec
 from ..core.tensor import EagerTensor, Tensor, convert_to_tensor
 from ..ops.support import tf_type_name
-from .autograph.conversion import CONVERTED_CODE, original_name
+from .autograph.conversion import CONVERTED_CODE, original_name, runs_as_is
 from .ir import InaccessibleTensorError, OperatorNotAllowedInGraphError, SymbolicTensor
 from .node_errors import inference_name
 
@@ -455,9 +455,11 @@ def _user_frames(tb):
     return lines
 
 
-def in_user_code(exc):
-    """The error to raise for `exc` raised while tracing (None: re-raise `exc` itself)."""
-    if getattr(exc, "unframed", False):
+def in_user_code(exc, function=None):
+    """The error to raise for `exc` raised while tracing `function` (None: re-raise `exc`
+    itself). TF adds "in user code" frames only around converted code: an error of a function
+    AutoGraph could not convert (no source) or was told not to is raised as it is."""
+    if getattr(exc, "unframed", False) or (function is not None and runs_as_is(function)):
         return None
     cause = f"{type(exc).__name__}: {exc}"  # (TF names the class without its module)
     if isinstance(exc, errors.OpError):
