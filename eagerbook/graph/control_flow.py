@@ -202,32 +202,44 @@ def cond(pred, true_fn=None, false_fn=None, strict=False, name=None, fn1=None, f
         raise ValueError(f"pred must be a scalar boolean tensor, got {pred}")
     then_g, _, then_out = _trace_subgraph(true_fn, "then")
     else_g, _, else_out = _trace_subgraph(false_fn, "else")
-    try:
-        nest.assert_same_structure(then_out, else_out)
-        if len(nest.flatten(then_out)) != len(nest.flatten(else_out)) or \
-                _structure(then_out) != _structure(else_out):
-            raise ValueError
-    except ValueError:
-        raise ValueError(
-            "true_fn and false_fn arguments to tf.cond must have the same number, type, and "
-            f"overall structure of return values.\n\ntrue_fn output: {then_out}\nfalse_fn "
-            f"output: {else_out}") from None
+    _check_same_outputs(then_out, else_out)
     for g, out in ((then_g, then_out), (else_g, else_out)):
         leaves, flat = _flatten_in(g, out)
         g.outputs = flat
     for a, b in zip(then_g.outputs, else_g.outputs):
         if a._dtype is not b._dtype:
-            raise TypeError(
-                "true_fn and false_fn arguments to tf.cond must have the same number, type, "
-                f"and overall structure of return values. true_fn output: {a}, false_fn "
-                f"output: {b}. Error details: dtypes {a._dtype.name} and {b._dtype.name} "
-                "differ.")
+            _branch_mismatch(then_out, else_out, f"{a} and {b} have different types")
     extra = _finalize([then_g, else_g], [[], []])
     outs = _make_if(pred, extra, then_g, else_g)
     if then_out is None:
         return None
     leaves = nest.flatten(then_out)
     return _pack_values(then_out, leaves, outs)
+
+
+def _check_same_outputs(then_out, else_out):
+    """TF's errors for branches that return different things: a different number of values
+    (TF's internal AssertionError listing the counts; no value at all is a ValueError), or
+    the same number in different structures (TypeError)."""
+    counts = [len(nest.flatten(out)) if out is not None else 0 for out in (then_out, else_out)]
+    if counts[0] != counts[1]:
+        if 0 in counts:
+            raise ValueError(f"Lengths of branch outputs of cond must match.\n"
+                             f"len(graphs[0].outputs): {counts[0]}\n"
+                             f"len(graphs[1].outputs): {counts[1]}\n")
+        raise AssertionError(str(counts))
+    if _structure(then_out) != _structure(else_out):
+        _branch_mismatch(then_out, else_out, (
+            "The two structures don't have the same nested structure.\n\n"
+            f"First structure: type={type(then_out).__name__} str={then_out}\n\n"
+            f"Second structure: type={type(else_out).__name__} str={else_out}"))
+
+
+def _branch_mismatch(then_out, else_out, detail):
+    raise TypeError(
+        "true_fn and false_fn arguments to tf.cond must have the same number, type, and "
+        f"overall structure of return values.\n\ntrue_fn output: {then_out}\nfalse_fn output: "
+        f"{else_out}\n\nError details:\n{detail}")
 
 
 def _structure(x):

@@ -49,8 +49,23 @@ def test_cond_branch_mismatch_errors():
     def structure_mismatch(x):
         return cond(x > 0, lambda: (x, x), lambda: x)
 
-    with pytest.raises(ValueError, match="same number, type, and overall structure"):
+    with pytest.raises(AssertionError, match=r"\[2, 1\]"):  # TF's: the output counts
         structure_mismatch(tf.constant(1.0))
+
+    @function(autograph=False)
+    def tuple_or_list(x):
+        return cond(x > 0, lambda: (x, x), lambda: [x, x])
+
+    with pytest.raises(TypeError, match="same number, type, and overall structure of return "
+                                        "values.\n\ntrue_fn output: "):
+        tuple_or_list(tf.constant(1.0))
+
+    @function(autograph=False)
+    def nothing_returned(x):
+        return cond(x > 0, lambda: x, lambda: None)
+
+    with pytest.raises(ValueError, match="Lengths of branch outputs of cond must match."):
+        nothing_returned(tf.constant(1.0))
 
 
 def test_cond_runs_only_the_taken_branch_side_effects():
