@@ -50,7 +50,10 @@ from ..graph.dataset_functions import (
     dataset_function,
     defer_if_symbolic,
     needs_values,
+    rebuilt,
     reduce_in_graph,
+    register_dataset_types,
+    symbolic_inputs,
     traceable_specs,
 )
 from ..ops import ragged_ops, random_ops, script_ops
@@ -2554,6 +2557,9 @@ class FlatMapDataset(_UnaryDataset):
         probe = _call(self._func, _spec_placeholder(self._input.element_spec))
         return _dataset_result(probe, "flat_map").element_spec
 
+    def _cardinality(self):
+        return 0 if self._input._cardinality() == 0 else UNKNOWN
+
 
 def _traced_dataset_function(func, input_spec):
     """flat_map's or interleave's function traced once (graph/dataset_functions.py); None
@@ -2586,8 +2592,7 @@ class DeferredDataset(Dataset):
     def _compute_spec(self):
         """Its element spec: the one of the dataset built from stand-in values, dimensions
         unknown to the trace left unknown (two stand-ins that differ there)."""
-        from ..graph.dataset_functions import _symbolic_inputs, rebuilt
-        tensors = _symbolic_inputs(self, [], set())
+        tensors = symbolic_inputs(self, [], set())
         specs = []
         for unknown in (1, 2):
             values = {id(t): _placeholder(TensorSpec(t.shape, t.dtype), unknown, fill=1)
@@ -2601,8 +2606,8 @@ class DeferredDataset(Dataset):
     def _cardinality(self):
         return UNKNOWN
 
-    def _cardinality(self):
-        return 0 if self._input._cardinality() == 0 else UNKNOWN
+
+register_dataset_types(Dataset, DeferredDataset)
 
 
 class InterleaveDataset(FlatMapDataset):

@@ -212,6 +212,11 @@ class _outside_any_trace:
 # pipeline with a stand-in for every dataset made from symbolic tensors (``deferred``), and
 # each element rebuilds those from the values the traced graph computes for its tensors.
 _deferring = threading.local()
+_TYPES = {}  # "dataset", "deferred": the classes data/dataset.py registers (it imports this)
+
+
+def register_dataset_types(dataset, deferred):
+    _TYPES.update(dataset=dataset, deferred=deferred)
 
 
 class deferring_datasets:
@@ -233,13 +238,12 @@ def defer_if_symbolic(cls, args, kwargs):
         return None
     if not any(isinstance(leaf, SymbolicTensor) for leaf in nest.flatten((args, kwargs))):
         return None
-    from ..data.dataset import DeferredDataset
-    return DeferredDataset.of(cls, args, kwargs)
+    return _TYPES["deferred"].of(cls, args, kwargs)
 
 
-def _symbolic_inputs(value, found, seen):
+def symbolic_inputs(value, found, seen):
     """The symbolic tensors the deferred datasets of pipeline `value` are made from."""
-    from ..data.dataset import Dataset, DeferredDataset
+    Dataset, DeferredDataset = _TYPES["dataset"], _TYPES["deferred"]
     if id(value) in seen:
         return found
     if isinstance(value, SymbolicTensor):
@@ -247,24 +251,24 @@ def _symbolic_inputs(value, found, seen):
         found.append(value)
     elif isinstance(value, DeferredDataset):
         seen.add(id(value))
-        _symbolic_inputs((value._args, value._kwargs), found, seen)
+        symbolic_inputs((value._args, value._kwargs), found, seen)
     elif isinstance(value, Dataset):
         seen.add(id(value))
         for part in vars(value).values():
-            _symbolic_inputs(part, found, seen)
+            symbolic_inputs(part, found, seen)
     elif type(value) in (list, tuple):
         for part in value:
-            _symbolic_inputs(part, found, seen)
+            symbolic_inputs(part, found, seen)
     elif type(value) is dict:
         for part in value.values():
-            _symbolic_inputs(part, found, seen)
+            symbolic_inputs(part, found, seen)
     return found
 
 
 def rebuilt(value, values, built=None):
     """Pipeline `value` with each deferred dataset built from `values` (id of a symbolic
     tensor -> its value); datasets that do not read one are kept as they are."""
-    from ..data.dataset import Dataset, DeferredDataset
+    Dataset, DeferredDataset = _TYPES["dataset"], _TYPES["deferred"]
     built = {} if built is None else built
     if isinstance(value, SymbolicTensor):
         return values[id(value)]
@@ -305,11 +309,10 @@ class DatasetReturningFunction(DatasetFunction):
     def _call_user_function(self, *args):
         with deferring_datasets():
             result = super()._call_user_function(*args)
-        from ..data.dataset import Dataset
-        if not isinstance(result, Dataset):
+        if not isinstance(result, _TYPES["dataset"]):
             return result  # (the caller raises TF's error about it)
         self._template = result
-        return tuple(_symbolic_inputs(result, [], set()))
+        return tuple(symbolic_inputs(result, [], set()))
 
     @property
     def element_spec(self):
@@ -320,7 +323,7 @@ class DatasetReturningFunction(DatasetFunction):
         values = super().__call__(element)
         if self._template is None:
             return values  # not a dataset: the caller raises TF's error
-        tensors = _symbolic_inputs(self._template, [], set())
+        tensors = symbolic_inputs(self._template, [], set())
         if not isinstance(values, (list, tuple)):
             values = (values,)
         return rebuilt(self._template, {id(t): v for t, v in zip(tensors, values)})
