@@ -198,3 +198,12 @@ def test_tensor_array_split_into_rows_of_given_lengths():
         return ta.read(2), ta.concat()
     last, joined = f(tf.constant([1.0, 2.0, 3.0, 4.0]))
     assert last.numpy().tolist() == [3.0, 4.0] and joined.numpy().tolist() == [1, 2, 3, 4]
+
+
+def test_map_fn_maps_a_sparse_tensor_row_by_row():
+    st = tf.sparse.SparseTensor(indices=[[0, 0], [0, 1], [1, 0]], values=[2, 0, 1],
+                                dense_shape=[2, 3])
+    assert tf.map_fn(tf.sparse.reduce_max, st, fn_output_signature=tf.int32).numpy().tolist() \
+        == [2, 1]
+    dense = tf.map_fn(tf.sparse.to_dense, st, fn_output_signature=tf.int32)
+    assert dense.numpy().tolist() == [[2, 0, 0], [1, 0, 0]]
