@@ -398,12 +398,12 @@ class Function:
         needed."""
         if not args and not kwargs and self._input_signature is not None:
             args = tuple(self._input_signature)
-        if self._input_signature is not None and all(_is_spec(a) or is_composite_spec(a)
-                                                     for a in nest.flatten(args)):
-            key = "signature"
+        if self._input_signature is not None:  # TF: the signature's one trace, for any args
+            if not all(_is_spec(a) or is_composite_spec(a) for a in nest.flatten(args)):
+                bind_to_signature(self, args, kwargs)  # (TF's error for what does not bind)
+            args, key = tuple(self._input_signature), "signature"
         else:
-            args = self._canonicalize(args, kwargs)
-            key = _call_key(_specs_as_keys(args))
+            key = _call_key(_specs_as_keys(args := self._canonicalize(args, kwargs)))
         concrete = self._cache.get(key)
         if concrete is None:
             with self._lock, _without_gc_pauses():

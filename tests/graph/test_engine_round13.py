@@ -207,3 +207,15 @@ def test_map_fn_maps_a_sparse_tensor_row_by_row():
         == [2, 1]
     dense = tf.map_fn(tf.sparse.to_dense, st, fn_output_signature=tf.int32)
     assert dense.numpy().tolist() == [[2, 0, 0], [1, 0, 0]]
+
+
+def test_get_concrete_function_of_a_signature_is_its_one_trace():
+    @tf.function(input_signature=[tf.TensorSpec(shape=None, dtype=tf.float32)])
+    def f(x):
+        return x + 1
+    vector, matrix = tf.constant([1.0, 1.0]), tf.constant([[3.0]])
+    assert f.get_concrete_function(vector) is f.get_concrete_function(matrix)
+    assert f.get_concrete_function() is f.get_concrete_function(vector)
+    with pytest.raises(TypeError, match="Binding inputs to tf.function failed due to `Can not "
+                                        "cast TensorSpec"):
+        f.get_concrete_function(tf.constant([1, 2]))
