@@ -84,3 +84,14 @@ def test_a_constant_that_does_not_fill_the_shape():
                        r"shape\. Tensor \[1\. 2\.\] \(converted from \[1, 2\]\) has 2 "
                        r"elements, but got `shape` \(3,\) with 3 elements\)\.$"):
         I.Constant([1, 2])(shape=(3,))
+
+
+def test_resizing_rounds_as_tf_resize_does():
+    # the augmentation tutorial's resize-and-rescale: TF's minimum is 12.5 * (1/255) exactly
+    images = tf.cast(tf.reshape(tf.range(2 * 24 * 24 * 3), (2, 24, 24, 3)) % 255, tf.float32)
+    resized = L.Resizing(18, 18)(images).numpy()
+    np.testing.assert_array_equal(resized, tf.image.resize(images, (18, 18)).numpy())
+    assert resized.sum(dtype=np.float64) == 239886.24920749664  # TF 2.21's sum
+    assert L.Resizing(7, 31)(images).numpy().sum(dtype=np.float64) == 115574.15180778503
+    rescaled = L.Rescaling(1. / 255)(L.Resizing(18, 18)(images)).numpy()
+    assert rescaled.min() == np.float32(0.04901962)

@@ -54,20 +54,16 @@ def _rng(seed):
 
 
 def _resize_bilinear(images, height, width):
-    """TF 2's bilinear resize (half-pixel centers, no antialiasing)."""
-    _, h, w, _ = images.shape
+    """TF 2's bilinear resize (half-pixel centers, no antialiasing): along each row first,
+    then between rows, each as ``a + (b - a) * t`` in float32, as TF's kernel rounds."""
+    def along(array, axis, out_size):
+        lower, upper, frac = image_ops._lerp_plan(out_size, array.shape[axis])
+        weight_shape = [1] * array.ndim
+        weight_shape[axis] = out_size
+        low, high = np.take(array, lower, axis=axis), np.take(array, upper, axis=axis)
+        return low + (high - low) * frac.reshape(weight_shape)
 
-    def axis(out_size, in_size):
-        scale = in_size / out_size
-        pos = np.clip((np.arange(out_size) + 0.5) * scale - 0.5, 0, in_size - 1)
-        lo = np.floor(pos).astype(np.int64)
-        hi = np.minimum(lo + 1, in_size - 1)
-        return lo, hi, (pos - lo).astype(np.float32)
-
-    y0, y1, fy = axis(height, h)
-    x0, x1, fx = axis(width, w)
-    top = images[:, y0] * (1 - fy)[None, :, None, None] + images[:, y1] * fy[None, :, None, None]
-    return top[:, :, x0] * (1 - fx)[None, None, :, None] + top[:, :, x1] * fx[None, None, :, None]
+    return along(along(images.astype(np.float32), 2, width), 1, height)
 
 
 def _resize_nearest(images, height, width):
