@@ -95,3 +95,20 @@ def test_resizing_rounds_as_tf_resize_does():
     assert L.Resizing(7, 31)(images).numpy().sum(dtype=np.float64) == 115574.15180778503
     rescaled = L.Rescaling(1. / 255)(L.Resizing(18, 18)(images)).numpy()
     assert rescaled.min() == np.float32(0.04901962)
+
+
+def test_batch_normalization_of_2d_inputs_rounds_as_tf_does():
+    # the docstring's example: TF's tf.nn.batch_normalization (x * inv + shift) gives the
+    # two columns different last digits
+    data = tf.constant(np.arange(10).reshape(5, 2) * 10, dtype=tf.float32)
+    layer = L.BatchNormalization(axis=1, name="bn")
+    out = layer(data, training=True).numpy()
+    assert out[3].tolist() == [0.707106351852417, 0.7071064710617065]
+    assert out[4].tolist() == [1.414212703704834, 1.4142128229141235]
+    assert layer(data, training=False).numpy()[0].tolist() == [-0.13340003788471222,
+                                                               3.1682512760162354]
+    x = np.random.RandomState(0).randn(4, 3, 5).astype("float32") * 3 + 1
+    shifted = L.BatchNormalization(beta_initializer="ones", name="bn2",
+                                   gamma_initializer=I.Constant(1.7))
+    assert shifted(x, training=True).numpy().sum(dtype=np.float64) == 60.000000461936
+    assert shifted(x, training=False).numpy().sum(dtype=np.float64) == 179.7572420835495

@@ -145,6 +145,13 @@ class BatchNormalization(_ScaleAndShift):
         inv = math_ops.rsqrt(math_ops.add(variance, self.epsilon))
         if self.scale:
             inv = math_ops.multiply(inv, self._reshape(self.gamma))
+        if not self._fused:
+            # TF's tf.nn.batch_normalization: x * inv + (beta - mean * inv), which rounds
+            # differently from the fused kernel's (x - mean) * inv + beta below
+            shift = math_ops.negative(math_ops.multiply(mean, inv))
+            if self.center:
+                shift = math_ops.add(shift, self._reshape(self.beta))
+            return math_ops.add(math_ops.multiply(inputs, inv), shift)
         outputs = math_ops.multiply(centered, inv)
         if self.center:
             outputs = math_ops.add(outputs, self._reshape(self.beta))
