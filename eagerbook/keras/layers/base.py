@@ -919,13 +919,17 @@ class Layer(Module):
     @property
     def output(self):
         """The KerasTensor(s) this layer produced in a functional model."""
+        if not self._inbound_nodes:
+            raise AttributeError(f"Layer {self.name} has no inbound nodes.")  # TF's words
         self._only_node("output")
         return self.get_output_at(0)
 
     def _node_shapes(self, what, pick):
         if not self._inbound_nodes:
-            raise AttributeError(f"The layer has never been called and thus has no defined "
-                                 f"{what} shape.")
+            note = " Note that the `input_shape` property is only available for Functional " \
+                "and Sequential models." if what == "input" else ""
+            raise AttributeError(f"The layer \"{self.name}\" has never been called and thus has "
+                                 f"no defined {what} shape.{note}")
         shapes = {repr(s): s for s in (pick(i) for i in range(len(self._inbound_nodes)))}
         if len(shapes) > 1:
             raise AttributeError(f"The layer \"{self.name}\" has multiple inbound nodes, with "

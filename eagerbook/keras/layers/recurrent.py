@@ -154,6 +154,24 @@ def _gate_sums(cell, gates, inputs, h_prevs):
     return sums
 
 
+def _zero_initial_state(cell, inputs=None, batch_size=None, dtype=None):
+    """Zeros of ``(batch_size, size)`` for each of `cell`'s states (the batch and dtype of
+    `inputs` when given): one tensor for a single state, a list for several."""
+    if inputs is not None:
+        inputs = convert_to_tensor(inputs)
+        batch_size, dtype = array_ops.shape(inputs)[0], inputs.dtype
+    dtype = dtype or backend.floatx()
+
+    def zeros(size):
+        return array_ops.zeros(array_ops.stack([batch_size, size]), dtype=dtype)
+
+    sizes = cell.state_size
+    if isinstance(sizes, int):
+        return zeros(sizes)
+    return [zeros(size) for size in sizes] if isinstance(sizes, list) else \
+        nest.map_structure(zeros, sizes)
+
+
 class _Cell(DropoutMasks, Layer):
     def __init__(self, units, activation="tanh", use_bias=True,
                  kernel_initializer="glorot_uniform", recurrent_initializer="orthogonal",
@@ -187,6 +205,9 @@ class _Cell(DropoutMasks, Layer):
 
     def _bias_shape(self):
         return (self._gates * self.units,)
+
+    def get_initial_state(self, inputs=None, batch_size=None, dtype=None):
+        return _zero_initial_state(self, inputs, batch_size, dtype)
 
     def _bias_initializer(self):
         return self.bias_initializer
@@ -274,7 +295,7 @@ class LSTMCell(_Cell):
 
     @property
     def state_size(self):
-        return [self.units, self.units]
+        return ListWrapper([self.units, self.units])  # TF's tracked list, as it prints
 
     def _bias_initializer(self):
         if not self.unit_forget_bias:
@@ -431,18 +452,7 @@ class AbstractRNNCell(Layer):
         raise NotImplementedError
 
     def get_initial_state(self, inputs=None, batch_size=None, dtype=None):
-        """Zeros of ``(batch_size, size)`` for each state (the batch and dtype of `inputs`
-        when given)."""
-        if inputs is not None:
-            inputs = convert_to_tensor(inputs)
-            batch_size, dtype = array_ops.shape(inputs)[0], inputs.dtype
-        dtype = dtype or backend.floatx()
-
-        def zeros(size):
-            return array_ops.zeros(array_ops.stack([batch_size, size]), dtype=dtype)
-
-        sizes = self.state_size
-        return zeros(sizes) if isinstance(sizes, int) else nest.map_structure(zeros, sizes)
+        return _zero_initial_state(self, inputs, batch_size, dtype)
 
 
 class StackedRNNCells(Layer):
