@@ -23,9 +23,9 @@ def test_a_layer_never_called_names_itself():
     layer = L.Dense(2, name="d")
     with pytest.raises(AttributeError, match='^The layer "d" has never been called and thus '
                        "has no defined output shape.$"):
-        layer.output_shape
+        _ = layer.output_shape
     with pytest.raises(AttributeError, match="Note that the `input_shape` property is only "
                        "available for Functional and Sequential models.$"):
-        layer.input_shape
+        _ = layer.input_shape
     with pytest.raises(AttributeError, match="^Layer d has no inbound nodes.$"):
-        layer.output
+        _ = layer.output

@@ -812,6 +812,11 @@ class TextVectorization(PreprocessingLayer):
         sentences = array.reshape(-1) if array.ndim else array.reshape(1)
         unknown = self._specials().index("[UNK]")
         sequences = [[self._index.get(w, unknown) for w in self._words(s)] for s in sentences]
+        if self.output_mode == "int" and self.split is None and self._widths is None and \
+                self.output_sequence_length is None:
+            # unsplit texts are looked up one for one: the output keeps the input's shape
+            return _from_numpy(np.array([seq[0] for seq in sequences],
+                                        np.int64).reshape(array.shape))
         if self.output_mode == "int":
             length = self.output_sequence_length
             if length is None:
@@ -842,6 +847,9 @@ class TextVectorization(PreprocessingLayer):
     def _symbolic_output_shape(self, input_shape):
         # TF splits the sentences into ragged rows, which forgets the batch size.
         self._check_text_rank(input_shape)
+        if self.output_mode == "int" and self.split is None and self._widths is None and \
+                self.output_sequence_length is None:
+            return TensorShape(input_shape)  # unsplit texts: one index each
         return TensorShape([None] + self.compute_output_shape(input_shape).as_list()[1:])
 
     def _output_dtype(self, input_dtype):

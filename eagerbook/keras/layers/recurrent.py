@@ -154,6 +154,11 @@ def _gate_sums(cell, gates, inputs, h_prevs):
     return sums
 
 
+def _plain(sizes):
+    """State sizes with tracked lists as plain lists (TF's messages print them so)."""
+    return [_plain(s) for s in sizes] if isinstance(sizes, list) else sizes
+
+
 def _zero_initial_state(cell, inputs=None, batch_size=None, dtype=None):
     """Zeros of ``(batch_size, size)`` for each of `cell`'s states (the batch and dtype of
     `inputs` when given): one tensor for a single state, a list for several."""
@@ -803,7 +808,7 @@ class RNN(Layer):
         raise mark_as_reported(ValueError(
             "An `initial_state` was passed that is not compatible with `cell.state_size`. "
             f"Received `state_spec`=ListWrapper([{specs}]); however `cell.state_size` is "
-            f"{self.cell.state_size}"))
+            f"{_plain(self.cell.state_size)}"))
 
     def compute_output_shape(self, input_shape):
         if _is_nested_input(input_shape):

@@ -120,12 +120,7 @@ class SpatialDropout2D(SpatialDropout1D):
             raise ValueError("eagerbook's SpatialDropout2D supports data_format="
                              "'channels_last' only.")
         super().__init__(rate, **kwargs)
-        self.data_format = "channels_last"
-
-    def get_config(self):
-        config = super().get_config()
-        config["data_format"] = self.data_format
-        return config
+        self.data_format = "channels_last"  # (TF's config leaves it out)
 
 
 class SpatialDropout3D(SpatialDropout1D):
