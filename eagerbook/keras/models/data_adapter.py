@@ -14,6 +14,7 @@ import numpy as np
 
 from ...core import errors, nest
 from ...core.tensor import Tensor, convert_to_tensor
+from ...ops import philox, random_ops
 from .. import backend
 from ..data_utils import Sequence, SequenceEpochs
 
@@ -118,6 +119,30 @@ def _class_weights(y, class_weight):
                       dtype=np.float32)
 
 
+class _SeededPermutations:
+    """Each epoch's sample order as TF's fit draws it when a global seed is set: its input
+    pipeline shuffles range(n) with a RandomShuffle op of op seed 0, made anew for each fit
+    call, one draw per epoch. The draws are TF's Fisher-Yates on Philox words (as
+    tf.random.shuffle's), so a seeded fit visits the samples in TF's order."""
+
+    def __init__(self, n):
+        self.n = n
+        seed, seed2 = random_ops.get_seed(0)
+        self._key, self._counter = philox.key_counter_from_op_seeds(seed, seed2)
+
+    def next_order(self):
+        n = self.n
+        order = np.arange(n)
+        if n <= 1:
+            return order
+        draws = philox.words(self._key, self._counter, n - 1).astype(np.int64)
+        self._counter = philox.skip(self._counter, (n - 1 + 3) // 4)  # the op's reservation
+        for i in range(n - 1):
+            j = i + int(draws[i]) % (n - i)
+            order[i], order[j] = order[j], order[i]
+        return order
+
+
 class DataHandler:
     def __init__(self, x, y=None, sample_weight=None, batch_size=None, steps_per_epoch=None,
                  shuffle=False, class_weight=None, single_batch=False):
@@ -149,6 +174,8 @@ class DataHandler:
                                  f"batch_size={batch_size!r}.")
             self.batch_size = int(batch_size) if batch_size is not None else 32
             self.shuffle = bool(shuffle)
+            self._seeded_orders = _SeededPermutations(self.n) if self.shuffle and \
+                random_ops.get_global_seed() is not None else None
             self.batches_per_pass = int(math.ceil(self.n / self.batch_size)) if self.n else 0
             self.steps_per_epoch = steps_per_epoch or self.batches_per_pass
         else:
@@ -206,7 +233,12 @@ class DataHandler:
             yield from self._iterable_batches()
 
     def _array_batches(self):
-        order = np.random.permutation(self.n) if self.shuffle else None
+        if not self.shuffle:
+            order = None
+        elif self._seeded_orders is not None:
+            order = self._seeded_orders.next_order()
+        else:
+            order = np.random.permutation(self.n)  # no global seed: any order will do
         step = 0
         while step < self.steps_per_epoch:
             b = step % self.batches_per_pass
