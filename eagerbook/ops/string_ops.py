@@ -222,13 +222,21 @@ def as_string(input, precision=-1, scientific=False, shortest=False, width=-1,
                                            "fill": fill})
 
 
+def _as_text(value):
+    """A string element as RE2 reads it: UTF-8 characters (bytes that are not UTF-8 kept)."""
+    return value.decode("utf-8", "surrogateescape")
+
+
 @register("StaticRegexReplace", differentiable=False, infer_shape=_like_input(_STRING))
 def _regex_replace(x, pattern, rewrite, replace_global):
-    regex = re.compile(pattern.encode("utf-8"))
+    # RE2 matches characters, not bytes ('[^a-z¿]' keeps a whole '¿'), and its \w, \d, \s
+    # are ASCII-only: a str pattern with re.ASCII does both.
+    regex = re.compile(pattern, re.ASCII)
     # RE2 writes the whole match as \0; Python's re spells it \g<0>.
-    template = re.sub(r"\\0", r"\\g<0>", rewrite).encode("utf-8")
+    template = re.sub(r"\\0", r"\\g<0>", rewrite)
     count = 0 if replace_global else 1
-    return _map(lambda s: regex.sub(template, s, count=count), x)
+    return _map(lambda s: regex.sub(template, _as_text(s), count=count).encode(
+        "utf-8", "surrogateescape"), x)
 
 
 @_on_flat_values
@@ -247,8 +255,8 @@ def regex_replace(input, pattern, rewrite, replace_global=True, name=None):
 
 @register("StaticRegexFullMatch", differentiable=False, infer_shape=_like_input(dtypes.bool))
 def _regex_full_match(x, pattern):
-    regex = re.compile(pattern.encode("utf-8"))
-    return _map(lambda s: regex.fullmatch(s) is not None, x, np.bool_)
+    regex = re.compile(pattern, re.ASCII)  # characters, ASCII classes: as RE2
+    return _map(lambda s: regex.fullmatch(_as_text(s)) is not None, x, np.bool_)
 
 
 @_on_flat_values

@@ -20,6 +20,7 @@ from ...core import dtypes, errors
 from ...core.shape import TensorShape
 from ...core.tensor import _from_numpy, convert_to_tensor
 from ...ops import array_ops, math_ops
+from ...ops.ragged_ops import RaggedTensor
 from .base import Layer
 from .string_hashes import fingerprint64
 
@@ -706,6 +707,13 @@ class TextVectorization(PreprocessingLayer):
                                                   for n in ngrams))):
             raise ValueError("`ngrams` must be None, an integer, or a tuple of integers. "
                              f"Received: ngrams={ngrams}")
+        if ragged and output_mode != "int":  # (TF's message says it the other way round)
+            raise ValueError("`ragged` must not be true if `output_mode` is `'int'`. "
+                             f"Received: ragged={ragged} and output_mode={output_mode}")
+        if ragged and output_sequence_length is not None:
+            raise ValueError("`output_sequence_length` must not be set if ragged is True. "
+                             f"Received: ragged={ragged} and "
+                             f"output_sequence_length={output_sequence_length}")
         # An integer n means every width from 1 to n; a tuple, those widths.
         self.ngrams = ngrams
         self._widths = None if ngrams is None else \
@@ -817,6 +825,10 @@ class TextVectorization(PreprocessingLayer):
             # unsplit texts are looked up one for one: the output keeps the input's shape
             return _from_numpy(np.array([seq[0] for seq in sequences],
                                         np.int64).reshape(array.shape))
+        if self.output_mode == "int" and self.ragged:  # one row per text, as long as it is
+            values = np.array([i for seq in sequences for i in seq], np.int64)
+            return RaggedTensor.from_row_lengths(_from_numpy(values),
+                                                 [len(seq) for seq in sequences])
         if self.output_mode == "int":
             length = self.output_sequence_length
             if length is None:
