@@ -1,8 +1,12 @@
-"""``tf.keras.preprocessing.sequence``: making lists of sequences rectangular."""
+"""``tf.keras.preprocessing.sequence``: making lists of sequences rectangular, skip-gram
+pairs, and windows over a time series batch by batch (``TimeseriesGenerator``)."""
 
+import json
 import random
 
 import numpy as np
+
+from ..data_utils import Sequence
 
 
 def pad_sequences(sequences, maxlen=None, dtype="int32", padding="pre", truncating="pre",
@@ -95,4 +99,62 @@ def skipgrams(sequence, vocabulary_size, window_size=4, negative_samples=1.0, sh
     return couples, labels
 
 
-__all__ = ["make_sampling_table", "pad_sequences", "skipgrams"]
+class TimeseriesGenerator(Sequence):
+    """Batches of windows over `data`: the sample ending before step ``t`` is
+    ``data[t - length:t:sampling_rate]`` and its target ``targets[t]``, for ``t`` from
+    ``start_index + length`` to `end_index` every `stride` steps (random steps when
+    `shuffle`)."""
+
+    def __init__(self, data, targets, length, sampling_rate=1, stride=1, start_index=0,
+                 end_index=None, shuffle=False, reverse=False, batch_size=128):
+        if len(data) != len(targets):
+            raise ValueError("Data and targets have to be of same length. Data length is "
+                             f"{len(data)} while target length is {len(targets)}")
+        self.data, self.targets = data, targets
+        self.length, self.sampling_rate, self.stride = length, sampling_rate, stride
+        self.start_index = start_index + length
+        self.end_index = len(data) - 1 if end_index is None else end_index
+        self.shuffle, self.reverse, self.batch_size = shuffle, reverse, batch_size
+        if self.start_index > self.end_index:
+            raise ValueError(f"`start_index+length={self.start_index} > end_index="
+                             f"{self.end_index}` is disallowed, as no part of the sequence "
+                             "would be left to be used as current step.")
+
+    def __len__(self):
+        step = self.batch_size * self.stride
+        return (self.end_index - self.start_index + step) // step
+
+    def __getitem__(self, index):
+        if self.shuffle:
+            rows = np.random.randint(self.start_index, self.end_index + 1, size=self.batch_size)
+        else:
+            first = self.start_index + self.batch_size * self.stride * index
+            rows = np.arange(first, min(first + self.batch_size * self.stride,
+                                        self.end_index + 1), self.stride)
+        samples = np.array([self.data[row - self.length:row:self.sampling_rate] for row in rows])
+        targets = np.array([self.targets[row] for row in rows])
+        if self.reverse:
+            return samples[:, ::-1, ...], targets
+        return samples, targets
+
+    def get_config(self):
+        def as_json(values, what):
+            values = values.tolist() if isinstance(values, np.ndarray) else values
+            try:
+                return json.dumps(values)
+            except TypeError as exc:
+                raise TypeError(f"{what} not JSON Serializable: {values}") from exc
+
+        return {"data": as_json(self.data, "Data"),
+                "targets": as_json(self.targets, "Targets"), "length": self.length,
+                "sampling_rate": self.sampling_rate, "stride": self.stride,
+                "start_index": self.start_index, "end_index": self.end_index,
+                "shuffle": self.shuffle, "reverse": self.reverse,
+                "batch_size": self.batch_size}
+
+    def to_json(self, **kwargs):
+        return json.dumps({"class_name": type(self).__name__, "config": self.get_config()},
+                          **kwargs)
+
+
+__all__ = ["TimeseriesGenerator", "make_sampling_table", "pad_sequences", "skipgrams"]
