@@ -98,3 +98,19 @@ def test_denormals_flush_to_zero():
     assert eigen_float.exp(np.array([-88.0, -87.5, 1.0], np.float32))[:2].tolist() == [0.0, 0.0]
     tiny = np.full(8, 1e-40, np.float32)  # read as 0 in a packet: log gives -inf
     assert eigen_float.log(tiny).tolist() == [-np.inf] * 8
+
+
+TF_SIN = [0.1821625977754593, -0.23924922943115234, -0.6961352229118347, 0.0029999956022948027,
+          0.8912073373794556, 0.808496356010437, -0.8026654720306396, -0.791163444519043,
+          -0.7055402994155884, -0.17388948798179626]
+TF_COS = [0.9832684397697449, -0.9709581732749939, 0.717910647392273, 0.9999955296516418,
+          0.4535961151123047, -0.5885011553764343, -0.5964295268058777, -0.6116047501564026,
+          0.7086697816848755, -0.9847651720046997]
+
+
+def test_sin_and_cos_match_tf_bit_for_bit():
+    # tf.sin / tf.cos of these ten values (a packet of 8, two after it), printed by TF 2.21;
+    # 3e4 and 1e30 take the exact reduction by pi/2.
+    x = np.array([-6.1, -2.9, -0.77, 0.003, 1.1, 2.2, 3e4, 1e30, 5.5, -9.25], np.float32)
+    assert eigen_float.sin(x).tolist() == TF_SIN
+    assert eigen_float.cos(x).tolist() == TF_COS

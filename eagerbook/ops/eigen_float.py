@@ -216,3 +216,80 @@ def exp_by_rows(a):
         out[:, :whole] = _packet_exp(a[:, :whole])
         out[:, whole:] = _expf(a[:, whole:])
     return _flush_denormals(out)
+
+
+# --- sin and cos -------------------------------------------------------------------------------
+# x is reduced by multiples of pi/2 (pi/2 split into four float32 parts, each step rounded),
+# then one of two polynomials on [-pi/4, pi/4] is taken, chosen (with the sign) by the
+# multiple's last two bits. From 25,966 (sin) or 18,838 (cos) on, the reduction is exact
+# instead, in fixed point with 96 bits of 2/pi (Payne and Hanek's method).
+_ROUNDING_MAGIC = _F(12582912.0)  # 1.5 * 2**23: adding it rounds to an integer, kept in the bits
+_PI_HALF_PARTS = [_F(c) for c in (1.5703125, 0.000483989715576171875,
+                                  -1.62865035235881805419921875e-07,
+                                  -5.5644315544167710640977020375430583953857421875e-11)]
+_COS_POLY = [_F(c) for c in (2.4372266125283204019069671630859375e-05,
+                             -0.00138865201734006404876708984375, 0.041666619479656219482421875,
+                             -0.5, 1.0)]
+_SIN_POLY = [_F(c) for c in (-0.0001959234114083702898469196984621021329076029360294342041015625,
+                             0.0083326873655616851693794799871284340042620897293090820312500000,
+                             -0.1666666203982298255503735617821803316473960876464843750000000000)]
+_TWO_OVER_PI_BITS = np.array([  # 2/pi's bits, in overlapping 32-bit windows 8 bits apart
+    0x00000028, 0x000028be, 0x0028be60, 0x28be60db, 0xbe60db93, 0x60db9391, 0xdb939105,
+    0x9391054a, 0x91054a7f, 0x054a7f09, 0x4a7f09d5, 0x7f09d5f4, 0x09d5f47d, 0xd5f47d4d,
+    0xf47d4d37, 0x7d4d3770, 0x4d377036, 0x377036d8, 0x7036d8a5, 0x36d8a566, 0xd8a5664f,
+    0xa5664f10, 0x664f10e4, 0x4f10e410, 0x10e41000, 0xe4100000], np.uint64)
+
+
+def _reduce_huge(x):
+    """(x - q*pi/2, q mod 4) for large finite x >= 0: x's 24-bit mantissa times 96 bits of 2/pi
+    in 2.62 fixed point, rounded to the nearest multiple."""
+    u = np.uint64
+    bits = x.view(np.uint32).astype(u)
+    exponent = (bits >> u(23)) - u(118)
+    mantissa = ((bits & u(0x007FFFFF)) | u(0x00800000)) << (exponent & u(7))
+    i = (exponent >> u(3)).astype(np.int64)
+    with np.errstate(over="ignore"):  # (unsigned arithmetic wraps around, as in C)
+        p = mantissa * _TWO_OVER_PI_BITS[i + 7]
+        p = mantissa * _TWO_OVER_PI_BITS[i + 3] + (p >> u(32))
+        p = (((mantissa * _TWO_OVER_PI_BITS[i - 1]) & u(0xFFFFFFFF)) << u(32)) + p
+        q = (p + (u(1) << u(61))) >> u(62)
+        p = p - (q << u(62))
+    r = p.view(np.int64).astype(np.float64) * 3.4061215800865545e-19  # times pi/2 * 2**-62
+    return r.astype(_F), q.astype(np.int32)
+
+
+def _packet_sin_or_cos(x, sine):
+    """Eigen's vectorized float32 sin (or cos)."""
+    r = np.abs(x)
+    rounded = r * _F(0.636619746685028076171875) + _ROUNDING_MAGIC  # x * 2/pi, rounded
+    q = rounded.view(np.int32)  # the multiple of pi/2, in the last bits
+    multiple = rounded - _ROUNDING_MAGIC
+    for part in _PI_HALF_PARTS:
+        r = r - multiple * part
+    huge = (np.abs(x) >= _F(25966.0 if sine else 18838.0)) & np.isfinite(x)
+    if huge.any():
+        r, q = r.copy(), q.copy()
+        r[huge], q[huge] = _reduce_huge(np.abs(x[huge]))
+    r2 = r * r
+    cos_r = _horner(r2, _COS_POLY)
+    sin_r = _madd(_horner(r2, _SIN_POLY) * r2, r, r)
+    even = (q & 1) == 0
+    if sine:
+        out = np.where(even, sin_r, cos_r)
+        negative = np.signbit(x) ^ ((q >> 1) & 1).astype(bool)
+    else:
+        out = np.where(even, cos_r, sin_r)
+        negative = (((q + 1) >> 1) & 1).astype(bool)
+    return np.where(negative, -out, out)
+
+
+def sin(x):
+    """float32 sin of an array, value for value as TF's CPU kernel gives it."""
+    return _by_packets(x, lambda v: _packet_sin_or_cos(v, True),
+                       lambda v: np.sin(v.astype(np.float64)).astype(_F))
+
+
+def cos(x):
+    """float32 cos of an array, value for value as TF's CPU kernel gives it."""
+    return _by_packets(x, lambda v: _packet_sin_or_cos(v, False),
+                       lambda v: np.cos(v.astype(np.float64)).astype(_F))

@@ -608,7 +608,7 @@ def log1p(x, name=None):
 
 @register("Sin", elementwise=True, dtypes=FLOATS_OR_COMPLEX)
 def _sin(x):
-    return np.sin(x)
+    return eigen_float.sin(x) if x.dtype == np.float32 else np.sin(x)  # (as _log)
 
 
 @_sin.gradient
@@ -622,7 +622,7 @@ def sin(x, name=None):
 
 @register("Cos", elementwise=True, dtypes=FLOATS_OR_COMPLEX)
 def _cos(x):
-    return np.cos(x)
+    return eigen_float.cos(x) if x.dtype == np.float32 else np.cos(x)  # (as _log)
 
 
 @_cos.gradient

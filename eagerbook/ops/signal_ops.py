@@ -6,7 +6,7 @@ import numpy as np
 
 from ..core import dtypes, errors
 from ..core.tensor import _from_numpy
-from . import array_ops, fft_ops, linalg_ops, math_ops
+from . import array_ops, eigen_float, fft_ops, linalg_ops, math_ops
 from .shape_rules import known_value
 from .support import as_tensor
 
@@ -71,7 +71,8 @@ def _raised_cosine_window(name, length, periodic, dtype, a, b):
     n = np_type(length + int(bool(periodic)) * even - 1)
     count = np.arange(length).astype(np_type)
     angle = np_type(2 * np.pi) * count / n
-    return _from_numpy((np_type(a) - np_type(b) * np.cos(angle)).astype(np_type))
+    cos = eigen_float.cos(angle) if np_type == np.float32 else np.cos(angle)  # (TF's Cos kernel)
+    return _from_numpy((np_type(a) - np_type(b) * cos).astype(np_type))
 
 
 def hann_window(window_length, periodic=True, dtype=dtypes.float32, name=None):
