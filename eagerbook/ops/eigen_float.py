@@ -293,3 +293,110 @@ def cos(x):
     """float32 cos of an array, value for value as TF's CPU kernel gives it."""
     return _by_packets(x, lambda v: _packet_sin_or_cos(v, False),
                        lambda v: np.cos(v.astype(np.float64)).astype(_F))
+
+
+# --- log1p, expm1, softplus --------------------------------------------------------------------
+def _packet_log1p(x):
+    """log(1 + x) from the packet log, corrected by x / ((1 + x) - 1) for the rounding of 1 + x."""
+    xp1 = x + _F(1.0)
+    log_xp1 = _packet_log(xp1)
+    corrected = x * (log_xp1 / (xp1 - _F(1.0)))
+    return np.where((xp1 == _F(1.0)) | (xp1 == log_xp1), x, corrected)
+
+
+def _log1pf(x):
+    return np.log1p(x.astype(np.float64)).astype(_F)
+
+
+def log1p(x):
+    """float32 log1p of an array as TF's CPU kernel gives it (the C library's log1pf after the
+    last whole packet is matched to its correctly rounded value: it can differ by an ulp)."""
+    return _by_packets(x, _packet_log1p, _log1pf)
+
+
+def _packet_expm1(x):
+    """exp(x) - 1 from the packet exp, corrected by x / log(exp(x)) (Kahan's method)."""
+    u = _packet_exp(x)
+    u_minus_1 = u - _F(1.0)
+    log_u = _packet_log(u)
+    out = np.where(log_u == u, u, u_minus_1 * (x / log_u))  # (exp(x) = +inf)
+    return np.where(u == _F(1.0), x, np.where(u_minus_1 == _F(-1.0), _F(-1.0), out))
+
+
+def expm1(x):
+    """float32 expm1 of an array as TF's CPU kernel gives it (see log1p for the last values)."""
+    return _by_packets(x, _packet_expm1, lambda v: np.expm1(v.astype(np.float64)).astype(_F))
+
+
+_SOFTPLUS_THRESHOLD = _F(np.log(np.finfo(np.float32).eps) + 2)  # about -13.94
+
+
+def softplus(x):
+    """TF's float32 Softplus kernel: x above -threshold, exp(x) below threshold, else
+    log1p(exp(x)), each function as TF's kernel rounds it."""
+    e = exp(x)
+    with np.errstate(over="ignore"):
+        middle = log1p(e)
+    return np.where(x > -_SOFTPLUS_THRESHOLD, x, np.where(x < _SOFTPLUS_THRESHOLD, e, middle))
+
+
+# --- erf -----------------------------------------------------------------------------------------
+_ERF_NUM = [_F(c) for c in (2.123732201653183437883853912353515625e-06,
+                            2.861979592125862836837768554687500000e-04,
+                            3.658048342913389205932617187500000000e-03,
+                            5.243302136659622192382812500000000000e-02,
+                            1.874160766601562500000000000000000000e-01,
+                            1.128379106521606445312500000000000000e+00)]
+_ERF_DEN = [_F(c) for c in (3.89185734093189239501953125000e-05,
+                            1.14329601638019084930419921875e-03,
+                            1.47520881146192550659179687500e-02,
+                            1.12945675849914550781250000000e-01,
+                            4.99425798654556274414062500000e-01, 1.0)]
+
+
+def _rational_erf(x):
+    """Eigen's float32 erf (packets and scalars alike): an odd/even rational function of x,
+    x**2 capped at 16 (erf(4) is 1 in float32), the result clipped to [-1, 1]."""
+    x2 = np.minimum(_F(16.0), x * x)
+    r = (x * _horner(x2, _ERF_NUM)) / _horner(x2, _ERF_DEN)
+    return np.maximum(np.minimum(r, _F(1.0)), _F(-1.0))
+
+
+def erf(x):
+    """float32 erf of an array, value for value as TF's CPU kernel gives it."""
+    return _by_packets(x, _rational_erf, _rational_erf)
+
+
+# --- erfc --------------------------------------------------------------------------------------
+_ERFC_SMALL = [_F(c) for c in (5.61802298761904239654541015625e-04,
+                               -4.91381669417023658752441406250e-03,
+                               2.67075151205062866210937500000e-02,
+                               -1.12800106406211853027343750000e-01,
+                               3.76122951507568359375000000000e-01,
+                               -1.12837910652160644531250000000e+00)]
+_ERFC_NUM = [_F(c) for c in (1.0208116471767425537109375e-01, 4.2920666933059692382812500e-01,
+                             3.2379078865051269531250000e-01, 5.3971976041793823242187500e-02)]
+_ERFC_DEN = [_F(c) for c in (1.7251677811145782470703125e-02, 3.9137163758277893066406250e-01,
+                             1.0, 6.2173241376876831054687500e-01,
+                             9.5662862062454223632812500e-02)]
+
+
+def _erfc_by(x, exp_fn):
+    """Eigen's float32 erfc: 1 + x * S(x**2) for |x| <= 1, else exp(-x**2) (corrected for the
+    rounding of x**2) times a rational function of 1/x**2. (TF's packets take 1/x**2 with the
+    CPU's approximate reciprocal, which can end an ulp away; here it is exact.)"""
+    x = np.minimum(np.maximum(x, _F(-11.0)), _F(11.0))
+    x2 = x * x
+    small = _madd(x, _horner(x2, _ERFC_SMALL), _F(1.0))
+    x2_low = (x.astype(np.float64) ** 2 - x2).astype(_F)  # x*x - x2, exactly
+    e = exp_fn(-x2)
+    z = e - e * x2_low
+    q2 = _F(1.0) / x2
+    ratio = _horner(q2, _ERFC_NUM) / (x * _horner(q2, _ERFC_DEN))
+    large = _madd(z, ratio, np.where(x < 0, _F(2.0), _F(0.0)))
+    return np.where(x2 > _F(1.0), large, small)
+
+
+def erfc(x):
+    """float32 erfc of an array as TF's CPU kernel gives it (but see _erfc_by)."""
+    return _by_packets(x, lambda v: _erfc_by(v, _packet_exp), lambda v: _erfc_by(v, _expf))

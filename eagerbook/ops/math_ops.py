@@ -561,6 +561,8 @@ def reciprocal(x, name=None):
 
 @register("Expm1", elementwise=True, dtypes=FLOATS_OR_COMPLEX)
 def _expm1(x):
+    if x.dtype == np.float32:
+        return eigen_float.expm1(x)  # (as _log)
     with np.errstate(over="ignore"):
         return np.expm1(x)
 
@@ -593,6 +595,8 @@ def log(x, name=None):
 
 @register("Log1p", elementwise=True, dtypes=FLOATS_OR_COMPLEX)
 def _log1p(x):
+    if x.dtype == np.float32:
+        return eigen_float.log1p(x)  # (as _log)
     with np.errstate(divide="ignore", invalid="ignore"):
         return np.log1p(x)
 
@@ -1405,6 +1409,8 @@ def _erf_float64(x):
 
 @register("Erf", elementwise=True, dtypes=FLOATS)
 def _erf(x):
+    if x.dtype == np.float32:
+        return eigen_float.erf(x)  # (as _log)
     return _erf_float64(x.astype(np.float64)).astype(x.dtype, copy=False)
 
 
@@ -1420,6 +1426,8 @@ def erf(x, name=None):
 
 @register("Softplus", elementwise=True, dtypes=FLOATS)
 def _softplus(x):
+    if x.dtype == np.float32:
+        return eigen_float.softplus(x)  # (as _log)
     # log(1 + exp(x)) = max(x, 0) + log1p(exp(-|x|)): never overflows.
     return np.logaddexp(np.zeros((), x.dtype), x)
 

@@ -53,6 +53,7 @@ from .math_ops import (
     where_v2,
     zeros_like,
 )
+from .more_math_ops import erfc
 from .registry import execute, invalid_argument, register
 from .support import FLOATS, NUMBERS, as_tensor, binary_operands, check_dtype, is_zero_gradient
 
@@ -311,7 +312,8 @@ def gelu(features, approximate=False, name=None):
         inner = multiply(add(x, multiply(multiply(square(x), x), 0.044715)),
                          math.sqrt(2 / math.pi))
         return multiply(multiply(x, 0.5), add(math_ops.tanh(inner), 1))
-    return multiply(multiply(x, 0.5), add(erf(multiply(x, 1 / math.sqrt(2))), 1))
+    # TF's formula: 0.5 * x * erfc(-x / sqrt(2)), in this order (the rounding follows it)
+    return multiply(multiply(0.5, x), erfc(multiply(negative(x), 1 / math.sqrt(2))))
 
 
 def silu(features, beta=1.0, name=None):
