@@ -18,6 +18,7 @@ by other means (shuffle, multinomial), draw from NumPy Generators. The ops are r
 """
 
 import collections
+import enum
 import random as _py_random
 import weakref
 import zlib
@@ -460,24 +461,26 @@ def categorical(logits, num_samples, dtype=None, seed=None, name=None):
 # TF's Philox blocks (philox.py), so the numbers are TF's. Keys and counters travel as uint64
 # words (key [1], counter [2]), as TF's ops pass them.
 
-class Algorithm:
-    """``tf.random.Algorithm``: the RNG algorithms TF offers (values as TF's enum)."""
+class Algorithm(enum.Enum):
+    """``tf.random.Algorithm``: the RNG algorithms TF offers (an enum, as TF's; ops and
+    generators carry the values)."""
 
     PHILOX = 1
     THREEFRY = 2
     AUTO_SELECT = 3
 
 
-_ALG_NAMES = {"philox": Algorithm.PHILOX, "threefry": Algorithm.THREEFRY,
-              "auto_select": Algorithm.AUTO_SELECT}
-_STATE_SIZES = {Algorithm.PHILOX: 3, Algorithm.THREEFRY: 2, Algorithm.AUTO_SELECT: 3}
+_PHILOX = Algorithm.PHILOX.value
+_ALG_NAMES = {alg.name.lower(): alg.value for alg in Algorithm}
+_STATE_SIZES = {Algorithm.PHILOX.value: 3, Algorithm.THREEFRY.value: 2,
+                Algorithm.AUTO_SELECT.value: 3}
 _INT64 = np.int64
 _MASK64 = 2**64 - 1
 
 
 def _alg_int(alg):
     if alg is None:
-        return Algorithm.PHILOX
+        return _PHILOX
     if isinstance(alg, str):
         try:
             return _ALG_NAMES[alg.lower()]
@@ -681,7 +684,7 @@ def _uniform_from(key, counter, shape, minval, maxval, dtype, alg, both_or_none)
 def stateless_binomial(shape, seed, counts, probs, output_dtype=dtypes.int32, name=None):
     """Binomial(counts, probs) samples that depend only on `seed`."""
     key, counter = _seed_key_counter(seed, "StatelessRandomBinomial")
-    return _binomial_from(key, counter, shape, counts, probs, output_dtype, Algorithm.PHILOX)
+    return _binomial_from(key, counter, shape, counts, probs, output_dtype, _PHILOX)
 
 
 def _binomial_from(key, counter, shape, counts, probs, dtype, alg):
@@ -701,7 +704,7 @@ def stateless_categorical(logits, num_samples, seed, dtype=dtypes.int64, name=No
     key, counter = _seed_key_counter(seed, "StatelessMultinomial")
     return execute(_stateless_multinomial, (key, counter, logits),
                    {"num_samples": _python_int(num_samples, "num_samples"),
-                    "dtype": dtypes.as_dtype(dtype), "alg": Algorithm.PHILOX})
+                    "dtype": dtypes.as_dtype(dtype), "alg": _PHILOX})
 
 
 def stateless_split(seed, num=2, alg="auto_select"):
