@@ -530,9 +530,11 @@ class Dataset:
         if len(sizes) != len(boundaries) + 1:
             raise ValueError("len(bucket_batch_sizes) must equal len(bucket_boundaries) + 1")
 
-        def bucket_of(*element):
-            length = int(convert_to_tensor(element_length_func(*element)).numpy())
-            return int(np.searchsorted(boundaries, length, side="right"))
+        def bucket_of(*element):  # (tensor ops: traced once, as TF traces it)
+            from ..ops import math_ops
+            length = math_ops.cast(element_length_func(*element), dtypes.int64)
+            above = math_ops.less_equal(convert_to_tensor(boundaries, dtypes.int64), length)
+            return math_ops.reduce_sum(math_ops.cast(above, dtypes.int64))
 
         def to_boundary(bucket, window):
             """Padded shapes whose unknown dims are the bucket's longest length."""
@@ -1468,6 +1470,12 @@ class RandomDataset(Dataset):
         return INFINITE
 
 
+def _as_int64(func):
+    def as_int64(*args):
+        return convert_to_tensor(func(*args), dtype=dtypes.int64)
+    return as_int64
+
+
 class GroupByWindowDataset(_UnaryDataset):
     _tf_name = "_GroupByWindowDataset"
 
@@ -1482,6 +1490,8 @@ class GroupByWindowDataset(_UnaryDataset):
         self._window_size_func = window_size_func
         if isinstance(window_size, Tensor) and window_size.dtype != dtypes.int64:
             convert_to_tensor(window_size, dtype=dtypes.int64)  # TF's ValueError
+        # traced once, as TF does, with TF's conversion of the key to int64 inside
+        self._traced_key = _traced(_as_int64(key_func), input_dataset.element_spec)
         self._check_key_funcs()
 
     def _check_key_funcs(self):
@@ -1493,7 +1503,12 @@ class GroupByWindowDataset(_UnaryDataset):
         try:
             with warnings.catch_warnings(), np.errstate(all="ignore"):
                 warnings.simplefilter("ignore")
-                self._key(dummy)
+                if self._traced_key is None:
+                    self._key(dummy)
+                else:  # the traced key's type decides (a stand-in value of it)
+                    key = self._traced_key.output_structure
+                    self._int64_scalar(_placeholder(TensorSpec(key.shape, key.dtype), 1)
+                                       if isinstance(key, Tensor) else key, "key_func")
                 if self._window_size_func is not None:
                     self._size_of(0)
         except errors.OpError:
@@ -1510,6 +1525,8 @@ class GroupByWindowDataset(_UnaryDataset):
         return int(value.numpy())
 
     def _key(self, element):
+        if self._traced_key is not None:
+            return self._int64_scalar(self._traced_key(element), "key_func")
         return self._int64_scalar(_call(self._key_func, element), "key_func")
 
     def _size_of(self, key):
@@ -2558,7 +2575,7 @@ class FlatMapDataset(_UnaryDataset):
         return _dataset_result(probe, "flat_map").element_spec
 
     def _cardinality(self):
-        return 0 if self._input._cardinality() == 0 else UNKNOWN
+        return UNKNOWN  # (TF's, even for an empty input)
 
 
 def _traced_dataset_function(func, input_spec):

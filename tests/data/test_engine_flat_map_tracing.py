@@ -73,3 +73,29 @@ def test_functions_that_cannot_be_traced_still_run_per_element():
     shifted = tf.data.Dataset.range(3).flat_map(
         lambda x: tf.data.Dataset.range(2).map(lambda y: y + x))  # captures the placeholder
     assert list(shifted.as_numpy_iterator()) == [0, 1, 1, 2, 2, 3]
+
+
+def test_group_by_window_key_func_is_traced_once(capsys):
+    def key_func(x):
+        print("key traced", x.dtype)
+        return x % 3
+    ds = tf.data.Dataset.range(6).group_by_window(
+        key_func=key_func, reduce_func=lambda k, d: d.batch(2), window_size=2)
+    assert [list(e) for e in ds.as_numpy_iterator()] == [[0, 3], [1, 4], [2, 5]]
+    assert capsys.readouterr().out == "key traced <dtype: 'int64'>\n"
+
+
+def test_bucket_by_sequence_length_traces_the_length_function_once(capsys):
+    def length(x):
+        print("length traced")
+        return tf.shape(x)[0]
+    ds = tf.data.Dataset.from_generator(lambda: ([1] * n for n in [1, 3, 2, 5]),
+                                        output_signature=tf.TensorSpec([None], tf.int32))
+    ds = ds.bucket_by_sequence_length(length, bucket_boundaries=[3], bucket_batch_sizes=[2, 2])
+    assert [e.shape for e in ds.as_numpy_iterator()] == [(2, 2), (2, 5)]
+    assert capsys.readouterr().out == "length traced\n"
+
+
+def test_flat_map_cardinality_is_unknown_even_for_an_empty_input():
+    empty = tf.data.Dataset.range(0).flat_map(lambda x: tf.data.Dataset.range(x))
+    assert empty.cardinality().numpy() == tf.data.UNKNOWN_CARDINALITY
