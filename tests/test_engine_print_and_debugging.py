@@ -131,3 +131,19 @@ def test_eager_assert_near_and_shape_mismatch_fail_as_tf():
         "1.0, 2.5")
     assert _error(tf.debugging.assert_equal, tf.constant([1, 2]), tf.constant([1, 2, 3])) == (
         "InvalidArgumentError", "Incompatible shapes: [2] vs. [3] [Op:Equal]")
+
+
+def test_strings_print_with_tfs_c_escapes_and_utf8_as_it_is():
+    values = tf.constant(["it's", "a\x01b", "x\ny", "back\\slash", "\x7f", "héllo"])
+    assert _printed(values) == \
+        '["it\\\'s" "a\\001b" "x\\ny" "back\\\\slash" "\\177" "héllo"]\n'
+    assert _printed(tf.constant([1 + 2j, 3 - 1j])) == "[? ?]\n"  # TF has no text for complex
+
+
+def test_a_lone_string_scalar_prints_as_it_is():
+    assert _printed(tf.constant("it's")) == "it's\n"
+    assert _printed(tf.constant("it's"), end="!\n") == "it's!\n"
+    assert _printed(tf.constant("a"), tf.constant("b")) == '"a" "b"\n'
+    assert _printed(tf.constant(["a"])) == '["a"]\n'
+    assert tf.strings.format("{}", tf.constant(["é", "a\x01"])).numpy().decode() == \
+        '["é" "a\\001"]'

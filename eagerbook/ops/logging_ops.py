@@ -114,6 +114,9 @@ def _print(*values, template, summarize, output_stream, end):
             pieces.append(piece)
         elif isinstance(piece, int):
             pieces.append(format_value(values[piece], summarize))
+        elif piece[0] == "text":  # ("text", value): a lone string scalar, written as it is
+            text = np.asarray(values[piece[1]])[()]
+            pieces.append(text.decode("utf-8", "replace") if isinstance(text, bytes) else text)
         elif piece[0] == "ragged":  # ("ragged", first value, how many row_splits follow)
             _, first, depth = piece
             splits = [np.asarray(values[first + 1 + k]) for k in range(depth)]
@@ -207,13 +210,33 @@ def _ragged_element(x):
     return str(x)
 
 
+_ESCAPES = {ord("\n"): "\\n", ord("\r"): "\\r", ord("\t"): "\\t", ord('"'): '\\"',
+            ord("'"): "\\'", ord("\\"): "\\\\"}
+
+
+def _c_escaped(x):
+    """A string's bytes as TF writes them: C escapes for quotes, backslashes and control
+    characters (octal ``\\001``), UTF-8 text as it is."""
+    data = x.encode("utf-8") if isinstance(x, str) else bytes(x)
+    out = bytearray()
+    for byte in data:
+        if byte in _ESCAPES:
+            out += _ESCAPES[byte].encode("ascii")
+        elif byte < 0x20 or byte == 0x7F:
+            out += f"\\{byte:03o}".encode("ascii")
+        else:
+            out.append(byte)
+    return out.decode("utf-8", "replace")
+
+
 def _element(x):
     """One element, the way TensorFlow's C++ StrCat writes it."""
     if isinstance(x, (bool, np.bool_)):
         return "1" if x else "0"
     if isinstance(x, (bytes, str)):
-        text = x.decode("utf-8", "replace") if isinstance(x, bytes) else x
-        return '"' + text.encode("unicode_escape").decode("ascii").replace('"', '\\"') + '"'
+        return '"' + _c_escaped(x) + '"'
+    if isinstance(x, (complex, np.complexfloating)):
+        return "?"  # (TF's StrCat has no form for complex numbers)
     if isinstance(x, (np.floating, float)):
         if np.isnan(x):
             return "nan"
@@ -237,6 +260,9 @@ def print_v2(*inputs, output_stream="stderr", summarize=3, sep=" ", end="\n", na
         if i:
             template.append(sep)
         _template(item, template, tensors, top=True)
+    if len(inputs) == 1 and isinstance(inputs[0], Tensor) and inputs[0].shape.rank == 0 \
+            and inputs[0].dtype.name == "string":
+        template = [("text", 0)]  # TF prints a lone string scalar itself, without quotes
     stream = output_stream
     if stream is sys.stderr:
         stream = "stderr"
