@@ -27,7 +27,7 @@ from ..ops.backprop import GRADIENT_DTYPES, backprop, carries_gradient
 from ..ops.registry import _NO_ATTRS, REGISTRY, OpRecord, execute
 from ..ops.support import FLOAT_SET
 from ..ops.variable_ops import READ_VARIABLE
-from . import jacobians, tape_errors
+from . import composites, jacobians, tape_errors
 
 
 class UnconnectedGradients(enum.Enum):
@@ -181,7 +181,7 @@ class GradientTape:
         """Starts tracking tensors or Variables (any nested structure of them)."""
         if self._tape is None:
             self._tape = Tape(self._watch_accessed_variables)
-        for item in nest.flatten(tensor):
+        for item in composites.expand(nest.flatten(tensor)):  # (a RaggedTensor: its values)
             if isinstance(item, Tensor):
                 watch = self._tape.watch_tensor
             elif hasattr(type(item), "_as_tensor") and hasattr(item, "trainable"):
@@ -220,20 +220,25 @@ class GradientTape:
         # A Variable may be a target: d v / d v is ones, as TF differentiates its handle.
         flat_targets = [target] if type(target) is EagerTensor else [  # (a lone loss: no walk)
             _as_target(t, allow_variable=True) for t in nest.flatten(target)]
-        flat_sources = nest.flatten(sources)
+        flat_sources = composite_sources = nest.flatten(sources)
+        if composites.any_composite(flat_sources):  # RaggedTensors, through their values
+            flat_sources = list(map(composites.differentiable, flat_sources))
         _check_sources(flat_sources)
         flat_seeds = [None] * len(flat_targets)  # None: seeded with ones (_ones_seed)
         if output_gradients is not None:
             flat_seeds = nest.flatten(output_gradients)
             if len(flat_seeds) != len(flat_targets):
                 raise ValueError("target and output_gradients must have the same structure")
-            flat_seeds = [None if g is None else convert_to_tensor(g, dtype=t.dtype)
-                          for g, t in zip(flat_seeds, flat_targets)]
+            flat_seeds = [None if g is None else convert_to_tensor(
+                composites.differentiable(g), dtype=t.dtype)
+                for g, t in zip(flat_seeds, flat_targets)]
         grads = self._backward(flat_targets, flat_seeds, flat_sources, unconnected, slices=True)
         for listener in tuple(gradient_listeners):
             listener(self, flat_targets, flat_seeds, flat_sources, grads)
         if not self._persistent:
             self._release()
+        if flat_sources is not composite_sources:
+            grads = composites.answer(composite_sources, grads)
         return nest.pack_sequence_as(sources, grads)
 
     def _backward(self, targets, seeds, sources, unconnected=None, slices=False):
@@ -302,6 +307,7 @@ _ZERO = UnconnectedGradients.ZERO  # (a class attribute of an Enum is a slow loo
 
 
 def _as_target(t, allow_variable=False):
+    t = composites.differentiable(t)
     if isinstance(t, Tensor):
         return t
     if hasattr(type(t), "_as_tensor"):

@@ -1,0 +1,46 @@
+"""Composite tensors on a tape, as TF treats them: a RaggedTensor is watched, differentiated
+and answered through its flat values (its row partitions are integers, which carry no
+gradient); a SparseTensor may be watched (its values), but is refused as a source or target.
+"""
+
+from ..ops.ragged_ops import RaggedTensor
+from ..ops.sparse_ops import SparseTensor
+
+
+def expand(items):
+    """`items` with each composite replaced by the tensors a tape watches for it."""
+    out = []
+    for item in items:
+        if isinstance(item, RaggedTensor):
+            out.append(item.flat_values)
+        elif isinstance(item, SparseTensor):
+            out.append(item.values)
+        else:
+            out.append(item)
+    return out
+
+
+def differentiable(item):
+    """The tensor standing for `item` as a gradient source, target or seed."""
+    if isinstance(item, RaggedTensor):
+        return item.flat_values
+    if isinstance(item, SparseTensor):
+        raise ValueError("Type SparseTensor is not supported as a gradient source or gradient "
+                         "target.")
+    return item
+
+
+def any_composite(items):
+    for x in items:  # (a loop, not any(...): this runs on every gradient call)
+        if isinstance(x, _COMPOSITES):
+            return True
+    return False
+
+
+_COMPOSITES = (RaggedTensor, SparseTensor)
+
+
+def answer(sources, grads):
+    """Each gradient in the form of its source: a ragged source's gets the source's rows."""
+    return [s.with_flat_values(g) if isinstance(s, RaggedTensor) and g is not None else g
+            for s, g in zip(sources, grads)]
