@@ -29,3 +29,11 @@ def test_a_layer_never_called_names_itself():
         _ = layer.input_shape
     with pytest.raises(AttributeError, match="^Layer d has no inbound nodes.$"):
         _ = layer.output
+
+
+def test_stacked_cells_return_their_states_grouped_per_cell_symbolically_too():
+    cells = [L.LSTMCell(8), L.GRUCell(4)]
+    out = L.RNN(cells, return_state=True)(tf.keras.Input((7, 3)))
+    assert len(out) == 3 and out[0].shape.as_list() == [None, 4]
+    assert [s.shape.as_list() for s in out[1]] == [[None, 8], [None, 8]]
+    assert out[2].shape.as_list() == [None, 4]

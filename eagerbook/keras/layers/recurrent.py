@@ -827,7 +827,10 @@ class RNN(Layer):
         out = TensorShape([dims[0], dims[1], units] if self.return_sequences
                           else [dims[0], units])
         if self.return_state:
-            return [out] + [TensorShape([dims[0], size]) for size in self._state_sizes()]
+            states = [TensorShape([dims[0], size]) for size in self._state_sizes()]
+            if isinstance(self.cell, StackedRNNCells):  # grouped per cell, as the call does
+                states = self.cell.pack_states(states)
+            return [out] + states
         return out
 
     def _output_dtype(self, input_dtype):
