@@ -17,6 +17,8 @@ from .convolutional import (
     normalize_tuple,
 )
 
+_DT_NAMES = {"float32": "DT_FLOAT", "float16": "DT_HALF", "float64": "DT_DOUBLE"}
+
 
 class _Pooling(Layer):
     """A `pool_size` window slid by `strides` over the `rank` spatial axes, reduced by the
@@ -50,6 +52,33 @@ class _Pooling(Layer):
         spatial = [conv_output_length(dims[1 + i], self.pool_size[i], self.padding,
                                       self.strides[i]) for i in range(self._rank)]
         return TensorShape([dims[0], *spatial, dims[-1]])
+
+    def _symbolic_output_shape(self, input_shape):
+        if self._rank in (1, 2) and self.padding == "valid":
+            self._check_window_fits(TensorShape(input_shape).as_list())
+        return self.compute_output_shape(input_shape)
+
+    def _check_window_fits(self, dims):
+        """On symbolic inputs TF's pool op refuses a window larger than its input, in the
+        words of the graph's shape check (eagerly it returns an empty output instead)."""
+        for size, window in zip(dims[1:-1], self.pool_size):
+            if size is not None and size < window:
+                break
+        else:
+            return
+        # TF's 1-D layers pool a (batch, steps, 1, channels) image
+        image = dims if self._rank == 2 else [dims[0], dims[1], 1, dims[2]]
+        ksize = [1, *self.pool_size, 1] if self._rank == 2 else [1, self.pool_size[0], 1, 1]
+        strides = [1, *self.strides, 1] if self._rank == 2 else [1, self.strides[0], 1, 1]
+        op = "MaxPool" if self._op_name == "max_pool2d" else "AvgPool"
+        paddings = " explicit_paddings=[]," if op == "MaxPool" else ""
+        source = "Placeholder" if self._rank == 2 else f"{self.name}/ExpandDims"
+        shape = "[" + ",".join("?" if d is None else str(d) for d in image) + "]"
+        raise ValueError(
+            f"Negative dimension size caused by subtracting {window} from {size} for "
+            f"'{{{{node {self.name}/{op}}}}} = {op}[T={_DT_NAMES.get(self.dtype, self.dtype)}, "
+            f"data_format=\"NHWC\",{paddings} ksize={ksize}, padding=\"VALID\", "
+            f"strides={strides}]({source})' with input shapes: {shape}.")
 
     def get_config(self):
         config = super().get_config()
