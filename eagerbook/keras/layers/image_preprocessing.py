@@ -168,6 +168,9 @@ class _RandomImageLayer(_ImageLayer):
         known, else from the NumPy generator."""
         if self._tf_generator is not None:
             return self._tf_generator.uniform(shape, minval=low, maxval=high).numpy()
+        if high < low:  # TF draws low + (high - low) * u for reversed bounds too
+            return (low + (high - low) * self._rng().uniform(0.0, 1.0, size=shape)).astype(
+                np.float32)
         return self._rng().uniform(low, high, size=shape).astype(np.float32)
 
     def _stateless_seed(self):
@@ -289,17 +292,23 @@ def _check_fill(fill_mode, interpolation):
                                   "and `bilinear` are supported.")
 
 
-def _factor_range(factor, name, low_limit=None):
+def _factor_range(factor, name, ordered=True, out_of_range=None):
+    """(low, high) of a factor given as one number f (then (-f, f)) or a pair, checked as
+    TF's layer checks it: low <= high when `ordered`; `out_of_range`, if given, is the
+    message for a bound outside [-1, 1] (TF words it differently per layer and axis)."""
     if isinstance(factor, (tuple, list)):
         low, high = float(factor[0]), float(factor[1])
     else:
         low, high = -float(factor), float(factor)
-    if high < low:
+    if ordered and high < low:
         raise ValueError(f"`{name}` cannot have upper bound less than lower bound, got "
                          f"{factor}")
-    if low_limit is not None and low < low_limit:
-        raise ValueError(f"`{name}` is expected to be >= {low_limit}, got {factor}")
+    if out_of_range is not None and (abs(low) > 1.0 or abs(high) > 1.0):
+        raise ValueError(out_of_range.format(name=name, factor=factor))
     return low, high
+
+
+_BETWEEN = "`{name}` argument must have values between [-1, 1]. Received: {name}={factor}"
 
 
 class RandomFlip(_RandomImageLayer):
@@ -373,7 +382,10 @@ class RandomRotation(_RandomAffine):
                  fill_value=0.0, **kwargs):
         super().__init__(fill_mode, interpolation, seed, fill_value, **kwargs)
         self.factor = factor
-        self._range = _factor_range(factor, "factor")
+        self._range = _factor_range(factor, "factor", ordered=False)
+        if self._range[1] < self._range[0]:
+            raise ValueError("`factor` argument cannot have a negative value. Received: "
+                             f"factor={factor}")
 
     def _maps(self, count, h, w):
         maps = []
@@ -399,9 +411,14 @@ class RandomZoom(_RandomAffine):
                  interpolation="bilinear", seed=None, fill_value=0.0, **kwargs):
         super().__init__(fill_mode, interpolation, seed, fill_value, **kwargs)
         self.height_factor, self.width_factor = height_factor, width_factor
-        self._height = _factor_range(height_factor, "height_factor", low_limit=-1.0)
-        self._width = None if width_factor is None else \
-            _factor_range(width_factor, "width_factor", low_limit=-1.0)
+        self._height = _factor_range(height_factor, "height_factor", ordered=False,
+                                     out_of_range=_BETWEEN)
+        self._width = None
+        if width_factor is not None:
+            self._width = _factor_range(width_factor, "width_factor", ordered=False)
+            if min(self._width) < -1.0:
+                raise ValueError("`width_factor` argument must have values larger than -1. "
+                                 f"Received: width_factor={width_factor}")
 
     def _maps(self, count, h, w):
         maps = []
@@ -426,8 +443,9 @@ class RandomTranslation(_RandomAffine):
                  interpolation="bilinear", seed=None, fill_value=0.0, **kwargs):
         super().__init__(fill_mode, interpolation, seed, fill_value, **kwargs)
         self.height_factor, self.width_factor = height_factor, width_factor
-        self._height = _factor_range(height_factor, "height_factor")
-        self._width = _factor_range(width_factor, "width_factor")
+        self._height = _factor_range(height_factor, "height_factor", out_of_range=_BETWEEN)
+        self._width = _factor_range(width_factor, "width_factor", out_of_range=(
+            "`{name}` must have values between [-1, 1], got {factor}"))
 
     def _maps(self, count, h, w):
         shift_y = self._uniform([count, 1], *self._height) * np.float32(h)
@@ -449,8 +467,8 @@ class RandomContrast(_RandomImageLayer):
         self.factor = factor
         low, high = (factor, factor) if not isinstance(factor, (tuple, list)) else factor
         if low < 0 or high < 0 or low > 1:
-            raise ValueError("Factor cannot have negative values or greater than 1.0, got "
-                             f"{factor}")
+            raise ValueError("`factor` argument cannot have negative values or values greater "
+                             f"than 1.Received: factor={factor}")
         self._range = (1.0 - low, 1.0 + high)
 
     def call(self, inputs, training=True):
