@@ -147,3 +147,14 @@ def test_a_lone_string_scalar_prints_as_it_is():
     assert _printed(tf.constant(["a"])) == '["a"]\n'
     assert tf.strings.format("{}", tf.constant(["é", "a\x01"])).numpy().decode() == \
         '["é" "a\\001"]'
+
+
+def test_sign_and_near_messages_as_tf_words_them():
+    # TF's assert_non_positive joins two lines of its message (a missing comma in TF)
+    kind, message = _error(tf.debugging.assert_non_positive, tf.constant([0, 1]), summarize=1)
+    assert (kind, message) == ("InvalidArgumentError", "\nCondition x <= 0 did not hold "
+                               "element-wise:x (shape=(2,) dtype=int32) = \n['0', '...']")
+    message = _error(tf.debugging.assert_near, tf.constant([1.0]), tf.constant([1.2]),
+                     atol=0.1, message="near")[1]
+    assert message.startswith("Expected 'tf.Tensor(False, shape=(), dtype=bool)' to be true. "
+                              "Summarized data: b'near.  '\n")

@@ -44,8 +44,9 @@ def _sign_error(message, condition, x, summarize):
         flat = value.reshape(-1)
         shown = str([str(v) for v in flat[:limit]] + (["..."] if flat.size > limit else []))
     prefix = f"{message}.  " if message else ""
+    joint = "" if condition == "x <= 0" else "\n"  # (TF's assert_non_positive lacks a comma)
     return errors.InvalidArgumentError(
-        None, None, f"{prefix}\nCondition {condition} did not hold element-wise:\n"
+        None, None, f"{prefix}\nCondition {condition} did not hold element-wise:{joint}"
                     f"x (shape={x.shape} dtype={x.dtype.name}) = \n{shown}")
 
 
@@ -169,7 +170,7 @@ def assert_near(x, y, rtol=None, atol=None, message=None, summarize=None, name=N
         tolerance = x.dtype.real_dtype if x.dtype.is_complex else x.dtype
         rtol, atol = (convert_to_tensor(t, dtype=tolerance) for t in (rtol, atol))
         Assert(convert_to_tensor(False), [
-            str(message) if message else "",
+            f"{message}.  " if message else "",
             f"x and y not equal to tolerance rtol = {rtol!s}, atol = {atol!s}",
             f"x (shape={x.shape} dtype={x.dtype.name}) = ", x,
             f"y (shape={y.shape} dtype={y.dtype.name}) = ", y], summarize)
@@ -178,9 +179,11 @@ def assert_near(x, y, rtol=None, atol=None, message=None, summarize=None, name=N
 
 def _graph_near(x, y, rtol, atol, message, summarize):
     from ..ops import math_ops
-    rtol = convert_to_tensor(rtol, dtype=x.dtype.real_dtype if x.dtype.is_complex else x.dtype)
-    atol = convert_to_tensor(atol, dtype=rtol.dtype)
-    data = [str(message) if message else "",
+    from ..core.tensor import constant
+    with context.name_scope("assert_near"):  # TF's names: assert_near/rtol, assert_near/atol
+        dtype = x.dtype.real_dtype if x.dtype.is_complex else x.dtype
+        rtol, atol = constant(rtol, dtype, name="rtol"), constant(atol, dtype, name="atol")
+    data = [f"{message}.  " if message else "",
             f"x and y not equal to tolerance rtol = {_graph_str(rtol)}, "
             f"atol = {_graph_str(atol)}",
             f"x ({_name(x)}) = ", x, f"y ({_name(y)}) = ", y]
@@ -208,6 +211,8 @@ def _graph_sign_check(x, test, condition, message, summarize):
     from ..ops.shape_rules import known_value
     data = [f"{message}.  " if message else "",
             f"Condition {condition} did not hold element-wise:", f"x ({_name(x)}) = ", x]
+    if condition == "x <= 0":  # TF's data for it joins two of these (a missing comma)
+        data[1:3] = [data[1] + data[2]]
     value = known_value(x)
     if value is not None:
         if not np.all(test(value)):

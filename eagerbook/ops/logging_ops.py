@@ -356,7 +356,7 @@ def _print_dim(shape, axis, elements, position, out):
 
 def _element_v1(x):
     if isinstance(x, (bytes, str)):
-        return x.decode("utf-8", "replace") if isinstance(x, bytes) else x
+        return _c_escaped(x)  # (without quotes here)
     return _element(x)
 
 
