@@ -178,9 +178,9 @@ def assert_near(x, y, rtol=None, atol=None, message=None, summarize=None, name=N
 
 
 def _graph_near(x, y, rtol, atol, message, summarize):
-    from ..ops import math_ops
     from ..core.tensor import constant
-    with context.name_scope("assert_near"):  # TF's names: assert_near/rtol, assert_near/atol
+    from ..ops import math_ops
+    with context.name_scope("assert_near"):  # (TF makes them under assert_near)
         dtype = x.dtype.real_dtype if x.dtype.is_complex else x.dtype
         rtol, atol = constant(rtol, dtype, name="rtol"), constant(atol, dtype, name="atol")
     data = [f"{message}.  " if message else "",
