@@ -23,6 +23,7 @@ from ..framework.extension_type import (
     ExtensionTypeSpec,
     ImmutableDict,
 )
+from ..framework.structured_tensor import RowPartition, StructuredTensor
 from . import numpy_more as numpy
 
 # TF's elementwise APIs (those it registers for elementwise dispatch), by namespace path.
@@ -220,7 +221,7 @@ def unregister_dispatch_for(dispatch_target):
 
 
 __all__ = ["BatchableExtensionType", "ExtensionType", "ExtensionTypeSpec", "ImmutableDict",
-           "Optional", "dispatch_for_api",
+           "Optional", "RowPartition", "StructuredTensor", "dispatch_for_api",
            "dispatch_for_binary_elementwise_apis",
            "dispatch_for_binary_elementwise_assert_apis",
            "dispatch_for_unary_elementwise_apis", "unregister_dispatch_for"]
