@@ -11,6 +11,7 @@ from .dataset_creation import (
     timeseries_dataset_from_array,
 )
 from .dataset_utils import split_dataset
+from .image_utils import array_to_img, img_to_array, load_img, save_img
 from .preprocessing.sequence import pad_sequences
 from .serialization import (
     CustomObjectScope,
@@ -85,7 +86,8 @@ def set_random_seed(seed):
     initializers.set_seed_stream(seed)
 
 
-__all__ = ["CustomObjectScope", "Progbar", "custom_object_scope", "deserialize_keras_object",
+__all__ = ["CustomObjectScope", "Progbar", "array_to_img", "custom_object_scope",
+           "deserialize_keras_object", "img_to_array", "load_img", "save_img",
            "get_custom_objects",
            "get_registered_name", "get_registered_object", "image_dataset_from_directory",
            "model_to_dot", "normalize", "pad_sequences", "plot_model",
