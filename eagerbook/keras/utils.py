@@ -3,7 +3,7 @@
 import numpy as np
 
 from .callbacks import Progbar
-from .data_utils import Sequence
+from .data_utils import Sequence, get_file
 from .dataset_creation import (
     image_dataset_from_directory,
     normalize,
@@ -87,7 +87,7 @@ def set_random_seed(seed):
 
 
 __all__ = ["CustomObjectScope", "Progbar", "array_to_img", "custom_object_scope",
-           "deserialize_keras_object", "img_to_array", "load_img", "save_img",
+           "deserialize_keras_object", "get_file", "img_to_array", "load_img", "save_img",
            "get_custom_objects",
            "get_registered_name", "get_registered_object", "image_dataset_from_directory",
            "model_to_dot", "normalize", "pad_sequences", "plot_model",
