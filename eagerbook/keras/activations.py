@@ -135,9 +135,8 @@ def get(identifier):
         # Built-in names first, then custom_object_scope and register_keras_serializable.
         fn = _BY_NAME.get(identifier) or serialization.lookup(identifier)
         if fn is None:
-            raise ValueError(f"Unknown activation function: '{identifier}'. Please ensure you "
-                             "are using a `keras.utils.custom_object_scope` and that this "
-                             "object is included in the scope.")
+            raise ValueError(f"Unknown activation function '{identifier}' cannot be "
+                             "deserialized.")
         return fn
     if isinstance(identifier, dict):
         return get(identifier.get("config", identifier.get("class_name")))

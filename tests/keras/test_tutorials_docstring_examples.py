@@ -112,3 +112,11 @@ def test_batch_normalization_of_2d_inputs_rounds_as_tf_does():
                                    gamma_initializer=I.Constant(1.7))
     assert shifted(x, training=True).numpy().sum(dtype=np.float64) == 60.000000461936
     assert shifted(x, training=False).numpy().sum(dtype=np.float64) == 179.7572420835495
+
+
+def test_an_unknown_activation_name():
+    for make in (lambda: L.Dense(2, activation="relux"), lambda: L.Activation("relux"),
+                 lambda: tf.keras.activations.get("relux")):
+        with pytest.raises(ValueError) as info:
+            make()
+        assert str(info.value) == "Unknown activation function 'relux' cannot be deserialized."
