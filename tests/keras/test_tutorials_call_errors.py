@@ -165,3 +165,24 @@ def test_an_adapted_normalization_gives_its_statistics_size_to_the_next_layer():
     model = tf.keras.Sequential([norm, L.Dense(4), L.Dense(1)])
     assert model.layers[1].kernel.shape == (3, 4)
     assert norm.compute_output_shape((None, None)).as_list() == [None, 3]
+
+
+def test_lookups_and_hashing_refuse_inputs_of_the_wrong_kind():
+    kind, message = _message(lambda: L.StringLookup(vocabulary=["a"])(np.array([1, 2])))
+    assert kind is tf.errors.UnimplementedError
+    assert "\n\nCast int64 to string is not supported [Op:Cast]\n\n" in message
+    kind, message = _message(lambda: L.IntegerLookup(vocabulary=[1])(tf.constant(["a"])))
+    assert kind is tf.errors.UnimplementedError
+    assert "\n\nCast string to int64 is not supported [Op:Cast]\n\n" in message
+    assert L.IntegerLookup(vocabulary=[1])(np.array([1.5])).numpy().tolist() == [1]
+    kind, message = _message(lambda: L.Hashing(3)(np.array([1.5], "float32")))
+    assert kind is tf.errors.InvalidArgumentError
+    assert ("expected to be a string tensor but is a float tensor "
+            "[Op:StringToHashBucketFast]") in message
+    assert L.Hashing(3)(np.array([1, 2])).shape == (2,)
+
+
+def test_bidirectional_checks_the_sequence_rank_under_its_own_name():
+    assert _message(lambda: L.Bidirectional(L.LSTM(3), name="bi")(np.ones((2, 3)))) == (
+        ValueError, 'Input 0 of layer "bi" is incompatible with the layer: expected ndim=3, '
+        "found ndim=2. Full shape received: (2, 3)")

@@ -9,11 +9,11 @@ as their decimal text (``tf.as_string``). The hashes are in ``string_hashes.py``
 
 import numpy as np
 
-from ...core import dtypes
+from ...core import dtypes, errors
 from ...core.shape import TensorShape
 from ...core.tensor import _from_numpy
 from .base import Layer
-from .preprocessing import _encode
+from .preprocessing import _encode, kernel_dtype_name
 from .string_hashes import fingerprint64, siphash24
 
 
@@ -66,6 +66,11 @@ class Hashing(Layer):
 
     def call(self, inputs):
         values = np.asarray(inputs.numpy() if hasattr(inputs, "numpy") else inputs)
+        if values.dtype.kind == "f":  # TF hashes strings, and integers made strings
+            raise errors.InvalidArgumentError(
+                None, None, "cannot compute StringToHashBucketFast as input #0(zero-based) was "
+                f"expected to be a string tensor but is a {kernel_dtype_name(values.dtype)} "
+                "tensor [Op:StringToHashBucketFast]")
         masked = self.mask_value is not None and self.num_bins > 1
         bins = self.num_bins - 1 if masked else self.num_bins
         flat = values.reshape(-1)

@@ -67,6 +67,14 @@ def _rows(data):
     return list(array.reshape(-1, 1) if array.ndim < 2 else array)
 
 
+def kernel_dtype_name(dtype):
+    """A NumPy dtype as TF's kernel messages name it (float32 is 'float')."""
+    name = np.dtype(dtype).name
+    if np.dtype(dtype).kind in "OSU":
+        return "string"
+    return {"float32": "float", "float64": "double", "float16": "half"}.get(name, name)
+
+
 def _is_ragged(value):
     return hasattr(value, "flat_values") and hasattr(value, "with_flat_values")
 
@@ -243,6 +251,16 @@ class _Lookup(PreprocessingLayer):
     def _key(self, value):
         raise NotImplementedError
 
+    _key_kinds = ""  # the NumPy kinds of inputs TF's table casts to its key dtype
+    _key_dtype_name = ""
+
+    def _check_key_kind(self, array):
+        """Inputs of another kind fail in TF's cast to the table's key dtype."""
+        if array.size and array.dtype.kind not in self._key_kinds:
+            raise errors.UnimplementedError(
+                None, None, f"Cast {kernel_dtype_name(array.dtype)} to {self._key_dtype_name} "
+                "is not supported [Op:Cast]")
+
     def _specials(self):
         return ([] if self.mask_token is None else [self.mask_token]) + \
             [self.oov_token] * self.num_oov_indices
@@ -346,6 +364,7 @@ class _Lookup(PreprocessingLayer):
             return _from_numpy(tokens.astype(np.int64) if self._output_dtype(None) is
                                dtypes.int64 else tokens)
         self._check_encoded_rank(array.shape)
+        self._check_key_kind(array)
         mask_key = None if self.mask_token is None else self._key(self.mask_token)
         keys = [self._key(v) for v in array.reshape(-1)]
         if self.num_oov_indices == 0:
@@ -442,6 +461,8 @@ class StringLookup(_Lookup):
         config["encoding"] = self.encoding  # TF lists it last
         return config
 
+    _key_kinds, _key_dtype_name = "OSU", "string"
+
     def _key(self, value):
         return _as_bytes(value)
 
@@ -482,6 +503,8 @@ class IntegerLookup(_Lookup):
             if config[key] is not None:
                 config[key] = np.int64(config[key])
         return config
+
+    _key_kinds, _key_dtype_name = "iufb", "int64"
 
     def _key(self, value):
         return int(value)

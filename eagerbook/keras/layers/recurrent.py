@@ -938,6 +938,19 @@ class Bidirectional(Layer):
         self.return_state = layer.return_state
         self.supports_masking = True
 
+    def __call__(self, *args, **kwargs):
+        inputs = args[0] if args else kwargs.get("inputs")
+        spec = getattr(self.forward_layer, "input_spec", None)
+        if isinstance(spec, InputSpec) and spec.ndim is not None and \
+                hasattr(inputs, "shape") and not isinstance(inputs, (list, tuple)):
+            # TF checks a sequence against the wrapped layer's spec under this layer's name
+            shape = TensorShape(inputs.shape)
+            if shape.rank is not None and shape.rank != spec.ndim:
+                raise ValueError(f"Input 0 of layer \"{self.name}\" is incompatible with the "
+                                 f"layer: expected ndim={spec.ndim}, found ndim={shape.rank}. "
+                                 f"Full shape received: {tuple(shape.as_list())}")
+        return super().__call__(*args, **kwargs)
+
     def build(self, input_shape):
         """Both directions make their weights now, as in TF, so that a functional or Sequential
         model counts them before it ever runs (``summary()``, ``count_params()``)."""
