@@ -53,3 +53,9 @@ def test_ragged_needs_int_output_without_a_length(kwargs, message):
     with pytest.raises(ValueError) as info:
         L.TextVectorization(**kwargs)
     assert str(info.value) == message
+
+
+def test_text_vectorization_lowers_ascii_letters_only():
+    layer = L.TextVectorization(standardize="lower")
+    layer.adapt(["ÀB Ça, ÇA!"])
+    assert layer.get_vocabulary() == ["", "[UNK]", "Ça,", "Ça!", "Àb"]

@@ -766,7 +766,7 @@ class TextVectorization(PreprocessingLayer):
                              .item())
         else:
             if self.standardize in ("lower", "lower_and_strip_punctuation"):
-                text = text.decode("utf-8").lower().encode("utf-8")
+                text = text.lower()  # ASCII letters only, as TF's tf.strings.lower(inputs)
             if self.standardize in ("strip_punctuation", "lower_and_strip_punctuation"):
                 text = _PUNCTUATION.sub(b"", text)
         if self.split is None:
