@@ -8,6 +8,7 @@ tensors and ``template.__tf_from_components__(parts)`` a new value around others
 """
 
 from ..core import nest
+from ..core.tensor import Tensor, convert_to_tensor, is_symbolic
 
 
 def _is_composite(value):
@@ -52,3 +53,49 @@ def map_batchable(map_fn, fn, elems, signature):
     returned = first_result[0]
     return nest.pack_sequence_as(returned, _regroup(nest.flatten(returned),
                                                     nest.flatten(stacked)))
+
+
+# --- SparseTensors: sliced along their first dimension, rows stacked back ----------------------
+def _sparse_rows(sp):
+    """Each row of a SparseTensor (its first dimension) as a SparseTensor of one rank less."""
+    from .sparse_ops import SparseTensor
+    indices, values = sp.indices.numpy(), sp.values.numpy()
+    shape = sp.dense_shape.numpy()
+    rows = []
+    for i in range(int(shape[0])):
+        mine = indices[:, 0] == i
+        rows.append(SparseTensor(indices[mine, 1:], values[mine], shape[1:]))
+    return rows
+
+
+def _stack_sparse(rows):
+    """SparseTensors of one shape's rank stacked along a new first dimension (the dense shape
+    the largest of theirs, as TF's map_fn stacks them)."""
+    import numpy as np
+
+    from .sparse_ops import SparseTensor
+    indices = [np.concatenate([np.full((len(r.indices.numpy()), 1), i, np.int64),
+                               r.indices.numpy()], axis=1) for i, r in enumerate(rows)]
+    values = [r.values.numpy() for r in rows]
+    shape = np.max([r.dense_shape.numpy() for r in rows], axis=0)
+    return SparseTensor(np.concatenate(indices), np.concatenate(values),
+                        np.concatenate([[len(rows)], shape]))
+
+
+def map_sparse(fn, elems, signature):
+    """``map_fn(fn, elems)`` when `elems` is a SparseTensor or `signature` a SparseTensorSpec
+    (eagerly), else None."""
+    from . import array_ops
+    from .sparse_ops import SparseTensor
+    sparse_in = isinstance(elems, SparseTensor)
+    sparse_out = type(signature).__name__ == "SparseTensorSpec"
+    if not (sparse_in or sparse_out) or not isinstance(elems, (SparseTensor, Tensor)):
+        return None
+    if is_symbolic(elems.values if sparse_in else elems):
+        return None  # (inside tf.function the loop stays map_fn's own)
+    rows = _sparse_rows(elems) if sparse_in else [elems[i] for i in range(elems.shape[0])]
+    results = [fn(row) for row in rows]
+    if sparse_out or (signature is None and results and isinstance(results[0], SparseTensor)):
+        return _stack_sparse(results)
+    dtype = getattr(signature, "dtype", signature)
+    return array_ops.stack([convert_to_tensor(r, dtype=dtype) for r in results])

@@ -87,8 +87,10 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap
     if not callable(fn):
         raise TypeError(f"fn must be callable. Received: {fn}")
     signature = fn_output_signature if fn_output_signature is not None else dtype
-    from .batchable import map_batchable  # (BatchableExtensionType elements)
+    from .batchable import map_batchable, map_sparse  # (composite elements or results)
     batched = map_batchable(map_fn, fn, elems, signature)
+    if batched is None:
+        batched = map_sparse(fn, elems, signature)
     if batched is not None:
         return batched
     flat = _elements(elems)
