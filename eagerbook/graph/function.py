@@ -463,8 +463,8 @@ def _specs_as_keys(args):
     def conv(x):
         if _is_spec(x):
             return _SpecKey(x)
-        if isinstance(x, (list, tuple)):
-            return type(x)(conv(e) for e in x)
+        if isinstance(x, (list, tuple)):  # (a namedtuple takes its fields one by one)
+            return type(x)(*map(conv, x)) if hasattr(x, "_fields") else type(x)(map(conv, x))
         if isinstance(x, dict):
             return {k: conv(v) for k, v in x.items()}
         return x
@@ -504,9 +504,9 @@ def _placeholders_for(graph, arg, name, relaxed=None):
             graph.actual_inputs[id(p)] = arg
         return p, _make_spec(shape, dtype, name, user_named)
     if isinstance(arg, (list, tuple)) and not _is_variable(arg):
-        parts = [_placeholders_for(graph, a, f"{name}_{i}",
+        parts = [_placeholders_for(graph, a, f"{name}_{key}",
                                    None if relaxed is None else relaxed[i])
-                 for i, a in enumerate(arg)]
+                 for i, (key, a) in enumerate(zip(_part_keys(arg), arg))]
         if hasattr(type(arg), "_fields"):
             return type(arg)(*[p[0] for p in parts]), type(arg)(*[p[1] for p in parts])
         return type(arg)(p[0] for p in parts), type(arg)(p[1] for p in parts)
@@ -812,3 +812,9 @@ def function(func=None, input_signature=None, autograph=True, jit_compile=None,
 def defun(func=None, input_signature=None, autograph=True, experimental_autograph_options=None):
     """``tf.contrib.eager.defun``: TF 1.x's name for ``tf.function``."""
     return function(func, input_signature=input_signature, autograph=autograph)
+
+
+def _part_keys(arg):
+    """What names the placeholders of a tuple's parts: a namedtuple's fields (TF's p_x, p_y),
+    else positions (p_0, p_1)."""
+    return getattr(arg, "_fields", None) or range(len(arg))

@@ -1,6 +1,8 @@
 """tf.function behaviours from TF's guides fixed in one round: errors raised while tracing
 whose kind cannot carry the "in user code" message come out as StagingError."""
 
+import collections
+
 import pytest
 
 import eagerbook as tf
@@ -219,3 +221,16 @@ def test_get_concrete_function_of_a_signature_is_its_one_trace():
     with pytest.raises(TypeError, match="Binding inputs to tf.function failed due to `Can not "
                                         "cast TensorSpec"):
         f.get_concrete_function(tf.constant([1, 2]))
+
+
+def test_a_namedtuple_of_specs_traces_with_its_field_names():
+    point = collections.namedtuple("Point", ["x", "y"])
+
+    @tf.function
+    def norm(p):
+        return tf.sqrt(p.x ** 2 + p.y ** 2)
+    assert norm(point(tf.constant(3.0), tf.constant(4.0))).numpy() == 5.0
+    concrete = norm.get_concrete_function(point(tf.TensorSpec([], tf.float32),
+                                                tf.TensorSpec([], tf.float32)))
+    (spec,), _ = concrete.structured_input_signature
+    assert type(spec) is point and (spec.x.name, spec.y.name) == ("p_x", "p_y")
