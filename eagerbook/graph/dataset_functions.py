@@ -265,9 +265,33 @@ def symbolic_inputs(value, found, seen):
     return found
 
 
-def rebuilt(value, values, built=None):
+def _paths_to_inputs(value, paths, memo):
+    """True when `value` holds a symbolic tensor or a deferred dataset; the ids of the
+    datasets and containers on the way to one go into `paths` (what `rebuilt` must copy)."""
+    Dataset, DeferredDataset = _TYPES["dataset"], _TYPES["deferred"]
+    if id(value) in memo:
+        return memo[id(value)]
+    memo[id(value)] = False  # (a pipeline reached twice is looked at once)
+    if isinstance(value, (SymbolicTensor, DeferredDataset)):
+        found = True
+    elif isinstance(value, Dataset):
+        found = any([_paths_to_inputs(part, paths, memo) for part in vars(value).values()])
+    elif type(value) in (list, tuple):
+        found = any([_paths_to_inputs(part, paths, memo) for part in value])
+    elif type(value) is dict:
+        found = any([_paths_to_inputs(part, paths, memo) for part in value.values()])
+    else:
+        found = False
+    memo[id(value)] = found
+    if found:
+        paths.add(id(value))
+    return found
+
+
+def rebuilt(value, values, built=None, paths=None):
     """Pipeline `value` with each deferred dataset built from `values` (id of a symbolic
-    tensor -> its value); datasets that do not read one are kept as they are."""
+    tensor -> its value); datasets that do not read one are kept as they are (`paths`, when
+    given: the ids of those that do, from ``_paths_to_inputs``)."""
     Dataset, DeferredDataset = _TYPES["dataset"], _TYPES["deferred"]
     built = {} if built is None else built
     if isinstance(value, SymbolicTensor):
@@ -277,11 +301,13 @@ def rebuilt(value, values, built=None):
             args, kwargs = rebuilt((value._args, value._kwargs), values, built)
             built[id(value)] = value._cls(*args, **kwargs)
         return built[id(value)]
+    if paths is not None and id(value) not in paths:
+        return value
     if isinstance(value, Dataset):
         if id(value) not in built:
             fields = vars(value)
             changed = {k: new for k, v in fields.items()
-                       if (new := rebuilt(v, values, built)) is not v}
+                       if (new := rebuilt(v, values, built, paths)) is not v}
             copy = value
             if changed:
                 copy = object.__new__(type(value))
@@ -290,10 +316,10 @@ def rebuilt(value, values, built=None):
             built[id(value)] = copy
         return built[id(value)]
     if type(value) in (list, tuple):
-        items = [rebuilt(v, values, built) for v in value]
+        items = [rebuilt(v, values, built, paths) for v in value]
         return type(value)(items) if any(a is not b for a, b in zip(items, value)) else value
     if type(value) is dict:
-        items = {k: rebuilt(v, values, built) for k, v in value.items()}
+        items = {k: rebuilt(v, values, built, paths) for k, v in value.items()}
         return items if any(items[k] is not value[k] for k in value) else value
     return value
 
@@ -305,6 +331,10 @@ class DatasetReturningFunction(DatasetFunction):
     def __init__(self, func, input_structure, unpack):
         self._template = None
         super().__init__(func, input_structure, unpack)
+        if self._template is not None:  # what each element's rebuild reads, found once
+            self._tensors = symbolic_inputs(self._template, [], set())
+            self._paths = set()
+            _paths_to_inputs(self._template, self._paths, {})
 
     def _call_user_function(self, *args):
         with deferring_datasets():
@@ -323,7 +353,7 @@ class DatasetReturningFunction(DatasetFunction):
         values = super().__call__(element)
         if self._template is None:
             return values  # not a dataset: the caller raises TF's error
-        tensors = symbolic_inputs(self._template, [], set())
         if not isinstance(values, (list, tuple)):
             values = (values,)
-        return rebuilt(self._template, {id(t): v for t, v in zip(tensors, values)})
+        return rebuilt(self._template, {id(t): v for t, v in zip(self._tensors, values)},
+                       paths=self._paths)
