@@ -1,5 +1,7 @@
-"""tf.function behaviours from TF's guides fixed in one round: errors raised while tracing
-whose kind cannot carry the "in user code" message come out as StagingError."""
+"""tf.function, AutoGraph and graph behaviours from TF's guides and docstrings (values and
+messages compared with TF 2 by hand): errors raised while tracing and how they are framed,
+variables first assigned inside graph loops, tf.Graph and Operation.get_attr, tf.hessians,
+TensorArray.split, map_fn over sparse tensors, concrete functions of signatures."""
 
 import collections
 
