@@ -250,7 +250,7 @@ class Session:
             array = np.asarray(convert_to_tensor(value, dtype=key.dtype)._value)
             if not key.shape.is_compatible_with(array.shape):
                 raise ValueError(f"Cannot feed value of shape {array.shape} for Tensor "
-                                 f"{key.name!r}, which has shape {key.shape}")
+                                 f"{key.name}, which has shape {key.shape}")
             feeds.append((key, array))
         # A fetched Variable object is what eagerbook's optimizers return from `minimize` where
         # TF 1.x returns a train op: then every stateful op runs (the updates included).

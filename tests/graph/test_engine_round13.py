@@ -236,3 +236,14 @@ def test_a_namedtuple_of_specs_traces_with_its_field_names():
                                                 tf.TensorSpec([], tf.float32)))
     (spec,), _ = concrete.structured_input_signature
     assert type(spec) is point and (spec.x.name, spec.y.name) == ("p_x", "p_y")
+
+
+def test_feeding_a_value_of_the_wrong_shape_names_the_tensor_as_tf():
+    g = tf.Graph()
+    with g.as_default():
+        p = tf.compat.v1.placeholder(tf.float32, shape=[2], name="p")
+        q = p * 2
+    with tf.compat.v1.Session(graph=g) as sess:
+        with pytest.raises(ValueError) as info:
+            sess.run(q, feed_dict={p: [1.0, 2.0, 3.0]})
+    assert str(info.value) == "Cannot feed value of shape (3,) for Tensor p:0, which has shape (2,)"
