@@ -18,7 +18,6 @@ from ..core import context, dtypes, nest
 from ..core.tensor import Tensor, convert_to_tensor
 from . import array_ops
 from .ragged_ops import RaggedTensor
-from .shape_rules import known_value
 
 # "map", "scan", "fold": loops over a length known only when the traced function runs
 UNKNOWN_LENGTH_LOOPS = {}
@@ -28,8 +27,7 @@ def _leading_length(flat):
     """The rows' count, or None when tracing cannot see it (the loop goes into the graph)."""
     n = None
     for t in flat:
-        length = t.nrows_int() if isinstance(t, RaggedTensor) else \
-            _sparse_rows(t) if _is_sparse(t) else t.shape[0]
+        length = t.nrows_int() if isinstance(t, RaggedTensor) else t.shape[0]
         if length is None:
             if UNKNOWN_LENGTH_LOOPS:  # rows counted when the function runs (ragged too)
                 return None
@@ -43,38 +41,19 @@ def _leading_length(flat):
 
 
 def _elements(elems):
-    flat = [e if isinstance(e, RaggedTensor) or _is_sparse(e) else convert_to_tensor(e)
+    flat = [e if isinstance(e, RaggedTensor) else convert_to_tensor(e)
             for e in nest.flatten(elems)]
     if not flat:
         raise ValueError("elems must be a Tensor or (possibly nested) sequence of Tensors. "
                          "Got [], which does not contain any Tensors.")
     for t in flat:
-        if not isinstance(t, RaggedTensor) and len(t.shape) == 0:
+        if not isinstance(t, RaggedTensor) and t.ndim == 0:
             raise ValueError("Elements in elems must be 1+ dimensional Tensors, not scalars")
     return flat
 
 
 def _row(flat, elems, i):
-    return nest.pack_sequence_as(elems, [_sparse_row(t, i) if _is_sparse(t) else t[i]
-                                         for t in flat])
-
-
-# A SparseTensor is mapped row by row too (each row a SparseTensor of one rank less). Known by
-# its parts: sparse_ops imports what imports this module.
-def _is_sparse(t):
-    return type(t).__name__ == "SparseTensor" and hasattr(t, "dense_shape")
-
-
-def _sparse_rows(t):
-    shape = known_value(t.dense_shape)
-    return None if shape is None else int(shape[0])
-
-
-def _sparse_row(t, i):
-    indices, values = np.asarray(t.indices), np.asarray(t.values)
-    keep = indices[:, 0] == i
-    return type(t)(indices=indices[keep][:, 1:], values=values[keep],
-                   dense_shape=np.asarray(t.dense_shape)[1:])
+    return nest.pack_sequence_as(elems, [t[i] for t in flat])
 
 
 def _is_ragged_spec(spec):
