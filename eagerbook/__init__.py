@@ -101,6 +101,7 @@ from .framework.tensor_proto import make_ndarray, make_tensor_proto
 from .graph.control_flow import case, cond, switch_case, while_loop
 from .graph.function import function
 from .graph.gradients import gradients, hessians
+from .graph.ir import Operation, resource, variant  # a graph's ops; handle and variant dtypes
 from .graph.session import Graph
 from .graph.tensor_array import TensorArray
 
@@ -153,6 +154,7 @@ from .ops.functional_ops import (
 )
 from .ops.indexed_slices import IndexedSlices
 from .ops.linalg_ops import eig, eigvals, norm, tensordot
+from .ops.linalg_ops import sqrtm as matrix_square_root
 from .ops.logging_ops import print_v2 as print
 from .ops.manip_ops import (
     batch_to_space,
