@@ -55,13 +55,15 @@ def test_persistent_tape_is_reusable():
     del t
 
 
-def test_persistent_gradient_inside_the_context_warns():
+def test_persistent_gradient_inside_the_context_warns(caplog):
     x = tf.constant(1.0)
     with tf.GradientTape(persistent=True) as t:
         t.watch(x)
         y = x * x
-        with pytest.warns(UserWarning, match="persistent tape inside its context"):
-            t.gradient(y, x)
+        t.gradient(y, x)
+    # as TF's: a warning of the "tensorflow" logger (printed WARNING:tensorflow:...)
+    assert [(r.name, r.levelname) for r in caplog.records] == [("tensorflow", "WARNING")]
+    assert "persistent tape inside its context" in caplog.text
 
 
 def test_watch_nested_structures_and_gradient_keeps_the_structure():
@@ -76,12 +78,12 @@ def test_watch_nested_structures_and_gradient_keeps_the_structure():
         [6.0, 3.0, 2.0]
 
 
-def test_watching_an_int_tensor_warns_and_is_ignored():
+def test_watching_an_int_tensor_warns_and_is_ignored(caplog):
     x = tf.constant(3)
     with tf.GradientTape() as t:
-        with pytest.warns(UserWarning, match="must be floating"):
-            t.watch(x)
+        t.watch(x)
         y = x * x
+    assert "WARNING" in caplog.text and "must be floating" in caplog.text
     assert t.gradient(y, x) is None
 
 
@@ -441,3 +443,20 @@ def test_mean_gradient_over_an_empty_middle_dim_under_tf_function():
     y, dx = grad(x)
     assert y.shape == (3, 2) and np.isnan(y.numpy()).all()
     assert dx.shape == (3, 0, 2)
+
+
+def test_warnings_print_as_tfs_and_get_logger_silences_them():
+    import subprocess
+    import sys
+
+    program = ("import eagerbook as tf\n"
+               "x = tf.constant(1)\n"
+               "with tf.GradientTape() as t:\n"
+               "    t.watch(x)\n"
+               "tf.get_logger().setLevel('ERROR')\n"
+               "with tf.GradientTape() as t:\n"
+               "    t.watch(x)\n")
+    run = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True,
+                         check=True)
+    assert run.stderr == ("WARNING:tensorflow:The dtype of the watched tensor must be floating "
+                          "(e.g. tf.float32), got tf.int32\n")

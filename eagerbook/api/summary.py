@@ -11,6 +11,7 @@ while tracing is on, as on its first call.)
 import logging
 import threading
 
+from ..core import logs
 from ..core.context import _per_thread
 from ..core.tensor import convert_to_tensor
 from ..graph.function import trace_listeners
@@ -32,7 +33,7 @@ from ..ops.summary_ops import (
 )
 from . import summary_experimental as experimental
 
-_logger = logging.getLogger("eagerbook")
+_logger = logs.logger
 _trace = {"graphs": None}  # the graphs traced since trace_on, or None when not tracing
 _trace_lock = threading.Lock()
 

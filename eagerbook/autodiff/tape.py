@@ -16,11 +16,10 @@ The algorithm is TF's:
 
 import contextlib
 import enum
-import warnings
 
 import numpy as np
 
-from ..core import context, dtypes, nest
+from ..core import context, dtypes, logs, nest
 from ..core.tensor import EagerTensor, Tensor, _from_numpy, convert_to_tensor
 from ..ops import complex_gradients, math_ops
 from ..ops.backprop import GRADIENT_DTYPES, backprop, carries_gradient
@@ -190,8 +189,8 @@ class GradientTape:
                 raise ValueError(f"Passed in object {item} of type {type(item).__name__!r}"
                                  ", not tf.Tensor or tf.Variable or ExtensionType.")
             if item.dtype not in _WATCHABLE:
-                warnings.warn(f"The dtype of the watched tensor must be floating (e.g. "
-                              f"tf.float32), got {item.dtype!r}", stacklevel=2)
+                logs.logger.warning(f"The dtype of the watched tensor must be floating (e.g. "
+                                    f"tf.float32), got {item.dtype!r}")
                 continue
             watch(item)
 
@@ -211,12 +210,12 @@ class GradientTape:
         if type(unconnected) is not UnconnectedGradients:
             unconnected = UnconnectedGradients(unconnected)
         if self._recording and self._persistent:
-            warnings.warn("Calling GradientTape.gradient on a persistent tape inside its context "
-                          "is significantly less efficient than calling it outside the context (it "
-                          "causes the gradient ops to be recorded on the tape, leading to "
-                          "increased CPU and memory usage). Only call GradientTape.gradient inside "
-                          "the context if you actually want to trace the gradient in order to "
-                          "compute higher order derivatives.", stacklevel=2)
+            logs.logger.warning(
+                "Calling GradientTape.gradient on a persistent tape inside its context is "
+                "significantly less efficient than calling it outside the context (it causes the "
+                "gradient ops to be recorded on the tape, leading to increased CPU and memory "
+                "usage). Only call GradientTape.gradient inside the context if you actually want "
+                "to trace the gradient in order to compute higher order derivatives.")
         # A Variable may be a target: d v / d v is ones, as TF differentiates its handle.
         flat_targets = [target] if type(target) is EagerTensor else [  # (a lone loss: no walk)
             _as_target(t, allow_variable=True) for t in nest.flatten(target)]

@@ -2,8 +2,8 @@
 ``tf.recompute_grad``."""
 
 import functools
-import logging
 
+from ..core import logs
 from ..core.context import state
 
 
@@ -13,8 +13,9 @@ def inside_function():
 
 
 def get_logger():
-    """The Python logger named "tensorflow", which TF's own messages go through."""
-    return logging.getLogger("tensorflow")
+    """The Python logger named "tensorflow", which TF's own messages (and eagerbook's) go
+    through (``core/logs.py``)."""
+    return logs.logger
 
 
 def recompute_grad(f):

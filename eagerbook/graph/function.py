@@ -21,13 +21,12 @@ import contextlib
 import functools
 import gc
 import inspect
-import logging
 import threading
 import weakref
 
 import numpy as np
 
-from ..core import context, dtypes, errors, nest
+from ..core import context, dtypes, errors, logs, nest
 from ..core.shape import TensorShape
 from ..core.tensor import EagerTensor, Tensor, _from_numpy, convert_to_tensor
 from ..ops.indexed_slices import IndexedSlices
@@ -69,7 +68,7 @@ from .trace_types import (  # noqa: F401 - _param_names: saved_model imports it 
 )
 from .tracer import FuncGraph
 
-logger = logging.getLogger("eagerbook")
+logger = logs.logger  # ("tensorflow", as TF's warnings)
 # Each is called as listener(function, concrete) after a trace (the notebook's %%eager magic).
 trace_listeners = []
 _ndarray = np.ndarray

@@ -7,14 +7,13 @@ import abc
 import ast
 import inspect
 import linecache
-import logging
 import threading
 import traceback
 import weakref
 
 import numpy as np
 
-from ..core import dtypes, errors, nest
+from ..core import dtypes, errors, logs, nest
 from ..core.shape import TensorShape
 from ..core.spec import TensorSpec
 from ..core.tensor import EagerTensor, Tensor, convert_to_tensor
@@ -23,7 +22,7 @@ from .autograph.conversion import CONVERTED_CODE, original_name, runs_as_is
 from .ir import InaccessibleTensorError, OperatorNotAllowedInGraphError, SymbolicTensor
 from .node_errors import inference_name
 
-logger = logging.getLogger("eagerbook")
+logger = logs.logger  # ("tensorflow", as TF's warnings)
 
 
 class _ArgSpec(TensorSpec):

@@ -149,7 +149,7 @@ def test_retracing_warning(caplog):
     def f(x):
         return x
 
-    with caplog.at_level(logging.WARNING, logger="eagerbook"):
+    with caplog.at_level(logging.WARNING, logger="tensorflow"):
         for n in range(1, 7):
             f(tf.zeros([n]))
     messages = [r.getMessage() for r in caplog.records]

@@ -21,7 +21,7 @@ def test_retracing_warns_twice_at_most_per_python_function(caplog):
     def f(x):
         return x + 1
 
-    with caplog.at_level(logging.WARNING, logger="eagerbook"):
+    with caplog.at_level(logging.WARNING, logger="tensorflow"):
         for n in range(1, 60):
             f(tf.zeros([n]))  # a new shape on every call: every call traces
     warnings = _retrace_warnings(caplog)
@@ -35,7 +35,7 @@ def test_no_warning_when_retraces_are_rare(caplog):
     def f(x):
         return x * 2
 
-    with caplog.at_level(logging.WARNING, logger="eagerbook"):
+    with caplog.at_level(logging.WARNING, logger="tensorflow"):
         for n in range(1, 8):
             for _ in range(10):  # each new shape followed by 9 calls that reuse its trace
                 f(tf.zeros([n]))
@@ -47,7 +47,7 @@ def test_function_recreated_in_a_loop_is_detected(caplog):
     def body(x):
         return x - 1
 
-    with caplog.at_level(logging.WARNING, logger="eagerbook"):
+    with caplog.at_level(logging.WARNING, logger="tensorflow"):
         for _ in range(8):
             tf.function(body)(tf.constant(1.0))  # a new Function each time: each traces
     assert len(_retrace_warnings(caplog)) >= 1

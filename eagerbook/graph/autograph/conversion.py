@@ -21,13 +21,12 @@ each cell's source there.
 import ast
 import builtins
 import inspect
-import logging
 import textwrap
 import threading
 import types
 import weakref
 
-from ...core import context
+from ...core import context, logs
 from . import runtime
 
 _CACHE = weakref.WeakKeyDictionary()
@@ -687,7 +686,7 @@ def convert_function(fn):
     try:
         converted = _build(fn)
     except ConversionError as exc:
-        logging.getLogger("eagerbook").warning(
+        logs.logger.warning(
             "AutoGraph could not transform %r and will run it as-is. Cause: %s", fn, exc)
         converted = fn
         _RUN_AS_IS.add(fn)
