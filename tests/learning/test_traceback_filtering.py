@@ -4,8 +4,6 @@ import subprocess
 import sys
 import textwrap
 
-import pytest
-
 import eagerbook as tf
 from eagerbook.framework import traceback_utils
 
