@@ -11,6 +11,7 @@ import sys as _sys
 from . import data, distribute, keras, saved_model
 from . import ops as _ops  # attaches Tensor operators
 from .api import (
+    audio,
     autograph,
     bitwise,
     compat,

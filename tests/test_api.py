@@ -40,7 +40,7 @@ def _exported_objects():
                       tf.dtypes, tf.compat.v1, tf.contrib.eager, tf.strings, tf.ragged,
                       tf.sparse, tf.io, tf.random.experimental, tf.image, tf.signal,
                       tf.nn.experimental, tf.sets, tf.math.special, tf.quantization,
-                      tf.summary, tf.summary.experimental]:
+                      tf.summary, tf.summary.experimental, tf.audio]:
         seen.update(id(v) for v in vars(namespace).values())
         # ops exported through their dispatching wrappers (RaggedTensor, KerasTensor)
         for v in vars(namespace).values():
