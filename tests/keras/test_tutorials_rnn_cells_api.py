@@ -37,3 +37,13 @@ def test_stacked_cells_return_their_states_grouped_per_cell_symbolically_too():
     assert len(out) == 3 and out[0].shape.as_list() == [None, 4]
     assert [s.shape.as_list() for s in out[1]] == [[None, 8], [None, 8]]
     assert out[2].shape.as_list() == [None, 4]
+
+
+def test_output_signature_and_the_rnn_input_spec():
+    spec = L.Dense(2).compute_output_signature(tf.TensorSpec(shape=(None, 3), dtype=tf.float32))
+    assert repr(spec) == "TensorSpec(shape=(None, 2), dtype=tf.float32, name=None)"
+    assert L.Conv2D(4, 3).compute_output_signature(
+        tf.TensorSpec((None, 10, 10, 3))).shape.as_list() == [None, 8, 8, 4]
+    with pytest.raises(TypeError, match="Only TensorSpec signature types are supported"):
+        L.Dense(2).compute_output_signature((None, 3))
+    assert repr(L.LSTM(2).input_spec) == "[InputSpec(ndim=3)]"

@@ -781,6 +781,20 @@ class Layer(Module):
         except NotImplementedError:
             return self._infer_outputs_by_running(args, kwargs)
 
+    def compute_output_signature(self, input_signature):
+        """The TensorSpec(s) of the output for inputs described by TensorSpec(s): the shape
+        from ``compute_output_shape``, the dtype this layer computes in."""
+        def shape_of(spec):
+            if not isinstance(spec, TensorSpec):
+                raise TypeError("Only TensorSpec signature types are supported. Received: "
+                                f"{spec}.")
+            return spec.shape
+
+        output_shape = self.compute_output_shape(nest.map_structure(shape_of, input_signature))
+        dtype = dtypes.as_dtype(self.compute_dtype)
+        return nest.map_structure(lambda shape: TensorSpec(shape, dtype),
+                                  _as_shape_structure(output_shape))
+
     def _symbolic_output_shape(self, input_shapes):
         """The output shape of a call on KerasTensors: ``compute_output_shape``'s, unless the
         layer's TF ops lose a dimension that the shape arithmetic keeps."""

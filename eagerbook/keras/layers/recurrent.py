@@ -598,7 +598,7 @@ class RNN(Layer):
         self.go_backwards = go_backwards
         self.unroll = unroll
         self.supports_masking = True
-        self.input_spec = InputSpec(ndim=3)
+        self.input_spec = [InputSpec(ndim=3)]  # TF's list of one spec, as it prints
 
     @property
     def units(self):
@@ -941,6 +941,7 @@ class Bidirectional(Layer):
     def __call__(self, *args, **kwargs):
         inputs = args[0] if args else kwargs.get("inputs")
         spec = getattr(self.forward_layer, "input_spec", None)
+        spec = spec[0] if isinstance(spec, list) and len(spec) == 1 else spec
         if isinstance(spec, InputSpec) and spec.ndim is not None and \
                 hasattr(inputs, "shape") and not isinstance(inputs, (list, tuple)):
             # TF checks a sequence against the wrapped layer's spec under this layer's name
