@@ -120,3 +120,14 @@ def test_an_unknown_activation_name():
         with pytest.raises(ValueError) as info:
             make()
         assert str(info.value) == "Unknown activation function 'relux' cannot be deserialized."
+
+
+def test_layer_normalization_off_the_last_axis_rounds_as_tf_does():
+    # axis 1 of a 3-D input is not TF's fused case: x * inv + (beta - mean * inv)
+    x = np.random.RandomState(0).randn(3, 4, 5).astype("float32") * 3 + 2
+    out = L.LayerNormalization(axis=1, name="ln")(x).numpy()
+    assert out.ravel()[:3].tolist() == [1.4855929613113403, -1.516829013824463,
+                                        1.19387686252594]
+    fused = L.LayerNormalization(name="ln2")(x).numpy()
+    assert fused.ravel()[:3].tolist() == [0.4705440402030945, -1.5747989416122437,
+                                          -0.707139790058136]

@@ -235,13 +235,29 @@ class LayerNormalization(_ScaleAndShift):
         self._add_gamma_and_beta([shape[a] for a in axes])
         self.built = True
 
+    def _takes_fused_kernel(self, rank):
+        """TF runs its fused kernel when the axes are the last ones, together, and epsilon is
+        at least the kernel's floor; else tf.nn.batch_normalization, which rounds
+        differently."""
+        axes = sorted(self._axes)
+        trailing = axes[-1] == rank - 1 and axes[-1] - axes[0] == len(axes) - 1
+        return trailing and self.epsilon >= 1.001e-5 and self.dtype == "float32"
+
     def call(self, inputs):
         rank = inputs.shape.rank
         mean, variance = nn_ops.moments(inputs, self._axes, keepdims=True)
-        out = math_ops.multiply(math_ops.subtract(inputs, mean),
-                                math_ops.rsqrt(math_ops.add(variance, self.epsilon)))
         # gamma/beta cover the normalized axes; broadcast them over the others.
         shape = [inputs.shape[a] if a in self._axes else 1 for a in range(rank)]
+        inv = math_ops.rsqrt(math_ops.add(variance, self.epsilon))
+        if not self._takes_fused_kernel(rank):
+            # x * inv + (beta - mean * inv), inv scaled by gamma: tf.nn.batch_normalization
+            if self.gamma is not None:
+                inv = math_ops.multiply(inv, array_ops.reshape(self.gamma, shape))
+            shift = math_ops.negative(math_ops.multiply(mean, inv))
+            if self.beta is not None:
+                shift = math_ops.add(shift, array_ops.reshape(self.beta, shape))
+            return math_ops.add(math_ops.multiply(inputs, inv), shift)
+        out = math_ops.multiply(math_ops.subtract(inputs, mean), inv)
         if self.gamma is not None:
             out = math_ops.multiply(out, array_ops.reshape(self.gamma, shape))
         if self.beta is not None:
