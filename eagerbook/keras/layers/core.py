@@ -290,6 +290,16 @@ class Lambda(Layer):
         kwargs.pop("training", None)
         return self.function(inputs, **self.arguments)
 
+    def compute_output_shape(self, input_shape):
+        """From `output_shape` when given, as TF: a function of the input shape, or the shape
+        of one example (the input's batch size goes in front)."""
+        if self._output_shape is None:
+            return super().compute_output_shape(input_shape)
+        if callable(self._output_shape):
+            return TensorShape(self._output_shape(input_shape))
+        dims = TensorShape(input_shape).as_list() if input_shape is not None else []
+        return TensorShape([dims[0] if dims else None] + list(self._output_shape))
+
     def get_config(self):
         # TF stores the function's bytecode here; we show its name (a Lambda's code is not
         # made again from a config), with the entries TF lists around it.
