@@ -12,12 +12,11 @@ Each optimizer writes its update rule once (``_update``) against a tiny namespac
 """
 
 import math
-import warnings
 
 import numpy as np
 
 from ...autodiff.tape import GradientTape
-from ...core import context, dtypes
+from ...core import context, dtypes, logs
 from ...core.tensor import Tensor, convert_to_tensor
 from ...core.variable import UnreadVariable, Variable
 from ...ops import math_ops
@@ -511,9 +510,9 @@ def _filter_grads(grads_and_vars):
         raise ValueError(f"No gradients provided for any variable: {names}.")
     missing = [getattr(v, "name", repr(v)) for g, v in pairs if g is None]
     if missing:
-        warnings.warn(f"Gradients do not exist for variables {missing} when minimizing the "
-                      "loss. If you're using `model.compile()`, did you forget to provide a "
-                      "`loss` argument?", stacklevel=3)
+        logs.logger.warning(f"Gradients do not exist for variables {missing} when minimizing "
+                            "the loss. If you're using `model.compile()`, did you forget to "
+                            "provide a `loss` argument?")  # (TF's WARNING:tensorflow:...)
     for _, v in filtered:
         if not isinstance(v, Variable):
             raise TypeError(f"apply_gradients can only update tf.Variables; got {v!r}")
