@@ -48,7 +48,14 @@ def compute_average_loss(per_example_loss, sample_weight=None, global_batch_size
     replica, the batch's own size unless given."""
     loss = convert_to_tensor(per_example_loss)
     if sample_weight is not None:
-        loss = loss * math_ops.cast(sample_weight, loss.dtype)
+        weight = math_ops.cast(sample_weight, loss.dtype)
+        # As TF's losses: weights one axis short get a last axis (a weight per row), one
+        # axis long lose theirs, before they scale the losses.
+        if weight.shape.rank == loss.shape.rank - 1:
+            weight = array_ops.expand_dims(weight, -1)
+        elif weight.shape.rank == loss.shape.rank + 1 and weight.shape[-1] == 1:
+            weight = array_ops.squeeze(weight, [-1])
+        loss = loss * weight
     if global_batch_size is None:
         global_batch_size = loss.shape[0] if loss.shape.rank else 1
     total = math_ops.reduce_sum(loss)
