@@ -186,3 +186,23 @@ def test_bidirectional_checks_the_sequence_rank_under_its_own_name():
     assert _message(lambda: L.Bidirectional(L.LSTM(3), name="bi")(np.ones((2, 3)))) == (
         ValueError, 'Input 0 of layer "bi" is incompatible with the layer: expected ndim=3, '
         "found ndim=2. Full shape received: (2, 3)")
+
+
+def test_a_model_frames_an_input_check_failing_inside_its_call():
+    class Wrapper(tf.keras.Model):
+        def __init__(self):
+            super().__init__(name="wrapper")
+            self.dense = L.Dense(2, name="inner_dense")
+
+        def call(self, x):
+            return self.dense(x)
+
+    model = Wrapper()
+    model(np.ones((1, 3)))
+    kind, message = _message(lambda: model(np.ones((1, 4))))
+    assert message == (
+        "Exception encountered when calling layer 'wrapper' (type Wrapper).\n\n"
+        'Input 0 of layer "inner_dense" is incompatible with the layer: expected axis -1 of '
+        "input shape to have value 3, but received input with shape (1, 4)\n\n"
+        "Call arguments received by layer 'wrapper' (type Wrapper):\n"
+        "  \u2022 x=tf.Tensor(shape=(1, 4), dtype=float32)")

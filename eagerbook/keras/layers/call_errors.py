@@ -21,18 +21,21 @@ from ...core.tensor import Tensor
 from ..keras_tensor import KerasTensor
 
 _MARK = "_keras_call_info_injected"
+_BEFORE_CALL = "_keras_checked_before_call_of"
 
 
-def mark_as_reported(exc):
-    """Leaves `exc` unframed: for checks TF makes before ``call`` that a layer makes inside it."""
-    setattr(exc, _MARK, True)
+def raised_before_call(exc, layer_name):
+    """Leaves `exc` unframed by the layer named `layer_name`: for a check TF makes before
+    that layer's ``call`` but this layer makes inside it. (A layer whose call ran this one
+    still frames it, as in TF.)"""
+    setattr(exc, _BEFORE_CALL, layer_name)
     return exc
 
 
-def _framable(exc):
-    """Whether `exc` gets the frame: Python's own errors, TF's op errors and a user's own
-    classes, but not eagerbook's internal signals (they are caught further out)."""
-    if getattr(exc, _MARK, False):
+def _framable(exc, layer):
+    """Whether `exc` gets `layer`'s frame: Python's own errors, TF's op errors and a user's
+    own classes, but not eagerbook's internal signals (they are caught further out)."""
+    if getattr(exc, _MARK, False) or getattr(exc, _BEFORE_CALL, None) == layer.name:
         return False
     module = type(exc).__module__ or ""
     return isinstance(exc, errors.OpError) or not module.startswith("eagerbook")
@@ -68,7 +71,7 @@ def _arguments(call, args, kwargs):
 def framed(exc, layer, args, kwargs, symbolic=False):
     """`exc` re-made with the layer's frame around its message, or `exc` itself when TF
     would leave it unframed."""
-    if not _framable(exc):
+    if not _framable(exc, layer):
         return exc
     arguments = _arguments(layer.call, args, kwargs)
     if arguments is None:
@@ -90,4 +93,5 @@ def framed(exc, layer, args, kwargs, symbolic=False):
         new = RuntimeError(message)
     if hasattr(exc, "__notes__"):
         new.__notes__ = list(exc.__notes__)
-    return mark_as_reported(new)
+    setattr(new, _MARK, True)  # the layers around this one re-raise it as it is
+    return new

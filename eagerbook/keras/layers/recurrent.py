@@ -26,7 +26,7 @@ from ...ops import array_ops, math_ops, nn_ops
 from .. import activations, backend, constraints, initializers, regularizers, serialization
 from ..keras_tensor import KerasTensor
 from .base import InputSpec, Layer
-from .call_errors import mark_as_reported
+from .call_errors import raised_before_call
 from .core import _serialize_constraint
 
 
@@ -805,10 +805,10 @@ class RNN(Layer):
             return
         specs = ", ".join(f"InputSpec(shape={tuple(shape.as_list())}, ndim={shape.rank})"
                           for shape in shapes)
-        raise mark_as_reported(ValueError(
+        raise raised_before_call(ValueError(
             "An `initial_state` was passed that is not compatible with `cell.state_size`. "
             f"Received `state_spec`=ListWrapper([{specs}]); however `cell.state_size` is "
-            f"{_plain(self.cell.state_size)}"))
+            f"{_plain(self.cell.state_size)}"), self.name)
 
     def compute_output_shape(self, input_shape):
         if _is_nested_input(input_shape):

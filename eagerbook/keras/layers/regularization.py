@@ -19,7 +19,7 @@ from ...core.shape import TensorShape
 from ...ops import array_ops, math_ops, nn_ops, random_ops
 from .. import backend, regularizers
 from .base import Layer
-from .call_errors import mark_as_reported
+from .call_errors import raised_before_call
 from .core import Dropout, next_op_seed
 
 
@@ -98,10 +98,10 @@ class SpatialDropout1D(Dropout):
 
     def call(self, inputs, training=None):
         if inputs.shape.rank != self._rank:
-            raise mark_as_reported(ValueError(  # TF's input check, made before the call
+            raise raised_before_call(ValueError(  # TF's input check, made before the call
                 f"Input 0 of layer \"{self.name}\" is incompatible with the layer: "
                 f"expected ndim={self._rank}, found ndim={inputs.shape.rank}. "
-                f"Full shape received: {tuple(inputs.shape.as_list())}"))
+                f"Full shape received: {tuple(inputs.shape.as_list())}"), self.name)
         if not _training(training) or self.rate == 0:
             return math_ops.identity(inputs)
         dims = inputs.shape.as_list()

@@ -28,7 +28,7 @@ from .. import losses as losses_mod
 from .. import metrics as metrics_mod
 from ..keras_tensor import KerasTensor
 from ..layers.base import Layer
-from ..layers.call_errors import mark_as_reported
+from ..layers.call_errors import raised_before_call
 from ..layers.core import AddLoss, AddMetric, InputLayer
 from . import data_adapter
 from . import functional_config as functional_form
@@ -152,10 +152,10 @@ def check_input_shape(model_name, value, keras_input):
     if value.shape.rank != expected.rank or \
             not TensorShape(value.shape.as_list()).is_compatible_with(expected):
         # TF checks this before the model's call, so the error names no call arguments
-        raise mark_as_reported(ValueError(
+        raise raised_before_call(ValueError(
             f"Input 0 of layer \"{model_name}\" is incompatible with the layer: "
             f"expected shape={tuple(expected.as_list())}, found shape="
-            f"{tuple(value.shape.as_list())}"))
+            f"{tuple(value.shape.as_list())}"), model_name)
 
 
 def conform_to_input(value, reference):
