@@ -59,3 +59,15 @@ def test_text_vectorization_lowers_ascii_letters_only():
     layer = L.TextVectorization(standardize="lower")
     layer.adapt(["ÀB Ça, ÇA!"])
     assert layer.get_vocabulary() == ["", "[UNK]", "Ça,", "Ça!", "Àb"]
+
+
+def test_predict_takes_a_python_list_of_texts_as_one_batch_of_strings():
+    # the load-text tutorial's last step: export_model.predict(["how do I ...", "..."])
+    vectorize = L.TextVectorization(output_mode="multi_hot")
+    vectorize.adapt(["a b"])
+    dense = L.Dense(3, kernel_initializer="ones")
+    dense.build((None, 3))
+    model = tf.keras.Sequential([vectorize, dense, L.Activation("sigmoid")])
+    assert model.predict(["a", "b a", "zz"], verbose=0).shape == (3, 3)
+    assert tf.keras.Sequential([L.TextVectorization(vocabulary=["a", "b"])]).predict(
+        [b"a", b"b a"], verbose=0).tolist() == [[2, 0], [3, 2]]

@@ -31,8 +31,8 @@ def is_array_input(x):
     if isinstance(x, dict):
         return all(_is_array(v) for v in x.values())
     if isinstance(x, (list, tuple)):
-        return len(x) > 0 and all(_is_array(v) or isinstance(v, (int, float, list))
-                                  for v in x)
+        return len(x) > 0 and all(_is_array(v) or isinstance(v, (int, float, list, str, bytes))
+                                  for v in x)  # (a list of texts is one array of strings)
     return False
 
 
