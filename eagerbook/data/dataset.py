@@ -1492,6 +1492,7 @@ class GroupByWindowDataset(_UnaryDataset):
             convert_to_tensor(window_size, dtype=dtypes.int64)  # TF's ValueError
         # traced once, as TF does, with TF's conversion of the key to int64 inside
         self._traced_key = _traced(_as_int64(key_func), input_dataset.element_spec)
+        self._traced_reduce = _traced_window_function(reduce_func, input_dataset.element_spec)
         self._check_key_funcs()
 
     def _check_key_funcs(self):
@@ -1537,7 +1538,10 @@ class GroupByWindowDataset(_UnaryDataset):
 
     def _reduced(self, key, elements):
         window = _VariantDataset(elements, self._input.element_spec)
-        result = self._reduce_func(_from_numpy(np.asarray(key, np.int64)), window)
+        key = _from_numpy(np.asarray(key, np.int64))
+        if self._traced_reduce is not None:
+            return self._traced_reduce.dataset(key, window)._iterate()
+        result = self._reduce_func(key, window)
         return _dataset_result(result, "reduce_func")._iterate()
 
     def _iterate(self):
@@ -1553,8 +1557,10 @@ class GroupByWindowDataset(_UnaryDataset):
             yield from self._reduced(key, windows[key])
 
     def _compute_spec(self):
-        # TF traces reduce_func with a symbolic key; here it runs for keys 0 and 1, and what
-        # differs between the two (bucket_by_sequence_length's padded length) becomes None.
+        if self._traced_reduce is not None:  # traced with a symbolic key, as in TF
+            return self._traced_reduce.element_spec
+        # Else it runs for keys 0 and 1, and what differs between the two
+        # (bucket_by_sequence_length's padded length) becomes None.
         spec = self._input.element_spec
         first = self._spec_for_key(0, spec)
         with warnings.catch_warnings(), contextlib.redirect_stdout(io.StringIO()):
@@ -2578,6 +2584,19 @@ class FlatMapDataset(_UnaryDataset):
         return UNKNOWN  # (TF's, even for an empty input)
 
 
+def _traced_window_function(func, input_spec):
+    """group_by_window's reduce_func traced once, with a symbolic key and the window as a
+    dataset argument (graph/dataset_functions.py); None when it cannot be."""
+    if not traceable_specs(structure.flatten(input_spec)):
+        return None
+    try:
+        traced = DatasetReturningFunction(
+            func, (TensorSpec([], dtypes.int64), DatasetSpec(input_spec)), unpack=True)
+    except Exception:
+        return None
+    return traced if traced.element_spec is not None else None
+
+
 def _traced_dataset_function(func, input_spec):
     """flat_map's or interleave's function traced once (graph/dataset_functions.py); None
     when it cannot be (an element holding a dataset, a pipeline this engine cannot build from
@@ -2624,7 +2643,7 @@ class DeferredDataset(Dataset):
         return UNKNOWN
 
 
-register_dataset_types(Dataset, DeferredDataset)
+register_dataset_types(Dataset, DeferredDataset, _ArgumentDataset)
 
 
 class InterleaveDataset(FlatMapDataset):

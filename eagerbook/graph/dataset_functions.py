@@ -215,8 +215,8 @@ _deferring = threading.local()
 _TYPES = {}  # "dataset", "deferred": the classes data/dataset.py registers (it imports this)
 
 
-def register_dataset_types(dataset, deferred):
-    _TYPES.update(dataset=dataset, deferred=deferred)
+def register_dataset_types(dataset, deferred, argument):
+    _TYPES.update(dataset=dataset, deferred=deferred, argument=argument)
 
 
 class deferring_datasets:
@@ -244,7 +244,7 @@ def defer_if_symbolic(cls, args, kwargs):
 def symbolic_inputs(value, found, seen):
     """The symbolic tensors the deferred datasets of pipeline `value` are made from."""
     Dataset, DeferredDataset = _TYPES["dataset"], _TYPES["deferred"]
-    if id(value) in seen:
+    if id(value) in seen or isinstance(value, _TYPES["argument"]):  # (the caller binds it)
         return found
     if isinstance(value, SymbolicTensor):
         seen.add(id(value))
@@ -272,7 +272,7 @@ def _paths_to_inputs(value, paths, memo):
     if id(value) in memo:
         return memo[id(value)]
     memo[id(value)] = False  # (a pipeline reached twice is looked at once)
-    if isinstance(value, (SymbolicTensor, DeferredDataset)):
+    if isinstance(value, (SymbolicTensor, DeferredDataset, _TYPES["argument"])):
         found = True
     elif isinstance(value, Dataset):
         found = any([_paths_to_inputs(part, paths, memo) for part in vars(value).values()])
@@ -294,7 +294,7 @@ def rebuilt(value, values, built=None, paths=None):
     given: the ids of those that do, from ``_paths_to_inputs``)."""
     Dataset, DeferredDataset = _TYPES["dataset"], _TYPES["deferred"]
     built = {} if built is None else built
-    if isinstance(value, SymbolicTensor):
+    if isinstance(value, (SymbolicTensor, _TYPES["argument"])):  # (a dataset argument too)
         return values[id(value)]
     if isinstance(value, DeferredDataset):
         if id(value) not in built:
@@ -330,6 +330,7 @@ class DatasetReturningFunction(DatasetFunction):
 
     def __init__(self, func, input_structure, unpack):
         self._template = None
+        self._arguments = []  # dataset arguments (group_by_window's window), bound per call
         super().__init__(func, input_structure, unpack)
         if self._template is not None:  # what each element's rebuild reads, found once
             self._tensors = symbolic_inputs(self._template, [], set())
@@ -337,6 +338,7 @@ class DatasetReturningFunction(DatasetFunction):
             _paths_to_inputs(self._template, self._paths, {})
 
     def _call_user_function(self, *args):
+        self._arguments = [a for a in args if isinstance(a, _TYPES["argument"])]
         with deferring_datasets():
             result = super()._call_user_function(*args)
         if not isinstance(result, _TYPES["dataset"]):
@@ -348,12 +350,15 @@ class DatasetReturningFunction(DatasetFunction):
     def element_spec(self):
         return None if self._template is None else self._template.element_spec
 
-    def dataset(self, element):
-        """The dataset the function makes for `element`."""
-        values = super().__call__(element)
+    def dataset(self, *element):
+        """The dataset the function makes for `element` (its parts as separate arguments
+        when the function takes several, the datasets among them included)."""
+        values = super().__call__(*element)
         if self._template is None:
             return values  # not a dataset: the caller raises TF's error
         if not isinstance(values, (list, tuple)):
             values = (values,)
-        return rebuilt(self._template, {id(t): v for t, v in zip(self._tensors, values)},
-                       paths=self._paths)
+        binding = {id(t): v for t, v in zip(self._tensors, values)}
+        datasets = [part for part in element if isinstance(part, _TYPES["dataset"])]
+        binding.update((id(a), d) for a, d in zip(self._arguments, datasets))
+        return rebuilt(self._template, binding, paths=self._paths)

@@ -99,3 +99,20 @@ def test_bucket_by_sequence_length_traces_the_length_function_once(capsys):
 def test_flat_map_cardinality_is_unknown_even_for_an_empty_input():
     empty = tf.data.Dataset.range(0).flat_map(lambda x: tf.data.Dataset.range(x))
     assert empty.cardinality().numpy() == tf.data.UNKNOWN_CARDINALITY
+
+
+def test_group_by_window_reduce_func_is_traced_once_with_a_symbolic_key(capsys):
+    def reduce_func(key, window):
+        print("reduce traced", key)
+        return window.batch(10)
+    ds = tf.data.Dataset.range(6).group_by_window(
+        key_func=lambda x: x % 2, reduce_func=reduce_func, window_size=3)
+    assert ds.element_spec == tf.TensorSpec([None], tf.int64)
+    assert [list(e) for e in ds.as_numpy_iterator()] == [[0, 2, 4], [1, 3, 5]]
+    assert capsys.readouterr().out == \
+        'reduce traced Tensor("args_0:0", shape=(), dtype=int64)\n'
+    padded = tf.data.Dataset.range(6).group_by_window(
+        key_func=lambda x: x % 2, window_size_func=lambda k: k + 2,
+        reduce_func=lambda k, w: w.padded_batch(3).map(lambda b: b * 10))
+    assert [list(b) for b in padded.as_numpy_iterator()] == \
+        [[0, 20], [10, 30, 50], [40]]
