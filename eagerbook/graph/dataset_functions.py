@@ -294,8 +294,10 @@ def rebuilt(value, values, built=None, paths=None):
     given: the ids of those that do, from ``_paths_to_inputs``)."""
     Dataset, DeferredDataset = _TYPES["dataset"], _TYPES["deferred"]
     built = {} if built is None else built
-    if isinstance(value, (SymbolicTensor, _TYPES["argument"])):  # (a dataset argument too)
+    if isinstance(value, SymbolicTensor):
         return values[id(value)]
+    if isinstance(value, _TYPES["argument"]):  # a dataset argument: the one bound, if any
+        return values.get(id(value), value)
     if isinstance(value, DeferredDataset):
         if id(value) not in built:
             args, kwargs = rebuilt((value._args, value._kwargs), values, built)
