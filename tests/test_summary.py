@@ -193,3 +193,30 @@ def test_tf_reads_the_files_when_installed(tmp_path):
             for e in real_tf.compat.v1.train.summary_iterator(path) for v in e.summary.value]
     assert read == [(2, "loss", "scalars", 0.5),
                     (2, "w", "histograms", [[1.0, 2.5, 2.0], [2.5, 4.0, 1.0]])]
+
+
+def test_tensorboard_reads_the_files(tmp_path):
+    event_accumulator = pytest.importorskip(
+        "tensorboard.backend.event_processing.event_accumulator",
+        reason="TensorBoard comes with the notebook extra (make install)")
+    from tensorboard.util import tensor_util
+
+    @tf.function
+    def g(x):
+        return tf.nn.relu(x)
+
+    writer = tf.summary.create_file_writer(str(tmp_path))
+    with writer.as_default(step=4):
+        tf.summary.scalar("loss", 0.5)
+        tf.summary.image("digit", np.ones([1, 2, 2, 1], np.float32))
+        tf.summary.graph(g.get_concrete_function(tf.ones([2])).graph)
+    writer.close()
+    board = event_accumulator.EventAccumulator(str(tmp_path),
+                                               size_guidance={event_accumulator.TENSORS: 0})
+    board.Reload()
+    assert board.Tags()["tensors"] == ["loss", "digit"] and board.Tags()["graph"]
+    (loss,) = board.Tensors("loss")
+    assert (loss.step, tensor_util.make_ndarray(loss.tensor_proto).tolist()) == (4, 0.5)
+    assert board.SummaryMetadata("loss").plugin_data.plugin_name == "scalars"
+    assert board.SummaryMetadata("digit").plugin_data.plugin_name == "images"
+    assert [node.op for node in board.Graph().node] == ["Placeholder", "Relu", "Identity"]
