@@ -95,7 +95,19 @@ def asarray(a, dtype=None):
     if isinstance(a, (Tensor, Variable)) or (isinstance(a, (list, tuple)) and _has_tensor(a)):
         tensor = convert_to_tensor(a)
         return tensor if dtype is None else math_ops.cast(tensor, _tf_dtype(dtype))
-    return convert_to_tensor(np.asarray(a, dtype=dtype))
+    return convert_to_tensor(_wrapping_asarray(a, dtype))
+
+
+def _wrapping_asarray(a, dtype):
+    """np.asarray(a, dtype), except that Python ints too big for an integer dtype wrap around
+    as a C cast does (TF: int8 + 1000 is int8 -23); NumPy 2 refuses them."""
+    try:
+        return np.asarray(a, dtype=dtype)
+    except OverflowError:
+        if dtype is None or not np.issubdtype(dtype, np.integer):
+            raise
+        wrapped = np.asarray(np.asarray(a, dtype=object) % (1 << (8 * np.dtype(dtype).itemsize)))
+        return wrapped.astype(np.uint64).astype(dtype)
 
 
 def _has_tensor(values):
