@@ -88,3 +88,12 @@ def test_print_of_a_metric_shows_its_config():
     assert str(tf.keras.metrics.BinaryAccuracy(threshold=0.6)) == \
         "BinaryAccuracy(name=binary_accuracy,dtype=float32,threshold=0.6)"
     assert repr(tf.keras.metrics.Mean()).startswith("<eagerbook.keras.metrics.Mean object at")
+
+
+def test_validation_split_of_data_it_cannot_split_lists_their_types_as_tf_does():
+    with pytest.raises(ValueError, match=r"^`validation_split` is only supported for Tensors "
+                                         r"or NumPy arrays, found following types in the "
+                                         r"input: \[<class '.*Batches'>\]$"):
+        _model().fit(Batches(6), validation_split=0.5, verbose=0)
+    with pytest.raises(ValueError, match=r"input: \[<class 'list_iterator'>\]$"):
+        _model().fit(iter([(X, Y)]), validation_split=0.5, verbose=0)

@@ -816,8 +816,11 @@ class Model(Layer):
             verbose = 1
         if validation_split and validation_data is None:
             if not data_adapter.is_array_input(x):
+                # TF lists the types of the parts it cannot split (the data, flattened)
+                unsplittable = [type(part) for part in nest.flatten((x, y, sample_weight))
+                                if part is not None and not data_adapter.is_array_input(part)]
                 raise ValueError("`validation_split` is only supported for Tensors or NumPy "
-                                 f"arrays, found following types in the input: {type(x)}")
+                                 f"arrays, found following types in the input: {unsplittable}")
             (x, y, sample_weight), validation_data = data_adapter.train_validation_split(
                 (x, y, sample_weight), validation_split)
         train = data_adapter.DataHandler(x, y, sample_weight, batch_size=batch_size,
