@@ -131,3 +131,12 @@ def test_layer_normalization_off_the_last_axis_rounds_as_tf_does():
     fused = L.LayerNormalization(name="ln2")(x).numpy()
     assert fused.ravel()[:3].tolist() == [0.4705440402030945, -1.5747989416122437,
                                           -0.707139790058136]
+
+
+def test_the_experimental_sync_batch_normalization_warns_as_tf_does(caplog):
+    with caplog.at_level("WARNING", logger="tensorflow"):
+        L.experimental.SyncBatchNormalization(name="sync_bn")
+    assert caplog.messages == [
+        "`tf.keras.layers.experimental.SyncBatchNormalization` endpoint is deprecated and will "
+        "be removed in a future release. Please use `tf.keras.layers.BatchNormalization` with "
+        "parameter `synchronized` set to True."]

@@ -4,6 +4,7 @@ after), ``LayerNormalization`` (each example's own statistics) and ``GroupNormal
 
 import numpy as np
 
+from ...core import logs
 from ...core.shape import TensorShape
 from ...ops import array_ops, math_ops, nn_ops
 from .. import constraints, initializers, regularizers
@@ -204,6 +205,10 @@ class SyncBatchNormalization(BatchNormalization):
     def __init__(self, axis=-1, momentum=0.99, epsilon=1e-3, center=True, scale=True,
                  **kwargs):
         kwargs.pop("synchronized", None)
+        logs.logger.warning(
+            "`tf.keras.layers.experimental.SyncBatchNormalization` endpoint is deprecated and "
+            "will be removed in a future release. Please use `tf.keras.layers."
+            "BatchNormalization` with parameter `synchronized` set to True.")
         super().__init__(axis=axis, momentum=momentum, epsilon=epsilon, center=center,
                          scale=scale, synchronized=True, **kwargs)
 
