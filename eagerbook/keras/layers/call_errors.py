@@ -11,7 +11,8 @@ TF's Keras re-raises such an error, same class, with its message framed:
 
 Only the innermost failing layer adds this (a model around it re-raises as is). A call on
 real values quotes the name 'so'; a call on symbolic Keras inputs quotes it "so".
-Errors raised before ``call`` (input checks, ``build``) are left alone, as in TF.
+An error a layer raises before its own ``call`` (input checks, ``build``) gets no frame from
+that layer, as in TF; the layer whose ``call`` was running around it frames it.
 """
 
 import inspect
