@@ -33,6 +33,7 @@ from .api import (
     queue,
     ragged,
     random,
+    raw_ops,
     sets,
     signal,
     sparse,
