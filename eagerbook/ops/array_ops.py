@@ -157,9 +157,10 @@ def _reshape_grad(op, dy):
     """A reshape's gradient takes the input's shape back: read at run time when tracing did
     not know it (the shape input itself gets no gradient)."""
     x = op.inputs[0]
+    extra = [None] * (len(op.inputs) - 1)  # (a traced shape input, when there is one)
     if x.shape.rank is not None and x.shape.as_list().count(None) <= 1:
-        return [reshape_to(dy, x.shape.as_list())]
-    return [execute(_reshape, (dy, shape(x)), {}), None]
+        return [reshape_to(dy, x.shape.as_list())] + extra
+    return [execute(_reshape, (dy, shape(x)), {})] + extra
 
 
 _reshape.grad = _reshape_grad  # the primitive's own rule knows static shapes only
