@@ -73,6 +73,17 @@ class DType:
             return np.finfo(self._np).max
         return int(np.iinfo(self._np).max)
 
+    @property
+    def limits(self):
+        """TF's intensity range of an image dtype, (0, max): floats (0, 1), bool (0, True)."""
+        if self.is_bool:
+            return 0, True
+        if self._np in (np.float32, np.float64):
+            return 0, 1
+        if self.is_integer:
+            return 0, int(np.iinfo(self._np).max)
+        raise ValueError(f"{self} does not have defined limits.")
+
     def is_compatible_with(self, other):
         return self == as_dtype(other)
 

@@ -15,7 +15,12 @@ from . import dtypes, errors
 from .context import _per_thread, scoped_name, state, thread_state
 from .shape import TensorShape
 from .tensor import EagerTensor, Tensor, _from_numpy, convert_to_tensor, is_symbolic, numpy_text
-from .variable_modes import VariableAggregationV2, VariableSynchronization, variable_mode
+from .variable_modes import (
+    VariableAggregation,
+    VariableAggregationV2,
+    VariableSynchronization,
+    variable_mode,
+)
 
 READ_VARIABLE = None  # the ReadVariableOp OpDef, set by eagerbook.ops (core never imports ops)
 IDENTITY = None  # the Identity OpDef, set there too
@@ -71,8 +76,8 @@ class Variable:
         self._constraint = constraint
         self._synchronization = variable_mode(VariableSynchronization, synchronization,
                                                "synchronization", name)
-        self._aggregation = variable_mode(VariableAggregationV2, aggregation, "aggregation",
-                                           name)
+        self._aggregation = VariableAggregation.NONE if aggregation is None else \
+            variable_mode(VariableAggregationV2, aggregation, "aggregation", name)
         on_read = self._synchronization is VariableSynchronization.ON_READ  # (a metric's total:
         self._trainable = not on_read if trainable is None else bool(trainable)  # TF's default)
         base = "Variable" if name is None else str(name)
@@ -115,7 +120,7 @@ class Variable:
 
     @property
     def aggregation(self):
-        return getattr(self, "_aggregation", VariableAggregationV2.NONE)
+        return getattr(self, "_aggregation", VariableAggregation.NONE)
 
     @property
     def device(self):

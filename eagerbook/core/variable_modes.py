@@ -22,6 +22,31 @@ class VariableAggregationV2(enum.Enum):
     MEAN = 2
     ONLY_FIRST_REPLICA = 3
 
+    def __eq__(self, other):  # (equal to TF 1's member of the same value, as in TF)
+        return self is other or (isinstance(other, VariableAggregation)
+                                 and self.value == other.value)
+
+    def __hash__(self):
+        return hash(self.value)
+
+
+class VariableAggregation(enum.Enum):
+    """TF 1's aggregation enum (``tf.compat.v1.VariableAggregation``), which is also what a
+    Variable made without an `aggregation` reports (``VariableAggregation.NONE``, as TF)."""
+
+    NONE = 0
+    SUM = 1
+    MEAN = 2
+    ONLY_FIRST_REPLICA = 3
+    ONLY_FIRST_TOWER = 3  # (TF 1's older name, an alias)
+
+    def __eq__(self, other):
+        return self is other or (isinstance(other, VariableAggregationV2)
+                                 and self.value == other.value)
+
+    def __hash__(self):
+        return hash(self.value)
+
 
 def variable_mode(enum_type, value, what, name):
     if value is None:
