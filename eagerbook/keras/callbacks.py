@@ -8,14 +8,18 @@ import sys
 import time
 import urllib.parse
 import urllib.request
-import warnings
 
 import numpy as np
 
 from ..checkpoints.checkpoint import Checkpoint
 from ..checkpoints.state import latest_checkpoint, update_checkpoint_state
+from ..core import logs as _tf_logging
 from ..core.variable import Variable
 from ..ops import event_files
+
+# TF's Keras warns through the "tensorflow" logger (WARNING:tensorflow:...); `logs` is every
+# callback method's argument, hence the longer module name.
+_warn = _tf_logging.logger.warning
 
 
 class Callback:
@@ -398,8 +402,7 @@ class EarlyStopping(Callback):
         self.restore_best_weights = restore_best_weights
         self.start_from_epoch = start_from_epoch
         if mode not in ("auto", "min", "max"):
-            warnings.warn(f"EarlyStopping mode {mode} is unknown, fallback to auto mode.",
-                          stacklevel=2)
+            _warn(f"EarlyStopping mode {mode} is unknown, fallback to auto mode.")
             mode = "auto"
         if mode == "auto":
             mode = "max" if ("acc" in monitor or monitor.endswith("auc")) else "min"
@@ -428,9 +431,8 @@ class EarlyStopping(Callback):
     def on_epoch_end(self, epoch, logs=None):
         current = (logs or {}).get(self.monitor)
         if current is None:
-            warnings.warn(f"Early stopping conditioned on metric `{self.monitor}` which is not "
-                          f"available. Available metrics are: {','.join(logs or {})}",
-                          stacklevel=2)
+            _warn(f"Early stopping conditioned on metric `{self.monitor}` which is not "
+                  f"available. Available metrics are: {','.join(logs or {})}")
             return
         if epoch < self.start_from_epoch:
             return
@@ -487,8 +489,7 @@ class ModelCheckpoint(Callback):
         self._last_batch = -1
         self._current_epoch = 0
         if mode not in ("auto", "min", "max"):
-            warnings.warn(f"ModelCheckpoint mode {mode} is unknown, fallback to auto mode.",
-                          stacklevel=2)
+            _warn(f"ModelCheckpoint mode {mode} is unknown, fallback to auto mode.")
             mode = "auto"
         if mode == "auto":
             mode = "max" if ("acc" in monitor or monitor.endswith("auc")) else "min"
@@ -522,8 +523,8 @@ class ModelCheckpoint(Callback):
         if self.save_best_only:
             current = logs.get(self.monitor)
             if current is None:
-                warnings.warn(f"Can save best model only with {self.monitor} available, "
-                              "skipping.", stacklevel=2)
+                _warn(f"Can save best model only with {self.monitor} available, "
+                      "skipping.")
                 return
             if not self.monitor_op(current, self.best):
                 if self.verbose > 0:
@@ -623,8 +624,7 @@ class RemoteMonitor(Callback):
             with urllib.request.urlopen(request, timeout=10):
                 pass
         except (OSError, ValueError):  # unreachable, refused, an HTTP error, a bad URL
-            warnings.warn(f"Warning: could not reach RemoteMonitor root server at {self.root}",
-                          stacklevel=2)
+            _warn(f"Warning: could not reach RemoteMonitor root server at {self.root}")
 
 
 class LearningRateScheduler(Callback):
@@ -675,8 +675,8 @@ class ReduceLROnPlateau(Callback):
         self.cooldown = cooldown
         self.min_lr = min_lr
         if mode not in ("auto", "min", "max"):
-            warnings.warn(f"Learning rate reduction mode {mode} is unknown, fallback to auto "
-                          "mode.", stacklevel=2)
+            _warn(f"Learning rate reduction mode {mode} is unknown, fallback to auto "
+                  "mode.")
             mode = "auto"
         if mode == "min" or (mode == "auto" and "acc" not in monitor):
             self.monitor_op = lambda a, b: np.less(a, b - self.min_delta)
@@ -699,9 +699,9 @@ class ReduceLROnPlateau(Callback):
         logs["lr"] = _learning_rate(optimizer)
         current = logs.get(self.monitor)
         if current is None:
-            warnings.warn(f"Learning rate reduction is conditioned on metric `{self.monitor}` "
-                          f"which is not available. Available metrics are: "
-                          f"{','.join(logs)}", stacklevel=2)
+            _warn(f"Learning rate reduction is conditioned on metric `{self.monitor}` "
+                  f"which is not available. Available metrics are: "
+                  f"{','.join(logs)}")
             return
         if self.cooldown_counter > 0:
             self.cooldown_counter -= 1

@@ -8,11 +8,10 @@ of batches) is taken as already batched: each element is ``x``, ``(x, y)`` or
 
 import math
 import numbers
-import warnings
 
 import numpy as np
 
-from ...core import errors, nest
+from ...core import errors, logs, nest
 from ...core.tensor import Tensor, convert_to_tensor
 from ...ops import philox, random_ops
 from .. import backend
@@ -145,13 +144,14 @@ class _SeededPermutations:
 
 class DataHandler:
     def __init__(self, x, y=None, sample_weight=None, batch_size=None, steps_per_epoch=None,
-                 shuffle=False, class_weight=None, single_batch=False):
+                 shuffle=False, class_weight=None, single_batch=False, epochs=None):
         if steps_per_epoch is not None and not isinstance(steps_per_epoch, bool) and \
                 steps_per_epoch == 0:
             raise ValueError("steps_per_epoch must be positive, None or -1. Received 0. See "
                              "`Model.fit`.")
         self.exhausted = False
         self._steps = steps_per_epoch
+        self._epochs = epochs  # (fit's: named in the message when the data runs out)
         self._iterator = None
         if is_array_input(x):
             self._mode = "arrays"
@@ -286,10 +286,13 @@ class DataHandler:
                         except StopIteration:
                             return
                     else:
-                        warnings.warn("Your input ran out of data; interrupting training. "
-                                      "Make sure that your dataset or generator can generate "
-                                      "at least `steps_per_epoch * epochs` batches.",
-                                      stacklevel=3)
+                        total = "" if self._epochs is None else (
+                            f" (in this case, {self._steps * self._epochs} batches). You may "
+                            "need to use the repeat() function when building your dataset")
+                        logs.logger.warning(  # (as TF logs it: WARNING:tensorflow:...)
+                            "Your input ran out of data; interrupting training. Make sure that "
+                            "your dataset or generator can generate at least `steps_per_epoch "
+                            f"* epochs` batches{total}.")
                         self.exhausted = True
                         return
                 else:

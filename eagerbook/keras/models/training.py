@@ -825,7 +825,7 @@ class Model(Layer):
                 (x, y, sample_weight), validation_split)
         train = data_adapter.DataHandler(x, y, sample_weight, batch_size=batch_size,
                                          steps_per_epoch=steps_per_epoch, shuffle=shuffle,
-                                         class_weight=class_weight)
+                                         class_weight=class_weight, epochs=epochs)
         val = None
         if validation_data is not None:
             vx, vy, vsw = data_adapter.unpack_validation(validation_data)
