@@ -11,7 +11,7 @@ from ..core import dtypes
 from ..core import tensor as tensor_module
 from ..core import variable as variable_module
 from ..core.errors import InvalidArgumentError
-from ..core.tensor import EagerTensor, Tensor, convert_to_tensor
+from ..core.tensor import Tensor, convert_to_tensor
 from . import array_ops, math_ops
 from .support import binary_operands
 
@@ -112,29 +112,12 @@ def _reads_first(name, method):
     return delegate
 
 
-# NumPy's array methods a tensor has only under NumPy behavior: asked for without it, TF's
-# AttributeError says how to turn that on.
-_NUMPY_METHODS = {"T", "astype", "ravel", "transpose", "reshape", "clip", "size", "tolist",
-                  "data"}
-
-
-def _numpy_method_hint(self, name):
-    """EagerTensor.__getattr__ (called only for attributes a tensor does not have)."""
-    if name in _NUMPY_METHODS:
-        raise AttributeError(f"{type(self).__name__} object has no attribute '{name}'. \n"
-                             "        If you are looking for numpy-related methods, please run "
-                             "the following:\n        tf.experimental.numpy."
-                             "experimental_enable_numpy_behavior()\n      ")
-    raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
-
-
 def install():
     """Attaches the table to Tensor and Variable (called once by ``eagerbook.ops``)."""
     table = methods()
     for name, fn in table.items():
         setattr(Tensor, name, fn)
     Tensor.__getitem__ = array_ops.tensor_getitem
-    EagerTensor.__getattr__ = _numpy_method_hint  # (symbolic tensors: graph/ir.py's own)
     for name, fn in table.items():  # (Variable has its own __getitem__: sliced assignment)
         setattr(variable_module.Variable, name, _reads_first(name, fn))
     # `tf.constant([t1, t2])`: a list holding tensors packs with a differentiable `stack`.
