@@ -39,3 +39,14 @@ def pytest_configure(config):
     only_folders = all(os.path.isdir(arg.split("::")[0]) for arg in config.args)
     if not config.option.markexpr and only_folders:
         config.option.markexpr = "not binder and not browser"
+
+
+@pytest.fixture
+def numpy_behavior():
+    """tf.experimental.numpy's NumPy behavior for one test, then turned off again (TF itself
+    has no way back; eagerbook's tests need one)."""
+    from eagerbook.api import numpy_api
+
+    numpy_api.experimental_enable_numpy_behavior()
+    yield
+    numpy_api._disable_numpy_behavior()

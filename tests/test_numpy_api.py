@@ -13,12 +13,6 @@ from eagerbook.api import numpy_api
 tnp = tf.experimental.numpy
 
 
-@pytest.fixture
-def numpy_behavior():
-    tnp.experimental_enable_numpy_behavior()
-    yield
-    numpy_api._disable_numpy_behavior()
-
 
 def test_module_is_importable_as_tensorflow_names_it():
     assert importlib.import_module("eagerbook.experimental.numpy") is tnp

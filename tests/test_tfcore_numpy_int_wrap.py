@@ -1,19 +1,11 @@
 """With NumPy behavior on, a Python int too big for a tensor's integer dtype wraps around as
 TF casts it (TF 2.21: int8 + 1000 is int8 -23; NumPy 2 itself refuses the value)."""
 
-import pytest
 
 import eagerbook as tf
-from eagerbook.api import numpy_api
 
 tnp = tf.experimental.numpy
 
-
-@pytest.fixture
-def numpy_behavior():
-    tnp.experimental_enable_numpy_behavior()
-    yield
-    numpy_api._disable_numpy_behavior()
 
 
 def test_python_ints_wrap_into_small_integer_dtypes(numpy_behavior):
