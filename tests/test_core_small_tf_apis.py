@@ -24,6 +24,9 @@ def test_default_aggregation_is_tf1s_none_and_compares_with_v2():
     summed = tf.Variable(1.0, aggregation=tf.VariableAggregation.SUM)
     assert str(summed.aggregation) == "VariableAggregationV2.SUM"
     assert summed.aggregation != tf.VariableAggregation.NONE
+    mean = tf.Variable(1.0, aggregation=tf.compat.v1.VariableAggregation.MEAN)  # kept as given
+    assert str(mean.aggregation) == "VariableAggregation.MEAN"
+    assert tf.compat.v1.VariableAggregation.SUM == tf.VariableAggregation.SUM
 
 
 def test_most_specific_common_supertype_takes_a_list():

@@ -76,7 +76,8 @@ class Variable:
         self._constraint = constraint
         self._synchronization = variable_mode(VariableSynchronization, synchronization,
                                                "synchronization", name)
-        self._aggregation = VariableAggregation.NONE if aggregation is None else \
+        self._aggregation = VariableAggregation.NONE if aggregation is None else aggregation \
+            if isinstance(aggregation, VariableAggregation) else \
             variable_mode(VariableAggregationV2, aggregation, "aggregation", name)
         on_read = self._synchronization is VariableSynchronization.ON_READ  # (a metric's total:
         self._trainable = not on_read if trainable is None else bool(trainable)  # TF's default)

@@ -7,6 +7,7 @@ import numpy as np
 from ...core import dtypes
 from ...core.context import executing_eagerly
 from ...core.tensor import convert_to_tensor
+from ...core.variable_modes import VariableAggregation  # TF 1's enum (TF 2's is ...V2)
 from ...framework.contrib_eager import enable_eager_execution
 from ...graph import session as _session
 from ...graph.gradients import gradients
