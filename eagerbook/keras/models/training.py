@@ -95,15 +95,6 @@ class _CompiledMetrics:
             m.reset_state()
 
 
-def _unique(variables):
-    seen, out = set(), []
-    for v in variables:
-        if id(v) not in seen:
-            seen.add(id(v))
-            out.append(v)
-    return out
-
-
 def _set_trainable_state(state):
     """Sets each layer's own flag (not its sub-layers', as the `trainable` setter would)."""
     for layer, flag in state.pairs:
@@ -381,7 +372,7 @@ class Model(Layer):
     @property
     def non_trainable_weights(self):
         self._assert_weights_created()
-        return _unique(self._weight_lists()[1] + self._held_metric_variables())
+        return Layer._dedup(self._weight_lists()[1] + self._held_metric_variables())
 
     @property
     def weights(self):
@@ -400,9 +391,9 @@ class Model(Layer):
             elif not child._exclude_from_weights:
                 weights.extend(child.weights)
         trainable, non_trainable = self._weight_lists()
-        weights = _unique(weights + own_trainable + own_non_trainable)
+        weights = Layer._dedup(weights + own_trainable + own_non_trainable)
         # (anything the walk above does not reach keeps its usual place, at the end)
-        return _unique(weights + trainable + non_trainable)
+        return Layer._dedup(weights + trainable + non_trainable)
 
     def _held_metric_variables(self):
         return [v for child in self._direct_children()[0]
