@@ -85,12 +85,23 @@ class Callback:
         pass
 
 
+def _flat_callbacks(callbacks):
+    """`callbacks` as a flat list: TF accepts one callback alone, or lists nested in lists."""
+    if callbacks is None:
+        return []
+    if isinstance(callbacks, CallbackList):
+        return list(callbacks.callbacks)
+    if not isinstance(callbacks, (list, tuple)):
+        return [callbacks]
+    return [cb for item in callbacks for cb in _flat_callbacks(item)]
+
+
 class CallbackList:
     """Calls every callback's hook in order."""
 
     def __init__(self, callbacks=None, add_history=False, add_progbar=False, model=None,
                  **params):
-        self.callbacks = list(callbacks or [])
+        self.callbacks = _flat_callbacks(callbacks)
         # As in fit: a History and a progress bar join unless the list has them already.
         if add_history and not any(isinstance(cb, History) for cb in self.callbacks):
             self.callbacks.append(History())

@@ -778,7 +778,7 @@ class Model(Layer):
 
     # --- loops ------------------------------------------------------------------------------------
     def _callback_list(self, callbacks, verbose, params, add_history):
-        cbs = callbacks_mod.CallbackList(list(callbacks or []))
+        cbs = callbacks_mod.CallbackList(callbacks)
         if verbose and not any(isinstance(c, callbacks_mod.ProgbarLogger) for c in cbs):
             cbs.callbacks.insert(0, callbacks_mod.ProgbarLogger())
         if add_history:
