@@ -75,6 +75,10 @@ class _Merge(Layer):
         if not isinstance(shapes, list):
             raise ValueError("A merge layer should be called on a list of inputs. Received: "
                              f"input_shape={shapes} (not a list of shapes)")
+        batch_sizes = {shape[0] for shape in shapes if shape} - {None}
+        if len(batch_sizes) > 1:
+            raise ValueError("Cannot merge tensors with different batch sizes. Got tensors with "
+                             f"shapes {shapes}")
         out = shapes[0][1:]
         for shape in shapes[1:]:
             out = _broadcast_shapes(out, shape[1:])
