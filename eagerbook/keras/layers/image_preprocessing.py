@@ -77,7 +77,11 @@ def _resize_nearest(images, height, width):
 def _resize(images, height, width, interpolation):
     if interpolation == "nearest":
         return _resize_nearest(images, height, width)
-    return _resize_bilinear(images, height, width)
+    if interpolation == "bilinear":
+        return _resize_bilinear(images, height, width)
+    # the kernel-weighted methods (bicubic, area, lanczos, ...) are tf.image.resize's
+    resized = image_ops.resize(_from_numpy(images), [height, width], method=interpolation)
+    return np.asarray(resized.numpy(), np.float32)
 
 
 def _fold(coord, size, mode):
@@ -196,7 +200,7 @@ class Resizing(_ImageLayer):
     def __init__(self, height, width, interpolation="bilinear", crop_to_aspect_ratio=False,
                  **kwargs):
         super().__init__(**kwargs)
-        check_interpolation(interpolation, "Resizing", ("bilinear", "nearest"))
+        check_interpolation(interpolation)
         self.height, self.width = int(height), int(width)
         self.interpolation = interpolation
         self.crop_to_aspect_ratio = crop_to_aspect_ratio
@@ -495,17 +499,12 @@ _INTERPOLATIONS = ("bilinear", "nearest", "bicubic", "area", "lanczos3", "lanczo
                    "gaussian", "mitchellcubic")  # TF's resize methods
 
 
-def check_interpolation(interpolation, layer_name, supported):
-    """TF's NotImplementedError for a name that is no resize method; eagerbook's own for a
-    TF method this layer does not implement."""
+def check_interpolation(interpolation):
+    """TF's NotImplementedError for a name that is no ``tf.image.resize`` method."""
     if interpolation not in _INTERPOLATIONS:
         raise NotImplementedError(
             f"Value not recognized for `interpolation`: {interpolation}. Supported values "
             f"are: dict_keys({list(_INTERPOLATIONS)})")
-    if interpolation not in supported:
-        raise NotImplementedError(f"eagerbook's {layer_name} supports "
-                                  f"{' and '.join(map(repr, supported))} interpolation; got "
-                                  f"{interpolation!r}.")
 
 
 class _RandomSide(_RandomImageLayer):
@@ -528,7 +527,7 @@ class _RandomSide(_RandomImageLayer):
         if low < -1.0 or high < -1.0:
             raise ValueError("`factor` argument must have values larger than -1. Received: "
                              f"factor={factor}")
-        check_interpolation(interpolation, type(self).__name__, ("bilinear", "nearest"))
+        check_interpolation(interpolation)
         self.interpolation = interpolation
         self._range = (1.0 + low, 1.0 + high)
 

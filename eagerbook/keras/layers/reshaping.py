@@ -150,12 +150,12 @@ class Permute(Layer):
 
 class UpSampling2D(Layer):
     """Repeats every row `size[0]` times and every column `size[1]` times (nearest), or
-    resizes by those factors with bilinear interpolation (``tf.image.resize``, as TF)."""
+    resizes by those factors with another ``tf.image.resize`` method (as TF)."""
 
     def __init__(self, size=(2, 2), data_format=None, interpolation="nearest", **kwargs):
         super().__init__(**kwargs)
         self.size = normalize_tuple(size, 2, "size")
-        check_interpolation(interpolation, "UpSampling2D", ("nearest", "bilinear"))
+        check_interpolation(interpolation)
         self.interpolation = interpolation
         self.data_format = data_format or "channels_last"
         self.input_spec = InputSpec(ndim=4)
@@ -163,8 +163,8 @@ class UpSampling2D(Layer):
     def call(self, inputs):
         _, rows, cols, channels = inputs.shape.as_list()
         sr, sc = self.size
-        if self.interpolation == "bilinear":
-            return image_ops.resize(inputs, [rows * sr, cols * sc], method="bilinear")
+        if self.interpolation != "nearest":
+            return image_ops.resize(inputs, [rows * sr, cols * sc], method=self.interpolation)
         x = array_ops.reshape(inputs, [-1, rows, 1, cols, 1, channels])
         x = array_ops.tile(x, [1, 1, sr, 1, sc, 1])
         return array_ops.reshape(x, [-1, rows * sr, cols * sc, channels])
