@@ -1,0 +1,95 @@
+"""Constructs of TF's tutorials and guides found differing from TF in round 14: a single
+callback given to fit, merge layers on different batch sizes, the kernel resize methods of
+Resizing/UpSampling2D/RandomHeight, and ``tf.keras.preprocessing.image.smart_resize``.
+Expected values were printed by TF 2 (tf.keras)."""
+
+import numpy as np
+import pytest
+
+import eagerbook as tf
+
+
+def test_fit_takes_one_callback_alone_as_tf_does():
+    # the audio-recognition tutorial passes callbacks=EarlyStopping(...) without a list
+    model = tf.keras.Sequential([tf.keras.layers.Dense(1, input_shape=(2,))])
+    model.compile("sgd", "mse")
+    stopper = tf.keras.callbacks.EarlyStopping(monitor="loss", patience=1)
+    history = model.fit(np.ones((4, 2)), np.ones((4, 1)), epochs=2, verbose=0,
+                        callbacks=stopper)
+    assert stopper.model is model
+    assert len(history.history["loss"]) == 2
+
+
+def test_callback_list_flattens_nested_lists():
+    seen = []
+
+    class Recorder(tf.keras.callbacks.Callback):
+        def on_epoch_end(self, epoch, logs=None):
+            seen.append(epoch)
+
+    model = tf.keras.Sequential([tf.keras.layers.Dense(1, input_shape=(2,))])
+    model.compile("sgd", "mse")
+    model.fit(np.ones((4, 2)), np.ones((4, 1)), epochs=1, verbose=0,
+              callbacks=[[Recorder()], (Recorder(),)])
+    assert seen == [0, 0]
+
+
+def test_merge_layers_refuse_different_batch_sizes():
+    with pytest.raises(ValueError, match=r"Cannot merge tensors with different batch sizes\. "
+                                         r"Got tensors with shapes \[\(2, 5, 8\), \(1, 5, 8\)\]"):
+        tf.keras.layers.Add()([tf.zeros((2, 5, 8)), tf.zeros((1, 5, 8))])
+    # an unknown batch size merges with any
+    a = tf.keras.Input((5, 8))
+    assert tf.keras.layers.Add()([a, a]).shape.as_list() == [None, 5, 8]
+
+
+def test_resizing_area_and_bicubic_as_tf():
+    image = tf.reshape(tf.range(36, dtype=tf.float32), (6, 6, 1))
+    area = tf.keras.layers.Resizing(3, 3, interpolation="area")(image)
+    np.testing.assert_allclose(area[:, :, 0].numpy(), [[3.5, 5.5, 7.5], [15.5, 17.5, 19.5],
+                                                       [27.5, 29.5, 31.5]])
+    bicubic = tf.keras.layers.Resizing(3, 3, interpolation="bicubic")(image)
+    np.testing.assert_allclose(bicubic[:, :, 0].numpy(),
+                               [[2.882, 4.971, 7.059], [15.412, 17.5, 19.588],
+                                [27.941, 30.029, 32.118]], atol=1e-3)
+    assert area.dtype == tf.float32
+
+
+def test_upsampling2d_kernel_methods_as_tf():
+    x = np.arange(18, dtype="float32").reshape(2, 3, 3, 1)
+    y = tf.keras.layers.UpSampling2D(interpolation="bicubic")(x)
+    assert y.shape == (2, 6, 6, 1)
+    np.testing.assert_allclose(y.numpy()[0, 0, :, 0],
+                               [-0.353, -0.097, 0.445, 1.025, 1.567, 1.824], atol=1e-3)
+    y = tf.keras.layers.UpSampling2D(interpolation="area")(x)
+    np.testing.assert_allclose(y.numpy()[0, 0, :, 0], [0, 0, 1, 1, 2, 2])
+
+
+def test_unknown_interpolation_is_tfs_not_implemented_error():
+    for make in (lambda: tf.keras.layers.UpSampling2D(interpolation="foo"),
+                 lambda: tf.keras.layers.RandomHeight(0.2, interpolation="foo"),
+                 lambda: tf.keras.layers.Resizing(2, 2, interpolation="foo")):
+        with pytest.raises(NotImplementedError,
+                           match="Value not recognized for `interpolation`: foo"):
+            make()
+    tf.keras.layers.RandomWidth(0.2, interpolation="lanczos3")  # a TF method: accepted
+
+
+def test_smart_resize_crops_to_the_aspect_ratio_then_resizes():
+    images = np.arange(48, dtype="float32").reshape(1, 6, 8, 1)
+    out = tf.keras.preprocessing.image.smart_resize(images, (4, 4))
+    assert isinstance(out, np.ndarray) and out.shape == (1, 4, 4, 1)
+    # TF: the centred 6x6 crop (columns 1..6) resized bilinearly
+    np.testing.assert_allclose(out[0, :, 0, 0], [3.25, 15.25, 27.25, 39.25])
+    image = tf.reshape(tf.range(60, dtype=tf.float32), (6, 10, 1))
+    out = tf.keras.preprocessing.image.smart_resize(image, (3, 3), interpolation="nearest")
+    assert isinstance(out, tf.Tensor)
+    np.testing.assert_array_equal(out[:, :, 0].numpy(), [[13, 15, 17], [33, 35, 37],
+                                                         [53, 55, 57]])
+
+
+def test_smart_resize_errors_as_tf():
+    with pytest.raises(ValueError, match="incorrect rank, of shape \\(2, 2\\)"):
+        tf.keras.preprocessing.image.smart_resize(np.zeros((2, 2)), (4, 4))
+    with pytest.raises(ValueError, match="Expected `size` to be a tuple of 2 integers"):
+        tf.keras.preprocessing.image.smart_resize(np.zeros((2, 2, 1)), (4,))
