@@ -28,14 +28,32 @@ from ...ops.math_ops import cast, log
 from ...ops.random_ops import random_normal, random_shuffle, random_uniform
 from ...ops.random_ops import set_seed as set_random_seed
 from ...ops.script_ops import numpy_function
-from .. import layers, train  # tf.compat.v1.layers, tf.compat.v1.train (TF 1.x optimizers)
+from .. import layers as _layers_module
+from .. import train  # tf.compat.v1.train (TF 1.x optimizers)
 from ..queue import FIFOQueue, QueueBase
+from . import v1_layers
 from .v1_init_ops import (
     constant_initializer,
-    get_variable,
     glorot_uniform_initializer,
     ones_initializer,
     zeros_initializer,
+)
+from .v1_variable_scope import (
+    AUTO_REUSE,
+    GraphKeys,
+    VariableScope,
+    add_to_collection,
+    add_to_collections,
+    get_collection,
+    get_collection_ref,
+    get_variable,
+    get_variable_scope,
+    global_variables,
+    local_variables,
+    model_variables,
+    track_tf1_style_variables,
+    trainable_variables,
+    variable_scope,
 )
 
 
@@ -109,11 +127,38 @@ def string_split(source, sep=None, skip_empty=True, delimiter=None,
     return ragged if result_type == "RaggedTensor" else ragged.to_sparse()
 
 
+class _Namespace:
+    """A namespace that adds TF 1.x names to a TF 2 one and finds every other name there."""
+
+    def __init__(self, find_in, **names):
+        self._find_in = find_in
+        self.__dict__.update(names)
+
+    def __getattr__(self, name):
+        return getattr(self._find_in(), name)
+
+
+def _keras():
+    return sys.modules["eagerbook"].keras
+
+
+# tf.compat.v1.layers: the layer classes, and TF 1.x's functional layers (v1_layers.py)
+layers = _Namespace(lambda: _layers_module, **{
+    name: getattr(v1_layers, name) for name in ("dense", "conv2d", "flatten", "dropout",
+                                                "max_pooling2d", "average_pooling2d")})
+
+# tf.compat.v1.keras: TF 2's Keras, with the decorator that lets TF 1.x layer code run in it
+keras = _Namespace(_keras, utils=_Namespace(lambda: _keras().utils,
+                                            track_tf1_style_variables=track_tf1_style_variables))
+
+
 def __getattr__(name):
     """TF's compat.v1 holds the TF 2 names too (``tf.compat.v1.constant``), and TF 1's
     top-level names that TF 2 moved into tf.math and tf.debugging (``tf.compat.v1.log``,
     ``tf.compat.v1.assert_greater``): a name not defined here is found there."""
     eagerbook = sys.modules["eagerbook"]  # the package is imported by now (no import cycle)
+    if name in ("Dimension", "dimension_value", "dimension_at_index"):  # (tf.compat's, which
+        return getattr(eagerbook.compat, name)  # imports this module)
     if not name.startswith("__"):
         for namespace in (eagerbook, eagerbook.math, eagerbook.debugging):
             if hasattr(namespace, name):

@@ -1,4 +1,4 @@
-"""TF 1.x initializers and ``tf.compat.v1.get_variable``.
+"""TF 1.x initializers (``get_variable`` is in v1_variable_scope.py).
 
 TF 1.x's initializers differ from TF 2's (``tf.zeros_initializer`` and friends) in that the
 dtype is given to the constructor (``tf.compat.v1.zeros_initializer(dtype=tf.int32)``), and
@@ -7,7 +7,6 @@ filled out with its last element (TF 1.x's ``tf.constant``).
 """
 
 import math
-import weakref
 
 import numpy as np
 
@@ -15,8 +14,6 @@ from ...core import dtypes
 from ...core.context import executing_eagerly
 from ...core.shape import TensorShape
 from ...core.tensor import Tensor, constant, convert_to_tensor
-from ...core.variable import Variable
-from ...graph import session
 from ...ops import array_ops, functional_ops, random_ops
 
 
@@ -109,42 +106,5 @@ ones_initializer = Ones
 constant_initializer = Constant
 glorot_uniform_initializer = GlorotUniform
 
-_STORES = weakref.WeakKeyDictionary()  # graph -> {name: Variable}: TF 1.x's store, per graph
-
-
-def get_variable(name, shape=None, dtype=None, initializer=None, regularizer=None,
-                 trainable=None, collections=None, caching_device=None, partitioner=None,
-                 validate_shape=True, use_resource=None, custom_getter=None, constraint=None,
-                 synchronization=None, aggregation=None):
-    """A new Variable named `name`. In a TF 1.x graph, a name is taken once: asking again is
-    a ValueError (TF's variable scopes with ``reuse`` are not modelled). Eagerly, each call
-    makes a new Variable, as in TF 2."""
-    in_graph = not executing_eagerly() and session._default_stack()
-    store = _STORES.setdefault(session.get_default_graph(), {}) if in_graph else {}
-    if name in store:
-        raise ValueError(f"Variable {name} already exists, disallowed. Did you mean to set "
-                         "reuse=True or reuse=tf.AUTO_REUSE in VarScope?")
-    if isinstance(initializer, Tensor) or (initializer is not None
-                                            and not callable(initializer)):
-        if shape is not None:
-            raise ValueError("If initializer is a constant, do not specify shape.")
-        value = convert_to_tensor(initializer, dtype=dtype)
-    else:
-        if shape is None:
-            raise ValueError(f"Variable {name} did not get an initializer, so its `shape` "
-                             "argument must be specified.")
-        dtype = dtypes.as_dtype(dtype or dtypes.float32)
-        if initializer is None:
-            initializer = GlorotUniform() if dtype.is_floating else Zeros()
-        elif isinstance(initializer, type):
-            initializer = initializer()
-        value = initializer(shape, dtype=dtype)
-    variable = Variable(value, trainable=trainable, name=name, validate_shape=validate_shape,
-                        constraint=constraint, synchronization=synchronization,
-                        aggregation=aggregation)
-    store[name] = variable
-    return variable
-
-
 __all__ = ["zeros_initializer", "ones_initializer", "constant_initializer",
-           "glorot_uniform_initializer", "get_variable"]
+           "glorot_uniform_initializer"]

@@ -1,0 +1,87 @@
+"""TF 1.x's functional layers (``tf.compat.v1.layers.dense(x, units)`` and friends).
+
+Each call opens a variable scope named after the layer (``dense``, ``dense_1``, ... unless
+given a name) and takes its weights from ``get_variable`` there, so the scope's ``reuse`` rule
+decides whether a call makes new weights or shares earlier ones: what TF 1.x code and
+``track_tf1_style_variables`` layers rely on.
+"""
+
+from ...keras import activations
+from ...ops import nn_ops
+from ...ops.math_ops import matmul
+from ..layers import AveragePooling2D, Dropout, Flatten, MaxPooling2D
+from .v1_init_ops import Zeros
+from .v1_variable_scope import get_variable, variable_scope
+
+
+def dense(inputs, units, activation=None, use_bias=True, kernel_initializer=None,
+          bias_initializer=Zeros(), kernel_regularizer=None, bias_regularizer=None,
+          activity_regularizer=None, kernel_constraint=None, bias_constraint=None,
+          trainable=True, name=None, reuse=None):
+    """``activation(inputs @ kernel + bias)``, the weights ``<name>/kernel`` and ``<name>/bias``."""
+    with variable_scope(name, default_name="dense", reuse=reuse):
+        kernel = get_variable("kernel", [inputs.shape[-1], units], dtype=inputs.dtype,
+                              initializer=kernel_initializer, regularizer=kernel_regularizer,
+                              constraint=kernel_constraint, trainable=trainable)
+        outputs = matmul(inputs, kernel)
+        if use_bias:
+            bias = get_variable("bias", [units], dtype=inputs.dtype, initializer=bias_initializer,
+                                regularizer=bias_regularizer, constraint=bias_constraint,
+                                trainable=trainable)
+            outputs = nn_ops.bias_add(outputs, bias)
+        return _activated(outputs, activation)
+
+
+def conv2d(inputs, filters, kernel_size, strides=(1, 1), padding="valid",
+           data_format="channels_last", dilation_rate=(1, 1), activation=None, use_bias=True,
+           kernel_initializer=None, bias_initializer=Zeros(), kernel_regularizer=None,
+           bias_regularizer=None, activity_regularizer=None, kernel_constraint=None,
+           bias_constraint=None, trainable=True, name=None, reuse=None):
+    """A 2-D convolution with the weights ``<name>/kernel`` (height, width, in, out) and
+    ``<name>/bias``."""
+    kernel_size, strides, dilation_rate = (_pair(v) for v in (kernel_size, strides, dilation_rate))
+    channels_last = data_format == "channels_last"
+    with variable_scope(name, default_name="conv2d", reuse=reuse):
+        kernel = get_variable(
+            "kernel", [*kernel_size, inputs.shape[-1 if channels_last else 1], filters],
+            dtype=inputs.dtype, initializer=kernel_initializer, regularizer=kernel_regularizer,
+            constraint=kernel_constraint, trainable=trainable)
+        outputs = nn_ops.conv2d(inputs, kernel, strides=strides, padding=padding.upper(),
+                                data_format="NHWC" if channels_last else "NCHW",
+                                dilations=dilation_rate)
+        if use_bias:
+            bias = get_variable("bias", [filters], dtype=inputs.dtype,
+                                initializer=bias_initializer, regularizer=bias_regularizer,
+                                constraint=bias_constraint, trainable=trainable)
+            outputs = nn_ops.bias_add(outputs, bias,
+                                      data_format="NHWC" if channels_last else "NCHW")
+        return _activated(outputs, activation)
+
+
+# Layers without weights: the Keras layer, made and called once.
+def flatten(inputs, name=None, data_format="channels_last"):
+    return Flatten(data_format=data_format, name=name)(inputs)
+
+
+def dropout(inputs, rate=0.5, noise_shape=None, seed=None, training=False, name=None):
+    return Dropout(rate, noise_shape=noise_shape, seed=seed, name=name)(inputs, training=training)
+
+
+def max_pooling2d(inputs, pool_size, strides, padding="valid", data_format="channels_last",
+                  name=None):
+    return MaxPooling2D(pool_size, strides, padding=padding, data_format=data_format,
+                        name=name)(inputs)
+
+
+def average_pooling2d(inputs, pool_size, strides, padding="valid", data_format="channels_last",
+                      name=None):
+    return AveragePooling2D(pool_size, strides, padding=padding, data_format=data_format,
+                            name=name)(inputs)
+
+
+def _pair(value):
+    return (value, value) if isinstance(value, int) else tuple(value)
+
+
+def _activated(outputs, activation):
+    return outputs if activation is None else activations.get(activation)(outputs)
