@@ -13,7 +13,7 @@ import types
 from ..core import dtypes, nest
 from ..core.shape import TensorShape
 from ..core.tensor import EagerTensor
-from ..ops import array_ops, operators, ragged_dispatch
+from ..ops import array_ops, math_ops, operators, ragged_dispatch
 
 
 class KerasTensor:
@@ -96,11 +96,39 @@ def _operator(fn, name):
     return method
 
 
-# The arithmetic rows of the one operator table (eagerbook/ops/operators.py) that Tensor and
-# Variable use too; comparisons stay Python's (KerasTensors are dict keys by identity).
-for _name, _fn in operators.methods(operators.ARITHMETIC).items():
-    _tf_name = next(row[3] for row in operators.ARITHMETIC if _name in (row[0], row[2]))
-    setattr(KerasTensor, _name, _operator(_fn, _tf_name))
+# The layer names TF gives Python's operators on KerasTensors: most are the op's public name,
+# but `+` goes through TF's own operator namespace and `//` through a TF 1 name.
+_LAYER_NAMES = {"__add__": "tf.__operators__.add", "__floordiv__": "tf.compat.v1.floor_div"}
+
+
+def _logical(logical_fn, bitwise_fn, op):
+    """`&`, `|`, `^`, `~` on KerasTensors: logical for bools, bitwise for integers, as on
+    tensors (both operands of the binary ones are symmetric, so one method serves both sides)."""
+    def method(self, *other):
+        if self._dtype is dtypes.bool:
+            return self._op(logical_fn, *other, name=f"tf.math.logical_{op}")
+        return self._op(bitwise_fn, *other, name=f"tf.bitwise.{bitwise_fn.__name__}")
+    return method
+
+
+def _install_operators():
+    """Python's operators on KerasTensors, from the one operator table (ops/operators.py) that
+    Tensor and Variable use too. `==` and `!=` stay Python's identity tests: KerasTensors are
+    dict keys and list members of the functional graph's bookkeeping."""
+    rows = [row for row in operators.OPERATORS
+            if row[0] not in ("__eq__", "__ne__", "__and__", "__or__", "__xor__", "__invert__")]
+    for dunder, fn in operators.methods(rows).items():
+        row = next(r for r in rows if dunder in (r[0], r[2]))
+        setattr(KerasTensor, dunder, _operator(fn, _LAYER_NAMES.get(row[0], row[3])))
+    for op, logical, bitwise in [("and", math_ops.logical_and, math_ops.bitwise_and),
+                                 ("or", math_ops.logical_or, math_ops.bitwise_or),
+                                 ("xor", math_ops.logical_xor, math_ops.bitwise_xor)]:
+        setattr(KerasTensor, f"__{op}__", _logical(logical, bitwise, op))
+        setattr(KerasTensor, f"__r{op}__", _logical(logical, bitwise, op))
+    KerasTensor.__invert__ = _logical(math_ops.logical_not, math_ops.invert, "not")
+
+
+_install_operators()
 
 
 # --- tf.* functions on KerasTensors (TF's TFOpLambda) ---------------------------------------

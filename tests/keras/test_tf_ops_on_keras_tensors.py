@@ -94,3 +94,35 @@ def test_a_reduction_over_the_batch_replays_on_data():
 def test_keras_tensor_with_unknown_batch_is_not_iterable():
     with pytest.raises(TypeError, match="unknown first dimension"):
         list(tf.keras.Input((3,)))
+
+
+def test_python_operators_take_tfs_layer_names():
+    # `+` is TF's tf.__operators__.add and `//` its TF 1 floor_div, the others the op's name.
+    x = tf.keras.Input((3,))
+    names = [(x + 1.0)._node.layer.name, (1.0 + x)._node.layer.name,
+             (x // 2.0)._node.layer.name, (x - 1.0)._node.layer.name]
+    assert names == ["tf.__operators__.add", "tf.__operators__.add_1",
+                     "tf.compat.v1.floor_div", "tf.math.subtract"]
+
+
+def test_comparisons_and_logical_operators_on_keras_tensors():
+    x = tf.keras.Input((3,))
+    i = tf.keras.Input((3,), dtype="int32")
+    inside = (x > 0.5) & (x < 2.0)
+    chosen = inside | ~(x >= 1.0)
+    out = tf.cast(chosen, "float32") * x + tf.cast(i & 1, "float32") + tf.cast(~i, "float32")
+    model = tf.keras.Model([x, i], out)
+    assert [layer.name for layer in model.layers][1:7] == [
+        "tf.math.greater", "tf.math.less", "tf.math.greater_equal", "tf.math.logical_and",
+        "tf.math.logical_not", "tf.math.logical_or"]
+    assert "tf.bitwise.bitwise_and" in [layer.name for layer in model.layers]
+    assert "tf.bitwise.invert" in [layer.name for layer in model.layers]
+    result = model([np.array([[0.0, 1.0, 3.0]], "float32"), np.array([[1, 2, 3]], "int32")])
+    np.testing.assert_array_equal(result.numpy(), [[-1.0, -2.0, -3.0]])
+    assert inside.dtype == tf.bool
+
+
+def test_equality_of_keras_tensors_stays_identity():
+    # KerasTensors are dict keys and list members of the graph's bookkeeping.
+    x, y = tf.keras.Input((2,)), tf.keras.Input((2,))
+    assert x == x and x != y and [x, y].index(y) == 1
