@@ -192,6 +192,16 @@ def test_sequential_checks_its_declared_input_shape():
         model(np.ones((2, 4), "float32"))
 
 
+def test_sequential_checks_the_rank_of_its_declared_input_too():
+    # TF: a Dense(input_shape=(4,)) model called on (3, 2, 4) fails the input check, though
+    # Dense alone would take it; Flatten(input_shape=(4,)) on (3, 2, 2) likewise.
+    for first, data in [(tf.keras.layers.Dense(2, input_shape=(4,)), np.ones((3, 2, 4))),
+                        (tf.keras.layers.Flatten(input_shape=(4,)), np.ones((3, 2, 2)))]:
+        model = tf.keras.Sequential([first])
+        with pytest.raises(ValueError, match=r"expected shape=\(None, 4\), found shape=\(3, 2, "):
+            model(data.astype("float32"))
+
+
 def test_serialize_keras_object_forms():
     @tf.keras.saving.register_keras_serializable(package="SerializeFormTest", name="square")
     def square(x):

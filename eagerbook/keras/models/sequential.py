@@ -206,7 +206,7 @@ class Sequential(Model):
         x = inputs
         if isinstance(self._graph_input, KerasTensor) and isinstance(x, Tensor):
             x = conform_to_input(x, self._graph_input)
-            if self._has_explicit_input() and x.shape.rank == self._graph_input.shape.rank:
+            if self._has_explicit_input():
                 # The model's own input (a tf.keras.Input, or the first layer's input_shape)
                 # is checked first, as a functional model checks its inputs.
                 check_input_shape(self.name, x, self._graph_input)
