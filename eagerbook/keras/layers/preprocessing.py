@@ -549,7 +549,8 @@ class CategoryEncoding(Layer):
                 f"num_tokens={self.num_tokens}")
         if self.output_mode == "one_hot":
             return _from_numpy(_encode(array, self.num_tokens, "one_hot"))
-        rows = array if array.ndim > 1 else array.reshape(-1, 1)
+        # A vector (or a scalar) is one sample, as in TF: [0, 1, 1] -> one multi-hot row.
+        rows = array if array.ndim > 1 else array.reshape(1, -1)
         if count_weights is not None and self.output_mode == "count":
             # Each occurrence adds its weight instead of 1 (TF's bincount with weights).
             weights = np.asarray(count_weights.numpy() if hasattr(count_weights, "numpy")
@@ -557,8 +558,9 @@ class CategoryEncoding(Layer):
             out = np.zeros((rows.shape[0], self.num_tokens), np.float32)
             for r in range(rows.shape[0]):
                 np.add.at(out[r], rows[r], weights[r])
-            return _from_numpy(out)
-        return _from_numpy(_encode(rows, self.num_tokens, self.output_mode))
+        else:
+            out = _encode(rows, self.num_tokens, self.output_mode)
+        return _from_numpy(out if array.ndim > 1 else out[0])
 
     def compute_output_shape(self, input_shape):
         dims = TensorShape(input_shape).as_list()
