@@ -4,8 +4,9 @@ A saved model is a directory::
 
     keras_metadata.json       the architecture (the Keras config, in TF's form) and compile settings
     variables/variables.*     the weights (and the optimizer's state): an ordinary checkpoint
-    saved_model.json          (a subclassed model) its call, traced for the input its first
-    functions.npz             call saw with any batch size: ``tf.saved_model``'s format
+    saved_model.json          its call, traced (a subclassed model: for the input its first
+    functions.npz             call saw with any batch size): ``tf.saved_model``'s format, so
+                              ``tf.saved_model.load`` serves the directory too
 
 ``load_model`` (``models/loading.py``) makes the model again from its config --
 ``Sequential`` from its layer list, a functional model by replaying its recorded layer calls
@@ -110,10 +111,19 @@ def save_model(model, filepath, overwrite=True, include_optimizer=True, save_for
         if os.path.exists(filepath) and not overwrite:
             raise FileExistsError(f"{filepath} already exists and overwrite=False.")
         with tempfile.TemporaryDirectory(prefix="eagerbook-save-") as tmp:
-            save_model(model, os.path.join(tmp, "model"), True, include_optimizer, None,
-                       signatures, options, save_traces)
+            _write_model_directory(model, os.path.join(tmp, "model"), True, include_optimizer,
+                                   save_traces, serving_functions=False)
             single_file.pack(os.path.join(tmp, "model"), filepath)
         return
+    _write_model_directory(model, filepath, overwrite, include_optimizer, save_traces,
+                           serving_functions=True, signatures=signatures)
+
+
+def _write_model_directory(model, filepath, overwrite, include_optimizer, save_traces,
+                           serving_functions, signatures=None):
+    """The saved-model directory. `serving_functions`: a Sequential or functional model
+    gets its traced call too, so ``tf.saved_model.load`` serves it as TF's SavedModel does
+    (a single file, like TF's .h5 and .keras, holds the config and weights only)."""
     if not model.built:
         raise ValueError("Model cannot be saved because the input shape is not available. "
                          "Please specify an input shape either by calling `build(input_shape)`"
@@ -135,7 +145,8 @@ def save_model(model, filepath, overwrite=True, include_optimizer=True, save_for
                 "config": config, "name": model.name,
                 "revived_weights": _weights_by_layer(model),
                 "build_input_shape": _jsonable_shape(getattr(model, "_build_input_shape", None)),
-                "compile": _compile_config(model) if include_optimizer else None}
+                "compile": _compile_config(model) if include_optimizer else None,
+                "vocabularies": vocabularies(model)}
     text = json.dumps(metadata, indent=1, sort_keys=True, default=_no_json)
     os.makedirs(os.path.join(filepath, "variables"), exist_ok=True)
     # Saving over an earlier model: its metadata goes first (a save cut short is then no
@@ -147,6 +158,8 @@ def save_model(model, filepath, overwrite=True, include_optimizer=True, save_for
                                    os.path.join(filepath, VARIABLES_PREFIX))
     if class_name not in ("Sequential", "Functional") and save_traces and include_optimizer:
         _save_call_trace(model, filepath)
+    elif serving_functions and save_traces and include_optimizer:
+        _save_serving_functions(model, filepath, signatures)
     # The metadata goes last: a directory without it is no saved model.
     checkpoint_io._atomic_write(os.path.join(filepath, METADATA_FILE),
                                 lambda f: f.write(text.encode()))
@@ -162,6 +175,49 @@ def _weights_by_layer(model):
     return names
 
 
+def vocabularies(model):
+    """The vocabularies of the lookup layers in `model` (StringLookup, IntegerLookup,
+    TextVectorization): ``adapt`` learns them and no weight holds them, so the metadata does
+    (TF keeps them as assets). Each entry names its layer by place and name."""
+    entries = []
+    for index, layer in enumerate(model._flatten_layers(include_self=False)):
+        if not callable(getattr(layer, "set_vocabulary", None)):
+            continue
+        try:
+            tokens = layer.get_vocabulary(include_special_tokens=False)
+        except AttributeError:  # never adapted nor given a vocabulary
+            continue
+        if not tokens:
+            continue
+        idf = getattr(layer, "_idf", None)
+        entries.append({"index": index, "name": layer.name,
+                        "vocabulary": [t.item() if isinstance(t, np.generic) else t
+                                       for t in tokens],
+                        "idf_weights": None if idf is None else np.asarray(idf).tolist()})
+    return entries
+
+
+def restore_vocabularies(model, entries):
+    """Gives the rebuilt model's lookup layers the vocabularies saved by `vocabularies`."""
+    layers = list(model._flatten_layers(include_self=False))
+    for entry in entries or []:
+        index = entry["index"]
+        if index < len(layers) and layers[index].name == entry["name"]:
+            layer = layers[index]
+        else:
+            layer = next((x for x in layers if x.name == entry["name"]), None)
+            if layer is None:
+                continue
+        idf = entry.get("idf_weights")
+        if idf is None:
+            layer.set_vocabulary(entry["vocabulary"])
+            continue
+        # The saved weights cover the special tokens too: set the terms, then all of them.
+        specials = len(idf) - len(entry["vocabulary"])
+        layer.set_vocabulary(entry["vocabulary"], idf_weights=idf[specials:])
+        layer._idf = np.asarray(idf, np.float32)
+
+
 def _save_call_trace(model, filepath):
     """Saves the subclassed model's call, traced for the input its first call saw, beside its
     checkpoint (a SavedModel's functions), so load_model can revive it without its class as
@@ -175,6 +231,21 @@ def _save_call_trace(model, filepath):
         warnings.warn(f"The call of {type(model).__name__} could not be traced for saving "
                       f"({type(exc).__name__}: {exc}); load_model will need the class in "
                       "custom_objects.", stacklevel=3)
+
+
+def _save_serving_functions(model, filepath, signatures):
+    """A Sequential or functional model's call, traced for its input (``__call__`` and the
+    ``serving_default`` signature). load_model rebuilds such a model from its config and never
+    needs them: a model whose call cannot be traced is still saved, only without them."""
+    write_functions = hooks.find("saved_model.write_functions")
+    if write_functions is None:
+        return
+    try:
+        write_functions(model, filepath, signatures)
+    except Exception:  # noqa: BLE001 - the functions are an extra; the save itself holds
+        for name in TRACE_FILES:
+            if os.path.exists(os.path.join(filepath, name)):
+                os.remove(os.path.join(filepath, name))
 
 
 def _no_json(value):

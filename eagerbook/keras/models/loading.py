@@ -21,7 +21,8 @@ from ...module.module import Module
 from .. import losses as losses_mod
 from .. import metrics as metrics_mod
 from .. import optimizers
-from ..saving import FORMAT, METADATA_FILE, TRACE_FILES, VARIABLES_PREFIX, VERSION
+from ..saving import (FORMAT, METADATA_FILE, TRACE_FILES, VARIABLES_PREFIX, VERSION,
+                      restore_vocabularies)
 from .sequential import Sequential
 from .training import Model, _functional_from_tf_form, make_layer
 
@@ -168,6 +169,7 @@ def load_model(filepath, custom_objects=None, compile=True, safe_mode=True, opti
             f"Unable to revive the subclassed model '{metadata['class_name']}' from "
             f"{filepath}: its Python class is needed. Pass custom_objects="
             f"{{'{metadata['class_name']}': {metadata['class_name']}}} to load_model.")
+    restore_vocabularies(model, metadata.get("vocabularies"))
     compile_config = metadata.get("compile")
     if compile and compile_config:
         _compile_from(model, compile_config)
