@@ -21,8 +21,14 @@ from ...module.module import Module
 from .. import losses as losses_mod
 from .. import metrics as metrics_mod
 from .. import optimizers
-from ..saving import (FORMAT, METADATA_FILE, TRACE_FILES, VARIABLES_PREFIX, VERSION,
-                      restore_vocabularies)
+from ..saving import (
+    FORMAT,
+    METADATA_FILE,
+    TRACE_FILES,
+    VARIABLES_PREFIX,
+    VERSION,
+    restore_vocabularies,
+)
 from .sequential import Sequential
 from .training import Model, _functional_from_tf_form, make_layer
 
