@@ -60,3 +60,4 @@ def test_lookup_vocabularies_survive_saving(path):
     for before, after in zip(model(data), restored(data)):
         np.testing.assert_allclose(after.numpy(), before.numpy(), rtol=1e-6)
     np.testing.assert_array_equal(restored(data)[0].numpy(), [[4, 2, 0]])  # TF's output
+

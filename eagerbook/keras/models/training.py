@@ -782,8 +782,13 @@ class Model(Layer):
         if verbose and not any(isinstance(c, callbacks_mod.ProgbarLogger) for c in cbs):
             cbs.callbacks.insert(0, callbacks_mod.ProgbarLogger())
         if add_history:
-            history = callbacks_mod.History()
-            cbs.append(history)
+            # A History among the given callbacks is the one fit returns, as in TF.
+            history = next((c for c in cbs.callbacks if isinstance(c, callbacks_mod.History)),
+                           None)
+            if history is None:
+                history = callbacks_mod.History()
+                cbs.append(history)
+            cbs._fit_history = history
         cbs.set_model(self)
         cbs.set_params(params)
         return cbs
@@ -826,7 +831,7 @@ class Model(Layer):
         self._infer_input_from_data(train)
         params = {"verbose": verbose, "epochs": epochs, "steps": train.steps_per_epoch}
         cbs = self._callback_list(callbacks, verbose, params, add_history=True)
-        history = cbs.callbacks[-1]
+        history = cbs._fit_history
         self.stop_training = False
         cbs.on_train_begin()
         # A BackupAndRestore callback that found a backup resumes after its last epoch.
