@@ -97,11 +97,13 @@ class CheckpointManager:
 
     def save(self, checkpoint_number=None, check_interval=True, options=None):
         """Writes a new checkpoint and returns its prefix (None if skipped by the interval)."""
-        if self._checkpoint_interval is not None and check_interval:
+        if self._checkpoint_interval is not None:
             step = int(self._step_counter.numpy() if hasattr(self._step_counter, "numpy")
                        else self._step_counter)
-            if self._last_checkpoint_step is not None and \
-                    step < self._last_checkpoint_step + self._checkpoint_interval:
+            last = self._last_checkpoint_step
+            # As in TF: never twice at one step, even with check_interval=False.
+            if last is not None and (step == last or check_interval and
+                                     step < last + self._checkpoint_interval):
                 return None
             self._last_checkpoint_step = step
         counter = self._checkpoint.save_counter
