@@ -423,6 +423,14 @@ def _strided_slice_dynamic_grad_op_grad(op, ddx):
             None] + [None] * len(indices)
 
 
+def _is_boolean_mask_key(key):
+    """True for a key that TF reads as ``tf.boolean_mask(tensor, key)``: a bool tensor, a
+    bool NumPy array or a Python bool (a list of bools is not one, as in TF)."""
+    if isinstance(key, Tensor):
+        return key._dtype is dtypes.bool
+    return isinstance(key, bool) or isinstance(key, np.ndarray) and key.dtype == np.bool_
+
+
 def _with_symbolic_indices(tensor, key):
     """``tensor[key]`` where some indices are symbolic tensors (see _strided_slice_dynamic)."""
     indices = []
@@ -438,7 +446,10 @@ def _with_symbolic_indices(tensor, key):
 
 
 def tensor_getitem(tensor, key):
-    """``tensor[key]`` with NumPy's basic indexing rules (what TF's __getitem__ supports)."""
+    """``tensor[key]`` with NumPy's basic indexing rules (what TF's __getitem__ supports),
+    plus one NumPy habit TF also accepts: a whole boolean key, ``t[t > 0]``, is a mask."""
+    if _is_boolean_mask_key(key):
+        return boolean_mask(tensor, key)
     key = _normalize_index(key)
     if any(isinstance(k, Tensor) or isinstance(k, builtins.slice) and any(
             isinstance(v, Tensor) for v in (k.start, k.stop, k.step)) for k in key):
@@ -1331,11 +1342,12 @@ def broadcast_to(input, shape, name=None):
     if -1 in target or any(d < 0 for d in target):
         raise invalid_argument("BroadcastTo", f"shape must be non-negative, got {target}")
     dims = list(x.shape)
-    ok = len(dims) <= len(target) and all(
-        d is None or d == 1 or d == t for d, t in zip(dims[::-1], target[::-1]))
-    if not ok:
-        raise invalid_argument("BroadcastTo", f"Unable to broadcast tensor of shape {dims} to "
-                                              f"tensor of shape {target}")
+    if len(dims) > len(target):
+        raise invalid_argument("BroadcastTo", f"Rank of input ({len(dims)}) must be no greater "
+                                              f"than rank of output shape ({len(target)}).")
+    if not all(d is None or d == 1 or d == t for d, t in zip(dims[::-1], target[::-1])):
+        raise invalid_argument("BroadcastTo", f"Incompatible shapes: {_dims_text(dims)} vs. "
+                                              f"{_dims_text(target)}")
     if dims == target:
         return x
     return execute(_broadcast_to, (x,), {"shape": tuple(target)})
@@ -1561,11 +1573,11 @@ def _checked_gather(params, indices, axis, batch_dims, extra_attrs):
     if batch_dims > axis:
         raise invalid_argument("GatherV2", f"batch_dims ({batch_dims}) must be less than or "
                                            f"equal to axis ({axis}).")
-    if list(params.shape)[:batch_dims] != list(indices.shape)[:batch_dims]:
-        raise invalid_argument("GatherV2", f"params.shape[:{batch_dims}] = "
-                                           f"{list(params.shape)[:batch_dims]} must equal "
-                                           f"indices.shape[:{batch_dims}] = "
-                                           f"{list(indices.shape)[:batch_dims]}")
+    for i, (p, q) in enumerate(zip(list(params.shape)[:batch_dims],
+                                   list(indices.shape)[:batch_dims])):
+        if p is not None and q is not None and p != q:  # TF names the first batch dim off
+            raise invalid_argument("GatherV2", f"params.shape[{i}]: {p} should be equal to "
+                                               f"indices.shape[{i}]: {q}")
     return execute(_gather, (params, indices),
                    {"axis": axis, "batch_dims": batch_dims, **extra_attrs})
 

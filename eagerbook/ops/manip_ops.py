@@ -12,11 +12,11 @@ import numpy as np
 
 from ..core import dtypes
 from ..core.shape import TensorShape
-from ..core.tensor import Tensor, is_symbolic
+from ..core.tensor import Tensor, _from_numpy, is_symbolic
 from . import array_ops, linalg_ops, math_ops
 from .indexed_slices import IndexedSlices
 from .registry import execute, invalid_argument, register
-from .shape_rules import known_value
+from .shape_rules import dims_text, known_value
 from .support import as_tensor
 
 
@@ -179,9 +179,9 @@ def _infer_ensure_shape(inputs, attrs):
 def _ensure_shape(x, shape):
     # Checked again when it runs: a traced function may get any shape its signature allows.
     if not TensorShape(x.shape).is_compatible_with(TensorShape(shape)):
-        raise invalid_argument("EnsureShape", f"Shape of tensor {TensorShape(x.shape)} is not "
-                                              f"compatible with expected shape "
-                                              f"{TensorShape(shape)}.")
+        raise invalid_argument("EnsureShape", f"Shape of tensor input {dims_text(list(x.shape))}"
+                                              f" is not compatible with expected shape "
+                                              f"{dims_text(TensorShape(shape))}.")
     return x
 
 
@@ -204,12 +204,24 @@ def saturate_cast(value, dtype, name=None):
     dtype = dtypes.as_dtype(dtype)
     if value.dtype.is_floating or value.dtype.is_integer:
         if dtype.is_integer or dtype.is_floating:
-            low = max(float(dtype.min), float(value.dtype.min))
-            high = min(float(dtype.max), float(value.dtype.max))
-            if low > float(value.dtype.min) or high < float(value.dtype.max):
-                value = math_ops.clip_by_value(value, math_ops.cast(low, value.dtype),
-                                               math_ops.cast(high, value.dtype))
+            low, high = _saturation_limits(value.dtype, dtype)
+            value = math_ops.clip_by_value(value, _from_numpy(low), _from_numpy(high))
     return math_ops.cast(value, dtype)
+
+
+def _saturation_limits(source, target):
+    """The clamp bounds of saturate_cast, as values of the `source` dtype: `target`'s range
+    within `source`'s. A float source may round a bound out of that range (float32 has no
+    2147483647: it rounds to 2147483648.0); TF then steps it one float toward zero, so 1e10
+    saturates to int32 as 2147483520."""
+    np_source = source.as_numpy_dtype
+    bounds = []
+    for own, limit, pick in ((source.min, target.min, max), (source.max, target.max, min)):
+        bound = np_source(pick(own, limit))
+        if source.is_floating and abs(float(bound)) > abs(float(limit)):
+            bound = np.nextafter(bound, np_source(0), dtype=np_source)
+        bounds.append(np.asarray(bound, np_source))
+    return bounds
 
 
 @register("Bitcast", differentiable=False)
