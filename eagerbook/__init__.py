@@ -159,6 +159,7 @@ from .ops.linalg_ops import eig, eigvals, norm, tensordot
 from .ops.linalg_ops import sqrtm as matrix_square_root
 from .ops.logging_ops import print_v2 as print
 from .ops.manip_ops import (
+    add,
     batch_to_space,
     bitcast,
     broadcast_dynamic_shape,
@@ -188,7 +189,6 @@ from .ops.math_ops import (
     abs,
     acos,
     acosh,
-    add,
     add_n,
     argmax,
     argmin,

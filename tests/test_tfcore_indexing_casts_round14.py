@@ -84,3 +84,19 @@ def test_gather_batch_dims_mismatch_names_the_dimension():
     with pytest.raises(tf.errors.InvalidArgumentError) as e:
         tf.gather(tf.ones([3, 3, 2]), tf.zeros([3, 2, 1], tf.int32), batch_dims=2)
     assert _message(e).startswith("params.shape[1]: 3 should be equal to indices.shape[1]: 2")
+
+
+def test_tf_add_converts_a_python_number_by_itself_as_addv2_does():
+    ints = tf.constant([1, 2])
+    for call in (lambda: tf.add(1.5, ints), lambda: tf.math.add(1.5, tf.Variable([1, 2]))):
+        with pytest.raises(tf.errors.InvalidArgumentError) as e:
+            call()
+        assert _message(e).startswith("cannot compute AddV2 as input #1(zero-based) was "
+                                      "expected to be a float tensor but is a int32 tensor")
+    with pytest.raises(tf.errors.InvalidArgumentError, match="expected to be a int32 tensor"):
+        tf.add(ints, 1.5)
+    # the operator keeps TF's conversion to the tensor's dtype, and numbers that fit still add
+    with pytest.raises(TypeError, match="Cannot convert 1.5 to EagerTensor of dtype int32"):
+        1.5 + ints
+    np.testing.assert_array_equal(tf.add(1, tf.constant([1.5])).numpy(), [2.5])
+    np.testing.assert_array_equal(tf.add(ints, 1).numpy(), [2, 3])

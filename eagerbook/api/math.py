@@ -4,6 +4,7 @@ from ..ops.complex_ops import angle, conj, imag, real
 from ..ops.incomplete_gamma_ops import betainc, igamma, igammac, nextafter, polygamma, zeta
 from ..ops.linalg_ops import l2_normalize
 from ..ops.manip_ops import (
+    add,
     confusion_matrix,
     divide_no_nan,
     multiply_no_nan,
@@ -16,7 +17,6 @@ from ..ops.math_ops import (
     abs,
     acos,
     acosh,
-    add,
     add_n,
     argmax,
     argmin,

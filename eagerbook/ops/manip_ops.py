@@ -12,7 +12,7 @@ import numpy as np
 
 from ..core import dtypes
 from ..core.shape import TensorShape
-from ..core.tensor import Tensor, _from_numpy, is_symbolic
+from ..core.tensor import Tensor, _from_numpy, convert_to_tensor, is_symbolic, is_tensor
 from . import array_ops, linalg_ops, math_ops
 from .indexed_slices import IndexedSlices
 from .registry import execute, invalid_argument, register
@@ -349,6 +349,18 @@ def _pair(x, y):
     if not isinstance(y, Tensor):
         y = as_tensor(y, dtype=x.dtype)
     return x, y
+
+
+def add(x, y, name=None):
+    """``tf.add``: x + y. The ``+`` operator converts a Python number to the tensor's dtype (a
+    TypeError when it cannot: ``1.5 + int_tensor``); TF's AddV2 op converts each argument on
+    its own, so ``tf.add(1.5, int_tensor)`` is the op's dtype-mismatch InvalidArgumentError."""
+    try:
+        return math_ops.add(x, y)
+    except TypeError:
+        if is_tensor(x) == is_tensor(y):  # not one Python value beside a tensor
+            raise
+        return math_ops.add(convert_to_tensor(x), convert_to_tensor(y))
 
 
 def divide_no_nan(x, y, name=None):
