@@ -236,9 +236,7 @@ def _python_to_numpy(value, dtype):
         arr = np.array(value)
     except ValueError:  # NumPy: "inhomogeneous shape" -- a ragged list
         raise ValueError("Can't convert non-rectangular Python sequence to Tensor.") from None
-    if dtype is dtypes.string and arr.size == 0:  # [] (NumPy: float64) as an empty string list
-        return arr.astype(object)
-    kind = arr.dtype.kind
+    kind = "S" if dtype is dtypes.string and not arr.size else arr.dtype.kind  # []: no strings
     if kind in "uOf" and not isinstance(value, float):  # ints past int64 (NumPy: uint64,
         check_int64_range(value)  # object or float64 for those)
     if kind == "f":
