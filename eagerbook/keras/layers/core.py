@@ -8,7 +8,8 @@ import numpy as np
 from ...core import dtypes, errors, nest
 from ...core.shape import TensorShape
 from ...core.tensor import convert_to_tensor
-from ...ops import array_ops, math_ops, nn_ops
+from ...ops import array_ops, math_ops, nn_ops, sparse_ops
+from ...ops.sparse_ops import SparseTensor
 from .. import activations, backend, constraints, initializers, regularizers, serialization
 from ..keras_tensor import KerasTensor, Node
 from .base import _MEAN_METRIC, InputSpec, Layer
@@ -103,6 +104,13 @@ class Dense(KernelLayer):
         self.built = True
 
     def call(self, inputs):
+        if isinstance(inputs, SparseTensor):  # one-hot/multi-hot rows of a sparse=True layer
+            if not inputs.dtype.is_floating:
+                inputs = SparseTensor(inputs.indices,
+                                      math_ops.cast(inputs.values, self.kernel.dtype),
+                                      inputs.dense_shape)
+            return self._add_bias_and_activate(
+                sparse_ops.sparse_dense_matmul(inputs, self.kernel))
         if not inputs.dtype.is_floating:  # Keras's Dense casts integer inputs (np.arange...)
             inputs = math_ops.cast(inputs, self.kernel.dtype)
         rank = inputs.shape.rank

@@ -13,7 +13,7 @@ from ...core import dtypes, errors
 from ...core.shape import TensorShape
 from ...core.tensor import _from_numpy
 from .base import Layer
-from .preprocessing import _encode, kernel_dtype_name
+from .preprocessing import _encode, encoded_output, kernel_dtype_name
 from .string_hashes import fingerprint64, siphash24
 
 
@@ -84,10 +84,10 @@ class Hashing(Layer):
         if self.output_mode == "int":
             return _from_numpy(indices)
         if self.output_mode == "one_hot":
-            return _from_numpy(_encode(indices, self.num_bins, "one_hot"))
+            return encoded_output(_encode(indices, self.num_bins, "one_hot"), self.sparse)
         rows = indices if indices.ndim > 1 else indices.reshape(1, -1)
         encoded = _encode(rows, self.num_bins, self.output_mode)
-        return _from_numpy(encoded if indices.ndim > 1 else encoded[0])
+        return encoded_output(encoded if indices.ndim > 1 else encoded[0], self.sparse)
 
     def compute_output_shape(self, input_shape):
         dims = TensorShape(input_shape).as_list()
@@ -143,9 +143,6 @@ class HashedCrossing(Layer):
             raise ValueError(f"Unknown arg for `output_mode` argument of layer HashedCrossing. "
                              f"Allowed values are: or one of the following values: "
                              f"('int', 'one_hot'). Received: output_mode={output_mode}")
-        if sparse and output_mode == "int":
-            raise ValueError(f"`sparse` may only be true if `output_mode` is `\"one_hot\"`. "
-                             f"Received: sparse={sparse} and output_mode={output_mode}")
         if kwargs.get("dtype") is None:
             kwargs["dtype"] = "int64" if output_mode == "int" else "float32"
         super().__init__(**kwargs)
@@ -173,7 +170,7 @@ class HashedCrossing(Layer):
         indices = np.array(bins, np.int64).reshape(shape)
         if self.output_mode == "int":
             return _from_numpy(indices)
-        return _from_numpy(_encode(indices, self.num_bins, "one_hot"))
+        return encoded_output(_encode(indices, self.num_bins, "one_hot"), self.sparse)
 
     def compute_output_shape(self, input_shape):
         dims = TensorShape(input_shape[0]).as_list()

@@ -19,8 +19,9 @@ from ...checkpoints.containers import ListWrapper
 from ...core import dtypes, errors
 from ...core.shape import TensorShape
 from ...core.tensor import _from_numpy, convert_to_tensor
-from ...ops import array_ops, math_ops
+from ...ops import array_ops, math_ops, sparse_ops
 from ...ops.ragged_ops import RaggedTensor
+from ...ops.sparse_ops import SparseTensor
 from .base import Layer
 from .string_hashes import fingerprint64
 
@@ -164,6 +165,26 @@ def _encode(indices, depth, mode, idf=None):
     return out if indices.ndim > 1 else out[0]
 
 
+def encoded_output(rows, sparse):
+    """Encoded (one-hot, multi-hot, count, tf-idf) rows as the layer returns them: a dense
+    float32 tensor, or with ``sparse=True`` a SparseTensor of the nonzero entries."""
+    rows = np.asarray(rows, np.float32)
+    if not sparse:
+        return _from_numpy(rows)
+    indices = np.argwhere(rows != 0)  # row-major, as TF orders them
+    return SparseTensor(_from_numpy(indices.astype(np.int64)),
+                        _from_numpy(rows[tuple(indices.T)]),
+                        _from_numpy(np.asarray(rows.shape, np.int64)))
+
+
+def check_sparse_mode(sparse, output_mode, modes="`'one_hot'`, `'multi_hot'`, `'count'` or "
+                                                 "`'tf_idf'`"):
+    """TF's ValueError for ``sparse=True`` with integer outputs."""
+    if sparse and output_mode == "int":
+        raise ValueError(f"`sparse` may only be true if `output_mode` is {modes}. Received: "
+                         f"sparse={sparse} and output_mode={output_mode}")
+
+
 class PreprocessingLayer(Layer):
     """The base of the layers whose state ``adapt(data)`` computes from data: ``adapt``
     starts from ``reset_state()``, feeds each batch to ``update_state(batch)`` and ends with
@@ -225,6 +246,10 @@ class _Lookup(PreprocessingLayer):
         if num_oov_indices < 0:
             raise ValueError("`num_oov_indices` must be greater than or equal to 0. Received: "
                              f"num_oov_indices={num_oov_indices}")
+        if invert and output_mode != "int":
+            raise ValueError("`output_mode` must be `'int'` when `invert` is true. Received: "
+                             f"output_mode={output_mode}")
+        check_sparse_mode(sparse, output_mode)
         self.max_tokens = max_tokens
         self.num_oov_indices = num_oov_indices
         self.mask_token = mask_token
@@ -379,8 +404,8 @@ class _Lookup(PreprocessingLayer):
         indices = np.asarray(flat, dtype=np.int64).reshape(array.shape)
         if self.output_mode == "int":
             return _from_numpy(indices)
-        return _from_numpy(_encode(indices, self.vocabulary_size(), self.output_mode,
-                                   self._idf))
+        return encoded_output(_encode(indices, self.vocabulary_size(), self.output_mode,
+                                      self._idf), self.sparse)
 
     def _call_ragged(self, inputs):
         """Ragged rows (a text split into characters, say): indices (or tokens) keep the
@@ -389,14 +414,16 @@ class _Lookup(PreprocessingLayer):
             return inputs.with_flat_values(self.call(inputs.flat_values))
         self._check_encoded_rank([None, None])  # (batch, ragged steps)
         rows = [self._encode_row(row) for row in inputs.to_list()]
-        return _from_numpy(np.stack(rows) if rows else
-                           np.zeros((0, self.vocabulary_size()), np.float32))
+        return encoded_output(np.stack(rows) if rows else
+                              np.zeros((0, self.vocabulary_size()), np.float32), self.sparse)
 
     def _encode_row(self, tokens):
         """One ragged row's tokens as one encoded (multi-hot, count, tf-idf) row."""
-        indices = self.call(np.asarray(tokens, dtype=object if isinstance(self._oov_default, str)
-                                       else np.int64).reshape(1, -1)).numpy()
-        return indices[0]
+        encoded = self.call(np.asarray(tokens, dtype=object if isinstance(self._oov_default, str)
+                                       else np.int64).reshape(1, -1))
+        if isinstance(encoded, SparseTensor):
+            encoded = sparse_ops.to_dense(encoded)
+        return encoded.numpy()[0]
 
     def compute_output_shape(self, input_shape):
         dims = TensorShape(input_shape).as_list()
@@ -547,11 +574,14 @@ class CategoryEncoding(Layer):
             raise errors.InvalidArgumentError(
                 None, None, "Input values must be in the range 0 <= values < num_tokens with "
                 f"num_tokens={self.num_tokens}")
+        if count_weights is not None and self.output_mode != "count":
+            raise ValueError("`count_weights` is not used when `output_mode` is not `'count'`. "
+                             "Received `count_weights={count_weights}`.")  # (TF's, as printed)
         if self.output_mode == "one_hot":
-            return _from_numpy(_encode(array, self.num_tokens, "one_hot"))
-        # A vector (or a scalar) is one sample, as in TF: [0, 1, 1] -> one multi-hot row.
+            return encoded_output(_encode(array, self.num_tokens, "one_hot"), self.sparse)
+        # multi-hot/count: a matrix has one sample per row, a vector (or scalar) is one sample
         rows = array if array.ndim > 1 else array.reshape(1, -1)
-        if count_weights is not None and self.output_mode == "count":
+        if count_weights is not None:
             # Each occurrence adds its weight instead of 1 (TF's bincount with weights).
             weights = np.asarray(count_weights.numpy() if hasattr(count_weights, "numpy")
                                  else count_weights, np.float32).reshape(rows.shape)
@@ -560,7 +590,7 @@ class CategoryEncoding(Layer):
                 np.add.at(out[r], rows[r], weights[r])
         else:
             out = _encode(rows, self.num_tokens, self.output_mode)
-        return _from_numpy(out if array.ndim > 1 else out[0])
+        return encoded_output(out if array.ndim > 1 else out[0], self.sparse)
 
     def compute_output_shape(self, input_shape):
         dims = TensorShape(input_shape).as_list()
@@ -629,6 +659,7 @@ class Discretization(PreprocessingLayer):
             raise ValueError("Both `num_bins` and `bin_boundaries` should not be set. You "
                              f"passed `num_bins={num_bins}` and `bin_boundaries="
                              f"{list(bin_boundaries)}`")
+        check_sparse_mode(sparse, output_mode, "`'one_hot'`, `'multi_hot'`, or `'count'`")
         # Bin indices are int64, so is the layer's dtype; encoded rows are floats.
         kwargs.setdefault("dtype", "int64" if output_mode == "int" else None)
         super().__init__(**kwargs)
@@ -676,10 +707,10 @@ class Discretization(PreprocessingLayer):
             return _from_numpy(indices)
         depth = len(self.bin_boundaries) + 1
         if self.output_mode == "one_hot":
-            return _from_numpy(_encode(indices, depth, "one_hot"))
+            return encoded_output(_encode(indices, depth, "one_hot"), self.sparse)
         rows = indices if indices.ndim > 1 else indices.reshape(1, -1)
         encoded = _encode(rows, depth, self.output_mode)
-        return _from_numpy(encoded if indices.ndim > 1 else encoded[0])
+        return encoded_output(encoded if indices.ndim > 1 else encoded[0], self.sparse)
 
     def compute_output_shape(self, input_shape):
         dims = TensorShape(input_shape).as_list()
@@ -739,6 +770,7 @@ class TextVectorization(PreprocessingLayer):
             raise ValueError("`output_sequence_length` must not be set if ragged is True. "
                              f"Received: ragged={ragged} and "
                              f"output_sequence_length={output_sequence_length}")
+        check_sparse_mode(sparse, output_mode)  # (TF's inner StringLookup checks it)
         # An integer n means every width from 1 to n; a tuple, those widths.
         self.ngrams = ngrams
         self._widths = None if ngrams is None else \
@@ -870,7 +902,8 @@ class TextVectorization(PreprocessingLayer):
                             for seq in sequences])
         if not array.ndim and not squeeze:
             out = out[0]
-        return _from_numpy(out)
+        return encoded_output(out, self.sparse) if self.output_mode != "int" else \
+            _from_numpy(out)
 
     def compute_output_shape(self, input_shape):
         dims = TensorShape(input_shape).as_list()
