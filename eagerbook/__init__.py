@@ -21,6 +21,7 @@ from .api import (
     dtypes,
     errors,
     experimental,
+    feature_column,
     image,
     io,
     layers,  # TF 1.x's tf.layers: the eager announcement builds models with it

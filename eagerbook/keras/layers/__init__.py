@@ -29,6 +29,7 @@ from .convolutional_recurrent import ConvLSTM1D, ConvLSTM2D, ConvLSTM3D
 from .core import Dense, Dropout, Embedding, Input, InputLayer, Lambda, Masking
 from .dense_attention import AdditiveAttention, Attention
 from .einsum_dense import EinsumDense
+from .feature_columns import DenseFeatures
 from .hashing import HashedCrossing, Hashing
 from .image_preprocessing import (
     CenterCrop,

@@ -149,6 +149,10 @@ class Sequential(Model):
             return
         if input_shape is None:
             raise ValueError("You must provide an `input_shape` argument.")
+        if isinstance(input_shape, dict):  # a dict of features (DenseFeatures first): as in
+            self._deferred_without_graph = True  # TF, no graph; the layers run in turn
+            self.built = True
+            return
         self._infer_graph(TensorShape(input_shape).as_list())
         self.built = True
 

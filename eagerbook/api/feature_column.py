@@ -1,0 +1,20 @@
+"""``tf.feature_column``: the column constructors (they live with ``DenseFeatures`` in
+``eagerbook/keras/layers/feature_columns.py``)."""
+
+from ..keras.layers.feature_columns import (
+    bucketized_column,
+    categorical_column_with_hash_bucket,
+    categorical_column_with_identity,
+    categorical_column_with_vocabulary_file,
+    categorical_column_with_vocabulary_list,
+    crossed_column,
+    embedding_column,
+    indicator_column,
+    numeric_column,
+    weighted_categorical_column,
+)
+
+__all__ = ["bucketized_column", "categorical_column_with_hash_bucket",
+           "categorical_column_with_identity", "categorical_column_with_vocabulary_file",
+           "categorical_column_with_vocabulary_list", "crossed_column", "embedding_column",
+           "indicator_column", "numeric_column", "weighted_categorical_column"]

@@ -1,0 +1,158 @@
+"""``tf.feature_column`` with ``tf.keras.layers.DenseFeatures``, as TF's structured-data
+tutorial and feature-column migration guide use them. Expected values were printed by TF 2
+(tf.keras); the hashed ids are TF's FarmHash buckets."""
+
+import re
+
+import numpy as np
+import pytest
+
+import eagerbook as tf
+
+fc = tf.feature_column
+
+
+def dense(columns, features):
+    return tf.keras.layers.DenseFeatures(columns)(features).numpy()
+
+
+def test_numeric_and_bucketized_columns():
+    age = fc.numeric_column("age")
+    assert repr(age) == ("NumericColumn(key='age', shape=(1,), default_value=None, "
+                         "dtype=tf.float32, normalizer_fn=None)")
+    np.testing.assert_array_equal(dense(age, {"age": np.array([25., 40.])}), [[25], [40]])
+    col = fc.numeric_column("col", normalizer_fn=lambda x: (x - 2.0) / tf.math.sqrt(1.0))
+    np.testing.assert_array_equal(dense(col, {"col": tf.constant([[0.], [1.], [2.]])}),
+                                  [[-2], [-1], [0]])
+    buckets = fc.bucketized_column(fc.numeric_column("col"), [1, 4, 5])
+    assert repr(buckets).endswith("boundaries=(1, 4, 5))")
+    np.testing.assert_array_equal(dense(buckets, {"col": tf.constant([1., 2., 3., 4., 5.])}),
+                                  np.eye(4)[[1, 1, 1, 2, 3]])
+
+
+def test_categorical_columns_through_indicator():
+    vocab = fc.categorical_column_with_vocabulary_list("col", ["small", "medium", "large"])
+    np.testing.assert_array_equal(
+        dense(fc.indicator_column(vocab), {"col": ["small", "huge", "large"]}),
+        [[1, 0, 0], [0, 0, 0], [0, 0, 1]])
+    with_oov = fc.categorical_column_with_vocabulary_list(
+        "col", ["small", "medium", "large"], num_oov_buckets=2)
+    np.testing.assert_array_equal(
+        dense(fc.indicator_column(with_oov), {"col": ["small", "huge", "tiny"]}).argmax(1),
+        [0, 4, 4])
+    hashed = fc.categorical_column_with_hash_bucket("col", hash_bucket_size=5)
+    np.testing.assert_array_equal(
+        dense(fc.indicator_column(hashed), {"col": ["a", "b", "c"]}).argmax(1), [4, 2, 2])
+    identity = fc.categorical_column_with_identity("type", num_buckets=3)
+    np.testing.assert_array_equal(
+        dense(fc.indicator_column(identity), {"type": [[0, 1], [2, 2]]}), [[1, 1, 0], [0, 0, 2]])
+    weighted = fc.weighted_categorical_column(
+        fc.categorical_column_with_identity("ids", num_buckets=20), "weights")
+    out = dense(fc.indicator_column(weighted), {"ids": tf.constant([[8, 12], [17, 7]]),
+                                                "weights": tf.constant([[.3, .5], [.2, .1]])})
+    np.testing.assert_allclose(out[:, [7, 8, 12, 17]], [[0, .3, .5, 0], [.1, 0, 0, .2]])
+
+
+def test_crossed_columns_hash_as_tf():
+    crossed = fc.crossed_column(["col1", "col2"], hash_bucket_size=25)
+    assert repr(crossed) == "CrossedColumn(keys=('col1', 'col2'), hash_bucket_size=25, " \
+                            "hash_key=None)"
+    out = dense(fc.indicator_column(crossed), {"col1": ["a", "b", "c"],
+                                               "col2": ["x", "y", "z"]})
+    np.testing.assert_array_equal(out.argmax(1), [17, 5, 5])
+
+
+def test_dense_features_orders_columns_by_name():
+    age = fc.numeric_column("age")
+    buckets = fc.bucketized_column(age, [20, 40])
+    thal = fc.categorical_column_with_vocabulary_list("thal", ["fixed", "normal"])
+    crossed = fc.crossed_column([buckets, thal], hash_bucket_size=10)
+    assert crossed.name == "age_bucketized_X_thal"
+    columns = [fc.indicator_column(crossed), age, buckets, fc.indicator_column(thal)]
+    out = dense(columns, {"age": [25., 50.], "thal": ["fixed", "normal"]})
+    np.testing.assert_array_equal(out, [[25, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0],
+                                        [50, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]])
+
+
+def test_embedding_column_is_a_trainable_table():
+    vocab = fc.categorical_column_with_vocabulary_list("col", ["small", "medium", "large"])
+    layer = tf.keras.layers.DenseFeatures(fc.embedding_column(vocab, 4))
+    out = layer({"col": ["small", "medium", "small"]})
+    table = layer.weights[0]
+    assert layer.weights[0].name.endswith("col_embedding/embedding_weights:0")
+    assert table.shape == (3, 4) and layer.weights[0].trainable
+    np.testing.assert_allclose(out.numpy(), table.numpy()[[0, 1, 0]])
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_sum(layer({"col": [["small", "large"]]}))
+    grad = tape.gradient(loss, table)
+    np.testing.assert_allclose(tf.convert_to_tensor(grad).numpy(), [[.5] * 4, [0] * 4, [.5] * 4])
+
+
+def test_feature_column_errors_as_tf():
+    age = fc.numeric_column("age")
+    thal = fc.categorical_column_with_vocabulary_list("thal", ["fixed", "normal"])
+    cases = [(lambda: fc.bucketized_column(age, [3, 1]), "boundaries must be a sorted list."),
+             (lambda: fc.embedding_column(thal, 0), "Invalid dimension 0."),
+             (lambda: fc.crossed_column(["a"], 10),
+              "keys must be a list with length > 1. Given: ['a']"),
+             (lambda: fc.indicator_column(age),
+              "Unsupported input type. Input must be a CategoricalColumn."),
+             (lambda: fc.bucketized_column("age", [1.]),
+              "source_column must be a column generated with numeric_column(). Given: age"),
+             (lambda: fc.categorical_column_with_vocabulary_list("c", ["a", "a"]),
+              "Duplicate keys in vocabulary_list ['a', 'a'], column_name: c"),
+             (lambda: dense(age, {"x": [1.]}), "Feature age is not in features dictionary."),
+             (lambda: dense(fc.indicator_column(thal), {"thal": [1, 2]}),
+              "key: thal, column dtype: <dtype: 'string'>, tensor dtype: <dtype: 'int32'>"),
+             (lambda: tf.keras.layers.DenseFeatures([thal]),
+              "You can wrap a categorical column with an embedding_column or indicator_column")]
+    for make, message in cases:
+        with pytest.raises(ValueError) as info:
+            make()
+        assert message in str(info.value)
+
+
+def _dataset():
+    rng = np.random.default_rng(0)
+    data = {"age": rng.integers(20, 70, 24).astype("float64"),
+            "thal": rng.choice(["fixed", "normal", "reversible"], 24)}
+    return tf.data.Dataset.from_tensor_slices((data, rng.integers(0, 2, 24))).batch(8)
+
+
+def _columns():
+    age = fc.numeric_column("age")
+    thal = fc.categorical_column_with_vocabulary_list("thal", ["fixed", "normal", "reversible"])
+    return [age, fc.bucketized_column(age, [30, 50]), fc.indicator_column(thal),
+            fc.embedding_column(thal, dimension=2)]
+
+
+def test_sequential_model_starting_with_dense_features_fits():
+    layer = tf.keras.layers.DenseFeatures(_columns())
+    model = tf.keras.Sequential([layer, tf.keras.layers.Dense(4, activation="relu"),
+                                 tf.keras.layers.Dense(1)])
+    model.compile(optimizer="adam", loss=tf.keras.losses.BinaryCrossentropy(from_logits=True),
+                  metrics=["accuracy"])
+    history = model.fit(_dataset(), validation_data=_dataset(), epochs=2, verbose=0)
+    assert sorted(history.history) == ["accuracy", "loss", "val_accuracy", "val_loss"]
+    assert len(layer.weights) == 1
+    assert re.fullmatch(r"sequential(_\d+)?/dense_features(_\d+)?/thal_embedding/"
+                        r"embedding_weights:0", layer.weights[0].name)
+    assert model.predict(_dataset(), verbose=0).shape == (24, 1)
+
+
+def test_functional_model_on_a_dict_of_inputs():
+    inputs = {"age": tf.keras.Input(shape=(1,), name="age"),
+              "thal": tf.keras.Input(shape=(1,), name="thal", dtype=tf.string)}
+    features = tf.keras.layers.DenseFeatures(_columns())(inputs)
+    assert features.shape.as_list() == [None, 9] and features.dtype == tf.float32
+    model = tf.keras.Model(inputs, tf.keras.layers.Dense(1)(features))
+    model.compile(optimizer="adam", loss="mse")
+    model.fit(_dataset(), epochs=1, verbose=0)
+    assert model.predict(_dataset(), verbose=0).shape == (24, 1)
+
+
+def test_compat_v1_names():
+    column = tf.compat.v1.feature_column.categorical_column_with_identity("type", num_buckets=3)
+    layer = tf.compat.v1.keras.layers.DenseFeatures(tf.compat.v1.feature_column.indicator_column(
+        column))
+    np.testing.assert_array_equal(layer({"type": [0, 1, 2]}).numpy(), np.eye(3))
