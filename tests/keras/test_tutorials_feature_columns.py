@@ -62,6 +62,20 @@ def test_crossed_columns_hash_as_tf():
     np.testing.assert_array_equal(out.argmax(1), [17, 5, 5])
 
 
+def test_crossed_columns_put_column_ids_before_raw_features():
+    # TF's sparse cross takes its sparse inputs (the columns' ids) before the dense ones
+    batch = {"thal": np.array(["fixed", "normal", "reversible"]), "sex": np.array([0, 1, 1])}
+    sex = fc.categorical_column_with_identity("sex", num_buckets=2)
+
+    def crossed_ids(keys):
+        column = fc.indicator_column(fc.crossed_column(keys, hash_bucket_size=50))
+        return dense(column, batch).argmax(1).tolist()
+
+    assert crossed_ids(["thal", sex]) == crossed_ids([sex, "thal"]) == [36, 3, 9]
+    assert crossed_ids(["sex", "thal"]) == [36, 3, 9]
+    assert crossed_ids(["thal", "sex"]) == [36, 7, 44]
+
+
 def test_dense_features_orders_columns_by_name():
     age = fc.numeric_column("age")
     buckets = fc.bucketized_column(age, [20, 40])

@@ -421,16 +421,16 @@ def _vocabulary_index(column):
 
 def _crossed_ids(column, features):
     """Each example's crossed ids: every combination of its values across the keys, hashed
-    as TF's sparse cross (starting from `hash_key`) and taken modulo the bucket count."""
-    parts = []
-    for key in column.keys:
+    as TF's sparse cross (starting from `hash_key`) and taken modulo the bucket count. As in
+    TF, the columns' ids (sparse there) come first, then the raw features (dense there, all
+    values kept), each group in the order given."""
+    column_parts, raw_parts = [], []
+    for key in _leaf_keys(column):
         if isinstance(key, str):
-            values = _raw(features, key)
-            rows = [[v for v, keep in zip(row, keep_row) if keep]
-                    for row, keep_row in zip(values, _present(values))]
+            raw_parts.append([list(row) for row in _raw(features, key)])
         else:
-            rows = [[i for i, _ in row] for row in _ids(key, features)]
-        parts.append(rows)
+            column_parts.append([[i for i, _ in row] for row in _ids(key, features)])
+    parts = column_parts + raw_parts
     start = _CROSS_KEY if column.hash_key is None else column.hash_key
     out = []
     for example in zip(*parts):
@@ -445,6 +445,14 @@ def _crossed_ids(column, features):
             row.append((digest % column.hash_bucket_size, 1.0))
         out.append(row)
     return out
+
+
+def _leaf_keys(column):
+    """The keys of a cross, with crosses among them expanded into their own keys."""
+    keys = []
+    for key in column.keys:
+        keys.extend(_leaf_keys(key) if isinstance(key, CrossedColumn) else [key])
+    return keys
 
 
 def _id_matrix(rows, num_buckets, combiner="sum"):
