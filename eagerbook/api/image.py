@@ -61,10 +61,22 @@ from ..ops.image_ops import (
     yiq_to_rgb,
     yuv_to_rgb,
 )
+from ..ops.jpeg_ops import (
+    adjust_jpeg_quality,
+    decode_and_crop_jpeg,
+    decode_jpeg,
+    encode_jpeg,
+    extract_jpeg_shape,
+    is_jpeg,
+    random_jpeg_quality,
+    stateless_random_jpeg_quality,
+)
 from ..ops.png_ops import decode_image, decode_png, encode_png
 
 __all__ = [
-    "decode_image", "decode_png", "encode_png",
+    "decode_image", "decode_png", "encode_png", "adjust_jpeg_quality", "decode_and_crop_jpeg",
+    "decode_jpeg", "encode_jpeg", "extract_jpeg_shape", "is_jpeg", "random_jpeg_quality",
+    "stateless_random_jpeg_quality",
     "ResizeMethod", "adjust_brightness", "adjust_contrast", "adjust_gamma", "adjust_hue",
     "adjust_saturation", "central_crop", "convert_image_dtype", "crop_to_bounding_box",
     "flip_left_right", "flip_up_down", "grayscale_to_rgb", "hsv_to_rgb", "image_gradients",

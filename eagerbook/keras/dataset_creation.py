@@ -277,11 +277,8 @@ def image_dataset_from_directory(directory, labels="inferred", label_mode="int",
     size = tuple(image_size)
 
     def load(path):
-        raw = example_ops.read_file(path)
-        name = path.numpy().decode() if isinstance(path.numpy(), bytes) else str(path.numpy())
-        if not name.lower().endswith(".png") and not raw.numpy().startswith(b"\x89PNG"):
-            raise NotImplementedError(f"eagerbook decodes PNG images only; {name} is not one.")
-        image = png_ops.decode_png(raw, channels=channels)
+        raw = example_ops.read_file(path)  # PNG, or JPEG through Pillow (ops/jpeg_ops.py)
+        image = png_ops.decode_image(raw, channels=channels, expand_animations=False)
         return image_ops.resize(image, size, method=interpolation)
 
     dataset = _from_directory(directory, labels, label_mode, class_names, batch_size, shuffle,

@@ -190,7 +190,7 @@ def encode_png(image, compression=-1, name=None):
 
 
 # --- decode_image: the format read from the bytes -----------------------------------------------
-_OTHER_FORMATS = {b"\xff\xd8\xff": "JPEG", b"GIF8": "GIF", b"BM": "BMP", b"RIFF": "WebP"}
+_OTHER_FORMATS = {b"GIF8": "GIF", b"BM": "BMP", b"RIFF": "WebP"}
 
 
 @register("DecodeImage", differentiable=False)
@@ -199,6 +199,11 @@ def _decode_image(contents, channels, dtype):
     if data.startswith(_SIGNATURE):
         pixels, _ = _read_png(data)
         pixels = _to_channels(pixels, channels)
+    elif data.startswith(b"\xff\xd8\xff"):  # JPEG: jpeg_ops.py (through Pillow)
+        from .jpeg_ops import _decode_jpeg_pixels
+        if channels == 4:
+            raise invalid_argument("DecodeImage", "JPEG does not support 4 channels")
+        pixels = _decode_jpeg_pixels(data, channels, 1, "DecodeImage")
     else:
         for signature, name in _OTHER_FORMATS.items():
             if data.startswith(signature):
@@ -221,7 +226,7 @@ _decode_image.infer_shape = _infer_decode_image
 def decode_image(contents, channels=None, dtype=dtypes.uint8, name=None,
                  expand_animations=True):
     """Image bytes -> a [height, width, channels] image, the format read from the bytes (PNG
-    here). uint8, uint16 and float32 (in [0, 1]) come from the kernel; other dtypes are
+    or JPEG here). uint8, uint16 and float32 (in [0, 1]) come from the kernel; other dtypes are
     decoded as uint16 and converted with ``convert_image_dtype``, as TF does."""
     from .image_ops import convert_image_dtype
     contents = convert_to_tensor(contents, dtype=dtypes.string)

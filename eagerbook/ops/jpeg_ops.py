@@ -1,0 +1,240 @@
+"""JPEG images: ``tf.io.decode_jpeg`` / ``encode_jpeg`` and their kin (also in ``tf.image``).
+
+A JPEG stores 8x8 blocks of cosine-transform coefficients, quantized and Huffman-coded; TF
+reads and writes it with libjpeg. eagerbook hands the codec itself to Pillow (the same libjpeg
+underneath) when it is installed, and keeps TF's interface and checks around it:
+
+* encoding writes the bytes TF writes (same quality tables, 4:2:0 chroma unless asked not to,
+  a JFIF header with the density TF puts there);
+* decoding uses libjpeg's accurate integer inverse transform, which is TF's
+  ``dct_method="INTEGER_ACCURATE"``. TF's default is the fast integer transform, so a default
+  decode may differ from TF's by a few levels in some pixels; the shapes never differ.
+
+Without Pillow, the JPEG functions raise UnimplementedError (PNG needs nothing: png_ops.py).
+"""
+
+import io
+
+import numpy as np
+
+from ..core import dtypes, errors
+from ..core.tensor import _from_numpy, convert_to_tensor
+from .registry import execute, invalid_argument, register
+
+_JPEG_SIGNATURE = b"\xff\xd8\xff"
+
+
+def _pillow_image_module(op_name):
+    try:
+        from PIL import Image
+    except ImportError:
+        raise errors.op_error(errors.UnimplementedError, op_name,
+                              "eagerbook reads and writes JPEG through Pillow, which is not "
+                              "installed (pip install pillow)") from None
+    return Image
+
+
+def _bytes_of(contents):
+    return bytes(contents.item() if isinstance(contents, np.ndarray) else contents)
+
+
+# --- decoding -----------------------------------------------------------------------------------
+def _decode_jpeg_pixels(data, channels, ratio, op_name):
+    """The uint8 [height, width, channels] pixels of JPEG bytes (channels 0: the file's)."""
+    from .png_ops import _SIGNATURE as _PNG_SIGNATURE
+    from .png_ops import _read_png, _to_channels
+    if data.startswith(_PNG_SIGNATURE):  # TF's DecodeJpeg reads PNGs too
+        pixels, _ = _read_png(data)
+        return _to_channels(pixels, channels)
+    if not data.startswith(_JPEG_SIGNATURE):
+        raise invalid_argument(op_name, "Unknown image file format. One of JPEG, JPEG XL, "
+                                        "PNG, GIF, BMP, WebP required.")
+    image_module = _pillow_image_module(op_name)
+    try:
+        image = image_module.open(io.BytesIO(data))
+        gray = channels == 1 or (channels == 0 and image.mode == "L")
+        # libjpeg scales by 1/ratio and gives grayscale straight from the luma, as TF asks
+        image.draft("L" if gray else "RGB", (image.width // ratio, image.height // ratio))
+        image = image.convert("L" if gray else "RGB")
+        pixels = np.asarray(image, dtype=np.uint8)
+    except (OSError, ValueError, SyntaxError):
+        raise invalid_argument(op_name, "Invalid JPEG data or crop window.") from None
+    return pixels[..., None] if pixels.ndim == 2 else pixels
+
+
+@register("DecodeJpeg", differentiable=False)
+def _decode_jpeg(contents, channels, ratio):
+    return _decode_jpeg_pixels(_bytes_of(contents), channels, ratio, "DecodeJpeg")
+
+
+def _infer_decode_jpeg(inputs, attrs):
+    return [(dtypes.uint8, [None, None, attrs["channels"] or None])]
+
+
+_decode_jpeg.infer_shape = _infer_decode_jpeg
+
+
+def _check_channels(channels, op_name):
+    channels = int(channels or 0)
+    if channels not in (0, 1, 3, 4):
+        raise invalid_argument(op_name, f"`channels` must be 0, 1, 3 or 4 but got {channels}")
+    if channels == 4:
+        raise invalid_argument(op_name, "JPEG does not support 4 channels")
+    return channels
+
+
+def decode_jpeg(contents, channels=0, ratio=1, fancy_upscaling=True,
+                try_recover_truncated=False, acceptable_fraction=1, dct_method="", name=None):
+    """JPEG bytes -> a uint8 [height, width, channels] image (1: grayscale, 3: RGB, 0: as
+    stored), scaled down by `ratio` (1, 2, 4 or 8) while decoding."""
+    contents = convert_to_tensor(contents, dtype=dtypes.string)
+    channels = _check_channels(channels, "DecodeJpeg")
+    if int(ratio) not in (1, 2, 4, 8):
+        raise invalid_argument("DecodeJpeg", f"ratio must be 1, 2, 4, or 8, got {ratio}")
+    return execute(_decode_jpeg, (contents,), {"channels": channels, "ratio": int(ratio)})
+
+
+def decode_and_crop_jpeg(contents, crop_window, channels=0, ratio=1, fancy_upscaling=True,
+                         try_recover_truncated=False, acceptable_fraction=1, dct_method="",
+                         name=None):
+    """decode_jpeg, then the window ``[y, x, height, width]`` of the image."""
+    image = decode_jpeg(contents, channels, ratio)
+    y, x, height, width = (int(v) for v in convert_to_tensor(crop_window).numpy())
+    full_height, full_width = image.shape[0], image.shape[1]
+    if min(y, x) < 0 or height <= 0 or width <= 0 or y + height > full_height or \
+            x + width > full_width:
+        raise invalid_argument("DecodeAndCropJpeg", "Invalid JPEG data or crop window.")
+    return image[y:y + height, x:x + width]
+
+
+# --- encoding -----------------------------------------------------------------------------------
+@register("EncodeJpeg", differentiable=False)
+def _encode_jpeg(image, quality, progressive, optimize_size, chroma_downsampling, density):
+    image_module = _pillow_image_module("EncodeJpeg")
+    gray = image.shape[-1] == 1
+    buffer = io.BytesIO()
+    # 4:2:0 (Pillow's subsampling 2) halves chroma; a grey image has none, and TF samples its
+    # one component 1x1 (Pillow's 0)
+    image_module.fromarray(np.ascontiguousarray(image[..., 0] if gray else image)).save(
+        buffer, "JPEG", quality=quality, progressive=progressive, optimize=optimize_size,
+        subsampling=2 if chroma_downsampling and not gray else 0, dpi=density)
+    return np.array(buffer.getvalue(), dtype=object)
+
+
+def _infer_encode_jpeg(inputs, attrs):
+    return [(dtypes.string, [])]
+
+
+_encode_jpeg.infer_shape = _infer_encode_jpeg
+
+
+def encode_jpeg(image, format="", quality=95, progressive=False, optimize_size=False,  # noqa: A002
+                chroma_downsampling=True, density_unit="in", x_density=300, y_density=300,
+                xmp_metadata="", name=None):
+    """A uint8 [height, width, 1 or 3] image -> JPEG bytes (a scalar string), as TF writes
+    them. `format` "grayscale" or "rgb" insists on 1 or 3 channels."""
+    image = convert_to_tensor(image)
+    op_name = "EncodeJpeg"
+    if image.dtype != dtypes.uint8:
+        raise invalid_argument(op_name, f"cannot compute {op_name} as input #0(zero-based) was "
+                                        f"expected to be a uint8 tensor but is a "
+                                        f"{_tf_type(image.dtype)} tensor")
+    dims = "[" + ",".join(str(d) for d in image.shape) + "]"
+    if image.shape.rank != 3:
+        raise invalid_argument(op_name, f"image must be 3-dimensional{dims}")
+    wanted = {"grayscale": 1, "rgb": 3}.get(format)
+    if wanted is not None and image.shape[-1] != wanted:
+        raise invalid_argument(op_name, f"format {format} expects {wanted} channels, got "
+                               f"{dims}")
+    if image.shape[-1] not in (1, 3):
+        raise invalid_argument(op_name, f"image must have 1 or 3 channels, got {dims}")
+    if not 0 <= int(quality) <= 100:
+        raise invalid_argument(op_name, f"quality must be in [0,100], got {quality}")
+    # JFIF density: Pillow writes it in dots per inch (TF's default unit).
+    return execute(_encode_jpeg, (image,), {
+        "quality": int(quality), "progressive": bool(progressive),
+        "optimize_size": bool(optimize_size), "chroma_downsampling": bool(chroma_downsampling),
+        "density": (int(x_density), int(y_density))})
+
+
+def _tf_type(dtype):
+    return {"float32": "float", "float64": "double"}.get(dtype.name, dtype.name)
+
+
+# --- looking at the bytes -----------------------------------------------------------------------
+def is_jpeg(contents, name=None):
+    """True when the bytes start as a JPEG file does (a scalar bool tensor)."""
+    data = convert_to_tensor(contents, dtype=dtypes.string).numpy()
+    return _from_numpy(np.array(_bytes_of(data).startswith(_JPEG_SIGNATURE)))
+
+
+def extract_jpeg_shape(contents, output_type=dtypes.int32, name=None):
+    """``[height, width, channels]`` read from a JPEG's frame header, without decoding."""
+    data = _bytes_of(convert_to_tensor(contents, dtype=dtypes.string).numpy())
+    shape = _frame_shape(data)
+    if shape is None:
+        raise invalid_argument("ExtractJpegShape", f"Invalid JPEG data, size {len(data)}")
+    return _from_numpy(np.array(shape, dtypes.as_dtype(output_type).as_numpy_dtype))
+
+
+def _frame_shape(data):
+    """The (height, width, components) of the first start-of-frame marker, or None."""
+    if not data.startswith(_JPEG_SIGNATURE):
+        return None
+    pos = 2
+    while pos + 4 <= len(data):
+        if data[pos] != 0xFF:
+            return None
+        marker = data[pos + 1]
+        length = int.from_bytes(data[pos + 2:pos + 4], "big")
+        # SOF0..SOF15 hold the frame size, except DHT (C4), JPG (C8) and DAC (CC)
+        if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
+            if pos + 10 > len(data):
+                return None
+            height = int.from_bytes(data[pos + 5:pos + 7], "big")
+            width = int.from_bytes(data[pos + 7:pos + 9], "big")
+            return height, width, data[pos + 9]
+        pos += 2 + length
+    return None
+
+
+# --- tf.image: JPEG compression as an image adjustment -----------------------------------------
+def adjust_jpeg_quality(image, jpeg_quality, dct_method="", name=None):
+    """The image after a round trip through JPEG at `jpeg_quality` (0-100): the artifacts of
+    compression, for training on them. Floats are taken in [0, 1] (clipped) and come back as
+    the dtype they came in."""
+    from .image_ops import convert_image_dtype
+    image = convert_to_tensor(image)
+    op_name = "EncodeJpegVariableQuality"
+    if image.shape.rank != 3:
+        dims = "[" + ",".join(str(d) for d in image.shape) + "]"
+        raise invalid_argument(op_name, f"image must be 3-dimensional{dims}")
+    quality = int(convert_to_tensor(jpeg_quality).numpy())
+    if not 0 <= quality <= 100:
+        raise invalid_argument(op_name, f"quality must be in [0,100], got {quality}")
+    as_bytes = convert_image_dtype(image, dtypes.uint8, saturate=True)
+    decoded = decode_jpeg(encode_jpeg(as_bytes, quality=quality), channels=image.shape[-1])
+    return convert_image_dtype(decoded, image.dtype, saturate=True)
+
+
+def _check_quality_range(low, high):
+    if not 0 <= low <= 100 or not 0 <= high <= 100:
+        raise ValueError("jpeg encoding range must be between 0 and 100.")
+    if low >= high:
+        raise ValueError("`min_jpeg_quality` must be less than `max_jpeg_quality`.")
+
+
+def random_jpeg_quality(image, min_jpeg_quality, max_jpeg_quality, seed=None):
+    """adjust_jpeg_quality at a quality drawn uniformly from [min, max)."""
+    from .random_ops import uniform
+    _check_quality_range(min_jpeg_quality, max_jpeg_quality)
+    quality = uniform([], min_jpeg_quality, max_jpeg_quality, dtypes.int32, seed=seed)
+    return adjust_jpeg_quality(image, quality)
+
+
+def stateless_random_jpeg_quality(image, min_jpeg_quality, max_jpeg_quality, seed):
+    """random_jpeg_quality with the quality a function of `seed` alone."""
+    from .random_ops import stateless_uniform
+    _check_quality_range(min_jpeg_quality, max_jpeg_quality)
+    quality = stateless_uniform([], seed, min_jpeg_quality, max_jpeg_quality, dtypes.int32)
+    return adjust_jpeg_quality(image, quality)
