@@ -37,8 +37,9 @@ NOTEBOOK_ONLY = {"IPython", "ipywidgets", "anywidget", "traitlets", "matplotlib"
                  "ipykernel"}
 STDLIB = set(sys.stdlib_module_names)
 # Optional libraries a file may import inside the functions that need them, raising TF's own
-# ImportError where they are missing (TF's Keras image-file helpers need Pillow too).
-OPTIONAL = {"keras/image_utils.py": {"PIL"}}
+# ImportError where they are missing (TF's Keras image-file helpers need Pillow too). JPEG
+# files go through Pillow's libjpeg (UnimplementedError without it); PNG needs nothing.
+OPTIONAL = {"keras/image_utils.py": {"PIL"}, "ops/jpeg_ops.py": {"PIL"}}
 
 
 def _imports(path):
