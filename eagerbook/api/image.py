@@ -64,6 +64,7 @@ from ..ops.image_ops import (
 from ..ops.jpeg_ops import (
     adjust_jpeg_quality,
     decode_and_crop_jpeg,
+    decode_image,
     decode_jpeg,
     encode_jpeg,
     extract_jpeg_shape,
@@ -71,7 +72,7 @@ from ..ops.jpeg_ops import (
     random_jpeg_quality,
     stateless_random_jpeg_quality,
 )
-from ..ops.png_ops import decode_image, decode_png, encode_png
+from ..ops.png_ops import decode_png, encode_png
 
 __all__ = [
     "decode_image", "decode_png", "encode_png", "adjust_jpeg_quality", "decode_and_crop_jpeg",

@@ -17,12 +17,13 @@ from ..ops.example_ops import (
 )
 from ..ops.jpeg_ops import (
     decode_and_crop_jpeg,
+    decode_image,
     decode_jpeg,
     encode_jpeg,
     extract_jpeg_shape,
     is_jpeg,
 )
-from ..ops.png_ops import decode_image, decode_png, encode_png
+from ..ops.png_ops import decode_png, encode_png
 from ..ops.string_ops import decode_raw
 from ..ops.text_codec_ops import decode_base64, decode_compressed, decode_csv, encode_base64
 from ..ops.tfrecord import TFRecordOptions, TFRecordWriter

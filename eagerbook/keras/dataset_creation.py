@@ -17,7 +17,7 @@ from ..core.shape import TensorShape
 from ..core.spec import TensorSpec
 from ..core.tensor import _from_numpy
 from ..data.dataset import Dataset
-from ..ops import example_ops, image_ops, png_ops, string_ops
+from ..ops import example_ops, image_ops, jpeg_ops, string_ops
 
 IMAGE_FORMATS = (".bmp", ".gif", ".jpeg", ".jpg", ".png")
 
@@ -278,7 +278,7 @@ def image_dataset_from_directory(directory, labels="inferred", label_mode="int",
 
     def load(path):
         raw = example_ops.read_file(path)  # PNG, or JPEG through Pillow (ops/jpeg_ops.py)
-        image = png_ops.decode_image(raw, channels=channels, expand_animations=False)
+        image = jpeg_ops.decode_image(raw, channels=channels, expand_animations=False)
         return image_ops.resize(image, size, method=interpolation)
 
     dataset = _from_directory(directory, labels, label_mode, class_names, batch_size, shuffle,

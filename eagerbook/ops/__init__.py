@@ -14,6 +14,7 @@ from . import (  # noqa: F401 - imported to register every family's ops
     functional_ops,
     image_ops,
     incomplete_gamma_ops,
+    jpeg_ops,
     linalg_ops,
     lookup_ops,
     lu_ops,

@@ -11,6 +11,7 @@ underneath) when it is installed, and keeps TF's interface and checks around it:
   decode may differ from TF's by a few levels in some pixels; the shapes never differ.
 
 Without Pillow, the JPEG functions raise UnimplementedError (PNG needs nothing: png_ops.py).
+``decode_image``, which reads either (the format from the bytes), is here too.
 """
 
 import io
@@ -19,6 +20,8 @@ import numpy as np
 
 from ..core import dtypes, errors
 from ..core.tensor import _from_numpy, convert_to_tensor
+from .png_ops import _SIGNATURE as _PNG_SIGNATURE
+from .png_ops import _read_png, _to_channels, _to_dtype
 from .registry import execute, invalid_argument, register
 
 _JPEG_SIGNATURE = b"\xff\xd8\xff"
@@ -41,8 +44,6 @@ def _bytes_of(contents):
 # --- decoding -----------------------------------------------------------------------------------
 def _decode_jpeg_pixels(data, channels, ratio, op_name):
     """The uint8 [height, width, channels] pixels of JPEG bytes (channels 0: the file's)."""
-    from .png_ops import _SIGNATURE as _PNG_SIGNATURE
-    from .png_ops import _read_png, _to_channels
     if data.startswith(_PNG_SIGNATURE):  # TF's DecodeJpeg reads PNGs too
         pixels, _ = _read_png(data)
         return _to_channels(pixels, channels)
@@ -105,6 +106,56 @@ def decode_and_crop_jpeg(contents, crop_window, channels=0, ratio=1, fancy_upsca
             x + width > full_width:
         raise invalid_argument("DecodeAndCropJpeg", "Invalid JPEG data or crop window.")
     return image[y:y + height, x:x + width]
+
+
+# --- decode_image: the format read from the bytes -----------------------------------------------
+_OTHER_FORMATS = {b"GIF8": "GIF", b"BM": "BMP", b"RIFF": "WebP"}
+
+
+@register("DecodeImage", differentiable=False)
+def _decode_image(contents, channels, dtype):
+    data = bytes(contents.item())
+    if data.startswith(_PNG_SIGNATURE):
+        pixels, _ = _read_png(data)
+        pixels = _to_channels(pixels, channels)
+    elif data.startswith(_JPEG_SIGNATURE):
+        if channels == 4:
+            raise invalid_argument("DecodeImage", "JPEG does not support 4 channels")
+        pixels = _decode_jpeg_pixels(data, channels, 1, "DecodeImage")
+    else:
+        for signature, name in _OTHER_FORMATS.items():
+            if data.startswith(signature):
+                raise errors.op_error(errors.UnimplementedError, "DecodeImage",
+                                      f"eagerbook decodes PNG images only, got {name} data")
+        raise invalid_argument("DecodeImage", "Unknown image file format. One of JPEG, JPEG "
+                                              "XL, PNG, GIF, BMP, WebP required.")
+    if dtype is dtypes.float32:  # the kernel divides by the largest value (255 or 65535)
+        return pixels.astype(np.float32) / np.float32(np.iinfo(pixels.dtype).max)
+    return _to_dtype(pixels, dtype)
+
+
+def _infer_decode_image(inputs, attrs):
+    return [(attrs["dtype"], [None, None, attrs["channels"] or None])]
+
+
+_decode_image.infer_shape = _infer_decode_image
+
+
+def decode_image(contents, channels=None, dtype=dtypes.uint8, name=None,
+                 expand_animations=True):
+    """Image bytes -> a [height, width, channels] image, the format read from the bytes (PNG
+    or JPEG here). uint8, uint16 and float32 (in [0, 1]) come from the kernel; other dtypes are
+    decoded as uint16 and converted with ``convert_image_dtype``, as TF does."""
+    from .image_ops import convert_image_dtype
+    contents = convert_to_tensor(contents, dtype=dtypes.string)
+    channels = 0 if channels is None else int(channels)
+    if channels not in (0, 1, 3, 4):
+        raise invalid_argument("DecodeImage", f"`channels` must be 0, 1, 3 or 4 but got "
+                                              f"{channels}")
+    dtype = dtypes.as_dtype(dtype)
+    decoded = dtype if dtype in (dtypes.uint8, dtypes.uint16, dtypes.float32) else dtypes.uint16
+    image = execute(_decode_image, (contents,), {"channels": channels, "dtype": decoded})
+    return image if decoded is dtype else convert_image_dtype(image, dtype)
 
 
 # --- encoding -----------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ import zlib
 
 import numpy as np
 
-from ..core import dtypes, errors
+from ..core import dtypes
 from ..core.tensor import convert_to_tensor
 from .registry import execute, invalid_argument, register
 
@@ -187,54 +187,3 @@ def encode_png(image, compression=-1, name=None):
         raise invalid_argument("EncodePng", f"compression must be in [-1, 9], got "
                                             f"{compression}")
     return execute(_encode_png, (image,), {"compression": int(compression)})
-
-
-# --- decode_image: the format read from the bytes -----------------------------------------------
-_OTHER_FORMATS = {b"GIF8": "GIF", b"BM": "BMP", b"RIFF": "WebP"}
-
-
-@register("DecodeImage", differentiable=False)
-def _decode_image(contents, channels, dtype):
-    data = bytes(contents.item())
-    if data.startswith(_SIGNATURE):
-        pixels, _ = _read_png(data)
-        pixels = _to_channels(pixels, channels)
-    elif data.startswith(b"\xff\xd8\xff"):  # JPEG: jpeg_ops.py (through Pillow)
-        from .jpeg_ops import _decode_jpeg_pixels
-        if channels == 4:
-            raise invalid_argument("DecodeImage", "JPEG does not support 4 channels")
-        pixels = _decode_jpeg_pixels(data, channels, 1, "DecodeImage")
-    else:
-        for signature, name in _OTHER_FORMATS.items():
-            if data.startswith(signature):
-                raise errors.op_error(errors.UnimplementedError, "DecodeImage",
-                                      f"eagerbook decodes PNG images only, got {name} data")
-        raise invalid_argument("DecodeImage", "Unknown image file format. One of JPEG, JPEG "
-                                              "XL, PNG, GIF, BMP, WebP required.")
-    if dtype is dtypes.float32:  # the kernel divides by the largest value (255 or 65535)
-        return pixels.astype(np.float32) / np.float32(np.iinfo(pixels.dtype).max)
-    return _to_dtype(pixels, dtype)
-
-
-def _infer_decode_image(inputs, attrs):
-    return [(attrs["dtype"], [None, None, attrs["channels"] or None])]
-
-
-_decode_image.infer_shape = _infer_decode_image
-
-
-def decode_image(contents, channels=None, dtype=dtypes.uint8, name=None,
-                 expand_animations=True):
-    """Image bytes -> a [height, width, channels] image, the format read from the bytes (PNG
-    or JPEG here). uint8, uint16 and float32 (in [0, 1]) come from the kernel; other dtypes are
-    decoded as uint16 and converted with ``convert_image_dtype``, as TF does."""
-    from .image_ops import convert_image_dtype
-    contents = convert_to_tensor(contents, dtype=dtypes.string)
-    channels = 0 if channels is None else int(channels)
-    if channels not in (0, 1, 3, 4):
-        raise invalid_argument("DecodeImage", f"`channels` must be 0, 1, 3 or 4 but got "
-                                              f"{channels}")
-    dtype = dtypes.as_dtype(dtype)
-    decoded = dtype if dtype in (dtypes.uint8, dtypes.uint16, dtypes.float32) else dtypes.uint16
-    image = execute(_decode_image, (contents,), {"channels": channels, "dtype": decoded})
-    return image if decoded is dtype else convert_image_dtype(image, dtype)
