@@ -12,8 +12,8 @@ import operator
 import numpy as np
 
 from . import dtypes
+from . import python_values as checks  # (the checks on Python values, for later reading)
 from .context import state
-from .python_values import check_int64_range, check_python_value_fits, flat_python, kernel_type_name
 from .reference import Reference
 from .shape import TensorShape, check_static_shape
 
@@ -226,20 +226,26 @@ def _python_to_numpy(value, dtype):
     """Python scalars and (nested) lists -> ndarray using TF's default dtypes.
 
     float -> float32, int -> int32 (int64 if it does not fit), bool -> bool, str -> string.
+    A sequence has one kind (``[1, 2.5]`` is float; ``[True, 1]`` and ``[1, "a"]`` are refused).
     """
+    if not isinstance(value, str):
+        checks.check_python_kinds(value, dtype)
     if dtype is not None:
-        if check_python_value_fits(value, dtype):
-            return np.array(value, dtype=np.int64).astype(dtype._np)  # wraps around, as TF
+        try:
+            wraps = checks.check_python_value_fits(value, dtype)
+        except TypeError:
+            checks.rectangular_array(value)  # (TF names a ragged list first)
+            raise
+        if wraps:
+            return checks.rectangular_array(value, np.int64).astype(dtype._np)  # wraps, as TF
         if dtype is not dtypes.string:
-            return np.array(value, dtype=dtype._np)
-    try:
-        arr = np.array(value)
-    except ValueError:  # NumPy: "inhomogeneous shape" -- a ragged list
-        raise ValueError("Can't convert non-rectangular Python sequence to Tensor.") from None
+            return checks.rectangular_array(value, dtype._np)
+    arr = checks.rectangular_array(value)
     kind = "S" if dtype is dtypes.string and not arr.size else arr.dtype.kind  # []: no strings
     if kind in "uOf" and not isinstance(value, float):  # ints past int64 (NumPy: uint64,
-        check_int64_range(value)  # object or float64 for those)
+        checks.check_int64_range(value)  # object or float64 for those)
     if kind == "f":
+        checks.check_float32_range(value, arr)
         return arr.astype(np.float32)
     if kind in "iu":
         if arr.size and (arr.min() < _INT32_MIN or arr.max() > _INT32_MAX):
@@ -247,10 +253,7 @@ def _python_to_numpy(value, dtype):
         return arr.astype(np.int32)
     if kind in "bc":  # bool; complex is complex128, as in TF
         return arr
-    if kind in "US":
-        if not all(isinstance(v, (str, bytes)) for v in flat_python(value)):
-            # NumPy would turn [b"a", 3] into text; TF refuses
-            raise ValueError("Can't convert Python sequence with mixed types to Tensor.")
+    if kind in "US":  # ([b"a", 3], which NumPy would make text, was refused above)
         utf8 = np.frompyfunc(lambda s: s.encode() if isinstance(s, str) else s, 1, 1)
         return np.asarray(utf8(np.array(value, dtype=object)), dtype=object)  # keeps final \0s
     if kind == "O":
@@ -264,7 +267,7 @@ _pack_hook = None
 
 def _contains_tensor(value):
     return any(isinstance(v, Tensor) or hasattr(type(v), "_as_tensor")
-               for v in flat_python(value))
+               for v in checks.flat_python(value))
 
 
 def _shape_to_numpy(shape, dtype):
@@ -304,20 +307,22 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None, preferred_d
         array = np.array(value)  # always a copy: the Tensor must own its array
         if array.dtype.kind in "US":
             array = _python_to_numpy(array.tolist(), None)
+        elif dtype is dtypes.string:
+            checks.check_numbers_as_strings(array)
         if dtype is not None and array.dtype != dtype._np:
             array = array.astype(dtype._np)  # TF casts NumPy values as NumPy does
     elif isinstance(value, (list, tuple)) and _contains_tensor(value):
         packed = _pack_hook(value)
         if dtype is not None and packed._dtype is not dtype:
             raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype "
-                            f"{kernel_type_name(dtype)}")
+                            f"{checks.kernel_type_name(dtype)}")
         return packed
     elif isinstance(value, TensorShape):
         array = _shape_to_numpy(value, dtype)
     elif value is None:
         raise ValueError("Attempt to convert a value (None) with an unsupported type "
                          "(<class 'NoneType'>) to a Tensor.")
-    elif isinstance(value, (builtins.bool, int, float, complex, str, bytes, list, tuple)):
+    elif isinstance(value, (builtins.bool, int, float, complex, str, bytes, list, tuple, range)):
         array = _python_to_numpy(value, dtype)
     elif hasattr(value, "__array__"):
         return convert_to_tensor(np.asarray(value), dtype=dtype)
