@@ -8,6 +8,8 @@ broadcasting ``(n, 1)`` against ``(1, thresholds)``. ``AUC`` keeps those four co
 thresholds and integrates the ROC (or PR) curve by the trapezoid rule, as TF 2 does.
 """
 
+import numpy as np
+
 from ..core import dtypes
 from ..core.tensor import convert_to_tensor
 from ..ops import array_ops, math_ops, sort_ops
@@ -82,6 +84,7 @@ class _ConfusionMetric(Metric):
             name = backend.unique_object_name(backend.to_snake_case(type(self).__name__))
         super().__init__(name=name, dtype=dtype)
         default = self._default_threshold if self.top_k is None else _NEG_INF
+        self._init_thresholds = thresholds  # as given: the config shows None for the default
         self.thresholds, self._single = _threshold_list(thresholds, default)
         for kind in self._counts:
             setattr(self, kind, self.add_weight(kind, shape=(len(self.thresholds),)))
@@ -99,7 +102,7 @@ class _ConfusionMetric(Metric):
 
     def get_config(self):
         config = super().get_config()
-        config["thresholds"] = self.thresholds[0] if self._single else self.thresholds
+        config["thresholds"] = self._init_thresholds
         return config
 
 
@@ -137,6 +140,11 @@ class Precision(_ConfusionMetric):
         self.top_k, self.class_id = top_k, class_id
         super().__init__(thresholds, name=name, dtype=dtype)
 
+    def get_config(self):
+        config = super().get_config()
+        config.update({"top_k": self.top_k, "class_id": self.class_id})
+        return config
+
     def result(self):
         tp = self.true_positives._as_tensor()
         return self._shaped(_div_no_nan(tp, math_ops.add(tp, self.false_positives._as_tensor())))
@@ -150,6 +158,11 @@ class Recall(_ConfusionMetric):
     def __init__(self, thresholds=None, top_k=None, class_id=None, name=None, dtype=None):
         self.top_k, self.class_id = top_k, class_id
         super().__init__(thresholds, name=name, dtype=dtype)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"top_k": self.top_k, "class_id": self.class_id})
+        return config
 
     def result(self):
         tp = self.true_positives._as_tensor()
@@ -207,7 +220,8 @@ class AUC(_ConfusionMetric):
         self._from_logits = from_logits
         eps = 1e-7
         super().__init__([0.0] + inner + [1.0], name=name, dtype=dtype)
-        self.thresholds = [0.0 - eps] + inner + [1.0 + eps]
+        # NumPy floats, as TF lists them (its thresholds come from an array)
+        self.thresholds = [np.float64(t) for t in [0.0 - eps] + inner + [1.0 + eps]]
 
     def update_state(self, y_true, y_pred, sample_weight=None):
         if self._from_logits:
@@ -286,8 +300,8 @@ class _AtConstraint(_ConfusionMetric):
 
     def get_config(self):
         config = Metric.get_config(self)
-        config.update({self._constraint: self.value, "num_thresholds": self.num_thresholds,
-                       "class_id": self.class_id})
+        config.update({"class_id": self.class_id, "num_thresholds": self.num_thresholds,
+                       self._constraint: self.value})  # (TF's order)
         return config
 
 
