@@ -10,6 +10,8 @@ import functools
 import inspect
 import types
 
+import numpy as np
+
 from ..core import dtypes, nest
 from ..core.shape import TensorShape
 from ..core.tensor import EagerTensor
@@ -52,10 +54,18 @@ class KerasTensor:
         node = self._node
         return (node.layer, node.layer._inbound_nodes.index(node), self._index)
 
+    # What TF's shape inference knows of an int32 scalar or vector computed from shapes
+    # (`tf.shape(x)` of a (None, 4, 5) input: [None, 4, 5]), and the values it took in the
+    # stand-in runs that infer the shapes of later op layers ({stand-in size: array}).
+    _inferred_value = None
+    _stand_ins = None
+
     def __repr__(self):
         origin = f" (created by layer '{self._node.layer.name}')" if self._node else ""
+        inferred = "" if self._inferred_value is None else \
+            f" inferred_value={self._inferred_value}"
         return (f"<KerasTensor: shape={self._shape} dtype={self._dtype.name}"
-                f"{origin}>")
+                f"{inferred}{origin}>")
 
     def __hash__(self):
         return id(self)
@@ -98,7 +108,9 @@ def _operator(fn, name):
 
 # The layer names TF gives Python's operators on KerasTensors: most are the op's public name,
 # but `+` goes through TF's own operator namespace and `//` through a TF 1 name.
-_LAYER_NAMES = {"__add__": "tf.__operators__.add", "__floordiv__": "tf.compat.v1.floor_div"}
+# (`tf.shape` and `tf.size` are TF 1's names for them too, which TF's layers take.)
+_LAYER_NAMES = {"__add__": "tf.__operators__.add", "__floordiv__": "tf.compat.v1.floor_div",
+                "tf.shape": "tf.compat.v1.shape", "tf.size": "tf.compat.v1.size"}
 
 
 def _logical(logical_fn, bitwise_fn, op):
@@ -170,7 +182,13 @@ def _op_layer_call(fn, public_name, args, kwargs):
         call_args, call_kwargs = nest.pack_sequence_as(structure, leaves)
         return fn(*call_args, **call_kwargs)
 
-    return KerasTensor._op_layer(apply, name=public_name)([flat[i] for i in where])
+    return KerasTensor._op_layer(apply, name=_LAYER_NAMES.get(public_name, public_name))(
+        [flat[i] for i in where])
+
+
+def shape(x):
+    """``tf.keras.backend.shape`` of a KerasTensor: a layer, as ``tf.shape`` makes it."""
+    return _op_layer_call(array_ops.shape, "tf.shape", (x,), {})
 
 
 def install_op_dispatch(namespaces):
@@ -187,6 +205,42 @@ def install_op_dispatch(namespaces):
             if kernel not in wrapped:
                 wrapped[kernel] = _on_keras_tensors(fn, f"{prefix}.{name}")
             setattr(namespace, name, wrapped[kernel])
+
+
+# The ops whose outputs TF's shape inference follows entry by entry (`tf.stack([batch, 20])`
+# is [None, 20]); of any other op's output it knows all entries or none.
+_ENTRYWISE_OPS = ("tf.compat.v1.shape", "tf.__operators__.getitem", "tf.stack", "tf.concat")
+
+
+def attach_inferred_values(op_name, outputs, runs, data_run):
+    """Gives the int32 scalars and vectors among the outputs of op layer `op_name` (a structure
+    of KerasTensors) the values TF's shape inference knows of them. `runs` maps each stand-in
+    size of the unknown input axes to the op's outputs on stand-ins of that size: a value equal
+    in all runs is known. `data_run()` runs the op again on other stand-in values (None if it
+    cannot): an output that changes with them depends on the data and is all unknown."""
+    flat_outputs = nest.flatten(outputs)
+    candidates = [i for i, t in enumerate(flat_outputs)
+                  if isinstance(t, KerasTensor) and t.dtype == dtypes.int32 and
+                  t.shape.rank in (0, 1) and t.shape.is_fully_defined()]
+    if not candidates:
+        return
+    other = data_run()
+    flat_runs = {size: [np.asarray(v) for v in nest.flatten(out)] for size, out in runs.items()}
+    flat_other = None if other is None else [np.asarray(v) for v in nest.flatten(other)]
+    first, second = sorted(flat_runs)[:2]
+    for i in candidates:
+        output = flat_outputs[i]
+        values = {size: flat[i] for size, flat in flat_runs.items()}
+        pairs = list(zip(values[first].reshape(-1).tolist(),
+                         values[second].reshape(-1).tolist()))
+        if flat_other is None or not np.array_equal(values[first], flat_other[i]):
+            output._inferred_value = [None] * len(pairs)
+            continue
+        output._stand_ins = values
+        known = [a if a == b else None for a, b in pairs]
+        if op_name not in _ENTRYWISE_OPS and None in known:
+            known = [None] * len(known)
+        output._inferred_value = known
 
 
 def has_keras_tensor(structure):
