@@ -160,7 +160,8 @@ def abs(x):  # noqa: A001 - Keras's name
 
 
 def shape(x):
-    from .keras_tensor import KerasTensor, shape as symbolic_shape
+    from .keras_tensor import KerasTensor
+    from .keras_tensor import shape as symbolic_shape
 
     if isinstance(x, KerasTensor):  # a layer of the functional model, as tf.shape makes it
         return symbolic_shape(x)
