@@ -14,6 +14,7 @@ import numpy as np
 
 from ..core import dtypes, nest
 from ..core.shape import TensorShape
+from ..core.spec import TensorSpec
 from ..core.tensor import EagerTensor
 from ..ops import array_ops, math_ops, operators, ragged_dispatch
 
@@ -66,6 +67,17 @@ class KerasTensor:
             f" inferred_value={self._inferred_value}"
         return (f"<KerasTensor: shape={self._shape} dtype={self._dtype.name}"
                 f"{inferred}{origin}>")
+
+    def __str__(self):
+        """An Input's KerasTensor prints as TF's (``print(inputs)``); other KerasTensors print
+        their repr: TF names them after the last graph op of their layer's call (dense/Relu:0),
+        which eagerbook's layers do not reproduce."""
+        layer = self._node.layer if self._node is not None else None
+        if layer is None or type(layer).__name__ != "InputLayer":
+            return repr(self)
+        spec = TensorSpec(self._shape, self._dtype, name=layer.name)
+        return (f"KerasTensor(type_spec={spec!r}, name='{layer.name}', "
+                f"description=\"created by layer '{layer.name}'\")")
 
     def __hash__(self):
         return id(self)

@@ -1,6 +1,7 @@
-"""Sizes computed from KerasTensors' shapes (tf.shape(x), its items, their products) carry the
-values TF's shape inference knows of them, so a functional model can use them: reshape to
-(tf.shape(x)[0], 20), tf.zeros(tf.shape(x)). Reprs as TF 2's (compared with TF by hand)."""
+"""How KerasTensors print (an Input's as TF's str), and the values TF's shape inference gives
+sizes computed from their shapes (tf.shape(x), its items, their products), which let a
+functional model use them: reshape to (tf.shape(x)[0], 20), tf.zeros(tf.shape(x)).
+Reprs as TF 2's (compared with TF by hand)."""
 
 import numpy as np
 import pytest
@@ -50,3 +51,15 @@ def test_models_built_on_computed_sizes_run():
     model = tf.keras.Model(x, [flat, also_flat, zeros])
     out = model(np.ones((3, 4, 5), np.float32))
     assert [o.shape.as_list() for o in out] == [[3, 20], [3, 20], [3, 4, 5]]
+
+
+def test_an_inputs_keras_tensor_prints_as_tfs():
+    inputs = tf.keras.Input(shape=(784,))
+    assert str(inputs) == (
+        "KerasTensor(type_spec=TensorSpec(shape=(None, 784), dtype=tf.float32, "
+        "name='input_1'), name='input_1', description=\"created by layer 'input_1'\")")
+    assert repr(inputs) == "<KerasTensor: shape=(None, 784) dtype=float32 (created by layer " \
+                           "'input_1')>"
+    named = tf.keras.Input(shape=(3,), name="feat", dtype=tf.int64)
+    assert "TensorSpec(shape=(None, 3), dtype=tf.int64, name='feat'), name='feat'" in str(named)
+    assert str([inputs]) == f"[{inputs!r}]"  # a list shows the reprs, as in TF
