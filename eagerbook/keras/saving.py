@@ -108,6 +108,14 @@ def save_model(model, filepath, overwrite=True, include_optimizer=True, save_for
     """``model.save(filepath)`` / ``tf.keras.models.save_model``: see the module docstring."""
     filepath = os.fspath(filepath)
     if single_file.is_single_file_path(filepath, save_format):
+        if _is_h5(filepath, save_format) and not (model._is_sequential or
+                                                   model._is_graph_network):
+            raise NotImplementedError(
+                "Saving the model to HDF5 format requires the model to be a Functional model or "
+                "a Sequential model. It does not work for subclassed models, because such "
+                "models are defined via the body of a Python method, which isn't safely "
+                "serializable. Consider saving to the Tensorflow SavedModel format (by setting "
+                "save_format=\"tf\") or using `save_weights`.")
         if os.path.exists(filepath) and not overwrite:
             raise FileExistsError(f"{filepath} already exists and overwrite=False.")
         with tempfile.TemporaryDirectory(prefix="eagerbook-save-") as tmp:
@@ -117,6 +125,12 @@ def save_model(model, filepath, overwrite=True, include_optimizer=True, save_for
         return
     _write_model_directory(model, filepath, overwrite, include_optimizer, save_traces,
                            serving_functions=True, signatures=signatures)
+
+
+def _is_h5(filepath, save_format):
+    """TF's HDF5 format (here a single file like .keras, but with TF's HDF5 limits)."""
+    return save_format == "h5" or (save_format is None and
+                                   filepath.endswith((".h5", ".hdf5")))
 
 
 def _write_model_directory(model, filepath, overwrite, include_optimizer, save_traces,

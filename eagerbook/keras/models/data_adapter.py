@@ -118,6 +118,17 @@ def _class_weights(y, class_weight):
                       dtype=np.float32)
 
 
+
+def _ambiguous_cardinality(x, y, sample_weight):
+    """TF's message for arrays of different lengths: each part's sizes on a line of its own."""
+    lines = ["Data cardinality is ambiguous:"]
+    for label, part in (("x", x), ("y", y), ("sample_weight", sample_weight)):
+        arrays = [a for a in nest.flatten(part) if a is not None] if part is not None else []
+        if arrays:
+            lines.append(f"  {label} sizes: {', '.join(str(len(a)) for a in arrays)}")
+    lines.append("Make sure all arrays contain the same number of samples.")
+    return "\n".join(lines)
+
 class _SeededPermutations:
     """Each epoch's sample order as TF's fit draws it when a global seed is set: its input
     pipeline shuffles range(n) with a RandomShuffle op of op seed 0, made anew for each fit
@@ -163,8 +174,7 @@ class DataHandler:
             sizes = {len(a) for a in nest.flatten((self.x, self.y, self.sw))
                      if a is not None}
             if len(sizes) > 1:
-                raise ValueError(f"Data cardinality is ambiguous: make sure all arrays contain "
-                                 f"the same number of samples. Sizes: {sorted(sizes)}")
+                raise ValueError(_ambiguous_cardinality(self.x, self.y, self.sw))
             self.n = sizes.pop()
             if single_batch:
                 batch_size = self.n
