@@ -93,3 +93,40 @@ def test_smart_resize_errors_as_tf():
         tf.keras.preprocessing.image.smart_resize(np.zeros((2, 2)), (4, 4))
     with pytest.raises(ValueError, match="Expected `size` to be a tuple of 2 integers"):
         tf.keras.preprocessing.image.smart_resize(np.zeros((2, 2, 1)), (4,))
+
+
+def test_node_accessors_as_tf():
+    layer = tf.keras.layers.Dense(3)
+    with pytest.raises(RuntimeError, match="The layer dense.* has never been called and thus "
+                                           "has no defined input shape."):
+        layer.get_input_shape_at(0)
+    a, b = tf.keras.Input((4,)), tf.keras.Input((5,))
+    tf.keras.layers.Dense(3)  # another layer's calls do not count
+    layer(a)
+    other = tf.keras.layers.Dense(3)
+    other(b)
+    assert layer.get_input_shape_at(0) == (None, 4)
+    assert layer.get_output_shape_at(0) == (None, 3)
+    assert len(layer.inbound_nodes) == 1
+    with pytest.raises(ValueError, match="Asked to get output shape at node 1, but the layer "
+                                         "has only 1 inbound nodes."):
+        layer.get_output_shape_at(1)
+    concat = tf.keras.layers.Concatenate()
+    concat([a, b])
+    assert concat.get_input_shape_at(0) == [(None, 4), (None, 5)]
+    assert concat.get_output_shape_at(0) == (None, 9)
+
+
+def test_dense_attention_output_shape_is_the_querys():
+    layer = tf.keras.layers.Attention()
+    assert layer.compute_output_shape([(None, 3, 4), (None, 5, 4)]).as_list() == [None, 3, 4]
+    query, value = tf.keras.Input((3, 4)), tf.keras.Input((5, 4))
+    out, scores = tf.keras.layers.AdditiveAttention()([query, value],
+                                                      return_attention_scores=True)
+    assert out.shape.as_list() == [None, 3, 4] and scores.shape.as_list() == [None, 3, 5]
+
+
+def test_bidirectional_build_builds_both_directions():
+    layer = tf.keras.layers.Bidirectional(tf.keras.layers.LSTM(4))
+    layer.build((None, 5, 3))
+    assert layer.built and layer.count_params() == 256

@@ -917,12 +917,35 @@ class Layer(Module):
                                  f"`get_{what}_at(node_index)` instead.")
         return self._inbound_nodes[0]
 
+    def _node_at(self, node_index, what):
+        """The `node_index`-th call on KerasTensors, with TF's errors when there is none."""
+        if not self._inbound_nodes:
+            raise RuntimeError(f"The layer {self.name} has never been called and thus has no "
+                               f"defined {what}.")
+        if not len(self._inbound_nodes) > node_index:
+            raise ValueError(f"Asked to get {what} at node {node_index}, but the layer has only "
+                             f"{len(self._inbound_nodes)} inbound nodes.")
+        return self._inbound_nodes[node_index]
+
     def get_input_at(self, node_index):
-        node = self._inbound_nodes[node_index]
+        node = self._node_at(node_index, "input")
         return node.call_args[0] if node.call_args else node.outputs
 
     def get_output_at(self, node_index):
-        return self._inbound_nodes[node_index].outputs
+        return self._node_at(node_index, "output").outputs
+
+    def get_input_shape_at(self, node_index):
+        self._node_at(node_index, "input shape")
+        return _shape_tuples(self.get_input_at(node_index))
+
+    def get_output_shape_at(self, node_index):
+        self._node_at(node_index, "output shape")
+        return _shape_tuples(self.get_output_at(node_index))
+
+    @property
+    def inbound_nodes(self):
+        """The nodes of the functional graphs: one per call on KerasTensors."""
+        return self._inbound_nodes
 
     @property
     def input(self):

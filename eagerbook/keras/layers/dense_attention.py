@@ -15,6 +15,7 @@ value steps get a score 1e9 lower, so no weight; masked query steps answer zeros
 ``use_causal_mask=True`` keeps query step i from looking at value steps after i.
 """
 
+from ...core.shape import TensorShape
 from ...core.tensor import convert_to_tensor
 from ...ops import array_ops, math_ops, nn_ops
 from .base import Layer
@@ -89,6 +90,14 @@ class _DenseAttention(Layer):
         if return_attention_scores:
             return result, weights
         return result
+
+    def compute_output_shape(self, input_shape):
+        """The query's shape, as TF answers (the scores a call may also return aside)."""
+        return TensorShape(input_shape[0])
+
+    def _symbolic_output_shape(self, input_shapes):
+        # a call on KerasTensors may return the scores too: learn its outputs by running it
+        raise NotImplementedError
 
     def compute_mask(self, inputs, mask=None):
         _check_inputs(type(self).__name__, inputs, mask)

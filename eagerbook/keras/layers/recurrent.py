@@ -963,6 +963,7 @@ class Bidirectional(Layer):
             if not layer.built:
                 with context.name_scope(layer.name):
                     layer._maybe_build(KerasTensor(shape, self.dtype or backend.floatx()))
+        self.built = True
 
     def call(self, inputs, mask=None, training=None):
         forward = self.forward_layer(inputs, mask=mask)
