@@ -1,14 +1,35 @@
 """``tf.keras.preprocessing.image``: the image-file helpers of ``tf.keras.utils`` (``load_img``,
-``img_to_array``, ``array_to_img``, ``save_img``) and ``smart_resize``, which resizes without
-stretching the picture."""
+``img_to_array``, ``array_to_img``, ``save_img``), ``smart_resize``, which resizes without
+stretching the picture, and ``ImageDataGenerator`` with its NumPy image transforms."""
 
 import numpy as np
 
 from ...core.tensor import convert_to_tensor
 from ...ops import image_ops
 from ..image_utils import array_to_img, img_to_array, load_img, save_img
+from .affine import (
+    apply_affine_transform,
+    apply_brightness_shift,
+    apply_channel_shift,
+    random_brightness,
+    random_channel_shift,
+    random_rotation,
+    random_shear,
+    random_shift,
+    random_zoom,
+)
+from .image_generator import (
+    DirectoryIterator,
+    ImageDataGenerator,
+    Iterator,
+    NumpyArrayIterator,
+)
 
-__all__ = ["array_to_img", "img_to_array", "load_img", "save_img", "smart_resize"]
+__all__ = ["DirectoryIterator", "ImageDataGenerator", "Iterator", "NumpyArrayIterator",
+           "apply_affine_transform", "apply_brightness_shift", "apply_channel_shift",
+           "array_to_img", "img_to_array", "load_img", "random_brightness",
+           "random_channel_shift", "random_rotation", "random_shear", "random_shift",
+           "random_zoom", "save_img", "smart_resize"]
 
 
 def smart_resize(x, size, interpolation="bilinear"):
