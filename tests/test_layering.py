@@ -39,7 +39,8 @@ STDLIB = set(sys.stdlib_module_names)
 # Optional libraries a file may import inside the functions that need them, raising TF's own
 # ImportError where they are missing (TF's Keras image-file helpers need Pillow too). JPEG
 # files go through Pillow's libjpeg (UnimplementedError without it); PNG needs nothing.
-OPTIONAL = {"keras/image_utils.py": {"PIL"}, "ops/jpeg_ops.py": {"PIL"}}
+OPTIONAL = {"keras/image_utils.py": {"PIL"}, "ops/jpeg_ops.py": {"PIL"},
+            "keras/preprocessing/affine.py": {"PIL"}}  # brightness shifts: Pillow's enhancer
 
 
 def _imports(path):
