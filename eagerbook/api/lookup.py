@@ -1,4 +1,4 @@
-"""``tf.lookup``: fixed key -> value tables."""
+"""``tf.lookup``: fixed key -> value tables, and (``tf.lookup.experimental``) mutable ones."""
 
 from ..ops.lookup_ops import (
     KeyValueTensorInitializer,
@@ -7,6 +7,7 @@ from ..ops.lookup_ops import (
     TextFileIndex,
     TextFileInitializer,
 )
+from . import lookup_experimental as experimental
 
 __all__ = ["KeyValueTensorInitializer", "StaticHashTable", "StaticVocabularyTable",
-           "TextFileIndex", "TextFileInitializer"]
+           "TextFileIndex", "TextFileInitializer", "experimental"]

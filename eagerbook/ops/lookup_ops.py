@@ -13,7 +13,7 @@ from ..core import context, dtypes
 from ..core.tensor import Tensor, _from_numpy, convert_to_tensor
 from . import string_hashes
 from .ragged_ops import RaggedTensor
-from .registry import execute, register
+from .registry import execute, invalid_argument, register
 
 
 def _hashable(value):
@@ -163,3 +163,152 @@ class StaticVocabularyTable:
         return _run_lookup(_lookup_vocabulary, self, keys)
 
     __getitem__ = lookup
+
+
+# --- mutable tables (tf.lookup.experimental) ----------------------------------------------------
+# A mutable table changes when its insert and remove ops run; they are stateful ops with the
+# table as an attribute, so inside tf.function they run (in program order) each time the
+# function does, like a Variable's assignments.
+@register("LookupTableInsertV2", stateful=True, differentiable=False, num_outputs=0)
+def _lookup_insert(keys, values, table):
+    table._insert(keys, values)
+    return ()
+
+
+@register("LookupTableRemoveV2", stateful=True, differentiable=False, num_outputs=0)
+def _lookup_remove(keys, table):
+    table._remove(keys)
+    return ()
+
+
+def _infer_find_rows(inputs, attrs):
+    table = attrs["table"]
+    return [(table.value_dtype, inputs[0]._shape.concatenate(table._value_shape))]
+
+
+@register("MutableLookupTableFindV2", differentiable=False, stateful=True,
+          infer_shape=_infer_find_rows)
+def _mutable_lookup_find(keys, table):
+    """Each key's value (a scalar, or a row of the table's value shape), else the default."""
+    rows = [table._table.get(_hashable(k), table._default_row) for k in np.ravel(keys)]
+    out = np.array(rows + [None], dtype=object)[:-1] if not rows else np.array(rows)
+    return out.astype(table._np_value_dtype).reshape(np.shape(keys) + table._value_shape)
+
+
+class MutableHashTable:
+    """A table that ``insert`` and ``remove`` change (``tf.lookup.experimental``): each value
+    is a scalar or a tensor of `default_value`'s shape; ``lookup`` gives the default for a key
+    it lacks. ``export`` lists the keys in the order they were first inserted."""
+
+    def __init__(self, key_dtype, value_dtype, default_value, name="MutableHashTable",
+                 checkpoint=True, experimental_is_anonymous=False):
+        self.key_dtype, self.value_dtype = dtypes.as_dtype(key_dtype), dtypes.as_dtype(value_dtype)
+        self._name = name
+        with context.building_graph(None):
+            default = convert_to_tensor(default_value, dtype=self.value_dtype)
+        self._value_shape = tuple(default.shape.as_list())
+        self._np_value_dtype = object if self.value_dtype == dtypes.string else \
+            self.value_dtype.as_numpy_dtype
+        self._default_row = default.numpy()
+        self._table = {}
+
+    @property
+    def name(self):
+        return self._name
+
+    def _converted(self, keys, values=None):
+        keys = _typed(keys, self.key_dtype, "keys")
+        if values is None:
+            return keys
+        return keys, _typed(values, self.value_dtype, "values")
+
+    def _check_keys(self, keys):
+        """A hook for tables that refuse some keys (DenseHashTable)."""
+
+    def _insert(self, keys, values):
+        wanted = list(np.shape(keys)) + list(self._value_shape)
+        if list(np.shape(values)) != wanted:
+            raise invalid_argument("LookupTableInsertV2", f"Expected shape {wanted} for value, "
+                                                          f"got {list(np.shape(values))}")
+        self._check_keys(keys)
+        rows = np.reshape(values, (-1,) + self._value_shape)
+        for key, row in zip(np.ravel(keys), rows):
+            self._table[_hashable(key)] = row.item() if row.ndim == 0 else row
+
+    def _remove(self, keys):
+        self._check_keys(keys)
+        for key in np.ravel(keys):
+            self._table.pop(_hashable(key), None)
+
+    def insert(self, keys, values, name=None):
+        """Sets each key's value (adding the keys it lacks)."""
+        keys, values = self._converted(keys, values)
+        execute(_lookup_insert, (keys, values), {"table": self})
+
+    def remove(self, keys, name=None):
+        """Forgets the keys (those it lacks are ignored)."""
+        execute(_lookup_remove, (self._converted(keys),), {"table": self})
+
+    def lookup(self, keys, dynamic_default_values=None, name=None):
+        keys = self._converted(keys)
+        found = execute(_mutable_lookup_find, (keys,), {"table": self})
+        if dynamic_default_values is None:
+            return found
+        from .math_ops import where_v2
+        present = _from_numpy(np.array([_hashable(k) in self._table
+                                        for k in np.ravel(keys.numpy())]).reshape(keys.shape))
+        return where_v2(present, found, convert_to_tensor(dynamic_default_values,
+                                                          dtype=self.value_dtype))
+
+    __getitem__ = lookup
+
+    def size(self, name=None):
+        return _from_numpy(np.array(len(self._table), np.int64))
+
+    def export(self, name=None):
+        """All keys and their values, as two tensors."""
+        keys = np.array(list(self._table) + [None], dtype=object)[:-1]
+        if self.key_dtype != dtypes.string:
+            keys = keys.astype(self.key_dtype.as_numpy_dtype)
+        values = np.array([np.asarray(v) for v in self._table.values()] + [None],
+                          dtype=object)[:-1]
+        values = np.stack(values) if len(values) else np.zeros((0,) + self._value_shape)
+        return _from_numpy(keys), _from_numpy(values.astype(self._np_value_dtype))
+
+
+class DenseHashTable(MutableHashTable):
+    """A MutableHashTable that sets two keys apart, as TF's open-addressing table does:
+    `empty_key` and `deleted_key` may not be inserted or removed."""
+
+    def __init__(self, key_dtype, value_dtype, default_value, empty_key, deleted_key,
+                 initial_num_buckets=None, name="MutableDenseHashTable", checkpoint=True,
+                 experimental_is_anonymous=False):
+        super().__init__(key_dtype, value_dtype, default_value, name)
+        with context.building_graph(None):
+            self._empty = _hashable(convert_to_tensor(empty_key, self.key_dtype).numpy())
+            self._deleted = _hashable(convert_to_tensor(deleted_key, self.key_dtype).numpy())
+        if self._empty == self._deleted:
+            raise invalid_argument("MutableDenseHashTableV2",
+                                   "Empty and deleted keys cannot be equal")
+
+    def _check_keys(self, keys):
+        for key in np.ravel(keys):
+            key = _hashable(key)
+            for reserved, word in ((self._empty, "empty_key"), (self._deleted, "deleted_key")):
+                if key == reserved:
+                    raise invalid_argument("LookupTableInsertV2", f"Using the {word} as a "
+                                                                  f"table key is not allowed")
+
+    def insert_or_assign(self, keys, values, name=None):
+        self.insert(keys, values)
+
+    def erase(self, keys, name=None):
+        self.remove(keys)
+
+
+def _typed(value, dtype, what):
+    """`value` as a tensor of `dtype`; a tensor of another dtype is TF's ValueError."""
+    if isinstance(value, Tensor) and value.dtype != dtype:
+        raise ValueError(f"{what}: Tensor conversion requested dtype {dtype.name} for Tensor "
+                         f"with dtype {value.dtype.name}: {value!r}")
+    return convert_to_tensor(value, dtype=dtype)
