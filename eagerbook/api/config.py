@@ -4,6 +4,8 @@ from ..framework.config import (
     LogicalDevice,
     LogicalDeviceConfiguration,
     PhysicalDevice,
+    experimental_functions_run_eagerly,
+    experimental_run_functions_eagerly,
     functions_run_eagerly,
     get_logical_device_configuration,
     get_soft_device_placement,
@@ -16,3 +18,5 @@ from ..framework.config import (
     set_visible_devices,
 )
 from . import config_experimental as experimental
+from . import config_optimizer as optimizer
+from . import config_threading as threading

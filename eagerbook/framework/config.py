@@ -103,6 +103,112 @@ def get_soft_device_placement():
     return context.state.soft_placement
 
 
+# --- switches for TF's runtime: kept and read back, nothing in the NumPy engine to change ------
+# (eagerbook's kernels are deterministic and always use full float32 precision; its one CPU
+# has no thread pools and no graph optimizer to configure.)
+_RUNTIME = {"intra_op_threads": 0, "inter_op_threads": 0, "jit": "", "op_determinism": False,
+            "tensor_float_32": True, "synchronous": True, "device_policy": "silent",
+            "optimizer_options": {"disable_model_pruning": False,
+                                  "disable_meta_optimizer": False}}
+
+
+def get_intra_op_parallelism_threads():
+    return _RUNTIME["intra_op_threads"]
+
+
+def set_intra_op_parallelism_threads(num_threads):
+    _RUNTIME["intra_op_threads"] = int(num_threads)
+
+
+def get_inter_op_parallelism_threads():
+    return _RUNTIME["inter_op_threads"]
+
+
+def set_inter_op_parallelism_threads(num_threads):
+    _RUNTIME["inter_op_threads"] = int(num_threads)
+
+
+def get_jit():
+    """``''`` (XLA off), or ``'autoclustering'`` after ``set_jit(True)``."""
+    return _RUNTIME["jit"]
+
+
+def set_jit(enabled):
+    _RUNTIME["jit"] = "autoclustering" if enabled is True or enabled == "autoclustering" else ""
+
+
+def get_experimental_options():
+    return dict(_RUNTIME["optimizer_options"])
+
+
+def set_experimental_options(options):
+    given = dict(options)  # TF lists the options just set first
+    kept = {k: v for k, v in _RUNTIME["optimizer_options"].items() if k not in given}
+    _RUNTIME["optimizer_options"] = {**given, **kept}
+
+
+def enable_op_determinism():
+    _RUNTIME["op_determinism"] = True
+
+
+def tensor_float_32_execution_enabled():
+    return _RUNTIME["tensor_float_32"]
+
+
+def enable_tensor_float_32_execution(enabled):
+    _RUNTIME["tensor_float_32"] = bool(enabled)
+
+
+def get_synchronous_execution():
+    return _RUNTIME["synchronous"]
+
+
+def set_synchronous_execution(enable):
+    _RUNTIME["synchronous"] = bool(enable)
+
+
+def get_device_policy():
+    return _RUNTIME["device_policy"]
+
+
+def set_device_policy(device_policy):
+    policies = {None: "silent", "silent": "silent", "warn": "warn", "explicit": "explicit",
+                "silent_for_int32": "silent_for_int32"}
+    if device_policy not in policies:
+        raise ValueError(f"Not a valid device policy: {device_policy!r}")
+    _RUNTIME["device_policy"] = policies[device_policy]
+
+
+def get_device_details(device):
+    """A CPU has no details to report (TF lists a GPU's name and compute capability)."""
+    return {}
+
+
+def get_memory_info(device):
+    """TF reports allocator statistics for GPUs only; eagerbook has none."""
+    name = device if isinstance(device, str) else getattr(device, "name", str(device))
+    if name.upper().replace("/DEVICE:", "").startswith("CPU"):
+        raise ValueError(f"Allocator stats not available for device '{name}'")
+    raise ValueError(f"No matching devices found for '{name}'")
+
+
+def get_memory_usage(device):
+    return get_memory_info(device)["current"]
+
+
+def reset_memory_stats(device):
+    get_memory_info(device)
+
+
+def experimental_run_functions_eagerly(run_eagerly):
+    """The TF 2.0-2.2 name of ``run_functions_eagerly``."""
+    run_functions_eagerly(run_eagerly)
+
+
+def experimental_functions_run_eagerly():
+    return functions_run_eagerly()
+
+
 # --- tf.test ------------------------------------------------------------------------------------
 def is_gpu_available(cuda_only=False, min_cuda_compute_capability=None):
     """False: eagerbook computes on the CPU only."""
