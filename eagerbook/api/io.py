@@ -3,11 +3,14 @@
 
 from ..ops.example_ops import (
     FixedLenFeature,
+    FixedLenSequenceFeature,
     RaggedFeature,
     VarLenFeature,
     deserialize_many_sparse,
     parse_example,
+    parse_sequence_example,
     parse_single_example,
+    parse_single_sequence_example,
     parse_tensor,
     read_file,
     serialize_many_sparse,

@@ -16,4 +16,14 @@ from ..checkpoints.reader import (
 from ..checkpoints.state import CheckpointState, get_checkpoint_state, latest_checkpoint
 from ..checkpoints.view import CheckpointView, TrackableView
 from ..keras.optimizers.v1 import AdamOptimizer, GradientDescentOptimizer, MomentumOptimizer
-from ..ops.example_ops import BytesList, Example, Feature, Features, FloatList, Int64List
+from ..ops.example_ops import (
+    BytesList,
+    Example,
+    Feature,
+    FeatureList,
+    FeatureLists,
+    Features,
+    FloatList,
+    Int64List,
+    SequenceExample,
+)

@@ -15,6 +15,8 @@ itself, in plain Python:
 Messages print in the protocol-buffer text format, as TF's do.
 """
 
+import base64
+import collections
 import math
 import operator
 import struct
@@ -132,11 +134,46 @@ def _block(name, message):
     return [name + " {"] + ["  " + line for line in message._text_lines()] + ["}"]
 
 
+class _Repeated(list):
+    """A repeated scalar field: a list that checks what goes in (as the field's type does)
+    and tells its owner it changed (an unset Feature becomes that kind on the first change,
+    as a protocol-buffer sub-message does)."""
+
+    def __init__(self, check, values=(), on_change=None):
+        super().__init__(check(v) for v in values)
+        self._check, self._on_change = check, on_change
+
+    def _changed(self):
+        if self._on_change is not None:
+            self._on_change()
+
+    def append(self, value):
+        super().append(self._check(value))
+        self._changed()
+
+    def extend(self, values):
+        super().extend(self._check(v) for v in values)
+        self._changed()
+
+    def insert(self, index, value):
+        super().insert(index, self._check(value))
+        self._changed()
+
+    def __setitem__(self, index, value):
+        super().__setitem__(index, [self._check(v) for v in value]
+                            if isinstance(index, slice) else self._check(value))
+        self._changed()
+
+    def __iadd__(self, values):
+        self.extend(values)
+        return self
+
+
 class _ValueList(_Message):
     """A ``value`` list of one kind: ``Int64List``, ``FloatList`` or ``BytesList``."""
 
     def __init__(self, value=()):
-        self.value = [self._check(v) for v in value]
+        self.value = _Repeated(self._check, value)
 
     def _text_lines(self):
         return [f"value: {self._text(v)}" for v in self.value]
@@ -145,10 +182,11 @@ class _ValueList(_Message):
         return self._encode(self.value) if self.value else b""
 
     def ParseFromString(self, data):
-        self.value = []
+        values = []
         for number, wire_type, raw in _fields(data):
             if number == 1:
-                self.value.extend(self._decode(wire_type, raw))
+                values.extend(self._decode(wire_type, raw))
+        self.value = _Repeated(self._check, values, self.value._on_change)
         return len(data)
 
 
@@ -225,11 +263,25 @@ class Feature(_Message):
         if len(given) > 1:
             raise ValueError("A Feature holds one of bytes_list, float_list, int64_list.")
         self._kind, self._list = next(iter(given.items()), (None, None))
+        self._unset = {}  # empty lists handed out for kinds not set (see __getattr__)
 
     def __getattr__(self, name):
-        if name in _KIND_TYPES:  # reading an unset field gives an empty list of that kind
-            return self._list if self._kind == name else _KIND_TYPES[name]()
-        raise AttributeError(name)
+        if name not in _KIND_TYPES or name.startswith("_"):
+            raise AttributeError(name)
+        if self._kind == name:
+            return self._list
+        # Reading an unset kind gives an empty list of it; putting values in it sets the
+        # oneof to that kind (``feature.float_list.value.append(1.5)``), as in TF's messages.
+        unset = self.__dict__.setdefault("_unset", {})
+        if name not in unset:
+            values = unset[name] = _KIND_TYPES[name]()
+            values.value._on_change = lambda: self._adopt(name, values)
+        return unset[name]
+
+    def _adopt(self, kind, values):
+        self._kind, self._list = kind, values
+        values.value._on_change = None
+        self._unset.clear()
 
     def WhichOneof(self, group):
         if group != "kind":
@@ -314,6 +366,114 @@ class Example(_Message):
         return len(data)
 
 
+# --- SequenceExample: context features plus lists of features over time ------------------------
+class _RepeatedFeatures(list):
+    """``feature_list.feature``: a repeated Feature field; ``add()`` appends a new one."""
+
+    def add(self, **kinds):
+        feature = Feature(**kinds)
+        self.append(feature)
+        return feature
+
+
+class FeatureList(_Message):
+    """``FeatureList { repeated Feature feature = 1 }``: one Feature per time step."""
+
+    def __init__(self, feature=()):
+        self.feature = _RepeatedFeatures(feature)
+
+    def _text_lines(self):
+        return [line for f in self.feature for line in _block("feature", f)]
+
+    def SerializeToString(self):
+        return b"".join(_length_delimited(1, f.SerializeToString()) for f in self.feature)
+
+    def ParseFromString(self, data):
+        self.feature = _RepeatedFeatures(Feature.FromString(raw)
+                                         for number, _, raw in _fields(data) if number == 1)
+        return len(data)
+
+
+class _FeatureListMap(dict):
+    """``feature_lists.feature_list``: names to FeatureLists; a missing name reads as a new,
+    empty one (added), as a protocol-buffer map does."""
+
+    def __missing__(self, key):
+        self[key] = FeatureList()
+        return self[key]
+
+
+def _map_text(field, entries):
+    lines = []
+    for key, value in entries.items():
+        lines += [f"{field} {{", f"  key: {_quote(key.encode())}"]
+        lines += ["  " + line for line in _block("value", value)] + ["}"]
+    return lines
+
+
+def _map_bytes(entries):
+    # (in key order: TF writes its hash order, which eagerbook does not reproduce)
+    return b"".join(_length_delimited(1, _length_delimited(1, key.encode()) +
+                                      _length_delimited(2, entries[key].SerializeToString()))
+                    for key in sorted(entries))
+
+
+def _map_entries(data, message_type):
+    for number, _, raw in _fields(data):
+        if number == 1:
+            entry = {n: v for n, _, v in _fields(raw)}
+            yield bytes(entry.get(1, b"")).decode(), message_type.FromString(entry.get(2, b""))
+
+
+class FeatureLists(_Message):
+    """``FeatureLists { map<string, FeatureList> feature_list = 1 }``."""
+
+    def __init__(self, feature_list=None):
+        self.feature_list = _FeatureListMap(feature_list or {})
+
+    def _text_lines(self):
+        return _map_text("feature_list", self.feature_list)
+
+    def SerializeToString(self):
+        return _map_bytes(self.feature_list)
+
+    def ParseFromString(self, data):
+        self.feature_list = _FeatureListMap(_map_entries(data, FeatureList))
+        return len(data)
+
+
+class SequenceExample(_Message):
+    """``SequenceExample { Features context = 1; FeatureLists feature_lists = 2 }``: features
+    of the whole sequence, and lists of features with one entry per step."""
+
+    def __init__(self, context=None, feature_lists=None):
+        self.context = context if context is not None else Features()
+        self.feature_lists = feature_lists if feature_lists is not None else FeatureLists()
+
+    def _text_lines(self):
+        lines = _block("context", self.context) if self.context.feature else []
+        if self.feature_lists.feature_list:
+            lines += _block("feature_lists", self.feature_lists)
+        return lines
+
+    def SerializeToString(self):
+        data = b""
+        if self.context.feature:
+            data += _length_delimited(1, self.context.SerializeToString())
+        if self.feature_lists.feature_list:
+            data += _length_delimited(2, self.feature_lists.SerializeToString())
+        return data
+
+    def ParseFromString(self, data):
+        self.context, self.feature_lists = Features(), FeatureLists()
+        for number, _, raw in _fields(data):
+            if number == 1:
+                self.context = Features.FromString(raw)
+            elif number == 2:
+                self.feature_lists = FeatureLists.FromString(raw)
+        return len(data)
+
+
 # --- tf.io.serialize_tensor / parse_tensor: the TensorProto message ----------------------------
 # TF's DataType enum numbers (types.proto), as TensorProto stores them, by dtype name.
 DATA_TYPE_ENUM = _ENUM_OF = {
@@ -370,15 +530,14 @@ def _parse_tensor(serialized, out_type):
                 strings.append(bytes(raw))
             elif number in _VALUE_FIELDS:
                 values.append((number, wire_type, raw))
-    except (IndexError, struct.error):
+    except (IndexError, struct.error, errors.DataLossError):  # not a message at all
         dtype_name = None
     if dtype_name is None:
-        raise errors.InvalidArgumentError(None, "ParseTensor",
-                                          "Could not parse `serialized` as TensorProto")
+        raise _parse_error(f"Could not parse `serialized` as TensorProto, base64: "
+                           f"{base64.b64encode(bytes(data)).decode()}", "ParseTensor")
     if dtype_name != out_type.name:
-        raise errors.InvalidArgumentError(
-            None, "ParseTensor", f"Type mismatch between parsed tensor ({_tf_name(dtype_name)}) "
-                                 f"and dtype ({_tf_name(out_type.name)})")
+        raise _parse_error(f"Type mismatch between parsed tensor ({_tf_name(dtype_name)}) and "
+                           f"dtype ({_tf_name(out_type.name)})", "ParseTensor")
     np_dtype = out_type.as_numpy_dtype
     if out_type == dtypes.string and content is not None:
         array = np.array(_decode_string_list(content, int(np.prod(shape))) + [None],
@@ -467,84 +626,161 @@ def write_file(filename, contents, name=None):
 
 
 # --- tf.io.parse_example: features of serialized Examples as tensors ----------------------------
-class FixedLenFeature:
+# The feature specs are named tuples, as TF's (they print and compare as tuples do).
+class FixedLenFeature(collections.namedtuple("FixedLenFeature",
+                                             ["shape", "dtype", "default_value"])):
     """A feature with the same number of values in every example, given as ``shape``."""
 
-    def __init__(self, shape, dtype, default_value=None):
-        self.shape = list(shape) if isinstance(shape, (list, tuple)) else [int(shape)]
-        self.dtype = dtypes.as_dtype(dtype)
-        self.default_value = default_value
+    def __new__(cls, shape, dtype, default_value=None):
+        return super().__new__(cls, shape, dtypes.as_dtype(dtype), default_value)
 
 
-class VarLenFeature:
+class FixedLenSequenceFeature(collections.namedtuple(
+        "FixedLenSequenceFeature", ["shape", "dtype", "allow_missing", "default_value"])):
+    """Any number of entries of ``shape`` each: the values of a feature of an Example, or one
+    entry per step of a SequenceExample's feature list (``[steps] + shape``)."""
+
+    def __new__(cls, shape, dtype, allow_missing=False, default_value=None):
+        return super().__new__(cls, shape, dtypes.as_dtype(dtype), allow_missing,
+                               default_value)
+
+
+class VarLenFeature(collections.namedtuple("VarLenFeature", ["dtype"])):
     """A feature of any length, parsed into a SparseTensor."""
 
-    def __init__(self, dtype):
-        self.dtype = dtypes.as_dtype(dtype)
+    def __new__(cls, dtype):
+        return super().__new__(cls, dtypes.as_dtype(dtype))
 
 
-class RaggedFeature:
+class RaggedFeature(collections.namedtuple(
+        "RaggedFeature", ["dtype", "value_key", "partitions", "row_splits_dtype", "validate"])):
     """A feature of any length, parsed into a 1-D tensor per example (a RaggedTensor for a
     batch). Only the flat form: eagerbook has no row partitions here."""
 
-    def __init__(self, dtype, value_key=None, partitions=(), row_splits_dtype=dtypes.int32,
-                 validate=False):
+    def __new__(cls, dtype, value_key=None, partitions=(), row_splits_dtype=dtypes.int32,
+                validate=False):
         if partitions:
             raise NotImplementedError("RaggedFeature partitions are not implemented in "
                                       "eagerbook")
-        self.dtype = dtypes.as_dtype(dtype)
-        self.value_key = value_key
-        self.row_splits_dtype = dtypes.as_dtype(row_splits_dtype)
+        return super().__new__(cls, dtypes.as_dtype(dtype), value_key, partitions,
+                               dtypes.as_dtype(row_splits_dtype), validate)
+
+
+def _dims(spec):
+    return list(spec.shape) if isinstance(spec.shape, (list, tuple)) else [int(spec.shape)]
+
+
+def _np_dtype(spec):
+    return object if spec.dtype == dtypes.string else spec.dtype.as_numpy_dtype
 
 
 _KIND_OF_DTYPE = {"int64": "int64_list", "float32": "float_list", "string": "bytes_list"}
 
 
-def _feature_values(example, key, spec):
-    """The values of one feature of one Example, as a NumPy array of the spec's dtype (None
-    when the example does not have the feature)."""
+def _where(key, index):
+    """How TF's parser names a feature in its errors: ``Key: k.`` for a single example,
+    ``Name: <unknown>, Key: k, Index: i.`` in a batch (index None: a single example)."""
+    return f"Key: {key}." if index is None else f"Name: <unknown>, Key: {key}, Index: {index}."
+
+
+def _parse_error(message, op_name="ParseExampleV2"):
+    return errors.op_error(errors.InvalidArgumentError, op_name, message)
+
+
+def _values_of(feature, key, spec, index=None, op_name="ParseExampleV2"):
+    """The values of one Feature as a 1-D NumPy array of the spec's dtype."""
     if spec.dtype.name not in _KIND_OF_DTYPE:
         raise ValueError(f"Unsupported dtype {spec.dtype.name} for feature {key!r}: "
                          "Examples hold int64, float32 or string.")
-    if key not in example.features.feature:
-        return None
-    feature = example.features.feature[key]
     kind = feature.WhichOneof("kind")
     if kind is None:
-        return np.array([], dtype=spec.dtype.as_numpy_dtype)
+        return np.array([], dtype=_np_dtype(spec))
     if kind != _KIND_OF_DTYPE[spec.dtype.name]:
-        raise errors.InvalidArgumentError(
-            None, "ParseExampleV2", f"Name: <unknown>, Key: {key}, Index: 0.  Data types don't "
-                                    f"match. Expected type: {_tf_name(spec.dtype.name)}, "
-                                    f"Actual type: {kind.split('_')[0]}")
-    values = getattr(feature, kind).value
-    if spec.dtype == dtypes.string:
-        return np.array(values, dtype=object).reshape(-1)
-    return np.array(values, dtype=spec.dtype.as_numpy_dtype).reshape(-1)
+        wanted, found = _tf_name(spec.dtype.name), kind.split("_")[0]
+        # (TF's dense and sparse parsers word it differently)
+        words = f"Data type: {found} but expected type: {wanted}" if isinstance(
+            spec, FixedLenFeature) else f"Expected type: {wanted}, Actual type: {found}"
+        raise _parse_error(f"{_where(key, index)}  Data types don't match. {words}", op_name)
+    return np.array(getattr(feature, kind).value, dtype=_np_dtype(spec)).reshape(-1)
 
 
-def _fixed(arrays, key, spec):
-    size = int(np.prod(spec.shape))
+def _feature_values(features, key, spec, index=None):
+    """The values of one feature of a Features message (None when it lacks the feature)."""
+    if spec.dtype.name not in _KIND_OF_DTYPE:
+        raise ValueError(f"Unsupported dtype {spec.dtype.name} for feature {key!r}: "
+                         "Examples hold int64, float32 or string.")
+    if key not in features.feature:
+        return None
+    return _values_of(features.feature[key], key, spec, index)
+
+
+def _fixed(arrays, key, spec, batched):
+    shape = _dims(spec)
+    size = int(np.prod(shape))
     out = []
-    for values in arrays:
+    for index, values in enumerate(arrays):
         if values is None:
             if spec.default_value is None:
-                raise errors.InvalidArgumentError(
-                    None, "ParseExampleV2", f"Feature: {key} (data type: "
-                                            f"{_tf_name(spec.dtype.name)}) is required but "
-                                            "could not be found.")
-            values = np.broadcast_to(np.asarray(spec.default_value, dtype=object if
-                                                spec.dtype == dtypes.string else
-                                                spec.dtype.as_numpy_dtype), spec.shape)
+                name = "Name: <unknown>, " if batched else ""
+                raise _parse_error(f"{name}Feature: {key} (data type: "
+                                   f"{_tf_name(spec.dtype.name)}) is required but could not "
+                                   f"be found.")
+            values = np.broadcast_to(np.asarray(spec.default_value, dtype=_np_dtype(spec)),
+                                     shape)
         elif values.size != size:
-            raise errors.InvalidArgumentError(
-                None, "ParseExampleV2", f"Key: {key}.  Can't parse serialized Example: "
-                                        f"expected {size} values, got {values.size}.")
-        out.append(np.asarray(values).reshape(spec.shape))
+            kind = _KIND_OF_DTYPE[spec.dtype.name]
+            if batched:
+                raise _parse_error(f"{_where(key, index)}  Number of {kind.split('_')[0]} "
+                                   f"values != expected.  Values size: {values.size} but "
+                                   f"output shape: [{','.join(map(str, shape))}]")
+            raise _parse_error(f"Key: {key}.  Can't parse serialized Example: Some {kind} "
+                               f"slice was not parsed.")
+        out.append(np.asarray(values).reshape(shape))
     return out
 
 
-def _examples(serialized):
+def _padded_rows(arrays, spec, key, op_name, what="Feature"):
+    """Entries of ``shape`` from each array, padded to the longest with the default value
+    (or 0, or b""): a [batch, longest] + shape array, and each one's number of entries."""
+    shape = _dims(spec)
+    size = int(np.prod(shape)) or 1
+    rows = []
+    for values in arrays:
+        if values.size % size:
+            raise _parse_error(f"{what} list '{key}' has an unexpected number of values.  "
+                               f"Total values size: {values.size} is not consistent with "
+                               f"output shape: [?,{','.join(map(str, shape))}]", op_name)
+        rows.append(values.reshape([-1] + shape))
+    longest = max((len(r) for r in rows), default=0)
+    fill = spec.default_value if spec.default_value is not None else (
+        b"" if spec.dtype == dtypes.string else 0)
+    out = np.empty([len(rows), longest] + shape, dtype=_np_dtype(spec))
+    out[...] = fill
+    for i, r in enumerate(rows):
+        out[i, :len(r)] = r
+    return out, np.array([len(r) for r in rows], np.int64)
+
+
+def _sparse_of(arrays, batched):
+    """A SparseTensor of 1-D value arrays: [len] (one array, unbatched) or [count, longest],
+    with one more leading dimension per level of nesting in `arrays`."""
+    from .sparse_ops import SparseTensor
+    indices, values, shape = _sparse_parts(arrays, batched)
+    return SparseTensor(np.array(indices, np.int64).reshape(-1, len(shape)), _from_numpy(values),
+                        np.array(shape, np.int64))
+
+
+def _sparse_parts(arrays, batched):
+    if not batched:
+        values = arrays[0]
+        return [[i] for i in range(values.size)], values, [values.size]
+    indices = [[b, i] for b, a in enumerate(arrays) for i in range(a.size)]
+    values = np.concatenate(arrays) if arrays else np.array([])
+    return indices, values, [len(arrays), max((a.size for a in arrays), default=0)]
+
+
+def _examples(serialized, message_type=None):
+    message_type = message_type or Example
     data = convert_to_tensor(serialized, dtype=dtypes.string).numpy()
     scalar = not isinstance(data, np.ndarray) or data.ndim == 0
     records = [data if isinstance(data, bytes) else data.item()] if scalar else \
@@ -552,43 +788,37 @@ def _examples(serialized):
     examples = []
     for record in records:
         try:
-            examples.append(Example.FromString(record))
+            examples.append(message_type.FromString(record))
         except (IndexError, struct.error, UnicodeDecodeError):
-            raise errors.InvalidArgumentError(None, "ParseExampleV2",
-                                              "Could not parse example input") from None
+            raise _parse_error("Could not parse example input") from None
     return scalar, examples
 
 
-def parse_example(serialized, features, example_names=None, name=None):
-    """Parses a batch (a vector) of serialized Examples: FixedLenFeature gives a dense tensor
-    ``[batch] + shape``, VarLenFeature a SparseTensor ``[batch, longest]``, RaggedFeature a
-    RaggedTensor. A single (scalar) record parses as ``parse_single_example`` does."""
+def _parse_features(all_features, scalar, specs):
+    """The tensors of `specs` read from Features messages (one, unbatched, when `scalar`)."""
     from .ragged_ops import RaggedTensor
-    from .sparse_ops import SparseTensor
-    scalar, examples = _examples(serialized)
     out = {}
-    for key in sorted(features):
-        spec = features[key]
-        np_dtype = object if spec.dtype == dtypes.string else spec.dtype.as_numpy_dtype
-        arrays = [_feature_values(e, getattr(spec, "value_key", None) or key, spec)
-                  for e in examples]
+    for key in _in_tf_order(specs):
+        spec = specs[key]
+        np_dtype = _np_dtype(spec)
+        arrays = [_feature_values(f, getattr(spec, "value_key", None) or key, spec,
+                                  None if scalar else index)
+                  for index, f in enumerate(all_features)]
         if isinstance(spec, FixedLenFeature):
-            dense = _fixed(arrays, key, spec)
+            dense = _fixed(arrays, key, spec, not scalar)
             value = np.array(dense[0] if scalar else np.stack(dense) if dense else
-                             np.zeros([0] + spec.shape), dtype=np_dtype)
+                             np.zeros([0] + _dims(spec)), dtype=np_dtype)
             out[key] = _from_numpy(value)
             continue
         arrays = [a if a is not None else np.array([], dtype=np_dtype) for a in arrays]
-        if isinstance(spec, VarLenFeature):
-            if scalar:
-                indices = [[i] for i in range(arrays[0].size)]
-                shape = [arrays[0].size]
-            else:
-                indices = [[b, i] for b, a in enumerate(arrays) for i in range(a.size)]
-                shape = [len(arrays), max((a.size for a in arrays), default=0)]
-            values = np.concatenate(arrays).astype(np_dtype) if arrays else np.array([])
-            out[key] = SparseTensor(np.array(indices, np.int64).reshape(-1, len(shape)),
-                                    _from_numpy(values), np.array(shape, np.int64))
+        if isinstance(spec, FixedLenSequenceFeature):
+            if not spec.allow_missing:
+                raise ValueError("Unsupported: FixedLenSequenceFeature requires allow_missing "
+                                 "to be True.")
+            padded, _ = _padded_rows(arrays, spec, key, "ParseExampleV2")
+            out[key] = _from_numpy(padded[0] if scalar else padded)
+        elif isinstance(spec, VarLenFeature):
+            out[key] = _sparse_of([a.astype(np_dtype) for a in arrays], not scalar)
         elif scalar:
             out[key] = _from_numpy(arrays[0].astype(np_dtype))
         else:
@@ -598,11 +828,123 @@ def parse_example(serialized, features, example_names=None, name=None):
     return out
 
 
+def _in_tf_order(specs):
+    """The keys as TF's parser lists its results: sparse features, dense ones, then ragged
+    ones, each group sorted."""
+    group = {VarLenFeature: 0, FixedLenFeature: 1, FixedLenSequenceFeature: 1,
+             RaggedFeature: 2}
+    return sorted(specs, key=lambda k: (group.get(type(specs[k]), 1), k))
+
+
+def parse_example(serialized, features, example_names=None, name=None):
+    """Parses a batch (a vector) of serialized Examples: FixedLenFeature gives a dense tensor
+    ``[batch] + shape``, FixedLenSequenceFeature one padded to the longest, VarLenFeature a
+    SparseTensor ``[batch, longest]``, RaggedFeature a RaggedTensor. A single (scalar) record
+    parses as ``parse_single_example`` does."""
+    scalar, examples = _examples(serialized)
+    return _parse_features([e.features for e in examples], scalar, features)
+
+
 def parse_single_example(serialized, features, example_names=None, name=None):
     """Parses one serialized Example (a scalar string) into a dict of tensors."""
     if convert_to_tensor(serialized, dtype=dtypes.string).shape.rank not in (0, None):
         raise ValueError("Input serialized must be a scalar")
     return parse_example(serialized, features)
+
+
+# --- tf.io.parse_sequence_example: context features and feature lists --------------------------
+def _step_values(sequence, key, spec):
+    """One 1-D array of values per step of the feature list `key` (None when it is absent)."""
+    lists = sequence.feature_lists.feature_list
+    if key not in lists:
+        return None
+    return [_values_of(f, key, spec, None, "ParseSequenceExampleV2")
+            for f in lists[key].feature]
+
+
+def _parse_feature_lists(sequences, scalar, specs):
+    """The sequence features of SequenceExamples: per key a [steps] + shape tensor (a dense
+    FixedLenSequenceFeature), a SparseTensor [steps, longest] (VarLenFeature) or a
+    RaggedTensor [steps, None] (RaggedFeature), with a leading batch dimension unless
+    `scalar`; and the number of steps of each dense one."""
+    from .ragged_ops import RaggedTensor
+    out, lengths = {}, {}
+    for key in _in_tf_order(specs):
+        spec = specs[key]
+        source = getattr(spec, "value_key", None) or key
+        steps = [_step_values(s, source, spec) for s in sequences]
+        if isinstance(spec, FixedLenSequenceFeature):
+            if any(st is None for st in steps) and not spec.allow_missing:
+                raise _parse_error(
+                    f"Name: <unknown>, Feature list '{key}' is required but could not be "
+                    f"found.  Did you mean to include it in "
+                    f"feature_list_dense_missing_assumed_empty or feature_list_dense_defaults?",
+                    "ParseSequenceExampleV2")
+            flat = [np.concatenate(st) if st else np.array([], _np_dtype(spec))
+                    for st in (s or [] for s in steps)]
+            padded, counts = _padded_rows(flat, spec, key, "ParseSequenceExampleV2",
+                                          what="Feature")
+            out[key] = _from_numpy(padded[0] if scalar else padded)
+            lengths[key] = _from_numpy(counts)
+            continue
+        steps = [st or [] for st in steps]
+        if isinstance(spec, VarLenFeature):
+            out[key] = _sparse_of_steps(steps, scalar, spec)
+        else:
+            rows = [RaggedTensor.from_row_lengths(
+                _from_numpy(np.concatenate(st).astype(_np_dtype(spec)) if st else
+                            np.array([], _np_dtype(spec))),
+                np.array([a.size for a in st], np.int64)) for st in steps]
+            out[key] = rows[0] if scalar else _stack_ragged(rows)
+    return out, lengths
+
+
+def _sparse_of_steps(steps, scalar, spec):
+    """VarLenFeature of feature lists: indices [step, i] ([example, step, i] in a batch)."""
+    from .sparse_ops import SparseTensor
+    indices, values = [], []
+    for b, st in enumerate(steps):
+        for t, a in enumerate(st):
+            indices += [([] if scalar else [b]) + [t, i] for i in range(a.size)]
+            values += list(a)
+    longest_steps = max((len(st) for st in steps), default=0)
+    longest = max((a.size for st in steps for a in st), default=0)
+    shape = ([] if scalar else [len(steps)]) + [longest_steps, longest]
+    return SparseTensor(np.array(indices, np.int64).reshape(-1, len(shape)),
+                        _from_numpy(np.array(values + [None], _np_dtype(spec))[:-1]
+                                    if spec.dtype == dtypes.string else
+                                    np.array(values, _np_dtype(spec))),
+                        np.array(shape, np.int64))
+
+
+def _stack_ragged(rows):
+    from .ragged_ops import RaggedTensor
+    lengths = [int(r.nrows()) for r in rows]
+    inner = RaggedTensor.from_row_lengths(
+        _from_numpy(np.concatenate([r.flat_values.numpy() for r in rows])),
+        np.concatenate([r.row_lengths().numpy() for r in rows]).astype(np.int64))
+    return RaggedTensor.from_row_lengths(inner, np.array(lengths, np.int64))
+
+
+def parse_single_sequence_example(serialized, context_features=None, sequence_features=None,
+                                  example_name=None, name=None):
+    """One serialized SequenceExample -> (its context features, its feature lists): the
+    context as parse_single_example reads it, each feature list a tensor with one entry per
+    step."""
+    scalar, sequences = _examples(serialized, SequenceExample)
+    context = _parse_features([s.context for s in sequences], scalar, context_features or {})
+    lists, _ = _parse_feature_lists(sequences, scalar, sequence_features or {})
+    return context, lists
+
+
+def parse_sequence_example(serialized, context_features=None, sequence_features=None,
+                           example_names=None, name=None):
+    """A batch of serialized SequenceExamples -> (context, feature lists, lengths): dense
+    feature lists padded to the longest sequence, and each one's number of steps."""
+    scalar, sequences = _examples(serialized, SequenceExample)
+    context = _parse_features([s.context for s in sequences], scalar, context_features or {})
+    lists, lengths = _parse_feature_lists(sequences, scalar, sequence_features or {})
+    return context, lists, lengths
 
 
 # --- SparseTensors as strings: [indices, values, dense_shape], each a TensorProto ---------------
