@@ -13,7 +13,7 @@ from ...core import dtypes, errors
 from ...core.shape import TensorShape
 from ...core.tensor import _from_numpy
 from .base import Layer
-from .preprocessing import _encode, encoded_output, kernel_dtype_name
+from .preprocessing import _encode, encoded_output, kernel_dtype_name, runs_on_values
 from .string_hashes import fingerprint64, siphash24
 
 
@@ -64,6 +64,7 @@ class Hashing(Layer):
         digest = fingerprint64(data) if self.salt is None else siphash24(self.salt, data)
         return digest % bins
 
+    @runs_on_values
     def call(self, inputs):
         values = np.asarray(inputs.numpy() if hasattr(inputs, "numpy") else inputs)
         if values.dtype.kind == "f":  # TF hashes strings, and integers made strings
@@ -151,6 +152,7 @@ class HashedCrossing(Layer):
         self.sparse = sparse
         self._autocast = False
 
+    @runs_on_values
     def call(self, inputs):
         if not isinstance(inputs, (tuple, list)) or len(inputs) < 2:
             raise ValueError(f"`HashedCrossing` should be called on a list or tuple of inputs "

@@ -11,15 +11,16 @@ or -1 for integers).
 """
 
 import collections
+import functools
 import re
 
 import numpy as np
 
 from ...checkpoints.containers import ListWrapper
-from ...core import dtypes, errors
+from ...core import dtypes, errors, nest
 from ...core.shape import TensorShape
-from ...core.tensor import _from_numpy, convert_to_tensor
-from ...ops import array_ops, math_ops, sparse_ops
+from ...core.tensor import Tensor, _from_numpy, convert_to_tensor, is_symbolic
+from ...ops import array_ops, math_ops, script_ops, sparse_ops
 from ...ops.ragged_ops import RaggedTensor
 from ...ops.sparse_ops import SparseTensor
 from .base import Layer
@@ -163,6 +164,33 @@ def _encode(indices, depth, mode, idf=None):
     elif mode == "tf_idf":
         out = out * idf
     return out if indices.ndim > 1 else out[0]
+
+
+def runs_on_values(call):
+    """Decorates the `call` of a layer that computes on NumPy values: inside a tf.function,
+    where its inputs are symbolic, the layer becomes one op of the traced graph (a
+    ``py_function``) that calls it on the inputs' values when the function runs, with the
+    output's dtype and static shape as the layer computes them (sparse outputs are carried
+    dense through the op)."""
+    @functools.wraps(call)
+    def wrapper(self, inputs, *args, **kwargs):
+        flat = nest.flatten(inputs)
+        if not any(isinstance(x, Tensor) and is_symbolic(x) for x in flat):
+            return call(self, inputs, *args, **kwargs)
+        if any(isinstance(x, RaggedTensor) for x in flat) or \
+                getattr(self, "ragged", False):
+            raise NotImplementedError(f"eagerbook's {type(self).__name__} cannot run on ragged "
+                                      "tensors inside a tf.function")
+
+        def on_values(*values):
+            out = call(self, nest.pack_sequence_as(inputs, list(values)), *args, **kwargs)
+            return sparse_ops.to_dense(out) if isinstance(out, SparseTensor) else out
+
+        shapes = nest.map_structure(lambda x: x.shape, inputs)
+        out = script_ops.py_function(on_values, flat, Tout=self._output_dtype(flat[0].dtype))
+        out.set_shape(self._symbolic_output_shape(shapes))
+        return sparse_ops.from_dense(out) if getattr(self, "sparse", False) else out
+    return wrapper
 
 
 def encoded_output(rows, sparse):
@@ -375,6 +403,7 @@ class _Lookup(PreprocessingLayer):
         self._static_vocabulary = False  # adapted, so a later adapt may start over
         self._is_adapted = True
 
+    @runs_on_values
     def call(self, inputs):
         self._called_once = True
         if _is_ragged(inputs):
@@ -568,6 +597,7 @@ class CategoryEncoding(Layer):
         self.sparse = sparse
         self._autocast = False
 
+    @runs_on_values
     def call(self, inputs, count_weights=None):
         array = np.asarray(inputs.numpy() if hasattr(inputs, "numpy") else inputs)
         if array.size and (array.min() < 0 or array.max() >= self.num_tokens):
@@ -698,6 +728,7 @@ class Discretization(PreprocessingLayer):
         if not self.built:
             self.built = True
 
+    @runs_on_values
     def call(self, inputs):
         self._called_once = True
         array = np.asarray(inputs.numpy() if hasattr(inputs, "numpy") else inputs,
@@ -868,6 +899,7 @@ class TextVectorization(PreprocessingLayer):
                              "rank must be 1 or the last shape dimension must be 1. Received: "
                              f"inputs.shape={tuple(dims)} with rank={len(dims)}")
 
+    @runs_on_values
     def call(self, inputs):
         self._called_once = True
         array = np.asarray(inputs.numpy() if hasattr(inputs, "numpy") else inputs,
