@@ -45,3 +45,35 @@ def test_lookups_encodings_and_hashes_trace():
     eager = tf.keras.layers.HashedCrossing(num_bins=5)((tf.constant(["x", "y"]),
                                                         tf.constant([1, 2])))
     np.testing.assert_array_equal(crossed.numpy(), eager.numpy())
+
+
+def test_augmentation_layers_in_a_traced_training_step():
+    # a model that augments its input, trained by a tf.function step (TF's custom-loop style)
+    tf.random.set_seed(0)
+    model = tf.keras.Sequential([
+        tf.keras.layers.RandomFlip("horizontal", input_shape=(8, 8, 3)),
+        tf.keras.layers.RandomRotation(0.1),
+        tf.keras.layers.Resizing(6, 6),
+        tf.keras.layers.Rescaling(1 / 255.),
+        tf.keras.layers.Conv2D(2, 3),
+        tf.keras.layers.Flatten(),
+        tf.keras.layers.Dense(1)])
+    optimizer = tf.keras.optimizers.SGD(0.01)
+    shapes = []
+
+    @tf.function
+    def train_step(x, y):
+        with tf.GradientTape() as tape:
+            predictions = model(x, training=True)
+            shapes.append(predictions.shape.as_list())
+            loss = tf.reduce_mean(tf.square(y - predictions))
+        grads = tape.gradient(loss, model.trainable_variables)
+        optimizer.apply_gradients(zip(grads, model.trainable_variables))
+        return loss
+
+    before = [w.numpy().copy() for w in model.trainable_variables]
+    for _ in range(2):
+        loss = train_step(tf.random.uniform((4, 8, 8, 3)) * 255, tf.ones((4, 1)))
+    assert shapes == [[4, 1]] and float(loss) >= 0
+    assert all(not np.array_equal(a, w.numpy()) for a, w in zip(before,
+                                                                 model.trainable_variables))

@@ -26,6 +26,7 @@ from ...core.tensor import _from_numpy
 from ...ops import image_ops, random_ops
 from .. import backend, initializers
 from .base import Layer, running_on_stand_ins
+from .preprocessing import runs_on_values
 
 _FILL_MODES = ("reflect", "wrap", "constant", "nearest")
 
@@ -205,6 +206,7 @@ class Resizing(_ImageLayer):
         self.interpolation = interpolation
         self.crop_to_aspect_ratio = crop_to_aspect_ratio
 
+    @runs_on_values
     def call(self, inputs):
         images, single = _images(inputs, "'images' must have either 3 or 4 dimensions.")
         if self.crop_to_aspect_ratio:
@@ -239,6 +241,7 @@ class CenterCrop(_ImageLayer):
         super().__init__(**kwargs)
         self.height, self.width = int(height), int(width)
 
+    @runs_on_values
     def call(self, inputs):
         images, single = _images(inputs)
         _, h, w, _ = images.shape
@@ -268,6 +271,7 @@ class RandomCrop(CenterCrop, _RandomImageLayer):
     def get_config(self):
         return self._random_config({"height": self.height, "width": self.width})
 
+    @runs_on_values
     def call(self, inputs, training=True):
         if not training:
             return super().call(inputs)
@@ -325,6 +329,7 @@ class RandomFlip(_RandomImageLayer):
                              f"{mode}")
         self.mode = mode
 
+    @runs_on_values
     def call(self, inputs, training=True):
         images, single = _images(inputs)
         if not training:
@@ -364,6 +369,7 @@ class _RandomAffine(_RandomImageLayer):
         """One 2x3 inverse map per image, from the layer's draws (in TF's order)."""
         raise NotImplementedError
 
+    @runs_on_values
     def call(self, inputs, training=True):
         images, single = _images(inputs)
         if not training:
@@ -475,6 +481,7 @@ class RandomContrast(_RandomImageLayer):
                              f"than 1.Received: factor={factor}")
         self._range = (1.0 - low, 1.0 + high)
 
+    @runs_on_values
     def call(self, inputs, training=True):
         images, single = _images(inputs)
         if not training:
@@ -531,6 +538,7 @@ class _RandomSide(_RandomImageLayer):
         self.interpolation = interpolation
         self._range = (1.0 + low, 1.0 + high)
 
+    @runs_on_values
     def call(self, inputs, training=True):
         images, single = _images(inputs)
         if not training:
@@ -588,6 +596,7 @@ class RandomBrightness(_RandomImageLayer):
         self._factor = ListWrapper([low, high])
         self._value_range = ListWrapper(sorted(value_range))
 
+    @runs_on_values
     def call(self, inputs, training=True):
         images, single = _images(inputs)
         if not training:
