@@ -170,3 +170,27 @@ def test_compat_v1_names():
     layer = tf.compat.v1.keras.layers.DenseFeatures(tf.compat.v1.feature_column.indicator_column(
         column))
     np.testing.assert_array_equal(layer({"type": [0, 1, 2]}).numpy(), np.eye(3))
+
+
+def test_dense_features_inside_tf_function():
+    age = fc.numeric_column("age")
+    thal = fc.categorical_column_with_vocabulary_list("thal", ["fixed", "normal"])
+    layer = tf.keras.layers.DenseFeatures([age, fc.bucketized_column(age, [30.]),
+                                           fc.embedding_column(thal, dimension=2)])
+    features = {"age": tf.constant([[20.], [40.]]), "thal": tf.constant([["fixed"],
+                                                                           ["normal"]])}
+    eager = layer(features).numpy()
+    shapes = []
+
+    @tf.function
+    def traced(batch):
+        with tf.GradientTape() as tape:
+            out = layer(batch)
+            loss = tf.reduce_sum(out)
+        shapes.append(out.shape.as_list())
+        return out, tape.gradient(loss, layer.trainable_variables)
+
+    out, grads = traced(features)
+    assert shapes == [[2, 5]]
+    np.testing.assert_allclose(out.numpy(), eager)
+    np.testing.assert_allclose(tf.convert_to_tensor(grads[0]).numpy(), np.ones((2, 2)))

@@ -22,8 +22,8 @@ import numpy as np
 from ...core import dtypes, errors
 from ...core import logs as _tf_logging
 from ...core.shape import TensorShape
-from ...core.tensor import convert_to_tensor
-from ...ops import array_ops, math_ops
+from ...core.tensor import Tensor, convert_to_tensor, is_symbolic
+from ...ops import array_ops, math_ops, script_ops
 from .. import initializers
 from .base import Layer
 from .hashing import _CROSS_KEY, _as_bytes, _feature_hash, _fingerprint_cat64
@@ -508,12 +508,20 @@ class DenseFeatures(Layer):
     def call(self, features, cols_to_output_tensors=None, training=None):
         if not isinstance(features, dict):
             raise ValueError(f"We expected a dictionary here. Instead we got: {features}")
-        outputs = [self._dense(column, features) for column in self._feature_columns]
+        if any(isinstance(v, Tensor) and is_symbolic(v) for v in features.values()):
+            parts = self._parts_in_graph(features)
+        else:
+            parts = [self._part(column, features) for column in self._feature_columns]
+        outputs = [math_ops.matmul(part, self._embeddings[column.name])
+                   if isinstance(column, EmbeddingColumn) else part
+                   for column, part in zip(self._feature_columns, parts)]
         if cols_to_output_tensors is not None:
             cols_to_output_tensors.update(zip(self._feature_columns, outputs))
         return outputs[0] if len(outputs) == 1 else array_ops.concat(outputs, axis=1)
 
-    def _dense(self, column, features):
+    def _part(self, column, features):
+        """A column's float32 rows: its dense values, or for an embedding the id counts
+        (scaled by the combiner) that multiply the table."""
         if isinstance(column, NumericColumn):
             return math_ops.cast(_numeric(column, features), dtypes.float32)
         if isinstance(column, BucketizedColumn):
@@ -522,11 +530,27 @@ class DenseFeatures(Layer):
             return convert_to_tensor(one_hot.reshape(ids.shape[0], -1))
         categorical = column.categorical_column
         rows = _ids(categorical, features)
-        if isinstance(column, IndicatorColumn):
-            return convert_to_tensor(_id_matrix(rows, _num_buckets(categorical)))
-        # an embedding: each example's id counts (scaled by the combiner) times the table
-        counts = _id_matrix(rows, _num_buckets(categorical), column.combiner)
-        return math_ops.matmul(convert_to_tensor(counts), self._embeddings[column.name])
+        combiner = column.combiner if isinstance(column, EmbeddingColumn) else "sum"
+        return convert_to_tensor(_id_matrix(rows, _num_buckets(categorical), combiner))
+
+    def _parts_in_graph(self, features):
+        """Inside a tf.function: the parts come from one op that computes them on the
+        features' values when the function runs (the embedding tables stay in the graph)."""
+        keys = sorted(features)
+
+        def on_values(*values):
+            given = dict(zip(keys, values))
+            return [self._part(column, given) for column in self._feature_columns]
+
+        parts = script_ops.py_function(on_values, [features[k] for k in keys],
+                                       Tout=[dtypes.float32] * len(self._feature_columns))
+        batch = convert_to_tensor(features[keys[0]]).shape.as_list()[:1] or [None]
+        for column, part in zip(self._feature_columns, parts):
+            width = _num_buckets(column.categorical_column) \
+                if isinstance(column, EmbeddingColumn) else \
+                int(np.prod(column.variable_shape.as_list()))
+            part.set_shape(batch + [width])
+        return parts
 
     def compute_output_shape(self, input_shape):
         first = next(iter(input_shape.values())) if isinstance(input_shape, dict) \
