@@ -32,13 +32,18 @@ def test_lookups_encodings_and_hashes_trace():
     bins = tf.keras.layers.Discretization(bin_boundaries=[0.])
     cross = tf.keras.layers.HashedCrossing(num_bins=5)
 
+    sparse_shapes = []
+
     @tf.function
     def run(ids, counts, values, a, b):
-        return invert(ids), tf.sparse.to_dense(encode(counts)), bins(values), cross((a, b))
+        encoded = encode(counts)
+        sparse_shapes.append(encoded.shape.as_list())
+        return invert(ids), tf.sparse.to_dense(encoded), bins(values), cross((a, b))
 
     words, counted, binned, crossed = run(tf.constant([[1, 2, 0]], tf.int64),
                                           tf.constant([[0, 1, 1]]), tf.constant([[1., -1.]]),
                                           tf.constant(["x", "y"]), tf.constant([1, 2]))
+    assert sparse_shapes == [[None, 4]]  # TF's: the rows of a sparse bincount are unknown
     assert words.numpy().tolist() == [[b"a", b"b", b"[UNK]"]]
     np.testing.assert_array_equal(counted.numpy(), [[1, 2, 0, 0]])
     np.testing.assert_array_equal(binned.numpy(), [[1, 0]])

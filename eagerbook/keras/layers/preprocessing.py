@@ -189,7 +189,12 @@ def runs_on_values(call):
         shapes = nest.map_structure(lambda x: x.shape, inputs)
         out = script_ops.py_function(on_values, flat, Tout=self._output_dtype(flat[0].dtype))
         out.set_shape(self._symbolic_output_shape(shapes))
-        return sparse_ops.from_dense(out) if getattr(self, "sparse", False) else out
+        if not getattr(self, "sparse", False):
+            return out
+        sparse = sparse_ops.from_dense(out)
+        # as TF's sparse bincount: the rows' count is known only when the function runs
+        sparse._static_shape = TensorShape([None] + out.shape.as_list()[1:])
+        return sparse
     return wrapper
 
 
