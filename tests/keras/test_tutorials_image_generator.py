@@ -129,3 +129,38 @@ def test_generator_errors_as_tf():
         with pytest.raises(ValueError) as info:
             make()
         assert message in str(info.value)
+
+
+def test_more_generator_options_as_tf():
+    np.random.seed(1)
+    x = (np.random.rand(6, 3, 7, 5) * 255).astype("float32")
+    y = np.array([0, 1, 0, 1, 0, 1])
+    gen = image.ImageDataGenerator(rotation_range=20, zoom_range=[0.8, 1.2], fill_mode="constant",
+                                   cval=3., data_format="channels_first", interpolation_order=0,
+                                   samplewise_center=True, samplewise_std_normalization=True,
+                                   vertical_flip=True)
+    bx, by = next(gen.flow(x, y, batch_size=3, seed=2, shuffle=True))
+    assert bx.shape == (3, 3, 7, 5) and by.tolist() == [0, 1, 1]
+    np.testing.assert_allclose(bx[0, 0, 0], [-0.8007, 0.5576, 1.4425, 1.7053, -1.35], atol=1e-4)
+    channels_last = np.transpose(x, (0, 2, 3, 1))
+    with pytest.warns(UserWarning, match="`zca_whitening`, which overrides setting of "
+                                         "`featurewise_center`"):
+        gen = image.ImageDataGenerator(zca_whitening=True, fill_mode="reflect", shear_range=30)
+    gen.fit(channels_last, augment=True, rounds=2, seed=4)
+    assert gen.zca_whitening_matrix.shape == (105, 105)
+    np.testing.assert_allclose(gen.mean.ravel(), [123.167, 124.519, 132.654], atol=1e-3)
+    (images, extra), labels, weights = next(gen.flow((channels_last, np.arange(6)), y,
+                                                     sample_weight=np.ones(6) * 2,
+                                                     batch_size=4, seed=5))
+    assert images.shape == (4, 7, 5, 3) and extra.tolist() == [5, 2, 4, 1]
+    assert labels.tolist() == [1, 0, 0, 1] and weights.tolist() == [2.] * 4
+    np.testing.assert_allclose(images[1, :2, :2, 0], [[-0.321, 0.302], [0.105, -0.429]],
+                               atol=1e-3)
+    gen = image.ImageDataGenerator(fill_mode="wrap", width_shift_range=0.3,
+                                   preprocessing_function=lambda im: im * 2,
+                                   validation_split=0.5)
+    validation = gen.flow(channels_last, y, batch_size=2, subset="validation", seed=0)
+    assert (len(validation), validation.n) == (2, 3)
+    bx, by = validation[0]
+    np.testing.assert_allclose(bx[0, 0, :3, 0], [237.862, 181.206, 343.554], atol=1e-3)
+    assert by.tolist() == [0, 1]

@@ -379,7 +379,7 @@ class ImageDataGenerator:
         """ZCA whitening implies feature-wise centring (and no feature-wise scaling); scaling
         implies centring. TF warns when it changes a flag."""
         def note(message):
-            warnings.warn(f"This ImageDataGenerator specifies {message}", stacklevel=3)
+            warnings.warn(f"This ImageDataGenerator specifies {message}", stacklevel=4)
 
         if self.zca_whitening:
             if not self.featurewise_center:
