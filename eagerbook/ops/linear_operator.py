@@ -720,4 +720,203 @@ class LinearOperatorKronecker(_OperatorOfOperators):
         return dense
 
 
+# --- structured square matrices ------------------------------------------------------------
+class LinearOperatorToeplitz(LinearOperator):
+    """A Toeplitz matrix (constant along each diagonal) from its first column `col` and first
+    row `row` (``row[0]`` is not used: the diagonal is ``col[0]``)."""
+
+    def __init__(self, col, row, is_non_singular=None, is_self_adjoint=None,
+                 is_positive_definite=None, is_square=None, name="LinearOperatorToeplitz"):
+        self._col, self._row = _as_tensor(col), None
+        self._row = _as_tensor(row, dtype=self._col.dtype)
+        super().__init__(self._col.dtype, is_non_singular, is_self_adjoint,
+                         is_positive_definite, True, name, {"col": col, "row": row})
+
+    @property
+    def col(self):
+        return self._col
+
+    @property
+    def row(self):
+        return self._row
+
+    def _shape(self):
+        dims = self._col.shape.as_list()
+        return dims + dims[-1:]
+
+    def _to_dense(self):
+        # entry (i, j) is col[i - j] below the diagonal, row[j - i] above it: one gather from
+        # [row reversed (without row[0]), col] at offset i - j + n - 1
+        n = self._col.shape[-1]
+        values = array_ops.concat([array_ops.reverse(self._row[..., 1:], [-1]), self._col], -1)
+        offsets = np.arange(n)[:, None] - np.arange(n)[None, :] + n - 1
+        return array_ops.gather(values, convert_to_tensor(offsets.astype(np.int32)), axis=-1)
+
+
+class LinearOperatorPermutation(LinearOperator):
+    """The permutation matrix of `perm`: row i has its 1 in column ``perm[i]``, so
+    ``matvec(x)`` is ``x[perm]``."""
+
+    def __init__(self, perm, dtype=dtypes.float32, is_non_singular=None,
+                 is_self_adjoint=None, is_positive_definite=None, is_square=None,
+                 name="LinearOperatorPermutation"):
+        self._perm = convert_to_tensor(perm)
+        if not self._perm.dtype.is_integer:
+            raise TypeError(f"Argument `perm` must be integer dtype. Received: "
+                            f"{self._perm.dtype}.")
+        super().__init__(dtype, True if is_non_singular is None else is_non_singular,
+                         is_self_adjoint, is_positive_definite, True, name,
+                         {"perm": perm, "dtype": dtype})
+
+    @property
+    def perm(self):
+        return self._perm
+
+    def _shape(self):
+        dims = self._perm.shape.as_list()
+        return dims + dims[-1:]
+
+    def _to_dense(self):
+        return array_ops.one_hot(self._perm, self._perm.shape[-1], dtype=self.dtype)
+
+    def _determinant(self):
+        # +1 or -1: the sign of the permutation (the parity of its cycles' lengths minus one)
+        perms = self._perm.numpy().reshape(-1, self._perm.shape[-1])
+        signs = [_permutation_sign(p) for p in perms]
+        shape = self._perm.shape.as_list()[:-1]
+        return convert_to_tensor(np.array(signs, self.dtype.as_numpy_dtype).reshape(shape))
+
+    def _log_abs_determinant(self):
+        return array_ops.zeros(self._perm.shape.as_list()[:-1], dtype=self.dtype)
+
+
+def _permutation_sign(perm):
+    seen, sign = set(), 1
+    for start in range(len(perm)):
+        length, i = 0, start
+        while i not in seen:
+            seen.add(i)
+            i, length = int(perm[i]), length + 1
+        if length and length % 2 == 0:
+            sign = -sign
+    return sign
+
+
+class LinearOperatorHouseholder(LinearOperator):
+    """The reflection ``I - 2 v v^H`` through the hyperplane orthogonal to `reflection_axis`
+    (``v`` is that axis normalized): self-adjoint, its own inverse, determinant -1."""
+
+    def __init__(self, reflection_axis, is_non_singular=None, is_self_adjoint=None,
+                 is_positive_definite=None, is_square=None,
+                 name="LinearOperatorHouseholder"):
+        self._axis = _as_tensor(reflection_axis)
+        if is_self_adjoint is False:
+            raise ValueError("A Householder operator is always self adjoint.")
+        if is_positive_definite is True:
+            raise ValueError("A Householder operator is always non-positive definite.")
+        super().__init__(self._axis.dtype, True if is_non_singular is None else
+                         is_non_singular, True, is_positive_definite, True, name,
+                         {"reflection_axis": reflection_axis})
+
+    @property
+    def reflection_axis(self):
+        return self._axis
+
+    def _shape(self):
+        dims = self._axis.shape.as_list()
+        return dims + dims[-1:]
+
+    def _to_dense(self):
+        v = linalg_ops.l2_normalize(self._axis, axis=-1)  # (TF normalizes first, too)
+        outer = array_ops.expand_dims(v, -1) * array_ops.expand_dims(
+            complex_ops.conj(v) if v.dtype.is_complex else v, -2)
+        n = self._axis.shape[-1]
+        return array_ops.eye(n, dtype=self.dtype) - 2 * outer
+
+    def _determinant(self):
+        return -array_ops.ones(self._axis.shape.as_list()[:-1], dtype=self.dtype)
+
+    def _log_abs_determinant(self):
+        return array_ops.zeros(self._axis.shape.as_list()[:-1], dtype=self.dtype)
+
+
+class LinearOperatorLowRankUpdate(LinearOperator):
+    """``base + U diag(d) V^H``: a base operator plus a low-rank term (``V`` defaults to
+    ``U``, ``d`` to ones)."""
+
+    def __init__(self, base_operator, u, diag_update=None, v=None,
+                 is_diag_update_positive=None, is_non_singular=None, is_self_adjoint=None,
+                 is_positive_definite=None, is_square=None, name="LinearOperatorLowRankUpdate"):
+        self._base = base_operator
+        self._u = _as_tensor(u, dtype=base_operator.dtype)
+        self._v = self._u if v is None else _as_tensor(v, dtype=base_operator.dtype)
+        self._diag_update = None if diag_update is None else _as_tensor(
+            diag_update, dtype=base_operator.dtype)
+        if is_self_adjoint is None and v is None and base_operator.is_self_adjoint:
+            is_self_adjoint = True  # U D U^H added to a self-adjoint matrix stays one
+        super().__init__(base_operator.dtype, is_non_singular, is_self_adjoint,
+                         is_positive_definite, is_square, name,
+                         {"base_operator": base_operator, "u": u, "diag_update": diag_update,
+                          "v": v, "is_diag_update_positive": is_diag_update_positive})
+
+    @property
+    def base_operator(self):
+        return self._base
+
+    @property
+    def u(self):
+        return self._u
+
+    @property
+    def v(self):
+        return self._v
+
+    @property
+    def diag_update(self):
+        return self._diag_update
+
+    def _shape(self):
+        return self._base.shape.as_list()
+
+    def _to_dense(self):
+        u = self._u
+        if self._diag_update is not None:
+            u = u * array_ops.expand_dims(self._diag_update, -2)
+        return self._base.to_dense() + _matmul(u, _adjoint(self._v))
+
+
+class LinearOperatorCirculant(LinearOperator):
+    """A circulant matrix (each row the one above shifted right by one) given by its
+    `spectrum`, the FFT of its first column: its eigenvalues. Acts on
+    `input_output_dtype` tensors (complex64 unless told)."""
+
+    def __init__(self, spectrum, input_output_dtype=dtypes.complex64, is_non_singular=None,
+                 is_self_adjoint=None, is_positive_definite=None, is_square=True,
+                 name="LinearOperatorCirculant"):
+        self._spectrum = convert_to_tensor(spectrum)
+        if not self._spectrum.dtype.is_complex:
+            self._spectrum = math_ops.cast(self._spectrum, dtypes.complex64)
+        super().__init__(input_output_dtype, is_non_singular, is_self_adjoint,
+                         is_positive_definite, True, name,
+                         {"spectrum": spectrum, "input_output_dtype": input_output_dtype})
+
+    @property
+    def spectrum(self):
+        return self._spectrum
+
+    def _shape(self):
+        dims = self._spectrum.shape.as_list()
+        return dims + dims[-1:]
+
+    def _to_dense(self):
+        from .fft_ops import ifft
+        kernel = ifft(self._spectrum)  # the first column
+        n = self._spectrum.shape[-1]
+        shifts = (np.arange(n)[:, None] - np.arange(n)[None, :]) % n
+        dense = array_ops.gather(kernel, convert_to_tensor(shifts.astype(np.int32)), axis=-1)
+        if not self.dtype.is_complex:
+            dense = complex_ops.real(dense)
+        return math_ops.cast(dense, self.dtype)
+
+
 __all__ = [name for name in dir() if name.startswith("LinearOperator")]
