@@ -52,3 +52,11 @@ def test_tf_2_0_names_of_run_functions_eagerly():
         assert tf.config.experimental_functions_run_eagerly() is True
     finally:
         tf.config.run_functions_eagerly(False)
+
+
+def test_summary_writer_and_nn_approx_top_k_names():
+    import tempfile
+    writer = tf.summary.create_file_writer(tempfile.mkdtemp())
+    assert type(writer).__name__ == "_ResourceSummaryWriter"  # what TF's type() shows
+    assert tf.nn.approx_max_k is tf.math.approx_max_k
+    assert tf.nn.approx_min_k is tf.math.approx_min_k

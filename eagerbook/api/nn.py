@@ -74,7 +74,7 @@ from ..ops.nn_ops import (
     swish,
     tanh,
 )
-from ..ops.sort_ops import in_top_k, top_k
+from ..ops.sort_ops import approx_max_k, approx_min_k, in_top_k, top_k
 from . import nn_experimental as experimental
 
 max_pool_v2, avg_pool_v2 = max_pool, avg_pool

@@ -84,7 +84,9 @@ class SummaryWriter:
         pass
 
 
-class _FileWriter(SummaryWriter):
+class _ResourceSummaryWriter(SummaryWriter):
+    """A writer of one event file (TF's class name, which `type(writer)` shows)."""
+
     def __init__(self, logdir, filename_suffix=None):
         self.logdir = str(logdir)
         self._events = event_files.EventFileWriter(self.logdir, filename_suffix or ".v2")
@@ -121,7 +123,7 @@ def create_file_writer(logdir, max_queue=None, flush_millis=None, filename_suffi
     (`max_queue` and `flush_millis` tune TF's buffering; every event is written at once here.)"""
     if logdir is None:
         raise ValueError("logdir cannot be None")
-    return _FileWriter(logdir, filename_suffix)
+    return _ResourceSummaryWriter(logdir, filename_suffix)
 
 
 def create_noop_writer():
