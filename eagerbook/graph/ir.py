@@ -103,7 +103,15 @@ class SymbolicTensor(Tensor):
         return self._index
 
     def set_shape(self, shape):
+        """Narrows the static shape; an incompatible one is TF's shape-inference ValueError."""
+        shape = TensorShape(shape)
+        if not self._shape.is_compatible_with(shape):
+            raise ValueError(_incompatible_shapes_message(self._shape, shape))
         self._shape = self._shape.merge_with(shape)
+
+    def consumers(self):
+        """The ops that take this tensor as an input (one entry per use, as in TF)."""
+        return [op for op in self._op.graph.operations for t in op.inputs if t is self]
 
     def eval(self, feed_dict=None, session=None):
         """TF 1.x: the value in a Session (the default one, ``with tf.compat.v1.Session():``)."""
@@ -182,6 +190,20 @@ class SymbolicTensor(Tensor):
 
     def __repr__(self):
         return f"<tf.Tensor '{self.name}' shape={self._shape} dtype={self._dtype.name}>"
+
+
+def _incompatible_shapes_message(known, given):
+    """TF's wording for merging two incompatible shapes (its C++ shape inference)."""
+    if known.rank != given.rank:
+        return f"Shapes must be equal rank, but are {known.rank} and {given.rank}"
+    dims = zip(known.as_list(), given.as_list())
+    axis, (a, b) = next((i, pair) for i, pair in enumerate(dims)
+                        if None not in pair and pair[0] != pair[1])
+
+    def text(shape):
+        return "[" + ",".join("?" if d is None else str(d) for d in shape.as_list()) + "]"
+    return (f"Dimension {axis} in both shapes must be equal, but are {a} and {b}. Shapes are "
+            f"{text(known)} and {text(given)}.")
 
 
 def make_symbolic(op, index, dtype, shape):
@@ -294,17 +316,21 @@ class Graph:
         self.namer = Namer(self) if names_ops else None
 
     # --- building ---------------------------------------------------------------------------------
-    def unique_name(self, base):
+    def unique_name(self, base, mark_as_used=True):
         """`base`, or ``base_1``, ``base_2``, ... if taken: TF's rule, which compares names
-        without case (after an op ``add``, ``tf.add``'s default ``Add`` becomes ``Add_1``)."""
+        without case (after an op ``add``, ``tf.add``'s default ``Add`` becomes ``Add_1``).
+        With ``mark_as_used=False`` the name is not taken (a later call returns it again)."""
         base = base or "op"
         key = base.lower()
         n = self._used_names.get(key)
         if n is None:
-            self._used_names[key] = 1
+            if mark_as_used:
+                self._used_names[key] = 1
             return base
         while f"{key}_{n}" in self._used_names:
             n += 1
+        if not mark_as_used:
+            return f"{base}_{n}"
         self._used_names[key] = n + 1
         self._used_names[f"{key}_{n}"] = 1
         return f"{base}_{n}"
@@ -378,8 +404,19 @@ class Graph:
                 from None
 
     def get_tensor_by_name(self, name):
-        op_name, _, index = name.partition(":")
-        return self.get_operation_by_name(op_name).outputs[int(index or 0)]
+        op_name, colon, index = name.partition(":")
+        if not colon or not index.isdigit():
+            raise ValueError(f"The name '{name}' refers to an Operation, not a Tensor. Tensor "
+                             'names must be of the form "<op_name>:<output_index>".')
+        op = self._by_name.get(op_name)
+        if op is None:
+            raise KeyError(f"The name '{name}' refers to a Tensor which does not exist. The "
+                           f"operation, '{op_name}', does not exist in the graph.")
+        if int(index) >= len(op.outputs):
+            raise KeyError(f"The name '{name}' refers to a Tensor which does not exist. The "
+                           f"operation, '{op_name}', exists but only has {len(op.outputs)} "
+                           "outputs.")
+        return op.outputs[int(index)]
 
     def as_graph_def(self):
         """TF's GraphDef: ``.node`` lists NodeDefs; prints in protobuf text format."""

@@ -11,8 +11,13 @@ It is built on the same graph IR as ``tf.function``: ``Session.run`` prunes the 
 the fetches need, optimizes it and compiles it (once per set of fetches and feeds). As in TF 1.x,
 only the ops the fetches depend on run (through data and control inputs): an assignment runs
 when it is fetched, ``sess.run(v.assign(x))`` (which returns the new value), or when a fetched
-value depends on it. Fetching a Variable object itself (what ``optimizer.minimize`` returns in
-eagerbook, where TF 1.x returns a train op) runs every stateful op of the graph.
+value depends on it, or when a fetched op was made inside ``tf.control_dependencies`` on it
+(``optimizer.minimize(loss)`` returns such an op: a NoOp whose control inputs are the
+updates). Fetching a Variable itself returns its value and runs nothing. Any tensor can be fed,
+not only placeholders (``placeholder_with_default`` is meant for that).
+
+Unlike TF 1.x, a Variable made in a graph has its value from creation (eagerbook computes the
+initial value then): running ``global_variables_initializer()`` is accepted and does nothing.
 """
 
 import contextlib
@@ -24,8 +29,10 @@ from ..core import context, dtypes, errors, nest
 from ..core.shape import TensorShape
 from ..core.tensor import Tensor, _from_numpy, convert_to_tensor
 from ..core.variable import Variable
+from ..ops.registry import REGISTRY
 from . import ir
 from .compile import compile_graph
+from .gradients import gradients
 from .ir import Graph as IRGraph
 from .ir import Operation, SymbolicTensor, copy_graph
 from .passes import optimize
@@ -57,9 +64,75 @@ class Graph(_V1FuncGraph, metaclass=_GraphType):
     """A TF 1.x graph: ops created under ``as_default()`` are added to it, not run. It is the
     builder graph itself, so a tensor made under ``as_default()`` has ``t.graph is g``."""
 
+    building_function = False  # (a tf.function's graph is one)
+
     def __init__(self):
         super().__init__("graph")
         self.allow_variable_creation = True
+        self._finalized = False
+        self._version = 0
+        self._control_dependencies = []  # the ops of the ``control_dependencies`` blocks open
+
+    # --- TF 1.x's graph state -----------------------------------------------------------------
+    @property
+    def finalized(self):
+        return self._finalized
+
+    def finalize(self):
+        """Makes the graph read-only: adding an op is then a RuntimeError (TF 1.x's guard
+        against building ops inside a training loop by mistake)."""
+        self._finalized = True
+
+    @property
+    def version(self):
+        """How many ops were added so far."""
+        return self._version
+
+    def _check_not_finalized(self):
+        if self._finalized:
+            raise RuntimeError("Graph is finalized and cannot be modified.")
+
+    def create_op(self, type_, inputs, attrs, out_specs, **kwargs):
+        self._check_not_finalized()
+        op = super().create_op(type_, inputs, attrs, out_specs, **kwargs)
+        self._version += 1
+        for t in op.outputs:
+            t.__class__ = _HashableTensor  # TF 1.x tensors can key a feed_dict
+        for ops in self._control_dependencies:  # runs after them when fetched
+            op.control_inputs.extend(c for c in ops if c is not op)
+        return op
+
+    def add_placeholder(self, dtype, shape, name="input", capture_of=None):
+        self._check_not_finalized()
+        self._version += 1
+        return super().add_placeholder(dtype, shape, name=name, capture_of=capture_of)
+
+    @contextlib.contextmanager
+    def control_dependencies(self, control_inputs):
+        """Ops created inside run after `control_inputs` (when a fetch needs them). None
+        clears the dependencies of the blocks around, as in TF."""
+        saved = self._control_dependencies
+        if control_inputs is None:
+            self._control_dependencies = []
+        else:
+            self._control_dependencies = saved + [[_as_op(c) for c in control_inputs
+                                                   if _as_op(c) is not None]]
+        try:
+            yield
+        finally:
+            self._control_dependencies = saved
+
+    def group(self, inputs, name=None):
+        """A NoOp that runs `inputs` (ops or tensors) when fetched: TF 1.x's train op."""
+        op = self.create_op("NoOp", (), {}, [], name=name or "NoOp", stateful=True)
+        op.control_inputs.extend(c for c in map(_as_op, nest.flatten(list(inputs)))
+                                 if c is not None)
+        return op
+
+    def _gradients(self, ys, xs, grad_ys=None):
+        """``tf.gradients`` in this graph (for TF 1.x optimizers, which may not import the
+        graph package)."""
+        return gradients(ys, xs, grad_ys=grad_ys)
 
     @property
     def _graph(self):  # the IR graph that Session runs: this one
@@ -73,6 +146,18 @@ class Graph(_V1FuncGraph, metaclass=_GraphType):
                 yield self
         finally:
             _default_stack().pop()
+
+
+def _as_op(x):
+    """The op behind a control input: an Operation, a tensor's op, or None (nothing to run:
+    an eager value, or an op eagerbook runs at creation)."""
+    if isinstance(x, Operation):
+        return x
+    if isinstance(x, SymbolicTensor):
+        return x._op
+    if hasattr(x, "op") and isinstance(getattr(x, "op", None), Operation):
+        return x.op
+    return None
 
 
 class _DefaultGraphStack(threading.local):
@@ -112,12 +197,32 @@ def placeholder(dtype, shape=None, name=None):
     g = stack[-1]._graph
     t = g.add_placeholder(dtypes.as_dtype(dtype), TensorShape(shape),
                           name=name or "Placeholder")
-    t.__class__ = _PlaceholderTensor
+    t.__class__ = _HashableTensor
     return t
 
 
-class _PlaceholderTensor(SymbolicTensor):
-    """TF 1.x graph tensors are hashable, so placeholders can key a feed_dict."""
+def placeholder_with_default(input, shape, name=None):  # noqa: A002 (TF's argument name)
+    """`input` unless a value is fed for the result (in a TF 1.x graph); eagerly, `input`."""
+    value = convert_to_tensor(input)
+    stack = _default_stack()
+    if not stack or context.state.graph is not stack[-1]._graph:
+        return value
+    shape = TensorShape(shape)
+    if not shape.is_compatible_with(value.shape):
+        raise ValueError(f"Shapes must be equal rank, but are {value.shape.rank} and "
+                         f"{shape.rank}" if value.shape.rank != shape.rank else
+                         f"Incompatible shapes: {value.shape} and {shape}")
+    g = stack[-1]._graph
+    value = g.as_graph_tensor(value)
+    op = g.create_op("PlaceholderWithDefault", (value,), {},
+                     [(value.dtype, shape)], opdef=REGISTRY["Identity"],
+                     name=name or "PlaceholderWithDefault")
+    return op.outputs[0]
+
+
+class _HashableTensor(SymbolicTensor):
+    """TF 1.x graph tensors are hashable, so placeholders (or any tensor) can key a
+    feed_dict."""
 
     __slots__ = ()
 
@@ -245,22 +350,21 @@ class Session:
                                 "string or Tensor.")
         feeds = []
         for key, value in feed_dict.items():
-            if not isinstance(key, SymbolicTensor) or key._op.type != "Placeholder":
-                raise TypeError(f"The key of feed_dict must be a placeholder, got {key!r}")
+            # As in TF 1.x, any tensor of the graph can be fed (its value replaces what the
+            # graph would compute), placeholders most often.
+            if not isinstance(key, SymbolicTensor) or key.graph is not g:
+                raise TypeError(f"The key of feed_dict must be a tensor of this graph, got "
+                                f"{key!r}")
             array = np.asarray(convert_to_tensor(value, dtype=key.dtype)._value)
             if not key.shape.is_compatible_with(array.shape):
                 raise ValueError(f"Cannot feed value of shape {array.shape} for Tensor "
                                  f"{key.name}, which has shape {key.shape}")
             feeds.append((key, array))
-        # A fetched Variable object is what eagerbook's optimizers return from `minimize` where
-        # TF 1.x returns a train op: then every stateful op runs (the updates included).
-        run_all = any(not isinstance(t, SymbolicTensor) and hasattr(type(t), "_as_tensor")
-                      for t in tensors)
         key = (tuple(id(t) for t in tensors), tuple(id(op) for op in targets),
-               tuple(id(k) for k, _ in feeds), run_all)
+               tuple(id(k) for k, _ in feeds))
         entry = self._compiled.get(key)
         if entry is None:
-            entry = self._compile(g, tensors, [k for k, _ in feeds], targets, run_all)
+            entry = self._compile(g, tensors, [k for k, _ in feeds], targets)
             self._compiled[key] = entry
         fn, positions = entry
         outs = fn(*[a for _, a in feeds])
@@ -276,15 +380,15 @@ class Session:
                 values.append(_from_numpy(np.asarray(o)).numpy())
         return nest.pack_sequence_as(fetches, values) if nest.is_nested(fetches) else values[0]
 
-    def _compile(self, g, tensors, fed, targets=(), run_all=False):
+    def _compile(self, g, tensors, fed, targets=()):
         mapping = {}  # copy_graph reorders ops (placeholders first): use its own mapping
         sub = copy_graph(g, mapping=mapping)
         sub.outputs = [mapping[id(t)] for t in tensors if isinstance(t, SymbolicTensor)]
-        sub.inputs = [mapping[id(t)] for t in fed]
+        sub.inputs = [mapping[id(t)] if mapping[id(t)]._op.type == "Placeholder"
+                      else _feed_instead(sub, mapping[id(t)]) for t in fed]
         fetched = [t._op for t in sub.outputs] + [mapping["op", id(op)] for op in targets]
-        if run_all:
-            fetched += [op for op in sub.operations if op.stateful]
         _prune_to_fetches(sub, fetched)
+        sub.operations = [op for op in sub.operations if op.type != "NoOp"]  # (run nothing)
         pruned = optimize(sub)
         # Any placeholder still needed but not fed is an error, as in TF.
         needed = _needed_placeholders(pruned)
@@ -299,6 +403,17 @@ class Session:
                              if op.type != "Placeholder" or id(op.outputs[0]) in keep]
         fn, _ = compile_graph(pruned, "session_run")
         return fn, None
+
+
+def _feed_instead(graph, tensor):
+    """A placeholder that replaces `tensor` wherever `graph` uses it (a fed tensor that is not
+    a placeholder: what the graph computed for it is not needed)."""
+    fed = graph.add_placeholder(tensor.dtype, tensor.shape, name=tensor._op.name + "_fed")
+    for op in graph.operations:
+        if any(t is tensor for t in op.inputs):
+            op.inputs = tuple(fed if t is tensor else t for t in op.inputs)
+    graph.outputs = [fed if t is tensor else t for t in graph.outputs]
+    return fed
 
 
 def _prune_to_fetches(graph, fetched_ops):
@@ -334,6 +449,7 @@ def _needed_placeholders(graph):
     return out
 
 
-__all__ = ["Graph", "Session", "placeholder", "get_default_graph", "reset_default_graph",
+__all__ = ["Graph", "Session", "placeholder", "placeholder_with_default", "get_default_graph",
+           "reset_default_graph",
            "global_variables_initializer", "initialize_all_variables", "tables_initializer",
            "get_default_session"]

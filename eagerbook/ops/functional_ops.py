@@ -181,14 +181,23 @@ def _fold(fn, elems, initializer, reverse):
 
 
 # --- graph-era helpers ------------------------------------------------------------------------
+def _v1_graph():
+    """The TF 1.x graph being built (``with tf.Graph().as_default():``), or None."""
+    graph = context.state.graph
+    return graph if hasattr(graph, "group") else None
+
+
 def no_op(name=None):
     """Does nothing (in TF 1.x graphs, an op to hang control dependencies on)."""
-    return None
+    graph = _v1_graph()
+    return None if graph is None else graph.group((), name=name or "NoOp")
 
 
 def group(*inputs, **kwargs):
-    """Groups ops so that running the group runs them all; eagerly everything has already run."""
-    return None
+    """Groups ops so that running the group runs them all; eagerly everything has already run.
+    In a TF 1.x graph, a NoOp whose control inputs are `inputs` (fetching it runs them)."""
+    graph = _v1_graph()
+    return None if graph is None else graph.group(inputs, name=kwargs.get("name"))
 
 
 @contextlib.contextmanager
@@ -200,7 +209,12 @@ def control_dependencies(control_inputs):
             if not (c is None or callable(c) or isinstance(c, (Tensor, RaggedTensor))
                     or hasattr(type(c), "_as_tensor") or hasattr(c, "type")):
                 raise TypeError(f"Control input must be Operation or Tensor: {c}")
-    yield
+    graph = _v1_graph()
+    if graph is None:
+        yield
+        return
+    with graph.control_dependencies(control_inputs):
+        yield
 
 
 @contextlib.contextmanager

@@ -19,6 +19,7 @@ from ...graph.session import (
     global_variables_initializer,
     initialize_all_variables,
     placeholder,
+    placeholder_with_default,
     reset_default_graph,
     tables_initializer,
 )

@@ -14,6 +14,7 @@ What differs from TF 2 is the calling convention, not the arithmetic:
 """
 
 from ...autodiff.tape import GradientTape
+from ...core import context
 from .rules import SGD, Adam
 
 GATE_NONE, GATE_OP, GATE_GRAPH = 0, 1, 2
@@ -30,6 +31,9 @@ class _V1Optimizer:
     def compute_gradients(self, loss, var_list=None, gate_gradients=GATE_OP,
                           aggregation_method=None, colocate_gradients_with_ops=False,
                           grad_loss=None):
+        graph = _v1_graph()
+        if not callable(loss) and graph is not None:
+            return _graph_gradients(graph, loss, var_list, grad_loss)
         if not callable(loss):
             raise RuntimeError("`loss` passed to Optimizer.compute_gradients should be a "
                                "function when eager execution is enabled.")
@@ -49,9 +53,14 @@ class _V1Optimizer:
         grads_and_vars = list(grads_and_vars)
         if not grads_and_vars:
             raise ValueError("No variables provided.")
+        graph = _v1_graph()
+        first_new_op = len(graph.operations) if graph is not None else 0
         super().apply_gradients(grads_and_vars, name=name)
         if global_step is not None:
             global_step.assign_add(1)
+        if graph is not None:  # building a TF 1.x graph: the train op runs the updates
+            updates = [op for op in graph.operations[first_new_op:] if op.stateful]
+            return graph.group(updates, name=name or self._name)
         # TF 1.x returns a train op; a fetched Variable runs every update in a v1 Session
         # (graph/session.py), where the TF 2 optimizer's iterations update alone would not.
         return self.iterations
@@ -65,6 +74,24 @@ class _V1Optimizer:
                              "that do not support gradients, between variables "
                              f"{[v.name for _, v in grads_and_vars]} and loss {loss}.")
         return self.apply_gradients(grads_and_vars, global_step=global_step, name=name)
+
+
+def _v1_graph():
+    """The TF 1.x graph being built (``with tf.Graph().as_default():``), or None."""
+    graph = context.state.graph
+    return graph if hasattr(graph, "_gradients") else None
+
+
+def _graph_gradients(graph, loss, var_list, grad_loss):
+    """TF 1.x's compute_gradients of a loss tensor: ``tf.gradients`` to `var_list`, by
+    default the graph's trainable Variables."""
+    if var_list is None:
+        var_list = [v for v in graph.created_variables if v.trainable]
+    var_list = list(var_list)
+    if not var_list:
+        raise ValueError("No variables to optimize.")
+    grads = graph._gradients(loss, var_list, grad_ys=grad_loss)  # tf.gradients
+    return list(zip(grads, var_list))
 
 
 class GradientDescentOptimizer(_V1Optimizer, SGD):
