@@ -6,10 +6,12 @@ graphs joins the function's graph; the compiled code turns them back into Python
 ``while`` statements.
 """
 
+import numpy as np
+
 from ..core import context, dtypes, errors, nest
 from ..core.shape import TensorShape
 from ..core.tensor import Tensor, convert_to_tensor
-from ..ops import math_ops
+from ..ops import array_ops, logging_ops, math_ops
 from ..ops.backprop import add_gradients, carries_gradient, zeros_gradient
 from ..ops.registry import define, record_custom
 from .gradients import replay, subgraph_gradient
@@ -545,8 +547,14 @@ def switch_case(branch_index, branch_fns, default=None, name="switch_case"):
     if not items:
         raise ValueError("Must provide at least one item in branch_fns")
     fallback = default if default is not None else items[-1][1]
-    index = convert_to_tensor(branch_index) if not isinstance(branch_index, Tensor) \
-        else branch_index
+    if not isinstance(branch_index, Tensor):
+        if not isinstance(branch_index, (int, np.integer)):
+            raise TypeError(f"'branch_index' must be a Tensor, got {type(branch_index)}")
+        branch_index = convert_to_tensor(branch_index)
+    index = branch_index
+    if not index.dtype.is_integer:
+        raise TypeError("'branch_index' must be an integer Tensor, got "
+                        f"<dtype: '{index.dtype.name}'>")
     if not _is_symbolic(index):
         i = int(index)
         for k, fn in items:
@@ -566,6 +574,25 @@ def _eq(t, k):
     return math_ops.equal(t, k)
 
 
+_NONE_TRUE = "Input error: None of conditions evaluated as True:"
+
+
+def _none_true_asserted(preds, last_fn):
+    """`last_fn`, after TF's check that some predicate of a default-less ``tf.case`` held."""
+    def checked():
+        flags = array_ops.stack([convert_to_tensor(p, dtype=dtypes.bool) for p in preds])
+        any_true = math_ops.reduce_any(flags)
+        if _is_symbolic(any_true):
+            logging_ops._graph_assert(any_true, [_NONE_TRUE, flags])
+        elif not bool(any_true):  # worded as tf.debugging.Assert words it eagerly
+            shown = ", ".join(str(f) for f in flags.numpy()[:3])
+            raise errors.InvalidArgumentError(
+                None, None, f"Expected '{any_true!s}' to be true. Summarized data: "
+                            f"{_NONE_TRUE.encode()!r}\n{shown}")
+        return last_fn()
+    return checked
+
+
 def case(pred_fn_pairs, default=None, exclusive=False, strict=False, name="case"):
     """``tf.case``: the function of the first true predicate (or `default`)."""
     if isinstance(pred_fn_pairs, dict):
@@ -576,8 +603,9 @@ def case(pred_fn_pairs, default=None, exclusive=False, strict=False, name="case"
     for p, fn in pairs:
         if not callable(fn):
             raise TypeError(f"fn for pred {p} must be callable.")
-    if default is None:
-        pairs, default = pairs[:-1], pairs[-1][1]
+    if default is None:  # the last function runs when no predicate holds, but one must
+        default = _none_true_asserted([p for p, _ in pairs], pairs[-1][1])
+        pairs = pairs[:-1]
     preds = [p._as_tensor() if hasattr(type(p), "_as_tensor") else p for p, _ in pairs]
     if exclusive and not any(_is_symbolic(p) for p in preds):
         if sum(bool(p) for p in preds) > 1:

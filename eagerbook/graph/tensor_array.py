@@ -293,6 +293,14 @@ def add_gradient_values(a, b):
     return _grad_add(a, b) if isinstance(a, list) else a + b
 
 
+def _known_int(size):
+    """The value of `size` if it is known while tracing (a number, an eager tensor or a
+    constant of the graph), else None."""
+    if isinstance(size, SymbolicTensor):
+        return int(size._op.attrs["value"]) if size._op.type == "Const" else None
+    return int(size._value) if isinstance(size, Tensor) else int(size)
+
+
 class TensorArray(TensorArrayLike):
     """``tf.TensorArray(dtype, size=0, dynamic_size=False, element_shape=None, ...)``."""
 
@@ -303,11 +311,14 @@ class TensorArray(TensorArrayLike):
         self._dynamic_size = bool(dynamic_size)
         self._element_shape = None if element_shape is None else TensorShape(element_shape)
         self._infer_shape = infer_shape
+        self._static_size = None  # a fixed size known while tracing: stack()'s first dim
         if flow is not None:
             self._flow, self._items = flow, None
             return
         size = 0 if size is None else size
         if context.state.graph is not None:
+            if not dynamic_size:
+                self._static_size = _known_int(size)
             size_t = convert_to_tensor(size, dtype=dtypes.int32)
             self._flow = execute(TA_NEW, (size_t,), {"dynamic_size": self._dynamic_size})
             self._items = None
@@ -325,6 +336,7 @@ class TensorArray(TensorArrayLike):
     def _with_flow(self, flow):
         new = TensorArray(self._dtype, dynamic_size=self._dynamic_size,
                           element_shape=self._element_shape, flow=flow)
+        new._static_size = self._static_size
         return new
 
     def _new(self, flow=None, items=None):
@@ -333,6 +345,7 @@ class TensorArray(TensorArrayLike):
                           else 0)
         new._flow = flow
         new._items = items
+        new._static_size = self._static_size
         return new
 
     @property
@@ -426,7 +439,10 @@ class TensorArray(TensorArrayLike):
                     None, None, f"Could not read from TensorArray index {missing[0]} because "
                                 "it has not yet been written to.")
             return array_ops.stack(self._items)
-        return execute(TA_STACK, (self._flow,), self._attrs())
+        stacked = execute(TA_STACK, (self._flow,), self._attrs())
+        if self._static_size is not None and stacked.shape.rank is not None:
+            stacked.set_shape([self._static_size] + [None] * (stacked.shape.rank - 1))
+        return stacked
 
     def gather(self, indices, name=None):
         if self._items is not None:

@@ -783,6 +783,9 @@ def converted_call(fn, args, kwargs):
     if inspect.ismethod(fn) and fn.__name__ in ("get_next", "next") and \
             runtime.is_data_iterator(fn.__self__) and tracing:
         return runtime.graph_next(fn.__self__)
+    if inspect.ismethod(fn) and fn.__name__ == "get_next_as_optional" and \
+            runtime.is_data_iterator(fn.__self__) and tracing:
+        return runtime.graph_next_as_optional(fn.__self__)
     if fn is builtins.print or fn is builtins.isinstance or fn is builtins.super:
         return fn(*args, **(kwargs or {}))
     target = fn

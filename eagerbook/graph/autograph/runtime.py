@@ -627,6 +627,80 @@ ITERATOR_NEXT = define(
                                 for d, s in a["specs"]])
 
 
+class _OptionalValue:
+    """The run-time value of a graph Optional: the element's arrays, or None when empty."""
+
+    __slots__ = ("values",)
+
+    def __init__(self, values):
+        self.values = values
+
+
+def _iterator_next_optional(iterator):
+    """``iterator.get_next_as_optional()`` inside a tf.function (the next element, or an
+    empty Optional at the end)."""
+    try:
+        element = next(iterator._it)
+    except StopIteration:
+        return _OptionalValue(None)
+    return _OptionalValue(tuple(np.asarray(t._value if isinstance(t, Tensor) else t)
+                                for t in nest.flatten(element)))
+
+
+def _optional_has_value(optional):
+    return np.asarray(optional.values is not None)
+
+
+def _optional_get_value(optional, specs):
+    if optional.values is None:
+        raise errors.InvalidArgumentError(None, None, "The given optional does not have a "
+                                                      "value.")
+    return optional.values
+
+
+ITERATOR_NEXT_OPTIONAL = define(
+    "IteratorGetNextAsOptional", _iterator_next_optional, stateful=True,
+    differentiable=False, infer_shape=lambda ins, a: [(variant, TensorShape([]))])
+OPTIONAL_HAS_VALUE = define(
+    "OptionalHasValue", _optional_has_value, differentiable=False,
+    infer_shape=lambda ins, a: [(dtypes.bool, TensorShape([]))])
+OPTIONAL_GET_VALUE = define(
+    "OptionalGetValue", _optional_get_value, differentiable=False, num_outputs=None,
+    infer_shape=lambda ins, a: [(d, TensorShape(None if s is None else list(s)))
+                                for d, s in a["specs"]])
+
+
+class GraphOptional:
+    """What ``get_next_as_optional()`` returns inside a tf.function: one variant tensor
+    (so it can be a loop variable, as a TensorArray is) holding the element or nothing."""
+
+    def __init__(self, element_spec, flow):
+        self.element_spec = element_spec
+        self._flow = flow
+
+    def _flow_tensor(self):
+        return self._flow
+
+    def _with_flow(self, flow):
+        return GraphOptional(self.element_spec, flow)
+
+    def has_value(self, name=None):
+        return execute(OPTIONAL_HAS_VALUE, (self._flow,), {})
+
+    def get_value(self, name=None):
+        flat_spec = nest.flatten(self.element_spec)
+        specs = tuple((s.dtype, None if s.shape.rank is None else tuple(s.shape.as_list()))
+                      for s in flat_spec)
+        outs = execute(OPTIONAL_GET_VALUE, (self._flow,), {"specs": specs})
+        outs = list(outs) if isinstance(outs, (list, tuple)) else [outs]
+        return nest.pack_sequence_as(self.element_spec, outs)
+
+
+def graph_next_as_optional(iterator):
+    flow = execute(ITERATOR_NEXT_OPTIONAL, (), {"iterator": iterator})
+    return GraphOptional(iterator.element_spec, flow)
+
+
 def _next_or_end(state, specs):
     """``next()`` of an iterator made inside the function: the next element, or TF's
     OutOfRangeError at the end."""
