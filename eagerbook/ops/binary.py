@@ -11,7 +11,7 @@ in the messages only. (TF's eager message goes on with a dump of its OpDef: not 
 
 import numpy as np
 
-from ..core import dtypes
+from ..core import dtypes, errors
 from ..core.context import state
 from ..core.tensor import Tensor, convert_to_tensor
 from .registry import REGISTRY, execute, execute_ufunc, invalid_argument, register
@@ -81,6 +81,13 @@ def binary(op, x, y):
         if op.name == "AddV2" and _tensor_like(x) and not _tensor_like(y) and state.graph is None:
             _refuse_hinted_addend(x, y)
         raise
+    except errors.InvalidArgumentError:  # two tensors of two dtypes: TF checks x's dtype first
+        dtype = x.dtype
+        if dtype not in op.dtypes and (op.name, dtype) not in _OTHER_OP:
+            raise dtype_error(op.name, dtype, op.dtypes) from None
+        if op.name == "AddV2" and dtype is dtypes.string:  # (TF's op for strings: Add)
+            binary_operands(x, y, "Add")
+        raise
     if x._dtype not in op.dtypes:
         other = _OTHER_OP.get((op.name, x._dtype))
         if other is None:
@@ -102,6 +109,8 @@ def _refuse_hinted_addend(x, y):
     dtype = x.dtype
     y = convert_to_tensor(y, dtype_hint=dtype)
     if y._dtype is not dtype:
+        if dtype not in ADD_V2 and dtype is not dtypes.string:  # (x's dtype is checked first)
+            raise dtype_error("AddV2", dtype, ADD_V2)
         name = "Add" if dtype is dtypes.string else "AddV2"
         raise invalid_argument(name, f"cannot compute {name} as input #1(zero-based) was "
                                      f"expected to be a {tf_type_name(dtype)} tensor but is a "

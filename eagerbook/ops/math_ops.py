@@ -243,7 +243,12 @@ def _floor_mod(x, y):
     if x.dtype.kind in "iu" and np.any(y == 0):
         raise invalid_argument("FloorMod", "Integer division by zero")
     with np.errstate(divide="ignore", invalid="ignore"):
-        return np.mod(x, y)
+        if x.dtype.kind != "f":
+            return np.mod(x, y)
+        # TF's float rule: C's fmod, moved into y's sign unless zero (-2.0 % 2.0 is -0.0)
+        remainder = np.fmod(x, y)
+        return np.where((remainder != 0) & ((remainder < 0) != (y < 0)), remainder + y,
+                        remainder)
 
 
 @_floor_mod.gradient

@@ -11,26 +11,23 @@ from ..core import dtypes
 from ..core import tensor as tensor_module
 from ..core import variable as variable_module
 from ..core.errors import InvalidArgumentError
-from ..core.tensor import Tensor, convert_to_tensor
+from ..core.tensor import Tensor, convert_to_tensor, is_tensor
 from . import array_ops, math_ops
-from .support import binary_operands
 
 
-def _and(x, y):
-    x, y = binary_operands(x, y, "LogicalAnd")
-    return math_ops.logical_and(x, y) if x._dtype is dtypes.bool else \
-        math_ops.bitwise_and(x, y)
+def _logical_or_bitwise(name, logical, bitwise):
+    """`&`, `|`, `^`: logical on bools, bitwise on integers. The first tensor's dtype picks the
+    op, as in TF, so a mismatch is named after the op that was chosen."""
+    def apply(x, y):
+        first = x if is_tensor(x) else y
+        return logical(x, y) if first.dtype is dtypes.bool else bitwise(x, y)
+    apply.__name__ = name
+    return apply
 
 
-def _or(x, y):
-    x, y = binary_operands(x, y, "LogicalAnd")
-    return math_ops.logical_or(x, y) if x._dtype is dtypes.bool else math_ops.bitwise_or(x, y)
-
-
-def _xor(x, y):
-    x, y = binary_operands(x, y, "LogicalAnd")
-    return math_ops.logical_xor(x, y) if x._dtype is dtypes.bool else \
-        math_ops.bitwise_xor(x, y)
+_and = _logical_or_bitwise("_and", math_ops.logical_and, math_ops.bitwise_and)
+_or = _logical_or_bitwise("_or", math_ops.logical_or, math_ops.bitwise_or)
+_xor = _logical_or_bitwise("_xor", math_ops.logical_xor, math_ops.bitwise_xor)
 
 
 def _invert(x):
