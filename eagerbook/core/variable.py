@@ -21,6 +21,7 @@ from .variable_modes import (
     VariableSynchronization,
     variable_mode,
 )
+from .variable_protocols import PythonProtocols
 
 READ_VARIABLE = None  # the ReadVariableOp OpDef, set by eagerbook.ops (core never imports ops)
 IDENTITY = None  # the Identity OpDef, set there too
@@ -28,7 +29,7 @@ _NO_ATTRS = {}
 class_in_strategy_scope = None  # () -> MirroredVariable in its strategy's scope: set by distribute
 
 
-class Variable:
+class Variable(PythonProtocols):
     """A mutable tensor-valued state (``tf.Variable``)."""
 
     __array_priority__ = 100
@@ -228,50 +229,12 @@ class Variable:
                 recorder.record(IDENTITY, (sliced,), (view,), _NO_ATTRS)
         return view
 
-    # --- Python protocols ------------------------------------------------------------------------
-    def __hash__(self):
-        raise TypeError("Variable is unhashable. Instead, use variable.ref() as the key. "
-                        f"(Variable: {self!r})")
-
-    def ref(self):
-        return Tensor.ref(self)  # the same hashable-by-identity wrapper as a tensor's
-
-    experimental_ref = ref
-
-    def __bool__(self):
-        return bool(self._as_tensor())
-
-    def __iter__(self):
-        return iter(self._as_tensor())
-
-    def __int__(self):
-        return int(self._as_tensor())
-
-    def __float__(self):
-        return float(self._as_tensor())
-
-    def __index__(self):
-        return self._as_tensor().__index__()
-
-    def __format__(self, format_spec):
-        return self.numpy().__format__(format_spec)
-
+    # --- Python protocols (hashing, bool/int/float, `+=`, copying: variable_protocols.py) --------
     def __repr__(self):  # (no value while tf.function traces: it may change before it runs)
         value = "" if state.graph is not None else f", numpy={numpy_text(self._value, True)}"
         return f"<tf.Variable '{self._name}' shape={self.shape} dtype={self._dtype.name}{value}>"
 
     __str__ = __repr__
-
-    def __copy__(self):
-        raise NotImplementedError("Variable does not support copy.copy; use "
-                                  "tf.Variable(v) for a new Variable with the same value.")
-
-    def __deepcopy__(self, memo):
-        copied = Variable(self._value.copy(), trainable=self._trainable,
-                          name=self._name.split(":")[0], dtype=self._dtype)
-        copied._name = self._name
-        memo[id(self)] = copied
-        return copied
 
 
 class ResourceVariable(Variable):
