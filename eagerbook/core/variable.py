@@ -236,6 +236,13 @@ class Variable(PythonProtocols):
 
     __str__ = __repr__
 
+    def __deepcopy__(self, memo):
+        copied = Variable(self._value.copy(), trainable=self._trainable,
+                          name=self._name.split(":")[0], dtype=self._dtype)
+        copied._name = self._name
+        memo[id(self)] = copied
+        return copied
+
 
 class ResourceVariable(Variable):
     """The kind of Variable ``tf.Variable(...)`` creates (TF 2's only kind in eager code)."""

@@ -65,14 +65,6 @@ class PythonProtocols:
     def __copy__(self):  # (TF: the same Variable; copy.deepcopy makes a new one)
         return self
 
-    def __deepcopy__(self, memo):
-        from .variable import Variable  # (variable.py imports this module)
-        copied = Variable(self._value.copy(), trainable=self._trainable,
-                          name=self._name.split(":")[0], dtype=self._dtype)
-        copied._name = self._name
-        memo[id(self)] = copied
-        return copied
-
     # --- graph names, which an eager Variable does not have (TF's errors) ------------------------
     @property
     def graph(self):
