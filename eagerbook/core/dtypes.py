@@ -45,6 +45,10 @@ class DType:
         return True
 
     @property
+    def is_quantized(self):  # (TF's qint8 and friends: eagerbook has none)
+        return False
+
+    @property
     def base_dtype(self):
         return self
 

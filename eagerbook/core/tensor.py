@@ -70,6 +70,17 @@ class Tensor:
     def graph(self):
         raise AttributeError("Tensor.graph is undefined when eager execution is enabled.")
 
+    @property
+    def value_index(self):
+        raise AttributeError("Tensor.value_index is undefined when eager execution is enabled.")
+
+    def consumers(self):
+        raise NotImplementedError("Tensor.consumers is undefined when eager execution is enabled.")
+
+    def eval(self, feed_dict=None, session=None):  # (TF 1.x's way to a value)
+        raise NotImplementedError("eval is not supported when eager execution is enabled, is "
+                                  ".numpy() what you're looking for?")
+
     def set_shape(self, shape):
         """Checks that `shape` fits (tf.data, probing a map function on stand-in values, notes
         it instead: see shape.check_static_shape)."""

@@ -358,6 +358,13 @@ def _strided_slice(x, key):
     except IndexError:
         problem = _slice_bounds_problem(x.shape, key) or f"invalid index {key!r}"
         raise invalid_argument("StridedSlice", problem) from None
+    except ValueError:  # NumPy: "slice step cannot be zero"
+        steps = [k.step if isinstance(k, builtins.slice) else 1  # (tf.slice is this module's)
+                 for k in (key if isinstance(key, tuple) else (key,))]
+        if 0 not in steps:
+            raise
+        raise invalid_argument("StridedSlice", f"strides[{steps.index(0)}] must be non-zero") \
+            from None
 
 
 @_strided_slice.gradient

@@ -82,8 +82,8 @@ def binary(op, x, y):
             _refuse_hinted_addend(x, y)
         raise
     except errors.InvalidArgumentError:  # two tensors of two dtypes: TF checks x's dtype first
-        dtype = x.dtype
-        if dtype not in op.dtypes and (op.name, dtype) not in _OTHER_OP:
+        dtype = getattr(x, "dtype", None)  # (None: a Python value, converted on its own)
+        if dtype is not None and dtype not in op.dtypes and (op.name, dtype) not in _OTHER_OP:
             raise dtype_error(op.name, dtype, op.dtypes) from None
         if op.name == "AddV2" and dtype is dtypes.string:  # (TF's op for strings: Add)
             binary_operands(x, y, "Add")

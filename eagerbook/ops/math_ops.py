@@ -436,8 +436,7 @@ def bitwise_xor(x, y, name=None):
 
 def invert(x, name=None):
     x = as_tensor(x)
-    if not x._dtype.is_integer:
-        raise invalid_argument("Invert", f"Invert needs an integer tensor, got {x._dtype.name}")
+    check_dtype("Invert", x, BITWISE)
     return execute(_invert, (x,))
 
 
