@@ -101,3 +101,48 @@ def test_image_dataset_from_directory_reads_jpeg_files(tmp_path):
     assert dataset.class_names == ["cats", "dogs"]
     assert images.shape == (4, 4, 4, 3) and images.dtype == tf.float32
     np.testing.assert_array_equal(labels.numpy(), [0, 0, 1, 1])
+
+
+def _gif_bytes():
+    """Two frames of known colours (few enough for the GIF palette to keep them exact)."""
+    import io
+
+    from PIL import Image
+    colours = [np.array([[[255, 0, 0], [0, 0, 255]]] * 3, np.uint8),
+               np.array([[[0, 255, 0], [255, 255, 255]]] * 3, np.uint8)]
+    frames = [Image.fromarray(c) for c in colours]
+    buffer = io.BytesIO()
+    frames[0].save(buffer, "GIF", save_all=True, append_images=frames[1:])
+    return buffer.getvalue(), np.stack(colours)
+
+
+def test_gif_decodes_every_frame():
+    data, frames = _gif_bytes()
+    decoded = tf.io.decode_gif(data)
+    assert decoded.dtype == tf.uint8 and decoded.shape == (2, 3, 2, 3)
+    np.testing.assert_array_equal(decoded.numpy(), frames)
+    assert tf.io.decode_image(data).shape == (2, 3, 2, 3)
+    np.testing.assert_array_equal(tf.io.decode_image(data, expand_animations=False).numpy(),
+                                  frames[0])
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match="channels must be 0 or 3 for GIF, got 1"):
+        tf.io.decode_image(data, channels=1)
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match="Trying to decode GIF format using DecodeBmp op"):
+        tf.io.decode_bmp(data)
+
+
+def test_bmp_decodes_its_pixels():
+    import io
+
+    from PIL import Image
+    pixels = _ramp_image().numpy()
+    buffer = io.BytesIO()
+    Image.fromarray(pixels).save(buffer, "BMP")
+    data = buffer.getvalue()
+    np.testing.assert_array_equal(tf.io.decode_bmp(data).numpy(), pixels)
+    np.testing.assert_array_equal(tf.io.decode_image(data).numpy(), pixels)
+    assert tf.io.decode_bmp(data, channels=4).shape == (16, 16, 4)
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match="Trying to decode BMP format using a wrong op"):
+        tf.io.decode_gif(data)

@@ -64,6 +64,8 @@ from ..ops.image_ops import (
 from ..ops.jpeg_ops import (
     adjust_jpeg_quality,
     decode_and_crop_jpeg,
+    decode_bmp,
+    decode_gif,
     decode_image,
     decode_jpeg,
     encode_jpeg,
@@ -77,7 +79,7 @@ from ..ops.png_ops import decode_png, encode_png
 __all__ = [
     "decode_image", "decode_png", "encode_png", "adjust_jpeg_quality", "decode_and_crop_jpeg",
     "decode_jpeg", "encode_jpeg", "extract_jpeg_shape", "is_jpeg", "random_jpeg_quality",
-    "stateless_random_jpeg_quality",
+    "stateless_random_jpeg_quality", "decode_bmp", "decode_gif",
     "ResizeMethod", "adjust_brightness", "adjust_contrast", "adjust_gamma", "adjust_hue",
     "adjust_saturation", "central_crop", "convert_image_dtype", "crop_to_bounding_box",
     "flip_left_right", "flip_up_down", "grayscale_to_rgb", "hsv_to_rgb", "image_gradients",

@@ -20,6 +20,8 @@ from ..ops.example_ops import (
 )
 from ..ops.jpeg_ops import (
     decode_and_crop_jpeg,
+    decode_bmp,
+    decode_gif,
     decode_image,
     decode_jpeg,
     encode_jpeg,

@@ -10,8 +10,9 @@ underneath) when it is installed, and keeps TF's interface and checks around it:
   ``dct_method="INTEGER_ACCURATE"``. TF's default is the fast integer transform, so a default
   decode may differ from TF's by a few levels in some pixels; the shapes never differ.
 
-Without Pillow, the JPEG functions raise UnimplementedError (PNG needs nothing: png_ops.py).
-``decode_image``, which reads either (the format from the bytes), is here too.
+GIF (every frame) and BMP are read through Pillow too: both are lossless, so the pixels are
+TF's. Without Pillow, these functions raise UnimplementedError (PNG needs nothing:
+png_ops.py). ``decode_image``, which reads any of them (the format from the bytes), is here.
 """
 
 import io
@@ -109,11 +110,40 @@ def decode_and_crop_jpeg(contents, crop_window, channels=0, ratio=1, fancy_upsca
 
 
 # --- decode_image: the format read from the bytes -----------------------------------------------
-_OTHER_FORMATS = {b"GIF8": "GIF", b"BM": "BMP", b"RIFF": "WebP"}
+_GIF_SIGNATURE, _BMP_SIGNATURE = b"GIF8", b"BM"
+_OTHER_FORMATS = {b"RIFF": "WebP"}
+
+
+def _open_with_pillow(data, op_name, kind):
+    image_module = _pillow_image_module(op_name)
+    try:
+        image = image_module.open(io.BytesIO(data))
+        image.load()
+    except (OSError, ValueError, SyntaxError):
+        raise invalid_argument(op_name, f"Invalid {kind} data") from None
+    return image
+
+
+def _gif_frames(data, op_name):
+    """Every frame of a GIF as RGB, [frames, height, width, 3] uint8: each frame as shown,
+    drawn over the previous one (GIF frames may update only part of the picture)."""
+    from PIL import ImageSequence
+    image = _open_with_pillow(data, op_name, "GIF")
+    return np.stack([np.asarray(frame.convert("RGB"), np.uint8)
+                     for frame in ImageSequence.Iterator(image)])
+
+
+def _bmp_pixels(data, channels, op_name):
+    """A BMP's pixels, [height, width, channels] uint8 (0: as stored, 3 or 4)."""
+    image = _open_with_pillow(data, op_name, "BMP")
+    if channels == 0:
+        channels = {"L": 1, "RGBA": 4}.get(image.mode, 3)
+    pixels = np.asarray(image.convert({1: "L", 3: "RGB", 4: "RGBA"}[channels]), np.uint8)
+    return pixels[..., None] if pixels.ndim == 2 else pixels
 
 
 @register("DecodeImage", differentiable=False)
-def _decode_image(contents, channels, dtype):
+def _decode_image(contents, channels, dtype, expand_animations):
     data = bytes(contents.item())
     if data.startswith(_PNG_SIGNATURE):
         pixels, _ = _read_png(data)
@@ -122,11 +152,20 @@ def _decode_image(contents, channels, dtype):
         if channels == 4:
             raise invalid_argument("DecodeImage", "JPEG does not support 4 channels")
         pixels = _decode_jpeg_pixels(data, channels, 1, "DecodeImage")
+    elif data.startswith(_GIF_SIGNATURE):
+        if channels not in (0, 3):
+            raise invalid_argument("DecodeImage", f"channels must be 0 or 3 for GIF, got "
+                                                  f"{channels}")
+        frames = _gif_frames(data, "DecodeImage")
+        pixels = frames if expand_animations else frames[0]
+    elif data.startswith(_BMP_SIGNATURE):
+        pixels = _bmp_pixels(data, channels, "DecodeImage")
     else:
         for signature, name in _OTHER_FORMATS.items():
             if data.startswith(signature):
                 raise errors.op_error(errors.UnimplementedError, "DecodeImage",
-                                      f"eagerbook decodes PNG images only, got {name} data")
+                                      f"eagerbook decodes PNG, JPEG, GIF and BMP images, not "
+                                      f"{name}")
         raise invalid_argument("DecodeImage", "Unknown image file format. One of JPEG, JPEG "
                                               "XL, PNG, GIF, BMP, WebP required.")
     if dtype is dtypes.float32:  # the kernel divides by the largest value (255 or 65535)
@@ -135,17 +174,69 @@ def _decode_image(contents, channels, dtype):
 
 
 def _infer_decode_image(inputs, attrs):
+    # (an animated GIF gives one more, leading, dimension: only known when it runs)
     return [(attrs["dtype"], [None, None, attrs["channels"] or None])]
 
 
 _decode_image.infer_shape = _infer_decode_image
 
 
+@register("DecodeGif", differentiable=False)
+def _decode_gif(contents):
+    data = bytes(contents.item())
+    if data.startswith(_GIF_SIGNATURE):
+        return _gif_frames(data, "DecodeGif")
+    kind = _format_name(data)
+    raise invalid_argument("DecodeGif", f"Trying to decode {kind} format using a wrong op. Use "
+                                        f"`decode_{kind.lower()}` or `decode_image` instead. "
+                                        f"Op used: DecodeGif")
+
+
+_decode_gif.infer_shape = lambda inputs, attrs: [(dtypes.uint8, [None, None, None, 3])]
+
+
+@register("DecodeBmp", differentiable=False)
+def _decode_bmp(contents, channels):
+    data = bytes(contents.item())
+    if data.startswith(_BMP_SIGNATURE):
+        return _bmp_pixels(data, channels, "DecodeBmp")
+    kind = _format_name(data)
+    raise invalid_argument("DecodeBmp", f"Trying to decode {kind} format using DecodeBmp op. "
+                                        f"Use `decode_{kind.lower()}` or `decode_image` "
+                                        f"instead.")
+
+
+_decode_bmp.infer_shape = lambda inputs, attrs: [(dtypes.uint8,
+                                                  [None, None, attrs["channels"] or None])]
+
+
+def _format_name(data):
+    for signature, kind in ((_PNG_SIGNATURE, "PNG"), (_JPEG_SIGNATURE, "JPEG"),
+                            (_GIF_SIGNATURE, "GIF"), (_BMP_SIGNATURE, "BMP")):
+        if data.startswith(signature):
+            return kind
+    return "unknown"
+
+
+def decode_gif(contents, name=None):
+    """GIF bytes -> every frame, a uint8 [frames, height, width, 3] tensor."""
+    return execute(_decode_gif, (convert_to_tensor(contents, dtype=dtypes.string),))
+
+
+def decode_bmp(contents, channels=0, name=None):
+    """BMP bytes -> a uint8 [height, width, channels] image (0: as stored, 3 or 4)."""
+    if int(channels) not in (0, 3, 4):
+        raise invalid_argument("DecodeBmp", f"channels must be 0, 3 or 4, got {channels}")
+    return execute(_decode_bmp, (convert_to_tensor(contents, dtype=dtypes.string),),
+                   {"channels": int(channels)})
+
+
 def decode_image(contents, channels=None, dtype=dtypes.uint8, name=None,
                  expand_animations=True):
-    """Image bytes -> a [height, width, channels] image, the format read from the bytes (PNG
-    or JPEG here). uint8, uint16 and float32 (in [0, 1]) come from the kernel; other dtypes are
-    decoded as uint16 and converted with ``convert_image_dtype``, as TF does."""
+    """Image bytes -> a [height, width, channels] image, the format read from the bytes (PNG,
+    JPEG, BMP, or GIF: all its frames, [frames, height, width, 3], unless not
+    `expand_animations`). uint8, uint16 and float32 (in [0, 1]) come from the kernel; other
+    dtypes are decoded as uint16 and converted with ``convert_image_dtype``, as TF does."""
     from .image_ops import convert_image_dtype
     contents = convert_to_tensor(contents, dtype=dtypes.string)
     channels = 0 if channels is None else int(channels)
@@ -154,7 +245,8 @@ def decode_image(contents, channels=None, dtype=dtypes.uint8, name=None,
                                               f"{channels}")
     dtype = dtypes.as_dtype(dtype)
     decoded = dtype if dtype in (dtypes.uint8, dtypes.uint16, dtypes.float32) else dtypes.uint16
-    image = execute(_decode_image, (contents,), {"channels": channels, "dtype": decoded})
+    image = execute(_decode_image, (contents,), {"channels": channels, "dtype": decoded,
+                                                 "expand_animations": bool(expand_animations)})
     return image if decoded is dtype else convert_image_dtype(image, dtype)
 
 
