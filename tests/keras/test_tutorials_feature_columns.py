@@ -194,3 +194,34 @@ def test_dense_features_inside_tf_function():
     assert shapes == [[2, 5]]
     np.testing.assert_allclose(out.numpy(), eager)
     np.testing.assert_allclose(tf.convert_to_tensor(grads[0]).numpy(), np.ones((2, 2)))
+
+
+def test_dense_features_config_and_saving(tmp_path):
+    age = fc.numeric_column("age")
+    thal = fc.categorical_column_with_vocabulary_list("thal", ["a", "b"])
+    columns = [age, fc.bucketized_column(age, [1., 2.]), fc.indicator_column(thal),
+               fc.embedding_column(thal, 2), fc.indicator_column(fc.crossed_column([thal, "x"],
+                                                                                   5))]
+    layer = tf.keras.layers.DenseFeatures(columns)
+    config = layer.get_config()
+    assert config["feature_columns"][0] == {
+        "class_name": "NumericColumn",
+        "config": {"key": "age", "shape": [1], "default_value": None, "dtype": "float32",
+                   "normalizer_fn": None}}
+    assert config["feature_columns"][1]["config"]["boundaries"] == [1.0, 2.0]
+    assert config["partitioner"] is None
+    rebuilt = tf.keras.layers.DenseFeatures.from_config(config)
+    assert [c.name for c in rebuilt._feature_columns] == \
+        ["age", "age_bucketized", "thal_X_x_indicator", "thal_embedding", "thal_indicator"]
+    # equal columns, but for the embedding's initializer (a new object made from its config)
+    assert [c for i, c in enumerate(rebuilt._feature_columns) if i != 3] == \
+        [c for i, c in enumerate(layer._feature_columns) if i != 3]
+    assert rebuilt._feature_columns[3].initializer.get_config() == \
+        layer._feature_columns[3].initializer.get_config()
+    model = tf.keras.Sequential([tf.keras.layers.DenseFeatures(columns[:4]),
+                                 tf.keras.layers.Dense(1)])
+    features = {"age": np.array([[20.], [40.]]), "thal": np.array([["a"], ["b"]])}
+    before = model.predict(features, verbose=0)
+    model.save(str(tmp_path / "model"))
+    loaded = tf.keras.models.load_model(str(tmp_path / "model"))
+    np.testing.assert_allclose(loaded.predict(features, verbose=0), before)

@@ -81,7 +81,7 @@ VocabularyListCategoricalColumn = _record(
     "key vocabulary_list dtype default_value num_oov_buckets", CategoricalColumn)
 VocabularyFileCategoricalColumn = _record(
     "VocabularyFileCategoricalColumn",
-    "key vocabulary_file vocabulary_size num_oov_buckets dtype default_value",
+    "key vocabulary_file vocabulary_size num_oov_buckets dtype default_value file_format",
     CategoricalColumn)
 IdentityCategoricalColumn = _record("IdentityCategoricalColumn",
                                     "key number_buckets default_value", CategoricalColumn)
@@ -146,7 +146,7 @@ NumericColumn.variable_shape = property(lambda self: TensorShape(self.shape))
 BucketizedColumn.variable_shape = property(
     lambda self: TensorShape(tuple(self.source_column.shape) + (len(self.boundaries) + 1,)))
 IndicatorColumn.variable_shape = property(
-    lambda self: TensorShape([_num_buckets(self.categorical_column)]))
+    lambda self: TensorShape([1, _num_buckets(self.categorical_column)]))
 EmbeddingColumn.variable_shape = property(lambda self: TensorShape([self.dimension]))
 
 
@@ -221,7 +221,8 @@ def categorical_column_with_vocabulary_file(key, vocabulary_file, vocabulary_siz
         raise ValueError(f"Can't specify both num_oov_buckets and default_value in {key}.")
     return VocabularyFileCategoricalColumn(key, vocabulary_file, vocabulary_size,
                                            num_oov_buckets, dtypes.as_dtype(dtype),
-                                           -1 if default_value is None else default_value)
+                                           -1 if default_value is None else default_value,
+                                           file_format)
 
 
 def categorical_column_with_identity(key, num_buckets, default_value=None):
@@ -564,5 +565,55 @@ class DenseFeatures(Layer):
 
     def get_config(self):
         config = super().get_config()
-        config["feature_columns"] = [_name(c) for c in self._feature_columns]
+        config["feature_columns"] = [_serialize(c) for c in self._feature_columns]
+        config["partitioner"] = None
         return config
+
+    @classmethod
+    def from_config(cls, config):
+        config = dict(config)
+        config.pop("partitioner", None)
+        columns = [_deserialize(c) for c in config.pop("feature_columns")]
+        return cls(columns, **config)
+
+
+# --- configs: a column as {"class_name": ..., "config": {field: value}}, as TF writes it -----
+_COLUMN_TYPES = {t.__name__: t for t in (
+    NumericColumn, BucketizedColumn, VocabularyListCategoricalColumn,
+    VocabularyFileCategoricalColumn, IdentityCategoricalColumn, HashedCategoricalColumn,
+    CrossedColumn, WeightedCategoricalColumn, IndicatorColumn, EmbeddingColumn)}
+
+
+def _serialize(value):
+    if isinstance(value, _Column):
+        return {"class_name": type(value).__name__,
+                "config": {field: _serialize(v) for field, v in value._asdict().items()}}
+    if isinstance(value, dtypes.DType):
+        return value.name
+    if isinstance(value, tuple):
+        return [_serialize(v) for v in value]
+    if isinstance(value, initializers.Initializer):
+        return {"class_name": type(value).__name__, "config": value.get_config()}
+    if callable(value):
+        return getattr(value, "__name__", repr(value))
+    return value
+
+
+def _deserialize(config):
+    column_type = _COLUMN_TYPES[config["class_name"]]
+    fields = dict(config["config"])
+    for field, value in fields.items():
+        if isinstance(value, dict) and value.get("class_name") in _COLUMN_TYPES:
+            fields[field] = _deserialize(value)
+        elif field == "keys":
+            fields[field] = tuple(_deserialize(k) if isinstance(k, dict) else k for k in value)
+        elif field in ("shape", "boundaries", "vocabulary_list"):
+            fields[field] = tuple(value)
+        elif field == "dtype":
+            fields[field] = dtypes.as_dtype(value)
+        elif field == "initializer" and isinstance(value, dict):
+            fields[field] = initializers.get(value)
+        elif field == "normalizer_fn" and value is not None:
+            raise ValueError(f"eagerbook cannot rebuild the normalizer_fn {value!r} of column "
+                             f"{fields.get('key')!r} from a config")
+    return column_type(**fields)

@@ -46,7 +46,7 @@ def _rebuild(metadata, custom_objects):
             model.add(make_layer(entry, custom_objects))
         shape = metadata.get("build_input_shape")
         if not model.built and shape is not None:
-            model.build(tuple(shape))
+            model.build(shape if isinstance(shape, dict) else tuple(shape))
         return model
     if class_name == "Functional":
         return Model.from_config(config, custom_objects)
