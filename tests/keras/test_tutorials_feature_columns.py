@@ -225,3 +225,23 @@ def test_dense_features_config_and_saving(tmp_path):
     model.save(str(tmp_path / "model"))
     loaded = tf.keras.models.load_model(str(tmp_path / "model"))
     np.testing.assert_allclose(loaded.predict(features, verbose=0), before)
+
+
+def test_parse_example_spec_and_v1_input_layer():
+    age = fc.numeric_column("age")
+    thal = fc.categorical_column_with_vocabulary_list("thal", ["a", "b"])
+    ids = fc.categorical_column_with_identity("ids", 5)
+    columns = [age, fc.bucketized_column(age, [1.]), fc.indicator_column(thal),
+               fc.embedding_column(fc.weighted_categorical_column(ids, "w"), 2),
+               fc.indicator_column(fc.crossed_column(
+                   ["x", fc.categorical_column_with_identity("h", 3)], 4)),
+               fc.numeric_column("v", shape=(2,), default_value=0.)]
+    spec = fc.make_parse_example_spec(columns)
+    assert {k: repr(v) for k, v in spec.items()} == {
+        "age": "FixedLenFeature(shape=(1,), dtype=tf.float32, default_value=None)",
+        "h": "VarLenFeature(dtype=tf.int64)", "ids": "VarLenFeature(dtype=tf.int64)",
+        "thal": "VarLenFeature(dtype=tf.string)",
+        "v": "FixedLenFeature(shape=(2,), dtype=tf.float32, default_value=(0.0, 0.0))",
+        "w": "VarLenFeature(dtype=tf.float32)", "x": "VarLenFeature(dtype=tf.string)"}
+    out = tf.compat.v1.feature_column.input_layer({"age": [[1.], [2.]]}, [age])
+    np.testing.assert_array_equal(out.numpy(), [[1.], [2.]])

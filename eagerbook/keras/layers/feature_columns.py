@@ -24,6 +24,7 @@ from ...core import logs as _tf_logging
 from ...core.shape import TensorShape
 from ...core.tensor import Tensor, convert_to_tensor, is_symbolic
 from ...ops import array_ops, math_ops, script_ops
+from ...ops.example_ops import FixedLenFeature, VarLenFeature
 from .. import initializers
 from .base import Layer
 from .hashing import _CROSS_KEY, _as_bytes, _feature_hash, _fingerprint_cat64
@@ -32,8 +33,8 @@ from .string_hashes import fingerprint64
 __all__ = ["bucketized_column", "categorical_column_with_hash_bucket",
            "categorical_column_with_identity", "categorical_column_with_vocabulary_file",
            "categorical_column_with_vocabulary_list", "crossed_column", "embedding_column",
-           "indicator_column", "numeric_column", "weighted_categorical_column",
-           "DenseFeatures"]
+           "indicator_column", "input_layer", "make_parse_example_spec", "numeric_column",
+           "weighted_categorical_column", "DenseFeatures"]
 
 _INSTEAD = ("Use Keras preprocessing layers instead, either directly or via the "
             "`tf.keras.utils.FeatureSpace` utility. Each of `tf.feature_column.*` has a "
@@ -161,7 +162,15 @@ def numeric_column(key, shape=(1,), default_value=None, dtype=dtypes.float32,
         raise ValueError(f"dtype must be convertible to float. dtype: {dtype}, key: {key}")
     if normalizer_fn is not None and not callable(normalizer_fn):
         raise TypeError(f"normalizer_fn must be a callable. Given: {normalizer_fn}")
+    if default_value is not None:  # kept as nested tuples of the column's shape, as TF does
+        values = np.broadcast_to(np.asarray(default_value, np.float64 if dtype.is_floating
+                                            else np.int64), shape)
+        default_value = _nested_tuples(values.tolist())
     return NumericColumn(key, shape, default_value, dtype, normalizer_fn)
+
+
+def _nested_tuples(value):
+    return tuple(_nested_tuples(v) for v in value) if isinstance(value, list) else value
 
 
 def bucketized_column(source_column, boundaries):
@@ -306,6 +315,47 @@ def embedding_column(categorical_column, dimension, combiner="mean", initializer
     return EmbeddingColumn(categorical_column, dimension, combiner, initializer,
                            ckpt_to_load_from, tensor_name_in_ckpt, max_norm, trainable,
                            use_safe_embedding_lookup)
+
+
+def make_parse_example_spec(feature_columns):
+    """The ``tf.io.parse_example`` features the columns read: a fixed-length feature per
+    numeric column, a variable-length one per categorical key (and weight)."""
+    spec = {}
+
+    def add(column):
+        if isinstance(column, str):
+            spec[column] = VarLenFeature(dtypes.string)
+        elif isinstance(column, NumericColumn):
+            spec[column.key] = FixedLenFeature(column.shape, column.dtype, column.default_value)
+        elif isinstance(column, BucketizedColumn):
+            add(column.source_column)
+        elif isinstance(column, (IndicatorColumn, EmbeddingColumn)):
+            add(column.categorical_column)
+        elif isinstance(column, WeightedCategoricalColumn):
+            add(column.categorical_column)
+            spec[column.weight_feature_key] = VarLenFeature(column.dtype)
+        elif isinstance(column, CrossedColumn):
+            for key in column.keys:
+                add(key)
+        elif isinstance(column, IdentityCategoricalColumn):
+            spec[column.key] = VarLenFeature(dtypes.int64)
+        elif isinstance(column, CategoricalColumn):
+            spec[column.key] = VarLenFeature(column.dtype)
+        else:
+            raise ValueError(f"All feature_columns must be FeatureColumn instances. Given: "
+                             f"{column}")
+
+    for column in feature_columns:
+        add(column)
+    return spec
+
+
+def input_layer(features, feature_columns, weight_collections=None, trainable=True,
+                cols_to_vars=None, cols_to_output_tensors=None):
+    """TF 1's ``tf.compat.v1.feature_column.input_layer``: the dense columns of `features`
+    side by side (a ``DenseFeatures`` layer called once)."""
+    return DenseFeatures(feature_columns, trainable=trainable)(
+        features, cols_to_output_tensors=cols_to_output_tensors)
 
 
 # --- turning features into numbers ----------------------------------------------------------
