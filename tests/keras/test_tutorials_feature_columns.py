@@ -245,3 +245,26 @@ def test_parse_example_spec_and_v1_input_layer():
         "w": "VarLenFeature(dtype=tf.float32)", "x": "VarLenFeature(dtype=tf.string)"}
     out = tf.compat.v1.feature_column.input_layer({"age": [[1.], [2.]]}, [age])
     np.testing.assert_array_equal(out.numpy(), [[1.], [2.]])
+
+
+def test_dense_features_on_parsed_examples():
+    # the docstring flow: parse_example with make_parse_example_spec, then DenseFeatures
+    def example(age, thal, tags):
+        return tf.train.Example(features=tf.train.Features(feature={
+            "age": tf.train.Feature(float_list=tf.train.FloatList(value=[age])),
+            "thal": tf.train.Feature(bytes_list=tf.train.BytesList(
+                value=[t.encode() for t in thal])),
+            "tags": tf.train.Feature(int64_list=tf.train.Int64List(value=tags))}))
+
+    serialized = [example(25., ["a"], [1, 3]).SerializeToString(),
+                  example(50., ["b", "a"], []).SerializeToString()]
+    thal = fc.categorical_column_with_vocabulary_list("thal", ["a", "b"])
+    tags = fc.categorical_column_with_identity("tags", 4)
+    columns = [fc.numeric_column("age"), fc.indicator_column(thal), fc.indicator_column(tags),
+               fc.indicator_column(fc.crossed_column(["thal", tags], 7))]
+    features = tf.io.parse_example(serialized=serialized,
+                                   features=fc.make_parse_example_spec(columns))
+    out = tf.keras.layers.DenseFeatures(columns)(features)
+    np.testing.assert_array_equal(out.numpy(), [
+        [25, 0, 0, 1, 1, 0, 0, 0, 0, 1, 0, 1, 1, 0],
+        [50, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1]])

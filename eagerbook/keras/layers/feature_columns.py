@@ -25,6 +25,7 @@ from ...core.shape import TensorShape
 from ...core.tensor import Tensor, convert_to_tensor, is_symbolic
 from ...ops import array_ops, math_ops, script_ops
 from ...ops.example_ops import FixedLenFeature, VarLenFeature
+from ...ops.sparse_ops import SparseTensor
 from .. import initializers
 from .base import Layer
 from .hashing import _CROSS_KEY, _as_bytes, _feature_hash, _fingerprint_cat64
@@ -365,7 +366,20 @@ def _raw(features, key):
     if key not in features:
         raise ValueError(f"Feature {key} is not in features dictionary.")
     value = features[key]
+    if isinstance(value, SparseTensor):  # parse_example's variable-length features
+        return _filled(value)
     array = np.asarray(value.numpy() if hasattr(value, "numpy") else value)
+    return array.reshape(-1, 1) if array.ndim < 2 else array
+
+
+def _filled(sparse):
+    """A SparseTensor as an array whose missing entries hold the values the columns skip:
+    b'' for strings, -1 for integers (0 for floats)."""
+    values = sparse.values.numpy()
+    fill = b"" if values.dtype.kind in "OSU" else (-1 if values.dtype.kind in "iu" else 0)
+    array = np.full(tuple(sparse.dense_shape.numpy()), fill,
+                    dtype=object if values.dtype.kind in "OSU" else values.dtype)
+    array[tuple(sparse.indices.numpy().T)] = values
     return array.reshape(-1, 1) if array.ndim < 2 else array
 
 
@@ -385,7 +399,8 @@ def _bucket_ids(column, features):
 
 
 def _check_key_dtype(column, features):
-    found = convert_to_tensor(features[column.key]).dtype
+    value = features[column.key]
+    found = value.dtype if isinstance(value, SparseTensor) else convert_to_tensor(value).dtype
     if (found == dtypes.string) != (column.dtype == dtypes.string):
         raise ValueError(f"Column dtype and SparseTensors dtype must be compatible. key: "
                          f"{column.key}, column dtype: {column.dtype}, tensor dtype: {found}")
@@ -473,15 +488,19 @@ def _vocabulary_index(column):
 def _crossed_ids(column, features):
     """Each example's crossed ids: every combination of its values across the keys, hashed
     as TF's sparse cross (starting from `hash_key`) and taken modulo the bucket count. As in
-    TF, the columns' ids (sparse there) come first, then the raw features (dense there, all
-    values kept), each group in the order given."""
-    column_parts, raw_parts = [], []
+    TF, the sparse inputs (the columns' ids, sparse features) come first, then the dense raw
+    features (all values kept), each group in the order given."""
+    sparse_parts, dense_parts = [], []
     for key in _leaf_keys(column):
-        if isinstance(key, str):
-            raw_parts.append([list(row) for row in _raw(features, key)])
+        if not isinstance(key, str):
+            sparse_parts.append([[i for i, _ in row] for row in _ids(key, features)])
+        elif isinstance(features.get(key), SparseTensor):  # a sparse raw feature: its values
+            values = _raw(features, key)
+            sparse_parts.append([[v for v, keep in zip(row, keep_row) if keep]
+                                 for row, keep_row in zip(values, _present(values))])
         else:
-            column_parts.append([[i for i, _ in row] for row in _ids(key, features)])
-    parts = column_parts + raw_parts
+            dense_parts.append([list(row) for row in _raw(features, key)])
+    parts = sparse_parts + dense_parts
     start = _CROSS_KEY if column.hash_key is None else column.hash_key
     out = []
     for example in zip(*parts):
