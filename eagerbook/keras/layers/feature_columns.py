@@ -44,16 +44,16 @@ _INSTEAD = ("Use Keras preprocessing layers instead, either directly or via the 
 _warned = set()
 
 
-def _deprecated(function_name, instructions=_INSTEAD):
+def _deprecated(function_name, instructions=_INSTEAD, module="feature_column_v2"):
     """TF logs once per function that the feature columns are deprecated, naming the caller's
-    file and line."""
+    file and line (and the function as TF's module names it)."""
     if function_name in _warned:
         return
     _warned.add(function_name)
     caller = inspect.stack()[2]
     _tf_logging.logger.warning(
         f"From {caller.filename}:{caller.lineno}: {function_name} (from tensorflow.python."
-        "feature_column.feature_column_v2) is deprecated and will be removed in a future "
+        f"feature_column.{module}) is deprecated and will be removed in a future "
         f"version.\nInstructions for updating:\n{instructions}")
 
 
@@ -221,7 +221,7 @@ def categorical_column_with_vocabulary_file(key, vocabulary_file, vocabulary_siz
                                             dtype=dtypes.string, default_value=None,
                                             num_oov_buckets=0, file_format=None):
     """As the vocabulary list, with the vocabulary read from a file (one token a line)."""
-    _deprecated("categorical_column_with_vocabulary_file")
+    _deprecated("categorical_column_with_vocabulary_file_v2")
     if not vocabulary_file:
         raise ValueError(f"Missing vocabulary_file in {key}.")
     if vocabulary_size is None:
@@ -321,6 +321,7 @@ def embedding_column(categorical_column, dimension, combiner="mean", initializer
 def make_parse_example_spec(feature_columns):
     """The ``tf.io.parse_example`` features the columns read: a fixed-length feature per
     numeric column, a variable-length one per categorical key (and weight)."""
+    _deprecated("make_parse_example_spec_v2")
     spec = {}
 
     def add(column):
@@ -355,7 +356,9 @@ def input_layer(features, feature_columns, weight_collections=None, trainable=Tr
                 cols_to_vars=None, cols_to_output_tensors=None):
     """TF 1's ``tf.compat.v1.feature_column.input_layer``: the dense columns of `features`
     side by side (a ``DenseFeatures`` layer called once)."""
-    return DenseFeatures(feature_columns, trainable=trainable)(
+    _deprecated("input_layer", module="feature_column")
+    # named, so that it takes no number from the layers' automatic names (TF makes no layer)
+    return DenseFeatures(feature_columns, trainable=trainable, name="input_layer")(
         features, cols_to_output_tensors=cols_to_output_tensors)
 
 
@@ -662,7 +665,10 @@ def _serialize(value):
     if isinstance(value, tuple):
         return [_serialize(v) for v in value]
     if isinstance(value, initializers.Initializer):
-        return {"class_name": type(value).__name__, "config": value.get_config()}
+        config = value.get_config()
+        if getattr(value, "_column_default", False):
+            config["dtype"] = "float32"  # TF's default is a TF 1 initializer, which has one
+        return {"class_name": type(value).__name__, "config": config}
     if callable(value):
         return getattr(value, "__name__", repr(value))
     return value
@@ -681,7 +687,9 @@ def _deserialize(config):
         elif field == "dtype":
             fields[field] = dtypes.as_dtype(value)
         elif field == "initializer" and isinstance(value, dict):
-            fields[field] = initializers.get(value)
+            config = {k: v for k, v in value["config"].items() if k != "dtype"}
+            fields[field] = initializers.get({"class_name": value["class_name"],
+                                              "config": config})
         elif field == "normalizer_fn" and value is not None:
             raise ValueError(f"eagerbook cannot rebuild the normalizer_fn {value!r} of column "
                              f"{fields.get('key')!r} from a config")
