@@ -1,6 +1,8 @@
-"""``tf.keras.datasets``: ``mnist`` (downloaded, with an offline fallback) and ``digits``
-(real handwritten 8×8 digits shipped with eagerbook)."""
+"""``tf.keras.datasets``: Keras's datasets, downloaded once into ``~/.keras/datasets`` from
+the same origins as TF's (``mnist`` falls back to real handwritten digits shipped with
+eagerbook when offline), and ``digits`` (those 8x8 digits)."""
 
-from . import digits, mnist
+from . import boston_housing, cifar10, cifar100, digits, fashion_mnist, imdb, mnist, reuters
 
-__all__ = ["digits", "mnist"]
+__all__ = ["boston_housing", "cifar10", "cifar100", "digits", "fashion_mnist", "imdb", "mnist",
+           "reuters"]
