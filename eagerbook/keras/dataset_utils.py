@@ -9,7 +9,7 @@ import random
 
 import numpy as np
 
-from ..data.dataset import BatchDataset, Dataset
+from ..data.dataset import AUTOTUNE, BatchDataset, Dataset
 
 
 def _split_sizes(left_size, right_size, total):
@@ -62,6 +62,9 @@ def _as_dataset(samples):
     if samples and isinstance(samples[0], dict):
         return Dataset.from_tensor_slices({k: np.stack([s[k] for s in samples])
                                            for k in samples[0]})
+    if samples and isinstance(samples[0], np.integer):
+        # Integer scalars come back as TF's split gives them: int32 (floats keep their dtype)
+        return Dataset.from_tensor_slices(list(samples))
     return Dataset.from_tensor_slices(np.stack(samples))
 
 
@@ -82,7 +85,8 @@ def split_dataset(dataset, left_size=None, right_size=None, shuffle=False, seed=
     parts = [_as_dataset(samples[:left]), _as_dataset(samples[-right:])]
     if isinstance(dataset, BatchDataset):
         parts = [p.batch(dataset._batch_size) for p in parts]
-    return parts[0], parts[1]
+    left_part, right_part = (p.prefetch(AUTOTUNE) for p in parts)  # (as TF returns them)
+    return left_part, right_part
 
 
 __all__ = ["split_dataset"]
