@@ -277,6 +277,19 @@ class Node:
         for i, t in enumerate(self.flat_outputs):
             t._node, t._index = self, i
         layer._inbound_nodes.append(self)
+        for parent in self.parent_nodes:
+            outbound = parent.layer.__dict__.get("_outbound_nodes")
+            if outbound is not None and not any(n is self for n in outbound):
+                outbound.append(self)
+
+    def detach(self):
+        """Takes this call out of the graph (a Sequential rebuilding its inferred graph)."""
+        if self in self.layer._inbound_nodes:
+            self.layer._inbound_nodes.remove(self)
+        for parent in self.parent_nodes:
+            outbound = parent.layer.__dict__.get("_outbound_nodes", [])
+            if any(n is self for n in outbound):
+                outbound.remove(self)
 
     @property
     def parent_nodes(self):

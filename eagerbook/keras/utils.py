@@ -86,9 +86,25 @@ def set_random_seed(seed):
     initializers.set_seed_stream(seed)
 
 
+
+def get_source_inputs(tensor, layer=None, node_index=None):
+    """The Input KerasTensors a functional model's `tensor` is computed from: depth first,
+    each layer call's inputs in order, each one once (``tf.keras.utils.get_source_inputs``)."""
+    from .keras_tensor import KerasTensor  # (the functional graph's tensors)
+
+    node = tensor._node if isinstance(tensor, KerasTensor) else None
+    if node is None or not node.keras_inputs:
+        return [tensor]
+    found = []
+    for parent in node.keras_inputs:
+        for source in get_source_inputs(parent):
+            if not any(source is seen for seen in found):
+                found.append(source)
+    return found
+
 __all__ = ["CustomObjectScope", "Progbar", "array_to_img", "custom_object_scope",
            "deserialize_keras_object", "get_file", "img_to_array", "load_img", "save_img",
-           "get_custom_objects",
+           "get_custom_objects", "get_source_inputs",
            "get_registered_name", "get_registered_object", "image_dataset_from_directory",
            "model_to_dot", "normalize", "pad_sequences", "plot_model",
            "register_keras_serializable", "Sequence", "serialize_keras_object",

@@ -239,6 +239,7 @@ class Layer(Module):
         self._regularized = []  # (variable, regularizer) pairs for layer.losses
         self._eager_losses = []
         self._inbound_nodes = []
+        self._outbound_nodes = []  # the calls that take this layer's outputs
         self._autocast = kwargs.get("autocast", True)
         self._activity_regularizer = regularizers.get(kwargs.get("activity_regularizer"))
         self._initial_weights = kwargs.get("weights")
@@ -926,6 +927,11 @@ class Layer(Module):
             raise ValueError(f"Asked to get {what} at node {node_index}, but the layer has only "
                              f"{len(self._inbound_nodes)} inbound nodes.")
         return self._inbound_nodes[node_index]
+
+    @property
+    def outbound_nodes(self):
+        """The calls of other layers on this layer's outputs."""
+        return self._outbound_nodes
 
     def get_input_at(self, node_index):
         node = self._node_at(node_index, "input")

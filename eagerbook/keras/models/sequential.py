@@ -169,9 +169,8 @@ class Sequential(Model):
             dims = [a if a == b else None for a, b in zip(old, dims)]
             if dims == old:
                 return
-        for layer, node in self._inferred_nodes:  # one node per layer, from the newest graph
-            if node in layer._inbound_nodes:
-                layer._inbound_nodes.remove(node)
+        for _, node in self._inferred_nodes:  # one node per layer, from the newest graph
+            node.detach()
         self._inferred_nodes = []
         self._inferred_input_shape = dims
         self._graph_input = self._graph_output = Input(

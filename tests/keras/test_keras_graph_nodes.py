@@ -1,0 +1,30 @@
+"""Where layers sit in functional graphs: inbound_nodes/outbound_nodes and
+tf.keras.utils.get_source_inputs, as TF 2 reports them (compared by hand)."""
+
+import eagerbook as tf
+
+
+def test_inbound_and_outbound_nodes():
+    x = tf.keras.Input((3,))
+    dense = tf.keras.layers.Dense(2)
+    y = dense(x)
+    tf.keras.layers.Dense(1)(y)
+    tf.keras.layers.Dense(1)(y)
+    assert len(dense.inbound_nodes) == 1 and len(dense.outbound_nodes) == 2
+    assert len(x._node.layer.outbound_nodes) == 1
+
+
+def test_a_rebuilt_sequential_graph_leaves_no_stale_nodes():
+    model = tf.keras.Sequential([tf.keras.layers.Dense(2), tf.keras.layers.Dense(1)])
+    model(tf.ones((1, 4)))
+    model(tf.ones((2, 4)))  # another batch size: the inferred graph is made again
+    assert [(len(l.inbound_nodes), len(l.outbound_nodes)) for l in model.layers] == \
+        [(1, 1), (1, 0)]
+
+
+def test_get_source_inputs_depth_first():
+    a, b = tf.keras.Input((3,), name="a"), tf.keras.Input((2,), name="b")
+    hidden = tf.keras.layers.Dense(2)(a)
+    joined = tf.keras.layers.concatenate([b, hidden])
+    assert [t.name for t in tf.keras.utils.get_source_inputs(joined)] == ["b", "a"]
+    assert tf.keras.utils.get_source_inputs(a)[0] is a
