@@ -60,6 +60,7 @@ class KerasTensor:
     # stand-in runs that infer the shapes of later op layers ({stand-in size: array}).
     _inferred_value = None
     _stand_ins = None
+    _graph_name = None  # a mask's name in TF's trace of the layer call, when it is known
 
     def __repr__(self):
         origin = f" (created by layer '{self._node.layer.name}')" if self._node else ""
@@ -69,10 +70,14 @@ class KerasTensor:
                 f"{inferred}{origin}>")
 
     def __str__(self):
-        """An Input's KerasTensor prints as TF's (``print(inputs)``); other KerasTensors print
-        their repr: TF names them after the last graph op of their layer's call (dense/Relu:0),
-        which eagerbook's layers do not reproduce."""
+        """An Input's KerasTensor prints as TF's (``print(inputs)``), and so does a mask a layer
+        passed on unchanged; other KerasTensors print their repr: TF names them after the last
+        graph op of their layer's call (dense/Relu:0), which eagerbook's layers do not
+        reproduce."""
         layer = self._node.layer if self._node is not None else None
+        if layer is None and self._graph_name is not None:  # a mask a layer passed on
+            spec = TensorSpec(self._shape, self._dtype)
+            return f"KerasTensor(type_spec={spec!r}, name='{self._graph_name}')"
         if layer is None or type(layer).__name__ != "InputLayer":
             return repr(self)
         spec = TensorSpec(self._shape, self._dtype, name=layer.name)

@@ -14,6 +14,7 @@ from .core import _serialize_constraint
 class Activation(Layer):
     def __init__(self, activation, **kwargs):
         super().__init__(**kwargs)
+        self.supports_masking = True  # elementwise: a mask passes through, as in TF
         self.activation = activations.get(activation)
 
     def call(self, inputs):

@@ -767,6 +767,7 @@ class Layer(Module):
                     t._carries_mask = True  # a real call will attach a mask to this output
                     # ... and, as in TF, the symbolic output shows it: a bool KerasTensor.
                     t._keras_mask = KerasTensor(mask_shape, dtypes.bool)
+                    t._keras_mask._graph_name = self._passed_mask_name(inputs)
         Node(self, args, kwargs, outputs)
         return outputs
 
@@ -800,6 +801,13 @@ class Layer(Module):
         """The output shape of a call on KerasTensors: ``compute_output_shape``'s, unless the
         layer's TF ops lose a dimension that the shape arithmetic keeps."""
         return self.compute_output_shape(input_shapes)
+
+    def _passed_mask_name(self, inputs):
+        """TF's graph name of a mask this layer passes on unchanged from its one input: the
+        placeholder TF's trace makes for the mask after the input's ('Placeholder_1:0')."""
+        if type(self).compute_mask is Layer.compute_mask and len(nest.flatten(inputs)) == 1:
+            return "Placeholder_1:0"
+        return None
 
     def _symbolic_mask_shape(self, inputs, outputs):
         """The shape of the mask a call on `inputs` attaches: the input mask's when one is

@@ -15,6 +15,7 @@ input unchanged.
 
 import math
 
+from ...core import nest
 from ...core.shape import TensorShape
 from ...ops import array_ops, math_ops, nn_ops, random_ops
 from .. import backend, regularizers
@@ -37,10 +38,16 @@ class _PassThroughShape(Layer):
 
 
 class Identity(_PassThroughShape):
-    """Returns its input as it is (a placeholder layer)."""
+    """Returns its input as it is (a placeholder layer). Its output carries no mask, as in
+    TF (it does not declare mask support)."""
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.supports_masking = False
 
     def call(self, inputs):
-        return inputs
+        # a new tensor, as TF's (the input's mask stays with the input)
+        return nest.map_structure(array_ops.identity, inputs)
 
 
 class GaussianNoise(_PassThroughShape):
