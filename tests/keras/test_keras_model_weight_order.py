@@ -2,8 +2,14 @@
 first), with the variables of metrics the model holds as attributes."""
 
 import numpy as np
+import pytest
 
 import eagerbook as tf
+
+
+@pytest.fixture(autouse=True)
+def _fresh_names():
+    tf.keras.backend.clear_session()  # the weight names below count from 'dense'
 
 
 def test_batch_normalization_statistics_stay_with_their_layer():

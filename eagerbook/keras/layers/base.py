@@ -37,8 +37,8 @@ _ALLOWED_KWARGS = {"input_shape", "batch_input_shape", "batch_size", "weights",
                    "activity_regularizer", "autocast", "input_dim"}
 
 # Attributes the tracker never looks into (bookkeeping, not state).
-_NOT_TRACKED = frozenset({"_inbound_nodes", "_added_metrics", "_compile_state", "_nodes",
-                          "_call_spec", "_eager_losses", "_trainable_weights",
+_NOT_TRACKED = frozenset({"_inbound_nodes", "_outbound_nodes", "_added_metrics", "_compile_state",
+                          "_nodes", "_call_spec", "_eager_losses", "_trainable_weights",
                           "_non_trainable_weights", "_regularized", "input_spec",
                           "_self_attr_cache", "history", "stop_training", "_symbolic_inputs",
                           "_symbolic_outputs", "inputs", "outputs", "_input_layers",
