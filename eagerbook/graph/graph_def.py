@@ -51,7 +51,7 @@ class AttrValue:
             other._field, repr(other._value))
 
     def __repr__(self):
-        return "\n".join(self._lines())
+        return "\n".join(self._lines()) + "\n"  # (a message's text ends its last line)
 
     __str__ = __repr__
 
@@ -63,7 +63,17 @@ def _text(value):
         return "true" if value else "false"
     if isinstance(value, dtypes.DType):
         return _dt_name(value)
+    if isinstance(value, float):
+        return _float_text(value, double=False)
     return repr(value)
+
+
+def _float_text(value, double):
+    """A float as protocol buffers' text format writes it: the shortest of two precisions
+    that reads back as the same float32 (or float64) value (``2``, ``0.1``, ``3.14159274``)."""
+    short, long_, same = (15, 17, float) if double else (6, 9, np.float32)
+    text = f"{value:.{short}g}"
+    return text if same(float(text)) == same(value) else f"{value:.{long_}g}"
 
 
 def _block(name, inner):
@@ -100,18 +110,29 @@ def _tensor_lines(array):
     dtype = dtypes.from_numpy(array.dtype) if array.dtype != object else dtypes.string
     lines = [f"dtype: {_dt_name(dtype)}"] + _block("tensor_shape", [
         line for d in array.shape for line in _block("dim", [f"size: {d}"])])
-    if array.size <= 8:
-        kind = {"f": "float_val", "i": "int_val", "u": "int_val", "b": "bool_val",
-                "c": "scomplex_val"}.get(array.dtype.kind, "string_val")
-        if array.dtype == np.float64:
-            kind = "double_val"
-        elif array.dtype == np.int64:
-            kind = "int64_val"
-        for v in array.ravel().tolist():
-            lines.append(f"{kind}: {_text(v.decode() if isinstance(v, bytes) else v)}")
-    else:
-        lines.append(f'tensor_content: "<{array.nbytes} bytes>"')
+    if array.size > 1 and array.dtype.kind in "fiu":  # TF stores these arrays as raw bytes
+        lines.append(f'tensor_content: "{_escaped(array.tobytes())}"')
+        return lines
+    kind = {"f": "float_val", "i": "int_val", "u": "int_val", "b": "bool_val",
+            "c": "scomplex_val"}.get(array.dtype.kind, "string_val")
+    if array.dtype == np.float64:
+        kind = "double_val"
+    elif array.dtype == np.int64:
+        kind = "int64_val"
+    for v in array.ravel().tolist():
+        text = _float_text(v, double=True) if kind == "double_val" else \
+            _text(v.decode() if isinstance(v, bytes) else v)
+        lines.append(f"{kind}: {text}")
     return lines
+
+
+_NAMED_ESCAPES = {10: "\\n", 13: "\\r", 9: "\\t", 34: '\\"', 39: "\\'", 92: "\\\\"}
+
+
+def _escaped(data):
+    """Bytes as the text format writes them: printable ASCII as is, the rest in octal."""
+    return "".join(_NAMED_ESCAPES.get(b) or (chr(b) if 32 <= b < 127 else f"\\{b:03o}")
+                   for b in data)
 
 
 def attr_value(value):
@@ -146,7 +167,7 @@ class NodeDef:
         self.name = name
         self.op = op
         self.input = list(inputs)
-        self.attr = dict(sorted((attr or {}).items()))
+        self.attr = dict(sorted((attr or {}).items(), reverse=True))  # TF prints them so
         self.device = device
 
     def _lines(self):
@@ -159,20 +180,35 @@ class NodeDef:
         return lines
 
     def __repr__(self):
-        return "\n".join(self._lines())
+        return "\n".join(self._lines()) + "\n"
+
+    __str__ = __repr__
+
+
+class VersionDef:
+    """``graph_def.versions``: the GraphDef version of the TF that wrote it (TF 2.21's)."""
+
+    producer = 2474
+    min_consumer = 0
+    bad_consumers = ()
+
+    def __repr__(self):
+        return f"producer: {self.producer}\n"
 
     __str__ = __repr__
 
 
 class GraphDef:
-    """A graph's nodes (``.node``) and its function library (``.library.function`` is empty:
-    branches and loop bodies are listed as ``func`` attrs of their ``If``/``While`` nodes)."""
+    """A graph's nodes (``.node``) and ``.versions``. There is no function library: branches
+    and loop bodies are listed as ``func`` attrs of their ``If``/``While`` nodes."""
 
     def __init__(self, nodes):
         self.node = list(nodes)
+        self.versions = VersionDef()
 
     def __repr__(self):
-        return "\n".join(line for n in self.node for line in _block("node", n._lines()))
+        return "\n".join([line for n in self.node for line in _block("node", n._lines())]
+                         + _block("versions", [repr(self.versions).rstrip()])) + "\n"
 
     __str__ = __repr__
 
@@ -183,6 +219,9 @@ class GraphDef:
 def _input_name(t):
     op = t._op
     return op.name if t._index == 0 else f"{op.name}:{t._index}"
+
+
+_MATMUL_FLAGS = {"adj_x": "transpose_a", "adj_y": "transpose_b"}
 
 
 def node_def(op):
@@ -208,12 +247,14 @@ def node_def(op):
             attrs["SrcT"] = AttrValue(type=data_inputs[0]._dtype)
         elif data_inputs and "T" not in op.attrs:
             attrs["T"] = AttrValue(type=data_inputs[0]._dtype)
+        if op.type == "MatMul":  # TF's MatMul names its flags so, with two more of its own
+            attrs["grad_a"] = attrs["grad_b"] = AttrValue(b=False)
         for key, value in op.attrs.items():
             if key.startswith("_"):
                 continue
             converted = attr_value(value)
             if converted is not None:
-                attrs[key] = converted
+                attrs[_MATMUL_FLAGS.get(key, key) if op.type == "MatMul" else key] = converted
         for label, sub in op.subgraphs.items():
             attrs[f"{label}_branch" if op.type == "If" else label] = AttrValue(func=sub.name)
     inputs = [_input_name(t) for t in op.inputs] + ["^" + c.name for c in op.control_inputs]

@@ -303,6 +303,8 @@ def type_text(t):
 class Graph:
     """A traced function: operations in program order, inputs, captures and outputs."""
 
+    building_function = True  # (TF's FuncGraph; a TF 1.x graph says False)
+
     def __init__(self, name="graph", outer=None, names_ops=False):
         self.name = name
         self.outer = outer  # the enclosing graph for branches and loop bodies
