@@ -45,5 +45,22 @@ def custom_gradient(f=None):
         record_custom(op, tuple(inputs) + tuple(variable_tensors), tuple(outputs))
         return nest.pack_sequence_as(result, outputs)
 
-    return decorated
+    return _MethodAware(decorated, f)
+
+
+class _MethodAware:
+    """The decorated function; decorating a method works too: ``instance.method`` binds
+    `self` first, so only the remaining arguments are the function's inputs (as in TF)."""
+
+    def __init__(self, decorated, f):
+        self._decorated, self._f = decorated, f
+        functools.update_wrapper(self, f)
+
+    def __call__(self, *args, **kwargs):
+        return self._decorated(*args, **kwargs)
+
+    def __get__(self, instance, owner=None):
+        if instance is None:
+            return self
+        return custom_gradient(functools.wraps(self._f)(functools.partial(self._f, instance)))
 
