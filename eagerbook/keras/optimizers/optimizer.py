@@ -21,7 +21,7 @@ from ...core.tensor import Tensor, convert_to_tensor
 from ...core.variable import UnreadVariable, Variable
 from ...ops import math_ops
 from .. import backend
-from . import decoupled, schedules
+from . import decoupled, schedules, update_errors
 
 
 class _EagerXP:
@@ -340,9 +340,11 @@ class Optimizer:
     # --- the update ------------------------------------------------------------------------------
     def apply_gradients(self, grads_and_vars, name=None, experimental_aggregate_gradients=True):
         pairs = _filter_grads(grads_and_vars)
+        if not pairs:  # nothing to update: TF does nothing (the step count stays)
+            return self.iterations
         variables = [v for _, v in pairs]
         eager = context.state.graph is None and self._numpy_fast_path
-        grads = [_gradient_value(g, v, eager) for g, v in pairs]
+        grads = [_gradient_value(self, g, v, eager) for g, v in pairs]
         grads = self._clip(grads, eager)
         missing = [v for v in variables if _var_key(v) not in self._slots]
         if missing:
@@ -468,12 +470,12 @@ class Optimizer:
         return _config_float(value)
 
     def get_config(self):
-        config = {"name": self._name,
-                  "learning_rate": self._serialize_hyperparameter("learning_rate"),
-                  "decay": self._serialize_hyperparameter("decay")}
+        config = {"name": self._name}  # (then the clipping options, as TF orders them)
         for key in ("clipnorm", "clipvalue", "global_clipnorm", "weight_decay"):
             if getattr(self, key) is not None:
                 config[key] = getattr(self, key)
+        config.update(learning_rate=self._serialize_hyperparameter("learning_rate"),
+                      decay=self._serialize_hyperparameter("decay"))
         if self.use_ema:
             config.update(use_ema=True, ema_momentum=self.ema_momentum,
                           ema_overwrite_frequency=self.ema_overwrite_frequency)
@@ -499,15 +501,14 @@ class Optimizer:
 def _filter_grads(grads_and_vars):
     """Drops (None, v) pairs with TF's warning; all None is TF's ValueError."""
     pairs = list(grads_and_vars)
-    if not pairs:
-        raise ValueError("No variables provided.")
     for item in pairs:
         if not isinstance(item, (tuple, list)) or len(item) != 2:
             raise ValueError(f"apply_gradients expects (gradient, variable) pairs, got {item!r}")
     filtered = [(g, v) for g, v in pairs if g is not None]
-    if not filtered:
-        names = [getattr(v, "name", repr(v)) for _, v in pairs]
-        raise ValueError(f"No gradients provided for any variable: {names}.")
+    if pairs and not filtered:
+        names = ([getattr(v, "name", repr(v)) for _, v in pairs],)
+        raise ValueError(f"No gradients provided for any variable: {names}. Provided "
+                         f"`grads_and_vars` is {tuple(tuple(pair) for pair in pairs)}.")
     missing = [getattr(v, "name", repr(v)) for g, v in pairs if g is None]
     if missing:
         logs.logger.warning(f"Gradients do not exist for variables {missing} when minimizing "
@@ -519,18 +520,21 @@ def _filter_grads(grads_and_vars):
     return filtered
 
 
-def _gradient_value(g, v, eager):
+def _gradient_value(optimizer, g, v, eager):
+    """The gradient of `v` (its array, eagerly); one that does not fit `v` is the error of the
+    op TF would run (``update_errors.py``)."""
     if eager:
         if isinstance(g, Tensor) and g._value is not None:
             value = g._value
         else:
             value = convert_to_tensor(g)._value
         if value.shape != v._value.shape:
-            raise ValueError(f"Shapes of gradient {value.shape} and variable {v.name} "
-                             f"{v._value.shape} are incompatible.")
+            raise update_errors.shape_error(optimizer, value.shape, v._value.shape)
         if value.dtype != v._value.dtype:
-            value = value.astype(v._value.dtype)
+            raise update_errors.dtype_error(optimizer, value, v._value.dtype)
         return value
     g = convert_to_tensor(g)
-    return g if g.dtype is v.dtype else math_ops.cast(g, v.dtype)
+    if g.dtype is not v.dtype:
+        raise update_errors.dtype_error(optimizer, g, v.dtype)
+    return g
 

@@ -187,9 +187,8 @@ class Ftrl(Optimizer):
         self.l2 = float(l2_regularization_strength)
 
     def _create_slots(self, var_list):
-        for v in var_list:
+        for v in var_list:  # (both slots of one variable, then the next: TF's order)
             self.add_slot(v, "accumulator", self.initial_accumulator_value)
-        for v in var_list:
             self.add_slot(v, "linear")
 
     def _update(self, xp, grad, var, coeffs):
