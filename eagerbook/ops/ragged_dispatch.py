@@ -300,6 +300,59 @@ def _ragged_tile(rt, multiples):
                                          [len(r) for r in rows], validate=False)
 
 
+def _structure_ops():
+    """tf.size, tf.rank, tf.expand_dims, tf.math.add_n and tf.math.bincount on RaggedTensors
+    (size and rank on SparseTensors too), as TF's dispatch gives them."""
+    def size(fn):
+        @functools.wraps(fn)
+        def op(input, out_type=None, name=None):  # noqa: A002 - TF's argument name
+            kwargs = {} if out_type is None else {"out_type": out_type}
+            if type(input) is RaggedTensor:
+                return fn(input.flat_values, **kwargs)
+            if type(input) is SparseTensor:  # the dense shape's size, counted as TF does
+                dense = math_ops.reduce_prod(input.dense_shape)
+                return math_ops.cast(dense, kwargs.get("out_type", "int32"))
+            return fn(input, **kwargs)
+        return op
+
+    def rank(fn):
+        @functools.wraps(fn)
+        def op(input, name=None):  # noqa: A002 - TF's argument name
+            if type(input) in (RaggedTensor, SparseTensor):
+                return convert_to_tensor(np.int32(input.shape.rank))
+            return fn(input)
+        return op
+
+    def expand_dims(fn):
+        @functools.wraps(fn)
+        def op(input, axis, name=None):  # noqa: A002 - TF's argument name
+            if type(input) is not RaggedTensor:
+                return fn(input, axis, name=name)
+            axis = int(axis)
+            axis += input.ndim + 1 if axis < 0 else 0
+            if axis == 0:  # one row holding all of input's rows
+                return RaggedTensor.from_uniform_row_length(input, input.nrows(), nrows=1)
+            return _expand_dims(input, axis)
+        return op
+
+    def add_n(fn):
+        @functools.wraps(fn)
+        def op(inputs, name=None):
+            if not any(type(v) is RaggedTensor for v in inputs):
+                return fn(inputs, name=name)
+            return functools.reduce(lambda a, b: elementwise(math_ops.add, a, b), inputs)
+        return op
+
+    def bincount(fn):
+        @functools.wraps(fn)
+        def op(arr, *args, **kwargs):
+            return fn(arr.flat_values if type(arr) is RaggedTensor else arr, *args, **kwargs)
+        return op
+
+    return {"size": size, "rank": rank, "expand_dims": expand_dims, "add_n": add_n,
+            "bincount": bincount}
+
+
 def install(*namespaces):
     """Replaces the public ops in `namespaces` (modules) by their ragged-aware versions."""
     wrap = {name: functools.partial(_unary, sparse=name in _SPARSE_UNARY) for name in _UNARY}
@@ -322,6 +375,10 @@ def install(*namespaces):
         fn = getattr(namespace, "reverse", None)
         if fn is not None and not hasattr(fn, "__wrapped__"):
             namespace.reverse = _reverse(fn)
+        for name, make in _structure_ops().items():
+            fn = getattr(namespace, name, None)
+            if fn is not None and not hasattr(fn, "__wrapped__"):
+                setattr(namespace, name, make(fn))
         for name, stack in (("concat", False), ("stack", True)):
             fn = getattr(namespace, name, None)
             if fn is not None and not hasattr(fn, "__wrapped__"):
