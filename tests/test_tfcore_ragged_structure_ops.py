@@ -31,3 +31,31 @@ def test_add_n_and_bincount_of_ragged_tensors():
     np.testing.assert_array_equal(tf.math.bincount(ragged, minlength=5).numpy(),
                                   [0, 1, 1, 1, 0])
     np.testing.assert_array_equal(tf.add_n([tf.ones([2]), tf.ones([2])]).numpy(), [2., 2.])
+
+
+def test_more_of_tf_math_and_tf_nn_on_ragged_rows():
+    ragged = tf.ragged.constant([[1., 2.], [3.], []])
+    assert tf.nn.relu(ragged - 2).to_list() == [[0., 0.], [1.], []]
+    assert tf.math.reciprocal_no_nan(ragged).to_list()[0] == [1.0, 0.5]
+    assert tf.math.divide_no_nan(ragged, ragged).to_list() == [[1., 1.], [1.], []]
+    assert tf.clip_by_value(ragged, 1.5, 2.5).to_list() == [[1.5, 2.0], [2.5], []]
+    np.testing.assert_allclose(tf.math.reduce_variance(ragged, axis=1).numpy(),
+                               [0.25, 0., np.nan])
+    np.testing.assert_allclose(tf.math.reduce_std(ragged, axis=1).numpy(), [0.5, 0., np.nan])
+    np.testing.assert_allclose(tf.math.reduce_logsumexp(ragged, axis=1).numpy(),
+                               [2.3132617, 3., -np.inf])
+    softmax = tf.nn.softmax(ragged)
+    np.testing.assert_allclose(softmax.flat_values.numpy(), [0.26894143, 0.7310586, 1.0],
+                               rtol=1e-6)
+    assert softmax.row_lengths().numpy().tolist() == [2, 1, 0]
+
+
+def test_where_reshape_and_embedding_lookup_of_ragged_tensors():
+    ragged = tf.ragged.constant([[1., 2.], [3.], []])
+    assert tf.where(ragged > 1.5, ragged, tf.zeros_like(ragged)).to_list() == \
+        [[0., 2.], [3.], []]
+    np.testing.assert_array_equal(tf.where(ragged > 1.5).numpy(), [[0, 1], [1, 0]])
+    np.testing.assert_array_equal(tf.reshape(ragged, [-1]).numpy(), [1., 2., 3.])
+    table = tf.reshape(tf.range(8.), [4, 2])
+    looked_up = tf.nn.embedding_lookup(table, tf.ragged.constant([[0, 3], [1]]))
+    assert looked_up.to_list() == [[[0., 1.], [6., 7.]], [[2., 3.]]]

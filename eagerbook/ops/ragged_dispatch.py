@@ -28,7 +28,10 @@ _UNARY = ["abs", "acos", "asin", "atan", "ceil", "cos", "cosh", "exp", "expm1", 
           "softplus", "sqrt", "square", "tan", "tanh", "identity", "zeros_like", "ones_like",
           "stop_gradient", "cast", "saturate_cast", "erf", "erfc", "erfinv", "ndtri", "asinh",
           "acosh", "atanh", "real", "imag", "conj", "angle", "bessel_i0", "bessel_i0e",
-          "bessel_i1", "bessel_i1e", "rint", "lgamma", "digamma", "softsign"]
+          "bessel_i1", "bessel_i1e", "rint", "lgamma", "digamma", "softsign",
+          "reciprocal_no_nan",
+          # tf.nn's activations (TF runs them on a RaggedTensor's values, too)
+          "relu", "relu6", "elu", "selu", "leaky_relu", "gelu", "silu", "swish", "dropout"]
 # The unary ops TF also runs on a SparseTensor's values (its indices and shape kept)
 _SPARSE_UNARY = {"abs", "asin", "atan", "negative", "sign", "sin", "sqrt", "square", "tan",
                  "tanh", "erf", "asinh", "atanh", "bessel_i0e", "bessel_i1e", "identity",
@@ -36,7 +39,7 @@ _SPARSE_UNARY = {"abs", "asin", "atan", "negative", "sign", "sin", "sqrt", "squa
 _BINARY = ["add", "subtract", "multiply", "divide", "truediv", "floordiv", "floormod", "mod",
            "maximum", "minimum", "pow", "equal", "not_equal", "less", "less_equal", "greater",
            "greater_equal", "logical_and", "logical_or", "logical_xor", "squared_difference",
-           "atan2"]
+           "atan2", "xlogy", "xdivy", "divide_no_nan", "multiply_no_nan"]
 _REDUCE = {"reduce_sum": "sum", "reduce_mean": "mean", "reduce_max": "max",
            "reduce_min": "min", "reduce_prod": "prod", "reduce_any": "max", "reduce_all": "min"}
 
@@ -349,8 +352,119 @@ def _structure_ops():
             return fn(arr.flat_values if type(arr) is RaggedTensor else arr, *args, **kwargs)
         return op
 
+    def reduce_moment(fn, moment):
+        @functools.wraps(fn)
+        def op(input_tensor, axis=None, keepdims=False, name=None):
+            if type(input_tensor) is not RaggedTensor:
+                return fn(input_tensor, axis=axis, keepdims=keepdims, name=name)
+            return _ragged_moment(input_tensor, axis, keepdims, moment)
+        return op
+
+    def where(fn):
+        @functools.wraps(fn)
+        def op(condition, x=None, y=None, name=None):
+            if type(condition) is not RaggedTensor:
+                return fn(condition, x, y, name=name)
+            if x is None and y is None:
+                return _ragged_true_positions(condition)
+            x, y = (v if type(v) is RaggedTensor else condition.with_flat_values(
+                array_ops.broadcast_to(v, array_ops.shape(condition.flat_values)))
+                for v in (x, y))
+            ragged_ops._check_same_partitions(condition, x)
+            ragged_ops._check_same_partitions(condition, y)
+            return condition.with_flat_values(fn(condition.flat_values, x.flat_values,
+                                                 y.flat_values))
+        return op
+
+    def reshape(fn):
+        @functools.wraps(fn)
+        def op(tensor, shape, name=None):
+            if type(tensor) is RaggedTensor and list(np.ravel(known_value(shape) if isinstance(
+                    shape, Tensor) else shape)) == [-1]:
+                return array_ops.reshape(tensor.flat_values, [-1])  # all values, in order
+            return fn(tensor, shape, name=name)
+        return op
+
+    def softmax(fn):
+        @functools.wraps(fn)
+        def op(logits, axis=None, name=None):
+            if type(logits) is not RaggedTensor:
+                return fn(logits, axis=axis, name=name)
+            if axis not in (None, -1, logits.ndim - 1) or logits.ragged_rank != 1 or \
+                    logits.ndim != 2:
+                raise ValueError("eagerbook takes the softmax of a 2-D RaggedTensor along its "
+                                 "rows only")
+            # (TF's ragged softmax: shift by each row's max, exponentiate, divide by row sums)
+            shifted = elementwise(math_ops.subtract, logits, array_ops.expand_dims(
+                _ragged_reduce(math_ops.reduce_max, "max", logits, 1, False), 1))
+            e = shifted.with_flat_values(math_ops.exp(shifted.flat_values))
+            return elementwise(math_ops.truediv, e, array_ops.expand_dims(
+                _ragged_reduce(math_ops.reduce_sum, "sum", e, 1, False), 1))
+        return op
+
+    def embedding_lookup(fn):
+        @functools.wraps(fn)
+        def op(params, ids, *args, **kwargs):
+            if type(ids) is RaggedTensor:
+                return ids.with_flat_values(fn(params, ids.flat_values, *args, **kwargs))
+            return fn(params, ids, *args, **kwargs)
+        return op
+
+    def clip_by_value(fn):
+        @functools.wraps(fn)
+        def op(t, clip_value_min, clip_value_max, name=None):
+            if type(t) is RaggedTensor and not any(
+                    type(v) is RaggedTensor for v in (clip_value_min, clip_value_max)):
+                return t.with_flat_values(fn(t.flat_values, clip_value_min, clip_value_max))
+            return fn(t, clip_value_min, clip_value_max, name=name)
+        return op
+
     return {"size": size, "rank": rank, "expand_dims": expand_dims, "add_n": add_n,
-            "bincount": bincount}
+            "bincount": bincount, "where": where, "reshape": reshape, "softmax": softmax,
+            "embedding_lookup": embedding_lookup, "clip_by_value": clip_by_value,
+            "reduce_variance": functools.partial(reduce_moment, moment="variance"),
+            "reduce_std": functools.partial(reduce_moment, moment="std"),
+            "reduce_logsumexp": functools.partial(reduce_moment, moment="logsumexp")}
+
+
+def _ragged_moment(rt, axis, keepdims, moment):
+    """reduce_variance, reduce_std or reduce_logsumexp of a 2-D RaggedTensor along its rows
+    (axis 1), from the ragged mean, max and sum; all values when `axis` is None."""
+    if axis is None:
+        fn = {"variance": more_math_ops.reduce_variance, "std": more_math_ops.reduce_std,
+              "logsumexp": math_ops.reduce_logsumexp}[moment]
+        return fn(rt.flat_values, keepdims=keepdims)
+    if int(axis) % rt.ndim != 1 or rt.ragged_rank != 1 or rt.ndim != 2:
+        raise ValueError("eagerbook reduces a 2-D RaggedTensor's moments along its rows only")
+
+    def along_rows(how, fn, x):
+        return array_ops.expand_dims(_ragged_reduce(fn, how, x, 1, False), 1)
+    if moment == "logsumexp":  # shifted by each row's max; an empty row gives -inf
+        top = along_rows("max", math_ops.reduce_max, rt)
+        top = math_ops.where_v2(math_ops.is_finite(top), top, math_ops.zeros_like(top))
+        e = elementwise(math_ops.subtract, rt, top)
+        total = along_rows("sum", math_ops.reduce_sum, e.with_flat_values(
+            math_ops.exp(e.flat_values)))
+        result = math_ops.log(total) + top
+    else:
+        centred = elementwise(math_ops.subtract, rt, along_rows("mean", math_ops.reduce_mean,
+                                                                rt))
+        result = along_rows("mean", math_ops.reduce_mean, centred.with_flat_values(
+            math_ops.square(centred.flat_values)))
+        if moment == "std":
+            result = math_ops.sqrt(result)
+    return result if keepdims else array_ops.squeeze(result, [1])
+
+
+def _ragged_true_positions(condition):
+    """``tf.where(ragged_condition)``: the [row, column] of each true value (int64)."""
+    if condition.ragged_rank != 1 or condition.ndim != 2:
+        raise ValueError("eagerbook finds true positions of a 2-D RaggedTensor only")
+    flat = condition.flat_values.numpy()
+    rows = condition.value_rowids().numpy()
+    columns = np.arange(flat.size) - condition.row_starts().numpy()[rows]
+    keep = np.flatnonzero(flat)
+    return convert_to_tensor(np.stack([rows[keep], columns[keep]], axis=1).astype(np.int64))
 
 
 def install(*namespaces):
