@@ -23,6 +23,7 @@ from ...graph.session import (
     reset_default_graph,
     tables_initializer,
 )
+from ...graph.wrap_function import wrap_function
 from ...ops import ragged_ops
 from ...ops.logging_ops import print_v1 as Print  # noqa: N812 (TF's name)
 from ...ops.math_ops import cast, log

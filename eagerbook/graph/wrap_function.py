@@ -1,0 +1,79 @@
+"""``tf.compat.v1.wrap_function``: TF 1.x-style code traced once into a callable graph.
+
+    def f(x):
+        v = tf.compat.v1.get_variable("v", shape=[], initializer=...)   # made at the trace
+        return v * x
+    w = tf.compat.v1.wrap_function(f, [tf.TensorSpec([], tf.float32)])
+    w(tf.constant(5.0))
+
+Unlike ``tf.function``, the function is traced exactly once, for `signature` (TensorSpecs,
+and Python values passed as they are), and every wrap makes its own Variables. The result
+calls like a ConcreteFunction and offers TF's ``prune(feeds, fetches)``: a function from some
+tensors of the graph to others, running only what the fetches need (as a v1 Session does).
+"""
+
+from ..core import nest
+from ..core.tensor import _from_numpy, convert_to_tensor
+from .function import Function
+from .ir import Operation, SymbolicTensor
+from .session import Session
+
+
+class WrappedFunction:
+    """What ``wrap_function`` returns: the one trace, callable with tensors."""
+
+    def __init__(self, concrete):
+        self._concrete = concrete
+
+    def __call__(self, *args):
+        """Called with one value per graph input (TF 1.x's flat call: Python values of the
+        signature were fixed by the trace)."""
+        inputs = self._concrete.graph.inputs
+        if len(args) != len(inputs):
+            raise TypeError(f"{self._concrete.name}() takes {len(inputs)} positional "
+                            f"argument(s) but {len(args)} were given.")
+        return self._concrete._call_flat([convert_to_tensor(a, dtype=p.dtype)
+                                          for a, p in zip(args, inputs)])
+
+    def __getattr__(self, name):  # graph, inputs, outputs, variables, structured_outputs, ...
+        return getattr(self._concrete, name)
+
+    def prune(self, feeds, fetches, name=None, input_signature=None):
+        """A function taking values for `feeds` (tensors of this graph) and returning
+        `fetches` (tensors or ops of it, in the same structure)."""
+        return PrunedFunction(self.graph, nest.flatten(feeds), fetches)
+
+
+class PrunedFunction:
+    """``WrappedFunction.prune``'s result: the part of the graph the fetches need."""
+
+    def __init__(self, graph, feeds, fetches):
+        for t in feeds:
+            if not isinstance(t, SymbolicTensor) or t.graph is not graph:
+                raise ValueError(f"Can only prune function whose feeds are tensors of its "
+                                 f"graph, got {t!r}")
+        self._feeds, self._fetches = feeds, fetches
+        flat = nest.flatten(fetches)
+        self._tensors = [f for f in flat if isinstance(f, SymbolicTensor)]
+        targets = [f for f in flat if isinstance(f, Operation)]
+        self._fn, _ = Session._compile(None, graph, self._tensors, feeds, targets)
+
+    def __call__(self, *args):
+        if len(args) != len(self._feeds):
+            raise TypeError(f"The pruned function takes {len(self._feeds)} argument(s), got "
+                            f"{len(args)}.")
+        arrays = [convert_to_tensor(a, dtype=t.dtype)._value for a, t in zip(args, self._feeds)]
+        outs = iter(self._fn(*arrays))
+        values = [_from_numpy(next(outs)) if isinstance(f, SymbolicTensor) else None
+                  for f in nest.flatten(self._fetches)]
+        return nest.pack_sequence_as(self._fetches, values)
+
+
+def wrap_function(fn, signature, name=None):
+    """Traces `fn` once for `signature` (Variables it makes are created then)."""
+    function = Function(fn, name=name, autograph=False)
+    args = function._canonicalize(tuple(signature), {})
+    return WrappedFunction(function._trace_once(args, None, allow_variables=True))
+
+
+__all__ = ["WrappedFunction", "wrap_function"]
