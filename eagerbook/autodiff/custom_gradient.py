@@ -7,8 +7,10 @@ an outer tape can differentiate it again.
 
 import functools
 
+import numpy as np
+
 from ..core import context, nest
-from ..core.tensor import _from_numpy, convert_to_tensor
+from ..core.tensor import Tensor, _from_numpy, convert_to_tensor
 from ..ops.registry import per_use_op, record_custom
 from ..ops.user_gradients import call_grad_fn, run_noting_variables
 
@@ -45,22 +47,18 @@ def custom_gradient(f=None):
         record_custom(op, tuple(inputs) + tuple(variable_tensors), tuple(outputs))
         return nest.pack_sequence_as(result, outputs)
 
-    return _MethodAware(decorated, f)
+    @functools.wraps(f)
+    def decorated_or_method(*args, **kwargs):
+        if args and _is_instance(args[0]):  # a decorated method: `self` is not an input
+            bound = functools.wraps(f)(functools.partial(f, args[0]))
+            return custom_gradient(bound)(*args[1:], **kwargs)
+        return decorated(*args, **kwargs)
+
+    return decorated_or_method
 
 
-class _MethodAware:
-    """The decorated function; decorating a method works too: ``instance.method`` binds
-    `self` first, so only the remaining arguments are the function's inputs (as in TF)."""
-
-    def __init__(self, decorated, f):
-        self._decorated, self._f = decorated, f
-        functools.update_wrapper(self, f)
-
-    def __call__(self, *args, **kwargs):
-        return self._decorated(*args, **kwargs)
-
-    def __get__(self, instance, owner=None):
-        if instance is None:
-            return self
-        return custom_gradient(functools.wraps(self._f)(functools.partial(self._f, instance)))
+def _is_instance(x):
+    """An object that is no tensor value: the `self` of a decorated method (as TF binds it)."""
+    return not isinstance(x, (Tensor, np.ndarray, np.generic, int, float, complex, str, bytes,
+                              list, tuple)) and not hasattr(type(x), "_as_tensor")
 
