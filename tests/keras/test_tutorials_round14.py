@@ -130,3 +130,24 @@ def test_bidirectional_build_builds_both_directions():
     layer = tf.keras.layers.Bidirectional(tf.keras.layers.LSTM(4))
     layer.build((None, 5, 3))
     assert layer.built and layer.count_params() == 256
+
+
+def test_lookup_vocabulary_from_a_file(tmp_path):
+    words = tmp_path / "vocab.txt"
+    words.write_text("a\nb\nc\n")
+    lookup = tf.keras.layers.StringLookup(vocabulary=str(words))
+    assert lookup.get_vocabulary() == ["[UNK]", "a", "b", "c"]
+    np.testing.assert_array_equal(lookup(["a", "c", "z"]).numpy(), [1, 3, 0])
+    assert lookup.get_config()["vocabulary"] == str(words)  # TF keeps the path
+    numbers = tmp_path / "ints.txt"
+    numbers.write_text("12\n36\n")
+    ints = tf.keras.layers.IntegerLookup(vocabulary=str(numbers))
+    assert ints.get_vocabulary() == [-1, 12, 36]
+    vectorize = tf.keras.layers.TextVectorization(vocabulary=str(words))
+    np.testing.assert_array_equal(vectorize(["a b z"]).numpy(), [[2, 3, 1]])
+    with pytest.raises(ValueError, match="Vocabulary file .*nope.txt does not exist."):
+        tf.keras.layers.StringLookup(vocabulary=str(tmp_path / "nope.txt"))
+    with pytest.raises(ValueError, match="output_mode `'tf_idf'` does not support loading a "
+                                         "vocabulary from file."):
+        tf.keras.layers.StringLookup(vocabulary=str(words), output_mode="tf_idf",
+                                     idf_weights=[1., 1., 1.])

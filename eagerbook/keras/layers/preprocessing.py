@@ -12,6 +12,7 @@ or -1 for integers).
 
 import collections
 import functools
+import os
 import re
 
 import numpy as np
@@ -89,14 +90,27 @@ def _as_given(values):
     """A vocabulary, weights or boundaries argument as ``get_config`` shows it: TF keeps the
     constructor's argument there, a list as the ``ListWrapper`` its attribute tracking made of
     it; arrays and tensors become plain lists (byte strings text)."""
-    if values is None:
-        return None
+    if values is None or isinstance(values, str):  # (a string is a vocabulary file's path)
+        return values
     if isinstance(values, list):
         return ListWrapper(values)
     if isinstance(values, tuple):
         return list(values)
     listed = _values(values).tolist()
     return [v.decode("utf-8") if isinstance(v, bytes) else v for v in listed]
+
+
+def _vocabulary_file(vocabulary, output_mode):
+    """A vocabulary given as the path of a text file: its lines, one token each."""
+    if not isinstance(vocabulary, str):
+        return vocabulary
+    if not os.path.exists(vocabulary):
+        raise ValueError(f"Vocabulary file {vocabulary} does not exist.")
+    if output_mode == "tf_idf":
+        raise ValueError("output_mode `'tf_idf'` does not support loading a vocabulary from "
+                         "file.")
+    with open(vocabulary, encoding="utf-8") as f:
+        return [line.rstrip("\n") for line in f]
 
 
 def _adapt_rank(data):
@@ -350,8 +364,9 @@ class _Lookup(PreprocessingLayer):
     def set_vocabulary(self, vocabulary, idf_weights=None):
         """Sets the tokens (a list, array, tensor or file-free iterable); in ``tf_idf`` mode
         also their idf weights. The special tokens may lead the vocabulary (as
-        ``get_vocabulary()`` returns it), with weights of their own in `idf_weights`."""
-        given = _values(vocabulary)
+        ``get_vocabulary()`` returns it), with weights of their own in `idf_weights`. A string
+        is the path of a text file with a token per line."""
+        given = _values(_vocabulary_file(vocabulary, self.output_mode))
         tokens = [self._key(v) for v in given]
         _refuse_repeats(given, tokens)
         specials = [self._key(t) for t in self._specials()]
@@ -866,6 +881,7 @@ class TextVectorization(PreprocessingLayer):
         return len(self._specials()) + len(self._tokens)
 
     def set_vocabulary(self, vocabulary, idf_weights=None):
+        vocabulary = _vocabulary_file(vocabulary, self.output_mode)
         tokens = [_as_bytes(t) for t in _values(vocabulary)]
         self._tokens = [t for t in tokens if t not in (b"", b"[UNK]")]
         first = len(self._specials())
