@@ -151,3 +151,23 @@ def test_lookup_vocabulary_from_a_file(tmp_path):
                                          "vocabulary from file."):
         tf.keras.layers.StringLookup(vocabulary=str(words), output_mode="tf_idf",
                                      idf_weights=[1., 1., 1.])
+
+
+def test_documented_arguments_tf_accepts():
+    x = np.ones((1, 3, 4), "float32")
+    masked = tf.keras.layers.Lambda(lambda t: t * 2,
+                                    mask=lambda t, m: tf.reduce_any(t > 0, axis=-1))(x)
+    np.testing.assert_array_equal(masked._keras_mask.numpy(), [[True, True, True]])
+    softmax = tf.keras.layers.Softmax(robust_masking=True)
+    np.testing.assert_allclose(softmax(np.array([[1., 2., 3.]]),
+                                       mask=np.array([[1., 1., 0.]])).numpy(),
+                               [[0.2689, 0.7311, 0.]], atol=1e-4)
+    assert softmax.get_config()["robust_masking"] is True
+    tokenizer = tf.keras.preprocessing.text.Tokenizer(analyzer=lambda s: s.split("-"))
+    tokenizer.fit_on_texts(["a-b", "b-c"])
+    assert tokenizer.word_index == {"b": 1, "a": 2, "c": 3}
+    assert tokenizer.texts_to_sequences(["c-a"]) == [[3, 2]]
+    with pytest.raises(ValueError, match="`mask_zero` cannot be enabled when"):
+        tf.keras.layers.Embedding(5, 2, sparse=True, mask_zero=True)
+    assert "sparse" not in tf.keras.layers.Embedding(5, 2, sparse=True).get_config()
+    assert tf.keras.layers.InputSpec(ndim=2, optional=True).optional

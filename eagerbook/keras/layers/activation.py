@@ -4,8 +4,10 @@
 import numpy as np
 
 from ...checkpoints.containers import ListWrapper
+from ...core import dtypes
 from ...core.shape import TensorShape
-from ...ops import math_ops, nn_ops
+from ...core.tensor import convert_to_tensor
+from ...ops import array_ops, math_ops, nn_ops
 from .. import activations, backend, constraints, initializers, regularizers
 from .base import Layer
 from .core import _serialize_constraint
@@ -140,12 +142,21 @@ class ELU(_Elementwise):
 
 
 class Softmax(_Elementwise):
-    def __init__(self, axis=-1, **kwargs):
+    def __init__(self, axis=-1, robust_masking=False, **kwargs):
         super().__init__(**kwargs)
         self.axis = axis
+        self.robust_masking = robust_masking
 
     def call(self, inputs, mask=None):
-        if mask is not None:
+        if mask is not None and self.robust_masking:
+            # masked positions become the dtype's large negative (kept where the mask is
+            # True, or > 0.5 for a number mask)
+            mask = convert_to_tensor(mask)
+            if mask.dtype != dtypes.bool:
+                mask = math_ops.greater(mask, math_ops.cast(0.5, mask.dtype))
+            inputs = array_ops.where(mask, inputs, math_ops.cast(
+                -65504.0 if inputs.dtype == dtypes.float16 else -1e9, inputs.dtype))
+        elif mask is not None:
             # Masked positions get a large negative logit, so (almost) no probability.
             adder = math_ops.multiply(math_ops.subtract(1.0, math_ops.cast(mask, inputs.dtype)),
                                       -1e9)
@@ -163,6 +174,8 @@ class Softmax(_Elementwise):
     def get_config(self):
         config = super().get_config()
         config["axis"] = self.axis
+        if self.robust_masking:
+            config["robust_masking"] = True
         return config
 
 

@@ -93,7 +93,8 @@ class InputSpec:
     """What a layer accepts: ``ndim``/``min_ndim``/``max_ndim`` and fixed ``axes`` sizes."""
 
     def __init__(self, dtype=None, shape=None, ndim=None, max_ndim=None, min_ndim=None,
-                 axes=None, allow_last_axis_squeeze=False, name=None):
+                 axes=None, allow_last_axis_squeeze=False, name=None, optional=False):
+        self.optional = optional  # (TF's flag for an input that may be None)
         self.dtype = dtype
         self.shape = None if shape is None else TensorShape(shape)
         self.ndim = len(shape) if shape is not None else ndim

@@ -184,7 +184,8 @@ class Embedding(Layer):
 
     def __init__(self, input_dim, output_dim, embeddings_initializer="uniform",
                  embeddings_regularizer=None, activity_regularizer=None,
-                 embeddings_constraint=None, mask_zero=False, input_length=None, **kwargs):
+                 embeddings_constraint=None, mask_zero=False, input_length=None, sparse=False,
+                 **kwargs):
         if "input_shape" not in kwargs and "batch_input_shape" not in kwargs:
             # As TF 2: an Embedding knows its input is (batch, input_length), so a Sequential
             # model that starts with one is built (and has a summary) before any call.
@@ -206,6 +207,10 @@ class Embedding(Layer):
         self.mask_zero = mask_zero
         self.supports_masking = mask_zero  # its output carries the mask it makes
         self.input_length = input_length
+        self.sparse = sparse  # (it changes only what a SparseTensor input gives; not in config)
+        if sparse and mask_zero:
+            raise ValueError("`mask_zero` cannot be enabled when `tf.keras.layers.Embedding` is "
+                             "used with `tf.SparseTensor` input.")
         self._autocast = False
 
     def build(self, input_shape):
@@ -286,13 +291,21 @@ class Masking(Layer):
 class Lambda(Layer):
     """Wraps a function of tensors as a layer (``Lambda(lambda x: x * 2)``)."""
 
-    def __init__(self, function, output_shape=None, arguments=None, **kwargs):
+    def __init__(self, function, output_shape=None, mask=None, arguments=None, **kwargs):
         super().__init__(**kwargs)
         if not callable(function):
             raise TypeError("unsupported callable")  # TF's words, from inspecting `function`
         self.function = function
         self.arguments = arguments or {}
         self._output_shape = output_shape
+        self.mask = mask  # the output's mask: a function of (inputs, mask), or the mask itself
+        if mask is not None:
+            self.supports_masking = True
+
+    def compute_mask(self, inputs, mask=None):
+        if callable(self.mask):
+            return self.mask(inputs, mask)
+        return self.mask
 
     def call(self, inputs, **kwargs):
         kwargs.pop("training", None)
@@ -323,6 +336,10 @@ class Lambda(Layer):
         else:
             config.update({"output_shape": shape, "output_shape_type": "raw",
                            "output_shape_module": None})
+        if self.mask is not None:
+            config.update({"mask": getattr(self.mask, "__name__", repr(self.mask)),
+                           "mask_type": "lambda" if callable(self.mask) else "raw",
+                           "mask_module": getattr(self.mask, "__module__", None)})
         config["arguments"] = dict(self.arguments)
         return config
 

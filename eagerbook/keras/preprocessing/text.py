@@ -44,7 +44,8 @@ class Tokenizer:
     left for padding) and turns texts into lists of those numbers."""
 
     def __init__(self, num_words=None, filters=_FILTERS, lower=True, split=" ",
-                 char_level=False, oov_token=None, **kwargs):
+                 char_level=False, oov_token=None, analyzer=None, **kwargs):
+        self.analyzer = analyzer  # a function splitting a text into words, instead of ours
         self.num_words = num_words
         self.filters = filters
         self.lower = lower
@@ -61,6 +62,8 @@ class Tokenizer:
     def _words(self, text):
         if self.char_level:
             return list(text.lower() if self.lower else text)
+        if self.analyzer is not None:
+            return self.analyzer(text)
         return text_to_word_sequence(text, self.filters, self.lower, self.split)
 
     def fit_on_texts(self, texts):
