@@ -1,5 +1,7 @@
-"""``tf.distribute``: the Strategy API with one replica on the CPU (see ``strategy.py``)."""
+"""``tf.distribute``: the Strategy API on the CPU, one replica per named device (see
+``strategy.py``)."""
 
+from . import experimental
 from .strategy import (
     InputContext,
     MirroredStrategy,
@@ -18,4 +20,4 @@ from .strategy import (
 __all__ = ["InputContext", "MirroredStrategy", "OneDeviceStrategy", "ReduceOp",
            "ReplicaContext", "Strategy", "experimental_set_strategy",
            "get_cross_replica_context", "get_replica_context", "get_strategy", "has_strategy",
-           "in_cross_replica_context"]
+           "in_cross_replica_context", "experimental"]

@@ -15,6 +15,14 @@ gives its ``ReplicaContext``). Outside any scope the default strategy is in effe
 Variables created under ``MirroredStrategy``'s scope are ``MirroredVariable``s, as in TF: with
 one device such a variable holds one ordinary Variable, so here it *is* one, printed as TF
 prints the mirrored value (``MirroredVariable:{ 0: <tf.Variable ...> }``).
+
+``MirroredStrategy(["GPU:0", "GPU:1"])`` names several devices, as TF's examples do: TF then
+runs one replica per name (on the CPU when the device is missing), and so does eagerbook, one
+replica after the other. ``run`` gives a ``PerReplica`` value (one component per replica),
+``experimental_distribute_dataset`` cuts each batch into one slice per replica, and
+``reduce``/``gather``/``experimental_local_results`` combine or list the components. A
+replica's step cannot wait for the others here, so ``all_reduce``/``all_gather`` inside
+``run`` work with one replica only; variables stay one copy (synchronous mirrors are equal).
 """
 
 import contextlib
@@ -24,7 +32,7 @@ import threading
 from ..core import nest
 from ..core import variable as variable_module
 from ..core.tensor import convert_to_tensor
-from ..ops import math_ops
+from ..ops import array_ops, math_ops
 
 CPU_DEVICE = "/job:localhost/replica:0/task:0/device:CPU:0"
 
@@ -53,6 +61,66 @@ def _reduce_op(reduce_op):
         return ReduceOp[reduce_op.upper()]
     raise ValueError(f"Unknown reduce_op {reduce_op!r}: use tf.distribute.ReduceOp.SUM or "
                      "tf.distribute.ReduceOp.MEAN.")
+
+
+class PerReplica:
+    """A value with one component per replica (TF's ``DistributedValues``)."""
+
+    def __init__(self, values):
+        self._values = tuple(values)
+
+    @property
+    def values(self):
+        return self._values
+
+    def _format(self, show):
+        rows = ",\n".join(f"  {i}: {show(v)}" for i, v in enumerate(self._values))
+        return f"PerReplica:{{\n{rows}\n}}"
+
+    def __repr__(self):
+        return self._format(repr)
+
+    def __str__(self):
+        return self._format(str)
+
+
+class PerReplicaSpec:
+    """The spec of a ``PerReplica`` value: one TypeSpec per replica."""
+
+    def __init__(self, *specs):
+        self._specs = tuple(specs)
+
+    def __repr__(self):
+        return f"PerReplicaSpec({', '.join(repr(s) for s in self._specs)})"
+
+    def __eq__(self, other):
+        return isinstance(other, PerReplicaSpec) and self._specs == other._specs
+
+    def __hash__(self):
+        return hash(self._specs)
+
+
+def _component(value, replica):
+    """The `replica`-th component of every PerReplica in the structure `value`."""
+    return nest.map_structure(
+        lambda v: v.values[replica] if isinstance(v, PerReplica) else v, value)
+
+
+def _per_replica(results):
+    """One structure of PerReplica values from one result structure per replica."""
+    if all(r is None for r in results):
+        return None
+    return nest.map_structure(lambda *vs: PerReplica(vs), *results)
+
+
+def _canonical_device(name):
+    """'GPU:0', '/gpu:0' -> TF's full device name ('/job:localhost/.../device:GPU:0')."""
+    name = str(name)
+    if name.startswith("/job:"):
+        return name
+    kind, _, index = name.strip("/").rpartition(":")
+    kind = kind.split(":")[-1].replace("device", "").strip("/").upper() or "CPU"
+    return f"/job:localhost/replica:0/task:0/device:{kind}:{index or 0}"
 
 
 # Per thread, as in TF: the strategies whose scope is open, and the replica being run.
@@ -102,14 +170,23 @@ class ReplicaContext:
 
     @property
     def devices(self):
-        return (CPU_DEVICE,)
+        return (self._strategy.worker_devices[self._replica_id],)
+
+    def _one_replica_only(self, what):
+        if self._strategy.num_replicas_in_sync > 1:
+            raise NotImplementedError(
+                f"ReplicaContext.{what} needs every replica's value at once; eagerbook runs "
+                "the replicas one after the other. Combine the PerReplica result of "
+                "strategy.run with strategy.reduce or strategy.gather instead.")
 
     def all_reduce(self, reduce_op, value, options=None):
         """Combines `value` over the replicas: with one replica, each tensor is itself."""
         _reduce_op(reduce_op)
+        self._one_replica_only("all_reduce")
         return nest.map_structure(convert_to_tensor, value)
 
     def all_gather(self, value, axis, options=None):
+        self._one_replica_only("all_gather")
         return nest.map_structure(convert_to_tensor, value)
 
     def merge_call(self, merge_fn, args=(), kwargs=None):
@@ -123,24 +200,85 @@ class ReplicaContext:
 
 
 class _DistributedDataset:
-    """``experimental_distribute_dataset``'s result: with one replica, the same batches."""
+    """``experimental_distribute_dataset``'s result: with one replica, the same batches; with
+    more, each batch cut along its first axis into one slice per replica (the first replicas
+    take one more row when it does not divide), or with `per_replica_elements` (datasets
+    from a function) consecutive elements going to the replicas in turn."""
 
-    def __init__(self, dataset, strategy):
+    def __init__(self, dataset, strategy, per_replica_elements=False):
         self._dataset = dataset
         self._strategy = strategy
+        self._per_replica_elements = per_replica_elements
 
     def __iter__(self):
-        return iter(self._dataset)
+        n = self._strategy.num_replicas_in_sync
+        if n == 1:
+            return iter(self._dataset)
+        if self._per_replica_elements:
+            return _DistributedIterator(_in_turns(iter(self._dataset), n), self.element_spec)
+        return _DistributedIterator((_sliced(element, n) for element in self._dataset),
+                                    self.element_spec)
 
     @property
     def element_spec(self):
-        return self._dataset.element_spec
+        n = self._strategy.num_replicas_in_sync
+        if n == 1:
+            return self._dataset.element_spec
+
+        def per_replica(spec):
+            if not self._per_replica_elements and spec.shape.rank:
+                spec = type(spec)([None] + spec.shape.as_list()[1:], spec.dtype)
+            return PerReplicaSpec(*[spec] * n)
+        return nest.map_structure(per_replica, self._dataset.element_spec)
 
     def reduce(self, initial_state, reduce_func):
         state = initial_state
         for element in self:
             state = reduce_func(state, element)
         return state
+
+
+class _DistributedIterator:
+    """An iterator over a distributed dataset (TF's ``DistributedIterator``)."""
+
+    def __init__(self, elements, element_spec):
+        self._elements = elements
+        self.element_spec = element_spec
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        return next(self._elements)
+
+    def get_next(self):
+        return next(self._elements)
+
+
+def _sliced(element, n):
+    """Each tensor of `element` cut along axis 0 into `n` slices: a PerReplica of them."""
+    def cut(t):
+        t = convert_to_tensor(t)
+        size = t.shape[0]
+        sizes = [size // n + (1 if i < size % n else 0) for i in range(n)]
+        starts = [sum(sizes[:i]) for i in range(n)]
+        return PerReplica([t[start:start + length] for start, length in zip(starts, sizes)])
+    return nest.map_structure(cut, element)
+
+
+def _in_turns(elements, n):
+    """Groups of `n` consecutive elements, one per replica (the last group may be short)."""
+    while True:
+        group = []
+        for element in elements:
+            group.append(element)
+            if len(group) == n:
+                break
+        if not group:
+            return
+        if len(group) < n:  # too few elements left for every replica: the data ends here
+            return
+        yield _per_replica(group)
 
 
 class Strategy:
@@ -151,7 +289,7 @@ class Strategy:
 
     @property
     def num_replicas_in_sync(self):
-        return 1
+        return len(self._devices)
 
     @property
     def extended(self):
@@ -180,14 +318,26 @@ class Strategy:
             state.strategies.pop()
 
     def run(self, fn, args=(), kwargs=None, options=None):
-        """Calls ``fn(*args, **kwargs)`` once per replica (here: once) in the replica context."""
+        """Calls ``fn(*args, **kwargs)`` once per replica in the replica context, each call
+        with its replica's component of PerReplica arguments; several replicas give a
+        PerReplica result."""
+        kwargs = kwargs or {}
+        if self.num_replicas_in_sync == 1:
+            return self._run_replica(0, fn, args, kwargs)
+        # A tf.function's trace would fix the first replica's context (its replica id) for
+        # all of them: each replica runs its Python function instead.
+        fn = getattr(fn, "python_function", fn)
+        return _per_replica([self._run_replica(r, fn, _component(args, r), _component(kwargs, r))
+                             for r in range(self.num_replicas_in_sync)])
+
+    def _run_replica(self, replica, fn, args, kwargs):
         state = _scopes()
-        state.replica.append(ReplicaContext(self))
+        state.replica.append(ReplicaContext(self, replica))
         entered = not state.strategies or state.strategies[-1] is not self
         if entered:
             state.strategies.append(self)
         try:
-            return fn(*args, **(kwargs or {}))
+            return fn(*args, **kwargs)
         finally:
             if entered:
                 state.strategies.pop()
@@ -202,7 +352,19 @@ class Strategy:
         reduce_op = _reduce_op(reduce_op)
 
         def one(v):
+            if isinstance(v, PerReplica):  # the replicas' components, combined
+                parts = [convert_to_tensor(c) for c in v.values]
+                if axis is not None:  # along `axis` too: over all the replicas' rows
+                    joined = array_ops.concat(parts, axis=axis)
+                    return (math_ops.reduce_sum if reduce_op is ReduceOp.SUM
+                            else math_ops.reduce_mean)(joined, axis=axis)
+                total = math_ops.add_n(parts)
+                return total if reduce_op is ReduceOp.SUM else \
+                    math_ops.divide(total, math_ops.cast(len(parts), total.dtype))
             v = convert_to_tensor(v)
+            if self.num_replicas_in_sync > 1 and reduce_op is ReduceOp.SUM:
+                raise ValueError(f"A non-DistributedValues value {v} cannot be reduced with "
+                                 f"the given reduce op {reduce_op}.")
             if axis is None:
                 return v
             if reduce_op is ReduceOp.SUM:
@@ -212,22 +374,39 @@ class Strategy:
         return nest.map_structure(one, value)
 
     def gather(self, value, axis):
-        return nest.map_structure(convert_to_tensor, value)
+        """The replicas' components of `value` joined along `axis`."""
+        def one(v):
+            if isinstance(v, PerReplica):
+                return array_ops.concat([convert_to_tensor(c) for c in v.values], axis=axis)
+            return convert_to_tensor(v)
+        return nest.map_structure(one, value)
 
     def experimental_local_results(self, value):
         """The per-replica values of `value` as a tuple (one entry per replica)."""
+        if isinstance(value, PerReplica):
+            return value.values
+        flat = nest.flatten(value)
+        if any(isinstance(v, PerReplica) for v in flat):
+            return tuple(_component(value, r) for r in range(self.num_replicas_in_sync))
         return (value,)
 
     def experimental_distribute_dataset(self, dataset, options=None):
         return _DistributedDataset(dataset, self)
 
     def distribute_datasets_from_function(self, dataset_fn, options=None):
-        return _DistributedDataset(dataset_fn(InputContext()), self)
+        context = InputContext(num_replicas_in_sync=self.num_replicas_in_sync)
+        return _DistributedDataset(dataset_fn(context), self, per_replica_elements=True)
 
     experimental_distribute_datasets_from_function = distribute_datasets_from_function
 
     def experimental_distribute_values_from_function(self, value_fn):
-        return value_fn(_ValueContext())
+        n = self.num_replicas_in_sync
+        values = [value_fn(ValueContext(r, n)) for r in range(n)]
+        return values[0] if n == 1 else PerReplica(values)
+
+    def variable_created_in_scope(self, v):
+        """Whether `v` was made in this strategy's scope (its ``extended`` API)."""
+        return getattr(type(v), "_strategy", None) is self
 
     def update(self, var, fn, args=(), kwargs=None, group=True):
         return fn(var, *args, **(kwargs or {}))
@@ -236,9 +415,21 @@ class Strategy:
         return f"<tf.distribute.{type(self).__name__} devices={self._devices}>"
 
 
-class _ValueContext:
-    replica_id_in_sync_group = 0
-    num_replicas_in_sync = 1
+class ValueContext:
+    """What ``experimental_distribute_values_from_function`` passes to its function: which
+    replica the value is for, of how many."""
+
+    def __init__(self, replica_id_in_sync_group=0, num_replicas_in_sync=1):
+        self._replica_id_in_sync_group = replica_id_in_sync_group
+        self._num_replicas_in_sync = num_replicas_in_sync
+
+    @property
+    def replica_id_in_sync_group(self):
+        return self._replica_id_in_sync_group
+
+    @property
+    def num_replicas_in_sync(self):
+        return self._num_replicas_in_sync
 
 
 class MirroredVariable(variable_module.ResourceVariable):
@@ -247,13 +438,33 @@ class MirroredVariable(variable_module.ResourceVariable):
 
     @property
     def values(self):
-        """The per-replica copies (TF's ``MirroredVariable.values``): here, one."""
-        return (self,)
+        """The per-replica copies (TF's ``MirroredVariable.values``): this one variable for
+        each replica (synchronous copies are always equal)."""
+        return (self,) * self._replicas
+
+    _replicas = 1  # the strategy's replica count, fixed by the class its scope made it with
+    _strategy = None
 
     def __repr__(self):
-        return f"MirroredVariable:{{\n  0: {super().__repr__()}\n}}"
+        one = super().__repr__()
+        rows = [f"  0: {one}"] + [
+            f"  {i}: " + one.replace(f"'{self.name}'", f"'{self.name[:-2]}/replica_{i}:0'", 1)
+            for i in range(1, self._replicas)]
+        return "MirroredVariable:{\n" + ",\n".join(rows) + "\n}"
 
     __str__ = __repr__
+
+
+def _mirrored_class(strategy):
+    """The MirroredVariable class of `strategy`'s variables (one subclass per strategy: it
+    knows the replica count, and which strategy made its variables)."""
+    cls = strategy.__dict__.get("_variable_class")
+    if cls is None:
+        cls = type("MirroredVariable", (MirroredVariable,),
+                   {"_replicas": strategy.num_replicas_in_sync, "_strategy": strategy,
+                    "__module__": __name__})
+        strategy._variable_class = cls
+    return cls
 
 
 def _variable_class_in_scope():
@@ -261,7 +472,7 @@ def _variable_class_in_scope():
     scope or ``run``, else the usual one (None)."""
     state = _scopes()
     if state.strategies and isinstance(state.strategies[-1], MirroredStrategy):
-        return MirroredVariable
+        return _mirrored_class(state.strategies[-1])
     return None
 
 
@@ -269,12 +480,16 @@ class MirroredStrategy(Strategy):
     """Synchronous training on the devices of one machine: here, one CPU replica."""
 
     def __init__(self, devices=None, cross_device_ops=None):
-        if devices is not None:
-            devices = tuple(devices)
-            if len(devices) != 1 or "GPU" in devices[0].upper():
-                raise ValueError(f"eagerbook runs one replica on the CPU; MirroredStrategy "
-                                 f"cannot use devices {devices}. Leave `devices` unset.")
-        super().__init__((CPU_DEVICE,))
+        if devices is None:  # every device of the machine: here, the CPU
+            super().__init__((CPU_DEVICE,))
+            return
+        devices = tuple(_canonical_device(d) for d in devices)
+        if not devices:
+            raise ValueError("Got an empty `devices` list and unable to recognize any local "
+                             "devices.")
+        if len(set(devices)) != len(devices):
+            raise ValueError(f"No duplicates allowed in `devices` argument: {devices}")
+        super().__init__(devices)
 
 
 class OneDeviceStrategy(Strategy):
