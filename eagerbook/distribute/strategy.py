@@ -359,8 +359,9 @@ class Strategy:
                     return (math_ops.reduce_sum if reduce_op is ReduceOp.SUM
                             else math_ops.reduce_mean)(joined, axis=axis)
                 total = math_ops.add_n(parts)
+                # MEAN divides as Python's `/` does (integers give float64, as in TF)
                 return total if reduce_op is ReduceOp.SUM else \
-                    math_ops.divide(total, math_ops.cast(len(parts), total.dtype))
+                    math_ops.truediv(total, len(parts))
             v = convert_to_tensor(v)
             if self.num_replicas_in_sync > 1 and reduce_op is ReduceOp.SUM:
                 raise ValueError(f"A non-DistributedValues value {v} cannot be reduced with "

@@ -55,6 +55,10 @@ def test_run_reduce_and_local_results(strategy):
     assert [v.numpy().tolist() for v in plus_one.values] == [[6.0], [7.0]]
     assert float(strategy.reduce(tf.distribute.ReduceOp.SUM, values, axis=0)) == 11.0
     assert float(strategy.reduce("MEAN", values, axis=None)) == 5.5
+    ints = strategy.experimental_distribute_values_from_function(
+        lambda ctx: tf.constant(ctx.replica_id_in_sync_group * 4 + 1, tf.int64))
+    mean = strategy.reduce(tf.distribute.ReduceOp.MEAN, ints, axis=None)
+    assert mean.dtype == tf.float64 and float(mean) == 3.0  # (1 + 5) / 2, as TF's
     with pytest.raises(ValueError, match="cannot be reduced"):
         strategy.reduce("SUM", tf.constant(1.0), axis=None)
 
