@@ -272,7 +272,8 @@ _sys.modules.setdefault(__name__ + ".experimental", experimental)
 _sys.modules.setdefault(__name__ + ".experimental.numpy", experimental.numpy)
 
 # RaggedTensors through the public ops (tf.add(rt, 1), tf.reduce_mean(rt, axis=1), ...)
-_ops.ragged_dispatch.install(math, nn, _sys.modules[__name__])
+_ops.ragged_dispatch.install(math, math.special, nn, bitwise, dtypes, image, io,
+                              _sys.modules[__name__])
 # ... and tf.* ops on the KerasTensors of a functional model become layers (TF's TFOpLambda)
 keras.keras_tensor.install_op_dispatch([(math, "tf.math"), (nn, "tf.nn"), (linalg, "tf.linalg"),
                                         (strings, "tf.strings"), (_sys.modules[__name__], "tf")])

@@ -59,3 +59,18 @@ def test_where_reshape_and_embedding_lookup_of_ragged_tensors():
     table = tf.reshape(tf.range(8.), [4, 2])
     looked_up = tf.nn.embedding_lookup(table, tf.ragged.constant([[0, 3], [1]]))
     assert looked_up.to_list() == [[[0., 1.], [6., 7.]], [[2., 3.]]]
+
+
+def test_bitwise_special_and_dtype_ops_on_ragged_values():
+    ints = tf.ragged.constant([[1, 2], [], [3]])
+    assert tf.bitwise.bitwise_and(ints, ints).to_list() == [[1, 2], [], [3]]
+    assert tf.bitwise.invert(ints).to_list() == [[-2, -3], [], [-4]]
+    assert tf.truncatediv(ints, ints).to_list() == [[1, 1], [], [1]]
+    floats = tf.ragged.constant([[0.5, 0.25], [], [0.75]])
+    assert tf.dtypes.saturate_cast(floats, tf.float64).dtype == tf.float64
+    assert tf.math.special.dawsn(floats).row_lengths().numpy().tolist() == [2, 0, 1]
+    assert tf.complex(floats, floats).dtype == tf.complex64
+    np.testing.assert_allclose(float(tf.math.reduce_std(floats)), 0.2041241, rtol=1e-6)
+    strings = tf.ragged.constant([["ab", "c"], [], ["d"]])
+    assert tf.io.decode_base64(tf.io.encode_base64(strings)).to_list() == \
+        [[b"ab", b"c"], [], [b"d"]]

@@ -29,7 +29,11 @@ _UNARY = ["abs", "acos", "asin", "atan", "ceil", "cos", "cosh", "exp", "expm1", 
           "stop_gradient", "cast", "saturate_cast", "erf", "erfc", "erfinv", "ndtri", "asinh",
           "acosh", "atanh", "real", "imag", "conj", "angle", "bessel_i0", "bessel_i0e",
           "bessel_i1", "bessel_i1e", "rint", "lgamma", "digamma", "softsign",
-          "reciprocal_no_nan",
+          "reciprocal_no_nan", "erfcinv", "invert", "adjust_gamma", "encode_base64",
+          "decode_base64", "decode_compressed",
+          # tf.math.special
+          "bessel_j0", "bessel_j1", "bessel_k0", "bessel_k0e", "bessel_k1", "bessel_k1e",
+          "bessel_y0", "bessel_y1", "dawsn", "expint", "fresnel_cos", "fresnel_sin", "spence",
           # tf.nn's activations (TF runs them on a RaggedTensor's values, too)
           "relu", "relu6", "elu", "selu", "leaky_relu", "gelu", "silu", "swish", "dropout"]
 # The unary ops TF also runs on a SparseTensor's values (its indices and shape kept)
@@ -39,7 +43,9 @@ _SPARSE_UNARY = {"abs", "asin", "atan", "negative", "sign", "sin", "sqrt", "squa
 _BINARY = ["add", "subtract", "multiply", "divide", "truediv", "floordiv", "floormod", "mod",
            "maximum", "minimum", "pow", "equal", "not_equal", "less", "less_equal", "greater",
            "greater_equal", "logical_and", "logical_or", "logical_xor", "squared_difference",
-           "atan2", "xlogy", "xdivy", "divide_no_nan", "multiply_no_nan"]
+           "atan2", "xlogy", "xdivy", "divide_no_nan", "multiply_no_nan", "xlog1py", "realdiv",
+           "truncatediv", "truncatemod", "bitwise_and", "bitwise_or", "bitwise_xor",
+           "left_shift", "right_shift", "complex"]
 _REDUCE = {"reduce_sum": "sum", "reduce_mean": "mean", "reduce_max": "max",
            "reduce_min": "min", "reduce_prod": "prod", "reduce_any": "max", "reduce_all": "min"}
 
@@ -357,6 +363,8 @@ def _structure_ops():
         def op(input_tensor, axis=None, keepdims=False, name=None):
             if type(input_tensor) is not RaggedTensor:
                 return fn(input_tensor, axis=axis, keepdims=keepdims, name=name)
+            if axis is None:  # every value: the dense op on the flat values
+                return fn(input_tensor.flat_values, keepdims=keepdims)
             return _ragged_moment(input_tensor, axis, keepdims, moment)
         return op
 
@@ -429,11 +437,7 @@ def _structure_ops():
 
 def _ragged_moment(rt, axis, keepdims, moment):
     """reduce_variance, reduce_std or reduce_logsumexp of a 2-D RaggedTensor along its rows
-    (axis 1), from the ragged mean, max and sum; all values when `axis` is None."""
-    if axis is None:
-        fn = {"variance": more_math_ops.reduce_variance, "std": more_math_ops.reduce_std,
-              "logsumexp": math_ops.reduce_logsumexp}[moment]
-        return fn(rt.flat_values, keepdims=keepdims)
+    (axis 1), from the ragged mean, max and sum."""
     if int(axis) % rt.ndim != 1 or rt.ragged_rank != 1 or rt.ndim != 2:
         raise ValueError("eagerbook reduces a 2-D RaggedTensor's moments along its rows only")
 
