@@ -64,6 +64,7 @@ from .trace_types import (  # noqa: F401 - _param_names: saved_model imports it 
     is_composite_spec,
     is_dataset_argument,
     placeholder_names,
+    split_keyword_arguments,
     tensors_for_specs,
 )
 from .tracer import FuncGraph
@@ -78,8 +79,7 @@ numerics_check = [None]
 
 
 def _tape_active(state):
-    """True when a recorder other than an op observer listens (a tape needs the recorded
-    call; check_numerics then checks the call's outputs as one op)."""
+    """True when a recorder other than an op observer (a tape: it needs the call) listens."""
     return any(not hasattr(r, "callback") for r in state.recorders)
 
 
@@ -432,8 +432,7 @@ def _weakrefable(obj):
         return False
 
 
-# Python/NumPy values a traced function returns become constant outputs, as in TF (other
-# objects, which TF rejects, are handed back as they are).
+# Python/NumPy values a function returns become constant outputs, as in TF (others: as they are).
 def _shape_output(shape, python_function):
     """A TensorShape returned by a traced function: a tensor of its dims when all are known
     (as TF converts it), else TF's TypeError."""
@@ -512,8 +511,9 @@ def _placeholders_for(graph, arg, name, relaxed=None):
     if isinstance(arg, dict):
         out, specs = {}, {}
         for k in arg:
-            out[k], specs[k] = _placeholders_for(graph, arg[k], f"{name}_{k}",
-                                                 None if relaxed is None else relaxed.get(k))
+            out[k], specs[k] = _placeholders_for(  # (a keyword-only argument: its own name)
+                graph, arg[k], name if k == name else f"{name}_{k}",
+                None if relaxed is None else relaxed.get(k))
         return out, specs
     return arg, _ObjectSpec(arg) if _key(arg, {})[0] == "O" else arg
 
@@ -567,9 +567,9 @@ class ConcreteFunction(OutputTypes):
 
     @property
     def structured_input_signature(self):
-        specs = list(self._arg_specs)
-        kwargs = {}
-        return tuple(specs), kwargs
+        """TF's (args, kwargs) of specs: keyword-only parameters are in kwargs."""
+        args, kwargs = split_keyword_arguments(self._python_function, list(self._arg_specs))
+        return tuple(args), kwargs
 
     @property
     def function_def(self):

@@ -31,6 +31,12 @@ class _ArgSpec(TensorSpec):
 
     __slots__ = ("user_named",)
 
+    def __eq__(self, other):  # equal to the plain TensorSpec it stands for, as in TF
+        return isinstance(other, TensorSpec) and (self._shape, self._dtype, self._name) == (
+            other._shape, other._dtype, other._name)
+
+    __hash__ = TensorSpec.__hash__
+
 
 def _make_spec(shape, dtype, name=None, user_named=False):
     spec = _ArgSpec(shape, dtype, name)
@@ -279,6 +285,22 @@ def placeholder_names(signature, n):
     while len(names) < n:
         names.append(f"arg{len(names)}")
     return names[:n]
+
+
+def split_keyword_arguments(python_function, specs):
+    """A trace's specs as TF's (args, kwargs): the entries of keyword-only parameters (and of
+    ``**kwargs``), last in the canonical order, are dicts of name -> spec; they go to kwargs."""
+    try:
+        params = inspect.signature(python_function).parameters.values()
+    except (TypeError, ValueError):
+        return specs, {}
+    n = sum(p.kind in (p.KEYWORD_ONLY, p.VAR_KEYWORD) for p in params)
+    if not n or len(specs) < n or not all(isinstance(s, dict) for s in specs[-n:]):
+        return specs, {}
+    kwargs = {}
+    for entry in specs[-n:]:
+        kwargs.update(entry)
+    return specs[:-n], kwargs
 
 
 # --- binding a call to an input_signature ------------------------------------------------------

@@ -97,3 +97,25 @@ def test_optional_as_a_loop_variable_and_empty_get_value():
                        match="The given optional does not have a value."):
         value_of_next(it)
 
+
+
+def test_keyword_only_arguments_are_kwargs_of_the_structured_signature():
+    @tf.function
+    def f(x, *, scale):
+        return x * scale
+
+    concrete = f.get_concrete_function(tf.TensorSpec([]), scale=tf.TensorSpec([]))
+    assert repr(concrete.structured_input_signature) == (
+        "((TensorSpec(shape=(), dtype=tf.float32, name='x'),), "
+        "{'scale': TensorSpec(shape=(), dtype=tf.float32, name='scale')})")
+    assert float(concrete(tf.constant(2.0), scale=tf.constant(3.0))) == 6.0
+
+    @tf.function
+    def g(x, y):
+        return x + y
+
+    args, kwargs = g.get_concrete_function(tf.TensorSpec([]), tf.TensorSpec([])) \
+        .structured_input_signature
+    assert kwargs == {} and args == (tf.TensorSpec([], tf.float32, name="x"),
+                                     tf.TensorSpec([], tf.float32, name="y"))
+    assert tf.TensorSpec([], tf.float32, name="x") == args[0]
