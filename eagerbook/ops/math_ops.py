@@ -55,6 +55,7 @@ from .support import (
     SIGNED,
     as_tensor,
     binary_operands,
+    check_axis_converts,
     check_dtype,
     normalize_axis,
     tf_type_name,
@@ -1144,18 +1145,32 @@ _all = register("All", differentiable=False, dtypes=(dtypes.bool,))(
 
 
 def reduce_any(input_tensor, axis=None, keepdims=False, name=None):
-    return _reduce(_any, input_tensor, axis, keepdims)
+    return _reduce(_any, _bool_input(_any, input_tensor, axis), axis, keepdims)
 
 
 def reduce_all(input_tensor, axis=None, keepdims=False, name=None):
-    return _reduce(_all, input_tensor, axis, keepdims)
+    return _reduce(_all, _bool_input(_all, input_tensor, axis), axis, keepdims)
+
+
+def _bool_input(op, x, axis):
+    """All and Any take bools: TF's error for another dtype depends on the axis' form."""
+    x = as_tensor(x)
+    if x._dtype is dtypes.bool:
+        return x
+    check_axis_converts(axis)
+    if isinstance(axis, (list, tuple)):  # (a list axis goes through a conversion first)
+        raise ValueError(f"Tensor conversion requested dtype bool for Tensor with dtype "
+                         f"{x._dtype.name}: {x!r}")
+    raise invalid_argument(op.name, f"cannot compute {op.name} as input #0(zero-based) was "
+                                    f"expected to be a bool tensor but is a "
+                                    f"{tf_type_name(x._dtype)} tensor")
 
 
 def reduce_logsumexp(input_tensor, axis=None, keepdims=False, name=None):
     """log(sum(exp(x))) computed stably by shifting by the (constant) maximum: a composite."""
     x = as_tensor(input_tensor)
-    axes = normalize_axis(axis, x.ndim, "Logsumexp")
-    shift = stop_gradient(reduce_max(x, axis=list(axes), keepdims=True))
+    shift = stop_gradient(reduce_max(x, axis=axis, keepdims=True))  # (first: errors are Max's)
+    axes = normalize_axis(axis, x.ndim, "Max")
     # An all -inf (or +inf) slice would give inf - inf = nan: shift those by 0 instead.
     finite_shift = where_v2(is_finite(shift), shift, zeros_like(shift))
     summed = reduce_sum(exp(subtract(x, finite_shift)), axis=list(axes), keepdims=True)
@@ -1516,10 +1531,10 @@ def reduce_variance(input_tensor, axis=None, keepdims=False, name=None):
     """Mean squared deviation from the mean along `axis` (floating or complex inputs, as TF;
     a complex input's variance is the real mean of |x - mean|^2)."""
     x = as_tensor(input_tensor)
-    if not (x._dtype.is_floating or x._dtype.is_complex):
-        raise TypeError(f"Input must be either real or complex. Received integer input "
-                        f"dtype: {x._dtype.name}")
-    mean = reduce_mean(x, axis=axis, keepdims=True)
+    mean = reduce_mean(x, axis=axis, keepdims=True)  # (first, as TF: its errors come first)
+    if mean._dtype.is_integer:
+        raise TypeError(f"Input must be either real or complex. Received integer type "
+                        f"{mean._dtype}.")
     if x._dtype.is_complex:  # |d|^2 as d times its conjugate (TF's way: no square root)
         deviation = subtract(x, mean)
         squares = complex_ops.real(multiply(deviation, complex_ops.conj(deviation)))
@@ -1565,7 +1580,7 @@ def _infer_arg_reduce(inputs, attrs):
 def _check_arg_axis(op_name, x, axis):
     if x.shape[axis] == 0:  # checked when the op runs (eager or traced), as TF's kernel does
         raise invalid_argument(op_name, f"Reduction axis {axis} is empty in shape "
-                                        f"{list(x.shape)}")
+                                        f"{str(list(x.shape)).replace(' ', '')}")
 
 
 @register("ArgMax", differentiable=False, dtypes=NUMBERS + (dtypes.bool,),
@@ -1584,6 +1599,9 @@ def _argmin(x, axis, output_type):
 
 def _arg_reduce(op, x, axis, output_type):
     x = as_tensor(x)
+    if op is _argmax and not isinstance(axis, (int, np.integer, Tensor, type(None))):
+        raise TypeError("axis must be int or Tensor with integer datatype")  # (argmax only)
+    check_axis_converts(axis)
     check_dtype(op.name, x, op.dtypes, "input")
     output_type = dtypes.as_dtype(output_type)
     if output_type not in (dtypes.int32, dtypes.int64, dtypes.int16, dtypes.uint16):
@@ -1595,7 +1613,7 @@ def _arg_reduce(op, x, axis, output_type):
     if isinstance(axis, Tensor):
         axis = axis._value
     if np.ndim(axis) != 0:
-        raise invalid_argument(op.name, f"dimension must be a scalar, got shape "
+        raise invalid_argument(op.name, f"dim must be a scalar, but received tensor of shape: "
                                         f"{list(np.shape(axis))}")
     axis = int(axis)
     ndim = x.ndim

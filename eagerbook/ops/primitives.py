@@ -165,6 +165,7 @@ def reduce(op, x, axis, keepdims):
     if type(x) is not EagerTensor:
         x = as_tensor(x)
     if op.dtypes is not None and x._dtype not in op.dtypes:
+        support.check_axis_converts(axis)  # (TF converts the axis first: 1.0 is a TypeError)
         check_dtype(op.name, x, op.dtypes, "input")
     axes = tuple(range(x._value.ndim)) if axis is None and type(x) is EagerTensor else \
         normalize_axis(axis, x.ndim, op.name)  # (all axes of an eager tensor: no call)
@@ -253,6 +254,12 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
     if a._dtype not in MATMUL:  # what TF's MatMul takes (its BatchMatMulV2 takes int16 too)
         check_matmul_dtype(a, b)
     if transpose_a or transpose_b or adjoint_a or adjoint_b:
+        for side, transposed, adjoint in (("a", transpose_a, adjoint_a),
+                                          ("b", transpose_b, adjoint_b)):
+            if transposed and adjoint:
+                raise ValueError(f"Only one of `transpose_{side}` and `adjoint_{side}` can be "
+                                 f"True. Received `transpose_{side}`={transposed}, "
+                                 f"`adjoint_{side}`={adjoint}.")
         return execute(_matmul, (a, b), {"adj_x": bool(transpose_a or adjoint_a),
                                          "adj_y": bool(transpose_b or adjoint_b)})
     return execute(_matmul, (a, b))  # the kernel checks ranks and sizes

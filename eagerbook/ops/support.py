@@ -119,6 +119,13 @@ def is_floating(t):
     return t._dtype in FLOAT_SET
 
 
+def check_axis_converts(axis):
+    """TF makes `axis` an int32 tensor first: a float in it is that conversion's TypeError."""
+    if isinstance(axis, float) or (isinstance(axis, (list, tuple)) and any(
+            isinstance(a, float) for a in axis)):
+        raise TypeError(f"Cannot convert {axis!r} to EagerTensor of dtype int32")
+
+
 def normalize_axis(axis, ndim, op_name):
     """Turns TF's `axis` argument (None, int, list, tensor) into a tuple of non-negative ints
     (for an input of unknown rank: None for all axes, else the axes as given)."""
