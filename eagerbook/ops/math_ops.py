@@ -1155,7 +1155,7 @@ def reduce_all(input_tensor, axis=None, keepdims=False, name=None):
 def _bool_input(op, x, axis):
     """All and Any take bools: TF's error for another dtype depends on the axis' form."""
     x = as_tensor(x)
-    if x._dtype is dtypes.bool:
+    if x._dtype is dtypes.bool or state.graph is not None:  # (tracing: TF's signature check)
         return x
     check_axis_converts(axis)
     if isinstance(axis, (list, tuple)):  # (a list axis goes through a conversion first)
