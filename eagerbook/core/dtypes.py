@@ -59,7 +59,11 @@ class DType:
 
     @property
     def size(self):
-        return self._np.itemsize
+        return 0 if self._np.kind == "O" else self._np.itemsize  # (a string has no fixed size)
+
+    @property
+    def as_datatype_enum(self):  # TF's DataType number (DT_FLOAT is 1)
+        return next(n for n, d in _BY_ENUM.items() if d is self)
 
     @property
     def min(self):  # (a float dtype's is a NumPy scalar of that dtype, as in TF)
@@ -166,19 +170,16 @@ def as_dtype(type_value):
     """Converts a DType, a name, a NumPy dtype or a Python type to a DType (``tf.as_dtype``)."""
     if isinstance(type_value, DType):
         return type_value
-    if type_value is None:  # np.dtype(None) would quietly mean float64
-        raise TypeError("Cannot convert value None to a TensorFlow DType.")
-    if isinstance(type_value, str):
-        try:
-            return _BY_NAME[type_value]
-        except KeyError:
-            raise TypeError(f"Cannot convert {type_value!r} to a dtype.") from None
+    refused = TypeError(f"Cannot convert the argument `type_value`: {type_value!r} to a "
+                        f"TensorFlow DType.")  # (None, int, str: np.dtype would take those)
+    if isinstance(type_value, str) or type_value in (None, int, str, bytes):
+        if type_value not in _BY_NAME:
+            raise refused
+        return _BY_NAME[type_value]
     if type(type_value) is int and type_value in _BY_ENUM:
         return _BY_ENUM[type_value]
     if type_value is float:
         return float32
-    if type_value is int:
-        return int32
     if type_value is builtins.bool:
         return bool
     if type_value is complex:
@@ -186,4 +187,4 @@ def as_dtype(type_value):
     try:
         return from_numpy(np.dtype(type_value))
     except TypeError:
-        raise TypeError(f"Cannot convert {type_value!r} to a dtype.") from None
+        raise refused from None

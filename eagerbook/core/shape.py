@@ -15,8 +15,10 @@ class TensorShape:
             self._dims = dims._dims
         elif isinstance(dims, int):
             self._dims = (_dim(dims),)
-        else:
+        elif isinstance(dims, (list, tuple)):
             self._dims = tuple(_dim(d) for d in dims)
+        else:
+            self._dims = _dims_of_iterable(dims)
 
     @classmethod
     def _from_tuple(cls, dims):
@@ -191,6 +193,20 @@ class TensorShape:
         return TensorShape, (self.dims,)
 
 
+def _dims_of_iterable(dims):
+    """A shape from any other iterable (TF: a string's characters are not dimensions)."""
+    out = []
+    for d in dims:
+        try:
+            out.append(_dim(d))
+        except TypeError:
+            raise TypeError(f"Failed to convert '{dims!r}' to a shape: '{d!r}'could not be "
+                            "converted to a dimension. A shape should either be single dimension "
+                            "(e.g. 10), or an iterable of dimensions (e.g. [1, 10, None]).") \
+                from None
+    return tuple(out)
+
+
 def _dim(d):
     if d is None:
         return None
@@ -201,7 +217,8 @@ def _dim(d):
     try:
         value = int(d.__index__())
     except (AttributeError, TypeError):
-        raise TypeError(f"Dimension value must be an integer or None, got {d!r}") from None
+        raise TypeError(f"Dimension value must be integer or None or have an __index__ method, "
+                        f"got value '{d!r}' with type '{type(d)}'") from None
     if value < 0:
         raise ValueError(f"Dimension {value} must be >= 0")
     return value

@@ -1,0 +1,44 @@
+"""DType and TensorShape details as TF 2.21 has them (each checked there by hand)."""
+
+import pytest
+
+import eagerbook as tf
+
+
+@pytest.mark.parametrize("value", ["blah", None, int, str, bytes])
+def test_as_dtype_refuses_in_tfs_words(value):
+    with pytest.raises(TypeError) as info:
+        tf.as_dtype(value)
+    assert str(info.value) == (f"Cannot convert the argument `type_value`: {value!r} to a "
+                               f"TensorFlow DType.")
+
+
+def test_as_dtype_takes_names_numpy_types_enums_and_float_bool():
+    assert tf.as_dtype("double") == tf.float64 and tf.as_dtype("half") == tf.float16
+    assert tf.as_dtype(float) == tf.float32 and tf.as_dtype(bool) == tf.bool
+    assert tf.as_dtype(1) == tf.float32 and tf.as_dtype(3) == tf.int32
+
+
+@pytest.mark.parametrize(("dtype", "number"), [
+    (tf.float32, 1), (tf.float64, 2), (tf.int32, 3), (tf.uint8, 4), (tf.int8, 6),
+    (tf.string, 7), (tf.int64, 9), (tf.bool, 10), (tf.complex128, 18), (tf.float16, 19),
+    (tf.uint64, 23)])
+def test_datatype_enum_numbers(dtype, number):
+    assert dtype.as_datatype_enum == number and tf.as_dtype(number) == dtype
+
+
+def test_a_string_has_no_fixed_size():
+    assert tf.string.size == 0 and tf.int8.size == 1 and tf.complex128.size == 16
+
+
+def test_shape_errors():
+    with pytest.raises(TypeError) as info:
+        tf.TensorShape([1.5])
+    assert str(info.value) == ("Dimension value must be integer or None or have an __index__ "
+                               "method, got value '1.5' with type '<class 'float'>'")
+    with pytest.raises(TypeError) as info:
+        tf.TensorShape("abc")
+    assert str(info.value) == (
+        "Failed to convert ''abc'' to a shape: ''a''could not be converted to a dimension. A "
+        "shape should either be single dimension (e.g. 10), or an iterable of dimensions (e.g. "
+        "[1, 10, None]).")
