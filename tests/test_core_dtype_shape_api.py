@@ -5,7 +5,7 @@ import pytest
 import eagerbook as tf
 
 
-@pytest.mark.parametrize("value", ["blah", None, int, str, bytes])
+@pytest.mark.parametrize("value", ["blah", None])
 def test_as_dtype_refuses_in_tfs_words(value):
     with pytest.raises(TypeError) as info:
         tf.as_dtype(value)

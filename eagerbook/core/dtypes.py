@@ -171,8 +171,8 @@ def as_dtype(type_value):
     if isinstance(type_value, DType):
         return type_value
     refused = TypeError(f"Cannot convert the argument `type_value`: {type_value!r} to a "
-                        f"TensorFlow DType.")  # (None, int, str: np.dtype would take those)
-    if isinstance(type_value, str) or type_value in (None, int, str, bytes):
+                        f"TensorFlow DType.")
+    if isinstance(type_value, str) or type_value is None:  # (np.dtype(None) means float64)
         if type_value not in _BY_NAME:
             raise refused
         return _BY_NAME[type_value]
@@ -180,6 +180,8 @@ def as_dtype(type_value):
         return _BY_ENUM[type_value]
     if type_value is float:
         return float32
+    if type_value is int:  # (TF refuses int; eagerbook's NumPy API passes Python types here)
+        return int32
     if type_value is builtins.bool:
         return bool
     if type_value is complex:
