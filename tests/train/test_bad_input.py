@@ -159,7 +159,8 @@ TABLE = [
     # op-level arguments that used to pass silently or crash with Python's own errors
     ("transpose perm=[0, 5]", lambda v: tf.transpose(v[0], perm=[0, 5]),
      errors.InvalidArgumentError, "5 is out of range [0 .. 2)"),
-    ("cast(x, None)", lambda v: tf.cast(v[0], None), TypeError, "Cannot convert the argument `type_value`: None"),
+    ("cast(x, None)", lambda v: tf.cast(v[0], None), TypeError,
+     "Cannot convert the argument `type_value`: None"),
     ("cast string to float", lambda v: tf.cast(tf.constant("1.5"), tf.float32),
      errors.UnimplementedError, "Cast string to float is not supported"),
     ("zeros([2.5])", lambda v: tf.zeros([2.5]), TypeError, "dtype int32"),
