@@ -171,3 +171,21 @@ def test_documented_arguments_tf_accepts():
         tf.keras.layers.Embedding(5, 2, sparse=True, mask_zero=True)
     assert "sparse" not in tf.keras.layers.Embedding(5, 2, sparse=True).get_config()
     assert tf.keras.layers.InputSpec(ndim=2, optional=True).optional
+
+
+def test_bidirectional_takes_initial_states():
+    x = np.ones((2, 5, 3), "float32")
+    layer = tf.keras.layers.Bidirectional(tf.keras.layers.LSTM(
+        4, return_state=True, kernel_initializer="ones", recurrent_initializer="ones"))
+    states = [tf.ones((2, 4)) * 0.1] * 4  # forward h, c, then backward h, c
+    out = layer(x, initial_state=states)
+    assert len(out) == 5
+    np.testing.assert_allclose([o.numpy()[0, 0] for o in out],
+                               [0.999, 0.999, 5.0549, 0.999, 5.0549], atol=1e-4)
+    inputs = tf.keras.Input((5, 3))
+    state_inputs = [tf.keras.Input((4,)) for _ in range(2)]
+    outputs = tf.keras.layers.Bidirectional(tf.keras.layers.GRU(4))(inputs,
+                                                                    initial_state=state_inputs)
+    assert outputs.shape.as_list() == [None, 8]
+    model = tf.keras.Model([inputs] + state_inputs, outputs)
+    assert model.predict([x, np.zeros((2, 4)), np.ones((2, 4))], verbose=0).shape == (2, 8)

@@ -965,9 +965,16 @@ class Bidirectional(Layer):
                     layer._maybe_build(KerasTensor(shape, self.dtype or backend.floatx()))
         self.built = True
 
-    def call(self, inputs, mask=None, training=None):
-        forward = self.forward_layer(inputs, mask=mask)
-        backward = self.backward_layer(inputs, mask=mask)
+    def call(self, inputs, mask=None, training=None, initial_state=None):
+        forward_state = backward_state = None
+        if initial_state is not None:  # the forward layer's states, then the backward one's
+            initial_state = list(initial_state)
+            half = len(initial_state) // 2
+            forward_state, backward_state = initial_state[:half], initial_state[half:]
+        forward = self.forward_layer(inputs, mask=mask, training=training,
+                                     initial_state=forward_state)
+        backward = self.backward_layer(inputs, mask=mask, training=training,
+                                       initial_state=backward_state)
         states = []
         if self.return_state:
             forward, states = forward[0], forward[1:] + backward[1:]
