@@ -189,3 +189,15 @@ def test_bidirectional_takes_initial_states():
     assert outputs.shape.as_list() == [None, 8]
     model = tf.keras.Model([inputs] + state_inputs, outputs)
     assert model.predict([x, np.zeros((2, 4)), np.ones((2, 4))], verbose=0).shape == (2, 8)
+
+
+def test_lambda_function_gets_mask_and_training_when_it_asks():
+    embedded = tf.keras.layers.Embedding(5, 2, mask_zero=True)(np.array([[1, 2, 0]]))
+    keep = tf.keras.layers.Lambda(
+        lambda t, mask=None: t * tf.cast(mask, t.dtype)[..., None])(embedded)
+    np.testing.assert_array_equal(keep.numpy()[0, :, 0] == 0, [False, False, True])
+    double = tf.keras.layers.Lambda(lambda t, training=None: t * (2.0 if training else 1.0))
+    x = np.ones((1, 2), "float32")
+    assert double(x, training=True).numpy()[0, 0] == 2 and double(x).numpy()[0, 0] == 1
+    times = tf.keras.layers.Lambda(lambda t, k: t * k, arguments={"k": 3.})
+    assert times(x).numpy()[0, 0] == 3

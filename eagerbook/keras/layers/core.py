@@ -3,6 +3,8 @@ functional API makes: ``InputLayer``/``Input``, ``TFOpLambda`` (a tf.* function 
 KerasTensors), ``AddLoss``/``AddMetric`` (``model.add_loss`` of a KerasTensor). ``KernelLayer``
 is what Dense and the convolutions share: a kernel, an optional bias and an activation."""
 
+import inspect
+
 import numpy as np
 
 from ...core import dtypes, errors, nest
@@ -298,6 +300,7 @@ class Lambda(Layer):
         self.function = function
         self.arguments = arguments or {}
         self._output_shape = output_shape
+        self._function_arguments = None  # the names `function` takes, looked up once
         self.mask = mask  # the output's mask: a function of (inputs, mask), or the mask itself
         if mask is not None:
             self.supports_masking = True
@@ -307,9 +310,19 @@ class Lambda(Layer):
             return self.mask(inputs, mask)
         return self.mask
 
-    def call(self, inputs, **kwargs):
-        kwargs.pop("training", None)
-        return self.function(inputs, **self.arguments)
+    def call(self, inputs, mask=None, training=None):
+        kwargs = dict(self.arguments)
+        # as TF: the function gets the mask and the training flag when it has such arguments
+        if self._function_arguments is None:
+            try:
+                self._function_arguments = set(inspect.signature(self.function).parameters)
+            except (TypeError, ValueError):  # a callable Python cannot inspect
+                self._function_arguments = set()
+        if "mask" in self._function_arguments:
+            kwargs["mask"] = mask
+        if "training" in self._function_arguments:
+            kwargs["training"] = training
+        return self.function(inputs, **kwargs)
 
     def compute_output_shape(self, input_shape):
         """From `output_shape` when given, as TF: a function of the input shape, or the shape
