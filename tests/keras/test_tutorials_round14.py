@@ -201,3 +201,16 @@ def test_lambda_function_gets_mask_and_training_when_it_asks():
     assert double(x, training=True).numpy()[0, 0] == 2 and double(x).numpy()[0, 0] == 1
     times = tf.keras.layers.Lambda(lambda t, k: t * k, arguments={"k": 3.})
     assert times(x).numpy()[0, 0] == 3
+
+
+def test_layer_masks_of_functional_calls():
+    inputs = tf.keras.Input((None,), dtype="int32")
+    embedding = tf.keras.layers.Embedding(10, 4, mask_zero=True)
+    lstm = tf.keras.layers.LSTM(3, return_sequences=True)
+    lstm(embedding(inputs))
+    assert embedding.input_mask is None
+    assert embedding.output_mask is not None and lstm.input_mask is not None
+    assert lstm.get_input_mask_at(0).shape.as_list() == [None, None]
+    assert embedding.get_output_mask_at(0).dtype == tf.bool
+    with pytest.raises(AttributeError, match="is not connected, no input to return."):
+        _ = tf.keras.layers.Dense(2).input_mask

@@ -957,6 +957,21 @@ class Layer(Module):
         self._node_at(node_index, "output shape")
         return _shape_tuples(self.get_output_at(node_index))
 
+    def get_input_mask_at(self, node_index):
+        return _masks_of(self.get_input_at(node_index))
+
+    def get_output_mask_at(self, node_index):
+        return _masks_of(self.get_output_at(node_index))
+
+    @property
+    def input_mask(self):
+        """The mask(s) the layer's functional input carries (None where there is none)."""
+        return _masks_of(self.input)
+
+    @property
+    def output_mask(self):
+        return _masks_of(self.output)
+
     @property
     def inbound_nodes(self):
         """The nodes of the functional graphs: one per call on KerasTensors."""
@@ -1126,6 +1141,13 @@ class _MaskTable:
 
 
 _MASKS = _MaskTable()
+
+
+def _masks_of(tensors):
+    """The ``_keras_mask`` of each tensor (a list for a list), None where there is none."""
+    if isinstance(tensors, (list, tuple)):
+        return [getattr(t, "_keras_mask", None) for t in tensors]
+    return getattr(tensors, "_keras_mask", None)
 
 
 def _stand_in_masks(inputs, stand_ins):
