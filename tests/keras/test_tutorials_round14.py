@@ -214,3 +214,21 @@ def test_layer_masks_of_functional_calls():
     assert embedding.get_output_mask_at(0).dtype == tf.bool
     with pytest.raises(AttributeError, match="is not connected, no input to return."):
         _ = tf.keras.layers.Dense(2).input_mask
+
+
+def test_add_update_runs_eagerly_and_updates_is_empty():
+    class Counter(tf.keras.layers.Layer):
+        def build(self, input_shape):
+            self.count = self.add_weight("count", shape=(), initializer="zeros",
+                                         trainable=False)
+
+        def call(self, x):
+            self.add_update(self.count.assign_add(1.0))  # already run, eagerly
+            self.add_update(lambda: self.count.assign_add(10.0))  # run now
+            return x
+
+    layer = Counter()
+    layer(np.ones((1, 2), "float32"))
+    assert layer.count.numpy() == 11.0
+    with pytest.warns(UserWarning, match="`layer.updates` will be removed"):
+        assert layer.updates == []

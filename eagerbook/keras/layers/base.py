@@ -14,6 +14,7 @@ import functools
 import inspect
 import io
 import os
+import warnings
 import weakref
 
 import numpy as np
@@ -505,6 +506,20 @@ class Layer(Module):
         return self.add_weight(*args, **kwargs)
 
     # --- losses -----------------------------------------------------------------------------------
+    def add_update(self, updates):
+        """TF 1's way to register state updates (a moving average's assign): eagerly they have
+        run already, and a callable runs now, as in TF 2."""
+        for update in updates if isinstance(updates, (list, tuple)) else [updates]:
+            if callable(update):
+                update()
+
+    @property
+    def updates(self):
+        warnings.warn("`layer.updates` will be removed in a future version. This property "
+                      "should not be used in TensorFlow 2.0, as `updates` are applied "
+                      "automatically.", stacklevel=2)
+        return []
+
     def add_loss(self, losses, inputs=None):
         for loss in nest.flatten(losses):
             if isinstance(loss, KerasTensor):  # a functional model's loss term: a graph layer
