@@ -153,6 +153,7 @@ class Function:
                                     f"TensorSpec objects, got invalid args {spec!r} with type "
                                     f"{type(spec)}.")
         functools.update_wrapper(self, python_function, updated=())
+        self.__doc__ = python_function.__doc__ or ""  # (TF's Function: "" rather than None)
 
     # --- attributes TF users look at ------------------------------------------------------------
     @property
@@ -168,8 +169,7 @@ class Function:
         return self._signature
 
     def experimental_get_tracing_count(self):
-        # TF traces a function called inside another's trace as a function of its own: its
-        # signatures count too (this engine inlines the ops instead).
+        # TF counts the traces of calls inside another's trace too (this engine inlines them).
         return self._tracing_count + len(self._inlined_keys.difference(self._cache))
 
     def _note_inlined_call(self, args, kwargs):
