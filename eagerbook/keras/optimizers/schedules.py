@@ -1,61 +1,39 @@
-"""``tf.keras.optimizers.schedules``: learning rates that depend on the step number."""
+"""``tf.keras.optimizers.schedules``: learning rates that depend on the step number.
+
+Each schedule is a few tensor ops in the learning rate's dtype (float32), in TF's order, so
+that the value is TF's to the last bit, and the same code runs eagerly and inside
+``tf.function``. The step may be a Python number, a tensor or an array of steps (to plot a
+schedule: ``schedule(np.arange(100))``).
+"""
 
 import math
 
-import numpy as np
-
-from ...core import dtypes
-from ...core.tensor import Tensor, convert_to_tensor
+from ...core.tensor import convert_to_tensor
 from ...ops import math_ops
-
-
-def _python_step(step):
-    """The step as a Python number, or None when it is symbolic (tf.function tracing)."""
-    if isinstance(step, (int, float)):
-        return step
-    if isinstance(step, Tensor) or hasattr(type(step), "_as_tensor"):
-        value = step._value
-        return None if value is None else float(value)
-    return float(step)
-
-
-def _step_array(step):
-    """The steps as a NumPy array when `step` holds more than one number, else None."""
-    value = step._value if isinstance(step, Tensor) else step
-    if value is None or isinstance(value, (int, float)) or np.ndim(value) == 0:
-        return None
-    return np.asarray(value, np.float64)
 
 
 class LearningRateSchedule:
     """``schedule(step)`` -> learning rate (a float32 Tensor)."""
 
     def __call__(self, step):
-        steps = _step_array(step)
-        if steps is not None:  # many steps at once (np.linspace to plot the schedule)
-            values = [self._value_at(float(s)) for s in steps.reshape(-1)]
-            return convert_to_tensor(np.reshape(values, steps.shape), dtype=dtypes.float32)
-        value = _python_step(step)
-        if value is not None:
-            return convert_to_tensor(self._value_at(value), dtype=dtypes.float32)
-        return self._tensor_at(math_ops.cast(convert_to_tensor(step), dtypes.float32))
-
-    def _value_at(self, step):
-        raise NotImplementedError
-
-    def _tensor_at(self, step):
-        raise NotImplementedError(f"{type(self).__name__} cannot run inside tf.function yet.")
+        raise NotImplementedError("Learning rate schedule must override __call__")
 
     def get_config(self):
-        raise NotImplementedError
+        raise NotImplementedError(f"Learning rate schedule '{type(self).__name__}' must "
+                                  "override `get_config()` in order to be serializable.")
 
     @classmethod
     def from_config(cls, config):
         return cls(**config)
 
 
+def _float(value, dtype):
+    """`value` (a Python number or a tensor) as a tensor of `dtype`, as TF's ``tf.cast``."""
+    return math_ops.cast(convert_to_tensor(value), dtype)
+
+
 class ExponentialDecay(LearningRateSchedule):
-    """``initial * decay_rate ** (step / decay_steps)`` (integer division if ``staircase``)."""
+    """``initial * decay_rate ** (step / decay_steps)`` (the exponent floored if ``staircase``)."""
 
     def __init__(self, initial_learning_rate, decay_steps, decay_rate, staircase=False,
                  name=None):
@@ -65,20 +43,13 @@ class ExponentialDecay(LearningRateSchedule):
         self.staircase = staircase
         self.name = name
 
-    def _value_at(self, step):
-        # TF checks no sign: decay_steps=0 gives 0 ** (1/0) = 0.0 (NaN at step 0), as floats do.
-        with np.errstate(divide="ignore", invalid="ignore"):
-            p = float(np.float64(step) / np.float64(self.decay_steps))
-        if self.staircase:
-            p = float(np.floor(p))
-        return float(self.initial_learning_rate) * float(self.decay_rate) ** p
-
-    def _tensor_at(self, step):
-        p = math_ops.truediv(step, float(self.decay_steps))
+    def __call__(self, step):
+        initial = convert_to_tensor(self.initial_learning_rate)
+        dtype = initial.dtype
+        p = math_ops.truediv(_float(step, dtype), _float(self.decay_steps, dtype))
         if self.staircase:
             p = math_ops.floor(p)
-        return math_ops.multiply(math_ops.pow(convert_to_tensor(float(self.decay_rate)), p),
-                                 float(self.initial_learning_rate))
+        return math_ops.multiply(initial, math_ops.pow(_float(self.decay_rate, dtype), p))
 
     def get_config(self):
         return {"initial_learning_rate": self.initial_learning_rate,
@@ -98,17 +69,13 @@ class PiecewiseConstantDecay(LearningRateSchedule):
         self.values = list(values)
         self.name = name
 
-    def _value_at(self, step):
-        for boundary, value in zip(self.boundaries, self.values):
-            if step <= boundary:
-                return float(value)
-        return float(self.values[-1])
-
-    def _tensor_at(self, step):
-        out = convert_to_tensor(float(self.values[-1]))
-        for boundary, value in reversed(list(zip(self.boundaries, self.values))):
-            out = math_ops.where_v2(math_ops.less_equal(step, float(boundary)),
-                                    convert_to_tensor(float(value)), out)
+    def __call__(self, step):
+        step = convert_to_tensor(step)
+        values = [convert_to_tensor(v) for v in self.values]  # (each keeps its own dtype)
+        out = values[-1]
+        for boundary, value in reversed(list(zip(self.boundaries, values[:-1]))):
+            out = math_ops.where_v2(math_ops.less_equal(step, _float(boundary, step.dtype)),
+                                    math_ops.cast(value, out.dtype), out)
         return out
 
     def get_config(self):
@@ -116,7 +83,7 @@ class PiecewiseConstantDecay(LearningRateSchedule):
 
 
 class InverseTimeDecay(LearningRateSchedule):
-    """``initial / (1 + decay_rate * step / decay_steps)``."""
+    """``initial / (1 + decay_rate * step / decay_steps)`` (floored if ``staircase``)."""
 
     def __init__(self, initial_learning_rate, decay_steps, decay_rate, staircase=False,
                  name=None):
@@ -126,11 +93,14 @@ class InverseTimeDecay(LearningRateSchedule):
         self.staircase = staircase
         self.name = name
 
-    def _value_at(self, step):
-        p = step / self.decay_steps
+    def __call__(self, step):
+        initial = convert_to_tensor(self.initial_learning_rate)
+        dtype = initial.dtype
+        p = math_ops.truediv(_float(step, dtype), _float(self.decay_steps, dtype))
         if self.staircase:
-            p = math.floor(p)
-        return float(self.initial_learning_rate) / (1.0 + float(self.decay_rate) * p)
+            p = math_ops.floor(p)
+        decayed = math_ops.multiply(_float(self.decay_rate, dtype), p)
+        return math_ops.truediv(initial, math_ops.add(1.0, decayed))
 
     def get_config(self):
         return {"initial_learning_rate": self.initial_learning_rate,
@@ -139,6 +109,9 @@ class InverseTimeDecay(LearningRateSchedule):
 
 
 class PolynomialDecay(LearningRateSchedule):
+    """``(initial - end) * (1 - step / decay_steps) ** power + end``; with ``cycle`` the
+    period grows to the next multiple of `decay_steps`, else the step stops there."""
+
     def __init__(self, initial_learning_rate, decay_steps, end_learning_rate=0.0001, power=1.0,
                  cycle=False, name=None):
         self.initial_learning_rate = initial_learning_rate
@@ -148,15 +121,21 @@ class PolynomialDecay(LearningRateSchedule):
         self.cycle = cycle
         self.name = name
 
-    def _value_at(self, step):
-        steps = float(self.decay_steps)
-        if self.cycle:
-            steps = steps * max(1.0, math.ceil(step / steps)) if step else steps
+    def __call__(self, step):
+        initial = convert_to_tensor(self.initial_learning_rate)
+        dtype = initial.dtype
+        end, power = _float(self.end_learning_rate, dtype), _float(self.power, dtype)
+        step, decay_steps = _float(step, dtype), _float(self.decay_steps, dtype)
+        if self.cycle:  # (step 0 keeps the first period)
+            periods = math_ops.where_v2(math_ops.equal(step, 0.0), 1.0,
+                                        math_ops.ceil(math_ops.truediv(step, decay_steps)))
+            decay_steps = math_ops.multiply(decay_steps, periods)
         else:
-            step = min(step, steps)
-        frac = 1.0 - step / steps
-        return (float(self.initial_learning_rate) - self.end_learning_rate) * \
-            frac ** self.power + self.end_learning_rate
+            step = math_ops.minimum(step, decay_steps)
+        p = math_ops.truediv(step, decay_steps)
+        return math_ops.add(math_ops.multiply(math_ops.subtract(initial, end),
+                                              math_ops.pow(math_ops.subtract(1.0, p), power)),
+                            end)
 
     def get_config(self):
         return {"initial_learning_rate": self.initial_learning_rate,
@@ -164,23 +143,50 @@ class PolynomialDecay(LearningRateSchedule):
                 "power": self.power, "cycle": self.cycle, "name": self.name}
 
 
-class CosineDecay(LearningRateSchedule):
-    """Half a cosine from ``initial`` down to ``alpha * initial`` over `decay_steps`, then flat."""
+def _cosine_part(fraction, dtype):
+    """``0.5 * (1 + cos(pi * fraction))``: from 1 at fraction 0 down to 0 at fraction 1."""
+    pi = convert_to_tensor(math.pi, dtype=dtype)
+    return math_ops.multiply(0.5, math_ops.add(1.0, math_ops.cos(math_ops.multiply(pi,
+                                                                                   fraction))))
 
-    def __init__(self, initial_learning_rate, decay_steps, alpha=0.0, name=None):
+
+class CosineDecay(LearningRateSchedule):
+    """Half a cosine from ``initial`` down to ``alpha * initial`` over `decay_steps`, then flat.
+    With ``warmup_target``, a straight line from ``initial`` up to it over `warmup_steps`
+    first, then the cosine from there."""
+
+    def __init__(self, initial_learning_rate, decay_steps, alpha=0.0, name=None,
+                 warmup_target=None, warmup_steps=0):
         self.initial_learning_rate = initial_learning_rate
         self.decay_steps = decay_steps
         self.alpha = alpha
         self.name = name
+        self.warmup_target = warmup_target
+        self.warmup_steps = warmup_steps
 
-    def _value_at(self, step):
-        fraction = min(step, self.decay_steps) / self.decay_steps
-        cosine = 0.5 * (1.0 + math.cos(math.pi * fraction))
-        return float(self.initial_learning_rate) * ((1.0 - self.alpha) * cosine + self.alpha)
+    def _decay(self, step, decay_steps, decay_from, dtype):
+        cosine = _cosine_part(math_ops.truediv(step, decay_steps), dtype)
+        decayed = math_ops.add(math_ops.multiply(1 - self.alpha, cosine), self.alpha)
+        return math_ops.multiply(decay_from, decayed)
+
+    def __call__(self, step):
+        initial = convert_to_tensor(self.initial_learning_rate)
+        dtype = initial.dtype
+        decay_steps, step = _float(self.decay_steps, dtype), _float(step, dtype)
+        if self.warmup_target is None:
+            return self._decay(math_ops.minimum(step, decay_steps), decay_steps, initial, dtype)
+        warmup_steps = _float(self.warmup_steps, dtype)
+        step = math_ops.minimum(step, math_ops.add(decay_steps, warmup_steps))
+        target = _float(self.warmup_target, dtype)
+        rising = math_ops.add(math_ops.multiply(math_ops.subtract(target, initial),
+                                                math_ops.truediv(step, warmup_steps)), initial)
+        falling = self._decay(math_ops.subtract(step, warmup_steps), decay_steps, target, dtype)
+        return math_ops.where_v2(math_ops.less(step, warmup_steps), rising, falling)
 
     def get_config(self):
         return {"initial_learning_rate": self.initial_learning_rate,
-                "decay_steps": self.decay_steps, "alpha": self.alpha, "name": self.name}
+                "decay_steps": self.decay_steps, "alpha": self.alpha, "name": self.name,
+                "warmup_target": self.warmup_target, "warmup_steps": self.warmup_steps}
 
 
 class CosineDecayRestarts(LearningRateSchedule):
@@ -196,20 +202,28 @@ class CosineDecayRestarts(LearningRateSchedule):
         self.alpha = alpha
         self.name = name
 
-    def _value_at(self, step):
-        fraction = step / self.first_decay_steps
-        t_mul = float(self._t_mul)
-        if t_mul == 1.0:
-            restarts = math.floor(fraction)
-            fraction -= restarts
-        else:
-            # Periods grow geometrically: which period `fraction` falls in, and where.
-            restarts = math.floor(math.log(1.0 - fraction * (1.0 - t_mul)) / math.log(t_mul))
-            done = (1.0 - t_mul ** restarts) / (1.0 - t_mul)
-            fraction = (fraction - done) / t_mul ** restarts
-        peak = float(self._m_mul) ** restarts
-        cosine = 0.5 * peak * (1.0 + math.cos(math.pi * fraction))
-        return float(self.initial_learning_rate) * ((1.0 - self.alpha) * cosine + self.alpha)
+    def __call__(self, step):
+        initial = convert_to_tensor(self.initial_learning_rate)
+        dtype = initial.dtype
+        alpha, t_mul = _float(self.alpha, dtype), _float(self._t_mul, dtype)
+        fraction = math_ops.truediv(_float(step, dtype), _float(self.first_decay_steps, dtype))
+        if float(self._t_mul) == 1.0:  # periods of one length: the restart is the whole part
+            restarts = math_ops.floor(fraction)
+            fraction = math_ops.subtract(fraction, restarts)
+        else:  # periods growing geometrically: which one `fraction` falls in, and where
+            restarts = math_ops.floor(math_ops.truediv(
+                math_ops.log(math_ops.subtract(1.0, math_ops.multiply(
+                    fraction, math_ops.subtract(1.0, t_mul)))), math_ops.log(t_mul)))
+            done = math_ops.truediv(math_ops.subtract(1.0, math_ops.pow(t_mul, restarts)),
+                                    math_ops.subtract(1.0, t_mul))
+            fraction = math_ops.truediv(math_ops.subtract(fraction, done),
+                                        math_ops.pow(t_mul, restarts))
+        peak = math_ops.pow(_float(self._m_mul, dtype), restarts)
+        cosine = math_ops.multiply(math_ops.multiply(0.5, peak), math_ops.add(
+            1.0, math_ops.cos(math_ops.multiply(convert_to_tensor(math.pi, dtype=dtype),
+                                                fraction))))
+        decayed = math_ops.add(math_ops.multiply(math_ops.subtract(1.0, alpha), cosine), alpha)
+        return math_ops.multiply(initial, decayed)
 
     def get_config(self):
         return {"initial_learning_rate": self.initial_learning_rate,
