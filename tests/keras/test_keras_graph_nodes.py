@@ -28,3 +28,11 @@ def test_get_source_inputs_depth_first():
     joined = tf.keras.layers.concatenate([b, hidden])
     assert [t.name for t in tf.keras.utils.get_source_inputs(joined)] == ["b", "a"]
     assert tf.keras.utils.get_source_inputs(a)[0] is a
+
+
+def test_a_shared_layer_answers_input_and_output_with_its_first_call():
+    x, x2 = tf.keras.Input(shape=(4,)), tf.keras.Input(shape=(4,))
+    shared = tf.keras.layers.Dense(2)
+    first, _ = shared(x), shared(x2)
+    assert shared.output is first and shared.input is x  # TF 2: no error for shared layers
+    assert shared.input_shape == (None, 4) and shared.output_shape == (None, 2)

@@ -933,13 +933,11 @@ class Layer(Module):
             _STAND_IN_RUNS[0] -= 1
 
     # --- where the layer sits in functional graphs: its calls on KerasTensors --------------------
-    def _only_node(self, what):
+    def _first_node(self, what):
+        """The first call on KerasTensors: a layer called several times (shared) answers
+        `input`/`output` with its first call's, as TF 2's Keras does."""
         if not self._inbound_nodes:
             raise AttributeError(f"Layer {self.name} is not connected, no {what} to return.")
-        if len(self._inbound_nodes) > 1:
-            raise AttributeError(f"Layer {self.name} has multiple inbound nodes, hence the "
-                                 f"notion of \"layer {what}\" is ill-defined. Use "
-                                 f"`get_{what}_at(node_index)` instead.")
         return self._inbound_nodes[0]
 
     def _node_at(self, node_index, what):
@@ -995,7 +993,7 @@ class Layer(Module):
     @property
     def input(self):
         """The KerasTensor(s) this layer was called on in a functional model."""
-        self._only_node("input")
+        self._first_node("input")
         return self.get_input_at(0)
 
     @property
@@ -1003,7 +1001,7 @@ class Layer(Module):
         """The KerasTensor(s) this layer produced in a functional model."""
         if not self._inbound_nodes:
             raise AttributeError(f"Layer {self.name} has no inbound nodes.")  # TF's words
-        self._only_node("output")
+        self._first_node("output")
         return self.get_output_at(0)
 
     def _node_shapes(self, what, pick):
