@@ -22,6 +22,7 @@ TF_TYPE_LISTS = {name: tuple(names.split()) for name, names in {
     "Atan2": "bfloat16 float16 float32 float64",
     "Atanh": "bfloat16 float16 float32 float64 complex64 complex128",
     "BesselI0": "bfloat16 float16 float32 float64",
+    "BesselI0e": "bfloat16 float16 float32 float64",
     "Ceil": "bfloat16 float16 float32 float64",
     "CheckNumerics": "bfloat16 float16 float32 float64",
     "Cholesky": "float64 float32 float16 complex64 complex128",

@@ -24,6 +24,7 @@ SYMMETRIC = np.array([[-13.0, -7.5, -2.0, -0.3], [0.2, 1.0, 2.5, 5.0], [6.5, 9.0
 WIDE_POSITIVE = np.array([[0.1, 0.5, 1.0, 2.0], [3.5, 5.5, 7.0, 9.5], [11.0, 13.0, 20.0, 35.0]])
 CASES += [
     GradCase("BesselI0", s.bessel_i0, [INSIDE_UNIT * 4]),
+    GradCase("BesselI0e", s.bessel_i0e, [INSIDE_UNIT * 4]),
     GradCase("BesselI1", s.bessel_i1, [INSIDE_UNIT * 4]),
     GradCase("BesselI1e", s.bessel_i1e, [INSIDE_UNIT * 4]),
     GradCase("BesselJ0", s.bessel_j0, [SYMMETRIC]),
