@@ -40,3 +40,16 @@ def test_bessel_i0e_is_an_op_with_tfs_dtypes_and_gradient():
     # TF 2.21: (e^-|x| I0)' = I1e - sign(x) I0e
     np.testing.assert_allclose(tape.gradient(y, x).numpy(),
                                [-0.25784922, 0.09323901, -0.48861456], rtol=1e-6)
+
+
+def test_float32_ndtri_and_erfinv_follow_tfs_kernel():
+    # TF 2.21's float32 digits (the middle of the range and both tails)
+    np.testing.assert_array_equal(
+        tf.math.ndtri(np.array([0.975, 0.5, 1e-30], np.float32)).numpy(),
+        np.array([1.9599644, 0., -11.464024], np.float32))
+    np.testing.assert_array_equal(tf.math.erfinv(np.array([0.5], np.float32)).numpy(),
+                                  np.array([0.4769363], np.float32))
+    edges = tf.math.ndtri([0., 1., -0.5, 1.5, 1e-38]).numpy()
+    assert edges[0] == -np.inf and edges[1] == np.inf and np.isnan(edges[2:4]).all()
+    assert edges[4] == -np.inf  # a denormal input reads as 0, as under TF's flush-to-zero
+    assert tf.math.erfinv([-1., 1.]).numpy().tolist() == [-np.inf, np.inf]

@@ -21,6 +21,8 @@ from .more_math_ops import _erfc_float64
 from .registry import execute, register
 from .support import FLOATS, check_dtype
 
+_F32 = np.float32
+
 _HALF_SQRT_PI = math.sqrt(math.pi) / 2
 
 
@@ -70,8 +72,69 @@ def _normal_quantile(p):
     return np.where((p < 0) | (p > 1) | np.isnan(p), np.nan, z)
 
 
+# float32: TF's kernel (Eigen's version of Cephes' ndtri) in float32 step for step: a rational
+# function of (p - 1/2)^2 in the middle, and beyond exp(-2) from either end one in
+# 1/sqrt(-2 log p), with Eigen's packet log. (TF's CPU may take 1/x with an approximate
+# instruction in the tails, which can end one unit in the last place away.)
+_NDTRI_MIDDLE = ([-5.99633501014107895267e1, 9.80010754185999661536e1, -5.66762857469070293439e1,
+                  1.39312609387279679503e1, -1.23916583867381258016e0],
+                 [1.0, 1.95448858338141759834e0, 4.67627912898881538453e0,
+                  8.63602421390890590575e1, -2.25462687854119370527e2, 2.00260212380060660359e2,
+                  -8.20372256168333339912e1, 1.59056225126211695515e1,
+                  -1.18331621121330003142e0])
+_NDTRI_TAIL = ([4.05544892305962419923e0, 3.15251094599893866154e1, 5.71628192246421288162e1,
+                4.40805073893200834700e1, 1.46849561928858024014e1, 2.18663306850790267539e0,
+                -1.40256079171354495875e-1, -3.50424626827848203418e-2,
+                -8.57456785154685413611e-4],
+               [1.0, 1.57799883256466749731e1, 4.53907635128879210584e1, 4.13172038254672030440e1,
+                1.50425385692907503408e1, 2.50464946208309415979e0, -1.42182922854787788574e-1,
+                -3.80806407691578277194e-2, -9.33259480895457427372e-4])
+_NDTRI_FAR_TAIL = ([3.23774891776946035970e0, 6.91522889068984211695e0, 3.93881025292474443415e0,
+                    1.33303460815807542389e0, 2.01485389549179081538e-1,
+                    1.23716634817820021358e-2, 3.01581553508235416007e-4,
+                    2.65806974686737550832e-6, 6.23974539184983293730e-9],
+                   [1.0, 6.02427039364742014255e0, 3.67983563856160859403e0,
+                    1.37702099489081330271e0, 2.16236993594496635890e-1,
+                    1.34204006088543189037e-2, 3.28014464682127739104e-4,
+                    2.89247864745380683936e-6, 6.79019408009981274425e-9])
+
+
+def _polynomial_f32(t, coefficients):
+    """Horner's rule from the highest coefficient, each step rounded to float32."""
+    p = np.full_like(t, coefficients[0])
+    for c in coefficients[1:]:
+        p = p * t + _F32(c)
+    return p
+
+
+def _ratio_f32(t, pair):
+    return _polynomial_f32(t, pair[0]) / _polynomial_f32(t, pair[1])
+
+
+def _ndtri_float32(a):
+    from . import eigen_float
+    a = eigen_float._flush_denormals(a.astype(_F32))  # TF reads denormal inputs as 0
+    exp_neg_two = _F32(0.13533528323661269189)
+    lower = a <= _F32(1) - exp_neg_two
+    b = np.where(lower, a, _F32(1) - a)
+    with np.errstate(all="ignore"):
+        c = b - _F32(0.5)
+        c2 = c * c
+        middle = (c * (c2 * _ratio_f32(c2, _NDTRI_MIDDLE)) + c) * _F32(2.50662827463100050242)
+        x = np.sqrt(_F32(-2) * eigen_float.log(b))
+        z = _F32(1) / x
+        near = x < _F32(8)
+        x1 = z * np.where(near, _ratio_f32(z, _NDTRI_TAIL), _ratio_f32(z, _NDTRI_FAR_TAIL))
+        tail = (x - eigen_float.log(x) / x) - x1
+        tail = np.where(lower, -tail, tail)
+    out = np.where(exp_neg_two < b, middle, tail)
+    return np.where(a == 0, -np.inf, np.where(a == 1, np.inf, out)).astype(_F32)
+
+
 @register("Ndtri", elementwise=True)
 def _ndtri(x):
+    if x.dtype == np.float32:
+        return _ndtri_float32(x)
     return _normal_quantile(x).astype(x.dtype, copy=False)
 
 
@@ -92,6 +155,8 @@ def ndtri(x, name=None):
 def _erfinv(x):
     # As TF's kernel: erfinv(x) = ndtri((x + 1) / 2) / sqrt(2), with (x + 1) / 2 rounded to
     # x's dtype first (so erfinv of a float32 1e-8 is 0, as in TF).
+    if x.dtype == np.float32:  # TF's float32 kernel: ndtri(x/2 + 1/2) * sqrt(1/2)
+        return _ndtri_float32(_F32(0.5) * x + _F32(0.5)) * _F32(math.sqrt(0.5))
     half_up = ((x + x.dtype.type(1)) / x.dtype.type(2)).astype(x.dtype)
     with np.errstate(all="ignore"):
         return (_normal_quantile(half_up) / math.sqrt(2)).astype(x.dtype, copy=False)
@@ -179,7 +244,6 @@ def lbeta(x, name=None):
 # float32 follows TF's kernels (Eigen's float versions of Cephes' i0ef/i1ef): a Chebyshev series
 # in x/2 - 2 up to |x| = 8 and in 32/|x| - 2 beyond, every step rounded to float32 (no fused
 # multiply-add), then I = exp(|x|) * Ie. Other dtypes are computed in float64.
-_F32 = np.float32
 _I0E_NEAR = np.array([
     -1.30002500998624804212e-8, 6.04699502254191894932e-8, -2.67079385394061173391e-7,
     1.11738753912010371815e-6, -4.41673835845875056359e-6, 1.64484480707288970893e-5,
