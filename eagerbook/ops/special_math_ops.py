@@ -177,7 +177,9 @@ def erfcinv(x, name=None):
     """The inverse of erfc, through the normal quantile as TF computes it (so erfcinv(1) is
     -0.0, as in TF)."""
     x = _float_input(x, "Erfinv")
-    return -ndtri(0.5 * x) / math.sqrt(2)
+    # (TF multiplies by sqrt(1/2) in x's dtype, which rounds differently from dividing by
+    # sqrt(2))
+    return -ndtri(0.5 * x) * math_ops.cast(math.sqrt(0.5), x.dtype)
 
 
 # --- log-gamma and digamma ----------------------------------------------------------------------
