@@ -64,3 +64,13 @@ def test_erfcinv_multiplies_by_root_half_as_tf():
         np.array([-0.18420572578907013, -0.07972195744514465, 0.13615503907203674],
                  np.float32))
     assert tf.math.erfcinv([0.]).numpy()[0] == np.inf
+
+
+def test_float32_digamma_follows_tfs_kernel():
+    # TF 2.21's float32 digits, through the recurrence, the series and the reflection
+    x = np.array([1., 0.5, -2.5, 1e9, 0.25, 3.], np.float32)
+    np.testing.assert_array_equal(
+        tf.math.digamma(x).numpy(),
+        np.array([-0.5772159, -1.9635108, 1.1031568, 20.723267, -4.227454, 0.9227842],
+                 np.float32))
+    assert np.isnan(tf.math.digamma([0., -1.]).numpy()).all()  # the poles
