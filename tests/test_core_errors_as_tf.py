@@ -60,7 +60,7 @@ def _gradient(sources):
     (None, TypeError, "Cannot convert the argument `type_value`: None to a TensorFlow DType."),
     ({"a": "b"}, TypeError, "Cannot convert the argument `type_value`: 'b' to a TensorFlow "
                             "DType."),
-    (1.0, AttributeError, "'float' object has no attribute '_id'"),
+    (1.0, AttributeError, "'float' object has no attribute 'dtype'"),  # (TF reads dtype first)
     (np.array([1.0]), AttributeError, "'numpy.ndarray' object has no attribute '_id'"),
 ])
 def test_sources_that_are_not_tensors_get_tfs_errors(bad, kind, message):

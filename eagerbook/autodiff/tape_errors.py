@@ -14,7 +14,8 @@ def not_a_source(source):
     kind = type(source)
     name = kind.__name__ if kind.__module__ == "builtins" else \
         f"{kind.__module__.split('.')[0]}.{kind.__name__}"
-    raise AttributeError(f"'{name}' object has no attribute '_id'")
+    missing = "_id" if hasattr(source, "dtype") else "dtype"  # (TF 2.21 reads dtype first)
+    raise AttributeError(f"'{name}' object has no attribute '{missing}'")
 
 
 _NEEDS_PERSISTENT = "GradientTape must be created with persistent=True to compute the {} with "
