@@ -66,9 +66,10 @@ from .api.toplevel_extras import (
     is_symbolic_tensor,
     tuple,
 )
+from .api.toplevel_extras import name_scope_v2 as name_scope
 from .autodiff.custom_gradient import custom_gradient
 from .autodiff.tape import GradientTape, UnconnectedGradients
-from .core.context import executing_eagerly, name_scope
+from .core.context import executing_eagerly
 from .core.dtypes import (
     DType,
     as_dtype,

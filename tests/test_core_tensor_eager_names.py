@@ -35,3 +35,23 @@ def test_a_zero_slice_step_names_its_stride(index, position):
     with pytest.raises(tf.errors.InvalidArgumentError,
                        match=rf"strides\[{position}\] must be non-zero"):
         index(m)
+
+
+def test_name_scope_is_tfs_object():
+    scope = tf.name_scope("outer")
+    assert type(scope).__name__ == "name_scope_v2" and scope.name == "outer"
+    with scope as outer, tf.name_scope("inner") as inner:
+        assert (outer, inner) == ("outer/", "outer/inner/")
+        assert tf.Variable(1.0, name="v").name == "outer/inner/v:0"
+    with pytest.raises(ValueError, match="^name for name_scope must be a string.$"):
+        tf.name_scope(None)
+
+
+def test_user_name_scopes_stay_unique_in_a_graph():
+    g = tf.Graph()
+    with g.as_default():
+        with tf.name_scope("foo"):
+            a = tf.constant(1.0, name="c")
+        with tf.name_scope("foo"):
+            b = tf.constant(1.0, name="c")
+    assert (a.name, b.name) == ("foo/c:0", "foo_1/c:0")

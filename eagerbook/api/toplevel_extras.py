@@ -25,6 +25,29 @@ class AggregationMethod:
     EXPERIMENTAL_ACCUMULATE_N = 2
 
 
+class name_scope_v2:  # noqa: N801 - TF's name (``type(tf.name_scope("x")).__name__``)
+    """``tf.name_scope(name)``: the names made inside start with ``name/`` (Variables, and ops
+    while a function is traced); entering returns the whole scope, ``"outer/name/"``."""
+
+    def __init__(self, name):
+        if not isinstance(name, str):
+            raise ValueError("name for name_scope must be a string.")
+        self._name = name
+        self._entered = []  # (one object may be entered again, nested)
+
+    @property
+    def name(self):
+        return self._name
+
+    def __enter__(self):
+        scope = context.name_scope(self._name)
+        self._entered.append(scope)
+        return scope.__enter__()
+
+    def __exit__(self, *exc):
+        return self._entered.pop().__exit__(*exc)
+
+
 def get_current_name_scope():
     """The name scope entered now, ``"outer/inner"`` (``""`` outside any)."""
     return "/".join(context._per_thread.state.name_scopes)
