@@ -280,3 +280,6 @@ def observe(callback, include_variable_reads=True):
         yield observer
     finally:
         pop_recorder(observer)
+
+
+VARIABLES_MADE = [0]  # tf.Variables made so far: tf.function retraces a first trace that made some

@@ -12,7 +12,7 @@ without the user calling ``tape.watch``.
 import numpy as np
 
 from . import dtypes, errors
-from .context import _per_thread, scoped_name, state, thread_state
+from .context import VARIABLES_MADE, _per_thread, scoped_name, state, thread_state
 from .shape import TensorShape
 from .tensor import EagerTensor, Tensor, _from_numpy, convert_to_tensor, is_symbolic, numpy_text
 from .variable_modes import (
@@ -82,8 +82,8 @@ class Variable(PythonProtocols):
             variable_mode(VariableAggregationV2, aggregation, "aggregation", name)
         on_read = self._synchronization is VariableSynchronization.ON_READ  # (a metric's total:
         self._trainable = not on_read if trainable is None else bool(trainable)  # TF's default)
-        base = "Variable" if name is None else str(name)
-        self._name = scoped_name(base) + ":0"
+        self._name = scoped_name("Variable" if name is None else str(name)) + ":0"
+        VARIABLES_MADE[0] += 1  # (a first trace that made Variables, even outside it, reruns)
         if state.graph is not None and hasattr(state.graph, "variable_created"):
             state.graph.variable_created(self)  # tf.function: Variables on the first trace only
 

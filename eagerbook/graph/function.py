@@ -132,7 +132,7 @@ class Function:
         self._detector = _detector_for(python_function)
         # Tracing is serialized per Function (not execution): concurrent first calls trace once.
         self._lock = threading.RLock()
-        self._variables_created = False
+        self._variables_created, self._initializer_trace = False, None  # (see _trace)
         self._converted = None
         self._bound_instance = None
         self._instances = weakref.WeakKeyDictionary()
@@ -304,12 +304,12 @@ class Function:
         relaxed = None
         if self._reduce_retracing and self._concretes and self._input_signature is None:
             relaxed = _relax(self._concretes[-1]._arg_specs, args)
-        first = not self._variables_created and not self._concretes
+        first, made = not self._variables_created and not self._concretes, context.VARIABLES_MADE[0]
         concrete = self._trace_once(args, relaxed, allow_variables=True)
-        if first and concrete.graph.created_variables:
-            # Variables were created: trace again, now without creating any (as TF does), so
-            # the function reads the Variables the first trace made.
-            self._variables_created = True
+        if first and context.VARIABLES_MADE[0] != made:  # Keras weights too (made outside it)
+            # Variables were created: trace again, now without creating any (as TF does, which
+            # lists both traces), so the function reads the Variables the first trace made.
+            self._variables_created, self._initializer_trace = True, concrete  # (TF lists it)
             concrete = self._trace_once(args, relaxed, allow_variables=False)
         self._drop_dead()
         self._cache[key] = concrete
@@ -418,10 +418,10 @@ class Function:
     def list_concrete_functions(self):
         return list(self._concretes)
 
-    def pretty_printed_concrete_signatures(self, verbose=True):
-        """Every trace's signature, as ``print(concrete_fn)`` shows them (TF's format)."""
+    def pretty_printed_concrete_signatures(self, verbose=True):  # as print(concrete) shows each
+        traces = [t for t in (self._initializer_trace, *self._concretes) if t]  # TF lists both
         return ("\n\n" if verbose else "\n").join(
-            c.pretty_printed_signature(verbose=verbose) for c in self._concretes)
+            t.pretty_printed_signature(verbose=verbose) for t in traces)
 
 
 def _weakrefable(obj):

@@ -119,3 +119,60 @@ def test_keyword_only_arguments_are_kwargs_of_the_structured_signature():
     assert kwargs == {} and args == (tf.TensorSpec([], tf.float32, name="x"),
                                      tf.TensorSpec([], tf.float32, name="y"))
     assert tf.TensorSpec([], tf.float32, name="x") == args[0]
+
+
+def test_a_first_trace_that_builds_keras_weights_is_traced_again():
+    model = tf.keras.Sequential([tf.keras.layers.Dense(3)])
+    traced = []
+
+    @tf.function
+    def f(x):
+        traced.append(1)
+        return model(x)
+
+    f(tf.ones([1, 2]))
+    f(tf.ones([1, 2]))
+    assert len(traced) == 2 and f.experimental_get_tracing_count() == 2
+
+    made_nothing = []
+
+    @tf.function
+    def g(x):
+        made_nothing.append(1)
+        return model(x)
+
+    g(tf.ones([1, 2]))
+    assert len(made_nothing) == 1 and g.experimental_get_tracing_count() == 1
+
+
+def test_pretty_printed_signatures_list_the_variable_creating_trace_too():
+    @tf.function
+    def q(x):
+        if not hasattr(q, "w"):
+            q.w = tf.Variable(2.0)
+        return x * q.w
+
+    q(tf.constant(1.0))
+    q(tf.constant([1.0]))
+    scalar = ("(x: TensorSpec(shape=(), dtype=tf.float32, name=None)) -> "
+              "TensorSpec(shape=(), dtype=tf.float32, name=None)")
+    vector = ("(x: TensorSpec(shape=(1,), dtype=tf.float32, name=None)) -> "
+              "TensorSpec(shape=(1,), dtype=tf.float32, name=None)")
+    assert q.pretty_printed_concrete_signatures(verbose=False) == "\n".join(
+        [scalar, scalar, vector])
+    assert q.experimental_get_tracing_count() == 3
+
+
+def test_function_without_docstring_has_an_empty_doc():
+    @tf.function
+    def add_one(x):
+        return x + 1
+
+    @tf.function
+    def documented(x):
+        """Doubles."""
+        return 2 * x
+
+    assert add_one.__doc__ == "" and documented.__doc__ == "Doubles."
+    assert int(add_one(tf.constant(1))) == 2
+

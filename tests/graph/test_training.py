@@ -50,7 +50,8 @@ def test_in_graph_training_loop_matches_eager(capfd):
         return total
 
     totals = [float(train_epoch(ds)) for _ in range(3)]
-    assert train_epoch.experimental_get_tracing_count() == 1
+    # The first trace made the optimizer's Variables, so it was traced once more (as in TF).
+    assert train_epoch.experimental_get_tracing_count() == 2
     printed = [float(line.split()[1]) for line in capfd.readouterr().err.splitlines()
                if line.startswith("loss")]
     np.testing.assert_allclose(printed, eager_losses, rtol=1e-5)
