@@ -87,3 +87,16 @@ def test_set_shape_narrows_a_compatible_shape():
     assert v.shape == tf.TensorShape([1])
     with pytest.raises(ValueError, match="are not compatible"):
         tf.Variable([1.0, 2.0]).set_shape([3])
+
+
+def test_numpy_of_a_variable_while_tracing_is_refused():
+    v = tf.Variable(1.0)
+
+    @tf.function
+    def read():
+        return v.numpy()
+
+    with pytest.raises(NotImplementedError, match="numpy\\(\\) is only available when eager "
+                                                  "execution is enabled."):
+        read()
+    assert v.numpy() == 1.0

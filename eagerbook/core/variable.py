@@ -158,6 +158,8 @@ class Variable(PythonProtocols):
         return self._as_tensor()
 
     def numpy(self):
+        if state.graph is not None:  # (tracing: the value when the graph runs is not known)
+            raise NotImplementedError("numpy() is only available when eager execution is enabled.")
         return self._value[()] if self._value.ndim == 0 else self._value.copy()
 
     def __array__(self, dtype=None, copy=None):

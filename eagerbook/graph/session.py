@@ -249,7 +249,7 @@ class _NoOp:
 # do: the value is there from creation) and `v.eval()` (the value, as a NumPy value).
 Variable.initializer = property(
     lambda self: _NoOp(self._name.split(":")[0] + "/Assign", "AssignVariableOp"))
-Variable.eval = lambda self, session=None: self.numpy()
+Variable.eval = lambda self, session=None: np.array(self._value)  # (also while a graph is built)
 
 
 def global_variables_initializer():

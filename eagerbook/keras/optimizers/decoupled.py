@@ -15,6 +15,8 @@ eagerly, recorded ops while tracing), so both modes share one formula.
 
 import re
 
+import numpy as np
+
 from ...ops import math_ops
 
 
@@ -62,7 +64,7 @@ def apply_weight_decay(optimizer, xp, variables, lr):
 def make_averages(optimizer, variables):
     """One ``average`` slot per variable, starting at the variable's current value."""
     for variable in variables:
-        start = variable.numpy()
+        start = np.array(variable._value)  # (slots may be made while a step is traced)
         optimizer.add_slot(variable, "average", initializer=lambda shape, dtype, v=start: v)
 
 
