@@ -42,3 +42,20 @@ def test_shape_errors():
         "Failed to convert ''abc'' to a shape: ''a''could not be converted to a dimension. A "
         "shape should either be single dimension (e.g. 10), or an iterable of dimensions (e.g. "
         "[1, 10, None]).")
+
+
+def test_pack_sequence_as_refuses_in_tfs_words():
+    with pytest.raises(ValueError) as info:
+        tf.nest.pack_sequence_as([1, [2, 3]], [1, 2])
+    assert str(info.value) == ("Could not pack sequence. Structure had 3 atoms, but flat_sequence "
+                               "had 2 items.  Structure: [1, [2, 3]], flat_sequence: [1, 2].")
+    with pytest.raises(ValueError) as info:
+        tf.nest.pack_sequence_as(1, [5, 6])
+    assert str(info.value) == (
+        "The target structure is of type `<class 'int'>`\n  1\nHowever the input is a sequence "
+        "(<class 'list'>) of length 2.\n  [5, 6]\nnest cannot guarantee that it is safe to map "
+        "one to the other.")
+    with pytest.raises(TypeError) as info:
+        tf.nest.pack_sequence_as([1, 2], 5)
+    assert str(info.value) == ("Attempted to pack value:\n  5\ninto a structure, but found "
+                               "incompatible type `<class 'int'>` instead.")

@@ -41,22 +41,33 @@ def _key_order(k):
 
 
 def pack_sequence_as(structure, flat_sequence):
+    if not isinstance(flat_sequence, (list, tuple)) and not is_nested(flat_sequence):
+        raise TypeError(f"Attempted to pack value:\n  {flat_sequence}\ninto a structure, but "
+                        f"found incompatible type `{type(flat_sequence)}` instead.")
     flat = list(flat_sequence)
     if not isinstance(structure, (list, tuple, dict)):
         if len(flat) != 1:
-            raise ValueError(f"Structure is a scalar but len(flat_sequence) == {len(flat)} > 1")
+            raise ValueError(f"The target structure is of type `{type(structure)}`\n  "
+                             f"{structure}\nHowever the input is a sequence "
+                             f"({type(flat_sequence)}) of length {len(flat)}.\n  "
+                             f"{flat_sequence}\nnest cannot guarantee that it is safe to map "
+                             "one to the other.")
         return flat[0]
     if type(structure) is list and not _has_nested(structure):
         if len(structure) != len(flat):
-            raise ValueError(f"Structure had {len(structure)} elements, but flat_sequence had "
-                             f"{len(flat)} elements.")
+            raise _count_error(structure, len(structure), flat_sequence)
         return flat  # a flat list of leaves (the common `tape.gradient(loss, [w, b])`)
     expected = len(flatten(structure))
     if expected != len(flat):
-        raise ValueError(f"Structure had {expected} elements, but flat_sequence had {len(flat)}"
-                         " elements.")
+        raise _count_error(structure, expected, flat_sequence)
     it = iter(flat)
     return _pack(structure, it)
+
+
+def _count_error(structure, expected, flat_sequence):
+    return ValueError(f"Could not pack sequence. Structure had {expected} atoms, but "
+                      f"flat_sequence had {len(flat_sequence)} items.  Structure: {structure}, "
+                      f"flat_sequence: {flat_sequence}.")
 
 
 def _pack(structure, it):

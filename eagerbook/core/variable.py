@@ -158,7 +158,8 @@ class Variable(PythonProtocols):
         return self._as_tensor()
 
     def numpy(self):
-        if state.graph is not None:  # (tracing: the value when the graph runs is not known)
+        if state.graph is not None and not hasattr(state.graph, "as_default"):  # (a function
+            # traced: its value when the graph runs is not known; a TF 1.x graph's is, here)
             raise NotImplementedError("numpy() is only available when eager execution is enabled.")
         return self._value[()] if self._value.ndim == 0 else self._value.copy()
 
