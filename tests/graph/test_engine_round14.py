@@ -162,17 +162,3 @@ def test_pretty_printed_signatures_list_the_variable_creating_trace_too():
         [scalar, scalar, vector])
     assert q.experimental_get_tracing_count() == 3
 
-
-def test_function_without_docstring_has_an_empty_doc():
-    @tf.function
-    def add_one(x):
-        return x + 1
-
-    @tf.function
-    def documented(x):
-        """Doubles."""
-        return 2 * x
-
-    assert add_one.__doc__ == "" and documented.__doc__ == "Doubles."
-    assert int(add_one(tf.constant(1))) == 2
-
