@@ -59,3 +59,22 @@ def test_pack_sequence_as_refuses_in_tfs_words():
         tf.nest.pack_sequence_as([1, 2], 5)
     assert str(info.value) == ("Attempted to pack value:\n  5\ninto a structure, but found "
                                "incompatible type `<class 'int'>` instead.")
+
+
+def test_tensor_spec_subtypes():
+    spec = tf.TensorSpec
+    assert spec([2, 3]).is_subtype_of(spec([None, 3])) and spec([2]).is_subtype_of(spec(None))
+    assert not spec([None, 3]).is_subtype_of(spec([2, 3]))
+    assert not spec([2], tf.int32).is_subtype_of(spec([2]))
+    assert not spec([2], name="a").is_subtype_of(spec([2]))  # (the name counts too)
+    assert not spec([2]).is_subtype_of(tf.RaggedTensorSpec([2])) and not spec([2]).is_subtype_of(5)
+
+
+def test_keras_tensor_set_shape():
+    x = tf.keras.Input(shape=(None, 3))
+    x.set_shape([None, 5, 3])
+    assert x.shape == (None, 5, 3)
+    with pytest.raises(ValueError) as info:
+        x.set_shape([None, 4])
+    assert str(info.value) == ("Keras symbolic input/output's shape (None, 5, 3) is not "
+                               "compatible with supplied shape (None, 4).")

@@ -61,6 +61,12 @@ class TensorSpec:
             raise ValueError(f"No TypeSpec is compatible with both {self} and {other}")
         return TensorSpec(self._shape.most_specific_compatible_shape(other.shape), self._dtype)
 
+    def is_subtype_of(self, other):
+        """True if every tensor this spec describes fits `other` too: the same dtype and name,
+        and a shape at least as specific (TF's tracing-type rule)."""
+        return (type(other) is type(self) and other.dtype == self._dtype
+                and other.name == self._name and self._shape.is_subtype_of(other.shape))
+
     def most_specific_common_supertype(self, others):
         """The most specific TensorSpec this and every one of `others` (a list) fit, or None
         when the dtypes differ; the name is kept where all agree (TF's rule)."""

@@ -38,6 +38,14 @@ class KerasTensor:
     def get_shape(self):
         return self._shape
 
+    def set_shape(self, shape):
+        """Narrows the static shape to `shape` (as a tensor's ``set_shape``)."""
+        shape = TensorShape(shape)
+        if not self._shape.is_compatible_with(shape):
+            raise ValueError(f"Keras symbolic input/output's shape {self._shape} is not "
+                             f"compatible with supplied shape {shape}.")
+        self._shape = self._shape.merge_with(shape)
+
     @property
     def dtype(self):
         return self._dtype
