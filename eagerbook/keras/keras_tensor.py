@@ -95,17 +95,27 @@ class KerasTensor:
     def __hash__(self):
         return id(self)
 
-    def __bool__(self):
-        raise TypeError("Using a symbolic KerasTensor as a Python bool is not allowed: it "
-                        "has no value until the model runs on real data.")
+    # A KerasTensor has no value: what needs one fails with TF's words (no numpy() at all).
+    def __len__(self):
+        raise TypeError("Keras symbolic inputs/outputs do not implement `__len__`. You may be "
+                        "trying to pass TF-Keras symbolic inputs/outputs to a TF API that does "
+                        "not register dispatching, preventing TF-Keras from automatically "
+                        "converting the API call to a lambda layer in the Functional Model. "
+                        "This error will also get raised if you try asserting a symbolic "
+                        "input/output directly.")
+
+    __bool__ = __len__  # (TF's bool() falls back on __len__)
 
     def __array__(self, *args, **kwargs):
-        raise TypeError(f"Cannot convert a symbolic KerasTensor ({self}) to a NumPy array. "
-                        "KerasTensors only describe the inputs of a functional model.")
-
-    def numpy(self):
-        raise TypeError("A symbolic KerasTensor has no value: build a Model with it and "
-                        "call the model on data.")
+        raise TypeError(f"You are passing {self}, an intermediate TF-Keras symbolic "
+                        "input/output, to a TF API that does not allow registering custom "
+                        "dispatchers, such as `tf.cond`, `tf.function`, gradient tapes, or "
+                        "`tf.map_fn`. TF-Keras Functional model construction only supports TF "
+                        "API calls that *do* support dispatching, such as `tf.math.add` or "
+                        "`tf.reshape`. Other APIs cannot be called directly on symbolic Keras"
+                        "inputs/outputs. You can work around this limitation by putting the "
+                        "operation in a custom TF-Keras layer `call` and calling that layer on "
+                        "this symbolic input/output.")
 
     # Arithmetic on KerasTensors becomes a small op layer in the graph (TF's TFOpLambda).
     # The layer class is given by layers/core.py when it is defined (this module sits below
