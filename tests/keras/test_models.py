@@ -80,7 +80,7 @@ def test_functional_errors():
     model = tf.keras.Model(a, layers.Dense(2)(a))
     with pytest.raises(ValueError, match=r"expected shape=\(None, 3\), found shape=\(1, 4\)"):
         model(np.ones((1, 4), np.float32))
-    with pytest.raises(TypeError, match="symbolic KerasTensor"):
+    with pytest.raises(TypeError, match="an intermediate TF-Keras symbolic input/output"):
         np.asarray(a)
 
 
