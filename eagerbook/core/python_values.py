@@ -54,6 +54,8 @@ _BOOL_AS_NUMBER = frozenset({dtypes.int32, dtypes.int64, dtypes.float16, dtypes.
                              dtypes.float64})
 _FLOAT32_MAX = float(np.finfo(np.float32).max)
 _MIXED = "Can't convert Python sequence with mixed types to Tensor."
+_ONE_KIND = frozenset({builtins.bool, int, float, complex, str, bytes})  # (plain leaves)
+_SEQUENCES = frozenset({list, tuple, range})
 
 
 def _kind(item):
@@ -74,7 +76,7 @@ def _kind(item):
 def check_python_kinds(value, dtype):
     """TF infers one kind for a nested sequence, element by element in order: the first
     element's kind, which an int may widen to float (and a complex first element takes ints
-    and floats). Any other mix is refused, as is None. Returns the kind ("float", ...)."""
+    and floats). Any other mix is TF's ValueError, as is None."""
     if type(value) in _ONE_KIND:
         return  # a lone scalar
     types = _leaf_types(value)
@@ -103,8 +105,6 @@ def check_python_kinds(value, dtype):
             raise ValueError(_MIXED)
 
 
-_ONE_KIND = frozenset({builtins.bool, int, float, complex, str, bytes})
-
 
 def _leaf_types(value):
     """The types of the leaves of a nested list/tuple/range."""
@@ -116,8 +116,6 @@ def _leaf_types(value):
                 types |= _leaf_types(row)
     return types
 
-
-_SEQUENCES = frozenset({list, tuple, range})
 
 
 def check_float32_range(value, array):
