@@ -1,6 +1,7 @@
 """``tf.compat.v1``: the TF 1.x names the guide's older examples use."""
 
 import sys
+import types
 
 import numpy as np
 
@@ -31,9 +32,9 @@ from ...ops.random_ops import random_normal, random_shuffle, random_uniform
 from ...ops.random_ops import set_seed as set_random_seed
 from ...ops.script_ops import numpy_function
 from .. import layers as _layers_module
-from .. import train  # tf.compat.v1.train (TF 1.x optimizers)
+from .. import train as _train_module
 from ..queue import FIFOQueue, QueueBase
-from . import v1_layers
+from . import v1_layers, v1_losses, v1_variable_scope
 from .v1_init_ops import (
     constant_initializer,
     glorot_uniform_initializer,
@@ -148,6 +149,19 @@ def _keras():
 layers = _Namespace(lambda: _layers_module, **{
     name: getattr(v1_layers, name) for name in ("dense", "conv2d", "flatten", "dropout",
                                                 "max_pooling2d", "average_pooling2d")})
+
+# tf.compat.v1.train: TF 2's tf.train, TF 1.x's optimizers and its global step besides
+train = _Namespace(lambda: _train_module, **{
+    name: getattr(v1_variable_scope, name)
+    for name in ("get_global_step", "create_global_step", "get_or_create_global_step")})
+
+# tf.compat.v1.losses: TF 1.x's scalar losses (v1_losses.py) and nothing else, as in TF
+losses = types.SimpleNamespace(**{
+    name: getattr(v1_losses, name) for name in (
+        "Reduction", "compute_weighted_loss", "mean_squared_error", "absolute_difference",
+        "huber_loss", "log_loss", "sigmoid_cross_entropy", "softmax_cross_entropy",
+        "sparse_softmax_cross_entropy", "get_losses", "get_regularization_losses",
+        "get_regularization_loss", "get_total_loss")})
 
 # tf.compat.v1.keras: TF 2's Keras, with the decorator that lets TF 1.x layer code run in it
 keras = _Namespace(_keras, utils=_Namespace(lambda: _keras().utils,

@@ -21,6 +21,8 @@ import re
 import threading
 import weakref
 
+import numpy as np
+
 from ...core import context, dtypes
 from ...core.shape import TensorShape
 from ...core.tensor import Tensor, convert_to_tensor
@@ -364,3 +366,34 @@ def track_tf1_style_variables(method):
         return result
 
     return tracking
+
+
+# --- the global step (TF 1.x's step counter, one per graph) -------------------------------------
+_EAGER_GLOBAL_STEP = []  # eagerly, one for the program (TF keeps it in its global graph)
+
+
+def get_global_step(graph=None):
+    """The global step Variable of the graph being built (eagerly: the program's), or None."""
+    if _graph() is None:
+        return _EAGER_GLOBAL_STEP[0] if _EAGER_GLOBAL_STEP else None
+    found = get_collection(GraphKeys.GLOBAL_STEP)
+    return found[0] if found else None
+
+
+def create_global_step(graph=None):
+    """A new int64 Variable ``global_step`` at 0 (TF's ValueError if there is one already)."""
+    if get_global_step() is not None:
+        raise ValueError('"global_step" already exists.')
+    with _outside_name_scopes():
+        step = Variable(np.int64(0), trainable=False, name="global_step", dtype=dtypes.int64)
+    if _graph() is None:
+        _EAGER_GLOBAL_STEP.append(step)
+    else:
+        add_to_collection(GraphKeys.GLOBAL_STEP, step)
+    return step
+
+
+def get_or_create_global_step(graph=None):
+    step = get_global_step()
+    return step if step is not None else create_global_step()
+
