@@ -22,8 +22,9 @@ import numpy as np
 from ...checkpoints.containers import ListWrapper
 from ...core import dtypes
 from ...core.shape import TensorShape
-from ...core.tensor import _from_numpy
-from ...ops import image_ops, random_ops
+from ...core.tensor import _from_numpy, convert_to_tensor
+from ...ops import image_ops, math_ops, random_ops
+from ...ops.ragged_ops import RaggedTensor
 from .. import backend, initializers
 from .base import Layer, running_on_stand_ins
 from .preprocessing import runs_on_values
@@ -206,8 +207,16 @@ class Resizing(_ImageLayer):
         self.interpolation = interpolation
         self.crop_to_aspect_ratio = crop_to_aspect_ratio
 
-    @runs_on_values
     def call(self, inputs):
+        if self.crop_to_aspect_ratio or isinstance(inputs, RaggedTensor):
+            return self._crop_and_resize_values(inputs)
+        # tf.image.resize's ops, so that gradients flow through the layer when it sits
+        # inside a model (as TF's does), eagerly and in a tf.function alike
+        images = math_ops.cast(convert_to_tensor(inputs), dtypes.float32)
+        return image_ops.resize(images, [self.height, self.width], method=self.interpolation)
+
+    @runs_on_values
+    def _crop_and_resize_values(self, inputs):
         images, single = _images(inputs, "'images' must have either 3 or 4 dimensions.")
         if self.crop_to_aspect_ratio:
             images = _center_crop_to_ratio(images, self.height / self.width)

@@ -1,0 +1,69 @@
+"""Constructs of TF's tutorials and guides found differing from TF in round 15 (video
+classification, the RNN and convolution layer options, the summary's options, layers holding
+tf.Modules). Expected values were printed by TF 2 (tf.keras)."""
+
+import numpy as np
+
+import eagerbook as tf
+
+layers = tf.keras.layers
+
+
+def _gradient_through(layer, x, traced):
+    x = tf.Variable(x)
+
+    def grad():
+        with tf.GradientTape() as tape:
+            y = tf.reduce_sum(layer(x) * 1.5)
+        return tape.gradient(y, x)
+
+    return (tf.function(grad) if traced else grad)()
+
+
+def test_resizing_passes_gradients_eagerly_and_in_tf_function():
+    # the video-classification tutorial resizes frames in the middle of the network
+    images = np.arange(2 * 4 * 4 * 1, dtype=np.float32).reshape(2, 4, 4, 1)
+    for traced in (False, True):
+        grad = _gradient_through(layers.Resizing(2, 2), images, traced)
+        assert grad is not None
+        # each output pixel blends the centre 2x2 block of its 2x2 input patch equally
+        np.testing.assert_allclose(grad.numpy(), np.full((2, 4, 4, 1), 0.375))
+
+
+def test_resizing_values_and_dtype_are_tf_image_resize_ones():
+    images = np.arange(36, dtype=np.uint8).reshape(1, 6, 6, 1)
+    out = layers.Resizing(4, 3)(images)
+    assert out.dtype == tf.float32
+    expected = tf.image.resize(tf.cast(images, tf.float32), [4, 3])
+    np.testing.assert_array_equal(out.numpy(), expected.numpy())
+    nearest = layers.Resizing(3, 3, interpolation="nearest")(images[0])
+    assert nearest.shape == (3, 3, 1)
+    np.testing.assert_array_equal(nearest.numpy()[:, :, 0], [[7, 9, 11], [19, 21, 23],
+                                                             [31, 33, 35]])
+    np.testing.assert_array_equal(out.numpy()[0, :, :, 0], [[2, 4, 6], [11, 13, 15],
+                                                            [20, 22, 24], [29, 31, 33]])
+
+
+def test_model_with_resizing_between_layers_trains_every_weight():
+    inputs = layers.Input(shape=(3, 8, 8, 2))
+    x = layers.Conv3D(2, 3, padding="same")(inputs)
+
+    class ResizeVideo(layers.Layer):
+        def __init__(self, height, width):
+            super().__init__()
+            self.height, self.width = height, width
+            self.resizing_layer = layers.Resizing(height, width)
+
+        def call(self, video):
+            old_shape = tf.shape(video)
+            images = tf.reshape(video, [-1, old_shape[2], old_shape[3], old_shape[4]])
+            images = self.resizing_layer(images)
+            return tf.reshape(images, [old_shape[0], old_shape[1], self.height, self.width,
+                                       old_shape[4]])
+
+    x = ResizeVideo(4, 4)(x)
+    model = tf.keras.Model(inputs, layers.Dense(1)(layers.Flatten()(x)))
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_sum(model(tf.ones((2, 3, 8, 8, 2))))
+    grads = tape.gradient(loss, model.trainable_weights)
+    assert all(g is not None for g in grads)
