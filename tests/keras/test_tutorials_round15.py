@@ -3,6 +3,7 @@ classification, the RNN and convolution layer options, the summary's options, la
 tf.Modules). Expected values were printed by TF 2 (tf.keras)."""
 
 import numpy as np
+import pytest
 
 import eagerbook as tf
 
@@ -67,3 +68,52 @@ def test_model_with_resizing_between_layers_trains_every_weight():
         loss = tf.reduce_sum(model(tf.ones((2, 3, 8, 8, 2))))
     grads = tape.gradient(loss, model.trainable_weights)
     assert all(g is not None for g in grads)
+
+
+def test_dense_casts_floats_itself_when_autocast_is_off():
+    layer = layers.Dense(2, autocast=False)
+    out = layer(tf.ones((1, 3), dtype=tf.float64))
+    assert out.dtype == tf.float32 and layer.kernel.dtype == tf.float32
+
+
+def test_text_vectorization_takes_a_string_lookup_name():
+    tf.keras.backend.clear_session()
+    names = [layers.TextVectorization().name, layers.StringLookup().name,
+             layers.TextVectorization().name, layers.StringLookup().name]
+    assert names == ["text_vectorization", "string_lookup_1", "text_vectorization_1",
+                     "string_lookup_3"]
+
+
+def test_causal_padding_only_for_one_dimensional_convolutions():
+    for make in (lambda: layers.Conv2D(2, 3, padding="causal"),
+                 lambda: layers.Conv3D(2, 3, padding="causal"),
+                 lambda: layers.SeparableConv2D(2, 3, padding="causal"),
+                 lambda: layers.Conv2DTranspose(2, 3, padding="causal")):
+        with pytest.raises(ValueError, match=r"^Causal padding is only supported for "
+                                             r"`Conv1D`and `SeparableConv1D`\.$"):
+            make()
+    assert layers.SeparableConv1D(2, 3, padding="causal").padding == "causal"
+
+
+def test_a_layer_tracks_the_variables_of_a_tf_module_it_holds():
+    class SimpleModule(tf.Module):
+        def __init__(self):
+            super().__init__(name="simple")
+            self.a_variable = tf.Variable(5.0, name="train_me")
+            self.frozen = tf.Variable(5.0, trainable=False, name="do_not_train_me")
+
+        def __call__(self, x):
+            return self.a_variable * x + self.frozen
+
+    class Wrapper(layers.Layer):
+        def __init__(self):
+            super().__init__()
+            self.mod = SimpleModule()
+
+        def call(self, x):
+            return self.mod(x)
+
+    wrapper = Wrapper()
+    assert float(wrapper(tf.constant(1.0))) == 10.0
+    assert [v.name for v in wrapper.trainable_variables] == ["train_me:0"]
+    assert [v.name for v in wrapper.non_trainable_variables] == ["do_not_train_me:0"]

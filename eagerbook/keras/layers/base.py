@@ -335,6 +335,8 @@ class Layer(Module):
                     if id(value) not in seen:
                         seen.add(id(value))
                         variables.append(value)
+                elif isinstance(value, Module):  # a plain tf.Module: its variables count too
+                    stack.extend((v, depth + 1) for v in reversed(value.variables))
         return layers, variables
 
     @property

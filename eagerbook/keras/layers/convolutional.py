@@ -152,7 +152,10 @@ class _Conv(KernelLayer):
         if not all(self.strides):
             raise ValueError(f"The argument `strides` cannot contains 0(s). Received: "
                              f"{self.strides}")
-        causal = rank == 1 and str(padding).lower() == "causal"  # Conv1D only
+        causal = str(padding).lower() == "causal"
+        if causal and rank != 1:
+            raise ValueError("Causal padding is only supported for `Conv1D`and "  # TF's words
+                             "`SeparableConv1D`.")
         self.padding = "causal" if causal else _padding(padding)
         self.data_format = data_format or "channels_last"
         if self.data_format != "channels_last":

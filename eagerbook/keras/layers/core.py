@@ -115,6 +115,8 @@ class Dense(KernelLayer):
                 sparse_ops.sparse_dense_matmul(inputs, self.kernel))
         if not inputs.dtype.is_floating:  # Keras's Dense casts integer inputs (np.arange...)
             inputs = math_ops.cast(inputs, self.kernel.dtype)
+        elif not self._autocast:  # and floats that autocast=False left as they came
+            inputs = math_ops.cast(inputs, self.compute_dtype)
         rank = inputs.shape.rank
         if rank == 2:
             outputs = math_ops.matmul(inputs, self.kernel)

@@ -24,6 +24,7 @@ from ...core.tensor import Tensor, _from_numpy, convert_to_tensor, is_symbolic
 from ...ops import array_ops, math_ops, script_ops, sparse_ops
 from ...ops.ragged_ops import RaggedTensor
 from ...ops.sparse_ops import SparseTensor
+from .. import backend
 from .base import Layer
 from .string_hashes import fingerprint64
 
@@ -822,6 +823,9 @@ class TextVectorization(PreprocessingLayer):
                              f"Received: ragged={ragged} and "
                              f"output_sequence_length={output_sequence_length}")
         check_sparse_mode(sparse, output_mode)  # (TF's inner StringLookup checks it)
+        # TF's layer makes an inner StringLookup, which takes the next automatic name: a
+        # StringLookup made later is "string_lookup_1", as in TF
+        backend.unique_object_name("string_lookup")
         # An integer n means every width from 1 to n; a tuple, those widths.
         self.ngrams = ngrams
         self._widths = None if ngrams is None else \
