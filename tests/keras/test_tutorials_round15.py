@@ -117,3 +117,33 @@ def test_a_layer_tracks_the_variables_of_a_tf_module_it_holds():
     assert float(wrapper(tf.constant(1.0))) == 10.0
     assert [v.name for v in wrapper.trainable_variables] == ["train_me:0"]
     assert [v.name for v in wrapper.non_trainable_variables] == ["do_not_train_me:0"]
+
+
+def test_functional_call_of_a_positional_embedding_shorter_than_the_stand_in_steps():
+    # the English-to-Spanish transformer example embeds tf.range(steps) in 6 positions; TF
+    # traces the call without values, so unknown steps never overflow the embedding
+    class PositionalEmbedding(layers.Layer):
+        def __init__(self, sequence_length, vocab_size, embed_dim):
+            super().__init__()
+            self.token_embeddings = layers.Embedding(vocab_size, embed_dim)
+            self.position_embeddings = layers.Embedding(sequence_length, embed_dim)
+
+        def call(self, inputs):
+            positions = tf.range(start=0, limit=tf.shape(inputs)[-1], delta=1)
+            return self.token_embeddings(inputs) + self.position_embeddings(positions)
+
+    inputs = tf.keras.Input(shape=(None,), dtype="int64")
+    outputs = PositionalEmbedding(6, 30, 4)(inputs)
+    assert outputs.shape.as_list() == [None, None, 4]
+    model = tf.keras.Model(inputs, outputs)
+    assert model(np.ones((2, 6), np.int64)).shape == (2, 6, 4)
+
+
+def test_functional_call_still_reports_a_real_error_of_the_layer():
+    class Broken(layers.Layer):
+        def call(self, inputs):
+            return tf.gather(tf.zeros((3,)), tf.range(tf.shape(inputs)[-1]) + 5)
+
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"indices\[0\] = 5 is not in "
+                                                             r"\[0, 3\)"):
+        Broken()(tf.keras.Input(shape=(None,)))

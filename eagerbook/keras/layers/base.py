@@ -882,11 +882,10 @@ class Layer(Module):
         one that does not (the query steps of an attention over unknown key steps) is kept,
         as TF's traced shapes keep it."""
         unknown = _has_unknown_steps(args, kwargs)
-        out = self._run_on_stand_ins(args, kwargs, 8)
-        other = out
-        if unknown:  # silently: TF's trace runs the Python code once, so prints once
-            with contextlib.redirect_stdout(io.StringIO()):
-                other = self._run_on_stand_ins(args, kwargs, 9)
+        if not unknown:
+            out = other = self._run_on_stand_ins(args, kwargs, 8)
+        else:
+            out, other = self._run_on_two_stand_in_sizes(args, kwargs)
 
         def symbolic(t, t_other):
             t, t_other = convert_to_tensor(t), convert_to_tensor(t_other)
@@ -903,6 +902,22 @@ class Layer(Module):
             return nest.map_structure(symbolic, out, other)
         except (ValueError, TypeError):  # the structure depends on the sizes: the first run's
             return nest.map_structure(lambda t: symbolic(t, t), out)
+
+    def _run_on_two_stand_in_sizes(self, args, kwargs):
+        """The outputs of runs with unknown sizes 8 and 9; if those sizes fail (a positional
+        embedding of 6 positions looked up with tf.range of the steps), 2 and 3, then 1 and
+        2. TF's trace knows no values, so none of them would fail there. When every pair
+        fails, the error is the first run's."""
+        first_error = None
+        for size in (8, 2, 1):
+            try:
+                out = self._run_on_stand_ins(args, kwargs, size)
+                # silently: TF's trace runs the Python code once, so prints once
+                with contextlib.redirect_stdout(io.StringIO()):
+                    return out, self._run_on_stand_ins(args, kwargs, size + 1)
+            except Exception as exc:  # noqa: BLE001 - re-raised below if no size works
+                first_error = first_error or exc
+        raise first_error
 
     def _run_on_stand_ins(self, args, kwargs, unknown_size):
         """The layer's call on zeros shaped as the KerasTensors among `args`/`kwargs` (batch
