@@ -147,3 +147,26 @@ def test_functional_call_still_reports_a_real_error_of_the_layer():
     with pytest.raises(tf.errors.InvalidArgumentError, match=r"indices\[0\] = 5 is not in "
                                                              r"\[0, 3\)"):
         Broken()(tf.keras.Input(shape=(None,)))
+
+
+def test_time_major_recurrent_layers_read_and_return_time_first():
+    x = np.random.RandomState(0).normal(size=(5, 3, 2)).astype("float32")  # (time, batch, .)
+    for cls in (layers.LSTM, layers.GRU, layers.SimpleRNN):
+        time_major = cls(4, time_major=True, return_sequences=True, return_state=True)
+        batch_major = cls(4, return_sequences=True, return_state=True)
+        outs = time_major(x)
+        batch_major(np.transpose(x, (1, 0, 2)))
+        batch_major.set_weights(time_major.get_weights())
+        expected = batch_major(np.transpose(x, (1, 0, 2)))
+        assert outs[0].shape == (5, 3, 4)
+        np.testing.assert_allclose(outs[0].numpy(), np.transpose(expected[0].numpy(),
+                                                                 (1, 0, 2)), atol=1e-6)
+        for state, other in zip(outs[1:], expected[1:]):
+            assert state.shape == (3, 4)
+            np.testing.assert_allclose(state.numpy(), other.numpy(), atol=1e-6)
+        config = time_major.get_config()
+        assert config["time_major"] is True and cls.from_config(config).time_major
+    inputs = tf.keras.Input(shape=(3, 2))
+    assert layers.LSTM(4, time_major=True, return_sequences=True)(inputs).shape.as_list() == \
+        [None, 3, 4]
+    assert layers.LSTM(4, time_major=True)(inputs).shape.as_list() == [3, 4]

@@ -44,7 +44,9 @@ _NOT_TRACKED = frozenset({"_inbound_nodes", "_outbound_nodes", "_added_metrics",
                           "_self_attr_cache", "history", "stop_training", "_symbolic_inputs",
                           "_symbolic_outputs", "inputs", "outputs", "_input_layers",
                           "_output_layers", "_name_scope", "_inferred_nodes",
-                          "_inferred_input_shape"})
+                          "_inferred_input_shape",
+                          # a revived model's loaded object: its layers hold the weights
+                          "_restored"})
 
 
 # --- the weight lists, cached: the hot path of a training step -------------------------------

@@ -578,8 +578,6 @@ class RNN(Layer):
 
     def __init__(self, cell, return_sequences=False, return_state=False, go_backwards=False,
                  stateful=False, unroll=False, time_major=False, **kwargs):
-        if time_major:
-            raise ValueError("eagerbook's RNN layers support time_major=False only.")
         super().__init__(**kwargs)
         if isinstance(cell, (list, tuple)):  # several cells: TF stacks them into one
             cell = StackedRNNCells(cell)
@@ -597,6 +595,7 @@ class RNN(Layer):
         self.return_state = return_state
         self.go_backwards = go_backwards
         self.unroll = unroll
+        self.time_major = bool(time_major)  # inputs (time, batch, ...), as are the sequences
         self.supports_masking = True
         self.input_spec = [InputSpec(ndim=3)]  # TF's list of one spec, as it prints
 
@@ -683,7 +682,7 @@ class RNN(Layer):
                 self.cell.build(TensorShape([shape[0], shape[-1]]))
             self.cell.built = True
         if self._stateful:
-            self._make_states(shape[0])
+            self._make_states(shape[1] if self.time_major else shape[0])
         self.built = True
 
     def _zero_states(self, inputs):
@@ -750,6 +749,18 @@ class RNN(Layer):
         inputs = convert_to_tensor(inputs)
         if isinstance(mask, (list, tuple)):
             mask = mask[0]
+        if self.time_major:  # computed batch-major; the sequences go back to time-major
+            if mask is not None:  # a time-major layer's mask is (time, batch) too
+                mask = _swap_batch_and_time(convert_to_tensor(mask))
+            result = self._call_batch_major(_swap_batch_and_time(inputs), mask, training,
+                                            initial_state)
+            if self.return_sequences:
+                first = _swap_batch_and_time(nest.flatten(result)[0])
+                return [first] + result[1:] if self.return_state else first
+            return result
+        return self._call_batch_major(inputs, mask, training, initial_state)
+
+    def _call_batch_major(self, inputs, mask, training, initial_state):
         if initial_state is None and self._stateful:
             initial_state = [convert_to_tensor(v) for v in self._states.variables]
         elif initial_state is not None:
@@ -824,10 +835,11 @@ class RNN(Layer):
             return nest.map_structure(shape_of, _cell_output_size(self.cell))
         dims = TensorShape(input_shape).as_list()
         units = _first_size(_cell_output_size(self.cell))
+        batch = dims[1] if self.time_major else dims[0]
         out = TensorShape([dims[0], dims[1], units] if self.return_sequences
-                          else [dims[0], units])
+                          else [batch, units])
         if self.return_state:
-            states = [TensorShape([dims[0], size]) for size in self._state_sizes()]
+            states = [TensorShape([batch, size]) for size in self._state_sizes()]
             if isinstance(self.cell, StackedRNNCells):  # grouped per cell, as the call does
                 states = self.cell.pack_states(states)
             return [out] + states
@@ -841,7 +853,7 @@ class RNN(Layer):
         config.update({"return_sequences": self.return_sequences,
                        "return_state": self.return_state, "go_backwards": self.go_backwards,
                        "stateful": self._stateful, "unroll": self.unroll,
-                       "time_major": False})
+                       "time_major": self.time_major})
         if type(self) is RNN:  # the layers that make their own cell list its options instead
             config["cell"] = serialization.serialize(self.cell)
         return config
@@ -852,6 +864,10 @@ class RNN(Layer):
         if "cell" in config:
             config["cell"] = _layer_from_entry(config["cell"], custom_objects)
         return cls(**config)
+
+
+def _swap_batch_and_time(x):
+    return array_ops.transpose(x, [1, 0] + list(range(2, x.shape.rank)))
 
 
 def with_cell_arguments(layer, config):
