@@ -170,3 +170,35 @@ def test_time_major_recurrent_layers_read_and_return_time_first():
     assert layers.LSTM(4, time_major=True, return_sequences=True)(inputs).shape.as_list() == \
         [None, 3, 4]
     assert layers.LSTM(4, time_major=True)(inputs).shape.as_list() == [3, 4]
+
+
+def test_grouped_convolution_sees_each_group_of_channels_alone():
+    x = np.random.RandomState(1).normal(size=(2, 5, 5, 4)).astype("float32")
+    conv = layers.Conv2D(6, 3, groups=2)
+    y = conv(x)
+    assert conv.kernel.shape == (3, 3, 2, 6) and y.shape == (2, 3, 3, 6)
+    kernel, bias = conv.get_weights()
+    for g in range(2):  # each group: a plain convolution of its channels with its filters
+        plain = layers.Conv2D(3, 3)
+        plain.build((None, 5, 5, 2))
+        plain.set_weights([kernel[..., 3 * g:3 * g + 3], bias[3 * g:3 * g + 3]])
+        np.testing.assert_allclose(y.numpy()[..., 3 * g:3 * g + 3],
+                                   plain(x[..., 2 * g:2 * g + 2]).numpy(), atol=1e-5)
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_sum(conv(x))
+    assert tape.gradient(loss, conv.kernel).shape == (3, 3, 2, 6)
+    assert layers.Conv1D(4, 2, groups=2)(tf.ones((1, 5, 6))).shape == (1, 4, 4)
+    assert layers.Conv3D(4, 2, groups=4)(tf.ones((1, 3, 3, 3, 8))).shape == (1, 2, 2, 2, 4)
+    assert conv.get_config()["groups"] == 2
+
+
+def test_grouped_convolution_errors_are_tfs():
+    with pytest.raises(ValueError, match=r"^The number of filters must be evenly divisible by "
+                                         r"the number of groups\. Received: groups=4, "
+                                         r"filters=6$"):
+        layers.Conv2D(6, 3, groups=4)
+    with pytest.raises(ValueError, match=r"^The number of input channels must be evenly "
+                                         r"divisible by the number of groups\. Received "
+                                         r"groups=4, but the input has 9 channels \(full "
+                                         r"input shape is \(None, 8, 8, 9\)\)\.$"):
+        layers.Conv2D(8, 3, groups=4)(tf.keras.Input((8, 8, 9)))

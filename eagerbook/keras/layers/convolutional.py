@@ -166,9 +166,10 @@ class _Conv(KernelLayer):
             raise ValueError("`strides > 1` not supported in conjunction with `dilation_rate "
                              f"> 1`. Received: strides={self.strides} and dilation_rate="
                              f"{self.dilation_rate}")
-        if groups != 1:
-            raise ValueError(f"eagerbook's {type(self).__name__} supports groups=1 only.")
-        self.groups = 1
+        if filters % groups != 0:
+            raise ValueError("The number of filters must be evenly divisible by the number of "
+                             f"groups. Received: groups={groups}, filters={filters}")
+        self.groups = groups
         self._set_kernel_options(activation, use_bias, kernel_initializer, bias_initializer,
                                  kernel_regularizer, bias_regularizer, kernel_constraint,
                                  bias_constraint)
@@ -190,12 +191,31 @@ class _Conv(KernelLayer):
     def build(self, input_shape):
         """The kernel, ``(k..., in, filters)``, and the bias (Conv1D, Conv2D, Conv3D)."""
         channels = self._channels(input_shape)
+        if channels % self.groups != 0:
+            raise ValueError("The number of input channels must be evenly divisible by the "
+                             f"number of groups. Received groups={self.groups}, but the input "
+                             f"has {channels} channels (full input shape is "
+                             f"{tuple(TensorShape(input_shape).as_list())}).")
         _check_room_for_a_window(self, input_shape)
-        self._add_kernel_and_bias(self.kernel_size + (channels, self.filters), self.filters)
+        self._add_kernel_and_bias(self.kernel_size + (channels // self.groups, self.filters),
+                                  self.filters)
         self.built = True
 
     def call(self, inputs):
         return _with_batch_axes_folded(self, inputs, self._convolve)
+
+    def _full_kernel(self):
+        """The kernel over all input channels. With `groups`, each group of filters sees only
+        its own group of channels: the kernel repeated for every group, zero outside the
+        group's block (the same sums a grouped convolution makes)."""
+        if self.groups == 1:
+            return self.kernel
+        *spatial, group_channels, filters = self.kernel.shape.as_list()
+        channels = group_channels * self.groups
+        same_group = (np.arange(channels)[:, None] // group_channels ==
+                      np.arange(filters)[None, :] // (filters // self.groups))
+        tiled = array_ops.tile(self.kernel, [1] * len(spatial) + [self.groups, 1])
+        return math_ops.multiply(tiled, same_group.astype(self.kernel.dtype._np))
 
     def get_config(self):
         config = super().get_config()
@@ -219,7 +239,7 @@ class Conv2D(_Conv):
         empty = _empty_output(self, inputs)
         if empty is not None:
             return empty
-        outputs = nn_ops.conv2d(inputs, self.kernel, strides=[1, *self.strides, 1],
+        outputs = nn_ops.conv2d(inputs, self._full_kernel(), strides=[1, *self.strides, 1],
                                 padding=self.padding.upper(),
                                 dilations=[1, *self.dilation_rate, 1])
         return self._add_bias_and_activate(outputs, nn_ops.bias_add)
@@ -255,7 +275,7 @@ class Conv1D(_Conv):
             x = array_ops.pad(x, [[0, 0], [left, 0], [0, 0]])
             padding = "VALID"
         image = array_ops.expand_dims(x, 1)
-        kernel = array_ops.expand_dims(self.kernel, 0)
+        kernel = array_ops.expand_dims(self._full_kernel(), 0)
         out = nn_ops.conv2d(image, kernel, strides=[1, 1, self.strides[0], 1],
                             padding=padding, dilations=[1, 1, self.dilation_rate[0], 1])
         return self._add_bias_and_activate(array_ops.squeeze(out, [1]), nn_ops.bias_add)
@@ -646,7 +666,8 @@ class Conv3D(_Conv):
         empty = _empty_output(self, inputs)
         if empty is not None:
             return empty
-        outputs = conv3d(inputs, self.kernel, self.strides, self.padding, self.dilation_rate)
+        outputs = conv3d(inputs, self._full_kernel(), self.strides, self.padding,
+                         self.dilation_rate)
         return self._add_bias_and_activate(outputs, nn_ops.bias_add)
 
     def compute_output_shape(self, input_shape):
