@@ -202,3 +202,32 @@ def test_grouped_convolution_errors_are_tfs():
                                          r"groups=4, but the input has 9 channels \(full "
                                          r"input shape is \(None, 8, 8, 9\)\)\.$"):
         layers.Conv2D(8, 3, groups=4)(tf.keras.Input((8, 8, 9)))
+
+
+def test_dense_activation_set_to_none_after_construction_means_linear():
+    # Grad-CAM recipes drop the softmax of the last layer this way
+    inputs = tf.keras.Input(shape=(4,))
+    model = tf.keras.Model(inputs, layers.Dense(3, activation="softmax")(inputs))
+    model.layers[-1].activation = None
+    x = np.ones((1, 4), np.float32)
+    kernel, bias = model.layers[-1].get_weights()
+    np.testing.assert_allclose(model(x).numpy(), x @ kernel + bias, atol=1e-6)
+
+
+def test_lookup_layers_called_before_a_vocabulary_raise_tfs_errors():
+    for layer, data in ((layers.StringLookup(), tf.constant(["a"])),
+                        (layers.IntegerLookup(), tf.constant([1])),
+                        (layers.TextVectorization(), tf.constant(["a b"]))):
+        with pytest.raises(tf.errors.FailedPreconditionError, match="Table not initialized"):
+            layer(data)
+    with pytest.raises(RuntimeError, match=r"When using `output_mode=multi_hot` and "
+                                           r"`pad_to_max_tokens=False`, you must set the "
+                                           r"layer's vocabulary before calling it\."):
+        layers.StringLookup(output_mode="multi_hot")(tf.constant([["a"]]))
+
+
+def test_normalization_needs_mean_and_variance_together_in_tfs_words():
+    with pytest.raises(ValueError, match=r"^When setting values directly, both `mean` and "
+                                         r"`variance` must be set\. Got mean: \[1\.0\] and "
+                                         r"variance: None$"):
+        layers.Normalization(mean=[1.0])

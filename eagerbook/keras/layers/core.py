@@ -59,8 +59,10 @@ class KernelLayer(Layer):
     def _add_bias_and_activate(self, outputs, add_bias=math_ops.add):
         if self.use_bias:
             outputs = add_bias(outputs, self.bias)
-        if self.activation is not activations.linear:
-            outputs = self.activation(outputs)
+        activation = self.activation
+        # (None too: Grad-CAM recipes set `model.layers[-1].activation = None`, as TF allows)
+        if activation is not activations.linear and activation is not None:
+            outputs = activation(outputs)
         return outputs
 
     def _kernel_options_config(self):

@@ -233,6 +233,20 @@ def check_sparse_mode(sparse, output_mode, modes="`'one_hot'`, `'multi_hot'`, `'
                          f"sparse={sparse} and output_mode={output_mode}")
 
 
+def check_vocabulary_set(layer):
+    """TF's errors for a lookup (or TextVectorization) called before it has a vocabulary:
+    the encoding modes need its size first; an index lookup finds its table empty."""
+    if hasattr(layer, "_index"):
+        return
+    if layer.output_mode != "int" and not layer.pad_to_max_tokens:
+        raise RuntimeError(f"When using `output_mode={layer.output_mode}` and "
+                           "`pad_to_max_tokens=False`, you must set the layer's vocabulary "
+                           "before calling it. Either pass a `vocabulary` argument to the "
+                           "layer, or call `adapt` with some sample data.")
+    raise errors.op_error(errors.FailedPreconditionError, "LookupTableFindV2",
+                          "Table not initialized.")
+
+
 class PreprocessingLayer(Layer):
     """The base of the layers whose state ``adapt(data)`` computes from data: ``adapt``
     starts from ``reset_state()``, feeds each batch to ``update_state(batch)`` and ends with
@@ -427,6 +441,7 @@ class _Lookup(PreprocessingLayer):
     @runs_on_values
     def call(self, inputs):
         self._called_once = True
+        check_vocabulary_set(self)
         if _is_ragged(inputs):
             return self._call_ragged(inputs)
         array = np.asarray(inputs.numpy() if hasattr(inputs, "numpy") else inputs)
@@ -927,6 +942,7 @@ class TextVectorization(PreprocessingLayer):
     @runs_on_values
     def call(self, inputs):
         self._called_once = True
+        check_vocabulary_set(self)
         array = np.asarray(inputs.numpy() if hasattr(inputs, "numpy") else inputs,
                            dtype=object)
         self._check_text_rank(array.shape)
@@ -1030,7 +1046,7 @@ class Normalization(PreprocessingLayer):
         self.axis = (axis,) if isinstance(axis, int) else tuple(axis)
         if (mean is None) != (variance is None):
             raise ValueError("When setting values directly, both `mean` and `variance` must "
-                             f"be set. Received: mean={mean} and variance={variance}")
+                             f"be set. Got mean: {mean} and variance: {variance}")
         self.input_mean = mean
         self.input_variance = variance
         self.invert = invert
