@@ -101,7 +101,9 @@ from .framework import traceback_utils as _traceback_utils
 from .framework.debugging import Assert
 from .framework.device import DeviceSpec, device
 from .framework.functions import get_logger, inside_function, recompute_grad
+from .framework.tensor_conversion import register_tensor_conversion_function
 from .framework.tensor_proto import make_ndarray, make_tensor_proto
+from .framework.type_spec import IndexedSlicesSpec, NoneTensorSpec, TypeSpec
 from .graph.control_flow import case, cond, switch_case, while_loop
 from .graph.function import function
 from .graph.gradients import gradients, hessians

@@ -9,6 +9,7 @@ import re as _re
 
 from ..ops import array_ops as _array
 from ..ops import math_ops as _math
+from ..ops import more_math_ops as _more_math
 from ..ops import nn_ops as _nn
 
 
@@ -52,7 +53,10 @@ _OPS = {
     "Minimum": lambda x, y: _math.minimum(x, y),
     "Pow": lambda x, y: _math.pow(x, y),
     "SquaredDifference": lambda x, y: _math.squared_difference(x, y),
+    "LeftShift": lambda x, y: _more_math.left_shift(x, y),
+    "RightShift": lambda x, y: _more_math.right_shift(x, y),
     # element-wise, one input
+    "PopulationCount": lambda x: _more_math.population_count(x),
     "Neg": lambda x: _math.negative(x),
     "Abs": lambda x: _math.abs(x),
     "ComplexAbs": lambda x, Tout=None: _math.abs(x),  # noqa: N803 - TF's attr name

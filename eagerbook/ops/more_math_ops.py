@@ -15,14 +15,35 @@ _INTEGERS = (dtypes.int8, dtypes.int16, dtypes.int32, dtypes.int64, dtypes.uint8
 
 
 # --- bit shifts ---------------------------------------------------------------------------------
+def _shift_amount(x, y):
+    """TF's CPU kernels clamp a shift to 0..bits-1 (C++ leaves a negative or too-wide shift
+    undefined): shifting an int8 by 100 moves it 7 places, by -1 not at all."""
+    return np.clip(y, 0, x.dtype.itemsize * 8 - 1).astype(x.dtype, copy=False)
+
+
 @register("LeftShift", elementwise=True, differentiable=False)
 def _left_shift(x, y):
-    return np.left_shift(x, y).astype(x.dtype, copy=False)  # bits shifted out are lost
+    # bits shifted out are lost
+    return np.left_shift(x, _shift_amount(x, y)).astype(x.dtype, copy=False)
 
 
 @register("RightShift", elementwise=True, differentiable=False)
 def _right_shift(x, y):
-    return np.right_shift(x, y)  # arithmetic for signed dtypes: the sign bit is kept
+    return np.right_shift(x, _shift_amount(x, y))  # arithmetic for signed dtypes: sign kept
+
+
+@register("PopulationCount", elementwise=True, differentiable=False)
+def _population_count(x):
+    # the set bits of each element's two's-complement pattern, as uint8 (TF's output dtype)
+    as_bytes = np.ascontiguousarray(x).view(np.uint8).reshape(x.shape + (x.dtype.itemsize,))
+    return np.unpackbits(as_bytes, axis=-1).sum(axis=-1, dtype=np.uint8)
+
+
+def population_count(x, name=None):
+    """The number of 1 bits in each element of an integer tensor (``tf.raw_ops``'s op)."""
+    x = convert_to_tensor(x)
+    check_dtype("PopulationCount", x, _INTEGERS)
+    return execute(_population_count, (x,), {})
 
 
 def _shift(op, x, y):
