@@ -682,19 +682,49 @@ def unicode_decode_with_offsets(input, input_encoding, errors="replace",
             RaggedTensor.from_row_lengths(offsets, lengths))
 
 
+def _ngram_padding(pad_values, padding_width):
+    """(left, right) pad strings and the padding width asked for (None: ``width - 1``)."""
+    if pad_values is None:
+        if padding_width is not None:
+            raise ValueError("pad_values must be provided if padding_width is set.")
+        return None, None, 0
+    if isinstance(pad_values, (str, bytes)):
+        pad_values = (pad_values, pad_values)
+    if not (isinstance(pad_values, tuple) and all(isinstance(p, (str, bytes))
+                                                  for p in pad_values[:2])):
+        raise TypeError("pad_values must be a string, tuple of strings, or None.")
+    left, right = (p.encode() if isinstance(p, str) else p for p in pad_values[:2])
+    return left, right, padding_width
+
+
 def ngrams(data, ngram_width, separator=" ", pad_values=None, padding_width=None,
            preserve_short_sequences=False, name="ngrams"):
     """The strings of every window of `ngram_width` consecutive items, joined by `separator`
-    (per row of a RaggedTensor or of a matrix)."""
+    (per row of a RaggedTensor or of a matrix). With `pad_values` each row is first padded on
+    both sides (by ``width - 1`` items, or `padding_width` if smaller), so the edge items start
+    and end windows too; `preserve_short_sequences` keeps one window of a row too short for
+    any."""
     widths = [ngram_width] if isinstance(ngram_width, int) else list(ngram_width)
-    if pad_values is not None:
-        raise NotImplementedError("eagerbook's tf.strings.ngrams does not pad")
+    for w in widths:
+        if w <= 0:
+            raise ValueError(f"All ngram_widths must be greater than 0. Got {w}")
+    left, right, padding_width = _ngram_padding(pad_values, padding_width)
     sep = separator.encode() if isinstance(separator, str) else separator
 
+    def padded(items, width):
+        if left is None:
+            return items
+        pad = width - 1 if padding_width is None else min(padding_width, width - 1)
+        return [left] * pad + items + [right] * pad
+
     def grams(items):
-        out = [sep.join(items[i:i + w]) for w in widths for i in range(len(items) - w + 1)]
-        if not out and preserve_short_sequences and items:
-            out = [sep.join(items)]
+        out = []
+        for w in widths:
+            row = padded(items, w)
+            found = [sep.join(row[i:i + w]) for i in range(len(row) - w + 1)]
+            if not found and preserve_short_sequences and items:
+                found = [sep.join(row)]
+            out += found
         return out
 
     if isinstance(data, RaggedTensor):
