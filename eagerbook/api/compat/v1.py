@@ -34,7 +34,7 @@ from ...ops.script_ops import numpy_function
 from .. import layers as _layers_module
 from .. import train as _train_module
 from ..queue import FIFOQueue, QueueBase
-from . import v1_layers, v1_losses, v1_variable_scope
+from . import v1_layers, v1_losses, v1_renames, v1_variable_scope
 from .v1_init_ops import (
     constant_initializer,
     glorot_uniform_initializer,
@@ -144,6 +144,9 @@ class _Namespace:
 def _keras():
     return sys.modules["eagerbook"].keras
 
+
+# TF 1.x's names of functions TF 2 renamed or moved (v1_renames.py)
+globals().update(v1_renames.NAMES)
 
 # tf.compat.v1.layers: the layer classes, and TF 1.x's functional layers (v1_layers.py)
 layers = _Namespace(lambda: _layers_module, **{
