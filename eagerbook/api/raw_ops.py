@@ -56,7 +56,7 @@ _OPS = {
     "LeftShift": lambda x, y: _more_math.left_shift(x, y),
     "RightShift": lambda x, y: _more_math.right_shift(x, y),
     # element-wise, one input
-    "PopulationCount": lambda x: _more_math.population_count(x),
+    "PopulationCount": lambda x: _more_math._count_set_bits(x),
     "Neg": lambda x: _math.negative(x),
     "Abs": lambda x: _math.abs(x),
     "ComplexAbs": lambda x, Tout=None: _math.abs(x),  # noqa: N803 - TF's attr name

@@ -39,7 +39,7 @@ def _population_count(x):
     return np.unpackbits(as_bytes, axis=-1).sum(axis=-1, dtype=np.uint8)
 
 
-def population_count(x, name=None):
+def _count_set_bits(x, name=None):
     """The number of 1 bits in each element of an integer tensor (``tf.raw_ops``'s op)."""
     x = convert_to_tensor(x)
     check_dtype("PopulationCount", x, _INTEGERS)

@@ -277,7 +277,30 @@ gfile.GFile = gfile.Open = gfile.FastGFile = \
     lambda *args, **kwargs: _tf().io.gfile.GFile(*args, **kwargs)
 
 
+def _already_on(name):
+    """TF 1.x's switches to TF 2 behaviour: eagerbook always behaves as TF 2, so these do
+    nothing (their ``disable_`` twins, which need TF 1.x's graph mode, are not provided)."""
+    def switch():
+        return None
+    switch.__name__ = switch.__qualname__ = name
+    return switch
+
+
+_ALREADY_ON = ("enable_v2_behavior", "enable_resource_variables", "enable_control_flow_v2",
+               "enable_tensor_equality", "enable_v2_tensorshape")
+_ALWAYS_TRUE = ("resource_variables_enabled", "control_flow_v2_enabled")
+
+
+def get_seed(op_seed):
+    """The (graph seed, op seed) pair a random op with seed `op_seed` runs with."""
+    from ...ops.random_ops import get_seed as seeds
+    return seeds(op_seed)
+
+
 NAMES = {
+    **{name: _already_on(name) for name in _ALREADY_ON},
+    **{name: (lambda: True) for name in _ALWAYS_TRUE},
+    "get_seed": get_seed,
     **{name: globals()[name] for name in (
         "reduce_sum", "reduce_mean", "reduce_max", "reduce_min", "reduce_prod", "reduce_all",
         "reduce_any", "reduce_logsumexp", "count_nonzero", "expand_dims", "squeeze", "arg_max",
