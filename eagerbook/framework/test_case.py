@@ -9,7 +9,9 @@ Everything runs eagerly: ``evaluate`` is just "give me the NumPy values".
 
 import contextlib
 import math
+import random
 import re
+import tempfile
 import unittest
 from collections.abc import Mapping
 
@@ -41,10 +43,49 @@ def _where(mask):
     return np.where(mask)
 
 
+class FakeEagerSession:
+    """What ``cached_session()`` gives while executing eagerly: ``run`` evaluates tensors."""
+
+    def __init__(self, test_case):
+        self._test_case = test_case
+
+    def run(self, fetches, feed_dict=None):
+        if feed_dict:
+            raise RuntimeError("feed_dict is not supported when eager execution is enabled (in "
+                               "this case, sess.run(t) is shorthand for t.numpy()")
+        return self._test_case.evaluate(fetches)
+
+
 class TestCase(unittest.TestCase):
     """``tf.test.TestCase``: ``unittest.TestCase`` plus assertions on tensors and arrays."""
 
     maxDiff = None
+
+    def setUp(self):
+        """Every test starts from the same seeds (TF's default graph seed), so random values
+        a test draws are the same each run, and the same as under TF."""
+        super().setUp()
+        from ..ops.random_ops import DEFAULT_GRAPH_SEED, set_seed
+        random.seed(DEFAULT_GRAPH_SEED)
+        np.random.seed(DEFAULT_GRAPH_SEED)
+        set_seed(DEFAULT_GRAPH_SEED)
+
+    def get_temp_dir(self):
+        """A temporary directory for this test case's files (made once per test object)."""
+        if getattr(self, "_temp_dir", None) is None:
+            self._temp_dir = tempfile.mkdtemp(prefix=f"{type(self).__name__}_")
+        return self._temp_dir
+
+    @contextlib.contextmanager
+    def cached_session(self, graph=None, config=None, use_gpu=True, force_gpu=False):
+        """TF 1.x tests ran ops in a session; eagerly the "session" only evaluates."""
+        yield FakeEagerSession(self)
+
+    session = cached_session
+    test_session = cached_session
+
+    def assertItemsEqual(self, first, second, msg=None):  # noqa: N802 - TF's (Python 2's) name
+        self.assertCountEqual(first, second, msg)
 
     # --- values ------------------------------------------------------------------------------
     def evaluate(self, tensors):
