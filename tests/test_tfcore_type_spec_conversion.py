@@ -11,6 +11,7 @@ def test_every_spec_is_a_type_spec():
     assert isinstance(tf.TensorSpec([2], tf.int32), tf.TypeSpec)
     assert isinstance(tf.RaggedTensorSpec([None, None], tf.int32), tf.TypeSpec)
     assert isinstance(tf.SparseTensorSpec([None, 2], tf.float32), tf.TypeSpec)
+    assert isinstance(tf.OptionalSpec(tf.TensorSpec([], tf.int32)), tf.TypeSpec)
     assert not isinstance(tf.constant(1), tf.TypeSpec)
 
 

@@ -8,7 +8,9 @@ import functools
 from ..autodiff.custom_gradient import custom_gradient
 from ..core import context
 from ..core.tensor import Tensor, convert_to_tensor, is_symbolic
+from ..data.optional import OptionalSpec
 from ..framework.debugging import assert_equal, assert_greater, assert_less, assert_rank
+from ..framework.type_spec import BatchableTypeSpec
 from ..ops.array_ops import identity
 from ..ops.functional_ops import control_dependencies
 from ..ops.sparse_count_ops import edit_distance
@@ -84,3 +86,6 @@ def grad_pass_through(f):
         return f(*args, **kwargs), grad
 
     return functools.wraps(f)(passed_through)
+
+
+BatchableTypeSpec.register(OptionalSpec)  # tf.data's spec is a TypeSpec too

@@ -133,11 +133,11 @@ class IndexedSlicesSpec(TypeSpec):
 def _register_existing_specs():
     """Makes every spec class eagerbook has a (virtual) TypeSpec."""
     from ..core.spec import TensorSpec
-    from ..data.optional import OptionalSpec
     from ..framework.extension_type import ExtensionTypeSpec
     from ..ops.ragged_ops import RaggedTensorSpec
     from ..ops.sparse_ops import SparseTensorSpec
-    for spec_class in (TensorSpec, RaggedTensorSpec, SparseTensorSpec, OptionalSpec):
+    # (tf.data's OptionalSpec is registered by the api layer: framework sits below data)
+    for spec_class in (TensorSpec, RaggedTensorSpec, SparseTensorSpec):
         BatchableTypeSpec.register(spec_class)
     TypeSpec.register(ExtensionTypeSpec)
 

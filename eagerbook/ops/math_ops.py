@@ -1153,7 +1153,10 @@ def reduce_all(input_tensor, axis=None, keepdims=False, name=None):
 
 
 def _bool_input(op, x, axis):
-    """All and Any take bools: TF's error for another dtype depends on the axis' form."""
+    """All and Any take bools: TF's error for another dtype depends on the axis' form. A
+    Python or NumPy value is converted to bool directly (``[]`` is an empty bool tensor)."""
+    if not isinstance(x, Tensor) and not hasattr(type(x), "_as_tensor"):
+        x = convert_to_tensor(x, dtype=dtypes.bool)
     x = as_tensor(x)
     if x._dtype is dtypes.bool or state.graph is not None:  # (tracing: TF's signature check)
         return x

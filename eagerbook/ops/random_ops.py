@@ -25,7 +25,7 @@ import zlib
 
 import numpy as np
 
-from ..core import dtypes
+from ..core import dtypes, errors
 from ..core.context import state
 from ..core.tensor import Tensor, convert_to_tensor
 from ..core.variable import Variable
@@ -946,6 +946,10 @@ class Generator:
                              "tf.random.Generator.from_seed or from_non_deterministic_state.")
         self._alg = _alg_int(alg)
         size = _STATE_SIZES[self._alg]
+        if isinstance(state, Variable) and state.dtype is dtypes.int64 and \
+                list(state.shape) == [size]:
+            self._state_var = state  # TF draws from the given variable itself: shared state
+            return
         state = convert_to_tensor(state, dtype_hint=dtypes.int64)
         if list(state.shape) != [size]:
             raise ValueError(f"The shape of `state` ({list(state.shape)}) must be [{size}] for "
@@ -1012,6 +1016,9 @@ class Generator:
         """Reads the state and moves the counter on by 256 blocks per value drawn (or by
         `skip` blocks), as TF's kernels do (the add ignores a carry into the counter's high
         word: it would take 2**56 values)."""
+        if self._alg == Algorithm.THREEFRY.value:  # (TF has ThreeFry only in XLA's kernels)
+            raise errors.op_error(errors.UnimplementedError, "RngReadAndSkip",
+                                  "Non-XLA devices don't support the ThreeFry algorithm.")
         state = self._state_var.read_value()
         key, counter = state[-1:], state[:-1]
         step = np.zeros(_STATE_SIZES[self._alg], dtype=np.int64)
