@@ -152,3 +152,87 @@ def fake_quant_with_min_max_vars_per_channel(inputs, min, max, num_bits=8,  # no
     _check_num_bits(op_name, num_bits)
     return execute(_fake_quant_vars_per_channel, (x, low, high),
                    {"num_bits": int(num_bits), "narrow_range": bool(narrow_range)})
+
+
+# --- quantize and dequantize: TF's QuantizeAndDequantizeV4 ---------------------------------------
+# The values are put on an integer grid (signed: -2**(b-1) .. 2**(b-1) - 1, one less at the
+# bottom with narrow_range; unsigned: 0 .. 2**b - 1) and mapped back. The scale is the largest
+# that keeps both ends of [min, max] on the grid; the end that does not set it moves, so 0.0
+# stays exactly representable. Unless range_given, [min, max] is the input's own range.
+_ROUND_MODES = ("HALF_TO_EVEN", "HALF_UP")
+
+
+def _grid(signed_input, num_bits, narrow_range):
+    if not signed_input:
+        return 0, (1 << num_bits) - 1
+    low = -(1 << (num_bits - 1))
+    return low + 1 if narrow_range else low, (1 << (num_bits - 1)) - 1
+
+
+@register("QuantizeAndDequantizeV4")
+def _quantize_dequantize(x, low, high, *, signed_input, num_bits, range_given, round_mode,
+                         narrow_range):
+    f = x.dtype.type
+    if range_given:
+        low, high = f(low), f(high)
+        if low > high:
+            raise op_error(InvalidArgumentError, "QuantizeAndDequantizeV4",
+                           f"Invalid range: input_min {low:g} > input_max {high:g}")
+    else:
+        low, high = (f(x.min()), f(x.max())) if x.size else (f(0), f(0))
+    q_low, q_high = _grid(signed_input, num_bits, narrow_range)
+    largest = f(np.finfo(x.dtype).max)
+    scale_low = f(q_low) / low if q_low * low > 0 else largest
+    scale_high = f(q_high) / high if q_high * high > 0 else largest
+    if scale_low < scale_high:
+        scale, inverse = scale_low, low / f(q_low)
+        high = f(q_high) * inverse
+    else:
+        scale, inverse = scale_high, high / f(q_high)
+        low = f(q_low) * inverse
+    if range_given:  # (clamped so the grid value cannot overflow)
+        x = np.minimum(np.maximum(x, low), high)
+    scaled = (x * scale).astype(x.dtype)
+    rounded = np.rint(scaled) if round_mode == "HALF_TO_EVEN" else np.floor(scaled + f(0.5))
+    return (rounded * inverse).astype(x.dtype)
+
+
+@_quantize_dequantize.gradient
+def _quantize_dequantize_grad(op, dy):
+    """Straight through where the input lies in [input_min, input_max] (the given bounds)."""
+    x, low, high = op.inputs
+    inside = math_ops.logical_and(math_ops.greater_equal(x, low), math_ops.less_equal(x, high))
+    return [math_ops.where_v2(inside, dy, array_ops.zeros_like(dy)), None, None]
+
+
+def quantize_and_dequantize_v2(input, input_min, input_max, signed_input=True,  # noqa: A002
+                               num_bits=8, range_given=False, round_mode="HALF_TO_EVEN",
+                               name=None, narrow_range=False, axis=None):
+    """`input` (float) snapped to a ``2**num_bits``-level integer grid over
+    [input_min, input_max] (or the input's own range unless `range_given`) and mapped back."""
+    op_name = "QuantizeAndDequantizeV4"
+    x = convert_to_tensor(input)
+    low = convert_to_tensor(input_min, dtype=x.dtype)
+    high = convert_to_tensor(input_max, dtype=x.dtype)
+    if axis is not None:
+        raise NotImplementedError("eagerbook's quantize_and_dequantize quantizes with one range "
+                                  "(axis=None)")
+    if round_mode not in _ROUND_MODES:
+        raise op_error(InvalidArgumentError, op_name,
+                       f"Value for attr 'round_mode' of \"{round_mode}\" is not in the list of "
+                       f"allowed values: \"HALF_TO_EVEN\", \"HALF_UP\"")
+    for label, bound in (("input_min", low), ("input_max", high)):
+        if bound.shape.rank != 0:
+            raise op_error(InvalidArgumentError, op_name, f"{label} must be a scalar.")
+    return execute(_quantize_dequantize, (x, low, high), {
+        "signed_input": bool(signed_input), "num_bits": int(num_bits),
+        "range_given": bool(range_given), "round_mode": round_mode,
+        "narrow_range": bool(narrow_range)})
+
+
+def quantize_and_dequantize(input, input_min, input_max, signed_input=True,  # noqa: A002
+                            num_bits=8, range_given=False, round_mode="HALF_TO_EVEN",
+                            name=None, narrow_range=False, axis=None):
+    """TF's older name of ``quantize_and_dequantize_v2`` (same values)."""
+    return quantize_and_dequantize_v2(input, input_min, input_max, signed_input, num_bits,
+                                      range_given, round_mode, name, narrow_range, axis)
