@@ -10,6 +10,7 @@ from ..ops.image_more_ops import (
     non_max_suppression_with_scores,
     resize_with_pad,
     ssim,
+    ssim_multiscale,
 )
 from ..ops.image_ops import (
     ResizeMethod,
@@ -94,5 +95,5 @@ __all__ = [
     "stateless_sample_distorted_bounding_box",
     "combined_non_max_suppression", "extract_patches", "non_max_suppression",
     "non_max_suppression_overlaps", "non_max_suppression_padded",
-    "non_max_suppression_with_scores", "resize_with_pad", "ssim",
+    "non_max_suppression_with_scores", "resize_with_pad", "ssim", "ssim_multiscale",
 ]

@@ -91,19 +91,21 @@ def _gaussian_kernel(size, sigma, channels):
     return array_ops.tile(kernel, [1, 1, channels, 1])
 
 
-def ssim(img1, img2, max_val, filter_size=11, filter_sigma=1.5, k1=0.01, k2=0.03,
-         return_index_map=False):
-    """The structural similarity of two images (or batches), averaged over pixels and
-    channels: luminance times contrast-structure under a Gaussian window (VALID)."""
-    img1, img2 = convert_to_tensor(img1), convert_to_tensor(img2)
-    max_val = image_ops.convert_image_dtype(math_ops.cast(max_val, img1.dtype), dtypes.float32)
-    img1 = image_ops.convert_image_dtype(img1, dtypes.float32)
-    img2 = image_ops.convert_image_dtype(img2, dtypes.float32)
-    shape = img1.shape.as_list()
+def _check_filter_fits(shape, filter_size):
+    """TF asserts each image's height and width are at least filter_size; its failed Assert
+    prints the condition and then the data it was given (the shape, the filter size)."""
     if shape[-3] < filter_size or shape[-2] < filter_size:
         raise errors.InvalidArgumentError(
-            None, None, f"Image size {shape[-3:-1]} is smaller than filter_size "
-                        f"{filter_size}")
+            None, None, f"Expected 'tf.Tensor(False, shape=(), dtype=bool)' to be true. "
+                        f"Summarized data: {', '.join(str(d) for d in shape)}\n{filter_size}")
+
+
+def _ssim_per_channel(img1, img2, max_val, filter_size, filter_sigma, k1, k2):
+    """(ssim, contrast-structure) of each channel: luminance times contrast-structure under a
+    Gaussian window (VALID), and contrast-structure alone, averaged over the pixels."""
+    shape = img1.shape.as_list()
+    _check_filter_fits(shape, filter_size)
+    _check_filter_fits(img2.shape.as_list(), filter_size)
     kernel = _gaussian_kernel(filter_size, filter_sigma, shape[-1])
 
     def window_mean(x):
@@ -122,9 +124,62 @@ def ssim(img1, img2, max_val, filter_size=11, filter_sigma=1.5, k1=0.01, k2=0.03
     cs = math_ops.truediv(math_ops.add(math_ops.subtract(num1, num0), c2),
                           math_ops.add(math_ops.subtract(den1, den0), c2))
     index_map = math_ops.multiply(luminance, cs)
+    return (math_ops.reduce_mean(index_map, axis=[-3, -2]),
+            math_ops.reduce_mean(cs, axis=[-3, -2]), index_map)
+
+
+def _float_images(img1, img2, max_val):
+    img1, img2 = convert_to_tensor(img1), convert_to_tensor(img2)
+    max_val = image_ops.convert_image_dtype(math_ops.cast(max_val, img1.dtype), dtypes.float32)
+    return (image_ops.convert_image_dtype(img1, dtypes.float32),
+            image_ops.convert_image_dtype(img2, dtypes.float32), max_val)
+
+
+def ssim(img1, img2, max_val, filter_size=11, filter_sigma=1.5, k1=0.01, k2=0.03,
+         return_index_map=False):
+    """The structural similarity of two images (or batches), averaged over pixels and
+    channels: luminance times contrast-structure under a Gaussian window (VALID)."""
+    img1, img2, max_val = _float_images(img1, img2, max_val)
+    per_channel, _, index_map = _ssim_per_channel(img1, img2, max_val, filter_size,
+                                                  filter_sigma, k1, k2)
     if return_index_map:
         return math_ops.reduce_mean(index_map, axis=-1)
-    return math_ops.reduce_mean(math_ops.reduce_mean(index_map, axis=[-3, -2]), axis=-1)
+    return math_ops.reduce_mean(per_channel, axis=-1)
+
+
+_MS_SSIM_WEIGHTS = (0.0448, 0.2856, 0.3001, 0.2363, 0.1333)
+
+
+def _halved(image):
+    """The image at half size: padded (mirrored) to even height and width, then 2x2 means."""
+    shape = image.shape.as_list()
+    flat = array_ops.reshape(image, [-1] + shape[-3:])
+    extra_h, extra_w = shape[-3] % 2, shape[-2] % 2
+    if extra_h or extra_w:
+        flat = array_ops.pad(flat, [[0, 0], [0, extra_h], [0, extra_w], [0, 0]],
+                             mode="SYMMETRIC")
+    small = nn_ops.avg_pool2d(flat, [1, 2, 2, 1], [1, 2, 2, 1], "VALID")
+    return array_ops.reshape(small, shape[:-3] + small.shape.as_list()[1:])
+
+
+def ssim_multiscale(img1, img2, max_val, power_factors=_MS_SSIM_WEIGHTS, filter_size=11,
+                    filter_sigma=1.5, k1=0.01, k2=0.03):
+    """Multi-scale SSIM: the contrast-structure of the images at full size and each halving,
+    and the SSIM of the smallest, combined as a weighted geometric mean (`power_factors`,
+    one per scale), averaged over channels."""
+    img1, img2, max_val = _float_images(img1, img2, max_val)
+    factors = list(power_factors)
+    parts = []
+    for scale in range(len(factors)):
+        if scale > 0:
+            img1, img2 = _halved(img1), _halved(img2)
+        per_channel, cs, _ = _ssim_per_channel(img1, img2, max_val, filter_size, filter_sigma,
+                                               k1, k2)
+        parts.append(nn_ops.relu(cs))
+    parts[-1] = nn_ops.relu(per_channel)  # the last scale counts with its luminance
+    stacked = array_ops.stack(parts, axis=-1)
+    weighted = math_ops.pow(stacked, convert_to_tensor(factors, dtype=stacked.dtype))
+    return math_ops.reduce_mean(math_ops.reduce_prod(weighted, axis=-1), axis=-1)
 
 
 # --- non-max suppression ---------------------------------------------------------------------

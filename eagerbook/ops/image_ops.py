@@ -100,13 +100,16 @@ def crop_to_bounding_box(image, offset_height, offset_width, target_height, targ
     """The window ``[offset_height : offset_height + target_height, offset_width : ...]``."""
     image = _image(image)
     height, width = _spatial_size(image)
-    if offset_height < 0 or offset_width < 0:
-        raise ValueError("offset_height and offset_width must be >= 0.")
-    if target_height <= 0 or target_width <= 0:
-        raise ValueError("target_height and target_width must be > 0.")
-    if offset_height + target_height > height or offset_width + target_width > width:
-        raise ValueError("The crop window must lie inside the image: height must be >= "
-                         "target + offset.")
+    # TF's checks, in its order (width before height)
+    for ok, message in ((offset_width >= 0, "offset_width must be >= 0."),
+                        (offset_height >= 0, "offset_height must be >= 0."),
+                        (target_width > 0, "target_width must be > 0."),
+                        (target_height > 0, "target_height must be > 0."),
+                        (width >= target_width + offset_width, "width must be >= target + offset."),
+                        (height >= target_height + offset_height,
+                         "height must be >= target + offset.")):
+        if not ok:
+            raise ValueError(message)
     begin = [0] * len(image.shape)
     size = [-1] * len(image.shape)
     h, w = _height_width_axes(image)
@@ -121,11 +124,12 @@ def pad_to_bounding_box(image, offset_height, offset_width, target_height, targe
     height, width = _spatial_size(image)
     after_h = target_height - offset_height - height
     after_w = target_width - offset_width - width
-    if offset_height < 0 or offset_width < 0:
-        raise ValueError("offset_height and offset_width must be >= 0.")
-    if after_h < 0 or after_w < 0:
-        raise ValueError("The image must fit in the target size: target must be >= "
-                         "image + offset.")
+    for ok, message in ((offset_height >= 0, "offset_height must be >= 0"),  # (TF's order)
+                        (offset_width >= 0, "offset_width must be >= 0"),
+                        (after_w >= 0, "width must be <= target - offset"),
+                        (after_h >= 0, "height must be <= target - offset")):
+        if not ok:
+            raise ValueError(message)
     paddings = [[0, 0]] * len(image.shape)
     h, w = _height_width_axes(image)
     paddings[h], paddings[w] = [offset_height, after_h], [offset_width, after_w]

@@ -259,12 +259,15 @@ def _segment_args(op_name, data, segment_ids, num_segments, sorted_ids):
         raise TypeError(f"Value passed to parameter 'segment_ids' has DataType "
                         f"{segment_ids.dtype.name} not in list of allowed values: int32, int64")
     ids = known_value(segment_ids)
-    if not is_symbolic(data) and ids is not None and \
-            list(data.shape)[:segment_ids.ndim] != list(segment_ids.shape):
-        raise invalid_argument(op_name, f"data.shape = {list(data.shape)} does not start with "
-                                        f"segment_ids.shape = {list(segment_ids.shape)}")
     if sorted_ids and ids is not None and ids.ndim != 1:
         raise invalid_argument(op_name, "segment_ids should be a vector.")
+    if not is_symbolic(data) and ids is not None and \
+            list(data.shape)[:segment_ids.ndim] != list(segment_ids.shape):
+        if sorted_ids:  # (the sorted ops' kernels word it so)
+            raise invalid_argument(op_name, "segment_ids should be the same size as dimension "
+                                            "0 of input.")
+        raise invalid_argument(op_name, f"data.shape = {list(data.shape)} does not start with "
+                                        f"segment_ids.shape = {list(segment_ids.shape)}")
     if num_segments is not None:
         return data, segment_ids, as_tensor(num_segments)
     if ids is not None:

@@ -9,11 +9,35 @@ import itertools
 
 import numpy as np
 
+from ..core import dtypes
 from ..core.tensor import Tensor, _from_numpy, convert_to_tensor
+from .registry import invalid_argument
 from .sparse_ops import SparseTensor
 
+# The element dtypes a set may have, and TF's printing of that set in its error message.
+_SET_DTYPES = (dtypes.int8, dtypes.int16, dtypes.int32, dtypes.int64, dtypes.uint8,
+               dtypes.uint16, dtypes.string)
+_SET_DTYPES_SHOWN = ("frozenset({tf.int32, tf.uint8, tf.int16, tf.int8, tf.string, tf.int64, "
+                     "tf.uint16})")
 
-def _row_sets(value):
+
+def _checked(value, label):
+    """`value` as a Tensor or SparseTensor whose dtype a set may have (TF's TypeError)."""
+    if not isinstance(value, (Tensor, SparseTensor)):
+        value = convert_to_tensor(value)
+    dtype = value.values.dtype if isinstance(value, SparseTensor) else value.dtype
+    if dtype not in _SET_DTYPES:
+        raise TypeError(f"'{label}' has invalid dtype `{dtype}` not in supported dtypes: "
+                        f"`{_SET_DTYPES_SHOWN}`.")
+    return value
+
+
+def _op_name(a, b):
+    kinds = ["Sparse" if isinstance(v, SparseTensor) else "Dense" for v in (a, b)]
+    return f"{kinds[0]}To{kinds[1]}SetOperation"
+
+
+def _row_sets(value, op_name="SetSize"):
     """{row index tuple: set of values}, the leading shape, the dtype."""
     if isinstance(value, SparseTensor):
         shape = [int(d) for d in value.dense_shape.numpy()]
@@ -21,20 +45,23 @@ def _row_sets(value):
         for index, item in zip(value.indices.numpy().tolist(), value.values.numpy().tolist()):
             sets[tuple(index[:-1])].add(item)
         return sets, shape[:-1], value.values.dtype
-    tensor = value if isinstance(value, Tensor) else convert_to_tensor(value)
-    array = tensor.numpy()
+    array = value.numpy()
     if array.ndim < 2:
-        raise ValueError(f"Invalid rank {array.ndim}: a set operation needs rank >= 2.")
+        raise invalid_argument(op_name, f"Shape {list(array.shape)} has rank {array.ndim} < 2")
     sets = {row: set(array[row].tolist()) for row in itertools.product(*map(range,
                                                                               array.shape[:-1]))}
-    return sets, list(array.shape[:-1]), tensor.dtype
+    return sets, list(array.shape[:-1]), value.dtype
 
 
-def _set_operation(a, b, combine):
-    sets_a, lead_a, dtype_a = _row_sets(a)
-    sets_b, lead_b, dtype_b = _row_sets(b)
+def _set_operation(a, b, combine, labels=("a", "b")):
+    a, b = _checked(a, labels[0]), _checked(b, labels[1])
+    dtype_a = a.values.dtype if isinstance(a, SparseTensor) else a.dtype
+    dtype_b = b.values.dtype if isinstance(b, SparseTensor) else b.dtype
     if dtype_a != dtype_b:
-        raise TypeError(f"Unexpected dtype: {dtype_b.name} vs {dtype_a.name}.")
+        raise TypeError(f"Types don't match, {dtype_a} vs {dtype_b}.")
+    op_name = _op_name(a, b)
+    sets_a, lead_a, dtype_a = _row_sets(a, op_name)
+    sets_b, lead_b, dtype_b = _row_sets(b, op_name)
     if lead_a != lead_b:
         raise ValueError(f"Shapes of a {lead_a} and b {lead_b} must match but for the last "
                          "dimension.")
@@ -64,7 +91,7 @@ def union(a, b, validate_indices=True):
 def difference(a, b, aminusb=True, validate_indices=True):
     """The values of `a` not in `b` (or, with ``aminusb=False``, of `b` not in `a`), per row."""
     return _set_operation(a, b, set.difference) if aminusb else \
-        _set_operation(b, a, set.difference)
+        _set_operation(b, a, set.difference, labels=("b", "a"))
 
 
 def size(a, validate_indices=True):
