@@ -11,4 +11,6 @@ NO_CASE = {
     "FakeQuantWithMinMaxArgs": _STRAIGHT_THROUGH,
     "FakeQuantWithMinMaxVars": _STRAIGHT_THROUGH,
     "FakeQuantWithMinMaxVarsPerChannel": _STRAIGHT_THROUGH,
+    "QuantizeAndDequantizeV4": "a straight-through estimator inside [input_min, input_max]; "
+                               "tested in tests/test_tfcore_quantize_dequantize.py",
 }
