@@ -35,6 +35,8 @@ from ..ops.nn_more_ops import (
     conv1d_transpose,
     conv2d_transpose,
     conv3d,
+    conv3d_transpose,
+    conv_transpose,
     convolution,
     crelu,
     depth_to_space,

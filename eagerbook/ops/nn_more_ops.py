@@ -215,6 +215,53 @@ def conv3d(input, filters, strides, padding, data_format="NDHWC", dilations=None
     return _unfold(total, batch, out)
 
 
+def conv3d_transpose(input, filters, output_shape, strides, padding="SAME",
+                     data_format="NDHWC", dilations=None, name=None):
+    """``tf.nn.conv3d_transpose``: the gradient of ``conv3d`` with respect to its input. Each
+    depth tap of `filters` [d, h, w, out_channels, in_channels] spreads every input slice back
+    (a 2-D transposed convolution) onto the depth it was read from."""
+    _check_ndhwc(data_format, "Conv3DBackpropInputV2")
+    y, w = convert_to_tensor(input), convert_to_tensor(filters)
+    sizes = [int(d) for d in (output_shape.numpy() if hasattr(output_shape, "numpy")
+                              else output_shape)]
+    if len(sizes) != 5:
+        raise ValueError(f"output_shape must have shape (5,), got {len(sizes)} entries")
+    batch, depth, height, width, channels = sizes
+    sd, sh, sw = _five(strides, "strides")
+    dd, dh, dw = (1, 1, 1) if dilations is None else _five(dilations, "dilations")
+    out, front, back = _depth_plan(depth, w.shape[0], sd, dd, padding)
+    if y.shape[1] != out:
+        raise errors.op_error(errors.InvalidArgumentError, "Conv3DBackpropInputV2",
+                              f"Computed input depth {out} does not match the depth "
+                              f"{y.shape[1]} of out_backprop")
+    slices = array_ops.reshape(y, [-1] + y.shape.as_list()[2:])
+    padded_depth = depth + front + back
+    spread = [[] for _ in range(padded_depth)]  # what lands on each (padded) depth
+    for t in range(w.shape[0]):
+        part = conv2d_transpose(slices, w[t], [batch * out, height, width, channels],
+                                    [1, sh, sw, 1], padding, dilations=[1, dh, dw, 1])
+        part = array_ops.reshape(part, [batch, out, height, width, channels])
+        for o in range(out):
+            spread[t * dd + o * sd].append(part[:, o])
+    zero = array_ops.zeros([batch, height, width, channels], y.dtype)
+    planes = [math_ops.add_n(p) if p else zero for p in spread[front:front + depth]]
+    return array_ops.stack(planes, axis=1)
+
+
+def conv_transpose(input, filters, output_shape, strides, padding="SAME", data_format=None,
+                   dilations=None, name=None):
+    """``tf.nn.conv_transpose``: the 1-D, 2-D or 3-D transposed convolution, by the rank of
+    `output_shape` (3, 4 or 5)."""
+    rank = len(output_shape.numpy() if hasattr(output_shape, "numpy") else output_shape)
+    by_rank = {3: (conv1d_transpose, "NWC"), 4: (conv2d_transpose, "NHWC"),
+               5: (conv3d_transpose, "NDHWC")}
+    if rank not in by_rank:
+        raise ValueError(f"output_shape must be of length 3, 4 or 5 but was {rank}.")
+    fn, default_format = by_rank[rank]
+    return fn(input, filters, output_shape, strides, padding, data_format or default_format,
+              dilations)
+
+
 def max_pool3d(input, ksize, strides, padding, data_format="NDHWC", name=None):
     _check_ndhwc(data_format, "MaxPool3D")
     x = convert_to_tensor(input)
