@@ -733,6 +733,16 @@ def _row_slicer(component):
     return lambda i: _from_numpy(array[i, ...])
 
 
+def _unbatched_spec(spec):
+    """The spec of one row of a component of `spec` (a ragged one loses a ragged dimension)."""
+    if isinstance(spec, RaggedTensorSpec):
+        return RaggedTensorSpec(spec.shape[1:], spec.dtype, spec.ragged_rank - 1,
+                                spec.row_splits_dtype)
+    if isinstance(spec, SparseTensorSpec):
+        return SparseTensorSpec(spec.shape[1:], spec.dtype)
+    return TensorSpec(spec.shape[1:], spec.dtype)
+
+
 def _row_spec(component):
     if isinstance(component, RaggedTensor):
         return RaggedTensorSpec(component.shape[1:], component.dtype,
@@ -2028,10 +2038,13 @@ class PaddedBatchDataset(BatchDataset):
             if pad is None:
                 pad = b"" if dtype.kind == "O" else 0
             elif isinstance(pad, Tensor):
-                pad = pad._value
+                pad = pad._value[()] if pad._value.ndim == 0 else pad._value
+            elif isinstance(pad, str):
+                pad = pad.encode()  # string tensors hold bytes
             out = np.full([len(arrays)] + dims, pad, dtype=dtype)
             for i, a in enumerate(arrays):
-                out[(i,) + tuple(slice(0, s) for s in a.shape)] = a
+                # a scalar goes in as its value: a 0-d string array would be stored whole
+                out[(i,) + tuple(slice(0, s) for s in a.shape)] = a if a.ndim else a[()]
             columns.append(_from_numpy(out))
         if type(first) is EagerTensor:
             return columns[0]
@@ -2094,18 +2107,19 @@ class UnbatchDataset(_UnaryDataset):
             flat = structure.flatten(element)
             sizes = []
             for t in flat:
-                if t.ndim == 0:
+                if t.shape.rank == 0:
                     raise errors.InvalidArgumentError(
                         "Input element must have a non-scalar value in each component.")
-                sizes.append(t.shape[0])
+                sizes.append(_leading_size(t))
             if len(set(sizes)) > 1:
                 bad = next(i for i, size in enumerate(sizes) if size != sizes[0])
                 raise errors.InvalidArgumentError(
                     "Input element must have the same batch size in each component. Component "
                     f"0 had size {sizes[0]} but component {bad} had size {sizes[bad]}.")
-            arrays = [t._value for t in flat]
+            # rows as from_tensor_slices cuts them (ragged and sparse components included)
+            slicers = [_row_slicer(t) for t in flat]
             for i in range(sizes[0] if sizes else 0):
-                yield structure.pack_as(element, [_from_numpy(a[i, ...]) for a in arrays])
+                yield structure.pack_as(element, [row(i) for row in slicers])
 
     def _compute_spec(self):
         spec = self._input.element_spec
@@ -2113,7 +2127,7 @@ class UnbatchDataset(_UnaryDataset):
         for s in structure.flatten(spec):
             if s.shape.rank == 0:
                 raise ValueError("Cannot unbatch an input with scalar components.")
-            out.append(TensorSpec(s.shape[1:], s.dtype))
+            out.append(_unbatched_spec(s))
         return structure.pack_as(spec, out)
 
     def _cardinality(self):

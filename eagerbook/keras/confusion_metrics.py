@@ -8,6 +8,8 @@ broadcasting ``(n, 1)`` against ``(1, thresholds)``. ``AUC`` keeps those four co
 thresholds and integrates the ROC (or PR) curve by the trapezoid rule, as TF 2 does.
 """
 
+import enum
+
 import numpy as np
 
 from ..core import dtypes
@@ -190,6 +192,40 @@ def _interpolated_pr_auc(tp, fp, fn, n):
     return math_ops.reduce_sum(increments)
 
 
+class AUCCurve(enum.Enum):
+    """Which curve an AUC integrates (``auc.curve`` prints ``AUCCurve.PR``, as in TF)."""
+    ROC = "ROC"
+    PR = "PR"
+
+    @classmethod
+    def from_str(cls, key):
+        if isinstance(key, cls):
+            return key
+        if key in ("pr", "PR"):  # TF accepts these two spellings only
+            return cls.PR
+        if key in ("roc", "ROC"):
+            return cls.ROC
+        raise ValueError(f'Invalid AUC curve value: "{key}". Expected values are '
+                         '["PR", "ROC", "PR_GAIN"]')
+
+
+class AUCSummationMethod(enum.Enum):
+    """How an AUC sums the areas between thresholds."""
+    INTERPOLATION = "interpolation"
+    MAJORING = "majoring"
+    MINORING = "minoring"
+
+    @classmethod
+    def from_str(cls, key):
+        if isinstance(key, cls):
+            return key
+        for method in cls:
+            if key in (method.value, method.value.capitalize()):
+                return method
+        raise ValueError(f'Invalid AUC summation method value: "{key}". Expected values are '
+                         '["interpolation", "majoring", "minoring"]')
+
+
 class AUC(_ConfusionMetric):
     """Area under the ROC (or precision-recall) curve, from counts at `num_thresholds`
     thresholds spread over [0, 1] (plus one just below 0 and one just above 1)."""
@@ -202,16 +238,15 @@ class AUC(_ConfusionMetric):
         if num_thresholds <= 1:
             raise ValueError("Argument `num_thresholds` must be an integer > 1. "
                              f"Received: num_thresholds={num_thresholds}")
-        if str(curve).upper() not in ("ROC", "PR"):
-            raise ValueError(f'Invalid AUC curve value: "{curve}". Expected values are '
-                             '["ROC", "PR"]')
+        curve = AUCCurve.from_str(curve)
+        summation_method = AUCSummationMethod.from_str(summation_method)
         if thresholds is None:
             inner = [(i + 1) * 1.0 / (num_thresholds - 1) for i in range(num_thresholds - 2)]
         else:
             inner = sorted(float(t) for t in thresholds)
             num_thresholds = len(inner) + 2
         self.num_thresholds = num_thresholds
-        self.curve = str(curve).upper()
+        self.curve = curve
         self.summation_method = summation_method
         self.multi_label = multi_label
         self.num_labels = num_labels
@@ -233,17 +268,18 @@ class AUC(_ConfusionMetric):
         tn, fn = self.true_negatives._as_tensor(), self.false_negatives._as_tensor()
         recall = _div_no_nan(tp, math_ops.add(tp, fn))
         n = self.num_thresholds
-        if self.curve == "PR" and self.summation_method == "interpolation":
+        if self.curve is AUCCurve.PR and \
+                self.summation_method is AUCSummationMethod.INTERPOLATION:
             return _interpolated_pr_auc(tp, fp, fn, n)
-        if self.curve == "ROC":
+        if self.curve is AUCCurve.ROC:
             x = _div_no_nan(fp, math_ops.add(fp, tn))
             y = recall
         else:
             x = recall
             y = _div_no_nan(tp, math_ops.add(tp, fp))
-        if self.summation_method == "minoring":
+        if self.summation_method is AUCSummationMethod.MINORING:
             heights = math_ops.minimum(y[:n - 1], y[1:])
-        elif self.summation_method == "majoring":
+        elif self.summation_method is AUCSummationMethod.MAJORING:
             heights = math_ops.maximum(y[:n - 1], y[1:])
         else:
             heights = math_ops.multiply(math_ops.add(y[:n - 1], y[1:]), 0.5)
@@ -252,8 +288,8 @@ class AUC(_ConfusionMetric):
 
     def get_config(self):
         config = Metric.get_config(self)
-        config.update({"num_thresholds": self.num_thresholds, "curve": self.curve,
-                       "summation_method": self.summation_method,
+        config.update({"num_thresholds": self.num_thresholds, "curve": self.curve.value,
+                       "summation_method": self.summation_method.value,
                        "multi_label": self.multi_label, "num_labels": self.num_labels,
                        "label_weights": self.label_weights, "from_logits": self._from_logits})
         if self._thresholds_given:  # (the inner ones: 0 - eps and 1 + eps are always added)

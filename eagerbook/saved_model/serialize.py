@@ -207,8 +207,7 @@ def encode_graph(graph, store, variable_paths, where):
         ops.append({
             "name": op.name, "type": op.type, **({"kernel": kernel} if kernel != op.type else {}),
             "inputs": [_tensor_name(t) for t in op.inputs],
-            "attrs": {k: encode_attr(v, store, f"{where}, op {op.name}")
-                      for k, v in op.attrs.items()},
+            "attrs": _encode_op_attrs(op, store, f"{where}, op {op.name}"),
             "outputs": [[dtype_name(t.dtype), shape_list(t.shape)] for t in op.outputs],
             "control": [c.name for c in op.control_inputs],
             "stateful": bool(op.stateful),
@@ -223,6 +222,22 @@ def encode_graph(graph, store, variable_paths, where):
         "ops": ops,
         "outputs": [None if t is None else _tensor_name(t) for t in graph.outputs],
     }
+
+
+def _encode_op_attrs(op, store, where):
+    """An op's attrs as data. Control flow keeps its branch/body graphs in attrs too (their
+    gradients read them there): those are the op's subgraphs, recorded by label."""
+    labels = {id(sub): label for label, sub in op.subgraphs.items()}
+    return {key: {"subgraph": labels[id(value)]} if id(value) in labels
+            else encode_attr(value, store, where)
+            for key, value in op.attrs.items()}
+
+
+def _decode_op_attrs(attrs, store, subgraphs):
+    return {key: subgraphs[value["subgraph"]]
+            if isinstance(value, dict) and "subgraph" in value
+            else decode_attr(value, store)
+            for key, value in attrs.items()}
 
 
 def _special_opdefs():
@@ -274,7 +289,7 @@ def decode_graph(data, store, variables, outer=None):
                      for label, sub in spec["subgraphs"].items()}
         out_specs = [(dtype_from_name(d), TensorShape(s)) for d, s in spec["outputs"]]
         op = graph.create_op(spec["type"], [tensors[n] for n in spec["inputs"]],
-                             {k: decode_attr(v, store) for k, v in spec["attrs"].items()},
+                             _decode_op_attrs(spec["attrs"], store, subgraphs),
                              out_specs, opdef=opdef_for(spec.get("kernel", spec["type"])),
                              name=spec["name"],
                              stateful=spec["stateful"], subgraphs=subgraphs)

@@ -13,13 +13,14 @@ import numpy as np
 
 from ...core import errors, logs, nest
 from ...core.tensor import Tensor, convert_to_tensor
-from ...ops import philox, random_ops
+from ...ops import philox, ragged_ops, random_ops
+from ...ops.ragged_ops import RaggedTensor
 from .. import backend
 from ..data_utils import Sequence, SequenceEpochs
 
 
 def _is_array(x):
-    return isinstance(x, (np.ndarray, Tensor)) or hasattr(type(x), "_as_tensor")
+    return isinstance(x, (np.ndarray, Tensor, RaggedTensor)) or hasattr(type(x), "_as_tensor")
 
 
 def is_array_input(x):
@@ -36,6 +37,8 @@ def is_array_input(x):
 
 
 def _as_numpy(x):
+    if isinstance(x, RaggedTensor):
+        return x  # rows of different lengths: batches are cut from the RaggedTensor itself
     if isinstance(x, Tensor) or hasattr(type(x), "_as_tensor"):
         return x._value  # a tensor keeps its dtype
     return _floatx(x if isinstance(x, np.ndarray) else np.asarray(x))
@@ -256,12 +259,15 @@ class DataHandler:
                 idx = order[b * self.batch_size:(b + 1) * self.batch_size]
 
                 def take(a, idx=idx):
+                    if isinstance(a, RaggedTensor):
+                        return ragged_ops._gather_rows(a, convert_to_tensor(idx, "int64"))
                     return convert_to_tensor(a[idx])
             else:
                 lo, hi = b * self.batch_size, (b + 1) * self.batch_size
 
                 def take(a, lo=lo, hi=hi):
-                    return convert_to_tensor(a[lo:hi])
+                    rows = a[lo:hi]
+                    return rows if isinstance(rows, RaggedTensor) else convert_to_tensor(rows)
             x = nest.map_structure(take, self.x)
             y = None if self.y is None else nest.map_structure(take, self.y)
             sw = None if self.sw is None else nest.map_structure(take, self.sw)

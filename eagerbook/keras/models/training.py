@@ -16,10 +16,11 @@ import contextlib
 import numpy as np
 
 from ...autodiff.tape import GradientTape
-from ...core import nest
+from ...core import context, nest
 from ...core.shape import TensorShape
 from ...core.spec import TensorSpec
 from ...core.tensor import Tensor, convert_to_tensor
+from ...distribute import strategy as distribute_lib
 from ...ops import array_ops, math_ops
 from .. import backend, mixed_precision, optimizers, saving, serialization
 from .. import callbacks as callbacks_mod
@@ -195,6 +196,10 @@ class Model(Layer):
         self.stop_training = False
         self.history = None
         self._compile_state = None
+        self._run_eagerly = None
+        # A model made inside `strategy.scope()` belongs to that strategy (TF records it here)
+        self._distribution_strategy = \
+            distribute_lib.get_strategy() if distribute_lib.has_strategy() else None
         if inputs is not None or outputs is not None:
             if inputs is None or outputs is None:
                 missing = "outputs" if outputs is None else "inputs"
@@ -523,11 +528,21 @@ class Model(Layer):
 
     @property
     def run_eagerly(self):
-        return True
+        # What the user asked for, as TF reports it: eagerbook's fit runs eagerly whatever
+        # this says, but TF prints False unless run_eagerly=True (or a dynamic layer, or
+        # tf.config.run_functions_eagerly(True)) asks for it.
+        requested = getattr(self, "_run_eagerly", None)
+        return bool(self.dynamic or requested or
+                    (requested is None and context.functions_run_eagerly()))
 
     @run_eagerly.setter
     def run_eagerly(self, value):
         self._run_eagerly = value
+
+    @property
+    def distribute_strategy(self):
+        """The strategy whose scope the model was made in, else the current one."""
+        return getattr(self, "_distribution_strategy", None) or distribute_lib.get_strategy()
 
     def _assert_compiled(self):
         if self._compile_state is None:

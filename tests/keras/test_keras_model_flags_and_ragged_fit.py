@@ -1,0 +1,84 @@
+"""Model.run_eagerly / distribute_strategy as TF reports them, AUC's curve enums, and
+fit/predict on a RaggedTensor of inputs."""
+import numpy as np
+import pytest
+
+import eagerbook as tf
+
+
+def _model():
+    model = tf.keras.Sequential([tf.keras.layers.Dense(1, input_shape=(2,))])
+    model.compile(optimizer="sgd", loss="mse")
+    return model
+
+
+def test_run_eagerly_reports_what_was_asked():
+    model = _model()
+    assert model.run_eagerly is False
+    model.compile(optimizer="sgd", loss="mse", run_eagerly=True)
+    assert model.run_eagerly is True
+    model.run_eagerly = False
+    assert model.run_eagerly is False
+    tf.config.run_functions_eagerly(True)
+    try:
+        assert _model().run_eagerly is True
+    finally:
+        tf.config.run_functions_eagerly(False)
+
+
+def test_distribute_strategy_is_the_scope_the_model_was_made_in():
+    assert _model().distribute_strategy is tf.distribute.get_strategy()
+    strategy = tf.distribute.OneDeviceStrategy("/cpu:0")
+    with strategy.scope():
+        model = _model()
+    assert model.distribute_strategy is strategy
+    assert tf.distribute.get_strategy() is not strategy
+
+
+def test_auc_curve_and_summation_method_are_enums():
+    auc = tf.keras.metrics.AUC(curve="pr", summation_method="Minoring")
+    assert str(auc.curve) == "AUCCurve.PR"
+    assert repr(auc.summation_method) == "<AUCSummationMethod.MINORING: 'minoring'>"
+    config = auc.get_config()
+    assert (config["curve"], config["summation_method"]) == ("PR", "minoring")
+    assert tf.keras.metrics.AUC.from_config(config).curve is auc.curve
+    default = tf.keras.metrics.AUC(num_thresholds=3)
+    default.update_state([0, 0, 1, 1], [0, 0.5, 0.3, 0.9])
+    assert str(default.summation_method) == "AUCSummationMethod.INTERPOLATION"
+    np.testing.assert_allclose(default.result().numpy(), 0.75)
+
+
+@pytest.mark.parametrize("kwargs, words", [
+    ({"curve": "x"}, 'Invalid AUC curve value: "x". Expected values are '
+                     '["PR", "ROC", "PR_GAIN"]'),
+    ({"summation_method": "y"}, 'Invalid AUC summation method value: "y". Expected values '
+                                'are ["interpolation", "majoring", "minoring"]'),
+])
+def test_auc_bad_curve_or_method_is_tfs_value_error(kwargs, words):
+    with pytest.raises(ValueError) as info:
+        tf.keras.metrics.AUC(**kwargs)
+    assert str(info.value) == words
+
+
+class _MeanOfRow(tf.keras.Model):
+    def __init__(self):
+        super().__init__()
+        self.dense = tf.keras.layers.Dense(1, kernel_initializer="ones")
+
+    def call(self, tokens):
+        mean = tf.reduce_mean(tf.cast(tokens, tf.float32), axis=1)
+        return self.dense(tf.expand_dims(mean, -1))
+
+
+def test_fit_evaluate_predict_take_a_ragged_tensor_of_inputs():
+    rows = tf.ragged.constant([[1, 2], [3], [4, 5, 6], [7]])
+    model = _MeanOfRow()
+    model.compile(optimizer=tf.keras.optimizers.SGD(0.0), loss="mse")
+    history = model.fit(rows, np.array([1., 2., 3., 4.]), batch_size=2, epochs=2,
+                        shuffle=True, verbose=0)
+    assert len(history.history["loss"]) == 2
+    predictions = model.predict(rows, batch_size=3, verbose=0)
+    np.testing.assert_allclose(predictions[:, 0], [1.5, 3.0, 5.0, 7.0])
+    # lr 0: the loss is the mean squared error of those predictions, whatever the order
+    loss = model.evaluate(rows, np.array([1., 2., 3., 4.]), verbose=0)
+    np.testing.assert_allclose(loss, np.mean(np.square([0.5, 1.0, 2.0, 3.0])), rtol=1e-6)
