@@ -595,7 +595,8 @@ class Dataset:
                    num_parallel_calls=None, deterministic=None, name=None):
         """Maps elements to datasets and takes `block_length` elements from each of
         `cycle_length` of them in turn (the order TF produces with deterministic=True)."""
-        interleaved = InterleaveDataset(self, map_func, cycle_length, block_length)
+        interleaved = InterleaveDataset(self, map_func, cycle_length, block_length,
+                                        num_parallel_calls)
         if num_parallel_calls is not None:
             interleaved._tf_name = "_ParallelInterleaveDataset"
         return interleaved
@@ -2660,19 +2661,48 @@ class DeferredDataset(Dataset):
 register_dataset_types(Dataset, DeferredDataset, _ArgumentDataset)
 
 
+def _schedulable_cores():
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # (not every platform has it)
+        return os.cpu_count() or 1
+
+
+def _autotuned_cycle_length(num_parallel_calls):
+    """TF's cycle_length when it is left to AUTOTUNE: the cores; with num_parallel_calls,
+    that many (at most the cores); with num_parallel_calls=AUTOTUNE, a third of the cores
+    (rounded up), since each cycle element then keeps about three threads busy."""
+    cores = _schedulable_cores()
+    if num_parallel_calls is None:
+        return cores
+    if num_parallel_calls == AUTOTUNE:
+        return -(-cores // 3)
+    return min(num_parallel_calls, cores)
+
+
 class InterleaveDataset(FlatMapDataset):
     _tf_name = "_InterleaveDataset"
 
-    def __init__(self, input_dataset, map_func, cycle_length, block_length):
+    def __init__(self, input_dataset, map_func, cycle_length, block_length,
+                 num_parallel_calls=None):
         super().__init__(input_dataset, map_func)
         cycle = _count_arg(cycle_length, "cycle_length") if cycle_length is not None else -1
-        self._cycle = cycle if cycle > 0 else (os.cpu_count() or 1)  # AUTOTUNE: the cores
+        parallel = None if num_parallel_calls is None else \
+            _count_arg(num_parallel_calls, "num_parallel_calls")
+        self._cycle = cycle if cycle > 0 else _autotuned_cycle_length(parallel)
+        self._parallel = parallel
         self._block = 1 if block_length is None else _count_arg(block_length, "block_length")
         if self._block <= 0:
             raise errors.InvalidArgumentError("block_length must be greater than zero. "
                                               "[Op:InterleaveDataset]")
 
     def _iterate(self):
+        if self._parallel is not None and self._parallel > self._cycle:
+            raise errors.InvalidArgumentError(
+                "If `cycle_length` is set to a fixed value, `num_parallel_calls` must be "
+                "either `tf.data.AUTOTUNE` or a value less than or equal to `cycle_length`. "
+                f"However, `num_parallel_calls` is {self._parallel} and `cycle_length` is "
+                f"{self._cycle}")
         sources = self._datasets()
         slots = [None] * self._cycle  # the iterators in the cycle
         exhausted = False

@@ -44,7 +44,7 @@ def test_auc_config_round_trips_every_argument():
     assert config["thresholds"] == [0.25, 0.5, 0.75] and config["from_logits"] is True
     assert config["num_labels"] is None and config["label_weights"] is None
     again = K.metrics.AUC.from_config(config)
-    assert again.num_thresholds == 5 and again.curve == "PR"
+    assert again.num_thresholds == 5 and again.curve.value == "PR"
     assert "thresholds" not in K.metrics.AUC().get_config()
 
 
