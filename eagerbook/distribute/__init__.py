@@ -1,10 +1,11 @@
 """``tf.distribute``: the Strategy API on the CPU, one replica per named device (see
 ``strategy.py``)."""
 
-from . import experimental
+from . import cluster_resolver, experimental
 from .strategy import (
     InputContext,
     MirroredStrategy,
+    MultiWorkerMirroredStrategy,
     OneDeviceStrategy,
     ReduceOp,
     ReplicaContext,
@@ -17,7 +18,8 @@ from .strategy import (
     in_cross_replica_context,
 )
 
-__all__ = ["InputContext", "MirroredStrategy", "OneDeviceStrategy", "ReduceOp",
+__all__ = ["InputContext", "MirroredStrategy", "MultiWorkerMirroredStrategy",
+           "OneDeviceStrategy", "ReduceOp",
            "ReplicaContext", "Strategy", "experimental_set_strategy",
            "get_cross_replica_context", "get_replica_context", "get_strategy", "has_strategy",
-           "in_cross_replica_context", "experimental"]
+           "in_cross_replica_context", "experimental", "cluster_resolver"]

@@ -25,13 +25,17 @@ replica's step cannot wait for the others here, so ``all_reduce``/``all_gather``
 ``run`` work with one replica only; variables stay one copy (synchronous mirrors are equal).
 """
 
+import collections
 import contextlib
 import enum
+import json
+import os
 import threading
 
 from ..core import nest
 from ..core import variable as variable_module
 from ..core.tensor import convert_to_tensor
+from ..core.variable_modes import VariableSynchronization
 from ..ops import array_ops, math_ops
 
 CPU_DEVICE = "/job:localhost/replica:0/task:0/device:CPU:0"
@@ -446,6 +450,13 @@ class MirroredVariable(variable_module.ResourceVariable):
     _replicas = 1  # the strategy's replica count, fixed by the class its scope made it with
     _strategy = None
 
+    @property
+    def synchronization(self):
+        # a mirrored copy is written on every replica at once: AUTO means ON_WRITE here
+        mode = super().synchronization
+        return VariableSynchronization.ON_WRITE if mode is VariableSynchronization.AUTO \
+            else mode
+
     def __repr__(self):
         one = super().__repr__()
         rows = [f"  0: {one}"] + [
@@ -472,7 +483,8 @@ def _variable_class_in_scope():
     """The class ``tf.Variable(...)`` makes now: MirroredVariable in a MirroredStrategy's
     scope or ``run``, else the usual one (None)."""
     state = _scopes()
-    if state.strategies and isinstance(state.strategies[-1], MirroredStrategy):
+    if state.strategies and isinstance(state.strategies[-1],
+                                       (MirroredStrategy, MultiWorkerMirroredStrategy)):
         return _mirrored_class(state.strategies[-1])
     return None
 
@@ -500,6 +512,97 @@ class OneDeviceStrategy(Strategy):
         if "GPU" in str(device).upper():
             raise ValueError(f"eagerbook has no GPU; use OneDeviceStrategy('/cpu:0') "
                              f"(got {device!r}).")
+        super().__init__((CPU_DEVICE,))
+
+
+class TFConfigClusterResolver:
+    """The cluster described by the ``TF_CONFIG`` environment variable (JSON with "cluster"
+    and "task"); without it, no cluster: task_type and task_id are None."""
+
+    def __init__(self, task_type=None, task_id=None, rpc_layer=None, environment=None):
+        config = json.loads(os.environ.get("TF_CONFIG") or "{}")
+        task = config.get("task", {})
+        self._cluster = config.get("cluster", {})
+        self.task_type = task_type if task_type is not None else task.get("type")
+        self.task_id = task_id if task_id is not None else task.get("index")
+        self.rpc_layer = rpc_layer if rpc_layer is not None else config.get("rpc_layer")
+        self.environment = environment if environment is not None else \
+            config.get("environment", "")
+
+    def cluster_spec(self):
+        return ClusterSpec(self._cluster)
+
+    def num_accelerators(self, task_type=None, task_id=None, config_proto=None):
+        return collections.defaultdict(int)
+
+    def master(self, task_type=None, task_id=None, rpc_layer=None):
+        return ""
+
+
+class ClusterSpec:
+    """Job names mapped to their tasks' addresses (``ClusterSpec({'worker': [...]})``)."""
+
+    def __init__(self, cluster):
+        if isinstance(cluster, ClusterSpec):
+            cluster = cluster.as_dict()
+        self._cluster = {job: list(tasks) for job, tasks in dict(cluster).items()}
+
+    def as_dict(self):
+        return {job: list(tasks) for job, tasks in self._cluster.items()}
+
+    @property
+    def jobs(self):
+        return list(self._cluster)
+
+    def num_tasks(self, job_name):
+        return len(self._cluster[job_name])
+
+    def __bool__(self):
+        return bool(self._cluster)
+
+    def __eq__(self, other):
+        return isinstance(other, ClusterSpec) and self.as_dict() == other.as_dict()
+
+    def __repr__(self):
+        return f"ClusterSpec({self._cluster!r})"
+
+
+class CommunicationImplementation(enum.Enum):
+    """How workers exchange gradients (a choice eagerbook's single worker never needs)."""
+    AUTO = "AUTO"
+    RING = "RING"
+    NCCL = "NCCL"
+
+
+class CommunicationOptions:
+    """Options for the collective operations of MultiWorkerMirroredStrategy."""
+
+    def __init__(self, bytes_per_pack=0, timeout_seconds=None,
+                 implementation=CommunicationImplementation.AUTO):
+        if bytes_per_pack < 0:
+            raise ValueError(f"Argument `bytes_per_pack` must be >=0, Received "
+                             f"{bytes_per_pack}.")
+        self.bytes_per_pack = bytes_per_pack
+        self.timeout_seconds = timeout_seconds
+        self.implementation = implementation
+
+
+class MultiWorkerMirroredStrategy(Strategy):
+    """Synchronous training on several machines (TF's CollectiveAllReduceStrategy). eagerbook
+    runs the one machine it is on: a single worker with one CPU replica, as TF does when
+    ``TF_CONFIG`` names no cluster. The cluster ``TF_CONFIG`` describes is read (task type and
+    id) but no other worker is contacted."""
+
+    def __init__(self, cluster_resolver=None, communication_options=None):
+        super().__init__((CPU_DEVICE,))
+        self.cluster_resolver = cluster_resolver or TFConfigClusterResolver()
+
+
+class CentralStorageStrategy(Strategy):
+    """Variables on one device, computation on the local replicas (here: the CPU); its
+    variables are plain ones, not mirrored."""
+
+    def __init__(self, compute_devices=None, parameter_device=None):
         super().__init__((CPU_DEVICE,))
 
 

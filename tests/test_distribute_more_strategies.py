@@ -1,0 +1,65 @@
+"""MultiWorkerMirroredStrategy (one worker), CentralStorageStrategy, TF_CONFIG's cluster
+resolver, and a mirrored variable's synchronization."""
+import json
+
+import numpy as np
+import pytest
+
+import eagerbook as tf
+
+
+def test_mirrored_variables_are_synchronized_on_write():
+    assert tf.Variable(1.0).synchronization == tf.VariableSynchronization.AUTO
+    with tf.distribute.MirroredStrategy().scope():
+        v = tf.Variable(1.0, aggregation=tf.VariableAggregation.MEAN)
+        on_read = tf.Variable(0.0, synchronization=tf.VariableSynchronization.ON_READ,
+                              aggregation=tf.VariableAggregation.SUM)
+    assert v.synchronization == tf.VariableSynchronization.ON_WRITE
+    assert on_read.synchronization == tf.VariableSynchronization.ON_READ
+
+
+def test_multi_worker_strategy_without_tf_config_is_one_local_worker(monkeypatch):
+    monkeypatch.delenv("TF_CONFIG", raising=False)
+    strategy = tf.distribute.MultiWorkerMirroredStrategy()
+    resolver = strategy.cluster_resolver
+    assert (strategy.num_replicas_in_sync, resolver.task_type, resolver.task_id) == \
+        (1, None, None)
+    assert repr(resolver.cluster_spec()) == "ClusterSpec({})"
+    with strategy.scope():
+        v = tf.Variable(2.0)
+        model = tf.keras.Sequential([tf.keras.layers.Dense(1, input_shape=(3,))])
+        model.compile(optimizer="sgd", loss="mse")
+    assert "MirroredVariable" in repr(v)
+    history = model.fit(np.ones((4, 3)), np.zeros((4, 1)), batch_size=2, verbose=0)
+    assert len(history.history["loss"]) == 1
+    assert float(strategy.run(lambda: tf.constant(2.0))) == 2.0
+
+
+def test_tf_config_names_the_task_and_the_cluster(monkeypatch):
+    monkeypatch.setenv("TF_CONFIG", json.dumps({
+        "cluster": {"worker": ["localhost:12345", "localhost:23456"]},
+        "task": {"type": "worker", "index": 1}}))
+    resolver = tf.distribute.cluster_resolver.TFConfigClusterResolver()
+    assert (resolver.task_type, resolver.task_id) == ("worker", 1)
+    spec = resolver.cluster_spec()
+    assert spec.as_dict() == {"worker": ["localhost:12345", "localhost:23456"]}
+    assert spec.num_tasks("worker") == 2 and spec.jobs == ["worker"]
+
+
+def test_central_storage_strategy_keeps_plain_variables():
+    strategy = tf.distribute.experimental.CentralStorageStrategy()
+    assert strategy.num_replicas_in_sync == 1
+    with strategy.scope():
+        v = tf.Variable(1.0)
+    assert repr(v).startswith("<tf.Variable 'Variable:0'")
+    assert v.synchronization == tf.VariableSynchronization.AUTO
+
+
+def test_communication_options():
+    options = tf.distribute.experimental.CommunicationOptions(
+        implementation=tf.distribute.experimental.CommunicationImplementation.RING)
+    assert str(options.implementation) == "CommunicationImplementation.RING"
+    with pytest.raises(ValueError, match="bytes_per_pack"):
+        tf.distribute.experimental.CommunicationOptions(bytes_per_pack=-1)
+    strategy = tf.distribute.MultiWorkerMirroredStrategy(communication_options=options)
+    assert strategy.num_replicas_in_sync == 1
