@@ -23,7 +23,8 @@ ALLOWED = {
     "module": {"core", "checkpoints"},  # tf.Module: Keras layers are Modules
     "distribute": {"core", "ops"},  # one replica on the CPU
     "saved_model": {"core", "ops", "graph", "module", "checkpoints"},
-    "keras": {"core", "ops", "autodiff", "data", "checkpoints", "module"},
+    # (distribute: a model belongs to the strategy whose scope made it)
+    "keras": {"core", "ops", "autodiff", "data", "checkpoints", "module", "distribute"},
     "framework": {"core", "ops", "autodiff"},
     "testing": {"core", "ops", "autodiff"},
     "viz": {"core", "ops", "autodiff", "graph"},

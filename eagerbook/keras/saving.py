@@ -107,6 +107,7 @@ def save_model(model, filepath, overwrite=True, include_optimizer=True, save_for
                signatures=None, options=None, save_traces=True):
     """``model.save(filepath)`` / ``tf.keras.models.save_model``: see the module docstring."""
     filepath = os.fspath(filepath)
+    save_format = _checked_save_format(save_format)
     if single_file.is_single_file_path(filepath, save_format):
         if _is_h5(filepath, save_format) and not (model._is_sequential or
                                                    model._is_graph_network):
@@ -125,6 +126,22 @@ def save_model(model, filepath, overwrite=True, include_optimizer=True, save_for
         return
     _write_model_directory(model, filepath, overwrite, include_optimizer, save_traces,
                            serving_functions=True, signatures=signatures)
+
+
+_SAVE_FORMATS = {"keras": "keras", "keras_v3": "keras", "tf": "tf", "tensorflow": "tf",
+                 "h5": "h5", "hdf5": "h5"}
+
+
+def _checked_save_format(save_format):
+    """TF's spellings of a save format, as one of "keras", "tf", "h5" (None: from the path;
+    a path ending in .h5 is written as HDF5 whatever the format says, as in TF)."""
+    if not save_format:
+        return None
+    checked = _SAVE_FORMATS.get(save_format) if isinstance(save_format, str) else None
+    if checked is None:
+        raise ValueError("Unknown `save_format` argument. Expected one of 'keras', 'tf', or "
+                         f"'h5'. Received: save_format={save_format}")
+    return checked
 
 
 def _is_h5(filepath, save_format):

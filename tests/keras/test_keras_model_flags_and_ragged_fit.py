@@ -82,3 +82,17 @@ def test_fit_evaluate_predict_take_a_ragged_tensor_of_inputs():
     # lr 0: the loss is the mean squared error of those predictions, whatever the order
     loss = model.evaluate(rows, np.array([1., 2., 3., 4.]), verbose=0)
     np.testing.assert_allclose(loss, np.mean(np.square([0.5, 1.0, 2.0, 3.0])), rtol=1e-6)
+
+
+def test_save_format_spellings_and_tfs_error(tmp_path):
+    model = _model()
+    with pytest.raises(ValueError) as info:
+        model.save(str(tmp_path / "bad.txt"), save_format="xyz")
+    assert str(info.value) == ("Unknown `save_format` argument. Expected one of 'keras', 'tf', "
+                               "or 'h5'. Received: save_format=xyz")
+    with pytest.raises(ValueError, match="save_format=HDF5"):  # case matters, as in TF
+        model.save(str(tmp_path / "upper"), save_format="HDF5")
+    model.save(str(tmp_path / "as_hdf5"), save_format="hdf5")
+    assert (tmp_path / "as_hdf5").is_file()
+    model.save(str(tmp_path / "as_dir"), save_format="tensorflow")
+    assert (tmp_path / "as_dir").is_dir()
