@@ -621,6 +621,12 @@ class Dataset:
             return files.shuffle(len(names), seed=seed)
         return files
 
+    def sparse_batch(self, batch_size, row_shape, name=None):
+        """Batches dense elements into SparseTensors of dense shape ``[batch] + row_shape``
+        (a -1 in `row_shape`: the batch's longest); every entry of an element is listed,
+        zeros too."""
+        return SparseBatchDataset(self, batch_size, row_shape)
+
     def ignore_errors(self, log_warning=False, name=None):
         """The elements whose computation succeeded: those that raised a ``tf.errors``
         error (in ``map`` functions, say) are dropped, optionally with a warning."""
@@ -2090,6 +2096,54 @@ def _has_scalar_component(element_spec):
     return any(getattr(spec, "shape", None) is not None and spec.shape.rank == 0
                and not hasattr(spec, "element_spec")  # (a DatasetSpec)
                for spec in nest.flatten(element_spec))
+
+
+class SparseBatchDataset(_UnaryDataset):
+    _tf_name = "_DenseToSparseBatchDataset"
+
+    def __init__(self, input_dataset, batch_size, row_shape):
+        super().__init__(input_dataset)
+        self._batch_size = _count_arg(batch_size, "batch_size")
+        if self._batch_size <= 0:
+            raise errors.InvalidArgumentError("Batch size must be greater than zero.")
+        dims = convert_to_tensor(row_shape, dtypes.int64).numpy().reshape(-1).tolist()
+        self._row_shape = [None if d == -1 else int(d) for d in dims]
+
+    def _iterate(self):
+        batch = []
+        for element in self._input._iterate():
+            batch.append(element._value)
+            if len(batch) == self._batch_size:
+                yield self._sparse(batch)
+                batch = []
+        if batch:
+            yield self._sparse(batch)
+
+    def _sparse(self, arrays):
+        rank = len(self._row_shape)
+        if any(a.ndim != rank for a in arrays):
+            raise errors.InvalidArgumentError(
+                f"Input element had rank {arrays[0].ndim}, expected rank {rank} as the "
+                "row_shape has.")
+        dense_shape = [len(arrays)]
+        for d, want in enumerate(self._row_shape):
+            longest = max(a.shape[d] for a in arrays)
+            if want is not None and longest > want:
+                raise errors.InvalidArgumentError(
+                    f"Input element had size {longest} in dimension {d}, larger than the "
+                    f"row_shape's {want}.")
+            dense_shape.append(longest if want is None else want)
+        indices = [(i,) + index for i, a in enumerate(arrays) for index in np.ndindex(a.shape)]
+        values = np.concatenate([a.reshape(-1) for a in arrays])
+        return SparseTensor(np.array(indices, dtype=np.int64).reshape(-1, rank + 1),
+                            values, dense_shape)
+
+    def _compute_spec(self):
+        return SparseTensorSpec([None] + self._row_shape, self._input.element_spec.dtype)
+
+    def _cardinality(self):
+        n = self._input._cardinality()
+        return n if n < 0 else -(-n // self._batch_size)
 
 
 class UnbatchDataset(_UnaryDataset):

@@ -1,10 +1,12 @@
 """``tf.data.experimental``: CSV readers, and names that later moved up to ``tf.data``."""
 
+import enum
 import os
 
 from ..core import dtypes, errors
 from ..core.spec import TensorSpec
-from ..ops import tfrecord
+from ..core.tensor import convert_to_tensor
+from ..ops import array_ops, tfrecord
 from . import service
 from .dataset import (
     AUTOTUNE,
@@ -18,7 +20,13 @@ from .dataset import (
 )
 from .lookup import DatasetInitializer, index_table_from_dataset, table_from_dataset
 from .optional import Optional
-from .options import AutoShardPolicy, DistributeOptions, OptimizationOptions, ThreadingOptions
+from .options import (
+    AutoShardPolicy,
+    AutotuneOptions,
+    DistributeOptions,
+    OptimizationOptions,
+    ThreadingOptions,
+)
 from .readers import CsvDataset, make_csv_dataset
 from .service import distributed_save
 
@@ -101,6 +109,149 @@ def get_structure(dataset_or_iterator):
     return spec
 
 
+def take_while(predicate):
+    """A transformation for ``dataset.apply``: ``dataset.take_while(predicate)``."""
+    return lambda dataset: dataset.take_while(predicate)
+
+
+def ignore_errors(log_warning=False):
+    """A transformation for ``dataset.apply``: ``dataset.ignore_errors()``."""
+    return lambda dataset: dataset.ignore_errors(log_warning)
+
+
+def unbatch():
+    """A transformation for ``dataset.apply``: ``dataset.unbatch()``."""
+    return lambda dataset: dataset.unbatch()
+
+
+def enumerate_dataset(start=0):
+    """A transformation for ``dataset.apply``: ``dataset.enumerate(start)``."""
+    return lambda dataset: dataset.enumerate(start)
+
+
+def dense_to_sparse_batch(batch_size, row_shape):
+    """A transformation for ``dataset.apply``: ``dataset.sparse_batch(...)``."""
+    return lambda dataset: dataset.sparse_batch(batch_size, row_shape)
+
+
+def map_and_batch(map_func, batch_size, num_parallel_batches=None, drop_remainder=False,
+                  num_parallel_calls=None):
+    """A transformation for ``dataset.apply``: ``map`` then ``batch`` (TF fused the two)."""
+    if num_parallel_batches is not None and num_parallel_calls is not None:
+        raise ValueError("`map_and_batch` allows only one of `num_parallel_batches` and "
+                         "`num_parallel_calls` to be set, but "
+                         f"`num_parallel_batches` was set to {num_parallel_batches} and "
+                         f"`num_parallel_calls` as set to {num_parallel_calls}.")
+    return lambda dataset: dataset.map(map_func).batch(batch_size, drop_remainder)
+
+
+def parallel_interleave(map_func, cycle_length, block_length=1, sloppy=False,
+                        buffer_output_elements=None, prefetch_input_elements=None):
+    """A transformation for ``dataset.apply``: ``dataset.interleave`` (deterministic order:
+    eagerbook never reorders, sloppy or not)."""
+    return lambda dataset: dataset.interleave(map_func, cycle_length, block_length)
+
+
+def at(dataset, index):
+    """The element at position `index` (``OutOfRangeError`` past the end)."""
+    index = int(convert_to_tensor(index).numpy())
+    n = dataset._cardinality()
+    if index < 0 or (n >= 0 and index >= n):
+        raise errors.OutOfRangeError(f"Index out of range [0, {n}):{index}")
+    for i, element in enumerate(dataset._iterate()):
+        if i == index:
+            return element
+    raise errors.OutOfRangeError(f"Index out of range [0, {i + 1}):{index}")
+
+
+def pad_to_cardinality(cardinality, mask_key="valid"):
+    """A transformation for ``dataset.apply``: a dataset of dicts padded to `cardinality`
+    elements with zeros; the key `mask_key` says which elements are real (True)."""
+    def apply(dataset):
+        n = dataset._cardinality()
+        if n < 0:
+            raise ValueError("The dataset passed into `pad_to_cardinality` must have a known "
+                             f"cardinalty, but has cardinality {n}")
+        if n > cardinality:
+            raise ValueError("The dataset passed into `pad_to_cardinality` must have a "
+                             "cardinalty less than the target cardinality "
+                             f"({cardinality}), but has cardinality {n}")
+        if not isinstance(dataset.element_spec, dict):
+            raise ValueError("`pad_to_cardinality` requires its input dataset to be a "
+                             "dictionary.")
+        valid = dataset.map(lambda x: {**x, mask_key: True})
+        zeros = {key: array_ops.zeros(spec.shape, spec.dtype)
+                 for key, spec in dataset.element_spec.items()}
+        zeros[mask_key] = False
+        return valid.concatenate(Dataset.from_tensors(zeros).repeat(cardinality - n))
+    return apply
+
+
+class Reducer:
+    """What ``group_by_reducer`` does per key: ``init_func(key)`` makes the state,
+    ``reduce_func(state, element)`` updates it, ``finalize_func(state)`` gives the output."""
+
+    def __init__(self, init_func, reduce_func, finalize_func):
+        self.init_func = init_func
+        self.reduce_func = reduce_func
+        self.finalize_func = finalize_func
+
+
+def group_by_reducer(key_func, reducer):
+    """A transformation for ``dataset.apply``: one output per key (keys in the order they
+    first appear), reduced from that key's elements by `reducer`."""
+    return lambda dataset: ListDataset(_reduce_groups(dataset, key_func, reducer))
+
+
+def _reduce_groups(dataset, key_func, reducer):
+    states = {}
+    for element in dataset._iterate():
+        args = element if isinstance(element, tuple) else (element,)
+        key = convert_to_tensor(key_func(*args))
+        if key.dtype != dtypes.int64 or key.shape.rank != 0:
+            raise ValueError("`key_func` must return a single tf.int64 scalar tensor. ")
+        k = int(key.numpy())
+        if k not in states:
+            states[k] = reducer.init_func(key)
+        states[k] = reducer.reduce_func(states[k], element)
+    return [reducer.finalize_func(*state) if isinstance(state, tuple)
+            else reducer.finalize_func(state) for state in states.values()]
+
+
+def get_next_as_optional(iterator):
+    """``iterator.get_next_as_optional()`` under its older name."""
+    return iterator.get_next_as_optional()
+
+
+def enable_debug_mode():
+    """TF runs tf.data functions eagerly in this mode (to debug them); eagerbook's data
+    functions can be stepped through already, so there is nothing to switch."""
+
+
+def RandomDataset(seed=None, rerandomize_each_iteration=None, name=None):  # noqa: N802 - TF's
+    """``tf.data.Dataset.random`` under its older name."""
+    return Dataset.random(seed, rerandomize_each_iteration)
+
+
+SHARD_HINT = -1  # a num_shards for ``shard`` that the auto-sharding rewrite fills in
+
+
+class ExternalStatePolicy(enum.Enum):
+    """What saving an iterator does with state outside the dataset (TF's enum)."""
+    WARN = 0
+    IGNORE = 1
+    FAIL = 2
+
+
+class AutotuneAlgorithm(enum.Enum):
+    """The algorithm tf.data's autotuner uses (eagerbook does not autotune)."""
+    DEFAULT = 0
+    HILL_CLIMB = 1
+    GRADIENT_DESCENT = 2
+    MAX_PARALLELISM = 3
+    STAGE_BASED = 4
+
+
 def shuffle_and_repeat(buffer_size, count=None, seed=None):
     """A transformation for ``dataset.apply``: shuffle, then repeat (each pass reshuffled)."""
     return lambda dataset: dataset.shuffle(buffer_size, seed).repeat(count)
@@ -115,7 +266,11 @@ __all__ = ["AUTOTUNE", "INFINITE_CARDINALITY", "UNKNOWN_CARDINALITY", "Counter",
            "get_structure", "shuffle_and_repeat", "Optional", "DatasetInitializer",
            "index_table_from_dataset", "table_from_dataset", "TFRecordWriter",
            "copy_to_device", "dense_to_ragged_batch",
-           "distributed_save", "prefetch_to_device", "service"]
+           "distributed_save", "prefetch_to_device", "service", "take_while",
+           "ignore_errors", "unbatch", "enumerate_dataset", "dense_to_sparse_batch",
+           "map_and_batch", "parallel_interleave", "at", "pad_to_cardinality", "Reducer",
+           "group_by_reducer", "get_next_as_optional", "enable_debug_mode", "RandomDataset",
+           "SHARD_HINT", "ExternalStatePolicy", "AutotuneAlgorithm", "AutotuneOptions"]
 
 
 def save(dataset, path, compression=None, shard_func=None, checkpoint_args=None):

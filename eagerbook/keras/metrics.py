@@ -183,8 +183,20 @@ class MeanMetricWrapper(Mean):
 
     def get_config(self):
         config = super().get_config()
+        if type(self) is MeanMetricWrapper:  # a subclass knows its function; a wrapper not
+            config["fn"] = self._fn
         config.update(self._fn_kwargs)
         return config
+
+    @classmethod
+    def from_config(cls, config, custom_objects=None):
+        config = dict(config)
+        fn = config.pop("fn", None)
+        if cls is MeanMetricWrapper:
+            if isinstance(fn, dict):  # serialize's form of a function: found by its name
+                fn = serialization.deserialize_keras_object(fn, _FUNCTIONS, custom_objects)
+            return cls(get(fn), **config)
+        return super().from_config(config)
 
 
 # --- per-sample metric functions -----------------------------------------------------------------
@@ -603,8 +615,18 @@ def _accuracy_class(loss_fn, y_true, y_pred):
     return Accuracy
 
 
+def deserialize(config, custom_objects=None, use_legacy_format=False):
+    """A metric (or a metric function) from `serialize`'s form; the user's classes and
+    functions are found in `custom_objects` or among the registered ones."""
+    return serialization.deserialize_keras_object(config, {**_FUNCTIONS, **_CLASSES},
+                                                  custom_objects, "metric function")
+
+
 def serialize(metric):
     if isinstance(metric, Metric):
-        return serialization.keras_object_entry(metric, "keras.metrics")
+        config = metric.get_config()
+        if callable(config.get("fn")):  # a MeanMetricWrapper's function, by name
+            config["fn"] = serialization.serialize_keras_object(config["fn"])
+        return serialization.keras_object_entry(metric, "keras.metrics", config=config)
     return getattr(metric, "__name__", None)
 

@@ -96,3 +96,29 @@ def test_save_format_spellings_and_tfs_error(tmp_path):
     assert (tmp_path / "as_hdf5").is_file()
     model.save(str(tmp_path / "as_dir"), save_format="tensorflow")
     assert (tmp_path / "as_dir").is_dir()
+
+
+def _my_mae(y_true, y_pred):
+    return tf.reduce_mean(tf.abs(y_true - y_pred), axis=-1)
+
+
+def test_mean_metric_wrapper_config_keeps_its_function():
+    wrapper = tf.keras.metrics.MeanMetricWrapper(fn=_my_mae, name="my_mae")
+    assert wrapper.get_config() == {"name": "my_mae", "dtype": "float32", "fn": _my_mae}
+    entry = tf.keras.metrics.serialize(wrapper)
+    assert entry["config"]["fn"] == {"module": "builtins", "class_name": "function",
+                                     "config": "_my_mae", "registered_name": "function"}
+    again = tf.keras.metrics.deserialize(entry, custom_objects={"_my_mae": _my_mae})
+    assert again._fn is _my_mae and again.name == "my_mae"
+    builtin = tf.keras.metrics.deserialize(tf.keras.metrics.serialize(
+        tf.keras.metrics.MeanMetricWrapper(fn=tf.keras.metrics.mae, name="x")))
+    assert builtin._fn.__name__ == "mean_absolute_error"
+
+
+def test_metrics_deserialize():
+    mean = tf.keras.metrics.deserialize({"class_name": "Mean",
+                                         "config": {"name": "avg", "dtype": "float32"}})
+    assert type(mean).__name__ == "Mean" and mean.name == "avg"
+    assert tf.keras.metrics.deserialize("mse").__name__ == "mean_squared_error"
+    with pytest.raises(TypeError, match="Could not locate class 'Nope'"):
+        tf.keras.metrics.deserialize({"class_name": "Nope", "config": {}})
