@@ -321,12 +321,19 @@ class ProgbarLogger(Callback):
         self.target = None
         self._bar = None
         self._mode = "train"
+        self._called_in_fit = False  # fit's validation passes print no bar of their own
 
     def set_params(self, params):
         super().set_params(params)
         self.verbose = params.get("verbose", 1)
         self.epochs = params.get("epochs", 1)
         self.target = params.get("steps")
+
+    def on_train_begin(self, logs=None):
+        self._called_in_fit = True
+
+    def on_train_end(self, logs=None):
+        self._called_in_fit = False
 
     def on_epoch_begin(self, epoch, logs=None):
         if self.verbose and self.epochs > 1:  # TF 2 prints no "Epoch 1/1"
@@ -347,7 +354,7 @@ class ProgbarLogger(Callback):
             self._bar = None
 
     def on_test_begin(self, logs=None):
-        if self._bar is None and self.verbose and self.params.get("_evaluate"):
+        if self._bar is None and self.verbose and not self._called_in_fit:
             self._bar = Progbar(self.params.get("steps"), verbose=self.verbose,
                                 stateful_metrics=_AllNames())
             self._mode = "test"
@@ -365,7 +372,7 @@ class ProgbarLogger(Callback):
             self._bar = None
 
     def on_predict_begin(self, logs=None):
-        if self.verbose and self.params.get("_predict"):
+        if self.verbose and not self._called_in_fit:
             self._bar = Progbar(self.params.get("steps"), verbose=self.verbose,
                                 stateful_metrics=_AllNames())
             self._mode = "predict"

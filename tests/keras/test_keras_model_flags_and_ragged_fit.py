@@ -122,3 +122,36 @@ def test_metrics_deserialize():
     assert tf.keras.metrics.deserialize("mse").__name__ == "mean_squared_error"
     with pytest.raises(TypeError, match="Could not locate class 'Nope'"):
         tf.keras.metrics.deserialize({"class_name": "Nope", "config": {}})
+
+
+class _Spy(tf.keras.callbacks.Callback):
+    def __init__(self):
+        super().__init__()
+        self.params_seen = []
+        self.outputs = []
+
+    def on_test_begin(self, logs=None):
+        self.params_seen.append(sorted(self.params))
+
+    def on_predict_begin(self, logs=None):
+        self.params_seen.append(sorted(self.params))
+
+    def on_predict_batch_end(self, batch, logs=None):
+        self.outputs.append(logs["outputs"])
+
+
+def test_evaluate_and_predict_params_and_predict_batch_logs(capsys):
+    model = _model()
+    spy = _Spy()
+    x, y = np.ones((12, 2), "float32"), np.zeros((12, 1), "float32")
+    model.evaluate(x, y, batch_size=6, verbose=0, callbacks=[spy])
+    model.predict(x, batch_size=6, verbose=0, callbacks=[spy])
+    assert spy.params_seen == [["epochs", "steps", "verbose"]] * 2  # nothing internal
+    assert [type(o).__name__ for o in spy.outputs] == ["ndarray", "ndarray"]
+    assert [o.shape for o in spy.outputs] == [(6, 1), (6, 1)]
+    capsys.readouterr()
+    model.evaluate(x, y, batch_size=6, verbose=2)
+    model.predict(x, batch_size=6, verbose=2)
+    assert capsys.readouterr().out.count("2/2") == 2  # each prints its own line
+    model.fit(x, y, batch_size=6, epochs=1, verbose=2, validation_data=(x, y))
+    assert capsys.readouterr().out.count("2/2") == 1  # validation adds to fit's line

@@ -912,8 +912,7 @@ class Model(Layer):
         handler = data_adapter.DataHandler(x, y, sample_weight, batch_size=batch_size,
                                            steps_per_epoch=steps, shuffle=False)
         self._infer_input_from_data(handler)
-        params = {"verbose": verbose, "epochs": 1, "steps": handler.steps_per_epoch,
-                  "_evaluate": True}
+        params = {"verbose": verbose, "epochs": 1, "steps": handler.steps_per_epoch}
         cbs = self._callback_list(callbacks, verbose, params, add_history=False)
         logs = self._evaluate_loop(handler, cbs)
         return _results(logs, return_dict)
@@ -925,8 +924,7 @@ class Model(Layer):
         handler = data_adapter.DataHandler(x, None, None, batch_size=batch_size,
                                            steps_per_epoch=steps, shuffle=False)
         self._infer_input_from_data(handler)
-        params = {"verbose": verbose, "epochs": 1, "steps": handler.steps_per_epoch,
-                  "_predict": True}
+        params = {"verbose": verbose, "epochs": 1, "steps": handler.steps_per_epoch}
         cbs = self._callback_list(callbacks, verbose, params, add_history=False)
         cbs.on_predict_begin()
         outputs = []
@@ -934,7 +932,9 @@ class Model(Layer):
             cbs.on_predict_batch_begin(step)
             out = self.predict_step(batch)
             outputs.append([np.asarray(o._value) for o in nest.flatten(out)])
-            cbs.on_predict_batch_end(step, {"outputs": out})
+            # callbacks see NumPy values, as TF hands its batch logs over
+            cbs.on_predict_batch_end(step, {"outputs": nest.pack_sequence_as(out,
+                                                                             outputs[-1])})
             structure = out
         cbs.on_predict_end()
         if not outputs:
