@@ -231,3 +231,40 @@ def test_normalization_needs_mean_and_variance_together_in_tfs_words():
                                          r"`variance` must be set\. Got mean: \[1\.0\] and "
                                          r"variance: None$"):
         layers.Normalization(mean=[1.0])
+
+
+def test_recurrent_layers_run_over_steps_known_only_when_the_function_runs():
+    # a tf.function traced for any sequence length (input_signature with None steps), as
+    # the text-generation and translation tutorials export their models
+    x = np.random.RandomState(0).normal(size=(2, 5, 3)).astype("float32")
+    mask = np.array([[1, 1, 1, 0, 0], [1, 1, 1, 1, 1]], bool)
+    spec = [tf.TensorSpec([None, None, 3]), tf.TensorSpec([None, None], tf.bool)]
+    for cls in (layers.LSTM, layers.GRU, layers.SimpleRNN):
+        for options in ({}, {"return_sequences": True}, {"return_state": True},
+                        {"go_backwards": True, "return_sequences": True}):
+            layer = cls(4, **options)
+            traced = tf.function(lambda v, m, layer=layer: layer(v, mask=m),
+                                 input_signature=spec)
+            for eager, out in zip(tf.nest.flatten(layer(x, mask=mask)),
+                                  tf.nest.flatten(traced(x, mask))):
+                np.testing.assert_allclose(out.numpy(), eager.numpy(), atol=1e-5)
+            assert tf.nest.flatten(traced(x[:, :2], mask[:, :2]))[0].shape[0] == 2
+
+
+def test_gradients_through_a_recurrent_model_over_unknown_steps_equal_eager_ones():
+    model = tf.keras.Sequential([layers.Embedding(20, 4, mask_zero=True),
+                                 layers.Bidirectional(layers.LSTM(3, return_sequences=True)),
+                                 layers.GRU(2), layers.Dense(1)])
+    ids = np.array([[3, 4, 5, 0, 0], [1, 2, 3, 4, 5]])
+
+    def grads(v):
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_sum(model(v, training=True))
+        return tape.gradient(loss, model.trainable_variables)
+
+    eager = grads(ids)
+    traced = tf.function(grads, input_signature=[tf.TensorSpec([None, None], tf.int64)])(ids)
+    assert len(traced) == len(eager) == 12
+    for a, b in zip(eager, traced):
+        np.testing.assert_allclose(tf.convert_to_tensor(b).numpy(),
+                                   tf.convert_to_tensor(a).numpy(), atol=1e-5)

@@ -22,6 +22,7 @@ from ...core import context, dtypes, nest
 from ...core.shape import TensorShape
 from ...core.tensor import convert_to_tensor
 from ...core.variable import Variable
+from ...graph import control_flow, tensor_array
 from ...ops import array_ops, math_ops, nn_ops
 from .. import activations, backend, constraints, initializers, regularizers, serialization
 from ..keras_tensor import KerasTensor
@@ -767,6 +768,9 @@ class RNN(Layer):
             self._check_initial_state(nest.flatten(initial_state))
         states = nest.flatten(initial_state) if isinstance(initial_state, (list, tuple)) else \
             ([initial_state] if initial_state is not None else self._zero_states(inputs))
+        if inputs.shape[1] is None:  # a tf.function traced for sequences of any length
+            result, states = self._loop_over_unknown_steps(inputs, states, mask, training)
+            return self._finish_call(result, states)
         steps = array_ops.unstack(inputs, axis=1)
         order = range(len(steps) - 1, -1, -1) if self.go_backwards else range(len(steps))
         mask = None if mask is None else convert_to_tensor(mask)
@@ -785,6 +789,10 @@ class RNN(Layer):
             result = array_ops.stack(outputs, axis=1)
         else:
             result = output
+        return self._finish_call(result, states)
+
+    def _finish_call(self, result, states):
+        """Keeps a stateful layer's last states and adds them to the result if asked."""
         if self._stateful:
             for variable, state in zip(self._states.variables, states):
                 variable.assign(state)
@@ -793,6 +801,37 @@ class RNN(Layer):
                 return [result] + self.cell.pack_states(states)
             return [result] + states
         return result
+
+    def _loop_over_unknown_steps(self, inputs, states, mask, training):
+        """The steps as a tf.while_loop when their number is known only when the traced
+        function runs (TF's RNN loops the same way): (outputs or last output, last states).
+        Masked steps keep the previous output and states, as in the unrolled loop."""
+        steps = array_ops.shape(inputs)[1]
+        time_first = array_ops.transpose(inputs, [1, 0] + list(range(2, inputs.shape.rank)))
+        time_mask = None if mask is None else array_ops.transpose(
+            math_ops.cast(convert_to_tensor(mask), inputs.dtype), [1, 0])
+        first_output, _ = _call_cell(self.cell, time_first[0], states, training)
+        outputs = tensor_array.TensorArray(first_output.dtype, size=steps)
+
+        def body(t, output, states, outputs):
+            index = steps - 1 - t if self.go_backwards else t
+            new_output, new_states = _call_cell(self.cell, time_first[index], states, training)
+            new_states = nest.flatten(new_states)
+            if time_mask is not None:
+                keep = array_ops.expand_dims(time_mask[index], 1)
+                new_states = [_keep_where(keep, n, o) for n, o in zip(new_states, states)]
+                new_output = _keep_where(keep, new_output, output)
+            # (in the order of processing: backwards too, as the unrolled loop stacks them)
+            return t + 1, new_output, new_states, outputs.write(t, new_output)
+
+        _, output, states, outputs = control_flow.while_loop(
+            lambda t, *_: t < steps, body,
+            [0, math_ops.multiply(first_output, 0.0), list(states), outputs])
+        if not self.return_sequences:
+            return output, list(states)
+        stacked = outputs.stack()
+        return array_ops.transpose(stacked, [1, 0] + list(range(2, stacked.shape.rank))), \
+            list(states)
 
     def compute_mask(self, inputs, mask=None):
         if isinstance(mask, (list, tuple)):
