@@ -1279,19 +1279,31 @@ def _traced_to_sparse(rt, sparse_type):
 
 
 def _traced_slice_rows(rt, key):
-    """``rt[:, start:stop]`` with non-negative bounds, step 1."""
-    if key.step not in (None, 1) or any(b is not None and (not isinstance(b, int) or b < 0)
+    """``rt[:, start:stop]`` with step 1; a negative bound counts from each row's end (the
+    translation tutorial's ``target[:, :-1]``)."""
+    if key.step not in (None, 1) or any(b is not None and not isinstance(b, int)
                                         for b in (key.start, key.stop)):
         raise ValueError("eagerbook slices the rows of a traced RaggedTensor with "
-                         "non-negative bounds and step 1 only")
+                         "integer bounds and step 1 only")
     rowids = rt.value_rowids()
     columns = _column_ids(rt.row_splits, rowids)
-    start = key.start or 0
-    keep = math_ops.greater_equal(columns, start)
-    lengths = math_ops.maximum(math_ops.subtract(rt.row_lengths(), start), 0)
-    if key.stop is not None:
-        keep = math_ops.logical_and(keep, math_ops.less(columns, key.stop))
-        lengths = math_ops.minimum(lengths, max(key.stop - start, 0))
+    row_lengths = rt.row_lengths()
+
+    def per_row(bound, default):  # the bound of each row, within [0, its length]
+        if bound is None:
+            return default
+        value = convert_to_tensor(bound, dtype=dtypes.int64)
+        if bound < 0:
+            return math_ops.maximum(math_ops.add(row_lengths, value),
+                                    convert_to_tensor(0, dtype=dtypes.int64))
+        return math_ops.minimum(row_lengths, value)
+
+    starts = per_row(key.start, math_ops.multiply(row_lengths, 0))
+    stops = per_row(key.stop, row_lengths)
+    keep = math_ops.logical_and(math_ops.greater_equal(columns, gather(starts, rowids)),
+                                math_ops.less(columns, gather(stops, rowids)))
+    lengths = math_ops.maximum(math_ops.subtract(stops, starts),
+                               convert_to_tensor(0, dtype=dtypes.int64))
     kept = array_ops.boolean_mask(array_ops.range(
         array_ops.shape(rowids, out_type=dtypes.int64)[0], dtype=dtypes.int64), keep)
     return RaggedTensor.from_row_lengths(_gather_rows(rt.values, kept), lengths,
