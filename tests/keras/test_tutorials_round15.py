@@ -268,3 +268,37 @@ def test_gradients_through_a_recurrent_model_over_unknown_steps_equal_eager_ones
     for a, b in zip(eager, traced):
         np.testing.assert_allclose(tf.convert_to_tensor(b).numpy(),
                                    tf.convert_to_tensor(a).numpy(), atol=1e-5)
+
+
+def test_ragged_text_vectorization_maps_over_a_dataset():
+    # the translation tutorial: ragged token rows, shifted by one, padded per batch
+    processor = layers.TextVectorization(ragged=True)
+    processor.adapt(["a b c", "b c", "c d e f"])
+
+    def process_text(context, target):
+        context = processor(context).to_tensor()
+        target = processor(target)
+        return (context, target[:, :-1].to_tensor()), target[:, 1:].to_tensor()
+
+    texts = np.array(["a b c", "b", "c d e f", "a"])
+    ds = tf.data.Dataset.from_tensor_slices((texts, texts)).batch(2).map(process_text)
+    batches = list(ds.as_numpy_iterator())
+    (context, target_in), target_out = batches[1]
+    rows = processor(texts[2:]).to_list()
+    assert context.tolist() == [rows[0], rows[1] + [0, 0, 0]]
+    assert target_in.tolist() == [rows[0][:-1], [0, 0, 0]]
+    assert target_out.tolist() == [rows[0][1:], [0, 0, 0]]
+
+
+def test_traced_ragged_rows_slice_with_negative_bounds():
+    ragged = tf.ragged.constant([[1, 2, 3], [4], [], [5, 6, 7, 8]], dtype=tf.int64)
+    keys = [slice(None, -1), slice(-2, None), slice(1, -1), slice(-5, 10), slice(2, 1)]
+    spec = [tf.TensorSpec([None], tf.int64)] * 2
+
+    @tf.function(input_signature=spec)
+    def sliced(values, splits):
+        rows = tf.RaggedTensor.from_row_splits(values, splits)
+        return [rows[:, key].to_tensor() for key in keys]
+
+    for key, out in zip(keys, sliced(ragged.flat_values, ragged.row_splits)):
+        assert out.numpy().tolist() == ragged[:, key].to_tensor().numpy().tolist()

@@ -192,10 +192,11 @@ def runs_on_values(call):
         flat = nest.flatten(inputs)
         if not any(isinstance(x, Tensor) and is_symbolic(x) for x in flat):
             return call(self, inputs, *args, **kwargs)
-        if any(isinstance(x, RaggedTensor) for x in flat) or \
-                getattr(self, "ragged", False):
+        if any(isinstance(x, RaggedTensor) for x in flat):
             raise NotImplementedError(f"eagerbook's {type(self).__name__} cannot run on ragged "
                                       "tensors inside a tf.function")
+        if getattr(self, "ragged", False):
+            return _ragged_rows_on_values(self, call, inputs, args, kwargs)
 
         def on_values(*values):
             out = call(self, nest.pack_sequence_as(inputs, list(values)), *args, **kwargs)
@@ -211,6 +212,21 @@ def runs_on_values(call):
         sparse._static_shape = TensorShape([None] + out.shape.as_list()[1:])
         return sparse
     return wrapper
+
+
+def _ragged_rows_on_values(layer, call, inputs, args, kwargs):
+    """A layer whose output is ragged rows (TextVectorization with ``ragged=True``, as the
+    translation tutorial maps it over a dataset) inside a tf.function: one py_function
+    gives the rows' values and row splits, put together as a RaggedTensor of the graph."""
+    def on_values(values):
+        out = call(layer, values, *args, **kwargs)
+        return out.flat_values, out.row_splits
+
+    values, splits = script_ops.py_function(on_values, [inputs],
+                                            Tout=[dtypes.int64, dtypes.int64])
+    values.set_shape([None])
+    splits.set_shape([None])
+    return RaggedTensor.from_row_splits(values, splits, validate=False)
 
 
 def encoded_output(rows, sparse):
