@@ -17,7 +17,7 @@ import numpy as np
 
 from ..core import dtypes, errors
 from ..core.shape import TensorShape
-from ..core.tensor import Tensor, _from_numpy, convert_to_tensor
+from ..core.tensor import Tensor, _from_numpy, convert_to_tensor, is_symbolic
 from . import logging_ops, string_hashes, unicode_scripts
 from .array_ops import reshape
 from .ragged_ops import RaggedTensor
@@ -531,6 +531,11 @@ def unicode_split_with_offsets(input, input_encoding, errors="replace",
 
 
 def _unicode_chars(code_points):
+    if is_symbolic(code_points):  # in a tf.function: one op that encodes them when it runs
+        from . import script_ops  # (imported here: script_ops needs the string ops loaded)
+        chars = script_ops.py_function(_unicode_chars, [code_points], Tout=dtypes.string)
+        chars.set_shape(code_points.shape)
+        return chars
     return _from_numpy(_map(lambda c: chr(int(c)).encode("utf-8"), code_points.numpy()))
 
 
