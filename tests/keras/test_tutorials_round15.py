@@ -302,3 +302,39 @@ def test_traced_ragged_rows_slice_with_negative_bounds():
 
     for key, out in zip(keys, sliced(ragged.flat_values, ragged.row_splits)):
         assert out.numpy().tolist() == ragged[:, key].to_tensor().numpy().tolist()
+
+
+def test_text_generation_one_step_runs_as_a_tf_function():
+    # the text-generation tutorial's OneStep: characters split and looked up inside the
+    # function, a GRU over however many of them, Dense over (None, None, units)
+    vocab = list("abc")
+    ids_from_chars = layers.StringLookup(vocabulary=vocab, mask_token=None)
+    chars_from_ids = layers.StringLookup(vocabulary=ids_from_chars.get_vocabulary(),
+                                         invert=True, mask_token=None)
+    embedding, gru = layers.Embedding(4, 3), layers.GRU(5, return_sequences=True,
+                                                          return_state=True)
+    dense = layers.Dense(4)
+
+    @tf.function
+    def generate_one_step(inputs, states=None):
+        input_chars = tf.strings.unicode_split(inputs, "UTF-8")
+        input_ids = ids_from_chars(input_chars).to_tensor()
+        x = embedding(input_ids)
+        if states is None:
+            states = gru.get_initial_state(x)
+        x, states = gru(x, initial_state=states)
+        logits = dense(x)[:, -1, :]
+        predicted = tf.squeeze(tf.random.categorical(logits, num_samples=1), axis=-1)
+        return chars_from_ids(predicted), states
+
+    next_char, states = generate_one_step(tf.constant(["abcab", "ca"]))
+    assert next_char.shape == (2,) and next_char.dtype == tf.string
+    assert states.shape == (2, 5)
+    next_char, states = generate_one_step(next_char, states=states)
+    assert set(next_char.numpy().tolist()) <= {b"a", b"b", b"c", b"[UNK]"}
+
+
+def test_traced_unicode_split_gives_the_characters():
+    split = tf.function(lambda x: tf.strings.unicode_split(x, "UTF-8"))
+    assert split(tf.constant(["ab", "c\u00e9", ""])).to_list() == [
+        [b"a", b"b"], [b"c", "\u00e9".encode()], []]

@@ -126,8 +126,13 @@ class Dense(KernelLayer):
             shape = inputs.shape.as_list()
             flat = array_ops.reshape(inputs, [-1, shape[-1]])
             outputs = math_ops.matmul(flat, self.kernel)
-            outputs = array_ops.reshape(
-                outputs, [d if d is not None else -1 for d in shape[:-1]] + [self.units])
+            if shape[:-1].count(None) > 1:  # (None, None, features) in a tf.function
+                outputs = array_ops.reshape(outputs, array_ops.concat(
+                    [array_ops.shape(inputs)[:-1], [self.units]], 0))
+                outputs.set_shape(shape[:-1] + [self.units])
+            else:
+                outputs = array_ops.reshape(
+                    outputs, [d if d is not None else -1 for d in shape[:-1]] + [self.units])
         return self._add_bias_and_activate(outputs)
 
     def compute_output_shape(self, input_shape):
