@@ -16,8 +16,8 @@ from ..core import dtypes
 from ..core.shape import TensorShape
 from ..core.spec import TensorSpec
 from ..core.tensor import _from_numpy
-from ..data.dataset import Dataset
-from ..ops import example_ops, image_ops, jpeg_ops, string_ops
+from ..data.dataset import AUTOTUNE, Dataset
+from ..ops import audio_ops, example_ops, image_ops, jpeg_ops, ragged_ops, string_ops
 
 IMAGE_FORMATS = (".bmp", ".gif", ".jpeg", ".jpg", ".png")
 
@@ -156,11 +156,10 @@ def _index_directory(directory, labels, formats, class_names, shuffle, seed, fol
                              f"in the target directory. len(labels) is {len(labels)} while we "
                              f"found {len(paths)} files in directory {directory}.")
         indices = list(labels)
-    if labels is None:
-        print(f"Found {len(paths)} files.")
-    else:
-        count = len(class_names) if class_names is not None else len(set(indices))
-        print(f"Found {len(paths)} files belonging to {count} classes.")
+        class_names = sorted(set(labels))
+    elif labels is None:
+        class_names = [""]  # TF's one unnamed class: the directory itself
+    print(f"Found {len(paths)} files belonging to {len(class_names)} classes.")
     if shuffle:
         if seed is None:
             seed = np.random.randint(1e6)
@@ -221,7 +220,7 @@ def _check_label_mode(label_mode, labels, class_names):
 
 
 def _from_directory(directory, labels, label_mode, class_names, batch_size, shuffle, seed,
-                    validation_split, subset, follow_links, formats, load):
+                    validation_split, subset, follow_links, formats, load, shuffle_files=None):
     if labels not in ("inferred", None) and not isinstance(labels, (list, tuple)):
         raise ValueError("`labels` argument should be a list/tuple of integer labels, of the "
                          "same size as the number of files in the target directory. If you "
@@ -229,13 +228,15 @@ def _from_directory(directory, labels, label_mode, class_names, batch_size, shuf
                          "directory, pass `labels=\"inferred\"`. If you wish to get a "
                          "dataset that only contains samples (no labels), pass "
                          f"`labels=None`. Received: labels={labels}")
-    if labels is None:
-        label_mode = None
-    _check_split_arguments(validation_split, subset, shuffle, seed)
+    if labels is None or label_mode is None:  # no labels: TF indexes the files as one class
+        labels = label_mode = None
+    # (audio files are shuffled when listed, their batches by the caller)
+    shuffle_files = shuffle if shuffle_files is None else shuffle_files
+    _check_split_arguments(validation_split, subset, shuffle_files, seed)
     if seed is None:
         seed = np.random.randint(1e6)
     paths, label_ids, names = _index_directory(directory, labels, formats, class_names,
-                                               shuffle, seed, follow_links)
+                                               shuffle_files, seed, follow_links)
     _check_label_mode(label_mode, labels, names)
     num_classes = len(names) if names else int(label_ids.max(initial=-1)) + 1
 
@@ -300,6 +301,58 @@ def text_dataset_from_directory(directory, labels="inferred", label_mode="int",
 
     return _from_directory(directory, labels, label_mode, class_names, batch_size, shuffle,
                            seed, validation_split, subset, follow_links, (".txt",), load)
+
+
+def audio_dataset_from_directory(directory, labels="inferred", label_mode="int",
+                                 class_names=None, batch_size=32, sampling_rate=None,
+                                 output_sequence_length=None, ragged=False, shuffle=True,
+                                 seed=None, validation_split=None, subset=None,
+                                 follow_links=False):
+    """Batches of (audio, label): every ``.wav`` file under `directory`'s class folders,
+    decoded to float32 samples of shape ``(samples, channels)``; cut or zero-padded to
+    `output_sequence_length` samples, else padded to the batch's longest (or ragged)."""
+    if labels not in ("inferred", None) and class_names:
+        raise ValueError(f"You can only pass `class_names` if `labels=\"inferred\"`. "
+                         f"Received: labels={labels}, and class_names={class_names}")
+    if ragged and output_sequence_length is not None:
+        raise ValueError("Cannot set both `ragged` and `output_sequence_length`")
+    if sampling_rate is not None:  # TF resamples with tensorflow_io, which eagerbook lacks
+        if not isinstance(sampling_rate, int):
+            raise ValueError(f"`sampling_rate` should have an integer value. Received: "
+                             f"sampling_rate={sampling_rate}")
+        if sampling_rate <= 0:
+            raise ValueError(f"`sampling_rate` should be higher than 0. Received: "
+                             f"sampling_rate={sampling_rate}")
+        raise ImportError("To use the argument `sampling_rate`, you should install "
+                          "tensorflow_io. You can install it via `pip install tensorflow-io`.")
+    length = -1 if output_sequence_length is None else output_sequence_length
+
+    def load(path):
+        audio, _ = audio_ops.decode_wav(example_ops.read_file(path), desired_samples=length)
+        return ragged_ops.RaggedTensor.from_tensor(audio) if ragged else audio
+
+    datasets = _from_directory(directory, labels, label_mode, class_names, None, False, seed,
+                               validation_split, subset, follow_links, (".wav",), load,
+                               shuffle_files=shuffle)
+    parts = datasets if subset == "both" else [datasets]
+    batched = [_batch_audio(part, batch_size, shuffle and i == 0, seed,
+                            output_sequence_length is None and not ragged)
+               for i, part in enumerate(parts)]
+    return batched if subset == "both" else batched[0]
+
+
+def _batch_audio(dataset, batch_size, shuffle, seed, pad):
+    """TF's batching of audio: clips of different lengths are zero-padded to the longest."""
+    names = dataset.class_names
+    dataset = dataset.prefetch(AUTOTUNE)
+    if batch_size is not None:
+        if shuffle:
+            dataset = dataset.shuffle(buffer_size=batch_size * 8, seed=seed)
+        dataset = dataset.padded_batch(batch_size) if pad else dataset.batch(batch_size)
+    elif shuffle:
+        dataset = dataset.shuffle(buffer_size=1024, seed=seed)
+    dataset.class_names = names
+    return dataset
 
 
 def normalize(x, axis=-1, order=2):

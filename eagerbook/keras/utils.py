@@ -5,6 +5,7 @@ import numpy as np
 from .callbacks import Progbar
 from .data_utils import Sequence, get_file
 from .dataset_creation import (
+    audio_dataset_from_directory,
     image_dataset_from_directory,
     normalize,
     text_dataset_from_directory,
@@ -106,6 +107,7 @@ __all__ = ["CustomObjectScope", "Progbar", "array_to_img", "custom_object_scope"
            "deserialize_keras_object", "get_file", "img_to_array", "load_img", "save_img",
            "get_custom_objects", "get_source_inputs",
            "get_registered_name", "get_registered_object", "image_dataset_from_directory",
+           "audio_dataset_from_directory",
            "model_to_dot", "normalize", "pad_sequences", "plot_model",
            "register_keras_serializable", "Sequence", "serialize_keras_object",
            "set_random_seed",

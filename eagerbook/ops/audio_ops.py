@@ -60,6 +60,17 @@ def _decode_wav(contents, desired_channels, desired_samples):
     return np.ascontiguousarray(audio), np.int32(rate)
 
 
+def _infer_decode_wav(inputs, attrs):
+    """Traced: (samples, channels) known only where desired_samples/desired_channels say."""
+    samples, channels = attrs["desired_samples"], attrs["desired_channels"]
+    return [(dtypes.float32, [samples if samples >= 0 else None,
+                              channels if channels > 0 else None]),
+            (dtypes.int32, [])]
+
+
+_decode_wav.infer_shape = _infer_decode_wav
+
+
 def decode_wav(contents, desired_channels=-1, desired_samples=-1, name=None):
     """16-bit PCM WAV bytes -> ``(audio, sample_rate)``: audio a float32 [samples, channels]
     tensor in [-1, 1), sample_rate an int32 scalar. `desired_channels` and `desired_samples`
