@@ -39,3 +39,18 @@ def test_threefry_generator_draws_are_unimplemented_on_cpu():
                        match=r"Non-XLA devices don't support the ThreeFry algorithm. "
                              r"\[Op:RngReadAndSkip\]"):
         g.normal([2])
+
+
+def test_common_supertype_of_specs_with_other_names_is_none():
+    named = tf.TensorSpec([None, 3], tf.float32, name="x")
+    assert named.most_specific_common_supertype([tf.TensorSpec([2, 3])]) is None
+    assert named.most_specific_common_supertype([tf.TensorSpec([2, 3], name="x")]) == named
+    assert tf.TensorSpec([2, 3]).most_specific_common_supertype(
+        [tf.TensorSpec([4, 3])]) == tf.TensorSpec([None, 3])
+
+
+def test_checkpoint_options_defaults():
+    options = tf.train.CheckpointOptions()
+    assert options.experimental_io_device is None and not options.enable_async
+    assert tf.train.CheckpointOptions(experimental_io_device="/job:localhost") \
+        .experimental_io_device == "/job:localhost"

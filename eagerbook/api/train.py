@@ -15,7 +15,7 @@ from ..checkpoints.reader import (
 )
 from ..checkpoints.state import CheckpointState, get_checkpoint_state, latest_checkpoint
 from ..checkpoints.view import CheckpointView, TrackableView
-from ..framework.cluster_spec import ClusterSpec
+from ..framework.cluster_spec import CheckpointOptions, ClusterSpec
 from ..keras.optimizers.v1 import AdamOptimizer, GradientDescentOptimizer, MomentumOptimizer
 from ..ops.example_ops import (
     BytesList,

@@ -69,12 +69,12 @@ class TensorSpec:
 
     def most_specific_common_supertype(self, others):
         """The most specific TensorSpec this and every one of `others` (a list) fit, or None
-        when the dtypes differ; the name is kept where all agree (TF's rule)."""
-        if any(type(o) is not type(self) or o.dtype != self._dtype for o in others):
+        when the dtypes or the names differ (TF's rule: a name is part of the type)."""
+        if any(type(o) is not type(self) or o.dtype != self._dtype or o.name != self._name
+               for o in others):
             return None
         shape = self._shape.most_specific_common_supertype([o.shape for o in others])
-        same_name = all(o.name == self._name for o in others)
-        return TensorSpec(shape, self._dtype, self._name if same_name else None)
+        return TensorSpec(shape, self._dtype, self._name)
 
     def __eq__(self, other):
         return (type(other) is type(self) and self._shape == other._shape

@@ -1,4 +1,5 @@
-"""``tf.train.ClusterSpec``: the jobs of a distributed TF cluster and their tasks' addresses.
+"""``tf.train.ClusterSpec``: the jobs of a distributed TF cluster and their tasks' addresses
+(and ``tf.train.CheckpointOptions``, the options of a checkpoint's writing and reading).
 
 A job ("worker", "ps", ...) holds tasks numbered from 0, each a network address. eagerbook runs
 on one machine, so a ClusterSpec is only a description here (what distribution strategies and
@@ -82,3 +83,19 @@ class ClusterSpec:
         """The addresses of a job's tasks by index, None where an index has no task."""
         tasks = self._tasks(job_name)
         return [tasks.get(i) for i in range(max(tasks) + 1)] if tasks else []
+
+
+class CheckpointOptions:
+    """``tf.train.CheckpointOptions``: how a checkpoint is written or read (which device does
+    the I/O, asynchronous saving). eagerbook writes on the one CPU, synchronously; the options
+    are kept so code that passes them runs unchanged."""
+
+    def __init__(self, experimental_io_device=None, experimental_enable_async_checkpoint=False,
+                 experimental_write_callbacks=None, enable_async=False,
+                 experimental_sharding_callback=None, experimental_skip_slot_variables=False):
+        self.experimental_io_device = experimental_io_device
+        self.experimental_enable_async_checkpoint = experimental_enable_async_checkpoint
+        self.enable_async = enable_async
+        self.experimental_write_callbacks = experimental_write_callbacks
+        self.experimental_sharding_callback = experimental_sharding_callback
+        self.experimental_skip_slot_variables = experimental_skip_slot_variables
