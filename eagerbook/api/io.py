@@ -5,6 +5,7 @@ from ..ops.example_ops import (
     FixedLenFeature,
     FixedLenSequenceFeature,
     RaggedFeature,
+    SparseFeature,
     VarLenFeature,
     deserialize_many_sparse,
     parse_example,

@@ -666,6 +666,42 @@ class RaggedFeature(collections.namedtuple(
                                dtypes.as_dtype(row_splits_dtype), validate)
 
 
+class SparseFeature(collections.namedtuple(
+        "SparseFeature", ["index_key", "value_key", "dtype", "size", "already_sorted"])):
+    """A sparse tensor stored as two features of an Example: the positions (`index_key`, one
+    key per dimension) and the values (`value_key`); `size` is the dense shape of one
+    example's tensor."""
+
+    def __new__(cls, index_key, value_key, dtype, size, already_sorted=False):
+        return super().__new__(cls, index_key, value_key, dtypes.as_dtype(dtype), size,
+                               already_sorted)
+
+
+def _sparse_feature(all_features, scalar, spec):
+    """The SparseTensor of a SparseFeature: per example, its index features give each value's
+    position (sorted unless `already_sorted`); a batch adds the example's number in front."""
+    from .sparse_ops import SparseTensor
+    index_keys = spec.index_key if isinstance(spec.index_key, (list, tuple)) else [spec.index_key]
+    sizes = list(spec.size) if isinstance(spec.size, (list, tuple)) else [spec.size]
+    int64 = VarLenFeature(dtypes.int64)
+    indices, values = [], []
+    for b, features in enumerate(all_features):
+        where = None if scalar else b
+        found = _feature_values(features, spec.value_key, spec, where)
+        found = np.array([], _np_dtype(spec)) if found is None else found
+        positions = [_feature_values(features, k, int64, where) for k in index_keys]
+        positions = [np.array([], np.int64) if p is None else p for p in positions]
+        rows = list(zip(*[p.tolist() for p in positions], strict=True))
+        order = range(len(rows)) if spec.already_sorted else \
+            sorted(range(len(rows)), key=lambda i: rows[i])
+        indices += [([] if scalar else [b]) + list(rows[i]) for i in order]
+        values += [found[i] for i in order]
+    shape = sizes if scalar else [len(all_features)] + sizes
+    return SparseTensor(np.array(indices, np.int64).reshape(-1, len(shape)),
+                        _from_numpy(np.array(values, _np_dtype(spec)).reshape(-1)),
+                        np.array(shape, np.int64))
+
+
 def _dims(spec):
     return list(spec.shape) if isinstance(spec.shape, (list, tuple)) else [int(spec.shape)]
 
@@ -800,6 +836,9 @@ def _parse_features(all_features, scalar, specs):
     out = {}
     for key in _in_tf_order(specs):
         spec = specs[key]
+        if isinstance(spec, SparseFeature):
+            out[key] = _sparse_feature(all_features, scalar, spec)
+            continue
         np_dtype = _np_dtype(spec)
         arrays = [_feature_values(f, getattr(spec, "value_key", None) or key, spec,
                                   None if scalar else index)
@@ -831,8 +870,8 @@ def _parse_features(all_features, scalar, specs):
 def _in_tf_order(specs):
     """The keys as TF's parser lists its results: sparse features, dense ones, then ragged
     ones, each group sorted."""
-    group = {VarLenFeature: 0, FixedLenFeature: 1, FixedLenSequenceFeature: 1,
-             RaggedFeature: 2}
+    group = {VarLenFeature: 0, SparseFeature: 0, FixedLenFeature: 1,
+             FixedLenSequenceFeature: 1, RaggedFeature: 2}
     return sorted(specs, key=lambda k: (group.get(type(specs[k]), 1), k))
 
 
