@@ -8,6 +8,7 @@ from ..ops.example_ops import (
     SparseFeature,
     VarLenFeature,
     deserialize_many_sparse,
+    matching_files,
     parse_example,
     parse_sequence_example,
     parse_single_example,

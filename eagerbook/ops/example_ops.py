@@ -616,6 +616,17 @@ def read_file(filename, name=None):
     return execute(_read_file, (convert_to_tensor(filename, dtype=dtypes.string),))
 
 
+def matching_files(pattern, name=None):
+    """The names of the files matching a glob pattern (or any of a list of patterns), sorted;
+    none is an empty vector."""
+    import glob
+    patterns = convert_to_tensor(pattern, dtype=dtypes.string).numpy()
+    found = []
+    for p in np.asarray(patterns, dtype=object).reshape(-1):
+        found += glob.glob(p.decode() if isinstance(p, bytes) else p)
+    return _from_numpy(np.array([f.encode() for f in sorted(found)], dtype=object).reshape(-1))
+
+
 def write_file(filename, contents, name=None):
     """Writes a scalar string tensor to a file (replacing it)."""
     path = convert_to_tensor(filename).numpy()
