@@ -365,8 +365,10 @@ class Function:
                     t = graph.as_graph_tensor(leaf.stack())
                     template.append(len(outputs))
                     outputs.append(t)
-                else:
+                elif _returnable_python_value(leaf):
                     template.append(_PyValue(leaf))
+                else:
+                    raise _not_returnable(leaf, self._python_function)
         graph.outputs = graph.output_identities(outputs)
         graph.structured_outputs = graph.namer.structured_outputs(result)
         return ConcreteFunction(graph, self._name, args, tuple(specs), graph.structured_outputs,
@@ -438,10 +440,21 @@ def _shape_output(shape, python_function):
     (as TF converts it), else TF's TypeError."""
     if shape.is_fully_defined():
         return convert_to_tensor(shape)
-    raise TypeError(f"To be compatible with tf.function, Python functions must return zero or "
-                    f"more Tensors or ExtensionTypes or None values; in compilation of "
-                    f"{python_function!r}, found return value of type TensorShape, which is "
-                    f"not a Tensor or ExtensionType.")
+    raise _not_returnable(shape, python_function)
+
+
+def _returnable_python_value(leaf):
+    """None, or a value TF passes out of a function whole: a dataset, an iterator or another
+    composite value (they have a type spec). Anything else (an op, a dtype, a generator, a
+    plain Python object) is no tensor."""
+    return leaf is None or hasattr(leaf, "element_spec") or hasattr(leaf, "_type_spec")
+
+
+def _not_returnable(leaf, python_function):
+    return TypeError(f"To be compatible with tf.function, Python functions must return zero or "
+                     f"more Tensors or ExtensionTypes or None values; in compilation of "
+                     f"{python_function!r}, found return value of type {type(leaf).__name__}, "
+                     f"which is not a Tensor or ExtensionType.")
 
 
 _CONVERTED_OUTPUTS = (bool, int, float, complex, str, bytes, np.ndarray, np.generic)
@@ -489,8 +502,8 @@ def _placeholders_for(graph, arg, name, relaxed=None):
         graph.add_variable_input(arg, name)
         return arg, VariableSpec(arg.shape, arg.dtype, bool(getattr(arg, "trainable", True)),
                                  graph.variable_inputs[id(arg)])
-    if isinstance(arg, (Tensor, np.ndarray)) or _is_spec(arg):
-        if isinstance(arg, np.ndarray):
+    if isinstance(arg, (Tensor, np.ndarray, np.generic)) or _is_spec(arg):
+        if isinstance(arg, (np.ndarray, np.generic)):
             arg = convert_to_tensor(arg)
         dtype = arg.dtype
         shape = relaxed if relaxed is not None else arg.shape
@@ -630,14 +643,14 @@ class ConcreteFunction(OutputTypes):
             return False
         for spec, arg in zip(nest.flatten(self._arg_specs), nest.flatten(args)):
             if _is_spec(spec):
-                if not isinstance(arg, (Tensor, np.ndarray)):
+                if not isinstance(arg, (Tensor, np.ndarray, np.generic)):
                     return False
                 arg_dtype = arg.dtype if isinstance(arg, Tensor) else \
                     dtypes.from_numpy(arg.dtype)
                 if arg_dtype is not spec.dtype or \
                         not TensorShape(spec.shape).is_compatible_with(np.shape(arg)
-                                                                       if isinstance(
-                                                                           arg, np.ndarray)
+                                                                       if not isinstance(
+                                                                           arg, Tensor)
                                                                        else arg.shape):
                     return False
             elif isinstance(spec, VariableSpec):
@@ -665,7 +678,8 @@ class ConcreteFunction(OutputTypes):
                                 f"{sorted(kwargs)}")
         args = tensors_for_specs(self._arg_specs, args)
         flat = [a for a in nest.flatten(list(args))
-                if isinstance(a, (Tensor, np.ndarray, int, float, list)) or _is_variable(a)]
+                if isinstance(a, (Tensor, np.ndarray, np.generic, int, float, list))
+                or _is_variable(a)]
         if len(flat) != self._n_inputs:
             return self._call_structured(tuple(args))
         inputs = []
@@ -693,7 +707,7 @@ class ConcreteFunction(OutputTypes):
                 inputs.append(a)
             elif hasattr(type(a), "__tf_components__"):
                 inputs.extend(a.__tf_components__())
-            elif isinstance(a, np.ndarray):
+            elif isinstance(a, (np.ndarray, np.generic)):
                 inputs.append(convert_to_tensor(a))
         return self._call_flat(inputs)
 

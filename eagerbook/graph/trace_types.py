@@ -133,7 +133,7 @@ def _key(x, aliases):
         alias = aliases.setdefault(id(x), len(aliases))
         return ("V", x.dtype, tuple(x.shape.as_list()) if x.shape.rank is not None else None,
                 bool(getattr(x, "trainable", True)), alias)
-    if isinstance(x, np.ndarray):
+    if isinstance(x, (np.ndarray, np.generic)):  # (a NumPy scalar too: TF traces a tensor)
         return ("T", dtypes.from_numpy(x.dtype), x.shape)
     if is_dataset_argument(x):  # a dataset (or a DatasetSpec): by its element_spec, as TF
         return ("D", repr(x.element_spec))
@@ -141,8 +141,9 @@ def _key(x, aliases):
         return (type(x), tuple(_key(e, aliases) for e in x))
     if isinstance(x, dict):
         return (dict, tuple((k, _key(x[k], aliases)) for k in sorted(x, key=repr)))
-    if isinstance(x, (bool, int, float, str, bytes, type(None), np.generic)):
-        return ("P", type(x), x)
+    if isinstance(x, (bool, int, float, str, bytes, type(None))):
+        # By value alone, as TF's literal trace types: f(1), f(1.0) and f(True) share a trace.
+        return ("P", x)
     try:
         hash(x)
         if type(x).__hash__ is object.__hash__:
