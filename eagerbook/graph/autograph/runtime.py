@@ -168,9 +168,7 @@ def _graph_if(pred, body, orelse, state, names, live):
         outs.append(flat)
     then_flat, else_flat = outs
     for i, (ta, ea) in zip(kept, zip(then_flat, else_flat)):
-        if len(ta[1]) != len(ea[1]):
-            raise ValueError(f"'{names[i]}' must have the same nested structure in the main and"
-                             f" else branches: {then_out[i]} vs {else_out[i]}")
+        _check_same_structure(names[i], then_out[i], else_out[i], len(ta[1]) == len(ea[1]))
         for x, y in zip(ta[1], ea[1]):
             if x._dtype is not y._dtype:
                 raise TypeError(f"'{names[i]}' has dtype {x._dtype.name} in the main branch, "
@@ -188,6 +186,33 @@ def _graph_if(pred, body, orelse, state, names, live):
                 isinstance(then_out[i], Undefined) != isinstance(else_out[i], Undefined):
             _dry_runs.conditional_returns.update(map(id, values))
     return tuple(results)
+
+
+def _check_same_structure(name, then_value, else_value, same_count):
+    """TF's TypeError when a name ends the two branches as different structures (a tuple and a
+    tensor, a list and a tuple, dicts with other keys)."""
+    if isinstance(then_value, Undefined) or isinstance(else_value, Undefined):
+        if same_count:
+            return
+    elif same_count and \
+            control_flow._structure(then_value) == control_flow._structure(else_value):
+        return
+    raise TypeError(
+        f"'{name}' must have the same nested structure in the main and else branches:\n\n"
+        "The two structures don't have the same nested structure.\n\n"
+        f"First structure: type={type(then_value).__name__} str={then_value}\n\n"
+        f"Second structure: type={type(else_value).__name__} str={else_value}")
+
+
+def _check_same_loop_structure(name, before, after):
+    """TF's TypeError when a loop variable changes structure in the body (a list becomes a
+    tuple, a dict gets other keys, a tensor becomes a pair)."""
+    if control_flow._structure(before) != control_flow._structure(after):
+        raise TypeError(
+            f"'{name}' does not have the same nested structure after one iteration.\n\n"
+            "The two structures don't have the same nested structure.\n\n"
+            f"First structure: type={type(before).__name__} str={before}\n\n"
+            f"Second structure: type={type(after).__name__} str={after}")
 
 
 def _same_python(a, b):
@@ -260,10 +285,11 @@ def _graph_loop(make_cond, make_body, state, names, live, opts, extra_vars=(),
     def body_fn(*vs):
         extra, out = make_body(vs[:n_extra], full_state(vs))
         new = list(extra)
-        for i in loop_idx:
+        for i, before in zip(loop_idx, init[n_extra:]):
             v = out[i]
             if isinstance(v, Undefined):
                 raise ValueError(f"'{names[i]}' must be defined in the loop body")
+            _check_same_loop_structure(names[i], before, v)
             new.append(v)
         return new
 
