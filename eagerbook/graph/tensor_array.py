@@ -1,10 +1,13 @@
 """``tf.TensorArray``: a list of tensors that works inside graph loops.
 
 Python lists cannot grow inside a traced ``while`` (the loop runs later, in compiled code), so
-TF offers a value-semantics array: every ``write`` returns a new TensorArray. Eagerly it is a
-Python list of Tensors. In a graph it is an opaque ``variant`` tensor (a Python list at run
-time) flowing through ``TensorArrayWriteV3`` / ``ReadV3`` / ``Stack`` ops, so it can be a loop
-variable of ``tf.while_loop``.
+TF offers a value-semantics array: every ``write`` returns a new TensorArray. In a graph it is an
+opaque ``variant`` tensor (a Python list at run time) flowing through ``TensorArrayWriteV3`` /
+``ReadV3`` / ``Stack`` ops, so it can be a loop variable of ``tf.while_loop``.
+
+Eagerly it is a Python list of Tensors changed in place, as TF's eager TensorArray is: ``write``
+returns the same object, an element never written reads as zeros of the element shape, and
+with ``clear_after_read`` (the default) an element can be read once only.
 """
 
 import numpy as np
@@ -309,6 +312,8 @@ class TensorArray(TensorArrayLike):
                  element_shape=None, colocate_with_first_write_call=True, name=None):
         self._dtype = dtypes.as_dtype(dtype)
         self._dynamic_size = bool(dynamic_size)
+        self._clear_after_read = clear_after_read is None or bool(clear_after_read)
+        self._read_once = set()  # (eager) indices read and cleared
         self._element_shape = None if element_shape is None else TensorShape(element_shape)
         self._infer_shape = infer_shape
         self._static_size = None  # a fixed size known while tracing: stack()'s first dim
@@ -390,40 +395,69 @@ class TensorArray(TensorArrayLike):
             raise errors.InvalidArgumentError(
                 None, None, f"TensorArray dtype is {self._dtype.name} but Op is trying to write "
                             f"dtype {value.dtype.name}")
+        if self._items is not None:
+            return self._eager_write(int(index), value, merge_shape)
         if merge_shape:
             self._merge_shape(value)
-        if self._items is not None:
-            i = int(index)
-            items = list(self._items)
-            if i >= len(items):
-                if not self._dynamic_size:
-                    raise errors.InvalidArgumentError(
-                        None, None, f"Tried to write to index {i} but array is not resizeable "
-                                    f"and size is: {len(items)}")
-                items.extend([None] * (i + 1 - len(items)))
-            items[i] = value
-            new = self._new(items=items)
-        else:
-            index = convert_to_tensor(index, dtype=dtypes.int32)
-            flow = execute(TA_WRITE, (self._flow, index, value),
-                           {"dynamic_size": self._dynamic_size})
-            new = self._new(flow=flow)
+        index = convert_to_tensor(index, dtype=dtypes.int32)
+        flow = execute(TA_WRITE, (self._flow, index, value), {"dynamic_size": self._dynamic_size})
+        new = self._new(flow=flow)
         new._element_shape = self._element_shape
         return new
 
+    def _eager_write(self, i, value, merge_shape):
+        """Writes in place (TF's eager TensorArray: `write` returns the same object)."""
+        if i < 0:
+            raise errors.OutOfRangeError(
+                None, None, f"Writing to negative indices (index {i}) is not allowed.")
+        if i >= len(self._items):
+            if not self._dynamic_size:
+                raise errors.OutOfRangeError(
+                    None, None, f"Tried to write to index {i} but array is not resizeable and "
+                                f"size is: {len(self._items)} ")
+            self._items.extend([None] * (i + 1 - len(self._items)))
+        if merge_shape:
+            if not self.element_shape.is_compatible_with(value.shape):
+                raise ValueError(f"Incompatible shape for value ({value.shape}), expected "
+                                 f"({self.element_shape})")
+            self._merge_shape(value)
+        self._items[i] = value
+        self._read_once.discard(i)
+        return self
+
+    def _eager_element(self, i):
+        """Element i, zeros of the element shape if it was never written (TF's eager rule)."""
+        value = self._items[i]
+        if value is None:
+            shape = self.element_shape
+            if not shape.is_fully_defined():
+                raise ValueError(f"Cannot convert a partially known TensorShape {shape} to a "
+                                 "Tensor.")
+            value = self._items[i] = convert_to_tensor(
+                np.zeros(shape.as_list(), dtype=self._dtype._np))
+        return value
+
+    def _eager_read(self, i):
+        if i < 0:
+            raise errors.OutOfRangeError(
+                None, None, f"Reading from negative indices (index {i}) is not allowed.")
+        if i >= len(self._items):
+            raise errors.OutOfRangeError(
+                None, None, f"Tried to read from index {i} but array size is: "
+                            f"{len(self._items)} ")
+        if self._items[i] is None and i in self._read_once:
+            raise errors.InvalidArgumentError(
+                None, None, f"Could not read index {i} twice because it was cleared after a "
+                            "previous read (perhaps try setting clear_after_read = false?)")
+        value = self._eager_element(i)
+        if self._clear_after_read:
+            self._items[i] = None
+            self._read_once.add(i)
+        return value
+
     def read(self, index, name=None):
         if self._items is not None:
-            i = int(index)
-            if not 0 <= i < len(self._items):
-                raise errors.InvalidArgumentError(
-                    None, None, f"Tried to read from index {i} but array size is: "
-                                f"{len(self._items)}")
-            value = self._items[i]
-            if value is None:
-                raise errors.InvalidArgumentError(
-                    None, None, f"Could not read from TensorArray index {i} because it has "
-                                "not yet been written to.")
-            return value
+            return self._eager_read(int(index))
         index = convert_to_tensor(index, dtype=dtypes.int32)
         return execute(TA_READ, (self._flow, index), self._attrs())
 
@@ -433,12 +467,7 @@ class TensorArray(TensorArrayLike):
                 shape = [0] + ([] if self._element_shape is None else
                                [d or 0 for d in self._element_shape.as_list()])
                 return convert_to_tensor(np.zeros(shape, dtype=self._dtype._np))
-            missing = [i for i, v in enumerate(self._items) if v is None]
-            if missing:
-                raise errors.InvalidArgumentError(
-                    None, None, f"Could not read from TensorArray index {missing[0]} because "
-                                "it has not yet been written to.")
-            return array_ops.stack(self._items)
+            return array_ops.stack([self._eager_element(i) for i in range(len(self._items))])
         stacked = execute(TA_STACK, (self._flow,), self._attrs())
         if self._static_size is not None and stacked.shape.rank is not None:
             stacked.set_shape([self._static_size] + [None] * (stacked.shape.rank - 1))
@@ -446,7 +475,7 @@ class TensorArray(TensorArrayLike):
 
     def gather(self, indices, name=None):
         if self._items is not None:
-            return array_ops.stack([self.read(int(i)) for i in convert_to_tensor(
+            return array_ops.stack([self._eager_element(int(i)) for i in convert_to_tensor(
                 indices)._value.reshape(-1)])
         # the stacked elements, gathered (every element must have been written)
         return array_ops.gather(self.stack(), convert_to_tensor(indices, dtype=dtypes.int32))
@@ -454,8 +483,10 @@ class TensorArray(TensorArrayLike):
     def concat(self, name=None):
         if self._items is None:  # in a graph: elements of any length, joined when it runs
             return execute(TA_CONCAT, (self._flow,), self._attrs())
-        if self._items and all(v is not None for v in self._items):
-            return array_ops.concat(list(self._items), 0)  # elements of any length
+        if self._items and (all(v is not None for v in self._items)
+                            or self.element_shape.is_fully_defined()):
+            # elements of any length
+            return array_ops.concat([self._eager_element(i) for i in range(len(self._items))], 0)
         stacked = self.stack()  # empty, or an element missing: stack's answer or error
         shape = stacked.shape
         if shape.rank is not None and shape.rank >= 2 and None not in shape.as_list():
@@ -470,7 +501,12 @@ class TensorArray(TensorArrayLike):
             self._merge_shape(_ElementOf(value))
         if self._items is not None and not isinstance(value, SymbolicTensor):
             items = list(array_ops.unstack(value)) if value.shape[0] else []
-            new = self._new(items=items)
+            if len(items) > len(self._items) and not self._dynamic_size:
+                raise ValueError(f"Cannot unstack {len(items)} tensors into a TensorArray of "
+                                 f"static size {len(self._items)} ")
+            self._items[:] = items  # in place, as TF's eager TensorArray
+            self._read_once.clear()
+            return self
         else:
             flow = execute(TA_UNSTACK, (self._flow_tensor(), value), {})
             new = self._new(flow=flow)

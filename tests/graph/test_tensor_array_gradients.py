@@ -10,7 +10,7 @@ import eagerbook as tf
 
 
 def _eager_ta_loss(x, w):
-    ta = tf.TensorArray(tf.float32, size=3)
+    ta = tf.TensorArray(tf.float32, size=3, clear_after_read=False)
     ta = ta.unstack(x * w)
     tb = tf.TensorArray(tf.float32, size=0, dynamic_size=True)
     for i in range(3):
@@ -134,7 +134,8 @@ def test_gradients_add_up_across_several_reads_of_one_array():
 def _rnn(w):
     def rnn(x):
         inputs = tf.TensorArray(tf.float32, size=3).unstack(x)
-        outs = tf.TensorArray(tf.float32, size=0, dynamic_size=True)
+        # (eagerly, as in TF, a read clears an element unless clear_after_read=False)
+        outs = tf.TensorArray(tf.float32, size=0, dynamic_size=True, clear_after_read=False)
         h = tf.zeros([2])
         for i in tf.range(3):
             h = tf.tanh(tf.reshape(tf.matmul(w, tf.reshape(h, [2, 1])), [2]) + inputs.read(i))
@@ -210,7 +211,8 @@ ta_programs = st.lists(ta_instruction, min_size=1, max_size=6)
 
 def run_ta_program(program, x, y):
     """An interpreter over TensorArray instructions (loops are AutoGraph loops when traced)."""
-    ta = tf.TensorArray(tf.float32, size=3).unstack(tf.stack([x, y, x * y]))
+    ta = tf.TensorArray(tf.float32, size=3, clear_after_read=False)  # (read many times)
+    ta = ta.unstack(tf.stack([x, y, x * y]))
     values = [x, y]
     i = 0  # AutoGraph: a loop variable used by several loops must exist before them
     for kind, k, a, c in program:
