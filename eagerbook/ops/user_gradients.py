@@ -27,7 +27,8 @@ class VariableReads:
 def run_noting_variables(f, args, kwargs, paused):
     """f(*args, **kwargs) -> (result, grad_fn, the trainable Variables f read), run inside
     `paused` (a context of `core.context` that keeps tapes, or every recorder, from seeing
-    f's own ops: the call is recorded as one op instead)."""
+    f's own ops: the call is recorded as one op instead). A Variable passed as an argument is
+    an input, not one of these (its gradient is an input gradient, as in TF)."""
     reads = VariableReads()
     with paused():
         context.push_recorder(reads)
@@ -35,7 +36,8 @@ def run_noting_variables(f, args, kwargs, paused):
             result, grad_fn = f(*args, **kwargs)
         finally:
             context.pop_recorder(reads)
-    variables = list(reads.variables.values())
+    passed = {id(a) for a in args} | {id(v) for v in kwargs.values()}
+    variables = [v for v in reads.variables.values() if id(v) not in passed]
     check_accepts_variables(grad_fn, variables)
     return result, grad_fn, variables
 
