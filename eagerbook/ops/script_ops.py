@@ -120,8 +120,6 @@ def _eager_py_func_grad(op, *dys):
     return out
 
 
-@register("PyFunc", stateful=True, differentiable=False, num_outputs=None,
-          infer_shape=_infer_unknown)
 def _py_func(*arrays, func, Tout, token):
     with context.building_graph(None):
         try:
@@ -142,6 +140,14 @@ def _py_func(*arrays, func, Tout, token):
                 f"{tf_type_name(dtype)}")
         out.append(array)
     return tuple(out)
+
+
+# ``numpy_function(..., stateful=False)`` is TF's PyFuncStateless op: the same call, which
+# graph passes may treat as a pure function of its inputs.
+_py_func_stateful = register("PyFunc", stateful=True, differentiable=False, num_outputs=None,
+                             infer_shape=_infer_unknown)(_py_func)
+_py_func_stateless = register("PyFuncStateless", stateful=False, differentiable=False,
+                              num_outputs=None, infer_shape=_infer_unknown)(_py_func)
 
 
 def _as_list(result, count):
@@ -195,7 +201,7 @@ def numpy_function(func=None, inp=None, Tout=None, stateful=True, name=None):
         return _as_decorator(functools.partial(numpy_function, stateful=stateful), func, Tout)
     if context.executing_eagerly() and not getattr(_dataset_function, "active", False):
         return _eager_numpy_call(func, inp)
-    return _call(_py_func, func, inp, Tout)
+    return _call(_py_func_stateful if stateful else _py_func_stateless, func, inp, Tout)
 
 
 # tf.data runs its functions eagerly here, where TF traces them: a numpy_function inside one
