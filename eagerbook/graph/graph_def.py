@@ -258,7 +258,7 @@ def node_def(op):
         for label, sub in op.subgraphs.items():
             attrs[f"{label}_branch" if op.type == "If" else label] = AttrValue(func=sub.name)
     inputs = [_input_name(t) for t in op.inputs] + ["^" + c.name for c in op.control_inputs]
-    return NodeDef(op.name, op.type, inputs, attrs)
+    return NodeDef(op.name, op.type, inputs, attrs, device=getattr(op, "device", ""))
 
 
 def _argument_ops(graph):

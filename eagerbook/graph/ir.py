@@ -13,11 +13,12 @@ Everything here is plain data so that a learner (or a notebook widget) can look 
     graph.nodes_and_edges()  lists of dicts for custom renderers
 """
 
+import contextlib
 import re
 
 import numpy as np
 
-from ..core import dtypes
+from ..core import context, dtypes
 from ..core.shape import TensorShape
 from ..core.tensor import Tensor
 from .graph_def import graph_def, node_def
@@ -93,6 +94,10 @@ class SymbolicTensor(Tensor):
     @property
     def op(self):
         return self._op
+
+    @property
+    def device(self):
+        return self._op._device
 
     @property
     def graph(self):
@@ -220,7 +225,8 @@ class Operation:
     """One node of a graph (TF's ``tf.Operation``)."""
 
     __slots__ = ("graph", "type", "name", "opdef", "inputs", "outputs", "attrs",
-                 "control_inputs", "subgraphs", "stateful", "_site", "_site_code", "_site_at")
+                 "control_inputs", "subgraphs", "stateful", "_site", "_site_code", "_site_at",
+                 "_device")
 
     def __init__(self, graph, type_, name, opdef, inputs, attrs, stateful=False,
                  subgraphs=None):
@@ -237,6 +243,13 @@ class Operation:
         self._site = None  # where the user's code made it: see `site`
         self._site_code = None  # (the innermost frame's code and instruction, not yet read)
         self._site_at = -1
+        self._device = ""  # what ``tf.device`` asked for when it was made ("" if nothing)
+
+    @property
+    def device(self):
+        """The device ``with tf.device(...)`` requested for this op (TF's canonical form,
+        ``/device:CPU:0``), or "" when none was: everything runs on the CPU here."""
+        return self._device
 
     @property
     def site(self):
@@ -287,6 +300,14 @@ _SHORT_DTYPES = {"float16": "f16", "float32": "f32", "float64": "f64", "int8": "
                  "int16": "i16", "int32": "i32", "int64": "i64", "uint8": "u8", "uint16": "u16",
                  "uint32": "u32", "uint64": "u64", "bool": "bool", "string": "str",
                  "resource": "resource", "variant": "variant"}
+
+
+def requested_device():
+    """The device the innermost ``tf.device`` names (its canonical string), or ""."""
+    for spec in reversed(context.state.device_stack):
+        if getattr(spec, "device_type", None) is not None:
+            return spec.to_string()
+    return ""
 
 
 def type_text(t):
@@ -378,6 +399,8 @@ class Graph:
 
     def _append(self, op, out_specs):
         op.outputs = tuple(make_symbolic(op, i, d, s) for i, (d, s) in enumerate(out_specs))
+        if context.state.device_stack:
+            op._device = requested_device()
         self.operations.append(op)
         self._by_name[op.name] = op
         return op
@@ -393,6 +416,36 @@ class Graph:
         else:
             self.captures.append((capture_of, op.outputs[0]))
         return op.outputs[0]
+
+    # --- TF's scoping API -------------------------------------------------------------------
+    @contextlib.contextmanager
+    def name_scope(self, name):
+        """``graph.name_scope(name)``: the ops made inside are named ``name/...`` (the scope
+        string, ``"name/"``, is what ``as`` gives). A name ending in "/" is the whole scope as
+        it is; None or "" returns to the top (no scope)."""
+        if name and not name.endswith("/"):
+            with context.name_scope(name) as scope:
+                yield scope
+            return
+        scopes = context.state.name_scopes
+        saved = list(scopes)
+        scopes[:] = name.rstrip("/").split("/") if name else []
+        try:
+            yield name or ""
+        finally:
+            scopes[:] = saved
+
+    def get_name_scope(self):
+        """The current name scope, without the trailing "/" ("" at the top)."""
+        return "/".join(context.state.name_scopes)
+
+    def is_feedable(self, tensor):
+        """Whether `tensor` may be fed a value in ``Session.run`` (any tensor here)."""
+        return True
+
+    def is_fetchable(self, tensor_or_op):
+        """Whether ``Session.run`` may fetch it (any tensor or op here)."""
+        return True
 
     # --- TF's inspection API ----------------------------------------------------------------------
     def get_operations(self):

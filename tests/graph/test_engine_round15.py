@@ -1,0 +1,253 @@
+"""tf.function, AutoGraph, TensorArray and graph details as TF 2 has them (checked by hand
+against TF 2.21): what a function may return, structure errors of branches and loops, trace
+keys of Python and NumPy scalars, eager TensorArray semantics, custom gradients of Variable
+arguments, stateless numpy_function, graph name scopes and requested devices."""
+
+import numpy as np
+import pytest
+
+import eagerbook as tf
+
+
+# --- what a tf.function may return ---------------------------------------------------------------
+@pytest.mark.parametrize("make, kind", [
+    (lambda x: (v for v in [x]), "generator"),
+    (lambda x: object(), "object"),
+    (lambda x: tf.float32, "DType"),
+    (lambda x: {1, 2}, "set"),
+])
+def test_returning_a_value_that_is_no_tensor_is_a_type_error(make, kind):
+    f = tf.function(make, autograph=False)
+    with pytest.raises(TypeError, match=f"found return value of type {kind}, which is not a "
+                                        "Tensor or ExtensionType"):
+        f(tf.constant(1))
+
+
+def test_a_generator_function_cannot_be_a_tf_function():
+    @tf.function
+    def gen(x):
+        yield x
+
+    with pytest.raises(TypeError, match="To be compatible with tf.function"):
+        gen(tf.constant(1))
+
+
+def test_python_values_none_and_datasets_are_still_returned():
+    @tf.function
+    def f(x):
+        return {"a": 1, "b": None, "c": "s"}, tf.data.Dataset.range(2)
+
+    out, ds = f(tf.constant(1))
+    assert out["a"].numpy() == 1 and out["b"] is None and out["c"].numpy() == b"s"
+    assert list(ds.as_numpy_iterator()) == [0, 1]
+
+
+# --- AutoGraph: branches and loops must keep a variable's structure -----------------------------
+@pytest.mark.parametrize("then_value, else_value", [
+    (lambda x: [x, x], lambda x: (x, x)),  # a list and a tuple
+    (lambda x: {"a": x}, lambda x: {"b": x}),  # other keys
+    (lambda x: (x, x), lambda x: x),  # a pair and a tensor
+])
+def test_if_branches_giving_different_structures_is_a_type_error(then_value, else_value):
+    @tf.function
+    def f(x):
+        if x > 0:
+            y = then_value(x)
+        else:
+            y = else_value(x)
+        return y
+
+    with pytest.raises(TypeError, match="'y' must have the same nested structure in the main "
+                                        "and else branches"):
+        f(tf.constant(1))
+
+
+def test_if_returning_different_structures_is_a_type_error():
+    @tf.function
+    def f(x):
+        if x > 0:
+            return x, x
+        return x
+
+    with pytest.raises(TypeError, match="The two structures don't have the same nested"):
+        f(tf.constant(1))
+
+
+def test_loop_variable_changing_structure_is_a_type_error():
+    @tf.function
+    def f(n):
+        x = [tf.constant(0), tf.constant(1)]
+        for _ in tf.range(n):
+            x = (x[0], x[1])
+        return x
+
+    with pytest.raises(TypeError, match="'x' does not have the same nested structure after one "
+                                        "iteration"):
+        f(tf.constant(3))
+
+
+def test_loop_keeping_its_structure_still_runs():
+    @tf.function
+    def f(n):
+        x = {"a": tf.constant(0), "b": tf.constant(1)}
+        for _ in tf.range(n):
+            x = {"a": x["b"], "b": x["a"] + x["b"]}
+        return x["a"]
+
+    assert f(tf.constant(6)).numpy() == 8
+
+
+# --- trace keys: Python scalars by value, NumPy scalars as tensors ------------------------------
+def test_python_scalars_equal_in_value_share_a_trace():
+    traced = []
+
+    @tf.function
+    def f(x):
+        traced.append(x)
+        return x
+
+    assert f(2.0).numpy() == 2.0
+    assert f(2).numpy() == 2.0  # TF reuses the trace made for 2.0
+    f(True)
+    f(1)  # == True
+    assert traced == [2.0, True]
+    assert f.experimental_get_tracing_count() == 2
+
+
+def test_numpy_scalars_are_traced_as_tensors():
+    seen = []
+
+    @tf.function
+    def f(x):
+        seen.append(x)
+        return x + 1
+
+    assert f(np.float32(2.0)).numpy() == 3.0
+    assert f(np.float32(5.0)).numpy() == 6.0  # the same trace: a float32 scalar input
+    assert f(np.int64(1)).dtype == tf.int64
+    assert f.experimental_get_tracing_count() == 2
+    assert isinstance(seen[0], tf.Tensor) and seen[0].dtype == tf.float32
+
+
+# --- eager TensorArray: TF's Python-list semantics ------------------------------------------------
+def test_eager_tensor_array_reads_an_element_once_by_default():
+    ta = tf.TensorArray(tf.float32, size=3).write(0, 1.0)
+    assert ta.read(0).numpy() == 1.0
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Could not read index 0 twice "
+                                                             "because it was cleared"):
+        ta.read(0)
+    keep = tf.TensorArray(tf.float32, size=1, clear_after_read=False).write(0, 2.0)
+    assert keep.read(0).numpy() == keep.read(0).numpy() == 2.0
+
+
+def test_eager_tensor_array_unwritten_elements_are_zeros():
+    ta = tf.TensorArray(tf.float32, size=3).write(0, 1.0)
+    assert ta.read(1).numpy() == 0.0
+    assert ta.stack().numpy().tolist() == [1.0, 0.0, 0.0]
+    shaped = tf.TensorArray(tf.float32, size=2, element_shape=[2])
+    assert shaped.stack().numpy().tolist() == [[0.0, 0.0], [0.0, 0.0]]
+    with pytest.raises(ValueError, match="Cannot convert a partially known TensorShape"):
+        tf.TensorArray(tf.float32, size=2).stack()
+
+
+def test_eager_tensor_array_writes_in_place():
+    ta = tf.TensorArray(tf.int32, size=2)
+    assert ta.write(0, 5) is ta
+    ta.write(1, 6)  # no reassignment needed eagerly
+    assert ta.stack().numpy().tolist() == [5, 6]
+
+
+def test_eager_tensor_array_index_errors_are_out_of_range():
+    ta = tf.TensorArray(tf.float32, size=2)
+    with pytest.raises(tf.errors.OutOfRangeError, match="Reading from negative indices"):
+        ta.read(-1)
+    with pytest.raises(tf.errors.OutOfRangeError, match="Tried to read from index 5 but array "
+                                                        "size is: 2"):
+        ta.read(5)
+    with pytest.raises(tf.errors.OutOfRangeError, match="not resizeable"):
+        ta.write(2, 1.0)
+    with pytest.raises(ValueError, match=r"Incompatible shape for value \(\(3,\)\), expected "
+                                         r"\(\(2,\)\)"):
+        tf.TensorArray(tf.float32, size=2, element_shape=[2]).write(0, [1.0, 2.0, 3.0])
+
+
+def test_tensor_array_in_a_function_reads_many_times():
+    @tf.function
+    def f():
+        ta = tf.TensorArray(tf.float32, size=2).write(0, 3.0).write(1, 4.0)
+        return ta.read(0) + ta.read(0) + tf.reduce_sum(ta.stack())
+
+    assert f().numpy() == 13.0
+
+
+# --- custom_gradient: a Variable argument is an input ----------------------------------------
+def test_custom_gradient_of_a_variable_argument_needs_no_variables_keyword():
+    @tf.custom_gradient
+    def reverse_gradient(x):
+        return tf.identity(x), lambda dy: -dy
+
+    x = tf.Variable([1.0, 2.0])
+    with tf.GradientTape() as tape:
+        y = tf.reduce_sum(reverse_gradient(x) ** 2)
+    assert tape.gradient(y, x).numpy().tolist() == [-2.0, -4.0]
+
+
+def test_custom_gradient_still_asks_for_variables_it_reads_itself():
+    w = tf.Variable(3.0)
+
+    @tf.custom_gradient
+    def times_w(x):
+        return x * w, lambda dy: dy * w
+
+    with pytest.raises(TypeError, match="variables"):
+        times_w(tf.constant(1.0))
+
+
+# --- numpy_function(stateful=False) ---------------------------------------------------------------
+def test_stateless_numpy_function_is_a_py_func_stateless_node():
+    @tf.function
+    def f(x):
+        a = tf.numpy_function(lambda v: v * 2, [x], tf.float32)
+        b = tf.numpy_function(lambda v: v * 3, [x], tf.float32, stateful=False)
+        return a, b
+
+    graph = f.get_concrete_function(tf.TensorSpec([1])).graph
+    types = [op.type for op in graph.get_operations()]
+    assert "PyFunc" in types and "PyFuncStateless" in types
+    a, b = f(tf.constant([1.0]))
+    assert a.numpy().tolist() == [2.0] and b.numpy().tolist() == [3.0]
+
+
+# --- graphs: name scopes, requested devices -------------------------------------------------------
+def test_graph_name_scope_and_get_name_scope():
+    g = tf.Graph()
+    with g.as_default():
+        with g.name_scope("outer") as scope:
+            assert scope == "outer/"
+            with g.name_scope("inner"):
+                assert g.get_name_scope() == "outer/inner"
+                assert tf.constant(1, name="k").name == "outer/inner/k:0"
+            with g.name_scope(None):
+                assert g.get_name_scope() == ""
+                assert tf.constant(1, name="top").name == "top:0"
+            with g.name_scope("abs/"):
+                assert tf.constant(1, name="c").name == "abs/c:0"
+        assert g.get_name_scope() == ""
+        assert g.is_feedable(scope) and g.is_fetchable(scope)
+
+
+def test_ops_remember_the_device_tf_device_requested():
+    seen = {}
+
+    @tf.function
+    def f(x):
+        with tf.device("/cpu:0"):
+            a = x + 1
+        b = a * 2
+        seen.update(a=a.device, op=a.op.device, b=b.device, x=x.device)
+        return b
+
+    graph = f.get_concrete_function(tf.TensorSpec([])).graph
+    assert seen == {"a": "/device:CPU:0", "op": "/device:CPU:0", "b": "", "x": ""}
+    text = str(graph.as_graph_def())
+    assert text.count('device: "/device:CPU:0"') == 2  # add/y and add, as in TF
