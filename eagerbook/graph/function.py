@@ -38,6 +38,7 @@ from .gradients import IndexedSlicesOutput, forward_backward
 from .ir import TensorArrayLike, make_symbolic, resource, variant
 from .node_errors import RUN_ERRORS, runtime_error
 from .trace_types import (  # noqa: F401 - _param_names: saved_model imports it from here
+    _CONVERTED_OUTPUTS,
     CompositeOutput,
     FlatCall,
     FunctionType,
@@ -54,9 +55,12 @@ from .trace_types import (  # noqa: F401 - _param_names: saved_model imports it 
     _is_variable,
     _key,
     _make_spec,
+    _not_returnable,
     _ObjectSpec,
     _param_names,
     _relax,
+    _returnable_python_value,
+    _shape_output,
     bind_concrete_call,
     bind_to_signature,
     composite_placeholders,
@@ -434,30 +438,6 @@ def _weakrefable(obj):
         return False
 
 
-# Python/NumPy values a function returns become constant outputs, as in TF (others: as they are).
-def _shape_output(shape, python_function):
-    """A TensorShape returned by a traced function: a tensor of its dims when all are known
-    (as TF converts it), else TF's TypeError."""
-    if shape.is_fully_defined():
-        return convert_to_tensor(shape)
-    raise _not_returnable(shape, python_function)
-
-
-def _returnable_python_value(leaf):
-    """None, or a value TF passes out of a function whole: a dataset, an iterator or another
-    composite value (they have a type spec). Anything else (an op, a dtype, a generator, a
-    plain Python object) is no tensor."""
-    return leaf is None or hasattr(leaf, "element_spec") or hasattr(leaf, "_type_spec")
-
-
-def _not_returnable(leaf, python_function):
-    return TypeError(f"To be compatible with tf.function, Python functions must return zero or "
-                     f"more Tensors or ExtensionTypes or None values; in compilation of "
-                     f"{python_function!r}, found return value of type {type(leaf).__name__}, "
-                     f"which is not a Tensor or ExtensionType.")
-
-
-_CONVERTED_OUTPUTS = (bool, int, float, complex, str, bytes, np.ndarray, np.generic)
 
 
 class _PyValue:
@@ -647,11 +627,9 @@ class ConcreteFunction(OutputTypes):
                     return False
                 arg_dtype = arg.dtype if isinstance(arg, Tensor) else \
                     dtypes.from_numpy(arg.dtype)
+                shape = arg.shape if isinstance(arg, Tensor) else np.shape(arg)
                 if arg_dtype is not spec.dtype or \
-                        not TensorShape(spec.shape).is_compatible_with(np.shape(arg)
-                                                                       if not isinstance(
-                                                                           arg, Tensor)
-                                                                       else arg.shape):
+                        not TensorShape(spec.shape).is_compatible_with(shape):
                     return False
             elif isinstance(spec, VariableSpec):
                 if not _is_variable(arg) or VariableSpec(arg.shape, arg.dtype, bool(

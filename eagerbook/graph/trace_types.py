@@ -793,3 +793,30 @@ def _output_dtype(value):
     if isinstance(value, Tensor) or hasattr(type(value), "_as_tensor"):
         return value.dtype
     return convert_to_tensor(value).dtype
+
+
+# --- what a traced function returns ---------------------------------------------------------
+# Python/NumPy values a function returns become constant outputs, as in TF.
+_CONVERTED_OUTPUTS = (bool, int, float, complex, str, bytes, np.ndarray, np.generic)
+
+
+def _shape_output(shape, python_function):
+    """A TensorShape returned by a traced function: a tensor of its dims when all are known
+    (as TF converts it), else TF's TypeError."""
+    if shape.is_fully_defined():
+        return convert_to_tensor(shape)
+    raise _not_returnable(shape, python_function)
+
+
+def _returnable_python_value(leaf):
+    """None, or a value TF passes out of a function whole: a dataset, an iterator or another
+    composite value (they have a type spec). Anything else (an op, a dtype, a generator, a
+    plain Python object) is no tensor."""
+    return leaf is None or hasattr(leaf, "element_spec") or hasattr(leaf, "_type_spec")
+
+
+def _not_returnable(leaf, python_function):
+    return TypeError(f"To be compatible with tf.function, Python functions must return zero or "
+                     f"more Tensors or ExtensionTypes or None values; in compilation of "
+                     f"{python_function!r}, found return value of type {type(leaf).__name__}, "
+                     f"which is not a Tensor or ExtensionType.")
