@@ -218,7 +218,7 @@ def test_return_in_one_branch_only():
         if x > 0:
             return x
 
-    with pytest.raises(ValueError, match="A value must also be returned from the else branch"):
+    with pytest.raises(ValueError, match="the else branch must also have a return statement"):
         f(tf.constant(1.0))
 
 

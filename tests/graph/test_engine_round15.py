@@ -251,3 +251,79 @@ def test_ops_remember_the_device_tf_device_requested():
     assert seen == {"a": "/device:CPU:0", "op": "/device:CPU:0", "b": "", "x": ""}
     text = str(graph.as_graph_def())
     assert text.count('device: "/device:CPU:0"') == 2  # add/y and add, as in TF
+
+
+# --- AutoGraph returns: TF's rewrite of conditional returns -------------------------------------
+def _traced_result(fn, x):
+    try:
+        return tf.function(fn)(tf.constant(x)).numpy()
+    except ValueError as exc:
+        return str(exc).strip().splitlines()[-1].strip()
+
+
+def _else_returns_then_code_follows(x):
+    if x > 0:
+        y = 1
+    else:
+        return -1
+    y += 1
+    return y
+
+
+def _nested_if_followed_by_return(x):
+    if x > 0:
+        return 1
+    else:
+        if x < 0:
+            return -1
+        return 0
+
+
+def _elif_without_else(x):
+    if x > 0:
+        return 1
+    elif x < 0:
+        return -1
+    return 0
+
+
+def _return_in_a_nested_if_only(x):
+    if x > 0:
+        x = x + 1
+        if x > 5:
+            return x
+    return -x
+
+
+def test_statements_after_a_branch_that_returns_move_into_the_other_branch():
+    assert _traced_result(_else_returns_then_code_follows, 3) == 2
+    assert _traced_result(_else_returns_then_code_follows, -3) == -1
+    assert _traced_result(_nested_if_followed_by_return, 3) == 1
+    assert _traced_result(_nested_if_followed_by_return, -3) == -1
+    assert _traced_result(_nested_if_followed_by_return, 0) == 0
+
+
+@pytest.mark.parametrize("fn", [_elif_without_else, _return_in_a_nested_if_only])
+def test_a_nested_if_returning_on_one_side_only_is_tf_s_error(fn):
+    assert _traced_result(fn, 3) == "ValueError: the else branch must also have a return " \
+                                    "statement."
+
+
+def test_none_returned_under_a_tensor_condition_is_tf_s_error():
+    def f(x):
+        if x > 0:
+            return x
+        else:
+            return None
+
+    assert _traced_result(f, 3) == "ValueError: 'retval_' is None at the end of the else branch."
+
+
+def test_a_python_condition_may_return_on_one_side_only():
+    @tf.function
+    def f(x, flag):
+        if flag:
+            return x * 2
+
+    assert f(tf.constant(2), True).numpy() == 4
+    assert f(tf.constant(2), False) is None

@@ -199,6 +199,44 @@ def _guard(test, rest):
     return node
 
 
+def _move_after_definite_returns(stmts):
+    """TF's first step for returns, on one block: when a branch of an ``if`` returns on every
+    path, the statements after the ``if`` move into the other branch (so ``if c: return a``
+    then ``return b`` becomes one conditional returning on both sides). Returns the new block
+    and whether it returns on every path. Only statements of the same block move: a nested
+    ``if`` keeps what follows its enclosing statement outside, as in TF (where it then fails
+    for a tensor condition: "the else branch must also have a return statement")."""
+    out = []
+    target = out  # where the statements that follow go
+    returns = False
+    grown = []  # the ifs that took statements: they now end where those end
+    for stmt in stmts:
+        target.append(stmt)
+        if isinstance(stmt, ast.Return):
+            returns = True
+        elif isinstance(stmt, ast.If):
+            stmt.body, body_returns = _move_after_definite_returns(stmt.body)
+            stmt.orelse, else_returns = _move_after_definite_returns(stmt.orelse)
+            returns = returns or (body_returns and else_returns)
+            if body_returns or else_returns:
+                target = stmt.orelse if body_returns else stmt.body
+                grown.append(stmt)
+        elif isinstance(stmt, (ast.For, ast.While)):
+            stmt.body = _move_after_definite_returns(stmt.body)[0]
+            stmt.orelse = _move_after_definite_returns(stmt.orelse)[0]
+        elif isinstance(stmt, ast.With):
+            stmt.body, with_returns = _move_after_definite_returns(stmt.body)
+            returns = returns or with_returns
+        elif isinstance(stmt, ast.Try):
+            for part in ("body", "orelse", "finalbody"):
+                setattr(stmt, part, _move_after_definite_returns(getattr(stmt, part))[0])
+            for handler in stmt.handlers:
+                handler.body = _move_after_definite_returns(handler.body)[0]
+    for node in reversed(grown):  # (liveness is read from line numbers: see live_after)
+        node.end_lineno = max(getattr(n, "end_lineno", 0) or 0 for n in ast.walk(node))
+    return out, returns
+
+
 def _convert_returns_block(stmts):
     out = []
     for i, stmt in enumerate(stmts):
@@ -232,14 +270,13 @@ def convert_returns(fn_node):
     if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
             and isinstance(body[0].value.value, str):
         docstring = [body.pop(0)]
-    if not body or not isinstance(body[-1], ast.Return):
-        body.append(ast.Return(value=None, lineno=getattr(body[-1], "end_lineno", 1) + 1
-                               if body else 1, col_offset=0))
+    body, _ = _move_after_definite_returns(body)
     new = _convert_returns_block(body)
+    # A path that returns nothing leaves retval_ undefined: ``ret`` makes it None.
     fn_node.body = docstring + [
         _assign("do_return", _const(False)),
         _assign("retval_", _call(_ag("UndefinedReturnValue"), [])),
-    ] + new + [ast.Return(value=_name("retval_"))]
+    ] + new + [ast.Return(value=_call(_ag("ret"), [_name("retval_"), _name("do_return")]))]
     return True
 
 

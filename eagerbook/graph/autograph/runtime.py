@@ -47,6 +47,11 @@ class UndefinedReturnValue(Undefined):
 _SPECIAL = ("do_return", "retval_")
 
 
+def ret(retval, do_return):
+    """The value a converted function returns: None where no ``return`` ran."""
+    return None if isinstance(retval, Undefined) else retval
+
+
 def get_vars(scope, names):
     """The current values of `names` in `scope` (``locals()``), Undefined when unassigned."""
     return tuple(scope[n] if n in scope else Undefined(n) for n in names)
@@ -131,24 +136,20 @@ def _graph_if(pred, body, orelse, state, names, live):
         if a_undef and b_undef:
             results[i] = a
             continue
+        branch = "main" if a_undef or (a is None and not b_undef) else "else"
         if a_undef or b_undef:
-            if name == "retval_" and not (a is None or b is None):
-                kept.append(i)  # filled with zeros below: do_return says it is unused
-                continue
+            if name == "retval_":
+                if _dry_runs.conditional_returns is not None and not (a is None or b is None):
+                    kept.append(i)  # a loop body traced on the side: zeros stand in
+                    continue
+                raise ValueError(f"the {branch} branch must also have a return statement.")
             if name in live or name in _SPECIAL:
-                raise ValueError(f"'{name}' must also be initialized in the "
-                                 f"{'else' if b_undef else 'if'} branch")
+                raise ValueError(f"'{name}' must also be initialized in the {branch} branch")
             results[i] = Undefined(name)
             continue
-        if name == "retval_" and ((a is None) != (b is None)):
-            raise ValueError(
-                f"A value must also be returned from the {'else' if a is None else 'if'} "
-                "branch. If a value is returned from one branch of a conditional a value must "
-                "be returned from all branches.")
-        if name != "retval_" and (a is None) != (b is None):
-            if name in live:  # TF: a cond output cannot be None
-                raise ValueError(f"'{name}' is None at the end of the "
-                                 f"{'main' if a is None else 'else'} branch.")
+        if (a is None or b is None) and (name == "retval_" or name in live):
+            raise ValueError(f"'{name}' is None at the end of the {branch} branch.")
+        if (a is None) != (b is None):
             results[i] = Undefined(name)
             continue
         if not isinstance(a, Tensor) and not isinstance(b, Tensor) and _same_python(a, b):
