@@ -312,6 +312,11 @@ def bind_to_signature(function, args, kwargs):
     received = (args, kwargs)
     if kwargs:
         args = function._canonicalize(args, kwargs)[:len(specs)]
+    elif len(args) < len(specs):  # defaults fill the rest (f() with def f(x=tf.constant(5)))
+        try:
+            args = function._canonicalize(args, {})[:len(specs)]
+        except TypeError:
+            pass  # a required argument is missing: TF's binding error below
     if len(args) != len(specs):
         raise _binding_error(function, _arity_problem(function, args, kwargs), *received)
     out = []

@@ -327,3 +327,35 @@ def test_a_python_condition_may_return_on_one_side_only():
 
     assert f(tf.constant(2), True).numpy() == 4
     assert f(tf.constant(2), False) is None
+
+
+# --- AutoGraph builtins, defaults with an input_signature ----------------------------------------
+def test_int_and_float_of_a_tensor_are_casts_in_converted_code():
+    seen = {}
+
+    @tf.function
+    def f(x):
+        a, b = int(x), float(x)
+        seen.update(a=a, b=b)
+        return a, b, int(x.shape[0]) * 2
+
+    a, b, n = f(tf.constant([3.5]))
+    assert seen["a"].dtype == tf.int32 and seen["a"].op.type == "Cast"
+    assert seen["b"].dtype == tf.float32
+    assert a.numpy().tolist() == [3] and b.numpy().tolist() == [3.5] and n.numpy() == 2
+    assert tf.function(lambda s: int(s))(tf.constant("42")).numpy() == 42
+
+
+def test_input_signature_arguments_take_their_defaults():
+    @tf.function(input_signature=[tf.TensorSpec([], tf.int32)])
+    def f(x=tf.constant(5)):
+        return x + 1
+
+    assert f().numpy() == 6 and f(tf.constant(1)).numpy() == 2
+
+    @tf.function(input_signature=[tf.TensorSpec([], tf.int32)])
+    def g(x):
+        return x
+
+    with pytest.raises(TypeError, match="missing a required argument: 'x'"):
+        g()

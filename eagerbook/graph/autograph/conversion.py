@@ -809,6 +809,8 @@ def converted_call(fn, args, kwargs):
         return runtime.len_(*args)
     if fn is builtins.range:
         return runtime.range_(*args)
+    if fn is builtins.int or fn is builtins.float:
+        return runtime.number_(fn, args, kwargs)
     tracing = context.state.graph is not None
     if fn is builtins.iter and len(args) == 1 and tracing and \
             runtime.reads_dataset_arguments(args[0]):

@@ -811,6 +811,20 @@ def range_(*args):
     return _TensorRange(start, limit, delta)
 
 
+def number_(kind, args, kwargs):
+    """``int(x)`` and ``float(x)`` in converted code: a tensor becomes a cast to int32 or
+    float32 (a string tensor is parsed), as TF's AutoGraph does; Python values stay Python."""
+    if len(args) != 1 or kwargs or not (isinstance(args[0], Tensor)
+                                        or hasattr(type(args[0]), "_as_tensor")):
+        return kind(*args, **(kwargs or {}))
+    x = convert_to_tensor(args[0])
+    dtype = dtypes.int32 if kind is builtins.int else dtypes.float32
+    if x.dtype is dtypes.string:
+        from ...ops import string_ops
+        return string_ops.to_number(x, out_type=dtype)
+    return math_ops.cast(x, dtype)
+
+
 def len_(x):
     if _symbolic(x):
         if hasattr(x, "_flow_tensor"):
