@@ -41,7 +41,7 @@ from .trace_types import (  # noqa: F401 - _param_names: saved_model imports it 
     _CONVERTED_OUTPUTS,
     CompositeOutput,
     FlatCall,
-    FunctionType,
+    FunctionNameAndType,
     MultilineMessageKeyError,
     OutputTypes,
     VariableSpec,
@@ -118,7 +118,7 @@ def _without_gc_pauses():
 
 
 # --- tf.function --------------------------------------------------------------------------------
-class Function:
+class Function(FunctionNameAndType):
     """What ``@tf.function`` returns: a callable that traces and caches ConcreteFunctions."""
 
     def __init__(self, python_function, name=None, input_signature=None, autograph=True,

@@ -268,6 +268,10 @@ class Operation:
         self._site, self._site_code = value, None
 
     # TF's accessors ------------------------------------------------------------------------
+    def values(self):
+        """The op's output tensors, as a tuple (TF 1.x's name for ``outputs``)."""
+        return tuple(self.outputs)
+
     def get_attr(self, name):
         """The value of attr `name`: ours, or one TF's NodeDef of this op lists (``SrcT``)."""
         if name in self.attrs:

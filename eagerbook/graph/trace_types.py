@@ -550,6 +550,31 @@ class _TypeText:
         return self.text
 
 
+class FunctionNameAndType:
+    """``Function.name`` and ``Function.function_type`` (what every call may pass: the
+    parameters, typed by the input_signature when there is one; a default shows as
+    ``<captured_default_value>``, as in TF)."""
+
+    @property
+    def name(self):
+        return self._name
+
+    @property
+    def function_type(self):
+        params = [] if self._signature is None else list(self._signature.parameters.values())
+        specs = self._input_signature
+        if specs is not None:
+            params = params[:len(specs)]
+        params = [p.replace(default=_CAPTURED_DEFAULT if p.default is not p.empty else p.empty,
+                            annotation=_TypeText(repr(specs[i])) if specs is not None
+                            else p.empty)
+                  for i, p in enumerate(params)]
+        return FunctionType(params, inspect.Signature.empty, [])
+
+
+_CAPTURED_DEFAULT = _TypeText("<captured_default_value>")
+
+
 def _function_type(concrete):
     specs = concrete._arg_specs
     names = _param_names(concrete._python_function, len(specs))

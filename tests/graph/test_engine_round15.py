@@ -359,3 +359,26 @@ def test_input_signature_arguments_take_their_defaults():
 
     with pytest.raises(TypeError, match="missing a required argument: 'x'"):
         g()
+
+
+# --- Function.name, Function.function_type, Operation.values() ----------------------------------
+def test_function_name_and_function_type():
+    @tf.function
+    def my_fn(x, y=2):
+        return x * y
+
+    assert my_fn.name == "my_fn"
+    assert str(my_fn.function_type) == "(x, y=<captured_default_value>)"
+
+    @tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])
+    def g(x):
+        return x
+
+    assert str(g.function_type) == "(x: TensorSpec(shape=(None,), dtype=tf.float32, name=None))"
+
+
+def test_operation_values_are_its_outputs():
+    g = tf.Graph()
+    with g.as_default():
+        parts = tf.split(tf.constant([1.0, 2.0]), 2)
+    assert parts[0].op.values() == tuple(parts)
