@@ -382,3 +382,16 @@ def test_operation_values_are_its_outputs():
     with g.as_default():
         parts = tf.split(tf.constant([1.0, 2.0]), 2)
     assert parts[0].op.values() == tuple(parts)
+
+
+def test_return_inside_a_loop_over_a_dataset_is_not_implemented_as_in_tf():
+    @tf.function
+    def first_even_square(ds):
+        for x in ds:
+            if x % 2 == 0:
+                return x * x
+        return tf.constant(-1, tf.int64)
+
+    with pytest.raises(NotImplementedError, match="a return statement cannot be placed inside "
+                                                  "this TensorFlow loop"):
+        first_even_square(tf.data.Dataset.range(1, 10))

@@ -234,10 +234,17 @@ def _zeros_like_structure(v):
 
 
 # --- loops ---------------------------------------------------------------------------------------
+_RETURN_IN_LOOP = ("a return statement cannot be placed inside this TensorFlow loop; this may "
+                   "happen if a return statement depends on a static Python condition such as "
+                   "a hyperparameter")
+
+
 def _split_state(state, names, live):
     loop_idx, local_idx = [], []
     for i, (name, v) in enumerate(zip(names, state)):
         if isinstance(v, Undefined):
+            if isinstance(v, UndefinedReturnValue) and name in live:
+                raise NotImplementedError(_RETURN_IN_LOOP)  # (TF's words: see below)
             if name in live:
                 raise ValueError(f"'{name}' must be defined before the loop")
             local_idx.append(i)
@@ -350,10 +357,7 @@ def _initialize_undefined(make_body, state, names, live, extra_vars):
             value = None  # returned on some iterations only: TF cannot stage it
         if isinstance(value, Undefined) or value is None:
             if names[i] == "retval_":
-                raise NotImplementedError(
-                    "a return statement cannot be placed inside this TensorFlow loop; this "
-                    "may happen if a return statement depends on a static Python condition "
-                    "such as a hyperparameter")
+                raise NotImplementedError(_RETURN_IN_LOOP)
             continue
         try:
             state[i] = _placeholder_value(value)
