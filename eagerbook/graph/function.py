@@ -310,7 +310,9 @@ class Function(FunctionNameAndType):
             relaxed = _relax(self._concretes[-1]._arg_specs, args)
         first, made = not self._variables_created and not self._concretes, context.VARIABLES_MADE[0]
         concrete = self._trace_once(args, relaxed, allow_variables=True)
-        if first and context.VARIABLES_MADE[0] != made:  # Keras weights too (made outside it)
+        if context.VARIABLES_MADE[0] != made:  # Keras weights too (made outside it)
+            if not first:  # a later trace may make none, even under init_scope: TF's error
+                concrete.graph.variable_created(None)
             # Variables were created: trace again, now without creating any (as TF does, which
             # lists both traces), so the function reads the Variables the first trace made.
             self._variables_created, self._initializer_trace = True, concrete  # (TF lists it)

@@ -395,3 +395,26 @@ def test_return_inside_a_loop_over_a_dataset_is_not_implemented_as_in_tf():
     with pytest.raises(NotImplementedError, match="a return statement cannot be placed inside "
                                                   "this TensorFlow loop"):
         first_even_square(tf.data.Dataset.range(1, 10))
+
+
+def test_a_second_model_built_in_a_later_trace_is_tf_s_singleton_error():
+    optimizer = tf.keras.optimizers.SGD(0.1)
+
+    @tf.function
+    def train_step(model, x, y):
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_mean((model(x) - y) ** 2)
+        grads = tape.gradient(loss, model.trainable_variables)
+        optimizer.apply_gradients(zip(grads, model.trainable_variables))
+        return loss
+
+    x, y = tf.ones([2, 3]), tf.ones([2, 1])
+    first = tf.keras.Sequential([tf.keras.layers.Dense(1, kernel_initializer="ones")])
+    assert train_step(first, x, y).numpy() == 4.0
+    second = tf.keras.Sequential([tf.keras.layers.Dense(1)])
+    with pytest.raises(ValueError, match="tf.function only supports singleton tf.Variables "
+                                         "created on the first call"):
+        train_step(second, x, y)
+    built = tf.keras.Sequential([tf.keras.layers.Dense(1, kernel_initializer="zeros")])
+    built.build([None, 3])
+    assert train_step(built, x, y).numpy() == 1.0
