@@ -7,7 +7,23 @@ so: shapes, names and counts (what transfer-learning code inspects) are right, p
 not. ``weights=None`` builds the same model silently; ``weights=<path>`` loads saved weights.
 """
 
-from . import mobilenet_v2
-from .mobilenet_v2 import MobileNetV2
+import types
 
-__all__ = ["MobileNetV2", "mobilenet_v2"]
+from . import mobilenet_v2, vgg
+from .mobilenet_v2 import MobileNetV2
+from .vgg import VGG16, VGG19
+
+
+def _module(name, model):
+    """TF's per-model module (``tf.keras.applications.vgg19``): the model function,
+    preprocess_input and decode_predictions."""
+    module = types.ModuleType(f"{__name__}.{name}")
+    module.__dict__.update({model.__name__: model, "preprocess_input": vgg.preprocess_input,
+                            "decode_predictions": vgg.decode_predictions})
+    return module
+
+
+vgg16 = _module("vgg16", VGG16)
+vgg19 = _module("vgg19", VGG19)
+
+__all__ = ["MobileNetV2", "VGG16", "VGG19", "mobilenet_v2", "vgg16", "vgg19"]
