@@ -27,11 +27,11 @@ import numpy as np
 
 from ..core import dtypes, errors
 from ..core.context import state
-from ..core.tensor import Tensor, convert_to_tensor
+from ..core.tensor import Tensor, convert_to_tensor, is_symbolic
 from ..core.variable import Variable
 from . import philox
 from .array_ops import stack, zeros_like
-from .math_ops import add, multiply, subtract
+from .math_ops import add, cast, multiply, subtract
 from .registry import execute, invalid_argument, register
 from .support import as_tensor
 
@@ -354,10 +354,40 @@ def _multinomial_by_cdf(logits, num_samples, bits):
     return out
 
 
+# --- a shape known only when a tf.function runs (tf.shape(x)[0] in it) ----------------------
+def _known_only_when_run(shape):
+    if isinstance(shape, Tensor):
+        return is_symbolic(shape)
+    return isinstance(shape, (list, tuple)) and any(
+        isinstance(d, Tensor) and is_symbolic(d) for d in shape)
+
+
+def _drawn_when_run(draw, shape, dtype):
+    """`draw(shape)` as one op of the traced function that draws when it runs, for a shape
+    read then (TF's random ops take the shape as an input); the dims known now stay known."""
+    from . import script_ops  # (imported here: script_ops needs the ops loaded first)
+
+    if isinstance(shape, Tensor):
+        length = shape.shape.num_elements()
+        shape_tensor, static = shape, None if length is None else [None] * length
+    else:
+        shape_tensor = stack([cast(d, dtypes.int64) if isinstance(d, Tensor) else
+                              convert_to_tensor(int(d), dtype=dtypes.int64) for d in shape])
+        static = [None if isinstance(d, Tensor) else int(d) for d in shape]
+    out = script_ops.py_function(lambda dims: draw([int(d) for d in dims.numpy()]),
+                                 [shape_tensor], Tout=dtype)
+    if static is not None:
+        out.set_shape(static)
+    return out
+
+
 # --- public functions ---------------------------------------------------------------------------
 def normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=None):
     """Samples from N(mean, stddev**2) (``tf.random.normal``)."""
     dtype = _float_dtype(dtype, "RandomStandardNormal")
+    if _known_only_when_run(shape):  # (the scaling stays ops of the graph: differentiable)
+        rnd = _drawn_when_run(lambda dims: normal(dims, dtype=dtype, seed=seed), shape, dtype)
+        return _scale_shift(rnd, mean, stddev, dtype)
     attrs = {"shape": _shape_arg(shape, "RandomStandardNormal"), "dtype": dtype}
     attrs.update(_seed_attrs(seed))
     rnd = execute(_random_normal, (), attrs)
@@ -376,6 +406,10 @@ def _scale_shift(rnd, mean, stddev, dtype):
 def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=None):
     """Normal samples restricted to within two standard deviations of the mean."""
     dtype = _float_dtype(dtype, "TruncatedNormal")
+    if _known_only_when_run(shape):
+        rnd = _drawn_when_run(lambda dims: truncated_normal(dims, dtype=dtype, seed=seed),
+                              shape, dtype)
+        return _scale_shift(rnd, mean, stddev, dtype)
     attrs = {"shape": _shape_arg(shape, "TruncatedNormal"), "dtype": dtype}
     attrs.update(_seed_attrs(seed))
     rnd = execute(_truncated_normal, (), attrs)
@@ -394,6 +428,11 @@ def _python_int(value, what):
 
 def uniform(shape, minval=0, maxval=None, dtype=dtypes.float32, seed=None, name=None):
     """Uniform samples in [minval, maxval): floats default to [0, 1); ints need `maxval`."""
+    if _known_only_when_run(shape) and dtypes.as_dtype(dtype).is_floating:
+        rnd = _drawn_when_run(lambda dims: uniform(dims, dtype=dtype, seed=seed), shape,
+                              dtypes.as_dtype(dtype))
+        lo, hi = as_tensor(minval, dtype), as_tensor(1 if maxval is None else maxval, dtype)
+        return add(multiply(rnd, subtract(hi, lo)), lo)
     return _uniform(shape, minval, maxval, dtype, lambda: _seed_attrs(seed))
 
 
