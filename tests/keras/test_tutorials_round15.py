@@ -338,3 +338,46 @@ def test_traced_unicode_split_gives_the_characters():
     split = tf.function(lambda x: tf.strings.unicode_split(x, "UTF-8"))
     assert split(tf.constant(["ab", "c\u00e9", ""])).to_list() == [
         [b"a", b"b"], [b"c", "\u00e9".encode()], []]
+
+
+def test_random_draws_with_a_batch_size_known_only_when_the_function_runs():
+    # a VAE's Sampling layer (tf.shape(z_mean)[0]) and a GAN's latent vectors in a
+    # custom tf.function training step
+    @tf.function
+    def draws(x):
+        batch = tf.shape(x)[0]
+        normal = tf.random.normal((batch, 3), mean=2.0, stddev=0.5)
+        uniform = tf.random.uniform([batch, 2], minval=-1.0, maxval=1.0)
+        truncated = tf.random.truncated_normal(tf.shape(x))
+        assert normal.shape.as_list() == [None, 3] and uniform.shape.as_list() == [None, 2]
+        return normal, uniform, truncated
+
+    normal, uniform, truncated = draws(tf.ones((4, 5)))
+    assert normal.shape == (4, 3) and uniform.shape == (4, 2) and truncated.shape == (4, 5)
+    assert -1.0 <= float(tf.reduce_min(uniform)) and float(tf.reduce_max(uniform)) < 1.0
+    assert float(tf.reduce_max(tf.abs(truncated))) <= 2.0
+    assert not np.allclose(normal.numpy(), draws(tf.ones((4, 5)))[0].numpy())
+    mean = tf.Variable(1.0)
+
+    @tf.function
+    def gradient(x):
+        with tf.GradientTape() as tape:
+            total = tf.reduce_sum(tf.random.normal((tf.shape(x)[0], 2), mean=mean))
+        return tape.gradient(total, mean)
+
+    assert float(gradient(tf.ones((3,)))) == 6.0
+
+
+def test_transposed_convolutions_with_a_batch_known_only_when_the_function_runs():
+    # a GAN generator called in a tf.function on a batch of tf.shape(images)[0] latents
+    for layer, shape in ((layers.Conv2DTranspose(3, 4, strides=2, padding="same"),
+                          (3, 7, 7, 4)),
+                         (layers.Conv1DTranspose(2, 3, strides=2), (3, 7, 4)),
+                         (layers.Conv3DTranspose(2, 3, strides=2, padding="same"),
+                          (3, 4, 5, 5, 2))):
+        x = np.random.RandomState(0).normal(size=shape).astype("float32")
+        eager = layer(x)
+        traced = tf.function(lambda v, layer=layer: layer(v),
+                             input_signature=[tf.TensorSpec([None] + list(shape[1:]))])
+        np.testing.assert_allclose(traced(x).numpy(), eager.numpy(), atol=1e-5)
+        np.testing.assert_allclose(traced(x[:2]).numpy(), eager.numpy()[:2], atol=1e-5)

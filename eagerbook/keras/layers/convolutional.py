@@ -346,6 +346,8 @@ class Conv2DTranspose(_Conv):
                              "equal to each other. Received: dilation_rate="
                              f"{self.dilation_rate}")
         out_rows, out_cols = _transposed_lengths(self, [rows, cols], self.dilation_rate)
+        if batch is None:  # in a tf.function: the op takes the batch from `inputs` anyway
+            batch = -1  # (as the 1-D and 3-D ones below)
         # A dilated kernel is TF's atrous transposed convolution: the same op with spaced taps.
         outputs = nn_ops.conv2d_backprop_input(
             (batch, out_rows, out_cols, self.filters), self.kernel, inputs,
@@ -596,7 +598,7 @@ class Conv1DTranspose(Conv2DTranspose):
         batch, steps, _ = inputs.shape.as_list()
         length, = _transposed_lengths(self, [steps], self.dilation_rate)
         outputs = nn_ops.conv2d_backprop_input(
-            (batch, 1, length, self.filters), array_ops.expand_dims(self.kernel, 0),
+            (-1 if batch is None else batch, 1, length, self.filters), array_ops.expand_dims(self.kernel, 0),
             array_ops.expand_dims(inputs, 1), strides=(1, self.strides[0]),
             padding=self.padding.upper())
         return self._add_bias_and_activate(array_ops.squeeze(outputs, [1]), nn_ops.bias_add)
@@ -732,7 +734,7 @@ class Conv3DTranspose(_Conv):
         total = None
         for tap in range(kernel):
             planes = nn_ops.conv2d_backprop_input(
-                (batch * depth, out_rows, out_cols, self.filters),
+                (-1 if batch is None else batch * depth, out_rows, out_cols, self.filters),
                 self.kernel[tap], slices, strides=self.strides[1:],
                 padding=self.padding.upper())
             planes = array_ops.reshape(planes, [-1, depth, out_rows, out_cols, self.filters])
