@@ -598,7 +598,8 @@ class Conv1DTranspose(Conv2DTranspose):
         batch, steps, _ = inputs.shape.as_list()
         length, = _transposed_lengths(self, [steps], self.dilation_rate)
         outputs = nn_ops.conv2d_backprop_input(
-            (-1 if batch is None else batch, 1, length, self.filters), array_ops.expand_dims(self.kernel, 0),
+            (-1 if batch is None else batch, 1, length, self.filters),
+            array_ops.expand_dims(self.kernel, 0),
             array_ops.expand_dims(inputs, 1), strides=(1, self.strides[0]),
             padding=self.padding.upper())
         return self._add_bias_and_activate(array_ops.squeeze(outputs, [1]), nn_ops.bias_add)
