@@ -64,3 +64,17 @@ def test_ctc_unique_labels():
     assert uniques.dtype == tf.int64 and index.dtype == tf.int32
     assert uniques.numpy().tolist() == [[3, 4, 0, 0], [1, 0, 0, 0]]
     assert index.numpy().tolist() == [[0, 1, 1, 0], [0, 0, 1, 1]]
+
+
+def test_ties_resolve_as_tfs_top_n_list():
+    # one-hot-like scores give many equal probabilities: which prefix stays in a narrow beam
+    # and in which order equal paths come out follow TF's top-N list (TF 2.21's results)
+    logits = tf.math.log(tf.one_hot([[1, 0, 1, 2]], 3) * 0.8 + 0.1)
+    logits = tf.transpose(logits, [1, 0, 2])
+    expected = {2: -2.142083168029785, 3: -2.1362826824188232, 4: -2.070263385772705,
+                20: -2.070263385772705}
+    for width, second in expected.items():
+        decoded, log_probs = tf.nn.ctc_beam_search_decoder(logits, [4], beam_width=width,
+                                                            top_paths=2)
+        assert _dense(decoded) == [[[1, 0, 1]], [[1, 0]]], width
+        assert log_probs.numpy()[0, 1] == np.float32(second), width

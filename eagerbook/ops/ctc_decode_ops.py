@@ -58,31 +58,185 @@ class _Prefix:
         return out[::-1]
 
 
+def _better(a, b):
+    """TF's beam order: a prefix ranks above another when its total probability is larger."""
+    return a.new[2] > b.new[2]
+
+
+# TF keeps the beam in its bounded top-N list and sorts it with the C++ standard library; with
+# equal probabilities (common for made-up inputs) which prefix survives, and in which order the
+# paths come out, follows those algorithms, so they are reproduced step for step here.
+def _push_heap(a, hole, top, value):
+    parent = (hole - 1) // 2
+    while hole > top and _better(a[parent], value):
+        a[hole] = a[parent]
+        hole = parent
+        parent = (hole - 1) // 2
+    a[hole] = value
+
+
+def _adjust_heap(a, hole, length, value):
+    top, child = hole, hole
+    while child < (length - 1) // 2:
+        child = 2 * (child + 1)
+        if _better(a[child], a[child - 1]):
+            child -= 1
+        a[hole] = a[child]
+        hole = child
+    if length % 2 == 0 and child == (length - 2) // 2:
+        child = 2 * (child + 1)
+        a[hole] = a[child - 1]
+        hole = child - 1
+    _push_heap(a, hole, top, value)
+
+
+def _make_heap(a):
+    n = len(a)
+    for parent in range((n - 2) // 2, -1, -1):
+        _adjust_heap(a, parent, n, a[parent])
+
+
+def _pop_heap(a, end):
+    """Moves the heap's top (the worst prefix) of a[:end] to a[end - 1]."""
+    if end > 1:
+        value = a[end - 1]
+        a[end - 1] = a[0]
+        _adjust_heap(a, 0, end - 1, value)
+
+
+def _sort_heap(a):
+    for end in range(len(a), 1, -1):
+        _pop_heap(a, end)
+
+
+def _insertion_sort(a, lo, hi):
+    for i in range(lo + 1, hi):
+        value = a[i]
+        if _better(value, a[lo]):
+            a[lo + 1:i + 1] = a[lo:i]
+            a[lo] = value
+        else:
+            j = i
+            while _better(value, a[j - 1]):
+                a[j] = a[j - 1]
+                j -= 1
+            a[j] = value
+
+
+def _median_to_first(a, result, x, y, z):
+    if _better(a[x], a[y]):
+        pick = y if _better(a[y], a[z]) else (z if _better(a[x], a[z]) else x)
+    else:
+        pick = x if _better(a[x], a[z]) else (z if _better(a[y], a[z]) else y)
+    a[result], a[pick] = a[pick], a[result]
+
+
+def _partition(a, first, last, pivot):
+    while True:
+        while _better(a[first], a[pivot]):
+            first += 1
+        last -= 1
+        while _better(a[pivot], a[last]):
+            last -= 1
+        if first >= last:
+            return first
+        a[first], a[last] = a[last], a[first]
+        first += 1
+
+
+def _introsort(a, first, last, depth):
+    while last - first > 16:
+        if depth == 0:
+            part = a[first:last]
+            _make_heap(part)
+            _sort_heap(part)
+            a[first:last] = part
+            return
+        depth -= 1
+        _median_to_first(a, first, first + 1, first + (last - first) // 2, last - 1)
+        cut = _partition(a, first + 1, last, first)
+        _introsort(a, cut, last, depth)
+        last = cut
+
+
+def _std_sort(a):
+    """The C++ standard library's sort (introsort, then insertion sort): best first."""
+    n = len(a)
+    if n < 2:
+        return
+    _introsort(a, 0, n, 2 * (n.bit_length() - 1))
+    if n > 16:
+        _insertion_sort(a, 0, 16)
+        for i in range(16, n):  # (unguarded: a smaller value sits in front)
+            value, j = a[i], i
+            while _better(value, a[j - 1]):
+                a[j] = a[j - 1]
+                j -= 1
+            a[j] = value
+    else:
+        _insertion_sort(a, 0, n)
+
+
 class _Beam:
-    """The prefixes in the beam, worst first when asked (TF's bounded top-N list)."""
+    """The prefixes in the beam: TF's bounded top-N list. Unordered until it overflows, then
+    a heap with the worst prefix on top (and one spare slot at the end)."""
 
     def __init__(self, width):
         self.width = width
-        self.members = []
+        self.items = []
+        self.state = "unordered"
+
+    def __len__(self):
+        return min(len(self.items), self.width)
 
     def bottom(self):
-        return min(self.members, key=lambda p: p.new[2])
+        if self.state == "unordered":
+            worst = 0
+            for i in range(1, len(self.items)):
+                if _better(self.items[worst], self.items[i]):
+                    worst = i
+            self.items[0], self.items[worst] = self.items[worst], self.items[0]
+            self.state = "bottom_known"
+        return self.items[0]
 
     def push(self, prefix):
-        if len(self.members) == self.width:
-            worst = self.bottom()
-            if prefix.new[2] <= worst.new[2]:
-                return
-            self.members.remove(worst)
-        self.members.append(prefix)
+        items = self.items
+        if self.state != "heap":
+            items.append(prefix)
+            if self.state == "bottom_known" and not _better(items[-1], items[0]):
+                items[0], items[-1] = items[-1], items[0]
+            if len(items) == self.width + 1:
+                _make_heap(items)
+                _pop_heap(items, len(items))
+                self.state = "heap"
+        elif _better(prefix, items[0]):  # (else it is dropped)
+            items[-1] = prefix
+            _push_heap(items, len(items) - 1, 0, prefix)
+            _pop_heap(items, len(items))
+
+    def unsorted(self):
+        """The prefixes in the list's own order (the spare slot left out)."""
+        return self.items[:len(self)]
+
+    def extract(self):
+        """The prefixes, best first (the list is emptied)."""
+        out, self.items = self.items, []
+        if self.state == "heap":
+            out.pop()
+            _sort_heap(out)
+        else:
+            _std_sort(out)
+        self.state = "unordered"
+        return out
 
     def is_candidate(self, total):
-        return total > _LOG_ZERO and (len(self.members) < self.width or
-                                      total > self.bottom().new[2])
+        """Whether a prefix this probable may enter: the beam has room, or it beats the worst."""
+        return total > _LOG_ZERO and (len(self) < self.width or total > self.bottom().new[2])
 
 
-def _step(beam, log_probs, blank):
-    branches, beam.members = beam.members, []
+def _step(beam, frame, offset, blank):
+    log_probs = (frame - offset).astype(np.float32)
+    branches = beam.extract()
     for b in branches:
         b.old = list(b.new)
     for b in branches:  # carry each prefix on: a blank, or its last label again
@@ -92,11 +246,11 @@ def _step(beam, log_probs, blank):
                 previous = b.parent.old[0] if b.label == b.parent.label else b.parent.old[2]
                 label = _log_add(label, previous)
             b.new[1] = np.float32(label + log_probs[b.label])
-        b.new[0] = np.float32(b.old[2] + log_probs[blank])
+        b.new[0] = np.float32(np.float32(b.old[2] + frame[blank]) - offset)  # (TF's order)
         b.new[2] = _log_add(b.new[0], b.new[1])
         beam.push(b)
-    for b in branches:  # extend each prefix by every label
-        if not b.active():
+    for b in branches:  # extend each prefix (one probable enough last frame) by every label
+        if not beam.is_candidate(b.old[2]):
             continue
         for label in range(len(log_probs)):
             if label == blank:
@@ -108,24 +262,21 @@ def _step(beam, log_probs, blank):
             total = np.float32(log_probs[label] + previous)
             c.new = [_LOG_ZERO, total, total]
             if beam.is_candidate(total):
-                if len(beam.members) == beam.width:
-                    worst = beam.bottom()
-                    worst.new = [_LOG_ZERO] * 3  # no longer in the beam
-                    beam.members.remove(worst)
-                beam.members.append(c)
+                if len(beam) == beam.width:
+                    beam.bottom().new = [_LOG_ZERO] * 3  # it leaves the beam
+                beam.push(c)
             else:
                 c.new = [_LOG_ZERO] * 3
                 c.old = [_LOG_ZERO] * 3
 
 
-def _normalized(frame):
-    """log softmax of one frame in float32, as TF's decoder computes it."""
+def _log_normalizer(frame):
+    """log(sum(exp(frame))) in float32, as TF's decoder computes it (the max factored out)."""
     top = frame.max()
     total = np.float32(0.0)
     for e in eigen_float._expf((frame - top).astype(np.float32)):  # (TF adds them in order)
         total = np.float32(total + e)
-    offset = np.float32(top + eigen_float._logf(total))
-    return (frame - offset).astype(np.float32)
+    return np.float32(top + eigen_float._logf(total))
 
 
 def _best_paths(frames, beam_width, top_paths):
@@ -133,14 +284,17 @@ def _best_paths(frames, beam_width, top_paths):
     root = _Prefix(-1, None)
     root.new = [np.float32(0.0), _LOG_ZERO, np.float32(0.0)]
     beam = _Beam(beam_width)
-    beam.members = [root]
+    beam.push(root)
     for frame in frames:
-        _step(beam, _normalized(frame.astype(np.float32)), blank)
-    ranked = sorted(beam.members, key=lambda p: -p.new[2])
-    if top_paths > len(ranked):
+        frame = frame.astype(np.float32)
+        _step(beam, frame, _log_normalizer(frame), blank)
+    if top_paths > len(beam):
         raise invalid_argument("CTCBeamSearchDecoder",
                                "Less leaves in the beam search than requested.")
-    return [(p.labels(), p.new[2]) for p in ranked[:top_paths]]
+    best = _Beam(top_paths)  # (the best paths, taken in the beam's own order)
+    for p in beam.unsorted():
+        best.push(p)
+    return [(p.labels(), p.new[2]) for p in best.extract()[:top_paths]]
 
 
 @register("CTCBeamSearchDecoder", differentiable=False, num_outputs=None)  # 3 per path + 1
