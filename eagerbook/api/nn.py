@@ -10,7 +10,11 @@ from ..ops.candidate_sampling_ops import (
 )
 from ..ops.ctc_decode_ops import collapse_repeated, ctc_beam_search_decoder, ctc_unique_labels
 from ..ops.ctc_ops import ctc_greedy_decoder, ctc_loss
-from ..ops.embedding_ops import embedding_lookup, embedding_lookup_sparse
+from ..ops.embedding_ops import (
+    embedding_lookup,
+    embedding_lookup_sparse,
+    safe_embedding_lookup_sparse,
+)
 from ..ops.linalg_ops import l2_normalize
 from ..ops.manip_ops import space_to_batch
 from ..ops.math_ops import softplus

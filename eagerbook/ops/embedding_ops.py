@@ -60,3 +60,37 @@ def embedding_lookup_sparse(params, sp_ids, sp_weights, combiner="mean", max_nor
         norm = math_ops.sqrt(norm)
     # A row without ids has weight 0: its embedding stays 0 instead of 0 / 0.
     return manip_ops.divide_no_nan(total, array_ops.expand_dims(norm, 1))
+
+
+def safe_embedding_lookup_sparse(embedding_weights, sparse_ids, sparse_weights=None,
+                                 combiner="mean", default_id=None, max_norm=None, name=None,
+                                 allow_fast_lookup=False):
+    """``embedding_lookup_sparse`` that copes with messy input: negative ids (and, with
+    weights, ids of weight <= 0) are dropped, a row left without ids gives zeros (or the
+    embedding of `default_id`), every row of `sparse_ids` gets a result, and ids of rank > 2
+    keep their leading shape."""
+    from . import sparse_more_ops, sparse_ops
+    tables = embedding_weights if isinstance(embedding_weights, (list, tuple)) else \
+        [embedding_weights]
+    params = tables[0] if len(tables) == 1 else array_ops.concat(list(tables), 0)
+    shape = sparse_ids.dense_shape
+    lead = shape[:-1]
+    flat_shape = array_ops.stack([math_ops.reduce_prod(lead), shape[-1]])
+    ids = sparse_more_ops.reshape(sparse_ids, flat_shape)
+    weights = None if sparse_weights is None else \
+        sparse_more_ops.reshape(sparse_weights, flat_shape)
+    keep = math_ops.greater_equal(ids.values, 0)
+    if weights is not None:
+        keep = math_ops.logical_and(keep, math_ops.greater(weights.values, 0))
+        weights = sparse_ops.retain(weights, keep)
+    ids = sparse_ops.retain(ids, keep)
+    ids, empty = sparse_more_ops.fill_empty_rows(ids, 0 if default_id is None else default_id)
+    if weights is not None:
+        weights, _ = sparse_more_ops.fill_empty_rows(weights, 1.0)
+    result = embedding_lookup_sparse(params, ids, weights, combiner=combiner,
+                                     max_norm=max_norm)
+    if default_id is None:  # rows that had no ids are zeros
+        empty = array_ops.broadcast_to(array_ops.expand_dims(empty, 1), array_ops.shape(result))
+        result = math_ops.where_v2(empty, math_ops.zeros_like(result), result)
+    width = math_ops.cast(array_ops.shape(result)[1:], lead.dtype)
+    return array_ops.reshape(result, array_ops.concat([lead, width], 0))
