@@ -44,6 +44,8 @@ from ..ops.nn_more_ops import (
     convolution,
     crelu,
     depth_to_space,
+    dilation2d,
+    erosion2d,
     local_response_normalization,
     log_poisson_loss,
     lrn,

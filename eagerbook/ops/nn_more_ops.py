@@ -128,6 +128,57 @@ def conv1d_transpose(input, filters, output_shape, strides, padding="SAME",
     return array_ops.squeeze(out, [-3])
 
 
+# --- morphology ------------------------------------------------------------------------------
+def _check_morphology_format(data_format):
+    if data_format != "NHWC":
+        raise ValueError(f"`data_format` values other  than 'NHWC' are not supported. "
+                         f"Received: data_format={data_format}")
+
+
+def dilation2d(input, filters, strides, padding, data_format, dilations, name=None):
+    """Grayscale dilation: each output is the max over the window of input + filter
+    (`filters` [h, w, channels], taps `dilations` apart; padding counts as -inf). Built from
+    slices and maximum, so it is differentiable (a tie goes to the first tap)."""
+    _check_morphology_format(data_format)
+    x, f = convert_to_tensor(input), convert_to_tensor(filters)
+    _, height, width, _ = x.shape.as_list()
+    kh, kw = f.shape[0], f.shape[1]
+    sh, sw = _hw_pair(strides, "strides")
+    rh, rw = _hw_pair(dilations, "dilations")
+    out_h, (top, bottom) = _window_plan(height, kh, sh, rh, padding)
+    out_w, (left, right) = _window_plan(width, kw, sw, rw, padding)
+    if top or bottom or left or right:
+        x = array_ops.pad(x, [[0, 0], [top, bottom], [left, right], [0, 0]],
+                          constant_values=-np.inf)
+    best = None
+    for i in range(kh):
+        for j in range(kw):
+            tap = x[:, i * rh:i * rh + (out_h - 1) * sh + 1:sh,
+                    j * rw:j * rw + (out_w - 1) * sw + 1:sw, :]
+            tap = math_ops.add(tap, f[i, j])
+            best = tap if best is None else math_ops.maximum(best, tap)
+    return best
+
+
+def erosion2d(value, filters, strides, padding, data_format, dilations, name=None):
+    """Grayscale erosion: the dilation of -value by the flipped filter, negated (a min over
+    the window of value - filter)."""
+    _check_morphology_format(data_format)
+    flipped = array_ops.reverse(convert_to_tensor(filters), [0, 1])
+    return math_ops.negative(dilation2d(math_ops.negative(convert_to_tensor(value)), flipped,
+                                        strides, padding, data_format, dilations))
+
+
+def _window_plan(size, k, stride, rate, padding):
+    """(output length, (pad before, pad after)) of one axis of a dilated window."""
+    span = (k - 1) * rate + 1
+    if padding == "VALID":
+        return max(-(-(size - span + 1) // stride), 0), (0, 0)
+    out = -(-size // stride)
+    total = max((out - 1) * stride + span - size, 0)
+    return out, (total // 2, total - total // 2)
+
+
 def atrous_conv2d(value, filters, rate, padding, name=None):
     """``tf.nn.atrous_conv2d``: conv2d with the filter taps `rate` pixels apart."""
     return nn_ops.conv2d(value, filters, 1, padding, dilations=[1, rate, rate, 1])
