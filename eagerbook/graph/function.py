@@ -325,7 +325,7 @@ class Function(FunctionNameAndType):
         return concrete
 
     def _trace_once(self, args, relaxed_specs, allow_variables):
-        graph = FuncGraph(self._name)
+        graph = FuncGraph(self._name, autograph=self._autograph)
         graph.allow_variable_creation = (allow_variables and not self._concretes
                                          and not self._variables_created)
         names = placeholder_names(self._signature, len(args))

@@ -306,6 +306,11 @@ _SHORT_DTYPES = {"float16": "f16", "float32": "f32", "float64": "f64", "int8": "
                  "resource": "resource", "variant": "variant"}
 
 
+def outer_autograph(outer):
+    """Whether a branch or loop body traced inside `outer` converts Keras calls as it does."""
+    return bool(getattr(outer, "autograph", False))
+
+
 def requested_device():
     """The device the innermost ``tf.device`` names (its canonical string), or ""."""
     for spec in reversed(context.state.device_stack):
@@ -420,6 +425,20 @@ class Graph:
         else:
             self.captures.append((capture_of, op.outputs[0]))
         return op.outputs[0]
+
+    # --- Keras layers under AutoGraph -------------------------------------------------------
+    autograph = False  # a tf.function's trace with autograph sets it (its branches inherit it)
+
+    def convert_call(self, call):
+        """A Keras layer's bound ``call`` as AutoGraph converts it when this graph is traced
+        with autograph (TF's Keras converts ``call`` then: a tensor ``if`` or ``for`` in it
+        becomes graph control flow), else ``call`` itself. Keras's own layers run as written."""
+        if not self.autograph:
+            return call
+        from .autograph import conversion, runtime  # (they build on this module)
+        if not runtime.should_convert(getattr(call, "__func__", call)):
+            return call
+        return conversion.convert_function(call)
 
     # --- TF's scoping API -------------------------------------------------------------------
     @contextlib.contextmanager

@@ -22,7 +22,7 @@ from ..core import context
 from ..core.shape import TensorShape
 from ..core.tensor import Tensor, _from_numpy, convert_to_tensor
 from ..ops.variable_ops import ASSIGN_OPS, READ_VARIABLE
-from .ir import Graph, SymbolicTensor, node_type, out_of_scope_error, resource
+from .ir import Graph, SymbolicTensor, node_type, out_of_scope_error, outer_autograph, resource
 from .stand_ins import run_on_stand_ins
 from .traced_custom_gradient import traced_custom_gradient
 
@@ -30,13 +30,13 @@ from .traced_custom_gradient import traced_custom_gradient
 class FuncGraph(Graph):
     """A graph under construction (TF's FuncGraph)."""
 
-    def __init__(self, name="graph", outer=None):
+    def __init__(self, name="graph", outer=None, autograph=False):
         super().__init__(name, outer, names_ops=True)  # as TF's Python API (graph/naming.py)
         self._captured = {}  # id(outside object) -> placeholder
         self._keepalive = []  # captured objects (keeps their ids valid)
         self.variables = []  # Variables this graph reads or writes, in first-use order
         self.created_variables = []
-        self.allow_variable_creation = True
+        self.allow_variable_creation, self.autograph = True, autograph or outer_autograph(outer)
         self.actual_inputs = {}  # id(placeholder) -> eager Tensor (the call being traced)
         self.foreign = {}  # id(tensor of another graph) -> tensor of this graph
         self.handle_vars = {}  # id(resource placeholder) -> Variable

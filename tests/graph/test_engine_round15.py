@@ -418,3 +418,29 @@ def test_a_second_model_built_in_a_later_trace_is_tf_s_singleton_error():
     built = tf.keras.Sequential([tf.keras.layers.Dense(1, kernel_initializer="zeros")])
     built.build([None, 3])
     assert train_step(built, x, y).numpy() == 1.0
+
+
+# --- Keras layers called while a tf.function traces: their call is converted ------------------
+class _HalveAndShift(tf.keras.layers.Layer):
+    def call(self, x):
+        if tf.reduce_max(x) > 1.0:  # a tensor condition: graph control flow once converted
+            x = x / tf.reduce_max(x)
+        for _ in tf.range(2):
+            x = x + 0.5
+        return x
+
+
+def test_a_custom_layer_with_tensor_control_flow_runs_in_a_tf_function():
+    layer = _HalveAndShift()
+    model = tf.keras.Sequential([_HalveAndShift()])
+    x = tf.constant([1.0, 4.0])
+    assert tf.function(lambda v: layer(v))(x).numpy().tolist() == [1.25, 2.0]
+    assert tf.function(lambda v: model(v))(x).numpy().tolist() == [1.25, 2.0]
+    assert tf.function(layer)(tf.constant([2.0])).numpy().tolist() == [2.0]
+
+
+def test_without_autograph_a_layer_call_is_not_converted():
+    layer = _HalveAndShift()
+    f = tf.function(lambda v: layer(v), autograph=False)
+    with pytest.raises(tf.errors.OperatorNotAllowedInGraphError):
+        f(tf.constant([1.0, 4.0]))

@@ -746,7 +746,7 @@ class Layer(Module):
                 if self.input_spec is not None:
                     _check_input_spec(self, inputs)
                 try:
-                    outputs = self.call(*args, **kwargs)
+                    outputs = _call_as_traced(self.call)(*args, **kwargs)
                 except Exception as exc:  # noqa: BLE001 - re-raised, framed as TF frames it
                     raise call_errors.framed(exc, self, args, kwargs).with_traceback(
                         exc.__traceback__) from None
@@ -1286,3 +1286,10 @@ def _as_shape_structure(shapes):
     if isinstance(shapes, dict):
         return {k: _as_shape_structure(v) for k, v in shapes.items()}
     return TensorShape(shapes)
+
+
+def _call_as_traced(call):
+    """`call` as a tf.function tracing with autograph runs it: converted by AutoGraph (tensor
+    ``if``/``for`` become graph control flow), as TF's Keras converts a layer's call."""
+    convert = getattr(context.state.graph, "convert_call", None)
+    return call if convert is None else convert(call)
