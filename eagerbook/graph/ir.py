@@ -306,6 +306,10 @@ _SHORT_DTYPES = {"float16": "f16", "float32": "f32", "float64": "f64", "int8": "
                  "resource": "resource", "variant": "variant"}
 
 
+# AutoGraph builds on this module: graph/function.py puts its converter of a layer's call here.
+CALL_CONVERTER = [None]
+
+
 def outer_autograph(outer):
     """Whether a branch or loop body traced inside `outer` converts Keras calls as it does."""
     return bool(getattr(outer, "autograph", False))
@@ -433,12 +437,9 @@ class Graph:
         """A Keras layer's bound ``call`` as AutoGraph converts it when this graph is traced
         with autograph (TF's Keras converts ``call`` then: a tensor ``if`` or ``for`` in it
         becomes graph control flow), else ``call`` itself. Keras's own layers run as written."""
-        if not self.autograph:
+        if not self.autograph or CALL_CONVERTER[0] is None:
             return call
-        from .autograph import conversion, runtime  # (they build on this module)
-        if not runtime.should_convert(getattr(call, "__func__", call)):
-            return call
-        return conversion.convert_function(call)
+        return CALL_CONVERTER[0](call)
 
     # --- TF's scoping API -------------------------------------------------------------------
     @contextlib.contextmanager

@@ -27,6 +27,7 @@ import types
 import weakref
 
 from ...core import context, logs
+from .. import ir
 from . import runtime
 
 _CACHE = weakref.WeakKeyDictionary()
@@ -859,3 +860,14 @@ def to_graph(entity, recursive=True, experimental_optional_features=None):
     to build graph control flow, or eagerly for Python semantics)."""
     fn = getattr(entity, "python_function", entity)
     return convert_function(fn)
+
+
+def convert_layer_call(call):
+    """AutoGraph's version of a Keras layer's bound ``call`` (graph/ir.py's convert_call, for
+    graphs traced with autograph): the user's layers only, Keras's own run as written."""
+    if not runtime.should_convert(getattr(call, "__func__", call)):
+        return call
+    return convert_function(call)
+
+
+ir.CALL_CONVERTER[0] = convert_layer_call
