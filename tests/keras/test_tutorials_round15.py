@@ -381,3 +381,15 @@ def test_transposed_convolutions_with_a_batch_known_only_when_the_function_runs(
                              input_signature=[tf.TensorSpec([None] + list(shape[1:]))])
         np.testing.assert_allclose(traced(x).numpy(), eager.numpy(), atol=1e-5)
         np.testing.assert_allclose(traced(x[:2]).numpy(), eager.numpy()[:2], atol=1e-5)
+
+
+def test_set_weights_of_the_wrong_count_shows_the_start_of_the_weights_given():
+    layer = layers.Dense(2)
+    layer.build((None, 3))
+    with pytest.raises(ValueError) as info:
+        layer.set_weights([np.ones((3, 2))])
+    assert str(info.value).endswith(
+        "but the layer was expecting 2 weights. Provided weights: "
+        "[array([[1., 1.],\n       [1., 1.],\n       [1., 1.]...")
+    with pytest.raises(ValueError, match=r"Provided weights: \[\]\.\.\.$"):
+        layer.set_weights([])

@@ -449,7 +449,8 @@ class Layer(Module):
         if len(params) != len(weights):
             raise ValueError(f"You called `set_weights(weights)` on layer \"{self.name}\" with "
                              f"a weight list of length {len(weights)}, but the layer was "
-                             f"expecting {len(params)} weights.")
+                             f"expecting {len(params)} weights. Provided weights: "
+                             f"{str(weights)[:50]}...")
         for v, w in zip(params, weights):
             w = np.asarray(w)
             if tuple(v.shape) != w.shape:
