@@ -393,3 +393,12 @@ def test_set_weights_of_the_wrong_count_shows_the_start_of_the_weights_given():
         "[array([[1., 1.],\n       [1., 1.],\n       [1., 1.]...")
     with pytest.raises(ValueError, match=r"Provided weights: \[\]\.\.\.$"):
         layer.set_weights([])
+
+
+def test_input_spec_config_round_trips():
+    assert layers.InputSpec(min_ndim=3).get_config() == {
+        "dtype": None, "shape": None, "ndim": None, "max_ndim": None, "min_ndim": 3, "axes": {}}
+    spec = layers.InputSpec.from_config(layers.InputSpec(shape=(None, 3), dtype="float32",
+                                                         axes={-1: 3}).get_config())
+    assert spec.get_config() == {"dtype": "float32", "shape": (None, 3), "ndim": 2,
+                                 "max_ndim": None, "min_ndim": None, "axes": {-1: 3}}

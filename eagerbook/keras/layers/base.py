@@ -113,6 +113,16 @@ class InputSpec:
                  if v]
         return f"InputSpec({', '.join(parts)})"
 
+    def get_config(self):
+        return {"dtype": self.dtype,
+                "shape": None if self.shape is None else tuple(self.shape.as_list()),
+                "ndim": self.ndim, "max_ndim": self.max_ndim, "min_ndim": self.min_ndim,
+                "axes": self.axes}
+
+    @classmethod
+    def from_config(cls, config):
+        return cls(**config)
+
 
 def _shape_of(x):
     if isinstance(x, (Tensor, KerasTensor)):
