@@ -756,6 +756,8 @@ def _dropout(x, rate, noise_shape, sampler):
             raise invalid_argument("Dropout", f"noise_shape {noise} is not broadcastable to "
                                               f"the shape of x {shape}")
         shape = noise
+    if None in shape:  # a size known only when a tf.function runs: read it then
+        shape = [d if d is not None else array_ops.shape(x)[i] for i, d in enumerate(shape)]
     keep = math_ops.greater_equal(sampler(shape, x._dtype), rate)
     return where_v2(keep, multiply(x, 1 / (1 - rate)), zeros_like(x))
 
