@@ -402,3 +402,15 @@ def test_input_spec_config_round_trips():
                                                          axes={-1: 3}).get_config())
     assert spec.get_config() == {"dtype": "float32", "shape": (None, 3), "ndim": 2,
                                  "max_ndim": None, "min_ndim": None, "axes": {-1: 3}}
+
+
+def test_dropout_with_a_batch_known_only_when_the_function_runs():
+    dropout = layers.Dropout(0.5)
+    traced = tf.function(lambda v: dropout(v, training=True),
+                         input_signature=[tf.TensorSpec([None, 3])])
+    out = traced(tf.ones((4, 3))).numpy()
+    assert out.shape == (4, 3) and set(np.unique(out).tolist()) <= {0.0, 2.0}
+    lstm = layers.LSTM(4, dropout=0.3, recurrent_dropout=0.3)
+    run = tf.function(lambda v: lstm(v, training=True),
+                      input_signature=[tf.TensorSpec([None, None, 3])])
+    assert run(tf.ones((2, 5, 3))).shape == (2, 4)
