@@ -464,36 +464,12 @@ def _softmax_xent(labels, logits, axis):
         raise invalid_argument("SoftmaxCrossEntropyWithLogits",
                                f"logits and labels must be broadcastable: logits_size="
                                f"{list(logits.shape)} labels_size={list(labels.shape)}")
-    if logits.dtype == np.float32 and logits.size:
-        return _softmax_xent_float32(labels, logits, axis)
     x = _as_compute(logits)
     log_p = _stable_log_softmax(x, axis)
     with np.errstate(invalid="ignore"):
         loss = -np.sum(np.where(labels == 0, 0, labels * log_p), axis=axis)
     backprop = np.exp(log_p) - labels
     return loss.astype(logits.dtype), backprop.astype(logits.dtype)
-
-
-def _shifted_and_sums(rows):
-    """TF's cross-entropy kernels, first steps: logits minus each row's max, and each row's
-    sum of exp (Eigen's order and exp), in float32."""
-    shifted = rows - rows.max(axis=1, keepdims=True)
-    with np.errstate(over="ignore", invalid="ignore"):
-        return shifted, eigen_float.row_sums(eigen_float.exp_by_rows(shifted))
-
-
-def _softmax_xent_float32(labels, logits, axis):
-    """TF's float32 kernel's loss step for step: sum(labels * (log(sum) - shifted)) (the log
-    over the vector of sums); backprop = exp(shifted) / sum - labels."""
-    rows, back = _as_rows(logits, axis)
-    label_rows, _ = _as_rows(labels, axis)
-    shifted, sums = _shifted_and_sums(rows)
-    with np.errstate(invalid="ignore", divide="ignore", over="ignore"):
-        terms = label_rows * (eigen_float.log(sums)[:, None] - shifted)
-        loss = eigen_float.row_sums(terms.astype(np.float32))
-        backprop = np.exp(shifted) / sums[:, None] - label_rows  # (NumPy's exp: see above)
-    lead = np.swapaxes(logits, axis, -1).shape[:-1]
-    return loss.reshape(lead), back(backprop)
 
 
 @_softmax_xent.gradient
@@ -537,21 +513,11 @@ def _sparse_softmax_xent(logits, labels):
         shown = " ".join(str(v) for v in labels.reshape(-1)[:10])
         raise invalid_argument(op_name, f"Received a label value of {bad} which is outside the "
                                         f"valid range of [0, {classes}).  Label values: {shown}")
+    x = _as_compute(logits)
+    log_p = _stable_log_softmax(x, -1)
     # Row i's label column, picked by plain integer indexing on (rows, classes) views (several
     # times cheaper than take_along_axis/put_along_axis on these small arrays).
     picked = (np.arange(labels.size), labels.reshape(-1))
-    if logits.dtype == np.float32 and logits.size:
-        # TF's float32 kernel: loss = log(sum) - shifted[label] (the C library's log), so the
-        # loss prints TF's digits; backprop = exp(shifted) / sum - one_hot(label) takes NumPy's
-        # exp (TF's packet exp would cost several times more on every training step)
-        shifted, sums = _shifted_and_sums(logits.reshape(labels.size, classes))
-        with np.errstate(invalid="ignore", divide="ignore", over="ignore"):
-            loss = eigen_float._logf(sums) - shifted[picked]
-            backprop = np.exp(shifted) / sums[:, None]
-        backprop[picked] -= np.float32(1)
-        return loss.reshape(labels.shape), backprop.reshape(logits.shape)
-    x = _as_compute(logits)
-    log_p = _stable_log_softmax(x, -1)
     loss = -log_p.reshape(labels.size, classes)[picked].reshape(labels.shape)
     backprop = np.exp(log_p)
     backprop.reshape(labels.size, classes)[picked] -= 1
