@@ -23,6 +23,7 @@ from . import (
     saving,
     utils,
 )
+from . import backend_extras as _backend_extras
 from . import confusion_metrics as _confusion_metrics
 from . import score_metrics as _score_metrics
 from .layers import Input
@@ -39,6 +40,8 @@ for _cls in _confusion_metrics.CLASSES + _score_metrics.CLASSES:
 # A placeholder is an Input in TF 2; TF lists it among the backend functions (the backend sits
 # below the layers, so it is attached here).
 backend.placeholder = _placeholder
+backend.function = _backend_extras.function
+backend.sparse_categorical_crossentropy = _backend_extras.sparse_categorical_crossentropy
 # tf.keras.saving.load_model is tf.keras.models.load_model (models/loading.py builds on
 # saving.py, so saving.py cannot import it).
 saving.load_model = models.load_model

@@ -696,42 +696,9 @@ def random_bernoulli(shape, p=0.0, dtype=None, seed=None):
     return random_binomial(shape, p=p, dtype=dtype, seed=seed)
 
 
-def function(inputs, outputs, updates=None, name=None, **kwargs):
-    """``K.function(inputs, outputs)``: a Python function from a list of input values (one per
-    symbolic input) to the outputs' values as NumPy arrays; TF 2 runs it as a Keras model
-    over those symbolic tensors, and so does this."""
-    from .models import Model  # (models import this module)
-
-    if updates:
-        raise ValueError("`updates` argument is not supported during eager execution. You "
-                         f"passed: {updates}")
-    model = Model(inputs=inputs, outputs=outputs)
-
-    def func(model_inputs):
-        results = model(model_inputs)
-        if isinstance(outputs, (list, tuple)):  # a list of outputs gives a list of arrays
-            results = results if isinstance(results, (list, tuple)) else [results]
-            return [r.numpy() for r in results]
-        return results.numpy()
-    return func
-
-
 def name_scope(name):
     """``tf.name_scope`` (Keras's backend has it under this name too)."""
     return context.name_scope(name)
-
-
-def sparse_categorical_crossentropy(target, output, from_logits=False, axis=-1):
-    """Cross-entropy of integer labels, computed as TF computes it (the log of the clipped
-    probabilities as logits, so its float32 digits are TF's): Keras's loss function."""
-    from ..core.tensor import convert_to_tensor
-    from . import losses  # (losses import this module)
-
-    output = convert_to_tensor(output)
-    if axis not in (-1, output.shape.rank - 1):
-        raise NotImplementedError("sparse_categorical_crossentropy over an axis other than "
-                                  "the last")
-    return losses.sparse_categorical_crossentropy(target, output, from_logits=from_logits)
 
 
 # Variables.
