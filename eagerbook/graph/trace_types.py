@@ -787,10 +787,14 @@ class CompositeOutput:
 
 
 def composite_placeholders(graph, arg, name, placeholders_for):
-    """An ExtensionType argument: a placeholder for each tensor inside, rebuilt around them."""
+    """An ExtensionType argument: a placeholder for each tensor inside, rebuilt around them.
+    A SparseTensor or RaggedTensor is traced from its spec, as TF does: what the trace sees
+    is what every value of that spec shares (the dense shape; not the number of values)."""
+    spec = arg._type_spec
+    source = spec if is_composite_spec(spec) else arg
     parts = [placeholders_for(graph, t, f"{name}_{i}")[0]
-             for i, t in enumerate(arg.__tf_components__())]
-    return arg.__tf_from_components__(parts), arg._type_spec
+             for i, t in enumerate(source.__tf_components__())]
+    return source.__tf_from_components__(parts), spec
 
 
 # --- a ConcreteFunction's output types ------------------------------------------------------------

@@ -444,3 +444,16 @@ def test_without_autograph_a_layer_call_is_not_converted():
     f = tf.function(lambda v: layer(v), autograph=False)
     with pytest.raises(tf.errors.OperatorNotAllowedInGraphError):
         f(tf.constant([1.0, 4.0]))
+
+
+def test_a_sparse_argument_is_traced_from_its_spec():
+    seen = []
+
+    @tf.function
+    def f(s):
+        seen.append((s.shape.as_list(), s.indices.shape.as_list()))
+        return tf.sparse.reduce_sum(s)
+
+    assert f(tf.sparse.from_dense([[1, 0], [0, 2]])).numpy() == 3
+    assert f(tf.sparse.from_dense([[3, 0], [0, 0]])).numpy() == 3  # one value: the same trace
+    assert seen == [([2, 2], [None, 2])]
