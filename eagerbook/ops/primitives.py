@@ -27,6 +27,7 @@ from ..core import context, dtypes
 from ..core.tensor import EagerTensor
 from . import eigen_float, support
 from .binary import ADD_V2, BATCH_MATMUL_V2, MATMUL, MUL, binary, check_matmul_dtype
+from .eigen_sums import sum_as_tf
 from .registry import execute, execute_ufunc, invalid_argument, register
 from .support import FLOATS, NUMBERS, as_tensor, binary_operands, check_dtype, normalize_axis
 
@@ -38,11 +39,11 @@ def _sum_to_shape_of(grad, like):
     if grad.shape == like.shape:
         return grad
     if like.ndim == 0:  # the common "scalar parameter" case: sum everything
-        return np.add.reduce(grad, axis=None)  # (grad.sum() without its Python wrapper)
+        return sum_as_tf(grad, None, False)  # (TF's Sum kernel's order: its last digit)
     lead = grad.ndim - like.ndim
     axes = tuple(range(lead)) + tuple(
         lead + i for i, n in enumerate(like.shape) if n == 1 and grad.shape[lead + i] != 1)
-    return np.add.reduce(grad, axis=axes, keepdims=True).reshape(like.shape)
+    return sum_as_tf(grad, axes, True).reshape(like.shape)
 
 
 @_sum_to_shape_of.gradient
@@ -181,8 +182,8 @@ def restore_reduced_axes(dy, x, axis, keepdims):
 
 
 @register("Sum", dtypes=NUMBERS + (dtypes.complex64, dtypes.complex128))  # (no bool, as TF)
-def _sum(x, axis, keepdims):
-    return np.add.reduce(x, axis=axis, dtype=x.dtype, keepdims=keepdims)  # (x.sum's ufunc)
+def _sum(x, axis, keepdims):  # floats are added in TF's order (eigen_sums.py): its last digit
+    return sum_as_tf(x, axis, keepdims)
 
 
 @_sum.gradient
