@@ -37,12 +37,19 @@ def sum_as_tf(x, axis, keepdims):
     """x summed over `axis` (a sorted tuple of axes, or None for all) as TF's Sum kernel does:
     in its order for float32/float64, else NumPy's (exact for integers)."""
     lanes = LANES.get(x.dtype)
-    total = None if lanes is None or x.size == 0 else _in_tf_order(x, axis, lanes)
+    if lanes is None or x.size == 0:
+        total = None
+    elif 1 < x.size <= lanes * LEAF and (axis is None or len(axis) == x.ndim) \
+            and x.flags.c_contiguous:  # the common case, one row: straight to its sum
+        total = _one_row_sum(x.reshape(-1), lanes)
+    else:
+        total = _in_tf_order(x, axis, lanes)
     if total is None:
         return np.add.reduce(x, axis=axis, dtype=x.dtype, keepdims=keepdims)
-    kept = [1 if axis is None or i in axis else d for i, d in enumerate(x.shape)] if keepdims \
-        else [d for i, d in enumerate(x.shape) if axis is not None and i not in axis]
-    return total.reshape(kept)
+    if keepdims:
+        return total.reshape([1 if axis is None or i in axis else d
+                              for i, d in enumerate(x.shape)])
+    return total.reshape([d for i, d in enumerate(x.shape) if axis is not None and i not in axis])
 
 
 def _in_tf_order(x, axis, lanes):
@@ -112,6 +119,27 @@ def _add_halves(tree, leaves):
     if type(tree) is tuple:
         return leaves[tree]
     return _add_halves(tree[0], leaves) + _add_halves(tree[1], leaves)
+
+
+def _one_row_sum(row, lanes):
+    """_block_sums of one row (1-D), with as few NumPy calls as the order allows."""
+    n = len(row)
+    whole = n // lanes * lanes
+    blocks = n // (4 * lanes) * (4 * lanes)
+    if blocks:  # the 4 running sums side by side, then the last whole registers
+        registers = np.add.reduce(row[:blocks].reshape(-1, 4 * lanes), axis=0)
+        if whole > blocks:
+            registers = np.concatenate((registers, row[blocks:whole]))
+        acc = np.add.reduce(registers.reshape(-1, lanes), axis=0)
+    elif whole > lanes:
+        acc = np.add.reduce(row[:whole].reshape(-1, lanes), axis=0)
+    else:
+        acc = row[:lanes] if whole else np.zeros(1, row.dtype)
+    while len(acc) > 1:  # the lanes: halves, then quarters, ...
+        acc = acc[:len(acc) // 2] + acc[len(acc) // 2:]
+    if whole < n:  # the last values, one by one
+        acc = np.add.accumulate(row[whole:])[-1:] + acc
+    return acc if acc[0] != 0 else acc + row.dtype.type(0)  # (a sum of -0.0s is +0.0)
 
 
 def _block_sums(rows, lanes):
