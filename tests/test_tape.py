@@ -460,3 +460,23 @@ def test_warnings_print_as_tfs_and_get_logger_silences_them():
                          check=True)
     assert run.stderr == ("WARNING:tensorflow:The dtype of the watched tensor must be floating "
                           "(e.g. tf.float32), got tf.int32\n")
+
+
+def test_watched_variables_are_listed_oldest_first_as_tf_lists_them():
+    a, b, c = tf.Variable(1.0, name="a"), tf.Variable(2.0, name="b"), tf.Variable(3.0, name="c")
+    with tf.GradientTape() as tape:  # read in the order c, b, a
+        loss = c * b + a
+    assert [v.name for v in tape.watched_variables()] == ["a:0", "b:0", "c:0"]
+    tape.gradient(loss, [a, b, c])  # still listed, in the same order, once the tape is used
+    assert [v.name for v in tape.watched_variables()] == ["a:0", "b:0", "c:0"]
+    with tf.GradientTape() as tape:
+        tape.watch(c)
+        tape.watch(a)
+    assert [v.name for v in tape.watched_variables()] == ["a:0", "c:0"]
+
+
+def test_int_and_float_of_a_one_element_vector_are_numpys_type_error():
+    for convert in (int, float):
+        with pytest.raises(TypeError, match="only 0-dimensional arrays can be converted"):
+            convert(tf.constant([3]))
+    assert int(tf.constant(3)) == 3 and float(tf.constant(2.5)) == 2.5

@@ -195,10 +195,11 @@ class GradientTape:
             watch(item)
 
     def watched_variables(self):
-        """The Variables this tape watches (still listed after a `gradient` call, as in TF)."""
-        if self._tape is None:
-            return self._released_variables
-        return tuple(self._tape.watched_variables.values())
+        """The Variables this tape watches, oldest first (still listed after a `gradient`
+        call), as TF lists them."""
+        watched = self._released_variables if self._tape is None else \
+            self._tape.watched_variables.values()
+        return tuple(sorted(watched, key=_creation_order))
 
     # --- the backward sweep -----------------------------------------------------------------------
     def gradient(self, target, sources, output_gradients=None,
@@ -321,6 +322,10 @@ def _ones_seed(target):
     if isinstance(target, Tensor):
         return execute(REGISTRY["OnesLike"], (target,))  # (ones_like, without its two calls)
     return _from_numpy(np.ones(target._value.shape, target._value.dtype))
+
+
+def _creation_order(variable):
+    return getattr(variable, "_unique_id", 0)
 
 
 def _check_sources(sources):

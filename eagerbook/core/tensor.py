@@ -115,15 +115,11 @@ class Tensor:
     def __nonzero__(self):
         return self.__bool__()
 
-    def __int__(self):
-        if self._value.size != 1:
-            raise TypeError("only length-1 arrays can be converted to Python scalars")
-        return int(self._value.reshape(()))
+    def __int__(self):  # NumPy's: a scalar only (TF's words are NumPy's, whose version it has)
+        return int(self._value)
 
     def __float__(self):
-        if self._value.size != 1:
-            raise TypeError("only length-1 arrays can be converted to Python scalars")
-        return float(self._value.reshape(()))
+        return float(self._value)
 
     def __index__(self):
         if self._value.ndim != 0 or self._dtype.is_floating or self._dtype.is_bool:

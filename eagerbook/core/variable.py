@@ -84,6 +84,7 @@ class Variable(PythonProtocols):
         self._trainable = not on_read if trainable is None else bool(trainable)  # TF's default)
         self._name = scoped_name("Variable" if name is None else str(name)) + ":0"
         VARIABLES_MADE[0] += 1  # (a first trace that made Variables, even outside it, reruns)
+        self._unique_id = VARIABLES_MADE[0]  # creation order: a tape lists Variables in it
         if state.graph is not None and hasattr(state.graph, "variable_created"):
             state.graph.variable_created(self)  # tf.function: Variables on the first trace only
 
