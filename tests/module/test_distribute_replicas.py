@@ -54,7 +54,7 @@ def test_run_reduce_and_local_results(strategy):
     plus_one = strategy.run(lambda x: x + 1.0, args=(values,))
     assert [v.numpy().tolist() for v in plus_one.values] == [[6.0], [7.0]]
     assert float(strategy.reduce(tf.distribute.ReduceOp.SUM, values, axis=0)) == 11.0
-    assert float(strategy.reduce("MEAN", values, axis=None)) == 5.5
+    assert strategy.reduce("MEAN", values, axis=None).numpy().tolist() == [5.5]  # (shape [1])
     ints = strategy.experimental_distribute_values_from_function(
         lambda ctx: tf.constant(ctx.replica_id_in_sync_group * 4 + 1, tf.int64))
     mean = strategy.reduce(tf.distribute.ReduceOp.MEAN, ints, axis=None)
