@@ -950,14 +950,19 @@ def _mean(x, axis, keepdims):
             return np.add.reduce(x, axis, None, None, keepdims) / x.dtype.type(0)
     if x.dtype.itemsize == 2 and kind == "f":  # np.mean sums float16 in float32
         return np.mean(x, axis=axis, keepdims=keepdims, dtype=x.dtype)
-    return sum_as_tf(x, axis, keepdims) / count  # TF's order of additions (eigen_sums.py)
+    if x.size >= MIN_SUMMED:
+        total = _sum_in_long_rows(x, axis)
+        if total is not None:
+            return (total.reshape(_reduced_shape(x.shape, axis, True)) if keepdims
+                    else total) / count
+    return sum_as_tf(x, axis, keepdims) / count  # (TF's order up to EXACT_SUMS values)
 
 
 # NumPy sums over a run of axes one row of the axes below them at a time: the mean of a
 # (32, 24, 24, 16) batch over (1, 2) -- global average pooling -- runs its inner loop over 16
 # numbers 18,432 times. Summing rows of 24 * 16 numbers first, then the 24 pieces of each row
-# sum, does as many additions in another order, ~5x faster. graph/passes/simplify.py rewrites
-# compiled sums by this plan (eager sums follow TF's own order instead: eigen_sums.py).
+# sum, does as many additions in another order, ~5x faster. The plan is made here once; the
+# Mean kernel follows it eagerly and graph/passes/simplify.py rewrites compiled sums by it.
 SHORT_ROW, LONG_ROW, MIN_SUMMED = 64, 256, 1 << 15
 
 
@@ -979,6 +984,18 @@ def long_row_sum_plan(shape, axis):
     if split == first or folded * inner < LONG_ROW:
         return None
     return tuple(shape[:first]), math.prod(shape[first:split]), folded, inner
+
+
+def _sum_in_long_rows(x, axis):
+    """x (float32/float64) summed over `axis` by `long_row_sum_plan` (keepdims=False), or
+    None where the plan says NumPy's order is as fast."""
+    plan = long_row_sum_plan(x.shape, axis)
+    if plan is None or x.dtype not in (np.float32, np.float64) or not x.flags.c_contiguous:
+        return None
+    outer, summed, folded, inner = plan
+    row_sums = np.add.reduce(x.reshape(outer + (summed, folded * inner)), axis=len(outer))
+    pieces = np.add.reduce(row_sums.reshape(outer + (folded, inner)), axis=len(outer))
+    return pieces.reshape(outer + x.shape[axis[-1] + 1:])
 
 
 @_mean.gradient
