@@ -16,6 +16,7 @@ import numpy as np
 from ..core import dtypes, errors
 from ..core.tensor import convert_to_tensor
 from . import array_ops, math_ops, nn_impl_ops, nn_ops
+from .image_more_ops import _extent as _window_plan  # (one axis of a dilated window)
 from .manip_ops import batch_to_space, required_space_to_batch_paddings, space_to_batch
 from .registry import execute, register
 
@@ -167,16 +168,6 @@ def erosion2d(value, filters, strides, padding, data_format, dilations, name=Non
     flipped = array_ops.reverse(convert_to_tensor(filters), [0, 1])
     return math_ops.negative(dilation2d(math_ops.negative(convert_to_tensor(value)), flipped,
                                         strides, padding, data_format, dilations))
-
-
-def _window_plan(size, k, stride, rate, padding):
-    """(output length, (pad before, pad after)) of one axis of a dilated window."""
-    span = (k - 1) * rate + 1
-    if padding == "VALID":
-        return max(-(-(size - span + 1) // stride), 0), (0, 0)
-    out = -(-size // stride)
-    total = max((out - 1) * stride + span - size, 0)
-    return out, (total // 2, total - total // 2)
 
 
 def atrous_conv2d(value, filters, rate, padding, name=None):
