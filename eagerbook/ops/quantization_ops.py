@@ -205,6 +205,7 @@ def _quantize_dequantize_grad(op, dy):
     return [math_ops.where_v2(inside, dy, array_ops.zeros_like(dy)), None, None]
 
 
+# noqa A002 below: TF's argument names (input, filter, format) shadow builtins
 def quantize_and_dequantize_v2(input, input_min, input_max, signed_input=True,  # noqa: A002
                                num_bits=8, range_given=False, round_mode="HALF_TO_EVEN",
                                name=None, narrow_range=False, axis=None):
@@ -230,6 +231,7 @@ def quantize_and_dequantize_v2(input, input_min, input_max, signed_input=True,  
         "narrow_range": bool(narrow_range)})
 
 
+# noqa A002 below: TF's argument names (input, filter, format) shadow builtins
 def quantize_and_dequantize(input, input_min, input_max, signed_input=True,  # noqa: A002
                             num_bits=8, range_given=False, round_mode="HALF_TO_EVEN",
                             name=None, narrow_range=False, axis=None):
