@@ -39,7 +39,7 @@ def _sum_to_shape_of(grad, like):
     if grad.shape == like.shape:
         return grad
     if like.ndim == 0:  # the common "scalar parameter" case: sum everything
-        return sum_as_tf(grad, None, False)  # (TF's Sum kernel's order: its last digit)
+        return sum_as_tf(grad, None, False)  # (as TF's Sum kernel adds: eigen_sums.py)
     lead = grad.ndim - like.ndim
     axes = tuple(range(lead)) + tuple(
         lead + i for i, n in enumerate(like.shape) if n == 1 and grad.shape[lead + i] != 1)
@@ -182,7 +182,7 @@ def restore_reduced_axes(dy, x, axis, keepdims):
 
 
 @register("Sum", dtypes=NUMBERS + (dtypes.complex64, dtypes.complex128))  # (no bool, as TF)
-def _sum(x, axis, keepdims):  # floats are added in TF's order (eigen_sums.py): its last digit
+def _sum(x, axis, keepdims):  # small float tensors add up in TF's order (eigen_sums.py)
     return sum_as_tf(x, axis, keepdims)
 
 
