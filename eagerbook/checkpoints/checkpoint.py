@@ -27,7 +27,7 @@ import numpy as np
 
 from ..core import dtypes
 from ..core.variable import Variable
-from . import containers, files, graph, single_file
+from . import containers, files, graph, name_based, single_file
 from .files import DATA_SUFFIX, FORMAT, INDEX_SUFFIX, VERSION  # noqa: F401 (public names)
 from .state import update_checkpoint_state
 
@@ -111,6 +111,27 @@ def write_checkpoint(root, prefix):
     if directory:
         os.makedirs(directory, exist_ok=True)
     return files.write_files(prefix, manifest, arrays)
+
+
+def write_name_based(variables, prefix):
+    """Saves ``{name: Variable}`` keyed by name, as TF 1.x's ``Saver`` does: a root with one
+    child per name, marked ``name_based`` (the reader lists such values by name)."""
+    names = list(variables)
+    root = {"path": "", "children": {name: i + 1 for i, name in enumerate(names)},
+            "name_based": True}
+    if len(names) > 1:
+        root["order"] = names
+    nodes, arrays = [root], {}
+    for name in names:
+        variable = variables[name]
+        arrays[name] = _array_of(variable)
+        nodes.append({"path": name, "children": {}, "variable": {
+            "key": name, "dtype": variable.dtype.name, "shape": list(arrays[name].shape),
+            "name": variable.name}})
+    prefix = os.fspath(prefix)
+    if os.path.dirname(prefix):
+        os.makedirs(os.path.dirname(prefix), exist_ok=True)
+    return files.write_files(prefix, {"nodes": nodes}, arrays)
 
 
 # --- reading -------------------------------------------------------------------------------------
@@ -303,9 +324,10 @@ def restore_deferred(obj=None):
     return count
 
 
-def restore_into(root, path):
-    """Reads `path` and restores it into the graph of `root`: a ``CheckpointLoadStatus``."""
-    nodes, arrays = read_checkpoint(path)
+def restore_into(root, path, read=None):
+    """Reads `path` (unless `read` holds what it holds) and restores it into the graph of
+    `root`: a ``CheckpointLoadStatus``."""
+    nodes, arrays = read_checkpoint(path) if read is None else read
     restoration = _Restoration(os.fspath(path), nodes, arrays, root)
     restoration.restore_available()
     if not restoration.done():
@@ -515,7 +537,10 @@ class Checkpoint:
 
     def read(self, save_path, options=None):
         """Restores a checkpoint written by ``write``; returns a load status."""
-        return restore_into(self, save_path)
+        nodes, arrays = read_checkpoint(save_path)
+        if name_based.is_name_based(nodes):  # a TF 1.x Saver's: matched by Variable names
+            return name_based.restore_by_name(self, nodes, arrays, [self._save_counter])
+        return restore_into(self, save_path, (nodes, arrays))
 
     def restore(self, save_path, options=None):
         """Restores `save_path` (a prefix returned by ``save`` or ``latest_checkpoint``).
@@ -526,7 +551,7 @@ class Checkpoint:
         if save_path is None:
             return InitializationOnlyStatus()
         self._maybe_create_save_counter()
-        return restore_into(self, save_path)
+        return self.read(save_path)
 
     def __repr__(self):
         return f"<tf.train.Checkpoint {sorted(self._trackable_children())}>"

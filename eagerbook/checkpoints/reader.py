@@ -35,6 +35,8 @@ def _resolve(ckpt_dir_or_file):
 
 def _keys(nodes):
     """``{node id: TF key}`` of every saved value (variables and optimizer slots)."""
+    if nodes[0].get("name_based"):  # TF 1.x's Saver: keyed by name (api/compat/v1_saver.py)
+        return {i: node["variable"]["key"] for i, node in enumerate(nodes) if "variable" in node}
     keys = {}
     for node in nodes:
         for rec in node.get("slots", ()):
@@ -61,25 +63,30 @@ class CheckpointReader:
         self._tensors = {key: arrays[i] for i, key in _keys(nodes).items()}
         self._dtypes = {key: dtypes.as_dtype(nodes[i]["variable"]["dtype"])
                         for i, key in _keys(nodes).items()}
-        with open(path + INDEX_SUFFIX, "rb") as f:
-            self._object_graph = f.read()
+        self._object_graph = None  # a name-based checkpoint has none, as in TF
+        if not nodes[0].get("name_based"):
+            with open(path + INDEX_SUFFIX, "rb") as f:
+                self._object_graph = f.read()
 
     def get_variable_to_shape_map(self):
         shapes = {key: list(array.shape) for key, array in self._tensors.items()}
-        shapes[OBJECT_GRAPH_KEY] = []
+        if self._object_graph is not None:
+            shapes[OBJECT_GRAPH_KEY] = []
         return shapes
 
     def get_variable_to_dtype_map(self):
         result = dict(self._dtypes)
-        result[OBJECT_GRAPH_KEY] = dtypes.string
+        if self._object_graph is not None:
+            result[OBJECT_GRAPH_KEY] = dtypes.string
         return result
 
     def has_tensor(self, tensor_str):
-        return tensor_str in self._tensors or tensor_str == OBJECT_GRAPH_KEY
+        return tensor_str in self._tensors or (tensor_str == OBJECT_GRAPH_KEY
+                                               and self._object_graph is not None)
 
     def get_tensor(self, tensor_str):
         """The saved value as a NumPy array (a copy: changing it changes nothing saved)."""
-        if tensor_str == OBJECT_GRAPH_KEY:
+        if tensor_str == OBJECT_GRAPH_KEY and self._object_graph is not None:
             return self._object_graph
         if tensor_str not in self._tensors:
             raise errors.NotFoundError(None, None,

@@ -61,18 +61,24 @@ def _relative(directory, path):
 
 def update_checkpoint_state(directory, model_checkpoint_path, all_model_checkpoint_paths=None,
                             all_model_checkpoint_timestamps=None, last_preserved_timestamp=None,
-                            latest_filename=None):
-    """Atomically (re)writes ``directory/checkpoint``."""
+                            latest_filename=None, relative=True, stamped=True):
+    """Atomically (re)writes ``directory/checkpoint``. TF 1.x's Saver writes the paths as
+    given (`relative` False, unless its ``save_relative_paths``) and no timestamps."""
     directory = directory or "."
     paths = list(all_model_checkpoint_paths or [])
     if model_checkpoint_path not in paths:
         paths.append(model_checkpoint_path)
-    lines = [f"model_checkpoint_path: {_quote(_relative(directory, model_checkpoint_path))}"]
-    lines += [f"all_model_checkpoint_paths: {_quote(_relative(directory, p))}" for p in paths]
+
+    def shown(path):
+        return _relative(directory, path) if relative else path
+
+    lines = [f"model_checkpoint_path: {_quote(shown(model_checkpoint_path))}"]
+    lines += [f"all_model_checkpoint_paths: {_quote(shown(p))}" for p in paths]
     for t in all_model_checkpoint_timestamps or []:
         lines.append(f"all_model_checkpoint_timestamps: {float(t)!r}")
-    lines.append(f"last_preserved_timestamp: "
-                 f"{float(last_preserved_timestamp or time.time())!r}")
+    if stamped:
+        lines.append(f"last_preserved_timestamp: "
+                     f"{float(last_preserved_timestamp or time.time())!r}")
     os.makedirs(directory, exist_ok=True)
     target = os.path.join(directory, latest_filename or STATE_FILENAME)
     remove_stale_temp_files(target)  # left by a save that was killed

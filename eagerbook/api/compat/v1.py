@@ -34,7 +34,7 @@ from ...ops.script_ops import numpy_function
 from .. import layers as _layers_module
 from .. import train as _train_module
 from ..queue import FIFOQueue, QueueBase
-from . import v1_layers, v1_losses, v1_renames, v1_variable_scope
+from . import v1_layers, v1_losses, v1_renames, v1_saver, v1_variable_scope
 from .v1_init_ops import (
     constant_initializer,
     glorot_uniform_initializer,
@@ -153,8 +153,10 @@ layers = _Namespace(lambda: _layers_module, **{
     name: getattr(v1_layers, name) for name in ("dense", "conv2d", "flatten", "dropout",
                                                 "max_pooling2d", "average_pooling2d")})
 
-# tf.compat.v1.train: TF 2's tf.train, TF 1.x's optimizers and its global step besides
+# tf.compat.v1.train: TF 2's tf.train, TF 1.x's optimizers, its global step and its Saver
 train = _Namespace(lambda: _train_module, **{
+    name: getattr(v1_saver, name) for name in ("Saver", "checkpoint_exists",
+                                               "get_checkpoint_mtimes", "remove_checkpoint")}, **{
     name: getattr(v1_variable_scope, name)
     for name in ("get_global_step", "create_global_step", "get_or_create_global_step")})
 
