@@ -5,7 +5,7 @@ import types
 
 import numpy as np
 
-from ...core import dtypes
+from ...core import context, dtypes
 from ...core.context import executing_eagerly
 from ...core.tensor import convert_to_tensor
 from ...core.variable_modes import VariableAggregation  # TF 1's enum (TF 2's is ...V2)
@@ -34,13 +34,14 @@ from ...ops.script_ops import numpy_function
 from .. import layers as _layers_module
 from .. import train as _train_module
 from ..queue import FIFOQueue, QueueBase
-from . import v1_layers, v1_losses, v1_renames, v1_saver, v1_variable_scope
+from . import v1_decay, v1_layers, v1_losses, v1_renames, v1_saver, v1_variable_scope
 from .v1_init_ops import (
     constant_initializer,
     glorot_uniform_initializer,
     ones_initializer,
     zeros_initializer,
 )
+from .v1_template import make_template
 from .v1_variable_scope import (
     AUTO_REUSE,
     GraphKeys,
@@ -88,6 +89,54 @@ def assign_add(ref, value, use_locking=None, name=None):
 
 def assign_sub(ref, value, use_locking=None, name=None):
     return ref.assign_sub(value, name=name)
+
+
+class name_scope:  # noqa: N801 - TF's name
+    """TF 1.x's ``name_scope(name, default_name=None, values=None)``: `default_name` when
+    `name` is None (the `values`, the tensors the ops inside use, only had to share a graph);
+    neither gives the empty scope."""
+
+    def __init__(self, name, default_name=None, values=None, skip_on_eager=True):
+        self._name, self._default_name, self._values = name, default_name, values
+        self._entered = []
+
+    @property
+    def name(self):
+        return self._name or self._default_name
+
+    def __enter__(self):
+        if not self._name and self._default_name is None and self._values is not None:
+            raise ValueError(f"At least one of name ({self._name}) and default_name "
+                             f"({self._default_name}) must be provided.")
+        scope = context.name_scope(self._name or self._default_name or "")
+        self._entered.append(scope)
+        return scope.__enter__()
+
+    def __exit__(self, *exc):
+        return self._entered.pop().__exit__(*exc)
+
+
+def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations=10,
+               back_prop=True, swap_memory=False, name=None, maximum_iterations=None,
+               return_same_structure=False):
+    """TF 1.x's while_loop: with one loop variable in a list, `body` may return it bare, and
+    the loop then returns it bare too (unless `return_same_structure`)."""
+    bare = []  # did the body return its one loop variable without a list around it?
+
+    def body_of_one(*args):
+        out = body(*args)
+        if isinstance(out, (list, tuple)):
+            return out
+        bare.append(True)
+        return (out,)
+
+    one = (not return_same_structure and isinstance(loop_vars, (list, tuple))
+           and len(loop_vars) == 1)
+    result = sys.modules["eagerbook"].while_loop(
+        cond, body_of_one if one else body, loop_vars, shape_invariants=shape_invariants,
+        parallel_iterations=parallel_iterations, swap_memory=swap_memory,
+        maximum_iterations=maximum_iterations)
+    return result[0] if one and bare else result
 
 
 def py_func(func, inp, Tout, stateful=True, name=None):
@@ -156,7 +205,8 @@ layers = _Namespace(lambda: _layers_module, **{
 # tf.compat.v1.train: TF 2's tf.train, TF 1.x's optimizers, its global step and its Saver
 train = _Namespace(lambda: _train_module, **{
     name: getattr(v1_saver, name) for name in ("Saver", "checkpoint_exists",
-                                               "get_checkpoint_mtimes", "remove_checkpoint")}, **{
+                                               "get_checkpoint_mtimes", "remove_checkpoint")},
+    **{name: getattr(v1_decay, name) for name in v1_decay.NAMES}, **{
     name: getattr(v1_variable_scope, name)
     for name in ("get_global_step", "create_global_step", "get_or_create_global_step")})
 

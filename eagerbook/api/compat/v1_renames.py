@@ -78,6 +78,36 @@ def arg_min(input, dimension, output_type=dtypes.int64, name=None):  # noqa: A00
     return _tf().math.argmin(input, dimension, output_type=output_type)
 
 
+def argmax(input, axis=None, name=None, dimension=None,  # noqa: A002 - TF's argument name
+           output_type=dtypes.int64):
+    axis = _pick(axis, dimension, "axis", "dimension")
+    return _tf().math.argmax(input, 0 if axis is None else axis, output_type=output_type)
+
+
+def argmin(input, axis=None, name=None, dimension=None,  # noqa: A002 - TF's argument name
+           output_type=dtypes.int64):
+    axis = _pick(axis, dimension, "axis", "dimension")
+    return _tf().math.argmin(input, 0 if axis is None else axis, output_type=output_type)
+
+
+def norm(tensor, ord="euclidean", axis=None, keepdims=None, name=None,  # noqa: A002 - TF's
+         keep_dims=None):
+    keepdims = bool(_pick(keepdims, keep_dims, "keepdims", "keep_dims"))
+    return _tf().norm(tensor, ord=ord, axis=axis, keepdims=keepdims)
+
+
+def reverse_v2(tensor, axis, name=None):
+    """TF 1.x's name of TF 2's ``tf.reverse``."""
+    return _tf().reverse(tensor, axis)
+
+
+def space_to_batch(input, paddings, block_size=None, name=None,  # noqa: A002 - TF's name
+                   block_shape=None):
+    """TF 1.x's form: paddings first, one `block_size` for both spatial axes."""
+    block_size = _pick(block_size, block_shape, "block_size", "block_shape")
+    return _tf().space_to_batch_nd(input, [block_size, block_size], paddings)
+
+
 def div(x, y, name=None):
     """TF 1.x's division, as Python 2's ``/``: integers divide with floor, floats truly."""
     x = convert_to_tensor(x)
@@ -189,6 +219,24 @@ def softmax_cross_entropy_with_logits_v2(labels, logits, axis=None, name=None, d
                                                       axis=-1 if axis is None else axis)
 
 
+def _with_dim(name):
+    """A tf.nn function of ``axis`` that TF 1.x also calls with ``dim``."""
+    def call(x, axis=None, name=None, dim=None, **kwargs):
+        axis = _pick(axis, dim, "axis", "dim")
+        return getattr(_tf().nn, call.__name__)(x, axis=-1 if axis is None else axis, **kwargs)
+    call.__name__ = call.__qualname__ = name
+    return call
+
+
+softmax = _with_dim("softmax")
+log_softmax = _with_dim("log_softmax")
+
+
+def l2_normalize(x, axis=None, epsilon=1e-12, name=None, dim=None):
+    axis = _pick(axis, dim, "axis", "dim")
+    return _tf().nn.l2_normalize(x, axis=axis, epsilon=epsilon)
+
+
 def xw_plus_b(x, weights, biases, name=None):
     """``matmul(x, weights) + biases``."""
     return _tf().nn.bias_add(_tf().matmul(x, weights), biases)
@@ -227,6 +275,9 @@ class _NN:
     """``tf.compat.v1.nn``: TF 2's tf.nn with TF 1.x's argument names where they differ."""
 
     dropout = staticmethod(dropout)
+    softmax = staticmethod(softmax)
+    log_softmax = staticmethod(log_softmax)
+    l2_normalize = staticmethod(l2_normalize)
     softmax_cross_entropy_with_logits_v2 = staticmethod(softmax_cross_entropy_with_logits_v2)
     xw_plus_b = staticmethod(xw_plus_b)
     relu_layer = staticmethod(relu_layer)
@@ -307,7 +358,8 @@ NAMES = {
     **{name: globals()[name] for name in (
         "reduce_sum", "reduce_mean", "reduce_max", "reduce_min", "reduce_prod", "reduce_all",
         "reduce_any", "reduce_logsumexp", "count_nonzero", "expand_dims", "squeeze", "arg_max",
-        "arg_min", "div", "floor_div", "multinomial", "random_poisson", "batch_gather",
+        "arg_min", "argmax", "argmin", "norm", "reverse_v2", "space_to_batch", "div",
+        "floor_div", "multinomial", "random_poisson", "batch_gather",
         "sparse_to_dense", "where", "nn", "logging", "gfile")},
     **{old: _linalg(new) for old, new in _LINALG_NAMES.items()},
     **{old: _moved(namespace, new) for old, (namespace, new) in _MOVED.items()},
