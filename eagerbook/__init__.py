@@ -108,6 +108,7 @@ from .graph.control_flow import case, cond, switch_case, while_loop
 from .graph.function import function
 from .graph.gradients import gradients, hessians
 from .graph.ir import Operation, resource, variant  # a graph's ops; handle and variant dtypes
+from .graph.registered_gradients import RegisterGradient, no_gradient
 from .graph.session import Graph
 from .graph.tensor_array import TensorArray
 

@@ -27,6 +27,7 @@ from ..ops.support import FLOAT_SET
 from . import passes
 from .compile import compile_graph
 from .ir import resource, variant
+from .registered_gradients import gradient_opdef
 from .tracer import FuncGraph
 
 _SKIP_ON_REPLAY = ("PrintV2",)
@@ -180,9 +181,10 @@ def replay(fgraph, bgraph, mapping, var_state):
         if all(id(t) in mapping for t in op.outputs) and op.outputs:
             # a saved stateful output: not re-run, but a differentiable one (tf.py_function)
             # still passes gradients back through its rule
-            if op.opdef is not None and op.opdef.differentiable and \
+            opdef = gradient_opdef(op)
+            if opdef is not None and opdef.differentiable and \
                     all(id(t) in mapping for t in op.inputs):
-                records.append(_Record(op.opdef, tuple(mapping[id(t)] for t in op.inputs),
+                records.append(_Record(opdef, tuple(mapping[id(t)] for t in op.inputs),
                                        tuple(mapping[id(t)] for t in op.outputs), op.attrs))
             continue
         if op.type == "Const":
@@ -217,11 +219,13 @@ def replay(fgraph, bgraph, mapping, var_state):
         node = bgraph.create_op(op.type, ins, op.attrs,
                                 [(t._dtype, t._shape) for t in op.outputs], opdef=op.opdef,
                                 stateful=op.stateful, subgraphs=op.subgraphs)
+        node.gradient_op_type = op.gradient_op_type
         for a, b in zip(op.outputs, node.outputs):
             mapping[id(a)] = b
             bgraph.foreign[id(a)] = b
-        if op.opdef is not None and op.opdef.differentiable:
-            records.append(_Record(op.opdef, tuple(ins), node.outputs, op.attrs, node))
+        opdef = gradient_opdef(op)
+        if opdef is not None and opdef.differentiable:
+            records.append(_Record(opdef, tuple(ins), node.outputs, op.attrs, node))
     return records
 
 
@@ -301,11 +305,12 @@ def gradients(ys, xs, grad_ys=None, name="gradients", gate_gradients=False,
     for op in list(graph.operations):
         if op.type == "ReadVariableOp":  # a Variable's gradient is the sum over its reads
             reads.setdefault(id(op.inputs[0]), []).append(op.outputs[0])
-        if op.opdef is None or not op.opdef.differentiable:
+        opdef = gradient_opdef(op)
+        if opdef is None or not opdef.differentiable:
             continue
         if any(id(t) in stopped for t in op.outputs):
             continue
-        records.append(_Record(op.opdef, tuple(op.inputs), tuple(op.outputs), op.attrs, op))
+        records.append(_Record(opdef, tuple(op.inputs), tuple(op.outputs), op.attrs, op))
     sources, groups = [], []
     for x in xs:
         if hasattr(type(x), "_as_tensor") and id(x) in handles:

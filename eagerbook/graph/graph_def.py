@@ -227,6 +227,8 @@ _MATMUL_FLAGS = {"adj_x": "transpose_a", "adj_y": "transpose_b"}
 def node_def(op):
     """The NodeDef of one IR operation."""
     attrs = {}
+    if getattr(op, "gradient_op_type", None):  # (first, where TF's NodeDef lists it)
+        attrs["_gradient_op_type"] = AttrValue(s=op.gradient_op_type)
     if op.type == "Placeholder":
         attrs["dtype"] = AttrValue(type=op.attrs["dtype"])
         attrs["shape"] = AttrValue(shape=op.attrs["shape"])

@@ -21,6 +21,7 @@ import numpy as np
 from ..core import context, dtypes
 from ..core.shape import TensorShape
 from ..core.tensor import Tensor
+from . import registered_gradients
 from .graph_def import graph_def, node_def
 from .naming import Namer, frame_summary
 
@@ -226,7 +227,7 @@ class Operation:
 
     __slots__ = ("graph", "type", "name", "opdef", "inputs", "outputs", "attrs",
                  "control_inputs", "subgraphs", "stateful", "_site", "_site_code", "_site_at",
-                 "_device")
+                 "_device", "gradient_op_type")
 
     def __init__(self, graph, type_, name, opdef, inputs, attrs, stateful=False,
                  subgraphs=None):
@@ -244,6 +245,8 @@ class Operation:
         self._site_code = None  # (the innermost frame's code and instruction, not yet read)
         self._site_at = -1
         self._device = ""  # what ``tf.device`` asked for when it was made ("" if nothing)
+        # the name of the rule a gradient_override_map gave it (graph/registered_gradients.py)
+        self.gradient_op_type = None
 
     @property
     def device(self):
@@ -406,6 +409,8 @@ class Graph:
             op_name = namer.name_for(type_, inputs, opdef)
         op = self._append(Operation(self, type_, op_name, opdef, inputs, attrs, stateful,
                                     subgraphs), out_specs)
+        if self.gradient_overrides:
+            op.gradient_op_type = self.gradient_overrides.get(type_)
         if namer is not None:
             namer.created(op)
         return op
@@ -442,6 +447,13 @@ class Graph:
         return CALL_CONVERTER[0](call)
 
     # --- TF's scoping API -------------------------------------------------------------------
+    gradient_overrides = None  # op type -> registered gradient name, inside the block below
+
+    def gradient_override_map(self, op_type_map):
+        """``with g.gradient_override_map({"Identity": "MyGrad"}):`` ops of those types made
+        inside are differentiated by the function ``tf.RegisterGradient("MyGrad")`` gave."""
+        return registered_gradients.gradient_override_map(self, op_type_map)
+
     @contextlib.contextmanager
     def name_scope(self, name):
         """``graph.name_scope(name)``: the ops made inside are named ``name/...`` (the scope
@@ -746,6 +758,7 @@ def clone_op(graph, op, mapping, inputs=None):
                     {k: copy_graph(g, graph) for k, g in subgraphs.items()} if subgraphs
                     else None)
     new._site, new._site_code, new._site_at = op._site, op._site_code, op._site_at
+    new.gradient_op_type = op.gradient_op_type
     graph._by_name[new.name] = new
     graph._used_names.setdefault(new.name.lower(), 1)
     new.outputs = tuple(make_symbolic(new, i, t._dtype, t._shape)

@@ -177,7 +177,12 @@ def _default_stack():
 
 
 def get_default_graph():
+    """The graph ops are added to now: a tf.function's while it is traced (as in TF), else
+    the innermost ``as_default()`` graph, else the global one."""
     stack = _default_stack()
+    building = context.state.graph
+    if building is not None and not (stack and building is stack[-1]._graph):
+        return building
     if stack:
         return stack[-1]
     if _GLOBAL_DEFAULT[0] is None:

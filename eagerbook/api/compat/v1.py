@@ -12,6 +12,7 @@ from ...core.variable_modes import VariableAggregation  # TF 1's enum (TF 2's is
 from ...framework.contrib_eager import enable_eager_execution
 from ...graph import session as _session
 from ...graph.gradients import gradients
+from ...graph.registered_gradients import NotDifferentiable
 from ...graph.session import (
     Graph,
     Session,

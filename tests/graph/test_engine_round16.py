@@ -1,0 +1,138 @@
+"""Graph and autodiff details as TF 2 has them (checked by hand against TF 2.21): gradients
+registered by name and the override map, the default graph inside a tf.function."""
+
+import itertools
+
+import pytest
+
+import eagerbook as tf
+
+_names = (f"Round16Grad{i}" for i in itertools.count())
+
+
+def _times(factor):
+    """A new name, with a gradient rule that multiplies the incoming gradient by `factor`."""
+    name = next(_names)
+
+    @tf.RegisterGradient(name)
+    def _rule(op, grad):
+        return factor * grad
+    return name
+
+
+# --- tf.RegisterGradient, tf.no_gradient, Graph.gradient_override_map --------------------------
+def test_override_map_in_a_v1_graph_changes_what_tf_gradients_uses():
+    name = _times(5.0)
+    g = tf.Graph()
+    with g.as_default():
+        x = tf.compat.v1.placeholder(tf.float32, [])
+        with g.gradient_override_map({"Identity": name}):
+            y = tf.identity(x)
+        z = tf.identity(x)  # made after the block: its own gradient
+        dy, dz = tf.gradients(y, x)[0], tf.gradients(z, x)[0]
+        with tf.compat.v1.Session() as sess:
+            assert sess.run([dy, dz], feed_dict={x: 3.0}) == [5.0, 1.0]
+
+
+def test_override_map_inside_a_function_for_tf_gradients_and_an_outer_tape():
+    name = _times(5.0)
+
+    @tf.function
+    def inner(x):
+        with tf.compat.v1.get_default_graph().gradient_override_map({"Identity": name}):
+            y = tf.identity(x) * 2.0
+        return y, tf.gradients(y, x)[0]
+
+    x = tf.constant(2.0)
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y, symbolic = inner(x)
+    assert float(symbolic) == 10.0
+    assert float(tape.gradient(y, x)) == 10.0  # the backward graph replays the override
+
+
+def test_a_tape_recording_inside_the_function_keeps_the_ops_own_rule():
+    name = _times(5.0)
+
+    @tf.function
+    def f(x):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            with tf.compat.v1.get_default_graph().gradient_override_map({"Identity": name}):
+                y = tf.identity(x)
+        return tape.gradient(y, x)
+
+    assert float(f(tf.constant(2.0))) == 1.0  # as in TF
+
+
+def test_the_rule_gets_the_op_and_the_op_lists_the_override():
+    name = next(_names)
+
+    @tf.RegisterGradient(name)
+    def _cube_like(op, grad):
+        assert op.type == "Square"
+        return grad * 3.0 * op.inputs[0]
+
+    @tf.function
+    def f(x):
+        with tf.compat.v1.get_default_graph().gradient_override_map({"Square": name}):
+            y = tf.square(x)
+        assert y.op.get_attr("_gradient_op_type") == name.encode()
+        assert 'key: "_gradient_op_type"' in str(y.op.node_def)
+        return tf.gradients(y, x)[0]
+
+    assert float(f(tf.constant(2.0))) == 6.0
+
+
+def test_a_rule_returning_none_and_a_name_without_a_rule():
+    none_name = next(_names)
+    tf.RegisterGradient(none_name)(lambda op, grad: None)
+    stopped = next(_names)
+    tf.no_gradient(stopped)
+
+    def gradient_with(name):
+        @tf.function
+        def f(x):
+            with tf.compat.v1.get_default_graph().gradient_override_map({"Identity": name}):
+                y = tf.identity(x)
+            return tf.gradients(y, x)
+        return f(tf.constant(2.0))
+
+    assert gradient_with(none_name) == [None]
+    assert gradient_with(stopped) == [None]
+    with pytest.raises(Exception, match=r"LookupError: No gradient defined for operation"
+                                        r"'Identity' \(op type: Identity\)") as caught:
+        gradient_with("NeverRegistered16")
+    assert type(caught.value).__name__ == "StagingError"  # TF's, around the rule's error
+
+
+def test_registration_errors():
+    name = _times(1.0)
+    with pytest.raises(KeyError, match=f"Registering two gradient with name '{name}'"):
+        tf.RegisterGradient(name)(lambda op, grad: grad)
+    with pytest.raises(KeyError, match="Registering two gradient with name 'Identity'"):
+        tf.RegisterGradient("Identity")(lambda op, grad: grad)  # our ops count as registered
+    for bad in (lambda: tf.RegisterGradient(3), lambda: tf.no_gradient(3)):
+        with pytest.raises(TypeError, match="op_type must be a string"):
+            bad()
+    with pytest.raises(TypeError, match="op_type_map must be a dictionary mapping strings"):
+        with tf.Graph().gradient_override_map({"Identity": 3}):
+            pass
+    assert tf.compat.v1.NotDifferentiable is not None and tf.compat.v1.RegisterGradient
+
+
+# --- the default graph ---------------------------------------------------------------------------
+def test_the_default_graph_inside_a_function_is_the_functions_graph():
+    seen = []
+
+    @tf.function
+    def f(x):
+        seen.append(tf.compat.v1.get_default_graph() is x.graph)
+        return x
+
+    f(tf.constant(1.0))
+    g = tf.Graph()
+    with g.as_default():
+        assert tf.compat.v1.get_default_graph() is g
+        f(tf.constant(2.0))
+    assert seen == [True, True]
