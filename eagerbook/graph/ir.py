@@ -318,12 +318,46 @@ def outer_autograph(outer):
     return bool(getattr(outer, "autograph", False))
 
 
-def requested_device():
-    """The device the innermost ``tf.device`` names (its canonical string), or ""."""
+def requested_device(op=None):
+    """The device the innermost ``tf.device`` (or ``graph.device``) names for `op` (its
+    canonical string), or ""."""
     for spec in reversed(context.state.device_stack):
+        if type(spec) is GraphDevice:
+            return spec.for_op(op)
         if getattr(spec, "device_type", None) is not None:
             return spec.to_string()
     return ""
+
+
+class GraphDevice:
+    """What ``graph.device(name_or_function)`` requests: a device string, None (no device),
+    or TF 1.x's device function, called with each op made inside to name its device."""
+
+    def __init__(self, name_or_function):
+        self.request = name_or_function
+
+    def for_op(self, op):
+        if callable(self.request):  # (TF keeps what the function returns as it is)
+            return self.request(op) or ""
+        return canonical_device(self.request) if self.request else ""
+
+
+def canonical_device(name):
+    """TF's canonical form of a device string: "/cpu:0" is "/device:CPU:0", a missing index
+    "*"; job, replica and task parts stay as they are."""
+    parts = []
+    for part in name.split("/"):
+        fields = part.split(":")
+        if not part:
+            continue
+        if fields[0] in ("job", "replica", "task"):
+            parts.append("/" + part)
+        else:
+            if fields[0] == "device":
+                fields = fields[1:]
+            index = fields[1] if len(fields) > 1 else "*"
+            parts.append(f"/device:{fields[0].upper()}:{index}")
+    return "".join(parts)
 
 
 def type_text(t):
@@ -418,7 +452,7 @@ class Graph:
     def _append(self, op, out_specs):
         op.outputs = tuple(make_symbolic(op, i, d, s) for i, (d, s) in enumerate(out_specs))
         if context.state.device_stack:
-            op._device = requested_device()
+            op._device = requested_device(op)
         self.operations.append(op)
         self._by_name[op.name] = op
         return op
@@ -470,6 +504,17 @@ class Graph:
             yield name or ""
         finally:
             scopes[:] = saved
+
+    @contextlib.contextmanager
+    def device(self, device_name_or_function):
+        """``with g.device("/cpu:0"):`` the ops made inside request that device (everything
+        runs on the CPU here); a function of the op may choose per op, None requests none."""
+        stack = context.state.device_stack
+        stack.append(GraphDevice(device_name_or_function))
+        try:
+            yield
+        finally:
+            stack.pop()
 
     def get_name_scope(self):
         """The current name scope, without the trailing "/" ("" at the top)."""

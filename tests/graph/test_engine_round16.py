@@ -136,3 +136,24 @@ def test_the_default_graph_inside_a_function_is_the_functions_graph():
         assert tf.compat.v1.get_default_graph() is g
         f(tf.constant(2.0))
     assert seen == [True, True]
+
+
+# --- Graph.device -----------------------------------------------------------------------------
+def test_graph_device_with_strings_none_and_a_device_function():
+    def matmul_on_gpu(op):
+        return "/device:GPU:0" if op.type == "MatMul" else "/cpu:0"
+
+    g = tf.Graph()
+    with g.as_default():
+        with g.device("/cpu:0"):
+            a = tf.constant(1.0)
+            with g.device(None):
+                b = tf.constant(2.0)
+        with g.device(matmul_on_gpu):
+            tf.matmul([[1.0]], [[2.0]])
+        with g.device("/job:worker/task:1/gpu:0"):
+            c = tf.constant(3.0)
+    assert (a.device, a.op.device, b.device) == ("/device:CPU:0", "/device:CPU:0", "")
+    assert [op.device for op in g.get_operations()][2:5] == ["/cpu:0", "/cpu:0",
+                                                             "/device:GPU:0"]
+    assert c.device == "/job:worker/task:1/device:GPU:0"
