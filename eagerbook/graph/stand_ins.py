@@ -82,6 +82,8 @@ def run_on_stand_ins(op, inputs, attrs):
             specs = _unknown_where_size_zero_differs(op, inputs, consts, attrs, specs)
     else:
         specs = [(d, TensorShape._from_tuple(s)) for d, s in first]
+    if op.name == "StridedSliceDynamic":
+        specs = _unknown_where_bounds_are_dynamic(attrs["key"], inputs[0], specs)
     if key is not None:
         _SHAPE_CACHE[key] = specs
     return specs
@@ -99,6 +101,28 @@ def _unknown_where_size_zero_differs(op, inputs, consts, attrs, specs):
             shape = TensorShape([a if a == b else None for a, b in zip(dims, s3)])
         out.append((d, shape))
     return out
+
+
+def _unknown_where_bounds_are_dynamic(key, x, specs):
+    """``x[y:y + n]`` with y or n known only at run time: that dim is unknown, as in TF (the
+    stand-ins give every dynamic index one value, so y and y + n are equal in both runs)."""
+    (dtype, shape), = specs
+    if x._shape._dims is None or shape.rank is None:
+        return specs
+    dims = shape.as_list()
+    consuming = sum(1 for k in key if k is not None and k is not Ellipsis)
+    position = 0  # the output dim the next key entry makes
+    for k in key:
+        if k is Ellipsis:
+            position += len(x._shape._dims) - consuming
+        elif k is None:  # tf.newaxis
+            position += 1
+        elif isinstance(k, slice):
+            if any(isinstance(b, tuple) for b in (k.start, k.stop, k.step)):
+                dims[position] = None
+            position += 1
+        # an index (known or not) removes its dim
+    return [(dtype, TensorShape(dims))]
 
 
 def _broadcast_specs(op, inputs, attrs):

@@ -157,3 +157,21 @@ def test_graph_device_with_strings_none_and_a_device_function():
     assert [op.device for op in g.get_operations()][2:5] == ["/cpu:0", "/cpu:0",
                                                              "/device:GPU:0"]
     assert c.device == "/job:worker/task:1/device:GPU:0"
+
+
+# --- slices with bounds known only at run time ------------------------------------------------
+def test_a_slice_with_run_time_bounds_has_an_unknown_dim_and_a_gradient():
+    shapes = []
+
+    @tf.function
+    def tile_gradient(img, y, size):
+        with tf.GradientTape() as tape:
+            tape.watch(img)
+            tile = img[y:y + size, :2]
+            shapes.append((tile.shape.as_list(), img[y].shape.as_list()))
+            loss = tf.reduce_sum(tile ** 2)
+        return tape.gradient(loss, img)
+
+    grad = tile_gradient(tf.ones([4, 3]), tf.constant(1), tf.constant(2))
+    assert shapes == [([None, 2], [3])]  # (the stand-ins once gave [0, 2])
+    assert grad.numpy().tolist() == [[0, 0, 0], [2, 2, 0], [2, 2, 0], [0, 0, 0]]
