@@ -227,7 +227,7 @@ class Operation:
 
     __slots__ = ("graph", "type", "name", "opdef", "inputs", "outputs", "attrs",
                  "control_inputs", "subgraphs", "stateful", "_site", "_site_code", "_site_at",
-                 "_device", "gradient_op_type")
+                 "_device", "gradient_op_type", "_colocation")
 
     def __init__(self, graph, type_, name, opdef, inputs, attrs, stateful=False,
                  subgraphs=None):
@@ -247,6 +247,12 @@ class Operation:
         self._device = ""  # what ``tf.device`` asked for when it was made ("" if nothing)
         # the name of the rule a gradient_override_map gave it (graph/registered_gradients.py)
         self.gradient_op_type = None
+        self._colocation = None  # the op whose place ``graph.colocate_with`` tied it to
+
+    def colocation_groups(self):
+        """TF's colocation names of this op: ``[b"loc:@<op>"]``, the op ``colocate_with`` named
+        when it was made, else itself."""
+        return [b"loc:@" + (self._colocation or self).name.encode()]
 
     @property
     def device(self):
@@ -445,6 +451,8 @@ class Graph:
                                     subgraphs), out_specs)
         if self.gradient_overrides:
             op.gradient_op_type = self.gradient_overrides.get(type_)
+        if self.colocation_stack:
+            op._colocation = self.colocation_stack[-1]
         if namer is not None:
             namer.created(op)
         return op
@@ -504,6 +512,52 @@ class Graph:
             yield name or ""
         finally:
             scopes[:] = saved
+
+    colocation_stack = ()  # the ops of the ``colocate_with`` blocks open (innermost last)
+
+    @contextlib.contextmanager
+    def colocate_with(self, op, ignore_existing=False):
+        """Ops made inside are placed with `op` (an op, a tensor's op, or a Variable): their
+        ``colocation_groups()`` name it. None clears the colocation of the blocks around."""
+        saved = self.colocation_stack
+        target = getattr(op, "op", op) if op is not None else None
+        if target is not None and not isinstance(target, Operation):
+            target = None  # an eager value or a Variable: nothing to name here
+        self.colocation_stack = (saved + (target,)) if target is not None else ()
+        try:
+            yield
+        finally:
+            self.colocation_stack = saved
+
+    # --- TF 1.x's collections: named lists of anything, kept by the graph --------------------
+    def get_collection_ref(self, name):
+        """The list of collection `name` itself (appending to it adds to the collection)."""
+        return self.__dict__.setdefault("collections", {}).setdefault(name, [])
+
+    def get_collection(self, name, scope=None):
+        """A copy of collection `name`, or only the items whose name matches `scope` (from
+        its start). TF 1.x's variable collections list the Variables created in the graph."""
+        if name in ("variables", "trainable_variables"):
+            found = [v for v in getattr(self, "created_variables", ())
+                     if name == "variables" or v.trainable]
+        else:
+            found = list(self.__dict__.get("collections", {}).get(name, ()))
+        if scope is not None:
+            found = [v for v in found if re.match(scope, getattr(v, "name", "") or "")]
+        return found
+
+    def add_to_collection(self, name, value):
+        self.get_collection_ref(name).append(value)
+
+    def add_to_collections(self, names, value):
+        for name in [names] if isinstance(names, str) else names:
+            self.add_to_collection(name, value)
+
+    def get_all_collection_keys(self):
+        return [k for k, v in self.__dict__.get("collections", {}).items() if v]
+
+    def clear_collection(self, name):
+        self.__dict__.get("collections", {}).pop(name, None)
 
     @contextlib.contextmanager
     def device(self, device_name_or_function):

@@ -380,7 +380,8 @@ def _opened_by_user():
     while frame is not None:
         module = frame.f_globals.get("__name__") or ""
         if module not in ("contextlib", "eagerbook.core.context", "eagerbook.api.toplevel_extras",
-                          __name__):  # (the last: tf.name_scope's class)
+                          "eagerbook.graph.ir", __name__):  # (ir: graph.name_scope; the last:
+            # tf.name_scope's class)
             return _kind(frame) not in (EAGERBOOK, FORWARDER)
         frame = frame.f_back
     return True

@@ -71,7 +71,8 @@ class Graph(_V1FuncGraph, metaclass=_GraphType):
         self.allow_variable_creation = True
         self._finalized = False
         self._version = 0
-        self._control_dependencies = []  # the ops of the ``control_dependencies`` blocks open
+        self._control_dependencies = []  # per ``control_dependencies`` block open: (its ops,
+        # the ids of the ops made inside it)
 
     # --- TF 1.x's graph state -----------------------------------------------------------------
     @property
@@ -98,8 +99,12 @@ class Graph(_V1FuncGraph, metaclass=_GraphType):
         self._version += 1
         for t in op.outputs:
             t.__class__ = _HashableTensor  # TF 1.x tensors can key a feed_dict
-        for ops in self._control_dependencies:  # runs after them when fetched
-            op.control_inputs.extend(c for c in ops if c is not op)
+        input_ops = {id(t._op) for t in op.inputs}
+        for ops, made_inside in self._control_dependencies:  # runs after them when fetched
+            # (unless an input was made inside the same block: it runs after them already)
+            if not input_ops & made_inside:
+                op.control_inputs.extend(c for c in ops if c is not op)
+            made_inside.add(id(op))
         return op
 
     def add_placeholder(self, dtype, shape, name="input", capture_of=None):
@@ -115,8 +120,8 @@ class Graph(_V1FuncGraph, metaclass=_GraphType):
         if control_inputs is None:
             self._control_dependencies = []
         else:
-            self._control_dependencies = saved + [[_as_op(c) for c in control_inputs
-                                                   if _as_op(c) is not None]]
+            self._control_dependencies = saved + [([_as_op(c) for c in control_inputs
+                                                    if _as_op(c) is not None], set())]
         try:
             yield
         finally:

@@ -175,3 +175,58 @@ def test_a_slice_with_run_time_bounds_has_an_unknown_dim_and_a_gradient():
     grad = tile_gradient(tf.ones([4, 3]), tf.constant(1), tf.constant(2))
     assert shapes == [([None, 2], [3])]  # (the stand-ins once gave [0, 2])
     assert grad.numpy().tolist() == [[0, 0, 0], [2, 2, 0], [2, 2, 0], [0, 0, 0]]
+
+
+# --- tf.Graph's scoping and collections API (its docstrings) ------------------------------------
+def test_graph_name_scope_reopened_is_made_unique_and_none_or_a_scope_string_resets():
+    with tf.Graph().as_default() as g:
+        with g.name_scope("nested") as scope:
+            with g.name_scope("inner"):
+                first = tf.constant(1.0, name="c")
+            with g.name_scope("inner"):
+                second = tf.constant(2.0, name="c")
+                with g.name_scope(None):
+                    top = tf.constant(3.0, name="c")
+                with g.name_scope(scope):
+                    back = tf.constant(4.0, name="c")
+    assert [t.op.name for t in (first, second, top, back)] == [
+        "nested/inner/c", "nested/inner_1/c", "c", "nested/c"]
+
+
+def test_control_dependencies_skip_an_op_whose_input_was_made_in_the_same_block():
+    g = tf.Graph()
+    with g.as_default():
+        a = tf.constant(1.0, name="a")
+        with g.control_dependencies([a]):
+            c = tf.constant(3.0, name="c")
+            with g.control_dependencies(None):
+                d = tf.constant(4.0, name="d")
+            e = tf.identity(c, name="e")
+            f = tf.identity(a, name="f")  # its input was made before the block
+    assert [[op.name for op in t.op.control_inputs] for t in (c, d, e, f)] == [
+        ["a"], [], [], ["a"]]
+
+
+def test_graph_collections_and_the_compat_v1_functions_share_them():
+    g = tf.Graph()
+    with g.as_default():
+        v = tf.constant(1.0)
+        g.add_to_collection("mine", v)
+        g.add_to_collections(["a", "b"], 3)
+        tf.compat.v1.add_to_collection("a", 4)
+        assert g.get_collection("mine") == [v] and g.get_collection("a") == [3, 4]
+        assert tf.compat.v1.get_collection_ref("b") is g.get_collection_ref("b")
+        assert sorted(g.get_all_collection_keys()) == ["a", "b", "mine"]
+        g.clear_collection("a")
+        assert g.get_collection("a") == [] and tf.compat.v1.get_collection("a") == []
+        w = tf.Variable(1.0, name="w")
+        assert g.get_collection("trainable_variables") == [w]
+
+
+def test_colocate_with_names_the_op_in_colocation_groups():
+    g = tf.Graph()
+    with g.as_default():
+        a = tf.constant(1.0, name="a")
+        with g.colocate_with(a):
+            b = tf.constant(2.0, name="b")
+    assert a.op.colocation_groups() == b.op.colocation_groups() == [b"loc:@a"]

@@ -58,10 +58,12 @@ def test_control_dependencies_and_group_run_when_fetched():
         b = tf.Variable(0)
         bump_a = a.assign_add(1)
         with tf.control_dependencies([bump_a]):
-            out = tf.constant(10) + 1
+            ten = tf.constant(10)
+            out = ten + 1
         both = tf.group(a.assign_add(100), b.assign_add(1))
         nothing = tf.no_op()
-    assert out.op.control_inputs == [bump_a.op]
+    # (as in TF, `out` needs no control input of its own: its input `ten` has it)
+    assert ten.op.control_inputs == [bump_a.op] and out.op.control_inputs == []
     assert both.type == "NoOp" and nothing.type == "NoOp"
     with v1.Session(graph=g) as sess:
         assert sess.run([out, nothing]) == [11, None]

@@ -17,7 +17,6 @@ stored Variable if there is one, else makes it.
 import contextlib
 import enum
 import functools
-import re
 import threading
 import weakref
 
@@ -114,7 +113,6 @@ class _ThreadScopes(threading.local):
 
 _THREAD = _ThreadScopes()
 _GRAPH_STORES = weakref.WeakKeyDictionary()  # TF 1.x graph -> {full name: Variable}
-_COLLECTIONS = weakref.WeakKeyDictionary()  # TF 1.x graph -> {collection name: [values]}
 _ROOT_SCOPES = weakref.WeakKeyDictionary()  # TF 1.x graph -> its unnamed root scope
 
 
@@ -301,23 +299,12 @@ def _graph():
 def get_collection(key, scope=None):
     """The values in collection `key` of the default graph (names matching `scope`, if given)."""
     graph = _graph()
-    if graph is None:
-        return []
-    if key in (GraphKeys.GLOBAL_VARIABLES, GraphKeys.TRAINABLE_VARIABLES):
-        found = [v for v in graph.created_variables
-                 if key == GraphKeys.GLOBAL_VARIABLES or v.trainable]
-    else:
-        found = list(_COLLECTIONS.get(graph, {}).get(key, ()))
-    if scope is not None:
-        found = [v for v in found if re.match(scope, getattr(v, "name", "") or "")]
-    return found
+    return [] if graph is None else graph.get_collection(key, scope)
 
 
 def get_collection_ref(key):
     graph = _graph()
-    if graph is None:
-        return []
-    return _COLLECTIONS.setdefault(graph, {}).setdefault(key, [])
+    return [] if graph is None else graph.get_collection_ref(key)
 
 
 def add_to_collection(name, value):
