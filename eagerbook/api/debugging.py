@@ -62,6 +62,11 @@ def _log_placement(event):
     print(f"Executing op {event.name} in device {_CPU_DEVICE}", file=sys.stderr)
 
 
+def get_log_device_placement():
+    """Whether ``set_log_device_placement(True)`` turned the logging on."""
+    return bool(_placement_observer)
+
+
 def set_log_device_placement(enabled):
     """Turns logging of each op's device (to stderr, for the ops this thread runs) on or off."""
     if enabled and not _placement_observer:

@@ -10,6 +10,7 @@ registered signatures first (TF decorates its APIs the same way; here only APIs 
 registered for pay for the check).
 """
 
+import contextlib
 import functools
 import inspect
 import sys
@@ -24,6 +25,7 @@ from ..framework.extension_type import (
     ImmutableDict,
 )
 from ..framework.structured_tensor import RowPartition, StructuredTensor
+from ..graph.function import function_executor_type
 from . import numpy_more as numpy
 
 # TF's elementwise APIs (those it registers for elementwise dispatch), by namespace path.
@@ -220,8 +222,23 @@ def unregister_dispatch_for(dispatch_target):
                          f"`@dispatch_for_*` decorator.")
 
 
+# --- asynchronous eager execution ---------------------------------------------------------------
+# TF may queue eager ops and run them later inside async_scope; here every op runs when
+# called, so the scope changes nothing and there is never a pending error to clear.
+@contextlib.contextmanager
+def async_scope():
+    """``with tf.experimental.async_scope():`` ops inside may run asynchronously in TF."""
+    yield
+
+
+def async_clear_error():
+    """Clears an error left pending by asynchronous execution (there is none here)."""
+
+
 __all__ = ["BatchableExtensionType", "ExtensionType", "ExtensionTypeSpec", "ImmutableDict",
-           "Optional", "RowPartition", "StructuredTensor", "dispatch_for_api",
+           "Optional", "RowPartition", "StructuredTensor", "async_clear_error", "async_scope",
+           "dispatch_for_api",
            "dispatch_for_binary_elementwise_apis",
            "dispatch_for_binary_elementwise_assert_apis",
-           "dispatch_for_unary_elementwise_apis", "unregister_dispatch_for"]
+           "dispatch_for_unary_elementwise_apis", "function_executor_type",
+           "unregister_dispatch_for"]

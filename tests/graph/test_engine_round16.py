@@ -230,3 +230,38 @@ def test_colocate_with_names_the_op_in_colocation_groups():
         with g.colocate_with(a):
             b = tf.constant(2.0, name="b")
     assert a.op.colocation_groups() == b.op.colocation_groups() == [b"loc:@a"]
+
+
+# --- small names of tf.experimental, tf.types.experimental and tf.debugging ---------------------
+def test_function_executor_type_and_async_scope_leave_calls_as_they_are():
+    f = tf.function(lambda x: x * 2)
+    with tf.experimental.function_executor_type(None):
+        assert int(f(tf.constant(3))) == 6
+    with tf.experimental.async_scope():
+        x = tf.constant(1) + 1
+    tf.experimental.async_clear_error()
+    assert int(x) == 2
+
+
+def test_function_type_and_the_tracing_protocol_are_exported():
+    f = tf.function(lambda x, y=2: x + y)
+    ft = f.get_concrete_function(tf.TensorSpec([], tf.int32)).function_type
+    assert isinstance(ft, tf.types.experimental.FunctionType)
+    assert list(ft.parameters) == ["x", "y"]
+
+    class Fruit:
+        def __tf_tracing_type__(self, context):
+            return None
+
+    assert isinstance(Fruit(), tf.types.experimental.SupportsTracingProtocol)
+    assert not isinstance(object(), tf.types.experimental.SupportsTracingProtocol)
+
+
+def test_get_log_device_placement_follows_the_setting():
+    assert tf.debugging.get_log_device_placement() is False
+    tf.debugging.set_log_device_placement(True)
+    try:
+        assert tf.debugging.get_log_device_placement() is True
+    finally:
+        tf.debugging.set_log_device_placement(False)
+    assert tf.debugging.get_log_device_placement() is False
