@@ -13,7 +13,7 @@ import contextlib
 
 from ..core.tensor import Tensor, convert_to_tensor
 from ..ops.indexed_slices import IndexedSlices
-from ..ops.registry import REGISTRY, OpDef
+from ..ops.registry import REGISTRY, per_use_op
 
 _USER_GRADIENTS = {}  # op type name -> the user's function (None: not differentiable)
 
@@ -86,8 +86,9 @@ def gradient_opdef(node):
     opdef = _RULES.get(key)
     if opdef is None:
         base = node.opdef
-        opdef = OpDef(base.name, base.kernel, grad=_user_rule(name), dtypes=base.dtypes,
-                      stateful=base.stateful, num_outputs=base.num_outputs)
+        opdef = per_use_op("GradientOverride", base.kernel, grad=_user_rule(name),
+                           name=base.name, dtypes=base.dtypes, stateful=base.stateful,
+                           num_outputs=base.num_outputs)
         _RULES[key] = opdef
     return opdef
 
