@@ -66,6 +66,7 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap
     if not callable(fn):
         raise TypeError(f"fn must be callable. Received: {fn}")
     signature = fn_output_signature if fn_output_signature is not None else dtype
+    fn = _autograph(fn)
     from .batchable import map_batchable, map_sparse  # (composite elements or results)
     batched = map_batchable(map_fn, fn, elems, signature)
     if batched is None:
@@ -110,6 +111,13 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap
         else:
             out.append(array_ops.stack(col))
     return nest.pack_sequence_as(structure, out)
+
+
+def _autograph(fn):
+    """`fn` as AutoGraph converts it when a function traced with autograph calls map_fn (TF
+    converts map_fn's and vectorized_map's function itself: a lambda from anywhere works)."""
+    graph = context.state.graph
+    return fn if graph is None or not hasattr(graph, "convert_call") else graph.convert_call(fn)
 
 
 def _as_list(v):

@@ -265,3 +265,80 @@ def test_get_log_device_placement_follows_the_setting():
     finally:
         tf.debugging.set_log_device_placement(False)
     assert tf.debugging.get_log_device_placement() is False
+
+
+# --- AutoGraph: composite variables (obj.x, d["k"], l[0]) in loops and branches ------------------
+def test_attributes_and_constant_subscripts_are_loop_variables():
+    class Acc:
+        pass
+
+    obj = Acc()
+
+    @tf.function
+    def f(n):
+        obj.x = tf.constant(0)
+        d = {"a": tf.constant(0), "b": tf.constant(1)}
+        items = [tf.constant(0), tf.constant(10)]
+        for i in tf.range(n):
+            obj.x += i
+            d["a"] += i
+            d["b"] *= 2
+            items[1] -= 1
+        return obj.x, d, items
+
+    x, d, items = f(tf.constant(4))
+    assert (int(x), int(d["a"]), int(d["b"]), int(items[1])) == (6, 6, 16, 6)
+
+
+def test_a_module_attribute_accumulated_in_a_loop_over_a_tensor():
+    class Model(tf.Module):
+        @tf.function
+        def run(self, xs):
+            self.total = tf.constant(0.0)
+            for x in xs:
+                self.total += x
+            return self.total
+
+    assert float(Model().run(tf.constant([1.0, 2.0, 3.0]))) == 6.0
+
+
+def test_composites_in_branches_python_and_tensor_conditions():
+    class Box:
+        pass
+
+    box, other = Box(), Box()
+
+    @tf.function
+    def f(x, training):
+        if training:  # a Python condition: runs as written, nothing set when False
+            box.seen = 1
+        if x > 0:
+            box.v = x * 2
+        else:
+            box.v = -x
+        return box.v
+
+    assert int(f(tf.constant(3), False)) == 6 and not hasattr(box, "seen")
+    assert int(f(tf.constant(-3), True)) == 3 and box.seen == 1
+
+    @tf.function
+    def g(x):
+        if x > 0:
+            other.w = x
+        return x
+
+    with pytest.raises(ValueError, match="'other.w' must also be initialized in the else "
+                                         "branch"):
+        g(tf.constant(1))
+
+
+def test_map_fn_converts_its_function_lambdas_included():
+    outside = lambda x: x * 2 if x > 0 else -x  # noqa: E731 (a lambda, as TF's docs pass)
+
+    @tf.function
+    def f(xs):
+        return (tf.map_fn(outside, xs), tf.vectorized_map(outside, xs),
+                tf.map_fn(lambda x: x * 2 if x > 0 else -x, xs))
+
+    for result in f(tf.constant([1, -2, 3])):
+        assert result.numpy().tolist() == [2, 2, 6]

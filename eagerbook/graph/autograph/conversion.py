@@ -101,6 +101,39 @@ def assigned_names(stmts):
     return names
 
 
+def _composite_root(node):
+    """The name under ``a.b``, ``a.b.c``, ``a["k"]``, ``a[0].b`` (attributes and constant
+    subscripts only), or None."""
+    while isinstance(node, (ast.Attribute, ast.Subscript)):
+        if isinstance(node, ast.Subscript) and not isinstance(node.slice, ast.Constant):
+            return None
+        node = node.value
+    return node.id if isinstance(node, ast.Name) else None
+
+
+def assigned_composites(stmts, names):
+    """Source texts of the composite variables the statements assign (``obj.x += 1``,
+    ``self.total = ...``, ``d["a"] = ...``) whose root name they leave alone (it is not among
+    `names`): AutoGraph carries them through loops and branches as it does plain names."""
+    out = []
+    for stmt in stmts:
+        for n in _walk_local(stmt):
+            if isinstance(n, (ast.Attribute, ast.Subscript)) and isinstance(n.ctx, ast.Store):
+                root = _composite_root(n)
+                if root is None or root in names or root.startswith("ag__"):
+                    continue
+                text = ast.unparse(n)
+                if text not in out:
+                    out.append(text)
+    return out
+
+
+def _composite_expr(text, ctx=None):
+    node = ast.parse(text, mode="eval").body
+    node.ctx = ctx or ast.Load()
+    return node
+
+
 def _contains(stmts, kinds, stop_at_loops=False):
     for stmt in stmts:
         stack = [stmt]
@@ -161,8 +194,8 @@ class _ExpressionConverter(ast.NodeTransformer):
             kwargs = _const(None)
         return ast.copy_location(_call(_ag("converted_call"), [func, args, kwargs]), node)
 
-    def visit_Lambda(self, node):
-        return node  # lambdas run as written
+    # (a lambda's expressions are converted as the function's are: ``lambda x: a if x > 0
+    # else b`` passed to tf.map_fn takes a tensor condition, as in TF)
 
     def visit_FunctionDef(self, node):
         # Nested functions are converted too (their own first argument for super()).
@@ -426,13 +459,43 @@ class _ControlFlowConverter:
                 out.append(n)
         return out
 
-    def _state_call(self, names):
-        return _call(_ag("get_vars"), [_call(_name("locals"), []),
-                                       _tuple([_const(n) for n in names])])
+    def _with_composites(self, stmts, names):
+        """`names` followed by the composite variables `stmts` assign (``obj.x``), and the
+        parameter names standing for those in the branch and body functions."""
+        composites = [c for c in assigned_composites(stmts, names)
+                      if _composite_root(_composite_expr(c)) not in self.nonlocal_names]
+        k = self.counter.next()
+        params = list(names) + [f"ag__cs_{k}_{j}" for j in range(len(composites))]
+        return list(names) + composites, params
 
-    def _result(self, names, call, node):
+    def _state_call(self, names):
+        plain = [n for n in names if n.isidentifier()]
+        call = _call(_ag("get_vars"), [_call(_name("locals"), []),
+                                       _tuple([_const(n) for n in plain])])
+        composites = [self._read_composite(n) for n in names if not n.isidentifier()]
+        return ast.BinOp(left=call, op=ast.Add(), right=_tuple(composites)) if composites \
+            else call
+
+    @staticmethod
+    def _read_composite(text):
+        return _call(_ag("get_composite"), [_lambda(_composite_expr(text)), _const(text)])
+
+    def _set_composites(self, names, params):
+        """``obj.x = param`` for each composite (in a body's first lines, and after the
+        statement); one without a value is deleted (a branch traced before may have set it)."""
+        return [ast.If(test=_call(_ag("not_"), [_call(_ag("is_undefined"), [_name(p)])]),
+                       body=[ast.Assign(targets=[_composite_expr(n, ast.Store())],
+                                        value=_name(p))],
+                       orelse=[ast.If(test=_call(_ag("not_"), [_call(
+                           _ag("is_undefined"), [self._read_composite(n)])]),
+                           body=[ast.Delete(targets=[_composite_expr(n, ast.Del())])],
+                           orelse=[])])
+                for n, p in zip(names, params) if not n.isidentifier()]
+
+    def _result(self, names, call, node, params=None):
+        params = params or names
         if names:
-            target = _tuple([_name(n, ast.Store()) for n in names], ast.Store())
+            target = _tuple([_name(p, ast.Store()) for p in params], ast.Store())
             stmt = ast.Assign(targets=[target], value=call)
         else:
             stmt = ast.Expr(value=call)
@@ -440,26 +503,37 @@ class _ControlFlowConverter:
         for n in (stmt, call):
             n.lineno = n.end_lineno = node.lineno
             n.col_offset = n.end_col_offset = node.col_offset
-        return stmt
+        composites = self._set_composites(names, params)
+        return [stmt] + [ast.copy_location(c, node) for c in composites] if composites \
+            else stmt
 
     def _ret(self, names):
-        return ast.Return(value=_tuple([_name(n) for n in names]))
+        return ast.Return(value=_tuple([_name(n) if n.isidentifier()
+                                        else self._read_composite(n) for n in names]))
+
+    @staticmethod
+    def _live(names, live):
+        return _const(frozenset(n for n in names if n in live or not n.isidentifier()))
 
     def convert_if(self, node):
         live = self.live_after(node, extra=[n for n, _ in self.loads
                                             if n.startswith(("break_", "continue_"))])
         body = self.block(node.body)
         orelse = self.block(node.orelse)
-        names = self._state_names(node.body + node.orelse)
+        names, params = self._with_composites(node.body + node.orelse,
+                                              self._state_names(node.body + node.orelse))
         k = self.counter.next()
-        body_fn = self._funcdef(f"if_body_{k}", names, body + [self._ret(names)])
-        else_fn = self._funcdef(f"else_body_{k}", names, orelse + [self._ret(names)])
+        prelude = self._set_composites(names, params)
+        body_fn = self._funcdef(f"if_body_{k}", params,
+                                prelude + body + [self._ret(names)])
+        else_fn = self._funcdef(f"else_body_{k}", params,
+                                prelude + orelse + [self._ret(names)])
         call = _call(_ag("if_stmt"), [node.test, _name(body_fn.name), _name(else_fn.name),
                                       self._state_call(names),
                                       _tuple([_const(n) for n in names]),
-                                      _const(frozenset(n for n in names if n in live))])
-        return [ast.copy_location(body_fn, node), ast.copy_location(else_fn, node),
-                self._result(names, call, node)]
+                                      self._live(names, live)])
+        return [ast.copy_location(body_fn, node), ast.copy_location(else_fn, node)] + \
+            _as_list(self._result(names, call, node, params))
 
     def _loop_options(self, body):
         """Takes a leading set_loop_options(...) call out of a loop body."""
@@ -489,7 +563,7 @@ class _ControlFlowConverter:
         body, opts = self._loop_options(node.body)
         body = self.block(body)
         self.loop_spans.pop()
-        names = self._state_names(node.body)
+        names, params = self._with_composites(node.body, self._state_names(node.body))
         live = self.live_after(node)
         k = self.counter.next()
         flags = self._extra_test(node, names)
@@ -497,15 +571,17 @@ class _ControlFlowConverter:
         if flags:
             test = _call(_ag("and_"), [_lambda(_call(_ag("not_"), [_name(f)])) for f in flags]
                          + [_lambda(test)])
-        test_fn = _funcdef(f"loop_test_{k}", names, [ast.Return(value=test)])
-        body_fn = self._funcdef(f"loop_body_{k}", names, body + [self._ret(names)])
+        prelude = self._set_composites(names, params)
+        test_fn = _funcdef(f"loop_test_{k}", params, prelude + [ast.Return(value=test)])
+        body_fn = self._funcdef(f"loop_body_{k}", params,
+                                prelude + body + [self._ret(names)])
         call = _call(_ag("while_stmt"), [_name(test_fn.name), _name(body_fn.name),
                                          self._state_call(names),
                                          _tuple([_const(n) for n in names]),
-                                         _const(frozenset(n for n in names if n in live)),
+                                         self._live(names, live),
                                          opts if opts is not None else _const(None)])
-        return [ast.copy_location(test_fn, node), ast.copy_location(body_fn, node),
-                self._result(names, call, node)]
+        return [ast.copy_location(test_fn, node), ast.copy_location(body_fn, node)] + \
+            _as_list(self._result(names, call, node, params))
 
     def convert_for(self, node):
         if node.orelse:
@@ -515,7 +591,8 @@ class _ControlFlowConverter:
         body = self.block(body)
         self.loop_spans.pop()
         target_names = assigned_names([ast.Assign(targets=[node.target], value=_const(0))])
-        names = self._state_names(node.body, extra=target_names)
+        names, params = self._with_composites(
+            node.body, self._state_names(node.body, extra=target_names))
         live = self.live_after(node)
         k = self.counter.next()
         itr = f"itr_{k}"
@@ -524,21 +601,27 @@ class _ControlFlowConverter:
             cond = _call(_ag("and_"), [_lambda(_call(_ag("not_"), [_name(f)]))
                                        for f in flags]) if len(flags) > 1 else \
                 _call(_ag("not_"), [_name(flags[0])])
-            extra_fn = _funcdef(f"extra_test_{k}", names, [ast.Return(value=cond)])
+            extra_fn = _funcdef(f"extra_test_{k}", params, [ast.Return(value=cond)])
             extra_ref = _name(extra_fn.name)
             pre = [ast.copy_location(extra_fn, node)]
         else:
             extra_ref, pre = _const(None), []
         unpack = ast.Assign(targets=[node.target], value=_name(itr))
         ast.copy_location(unpack, node)
-        body_fn = self._funcdef(f"loop_body_{k}", [itr] + names,
-                           [unpack] + body + [self._ret(names)])
+        body_fn = self._funcdef(f"loop_body_{k}", [itr] + params,
+                                self._set_composites(names, params) + [unpack] + body
+                                + [self._ret(names)])
         call = _call(_ag("for_stmt"), [node.iter, extra_ref, _name(body_fn.name),
                                        self._state_call(names),
                                        _tuple([_const(n) for n in names]),
-                                       _const(frozenset(n for n in names if n in live)),
+                                       self._live(names, live),
                                        opts if opts is not None else _const(None)])
-        return pre + [ast.copy_location(body_fn, node), self._result(names, call, node)]
+        return pre + [ast.copy_location(body_fn, node)] + \
+            _as_list(self._result(names, call, node, params))
+
+
+def _as_list(stmt_or_list):
+    return stmt_or_list if isinstance(stmt_or_list, list) else [stmt_or_list]
 
 
 def _loads(fn_node):

@@ -57,6 +57,19 @@ def get_vars(scope, names):
     return tuple(scope[n] if n in scope else Undefined(n) for n in names)
 
 
+def get_composite(read, symbol_name):
+    """The current value of a composite variable (``obj.x``, ``d["a"]``: `read` reads it),
+    Undefined when it has none yet."""
+    try:
+        return read()
+    except (AttributeError, KeyError, IndexError):
+        return Undefined(symbol_name)
+
+
+def is_undefined(value):
+    return isinstance(value, Undefined)
+
+
 def _symbolic(x):
     if hasattr(type(x), "_as_tensor") and not isinstance(x, Tensor):
         return context.state.graph is not None and isinstance(x._as_tensor(), SymbolicTensor)
