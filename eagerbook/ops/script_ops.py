@@ -188,10 +188,57 @@ def _as_decorator(run, func, Tout):
 
 def py_function(func=None, inp=None, Tout=None, name=None):
     """Runs ``func(*tensors)`` (eager Tensors in, Tensors or values of dtypes `Tout` out), also
-    inside ``tf.function``. A single dtype gives one Tensor; a list gives a list."""
+    inside ``tf.function``. A single dtype gives one Tensor; a list gives a list. `Tout` may
+    hold specs: a composite one (``tf.RaggedTensorSpec``, ``tf.SparseTensorSpec``) gives that
+    kind of value."""
     if inp is None:
-        return _as_decorator(functools.partial(_call, _eager_py_func), func, Tout)
-    return _call(_eager_py_func, func, inp, Tout)
+        return _as_decorator(functools.partial(py_function), func, Tout)
+    specs = Tout if isinstance(Tout, (list, tuple)) else [Tout]
+    if not any(_is_composite_spec(s) for s in specs):
+        return _call(_eager_py_func, func, inp, [_spec_dtype(s) for s in specs]
+                     if isinstance(Tout, (list, tuple)) else _spec_dtype(Tout))
+    return _call_with_composites(func, inp, Tout, specs)
+
+
+def _is_composite_spec(spec):
+    return hasattr(spec, "__tf_components__") and hasattr(spec, "__tf_from_components__")
+
+
+def _spec_dtype(spec):
+    """The dtype a Tout entry names: a dtype, or a spec's (tf.TensorSpec)."""
+    return spec.dtype if hasattr(spec, "dtype") and not isinstance(spec, dtypes.DType) \
+        and not isinstance(spec, (str, type)) else spec
+
+
+def _call_with_composites(func, inp, Tout, specs):
+    """The op passes tensors only: each composite result travels as its components (a ragged
+    tensor's values and row splits) and is rebuilt around them from its spec."""
+    counts = [len(s.__tf_components__()) if _is_composite_spec(s) else 1 for s in specs]
+    flat_tout = [c for s in specs for c in (
+        s.__tf_components__() if _is_composite_spec(s) else [s])]
+
+    def flat_func(*args):
+        results = _as_list(func(*args), len(specs))
+        flat = []
+        for value, spec in zip(results, specs):
+            if _is_composite_spec(spec):
+                if not hasattr(value, "__tf_components__"):
+                    raise TypeError(f"Expected a value of {spec}, got {value!r}")
+                flat.extend(value.__tf_components__())
+            else:
+                flat.append(value)
+        return flat
+
+    flat = _call(_eager_py_func, flat_func, inp, [_spec_dtype(d) for d in flat_tout])
+    for part, part_spec in zip(flat, flat_tout):  # (traced: the components' static shapes)
+        if hasattr(part_spec, "shape") and not isinstance(part_spec, dtypes.DType):
+            part.set_shape(part_spec.shape)
+    out, start = [], 0
+    for spec, count in zip(specs, counts):
+        parts = flat[start:start + count]
+        start += count
+        out.append(spec.__tf_from_components__(parts) if _is_composite_spec(spec) else parts[0])
+    return out if isinstance(Tout, (list, tuple)) else out[0]
 
 
 def numpy_function(func=None, inp=None, Tout=None, stateful=True, name=None):

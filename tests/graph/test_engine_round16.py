@@ -342,3 +342,29 @@ def test_map_fn_converts_its_function_lambdas_included():
 
     for result in f(tf.constant([1, -2, 3])):
         assert result.numpy().tolist() == [2, 2, 6]
+
+
+# --- tf.py_function with specs in Tout ------------------------------------------------------------
+def test_py_function_returns_composites_named_by_specs_in_tout():
+    ragged_spec = tf.RaggedTensorSpec(shape=[None, None], dtype=tf.int32, ragged_rank=1)
+
+    def split(x):
+        return tf.RaggedTensor.from_row_lengths(x, [1, 2])
+
+    @tf.function
+    def traced(x):
+        return tf.py_function(split, [x], Tout=ragged_spec)
+
+    for run in (traced, lambda x: tf.py_function(split, [x], Tout=ragged_spec)):
+        assert run(tf.constant([1, 2, 3])).to_list() == [[1], [2, 3]]
+
+    @tf.function
+    def sparse_and_dense(x):
+        s, d = tf.py_function(lambda x: (tf.sparse.from_dense(x), x * 2), [x],
+                              Tout=[tf.SparseTensorSpec([None, None], tf.int32), tf.int32])
+        return tf.sparse.to_dense(s), d
+
+    s, d = sparse_and_dense(tf.constant([[1, 0], [0, 2]]))
+    assert s.numpy().tolist() == [[1, 0], [0, 2]] and d.numpy().tolist() == [[2, 0], [0, 4]]
+    one = tf.py_function(lambda x: x + 1, [tf.constant(1.0)], Tout=tf.TensorSpec([], tf.float32))
+    assert float(one) == 2.0
