@@ -25,7 +25,6 @@ from ..framework.extension_type import (
     ImmutableDict,
 )
 from ..framework.structured_tensor import RowPartition, StructuredTensor
-from ..graph.function import function_executor_type
 from . import numpy_more as numpy
 
 # TF's elementwise APIs (those it registers for elementwise dispatch), by namespace path.
@@ -233,6 +232,13 @@ def async_scope():
 
 def async_clear_error():
     """Clears an error left pending by asynchronous execution (there is none here)."""
+
+
+@contextlib.contextmanager
+def function_executor_type(executor_type):
+    """TF picks the runtime that executes the functions called inside. Here one executor runs
+    every function, so any name (None: the default) leaves calls as they are."""
+    yield
 
 
 __all__ = ["BatchableExtensionType", "ExtensionType", "ExtensionTypeSpec", "ImmutableDict",

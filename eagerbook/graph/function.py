@@ -811,11 +811,3 @@ def _part_keys(arg):
     """What names the placeholders of a tuple's parts: a namedtuple's fields (TF's p_x, p_y),
     else positions (p_0, p_1)."""
     return getattr(arg, "_fields", None) or range(len(arg))
-
-
-@contextlib.contextmanager
-def function_executor_type(executor_type):
-    """``tf.experimental.function_executor_type``: TF picks the runtime that executes the
-    functions called inside. Here one executor runs every function, so any name (None: the
-    default) leaves calls as they are."""
-    yield

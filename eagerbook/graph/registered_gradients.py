@@ -86,7 +86,8 @@ def gradient_opdef(node):
     opdef = _RULES.get(key)
     if opdef is None:
         base = node.opdef
-        opdef = per_use_op("GradientOverride", base.kernel, grad=_user_rule(name),
+        # (a per-use op as @tf.custom_gradient makes: the user's function is its rule)
+        opdef = per_use_op("CustomGradient", base.kernel, grad=_user_rule(name),
                            name=base.name, dtypes=base.dtypes, stateful=base.stateful,
                            num_outputs=base.num_outputs)
         _RULES[key] = opdef

@@ -196,7 +196,32 @@ def get_default_graph():
 
 
 def reset_default_graph():
+    """A new global default graph (TF 1.x; the old one's tensors cannot mix with the new)."""
     _GLOBAL_DEFAULT[0] = None
+    if _GRAPH_MODE:  # the program builds graphs: it builds the new one from now on
+        _GRAPH_MODE.pop().__exit__(None, None, None)
+        _enter_graph_mode()
+
+
+# --- TF 1.x's graph mode for the whole program --------------------------------------------------
+_GRAPH_MODE = []  # the open as_default() of the global graph, once eager execution is disabled
+
+
+def disable_eager_execution():
+    """``tf.compat.v1.disable_eager_execution()``: from now on (in this thread) ops are not run
+    but added to the global default graph, as in TF 1.x; a Session runs them. Call it at the
+    start of a program, before any tensor is made."""
+    if not _GRAPH_MODE:
+        _enter_graph_mode()
+
+
+def _enter_graph_mode():
+    scope = get_default_graph().as_default()
+    scope.__enter__()
+    _GRAPH_MODE.append(scope)
+
+
+disable_v2_behavior = disable_eager_execution  # (TF 1.x's semantics here: graph mode)
 
 
 def placeholder(dtype, shape=None, name=None):
@@ -269,6 +294,32 @@ def global_variables_initializer():
 
 
 initialize_all_variables = global_variables_initializer
+
+
+def variables_initializer(var_list, name="init"):
+    """The op initializing `var_list`: nothing to do, as for global_variables_initializer."""
+    return _NoOp(name)
+
+
+def local_variables_initializer():
+    return _NoOp("init_1")
+
+
+initialize_local_variables = local_variables_initializer
+
+
+def is_variable_initialized(variable):
+    """True (a bool tensor): eagerbook's Variables hold their value from creation on."""
+    return convert_to_tensor(True)
+
+
+def report_uninitialized_variables(var_list=None, name="report_uninitialized_variables"):
+    """The names of the uninitialized Variables, as a string tensor: none, here."""
+    return convert_to_tensor(np.array([], dtype=object), dtype=dtypes.string)
+
+
+def assert_variables_initialized(var_list=None):
+    return _NoOp("assert_variables_initialized")
 
 
 def tables_initializer(name="init_all_tables"):
@@ -415,6 +466,22 @@ class Session:
         return fn, None
 
 
+class InteractiveSession(Session):
+    """TF 1.x's session for shells and notebooks: it makes itself the default session when
+    created (``tensor.eval()`` then runs in it, no ``with`` needed) until closed."""
+
+    def __init__(self, target="", graph=None, config=None):
+        super().__init__(target, graph, config)
+        self._default = self.as_default()
+        self._default.__enter__()
+
+    def close(self):
+        if not self._closed and self._default is not None:
+            self._default.__exit__(None, None, None)
+            self._default = None
+        super().close()
+
+
 def _feed_instead(graph, tensor):
     """A placeholder that replaces `tensor` wherever `graph` uses it (a fed tensor that is not
     a placeholder: what the graph computed for it is not needed)."""
@@ -460,6 +527,10 @@ def _needed_placeholders(graph):
 
 
 __all__ = ["Graph", "Session", "placeholder", "placeholder_with_default", "get_default_graph",
+           "disable_eager_execution", "disable_v2_behavior",
            "reset_default_graph",
            "global_variables_initializer", "initialize_all_variables", "tables_initializer",
+           "variables_initializer", "local_variables_initializer", "initialize_local_variables",
+           "is_variable_initialized", "report_uninitialized_variables",
+           "assert_variables_initialized", "InteractiveSession",
            "get_default_session"]

@@ -105,9 +105,6 @@ PER_USE_FAMILIES = {
                                "graph as its rule (tests/graph/test_gradients.py)",
     "Exercise": "a lesson exercise's new primitive, the learner's gradient rule as its rule "
                 "(tests/learning/test_exercises.py)",
-    "GradientOverride": "a graph op made under gradient_override_map, the function "
-                        "tf.RegisterGradient gave the mapped name as its rule "
-                        "(tests/graph/test_engine_round16.py)",
 }
 
 

@@ -368,3 +368,52 @@ def test_py_function_returns_composites_named_by_specs_in_tout():
     assert s.numpy().tolist() == [[1, 0], [0, 2]] and d.numpy().tolist() == [[2, 0], [0, 4]]
     one = tf.py_function(lambda x: x + 1, [tf.constant(1.0)], Tout=tf.TensorSpec([], tf.float32))
     assert float(one) == 2.0
+
+
+# --- TF 1.x sessions: the initializers, InteractiveSession, graph mode for the whole program -----
+def test_variables_initializers_and_interactive_session():
+    g = tf.Graph()
+    with g.as_default():
+        v1, v2 = tf.Variable(1.0), tf.Variable(2.0)
+        with tf.compat.v1.Session() as sess:
+            sess.run(tf.compat.v1.variables_initializer([v1, v2]))
+            sess.run(tf.compat.v1.local_variables_initializer())
+            assert sess.run([v1, v2]) == [1.0, 2.0]
+            assert bool(sess.run(tf.compat.v1.is_variable_initialized(v1)))
+            assert sess.run(tf.compat.v1.report_uninitialized_variables()).tolist() == []
+        sess = tf.compat.v1.InteractiveSession()
+        c = tf.constant(5.0) * tf.constant(6.0)
+        assert c.eval() == 30.0  # the interactive session is the default one
+        sess.close()
+    assert tf.compat.v1.get_default_session() is None
+
+
+def test_disable_eager_execution_builds_the_default_graph(tmp_path):
+    # (its own process: graph mode lasts for the rest of the program)
+    import subprocess
+    import sys
+    import textwrap
+    script = tmp_path / "graph_mode.py"
+    script.write_text(textwrap.dedent("""
+        import eagerbook as tf
+        tf.compat.v1.disable_eager_execution()
+        print(tf.executing_eagerly())
+        x = tf.compat.v1.placeholder(tf.float32, shape=(2, 2))
+        y = tf.matmul(x, x)
+        print(y.graph is tf.compat.v1.get_default_graph(), y.name)
+        w = tf.Variable(0.0)
+        train = tf.compat.v1.train.GradientDescentOptimizer(0.25).minimize((w - 3.0) ** 2)
+        with tf.compat.v1.Session() as sess:
+            sess.run(tf.compat.v1.global_variables_initializer())
+            print(sess.run(y, feed_dict={x: [[1.0, 1.0], [1.0, 1.0]]}).tolist())
+            for _ in range(3):
+                sess.run(train)
+            print(sess.run(w))
+        tf.compat.v1.reset_default_graph()
+        z = tf.constant(1.0)
+        print(z.graph is tf.compat.v1.get_default_graph(), z.graph is not y.graph)
+    """))
+    out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                         check=True).stdout.split("\n")
+    assert out[:5] == ["False", "True MatMul:0", "[[2.0, 2.0], [2.0, 2.0]]", "2.625",
+                       "True True"]

@@ -15,15 +15,24 @@ from ...graph.gradients import gradients
 from ...graph.registered_gradients import NotDifferentiable
 from ...graph.session import (
     Graph,
+    InteractiveSession,
     Session,
+    assert_variables_initialized,
+    disable_eager_execution,
+    disable_v2_behavior,
     get_default_graph,
     get_default_session,
     global_variables_initializer,
     initialize_all_variables,
+    initialize_local_variables,
+    is_variable_initialized,
+    local_variables_initializer,
     placeholder,
     placeholder_with_default,
+    report_uninitialized_variables,
     reset_default_graph,
     tables_initializer,
+    variables_initializer,
 )
 from ...graph.wrap_function import wrap_function
 from ...ops import ragged_ops
