@@ -495,6 +495,10 @@ def _eager_while(cond, body, structure, maximum_iterations, single):
         out = body(*loop_vars)
         if single:
             out = [out] if not (isinstance(out, (list, tuple)) and len(out) == 1) else list(out)
+        elif not isinstance(out, (list, tuple)) and limit is not None:
+            # (TF then compares the body's result with the list of loop variables as it is)
+            raise ValueError("The two structures don't have the same nested structure: body "
+                             f"returned {out!r} for loop variables {loop_vars!r}")
         elif not isinstance(out, (list, tuple)):
             # As TF, the body's result is taken as a sequence of loop variables: a scalar
             # cannot be (TypeError), a vector gives its elements, a dict its keys.

@@ -417,3 +417,10 @@ def test_disable_eager_execution_builds_the_default_graph(tmp_path):
                          check=True).stdout.split("\n")
     assert out[:5] == ["False", "True MatMul:0", "[[2.0, 2.0], [2.0, 2.0]]", "2.625",
                        "True True"]
+
+
+def test_while_loop_with_maximum_iterations_wants_the_loop_variables_structure():
+    with pytest.raises(ValueError, match="don't have the same nested structure"):
+        tf.while_loop(lambda i: i < 100, lambda i: i + 1, [tf.constant(0)], maximum_iterations=7)
+    r = tf.while_loop(lambda i: i < 100, lambda i: [i + 1], [tf.constant(0)], maximum_iterations=7)
+    assert int(r[0]) == 7
