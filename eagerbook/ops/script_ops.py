@@ -43,17 +43,32 @@ def _python_error(op_name, exc):
                            f"{type(exc).__name__}: {exc}")
 
 
+# In a graph, the op's last run: (the ops the function ran, its inputs, its results) by the
+# op's token, so its gradient sweeps them instead of running the function again (TF's tape
+# cache: a traced py_function runs once per call, under a tape too).
+_LAST_RUN = {}
+
+
 @register("EagerPyFunc", stateful=True, num_outputs=None, infer_shape=_infer_unknown)
-def _eager_py_func(*arrays, func, Tout, token):
+def _eager_py_func(*arrays, func, Tout, token, in_graph=False):
     # The function runs eagerly even while a graph runs: no trace, no outer tape records it.
     with context.building_graph(None):
+        xs = [_from_numpy(np.array(a)) for a in arrays]
+        recorder = _Recorder() if in_graph else None
+        if recorder is not None:
+            context.push_recorder(recorder)
         try:
-            result = func(*[_from_numpy(np.array(a)) for a in arrays])
+            result = func(*xs)
         except errors.OpError:
             raise
         except Exception as exc:  # noqa: BLE001 - any Python error becomes TF's op error
             raise _python_error("EagerPyFunc", exc) from exc
+        finally:
+            if recorder is not None:
+                context.pop_recorder(recorder)
         values = _as_list(result, len(Tout))
+        if recorder is not None:
+            _LAST_RUN[token] = (recorder.records, xs, values)
         out = []
         for value, dtype in zip(values, Tout, strict=True):
             tensor = convert_to_tensor(value, dtype=dtype) if not isinstance(value, Tensor) \
@@ -83,25 +98,36 @@ def _infer_like_inputs(inputs, attrs):
 
 @register("EagerPyFuncGrad", stateful=True, differentiable=False, num_outputs=None,
           infer_shape=_infer_like_inputs)
-def _eager_py_func_grad_op(*arrays, func, positions, n_inputs):
-    """d(outputs)/d(inputs at `positions`) of ``func``: run it again on the inputs, recording
-    its ops, then sweep back from the output gradients (the arrays after the inputs)."""
+def _eager_py_func_grad_op(*arrays, func, positions, n_inputs, token=None):
+    """d(outputs)/d(inputs at `positions`) of ``func``: sweep back from the output gradients
+    (the arrays after the inputs) over the ops of the op's last run on these inputs, or of a
+    new run, recording its ops."""
     with context.building_graph(None):
-        xs = [_from_numpy(np.array(a)) for a in arrays[:n_inputs]]
         dys = [_from_numpy(np.array(a)) for a in arrays[n_inputs:]]
-        recorder = _Recorder()
-        context.push_recorder(recorder)
-        try:
-            result = func(*xs)
-        except Exception as exc:  # noqa: BLE001 - any Python error becomes TF's op error
-            raise _python_error("EagerPyFuncGrad", exc) from exc
-        finally:
-            context.pop_recorder(recorder)
+        last = _LAST_RUN.get(token)
+        if last is not None and _same_inputs(last[1], arrays[:n_inputs]):
+            records, xs, result = last
+        else:
+            xs = [_from_numpy(np.array(a)) for a in arrays[:n_inputs]]
+            recorder = _Recorder()
+            context.push_recorder(recorder)
+            try:
+                result = func(*xs)
+            except Exception as exc:  # noqa: BLE001 - any Python error becomes TF's op error
+                raise _python_error("EagerPyFuncGrad", exc) from exc
+            finally:
+                context.pop_recorder(recorder)
+            records = recorder.records
         targets = [convert_to_tensor(r) for r in _as_list(result, len(dys))]
         sources = [xs[i] for i in positions]
-        grads = backprop(recorder.records, targets, dys, sources)
+        grads = backprop(records, targets, dys, sources)
     return tuple(np.zeros_like(arrays[i]) if g is None else np.asarray(g._value)
                  for i, g in zip(positions, grads, strict=True))
+
+
+def _same_inputs(tensors, arrays):
+    return len(tensors) == len(arrays) and all(
+        np.array_equal(t._value, a) for t, a in zip(tensors, arrays))
 
 
 @_eager_py_func.gradient
@@ -112,7 +138,7 @@ def _eager_py_func_grad(op, *dys):
     dys = [zeros_like(y) if dy is None else dy for y, dy in zip(op.outputs, dys)]
     grads = execute(_eager_py_func_grad_op, tuple(op.inputs) + tuple(dys),
                     {"func": op.attrs["func"], "positions": positions,
-                     "n_inputs": len(op.inputs)})
+                     "n_inputs": len(op.inputs), "token": op.attrs["token"]})
     grads = grads if isinstance(grads, tuple) else (grads,)
     out = [None] * len(op.inputs)
     for i, g in zip(positions, grads):
@@ -168,7 +194,10 @@ def _call(op, func, inp, Tout):
     single = not isinstance(Tout, (list, tuple))
     tout = (dtypes.as_dtype(Tout),) if single else tuple(dtypes.as_dtype(t) for t in Tout)
     inputs = tuple(convert_to_tensor(x) for x in (inp or []))
-    outputs = execute(op, inputs, {"func": func, "Tout": tout, "token": next(_counter)})
+    attrs = {"func": func, "Tout": tout, "token": next(_counter)}
+    if op is _eager_py_func and context.state.graph is not None:
+        attrs["in_graph"] = True  # (a traced call keeps its last run for its gradient)
+    outputs = execute(op, inputs, attrs)
     outputs = outputs if isinstance(outputs, tuple) else (outputs,)
     if single:
         return outputs[0]

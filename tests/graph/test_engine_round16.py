@@ -424,3 +424,23 @@ def test_while_loop_with_maximum_iterations_wants_the_loop_variables_structure()
         tf.while_loop(lambda i: i < 100, lambda i: i + 1, [tf.constant(0)], maximum_iterations=7)
     r = tf.while_loop(lambda i: i < 100, lambda i: [i + 1], [tf.constant(0)], maximum_iterations=7)
     assert int(r[0]) == 7
+
+
+def test_a_traced_py_function_runs_once_per_call_under_a_tape_too():
+    runs = []
+
+    @tf.py_function(Tout=tf.float32)
+    def cube(x):
+        runs.append(1)
+        return x ** 3
+
+    @tf.function
+    def f(x):
+        return cube(x)
+
+    x = tf.constant(2.0)
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = f(x)
+    assert float(tape.gradient(y, x)) == 12.0
+    assert len(runs) == 1  # the gradient sweeps the forward run's ops (it ran them once)
