@@ -464,7 +464,7 @@ class _ControlFlowConverter:
         parameter names standing for those in the branch and body functions."""
         composites = [c for c in assigned_composites(stmts, names)
                       if _composite_root(_composite_expr(c)) not in self.nonlocal_names]
-        k = self.counter.next()
+        k = self.counter.next() if composites else 0  # (no number taken without them)
         params = list(names) + [f"ag__cs_{k}_{j}" for j in range(len(composites))]
         return list(names) + composites, params
 
