@@ -200,6 +200,17 @@ class Sequential(Model):
             self._infer_graph(*spec)
             self.built = self.built or self._graph_output is not None
 
+    def _graph_ends(self, inputs):
+        if not isinstance(inputs, KerasTensor) or self._deferred_without_graph:
+            return None
+        if self._inferred_input_shape is not None and \
+                inputs.shape.as_list() != self._inferred_input_shape:
+            self._infer_graph(inputs.shape.as_list(), inputs.dtype)  # TF relaxes it too
+        if self._graph_output is None or self._deferred_without_graph or \
+                self._graph_input.shape.rank != inputs.shape.rank:
+            return None
+        return [self._graph_input], self._graph_output
+
     def call(self, inputs, training=None, mask=None):
         if self._inferred_input_shape is not None and not self._deferred_without_graph and \
                 isinstance(inputs, Tensor):

@@ -316,6 +316,33 @@ class Model(Layer):
             return TensorShape([None] + self._symbolic_outputs[0].shape.as_list()[1:])
         raise NotImplementedError
 
+    def _graph_ends(self, inputs):
+        """(flat inputs, nested outputs) of the model's own graph for a call on the
+        KerasTensors `inputs`, or None without one."""
+        if self._is_graph_network:
+            return self._symbolic_inputs, self._nested_outputs
+        return None
+
+    def _outputs_on_keras_tensors(self, inputs, shapes, args, kwargs):
+        """A model called on KerasTensors answers with its graph's outputs (their dtypes:
+        an Embedding's float output from int ids) and the caller's batch size where the
+        graph leaves it open, as TF's trace of the graph on the new inputs gives."""
+        ends = self._graph_ends(inputs)
+        flat_given = nest.flatten(inputs)
+        if ends is None or len(ends[0]) != len(flat_given) or \
+                not all(isinstance(t, KerasTensor) for t in flat_given):
+            return super()._outputs_on_keras_tensors(inputs, shapes, args, kwargs)
+        graph_inputs, graph_outputs = ends
+        batch = _shared_batch_size(flat_given, graph_inputs)
+
+        def like(graph_output):
+            dims = graph_output.shape.as_list() if graph_output.shape.rank is not None else None
+            if dims and dims[0] is None:
+                dims[0] = batch
+            return KerasTensor(dims, graph_output.dtype)
+
+        return nest.map_structure(like, graph_outputs)
+
     def _maybe_build(self, inputs):
         if self.built or self._is_graph_network or type(self).build is not Model.build:
             return super()._maybe_build(inputs)
@@ -1324,6 +1351,20 @@ def _layers_by_depth(outputs, input_layers):
             index[id(layer)] = (-1, layer)
     ranked = sorted(index.values(), key=lambda pair: (-layer_depth[id(pair[1])], pair[0]))
     return [layer for _, layer in ranked]
+
+
+def _shared_batch_size(given, graph_inputs):
+    """The batch size the caller's KerasTensors fix where every graph input leaves it open
+    (None): the one size they all share, else None."""
+    sizes = set()
+    for kt, graph_input in zip(given, graph_inputs):
+        dims, graph_dims = kt.shape, graph_input.shape
+        if dims.rank is None or not dims.rank or graph_dims.rank is None or not graph_dims.rank:
+            return None
+        if graph_dims.as_list()[0] is not None:
+            return None
+        sizes.add(dims.as_list()[0])
+    return sizes.pop() if len(sizes) == 1 else None
 
 
 def _topological_nodes(outputs):
