@@ -48,3 +48,49 @@ def test_inferred_sequential_relaxes_to_a_new_batch_size():
     assert stack(tf.keras.Input((3,), batch_size=5)).shape.as_list() == [5, 4]
     assert stack.input_shape == (None, 3)
     assert stack(tf.ones((2, 3))).shape == (2, 4)
+
+
+def test_inner_graph_of_fixed_batch_follows_the_callers_open_batch():
+    inputs = tf.keras.Input(shape=(6,), batch_size=4)
+    feat = tf.keras.Model(inputs, tf.keras.layers.Dense(3)(inputs))
+    out = feat(tf.keras.Input(shape=(6,)))
+    assert out.shape.as_list() == [None, 3]
+    assert feat.output_shape == (4, 3)
+
+
+def test_input_of_a_fixed_batch_size_takes_other_batch_sizes():
+    inputs = tf.keras.Input(shape=(6,), batch_size=4)
+    feat = tf.keras.Model(inputs, tf.keras.layers.Dense(3)(inputs), name="feat")
+    assert feat(tf.ones((2, 6))).shape == (2, 3)
+    stack = tf.keras.Sequential([tf.keras.Input((6,), batch_size=4), tf.keras.layers.Dense(3)])
+    assert stack(tf.ones((2, 6))).shape == (2, 3)
+    try:
+        feat(tf.ones((2, 5)))
+    except ValueError as err:
+        assert "expected shape=(None, 6), found shape=(2, 5)" in str(err)
+    else:
+        raise AssertionError("a wrong feature size must fail")
+
+
+def test_deleting_the_mask_of_logits():
+    class Tagger(tf.keras.Model):
+        def __init__(self):
+            super().__init__()
+            self.embed = tf.keras.layers.Embedding(10, 3, mask_zero=True)
+            self.dense = tf.keras.layers.Dense(2)
+
+        def call(self, ids):
+            logits = self.dense(self.embed(ids))
+            del logits._keras_mask  # as TF's Transformer tutorial does
+            return logits
+
+    out = Tagger()(tf.constant([[1, 0]]))
+    assert not hasattr(out, "_keras_mask")
+    masked = tf.keras.layers.Embedding(10, 3, mask_zero=True)(tf.constant([[1, 0]]))
+    del masked._keras_mask
+    try:
+        del masked._keras_mask
+    except AttributeError:
+        pass
+    else:
+        raise AssertionError("a tensor without a mask has none to delete")

@@ -1227,9 +1227,20 @@ def _keras_mask(tensor):
     return mask
 
 
+def _set_keras_mask(tensor, mask):
+    _MASKS.attach(tensor, mask)
+
+
+def _delete_keras_mask(tensor):
+    """``del tensor._keras_mask``: TF's Transformer tutorial drops the mask a model's logits
+    carry, so that Keras' losses and metrics do not scale by it."""
+    _keras_mask(tensor)  # AttributeError when there is none, as in TF
+    _MASKS.attach(tensor, None)
+
+
 # Keras attaches masks to tensors; eagerbook's Tensor keeps no per-object attributes, so the
-# attribute reads the mask table (a read-only property added by Keras, as ops add operators).
-Tensor._keras_mask = property(_keras_mask)
+# attribute reads the mask table (a property added by Keras, as ops add operators).
+Tensor._keras_mask = property(_keras_mask, _set_keras_mask, _delete_keras_mask)
 
 # keras.metrics.Mean, handed over by keras.metrics (metrics are layers: that module sits above
 # this one, so this one names no metric class itself).

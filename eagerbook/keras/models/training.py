@@ -141,6 +141,8 @@ def check_input_shape(model_name, value, keras_input):
     expected = keras_input.shape
     if value.shape.rank is None or expected.rank is None:
         return
+    if expected.rank:  # an Input(batch_size=4) takes other batch sizes too
+        expected = TensorShape([None] + expected.as_list()[1:])
     if value.shape.rank != expected.rank or \
             not TensorShape(value.shape.as_list()).is_compatible_with(expected):
         # TF checks this before the model's call, so the error names no call arguments
@@ -333,12 +335,12 @@ class Model(Layer):
                 not all(isinstance(t, KerasTensor) for t in flat_given):
             return super()._outputs_on_keras_tensors(inputs, shapes, args, kwargs)
         graph_inputs, graph_outputs = ends
-        batch = _shared_batch_size(flat_given, graph_inputs)
+        batch = _batch_sizes(flat_given, graph_inputs)
 
         def like(graph_output):
             dims = graph_output.shape.as_list() if graph_output.shape.rank is not None else None
-            if dims and dims[0] is None:
-                dims[0] = batch
+            if dims and batch is not None and dims[0] == batch[0]:
+                dims[0] = batch[1]
             return KerasTensor(dims, graph_output.dtype)
 
         return nest.map_structure(like, graph_outputs)
@@ -1353,18 +1355,18 @@ def _layers_by_depth(outputs, input_layers):
     return [layer for _, layer in ranked]
 
 
-def _shared_batch_size(given, graph_inputs):
-    """The batch size the caller's KerasTensors fix where every graph input leaves it open
-    (None): the one size they all share, else None."""
-    sizes = set()
+def _batch_sizes(given, graph_inputs):
+    """(the graph inputs' batch size, the caller's) when each side has one shared by all its
+    inputs, else None: a graph output of that batch size takes the caller's."""
+    graph_sizes, sizes = set(), set()
     for kt, graph_input in zip(given, graph_inputs):
-        dims, graph_dims = kt.shape, graph_input.shape
-        if dims.rank is None or not dims.rank or graph_dims.rank is None or not graph_dims.rank:
+        if not kt.shape.rank or not graph_input.shape.rank:  # unknown rank or a scalar
             return None
-        if graph_dims.as_list()[0] is not None:
-            return None
-        sizes.add(dims.as_list()[0])
-    return sizes.pop() if len(sizes) == 1 else None
+        sizes.add(kt.shape.as_list()[0])
+        graph_sizes.add(graph_input.shape.as_list()[0])
+    if len(sizes) != 1 or len(graph_sizes) != 1:
+        return None
+    return graph_sizes.pop(), sizes.pop()
 
 
 def _topological_nodes(outputs):
