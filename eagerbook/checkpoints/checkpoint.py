@@ -27,6 +27,7 @@ import numpy as np
 
 from ..core import dtypes
 from ..core.variable import Variable
+from . import by_name as _by_name
 from . import containers, files, graph, name_based, single_file
 from .files import DATA_SUFFIX, FORMAT, INDEX_SUFFIX, VERSION  # noqa: F401 (public names)
 from .state import update_checkpoint_state
@@ -571,6 +572,7 @@ def save_weights(model, path, overwrite=True, save_format=None, options=None):
             raise FileExistsError(f"{path} already exists and overwrite=False.")
         with tempfile.TemporaryDirectory(prefix="eagerbook-save-") as tmp:
             write_checkpoint(model, os.path.join(tmp, "weights"))
+            _by_name.write_layer_index(model, tmp)  # what a by-name load matches
             single_file.pack(tmp, path)
         return None
     if not overwrite and os.path.exists(path + INDEX_SUFFIX):
@@ -584,14 +586,18 @@ def load_weights(model, path, by_name=False, skip_mismatch=False, options=None):
     """Restores weights written by ``save_weights``; returns the load status. Weights of layers
     that are not built yet are restored when they are built."""
     path = os.fspath(path)
-    if by_name or skip_mismatch:
-        raise NotImplementedError("Weights may only be loaded based on topology into Models "
-                                  "when loading TensorFlow-formatted weights (got "
-                                  f"by_name={by_name}, skip_mismatch={skip_mismatch}).")
+    if skip_mismatch and not by_name:
+        raise ValueError("When calling model.load_weights, skip_mismatch can only be set to "
+                         "True when by_name is True.")
     if os.path.isfile(path) and path.endswith(single_file.SUFFIXES):
         with single_file.unpacked(path) as directory:
-            restore_into(model, os.path.join(directory, "weights")).assert_nontrivial_match()
+            if by_name:
+                _by_name.load_by_name(model, directory, path, skip_mismatch, read_checkpoint)
+            else:
+                restore_into(model, os.path.join(directory, "weights")) \
+                    .assert_nontrivial_match()
         return None  # as TF: loading .h5 weights returns nothing
+    # TF's own checkpoint format restores by the object graph whatever `by_name` says.
     status = restore_into(model, path)
     status.assert_nontrivial_match()
     return status

@@ -1013,7 +1013,7 @@ class Model(Layer):
 
     def load_weights(self, filepath, by_name=False, skip_mismatch=False, options=None):
         from ...checkpoints import checkpoint as _ckpt
-        return _ckpt.load_weights(self, filepath)
+        return _ckpt.load_weights(self, filepath, by_name=by_name, skip_mismatch=skip_mismatch)
 
     def save(self, filepath, overwrite=True, include_optimizer=True, save_format=None,
              signatures=None, options=None, save_traces=True):
