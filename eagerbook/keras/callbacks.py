@@ -14,6 +14,7 @@ import numpy as np
 from ..checkpoints.checkpoint import Checkpoint
 from ..checkpoints.state import latest_checkpoint, update_checkpoint_state
 from ..core import logs as _tf_logging
+from ..core.tensor import Tensor
 from ..core.variable import Variable
 from ..ops import event_files
 
@@ -645,6 +646,15 @@ class RemoteMonitor(Callback):
             _warn(f"Warning: could not reach RemoteMonitor root server at {self.root}")
 
 
+def _check_scheduled_rate(lr):
+    """TF takes a float (Python, NumPy or a float tensor) from a schedule, nothing else (not
+    even an int)."""
+    if not isinstance(lr, (Tensor, float, np.float32, np.float64)):
+        raise ValueError(f'The output of the "schedule" function should be float. Got: {lr}')
+    if isinstance(lr, Tensor) and not lr.dtype.is_floating:
+        raise ValueError(f"The dtype of `lr` Tensor should be float. Got: {lr.dtype}")
+
+
 class LearningRateScheduler(Callback):
     """Sets ``optimizer.learning_rate = schedule(epoch, lr)`` at the start of every epoch."""
 
@@ -660,6 +670,7 @@ class LearningRateScheduler(Callback):
             new_lr = self.schedule(epoch, float(lr))
         except TypeError:
             new_lr = self.schedule(epoch)
+        _check_scheduled_rate(new_lr)
         optimizer.learning_rate = float(new_lr)
         if self.verbose > 0:
             print(f"\nEpoch {epoch + 1}: LearningRateScheduler setting learning rate to "

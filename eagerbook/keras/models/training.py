@@ -51,6 +51,9 @@ class _CompileState:
         self.loss_weights = loss_weights
         self.loss_fns = None  # one Loss per output, resolved at the first batch
         self.metric_objs = None  # list (per output) of Metric objects
+        # TF builds the compiled metrics at their first update: a custom train_step that
+        # never updates them (only the loss) leaves them out of model.metrics.
+        self.metrics_updated = False
         self.loss_tracker = metrics_mod.Mean(name="loss")
         self.output_loss_trackers = None  # "<output>_loss" per output when there are several
         self.output_names = None
@@ -89,7 +92,10 @@ class _CompiledMetrics:
 
     @property
     def metrics(self):
-        return [m for group in self._model._compile_state.metric_objs or [] for m in group]
+        state = self._model._compile_state
+        if not state.metrics_updated:
+            return []
+        return [m for group in state.metric_objs or [] for m in group]
 
     def reset_state(self):
         for m in self.metrics:
@@ -658,7 +664,7 @@ class Model(Layer):
         if state is not None and state.loss_fns is not None:  # TF: only once it has run
             out.append(state.loss_tracker)
             out.extend(m for m in state.output_loss_trackers or [] if m)
-            for group in state.metric_objs or []:
+            for group in state.metric_objs if state.metrics_updated else []:
                 out.extend(group)
         seen = {id(m) for m in out}
         for m in super().metrics:
@@ -778,6 +784,7 @@ class Model(Layer):
 
     def _update_compiled_metrics(self, y, y_pred, sample_weight):
         state = self._resolve_compile(y, y_pred)
+        state.metrics_updated = True
         flat_pred = nest.flatten(y_pred)
         flat_y = self._flat_targets(y, len(flat_pred))
         weighted = getattr(state, "weighted_ids", ())
