@@ -173,7 +173,7 @@ def _format_value(value, signed=True):
     """A metric in Keras's progress bar: 4 decimals, or exponent form at or below 1e-3 (so
     an exact 0 prints 0.0000e+00). The one-line-per-epoch form (verbose=2) compares the value
     itself, not its size: negatives print in exponent form there."""
-    value = float(value)
+    value = float(np.mean(value))  # a metric of one value per class shows their mean
     size = abs(value) if signed else value
     return f"{value:.4f}" if size > 1e-3 else f"{value:.4e}"
 

@@ -797,7 +797,8 @@ class Model(Layer):
                                     if id(metric) in weighted else None)
 
     def _logs(self):
-        return {m.name: float(m.result()) for m in self.metrics}
+        # a metric of one value per class (F1Score) logs its array, as TF does
+        return {m.name: _log_value(m.result()) for m in self.metrics}
 
     def train_step(self, data):
         x, y, sample_weight = data_adapter.unpack(data)
@@ -1275,6 +1276,11 @@ def _target_like_prediction(y_true, y_pred):
             or (y_true.dtype.is_integer and y_pred.dtype.is_integer)):
         y_true = math_ops.cast(y_true, y_pred.dtype)
     return y_true
+
+
+def _log_value(result):
+    array = np.asarray(result._value if isinstance(result, Tensor) else result)
+    return float(array) if array.ndim == 0 else array
 
 
 def _python_logs(logs):
