@@ -11,6 +11,7 @@ from . import (
     callbacks,
     constraints,
     datasets,
+    export,
     initializers,
     layers,
     losses,
@@ -47,6 +48,6 @@ backend.sparse_categorical_crossentropy = _backend_extras.sparse_categorical_cro
 saving.load_model = models.load_model
 
 __all__ = ["activations", "applications", "backend", "callbacks", "constraints", "datasets",
-           "initializers", "layers", "losses", "metrics", "mixed_precision", "models", "optimizers",
-           "preprocessing", "regularizers", "utils", "Input",
+           "export", "initializers", "layers", "losses", "metrics", "mixed_precision", "models",
+           "optimizers", "preprocessing", "regularizers", "utils", "Input",
            "Model", "Sequential"]

@@ -128,12 +128,41 @@ def _matches(spec, value):
     return value
 
 
+def _spec_of_argument(value):
+    if isinstance(value, Variable):
+        value = value._as_tensor()
+    if isinstance(value, Tensor):
+        return TensorSpec(value.shape, value.dtype)
+    return value
+
+
+def _binding_error(concrete, args, kwargs):
+    """TF's TypeError for arguments that do not fit a function's input_signature."""
+    specs = [TensorSpec(s.shape, s.dtype) if isinstance(s, TensorSpec) else s
+             for s in concrete._arg_specs]  # TF shows them unnamed here
+    names = list(concrete._saved_arg_names)[:len(specs)]
+    reason = "too many positional arguments" if len(args) > len(specs) else \
+        "too few positional arguments"
+    for spec, value in zip(specs, args):
+        try:
+            _matches(spec, value)
+        except (ValueError, TypeError):
+            reason = f"Can not cast {_spec_of_argument(value)!r} to {spec!r}"
+            break
+    signature = ", ".join(f"{n}: {s!r}" for n, s in zip(names, specs))
+    return TypeError(f"Binding inputs to tf.function failed due to `{reason}`. Received args: "
+                     f"{tuple(args)} and kwargs: {kwargs} for signature: ({signature}).")
+
+
 class RestoredFunction:
     """A saved ``tf.function``: calls whichever of its traced graphs fits the arguments."""
 
-    def __init__(self, name, concretes):
+    def __init__(self, name, concretes, bound_to_signature=False):
         self.__name__ = name
         self._concretes = concretes
+        # Saved with an input_signature: arguments that do not fit it are a TypeError, as
+        # calling the tf.function itself would be (a ValueError for the others).
+        self._bound_to_signature = bound_to_signature and len(concretes) == 1
 
     def _saved_concrete_functions(self):
         return list(self._concretes)
@@ -175,6 +204,8 @@ class RestoredFunction:
         raise self._no_match(args, kwargs)
 
     def _no_match(self, args, kwargs):
+        if self._bound_to_signature:
+            return _binding_error(self._concretes[0], args, kwargs)
         lines = ["Could not find matching concrete function to call loaded from the "
                  "SavedModel. Got:",
                  f"  Positional arguments ({len(args)} total):"]
@@ -415,9 +446,11 @@ def load(export_dir, tags=None, options=None):
         obj = objects.get(path)
         if not isinstance(obj, _UserObject):
             continue
+        bound = set(info.get("with_input_signature", ()))
         for name, indices in info.get("functions", {}).items():
             object.__setattr__(obj, name, RestoredFunction(name, [concretes[i]
-                                                                  for i in indices]))
+                                                                  for i in indices],
+                                                           name in bound))
     signatures = {}
     try:
         for info in manifest["signatures"]:

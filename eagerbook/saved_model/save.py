@@ -60,6 +60,12 @@ def _is_restored_function(value):
     return callable(getattr(value, "_saved_concrete_functions", None))
 
 
+def _has_signature(function):
+    if _is_restored_function(function):
+        return getattr(function, "_bound_to_signature", False)
+    return getattr(function, "input_signature", None) is not None
+
+
 def _concretes_of(function):
     if _is_restored_function(function):
         return function._saved_concrete_functions()
@@ -141,6 +147,9 @@ class _Writer:
                 functions[name] = [self.add_concrete(c, where) for c in _concretes_of(function)]
             out[path] = {"kind": "object", "class": type(obj).__name__,
                          "containers": _container_kinds(obj), "functions": functions}
+            bound = sorted(name for name, function in found.items() if _has_signature(function))
+            if bound:  # their arguments are bound to it when called after loading
+                out[path]["with_input_signature"] = bound
         return out
 
     def signatures_json(self, signatures):

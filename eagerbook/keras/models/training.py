@@ -1030,6 +1030,12 @@ class Model(Layer):
         saving.save_model(self, filepath, overwrite, include_optimizer, save_format,
                           signatures, options, save_traces)
 
+    def export(self, filepath):
+        """Writes an inference-only SavedModel serving the model as the endpoint "serve"
+        (``tf.saved_model.load(filepath).serve(x)``)."""
+        from ..export import export_model
+        export_model(self, filepath)
+
     def get_config(self):
         if self._is_graph_network:
             # The layers and every recorded call between them: enough to make the model again.
