@@ -160,6 +160,8 @@ def _traced_spec(value, top=True):
                           parts[0].dtype if parts else dtypes.float32)
     if isinstance(value, (RaggedTensor, SparseTensor)):
         return structure.spec_of(value)
+    if structure.is_extension_value(value):
+        return value._type_spec
     if value is None:
         raise TypeError("tf.data elements cannot contain None; a component must be a tensor "
                         "or a value convertible to one.")
@@ -682,7 +684,7 @@ class TensorSliceDataset(Dataset):
             raise ValueError("Invalid `tensors`: from_tensor_slices needs at least one component.")
         n = None
         for t in flat:
-            if t.shape.rank == 0:
+            if not structure.is_extension_value(t) and t.shape.rank == 0:
                 raise ValueError("Unbatching a tensor is only supported for rank >= 1, but "
                                  f"from_tensor_slices got a scalar component {t!r}.")
             rows = _leading_size(t)
@@ -714,6 +716,9 @@ class TensorSliceDataset(Dataset):
 
 
 def _leading_size(component):
+    if structure.is_extension_value(component):
+        structure.require_batchable(component)
+        return _leading_size(structure.extension_parts(component)[0])
     if isinstance(component, RaggedTensor):
         return component.nrows_int()
     if isinstance(component, SparseTensor):
@@ -724,7 +729,10 @@ def _leading_size(component):
 def _row_slicer(component):
     """``i -> row i`` of a from_tensor_slices component: a dense row; a ragged tensor's row
     (a dense Tensor once no ragged dimension is left, as in TF); a sparse tensor's row as a
-    SparseTensor of one rank less."""
+    SparseTensor of one rank less; an ExtensionType value's row: each field's)."""
+    if structure.is_extension_value(component):
+        field_rows = [_row_slicer(t) for t in structure.extension_parts(component)]
+        return lambda i: structure.rebuilt_extension(component, [row(i) for row in field_rows])
     if isinstance(component, RaggedTensor):
         return component.__getitem__
     if isinstance(component, SparseTensor):
@@ -742,6 +750,8 @@ def _row_slicer(component):
 
 def _unbatched_spec(spec):
     """The spec of one row of a component of `spec` (a ragged one loses a ragged dimension)."""
+    if structure.is_extension_spec(spec):
+        return structure.map_extension_spec(spec, _unbatched_spec)
     if isinstance(spec, RaggedTensorSpec):
         return RaggedTensorSpec(spec.shape[1:], spec.dtype, spec.ragged_rank - 1,
                                 spec.row_splits_dtype)
@@ -751,6 +761,8 @@ def _unbatched_spec(spec):
 
 
 def _row_spec(component):
+    if structure.is_extension_value(component):
+        return _unbatched_spec(component._type_spec)
     if isinstance(component, RaggedTensor):
         return RaggedTensorSpec(component.shape[1:], component.dtype,
                                 component.ragged_rank - 1, component.row_splits_dtype)
@@ -917,7 +929,8 @@ class GeneratorDataset(Dataset):
                 raise TypeError("The `output_types` and `output_shapes` arguments cannot be "
                                 "used together with `output_signature`.")
             for leaf in structure.flatten(output_signature):
-                if not isinstance(leaf, (TensorSpec, RaggedTensorSpec)):
+                if not isinstance(leaf, (TensorSpec, RaggedTensorSpec)) and \
+                        not structure.is_extension_spec(leaf):
                     raise TypeError(f"`output_signature` must contain objects that are "
                                     f"subclass of `tf.TypeSpec` but found {type(leaf)} which "
                                     f"is not.")
@@ -1005,6 +1018,8 @@ def _generated_tensor(value, spec):
     then checked against the signature's dtype and shape."""
     if isinstance(spec, RaggedTensorSpec):
         return _generated_ragged(value, spec)
+    if structure.is_extension_spec(spec):
+        return _generated_extension_value(value, spec)
     if isinstance(value, Tensor) or hasattr(type(value), "_as_tensor"):
         value = convert_to_tensor(value).numpy()
     np_dtype = spec.dtype._np
@@ -1025,6 +1040,15 @@ def _generated_tensor(value, spec):
             f"`generator` yielded an element of shape {array.shape} where an element of shape "
             f"{spec.shape} was expected.")
     return _from_numpy(array)
+
+
+def _generated_extension_value(value, spec):
+    """A yielded ExtensionType value, checked against its Spec in the signature."""
+    if not spec.is_compatible_with(value):
+        found = value._type_spec if structure.is_extension_value(value) else type(value)
+        raise _generator_error(f"`generator` yielded an element of TypeSpec {found} where an "
+                               f"element of TypeSpec {spec} was expected.")
+    return value
 
 
 def _generated_ragged(value, spec):
@@ -1076,7 +1100,11 @@ class _UnaryDataset(Dataset):
 
 
 def _placeholder(spec, unknown, fill=0):
-    """`fill` (0 or 1) shaped like `spec` (unknown dimensions get size `unknown`)."""
+    """`fill` (0 or 1) shaped like `spec` (unknown dimensions get size `unknown`); an
+    ExtensionType value of such fields for its Spec."""
+    if structure.is_extension_spec(spec):
+        return spec.__tf_from_components__([_placeholder(field, unknown, fill)
+                                            for field in spec.__tf_components__()])
     if spec.shape.rank is None:
         dims = ()
     else:
@@ -1098,7 +1126,22 @@ def _same_kinds(spec, other):
 
 def _has_unknown_dims(spec_structure):
     return any(s.shape.rank is None or None in s.shape.dims
-               for s in structure.flatten(spec_structure))
+               for s in _tensor_specs(structure.flatten(spec_structure)))
+
+
+def _tensor_specs(flat_specs):
+    """The specs with each ExtensionType's Spec replaced by its fields' TensorSpecs."""
+    out = []
+    for spec in flat_specs:
+        out.extend(spec.__tf_components__() if structure.is_extension_spec(spec) else [spec])
+    return out
+
+
+def _most_specific(spec, other):
+    if structure.is_extension_spec(spec):
+        return type(spec)(**{name: _most_specific(field, other._fields[name])
+                             for name, field in spec._fields.items()})
+    return spec.most_specific_compatible_type(other)
 
 
 def _check_callable(func):
@@ -1170,7 +1213,7 @@ class MapDataset(_UnaryDataset):
             if not _same_kinds(spec, other):
                 continue  # the values took the function down another branch
             spec = structure.pack_as(spec, [
-                a.most_specific_compatible_type(b)
+                _most_specific(a, b)
                 for a, b in zip(structure.flatten(spec), structure.flatten(other),
                                 strict=True)])
         return spec
@@ -1736,6 +1779,9 @@ def _batch_shapes(spec, batch_size, drop_remainder):
 
 
 def _batched_spec(spec, lead):
+    if structure.is_extension_spec(spec):
+        structure.require_batchable(spec.value_type)
+        return structure.map_extension_spec(spec, lambda field: _batched_spec(field, lead))
     shape = TensorShape([lead]).concatenate(spec.shape)
     if isinstance(spec, RaggedTensorSpec):  # a batch of ragged tensors: one more ragged dim
         return RaggedTensorSpec(shape, spec.dtype, spec.ragged_rank + 1, spec.row_splits_dtype)
@@ -1839,6 +1885,9 @@ class BatchDataset(_UnaryDataset):
             if isinstance(flats[0][c], RaggedTensor):
                 columns.append(ragged_ops.stack([f[c] for f in flats]))
                 continue
+            if structure.is_extension_value(flats[0][c]):
+                columns.append(_stack_extension_values([f[c] for f in flats], c))
+                continue
             if ragged_rows and ragged_rows[c]:
                 columns.append(_stack_ragged_rows([f[c] for f in flats]))
                 continue
@@ -1895,6 +1944,14 @@ def _batch_sparse(items):
     return SparseTensor(np.concatenate(indices).reshape(-1, len(shapes[0]) + 1),
                         np.concatenate([s.values.numpy() for s in items]),
                         [len(items)] + np.max(shapes, axis=0).tolist())
+
+
+def _stack_extension_values(values, component):
+    """A batch of ExtensionType values: each field stacked along a new first dimension."""
+    structure.require_batchable(values[0])
+    fields = zip(*[structure.extension_parts(v) for v in values])
+    return structure.rebuilt_extension(values[0], [
+        _from_numpy(_stack_arrays([t._value for t in column], component)) for column in fields])
 
 
 def _stack_arrays(arrays, component):
@@ -2162,7 +2219,7 @@ class UnbatchDataset(_UnaryDataset):
             flat = structure.flatten(element)
             sizes = []
             for t in flat:
-                if t.shape.rank == 0:
+                if not structure.is_extension_value(t) and t.shape.rank == 0:
                     raise errors.InvalidArgumentError(
                         "Input element must have a non-scalar value in each component.")
                 sizes.append(_leading_size(t))
@@ -2180,7 +2237,7 @@ class UnbatchDataset(_UnaryDataset):
         spec = self._input.element_spec
         out = []
         for s in structure.flatten(spec):
-            if s.shape.rank == 0:
+            if not structure.is_extension_spec(s) and s.shape.rank == 0:
                 raise ValueError("Cannot unbatch an input with scalar components.")
             out.append(_unbatched_spec(s))
         return structure.pack_as(spec, out)

@@ -10,6 +10,7 @@ import numpy as np
 from ..core import context, nest
 from ..core.spec import TensorSpec
 from ..core.tensor import EagerTensor, _from_numpy, convert_to_tensor
+from ..framework.extension_type import ExtensionType, ExtensionTypeSpec
 from ..ops.ragged_ops import RaggedTensor, RaggedTensorSpec
 from ..ops.sparse_ops import SparseTensor, SparseTensorSpec
 
@@ -42,8 +43,9 @@ def normalize(value, lists_are_tuples=False):
         return tuple(normalize(v) for v in value)
     if type(value) is EagerTensor or isinstance(value, (SparseTensor, RaggedTensor)):
         return value   # a sparse or ragged tensor is one component (its spec says which)
-    if isinstance(value, _DATASET_TYPES):
-        return value   # a dataset is one component too (Dataset.from_tensors(ds))
+    if isinstance(value, _DATASET_TYPES + (ExtensionType,)):
+        return value   # a dataset is one component too (Dataset.from_tensors(ds)), and so
+        # is an ExtensionType value (its fields are tensors already)
     if value is None:
         raise TypeError("tf.data elements cannot contain None; a component must be a tensor "
                         "or a value convertible to one.")
@@ -85,6 +87,8 @@ def _spec_of_leaf(t):
         return SparseTensorSpec.from_value(t)
     if isinstance(t, RaggedTensor):
         return RaggedTensorSpec.from_value(t)
+    if isinstance(t, ExtensionType):
+        return t._type_spec
     return TensorSpec(t.shape, t.dtype)
 
 
@@ -108,3 +112,45 @@ def wrap(array):
     if not isinstance(array, np.ndarray):
         array = np.asarray(array)
     return _from_numpy(array)
+
+
+# --- ExtensionType values as components -----------------------------------------------------
+# A value of a tf.experimental.ExtensionType is one component of an element (as a RaggedTensor
+# is): its spec is its type's Spec. A BatchableExtensionType also slices, batches and unbatches
+# field by field along the first dimension.
+def is_extension_value(value):
+    return isinstance(value, ExtensionType)
+
+
+def is_extension_spec(spec):
+    return isinstance(spec, ExtensionTypeSpec)
+
+
+def extension_parts(value):
+    """The tensors inside an ExtensionType value, in its fields' order."""
+    return list(value.__tf_components__())
+
+
+def rebuilt_extension(like, parts):
+    """A value of `like`'s type around the tensors `parts` (in `like`'s order)."""
+    return like.__tf_from_components__(list(parts))
+
+
+def require_batchable(value):
+    """TF slices and batches only BatchableExtensionTypes (`value`: one, or the type): the
+    others have no batched form."""
+    cls = value if isinstance(value, type) else type(value)
+    if not getattr(cls, "_tf_batchable", False):
+        raise AttributeError(f"'{cls.__name__}.Spec' object has no attribute "
+                             "'_to_batched_tensor_list'")
+
+
+def map_extension_spec(spec, fn):
+    """`spec` with `fn` applied to every TensorSpec among its fields (nested types too)."""
+    def each(field):
+        if isinstance(field, ExtensionTypeSpec):
+            return map_extension_spec(field, fn)
+        if isinstance(field, TensorSpec):
+            return fn(field)
+        return field
+    return type(spec)(**{name: each(field) for name, field in spec._fields.items()})

@@ -319,7 +319,7 @@ class ExtensionType:
         cls._tf_fields = fields
         custom_init = cls.__dict__.get("__init__")
         cls.__init__ = _wrap_custom_init(custom_init) if custom_init else _default_init(cls)
-        cls.Spec = type("Spec", (ExtensionTypeSpec,), {
+        cls.Spec = type(f"{cls.__name__}.Spec", (ExtensionTypeSpec,), {  # TF's class name
             "value_type": cls, "__qualname__": f"{cls.__qualname__}.Spec",
             "__module__": cls.__module__})
 
