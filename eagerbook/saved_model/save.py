@@ -147,8 +147,12 @@ class _Writer:
                 functions[name] = [self.add_concrete(c, where) for c in _concretes_of(function)]
             out[path] = {"kind": "object", "class": type(obj).__name__,
                          "containers": _container_kinds(obj), "functions": functions}
-            bound = sorted(name for name, function in found.items() if _has_signature(function))
-            if bound:  # their arguments are bound to it when called after loading
+            # Functions saved with an input_signature bind their arguments to it when called
+            # after loading (a TypeError); a Keras model's revived call checks its input as a
+            # layer does (a ValueError), so it is left out.
+            bound = sorted(name for name, function in found.items()
+                           if _has_signature(function) and function is not self.keras_call)
+            if bound:
                 out[path]["with_input_signature"] = bound
         return out
 
