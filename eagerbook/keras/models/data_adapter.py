@@ -15,12 +15,32 @@ from ...core import errors, logs, nest
 from ...core.tensor import Tensor, convert_to_tensor
 from ...ops import philox, ragged_ops, random_ops
 from ...ops.ragged_ops import RaggedTensor
+from ...ops.sparse_ops import SparseTensor
 from .. import backend
 from ..data_utils import Sequence, SequenceEpochs
 
 
 def _is_array(x):
-    return isinstance(x, (np.ndarray, Tensor, RaggedTensor)) or hasattr(type(x), "_as_tensor")
+    return isinstance(x, (np.ndarray, Tensor, RaggedTensor, SparseTensor)) or \
+        hasattr(type(x), "_as_tensor")
+
+
+def _num_rows(a):
+    return int(a.dense_shape.numpy()[0]) if isinstance(a, SparseTensor) else len(a)
+
+
+def _sparse_rows(sparse, rows):
+    """The rows `rows` (in that order) of a SparseTensor, as one SparseTensor (a batch for an
+    ``Input(sparse=True)``)."""
+    indices, values = sparse.indices.numpy(), sparse.values.numpy()
+    new_position = np.full(int(sparse.dense_shape.numpy()[0]), -1, dtype=np.int64)
+    new_position[np.asarray(rows)] = np.arange(len(rows))
+    keep = new_position[indices[:, 0]] >= 0
+    kept = indices[keep].copy()
+    kept[:, 0] = new_position[kept[:, 0]]
+    order = np.lexsort(kept.T[::-1])  # row-major, as a SparseTensor keeps its entries
+    shape = [len(rows)] + sparse.dense_shape.numpy()[1:].tolist()
+    return SparseTensor(kept[order], values[keep][order], shape)
 
 
 def is_array_input(x):
@@ -37,7 +57,7 @@ def is_array_input(x):
 
 
 def _as_numpy(x):
-    if isinstance(x, RaggedTensor):
+    if isinstance(x, (RaggedTensor, SparseTensor)):
         return x  # rows of different lengths: batches are cut from the RaggedTensor itself
     if isinstance(x, Tensor) or hasattr(type(x), "_as_tensor"):
         return x._value  # a tensor keeps its dtype
@@ -174,7 +194,7 @@ class DataHandler:
             if class_weight is not None and self.y is not None:
                 cw = _class_weights(nest.flatten(self.y)[0], class_weight)
                 self.sw = cw if self.sw is None else self.sw * cw
-            sizes = {len(a) for a in nest.flatten((self.x, self.y, self.sw))
+            sizes = {_num_rows(a) for a in nest.flatten((self.x, self.y, self.sw))
                      if a is not None}
             if len(sizes) > 1:
                 raise ValueError(_ambiguous_cardinality(self.x, self.y, self.sw))
@@ -259,6 +279,8 @@ class DataHandler:
                 idx = order[b * self.batch_size:(b + 1) * self.batch_size]
 
                 def take(a, idx=idx):
+                    if isinstance(a, SparseTensor):
+                        return _sparse_rows(a, idx)
                     if isinstance(a, RaggedTensor):
                         return ragged_ops._gather_rows(a, convert_to_tensor(idx, "int64"))
                     return convert_to_tensor(a[idx])
@@ -266,6 +288,8 @@ class DataHandler:
                 lo, hi = b * self.batch_size, (b + 1) * self.batch_size
 
                 def take(a, lo=lo, hi=hi):
+                    if isinstance(a, SparseTensor):
+                        return _sparse_rows(a, np.arange(lo, min(hi, self.n)))
                     rows = a[lo:hi]
                     return rows if isinstance(rows, RaggedTensor) else convert_to_tensor(rows)
             x = nest.map_structure(take, self.x)

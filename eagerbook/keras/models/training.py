@@ -158,10 +158,19 @@ def check_input_shape(model_name, value, keras_input):
             f"{tuple(value.shape.as_list())}"), model_name)
 
 
+def _is_composite(value):
+    from ...ops.ragged_ops import RaggedTensor
+    from ...ops.sparse_ops import SparseTensor
+    return isinstance(value, (SparseTensor, RaggedTensor))
+
+
 def conform_to_input(value, reference):
     """`value` as a tensor, with its last axis fitted to the model input `reference` as Keras
     does: one axis short gets a last axis of 1 (a column of scalars for an input of shape
-    ``(1,)``), one extra axis of size 1 is squeezed away."""
+    ``(1,)``), one extra axis of size 1 is squeezed away. Sparse and ragged values pass as
+    they are (an ``Input(sparse=True)``)."""
+    if _is_composite(value):
+        return value
     value = convert_to_tensor(value) if not isinstance(value, Tensor) else value
     rank, expected = value.shape.rank, reference.shape.rank
     if rank is None or expected is None:
