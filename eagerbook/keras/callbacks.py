@@ -563,45 +563,83 @@ class ModelCheckpoint(Callback):
 
 
 class BackupAndRestore(Callback):
-    """Backs up the model and its optimizer into `backup_dir` at the end of every epoch. When a
-    ``fit`` is interrupted (an exception, a killed process) and the same ``fit`` runs again
-    with this callback, it restores the backup and carries on after the last finished epoch.
-    A ``fit`` that ends normally deletes the backup (``delete_checkpoint=True``)."""
+    """Backs up the model and its optimizer into `backup_dir` at the end of every epoch (or
+    every `save_freq` batches). When a ``fit`` is interrupted (an exception, a killed process)
+    and the same ``fit`` runs again with this callback, it restores the backup and carries on
+    after the last batch backed up. A ``fit`` that ends normally deletes the backup
+    (``delete_checkpoint=True``)."""
 
     def __init__(self, backup_dir, save_freq="epoch", delete_checkpoint=True,
                  save_before_preemption=False):
         super().__init__()
         if not backup_dir:
             raise ValueError("Empty `backup_dir` argument passed")
-        if save_freq != "epoch":
-            raise ValueError("eagerbook's BackupAndRestore backs up once per epoch "
-                             "(save_freq='epoch').")
+        if not save_freq and not save_before_preemption:
+            raise ValueError("Either `save_freq` or `save_before_preemption` must be set.")
         self.backup_dir = os.fspath(backup_dir)
         self.save_freq = save_freq
         self.delete_checkpoint = delete_checkpoint
         self.save_before_preemption = save_before_preemption
-        self._epoch = None  # the last finished epoch, saved with the model
+        self._position = None  # (epoch, last batch done: -1 once the epoch is over), saved
+        self._current_epoch = 0
+        self._batches_since_backup = 0
+        self._saves = 0
 
     def _checkpoint(self):
-        if self._epoch is None:
-            self._epoch = Variable(np.int64(-1), trainable=False, name="epoch")
-        return Checkpoint(model=self.model, optimizer=self.model.optimizer, epoch=self._epoch)
+        if self._position is None:
+            self._position = (Variable(np.int64(-1), trainable=False, name="epoch"),
+                              Variable(np.int64(-1), trainable=False, name="step"))
+        epoch, step = self._position
+        return Checkpoint(model=self.model, optimizer=self.model.optimizer, epoch=epoch,
+                          step=step)
+
+    def _chief_dir(self):
+        return os.path.join(self.backup_dir, "chief")
 
     def on_train_begin(self, logs=None):
-        latest = latest_checkpoint(os.path.join(self.backup_dir, "chief"))
-        if latest is not None:
-            self._checkpoint().restore(latest)
-            self.model._initial_epoch_from_backup = int(self._epoch.numpy()) + 1
+        latest = latest_checkpoint(self._chief_dir())
+        if latest is None:
+            return
+        self._checkpoint().restore(latest)
+        epoch, step = (int(v.numpy()) for v in self._position)
+        if step < 0:  # the epoch was over: the next one starts
+            self.model._initial_epoch_from_backup = epoch + 1
+        else:  # fit skips the batches of that epoch the backup has seen
+            self.model._initial_epoch_from_backup = epoch
+            self.model._initial_step_from_backup = step + 1
+
+    def on_epoch_begin(self, epoch, logs=None):
+        self._current_epoch = epoch
+
+    def on_train_batch_end(self, batch, logs=None):
+        if isinstance(self.save_freq, int) and not isinstance(self.save_freq, bool) and \
+                self.save_freq > 0:
+            self._batches_since_backup += 1
+            if self._batches_since_backup >= self.save_freq:
+                self._batches_since_backup = 0
+                self._back_up(self._current_epoch, batch)
 
     def on_epoch_end(self, epoch, logs=None):
+        if self.save_freq == "epoch":
+            self._back_up(epoch, -1)
+
+    def _back_up(self, epoch, step):
+        """Writes ckpt-N, keeping only the newest backup (as TF's manager of one)."""
         checkpoint = self._checkpoint()
-        self._epoch.assign(np.int64(epoch))
-        path = checkpoint.write(os.path.join(self.backup_dir, "chief", "ckpt"))
+        self._position[0].assign(np.int64(epoch))
+        self._position[1].assign(np.int64(step))
+        previous = latest_checkpoint(self._chief_dir())
+        self._saves += 1
+        path = checkpoint.write(os.path.join(self._chief_dir(), f"ckpt-{self._saves}"))
         update_checkpoint_state(os.path.dirname(path), path, [path])
+        if previous is not None and previous != path:
+            for name in os.listdir(self._chief_dir()):
+                if name.startswith(os.path.basename(previous) + "."):
+                    os.remove(os.path.join(self._chief_dir(), name))
 
     def on_train_end(self, logs=None):
         if self.delete_checkpoint:  # the backup goes; `backup_dir` itself stays (as in TF)
-            shutil.rmtree(os.path.join(self.backup_dir, "chief"), ignore_errors=True)
+            shutil.rmtree(self._chief_dir(), ignore_errors=True)
 
 
 class TerminateOnNaN(Callback):

@@ -54,3 +54,41 @@ def test_the_resumed_weights_are_the_backed_up_ones(tmp_path):
 def test_bad_arguments():
     with pytest.raises(ValueError, match="Empty `backup_dir`"):
         tf.keras.callbacks.BackupAndRestore(backup_dir="")
+
+
+def test_backup_every_n_batches_resumes_inside_the_epoch(tmp_path):
+    """save_freq=2: the backup holds the last batch done; the next fit skips the batches of
+    that epoch it has seen (their numbers go on: batch 2, batch 3), as TF's fit does."""
+    class Interrupt(tf.keras.callbacks.Callback):
+        def on_epoch_begin(self, epoch, logs=None):
+            self.epoch = epoch
+
+        def on_train_batch_end(self, batch, logs=None):
+            if self.epoch == 2 and batch == 1:
+                raise RuntimeError("Interrupting!")
+
+    class Seen(tf.keras.callbacks.Callback):
+        def __init__(self):
+            super().__init__()
+            self.batches = []
+
+        def on_train_batch_begin(self, batch, logs=None):
+            self.batches.append((self.epoch, batch))
+
+        def on_epoch_begin(self, epoch, logs=None):
+            self.epoch = epoch
+
+    model = tf.keras.Sequential([tf.keras.layers.Dense(1, kernel_initializer="zeros")])
+    model.compile(tf.keras.optimizers.SGD(0.1), loss="mse")
+    backup = tf.keras.callbacks.BackupAndRestore(str(tmp_path / "backup"), save_freq=2)
+    x, y = np.ones((8, 2)), np.ones((8, 1))
+    with pytest.raises(RuntimeError):
+        model.fit(x, y, epochs=5, batch_size=2, callbacks=[backup, Interrupt()], verbose=0)
+    assert sorted(os.listdir(tmp_path / "backup" / "chief")) == \
+        ["checkpoint", "ckpt-5.data-00000-of-00001", "ckpt-5.index"]
+    seen = Seen()
+    history = model.fit(x, y, epochs=5, batch_size=2, callbacks=[backup, seen], verbose=0)
+    assert seen.batches[:3] == [(2, 2), (2, 3), (3, 0)]
+    assert len(history.history["loss"]) == 3
+    with pytest.raises(ValueError, match="Either `save_freq` or `save_before_preemption`"):
+        tf.keras.callbacks.BackupAndRestore(str(tmp_path / "b"), save_freq=False)

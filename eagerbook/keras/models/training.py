@@ -897,6 +897,8 @@ class Model(Layer):
         cbs.on_train_begin()
         # A BackupAndRestore callback that found a backup resumes after its last epoch.
         initial_epoch = max(initial_epoch, self.__dict__.pop("_initial_epoch_from_backup", 0))
+        # ... and, if it backed up in the middle of that epoch, after its last batch.
+        skip_steps = self.__dict__.pop("_initial_step_from_backup", 0)
         logs = {}
         # As in TF, on_train_end sees the last epoch's logs, validation metrics included.
         epoch_logs = {}
@@ -907,11 +909,14 @@ class Model(Layer):
             cbs.on_epoch_begin(epoch)
             step = -1
             for step, batch in train.epoch_batches():
+                if step < skip_steps:
+                    continue
                 cbs.on_train_batch_begin(step)
                 logs = self.train_step(batch)
                 cbs.on_train_batch_end(step, batch_logs(logs))
                 if self.stop_training:
                     break
+            skip_steps = 0  # (the resumed epoch only)
             if step < 0:
                 if train.exhausted:
                     break
