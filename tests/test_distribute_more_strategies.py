@@ -63,3 +63,10 @@ def test_communication_options():
         tf.distribute.experimental.CommunicationOptions(bytes_per_pack=-1)
     strategy = tf.distribute.MultiWorkerMirroredStrategy(communication_options=options)
     assert strategy.num_replicas_in_sync == 1
+
+
+def test_multi_worker_strategy_class_is_named_as_in_tf():
+    import eagerbook as tf
+    strategy = tf.distribute.MultiWorkerMirroredStrategy()
+    assert type(strategy).__name__ == "CollectiveAllReduceStrategy"
+    assert isinstance(strategy, tf.distribute.MultiWorkerMirroredStrategy)

@@ -484,7 +484,7 @@ def _variable_class_in_scope():
     scope or ``run``, else the usual one (None)."""
     state = _scopes()
     if state.strategies and isinstance(state.strategies[-1],
-                                       (MirroredStrategy, MultiWorkerMirroredStrategy)):
+                                       (MirroredStrategy, CollectiveAllReduceStrategy)):
         return _mirrored_class(state.strategies[-1])
     return None
 
@@ -587,8 +587,9 @@ class CommunicationOptions:
         self.implementation = implementation
 
 
-class MultiWorkerMirroredStrategy(Strategy):
-    """Synchronous training on several machines (TF's CollectiveAllReduceStrategy). eagerbook
+class CollectiveAllReduceStrategy(Strategy):
+    """``tf.distribute.MultiWorkerMirroredStrategy``: synchronous training on several machines
+    (the class is named CollectiveAllReduceStrategy, as in TF). eagerbook
     runs the one machine it is on: a single worker with one CPU replica, as TF does when
     ``TF_CONFIG`` names no cluster. The cluster ``TF_CONFIG`` describes is read (task type and
     id) but no other worker is contacted."""
@@ -596,6 +597,9 @@ class MultiWorkerMirroredStrategy(Strategy):
     def __init__(self, cluster_resolver=None, communication_options=None):
         super().__init__((CPU_DEVICE,))
         self.cluster_resolver = cluster_resolver or TFConfigClusterResolver()
+
+
+MultiWorkerMirroredStrategy = CollectiveAllReduceStrategy
 
 
 class CentralStorageStrategy(Strategy):
