@@ -10,7 +10,6 @@ import numpy as np
 from ..core import context, nest
 from ..core.spec import TensorSpec
 from ..core.tensor import EagerTensor, _from_numpy, convert_to_tensor
-from ..framework.extension_type import ExtensionType, ExtensionTypeSpec
 from ..ops.ragged_ops import RaggedTensor, RaggedTensorSpec
 from ..ops.sparse_ops import SparseTensor, SparseTensorSpec
 
@@ -43,7 +42,7 @@ def normalize(value, lists_are_tuples=False):
         return tuple(normalize(v) for v in value)
     if type(value) is EagerTensor or isinstance(value, (SparseTensor, RaggedTensor)):
         return value   # a sparse or ragged tensor is one component (its spec says which)
-    if isinstance(value, _DATASET_TYPES + (ExtensionType,)):
+    if isinstance(value, _DATASET_TYPES) or is_extension_value(value):
         return value   # a dataset is one component too (Dataset.from_tensors(ds)), and so
         # is an ExtensionType value (its fields are tensors already)
     if value is None:
@@ -87,7 +86,7 @@ def _spec_of_leaf(t):
         return SparseTensorSpec.from_value(t)
     if isinstance(t, RaggedTensor):
         return RaggedTensorSpec.from_value(t)
-    if isinstance(t, ExtensionType):
+    if is_extension_value(t):
         return t._type_spec
     return TensorSpec(t.shape, t.dtype)
 
@@ -118,12 +117,16 @@ def wrap(array):
 # A value of a tf.experimental.ExtensionType is one component of an element (as a RaggedTensor
 # is): its spec is its type's Spec. A BatchableExtensionType also slices, batches and unbatches
 # field by field along the first dimension.
+# (Recognized by their class attributes: tf.data sits below eagerbook.framework, where the
+# ExtensionType classes live, as ops/ragged_ops.py recognizes them.)
 def is_extension_value(value):
-    return isinstance(value, ExtensionType)
+    cls = type(value)
+    return hasattr(cls, "_tf_fields") and hasattr(cls, "Spec") and hasattr(cls, "_type_spec")
 
 
 def is_extension_spec(spec):
-    return isinstance(spec, ExtensionTypeSpec)
+    return getattr(type(spec), "value_type", None) is not None and hasattr(spec, "_fields") \
+        and hasattr(type(spec), "__tf_components__")
 
 
 def extension_parts(value):
@@ -148,7 +151,7 @@ def require_batchable(value):
 def map_extension_spec(spec, fn):
     """`spec` with `fn` applied to every TensorSpec among its fields (nested types too)."""
     def each(field):
-        if isinstance(field, ExtensionTypeSpec):
+        if is_extension_spec(field):
             return map_extension_spec(field, fn)
         if isinstance(field, TensorSpec):
             return fn(field)

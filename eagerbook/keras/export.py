@@ -7,6 +7,7 @@ serves named endpoints: functions traced for an input signature. ``write_out`` s
 ``tf.saved_model.load`` reads the artifact back without any Keras code.
 """
 
+from ..checkpoints import hooks
 from ..core.spec import TensorSpec
 from ..module.module import Module
 
@@ -29,13 +30,14 @@ class ExportArchive:
 
     def add_endpoint(self, name, fn=None, input_signature=None):
         """Serves ``fn`` traced for ``input_signature`` under ``name``."""
-        from ..graph.function import Function, function
+        function = hooks.find("saved_model.function")  # tf.function (keras sits beside it)
+        is_tf_function = hasattr(fn, "get_concrete_function")
         if name in self._endpoints:
             raise ValueError(f"Endpoint name '{name}' is already taken.")
-        if input_signature is None and not isinstance(fn, Function):
+        if input_signature is None and not is_tf_function:
             raise ValueError("You must provide an `input_signature` when adding an endpoint "
                              "whose function is not a `tf.function` with one.")
-        if not isinstance(fn, Function) or input_signature is not None:
+        if not is_tf_function or input_signature is not None:
             fn = function(fn, input_signature=input_signature, autograph=False)
         self._endpoints[name] = fn
         return fn
@@ -46,7 +48,7 @@ class ExportArchive:
 
     def write_out(self, filepath, options=None):
         """Saves the artifact at `filepath` and prints its endpoints."""
-        from ..saved_model.save import save
+        save = hooks.find("saved_model.save")
         if not self._endpoints:
             raise ValueError("No endpoints have been set yet. Call add_endpoint().")
         root = Module()

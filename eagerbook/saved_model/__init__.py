@@ -5,12 +5,16 @@ its Python class. Our own format (JSON + NumPy archives + a checkpoint), never p
 import os
 
 from ..checkpoints import hooks
+from ..graph.function import function as _function
 from .load import load
 from .save import DEFAULT_SERVING_SIGNATURE_DEF_KEY, JSON_FILE, save, write_functions
 
 # Keras saves a subclassed model's traced call with these, and revives it without its class.
 hooks.offer("saved_model.write_functions", write_functions)
 hooks.offer("saved_model.load", load)
+# Keras' ExportArchive traces its endpoints with tf.function and saves them here.
+hooks.offer("saved_model.save", save)
+hooks.offer("saved_model.function", _function)
 
 SERVING = "serve"
 
