@@ -524,9 +524,31 @@ def _sqrt(x):
         return np.sqrt(x)
 
 
+# The backward of sqrt, rsqrt and reciprocal is one op each, as in TF (SqrtGrad, RsqrtGrad,
+# ReciprocalGrad), written in terms of the forward output y. A zero upstream gradient gives
+# zero even where y makes the formula nan or inf (sqrt(0), 1/0): a branch nobody takes
+# contributes nothing, as TF's kernels decide.
+def _zero_where_no_gradient(dy, result):
+    return np.where(dy == 0, np.zeros_like(result), result)
+
+
+@register("SqrtGrad", elementwise=True)
+def _sqrt_grad_op(y, dy):
+    with np.errstate(divide="ignore", invalid="ignore"):
+        # TF's kernel divides 0.5 by y first, then multiplies: the same float32 bits
+        return _zero_where_no_gradient(dy, dy * (y.dtype.type(0.5) / y))
+
+
+@_sqrt_grad_op.gradient
+def _sqrt_grad_op_grad(op, grad):
+    y = op.inputs[0]  # out = 0.5 * dy / y
+    grad_over_y = divide_no_cast(grad, y)
+    return [negative(multiply(grad_over_y, op.outputs[0])), multiply(grad_over_y, 0.5)]
+
+
 @_sqrt.gradient
 def _sqrt_grad(op, dy):
-    return [divide_no_cast(multiply(dy, 0.5), op.outputs[0])]
+    return [execute(_sqrt_grad_op, (op.outputs[0], dy))]
 
 
 def sqrt(x, name=None):
@@ -539,10 +561,22 @@ def _rsqrt(x):
         return 1 / np.sqrt(x)
 
 
+@register("RsqrtGrad", elementwise=True)
+def _rsqrt_grad_op(y, dy):
+    with np.errstate(over="ignore", invalid="ignore"):
+        return _zero_where_no_gradient(dy, y.dtype.type(-0.5) * (dy * y) * (y * y))
+
+
+@_rsqrt_grad_op.gradient
+def _rsqrt_grad_op_grad(op, grad):
+    y, dy = op.inputs  # out = -0.5 * dy * y**3
+    y_grad = multiply(multiply(multiply(grad, -1.5), dy), square(y))
+    return [y_grad, execute(_rsqrt_grad_op, (y, grad))]
+
+
 @_rsqrt.gradient
 def _rsqrt_grad(op, dy):
-    y = op.outputs[0]
-    return [multiply(dy, multiply(pow(y, 3), -0.5))]
+    return [execute(_rsqrt_grad_op, (op.outputs[0], dy))]
 
 
 def rsqrt(x, name=None):
@@ -555,10 +589,22 @@ def _reciprocal(x):
         return np.reciprocal(x)
 
 
+@register("ReciprocalGrad", elementwise=True)
+def _reciprocal_grad_op(y, dy):
+    with np.errstate(over="ignore", invalid="ignore"):
+        return _zero_where_no_gradient(dy, -y * y * dy)
+
+
+@_reciprocal_grad_op.gradient
+def _reciprocal_grad_op_grad(op, grad):
+    y, dy = op.inputs  # out = -dy * y**2
+    y_grad = multiply(multiply(multiply(grad, -2.0), dy), y)
+    return [y_grad, execute(_reciprocal_grad_op, (y, grad))]
+
+
 @_reciprocal.gradient
 def _reciprocal_grad(op, dy):
-    y = op.outputs[0]
-    return [negative(multiply(dy, square(y)))]
+    return [execute(_reciprocal_grad_op, (op.outputs[0], dy))]
 
 
 def reciprocal(x, name=None):
