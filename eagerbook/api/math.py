@@ -6,6 +6,7 @@ from ..ops.linalg_ops import l2_normalize
 from ..ops.manip_ops import (
     add,
     confusion_matrix,
+    divide,
     divide_no_nan,
     multiply_no_nan,
     polyval,
@@ -31,7 +32,6 @@ from ..ops.math_ops import (
     count_nonzero,
     cumprod,
     cumsum,
-    divide,
     equal,
     erf,
     exp,

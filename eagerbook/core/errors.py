@@ -14,13 +14,16 @@ class OpError(Exception):
         # TF's signature is (node_def, op, message); allow OpError("message") too.
         if message == "" and isinstance(node_def, str) and op is None:
             message, node_def = node_def, None
-        super().__init__(message)
+        super().__init__()  # no args, as TF: repr(error) is InvalidArgumentError()
         self.node_def = node_def
         self.op = op
         self.message = message
 
     def __str__(self):
         return self.message
+
+    def __reduce__(self):  # copy and pickle by the constructor's arguments (args is empty)
+        return type(self), (self.node_def, self.op, self.message)
 
 
 class CancelledError(OpError):

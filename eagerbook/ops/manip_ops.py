@@ -351,16 +351,27 @@ def _pair(x, y):
     return x, y
 
 
+def _is_python_value(x):
+    """A number, list or NumPy array (not a tensor, Variable or composite tensor)."""
+    return not is_tensor(x) and not hasattr(type(x), "_as_tensor")
+
+
 def add(x, y, name=None):
-    """``tf.add``: x + y. The ``+`` operator converts a Python number to the tensor's dtype (a
-    TypeError when it cannot: ``1.5 + int_tensor``); TF's AddV2 op converts each argument on
-    its own, so ``tf.add(1.5, int_tensor)`` is the op's dtype-mismatch InvalidArgumentError."""
-    try:
-        return math_ops.add(x, y)
-    except TypeError:
-        if is_tensor(x) == is_tensor(y):  # not one Python value beside a tensor
-            raise
-        return math_ops.add(convert_to_tensor(x), convert_to_tensor(y))
+    """``tf.add``: x + y. TF converts x on its own first (``1`` is int32 whatever y is), then y
+    with x's dtype as a hint, so ``tf.add(1, 2.5)`` and ``tf.add(1, float_tensor)`` are AddV2's
+    dtype-mismatch InvalidArgumentError. (The ``+`` operator differs: ``1 + float_tensor``
+    converts the 1 to the tensor's dtype, ``1.5 + int_tensor`` is a TypeError.)"""
+    if _is_python_value(x):
+        x = convert_to_tensor(x)
+    return math_ops.add(x, y)
+
+
+def divide(x, y, name=None):
+    """``tf.math.divide``: x / y, where a Python x takes y's dtype when y is a tensor (else its
+    own), then the ``/`` rules apply: ``tf.divide(1, 2.5)`` is a TypeError (int32 != float32)."""
+    if _is_python_value(x):
+        x = convert_to_tensor(x, dtype=None if _is_python_value(y) else y.dtype)
+    return math_ops.truediv(x, y)
 
 
 def divide_no_nan(x, y, name=None):

@@ -1,0 +1,69 @@
+"""tf.add and tf.math.divide convert a Python x on its own, as TF; OpError's repr and pickling."""
+
+import copy
+import pickle
+
+import numpy as np
+import pytest
+
+import eagerbook as tf
+
+MISMATCH = "cannot compute AddV2 as input #1(zero-based) was expected to be a int32 tensor"
+
+
+@pytest.mark.parametrize("x, y", [
+    (1, 2.5),
+    (1, tf.constant(2.5)),
+    ([1, 2], [2.5, 1]),
+    (2, tf.Variable(1.0)),
+])
+def test_add_converts_a_python_x_on_its_own(x, y):
+    with pytest.raises(tf.errors.InvalidArgumentError, match=MISMATCH.replace("(", r"\(")
+                       .replace(")", r"\)")):
+        tf.add(x, y)
+
+
+def test_add_of_a_numpy_float64_x_and_a_float32_tensor_is_a_mismatch():
+    with pytest.raises(tf.errors.InvalidArgumentError, match="double tensor but is a float"):
+        tf.math.add(np.array([1.0]), tf.constant([2.0]))
+
+
+def test_add_still_gives_y_x_dtype_as_a_hint():
+    assert tf.add(1.5, 2).dtype == tf.float32
+    assert tf.add(tf.constant(1.5, tf.float64), 2).dtype == tf.float64
+    assert tf.add(tf.Variable(1.0), 2).numpy() == 3.0
+    assert tf.add("a", tf.constant("b")).numpy() == b"ab"
+
+
+def test_the_plus_operator_still_converts_the_python_side_to_the_tensor_dtype():
+    assert (1 + tf.constant(2.5)).numpy() == 3.5
+
+
+def test_add_inside_a_function():
+    assert tf.function(lambda x: tf.add(1, x))(tf.constant(2)).numpy() == 3
+
+
+def test_divide_takes_y_dtype_for_a_python_x():
+    result = tf.divide(1, tf.constant(2.5))
+    assert result.dtype == tf.float32 and np.isclose(result.numpy(), 0.4)
+    assert tf.divide(3, 2).dtype == tf.float64  # both Python ints: int32, divided as float64
+    assert tf.function(lambda x: tf.divide(1, x))(tf.constant(2.0)).numpy() == 0.5
+
+
+def test_divide_of_an_int_and_a_float_is_tfs_type_error():
+    with pytest.raises(TypeError, match=r"`x` and `y` must have the same dtype, got tf.int32 "
+                                        r"!= tf.float32."):
+        tf.math.divide(1, 2.5)
+
+
+def test_op_error_repr_has_no_arguments_as_tf():
+    error = tf.errors.InvalidArgumentError(None, None, "bad")
+    assert repr(error) == "InvalidArgumentError()"
+    assert str(error) == "bad" and error.message == "bad" and error.args == ()
+    assert repr(tf.errors.OpError(None, None, "m", tf.errors.UNKNOWN)) == "OpError()"
+
+
+def test_op_error_copies_and_pickles_with_its_message():
+    error = tf.errors.NotFoundError(None, None, "missing")
+    for clone in (copy.copy(error), pickle.loads(pickle.dumps(error))):
+        assert type(clone) is tf.errors.NotFoundError and str(clone) == "missing"
