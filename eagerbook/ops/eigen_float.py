@@ -10,6 +10,9 @@ float32's smallest normal number comes out as 0, and such an input is read as 0 
 path.
 """
 
+import ctypes
+import ctypes.util
+
 import numpy as np
 
 _F = np.float32
@@ -36,9 +39,30 @@ def _by_packets(x, packet_fn, tail_fn):
     whole = flat.size // _PACKET * _PACKET
     out = np.empty_like(flat)
     with np.errstate(over="ignore", invalid="ignore", divide="ignore", under="ignore"):
-        out[:whole] = packet_fn(_flush_denormals(flat[:whole]))
-        out[whole:] = tail_fn(flat[whole:])
+        # (each path only when it has values: on an empty array a packet function still costs
+        # its dozens of NumPy calls, most of a small tensor's time)
+        if whole:
+            out[:whole] = packet_fn(_flush_denormals(flat[:whole]))
+        if whole < flat.size:
+            out[whole:] = tail_fn(flat[whole:])
     return _flush_denormals(out).reshape(x.shape)
+
+
+def _c_library_function(name, fallback):
+    """The C library's float32 function `name` (libm's log1pf, ...), applied value by value to
+    the few values of a tail: TF's scalar path calls it, and for log1pf, expm1f, logf, sinf and
+    cosf it is not always the correctly rounded value (float64, rounded once: `fallback`, used
+    where no C library can be loaded)."""
+    try:
+        function = getattr(ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6"), name)
+    except (OSError, AttributeError, TypeError):
+        return fallback
+    function.restype = ctypes.c_float
+    function.argtypes = [ctypes.c_float]
+
+    def tail(x):
+        return np.array([function(value) for value in x.tolist()], _F)
+    return tail
 
 
 def _expf(x):
@@ -161,10 +185,13 @@ def _packet_log(x):
     return np.where((x < 0) | np.isnan(x), _F(np.nan), y)
 
 
+_c_logf = _c_library_function("logf", lambda v: np.log(v.astype(np.float64)).astype(_F))
+
+
 def _logf(x):
     """The C library's logf. It scales a denormal input up by 2**23 first, which TF's
     flush-to-zero mode turns into 0: every positive denormal gets log(2**-150)."""
-    y = np.log(x.astype(np.float64)).astype(_F)
+    y = _c_logf(x)
     return np.where((x > 0) & (x < _TINY), _F(-150 * np.log(2)), y)
 
 
@@ -283,16 +310,18 @@ def _packet_sin_or_cos(x, sine):
     return np.where(negative, -out, out)
 
 
+_sinf = _c_library_function("sinf", lambda v: np.sin(v.astype(np.float64)).astype(_F))
+_cosf = _c_library_function("cosf", lambda v: np.cos(v.astype(np.float64)).astype(_F))
+
+
 def sin(x):
     """float32 sin of an array, value for value as TF's CPU kernel gives it."""
-    return _by_packets(x, lambda v: _packet_sin_or_cos(v, True),
-                       lambda v: np.sin(v.astype(np.float64)).astype(_F))
+    return _by_packets(x, lambda v: _packet_sin_or_cos(v, True), _sinf)
 
 
 def cos(x):
     """float32 cos of an array, value for value as TF's CPU kernel gives it."""
-    return _by_packets(x, lambda v: _packet_sin_or_cos(v, False),
-                       lambda v: np.cos(v.astype(np.float64)).astype(_F))
+    return _by_packets(x, lambda v: _packet_sin_or_cos(v, False), _cosf)
 
 
 # --- log1p, expm1, softplus --------------------------------------------------------------------
@@ -304,13 +333,12 @@ def _packet_log1p(x):
     return np.where((xp1 == _F(1.0)) | (xp1 == log_xp1), x, corrected)
 
 
-def _log1pf(x):
-    return np.log1p(x.astype(np.float64)).astype(_F)
+_log1pf = _c_library_function("log1pf", lambda v: np.log1p(v.astype(np.float64)).astype(_F))
 
 
 def log1p(x):
-    """float32 log1p of an array as TF's CPU kernel gives it (the C library's log1pf after the
-    last whole packet is matched to its correctly rounded value: it can differ by an ulp)."""
+    """float32 log1p of an array as TF's CPU kernel gives it (after the last whole packet, the
+    C library's log1pf)."""
     return _by_packets(x, _packet_log1p, _log1pf)
 
 
@@ -323,9 +351,12 @@ def _packet_expm1(x):
     return np.where(u == _F(1.0), x, np.where(u_minus_1 == _F(-1.0), _F(-1.0), out))
 
 
+_expm1f = _c_library_function("expm1f", lambda v: np.expm1(v.astype(np.float64)).astype(_F))
+
+
 def expm1(x):
     """float32 expm1 of an array as TF's CPU kernel gives it (see log1p for the last values)."""
-    return _by_packets(x, _packet_expm1, lambda v: np.expm1(v.astype(np.float64)).astype(_F))
+    return _by_packets(x, _packet_expm1, _expm1f)
 
 
 _SOFTPLUS_THRESHOLD = _F(np.log(np.finfo(np.float32).eps) + 2)  # about -13.94

@@ -1,0 +1,48 @@
+"""float32 values after the last whole packet of 8 come from the C library, as in TF's kernels.
+
+The values below are TF's (glibc's log1pf, expm1f, logf, sinf, cosf), which differ in the
+last bit from the correctly rounded ones eagerbook computed before."""
+
+import ctypes.util
+import sys
+
+import numpy as np
+import pytest
+
+import eagerbook as tf
+
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux")
+                                or ctypes.util.find_library("m") is None,
+                                reason="the expected bits are those of the GNU C library")
+
+
+def test_log1p_tail_matches_tf():
+    value = tf.math.log1p(tf.constant([0.1353352814912796])).numpy()[0]
+    assert value == np.float32(0.12692800164222717)
+
+
+def test_log_sigmoid_and_softplus_of_a_few_values_match_tf():
+    x = tf.constant([2.0, -2.0, 0.5, 3.0])
+    np.testing.assert_array_equal(
+        tf.math.log_sigmoid(x).numpy(),
+        np.array([-0.12692800164222717, -2.1269280910491943, -0.4740769863128662,
+                  -0.04858735203742981], np.float32))
+
+
+def test_tail_equals_the_c_library_value_by_value():
+    libm = ctypes.CDLL(ctypes.util.find_library("m"))
+    x = np.linspace(-0.9, 5.0, 7).astype(np.float32)
+    for name, fn in [("log1pf", tf.math.log1p), ("expm1f", tf.math.expm1), ("sinf", tf.sin),
+                     ("cosf", tf.cos), ("logf", lambda v: tf.math.log(tf.abs(v)))]:
+        c_function = getattr(libm, name)
+        c_function.restype, c_function.argtypes = ctypes.c_float, [ctypes.c_float]
+        inputs = np.abs(x) if name == "logf" else x
+        expected = np.array([c_function(float(v)) for v in inputs], np.float32)
+        np.testing.assert_array_equal(fn(tf.constant(x)).numpy(), expected, err_msg=name)
+
+
+def test_whole_packets_and_tail_together():
+    x = np.linspace(0.1, 3.0, 11).astype(np.float32)  # one packet of 8, then 3 values
+    whole = tf.math.log1p(tf.constant(x)).numpy()
+    np.testing.assert_array_equal(whole[8:], tf.math.log1p(tf.constant(x[8:])).numpy())
+    np.testing.assert_allclose(whole, np.log1p(x), rtol=1e-6)
