@@ -124,7 +124,10 @@ def test_complex_numbers():
     assert tf.abs(z).dtype == tf.float32
     np.testing.assert_allclose(tf.abs(z).numpy(), [10 ** 0.5, 20 ** 0.5], rtol=1e-6)
     assert (z * z).numpy().tolist() == [-8 + 6j, -12 - 16j]
-    assert tf.complex(tf.constant(1.0, tf.float64), 2.0).dtype == tf.complex128
+    assert tf.complex(tf.constant(1.0, tf.float64), tf.constant(2.0, tf.float64)).dtype \
+        == tf.complex128
+    with pytest.raises(TypeError, match="incorrect types: float64 float32"):
+        tf.complex(tf.constant(1.0, tf.float64), 2.0)  # TF converts 2.0 on its own: float32
     assert tf.math.real(tf.constant([1.5])).numpy().tolist() == [1.5]
     with pytest.raises(TypeError):
         tf.complex(tf.constant(1.0), tf.constant(1.0, tf.float64))

@@ -67,3 +67,68 @@ def test_op_error_copies_and_pickles_with_its_message():
     error = tf.errors.NotFoundError(None, None, "missing")
     for clone in (copy.copy(error), pickle.loads(pickle.dumps(error))):
         assert type(clone) is tf.errors.NotFoundError and str(clone) == "missing"
+
+
+@pytest.mark.parametrize("equation, shapes, message", [
+    ("ij,jk->ik", ([2, 3], [4, 2]),
+     "Expected dimension 3 at axis 0 of the input shaped [4,2] but got dimension 4"),
+    ("ij,kj->ik", ([2, 2], [3, 3]),
+     "Expected dimension 2 at axis 1 of the input shaped [3,3] but got dimension 3"),
+    ("ii->i", ([2, 3],), "Expected dimension 2 at axis 1 of the input shaped [2,3] but got "
+                         "dimension 3"),
+    ("...ij,...jk->...ik", ([2, 2, 3], [2, 4, 2]),
+     "Expected dimension 3 at axis 1 of the input shaped [2,4,2] but got dimension 4"),
+])
+def test_einsum_dimension_mismatch_message(equation, shapes, message):
+    with pytest.raises(tf.errors.InvalidArgumentError) as info:
+        tf.einsum(equation, *[tf.ones(s) for s in shapes])
+    assert info.value.message.startswith(message + " [Op:")
+
+
+@pytest.mark.parametrize("value, dtype, message", [
+    (np.array([1, 2, 3], np.uint8), tf.uint16, "Cannot bitcast from 4 to 17"),
+    (np.array([[1, 2, 3]], np.uint8), tf.int32, "Cannot bitcast from 4 to 3"),
+    (np.uint8(1), tf.uint16, "Cannot bitcast from 4 to 17"),
+])
+def test_bitcast_size_errors_name_the_dtype_numbers(value, dtype, message):
+    with pytest.raises(tf.errors.InvalidArgumentError) as info:
+        tf.bitcast(tf.constant(value), dtype)
+    assert info.value.message.startswith(message + " [Op:")
+
+
+def test_bitcast_refuses_strings_and_bools():
+    with pytest.raises(tf.errors.InvalidArgumentError, match="attr 'T' of string"):
+        tf.bitcast(tf.constant(["a"]), tf.uint8)
+    with pytest.raises(tf.errors.InvalidArgumentError, match="attr 'type' of bool"):
+        tf.bitcast(tf.constant([1.0]), tf.bool)
+    assert tf.bitcast(tf.constant([1.0]), tf.uint8).numpy().tolist() == [[0, 0, 128, 63]]
+
+
+def test_complex_keeps_the_sign_of_zero_parts():
+    assert repr(tf.complex(1.0, -0.0)) == \
+        "<tf.Tensor: shape=(), dtype=complex64, numpy=(1-0j)>"
+    z = tf.complex([1.0, -0.0], [-0.0, 0.0]).numpy()
+    assert np.signbit(z.imag).tolist() == [True, False]
+    assert np.signbit(z.real).tolist() == [False, True]
+
+
+def test_complex_converts_each_part_on_its_own():
+    with pytest.raises(TypeError, match=r"The `real` and `imag` components have incorrect "
+                                        r"types: float32 int32\."):
+        tf.complex(1.0, 2)
+
+
+def test_compat_v1_tf_record_iterator(tmp_path):
+    path = str(tmp_path / "a.tfrecord")
+    with tf.io.TFRecordWriter(path) as writer:
+        writer.write(b"abc")
+        writer.write(b"de")
+    assert list(tf.compat.v1.io.tf_record_iterator(path)) == [b"abc", b"de"]
+    assert list(tf.compat.v1.python_io.tf_record_iterator(path)) == [b"abc", b"de"]
+    zlib_options = tf.io.TFRecordOptions(compression_type="ZLIB")
+    with tf.io.TFRecordWriter(path + ".z", zlib_options) as writer:
+        writer.write(b"xyz")
+    assert list(tf.compat.v1.io.tf_record_iterator(path + ".z", zlib_options)) == [b"xyz"]
+    with pytest.raises(tf.errors.NotFoundError):
+        list(tf.compat.v1.io.tf_record_iterator(str(tmp_path / "missing")))
+    assert tf.compat.v1.io.decode_raw(tf.constant(b"\x01"), tf.uint8).numpy().tolist() == [1]

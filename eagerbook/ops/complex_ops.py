@@ -16,16 +16,21 @@ _COMPLEX_OF = {dtypes.float32: dtypes.complex64, dtypes.float64: dtypes.complex1
 
 @register("Complex", elementwise=True)
 def _complex(real, imag, Tout):
-    return (real + 1j * imag).astype(Tout._np)
+    # Parts set one by one: real + 1j * imag would turn an imaginary -0.0 into +0.0
+    real, imag = np.broadcast_arrays(real, imag)
+    out = np.empty(real.shape, Tout._np)
+    out.real, out.imag = real, imag
+    return out
 
 
 def complex(real, imag, name=None):  # noqa: A001 - TF's public name
     """``real + imag * 1j`` elementwise: float32 -> complex64, float64 -> complex128."""
     real = convert_to_tensor(real)
-    imag = convert_to_tensor(imag, dtype_hint=real.dtype)
+    imag = convert_to_tensor(imag)  # on its own, as TF: a Python float is float32
     if real.dtype is not imag.dtype or real.dtype not in _COMPLEX_OF:
-        raise TypeError(f"real and imag must be float32 or float64 tensors of one dtype, got "
-                        f"{real.dtype.name} and {imag.dtype.name}")
+        raise TypeError(f"The `real` and `imag` components have incorrect types: "
+                        f"{real.dtype.name} {imag.dtype.name}. They must be consistent, and one "
+                        f"of [tf.float32, tf.float64]")
     return execute(_complex, (real, imag), {"Tout": _COMPLEX_OF[real.dtype]})
 
 

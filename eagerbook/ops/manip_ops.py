@@ -18,6 +18,7 @@ from .indexed_slices import IndexedSlices
 from .registry import execute, invalid_argument, register
 from .shape_rules import dims_text, known_value
 from .support import as_tensor
+from .support import dtype_error as support_dtype_error
 
 
 # --- array manipulation -------------------------------------------------------------------------
@@ -236,13 +237,23 @@ def _bitcast(x, type):  # noqa: A002 - TF's attribute name
     return out.reshape(x.shape)
 
 
+# TF's Bitcast takes (and makes) numbers only: no bool, string or resource
+_BITCAST_TYPES = ("bfloat16 float16 float32 float64 int64 int32 uint8 uint16 uint32 uint64 int8 "
+                  "int16 complex64 complex128 qint8 quint8 qint16 quint16 qint32").split()
+
+
 def bitcast(input, type, name=None):
     """Reinterprets the bytes of `input` as `type` (no conversion of values)."""
     x = as_tensor(input)
     type = dtypes.as_dtype(type)
-    if x.dtype.size < type.size and (not x.shape or x.shape[-1] != type.size // x.dtype.size):
-        raise invalid_argument("Bitcast", f"Cannot bitcast from {x.dtype.name} to "
-                                          f"{type.name}: shape {list(x.shape)}")
+    for attr, dtype in (("T", x.dtype), ("type", type)):
+        if dtype.name not in _BITCAST_TYPES:
+            raise support_dtype_error("Bitcast", dtype, _BITCAST_TYPES, "input", attr)
+    if x.dtype.size < type.size and (x.shape.rank == 0
+                                     or x.shape[-1] != type.size // x.dtype.size):
+        # (TF names the two dtypes by their DataType numbers here)
+        raise invalid_argument("Bitcast", f"Cannot bitcast from {x.dtype.as_datatype_enum} to "
+                                          f"{type.as_datatype_enum}")
     return execute(_bitcast, (x,), {"type": type})
 
 

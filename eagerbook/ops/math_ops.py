@@ -1873,13 +1873,17 @@ def einsum(equation, *inputs, **kwargs):
     for term, t in zip(ins, tensors):
         labels = _einsum_terms(term)
         n_ell = t.ndim - sum(lab != "..." for lab in labels)
-        for lab in labels:
+        axis = 0
+        for lab in labels:  # each label's size must agree across inputs and within one
             if lab == "...":
+                axis += n_ell
                 continue
-            d = t.shape[_labels_axis(labels, lab, n_ell)]
+            d = t.shape[axis]
             if d is not None and sizes.setdefault(lab, d) != d:
+                shape = ",".join(str(n) for n in t.shape)
                 raise invalid_argument(
-                    "Einsum", f"Expected dimension {sizes[lab]} for subscript {lab!r} but got "
-                              f"{d} in input of shape {list(t.shape)} (equation {equation!r})")
+                    "Einsum", f"Expected dimension {sizes[lab]} at axis {axis} of the input "
+                              f"shaped [{shape}] but got dimension {d}")
+            axis += 1
     explicit = ",".join(ins) + "->" + out
     return execute(_einsum, tuple(tensors), {"equation": explicit})

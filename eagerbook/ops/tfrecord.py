@@ -134,3 +134,15 @@ class TFRecordWriter:
 
     def __exit__(self, *exc):
         self.close()
+
+
+def tf_record_iterator(path, options=None):
+    """``tf.compat.v1.io.tf_record_iterator``: TF 1's reader, the records of one file as
+    bytes (TF 2 reads them with ``tf.data.TFRecordDataset``)."""
+    path = str(path)
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except FileNotFoundError:
+        raise errors.NotFoundError(None, None, f"{path}; No such file or directory") from None
+    yield from read_records(decompress(data, compression_of(options)), path)

@@ -35,12 +35,13 @@ from ...graph.session import (
     variables_initializer,
 )
 from ...graph.wrap_function import wrap_function
-from ...ops import ragged_ops
+from ...ops import ragged_ops, tfrecord
 from ...ops.logging_ops import print_v1 as Print  # noqa: N812 (TF's name)
 from ...ops.math_ops import cast, log
 from ...ops.random_ops import random_normal, random_shuffle, random_uniform
 from ...ops.random_ops import set_seed as set_random_seed
 from ...ops.script_ops import numpy_function
+from .. import io as _io_module
 from .. import layers as _layers_module
 from .. import train as _train_module
 from ..queue import FIFOQueue, QueueBase
@@ -211,6 +212,12 @@ globals().update(v1_renames.NAMES)
 layers = _Namespace(lambda: _layers_module, **{
     name: getattr(v1_layers, name) for name in ("dense", "conv2d", "flatten", "dropout",
                                                 "max_pooling2d", "average_pooling2d")})
+
+# tf.compat.v1.io: TF 2's tf.io and TF 1's record reader; tf.compat.v1.python_io, its older home
+io = _Namespace(lambda: _io_module, tf_record_iterator=tfrecord.tf_record_iterator)
+python_io = types.SimpleNamespace(
+    tf_record_iterator=tfrecord.tf_record_iterator, TFRecordWriter=tfrecord.TFRecordWriter,
+    TFRecordOptions=tfrecord.TFRecordOptions)
 
 # tf.compat.v1.train: TF 2's tf.train, TF 1.x's optimizers, its global step and its Saver
 train = _Namespace(lambda: _train_module, **{
