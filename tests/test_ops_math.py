@@ -202,7 +202,8 @@ def test_einsum_matches_numpy(equation, shapes):
 def test_einsum_dtypes_and_errors():
     out = m.einsum("i,i->", constant([1, 2]), constant([3, 4]))
     assert out.dtype == dtypes.int32 and out.numpy() == 11
-    with pytest.raises(InvalidArgumentError, match="Expected dimension 3 at axis 0 of the input shaped"):
+    with pytest.raises(InvalidArgumentError,
+                       match="Expected dimension 3 at axis 0 of the input shaped"):
         m.einsum("ij,jk->ik", np.zeros((2, 3)), np.zeros((4, 5)))
     with pytest.raises(InvalidArgumentError, match="does not appear in any input"):
         m.einsum("ij->k", np.zeros((2, 3)))

@@ -5,7 +5,9 @@ Each entry runs the public function that runs the op (``tf.raw_ops.AddV2(x=a, y=
 function in snake case. Only ops that TF's docs and common programs call are listed here.
 """
 
+import collections as _collections
 import re as _re
+import sys as _sys
 
 from ..ops import array_ops as _array
 from ..ops import math_ops as _math
@@ -106,6 +108,156 @@ _OPS = {
     "ArgMin": lambda input, dimension, output_type=None: _math.argmin(
         input, dimension, output_type=output_type or "int64"),
 }
+
+
+
+def _tf():
+    """The public API (run at call time: this module is imported while the package loads)."""
+    return _sys.modules[__name__.rsplit(".", 2)[0]]
+
+
+def _unary(path):
+    """A one-input op `x` that runs the public function at `path` ("math.floor")."""
+    def run(x):
+        fn = _tf()
+        for part in path.split("."):
+            fn = getattr(fn, part)
+        return fn(x)
+    return run
+
+
+def _binary(path):
+    def run(x, y):
+        fn = _tf()
+        for part in path.split("."):
+            fn = getattr(fn, part)
+        return fn(x, y)
+    return run
+
+
+# Ops with several outputs return a named tuple, as TF's raw ops do
+_TopKV2 = _collections.namedtuple("TopKV2", ["values", "indices"])
+_Unique = _collections.namedtuple("Unique", ["y", "idx"])
+_Qr = _collections.namedtuple("Qr", ["q", "r"])
+_Svd = _collections.namedtuple("Svd", ["s", "u", "v"])
+_SoftmaxXent = _collections.namedtuple("SoftmaxCrossEntropyWithLogits", ["loss", "backprop"])
+
+
+def _softmax_cross_entropy(features, labels):
+    tf = _tf()
+    loss = tf.nn.softmax_cross_entropy_with_logits(labels=labels, logits=features)
+    return _SoftmaxXent(loss, tf.nn.softmax(features) - labels)
+
+
+def _select(condition, x, y):
+    """TF 1's Select: a vector condition beside matrices picks whole rows."""
+    tf = _tf()
+    condition, x = tf.convert_to_tensor(condition), tf.convert_to_tensor(x)
+    if condition.shape.rank == 1 and x.shape.rank > 1:
+        condition = tf.reshape(condition, [-1] + [1] * (x.shape.rank - 1))
+    return tf.where(condition, x, y)
+
+
+def _svd(input, compute_uv=True, full_matrices=False):  # noqa: A002 - TF's argument name
+    tf = _tf()
+    if not compute_uv:  # (TF's u and v are then empty)
+        empty = tf.zeros([0], input.dtype if tf.is_tensor(input) else tf.float32)
+        return _Svd(tf.linalg.svd(input, compute_uv=False), empty, empty)
+    return _Svd(*tf.linalg.svd(input, full_matrices=full_matrices))
+
+
+_OPS.update({
+    # comparisons and logic
+    "Less": _binary("math.less"), "LessEqual": _binary("math.less_equal"),
+    "Greater": _binary("math.greater"), "GreaterEqual": _binary("math.greater_equal"),
+    "Equal": lambda x, y, incompatible_shape_error=True: _tf().math.equal(x, y),
+    "NotEqual": lambda x, y, incompatible_shape_error=True: _tf().math.not_equal(x, y),
+    "LogicalAnd": _binary("math.logical_and"), "LogicalOr": _binary("math.logical_or"),
+    "LogicalNot": _unary("math.logical_not"),
+    "BitwiseAnd": _binary("bitwise.bitwise_and"), "BitwiseOr": _binary("bitwise.bitwise_or"),
+    "BitwiseXor": _binary("bitwise.bitwise_xor"), "Invert": _unary("bitwise.invert"),
+    # more element-wise math
+    "Floor": _unary("math.floor"), "Ceil": _unary("math.ceil"), "Round": _unary("math.round"),
+    "Rint": _unary("math.rint"), "Sign": _unary("math.sign"), "Rsqrt": _unary("math.rsqrt"),
+    "Reciprocal": _unary("math.reciprocal"), "Tan": _unary("math.tan"),
+    "Atan": _unary("math.atan"), "Asin": _unary("math.asin"), "Acos": _unary("math.acos"),
+    "Sinh": _unary("math.sinh"), "Cosh": _unary("math.cosh"), "Erf": _unary("math.erf"),
+    "Erfc": _unary("math.erfc"), "Lgamma": _unary("math.lgamma"),
+    "Digamma": _unary("math.digamma"), "Log1p": _unary("math.log1p"),
+    "Expm1": _unary("math.expm1"), "IsNan": _unary("math.is_nan"),
+    "IsInf": _unary("math.is_inf"), "IsFinite": _unary("math.is_finite"),
+    "Atan2": lambda y, x: _tf().math.atan2(y, x),
+    "DivNoNan": _binary("math.divide_no_nan"), "MulNoNan": _binary("math.multiply_no_nan"),
+    "Xlogy": _binary("math.xlogy"), "Xdivy": _binary("math.xdivy"),
+    "TruncateDiv": _binary("truncatediv"), "TruncateMod": _binary("truncatemod"),
+    "AddN": lambda inputs: _tf().math.add_n(inputs),
+    "ClipByValue": lambda t, clip_value_min, clip_value_max: _tf().clip_by_value(
+        t, clip_value_min, clip_value_max),
+    "Conj": lambda input: _tf().math.conj(input),
+    "Real": lambda input, Tout=None: _tf().math.real(input),  # noqa: N803 - TF's attr name
+    "Imag": lambda input, Tout=None: _tf().math.imag(input),  # noqa: N803 - TF's attr name
+    "Angle": lambda input, Tout=None: _tf().math.angle(input),  # noqa: N803 - TF's attr
+    "Complex": lambda real, imag, Tout=None: _tf().complex(real, imag),  # noqa: N803 - (as Real)
+    "InvertPermutation": lambda x: _tf().math.invert_permutation(x),
+    "Cumsum": lambda x, axis, exclusive=False, reverse=False: _tf().math.cumsum(
+        x, axis, exclusive=exclusive, reverse=reverse),
+    "Cumprod": lambda x, axis, exclusive=False, reverse=False: _tf().math.cumprod(
+        x, axis, exclusive=exclusive, reverse=reverse),
+    # activations
+    "Relu6": lambda features: _tf().nn.relu6(features),
+    "Elu": lambda features: _tf().nn.elu(features),
+    "Selu": lambda features: _tf().nn.selu(features),
+    "Softplus": lambda features: _tf().math.softplus(features),
+    "Softsign": lambda features: _tf().math.softsign(features),
+    "LeakyRelu": lambda features, alpha=0.2: _tf().nn.leaky_relu(features, alpha),
+    "BiasAdd": lambda value, bias, data_format="NHWC": _tf().nn.bias_add(
+        value, bias, data_format=data_format),
+    "L2Loss": lambda t: _tf().nn.l2_loss(t),
+    "SoftmaxCrossEntropyWithLogits": _softmax_cross_entropy,
+    # selection and arrangement
+    "Select": lambda condition, x, y: _select(condition, x, y),
+    "SelectV2": lambda condition, t, e: _tf().where(condition, t, e),
+    "GatherV2": lambda params, indices, axis, batch_dims=0: _tf().gather(
+        params, indices, axis=axis, batch_dims=batch_dims),
+    "GatherNd": lambda params, indices: _tf().gather_nd(params, indices),
+    "OneHot": lambda indices, depth, on_value, off_value, axis=-1: _tf().one_hot(
+        indices, depth, on_value=on_value, off_value=off_value, axis=axis),
+    "Pad": lambda input, paddings: _tf().pad(input, paddings),
+    "PadV2": lambda input, paddings, constant_values: _tf().pad(
+        input, paddings, constant_values=constant_values),
+    "MirrorPad": lambda input, paddings, mode: _tf().pad(input, paddings, mode=mode),
+    "Slice": lambda input, begin, size: _tf().slice(input, begin, size),
+    "ReverseV2": lambda tensor, axis: _tf().reverse(tensor, axis),
+    "BroadcastTo": lambda input, shape: _tf().broadcast_to(input, shape),
+    "Bitcast": lambda input, type: _tf().bitcast(input, type),  # noqa: A006 - TF's attr name
+    "Einsum": lambda inputs, equation: _tf().einsum(equation, *inputs),
+    "TopKV2": lambda input, k, sorted=True: _TopKV2(*_tf().math.top_k(input, k, sorted=sorted)),
+    "Unique": lambda x, out_idx=None: _Unique(*_tf().unique(x, out_idx=out_idx or "int32")),
+    "StopGradient": lambda input: _tf().stop_gradient(input),
+    # linear algebra
+    "MatrixInverse": lambda input, adjoint=False: _tf().linalg.inv(input, adjoint=adjoint),
+    "MatrixDeterminant": lambda input: _tf().linalg.det(input),
+    "Cholesky": lambda input: _tf().linalg.cholesky(input),
+    "Qr": lambda input, full_matrices=False: _Qr(*_tf().linalg.qr(input, full_matrices)),
+    "Svd": _svd,
+    # strings and files
+    "StringJoin": lambda inputs, separator="": _tf().strings.join(inputs, separator=separator),
+    "StringLength": lambda input, unit="BYTE": _tf().strings.length(input, unit=unit),
+    "StringUpper": lambda input, encoding="": _tf().strings.upper(input, encoding=encoding),
+    "StringLower": lambda input, encoding="": _tf().strings.lower(input, encoding=encoding),
+    "RegexReplace": lambda input, pattern, rewrite, replace_global=True:
+        _tf().strings.regex_replace(input, pattern, rewrite, replace_global=replace_global),
+    "StaticRegexReplace": lambda input, pattern, rewrite, replace_global=True:
+        _tf().strings.regex_replace(input, pattern, rewrite, replace_global=replace_global),
+    "StringToNumber": lambda string_tensor, out_type=None: _tf().strings.to_number(
+        string_tensor, out_type=out_type or "float32"),
+    "Substr": lambda input, pos, len, unit="BYTE": _tf().strings.substr(  # noqa: A006 - TF's
+        input, pos, len, unit=unit),
+    "EncodeBase64": lambda input, pad=False: _tf().io.encode_base64(input, pad=pad),
+    "DecodeBase64": lambda input: _tf().io.decode_base64(input),
+    "ReadFile": lambda filename: _tf().io.read_file(filename),
+    "WriteFile": lambda filename, contents: _tf().io.write_file(filename, contents),
+})
 
 globals().update({_name: _raw_op(_name, _fn) for _name, _fn in _OPS.items()})
 
