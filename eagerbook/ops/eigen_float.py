@@ -61,7 +61,8 @@ def _c_library_function(name, fallback):
     function.argtypes = [ctypes.c_float]
 
     def tail(x):
-        return np.array([function(value) for value in x.tolist()], _F)
+        x = np.asarray(x, _F)  # (a scalar too)
+        return np.array([function(value) for value in x.ravel().tolist()], _F).reshape(x.shape)
     return tail
 
 
