@@ -47,7 +47,9 @@ def test_distributions_shapes_dtypes_and_ranges():
     b = g.binomial([2000], counts=10.0, probs=0.3)
     assert b.dtype == tf.int32 and abs(b.numpy().mean() - 3.0) < 0.2
     assert g.make_seeds(4).shape == (2, 4)
-    with pytest.raises(ValueError, match="minval and maxval must be both"):
+    with pytest.raises(ValueError, match=r"For integer dtype <dtype: 'int32'>, minval and "
+                                         r"maxval must be both `None` or both non-`None`; got "
+                                         r"minval=0 and maxval=None$"):
         g.uniform([2], dtype=tf.int32)
     with pytest.raises(TypeError):
         g.normal([2], dtype=tf.int32)
@@ -142,7 +144,8 @@ def test_stateless_seed_errors_as_tf():
         tf.random.stateless_normal([2], seed=[1])
     with pytest.raises(TypeError):
         tf.random.stateless_normal([2], seed=[1.0, 2.0])
-    with pytest.raises(ValueError, match="minval and maxval must be both"):
+    with pytest.raises(ValueError, match=r"For integer `dtype` argument <dtype: 'int32'>, "
+                                         r"argument `minval` and `maxval` must be both None"):
         tf.random.stateless_uniform([2], seed=[1, 2], maxval=3, minval=None, dtype=tf.int32)
 
 

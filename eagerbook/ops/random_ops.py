@@ -691,9 +691,9 @@ def _uniform_from(key, counter, shape, minval, maxval, dtype, alg, both_or_none)
     attrs = _stateless_attrs(shape, dtype, alg, "StatelessRandomUniformV2")
     if dtype.is_integer:
         if both_or_none and (minval is None) != (maxval is None):
-            raise ValueError(f"For integer dtype {dtype!r}, minval and maxval must be both "
-                             f"`None` or both non-`None`; got minval={minval} and "
-                             f"maxval={maxval}.")
+            raise ValueError(f"For integer `dtype` argument {dtype}, argument `minval` and "
+                             f"`maxval` must be both None or not None. Got `minval`={minval} "
+                             f"and `maxval`={maxval}.")
         if minval is None:
             if dtype not in (dtypes.int32, dtypes.int64, dtypes.uint32, dtypes.uint64):
                 raise TypeError(f"Value passed to parameter 'dtype' has DataType {dtype.name} "
@@ -1087,9 +1087,9 @@ class Generator:
         full range)."""
         dtype = dtypes.as_dtype(dtype)
         if dtype.is_integer and (minval is None) != (maxval is None):
-            raise ValueError(f"For integer dtype {dtype!r}, minval and maxval must be both "
+            raise ValueError(f"For integer dtype {dtype}, minval and maxval must be both "
                              f"`None` or both non-`None`; got minval={minval} and "
-                             f"maxval={maxval}.")
+                             f"maxval={maxval}")
         _stateless_attrs(shape, dtype, self._alg, "StatelessRandomUniformV2")  # check first
         key, counter = self._key_counter(shape)
         return _uniform_from(key, counter, shape, minval, maxval, dtype, self._alg,
