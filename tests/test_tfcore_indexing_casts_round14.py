@@ -98,5 +98,7 @@ def test_tf_add_converts_a_python_number_by_itself_as_addv2_does():
     # the operator keeps TF's conversion to the tensor's dtype, and numbers that fit still add
     with pytest.raises(TypeError, match="Cannot convert 1.5 to EagerTensor of dtype int32"):
         1.5 + ints
-    np.testing.assert_array_equal(tf.add(1, tf.constant([1.5])).numpy(), [2.5])
+    with pytest.raises(tf.errors.InvalidArgumentError, match="expected to be a int32 tensor"):
+        tf.add(1, tf.constant([1.5]))  # TF converts the 1 on its own: int32
+    np.testing.assert_array_equal(tf.add(1.0, tf.constant([1.5])).numpy(), [2.5])
     np.testing.assert_array_equal(tf.add(ints, 1).numpy(), [2, 3])
