@@ -12,6 +12,7 @@ import numpy as np
 
 from ..core import dtypes
 from ..core.tensor import Tensor
+from . import eigen_lu
 from .array_ops import expand_dims, eye, reshape, shape, transpose
 from .array_ops import matrix_diag as diag
 from .array_ops import matrix_diag_part as diag_part
@@ -221,6 +222,8 @@ def _check_square(x, op_name):
                                                        lambda d, a: _determinant(d, a)[:1]))
 def _det(x):
     _check_square(x, "MatrixDeterminant")
+    if eigen_lu.applies(x) and x.shape[-1] <= eigen_lu.MAX_DETERMINANT_ROWS:
+        return eigen_lu.determinant(x)  # TF's float32 rounding (eigen_lu.py)
     return np.asarray(np.linalg.det(x), dtype=x.dtype)
 
 
@@ -244,6 +247,11 @@ def _inv(x, adjoint):
     _check_square(x, "MatrixInverse")
     if adjoint:
         x = _adjoint_of(x)
+    if eigen_lu.applies(x):  # TF's float32 rounding (eigen_lu.py)
+        inverse = eigen_lu.inverse(x)
+        if inverse is None:
+            raise invalid_argument("MatrixInverse", "Input is not invertible.")
+        return inverse
     try:
         return np.linalg.inv(x).astype(x.dtype, copy=False)
     except np.linalg.LinAlgError:
@@ -385,6 +393,11 @@ def _check_solve(matrix, rhs):
 def _solve(matrix, rhs, adjoint):
     _check_solve(matrix, rhs)
     a = _adjoint_of(matrix) if adjoint else matrix
+    if eigen_lu.applies(a) and rhs.dtype == a.dtype and np.isfinite(rhs).all():
+        solution = eigen_lu.solve(a, rhs)  # TF's float32 rounding (eigen_lu.py)
+        if solution is None:
+            raise invalid_argument("MatrixSolve", "Input matrix is not invertible.")
+        return solution
     try:
         return np.linalg.solve(a, rhs).astype(rhs.dtype, copy=False)
     except np.linalg.LinAlgError:
@@ -542,6 +555,8 @@ def cholesky(input, name=None):
           infer_shape=_shape_rule("LogMatrixDeterminant", _determinant))
 def _slogdet(x):
     _check_square(x, "LogMatrixDeterminant")
+    if eigen_lu.applies(x) and x.shape[-1] <= eigen_lu.MAX_DETERMINANT_ROWS:
+        return eigen_lu.sign_and_log_abs_determinant(x)  # TF's float32 rounding (eigen_lu.py)
     sign, logdet = np.linalg.slogdet(x)  # (log|det| is real; TF gives it x's dtype)
     return np.asarray(sign, dtype=x.dtype), np.asarray(logdet).astype(x.dtype)
 

@@ -1,0 +1,121 @@
+"""float32 inverse, solve and determinant of small matrices, rounded as TF's CPU kernels round them.
+
+TF's MatrixInverse, MatrixSolve and MatrixDeterminant factor each matrix with Eigen's LU with
+partial pivoting, which for up to 16 rows runs its plain (unblocked) loop: at step k the row
+with the largest |value| in column k comes up, the column below the pivot is divided by it,
+and the rest of the matrix loses the product of that column and the pivot's row. Solving then
+permutes the right-hand side, substitutes forward through the unit lower triangle and backward
+through the upper one, subtracting one product at a time in order of increasing column and
+multiplying by the reciprocal of each diagonal value. The determinant is the sign of the
+permutation and of the diagonal times exp of the sum of log|diagonal| (C library logf and
+expf). LAPACK, which NumPy calls, orders the same arithmetic differently: results differ in
+the last bit of float32, which TF's printed values show.
+
+Each step below runs on a whole batch of matrices at once (float32 arrays throughout, so each
+operation rounds as TF's does).
+"""
+
+import numpy as np
+
+from . import eigen_float
+
+_F = np.float32
+MAX_ROWS = 16  # Eigen's unblocked LU (larger matrices take a blocked order, not reproduced)
+MAX_DETERMINANT_ROWS = 7  # (from 8 on, TF's sum of the logs takes another order)
+
+_c_logf = eigen_float._c_library_function("logf", eigen_float._logf)
+_c_expf = eigen_float._c_library_function("expf", eigen_float._expf)
+
+
+def applies(matrices):
+    """True for float32 batches of square matrices this module reproduces."""
+    return (matrices.dtype == _F and matrices.ndim >= 2 and matrices.size > 0
+            and 0 < matrices.shape[-1] <= MAX_ROWS and np.isfinite(matrices).all())
+
+
+def lu_factor(matrices):
+    """LU with partial pivoting of a (batch, n, n) float32 array, in place of a copy:
+    (lu, row order, sign of the permutation). lu holds U on and above the diagonal, L's
+    multipliers below it."""
+    lu = np.array(matrices, _F)
+    batch, n, _ = lu.shape
+    order = np.tile(np.arange(n), (batch, 1))
+    sign = np.ones(batch, _F)
+    everyone = np.arange(batch)
+    for k in range(n):
+        pivot_row = k + np.argmax(np.abs(lu[:, k:, k]), axis=1)  # (the first of equal ones)
+        swapped = everyone[pivot_row != k]
+        if swapped.size:
+            other = pivot_row[swapped]
+            lu[swapped, k], lu[swapped, other] = lu[swapped, other], lu[swapped, k].copy()
+            order[swapped, k], order[swapped, other] = order[swapped, other], order[swapped, k]
+            sign[swapped] = -sign[swapped]
+        pivot = lu[:, k, k]
+        nonzero = pivot != 0  # (a zero column stays as it is)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            lu[:, k + 1:, k] = np.where(nonzero[:, None], lu[:, k + 1:, k] / pivot[:, None],
+                                        lu[:, k + 1:, k])
+        lu[:, k + 1:, k + 1:] -= lu[:, k + 1:, k, None] * lu[:, None, k, k + 1:]
+    return lu, order, sign
+
+
+def lu_solve(lu, order, rhs):
+    """x with A x = rhs for each factored A of the batch (rhs: (batch, n, m))."""
+    x = np.take_along_axis(np.asarray(rhs, _F), order[:, :, None], axis=1)
+    n = lu.shape[-1]
+    for i in range(n):  # forward, through the unit lower triangle
+        for j in range(i):
+            x[:, i] -= lu[:, i, j, None] * x[:, j]
+    for i in reversed(range(n)):  # backward, through the upper triangle
+        for j in range(i + 1, n):
+            x[:, i] -= lu[:, i, j, None] * x[:, j]
+        with np.errstate(divide="ignore"):
+            x[:, i] *= (_F(1) / lu[:, i, i])[:, None]
+    return x
+
+
+def has_zero_pivot(lu):
+    return (np.diagonal(lu, axis1=-2, axis2=-1) == 0).any()
+
+
+def _batched(matrices):
+    return matrices.reshape((-1,) + matrices.shape[-2:])
+
+
+def inverse(matrices):
+    """Inverses of a batch (None where some matrix has a zero pivot: not invertible)."""
+    lu, order, _ = lu_factor(_batched(matrices))
+    if has_zero_pivot(lu):
+        return None
+    n = matrices.shape[-1]
+    identity = np.broadcast_to(np.eye(n, dtype=_F), lu.shape)
+    return lu_solve(lu, order, identity).reshape(matrices.shape)
+
+
+def solve(matrices, rhs):
+    """Solutions of a batch of systems (None where some matrix has a zero pivot)."""
+    lu, order, _ = lu_factor(_batched(matrices))
+    if has_zero_pivot(lu):
+        return None
+    rhs = np.broadcast_to(rhs, matrices.shape[:-1] + rhs.shape[-1:])
+    return lu_solve(lu, order, _batched(rhs)).reshape(rhs.shape)
+
+
+def sign_and_log_abs_determinant(matrices):
+    """(sign, log|det|) of a batch: the sum of log|u_ii| taken in row order."""
+    lu, _, sign = lu_factor(_batched(matrices))
+    diagonal = np.diagonal(lu, axis1=-2, axis2=-1)
+    sign = sign * np.prod(np.sign(diagonal), axis=-1, dtype=_F)
+    log_abs = np.zeros(len(lu), _F)
+    with np.errstate(divide="ignore"):
+        logs = _c_logf(np.abs(diagonal))
+    for i in range(diagonal.shape[-1]):
+        log_abs += logs[:, i]
+    shape = matrices.shape[:-2]
+    return sign.reshape(shape), log_abs.reshape(shape)
+
+
+def determinant(matrices):
+    """Determinants of a batch: sign * exp(log|det|)."""
+    sign, log_abs = sign_and_log_abs_determinant(matrices)
+    return sign * _c_expf(log_abs)
