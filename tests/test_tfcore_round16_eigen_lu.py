@@ -94,3 +94,32 @@ def test_gradients_still_flow():
     expected = -np.outer(inverse.sum(0), inverse.sum(1)) \
         + np.linalg.det(A3.astype(np.float64)) * inverse.T
     np.testing.assert_allclose(grad, expected, rtol=1e-5, atol=1e-5)
+
+
+SPD = np.array([[4.0, 1.2, -0.6], [1.2, 3.0, 0.7], [-0.6, 0.7, 2.5]], np.float32)
+LOWER = np.array([[2.0, 0.0, 0.0], [0.3, 1.7, 0.0], [-1.1, 0.9, 3.3]], np.float32)
+RHS = np.array([[1.0], [0.7], [-0.2]], np.float32)
+
+
+def test_cholesky_and_cholesky_solve_as_tf():
+    factor = tf.linalg.cholesky(SPD)
+    _same_bits(factor, [[2.0, 0.0, 0.0], [0.6000000238418579, 1.624807596206665, 0.0],
+                        [-0.30000001192092896, 0.541602611541748, 1.4548767805099487]])
+    _same_bits(tf.linalg.cholesky_solve(factor, RHS),
+               [[0.18289190530776978], [0.18038654327392578], [-0.08661418408155441]])
+
+
+def test_cholesky_reads_only_the_lower_triangle_and_marks_failures_with_nans():
+    _same_bits(tf.linalg.cholesky(np.triu(np.full((3, 3), 9.0, np.float32), 1) + SPD),
+               tf.linalg.cholesky(SPD))
+    out = tf.linalg.cholesky(np.array([[[1., 0.], [0., -1.]], [[4., 0.], [0., 9.]]],
+                                      np.float32)).numpy()
+    assert np.isnan(out[0, 1]).all() and out[1].tolist() == [[2.0, 0.0], [0.0, 3.0]]
+
+
+def test_triangular_solves_as_tf():
+    expected = [[0.5], [0.32352936267852783], [0.01782533898949623]]
+    _same_bits(tf.linalg.triangular_solve(LOWER, RHS, lower=True), expected)
+    _same_bits(tf.linalg.triangular_solve(LOWER.T, RHS, lower=False, adjoint=True), expected)
+    batch = tf.linalg.triangular_solve(LOWER[None], np.stack([RHS, 2 * RHS]), lower=True)
+    _same_bits(batch[0], expected)

@@ -119,3 +119,54 @@ def determinant(matrices):
     """Determinants of a batch: sign * exp(log|det|)."""
     sign, log_abs = sign_and_log_abs_determinant(matrices)
     return sign * _c_expf(log_abs)
+
+
+# --- Cholesky ----------------------------------------------------------------------------------
+# TF's Cholesky is Eigen's LLT, whose plain loop takes column k as: the diagonal minus the sum
+# of the squares to its left (summed first, in order), its square root, then each value below
+# minus the sum of products with row k (again summed first), divided by that root. Up to 7 rows
+# every sum is short enough to run one term at a time; longer ones run in packets (another order).
+MAX_CHOLESKY_ROWS = 7
+
+
+def cholesky(matrices):
+    """Lower Cholesky factors of a batch of float32 matrices (their lower triangles are read),
+    or None when some matrix is not positive definite (the caller's path handles that)."""
+    a = np.array(_batched(matrices), _F)
+    n = a.shape[-1]
+    for k in range(n):
+        squares = np.zeros(len(a), _F)
+        for j in range(k):
+            squares += a[:, k, j] * a[:, k, j]
+        diagonal = a[:, k, k] - squares
+        if not (diagonal > 0).all():
+            return None
+        root = np.sqrt(diagonal)
+        a[:, k, k] = root
+        products = np.zeros((len(a), n - k - 1), _F)
+        for j in range(k):
+            products += a[:, k + 1:, j] * a[:, k, j, None]
+        a[:, k + 1:, k] = (a[:, k + 1:, k] - products) / root[:, None]
+    return np.tril(a).reshape(matrices.shape)
+
+
+# --- triangular solves -------------------------------------------------------------------------
+def triangular_solve(triangles, rhs, lower):
+    """x with T x = rhs for a batch of float32 triangles T (`lower`: below the diagonal, else
+    above; the other part must be zeros): each unknown in turn, the right-hand side minus one
+    product at a time (the unknowns solved before, in order of increasing column), times the
+    reciprocal of the diagonal value, as TF's MatrixTriangularSolve rounds it. None when some
+    diagonal value is zero (the caller's path raises)."""
+    batch_shape = np.broadcast_shapes(triangles.shape[:-2], rhs.shape[:-2])
+    t = np.broadcast_to(triangles, batch_shape + triangles.shape[-2:]).reshape(
+        (-1,) + triangles.shape[-2:])
+    x = np.array(np.broadcast_to(rhs, batch_shape + rhs.shape[-2:]), _F).reshape(
+        (-1,) + rhs.shape[-2:])
+    n = t.shape[-1]
+    if (np.diagonal(t, axis1=-2, axis2=-1) == 0).any():
+        return None
+    for i in (range(n) if lower else reversed(range(n))):
+        for j in (range(i) if lower else range(i + 1, n)):
+            x[:, i] -= t[:, i, j, None] * x[:, j]
+        x[:, i] *= (_F(1) / t[:, i, i])[:, None]
+    return x.reshape(batch_shape + rhs.shape[-2:])

@@ -475,6 +475,10 @@ def _triangular_solve(matrix, rhs, lower, adjoint):
     tri = np.tril(matrix) if lower else np.triu(matrix)
     if adjoint:
         tri = _adjoint_of(tri)
+    if eigen_lu.applies(tri) and rhs.dtype == tri.dtype and np.isfinite(rhs).all():
+        solution = eigen_lu.triangular_solve(tri, rhs, lower != adjoint)  # TF's float32 rounding
+        if solution is not None:
+            return solution
     try:
         return np.linalg.solve(tri, rhs).astype(rhs.dtype, copy=False)
     except np.linalg.LinAlgError:
@@ -510,6 +514,10 @@ def triangular_solve(matrix, rhs, lower=True, adjoint=False, name=None):
 @register("Cholesky", infer_shape=_shape_rule("Cholesky", _square_unchanged))
 def _cholesky(x):
     _check_square(x, "Cholesky")
+    if eigen_lu.applies(x) and x.shape[-1] <= eigen_lu.MAX_CHOLESKY_ROWS:
+        lower = eigen_lu.cholesky(x)  # TF's float32 rounding (eigen_lu.py)
+        if lower is not None:
+            return lower
     try:
         return np.linalg.cholesky(x).astype(x.dtype, copy=False)
     except np.linalg.LinAlgError:
@@ -523,8 +531,10 @@ def _cholesky_each(x):
     out = np.zeros_like(matrices)
     nans = np.where(np.tril(np.ones(x.shape[-2:], bool)), np.nan, 0).astype(x.dtype)
     for i, m in enumerate(matrices):
+        lower = eigen_lu.cholesky(m) if eigen_lu.applies(m) and \
+            m.shape[-1] <= eigen_lu.MAX_CHOLESKY_ROWS else None
         try:
-            out[i] = np.linalg.cholesky(m)
+            out[i] = np.linalg.cholesky(m) if lower is None else lower
         except np.linalg.LinAlgError:
             out[i] = nans
     return out.reshape(x.shape)
