@@ -18,6 +18,7 @@ from ..graph.function import trace_listeners
 from ..ops import event_files
 from ..ops.summary_ops import (
     SummaryWriter,
+    audio,
     create_file_writer,
     create_noop_writer,
     default_writer,
@@ -96,6 +97,6 @@ def trace_off():
             trace_listeners.remove(_collect)
 
 
-__all__ = ["SummaryWriter", "create_file_writer", "create_noop_writer", "experimental", "flush",
-           "graph", "histogram", "image", "record_if", "scalar", "should_record_summaries",
-           "text", "trace_export", "trace_off", "trace_on", "write"]
+__all__ = ["SummaryWriter", "audio", "create_file_writer", "create_noop_writer", "experimental",
+           "flush", "graph", "histogram", "image", "record_if", "scalar",
+           "should_record_summaries", "text", "trace_export", "trace_off", "trace_on", "write"]

@@ -34,12 +34,13 @@ import numpy as np
 from ..core import dtypes
 from ..core.context import name_scope, scoped_name
 from ..core.tensor import Tensor, convert_to_tensor
-from . import event_files, image_ops, math_ops, png_ops
+from . import audio_ops, event_files, image_ops, math_ops, png_ops
 from .example_ops import tensor_proto_bytes
 from .registry import execute, invalid_argument, register
 
 DEFAULT_BUCKET_COUNT = 30  # TensorBoard's histogram default
-_PLUGIN = {"scalar": "scalars", "histogram": "histograms", "image": "images", "text": "text"}
+_PLUGIN = {"scalar": "scalars", "histogram": "histograms", "image": "images", "text": "text",
+           "audio": "audio"}
 
 
 # --- the writers ---------------------------------------------------------------------------------
@@ -107,7 +108,7 @@ class _ResourceSummaryWriter(SummaryWriter):
             self._events.add_graph(graph_def, step)
 
 
-class _NoopWriter(SummaryWriter):
+class _NoopSummaryWriter(SummaryWriter):
     """``tf.summary.create_noop_writer()``: a default writer that writes nothing."""
 
     def _write(self, value, step):
@@ -127,7 +128,7 @@ def create_file_writer(logdir, max_queue=None, flush_millis=None, filename_suffi
 
 
 def create_noop_writer():
-    return _NoopWriter()
+    return _NoopSummaryWriter()
 
 
 # --- the thread's default writer, step and condition ---------------------------------------------
@@ -250,6 +251,21 @@ def image(name, data, step=None, max_outputs=3, description=None):
     return _write("image", name, pixels, step, description, max_outputs=int(max_outputs))
 
 
+def audio(name, data, sample_rate, step=None, max_outputs=3, encoding=None, description=None):
+    """Writes up to `max_outputs` clips of a [k, samples, channels] batch of floats in [-1, 1]
+    as 16-bit WAV files, played on the Audio dashboard."""
+    if _THREAD.writer is None:
+        return convert_to_tensor(False)
+    if encoding not in (None, "wav"):
+        raise ValueError(f"Unknown encoding: {encoding!r}")
+    data = math_ops.cast(convert_to_tensor(data), dtypes.float32)
+    if data.shape.rank not in (3, None):
+        raise ValueError(f"Shapes must be equal rank, but are {data.shape.rank} and 3")
+    # (the rate is an attribute of the writing op: a Python number or an eager tensor)
+    return _write("audio", name, data, step, description, max_outputs=int(max_outputs),
+                  sample_rate=int(sample_rate))
+
+
 def text(name, data, step=None, description=None):
     """Writes strings (markdown, shown on the Text dashboard)."""
     if _THREAD.writer is None:
@@ -288,7 +304,7 @@ def _infer_write_summary(inputs, attrs):
 
 @register("WriteSummary", stateful=True, differentiable=False, infer_shape=_infer_write_summary)
 def _write_summary(step, data, condition, writer, tag, kind, description, **options):
-    if not condition or isinstance(writer, _NoopWriter):  # (a no-op writer records nothing)
+    if not condition or isinstance(writer, _NoopSummaryWriter):  # (a no-op writer records nothing)
         return np.array(False)
     if kind == "scalar":
         tensor = tensor_proto_bytes(data.astype(np.float32), dtypes.float32)
@@ -296,6 +312,9 @@ def _write_summary(step, data, condition, writer, tag, kind, description, **opti
         tensor = tensor_proto_bytes(_histogram_buckets(data, options["buckets"]), dtypes.float64)
     elif kind == "image":
         tensor = tensor_proto_bytes(_image_strings(data, options["max_outputs"]), dtypes.string)
+    elif kind == "audio":
+        tensor = tensor_proto_bytes(
+            _audio_strings(data, options["sample_rate"], options["max_outputs"]), dtypes.string)
     else:
         tensor = tensor_proto_bytes(data, _dtype_of(data))
     if kind == "raw":
@@ -330,6 +349,14 @@ def _histogram_buckets(values, bucket_count=DEFAULT_BUCKET_COUNT):
     edges = np.linspace(low, high, bucket_count + 1)
     edges[-1] = high
     return np.stack([edges[:-1], edges[1:], counts], axis=1)
+
+
+def _audio_strings(clips, sample_rate, max_outputs):
+    """[k, 2] rows of (WAV file, label) for the first `max_outputs` clips (labels empty)."""
+    encode = audio_ops._encode_wav.kernel
+    rows = [[encode(clip, np.int32(sample_rate))[()], b""]
+            for clip in clips[:max(0, max_outputs)]]
+    return np.array(rows, dtype=object).reshape(len(rows), 2)
 
 
 def _image_strings(pixels, max_outputs):

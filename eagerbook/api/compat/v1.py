@@ -35,7 +35,7 @@ from ...graph.session import (
     variables_initializer,
 )
 from ...graph.wrap_function import wrap_function
-from ...ops import ragged_ops, tfrecord
+from ...ops import event_messages, ragged_ops, tfrecord
 from ...ops.logging_ops import print_v1 as Print  # noqa: N812 (TF's name)
 from ...ops.math_ops import cast, log
 from ...ops.random_ops import random_normal, random_shuffle, random_uniform
@@ -223,7 +223,8 @@ python_io = types.SimpleNamespace(
 train = _Namespace(lambda: _train_module, **{
     name: getattr(v1_saver, name) for name in ("Saver", "checkpoint_exists",
                                                "get_checkpoint_mtimes", "remove_checkpoint")},
-    **{name: getattr(v1_decay, name) for name in v1_decay.NAMES}, **{
+    **{name: getattr(v1_decay, name) for name in v1_decay.NAMES},
+    summary_iterator=event_messages.summary_iterator, **{
     name: getattr(v1_variable_scope, name)
     for name in ("get_global_step", "create_global_step", "get_or_create_global_step")})
 
