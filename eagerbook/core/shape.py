@@ -4,6 +4,8 @@ Eager tensors always have fully known shapes; unknown dimensions appear in ``tf.
 input signatures and in traced graphs.
 """
 
+import operator
+
 
 class TensorShape:
     __slots__ = ("_dims",)
@@ -36,7 +38,8 @@ class TensorShape:
 
     @property
     def dims(self):
-        return None if self._dims is None else list(self._dims)
+        """TF 1.x's view: a list of ``Dimension`` (``as_list()`` gives the sizes)."""
+        return None if self._dims is None else [Dimension(d) for d in self._dims]
 
     def as_list(self):
         if self._dims is None:
@@ -190,7 +193,7 @@ class TensorShape:
         return "(" + ", ".join(str(d) for d in self._dims) + ")"
 
     def __reduce__(self):
-        return TensorShape, (self.dims,)
+        return TensorShape, (None if self._dims is None else list(self._dims),)
 
 
 def _dims_of_iterable(dims):
@@ -222,6 +225,131 @@ def _dim(d):
     if value < 0:
         raise ValueError(f"Dimension {value} must be >= 0")
     return value
+
+
+class Dimension:
+    """One dimension as TF 1.x represented it (``tf.compat.v1.Dimension``): a size, or None
+    when unknown. TF 2 shapes hold plain ints (``shape[0]`` is an int); ``shape.dims`` and
+    ``tf.compat.dimension_at_index`` still give Dimensions, for TF 1.x code such as
+    ``shape.dims[0].value``. Arithmetic with an unknown size is unknown, and so are
+    comparisons (None)."""
+
+    __slots__ = ("_value",)
+    __hash__ = None  # (unhashable, as TF's)
+
+    def __init__(self, value):
+        self._value = _dim(value)
+
+    @property
+    def value(self):
+        return self._value
+
+    def __repr__(self):
+        return f"Dimension({self._value!r})"
+
+    def __str__(self):
+        return "?" if self._value is None else str(self._value)
+
+    def __int__(self):
+        return self._value
+
+    __index__ = __int__
+
+    def __float__(self):
+        return float(self._value)
+
+    def __bool__(self):
+        return bool(self._value)
+
+    def is_compatible_with(self, other):
+        other = Dimension(other)
+        return self._value is None or other._value is None or self._value == other._value
+
+    def assert_is_compatible_with(self, other):
+        if not self.is_compatible_with(other):
+            raise ValueError(f"Dimensions {self} and {Dimension(other)} are not compatible")
+
+    def merge_with(self, other):
+        """The known size of the two (an error if both are known and differ)."""
+        other = Dimension(other)
+        self.assert_is_compatible_with(other)
+        return Dimension(self._value if self._value is not None else other._value)
+
+    def _combine(self, other, op, reverse=False):
+        try:
+            other = Dimension(other)
+        except (TypeError, ValueError):
+            return NotImplemented
+        if self._value is None or other._value is None:
+            return Dimension(None)
+        a, b = (other._value, self._value) if reverse else (self._value, other._value)
+        return Dimension(op(a, b))
+
+    def _compare(self, other, op):
+        try:
+            other = Dimension(other)
+        except (TypeError, ValueError):
+            return NotImplemented
+        if self._value is None or other._value is None:
+            return None
+        return op(self._value, other._value)
+
+    def __add__(self, other):
+        return self._combine(other, operator.add)
+
+    def __radd__(self, other):
+        return self._combine(other, operator.add, reverse=True)
+
+    def __sub__(self, other):
+        return self._combine(other, operator.sub)
+
+    def __rsub__(self, other):
+        return self._combine(other, operator.sub, reverse=True)
+
+    def __mul__(self, other):
+        return self._combine(other, operator.mul)
+
+    def __rmul__(self, other):
+        return self._combine(other, operator.mul, reverse=True)
+
+    def __floordiv__(self, other):
+        return self._combine(other, operator.floordiv)
+
+    def __rfloordiv__(self, other):
+        return self._combine(other, operator.floordiv, reverse=True)
+
+    def __mod__(self, other):
+        return self._combine(other, operator.mod)
+
+    def __rmod__(self, other):
+        return self._combine(other, operator.mod, reverse=True)
+
+    def __truediv__(self, other):
+        raise TypeError(f"unsupported operand type(s) for /: 'Dimension' and "
+                        f"'{type(other).__name__}', please use // instead")
+
+    def __eq__(self, other):
+        return self._compare(other, operator.eq)
+
+    def __ne__(self, other):
+        return self._compare(other, operator.ne)
+
+    def __lt__(self, other):
+        return self._compare(other, operator.lt)
+
+    def __le__(self, other):
+        return self._compare(other, operator.le)
+
+    def __gt__(self, other):
+        return self._compare(other, operator.gt)
+
+    def __ge__(self, other):
+        return self._compare(other, operator.ge)
+
+
+def dimension_value(dimension):
+    """A dimension as an int, or None when unknown (TF 1's Dimension or TF 2's int alike)."""
+    return dimension.value if isinstance(dimension, Dimension) else dimension
 
 
 def as_shape(shape):

@@ -91,4 +91,5 @@ class TensorSpec:
         return f"TensorSpec(shape={self._shape}, dtype=tf.{self._dtype.name}, name={name})"
 
     def __reduce__(self):
-        return TensorSpec, (self._shape.dims, self._dtype.name, self._name)
+        dims = self._shape._dims
+        return TensorSpec, (None if dims is None else list(dims), self._dtype.name, self._name)

@@ -1125,7 +1125,7 @@ def _same_kinds(spec, other):
 
 
 def _has_unknown_dims(spec_structure):
-    return any(s.shape.rank is None or None in s.shape.dims
+    return any(s.shape.rank is None or None in s.shape.as_list()
                for s in _tensor_specs(structure.flatten(spec_structure)))
 
 
@@ -2086,7 +2086,7 @@ class PaddedBatchDataset(BatchDataset):
                     raise ValueError(f"The padded shape {target} is not compatible with the "
                                      f"shape of component {c} (rank {rank}).")
                 dims = []
-                for d, want in enumerate(target.dims):
+                for d, want in enumerate(target.as_list()):
                     if want is None:
                         dims.append(biggest[d])
                     elif biggest[d] > want:

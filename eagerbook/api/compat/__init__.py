@@ -5,47 +5,13 @@ import sys
 
 import numpy as _np
 
+from ...core.shape import Dimension, dimension_value  # noqa: F401 (tf.compat's names)
 from . import v1
 
 integral_types = (_numbers.Integral, _np.integer)
 real_types = (_numbers.Real, _np.integer, _np.floating)
 complex_types = (_numbers.Complex, _np.number)
 bytes_or_text_types = (bytes, str)
-
-
-class Dimension:
-    """One dimension of a shape as TF 1 represented it: a size, or None when unknown
-    (``tf.compat.dimension_at_index`` still returns one; TF 2 shapes hold plain ints)."""
-
-    def __init__(self, value):
-        self._value = None if value is None else int(value)
-
-    @property
-    def value(self):
-        return self._value
-
-    def __repr__(self):
-        return f"Dimension({self._value!r})"
-
-    def __str__(self):
-        return "?" if self._value is None else str(self._value)
-
-    def __int__(self):
-        return self._value
-
-    __index__ = __int__
-
-    def __eq__(self, other):
-        other = dimension_value(other)
-        return None if self._value is None or other is None else self._value == other
-
-    def __hash__(self):
-        return hash(self._value)
-
-
-def dimension_value(dimension):
-    """A dimension as an int, or None when unknown (TF 1's Dimension or TF 2's int alike)."""
-    return dimension.value if isinstance(dimension, Dimension) else dimension
 
 
 def dimension_at_index(shape, index):
