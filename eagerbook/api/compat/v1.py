@@ -9,6 +9,7 @@ from ...core import context, dtypes
 from ...core.context import executing_eagerly
 from ...core.tensor import convert_to_tensor
 from ...core.variable_modes import VariableAggregation  # TF 1's enum (TF 2's is ...V2)
+from ...framework import event_messages
 from ...framework.contrib_eager import enable_eager_execution
 from ...graph import session as _session
 from ...graph.gradients import gradients
@@ -35,7 +36,7 @@ from ...graph.session import (
     variables_initializer,
 )
 from ...graph.wrap_function import wrap_function
-from ...ops import event_messages, ragged_ops, tfrecord
+from ...ops import ragged_ops, tfrecord
 from ...ops.logging_ops import print_v1 as Print  # noqa: N812 (TF's name)
 from ...ops.math_ops import cast, log
 from ...ops.random_ops import random_normal, random_shuffle, random_uniform
@@ -52,6 +53,7 @@ from .v1_init_ops import (
     ones_initializer,
     zeros_initializer,
 )
+from .v1_random_tool import DeterministicRandomTestTool
 from .v1_template import make_template
 from .v1_variable_scope import (
     AUTO_REUSE,
@@ -237,8 +239,9 @@ losses = types.SimpleNamespace(**{
         "get_regularization_loss", "get_total_loss")})
 
 # tf.compat.v1.keras: TF 2's Keras, with the decorator that lets TF 1.x layer code run in it
-keras = _Namespace(_keras, utils=_Namespace(lambda: _keras().utils,
-                                            track_tf1_style_variables=track_tf1_style_variables))
+keras = _Namespace(_keras, utils=_Namespace(
+    lambda: _keras().utils, track_tf1_style_variables=track_tf1_style_variables,
+    DeterministicRandomTestTool=DeterministicRandomTestTool))
 
 
 def __getattr__(name):

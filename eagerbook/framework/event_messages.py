@@ -17,9 +17,9 @@ and ``.content``, ``display_name``, ``summary_description``). Other fields are s
 import struct
 
 from ..core import dtypes
-from ..framework.tensor_proto import TensorProto
-from .example_ops import _DTYPE_OF, _decode_string_list, _fields, _typed_values
-from .tfrecord import read_records
+from ..ops.example_ops import _DTYPE_OF, _decode_string_list, _fields, _typed_values
+from ..ops.tfrecord import read_records
+from .tensor_proto import TensorProto
 
 
 class _Message:
