@@ -22,6 +22,7 @@ from .api import (
     errors,
     experimental,
     feature_column,
+    graph_util,
     image,
     io,
     layers,  # TF 1.x's tf.layers: the eager announcement builds models with it
@@ -107,6 +108,7 @@ from .framework.type_spec import IndexedSlicesSpec, NoneTensorSpec, TypeSpec
 from .graph.control_flow import case, cond, switch_case, while_loop
 from .graph.function import function
 from .graph.gradients import gradients, hessians
+from .graph.import_graph import import_graph_def
 from .graph.ir import Operation, resource, variant  # a graph's ops; handle and variant dtypes
 from .graph.registered_gradients import RegisterGradient, no_gradient
 from .graph.session import Graph

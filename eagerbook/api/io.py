@@ -1,6 +1,7 @@
 """``tf.io``: decoding raw bytes, files, tensors as bytes, and ``tf.train.Example`` records
 (TFRecord files, parsing serialized Examples)."""
 
+from ..graph.import_graph import write_graph
 from ..ops.example_ops import (
     FixedLenFeature,
     FixedLenSequenceFeature,

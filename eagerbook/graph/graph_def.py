@@ -202,6 +202,8 @@ class GraphDef:
     """A graph's nodes (``.node``) and ``.versions``. There is no function library: branches
     and loop bodies are listed as ``func`` attrs of their ``If``/``While`` nodes."""
 
+    source = None  # (graph, its operations then): what tf.graph_util.import_graph_def copies
+
     def __init__(self, nodes):
         self.node = list(nodes)
         self.versions = VersionDef()
@@ -280,4 +282,6 @@ def graph_def(graph):
         taken.add(name)
         nodes.append(NodeDef(name, "Identity", [_input_name(t)],
                              {"T": AttrValue(type=t._dtype)}))
-    return GraphDef(nodes)
+    result = GraphDef(nodes)
+    result.source = (graph, list(graph.operations))
+    return result

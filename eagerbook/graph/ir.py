@@ -575,12 +575,54 @@ class Graph:
         return "/".join(context.state.name_scopes)
 
     def is_feedable(self, tensor):
-        """Whether `tensor` may be fed a value in ``Session.run`` (any tensor here)."""
-        return True
+        """Whether `tensor` may be fed a value in ``Session.run`` (all but those
+        ``prevent_feeding`` named)."""
+        return id(tensor) not in self.__dict__.get("unfeedable", ())
 
     def is_fetchable(self, tensor_or_op):
-        """Whether ``Session.run`` may fetch it (any tensor or op here)."""
-        return True
+        """Whether ``Session.run`` may fetch it (all but the ops ``prevent_fetching`` named,
+        and their tensors)."""
+        op = tensor_or_op._op if isinstance(tensor_or_op, SymbolicTensor) else tensor_or_op
+        return id(op) not in self.__dict__.get("unfetchable", ())
+
+    def prevent_feeding(self, tensor):
+        self.__dict__.setdefault("unfeedable", set()).add(id(tensor))
+
+    def prevent_fetching(self, op):
+        self.__dict__.setdefault("unfetchable", set()).add(id(op))
+
+    @contextlib.contextmanager
+    def container(self, container_name):
+        """TF 1.x: stateful ops made inside keep their state in that resource container (a
+        Session can reset it). Variables here live in Python objects: names stay as they are."""
+        yield container_name
+
+    def as_graph_element(self, obj, allow_tensor=True, allow_operation=True):
+        """The tensor (``"y:0"``) or operation (``"y"``) of this graph a name or object
+        stands for (TF 1.x's lookup that ``Session.run`` does on each fetch)."""
+        if isinstance(obj, str):
+            if ":" in obj:
+                if not allow_tensor:
+                    raise ValueError(f"Name {obj!r} appears to refer to a Tensor, not a "
+                                     "Operation.")
+                return self.get_tensor_by_name(obj)
+            if not allow_operation:
+                raise ValueError(f"The name {obj!r} looks like an (invalid) Operation name, "
+                                 "not a Tensor. Tensor names must be of the form "
+                                 '"<op_name>:<output_index>".')
+            return self.get_operation_by_name(obj)
+        if isinstance(obj, SymbolicTensor) and allow_tensor or \
+                isinstance(obj, Operation) and allow_operation:
+            if obj.graph is not self:
+                raise ValueError(f"{obj!r} is not an element of this graph.")
+            return obj
+        raise TypeError(f"Can not convert a {type(obj).__name__} into a "
+                        f"{'Tensor or Operation' if allow_tensor else 'Operation'}.")
+
+    @property
+    def graph_def_versions(self):
+        """The ``versions`` of this graph's GraphDef."""
+        return graph_def(self).versions
 
     # --- TF's inspection API ----------------------------------------------------------------------
     def get_operations(self):

@@ -98,7 +98,7 @@ class Graph(_V1FuncGraph, metaclass=_GraphType):
         op = super().create_op(type_, inputs, attrs, out_specs, **kwargs)
         self._version += 1
         for t in op.outputs:
-            t.__class__ = _HashableTensor  # TF 1.x tensors can key a feed_dict
+            t.__class__ = HashableTensor  # TF 1.x tensors can key a feed_dict
         input_ops = {id(t._op) for t in op.inputs}
         for ops, made_inside in self._control_dependencies:  # runs after them when fetched
             # (unless an input was made inside the same block: it runs after them already)
@@ -232,7 +232,7 @@ def placeholder(dtype, shape=None, name=None):
     g = stack[-1]._graph
     t = g.add_placeholder(dtypes.as_dtype(dtype), TensorShape(shape),
                           name=name or "Placeholder")
-    t.__class__ = _HashableTensor
+    t.__class__ = HashableTensor
     return t
 
 
@@ -255,7 +255,7 @@ def placeholder_with_default(input, shape, name=None):  # noqa: A002 (TF's argum
     return op.outputs[0]
 
 
-class _HashableTensor(SymbolicTensor):
+class HashableTensor(SymbolicTensor):
     """TF 1.x graph tensors are hashable, so placeholders (or any tensor) can key a
     feed_dict."""
 
@@ -380,6 +380,28 @@ class Session:
     def close(self):
         self._closed = True
 
+    sess_str = ""  # the target: "" is this process
+
+    @property
+    def graph_def(self):
+        """The GraphDef of the session's graph (what ``tf.io.write_graph`` writes)."""
+        return self.graph.as_graph_def()
+
+    def list_devices(self):
+        """The devices the session can place ops on: this process's CPU."""
+        return [_DeviceAttributes("/job:localhost/replica:0/task:0/device:CPU:0", "CPU",
+                                  268435456, 0)]
+
+    def make_callable(self, fetches, feed_list=None, accept_options=False):
+        """A function running ``self.run(fetches)`` with its arguments fed to `feed_list`."""
+        feed_list = list(feed_list or [])
+
+        def call(*values, **kwargs):
+            if len(values) != len(feed_list):
+                raise ValueError(f"Expected {len(feed_list)} feed values, got {len(values)}")
+            return self.run(fetches, dict(zip(feed_list, values)))
+        return call
+
     def run(self, fetches, feed_dict=None, options=None, run_metadata=None):
         if self._closed:
             raise RuntimeError("Attempted to use a closed Session.")
@@ -464,6 +486,18 @@ class Session:
                              if op.type != "Placeholder" or id(op.outputs[0]) in keep]
         fn, _ = compile_graph(pruned, "session_run")
         return fn, None
+
+
+class _DeviceAttributes:
+    """One entry of ``Session.list_devices()``."""
+
+    def __init__(self, name, device_type, memory_limit_bytes, incarnation):
+        self.name, self.device_type = name, device_type
+        self.memory_limit_bytes, self.incarnation = memory_limit_bytes, incarnation
+
+    def __repr__(self):
+        return (f"_DeviceAttributes({self.name}, {self.device_type}, "
+                f"{self.memory_limit_bytes}, {self.incarnation})")
 
 
 class InteractiveSession(Session):

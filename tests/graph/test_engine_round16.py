@@ -444,3 +444,79 @@ def test_a_traced_py_function_runs_once_per_call_under_a_tape_too():
         y = f(x)
     assert float(tape.gradient(y, x)) == 12.0
     assert len(runs) == 1  # the gradient sweeps the forward run's ops (it ran them once)
+
+
+# --- GraphDefs written and imported; Session and Graph utilities ---------------------------------
+def test_import_graph_def_round_trip_prefix_input_map_and_return_elements():
+    g1 = tf.Graph()
+    with g1.as_default():
+        x = tf.compat.v1.placeholder(tf.float32, shape=[], name="x")
+        tf.add(x, 1.0, name="y")
+    graph_def = g1.as_graph_def()
+    with tf.Graph().as_default() as g2:
+        tf.compat.v1.import_graph_def(graph_def, name="")
+        y1 = g2.get_tensor_by_name("y:0")
+        forty_one = tf.constant(41.0)
+        y2, x_op = tf.graph_util.import_graph_def(graph_def, input_map={"x:0": forty_one},
+                                                  return_elements=["y:0", "x"])
+        y3, = tf.import_graph_def(graph_def, return_elements=["y:0"], name="imp")
+        with tf.compat.v1.Session() as sess:
+            assert sess.run(y1, feed_dict={g2.get_tensor_by_name("x:0"): 2.0}) == 3.0
+            assert sess.run(y2) == 42.0
+    assert (y2.name, x_op.name, y3.name) == ("import/y:0", "import/x", "imp/y:0")
+
+
+def test_a_frozen_graph_wrapped_and_pruned_as_the_migration_guide_does():
+    g1 = tf.Graph()
+    with g1.as_default():
+        x = tf.compat.v1.placeholder(tf.float32, shape=[None], name="x")
+        tf.multiply(x, tf.constant([3.0], name="w"), name="y")
+    graph_def = g1.as_graph_def()
+
+    def imports():
+        tf.compat.v1.import_graph_def(graph_def, name="")
+
+    wrapped = tf.compat.v1.wrap_function(imports, [])
+    graph = wrapped.graph
+    f = wrapped.prune(graph.as_graph_element("x:0"), graph.as_graph_element("y:0"))
+    assert f(tf.constant([1.0, 2.0])).numpy().tolist() == [3.0, 6.0]
+
+
+def test_write_graph_writes_the_text_format(tmp_path):
+    g = tf.Graph()
+    with g.as_default():
+        tf.multiply(tf.constant(1.0, name="a"), 2.0, name="b")
+        with tf.compat.v1.Session() as sess:
+            path = tf.io.write_graph(sess.graph_def, str(tmp_path / "logs"), "g.pbtxt")
+    text = open(path).read()
+    assert path.endswith("g.pbtxt") and text == str(g.as_graph_def())
+    assert 'name: "b"' in text and tf.compat.v1.train.write_graph is tf.io.write_graph
+    with pytest.raises(NotImplementedError):
+        tf.io.write_graph(g, str(tmp_path), "g.pb", as_text=False)
+
+
+def test_graph_lookup_feeding_and_session_helpers():
+    g = tf.Graph()
+    with g.as_default():
+        a = tf.constant(1.0, name="a")
+        b = tf.identity(a, name="b")
+        x = tf.compat.v1.placeholder(tf.float32, shape=[])
+        y = x * 3.0
+        with g.container("experiment0"):
+            c = tf.constant(2.0, name="c")
+    assert g.as_graph_element("b:0") is b and g.as_graph_element("b") is b.op
+    assert g.as_graph_element(b) is b and c.op.name == "c"
+    with pytest.raises(KeyError):
+        g.as_graph_element("zz:0")
+    g.prevent_feeding(a)
+    g.prevent_fetching(b.op)
+    assert (g.is_feedable(a), g.is_feedable(b), g.is_fetchable(b), g.is_fetchable(a)) == (
+        False, True, False, True)
+    assert g.graph_def_versions.producer > 0
+    sess = tf.compat.v1.Session(graph=g)
+    assert [n.name for n in sess.graph_def.node][:2] == ["a", "b"]
+    device, = sess.list_devices()
+    assert (device.name, device.device_type) == ("/job:localhost/replica:0/task:0/device:CPU:0",
+                                                 "CPU")
+    triple = sess.make_callable(y, feed_list=[x])
+    assert (triple(2.0), triple(5.0)) == (6.0, 15.0)

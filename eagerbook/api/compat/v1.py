@@ -13,6 +13,7 @@ from ...framework import event_messages
 from ...framework.contrib_eager import enable_eager_execution
 from ...graph import session as _session
 from ...graph.gradients import gradients
+from ...graph.import_graph import write_graph
 from ...graph.registered_gradients import NotDifferentiable
 from ...graph.session import (
     Graph,
@@ -225,6 +226,7 @@ python_io = types.SimpleNamespace(
 train = _Namespace(lambda: _train_module, **{
     name: getattr(v1_saver, name) for name in ("Saver", "checkpoint_exists",
                                                "get_checkpoint_mtimes", "remove_checkpoint")},
+    write_graph=write_graph,
     **{name: getattr(v1_decay, name) for name in v1_decay.NAMES},
     summary_iterator=event_messages.summary_iterator, **{
     name: getattr(v1_variable_scope, name)
