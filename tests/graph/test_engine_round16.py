@@ -520,3 +520,26 @@ def test_graph_lookup_feeding_and_session_helpers():
                                                  "CPU")
     triple = sess.make_callable(y, feed_list=[x])
     assert (triple(2.0), triple(5.0)) == (6.0, 15.0)
+
+
+@pytest.mark.parametrize("which", ["break", "counter"])
+def test_a_python_while_whose_condition_turns_into_a_tensor_is_an_error(which):
+    @tf.function
+    def doubling(x):
+        while True:
+            x = x * 2
+            if x > 100:
+                break
+        return x
+
+    @tf.function
+    def counting(x):
+        i = 0
+        while i < 3:
+            i = i + x
+        return i
+
+    f = doubling if which == "break" else counting
+    with pytest.raises(NotImplementedError, match="The condition of while loop started as "
+                                                  "non-Tensor, then changed to Tensor"):
+        f(tf.constant(3))

@@ -450,7 +450,9 @@ def while_stmt(test, body, state, names, live, opts=None):
     first = True
     while True:
         cond = test(*state)
-        if _symbolic(cond) or (not first and _symbolic_state(state) and _symbolic(cond)):
+        if _symbolic(cond) and not first:  # (TF cannot turn a running Python loop into one)
+            raise NotImplementedError(_CONDITION_CHANGED)
+        if _symbolic(cond):
             return _graph_loop(lambda extra, full: test(*full),
                                lambda extra, full: ((), body(*full)), state, names, live, opts)
         if not _truth(cond):
@@ -459,8 +461,13 @@ def while_stmt(test, body, state, names, live, opts=None):
         first = False
 
 
-def _symbolic_state(state):
-    return any(_symbolic(v) for v in state if not isinstance(v, Undefined))
+_CONDITION_CHANGED = (
+    "The condition of while loop started as non-Tensor, then changed to Tensor. This may "
+    "happen either because variables changed type, or when a break or return statement inside "
+    "the loop depends on a Tensor condition. In both cases, changing to a TF loop should "
+    "remove the error.\nSee https://github.com/tensorflow/tensorflow/blob/master/tensorflow/"
+    "python/autograph/g3doc/reference/limitations.md#consistency-of-control-flow-types for "
+    "more info.")
 
 
 def for_stmt(iterable, extra_test, body, state, names, live, opts=None):
