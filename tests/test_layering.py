@@ -37,7 +37,9 @@ ALLOWED = {
 # Files that need one more package than their own may use: a recurrent layer over a number of
 # steps known only when a tf.function runs loops with the graph's while_loop and TensorArray,
 # as TF's RNN does.
-EXTRA = {"keras/layers/recurrent.py": {"graph"}}
+# A layer's call on KerasTensors is traced on placeholders (a scratch graph), as TF's Keras
+# traces it, to learn the output shapes TF's shape inference gives.
+EXTRA = {"keras/layers/recurrent.py": {"graph"}, "keras/layers/base.py": {"graph"}}
 NOTEBOOK_ONLY = {"IPython", "ipywidgets", "anywidget", "traitlets", "matplotlib", "graphviz",
                  "ipykernel"}
 STDLIB = set(sys.stdlib_module_names)

@@ -101,7 +101,17 @@ def _known_scalar(t):
         key = op.attrs["key"]
         if dims is not None and len(key) == 1 and isinstance(key[0], (int, np.integer)):
             return dims[key[0]] if -len(dims) <= key[0] < len(dims) else None
+    if op.type in _KNOWN_SCALAR_ARITHMETIC and len(op.inputs) == 2:
+        # TF's constant folding of shape arithmetic (`s[1] * s[2]` of a (None, 8, 8, 3) input)
+        a, b = (_known_scalar(v) for v in op.inputs)
+        if a is not None and b is not None and (b != 0 or op.type != "FloorDiv"):
+            return _KNOWN_SCALAR_ARITHMETIC[op.type](a, b)
     return None
+
+
+_KNOWN_SCALAR_ARITHMETIC = {"Mul": operator.mul, "AddV2": operator.add, "Add": operator.add,
+                            "Sub": operator.sub, "FloorDiv": operator.floordiv,
+                            "Maximum": max, "Minimum": min}
 
 
 def _attr_or_input_shape(inputs, attrs, name):

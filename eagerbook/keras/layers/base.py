@@ -14,6 +14,7 @@ import functools
 import inspect
 import io
 import os
+import sys
 import warnings
 import weakref
 
@@ -22,10 +23,11 @@ import numpy as np
 from ...core import context, dtypes, errors, nest
 from ...core.shape import TensorShape
 from ...core.spec import TensorSpec
-from ...core.tensor import EagerTensor, Tensor, convert_to_tensor
+from ...core.tensor import EagerTensor, Tensor, convert_to_tensor, is_symbolic
 from ...core.variable import Variable
+from ...graph.tracer import FuncGraph
 from ...module.module import Module, ModuleNameScope, current_scope_name
-from ...ops import math_ops
+from ...ops import array_ops, math_ops
 from .. import backend, initializers, mixed_precision, regularizers
 from ..keras_tensor import KerasTensor, Node, has_keras_tensor
 from . import call_errors
@@ -890,6 +892,80 @@ class Layer(Module):
         return input_dtype
 
     def _infer_outputs_by_running(self, args, kwargs):
+        """The KerasTensors a call on KerasTensors returns, when no shape arithmetic gives them:
+        the shapes of a trace of ``call`` on placeholders, as TF's Keras takes them (TF's
+        shape inference then knows what TF knows, e.g. not the -1 of a reshape to
+        ``[tf.shape(x)[0], -1]``); a call that cannot be traced (Python control flow on a
+        tensor, ``.numpy()``, an add_loss) runs on stand-in values instead."""
+        try:
+            return self._infer_outputs_by_tracing(args, kwargs)
+        except _NotTraceable as untraceable:
+            trace_error = untraceable.__cause__
+        try:
+            return self._infer_outputs_on_stand_ins(args, kwargs)
+        except Exception:
+            if trace_error is None:
+                raise
+        # Neither takes the call: TF's error is its trace's (a graph-time shape error).
+        raise trace_error.with_traceback(trace_error.__traceback__)
+
+    def _infer_outputs_by_tracing(self, args, kwargs):
+        """Traces ``call`` on placeholders shaped as the KerasTensors among the arguments (a
+        scratch graph, thrown away) and returns KerasTensors of its outputs' shapes. What the
+        call prints shows once, as in TF; raises _NotTraceable (printing nothing) when the
+        call does not trace or leaves a trace of itself behind (a loss or metric added)."""
+        graph = FuncGraph(self._name)
+
+        def placeholder(x):
+            if not isinstance(x, KerasTensor):
+                return x
+            known = getattr(x, "_inferred_value", None)
+            if known is not None:  # a shape computed from shapes: what TF's trace knows of it
+                # (a -1 in it, as any size a placeholder's shape cannot hold, is unknown there)
+                known = [d if d is not None and d >= 0 else None for d in known]
+                shape = array_ops.shape(graph.add_placeholder(x.dtype, known, name="input"))
+                return shape[0] if x.shape.rank == 0 else shape
+            return graph.add_placeholder(x.dtype, x.shape, name="input")
+
+        def symbolic_arguments():
+            sym_args = nest.map_structure(placeholder, list(args))
+            sym_kwargs = nest.map_structure(placeholder, dict(kwargs))
+            accepts_training, _, accepts_mask = self._call_signature()[:3]
+            if accepts_training and not self._passed(sym_args, sym_kwargs, "training"):
+                sym_kwargs["training"] = False
+            if accepts_mask and not self._passed(sym_args, sym_kwargs, "mask") and args:
+                mask = _placeholder_masks(graph, args[0])
+                if mask is not None:
+                    sym_kwargs["mask"] = mask
+            return sym_args, sym_kwargs
+
+        layers = list(self._flatten_layers())
+        added = [(len(layer._eager_losses), len(layer.__dict__.get("_added_metrics", {})))
+                 for layer in layers]
+        printed = io.StringIO()
+        _STAND_IN_RUNS[0] += 1
+        try:
+            with contextlib.redirect_stdout(printed), context.building_graph(graph):
+                sym_args, sym_kwargs = symbolic_arguments()
+                outputs = self.call(*sym_args, **sym_kwargs)
+        except Exception as exc:  # noqa: BLE001 - any failure: the stand-in run decides
+            raise _NotTraceable() from exc
+        finally:
+            _STAND_IN_RUNS[0] -= 1
+        after = [(len(layer._eager_losses), len(layer.__dict__.get("_added_metrics", {})))
+                 for layer in layers]
+        if after != added:
+            for layer, (losses, _) in zip(layers, added):
+                del layer._eager_losses[losses:]
+            raise _NotTraceable()
+        flat = nest.flatten(outputs)
+        if not flat or not all(isinstance(t, Tensor) and is_symbolic(t) and t._op.graph is graph
+                               for t in flat):
+            raise _NotTraceable()
+        sys.stdout.write(printed.getvalue())
+        return nest.map_structure(lambda t: KerasTensor(t.shape, t.dtype), outputs)
+
+    def _infer_outputs_on_stand_ins(self, args, kwargs):
         """Runs the layer on zeros to learn its output shapes and dtypes. Unknown input sizes
         stand in as 8, then as 9: an output size that changes with them is unknown too,
         one that does not (the query steps of an attention over unknown key steps) is kept,
@@ -915,6 +991,17 @@ class Layer(Module):
             return nest.map_structure(symbolic, out, other)
         except (ValueError, TypeError):  # the structure depends on the sizes: the first run's
             return nest.map_structure(lambda t: symbolic(t, t), out)
+
+    def _passed(self, args, kwargs, name):
+        """Whether the call gives argument `name` of ``call`` a value (by keyword, or by
+        position: ``layer(x, False, None)`` for ``call(self, x, training, mask)``)."""
+        if kwargs.get(name) is not None:
+            return True
+        try:
+            names = list(inspect.signature(self.call).parameters)
+        except (TypeError, ValueError):
+            return False
+        return name in names and names.index(name) < len(args)
 
     def _run_on_two_stand_in_sizes(self, args, kwargs):
         """The outputs of runs with unknown sizes 8 and 9; if those sizes fail (a positional
@@ -947,9 +1034,9 @@ class Layer(Module):
         real_args = nest.map_structure(concrete, list(args))
         real_kwargs = nest.map_structure(concrete, dict(kwargs))
         accepts_training, _, accepts_mask = self._call_signature()[:3]
-        if accepts_training and real_kwargs.get("training") is None:
+        if accepts_training and not self._passed(real_args, real_kwargs, "training"):
             real_kwargs["training"] = False
-        if accepts_mask and real_kwargs.get("mask") is None and args:
+        if accepts_mask and not self._passed(real_args, real_kwargs, "mask") and args:
             # Masked inputs: give the trial run masks of their batch and step axes (a list of
             # them, None for the unmasked, for a list of inputs).
             mask = _stand_in_masks(args[0], real_args[0])
@@ -1209,6 +1296,25 @@ def _stand_in_masks(inputs, stand_ins):
     if first is None or not getattr(first, "_carries_mask", False):
         return None
     return mask_for(first, nest.flatten(stand_ins)[0])
+
+
+class _NotTraceable(Exception):
+    """A layer's call that a scratch trace cannot take (the stand-in run learns its shapes)."""
+
+
+def _placeholder_masks(graph, inputs):
+    """Bool placeholders for the masks the KerasTensors among `inputs` carry (over their batch
+    and step axes): one, a list (None for the unmasked) for a list of inputs, or None."""
+    def mask_for(x):
+        if not getattr(x, "_carries_mask", False):
+            return None
+        return graph.add_placeholder(dtypes.bool, x.shape[:2], name="mask")
+
+    if isinstance(inputs, (list, tuple)):
+        masks = [mask_for(x) for x in inputs]
+        return masks if any(m is not None for m in masks) else None
+    first = nest.flatten(inputs)[0] if nest.flatten(inputs) else None
+    return None if first is None else mask_for(first)
 
 
 def _has_unknown_steps(args, kwargs):

@@ -14,7 +14,7 @@ from ...ops import array_ops, math_ops, nn_ops, sparse_ops
 from ...ops.sparse_ops import SparseTensor
 from .. import activations, backend, constraints, initializers, regularizers, serialization
 from ..keras_tensor import KerasTensor, Node, attach_inferred_values
-from .base import _MEAN_METRIC, InputSpec, Layer
+from .base import _MEAN_METRIC, InputSpec, Layer, _NotTraceable
 
 
 def _dims(shape):
@@ -400,7 +400,12 @@ class TFOpLambda(Layer):
             dims = [d if d == e else None for d, e in zip(a.shape.as_list(), b.shape.as_list())]
             return KerasTensor(dims, a.dtype)
 
-        outputs = nest.map_structure(symbolic, first, second)
+        try:  # TF's shapes are its trace's (a reshape's -1 beside a size known only at run time
+            # stays unknown); the runs on stand-ins give the values of sizes computed from shapes
+            outputs = self._infer_outputs_by_tracing(args, kwargs)
+            nest.assert_same_structure(outputs, first)
+        except (_NotTraceable, ValueError, TypeError):
+            outputs = nest.map_structure(symbolic, first, second)
         attach_inferred_values(self._op_name, outputs, {2: first, 3: second},
                                lambda: _quietly(lambda: run(2, fill=_other_values)))
         return outputs

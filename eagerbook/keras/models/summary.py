@@ -4,6 +4,7 @@ import re
 
 import numpy as np
 
+from ...core import nest
 from ..layers.core import InputLayer
 
 
@@ -30,16 +31,38 @@ def _count(variables):
 
 
 def _is_sequential_like(model):
+    """Whether the summary leaves out the 'Connected to' column, as Keras decides it: every
+    depth of the graph (counted from the outputs) holds one call of one input, and no layer
+    is called twice in the model."""
     if model._is_sequential or not model._is_graph_network:
         return True
-    for node in model._nodes:
-        if len(node.keras_inputs) > 1 or len(node.flat_outputs) > 1:
+    for nodes in _nodes_by_depth(model):
+        if len(nodes) > 1 or len(nodes[0].keras_inputs) > 1:
             return False
-    users = {}
-    for node in model._nodes:
-        for x in node.keras_inputs:
-            users[id(x)] = users.get(id(x), 0) + 1
-    return all(count <= 1 for count in users.values()) and len(model.outputs) == 1
+    model_nodes = {id(node) for node in model._nodes}
+    return all(sum(id(node) in model_nodes for node in layer._inbound_nodes) <= 1
+               for layer in model.layers)
+
+
+def _nodes_by_depth(model):
+    """The model's calls grouped by depth: an output's call is at depth 0, a call feeding
+    another one deeper than that one (the longest path decides)."""
+    model_nodes = {id(node): node for node in model._nodes}
+    depth = {id(t._node): 0 for t in nest.flatten(model.outputs) if t._node is not None}
+    for _ in range(len(model_nodes)):  # longest paths: at most one pass per call
+        changed = False
+        for key, d in list(depth.items()):
+            for parent in model_nodes[key].parent_nodes if key in model_nodes else ():
+                if id(parent) in model_nodes and depth.get(id(parent), -1) < d + 1:
+                    depth[id(parent)] = d + 1
+                    changed = True
+        if not changed:
+            break
+    by_depth = {}
+    for key, d in depth.items():
+        if key in model_nodes:
+            by_depth.setdefault(d, []).append(model_nodes[key])
+    return [by_depth[d] for d in sorted(by_depth)]
 
 
 def _sources(layer, model):

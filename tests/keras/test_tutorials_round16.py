@@ -1,0 +1,152 @@
+"""Round 16 of the tutorial programs: a layer's call on KerasTensors is traced on placeholders
+(TF's shapes, prints and errors), the summary's 'Connected to' column as Keras decides it,
+`training`/`mask` passed by position in a functional call. Values compared with TF 2.21 by hand.
+"""
+
+import contextlib
+import io
+
+import numpy as np
+import pytest
+
+import eagerbook as tf
+
+layers = tf.keras.layers
+
+
+class FlattenBatchFirst(layers.Layer):
+    def call(self, x):
+        return tf.reshape(x, [tf.shape(x)[0], -1])
+
+
+class SplitHeads(layers.Layer):  # the Transformer tutorial's split_heads
+    def call(self, x):
+        batch_size = tf.shape(x)[0]
+        x = tf.reshape(x, (batch_size, -1, 4, 8))
+        return tf.transpose(x, perm=[0, 2, 1, 3])
+
+
+class MergeSpatial(layers.Layer):
+    def call(self, x):
+        s = tf.shape(x)
+        return tf.reshape(x, [s[0], s[1] * s[2], s[3]])
+
+
+def test_a_reshape_beside_a_run_time_size_leaves_its_minus_one_unknown():
+    # TF's shape inference cannot fill a -1 when another entry is known only at run time.
+    assert FlattenBatchFirst()(tf.keras.Input(shape=(8, 8, 3))).shape.as_list() == [None, None]
+    assert SplitHeads()(tf.keras.Input(shape=(10, 32))).shape.as_list() == [None, 4, None, 8]
+    model = tf.keras.Sequential([tf.keras.Input(shape=(8, 8, 3)), FlattenBatchFirst()])
+    assert model.output_shape == (None, None)
+    assert model(np.zeros((2, 8, 8, 3), np.float32)).shape == (2, 192)
+
+
+def test_shape_arithmetic_of_known_sizes_is_still_known():
+    # s[1] * s[2] of a (None, 4, 5, 3) input is 20 in TF's trace (constant folding).
+    assert MergeSpatial()(tf.keras.Input(shape=(4, 5, 3))).shape.as_list() == [None, 20, 3]
+
+    @tf.function
+    def merge(x):
+        s = tf.shape(x)
+        return tf.reshape(x, [-1, s[1] * 4 + s[2] * 0, s[3] // 3])
+
+    spec = tf.TensorSpec([None, 8, 8, 3])
+    assert merge.get_concrete_function(spec).output_shapes.as_list() == [None, 32, 1]
+
+
+def test_op_layers_with_a_computed_shape_follow_tf():
+    inputs = tf.keras.Input(shape=(6, 4))
+    assert tf.reshape(inputs, tf.stack([tf.shape(inputs)[0], -1])).shape.as_list() == \
+        [None, None]
+    assert tf.reshape(inputs, [-1, tf.shape(inputs)[1] * 4]).shape.as_list() == [None, 24]
+    assert tf.reshape(inputs, [-1, 3, 8]).shape.as_list() == [None, 3, 8]
+
+
+def test_a_call_on_keras_tensors_sees_symbolic_tensors_and_prints_once():
+    class Shout(layers.Layer):
+        def call(self, x):
+            print("traced with", x.shape, type(x).__name__)
+            return x + 1
+
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        Shout()(tf.keras.Input(shape=(None, 3)))
+    assert printed.getvalue() == "traced with (None, None, 3) SymbolicTensor\n"
+
+
+def test_a_reduction_over_the_batch_keeps_no_batch_axis():
+    class SumOverBatch(layers.Layer):
+        def call(self, x):
+            return tf.reduce_sum(x, axis=0)
+
+    assert SumOverBatch()(tf.keras.Input(shape=(3,))).shape.as_list() == [3]
+
+
+def test_an_untraceable_call_still_gets_its_shapes():
+    class NeedsValues(layers.Layer):  # Python control flow on a tensor
+        def call(self, x):
+            if tf.reduce_sum(x) >= 0:
+                return x * 2
+            return x
+
+    assert NeedsValues()(tf.keras.Input(shape=(3,))).shape.as_list() == [None, 3]
+
+
+def test_add_loss_inside_call_keeps_working_in_a_functional_model():
+    class ActivityLoss(layers.Layer):
+        def call(self, x):
+            self.add_loss(tf.reduce_sum(x))
+            return x * 2
+
+    inputs = tf.keras.Input((2,))
+    model = tf.keras.Model(inputs, ActivityLoss()(inputs))
+    assert len(model.losses) == 1
+    model(tf.ones((1, 2)))
+    assert [float(v) for v in model.losses] == [2.0]
+
+
+def test_training_and_mask_passed_by_position():
+    class Block(layers.Layer):
+        def __init__(self):
+            super().__init__()
+            self.dropout = layers.Dropout(0.1)
+
+        def call(self, x, training, mask):
+            return self.dropout(x, training=training)
+
+    out = Block()(tf.keras.Input(shape=(10, 32)), False, None)
+    assert out.shape.as_list() == [None, 10, 32]
+
+
+def _summary_text(model):
+    lines = []
+    model.summary(print_fn=lines.append)
+    return "\n".join(lines)
+
+
+def test_summary_of_a_chain_with_two_outputs_has_no_connections_column():
+    # DeepDream's model: the outputs of two layers of one chain (one call at every depth).
+    inputs = tf.keras.Input(shape=(None, None, 3))
+    x = layers.Conv2D(4, 3, name="mixed0")(inputs)
+    first = layers.Conv2D(4, 3, name="mixed1")(x)
+    second = layers.Conv2D(4, 3, name="mixed2")(first)
+    text = _summary_text(tf.keras.Model(inputs, [first, second]))
+    assert "Connected to" not in text
+
+
+def test_summary_of_branches_or_a_shared_layer_lists_connections():
+    inputs = tf.keras.Input(shape=(4,))
+    heads = [layers.Dense(1, name="a")(inputs), layers.Dense(1, name="b")(inputs)]
+    assert "Connected to" in _summary_text(tf.keras.Model(inputs, heads))
+    shared = layers.Dense(4, name="shared")
+    chain = tf.keras.Model(inputs, shared(shared(inputs)))
+    assert "Connected to" in _summary_text(chain)
+
+
+@pytest.mark.parametrize("shape", [(3,), (None, 3)])
+def test_numpy_function_in_a_call_has_an_unknown_shape(shape):
+    class ThroughNumpy(layers.Layer):
+        def call(self, x):
+            return tf.numpy_function(lambda a: a * 2, [x], tf.float32)
+
+    assert ThroughNumpy()(tf.keras.Input(shape)).shape.rank is None
