@@ -509,6 +509,8 @@ class RaggedTensor:
         dims = [len(rows)]
 
         def walk(items, depth):
+            if depth > self.ragged_rank:  # uniform axes of the flat values (added below)
+                return
             for item in items:
                 if isinstance(item, list):
                     if len(dims) <= depth:

@@ -150,3 +150,57 @@ def test_numpy_function_in_a_call_has_an_unknown_shape(shape):
             return tf.numpy_function(lambda a: a * 2, [x], tf.float32)
 
     assert ThroughNumpy()(tf.keras.Input(shape)).shape.rank is None
+
+
+# --- ragged sequences through Keras layers (the ragged tensor guide's Keras model) ------------
+def test_embedding_and_dense_keep_ragged_rows():
+    ids = tf.ragged.constant([[1, 2, 3], [4], [5, 6]])
+    out = layers.Embedding(10, 2, embeddings_initializer="ones")(ids)
+    assert isinstance(out, tf.RaggedTensor)
+    assert out.shape.as_list() == [3, None, 2]
+    assert out.row_lengths().numpy().tolist() == [3, 1, 2]
+    steps = tf.ragged.constant([[[1.0, 2.0]], [[3.0, 4.0], [5.0, 6.0]]], ragged_rank=1)
+    dense = layers.Dense(3, kernel_initializer="ones")(steps)
+    assert dense.to_list() == [[[3.0] * 3], [[7.0] * 3, [11.0] * 3]]
+
+
+def test_ragged_to_tensor_with_uniform_inner_axes():
+    # Outside this area (ops/ragged_ops.py): the dense shape stops at the ragged axes.
+    rt = tf.RaggedTensor.from_row_lengths(tf.reshape(tf.range(8.0), (4, 2)), [3, 1])
+    assert rt.to_tensor().numpy().tolist() == [[[0, 1], [2, 3], [4, 5]],
+                                               [[6, 7], [0, 0], [0, 0]]]
+
+
+def test_lstm_reads_ragged_sequences_as_padded_and_masked():
+    tf.random.set_seed(0)
+    lstm = layers.LSTM(3, return_sequences=True)
+    ragged = tf.ragged.constant([[[1.0], [2.0], [3.0]], [[4.0]]], ragged_rank=1)
+    out = lstm(ragged)
+    assert isinstance(out, tf.RaggedTensor)
+    assert out.row_lengths().numpy().tolist() == [3, 1]
+    padded = tf.constant([[[1.0], [2.0], [3.0]], [[4.0], [0.0], [0.0]]])
+    mask = tf.constant([[True, True, True], [True, False, False]])
+    expected = lstm(padded, mask=mask)
+    np.testing.assert_allclose(out.flat_values.numpy(),
+                               np.concatenate([expected[0].numpy(), expected[1, :1].numpy()]),
+                               atol=1e-6)
+    last = layers.LSTM(3)
+    last(padded)
+    last.set_weights(lstm.get_weights())
+    np.testing.assert_allclose(last(ragged).numpy(), last(padded, mask=mask).numpy(), atol=1e-6)
+
+
+def test_ragged_guide_keras_model_trains_its_embedding():
+    words = tf.strings.split(tf.constant(["What makes you think", "A newt?"]), " ")
+    hashed = tf.strings.to_hash_bucket_fast(words, 100)
+    model = tf.keras.Sequential([
+        tf.keras.layers.Input(shape=[None], dtype=tf.int64, ragged=True),
+        layers.Embedding(100, 4),
+        layers.LSTM(8, use_bias=False),
+        layers.Dense(1)])
+    model.compile(loss="binary_crossentropy", optimizer="rmsprop")
+    before = model.layers[0].embeddings.numpy().copy()
+    model.fit(hashed, tf.constant([True, False]), epochs=1, verbose=0)
+    assert not np.allclose(before, model.layers[0].embeddings.numpy())
+    assert model.predict(hashed, verbose=0).shape == (2, 1)
+    assert model.output_shape == (None, 1)

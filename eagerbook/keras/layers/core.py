@@ -11,6 +11,7 @@ from ...core import dtypes, errors, nest
 from ...core.shape import TensorShape
 from ...core.tensor import convert_to_tensor
 from ...ops import array_ops, math_ops, nn_ops, sparse_ops
+from ...ops.ragged_ops import RaggedTensor
 from ...ops.sparse_ops import SparseTensor
 from .. import activations, backend, constraints, initializers, regularizers, serialization
 from ..keras_tensor import KerasTensor, Node, attach_inferred_values
@@ -108,6 +109,8 @@ class Dense(KernelLayer):
         self.built = True
 
     def call(self, inputs):
+        if isinstance(inputs, RaggedTensor):  # ragged steps of known features: per step
+            return inputs.with_flat_values(self.call(inputs.flat_values))
         if isinstance(inputs, SparseTensor):  # one-hot/multi-hot rows of a sparse=True layer
             if not inputs.dtype.is_floating:
                 inputs = SparseTensor(inputs.indices,
@@ -236,6 +239,8 @@ class Embedding(Layer):
         self.built = True
 
     def call(self, inputs):
+        if isinstance(inputs, RaggedTensor):  # each id looked up: the rows keep their lengths
+            return inputs.with_flat_values(self.call(inputs.flat_values))
         inputs = convert_to_tensor(inputs)
         if not inputs.dtype.is_integer:
             inputs = math_ops.cast(inputs, dtypes.int32)

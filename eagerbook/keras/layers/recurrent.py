@@ -23,7 +23,8 @@ from ...core.shape import TensorShape
 from ...core.tensor import convert_to_tensor
 from ...core.variable import Variable
 from ...graph import control_flow, tensor_array
-from ...ops import array_ops, math_ops, nn_ops
+from ...ops import array_ops, manip_ops, math_ops, nn_ops
+from ...ops.ragged_ops import RaggedTensor
 from .. import activations, backend, constraints, initializers, regularizers, serialization
 from ..keras_tensor import KerasTensor
 from .base import InputSpec, Layer
@@ -747,6 +748,8 @@ class RNN(Layer):
         reset_dropout_masks(self.cell)
         if _is_nested_input(inputs):
             return self._call_nested(inputs, initial_state, training)
+        if isinstance(inputs, RaggedTensor):
+            return self._call_ragged(inputs, training, initial_state)
         inputs = convert_to_tensor(inputs)
         if isinstance(mask, (list, tuple)):
             mask = mask[0]
@@ -760,6 +763,18 @@ class RNN(Layer):
                 return [first] + result[1:] if self.return_state else first
             return result
         return self._call_batch_major(inputs, mask, training, initial_state)
+
+    def _call_ragged(self, inputs, training, initial_state):
+        """Sequences of different lengths (a RaggedTensor), as TF's RNN takes them: padded to
+        the longest, each row's own steps as the mask; returned sequences are ragged again."""
+        lengths = inputs.row_lengths()
+        padded = _padded_steps(inputs)
+        mask = manip_ops.sequence_mask(lengths, maxlen=array_ops.shape(padded)[1])
+        result = self.call(padded, mask=mask, training=training, initial_state=initial_state)
+        if not self.return_sequences:
+            return result
+        first = RaggedTensor.from_tensor(nest.flatten(result)[0], lengths=lengths)
+        return [first] + list(result[1:]) if self.return_state else first
 
     def _call_batch_major(self, inputs, mask, training, initial_state):
         if initial_state is None and self._stateful:
@@ -956,6 +971,19 @@ class LSTM(_CellRNN):
 
 class GRU(_CellRNN):
     _cell_class = GRUCell
+
+
+def _padded_steps(inputs):
+    """A RaggedTensor of (batch, ragged steps, features) as a dense tensor, short rows padded
+    with zeros: a scatter of the steps, so gradients reach them (an Embedding below)."""
+    steps = inputs.values
+    rows = inputs.value_rowids()
+    positions = array_ops.range(array_ops.shape(steps, out_type=dtypes.int64)[0],
+                               dtype=dtypes.int64) - array_ops.gather(inputs.row_starts(), rows)
+    width = math_ops.reduce_max(array_ops.concat([inputs.row_lengths(), [0]], 0))
+    shape = array_ops.concat([array_ops.stack([inputs.nrows(), width]),
+                              array_ops.shape(steps, out_type=dtypes.int64)[1:]], 0)
+    return array_ops.scatter_nd(array_ops.stack([rows, positions], axis=1), steps, shape)
 
 
 class Bidirectional(Layer):
