@@ -204,3 +204,67 @@ def test_ragged_guide_keras_model_trains_its_embedding():
     assert not np.allclose(before, model.layers[0].embeddings.numpy())
     assert model.predict(hashed, verbose=0).shape == (2, 1)
     assert model.output_shape == (None, 1)
+
+
+def test_summary_of_a_subclassed_model_shows_its_nested_models_output_shapes():
+    # The autoencoder tutorials: Sequential encoder/decoder held by a subclassed model.
+    encoder = tf.keras.Sequential([tf.keras.Input(shape=(12, 12, 1)),
+                                   layers.Conv2D(4, 3, strides=2, padding="same")])
+    decoder = tf.keras.Sequential([layers.Conv2DTranspose(4, 3, strides=2, padding="same"),
+                                   layers.Conv2D(1, 3, padding="same")])
+
+    class Autoencoder(tf.keras.Model):
+        def __init__(self):
+            super().__init__()
+            self.encoder, self.decoder = encoder, decoder
+            self.unused = tf.keras.Sequential([layers.Dense(3)])
+            self.head = layers.Dense(2)
+
+        def call(self, x):
+            return self.head(self.decoder(self.encoder(x)))
+
+    model = Autoencoder()
+    model(tf.zeros((2, 12, 12, 1)))
+    rows = {line.split()[0]: line for line in _summary_text(model).splitlines()
+            if line.startswith(("sequential", "dense"))}
+    assert "(None, 6, 6, 4)" in rows[encoder.name]
+    assert "(2, 12, 12, 1)" in rows[decoder.name]  # TF keeps the first call's batch size
+    assert "multiple" in rows[model.unused.name] and "multiple" in rows[model.head.name]
+
+
+def test_model_build_traces_call_on_placeholders():
+    # `model.build((None, 3))` of a subclassed model: call sees the unknown batch, as in TF,
+    # and a Sequential inside keeps it (the SNGP tutorial's summary).
+    class WithHead(tf.keras.Model):
+        def __init__(self):
+            super().__init__()
+            self.head = tf.keras.Sequential([layers.Dense(4), layers.Dense(2)])
+
+        def call(self, x):
+            print("call sees", x.shape)
+            return self.head(x)
+
+    model = WithHead()
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        model.build((None, 3))
+    assert printed.getvalue() == "call sees (None, 3)\n"
+    assert model.built and model.head.output_shape == (None, 2)
+    assert "(None, 2)" in _summary_text(model)
+    assert model(tf.ones((5, 3))).shape == (5, 2)
+
+
+def test_model_build_of_a_call_the_trace_cannot_take_runs_it_on_zeros():
+    class Branchy(tf.keras.Model):
+        def __init__(self):
+            super().__init__()
+            self.dense = layers.Dense(2)
+
+        def call(self, x):
+            if tf.reduce_sum(x) > 0:  # needs a value
+                return self.dense(x)
+            return self.dense(x) * 0
+
+    model = Branchy()
+    model.build((None, 3))
+    assert [v.shape.as_list() for v in model.weights] == [[3, 2], [2]]

@@ -909,11 +909,12 @@ class Layer(Module):
         # Neither takes the call: TF's error is its trace's (a graph-time shape error).
         raise trace_error.with_traceback(trace_error.__traceback__)
 
-    def _infer_outputs_by_tracing(self, args, kwargs):
+    def _infer_outputs_by_tracing(self, args, kwargs, drop_added_terms=False):
         """Traces ``call`` on placeholders shaped as the KerasTensors among the arguments (a
         scratch graph, thrown away) and returns KerasTensors of its outputs' shapes. What the
         call prints shows once, as in TF; raises _NotTraceable (printing nothing) when the
-        call does not trace or leaves a trace of itself behind (a loss or metric added)."""
+        call does not trace or leaves a trace of itself behind (a loss or metric added),
+        unless `drop_added_terms` (model.build: only the weights matter) lets them go."""
         graph = FuncGraph(self._name)
 
         def placeholder(x):
@@ -940,7 +941,7 @@ class Layer(Module):
             return sym_args, sym_kwargs
 
         layers = list(self._flatten_layers())
-        added = [(len(layer._eager_losses), len(layer.__dict__.get("_added_metrics", {})))
+        added = [(len(layer._eager_losses), list(layer.__dict__.get("_added_metrics", {})))
                  for layer in layers]
         printed = io.StringIO()
         _STAND_IN_RUNS[0] += 1
@@ -952,12 +953,16 @@ class Layer(Module):
             raise _NotTraceable() from exc
         finally:
             _STAND_IN_RUNS[0] -= 1
-        after = [(len(layer._eager_losses), len(layer.__dict__.get("_added_metrics", {})))
+        after = [(len(layer._eager_losses), list(layer.__dict__.get("_added_metrics", {})))
                  for layer in layers]
-        if after != added:
-            for layer, (losses, _) in zip(layers, added):
+        if after != added:  # the trace's symbolic losses and metrics go with its graph
+            for layer, (losses, metrics) in zip(layers, added):
                 del layer._eager_losses[losses:]
-            raise _NotTraceable()
+                held = layer.__dict__.get("_added_metrics", {})
+                for name in [name for name in held if name not in metrics]:
+                    del held[name]
+            if not drop_added_terms:
+                raise _NotTraceable()
         flat = nest.flatten(outputs)
         if not flat or not all(isinstance(t, Tensor) and is_symbolic(t) and t._op.graph is graph
                                for t in flat):

@@ -28,7 +28,7 @@ from .. import layers as layers_mod
 from .. import losses as losses_mod
 from .. import metrics as metrics_mod
 from ..keras_tensor import KerasTensor
-from ..layers.base import Layer
+from ..layers.base import Layer, _NotTraceable
 from ..layers.call_errors import raised_before_call
 from ..layers.core import AddLoss, AddMetric, InputLayer
 from . import data_adapter
@@ -389,13 +389,22 @@ class Model(Layer):
             dims = [1 if d is None else d for d in TensorShape(shape).as_list()]
             return convert_to_tensor(np.zeros(dims, dtype=np.float32))
 
-        if isinstance(input_shape, (list, tuple)) and input_shape and \
-                isinstance(input_shape[0], (list, tuple, TensorShape)):
-            x = [zeros(s) for s in input_shape]
-        elif isinstance(input_shape, dict):
-            x = {k: zeros(s) for k, s in input_shape.items()}
-        else:
-            x = zeros(input_shape)
+        def shaped(make):
+            if isinstance(input_shape, (list, tuple)) and input_shape and \
+                    isinstance(input_shape[0], (list, tuple, TensorShape)):
+                return [make(s) for s in input_shape]
+            if isinstance(input_shape, dict):
+                return {k: make(s) for k, s in input_shape.items()}
+            return make(input_shape)
+
+        try:  # as TF, a trace of call on placeholders (inner models keep the unknown batch)
+            self._infer_outputs_by_tracing([shaped(lambda s: KerasTensor(TensorShape(s)))], {},
+                                           drop_added_terms=True)
+            self.built = True
+            return
+        except _NotTraceable:  # (a call the trace cannot take runs on zeros)
+            pass
+        x = shaped(zeros)
         with backend.init_scope():
             if self._call_signature()[0]:
                 self.call(x, training=False)
