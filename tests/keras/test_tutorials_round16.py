@@ -268,3 +268,13 @@ def test_model_build_of_a_call_the_trace_cannot_take_runs_it_on_zeros():
     model = Branchy()
     model.build((None, 3))
     assert [v.shape.as_list() for v in model.weights] == [[3, 2], [2]]
+
+
+def test_model_build_refuses_a_shape_of_another_type():
+    class Identity(tf.keras.Model):
+        def call(self, x):
+            return x
+
+    with pytest.raises(ValueError, match=r"Specified input shape is not one of the valid "
+                                         r"types\. .* User provided input type: <class 'int'>\."):
+        Identity().build(3)

@@ -381,6 +381,10 @@ class Model(Layer):
         if input_shape is None:
             raise ValueError("Input shape must be defined when calling `build()` on a "
                              "`Model` subclass.")
+        if not isinstance(input_shape, (list, tuple, dict, TensorShape)):
+            raise ValueError("Specified input shape is not one of the valid types. Please "
+                             "specify a batch input shape of type tuple or list of input "
+                             f"shapes. User provided input type: {type(input_shape)}.")
         if type(self).call is Model.call:
             self.built = True  # nothing to run
             return
