@@ -278,3 +278,18 @@ def test_model_build_refuses_a_shape_of_another_type():
     with pytest.raises(ValueError, match=r"Specified input shape is not one of the valid "
                                          r"types\. .* User provided input type: <class 'int'>\."):
         Identity().build(3)
+
+
+def test_summary_row_of_a_nested_sequential_is_its_own_relaxed_graph():
+    # The data augmentation tutorial: the augmentation Sequential was first called on 8x8
+    # images, then the model calls it on 4x4 ones; TF shows its graph, relaxed to None.
+    augmentation = tf.keras.Sequential([layers.RandomFlip("horizontal"),
+                                        layers.RandomRotation(0.2)])
+    augmentation(np.zeros((1, 8, 8, 3), np.float32))
+    model = tf.keras.Sequential([layers.Resizing(4, 4), augmentation,
+                                 layers.Conv2D(2, 3, padding="same")])
+    model.build((None, 8, 8, 3))
+    rows = {line.split()[0]: line for line in _summary_text(model).splitlines()
+            if line.startswith(("sequential", "conv2d"))}
+    assert "(None, None, None, 3)" in rows[augmentation.name]
+    assert "(None, 4, 4, 2)" in rows[model.layers[-1].name]

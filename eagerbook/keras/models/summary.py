@@ -11,15 +11,14 @@ from ..layers.core import InputLayer
 def _shape_text(layer, functional):
     # As Keras: a layer called on several inputs (a shared layer) shows its output shape when
     # every call gave the same one, else "multiple"; so does a layer never called symbolically.
-    texts = {_node_shape_text(layer, node, functional) for node in layer._inbound_nodes}
-    if not texts and (getattr(layer, "_is_graph_network", False) or
-                      getattr(layer, "_is_sequential", False)):
-        # A nested model only ever called on values (in a subclassed model's call) shows the
-        # output shape of its own graph: from its Input, or from its first call's shapes.
+    if getattr(layer, "_is_graph_network", False) or getattr(layer, "_is_sequential", False):
+        # A nested model shows the output shape of its own graph (from its Input, or from its
+        # calls' shapes, relaxed to None where they differed), not that of the outer call.
         try:
             return str(layer.output_shape)
         except (AttributeError, ValueError):
             return "multiple"
+    texts = {_node_shape_text(layer, node, functional) for node in layer._inbound_nodes}
     return texts.pop() if len(texts) == 1 else "multiple"
 
 
