@@ -293,3 +293,14 @@ def test_summary_row_of_a_nested_sequential_is_its_own_relaxed_graph():
             if line.startswith(("sequential", "conv2d"))}
     assert "(None, None, None, 3)" in rows[augmentation.name]
     assert "(None, 4, 4, 2)" in rows[model.layers[-1].name]
+
+
+def test_multi_head_attention_takes_its_mask_by_position():
+    # mha(x, x, x, mask): query, value, key, attention_mask, as call's signature orders them.
+    mha = layers.MultiHeadAttention(num_heads=1, key_dim=2, kernel_initializer="ones")
+    x = tf.reshape(tf.range(12, dtype=tf.float32) / 10.0, (1, 3, 4))
+    mask = tf.constant([[[True, False, False], [True, True, False], [True, True, True]]])
+    by_position = mha(x, x, x, mask)
+    by_keyword = mha(x, x, key=x, attention_mask=mask)
+    np.testing.assert_allclose(by_position.numpy(), by_keyword.numpy())
+    assert not np.allclose(by_position.numpy(), mha(x, x, x).numpy())

@@ -162,7 +162,7 @@ class MultiHeadAttention(Layer):
         else:
             self._attended = tuple(sorted(a % rank for a in self._attention_axes))
 
-    def __call__(self, query, value=None, key=None, **kwargs):
+    def __call__(self, query, value=None, key=None, *args, **kwargs):
         if value is None:
             value = kwargs.pop("value", None)
         if value is None:
@@ -172,6 +172,8 @@ class MultiHeadAttention(Layer):
             key = kwargs.pop("key", None)
         if not self.built:
             self._build_from_signature(_shape_of(query), _shape_of(value), _shape_of(key))
+        if args:  # attention_mask (and what follows it) by position, as call takes them
+            return super().__call__(query, value, key, *args, **kwargs)
         if key is not None:
             kwargs["key"] = key
         return super().__call__(query, value, **kwargs)
