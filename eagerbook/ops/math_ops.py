@@ -1223,8 +1223,12 @@ def reduce_logsumexp(input_tensor, axis=None, keepdims=False, name=None):
     finite_shift = where_v2(is_finite(shift), shift, zeros_like(shift))
     summed = reduce_sum(exp(subtract(x, finite_shift)), axis=list(axes), keepdims=True)
     out = add(log(summed), finite_shift)
-    return out if keepdims else reshape_to(out, [d for i, d in enumerate(x.shape)
-                                                 if i not in axes])
+    if keepdims:
+        return out
+    kept = [d for i, d in enumerate(x.shape) if i not in axes]
+    if kept.count(None) > 1:  # traced with several unknown sizes: no reshape can say it
+        return reduce_sum(out, axis=list(axes))  # (a sum over size-1 axes drops them)
+    return reshape_to(out, kept)
 
 
 _is_finite = register("IsFinite", elementwise=True, differentiable=False,

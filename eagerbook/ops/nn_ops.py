@@ -437,6 +437,8 @@ def _restore_axis(t, like, axis):
     """Gives a per-example tensor (class axis reduced away) back a size-1 class axis."""
     shape = list(like.shape)
     shape[axis] = 1
+    if shape.count(None) > 1:  # traced with several unknown sizes: no reshape can say it
+        return array_ops.expand_dims(t, axis)
     return reshape_to(t, shape)
 
 

@@ -178,6 +178,11 @@ def restore_reduced_axes(dy, x, axis, keepdims):
     if keepdims or not axis or dy.ndim == 0:  # a scalar broadcasts as it is
         return dy
     shape = [1 if i in axis else d for i, d in enumerate(x.shape)]
+    if shape.count(None) > 1:  # traced with several unknown sizes: no reshape can say it
+        from . import array_ops  # noqa: PLC0415 - array_ops imports this module
+        for a in sorted(axis):
+            dy = array_ops.expand_dims(dy, a)
+        return dy
     return reshape_to(dy, shape)
 
 

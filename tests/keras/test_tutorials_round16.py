@@ -304,3 +304,28 @@ def test_multi_head_attention_takes_its_mask_by_position():
     by_keyword = mha(x, x, key=x, attention_mask=mask)
     np.testing.assert_allclose(by_position.numpy(), by_keyword.numpy())
     assert not np.allclose(by_position.numpy(), mha(x, x, x).numpy())
+
+
+# --- a training step traced for batches of sequences of any length (input_signature None, None)
+@pytest.mark.parametrize("loss_of", [
+    lambda y, z: tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True)(y, z),
+    lambda y, z: tf.keras.losses.CategoricalCrossentropy()(tf.one_hot(y, 5), tf.nn.softmax(z)),
+    lambda y, z: tf.reduce_sum(tf.reduce_logsumexp(z, axis=-1)),
+], ids=["sparse_from_logits", "categorical_probabilities", "logsumexp"])
+def test_sequence_losses_have_gradients_when_traced_with_unknown_lengths(loss_of):
+    # Outside this area: the gradients of a reduction and of the fused cross-entropy, and the
+    # logsumexp result, give back their reduced axes without a reshape when several sizes are
+    # unknown (the Transformer tutorial's train_step).
+    w = tf.Variable(tf.reshape(tf.range(20, dtype=tf.float32) / 20.0, (4, 5)))
+
+    def gradient(x, y):
+        with tf.GradientTape() as tape:
+            loss = loss_of(y, tf.einsum("bti,io->bto", x, w))
+        return tape.gradient(loss, w)
+
+    traced = tf.function(gradient, input_signature=[tf.TensorSpec((None, None, 4)),
+                                                    tf.TensorSpec((None, None), tf.int64)])
+    x = tf.reshape(tf.range(24, dtype=tf.float32) / 24.0, (2, 3, 4))
+    y = tf.constant([[0, 1, 2], [3, 4, 0]], tf.int64)
+    np.testing.assert_allclose(traced(x, y).numpy(), gradient(x, y).numpy(), rtol=1e-5,
+                               atol=1e-6)
