@@ -31,6 +31,7 @@ from .math_ops import (  # noqa: F401 - transpose is declared in math_ops, expor
     where_v2,
     zeros_like,
 )
+from .primitives import EXPAND_DIMS
 from .registry import REGISTRY, execute, invalid_argument, register
 from .shape_rules import (
     ShapeError,
@@ -883,6 +884,9 @@ def expand_dims(input, axis, name=None):
         raise invalid_argument("ExpandDims", f"Tried to expand dim index {axis} for tensor with "
                                              f"{ndim} dimensions.")
     return execute(_expand_dims, (x,), {"axis": axis % (ndim + 1)})
+
+
+EXPAND_DIMS[0] = expand_dims  # (for the reductions' gradients in primitives.py)
 
 
 def _scalar_int(value, op_name, what):

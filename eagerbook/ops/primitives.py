@@ -179,11 +179,15 @@ def restore_reduced_axes(dy, x, axis, keepdims):
         return dy
     shape = [1 if i in axis else d for i, d in enumerate(x.shape)]
     if shape.count(None) > 1:  # traced with several unknown sizes: no reshape can say it
-        from . import array_ops  # noqa: PLC0415 - array_ops imports this module
         for a in sorted(axis):
-            dy = array_ops.expand_dims(dy, a)
+            dy = EXPAND_DIMS[0](dy, a)
         return dy
     return reshape_to(dy, shape)
+
+
+# tf.expand_dims, handed over by array_ops (which imports this module): a reduction's gradient
+# needs it when tracing leaves several sizes unknown.
+EXPAND_DIMS = [None]
 
 
 @register("Sum", dtypes=NUMBERS + (dtypes.complex64, dtypes.complex128))  # (no bool, as TF)
