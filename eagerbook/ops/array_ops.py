@@ -31,7 +31,7 @@ from .math_ops import (  # noqa: F401 - transpose is declared in math_ops, expor
     where_v2,
     zeros_like,
 )
-from .primitives import EXPAND_DIMS
+from .primitives import EXPAND_AXES
 from .registry import REGISTRY, execute, invalid_argument, register
 from .shape_rules import (
     ShapeError,
@@ -886,7 +886,14 @@ def expand_dims(input, axis, name=None):
     return execute(_expand_dims, (x,), {"axis": axis % (ndim + 1)})
 
 
-EXPAND_DIMS[0] = expand_dims  # (for the reductions' gradients in primitives.py)
+def _expand_axes(x, axes):
+    """`x` with a size-1 axis inserted at each of `axes` (positions in the result)."""
+    for axis in sorted(axes):
+        x = expand_dims(x, axis)
+    return x
+
+
+EXPAND_AXES[0] = _expand_axes  # (for the reductions' gradients in primitives.py)
 
 
 def _scalar_int(value, op_name, what):

@@ -178,16 +178,7 @@ def restore_reduced_axes(dy, x, axis, keepdims):
     if keepdims or not axis or dy.ndim == 0:  # a scalar broadcasts as it is
         return dy
     shape = [1 if i in axis else d for i, d in enumerate(x.shape)]
-    if shape.count(None) > 1:  # traced with several unknown sizes: no reshape can say it
-        for a in sorted(axis):
-            dy = EXPAND_DIMS[0](dy, a)
-        return dy
-    return reshape_to(dy, shape)
-
-
-# tf.expand_dims, handed over by array_ops (which imports this module): a reduction's gradient
-# needs it when tracing leaves several sizes unknown.
-EXPAND_DIMS = [None]
+    return reshape_to(dy, shape) if shape.count(None) < 2 else EXPAND_AXES[0](dy, axis)
 
 
 @register("Sum", dtypes=NUMBERS + (dtypes.complex64, dtypes.complex128))  # (no bool, as TF)
@@ -237,6 +228,9 @@ def _matmul_grad(op, dy):
     return [da, db]
 
 
+# Inserts size-1 axes where a reshape cannot (a traced shape with several unknown sizes):
+# array_ops hands it over, as it imports this module.
+EXPAND_AXES = [None]
 _DOT_DTYPES = frozenset((dtypes.float32, dtypes.float64))  # np.dot keeps them: the fast path's
 
 
