@@ -350,6 +350,11 @@ class Model(Layer):
                 not all(isinstance(t, KerasTensor) for t in flat_given):
             return super()._outputs_on_keras_tensors(inputs, shapes, args, kwargs)
         graph_inputs, graph_outputs = ends
+        if any(_sizes_past_batch(kt) != _sizes_past_batch(g)
+               for kt, g in zip(flat_given, graph_inputs)):
+            # Inputs of other sizes than the graph's (an augmentation Sequential first called
+            # on larger images): TF's trace follows them through the layers.
+            return super()._outputs_on_keras_tensors(inputs, shapes, args, kwargs)
         batch = _batch_sizes(flat_given, graph_inputs)
 
         def like(graph_output):
@@ -1399,6 +1404,10 @@ def _layers_by_depth(outputs, input_layers):
             index[id(layer)] = (-1, layer)
     ranked = sorted(index.values(), key=lambda pair: (-layer_depth[id(pair[1])], pair[0]))
     return [layer for _, layer in ranked]
+
+
+def _sizes_past_batch(t):
+    return None if t.shape.rank is None else t.shape.as_list()[1:]
 
 
 def _batch_sizes(given, graph_inputs):
