@@ -12,11 +12,12 @@ Three ways to make one:
 """
 
 import contextlib
+import inspect
 
 import numpy as np
 
 from ...autodiff.tape import GradientTape
-from ...core import context, nest
+from ...core import context, logs, nest
 from ...core.shape import TensorShape
 from ...core.spec import TensorSpec
 from ...core.tensor import Tensor, convert_to_tensor
@@ -35,6 +36,7 @@ from . import data_adapter
 from . import functional_config as functional_form
 from . import summary as summary_mod
 
+_warn = logs.logger.warning  # TF's WARNING:tensorflow:... on stderr
 _MODEL_KWARGS = {"trainable", "dtype", "dynamic", "autocast", "name"}
 # compile() arguments TF 2 accepts (and we ignore: they tune execution, not results).
 _COMPILE_KWARGS = {"sample_weight_mode", "experimental_steps_per_execution", "jit_compile",
@@ -193,7 +195,10 @@ class Model(Layer):
         # TF does (so `type(model).__name__` prints "Functional"); subclasses stay themselves.
         if cls is Model and _is_functional_call(args, kwargs):
             cls = Functional
-        return super().__new__(cls)
+        model = super().__new__(cls)
+        # What the default get_config of a subclassed model returns (as TF records it)
+        model.__dict__["_init_arguments"] = _plain_init_arguments(cls, args, kwargs)
+        return model
 
     def __init__(self, *args, **kwargs):
         inputs = kwargs.pop("inputs", None)
@@ -329,8 +334,25 @@ class Model(Layer):
                                   "`call()` method.")
 
     def compute_output_shape(self, input_shape):
-        if self._is_graph_network and len(self._symbolic_outputs) == 1:
-            return TensorShape([None] + self._symbolic_outputs[0].shape.as_list()[1:])
+        """The output shape(s) for inputs of `input_shape` (one shape, or a list of them): from
+        the model's graph, else from a run of its call on stand-in zeros; either way with the
+        given batch size where the model keeps it, as TF's trace of the call does."""
+        inputs = _keras_tensors_for(input_shape)
+        flat = nest.flatten(inputs)
+        ends = self._graph_ends(inputs if len(flat) > 1 else flat[0])
+        if ends is not None:
+            outputs = self._outputs_on_keras_tensors(inputs, None, (inputs,), {})
+        elif type(self).call is Model.call:
+            raise NotImplementedError
+        else:
+            outputs = self._infer_outputs_by_running((inputs,), {})
+            batch = flat[0].shape.as_list()[0] if flat[0].shape.rank else None
+            outputs = nest.map_structure(lambda t: _with_batch(t, batch), outputs)
+        return nest.map_structure(lambda t: t.shape, outputs)
+
+    def _symbolic_output_shape(self, input_shapes):
+        # A call on KerasTensors: a graph's outputs come from _outputs_on_keras_tensors, a
+        # subclassed model's from running its call (with their dtypes), not from the shapes.
         raise NotImplementedError
 
     def _graph_ends(self, inputs):
@@ -1062,6 +1084,33 @@ class Model(Layer):
         saving.save_model(self, filepath, overwrite, include_optimizer, save_format,
                           signatures, options, save_traces)
 
+    # TF's fit/evaluate/predict run these functions of an iterator: one step on its next
+    # batch. eagerbook's loops call the steps directly; the functions are there for code
+    # that calls them itself.
+    def make_train_function(self, force=False):
+        def train_function(iterator):
+            return self.train_step(next(iterator))
+        self.train_function = train_function
+        return train_function
+
+    def make_test_function(self, force=False):
+        def test_function(iterator):
+            return self.test_step(next(iterator))
+        self.test_function = test_function
+        return test_function
+
+    def make_predict_function(self, force=False):
+        def predict_function(iterator):
+            return self.predict_step(next(iterator))
+        self.predict_function = predict_function
+        return predict_function
+
+    def get_weight_paths(self):
+        """``{"hidden.kernel": variable, ...}``: each weight under its path of names joined by
+        dots, a functional or Sequential model naming its layers, a subclassed one (and any
+        layer) its attributes."""
+        return dict(_weight_paths(self, ""))
+
     def export(self, filepath):
         """Writes an inference-only SavedModel serving the model as the endpoint "serve"
         (``tf.saved_model.load(filepath).serve(x)``)."""
@@ -1072,8 +1121,23 @@ class Model(Layer):
         if self._is_graph_network:
             # The layers and every recorded call between them: enough to make the model again.
             return saving.functional_config(self)
-        raise NotImplementedError("Subclassed models do not have a default `get_config()`; "
-                                  "override it to make your model serializable.")
+        # A subclassed model: the arguments its constructor was given, when they are plain
+        # values; the base entries (name, trainable, dtype) only if the constructor takes
+        # **kwargs (by that name) or names them, as TF does.
+        arguments = self.__dict__.get("_init_arguments")
+        if arguments is None:
+            _warn("Model's `__init__()` arguments contain non-serializable objects. Please "
+                  "implement a `get_config()` method in the subclassed Model for proper saving "
+                  "and loading. Defaulting to empty config.")
+            return {}
+        config = {"name": self.name, "trainable": self.trainable, "dtype": self.dtype}
+        config.update(arguments)
+        spec = inspect.getfullargspec(type(self).__init__)
+        if spec.varkw != "kwargs":
+            for key in ("name", "trainable", "dtype"):
+                if key not in spec.args[1:]:
+                    config.pop(key, None)
+        return config
 
     @classmethod
     def from_config(cls, config, custom_objects=None):
@@ -1408,6 +1472,55 @@ def _layers_by_depth(outputs, input_layers):
 
 def _sizes_past_batch(t):
     return None if t.shape.rank is None else t.shape.as_list()[1:]
+
+
+def _plain_init_arguments(cls, args, kwargs):
+    """The constructor's arguments by name, or None unless every one is a plain value (str,
+    number, bool, None, also inside lists, tuples and dicts)."""
+    try:
+        names = inspect.getfullargspec(cls.__init__).args[1:]
+    except TypeError:
+        return None
+    arguments = dict(kwargs)
+    arguments.update(zip(names, args))
+    plain = (str, int, float, bool, type(None))
+    if not all(isinstance(v, plain) for v in nest.flatten(list(arguments.values()))):
+        return None
+    return arguments
+
+
+def _keras_tensors_for(input_shape):
+    """KerasTensors of the shape (a list of them for a list of shapes) in floatx."""
+    def is_shape(value):
+        return isinstance(value, TensorShape) or (
+            isinstance(value, (list, tuple)) and all(d is None or isinstance(d, int)
+                                                     for d in value))
+    if is_shape(input_shape):
+        return KerasTensor(TensorShape(input_shape).as_list(), backend.floatx())
+    return [KerasTensor(TensorShape(s).as_list(), backend.floatx()) for s in input_shape]
+
+
+def _with_batch(tensor, batch):
+    dims = tensor.shape.as_list() if tensor.shape.rank else None
+    if dims and dims[0] is None:
+        dims[0] = batch
+        return KerasTensor(dims, tensor.dtype)
+    return tensor
+
+
+def _weight_paths(layer, prefix):
+    from ...checkpoints import graph
+    from ...core.variable import Variable
+    if getattr(layer, "_is_graph_network", False) or getattr(layer, "_is_sequential", False):
+        named = [(sub.name, sub) for sub in layer.layers]
+    else:  # attributes, as the checkpoint names them ("blocks/0": a list's first item)
+        named = [(name.replace("/", "."), child) for name, child in graph.children(layer).items()
+                 if name != "optimizer"]
+    for name, child in named:
+        if isinstance(child, Variable):
+            yield prefix + name, child
+        elif isinstance(child, Layer):
+            yield from _weight_paths(child, f"{prefix}{name}.")
 
 
 def _batch_sizes(given, graph_inputs):
