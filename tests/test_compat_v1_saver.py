@@ -94,6 +94,8 @@ def test_errors_as_tf(tmp_path):
         Saver([longer]).restore(None, path)
     with pytest.raises(ValueError, match="At least two variables have the same name: ev"):
         Saver([v, longer])
+    twice = Saver([v, v]).save(None, str(tmp_path / "twice"))  # the same Variable: saved once
+    assert tf.train.list_variables(twice) == [("ev", [2])]
     with pytest.raises(TypeError, match="Variable to save is not a Variable"):
         Saver({"c": tf.constant(1.0)})
 

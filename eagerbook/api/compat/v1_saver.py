@@ -131,7 +131,8 @@ def _by_name(var_list):
     if isinstance(var_list, dict):
         pairs = list(var_list.items())
     else:
-        pairs = [(_op_name(v), v) for v in _unique(var_list)]
+        unique = {id(v): v for v in var_list}.values()  # (a Variable listed twice is saved once)
+        pairs = [(_op_name(v), v) for v in unique]
     named = {}
     for name, variable in pairs:
         if not isinstance(variable, Variable):
@@ -140,15 +141,6 @@ def _by_name(var_list):
             raise ValueError(f"At least two variables have the same name: {name}")
         named[name] = variable
     return named
-
-
-def _unique(variables):
-    seen, out = set(), []
-    for v in variables:
-        if id(v) not in seen:
-            seen.add(id(v))
-            out.append(v)
-    return out
 
 
 def _op_name(variable):
