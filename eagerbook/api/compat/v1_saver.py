@@ -25,6 +25,7 @@ from ...core import context, errors
 from ...core.tensor import Tensor
 from ...core.variable import Variable
 from ...graph import session as _session
+from ...ops.support import is_symbolic
 
 
 class Saver:
@@ -67,8 +68,7 @@ class Saver:
             raise TypeError(f"'sess' must be a Session; {sess}")
         prefix = os.fspath(save_path)
         if global_step is not None:
-            step = int(global_step.numpy() if isinstance(global_step, (Tensor, Variable))
-                       else global_step)
+            step = _step_number(sess, global_step)
             prefix += f"-{step:08d}" if self._pad_step_number else f"-{step}"
         write_name_based(self._var_list, prefix)
         if prefix in self._last_checkpoints:
@@ -124,6 +124,16 @@ class Saver:
     def as_saver_def(self):
         raise NotImplementedError("SaverDef protocol buffers are not supported: eagerbook "
                                   "writes no graph protocol buffers (no .meta file).")
+
+
+def _step_number(sess, global_step):
+    """The step a checkpoint is numbered with: a number, a Variable, or a tensor (of a TF 1.x
+    graph: run in `sess`)."""
+    if isinstance(global_step, Tensor) and is_symbolic(global_step):
+        return int(sess.run(global_step))
+    if isinstance(global_step, (Tensor, Variable)):
+        return int(global_step.numpy())
+    return int(global_step)
 
 
 def _by_name(var_list):
