@@ -27,7 +27,6 @@ from .math_ops import (
     multiply,
     pow,
     reciprocal,
-    reduce_euclidean_norm,
     reduce_max,
     reduce_prod,
     reduce_sum,
@@ -329,11 +328,12 @@ def norm(tensor, ord="euclidean", axis=None, keepdims=None, name=None):
 
 
 def _euclidean(x, axes, keepdims):
-    """sqrt(sum |x|^2); complex input keeps its complex dtype, as TF's norm."""
-    if not x.dtype.is_complex:
-        return reduce_euclidean_norm(x, axis=axes, keepdims=keepdims)
-    from .complex_ops import conj
+    """sqrt(sum x * conj(x)), by TF's three ops (Mul, Sum, Sqrt: the Sum adds in TF's order,
+    where the EuclideanNorm op's order differs); complex input keeps its complex dtype."""
     from .math_ops import sqrt
+    if not x.dtype.is_complex:
+        return sqrt(reduce_sum(multiply(x, x), axis=axes, keepdims=keepdims))
+    from .complex_ops import conj
     return sqrt(reduce_sum(multiply(x, conj(x)), axis=axes, keepdims=keepdims))
 
 

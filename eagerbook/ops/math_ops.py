@@ -1602,7 +1602,8 @@ def reduce_std(input_tensor, axis=None, keepdims=False, name=None):
 def _euclidean_norm(x, axis, keepdims):
     # |x|^2 (x times its conjugate): a complex norm is real, kept in x's complex dtype as TF's
     squares = np.multiply(x, np.conj(x) if x.dtype.kind == "c" else x, dtype=x.dtype)
-    return np.sqrt(np.sum(squares, axis=axis, keepdims=keepdims)).astype(x.dtype, copy=False)
+    # (the squares add up in the order of TF's Sum kernel, which its reducer shares)
+    return np.sqrt(sum_as_tf(squares, axis, keepdims)).astype(x.dtype, copy=False)
 
 
 @_euclidean_norm.gradient
