@@ -328,8 +328,8 @@ def norm(tensor, ord="euclidean", axis=None, keepdims=None, name=None):
 
 
 def _euclidean(x, axes, keepdims):
-    """sqrt(sum x * conj(x)), by TF's three ops (Mul, Sum, Sqrt: the Sum adds in TF's order,
-    where the EuclideanNorm op's order differs); complex input keeps its complex dtype."""
+    """sqrt(sum x * conj(x)), by the three ops TF's tf.norm runs (Mul, Sum, Sqrt, so a traced
+    graph holds TF's nodes); complex input keeps its complex dtype."""
     from .math_ops import sqrt
     if not x.dtype.is_complex:
         return sqrt(reduce_sum(multiply(x, x), axis=axes, keepdims=keepdims))
