@@ -15,7 +15,7 @@ import numpy as np
 
 from ..core import dtypes
 from ..core.tensor import convert_to_tensor
-from . import array_ops, math_ops
+from . import array_ops, eigen_float, math_ops
 from .math_ops import _erf_float64
 from .more_math_ops import _erfc_float64
 from .registry import execute, register
@@ -187,8 +187,17 @@ _lgamma_float64 = np.vectorize(
     lambda v: math.lgamma(v) if v > 0 or v != math.floor(v) else math.inf, otypes=[np.float64])
 
 
+# TF's float32 kernel calls the C library's lgammaf for each value (no packet version): the
+# same function gives its last digit (the float64 value rounded once can differ by an ulp)
+_lgammaf = eigen_float._c_library_function(
+    "lgammaf", lambda v: _lgamma_float64(v.astype(np.float64)).astype(np.float32))
+
+
 @register("Lgamma", elementwise=True)
 def _lgamma(x):
+    if x.dtype == np.float32:
+        with np.errstate(divide="ignore"):
+            return _lgammaf(x)
     return _lgamma_float64(x.astype(np.float64)).astype(x.dtype, copy=False)
 
 
