@@ -56,3 +56,14 @@ def test_lgamma_float32_is_the_c_librarys_lgammaf():
         np.array([2.064826250076294, 1.9819180965423584, 1.7657572031021118], np.float32))
     poles = tf.math.lgamma([0.0, -1.0, np.inf]).numpy()
     assert np.isinf(poles).all()
+
+
+def test_digamma_float32_of_negative_values_uses_the_c_librarys_tanf():
+    # TF's values (Eigen's digamma with tanf and logf); tan in float64 rounded once differs
+    x = np.array([-1.7186464071273804, -5.327541828155518, -3.165350914001465,
+                  -1.2466727495193481], np.float32)
+    np.testing.assert_array_equal(
+        tf.math.digamma(x).numpy(),
+        np.array([-1.7714402675628662, 3.654646396636963, 6.795703411102295,
+                  3.778656482696533], np.float32))
+    assert np.isnan(tf.math.digamma([0.0, -1.0]).numpy()).all()

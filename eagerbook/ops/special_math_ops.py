@@ -237,9 +237,14 @@ def _digamma_float64(x):
 
 # float32: TF's kernel (Eigen's digamma) in float32 step for step: reflection for x <= 0,
 # the recurrence psi(x) = psi(x + 1) - 1/x up to x >= 10, then log(x) - 1/(2x) minus a short
-# series in 1/x^2 (the C library's logf and tanf: correctly rounded, taken in float64 here).
+# series in 1/x^2 (the C library's logf and tanf, value by value: not always the correctly
+# rounded value).
 _DIGAMMA_SERIES = np.array([-4.16666666666666666667e-3, 3.96825396825396825397e-3,
                             -8.33333333333333333333e-3, 8.33333333333333333333e-2], _F32)
+
+
+_tanf = eigen_float._c_library_function("tanf",
+                                         lambda v: np.tan(v.astype(np.float64)).astype(_F32))
 
 
 def _digamma_float32(x):
@@ -250,9 +255,9 @@ def _digamma_float32(x):
         fraction = x - floor
         up = negative & (fraction > _F32(0.5))
         fraction = np.where(up, x - (floor + _F32(1)), fraction)
-        angle = (_F32(np.pi) * fraction).astype(np.float64)
+        angle = _F32(np.pi) * fraction
         reflection = np.where(fraction != _F32(0.5),
-                              _F32(np.pi) / np.tan(angle).astype(_F32), _F32(0))
+                              _F32(np.pi) / np.where(negative, _tanf(angle), _F32(1)), _F32(0))
         s = np.where(negative, _F32(1) - x, x)
         w = np.zeros_like(s)
         for _ in range(11):  # s climbs by 1 until it reaches 10
@@ -261,7 +266,7 @@ def _digamma_float32(x):
             s = np.where(small, s + _F32(1), s)
         z = _F32(1) / (s * s)
         series = np.where(s < _F32(1e8), z * _polynomial_f32(z, _DIGAMMA_SERIES), _F32(0))
-        y = np.log(s.astype(np.float64)).astype(_F32) - (_F32(0.5) / s) - series - w
+        y = eigen_float._c_logf(s) - (_F32(0.5) / s) - series - w
         y = np.where(negative, y - reflection, y)
         return np.where(pole, np.nan, y).astype(_F32)
 
