@@ -112,7 +112,7 @@ from .graph.import_graph import import_graph_def
 from .graph.ir import Operation, resource, variant  # a graph's ops; handle and variant dtypes
 from .graph.registered_gradients import RegisterGradient, no_gradient
 from .graph.session import Graph
-from .graph.tensor_array import TensorArray
+from .graph.tensor_array import TensorArray, TensorArraySpec
 
 # TF 2's short names for Keras namespaces: tf.metrics, tf.losses, ... (as tf.keras.metrics).
 from .keras import initializers, losses, metrics, optimizers

@@ -366,6 +366,10 @@ class TensorArray(TensorArrayLike):
         return self._dynamic_size
 
     @property
+    def _type_spec(self):
+        return TensorArraySpec.from_value(self)
+
+    @property
     def flow(self):
         return self._flow
 
@@ -556,3 +560,59 @@ class TensorArray(TensorArrayLike):
 class _ElementOf:
     def __init__(self, value):
         self.shape = TensorShape(value.shape[1:]) if value.shape.rank else TensorShape(None)
+
+
+class TensorArraySpec:
+    """``tf.TensorArraySpec``: what a TensorArray is, its values aside: the shape of its
+    elements, their dtype, whether it grows, whether element shapes are inferred."""
+
+    def __init__(self, element_shape=None, dtype=dtypes.float32, dynamic_size=False,
+                 infer_shape=True):
+        self._element_shape = TensorShape(element_shape)
+        self._dtype = dtypes.as_dtype(dtype)
+        self._dynamic_size = dynamic_size
+        self._infer_shape = infer_shape
+
+    @classmethod
+    def from_value(cls, value):
+        if not isinstance(value, TensorArray):
+            raise ValueError(f"Expected value to be a TensorArray, but saw: {type(value)}")
+        return cls(value.element_shape, value.dtype, value.dynamic_size, value._infer_shape)
+
+    @property
+    def value_type(self):
+        return TensorArray
+
+    def _key(self):
+        return (self._element_shape.as_list() if self._element_shape.rank is not None else None,
+                self._dtype, self._dynamic_size, self._infer_shape)
+
+    def is_compatible_with(self, other):
+        """Same dtype, growth and inference, element shapes that may be the same."""
+        if isinstance(other, TensorArray):
+            other = TensorArraySpec.from_value(other)
+        return (isinstance(other, TensorArraySpec) and self._dtype == other._dtype
+                and self._dynamic_size == other._dynamic_size
+                and self._infer_shape == other._infer_shape
+                and self._element_shape.is_compatible_with(other._element_shape))
+
+    def most_specific_common_supertype(self, others):
+        """The spec both this and `others` fit, their element shapes generalized; None if
+        they differ otherwise."""
+        shape = self._element_shape
+        for other in others:
+            if not (isinstance(other, TensorArraySpec) and self._key()[1:] == other._key()[1:]):
+                return None
+            shape = shape.most_specific_compatible_shape(other._element_shape)
+        return TensorArraySpec(shape, self._dtype, self._dynamic_size, self._infer_shape)
+
+    def __eq__(self, other):
+        return isinstance(other, TensorArraySpec) and self._key() == other._key()
+
+    def __hash__(self):
+        key = self._key()
+        return hash((tuple(key[0]) if key[0] is not None else None,) + key[1:])
+
+    def __repr__(self):
+        return (f"TensorArraySpec({self._element_shape!r}, {self._dtype!r}, "
+                f"{self._dynamic_size}, {self._infer_shape})")

@@ -543,3 +543,21 @@ def test_a_python_while_whose_condition_turns_into_a_tensor_is_an_error(which):
     with pytest.raises(NotImplementedError, match="The condition of while loop started as "
                                                   "non-Tensor, then changed to Tensor"):
         f(tf.constant(3))
+
+
+def test_tensor_array_spec():
+    spec = tf.TensorArraySpec(element_shape=[2], dtype=tf.float32)
+    assert repr(spec) == "TensorArraySpec(TensorShape([2]), tf.float32, False, True)"
+    assert repr(tf.TensorArraySpec()) == \
+        "TensorArraySpec(TensorShape(None), tf.float32, False, True)"
+    assert spec == tf.TensorArraySpec([2], tf.float32) != tf.TensorArraySpec([3], tf.float32)
+    assert hash(spec) == hash(tf.TensorArraySpec([2], tf.float32))
+    ta = tf.TensorArray(tf.float32, size=2, element_shape=[2])
+    assert tf.TensorArraySpec.from_value(ta) == spec and spec.is_compatible_with(ta)
+    assert spec.is_compatible_with(tf.TensorArraySpec([None], tf.float32))
+    assert not spec.is_compatible_with(tf.TensorArraySpec([2], tf.int32))
+    assert spec.value_type is tf.TensorArray
+    grown = tf.TensorArraySpec.from_value(tf.TensorArray(tf.int32, size=0, dynamic_size=True))
+    assert repr(grown) == "TensorArraySpec(TensorShape(None), tf.int32, True, True)"
+    wider = spec.most_specific_common_supertype([tf.TensorArraySpec([3], tf.float32)])
+    assert wider == tf.TensorArraySpec([None], tf.float32)
