@@ -67,6 +67,17 @@ def default_session():
     return None
 
 
+def _not_allowed(task):
+    """TF's words for a Python use of a symbolic tensor (as a bool, iterated over)."""
+    return (f"{task} is not allowed. You can attempt the following resolutions to the problem: "
+            "If you are running in Graph mode, use Eager execution mode or decorate this "
+            "function with @tf.function. If you are using AutoGraph, you can try decorating "
+            "this function with @tf.function. If that does not work, then you may be using an "
+            "unsupported feature or your source code may not be visible to AutoGraph. See "
+            "https://github.com/tensorflow/tensorflow/blob/master/tensorflow/python/autograph/"
+            "g3doc/reference/limitations.md#access-to-source-code for more information.")
+
+
 class SymbolicTensor(Tensor):
     """A tensor inside a graph being traced: it has a dtype and a (maybe partial) shape, but no
     value until the compiled function runs."""
@@ -141,22 +152,12 @@ class SymbolicTensor(Tensor):
             "supported.")
 
     def __bool__(self):
-        raise OperatorNotAllowedInGraphError(
-            "Using a symbolic `tf.Tensor` as a Python `bool` is not allowed. You can attempt "
-            "the following resolutions to the problem: If you are running in Graph mode, use "
-            "Eager execution mode or decorate this function with @tf.function. If you are "
-            "using AutoGraph, you can try decorating this function with @tf.function. If that "
-            "does not work, then you may be using an unsupported feature or your source code "
-            "may not be visible to AutoGraph. See https://github.com/tensorflow/tensorflow/"
-            "blob/master/tensorflow/python/autograph/g3doc/reference/limitations.md"
-            "#access-to-source-code for more information.")
+        raise OperatorNotAllowedInGraphError(_not_allowed("Using a symbolic `tf.Tensor` as a "
+                                                          "Python `bool`"))
 
     def __iter__(self):
-        raise OperatorNotAllowedInGraphError(
-            "Iterating over a symbolic `tf.Tensor` is not allowed. You can attempt the "
-            "following resolutions to the problem: If you are running in Graph mode, use Eager "
-            "execution mode or decorate this function with @tf.function. If you are using "
-            "AutoGraph, you can try decorating this function with @tf.function.")
+        raise OperatorNotAllowedInGraphError(_not_allowed("Iterating over a symbolic "
+                                                          "`tf.Tensor`"))
 
     def __len__(self):
         raise TypeError(f"len is not well defined for a symbolic Tensor ({self.name}). Please "

@@ -561,3 +561,14 @@ def test_tensor_array_spec():
     assert repr(grown) == "TensorArraySpec(TensorShape(None), tf.int32, True, True)"
     wider = spec.most_specific_common_supertype([tf.TensorArraySpec([3], tf.float32)])
     assert wider == tf.TensorArraySpec([None], tf.float32)
+
+
+def test_iterating_over_a_symbolic_tensor_has_tfs_whole_message():
+    @tf.function(autograph=False)
+    def f(x):
+        return [v for v in x]
+
+    with pytest.raises(tf.errors.OperatorNotAllowedInGraphError,
+                       match=r"Iterating over a symbolic `tf.Tensor` is not allowed.*If that "
+                             r"does not work, then you may be using an unsupported feature"):
+        f(tf.constant([1, 2]))
