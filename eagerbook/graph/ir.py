@@ -491,6 +491,7 @@ class Graph:
 
     # --- TF's scoping API -------------------------------------------------------------------
     gradient_overrides = None  # op type -> registered gradient name, inside the block below
+    seed = None  # the graph-level random seed tf.random.set_seed gave while building it
 
     def gradient_override_map(self, op_type_map):
         """``with g.gradient_override_map({"Identity": "MyGrad"}):`` ops of those types made

@@ -56,6 +56,8 @@ def set_seed(seed):
     _STATE.global_seed = None if seed is None else int(seed)
     _STATE.op_seed_rng = _py_random.Random(_STATE.global_seed)
     _STATE.streams.clear()
+    if state.graph is not None:  # building a graph: it is also that graph's seed (Graph.seed)
+        state.graph.seed = _STATE.global_seed
 
 
 def get_global_seed():

@@ -572,3 +572,12 @@ def test_iterating_over_a_symbolic_tensor_has_tfs_whole_message():
                        match=r"Iterating over a symbolic `tf.Tensor` is not allowed.*If that "
                              r"does not work, then you may be using an unsupported feature"):
         f(tf.constant([1, 2]))
+
+
+def test_set_random_seed_while_building_a_graph_is_its_seed():
+    g = tf.Graph()
+    assert g.seed is None
+    with g.as_default():
+        tf.compat.v1.set_random_seed(7)
+        assert g.seed == 7
+    tf.random.set_seed(None)  # (the global seed too: leave it as other tests expect)
