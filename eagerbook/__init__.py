@@ -284,6 +284,8 @@ _ops.ragged_dispatch.install(math, math.special, nn, bitwise, dtypes, image, io,
 keras.keras_tensor.install_op_dispatch([(math, "tf.math"), (nn, "tf.nn"), (linalg, "tf.linalg"),
                                         (strings, "tf.strings"), (_sys.modules[__name__], "tf")])
 __version__ = version.VERSION
+__git_version__ = version.GIT_VERSION
+__compiler_version__ = version.COMPILER_VERSION
 
 # Uncaught errors in scripts and the console show the user's frames, not eagerbook's (as TF
 # >= 2.7); tf.debugging.disable_traceback_filtering() shows them all.

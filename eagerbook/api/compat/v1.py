@@ -47,6 +47,14 @@ from .. import io as _io_module
 from .. import layers as _layers_module
 from .. import train as _train_module
 from ..queue import FIFOQueue, QueueBase
+from ..version import (  # TF 1.x kept these at the top level (tf.VERSION); compat.v1 too
+    COMPILER_VERSION,
+    GIT_VERSION,
+    GRAPH_DEF_VERSION,
+    GRAPH_DEF_VERSION_MIN_CONSUMER,
+    GRAPH_DEF_VERSION_MIN_PRODUCER,
+    VERSION,
+)
 from . import v1_decay, v1_layers, v1_losses, v1_renames, v1_saver, v1_variable_scope
 from .v1_init_ops import (
     constant_initializer,
@@ -244,6 +252,9 @@ losses = types.SimpleNamespace(**{
 keras = _Namespace(_keras, utils=_Namespace(
     lambda: _keras().utils, track_tf1_style_variables=track_tf1_style_variables,
     DeterministicRandomTestTool=DeterministicRandomTestTool))
+
+
+__version__ = VERSION
 
 
 def __getattr__(name):
