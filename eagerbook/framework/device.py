@@ -10,26 +10,41 @@ import contextlib
 
 from ..core import context
 
-# Device types TF knows; only the CPU exists here.
-_DEVICE_TYPES = ("CPU", "GPU", "TPU", "XLA_CPU", "XLA_GPU")
+# The device types a short name may give ("/gpu:1"); "/device:<TYPE>:<index>" takes any type.
+_SHORT_DEVICE_TYPES = ("CPU", "GPU", "TPU")
 CPU_DEVICE = "/job:localhost/replica:0/task:0/device:CPU:0"
+_FIELDS = ("job", "replica", "task", "device_type", "device_index")
 
 
-class DeviceSpec:
-    """A parsed device string: job, replica, task, device type and index (any may be None)."""
+def _int_or_none(value):
+    return None if value is None else int(value)  # ("x" is int()'s ValueError, as in TF)
 
-    __slots__ = ("job", "replica", "task", "device_type", "device_index")
+
+class DeviceSpecV2:
+    """A parsed device string: job, replica, task, device type and index (any may be None).
+
+    As in TF 2 it is immutable: ``replace(...)`` and ``make_merged_spec(...)`` return new specs.
+    """
+
+    __slots__ = ("_job", "_replica", "_task", "_device_type", "_device_index")
 
     def __init__(self, job=None, replica=None, task=None, device_type=None, device_index=None):
-        self.job = job
-        self.replica = replica
-        self.task = task
-        self.device_type = device_type
-        self.device_index = device_index
+        self._job = job
+        self._replica = _int_or_none(replica)
+        self._task = _int_or_none(task)
+        # TF spells the two common types in capitals whichever way they were given
+        self._device_type = device_type.upper() if device_type in ("cpu", "gpu") else device_type
+        self._device_index = _int_or_none(device_index)
+
+    job = property(lambda self: self._job)
+    replica = property(lambda self: self._replica)
+    task = property(lambda self: self._task)
+    device_type = property(lambda self: self._device_type)
+    device_index = property(lambda self: self._device_index)
 
     @classmethod
     def from_string(cls, spec):
-        return parse_device(spec)
+        return cls(**_parse_fields(spec))
 
     def to_string(self):
         parts = []
@@ -44,74 +59,103 @@ class DeviceSpec:
             parts.append(f"/device:{self.device_type}:{index}")
         return "".join(parts)
 
+    def _fields(self):
+        return {name: getattr(self, name) for name in _FIELDS}
+
+    def replace(self, **kwargs):
+        """A new spec: this one's fields with the given ones replaced (None clears a field)."""
+        return type(self)(**{**self._fields(), **kwargs})
+
     def make_merged_spec(self, dev):
         """A new spec: this one's fields, with those `dev` sets taking their place."""
-        fields = {k: getattr(self, k) for k in self.__slots__}
-        fields.update({k: getattr(dev, k) for k in self.__slots__ if getattr(dev, k) is not None})
-        return DeviceSpec(**fields)
+        theirs = {name: value for name, value in dev._fields().items() if value is not None}
+        return type(self)(**{**self._fields(), **theirs})
 
     def parse_from_string(self, spec):
-        """TF 2's spec is immutable: a new spec parsed from `spec` (this one is unchanged)."""
-        return parse_device(spec)
+        """A new spec parsed from `spec` alone (TF 2's specs are immutable: this one is
+        unchanged, where TF 1.x's took the fields and returned itself)."""
+        return DeviceSpecV2.from_string(spec)
 
     def __repr__(self):
-        fields = ", ".join(f"{k}={getattr(self, k)}" for k in self.__slots__)
+        fields = ", ".join(f"{name}={value}" for name, value in self._fields().items())
         return f"<DeviceSpec({fields})>"
 
     def __eq__(self, other):
-        return isinstance(other, DeviceSpec) and self.to_string() == other.to_string()
+        return isinstance(other, DeviceSpecV2) and self.to_string() == other.to_string()
 
     def __hash__(self):
         return hash(self.to_string())
 
 
-def _int_field(value, what, spec):
-    try:
-        return int(value)
-    except ValueError:
-        raise ValueError(f"Invalid {what} {value!r} in device spec {spec!r}: expected an "
-                         f"integer, as in '/job:localhost/replica:0/task:0/device:CPU:0'."
-                         ) from None
+class DeviceSpecV1(DeviceSpecV2):
+    """``tf.compat.v1.DeviceSpec``: the same spec with settable fields, as in TF 1.x."""
+
+    __slots__ = ()
+
+    def _setter(name):
+        def set_field(self, value):
+            changed = DeviceSpecV2(**{**self._fields(), name: value})
+            setattr(self, "_" + name, getattr(changed, name))
+        return set_field
+
+    job = property(DeviceSpecV2.job.fget, _setter("job"))
+    replica = property(DeviceSpecV2.replica.fget, _setter("replica"))
+    task = property(DeviceSpecV2.task.fget, _setter("task"))
+    device_type = property(DeviceSpecV2.device_type.fget, _setter("device_type"))
+    device_index = property(DeviceSpecV2.device_index.fget, _setter("device_index"))
+    del _setter
+
+    def parse_from_string(self, spec):
+        """TF 1.x's form: this spec becomes the one `spec` describes, and is returned."""
+        for name, value in _parse_fields(spec).items():
+            setattr(self, name, value)
+        return self
+
+    def merge_from(self, dev):
+        """This spec takes the fields `dev` sets."""
+        for name, value in dev._fields().items():
+            if value is not None:
+                setattr(self, name, value)
 
 
-def parse_device(spec):
-    """Parses "/cpu:0", "GPU:1", "/device:GPU:0", "/job:localhost/replica:0/task:0/device:CPU:0".
+DeviceSpec = DeviceSpecV2  # tf.DeviceSpec
 
-    Raises ValueError for anything TF would not accept.
-    """
-    if not isinstance(spec, str):
-        raise ValueError(f"Device spec must be a string, got {spec!r} ({type(spec).__name__}).")
-    result = DeviceSpec()
+
+def _parse_fields(spec):
+    """The fields of "/cpu:0", "GPU:1", "/device:GPU:0",
+    "/job:localhost/replica:0/task:0/device:CPU:0", as TF parses them (a later job, replica or
+    task wins; a second device type is an error)."""
+    fields = dict.fromkeys(_FIELDS)
     for part in spec.split("/"):
         if not part:
             continue
-        fields = part.split(":")
-        key = fields[0]
-        if len(fields) == 2 and key in ("job", "replica", "task"):
-            if key == "job":
-                result.job = fields[1]
-            else:
-                setattr(result, key, _int_field(fields[1], key, spec))
-        elif len(fields) in (1, 2) and key.upper() in _DEVICE_TYPES:
-            _set_type(result, key.upper(), fields[1] if len(fields) == 2 else "*", spec)
-        elif len(fields) == 3 and key == "device":
-            if fields[1].upper() not in _DEVICE_TYPES:
-                raise ValueError(f"Unknown device type {fields[1]!r} in device spec {spec!r}; "
-                                 f"known types: {', '.join(_DEVICE_TYPES)}.")
-            _set_type(result, fields[1].upper(), fields[2], spec)
+        pieces = part.split(":")
+        key = pieces[0]
+        if len(pieces) == 2 and key in ("job", "replica", "task"):
+            fields[key] = pieces[1]
+        elif len(pieces) in (1, 2) and key.upper() in _SHORT_DEVICE_TYPES:
+            _set_type(fields, key.upper(), pieces[1] if len(pieces) == 2 else "*", spec)
+        elif len(pieces) == 3 and key == "device":
+            _set_type(fields, pieces[1], pieces[2], spec)
         else:
-            raise ValueError(f"Unknown attribute {part!r} is encountered while parsing the "
-                             f"device spec: {spec!r}. Use strings such as '/cpu:0', '/gpu:0', "
-                             f"'GPU:0' or '/job:localhost/replica:0/task:0/device:CPU:0'.")
-    return result
+            raise ValueError(f"Unknown attribute '{key}' is encountered while parsing the "
+                             f"device spec: '{spec}'.")
+    return fields
 
 
-def _set_type(result, device_type, index, spec):
-    if result.device_type is not None:
+def _set_type(fields, device_type, index, spec):
+    if fields["device_type"] is not None:
         raise ValueError(f"Multiple device types are not allowed while parsing the device "
-                         f"spec: {spec!r}.")
-    result.device_type = device_type
-    result.device_index = None if index == "*" else _int_field(index, "device index", spec)
+                         f"spec: {spec}.")
+    fields["device_type"] = device_type
+    fields["device_index"] = None if index == "*" else int(index)
+
+
+def parse_device(spec):
+    """A DeviceSpec from a device string or a DeviceSpec (``tf.device`` takes either)."""
+    if isinstance(spec, DeviceSpecV2):
+        return DeviceSpecV2(**spec._fields())
+    return DeviceSpecV2.from_string(spec)
 
 
 @contextlib.contextmanager

@@ -11,6 +11,7 @@ from ...core.tensor import convert_to_tensor
 from ...core.variable_modes import VariableAggregation  # TF 1's enum (TF 2's is ...V2)
 from ...framework import event_messages
 from ...framework.contrib_eager import enable_eager_execution
+from ...framework.device import DeviceSpecV1 as DeviceSpec
 from ...graph import session as _session
 from ...graph.gradients import gradients
 from ...graph.import_graph import write_graph
