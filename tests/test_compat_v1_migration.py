@@ -133,3 +133,19 @@ def test_make_template_eagerly():
     assert float(t(tf.constant(2.0))) == 6.0  # the same Variable
     assert [v.name for v in t.variables] == ["eg/w:0"]
     assert t.variable_scope_name == "eg/"
+
+
+def test_functional_layers_name_their_ops_as_tf_does():
+    """TF 1.x's layers are Python code calling public ops: inside the layer's scope the ops
+    are named after their types (what ``print(logits)`` shows in TF 1.x code)."""
+    g = tf.Graph()
+    with g.as_default():
+        x = v1.placeholder(tf.float32, [None, 3])
+        h = v1.layers.dense(x, 4, activation=tf.nn.relu, name="fc1")
+        out = v1.layers.dense(h, 1, name="fc2")
+        plain = v1.layers.dense(h, 1)
+        images = v1.placeholder(tf.float32, [None, 5, 5, 1])
+        conv = v1.layers.conv2d(images, 2, 3, name="conv")
+    assert [t.name for t in (h, out, plain, conv)] == [
+        "fc1/Relu:0", "fc2/BiasAdd:0", "dense/BiasAdd:0", "conv/BiasAdd:0"]
+    assert "fc1/MatMul" in [op.name for op in g.get_operations()]

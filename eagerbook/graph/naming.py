@@ -85,7 +85,8 @@ def _kind(frame):
     kind = _KINDS.get(id(code))
     if kind is None:
         module = frame.f_globals.get("__name__") or ""
-        kind = USER if module != "eagerbook" and not module.startswith("eagerbook.") else \
+        kind = USER if module in _LIKE_USER_CODE or (
+            module != "eagerbook" and not module.startswith("eagerbook.")) else \
             AUTOGRAPH if module.startswith("eagerbook.graph.autograph") else \
             FORWARDER if _is_forwarder(code) else EAGERBOOK
         if len(_KINDS) > 50_000:
@@ -94,6 +95,12 @@ def _kind(frame):
         _KINDS[id(code)] = kind
         _CODES.append(code)
     return kind
+
+
+# eagerbook modules written as TF writes them, as Python code calling public ops (TF 1.x's
+# functional layers): the ops they make are named as if the user had made those calls
+# (``fc1/MatMul``, ``fc1/BiasAdd`` inside the layer's scope), not after the layer function.
+_LIKE_USER_CODE = frozenset(("eagerbook.api.compat.v1_layers",))
 
 
 def _is_forwarder(code):
