@@ -329,3 +329,18 @@ def test_sequence_losses_have_gradients_when_traced_with_unknown_lengths(loss_of
     y = tf.constant([[0, 1, 2], [3, 4, 0]], tf.int64)
     np.testing.assert_allclose(traced(x, y).numpy(), gradient(x, y).numpy(), rtol=1e-5,
                                atol=1e-6)
+
+
+def test_multi_head_attention_softmax_and_dropout_are_layers_made_at_build():
+    # As TF: they take their names when the layer is built, after the projections, and a mask
+    # of the wrong shape fails in the Softmax layer (whose frame the error carries).
+    tf.keras.backend.clear_session()
+    mha = layers.MultiHeadAttention(num_heads=2, key_dim=2)
+    assert (layers.Softmax().name, layers.Dropout(0.1).name) == ("softmax", "dropout")
+    mha(tf.zeros((1, 3, 4)), tf.zeros((1, 3, 4)))
+    assert (layers.Softmax().name, layers.Dropout(0.1).name) == ("softmax_2", "dropout_2")
+    assert [type(x).__name__ for x in mha._flatten_layers(include_self=False)] == \
+        ["EinsumDense"] * 3 + ["Softmax", "Dropout", "EinsumDense"]
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=r"calling layer 'softmax_1' \(type Softmax\)"):
+        mha(tf.zeros((1, 3, 4)), tf.zeros((1, 3, 4)), attention_mask=tf.ones((1, 2, 3)))

@@ -17,14 +17,13 @@ import string
 from ...core import context
 from ...core.shape import TensorShape
 from ...core.tensor import convert_to_tensor
-from ...ops import array_ops, manip_ops, math_ops, nn_ops
+from ...ops import array_ops, manip_ops, math_ops
 from .. import constraints, initializers, regularizers
 from ..keras_tensor import KerasTensor
+from .activation import Softmax
 from .base import _MASKS, Layer
 from .core import Dropout, _serialize_constraint
 from .einsum_dense import EinsumDense
-
-_LARGE_NEGATIVE = -1e9  # the logit a masked-out position gets (as Keras's masked softmax)
 
 
 def _projection_equation(rank):
@@ -102,7 +101,6 @@ class MultiHeadAttention(Layer):
         self._kernel_constraint = constraints.get(kernel_constraint)
         self._bias_constraint = constraints.get(bias_constraint)
         self._query_shape = self._key_shape = self._value_shape = None
-        self._dropout_layer = Dropout(rate=dropout)
 
     # --- building: the four projections are made from the first call's shapes ----------------
     def _dense(self, name, equation, output_shape, bias_axes):
@@ -130,6 +128,13 @@ class MultiHeadAttention(Layer):
                                       middle + [self._num_heads, self._key_dim], bias_axes)
         self._value_dense = self._dense("value", equation,
                                         middle + [self._num_heads, self._value_dim], bias_axes)
+        # TF makes its softmax and dropout layers here, after the projections: they take their
+        # names then (a Softmax or Dropout made after this layer's first call gets a '_1'), and
+        # an error in the softmax (a mask of the wrong shape) is framed as the Softmax layer's.
+        scores_rank = rank + len(self._attended)
+        self._softmax = Softmax(axis=tuple(range(rank, scores_rank)),
+                                robust_masking=self._softmax_robust_masking)
+        self._dropout_layer = Dropout(rate=self._dropout)
         if self._output_shape:
             extra = self._output_shape if isinstance(self._output_shape, (list, tuple)) \
                 else [self._output_shape]
@@ -209,20 +214,7 @@ class MultiHeadAttention(Layer):
             # (B, T, S) -> (B, 1, T, S): one mask for every head (and every other batch axis).
             while mask.shape.rank < scores.shape.rank:
                 mask = array_ops.expand_dims(mask, axis=-2 * key_axes - 1)
-            if self._softmax_robust_masking:
-                scores = array_ops.where_v2(math_ops.cast(mask, "bool"), scores,
-                                            _LARGE_NEGATIVE)
-            else:
-                adder = math_ops.multiply(
-                    math_ops.subtract(1.0, math_ops.cast(mask, scores.dtype)), _LARGE_NEGATIVE)
-                scores = math_ops.add(scores, adder)
-        if key_axes == 1:
-            return nn_ops.softmax(scores, axis=-1)
-        # Several key axes: one softmax over all of them together.
-        shape = array_ops.shape(scores)
-        flat = array_ops.reshape(scores, array_ops.concat(
-            [shape[:-key_axes], [-1]], axis=0))
-        return array_ops.reshape(nn_ops.softmax(flat, axis=-1), shape)
+        return self._softmax(scores, mask)  # (over all key axes together, masked out: -1e9)
 
     def _attention_mask(self, query, value, key, attention_mask, use_causal_mask):
         """The (B, T, S) boolean mask from every source, or None when nothing is masked."""
