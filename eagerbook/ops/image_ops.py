@@ -586,12 +586,69 @@ def hsv_to_rgb(images, name=None):
     return array_ops.stack(channels, axis=-1)
 
 
+# TF's AdjustSaturation is one kernel: each pixel to HSV, its saturation scaled and clipped to
+# [0, 1], back to RGB, in float32 steps of its own (not its RGBToHSV/HSVToRGB ops' formulas),
+# which this kernel follows so values print TF's last digit. Hue is a fraction of the wheel.
+_F32 = np.float32
+
+
+def _pixel_hsv(r, g, b):
+    value = np.maximum(r, np.maximum(g, b))
+    spread = value - np.minimum(r, np.minimum(g, b))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        saturation = np.where(value > 0, spread / value, _F32(0))
+        norm = _F32(1) / (_F32(6) * spread)
+        # (TF adds the constants 2/6 and 4/6 in double precision, then rounds to float)
+        hue = np.where(r == value, norm * (g - b),
+                       np.where(g == value,
+                                (np.float64(norm * (b - r)) + 2.0 / 6.0).astype(_F32),
+                                (np.float64(norm * (r - g)) + 4.0 / 6.0).astype(_F32)))
+    hue = np.where(spread <= 0, _F32(0), hue)
+    return np.where(hue < 0, hue + _F32(1), hue).astype(_F32), saturation.astype(_F32), value
+
+
+def _pixel_rgb(hue, saturation, value):
+    chroma = saturation * value
+    low = value - chroma
+    sixths = hue * _F32(6)
+    sector = np.trunc(sixths)  # 0..5: which sixth of the wheel
+    within = np.mod(sixths, _F32(2))  # (TF brings it into [0, 2) by steps of 2: exact)
+    rising = chroma * (_F32(1) - np.abs(within - _F32(1)))
+    zero = np.zeros_like(chroma)
+    sectors = [sector == k for k in range(6)]
+    r = np.select(sectors, [chroma, rising, zero, zero, rising, chroma], zero)
+    g = np.select(sectors, [rising, chroma, chroma, rising, zero, zero], zero)
+    b = np.select(sectors, [zero, zero, rising, chroma, chroma, rising], zero)
+    return np.stack([r + low, g + low, b + low], axis=-1)
+
+
+@register("AdjustSaturation")
+def _adjust_saturation(images, scale):
+    pixels = images.astype(_F32)
+    hue, saturation, value = _pixel_hsv(pixels[..., 0], pixels[..., 1], pixels[..., 2])
+    saturation = np.minimum(_F32(1), np.maximum(_F32(0), saturation * _F32(scale)))
+    return _pixel_rgb(hue, saturation, value).astype(images.dtype)
+
+
+@_adjust_saturation.gradient
+def _adjust_saturation_grad(op, dy):
+    raise LookupError("gradient registry has no entry for: AdjustSaturation")
+
+
 def adjust_saturation(image, saturation_factor, name=None):
     """Scales the saturation (clipped to [0, 1]) in HSV space."""
-    image, back = _as_float(image)
-    hue, saturation, value = array_ops.unstack(rgb_to_hsv(image), axis=-1)
-    saturation = math_ops.clip_by_value(saturation * saturation_factor, 0.0, 1.0)
-    return back(hsv_to_rgb(array_ops.stack([hue, saturation, value], axis=-1)))
+    image = convert_to_tensor(image, name="image")
+    original = image.dtype
+    if original not in (dtypes.float16, dtypes.float32):  # (TF's kernel takes these two)
+        image = convert_image_dtype(image, dtypes.float32)
+    if image.shape.rank is not None and image.shape[-1] not in (None, 3):
+        raise errors.InvalidArgumentError(
+            None, None, f"input must have 3 channels but instead has {image.shape[-1]} "
+                        f"channels.")
+    factor = convert_to_tensor(saturation_factor, dtype=dtypes.float32)
+    adjusted = execute(_adjust_saturation, (image, factor))
+    return convert_image_dtype(adjusted, original, saturate=True) if original != image.dtype \
+        else adjusted
 
 
 def adjust_hue(image, delta, name=None):
