@@ -149,3 +149,13 @@ def test_functional_layers_name_their_ops_as_tf_does():
     assert [t.name for t in (h, out, plain, conv)] == [
         "fc1/Relu:0", "fc2/BiasAdd:0", "dense/BiasAdd:0", "conv/BiasAdd:0"]
     assert "fc1/MatMul" in [op.name for op in g.get_operations()]
+
+
+def test_each_graph_counts_its_own_default_layer_names():
+    for _ in range(2):  # a new graph starts again at `dense`, as in TF 1.x
+        with tf.Graph().as_default():
+            x = v1.placeholder(tf.float32, [None, 3])
+            first, second = v1.layers.dense(x, 1), v1.layers.dense(x, 1)
+            assert (first.name, second.name) == ("dense/BiasAdd:0", "dense_1/BiasAdd:0")
+            assert [v.name for v in v1.global_variables()] == [
+                "dense/kernel:0", "dense/bias:0", "dense_1/kernel:0", "dense_1/bias:0"]

@@ -114,6 +114,7 @@ class _ThreadScopes(threading.local):
 _THREAD = _ThreadScopes()
 _GRAPH_STORES = weakref.WeakKeyDictionary()  # TF 1.x graph -> {full name: Variable}
 _ROOT_SCOPES = weakref.WeakKeyDictionary()  # TF 1.x graph -> its unnamed root scope
+_GRAPH_NAME_COUNTS = weakref.WeakKeyDictionary()  # TF 1.x graph -> default names taken there
 
 
 def get_variable_scope():
@@ -180,7 +181,9 @@ class variable_scope:  # noqa: N801 (TF's name: a class used as a context manage
         return False
 
     def _unique_default_name(self, parent):
-        counts = _THREAD.default_name_counts
+        graph = _graph()  # (each TF 1.x graph counts its own: a new graph starts at `dense`)
+        counts = _THREAD.default_name_counts if graph is None or _THREAD.tracked_store \
+            is not None else _GRAPH_NAME_COUNTS.setdefault(graph, {})
         key = f"{parent.name}/{self._default_name}"
         taken = counts.get(key, 0)
         counts[key] = taken + 1
