@@ -452,6 +452,17 @@ class InitializationOnlyStatus:
 
 
 # --- tf.train.Checkpoint -------------------------------------------------------------------------
+def _check_trackable(name, value):
+    """A Checkpoint's argument must hold state: a trackable object, or a list, tuple or dict
+    (TF wraps those as trackable containers and saves their items)."""
+    if graph.is_trackable(value) or isinstance(value, (list, tuple, dict)):
+        return
+    raise ValueError(f"`Checkpoint` was expecting {name} to be a trackable object (an object "
+                     f"derived from `Trackable`), got {value}. If you believe this object "
+                     "should be trackable (i.e. it is part of the TensorFlow Python API and "
+                     "manages state), please open an issue.")
+
+
 class Checkpoint:
     """``tf.train.Checkpoint(**objects)``: saves and restores the objects it is given (and
     everything they hold) by name.
@@ -466,15 +477,10 @@ class Checkpoint:
         object.__setattr__(self, "_save_counter", None)
         object.__setattr__(self, "_deps", {})
         if root is not None:
-            if not graph.is_trackable(root):
-                raise ValueError(f"`Checkpoint` was expecting root to be a trackable object "
-                                 f"(a Variable, layer, model, optimizer, ...), got {root!r}.")
+            _check_trackable("root", root)
             object.__setattr__(self, "_root", root)
         for name, value in sorted(kwargs.items()):
-            if not graph.is_trackable(value):
-                raise ValueError(f"`Checkpoint` was expecting {name} to be a trackable object "
-                                 "(a Variable, layer, model, optimizer, metric or checkpoint), "
-                                 f"got {value!r}.")
+            _check_trackable(name, value)
             setattr(self, name, value)
 
     def __setattr__(self, name, value):
@@ -484,7 +490,7 @@ class Checkpoint:
             value = containers.wrap(value, self._pending_restore)
         object.__setattr__(self, name, value)
         if not name.startswith("_") and (graph.is_trackable(value) or
-                                         isinstance(value, (list, dict))):
+                                         isinstance(value, (list, tuple, dict))):
             self._deps[name] = value
             # An attribute assigned after restore() gets its checkpointed value now.
             self._pending_restore()

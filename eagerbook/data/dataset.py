@@ -2024,11 +2024,22 @@ class RebatchDataset(BatchDataset):
         return UNKNOWN_CARDINALITY
 
 
+def _check_dense_components(element_spec):
+    """padded_batch pads dense tensors only: ragged or sparse components are a TypeError, as
+    in TF (``ragged_batch``/``sparse_batch`` batch those)."""
+    for spec in nest.flatten(element_spec):
+        if not isinstance(spec, TensorSpec):
+            raise TypeError("`padded_batch` is only supported for datasets that produce tensor "
+                            "elements but type spec of elements in the input dataset is not a "
+                            f"subclass of TensorSpec: `{spec}`.")
+
+
 class PaddedBatchDataset(BatchDataset):
     _tf_name = "_PaddedBatchDataset"
 
     def __init__(self, input_dataset, batch_size, padded_shapes, padding_values,
                  drop_remainder):
+        _check_dense_components(input_dataset.element_spec)
         super().__init__(input_dataset, batch_size, drop_remainder)
         self._padded_shapes = padded_shapes
         self._padding_values = padding_values

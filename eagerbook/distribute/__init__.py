@@ -2,7 +2,19 @@
 ``strategy.py``)."""
 
 from . import cluster_resolver, experimental
+from .cross_device import (
+    CrossDeviceOps,
+    HierarchicalCopyAllReduce,
+    InputOptions,
+    InputReplicationMode,
+    NcclAllReduce,
+    ReductionToOneDevice,
+    RunOptions,
+)
 from .strategy import (
+    DistributedDataset,
+    DistributedIterator,
+    DistributedValues,
     InputContext,
     MirroredStrategy,
     MultiWorkerMirroredStrategy,
@@ -10,6 +22,7 @@ from .strategy import (
     ReduceOp,
     ReplicaContext,
     Strategy,
+    StrategyExtended,
     experimental_set_strategy,
     get_cross_replica_context,
     get_replica_context,
@@ -18,7 +31,10 @@ from .strategy import (
     in_cross_replica_context,
 )
 
-__all__ = ["InputContext", "MirroredStrategy", "MultiWorkerMirroredStrategy",
+__all__ = ["CrossDeviceOps", "HierarchicalCopyAllReduce", "InputOptions",
+           "InputReplicationMode", "NcclAllReduce", "ReductionToOneDevice", "RunOptions",
+           "DistributedDataset", "DistributedIterator", "DistributedValues", "StrategyExtended",
+           "InputContext", "MirroredStrategy", "MultiWorkerMirroredStrategy",
            "OneDeviceStrategy", "ReduceOp",
            "ReplicaContext", "Strategy", "experimental_set_strategy",
            "get_cross_replica_context", "get_replica_context", "get_strategy", "has_strategy",

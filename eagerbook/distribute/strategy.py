@@ -67,7 +67,12 @@ def _reduce_op(reduce_op):
                      "tf.distribute.ReduceOp.MEAN.")
 
 
-class PerReplica:
+class DistributedValues:
+    """The base class of values that have one component per replica (what ``isinstance``
+    checks against ``tf.distribute.DistributedValues``)."""
+
+
+class PerReplica(DistributedValues):
     """A value with one component per replica (TF's ``DistributedValues``)."""
 
     def __init__(self, values):
@@ -203,7 +208,16 @@ class ReplicaContext:
             state.replica.append(saved)
 
 
-class _DistributedDataset:
+class DistributedDataset:
+    """What ``isinstance`` checks against ``tf.distribute.DistributedDataset``: a dataset
+    whose elements are split over the replicas."""
+
+
+class DistributedIterator:
+    """What ``isinstance`` checks against ``tf.distribute.DistributedIterator``."""
+
+
+class _DistributedDataset(DistributedDataset):
     """``experimental_distribute_dataset``'s result: with one replica, the same batches; with
     more, each batch cut along its first axis into one slice per replica (the first replicas
     take one more row when it does not divide), or with `per_replica_elements` (datasets
@@ -242,7 +256,7 @@ class _DistributedDataset:
         return state
 
 
-class _DistributedIterator:
+class _DistributedIterator(DistributedIterator):
     """An iterator over a distributed dataset (TF's ``DistributedIterator``)."""
 
     def __init__(self, elements, element_spec):
@@ -285,7 +299,11 @@ def _in_turns(elements, n):
         yield _per_replica(group)
 
 
-class Strategy:
+class StrategyExtended:
+    """A strategy's lower-level API (``strategy.extended``); here the strategy itself."""
+
+
+class Strategy(StrategyExtended):
     """The common API of every strategy (TF's ``tf.distribute.Strategy``), one replica."""
 
     def __init__(self, devices=(CPU_DEVICE,)):
@@ -493,6 +511,8 @@ class MirroredStrategy(Strategy):
     """Synchronous training on the devices of one machine: here, one CPU replica."""
 
     def __init__(self, devices=None, cross_device_ops=None):
+        # every choice of CrossDeviceOps adds the same numbers on one CPU (cross_device.py)
+        self._cross_device_ops = cross_device_ops
         if devices is None:  # every device of the machine: here, the CPU
             super().__init__((CPU_DEVICE,))
             return
@@ -515,7 +535,49 @@ class OneDeviceStrategy(Strategy):
         super().__init__((CPU_DEVICE,))
 
 
-class TFConfigClusterResolver:
+class ClusterResolver:
+    """The base class of cluster resolvers: where the cluster's tasks are, and which task this
+    process is."""
+
+    task_type = None
+    task_id = None
+    rpc_layer = None
+    environment = ""
+
+    def cluster_spec(self):
+        raise NotImplementedError("cluster_spec")
+
+    def master(self, task_type=None, task_id=None, rpc_layer=None):
+        return ""
+
+    def num_accelerators(self, task_type=None, task_id=None, config_proto=None):
+        return {}
+
+
+class SimpleClusterResolver(ClusterResolver):
+    """A resolver that returns the ClusterSpec (and task) it was given."""
+
+    def __init__(self, cluster_spec, master="", task_type=None, task_id=None, environment="",
+                 num_accelerators=None, rpc_layer=None):
+        self._cluster_spec = cluster_spec
+        self._master = master
+        self.task_type = task_type
+        self.task_id = task_id
+        self.environment = environment
+        self._num_accelerators = dict(num_accelerators or {})
+        self.rpc_layer = rpc_layer
+
+    def cluster_spec(self):
+        return self._cluster_spec
+
+    def master(self, task_type=None, task_id=None, rpc_layer=None):
+        return self._master
+
+    def num_accelerators(self, task_type=None, task_id=None, config_proto=None):
+        return dict(self._num_accelerators)
+
+
+class TFConfigClusterResolver(ClusterResolver):
     """The cluster described by the ``TF_CONFIG`` environment variable (JSON with "cluster"
     and "task"); without it, no cluster: task_type and task_id are None."""
 
