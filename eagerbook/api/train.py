@@ -13,7 +13,12 @@ from ..checkpoints.reader import (
     load_checkpoint,
     load_variable,
 )
-from ..checkpoints.state import CheckpointState, get_checkpoint_state, latest_checkpoint
+from ..checkpoints.state import (
+    CheckpointState,
+    checkpoints_iterator,
+    get_checkpoint_state,
+    latest_checkpoint,
+)
 from ..checkpoints.view import CheckpointView, TrackableView
 from ..framework.cluster_spec import CheckpointOptions, ClusterSpec
 from ..keras.optimizers.v1 import AdamOptimizer, GradientDescentOptimizer, MomentumOptimizer

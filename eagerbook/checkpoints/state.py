@@ -141,3 +141,40 @@ def latest_checkpoint(checkpoint_dir, latest_filename=None):
     if os.path.isfile(path + ".index"):
         return path
     return None
+
+
+def wait_for_new_checkpoint(checkpoint_dir, last_checkpoint=None, seconds_to_sleep=1,
+                            timeout=None):
+    """The newest checkpoint of `checkpoint_dir` once it differs from `last_checkpoint`;
+    None when `timeout` seconds pass first."""
+    stop_time = None if timeout is None else time.time() + timeout
+    while True:
+        path = latest_checkpoint(checkpoint_dir)
+        if path is not None and path != last_checkpoint:
+            return path
+        if stop_time is not None and time.time() + seconds_to_sleep > stop_time:
+            return None
+        time.sleep(seconds_to_sleep)
+
+
+def checkpoints_iterator(checkpoint_dir, min_interval_secs=0, timeout=None, timeout_fn=None):
+    """``tf.train.checkpoints_iterator``: yields each new checkpoint of `checkpoint_dir` as
+    training writes it (an evaluator's loop). After `timeout` seconds without one it asks
+    ``timeout_fn()``: True waits again, False (or no timeout_fn) ends the iteration."""
+    from ..core.logs import logger  # (the "tensorflow" logger, as TF reports the time-out)
+    checkpoint_path = None
+    while True:
+        new_path = wait_for_new_checkpoint(checkpoint_dir, checkpoint_path, timeout=timeout)
+        if new_path is None:
+            if timeout_fn is None:
+                logger.info("Timed-out waiting for a checkpoint.")
+                return
+            if timeout_fn():
+                continue
+            return
+        started = time.time()
+        checkpoint_path = new_path
+        yield checkpoint_path
+        pause = started + min_interval_secs - time.time()
+        if pause > 0:
+            time.sleep(pause)

@@ -1,7 +1,10 @@
 """``tf.keras.utils``: small helpers."""
 
+import types
+
 import numpy as np
 
+from . import dataset_creator as _dataset_creator
 from .callbacks import Progbar
 from .data_utils import Sequence, get_file
 from .dataset_creation import (
@@ -24,7 +27,11 @@ from .serialization import (
     register_keras_serializable,
     serialize_keras_object,
 )
+from .sidecar_evaluator import SidecarEvaluator
 from .vis_utils import model_to_dot, plot_model
+
+# tf.keras.utils.experimental
+experimental = types.SimpleNamespace(DatasetCreator=_dataset_creator.DatasetCreator)
 
 
 def to_categorical(y, num_classes=None, dtype="float32"):
@@ -111,5 +118,5 @@ __all__ = ["CustomObjectScope", "Progbar", "array_to_img", "custom_object_scope"
            "model_to_dot", "normalize", "pad_sequences", "plot_model",
            "register_keras_serializable", "Sequence", "serialize_keras_object",
            "set_random_seed",
-           "split_dataset",
+           "split_dataset", "experimental", "SidecarEvaluator",
            "text_dataset_from_directory", "timeseries_dataset_from_array", "to_categorical"]

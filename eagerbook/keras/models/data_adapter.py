@@ -18,6 +18,7 @@ from ...ops.ragged_ops import RaggedTensor
 from ...ops.sparse_ops import SparseTensor
 from .. import backend
 from ..data_utils import Sequence, SequenceEpochs
+from ..dataset_creator import DatasetCreator, distributed_input
 
 
 def _is_array(x):
@@ -214,6 +215,8 @@ class DataHandler:
         else:
             if x is None:
                 raise ValueError("No data was provided: `x` is None.")
+            if isinstance(x, DatasetCreator):  # one iterator for all epochs: steps needed
+                x = distributed_input(x, steps_per_epoch)
             if isinstance(x, Sequence):
                 if y is not None or sample_weight is not None:
                     argument = "y" if y is not None else "sample_weight"
