@@ -321,6 +321,22 @@ class Strategy(StrategyExtended):
     def worker_devices(self):
         return self._devices
 
+    def _is_chief(self):
+        return True  # one worker: it is the chief
+
+    @property
+    def should_checkpoint(self):
+        """Whether this worker writes checkpoints (the chief does)."""
+        return self._is_chief()
+
+    @property
+    def should_save_summary(self):
+        return self._is_chief()
+
+    @property
+    def should_init(self):
+        return True
+
     @property
     def parameter_devices(self):
         return self._devices
@@ -659,6 +675,14 @@ class CollectiveAllReduceStrategy(Strategy):
     def __init__(self, cluster_resolver=None, communication_options=None):
         super().__init__((CPU_DEVICE,))
         self.cluster_resolver = cluster_resolver or TFConfigClusterResolver()
+
+    def _is_chief(self):
+        """As in TF: the "chief" task, or worker 0 of a cluster without a chief."""
+        resolver = self.cluster_resolver
+        if resolver.task_type in (None, "chief"):
+            return True
+        jobs = resolver.cluster_spec().as_dict()
+        return resolver.task_type == "worker" and resolver.task_id == 0 and "chief" not in jobs
 
 
 MultiWorkerMirroredStrategy = CollectiveAllReduceStrategy

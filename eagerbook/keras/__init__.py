@@ -4,6 +4,8 @@
     model = tf.keras.Sequential([tf.keras.layers.Dense(10, input_shape=(784,))])
 """
 
+import types
+
 from . import (
     activations,
     applications,
@@ -26,6 +28,8 @@ from . import (
 )
 from . import backend_extras as _backend_extras
 from . import confusion_metrics as _confusion_metrics
+from . import experimental as _experimental
+from . import py_metric as _py_metric
 from . import score_metrics as _score_metrics
 from .layers import Input
 from .layers.core import placeholder as _placeholder
@@ -38,6 +42,13 @@ for _cls in _confusion_metrics.CLASSES + _score_metrics.CLASSES:
     setattr(metrics, _cls.__name__, _cls)
     metrics._CLASSES[_cls.__name__] = _cls
 
+metrics.experimental = types.SimpleNamespace(PyMetric=_py_metric.PyMetric)
+# The other experimental namespaces (experimental.py), and tf.keras.utils.legacy
+experimental = _experimental.keras
+callbacks.experimental = _experimental.callbacks
+backend.experimental = _experimental.backend
+utils.legacy = _experimental.legacy_utils
+
 # A placeholder is an Input in TF 2; TF lists it among the backend functions (the backend sits
 # below the layers, so it is attached here).
 backend.placeholder = _placeholder
@@ -48,6 +59,7 @@ backend.sparse_categorical_crossentropy = _backend_extras.sparse_categorical_cro
 saving.load_model = models.load_model
 
 __all__ = ["activations", "applications", "backend", "callbacks", "constraints", "datasets",
-           "export", "initializers", "layers", "losses", "metrics", "mixed_precision", "models",
+           "experimental", "export", "initializers", "layers", "losses", "metrics",
+           "mixed_precision", "models",
            "optimizers", "preprocessing", "regularizers", "utils", "Input",
            "Model", "Sequential"]
