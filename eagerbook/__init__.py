@@ -282,7 +282,8 @@ _ops.ragged_dispatch.install(math, math.special, nn, bitwise, dtypes, image, io,
                               _sys.modules[__name__])
 # ... and tf.* ops on the KerasTensors of a functional model become layers (TF's TFOpLambda)
 keras.keras_tensor.install_op_dispatch([(math, "tf.math"), (nn, "tf.nn"), (linalg, "tf.linalg"),
-                                        (strings, "tf.strings"), (_sys.modules[__name__], "tf")])
+                                        (strings, "tf.strings"), (image, "tf.image"),
+                                        (_sys.modules[__name__], "tf")])
 __version__ = version.VERSION
 __git_version__ = version.GIT_VERSION
 __compiler_version__ = version.COMPILER_VERSION

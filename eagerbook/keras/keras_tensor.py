@@ -52,6 +52,10 @@ class KerasTensor:
 
     @property
     def name(self):
+        """An Input's name; for a layer's output, TF's name of the op that made it in the
+        layer's trace (``dense/Relu:0``), learned when first asked for."""
+        if self._name is None and self._node is not None:
+            self._name = self._node.output_name(self._index)
         return self._name
 
     @property
@@ -78,18 +82,18 @@ class KerasTensor:
                 f"{inferred}{origin}>")
 
     def __str__(self):
-        """An Input's KerasTensor prints as TF's (``print(inputs)``), and so does a mask a layer
-        passed on unchanged; other KerasTensors print their repr: TF names them after the last
-        graph op of their layer's call (dense/Relu:0), which eagerbook's layers do not
-        reproduce."""
+        """TF's form: the TensorSpec (an Input's named after it), the graph name (``name``) and
+        the layer that made it; a mask a layer passed on shows the placeholder TF traced."""
         layer = self._node.layer if self._node is not None else None
         if layer is None and self._graph_name is not None:  # a mask a layer passed on
             spec = TensorSpec(self._shape, self._dtype)
             return f"KerasTensor(type_spec={spec!r}, name='{self._graph_name}')"
-        if layer is None or type(layer).__name__ != "InputLayer":
+        name = self.name if layer is not None else None
+        if name is None:  # (a call that does not trace has no graph name)
             return repr(self)
-        spec = TensorSpec(self._shape, self._dtype, name=layer.name)
-        return (f"KerasTensor(type_spec={spec!r}, name='{layer.name}', "
+        is_input = type(layer).__name__ == "InputLayer"
+        spec = TensorSpec(self._shape, self._dtype, name=layer.name if is_input else None)
+        return (f"KerasTensor(type_spec={spec!r}, name='{name}', "
                 f"description=\"created by layer '{layer.name}'\")")
 
     def __hash__(self):
@@ -143,9 +147,20 @@ def _operator(fn, name):
 
 # The layer names TF gives Python's operators on KerasTensors: most are the op's public name,
 # but `+` goes through TF's own operator namespace and `//` through a TF 1 name.
-# (`tf.shape` and `tf.size` are TF 1's names for them too, which TF's layers take.)
+# (`tf.shape`, `tf.transpose`, ... are TF 1's names for them too, which TF's layers take: the
+# functions TF 2 changed keep their TF 1 name there; and a function public under two names
+# takes the one TF exports it under first, `tf.nn.softmax`, `tf.einsum`.)
 _LAYER_NAMES = {"__add__": "tf.__operators__.add", "__floordiv__": "tf.compat.v1.floor_div",
-                "tf.shape": "tf.compat.v1.shape", "tf.size": "tf.compat.v1.size"}
+                "tf.shape": "tf.compat.v1.shape", "tf.size": "tf.compat.v1.size",
+                "tf.transpose": "tf.compat.v1.transpose", "tf.gather": "tf.compat.v1.gather",
+                "tf.squeeze": "tf.compat.v1.squeeze", "tf.pad": "tf.compat.v1.pad",
+                "tf.boolean_mask": "tf.compat.v1.boolean_mask", "tf.linalg.norm":
+                "tf.compat.v1.norm", "tf.nn.embedding_lookup": "tf.compat.v1.nn.embedding_lookup",
+                "tf.nn.conv2d": "tf.compat.v1.nn.conv2d",
+                "tf.nn.sigmoid_cross_entropy_with_logits":
+                "tf.compat.v1.nn.sigmoid_cross_entropy_with_logits",
+                "tf.math.softmax": "tf.nn.softmax", "tf.math.log_softmax": "tf.nn.log_softmax",
+                "tf.linalg.einsum": "tf.einsum", "tf.math.divide": "tf.math.truediv"}
 
 
 def _logical(logical_fn, bitwise_fn, op):
@@ -304,6 +319,13 @@ class Node:
             outbound = parent.layer.__dict__.get("_outbound_nodes")
             if outbound is not None and not any(n is self for n in outbound):
                 outbound.append(self)
+
+    def output_name(self, index):
+        """TF's graph name of output `index` (KerasTensor.name), from one naming trace."""
+        names = self.__dict__.get("_output_names")
+        if names is None:
+            names = self._output_names = self.layer._keras_tensor_names(self)
+        return names[index]
 
     def detach(self):
         """Takes this call out of the graph (a Sequential rebuilding its inferred graph)."""

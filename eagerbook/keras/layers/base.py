@@ -30,7 +30,7 @@ from ...module.module import Module, ModuleNameScope, current_scope_name
 from ...ops import array_ops, math_ops
 from .. import backend, initializers, mixed_precision, regularizers
 from ..keras_tensor import KerasTensor, Node, has_keras_tensor
-from . import call_errors
+from . import call_errors, graph_names
 
 # Attribute values that can never hold a layer or a Variable (skipped without a look).
 _PLAIN_TYPES = frozenset({str, int, float, bool, type(None), bytes, TensorShape, EagerTensor,
@@ -763,6 +763,8 @@ class Layer(Module):
                 except Exception as exc:  # noqa: BLE001 - re-raised, framed as TF frames it
                     raise call_errors.framed(exc, self, args, kwargs).with_traceback(
                         exc.__traceback__) from None
+                if graph_names.RECORDED[0] is not None and _built_in_call(type(self)):
+                    graph_names.record(self, inputs, outputs)
             if (input_mask is not None or type(self).compute_mask is not Layer.compute_mask) \
                     and not _MASKS.all_masked(outputs):
                 # As TF: outputs that already carry masks (an input passed through, or the
@@ -815,6 +817,16 @@ class Layer(Module):
                                       _as_shape_structure(out_shapes))
         except NotImplementedError:
             return self._infer_outputs_by_running(args, kwargs)
+
+    def _tf_output_op_name(self, index, tensor, inputs):
+        """TF's name, inside this built-in layer's name scope, of output `index` of its call on
+        `inputs` (`tensor` in a naming trace, see graph_names.py), where it is not the name of
+        eagerbook's op ("concat" for Concatenate's ConcatV2); None keeps the traced name."""
+        return graph_names.built_in_op_name(self, index, tensor, inputs)
+
+    def _keras_tensor_names(self, node):
+        """TF's names of the KerasTensors `node` (a call of this layer) returned, flat."""
+        return graph_names.output_names(self, node)
 
     def compute_output_signature(self, input_signature):
         """The TensorSpec(s) of the output for inputs described by TensorSpec(s): the shape
@@ -1301,6 +1313,11 @@ def _stand_in_masks(inputs, stand_ins):
     if first is None or not getattr(first, "_carries_mask", False):
         return None
     return mask_for(first, nest.flatten(stand_ins)[0])
+
+
+def _built_in_call(cls):
+    """Whether `cls` runs the ``call`` of one of eagerbook's layers (not a user's own)."""
+    return getattr(cls.call, "__module__", "").startswith("eagerbook.")
 
 
 class _NotTraceable(Exception):

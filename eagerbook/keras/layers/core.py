@@ -15,6 +15,7 @@ from ...ops.ragged_ops import RaggedTensor
 from ...ops.sparse_ops import SparseTensor
 from .. import activations, backend, constraints, initializers, regularizers, serialization
 from ..keras_tensor import KerasTensor, Node, attach_inferred_values
+from . import graph_names
 from .base import _MEAN_METRIC, InputSpec, Layer, _NotTraceable
 
 
@@ -382,6 +383,9 @@ class TFOpLambda(Layer):
     def call(self, inputs, *args):
         return self.function(inputs, *args)
 
+    def _tf_output_op_name(self, index, tensor, inputs):
+        return graph_names.function_op_name(self._op_name, tensor)
+
     def _infer_outputs_by_running(self, args, kwargs):
         """Runs the function on zeros twice, its unknown input sizes (the batch) 2 then 3: an
         output axis whose size changes with them is unknown (None), one that does not keeps its
@@ -393,6 +397,8 @@ class TFOpLambda(Layer):
                 if x._stand_ins is not None:  # a size computed from shapes: its value
                     return convert_to_tensor(x._stand_ins[size])
                 dims = [size if d is None else d for d in x.shape.as_list()]
+                if x.dtype == dtypes.string:  # (tf.strings.lower of a string Input)
+                    return convert_to_tensor(np.full(dims, b"a", dtype=object))
                 return convert_to_tensor(fill(dims).astype(x.dtype._np))
             with backend.init_scope():
                 out = self.call(*nest.map_structure(stand_in, list(args)),
