@@ -45,6 +45,13 @@ def test_common_layers_end_with_tf_ops():
     assert _name(L.BatchNormalization(name="bn"), (8,)) == ["bn/batchnorm/add_1:0"]
     assert _name(L.BatchNormalization(name="bn4"), (4, 4, 3)) == ["bn4/FusedBatchNormV3:0"]
     assert _name(L.LayerNormalization(name="ln"), (8,)) == ["ln/add:0"]
+    # (an epsilon below TF's fused kernel's least goes through tf.nn.batch_normalization)
+    assert _name(L.LayerNormalization(epsilon=1e-6, name="ln6"), (5, 8)) == \
+        ["ln6/batchnorm/add_1:0"]
+    assert _name(L.EinsumDense("ab,bc->ac", output_shape=4, bias_axes="c", name="ed"),
+                 (8,)) == ["ed/add:0"]
+    assert _name(L.EinsumDense("ab,bc->ac", output_shape=4, name="ed2"), (8,)) == \
+        ["ed2/einsum/Einsum:0"]
     assert _name(L.Dropout(0.5, name="drop"), (8,)) == ["drop/Identity:0"]
     assert _name(L.Flatten(name="flat"), (4, 4)) == ["flat/Reshape:0"]
     assert _name(L.Conv2D(3, 3, activation="relu", name="conv"), (8, 8, 1)) == ["conv/Relu:0"]

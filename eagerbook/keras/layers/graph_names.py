@@ -100,14 +100,14 @@ def record(layer, inputs, outputs):
 _LAST_OPS = {
     "Embedding": "embedding_lookup/Identity", "Masking": "mul", "ThresholdedReLU": "mul",
     "PReLU": "add", "Concatenate": "concat", "Subtract": "sub", "Average": "truediv",
-    "LayerNormalization": "add", "GroupNormalization": "Reshape_4",
+    "GroupNormalization": "Reshape_4",
     "UnitNormalization": "l2_normalize", "Permute": "transpose", "_ZeroPadding": "Pad",
     "ZeroPadding2D": "Pad", "_Cropping": "strided_slice", "Cropping2D": "strided_slice",
     "UpSampling1D": "concat", "UpSampling3D": "concat_2", "MaxPooling3D": "MaxPool3D",
     "AveragePooling3D": "AvgPool3D", "Rescaling": "add", "Normalization": "truediv",
     "CategoryEncoding": "bincount/DenseBincount", "HashedCrossing": "Identity",
     "Attention": "MatMul_1", "AdditiveAttention": "MatMul",
-    "MultiHeadAttention": "attention_output/add", "EinsumDense": "einsum/Einsum",
+    "MultiHeadAttention": "attention_output/add",
     "CenterCrop": "cond/Identity", "RandomCrop": "cond/Identity",
     "_RandomAffine": "transform/ImageProjectiveTransformV3",
     "RandomContrast": "clip_by_value", "RandomBrightness": "clip_by_value",
@@ -146,6 +146,8 @@ def _kernel_layer(layer, index, tensor):
     if layer.activation is not None and name != "linear":
         return _activation_op(layer.activation)
     kind = type(layer).__name__
+    if kind == "EinsumDense":  # (an einsum, then the bias added with `+`)
+        return "add" if layer.bias is not None else "einsum/Einsum"
     if layer.use_bias:  # (TF's 1-D depthwise convolutions add the bias before a squeeze)
         return "Squeeze" if kind in ("SeparableConv1D", "DepthwiseConv1D") else "BiasAdd"
     if kind == "Dense" and tensor.shape.rank not in (None, 2):
@@ -169,6 +171,12 @@ def _dot(layer, index, tensor):
 
 def _batch_normalization(layer, index, tensor):
     return "FusedBatchNormV3" if getattr(layer, "_fused", False) else "batchnorm/add_1"
+
+
+def _layer_normalization(layer, index, tensor):
+    """TF's fused kernel (then `* gamma + beta`) takes an epsilon of 1.001e-5 or more; a smaller
+    one goes through tf.nn.batch_normalization."""
+    return "add" if layer.epsilon >= 1.001e-5 else "batchnorm/add_1"
 
 
 def _up_sampling_2d(layer, index, tensor):
@@ -223,7 +231,7 @@ def _bidirectional(layer, index, tensor):
 
 _SPECIAL = {
     "KernelLayer": _kernel_layer, "Activation": _activation_layer, "Dot": _dot,
-    "BatchNormalization": _batch_normalization,
+    "BatchNormalization": _batch_normalization, "LayerNormalization": _layer_normalization,
     "UpSampling2D": _up_sampling_2d, "Resizing": _resizing, "_Lookup": _encoded,
     "Hashing": _encoded, "Discretization": _encoded, "TextVectorization": _text_vectorization,
     "RandomFlip": _random_flip, "RNN": _rnn, "Bidirectional": _bidirectional,
