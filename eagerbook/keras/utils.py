@@ -16,6 +16,7 @@ from .dataset_creation import (
 )
 from .dataset_utils import split_dataset
 from .image_utils import array_to_img, img_to_array, load_img, save_img
+from .layers.core import warmstart_embedding_matrix
 from .preprocessing.sequence import pad_sequences
 from .serialization import (
     CustomObjectScope,
@@ -119,4 +120,5 @@ __all__ = ["CustomObjectScope", "Progbar", "array_to_img", "custom_object_scope"
            "register_keras_serializable", "Sequence", "serialize_keras_object",
            "set_random_seed",
            "split_dataset", "experimental", "SidecarEvaluator",
-           "text_dataset_from_directory", "timeseries_dataset_from_array", "to_categorical"]
+           "text_dataset_from_directory", "timeseries_dataset_from_array", "to_categorical",
+           "warmstart_embedding_matrix"]

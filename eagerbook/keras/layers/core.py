@@ -4,13 +4,14 @@ KerasTensors), ``AddLoss``/``AddMetric`` (``model.add_loss`` of a KerasTensor). 
 is what Dense and the convolutions share: a kernel, an optional bias and an activation."""
 
 import inspect
+import os
 
 import numpy as np
 
 from ...core import dtypes, errors, nest
 from ...core.shape import TensorShape
-from ...core.tensor import convert_to_tensor
-from ...ops import array_ops, math_ops, nn_ops, sparse_ops
+from ...core.tensor import Tensor, convert_to_tensor
+from ...ops import array_ops, math_ops, nn_ops, scatter_ops, sparse_ops
 from ...ops.ragged_ops import RaggedTensor
 from ...ops.sparse_ops import SparseTensor
 from .. import activations, backend, constraints, initializers, regularizers, serialization
@@ -277,6 +278,49 @@ class Embedding(Layer):
             "embeddings_constraint": _serialize_constraint(self.embeddings_constraint),
             "mask_zero": self.mask_zero, "input_length": self.input_length})
         return config
+
+
+def warmstart_embedding_matrix(base_vocabulary, new_vocabulary, base_embeddings,
+                               new_embeddings_initializer="uniform"):
+    """An embedding matrix for `new_vocabulary` that keeps the rows `base_embeddings` learned
+    for the words both vocabularies have, and draws the others from
+    `new_embeddings_initializer` (``tf.keras.utils.warmstart_embedding_matrix``: an Embedding
+    layer keeps what it learned when a TextVectorization's vocabulary grows)."""
+    base_vocabulary = _vocabulary_list(base_vocabulary)
+    new_vocabulary = _vocabulary_list(new_vocabulary)
+    base_embeddings = convert_to_tensor(base_embeddings)
+    initializer = initializers.get(new_embeddings_initializer)
+    matrix = initializer(shape=(len(new_vocabulary), base_embeddings.shape[1]),
+                         dtype=base_embeddings.dtype)
+    base_row = {word: row for row, word in enumerate(base_vocabulary)}
+    kept = [(row, base_row[word]) for row, word in enumerate(new_vocabulary) if word in base_row]
+    if not kept:
+        return matrix
+    new_rows, old_rows = zip(*kept)
+    return scatter_ops.tensor_scatter_nd_update(
+        matrix, [[row] for row in new_rows], array_ops.gather(base_embeddings, list(old_rows)))
+
+
+def _vocabulary_list(vocabulary):
+    """A vocabulary as a list of words, as TF takes it: the items of a list, an array or a
+    tensor as they are (a tensor's words are bytes, which match no str word), or the lines of
+    a file."""
+    if isinstance(vocabulary, Tensor):
+        words = list(vocabulary.numpy())
+    elif isinstance(vocabulary, (np.ndarray, tuple, list)):
+        words = list(vocabulary)
+    elif isinstance(vocabulary, str):
+        if not os.path.exists(vocabulary):
+            raise ValueError(f"Vocabulary file {vocabulary} does not exist.")
+        with open(vocabulary, encoding="utf-8") as lines:
+            words = lines.read().splitlines()
+    else:
+        raise ValueError("Vocabulary is expected to be either a NumPy array, list, 1D tensor or "
+                         f"a vocabulary text file. Instead type {type(vocabulary)} was received.")
+    if not words:
+        raise ValueError("Vocabulary is expected to be either a NumPy array, list, 1D tensor or "
+                         "a vocabulary text file with at least one token. Received 0 instead.")
+    return words
 
 
 class Masking(Layer):

@@ -246,9 +246,21 @@ _FUNCTION_NAMES = {"add": "Add", "concat": "concat", "stack": "stack", "transpos
                    "getitem": "strided_slice", "unstack": "unstack", "range": "range"}
 
 
+# ... and TF's image functions, which name a scope of their own.
+_IMAGE_OPS = {"rgb_to_grayscale": "rgb_to_grayscale",
+              "flip_left_right": "flip_left_right/ReverseV2",
+              "flip_up_down": "flip_up_down/ReverseV2", "central_crop": "central_crop/Slice",
+              "adjust_brightness": "adjust_brightness/Identity"}
+
+
 def function_op_name(function_name, tensor):
     """TF's name of the op TF's function `function_name` (``tf.concat``) ends with."""
     short = function_name.rsplit(".", 1)[-1]
+    if function_name.startswith("tf.image."):
+        if short == "resize":  # (eagerbook's nearest-neighbour resize is a gather)
+            kernel = "NearestNeighbor" if tensor.op.type == "GatherV2" else "Bilinear"
+            return f"resize/Resize{kernel}"
+        return _IMAGE_OPS.get(short) or tensor.op.name.rsplit("/", 1)[-1]
     op = _FUNCTION_NAMES.get(short) if short == "getitem" or \
         not function_name.startswith("tf.__operators__.") else None  # (x + y: an AddV2)
     return op or _FUNCTION_OP_NAMES.get(tensor.op.type, tensor.op.type)
