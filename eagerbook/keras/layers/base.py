@@ -25,6 +25,7 @@ from ...core.shape import TensorShape
 from ...core.spec import TensorSpec
 from ...core.tensor import EagerTensor, Tensor, convert_to_tensor, is_symbolic
 from ...core.variable import Variable
+from ...graph.naming import scope_prefix
 from ...graph.tracer import FuncGraph
 from ...module.module import Module, ModuleNameScope, current_scope_name
 from ...ops import array_ops, math_ops
@@ -764,7 +765,7 @@ class Layer(Module):
                     raise call_errors.framed(exc, self, args, kwargs).with_traceback(
                         exc.__traceback__) from None
                 if graph_names.RECORDED[0] is not None and _built_in_call(type(self)):
-                    graph_names.record(self, inputs, outputs)
+                    graph_names.record(self, inputs, outputs, scope_prefix())
             if (input_mask is not None or type(self).compute_mask is not Layer.compute_mask) \
                     and not _MASKS.all_masked(outputs):
                 # As TF: outputs that already carry masks (an input passed through, or the
@@ -825,8 +826,36 @@ class Layer(Module):
         return graph_names.built_in_op_name(self, index, tensor, inputs)
 
     def _keras_tensor_names(self, node):
-        """TF's names of the KerasTensors `node` (a call of this layer) returned, flat."""
-        return graph_names.output_names(self, node)
+        """TF's names of the KerasTensors `node` (a call of this layer) returned, flat (None
+        for an output the trace cannot name): those of a trace of the call on placeholders in
+        a scratch graph, as TF's Keras makes one for each call (see graph_names.py)."""
+        graph = FuncGraph("keras_graph")
+
+        def placeholder(x):
+            if isinstance(x, KerasTensor):
+                return graph.add_placeholder(x.dtype, x.shape, name="Placeholder")
+            return x
+
+        layers = list(self._flatten_layers())
+        terms = [(len(layer._eager_losses), list(layer.__dict__.get("_added_metrics", {})))
+                 for layer in layers]
+        outer, graph_names.RECORDED[0] = graph_names.RECORDED[0], {}
+        names = graph_names.RECORDED[0]
+        try:
+            with contextlib.redirect_stdout(io.StringIO()), context.building_graph(graph):
+                args = nest.map_structure(placeholder, list(node.call_args))
+                kwargs = nest.map_structure(placeholder, dict(node.call_kwargs))
+                outputs = nest.flatten(self(*args, **kwargs))
+        except Exception:  # noqa: BLE001 - a call that does not trace has no names to give
+            outputs = []
+        finally:
+            graph_names.RECORDED[0] = outer
+            _drop_added_terms(layers, terms)  # (an activity regularizer's loss, say)
+        if len(outputs) != len(node.flat_outputs):
+            return [None] * len(node.flat_outputs)
+        recorded = names.get(("call", id(self))) or [None] * len(outputs)
+        return [name or names.get(id(t)) or (t.name if isinstance(t, Tensor) else None)
+                for t, name in zip(outputs, recorded)]
 
     def compute_output_signature(self, input_signature):
         """The TensorSpec(s) of the output for inputs described by TensorSpec(s): the shape
@@ -1313,6 +1342,16 @@ def _stand_in_masks(inputs, stand_ins):
     if first is None or not getattr(first, "_carries_mask", False):
         return None
     return mask_for(first, nest.flatten(stand_ins)[0])
+
+
+def _drop_added_terms(layers, terms):
+    """Takes away the losses and metrics `layers` gained since `terms` (per layer: how many
+    losses, which metric names) were taken."""
+    for layer, (losses, metrics) in zip(layers, terms):
+        del layer._eager_losses[losses:]
+        held = layer.__dict__.get("_added_metrics", {})
+        for name in [name for name in held if name not in metrics]:
+            del held[name]
 
 
 def _built_in_call(cls):

@@ -4,7 +4,8 @@ TF's Keras builds a functional model by tracing each layer call on placeholders,
 graph of its own, inside a name scope that is the layer's name: a KerasTensor is then named
 after the op that made it there (``print(x)`` shows ``name='dense/Relu:0'``, and so does
 ``x.name``). eagerbook learns the shapes without such a trace, so it makes one only when a
-name is asked for (``KerasTensor.name``), the same way, and throws it away.
+name is asked for (``KerasTensor.name``), the same way, and throws it away (the trace is
+Layer._keras_tensor_names, in base.py; this module holds TF's names).
 
 The ops a user's own ``call`` makes get TF's names from the graph's namer (``my_layer/MatMul``,
 ``lambda/mul``). The ops of eagerbook's built-in layers are named after their types, which is
@@ -13,13 +14,7 @@ trace runs, each built-in layer records TF's name of its outputs (``_tf_output_o
 trace takes those.
 """
 
-import contextlib
-import io
-
-from ...core import context, nest
-from ...core.tensor import Tensor
-from ...graph.naming import scope_prefix
-from ...graph.tracer import FuncGraph
+from ...core import nest
 
 # While a naming trace runs: {id(graph tensor): TF's name} of the outputs built-in layers made,
 # and {("call", id(layer)): [TF's name or None, by output position]} of each built-in layer.
@@ -33,55 +28,12 @@ _FUNCTION_OP_NAMES = {"ConcatV2": "concat", "StridedSlice": "strided_slice", "Re
                       "SplitV": "split"}
 
 
-def output_names(layer, node):
-    """TF's names of the outputs of `node` (a call of `layer` on KerasTensors), flat; None for
-    an output the trace cannot name (the call does not trace)."""
-    graph = FuncGraph("keras_graph")
-
-    def placeholder(x):
-        if hasattr(x, "_node") and hasattr(x, "_inferred_value"):  # a KerasTensor
-            return graph.add_placeholder(x.dtype, x.shape, name="Placeholder")
-        return x
-
-    layers = list(layer._flatten_layers())
-    terms = [(len(each._eager_losses), list(each.__dict__.get("_added_metrics", {})))
-             for each in layers]
-    recorded, RECORDED[0] = RECORDED[0], {}
-    names = RECORDED[0]
-    try:
-        with contextlib.redirect_stdout(io.StringIO()), context.building_graph(graph):
-            args = nest.map_structure(placeholder, list(node.call_args))
-            kwargs = nest.map_structure(placeholder, dict(node.call_kwargs))
-            outputs = layer(*args, **kwargs)
-    except Exception:  # noqa: BLE001 - a call that does not trace has no names to give
-        outputs = None
-    finally:
-        RECORDED[0] = recorded
-        _drop_added_terms(layers, terms)
-    flat = nest.flatten(outputs) if outputs is not None else []
-    if len(flat) != len(node.flat_outputs):
-        return [None] * len(node.flat_outputs)
-    by_position = names.get(("call", id(layer))) or [None] * len(flat)
-    return [recorded or names.get(id(t)) or getattr(t, "name", None)
-            if isinstance(t, Tensor) else None for t, recorded in zip(flat, by_position)]
-
-
-def _drop_added_terms(layers, terms):
-    """The losses and metrics the naming trace added (an activity regularizer's) go with it."""
-    for layer, (losses, metrics) in zip(layers, terms):
-        del layer._eager_losses[losses:]
-        held = layer.__dict__.get("_added_metrics", {})
-        for name in [name for name in held if name not in metrics]:
-            del held[name]
-
-
-def record(layer, inputs, outputs):
-    """Called by a built-in layer's ``__call__`` inside its name scope during a naming trace:
-    remembers TF's names of the outputs it made (an input passed through, or an inner
-    layer's output, keeps the name it has)."""
+def record(layer, inputs, outputs, scope):
+    """Called by a built-in layer's ``__call__`` inside its name scope (`scope`, "model/dense/")
+    during a naming trace (Layer._keras_tensor_names): remembers TF's names of the outputs it
+    made (an input passed through, or an inner layer's output, keeps the name it has)."""
     names = RECORDED[0]
     passed = {id(t) for t in nest.flatten(inputs)}
-    scope = scope_prefix()
     by_position = []  # (one tensor may be two outputs: an RNN's last output and its state)
     for index, t in enumerate(nest.flatten(outputs)):
         name = names.get(id(t))
