@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 import eagerbook as tf
+from tests.eager_error_text import framed
 
 
 def _run_case(case_class):
@@ -115,13 +116,13 @@ def test_build_queries():
 def test_broadcast_error_is_tfs():
     with pytest.raises(tf.errors.InvalidArgumentError) as e:
         tf.constant([1, 2]) + tf.constant([1, 2, 3])
-    assert str(e.value) == "Incompatible shapes: [2] vs. [3] [Op:AddV2]"
+    assert str(e.value) == framed("Incompatible shapes: [2] vs. [3] [Op:AddV2]")
     with pytest.raises(tf.errors.InvalidArgumentError) as e:
         tf.multiply(tf.ones([2, 3]), tf.ones([4]))
-    assert str(e.value) == "Incompatible shapes: [2,3] vs. [4] [Op:Mul]"
-    with pytest.raises(tf.errors.InvalidArgumentError, match=r"^Incompatible shapes: \[2\] vs. "
-                                                             r"\[3\] \[Op:Equal\]$"):
+    assert str(e.value) == framed("Incompatible shapes: [2,3] vs. [4] [Op:Mul]")
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
         tf.equal(tf.ones([2]), tf.ones([3]))
+    assert str(e.value) == framed("Incompatible shapes: [2] vs. [3] [Op:Equal]")
 
 
 def test_realdiv():

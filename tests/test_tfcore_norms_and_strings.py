@@ -78,7 +78,8 @@ def test_transcode_error_policies_and_replacement_char():
                                                         errors="strict"),
                    lambda: tf.strings.unicode_decode(broken, "UTF-8", errors="strict")):
         with pytest.raises(tf.errors.InvalidArgumentError,
-                           match="^Invalid formatting on input string"):
+                           match=r"^\{\{function_node __wrapped__Unicode\w+_device_\S+\}\} "
+                                 "Invalid formatting on input string"):
             strict()
 
 

@@ -1,7 +1,7 @@
 """TensorFlow's error classes (``tf.errors``).
 
-Ops raise these with a message that names the op, the shapes and dtypes involved, and ends in
-``[Op:Name]`` as TensorFlow's eager errors do.
+Ops raise these with a message that names the op, the shapes and dtypes involved, framed as
+TensorFlow's eager errors are: ``{{function_node __wrapped__Name_device_...}} ... [Op:Name]``.
 """
 
 
@@ -86,9 +86,32 @@ class DataLossError(OpError):
     error_code = 15
 
 
-def op_error(cls, op_name, message):
-    """Builds an error in TF's eager format: ``message [Op:OpName]``."""
+# TF 2 runs each eager op as a small function of its own, so a kernel's error begins with that
+# function's name (the op's, plus the attrs that fix its arity: ``ConcatV2_N_3``) and device.
+_WRAPPED = "{{function_node __wrapped__%s_device_/job:localhost/replica:0/task:0/device:CPU:0}} "
+# (dtype checks and a kernel nobody registered fail before any kernel runs: no frame)
+_CHECKED_BEFORE_ANY_KERNEL = ("cannot compute ", "Value for attr ", "Could not find device for ")
+
+
+def op_error(cls, op_name, message, wrapped_name=None):
+    """Builds an error in TF's eager format:
+    ``{{function_node __wrapped__OpName_device_/job:...}} message [Op:OpName]``."""
+    if not message.startswith(_CHECKED_BEFORE_ANY_KERNEL):
+        message = _WRAPPED % (wrapped_name or op_name) + message
     return cls(None, None, f"{message} [Op:{op_name}]")
+
+
+def without_function_frame(message):
+    """`message` without the leading ``{{function_node __wrapped__...}} `` of `op_error`."""
+    if message.startswith("{{function_node __wrapped__"):
+        return message.split("}} ", 1)[1]
+    return message
+
+
+def kernel_message(message):
+    """A kernel error's own words, without the eager frame `op_error` puts around them (what a
+    failing graph node, or a shape function refusing constants, reports instead)."""
+    return without_function_frame(message).rsplit(" [Op:", 1)[0]
 
 
 def assign_shape_error(name, variable_shape, value_shape, op_name):

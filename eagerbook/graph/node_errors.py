@@ -37,7 +37,7 @@ def runtime_error(concrete, fn, exc):
     if isinstance(exc, errors.OpError):  # the kernel's own message, without its [Op:Name]
         if node is None:
             return exc  # not a kernel's (tf.debugging.enable_check_numerics words its own)
-        cls, message = type(exc), exc.message.rsplit(" [Op:", 1)[0]
+        cls, message = type(exc), errors.kernel_message(exc.message)
     else:  # a NumPy (host) error
         cls, message = errors.InvalidArgumentError, str(exc)
     function = inference_name(concrete)

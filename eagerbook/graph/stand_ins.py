@@ -207,7 +207,7 @@ def _dummy_run(op, inputs, consts, attrs, size, fill):
         if size < _LARGER and any(t._shape._dims is None or None in t._shape._dims
                                   for t in inputs):  # on a stand-in size: retry larger ones
             return _dummy_run(op, inputs, consts, attrs, size + _LARGER, 0)
-        raise ValueError(exc.message.rsplit(" [Op:", 1)[0]) from None  # fails for any values
+        raise ValueError(errors.kernel_message(exc.message)) from None  # fails for any values
     except (ValueError, IndexError, TypeError, ZeroDivisionError,
             np.linalg.LinAlgError) as exc:
         if size < _LARGER and any(t._shape._dims is None or None in t._shape._dims

@@ -7,6 +7,7 @@ styles, so a saved notebook on GitHub/nbviewer still reads well) and text for te
 import html
 import traceback
 
+from ..core import errors
 from ..viz import dot as viz_dot
 from ..viz import graphs as viz_graphs
 from ..viz import tape as viz_tape
@@ -29,6 +30,12 @@ STYLE = """<style>
 
 VIEWS = ("ops", "summary", "lines", "tapes", "functions")
 DEFAULT_VIEWS = ("ops", "tapes", "functions")
+
+
+def _short(error):
+    """An error's text for the report line: TF's message without the op's function frame
+    (``{{function_node __wrapped__MatMul_device_...}}``), which the traceback still shows."""
+    return errors.without_function_frame(str(error))
 
 
 def _e(text):
@@ -125,7 +132,7 @@ class EagerReport:
         if isinstance(value, SyntaxError):
             msg = "".join(traceback.format_exception_only(etype, value)).strip()
         else:
-            msg = f"{etype.__name__}: {value}"
+            msg = f"{etype.__name__}: {_short(value)}"
         born = self._numerics_op()
         if born:
             msg = f"the first NaN/Inf came from {born} (the last op listed)\n{msg}"
@@ -162,7 +169,7 @@ class EagerReport:
             src = self._source_line(run.error_line)
             out.append(f'<div class="eb-err"><b>{_e(etype.__name__)}</b>'
                        + (f" at line {line}" if line else "")
-                       + f" after {len(run.oplog)} ops: {_e(value)}"
+                       + f" after {len(run.oplog)} ops: {_e(_short(value))}"
                        + (f"<br><code>{_e(src)}</code>" if src else "") + "</div>")
         if "ops" in self.views:
             out.append(self._ops_html())

@@ -210,7 +210,8 @@ def _pack(*values, axis):
         i = next(i for i, v in enumerate(values) if v.shape != values[0].shape)
         raise invalid_argument("Pack", f"Shapes of all inputs must match: values[0].shape = "
                                        f"{dims_text(list(values[0].shape))} != values[{i}].shape"
-                                       f" = {dims_text(list(values[i].shape))}") from None
+                                       f" = {dims_text(list(values[i].shape))}",
+                               f"Pack_N_{len(values)}") from None
 
 
 @_pack.gradient
@@ -274,7 +275,8 @@ def unstack(value, num=None, axis=0, name="unstack"):
         num = size
     elif size is not None and num != size:
         raise invalid_argument("Unpack", f"Input shape axis {axis} must equal {num}, got shape "
-                                         f"{_dims_text(value.shape.as_list())}")
+                                         f"{_dims_text(value.shape.as_list())}",
+                               f"Unpack_num_{num}")
     return list(execute(_unpack, (value,), {"num": int(num), "axis": axis}))
 
 
@@ -646,7 +648,7 @@ def _infer_range(inputs, attrs):
     try:
         return [(inputs[0]._dtype, [len(_range.kernel(*values))])]
     except errors.InvalidArgumentError as exc:  # TF's shape function refuses it: ValueError
-        raise ValueError(exc.message.rsplit(" [Op:", 1)[0]) from None
+        raise ValueError(errors.kernel_message(exc.message)) from None
 
 
 @register("Range", differentiable=False, infer_shape=_infer_range)
@@ -1022,10 +1024,11 @@ def concat(values, axis, name="concat"):
         return execute(_concat, tuple(values), {"axis": axis})
     if not -max(rank, 1) <= axis < max(rank, 1):
         raise invalid_argument("ConcatV2", f"ConcatOp : Expected concatenating dimensions in the "
-                                           f"range [{-rank}, {rank}), but got {axis}")
+                                           f"range [{-rank}, {rank}), but got {axis}",
+                               f"ConcatV2_N_{len(values)}")
     if rank == 0:
         raise invalid_argument("ConcatV2", "ConcatOp : Can't concatenate scalars (use tf.stack "
-                                           "instead)")
+                                           "instead)", f"ConcatV2_N_{len(values)}")
     axis %= rank
     first = list(values[0].shape)
     for i, v in enumerate(values[1:], start=1):
@@ -1033,13 +1036,15 @@ def concat(values, axis, name="concat"):
         if len(other) != rank:
             raise invalid_argument("ConcatV2", f"ConcatOp : Ranks of all input tensors should "
                                                f"match: shape[0] = {_dims_text(first)} vs. "
-                                               f"shape[{i}] = {_dims_text(other)}")
+                                               f"shape[{i}] = {_dims_text(other)}",
+                                   f"ConcatV2_N_{len(values)}")
         for d, (a, b) in enumerate(zip(first, other)):
             if d != axis and a is not None and b is not None and a != b:
                 raise invalid_argument("ConcatV2", f"ConcatOp : Dimension {d} in both shapes "
                                                    f"must be equal: shape[0] = "
                                                    f"{_dims_text(first)} vs. shape[{i}] = "
-                                                   f"{_dims_text(other)}")
+                                                   f"{_dims_text(other)}",
+                                       f"ConcatV2_N_{len(values)}")
     if len(values) == 1:
         return identity(values[0])
     return execute(_concat, tuple(values), {"axis": axis})
@@ -1059,14 +1064,16 @@ def _split_sizes(sizes, dim, axis):
         if sizes <= 0 or dim % sizes:
             raise invalid_argument("Split", f"Number of ways to split should evenly divide the "
                                             f"split dimension, but got split_dim {axis} (size = "
-                                            f"{dim}) and num_split {sizes}")
+                                            f"{dim}) and num_split {sizes}",
+                                   f"Split_num_split_{sizes}")
         return (dim // sizes,) * sizes
     known = sum(s for s in sizes if s != -1)
     if known > dim or -1 not in sizes and known != dim:
         raise invalid_argument("SplitV", f"Determined shape must either match input shape along "
                                          f"split_dim exactly if fully specified, or be less than "
                                          f"the size of the input along split_dim if not fully "
-                                         f"specified.  Got: {known}")
+                                         f"specified.  Got: {known}",
+                               f"SplitV_num_split_{len(sizes)}")
     return tuple(dim - known if s == -1 else s for s in sizes)
 
 
@@ -1098,8 +1105,10 @@ def split(value, num_or_size_splits, axis=0, num=None, name="split"):
     axis = _scalar_int(axis, "Split", "axis")
     rank = value.ndim
     if not -rank <= axis < rank:
+        parts = num_or_size_splits if isinstance(num_or_size_splits, int) else None
         raise invalid_argument("Split", f"-input rank(-{rank}) <= split_dim < input rank "
-                                        f"({rank}), but got {axis}")
+                                        f"({rank}), but got {axis}",
+                               parts and f"Split_num_split_{parts}")
     axis %= rank
     dim = value.shape[axis]  # None: known when the traced function runs; the kernel checks
     if isinstance(num_or_size_splits, Tensor) and num_or_size_splits.ndim == 0:
@@ -1120,7 +1129,8 @@ def split(value, num_or_size_splits, axis=0, num=None, name="split"):
     if sizes.count(-1) > 1:
         if graph_time:
             raise ValueError("size_splits can only have one -1")
-        raise invalid_argument("SplitV", "There can only be one -1 in the input.")
+        raise invalid_argument("SplitV", "There can only be one -1 in the input.",
+                               f"SplitV_num_split_{len(sizes)}")
     bad = [(i, s) for i, s in enumerate(sizes) if s < -1]
     if graph_time and bad:
         raise ValueError(f"Split size at index {bad[0][0]} must be >= 0. Got: {bad[0][1]}")
@@ -1131,7 +1141,8 @@ def split(value, num_or_size_splits, axis=0, num=None, name="split"):
             raise ValueError(f"can't split axis of size {dim} into pieces of size [{shown}]")
         sizes = list(_split_sizes(sizes, dim, axis))
     if any(s < -1 or dim is not None and s < 0 for s in sizes):
-        raise invalid_argument("SplitV", f"Split sizes must be >= 0 or -1, got {sizes}")
+        raise invalid_argument("SplitV", f"Split sizes must be >= 0 or -1, got {sizes}",
+                               f"SplitV_num_split_{len(sizes)}")
     return list(execute(_split_v, (value,), {"sizes": tuple(sizes), "axis": axis}))
 
 

@@ -845,8 +845,8 @@ def cast(x, dtype, name=None):
         return x
     if (x._dtype is dtypes.string) != (dtype is dtypes.string):  # TF: tf.strings.to_number
         source, target = _tf_type_name(x._dtype), _tf_type_name(dtype)
-        raise errors.UnimplementedError(
-            None, None, f"Cast {source} to {target} is not supported [Op:Cast]")
+        raise errors.op_error(errors.UnimplementedError, "Cast",
+                              f"Cast {source} to {target} is not supported")
     return execute(_cast, (x,), {"DstT": dtype})
 
 
@@ -1553,7 +1553,8 @@ def add_n(inputs, name=None):
         if not s.is_compatible_with(shapes[0]):
             raise invalid_argument("AddN", f"Inputs to operation AddN of type AddN must have the "
                                            f"same size and shape.  Input 0: {list(shapes[0])} "
-                                           f"!= input {i}: {list(s)}")
+                                           f"!= input {i}: {list(s)}",
+                                   f"AddN_N_{len(tensors)}")
     return execute(_add_n, tuple(tensors))
 
 
@@ -1769,12 +1770,14 @@ def _parse_einsum(equation, ranks):
         if len(labels) > rank or ("..." not in term and len(labels) != rank):
             raise invalid_argument("Einsum", f"Input with subscripts {term!r} has rank {rank}, "
                                              f"which does not match the {len(labels)} "
-                                             f"subscripts of equation {equation!r}")
+                                             f"subscripts of equation {equation!r}",
+                                   f"Einsum_N_{len(ins)}")
     seen = set("".join(ins))
     for label in _einsum_terms(out):
         if label != "..." and label not in seen:
             raise invalid_argument("Einsum", f"Output subscripts contain a label that does not "
-                                             f"appear in any input: {label!r}")
+                                             f"appear in any input: {label!r}",
+                                   f"Einsum_N_{len(ins)}")
     return ins, out
 
 
@@ -1888,7 +1891,8 @@ def einsum(equation, *inputs, **kwargs):
                 shape = ",".join(str(n) for n in t.shape)
                 raise invalid_argument(
                     "Einsum", f"Expected dimension {sizes[lab]} at axis {axis} of the input "
-                              f"shaped [{shape}] but got dimension {d}")
+                              f"shaped [{shape}] but got dimension {d}",
+                    f"Einsum_N_{len(tensors)}")
             axis += 1
     explicit = ",".join(ins) + "->" + out
     return execute(_einsum, tuple(tensors), {"equation": explicit})

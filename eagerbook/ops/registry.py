@@ -256,9 +256,10 @@ def _kernel_error(op, inputs, exc):
                            f"{op.name} cannot run on inputs ({described}): {exc}")
 
 
-def invalid_argument(op_name, message):
-    """The error ops raise for bad input: ``InvalidArgumentError: message [Op:Name]``."""
-    return errors.op_error(errors.InvalidArgumentError, op_name, message)
+def invalid_argument(op_name, message, wrapped_name=None):
+    """The error ops raise for bad input: ``InvalidArgumentError: message [Op:Name]`` (after
+    TF's ``{{function_node __wrapped__Name...}}``; `wrapped_name` as in ``errors.op_error``)."""
+    return errors.op_error(errors.InvalidArgumentError, op_name, message, wrapped_name)
 
 
 def record_custom(op, inputs, outputs, attrs=_NO_ATTRS):

@@ -377,7 +377,8 @@ def _dynamic_partition(data, partitions, num_partitions):
         at = np.argwhere(bad)[0].tolist()
         raise invalid_argument("DynamicPartition", f"partitions{at} = "
                                                    f"{int(partitions[tuple(at)])} is not in "
-                                                   f"[0, {num_partitions})")
+                                                   f"[0, {num_partitions})",
+                               f"DynamicPartition_num_partitions_{num_partitions}")
     rows, flat = _partition_rows(data, partitions), partitions.reshape(-1)
     return tuple(rows[flat == i] for i in range(num_partitions))
 

@@ -65,10 +65,10 @@ def _run(op, inputs, attrs):
     try:
         return execute(op, inputs, attrs)
     except errors.InvalidArgumentError as exc:
-        prefix = f"{op.name} cannot run on inputs ("
-        if not exc.message.startswith(prefix):
+        message = errors.kernel_message(exc.message)
+        if not message.startswith(f"{op.name} cannot run on inputs ("):
             raise
-        detail = exc.message.split("): ", 1)[1].rsplit(f" [Op:{op.name}]", 1)[0]
+        detail = message.split("): ", 1)[1]
         raise invalid_argument(op.name, detail) from None
 
 

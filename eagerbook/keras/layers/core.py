@@ -251,9 +251,9 @@ class Embedding(Layer):
             values = inputs._value
             where = np.argwhere((values < 0) | (values >= self.input_dim))[0]
             position = ",".join(str(int(i)) for i in where)
-            raise errors.InvalidArgumentError(
-                None, None, f"indices[{position}] = {int(values[tuple(where)])} is not in "
-                f"[0, {self.input_dim}) [Op:ResourceGather]")
+            raise errors.op_error(errors.InvalidArgumentError, "ResourceGather",
+                                  f"indices[{position}] = {int(values[tuple(where)])} is not "
+                                  f"in [0, {self.input_dim})")
         return array_ops.tf_gather(self.embeddings, inputs)  # (sparse gradient, as TF)
 
     def _output_dtype(self, input_dtype):

@@ -360,9 +360,9 @@ class _Lookup(PreprocessingLayer):
     def _check_key_kind(self, array):
         """Inputs of another kind fail in TF's cast to the table's key dtype."""
         if array.size and array.dtype.kind not in self._key_kinds:
-            raise errors.UnimplementedError(
-                None, None, f"Cast {kernel_dtype_name(array.dtype)} to {self._key_dtype_name} "
-                "is not supported [Op:Cast]")
+            raise errors.op_error(errors.UnimplementedError, "Cast",
+                                  f"Cast {kernel_dtype_name(array.dtype)} to "
+                                  f"{self._key_dtype_name} is not supported")
 
     def _specials(self):
         return ([] if self.mask_token is None else [self.mask_token]) + \

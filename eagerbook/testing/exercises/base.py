@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from ...core.errors import without_function_frame
 from ...core.tensor import Tensor
 
 EXERCISES = {}
@@ -67,7 +68,7 @@ def verdict(exercise_id, value):
         try:
             hint = ex.check(value)
         except Exception as exc:  # noqa: BLE001 - the learner's code failing is feedback too
-            hint = f"checking your answer raised {type(exc).__name__}: {exc}"
+            hint = f"checking your answer raised {type(exc).__name__}: {said(exc)}"
     if hint is None:
         return True, f"✔ Exercise {ex.id} solved: {ex.success}"
     return False, (f"✘ Exercise {ex.id}, not yet: {hint}\n"
@@ -146,13 +147,19 @@ def close(a, b, tol=1e-4):
     return a is not None and a.shape == b.shape and np.allclose(a, b, rtol=tol, atol=tol)
 
 
+def said(exc):
+    """What an error says, for a hint: TF's words without the op's function frame
+    (``{{function_node __wrapped__Reshape_device_...}}``), which only repeats the op."""
+    return without_function_frame(str(exc))
+
+
 def call(fn, *args, label=None):
     """Calls the learner's function; returns (result, None) or (None, hint)."""
     label = label or getattr(fn, "__name__", "your function")
     try:
         return fn(*args), None
     except Exception as exc:  # noqa: BLE001 - reported as a hint
-        message = str(exc).splitlines()[0] if str(exc) else ""
+        message = said(exc).splitlines()[0] if str(exc) else ""
         return None, f"calling {label}({', '.join(show(a) for a in args)}) raised " \
                      f"{type(exc).__name__}: {message}"
 

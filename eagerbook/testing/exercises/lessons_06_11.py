@@ -7,7 +7,7 @@ from ...core import context
 from ...core.tensor import Tensor, constant
 from ...ops import registry
 from ..gradient_check import check_gradients
-from .base import as_array, call, close, exercise, not_callable, show
+from .base import as_array, call, close, exercise, not_callable, said, show
 
 # --- lesson 6: objects for state ---
 
@@ -111,7 +111,7 @@ def _check_norm(fn):
         try:
             y, grad = _gradient_at(fn, values)
         except Exception as exc:  # noqa: BLE001 - reported as a hint
-            return f"taking the gradient at x = {values} raised {type(exc).__name__}: {exc}"
+            return f"taking the gradient at x = {values} raised {type(exc).__name__}: {said(exc)}"
         if grad is None:
             return (f"the gradient at x = {values} is None: return (value, grad_fn) from a "
                     "function decorated with @tf.custom_gradient, computed from x")
