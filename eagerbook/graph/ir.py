@@ -541,7 +541,7 @@ class Graph:
         its start). TF 1.x's variable collections list the Variables created in the graph."""
         if name in ("variables", "trainable_variables"):
             found = [v for v in getattr(self, "created_variables", ())
-                     if name == "variables" or v.trainable]
+                     if (v.trainable if name == "trainable_variables" else _is_global(v))]
         else:
             found = list(self.__dict__.get("collections", {}).get(name, ()))
         if scope is not None:
@@ -675,6 +675,13 @@ class Graph:
 
     def copy(self):
         return copy_graph(self)
+
+
+def _is_global(variable):
+    """Whether a Variable made in a graph is in its GLOBAL_VARIABLES collection: all are, but
+    those made for other collections only (TF 1.x's local Variables: metric totals)."""
+    collections = getattr(variable, "_v1_collections", None)
+    return collections is None or "variables" in collections
 
 
 def node_type(opdef, inputs):

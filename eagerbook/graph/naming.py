@@ -98,9 +98,9 @@ def _kind(frame):
 
 
 # eagerbook modules written as TF writes them, as Python code calling public ops (TF 1.x's
-# functional layers): the ops they make are named as if the user had made those calls
+# functional layers and metrics): the ops they make are named as if the user had made those calls
 # (``fc1/MatMul``, ``fc1/BiasAdd`` inside the layer's scope), not after the layer function.
-_LIKE_USER_CODE = frozenset(("eagerbook.api.compat.v1_layers",))
+_LIKE_USER_CODE = frozenset(("eagerbook.api.compat.v1_layers", "eagerbook.api.compat.v1_metrics"))
 
 
 def _is_forwarder(code):

@@ -16,8 +16,11 @@ value depends on it, or when a fetched op was made inside ``tf.control_dependenc
 updates). Fetching a Variable itself returns its value and runs nothing. Any tensor can be fed,
 not only placeholders (``placeholder_with_default`` is meant for that).
 
-Unlike TF 1.x, a Variable made in a graph has its value from creation (eagerbook computes the
-initial value then): running ``global_variables_initializer()`` is accepted and does nothing.
+A Variable made in a graph has its value from creation (eagerbook computes the initial value
+then) and remembers it: running an initializer (``global_variables_initializer()``,
+``local_variables_initializer()``, ``v.initializer``) puts that value back, as TF 1.x's
+initializers (re)assign it. So a new session's ``sess.run(init)`` starts from the initial values,
+and re-running ``local_variables_initializer()`` resets TF 1.x's streaming metrics.
 """
 
 import contextlib
@@ -128,10 +131,18 @@ class Graph(_V1FuncGraph, metaclass=_GraphType):
             self._control_dependencies = saved
 
     def group(self, inputs, name=None):
-        """A NoOp that runs `inputs` (ops or tensors) when fetched: TF 1.x's train op."""
+        """A NoOp that runs `inputs` (ops or tensors) when fetched: TF 1.x's train op. A
+        group of initializers only (``tf.group(global_init, local_init)``) is one."""
+        inputs = nest.flatten(list(inputs))
+        initializers = [x for x in inputs if isinstance(x, _NoOp)]
+        if initializers and len(initializers) == len(inputs):
+            group = _init_op(name or "group_deps", [v for x in initializers for v in x._variables])
+            group._effect = lambda: [x._run_effect() for x in initializers if x._effect]
+            return group
         op = self.create_op("NoOp", (), {}, [], name=name or "NoOp", stateful=True)
-        op.control_inputs.extend(c for c in map(_as_op, nest.flatten(list(inputs)))
-                                 if c is not None)
+        op.control_inputs.extend(c for c in map(_as_op, inputs) if c is not None)
+        if initializers:  # (run by Session.run before the rest)
+            self.__dict__.setdefault("group_initializers", {})[id(op)] = initializers
         return op
 
     def _gradients(self, ys, xs, grad_ys=None):
@@ -151,6 +162,12 @@ class Graph(_V1FuncGraph, metaclass=_GraphType):
                 yield self
         finally:
             _default_stack().pop()
+
+    def variable_created(self, variable):
+        """A Variable made in this graph keeps its initial value: its initializer puts it back
+        (a copy: updates may write into the array they are given)."""
+        super().variable_created(variable)
+        variable._v1_initial_value = np.array(variable._value, copy=True)
 
 
 def _as_op(x):
@@ -266,43 +283,115 @@ class HashableTensor(SymbolicTensor):
 
 
 class _NoOp:
-    """An op run for its effect where eagerbook has none to run (initializers: Variables
-    hold their value from creation): ``op.run()`` and ``sess.run(op)`` do nothing."""
+    """An op run for its effect outside the graph's compiled code: the initializers. Running
+    one (``op.run()``, ``sess.run(op)``) puts each of its Variables' initial values back (and
+    runs `effect`, if given: a dataset iterator's initializer restarts it)."""
 
-    def __init__(self, name, type_="NoOp"):
+    def __init__(self, name, type_="NoOp", variables=(), effect=None):
         self.name = name
         self.type = type_
+        self._variables = list(variables)
+        self._effect = effect
 
     def run(self, feed_dict=None, session=None):
-        return None
+        self._run_effect()
+
+    def _run_effect(self):
+        if self._effect is not None:
+            self._effect()
+        for variable in self._variables:
+            initial = getattr(variable, "_v1_initial_value", None)
+            if initial is not None:  # (a Variable made eagerly has no initializer to rerun)
+                variable._value = initial.copy()
+
+    @property
+    def control_inputs(self):  # (what TF's NodeDef of an init op lists: the assignments)
+        return [Variable.initializer.fget(v) for v in self._variables]
+
+    def __str__(self):  # a NodeDef's text, as TF prints an Operation
+        inputs = "".join(f'input: "^{op.name}"\n' for op in self.control_inputs)
+        return f'name: "{self.name}"\nop: "{self.type}"\n{inputs}'
 
     def __repr__(self):
         return f"<tf.Operation '{self.name}' type={self.type}>"
 
 
-# TF 1.x's names on a Variable, for tf.compat.v1 code: `sess.run(v.initializer)` (nothing to
-# do: the value is there from creation) and `v.eval()` (the value, as a NumPy value).
+# TF 1.x's names on a Variable, for tf.compat.v1 code: `sess.run(v.initializer)` (puts the
+# initial value back) and `v.eval()` (the value, as a NumPy value).
 Variable.initializer = property(
-    lambda self: _NoOp(self._name.split(":")[0] + "/Assign", "AssignVariableOp"))
+    lambda self: _NoOp(self._name.split(":")[0] + "/Assign", "AssignVariableOp", [self]))
 Variable.eval = lambda self, session=None: np.array(self._value)  # (also while a graph is built)
 
 
+class _VariableV1Type(type):
+    """``isinstance(v, tf.compat.v1.Variable)`` holds for every Variable, as in TF."""
+
+    def __instancecheck__(cls, obj):
+        return isinstance(obj, Variable)
+
+
+class VariableV1(metaclass=_VariableV1Type):
+    """``tf.compat.v1.Variable``: TF 2's Variable, with TF 1.x's `collections` (the graph
+    collections it joins; by default GLOBAL_VARIABLES, and TRAINABLE_VARIABLES if trainable).
+    A Variable given ``collections=[LOCAL_VARIABLES]`` is a local one: not in
+    ``global_variables()``, initialized by ``local_variables_initializer()``."""
+
+    def __new__(cls, initial_value=None, trainable=None, collections=None, validate_shape=True,
+                caching_device=None, name=None, variable_def=None, dtype=None,
+                expected_shape=None, import_scope=None, constraint=None, use_resource=None,
+                synchronization=None, aggregation=None, shape=None):
+        variable = Variable(initial_value, trainable=trainable, validate_shape=validate_shape,
+                            caching_device=caching_device, name=name, dtype=dtype,
+                            constraint=constraint, synchronization=synchronization,
+                            aggregation=aggregation, shape=shape)
+        if collections is not None:
+            variable._v1_collections = tuple(collections)
+            graph = _graph_being_built()
+            for key in variable._v1_collections if graph is not None else ():
+                if key not in ("variables", "trainable_variables"):  # (the graph lists those)
+                    graph.add_to_collection(key, variable)
+        return variable
+
+
+def _init_op(name, variables):
+    """An initializer op named as TF names ops in the default graph (``init``, ``init_1``,
+    ...); eagerly, with no graph to name it in, `name` itself."""
+    graph = _graph_being_built()
+    if graph is not None:
+        name = graph.unique_name(name)
+    return _NoOp(name, "NoOp", variables)
+
+
+def _graph_being_built():
+    """The TF 1.x graph ops are added to now, or None (eagerly)."""
+    stack = _default_stack()
+    if stack and context.state.graph is stack[-1]._graph:
+        return stack[-1]
+    return None
+
+
+def _collection(key):
+    graph = _graph_being_built()
+    return [] if graph is None else graph.get_collection(key)
+
+
 def global_variables_initializer():
-    """Variables are initialized when created in eagerbook: returns an op that does nothing,
-    kept so that TF 1.x's ``sess.run(tf.global_variables_initializer())`` runs."""
-    return _NoOp("init")
+    """The op that (re)assigns every global Variable of the graph its initial value."""
+    return _init_op("init", _collection("variables"))
 
 
 initialize_all_variables = global_variables_initializer
 
 
 def variables_initializer(var_list, name="init"):
-    """The op initializing `var_list`: nothing to do, as for global_variables_initializer."""
-    return _NoOp(name)
+    """The op that (re)assigns each Variable of `var_list` its initial value."""
+    return _init_op(name, var_list)
 
 
 def local_variables_initializer():
-    return _NoOp("init_1")
+    """The op that (re)assigns the graph's local Variables (``LOCAL_VARIABLES``, where TF 1.x
+    metrics keep their totals) their initial values."""
+    return _init_op("init", _collection("local_variables"))
 
 
 initialize_local_variables = local_variables_initializer
@@ -414,9 +503,12 @@ class Session:
         flat = nest.flatten(fetches)
         tensors = []
         targets = []  # fetched Operations: run for their effect, their value is None
+        initializers = []  # fetched initializers: run before the rest of the fetches
         for f in flat:
             if isinstance(f, (Operation, _NoOp)):
                 tensors.append(None)
+                initializers.extend([f] if isinstance(f, _NoOp) else
+                                    getattr(g, "group_initializers", {}).get(id(f), ()))
                 if isinstance(f, Operation):
                     if f.graph is not g:
                         raise ValueError(f"Fetch argument {f!r} is not an element of this "
@@ -449,6 +541,8 @@ class Session:
         if entry is None:
             entry = self._compile(g, tensors, [k for k, _ in feeds], targets)
             self._compiled[key] = entry
+        for op in initializers:
+            op._run_effect()
         fn, positions = entry
         outs = fn(*[a for _, a in feeds])
         values = []
@@ -567,4 +661,4 @@ __all__ = ["Graph", "Session", "placeholder", "placeholder_with_default", "get_d
            "variables_initializer", "local_variables_initializer", "initialize_local_variables",
            "is_variable_initialized", "report_uninitialized_variables",
            "assert_variables_initialized", "InteractiveSession",
-           "get_default_session"]
+           "get_default_session", "VariableV1"]

@@ -13,6 +13,7 @@ from ...framework import event_messages
 from ...framework.contrib_eager import enable_eager_execution
 from ...framework.device import DeviceSpecV1 as DeviceSpec
 from ...graph import session as _session
+from ...graph import v1_iterators
 from ...graph.gradients import gradients
 from ...graph.import_graph import write_graph
 from ...graph.registered_gradients import NotDifferentiable
@@ -37,6 +38,7 @@ from ...graph.session import (
     tables_initializer,
     variables_initializer,
 )
+from ...graph.session import VariableV1 as Variable  # (takes TF 1.x's `collections`)
 from ...graph.wrap_function import wrap_function
 from ...ops import ragged_ops, tfrecord
 from ...ops.logging_ops import print_v1 as Print  # noqa: N812 (TF's name)
@@ -57,6 +59,7 @@ from ..version import (  # TF 1.x kept these at the top level (tf.VERSION); comp
     VERSION,
 )
 from . import v1_decay, v1_layers, v1_losses, v1_renames, v1_saver, v1_variable_scope
+from . import v1_metrics as metrics  # TF 1.x's streaming metrics (not Keras's)
 from .v1_init_ops import (
     constant_initializer,
     glorot_uniform_initializer,
@@ -248,6 +251,12 @@ losses = types.SimpleNamespace(**{
         "huber_loss", "log_loss", "sigmoid_cross_entropy", "softmax_cross_entropy",
         "sparse_softmax_cross_entropy", "get_losses", "get_regularization_losses",
         "get_regularization_loss", "get_total_loss")})
+
+# tf.compat.v1.data: TF 2's tf.data, and TF 1.x's iterators for graphs (graph/v1_iterators.py)
+data = _Namespace(lambda: sys.modules["eagerbook"].data, **{
+    name: getattr(v1_iterators, name) for name in (
+        "make_one_shot_iterator", "make_initializable_iterator", "get_output_types",
+        "get_output_shapes")})
 
 # tf.compat.v1.keras: TF 2's Keras, with the decorator that lets TF 1.x layer code run in it
 keras = _Namespace(_keras, utils=_Namespace(
