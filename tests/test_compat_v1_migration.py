@@ -116,6 +116,7 @@ def test_make_template_shares_the_variables_of_its_first_call():
         assert [v.name for v in v1.global_variables()] == ["scale/w:0", "scale_1/w:0"]
         assert [v.name for v in t.trainable_variables] == ["scale/w:0"]
         with v1.Session() as sess:
+            sess.run(tf.compat.v1.global_variables_initializer())
             assert sess.run([y1, y2, y3]) == [2.0, 6.0, 5.0]
         now = v1.make_template("now", _scale, create_scope_now_=True)
         assert now.variable_scope_name == "now/"

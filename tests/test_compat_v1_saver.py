@@ -63,6 +63,7 @@ def test_graph_mode_saves_the_global_variables_and_restores_in_a_new_session(tmp
             sess.run(a.assign([7.0, 8.0]))
             path = saver.save(sess, str(tmp_path / "g.ckpt"), global_step=3)
             step = tf.compat.v1.train.get_or_create_global_step()
+            sess.run(step.initializer)  # (made after the initializer above ran)
             bumped = tf.compat.v1.assign_add(step, 5)  # a tensor of the graph, run in sess
             assert saver.save(sess, str(tmp_path / "g.ckpt"), global_step=bumped).endswith("-5")
             assert saver.save(sess, str(tmp_path / "g.ckpt"), global_step=step).endswith("-5")

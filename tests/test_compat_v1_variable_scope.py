@@ -122,6 +122,7 @@ def test_functional_layers_take_their_weights_from_variable_scopes():
             "conv2d/kernel:0", "conv2d/bias:0", "dense/kernel:0", "dense/bias:0",
             "head/kernel:0", "head/bias:0"]
         with v1.Session() as sess:
+            sess.run(tf.compat.v1.global_variables_initializer())
             out = sess.run(y, {x: np.ones((1, 6, 6, 2), np.float32)})
     np.testing.assert_array_equal(out, [[108.0, 108.0]])
     assert v1.layers.Dense is tf.keras.layers.Dense  # the classes are still there

@@ -50,7 +50,9 @@ def out_of_scope_error(t, g):
     if g.outer is None:
         error = TypeError(
             f"{t!r} is out of scope and cannot be used here. Use return values, explicit Python "
-            "locals or TensorFlow collections to access it.\n\nThe tensor "
+            "locals or TensorFlow collections to access it.\nPlease see "
+            "https://www.tensorflow.org/guide/function#all_outputs_of_a_tffunction_must_be_"
+            "return_values for more information.\n\nThe tensor "
             f"{t!r} cannot be accessed from here, because it was defined in "
             f"FuncGraph(name={g.name}, id={id(g)}), which is out of scope.")
         error.unframed = True  # TF raises it as it is, without "in user code" lines

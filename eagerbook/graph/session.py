@@ -20,7 +20,10 @@ A Variable made in a graph has its value from creation (eagerbook computes the i
 then) and remembers it: running an initializer (``global_variables_initializer()``,
 ``local_variables_initializer()``, ``v.initializer``) puts that value back, as TF 1.x's
 initializers (re)assign it. So a new session's ``sess.run(init)`` starts from the initial values,
-and re-running ``local_variables_initializer()`` resets TF 1.x's streaming metrics.
+and re-running ``local_variables_initializer()`` resets TF 1.x's streaming metrics. As in TF 1.x,
+each session must initialize a graph's Variables before reading them (an initializer, an
+assignment or ``Saver.restore`` in that session): reading one earlier is a
+FailedPreconditionError.
 """
 
 import contextlib
@@ -32,7 +35,7 @@ from ..core import context, dtypes, errors, nest
 from ..core.shape import TensorShape
 from ..core.tensor import Tensor, _from_numpy, convert_to_tensor
 from ..core.variable import Variable
-from ..ops.registry import REGISTRY
+from ..ops.registry import REGISTRY, execute, register
 from . import ir
 from .compile import compile_graph
 from .gradients import gradients
@@ -137,7 +140,7 @@ class Graph(_V1FuncGraph, metaclass=_GraphType):
         initializers = [x for x in inputs if isinstance(x, _NoOp)]
         if initializers and len(initializers) == len(inputs):
             group = _init_op(name or "group_deps", [v for x in initializers for v in x._variables])
-            group._effect = lambda: [x._run_effect() for x in initializers if x._effect]
+            group._effect = lambda: [x._effect() for x in initializers if x._effect]
             return group
         op = self.create_op("NoOp", (), {}, [], name=name or "NoOp", stateful=True)
         op.control_inputs.extend(c for c in map(_as_op, inputs) if c is not None)
@@ -294,15 +297,17 @@ class _NoOp:
         self._effect = effect
 
     def run(self, feed_dict=None, session=None):
-        self._run_effect()
+        self._run_effect(session or get_default_session())
 
-    def _run_effect(self):
+    def _run_effect(self, session=None):
         if self._effect is not None:
             self._effect()
         for variable in self._variables:
             initial = getattr(variable, "_v1_initial_value", None)
             if initial is not None:  # (a Variable made eagerly has no initializer to rerun)
                 variable._value = initial.copy()
+        if session is not None:
+            session._mark_initialized(self._variables)
 
     @property
     def control_inputs(self):  # (what TF's NodeDef of an init op lists: the assignments)
@@ -398,13 +403,56 @@ initialize_local_variables = local_variables_initializer
 
 
 def is_variable_initialized(variable):
-    """True (a bool tensor): eagerbook's Variables hold their value from creation on."""
-    return convert_to_tensor(True)
+    """A bool tensor: whether `variable` was initialized in the session running it (a
+    Variable made eagerly always is)."""
+    return _initialization_query(lambda session: np.asarray(
+        session is None or session._is_initialized(variable)), dtypes.bool, [],
+        "IsVariableInitialized")
 
 
 def report_uninitialized_variables(var_list=None, name="report_uninitialized_variables"):
-    """The names of the uninitialized Variables, as a string tensor: none, here."""
-    return convert_to_tensor(np.array([], dtype=object), dtype=dtypes.string)
+    """The names of the Variables of `var_list` (default: all global and local ones) not
+    initialized yet in the session running it, as a string tensor."""
+    graph = _graph_being_built()
+    if graph is None:  # (eagerly every Variable holds its value)
+        return convert_to_tensor(np.array([], dtype=object), dtype=dtypes.string)
+    variables = list(var_list) if var_list is not None else \
+        graph.get_collection("variables") + graph.get_collection("local_variables")
+
+    def names(session):
+        missing = [v.name.split(":")[0].encode() for v in variables
+                   if session is not None and not session._is_initialized(v)]
+        return np.array(missing, dtype=object)
+    return _initialization_query(names, dtypes.string, [None], name)
+
+
+def _initialization_query(answer, dtype, shape, name):
+    """A tensor computed when a Session runs it, by ``answer(that session)``: in a graph, an
+    op (stateful: each run asks again); eagerly, the answer now."""
+    if _graph_being_built() is None:
+        return convert_to_tensor(answer(None), dtype=dtype)
+    return execute(_INITIALIZATION_QUERY, (), {"answer": answer, "dtype": dtype,
+                                               "shape": tuple(shape), "name": name})
+
+
+def _initialization_query_kernel(*, answer, dtype, shape, name):
+    return answer(_RUNNING.sessions[-1] if _RUNNING.sessions else None)
+
+
+_INITIALIZATION_QUERY = register(
+    "InitializationQuery", stateful=True, differentiable=False,
+    infer_shape=lambda inputs, attrs: [(attrs["dtype"], TensorShape(list(attrs["shape"])))])(
+    _initialization_query_kernel)
+
+
+class _RunningSessions(threading.local):
+    """The sessions running a graph now, in this thread (innermost last)."""
+
+    def __init__(self):
+        self.sessions = []
+
+
+_RUNNING = _RunningSessions()
 
 
 def assert_variables_initialized(var_list=None):
@@ -441,6 +489,27 @@ class Session:
         self.graph = graph if graph is not None else get_default_graph()
         self._compiled = {}
         self._closed = False
+        self._initialized = set()  # ids of the graph's Variables initialized in this session
+
+    # --- which Variables hold a value in this session (TF 1.x: none until initialized) -------
+    def _mark_initialized(self, variables):
+        self._initialized.update(id(v) for v in variables)
+
+    def _is_initialized(self, variable):
+        """Variables made in a TF 1.x graph need an initializer (or an assignment, or a
+        restore) run in this session first; any other Variable holds its value."""
+        return not hasattr(variable, "_v1_initial_value") or id(variable) in self._initialized
+
+    def _check_initialized(self, variables):
+        for variable in variables:
+            if not self._is_initialized(variable):
+                name = variable.name.split(":")[0]
+                raise errors.FailedPreconditionError(
+                    None, None, f"Could not find variable {name}. This could mean that the "
+                    "variable has been deleted. In TF1, it can also mean the variable is "
+                    "uninitialized. Debug info: container=localhost, status error "
+                    "message=Container localhost does not exist. (Could not find resource: "
+                    f"localhost/{name})\n\t [[{{{{node {name}/Read/ReadVariableOp}}}}]]")
 
     def __enter__(self):
         # As in TF: inside `with session:` its graph is the default one (ops are added to it,
@@ -542,9 +611,15 @@ class Session:
             entry = self._compile(g, tensors, [k for k, _ in feeds], targets)
             self._compiled[key] = entry
         for op in initializers:
-            op._run_effect()
-        fn, positions = entry
-        outs = fn(*[a for _, a in feeds])
+            op._run_effect(self)
+        fn, reads, writes = entry
+        self._check_initialized(reads + [t for t in tensors if isinstance(t, Variable)])
+        _RUNNING.sessions.append(self)
+        try:
+            outs = fn(*[a for _, a in feeds])
+        finally:
+            _RUNNING.sessions.pop()
+        self._mark_initialized(writes)
         values = []
         it = iter(outs)
         for t in tensors:
@@ -579,7 +654,7 @@ class Session:
         pruned.operations = [op for op in pruned.operations
                              if op.type != "Placeholder" or id(op.outputs[0]) in keep]
         fn, _ = compile_graph(pruned, "session_run")
-        return fn, None
+        return (fn,) + _variable_uses(pruned)
 
 
 class _DeviceAttributes:
@@ -636,6 +711,25 @@ def _prune_to_fetches(graph, fetched_ops):
         stack.extend(op.control_inputs)
     graph.operations = [op for op in graph.operations
                         if op.type == "Placeholder" or id(op) in needed]
+
+
+def _variable_uses(graph):
+    """(the Variables `graph` reads before assigning them, the Variables it assigns): a run
+    needs the first initialized, and initializes the second, as in TF 1.x."""
+    handles = {id(placeholder): obj for obj, placeholder in graph.captures
+               if isinstance(obj, Variable)}
+    reads, writes = [], []
+    for op in graph.operations:
+        for t in op.inputs:
+            variable = handles.get(id(t))
+            if variable is None:
+                continue
+            if op.type == "AssignVariableOp":
+                if not any(variable is r for r in reads):
+                    writes.append(variable)
+            elif not any(variable is w for w in writes):
+                reads.append(variable)
+    return reads, writes
 
 
 def _needed_placeholders(graph):

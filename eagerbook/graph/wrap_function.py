@@ -56,7 +56,7 @@ class PrunedFunction:
         flat = nest.flatten(fetches)
         self._tensors = [f for f in flat if isinstance(f, SymbolicTensor)]
         targets = [f for f in flat if isinstance(f, Operation)]
-        self._fn, _ = Session._compile(None, graph, self._tensors, feeds, targets)
+        self._fn = Session._compile(None, graph, self._tensors, feeds, targets)[0]
 
     def __call__(self, *args):
         if len(args) != len(self._feeds):

@@ -51,6 +51,7 @@ def test_session_runs_only_what_the_fetches_need():
         add = total.assign_add(x)
         after = add + 100.0                     # depends on the assignment
     with v1.Session(graph=g) as sess:
+        sess.run(tf.compat.v1.global_variables_initializer())
         assert sess.run(y, {x: 3.0}) == 6.0
         assert counter.numpy() == 0.0 and total.numpy() == 0.0  # nothing else ran
         assert sess.run(bump) == 1.0
@@ -71,6 +72,7 @@ def test_session_training_with_minimize_still_updates():
         train = tf.compat.v1.train.GradientDescentOptimizer(0.1).minimize(
             lambda: (w * x - 2.0) ** 2, var_list=[w])
     with v1.Session(graph=g) as sess:
+        sess.run(tf.compat.v1.global_variables_initializer())
         for _ in range(3):
             sess.run(train, {x: 1.0})
     np.testing.assert_allclose(w.numpy(), 2.0 - 0.512, rtol=1e-5)
@@ -83,5 +85,6 @@ def test_fetching_a_variable_read_does_not_run_updates():
         w.assign_add(1.0)  # never fetched: does not run
         read = tf.identity(w)
     with v1.Session(graph=g) as sess:
+        sess.run(tf.compat.v1.global_variables_initializer())
         assert sess.run(read) == 1.0
         assert sess.run(read) == 1.0

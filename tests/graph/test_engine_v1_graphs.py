@@ -33,6 +33,7 @@ def test_minimize_trains_only_the_trainable_collection_with_a_feed():
         loss = tf.reduce_mean(tf.square(w * x * frozen - 2.0 * x))
         train = v1.train.GradientDescentOptimizer(0.1).minimize(loss)
     with v1.Session(graph=g) as sess:
+        sess.run(tf.compat.v1.global_variables_initializer())
         for _ in range(50):
             sess.run(train, feed_dict={x: [1.0, 2.0]})
         assert sess.run(w) == pytest.approx(2.0, abs=1e-3)
@@ -66,6 +67,7 @@ def test_control_dependencies_and_group_run_when_fetched():
     assert ten.op.control_inputs == [bump_a.op] and out.op.control_inputs == []
     assert both.type == "NoOp" and nothing.type == "NoOp"
     with v1.Session(graph=g) as sess:
+        sess.run(tf.compat.v1.global_variables_initializer())
         assert sess.run([out, nothing]) == [11, None]
         assert int(a.numpy()) == 1
         sess.run(both)
@@ -121,6 +123,7 @@ def test_collections_and_minimize_default_to_the_graph_variables():
         loss = tf.reduce_sum(a) * r + b
         train = v1.train.GradientDescentOptimizer(1.0).minimize(loss)
     with v1.Session(graph=g) as sess:
+        sess.run(tf.compat.v1.global_variables_initializer())
         a0, b0 = sess.run([a, b])
         sess.run(train)
         np.testing.assert_allclose(sess.run(a), a0 - 1.0)  # d loss / d a = r = 1

@@ -227,3 +227,58 @@ def test_initializable_iterator_starts_over_when_its_initializer_runs():
 def test_eagerly_a_one_shot_iterator_is_the_dataset_iterator():
     it = v1.data.make_one_shot_iterator(tf.data.Dataset.range(2))
     assert [int(x) for x in it] == [0, 1]
+
+
+# --- uninitialized Variables ----------------------------------------------------------------------
+def test_reading_a_variable_before_its_initializer_is_failed_precondition():
+    with tf.Graph().as_default():
+        v = tf.Variable(1.0, name="never_init")
+        with v1.Session() as sess:
+            with pytest.raises(tf.errors.FailedPreconditionError,
+                               match="Could not find variable never_init.*uninitialized"):
+                sess.run(v)
+            with pytest.raises(tf.errors.FailedPreconditionError):
+                sess.run(v + 1.0)
+            sess.run(v.initializer)
+            assert sess.run(v + 1.0) == 2.0
+        with v1.Session() as sess:  # a new session: not initialized there
+            with pytest.raises(tf.errors.FailedPreconditionError):
+                sess.run(v)
+
+
+def test_an_assignment_initializes_and_an_update_needs_the_value():
+    with tf.Graph().as_default():
+        v = tf.Variable(1.0)
+        with v1.Session() as sess:
+            with pytest.raises(tf.errors.FailedPreconditionError):
+                sess.run(v.assign_add(1.0))
+            assert sess.run(v.assign(5.0)) == 5.0
+            assert sess.run(v) == 5.0
+
+
+def test_report_uninitialized_variables_and_is_variable_initialized():
+    with tf.Graph().as_default():
+        a = tf.Variable(1.0, name="a")
+        tf.Variable(2.0, name="b")
+        report = v1.report_uninitialized_variables()
+        a_ready = v1.is_variable_initialized(a)
+        with v1.Session() as sess:
+            assert list(sess.run(report)) == [b"a", b"b"]
+            assert not sess.run(a_ready)
+            sess.run(a.initializer)
+            assert list(sess.run(report)) == [b"b"] and sess.run(a_ready)
+            sess.run(v1.global_variables_initializer())
+            assert list(sess.run(report)) == []
+
+
+def test_restore_initializes_in_the_session(tmp_path):
+    with tf.Graph().as_default():
+        v = tf.Variable([1.0, 2.0], name="v")
+        saver = v1.train.Saver()
+        with v1.Session() as sess:
+            sess.run(v1.global_variables_initializer())
+            sess.run(v.assign([3.0, 4.0]))
+            path = saver.save(sess, str(tmp_path / "ckpt"))
+        with v1.Session() as sess:
+            saver.restore(sess, path)
+            np.testing.assert_array_equal(sess.run(v), [3.0, 4.0])

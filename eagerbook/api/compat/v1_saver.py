@@ -120,6 +120,8 @@ class Saver:
         with context.building_graph(None):  # assigned now, not added to a TF 1.x graph
             for name, variable in self._var_list.items():
                 variable.assign(saved[name].astype(variable.dtype.as_numpy_dtype, copy=False))
+        if hasattr(sess, "_mark_initialized"):  # restored Variables count as initialized
+            sess._mark_initialized(self._var_list.values())
 
     def as_saver_def(self):
         raise NotImplementedError("SaverDef protocol buffers are not supported: eagerbook "
