@@ -657,6 +657,11 @@ class Session:
         return (fn,) + _variable_uses(pruned)
 
 
+def global_step(sess, global_step_tensor):
+    """``tf.compat.v1.train.global_step``: the step counter's value in `sess`, as an int."""
+    return int(sess.run(global_step_tensor))
+
+
 class _DeviceAttributes:
     """One entry of ``Session.list_devices()``."""
 
@@ -755,4 +760,4 @@ __all__ = ["Graph", "Session", "placeholder", "placeholder_with_default", "get_d
            "variables_initializer", "local_variables_initializer", "initialize_local_variables",
            "is_variable_initialized", "report_uninitialized_variables",
            "assert_variables_initialized", "InteractiveSession",
-           "get_default_session", "VariableV1"]
+           "get_default_session", "VariableV1", "global_step"]

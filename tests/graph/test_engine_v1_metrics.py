@@ -282,3 +282,15 @@ def test_restore_initializes_in_the_session(tmp_path):
         with v1.Session() as sess:
             saver.restore(sess, path)
             np.testing.assert_array_equal(sess.run(v), [3.0, 4.0])
+
+
+def test_train_global_step_reads_the_counter_in_a_session():
+    with tf.Graph().as_default():
+        step = v1.train.get_or_create_global_step()
+        w = tf.Variable(5.0)
+        train = v1.train.GradientDescentOptimizer(0.25).minimize(tf.square(w), global_step=step)
+        with v1.Session() as sess:
+            sess.run(v1.global_variables_initializer())
+            for _ in range(3):
+                sess.run(train)
+            assert v1.train.global_step(sess, step) == 3
