@@ -34,7 +34,7 @@ from ..ops.registry import per_use_op, record_custom
 from . import passes
 from .autograph import convert_function
 from .compile import compile_graph
-from .gradients import IndexedSlicesOutput, forward_backward
+from .gradients import IndexedSlicesOutput, call_in_graph, forward_backward
 from .ir import TensorArrayLike, make_symbolic, resource, variant
 from .node_errors import RUN_ERRORS, runtime_error
 from .trace_types import (  # noqa: F401 - _param_names: saved_model imports it from here
@@ -699,7 +699,8 @@ class ConcreteFunction(OutputTypes):
         return [t if i in resources else t._value for i, t in enumerate(inputs)]
 
     def _call_flat(self, tensors):
-        state = context.state
+        if (state := context.state).graph is not None and not self._resource_inputs:
+            return call_in_graph(self, tensors)  # in another function's trace: gradients.py
         if numerics_check[0] is not None and not _tape_active(state):
             return self._call_checked(tensors)
         if state.recorders:

@@ -16,13 +16,13 @@ Because the backward function is itself called as a tf.function, an outer tape r
 call too, and its gradient is built the same way: higher-order gradients work.
 """
 
-from ..core import context
+from ..core import context, nest
 from ..core.shape import TensorShape
-from ..core.tensor import Tensor
+from ..core.tensor import Tensor, convert_to_tensor
 from ..ops import math_ops
 from ..ops.backprop import backprop, carries_gradient, zeros_gradient
 from ..ops.indexed_slices import IndexedSlices
-from ..ops.registry import OpRecord
+from ..ops.registry import OpRecord, execute, per_use_op
 from ..ops.support import FLOAT_SET
 from . import passes
 from .compile import compile_graph
@@ -355,3 +355,50 @@ def hessians(ys, xs, gate_gradients=False, aggregation_method=None, name="hessia
         hessian = array_ops.stack(rows) if rows else array_ops.zeros([0] + shape.as_list())
         out.append(array_ops.reshape(hessian, shape.as_list() * 2))
     return out
+
+
+# --- a ConcreteFunction called while another function is traced --------------------------------
+def call_in_graph(concrete, tensors):
+    """`concrete` called while another function is traced (a concrete or loaded function in a
+    tf.function): one op of that graph, which runs this function's compiled code when the
+    graph runs (TF's StatefulPartitionedCall). A tape active in the trace records it, its
+    rule this function's backward function (called there too: one more such op)."""
+    taped = bool(context.state.recorders)
+    support = None
+    if taped:
+        support = concrete._tape_support
+        if support is None:
+            support = concrete._tape_support = forward_backward(concrete)
+        fn, saved = support.forward_fn, support.saved
+    else:
+        fn, saved = concrete._fn or concrete._ensure_compiled(), []
+    variables = support.variables if taped else []
+    reads = [v._as_tensor() for v in variables]  # (inputs only for the tape: the
+    # compiled code reads the Variables itself)
+    n_args, n = len(tensors), len(concrete.graph.outputs)
+    specs = [(t._dtype, t._shape) for t in list(concrete.graph.outputs) + list(saved)]
+
+    def kernel(*arrays, f=None):  # (f: the function's name, as TF's op has it)
+        outs = fn(*arrays[:n_args])
+        return outs[0] if len(specs) == 1 else tuple(outs)
+
+    def rule(op, *dys):
+        from ..ops.math_ops import zeros_like  # (ops build on the graph package)
+        outs = op.outputs[:n]
+        dys = [zeros_like(o) if d is None else d
+               for d, o, is_float in zip(dys, outs, support.float_outputs) if is_float]
+        return support.backward(list(op.inputs) + list(op.outputs[n:]) + dys)
+
+    opdef = per_use_op("StatefulPartitionedCall", kernel, grad=rule if taped else None,
+                       num_outputs=len(specs), stateful=True,
+                       infer_shape=lambda inputs, attrs: specs)
+    outs = execute(opdef, tuple(convert_to_tensor(t) for t in tensors) + tuple(reads),
+                   {"f": concrete.name})
+    values = (outs,) if len(specs) == 1 else tuple(outs)
+    values = values[:n]
+    if concrete._single:
+        return values[0]
+    flat = [values[t] if type(t) is int else t.resolve(values) for t in concrete._template]
+    if not flat and concrete.structured_outputs is None:
+        return None
+    return nest.pack_sequence_as(concrete.structured_outputs, flat)

@@ -4,6 +4,7 @@ The call becomes one op that passes f's results through and whose gradient rule 
 ``grad_fn``, so tapes inside the function and tapes around its call (through the function's
 backward graph) both use the user's rule. The op's inputs are f's results, then f's
 arguments and the trainable Variables f reads: the rule answers for those.
+A SavedModel keeps the rule as a graph of its own (graph/saved_custom_gradient.py).
 """
 
 from ..core import context, nest
@@ -29,6 +30,7 @@ def traced_custom_gradient(f, args, kwargs):
 
     def rule(op, *dys):  # nothing flows back to the results passed through
         return [None] * n + call_grad_fn(grad_fn, dys, len(inputs), variables)
+    rule.saved_gradient_source = (f, kwargs, len(inputs), variables)  # (gradient_graph)
 
     opdef = per_use_op("CustomGradient", _pass_through, grad=rule, num_outputs=n,
                        name=f"CustomGradient-{getattr(f, '__name__', 'f')}",

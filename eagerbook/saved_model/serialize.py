@@ -26,7 +26,7 @@ from ..core.shape import TensorShape
 from ..core.spec import TensorSpec
 from ..core.tensor import _from_numpy
 from ..core.variable import Variable
-from ..graph import control_flow, tracer
+from ..graph import control_flow, saved_custom_gradient, tracer
 from ..graph.ir import resource, variant
 from ..graph.tracer import FuncGraph
 from ..ops.registry import REGISTRY
@@ -201,7 +201,10 @@ def encode_graph(graph, store, variable_paths, where):
         if op.type == "Placeholder":
             continue
         kernel = op.opdef.name if op.opdef is not None else op.type  # (MatMul: BatchMatMulV2's)
-        if kernel not in REGISTRY and kernel not in _SPECIAL_OPDEFS:
+        custom = saved_custom_gradient.gradient_graph(op)  # (a @tf.custom_gradient call)
+        if custom is not None:
+            kernel = "CustomGradient"
+        elif kernel not in REGISTRY and kernel not in _SPECIAL_OPDEFS:
             raise SaveError(f"{where} uses the op {op.type} ({op.name}), which a SavedModel "
                             "cannot record (it is not a registered primitive).")
         ops.append({
@@ -213,6 +216,8 @@ def encode_graph(graph, store, variable_paths, where):
             "stateful": bool(op.stateful),
             "subgraphs": {label: encode_graph(sub, store, variable_paths, where)
                           for label, sub in op.subgraphs.items()},
+            **({"custom_gradient": encode_graph(custom, store, variable_paths, where)}
+               if custom is not None else {}),
         })
     return {
         "name": graph.name,
@@ -288,9 +293,13 @@ def decode_graph(data, store, variables, outer=None):
         subgraphs = {label: decode_graph(sub, store, variables, graph)
                      for label, sub in spec["subgraphs"].items()}
         out_specs = [(dtype_from_name(d), TensorShape(s)) for d, s in spec["outputs"]]
+        opdef = saved_custom_gradient.loaded_custom_gradient(
+            decode_graph(spec["custom_gradient"], store, variables), len(out_specs),
+            spec["type"]) if "custom_gradient" in spec else \
+            opdef_for(spec.get("kernel", spec["type"]))
         op = graph.create_op(spec["type"], [tensors[n] for n in spec["inputs"]],
                              _decode_op_attrs(spec["attrs"], store, subgraphs),
-                             out_specs, opdef=opdef_for(spec.get("kernel", spec["type"])),
+                             out_specs, opdef=opdef,
                              name=spec["name"],
                              stateful=spec["stateful"], subgraphs=subgraphs)
         if op.name != spec["name"]:

@@ -26,3 +26,127 @@ def test_a_tensor_leaked_from_a_function_names_the_guide_section():
         "return values, explicit Python locals or TensorFlow collections to access it.\n"
         "Please see https://www.tensorflow.org/guide/function#all_outputs_of_a_tffunction_must_"
         "be_return_values for more information.\n\nThe tensor ")
+
+
+# --- a concrete (or loaded) function called while another function traces ----------------------
+def test_a_concrete_function_called_inside_a_function_runs_there():
+    v = tf.Variable(1.0)
+
+    @tf.function
+    def bump(x):
+        v.assign_add(x)
+        return v * 2.0
+
+    concrete = bump.get_concrete_function(tf.TensorSpec([], tf.float32))
+
+    @tf.function
+    def twice(x):
+        return concrete(x), concrete(x)
+
+    a, b = twice(tf.constant(1.0))
+    assert (float(a), float(b), float(v)) == (4.0, 6.0, 3.0)
+
+
+def test_a_tape_inside_a_function_differentiates_a_concrete_call():
+    w = tf.Variable(3.0)
+
+    @tf.function
+    def loss(x):
+        return w * x * x
+
+    concrete = loss.get_concrete_function(tf.TensorSpec([], tf.float32))
+
+    @tf.function
+    def grads(x):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = concrete(x)
+        return tape.gradient(y, [w, x])
+
+    dw, dx = grads(tf.constant(2.0))
+    assert (float(dw), float(dx)) == (4.0, 12.0)
+
+
+def test_a_concrete_function_with_structured_outputs_inside_a_function():
+    @tf.function
+    def parts(x):
+        return {"a": x, "b": [x * 2]}
+
+    concrete = parts.get_concrete_function(tf.TensorSpec([], tf.float32))
+    out = tf.function(lambda x: concrete(x))(tf.constant(1.0))
+    assert (float(out["a"]), float(out["b"][0])) == (1.0, 2.0)
+
+
+# --- SavedModel of a @tf.custom_gradient function ---------------------------------------------
+@tf.custom_gradient
+def _clip_gradients(y):
+    def backward(dy):
+        return tf.clip_by_norm(dy, 0.5)
+    return y, backward
+
+
+@tf.custom_gradient
+def _log1pexp(x):
+    e = tf.exp(x)
+
+    def grad(upstream):  # (uses a tensor of the forward trace)
+        return upstream * (1 - 1 / (1 + e))
+    return tf.math.log(1 + e), grad
+
+
+@tf.custom_gradient
+def _scaled_mul(a, b):
+    def grad(dy):
+        return dy * b * 10.0, dy * a
+    return a * b, grad
+
+
+class _CustomGradients(tf.Module):
+    def __init__(self):
+        self.w = tf.Variable(3.0)
+
+    @tf.function(input_signature=[tf.TensorSpec(None)])
+    def clip(self, x):
+        return _clip_gradients(x)
+
+    @tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])
+    def softplus(self, x):
+        return _log1pexp(x) * 2.0
+
+    @tf.function(input_signature=[tf.TensorSpec([], tf.float32)] * 2)
+    def mul(self, a, b):
+        return _scaled_mul(a, b) + self.w
+
+
+def test_a_loaded_function_keeps_its_custom_gradient(tmp_path):
+    tf.saved_model.save(_CustomGradients(), str(tmp_path / "model"))
+    loaded = tf.saved_model.load(str(tmp_path / "model"))
+    v = tf.Variable(2.0)
+    with tf.GradientTape() as tape:
+        out = loaded.clip(v * v)
+    assert float(tape.gradient(out, v)) == 2.0  # clipped to 0.5, times dv*v/dv = 4
+    x = tf.constant([100.0, 0.0])
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = loaded.softplus(x)
+    assert tape.gradient(y, x).numpy().tolist() == [2.0, 1.0]  # no nan at x = 100
+    a, b = tf.constant(2.0), tf.constant(3.0)
+    with tf.GradientTape() as tape:
+        tape.watch([a, b])
+        z = loaded.mul(a, b)
+    assert float(z) == 9.0
+    assert [float(g) for g in tape.gradient(z, [a, b])] == [30.0, 2.0]
+
+
+def test_a_loaded_custom_gradient_inside_a_function(tmp_path):
+    tf.saved_model.save(_CustomGradients(), str(tmp_path / "model"))
+    loaded = tf.saved_model.load(str(tmp_path / "model"))
+
+    @tf.function
+    def grad(x):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = loaded.softplus(x)
+        return tape.gradient(y, x)
+
+    assert grad(tf.constant([1.0])).numpy() == pytest.approx([1.4621172])
