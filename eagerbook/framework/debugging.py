@@ -245,7 +245,8 @@ def assert_all_finite(x, message, name=None):
     """`x` itself, after an InvalidArgumentError if it holds a NaN or an infinity (as TF, the
     result can be used in place of `x`, also inside ``tf.function``)."""
     from ..ops.logging_ops import check_numerics
-    return check_numerics(x, message)
+    with context.name_scope(name or "VerifyFinite"):  # (TF's node: VerifyFinite/CheckNumerics)
+        return check_numerics(x, message)
 
 
 def assert_rank(x, rank, message=None, name=None):
