@@ -93,3 +93,62 @@ def assert_same_structure(a, b, check_types=True):
     if len(flatten(a)) != len(flatten(b)):
         raise ValueError(f"The two structures don't have the same nested structure: {a!r} vs "
                          f"{b!r}")
+
+
+# --- TF's error for two structures that do not nest alike (tf.nest.assert_same_structure) ------
+def structure_error(a, b, check_types=True):
+    """The error TF raises when `a` and `b` do not nest alike (ValueError, or TypeError for
+    different sequence types when `check_types`), in TF's words; None when they do."""
+    problem = _difference(a, b, check_types)
+    if problem is None:
+        return None
+    kind, detail = problem
+    return kind(f"The two structures don't have the same nested structure.\n\n"
+                f"First structure: {_describe(a)}\n\nSecond structure: "
+                f"{_describe(b)}\n\nMore specifically: {detail}\n"
+                f"Entire first structure:\n{_outline(a)}\n"
+                f"Entire second structure:\n{_outline(b)}")
+
+
+class _Dot:
+    def __repr__(self):
+        return "."
+
+
+def _outline(structure):
+    """The structure with every leaf shown as a dot, as TF's message draws it."""
+    return repr(pack_sequence_as(structure, [_Dot()] * len(flatten(structure))))
+
+
+def _describe(x):
+    return f"type={type(x).__name__} str={str(x)}"  # (as TF: a tensor is tf.Tensor(...))
+
+
+def _difference(a, b, check_types):
+    if is_nested(a) != is_nested(b):
+        seq, leaf = (a, b) if is_nested(a) else (b, a)
+        return ValueError, (f'Substructure "{_describe(seq)}" is a sequence, while '
+                            f'substructure "{_describe(leaf)}" is not')
+    if not is_nested(a):
+        return None
+    if check_types and type(a) is not type(b):
+        return TypeError, (f"The two namedtuples don't have the same sequence type. First "
+                           f"structure {_describe(a)} has type {type(a).__name__}, while "
+                           f"second structure {_describe(b)} has type {type(b).__name__}")
+    if isinstance(a, dict) and isinstance(b, dict):
+        if set(a) != set(b):
+            return ValueError, (f"The two dictionaries don't have the same set of keys. First "
+                                f"structure has keys {_describe(sorted(a))}, while second "
+                                f"structure has keys {_describe(sorted(b))}")
+        pairs = [(a[k], b[k]) for k in sorted(a)]
+    else:
+        pairs = list(zip(a, b))
+    for x, y in pairs:  # (as TF, pair by pair first: a difference inside comes before a
+        problem = _difference(x, y, check_types)  # difference in length)
+        if problem is not None:
+            return problem
+    if len(a) != len(b):
+        return ValueError, (f"The two structures don't have the same number of elements. "
+                            f"First structure: {_describe(a)}. Second structure: "
+                            f"{_describe(b)}")
+    return None

@@ -10,6 +10,7 @@ import numpy as np
 
 from ..core import context, dtypes, errors, nest
 from ..core.shape import TensorShape
+from ..core.spec import TensorSpec
 from ..core.tensor import Tensor, convert_to_tensor
 from ..ops import array_ops, logging_ops, math_ops
 from ..ops.backprop import add_gradients, carries_gradient, zeros_gradient
@@ -487,6 +488,18 @@ def _more_specific(a, b):
     return b.is_compatible_with(a) and a._dims is not None and b._dims is not None
 
 
+def _structure_mismatch(loop_vars, out):
+    """TF's error for a body result not nested as the loop variables: the loop variables'
+    specs against the result, in tf.nest's words."""
+    specs = nest.map_structure(
+        lambda v: TensorSpec(v.shape, v.dtype) if isinstance(v, Tensor) else v, list(loop_vars))
+    error = nest.structure_error(specs, out, check_types=False)
+    if error is not None:
+        raise error
+    raise ValueError("The two structures don't have the same nested structure: body "
+                     f"returned {out!r} for loop variables {loop_vars!r}")
+
+
 def _eager_while(cond, body, structure, maximum_iterations, single):
     loop_vars = list(structure)
     limit = None if maximum_iterations is None else int(maximum_iterations)
@@ -497,15 +510,13 @@ def _eager_while(cond, body, structure, maximum_iterations, single):
             out = [out] if not (isinstance(out, (list, tuple)) and len(out) == 1) else list(out)
         elif not isinstance(out, (list, tuple)) and limit is not None:
             # (TF then compares the body's result with the list of loop variables as it is)
-            raise ValueError("The two structures don't have the same nested structure: body "
-                             f"returned {out!r} for loop variables {loop_vars!r}")
+            _structure_mismatch(loop_vars, out)
         elif not isinstance(out, (list, tuple)):
             # As TF, the body's result is taken as a sequence of loop variables: a scalar
             # cannot be (TypeError), a vector gives its elements, a dict its keys.
             out = list(out)
         if not _same_nesting(list(loop_vars), list(out)):
-            raise ValueError("The two structures don't have the same nested structure: body "
-                             f"returned {out!r} for loop variables {loop_vars!r}")
+            _structure_mismatch(loop_vars, list(out))
         loop_vars = out
         i += 1
     # As TF: the results are tensors (TensorArrays stay), in the container the body returned

@@ -14,7 +14,7 @@ import time
 
 import numpy as np
 
-from ..core import context, dtypes, nest
+from ..core import context, dtypes, errors, nest
 from ..core.tensor import Tensor, convert_to_tensor
 from . import array_ops
 from .ragged_ops import RaggedTensor
@@ -62,13 +62,19 @@ def _is_ragged_spec(spec):
 
 def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap_memory=False,
            infer_shape=True, name=None, fn_output_signature=None):
-    """Applies `fn` to each slice of `elems` along axis 0 and stacks the results."""
+    """Applies `fn` to each slice of `elems` along axis 0 and stacks the results. Without
+    `fn_output_signature` (or `dtype`), fn's results must be like the slices of `elems`, in
+    nesting and dtype, as TF assumes."""
     if not callable(fn):
         raise TypeError(f"fn must be callable. Received: {fn}")
     signature = fn_output_signature if fn_output_signature is not None else dtype
+    return _map(fn, elems, signature, like_elems=signature is None)
+
+
+def _map(fn, elems, signature, like_elems=False):
     fn = _autograph(fn)
     from .batchable import map_batchable, map_sparse  # (composite elements or results)
-    batched = map_batchable(map_fn, fn, elems, signature)
+    batched = map_batchable(_map_unchecked, fn, elems, signature)
     if batched is None:
         batched = map_sparse(fn, elems, signature)
     if batched is not None:
@@ -78,6 +84,8 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap
     if n is None:
         return UNKNOWN_LENGTH_LOOPS["map"](fn, elems, flat, signature)
     results = [fn(_row(flat, elems, i)) for i in range(n)]
+    if like_elems and results:
+        _check_like_elems(elems, results[0])
     if signature is None:
         structure = results[0] if results else elems
     else:
@@ -113,6 +121,26 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap
     return nest.pack_sequence_as(structure, out)
 
 
+def _map_unchecked(fn, elems, fn_output_signature=None):
+    """map_fn for rows of a batchable value's parts (not like its rows: nothing to check)."""
+    return _map(fn, elems, fn_output_signature)
+
+
+def _check_like_elems(elems, result):
+    """TF's errors when fn's result (with no output signature given) is not like `elems`:
+    another nesting (ValueError), another dtype (InvalidArgumentError)."""
+    error = nest.structure_error(elems, result)
+    if error is not None:
+        raise error
+    pairs = zip(nest.flatten(elems), nest.flatten(result))
+    for e, r in pairs:
+        e_dtype, r_dtype = getattr(e, "dtype", None), getattr(r, "dtype", None)
+        if isinstance(r, Tensor) and e_dtype is not None and r_dtype is not e_dtype:
+            raise errors.InvalidArgumentError(
+                None, None, f"TensorArray dtype is {e_dtype.name} but Op is trying to write "
+                            f"dtype {r_dtype.name} ")
+
+
 def _autograph(fn):
     """`fn` as AutoGraph converts it when a function traced with autograph calls map_fn (TF
     converts map_fn's and vectorized_map's function itself: a lambda from anywhere works)."""
@@ -127,8 +155,9 @@ def _as_list(v):
 
 
 def vectorized_map(fn, elems, fallback_to_while_loop=True, warn=True):
-    """``map_fn`` by another name (TF vectorizes the loop; the results are the same)."""
-    return map_fn(fn, elems)
+    """``map_fn`` by another name (TF vectorizes the loop; the results are the same), whose
+    results need not be like `elems`."""
+    return _map(fn, elems, None)
 
 
 def scan(fn, elems, initializer=None, parallel_iterations=10, back_prop=True,

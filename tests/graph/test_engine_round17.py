@@ -150,3 +150,42 @@ def test_a_loaded_custom_gradient_inside_a_function(tmp_path):
         return tape.gradient(y, x)
 
     assert grad(tf.constant([1.0])).numpy() == pytest.approx([1.4621172])
+
+
+def test_assert_all_finite_fails_at_tfs_node_name():
+    @tf.function
+    def f(x):
+        return tf.debugging.assert_all_finite(x, "Input x must be all finite") + 1
+
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match="Detected at node VerifyFinite/CheckNumerics defined at"):
+        f(tf.constant([float("inf"), 1.0]))
+
+
+# --- structures: map_fn without an output signature, while_loop bodies, tf.nest's words -------
+def test_map_fn_results_must_be_like_elems_without_a_signature():
+    with pytest.raises(ValueError, match="don't have the same nested structure.\n\nFirst "
+                                         r"structure: type=EagerTensor str=tf.Tensor\(\[1 2\]"):
+        tf.map_fn(lambda x: (x, x), tf.constant([1, 2]))
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match="TensorArray dtype is int32 but Op is trying to write dtype "
+                             "float32"):
+        tf.map_fn(lambda x: tf.cast(x, tf.float32), tf.constant([1, 2]))
+    pair = tf.map_fn(lambda x: (x, x), tf.constant([1, 2]),
+                     fn_output_signature=(tf.int32, tf.int32))
+    assert [t.numpy().tolist() for t in pair] == [[1, 2], [1, 2]]
+    assert tf.vectorized_map(lambda x: (x, x), tf.constant([1, 2]))[1].numpy().tolist() == \
+        [1, 2]
+
+
+def test_nest_compares_pair_by_pair_before_lengths():
+    with pytest.raises(ValueError, match='Substructure "type=dict str=.*" is a sequence, while '
+                                         'substructure "type=str str=i" is not'):
+        tf.nest.assert_same_structure([{"i": 1, "x": 2.0}], ["i", "x"])
+
+
+def test_while_loop_body_of_another_nesting_is_tfs_structure_error():
+    with pytest.raises(ValueError, match=r"First structure: type=list str=\[\{'i': TensorSpec"
+                                         r"\(shape=\(\), dtype=tf.int32, name=None\)"):
+        tf.while_loop(lambda d: d["i"] < 3, lambda d: {"i": d["i"] + 1, "x": d["x"] * 2.0},
+                      [{"i": tf.constant(0), "x": tf.constant(1.0)}])
