@@ -171,6 +171,7 @@ class Graph(_V1FuncGraph, metaclass=_GraphType):
         (a copy: updates may write into the array they are given)."""
         super().variable_created(variable)
         variable._v1_initial_value = np.array(variable._value, copy=True)
+        variable._v1_graph = self
 
 
 def _as_op(x):
@@ -326,6 +327,46 @@ class _NoOp:
 Variable.initializer = property(
     lambda self: _NoOp(self._name.split(":")[0] + "/Assign", "AssignVariableOp", [self]))
 Variable.eval = lambda self, session=None: np.array(self._value)  # (also while a graph is built)
+
+
+def _variable_load(self, value, session=None):
+    """TF 1.x's ``v.load(value, sess)``: assigns `value` now, and the Variable counts as
+    initialized in `session` (default: the default session)."""
+    with context.building_graph(None):
+        self.assign(value)
+    session = session or get_default_session()
+    if session is not None:
+        session._mark_initialized([self])
+
+
+Variable.load = _variable_load
+
+
+class _VariableOp:
+    """The op of a Variable made in a TF 1.x graph (TF's VarHandleOp), for its name."""
+
+    type = "VarHandleOp"
+
+    def __init__(self, variable):
+        self.name = variable.name.split(":")[0]
+
+    def __repr__(self):
+        return f"<tf.Operation '{self.name}' type={self.type}>"
+
+
+_EAGER_OP = Variable.op
+
+
+def _variable_op(self):
+    if hasattr(self, "_v1_initial_value"):  # (made in a TF 1.x graph)
+        return _VariableOp(self)
+    return _EAGER_OP.fget(self)
+
+
+Variable.op = property(_variable_op)
+_EAGER_GRAPH = Variable.graph
+Variable.graph = property(lambda self: self.__dict__["_v1_graph"] if "_v1_graph" in self.__dict__
+                          else _EAGER_GRAPH.fget(self))
 
 
 class _VariableV1Type(type):

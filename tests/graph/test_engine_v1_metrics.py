@@ -294,3 +294,32 @@ def test_train_global_step_reads_the_counter_in_a_session():
             for _ in range(3):
                 sess.run(train)
             assert v1.train.global_step(sess, step) == 3
+
+
+# --- session options and TF 1.x Variable methods --------------------------------------------------
+def test_config_proto_prints_its_set_fields_in_message_order():
+    config = v1.ConfigProto(allow_soft_placement=True, inter_op_parallelism_threads=2)
+    config.gpu_options.allow_growth = True
+    config.gpu_options.per_process_gpu_memory_fraction = 0.4
+    assert str(config) == ("inter_op_parallelism_threads: 2\ngpu_options {\n"
+                           "  per_process_gpu_memory_fraction: 0.4\n  allow_growth: true\n}\n"
+                           "allow_soft_placement: true\n")
+    assert str(v1.ConfigProto()) == "" and not v1.ConfigProto().allow_soft_placement
+    assert str(v1.RunOptions(trace_level=v1.RunOptions.FULL_TRACE)) == "trace_level: FULL_TRACE\n"
+    with pytest.raises(ValueError, match='Protocol message ConfigProto has no "foo" field.'):
+        v1.ConfigProto(foo=1)
+    with tf.Graph().as_default():
+        with v1.Session(config=config) as sess:
+            assert sess.run(tf.constant(2) * 3, options=v1.RunOptions(),
+                            run_metadata=v1.RunMetadata()) == 6
+
+
+def test_v1_variable_load_op_and_graph():
+    with tf.Graph().as_default() as g:
+        v = tf.Variable([1, 2], name="myvar")
+        assert (v.op.name, v.op.type, v.graph is g) == ("myvar", "VarHandleOp", True)
+        with v1.Session() as sess:
+            v.load([3, 4], sess)  # (initializes it in the session)
+            assert sess.run(v).tolist() == [3, 4]
+    with pytest.raises(AttributeError, match="Tensor.op is undefined when eager"):
+        getattr(tf.Variable(1.0), "op")  # noqa: B009 (the access is what raises)

@@ -39,6 +39,14 @@ from ...graph.session import (
     variables_initializer,
 )
 from ...graph.session import VariableV1 as Variable  # (takes TF 1.x's `collections`)
+from ...graph.session_config import (  # TF 1.x's session options
+    ConfigProto,
+    GPUOptions,
+    GraphOptions,
+    OptimizerOptions,
+    RunMetadata,
+    RunOptions,
+)
 from ...graph.wrap_function import wrap_function
 from ...ops import ragged_ops, tfrecord
 from ...ops.logging_ops import print_v1 as Print  # noqa: N812 (TF's name)
