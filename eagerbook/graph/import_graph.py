@@ -50,7 +50,12 @@ def import_graph_def(graph_def, input_map=None, return_elements=None, name=None,
     with context.building_graph(target):
         for op in operations:
             new_name = f"{prefix}/{op.name}" if prefix else op.name
-            if op.type == "Placeholder":
+            if op.type == "Placeholder" and f"{op.name}:0" in replaced and \
+                    getattr(target, "building_function", True):
+                # a function's trace: a placeholder there must be one of its inputs, so the
+                # replaced one is not copied (a Graph keeps it, as TF does, for feeding)
+                new = _Alias(target.as_graph_tensor(replaced[f"{op.name}:0"]))
+            elif op.type == "Placeholder":
                 new = _placeholder(target, op, new_name, captures.get(id(op.outputs[0])))
             else:
                 new = _copy_op(target, op, new_name, tensors)

@@ -609,8 +609,11 @@ class Session:
 
     def _run(self, fetches, feed_dict):
         g = self.graph._graph
-        feed_dict = dict(feed_dict or {})
-        flat = nest.flatten(fetches)
+        # TF 1.x names tensors ("y:0") and operations ("train") in fetches and feed_dict keys
+        feed_dict = {g.as_graph_element(k) if isinstance(k, str) else k: v
+                     for k, v in (feed_dict or {}).items()}
+        flat = [g.as_graph_element(f) if isinstance(f, str) else f
+                for f in nest.flatten(fetches)]
         tensors = []
         targets = []  # fetched Operations: run for their effect, their value is None
         initializers = []  # fetched initializers: run before the rest of the fetches
