@@ -42,6 +42,13 @@ def is_trackable(value):
         hasattr(cls, attr) for attr in ("variables", "trainable_variables", "get_slot_names"))
 
 
+def escape_name(name):
+    """A dict key as one name of a checkpoint key, as TF writes it: "." doubled and "/" as
+    ".S" (``{"scoped/c": v}`` saves under ``scoped.Sc``), so the key's "/" still separate
+    objects only."""
+    return name.replace(".", "..").replace("/", ".S")
+
+
 def _collect(prefix, value, out, depth=0):
     if is_trackable(value):
         out.setdefault(prefix, value)
@@ -51,7 +58,7 @@ def _collect(prefix, value, out, depth=0):
     elif depth < 8 and isinstance(value, dict):
         for key, item in value.items():
             if isinstance(key, (str, int)):
-                _collect(f"{prefix}/{key}", item, out, depth + 1)
+                _collect(f"{prefix}/{escape_name(str(key))}", item, out, depth + 1)
 
 
 def _generic_children(obj):

@@ -78,3 +78,15 @@ def test_padded_batch_refuses_ragged_components():
                                         "produce tensor elements"):
         ds.padded_batch(2)
     assert ds.ragged_batch(2).element_spec.shape.as_list() == [None, None]
+
+
+def test_dict_keys_are_escaped_in_checkpoint_keys(tmp_path):
+    values = {"a": tf.Variable(1.0), "scoped/c": tf.Variable(3.0), "x.y": tf.Variable(4.0)}
+    path = tf.train.Checkpoint(vars=values).save(str(tmp_path / "c"))
+    names = sorted(name for name, _ in tf.train.list_variables(path))
+    assert names[2:] == ["vars/a/.ATTRIBUTES/VARIABLE_VALUE",
+                         "vars/scoped.Sc/.ATTRIBUTES/VARIABLE_VALUE",
+                         "vars/x..y/.ATTRIBUTES/VARIABLE_VALUE"]
+    fresh = {"a": tf.Variable(0.0), "scoped/c": tf.Variable(0.0), "x.y": tf.Variable(0.0)}
+    tf.train.Checkpoint(vars=fresh).restore(path).assert_consumed()
+    assert [float(v) for v in fresh.values()] == [1.0, 3.0, 4.0]
