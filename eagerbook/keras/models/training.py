@@ -32,7 +32,7 @@ from ..keras_tensor import KerasTensor
 from ..layers.base import Layer, _NotTraceable
 from ..layers.call_errors import raised_before_call
 from ..layers.core import AddLoss, AddMetric, InputLayer
-from . import data_adapter
+from . import data_adapter, intermediate_inputs
 from . import functional_config as functional_form
 from . import summary as summary_mod
 
@@ -234,6 +234,9 @@ class Model(Layer):
 
     # --- the functional graph ---------------------------------------------------------------------
     def _init_graph_network(self, inputs, outputs):
+        if any(isinstance(x, KerasTensor) and x._node is not None and
+               not intermediate_inputs.is_input_tensor(x) for x in nest.flatten(inputs)):
+            inputs, outputs = intermediate_inputs.clone_from_inputs(inputs, outputs)
         flat_inputs = nest.flatten(inputs)
         flat_outputs = nest.flatten(outputs)
         for x in flat_inputs:
