@@ -15,6 +15,7 @@ from .dataset_creation import (
     timeseries_dataset_from_array,
 )
 from .dataset_utils import split_dataset
+from .feature_space import FeatureSpace
 from .image_utils import array_to_img, img_to_array, load_img, save_img
 from .layers.core import warmstart_embedding_matrix
 from .preprocessing.sequence import pad_sequences
@@ -119,6 +120,6 @@ __all__ = ["CustomObjectScope", "Progbar", "array_to_img", "custom_object_scope"
            "model_to_dot", "normalize", "pad_sequences", "plot_model",
            "register_keras_serializable", "Sequence", "serialize_keras_object",
            "set_random_seed",
-           "split_dataset", "experimental", "SidecarEvaluator",
+           "split_dataset", "experimental", "SidecarEvaluator", "FeatureSpace",
            "text_dataset_from_directory", "timeseries_dataset_from_array", "to_categorical",
            "warmstart_embedding_matrix"]
