@@ -91,3 +91,25 @@ def test_strategy_chief_answers(monkeypatch):
     assert not strategy.extended.should_checkpoint
     assert not strategy.extended.should_save_summary
     assert strategy.extended.should_init
+
+
+def test_from_config_of_an_unregistered_class_is_a_type_error():
+    class Unregistered(tf.keras.layers.Layer):
+        def call(self, x):
+            return x + 1.0
+
+    model = tf.keras.Sequential([tf.keras.Input(shape=(2,)), Unregistered()])
+    for cls, config in ((tf.keras.Sequential, model.get_config()),
+                        (tf.keras.Model, tf.keras.Model(model.inputs,
+                                                        model.outputs).get_config())):
+        with pytest.raises(TypeError, match="Cannot deserialize object of type "
+                                            "`Unregistered`. If `Unregistered` is a custom"):
+            cls.from_config(config)
+    legacy = model.get_config()  # Keras 2's older form (no "module"): still the ValueError
+    legacy["layers"] = [{k: v for k, v in entry.items() if k != "module"}
+                        for entry in legacy["layers"]]
+    with pytest.raises(ValueError, match="Unknown layer: 'Unregistered'"):
+        tf.keras.Sequential.from_config(legacy)
+    restored = tf.keras.Sequential.from_config(model.get_config(),
+                                               custom_objects={"Unregistered": Unregistered})
+    assert type(restored.layers[-1]) is Unregistered

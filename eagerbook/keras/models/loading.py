@@ -29,6 +29,7 @@ from ..saving import (
     VERSION,
     restore_vocabularies,
 )
+from . import training
 from .sequential import Sequential
 from .training import Model, _functional_from_tf_form, make_layer
 
@@ -144,11 +145,15 @@ def _compile_from(model, compile_config):
 def load_model(filepath, custom_objects=None, compile=True, safe_mode=True, options=None):
     """``tf.keras.models.load_model``: the model made again, weights restored, compiled.
     (`safe_mode` is accepted as in TF; loading never runs saved code anyway.)"""
-    filepath = os.fspath(filepath)
+    with training.unknown_classes_as_loading_reports():
+        return _load_model(os.fspath(filepath), custom_objects, compile, options)
+
+
+def _load_model(filepath, custom_objects, compile, options):  # noqa: A002 (TF's argument name)
     if os.path.isfile(filepath):  # a single-file save (model.save('m.h5'))
         with single_file.unpacked(filepath) as directory, \
                 _unknown_class_as_type_error(not filepath.endswith(".h5")):
-            return load_model(directory, custom_objects, compile, options=options)
+            return _load_model(directory, custom_objects, compile, options)
     meta_path = os.path.join(filepath, METADATA_FILE)
     if not os.path.isfile(meta_path):
         raise OSError(f"No file or directory found at {filepath}")

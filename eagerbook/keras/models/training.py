@@ -1225,11 +1225,36 @@ def _layer_class(name, custom_objects):
     raise error
 
 
+_loading_saved_model = [0]  # load_model calls running (they report unknown classes themselves)
+
+
+@contextlib.contextmanager
+def unknown_classes_as_loading_reports():
+    """Inside load_model: make_layer leaves an unknown class's ValueError as it is."""
+    _loading_saved_model[0] += 1
+    try:
+        yield
+    finally:
+        _loading_saved_model[0] -= 1
+
+
 def make_layer(entry, custom_objects):
     """A layer made again from ``{'class_name': ..., 'config': ...}`` (no code is run but the
     class's own ``from_config``)."""
-    layer = _layer_class(serialization.entry_class_name(entry),
-                         custom_objects).from_config(dict(entry["config"]))
+    try:
+        cls = _layer_class(serialization.entry_class_name(entry), custom_objects)
+    except ValueError as exc:
+        # A config in Keras 2's older form keeps the ValueError, and so does load_model
+        # (loading.py makes the .keras format's TypeError itself)
+        if "module" not in entry or _loading_saved_model[0]:
+            raise
+        # Keras 2.13's form (entries carry "module"): TF reports a class nobody registered as
+        # a TypeError
+        name = exc.unknown_class
+        raise TypeError(f"Cannot deserialize object of type `{name}`. If `{name}` is a custom "
+                        "class, please register it using the "
+                        "`@keras.saving.register_keras_serializable()` decorator.") from None
+    layer = cls.from_config(dict(entry["config"]))
     if entry.get("build_config") and not layer.built and \
             type(layer).build_from_config is not Layer.build_from_config:
         # A layer whose build() takes more than the input shape says how to build it in its
