@@ -6,6 +6,7 @@ import os
 
 from ..checkpoints import hooks
 from ..graph.function import function as _function
+from . import v1  # tf.compat.v1.saved_model
 from .load import load
 from .save import DEFAULT_SERVING_SIGNATURE_DEF_KEY, JSON_FILE, save, write_functions
 

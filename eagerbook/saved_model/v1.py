@@ -11,6 +11,7 @@ and TF 1's ``load(sess, ["serve"], path)`` both read what these functions write.
 """
 
 import os
+import sys
 
 from ..core.spec import TensorSpec
 from ..graph.function import function as _function
@@ -197,11 +198,6 @@ def _copy_into_graph(function, feeds):
     return dict(zip(function.structured_outputs, outputs))
 
 
-def contains_saved_model(export_dir):
-    from . import contains_saved_model as _contains
-    return _contains(export_dir)
-
-
 class _Constants:
     def __init__(self, **names):
         self.__dict__.update(names)
@@ -221,14 +217,13 @@ utils = _Constants(build_tensor_info=build_tensor_info)
 loader = _Constants(load=load)
 builder = _Constants(SavedModelBuilder=SavedModelBuilder)
 
-# The names of tf.compat.v1.saved_model that differ from (or are missing in) TF 2's
-NAMES = {
-    "Builder": Builder, "SavedModelBuilder": SavedModelBuilder, "simple_save": simple_save,
-    "load": load, "loader": loader, "builder": builder, "build_tensor_info": build_tensor_info,
-    "build_signature_def": build_signature_def, "predict_signature_def": predict_signature_def,
-    "signature_constants": signature_constants, "tag_constants": tag_constants,
-    "signature_def_utils": signature_def_utils, "utils": utils,
-    "PREDICT_METHOD_NAME": PREDICT_METHOD_NAME, "CLASSIFY_METHOD_NAME": CLASSIFY_METHOD_NAME,
-    "REGRESS_METHOD_NAME": REGRESS_METHOD_NAME, "SERVING": "serve", "TRAINING": "train",
-    "GPU": "gpu", "TPU": "tpu", "contains_saved_model": contains_saved_model,
-}
+def __getattr__(name):
+    """tf.compat.v1.saved_model is this module: the names TF 1.x and TF 2 share (``save``,
+    ``LoadOptions``, ...) are TF 2's."""
+    if name.startswith("__"):
+        raise AttributeError(name)
+    return getattr(sys.modules[__package__], name)  # (the package imports this module)
+
+
+# TF 1.x's tag names at the namespace's top level (tag_constants holds them too)
+SERVING, TRAINING, GPU, TPU = "serve", "train", "gpu", "tpu"

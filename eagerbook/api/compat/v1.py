@@ -54,7 +54,6 @@ from ...ops.math_ops import cast, log
 from ...ops.random_ops import random_normal, random_shuffle, random_uniform
 from ...ops.random_ops import set_seed as set_random_seed
 from ...ops.script_ops import numpy_function
-from ...saved_model import v1 as _saved_model_v1
 from .. import io as _io_module
 from .. import layers as _layers_module
 from .. import train as _train_module
@@ -254,7 +253,8 @@ train = _Namespace(lambda: _train_module, **{
     for name in ("get_global_step", "create_global_step", "get_or_create_global_step")})
 
 # tf.compat.v1.saved_model: TF 2's, with TF 1.x's builders and loader (saved_model/v1.py)
-saved_model = _Namespace(lambda: sys.modules["eagerbook"].saved_model, **_saved_model_v1.NAMES)
+# (found through the package: the api layer does not import saved_model)
+saved_model = _Namespace(lambda: sys.modules["eagerbook"].saved_model.v1)
 
 # tf.compat.v1.losses: TF 1.x's scalar losses (v1_losses.py) and nothing else, as in TF
 losses = types.SimpleNamespace(**{
