@@ -181,6 +181,8 @@ def load(sess, tags, export_dir, import_scope=None, **saver_kwargs):
             feeds = {name: placeholder(spec.dtype, spec.shape, name=name)
                      for name, spec in spec_map.items()}
             results = _copy_into_graph(function, feeds)
+            # the Variables hold the saved values: restored, so initialized in this session
+            sess._mark_initialized(function._concrete.variables)
             signatures[key] = SignatureDef(_infos(feeds), _infos(results),
                                            PREDICT_METHOD_NAME)
     return MetaGraphDef(tags, signatures)
