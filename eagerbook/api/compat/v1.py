@@ -1,5 +1,6 @@
 """``tf.compat.v1``: the TF 1.x names the guide's older examples use."""
 
+import importlib
 import sys
 import types
 
@@ -273,7 +274,8 @@ data = _Namespace(lambda: sys.modules["eagerbook"].data, **{
 # tf.compat.v1.keras: TF 2's Keras, with the decorator that lets TF 1.x layer code run in it
 keras = _Namespace(_keras, utils=_Namespace(
     lambda: _keras().utils, track_tf1_style_variables=track_tf1_style_variables,
-    DeterministicRandomTestTool=DeterministicRandomTestTool))
+    DeterministicRandomTestTool=DeterministicRandomTestTool),
+    initializers=_Namespace(lambda: importlib.import_module("eagerbook.keras.initializers_v1")))
 
 
 __version__ = VERSION
