@@ -13,7 +13,7 @@ from ...core import dtypes, errors
 from ...core.shape import TensorShape
 from ...core.tensor import _from_numpy
 from .base import Layer
-from .preprocessing import _encode, encoded_output, kernel_dtype_name, runs_on_values
+from .preprocessing import EncodedRank, _encode, encoded_output, kernel_dtype_name, runs_on_values
 from .string_hashes import fingerprint64, siphash24
 
 
@@ -25,7 +25,7 @@ def _as_bytes(value):
     return str(int(value)).encode("ascii")  # integers hash as their decimal text
 
 
-class Hashing(Layer):
+class Hashing(EncodedRank, Layer):
     """Values (strings or integers) -> bin indices in ``[0, num_bins)`` by hashing; with a
     `mask_value`, that value goes to bin 0 and the others to the remaining bins."""
 
@@ -84,6 +84,7 @@ class Hashing(Layer):
             indices = np.where(is_mask, 0, indices + 1)
         if self.output_mode == "int":
             return _from_numpy(indices)
+        self._check_encoded_rank(values.shape)
         if self.output_mode == "one_hot":
             return encoded_output(_encode(indices, self.num_bins, "one_hot"), self.sparse)
         rows = indices if indices.ndim > 1 else indices.reshape(1, -1)

@@ -263,6 +263,25 @@ def check_vocabulary_set(layer):
                           "Table not initialized.")
 
 
+class EncodedRank:
+    """Encoded outputs (one_hot, multi_hot, count, tf_idf) have at most two axes: a call whose
+    output would have more fails with TF's ValueError, eagerly and on KerasTensors alike."""
+
+    def _check_encoded_rank(self, input_shape):
+        if self.output_mode == "int" or getattr(self, "invert", False):
+            return
+        rank = len(self.compute_output_shape(input_shape))
+        if rank > 2:
+            raise ValueError(f"When output_mode is not `'int'`, maximum supported output rank "
+                             f"is 2. Received output_mode {self.output_mode} and input shape "
+                             f"{tuple(TensorShape(input_shape).as_list())}, which would result "
+                             f"in output rank {rank}.")
+
+    def _symbolic_output_shape(self, input_shape):
+        self._check_encoded_rank(input_shape)
+        return self.compute_output_shape(input_shape)
+
+
 class PreprocessingLayer(Layer):
     """The base of the layers whose state ``adapt(data)`` computes from data: ``adapt``
     starts from ``reset_state()``, feeds each batch to ``update_state(batch)`` and ends with
@@ -302,7 +321,7 @@ def _adapt_batches(data, batch_size):
         yield convert_to_tensor(data[start:start + size])
 
 
-class _Lookup(PreprocessingLayer):
+class _Lookup(EncodedRank, PreprocessingLayer):
     """Shared by StringLookup and IntegerLookup: token -> index (or back, with `invert`)."""
 
     _oov_default = None
@@ -516,22 +535,6 @@ class _Lookup(PreprocessingLayer):
         # multi_hot/count/tf_idf: a vector is one sample, a matrix one sample per row
         return TensorShape(dims[:-1] + [depth] if len(dims) > 1 else [depth])
 
-    def _check_encoded_rank(self, input_shape):
-        """Encoded outputs have at most two axes (TF's check, in the call and the symbolic
-        call alike)."""
-        if self.output_mode == "int" or self.invert:
-            return
-        rank = len(self.compute_output_shape(input_shape))
-        if rank > 2:
-            raise ValueError(f"When output_mode is not `'int'`, maximum supported output rank "
-                             f"is 2. Received output_mode {self.output_mode} and input shape "
-                             f"{tuple(TensorShape(input_shape).as_list())}, which would result "
-                             f"in output rank {rank}.")
-
-    def _symbolic_output_shape(self, input_shape):
-        self._check_encoded_rank(input_shape)
-        return self.compute_output_shape(input_shape)
-
     def get_config(self):
         # TF's keys in TF's order: the vocabulary and weights given to the constructor (None
         # when adapted), and the size of the vocabulary in use (None while there is none).
@@ -633,7 +636,7 @@ class IntegerLookup(_Lookup):
         return dtypes.int64 if self.output_mode == "int" or self.invert else dtypes.float32
 
 
-class CategoryEncoding(Layer):
+class CategoryEncoding(EncodedRank, Layer):
     """Integer categories in ``[0, num_tokens)`` -> one-hot, multi-hot or count rows."""
 
     def __init__(self, num_tokens=None, output_mode="multi_hot", sparse=False, **kwargs):
@@ -656,6 +659,7 @@ class CategoryEncoding(Layer):
             raise errors.InvalidArgumentError(
                 None, None, "Input values must be in the range 0 <= values < num_tokens with "
                 f"num_tokens={self.num_tokens}")
+        self._check_encoded_rank(array.shape)
         if count_weights is not None and self.output_mode != "count":
             raise ValueError("`count_weights` is not used when `output_mode` is not `'count'`. "
                              "Received `count_weights={count_weights}`.")  # (TF's, as printed)
@@ -721,7 +725,7 @@ def _merge(new, old, epsilon):
     return _compress(merged[:, np.argsort(merged[0], kind="stable")], epsilon)
 
 
-class Discretization(PreprocessingLayer):
+class Discretization(EncodedRank, PreprocessingLayer):
     """Numbers -> the index of their bin: ``bin_boundaries`` [a, b] make bins (-inf, a),
     [a, b), [b, inf) numbered 0, 1, 2; or ``num_bins`` whose boundaries ``adapt(data)`` puts
     at approximate quantiles of the data (within `epsilon`)."""
@@ -788,6 +792,7 @@ class Discretization(PreprocessingLayer):
         indices = np.searchsorted(self.bin_boundaries, array, side="right").astype(np.int64)
         if self.output_mode == "int":
             return _from_numpy(indices)
+        self._check_encoded_rank(array.shape)
         depth = len(self.bin_boundaries) + 1
         if self.output_mode == "one_hot":
             return encoded_output(_encode(indices, depth, "one_hot"), self.sparse)
