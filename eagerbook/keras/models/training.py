@@ -234,6 +234,9 @@ class Model(Layer):
 
     # --- the functional graph ---------------------------------------------------------------------
     def _init_graph_network(self, inputs, outputs):
+        # As TF: a list of one input or output stands for that tensor (Model([x], [y]) takes
+        # and returns one tensor, and its `input`/`output` are KerasTensors).
+        inputs, outputs = _single_unwrapped(inputs), _single_unwrapped(outputs)
         if any(isinstance(x, KerasTensor) and x._node is not None and
                not intermediate_inputs.is_input_tensor(x) for x in nest.flatten(inputs)):
             inputs, outputs = intermediate_inputs.clone_from_inputs(inputs, outputs)
@@ -1563,6 +1566,13 @@ def _batch_sizes(given, graph_inputs):
     if len(sizes) != 1 or len(graph_sizes) != 1:
         return None
     return graph_sizes.pop(), sizes.pop()
+
+
+def _single_unwrapped(tensors):
+    if isinstance(tensors, (list, tuple)) and len(tensors) == 1 and \
+            isinstance(tensors[0], KerasTensor):
+        return tensors[0]
+    return tensors
 
 
 def _topological_nodes(outputs):
