@@ -10,8 +10,8 @@ Layer._keras_tensor_names, in base.py; this module holds TF's names).
 The ops a user's own ``call`` makes get TF's names from the graph's namer (``my_layer/MatMul``,
 ``lambda/mul``). The ops of eagerbook's built-in layers are named after their types, which is
 not always TF's name (Dense adds its bias with an AddV2, TF's with a BiasAdd): while a naming
-trace runs, each built-in layer records TF's name of its outputs (``_tf_output_op``), and the
-trace takes those.
+trace runs, each built-in layer records TF's name of its outputs (Layer._tf_output_op_name,
+from the tables below), and the trace takes those.
 """
 
 from ...core import nest
