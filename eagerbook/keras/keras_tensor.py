@@ -13,6 +13,7 @@ import types
 import numpy as np
 
 from ..core import dtypes, nest
+from ..core.reference import Reference
 from ..core.shape import TensorShape
 from ..core.spec import TensorSpec
 from ..core.tensor import EagerTensor
@@ -63,6 +64,24 @@ class KerasTensor:
         return self._shape.rank
 
     @property
+    def type_spec(self):
+        """The TensorSpec of the values it stands for (an Input's is named after it)."""
+        layer = self._node.layer if self._node is not None else None
+        is_input = layer is not None and type(layer).__name__ == "InputLayer"
+        return TensorSpec(self._shape, self._dtype, name=layer.name if is_input else None)
+
+    @property
+    def node(self):
+        """The call (Node) of the layer that made it."""
+        return self._node
+
+    def ref(self):
+        """A hashable reference (``x.ref()``), as for tensors."""
+        return Reference(self)
+
+    experimental_ref = ref
+
+    @property
     def _keras_history(self):
         node = self._node
         return (node.layer, node.layer._inbound_nodes.index(node), self._index)
@@ -91,9 +110,7 @@ class KerasTensor:
         name = self.name if layer is not None else None
         if name is None:  # (a call that does not trace has no graph name)
             return repr(self)
-        is_input = type(layer).__name__ == "InputLayer"
-        spec = TensorSpec(self._shape, self._dtype, name=layer.name if is_input else None)
-        return (f"KerasTensor(type_spec={spec!r}, name='{name}', "
+        return (f"KerasTensor(type_spec={self.type_spec!r}, name='{name}', "
                 f"description=\"created by layer '{layer.name}'\")")
 
     def __hash__(self):

@@ -120,3 +120,13 @@ def test_string_and_image_functions_on_keras_tensors_become_layers():
     assert resized._keras_history[0].name.startswith("tf.image.resize")
     model = tf.keras.Model(images, resized)
     assert model(tf.ones((1, 4, 4, 3))).shape == (1, 2, 2, 3)
+
+
+def test_type_spec_node_and_ref():
+    x = tf.keras.Input((3,), name="feats")
+    y = L.Dense(2, name="proj")(x)
+    assert repr(y.type_spec) == "TensorSpec(shape=(None, 2), dtype=tf.float32, name=None)"
+    assert repr(x.type_spec) == "TensorSpec(shape=(None, 3), dtype=tf.float32, name='feats')"
+    assert y.node.layer.name == "proj"
+    table = {y.ref(): "y", x.ref(): "x"}
+    assert table[y.ref()] == "y" and y.experimental_ref().deref() is y
