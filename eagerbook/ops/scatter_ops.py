@@ -621,8 +621,28 @@ def _sparse_segment(reduce_sorted, reduce_unsorted, what):
 
 
 sparse_segment_sum = _sparse_segment(segment_sum, unsorted_segment_sum, "sum")
-sparse_segment_mean = _sparse_segment(segment_mean, unsorted_segment_mean, "mean")
-sparse_segment_sqrt_n = _sparse_segment(None, unsorted_segment_sqrt_n, "sqrt_n")
+
+
+def _scaled_sparse_segment(scale_of_count, what):
+    """TF's kernel sums each segment's rows, then multiplies by one scale per segment
+    computed in the data's dtype (``1 / n``, ``1 / sqrt(n)``): its last digits, not those
+    of a division."""
+    def reduce_rows(data, indices, segment_ids, num_segments=None, name=None,
+                    sparse_gradient=False):
+        total = sparse_segment_sum(data, indices, segment_ids, num_segments)
+        ids = as_tensor(segment_ids)
+        ones = fill(shape(ids)[:1], np.array(1, total.dtype.as_numpy_dtype))
+        counts = unsorted_segment_sum(ones, ids, shape(total)[0])
+        scale = truediv(1, scale_of_count(maximum(counts, 1)))  # (an empty segment sums to 0)
+        return multiply(total, _trailing_ones(scale, total))
+    reduce_rows.__doc__ = (f"``tf.sparse.segment_{what}``: ``data``'s rows at `indices`, "
+                           f"reduced by (sorted) `segment_ids`.")
+    reduce_rows.__name__ = f"segment_{what}"
+    return reduce_rows
+
+
+sparse_segment_mean = _scaled_sparse_segment(lambda n: n, "mean")
+sparse_segment_sqrt_n = _scaled_sparse_segment(lambda n: n ** 0.5, "sqrt_n")
 
 
 # --- tf.IndexedSlices: made dense by scattering its rows (repeats add up) -----------------------
