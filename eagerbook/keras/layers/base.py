@@ -506,6 +506,7 @@ class Layer(Module):
                                     constraint=constraint)
         except MemoryError:
             raise _out_of_memory(shape, dtype) from None
+        _join_v1_graph(variable)
         if self._variable_dtype is not None and kwargs.get("autocast", True):
             variable = mixed_precision.autocast_weight(variable, self._dtype_policy)
         if trainable:
@@ -1259,6 +1260,14 @@ def _out_of_memory(shape, dtype):
     return errors.ResourceExhaustedError(
         None, None, f"OOM when allocating tensor with shape[{dims}] and type {type_name} on "
         "/job:localhost/replica:0/task:0/device:CPU:0 by allocator cpu")
+
+
+def _join_v1_graph(variable):
+    """A weight made while a TF 1.x graph is built belongs to that graph's variable
+    collections (``tf.compat.v1.trainable_variables()``, what ``minimize`` trains), as in TF."""
+    from ...graph import session  # (TF 1.x's graphs: imported when first needed)
+    if session._default_stack():  # (layers build their weights lifted out of any graph)
+        session.get_default_graph().variable_created(variable)
 
 
 def _check_allocatable(shape, dtype):
