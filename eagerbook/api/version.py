@@ -5,8 +5,8 @@ release its behaviour is compared with) and eagerbook's own release, as a local 
 ``2.21.0+eagerbook.0.1.0``. TF code that checks ``tf.__version__.startswith("2")`` or parses the
 major and minor numbers takes its TF 2 branch, and code that prints the version still learns
 which engine it runs on. The package itself (``pip show eagerbook``) is ``ENGINE_VERSION``.
-eagerbook compiles nothing and writes no versioned GraphDef protos, so the compiler entry says
-so and the GraphDef versions are 0.
+eagerbook compiles nothing, so the compiler entry says so; the GraphDef version is the one its
+GraphDefs carry (TF 2.21's, whose graphs they describe).
 """
 
 import platform
@@ -16,6 +16,6 @@ ENGINE_VERSION = "0.1.0"
 VERSION = f"{TENSORFLOW_API_VERSION}+eagerbook.{ENGINE_VERSION}"
 GIT_VERSION = f"v{VERSION}"
 COMPILER_VERSION = f"none (pure Python {platform.python_version()} over NumPy)"
-GRAPH_DEF_VERSION = 0
+GRAPH_DEF_VERSION = 2474  # (graph/graph_def.py writes it as the producer)
 GRAPH_DEF_VERSION_MIN_CONSUMER = 0
 GRAPH_DEF_VERSION_MIN_PRODUCER = 0

@@ -11,6 +11,14 @@ from ...core.context import executing_eagerly
 from ...core.tensor import convert_to_tensor
 from ...core.variable_modes import VariableAggregation  # TF 1's enum (TF 2's is ...V2)
 from ...framework import event_messages
+from ...framework.config_messages import (
+    ConfigProto,
+    GPUOptions,
+    GraphOptions,
+    OptimizerOptions,
+    RunMetadata,
+    RunOptions,
+)
 from ...framework.contrib_eager import enable_eager_execution
 from ...framework.device import DeviceSpecV1 as DeviceSpec
 from ...graph import session as _session
@@ -40,14 +48,6 @@ from ...graph.session import (
     variables_initializer,
 )
 from ...graph.session import VariableV1 as Variable  # (takes TF 1.x's `collections`)
-from ...graph.session_config import (  # TF 1.x's session options
-    ConfigProto,
-    GPUOptions,
-    GraphOptions,
-    OptimizerOptions,
-    RunMetadata,
-    RunOptions,
-)
 from ...graph.wrap_function import wrap_function
 from ...ops import ragged_ops, tfrecord
 from ...ops.logging_ops import print_v1 as Print  # noqa: N812 (TF's name)
@@ -67,7 +67,15 @@ from ..version import (  # TF 1.x kept these at the top level (tf.VERSION); comp
     GRAPH_DEF_VERSION_MIN_PRODUCER,
     VERSION,
 )
-from . import v1_decay, v1_layers, v1_losses, v1_renames, v1_saver, v1_variable_scope
+from . import (
+    v1_decay,
+    v1_layers,
+    v1_losses,
+    v1_more,
+    v1_renames,
+    v1_saver,
+    v1_variable_scope,
+)
 from . import v1_metrics as metrics  # TF 1.x's streaming metrics (not Keras's)
 from .v1_init_ops import (
     constant_initializer,
@@ -229,8 +237,10 @@ def _keras():
     return sys.modules["eagerbook"].keras
 
 
-# TF 1.x's names of functions TF 2 renamed or moved (v1_renames.py)
+# TF 1.x's names of functions TF 2 renamed or moved (v1_renames.py, v1_more.py)
 globals().update(v1_renames.NAMES)
+globals().update(v1_more.NAMES)
+spectral = _Namespace(lambda: sys.modules["eagerbook"].signal)  # tf.signal's TF 1.x name
 
 # tf.compat.v1.layers: the layer classes, and TF 1.x's functional layers (v1_layers.py)
 layers = _Namespace(lambda: _layers_module, **{
@@ -288,6 +298,9 @@ def __getattr__(name):
     eagerbook = sys.modules["eagerbook"]  # the package is imported by now (no import cycle)
     if name in ("Dimension", "dimension_value", "dimension_at_index"):  # (tf.compat's, which
         return getattr(eagerbook.compat, name)  # imports this module)
+    found = v1_more.lazy_name(name)  # classes of other namespaces, build constants
+    if found is not None:
+        return found
     if not name.startswith("__"):
         for namespace in (eagerbook, eagerbook.math, eagerbook.debugging):
             if hasattr(namespace, name):
