@@ -164,3 +164,35 @@ def test_keras_layer_in_tf1_graph_is_trained_by_minimize():
 def test_version_constants():
     assert v1.VERSION == tf.version.VERSION
     assert v1.GRAPH_DEF_VERSION == tf.version.GRAPH_DEF_VERSION == 2474
+
+
+def test_tf1_strings_split_gives_sparse_by_default():
+    split = v1.strings.split(["hello world", "a b c"])
+    assert isinstance(split, tf.SparseTensor)
+    assert split.dense_shape.numpy().tolist() == [2, 3]
+    ragged = v1.strings.split(["hello world", "a b c"], result_type="RaggedTensor")
+    assert ragged.to_list() == [[b"hello", b"world"], [b"a", b"b", b"c"]]
+
+
+def test_argmax_and_argmin_never_pick_nan():
+    # TF's kernel keeps the first value a strict comparison prefers: NaN never is
+    nan = np.nan
+    assert tf.math.argmax([1., nan, 3.]).numpy() == 2
+    assert tf.math.argmin([3., nan, 1.]).numpy() == 2
+    assert tf.math.argmax([nan, nan]).numpy() == 0
+    assert tf.math.argmax([nan, -np.inf]).numpy() == 0
+    assert tf.math.argmin(tf.constant([nan, 1., 3.], tf.float16)).numpy() == 1
+    assert tf.math.argmax([[1., nan], [nan, 2.]], axis=1).numpy().tolist() == [0, 1]
+
+
+def test_batch_scatter_update_writes_per_batch_row():
+    v = tf.Variable(tf.reshape(tf.range(12.), [2, 3, 2]))
+    v.batch_scatter_update(tf.IndexedSlices(tf.constant([[[-1., -1.]], [[-2., -2.]]]),
+                                            tf.constant([[2], [0]])))
+    np.testing.assert_array_equal(v.numpy(), [[[0, 1], [2, 3], [-1, -1]],
+                                              [[-2, -2], [8, 9], [10, 11]]])
+    m = v1.batch_scatter_update(tf.Variable([[1, 2], [3, 4]]), [[1], [0]], [[7], [8]])
+    assert m.numpy().tolist() == [[1, 7], [8, 4]]
+    flat = tf.Variable([1., 2., 3.])
+    flat.batch_scatter_update(tf.IndexedSlices(tf.constant([9.]), tf.constant([1])))
+    assert flat.numpy().tolist() == [1., 9., 3.]

@@ -1641,14 +1641,22 @@ def _check_arg_axis(op_name, x, axis):
           infer_shape=_infer_arg_reduce)
 def _argmax(x, axis, output_type):
     _check_arg_axis("ArgMax", x, axis)
-    return np.argmax(x, axis=axis).astype(output_type._np)
+    return np.argmax(_nan_never_wins(x, -np.inf), axis=axis).astype(output_type._np)
+
+
+def _nan_never_wins(x, loser):
+    """TF's kernel keeps the first value a strict comparison prefers: a NaN is never
+    preferred (NumPy's argmax picks the first NaN), and an all-NaN row gives index 0."""
+    if x.dtype.kind == "f" and np.isnan(x).any():
+        return np.where(np.isnan(x), loser, x)
+    return x
 
 
 @register("ArgMin", differentiable=False, dtypes=NUMBERS + (dtypes.bool,),
           infer_shape=_infer_arg_reduce)
 def _argmin(x, axis, output_type):
     _check_arg_axis("ArgMin", x, axis)
-    return np.argmin(x, axis=axis).astype(output_type._np)
+    return np.argmin(_nan_never_wins(x, np.inf), axis=axis).astype(output_type._np)
 
 
 def _arg_reduce(op, x, axis, output_type):

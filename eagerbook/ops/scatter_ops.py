@@ -598,8 +598,26 @@ def _variable_scatter(how):
 
 for _how in _RESOURCE_SCATTERS:
     setattr(Variable, f"scatter_{_how}", _variable_scatter(_how))
-# batch_scatter_update (a deprecated name) writes the same rows as scatter_update
-Variable.batch_scatter_update = _variable_scatter("update")
+
+
+def _batch_scatter_update(self, sparse_delta, use_locking=False, name=None):
+    """``Variable.batch_scatter_update(sparse_delta)``: per batch position ``b`` (all axes of
+    ``sparse_delta.indices`` but the last), entries ``indices[b]`` of ``self[b]`` replaced by
+    ``values[b]``; with 1-D indices, rows as ``scatter_update``."""
+    if not isinstance(sparse_delta, indexed_slices.IndexedSlices):
+        raise TypeError(f"Argument `sparse_delta` must be a `tf.IndexedSlices`. Received "
+                        f"arg: {sparse_delta}")
+    indices = as_tensor(sparse_delta.indices)
+    if indices.shape.rank == 1:
+        return _variable_scatter("update")(self, sparse_delta)
+    dims = indices.shape.as_list()
+    # (batch coordinates..., index) tuples: where each update goes, for scatter_nd_update
+    batch = np.moveaxis(np.indices(dims)[:-1], 0, -1).astype(indices.dtype.as_numpy_dtype)
+    nd_indices = concat([convert_to_tensor(batch), reshape(indices, dims + [1])], axis=-1)
+    return self.scatter_nd_update(nd_indices, as_tensor(sparse_delta.values, dtype=self.dtype))
+
+
+Variable.batch_scatter_update = _batch_scatter_update
 
 
 # --- tf.sparse.segment_*: segment reductions of the rows `indices` picks ------------------------

@@ -241,6 +241,7 @@ def _keras():
 globals().update(v1_renames.NAMES)
 globals().update(v1_more.NAMES)
 spectral = _Namespace(lambda: sys.modules["eagerbook"].signal)  # tf.signal's TF 1.x name
+strings = _Namespace(lambda: sys.modules["eagerbook"].strings, split=v1_more.strings_split)
 
 # tf.compat.v1.layers: the layer classes, and TF 1.x's functional layers (v1_layers.py)
 layers = _Namespace(lambda: _layers_module, **{

@@ -190,6 +190,17 @@ def convert_to_tensor_or_indexed_slices(value, dtype=None, name=None):
     return convert_to_tensor(value, dtype=dtype, name=name)
 
 
+def strings_split(input=None, sep=None, maxsplit=-1, result_type="SparseTensor",  # noqa: A002
+                  source=None, name=None):
+    """``tf.compat.v1.strings.split``: TF 2's split, as a SparseTensor unless asked for a
+    RaggedTensor (`input` is TF's argument name)."""
+    if result_type not in ("SparseTensor", "RaggedTensor"):
+        raise ValueError("result_type must be 'RaggedTensor' or 'SparseTensor'.")
+    ragged = _tf().strings.split(_pick(input, source, "input", "source"), sep=sep,
+                                 maxsplit=maxsplit)
+    return ragged.to_sparse() if result_type == "SparseTensor" else ragged
+
+
 # --- other ops TF 2 renamed ----------------------------------------------------------------------
 ListDiff = collections.namedtuple("ListDiff", ["out", "idx"])
 
