@@ -45,8 +45,46 @@ def _text(value, dtype):
     return str(int(value))
 
 
+class Dim:
+    """One ``dim`` of a TensorShapeProto: its ``size`` (and ``name``, unused by TF's ops)."""
+
+    def __init__(self, size):
+        self.size = size
+        self.name = ""
+
+    def __str__(self):
+        return f"size: {self.size}\n"
+
+    __repr__ = __str__
+
+
+class TensorShapeProto:
+    """A shape as TF's protocol buffer holds it: a list of ``dim`` (``p.tensor_shape.dim[0]
+    .size``); a scalar has none."""
+
+    def __init__(self, dims):
+        self.dim = [Dim(int(size)) for size in dims]
+        self.unknown_rank = False
+
+    def __str__(self):
+        return "".join(f"dim {{\n  size: {d.size}\n}}\n" for d in self.dim)
+
+    __repr__ = __str__
+
+
 class TensorProto:
     """A tensor's dtype, shape and values, as TF's TensorProto holds them."""
+
+    @property
+    def tensor_shape(self):
+        return TensorShapeProto(self.shape)
+
+    def __getattr__(self, name):
+        """The repeated value fields (``int_val``, ``float_val``, ...): the values for the
+        dtype's own field, empty for the others (as a message's unset fields)."""
+        if name.endswith("_val") and name in _VALUE_FIELDS.values():
+            return list(self.values) if name == self.value_field else []
+        raise AttributeError(f"'TensorProto' object has no attribute '{name}'")
 
     def __init__(self, dtype, shape, tensor_content=b"", values=()):
         self.dtype = dtype

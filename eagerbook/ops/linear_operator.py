@@ -574,6 +574,17 @@ def _split_blocks(x, sizes, axis):
     return array_ops.split(x, sizes, axis=axis) if len(sizes) > 1 else [x]
 
 
+def _is_blockwise(sizes, x, axis):
+    """Whether `x` is one argument per block (TF's rule): a list or tuple with one item per
+    block whose items are not themselves lists, or whose sizes along `axis` are the blocks'.
+    A plain list of numbers, ``[1., 1., 1.]``, of another length is one dense argument."""
+    if not isinstance(x, (list, tuple)) or len(x) != len(sizes):
+        return False
+    if not any(isinstance(part, (list, tuple)) for part in x):
+        return True
+    return [_as_tensor(part).shape[axis] for part in x] == list(sizes)
+
+
 class LinearOperatorBlockDiag(_OperatorOfOperators):
     """Square operators on the diagonal of a block matrix, zeros elsewhere."""
 
@@ -602,13 +613,14 @@ class LinearOperatorBlockDiag(_OperatorOfOperators):
         return array_ops.concat(rows, -2)
 
     def matmul(self, x, adjoint=False, adjoint_arg=False, name="matmul"):
-        if isinstance(x, (list, tuple)):  # one block of x per operator: one block out each
+        sizes = [op.shape[-1] for op in self._operators]
+        if _is_blockwise(sizes, x, -1 if adjoint_arg else -2):  # one block out per block in
             return [op.matmul(part, adjoint=adjoint, adjoint_arg=adjoint_arg)
                     for op, part in zip(self._operators, x)]
         return super().matmul(x, adjoint, adjoint_arg, name)
 
     def matvec(self, x, adjoint=False, name="matvec"):
-        if isinstance(x, (list, tuple)):
+        if _is_blockwise([op.shape[-1] for op in self._operators], x, -1):
             return [op.matvec(part, adjoint=adjoint) for op, part in zip(self._operators, x)]
         return super().matvec(x, adjoint, name)
 
@@ -662,7 +674,8 @@ class LinearOperatorBlockLowerTriangular(LinearOperator):
         return array_ops.concat(rows, -2)
 
     def matmul(self, x, adjoint=False, adjoint_arg=False, name="matmul"):
-        if isinstance(x, (list, tuple)):
+        sizes = [op.shape[-1] for op in self._diagonal()]
+        if _is_blockwise(sizes, x, -1 if adjoint_arg else -2):
             if adjoint or adjoint_arg:
                 return self._split_result(super().matmul(
                     array_ops.concat([_as_tensor(p) for p in x], -2), adjoint, adjoint_arg))
@@ -671,7 +684,7 @@ class LinearOperatorBlockLowerTriangular(LinearOperator):
         return super().matmul(x, adjoint, adjoint_arg, name)
 
     def matvec(self, x, adjoint=False, name="matvec"):
-        if isinstance(x, (list, tuple)):
+        if _is_blockwise([op.shape[-1] for op in self._diagonal()], x, -1):
             if adjoint:
                 return self._split_result(super().matvec(
                     array_ops.concat([_as_tensor(p) for p in x], -1), adjoint), axis=-1)
