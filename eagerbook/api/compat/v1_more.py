@@ -257,8 +257,7 @@ def container(container_name):
 
 def op_scope(values, name, default_name=None):
     """TF 1.x's oldest name scope: ``op_scope(values, name, default_name)``."""
-    from .v1 import name_scope
-    return name_scope(name, default_name=default_name, values=values)
+    return _tf().compat.v1.name_scope(name, default_name=default_name, values=values)
 
 
 def variable_op_scope(values, name_or_scope, default_name=None, **kwargs):
