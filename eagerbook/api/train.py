@@ -20,7 +20,6 @@ from ..checkpoints.state import (
     latest_checkpoint,
 )
 from ..checkpoints.view import CheckpointView, TrackableView
-from ..framework.checkpoint_polling import checkpoints_iterator
 from ..framework.cluster_spec import CheckpointOptions, ClusterSpec
 from ..framework.coordinator import Coordinator
 from ..keras.optimizers.v1 import AdamOptimizer, GradientDescentOptimizer, MomentumOptimizer
@@ -36,3 +35,4 @@ from ..ops.example_ops import (
     SequenceExample,
 )
 from ..ops.moving_averages import ExponentialMovingAverage
+from .checkpoint_polling import checkpoints_iterator
