@@ -77,3 +77,21 @@ def test_block_operators_take_a_plain_list_as_one_dense_argument():
     diag = tf.linalg.LinearOperatorBlockDiag([tf.linalg.LinearOperatorDiag([2.]),
                                               tf.linalg.LinearOperatorDiag([3., 4.])])
     np.testing.assert_array_equal(diag.matvec([1., 1., 1.]).numpy(), [2., 3., 4.])
+
+
+@pytest.mark.parametrize("draw, op", [
+    (lambda: tf.random.stateless_uniform([3], seed=[1, 2], alg="threefry"),
+     "StatelessRandomUniformV2"),
+    (lambda: tf.random.stateless_normal([3], seed=[1, 2], alg=tf.random.Algorithm.THREEFRY),
+     "StatelessRandomNormalV2"),
+    (lambda: tf.random.stateless_uniform([3], seed=[1, 2], alg="threefry", dtype=tf.int32,
+                                         minval=0, maxval=5), "StatelessRandomUniformIntV2"),
+    (lambda: tf.random.experimental.stateless_split([1, 2], alg="threefry"),
+     "StatelessRandomUniformFullIntV2"),
+])
+def test_stateless_ops_reject_threefry_as_tf_kernels(draw, op):
+    # TF's stateless kernels get a one-word counter from a ThreeFry seed and refuse it
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=rf"counter must be a vector with length at least 2.*\[Op:{op}\]"):
+        draw()
+    assert tf.random.stateless_uniform([2], seed=[1, 2], alg="philox").shape == (2,)

@@ -662,12 +662,22 @@ def _stateless_attrs(shape, dtype, alg, op_name):
     return {"shape": _shape_arg(shape, op_name), "dtype": dtype, "alg": _alg_int(alg)}
 
 
+def _check_counter(attrs, op_name):
+    """TF's stateless kernels run Philox only: ThreeFry's seed gives them a one-word counter,
+    which they reject (TF's own error, raised when the op runs)."""
+    if attrs["alg"] == Algorithm.THREEFRY.value:
+        raise invalid_argument(op_name, "counter must be a vector with length at least 2; got "
+                                        "shape: [1]. (Note that batched counters are not "
+                                        "supported yet.)")
+
+
 def stateless_normal(shape, seed, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None,
                      alg="auto_select"):
     """``tf.random.stateless_normal``: normal values that depend only on `seed` ([2] ints)."""
     dtype = _float_dtype(dtype, "StatelessRandomNormalV2")
     key, counter = _seed_key_counter(seed, "StatelessRandomNormalV2")
     attrs = _stateless_attrs(shape, dtype, alg, "StatelessRandomNormalV2")
+    _check_counter(attrs, "StatelessRandomNormalV2")
     return _scale_shift(execute(_stateless_normal, (key, counter), attrs), mean, stddev, dtype)
 
 
@@ -676,6 +686,7 @@ def stateless_truncated_normal(shape, seed, mean=0.0, stddev=1.0, dtype=dtypes.f
     dtype = _float_dtype(dtype, "StatelessTruncatedNormalV2")
     key, counter = _seed_key_counter(seed, "StatelessTruncatedNormalV2")
     attrs = _stateless_attrs(shape, dtype, alg, "StatelessTruncatedNormalV2")
+    _check_counter(attrs, "StatelessTruncatedNormalV2")
     return _scale_shift(execute(_stateless_truncated_normal, (key, counter), attrs), mean,
                         stddev, dtype)
 
@@ -700,6 +711,7 @@ def _uniform_from(key, counter, shape, minval, maxval, dtype, alg, both_or_none)
             if dtype not in (dtypes.int32, dtypes.int64, dtypes.uint32, dtypes.uint64):
                 raise TypeError(f"Value passed to parameter 'dtype' has DataType {dtype.name} "
                                 f"not in list of allowed values: int32, int64, uint32, uint64")
+            _check_counter(attrs, "StatelessRandomUniformFullIntV2")
             return execute(_stateless_uniform_full_int, (key, counter), attrs)
         if dtype not in (dtypes.int32, dtypes.int64):
             raise TypeError(f"Value passed to parameter 'dtype' has DataType {dtype.name} not "
@@ -711,8 +723,10 @@ def _uniform_from(key, counter, shape, minval, maxval, dtype, alg, both_or_none)
             raise invalid_argument("StatelessRandomUniformIntV2",
                                    f"Need minval < maxval: {lo} >= {hi}")
         attrs.update(minval=lo, maxval=hi)
+        _check_counter(attrs, "StatelessRandomUniformIntV2")
         return execute(_stateless_uniform_int, (key, counter), attrs)
     dtype = _float_dtype(dtype, "StatelessRandomUniformV2")
+    _check_counter(attrs, "StatelessRandomUniformV2")
     rnd = execute(_stateless_uniform, (key, counter), attrs)
     lo = 0 if minval is None else minval
     hi = 1 if maxval is None else maxval
