@@ -124,7 +124,7 @@ def test_uniform_float_and_int():
     assert random_ops.uniform([2], maxval=10, dtype="int64").dtype.name == "int64"
     with pytest.raises(ValueError, match="Must specify maxval for integer dtype"):
         random_ops.uniform([2], dtype="int32")
-    with pytest.raises(InvalidArgumentError, match="Need minval < maxval: 5 >= 5"):
+    with pytest.raises(InvalidArgumentError, match="Need minval < maxval, got 5 >= 5"):
         random_ops.uniform([2], minval=5, maxval=5, dtype="int32")
     assert random_ops.uniform(constant([2, 3])).shape == (2, 3)
 

@@ -531,7 +531,8 @@ def fill(dims, value, name=None):
     shape = None if dims_input is not None else _dims_arg(dims, "Fill")
     value = as_tensor(value)
     if value.ndim != 0:
-        raise invalid_argument("Fill", f"value must be a scalar, got shape {list(value.shape)}")
+        raise invalid_argument("Fill", f"value must represent a scalar, got shape "
+                                       f"{_shape_text(value.shape)}")
     if dims_input is not None:  # computed while tracing: read when the graph runs
         return execute(_fill, (value, dims_input), {})
     return execute(_fill, (value,), {"dims": tuple(shape)})
@@ -1347,7 +1348,7 @@ def reverse(tensor, axis, name=None):
     for a in axis:
         if not -ndim <= int(a) < ndim:
             raise invalid_argument("ReverseV2", f"'axis'[{axis.index(a)}] = {a} is out of valid "
-                                                f"range [{-ndim}, {ndim - 1}]")
+                                                f"range [0, {ndim - 1}")  # (sic: TF's words)
         if int(a) % ndim in seen:
             raise invalid_argument("ReverseV2", f"axis {int(a) % ndim} specified more than once.")
         seen.add(int(a) % ndim)
@@ -1708,6 +1709,28 @@ def gather_nd(params, indices, batch_dims=0, name=None):
     return execute(_gather_nd, (params, indices), {"batch_dims": batch_dims})
 
 
+def _shape_text(shape):
+    """A shape as TF's kernels write it in messages: ``[2,1]``."""
+    return "[" + ",".join(str(d) for d in shape) + "]"
+
+
+def _scatter_nd_shape_error(target, indices, updates):
+    """TF's ScatterNd message for updates that do not fit: the batch dimensions (those of
+    indices but the last) or the slice dimensions (the output's after the indexed ones)."""
+    slice_dim = indices.shape[-1] if indices.ndim > 1 else 1
+    batch_dim = indices.ndim - 1 if indices.ndim > 1 else 1
+    ushape = list(updates.shape)
+    batch_fits = len(ushape) >= batch_dim and ushape[:batch_dim] == \
+        list(indices.shape)[:batch_dim]
+    if not batch_fits:
+        return (f"Dimensions [0,{batch_dim}) of indices[shape={_shape_text(indices.shape)}] "
+                f"must match dimensions [0,{batch_dim}) of updates[shape="
+                f"{_shape_text(ushape)}]")
+    return (f"Dimensions [{slice_dim},{len(target)}) of input[shape={_shape_text(target)}] "
+            f"must match dimensions [{slice_dim},{len(target)}) of updates[shape="
+            f"{_shape_text(ushape)}]")
+
+
 def scatter_nd(indices, updates, shape, name=None):
     """Zeros of `shape` with `updates` added at `indices` (duplicates accumulate)."""
     indices = as_tensor(indices)
@@ -1723,9 +1746,7 @@ def scatter_nd(indices, updates, shape, name=None):
     m = indices.shape[-1]
     expected = list(indices.shape)[:-1] + target[m:]
     if not updates.shape.is_compatible_with(expected):
-        raise invalid_argument("ScatterNd", f"updates must have shape {expected} for indices of "
-                                            f"shape {list(indices.shape)} and output shape "
-                                            f"{target}, got {list(updates.shape)}")
+        raise invalid_argument("ScatterNd", _scatter_nd_shape_error(target, indices, updates))
     return execute(_scatter_nd, (indices, updates), {"shape": tuple(target), "batch_dims": 0})
 
 

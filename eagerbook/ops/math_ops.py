@@ -1268,9 +1268,21 @@ def _cumsum_grad(op, dy):
                    reverse=not attrs["reverse"])]
 
 
+def scan_axis(axis, ndim, op_name):
+    """The axis of a scan (cumsum, cumprod, ...), in range: TF's scan kernels name a bad one
+    their own way (a negative axis as counted from the end: -3 of 2 axes is "-1")."""
+    value = axis._value if isinstance(axis, Tensor) and axis._value is not None else axis
+    if isinstance(value, (int, np.integer, np.ndarray)) and np.ndim(value) == 0 and \
+            ndim is not None and not -ndim <= int(value) < ndim:
+        shown = int(value) + ndim if int(value) < 0 else int(value)
+        raise invalid_argument(op_name, f"ScanOp: Expected scan axis in the range [{-ndim}, "
+                                        f"{ndim}), but got {shown}")
+    return normalize_axis(axis, ndim, op_name)[0]
+
+
 def cumsum(x, axis=0, exclusive=False, reverse=False, name=None):
     x = as_tensor(x)
-    axis = normalize_axis(axis, x.ndim, "Cumsum")[0]
+    axis = scan_axis(axis, x.ndim, "Cumsum")
     return execute(_cumsum, (x,), {"axis": axis, "exclusive": bool(exclusive),
                                    "reverse": bool(reverse)})
 
@@ -1299,7 +1311,7 @@ def _cumprod_grad(op, dy):
 
 def cumprod(x, axis=0, exclusive=False, reverse=False, name=None):
     x = as_tensor(x)
-    axis = normalize_axis(axis, x.ndim, "Cumprod")[0]
+    axis = scan_axis(axis, x.ndim, "Cumprod")
     return execute(_cumprod, (x,), {"axis": axis, "exclusive": bool(exclusive),
                                     "reverse": bool(reverse)})
 

@@ -213,6 +213,19 @@ def _float_dtype(dtype, op_name):
     return dtype
 
 
+def _normal_dtype(dtype, mean, stddev, op_name):
+    """The float dtype of a normal draw. TF converts `mean` and `stddev` to `dtype` first,
+    so a float mean with an integer dtype is a TypeError there ("Cannot convert 0.0 ..."); with
+    integer ones, the op itself refuses the dtype."""
+    dtype = dtypes.as_dtype(dtype)
+    if not dtype.is_floating:
+        convert_to_tensor(mean, dtype=dtype)
+        convert_to_tensor(stddev, dtype=dtype)
+        raise invalid_argument(op_name, f"Value for attr 'dtype' of {dtype.name} is not in the "
+                                        f"list of allowed values: half, bfloat16, float, double")
+    return dtype
+
+
 def _draw(rng_method, shape, dtype):
     # NumPy draws float32/float64 directly; float16 goes through float32.
     np_dtype = dtype._np
@@ -386,7 +399,7 @@ def _drawn_when_run(draw, shape, dtype):
 # --- public functions ---------------------------------------------------------------------------
 def normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=None):
     """Samples from N(mean, stddev**2) (``tf.random.normal``)."""
-    dtype = _float_dtype(dtype, "RandomStandardNormal")
+    dtype = _normal_dtype(dtype, mean, stddev, "RandomStandardNormal")
     if _known_only_when_run(shape):  # (the scaling stays ops of the graph: differentiable)
         rnd = _drawn_when_run(lambda dims: normal(dims, dtype=dtype, seed=seed), shape, dtype)
         return _scale_shift(rnd, mean, stddev, dtype)
@@ -407,7 +420,7 @@ def _scale_shift(rnd, mean, stddev, dtype):
 
 def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=None):
     """Normal samples restricted to within two standard deviations of the mean."""
-    dtype = _float_dtype(dtype, "TruncatedNormal")
+    dtype = _normal_dtype(dtype, mean, stddev, "TruncatedNormal")
     if _known_only_when_run(shape):
         rnd = _drawn_when_run(lambda dims: truncated_normal(dims, dtype=dtype, seed=seed),
                               shape, dtype)
@@ -438,8 +451,15 @@ def uniform(shape, minval=0, maxval=None, dtype=dtypes.float32, seed=None, name=
     return _uniform(shape, minval, maxval, dtype, lambda: _seed_attrs(seed))
 
 
+_UNIFORM_DTYPES = (dtypes.float16, dtypes.float32, dtypes.float64, dtypes.int32, dtypes.int64)
+
+
 def _uniform(shape, minval, maxval, dtype, seed_attrs):
     dtype = dtypes.as_dtype(dtype)
+    if dtype not in _UNIFORM_DTYPES:
+        raise ValueError(f"Argument `dtype` got invalid value {dtype}. Accepted dtypes are "
+                         f"(tf.float16, tf.bfloat16, tf.float32, tf.float64, tf.int32, "
+                         f"tf.int64).")
     shape = _shape_arg(shape, "RandomUniform")
     if dtype.is_integer:
         if dtype not in (dtypes.int32, dtypes.int64):
@@ -449,7 +469,7 @@ def _uniform(shape, minval, maxval, dtype, seed_attrs):
             raise ValueError(f"Must specify maxval for integer dtype {dtype!r}")
         lo, hi = _python_int(minval, "minval"), _python_int(maxval, "maxval")
         if lo >= hi:
-            raise invalid_argument("RandomUniformInt", f"Need minval < maxval: {lo} >= {hi}")
+            raise invalid_argument("RandomUniformInt", f"Need minval < maxval, got {lo} >= {hi}")
         attrs = {"shape": shape, "minval": lo, "maxval": hi, "dtype": dtype}
         attrs.update(seed_attrs())
         return execute(_random_uniform_int, (), attrs)
@@ -674,7 +694,7 @@ def _check_counter(attrs, op_name):
 def stateless_normal(shape, seed, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None,
                      alg="auto_select"):
     """``tf.random.stateless_normal``: normal values that depend only on `seed` ([2] ints)."""
-    dtype = _float_dtype(dtype, "StatelessRandomNormalV2")
+    dtype = _normal_dtype(dtype, mean, stddev, "StatelessRandomNormalV2")
     key, counter = _seed_key_counter(seed, "StatelessRandomNormalV2")
     attrs = _stateless_attrs(shape, dtype, alg, "StatelessRandomNormalV2")
     _check_counter(attrs, "StatelessRandomNormalV2")
@@ -721,7 +741,7 @@ def _uniform_from(key, counter, shape, minval, maxval, dtype, alg, both_or_none)
         lo, hi = _python_int(minval, "minval"), _python_int(maxval, "maxval")
         if lo >= hi:
             raise invalid_argument("StatelessRandomUniformIntV2",
-                                   f"Need minval < maxval: {lo} >= {hi}")
+                                   f"Need minval < maxval, got {lo} >= {hi}")
         attrs.update(minval=lo, maxval=hi)
         _check_counter(attrs, "StatelessRandomUniformIntV2")
         return execute(_stateless_uniform_int, (key, counter), attrs)

@@ -104,12 +104,26 @@ def _tensor_scatter(op, tensor, indices, updates):
     m = indices.shape[-1]
     expected = list(indices.shape)[:-1] + list(tensor.shape)[m:]
     if not updates.shape.is_compatible_with(expected):  # None dims (tf.function) match any
-        raise invalid_argument(op.name, f"Dimensions [{indices.ndim - 1},{indices.ndim - 1 + 0}) "
-                                        f"of indices[shape={list(indices.shape)}] = "
-                                        f"{list(indices.shape)[:-1]} must match dimensions of "
-                                        f"updates[shape={list(updates.shape)}]; expected "
-                                        f"updates of shape {expected}")
+        raise invalid_argument(op.name, _tensor_scatter_shape_error(tensor, indices, updates))
     return execute(op, (tensor, indices, updates))
+
+
+def _tensor_scatter_shape_error(tensor, indices, updates):
+    """TF's TensorScatter* messages: the outer dimensions (indices' but the last) first, then
+    how many inner dimensions there are, then their sizes."""
+    outer = indices.ndim - 1
+    ushape, tshape, ishape = list(updates.shape), list(tensor.shape), list(indices.shape)
+    text = {name: "[" + ",".join(str(d) for d in dims) + "]"
+            for name, dims in (("u", ushape), ("t", tshape), ("i", ishape))}
+    if ushape[:outer] != ishape[:outer]:
+        return (f"Outer dimensions of indices and update must match. Indices shape: "
+                f"{text['i']}, updates shape:{text['u']}")
+    ix = ishape[-1]
+    if len(ushape) - outer != len(tshape) - ix:
+        return (f"Inner dimensions of output shape must match inner dimensions of updates "
+                f"shape. Output: {text['t']} updates: {text['u']}")
+    return (f"The inner {len(tshape) - ix} dimensions of output.shape={text['t']} must match "
+            f"the inner {len(ushape) - outer} dimensions of updates.shape={text['u']}")
 
 
 def tensor_scatter_nd_update(tensor, indices, updates, name=None):

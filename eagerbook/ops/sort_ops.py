@@ -33,7 +33,7 @@ def _argsort(x, axis, descending, stable):
 
 def _direction(direction):
     if direction not in ("ASCENDING", "DESCENDING"):
-        raise ValueError(f"`direction` should be one of {{'ASCENDING', 'DESCENDING'}}. "
+        raise ValueError(f"Argument `direction` should be one of ASCENDING, DESCENDING. "
                          f"Received: direction={direction}")
     return direction == "DESCENDING"
 
@@ -165,8 +165,7 @@ def _infer_unique(inputs, attrs):
 
 def _unique_kernel(x, *, out_idx, _op_name):
     if x.ndim != 1:
-        raise invalid_argument(_op_name, f"unique expects a 1D vector. Got shape "
-                                         f"{list(x.shape)}")
+        raise invalid_argument(_op_name, "unique expects a 1D vector.")
     _, first, inverse, counts = np.unique(x, return_index=True, return_inverse=True,
                                           return_counts=True)
     order = np.argsort(first, kind="stable")  # NumPy sorts; TF keeps first-appearance order

@@ -173,10 +173,15 @@ def _encode_base64(x, pad):
     return _each_string(x, encode)
 
 
+_WEB_SAFE_BASE64 = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+
+
 @register("DecodeBase64", differentiable=False, infer_shape=_string_like)
 def _decode_base64(x):
     def decode(value):
         value = value.rstrip(b"=")
+        if value.translate(None, _WEB_SAFE_BASE64):  # any other byte (Python would skip it)
+            raise _invalid("DecodeBase64", "Invalid character found in base64.")
         if len(value) % 4 == 1:
             raise _invalid("DecodeBase64", "Base64 string length cannot be 1 modulo 4.")
         try:
