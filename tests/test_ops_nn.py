@@ -139,7 +139,7 @@ def test_softmax_cross_entropy_gradients_both_inputs():
 
 
 def test_softmax_cross_entropy_shape_error():
-    with pytest.raises(InvalidArgumentError, match="logits_size=.2, 3. labels_size=.2, 4."):
+    with pytest.raises(InvalidArgumentError, match=r"logits_size=\[2,3\] labels_size=\[2,4\]"):
         nn_ops.softmax_cross_entropy_with_logits(np.zeros((2, 4)), np.zeros((2, 3)))
 
 

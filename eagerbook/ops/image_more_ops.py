@@ -20,7 +20,7 @@ def resize_with_pad(image, target_height, target_width,
                     method=image_ops.ResizeMethod.BILINEAR, antialias=False):
     """Resizes to fit inside target_height x target_width keeping the aspect ratio, then pads
     with zeros (evenly on both sides, the odd pixel after) to exactly that size."""
-    image = convert_to_tensor(image)
+    image = image_ops._image(image)
     height, width = image.shape.as_list()[-3:-1]
     if target_height <= 0 or target_width <= 0:
         raise ValueError("target_width and target_height must be > 0.")

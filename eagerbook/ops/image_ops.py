@@ -10,17 +10,29 @@ import numpy as np
 from ..core import dtypes, errors
 from ..core.tensor import convert_to_tensor
 from . import array_ops, linalg_ops, manip_ops, math_ops, philox, random_ops
-from .registry import execute, register
+from .registry import execute, invalid_argument, register
 from .shape_rules import known_value
 from .support import tf_type_name
 
 
-def _image(image, name="image"):
+def _image(image, name="image", at_least_3d=False):
+    """`image` as a tensor of rank 3 (one image) or 4 (a batch). The ops that orient or
+    standardize an image first say it must be "at least three-dimensional", as TF's do."""
     image = convert_to_tensor(image, name=name)
     rank = len(image.shape)
+    if at_least_3d and rank < 3:
+        raise ValueError(f"'image' (shape {image.shape}) must be at least three-dimensional.")
     if rank not in (3, 4):
         raise ValueError(f"'image' (shape {image.shape}) must have either 3 or 4 dimensions.")
     return image
+
+
+def _flipped_image(image):
+    """TF's flips word a rank above 4 without a space after the shape (sic)."""
+    image = convert_to_tensor(image, name="image")
+    if len(image.shape) > 4:
+        raise ValueError(f"'image' (shape {image.shape})must have either 3 or 4 dimensions.")
+    return _image(image, at_least_3d=True)
 
 
 def _height_width_axes(image):
@@ -31,19 +43,19 @@ def _height_width_axes(image):
 # --- orientation: flips, rotations, transpose ---------------------------------------------
 def flip_left_right(image):
     """Mirrors the width axis."""
-    image = _image(image)
+    image = _flipped_image(image)
     return array_ops.reverse(image, [_height_width_axes(image)[1]])
 
 
 def flip_up_down(image):
     """Mirrors the height axis."""
-    image = _image(image)
+    image = _flipped_image(image)
     return array_ops.reverse(image, [_height_width_axes(image)[0]])
 
 
 def transpose(image, name=None):
     """Swaps height and width."""
-    image = _image(image)
+    image = _image(image, at_least_3d=True)
     perm = list(range(len(image.shape)))
     h, w = _height_width_axes(image)
     perm[h], perm[w] = w, h
@@ -52,7 +64,7 @@ def transpose(image, name=None):
 
 def rot90(image, k=1, name=None):
     """Rotates by ``k`` quarter turns counter-clockwise (a flip and a transpose per turn)."""
-    image = _image(image)
+    image = _image(image, at_least_3d=True)
     k = int(k) % 4
     if k == 0:
         return image
@@ -151,7 +163,11 @@ def resize_with_crop_or_pad(image, target_height, target_width):
 
 def central_crop(image, central_fraction):
     """Keeps the central ``central_fraction`` of height and width."""
-    image = _image(image)
+    rank = len(convert_to_tensor(image).shape)
+    if rank > 4:
+        raise ValueError(f"`image` should either be a Tensor with rank = 3 or rank = 4. Had "
+                         f"rank = {rank}.")
+    image = _image(image, at_least_3d=True)
     if not 0.0 < central_fraction <= 1.0:
         raise ValueError("central_fraction must be within (0, 1]")
     if central_fraction == 1.0:
@@ -477,8 +493,19 @@ def _as_float(image):
             lambda x: convert_image_dtype(x, original, saturate=True))
 
 
+def _check_three_channels_for_matmul(images):
+    """TF weighs the channels with a matrix product ([pixels, channels] x [3, 1]): other than
+    3 channels fail there, in MatMul's words."""
+    shape = convert_to_tensor(images).shape.as_list()
+    if shape and shape[-1] is not None and shape[-1] != 3 and None not in shape:
+        pixels = int(np.prod(shape[:-1]))
+        raise invalid_argument("MatMul", f"Matrix size-incompatible: In[0]: "
+                                         f"[{pixels},{shape[-1]}], In[1]: [3,1]")
+
+
 def rgb_to_grayscale(images, name=None):
     """Weighted sum of R, G, B; keeps a channel axis of size 1."""
+    _check_three_channels_for_matmul(images)
     images, back = _as_float(images)
     gray = math_ops.reduce_sum(images * math_ops.cast(_LUMA, images.dtype), axis=-1,
                                keepdims=True)
@@ -488,6 +515,9 @@ def rgb_to_grayscale(images, name=None):
 def grayscale_to_rgb(images, name=None):
     """Repeats the single channel three times."""
     images = convert_to_tensor(images, name="images")
+    if len(images.shape) < 2:
+        raise ValueError(f"A grayscale image (shape {images.shape}) must be at least "
+                         f"two-dimensional.")
     if images.shape[-1] != 1:
         raise ValueError("Last dimension of a grayscale image should be size 1.")
     return array_ops.tile(images, [1] * (len(images.shape) - 1) + [3])
@@ -542,7 +572,9 @@ def adjust_gamma(image, gamma=1, gain=1):
 def per_image_standardization(image):
     """Zero mean and unit variance per image; the divisor is at least 1/sqrt(pixels) so a
     uniform image does not divide by zero. The result is float32 (or the float input's)."""
-    image = _image(image)
+    image = convert_to_tensor(image, name="image")
+    if len(image.shape) < 3:
+        raise ValueError(f"'image' (shape {image.shape}) must be at least three-dimensional.")
     if not image.dtype.is_floating:
         image = math_ops.cast(image, dtypes.float32)
     rank = len(image.shape)
@@ -559,6 +591,10 @@ def rgb_to_hsv(images, name=None):
     """Hue, saturation, value in [0, 1] from float RGB: value is the largest channel,
     saturation the spread over it, hue the angle on the colour wheel (as a fraction)."""
     images = convert_to_tensor(images, name="images")
+    if images.shape[-1] != 3:  # (TF's kernel says it with this error kind)
+        raise errors.op_error(errors.FailedPreconditionError, "RGBToHSV",
+                              f"input must have 3 channels but input only has "
+                              f"{images.shape[-1]} channels.")
     r, g, b = array_ops.unstack(images, axis=-1)
     value = math_ops.reduce_max(images, axis=-1)
     spread = value - math_ops.reduce_min(images, axis=-1)
@@ -635,8 +671,24 @@ def _adjust_saturation_grad(op, dy):
     raise LookupError("gradient registry has no entry for: AdjustSaturation")
 
 
+def _check_hsv_kernel_input(image, op_name):
+    """TF's AdjustSaturation/AdjustHue kernels take [..., height, width, 3] images."""
+    shape = convert_to_tensor(image).shape
+    if len(shape) < 3:
+        raise invalid_argument(op_name, f"input must be at least 3-D, got shape"
+                                        f"{_shape_text(shape)}")
+    if shape[-1] != 3:
+        raise invalid_argument(op_name, f"input must have 3 channels but instead has "
+                                        f"{shape[-1]} channels.")
+
+
+def _shape_text(shape):
+    return "[" + ",".join(str(d) for d in shape) + "]"
+
+
 def adjust_saturation(image, saturation_factor, name=None):
     """Scales the saturation (clipped to [0, 1]) in HSV space."""
+    _check_hsv_kernel_input(image, "AdjustSaturation")
     image = convert_to_tensor(image, name="image")
     original = image.dtype
     if original not in (dtypes.float16, dtypes.float32):  # (TF's kernel takes these two)
@@ -655,6 +707,7 @@ def adjust_hue(image, delta, name=None):
     """Turns the hue by ``delta`` (a fraction of the wheel, in [-1, 1])."""
     if not -1.0 <= delta <= 1.0:
         raise ValueError("delta must be in the interval [-1, 1]")
+    _check_hsv_kernel_input(image, "AdjustHue")
     image, back = _as_float(image)
     hue, saturation, value = array_ops.unstack(rgb_to_hsv(image), axis=-1)
     hue = math_ops.floormod(hue + delta, 1.0)
@@ -695,7 +748,7 @@ def yuv_to_rgb(images):
 def _flip_randomly(image, flip, draw):
     """Flips each image of a batch where its uniform draw rounds to 1, as TF; one image is
     flipped where its draw is below 0.5 (TF's other branch for rank 3)."""
-    image = _image(image)
+    image = _image(image, at_least_3d=True)
     if len(image.shape) != 4:
         return flip(image) if float(draw([])) < 0.5 else image
     coins = math_ops.round(array_ops.reshape(draw([image.shape[0]]), [-1, 1, 1, 1]))
@@ -786,13 +839,21 @@ def _crop_at(value, size, offsets):
     return array_ops.slice(value, offsets, size)
 
 
+def _crop_too_large(value, size):
+    """TF checks the crop size with an Assert: its error prints the message and both shapes."""
+    return errors.InvalidArgumentError(
+        None, None, f"Expected 'tf.Tensor(False, shape=(), dtype=bool)' to be true. Summarized "
+                    f"data: b'Need value.shape >= size, got '\n"
+                    f"{', '.join(str(d) for d in value.shape)}\n{', '.join(map(str, size))}")
+
+
 def random_crop(value, size, seed=None, name=None):
     """A window of shape ``size`` at a random place inside ``value``."""
     value = convert_to_tensor(value, name="value")
     size = [int(s) for s in np.asarray(size).reshape(-1)]
     room = np.array(value.shape.as_list()) - np.array(size) + 1
     if np.any(room < 1):
-        raise ValueError(f"Need value.shape >= size, got {value.shape} and {size}")
+        raise _crop_too_large(value, size)
     draws = random_ops.uniform([len(size)], 0, np.iinfo(np.int32).max, dtype=dtypes.int32,
                                seed=seed)
     return _crop_at(value, size, math_ops.floormod(draws, room.astype(np.int32)))
@@ -803,7 +864,7 @@ def stateless_random_crop(value, size, seed, name=None):
     size = [int(s) for s in np.asarray(size).reshape(-1)]
     room = np.array(value.shape.as_list()) - np.array(size) + 1
     if np.any(room < 1):
-        raise ValueError(f"Need value.shape >= size, got {value.shape} and {size}")
+        raise _crop_too_large(value, size)
     draws = random_ops.stateless_uniform([len(size)], seed, 0, np.iinfo(np.int32).max,
                                          dtype=dtypes.int32)
     return _crop_at(value, size, math_ops.floormod(draws, room.astype(np.int32)))
@@ -825,7 +886,9 @@ def image_gradients(image):
 
 def total_variation(images, name=None):
     """Sum of absolute differences between neighbouring pixels (per image if batched)."""
-    images = _image(images, "images")
+    images = convert_to_tensor(images, name="images")
+    if len(images.shape) not in (3, 4):
+        raise ValueError("'images' must be either 3 or 4-dimensional.")
     h, w = _height_width_axes(images)
     down = math_ops.abs(array_ops.gather(images, np.arange(1, images.shape[h]), axis=h)
                         - array_ops.gather(images, np.arange(images.shape[h] - 1), axis=h))

@@ -65,11 +65,16 @@ def tensordot(a, b, axes, name=None):
                                   "in eagerbook")
     a_axes, b_axes = _tensordot_axes(a, b, axes)
     a_shape, b_shape = a.shape.as_list(), b.shape.as_list()
-    for i, j in zip(a_axes, b_axes):
-        if a_shape[i] is not None and b_shape[j] is not None and a_shape[i] != b_shape[j]:
-            raise invalid_argument("MatMul", f"tensordot: dimension {i} of a (size {a_shape[i]}) "
-                                             f"does not match dimension {j} of b (size "
-                                             f"{b_shape[j]}); a is {a_shape}, b is {b_shape}")
+    known = None not in a_shape and None not in b_shape
+    if known and [a_shape[i] for i in a_axes] != [b_shape[j] for j in b_axes]:
+        # TF finds out in the one matmul of both sides made matrices: [free, summed] x
+        # [summed, free], which does not fit
+        rows_a = [int(np.prod([a_shape[i] for i in range(len(a_shape)) if i not in a_axes])),
+                  int(np.prod([a_shape[i] for i in a_axes]))]
+        rows_b = [int(np.prod([b_shape[j] for j in b_axes])),
+                  int(np.prod([b_shape[j] for j in range(len(b_shape)) if j not in b_axes]))]
+        raise invalid_argument("MatMul", f"Matrix size-incompatible: In[0]: [{rows_a[0]},"
+                                         f"{rows_a[1]}], In[1]: [{rows_b[0]},{rows_b[1]}]")
     free_a = [i for i in range(len(a_shape)) if i not in a_axes]
     free_b = [i for i in range(len(b_shape)) if i not in b_axes]
     perm_a, perm_b = free_a + a_axes, b_axes + free_b
@@ -829,6 +834,8 @@ def l2_normalize(x, axis=None, epsilon=1e-12, name=None, dim=None):
     """``x / sqrt(max(sum(x**2, axis), epsilon))`` (``tf.math.l2_normalize`` / ``tf.nn``)."""
     x = as_tensor(x)
     axis = dim if axis is None else axis
+    if not x.dtype.is_floating:  # TF meets `epsilon` first: a float cannot join an int tensor
+        as_tensor(epsilon, x.dtype)
     check_dtype("L2Normalize", x, FLOATS, "x")
     square_sum = reduce_sum(square(x), axis=axis, keepdims=True)
     return multiply(x, rsqrt(maximum(square_sum, as_tensor(epsilon, x.dtype))))

@@ -433,6 +433,8 @@ def truncatemod(x, y, name=None):
 
 def polyval(coeffs, x, name=None):
     """coeffs[0] * x**(n-1) + ... + coeffs[n-1], by Horner's rule."""
+    if not isinstance(coeffs, list):
+        raise ValueError(f"Argument coeffs must be list type. Received type {type(coeffs)}.")
     x = as_tensor(x)
     if not coeffs:
         return math_ops.zeros_like(x)
@@ -591,6 +593,13 @@ def lstsq(matrix, rhs, l2_regularizer=0.0, fast=True, name=None):
 def expm(input, name=None):
     """The matrix exponential, by scaling and squaring a Taylor series."""
     x = as_tensor(input)
+    dims = x.shape.as_list()
+    if len(dims) >= 2 and None not in dims[-2:] and dims[-1] != dims[-2]:
+        # TF's first product x @ x refuses a matrix that is not square, in its words
+        batch = dims if len(dims) > 2 else [1] + dims
+        text = "[" + ",".join(str(d) for d in batch) + "]"
+        raise invalid_argument("BatchMatMulV2", f"Matrix size-incompatible: In[0]: {text}, "
+                                                f"In[1]: {text}")
     norm = float(np.max(np.abs(x.numpy()))) * x.shape[-1] if x.shape.num_elements() else 0.0
     squarings = max(0, int(np.ceil(np.log2(norm))) + 1) if norm > 0.5 else 0
     scaled = x / (2.0 ** squarings)

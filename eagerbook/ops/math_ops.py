@@ -1268,7 +1268,7 @@ def _cumsum_grad(op, dy):
                    reverse=not attrs["reverse"])]
 
 
-def scan_axis(axis, ndim, op_name):
+def _scan_axis(axis, ndim, op_name):
     """The axis of a scan (cumsum, cumprod, ...), in range: TF's scan kernels name a bad one
     their own way (a negative axis as counted from the end: -3 of 2 axes is "-1")."""
     value = axis._value if isinstance(axis, Tensor) and axis._value is not None else axis
@@ -1282,7 +1282,7 @@ def scan_axis(axis, ndim, op_name):
 
 def cumsum(x, axis=0, exclusive=False, reverse=False, name=None):
     x = as_tensor(x)
-    axis = scan_axis(axis, x.ndim, "Cumsum")
+    axis = _scan_axis(axis, x.ndim, "Cumsum")
     return execute(_cumsum, (x,), {"axis": axis, "exclusive": bool(exclusive),
                                    "reverse": bool(reverse)})
 
@@ -1311,7 +1311,7 @@ def _cumprod_grad(op, dy):
 
 def cumprod(x, axis=0, exclusive=False, reverse=False, name=None):
     x = as_tensor(x)
-    axis = scan_axis(axis, x.ndim, "Cumprod")
+    axis = _scan_axis(axis, x.ndim, "Cumprod")
     return execute(_cumprod, (x,), {"axis": axis, "exclusive": bool(exclusive),
                                     "reverse": bool(reverse)})
 

@@ -176,7 +176,7 @@ def cumulative_logsumexp(x, axis=0, exclusive=False, reverse=False, name=None):
     """``log(cumsum(exp(x)))`` along `axis`, without overflow."""
     x = convert_to_tensor(x)
     check_dtype("CumulativeLogsumexp", x, FLOATS)
-    axis = math_ops.scan_axis(axis, x.ndim, "CumulativeLogsumexp")
+    axis = math_ops._scan_axis(axis, x.ndim, "CumulativeLogsumexp")
     return execute(_cumulative_logsumexp, (x,), {"axis": axis, "exclusive": bool(exclusive),
                                                  "reverse": bool(reverse)})
 

@@ -465,7 +465,8 @@ def _softmax_xent(labels, logits, axis):
     if labels.shape != logits.shape:
         raise invalid_argument("SoftmaxCrossEntropyWithLogits",
                                f"logits and labels must be broadcastable: logits_size="
-                               f"{list(logits.shape)} labels_size={list(labels.shape)}")
+                               f"[{','.join(map(str, logits.shape))}] labels_size="
+                               f"[{','.join(map(str, labels.shape))}]")
     x = _as_compute(logits)
     log_p = _stable_log_softmax(x, axis)
     with np.errstate(invalid="ignore"):
@@ -507,8 +508,8 @@ def _sparse_softmax_xent(logits, labels):
     op_name, classes = "SparseSoftmaxCrossEntropyWithLogits", logits.shape[-1]
     if labels.shape != logits.shape[:-1]:
         raise invalid_argument(op_name, f"logits and labels must have the same first dimension, "
-                                        f"got logits shape {list(logits.shape)} and labels "
-                                        f"shape {list(labels.shape)}")
+                                        f"got logits shape [{','.join(map(str, logits.shape))}] "
+                                        f"and labels shape [{','.join(map(str, labels.shape))}]")
     if labels.size and (labels.min() < 0 or labels.max() >= classes):
         # (checked when the op runs, eager or traced: NumPy would wrap a negative label around)
         bad = labels[(labels < 0) | (labels >= classes)].flat[0]

@@ -187,7 +187,9 @@ def reshape(sp_input, shape, name=None):
     if int(np.prod(new_shape)) != total:
         raise errors.op_error(errors.InvalidArgumentError, "SparseReshape",
                               f"Input to reshape is a tensor with {total} dense values, but "
-                              f"the requested shape has {int(np.prod(new_shape))}")
+                              f"the requested shape has {int(np.prod(new_shape))}. "
+                              f"input_shape=[{','.join(str(d) for d in old_shape)}] "
+                              f"output_shape=[{','.join(str(d) for d in new_shape)}]")
     flat = np.ravel_multi_index(sp_input.indices.numpy().T, old_shape) if total else \
         np.zeros(0, np.int64)
     new_indices = np.stack(np.unravel_index(flat, new_shape), axis=1).astype(np.int64) \

@@ -239,15 +239,40 @@ def _regex_replace(x, pattern, rewrite, replace_global):
         "utf-8", "surrogateescape"), x)
 
 
+def _re2_words(pattern, exc):
+    """What RE2 (TF's regular expressions) says of a pattern Python's re refuses too: the
+    common mistakes in RE2's words, anything else in Python's."""
+    message, pos = exc.msg, exc.pos or 0
+    if message.startswith("missing ), unterminated subpattern"):
+        return f"missing ): {pattern}"
+    if message.startswith("unterminated character set"):
+        return f"missing ]: {pattern[pos:]}"
+    if message.startswith("nothing to repeat"):
+        return f"no argument for repetition operator: {pattern[pos:pos + 1]}"
+    if message.startswith("multiple repeat"):
+        return f"bad repetition operator: {pattern[pos - 1:pos + 1]}"
+    if message.startswith("unbalanced parenthesis"):
+        return f"unexpected ): {pattern}"
+    if message.startswith("bad escape (end of pattern)"):
+        return "trailing \\"
+    if message.startswith("bad character range "):
+        return f"invalid character class range: {message[len('bad character range '):]}"
+    return str(exc)
+
+
+def _check_pattern(pattern, op_name):
+    try:
+        re.compile(pattern)
+    except re.error as exc:
+        raise invalid_argument(op_name, f"Invalid pattern: {pattern}, error: "
+                                        f"{_re2_words(pattern, exc)}") from None
+
+
 @_on_flat_values
 def regex_replace(input, pattern, rewrite, replace_global=True, name=None):
     """Replaces matches of the regular expression `pattern` with `rewrite` (``\\1`` = group 1)."""
     pattern, rewrite = _python_text(pattern, "pattern"), _python_text(rewrite, "rewrite")
-    try:
-        re.compile(pattern)
-    except re.error as exc:
-        raise invalid_argument("StaticRegexReplace", f"Invalid pattern: {pattern}, error: "
-                                                     f"{exc}") from None
+    _check_pattern(pattern, "StaticRegexReplace")
     return execute(_regex_replace, (_strings(input, "StaticRegexReplace"),),
                    {"pattern": pattern, "rewrite": rewrite,
                     "replace_global": bool(replace_global)})
@@ -262,8 +287,10 @@ def _regex_full_match(x, pattern):
 @_on_flat_values
 def regex_full_match(input, pattern, name=None):
     """True where the whole string matches `pattern`."""
+    pattern = _python_text(pattern, "pattern")
+    _check_pattern(pattern, "StaticRegexFullMatch")
     return execute(_regex_full_match, (_strings(input, "StaticRegexFullMatch"),),
-                   {"pattern": _python_text(pattern, "pattern")})
+                   {"pattern": pattern})
 
 
 def _python_text(value, what="separator"):
@@ -407,8 +434,9 @@ def format(template, inputs, placeholder="{}", summarize=3, name=None):
         tensors = (convert_to_tensor(inputs),)
     count = template.count(placeholder)
     if count != len(tensors):
-        raise ValueError(f"{count} placeholder(s) in template does not match "
-                         f"{len(tensors)} tensor(s) provided as input")
+        raise ValueError(f"The template expects {count} tensors, but the inputs only has "
+                         f"{len(tensors)}. Please ensure the number of placeholders in template "
+                         f"matches inputs length.")
     return execute(_string_format, tensors, {"template": template, "placeholder": placeholder,
                                              "summarize": int(summarize)})
 
@@ -439,6 +467,8 @@ def split(input, sep=None, maxsplit=-1, name=None):
     if sep == "":
         raise invalid_argument("StringSplitV2", "sep must not be an empty string; use "
                                                 "tf.strings.bytes_split to split into bytes")
+    if isinstance(maxsplit, (str, bytes)):  # (TF's attr conversion takes what int() takes)
+        raise TypeError(f"Expected int for argument 'maxsplit' not {maxsplit!r}.")
     attrs = {"sep": "" if sep is None else _python_text(sep), "maxsplit": int(maxsplit)}
     return _ragged_result(tensor, lambda t: execute(_string_split, (t,), attrs))
 

@@ -71,11 +71,11 @@ UNKNOWN_SHAPE_CASES = [
     ("softmax_xent", lambda l, g: tf.nn.softmax_cross_entropy_with_logits(l, g),
      [S([None, None], f32), S([None, None], f32)], (tf.zeros([1, 2]), tf.zeros([1, 3])),
      "SoftmaxCrossEntropyWithLogits",
-     "logits and labels must be broadcastable: logits_size=[1, 3] labels_size=[1, 2]"),
+     "logits and labels must be broadcastable: logits_size=[1,3] labels_size=[1,2]"),
     ("sparse_xent_shape", lambda l, g: tf.nn.sparse_softmax_cross_entropy_with_logits(l, g),
      [S([None], tf.int32), S([None, 3], f32)], (c([0, 1, 1]), tf.zeros([2, 3])),
      "SparseSoftmaxCrossEntropyWithLogits", "logits and labels must have the same first "
-     "dimension, got logits shape [2, 3] and labels shape [3]"),
+     "dimension, got logits shape [2,3] and labels shape [3]"),
     ("conv2d", lambda x, w: tf.nn.conv2d(x, w, 1, "VALID"),
      [S([1, None, None, 1], f32), S([5, 5, 1, 1], f32)],
      (tf.zeros([1, 3, 3, 1]), tf.zeros([5, 5, 1, 1])), "Conv2D",
