@@ -88,6 +88,33 @@ CASES = [
      "but the requested shape has 5. input_shape=[2,3] output_shape=[5] [Op:SparseReshape]"),
     (lambda: tf.math.polyval((1., 2.), 2.), ValueError,
      "Argument coeffs must be list type. Received type <class 'tuple'>."),
+    (lambda: tf.ragged.range([1, 2], [3]), IAE,
+     "starts, limits, and deltas must have the same shape [Op:RaggedRange]"),
+    (lambda: tf.ragged.range([1, 2], [5, 6], 0), IAE, "Requires delta != 0 [Op:RaggedRange]"),
+    (lambda: tf.strings.unicode_transcode(["a"], "UTF-8", "ASCII"), IAE,
+     "Value for attr 'output_encoding' of \"ASCII\" is not in the list of allowed values: "
+     "\"UTF-8\", \"UTF-16-BE\", \"UTF-32-BE\" [Op:UnicodeTranscode]"),
+    (lambda: tf.strings.unicode_split("abc", "UTF-7"), IAE,
+     "Value for attr 'output_encoding' of \"UTF-7\""),
+    (lambda: tf.strings.substr("hello", 1, 2, unit="CHAR"), IAE,
+     "Value for attr 'unit' of \"CHAR\" is not in the list of allowed values: \"BYTE\", "
+     "\"UTF8_CHAR\" [Op:Substr]"),
+    (lambda: tf.io.parse_single_example(b"garbage", {"a": tf.io.FixedLenFeature([], tf.int64)}),
+     IAE, "Could not parse example input, value: 'garbage' [Op:ParseExampleV2]"),
+    (lambda: tf.io.decode_png(b"notapng"), IAE,
+     "Unknown image file format. One of JPEG, JPEG XL, PNG, GIF, BMP, WebP required. "
+     "[Op:DecodePng]"),
+    (lambda: tf.io.read_file("/nonexistent/file.txt"), tf.errors.NotFoundError,
+     "/nonexistent/file.txt; No such file or directory [Op:ReadFile]"),
+    (lambda: tf.lookup.KeyValueTensorInitializer(["a"], [1, 2]), IAE,
+     "Expected shape [1] for value, got [2] [Op:LookupTableImportV2]"),
+    (lambda: tf.sets.intersection([[1, 2]], [[1], [2]]), IAE,
+     "Mismatched shapes [1] vs [2] [Op:DenseToDenseSetOperation]"),
+    (lambda: tf.math.confusion_matrix([1, 5], [1, 2], num_classes=3), IAE,
+     "`labels` out of bound\nCondition x < y did not hold.\nFirst 2 elements of x:\n[1 5]\n"
+     "First 1 elements of y:\n[3]"),
+    (lambda: tf.math.confusion_matrix([1, -1], [1, 2]), IAE,
+     "`labels` contains negative values.  \nCondition x >= 0 did not hold element-wise:"),
 ]
 
 

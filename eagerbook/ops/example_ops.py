@@ -599,8 +599,8 @@ def _read_file(filename):
         with open(path, "rb") as f:
             return np.array(f.read(), dtype=object)
     except FileNotFoundError:
-        raise errors.NotFoundError(None, "ReadFile", f"{path}; No such file or directory") \
-            from None
+        raise errors.op_error(errors.NotFoundError, "ReadFile",
+                              f"{path}; No such file or directory") from None
 
 
 def _infer_read_file(inputs, attrs):
@@ -836,8 +836,9 @@ def _examples(serialized, message_type=None):
     for record in records:
         try:
             examples.append(message_type.FromString(record))
-        except (IndexError, struct.error, UnicodeDecodeError):
-            raise _parse_error("Could not parse example input") from None
+        except (IndexError, struct.error, UnicodeDecodeError, errors.DataLossError):
+            shown = bytes(record).decode("utf-8", "replace")
+            raise _parse_error(f"Could not parse example input, value: '{shown}'") from None
     return scalar, examples
 
 

@@ -9,7 +9,7 @@ its attribute (state the graph reads, not a value it computes).
 
 import numpy as np
 
-from ..core import context, dtypes
+from ..core import context, dtypes, errors
 from ..core.tensor import Tensor, _from_numpy, convert_to_tensor
 from . import string_hashes
 from .ragged_ops import RaggedTensor
@@ -28,8 +28,10 @@ class KeyValueTensorInitializer:
             self._keys = convert_to_tensor(keys, dtype=key_dtype)
             self._values = convert_to_tensor(values, dtype=value_dtype)
         if self._keys.shape.as_list() != self._values.shape.as_list():
-            raise ValueError(f"keys and values must have the same shape, got "
-                             f"{self._keys.shape} and {self._values.shape}")
+            raise errors.op_error(  # (TF's table import checks it, in these words)
+                errors.InvalidArgumentError, "LookupTableImportV2",
+                f"Expected shape [{','.join(map(str, self._keys.shape))}] for value, got "
+                f"[{','.join(map(str, self._values.shape))}]")
         self.key_dtype, self.value_dtype = self._keys.dtype, self._values.dtype
 
     def _items(self):

@@ -10,7 +10,7 @@ import itertools
 
 import numpy as np
 
-from ..core import dtypes
+from ..core import dtypes, errors
 from ..core.shape import TensorShape
 from ..core.tensor import Tensor, _from_numpy, convert_to_tensor, is_symbolic, is_tensor
 from . import array_ops, linalg_ops, math_ops
@@ -444,12 +444,29 @@ def polyval(coeffs, x, name=None):
     return out
 
 
+def _check_classes(what, values, num_classes):
+    """TF asserts class ids are >= 0 and, given num_classes, below it (its Assert's words)."""
+    if values.size and values.min() < 0:
+        shown = "[" + ", ".join(f"'{v}'" for v in values.reshape(-1)[:3]) + "]"
+        raise errors.InvalidArgumentError(
+            None, None, f"`{what}` contains negative values.  \nCondition x >= 0 did not hold "
+                        f"element-wise:\nx (shape={values.shape} dtype=int64) = \n{shown}")
+    if num_classes is not None and values.size and values.max() >= num_classes:
+        first = values.reshape(-1)[:3]
+        raise errors.InvalidArgumentError(
+            None, None, f"`{what}` out of bound\nCondition x < y did not hold.\nFirst "
+                        f"{first.size} elements of x:\n{np.array2string(first)}\nFirst 1 "
+                        f"elements of y:\n[{int(num_classes)}]")
+
+
 def confusion_matrix(labels, predictions, num_classes=None, weights=None, dtype=dtypes.int32,
                      name=None):
     """counts[i, j]: how many examples of class i were predicted as class j."""
     from .scatter_ops import tensor_scatter_nd_add
     labels = math_ops.cast(as_tensor(labels), dtypes.int64)
     predictions = math_ops.cast(as_tensor(predictions), dtypes.int64)
+    for what, values in (("labels", labels), ("predictions", predictions)):
+        _check_classes(what, values.numpy(), num_classes)
     if num_classes is None:
         num_classes = int(max(labels.numpy().max(initial=-1),
                               predictions.numpy().max(initial=-1))) + 1

@@ -64,7 +64,8 @@ def _unfilter(raw, height, stride, bpp):
 def _read_png(data):
     """(pixels as uint8 or uint16 [H, W, samples], colour type) of PNG bytes."""
     if not data.startswith(_SIGNATURE):
-        raise invalid_argument("DecodePng", "Invalid PNG data, size " + str(len(data)))
+        raise invalid_argument("DecodePng", "Unknown image file format. One of JPEG, JPEG XL, "
+                                            "PNG, GIF, BMP, WebP required.")
     header, palette, idat = None, None, []
     for kind, chunk in _chunks(data):
         if kind == b"IHDR":

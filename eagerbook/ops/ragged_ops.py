@@ -1034,6 +1034,20 @@ def map_flat_values(op, *args, **kwargs):
     return first.with_flat_values(out)
 
 
+def _check_range_args(starts, limits, deltas):
+    """TF's RaggedRange kernel: scalars or vectors, the vectors of one length, no zero
+    delta."""
+    for what, value in (("starts", starts), ("limits", limits), ("deltas", deltas)):
+        if value.ndim > 1:
+            raise invalid_argument("RaggedRange", f"{what} must be a scalar or vector")
+    lengths = {v.shape[0] for v in (starts, limits, deltas) if v.ndim == 1}
+    if len(lengths) > 1:
+        raise invalid_argument("RaggedRange", "starts, limits, and deltas must have the same "
+                                              "shape")
+    if np.any(deltas == 0):
+        raise invalid_argument("RaggedRange", "Requires delta != 0")
+
+
 def ragged_range(starts, limits=None, deltas=1, dtype=None, name=None,
                  row_splits_dtype=dtypes.int64):
     """One row per start: ``tf.range(start, limit, delta)`` (``tf.ragged.range``)."""
@@ -1043,6 +1057,7 @@ def ragged_range(starts, limits=None, deltas=1, dtype=None, name=None,
         return _traced_range(starts, limits, deltas, dtype)
     starts, limits, deltas = (np.asarray(convert_to_tensor(v).numpy())
                               for v in (starts, limits, deltas))
+    _check_range_args(starts, limits, deltas)
     starts, limits, deltas = np.broadcast_arrays(starts, limits, deltas)
     rows = [np.arange(s, l, d) for s, l, d in zip(starts.reshape(-1), limits.reshape(-1),
                                                    deltas.reshape(-1))]

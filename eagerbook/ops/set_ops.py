@@ -62,6 +62,9 @@ def _set_operation(a, b, combine, labels=("a", "b")):
     op_name = _op_name(a, b)
     sets_a, lead_a, dtype_a = _row_sets(a, op_name)
     sets_b, lead_b, dtype_b = _row_sets(b, op_name)
+    if lead_a != lead_b and op_name == "DenseToDenseSetOperation":
+        raise invalid_argument(op_name, f"Mismatched shapes [{','.join(map(str, lead_a))}] vs "
+                                        f"[{','.join(map(str, lead_b))}]")
     if lead_a != lead_b:
         raise ValueError(f"Shapes of a {lead_a} and b {lead_b} must match but for the last "
                          "dimension.")

@@ -88,12 +88,25 @@ def _string_length(x, unit):
     return _map(len, x, np.int32)
 
 
+def _unit_error(unit, op_name):
+    return invalid_argument(op_name, f"Value for attr 'unit' of \"{unit}\" is not in the list "
+                                     f"of allowed values: \"BYTE\", \"UTF8_CHAR\"")
+
+
+def _output_encoding_error(encoding, op_name):
+    return invalid_argument(op_name, f"Value for attr 'output_encoding' of \"{encoding}\" is not "
+                                     f"in the list of allowed values: \"UTF-8\", \"UTF-16-BE\", "
+                                     f"\"UTF-32-BE\"")
+
+
+_OUTPUT_ENCODINGS = ("UTF-8", "UTF-16-BE", "UTF-32-BE")
+
+
 @_on_flat_values
 def length(input, unit="BYTE", name=None):  # noqa: A002 - TF's argument name
     """Length of every string, in bytes (``unit="BYTE"``) or characters (``"UTF8_CHAR"``)."""
     if unit not in ("BYTE", "UTF8_CHAR"):
-        raise ValueError(f"Attr 'unit' of 'StringLength' Op passed string '{unit}' not in: "
-                         f"\"BYTE\", \"UTF8_CHAR\".")
+        raise _unit_error(unit, "StringLength")
     return execute(_string_length, (_strings(input, "StringLength"),), {"unit": unit})
 
 
@@ -339,8 +352,7 @@ def substr(input, pos, len, unit="BYTE", name=None):
     if pos.dtype not in (dtypes.int32, dtypes.int64) or length_.dtype is not pos.dtype:
         raise TypeError("pos and len must be int32 or int64 tensors of the same dtype")
     if unit not in ("BYTE", "UTF8_CHAR"):
-        raise ValueError(f"Attr 'unit' of 'Substr' Op passed string '{unit}' not in: "
-                         f"\"BYTE\", \"UTF8_CHAR\".")
+        raise _unit_error(unit, "Substr")
     return _run(_substr, (tensor, pos, length_), {"unit": unit})
 
 
@@ -548,6 +560,8 @@ def unicode_decode(input, input_encoding, errors="replace",
 def unicode_split(input, input_encoding, errors="replace",
                   replacement_char=65533, name=None):
     """Every string as its characters, each one UTF-8 encoded string."""
+    if input_encoding not in _OUTPUT_ENCODINGS:  # (TF encodes each character back with it)
+        raise _output_encoding_error(input_encoding, "UnicodeEncode")
     codes = unicode_decode(input, input_encoding, errors, replacement_char)
     return _map_ragged(codes, lambda t: _unicode_chars(t))
 
@@ -673,6 +687,8 @@ def _codec(encoding):
 def unicode_transcode(input, input_encoding, output_encoding, errors="replace",
                       replacement_char=65533, replace_control_characters=False, name=None):
     """Every string re-encoded from `input_encoding` to `output_encoding`."""
+    if output_encoding not in _OUTPUT_ENCODINGS:
+        raise _output_encoding_error(output_encoding, "UnicodeTranscode")
     strings = _strings(input, "UnicodeTranscode")
     source, target = _codec(input_encoding), _codec(output_encoding)
     policy = errors if errors in ("strict", "ignore") else "replace"
