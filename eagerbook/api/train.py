@@ -35,4 +35,3 @@ from ..ops.example_ops import (
     SequenceExample,
 )
 from ..ops.moving_averages import ExponentialMovingAverage
-from .checkpoint_polling import checkpoints_iterator
