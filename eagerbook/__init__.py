@@ -31,6 +31,7 @@ from .api import (
     math,
     nest,
     nn,
+    profiler,
     quantization,
     queue,
     ragged,
