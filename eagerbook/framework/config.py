@@ -77,7 +77,7 @@ def set_visible_devices(devices, device_type=None):
 def set_memory_growth(device, enable):
     if device not in _PHYSICAL:
         raise ValueError(f"Unrecognized device: {device!r}")
-    raise ValueError("Cannot set memory growth on non-GPU devices")
+    raise ValueError("Cannot set memory growth on non-GPU and non-Pluggable devices")
 
 
 def get_memory_growth(device):
@@ -197,7 +197,13 @@ def get_memory_usage(device):
 
 
 def reset_memory_stats(device):
-    get_memory_info(device)
+    try:
+        get_memory_info(device)
+    except ValueError as exc:  # (TF's own words for a CPU here)
+        if not str(exc).startswith("Allocator stats not available"):
+            raise
+        name = device if isinstance(device, str) else getattr(device, "name", str(device))
+        raise ValueError(f"Cannot reset memory stats for device '{name}'") from None
 
 
 def experimental_run_functions_eagerly(run_eagerly):
