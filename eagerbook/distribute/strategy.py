@@ -36,7 +36,7 @@ from ..core import nest
 from ..core import variable as variable_module
 from ..core.tensor import convert_to_tensor
 from ..core.variable_modes import VariableSynchronization
-from ..ops import array_ops, math_ops
+from ..ops import array_ops, math_ops, nn_impl_ops
 
 CPU_DEVICE = "/job:localhost/replica:0/task:0/device:CPU:0"
 
@@ -742,3 +742,4 @@ def experimental_set_strategy(strategy):
 
 
 variable_module.class_in_strategy_scope = _variable_class_in_scope
+nn_impl_ops.in_cross_replica_context = in_cross_replica_context  # (per-replica loss helpers)

@@ -43,9 +43,21 @@ def normalize_moments(counts, mean_ss, variance_ss, shift, name=None):
     return mean, variance
 
 
+# () -> True inside a strategy's scope but outside its replicas: set by distribute/strategy.py
+in_cross_replica_context = None
+
+
+def _check_replica_context(name):
+    """The per-replica loss helpers belong inside ``strategy.run`` (or outside any scope)."""
+    if in_cross_replica_context is not None and in_cross_replica_context():
+        raise RuntimeError(f"You are calling `{name}` in cross replica context, while it was "
+                           "expected to be called in replica context.")
+
+
 def compute_average_loss(per_example_loss, sample_weight=None, global_batch_size=None):
     """The sum of the (weighted) per-example losses over the global batch size: with one
     replica, the batch's own size unless given."""
+    _check_replica_context("compute_average_loss")
     loss = convert_to_tensor(per_example_loss)
     if sample_weight is not None:
         weight = math_ops.cast(sample_weight, loss.dtype)
@@ -64,6 +76,7 @@ def compute_average_loss(per_example_loss, sample_weight=None, global_batch_size
 
 def scale_regularization_loss(regularization_loss):
     """The regularization loss divided by the number of replicas (one here)."""
+    _check_replica_context("scale_regularization_loss")
     return math_ops.add_n(regularization_loss) if isinstance(
         regularization_loss, (list, tuple)) else convert_to_tensor(regularization_loss)
 

@@ -90,3 +90,17 @@ def test_dict_keys_are_escaped_in_checkpoint_keys(tmp_path):
     fresh = {"a": tf.Variable(0.0), "scoped/c": tf.Variable(0.0), "x.y": tf.Variable(0.0)}
     tf.train.Checkpoint(vars=fresh).restore(path).assert_consumed()
     assert [float(v) for v in fresh.values()] == [1.0, 3.0, 4.0]
+
+
+@pytest.mark.parametrize("helper", ["compute_average_loss", "scale_regularization_loss"])
+def test_per_replica_loss_helpers_refuse_the_cross_replica_context(helper):
+    losses = tf.constant([1.0, 2.0, 3.0, 4.0])
+    function = getattr(tf.nn, helper)
+    strategy = tf.distribute.MirroredStrategy()
+    assert function(losses) is not None  # outside any scope: fine
+    with strategy.scope():
+        assert strategy.run(lambda: function(losses)) is not None  # in a replica: fine
+        with pytest.raises(RuntimeError, match=f"You are calling `{helper}` in cross replica "
+                                               "context, while it was expected to be called "
+                                               "in replica context."):
+            function(losses)
