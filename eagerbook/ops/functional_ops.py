@@ -134,8 +134,10 @@ def _check_like_elems(elems, result):
         raise error
     pairs = zip(nest.flatten(elems), nest.flatten(result))
     for e, r in pairs:
-        e_dtype, r_dtype = getattr(e, "dtype", None), getattr(r, "dtype", None)
-        if isinstance(r, Tensor) and e_dtype is not None and r_dtype is not e_dtype:
+        if not isinstance(r, Tensor) or getattr(e, "dtype", None) is None:
+            continue
+        e_dtype, r_dtype = dtypes.as_dtype(e.dtype), r.dtype  # (e: maybe a NumPy array)
+        if r_dtype is not e_dtype:
             raise errors.InvalidArgumentError(
                 None, None, f"TensorArray dtype is {e_dtype.name} but Op is trying to write "
                             f"dtype {r_dtype.name} ")

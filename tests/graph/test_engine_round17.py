@@ -189,3 +189,12 @@ def test_while_loop_body_of_another_nesting_is_tfs_structure_error():
                                          r"\(shape=\(\), dtype=tf.int32, name=None\)"):
         tf.while_loop(lambda d: d["i"] < 3, lambda d: {"i": d["i"] + 1, "x": d["x"] * 2.0},
                       [{"i": tf.constant(0), "x": tf.constant(1.0)}])
+
+
+def test_map_fn_over_numpy_elems_keeps_their_dtype():
+    import numpy as np
+    squares = tf.map_fn(fn=lambda t: t * t, elems=np.array([1, 2, 3]))
+    assert squares.dtype == tf.int64 and squares.numpy().tolist() == [1, 4, 9]
+    pair = tf.map_fn(fn=lambda t: (t[0], -t[1]),
+                     elems=(np.array([1, 2, 3]), np.array([-1, -2, -3])))
+    assert [p.numpy().tolist() for p in pair] == [[1, 2, 3], [1, 2, 3]]
