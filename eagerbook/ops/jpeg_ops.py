@@ -272,6 +272,7 @@ _encode_jpeg.infer_shape = _infer_encode_jpeg
 
 
 # noqa A002 below: TF's argument names (input, filter, format) shadow builtins
+# (the builtin-shadowing argument names below are TF's: noqa A002)
 def encode_jpeg(image, format="", quality=95, progressive=False, optimize_size=False,  # noqa: A002
                 chroma_downsampling=True, density_unit="in", x_density=300, y_density=300,
                 xmp_metadata="", name=None):

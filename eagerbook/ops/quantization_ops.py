@@ -206,6 +206,7 @@ def _quantize_dequantize_grad(op, dy):
 
 
 # noqa A002 below: TF's argument names (input, filter, format) shadow builtins
+# (the builtin-shadowing argument names below are TF's: noqa A002)
 def quantize_and_dequantize_v2(input, input_min, input_max, signed_input=True,  # noqa: A002
                                num_bits=8, range_given=False, round_mode="HALF_TO_EVEN",
                                name=None, narrow_range=False, axis=None):
@@ -232,6 +233,7 @@ def quantize_and_dequantize_v2(input, input_min, input_max, signed_input=True,  
 
 
 # noqa A002 below: TF's argument names (input, filter, format) shadow builtins
+# (the builtin-shadowing argument names below are TF's: noqa A002)
 def quantize_and_dequantize(input, input_min, input_max, signed_input=True,  # noqa: A002
                             num_bits=8, range_given=False, round_mode="HALF_TO_EVEN",
                             name=None, narrow_range=False, axis=None):

@@ -190,6 +190,7 @@ def convert_to_tensor_or_indexed_slices(value, dtype=None, name=None):
     return convert_to_tensor(value, dtype=dtype, name=name)
 
 
+# (the builtin-shadowing argument names below are TF's: noqa A002)
 def strings_split(input=None, sep=None, maxsplit=-1, result_type="SparseTensor",  # noqa: A002
                   source=None, name=None):
     """``tf.compat.v1.strings.split``: TF 2's split, as a SparseTensor unless asked for a

@@ -253,6 +253,7 @@ def moments(x, axes, shift=None, name=None, keep_dims=None, keepdims=None):
 
 
 # noqa A002 below: TF's argument names (input, filter, format) shadow builtins
+# (the builtin-shadowing argument names below are TF's: noqa A002)
 def conv2d(input, filter=None, strides=None, padding=None, use_cudnn_on_gpu=True,  # noqa: A002
            data_format="NHWC", dilations=(1, 1, 1, 1), name=None, filters=None):
     return _tf().nn.conv2d(input, _pick(filters, filter, "filters", "filter"), strides, padding,
@@ -260,12 +261,14 @@ def conv2d(input, filter=None, strides=None, padding=None, use_cudnn_on_gpu=True
 
 
 # noqa A002 below: TF's argument names (input, filter, format) shadow builtins
+# (the builtin-shadowing argument names below are TF's: noqa A002)
 def max_pool(value, ksize, strides, padding, data_format="NHWC", name=None, input=None):  # noqa: A002
     return _tf().nn.max_pool2d(_pick(value, input, "value", "input"), ksize, strides, padding,
                                data_format=data_format)
 
 
 # noqa A002 below: TF's argument names (input, filter, format) shadow builtins
+# (the builtin-shadowing argument names below are TF's: noqa A002)
 def avg_pool(value, ksize, strides, padding, data_format="NHWC", name=None, input=None):  # noqa: A002
     return _tf().nn.avg_pool2d(_pick(value, input, "value", "input"), ksize, strides, padding,
                                data_format=data_format)
