@@ -142,13 +142,21 @@ class KerasTensor:
     # The layer class is given by layers/core.py when it is defined (this module sits below
     # the layers, so it names no layer class itself).
     _op_layer = None
+    _slicing_op_layer = None  # (TF's SlicingOpLambda: x[:, 0])
 
-    def _op(self, fn, *others, name):
-        return KerasTensor._op_layer(fn, name=name)(self, *others)
+    def _op(self, fn, *others, name, recorded=None, layer_class=None):
+        """`fn(self, *others)` as an op layer named `name`; `recorded` is the call as TF's
+        config writes it (first argument, the others by name), see `named_call`."""
+        layer = (layer_class or KerasTensor._op_layer)(fn, name=name)
+        output = layer(self, *others)
+        output._node.tf_call = recorded
+        return output
 
     def __getitem__(self, key):  # x[:, 0] is a layer too (TF's tf.__operators__.getitem)
         return self._op(lambda x: array_ops.tensor_getitem(x, key),
-                        name="tf.__operators__.getitem")
+                        name="tf.__operators__.getitem",
+                        recorded=(self, {"slice_spec": slice_spec_as_config(key)}),
+                        layer_class=KerasTensor._slicing_op_layer)
 
     def __iter__(self):  # without it, Python would iterate through __getitem__ forever
         if self._shape.rank is None or self._shape[0] is None:
@@ -156,10 +164,38 @@ class KerasTensor:
         return iter([self[i] for i in range(self._shape[0])])
 
 
-def _operator(fn, name):
+def _operator(fn, name, operand_names):
+    """The method of a Python operator: `fn` as an op layer. TF's config writes the call as
+    one of the op's: ``x + 1`` is ``tf.__operators__.add(x, y=1, name=None)``;
+    `operand_names` are the op's parameters the operands take, reflected ones swapped
+    (``1 - x`` is ``tf.math.subtract(1, y=x)``)."""
     def method(self, *others):
-        return self._op(fn, *others, name=name)
+        operands = dict(zip(operand_names, (self, *others)))
+        first = operands.pop(next(n for n in ("x", "a") if n in operands))
+        return self._op(fn, *others, name=name, recorded=(first, {**operands, "name": None}))
     return method
+
+
+def slice_spec_as_config(key):
+    """A subscript as TF's config writes it: each slice as its start, stop and step."""
+    def as_config(item):
+        if isinstance(item, slice):
+            return {"start": item.start, "stop": item.stop, "step": item.step}
+        return item
+    return tuple(as_config(k) for k in key) if isinstance(key, tuple) else as_config(key)
+
+
+def slice_spec_from_config(spec):
+    """The subscript `slice_spec_as_config` (or JSON of it, where tuples are lists) wrote."""
+    def from_config(item):
+        if isinstance(item, dict) and item.get("class_name") == "__ellipsis__":
+            return Ellipsis  # (JSON's form of Ellipsis, as TF's Keras writes it)
+        if isinstance(item, dict):
+            return slice(item["start"], item["stop"], item["step"])
+        return item
+    if isinstance(spec, (list, tuple)):
+        return tuple(from_config(k) for k in spec)
+    return from_config(spec)
 
 
 # The layer names TF gives Python's operators on KerasTensors: most are the op's public name,
@@ -184,9 +220,11 @@ def _logical(logical_fn, bitwise_fn, op):
     """`&`, `|`, `^`, `~` on KerasTensors: logical for bools, bitwise for integers, as on
     tensors (both operands of the binary ones are symmetric, so one method serves both sides)."""
     def method(self, *other):
+        recorded = (self, {**dict(zip(["y"], other)), "name": None})
         if self._dtype is dtypes.bool:
-            return self._op(logical_fn, *other, name=f"tf.math.logical_{op}")
-        return self._op(bitwise_fn, *other, name=f"tf.bitwise.{bitwise_fn.__name__}")
+            return self._op(logical_fn, *other, name=f"tf.math.logical_{op}", recorded=recorded)
+        return self._op(bitwise_fn, *other, name=f"tf.bitwise.{bitwise_fn.__name__}",
+                        recorded=recorded)
     return method
 
 
@@ -198,7 +236,11 @@ def _install_operators():
             if row[0] not in ("__eq__", "__ne__", "__and__", "__or__", "__xor__", "__invert__")]
     for dunder, fn in operators.methods(rows).items():
         row = next(r for r in rows if dunder in (r[0], r[2]))
-        setattr(KerasTensor, dunder, _operator(fn, _LAYER_NAMES.get(row[0], row[3])))
+        operand_names = [p for p in inspect.signature(row[1]).parameters if p != "name"][:2]
+        if dunder == row[2]:  # reflected: `self` is the op's second operand
+            operand_names = operand_names[::-1]
+        setattr(KerasTensor, dunder,
+                _operator(fn, _LAYER_NAMES.get(row[0], row[3]), operand_names))
     for op, logical, bitwise in [("and", math_ops.logical_and, math_ops.bitwise_and),
                                  ("or", math_ops.logical_or, math_ops.bitwise_or),
                                  ("xor", math_ops.logical_xor, math_ops.bitwise_xor)]:
@@ -238,6 +280,15 @@ def _not_a_ragged_wrapper(fn):
 
 
 def _op_layer_call(fn, public_name, args, kwargs):
+    layer = KerasTensor._op_layer(fn, name=_LAYER_NAMES.get(public_name, public_name))
+    return op_layer_call(layer, fn, args, kwargs)
+
+
+def op_layer_call(layer, fn, args, kwargs, named_after=None):
+    """`fn(*args, **kwargs)` as a call of op layer `layer`: the layer's input is the
+    KerasTensors among the arguments, flat (wherever they sit), and its call puts them back
+    in place. The call is kept in TF's form too (`named_call`, the arguments named after
+    those of `named_after`, else of `fn`), for the model's config."""
     structure = [list(args), kwargs]
     flat = nest.flatten(structure)
     where = [i for i, x in enumerate(flat) if isinstance(x, KerasTensor)]
@@ -249,8 +300,25 @@ def _op_layer_call(fn, public_name, args, kwargs):
         call_args, call_kwargs = nest.pack_sequence_as(structure, leaves)
         return fn(*call_args, **call_kwargs)
 
-    return KerasTensor._op_layer(apply, name=_LAYER_NAMES.get(public_name, public_name))(
-        [flat[i] for i in where])
+    layer.function_call = apply
+    outputs = layer([flat[i] for i in where])
+    nest.flatten(outputs)[0]._node.tf_call = named_call(named_after or fn, args, kwargs)
+    return outputs
+
+
+def named_call(fn, args, kwargs):
+    """A call of op `fn` as TF's config writes it: (its first argument, the others by name,
+    positional ones named after fn's parameters); None when they cannot all be named
+    (``*args``)."""
+    parameters = inspect.signature(fn).parameters.values()
+    names = [p.name for p in parameters if p.kind in (p.POSITIONAL_ONLY,
+                                                      p.POSITIONAL_OR_KEYWORD)]
+    if len(args) > len(names) or (not args and (not names or names[0] not in kwargs)):
+        return None
+    if not args:
+        kwargs = dict(kwargs)
+        return kwargs.pop(names[0]), kwargs
+    return args[0], {**dict(zip(names[1:], args[1:])), **kwargs}
 
 
 def shape(x):
@@ -326,6 +394,8 @@ class Node:
         self.call_args = call_args
         self.call_kwargs = call_kwargs
         self.outputs = outputs  # structure of KerasTensors
+        # An op layer's call as TF's config writes it: (first argument, the others by name)
+        self.tf_call = None
         self.flat_outputs = nest.flatten(outputs)
         self.keras_inputs = [x for x in nest.flatten((call_args, call_kwargs))
                              if isinstance(x, KerasTensor)]

@@ -59,12 +59,13 @@ def functional_config(model):
     """A functional model's config in TF's form (``models/functional_config.py``)."""
     from .models import functional_config as functional_form  # (models imports this module)
 
-    for layer in model._graph_layers:
-        if type(layer).__name__ == "TFOpLambda":
+    for node in model._nodes:
+        if hasattr(node.layer, "symbol") and node.tf_call is None:  # (an op layer's call)
+            layer = node.layer
             raise NotImplementedError(
-                f"The functional model {model.name!r} applies a Python function to KerasTensors "
-                f"({layer.name}, e.g. `x + 1`); its code cannot be saved. Use a layer instead "
-                "(tf.keras.layers.Add, Lambda in a custom layer with get_config, ...).")
+                f"The functional model {model.name!r} calls {layer.name} on KerasTensors with "
+                "arguments its config cannot name (`*args`); the call cannot be saved. Use a "
+                "layer instead (tf.keras.layers.Add, a custom layer with get_config, ...).")
     return functional_form.model_config(model, _layer_entry)
 
 
@@ -292,6 +293,8 @@ def _no_json(value):
         return value.decode("utf-8")
     if isinstance(value, dtypes.DType):
         return value.name
+    if value is Ellipsis:  # (in a subscript, `x[..., 0]`: TF's Keras writes it so)
+        return {"class_name": "__ellipsis__"}
     raise NotImplementedError(f"The model's config holds a {type(value).__name__}, which "
                               "cannot be saved; give its layers JSON-friendly get_config().")
 

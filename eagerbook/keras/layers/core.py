@@ -3,6 +3,7 @@ functional API makes: ``InputLayer``/``Input``, ``TFOpLambda`` (a tf.* function 
 KerasTensors), ``AddLoss``/``AddMetric`` (``model.add_loss`` of a KerasTensor). ``KernelLayer``
 is what Dense and the convolutions share: a kernel, an optional bias and an activation."""
 
+import importlib
 import inspect
 import os
 
@@ -15,7 +16,13 @@ from ...ops import array_ops, math_ops, nn_ops, scatter_ops, sparse_ops
 from ...ops.ragged_ops import RaggedTensor
 from ...ops.sparse_ops import SparseTensor
 from .. import activations, backend, constraints, initializers, regularizers, serialization
-from ..keras_tensor import KerasTensor, Node, attach_inferred_values
+from ..keras_tensor import (
+    KerasTensor,
+    Node,
+    attach_inferred_values,
+    op_layer_call,
+    slice_spec_from_config,
+)
 from . import graph_names
 from .base import _MEAN_METRIC, InputSpec, Layer, _NotTraceable
 
@@ -417,15 +424,72 @@ class Lambda(Layer):
 
 
 class TFOpLambda(Layer):
-    """A TF function applied to KerasTensors (``x + y`` in a functional model)."""
+    """A TF function applied to KerasTensors (``x + y``, ``tf.concat([a, b], 1)`` in a
+    functional model). As in TF, its config names the function by its public name without
+    ``tf.`` (``"math.add"``) and the model's config holds the call's arguments: loading finds
+    the function by that name and calls it on them again."""
 
-    def __init__(self, function, name=None, **kwargs):
-        super().__init__(name=backend.unique_object_name(name) if name else None, **kwargs)
+    def __init__(self, function, name=None, symbol=None, **kwargs):
+        if symbol is None:  # made by an op call on KerasTensors: `name` is the op's own
+            symbol = name[len("tf."):] if name and name.startswith("tf.") else None
+            name = backend.unique_object_name(name) if name else None
+        super().__init__(name=name, **kwargs)
         self.function = function
-        self._op_name = name  # the TF function's name, without the layer's number
+        self.symbol = symbol
+        self._op_name = f"tf.{symbol}" if symbol else name  # (without the layer's number)
+        self.function_call = function  # what `call` runs (see keras_tensor.op_layer_call)
+        self._awaits_named_call = False
+
+    def __call__(self, *args, **kwargs):
+        if self._awaits_named_call:  # made from a config: first called as the config says
+            self._awaits_named_call = False
+            return op_layer_call(self, self._function_from_config, args, kwargs,
+                                 named_after=self.function)
+        return super().__call__(*args, **kwargs)
+
+    def _function_from_config(self, *args, **kwargs):
+        kwargs.pop("name", None)  # (as TF: the op's name would clash when the layer reruns)
+        return self.function(*args, **kwargs)
 
     def call(self, inputs, *args):
-        return self.function(inputs, *args)
+        return self.function_call(inputs, *args)
+
+    def get_build_config(self):
+        """The input shape TF keeps is its first argument's (a constant's too: `2.0 - x`)."""
+        config = super().get_build_config()
+        recorded = self._inbound_nodes[0].tf_call if self._inbound_nodes else None
+        if config is None or recorded is None:
+            return config
+
+        def shape_of(x):
+            if isinstance(x, KerasTensor):
+                return tuple(x.shape.as_list())
+            return None if isinstance(x, str) else list(np.shape(x))
+        first = recorded[0]
+        return {"input_shape": [shape_of(x) for x in first] if isinstance(first, (list, tuple))
+                else shape_of(first)}
+
+    def get_config(self):
+        if not self.symbol:
+            raise ValueError(
+                f"This TF-Keras op layer was generated from {self.function}, a method that is "
+                "not publicly exposed in the TensorFlow API. This may have happened if the "
+                "method was explicitly decorated to add dispatching support, and it was used "
+                "during Functional model construction. To ensure cross-version compatibility "
+                "of TF-Keras models that use op layers, only op layers produced from public "
+                "TensorFlow API symbols can be serialized.")
+        return {**super().get_config(), "function": self.symbol}
+
+    @classmethod
+    def from_config(cls, config, custom_objects=None):
+        config = dict(config)
+        symbol = config.pop("function")
+        function = _public_function(symbol)
+        if function is None:
+            raise ValueError(f"TF symbol `{symbol}` could not be found.")
+        layer = cls(function, symbol=symbol, **config)
+        layer._awaits_named_call = True
+        return layer
 
     def _tf_output_op_name(self, index, tensor, inputs):
         return graph_names.function_op_name(self._op_name, tensor)
@@ -478,7 +542,35 @@ def _quietly(run):
         return None
 
 
+class SlicingOpLambda(TFOpLambda):
+    """``x[:, 1:]`` on a KerasTensor (TF's op layer for subscripts): its config writes each
+    slice as a dict of its start, stop and step, which loading makes slices again."""
+
+    def _function_from_config(self, tensor, slice_spec, **kwargs):
+        return self.function(tensor, slice_spec_from_config(slice_spec))
+
+
+def _getitem(tensor, slice_spec):
+    """``tf.__operators__.getitem``: `tensor[slice_spec]`."""
+    return array_ops.tensor_getitem(tensor, slice_spec)
+
+
+# TF's operator namespace, which TF's configs of `x + y` and `x[0]` name.
+_OPERATOR_FUNCTIONS = {"__operators__.add": math_ops.add, "__operators__.getitem": _getitem}
+
+
+def _public_function(symbol):
+    """The function public as ``tf.<symbol>`` ("math.add"), or None."""
+    if symbol in _OPERATOR_FUNCTIONS:
+        return _OPERATOR_FUNCTIONS[symbol]
+    found = importlib.import_module("eagerbook")
+    for part in symbol.split("."):
+        found = getattr(found, part, None)
+    return found if callable(found) else None
+
+
 KerasTensor._op_layer = TFOpLambda  # `x + y` on KerasTensors becomes one of these
+KerasTensor._slicing_op_layer = SlicingOpLambda
 
 
 class AddLoss(Layer):

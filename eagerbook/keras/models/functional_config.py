@@ -93,6 +93,8 @@ def _node_data(node, reference):
         return [CONSTANT_VALUE, -1, value(item), kwargs]
 
     data = nest.map_structure(entry, first)
+    if node.tf_call is not None:
+        return data  # (an op layer's call keeps its first argument's structure, as TF's)
     if isinstance(first, KerasTensor) or not nest.is_nested(first):
         return [data]
     return _as_lists(data)
@@ -100,7 +102,9 @@ def _node_data(node, reference):
 
 def _split_first_argument(node):
     """The call's first argument, and its other arguments by name (positional ones named
-    after the parameters of the layer's ``call``)."""
+    after the parameters of the layer's ``call``; an op layer's, those of its op)."""
+    if node.tf_call is not None:
+        return node.tf_call
     args, kwargs = list(node.call_args), dict(node.call_kwargs)
     if not args:
         raise NotImplementedError(f"Layer {node.layer.name!r} was called with keyword "
@@ -148,9 +152,19 @@ def model_from_config(config, make_layer, make_model):
     def tensor(name, node_index, tensor_index):
         return nest.flatten(outputs[name][node_index])[tensor_index]
 
+    def exists(name, node):
+        return name in outputs and node < len(outputs[name])
+
     def ready(data):
-        return all(name == CONSTANT_VALUE or (name in outputs and node < len(outputs[name]))
-                   for name, node, *_ in _leaves(data))
+        return all(name == CONSTANT_VALUE or exists(name, node) for name, node, *_ in
+                   _leaves(data)) and all(exists(*ref[:2]) for ref in _kwarg_references(data))
+
+    def _kwarg_references(data):  # the layers' tensors among a call's other arguments
+        found = []
+        for leaf in _leaves(data):
+            if len(leaf) > 3:
+                _kwarg_value(leaf[3], lambda *ref: found.append(ref), layers)
+        return found
 
     # A shared layer may be called on a tensor a later layer makes: replay what can be
     # replayed, layer by layer in order, until every call is made.

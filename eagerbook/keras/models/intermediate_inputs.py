@@ -63,9 +63,11 @@ def clone_from_inputs(inputs, outputs):
         return _copy_tensor(value, mapping) if isinstance(value, KerasTensor) else value
 
     for node in nodes:
-        Node(node.layer, nest.map_structure(twin, node.call_args),
-             nest.map_structure(twin, node.call_kwargs),
-             nest.map_structure(twin, node.outputs))
+        copy = Node(node.layer, nest.map_structure(twin, node.call_args),
+                    nest.map_structure(twin, node.call_kwargs),
+                    nest.map_structure(twin, node.outputs))
+        if node.tf_call is not None:
+            copy.tf_call = nest.map_structure(twin, node.tf_call)
     new_outputs = [mapping.get(id(x), x) for x in flat_outputs]
     return (nest.pack_sequence_as(inputs, new_inputs),
             nest.pack_sequence_as(outputs, new_outputs))

@@ -31,7 +31,7 @@ from .. import metrics as metrics_mod
 from ..keras_tensor import KerasTensor
 from ..layers.base import Layer, _NotTraceable
 from ..layers.call_errors import raised_before_call
-from ..layers.core import AddLoss, AddMetric, InputLayer
+from ..layers.core import AddLoss, AddMetric, InputLayer, SlicingOpLambda, TFOpLambda
 from . import data_adapter, intermediate_inputs
 from . import functional_config as functional_form
 from . import summary as summary_mod
@@ -1217,7 +1217,8 @@ def _layer_class(name, custom_objects):
     if cls is not None:
         return cls
     cls = getattr(layers_mod, name, None) or {
-        "AddLoss": AddLoss, "AddMetric": AddMetric, **MODEL_CLASSES}.get(name)
+        "AddLoss": AddLoss, "AddMetric": AddMetric, "TFOpLambda": TFOpLambda,
+        "SlicingOpLambda": SlicingOpLambda, **MODEL_CLASSES}.get(name)
     if isinstance(cls, type):
         return cls
     error = ValueError(f"Unknown layer: '{name}'. Please ensure you are using a "
@@ -1311,11 +1312,13 @@ def _functional_from_config(config, custom_objects):
 
 
 def _json_default(value):
-    """Tuples and NumPy scalars in configs, as JSON."""
+    """Tuples, NumPy scalars and Ellipsis (a subscript's) in configs, as JSON."""
     if isinstance(value, (np.integer, np.floating)):
         return value.item()
     if isinstance(value, np.ndarray):
         return value.tolist()
+    if value is Ellipsis:
+        return {"class_name": "__ellipsis__"}
     raise TypeError(f"Not JSON serializable: {value!r}")
 
 
