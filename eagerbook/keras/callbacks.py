@@ -779,7 +779,9 @@ class ReduceLROnPlateau(Callback):
         elif self.cooldown_counter <= 0:
             self.wait += 1
             if self.wait >= self.patience:
-                old_lr = float(_learning_rate(optimizer))
+                # (float32 arithmetic, as TF's on the variable's value: the message shows
+                # the float32 product, 0.002500000176951289 for 0.025 * 0.1)
+                old_lr = _learning_rate(optimizer)
                 if old_lr > np.float32(self.min_lr):
                     new_lr = max(old_lr * self.factor, self.min_lr)
                     optimizer.learning_rate = new_lr

@@ -885,17 +885,14 @@ class Model(Layer):
 
     # --- loops ------------------------------------------------------------------------------------
     def _callback_list(self, callbacks, verbose, params, add_history):
-        cbs = callbacks_mod.CallbackList(callbacks)
-        if verbose and not any(isinstance(c, callbacks_mod.ProgbarLogger) for c in cbs):
-            cbs.callbacks.insert(0, callbacks_mod.ProgbarLogger())
+        # As in TF, the History and the progress bar come after the user's callbacks: what a
+        # callback prints at the end of a step or an epoch comes before the bar's line for it.
+        cbs = callbacks_mod.CallbackList(callbacks, add_history=add_history,
+                                         add_progbar=bool(verbose))
         if add_history:
             # A History among the given callbacks is the one fit returns, as in TF.
-            history = next((c for c in cbs.callbacks if isinstance(c, callbacks_mod.History)),
-                           None)
-            if history is None:
-                history = callbacks_mod.History()
-                cbs.append(history)
-            cbs._fit_history = history
+            cbs._fit_history = next(c for c in cbs.callbacks
+                                    if isinstance(c, callbacks_mod.History))
         cbs.set_model(self)
         cbs.set_params(params)
         return cbs
