@@ -394,7 +394,8 @@ class Node:
         self.call_args = call_args
         self.call_kwargs = call_kwargs
         self.outputs = outputs  # structure of KerasTensors
-        # An op layer's call as TF's config writes it: (first argument, the others by name)
+        # The call as TF's config writes it, where it is not how it was made (an op layer's,
+        # an RNN's given initial states): (first argument, the others by name)
         self.tf_call = None
         self.flat_outputs = nest.flatten(outputs)
         self.keras_inputs = [x for x in nest.flatten((call_args, call_kwargs))

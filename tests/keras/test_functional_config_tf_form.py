@@ -93,10 +93,9 @@ def test_tensor_keyword_arguments_survive():
     gru = K.layers.GRU(5, name="gru")(seq, initial_state=state)
     model = K.Model([x, seq], gru)
     config = model.get_config()
-    # (TF's RNN moves a tensor initial_state into its first argument; eagerbook keeps it a
-    # keyword argument, written [layer, node, tensor] as TF writes tensor keyword arguments.)
+    # (TF's RNN moves a tensor initial_state into its first argument, as eagerbook does)
     gru_entry = next(layer for layer in config["layers"] if layer["name"] == "gru")
-    assert gru_entry["inbound_nodes"] == [[["seq", 0, 0, {"initial_state": ["state", 0, 0]}]]]
+    assert gru_entry["inbound_nodes"] == [[["seq", 0, 0, {}], ["state", 0, 0, {}]]]
     again = K.Model.from_config(config)
     again.set_weights(model.get_weights())
     data = [np.ones((1, 3), "float32"), np.ones((1, 4, 2), "float32")]

@@ -565,6 +565,32 @@ def _is_nested_input(inputs):
     return isinstance(inputs, (tuple, dict)) and not isinstance(inputs, TensorShape)
 
 
+def _states_out_of_the_list(args, kwargs):
+    """TF's convention for the call of a recurrent layer: a list ``[inputs, *initial_states]``
+    is the sequences and the states they start from (how TF's configs record a call given
+    `initial_state`, and a form TF takes from users too)."""
+    inputs = args[0] if args else kwargs.get("inputs")
+    if type(inputs) is not list or len(inputs) < 2 or kwargs.get("initial_state") is not None:
+        return args, kwargs
+    kwargs = {k: v for k, v in kwargs.items() if k != "inputs"}
+    kwargs["initial_state"] = inputs[1:]
+    return (inputs[0],) + tuple(args[1:]), kwargs
+
+
+def _record_states_in_the_list(outputs, args, kwargs, written=None):
+    """A functional call given KerasTensors as initial states is written in the model's config
+    as TF writes it: a call on ``[inputs, *initial_states]`` (with the arguments `written`
+    besides: TF's Bidirectional writes ``initial_state=None, constants=None``)."""
+    states = nest.flatten(kwargs.get("initial_state"))
+    first = nest.flatten(outputs)[0] if outputs is not None else None
+    if not states or len(args) > 1 or not isinstance(first, KerasTensor) or \
+            not all(isinstance(state, KerasTensor) for state in states):
+        return
+    inputs = args[0] if args else kwargs["inputs"]
+    others = {k: v for k, v in kwargs.items() if k not in ("inputs", "initial_state")}
+    first._node.tf_call = ([inputs, *states], {**(written or {}), **others})
+
+
 class _StateVariables:
     """A stateful RNN's state Variables, kept where weight tracking and checkpoints do not look
     (Keras 2 leaves them out of ``weights`` and checkpoints too)."""
@@ -655,13 +681,16 @@ class RNN(Layer):
                 for size in self._state_sizes()])
 
     def __call__(self, *args, **kwargs):
+        args, kwargs = _states_out_of_the_list(args, kwargs)
         inputs = args[0] if args else kwargs.get("inputs")
         if _is_nested_input(inputs) and self.input_spec is not None:
             self.input_spec = None  # several sequences: their shapes are the cell's to check
         initial_state = kwargs.get("initial_state")
         if initial_state is not None and not _is_nested_input(inputs):
             self._check_initial_state(nest.flatten(initial_state))
-        return super().__call__(*args, **kwargs)
+        outputs = super().__call__(*args, **kwargs)
+        _record_states_in_the_list(outputs, args, kwargs)
+        return outputs
 
     def build(self, input_shape):
         if _is_nested_input(input_shape):  # each step gives the cell the same structure
@@ -1022,6 +1051,9 @@ class Bidirectional(Layer):
         self.supports_masking = True
 
     def __call__(self, *args, **kwargs):
+        if "constants" in kwargs and kwargs["constants"] is None:
+            del kwargs["constants"]  # (TF's configs write it so: no constants)
+        args, kwargs = _states_out_of_the_list(args, kwargs)
         inputs = args[0] if args else kwargs.get("inputs")
         spec = getattr(self.forward_layer, "input_spec", None)
         spec = spec[0] if isinstance(spec, list) and len(spec) == 1 else spec
@@ -1033,7 +1065,10 @@ class Bidirectional(Layer):
                 raise ValueError(f"Input 0 of layer \"{self.name}\" is incompatible with the "
                                  f"layer: expected ndim={spec.ndim}, found ndim={shape.rank}. "
                                  f"Full shape received: {tuple(shape.as_list())}")
-        return super().__call__(*args, **kwargs)
+        outputs = super().__call__(*args, **kwargs)
+        _record_states_in_the_list(outputs, args, kwargs,
+                                   written={"initial_state": None, "constants": None})
+        return outputs
 
     def build(self, input_shape):
         """Both directions make their weights now, as in TF, so that a functional or Sequential
