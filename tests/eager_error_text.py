@@ -23,9 +23,11 @@ def after_frame(text):
 
 
 def framed(message, wrapped=None):
-    """`message` (ending in ``[Op:Name]``) inside TF's function frame for that op; a message
-    without ``[Op:...]`` (a check in Python before any kernel) stays as it is."""
+    """`message` (ending in ``[Op:Name]``, perhaps then the `` name: ...`` TF's op functions
+    add) inside TF's function frame for that op; a message without ``[Op:...]`` (a check in
+    Python before any kernel) stays as it is."""
     if " [Op:" not in message:
         return message
-    op_type = message.rsplit(" [Op:", 1)[1].rstrip("]")
-    return eager_text(op_type, message.rsplit(" [Op:", 1)[0], wrapped)
+    words, op_part = message.rsplit(" [Op:", 1)
+    op_type, _, name_suffix = op_part.partition("]")
+    return eager_text(op_type, words, wrapped) + name_suffix

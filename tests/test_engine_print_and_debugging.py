@@ -131,7 +131,7 @@ def test_eager_assert_near_and_shape_mismatch_fail_as_tf():
         "b'x (shape=(2,) dtype=float32) = '\n1.0, 2.0\nb'y (shape=(2,) dtype=float32) = '\n"
         "1.0, 2.5")
     assert _error(tf.debugging.assert_equal, tf.constant([1, 2]), tf.constant([1, 2, 3])) == (
-        "InvalidArgumentError", framed("Incompatible shapes: [2] vs. [3] [Op:Equal]"))
+        "InvalidArgumentError", framed("Incompatible shapes: [2] vs. [3] [Op:Equal] name: "))
 
 
 def test_strings_print_with_tfs_c_escapes_and_utf8_as_it_is():

@@ -30,7 +30,7 @@ def _raw_op(op_name, fn):
         if args:
             raise TypeError(f"{snake} only takes keyword args (possible keys: {keys}). Please "
                             f"pass these args as kwargs instead.")
-        kwargs.pop("name", None)
+        name = kwargs.pop("name", None)  # noqa: F841 (an error's " name: ..." reads it)
         return fn(**kwargs)
 
     op.__name__ = op.__qualname__ = op_name

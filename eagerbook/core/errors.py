@@ -1,8 +1,13 @@
 """TensorFlow's error classes (``tf.errors``).
 
 Ops raise these with a message that names the op, the shapes and dtypes involved, framed as
-TensorFlow's eager errors are: ``{{function_node __wrapped__Name_device_...}} ... [Op:Name]``.
+TensorFlow's eager errors are: ``{{function_node __wrapped__Name_device_...}} ... [Op:Name]``,
+followed, as TF's generated op functions add it, by `` name: `` and the name the op was given.
 """
+
+import os
+import sys
+from inspect import CO_VARARGS, CO_VARKEYWORDS
 
 
 class OpError(Exception):
@@ -95,10 +100,181 @@ _CHECKED_BEFORE_ANY_KERNEL = ("cannot compute ", "Value for attr ", "Could not f
 
 def op_error(cls, op_name, message, wrapped_name=None):
     """Builds an error in TF's eager format:
-    ``{{function_node __wrapped__OpName_device_/job:...}} message [Op:OpName]``."""
+    ``{{function_node __wrapped__OpName_device_/job:...}} message [Op:OpName] name: ...``."""
     if not message.startswith(_CHECKED_BEFORE_ANY_KERNEL):
         message = _WRAPPED % (wrapped_name or op_name) + message
-    return cls(None, None, f"{message} [Op:{op_name}]")
+    return cls(None, None, f"{message} [Op:{op_name}]{name_suffix()}")
+
+
+# --- the " name: ..." after [Op:Name] ---------------------------------------------------------
+# TF's generated op functions end a failing op's error with " name: " and the name they were
+# given ("name: " alone for None). That name depends on the public function the user called:
+# most pass their `name` argument on (tf.gather(..., name="g") -> "name: g", tf.concat's default
+# -> "name: concat"); those that open a name scope first pass None, as an eager name scope gives
+# no name (tf.matmul(..., name="x") -> "name: "). An input given as a Python list, tuple or
+# string sends the op down TF's slower road, which adds nothing (tf.reshape(t, [5])).
+# eagerbook looks for that public function among the frames an error is built in, so ops pay
+# nothing for it until one fails.
+_PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
+
+# Public functions (as exported: "matmul", "math.add") whose TF code opens a name scope first.
+_SCOPED = frozenset("""
+    abs add bincount cast clip_by_global_norm clip_by_norm complex cumsum divide einsum eye
+    histogram_fixed_width linspace matmul meshgrid one_hot ones ones_like pow range
+    reduce_logsumexp saturate_cast scalar_mul shape sigmoid tensordot transpose truediv zeros
+    math.abs math.add math.angle math.bincount math.conj math.cumprod math.cumsum
+    math.cumulative_logsumexp
+    math.divide math.divide_no_nan math.floordiv math.imag math.l2_normalize math.log_sigmoid
+    math.multiply_no_nan math.pow math.real math.reduce_logsumexp math.reduce_std
+    math.reduce_variance math.scalar_mul math.sigmoid math.truediv
+    linalg.einsum linalg.eye linalg.global_norm linalg.l2_normalize linalg.matmul linalg.matvec
+    linalg.normalize linalg.tensordot linalg.trace
+    nn.atrous_conv2d_transpose nn.avg_pool1d nn.avg_pool2d nn.avg_pool3d nn.bias_add nn.conv1d
+    nn.conv1d_transpose nn.conv2d_transpose nn.conv3d_transpose nn.conv_transpose nn.erosion2d
+    nn.embedding_lookup nn.l2_normalize nn.leaky_relu nn.log_poisson_loss nn.max_pool1d
+    nn.max_pool2d nn.max_pool3d nn.relu6 nn.sigmoid nn.sigmoid_cross_entropy_with_logits
+    nn.softmax_cross_entropy_with_logits nn.weighted_cross_entropy_with_logits
+    random.categorical random.normal random.stateless_binomial random.stateless_gamma
+    random.stateless_normal random.stateless_parameterized_truncated_normal
+    random.stateless_poisson random.stateless_truncated_normal random.stateless_uniform
+    random.truncated_normal random.uniform
+    image.adjust_brightness image.adjust_contrast image.adjust_gamma image.adjust_hue
+    image.adjust_saturation image.convert_image_dtype image.grayscale_to_rgb image.random_crop
+    image.rgb_to_grayscale image.stateless_random_crop
+    signal.fftshift signal.ifftshift signal.irfft signal.irfft2d signal.irfft3d signal.rfft
+    signal.rfft2d signal.rfft3d strings.unicode_decode dtypes.cast dtypes.complex
+    dtypes.saturate_cast
+""".split())
+
+# Public functions that turn their inputs into tensors before the op, so a Python list keeps
+# the " name: " (the arithmetic and comparison functions are also the operators, which
+# convert: `t - [1, 2]` is the common case).
+_CONVERTS_INPUTS = _SCOPED - {"transpose", "pow", "math.pow", "math.floordiv", "one_hot"}
+_CONVERTS_INPUTS |= frozenset("""
+    subtract multiply maximum minimum floordiv floormod squared_difference equal not_equal less
+    less_equal greater greater_equal logical_and logical_or logical_xor negative add_n
+""".split())
+_CONVERTS_INPUTS |= frozenset(f"math.{name}" for name in """
+    subtract multiply maximum minimum floormod squared_difference equal not_equal less
+    less_equal greater greater_equal logical_and logical_or logical_xor negative add_n
+""".split())
+
+# Arguments that are the op's attributes, not inputs: a list or string there stays on the
+# fast road (strides, padding="SAME", ...); per function for the ones whose name is shared.
+_ATTR_ARGUMENTS = frozenset("""
+    name strides ksize padding data_format dilations rates sizes explicit_paddings mode method
+    pattern rewrite input_encoding output_encoding errors unit sep separator out_type dtype align
+""".split())
+_ATTR_ARGUMENTS_OF = {"squeeze": {"axis"}, "unstack": {"axis", "num"}}
+
+# The operators: Python's `t + x` converts x first, then calls the op without a name.
+_OPERATORS = tuple(f"__{name}__" for name in """
+    add radd sub rsub mul rmul truediv rtruediv floordiv rfloordiv mod rmod pow rpow matmul
+    rmatmul neg abs invert and rand or ror xor rxor lt le gt ge eq ne
+""".split())
+_CONVERTS_INPUTS |= frozenset(f"Tensor.{dunder}" for dunder in _OPERATORS)
+_CONVERTS_INPUTS |= {"Variable.assign", "Variable.assign_add", "Variable.assign_sub"}
+
+# Functions that give the op a name of their own, whatever the user passes.
+_FIXED_NAMES = {"Tensor.__getitem__": "strided_slice/"}
+
+_public = None  # {code object: its exported names}, gathered at the first error
+
+
+def name_suffix():
+    """TF's `` name: ...`` for an op failing now (empty where TF adds none, see above)."""
+    frame = _called_public_frame()
+    if frame is None:
+        return ""
+    exported = _public[frame.f_code]  # (several names: aliases, the operators, one factory's)
+    fixed = exported & _FIXED_NAMES.keys()
+    if fixed:
+        return " name: " + _FIXED_NAMES[min(fixed)]
+    if not exported & _CONVERTS_INPUTS and _has_python_sequence_input(frame, exported):
+        return ""
+    name = None if exported & _SCOPED else _argument(frame, "name")
+    return " name: " + (name if isinstance(name, str) else "")
+
+
+def _argument(frame, name):
+    """Argument `name` of the call running in `frame`, given by name or in its **kwargs."""
+    values = frame.f_locals
+    if name in values:
+        return values[name]
+    code = frame.f_code
+    if code.co_flags & CO_VARKEYWORDS:
+        index = code.co_argcount + code.co_kwonlyargcount + bool(code.co_flags & CO_VARARGS)
+        return values.get(code.co_varnames[index], {}).get(name)
+    return None
+
+
+def _called_public_frame():
+    """The frame of the outermost public function among the eagerbook frames the error is
+    being built in (the run of them the user's own code called)."""
+    public = _public_functions()
+    found = None
+    frame = sys._getframe(2)
+    while frame is not None and frame.f_code.co_filename.startswith(_PACKAGE_DIR):
+        if frame.f_code in public:
+            found = frame
+        frame = frame.f_back
+    return found
+
+
+def _public_functions():
+    global _public
+    if _public is None:
+        package = sys.modules[__name__.split(".")[0]]
+        found = {}
+        tensor = getattr(package, "Tensor", None)
+        for dunder in ("__getitem__",) + _OPERATORS:  # (first: tf.math's alias the operators)
+            _add_public(found, f"Tensor.{dunder}", getattr(tensor, dunder, None))
+        for method in ("assign", "assign_add", "assign_sub"):
+            _add_public(found, f"Variable.{method}", getattr(package.Variable, method, None))
+        for attribute, value in list(vars(package).items()):
+            if type(value).__name__ == "module" and value.__name__.startswith(
+                    package.__name__ + ".api"):
+                for name, member in list(vars(value).items()):
+                    _add_public(found, f"{attribute}.{name}", member)
+            else:
+                _add_public(found, attribute, value)
+        _public = found
+    return _public
+
+
+def _add_public(found, exported, value):
+    while hasattr(value, "__wrapped__"):  # (a decorator's wrapper: the frame is the function's)
+        value = value.__wrapped__
+    code = getattr(value, "__code__", None)
+    if code is not None and (exported.startswith(("Tensor.", "Variable."))
+                             or not exported.split(".")[-1].startswith("_")):
+        found.setdefault(code, set()).add(exported)
+
+
+def _has_python_sequence_input(frame, exported_names):
+    """Whether an input argument holds a Python list, tuple or string (not a list of tensors)."""
+    code, values = frame.f_code, frame.f_locals
+    count = code.co_argcount + code.co_kwonlyargcount
+    names = list(code.co_varnames[:count])
+    extra = code.co_varnames[count:count + bool(code.co_flags & CO_VARARGS)
+                             + bool(code.co_flags & CO_VARKEYWORDS)]
+    attributes = _ATTR_ARGUMENTS.union(*(_ATTR_ARGUMENTS_OF.get(exported.split(".")[-1], ())
+                                         for exported in exported_names))
+    inputs = [values[n] for n in names if n not in attributes and n in values]
+    for n in extra:  # *args, **kwargs (tf.raw_ops' functions take keywords)
+        packed = values.get(n, ())
+        inputs += [v for k, v in packed.items() if k not in attributes] if isinstance(
+            packed, dict) else list(packed)
+    return any(_is_python_sequence(value) for value in inputs)
+
+
+def _is_python_sequence(value):
+    if isinstance(value, (str, bytes)):
+        return True
+    if isinstance(value, (list, tuple)):  # a list of tensors (tf.concat's) is one input
+        return not value or not all(hasattr(item, "dtype") and hasattr(item, "shape")
+                                    for item in value)
+    return False
 
 
 def without_function_frame(message):

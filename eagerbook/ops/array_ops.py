@@ -123,20 +123,20 @@ def _attr_or_input_shape(inputs, attrs, name):
 
 
 def reshape(tensor, shape, name=None):
-    tensor = as_tensor(tensor)
+    x = as_tensor(tensor)  # (a new name: an error's " name: ..." reads the arguments as given)
     shape_input = _traced_shape_input(shape)
     if shape_input is not None:  # computed while tracing: the op reads it when the graph runs
         if not shape_input._dtype.is_integer:
             raise TypeError(f"Value passed to parameter 'shape' has DataType "
                             f"{shape_input._dtype.name} not in list of allowed values: "
                             f"int32, int64")
-        return execute(_reshape, (tensor, shape_input), {})
+        return execute(_reshape, (x, shape_input), {})
     dims = _shape_list(shape, "Reshape")
     if dims.count(-1) > 1:
         raise invalid_argument("Reshape", f"Only one input size may be -1, not both "
                                           f"{dims.index(-1)} and "
                                           f"{len(dims) - 1 - dims[::-1].index(-1)}")
-    return execute(_reshape, (tensor,), {"shape": tuple(dims)})  # the kernel checks the sizes
+    return execute(_reshape, (x,), {"shape": tuple(dims)})  # the kernel checks the sizes
 
 
 def _infer_reshape(inputs, attrs):
@@ -783,9 +783,10 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
             raise ValueError(f"axis ({axis}) must be -1 or greater than indices.ragged_rank")
         return indices.with_flat_values(one_hot(indices.flat_values, depth, on_value,
                                                 off_value, axis, dtype))
-    indices = as_tensor(indices)
-    if indices._dtype not in (dtypes.uint8, dtypes.int8, dtypes.int32, dtypes.int64):
-        raise invalid_argument("OneHot", f"Value for attr 'TI' of {tf_type_name(indices._dtype)} "
+    index_tensor = as_tensor(indices)  # (indices stays as given: core/errors.py)
+    if index_tensor._dtype not in (dtypes.uint8, dtypes.int8, dtypes.int32, dtypes.int64):
+        raise invalid_argument("OneHot", f"Value for attr 'TI' of "
+                                         f"{tf_type_name(index_tensor._dtype)} "
                                          f"is not in the list of allowed values: uint8, int8, "
                                          f"int32, int64")
     dtype = _dtype_or_none(dtype)
@@ -808,14 +809,14 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
     depth = as_tensor(depth)
     known = known_value(depth)
     axis = -1 if axis is None else int(axis)
-    if not -1 <= axis <= indices.ndim:
+    if not -1 <= axis <= index_tensor.ndim:
         raise invalid_argument("OneHot", f"Expected axis to be -1 or between [0, "
-                                         f"{indices.ndim + 1}).  But received: {axis}")
-    if axis == indices.ndim:
+                                         f"{index_tensor.ndim + 1}).  But received: {axis}")
+    if axis == index_tensor.ndim:
         axis = -1
     if known is None:  # known when the function runs: the op reads it then
-        return execute(_one_hot, (indices, on, off, depth), {"axis": axis})
-    return execute(_one_hot, (indices, on, off), {"depth": int(known), "axis": axis})
+        return execute(_one_hot, (index_tensor, on, off, depth), {"axis": axis})
+    return execute(_one_hot, (index_tensor, on, off), {"depth": int(known), "axis": axis})
 
 
 # --- shape, size, rank as tensors -------------------------------------------------------------
@@ -1702,11 +1703,11 @@ def _check_nd_values(ind, params_shape, batch_dims, op_name):
 
 def gather_nd(params, indices, batch_dims=0, name=None):
     """Gathers slices addressed by the last axis of `indices` (``tf.gather_nd``)."""
-    params = as_tensor(params)
-    indices = as_tensor(indices)
+    # (new names, not the arguments': an error's " name: ..." reads them as given)
+    params_tensor, indices_tensor = as_tensor(params), as_tensor(indices)
     batch_dims = int(batch_dims)
-    _check_nd(list(params.shape), indices, batch_dims, "GatherNd")
-    return execute(_gather_nd, (params, indices), {"batch_dims": batch_dims})
+    _check_nd(list(params_tensor.shape), indices_tensor, batch_dims, "GatherNd")
+    return execute(_gather_nd, (params_tensor, indices_tensor), {"batch_dims": batch_dims})
 
 
 def _shape_text(shape):

@@ -963,21 +963,21 @@ def transpose(a, perm=None, conjugate=False, name="transpose"):
     a = as_tensor(a)
     ndim = a.ndim
     if perm is None:
-        perm = tuple(range(ndim - 1, -1, -1))
-    else:
-        perm = tuple(int(p) for p in (perm._value.tolist() if isinstance(perm, Tensor) else perm))
-        if len(perm) != ndim:
+        order = tuple(range(ndim - 1, -1, -1))
+    else:  # (a new name: an error's " name: ..." reads `perm` as given, core/errors.py)
+        order = tuple(int(p) for p in (perm._value.tolist() if isinstance(perm, Tensor) else perm))
+        if len(order) != ndim:
             raise invalid_argument("Transpose", f"transpose expects a vector of size {ndim}. "
-                                                f"But input(1) is a vector of size {len(perm)}")
-        for p in perm:
+                                                f"But input(1) is a vector of size {len(order)}")
+        for p in order:
             if not -ndim <= p < ndim:
                 raise invalid_argument("Transpose", f"{p} is out of range [0 .. {ndim})")
-        missing = sorted(set(range(ndim)) - {p % ndim for p in perm})
+        missing = sorted(set(range(ndim)) - {p % ndim for p in order})
         if missing:
-            listed = ",".join(map(str, perm))
+            listed = ",".join(map(str, order))
             raise invalid_argument("Transpose", f"{missing[0]} is missing from {{{listed}}}.")
-        perm = tuple(p % ndim for p in perm)
-    out = execute(_transpose, (a,), {"perm": perm})
+        order = tuple(p % ndim for p in order)
+    out = execute(_transpose, (a,), {"perm": order})
     if conjugate and a._dtype.is_complex:  # the conjugate transpose (adjoint)
         out = complex_ops.conj(out)
     return out

@@ -410,9 +410,9 @@ def _dynamic_partition_grad(op, *dys):
 
 def dynamic_partition(data, partitions, num_partitions, name=None):
     """Splits `data` into `num_partitions` tensors by the partition index of each row."""
-    data, partitions = as_tensor(data), as_tensor(partitions)
-    return list(execute(_dynamic_partition, (data, partitions),
-                        {"num_partitions": int(num_partitions)}))
+    inputs = as_tensor(data), as_tensor(partitions)  # (the arguments stay as given: an
+    # error's " name: ..." depends on them, core/errors.py)
+    return list(execute(_dynamic_partition, inputs, {"num_partitions": int(num_partitions)}))
 
 
 def _infer_stitch(inputs, attrs):

@@ -35,6 +35,7 @@ def _on_flat_values(fn):
         return fn(input, *args, **kwargs)
     wrapper.__name__, wrapper.__doc__ = fn.__name__, fn.__doc__
     wrapper.__module__, wrapper.__qualname__ = fn.__module__, fn.__qualname__
+    wrapper.__wrapped__ = fn  # (an error's " name: ..." reads fn's arguments: core/errors.py)
     return wrapper
 
 

