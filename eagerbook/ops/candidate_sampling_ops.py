@@ -8,6 +8,8 @@ another from its op's Philox stream, reserving 2048 words per sampled id, as TF'
 """
 
 import collections
+import ctypes
+import ctypes.util
 import math
 
 import numpy as np
@@ -166,11 +168,27 @@ _DISTRIBUTIONS = {"LogUniformCandidateSampler": _log_uniform,
                   "LearnedUnigramCandidateSampler": _learned_unigram}
 
 
+def _float_functions():
+    """The C library's float log1p and expm1, which TF's kernel calls: NumPy's float32 ones may
+    use other (vectorized) code that differs in the last bit. NumPy's where there is none."""
+    try:
+        libm = ctypes.CDLL(ctypes.util.find_library("m"))
+        log1pf, expm1f = libm.log1pf, libm.expm1f
+    except (OSError, TypeError, AttributeError):
+        return np.log1p, np.expm1
+    for function in (log1pf, expm1f):
+        function.restype, function.argtypes = ctypes.c_float, [ctypes.c_float]
+    return log1pf, expm1f
+
+
+_log1pf, _expm1f = _float_functions()
+
+
 def _expected_count(p, batch_size, num_tries):
     """How often an id of probability `p` shows up among the samples (float32, as TF)."""
     if num_tries == batch_size:  # sampling with replacement, or unique without a repeat
         return np.float32(p * np.float32(batch_size))
-    return -np.expm1(np.float32(num_tries) * np.log1p(-p))
+    return -np.float32(_expm1f(np.float32(num_tries) * np.float32(_log1pf(-p))))
 
 
 def _sampler_kernel(op_name):
