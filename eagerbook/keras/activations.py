@@ -1,5 +1,7 @@
 """``tf.keras.activations``: activation functions by name or as functions."""
 
+import types
+
 from ..core.tensor import convert_to_tensor
 from ..ops import math_ops, nn_ops
 from . import serialization
@@ -139,10 +141,24 @@ def get(identifier):
                              "deserialized.")
         return fn
     if isinstance(identifier, dict):
-        return get(identifier.get("config", identifier.get("class_name")))
+        return _from_entry(identifier)
     if callable(identifier):
         return identifier
     raise TypeError(f"Could not interpret activation function identifier: {identifier!r}")
+
+
+def _from_entry(entry):
+    """The activation a saved entry names: a function (TF's ``{"class_name": "function",
+    "config": name, ...}``), or a Keras object such as a ReLU layer."""
+    name = entry.get("config")
+    if entry.get("class_name") == "function" and isinstance(name, str):
+        fn = _BY_NAME.get(name) or serialization.lookup(name)
+        if fn is None:
+            raise ValueError(f"Unknown activation function '{entry}' cannot be deserialized.")
+        return fn
+    if isinstance(name, dict):  # an object's entry: made by its class's from_config
+        return serialization.deserialize_keras_object(entry)
+    return get(entry.get("config", entry.get("class_name")))
 
 
 def serialize(activation):
@@ -155,7 +171,13 @@ def serialize(activation):
         return name
     if hasattr(activation, "get_config"):
         return serialization.serialize(activation)
-    return serialization.get_registered_name(activation)  # "package>name" when registered
+    name = serialization.get_registered_name(activation)  # "package>name" when registered
+    if isinstance(activation, types.FunctionType) and name not in _BY_NAME and \
+            activation.__name__ != "<lambda>":
+        # A function of the user's: TF's entry for a function, by that name (`tf.nn.relu`
+        # is "relu": TF gives the name alone when its activations module has one so named)
+        return serialization.serialize_keras_object(activation)
+    return name
 
 
 def deserialize(name):

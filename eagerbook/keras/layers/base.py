@@ -1199,7 +1199,11 @@ class Layer(Module):
 
     @classmethod
     def from_config(cls, config):
-        return cls(**config)
+        try:
+            return cls(**config)
+        except Exception as exc:  # noqa: BLE001 - re-raised as TF's TypeError, naming the config
+            raise TypeError(f"Error when deserializing class '{cls.__name__}' using "
+                            f"config={config}.\n\nException encountered: {exc}") from exc
 
     def __setattr__(self, name, value):
         if name == "name" and "_name" in self.__dict__:

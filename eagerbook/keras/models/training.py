@@ -1255,7 +1255,10 @@ def make_layer(entry, custom_objects):
         raise TypeError(f"Cannot deserialize object of type `{name}`. If `{name}` is a custom "
                         "class, please register it using the "
                         "`@keras.saving.register_keras_serializable()` decorator.") from None
-    layer = cls.from_config(dict(entry["config"]))
+    # The custom objects are in scope while the layer is made, as in TF: its config's own
+    # names (an activation function of the user's) are looked up among them too.
+    with serialization.CustomObjectScope(custom_objects or {}):
+        layer = cls.from_config(dict(entry["config"]))
     if entry.get("build_config") and not layer.built and \
             type(layer).build_from_config is not Layer.build_from_config:
         # A layer whose build() takes more than the input shape says how to build it in its
