@@ -9,7 +9,8 @@ not. ``weights=None`` builds the same model silently; ``weights=<path>`` loads s
 
 import types
 
-from . import mobilenet_v2, vgg
+from . import inception_v3, mobilenet_v2, vgg
+from .inception_v3 import InceptionV3
 from .mobilenet_v2 import MobileNetV2
 from .vgg import VGG16, VGG19
 
@@ -26,4 +27,5 @@ def _module(name, model):
 vgg16 = _module("vgg16", VGG16)
 vgg19 = _module("vgg19", VGG19)
 
-__all__ = ["MobileNetV2", "VGG16", "VGG19", "mobilenet_v2", "vgg16", "vgg19"]
+__all__ = ["InceptionV3", "MobileNetV2", "VGG16", "VGG19", "inception_v3", "mobilenet_v2",
+           "vgg16", "vgg19"]
