@@ -47,6 +47,7 @@ BINARY = {
     "LogicalOr": tf.logical_or, "LogicalXor": tf.math.logical_xor,
     "BitwiseAnd": tf.bitwise.bitwise_and, "BitwiseOr": tf.bitwise.bitwise_or,
     "BitwiseXor": tf.bitwise.bitwise_xor,
+    "MatMul": lambda a, b: tf.matmul(tf.reshape(a, [1, 2]), tf.reshape(b, [2, 1])),
     "BatchMatMulV2": lambda a, b: tf.matmul(tf.reshape(a, [1, 1, 2]), tf.reshape(b, [1, 2, 1])),
 }
 PUBLIC.update({name: functools.partial(lambda fn, t: fn(t, t), fn)
@@ -216,6 +217,13 @@ TF_ERRORS = {
         'int64, uint8, uint16, uint32, uint64 [Op:BitwiseXor]',
         "Value passed to parameter 'x' has DataType float32 not in list of allowed values: int8, "
         'int16, int32, int64, uint8, uint16, uint32, uint64'),
+    'MatMul': ('bool',
+        "Value for attr 'T' of bool is not in the list of allowed values: bfloat16, half, "
+        'float, double, int32, int64, uint8, uint16, uint32, uint64, complex64, complex128 '
+        '[Op:MatMul]',
+        "Value passed to parameter 'a' has DataType bool not in list of allowed values: bfloat16, "
+        'float16, float32, float64, int32, int64, uint8, uint16, uint32, uint64, complex64, '
+        'complex128'),
     'BatchMatMulV2': ('bool',
         "Value for attr 'T' of bool is not in the list of allowed values: bfloat16, half, "
         'float, double, int16, int32, int64, uint8, uint16, uint32, uint64, complex64, '

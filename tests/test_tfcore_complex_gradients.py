@@ -37,7 +37,25 @@ LOSSES = {
     "conj_product": lambda z: tf.reduce_sum(tf.math.imag(tf.math.conj(z) * W[:3])),
     "irfft_weighted": lambda z: tf.reduce_sum(tf.signal.irfft(z, fft_length=[6]) * np.arange(6.)),
     "irfft_odd_cut": lambda z: tf.reduce_sum(tf.signal.irfft(z, fft_length=[3]) ** 2),
+    # tf.matmul's flags, for two matrices (MatMul) and with batch axes (BatchMatMulV2): an
+    # adjoint conjugates, a transpose does not
+    "matmul_adjoint_a": lambda z: _power(tf.matmul(z, W[:3], adjoint_a=True)),
+    "matmul_transpose_a": lambda z: _power(tf.matmul(z, W[:3], transpose_a=True)),
+    "matmul_adjoint_b": lambda z: _power(tf.matmul(W[:3], z, adjoint_b=True)),
+    "batch_matmul": lambda z: _power(tf.matmul(tf.stack([z, 2 * z]), W)),
+    "batch_matmul_adjoint_a": lambda z: _power(tf.matmul(tf.stack([z, z]), W[:3],
+                                                         adjoint_a=True)),
+    "batch_matmul_transpose_a": lambda z: _power(tf.matmul(tf.stack([z, z]), W[:3],
+                                                           transpose_a=True)),
+    "batch_matmul_adjoint_b": lambda z: _power(tf.matmul(W[:2], tf.stack([z, z]),
+                                                         adjoint_b=True)),
+    "batch_matmul_both": lambda z: _power(tf.matmul(tf.stack([z, 3 * z]), W[:, :3],
+                                                    adjoint_a=True, adjoint_b=True)),
 }
+
+
+def _power(y):
+    return tf.reduce_sum(tf.math.real(y * tf.math.conj(y)))
 
 
 @pytest.mark.parametrize("name", sorted(LOSSES))

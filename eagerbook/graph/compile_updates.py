@@ -139,8 +139,9 @@ def matmul_text(em, op, env):
     if any(d is None or len(d) != 2 or None in d or min(d) < 2 for d in dims) \
             or dims[2][0] * dims[2][1] < _BIG_PRODUCT:
         return None
-    a, b = (env[id(t)] + (".T" if op.attrs.get(flag) else "")
-            for t, flag in zip(op.inputs, ("adj_x", "adj_y")))
+    flags = ("transpose_a", "transpose_b") if op.type == "MatMul" else ("adj_x", "adj_y")
+    a, b = (env[id(t)] + (".T" if op.attrs.get(flag) else "")  # (floats: adjoint = transpose)
+            for t, flag in zip(op.inputs, flags))
     return f"_np.matmul({a}, {b})"
 
 

@@ -223,9 +223,6 @@ def _input_name(t):
     return op.name if t._index == 0 else f"{op.name}:{t._index}"
 
 
-_MATMUL_FLAGS = {"adj_x": "transpose_a", "adj_y": "transpose_b"}
-
-
 def node_def(op):
     """The NodeDef of one IR operation."""
     attrs = {}
@@ -258,7 +255,7 @@ def node_def(op):
                 continue
             converted = attr_value(value)
             if converted is not None:
-                attrs[_MATMUL_FLAGS.get(key, key) if op.type == "MatMul" else key] = converted
+                attrs[key] = converted
         for label, sub in op.subgraphs.items():
             attrs[f"{label}_branch" if op.type == "If" else label] = AttrValue(func=sub.name)
     inputs = [_input_name(t) for t in op.inputs] + ["^" + c.name for c in op.control_inputs]

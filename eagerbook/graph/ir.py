@@ -686,14 +686,6 @@ def _is_global(variable):
     return collections is None or "variables" in collections
 
 
-def node_type(opdef, inputs):
-    """The type of a traced node running `opdef`: TF's tf.matmul of two matrices makes a
-    MatMul node (eagerbook runs BatchMatMulV2's kernel, which computes the same)."""
-    if opdef.name == "BatchMatMulV2" and all(t._shape.rank == 2 for t in inputs):
-        return "MatMul"
-    return opdef.name
-
-
 _SNAKE_NAMES = {}
 
 

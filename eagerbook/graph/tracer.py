@@ -22,7 +22,7 @@ from ..core import context
 from ..core.shape import TensorShape
 from ..core.tensor import Tensor, _from_numpy, convert_to_tensor
 from ..ops.variable_ops import ASSIGN_OPS, READ_VARIABLE
-from .ir import Graph, SymbolicTensor, node_type, out_of_scope_error, outer_autograph, resource
+from .ir import Graph, SymbolicTensor, out_of_scope_error, outer_autograph, resource
 from .stand_ins import run_on_stand_ins
 from .traced_custom_gradient import traced_custom_gradient
 
@@ -121,10 +121,10 @@ class FuncGraph(Graph):
     def add_op(self, op, inputs, attrs):
         ins = [self.as_graph_tensor(t) for t in inputs]
         defaults = getattr(op.kernel, "__kwdefaults__", None)  # attrs a call may leave out:
-        if defaults:  # every node states them, as TF's graphs do (BatchMatMulV2's adj_x=False)
+        if defaults:  # every node states them, as TF's graphs do (MatMul's transpose_a=False)
             attrs = {**defaults, **attrs}
         specs = infer_outputs(op, ins, attrs)
-        node = self.create_op(node_type(op, ins), ins, attrs, specs, opdef=op,
+        node = self.create_op(op.name, ins, attrs, specs, opdef=op,
                               stateful=bool(op.stateful))
         if op.num_outputs == 1:
             return node.outputs[0]

@@ -119,7 +119,7 @@ def _refuse_hinted_addend(x, y):
 
 def check_matmul_dtype(a, b):
     """``tf.matmul`` runs TF's MatMul on two matrices and BatchMatMulV2 on anything else (the
-    latter also takes int16); eagerbook runs BatchMatMulV2 always, so it checks as TF would."""
+    latter also takes int16): TF's error names the op it would run, and its first parameter."""
     matrices = a.shape.rank == 2 and b.shape.rank == 2
     name, allowed = ("MatMul", MATMUL) if matrices else ("BatchMatMulV2", BATCH_MATMUL_V2)
     if a._dtype not in allowed:

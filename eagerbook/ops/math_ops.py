@@ -13,6 +13,7 @@ from ..core import dtypes, errors
 from ..core.context import state
 from ..core.tensor import EagerTensor, Tensor, convert_to_tensor
 from . import complex_ops, eigen_float
+from .batch_matmul import _batch_mat_mul
 from .binary import (
     BITWISE,
     EQUALITY,
@@ -31,7 +32,7 @@ from .primitives import (  # noqa: F401 - re-exported: tf.math.add is math_ops.a
     _add,
     _broadcast_like,
     _exp,
-    _matmul,
+    _mat_mul,
     _mul,
     _reshape,
     _sum,
@@ -49,6 +50,7 @@ from .primitives import reduce as _reduce
 from .primitives import restore_reduced_axes as _restore_reduced_axes
 from .registry import execute, execute_ufunc, invalid_argument, register
 from .shape_rules import dims_text as _dims_text
+from .shape_rules import node_text
 from .support import (
     FLOAT_SET,
     FLOATS,
@@ -68,12 +70,39 @@ _COMPLEX = (dtypes.complex64, dtypes.complex128)
 FLOATS_OR_COMPLEX = FLOATS + _COMPLEX
 
 
-def _infer_matmul(inputs, attrs):
-    """The static shape of ``a @ b`` while tracing, with TF's graph-time errors: the kernel
-    (np.matmul) would also take vectors, which TF's MatMul rejects."""
+def _infer_mat_mul(inputs, attrs):
+    """The static shape of TF's MatMul (two matrices) while tracing, with TF's graph-time
+    error when the inner sizes differ."""
+    a, b = inputs
+    flags = {"grad_a": False, "grad_b": False, "transpose_a": bool(attrs.get("transpose_a")),
+             "transpose_b": bool(attrs.get("transpose_b"))}
+    where = (f"for {node_text('MatMul', a._dtype, flags)} with input shapes: "
+             f"{_dims_text(a._shape)}, {_dims_text(b._shape)}.")
+    for t in (a, b):
+        if t._shape.rank != 2:
+            raise ValueError(f"Shape must be rank 2 but is rank {t._shape.rank} {where}")
+    rows, inner_a = _matrix_dims(a, flags["transpose_a"])
+    inner_b, cols = _matrix_dims(b, flags["transpose_b"])
+    if inner_a is not None and inner_b is not None and inner_a != inner_b:
+        raise ValueError(f"Dimensions must be equal, but are {inner_a} and {inner_b} {where}")
+    return [(a._dtype, [rows, cols])]
+
+
+def _matrix_dims(t, transposed):
+    rows, cols = t._shape.as_list()
+    return (cols, rows) if transposed else (rows, cols)
+
+
+def _infer_batch_mat_mul(inputs, attrs):
+    """The static shape of ``a @ b`` with batch axes while tracing, with TF's graph-time
+    errors: the kernel (np.matmul) would also take vectors, which TF's op rejects."""
     a, b = inputs
     shapes = f"{_dims_text(a._shape)}, {_dims_text(b._shape)}"
-    node = f"'{{{{node BatchMatMulV2}}}} = BatchMatMulV2[T={a._dtype.name}]'"
+    flags = {"adj_x": bool(attrs.get("adj_x")), "adj_y": bool(attrs.get("adj_y")),
+             "grad_x": False, "grad_y": False}
+    # (tf.matmul names the node MatMul whichever op it runs)
+    node = node_text("BatchMatMulV2", a._dtype, flags).replace("{{node BatchMatMulV2}}",
+                                                              "{{node MatMul}}")
     for t in (a, b):
         if t._shape.rank is not None and t._shape.rank < 2:
             raise ValueError(f"Shape must be at least rank 2 but is rank {t._shape.rank} for "
@@ -96,7 +125,9 @@ def _infer_matmul(inputs, attrs):
     return [(a._dtype, batch[::-1] + [rows, cols])]
 
 
-_matmul.infer_shape = _infer_matmul  # the primitive stays minimal; its tracing rule lives here
+# The primitives stay minimal; their tracing rules live here.
+_mat_mul.infer_shape = _infer_mat_mul
+_batch_mat_mul.infer_shape = _infer_batch_mat_mul
 
 
 def exp(x, name=None):

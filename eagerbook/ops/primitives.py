@@ -17,7 +17,7 @@ Read this file to see what every op in eagerbook looks like. A primitive is
 Binary ops broadcast (``[3, 4] * [4]``): declared ``broadcasts=True``, their rules answer in the
 output's shape, like the math (``[dy * y, dy * x]``), and the backward sweep (ops/backprop.py)
 sums each back to its input's shape. An op declares the dtypes it accepts (``dtypes=FLOATS``),
-which its public function checks. Here: AddV2, Mul, BatchMatMulV2, Sum, Exp; the rest
+which its public function checks. Here: AddV2, Mul, MatMul, Sum, Exp; the rest
 (math_ops, array_ops, nn_ops, ...) is registered the same way, in files one can skip.
 """
 
@@ -26,7 +26,7 @@ import numpy as np
 from ..core import context, dtypes
 from ..core.tensor import EagerTensor
 from . import eigen_float, support
-from .binary import ADD_V2, BATCH_MATMUL_V2, MATMUL, MUL, binary, check_matmul_dtype
+from .binary import ADD_V2, MATMUL, MUL, binary, check_matmul_dtype
 from .eigen_sums import sum_as_tf
 from .registry import execute, execute_ufunc, invalid_argument, register
 from .support import FLOATS, NUMBERS, as_tensor, binary_operands, check_dtype, normalize_axis
@@ -199,38 +199,40 @@ def reduce_sum(input_tensor, axis=None, keepdims=False, name=None):
 
 
 # --- the matrix product ------------------------------------------------------------------------
-@register("BatchMatMulV2", broadcasts=True, dtypes=BATCH_MATMUL_V2)  # batch axes broadcast
-def _matmul(a, b, *, adj_x=False, adj_y=False):  # (keyword defaults: attrs a call may omit)
-    # Checked when it runs (eager or compiled), as TF's kernel; tracing: math_ops._infer_matmul
-    if a.ndim < 2 or b.ndim < 2:  # (support.matmul_error: TF's words for each case)
+# TF runs MatMul for two matrices, and BatchMatMulV2 when either has batch axes (which takes
+# adjoints, adj_x/adj_y, where MatMul transposes: ops/batch_matmul.py, filling in BATCH_MATMUL).
+@register("MatMul", dtypes=MATMUL)
+def _mat_mul(a, b, *, transpose_a=False, transpose_b=False):
+    # Checked when it runs (eager or compiled), as TF's kernel; tracing: math_ops._infer_mat_mul
+    if a.ndim != 2 or b.ndim != 2:  # (vectors: support.matmul_error has TF's words)
         raise support.matmul_error(a.shape, b.shape, contracted=False)
-    x = np.swapaxes(a, -1, -2) if adj_x else a
-    y = np.swapaxes(b, -1, -2) if adj_y else b
-    try:  # two matrices: np.dot when small (a third cheaper than np.matmul); support.py says why
-        return support.matrix_product(x, y) if x.ndim == 2 == y.ndim else np.matmul(x, y)
-    except ValueError:
-        raise support.matmul_error(a.shape, b.shape, x.shape[-1] != y.shape[-2]) from None
+    x = a.T if transpose_a else a
+    y = b.T if transpose_b else b
+    try:  # np.dot when small (a third cheaper than np.matmul); support.py says why
+        return support.matrix_product(x, y)
+    except ValueError:  # (TF's words, support.matmul_error)
+        raise support.matmul_error(a.shape, b.shape, contracted=True) from None
 
 
-@_matmul.gradient
-def _matmul_grad(op, dy):
-    # For y = a @ b: da = dy @ b^T and db = a^T @ dy. The transpose flags move the transposes
-    # around; each product is computed only if that input needs a gradient.
+@_mat_mul.gradient
+def _mat_mul_grad(op, dy):
+    # For y = a @ b: da = dy @ b^T, db = a^T @ dy (the flags move the transposes: TF's four cases)
     a, b = op.inputs
-    adj_x, adj_y = op.attrs.get("adj_x", False), op.attrs.get("adj_y", False)
+    t_a, t_b = op.attrs.get("transpose_a", False), op.attrs.get("transpose_b", False)
     da = db = None
     if op.needs_gradient(0):
-        da = (matmul(b, dy, transpose_a=adj_y, transpose_b=True) if adj_x
-              else matmul(dy, b, transpose_b=not adj_y))
+        da = (matmul(b, dy, transpose_a=t_b, transpose_b=True) if t_a
+              else matmul(dy, b, transpose_b=not t_b))
     if op.needs_gradient(1):
-        db = (matmul(dy, a, transpose_a=True, transpose_b=adj_x) if adj_y
-              else matmul(a, dy, transpose_a=not adj_x))
+        db = (matmul(dy, a, transpose_a=True, transpose_b=t_a) if t_b
+              else matmul(a, dy, transpose_a=not t_a))
     return [da, db]
 
 
 # Inserts size-1 axes where a reshape cannot (a traced shape with several unknown sizes):
 # array_ops hands it over, as it imports this module.
 EXPAND_AXES = [None]
+BATCH_MATMUL = [None]  # batch_matmul.batch_matmul(a, b, transpose_a, transpose_b, adjoints)
 _DOT_DTYPES = frozenset((dtypes.float32, dtypes.float64))  # np.dot keeps them: the fast path's
 
 
@@ -241,29 +243,27 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
         if (a._dtype in _DOT_DTYPES and not context.state.hooked
                 and not (transpose_a or transpose_b or adjoint_a or adjoint_b)):
             # The hot path (eager, nothing recording): `execute` would only call the kernel
-            # and wrap its array; for two matrices that is np.dot. The rest goes on below
-            # (where a size mismatch np.dot refuses gets TF's words).
+            # and wrap its array; for two matrices that is np.dot.
             x, y = a._value, b._value
             if x.ndim == 2 == y.ndim:
                 try:
-                    product = np.dot(x, y)
-                except ValueError:
-                    pass
-                else:
                     result = EagerTensor()
-                    result._dtype, result._value = a._dtype, product
+                    result._dtype, result._value = a._dtype, np.dot(x, y)
                     return result
+                except ValueError:  # sizes that do not fit: TF's words, below
+                    pass
     else:
         a, b = binary_operands(a, b, "MatMul")
     if a._dtype not in MATMUL:  # what TF's MatMul takes (its BatchMatMulV2 takes int16 too)
         check_matmul_dtype(a, b)
-    if transpose_a or transpose_b or adjoint_a or adjoint_b:
-        for side, transposed, adjoint in (("a", transpose_a, adjoint_a),
-                                          ("b", transpose_b, adjoint_b)):
-            if transposed and adjoint:
-                raise ValueError(f"Only one of `transpose_{side}` and `adjoint_{side}` can be "
-                                 f"True. Received `transpose_{side}`={transposed}, "
-                                 f"`adjoint_{side}`={adjoint}.")
-        return execute(_matmul, (a, b), {"adj_x": bool(transpose_a or adjoint_a),
-                                         "adj_y": bool(transpose_b or adjoint_b)})
-    return execute(_matmul, (a, b))  # the kernel checks ranks and sizes
+    if (transpose_a and adjoint_a) or (transpose_b and adjoint_b):
+        support.refuse_both_flags(transpose_a, adjoint_a, transpose_b, adjoint_b)
+    # TF's MatMul up to 2-D; batch axes or a rank unknown while tracing run BatchMatMulV2.
+    if support.at_most_2d(a) and support.at_most_2d(b):
+        if adjoint_a or adjoint_b:  # an adjoint is the conjugate, transposed (complex only)
+            a, b = support.conjugated(a, adjoint_a), support.conjugated(b, adjoint_b)
+        if transpose_a or transpose_b or adjoint_a or adjoint_b:
+            return execute(_mat_mul, (a, b), {"transpose_a": bool(transpose_a or adjoint_a),
+                                              "transpose_b": bool(transpose_b or adjoint_b)})
+        return execute(_mat_mul, (a, b))  # the kernel checks the sizes
+    return BATCH_MATMUL[0](a, b, transpose_a, transpose_b, adjoint_a, adjoint_b)

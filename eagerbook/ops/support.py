@@ -176,6 +176,30 @@ def _blas_layout(a):
     return flags.c_contiguous or flags.f_contiguous
 
 
+def at_most_2d(t):
+    """Rank known and at most 2: TF's test for MatMul (no TensorShape built: runs per product)."""
+    if type(t) is EagerTensor:
+        return t._value.ndim <= 2
+    return t._shape.rank is not None and t._shape.rank <= 2
+
+
+def conjugated(t, conjugate):
+    """``tf.math.conj(t)`` where asked and `t` is complex (TF's conj returns reals as they are)."""
+    if not conjugate or not t._dtype.is_complex:
+        return t
+    from .complex_ops import conj  # (complex_ops builds on the modules that import this one)
+    return conj(t)
+
+
+def refuse_both_flags(transpose_a, adjoint_a, transpose_b, adjoint_b):
+    """``tf.matmul``'s ValueError for an operand both transposed and adjointed."""
+    for side, transposed, adjoint in (("a", transpose_a, adjoint_a), ("b", transpose_b, adjoint_b)):
+        if transposed and adjoint:
+            raise ValueError(f"Only one of `transpose_{side}` and `adjoint_{side}` can be "
+                             f"True. Received `transpose_{side}`={transposed}, "
+                             f"`adjoint_{side}`={adjoint}.")
+
+
 def is_zero_gradient(g):
     """True if gradient `g` is known to be all zeros (TF's ``IsZero``), as the zeros the backward
     sweep fills in for an unused output are: a rule may then skip the work `g` would feed.

@@ -200,7 +200,7 @@ def encode_graph(graph, store, variable_paths, where):
     for op in graph.operations:
         if op.type == "Placeholder":
             continue
-        kernel = op.opdef.name if op.opdef is not None else op.type  # (MatMul: BatchMatMulV2's)
+        kernel = op.opdef.name if op.opdef is not None else op.type
         custom = saved_custom_gradient.gradient_graph(op)  # (a @tf.custom_gradient call)
         if custom is not None:
             kernel = "CustomGradient"

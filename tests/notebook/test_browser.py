@@ -55,7 +55,7 @@ def test_lesson_04_in_jupyterlab(tmp_path):
         node_text = tape.locator("g.node").all_text_contents()
         assert len(labels) == 8, labels  # 2 Variables, the constant x, 5 ops
         joined = " ".join(node_text)
-        for expected in ("W1:0", "W2:0", "BatchMatMulV2", "Tanh", "Square", "Sum"):
+        for expected in ("W1:0", "W2:0", "MatMul", "Tanh", "Square", "Sum"):
             assert expected in joined, (expected, node_text)
 
         # Selecting a node shows its value and gradient.

@@ -71,7 +71,7 @@ def test_tapeview_steps_through_the_backward_sweep(kept_tapes):
     view = TapeView(tape)
     order = view.backward_order
     labels = [view.node(i)["label"] for i in order]
-    assert labels == ["Sum", "Mul", "Tanh", "BatchMatMulV2", "w:0"]
+    assert labels == ["Sum", "Mul", "Tanh", "MatMul", "w:0"]
     seen = [view.step_backward()["label"] for _ in order]
     assert seen == labels and view.step == len(order) - 1
     assert view.step_backward()["label"] == "w:0"  # stays at the end
@@ -103,7 +103,7 @@ def test_tapeview_falls_back_to_text_without_dot(kept_tapes, monkeypatch):
     bundle = view._repr_mimebundle_()
     assert "image/png" not in bundle
     html = bundle["text/html"]
-    assert "BatchMatMulV2" in html and "<pre>" in html and "<b>GradientTape</b>" in html
+    assert "MatMul" in html and "<pre>" in html and "<b>GradientTape</b>" in html
 
 
 def test_freed_tape_without_keeping_gives_a_clear_error():
@@ -360,7 +360,7 @@ def test_tapeview_selected_op_shows_kernel_grad_rule_and_chain_rule(kept_tapes):
     assert np.allclose(local, (1 - h_val ** 2).ravel(), atol=1e-4)
     contribution = [float(v) for v in re.findall(r"[-\d.e]+", step["contribution"])]
     assert np.allclose(contribution, 2 * (1 - h_val ** 2).ravel(), atol=1e-4)
-    (mm_id,) = view.find("BatchMatMulV2")
+    (mm_id,) = view.find("MatMul")
     view.select(mm_id)
     assert "local" not in view.detail["chain"][0]  # a matmul's local derivative is no scalar
     view.select(view.find("w:0")[0])
