@@ -66,6 +66,27 @@ def _c_library_function(name, fallback):
     return tail
 
 
+# --- functions TF's kernels leave to the C library ---------------------------------------------
+# Eigen has no packet version of tan, sinh, cosh, asinh or acosh: for float32 TF calls the C
+# library's tanf (sinhf, ...) value by value. NumPy calls the same functions, except on CPUs for
+# which it has SIMD versions of its own (AVX-512: 10-40 % of their values differ from the C
+# library's in the last bit). Tensors of up to BY_VALUE values, the ones guides print, ask the C
+# library directly; bigger ones keep NumPy's speed.
+BY_VALUE = 1024
+
+
+def c_library(name, numpy_fn):
+    """A float32 kernel computing as TF does with the C library's `name` (``"tanf"``)."""
+    by_value = _c_library_function(name, None)
+    if by_value is None:  # (no C library to load: NumPy's values)
+        return numpy_fn
+
+    def kernel(x):
+        return by_value(x) if x.size <= BY_VALUE else numpy_fn(x)
+    kernel.__name__ = name
+    return kernel
+
+
 def _expf(x):
     """The C library's expf (correctly rounded): exp in float64, rounded once."""
     return np.exp(x.astype(np.float64)).astype(_F)
