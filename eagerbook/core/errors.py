@@ -7,6 +7,7 @@ followed, as TF's generated op functions add it, by `` name: `` and the name the
 
 import os
 import sys
+import types
 from inspect import CO_VARARGS, CO_VARKEYWORDS
 
 
@@ -152,7 +153,7 @@ _SCOPED = frozenset("""
 _CONVERTS_INPUTS = _SCOPED - {"transpose", "pow", "math.pow", "math.floordiv", "one_hot"}
 _CONVERTS_INPUTS |= frozenset("""
     subtract multiply maximum minimum floordiv floormod squared_difference equal not_equal less
-    less_equal greater greater_equal logical_and logical_or logical_xor negative add_n
+    less_equal greater greater_equal logical_and logical_or logical_xor negative add_n split
 """.split())
 _CONVERTS_INPUTS |= frozenset(f"math.{name}" for name in """
     subtract multiply maximum minimum floormod squared_difference equal not_equal less
@@ -176,7 +177,8 @@ _CONVERTS_INPUTS |= frozenset(f"Tensor.{dunder}" for dunder in _OPERATORS)
 _CONVERTS_INPUTS |= {"Variable.assign", "Variable.assign_add", "Variable.assign_sub"}
 
 # Functions that give the op a name of their own, whatever the user passes.
-_FIXED_NAMES = {"Tensor.__getitem__": "strided_slice/"}
+_FIXED_NAMES = {"Tensor.__getitem__": "strided_slice/",
+                "Variable.__getitem__.assign": "strided_slice/_assign"}
 
 _public = None  # {code object: its exported names}, gathered at the first error
 
@@ -231,15 +233,20 @@ def _public_functions():
             _add_public(found, f"Tensor.{dunder}", getattr(tensor, dunder, None))
         for method in ("assign", "assign_add", "assign_sub"):
             _add_public(found, f"Variable.{method}", getattr(package.Variable, method, None))
-        for attribute, value in list(vars(package).items()):
-            if type(value).__name__ == "module" and value.__name__.startswith(
-                    package.__name__ + ".api"):
-                for name, member in list(vars(value).items()):
-                    _add_public(found, f"{attribute}.{name}", member)
-            else:
-                _add_public(found, attribute, value)
+        variable_slice = sys.modules[package.__name__ + ".core.variable"]._VariableSlice
+        _add_public(found, "Variable.__getitem__.assign", variable_slice.assign)
+        _add_namespace(found, "", package, package.__name__ + ".api", depth=3)
         _public = found
     return _public
+
+
+def _add_namespace(found, prefix, namespace, api_package, depth):
+    """The functions of `namespace` (tf, tf.math, tf.random.experimental, ...) as public."""
+    for attribute, value in list(vars(namespace).items()):
+        if not isinstance(value, types.ModuleType):
+            _add_public(found, prefix + attribute, value)
+        elif depth and value.__name__.startswith(api_package):  # (not tf.keras, tf.data)
+            _add_namespace(found, f"{prefix}{attribute}.", value, api_package, depth - 1)
 
 
 def _add_public(found, exported, value):

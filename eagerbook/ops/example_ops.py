@@ -892,8 +892,26 @@ def parse_example(serialized, features, example_names=None, name=None):
     ``[batch] + shape``, FixedLenSequenceFeature one padded to the longest, VarLenFeature a
     SparseTensor ``[batch, longest]``, RaggedFeature a RaggedTensor. A single (scalar) record
     parses as ``parse_single_example`` does."""
-    scalar, examples = _examples(serialized)
-    return _parse_features([e.features for e in examples], scalar, features)
+    try:
+        scalar, examples = _examples(serialized)
+        return _parse_features([e.features for e in examples], scalar, features)
+    except errors.InvalidArgumentError as error:  # (TF's frame counts the features by kind)
+        error.message = error.message.replace(
+            "__wrapped__ParseExampleV2_device_",
+            f"__wrapped__ParseExampleV2_{_feature_counts(features)}_device_", 1)
+        raise
+
+
+def _feature_counts(specs):
+    """The attrs that fix ParseExampleV2's arity, as TF writes them in its function's name."""
+    kinds = [type(spec) for spec in specs.values()]
+    sparse = kinds.count(VarLenFeature) + sum(
+        len(spec.index_key) + 1 if isinstance(spec.index_key, (list, tuple)) else 2
+        for spec in specs.values() if isinstance(spec, SparseFeature))
+    dense = kinds.count(FixedLenFeature) + kinds.count(FixedLenSequenceFeature)
+    ragged = kinds.count(RaggedFeature)
+    return (f"Tdense_{dense}_num_sparse_{sparse}_ragged_split_types_{ragged}_ragged_value_types_"
+            f"{ragged}_sparse_types_{sparse}")
 
 
 def parse_single_example(serialized, features, example_names=None, name=None):

@@ -562,12 +562,19 @@ class RaggedTensor:
     # --- indexing -----------------------------------------------------------------------------
     def __getitem__(self, key):
         if isinstance(key, tuple):
+            key = self._without_ellipsis(key)
             if not key:
                 return self
             first, rest = key[0], key[1:]
+            if isinstance(first, slice) and any(
+                    _is_index(k) for k in rest[:self.ragged_rank]):  # (TF's words)
+                raise ValueError("Cannot index into an inner ragged dimension.")
             row = self[first]
             if not rest:
                 return row
+            if isinstance(first, slice) and rest == (None,):  # rt[:, tf.newaxis]
+                return RaggedTensor.from_row_splits(
+                    row, np.arange(row.nrows_int() + 1, dtype=np.int64), validate=False)
             if isinstance(first, slice) and _traced(self._values, self._row_splits):
                 if first != slice(None) or len(rest) != 1 or not isinstance(rest[0], slice):
                     raise ValueError("eagerbook slices a traced RaggedTensor as rt[:, a:b] "
@@ -584,9 +591,8 @@ class RaggedTensor:
             return _traced_getitem(self, key)
         if isinstance(key, slice):
             idx = range(self.nrows_int())[key]
-            if idx.step != 1:
-                raise ValueError("Slicing a RaggedTensor with a step other than 1 is not "
-                                 "supported by eagerbook.")
+            if idx.step != 1:  # every step-th row
+                return _gather_rows(self, np.array(idx, dtype=np.int64))
             splits = self._row_splits.numpy()
             start, stop = (splits[idx.start], splits[idx.stop]) if len(idx) else (0, 0)
             new_splits = splits[idx.start:idx.stop + 1] - start if len(idx) else np.zeros(1)
@@ -597,10 +603,19 @@ class RaggedTensor:
         i = int(key)
         n = self.nrows_int()
         if not -n <= i < n:
-            raise IndexError(f"Index {i} is out of bounds for a RaggedTensor with {n} rows")
+            raise IndexError(f"Row key {i} out of bounds")
         i %= n
         splits = self._row_splits.numpy()
         return self._values[int(splits[i]):int(splits[i + 1])]
+
+    def _without_ellipsis(self, key):
+        """`key` with its `...` spelled out as the full slices it stands for."""
+        if not any(k is Ellipsis for k in key):
+            return key
+        at = next(i for i, k in enumerate(key) if k is Ellipsis)
+        named = sum(k is not None for k in key) - 1  # (tf.newaxis adds an axis, takes none)
+        rank = self.shape.rank
+        return key[:at] + (slice(None),) * max(rank - named, 0) + key[at + 1:]
 
     def _slice_rows(self, key):
         """``rt[:, start:stop]``: the same slice of every row (rows may get shorter)."""
@@ -812,6 +827,11 @@ def _as_int64_vector(value, what):
     if is_symbolic(tensor):  # a traced function's (its RaggedTensor argument's row splits)
         return tensor if tensor.dtype is dtypes.int64 else math_ops.cast(tensor, dtypes.int64)
     return _from_numpy(tensor.numpy().astype(np.int64))
+
+
+def _is_index(key):
+    """A single position (not a slice, `...` or tf.newaxis)."""
+    return isinstance(key, (int, np.integer)) or isinstance(key, Tensor) and key.ndim == 0
 
 
 def _gather_rows(values, rows):

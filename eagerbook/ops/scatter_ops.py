@@ -10,7 +10,7 @@ known input rows, so the gradient goes back along the same indices.
 import numpy as np
 
 from ..core import dtypes
-from ..core.tensor import convert_to_tensor, is_symbolic
+from ..core.tensor import Tensor, convert_to_tensor, is_symbolic
 from ..core.variable import Variable
 from . import indexed_slices
 from .array_ops import (
@@ -432,12 +432,26 @@ def _infer_stitch(inputs, attrs):
 def _dynamic_stitch(*indices_then_data):
     count = len(indices_then_data) // 2
     indices, data = indices_then_data[:count], indices_then_data[count:]
+    for i, (index, rows) in enumerate(zip(indices, data)):
+        if rows.shape[:index.ndim] != index.shape:  # (TF's kernel's check and words)
+            raise invalid_argument(
+                "DynamicStitch", f"data[{i}].shape = {_dims_text(rows.shape)} does not start "
+                                 f"with indices[{i}].shape = {_dims_text(index.shape)}",
+                f"DynamicStitch_N_{count}")
     flat_idx = np.concatenate([i.reshape(-1) for i in indices])
     rows = np.concatenate([_partition_rows(d, i) for d, i in zip(data, indices)], axis=0)
     n = int(flat_idx.max()) + 1 if flat_idx.size else 0
     last = np.zeros(n, np.int64)
     last[flat_idx] = np.arange(flat_idx.size)  # later positions overwrite earlier ones
-    return rows[last]
+    out = rows[last]
+    missed = np.ones(n, bool)
+    missed[flat_idx] = False
+    out[missed] = 0  # positions no index names stay zero, as in TF
+    return out
+
+
+def _dims_text(shape):
+    return "[" + ",".join(map(str, shape)) + "]"
 
 
 @_dynamic_stitch.gradient
@@ -448,9 +462,15 @@ def _dynamic_stitch_grad(op, dy):
 
 def dynamic_stitch(indices, data, name=None):
     """Interleaves the rows of `data` into one tensor at positions `indices` (later wins)."""
-    indices = [as_tensor(i) for i in indices]
-    data = [as_tensor(d) for d in data]
-    return execute(_dynamic_stitch, tuple(indices) + tuple(data))
+    if len(data) != len(indices):
+        raise ValueError(f"List argument 'data' to 'dynamic_stitch' Op with length "
+                         f"{len(data)} must match length {len(indices)} of argument 'indices'.")
+    index_tensors = [as_tensor(i) for i in indices]  # (new names: core/errors.py reads the
+    # arguments as given)
+    first = as_tensor(data[0]) if len(data) else None  # the rest convert to its dtype, as TF
+    data_tensors = [first] + [d if isinstance(d, Tensor) else convert_to_tensor(d, first.dtype)
+                              for d in data[1:]] if len(data) else []
+    return execute(_dynamic_stitch, tuple(index_tensors) + tuple(data_tensors))
 
 
 def _check_nonnegative(arr):

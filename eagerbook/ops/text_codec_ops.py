@@ -83,8 +83,18 @@ def _parse_field(text, dtype, column, index):
                        ) from None
 
 
-def _decode_csv_kernel(records, *defaults, field_delim, use_quote_delim, na_value,
-                       select_cols):
+def _decode_csv_kernel(records, *defaults, **attrs):
+    try:
+        return _decode_csv_columns(records, *defaults, **attrs)
+    except errors.InvalidArgumentError as error:  # (TF's frame counts the op's outputs)
+        error.message = error.message.replace(
+            "__wrapped__DecodeCSV_device_", f"__wrapped__DecodeCSV_OUT_TYPE_{len(defaults)}_"
+                                            f"device_", 1)
+        raise
+
+
+def _decode_csv_columns(records, *defaults, field_delim, use_quote_delim, na_value,
+                        select_cols):
     types = [dtypes.as_dtype(d.dtype) if d.dtype != object else dtypes.string
              for d in defaults]
     columns = [np.empty(records.shape, object if t is dtypes.string else t.as_numpy_dtype)
