@@ -8,6 +8,7 @@
 
 import builtins
 import contextlib
+import importlib
 import re
 import threading
 
@@ -47,6 +48,16 @@ def to_snake_case(name):
     if insecure[0] != "_":
         return insecure
     return "private" + insecure
+
+
+def public_symbol(name):
+    """What ``tf.<name>`` is ("math.add", "profiler.experimental.start"), or None. The public
+    API sits above Keras and is looked up only when it is needed, at run time, as TF's Keras
+    finds an op layer's function by its name."""
+    found = importlib.import_module("eagerbook")
+    for part in name.split("."):
+        found = getattr(found, part, None)
+    return found
 
 
 def unique_object_name(base, zero_based=True):

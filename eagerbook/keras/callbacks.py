@@ -13,10 +13,12 @@ import numpy as np
 
 from ..checkpoints.checkpoint import Checkpoint
 from ..checkpoints.state import latest_checkpoint, update_checkpoint_state
+from ..core import errors
 from ..core import logs as _tf_logging
 from ..core.tensor import Tensor
 from ..core.variable import Variable
 from ..ops import event_files
+from . import backend
 
 # TF's Keras warns through the "tensorflow" logger (WARNING:tensorflow:...); `logs` is every
 # callback method's argument, hence the longer module name.
@@ -843,8 +845,10 @@ class TensorBoard(Callback):
     """Logs the epoch results as scalar curves TensorBoard shows (``tensorboard --logdir``):
     event files in ``<log_dir>/train`` and ``<log_dir>/validation``, tags ``epoch_loss``,
     ``epoch_accuracy``, ... at step = epoch (with ``update_freq='batch'`` or a number of
-    batches, also ``batch_<metric>`` at the global batch count). Histograms, graphs, images,
-    embeddings and profiling are not written."""
+    batches, also ``batch_<metric>`` at the global batch count). ``profile_batch`` (a batch
+    number, or a (first, last) range, counted over the whole of fit) profiles those batches
+    with ``tf.profiler.experimental``: its trace lands in ``<log_dir>/plugins/profile/``.
+    Histograms, graphs, images and embeddings are not written."""
 
     def __init__(self, log_dir="logs", histogram_freq=0, write_graph=True, write_images=False,
                  write_steps_per_second=False, update_freq="epoch", profile_batch=0,
@@ -859,6 +863,48 @@ class TensorBoard(Callback):
         self.update_freq = 1 if update_freq == "batch" else update_freq
         self._writers = {}
         self._batches_seen = 0
+        self._init_profile_batch(profile_batch)
+
+    # --- profiling (TF's profile_batch) -----------------------------------------------------------
+    def _init_profile_batch(self, profile_batch):
+        message = ("profile_batch must be a non-negative integer or 2-tuple of positive "
+                   "integers. A pair of positive integers signifies a range of batches to "
+                   f"profile. Found: {profile_batch}")
+        if isinstance(profile_batch, str):  # TF's older "first,last" form
+            profile_batch = [int(part) for part in profile_batch.split(",")]
+        if isinstance(profile_batch, int):
+            self._start_batch = self._stop_batch = profile_batch
+        elif isinstance(profile_batch, (tuple, list)) and len(profile_batch) == 2:
+            self._start_batch, self._stop_batch = profile_batch
+        else:
+            raise ValueError(message)
+        if self._start_batch < 0 or self._stop_batch < self._start_batch:
+            raise ValueError(message)
+        self._profiler_started = False  # (this callback stops only a profiler it started)
+        self._is_tracing = False
+        self._should_trace = not (self._start_batch == 0 and self._stop_batch == 0)
+
+    def _start_profiler(self):
+        try:
+            backend.public_symbol("profiler.experimental.start")(self.log_dir)
+            self._profiler_started = True
+        except errors.AlreadyExistsError as error:  # a profiler error does not stop training
+            _tf_logging.logger.error("Failed to start profiler: %s", error.message)
+        self._is_tracing = True
+
+    def _stop_profiler(self):
+        self._is_tracing = False
+        if not self._profiler_started:
+            return
+        self._profiler_started = False
+        try:
+            backend.public_symbol("profiler.experimental.stop")()
+        except errors.UnavailableError as error:
+            _tf_logging.logger.error("Failed to stop profiler: %s", error.message)
+
+    def on_train_batch_begin(self, batch, logs=None):
+        if self._should_trace and self._batches_seen + 1 == self._start_batch:
+            self._start_profiler()
 
     def _writer(self, which):
         if which not in self._writers:
@@ -871,6 +917,8 @@ class TensorBoard(Callback):
 
     def on_train_batch_end(self, batch, logs=None):
         self._batches_seen += 1
+        if self._is_tracing and self._batches_seen >= self._stop_batch:
+            self._stop_profiler()
         if self.update_freq == "epoch" or self._batches_seen % self.update_freq:
             return
         scalars = {f"batch_{k}": float(v) for k, v in (logs or {}).items()
@@ -893,6 +941,8 @@ class TensorBoard(Callback):
             self._writer("validation").add_scalars(validation, epoch)
 
     def on_train_end(self, logs=None):
+        if self._is_tracing:  # (fit ended inside the range)
+            self._stop_profiler()
         for writer in self._writers.values():
             writer.close()
         self._writers = {}

@@ -3,7 +3,6 @@ functional API makes: ``InputLayer``/``Input``, ``TFOpLambda`` (a tf.* function 
 KerasTensors), ``AddLoss``/``AddMetric`` (``model.add_loss`` of a KerasTensor). ``KernelLayer``
 is what Dense and the convolutions share: a kernel, an optional bias and an activation."""
 
-import importlib
 import inspect
 import os
 
@@ -563,9 +562,7 @@ def _public_function(symbol):
     """The function public as ``tf.<symbol>`` ("math.add"), or None."""
     if symbol in _OPERATOR_FUNCTIONS:
         return _OPERATOR_FUNCTIONS[symbol]
-    found = importlib.import_module("eagerbook")
-    for part in symbol.split("."):
-        found = getattr(found, part, None)
+    found = backend.public_symbol(symbol)
     return found if callable(found) else None
 
 
