@@ -127,6 +127,7 @@ _SCOPED = frozenset("""
     math.cumulative_logsumexp
     math.divide math.divide_no_nan math.floordiv math.imag math.l2_normalize math.log_sigmoid
     math.multiply_no_nan math.pow math.real math.reduce_logsumexp math.reduce_std
+    math.unsorted_segment_mean math.unsorted_segment_sqrt_n
     math.reduce_variance math.scalar_mul math.sigmoid math.truediv
     linalg.einsum linalg.eye linalg.global_norm linalg.l2_normalize linalg.matmul linalg.matvec
     linalg.normalize linalg.tensordot linalg.trace

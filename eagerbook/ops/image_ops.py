@@ -370,7 +370,10 @@ def resize(images, size, method=ResizeMethod.BILINEAR, preserve_aspect_ratio=Fal
     rank3 = len(images.shape) == 3
     if rank3:
         images = array_ops.expand_dims(images, 0)
-    known_size = known_value(convert_to_tensor(size))
+    size_tensor = convert_to_tensor(size)
+    if not size_tensor.shape.is_compatible_with([2]):  # (before its value is known, as TF)
+        raise ValueError("'size' must be a 1-D Tensor of 2 elements: new_height, new_width")
+    known_size = known_value(size_tensor)
     if known_size is None:
         raise NotImplementedError("tf.image.resize: a size known only when the tf.function "
                                   "runs is not supported in eagerbook")
@@ -600,6 +603,47 @@ def rgb_to_hsv(images, name=None):
     spread = value - math_ops.reduce_min(images, axis=-1)
     saturation = array_ops.where(value > 0, spread / array_ops.where(value > 0, value, 1.0),
                                  0.0)
+    # (in the order of TF's RGBToHSV kernel, (1/spread) * (1/6) times a difference plus a
+    # sixth of the wheel, so values round to TF's last digit)
+    norm = 1.0 / array_ops.where(spread > 0, spread, 1.0) * (1.0 / 6.0)
+    hue = array_ops.where(math_ops.equal(value, r), norm * (g - b),
+                          array_ops.where(math_ops.equal(value, g), norm * (b - r) + 2.0 / 6.0,
+                                          norm * (r - g) + 4.0 / 6.0))
+    hue = array_ops.where(spread > 0, hue, 0.0)
+    hue = array_ops.where(hue < 0, hue + 1.0, hue)
+    return array_ops.stack([hue, saturation, value], axis=-1)
+
+
+def hsv_to_rgb(images, name=None):
+    """Float RGB from hue, saturation, value (the inverse of ``rgb_to_hsv``)."""
+    images = convert_to_tensor(images, name="images")
+    hue, saturation, value = array_ops.unstack(images, axis=-1)
+    # Each channel is a piecewise-linear bump of the hue (R around 0, G 1/3, B 2/3), mixed with
+    # grey by the saturation and scaled by the value, in the order of TF's HSVToRGB kernel.
+    sixths = hue * 6.0
+    bumps = [math_ops.abs(sixths - 3.0) - 1.0, 2.0 - math_ops.abs(sixths - 2.0),
+             2.0 - math_ops.abs(sixths - 4.0)]
+    grey = 1.0 - saturation
+    channels = [(grey + saturation * math_ops.clip_by_value(bump, 0.0, 1.0)) * value
+                for bump in bumps]
+    return array_ops.stack(channels, axis=-1)
+
+
+# TF's AdjustHue is one kernel whose steps to HSV and back differ from the two ops above: its
+# hue is (difference / spread + 0, 2 or 4) / 6 and each channel value minus a dip.
+def _hue_kernel_hsv(images):
+    """Hue, saturation, value in [0, 1] from float RGB: value is the largest channel,
+    saturation the spread over it, hue the angle on the colour wheel (as a fraction)."""
+    images = convert_to_tensor(images, name="images")
+    if images.shape[-1] != 3:  # (TF's kernel says it with this error kind)
+        raise errors.op_error(errors.FailedPreconditionError, "RGBToHSV",
+                              f"input must have 3 channels but input only has "
+                              f"{images.shape[-1]} channels.")
+    r, g, b = array_ops.unstack(images, axis=-1)
+    value = math_ops.reduce_max(images, axis=-1)
+    spread = value - math_ops.reduce_min(images, axis=-1)
+    saturation = array_ops.where(value > 0, spread / array_ops.where(value > 0, value, 1.0),
+                                 0.0)
     safe = array_ops.where(spread > 0, spread, 1.0)
     hue = array_ops.where(math_ops.equal(value, r), (g - b) / safe,
                           array_ops.where(math_ops.equal(value, g), 2.0 + (b - r) / safe,
@@ -609,7 +653,7 @@ def rgb_to_hsv(images, name=None):
     return array_ops.stack([hue, saturation, value], axis=-1)
 
 
-def hsv_to_rgb(images, name=None):
+def _hue_kernel_rgb(images):
     """Float RGB from hue, saturation, value (the inverse of ``rgb_to_hsv``)."""
     images = convert_to_tensor(images, name="images")
     hue, saturation, value = array_ops.unstack(images, axis=-1)
@@ -709,9 +753,9 @@ def adjust_hue(image, delta, name=None):
         raise ValueError("delta must be in the interval [-1, 1]")
     _check_hsv_kernel_input(image, "AdjustHue")
     image, back = _as_float(image)
-    hue, saturation, value = array_ops.unstack(rgb_to_hsv(image), axis=-1)
+    hue, saturation, value = array_ops.unstack(_hue_kernel_hsv(image), axis=-1)
     hue = math_ops.floormod(hue + delta, 1.0)
-    return back(hsv_to_rgb(array_ops.stack([hue, saturation, value], axis=-1)))
+    return back(_hue_kernel_rgb(array_ops.stack([hue, saturation, value], axis=-1)))
 
 
 # Rows: R, G, B; columns: the output channels (luma first).
