@@ -352,6 +352,7 @@ class Function(FunctionNameAndType):
             flat = nest.flatten(result)
             template = []
             outputs = []
+            returned = []  # the leaves as the function returns them (Python numbers as tensors)
             for leaf in flat:
                 if _is_variable(leaf):
                     leaf = leaf._as_tensor()
@@ -375,7 +376,9 @@ class Function(FunctionNameAndType):
                     template.append(_PyValue(leaf))
                 else:
                     raise _not_returnable(leaf, self._python_function)
+                returned.append(leaf)
         graph.outputs = graph.output_identities(outputs)
+        result = nest.pack_sequence_as(result, returned)
         graph.structured_outputs = graph.namer.structured_outputs(result)
         return ConcreteFunction(graph, self._name, args, tuple(specs), graph.structured_outputs,
                                 template, self._python_function)
