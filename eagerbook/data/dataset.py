@@ -62,6 +62,7 @@ from ..ops.sparse_ops import SparseTensor, SparseTensorSpec
 from . import options as data_options
 from . import resampling, structure
 from .iterator import OwnedIterator
+from .op_errors import dataset_op_error, element_error, element_op_name
 
 AUTOTUNE = -1
 INFINITE_CARDINALITY = -1
@@ -345,6 +346,17 @@ class Dataset:
         self._restart_functions()
         state = structure.normalize(initial_state)
         traced = _traced_fold(reduce_func, state, self.element_spec, _reduce_state_like)
+        try:
+            return self._fold(state, reduce_func, traced)
+        except errors.OpError as exc:  # the kernel's words in the frame of TF's op
+            n = len(nest.flatten(state))  # (its attrs: the state's types, also its outputs)
+            reframed = element_error(exc, "ReduceDataset", None,
+                                     f"ReduceDataset_Targuments_0_Tstate_{n}_output_types_{n}")
+            if reframed is None:
+                raise
+            raise reframed.with_traceback(exc.__traceback__) from None
+
+    def _fold(self, state, reduce_func, traced):
         if traced is None:
             for element in self._iterate():
                 new_state = structure.normalize(_as_traced(reduce_func, state, element),
@@ -361,16 +373,20 @@ class Dataset:
         return state
 
     def get_single_element(self):
-        it = self._iterate()
+        wrapped = element_op_name("DatasetToSingleElement", self.element_spec)
         try:
-            element = next(it)
-        except StopIteration:
-            raise errors.InvalidArgumentError(
-                "Dataset was empty. [Op:DatasetToSingleElement]") from None
-        for _ in it:
-            raise errors.InvalidArgumentError(
-                "Dataset had more than one element. [Op:DatasetToSingleElement]")
-        return element
+            elements = list(itertools.islice(self._iterate(), 2))
+        except errors.OpError as exc:  # the kernel's words in the frame of TF's op
+            reframed = element_error(exc, "DatasetToSingleElement", self.element_spec)
+            if reframed is None:
+                raise
+            raise reframed.with_traceback(exc.__traceback__) from None
+        if len(elements) != 1:
+            problem = "Dataset was empty." if not elements else \
+                "Dataset had more than one element."
+            raise dataset_op_error(errors.InvalidArgumentError, "DatasetToSingleElement",
+                                   problem, wrapped)
+        return elements[0]
 
     # TF's class names, which its reprs show: <_TensorSliceDataset element_spec=...>
     _tf_name = "Dataset"
@@ -838,7 +854,8 @@ class RangeDataset(Dataset):
         start, stop, step = (0, ints[0], 1) if len(ints) == 1 else (
             ints[0], ints[1], ints[2] if len(ints) == 3 else 1)
         if step == 0:
-            raise errors.InvalidArgumentError("step must be a non-zero integer. [Op:RangeDataset]")
+            raise dataset_op_error(errors.InvalidArgumentError, "RangeDataset",
+                                   "step must be a non-zero integer.")
         self._range = range(start, stop, step)
         self._dtype = dtypes.as_dtype(output_type)
 
@@ -1659,17 +1676,23 @@ class AssertCardinalityDataset(_UnaryDataset):
             count += 1
             if self._expected != INFINITE and count > self._expected:
                 raise errors.FailedPreconditionError(
-                    None, None, f"Input dataset was expected to contain {self._expected} "
-                    "elements but contained at least "
-                    f"{count} elements.")
+                    None, None, "Input dataset was expected to contain "
+                    f"{_elements(self._expected)} but contained at least {_elements(count)}.")
             yield element
         if count != self._expected:
             raise errors.FailedPreconditionError(
-                None, None, f"Input dataset was expected to contain {self._expected} elements "
-                f"but contained only {count} elements.")
+                None, None, "Input dataset was expected to contain "
+                f"{_elements(self._expected)} but contained only {_elements(count)}.")
 
     def _cardinality(self):
         return self._expected
+
+
+def _elements(n):
+    """TF's words for a number of elements: ``1 element``, ``3 elements``, or infinitely many."""
+    if n == INFINITE:
+        return "an infinite number of elements"
+    return f"{n} element{'' if n == 1 else 's'}"
 
 
 def _as_bool_scalar(value):
@@ -1733,11 +1756,9 @@ class ShuffleDataset(_UnaryDataset):
     def __init__(self, input_dataset, buffer_size, seed, reshuffle_each_iteration):
         super().__init__(input_dataset)
         buffer_size = _count_arg(buffer_size, "buffer_size")
-        if buffer_size == AUTOTUNE:
-            raise ValueError("Shuffle buffer size cannot be AUTOTUNE; choose a size.")
-        if buffer_size <= 0:
-            raise errors.InvalidArgumentError(
-                "buffer_size must be greater than zero. [Op:ShuffleDatasetV3]")
+        if buffer_size <= 0 and buffer_size != UNKNOWN_CARDINALITY:  # (AUTOTUNE too)
+            raise dataset_op_error(errors.InvalidArgumentError, "ShuffleDatasetV3",
+                                   "buffer_size must be greater than zero or UNKNOWN_CARDINALITY")
         self._buffer_size = buffer_size
         self._reshuffle = bool(reshuffle_each_iteration)
         global_seed, op_seed = _get_seed(None if seed is None else _count_arg(seed, "seed"))
@@ -1799,8 +1820,8 @@ class RaggedBatchDataset(_UnaryDataset):
         super().__init__(input_dataset)
         self._batch_size = _count_arg(batch_size, "batch_size")
         if self._batch_size <= 0:
-            raise errors.InvalidArgumentError(
-                None, None, "Batch size must be greater than zero. [Op:BatchDatasetV2]")
+            raise dataset_op_error(errors.InvalidArgumentError, "BatchDatasetV2",
+                                   "Batch size must be greater than zero.")
         self._drop = bool(drop_remainder)
         dtypes.as_dtype(row_splits_dtype)  # checked; eagerbook's RaggedTensors keep int64
         self._splits_dtype = dtypes.int64  # row splits (a departure from TF for int32)
@@ -1850,15 +1871,19 @@ class RaggedBatchDataset(_UnaryDataset):
 
 class BatchDataset(_UnaryDataset):
     _tf_name = "_BatchDataset"
+    _op_type = "BatchDatasetV2"  # TF's op, which names the error of a bad batch size
 
     def __init__(self, input_dataset, batch_size, drop_remainder):
         super().__init__(input_dataset)
         self._batch_size = _count_arg(batch_size, "batch_size")
         if self._batch_size <= 0:
-            raise errors.InvalidArgumentError(
-                "Batch size must be greater than zero, got "
-                f"{self._batch_size} [Op:BatchDatasetV2]")
+            raise dataset_op_error(errors.InvalidArgumentError, self._op_type,
+                                   "Batch size must be greater than zero.",
+                                   self._op_function(input_dataset.element_spec))
         self._drop = bool(drop_remainder)
+
+    def _op_function(self, element_spec):
+        return self._op_type
 
     def _iterate(self):
         size = self._batch_size
@@ -1875,7 +1900,8 @@ class BatchDataset(_UnaryDataset):
         first = batch[0]
         ragged_rows = self._ragged_rows()
         if type(first) is EagerTensor and not ragged_rows:  # the common case
-            return _from_numpy(_stack_arrays([t._value for t in batch], 0))
+            return _from_numpy(_stack_arrays([t._value for t in batch], 0,
+                                             type(self._input) is MapDataset))
         flats = [structure.flatten(e) for e in batch]
         columns = []
         for c in range(len(flats[0])):
@@ -1891,7 +1917,8 @@ class BatchDataset(_UnaryDataset):
             if ragged_rows and ragged_rows[c]:
                 columns.append(_stack_ragged_rows([f[c] for f in flats]))
                 continue
-            columns.append(_from_numpy(_stack_arrays([f[c]._value for f in flats], c)))
+            columns.append(_from_numpy(_stack_arrays([f[c]._value for f in flats], c,
+                                                     type(self._input) is MapDataset)))
         return structure.pack_as(first, columns)
 
     def _compute_spec(self):
@@ -1954,15 +1981,28 @@ def _stack_extension_values(values, component):
         _from_numpy(_stack_arrays([t._value for t in column], component)) for column in fields])
 
 
-def _stack_arrays(arrays, component):
+def _stack_arrays(arrays, component, after_map=False):
+    """The arrays of one component stacked into a batch. `after_map`: the batch follows a
+    map, which TF fuses into one MapAndBatch step with its own check (of sizes only: the
+    batch takes the first element's shape, a later element that does not fit is refused)."""
     shape = arrays[0].shape
     for i, a in enumerate(arrays):
-        if a.shape != shape:
+        if a.shape == shape:
+            continue
+        if after_map and a.size != arrays[0].size:
             raise errors.InvalidArgumentError(
-                f"Cannot batch tensors with different shapes in component {component}. First "
-                f"element had shape {list(shape)} and element {i} had shape {list(a.shape)}. "
-                "(Use padded_batch to pad them to a common shape.)")
+                None, None, "Cannot add tensor to the batch: number of elements does not "
+                f"match. Shapes are: [tensor]: {_dims(a.shape)}, [batch]: {_dims(shape)}")
+        raise errors.InvalidArgumentError(
+            None, None, f"Cannot batch tensors with different shapes in component {component}. "
+            f"First element had shape {_dims(shape)} and element {i} had shape "
+            f"{_dims(a.shape)}.")
     return np.stack(arrays)
+
+
+def _dims(shape):
+    """A shape as TF's kernels print it: ``[2,3]``."""
+    return "[" + ",".join(map(str, shape)) + "]"
 
 
 def _padded_shape_fits(padded, shape):
@@ -2036,6 +2076,11 @@ def _check_dense_components(element_spec):
 
 class PaddedBatchDataset(BatchDataset):
     _tf_name = "_PaddedBatchDataset"
+    _op_type = "PaddedBatchDatasetV2"
+
+    def _op_function(self, element_spec):  # its attrs: N padded shapes, Toutput_types
+        n = len(nest.flatten(element_spec))
+        return f"{self._op_type}_N_{n}_Toutput_types_{n}"
 
     def __init__(self, input_dataset, batch_size, padded_shapes, padding_values,
                  drop_remainder):
@@ -2101,9 +2146,9 @@ class PaddedBatchDataset(BatchDataset):
                     if want is None:
                         dims.append(biggest[d])
                     elif biggest[d] > want:
-                        raise errors.InvalidArgumentError(
-                            f"Attempted to pad to a smaller size than the input element in "
-                            f"component {c}: {biggest[d]} > {want}.")
+                        raise errors.DataLossError(  # (TF's kind for it)
+                            None, None, "Attempted to pad to a smaller size than the input "
+                                        "element.")
                     else:
                         dims.append(want)
             else:
@@ -2441,11 +2486,13 @@ class ShardDataset(_UnaryDataset):
         self._n = _count_arg(num_shards, "num_shards")
         self._index = _count_arg(index, "index")
         if self._n <= 0:
-            raise errors.InvalidArgumentError("Number of shards must be greater than zero "
-                                              "[Op:ShardDataset]")
+            raise dataset_op_error(errors.InvalidArgumentError, "ShardDataset",
+                                   "Number of shards must be greater than zero (currently "
+                                   f"num_shards = {self._n}).")
         if not 0 <= self._index < self._n:
-            raise errors.InvalidArgumentError("Index must be between 0 and "
-                                              f"{self._n - 1} [Op:ShardDataset]")
+            raise dataset_op_error(errors.InvalidArgumentError, "ShardDataset",
+                                   f"Index must be between 0 and {self._n - 1} (currently "
+                                   f"index = {self._index}).")
 
     def _iterate(self):
         for i, element in enumerate(self._input._iterate()):
@@ -2614,9 +2661,8 @@ class WindowDataset(_UnaryDataset):
         for what, value in (("size", self._size), ("shift", self._shift),
                             ("stride", self._stride)):
             if value <= 0:
-                raise errors.InvalidArgumentError(
-                    f"Window {what} must be greater than zero, but got {value}. "
-                    f"[Op:WindowDataset]")
+                raise dataset_op_error(errors.InvalidArgumentError, "WindowDataset",
+                                       f"Window {what} must be greater than zero.")
         self._drop = bool(drop_remainder)
 
     def _iterate(self):
@@ -2815,8 +2861,9 @@ class InterleaveDataset(FlatMapDataset):
         self._parallel = parallel
         self._block = 1 if block_length is None else _count_arg(block_length, "block_length")
         if self._block <= 0:
-            raise errors.InvalidArgumentError("block_length must be greater than zero. "
-                                              "[Op:InterleaveDataset]")
+            raise dataset_op_error(errors.InvalidArgumentError, "InterleaveDataset",
+                                   "block_length must be greater than zero.",
+                                   "InterleaveDataset_Targuments_0")
 
     def _iterate(self):
         if self._parallel is not None and self._parallel > self._cycle:

@@ -13,6 +13,7 @@ import numpy as np
 
 from ..core import errors
 from ..core.variable import Variable
+from .op_errors import element_error, end_of_sequence
 from .optional import _OptionalImpl
 
 
@@ -59,7 +60,13 @@ class OwnedIterator:
     def __next__(self):
         if self._state is not None and self._state._value is not self._saved:
             self._restore()
-        element = next(self._it)
+        try:
+            element = next(self._it)
+        except errors.OpError as exc:  # the kernel's words in the frame of TF's op
+            reframed = element_error(exc, "IteratorGetNext", self.element_spec)
+            if reframed is None:
+                raise
+            raise reframed.with_traceback(exc.__traceback__) from None
         self._position += 1
         return element
 
@@ -70,8 +77,7 @@ class OwnedIterator:
         try:
             return self.__next__()
         except StopIteration:
-            raise errors.OutOfRangeError(
-                None, None, "End of sequence [Op:IteratorGetNext]") from None
+            raise end_of_sequence(self.element_spec) from None
 
     def get_next_as_optional(self):
         """The next element as a ``tf.experimental.Optional`` (empty at the end)."""

@@ -211,7 +211,7 @@ def test_padded_batch():
     assert values(ds.padded_batch(2, padded_shapes=[-1]))[0] == [[1, 0, 0], [1, 2, 3]]
     fixed = Dataset.from_tensor_slices(np.ones((4, 3), np.int32)).padded_batch(2)
     assert fixed.element_spec == TensorSpec([None, 3], tf.int32)
-    with pytest.raises(errors.InvalidArgumentError, match="smaller"):
+    with pytest.raises(errors.DataLossError, match="smaller"):
         list(ds.padded_batch(2, padded_shapes=[2]))
 
 
