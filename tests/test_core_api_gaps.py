@@ -214,8 +214,10 @@ def test_ensure_shape_refines_the_traced_shape_and_rejects_a_conflict():
 
     f.get_concrete_function(tf.TensorSpec([None, None]))
     assert seen == [[None, 3]]
+    f.get_concrete_function(tf.TensorSpec([None, 4]))  # TF: the [None, None] trace serves it
+    assert seen == [[None, 3]]
     with pytest.raises(ValueError):
-        f.get_concrete_function(tf.TensorSpec([None, 4]))
+        f.get_concrete_function(tf.TensorSpec([4]))  # a trace of its own, which conflicts
 
 
 def test_nest_round_trips_composites_through_their_components():

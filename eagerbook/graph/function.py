@@ -26,7 +26,7 @@ import weakref
 
 import numpy as np
 
-from ..core import context, dtypes, errors, logs, nest
+from ..core import context, errors, logs, nest
 from ..core.shape import TensorShape
 from ..core.tensor import EagerTensor, Tensor, _from_numpy, convert_to_tensor
 from ..ops.indexed_slices import IndexedSlices
@@ -68,6 +68,7 @@ from .trace_types import (  # noqa: F401 - _param_names: saved_model imports it 
     is_composite_spec,
     is_dataset_argument,
     placeholder_names,
+    serving_trace,
     split_keyword_arguments,
     tensors_for_specs,
 )
@@ -250,10 +251,12 @@ class Function(FunctionNameAndType):
             if concrete is not None:
                 self._detector.called_without_tracing()
                 return concrete
-            concrete = self._find_relaxed(args, key) if self._reduce_retracing else None
-            if concrete is None:
-                traced_args = tuple(self._input_signature) if key == "signature" else args
-                concrete = trace_optimize_compile(self, traced_args, key)
+            concrete = self._dispatch(args, key)
+            if concrete is not None:
+                self._detector.called_without_tracing()
+                return concrete
+            traced_args = tuple(self._input_signature) if key == "signature" else args
+            concrete = trace_optimize_compile(self, traced_args, key)
             with _detectors_lock:
                 self._detector.called_with_tracing(self._python_function)
             return concrete
@@ -280,13 +283,12 @@ class Function(FunctionNameAndType):
                 out.append(value)
         return tuple(out)
 
-    def _find_relaxed(self, args, key):
-        """reduce_retracing: reuse a trace whose (relaxed) signature accepts these shapes."""
-        for concrete in reversed(self._concretes):
-            if concrete._accepts(args):
-                self._cache[key] = concrete
-                return concrete
-        return None
+    def _dispatch(self, args, key):
+        """A trace that serves `args` without tracing (TF's dispatch: trace_types.py)."""
+        concrete = serving_trace(self._concretes, args, self._reduce_retracing)
+        if concrete is not None:
+            self._cache[key] = concrete
+        return concrete
 
     def _drop_dead(self):
         """Forgets traces keyed by objects that no longer exist."""
@@ -418,6 +420,8 @@ class Function(FunctionNameAndType):
         if concrete is None:
             with self._lock, _without_gc_pauses():
                 concrete = self._cache.get(key)
+                if concrete is None and key != "signature":
+                    concrete = self._dispatch(args, key)
                 if concrete is None:
                     concrete = self._trace(args, key)
         return concrete
@@ -622,30 +626,6 @@ class ConcreteFunction(OutputTypes):
                 self._optimized = passes.optimize(self.graph)
                 self._fn, self._source = compile_graph(self._optimized, self.name)
         return self._fn
-
-    def _accepts(self, args):
-        if len(args) != len(self._arg_specs):
-            return False
-        for spec, arg in zip(nest.flatten(self._arg_specs), nest.flatten(args)):
-            if _is_spec(spec):
-                if not isinstance(arg, (Tensor, np.ndarray, np.generic)):
-                    return False
-                arg_dtype = arg.dtype if isinstance(arg, Tensor) else \
-                    dtypes.from_numpy(arg.dtype)
-                shape = arg.shape if isinstance(arg, Tensor) else np.shape(arg)
-                if arg_dtype is not spec.dtype or \
-                        not TensorShape(spec.shape).is_compatible_with(shape):
-                    return False
-            elif isinstance(spec, VariableSpec):
-                if not _is_variable(arg) or VariableSpec(arg.shape, arg.dtype, bool(
-                        getattr(arg, "trainable", True))) != spec:
-                    return False
-            elif isinstance(spec, _ObjectSpec):
-                if spec.ref() is not arg:
-                    return False
-            elif _key(spec, {}) != _key(arg, {}):
-                return False
-        return True
 
     # --- calling ----------------------------------------------------------------------------------
     def __call__(self, *args, **kwargs):

@@ -854,3 +854,56 @@ def _not_returnable(leaf, python_function):
                      f"more Tensors or ExtensionTypes or None values; in compilation of "
                      f"{python_function!r}, found return value of type {type(leaf).__name__}, "
                      f"which is not a Tensor or ExtensionType.")
+
+
+# --- dispatch: which trace serves a call ------------------------------------------------------
+def serving_trace(concretes, args, reduce_retracing=False):
+    """TF's dispatch: the trace among `concretes` whose input types are supertypes of those
+    of `args` serves them without tracing (a ``TensorSpec([None])`` trace takes every vector,
+    ``TensorSpec(None)`` any shape; with reduce_retracing, the relaxed traces too); of several,
+    the most specific. None if no trace accepts them."""
+    if not reduce_retracing and any(_is_variable(a) for a in nest.flatten(args)):
+        return None  # (how Variable arguments alias is part of their trace's key)
+    accepting = [c for c in concretes if accepts(c._arg_specs, args)]
+    if not accepting:
+        return None
+    return max(reversed(accepting), key=_specificity)  # (ties: the latest trace)
+
+
+def _specificity(concrete):
+    """How specific a trace's tensor types are: the more known ranks and dimensions, the more."""
+    known = 0
+    for spec in nest.flatten(concrete._arg_specs):
+        if _is_spec(spec) and spec.shape.rank is not None:
+            known += 1 + sum(d is not None for d in spec.shape.as_list())
+    return known
+
+
+def accepts(arg_specs, args):
+    """Whether a trace for `arg_specs` accepts `args` (tensors, or TensorSpecs asked for by
+    get_concrete_function): the same structure and Python values, tensors of each spec's
+    dtype with a shape its shape takes."""
+    if len(args) != len(arg_specs) or nest.structure_error(arg_specs, args) is not None:
+        return False
+    for spec, arg in zip(nest.flatten(arg_specs), nest.flatten(args)):
+        if _is_spec(spec):
+            if _is_spec(arg):
+                arg_dtype, shape = arg.dtype, arg.shape
+            elif isinstance(arg, (Tensor, np.ndarray, np.generic)):
+                arg_dtype = arg.dtype if isinstance(arg, Tensor) else \
+                    dtypes.from_numpy(arg.dtype)
+                shape = arg.shape if isinstance(arg, Tensor) else np.shape(arg)
+            else:
+                return False
+            if arg_dtype is not spec.dtype or not TensorShape(shape).is_subtype_of(spec.shape):
+                return False
+        elif isinstance(spec, VariableSpec):
+            if not _is_variable(arg) or VariableSpec(arg.shape, arg.dtype, bool(
+                    getattr(arg, "trainable", True))) != spec:
+                return False
+        elif isinstance(spec, _ObjectSpec):
+            if spec.ref() is not arg:
+                return False
+        elif _key(spec, {}) != _key(arg, {}):
+            return False
+    return True
