@@ -1167,6 +1167,15 @@ def _check_callable(func):
                          f"{type(func)})")
 
 
+# The op's definition, which TF's error for a map function returning nothing prints.
+_MAP_DATASET_OP_DEF = (
+    "Op<name=MapDataset; signature=input_dataset:variant, other_arguments: -> handle:variant; "
+    "attr=f:func; attr=Targuments:list(type),min=0; attr=output_types:list(type),min=1; "
+    "attr=output_shapes:list(shape),min=1; attr=use_inter_op_parallelism:bool,default=true; "
+    "attr=preserve_cardinality:bool,default=false; attr=force_synchronous:bool,default=false; "
+    "attr=metadata:string,default=\"\">")
+
+
 class MapDataset(_UnaryDataset):
     _tf_name = "_MapDataset"
 
@@ -1177,8 +1186,9 @@ class MapDataset(_UnaryDataset):
         self._traced = _traced(map_func, input_dataset.element_spec)
         if self._traced is not None and self._traced.output_structure is None:
             raise errors.InvalidArgumentError(  # TF's MapDataset op needs a component
-                None, None, "Length for attr 'output_types' of 0 must be at least minimum 1 "
-                            "[Op:MapDataset]")
+                None, None, "Length for attr 'output_types' of 0 must be at least minimum 1\n"
+                f"\t; NodeDef: {{{{node MapDataset}}}}; {_MAP_DATASET_OP_DEF} "
+                "[Op:MapDataset] name: ")
 
     def _apply(self, element):
         if self._traced is not None:
@@ -2219,6 +2229,8 @@ class SparseBatchDataset(_UnaryDataset):
         self._batch_size = _count_arg(batch_size, "batch_size")
         if self._batch_size <= 0:
             raise errors.InvalidArgumentError("Batch size must be greater than zero.")
+        if isinstance(row_shape, (list, tuple, TensorShape)):  # TF's check: dims >= 0
+            row_shape = [-1 if d is None else d for d in TensorShape(row_shape).as_list()]
         dims = convert_to_tensor(row_shape, dtypes.int64).numpy().reshape(-1).tolist()
         self._row_shape = [None if d == -1 else int(d) for d in dims]
 
@@ -2234,18 +2246,19 @@ class SparseBatchDataset(_UnaryDataset):
 
     def _sparse(self, arrays):
         rank = len(self._row_shape)
-        if any(a.ndim != rank for a in arrays):
-            raise errors.InvalidArgumentError(
-                f"Input element had rank {arrays[0].ndim}, expected rank {rank} as the "
-                "row_shape has.")
+        row_shape = "[" + ",".join("?" if d is None else str(d) for d in self._row_shape) + "]"
+        for a in arrays:  # (TF's kernel checks each element in turn)
+            if a.ndim != rank:
+                raise errors.InvalidArgumentError(
+                    None, None, f"Input element had shape ({_dims(a.shape)}) that is "
+                                f"incompatible with the row shape ({row_shape}).")
+            if any(want is not None and n > want for n, want in zip(a.shape, self._row_shape)):
+                raise errors.DataLossError(
+                    None, None, f"Input element had shape ({_dims(a.shape)}) that is larger "
+                                f"than the row shape ({row_shape}).")
         dense_shape = [len(arrays)]
         for d, want in enumerate(self._row_shape):
-            longest = max(a.shape[d] for a in arrays)
-            if want is not None and longest > want:
-                raise errors.InvalidArgumentError(
-                    f"Input element had size {longest} in dimension {d}, larger than the "
-                    f"row_shape's {want}.")
-            dense_shape.append(longest if want is None else want)
+            dense_shape.append(max(a.shape[d] for a in arrays) if want is None else want)
         indices = [(i,) + index for i, a in enumerate(arrays) for index in np.ndindex(a.shape)]
         values = np.concatenate([a.reshape(-1) for a in arrays])
         return SparseTensor(np.array(indices, dtype=np.int64).reshape(-1, rank + 1),
@@ -2453,7 +2466,7 @@ class ConcatenateDataset(Dataset):
         flat_a, flat_b = structure.flatten(a), structure.flatten(b)
         if not structure.same_structure(a, b) or any(
                 x.dtype != y.dtype for x, y in zip(flat_a, flat_b, strict=False)):
-            raise TypeError(f"Incompatible dataset elements:\n  {a} vs.\n  {b}")
+            raise TypeError(f"Incompatible dataset elements:\n  {a} vs.   {b}")  # (TF's spacing)
         self._first, self._second = first, second
         self._spec_cache = structure.pack_as(a, [
             type(x)(x.shape.most_specific_compatible_shape(y.shape), x.dtype)

@@ -39,6 +39,11 @@ class ConversionError(Exception):
     pass
 
 
+class AmbiguousLambdaError(ConversionError):
+    """Several lambdas with the same arguments on the lambda's line: AutoGraph cannot tell which
+    one it is (TF warns in several lines, naming the candidates)."""
+
+
 # --- helpers for building AST ---------------------------------------------------------------------
 def _name(id_, ctx=None):
     return ast.Name(id=id_, ctx=ctx or ast.Load())
@@ -671,16 +676,17 @@ def _function_node(fn):
         source = inspect.getsource(fn)
     except (OSError, TypeError) as exc:
         raise ConversionError(f"could not get the source code of {fn!r}: {exc}") from None
-    source = textwrap.dedent(source)
+    source = parsed = textwrap.dedent(source)
     try:
         tree = ast.parse(source)
     except SyntaxError:
         try:  # a lambda on a continuation line: parse the line as an expression
-            tree = ast.parse("(" + source.strip().rstrip(",") + ")")
+            parsed = "(" + source.strip().rstrip(",") + ")"
+            tree = ast.parse(parsed)
         except SyntaxError:
             raise ConversionError(f"could not parse the source code of {fn!r}") from None
     if fn.__name__ == "<lambda>":
-        return _lambda_node(fn, tree)
+        return _lambda_node(fn, tree, parsed)
     for node in tree.body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and \
                 node.name == fn.__name__:
@@ -692,14 +698,22 @@ def _function_node(fn):
 _LAMBDA_NAME = "__ag_lambda"
 
 
-def _lambda_node(fn, tree):
+def _lambda_node(fn, tree, source):
     """A lambda's source is the whole line: find the one lambda with fn's arguments and turn
     it into ``def __ag_lambda(args): return body``."""
     code = fn.__code__
     names = list(code.co_varnames[:code.co_argcount + code.co_kwonlyargcount])
     found = [n for n in ast.walk(tree) if isinstance(n, ast.Lambda)
              and [a.arg for a in n.args.posonlyargs + n.args.args + n.args.kwonlyargs] == names]
-    if len(found) != 1:
+    if len(found) > 1:  # TF's words, listing the candidates in the same (breadth-first) order
+        matches = "\n".join(f"Match {i}:\n{ast.get_source_segment(source, n)}\n"
+                            for i, n in enumerate(found))
+        raise AmbiguousLambdaError(
+            f"could not parse the source code of {fn!r}: found multiple definitions with "
+            "identical signatures at the location. This error may be avoided by defining each "
+            "lambda on a single line and with unique argument names. The matching definitions "
+            f"were:\n{matches}")
+    if not found:
         raise ConversionError("could not find which lambda on its source line this is")
     lam = found[0]
     node = ast.FunctionDef(name=_LAMBDA_NAME, args=lam.args,
@@ -807,8 +821,14 @@ def convert_function(fn):
     try:
         converted = _build(fn)
     except ConversionError as exc:
-        logs.logger.warning(
-            "AutoGraph could not transform %r and will run it as-is. Cause: %s", fn, exc)
+        if isinstance(exc, AmbiguousLambdaError):
+            logs.logger.warning(
+                "AutoGraph could not transform %r and will run it as-is.\nCause: %s\nTo silence "
+                "this warning, decorate the function with "
+                "@tf.autograph.experimental.do_not_convert", fn, exc)
+        else:
+            logs.logger.warning(
+                "AutoGraph could not transform %r and will run it as-is. Cause: %s", fn, exc)
         converted = fn
         _RUN_AS_IS.add(fn)
     with _CACHE_LOCK:
@@ -875,7 +895,10 @@ def _build(fn):
     converted.__autograph_converted__ = True
     converted.__autograph_source__ = source
     converted.__wrapped_original__ = fn
-    converted.__qualname__ = fn.__qualname__
+    # TF's name for the converted function (which a call with wrong arguments reports:
+    # "outer_factory.<locals>.inner_factory.<locals>.tf__f() missing 1 required ...")
+    name = "<lambda>" if fn.__name__ == "<lambda>" else "tf__" + fn.__name__
+    converted.__qualname__ = f"outer_factory.<locals>.inner_factory.<locals>.{name}"
     converted.__module__ = fn.__module__
     return converted
 
