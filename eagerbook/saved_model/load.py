@@ -12,6 +12,7 @@ raises ``DataLossError`` (a file that is there but wrong) or ``OSError`` (a miss
 """
 
 import hashlib
+import inspect
 import io
 import json
 import os
@@ -26,6 +27,7 @@ from ..core.spec import TensorSpec
 from ..core.tensor import Tensor, convert_to_tensor
 from ..core.variable import Variable
 from ..graph.function import ConcreteFunction, _PyValue
+from ..graph.trace_types import FunctionType, _type_text, _TypeText
 from ..module.module import Module
 from . import serialize
 from .save import ARRAYS_FILE, FORMAT, JSON_FILE, VARIABLES_PREFIX, VERSION
@@ -281,8 +283,27 @@ class SignatureFunction:
         result = self._concrete._call_flat(flat)
         return dict(zip(self._output_names, nest.flatten(result)))
 
-    def __repr__(self):
-        return f"<ConcreteFunction {self.name}({', '.join(self._input_names)}) (signature)>"
+    @property
+    def function_type(self):
+        """TF's FunctionType of a signature (what printing it shows): keyword-only inputs in
+        the order of their names, and the dict of named outputs."""
+        _, inputs = self.structured_input_signature
+        params = [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY,
+                                    annotation=_TypeText(repr(spec)))
+                  for name, spec in sorted(inputs.items())]
+        outputs = _TypeText(_type_text(self.structured_outputs))
+        captures = [(id(obj), _TypeText(_type_text(t))) for obj, t in self.graph.captures]
+        return FunctionType(params, outputs, captures)
+
+    def pretty_printed_signature(self, verbose=True):
+        return repr(self.function_type) if verbose else str(self.function_type)
+
+    def __repr__(self):  # as TF prints a signature's ConcreteFunction
+        return f"<ConcreteFunction {self.pretty_printed_signature(verbose=False)} " \
+               f"at 0x{id(self):X}>"
+
+    def __str__(self):
+        return f"ConcreteFunction {self.pretty_printed_signature()}"
 
 
 def _signature_arg(key, name, value, spec):
@@ -406,18 +427,17 @@ def _freeze_tuples(obj, objects_json):
 def _restore_concrete(entry, store, variables):
     graph = serialize.decode_graph(entry["graph"], store, variables)
     arg_specs = tuple(serialize.decode_structure(entry["args"], serialize.decode_spec_leaf))
-    template = []
 
     def leaf(data):
-        if "out" in data:
-            template.append(data["out"])
-            return graph.outputs[data["out"]]
-        value = serialize.decode_spec_leaf(data)
-        template.append(_PyValue(value))
-        return value
+        return graph.outputs[data["out"]] if "out" in data else \
+            serialize.decode_spec_leaf(data)
 
-    # Dicts were written with sorted keys, so `template` follows tf.nest's leaf order.
     outputs = serialize.decode_structure(entry["outputs"], leaf)
+    # The template lists the leaves in tf.nest's order (a dict's keys sorted), the order in
+    # which calls pack their results: not always the order the dict was written in.
+    position = {id(t): i for i, t in enumerate(graph.outputs)}
+    template = [position[id(v)] if id(v) in position else _PyValue(v)
+                for v in nest.flatten(outputs)]
     concrete = ConcreteFunction(graph, entry["name"], arg_specs, arg_specs, outputs, template,
                                 None)
     concrete._saved_arg_names = list(entry.get("arg_names", []))
