@@ -106,6 +106,13 @@ def _describe(x):
     return repr(x)
 
 
+def _as_traced(x, name):
+    """How TF shows an argument of a call it traced: a tensor as its placeholder."""
+    if isinstance(x, Tensor):
+        return f"<tf.Tensor '{name}:0' shape={tuple(x.shape.as_list())} dtype={x.dtype.name}>"
+    return _describe(x)
+
+
 def _matches(spec, value):
     """The converted argument if `value` fits `spec` (a structure), else raises ValueError."""
     if isinstance(spec, TensorSpec):
@@ -208,10 +215,19 @@ class RestoredFunction:
     def _no_match(self, args, kwargs):
         if self._bound_to_signature:
             return _binding_error(self._concretes[0], args, kwargs)
+        # TF binds the arguments to the function's parameters and traces with them: each
+        # tensor shows as the placeholder named after its parameter
+        names = self._concretes[0]._saved_arg_names if self._concretes else []
+        args, kwargs = list(args), dict(kwargs)
+        for name in names[len(args):]:
+            if name not in kwargs:
+                break
+            args.append(kwargs.pop(name))
         lines = ["Could not find matching concrete function to call loaded from the "
                  "SavedModel. Got:",
                  f"  Positional arguments ({len(args)} total):"]
-        lines += [f"    * {_describe(a)}" for a in args]
+        lines += [f"    * {_as_traced(a, names[i] if i < len(names) else f'args_{i}')}"
+                  for i, a in enumerate(args)]
         lines.append(f"  Keyword arguments: {kwargs}")
         lines.append("")
         lines.append(f" Expected these arguments to match one of the following "
