@@ -207,7 +207,8 @@ class _TracingDetector:
             "reduce_retracing=True option that can avoid unnecessary retracing. For (3), "
             "please refer to https://www.tensorflow.org/guide/function#controlling_retracing"
             " and https://www.tensorflow.org/api_docs/python/tf/function for  more details.",
-            len(self.calls_per_tracing), self.call_count, function)
+            len(self.calls_per_tracing), self.call_count,
+            getattr(function, "__func__", function))  # (a method: TF names its function)
 
     def called_without_tracing(self):
         if not self.calls_per_tracing:
