@@ -23,8 +23,9 @@ _GRAPH_ERROR = "Graph execution error:"  # a dataset function's failing node: fr
 def dataset_op_error(cls, op_type, message, wrapped=None):
     """The error `cls` of dataset op `op_type` (the function `wrapped`, default the op's name)
     refusing its arguments: ``{{function_node ...}} message [Op:op_type] name: ``."""
-    framed = errors.op_error(cls, op_type, message, wrapped)
-    return cls(None, None, framed.message + " name: ")
+    framed = errors.op_error(cls, op_type, message, wrapped).message
+    framed = framed.rsplit(" [Op:", 1)[0]  # (the name a dataset op passes is always empty)
+    return cls(None, None, f"{framed} [Op:{op_type}] name: ")
 
 
 def element_op_name(op_type, element_spec):

@@ -245,9 +245,18 @@ def _enter_graph_mode():
 disable_v2_behavior = disable_eager_execution  # (TF 1.x's semantics here: graph mode)
 
 
+# wrap_function's trace is a TF 1.x graph too: placeholders made there are fed by a pruned
+# function (wrap_function.py counts its traces here)
+WRAPPING = []
+
+
 def placeholder(dtype, shape=None, name=None):
-    """A value fed at ``Session.run`` time (only inside ``graph.as_default()``)."""
+    """A value fed at ``Session.run`` time (only inside ``graph.as_default()``), or by a
+    pruned function (inside ``wrap_function``)."""
     stack = _default_stack()
+    if WRAPPING and context.state.graph is not None:
+        return _fed_placeholder(context.state.graph, dtypes.as_dtype(dtype),
+                                TensorShape(shape), name or "Placeholder")
     if not stack or context.state.graph is not stack[-1]._graph:
         raise RuntimeError("tf.placeholder() is not compatible with eager execution.")
     g = stack[-1]._graph
@@ -255,6 +264,16 @@ def placeholder(dtype, shape=None, name=None):
                           name=name or "Placeholder")
     t.__class__ = HashableTensor
     return t
+
+
+def _fed_placeholder(g, dtype, shape, name):
+    """A placeholder op that is no input of the function being traced: fed by name."""
+    op = Operation(g, "Placeholder", g.unique_name(name), None, (),
+                   {"dtype": dtype, "shape": shape})
+    op.outputs = (ir.make_symbolic(op, 0, dtype, shape),)
+    g.operations.append(op)
+    g._by_name[op.name] = op
+    return op.outputs[0]
 
 
 def placeholder_with_default(input, shape, name=None):  # noqa: A002 (TF's argument name)

@@ -16,7 +16,7 @@ from ..core import nest
 from ..core.tensor import _from_numpy, convert_to_tensor
 from .function import Function
 from .ir import Operation, SymbolicTensor
-from .session import Session
+from .session import WRAPPING, Session
 
 
 class WrappedFunction:
@@ -39,9 +39,12 @@ class WrappedFunction:
         return getattr(self._concrete, name)
 
     def prune(self, feeds, fetches, name=None, input_signature=None):
-        """A function taking values for `feeds` (tensors of this graph) and returning
-        `fetches` (tensors or ops of it, in the same structure)."""
-        return PrunedFunction(self.graph, nest.flatten(feeds), fetches)
+        """A function taking values for `feeds` (tensors of this graph, or their names) and
+        returning `fetches` (tensors or ops of it, or their names, in the same structure)."""
+        def element(x):
+            return self.graph.as_graph_element(x) if isinstance(x, str) else x
+        return PrunedFunction(self.graph, [element(f) for f in nest.flatten(feeds)],
+                              nest.map_structure(element, fetches))
 
 
 class PrunedFunction:
@@ -58,6 +61,14 @@ class PrunedFunction:
         targets = [f for f in flat if isinstance(f, Operation)]
         self._fn = Session._compile(None, graph, self._tensors, feeds, targets)[0]
 
+    @property
+    def inputs(self):
+        return list(self._feeds)
+
+    @property
+    def outputs(self):
+        return list(self._tensors)
+
     def __call__(self, *args):
         if len(args) != len(self._feeds):
             raise TypeError(f"The pruned function takes {len(self._feeds)} argument(s), got "
@@ -73,7 +84,11 @@ def wrap_function(fn, signature, name=None):
     """Traces `fn` once for `signature` (Variables it makes are created then)."""
     function = Function(fn, name=name, autograph=False)
     args = function._canonicalize(tuple(signature), {})
-    return WrappedFunction(function._trace_once(args, None, allow_variables=True))
+    WRAPPING.append(fn)
+    try:
+        return WrappedFunction(function._trace_once(args, None, allow_variables=True))
+    finally:
+        WRAPPING.pop()
 
 
 __all__ = ["WrappedFunction", "wrap_function"]
