@@ -109,6 +109,10 @@ def save_model(model, filepath, overwrite=True, include_optimizer=True, save_for
     """``model.save(filepath)`` / ``tf.keras.models.save_model``: see the module docstring."""
     filepath = os.fspath(filepath)
     save_format = _checked_save_format(save_format)
+    if _is_h5(filepath, save_format):
+        warnings.warn("You are saving your model as an HDF5 file via `model.save()`. This file "
+                      "format is considered legacy. We recommend using instead the native "
+                      "TF-Keras format, e.g. `model.save('my_model.keras')`.", stacklevel=2)
     if single_file.is_single_file_path(filepath, save_format):
         if _is_h5(filepath, save_format) and not (model._is_sequential or
                                                    model._is_graph_network):

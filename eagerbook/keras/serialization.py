@@ -100,7 +100,7 @@ def keras_object_entry(obj, module, config=None, class_name=None):
         module = None if cls.__module__ == "__main__" else cls.__module__
     entry = {"module": module,
              "class_name": class_name or cls.__name__,
-             "config": obj.get_config() if config is None else config,
+             "config": _plain_numbers(obj.get_config() if config is None else config),
              "registered_name": None if builtin else get_registered_name(cls)}
     # A built layer or model also keeps how it was built (``get_build_config``), so that
     # loading can build it before its weights are restored.
@@ -108,6 +108,21 @@ def keras_object_entry(obj, module, config=None, class_name=None):
     if build_config:
         entry["build_config"] = build_config
     return entry
+
+
+def _plain_numbers(value):
+    """NumPy scalars (and 0-d arrays) in a config as Python numbers, as TF's serialization
+    writes them: a ReLU's max_value, a floatx array in its own config, is 6.0 in its entry.
+    What holds none is returned as it is (a tracked list stays one)."""
+    if isinstance(value, np.generic) or (isinstance(value, np.ndarray) and value.ndim == 0):
+        return value.item()
+    if isinstance(value, dict):
+        plain = {key: _plain_numbers(item) for key, item in value.items()}
+        return plain if any(plain[key] is not value[key] for key in value) else value
+    if type(value) in (list, tuple):
+        plain = [_plain_numbers(item) for item in value]
+        return type(value)(plain) if any(a is not b for a, b in zip(plain, value)) else value
+    return value
 
 
 def entry_class_name(entry):
