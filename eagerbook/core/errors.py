@@ -175,7 +175,8 @@ _OPERATORS = tuple(f"__{name}__" for name in """
     rmatmul neg abs invert and rand or ror xor rxor lt le gt ge eq ne
 """.split())
 _CONVERTS_INPUTS |= frozenset(f"Tensor.{dunder}" for dunder in _OPERATORS)
-_CONVERTS_INPUTS |= {"Variable.assign", "Variable.assign_add", "Variable.assign_sub"}
+_CONVERTS_INPUTS |= {"Variable.assign", "Variable.assign_add", "Variable.assign_sub",
+                     "strings.reduce_join"}
 
 # Functions that give the op a name of their own, whatever the user passes.
 _FIXED_NAMES = {"Tensor.__getitem__": "strided_slice/",

@@ -555,9 +555,9 @@ def adjust_contrast(images, contrast_factor):
         return back(math_ops.cast(adjust_contrast(math_ops.cast(images, dtypes.float32),
                                                   contrast_factor), images.dtype))
     if len(images.shape) < 3:
-        raise errors.InvalidArgumentError(
-            None, None, f"input must be at least 3-D, got shape"
-                        f"[{','.join(str(d) for d in images.shape)}] [Op:AdjustContrastv2]")
+        raise errors.op_error(errors.InvalidArgumentError, "AdjustContrastv2",
+                              f"input must be at least 3-D, got shape"
+                              f"[{','.join(str(d) for d in images.shape)}]")
     factor = convert_to_tensor(contrast_factor, dtype_hint=dtypes.float32)
     return back(execute(_adjust_contrast, (images, math_ops.cast(factor, dtypes.float32))))
 

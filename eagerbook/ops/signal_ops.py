@@ -66,6 +66,7 @@ def _raised_cosine_window(name, length, periodic, dtype, a, b):
     length = int(known_value(as_tensor(length)))
     if length == 1:
         return _from_numpy(np.ones([1], dtype.as_numpy_dtype))
+    _check_range(0, length)
     np_type = dtype.as_numpy_dtype
     even = 1 - length % 2
     n = np_type(length + int(bool(periodic)) * even - 1)
@@ -283,6 +284,15 @@ def linear_to_mel_weight_matrix(num_mel_bins=20, num_spectrogram_bins=129, sampl
 
 
 # --- more windows --------------------------------------------------------------------------------
+def _check_range(start, limit):
+    """The error of the tf.range a TF window builds its positions with, for a negative length
+    (numbers as TF writes them: 1, -0.9)."""
+    if start > limit:
+        start, limit = (np.format_float_positional(v, trim="-") for v in (start, limit))
+        raise errors.op_error(errors.InvalidArgumentError, "Range",
+                              f"Requires start <= limit when delta > 0: {start}/{limit}")
+
+
 def _window_dtype(dtype):
     dtype = dtypes.as_dtype(dtype)
     if not dtype.is_floating:
@@ -297,9 +307,8 @@ def kaiser_window(window_length, beta=12.0, dtype=dtypes.float32, name=None):
     length = int(known_value(as_tensor(window_length)))
     if length == 1:
         return _from_numpy(np.ones([1], np_type))
-    if length < 1:
-        raise errors.InvalidArgumentError(
-            None, None, f"window_length must be positive, got {length} [Op:Range]")
+    half = (np_type(length) - np_type(1)) / np_type(2)  # TF's range(-half, half + 0.1)
+    _check_range(-half, half + np_type(0.1))
     r = np.linspace(-1.0, 1.0, length)
     window = np.i0(beta * np.sqrt(np.maximum(0.0, 1 - r * r))) / np.i0(beta)
     return _from_numpy(window.astype(np_type))
@@ -320,6 +329,7 @@ def vorbis_window(window_length, dtype=dtypes.float32, name=None):
     """``tf.signal.vorbis_window``: sin(pi/2 sin^2(pi (n + 1/2) / length))."""
     np_type = _window_dtype(dtype)
     length = int(known_value(as_tensor(window_length)))
+    _check_range(0, length)
     n = np.arange(length, dtype=np.float64)
     window = np.sin(np.pi / 2 * np.sin(np.pi * (n + 0.5) / length) ** 2)
     return _from_numpy(window.astype(np_type))

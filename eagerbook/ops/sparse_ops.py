@@ -271,7 +271,7 @@ def to_dense(sp_input, default_value=None, validate_indices=True, name=None):
     if validate_indices:
         problem = _index_problem(idx, shape)
         if problem is not None:
-            raise errors.InvalidArgumentError(None, None, f"{problem} [Op:SparseToDense]")
+            raise errors.op_error(errors.InvalidArgumentError, "SparseToDense", problem)
     if sp.dtype is dtypes.string:  # no arithmetic on strings: fill directly
         out = np.full(shape, b"" if default_value is None else
                       convert_to_tensor(default_value).numpy(), dtype=object)
@@ -316,14 +316,14 @@ def add(a, b, threshold=0, name=None):
         return _traced_add(a, b, threshold)
     shape, b_shape = a.dense_shape.numpy(), b.dense_shape.numpy()
     if len(shape) != len(b_shape):
-        raise errors.InvalidArgumentError(
-            None, None, f"Input indices must have the same dimension, got {len(shape)} and "
-                        f"{len(b_shape)} [Op:SparseAdd]")
+        raise errors.op_error(errors.InvalidArgumentError, "SparseAdd",
+                              f"Input indices must have the same dimension, got {len(shape)} "
+                              f"and {len(b_shape)}")
     if not np.array_equal(shape, b_shape):
         dim = int(np.flatnonzero(shape != b_shape)[0])
-        raise errors.InvalidArgumentError(
-            None, None, f"Operands' shapes do not match: got {shape[dim]} and {b_shape[dim]} "
-                        f"for dimension {dim} [Op:SparseAdd]")
+        raise errors.op_error(errors.InvalidArgumentError, "SparseAdd",
+                              f"Operands' shapes do not match: got {shape[dim]} and "
+                              f"{b_shape[dim]} for dimension {dim}")
     both = np.concatenate([a.indices.numpy(), b.indices.numpy()]).reshape(-1, len(shape))
     # Unique index rows, in row-major order. Rows, not raveled keys: like TF's kernel this
     # does not check indices against dense_shape (an index out of range is kept as it is).
@@ -344,9 +344,12 @@ def sparse_dense_matmul(sp_a, b, adjoint_a=False, adjoint_b=False, name=None):
     """``sp_a @ b`` for a 2-D SparseTensor and a dense matrix (a dense result)."""
     sp = _sparse(sp_a, "sp_a")
     b = convert_to_tensor(b, dtype=sp.dtype)
-    if sp.ndim != 2 or b.ndim != 2:
-        raise errors.InvalidArgumentError(None, None, "Tensor 'a_shape' and 'b' must be "
-                                                      "matrices [Op:SparseTensorDenseMatMul]")
+    if sp.ndim != 2:  # (TF's kernel's checks and words)
+        raise errors.op_error(errors.InvalidArgumentError, "SparseTensorDenseMatMul",
+                              "Tensor 'a_shape' must have 2 elements")
+    if b.ndim != 2:
+        raise errors.op_error(errors.InvalidArgumentError, "SparseTensorDenseMatMul",
+                              "Tensor 'b' is not a matrix")
     rows, cols = sp.indices[:, 0], sp.indices[:, 1]
     if _traced(sp):
         return _traced_matmul(sp, b, rows, cols, adjoint_a, adjoint_b)
@@ -356,11 +359,11 @@ def sparse_dense_matmul(sp_a, b, adjoint_a=False, adjoint_b=False, name=None):
     if adjoint_b:
         b = array_ops.transpose(b)
     if b.shape[0] != n_cols:
-        raise errors.InvalidArgumentError(
-            None, None, f"Cannot multiply A and B because inner dimension does not match: "
-                        f"{n_cols} vs. {b.shape[0]}.  Did you forget a transpose?  Dimensions "
-                        f"of A: [{n_rows}, {n_cols}).  Dimensions of B: {list(b.shape)} "
-                        f"[Op:SparseTensorDenseMatMul]")
+        raise errors.op_error(
+            errors.InvalidArgumentError, "SparseTensorDenseMatMul",
+            f"Cannot multiply A and B because inner dimension does not match: {n_cols} vs. "
+            f"{b.shape[0]}.  Did you forget a transpose?  Dimensions of A: [{n_rows}, "
+            f"{n_cols}).  Dimensions of B: [{','.join(map(str, b.shape))}]")
     # Each stored entry a[r, c] contributes a[r, c] * b[c, :] to row r of the result.
     contributions = math_ops.multiply(array_ops.expand_dims(sp.values, 1),
                                       array_ops.gather(b, cols))
@@ -378,13 +381,14 @@ def concat(axis, sp_inputs, expand_nonconcat_dims=False, name=None):
         return _traced_concat(inputs, axis)
     shapes = [sp.dense_shape.numpy() for sp in inputs]
     out_shape = np.max(shapes, axis=0) if expand_nonconcat_dims else shapes[0].copy()
-    for shape in shapes[1:]:
+    for position, shape in enumerate(shapes[1:], 1):
         others = [d for d in range(rank) if d != axis]
         if not expand_nonconcat_dims and not np.array_equal(shape[others], out_shape[others]):
-            raise errors.InvalidArgumentError(
-                None, None, f"Input shapes must match: expected {out_shape.tolist()} for "
-                            f"dimensions other than {axis}, got {shape.tolist()} "
-                            f"[Op:SparseConcat]")
+            dim = next(d for d in others if shape[d] != out_shape[d])  # (TF's words)
+            raise errors.op_error(errors.InvalidArgumentError, "SparseConcat",
+                                  f"Input shapes must match: expected {out_shape[dim]} for "
+                                  f"dimension {dim} but got {shape[dim]} at position "
+                                  f"{position}", f"SparseConcat_N_{len(inputs)}")
     out_shape[axis] = sum(int(shape[axis]) for shape in shapes)
     indices, offset = [], 0
     for sp, shape in zip(inputs, shapes, strict=True):

@@ -421,9 +421,9 @@ def reduce_join(inputs, axis=None, keepdims=False, separator="", name=None):
         raw = [raw] if isinstance(raw, int) else list(raw)
         for a in raw:
             if not -ndim <= a < max(ndim, 1):
-                raise errors.OutOfRangeError(None, None, f"Invalid reduction dimension {a} "
-                                                         f"for input with {ndim} dimension(s) "
-                                                         f"[Op:ReduceJoin]")
+                raise errors.op_error(errors.OutOfRangeError, "ReduceJoin",
+                                      f"Invalid reduction dimension {a} for input with "
+                                      f"{ndim} dimension(s)")
         axes = tuple(sorted({a % ndim for a in raw})) if ndim else ()
     return execute(_reduce_join, (tensor,), {"axis": axes, "keep_dims": bool(keepdims),
                                              "separator": _python_text(separator)})
