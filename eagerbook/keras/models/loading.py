@@ -15,7 +15,7 @@ import numpy as np
 from ...checkpoints import checkpoint as checkpoint_io
 from ...checkpoints import hooks, single_file
 from ...checkpoints.checkpoint import DATA_SUFFIX, INDEX_SUFFIX
-from ...core import errors
+from ...core import errors, logs
 from ...core.variable import Variable
 from ...module.module import Module
 from .. import losses as losses_mod
@@ -149,11 +149,21 @@ def load_model(filepath, custom_objects=None, compile=True, safe_mode=True, opti
         return _load_model(os.fspath(filepath), custom_objects, compile, options)
 
 
-def _load_model(filepath, custom_objects, compile, options):  # noqa: A002 (TF's argument name)
+# What TF says when a model saved without its compile() comes back with compile=True: an HDF5
+# file once, a SavedModel directory twice; the .keras format says nothing.
+_NOT_COMPILED = ("No training configuration found in {}save file, so the model was *not* "
+                 "compiled. Compile it manually.")
+_NOT_COMPILED_WARNINGS = {"h5": [_NOT_COMPILED.format("the ")],
+                          "tf": [_NOT_COMPILED.format("")] * 2, "keras": []}
+
+
+def _load_model(filepath, custom_objects, compile, options,  # noqa: A002 (TF's argument name)
+                saved_as="tf"):
     if os.path.isfile(filepath):  # a single-file save (model.save('m.h5'))
         with single_file.unpacked(filepath) as directory, \
                 _unknown_class_as_type_error(not filepath.endswith(".h5")):
-            return _load_model(directory, custom_objects, compile, options)
+            return _load_model(directory, custom_objects, compile, options,
+                               "keras" if filepath.endswith(".keras") else "h5")
     meta_path = os.path.join(filepath, METADATA_FILE)
     if not os.path.isfile(meta_path):
         raise OSError(f"No file or directory found at {filepath}")
@@ -172,6 +182,9 @@ def _load_model(filepath, custom_objects, compile, options):  # noqa: A002 (TF's
         if not os.path.isfile(prefix + suffix):
             raise OSError(f"Unable to load model {filepath}: {prefix + suffix} is missing.")
     model = _rebuild(metadata, dict(custom_objects or {}))
+    if compile and not metadata.get("compile"):
+        for message in _NOT_COMPILED_WARNINGS[saved_as]:
+            logs.logger.warning(message)
     if model is None:
         model = _revive(filepath, metadata, compile)
         if model is not None:
