@@ -46,7 +46,7 @@ def sum_as_tf(x, axis, keepdims):
     if lanes is None or not 1 < x.size <= EXACT_SUMS:
         total = None
     elif (axis is None or len(axis) == x.ndim) and x.flags.c_contiguous:
-        total = _one_row_sum(x.reshape(-1), lanes)  # the common case: straight to its sum
+        total = one_row_sum(x.reshape(-1), lanes)  # the common case: straight to its sum
     else:
         total = _in_tf_order(x, axis, lanes)
     if total is None:
@@ -57,11 +57,11 @@ def sum_as_tf(x, axis, keepdims):
     return total.reshape([d for i, d in enumerate(x.shape) if axis is not None and i not in axis])
 
 
-def _in_tf_order(x, axis, lanes):
-    """The sum as an array of the kept axes' size, or None for a pattern of axes TF sums in
-    an order not modelled here."""
-    merged = []  # [size, summed?] after TF's view: size-1 axes dropped, neighbours merged
-    for i, size in enumerate(x.shape):
+def tf_view(shape, axis):
+    """(pattern, sizes): the axes as TF views them, size-1 axes dropped and neighbours merged
+    when both are summed or both kept; pattern[i] says whether axis i is summed."""
+    merged = []  # [size, summed?]
+    for i, size in enumerate(shape):
         summed = axis is None or i in axis
         if size == 1:
             continue
@@ -69,13 +69,18 @@ def _in_tf_order(x, axis, lanes):
             merged[-1][0] *= size
         else:
             merged.append([size, summed])
-    pattern = tuple(summed for _, summed in merged)
-    sizes = tuple(size for size, _ in merged)
+    return tuple(summed for _, summed in merged), tuple(size for size, _ in merged)
+
+
+def _in_tf_order(x, axis, lanes):
+    """The sum as an array of the kept axes' size, or None for a pattern of axes TF sums in
+    an order not modelled here."""
+    pattern, sizes = tf_view(x.shape, axis)
     x = np.ascontiguousarray(x)
     if pattern in ((), (False,)):  # only size-1 axes summed: TF copies the values
         return x.copy()
     if pattern == (True,):
-        return _one_row_sum(x.reshape(-1), lanes)
+        return one_row_sum(x.reshape(-1), lanes)
     if pattern == (False, True):
         return row_sums(x.reshape(sizes), lanes)
     if pattern == (True, False):
@@ -85,7 +90,7 @@ def _in_tf_order(x, axis, lanes):
     return None
 
 
-def _one_row_sum(row, lanes):
+def one_row_sum(row, lanes):
     """row_sums of one row (1-D), with as few NumPy calls as the order allows: the common
     case (a sum over all axes) costs 61k instructions here against 85k through row_sums on a
     (1, n) view (1,000 float32; NumPy's own sum: 11k)."""
