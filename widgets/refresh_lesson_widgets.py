@@ -3,7 +3,7 @@
     python widgets/refresh_lesson_widgets.py notebooks/04_eager_training.ipynb ...
 
 Each lesson is executed in a fresh kernel (nbclient); only the cells whose stored output
-holds a widget view or a drawing made by eagerbook.viz (an SVG in HTML, e.g. ``%%eager
+holds a widget view or a drawing made by eagerbook.viz (a picture in HTML, e.g. ``%%eager
 --show tapes``) get the new outputs (their execution counts stay), so the other cells
 and the notebook's metadata do not change. Widget state is not stored: a lesson's saved
 widgets are the PNG pictures next to the widget view (see eagerbook/notebook/widgets.py).
@@ -20,12 +20,14 @@ WIDGET = "application/vnd.jupyter.widget-view+json"
 
 
 def has_widget(cell):
-    """A widget view, or an eagerbook drawing (Graphviz SVG inside HTML)."""
+    """A widget view, or an eagerbook drawing (a PNG <img class="eb-drawing"> in HTML, or the
+    Graphviz SVG reports held before)."""
     for out in cell.get("outputs", []):
         data = out.get("data", {})
         html = data.get("text/html", "")
         html = "".join(html) if isinstance(html, list) else html
-        if WIDGET in data or ("<svg" in html and 'class="node"' in html):
+        if WIDGET in data or 'class="eb-drawing"' in html or (
+                "<svg" in html and 'class="node"' in html):
             return True
     return False
 

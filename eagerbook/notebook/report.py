@@ -4,6 +4,7 @@ An ``EagerReport`` is a plain display object: HTML for notebooks (self-contained
 styles, so a saved notebook on GitHub/nbviewer still reads well) and text for terminals.
 """
 
+import base64
 import html
 import traceback
 
@@ -42,11 +43,18 @@ def _e(text):
     return html.escape(str(text), quote=False)
 
 
+def _drawing(png, alt):
+    """A drawing as an <img> of PNG data: the one picture an untrusted notebook (a lesson just
+    opened) shows too; its sanitizer strips an inline <svg>, leaving the labels as loose text."""
+    return (f'<div><img class="eb-drawing" alt="{html.escape(alt)}" '
+            f'src="data:image/png;base64,{base64.b64encode(png).decode("ascii")}"></div>')
+
+
 class TapeSection:
-    def __init__(self, label, model=None, svg=None, problem=None):
+    def __init__(self, label, model=None, png=None, problem=None):
         self.label = label
         self.model = model
-        self.svg = svg
+        self.png = png
         self.problem = problem  # text shown instead of the graph (no dot, tape freed, ...)
 
 
@@ -83,10 +91,10 @@ class EagerReport:
         if not draw or not model["nodes"]:
             return TapeSection(label, model)
         try:
-            svg = viz_dot.render_svg(viz_dot.tape_dot(model))
+            png = viz_dot.render_png(viz_dot.tape_dot(model))
         except viz_dot.GraphvizUnavailable as exc:
             return TapeSection(label, model, problem=str(exc))
-        return TapeSection(label, model, svg)
+        return TapeSection(label, model, png)
 
     # --- text ---------------------------------------------------------------------------------
     @property
@@ -248,8 +256,8 @@ class EagerReport:
         out.append("</h4>")
         if section.problem:
             out.append(f"<p class='eb-note'>{_e(section.problem)}</p>")
-        if section.svg:
-            out.append(f"<div>{section.svg}</div>")
+        if section.png:
+            out.append(_drawing(section.png, f"{section.label}: the recorded ops"))
         if model and model["has_gradient"]:
             rows = "".join(
                 f"<tr><td>{_e(n['id'])}</td><td>{_e(n['label'])}</td>"
@@ -259,7 +267,7 @@ class EagerReport:
             out.append("<details><summary>gradient at every node</summary><table><tr>"
                        "<th>node</th><th>op</th><th>value</th><th>gradient</th></tr>"
                        f"{rows}</table></details>")
-        elif model and not section.svg:
+        elif model and not section.png:
             out.append(f"<pre>{_e(viz_tape.tape_text(model))}</pre>")
         return "".join(out)
 
@@ -269,8 +277,8 @@ class EagerReport:
                f"<span class='eb-src'>{fs.new_traces} new trace(s)</span></h4>"]
         if info.get("problem"):
             out.append(f"<p class='eb-note'>{_e(info['problem'])}</p>")
-        if info.get("svg"):
-            out.append(f"<div>{info['svg']}</div>")
+        if info.get("png"):
+            out.append(_drawing(info["png"], f"the graph of {fs.name}"))
         if info.get("ir_text"):
             out.append(f"<details open><summary>graph (IR)</summary><pre>{_e(info['ir_text'])}"
                        "</pre></details>")

@@ -384,7 +384,7 @@ def autograph_code(fn):
 
 def function_info(fn, draw=True):
     """Everything a view shows about a tf.function (or a concrete function)."""
-    info = {"traces": [], "ir_text": "", "svg": None, "autograph": "", "problem": None}
+    info = {"traces": [], "ir_text": "", "png": None, "autograph": "", "problem": None}
     concrete = concrete_functions(fn)
     for c in concrete:
         info["traces"].append({"signature": signature_text(c),
@@ -398,7 +398,7 @@ def function_info(fn, draw=True):
     info["autograph"] = autograph_code(fn)
     if draw:
         try:
-            info["svg"] = viz_dot.render_svg(graph_dot(graph))
+            info["png"] = viz_dot.render_png(graph_dot(graph))  # (render_png says why)
         except viz_dot.GraphvizUnavailable as exc:
             info["problem"] = str(exc)
         except Exception as exc:  # noqa: BLE001 - a failed drawing must not hide the IR text

@@ -1,5 +1,7 @@
 """%%graph and the functions view of %%eager, with eagerbook.graph's real tf.function."""
 
+import base64
+
 from eagerbook.notebook import GraphView, last_report
 from eagerbook.notebook.graph_cell import assigned_names
 
@@ -50,7 +52,7 @@ def test_eager_report_lists_traced_functions(ipshell):
     assert "Mul" in fs.info["ir_text"]
     assert len(fs.info["traces"]) == 2 and "TensorSpec" in fs.info["traces"][0]["signature"]
     html = "".join(o.data.get("text/html", "") for o in captured.outputs)
-    assert "tf.function <code>double</code>" in html and "<svg" in html
+    assert "tf.function <code>double</code>" in html and "data:image/png;base64," in html
     # Calling again with a known signature traces nothing new.
     ipshell.run("%%eager -q\nr3 = double(tf.constant([5.0, 6.0]))\n")
     assert last_report().functions == []
@@ -72,3 +74,18 @@ def test_graphview_on_a_real_function(ipshell):
     assert len(view.traces) == 2 and view.trace_index == 1
     view.trace_index = 0
     assert "f32[2]" in view.tab("ir")["content"]
+
+
+def test_eager_report_drawings_survive_an_untrusted_notebook(ipshell):
+    # A lesson just opened is untrusted: its sanitizer strips inline <svg> (leaving the
+    # labels as loose text) but keeps an <img> of PNG data, so the drawings are pictures.
+    ipshell.run(IMPORT + "x = tf.Variable(2.0)\n")
+    result, captured = ipshell.run("%%eager --no-time --show tapes\n"
+                                   "with tf.GradientTape() as t:\n    y = x * x\n"
+                                   "g = t.gradient(y, x)\n")
+    assert result.success
+    html = "".join(o.data.get("text/html", "") for o in captured.outputs)
+    assert "<svg" not in html
+    picture = html.split('<img class="eb-drawing" alt="GradientTape #1: the recorded ops" '
+                         'src="data:image/png;base64,')[1].split('"')[0]
+    assert base64.b64decode(picture).startswith(b"\x89PNG")
