@@ -56,6 +56,11 @@ def _functions_of(obj):
     return found
 
 
+def _is_keras_layer(obj):
+    """A Keras layer or model (by its classes' modules: Keras builds on this package)."""
+    return any(k.__module__.startswith("eagerbook.keras.") for k in type(obj).__mro__)
+
+
 def _is_restored_function(value):
     return callable(getattr(value, "_saved_concrete_functions", None))
 
@@ -66,12 +71,36 @@ def _has_signature(function):
     return getattr(function, "input_signature", None) is not None
 
 
-def _concretes_of(function):
+def _concretes_of(function, retrace=True):
+    """The traces of `function` to save. `retrace`: trace each one again first, once, as TF
+    does when saving (see `_trace_for_saving`)."""
     if _is_restored_function(function):
         return function._saved_concrete_functions()
     if not function._concretes and function.input_signature is not None:
         function.get_concrete_function()
-    return list(function._concretes)
+    elif retrace:
+        _trace_for_saving(function)
+    return [c for c in function._concretes if not hasattr(c, "_saving_copy_of")]
+
+
+def _trace_for_saving(function):
+    """TF saves a function's traces by tracing each once more (saving is part of a trace's
+    key): the Python function runs again (its prints show), the tracing count grows and the
+    function lists both traces. Done once per trace: a later save reuses the copy. Traces of
+    Variables or other objects are not traced again."""
+    for concrete in list(function._concretes):
+        if hasattr(concrete, "_saving_copy_of") or hasattr(concrete, "_saving_copy"):
+            continue
+        leaves = nest.flatten(concrete._arg_specs)
+        if not all(isinstance(x, TensorSpec) or x is None or
+                   isinstance(x, (bool, int, float, str)) for x in leaves):
+            continue
+        args = nest.map_structure(
+            lambda x: TensorSpec(x.shape, x.dtype, x.name) if isinstance(x, TensorSpec) else x,
+            concrete._arg_specs)
+        copy = function._trace_once(tuple(args), None, allow_variables=False)
+        copy._saving_copy_of, concrete._saving_copy = concrete, copy
+        function._concretes.append(copy)
 
 
 class _Leaf:
@@ -142,9 +171,11 @@ class _Writer:
             found = _functions_of(obj)
             if obj is self.root and self.keras_call is not None:
                 found.setdefault("__call__", self.keras_call)
+            retrace = not _is_keras_layer(obj)  # (Keras saves its own way: no second trace)
             for name, function in found.items():
                 where = f"Function {name!r} of {type(obj).__name__} at {path or '(root)'}"
-                functions[name] = [self.add_concrete(c, where) for c in _concretes_of(function)]
+                functions[name] = [self.add_concrete(c, where) for c in _concretes_of(
+                    function, retrace and function is not self.keras_call)]
             out[path] = {"kind": "object", "class": type(obj).__name__,
                          "containers": _container_kinds(obj), "functions": functions}
             # Functions saved with an input_signature bind their arguments to it when called
