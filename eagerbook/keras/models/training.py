@@ -1444,20 +1444,19 @@ def _connected_layers(nodes, available, seen_layers):
     "Graph disconnected" error for a node whose inputs are neither `available` (ids of
     KerasTensors the model can compute) nor made by an earlier node."""
     available = set(available)
+    # (as TF: an Input needs nothing; the error names the layer that needs a tensor the
+    # inputs do not give, and the calls before it, one name per call)
+    accessed = [layer.name for layer in seen_layers if not isinstance(layer, InputLayer)]
     for node in nodes:
-        if isinstance(node.layer, InputLayer):
-            if id(node.flat_outputs[0]) not in available:
-                raise ValueError(
-                    f"Graph disconnected: cannot obtain value for tensor "
-                    f"{node.flat_outputs[0]} at layer \"{node.layer.name}\". The following "
-                    f"previous layers were accessed without issue: "
-                    f"{[layer.name for layer in seen_layers]}")
-        else:
+        if not isinstance(node.layer, InputLayer):
             for x in node.keras_inputs:
                 if id(x) not in available:
                     raise ValueError(f"Graph disconnected: cannot obtain value for tensor "
-                                     f"{x} at layer \"{node.layer.name}\".")
+                                     f"{x} at layer \"{node.layer.name}\". The following "
+                                     f"previous layers were accessed without issue: "
+                                     f"{accessed}")
             available.update(id(t) for t in node.flat_outputs)
+            accessed.append(node.layer.name)
         if node.layer not in seen_layers:
             seen_layers.append(node.layer)
     return seen_layers
