@@ -954,8 +954,9 @@ class GeneratorDataset(Dataset):
             spec = output_signature
         else:
             if output_types is None:
-                raise TypeError("Missing required argument: `output_signature` (or "
-                                "`output_types`).")
+                raise TypeError("To specify the output signature you need to provide either "
+                                "the `output_signature` argument or the `output_types` "
+                                "argument.")
             if output_shapes is None:
                 output_shapes = _map_leaves(lambda t: None, output_types)
             spec = _map_pair(lambda t, s: TensorSpec(s, t), output_types, output_shapes)
@@ -2861,6 +2862,18 @@ def _autotuned_cycle_length(num_parallel_calls):
     return min(num_parallel_calls, cores)
 
 
+def _cycle_length_error(cycle, parallel):
+    """TF's error for a cycle_length neither AUTOTUNE nor positive (its op and words differ
+    with num_parallel_calls)."""
+    if parallel is None:
+        return dataset_op_error(errors.InvalidArgumentError, "InterleaveDataset",
+                                "cycle_length must be greater than zero.",
+                                "InterleaveDataset_Targuments_0")
+    return dataset_op_error(errors.InvalidArgumentError, "ParallelInterleaveDatasetV4",
+                            "`cycle_length` must be `tf.data.AUTOTUNE` or greater than 0 but is "
+                            f"{cycle}", "ParallelInterleaveDatasetV4_Targuments_0")
+
+
 class InterleaveDataset(FlatMapDataset):
     _tf_name = "_InterleaveDataset"
 
@@ -2870,6 +2883,8 @@ class InterleaveDataset(FlatMapDataset):
         cycle = _count_arg(cycle_length, "cycle_length") if cycle_length is not None else -1
         parallel = None if num_parallel_calls is None else \
             _count_arg(num_parallel_calls, "num_parallel_calls")
+        if cycle <= 0 and cycle != AUTOTUNE:
+            raise _cycle_length_error(cycle, parallel)
         self._cycle = cycle if cycle > 0 else _autotuned_cycle_length(parallel)
         self._parallel = parallel
         self._block = 1 if block_length is None else _count_arg(block_length, "block_length")

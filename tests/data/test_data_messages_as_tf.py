@@ -79,3 +79,26 @@ def test_two_lambdas_alike_on_one_line_get_tfs_warning(caplog):
     pattern = re.escape(expected).replace(re.escape("{f}"), address)
     for message in warnings:
         assert re.fullmatch(pattern, message), message
+
+
+def test_interleave_refuses_a_cycle_length_neither_autotune_nor_positive():
+    d = tf.data.Dataset.range(4)
+    for cycle in (0, -5):
+        assert error_of(lambda c=cycle: d.interleave(tf.data.Dataset.range, cycle_length=c)) == (
+            tf.errors.InvalidArgumentError,
+            eager_text("InterleaveDataset", "cycle_length must be greater than zero.",
+                       "InterleaveDataset_Targuments_0") + " name: ")
+    assert error_of(lambda: d.interleave(tf.data.Dataset.range, cycle_length=-5,
+                                         num_parallel_calls=2)) == (
+        tf.errors.InvalidArgumentError,
+        eager_text("ParallelInterleaveDatasetV4", "`cycle_length` must be `tf.data.AUTOTUNE` "
+                   "or greater than 0 but is -5", "ParallelInterleaveDatasetV4_Targuments_0") +
+        " name: ")
+    autotuned = d.interleave(tf.data.Dataset.range, cycle_length=tf.data.AUTOTUNE)
+    assert sorted(autotuned.as_numpy_iterator()) == [0, 0, 0, 1, 1, 2]
+
+
+def test_from_generator_without_a_signature():
+    assert error_of(lambda: tf.data.Dataset.from_generator(lambda: iter([1]))) == (
+        TypeError, "To specify the output signature you need to provide either the "
+                   "`output_signature` argument or the `output_types` argument.")
