@@ -229,13 +229,27 @@ def parallel_stack(values, name="parallel_stack"):
 
 def stack(values, axis=0, name="stack"):
     """Joins tensors of one shape along a new axis."""
-    values = _same_dtype_list(values, "Pack")
-    if values[0].ndim is None:  # unknown rank while tracing: the shape rule places the axis
-        return execute(_pack, tuple(values), {"axis": int(axis)})
-    rank = values[0].ndim + 1
+    if axis == 0 and all(map(_python_value, values)):
+        try:  # Python numbers and lists convert as one constant first, as in TF: [1, 2.5]
+            return convert_to_tensor(values)  # is float32
+        except (TypeError, ValueError):
+            pass  # (not one constant: packed below, with the error Pack gives)
+    tensors = _same_dtype_list(values, "Pack")  # (a new name: core/errors.py reads `values`)
+    if tensors[0].ndim is None:  # unknown rank while tracing: the shape rule places the axis
+        return execute(_pack, tuple(tensors), {"axis": int(axis)})
+    rank = tensors[0].ndim + 1
     if not -rank <= axis < rank:
         raise ValueError(f"Argument `axis` = {axis} not in range [{-rank}, {rank})")
-    return execute(_pack, tuple(values), {"axis": int(axis) % rank})
+    return execute(_pack, tuple(tensors), {"axis": int(axis) % rank})
+
+
+def _python_value(value):
+    """Whether `value` is a Python number or string, or a list or tuple of them (NumPy values
+    keep their own dtype: they are packed one by one)."""
+    if isinstance(value, (list, tuple)):
+        return all(map(_python_value, value))
+    return isinstance(value, (int, float, complex, bool, str, bytes)) and not isinstance(
+        value, np.generic)  # (np.float64 is a Python float too)
 
 
 def _array_of(value, like):
@@ -540,11 +554,15 @@ def fill(dims, value, name=None):
 
 def zeros(shape, dtype=dtypes.float32, name=None):
     dtype = dtypes.as_dtype(dtype)
+    if dtype is dtypes.string:  # a string's zero is the empty string
+        return fill(shape, convert_to_tensor(b""))
     return fill(shape, convert_to_tensor(np.zeros((), dtype._np)))
 
 
 def ones(shape, dtype=dtypes.float32, name=None):
     dtype = dtypes.as_dtype(dtype)
+    if dtype is dtypes.string:  # (TF converts the number 1 to a string tensor: refused)
+        raise TypeError("Cannot convert 1 to EagerTensor of dtype string")
     return fill(shape, convert_to_tensor(np.ones((), dtype._np)))
 
 
@@ -660,11 +678,8 @@ def _range(start, limit, delta):
         size = max((abs(int(limit) - int(start)) + abs(int(delta)) - 1) // abs(int(delta)), 0)
         return (start + np.arange(size, dtype=dtype) * delta).astype(dtype)
     size = int(np.ceil(np.abs((limit - start) / delta)))
-    # TF adds delta repeatedly in the output dtype; a sequential cumsum does the same.
-    steps = np.full(size, delta, dtype=dtype)
-    if size:
-        steps[0] = start
-    return np.cumsum(steps, dtype=dtype)
+    # TF's kernel computes start + i * delta in the output dtype (1.0, 1.3, 1.6, 1.9000001)
+    return (start + np.arange(size).astype(dtype) * delta).astype(dtype)
 
 
 def _check_range(start, limit, delta):

@@ -919,6 +919,8 @@ def stop_gradient(x, name=None):
 
 @register("ZerosLike", differentiable=False)
 def _zeros_like(x):
+    if x.dtype == object:  # strings: the empty string, as TF's
+        return np.full(x.shape, b"", object)
     return np.zeros_like(x)
 
 
