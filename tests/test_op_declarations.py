@@ -15,6 +15,7 @@ from eagerbook.core import dtypes
 from eagerbook.core.context import observe
 from eagerbook.core.errors import InvalidArgumentError
 from eagerbook.ops import REGISTRY, math_ops
+from eagerbook.ops.support import op_def_text
 from eagerbook.ops.tf_type_lists import TF_TYPE_LISTS
 from eagerbook.testing import Fixed
 from tests.gradcases import all_cases
@@ -94,10 +95,11 @@ def test_public_function_rejects_an_undeclared_dtype_with_tfs_error(name):
             f"cannot compute {name} as input #0(zero-based) was expected to be a bool tensor "
             f"but is a {kernel.get(dtype.name, dtype.name)} tensor [Op:{name}] name: ")
     else:
-        # (" name: " after the op: TF's op functions add the name they were given, here none)
+        # (then TF's node and OpDef text, support.op_def_text; " name: " after the op: TF's op
+        # functions add the name they were given, here none)
         assert str(raised.value) == f"Value for attr 'T' of {kernel.get(dtype.name, dtype.name)}" \
-                                    f" is not in the list of allowed values: {allowed} " \
-                                    f"[Op:{name}] name: "
+                                    f" is not in the list of allowed values: {allowed}" \
+                                    f"{op_def_text(name)} [Op:{name}] name: "
     assert op not in [e.op for e in events]  # rejected before anything ran
     # While tracing TF checks the op's signature: a TypeError naming the parameter.
     with pytest.raises(TypeError) as raised:
@@ -248,8 +250,13 @@ def test_binary_op_rejects_an_undeclared_dtype_as_tf_does(name):
     events = []
     with observe(events.append), pytest.raises(InvalidArgumentError) as raised:
         PUBLIC[name](x)
-    # (" name: " and no name, as TF's public functions give; RealDiv's here is internal)
-    assert str(raised.value) == eager_message + ("" if name == "RealDiv" else " name: ")
+    # (with TF's node and OpDef text; " name: " and no name, as TF's public functions give;
+    # RealDiv's here is internal)
+    words, op_part = eager_message.rsplit(" [Op:", 1)
+    op_def = op_def_text(name) if words.startswith("Value for attr") else ""  # (not after
+    # 'cannot compute ...': a type mismatch)
+    assert str(raised.value) == f"{words}{op_def} [Op:{op_part}" + (
+        "" if name == "RealDiv" else " name: ")
     assert REGISTRY[name] not in [e.op for e in events]  # rejected before anything ran
     # While tracing, TF rejects it as it builds the graph: a TypeError.
     traced = tf.function(lambda: PUBLIC[name](x), autograph=False)
@@ -272,7 +279,7 @@ def test_binary_ops_take_tfs_other_roads():
                                                    r"based\) was expected to be a float tensor "
                                                    r"but is a int32 tensor \[Op:AddV2\]"):
         tf.constant(1.0) + tf.constant(1)
-    with pytest.raises(InvalidArgumentError, match=r"of int16 is not in .* \[Op:MatMul\]"):
+    with pytest.raises(InvalidArgumentError, match=r"(?s)of int16 is not in .* \[Op:MatMul\]"):
         tf.matmul(tf.ones([2, 2], tf.int16), tf.ones([2, 2], tf.int16))  # TF's MatMul: 2-D
     assert tf.matmul(tf.ones([1, 2, 2], tf.int16), tf.ones([1, 2, 2], tf.int16)).dtype is \
         tf.int16  # BatchMatMulV2 beyond 2-D, which takes int16
@@ -329,7 +336,9 @@ def test_other_ops_reject_a_dtype_with_tfs_error(fn, value, eager, traced):
     x = tf.constant(value)
     with pytest.raises(InvalidArgumentError) as raised:
         fn(x)
-    assert str(raised.value) == eager + " name: "
+    words, op_part = eager.rsplit(" [Op:", 1)
+    op_name = op_part.rstrip("]")
+    assert str(raised.value) == f"{words}{op_def_text(op_name)} [Op:{op_part} name: "
     with pytest.raises(TypeError) as raised:
         tf.function(fn)(x)
     assert str(raised.value).strip().endswith(traced)

@@ -41,7 +41,7 @@ from .shape_rules import (
     known_value,
     merge_shapes,
 )
-from .support import as_tensor, tf_type_name
+from .support import as_tensor, op_def_text, tf_type_name
 
 
 def _shape_list(shape, op_name):
@@ -803,7 +803,7 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
         raise invalid_argument("OneHot", f"Value for attr 'TI' of "
                                          f"{tf_type_name(index_tensor._dtype)} "
                                          f"is not in the list of allowed values: uint8, int8, "
-                                         f"int32, int64")
+                                         f"int32, int64{op_def_text('OneHot')}")
     dtype = _dtype_or_none(dtype)
     on = None if on_value is None else convert_to_tensor(on_value, dtype_hint=dtype)
     off = None if off_value is None else convert_to_tensor(off_value, dtype_hint=dtype)

@@ -8,6 +8,7 @@ from ..core import dtypes
 from ..core.context import state
 from ..core.tensor import EagerTensor, Tensor, _from_numpy, convert_to_tensor, is_symbolic
 from .registry import invalid_argument
+from .tf_op_signatures import TF_OP_SIGNATURES
 from .tf_type_lists import TF_TYPE_LISTS
 
 _np_array = np.array
@@ -94,15 +95,30 @@ _TF_KERNEL_NAMES = {"float16": "half", "float32": "float", "float64": "double"}
 
 def dtype_error(op_name, dtype, tf_names, parameter="x", attr="T"):
     """TF's error for an input dtype `op_name` does not list (`tf_names`, TF's list): a TypeError
-    while a graph is built (TF checks the op's signature there), an InvalidArgumentError eagerly.
-    (TF's eager message goes on with a dump of its OpDef: not repeated here.)"""
+    while a graph is built (TF checks the op's signature there), an InvalidArgumentError eagerly,
+    whose message goes on with the node and the op's signature as TF's does."""
     if state.graph is not None:
         return TypeError(f"Value passed to parameter '{parameter}' has DataType {dtype.name} "
                          f"not in list of allowed values: {', '.join(tf_names)}")
     given = _TF_KERNEL_NAMES.get(dtype.name, dtype.name)  # eagerly TF says half/float/double
     names = ", ".join(_TF_KERNEL_NAMES.get(n, n) for n in tf_names)
     return invalid_argument(op_name, f"Value for attr '{attr}' of {given} is not in the list of "
-                                     f"allowed values: {names}")
+                                     f"allowed values: {names}{op_def_text(op_name)}")
+
+
+def op_def_text(op_name):
+    """What TF's eager dtype errors print after the message: the node and the op's signature
+    (``; NodeDef: {{node Sqrt}}; Op<name=Sqrt; signature=x:T -> y:T; attr=...>``)."""
+    signature = TF_OP_SIGNATURES.get(op_name)
+    if signature is None:
+        return ""
+    listed = TF_TYPE_LISTS.get(op_name, ())
+    enums = ", ".join(_TF_ENUM_NAMES.get(name, "DT_" + name.upper()) for name in listed)
+    signature = signature.replace("{T}", f"[{enums}]")
+    return f"\n\t; NodeDef: {{{{node {op_name}}}}}; Op<name={op_name}; signature={signature}>"
+
+
+_TF_ENUM_NAMES = {"float16": "DT_HALF", "float32": "DT_FLOAT", "float64": "DT_DOUBLE"}
 
 
 FLOATS = (dtypes.float16, dtypes.float32, dtypes.float64)
