@@ -539,7 +539,7 @@ class Checkpoint:
         except BaseException:
             self._save_counter.assign_sub(1)
             raise
-        update_checkpoint_state(os.path.dirname(path), path, [path])
+        update_checkpoint_state(os.path.dirname(path), path, [path], stamped=False)  # (as TF)
         return path
 
     def read(self, save_path, options=None):
@@ -584,7 +584,7 @@ def save_weights(model, path, overwrite=True, save_format=None, options=None):
     if not overwrite and os.path.exists(path + INDEX_SUFFIX):
         raise FileExistsError(f"{path} already exists and overwrite=False.")
     write_checkpoint(model, path)
-    update_checkpoint_state(os.path.dirname(path), path, [path])
+    update_checkpoint_state(os.path.dirname(path), path, [path], stamped=False)  # (as TF)
     return None
 
 

@@ -54,6 +54,12 @@ def _keys(nodes):
     return keys
 
 
+def _in_tfs_order(mapping):
+    """`mapping` with its keys in the order TF's reader gives them: its C++ hash map of the
+    checkpoint's (sorted) keys iterates them in reverse, for the checkpoints of a program."""
+    return dict(sorted(mapping.items(), reverse=True))
+
+
 class CheckpointReader:
     """What ``tf.train.load_checkpoint`` returns: the checkpoint's values by TF key."""
 
@@ -72,13 +78,13 @@ class CheckpointReader:
         shapes = {key: list(array.shape) for key, array in self._tensors.items()}
         if self._object_graph is not None:
             shapes[OBJECT_GRAPH_KEY] = []
-        return shapes
+        return _in_tfs_order(shapes)
 
     def get_variable_to_dtype_map(self):
         result = dict(self._dtypes)
         if self._object_graph is not None:
             result[OBJECT_GRAPH_KEY] = dtypes.string
-        return result
+        return _in_tfs_order(result)
 
     def has_tensor(self, tensor_str):
         return tensor_str in self._tensors or (tensor_str == OBJECT_GRAPH_KEY

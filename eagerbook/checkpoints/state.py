@@ -30,9 +30,20 @@ class CheckpointState:
         self.all_model_checkpoint_timestamps = list(all_model_checkpoint_timestamps)
         self.last_preserved_timestamp = last_preserved_timestamp
 
-    def __repr__(self):
-        return (f"CheckpointState(model_checkpoint_path={self.model_checkpoint_path!r}, "
-                f"all_model_checkpoint_paths={self.all_model_checkpoint_paths!r})")
+    def __str__(self):
+        """The proto's text format, as TF prints it (one field a line, set fields only)."""
+        lines = []
+        if self.model_checkpoint_path:
+            lines.append(f"model_checkpoint_path: {_quote(self.model_checkpoint_path)}")
+        lines += [f"all_model_checkpoint_paths: {_quote(p)}"
+                  for p in self.all_model_checkpoint_paths]
+        lines += [f"all_model_checkpoint_timestamps: {float(t)!r}"
+                  for t in self.all_model_checkpoint_timestamps]
+        if self.last_preserved_timestamp:
+            lines.append(f"last_preserved_timestamp: {float(self.last_preserved_timestamp)!r}")
+        return "".join(line + "\n" for line in lines)
+
+    __repr__ = __str__  # (a proto's repr is its text too)
 
 
 def _quote(text):

@@ -21,7 +21,7 @@ from ...checkpoints.checkpoint import INDEX_SUFFIX, write_name_based
 from ...checkpoints.manager import _delete_checkpoint
 from ...checkpoints.reader import OBJECT_GRAPH_KEY, CheckpointReader
 from ...checkpoints.state import update_checkpoint_state
-from ...core import context, errors
+from ...core import context, errors, logs
 from ...core.tensor import Tensor
 from ...core.variable import Variable
 from ...graph import session as _session
@@ -43,6 +43,12 @@ class Saver:
                  write_version=2, pad_step_number=False, save_relative_paths=False,
                  filename=None):
         eager = not _session._default_stack()
+        if eager:
+            logs.logger.warning(
+                "Saver is deprecated, please switch to tf.train.Checkpoint or "
+                "tf.keras.Model.save_weights for training checkpoints. When executing eagerly "
+                "variables do not necessarily have unique names, and so the variable.name-based "
+                "lookups Saver performs are error-prone.")
         if var_list is None:
             if eager:
                 raise RuntimeError("When eager execution is enabled, `var_list` must specify "
