@@ -1361,8 +1361,8 @@ def cumprod(x, axis=0, exclusive=False, reverse=False, name=None):
 
 # --- more elementwise math: inverse trig, hyperbolic, erf, softplus ----------------------------
 @register("Atan", elementwise=True, dtypes=FLOATS_OR_COMPLEX)
-def _atan(x):
-    return np.arctan(x)
+def _atan(x):  # (float32: Eigen's own, as TF computes it: eigen_float.py)
+    return eigen_float.atan(x) if x.dtype == np.float32 else np.arctan(x)
 
 
 @_atan.gradient
@@ -1377,7 +1377,7 @@ def atan(x, name=None):
 @register("Asin", elementwise=True, dtypes=FLOATS_OR_COMPLEX)
 def _asin(x):
     with np.errstate(invalid="ignore"):
-        return np.arcsin(x)
+        return eigen_float.asin(x) if x.dtype == np.float32 else np.arcsin(x)
 
 
 @_asin.gradient
@@ -1393,7 +1393,7 @@ def asin(x, name=None):
 @register("Acos", elementwise=True, dtypes=FLOATS_OR_COMPLEX)
 def _acos(x):
     with np.errstate(invalid="ignore"):
-        return np.arccos(x)
+        return eigen_float.acos(x) if x.dtype == np.float32 else np.arccos(x)
 
 
 @_acos.gradient
@@ -1467,7 +1467,7 @@ def acosh(x, name=None):
 @register("Atanh", elementwise=True, dtypes=FLOATS_OR_COMPLEX)
 def _atanh(x):
     with np.errstate(invalid="ignore", divide="ignore"):
-        return np.arctanh(x)
+        return eigen_float.atanh(x) if x.dtype == np.float32 else np.arctanh(x)
 
 
 @_atanh.gradient
