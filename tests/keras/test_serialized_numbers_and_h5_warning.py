@@ -1,6 +1,6 @@
 """A layer's entry in a model's config (or any Keras object's serialized entry) holds Python
-numbers where its own get_config holds NumPy ones, as TF's serialization writes them; and
-saving to HDF5 warns as TF 2.21's Keras does."""
+numbers where its own get_config holds NumPy ones, as TF's serialization writes them; saving
+to HDF5 warns as TF 2.21's Keras does; to_json names TF 2.21's Keras version."""
 
 import warnings
 
@@ -49,3 +49,11 @@ def test_saving_to_hdf5_warns_as_tf(tmp_path, name, save_format, warns):
     assert (legacy in messages) is warns
     again = keras.models.load_model(str(tmp_path / name))
     np.testing.assert_array_equal(again.get_weights()[0], model.get_weights()[0])
+
+
+def test_to_json_names_tfs_keras_version():
+    import json
+
+    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(1)])
+    written = json.loads(model.to_json())
+    assert (written["keras_version"], written["backend"]) == ("2.21.0", "tensorflow")

@@ -1159,7 +1159,7 @@ class Model(Layer):
         class_name = "Sequential" if self._is_sequential else \
             "Functional" if self._is_graph_network else type(self).__name__
         return json.dumps({"class_name": class_name, "config": self.get_config(),
-                           "keras_version": "2.0.0", "backend": "tensorflow"},
+                           "keras_version": _KERAS_VERSION, "backend": "tensorflow"},
                           default=_json_default, **kwargs)
 
     # Checkpoints: a subclassed model's children are its attributes; Sequential and functional
@@ -1204,6 +1204,9 @@ class Functional(Model):
             kwargs["name"] = backend.unique_object_name("model")  # TF's default, not "functional"
         super().__init__(*args, **kwargs)
 
+
+# The version TF 2.21's Keras 2 (tf_keras) writes into to_json(): that of TF it ships with.
+_KERAS_VERSION = "2.21.0"
 
 # The model classes a config may name (sequential.py adds Sequential: it builds on this module).
 MODEL_CLASSES = {"Functional": Functional, "Model": Model}
