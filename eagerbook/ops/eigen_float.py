@@ -48,7 +48,26 @@ def _by_packets(x, packet_fn, tail_fn):
     return _flush_denormals(out).reshape(x.shape)
 
 
-def _c_library_function(name, fallback):
+def _by_packets_of_two(y, x, packet_fn, tail_fn):
+    """`_by_packets` for a binary op: both operands broadcast to the result's shape first (TF's
+    broadcasting kernels read them so: packets of 8 results, then the tail)."""
+    if np.ndim(y) == 0 and np.ndim(x) == 0 and hasattr(tail_fn, "one"):  # (one value: all tail)
+        value = _F(tail_fn.one(float(y), float(x)))
+        return _F(0) * value if abs(value) < _TINY else value
+    y, x = np.broadcast_arrays(np.asarray(y, _F), np.asarray(x, _F))
+    shape = y.shape
+    y, x = y.reshape(-1), x.reshape(-1)
+    whole = y.size // _PACKET * _PACKET
+    out = np.empty(y.size, _F)
+    with np.errstate(over="ignore", invalid="ignore", divide="ignore", under="ignore"):
+        if whole:  # (the packet function flushes denormals itself)
+            out[:whole] = packet_fn(y[:whole], x[:whole])
+        if whole < y.size:
+            out[whole:] = _flush_denormals(tail_fn(y[whole:], x[whole:]))
+    return out.reshape(shape)
+
+
+def _c_library_function(name, fallback, arguments=1):
     """The C library's float32 function `name` (libm's log1pf, ...), applied value by value to
     the few values of a tail: TF's scalar path calls it, and for log1pf, expm1f, logf, sinf and
     cosf it is not always the correctly rounded value (float64, rounded once: `fallback`, used
@@ -58,11 +77,13 @@ def _c_library_function(name, fallback):
     except (OSError, AttributeError, TypeError):
         return fallback
     function.restype = ctypes.c_float
-    function.argtypes = [ctypes.c_float]
+    function.argtypes = [ctypes.c_float] * arguments
 
-    def tail(x):
-        x = np.asarray(x, _F)  # (a scalar too)
-        return np.array([function(value) for value in x.ravel().tolist()], _F).reshape(x.shape)
+    def tail(*operands):
+        operands = np.broadcast_arrays(*(np.asarray(v, _F) for v in operands))  # (scalars too)
+        values = zip(*(v.ravel().tolist() for v in operands))
+        return np.array([function(*v) for v in values], _F).reshape(operands[0].shape)
+    tail.one = function  # (Python floats in and out)
     return tail
 
 
@@ -543,3 +564,157 @@ def acos(x):
 def atanh(x):
     """float32 atanh of an array, value for value as TF's CPU kernel gives it."""
     return _by_packets(x, _packet_atanh, _atanhf)
+
+
+# --- atan2 -------------------------------------------------------------------------------------
+# Eigen's float32 packet atan2 is atan's packet of y / x, plus pi (with y's sign) where x is
+# negative; where |x| = |y| (infinities too) the quotient is taken as exactly +-1, and where both
+# are zeros as a zero of the result's sign, as IEEE's atan2 asks. The tail is the C library's.
+def _packet_atan2(y, x):
+    both_zero = (y.view(np.uint32) | x.view(np.uint32)) << 1 == 0  # (bits: a denormal is no zero)
+    y, x = _flush_denormals(y), _flush_denormals(x)  # (everywhere else it reads as one)
+    result_negative = np.signbit(y) ^ np.signbit(x)
+    quotient = y / x
+    quotient = np.where(np.abs(x) == np.abs(y), np.where(result_negative, _F(-1), _F(1)), quotient)
+    quotient = np.where(both_zero, np.where(result_negative, _F(-0.0), _F(0.0)), quotient)
+    shift = np.copysign(np.where(np.signbit(x), _F(np.pi), _F(0)), y)
+    return _flush_denormals(_packet_atan(quotient) + shift)
+
+
+_atan2f = _c_library_function(
+    "atan2f", lambda y, x: np.arctan2(*np.broadcast_arrays(y, x), dtype=np.float64).astype(_F), 2)
+
+
+def atan2(y, x):
+    """float32 atan2 of two arrays (broadcast), value for value as TF's CPU kernel gives it."""
+    return _by_packets_of_two(y, x, _packet_atan2, _atan2f)
+
+
+# --- pow ---------------------------------------------------------------------------------------
+# Eigen's float32 packet pow, x**y = 2**(y * log2(x)), carries y * log2(x) as a "double word":
+# a pair (hi, lo) of float32s whose exact sum holds about twice float32's digits, because
+# multiplying by a large y magnifies log2's error. The helpers below are the classic exact
+# transformations: a product or sum as its rounded value plus the rounding error, exactly.
+# Special values (zeros, infinities, NaN, negative bases) follow C's pow, as IEEE asks.
+def _two_product(x, y):
+    """x * y = hi + lo exactly, hi the rounded product. (TF's build splits each factor in two
+    halves of 12 bits, Dekker's way; float64 holds the exact product and gives the same lo.)"""
+    hi = x * y
+    exact = x.astype(np.float64) * y - hi
+    return hi, exact.astype(_F)
+
+
+def _fast_two_sum(x, y):
+    """x + y = hi + lo exactly when |x| >= |y|."""
+    hi = x + y
+    return hi, y - (hi - x)
+
+
+def _add_double_words(x_hi, x_lo, y_hi, y_lo):
+    hi, lo = _fast_two_sum(x_hi, y_hi)
+    return _fast_two_sum(hi, (y_lo + lo) + x_lo)
+
+
+def _times_double_word(x_hi, x_lo, y):
+    """(x_hi + x_lo) * y as a double word."""
+    c_hi, c_lo = _two_product(x_hi, y)
+    t_hi, t_lo = _fast_two_sum(c_hi, x_lo * y)
+    return _fast_two_sum(t_hi, t_lo + c_lo)
+
+
+def _double_word_constant(value):
+    hi = _F(value)
+    return hi, _F(value - np.float64(hi))
+
+
+_LOG2_C0 = _double_word_constant(1.442695041742110273474963832995854318141937255859375)
+_LOG2_C1 = _double_word_constant(-7.2134751588268664068692714863573201000690460205078125e-01)
+_LOG2_POLY = [_F(c) for c in (9.7010828554630279541015625e-02, -1.6896486282348632812500000e-01,
+                              1.7200836539268493652343750e-01, -1.7892272770404815673828125e-01,
+                              2.0505344867706298828125000e-01, -2.4046677350997924804687500e-01,
+                              2.8857553005218505859375000e-01, -3.6067414283752441406250000e-01,
+                              4.8089790344238281250000000e-01)]
+
+
+def _log2_double_word(z):
+    """log2(z) for z in [sqrt(1/2), sqrt(2)] as (x * polynomial(x)) with x = z - 1, its last two
+    Horner steps in double words."""
+    x = z - _F(1.0)
+    p_hi, p_lo = _two_product(x, _horner(x, _LOG2_POLY))
+    p_hi, p_lo = _add_double_words(*_LOG2_C1, p_hi, p_lo)
+    p_hi, p_lo = _times_double_word(p_hi, p_lo, x)
+    p_hi, p_lo = _add_double_words(*_LOG2_C0, p_hi, p_lo)
+    return _times_double_word(p_hi, p_lo, x)
+
+
+def _round_half_away(x):
+    """Eigen's round on AVX: truncate x + (0.5 less one unit, with x's sign)."""
+    return np.trunc(x + np.copysign(_F(0.49999997), x))
+
+
+def _exp2(x):
+    """2**x for |x| <= 1/2 as exp(ln2 * x), the product's rounding error added back."""
+    x = np.maximum(np.minimum(x, _F(129.0)), _F(-151.0))
+    p_hi, p_lo = _two_product(_F(np.log(2)), x)
+    return _packet_exp(p_hi) * (_F(1.0) + p_lo)
+
+
+def _times_power_of_two(a, n):
+    """a * 2**n, exactly (n an integer as float32): in four steps where 2**n is no float32."""
+    big = np.abs(n) > _F(126.0)
+    small_n = np.where(big, _F(0.0), n).astype(np.int32)
+    out = a * np.ldexp(_F(1.0), small_n).astype(_F)
+    if big.any():
+        e = np.clip(n, _F(-278.0), _F(278.0)).astype(np.int32)
+        b = e >> 2
+        c = np.ldexp(_F(1.0), b).astype(_F)
+        wide = _flush_denormals(_flush_denormals(_flush_denormals(a * c) * c) * c)
+        wide = wide * np.ldexp(_F(1.0), e - 3 * b).astype(_F)
+        out = np.where(big, wide, out)
+    return out
+
+
+def _pow_of_positive(x, y):
+    m, e = np.frexp(x)  # x = m * 2**e with m in [1/2, 1)
+    m, e = m.astype(_F), e.astype(_F)
+    low = m < _F(0.70710678118654752440)  # (move m to [sqrt(1/2), sqrt(2)): log2's best range)
+    m = np.where(low, _F(2.0) * m, m)
+    e = np.where(low, e - _F(1.0), e)
+    y_log2_m = _times_double_word(*_log2_double_word(m), y)
+    f_hi, f_lo = _add_double_words(*_two_product(e, y), *y_log2_m)  # y * log2(x)
+    n = _round_half_away(f_hi)  # y * log2(x) = n + r, n an integer, |r| <= 1/2
+    r = (f_hi - n) + f_lo
+    n_r = _round_half_away(r)
+    return _times_power_of_two(_exp2(r - n_r), n + n_r)
+
+
+_HUGE_EXPONENT = _F(128.0) * _F(np.log(2)) / _F(np.finfo(_F).eps)  # (1 + eps)**y overflows
+
+
+def _packet_pow(x, y):
+    given_x = x  # (y = 1 passes x on as it is, even a denormal)
+    x, y = _flush_denormals(x), _flush_denormals(y)
+    pow = _flush_denormals(_pow_of_positive(np.abs(x), y))
+    y_is_int = (np.floor(y) == y) & ~np.isinf(y)
+    y_half = y * _F(0.5)
+    y_is_odd = y_is_int & (_round_half_away(y_half) != y_half)
+    pow = np.where((x < 0) & ~y_is_int, _F(np.nan), pow)
+    pow = np.where(x == 0, np.where(y < 0, _F(np.inf), _F(0.0)), pow)
+    pow = np.where(np.signbit(x) & y_is_odd, -pow, pow)
+    for_huge_y = np.where(((y < 0) & (x == 0)) | ((y < 0) ^ (np.abs(x) > 1)), _F(np.inf), _F(0.0))
+    for_huge_y = np.where(x == -1, _F(1.0), for_huge_y)
+    pow = np.where(np.abs(y) >= _HUGE_EXPONENT, for_huge_y, pow)
+    for_inf_x = np.where(y < 0, _F(0.0), _F(np.inf))
+    for_inf_x = np.where((x < 0) & y_is_odd, -for_inf_x, for_inf_x)
+    pow = np.where(np.isinf(x), for_inf_x, pow)
+    pow = np.where(np.isnan(x) | np.isnan(y), _F(np.nan), pow)
+    return np.where(y == 1, given_x, np.where((x == 1) | (y == 0), _F(1.0), pow))
+
+
+_powf = _c_library_function(
+    "powf", lambda x, y: np.power(*np.broadcast_arrays(x, y), dtype=np.float64).astype(_F), 2)
+
+
+def pow(x, y):
+    """float32 x**y of two arrays (broadcast), value for value as TF's CPU kernel gives it."""
+    return _by_packets_of_two(x, y, _packet_pow, _powf)

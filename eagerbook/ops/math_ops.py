@@ -302,10 +302,8 @@ def _pow(x, y):
     if x.dtype.kind in "iu" and np.any(y < 0):  # (TF's words, not the generic kernel error)
         raise invalid_argument("Pow", "Integers to negative integer powers are not allowed")
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-        if x.dtype == np.float32:  # in float64, rounded once: NumPy's float32 power differs
-            # between CPUs (its AVX-512 version); this is the C library's powf for 99.9 % of
-            # values. (TF's Eigen computes float32 powers its own way, differing in 1 in 4.)
-            return np.power(x.astype(np.float64), y).astype(np.float32)
+        if x.dtype == np.float32:  # (Eigen's own, as TF computes it: eigen_float.py)
+            return eigen_float.pow(x, y)
         return np.power(x, y)
 
 
@@ -1480,7 +1478,9 @@ def atanh(x, name=None):
 
 
 @register("Atan2", elementwise=True, broadcasts=True, dtypes=FLOATS)
-def _atan2(y, x):
+def _atan2(y, x):  # (float32: Eigen's own, as TF computes it: eigen_float.py)
+    if y.dtype == np.float32:
+        return eigen_float.atan2(y, x)
     return np.arctan2(y, x)
 
 
