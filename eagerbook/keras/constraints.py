@@ -104,9 +104,7 @@ def deserialize(config, custom_objects=None):
     name = config["class_name"]
     cls = (custom_objects or {}).get(name) or _CLASSES.get(name)
     if cls is None:
-        raise ValueError(f"Unknown constraint: '{name}'. Please ensure you are using a "
-                         "`keras.utils.custom_object_scope` and that this object is included "
-                         "in the scope.")
+        raise serialization.unknown_object_error("constraint", name)
     return cls.from_config(dict(config.get("config", {})))
 
 

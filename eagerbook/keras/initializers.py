@@ -348,16 +348,12 @@ def get(identifier):
     if isinstance(identifier, str):
         cls = _BY_NAME.get(identifier) or _BY_CLASS.get(identifier)
         if cls is None:
-            raise ValueError(f"Unknown initializer: '{identifier}'. Please ensure you are using "
-                             "a `keras.utils.custom_object_scope` and that this object is "
-                             "included in the scope.")
+            raise serialization.unknown_object_error("initializer", identifier)
         return cls()
     if isinstance(identifier, dict):
         cls = _BY_CLASS.get(identifier["class_name"])
         if cls is None:
-            raise ValueError(f"Unknown initializer: '{identifier['class_name']}'. Please ensure "
-                             "you are using a `keras.utils.custom_object_scope` and that this "
-                             "object is included in the scope.")
+            raise serialization.unknown_object_error("initializer", identifier["class_name"])
         return cls.from_config(identifier.get("config", {}))
     if callable(identifier):
         return identifier

@@ -559,11 +559,12 @@ def get(identifier):
             return _FUNCTIONS[identifier]
         if identifier in _CLASSES:
             return _CLASSES[identifier]()
-        raise ValueError(f"Unknown loss function: '{identifier}'. Please ensure you are using "
-                         "a `keras.utils.custom_object_scope` and that this object is included "
-                         "in the scope.")
+        raise serialization.unknown_object_error("loss function", identifier)
     if isinstance(identifier, dict):
-        return _CLASSES[identifier["class_name"]].from_config(identifier.get("config", {}))
+        cls = _CLASSES.get(identifier["class_name"])
+        if cls is None:
+            raise serialization.unknown_object_error("loss function", identifier["class_name"])
+        return cls.from_config(identifier.get("config", {}))
     if callable(identifier):
         return identifier
     raise ValueError(f"Could not interpret loss function identifier: {identifier!r}")

@@ -543,18 +543,14 @@ def get(identifier):
     if isinstance(identifier, dict) and "class_name" in identifier:
         cls = _CLASSES.get(identifier["class_name"])
         if cls is None:
-            raise ValueError(f"Unknown metric function: '{identifier['class_name']}'. Please "
-                             "ensure you are using a `keras.utils.custom_object_scope` and "
-                             "that this object is included in the scope.")
+            raise serialization.unknown_object_error("metric function", identifier["class_name"])
         return cls.from_config(dict(identifier.get("config", {})))
     if isinstance(identifier, str):
         if identifier in _FUNCTIONS:
             return _FUNCTIONS[identifier]
         if identifier in _CLASSES:
             return _CLASSES[identifier]()
-        raise ValueError(f"Unknown metric function: '{identifier}'. Please ensure you are "
-                         "using a `keras.utils.custom_object_scope` and that this object is "
-                         "included in the scope.")
+        raise serialization.unknown_object_error("metric function", identifier)
     if callable(identifier):
         return identifier
     raise ValueError(f"Could not interpret metric identifier: {identifier!r}")
@@ -573,9 +569,7 @@ def resolve(identifier, loss_fn=None, y_true=None, y_pred=None):
             return cls(name=name or identifier)
         if identifier in _CLASSES:
             return _CLASSES[identifier]()
-        raise ValueError(f"Unknown metric function: '{identifier}'. Please ensure you are "
-                         "using a `keras.utils.custom_object_scope` and that this object is "
-                         "included in the scope.")
+        raise serialization.unknown_object_error("metric function", identifier)
     if isinstance(identifier, type) and issubclass(identifier, Metric):
         return identifier()
     if callable(identifier):

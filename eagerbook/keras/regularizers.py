@@ -109,14 +109,29 @@ def get(identifier):
     if identifier is None:
         return None
     if isinstance(identifier, str):
-        if identifier not in _BY_NAME:
-            raise ValueError(f"Unknown regularizer: '{identifier}'.")
-        return _BY_NAME[identifier]()
+        return _class_named(identifier)()
     if isinstance(identifier, dict):
-        return _BY_NAME[identifier["class_name"]].from_config(identifier.get("config", {}))
+        cls = _class_named(serialization.entry_class_name(identifier))
+        return cls.from_config(identifier.get("config", {}))
     if callable(identifier):
         return identifier
     raise ValueError(f"Could not interpret regularizer identifier: {identifier!r}")
+
+
+def _class_named(name):
+    """A built-in regularizer's class, or the user's in scope or registered (TF's error when
+    none is)."""
+    cls = _BY_NAME.get(name) or serialization.lookup(name)
+    if cls is None:
+        raise serialization.unknown_object_error("regularizer", name)
+    return cls
+
+
+def deserialize(config, custom_objects=None):
+    """``tf.keras.regularizers.deserialize``: a regularizer from its serialized entry (or
+    name), the user's classes found through `custom_objects` too."""
+    with serialization.CustomObjectScope(custom_objects or {}):
+        return get(config)
 
 
 def serialize(regularizer):

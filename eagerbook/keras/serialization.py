@@ -77,6 +77,15 @@ def lookup(name, custom_objects=None):
     return _REGISTERED.get(name)
 
 
+def unknown_object_error(kind, name):
+    """TF's ValueError for a name that no registry, scope or module holds (`kind`: "layer",
+    "initializer", "loss function", ...), pointing at how to register the class."""
+    return ValueError(f"Unknown {kind}: '{name}'. Please ensure you are using a "
+                      "`keras.utils.custom_object_scope` and that this object is included in "
+                      "the scope. See https://www.tensorflow.org/guide/keras/save_and_serialize"
+                      "#registering_the_custom_object for details.")
+
+
 def get_registered_object(name, custom_objects=None, module_objects=None):
     found = lookup(name, custom_objects)
     if found is None and module_objects:

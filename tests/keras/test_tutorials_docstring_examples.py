@@ -55,7 +55,9 @@ def test_the_docstring_example_of_attention_axes():
      "Expected numeric or boolean dtype, got <dtype: 'string'>."),
     (lambda: I.get({"class_name": "Foo", "config": {}}),
      "Unknown initializer: 'Foo'. Please ensure you are using a "
-     "`keras.utils.custom_object_scope` and that this object is included in the scope."),
+     "`keras.utils.custom_object_scope` and that this object is included in the scope. See "
+     "https://www.tensorflow.org/guide/keras/save_and_serialize#registering_the_custom_object "
+     "for details."),
     (lambda: L.Dropout(1.5), "Invalid value 1.5 received for `rate`, expected a value "
      "between 0 and 1."),
     (lambda: L.StringLookup(vocabulary=["a", "a", "b", "c", "b"]),

@@ -154,7 +154,5 @@ def deserialize(config, custom_objects=None):
     name = _serialization.entry_class_name(config)
     cls = _serialization.lookup(name, custom_objects) or globals().get(name)
     if not isinstance(cls, type):
-        raise ValueError(f"Unknown layer: '{name}'. Please ensure you are using a "
-                         "`keras.utils.custom_object_scope` and that this object is included "
-                         "in the scope.")
+        raise _serialization.unknown_object_error("layer", name)
     return cls.from_config(config["config"])

@@ -91,9 +91,7 @@ def _layer_class(name, custom_objects):
         if cls.__name__ == name and cls.__module__.startswith("eagerbook.keras"):
             return cls
         pending.extend(cls.__subclasses__())
-    raise ValueError(f"Unknown layer: '{name}'. Please ensure you are using a "
-                     "`keras.utils.custom_object_scope` and that this object is included in "
-                     "the scope.")
+    raise serialization.unknown_object_error("layer", name)
 
 
 __all__ = ["SpectralNormalization", "TimeDistributed", "Wrapper"]

@@ -1221,10 +1221,7 @@ def _layer_class(name, custom_objects):
         "SlicingOpLambda": SlicingOpLambda, **MODEL_CLASSES}.get(name)
     if isinstance(cls, type):
         return cls
-    error = ValueError(f"Unknown layer: '{name}'. Please ensure you are using a "
-                       "`keras.utils.custom_object_scope` and that this object is included in "
-                       "the scope. (Pass custom_objects={'" + name + "': " + name + "} to "
-                       "load_model.)")
+    error = serialization.unknown_object_error("layer", name)
     error.unknown_class = name  # the .keras format reports it otherwise (loading.py)
     raise error
 

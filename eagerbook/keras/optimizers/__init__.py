@@ -1,5 +1,6 @@
 """``tf.keras.optimizers``."""
 
+from .. import serialization
 from . import experimental, legacy, schedules
 from .optimizer import Optimizer
 from .rules import SGD, Adagrad, Adam, RMSprop
@@ -19,13 +20,13 @@ def get(identifier):
     if isinstance(identifier, str):
         cls = _BY_NAME.get(identifier.lower())
         if cls is None:
-            raise ValueError(f"Unknown optimizer: '{identifier}'. Please ensure you are using a "
-                             "`keras.utils.custom_object_scope` and that this object is "
-                             "included in the scope.")
+            raise serialization.unknown_object_error("optimizer", identifier)
         return cls()
     if isinstance(identifier, dict):
         name = identifier["class_name"]
-        cls = Lion if name == "Lion" else _BY_NAME[name.lower()]
+        cls = Lion if name == "Lion" else _BY_NAME.get(name.lower())
+        if cls is None:
+            raise serialization.unknown_object_error("optimizer", name)
         return cls.from_config(identifier.get("config", {}))
     raise ValueError(f"Could not interpret optimizer identifier: {identifier!r}")
 
@@ -33,7 +34,6 @@ def get(identifier):
 def serialize(optimizer):
     """Keras 2.13's form. eagerbook's optimizers are Keras 2's classes, which TF keeps in
     ``keras.optimizers.legacy`` (AdamW and Lion exist only in ``keras.optimizers``)."""
-    from .. import serialization
     legacy_class = getattr(legacy, type(optimizer).__name__, None) is type(optimizer)
     return serialization.keras_object_entry(
         optimizer, "keras.optimizers.legacy" if legacy_class else "keras.optimizers")
