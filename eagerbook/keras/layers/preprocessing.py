@@ -1058,7 +1058,8 @@ class Rescaling(Layer):
 
 class Normalization(PreprocessingLayer):
     """``(x - mean) / sqrt(variance)`` per feature along `axis`; the statistics come from
-    ``adapt(data)`` (or the ``mean``/``variance`` arguments) and are non-trainable weights."""
+    ``adapt(data)`` and are non-trainable weights, or are constants given as the
+    ``mean``/``variance`` arguments."""
 
     def __init__(self, axis=-1, mean=None, variance=None, invert=False, **kwargs):
         super().__init__(**kwargs)
@@ -1086,20 +1087,29 @@ class Normalization(PreprocessingLayer):
                                  f"unknown axis at index: {a}")
         self._stat_shape = [shape[a] if a in kept else 1 for a in range(shape.rank)]
         param = [shape[a] for a in kept]
-        # TF keeps the statistics as weights named mean/variance/count and shows them, shaped
-        # to broadcast against the inputs, as layer.mean and layer.variance.
+        if self.input_mean is not None:
+            # Statistics given to the constructor are constants, not weights (the layer has
+            # no parameters), broadcast over the kept axes and shaped as TF shapes them.
+            self._fixed_mean = self._fixed_statistic(self.input_mean, param)
+            self._fixed_variance = self._fixed_statistic(self.input_variance, param)
+            self.built = True
+            return
+        # TF keeps adapted statistics as weights named mean/variance/count and shows them,
+        # shaped to broadcast against the inputs, as layer.mean and layer.variance.
         self.adapt_mean = self.add_weight("mean", shape=param, initializer="zeros",
                                           trainable=False)
         self.adapt_variance = self.add_weight("variance", shape=param, initializer="ones",
                                               trainable=False)
         self.count = self.add_weight("count", shape=(), dtype="int64", initializer="zeros",
                                      trainable=False)
-        if self.input_mean is not None:
-            self.adapt_mean.assign(np.broadcast_to(np.asarray(self.input_mean, np.float32),
-                                                   param))
-            self.adapt_variance.assign(np.broadcast_to(
-                np.asarray(self.input_variance, np.float32), param))
         self.built = True
+
+    def _fixed_statistic(self, value, param):
+        """A given mean or variance times ones over the kept axes, reshaped to broadcast
+        against the inputs (a (1, 2) mean fits a (None, 2) input, as in TF)."""
+        value = value.numpy() if isinstance(value, Tensor) else value
+        return np.reshape(np.asarray(value, np.float32) * np.ones(param, np.float32),
+                          self._stat_shape)
 
     def adapt(self, data, batch_size=None, steps=None):
         """Computes the mean and variance of `data` (an array, a tensor or a Dataset)."""
@@ -1158,10 +1168,14 @@ class Normalization(PreprocessingLayer):
 
     @property
     def mean(self):
+        if self.input_mean is not None:
+            return convert_to_tensor(self._fixed_mean)
         return array_ops.reshape(self.adapt_mean, self._stat_shape)
 
     @property
     def variance(self):
+        if self.input_mean is not None:
+            return convert_to_tensor(self._fixed_variance)
         return array_ops.reshape(self.adapt_variance, self._stat_shape)
 
     def compute_output_shape(self, input_shape):
@@ -1176,8 +1190,16 @@ class Normalization(PreprocessingLayer):
     def get_config(self):
         config = super().get_config()
         config.update({"axis": self.axis, "invert": self.invert,
-                       "mean": self.input_mean, "variance": self.input_variance})
+                       "mean": _listified(self.input_mean),
+                       "variance": _listified(self.input_variance)})
         return config
+
+
+def _listified(value):
+    """A statistic given as an array or tensor, as TF's config holds it: a (nested) list."""
+    if isinstance(value, Tensor):
+        value = value.numpy()
+    return value.tolist() if isinstance(value, np.ndarray) else value
 
 
 __all__ = ["PreprocessingLayer", "StringLookup", "IntegerLookup", "CategoryEncoding",
