@@ -18,7 +18,8 @@ are summed or both kept. Three patterns cover nearly every sum (others keep NumP
   other results, and all of them below 16 rows, add the rows in order.
 
 Each step is an add that rounds, as TF's (no fused multiply-add). Sums start from +0.0, so an
-all-(-0.0) input sums to +0.0, as in TF.
+all-(-0.0) input sums to +0.0, as in TF. TF's Prod kernel multiplies in the same order: every
+function here takes `op=np.multiply` for it (products start from 1, nothing to add).
 
 **Only tensors of at most EXACT_SUMS values** take this order. It costs about ten small NumPy
 calls per sum, ~4 us, against ~1 us for NumPy's own: on every step of a training loop over a
@@ -39,18 +40,19 @@ LANES = {np.dtype(np.float32): 8, np.dtype(np.float64): 4}
 MANY_ROWS = 16  # from this many summed rows, columns keep 4 running sums
 
 
-def sum_as_tf(x, axis, keepdims):
+def sum_as_tf(x, axis, keepdims, op=np.add):
     """x summed over `axis` (a sorted tuple of axes, or None for all) as TF's Sum kernel does:
-    in its order for float32/float64 tensors of at most EXACT_SUMS values, else NumPy's."""
+    in its order for float32/float64 tensors of at most EXACT_SUMS values, else NumPy's.
+    (op=np.multiply: the product, as TF's Prod kernel.)"""
     lanes = LANES.get(x.dtype)
     if lanes is None or not 1 < x.size <= EXACT_SUMS:
         total = None
     elif (axis is None or len(axis) == x.ndim) and x.flags.c_contiguous:
-        total = one_row_sum(x.reshape(-1), lanes)  # the common case: straight to its sum
+        total = one_row_sum(x.reshape(-1), lanes, op)  # the common case: straight to its sum
     else:
-        total = _in_tf_order(x, axis, lanes)
+        total = _in_tf_order(x, axis, lanes, op)
     if total is None:
-        return np.add.reduce(x, axis=axis, dtype=x.dtype, keepdims=keepdims)
+        return op.reduce(x, axis=axis, dtype=x.dtype, keepdims=keepdims)
     if keepdims:
         return total.reshape([1 if axis is None or i in axis else d
                               for i, d in enumerate(x.shape)])
@@ -72,7 +74,7 @@ def tf_view(shape, axis):
     return tuple(summed for _, summed in merged), tuple(size for size, _ in merged)
 
 
-def _in_tf_order(x, axis, lanes):
+def _in_tf_order(x, axis, lanes, op):
     """The sum as an array of the kept axes' size, or None for a pattern of axes TF sums in
     an order not modelled here."""
     pattern, sizes = tf_view(x.shape, axis)
@@ -80,17 +82,17 @@ def _in_tf_order(x, axis, lanes):
     if pattern in ((), (False,)):  # only size-1 axes summed: TF copies the values
         return x.copy()
     if pattern == (True,):
-        return one_row_sum(x.reshape(-1), lanes)
+        return one_row_sum(x.reshape(-1), lanes, op)
     if pattern == (False, True):
-        return row_sums(x.reshape(sizes), lanes)
+        return row_sums(x.reshape(sizes), lanes, op)
     if pattern == (True, False):
-        return column_sums(x.reshape((1,) + sizes), lanes)
+        return column_sums(x.reshape((1,) + sizes), lanes, op)
     if pattern == (False, True, False):
-        return column_sums(x.reshape(sizes), lanes)
+        return column_sums(x.reshape(sizes), lanes, op)
     return None
 
 
-def one_row_sum(row, lanes):
+def one_row_sum(row, lanes, op=np.add):
     """row_sums of one row (1-D), with as few NumPy calls as the order allows: the common
     case (a sum over all axes) costs 61k instructions here against 85k through row_sums on a
     (1, n) view (1,000 float32; NumPy's own sum: 11k)."""
@@ -98,60 +100,65 @@ def one_row_sum(row, lanes):
     whole = n // lanes * lanes
     blocks = n // (4 * lanes) * (4 * lanes)
     if blocks:  # the 4 running sums side by side, then the last whole registers
-        registers = np.add.reduce(row[:blocks].reshape(-1, 4 * lanes), axis=0)
+        registers = op.reduce(row[:blocks].reshape(-1, 4 * lanes), axis=0)
         if whole > blocks:
             registers = np.concatenate((registers, row[blocks:whole]))
-        acc = np.add.reduce(registers.reshape(-1, lanes), axis=0)
+        acc = op.reduce(registers.reshape(-1, lanes), axis=0)
     elif whole > lanes:
-        acc = np.add.reduce(row[:whole].reshape(-1, lanes), axis=0)
+        acc = op.reduce(row[:whole].reshape(-1, lanes), axis=0)
     else:
-        acc = row[:lanes] if whole else np.zeros(1, row.dtype)
+        acc = row[:lanes] if whole else np.full(1, op.identity, row.dtype)
     while len(acc) > 1:  # the lanes: halves, then quarters, ...
-        acc = acc[:len(acc) // 2] + acc[len(acc) // 2:]
+        acc = op(acc[:len(acc) // 2], acc[len(acc) // 2:])
     if whole < n:  # the last values, one by one (accumulate: a running sum, strictly in order)
-        acc = np.add.accumulate(row[whole:])[-1:] + acc
-    return acc if acc[0] != 0 else acc + row.dtype.type(0)  # (a sum of -0.0s is +0.0)
+        acc = op(op.accumulate(row[whole:])[-1:], acc)
+    if op is not np.add or acc[0] != 0:
+        return acc
+    return acc + row.dtype.type(0)  # (a sum of -0.0s is +0.0)
 
 
-def row_sums(rows, lanes):
+def row_sums(rows, lanes, op=np.add):
     """Each row of a 2-D array (C order, rows of at most 1,024 registers) in Eigen's order."""
     n_rows, n = rows.shape
     whole = n // lanes * lanes
     blocks = n // (4 * lanes) * (4 * lanes)
     if blocks:  # 4 running sums over the blocks (NumPy adds a non-inner axis in order)
-        four = np.add.reduce(rows[:, :blocks].reshape(n_rows, -1, 4 * lanes), axis=1)
+        four = op.reduce(rows[:, :blocks].reshape(n_rows, -1, 4 * lanes), axis=1)
         registers = four.reshape(n_rows, 4, lanes)
         if whole > blocks:
             registers = np.concatenate(
                 (registers, rows[:, blocks:whole].reshape(n_rows, -1, lanes)), axis=1)
-        acc = np.add.reduce(registers, axis=1)
+        acc = op.reduce(registers, axis=1)
     elif whole > lanes:
-        acc = np.add.reduce(rows[:, :whole].reshape(n_rows, -1, lanes), axis=1)
+        acc = op.reduce(rows[:, :whole].reshape(n_rows, -1, lanes), axis=1)
     elif whole:
         acc = rows[:, :lanes]
     else:
-        acc = np.zeros((n_rows, 1), rows.dtype)
+        acc = np.full((n_rows, 1), op.identity, rows.dtype)
     while acc.shape[1] > 1:  # the lanes: halves, then quarters, ...
-        acc = acc[:, :acc.shape[1] // 2] + acc[:, acc.shape[1] // 2:]
+        acc = op(acc[:, :acc.shape[1] // 2], acc[:, acc.shape[1] // 2:])
     total = acc[:, 0]
     if whole < n:  # the last values, one by one
-        total = np.add.accumulate(rows[:, whole:], axis=1)[:, -1] + total
+        total = op(op.accumulate(rows[:, whole:], axis=1)[:, -1], total)
+    if op is not np.add:
+        return total
     return total + rows.dtype.type(0)  # (+0.0 first, as TF starts: a sum of -0.0s is +0.0)
 
 
-def column_sums(x, lanes):
+def column_sums(x, lanes, op=np.add):
     """Sums over axis 1 of a 3-D (outer, summed, inner) array (C order), in TF's order."""
     outer, n, inner = x.shape
+    start = x.dtype.type(0 if op is np.add else 1)  # (+0.0 first, as TF starts)
     if n < MANY_ROWS:  # NumPy adds the rows one after another (not the innermost axis)
-        return np.add.reduce(x, axis=1) + x.dtype.type(0)
+        return op(op.reduce(x, axis=1), start)
     many = n // 4 * 4  # rows 4k + j go to running sum j: viewed as (outer, n/4, 4 * inner)
-    four = np.add.reduce(x[:, :many].reshape(outer, -1, 4 * inner), axis=1)
+    four = op.reduce(x[:, :many].reshape(outer, -1, 4 * inner), axis=1)
     parts = np.concatenate([four.reshape(outer, 4, inner), x[:, many:]], axis=1)
-    by_four = np.add.reduce(parts, axis=1)  # ((s0 + s1) + s2) + s3, then the last rows
+    by_four = op.reduce(parts, axis=1)  # ((s0 + s1) + s2) + s3, then the last rows
     in_register = _in_register(outer, inner, lanes)
     if in_register is not None:
-        by_four = np.where(in_register, by_four, np.add.reduce(x, axis=1))  # others in order
-    return by_four + x.dtype.type(0)
+        by_four = np.where(in_register, by_four, op.reduce(x, axis=1))  # others in order
+    return op(by_four, start)
 
 
 @functools.lru_cache(maxsize=64)

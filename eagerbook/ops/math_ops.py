@@ -1143,8 +1143,8 @@ def reduce_mean(input_tensor, axis=None, keepdims=False, name=None):
 
 
 @register("Prod", dtypes=NUMBERS + _COMPLEX)
-def _prod(x, axis, keepdims):
-    return np.prod(x, axis=axis, keepdims=keepdims, dtype=x.dtype)
+def _prod(x, axis, keepdims):  # (small float tensors multiply in TF's order: eigen_sums.py)
+    return sum_as_tf(x, axis, keepdims, op=np.multiply)
 
 
 @_prod.gradient
