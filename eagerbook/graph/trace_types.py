@@ -18,7 +18,7 @@ from ..core.shape import TensorShape
 from ..core.spec import TensorSpec
 from ..core.tensor import EagerTensor, Tensor, convert_to_tensor
 from ..ops.support import tf_type_name
-from .autograph.conversion import CONVERTED_CODE, original_name, runs_as_is
+from .autograph.conversion import CONVERTED_CODE, CONVERTED_ROOT, original_name, runs_as_is
 from .ir import InaccessibleTensorError, OperatorNotAllowedInGraphError, SymbolicTensor
 from .node_errors import inference_name
 
@@ -464,10 +464,13 @@ def _lambda_text(line):
 def _user_frames(tb):
     lines = []
     called_as_is = False  # the frame was called by converted code without being converted
+    last_root = None  # the converted function whose frame was listed last, in this call of it
     for frame, lineno in traceback.walk_tb(tb):
         code = frame.f_code
         if code.co_filename.startswith(_PACKAGE_DIR):
             called_as_is = code.co_name == "converted_call"
+            if called_as_is:
+                last_root = None  # a new call: its frames are listed apart
             continue  # eagerbook's own frames
         converted = code in CONVERTED_CODE
         marker = "  *" if converted else "  **" if called_as_is else ""  # (TF's marks)
@@ -477,8 +480,10 @@ def _user_frames(tb):
         if converted and name == "<lambda>":
             name, source = "None", _lambda_text(source)  # how TF shows a converted lambda
         header = f'    File "{code.co_filename}", line {lineno}, in {name}{marker}'
-        if lines and lines[-2] == header:
-            continue  # a branch or loop body called from the same line
+        root = CONVERTED_ROOT.get(code) if converted else None
+        if root is not None and root is last_root:
+            del lines[-2:]  # TF lists one line of a call: the innermost (a body, not its `if`)
+        last_root = root
         lines += [header, "        " + source]  # (empty for code without a file: exec)
     return lines
 

@@ -727,6 +727,8 @@ _OPTIONS = ("ag__.ConversionOptions(recursive=True, user_requested=True, optiona
 # Code objects of converted functions (and the branch/loop functions inside them): error
 # reports mark their frames with " *", as TF does.
 CONVERTED_CODE = weakref.WeakKeyDictionary()  # code object -> the user's function name
+# code object -> the converted function's own code (its nested bodies map to it too)
+CONVERTED_ROOT = weakref.WeakKeyDictionary()
 
 
 def original_name(code):
@@ -876,7 +878,7 @@ def _build(fn):
     if inner_code is None:
         raise ConversionError("converted function not found")
     with _CACHE_LOCK:
-        _remember_converted(inner_code, fn.__name__)
+        _remember_converted(inner_code, fn.__name__, inner_code)
     cells = dict(zip(code.co_freevars, fn.__closure__ or ()))
     closure = []
     for name in inner_code.co_freevars:
@@ -903,11 +905,12 @@ def _build(fn):
     return converted
 
 
-def _remember_converted(code, name):
+def _remember_converted(code, name, root):
     CONVERTED_CODE[code] = name
+    CONVERTED_ROOT[code] = root
     for const in code.co_consts:
         if isinstance(const, types.CodeType):
-            _remember_converted(const, name)
+            _remember_converted(const, name, root)
 
 
 def converted_call(fn, args, kwargs):
@@ -938,6 +941,9 @@ def converted_call(fn, args, kwargs):
     inst = None
     if inspect.ismethod(fn):
         target, inst = fn.__func__, fn.__self__
+    elif not inspect.isfunction(fn) and not isinstance(fn, type):
+        # a callable object (a tf.Module with __call__...): TF converts its class's __call__
+        target, inst = type(fn).__call__, fn
     if runtime.should_convert(target):
         converted = convert_function(target)
         if converted is not target:
