@@ -411,7 +411,7 @@ class Function(FunctionNameAndType):
         if not args and not kwargs and self._input_signature is not None:
             args = tuple(self._input_signature)
         if self._input_signature is not None:  # TF: the signature's one trace, for any args
-            if not all(_is_spec(a) or is_composite_spec(a) for a in nest.flatten(args)):
+            if not any(is_composite_spec(a) for a in nest.flatten(args)):
                 bind_to_signature(self, args, kwargs)  # (TF's error for what does not bind)
             args, key = tuple(self._input_signature), "signature"
         else:

@@ -308,6 +308,9 @@ class Operation:
                              "session to `run(session=sess)`")
         session.run(self, feed_dict)
 
+    def __str__(self):  # TF prints an op as its NodeDef's text
+        return str(self.node_def)
+
     def __repr__(self):
         return f"<tf.Operation '{self.name}' type={self.type}>"
 

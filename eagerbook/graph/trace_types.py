@@ -260,16 +260,19 @@ def _check_against_spec(arg, spec):
         return arg
     if _is_variable(arg):
         arg = arg._as_tensor()
-    original = arg
+    if _is_spec(arg):  # get_concrete_function(spec): it fits when one shape holds the other
+        arg_shape, shape = TensorShape(arg.shape), TensorShape(spec.shape)
+        if arg.dtype is not spec.dtype or not (arg_shape.is_subtype_of(shape)
+                                               or shape.is_subtype_of(arg_shape)):
+            raise SpecMismatch(f"Can not cast {arg!r} to {spec!r}")
+        return arg
     if not isinstance(arg, Tensor):
         try:
             arg = convert_to_tensor(arg, dtype=spec.dtype)
-        except (TypeError, ValueError):
-            arg = None
-    if arg is None or arg.dtype is not spec.dtype or \
-            not TensorShape(spec.shape).is_compatible_with(arg.shape):
-        raise SpecMismatch(f"Can not cast {_describe_arg(original if arg is None else arg)} "
-                           f"to {spec!r}")
+        except (TypeError, ValueError) as exc:  # TF gives the conversion's own words
+            raise SpecMismatch(str(exc)) from None
+    if arg.dtype is not spec.dtype or not TensorShape(spec.shape).is_compatible_with(arg.shape):
+        raise SpecMismatch(f"Can not cast {_describe_arg(arg)} to {spec!r}")
     return arg
 
 

@@ -292,19 +292,16 @@ def _signature_functions(root, signatures, keras_call=None):
     for key, fn in signatures.items():
         if not isinstance(key, str):
             raise ValueError(f"Signature keys must be strings, got {key!r}.")
+        if isinstance(getattr(fn, "_concrete", None), ConcreteFunction):
+            fn = fn._concrete  # a loaded SavedModel's signature, exported again
         if isinstance(fn, ConcreteFunction):
             out[key] = fn
-        elif isinstance(fn, Function):
-            if fn.input_signature is None:
-                raise ValueError(
-                    f"Expected a TensorFlow function for which to generate a signature, but "
-                    f"the function {fn._name!r} has no input_signature. Pass "
-                    "fn.get_concrete_function(tf.TensorSpec(...)) or decorate it with "
-                    "@tf.function(input_signature=[...]).")
+        elif isinstance(fn, Function) and fn.input_signature is not None:
             out[key] = fn.get_concrete_function()
         else:
             raise ValueError(f"Expected a TensorFlow function for which to generate a "
-                             f"signature (a tf.function or a ConcreteFunction), got {fn!r}.")
+                             f"signature, but got {fn}. Only `tf.functions` with an input "
+                             f"signature or concrete functions can be used as a signature.")
     return out
 
 

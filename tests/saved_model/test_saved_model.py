@@ -204,7 +204,8 @@ def test_saving_refuses_what_it_cannot_write(tmp_path):
         tf.saved_model.save(Leaky(), str(tmp_path / "b"))
     assert not os.path.exists(tmp_path / "b")  # nothing written
     module = CustomModule()
-    with pytest.raises(ValueError, match="has no input_signature"):
+    with pytest.raises(ValueError, match="Only `tf.functions` with an input signature or "
+                       "concrete functions can be used as a signature"):
         tf.saved_model.save(module, str(tmp_path / "c"), signatures=module.__call__)
 
 
