@@ -32,7 +32,7 @@ import json
 import os
 import threading
 
-from ..core import nest
+from ..core import context, logs, nest
 from ..core import variable as variable_module
 from ..core.tensor import convert_to_tensor
 from ..core.variable_modes import VariableSynchronization
@@ -303,8 +303,26 @@ class StrategyExtended:
     """A strategy's lower-level API (``strategy.extended``); here the strategy itself."""
 
 
+_eager_run_warnings = [0]  # TF logs it the first 5 times only
+
+
+def _warn_eager_run(strategy):
+    """TF's warning for a mirrored strategy's run() of a Python function while executing
+    eagerly (a tf.function, or run() inside one, is what it suggests)."""
+    if _eager_run_warnings[0] >= 5:
+        return
+    _eager_run_warnings[0] += 1
+    logs.logger.warning(
+        f"Using {type(strategy).__name__} eagerly has significant overhead currently. We will "
+        "be working on improving this in the future, but for now please wrap "
+        "`call_for_each_replica` or `experimental_run` or `run` inside a tf.function to get "
+        "the best performance.")
+
+
 class Strategy(StrategyExtended):
     """The common API of every strategy (TF's ``tf.distribute.Strategy``), one replica."""
+
+    _warns_eager_runs = False  # TF's mirrored strategies warn about run() eagerly
 
     def __init__(self, devices=(CPU_DEVICE,)):
         self._devices = tuple(devices)
@@ -360,6 +378,9 @@ class Strategy(StrategyExtended):
         with its replica's component of PerReplica arguments; several replicas give a
         PerReplica result."""
         kwargs = kwargs or {}
+        if self._warns_eager_runs and context.executing_eagerly() and \
+                not hasattr(fn, "python_function"):
+            _warn_eager_run(self)
         if self.num_replicas_in_sync == 1:
             return self._run_replica(0, fn, args, kwargs)
         # A tf.function's trace would fix the first replica's context (its replica id) for
@@ -526,6 +547,8 @@ def _variable_class_in_scope():
 class MirroredStrategy(Strategy):
     """Synchronous training on the devices of one machine: here, one CPU replica."""
 
+    _warns_eager_runs = True
+
     def __init__(self, devices=None, cross_device_ops=None):
         # every choice of CrossDeviceOps adds the same numbers on one CPU (cross_device.py)
         self._cross_device_ops = cross_device_ops
@@ -672,6 +695,8 @@ class CollectiveAllReduceStrategy(Strategy):
     ``TF_CONFIG`` names no cluster. The cluster ``TF_CONFIG`` describes is read (task type and
     id) but no other worker is contacted."""
 
+    _warns_eager_runs = True
+
     def __init__(self, cluster_resolver=None, communication_options=None):
         super().__init__((CPU_DEVICE,))
         self.cluster_resolver = cluster_resolver or TFConfigClusterResolver()
@@ -691,6 +716,8 @@ MultiWorkerMirroredStrategy = CollectiveAllReduceStrategy
 class CentralStorageStrategy(Strategy):
     """Variables on one device, computation on the local replicas (here: the CPU); its
     variables are plain ones, not mirrored."""
+
+    _warns_eager_runs = True
 
     def __init__(self, compute_devices=None, parameter_device=None):
         super().__init__((CPU_DEVICE,))

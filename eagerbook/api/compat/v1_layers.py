@@ -6,6 +6,8 @@ decides whether a call makes new weights or shares earlier ones: what TF 1.x cod
 ``track_tf1_style_variables`` layers rely on.
 """
 
+import warnings
+
 from ...keras import activations
 from ...ops import nn_ops
 from ...ops.math_ops import matmul
@@ -14,11 +16,19 @@ from .v1_init_ops import Zeros
 from .v1_variable_scope import get_variable, variable_scope
 
 
+def _deprecated(name, layer, use="use"):
+    """TF's warning for a TF 1.x functional layer, at the user's line (its words: the
+    convolutions' say "Please Use")."""
+    warnings.warn(f"`tf.layers.{name}` is deprecated and will be removed in a future version. "
+                  f"Please {use} `tf.keras.layers.{layer}` instead.", stacklevel=3)
+
+
 def dense(inputs, units, activation=None, use_bias=True, kernel_initializer=None,
           bias_initializer=Zeros(), kernel_regularizer=None, bias_regularizer=None,
           activity_regularizer=None, kernel_constraint=None, bias_constraint=None,
           trainable=True, name=None, reuse=None):
     """``activation(inputs @ kernel + bias)``, the weights ``<name>/kernel`` and ``<name>/bias``."""
+    _deprecated("dense", "Dense")
     with variable_scope(name, default_name="dense", reuse=reuse):
         kernel = get_variable("kernel", [inputs.shape[-1], units], dtype=inputs.dtype,
                               initializer=kernel_initializer, regularizer=kernel_regularizer,
@@ -39,6 +49,7 @@ def conv2d(inputs, filters, kernel_size, strides=(1, 1), padding="valid",
            bias_constraint=None, trainable=True, name=None, reuse=None):
     """A 2-D convolution with the weights ``<name>/kernel`` (height, width, in, out) and
     ``<name>/bias``."""
+    _deprecated("conv2d", "Conv2D", use="Use")
     kernel_size, strides, dilation_rate = (_pair(v) for v in (kernel_size, strides, dilation_rate))
     channels_last = data_format == "channels_last"
     with variable_scope(name, default_name="conv2d", reuse=reuse):
@@ -60,21 +71,25 @@ def conv2d(inputs, filters, kernel_size, strides=(1, 1), padding="valid",
 
 # Layers without weights: the Keras layer, made and called once.
 def flatten(inputs, name=None, data_format="channels_last"):
+    _deprecated("flatten", "Flatten")
     return Flatten(data_format=data_format, name=name)(inputs)
 
 
 def dropout(inputs, rate=0.5, noise_shape=None, seed=None, training=False, name=None):
+    _deprecated("dropout", "Dropout")
     return Dropout(rate, noise_shape=noise_shape, seed=seed, name=name)(inputs, training=training)
 
 
 def max_pooling2d(inputs, pool_size, strides, padding="valid", data_format="channels_last",
                   name=None):
+    _deprecated("max_pooling2d", "MaxPooling2D")
     return MaxPooling2D(pool_size, strides, padding=padding, data_format=data_format,
                         name=name)(inputs)
 
 
 def average_pooling2d(inputs, pool_size, strides, padding="valid", data_format="channels_last",
                       name=None):
+    _deprecated("average_pooling2d", "AveragePooling2D")
     return AveragePooling2D(pool_size, strides, padding=padding, data_format=data_format,
                             name=name)(inputs)
 
