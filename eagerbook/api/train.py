@@ -1,7 +1,7 @@
 """``tf.train``: object-based checkpoints (TF 2), plus TF 1.x's optimizers
 (``GradientDescentOptimizer``, ``MomentumOptimizer``, ``AdamOptimizer``) that the eager
 announcement trains with. The checkpoint machinery lives in ``eagerbook/checkpoints``; the TF 1.x
-optimizers are thin classes over the Keras update rules (``keras/optimizers/v1.py``); and the
+optimizers, with TF 1's Variables and arithmetic, are ``keras/optimizers/v1.py``; and the
 ``Example`` records of TFRecord files (``ops/example_ops.py``)."""
 
 from ..checkpoints import checkpoint

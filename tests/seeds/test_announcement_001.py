@@ -191,7 +191,7 @@ def test_training_with_implicit_gradients_then_minimize():
             optimizer.minimize(lambda: loss_function(model, x, y))
 
     assert mean_loss() < after_apply
-    assert int(optimizer.iterations) == 8  # 4 batches, twice
+    assert not hasattr(optimizer, "iterations")  # TF 1.x optimizers count no steps
 
 
 def test_minimize_and_apply_gradients_are_equivalent():
