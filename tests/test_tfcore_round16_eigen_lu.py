@@ -75,9 +75,11 @@ def test_singular_matrices_raise_tfs_errors_and_have_zero_determinant():
     _same_bits(log_abs, [-np.inf, 0.0])
 
 
-def test_only_small_finite_float32_matrices_take_this_path():
+def test_only_small_finite_float_matrices_take_this_path():
     assert eigen_lu.applies(A3)
-    assert not eigen_lu.applies(A3.astype(np.float64))
+    assert eigen_lu.applies(A3.astype(np.float64))  # (float64 up to 8 rows: eigen_lu.LIMITS)
+    assert not eigen_lu.applies(np.eye(9))
+    assert not eigen_lu.applies(A3.astype(np.float16))
     assert not eigen_lu.applies(np.eye(17, dtype=np.float32))
     assert not eigen_lu.applies(np.array([[np.nan]], np.float32))
     big = np.eye(20, dtype=np.float32) * 2

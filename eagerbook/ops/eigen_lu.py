@@ -1,4 +1,5 @@
-"""float32 inverse, solve and determinant of small matrices, rounded as TF's CPU kernels round them.
+"""float32 and float64 inverse, solve, determinant and Cholesky factor of small matrices, rounded
+as TF's CPU kernels round them.
 
 TF's MatrixInverse, MatrixSolve and MatrixDeterminant factor each matrix with Eigen's LU with
 partial pivoting, which for up to 16 rows runs its plain (unblocked) loop: at step k the row
@@ -8,39 +9,57 @@ permutes the right-hand side, substitutes forward through the unit lower triangl
 through the upper one, subtracting one product at a time in order of increasing column and
 multiplying by the reciprocal of each diagonal value. The determinant is the sign of the
 permutation and of the diagonal times exp of the sum of log|diagonal| (C library logf and
-expf). LAPACK, which NumPy calls, orders the same arithmetic differently: results differ in
-the last bit of float32, which TF's printed values show.
+expf; log and exp for float64). LAPACK, which NumPy calls, orders the same arithmetic
+differently: results differ in the last bit, which TF's printed values show.
 
-Each step below runs on a whole batch of matrices at once (float32 arrays throughout, so each
-operation rounds as TF's does).
+Each step below runs on a whole batch of matrices at once (arrays of the matrices' dtype
+throughout, so each operation rounds as TF's does). The sizes up to which TF's order is this
+plain one depend on the dtype (a register holds 8 float32 or 4 float64 values): LIMITS, measured
+against TF 2.21 on random matrices.
 """
 
 import numpy as np
 
 from . import eigen_float
 
-_F = np.float32
-MAX_ROWS = 16  # Eigen's unblocked LU (larger matrices take a blocked order, not reproduced)
-MAX_DETERMINANT_ROWS = 7  # (from 8 on, TF's sum of the logs takes another order)
 
-_c_logf = eigen_float._c_library_function("logf", eigen_float._logf)
-_c_expf = eigen_float._c_library_function("expf", eigen_float._expf)
+class Limits:
+    """The largest matrices (rows) whose results follow this module's order, per dtype."""
+
+    def __init__(self, solve, determinant, cholesky):
+        self.solve = solve  # inverse and solve (LU factor and substitutions)
+        self.determinant = determinant  # (beyond: TF adds the logs in registers)
+        self.cholesky = cholesky  # (beyond: TF sums the products in registers)
 
 
-def applies(matrices):
-    """True for float32 batches of square matrices this module reproduces."""
-    return (matrices.dtype == _F and matrices.ndim >= 2 and matrices.size > 0
-            and 0 < matrices.shape[-1] <= MAX_ROWS and np.isfinite(matrices).all())
+LIMITS = {np.dtype(np.float32): Limits(solve=16, determinant=7, cholesky=7),
+          np.dtype(np.float64): Limits(solve=8, determinant=3, cholesky=4)}
+
+_LOG_EXP = {  # the C library's, as TF's kernel calls them (for float32 often not NumPy's value)
+    np.dtype(np.float32): (eigen_float._c_library_function("logf", eigen_float._logf),
+                           eigen_float._c_library_function("expf", eigen_float._expf)),
+    np.dtype(np.float64): (eigen_float.c_library_double("log", np.log),
+                           eigen_float.c_library_double("exp", np.exp))}
+
+
+def applies(matrices, kind="solve"):
+    """True for batches of square matrices whose `kind` ("solve", "determinant", "cholesky")
+    this module reproduces. (Triangular solves take "solve": exact up to the Cholesky limit, and
+    beyond it still closer to TF's values than LAPACK's order.)"""
+    limits = LIMITS.get(matrices.dtype)
+    return (limits is not None and matrices.ndim >= 2 and matrices.size > 0
+            and 0 < matrices.shape[-1] <= getattr(limits, kind)
+            and np.isfinite(matrices).all())
 
 
 def lu_factor(matrices):
-    """LU with partial pivoting of a (batch, n, n) float32 array, in place of a copy:
+    """LU with partial pivoting of a (batch, n, n) float array, in place of a copy:
     (lu, row order, sign of the permutation). lu holds U on and above the diagonal, L's
     multipliers below it."""
-    lu = np.array(matrices, _F)
+    lu = np.array(matrices)
     batch, n, _ = lu.shape
     order = np.tile(np.arange(n), (batch, 1))
-    sign = np.ones(batch, _F)
+    sign = np.ones(batch, lu.dtype)
     everyone = np.arange(batch)
     for k in range(n):
         pivot_row = k + np.argmax(np.abs(lu[:, k:, k]), axis=1)  # (the first of equal ones)
@@ -61,7 +80,7 @@ def lu_factor(matrices):
 
 def lu_solve(lu, order, rhs):
     """x with A x = rhs for each factored A of the batch (rhs: (batch, n, m))."""
-    x = np.take_along_axis(np.asarray(rhs, _F), order[:, :, None], axis=1)
+    x = np.take_along_axis(np.asarray(rhs, lu.dtype), order[:, :, None], axis=1)
     n = lu.shape[-1]
     for i in range(n):  # forward, through the unit lower triangle
         for j in range(i):
@@ -70,7 +89,7 @@ def lu_solve(lu, order, rhs):
         for j in range(i + 1, n):
             x[:, i] -= lu[:, i, j, None] * x[:, j]
         with np.errstate(divide="ignore"):
-            x[:, i] *= (_F(1) / lu[:, i, i])[:, None]
+            x[:, i] *= (1 / lu[:, i, i])[:, None]
     return x
 
 
@@ -88,7 +107,7 @@ def inverse(matrices):
     if has_zero_pivot(lu):
         return None
     n = matrices.shape[-1]
-    identity = np.broadcast_to(np.eye(n, dtype=_F), lu.shape)
+    identity = np.broadcast_to(np.eye(n, dtype=lu.dtype), lu.shape)
     return lu_solve(lu, order, identity).reshape(matrices.shape)
 
 
@@ -105,10 +124,10 @@ def sign_and_log_abs_determinant(matrices):
     """(sign, log|det|) of a batch: the sum of log|u_ii| taken in row order."""
     lu, _, sign = lu_factor(_batched(matrices))
     diagonal = np.diagonal(lu, axis1=-2, axis2=-1)
-    sign = sign * np.prod(np.sign(diagonal), axis=-1, dtype=_F)
-    log_abs = np.zeros(len(lu), _F)
+    sign = sign * np.prod(np.sign(diagonal), axis=-1, dtype=lu.dtype)
+    log_abs = np.zeros(len(lu), lu.dtype)
     with np.errstate(divide="ignore"):
-        logs = _c_logf(np.abs(diagonal))
+        logs = _LOG_EXP[lu.dtype][0](np.abs(diagonal))
     for i in range(diagonal.shape[-1]):
         log_abs += logs[:, i]
     shape = matrices.shape[:-2]
@@ -118,24 +137,21 @@ def sign_and_log_abs_determinant(matrices):
 def determinant(matrices):
     """Determinants of a batch: sign * exp(log|det|)."""
     sign, log_abs = sign_and_log_abs_determinant(matrices)
-    return sign * _c_expf(log_abs)
+    return sign * _LOG_EXP[log_abs.dtype][1](log_abs)
 
 
 # --- Cholesky ----------------------------------------------------------------------------------
 # TF's Cholesky is Eigen's LLT, whose plain loop takes column k as: the diagonal minus the sum
 # of the squares to its left (summed first, in order), its square root, then each value below
-# minus the sum of products with row k (again summed first), divided by that root. Up to 7 rows
-# every sum is short enough to run one term at a time; longer ones run in packets (another order).
-MAX_CHOLESKY_ROWS = 7
-
-
+# minus the sum of products with row k (again summed first), divided by that root. Up to
+# LIMITS' rows every sum is short enough to run one term at a time; longer ones run in packets.
 def cholesky(matrices):
-    """Lower Cholesky factors of a batch of float32 matrices (their lower triangles are read),
+    """Lower Cholesky factors of a batch of float matrices (their lower triangles are read),
     or None when some matrix is not positive definite (the caller's path handles that)."""
-    a = np.array(_batched(matrices), _F)
+    a = np.array(_batched(matrices))
     n = a.shape[-1]
     for k in range(n):
-        squares = np.zeros(len(a), _F)
+        squares = np.zeros(len(a), a.dtype)
         for j in range(k):
             squares += a[:, k, j] * a[:, k, j]
         diagonal = a[:, k, k] - squares
@@ -143,7 +159,7 @@ def cholesky(matrices):
             return None
         root = np.sqrt(diagonal)
         a[:, k, k] = root
-        products = np.zeros((len(a), n - k - 1), _F)
+        products = np.zeros((len(a), n - k - 1), a.dtype)
         for j in range(k):
             products += a[:, k + 1:, j] * a[:, k, j, None]
         a[:, k + 1:, k] = (a[:, k + 1:, k] - products) / root[:, None]
@@ -152,7 +168,7 @@ def cholesky(matrices):
 
 # --- triangular solves -------------------------------------------------------------------------
 def triangular_solve(triangles, rhs, lower):
-    """x with T x = rhs for a batch of float32 triangles T (`lower`: below the diagonal, else
+    """x with T x = rhs for a batch of float triangles T (`lower`: below the diagonal, else
     above; the other part must be zeros): each unknown in turn, the right-hand side minus one
     product at a time (the unknowns solved before, in order of increasing column), times the
     reciprocal of the diagonal value, as TF's MatrixTriangularSolve rounds it. None when some
@@ -160,7 +176,7 @@ def triangular_solve(triangles, rhs, lower):
     batch_shape = np.broadcast_shapes(triangles.shape[:-2], rhs.shape[:-2])
     t = np.broadcast_to(triangles, batch_shape + triangles.shape[-2:]).reshape(
         (-1,) + triangles.shape[-2:])
-    x = np.array(np.broadcast_to(rhs, batch_shape + rhs.shape[-2:]), _F).reshape(
+    x = np.array(np.broadcast_to(rhs, batch_shape + rhs.shape[-2:]), t.dtype).reshape(
         (-1,) + rhs.shape[-2:])
     n = t.shape[-1]
     if (np.diagonal(t, axis1=-2, axis2=-1) == 0).any():
@@ -168,5 +184,5 @@ def triangular_solve(triangles, rhs, lower):
     for i in (range(n) if lower else reversed(range(n))):
         for j in (range(i) if lower else range(i + 1, n)):
             x[:, i] -= t[:, i, j, None] * x[:, j]
-        x[:, i] *= (_F(1) / t[:, i, i])[:, None]
+        x[:, i] *= (1 / t[:, i, i])[:, None]
     return x.reshape(batch_shape + rhs.shape[-2:])

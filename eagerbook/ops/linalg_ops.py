@@ -226,8 +226,8 @@ def _check_square(x, op_name):
                                                        lambda d, a: _determinant(d, a)[:1]))
 def _det(x):
     _check_square(x, "MatrixDeterminant")
-    if eigen_lu.applies(x) and x.shape[-1] <= eigen_lu.MAX_DETERMINANT_ROWS:
-        return eigen_lu.determinant(x)  # TF's float32 rounding (eigen_lu.py)
+    if eigen_lu.applies(x, "determinant"):
+        return eigen_lu.determinant(x)  # TF's rounding (eigen_lu.py)
     return np.asarray(np.linalg.det(x), dtype=x.dtype)
 
 
@@ -251,7 +251,7 @@ def _inv(x, adjoint):
     _check_square(x, "MatrixInverse")
     if adjoint:
         x = _adjoint_of(x)
-    if eigen_lu.applies(x):  # TF's float32 rounding (eigen_lu.py)
+    if eigen_lu.applies(x):  # TF's rounding (eigen_lu.py)
         inverse = eigen_lu.inverse(x)
         if inverse is None:
             raise invalid_argument("MatrixInverse", "Input is not invertible.")
@@ -399,7 +399,7 @@ def _solve(matrix, rhs, adjoint):
     _check_solve(matrix, rhs)
     a = _adjoint_of(matrix) if adjoint else matrix
     if eigen_lu.applies(a) and rhs.dtype == a.dtype and np.isfinite(rhs).all():
-        solution = eigen_lu.solve(a, rhs)  # TF's float32 rounding (eigen_lu.py)
+        solution = eigen_lu.solve(a, rhs)  # TF's rounding (eigen_lu.py)
         if solution is None:
             raise invalid_argument("MatrixSolve", "Input matrix is not invertible.")
         return solution
@@ -481,7 +481,7 @@ def _triangular_solve(matrix, rhs, lower, adjoint):
     if adjoint:
         tri = _adjoint_of(tri)
     if eigen_lu.applies(tri) and rhs.dtype == tri.dtype and np.isfinite(rhs).all():
-        solution = eigen_lu.triangular_solve(tri, rhs, lower != adjoint)  # TF's float32 rounding
+        solution = eigen_lu.triangular_solve(tri, rhs, lower != adjoint)  # TF's rounding
         if solution is not None:
             return solution
     try:
@@ -519,8 +519,8 @@ def triangular_solve(matrix, rhs, lower=True, adjoint=False, name=None):
 @register("Cholesky", infer_shape=_shape_rule("Cholesky", _square_unchanged))
 def _cholesky(x):
     _check_square(x, "Cholesky")
-    if eigen_lu.applies(x) and x.shape[-1] <= eigen_lu.MAX_CHOLESKY_ROWS:
-        lower = eigen_lu.cholesky(x)  # TF's float32 rounding (eigen_lu.py)
+    if eigen_lu.applies(x, "cholesky"):
+        lower = eigen_lu.cholesky(x)  # TF's rounding (eigen_lu.py)
         if lower is not None:
             return lower
     try:
@@ -536,8 +536,7 @@ def _cholesky_each(x):
     out = np.zeros_like(matrices)
     nans = np.where(np.tril(np.ones(x.shape[-2:], bool)), np.nan, 0).astype(x.dtype)
     for i, m in enumerate(matrices):
-        lower = eigen_lu.cholesky(m) if eigen_lu.applies(m) and \
-            m.shape[-1] <= eigen_lu.MAX_CHOLESKY_ROWS else None
+        lower = eigen_lu.cholesky(m) if eigen_lu.applies(m, "cholesky") else None
         try:
             out[i] = np.linalg.cholesky(m) if lower is None else lower
         except np.linalg.LinAlgError:
@@ -570,8 +569,8 @@ def cholesky(input, name=None):
           infer_shape=_shape_rule("LogMatrixDeterminant", _determinant))
 def _slogdet(x):
     _check_square(x, "LogMatrixDeterminant")
-    if eigen_lu.applies(x) and x.shape[-1] <= eigen_lu.MAX_DETERMINANT_ROWS:
-        return eigen_lu.sign_and_log_abs_determinant(x)  # TF's float32 rounding (eigen_lu.py)
+    if eigen_lu.applies(x, "determinant"):
+        return eigen_lu.sign_and_log_abs_determinant(x)  # TF's rounding (eigen_lu.py)
     sign, logdet = np.linalg.slogdet(x)  # (log|det| is real; TF gives it x's dtype)
     return np.asarray(sign, dtype=x.dtype), np.asarray(logdet).astype(x.dtype)
 
