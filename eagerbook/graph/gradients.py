@@ -392,8 +392,13 @@ def call_in_graph(concrete, tensors):
     opdef = per_use_op("StatefulPartitionedCall", kernel, grad=rule if taped else None,
                        num_outputs=len(specs), stateful=True,
                        infer_shape=lambda inputs, attrs: specs)
+    graph = context.state.graph
+    first_new_op = len(graph.operations)
     outs = execute(opdef, tuple(convert_to_tensor(t) for t in tensors) + tuple(reads),
                    {"f": concrete.name})
+    calls = [op for op in graph.operations[first_new_op:] if op.opdef is opdef]
+    if calls and not taped:  # which function the op calls (a SavedModel inlines it)
+        graph.__dict__.setdefault("called_functions", {})[id(calls[0])] = concrete
     values = (outs,) if len(specs) == 1 else tuple(outs)
     values = values[:n]
     if concrete._single:

@@ -171,62 +171,133 @@ def _tensor_name(t):
     return f"{t._op.name}:{t._index}"
 
 
+def _encode_capture(obj, op_name, store, variable_paths, where):
+    entry = {"op": op_name}
+    if isinstance(obj, Variable):
+        path = variable_paths.get(id(obj))
+        if path is None:  # (TF's error kind and words, then what to do about it)
+            raise AssertionError(
+                "Tried to export a function which references an 'untracked' resource. "
+                "TensorFlow objects (e.g. tf.Variable) captured by functions must be "
+                "'tracked' by assigning them to an attribute of a tracked object or "
+                "assigned to an attribute of the main object directly. See the "
+                f"information below:\n\tFunction name = {where}\n\tTrackable referencing "
+                f"this tensor = <tf.Variable {obj.name!r} shape={tuple(obj.shape)} "
+                f"dtype={obj.dtype.name}>\n(Variable {obj.name!r} is not reachable from "
+                "the object being saved: assign it to an attribute of that object, or of "
+                "one of its sub-modules, so that it is saved with it.)")
+        entry["variable"] = path
+    elif getattr(obj, "_value", None) is not None:
+        entry["array"] = store.put(obj._value)
+        entry["dtype"] = obj.dtype.name
+    else:
+        raise SaveError(f"{where} captures {obj!r}, which cannot be saved.")
+    return entry
+
+
 def encode_graph(graph, store, variable_paths, where):
     """`graph` as plain data; `variable_paths` maps id(Variable) -> its path in the object graph."""
-    captures = []
-    for obj, placeholder in graph.captures:
-        entry = {"op": placeholder._op.name}
-        if isinstance(obj, Variable):
-            path = variable_paths.get(id(obj))
-            if path is None:  # (TF's error kind and words, then what to do about it)
-                raise AssertionError(
-                    "Tried to export a function which references an 'untracked' resource. "
-                    "TensorFlow objects (e.g. tf.Variable) captured by functions must be "
-                    "'tracked' by assigning them to an attribute of a tracked object or "
-                    "assigned to an attribute of the main object directly. See the "
-                    f"information below:\n\tFunction name = {where}\n\tTrackable referencing "
-                    f"this tensor = <tf.Variable {obj.name!r} shape={tuple(obj.shape)} "
-                    f"dtype={obj.dtype.name}>\n(Variable {obj.name!r} is not reachable from "
-                    "the object being saved: assign it to an attribute of that object, or of "
-                    "one of its sub-modules, so that it is saved with it.)")
-            entry["variable"] = path
-        elif getattr(obj, "_value", None) is not None:
-            entry["array"] = store.put(obj._value)
-            entry["dtype"] = obj.dtype.name
-        else:
-            raise SaveError(f"{where} captures {obj!r}, which cannot be saved.")
-        captures.append(entry)
-    ops = []
-    for op in graph.operations:
-        if op.type == "Placeholder":
-            continue
-        kernel = op.opdef.name if op.opdef is not None else op.type
-        custom = saved_custom_gradient.gradient_graph(op)  # (a @tf.custom_gradient call)
-        if custom is not None:
-            kernel = "CustomGradient"
-        elif kernel not in REGISTRY and kernel not in _SPECIAL_OPDEFS:
-            raise SaveError(f"{where} uses the op {op.type} ({op.name}), which a SavedModel "
-                            "cannot record (it is not a registered primitive).")
-        ops.append({
-            "name": op.name, "type": op.type, **({"kernel": kernel} if kernel != op.type else {}),
-            "inputs": [_tensor_name(t) for t in op.inputs],
-            "attrs": _encode_op_attrs(op, store, f"{where}, op {op.name}"),
-            "outputs": [[dtype_name(t.dtype), shape_list(t.shape)] for t in op.outputs],
-            "control": [c.name for c in op.control_inputs],
-            "stateful": bool(op.stateful),
-            "subgraphs": {label: encode_graph(sub, store, variable_paths, where)
-                          for label, sub in op.subgraphs.items()},
-            **({"custom_gradient": encode_graph(custom, store, variable_paths, where)}
-               if custom is not None else {}),
-        })
+    captures = [_encode_capture(obj, placeholder._op.name, store, variable_paths, where)
+                for obj, placeholder in graph.captures]
+    encoder = _OpEncoder(store, variable_paths, where, captures)
+    names = encoder.encode_ops(graph, "", {})
     return {
         "name": graph.name,
         "inputs": [[t._op.name, dtype_name(t.dtype), shape_list(t.shape)]
                    for t in graph.inputs],
         "captures": captures,
-        "ops": ops,
-        "outputs": [None if t is None else _tensor_name(t) for t in graph.outputs],
+        "ops": encoder.ops,
+        "outputs": [None if t is None else names.tensor(t) for t in graph.outputs],
     }
+
+
+class _Names:
+    """The encoded names of one graph's tensors and ops: its own, under `prefix` (a function
+    inlined where it was called), or what stands for them (an inlined call's results)."""
+
+    def __init__(self, prefix, renames):
+        self.prefix = prefix
+        self.renames = renames  # tensor name -> encoded name
+        self.controls = {}  # op name -> the encoded ops that stand for it
+
+    def tensor(self, t):
+        name = _tensor_name(t)
+        return self.renames.get(name, self.prefix + name)
+
+    def control(self, op):
+        return self.controls.get(op.name, [self.prefix + op.name])
+
+
+class _OpEncoder:
+    """Encodes a graph's ops into `ops`; a call of another function (a loaded or concrete
+    function called in the trace: StatefulPartitionedCall) is replaced by that function's ops,
+    named under the call's name, so the SavedModel records primitives only."""
+
+    def __init__(self, store, variable_paths, where, captures):
+        self.store, self.variable_paths, self.where = store, variable_paths, where
+        self.captures = captures
+        self.ops = []
+        self._captured = {entry["variable"]: entry["op"] for entry in captures
+                          if "variable" in entry}
+
+    def encode_ops(self, graph, prefix, renames):
+        names = _Names(prefix, renames)
+        called = graph.__dict__.get("called_functions", {})
+        for op in graph.operations:
+            if op.type == "Placeholder":
+                continue
+            if id(op) in called:
+                self._inline_call(op, called[id(op)], names)
+            else:
+                self.ops.append(self._encode_op(op, names))
+        return names
+
+    def _inline_call(self, op, concrete, names):
+        callee = concrete.graph
+        if len(op.outputs) != len(callee.outputs) or len(op.inputs) != len(callee.inputs):
+            raise SaveError(f"{self.where} calls the function {concrete.name} in a way a "
+                            "SavedModel cannot record.")
+        prefix = names.prefix + op.name + "/"
+        renames = {_tensor_name(p): names.tensor(t) for p, t in zip(callee.inputs, op.inputs)}
+        for obj, placeholder in callee.captures:
+            entry = _encode_capture(obj, prefix + placeholder._op.name, self.store,
+                                    self.variable_paths, self.where)
+            if entry.get("variable") in self._captured:  # already an input of the graph
+                renames[_tensor_name(placeholder)] = self._captured[entry["variable"]] + ":0"
+                continue
+            if "variable" in entry:
+                self._captured[entry["variable"]] = entry["op"]
+            self.captures.append(entry)
+        first = len(self.ops)
+        inner = self.encode_ops(callee, prefix, renames)
+        for i, t in enumerate(callee.outputs):
+            names.renames[f"{op.name}:{i}"] = inner.tensor(t)
+        names.controls[op.name] = [spec["name"] for spec in self.ops[first:]
+                                   if spec["stateful"]]
+
+    def _encode_op(self, op, names):
+        where = self.where
+        kernel = op.opdef.name if op.opdef is not None else op.type
+        custom = saved_custom_gradient.gradient_graph(op)  # (a @tf.custom_gradient call)
+        store, variable_paths = self.store, self.variable_paths
+        if custom is not None:
+            kernel = "CustomGradient"
+        elif kernel not in REGISTRY and kernel not in _SPECIAL_OPDEFS:
+            raise SaveError(f"{where} uses the op {op.type} ({op.name}), which a SavedModel "
+                            "cannot record (it is not a registered primitive).")
+        return {
+            "name": names.prefix + op.name, "type": op.type,
+            **({"kernel": kernel} if kernel != op.type else {}),
+            "inputs": [names.tensor(t) for t in op.inputs],
+            "attrs": _encode_op_attrs(op, store, f"{where}, op {op.name}"),
+            "outputs": [[dtype_name(t.dtype), shape_list(t.shape)] for t in op.outputs],
+            "control": [name for c in op.control_inputs for name in names.control(c)],
+            "stateful": bool(op.stateful),
+            "subgraphs": {label: encode_graph(sub, store, variable_paths, where)
+                          for label, sub in op.subgraphs.items()},
+            **({"custom_gradient": encode_graph(custom, store, variable_paths, where)}
+               if custom is not None else {}),
+        }
 
 
 def _encode_op_attrs(op, store, where):
