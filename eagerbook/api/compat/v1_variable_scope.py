@@ -344,13 +344,14 @@ def track_tf1_style_variables(method):
     def tracking(self, *args, **kwargs):
         store = dict(self.__dict__.get("_tf1_style_variables") or {})
         known = len(store)
-        saved = _THREAD.tracked_store, _THREAD.tracked_owner
+        saved = _THREAD.tracked_store, _THREAD.tracked_owner, _THREAD.default_name_counts
+        # each call counts default names afresh (its `dense` is the first call's `dense`)
         _THREAD.tracked_store, _THREAD.tracked_owner = store, self
+        _THREAD.default_name_counts = {}
         try:
-            with _outside_name_scopes():
-                result = method(self, *args, **kwargs)
+            result = method(self, *args, **kwargs)
         finally:
-            _THREAD.tracked_store, _THREAD.tracked_owner = saved
+            _THREAD.tracked_store, _THREAD.tracked_owner, _THREAD.default_name_counts = saved
         if len(store) != known:  # new Variables: the layer's tracked attribute, sorted
             self._tf1_style_variables = dict(sorted(store.items()))
         return result
