@@ -131,15 +131,39 @@ def train_validation_split(arrays, validation_split):
     return train, val
 
 
+def _checked_class_weight(class_weight, y):
+    """TF's checks before training: one weight per class id 0 .. n-1, a single output."""
+    if class_weight is None:
+        return None
+    if sorted(class_weight) != list(range(len(class_weight))):
+        raise ValueError("Expected `class_weight` to be a dict with keys from 0 to one less "
+                         f"than the number of classes, found {class_weight}")
+    if y is not None and len(nest.flatten(y)) > 1:
+        raise ValueError("`class_weight` is only supported for Models with a single output.")
+    return class_weight
+
+
 def _class_weights(y, class_weight):
+    """Each sample's weight: its class's (the argmax of one-hot labels, else the label
+    rounded, as TF's input pipeline reads them)."""
     if any(isinstance(w, (str, bytes)) for w in class_weight.values()):
         # TF casts the weights to float32 in its input pipeline, an op that fails at the
         # first batch.
         raise errors.UnimplementedError(None, None, "Cast string to float is not supported")
     y = _as_numpy(y)
-    labels = np.argmax(y, axis=-1) if y.ndim > 1 and y.shape[-1] > 1 else y.reshape(len(y))
-    return np.asarray([class_weight.get(int(label), 1.0) for label in labels],
-                      dtype=np.float32)
+    if y.ndim >= 2:
+        labels = np.argmax(y, axis=-1) if y.shape[-1] > 1 else np.round(np.squeeze(y, -1))
+    else:
+        labels = np.round(y)
+    labels = labels.astype(np.int64)
+    weights = np.asarray([class_weight[c] for c in range(len(class_weight))], np.float32)
+    outside = np.flatnonzero((labels < 0) | (labels >= len(weights)))
+    if outside.size:  # (TF's gather of the weights in its input pipeline fails so)
+        i = int(outside[0])
+        raise errors.InvalidArgumentError(
+            None, None, f"indices[{i}] = {labels.reshape(-1)[i]} is not in [0, "
+                        f"{len(weights)})")
+    return weights[labels]
 
 
 
@@ -192,6 +216,7 @@ class DataHandler:
             self._mode = "arrays"
             self.x, self.y = _arrays(x), _arrays(y)
             self.sw = _arrays(sample_weight)
+            class_weight = _checked_class_weight(class_weight, self.y)
             if class_weight is not None and self.y is not None:
                 cw = _class_weights(nest.flatten(self.y)[0], class_weight)
                 self.sw = cw if self.sw is None else self.sw * cw
@@ -230,7 +255,7 @@ class DataHandler:
                 raise ValueError(f"Unrecognized data type: x={x} (of type {type(x)})")
             self._mode = "iterable"
             self.dataset = x
-            self.class_weight = class_weight
+            self.class_weight = _checked_class_weight(class_weight, None)
             self.steps_per_epoch = steps_per_epoch
             if steps_per_epoch is None:
                 try:
@@ -313,6 +338,19 @@ class DataHandler:
         iterator per evaluate call, also for fit's validation with validation_steps)."""
         self._iterator = None
 
+    def _class_weighted(self, element):
+        """A dataset's (x, y[, sample_weight]) batch with its class weights as the sample
+        weights (times those it has), as TF maps its input."""
+        if len(nest.flatten(element[1])) > 1:
+            raise ValueError("`class_weight` is only supported for Models with a single "
+                             "output.")
+        weights = _class_weights(element[1], self.class_weight)
+        if len(element) == 3 and element[2] is not None:
+            given = _as_numpy(element[2])
+            given = given.reshape(given.shape + (1,) * (weights.ndim - given.ndim))
+            weights = given * weights
+        return element[0], element[1], weights
+
     def _iterable_batches(self):
         if self._steps is None or self._iterator is None:
             self._iterator = iter(self.dataset)
@@ -343,8 +381,7 @@ class DataHandler:
             if isinstance(element, list):
                 element = tuple(element)
             if self.class_weight is not None and isinstance(element, tuple) and \
-                    len(element) == 2:
-                element = (element[0], element[1],
-                           _class_weights(element[1], self.class_weight))
+                    len(element) in (2, 3):
+                element = self._class_weighted(element)
             yield step, element
             step += 1
