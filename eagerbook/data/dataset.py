@@ -60,7 +60,7 @@ from ..ops import ragged_ops, random_ops, script_ops
 from ..ops.ragged_ops import RaggedTensor, RaggedTensorSpec
 from ..ops.sparse_ops import SparseTensor, SparseTensorSpec
 from . import options as data_options
-from . import resampling, structure
+from . import resampling, shuffle_order, structure
 from .iterator import OwnedIterator
 from .op_errors import dataset_op_error, element_error, element_op_name
 
@@ -1760,7 +1760,8 @@ class TakeWhileDataset(FilterDataset):
 
 class ShuffleDataset(_UnaryDataset):
     """TF's buffered shuffle: keep `buffer_size` elements, emit a random one, refill its slot
-    with the next input element. A buffer smaller than the dataset only shuffles locally."""
+    with the next input element. A buffer smaller than the dataset only shuffles locally. The
+    draws are TF's (shuffle_order.py): a seeded shuffle gives TF's order."""
 
     _tf_name = "_ShuffleDataset"
 
@@ -1770,39 +1771,20 @@ class ShuffleDataset(_UnaryDataset):
         if buffer_size <= 0 and buffer_size != UNKNOWN_CARDINALITY:  # (AUTOTUNE too)
             raise dataset_op_error(errors.InvalidArgumentError, "ShuffleDatasetV3",
                                    "buffer_size must be greater than zero or UNKNOWN_CARDINALITY")
-        self._buffer_size = buffer_size
-        self._reshuffle = bool(reshuffle_each_iteration)
+        self._buffer_size = None if buffer_size == UNKNOWN_CARDINALITY else buffer_size
         global_seed, op_seed = _get_seed(None if seed is None else _count_arg(seed, "seed"))
         if global_seed is None and op_seed is None:
             # No seed anywhere: random, but fixed at creation (so reshuffle=False repeats it).
             global_seed, op_seed = secrets.randbits(63), secrets.randbits(63)
-        self._seeds = [int(global_seed) % 2**64, int(op_seed) % 2**64]
-        self._epoch = 0
-
-    def _rng(self):
-        if self._reshuffle:
-            self._epoch += 1
-            return np.random.default_rng(self._seeds + [self._epoch])
-        return np.random.default_rng(self._seeds)
+        self._seeds = shuffle_order.IterationSeeds(int(global_seed), int(op_seed),
+                                                   bool(reshuffle_each_iteration))
+        self._epoch = 0  # iterations begun (an iterator's checkpoint saves it)
 
     def _iterate(self):
-        rng = self._rng()
-        size = self._buffer_size
-        it = self._input._iterate()
-        buffer = []
-        for element in it:
-            buffer.append(element)
-            if len(buffer) == size:
-                break
-        for element in it:
-            i = int(rng.integers(size))
-            out = buffer[i]
-            buffer[i] = element
-            yield out
-        while buffer:
-            i = int(rng.integers(len(buffer)))
-            buffer[i], buffer[-1] = buffer[-1], buffer[i]
-            yield buffer.pop()
+        seeds = self._seeds.of_iteration(self._epoch)
+        self._epoch += 1
+        yield from shuffle_order.shuffled(iter(self._input._iterate()), self._buffer_size,
+                                          seeds)
 
 
 def _batch_shapes(spec, batch_size, drop_remainder):

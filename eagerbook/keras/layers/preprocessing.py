@@ -21,6 +21,7 @@ from ...checkpoints.containers import ListWrapper
 from ...core import dtypes, errors, nest
 from ...core.shape import TensorShape
 from ...core.tensor import Tensor, _from_numpy, convert_to_tensor, is_symbolic
+from ...data import shuffle_order
 from ...ops import array_ops, math_ops, script_ops, sparse_ops
 from ...ops.ragged_ops import RaggedTensor
 from ...ops.sparse_ops import SparseTensor
@@ -282,6 +283,30 @@ class EncodedRank:
         return self.compute_output_shape(input_shape)
 
 
+_adapting = [0]  # adapt calls running (one inside another counts once)
+
+
+def _tfs_adapt_iterations(adapt):
+    """An adapt method's effect on a Dataset's seeded shuffles, as TF's adapt has it: TF makes
+    an iterator it never reads, then the one it reads, so each shuffle moves on two
+    iterations, however many passes eagerbook's adapt makes (the first reads TF's order)."""
+    @functools.wraps(adapt)
+    def adapt_as_tf(self, data, *args, **kwargs):
+        shuffles = shuffle_order.shuffles_in(data) \
+            if callable(getattr(data, "_inputs", None)) and not _adapting[0] else []
+        starts = [shuffle._epoch for shuffle in shuffles]
+        for shuffle in shuffles:
+            shuffle._epoch += 1
+        _adapting[0] += 1
+        try:
+            return adapt(self, data, *args, **kwargs)
+        finally:
+            _adapting[0] -= 1
+            for shuffle, start in zip(shuffles, starts, strict=True):
+                shuffle._epoch = start + 2
+    return adapt_as_tf
+
+
 class PreprocessingLayer(Layer):
     """The base of the layers whose state ``adapt(data)`` computes from data: ``adapt``
     starts from ``reset_state()``, feeds each batch to ``update_state(batch)`` and ends with
@@ -301,6 +326,7 @@ class PreprocessingLayer(Layer):
     def finalize_state(self):
         pass
 
+    @_tfs_adapt_iterations
     def adapt(self, data, batch_size=None, steps=None):
         self.reset_state()
         for count, batch in enumerate(_adapt_batches(data, batch_size)):
@@ -454,6 +480,7 @@ class _Lookup(EncodedRank, PreprocessingLayer):
             raise ValueError(f"Cannot adapt {type(self).__name__} layer after setting a static "
                              "vocabulary via init argument or `set_vocabulary`.")
 
+    @_tfs_adapt_iterations
     def adapt(self, data, batch_size=None, steps=None):
         self._check_adaptable()
         _note_adapt_shape(self, data)
@@ -759,6 +786,7 @@ class Discretization(EncodedRank, PreprocessingLayer):
         self.sparse = sparse
         self._autocast = False
 
+    @_tfs_adapt_iterations
     def adapt(self, data, batch_size=None, steps=None):
         """Bin boundaries at approximate quantiles of `data` (an array, a tensor or a batched
         Dataset; arrays are read in batches of `batch_size`, 32 by default, as TF does)."""
@@ -934,6 +962,7 @@ class TextVectorization(PreprocessingLayer):
                                         np.asarray(idf_weights, np.float32)])
         self._static_vocabulary = True
 
+    @_tfs_adapt_iterations
     def adapt(self, data, batch_size=None, steps=None):
         if self._static_vocabulary:
             raise ValueError("Cannot adapt StringLookup layer after setting a static "
@@ -1111,6 +1140,7 @@ class Normalization(PreprocessingLayer):
         return np.reshape(np.asarray(value, np.float32) * np.ones(param, np.float32),
                           self._stat_shape)
 
+    @_tfs_adapt_iterations
     def adapt(self, data, batch_size=None, steps=None):
         """Computes the mean and variance of `data` (an array, a tensor or a Dataset)."""
         if self.input_mean is not None:

@@ -13,6 +13,7 @@ import numpy as np
 
 from ...core import errors, logs, nest
 from ...core.tensor import Tensor, convert_to_tensor
+from ...data import shuffle_order
 from ...ops import philox, ragged_ops, random_ops
 from ...ops.ragged_ops import RaggedTensor
 from ...ops.sparse_ops import SparseTensor
@@ -337,6 +338,23 @@ class DataHandler:
         """The next pass starts at the data's beginning: each evaluation does (TF makes a new
         iterator per evaluate call, also for fit's validation with validation_steps)."""
         self._iterator = None
+        self._unread_iterator_due = True
+
+    def _skip_tfs_unread_iterator(self):
+        """TF's Keras makes an iterator over a dataset before its epochs begin and, unless
+        steps_per_epoch stops short of the dataset's end, a new one for each epoch: the first
+        is never read, but its shuffles have drawn their seeds, so each seeded shuffle moves
+        on an iteration (fit's first epoch has the order of the dataset's second iteration)."""
+        due, self._unread_iterator_due = self.__dict__.get("_unread_iterator_due", True), False
+        if not due or not callable(getattr(self.dataset, "_inputs", None)):
+            return
+        if self._steps is not None:
+            try:
+                if int(self.dataset.cardinality()) != self._steps:
+                    return  # (that first iterator is the one read)
+            except (TypeError, ValueError, AttributeError):
+                return
+        shuffle_order.skip_an_iteration(self.dataset)
 
     def _class_weighted(self, element):
         """A dataset's (x, y[, sample_weight]) batch with its class weights as the sample
@@ -352,6 +370,7 @@ class DataHandler:
         return element[0], element[1], weights
 
     def _iterable_batches(self):
+        self._skip_tfs_unread_iterator()
         if self._steps is None or self._iterator is None:
             self._iterator = iter(self.dataset)
         step = 0
