@@ -93,12 +93,19 @@ CASES = [
     (lambda: tf.ragged.range([1, 2], [5, 6], 0), IAE, "Requires delta != 0 [Op:RaggedRange]"),
     (lambda: tf.strings.unicode_transcode(["a"], "UTF-8", "ASCII"), IAE,
      "Value for attr 'output_encoding' of \"ASCII\" is not in the list of allowed values: "
-     "\"UTF-8\", \"UTF-16-BE\", \"UTF-32-BE\" [Op:UnicodeTranscode]"),
+     "\"UTF-8\", \"UTF-16-BE\", \"UTF-32-BE\"\n\t; NodeDef: {{node UnicodeTranscode}}; "
+     "Op<name=UnicodeTranscode; signature=input:string -> output:string; "
+     "attr=input_encoding:string; attr=output_encoding:string,allowed=[\"UTF-8\", \"UTF-16-BE\", "
+     "\"UTF-32-BE\"]; attr=errors:string,default=\"replace\",allowed=[\"strict\", \"replace\", "
+     "\"ignore\"]; attr=replacement_char:int,default=65533; "
+     "attr=replace_control_characters:bool,default=false> [Op:UnicodeTranscode]"),
     (lambda: tf.strings.unicode_split("abc", "UTF-7"), IAE,
      "Value for attr 'output_encoding' of \"UTF-7\""),
     (lambda: tf.strings.substr("hello", 1, 2, unit="CHAR"), IAE,
      "Value for attr 'unit' of \"CHAR\" is not in the list of allowed values: \"BYTE\", "
-     "\"UTF8_CHAR\" [Op:Substr]"),
+     "\"UTF8_CHAR\"\n\t; NodeDef: {{node Substr}}; Op<name=Substr; signature=input:string, "
+     "pos:T, len:T -> output:string; attr=T:type,allowed=[DT_INT32, DT_INT64]; "
+     "attr=unit:string,default=\"BYTE\",allowed=[\"BYTE\", \"UTF8_CHAR\"]> [Op:Substr]"),
     (lambda: tf.io.parse_single_example(b"garbage", {"a": tf.io.FixedLenFeature([], tf.int64)}),
      IAE, "Could not parse example input, value: 'garbage' [Op:ParseExampleV2]"),
     (lambda: tf.io.decode_png(b"notapng"), IAE,

@@ -144,14 +144,16 @@ _SCOPED = frozenset("""
     image.adjust_saturation image.convert_image_dtype image.grayscale_to_rgb image.random_crop
     image.rgb_to_grayscale image.stateless_random_crop
     signal.fftshift signal.ifftshift signal.irfft signal.irfft2d signal.irfft3d signal.rfft
-    signal.rfft2d signal.rfft3d strings.unicode_decode dtypes.cast dtypes.complex
+    signal.rfft2d signal.rfft3d strings.unicode_decode strings.unicode_encode
+    strings.unicode_split dtypes.cast dtypes.complex
     dtypes.saturate_cast
 """.split())
 
 # Public functions that turn their inputs into tensors before the op, so a Python list keeps
 # the " name: " (the arithmetic and comparison functions are also the operators, which
 # convert: `t - [1, 2]` is the common case).
-_CONVERTS_INPUTS = _SCOPED - {"transpose", "pow", "math.pow", "math.floordiv", "one_hot"}
+_CONVERTS_INPUTS = _SCOPED - {"transpose", "pow", "math.pow", "math.floordiv", "one_hot",
+                               "shape"}
 _CONVERTS_INPUTS |= frozenset("""
     subtract multiply maximum minimum floordiv floormod squared_difference equal not_equal less
     less_equal greater greater_equal logical_and logical_or logical_xor negative add_n split

@@ -41,7 +41,7 @@ from .shape_rules import (
     known_value,
     merge_shapes,
 )
-from .support import as_tensor, op_def_text, tf_type_name
+from .support import as_tensor, attr_error, op_def_text, tf_type_name
 
 
 def _shape_list(shape, op_name):
@@ -838,8 +838,8 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
 def _check_out_type(out_type, op_name):
     out_type = dtypes.as_dtype(out_type)
     if out_type not in (dtypes.int32, dtypes.int64):
-        raise invalid_argument(op_name, f"Value for attr 'out_type' of {out_type.name} is not "
-                                        f"in the list of allowed values: int32, int64")
+        raise attr_error(op_name, f"Value for attr 'out_type' of {tf_type_name(out_type)} is "
+                                  f"not in the list of allowed values: int32, int64")
     return out_type
 
 
@@ -865,7 +865,13 @@ def shape(input, out_type=dtypes.int32, name=None):
 
 
 def size(input, out_type=dtypes.int32, name=None):
-    return execute(_size_op, (as_tensor(input),), {"out_type": _check_out_type(out_type, "Size")})
+    tensor = as_tensor(input)
+    out_type = dtypes.as_dtype(out_type)
+    if out_type not in (dtypes.int32, dtypes.int64) and tensor.shape.is_fully_defined():
+        # TF multiplies known dimensions in NumPy, so any dtype will do (float32: 6.0); the
+        # Size op, which a traced function with an unknown dimension runs, takes int32 and int64.
+        return convert_to_tensor(np.prod(tensor.shape.as_list(), dtype=out_type._np), out_type)
+    return execute(_size_op, (tensor,), {"out_type": _check_out_type(out_type, "Size")})
 
 
 def rank(input, name=None):

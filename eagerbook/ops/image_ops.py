@@ -12,7 +12,7 @@ from ..core.tensor import convert_to_tensor
 from . import array_ops, linalg_ops, manip_ops, math_ops, philox, random_ops
 from .registry import execute, invalid_argument, register
 from .shape_rules import known_value
-from .support import tf_type_name
+from .support import attr_error, tf_type_name
 
 
 def _image(image, name="image", at_least_3d=False):
@@ -1023,10 +1023,9 @@ def draw_bounding_boxes(images, boxes, colors, name=None):
     height, width, 1|3|4], float), box i in colour ``colors[i % len(colors)]``."""
     images = convert_to_tensor(images, name="images")
     if images.dtype not in (dtypes.float32, dtypes.float16):
-        raise errors.op_error(
-            errors.InvalidArgumentError, "DrawBoundingBoxesV2",
-            f"Value for attr 'T' of {images.dtype.name} is not in the list of allowed values: "
-            "float, half")
+        raise attr_error("DrawBoundingBoxesV2",
+                         f"Value for attr 'T' of {tf_type_name(images.dtype)} is not in the list "
+                         "of allowed values: float, half")
     boxes = convert_to_tensor(boxes, dtype=dtypes.float32, name="boxes")
     colors = convert_to_tensor(colors, dtype=dtypes.float32, name="colors")
     return execute(_draw_bounding_boxes, (images, boxes, colors))
@@ -1261,10 +1260,8 @@ def _box_inputs(image_size, bounding_boxes, min_object_covered, aspect_ratio_ran
                 max_attempts, use_image_if_no_bounding_boxes, op):
     image_size = convert_to_tensor(image_size, name="image_size")
     if image_size.dtype not in _BOX_INTEGER_DTYPES:
-        raise errors.op_error(
-            errors.InvalidArgumentError, op,
-            f"Value for attr 'T' of {tf_type_name(image_size.dtype)} is not in the list of "
-            "allowed values: uint8, int8, int16, int32, int64")
+        raise attr_error(op, f"Value for attr 'T' of {tf_type_name(image_size.dtype)} is not in "
+                             "the list of allowed values: uint8, int8, int16, int32, int64")
     boxes = convert_to_tensor(bounding_boxes, dtype=dtypes.float32, name="bounding_boxes")
     attrs = {"min_object_covered": float(min_object_covered),
              "aspect_ratio_range": tuple(float(r) for r in (aspect_ratio_range or (0.75, 1.33))),

@@ -57,6 +57,7 @@ from .support import (
     NUMBERS,
     SIGNED,
     as_tensor,
+    attr_error,
     binary_operands,
     check_axis_converts,
     check_dtype,
@@ -1714,6 +1715,11 @@ def _argmin(x, axis, output_type):
     return np.argmin(_nan_never_wins(x, np.inf), axis=axis).astype(output_type._np)
 
 
+# (TF's ArgMax also gives int16 and uint16 positions; ArgMin does not)
+_ARG_OUTPUT_TYPES = {"ArgMax": (dtypes.int16, dtypes.uint16, dtypes.int32, dtypes.int64),
+                     "ArgMin": (dtypes.int32, dtypes.int64)}
+
+
 def _arg_reduce(op, x, axis, output_type):
     x = as_tensor(x)
     if op is _argmax and not isinstance(axis, (int, np.integer, Tensor, type(None))):
@@ -1721,10 +1727,10 @@ def _arg_reduce(op, x, axis, output_type):
     check_axis_converts(axis)
     check_dtype(op.name, x, op.dtypes, "input")
     output_type = dtypes.as_dtype(output_type)
-    if output_type not in (dtypes.int32, dtypes.int64, dtypes.int16, dtypes.uint16):
-        raise invalid_argument(op.name, f"Value for attr 'output_type' of "
-                                        f"{output_type.name} is not in the list of allowed "
-                                        f"values: int16, uint16, int32, int64")
+    if output_type not in _ARG_OUTPUT_TYPES[op.name]:
+        allowed = ", ".join(d.name for d in _ARG_OUTPUT_TYPES[op.name])
+        raise attr_error(op.name, f"Value for attr 'output_type' of {tf_type_name(output_type)} "
+                                  f"is not in the list of allowed values: {allowed}")
     if axis is None:
         axis = 0
     if isinstance(axis, Tensor):

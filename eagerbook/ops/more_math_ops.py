@@ -79,11 +79,11 @@ def _invert_permutation(x):
 
 def invert_permutation(x, name=None):
     """``y[x[i]] = i``: the permutation that undoes `x` (a vector of 0..n-1)."""
-    x = convert_to_tensor(x)
-    check_dtype("InvertPermutation", x, (dtypes.int32, dtypes.int64))
-    if x.ndim != 1:
+    permutation = convert_to_tensor(x)  # (x stays as given: core/errors.py reads it)
+    check_dtype("InvertPermutation", permutation, (dtypes.int32, dtypes.int64))
+    if permutation.ndim != 1:
         raise invalid_argument("InvertPermutation", "invert_permutation expects a 1D vector.")
-    return execute(_invert_permutation, (x,), {})
+    return execute(_invert_permutation, (permutation,), {})
 
 
 # --- erfc ---------------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from . import array_ops, math_ops, nn_impl_ops, nn_ops
 from .image_more_ops import _extent as _window_plan  # (one axis of a dilated window)
 from .manip_ops import batch_to_space, required_space_to_batch_paddings, space_to_batch
 from .registry import execute, register
+from .support import attr_error
 
 
 def _one_d(value, name):
@@ -372,8 +373,8 @@ def space_to_depth(input, block_size, data_format="NHWC", name=None):
 def _block_size(block_size, op_name):
     b = int(block_size)
     if b < 2:
-        raise errors.op_error(errors.InvalidArgumentError, op_name,
-                              f"Value for attr 'block_size' of {b} must be at least min value 2")
+        raise attr_error(op_name, f"Value for attr 'block_size' of {b} must be at least "
+                                  "minimum 2")
     return b
 
 

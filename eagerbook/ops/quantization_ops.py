@@ -15,6 +15,7 @@ from ..core.errors import InvalidArgumentError, op_error
 from ..core.tensor import convert_to_tensor
 from . import array_ops, math_ops
 from .registry import execute, register
+from .support import attr_error
 
 
 def _check_num_bits(op_name, num_bits):
@@ -220,9 +221,8 @@ def quantize_and_dequantize_v2(input, input_min, input_max, signed_input=True,  
         raise NotImplementedError("eagerbook's quantize_and_dequantize quantizes with one range "
                                   "(axis=None)")
     if round_mode not in _ROUND_MODES:
-        raise op_error(InvalidArgumentError, op_name,
-                       f"Value for attr 'round_mode' of \"{round_mode}\" is not in the list of "
-                       f"allowed values: \"HALF_TO_EVEN\", \"HALF_UP\"")
+        raise attr_error(op_name, f"Value for attr 'round_mode' of \"{round_mode}\" is not in "
+                                  f"the list of allowed values: \"HALF_TO_EVEN\", \"HALF_UP\"")
     for label, bound in (("input_min", low), ("input_max", high)):
         if bound.shape.rank != 0:
             raise op_error(InvalidArgumentError, op_name, f"{label} must be a scalar.")

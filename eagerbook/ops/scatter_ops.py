@@ -22,6 +22,7 @@ from .array_ops import (
     fill,
     gather,
     gather_nd,
+    ones,
     rank,
     reshape,
     shape,
@@ -29,14 +30,18 @@ from .array_ops import (
     tf_gather,
 )
 from .array_ops import range as range_op  # (Python's range stays usable here)
+from .math_ops import abs as math_abs  # (Python's abs stays usable here)
 from .math_ops import (
     add,
     cast,
     equal,
+    floordiv,
     maximum,
+    minimum,
     multiply,
     negative,
     reduce_max,
+    sqrt,
     truediv,
     where_v2,
     zeros_like,
@@ -51,7 +56,7 @@ from .shape_rules import (
     node_text,
     with_rank_at_least,
 )
-from .support import as_tensor
+from .support import NUMBERS, as_tensor, check_dtype
 
 
 # --- tensor_scatter_nd_* ----------------------------------------------------------------------
@@ -264,10 +269,17 @@ _segment_max.gradient(_extreme_grad)
 _segment_min.gradient(_extreme_grad)
 
 
+# The dtypes segment reductions take (their max and min: no complex numbers)
+_SUMMABLE = NUMBERS + (dtypes.complex64, dtypes.complex128)
+_ORDERED = NUMBERS
+
+
 def _segment_args(op_name, data, segment_ids, num_segments, sorted_ids):
     """data, ids and the segment count as a tensor: for sorted ids, the last id + 1 (read when
     the op runs if the ids are known only then)."""
     data = as_tensor(data)
+    check_dtype(op_name, data, _ORDERED if op_name.endswith(("Max", "Min")) else _SUMMABLE,
+                "data")
     segment_ids = as_tensor(segment_ids)
     if segment_ids.dtype not in (dtypes.int32, dtypes.int64):
         raise TypeError(f"Value passed to parameter 'segment_ids' has DataType "
@@ -315,24 +327,40 @@ def unsorted_segment_min(data, segment_ids, num_segments, name=None):
 
 
 def unsorted_segment_mean(data, segment_ids, num_segments, name=None):
-    """The mean of each segment's rows (an empty segment gives 0)."""
-    data, ids, n = _segment_args("UnsortedSegmentMean", data, segment_ids, num_segments, False)
-    return _mean(data, ids, n)
-
-
-def _mean(data, ids, n):
-    total = _sum_segments(data, ids, n)
-    counts = _sum_segments(cast(ids >= 0, data.dtype), ids, n)
-    counts = _trailing_ones(counts, total)
-    return truediv(total, where_v2(equal(counts, 0), 1, counts))
+    """The mean of each segment's rows (an empty segment gives 0). As in TF, a sum divided by
+    the counts: integers give a float mean (truediv), and a dtype the ops refuse fails where
+    TF's does (ones of strings, the sum of bools, the maximum of complex counts)."""
+    data = as_tensor(data)
+    counts = _unsorted_segment_counts(data, segment_ids, num_segments)
+    return truediv(unsorted_segment_sum(data, segment_ids, num_segments), counts)
 
 
 def unsorted_segment_sqrt_n(data, segment_ids, num_segments, name=None):
-    data, ids, n = _segment_args("UnsortedSegmentSqrtN", data, segment_ids, num_segments, False)
+    """Each segment's sum divided by the square root of its row count (as TF: integers fail in
+    Sqrt)."""
+    data = as_tensor(data)
+    counts = _unsorted_segment_counts(data, segment_ids, num_segments)
+    return truediv(unsorted_segment_sum(data, segment_ids, num_segments), sqrt(counts))
+
+
+def _unsorted_segment_counts(data, segment_ids, num_segments):
+    """The rows of each segment, at least 1, shaped to divide the segments' sums."""
+    ids = as_tensor(segment_ids)
+    counts = unsorted_segment_sum(ones(shape(ids), data.dtype), ids, num_segments)
+    return maximum(_trailing_ones(counts, data), 1)
+
+
+def _mean(data, ids, n):
+    """The sorted segment mean (SegmentMean's kernel): integers divide truncating toward 0."""
     total = _sum_segments(data, ids, n)
-    counts = _sum_segments(cast(ids >= 0, data.dtype), ids, n)
-    counts = _trailing_ones(counts, total)
-    return truediv(total, where_v2(equal(counts, 0), 1, counts) ** 0.5)
+    counts = _trailing_ones(_sum_segments(cast(ids >= 0, data.dtype), ids, n), total)
+    counts = where_v2(equal(counts, 0), 1, counts)
+    if not data.dtype.is_integer:
+        return truediv(total, counts)
+    if data.dtype.is_unsigned:
+        return floordiv(total, counts)
+    toward_zero = floordiv(math_abs(total), counts)  # (counts > 0: C's division)
+    return where_v2(total < 0, negative(toward_zero), toward_zero)
 
 
 def segment_sum(data, segment_ids, name=None):
@@ -473,63 +501,71 @@ def dynamic_stitch(indices, data, name=None):
     return execute(_dynamic_stitch, tuple(index_tensors) + tuple(data_tensors))
 
 
-def _check_nonnegative(arr):
-    if arr.size and arr.min() < 0:  # (NumPy would refuse with its own words)
-        raise invalid_argument("Bincount", "Input arr must be non-negative!")
-
-
-@register("Bincount", differentiable=False)
-def _bincount(arr, weights, minlength, maxlength, dtype):
-    _check_nonnegative(arr)
-    flat = arr.reshape(-1)
-    keep = flat < maxlength if maxlength is not None else np.ones(flat.shape, bool)
-    w = weights.reshape(-1)[keep] if weights.size else None
-    return np.bincount(flat[keep], weights=w, minlength=minlength or 0).astype(dtype._np)
-
-
 @register("DenseBincount", differentiable=False)
-def _bincount_rows(arr, weights, minlength, maxlength, dtype):
-    """Counts per row of a matrix, all rows as long as the longest (``axis=-1``)."""
-    _check_nonnegative(arr)
-    length = int(arr.max()) + 1 if arr.size else 0
-    length = max(length, minlength or 0)
-    if maxlength is not None:
-        length = min(length, maxlength)
-    out = np.zeros((arr.shape[0], length), dtype._np)
-    for row, values in enumerate(arr):
-        keep = values < length
-        w = weights[row][keep] if weights.size else None
-        out[row] = np.bincount(values[keep], weights=w, minlength=length)
-    return out
+def _dense_bincount(arr, size, weights, binary_output):
+    """Counts of 0 .. size-1 in a vector, or in each row of a matrix (values >= size are not
+    counted); each occurrence adds its weight when `weights` is not empty."""
+    if arr.ndim > 2:
+        raise invalid_argument("DenseBincount", f"Shape must be at most rank 2 but is rank "
+                                                f"{arr.ndim}")
+    size = int(size)
+    if size < 0:
+        raise invalid_argument("DenseBincount", f"size ({size}) must be non-negative")
+    if weights.size and weights.shape != arr.shape:
+        raise invalid_argument("DenseBincount",
+                               "`weights` must be the same shape as `arr` or a length-0 "
+                               "`Tensor`, in which case it acts as all weights equal to 1. "
+                               f"Received {_dims_text(weights.shape)}")
+    if arr.size and arr.min() < 0:  # (TF's vector and matrix kernels word it differently)
+        raise invalid_argument("DenseBincount",
+                               "Input arr must be non-negative!" if arr.ndim < 2 else
+                               f"Input 'in' must be non-negative! Negative input value found: "
+                               f"{arr.min()}")
+    rows = arr if arr.ndim == 2 else arr.reshape(1, -1)
+    row_weights = weights.reshape(rows.shape) if weights.size else None
+    out = np.zeros((rows.shape[0], size), weights.dtype)
+    for i, values in enumerate(rows):
+        keep = values < size
+        counts = np.bincount(values[keep], minlength=size,
+                             weights=None if row_weights is None else row_weights[i][keep])
+        out[i] = counts > 0 if binary_output else counts
+    return out if arr.ndim == 2 else out[0]
 
 
 def bincount(arr, weights=None, minlength=None, maxlength=None, dtype=dtypes.int32,
              name=None, axis=None, binary_output=False):
-    """How often each value 0, 1, ... occurs in the non-negative ints `arr`; with
-    ``axis=-1``, counted separately for each row of a matrix."""
+    """How often each value 0, 1, ... occurs in the non-negative ints `arr` (or the sum of
+    their `weights`); with ``axis=-1``, counted separately for each row of a matrix. As TF's,
+    one DenseBincount op with a size worked out from `arr`, `minlength` and `maxlength`."""
     arr = as_tensor(arr)
-    if arr.dtype.is_floating:  # TF counts floats by their int32 truncation
-        arr = cast(arr, dtypes.int32)
-    if weights is None:
-        weights = as_tensor(np.zeros([0], dtype._np))  # empty: count occurrences
-    else:
+    if weights is not None:
         weights = as_tensor(weights)
-        dtype = weights.dtype
-    attrs = {"minlength": minlength, "maxlength": maxlength, "dtype": dtype}
-    if axis not in (None, 0, -1):
-        raise ValueError(f"Unsupported axis value {axis}. Only 0 and -1 are currently "
-                         "supported.")
-    if axis == -1 and arr.ndim > 1:
-        rows = reshape(arr, [-1, arr.shape[-1]])
-        if weights.ndim:
-            weights = reshape(weights, [-1, arr.shape[-1]])
-        out = execute(_bincount_rows, (rows, weights), attrs)
-        out = reshape(out, list(arr.shape[:-1]) + [out.shape[-1]])
-    else:
-        out = execute(_bincount, (arr, weights), attrs)
-    if binary_output:
-        out = cast(out > 0, out.dtype)
-    return out
+        if binary_output:
+            raise ValueError("Arguments `binary_output` and `weights` are mutually exclusive. "
+                             "Please specify only one.")
+    if not arr.dtype.is_integer:  # TF counts floats by their int32 truncation
+        arr = cast(arr, dtypes.int32)
+    axis = 0 if axis is None else axis
+    if axis not in (0, -1):
+        raise ValueError(f"Unsupported value for argument axis={axis}. Only 0 and -1 are "
+                         "currently supported.")
+    output_size = cast(size(arr) > 0, arr.dtype) * (reduce_max(arr) + 1)
+    if minlength is not None:
+        output_size = maximum(convert_to_tensor(minlength, arr.dtype), output_size)
+    if maxlength is not None:
+        output_size = minimum(convert_to_tensor(maxlength, arr.dtype), output_size)
+    if axis == 0:
+        arr = reshape(arr, [-1])
+        weights = None if weights is None else reshape(weights, [-1])
+    if weights is None:
+        weights = as_tensor(np.zeros([0], dtypes.as_dtype(dtype)._np))  # empty: count them
+    check_dtype("DenseBincount", arr, (dtypes.int32, dtypes.int64), "input", "Tidx")
+    check_dtype("DenseBincount", weights, _BINCOUNT_WEIGHTS, "weights")
+    return execute(_dense_bincount, (arr, output_size, weights),
+                   {"binary_output": bool(binary_output)})
+
+
+_BINCOUNT_WEIGHTS = (dtypes.int32, dtypes.int64, dtypes.float32, dtypes.float64)
 
 
 __all__ = [

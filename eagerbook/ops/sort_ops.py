@@ -123,14 +123,14 @@ def _top_k(x, k, *, sorted=True):
 
 def top_k(input, k=1, sorted=True, index_type=dtypes.int32, name=None):
     """The `k` largest entries of the last axis and their positions (``TopKV2``)."""
-    input = as_tensor(input)
-    if input.dtype.is_complex or input.dtype is dtypes.string:
-        raise TypeError(f"TopKV2: ordering a {input.dtype.name} tensor is not supported")
+    values = as_tensor(input)  # (input stays as given: core/errors.py reads it)
+    if values.dtype.is_complex or values.dtype is dtypes.string:
+        raise TypeError(f"TopKV2: ordering a {values.dtype.name} tensor is not supported")
     k = as_tensor(k)
     if k.dtype is not dtypes.int32 and k.dtype is not dtypes.int64:
         k = as_tensor(k, dtypes.int32)
-    _, indices = execute(_top_k, (input, k), {"sorted": bool(sorted)})
-    values = _take(input, indices, input.ndim - 1) if input.ndim is not None else _
+    _, indices = execute(_top_k, (values, k), {"sorted": bool(sorted)})
+    values = _take(values, indices, values.ndim - 1) if values.ndim is not None else _
     index_type = dtypes.as_dtype(index_type)
     if index_type is not indices.dtype:
         from .math_ops import cast

@@ -23,6 +23,7 @@ from .array_ops import reshape
 from .ragged_ops import RaggedTensor
 from .registry import execute, invalid_argument, register
 from .shape_rules import broadcast_dims, dims_of
+from .support import attr_error
 
 _STRING = dtypes.string
 
@@ -90,14 +91,14 @@ def _string_length(x, unit):
 
 
 def _unit_error(unit, op_name):
-    return invalid_argument(op_name, f"Value for attr 'unit' of \"{unit}\" is not in the list "
-                                     f"of allowed values: \"BYTE\", \"UTF8_CHAR\"")
+    return attr_error(op_name, f"Value for attr 'unit' of \"{unit}\" is not in the list of "
+                               f"allowed values: \"BYTE\", \"UTF8_CHAR\"")
 
 
 def _output_encoding_error(encoding, op_name):
-    return invalid_argument(op_name, f"Value for attr 'output_encoding' of \"{encoding}\" is not "
-                                     f"in the list of allowed values: \"UTF-8\", \"UTF-16-BE\", "
-                                     f"\"UTF-32-BE\"")
+    return attr_error(op_name, f"Value for attr 'output_encoding' of \"{encoding}\" is not in "
+                               f"the list of allowed values: \"UTF-8\", \"UTF-16-BE\", "
+                               f"\"UTF-32-BE\"")
 
 
 _OUTPUT_ENCODINGS = ("UTF-8", "UTF-16-BE", "UTF-32-BE")
@@ -228,8 +229,7 @@ def as_string(input, precision=-1, scientific=False, shortest=False, width=-1,
         raise invalid_argument("AsString", "Cannot select both scientific and shortest "
                                            "notation")
     if len(fill) > 1:
-        raise invalid_argument("AsString", f"Fill string must be one or fewer characters: "
-                                           f"{fill}")
+        raise invalid_argument("AsString", "Fill string must be one or fewer characters")
     return execute(_as_string, (tensor,), {"precision": int(precision),
                                            "scientific": bool(scientific),
                                            "shortest": bool(shortest), "width": int(width),
@@ -472,14 +472,11 @@ def _string_split(x, sep, maxsplit):
 
 
 def split(input, sep=None, maxsplit=-1, name=None):
-    """Splits on `sep` (runs of whitespace when None): a vector for a scalar input, a
-    RaggedTensor with one row per string for a vector."""
+    """Splits on `sep` (runs of whitespace when None or "", as TF's op takes ""): a vector for
+    a scalar input, a RaggedTensor with one row per string for a vector."""
     if isinstance(input, RaggedTensor):  # one more ragged dimension: the pieces
         return input.with_flat_values(split(input.flat_values, sep, maxsplit))
     tensor = _strings(input, "StringSplitV2")
-    if sep == "":
-        raise invalid_argument("StringSplitV2", "sep must not be an empty string; use "
-                                                "tf.strings.bytes_split to split into bytes")
     if isinstance(maxsplit, (str, bytes)):  # (TF's attr conversion takes what int() takes)
         raise TypeError(f"Expected int for argument 'maxsplit' not {maxsplit!r}.")
     attrs = {"sep": "" if sep is None else _python_text(sep), "maxsplit": int(maxsplit)}
@@ -594,10 +591,7 @@ def unicode_encode(input, output_encoding, errors="replace",
                    replacement_char=65533, name=None):
     """Code points (a vector, or a RaggedTensor of rows) back to strings."""
     if output_encoding not in ("UTF-8", "UTF-16-BE", "UTF-32-BE"):
-        raise invalid_argument("UnicodeEncode", f"Value for attr 'output_encoding' of "
-                                                f"\"{output_encoding}\" is not in the list of "
-                                                f"allowed values: \"UTF-8\", \"UTF-16-BE\", "
-                                                f"\"UTF-32-BE\"")
+        raise _output_encoding_error(output_encoding, "UnicodeEncode")
     encoding = output_encoding.lower()
 
     def char(code):
@@ -820,8 +814,8 @@ def unsorted_segment_join(inputs, segment_ids, num_segments, separator="", name=
 # --- hashing ----------------------------------------------------------------------------------
 def _check_num_buckets(op_name, num_buckets):
     if int(num_buckets) < 1:  # TF's op attr has min=1
-        raise invalid_argument(op_name, f"Value for attr 'num_buckets' of {int(num_buckets)} "
-                                        "must be at least minimum 1")
+        raise attr_error(op_name, f"Value for attr 'num_buckets' of {int(num_buckets)} must be "
+                                  "at least minimum 1")
     return int(num_buckets)
 
 

@@ -106,6 +106,13 @@ def dtype_error(op_name, dtype, tf_names, parameter="x", attr="T"):
                                      f"allowed values: {names}{op_def_text(op_name)}")
 
 
+def attr_error(op_name, message):
+    """TF's eager error for an attr value the op's definition refuses (``Value for attr 'unit'
+    of "X" is not in the list of allowed values: ...``): the message, then the node and the
+    op's signature, as TF prints them."""
+    return invalid_argument(op_name, message + op_def_text(op_name))
+
+
 def op_def_text(op_name):
     """What TF's eager dtype errors print after the message: the node and the op's signature
     (``; NodeDef: {{node Sqrt}}; Op<name=Sqrt; signature=x:T -> y:T; attr=...>``)."""

@@ -15,6 +15,7 @@ import numpy as np
 from ..core import dtypes, errors
 from ..core.tensor import Tensor, convert_to_tensor
 from .registry import execute, register
+from .support import attr_error
 
 _CSV_TYPES = (dtypes.float32, dtypes.float64, dtypes.int32, dtypes.int64, dtypes.string)
 _TYPE_WORDS = {dtypes.float32: "float", dtypes.float64: "double", dtypes.int32: "int32",
@@ -142,9 +143,9 @@ def decode_csv(records, record_defaults, field_delim=",", use_quote_delim=True, 
     for default in record_defaults:
         tensor = default if isinstance(default, Tensor) else convert_to_tensor(default)
         if tensor.dtype not in _CSV_TYPES:
-            raise _invalid("DecodeCSV", f"Value for attr 'OUT_TYPE' of {tensor.dtype.name} is "
-                                        f"not in the list of allowed values: float, double, "
-                                        f"int32, int64, string")
+            raise attr_error("DecodeCSV", f"Value for attr 'OUT_TYPE' of {tensor.dtype.name} "
+                                          f"is not in the list of allowed values: float, double, "
+                                          f"int32, int64, string")
         if tensor.shape.num_elements() not in (0, 1, None):
             raise ValueError(f"Shape must be at most rank 1 but is rank "
                              f"{tensor.shape.rank} for record_defaults")

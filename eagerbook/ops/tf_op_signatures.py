@@ -224,4 +224,104 @@ TF_OP_SIGNATURES = {
         "attr=full_matrices:bool,default=false; attr=T:type,allowed={T}"),
     "Tan": "x:T -> y:T; attr=T:type,allowed={T}",
     "Tanh": "x:T -> y:T; attr=T:type,allowed={T}",
+    "StringLength": (
+        "input:string -> output:int32; "
+        "attr=unit:string,default=\"BYTE\",allowed=[\"BYTE\", \"UTF8_CHAR\"]"),
+    "Substr": (
+        "input:string, pos:T, len:T -> output:string; attr=T:type,allowed=[DT_INT32, DT_INT64]; "
+        "attr=unit:string,default=\"BYTE\",allowed=[\"BYTE\", \"UTF8_CHAR\"]"),
+    "UnicodeEncode": (
+        "input_values:int32, input_splits:Tsplits -> output:string; "
+        "attr=errors:string,default=\"replace\",allowed=[\"ignore\", \"replace\", \"strict\"]; "
+        "attr=output_encoding:string,allowed=[\"UTF-8\", \"UTF-16-BE\", \"UTF-32-BE\"]; "
+        "attr=replacement_char:int,default=65533; "
+        "attr=Tsplits:type,default=DT_INT64,allowed=[DT_INT32, DT_INT64]"),
+    "UnicodeTranscode": (
+        "input:string -> output:string; attr=input_encoding:string; "
+        "attr=output_encoding:string,allowed=[\"UTF-8\", \"UTF-16-BE\", \"UTF-32-BE\"]; "
+        "attr=errors:string,default=\"replace\",allowed=[\"strict\", \"replace\", \"ignore\"]; "
+        "attr=replacement_char:int,default=65533; "
+        "attr=replace_control_characters:bool,default=false"),
+    "StringToHashBucket": "string_tensor:string -> output:int64; attr=num_buckets:int,min=1",
+    "StringToHashBucketFast": "input:string -> output:int64; attr=num_buckets:int,min=1",
+    "StringToHashBucketStrong": (
+        "input:string -> output:int64; attr=num_buckets:int,min=1; attr=key:list(int)"),
+    "DepthToSpace": (
+        "input:T -> output:T; attr=T:type; attr=block_size:int,min=2; "
+        "attr=data_format:string,default=\"NHWC\",allowed=[\"NHWC\", \"NCHW\", \"NCHW_VECT_C\"]"),
+    "SpaceToDepth": (
+        "input:T -> output:T; attr=T:type; attr=block_size:int,min=2; "
+        "attr=data_format:string,default=\"NHWC\",allowed=[\"NHWC\", \"NCHW\", \"NCHW_VECT_C\"]"),
+    "QuantizeAndDequantizeV4": (
+        "input:T, input_min:T, input_max:T -> output:T; attr=signed_input:bool,default=true; "
+        "attr=num_bits:int,default=8; attr=range_given:bool,default=false; "
+        "attr=T:type,allowed=[DT_BFLOAT16, DT_HALF, DT_FLOAT, DT_DOUBLE]; "
+        "attr=round_mode:string,default=\"HALF_TO_EVEN\",allowed=[\"HALF_TO_EVEN\", \"HALF_UP\"]; "
+        "attr=narrow_range:bool,default=false; attr=axis:int,default=-1"),
+    "Shape": (
+        "input:T -> output:out_type; attr=T:type; "
+        "attr=out_type:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]"),
+    "Size": (
+        "input:T -> output:out_type; attr=T:type; "
+        "attr=out_type:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]"),
+    "DrawBoundingBoxesV2": (
+        "images:T, boxes:float, colors:float -> output:T; "
+        "attr=T:type,default=DT_FLOAT,allowed=[DT_FLOAT, DT_HALF]"),
+    "SampleDistortedBoundingBoxV2": (
+        "image_size:T, bounding_boxes:float, min_object_covered:float -> begin:T, size:T, "
+        "bboxes:float; attr=T:type,allowed=[DT_UINT8, DT_INT8, DT_INT16, DT_INT32, DT_INT64]; "
+        "attr=seed:int,default=0; attr=seed2:int,default=0; "
+        "attr=aspect_ratio_range:list(float),default=[0.75, 1.33]; "
+        "attr=area_range:list(float),default=[0.05, 1]; attr=max_attempts:int,default=100; "
+        "attr=use_image_if_no_bounding_boxes:bool,default=false; is_stateful=true"),
+    "StatelessSampleDistortedBoundingBox": (
+        "image_size:T, bounding_boxes:float, min_object_covered:float, seed:Tseed -> begin:T, "
+        "size:T, bboxes:float; "
+        "attr=T:type,allowed=[DT_UINT8, DT_INT8, DT_INT16, DT_INT32, DT_INT64]; "
+        "attr=Tseed:type,allowed=[DT_INT32, DT_INT64]; "
+        "attr=aspect_ratio_range:list(float),default=[0.75, 1.33]; "
+        "attr=area_range:list(float),default=[0.05, 1]; attr=max_attempts:int,default=100; "
+        "attr=use_image_if_no_bounding_boxes:bool,default=false"),
+    "DecodeCSV": (
+        "records:string, record_defaults: -> output:; "
+        "attr=OUT_TYPE:list(type),min=1,allowed=[DT_FLOAT, DT_DOUBLE, DT_INT32, DT_INT64, "
+        "DT_STRING]; attr=field_delim:string,default=\",\"; "
+        "attr=use_quote_delim:bool,default=true; attr=na_value:string,default=\"\"; "
+        "attr=select_cols:list(int),default=[]"),
+    "DenseBincount": (
+        "input:Tidx, size:Tidx, weights:T -> output:T; "
+        "attr=Tidx:type,allowed=[DT_INT32, DT_INT64]; "
+        "attr=T:type,allowed=[DT_INT32, DT_INT64, DT_FLOAT, DT_DOUBLE]; "
+        "attr=binary_output:bool,default=false"),
+    "SegmentMean": (
+        "data:T, segment_ids:Tindices -> output:T; attr=T:type,allowed={T}; "
+        "attr=Tindices:type,allowed=[DT_INT32, DT_INT64]"),
+    "SegmentSum": (
+        "data:T, segment_ids:Tindices -> output:T; attr=T:type,allowed={T}; "
+        "attr=Tindices:type,allowed=[DT_INT32, DT_INT64]"),
+    "SegmentProd": (
+        "data:T, segment_ids:Tindices -> output:T; attr=T:type,allowed={T}; "
+        "attr=Tindices:type,allowed=[DT_INT32, DT_INT64]"),
+    "SegmentMax": (
+        "data:T, segment_ids:Tindices -> output:T; attr=T:type,allowed={T}; "
+        "attr=Tindices:type,allowed=[DT_INT32, DT_INT64]"),
+    "SegmentMin": (
+        "data:T, segment_ids:Tindices -> output:T; attr=T:type,allowed={T}; "
+        "attr=Tindices:type,allowed=[DT_INT32, DT_INT64]"),
+    "UnsortedSegmentSum": (
+        "data:T, segment_ids:Tindices, num_segments:Tnumsegments -> output:T; "
+        "attr=T:type,allowed={T}; attr=Tindices:type,allowed=[DT_INT16, DT_INT32, DT_INT64]; "
+        "attr=Tnumsegments:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]"),
+    "UnsortedSegmentProd": (
+        "data:T, segment_ids:Tindices, num_segments:Tnumsegments -> output:T; "
+        "attr=T:type,allowed={T}; attr=Tindices:type,allowed=[DT_INT32, DT_INT64]; "
+        "attr=Tnumsegments:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]"),
+    "UnsortedSegmentMax": (
+        "data:T, segment_ids:Tindices, num_segments:Tnumsegments -> output:T; "
+        "attr=T:type,allowed={T}; attr=Tindices:type,allowed=[DT_INT32, DT_INT64]; "
+        "attr=Tnumsegments:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]"),
+    "UnsortedSegmentMin": (
+        "data:T, segment_ids:Tindices, num_segments:Tnumsegments -> output:T; "
+        "attr=T:type,allowed={T}; attr=Tindices:type,allowed=[DT_INT32, DT_INT64]; "
+        "attr=Tnumsegments:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]"),
 }

@@ -91,3 +91,13 @@ TF_TYPE_LISTS = {name: tuple(names.split()) for name, names in {
     "Tanh": "bfloat16 float16 float32 float64 complex64 complex128",
 
 }.items()}
+
+# The segment reductions list Sum's dtypes; their max and min, the real ones (no complex).
+_SUMS = ("float32 float64 int32 uint8 int16 int8 complex64 int64 qint8 quint8 qint32 bfloat16 "
+         "qint16 quint16 uint16 complex128 float16 uint32 uint64").split()
+_EXTREMES = "float32 float64 int32 uint8 int16 int8 int64 bfloat16 uint16 float16 uint32 uint64"
+for _prefix in ("Segment", "UnsortedSegment"):
+    TF_TYPE_LISTS.update({_prefix + "Sum": tuple(_SUMS), _prefix + "Prod": tuple(_SUMS),
+                          _prefix + "Max": tuple(_EXTREMES.split()),
+                          _prefix + "Min": tuple(_EXTREMES.split())})
+TF_TYPE_LISTS["SegmentMean"] = tuple(_SUMS)

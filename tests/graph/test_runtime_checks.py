@@ -41,7 +41,7 @@ CASES = [
      "Requires delta != 0: 0"),
     ("range_wrong_way", lambda a, b, d: tf.range(a, b, d), (c(5), c(1), c(1)), "Range",
      "Requires start <= limit when delta > 0: 5/1"),
-    ("bincount", lambda a: tf.math.bincount(a), (c([1, -1]),), "Bincount",
+    ("bincount", lambda a: tf.math.bincount(a), (c([1, -1]),), "DenseBincount",
      "Input arr must be non-negative!"),
     ("sparse_xent_label", lambda l, g: tf.nn.sparse_softmax_cross_entropy_with_logits(l, g),
      (c([0, 3]), c([[1., 0., 0.], [1., 2., 3.]])), "SparseSoftmaxCrossEntropyWithLogits",
