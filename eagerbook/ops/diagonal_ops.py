@@ -149,10 +149,14 @@ def tensor_diag_part(input, name=None):
     x = as_tensor(input)
     half = x.ndim // 2
     dims = list(x.shape[:half])
-    if x.ndim % 2 or dims != list(x.shape[half:]):
-        raise invalid_argument("DiagPart", f"Input must have even rank and the second half of "
-                                           f"its shape equal to the first, got "
-                                           f"{list(x.shape)}")
+    shape_text = "[" + ",".join(str(d) for d in x.shape) + "]"
+    if x.ndim % 2:  # (TF's message holds the spaces of its source's line break)
+        raise invalid_argument("DiagPart", "The rank of the tensor should be" + " " * 42 +
+                                           f"even and positive, got shape {shape_text}")
+    for i, (first, second) in enumerate(zip(dims, x.shape[half:])):
+        if first != second:
+            raise invalid_argument("DiagPart", f"Invalid shape {shape_text}: dimensions {i} and "
+                                               f"{i + half} do not match.")
     size = int(np.prod(dims, dtype=np.int64))
     return array_ops.reshape(matrix_diag_part(array_ops.reshape(x, [size, size])), dims)
 

@@ -576,11 +576,18 @@ def set_diag(input, diagonal, name="set_diag", k=0, align="RIGHT_LEFT"):
 
 
 def cross(a, b, name=None):
-    """The cross product of 3-vectors along the last axis."""
-    a = as_tensor(a)
-    b = as_tensor(b, dtype=a.dtype)
-    a0, a1, a2 = array_ops.unstack(a, axis=-1)
-    b0, b1, b2 = array_ops.unstack(b, axis=-1)
+    """The cross product of 3-vectors along the last axis (TF's Cross kernel's checks)."""
+    x = as_tensor(a)  # (a and b stay as given: core/errors.py reads them)
+    y = as_tensor(b, dtype=x.dtype)
+    if x.shape.is_fully_defined() and y.shape.is_fully_defined():
+        if x.shape != y.shape:
+            raise invalid_argument("Cross", f"Both inputs must be of same shape: "
+                                            f"{dims_text(x.shape)} vs. {dims_text(y.shape)}")
+        if x.ndim == 0 or x.shape[-1] != 3:
+            raise errors.op_error(errors.FailedPreconditionError, "Cross",
+                                  "Cross-products are only defined for 3-element vectors.")
+    a0, a1, a2 = array_ops.unstack(x, axis=-1)
+    b0, b1, b2 = array_ops.unstack(y, axis=-1)
     return array_ops.stack([a1 * b2 - a2 * b1, a2 * b0 - a0 * b2, a0 * b1 - a1 * b0], axis=-1)
 
 

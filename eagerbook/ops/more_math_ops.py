@@ -206,6 +206,8 @@ def tensor_diag(diagonal, name=None):
     ``out[i1..ik, i1..ik] = diagonal[i1..ik]``."""
     diagonal = convert_to_tensor(diagonal)
     dims = diagonal.shape.as_list()
+    if not dims:
+        raise invalid_argument("Diag", "Input must be at least rank 1, got 0")
     square = diagonal_ops.diag(array_ops.reshape(diagonal, [-1]))
     return array_ops.reshape(square, dims + dims)
 

@@ -232,6 +232,11 @@ def is_zero_gradient(g):
     return not np.any(g._value)
 
 
+def _batches_broadcast(a_batch, b_batch):
+    """Whether two batch shapes broadcast together (sizes equal or 1, from the right)."""
+    return all(a == b or a == 1 or b == 1 for a, b in zip(reversed(a_batch), reversed(b_batch)))
+
+
 def matmul_error(a_shape, b_shape, contracted):
     """TF's error for a matrix product whose operands do not fit (`contracted`: the inner
     dimensions differ). TF runs MatMul on two matrices (or vectors), else BatchMatMulV2."""
@@ -244,6 +249,8 @@ def matmul_error(a_shape, b_shape, contracted):
     for i, shape in enumerate((a_shape, b_shape)):
         if len(shape) < 2:
             return invalid_argument(op, f"In[{i}] ndims must be >= 2: {len(shape)}")
+    if op == "BatchMatMulV2" and not _batches_broadcast(a_shape[:-2], b_shape[:-2]):
+        contracted = False  # (TF's kernel checks the batch dimensions first)
     if contracted:
         return invalid_argument(op, f"Matrix size-incompatible: In[0]: {a}, In[1]: {b}")
     return invalid_argument(op, f"In[0] and In[1] must have compatible batch dimensions: {a} "
