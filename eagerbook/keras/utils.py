@@ -87,6 +87,9 @@ def pack_x_y_sample_weight(x, y=None, sample_weight=None):
 
 def set_random_seed(seed):
     """Seeds Python, NumPy and eagerbook's random ops (``tf.keras.utils.set_random_seed``)."""
+    if not isinstance(seed, int):  # (TF's check: a NumPy integer is refused too)
+        raise ValueError("Expected `seed` argument to be an integer. Received: "
+                         f"seed={seed} (of type {type(seed)})")
     import random
     random.seed(seed)
     np.random.seed(seed)

@@ -25,6 +25,7 @@ from ...core.shape import TensorShape
 from ...core.spec import TensorSpec
 from ...core.tensor import EagerTensor, Tensor, convert_to_tensor, is_symbolic
 from ...core.variable import Variable
+from ...graph import trace_types
 from ...graph.naming import scope_prefix
 from ...graph.tracer import FuncGraph
 from ...module.module import Module, ModuleNameScope, current_scope_name
@@ -1495,3 +1496,12 @@ def _call_as_traced(call):
     ``if``/``for`` become graph control flow), as TF's Keras converts a layer's call."""
     convert = getattr(context.state.graph, "convert_call", None)
     return call if convert is None else convert(call)
+
+
+def count_as_traced_calls(function, calls):
+    """`calls` calls of `function`, which TF's Keras runs as a tf.function traced at the
+    first: TF's retracing warnings count them so (eagerbook ran the work without tracing)."""
+    detector = trace_types._detector_for(function)  # (the detector tf.function calls use)
+    detector.called_with_tracing(function)
+    for _ in range(calls - 1):
+        detector.called_without_tracing()

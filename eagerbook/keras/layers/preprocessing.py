@@ -20,13 +20,14 @@ import numpy as np
 from ...checkpoints.containers import ListWrapper
 from ...core import dtypes, errors, nest
 from ...core.shape import TensorShape
+from ...core.spec import TensorSpec
 from ...core.tensor import Tensor, _from_numpy, convert_to_tensor, is_symbolic
 from ...data import shuffle_order
 from ...ops import array_ops, math_ops, script_ops, sparse_ops
 from ...ops.ragged_ops import RaggedTensor
 from ...ops.sparse_ops import SparseTensor
 from .. import backend
-from .base import Layer
+from .base import Layer, count_as_traced_calls
 from .string_hashes import fingerprint64
 
 _OUTPUT_MODES = ("int", "one_hot", "multi_hot", "count", "tf_idf")
@@ -297,6 +298,9 @@ def _tfs_adapt_iterations(adapt):
         starts = [shuffle._epoch for shuffle in shuffles]
         for shuffle in shuffles:
             shuffle._epoch += 1
+        if not _adapting[0]:
+            count_as_traced_calls(self.make_adapt_function(), _tfs_adapt_steps(data, *args,
+                                                                                **kwargs))
         _adapting[0] += 1
         try:
             return adapt(self, data, *args, **kwargs)
@@ -305,6 +309,23 @@ def _tfs_adapt_iterations(adapt):
             for shuffle, start in zip(shuffles, starts, strict=True):
                 shuffle._epoch = start + 2
     return adapt_as_tf
+
+
+def _tfs_adapt_steps(data, batch_size=None, steps=None):
+    """How many steps TF's adapt runs: one per batch (a Dataset's elements, or `batch_size`
+    rows, 32 by default), at most `steps`."""
+    if callable(getattr(data, "_inputs", None)):
+        try:
+            count = int(data.cardinality())
+        except (TypeError, ValueError):
+            count = -1
+        count = count if count >= 0 else 1  # (an unknown number: counted as one)
+    else:
+        shape = getattr(data, "shape", None)
+        rows = shape[0] if shape is not None and len(shape) else \
+            len(data) if isinstance(data, (list, tuple)) else 1
+        count = -(-int(rows or 1) // (batch_size or 32))
+    return max(1, count if steps is None else min(count, steps))
 
 
 class PreprocessingLayer(Layer):
@@ -325,6 +346,15 @@ class PreprocessingLayer(Layer):
 
     def finalize_state(self):
         pass
+
+    def make_adapt_function(self):
+        """The function TF's adapt runs, traced, for each batch: ``adapt_step(iterator)``
+        updates the state with the iterator's next batch."""
+        def adapt_step(iterator):
+            self.update_state(next(iterator))
+
+        self._adapt_function = adapt_step
+        return adapt_step
 
     @_tfs_adapt_iterations
     def adapt(self, data, batch_size=None, steps=None):
@@ -1036,6 +1066,11 @@ class TextVectorization(PreprocessingLayer):
         depth = self.max_tokens if self.pad_to_max_tokens and self.max_tokens else \
             self.vocabulary_size()
         return TensorShape([batch, depth])
+
+    def compute_output_signature(self, input_spec):
+        """Token ids are int64, encodings float32 (the layer's own dtype is the strings')."""
+        return TensorSpec(self.compute_output_shape(input_spec.shape),
+                          dtypes.int64 if self.output_mode == "int" else dtypes.float32)
 
     def _symbolic_output_shape(self, input_shape):
         # TF splits the sentences into ragged rows, which forgets the batch size.
