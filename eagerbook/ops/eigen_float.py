@@ -108,22 +108,6 @@ def c_library(name, numpy_fn):
     return kernel
 
 
-def c_library_double(name, numpy_fn):
-    """The C library's float64 function `name` ("log") value by value, for the few values of
-    small matrices' kernels (NumPy's own float64 functions differ on some CPUs: AVX-512)."""
-    try:
-        function = getattr(ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6"), name)
-    except (OSError, AttributeError, TypeError):
-        return numpy_fn
-    function.restype = ctypes.c_double
-    function.argtypes = [ctypes.c_double]
-
-    def by_value(x):
-        x = np.asarray(x, np.float64)
-        return np.array([function(v) for v in x.ravel().tolist()]).reshape(x.shape)
-    return by_value
-
-
 def _expf(x):
     """The C library's expf (correctly rounded): exp in float64, rounded once."""
     return np.exp(x.astype(np.float64)).astype(_F)

@@ -12,7 +12,7 @@ import numpy as np
 from ..core import dtypes, errors
 from ..core.context import state
 from ..core.tensor import EagerTensor, Tensor, convert_to_tensor
-from . import complex_ops, eigen_float
+from . import complex_ops, eigen_double, eigen_float
 from .batch_matmul import _batch_mat_mul
 from .binary import (
     BITWISE,
@@ -666,6 +666,8 @@ def expm1(x, name=None):
 def _log(x):
     if x.dtype == np.float32:  # TF's own rounding (eigen_float.py); NumPy's differs in the last bit
         return eigen_float.log(x)
+    if x.dtype == np.float64:  # (likewise: eigen_double.py)
+        return eigen_double.log(x)
     with np.errstate(divide="ignore", invalid="ignore"):
         return np.log(x)
 
@@ -746,7 +748,9 @@ def tan(x, name=None):
 
 @register("Tanh", elementwise=True, dtypes=FLOATS_OR_COMPLEX)
 def _tanh(x):
-    return eigen_float.tanh(x) if x.dtype == np.float32 else np.tanh(x)  # (as _log)
+    if x.dtype == np.float64:
+        return eigen_double.tanh(x)  # (as _log)
+    return eigen_float.tanh(x) if x.dtype == np.float32 else np.tanh(x)
 
 
 @_tanh.gradient
@@ -777,6 +781,8 @@ def tanh(x, name=None):
 def _sigmoid(x):
     if x.dtype == np.float32:
         return eigen_float.sigmoid(x)  # (as _log)
+    if x.dtype == np.float64:
+        return eigen_double.sigmoid(x)
     # Split by sign so that exp never overflows: stable for large |x|.
     out = np.empty_like(x)
     pos = x >= 0

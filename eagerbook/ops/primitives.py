@@ -25,7 +25,7 @@ import numpy as np
 
 from ..core import context, dtypes
 from ..core.tensor import EagerTensor
-from . import eigen_float, support
+from . import eigen_double, eigen_float, support
 from .binary import ADD_V2, MATMUL, MUL, binary, check_matmul_dtype
 from .eigen_sums import sum_as_tf
 from .registry import execute, execute_ufunc, invalid_argument, register
@@ -142,9 +142,11 @@ def multiply(x, y, name=None):
 
 # --- a unary elementwise function --------------------------------------------------------------
 @register("Exp", elementwise=True, dtypes=FLOATS)
-def _exp(x):  # (float32: TF's own rounding, eigen_float.py; NumPy's differs in the last bit)
+def _exp(x):  # (float32/64: TF's own rounding, eigen_float/eigen_double.py; NumPy's differs)
     with np.errstate(over="ignore"):
-        return eigen_float.exp(x) if x.dtype == np.float32 else np.exp(x)
+        if x.dtype == np.float32:
+            return eigen_float.exp(x)
+        return eigen_double.exp(x) if x.dtype == np.float64 else np.exp(x)
 
 
 @_exp.gradient

@@ -1,0 +1,151 @@
+"""float64 exp, log, tanh and sigmoid as TF's CPU kernels compute them.
+
+The float64 sibling of eigen_float.py: TF's kernels run Eigen's own approximations over
+packets of 4 float64 values (AVX registers), every step rounded to float64 (no fused
+multiply-add in TF's CPU build), and the values after the last whole packet on Eigen's
+scalar path, which calls the C library. NumPy's float64 functions agree with
+neither in the last bit for 15-60 % of values, which TF's printed float64 values (17
+significant digits) show. Each function below follows Eigen's steps for one packet, on all
+the packets of an array at once.
+"""
+
+import ctypes
+import ctypes.util
+
+import numpy as np
+
+_D = np.float64
+_PACKET = 4
+_LN2 = np.log(2.0)
+
+
+def _madd(a, b, c):
+    return a * b + c  # two roundings, as without FMA
+
+
+def c_library(name, numpy_fn):
+    """The C library's float64 `name` value by value (for a few values: a tail, a diagonal)."""
+    try:
+        function = getattr(ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6"), name)
+    except (OSError, AttributeError, TypeError):
+        return numpy_fn
+    function.restype = ctypes.c_double
+    function.argtypes = [ctypes.c_double]
+
+    def by_value(x):
+        x = np.asarray(x, _D)
+        return np.array([function(v) for v in x.ravel().tolist()], _D).reshape(x.shape)
+    return by_value
+
+
+def _by_packets(x, packet_fn, tail_fn):
+    """`packet_fn` on the whole packets of the flattened `x`, `tail_fn` on the rest."""
+    flat = np.asarray(x, _D).reshape(-1)
+    whole = flat.size // _PACKET * _PACKET
+    out = np.empty_like(flat)
+    with np.errstate(over="ignore", invalid="ignore", divide="ignore", under="ignore"):
+        if whole:
+            out[:whole] = packet_fn(flat[:whole])
+        if whole < flat.size:
+            out[whole:] = tail_fn(flat[whole:])
+    return out.reshape(np.shape(x))
+
+
+_exp_c, _log_c = c_library("exp", np.exp), c_library("log", np.log)
+_tanh_c = c_library("tanh", np.tanh)
+
+
+# --- exp: exp(g + n ln 2) = 2**n exp(g), exp(g) from Cephes' rational function ----------------
+_EXP_P = (1.26177193074810590878e-4, 3.02994407707441961300e-2, 9.99999999999999999910e-1)
+_EXP_Q = (3.00198505138664455042e-6, 2.52448340349684104192e-3, 2.27265548208155028766e-1,
+          2.00000000000000000009e0)
+
+
+def _packet_exp(x):
+    underflow = x < -745.519
+    g = np.minimum(x, 709.784)
+    n = np.floor(_madd(1.4426950408889634073599, g, 0.5))  # the nearest multiple of ln 2
+    g = (g - n * 0.693145751953125) - n * 1.42860682030941723212e-6  # (ln 2 in two parts)
+    g2 = g * g
+    p = _madd(_madd(_EXP_P[0], g2, _EXP_P[1]), g2, _EXP_P[2]) * g
+    q = _madd(_madd(_madd(_EXP_Q[0], g2, _EXP_Q[1]), g2, _EXP_Q[2]), g2, _EXP_Q[3])
+    e = _madd(2.0, p / (q - p), 1.0)
+    out = np.maximum(np.ldexp(e, n.astype(np.int64)), x)  # (keeps +inf and NaN inputs)
+    return np.where(underflow, 0.0, out)
+
+
+def exp(x):
+    """float64 exp of an array, value for value as TF's CPU kernel gives it."""
+    return _by_packets(x, _packet_exp, _exp_c)
+
+
+# --- log: x = m 2**e with m in [sqrt(1/2), sqrt(2)), log(m) from Cephes' rational function ----
+_LOG_P = (1.01875663804580931796e-4, 4.97494994976747001425e-1, 4.70579119878881725854e0,
+          1.44989225341610930846e1, 1.79368678507819816313e1, 7.70838733755885391666e0)
+_LOG_Q = (1.0, 1.12873587189167450590e1, 4.52279145837532221105e1, 8.29875266912776603211e1,
+          7.11544750618563894466e1, 2.31251620126765340583e1)
+
+
+def _odd_even_polynomial(c, x, x3):
+    """Eigen's split Horner's rule for 6 coefficients: two halves of 3, joined by x**3."""
+    first = _madd(_madd(c[0], x, c[1]), x, c[2])
+    return _madd(first, x3, _madd(_madd(c[3], x, c[4]), x, c[5]))
+
+
+def _packet_log(x):
+    m, e = np.frexp(x)
+    e = e.astype(_D)
+    low = m < 0.70710678118654752440
+    r = m - 1.0 + np.where(low, m, 0.0)  # (2m - 1 where m is low, in Eigen's two steps)
+    e = e - np.where(low, 1.0, 0.0)
+    r2 = r * r
+    r3 = r2 * r
+    y = (_odd_even_polynomial(_LOG_P, r, r3) * r3) / _odd_even_polynomial(_LOG_Q, r, r3)
+    out = _madd(e, _LN2, r + _madd(-0.5, r2, y))
+    out = np.where(x == np.inf, np.inf, out)
+    out = np.where((x < 0) | np.isnan(x), np.nan, out)
+    return np.where(x == 0, -np.inf, out)
+
+
+def log(x):
+    """float64 log of an array, value for value as TF's CPU kernel gives it."""
+    return _by_packets(x, _packet_log, _log_c)
+
+
+# --- tanh: an odd/even rational function (the tail: the C library's tanh) ---------------------
+_TANH_ONE = 17.714196154005176  # from here on the rational function is exactly +-1
+_TANH_NUM = (2.6158007860482230e-23, 7.6534862268749319e-19, 3.1309488231386680e-15,
+             4.2303918148209176e-12, 2.4618379131293676e-09, 6.8644367682497074e-07,
+             9.3839087674268880e-05, 5.9809711724441161e-03, 1.5184719640284322e-01)
+_TANH_DEN = (6.463747022670968018e-21, 5.782506856739003571e-17, 1.293019623712687916e-13,
+             1.123643448069621992e-10, 4.492975677839633985e-08, 8.785185266237658698e-06,
+             8.295161192716231542e-04, 3.437448108450402717e-02, 4.851805297361760360e-01, 1.0)
+
+
+def _horner(x, coefficients):
+    p = np.full_like(x, coefficients[0])
+    for c in coefficients[1:]:
+        p = _madd(p, x, c)
+    return p
+
+
+def _rational_tanh(x):
+    x = np.maximum(np.minimum(x, _TANH_ONE), -_TANH_ONE)
+    x2 = x * x
+    return _madd(x2 * x, _horner(x2, _TANH_NUM), x) / _horner(x2, _TANH_DEN)
+
+
+def tanh(x):
+    """float64 tanh of an array, value for value as TF's CPU kernel gives it."""
+    return _by_packets(x, _rational_tanh, _tanh_c)
+
+
+# --- sigmoid: e / (1 + e) with e = exp(x), 1 where e overflows ----------------------------------
+def sigmoid(x):
+    """float64 sigmoid of an array, value for value as TF's CPU kernel gives it."""
+    def by(exp_fn):
+        def sigmoid_of(v):
+            e = exp_fn(v)
+            return np.where(e == np.inf, 1.0, e / (1.0 + e))
+        return sigmoid_of
+    return _by_packets(x, by(_packet_exp), by(_exp_c))
