@@ -1,4 +1,5 @@
-"""float64 exp, log, tanh and sigmoid as TF's CPU kernels compute them.
+"""float64 exp, log, tanh, sigmoid, log1p, expm1, softplus, atan, atanh and lgamma as TF's
+CPU kernels compute them.
 
 The float64 sibling of eigen_float.py: TF's kernels run Eigen's own approximations over
 packets of 4 float64 values (AVX registers), every step rounded to float64 (no fused
@@ -38,6 +39,25 @@ def c_library(name, numpy_fn):
     return by_value
 
 
+# Functions Eigen leaves to the C library for float64 (tan, asin, sinh, ...): TF's values are the
+# C library's. NumPy calls the same functions except on CPUs where it has SIMD versions of its
+# own (AVX-512: 10-30 % of their values differ in the last bit). Tensors of up to BY_VALUE values,
+# the ones guides print, ask the C library directly; bigger ones keep NumPy's speed.
+BY_VALUE = 1024
+
+
+def c_library_kernel(name, numpy_fn):
+    """A float64 kernel computing as TF does with the C library's `name` ("tan")."""
+    by_value = c_library(name, None)
+    if by_value is None:  # (no C library to load: NumPy's values)
+        return numpy_fn
+
+    def kernel(x):
+        return by_value(x) if x.size <= BY_VALUE else numpy_fn(x)
+    kernel.__name__ = name
+    return kernel
+
+
 def _by_packets(x, packet_fn, tail_fn):
     """`packet_fn` on the whole packets of the flattened `x`, `tail_fn` on the rest."""
     flat = np.asarray(x, _D).reshape(-1)
@@ -53,6 +73,8 @@ def _by_packets(x, packet_fn, tail_fn):
 
 _exp_c, _log_c = c_library("exp", np.exp), c_library("log", np.log)
 _tanh_c = c_library("tanh", np.tanh)
+_log1p_c, _expm1_c = c_library("log1p", np.log1p), c_library("expm1", np.expm1)
+_atan_c, _atanh_c = c_library("atan", np.arctan), c_library("atanh", np.arctanh)
 
 
 # --- exp: exp(g + n ln 2) = 2**n exp(g), exp(g) from Cephes' rational function ----------------
@@ -149,3 +171,89 @@ def sigmoid(x):
             return np.where(e == np.inf, 1.0, e / (1.0 + e))
         return sigmoid_of
     return _by_packets(x, by(_packet_exp), by(_exp_c))
+
+
+# --- log1p and expm1: from log and exp, their rounding corrected (Kahan's formulas) ------------
+def _packet_log1p(x):
+    x1 = x + 1.0
+    log1 = _packet_log(x1)
+    large = x * (log1 / (x1 - 1.0))
+    return np.where((x1 == 1.0) | (x1 == log1), x, large)  # (tiny x, and +inf)
+
+
+def _packet_expm1(x):
+    u = _packet_exp(x)
+    u1 = u - 1.0
+    log_u = _packet_log(u)
+    out = np.where(log_u == u, u, u1 * (x / log_u))  # (+inf stays)
+    return np.where(u == 1.0, x, np.where(u1 == -1.0, -1.0, out))
+
+
+def log1p(x):
+    """float64 log(1 + x) of an array, value for value as TF's CPU kernel gives it."""
+    return _by_packets(x, _packet_log1p, _log1p_c)
+
+
+def expm1(x):
+    """float64 exp(x) - 1 of an array, value for value as TF's CPU kernel gives it."""
+    return _by_packets(x, _packet_expm1, _expm1_c)
+
+
+# --- atan and atanh: rational functions on a reduced range ---------------------------------------
+_ATAN_NUM = (2.6667153866462208e-05, 3.0917513112462781e-03, 5.2574296781008604e-02,
+             3.0409318473444424e-01, 7.5365702534987022e-01, 8.2704055405494614e-01,
+             3.3004361289279920e-01)
+_ATAN_DEN = (2.7311202462436667e-04, 1.0899150928962708e-02, 1.1548932646420353e-01,
+             4.9716458728465573e-01, 1.0, 9.3705509168587852e-01, 3.3004361289279920e-01)
+_ATANH_NUM = (3.3071338469301391e-03, -4.7129526768798737e-02, 1.8185306179826699e-01,
+              -2.5949536095445679e-01, 1.2306328729812676e-01)
+_ATANH_DEN = (-3.8679974580640881e-03, 7.6391885763341910e-02, -4.2828141436397615e-01,
+              9.8733495886883648e-01, -1.0, 3.6918986189438030e-01)
+
+
+def _packet_atan(x):
+    """atan on [0, 1] by a rational function; beyond, pi/2 minus atan of 1/|x|."""
+    a = np.abs(x)
+    large = a > 1.0
+    r = np.where(large, 1.0 / a, a)
+    r2 = r * r
+    p = r * (_horner(r2, _ATAN_NUM) / _horner(r2, _ATAN_DEN))
+    return np.copysign(np.where(large, np.pi / 2 - p, p), x)
+
+
+def _packet_atanh(x):
+    """x + x**3 R(x**2) up to |x| = 1/2, log((1 + x) / (1 - x)) / 2 beyond."""
+    x2 = x * x
+    small = _madd(x2 * x, _horner(x2, _ATANH_NUM) / _horner(x2, _ATANH_DEN), x)
+    large = 0.5 * _packet_log((1.0 + x) / (1.0 - x))
+    a = np.abs(x)
+    out = np.where(a >= 0.5, large, small)
+    out = np.where(a == 1.0, np.copysign(np.inf, x), out)
+    return np.where(a > 1.0, np.nan, out)
+
+
+def atan(x):
+    """float64 atan of an array, value for value as TF's CPU kernel gives it."""
+    return _by_packets(x, _packet_atan, _atan_c)
+
+
+def atanh(x):
+    """float64 atanh of an array, value for value as TF's CPU kernel gives it."""
+    return _by_packets(x, _packet_atanh, _atanh_c)
+
+
+# --- lgamma: the C library's, value by value (Eigen has no packet lgamma) ------------------------
+lgamma_by_value = c_library("lgamma", None)
+
+
+# --- softplus: TF's kernel picks x, exp(x) or log1p(exp(x)) by a threshold ---------------------
+_SOFTPLUS_THRESHOLD = np.log(np.finfo(_D).eps) + 2.0  # (about -34)
+
+
+def softplus(x):
+    """TF's float64 Softplus kernel: x above -threshold, exp(x) below threshold, else
+    log1p(exp(x)), each function as TF's kernel rounds it."""
+    e = exp(x)
+    with np.errstate(over="ignore"):
+        middle = log1p(e)
+    return np.where(x > -_SOFTPLUS_THRESHOLD, x, np.where(x < _SOFTPLUS_THRESHOLD, e, middle))

@@ -649,6 +649,8 @@ def reciprocal(x, name=None):
 def _expm1(x):
     if x.dtype == np.float32:
         return eigen_float.expm1(x)  # (as _log)
+    if x.dtype == np.float64:
+        return eigen_double.expm1(x)
     with np.errstate(over="ignore"):
         return np.expm1(x)
 
@@ -685,6 +687,8 @@ def log(x, name=None):
 def _log1p(x):
     if x.dtype == np.float32:
         return eigen_float.log1p(x)  # (as _log)
+    if x.dtype == np.float64:
+        return eigen_double.log1p(x)
     with np.errstate(divide="ignore", invalid="ignore"):
         return np.log1p(x)
 
@@ -726,15 +730,22 @@ def cos(x, name=None):
     return _unary(_cos, x)
 
 
-# float32 tan, sinh, cosh, asinh and acosh: TF's values are the C library's (eigen_float.py)
-_TANF, _SINHF, _COSHF, _ASINHF, _ACOSHF = (eigen_float.c_library(name, fn) for name, fn in (
-    ("tanf", np.tan), ("sinhf", np.sinh), ("coshf", np.cosh), ("asinhf", np.arcsinh),
-    ("acoshf", np.arccosh)))
+# tan, sinh, cosh, asinh and acosh (and float64 asin, acos): TF's values are the C library's
+# (eigen_float.py, eigen_double.py): per function, its float32 and float64 kernels
+_C_LIBRARY = {name: {np.dtype(np.float32): eigen_float.c_library(name + "f", fn),
+                     np.dtype(np.float64): eigen_double.c_library_kernel(name, fn)}
+              for name, fn in (("tan", np.tan), ("sinh", np.sinh), ("cosh", np.cosh),
+                               ("asinh", np.arcsinh), ("acosh", np.arccosh),
+                               ("asin", np.arcsin), ("acos", np.arccos))}
+
+
+def _by_c_library(name, x, numpy_fn):
+    return _C_LIBRARY[name].get(x.dtype, numpy_fn)(x)
 
 
 @register("Tan", elementwise=True, dtypes=FLOATS_OR_COMPLEX)
 def _tan(x):
-    return _TANF(x) if x.dtype == np.float32 else np.tan(x)
+    return _by_c_library("tan", x, np.tan)
 
 
 @_tan.gradient
@@ -1366,7 +1377,9 @@ def cumprod(x, axis=0, exclusive=False, reverse=False, name=None):
 
 # --- more elementwise math: inverse trig, hyperbolic, erf, softplus ----------------------------
 @register("Atan", elementwise=True, dtypes=FLOATS_OR_COMPLEX)
-def _atan(x):  # (float32: Eigen's own, as TF computes it: eigen_float.py)
+def _atan(x):  # (float32/64: Eigen's own, as TF computes it: eigen_float.py, eigen_double.py)
+    if x.dtype == np.float64:
+        return eigen_double.atan(x)
     return eigen_float.atan(x) if x.dtype == np.float32 else np.arctan(x)
 
 
@@ -1382,7 +1395,9 @@ def atan(x, name=None):
 @register("Asin", elementwise=True, dtypes=FLOATS_OR_COMPLEX)
 def _asin(x):
     with np.errstate(invalid="ignore"):
-        return eigen_float.asin(x) if x.dtype == np.float32 else np.arcsin(x)
+        if x.dtype == np.float32:  # (Eigen's own: eigen_float.py)
+            return eigen_float.asin(x)
+        return _by_c_library("asin", x, np.arcsin)
 
 
 @_asin.gradient
@@ -1398,7 +1413,9 @@ def asin(x, name=None):
 @register("Acos", elementwise=True, dtypes=FLOATS_OR_COMPLEX)
 def _acos(x):
     with np.errstate(invalid="ignore"):
-        return eigen_float.acos(x) if x.dtype == np.float32 else np.arccos(x)
+        if x.dtype == np.float32:
+            return eigen_float.acos(x)
+        return _by_c_library("acos", x, np.arccos)
 
 
 @_acos.gradient
@@ -1413,7 +1430,7 @@ def acos(x, name=None):
 @register("Sinh", elementwise=True, dtypes=FLOATS_OR_COMPLEX)
 def _sinh(x):
     with np.errstate(over="ignore"):
-        return _SINHF(x) if x.dtype == np.float32 else np.sinh(x)
+        return _by_c_library("sinh", x, np.sinh)
 
 
 @_sinh.gradient
@@ -1428,7 +1445,7 @@ def sinh(x, name=None):
 @register("Cosh", elementwise=True, dtypes=FLOATS_OR_COMPLEX)
 def _cosh(x):
     with np.errstate(over="ignore"):
-        return _COSHF(x) if x.dtype == np.float32 else np.cosh(x)
+        return _by_c_library("cosh", x, np.cosh)
 
 
 @_cosh.gradient
@@ -1442,7 +1459,7 @@ def cosh(x, name=None):
 
 @register("Asinh", elementwise=True, dtypes=FLOATS_OR_COMPLEX)
 def _asinh(x):
-    return _ASINHF(x) if x.dtype == np.float32 else np.arcsinh(x)
+    return _by_c_library("asinh", x, np.arcsinh)
 
 
 @_asinh.gradient
@@ -1457,7 +1474,7 @@ def asinh(x, name=None):
 @register("Acosh", elementwise=True, dtypes=FLOATS_OR_COMPLEX)
 def _acosh(x):
     with np.errstate(invalid="ignore"):
-        return _ACOSHF(x) if x.dtype == np.float32 else np.arccosh(x)
+        return _by_c_library("acosh", x, np.arccosh)
 
 
 @_acosh.gradient
@@ -1472,6 +1489,8 @@ def acosh(x, name=None):
 @register("Atanh", elementwise=True, dtypes=FLOATS_OR_COMPLEX)
 def _atanh(x):
     with np.errstate(invalid="ignore", divide="ignore"):
+        if x.dtype == np.float64:
+            return eigen_double.atanh(x)
         return eigen_float.atanh(x) if x.dtype == np.float32 else np.arctanh(x)
 
 
@@ -1561,6 +1580,8 @@ def erf(x, name=None):
 def _softplus(x):
     if x.dtype == np.float32:
         return eigen_float.softplus(x)  # (as _log)
+    if x.dtype == np.float64:
+        return eigen_double.softplus(x)
     # log(1 + exp(x)) = max(x, 0) + log1p(exp(-|x|)): never overflows.
     return np.logaddexp(np.zeros((), x.dtype), x)
 

@@ -15,7 +15,7 @@ import numpy as np
 
 from ..core import dtypes
 from ..core.tensor import convert_to_tensor
-from . import array_ops, eigen_float, math_ops
+from . import array_ops, eigen_double, eigen_float, math_ops
 from .math_ops import _erf_float64
 from .more_math_ops import _erfc_float64
 from .registry import execute, register
@@ -198,6 +198,8 @@ def _lgamma(x):
     if x.dtype == np.float32:
         with np.errstate(divide="ignore"):
             return _lgammaf(x)
+    if x.dtype == np.float64 and x.size <= eigen_double.BY_VALUE and eigen_double.lgamma_by_value:
+        return eigen_double.lgamma_by_value(x)  # (TF calls the C library's lgamma value by value)
     return _lgamma_float64(x.astype(np.float64)).astype(x.dtype, copy=False)
 
 
