@@ -18,7 +18,7 @@ print as in TF), but a layer refuses it.
 
 import numpy as np
 
-from ..core import context, dtypes
+from ..core import context, dtypes, logs
 from ..core.tensor import Tensor, convert_to_tensor, numpy_text
 from ..core.variable import Variable
 from ..ops import array_ops, math_ops
@@ -39,6 +39,8 @@ class Policy:
             raise TypeError(f"'name' must be a string, but got: {name}")
         self._name = name
         self._compute_dtype, self._variable_dtype = self._parse_name(name)
+        if name in ("mixed_float16", "mixed_bfloat16"):
+            _log_device_compatibility_check(name)
 
     @staticmethod
     def _parse_name(name):
@@ -112,10 +114,32 @@ def policy_of(dtype):
 
 
 def serialize(policy):
-    """How a layer's config stores its policy: a plain dtype name unless the policy is mixed."""
+    """How a layer's config stores its policy: a plain dtype name unless the policy is mixed
+    (then Keras 2.13's entry, as TF 2.21 writes it)."""
     if policy.name in _MIXED:
-        return {"class_name": "Policy", "config": policy.get_config()}
+        return {"module": "keras.mixed_precision", "class_name": "Policy",
+                "config": policy.get_config(), "registered_name": None}
     return policy.name
+
+
+_compatibility_checked = [False]
+
+
+def _log_device_compatibility_check(policy_name):
+    """TF's warning, once per process, at the first mixed policy: mixed_float16 runs slowly
+    without an Nvidia GPU, and eagerbook runs on the CPU (a mixed_bfloat16 policy first uses
+    up the once without a word, as in TF)."""
+    if _compatibility_checked[0]:
+        return
+    _compatibility_checked[0] = True
+    if policy_name == "mixed_float16":
+        logs.logger.warning(
+            "Mixed precision compatibility check (mixed_float16): WARNING\n"
+            "The dtype policy mixed_float16 may run slowly because this machine does not have "
+            "a GPU. Only Nvidia GPUs with compute capability of at least 7.0 run quickly with "
+            "mixed_float16.\nIf you will use compatible GPU(s) not attached to this host, e.g. "
+            "by running a multi-worker model, you can ignore this warning. This message will "
+            "only be logged once")
 
 
 class AutoCastVariable(Variable):

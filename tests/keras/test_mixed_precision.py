@@ -92,7 +92,8 @@ def test_custom_layer_weights_are_cast_inside_call_only():
 
 def test_layer_config_serializes_a_mixed_policy():
     config = tf.keras.layers.Dense(1, dtype="mixed_float16").get_config()
-    assert config["dtype"] == {"class_name": "Policy", "config": {"name": "mixed_float16"}}
+    assert config["dtype"] == {"module": "keras.mixed_precision", "class_name": "Policy",
+                               "config": {"name": "mixed_float16"}, "registered_name": None}
     again = tf.keras.layers.Dense.from_config(config)
     assert repr(again.dtype_policy) == '<Policy "mixed_float16">'
     assert tf.keras.layers.Dense(1).get_config()["dtype"] == "float32"
