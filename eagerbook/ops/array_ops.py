@@ -1039,38 +1039,38 @@ def _concat_grad_unknown_sizes(inputs, dy, axis):
 
 def concat(values, axis, name="concat"):
     """Joins tensors along an existing axis (negative axes count from the end)."""
-    values = _same_dtype_list(values, "ConcatV2")
+    tensors = _same_dtype_list(values, "ConcatV2")  # (values stays as given: core/errors.py)
     axis = _scalar_int(axis, "ConcatV2", "axis")
-    rank = values[0].ndim
-    if any(v.ndim is None for v in values) and len(values) > 1:
+    rank = tensors[0].ndim
+    if any(v.ndim is None for v in tensors) and len(tensors) > 1:
         # Unknown rank while tracing: nothing to check yet (the kernel checks at run time).
-        return execute(_concat, tuple(values), {"axis": axis})
+        return execute(_concat, tuple(tensors), {"axis": axis})
     if not -max(rank, 1) <= axis < max(rank, 1):
         raise invalid_argument("ConcatV2", f"ConcatOp : Expected concatenating dimensions in the "
                                            f"range [{-rank}, {rank}), but got {axis}",
-                               f"ConcatV2_N_{len(values)}")
+                               f"ConcatV2_N_{len(tensors)}")
     if rank == 0:
         raise invalid_argument("ConcatV2", "ConcatOp : Can't concatenate scalars (use tf.stack "
-                                           "instead)", f"ConcatV2_N_{len(values)}")
+                                           "instead)", f"ConcatV2_N_{len(tensors)}")
     axis %= rank
-    first = list(values[0].shape)
-    for i, v in enumerate(values[1:], start=1):
+    first = list(tensors[0].shape)
+    for i, v in enumerate(tensors[1:], start=1):
         other = list(v.shape)
         if len(other) != rank:
             raise invalid_argument("ConcatV2", f"ConcatOp : Ranks of all input tensors should "
                                                f"match: shape[0] = {_dims_text(first)} vs. "
                                                f"shape[{i}] = {_dims_text(other)}",
-                                   f"ConcatV2_N_{len(values)}")
+                                   f"ConcatV2_N_{len(tensors)}")
         for d, (a, b) in enumerate(zip(first, other)):
             if d != axis and a is not None and b is not None and a != b:
                 raise invalid_argument("ConcatV2", f"ConcatOp : Dimension {d} in both shapes "
                                                    f"must be equal: shape[0] = "
                                                    f"{_dims_text(first)} vs. shape[{i}] = "
                                                    f"{_dims_text(other)}",
-                                       f"ConcatV2_N_{len(values)}")
-    if len(values) == 1:
-        return identity(values[0])
-    return execute(_concat, tuple(values), {"axis": axis})
+                                       f"ConcatV2_N_{len(tensors)}")
+    if len(tensors) == 1:
+        return identity(tensors[0])
+    return execute(_concat, tuple(tensors), {"axis": axis})
 
 
 def _split_kernel(x, sizes, axis):
@@ -1284,18 +1284,22 @@ def pad(tensor, paddings, mode="CONSTANT", constant_values=0, name=None):
         return _traced_pad(x, paddings, str(mode).upper(), constant_values)
     pads = paddings._value.tolist() if isinstance(paddings, Tensor) else paddings
     pads = np.asarray(pads)
-    if pads.ndim == 2 and pads.shape[1] == 2 and pads.shape[0] != x.ndim:
-        raise invalid_argument("Pad", f"The first dimension of paddings must be the rank of "
-                                      f"inputs{_dims_text(list(pads.shape))} "
-                                      f"{_dims_text(x.shape.as_list())}")
-    if pads.ndim != 2 or pads.shape != (x.ndim, 2) or pads.dtype.kind not in "iu":
-        raise invalid_argument("Pad", f"The first dimension of paddings must be the rank of "
-                                      f"inputs{[x.ndim, 2]}, {list(pads.shape)} "
-                                      f"(paddings must be integers shaped [rank, 2])")
-    if np.any(pads < 0):
-        raise invalid_argument("Pad", f"Paddings must be non-negative: {pads.tolist()}")
-    pads = tuple((int(b), int(a)) for b, a in pads)
     mode = str(mode).upper()
+    if mode not in ("CONSTANT", "REFLECT", "SYMMETRIC"):
+        raise ValueError(f"Value of argument `mode` expected to be one of \"CONSTANT\", "
+                         f"\"REFLECT\", or \"SYMMETRIC\". Received `mode` = {mode}")
+    op_name = "Pad" if mode == "CONSTANT" else "MirrorPad"
+    if pads.ndim == 2 and pads.shape[1] == 2 and pads.shape[0] != x.ndim:
+        separator = " " if op_name == "Pad" else ", "  # (the two kernels differ so)
+        raise invalid_argument(op_name, f"The first dimension of paddings must be the rank of "
+                                        f"inputs{_dims_text(list(pads.shape))}{separator}"
+                                        f"{_dims_text(x.shape.as_list())}")
+    if pads.ndim != 2 or pads.shape != (x.ndim, 2) or pads.dtype.kind not in "iu":
+        raise invalid_argument(op_name, f"The first dimension of paddings must be the rank of "
+                                        f"inputs{[x.ndim, 2]}, {list(pads.shape)} "
+                                        f"(paddings must be integers shaped [rank, 2])")
+    pads = tuple((int(b), int(a)) for b, a in pads)
+    _check_paddings(pads, x.shape, mode, op_name)
     if mode == "CONSTANT":
         value = as_tensor(constant_values, x._dtype) if not isinstance(
             constant_values, Tensor) else constant_values
@@ -1303,17 +1307,25 @@ def pad(tensor, paddings, mode="CONSTANT", constant_values=0, name=None):
             raise invalid_argument("PadV2", f"constant_values must be a scalar of dtype "
                                             f"{x._dtype.name}, got {value!r}")
         return execute(_pad, (x, value), {"paddings": pads})
-    if mode not in ("REFLECT", "SYMMETRIC"):
-        raise ValueError(f"Value of argument `mode` expected to be one of \"CONSTANT\", "
-                         f"\"REFLECT\", or \"SYMMETRIC\". Received `mode` = {mode}")
-    limit = 0 if mode == "REFLECT" else 1
-    for d, ((before, after), size_d) in enumerate(zip(pads, x.shape)):
-        if size_d is not None and (before > size_d - 1 + limit or after > size_d - 1 + limit):
-            raise invalid_argument("MirrorPad", f"paddings must be no greater than the dimension "
-                                                f"size{' minus 1' if not limit else ''}: "
-                                                f"{before}, {after} greater than {size_d} - "
-                                                f"{1 - limit} in dimension {d}")
     return execute(_mirror_pad, (x,), {"paddings": pads, "mode": mode})
+
+
+def _check_paddings(pads, shape, mode, op_name):
+    """TF's kernels' checks, one dimension at a time: no negative padding; a mirror reaches
+    no further than the edge (REFLECT leaves the edge out, so one element less)."""
+    for (before, after), size in zip(pads, shape):
+        if before < 0 or after < 0:
+            first = "P" if op_name == "Pad" else "p"  # (the two kernels differ so)
+            raise invalid_argument(op_name, f"{first}addings must be non-negative: {before} "
+                                            f"{after}")
+        if size is None or mode == "CONSTANT":
+            continue
+        if mode == "REFLECT" and (before >= size or after >= size):
+            raise invalid_argument(op_name, f"paddings must be less than the dimension size: "
+                                            f"{before}, {after} not less than {size}")
+        if mode == "SYMMETRIC" and (before > size or after > size):
+            raise invalid_argument(op_name, f"paddings must be no greater than the dimension "
+                                            f"size: {before}, {after} greater than {size}")
 
 
 def _traced_pad(x, paddings, mode, constant_values):

@@ -403,7 +403,7 @@ def resize(images, size, method=ResizeMethod.BILINEAR, preserve_aspect_ratio=Fal
         for axis, (n_out, n_in) in ((2, (new_width, width)), (1, (new_height, height))):
             out = _weighted_axis(out, axis, _resize_weights(method, antialias, n_out, n_in))
     else:
-        raise ValueError(f"Resize method is not implemented: [{method}]")
+        raise ValueError(f"Resize method is not implemented: {method}")
     return array_ops.squeeze(out, [0]) if rank3 else out
 
 

@@ -124,10 +124,25 @@ def unravel_index(indices, dims, name=None):
     idx = as_tensor(indices)
     shape = as_tensor(dims, dtype=idx.dtype).numpy()
     flat = idx.numpy()
-    if np.any(flat < 0) or np.any(flat >= np.prod(shape)):
-        raise invalid_argument("UnravelIndex", f"index out of bounds for shape "
-                                               f"{shape.tolist()}")
-    return as_tensor(np.array(np.unravel_index(flat, shape), dtype=idx.dtype.as_numpy_dtype))
+    if flat.ndim > 1:
+        raise invalid_argument("UnravelIndex", f"The indices can only be scalar or vector, got "
+                                               f"\"{dims_text(list(flat.shape))}\"")
+    for i, dim in enumerate(shape.reshape(-1).tolist()):  # (TF's kernel's checks, in order)
+        if dim < 0:
+            raise invalid_argument("UnravelIndex", f"Input dims cannot be negative. Got dim = "
+                                                   f"{dim} at index {i}")
+        if dim == 0:
+            raise invalid_argument("UnravelIndex", f"Input dims cannot contain a dim of zero, "
+                                                   f"but dims contains zero at index {i}")
+    if np.any(flat >= np.prod(shape)):
+        raise invalid_argument("UnravelIndex", "index is out of bound as with dims")
+    # TF's kernel divides as C does, so a negative index gives negative coordinates (-1 in
+    # [3, 3] -> [0, -1]) where NumPy's unravel_index refuses it.
+    coordinates = []
+    for dim in shape.reshape(-1)[::-1]:
+        coordinates.append(np.fmod(flat, dim))
+        flat = (flat - coordinates[-1]) // dim
+    return as_tensor(np.array(coordinates[::-1], dtype=idx.dtype.as_numpy_dtype))
 
 
 def strided_slice(input_, begin, end, strides=None, begin_mask=0, end_mask=0,
@@ -305,8 +320,9 @@ def broadcast_static_shape(shape_x, shape_y):
     for x, y in itertools.zip_longest(reversed(shape_x.as_list()), reversed(shape_y.as_list()),
                                       fillvalue=1):
         if x is not None and y is not None and 1 not in (x, y) and x != y:
-            raise ValueError(f"Incompatible shapes for broadcasting. Two shapes are not "
-                             f"compatible: {shape_x} and {shape_y}")
+            raise ValueError(f"Incompatible shapes for broadcasting. Two shapes are compatible "
+                             f"if for each dimension pair they are either equal or one of them "
+                             f"is 1. Received: {shape_x} and {shape_y}.")
         known = [d for d in (x, y) if d is not None and d != 1]
         dims.append(known[0] if known else (1 if x == y == 1 else None))
     return TensorShape(dims[::-1])
@@ -318,8 +334,9 @@ def broadcast_dynamic_shape(shape_x, shape_y):
     try:
         out = np.broadcast_shapes(tuple(x.numpy().tolist()), tuple(y.numpy().tolist()))
     except ValueError:
-        raise invalid_argument("BroadcastArgs", f"Incompatible shapes: {x.numpy().tolist()} "
-                                                f"vs. {y.numpy().tolist()}") from None
+        x_text, y_text = dims_text(x.numpy().tolist()), dims_text(y.numpy().tolist())
+        raise invalid_argument("BroadcastArgs",
+                               f"Incompatible shapes: {x_text} vs. {y_text}") from None
     return as_tensor(np.array(out, dtype=x.dtype._np))
 
 

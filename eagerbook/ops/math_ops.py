@@ -961,10 +961,24 @@ def ones_like(x, dtype=None, name=None):
 
 @register("SelectV2", broadcasts=True)
 def _select(condition, x, y):
-    if x.dtype == y.dtype and x.dtype.kind in "biuf" and type(x) is type(y) is np.ndarray \
-            and max(condition.size, x.size, y.size) >= _SELECT_BITS_MIN:
-        return _select_bits(condition, x, y)
-    return np.where(condition, x, y)
+    try:
+        if x.dtype == y.dtype and x.dtype.kind in "biuf" and type(x) is type(y) is np.ndarray \
+                and max(condition.size, x.size, y.size) >= _SELECT_BITS_MIN:
+            return _select_bits(condition, x, y)
+        return np.where(condition, x, y)
+    except ValueError:  # (TF's words for shapes that do not broadcast together)
+        shapes = [np.shape(a) for a in (condition, x, y)]
+        try:
+            np.broadcast_shapes(*shapes)
+        except ValueError:
+            raise invalid_argument("SelectV2", "condition {}, then {}, and else {} must be "
+                                               "broadcastable".format(*map(_dims, shapes))
+                                   ) from None
+        raise
+
+
+def _dims(shape):
+    return "[" + ",".join(map(str, shape)) + "]"
 
 
 # np.where branches on every element: on a mask that is true about half the time (a relu's
