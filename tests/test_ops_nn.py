@@ -164,7 +164,7 @@ def test_sparse_softmax_cross_entropy_errors():
         nn_ops.sparse_softmax_cross_entropy_with_logits([0, 5], np.zeros((2, 3), np.float32))
     with pytest.raises(InvalidArgumentError, match="label value of -1"):
         nn_ops.sparse_softmax_cross_entropy_with_logits([-1, 0], np.zeros((2, 3), np.float32))
-    with pytest.raises(ValueError, match="Rank mismatch"):
+    with pytest.raises(ValueError, match="must equal `logits.shape.rank - 1`"):
         nn_ops.sparse_softmax_cross_entropy_with_logits([[0]], np.zeros((2, 3), np.float32))
     with pytest.raises(InvalidArgumentError, match="labels"):
         nn_ops.sparse_softmax_cross_entropy_with_logits([0.0, 1.0], np.zeros((2, 3)))

@@ -153,7 +153,7 @@ _SCOPED = frozenset("""
 # the " name: " (the arithmetic and comparison functions are also the operators, which
 # convert: `t - [1, 2]` is the common case).
 _CONVERTS_INPUTS = _SCOPED - {"transpose", "pow", "math.pow", "math.floordiv", "one_hot",
-                               "shape"}
+                               "shape", "nn.bias_add"}
 _CONVERTS_INPUTS |= frozenset("""
     subtract multiply maximum minimum floordiv floormod squared_difference equal not_equal less
     less_equal greater greater_equal logical_and logical_or logical_xor negative add_n split

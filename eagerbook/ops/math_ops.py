@@ -971,14 +971,10 @@ def _select(condition, x, y):
         try:
             np.broadcast_shapes(*shapes)
         except ValueError:
-            raise invalid_argument("SelectV2", "condition {}, then {}, and else {} must be "
-                                               "broadcastable".format(*map(_dims, shapes))
-                                   ) from None
+            condition, then, otherwise = (_dims_text(list(shape)) for shape in shapes)
+            raise invalid_argument("SelectV2", f"condition {condition}, then {then}, and else "
+                                               f"{otherwise} must be broadcastable") from None
         raise
-
-
-def _dims(shape):
-    return "[" + ",".join(map(str, shape)) + "]"
 
 
 # np.where branches on every element: on a mask that is true about half the time (a relu's

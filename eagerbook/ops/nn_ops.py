@@ -539,6 +539,22 @@ def _sparse_softmax_xent_grad(op, dloss, dbackprop):
     return [dlogits, None]
 
 
+def _check_sparse_xent_shapes(labels, logits):
+    """TF's Python checks of the static shapes, before the op runs."""
+    if logits.ndim == 0:
+        raise ValueError(f"`logits` cannot be a scalar. Received logits={logits}`")
+    if labels.ndim is None or logits.ndim is None:
+        return
+    if labels.ndim != logits.ndim - 1:
+        raise ValueError(f"`labels.shape.rank` must equal `logits.shape.rank - 1`. Received: "
+                         f"labels.shape={labels.shape} of rank {labels.ndim} and "
+                         f"logits.shape={logits.shape} of rank {logits.ndim}")
+    if not labels.shape.is_compatible_with(logits.shape[:-1]):
+        raise ValueError(f"`labels.shape` must equal `logits.shape` except for the last "
+                         f"dimension. Received: labels.shape={labels.shape} and "
+                         f"logits.shape={logits.shape}")
+
+
 def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
     """Cross-entropy with integer class `labels` (shape = logits' shape without the last axis)."""
     op_name = "SparseSoftmaxCrossEntropyWithLogits"
@@ -546,11 +562,7 @@ def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
     labels = as_tensor(labels)
     if labels._dtype not in (dtypes.int32, dtypes.int64):
         check_dtype(op_name, labels, (dtypes.int32, dtypes.int64), "labels", "Tlabels")
-    if logits.ndim == 0:
-        raise ValueError("Logits cannot be scalars - received shape [].")
-    if labels.ndim != logits.ndim - 1:
-        raise ValueError(f"Rank mismatch: Rank of labels (received {labels.ndim}) should equal "
-                         f"rank of logits minus 1 (received {logits.ndim}).")
+    _check_sparse_xent_shapes(labels, logits)
     loss, _ = execute(_sparse_softmax_xent, (logits, labels))
     return loss
 
@@ -565,8 +577,8 @@ def sigmoid_cross_entropy_with_logits(labels=None, logits=None, name=None):
     logits, labels = binary_operands(logits, labels, "SigmoidCrossEntropyWithLogits")
     logits = _float_input(logits, "SigmoidCrossEntropyWithLogits", what="logits")
     if not logits.shape.is_compatible_with(labels.shape):
-        raise ValueError(f"logits and labels must have the same shape ({logits.shape} vs "
-                         f"{labels.shape})")
+        raise ValueError(f"`logits` and `labels` must have the same shape, received "
+                         f"({logits.shape} vs {labels.shape}).")
     zeros = zeros_like(logits)
     positive = math_ops.greater_equal(logits, zeros)
     relu_logits = where_v2(positive, logits, zeros)
@@ -634,23 +646,23 @@ def _bias_add_grad_op_grad(op, dbias):
 
 def bias_add(value, bias, data_format=None, name=None):
     """Adds a 1-D `bias` along the channel axis (last for NHWC, second for NCHW)."""
-    value, bias = binary_operands(value, bias, "BiasAdd")
+    x, b = binary_operands(value, bias, "BiasAdd")  # (value, bias stay as given: errors.py)
     data_format = data_format or "NHWC"
     if data_format not in ("NHWC", "NCHW", "N..C", "NC.."):
         raise ValueError(f"data_format must be of the form `N...C` or `NC...`, got "
                          f"{data_format!r}")
-    if bias.ndim != 1:
-        raise invalid_argument("BiasAdd", f"Biases must be 1D: {list(bias.shape)}")
-    if value.ndim < 2:
+    if b.ndim != 1:
+        raise invalid_argument("BiasAdd", f"Biases must be 1D: {_dims_text(b.shape)}")
+    if x.ndim < 2:
         raise invalid_argument("BiasAdd", f"Input tensor must be at least 2D: "
-                                          f"{list(value.shape)}")
-    channel = 1 if data_format.startswith("NC") else value.ndim - 1
-    if value.shape[channel] is not None and bias.shape[0] is not None \
-            and value.shape[channel] != bias.shape[0]:
-        raise invalid_argument("BiasAdd", f"Must provide as many biases as the channel "
-                                          f"dimension of the input tensor: {list(bias.shape)} "
-                                          f"vs. {list(value.shape)}")
-    return execute(_bias_add, (value, bias), {"data_format": data_format})
+                                          f"{list(x.shape)}")
+    channel = 1 if data_format.startswith("NC") else x.ndim - 1
+    if x.shape[channel] is not None and b.shape[0] is not None \
+            and x.shape[channel] != b.shape[0]:
+        raise invalid_argument("BiasAdd", f"Must provide as many biases as the last dimension "
+                                          f"of the input tensor: {_dims_text(b.shape)} vs. "
+                                          f"{_dims_text(x.shape)}")
+    return execute(_bias_add, (x, b), {"data_format": data_format})
 
 
 def l2_loss(t, name=None):
