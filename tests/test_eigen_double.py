@@ -1,5 +1,5 @@
-"""float64 exp, log, tanh, sigmoid, log1p, expm1, atan, atanh and softplus as TF 2.21's CPU
-kernels compute them: Eigen's packet approximations for whole packets of 4 values, the C
+"""float64 exp, log, tanh, sigmoid, log1p, expm1, atan, atanh, softplus, erf and erfc as TF
+2.21's CPU kernels compute them: Eigen's packet approximations for whole packets of 4 values, the C
 library's functions after the last whole packet (eagerbook/ops/eigen_double.py). The inputs
 of each case before the last 2 (the tail) are ones where TF's value differs from both the C
 library's and NumPy's (the old kernels'). Expected values printed by TF 2.21 (repr: every bit)."""
@@ -43,6 +43,13 @@ CASES = {
                  [0.6831971797266341, 0.2224035212648404, 0.4132405196215203, 1.99603541105451,
                   0.8147451567037304, 0.06077708524473393, 0.8259394198788433,
                   1.1368710061148999]),
+    "erf": (tf.math.erf, [1.04, -1.47, -0.53, -0.17, 0.17, 0.5, 0.25, 1.75],
+            [0.8586499465266514, -0.9623728998544057, -0.5464640969351416, -0.18999246120180882,
+             0.18999246120180882, 0.5204998778130466, 0.2763263901682369, 0.9866716712191824]),
+    "erfc": (tf.math.erfc, [2.54, 0.32, 0.62, 0.23, 0.87, 1.18, 0.25, 1.75],
+             [0.00032802083765692906, 0.6508740052044172, 0.3805885381012789,
+              0.7449774004077269, 0.21856015450944932, 0.09516257308478317, 0.7236736098317631,
+              0.01332832878081756]),
 }
 
 # Functions Eigen leaves to the C library for float64 (TF's values on any CPU; NumPy's own
@@ -91,6 +98,14 @@ def test_special_values():
                                   [0, 1, -1, np.nan, 1, -1])
     np.testing.assert_array_equal(tf.math.sigmoid(x).numpy()[[0, 2, 3, 4, 6, 7]],
                                   [0.5, 1, 0, np.nan, 1, 0])
+
+
+def test_erf_edges_as_tf():
+    # TF's float64 erf is NaN for huge and infinite x (its erfc part squares them); erfc clamps
+    x = np.array([30.0, 1e200, np.inf, -np.inf, np.nan, 0.0, -0.0, -30.0])
+    np.testing.assert_array_equal(tf.math.erf(x).numpy(), [1, np.nan, np.nan, np.nan, np.nan, 0,
+                                                          -0.0, -1])
+    np.testing.assert_array_equal(tf.math.erfc(x).numpy(), [0, 0, 0, 2, np.nan, 1, 1, 2])
 
 
 def test_gradients_and_float32_unchanged():

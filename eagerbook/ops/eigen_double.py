@@ -1,5 +1,5 @@
-"""float64 exp, log, tanh, sigmoid, log1p, expm1, softplus, atan, atanh and lgamma as TF's
-CPU kernels compute them.
+"""float64 exp, log, tanh, sigmoid, log1p, expm1, softplus, atan, atanh, erf, erfc and lgamma
+as TF's CPU kernels compute them.
 
 The float64 sibling of eigen_float.py: TF's kernels run Eigen's own approximations over
 packets of 4 float64 values (AVX registers), every step rounded to float64 (no fused
@@ -257,3 +257,81 @@ def softplus(x):
     with np.errstate(over="ignore"):
         middle = log1p(e)
     return np.where(x > -_SOFTPLUS_THRESHOLD, x, np.where(x < _SOFTPLUS_THRESHOLD, e, middle))
+
+
+# --- erf and erfc: erf(x)/x by a rational function up to |x| = 1, erfc beyond ------------------
+_ERF_NUM = (1.9493725660006057018823477644531294572516344487667083740234375e-04,
+            1.8272566210022942682217328425053892715368419885635375976562500e-03,
+            4.5303363351690106863856044583371840417385101318359375000000000e-02,
+            1.4215015503619179981775744181504705920815467834472656250000000e-01,
+            1.1283791670955125585606992899556644260883331298828125000000000e+00)
+_ERF_DEN = (2.0294484101083099089526257108317963684385176748037338256835938e-05,
+            6.8117805899186819641732970609382391558028757572174072265625000e-04,
+            1.0582026056098614921752165685120417037978768348693847656250000e-02,
+            9.3252603143757495374188692949246615171432495117187500000000000e-02,
+            4.5931062818368939559832142549566924571990966796875000000000000e-01, 1.0)
+_ERFC_NUM = (1.5252844933226974316088642158462107545346952974796295166015625e-04,
+             1.0909912393738931124520519233556115068495273590087890625000000e-02,
+             1.0628604636755033252537572252549580298364162445068359375000000e-01,
+             3.3492472973137982217295416376146022230386734008789062500000000e-01,
+             4.5065776215933289750026347064704168587923049926757812500000000e-01,
+             2.9433039130294824659017649537418037652969360351562500000000000e-01,
+             9.8792676360600226170838311645638896152377128601074218750000000e-02,
+             1.7095935395503719655962981960328761488199234008789062500000000e-02,
+             1.4249109729504577659398023570247460156679153442382812500000000e-03,
+             4.4567378313647954771875570045835956989321857690811157226562500e-05)
+_ERFC_DEN = (2.041985103115789845773520028160419315099716186523437500000000e-03,
+             5.316030659946043707142493417450168635696172714233398437500000000e-02,
+             3.426242193784684864077405563875799998641014099121093750000000e-01,
+             8.565637124308049799026321124983951449394226074218750000000000e-01, 1.0,
+             5.968805280570776972126623149961233139038085937500000000000000e-01,
+             1.890922854723317836356244470152887515723705291748046875000000e-01,
+             3.152505418656005586885981983868987299501895904541015625000000e-02,
+             2.565085751861882583380047861965067568235099315643310546875000e-03,
+             7.899362131678837697403017248376499992446042597293853759765625e-05)
+
+
+def _square_error(x, x2):
+    """x*x - x2 exactly (x2 the rounded square): Dekker's product, x split in two halves."""
+    gamma = 134217729.0 * x  # 2**27 + 1
+    hi = (x - gamma) + gamma
+    lo = x - hi
+    return ((hi * hi - x2) + hi * lo + lo * hi) + lo * lo
+
+
+def _erfc_large(x, x2, exp_fn):
+    """erfc for 1 < |x|: exp(-x**2) (corrected for the rounding of x**2) times a rational
+    function of 1/x**2, plus 2 for negative x."""
+    e = exp_fn(-x2)
+    z = e - e * _square_error(x, x2)
+    q2 = 1.0 / x2
+    r = _horner(q2, _ERFC_NUM) / (x * _horner(q2, _ERFC_DEN))
+    return _madd(z, r, np.where(x < 0, 2.0, 0.0))
+
+
+def _erf_by(exp_fn):
+    def erf_of(x):
+        x2 = x * x
+        small = x * (_horner(x2, _ERF_NUM) / _horner(x2, _ERF_DEN))
+        return np.where(x2 > 1.0, 1.0 - _erfc_large(x, x2, exp_fn), small)
+    return erf_of
+
+
+def _erfc_by(exp_fn):
+    def erfc_of(x):
+        x = np.maximum(np.minimum(x, 28.0), -28.0)
+        x2 = x * x
+        small = 1.0 - x * (_horner(x2, _ERF_NUM) / _horner(x2, _ERF_DEN))
+        return np.where(x2 > 1.0, _erfc_large(x, x2, exp_fn), small)
+    return erfc_of
+
+
+def erf(x):
+    """float64 erf of an array, value for value as TF's CPU kernel gives it (the tail takes
+    the same steps with the C library's exp)."""
+    return _by_packets(x, _erf_by(_packet_exp), _erf_by(_exp_c))
+
+
+def erfc(x):
+    """float64 erfc of an array, value for value as TF's CPU kernel gives it."""
+    return _by_packets(x, _erfc_by(_packet_exp), _erfc_by(_exp_c))

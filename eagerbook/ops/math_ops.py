@@ -1573,6 +1573,8 @@ def _erf_float64(x):
 def _erf(x):
     if x.dtype == np.float32:
         return eigen_float.erf(x)  # (as _log)
+    if x.dtype == np.float64:
+        return eigen_double.erf(x)
     return _erf_float64(x.astype(np.float64)).astype(x.dtype, copy=False)
 
 

@@ -5,7 +5,7 @@ import numpy as np
 
 from ..core import dtypes
 from ..core.tensor import convert_to_tensor
-from . import array_ops, diagonal_ops, eigen_float, linalg_ops, math_ops
+from . import array_ops, diagonal_ops, eigen_double, eigen_float, linalg_ops, math_ops
 from .math_ops import _erf_float64
 from .registry import execute, invalid_argument, register
 from .support import FLOATS, binary_operands, check_dtype
@@ -107,7 +107,10 @@ def _erfc_float64(x):
 def _erfc(x):
     if x.dtype == np.float32:
         return eigen_float.erfc(x)  # TF's own rounding (eigen_float.py)
-    out = _erfc_float64(x.astype(np.float64)).astype(x.dtype, copy=False)
+    if x.dtype == np.float64:
+        out = eigen_double.erfc(x)  # (likewise: eigen_double.py)
+    else:
+        out = _erfc_float64(x.astype(np.float64)).astype(x.dtype, copy=False)
     out[np.abs(out) < np.finfo(x.dtype).tiny] = 0  # TF's CPU kernels flush subnormals to 0
     return out
 
