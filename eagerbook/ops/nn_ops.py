@@ -29,6 +29,7 @@ from ..core import dtypes, errors
 from ..core.tensor import Tensor, convert_to_tensor
 from . import (
     array_ops,
+    eigen_double,
     eigen_float,
     freed_memory,  # noqa: F401 - imported for its setting (see there)
     math_ops,
@@ -216,10 +217,10 @@ def _elu(x):
 
 
 def _expm1(x):
-    """exp(x) - 1 as TF's Elu/Selu kernels compute it: TF's float32 exp, then minus one."""
+    """exp(x) - 1 as TF's Elu/Selu kernels compute it: TF's float32/64 exp, then minus one."""
     if x.dtype == np.float32:
         return eigen_float.exp(x) - np.float32(1)
-    return np.expm1(x)
+    return eigen_double.exp(x) - 1.0 if x.dtype == np.float64 else np.expm1(x)
 
 
 @_elu.gradient
@@ -246,16 +247,15 @@ def elu(features, name=None):
     return execute(_elu, (_float_input(features, "Elu"),))
 
 
-_SELU_ALPHA = 1.6732632423543772848170429916717
 _SELU_SCALE = 1.0507009873554804934193349852946
+_SELU_SCALE_ALPHA = 1.7580993408473768599402175208123  # TF's constant (the product rounds lower)
 
 
 @register("Selu", elementwise=True)
 def _selu(x):
     t = x.dtype.type
     # scale * alpha as one constant, as TF's kernel has it (the product's own rounding)
-    return np.where(x > 0, t(_SELU_SCALE) * x,
-                    t(_SELU_SCALE * _SELU_ALPHA) * _expm1(np.minimum(x, 0)))
+    return np.where(x > 0, t(_SELU_SCALE) * x, t(_SELU_SCALE_ALPHA) * _expm1(np.minimum(x, 0)))
 
 
 @_selu.gradient
@@ -267,7 +267,7 @@ def _selu_grad(op, dy):
 @register("SeluGrad", elementwise=True)
 def _selu_grad_op(gradients, outputs):
     t = outputs.dtype.type
-    return np.where(outputs < 0, gradients * (outputs + t(_SELU_SCALE * _SELU_ALPHA)),
+    return np.where(outputs < 0, gradients * (outputs + t(_SELU_SCALE_ALPHA)),
                     gradients * t(_SELU_SCALE))
 
 
@@ -308,12 +308,15 @@ def gelu(features, approximate=False, name=None):
     ``approximate=True`` uses the tanh approximation of Hendrycks & Gimpel.
     """
     x = _float_input(features, "Gelu")
+    # TF's formulas, in its order and with its constants, so the rounding follows them. Two of
+    # its constants are cast to x's dtype from float32 tensors: a float64 x meets their float32
+    # values (0.044715 as 0.04471499845385551).
     if approximate:
-        inner = multiply(add(x, multiply(multiply(square(x), x), 0.044715)),
-                         math.sqrt(2 / math.pi))
-        return multiply(multiply(x, 0.5), add(math_ops.tanh(inner), 1))
-    # TF's formula: 0.5 * x * erfc(-x / sqrt(2)), in this order (the rounding follows it)
-    return multiply(multiply(0.5, x), erfc(multiply(negative(x), 1 / math.sqrt(2))))
+        coefficient = float(np.float32(0.044715))
+        inner = multiply(add(x, multiply(coefficient, math_ops.pow(x, 3))), 0.7978845608028654)
+        return multiply(multiply(0.5, x), add(1.0, math_ops.tanh(inner)))
+    return multiply(multiply(0.5, x), erfc(multiply(negative(x),
+                                                    float(np.float32(0.7071067811865476)))))
 
 
 def silu(features, beta=1.0, name=None):
