@@ -115,3 +115,21 @@ def test_gradients_and_float32_unchanged():
     np.testing.assert_allclose(tape.gradient(y, x).numpy(),
                                np.exp(x.numpy()) + 1 - np.tanh(x.numpy()) ** 2, rtol=1e-14)
     assert tf.math.exp(tf.constant([0.5, 1.5])).dtype == tf.float32
+
+
+def test_float64_pow_as_tf():
+    # Eigen's packet pow (y * log2(x) in double words), the C library's pow for the tail: TF
+    # gives 1.28 ** 2 as 1.6383999999999999 and 2.38 ** 2 as 5.6644000000000005 (the first 8
+    # differ from both the C library's pow and NumPy's power)
+    x = np.array([4.5, 1.29, 1.28, 2.39, 2.12, 2.38, 0.87, 3.02, 1.5, 0.3])
+    y = np.array([1.5, -1.0, 2.0, 2.5, -1.0, 2.0, 3.0, 2.5, 2.0, 2.0])
+    np.testing.assert_array_equal(tf.pow(x, y).numpy(), [
+        9.54594154601839, 0.7751937984496124, 1.6383999999999999, 8.8306923012808,
+        0.4716981132075472, 5.6644000000000005, 0.6585030000000001, 15.849565369536162, 2.25,
+        0.09])
+    assert tf.pow(tf.constant(0.9, tf.float64), 3.0).numpy() == 0.7290000000000001
+    special = np.array([0.0, -0.0, np.inf, -np.inf, np.nan, -2.0, 1.0, -1.0])
+    np.testing.assert_array_equal(tf.pow(special, 3.0).numpy(),
+                                  [0, -0.0, np.inf, -np.inf, np.nan, -8, 1, -1])
+    np.testing.assert_array_equal(tf.pow(special, -0.5).numpy(),
+                                  [np.inf, np.inf, 0, 0, np.nan, np.nan, 1, np.nan])

@@ -1,5 +1,5 @@
-"""float64 exp, log, tanh, sigmoid, log1p, expm1, softplus, atan, atanh, erf, erfc and lgamma
-as TF's CPU kernels compute them.
+"""float64 exp, log, tanh, sigmoid, log1p, expm1, softplus, atan, atanh, erf, erfc, pow and
+lgamma as TF's CPU kernels compute them.
 
 The float64 sibling of eigen_float.py: TF's kernels run Eigen's own approximations over
 packets of 4 float64 values (AVX registers), every step rounded to float64 (no fused
@@ -75,6 +75,19 @@ _exp_c, _log_c = c_library("exp", np.exp), c_library("log", np.log)
 _tanh_c = c_library("tanh", np.tanh)
 _log1p_c, _expm1_c = c_library("log1p", np.log1p), c_library("expm1", np.expm1)
 _atan_c, _atanh_c = c_library("atan", np.arctan), c_library("atanh", np.arctanh)
+
+
+def _c_library_pow():
+    try:
+        function = ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6").pow
+    except (OSError, AttributeError, TypeError):
+        return lambda a, b: float(np.power(a, b))
+    function.restype = ctypes.c_double
+    function.argtypes = [ctypes.c_double, ctypes.c_double]
+    return function
+
+
+_c_pow = _c_library_pow()
 
 
 # --- exp: exp(g + n ln 2) = 2**n exp(g), exp(g) from Cephes' rational function ----------------
@@ -335,3 +348,165 @@ def erf(x):
 def erfc(x):
     """float64 erfc of an array, value for value as TF's CPU kernel gives it."""
     return _by_packets(x, _erfc_by(_packet_exp), _erfc_by(_exp_c))
+
+
+# --- pow: 2**(y * log2(x)), y * log2(x) carried in double words ----------------------------------
+# As eigen_float's pow, with float64 pairs: log2 of the mantissa comes from an odd polynomial of
+# r = c (m - 1) / (m + 1) evaluated in double-word arithmetic. A product's rounding error needs
+# Dekker's split of each factor in two 26-bit halves here (no wider float holds it exactly).
+def _split(x):
+    gamma = 134217729.0 * x  # 2**27 + 1
+    hi = (x - gamma) + gamma
+    return hi, x - hi
+
+
+def _two_product(x, y):
+    """x * y = hi + lo exactly, hi the rounded product."""
+    x_hi, x_lo = _split(x)
+    y_hi, y_lo = _split(y)
+    hi = x * y
+    return hi, (((x_hi * y_hi - hi) + x_hi * y_lo) + x_lo * y_hi) + x_lo * y_lo
+
+
+def _fast_two_sum(x, y):
+    hi = x + y
+    return hi, y - (hi - x)
+
+
+def _add_double_words(x_hi, x_lo, y_hi, y_lo):
+    hi, lo = _fast_two_sum(x_hi, y_hi)
+    return _fast_two_sum(hi, (y_lo + lo) + x_lo)
+
+
+def _times_float(x_hi, x_lo, y):
+    c_hi, c_lo = _two_product(x_hi, y)
+    t_hi, t_lo = _fast_two_sum(c_hi, x_lo * y)
+    return _fast_two_sum(t_hi, t_lo + c_lo)
+
+
+def _times_double_word(x_hi, x_lo, y_hi, y_lo):
+    return _add_double_words(*_times_float(x_hi, x_lo, y_hi), *_times_float(x_hi, x_lo, y_lo))
+
+
+def _divided_by_float(x_hi, x_lo, y):
+    t_hi = x_hi / y
+    p_hi, p_lo = _two_product(t_hi, y)
+    return _fast_two_sum(t_hi, (((x_hi - p_hi) - p_lo) + x_lo) / y)
+
+
+_LOG2_Q = (2.87074255468000586e-9, 2.38957980901884082e-8, 2.31032094540014656e-7,
+           2.27279857398537278e-6, 2.31271023278625638e-5, 2.47556738444535513e-4,
+           2.88543873228900172e-3)  # q12, q10, ..., q0
+_LOG2_C = (0.0400377511598501157, -4.77726582251425391e-19)
+_TWO_LOG2E = (2.88539008177792677, 4.07660016854549667e-17)
+
+
+def _log2_double_word(m):
+    """log2(m) for m in [sqrt(1/2), sqrt(2)] as a double word: r = (2/ln 2)(m - 1)/(m + 1),
+    then ((Q(r**2) r**2 + C) r**2 + 1) r."""
+    r_hi, r_lo = _divided_by_float(*_times_float(*_TWO_LOG2E, m - 1.0), m + 1.0)
+    r2_hi, r2_lo = _times_double_word(r_hi, r_lo, r_hi, r_lo)
+    r4_hi = _times_double_word(r2_hi, r2_lo, r2_hi, r2_lo)[0]
+    q12, q10, q8, q6, q4, q2, q0 = _LOG2_Q
+    q_even = _madd(_madd(_madd(q12, r4_hi, q8), r4_hi, q4), r4_hi, q0)
+    q_odd = _madd(_madd(q10, r4_hi, q6), r4_hi, q2)
+    q = _madd(q_odd, r2_hi, q_even)
+    p_hi, p_lo = _add_double_words(*_LOG2_C, *_times_float(r2_hi, r2_lo, q))
+    p_hi, p_lo = _one_plus(*_times_double_word(r2_hi, r2_lo, p_hi, p_lo))
+    return _times_double_word(p_hi, p_lo, r_hi, r_lo)
+
+
+def _one_plus(y_hi, y_lo):
+    """1 + (y_hi + y_lo) as a double word (|y_hi| <= 1)."""
+    hi, lo = _fast_two_sum(1.0, y_hi)
+    return _fast_two_sum(hi, y_lo + lo)
+
+
+def _round_half_away(x):
+    """Eigen's round on AVX: truncate x + (0.5 less one unit, with x's sign)."""
+    return np.trunc(x + np.copysign(0.49999999999999994, x))
+
+
+def _exp2(x):
+    """2**x for |x| <= 1/2: exp(ln2 * x), the product's rounding error added back."""
+    x = np.maximum(np.minimum(x, 1025.0), -1076.0)
+    p_hi, p_lo = _two_product(_LN2, x)
+    return _packet_exp(p_hi) * (1.0 + p_lo)
+
+
+def _times_power_of_two(a, n):
+    """a * 2**n exactly (n an integer as float64), in four steps where 2**n is out of range."""
+    big = np.abs(n) > 1022.0
+    out = a * np.ldexp(1.0, np.where(big, 0.0, n).astype(np.int64))
+    if big.any():
+        e = np.clip(n, -2099.0, 2099.0).astype(np.int64)
+        b = e >> 2
+        c = np.ldexp(1.0, b)
+        wide = ((a * c) * c) * c * np.ldexp(1.0, e - 3 * b)
+        out = np.where(big, wide, out)
+    return out
+
+
+def _pow_of_positive(x, y):
+    m, e = np.frexp(x)
+    e = e.astype(_D)
+    low = m < 0.70710678118654752440
+    m = np.where(low, 2.0 * m, m)
+    e = np.where(low, e - 1.0, e)
+    y_log2_m = _times_float(*_log2_double_word(m), y)
+    f_hi, f_lo = _add_double_words(*_two_product(e, y), *y_log2_m)  # y * log2(x)
+    n = _round_half_away(f_hi)
+    r = (f_hi - n) + f_lo
+    n_r = _round_half_away(r)
+    return _times_power_of_two(_exp2(r - n_r), n + n_r)
+
+
+_HUGE_EXPONENT = 1024 * _LN2 / np.finfo(_D).eps  # (1 + eps)**y overflows from here
+
+
+def _packet_pow(x, y):
+    """C's rules for zeros, infinities, NaN and negative bases around _pow_of_positive."""
+    given_x = x  # (y = 1 passes x on as it is)
+    x, y = _flush_denormals(x), _flush_denormals(y)  # (TF's CPU reads them as zeros)
+    pow = _flush_denormals(_pow_of_positive(np.abs(x), y))
+    y_is_int = (np.floor(y) == y) & ~np.isinf(y)
+    y_half = y * 0.5
+    y_is_odd = y_is_int & (_round_half_away(y_half) != y_half)
+    pow = np.where((x < 0) & ~y_is_int, np.nan, pow)
+    pow = np.where(x == 0, np.where(y < 0, np.inf, 0.0), pow)
+    pow = np.where(np.signbit(x) & y_is_odd, -pow, pow)
+    for_huge_y = np.where(((y < 0) & (x == 0)) | ((y < 0) ^ (np.abs(x) > 1)), np.inf, 0.0)
+    for_huge_y = np.where(x == -1, 1.0, for_huge_y)
+    pow = np.where(np.abs(y) >= _HUGE_EXPONENT, for_huge_y, pow)
+    for_inf_x = np.where(y < 0, 0.0, np.inf)
+    for_inf_x = np.where((x < 0) & y_is_odd, -for_inf_x, for_inf_x)
+    pow = np.where(np.isinf(x), for_inf_x, pow)
+    pow = np.where(np.isnan(x) | np.isnan(y), np.nan, pow)
+    return np.where(y == 1, given_x, np.where((x == 1) | (y == 0), 1.0, pow))
+
+
+def _flush_denormals(v):
+    small = np.abs(v) < np.finfo(_D).tiny
+    return np.where(small, v * 0.0, v) if small.any() else v
+
+
+def _pow_c(x, y):
+    x, y = np.broadcast_arrays(x, y)
+    return np.array([_c_pow(a, b) for a, b in zip(x.ravel().tolist(), y.ravel().tolist())],
+                    _D).reshape(x.shape)
+
+
+def pow(x, y):
+    """float64 x**y of two arrays (broadcast), value for value as TF's CPU kernel gives it."""
+    if np.ndim(x) == 0 and np.ndim(y) == 0:  # (one value, all tail: the common scalar case)
+        return _flush_denormals(_D(_c_pow(float(x), float(y))))
+    x, y = np.broadcast_arrays(np.asarray(x, _D), np.asarray(y, _D))
+    flat_x, flat_y = x.reshape(-1), y.reshape(-1)
+    whole = flat_x.size // _PACKET * _PACKET
+    out = np.empty(flat_x.size, _D)
+    with np.errstate(over="ignore", invalid="ignore", divide="ignore", under="ignore"):
+        if whole:
+            out[:whole] = _packet_pow(flat_x[:whole], flat_y[:whole])
+        if whole < flat_x.size:
+            out[whole:] = _pow_c(flat_x[whole:], flat_y[whole:])
+    return out.reshape(x.shape)

@@ -305,6 +305,8 @@ def _pow(x, y):
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         if x.dtype == np.float32:  # (Eigen's own, as TF computes it: eigen_float.py)
             return eigen_float.pow(x, y)
+        if x.dtype == np.float64:  # (likewise: eigen_double.py)
+            return eigen_double.pow(x, y)
         return np.power(x, y)
 
 
