@@ -1498,10 +1498,17 @@ def _call_as_traced(call):
     return call if convert is None else convert(call)
 
 
+def tf_function_calls(function):
+    """The retracing counts tf.function keeps for `function` (by its code): where TF's Keras
+    runs a tf.function and eagerbook does the work itself, its calls are counted here, so
+    that TF's retracing warnings come as TF's do."""
+    return trace_types._detector_for(function)  # (the detector tf.function calls use)
+
+
 def count_as_traced_calls(function, calls):
     """`calls` calls of `function`, which TF's Keras runs as a tf.function traced at the
     first: TF's retracing warnings count them so (eagerbook ran the work without tracing)."""
-    detector = trace_types._detector_for(function)  # (the detector tf.function calls use)
+    detector = tf_function_calls(function)
     detector.called_with_tracing(function)
     for _ in range(calls - 1):
         detector.called_without_tracing()

@@ -288,6 +288,15 @@ class DataHandler:
             return None
         return shape.as_list(), spec.dtype
 
+    def input_structure(self):
+        """What else a trace of TF's step functions is for, when ``x`` is not one array: its
+        nesting (a list, tuple or dict of inputs) with each input's inner shape and dtype, or
+        a dataset's element_spec, as text."""
+        if self._mode != "arrays":
+            return repr(getattr(self.dataset, "element_spec", None))
+        return repr(nest.map_structure(
+            lambda a: (np.shape(a)[1:], str(getattr(a, "dtype", type(a).__name__))), self.x))
+
     def epoch_batches(self):
         if self._mode == "arrays":
             yield from self._array_batches()

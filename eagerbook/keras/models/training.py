@@ -29,7 +29,7 @@ from .. import layers as layers_mod
 from .. import losses as losses_mod
 from .. import metrics as metrics_mod
 from ..keras_tensor import KerasTensor
-from ..layers.base import Layer, _NotTraceable
+from ..layers.base import Layer, _NotTraceable, tf_function_calls
 from ..layers.call_errors import raised_before_call
 from ..layers.core import AddLoss, AddMetric, InputLayer, SlicingOpLambda, TFOpLambda
 from . import data_adapter, intermediate_inputs
@@ -599,6 +599,7 @@ class Model(Layer):
         self._compiled_trainable_state = self._trainable_state()
         self._run_eagerly = run_eagerly
         self.stop_training = False
+        self.__dict__.pop("_tf_functions", None)  # (TF makes its step functions anew)
 
     @property
     def loss(self):
@@ -947,6 +948,7 @@ class Model(Layer):
         epoch_logs = {}
         # The built-in train_step already returns floats: only a custom one needs converting.
         batch_logs = dict if type(self).train_step is Model.train_step else _python_logs
+        traced = self._tf_function("train")
         for epoch in range(initial_epoch, epochs):
             self.reset_metrics()
             cbs.on_epoch_begin(epoch)
@@ -954,6 +956,7 @@ class Model(Layer):
             for step, batch in train.epoch_batches():
                 if step < skip_steps:
                     continue
+                traced.step(train)
                 cbs.on_train_batch_begin(step)
                 logs = self.train_step(batch)
                 cbs.on_train_batch_end(step, batch_logs(logs))
@@ -987,7 +990,9 @@ class Model(Layer):
         cbs.on_test_begin()
         logs = {}
         step = -1
+        traced = self._tf_function("test")
         for step, batch in handler.epoch_batches():
+            traced.step(handler)
             cbs.on_test_batch_begin(step)
             logs = self.test_step(batch)
             cbs.on_test_batch_end(step, _python_logs(logs))
@@ -1022,7 +1027,9 @@ class Model(Layer):
         cbs = self._callback_list(callbacks, verbose, params, add_history=False)
         cbs.on_predict_begin()
         outputs = []
+        traced = self._tf_function("predict")
         for step, batch in handler.epoch_batches():
+            traced.step(handler)
             cbs.on_predict_batch_begin(step)
             out = self.predict_step(batch)
             outputs.append([np.asarray(o._value) for o in nest.flatten(out)])
@@ -1086,6 +1093,16 @@ class Model(Layer):
         `filepath`; ``tf.keras.models.load_model(filepath)`` reads it back."""
         saving.save_model(self, filepath, overwrite, include_optimizer, save_format,
                           signatures, options, save_traces)
+
+    def _tf_function(self, kind):
+        """TF's traced train, test or predict function of this model ("train", ...), made at
+        its first use after compile, whose calls TF's retracing warnings count."""
+        if self.run_eagerly:
+            return _NOT_TRACED
+        functions = self.__dict__.setdefault("_tf_functions", {})
+        if kind not in functions:
+            functions[kind] = _TracedSteps(getattr(self, f"make_{kind}_function")())
+        return functions[kind].starting_a_loop()
 
     # TF's fit/evaluate/predict run these functions of an iterator: one step on its next
     # batch. eagerbook's loops call the steps directly; the functions are there for code
@@ -1204,6 +1221,63 @@ class Functional(Model):
             kwargs["name"] = backend.unique_object_name("model")  # TF's default, not "functional"
         super().__init__(*args, **kwargs)
 
+
+class _TracedSteps:
+    """A step function TF's Keras runs as a tf.function (reduce_retracing=True): it traces
+    at the first step of a loop whose input TF sees with a signature no trace covers yet,
+    and each step is one call. eagerbook runs the steps itself and counts the calls, so that
+    TF's retracing warnings come where TF gives them (a model compiled and fitted again and
+    again, predict on model after model)."""
+
+    def __init__(self, function):
+        self.function = function
+        self.detector = tf_function_calls(function)
+        self.traced = []  # the input signatures traced so far: (shape list, dtype) or text
+        self.first_step = False
+
+    def starting_a_loop(self):
+        self.first_step = True
+        return self
+
+    def step(self, handler):
+        if self.first_step:
+            self.first_step = False
+            signature = handler.traced_x_spec() or handler.input_structure()
+            if not any(_covers(seen, signature) for seen in self.traced):
+                self.traced.append(_relaxed(self.traced, signature))
+                self.detector.called_with_tracing(self.function)
+                return
+        self.detector.called_without_tracing()
+
+
+def _covers(traced, signature):
+    """Whether a trace for `traced` takes input of `signature` (unknown sizes take any)."""
+    if isinstance(traced, str) or isinstance(signature, str):  # (nested inputs, datasets)
+        return traced == signature
+    (shape, dtype), (other, other_dtype) = traced, signature
+    return dtype == other_dtype and len(shape) == len(other) and \
+        all(a is None or a == b for a, b in zip(shape, other, strict=True))
+
+
+def _relaxed(traced, signature):
+    """The signature a new trace is made for: with reduce_retracing, sizes that differ from
+    an earlier trace of the same rank become unknown."""
+    for seen in traced:
+        if isinstance(seen, tuple) and isinstance(signature, tuple) and \
+                seen[1] == signature[1] and len(seen[0]) == len(signature[0]):
+            return ([a if a == b else None for a, b in zip(seen[0], signature[0], strict=True)],
+                    signature[1])
+    return signature
+
+
+class _NotTraced:
+    """run_eagerly=True: TF runs the steps as plain Python, with nothing to count."""
+
+    def step(self, handler):
+        pass
+
+
+_NOT_TRACED = _NotTraced()
 
 # The version TF 2.21's Keras 2 (tf_keras) writes into to_json(): that of TF it ships with.
 _KERAS_VERSION = "2.21.0"
