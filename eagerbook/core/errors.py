@@ -145,7 +145,7 @@ _SCOPED = frozenset("""
     image.rgb_to_grayscale image.stateless_random_crop
     signal.fftshift signal.ifftshift signal.irfft signal.irfft2d signal.irfft3d signal.rfft
     signal.rfft2d signal.rfft3d strings.unicode_decode strings.unicode_encode
-    strings.unicode_split dtypes.cast dtypes.complex
+    strings.unicode_split sparse.reshape dtypes.cast dtypes.complex
     dtypes.saturate_cast
 """.split())
 

@@ -4,8 +4,11 @@ No kernel of its own: a lookup is ``tf.gather`` on the table's first axis, so it
 Gather's (an IndexedSlices holding only the rows that were looked up).
 """
 
-from ..core.tensor import convert_to_tensor
+import numpy as np
+
+from ..core.tensor import convert_to_tensor, is_symbolic
 from . import array_ops, manip_ops, math_ops
+from .registry import invalid_argument
 from .scatter_ops import unsorted_segment_sum
 
 
@@ -22,6 +25,8 @@ def embedding_lookup(params, ids, max_norm=None, name=None):
         if not params:
             raise ValueError("Argument `params` must be a non-empty list of tensors.")
         table = params[0] if len(params) == 1 else array_ops.concat(list(params), 0)
+        if len(params) > 1:
+            _check_shard_ids(ids, table.shape[0], len(params))
     else:
         table = params
     rows = array_ops.tf_gather(table, ids)  # (its gradient: an IndexedSlices of the rows)
@@ -31,6 +36,24 @@ def embedding_lookup(params, ids, max_norm=None, name=None):
     ids_rank = len(convert_to_tensor(ids).shape)
     row_axes = list(range(ids_rank, len(rows.shape)))
     return math_ops.clip_by_norm(rows, max_norm, axes=row_axes)
+
+
+def _check_shard_ids(ids, total_rows, shards):
+    """TF sends each id to its shard with DynamicPartition ("div": id // rows per shard, the
+    first `extras` shards one row longer): an id past the table names a shard that does not
+    exist, and that op's error is the one TF gives."""
+    ids = convert_to_tensor(ids)
+    if is_symbolic(ids) or total_rows is None:
+        return
+    flat = ids.numpy().reshape(-1).astype(np.int64)
+    per_shard, extras = divmod(int(total_rows), shards)
+    chosen = np.maximum(flat // (per_shard + 1), (flat - extras) // max(per_shard, 1))
+    bad = np.flatnonzero((chosen < 0) | (chosen >= shards))
+    if bad.size:
+        at = int(bad[0])
+        raise invalid_argument("DynamicPartition", f"partitions[{at}] = {int(chosen[at])} is not "
+                                                   f"in [0, {shards})",
+                               f"DynamicPartition_num_partitions_{shards}")
 
 
 def embedding_lookup_sparse(params, sp_ids, sp_weights, combiner="mean", max_norm=None,

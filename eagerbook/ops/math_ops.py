@@ -1634,16 +1634,31 @@ def _add_n_grad(op, dy):
     return [dy] * len(op.inputs)
 
 
+def _check_add_n_dtypes(tensors):
+    """TF's AddN takes one dtype: a graph refuses a mix, an eager call names the first input
+    of another dtype (add_n([1, 2.0]): int32, then float32)."""
+    first = tensors[0]._dtype
+    if all(t._dtype is first for t in tensors):
+        return
+    if state.graph is not None:
+        names = ", ".join(t._dtype.name for t in tensors)
+        raise TypeError(f"Tensors in list passed to 'inputs' of 'AddN' Op have types [{names}] "
+                        f"that don't all match.")
+    i, other = next((i, t._dtype) for i, t in enumerate(tensors) if t._dtype is not first)
+    raise invalid_argument("AddN", f"cannot compute AddN as input #{i}(zero-based) was expected "
+                                   f"to be a {tf_type_name(first)} tensor but is a "
+                                   f"{tf_type_name(other)} tensor")
+
+
 def add_n(inputs, name=None):
     """Sums a list of tensors of one shape and dtype (no broadcasting, as in TF)."""
     if isinstance(inputs, Tensor) or not isinstance(inputs, (list, tuple)) or not inputs:
         raise ValueError("Inputs must be an iterable of at least one Tensor/IndexedSlices with "
                          "the same dtype and shape.")
-    tensors = [as_tensor(inputs[0])]
-    for value in inputs[1:]:
-        tensors.append(binary_operands(tensors[0], value, "AddN")[1])
+    tensors = [as_tensor(value) for value in inputs]  # each on its own, as TF converts them
     if len(tensors) == 1:
         return tensors[0]
+    _check_add_n_dtypes(tensors)
     check_dtype("AddN", tensors[0], _add_n.dtypes, "inputs")
     shapes = [t.shape for t in tensors]
     for i, s in enumerate(shapes[1:], start=1):

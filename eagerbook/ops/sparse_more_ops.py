@@ -175,7 +175,8 @@ def reshape(sp_input, shape, name=None):
     unknown = np.flatnonzero(new_shape == -1)
     if len(unknown) > 1:
         raise errors.op_error(errors.InvalidArgumentError, "SparseReshape",
-                              "only one output dimension may be -1")
+                              f"only one output dimension may be -1, not both {unknown[0]} and "
+                              f"{unknown[1]}")
     if len(unknown):
         known = int(np.prod(new_shape[new_shape != -1]))
         if known == 0 or total % known:
@@ -212,7 +213,7 @@ def to_indicator(sp_input, vocab_size, name=None):
 
 def mask(a, mask_indices, name=None):
     """The IndexedSlices `a` without the slices whose index is in `mask_indices`."""
-    indices = a.indices.numpy()
+    indices = convert_to_tensor(a.indices).numpy()
     keep = ~np.isin(indices, convert_to_tensor(mask_indices).numpy())
     positions = np.flatnonzero(keep)
     values = a.values if isinstance(a.values, Tensor) else convert_to_tensor(a.values)

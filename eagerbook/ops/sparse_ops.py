@@ -436,9 +436,27 @@ def transpose(sp_input, perm=None, name=None):
                                 _from_numpy(shape)))
 
 
+def _reduction_axes(sp, axis, op_name):
+    """`axis` checked as TF's sparse reduction kernels check it (a repeated axis counts once)."""
+    if axis is None or isinstance(axis, Tensor) and is_symbolic(axis):
+        return axis
+    rank = sp.indices.shape[1]
+    axes = np.asarray(axis.numpy() if isinstance(axis, Tensor) else axis).reshape(-1).tolist()
+    for a in axes:
+        if rank is not None and not -rank <= a < rank:
+            raise invalid_argument(op_name, f"Invalid reduction dimension {a}, for input with "
+                                            f"{rank} dimensions.")
+    if rank is None:
+        return axis
+    unique = sorted({a % rank for a in axes})
+    return unique if np.ndim(axis) else unique[0]
+
+
 def reduce_max(sp_input, axis=None, keepdims=None, output_is_sparse=False, name=None):
     """The largest *stored* value (over `axis`): unlisted entries are missing, not zeros."""
     sp = _sparse(sp_input)
+    axis = _reduction_axes(sp, axis, "SparseReduceMaxSparse" if output_is_sparse
+                           else "SparseReduceMax")
     lowest = -np.inf if sp.dtype.is_floating else sp.dtype.min
     dense = to_dense(sp, default_value=lowest, validate_indices=False)
     largest = math_ops.reduce_max(dense, axis=axis, keepdims=bool(keepdims))
@@ -452,6 +470,8 @@ def reduce_sum(sp_input, axis=None, keepdims=None, output_is_sparse=False, name=
     """Sum over `axis` (all axes when None): a dense tensor, or with `output_is_sparse` a
     SparseTensor of the positions some stored entry reached."""
     sp = _sparse(sp_input)
+    axis = _reduction_axes(sp, axis, "SparseReduceSumSparse" if output_is_sparse
+                           else "SparseReduceSum")
     total = math_ops.reduce_sum(to_dense(sp, validate_indices=False), axis=axis,
                                 keepdims=bool(keepdims))
     return _where_stored(total, _stored_count(sp, axis, keepdims)) if output_is_sparse \
@@ -515,9 +535,13 @@ def reset_shape(sp_input, new_shape=None):
         shape = idx.max(axis=0) + 1 if len(idx) else np.zeros(idx.shape[1], np.int64)
     else:
         shape = np.asarray(convert_to_tensor(new_shape).numpy(), np.int64)
-        if np.any(shape < sp.dense_shape.numpy()):
-            raise errors.InvalidArgumentError(None, None, "new_shape must not be smaller "
-                                                          "than the current shape")
+        current = sp.dense_shape.numpy()
+        if shape.shape != current.shape:  # (TF merges the two shape vectors' lengths)
+            raise ValueError(f"Dimensions {shape.size} and {current.size} are not compatible")
+        if np.any(shape < current):  # (TF's message names the two shapes the other way round)
+            raise ValueError(f"Requested new_shape should have dimension sizes >= "
+                             f"sp_input.shape.  Found new_shape ({current}), sp_input.shape "
+                             f"({shape}).")
     return SparseTensor(sp.indices, sp.values, shape)
 
 
