@@ -133,3 +133,13 @@ def test_float64_pow_as_tf():
                                   [0, -0.0, np.inf, -np.inf, np.nan, -8, 1, -1])
     np.testing.assert_array_equal(tf.pow(special, -0.5).numpy(),
                                   [np.inf, np.inf, 0, 0, np.nan, np.nan, 1, np.nan])
+
+
+def test_float64_atan2_as_tf():
+    # atan of y / x plus pi where x is negative (the first 6 differ from the C library's
+    # atan2; TF's atan2(1.14, 1.14) is atan(1) by Eigen's polynomial); the last 2: the tail
+    y = np.array([2.08, 0.27, 1.14, -3.01, -0.22, 1.8, 1.0, -0.5])
+    x = np.array([2.06, -1.83, 1.14, 0.43, 0.27, -2.57, 2.0, -3.0])
+    np.testing.assert_array_equal(tf.math.atan2(y, x).numpy(), [
+        0.7902290436914244, 2.995108475196232, 0.7853981633974484, -1.4288992721907325,
+        -0.6837093116343711, 2.5306055926007733, 0.4636476090008061, -2.976443976175166])

@@ -1,5 +1,5 @@
-"""float64 exp, log, tanh, sigmoid, log1p, expm1, softplus, atan, atanh, erf, erfc, pow and
-lgamma as TF's CPU kernels compute them.
+"""float64 exp, log, tanh, sigmoid, log1p, expm1, softplus, atan, atan2, atanh, erf, erfc, pow
+and lgamma as TF's CPU kernels compute them.
 
 The float64 sibling of eigen_float.py: TF's kernels run Eigen's own approximations over
 packets of 4 float64 values (AVX registers), every step rounded to float64 (no fused
@@ -77,17 +77,18 @@ _log1p_c, _expm1_c = c_library("log1p", np.log1p), c_library("expm1", np.expm1)
 _atan_c, _atanh_c = c_library("atan", np.arctan), c_library("atanh", np.arctanh)
 
 
-def _c_library_pow():
+def _c_library_of_two(name, numpy_fn):
+    """The C library's float64 function of two numbers (Python floats in and out)."""
     try:
-        function = ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6").pow
+        function = getattr(ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6"), name)
     except (OSError, AttributeError, TypeError):
-        return lambda a, b: float(np.power(a, b))
+        return lambda a, b: float(numpy_fn(a, b))
     function.restype = ctypes.c_double
     function.argtypes = [ctypes.c_double, ctypes.c_double]
     return function
 
 
-_c_pow = _c_library_pow()
+_c_pow, _c_atan2 = _c_library_of_two("pow", np.power), _c_library_of_two("atan2", np.arctan2)
 
 
 # --- exp: exp(g + n ln 2) = 2**n exp(g), exp(g) from Cephes' rational function ----------------
@@ -510,3 +511,30 @@ def pow(x, y):
         if whole < flat_x.size:
             out[whole:] = _pow_c(flat_x[whole:], flat_y[whole:])
     return out.reshape(x.shape)
+
+
+# --- atan2: atan of y / x, plus pi (with y's sign) where x is negative ---------------------------
+def _packet_atan2(y, x):
+    both_zero = (y.view(np.uint64) | x.view(np.uint64)) << 1 == 0  # (bits: a denormal is no zero)
+    y, x = _flush_denormals(y), _flush_denormals(x)
+    result_negative = np.signbit(y) ^ np.signbit(x)
+    quotient = y / x
+    quotient = np.where(np.abs(x) == np.abs(y), np.where(result_negative, -1.0, 1.0), quotient)
+    quotient = np.where(both_zero, np.where(result_negative, -0.0, 0.0), quotient)
+    shift = np.copysign(np.where(np.signbit(x), np.pi, 0.0), y)
+    return _flush_denormals(_packet_atan(quotient) + shift)
+
+
+def atan2(y, x):
+    """float64 atan2 of two arrays (broadcast), value for value as TF's CPU kernel gives it."""
+    y, x = np.broadcast_arrays(np.asarray(y, _D), np.asarray(x, _D))
+    flat_y, flat_x = y.reshape(-1), x.reshape(-1)
+    whole = flat_y.size // _PACKET * _PACKET
+    out = np.empty(flat_y.size, _D)
+    with np.errstate(over="ignore", invalid="ignore", divide="ignore", under="ignore"):
+        if whole:
+            out[:whole] = _packet_atan2(flat_y[:whole], flat_x[:whole])
+        if whole < flat_y.size:
+            out[whole:] = [_c_atan2(a, b) for a, b in zip(flat_y[whole:].tolist(),
+                                                          flat_x[whole:].tolist())]
+    return out.reshape(y.shape)

@@ -1519,7 +1519,7 @@ def atanh(x, name=None):
 def _atan2(y, x):  # (float32: Eigen's own, as TF computes it: eigen_float.py)
     if y.dtype == np.float32:
         return eigen_float.atan2(y, x)
-    return np.arctan2(y, x)
+    return eigen_double.atan2(y, x) if y.dtype == np.float64 else np.arctan2(y, x)
 
 
 @_atan2.gradient
