@@ -145,7 +145,7 @@ _SCOPED = frozenset("""
     image.rgb_to_grayscale image.stateless_random_crop
     signal.fftshift signal.ifftshift signal.irfft signal.irfft2d signal.irfft3d signal.rfft
     signal.rfft2d signal.rfft3d strings.unicode_decode strings.unicode_encode
-    strings.unicode_split sparse.reshape dtypes.cast dtypes.complex
+    strings.unicode_split sparse.reshape signal.frame dtypes.cast dtypes.complex
     dtypes.saturate_cast
 """.split())
 
@@ -168,6 +168,7 @@ _CONVERTS_INPUTS |= frozenset(f"math.{name}" for name in """
 _ATTR_ARGUMENTS = frozenset("""
     name strides ksize padding data_format dilations rates sizes explicit_paddings mode method
     pattern rewrite input_encoding output_encoding errors unit sep separator out_type dtype align
+    message
 """.split())
 _ATTR_ARGUMENTS_OF = {"squeeze": {"axis"}, "unstack": {"axis", "num"}}
 

@@ -10,8 +10,8 @@ import numpy as np
 
 from ..core import dtypes
 from . import manip_ops
-from .registry import execute, register
-from .shape_rules import known_value
+from .registry import execute, invalid_argument, register
+from .shape_rules import dims_text, known_value
 from .support import as_tensor, check_dtype
 
 COMPLEX = (dtypes.complex64, dtypes.complex128)
@@ -37,19 +37,28 @@ def _make_fft(rank):
         return np.fft.ifftn(x, axes=_axes(rank)).astype(x.dtype, copy=False)
 
     def public_forward(input, name=None):  # noqa: A002 - TF's argument name
-        return execute(forward, (_complex_input(input, fft_name),))
+        return execute(forward, (_complex_input(input, fft_name, rank),))
 
     def public_inverse(input, name=None):  # noqa: A002 - TF's argument name
-        return execute(inverse, (_complex_input(input, ifft_name),))
+        return execute(inverse, (_complex_input(input, ifft_name, rank),))
 
     public_forward.__name__, public_inverse.__name__ = fft_name.lower(), ifft_name.lower()
     return public_forward, public_inverse
 
 
-def _complex_input(x, op_name):
+def _complex_input(x, op_name, rank):
     x = as_tensor(x)
     check_dtype(op_name, x, COMPLEX, attr="Tcomplex")
+    if x.ndim is not None and x.ndim < rank:
+        raise invalid_argument(op_name, f"Input must have rank of at least {rank} but got: "
+                                        f"{dims_text(x.shape)}")
     return x
+
+
+def _check_rank(x, rank):
+    """TF's Python check of a real FFT's input rank (after its dtype check)."""
+    if x.ndim is not None and x.ndim < rank:
+        raise ValueError(f"Shape {x.shape} must have rank at least {rank}")
 
 
 fft, ifft = _make_fft(1)
@@ -97,6 +106,7 @@ def _make_real_fft(rank):
         x = as_tensor(input_tensor)
         if x.dtype not in _COMPLEX_OF:
             raise ValueError(f"{rfft_name} requires tf.float32 or tf.float64 inputs, got: {x!s}")
+        _check_rank(x, rank)
         lengths = x.shape.as_list()[-rank:] if fft_length is None else _lengths(fft_length)
         return execute(forward, (x,), {"fft_length": lengths})
 
@@ -105,6 +115,7 @@ def _make_real_fft(rank):
         if z.dtype not in _REAL_OF:
             raise ValueError(f"{irfft_name} requires tf.complex64 or tf.complex128 inputs, "
                              f"got: {z!s}")
+        _check_rank(z, rank)
         if fft_length is None:  # TF's default: the inner axis is n // 2 + 1 of an even n
             inner = z.shape.as_list()[-rank:]
             lengths = inner[:-1] + [2 * (inner[-1] - 1)]

@@ -7,6 +7,7 @@ import numpy as np
 from ..core import dtypes, errors
 from ..core.tensor import _from_numpy
 from . import array_ops, eigen_float, fft_ops, linalg_ops, math_ops
+from .registry import invalid_argument
 from .shape_rules import known_value
 from .support import as_tensor
 
@@ -17,6 +18,10 @@ def frame(signal, frame_length, frame_step, pad_end=False, pad_value=0, axis=-1,
     `pad_value` so the last frames start before the end; without, they must fit."""
     signal = as_tensor(signal)
     length, step = int(frame_length), int(frame_step)
+    if step == 0:  # (TF's frame divides by the step, and its range runs up to the length)
+        raise invalid_argument("FloorDiv", "Integer division by zero")
+    if length < 0:
+        raise invalid_argument("Range", f"Requires start <= limit when delta > 0: 0/{length}")
     axis %= signal.ndim
     n = signal.shape[axis]
     if pad_end:

@@ -324,4 +324,22 @@ TF_OP_SIGNATURES = {
         "data:T, segment_ids:Tindices, num_segments:Tnumsegments -> output:T; "
         "attr=T:type,allowed={T}; attr=Tindices:type,allowed=[DT_INT32, DT_INT64]; "
         "attr=Tnumsegments:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]"),
+    "FFT": (
+        "input:Tcomplex -> output:Tcomplex; "
+        "attr=Tcomplex:type,default=DT_COMPLEX64,allowed=[DT_COMPLEX64, DT_COMPLEX128]"),
+    "IFFT": (
+        "input:Tcomplex -> output:Tcomplex; "
+        "attr=Tcomplex:type,default=DT_COMPLEX64,allowed=[DT_COMPLEX64, DT_COMPLEX128]"),
+    "FFT2D": (
+        "input:Tcomplex -> output:Tcomplex; "
+        "attr=Tcomplex:type,default=DT_COMPLEX64,allowed=[DT_COMPLEX64, DT_COMPLEX128]"),
+    "IFFT2D": (
+        "input:Tcomplex -> output:Tcomplex; "
+        "attr=Tcomplex:type,default=DT_COMPLEX64,allowed=[DT_COMPLEX64, DT_COMPLEX128]"),
+    "FFT3D": (
+        "input:Tcomplex -> output:Tcomplex; "
+        "attr=Tcomplex:type,default=DT_COMPLEX64,allowed=[DT_COMPLEX64, DT_COMPLEX128]"),
+    "IFFT3D": (
+        "input:Tcomplex -> output:Tcomplex; "
+        "attr=Tcomplex:type,default=DT_COMPLEX64,allowed=[DT_COMPLEX64, DT_COMPLEX128]"),
 }
