@@ -12,18 +12,55 @@ calls like a ConcreteFunction and offers TF's ``prune(feeds, fetches)``: a funct
 tensors of the graph to others, running only what the fetches need (as a v1 Session does).
 """
 
+import inspect
+
 from ..core import nest
+from ..core.spec import TensorSpec
 from ..core.tensor import _from_numpy, convert_to_tensor
 from .function import Function
 from .ir import Operation, SymbolicTensor
 from .session import WRAPPING, Session
+from .trace_types import FunctionType, _type_text, _TypeText
 
 
-class WrappedFunction:
+class _PrintedAsConcreteFunction:
+    """Prints as TF prints a ConcreteFunction (what TF's wrapped and pruned functions are)."""
+
+    def pretty_printed_signature(self, verbose=True):
+        return repr(self.function_type) if verbose else str(self.function_type)
+
+    def __repr__(self):
+        return f"<ConcreteFunction {self.pretty_printed_signature(verbose=False)} " \
+               f"at 0x{id(self):X}>"
+
+    def __str__(self):
+        return f"ConcreteFunction {self.pretty_printed_signature()}"
+
+
+class WrappedFunction(_PrintedAsConcreteFunction):
     """What ``wrap_function`` returns: the one trace, callable with tensors."""
 
-    def __init__(self, concrete):
+    def __init__(self, concrete, signature=()):
         self._concrete = concrete
+        # TF names the signature's unnamed specs after their position: tensor_0, tensor_1, ...
+        self._signature = tuple(
+            TensorSpec(s.shape, s.dtype, s.name or f"tensor_{i}") if isinstance(s, TensorSpec)
+            else s for i, s in enumerate(signature))
+
+    @property
+    def structured_input_signature(self):
+        return self._signature, {}
+
+    @property
+    def function_type(self):
+        """Positional-only parameters arg_0, arg_1, ... typed by the signature."""
+        params = [inspect.Parameter(f"arg_{i}", inspect.Parameter.POSITIONAL_ONLY,
+                                    annotation=_TypeText(_type_text(spec)))
+                  for i, spec in enumerate(self._signature)]
+        captures = [(id(obj), _TypeText(_type_text(t)))
+                    for obj, t in self._concrete.graph.captures]
+        return FunctionType(params, _TypeText(_type_text(self._concrete.structured_outputs)),
+                            captures)
 
     def __call__(self, *args):
         """Called with one value per graph input (TF 1.x's flat call: Python values of the
@@ -47,8 +84,18 @@ class WrappedFunction:
                               nest.map_structure(element, fetches))
 
 
-class PrunedFunction:
+class PrunedFunction(_PrintedAsConcreteFunction):
     """``WrappedFunction.prune``'s result: the part of the graph the fetches need."""
+
+    structured_input_signature = None  # (TF's: a pruned function takes flat tensors)
+
+    @property
+    def structured_outputs(self):
+        return self._fetches
+
+    @property
+    def function_type(self):
+        return FunctionType([], _TypeText(_type_text(self._fetches)), [])
 
     def __init__(self, graph, feeds, fetches):
         for t in feeds:
@@ -86,7 +133,8 @@ def wrap_function(fn, signature, name=None):
     args = function._canonicalize(tuple(signature), {})
     WRAPPING.append(fn)
     try:
-        return WrappedFunction(function._trace_once(args, None, allow_variables=True))
+        return WrappedFunction(function._trace_once(args, None, allow_variables=True),
+                               signature)
     finally:
         WRAPPING.pop()
 
