@@ -122,6 +122,8 @@ def _without_gc_pauses():
 class Function(FunctionNameAndType):
     """What ``@tf.function`` returns: a callable that traces and caches ConcreteFunctions."""
 
+    _wrapped = False  # traced for tf.compat.v1.wrap_function (graph/wrap_function.py)
+
     def __init__(self, python_function, name=None, input_signature=None, autograph=True,
                  reduce_retracing=False, jit_compile=None, experimental_autograph_options=None):
         self._python_function = python_function
@@ -331,6 +333,8 @@ class Function(FunctionNameAndType):
         graph.allow_variable_creation = (allow_variables and not self._concretes
                                          and not self._variables_created)
         names = placeholder_names(self._signature, len(args))
+        if self._wrapped:  # TF 1's wrap_function: unnamed placeholders, outputs as returned
+            names = ["Placeholder"] * len(args)
         symbolic_args = []
         specs = []
         for i, arg in enumerate(args):
@@ -379,7 +383,7 @@ class Function(FunctionNameAndType):
                 else:
                     raise _not_returnable(leaf, self._python_function)
                 returned.append(leaf)
-        graph.outputs = graph.output_identities(outputs)
+        graph.outputs = outputs if self._wrapped else graph.output_identities(outputs)
         result = nest.pack_sequence_as(result, returned)
         graph.structured_outputs = graph.namer.structured_outputs(result)
         return ConcreteFunction(graph, self._name, args, tuple(specs), graph.structured_outputs,

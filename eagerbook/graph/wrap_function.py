@@ -130,6 +130,7 @@ class PrunedFunction(_PrintedAsConcreteFunction):
 def wrap_function(fn, signature, name=None):
     """Traces `fn` once for `signature` (Variables it makes are created then)."""
     function = Function(fn, name=name, autograph=False)
+    function._wrapped = True
     args = function._canonicalize(tuple(signature), {})
     WRAPPING.append(fn)
     try:

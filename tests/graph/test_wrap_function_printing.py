@@ -55,3 +55,16 @@ def test_a_pruned_function_has_no_parameters():
                            "shape=(None,), dtype=tf.float32, name=None)\nCaptures:\n  None")
     assert pruned.structured_input_signature is None
     assert pruned.structured_outputs.name == "y:0"
+
+
+def test_placeholders_and_outputs_are_named_as_tf1_graphs_name_them():
+    def g(x, y):
+        return {"out": x + 1.0, "o2": [x * y]}
+
+    wrapped = tf.compat.v1.wrap_function(
+        g, [tf.TensorSpec(None, tf.float32), tf.TensorSpec(None, tf.float32)])
+    assert [t.name for t in wrapped.inputs] == ["Placeholder:0", "Placeholder_1:0"]
+    assert [t.name for t in wrapped.outputs] == ["mul:0", "add:0"]  # (o2 first), no Identity
+    assert wrapped.structured_outputs["out"].name == "add:0"
+    out = wrapped(tf.constant(2.0), tf.constant(3.0))
+    assert out["out"].numpy() == 3.0 and out["o2"][0].numpy() == 6.0
