@@ -22,7 +22,8 @@ ALLOWED = {
     "checkpoints": {"core"},
     "module": {"core", "checkpoints"},  # tf.Module: Keras layers are Modules
     "distribute": {"core", "ops"},  # one replica on the CPU
-    "saved_model": {"core", "ops", "graph", "module", "checkpoints"},
+    # (framework: a SavedModel finds ExtensionType classes by their registered names)
+    "saved_model": {"core", "ops", "graph", "module", "checkpoints", "framework"},
     # (distribute: a model belongs to the strategy whose scope made it)
     "keras": {"core", "ops", "autodiff", "data", "checkpoints", "module", "distribute"},
     "framework": {"core", "ops", "autodiff"},

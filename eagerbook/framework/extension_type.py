@@ -204,14 +204,32 @@ class ExtensionTypeSpec:
         self._fields = {name: fields[name] for name in names if name in fields} \
             if set(fields) <= set(names) else fields
 
+    @classmethod
+    def _from_fields(cls, fields):
+        """A spec of these field specs, without the constructor (a user's Spec may take other
+        arguments: ``MaskedTensor.Spec(shape, dtype)``)."""
+        spec = object.__new__(cls)
+        spec.__dict__["_fields"] = dict(fields)
+        return spec
+
     def __getattr__(self, name):
         fields = self.__dict__.get("_fields", {})
         if name in fields:
             return fields[name]
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
+    def __setattr__(self, name, value):
+        """A user's Spec constructor sets the fields' specs (``self.values = TensorSpec(...)``)."""
+        value_type = type(self).value_type
+        if value_type is not None and name in value_type._tf_fields:
+            self.__dict__.setdefault("_fields", {})[name] = value
+        else:
+            object.__setattr__(self, name, value)
+
     def __repr__(self):
-        inner = ", ".join(f"{k}={v!r}" for k, v in self._fields.items())
+        fields = self._fields
+        names = [n for n in self.value_type._tf_fields if n in fields] or list(fields)
+        inner = ", ".join(f"{k}={fields[k]!r}" for k in names)  # (in declaration order)
         return f"{self.value_type.__name__}.Spec({inner})"
 
     def __eq__(self, other):
@@ -296,6 +314,20 @@ def _compatible(a, b):
 
 
 # --- the base class -----------------------------------------------------------------------------
+_REGISTERED = {}  # a class's `__name__` attribute -> the class (the latest one of that name)
+
+
+def registered_name(cls):
+    """The name a class registered with ``__name__ = '...'`` in its body, or None."""
+    name = cls.__dict__.get("__name__")
+    return name if isinstance(name, str) and _REGISTERED.get(name) is cls else None
+
+
+def registered_class(name):
+    """The ExtensionType class registered under `name`, or None."""
+    return _REGISTERED.get(name)
+
+
 class ExtensionType:
     """Base class of user-defined types (see the module docstring)."""
 
@@ -319,9 +351,17 @@ class ExtensionType:
         cls._tf_fields = fields
         custom_init = cls.__dict__.get("__init__")
         cls.__init__ = _wrap_custom_init(custom_init) if custom_init else _default_init(cls)
-        cls.Spec = type(f"{cls.__name__}.Spec", (ExtensionTypeSpec,), {  # TF's class name
+        # The Spec class (TF's name); a nested `class Spec` of the user's adds its own
+        # constructor, properties and methods
+        user_spec = cls.__dict__.get("Spec")
+        bases = (user_spec, ExtensionTypeSpec) if isinstance(user_spec, type) and \
+            not issubclass(user_spec, ExtensionTypeSpec) else (ExtensionTypeSpec,)
+        cls.Spec = type(f"{cls.__name__}.Spec", bases, {
             "value_type": cls, "__qualname__": f"{cls.__qualname__}.Spec",
             "__module__": cls.__module__})
+        registered = cls.__dict__.get("__name__")
+        if isinstance(registered, str):  # TF's registered name: a SavedModel finds it by it
+            _REGISTERED[registered] = cls
 
     def __setattr__(self, name, value):
         if not self.__dict__.get("_tf_in_init"):
@@ -367,8 +407,8 @@ class ExtensionType:
 
     @property
     def _type_spec(self):
-        return type(self).Spec(**{name: _spec_of(getattr(self, name))
-                                  for name in type(self)._tf_fields})
+        return type(self).Spec._from_fields({name: _spec_of(getattr(self, name))
+                                             for name in type(self)._tf_fields})
 
 
 def _finish(self):

@@ -26,8 +26,10 @@ from ..core import errors, nest
 from ..core.spec import TensorSpec
 from ..core.tensor import Tensor, convert_to_tensor
 from ..core.variable import Variable
+from ..framework.extension_type import ExtensionType, ExtensionTypeSpec
 from ..graph.function import ConcreteFunction, _PyValue
-from ..graph.trace_types import FunctionType, _type_text, _TypeText
+from ..graph.trace_types import CompositeOutput, FunctionType, _type_text, _TypeText
+from ..graph.tracer import FuncGraph
 from ..module.module import Module
 from . import serialize
 from .save import ARRAYS_FILE, FORMAT, JSON_FILE, VARIABLES_PREFIX, VERSION
@@ -93,6 +95,23 @@ class _UserObject(Module):
                             "__call__ function (it was never traced before saving).")
         return function(*args, **kwargs)
 
+    @property
+    def variables(self):
+        saved = self.__dict__.get("_saved_variables")
+        return saved if saved is not None else super().variables
+
+    @property
+    def trainable_variables(self):
+        saved = self.__dict__.get("_saved_variables")
+        return tuple(v for v in saved if v.trainable) if saved is not None \
+            else super().trainable_variables
+
+    @property
+    def non_trainable_variables(self):
+        saved = self.__dict__.get("_saved_variables")
+        return tuple(v for v in saved if not v.trainable) if saved is not None \
+            else super().non_trainable_variables
+
     def __repr__(self):
         return f"<eagerbook.saved_model.load._UserObject (saved from " \
                f"{self._saved_class_name}) at 0x{id(self):x}>"
@@ -107,9 +126,15 @@ def _describe(x):
 
 
 def _as_traced(x, name):
-    """How TF shows an argument of a call it traced: a tensor as its placeholder."""
+    """How TF shows an argument of a call it traced: a tensor as its placeholder; an
+    ExtensionType around placeholders named name, name_1, ..."""
     if isinstance(x, Tensor):
         return f"<tf.Tensor '{name}:0' shape={tuple(x.shape.as_list())} dtype={x.dtype.name}>"
+    if isinstance(x, ExtensionType):
+        graph = FuncGraph("traced")
+        parts = [graph.add_placeholder(t.dtype, t.shape, name=name if i == 0 else f"{name}_{i}")
+                 for i, t in enumerate(x.__tf_components__())]
+        return repr(x.__tf_from_components__(parts))
     return _describe(x)
 
 
@@ -123,6 +148,10 @@ def _matches(spec, value):
         if tensor.dtype is not spec.dtype or not spec.shape.is_compatible_with(tensor.shape):
             raise ValueError("no match")
         return tensor
+    if isinstance(spec, ExtensionTypeSpec):
+        if not isinstance(value, ExtensionType) or not spec.is_compatible_with(value):
+            raise ValueError("no match")
+        return value
     if isinstance(spec, dict):
         if not isinstance(value, dict) or set(value) != set(spec):
             raise ValueError("no match")
@@ -444,15 +473,25 @@ def _restore_concrete(entry, store, variables):
     graph = serialize.decode_graph(entry["graph"], store, variables)
     arg_specs = tuple(serialize.decode_structure(entry["args"], serialize.decode_spec_leaf))
 
+    composites = {}  # id(an ExtensionType result) -> its CompositeOutput
+
     def leaf(data):
-        return graph.outputs[data["out"]] if "out" in data else \
-            serialize.decode_spec_leaf(data)
+        if "out" in data:
+            return graph.outputs[data["out"]]
+        if "extension_type_out" in data:  # an ExtensionType around some outputs
+            indices = data["extension_type_out"]
+            value = serialize.decode_spec_leaf(data).__tf_from_components__(
+                [graph.outputs[i] for i in indices])
+            composites[id(value)] = CompositeOutput(value, indices)
+            return value
+        return serialize.decode_spec_leaf(data)
 
     outputs = serialize.decode_structure(entry["outputs"], leaf)
     # The template lists the leaves in tf.nest's order (a dict's keys sorted), the order in
     # which calls pack their results: not always the order the dict was written in.
     position = {id(t): i for i, t in enumerate(graph.outputs)}
-    template = [position[id(v)] if id(v) in position else _PyValue(v)
+    template = [position[id(v)] if id(v) in position else
+                composites[id(v)] if id(v) in composites else _PyValue(v)
                 for v in nest.flatten(outputs)]
     concrete = ConcreteFunction(graph, entry["name"], arg_specs, arg_specs, outputs, template,
                                 None)
@@ -482,6 +521,9 @@ def load(export_dir, tags=None, options=None):
         obj = objects.get(path)
         if not isinstance(obj, _UserObject):
             continue
+        if "variables" in info:  # a Keras object's Variables, in its own order
+            object.__setattr__(obj, "_saved_variables", tuple(variables[p]
+                                                              for p in info["variables"]))
         bound = set(info.get("with_input_signature", ()))
         for name, indices in info.get("functions", {}).items():
             object.__setattr__(obj, name, RestoredFunction(name, [concretes[i]

@@ -29,7 +29,9 @@ from ..core import nest
 from ..core.spec import TensorSpec
 from ..core.tensor import Tensor
 from ..core.variable import Variable
+from ..framework.extension_type import ExtensionType
 from ..graph.function import ConcreteFunction, Function, _param_names, _PyValue
+from ..graph.trace_types import CompositeOutput
 from . import serialize
 from .serialize import SaveError
 
@@ -117,8 +119,13 @@ def _encode_outputs(concrete, where):
         raise SaveError(f"{where}: its result structure cannot be saved.")
     leaves = []
     for item in concrete._template:
-        if not isinstance(item, (int, _PyValue)):  # an ExtensionType around outputs
-            raise SaveError(f"{where}: eagerbook cannot save ExtensionType results.")
+        if isinstance(item, CompositeOutput) and isinstance(item.like, ExtensionType):
+            leaves.append(_Leaf({"extension_type_out": list(item.indices),
+                                 **serialize.encode_spec_leaf(item.like._type_spec, where)}))
+            continue
+        if not isinstance(item, (int, _PyValue)):  # a sparse or ragged tensor
+            raise SaveError(f"{where}: eagerbook cannot save {type(item.like).__name__} "
+                            "results.")
         if isinstance(item, _PyValue):
             leaves.append(_Leaf(serialize.encode_spec_leaf(item.value, where)))
         else:
@@ -162,6 +169,8 @@ class _Writer:
         return index
 
     def objects_json(self):
+        self._variable_paths = {id(obj): path for obj, path in zip(self.objects, self.paths)
+                                if isinstance(obj, Variable)}
         out = {}
         for obj, path in zip(self.objects, self.paths, strict=True):
             if isinstance(obj, Variable):
@@ -178,6 +187,11 @@ class _Writer:
                     function, retrace and function is not self.keras_call)]
             out[path] = {"kind": "object", "class": type(obj).__name__,
                          "containers": _container_kinds(obj), "functions": functions}
+            if _is_keras_layer(obj) and isinstance(getattr(obj, "variables", None), (list, tuple)):
+                # TF lists a loaded Keras layer's Variables in the layer's order
+                order = [self._variable_paths.get(id(v)) for v in obj.variables]
+                if order and None not in order:
+                    out[path]["variables"] = order
             # Functions saved with an input_signature bind their arguments to it when called
             # after loading (a TypeError); a Keras model's revived call checks its input as a
             # layer does (a ValueError), so it is left out.
@@ -235,6 +249,8 @@ def _keras_call_function(root):
         names = [kt._node.layer.name for kt in getattr(root, "outputs", None) or []
                  if getattr(kt, "_node", None) is not None]
     function._keras_output_names = list(names)
+    # a subclassed model's outputs: Keras numbers them from 1 (output_1, ...)
+    function._keras_first_output = 0 if names else 1
     return function
 
 
@@ -277,6 +293,7 @@ def _signature_functions(root, signatures, keras_call=None):
         if keras_call is not None:
             concrete = keras_call.get_concrete_function()
             concrete._keras_output_names = keras_call._keras_output_names
+            concrete._keras_first_output = keras_call._keras_first_output
             return {DEFAULT_SERVING_SIGNATURE_DEF_KEY: concrete}
         # TF's rule: the root's one tf.function with an input_signature whose results can be
         # named (a function returning nothing is no signature), if there is exactly one.
@@ -322,7 +339,8 @@ def _signature_output_names(concrete, where):
     keras_names = getattr(concrete, "_keras_output_names", None)
     if keras_names and len(keras_names) == len(flat):
         return list(keras_names)  # a Keras model's outputs are named after their layers
-    return [f"output_{i}" for i in range(len(flat))]
+    first = getattr(concrete, "_keras_first_output", 0)
+    return [f"output_{i + first}" for i in range(len(flat))]
 
 
 def _atomic_write(path, data):

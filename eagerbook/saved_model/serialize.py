@@ -26,6 +26,7 @@ from ..core.shape import TensorShape
 from ..core.spec import TensorSpec
 from ..core.tensor import _from_numpy
 from ..core.variable import Variable
+from ..framework import extension_type
 from ..graph import control_flow, saved_custom_gradient, tracer
 from ..graph.ir import resource, variant
 from ..graph.tracer import FuncGraph
@@ -152,6 +153,8 @@ def decode_structure(data, leaf):
 def encode_spec_leaf(x, where):
     if isinstance(x, TensorSpec):
         return {"spec": {"shape": shape_list(x.shape), "dtype": x.dtype.name, "name": x.name}}
+    if isinstance(x, extension_type.ExtensionTypeSpec):
+        return _encode_extension_spec(x, where)
     if x is None or isinstance(x, (bool, int, str)) or (
             isinstance(x, float) and math.isfinite(x)):
         return {"py": x}
@@ -163,7 +166,31 @@ def decode_spec_leaf(data):
     if "spec" in data:
         s = data["spec"]
         return TensorSpec(s["shape"], dtype_from_name(s["dtype"]), s["name"])
+    if "extension_type" in data:
+        return _decode_extension_spec(data["extension_type"])
     return data["py"]
+
+
+def _encode_extension_spec(spec, where):
+    """An ExtensionType's Spec, by its class's registered name (``__name__ = "..."`` in the
+    class body, as TF asks of types a SavedModel holds) and the specs of its fields."""
+    name = extension_type.registered_name(spec.value_type)
+    if name is None:
+        raise SaveError(f"{where}: the ExtensionType {spec.value_type.__name__} has no "
+                        "registered name: give its class a `__name__ = '...'` attribute so that "
+                        "the SavedModel can find the class again.")
+    fields = {key: encode_structure(value, lambda leaf: encode_spec_leaf(leaf, where))
+              for key, value in spec._fields.items()}
+    return {"extension_type": {"name": name, "fields": fields}}
+
+
+def _decode_extension_spec(data):
+    cls = extension_type.registered_class(data["name"])
+    if cls is None:  # (TF would rebuild an anonymous type; eagerbook needs the class)
+        raise ValueError(f"The SavedModel uses the ExtensionType {data['name']!r}: define "
+                         "(import) that class before loading it.")
+    return cls.Spec._from_fields({key: decode_structure(value, decode_spec_leaf)
+                                  for key, value in data["fields"].items()})
 
 
 # --- graphs --------------------------------------------------------------------------------------
