@@ -850,6 +850,11 @@ class RangeDataset(Dataset):
         if not 1 <= len(args) <= 3:
             raise ValueError("Invalid arguments to range: expected range(stop), "
                              "range(start, stop) or range(start, stop, step).")
+        names = ("stop",) if len(args) == 1 else ("start", "stop", "step")
+        for name, arg in zip(names, args):  # TF converts each to an int64 tensor
+            if isinstance(arg, Tensor) and arg.dtype is not dtypes.int64:
+                raise ValueError(f"{name}: Tensor conversion requested dtype int64 for Tensor "
+                                 f"with dtype {arg.dtype.name}: {arg!r}")
         ints = [_count_arg(a, "range argument") for a in args]
         start, stop, step = (0, ints[0], 1) if len(ints) == 1 else (
             ints[0], ints[1], ints[2] if len(ints) == 3 else 1)
