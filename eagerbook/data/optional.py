@@ -13,6 +13,7 @@ from ..core import errors, nest
 from ..core.spec import TensorSpec
 from ..core.tensor import constant, convert_to_tensor
 from ..ops.sparse_ops import SparseTensor, SparseTensorSpec
+from .op_errors import dataset_op_error, element_op_name
 
 
 def _components(value):
@@ -78,9 +79,10 @@ class _OptionalImpl(Optional):
 
     def get_value(self, name=None):
         """The value; ``InvalidArgumentError`` when the optional is empty."""
-        if self._value is None:
-            raise errors.op_error(errors.InvalidArgumentError, "OptionalGetValue",
-                                  "The given optional does not have a value.")
+        if self._value is None:  # (TF's op function: named for the value's components)
+            raise dataset_op_error(errors.InvalidArgumentError, "OptionalGetValue",
+                                   "The given optional does not have a value.",
+                                   element_op_name("OptionalGetValue", self._element_spec))
         return self._value
 
 
