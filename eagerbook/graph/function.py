@@ -287,7 +287,8 @@ class Function(FunctionNameAndType):
 
     def _dispatch(self, args, key):
         """A trace that serves `args` without tracing (TF's dispatch: trace_types.py)."""
-        concrete = serving_trace(self._concretes, args, self._reduce_retracing)
+        own = [c for c in self._concretes if not hasattr(c, "_saving_copy_of")]  # (not saving's)
+        concrete = serving_trace(own, args, self._reduce_retracing)
         if concrete is not None:
             self._cache[key] = concrete
         return concrete
@@ -438,6 +439,8 @@ class Function(FunctionNameAndType):
         return list(self._concretes)
 
     def pretty_printed_concrete_signatures(self, verbose=True):  # as print(concrete) shows each
+        if self._input_signature is not None:
+            self.get_concrete_function()  # TF makes the signature's trace first
         traces = [t for t in (self._initializer_trace, *self._concretes) if t]  # TF lists both
         return ("\n\n" if verbose else "\n").join(
             t.pretty_printed_signature(verbose=verbose) for t in traces)

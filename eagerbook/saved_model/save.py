@@ -79,10 +79,24 @@ def _concretes_of(function, retrace=True):
     if _is_restored_function(function):
         return function._saved_concrete_functions()
     if not function._concretes and function.input_signature is not None:
-        function.get_concrete_function()
-    elif retrace:
+        return [_signature_trace_for_saving(function)]
+    if retrace:
         _trace_for_saving(function)
     return [c for c in function._concretes if not hasattr(c, "_saving_copy_of")]
+
+
+def _signature_trace_for_saving(function):
+    """A function with an input_signature never traced: TF traces it for saving only (the
+    saving is part of the trace's key), so its first call or get_concrete_function traces it
+    again (the Python function runs again) and both traces are listed."""
+    try:
+        copy = function._trace_once(tuple(function.input_signature), None,
+                                    allow_variables=False)
+    except ValueError:  # it makes Variables: they are made by its own first trace
+        return function.get_concrete_function()
+    copy._saving_copy_of = None  # (no trace of its own yet: the next one is the original)
+    function._concretes.append(copy)
+    return copy
 
 
 def _trace_for_saving(function):
@@ -90,6 +104,9 @@ def _trace_for_saving(function):
     key): the Python function runs again (its prints show), the tracing count grows and the
     function lists both traces. Done once per trace: a later save reuses the copy. Traces of
     Variables or other objects are not traced again."""
+    if function.input_signature is not None and any(
+            hasattr(c, "_saving_copy_of") for c in function._concretes):
+        return  # its one signature was traced for saving already
     for concrete in list(function._concretes):
         if hasattr(concrete, "_saving_copy_of") or hasattr(concrete, "_saving_copy"):
             continue
@@ -297,7 +314,8 @@ def _signature_functions(root, signatures, keras_call=None):
             return {DEFAULT_SERVING_SIGNATURE_DEF_KEY: concrete}
         # TF's rule: the root's one tf.function with an input_signature whose results can be
         # named (a function returning nothing is no signature), if there is exactly one.
-        candidates = [f.get_concrete_function() for f in _functions_of(root).values()
+        candidates = [f._concretes[-1] if f._concretes else f.get_concrete_function()
+                      for f in _functions_of(root).values()  # (the trace saving made, if any)
                       if isinstance(f, Function) and f.input_signature is not None]
         candidates = [c for c in candidates if _valid_signature(c)]
         if len(candidates) == 1:
