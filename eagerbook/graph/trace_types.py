@@ -464,11 +464,26 @@ def _lambda_text(line):
     return line[start:]
 
 
+def _innermost_lines(tb):
+    """For each converted function, the innermost line of it in the whole traceback: what TF
+    lists for every call of it (a recursion shows the deepest call's line at each level)."""
+    found = {}
+    for frame, lineno in traceback.walk_tb(tb):
+        root = CONVERTED_ROOT.get(frame.f_code)
+        if root is not None:
+            found[root] = (frame, lineno)
+    return found
+
+
 def _user_frames(tb):
     lines = []
     called_as_is = False  # the frame was called by converted code without being converted
     last_root = None  # the converted function whose frame was listed last, in this call of it
+    innermost = _innermost_lines(tb)
     for frame, lineno in traceback.walk_tb(tb):
+        root = CONVERTED_ROOT.get(frame.f_code)
+        if root is not None:
+            frame, lineno = innermost[root]
         code = frame.f_code
         if code.co_filename.startswith(_PACKAGE_DIR):
             called_as_is = code.co_name == "converted_call"
@@ -483,7 +498,6 @@ def _user_frames(tb):
         if converted and name == "<lambda>":
             name, source = "None", _lambda_text(source)  # how TF shows a converted lambda
         header = f'    File "{code.co_filename}", line {lineno}, in {name}{marker}'
-        root = CONVERTED_ROOT.get(code) if converted else None
         if root is not None and root is last_root:
             del lines[-2:]  # TF lists one line of a call: the innermost (a body, not its `if`)
         last_root = root

@@ -116,3 +116,20 @@ def test_nested_module_calls_list_one_converted_line_each():
     assert "self.w = tf.Variable(tf.ones([x.shape[-1], 2]))" in message
     assert "if not hasattr" not in message
     assert message.rstrip().endswith("AttributeError: 'list' object has no attribute 'shape'")
+
+
+def test_a_recursion_lists_the_deepest_calls_line_at_every_level():
+    # TF lists, for each call of a converted function, its innermost line in the whole
+    # traceback: a tf.function recursing on tensors shows its `if` line at every level
+    @tf.function
+    def recursive_fn(n):
+        if n > 0:
+            return recursive_fn(n - 1)
+        return 1
+
+    with pytest.raises(Exception) as info:
+        recursive_fn(tf.constant(5))
+    sources = [line.strip() for line in str(info.value).splitlines()
+               if line.startswith("        ") and line.strip()]
+    assert len(sources) > 3
+    assert set(sources) == {"if n > 0:"}
