@@ -718,3 +718,28 @@ _powf = _c_library_function(
 def pow(x, y):
     """float32 x**y of two arrays (broadcast), value for value as TF's CPU kernel gives it."""
     return _by_packets_of_two(x, y, _packet_pow, _powf)
+
+
+# --- float16 sigmoid and softplus ---------------------------------------------------------------
+# TF computes a half's functions in float32 (Eigen's, as above) and rounds each result to half,
+# and its half arithmetic rounds every step to half: sigmoid is e / (1 + e) with e = exp(x) as
+# a half, softplus log1p of that half.
+_H = np.float16
+# (TF's threshold is log(epsilon) + 2 with Eigen's half epsilon, 2**-13, not NumPy's 2**-10)
+_HALF_SOFTPLUS_THRESHOLD = _H(_H(np.log(_F(2.0 ** -13))) + _H(2))  # -7.008
+
+
+def sigmoid_half(x):
+    """TF's float16 Sigmoid: e / (1 + e) in half steps, 1 where e overflows."""
+    e = exp(x.astype(_F)).astype(_H)
+    with np.errstate(invalid="ignore", over="ignore"):
+        return np.where(np.isinf(e), _H(1), e / (_H(1) + e))
+
+
+def softplus_half(x):
+    """TF's float16 Softplus kernel: x, exp(x) or log1p(exp(x)) by its half threshold."""
+    e = exp(x.astype(_F)).astype(_H)
+    with np.errstate(over="ignore"):
+        middle = log1p(e.astype(_F)).astype(_H)
+    return np.where(x > -_HALF_SOFTPLUS_THRESHOLD, x,
+                    np.where(x < _HALF_SOFTPLUS_THRESHOLD, e, middle))

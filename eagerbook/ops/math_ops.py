@@ -796,6 +796,8 @@ def _sigmoid(x):
         return eigen_float.sigmoid(x)  # (as _log)
     if x.dtype == np.float64:
         return eigen_double.sigmoid(x)
+    if x.dtype == np.float16:
+        return eigen_float.sigmoid_half(x)
     # Split by sign so that exp never overflows: stable for large |x|.
     out = np.empty_like(x)
     pos = x >= 0
@@ -1596,6 +1598,8 @@ def _softplus(x):
         return eigen_float.softplus(x)  # (as _log)
     if x.dtype == np.float64:
         return eigen_double.softplus(x)
+    if x.dtype == np.float16:
+        return eigen_float.softplus_half(x)
     # log(1 + exp(x)) = max(x, 0) + log1p(exp(-|x|)): never overflows.
     return np.logaddexp(np.zeros((), x.dtype), x)
 
