@@ -182,7 +182,7 @@ _CONVERTS_INPUTS |= {"Variable.assign", "Variable.assign_add", "Variable.assign_
                      "strings.reduce_join"}
 
 # Functions that give the op a name of their own, whatever the user passes.
-_FIXED_NAMES = {"Tensor.__getitem__": "strided_slice/",
+_FIXED_NAMES = {"Tensor.__getitem__": "strided_slice/", "linalg.trace": "diag_part",
                 "Variable.__getitem__.assign": "strided_slice/_assign"}
 
 _public = None  # {code object: its exported names}, gathered at the first error

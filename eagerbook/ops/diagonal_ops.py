@@ -18,29 +18,82 @@ from .linalg_ops import matrix_transpose, triangular_solve
 from .linalg_ops import solve as linalg_solve
 from .manip_ops import set_diag as _set_main_diag
 from .registry import invalid_argument
-from .support import as_tensor
+from .shape_rules import dims_text
+from .support import as_tensor, attr_error
 
 _ALIGNS = ("LEFT_LEFT", "LEFT_RIGHT", "RIGHT_LEFT", "RIGHT_RIGHT")
 
 
-def _band(k):
+def _band(k, op_name):
     """(lower, upper, single) from `k`: an int, or a pair (lower, upper)."""
     values = np.asarray(k.numpy() if hasattr(k, "numpy") else k).reshape(-1).tolist()
     if len(values) == 1:
         return int(values[0]), int(values[0]), True
     lower, upper = int(values[0]), int(values[1])
     if lower > upper:
-        raise invalid_argument("MatrixDiagPartV3", f"lower_diag_index must not be larger than "
-                                                   f"upper_diag_index: {lower} > {upper}")
+        raise invalid_argument(op_name, f"lower_diag_index must not be larger than "
+                                        f"upper_diag_index: {lower} > {upper}")
     return lower, upper, lower == upper
+
+
+def _check_align(align, op_name):
+    if align not in _ALIGNS:
+        raise attr_error(op_name, f"Value for attr 'align' of \"{align}\" is not in the list of "
+                                  f"allowed values: \"LEFT_RIGHT\", \"RIGHT_LEFT\", "
+                                  f"\"LEFT_LEFT\", \"RIGHT_RIGHT\"")
+
+
+def _check_matrix(x, op_name):
+    if x.ndim is not None and x.ndim < 2:
+        raise invalid_argument(op_name, f"input must be at least 2-dim, received shape: "
+                                        f"{dims_text(x.shape)}")
+
+
+def _check_band_fits(rows, cols, lower, upper, op_name, separator=". "):
+    """TF's kernels take a band from -rows to cols (k = 0 always); set_diag's message has no
+    full stop where diag_part's has one."""
+    if rows is None or cols is None:  # (known only when a traced function runs)
+        return
+    for which, d in (("lower", lower), ("upper", upper)):
+        if d != 0 and not -rows < d < cols:
+            raise invalid_argument(op_name, f"{which}_diag_index is out of bound: {d}"
+                                            f"{separator}It must be between {-rows} and {cols}")
+
+
+def _diag_size(diagonal, lower, upper, num_rows, num_cols):
+    """The matrices' (rows, cols) as TF's MatrixDiagV3 works them out, with its checks."""
+    op_name = "MatrixDiagV3"
+    if diagonal.ndim == 0:
+        raise invalid_argument(op_name, f"diagonal must be at least 1-dim, received shape: "
+                                        f"{dims_text(diagonal.shape)}")
+    if lower != upper and (diagonal.ndim < 2 or diagonal.shape[-2] not in (None,
+                                                                           upper - lower + 1)):
+        raise invalid_argument(op_name, "The number of diagonals provided in the input does not "
+                                        "match the lower_diag_index and upper_diag_index range.")
+    longest = diagonal.shape[-1]
+    num_rows, num_cols = int(num_rows), int(num_cols)
+    if longest is None:  # (known only when a traced function runs: the kernel sizes it)
+        return num_rows, num_cols
+    least_rows, least_cols = longest - min(upper, 0), longest + max(lower, 0)
+    if num_rows != -1 and num_rows < least_rows:
+        raise invalid_argument(op_name, "The number of rows is too small.")
+    if num_cols != -1 and num_cols < least_cols:
+        raise invalid_argument(op_name, "The number of columns is too small.")
+    if num_rows == -1 and num_cols == -1:  # neither given: TF makes the matrices square
+        num_rows = num_cols = max(least_rows, least_cols)
+    elif num_rows == -1:
+        num_rows = least_rows
+    elif num_cols == -1:
+        num_cols = least_cols
+    if num_rows != least_rows and num_cols != least_cols:
+        raise invalid_argument(op_name, "The number of rows or columns is not consistent with "
+                                        "the specified d_lower, d_upper, and diagonal.")
+    return num_rows, num_cols
 
 
 def _layout(rows, cols, lower, upper, align):
     """Where each padded diagonal slot lies in the flattened matrix: (flat position per slot,
     slot holds a matrix element?), both shaped [number of diagonals, longest length]."""
-    if align not in _ALIGNS:
-        raise ValueError(f"Attr 'align' passed string '{align}' not in: "
-                         f"{', '.join(repr(a) for a in _ALIGNS)}.")
     superdiagonal_left = align.startswith("LEFT")
     subdiagonal_left = align.endswith("_LEFT")
     ks = range(upper, lower - 1, -1)
@@ -65,12 +118,12 @@ def _flat(x):
 def diag_part(input, name="diag_part", k=0, padding_value=0, align="RIGHT_LEFT"):
     """``tf.linalg.diag_part``: the diagonals `k` of each matrix (a band: stacked, padded)."""
     x = as_tensor(input)
-    lower, upper, single = _band(k)
+    _check_align(align, "MatrixDiagPartV3")
+    _check_matrix(x, "MatrixDiagPartV3")
+    lower, upper, single = _band(k, "MatrixDiagPartV3")
+    _check_band_fits(x.shape[-2], x.shape[-1], lower, upper, "MatrixDiagPartV3")
     if lower == upper == 0 and padding_value == 0:
         return matrix_diag_part(x)
-    if x.ndim < 2:
-        raise invalid_argument("MatrixDiagPartV3", f"input must be at least 2-dim, received "
-                                                   f"shape: {list(x.shape)}")
     position, filled = _layout(x.shape[-2], x.shape[-1], lower, upper, align)
     taken = array_ops.gather(_flat(x), _from_numpy(position.reshape(-1)), axis=-1)
     padding = math_ops.cast(padding_value, x.dtype)
@@ -82,31 +135,34 @@ def diag_part(input, name="diag_part", k=0, padding_value=0, align="RIGHT_LEFT")
 def set_diag(input, diagonal, name="set_diag", k=0, align="RIGHT_LEFT"):
     """``tf.linalg.set_diag``: each matrix with its diagonals `k` replaced by `diagonal`."""
     x = as_tensor(input)
-    lower, upper, single = _band(k)
-    if lower == upper == 0:
-        return _set_main_diag(x, diagonal)
-    diagonal = as_tensor(diagonal, dtype=x.dtype)
+    _check_align(align, "MatrixSetDiagV3")
+    _check_matrix(x, "MatrixSetDiagV3")
+    lower, upper, single = _band(k, "MatrixSetDiagV3")
     rows, cols = x.shape[-2], x.shape[-1]
+    _check_band_fits(rows, cols, lower, upper, "MatrixSetDiagV3", separator=" ")
+    values = as_tensor(diagonal, dtype=x.dtype)  # (diagonal stays as given: errors.py)
     position, filled = _layout(rows, cols, lower, upper, align)
     wanted = list(x.shape[:-2]) + ([] if single else [position.shape[0]]) + [position.shape[1]]
-    if not single and (diagonal.ndim < 2 or diagonal.shape[-2] != position.shape[0]):
+    if not single and (values.ndim < 2 or values.shape[-2] != position.shape[0]):
         raise invalid_argument("MatrixSetDiagV3", "The number of diagonals provided in `diag` "
                                "is not consistent with `lower_diag_index` and "
                                "`upper_diag_index`")
-    if list(diagonal.shape) != wanted:
+    if list(values.shape) != wanted:
         def dims(shape):
             return "[" + ",".join(str(d) for d in shape) + "]"
         raise invalid_argument(
             "MatrixSetDiagV3", "Either first dimensions of diagonal don't match "
             "input.shape[:-2], or diagonal.shape[:-1] is not equal to the longests diagonal in "
             f"range [lower_diag_index:upper_diag_index].\nInput shape: {dims(x.shape)}\n"
-            f"Diagonal shape: {dims(diagonal.shape)}\nExpected diagonal shape: {dims(wanted)}")
+            f"Diagonal shape: {dims(values.shape)}\nExpected diagonal shape: {dims(wanted)}")
+    if lower == upper == 0:
+        return _set_main_diag(x, values)
     # For every matrix element on the band: the slot of `diagonal` it takes its value from.
     source = np.zeros(rows * cols, np.int64)
     on_band = np.zeros(rows * cols, bool)
     source[position[filled]] = np.flatnonzero(filled)
     on_band[position[filled]] = True
-    slots = array_ops.reshape(diagonal, list(x.shape[:-2]) + [position.size])
+    slots = array_ops.reshape(values, list(x.shape[:-2]) + [position.size])
     placed = array_ops.gather(slots, _from_numpy(source), axis=-1)
     return array_ops.reshape(math_ops.where_v2(on_band, placed, _flat(x)), list(x.shape))
 
@@ -115,17 +171,13 @@ def diag(diagonal, name="diag", k=0, num_rows=-1, num_cols=-1, padding_value=0,
          align="RIGHT_LEFT"):
     """``tf.linalg.diag``: matrices holding `diagonal` on the diagonals `k`, `padding_value`
     elsewhere (by default the smallest matrices that fit)."""
-    diagonal = as_tensor(diagonal)
-    lower, upper, single = _band(k)
+    tensor = as_tensor(diagonal)  # (diagonal stays as given: core/errors.py reads it)
+    _check_align(align, "MatrixDiagV3")
+    lower, upper, single = _band(k, "MatrixDiagV3")
+    rows, cols = _diag_size(tensor, lower, upper, num_rows, num_cols)
     if lower == upper == 0 and padding_value == 0:
-        return matrix_diag(diagonal, num_rows=num_rows, num_cols=num_cols)
-    longest = diagonal.shape[-1]
-    # The smallest size that fits; with neither given, TF makes the matrices square.
-    least_rows, least_cols = longest - min(upper, 0), longest + max(lower, 0)
-    if num_rows == -1 and num_cols == -1:
-        num_rows = num_cols = max(least_rows, least_cols)
-    rows = least_rows if num_rows == -1 else int(num_rows)
-    cols = least_cols if num_cols == -1 else int(num_cols)
+        return matrix_diag(tensor, num_rows=rows, num_cols=cols)
+    diagonal = tensor
     batch = list(diagonal.shape[:-1] if single else diagonal.shape[:-2])
     padding = array_ops.fill(batch + [rows, cols], math_ops.cast(padding_value, diagonal.dtype))
     return set_diag(padding, diagonal, k=(lower, upper), align=align)

@@ -149,7 +149,7 @@ def matrix_transpose(a, name="matrix_transpose", conjugate=False):
     ndim = a.ndim
     if ndim < 2:
         raise ValueError(f"Argument `a` should be a (batch) matrix with rank >= 2.  Received "
-                         f"`a` = {a!r}")
+                         f"`a` = {a} with shape: {a.shape}")
     return transpose(a, list(range(ndim - 2)) + [ndim - 1, ndim - 2], conjugate=conjugate)
 
 
@@ -316,13 +316,10 @@ def norm(tensor, ord="euclidean", axis=None, keepdims=None, name=None):
         if keepdims:
             return out
         return reshape_to(out, [d for i, d in enumerate(x.shape) if i not in (rows, cols)])
-    if ord == "fro" and axis is not None:
-        raise ValueError("'ord' must be a supported vector norm, got 'fro' (it is a matrix "
-                         "norm: pass two axes)")
-    if ord in ("euclidean", "fro", 2):
+    if ord in ("euclidean", 2):
         return _euclidean(x, axes, keepdims)
-    if isinstance(ord, str) or not ord > 0:
-        raise ValueError(f"'ord' must be a supported vector norm, got {ord!r}")
+    if isinstance(ord, str) or not ord > 0:  # ('fro' is a matrix norm: two axes)
+        raise ValueError(f"'ord' must be a supported vector norm, got {ord}")
     if ord == 1:
         return reduce_sum(abs(x), axis=axes, keepdims=keepdims)
     if ord == np.inf:

@@ -75,8 +75,10 @@ def lu(input, output_idx_type=dtypes.int32, name=None):  # noqa: A002 - TF's arg
     """``tf.linalg.lu``: (lower_upper, perm) with ``input[..., perm, :] = L @ U``."""
     x = convert_to_tensor(input)
     check_dtype("Lu", x, _LU_DTYPES, "input")
-    if x.ndim < 2 or x.shape[-1] != x.shape[-2]:
-        raise invalid_argument("Lu", f"input is not a square matrix: {list(x.shape)}")
+    if x.ndim < 2:
+        raise invalid_argument("Lu", f"Input tensor must have rank >= 2, got {x.ndim}")
+    if x.shape[-1] != x.shape[-2]:
+        raise invalid_argument("Lu", "Input matrix must be square.")
     output_idx_type = dtypes.as_dtype(output_idx_type)
     return Lu(*execute(_lu, (x,), {"output_idx_type": output_idx_type}))
 

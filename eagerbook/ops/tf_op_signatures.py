@@ -342,4 +342,17 @@ TF_OP_SIGNATURES = {
     "IFFT3D": (
         "input:Tcomplex -> output:Tcomplex; "
         "attr=Tcomplex:type,default=DT_COMPLEX64,allowed=[DT_COMPLEX64, DT_COMPLEX128]"),
+    "MatrixDiagV3": (
+        "diagonal:T, k:int32, num_rows:int32, num_cols:int32, padding_value:T -> output:T; "
+        "attr=T:type; "
+        "attr=align:string,default=\"RIGHT_LEFT\",allowed=[\"LEFT_RIGHT\", \"RIGHT_LEFT\", "
+        "\"LEFT_LEFT\", \"RIGHT_RIGHT\"]"),
+    "MatrixDiagPartV3": (
+        "input:T, k:int32, padding_value:T -> diagonal:T; attr=T:type; "
+        "attr=align:string,default=\"RIGHT_LEFT\",allowed=[\"LEFT_RIGHT\", \"RIGHT_LEFT\", "
+        "\"LEFT_LEFT\", \"RIGHT_RIGHT\"]"),
+    "MatrixSetDiagV3": (
+        "input:T, diagonal:T, k:int32 -> output:T; attr=T:type; "
+        "attr=align:string,default=\"RIGHT_LEFT\",allowed=[\"LEFT_RIGHT\", \"RIGHT_LEFT\", "
+        "\"LEFT_LEFT\", \"RIGHT_RIGHT\"]"),
 }
