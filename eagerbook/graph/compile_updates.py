@@ -265,6 +265,8 @@ def sum_plan(shape, dtype, axis, keepdims):
     lanes = eigen_sums.LANES.get(dtype)
     if lanes is None or not 1 < math.prod(shape) <= eigen_sums.EXACT_SUMS:  # NumPy's order
         return lambda x: np.add.reduce(x, axis=axis, dtype=dtype, keepdims=keepdims)
+    if dtype == np.float16:  # (half's own lane rule: the kernel itself, unplanned)
+        return lambda x: eigen_sums.sum_as_tf(x, axis, keepdims)
     kept = tuple(1 if axis is None or i in axis else d for i, d in enumerate(shape)) \
         if keepdims else tuple(d for i, d in enumerate(shape) if axis is not None and i not in axis)
     pattern, sizes = eigen_sums.tf_view(shape, axis)

@@ -36,7 +36,10 @@ import numpy as np
 
 EXACT_SUMS = 1024  # tensors of at most this many values are summed in TF's order
 # lanes per register (AVX), for the dtypes whose order is TF's; others: NumPy's order
-LANES = {np.dtype(np.float32): 8, np.dtype(np.float64): 4}
+LANES = {np.dtype(np.float32): 8, np.dtype(np.float64): 4, np.dtype(np.float16): 8}
+# (float16: TF adds halves in registers of 8, each add rounded to half, but adds a register's
+# lanes together in float32; only rows and whole sums are modelled for it)
+_HALF = np.dtype(np.float16)
 MANY_ROWS = 16  # from this many summed rows, columns keep 4 running sums
 
 
@@ -85,6 +88,8 @@ def _in_tf_order(x, axis, lanes, op):
         return one_row_sum(x.reshape(-1), lanes, op)
     if pattern == (False, True):
         return row_sums(x.reshape(sizes), lanes, op)
+    if x.dtype == _HALF:
+        return None
     if pattern == (True, False):
         return column_sums(x.reshape((1,) + sizes), lanes, op)
     if pattern == (False, True, False):
@@ -108,6 +113,8 @@ def one_row_sum(row, lanes, op=np.add):
         acc = op.reduce(row[:whole].reshape(-1, lanes), axis=0)
     else:
         acc = row[:lanes] if whole else np.full(1, op.identity, row.dtype)
+    if acc.dtype == _HALF:
+        acc = _half_lanes_together(acc, op)
     while len(acc) > 1:  # the lanes: halves, then quarters, ...
         acc = op(acc[:len(acc) // 2], acc[len(acc) // 2:])
     if whole < n:  # the last values, one by one (accumulate: a running sum, strictly in order)
@@ -115,6 +122,16 @@ def one_row_sum(row, lanes, op=np.add):
     if op is not np.add or acc[0] != 0:
         return acc
     return acc + row.dtype.type(0)  # (a sum of -0.0s is +0.0)
+
+
+def _half_lanes_together(acc, op):
+    """float16's lanes (the last axis) added as TF adds them: in float32, halves, then
+    quarters, ..., rounded to half once at the end."""
+    acc = acc.astype(np.float32)
+    while acc.shape[-1] > 1:
+        half = acc.shape[-1] // 2
+        acc = op(acc[..., :half], acc[..., half:])
+    return acc.astype(np.float16)
 
 
 def row_sums(rows, lanes, op=np.add):
@@ -135,6 +152,8 @@ def row_sums(rows, lanes, op=np.add):
         acc = rows[:, :lanes]
     else:
         acc = np.full((n_rows, 1), op.identity, rows.dtype)
+    if acc.dtype == _HALF:
+        acc = _half_lanes_together(acc, op)
     while acc.shape[1] > 1:  # the lanes: halves, then quarters, ...
         acc = op(acc[:, :acc.shape[1] // 2], acc[:, acc.shape[1] // 2:])
     total = acc[:, 0]

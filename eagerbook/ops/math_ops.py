@@ -26,7 +26,7 @@ from .binary import (
     SUB,
     binary,
 )
-from .eigen_sums import sum_as_tf
+from .eigen_sums import EXACT_SUMS, sum_as_tf
 from .indexed_slices import IndexedSlices
 from .primitives import (  # noqa: F401 - re-exported: tf.math.add is math_ops.add
     _add,
@@ -1075,6 +1075,8 @@ def _mean(x, axis, keepdims):
     if count == 0:  # an empty slice's mean is 0/0: nan, as in TF, without NumPy's warning
         with np.errstate(invalid="ignore", divide="ignore"):
             return np.add.reduce(x, axis, None, None, keepdims) / x.dtype.type(0)
+    if x.dtype == np.float16 and x.size <= EXACT_SUMS:  # TF's half sum, then / count in half
+        return sum_as_tf(x, axis, keepdims) / x.dtype.type(count)
     if x.dtype.itemsize == 2 and kind == "f":  # np.mean sums float16 in float32
         return np.mean(x, axis=axis, keepdims=keepdims, dtype=x.dtype)
     if x.size >= MIN_SUMMED:
