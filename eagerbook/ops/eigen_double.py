@@ -10,10 +10,9 @@ significant digits) show. Each function below follows Eigen's steps for one pack
 the packets of an array at once.
 """
 
-import ctypes
-import ctypes.util
-
 import numpy as np
+
+from . import eigen_float
 
 _D = np.float64
 _PACKET = 4
@@ -26,17 +25,7 @@ def _madd(a, b, c):
 
 def c_library(name, numpy_fn):
     """The C library's float64 `name` value by value (for a few values: a tail, a diagonal)."""
-    try:
-        function = getattr(ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6"), name)
-    except (OSError, AttributeError, TypeError):
-        return numpy_fn
-    function.restype = ctypes.c_double
-    function.argtypes = [ctypes.c_double]
-
-    def by_value(x):
-        x = np.asarray(x, _D)
-        return np.array([function(v) for v in x.ravel().tolist()], _D).reshape(x.shape)
-    return by_value
+    return eigen_float.c_library_function(name, numpy_fn, dtype=_D)
 
 
 # Functions Eigen leaves to the C library for float64 (tan, asin, sinh, ...): TF's values are the
@@ -48,14 +37,7 @@ BY_VALUE = 1024
 
 def c_library_kernel(name, numpy_fn):
     """A float64 kernel computing as TF does with the C library's `name` ("tan")."""
-    by_value = c_library(name, None)
-    if by_value is None:  # (no C library to load: NumPy's values)
-        return numpy_fn
-
-    def kernel(x):
-        return by_value(x) if x.size <= BY_VALUE else numpy_fn(x)
-    kernel.__name__ = name
-    return kernel
+    return eigen_float.c_library(name, numpy_fn, dtype=_D)
 
 
 def _by_packets(x, packet_fn, tail_fn):
@@ -77,18 +59,10 @@ _log1p_c, _expm1_c = c_library("log1p", np.log1p), c_library("expm1", np.expm1)
 _atan_c, _atanh_c = c_library("atan", np.arctan), c_library("atanh", np.arctanh)
 
 
-def _c_library_of_two(name, numpy_fn):
-    """The C library's float64 function of two numbers (Python floats in and out)."""
-    try:
-        function = getattr(ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6"), name)
-    except (OSError, AttributeError, TypeError):
-        return lambda a, b: float(numpy_fn(a, b))
-    function.restype = ctypes.c_double
-    function.argtypes = [ctypes.c_double, ctypes.c_double]
-    return function
-
-
-_c_pow, _c_atan2 = _c_library_of_two("pow", np.power), _c_library_of_two("atan2", np.arctan2)
+_pow_c = eigen_float.c_library_function(
+    "pow", lambda x, y: np.power(*np.broadcast_arrays(x, y), dtype=_D), 2, dtype=_D)
+_atan2_c = eigen_float.c_library_function(
+    "atan2", lambda y, x: np.arctan2(*np.broadcast_arrays(y, x), dtype=_D), 2, dtype=_D)
 
 
 # --- exp: exp(g + n ln 2) = 2**n exp(g), exp(g) from Cephes' rational function ----------------
@@ -491,26 +465,26 @@ def _flush_denormals(v):
     return np.where(small, v * 0.0, v) if small.any() else v
 
 
-def _pow_c(x, y):
-    x, y = np.broadcast_arrays(x, y)
-    return np.array([_c_pow(a, b) for a, b in zip(x.ravel().tolist(), y.ravel().tolist())],
-                    _D).reshape(x.shape)
+def _by_packets_of_two(a, b, packet_fn, tail_fn):
+    """`_by_packets` for a binary op: both operands broadcast to the result's shape first; one
+    value of each goes straight to the C library (all tail: the common scalar case)."""
+    if np.ndim(a) == 0 and np.ndim(b) == 0 and hasattr(tail_fn, "one"):
+        return _flush_denormals(_D(tail_fn.one(float(a), float(b))))
+    a, b = np.broadcast_arrays(np.asarray(a, _D), np.asarray(b, _D))
+    flat_a, flat_b = a.reshape(-1), b.reshape(-1)
+    whole = flat_a.size // _PACKET * _PACKET
+    out = np.empty(flat_a.size, _D)
+    with np.errstate(over="ignore", invalid="ignore", divide="ignore", under="ignore"):
+        if whole:
+            out[:whole] = packet_fn(flat_a[:whole], flat_b[:whole])
+        if whole < flat_a.size:
+            out[whole:] = tail_fn(flat_a[whole:], flat_b[whole:])
+    return out.reshape(a.shape)
 
 
 def pow(x, y):
     """float64 x**y of two arrays (broadcast), value for value as TF's CPU kernel gives it."""
-    if np.ndim(x) == 0 and np.ndim(y) == 0:  # (one value, all tail: the common scalar case)
-        return _flush_denormals(_D(_c_pow(float(x), float(y))))
-    x, y = np.broadcast_arrays(np.asarray(x, _D), np.asarray(y, _D))
-    flat_x, flat_y = x.reshape(-1), y.reshape(-1)
-    whole = flat_x.size // _PACKET * _PACKET
-    out = np.empty(flat_x.size, _D)
-    with np.errstate(over="ignore", invalid="ignore", divide="ignore", under="ignore"):
-        if whole:
-            out[:whole] = _packet_pow(flat_x[:whole], flat_y[:whole])
-        if whole < flat_x.size:
-            out[whole:] = _pow_c(flat_x[whole:], flat_y[whole:])
-    return out.reshape(x.shape)
+    return _by_packets_of_two(x, y, _packet_pow, _pow_c)
 
 
 # --- atan2: atan of y / x, plus pi (with y's sign) where x is negative ---------------------------
@@ -527,14 +501,4 @@ def _packet_atan2(y, x):
 
 def atan2(y, x):
     """float64 atan2 of two arrays (broadcast), value for value as TF's CPU kernel gives it."""
-    y, x = np.broadcast_arrays(np.asarray(y, _D), np.asarray(x, _D))
-    flat_y, flat_x = y.reshape(-1), x.reshape(-1)
-    whole = flat_y.size // _PACKET * _PACKET
-    out = np.empty(flat_y.size, _D)
-    with np.errstate(over="ignore", invalid="ignore", divide="ignore", under="ignore"):
-        if whole:
-            out[:whole] = _packet_atan2(flat_y[:whole], flat_x[:whole])
-        if whole < flat_y.size:
-            out[whole:] = [_c_atan2(a, b) for a, b in zip(flat_y[whole:].tolist(),
-                                                          flat_x[whole:].tolist())]
-    return out.reshape(y.shape)
+    return _by_packets_of_two(y, x, _packet_atan2, _atan2_c)

@@ -67,22 +67,26 @@ def _by_packets_of_two(y, x, packet_fn, tail_fn):
     return out.reshape(shape)
 
 
-def _c_library_function(name, fallback, arguments=1):
-    """The C library's float32 function `name` (libm's log1pf, ...), applied value by value to
-    the few values of a tail: TF's scalar path calls it, and for log1pf, expm1f, logf, sinf and
-    cosf it is not always the correctly rounded value (float64, rounded once: `fallback`, used
-    where no C library can be loaded)."""
+_C_TYPES = {np.dtype(np.float32): ctypes.c_float, np.dtype(np.float64): ctypes.c_double}
+
+
+def c_library_function(name, fallback, arguments=1, dtype=_F):
+    """The C library's function `name` (libm's log1pf, or log for float64, ...) of `dtype`,
+    applied value by value to the few values of a tail: TF's scalar path calls it, and for
+    log1pf, expm1f, logf, sinf and cosf it is not always the correctly rounded value (float64,
+    rounded once: `fallback`, used where no C library can be loaded)."""
     try:
         function = getattr(ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6"), name)
     except (OSError, AttributeError, TypeError):
         return fallback
-    function.restype = ctypes.c_float
-    function.argtypes = [ctypes.c_float] * arguments
+    dtype = np.dtype(dtype)
+    function.restype = _C_TYPES[dtype]
+    function.argtypes = [_C_TYPES[dtype]] * arguments
 
     def tail(*operands):
-        operands = np.broadcast_arrays(*(np.asarray(v, _F) for v in operands))  # (scalars too)
+        operands = np.broadcast_arrays(*(np.asarray(v, dtype) for v in operands))  # (scalars too)
         values = zip(*(v.ravel().tolist() for v in operands))
-        return np.array([function(*v) for v in values], _F).reshape(operands[0].shape)
+        return np.array([function(*v) for v in values], dtype).reshape(operands[0].shape)
     tail.one = function  # (Python floats in and out)
     return tail
 
@@ -96,9 +100,9 @@ def _c_library_function(name, fallback, arguments=1):
 BY_VALUE = 1024
 
 
-def c_library(name, numpy_fn):
-    """A float32 kernel computing as TF does with the C library's `name` (``"tanf"``)."""
-    by_value = _c_library_function(name, None)
+def c_library(name, numpy_fn, dtype=_F):
+    """A kernel of `dtype` computing as TF does with the C library's `name` (``"tanf"``)."""
+    by_value = c_library_function(name, None, dtype=dtype)
     if by_value is None:  # (no C library to load: NumPy's values)
         return numpy_fn
 
@@ -228,7 +232,7 @@ def _packet_log(x):
     return np.where((x < 0) | np.isnan(x), _F(np.nan), y)
 
 
-_c_logf = _c_library_function("logf", lambda v: np.log(v.astype(np.float64)).astype(_F))
+_c_logf = c_library_function("logf", lambda v: np.log(v.astype(np.float64)).astype(_F))
 
 
 def _logf(x):
@@ -353,8 +357,8 @@ def _packet_sin_or_cos(x, sine):
     return np.where(negative, -out, out)
 
 
-_sinf = _c_library_function("sinf", lambda v: np.sin(v.astype(np.float64)).astype(_F))
-_cosf = _c_library_function("cosf", lambda v: np.cos(v.astype(np.float64)).astype(_F))
+_sinf = c_library_function("sinf", lambda v: np.sin(v.astype(np.float64)).astype(_F))
+_cosf = c_library_function("cosf", lambda v: np.cos(v.astype(np.float64)).astype(_F))
 
 
 def sin(x):
@@ -376,7 +380,7 @@ def _packet_log1p(x):
     return np.where((xp1 == _F(1.0)) | (xp1 == log_xp1), x, corrected)
 
 
-_log1pf = _c_library_function("log1pf", lambda v: np.log1p(v.astype(np.float64)).astype(_F))
+_log1pf = c_library_function("log1pf", lambda v: np.log1p(v.astype(np.float64)).astype(_F))
 
 
 def log1p(x):
@@ -394,7 +398,7 @@ def _packet_expm1(x):
     return np.where(u == _F(1.0), x, np.where(u_minus_1 == _F(-1.0), _F(-1.0), out))
 
 
-_expm1f = _c_library_function("expm1f", lambda v: np.expm1(v.astype(np.float64)).astype(_F))
+_expm1f = c_library_function("expm1f", lambda v: np.expm1(v.astype(np.float64)).astype(_F))
 
 
 def expm1(x):
@@ -538,7 +542,7 @@ def _packet_atanh(x):
 
 
 def _c_or_float64(name, numpy_fn):
-    return _c_library_function(name, lambda v: numpy_fn(v.astype(np.float64)).astype(_F))
+    return c_library_function(name, lambda v: numpy_fn(v.astype(np.float64)).astype(_F))
 
 
 _atanf, _asinf, _acosf = (_c_or_float64(n, f) for n, f in (
@@ -581,7 +585,7 @@ def _packet_atan2(y, x):
     return _flush_denormals(_packet_atan(quotient) + shift)
 
 
-_atan2f = _c_library_function(
+_atan2f = c_library_function(
     "atan2f", lambda y, x: np.arctan2(*np.broadcast_arrays(y, x), dtype=np.float64).astype(_F), 2)
 
 
@@ -711,7 +715,7 @@ def _packet_pow(x, y):
     return np.where(y == 1, given_x, np.where((x == 1) | (y == 0), _F(1.0), pow))
 
 
-_powf = _c_library_function(
+_powf = c_library_function(
     "powf", lambda x, y: np.power(*np.broadcast_arrays(x, y), dtype=np.float64).astype(_F), 2)
 
 

@@ -36,8 +36,8 @@ LIMITS = {np.dtype(np.float32): Limits(solve=16, determinant=7, cholesky=7),
           np.dtype(np.float64): Limits(solve=8, determinant=3, cholesky=4)}
 
 _LOG_EXP = {  # the C library's, as TF's kernel calls them (for float32 often not NumPy's value)
-    np.dtype(np.float32): (eigen_float._c_library_function("logf", eigen_float._logf),
-                           eigen_float._c_library_function("expf", eigen_float._expf)),
+    np.dtype(np.float32): (eigen_float.c_library_function("logf", eigen_float._logf),
+                           eigen_float.c_library_function("expf", eigen_float._expf)),
     np.dtype(np.float64): (eigen_double.c_library("log", np.log),
                            eigen_double.c_library("exp", np.exp))}
 

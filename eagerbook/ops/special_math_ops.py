@@ -189,7 +189,7 @@ _lgamma_float64 = np.vectorize(
 
 # TF's float32 kernel calls the C library's lgammaf for each value (no packet version): the
 # same function gives its last digit (the float64 value rounded once can differ by an ulp)
-_lgammaf = eigen_float._c_library_function(
+_lgammaf = eigen_float.c_library_function(
     "lgammaf", lambda v: _lgamma_float64(v.astype(np.float64)).astype(np.float32))
 
 
@@ -245,7 +245,7 @@ _DIGAMMA_SERIES = np.array([-4.16666666666666666667e-3, 3.96825396825396825397e-
                             -8.33333333333333333333e-3, 8.33333333333333333333e-2], _F32)
 
 
-_tanf = eigen_float._c_library_function("tanf",
+_tanf = eigen_float.c_library_function("tanf",
                                          lambda v: np.tan(v.astype(np.float64)).astype(_F32))
 
 
