@@ -590,9 +590,9 @@ def per_image_standardization(image):
 
 
 # --- colour spaces: HSV, YIQ, YUV ----------------------------------------------------------
-def rgb_to_hsv(images, name=None):
-    """Hue, saturation, value in [0, 1] from float RGB: value is the largest channel,
-    saturation the spread over it, hue the angle on the colour wheel (as a fraction)."""
+def _channels_value_spread_saturation(images):
+    """(r, g, b, value, spread, saturation) of float RGB images: value is the largest channel,
+    spread the largest minus the smallest, saturation the spread over the value."""
     images = convert_to_tensor(images, name="images")
     if images.shape[-1] != 3:  # (TF's kernel says it with this error kind)
         raise errors.op_error(errors.FailedPreconditionError, "RGBToHSV",
@@ -603,6 +603,13 @@ def rgb_to_hsv(images, name=None):
     spread = value - math_ops.reduce_min(images, axis=-1)
     saturation = array_ops.where(value > 0, spread / array_ops.where(value > 0, value, 1.0),
                                  0.0)
+    return r, g, b, value, spread, saturation
+
+
+def rgb_to_hsv(images, name=None):
+    """Hue, saturation, value in [0, 1] from float RGB: value is the largest channel,
+    saturation the spread over it, hue the angle on the colour wheel (as a fraction)."""
+    r, g, b, value, spread, saturation = _channels_value_spread_saturation(images)
     # (in the order of TF's RGBToHSV kernel, (1/spread) * (1/6) times a difference plus a
     # sixth of the wheel, so values round to TF's last digit)
     norm = 1.0 / array_ops.where(spread > 0, spread, 1.0) * (1.0 / 6.0)
@@ -634,16 +641,7 @@ def hsv_to_rgb(images, name=None):
 def _hue_kernel_hsv(images):
     """Hue, saturation, value in [0, 1] from float RGB: value is the largest channel,
     saturation the spread over it, hue the angle on the colour wheel (as a fraction)."""
-    images = convert_to_tensor(images, name="images")
-    if images.shape[-1] != 3:  # (TF's kernel says it with this error kind)
-        raise errors.op_error(errors.FailedPreconditionError, "RGBToHSV",
-                              f"input must have 3 channels but input only has "
-                              f"{images.shape[-1]} channels.")
-    r, g, b = array_ops.unstack(images, axis=-1)
-    value = math_ops.reduce_max(images, axis=-1)
-    spread = value - math_ops.reduce_min(images, axis=-1)
-    saturation = array_ops.where(value > 0, spread / array_ops.where(value > 0, value, 1.0),
-                                 0.0)
+    r, g, b, value, spread, saturation = _channels_value_spread_saturation(images)
     safe = array_ops.where(spread > 0, spread, 1.0)
     hue = array_ops.where(math_ops.equal(value, r), (g - b) / safe,
                           array_ops.where(math_ops.equal(value, g), 2.0 + (b - r) / safe,
