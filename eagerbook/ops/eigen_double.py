@@ -13,6 +13,7 @@ the packets of an array at once.
 import numpy as np
 
 from . import eigen_float
+from .eigen_float import add_double_words, fast_two_sum  # (the same for any float dtype)
 
 _D = np.float64
 _PACKET = 4
@@ -343,30 +344,20 @@ def _two_product(x, y):
     return hi, (((x_hi * y_hi - hi) + x_hi * y_lo) + x_lo * y_hi) + x_lo * y_lo
 
 
-def _fast_two_sum(x, y):
-    hi = x + y
-    return hi, y - (hi - x)
-
-
-def _add_double_words(x_hi, x_lo, y_hi, y_lo):
-    hi, lo = _fast_two_sum(x_hi, y_hi)
-    return _fast_two_sum(hi, (y_lo + lo) + x_lo)
-
-
 def _times_float(x_hi, x_lo, y):
     c_hi, c_lo = _two_product(x_hi, y)
-    t_hi, t_lo = _fast_two_sum(c_hi, x_lo * y)
-    return _fast_two_sum(t_hi, t_lo + c_lo)
+    t_hi, t_lo = fast_two_sum(c_hi, x_lo * y)
+    return fast_two_sum(t_hi, t_lo + c_lo)
 
 
 def _times_double_word(x_hi, x_lo, y_hi, y_lo):
-    return _add_double_words(*_times_float(x_hi, x_lo, y_hi), *_times_float(x_hi, x_lo, y_lo))
+    return add_double_words(*_times_float(x_hi, x_lo, y_hi), *_times_float(x_hi, x_lo, y_lo))
 
 
 def _divided_by_float(x_hi, x_lo, y):
     t_hi = x_hi / y
     p_hi, p_lo = _two_product(t_hi, y)
-    return _fast_two_sum(t_hi, (((x_hi - p_hi) - p_lo) + x_lo) / y)
+    return fast_two_sum(t_hi, (((x_hi - p_hi) - p_lo) + x_lo) / y)
 
 
 _LOG2_Q = (2.87074255468000586e-9, 2.38957980901884082e-8, 2.31032094540014656e-7,
@@ -386,15 +377,15 @@ def _log2_double_word(m):
     q_even = _madd(_madd(_madd(q12, r4_hi, q8), r4_hi, q4), r4_hi, q0)
     q_odd = _madd(_madd(q10, r4_hi, q6), r4_hi, q2)
     q = _madd(q_odd, r2_hi, q_even)
-    p_hi, p_lo = _add_double_words(*_LOG2_C, *_times_float(r2_hi, r2_lo, q))
+    p_hi, p_lo = add_double_words(*_LOG2_C, *_times_float(r2_hi, r2_lo, q))
     p_hi, p_lo = _one_plus(*_times_double_word(r2_hi, r2_lo, p_hi, p_lo))
     return _times_double_word(p_hi, p_lo, r_hi, r_lo)
 
 
 def _one_plus(y_hi, y_lo):
     """1 + (y_hi + y_lo) as a double word (|y_hi| <= 1)."""
-    hi, lo = _fast_two_sum(1.0, y_hi)
-    return _fast_two_sum(hi, y_lo + lo)
+    hi, lo = fast_two_sum(1.0, y_hi)
+    return fast_two_sum(hi, y_lo + lo)
 
 
 def _round_half_away(x):
@@ -429,7 +420,7 @@ def _pow_of_positive(x, y):
     m = np.where(low, 2.0 * m, m)
     e = np.where(low, e - 1.0, e)
     y_log2_m = _times_float(*_log2_double_word(m), y)
-    f_hi, f_lo = _add_double_words(*_two_product(e, y), *y_log2_m)  # y * log2(x)
+    f_hi, f_lo = add_double_words(*_two_product(e, y), *y_log2_m)  # y * log2(x)
     n = _round_half_away(f_hi)
     r = (f_hi - n) + f_lo
     n_r = _round_half_away(r)

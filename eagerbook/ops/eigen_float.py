@@ -608,22 +608,23 @@ def _two_product(x, y):
     return hi, exact.astype(_F)
 
 
-def _fast_two_sum(x, y):
-    """x + y = hi + lo exactly when |x| >= |y|."""
+def fast_two_sum(x, y):
+    """x + y = hi + lo exactly when |x| >= |y| (any float dtype)."""
     hi = x + y
     return hi, y - (hi - x)
 
 
-def _add_double_words(x_hi, x_lo, y_hi, y_lo):
-    hi, lo = _fast_two_sum(x_hi, y_hi)
-    return _fast_two_sum(hi, (y_lo + lo) + x_lo)
+def add_double_words(x_hi, x_lo, y_hi, y_lo):
+    """(x_hi + x_lo) + (y_hi + y_lo) as a double word, |x_hi| >= |y_hi| (any float dtype)."""
+    hi, lo = fast_two_sum(x_hi, y_hi)
+    return fast_two_sum(hi, (y_lo + lo) + x_lo)
 
 
 def _times_double_word(x_hi, x_lo, y):
     """(x_hi + x_lo) * y as a double word."""
     c_hi, c_lo = _two_product(x_hi, y)
-    t_hi, t_lo = _fast_two_sum(c_hi, x_lo * y)
-    return _fast_two_sum(t_hi, t_lo + c_lo)
+    t_hi, t_lo = fast_two_sum(c_hi, x_lo * y)
+    return fast_two_sum(t_hi, t_lo + c_lo)
 
 
 def _double_word_constant(value):
@@ -645,9 +646,9 @@ def _log2_double_word(z):
     Horner steps in double words."""
     x = z - _F(1.0)
     p_hi, p_lo = _two_product(x, _horner(x, _LOG2_POLY))
-    p_hi, p_lo = _add_double_words(*_LOG2_C1, p_hi, p_lo)
+    p_hi, p_lo = add_double_words(*_LOG2_C1, p_hi, p_lo)
     p_hi, p_lo = _times_double_word(p_hi, p_lo, x)
-    p_hi, p_lo = _add_double_words(*_LOG2_C0, p_hi, p_lo)
+    p_hi, p_lo = add_double_words(*_LOG2_C0, p_hi, p_lo)
     return _times_double_word(p_hi, p_lo, x)
 
 
@@ -685,7 +686,7 @@ def _pow_of_positive(x, y):
     m = np.where(low, _F(2.0) * m, m)
     e = np.where(low, e - _F(1.0), e)
     y_log2_m = _times_double_word(*_log2_double_word(m), y)
-    f_hi, f_lo = _add_double_words(*_two_product(e, y), *y_log2_m)  # y * log2(x)
+    f_hi, f_lo = add_double_words(*_two_product(e, y), *y_log2_m)  # y * log2(x)
     n = _round_half_away(f_hi)  # y * log2(x) = n + r, n an integer, |r| <= 1/2
     r = (f_hi - n) + f_lo
     n_r = _round_half_away(r)
