@@ -956,9 +956,9 @@ class Model(Layer):
             for step, batch in train.epoch_batches():
                 if step < skip_steps:
                     continue
-                traced.step(train)
                 cbs.on_train_batch_begin(step)
-                logs = self.train_step(batch)
+                with traced.step(train):
+                    logs = self.train_step(batch)
                 cbs.on_train_batch_end(step, batch_logs(logs))
                 if self.stop_training:
                     break
@@ -992,9 +992,9 @@ class Model(Layer):
         step = -1
         traced = self._tf_function("test")
         for step, batch in handler.epoch_batches():
-            traced.step(handler)
             cbs.on_test_batch_begin(step)
-            logs = self.test_step(batch)
+            with traced.step(handler):
+                logs = self.test_step(batch)
             cbs.on_test_batch_end(step, _python_logs(logs))
         if step < 0:
             raise ValueError("Expected input data to be non-empty.")
@@ -1029,9 +1029,9 @@ class Model(Layer):
         outputs = []
         traced = self._tf_function("predict")
         for step, batch in handler.epoch_batches():
-            traced.step(handler)
             cbs.on_predict_batch_begin(step)
-            out = self.predict_step(batch)
+            with traced.step(handler):
+                out = self.predict_step(batch)
             outputs.append([np.asarray(o._value) for o in nest.flatten(out)])
             # callbacks see NumPy values, as TF hands its batch logs over
             cbs.on_predict_batch_end(step, {"outputs": nest.pack_sequence_as(out,
@@ -1227,7 +1227,12 @@ class _TracedSteps:
     at the first step of a loop whose input TF sees with a signature no trace covers yet,
     and each step is one call. eagerbook runs the steps itself and counts the calls, so that
     TF's retracing warnings come where TF gives them (a model compiled and fitted again and
-    again, predict on model after model)."""
+    again, predict on model after model).
+
+    What the step's Python code logs (TF's warnings, such as the optimizer's "Gradients do
+    not exist") TF logs while tracing only: once per trace, twice at the function's first
+    trace when it made Variables (the model's weights, the optimizer's slots: tf.function
+    traces again then), never at the other steps."""
 
     def __init__(self, function):
         self.function = function
@@ -1239,15 +1244,49 @@ class _TracedSteps:
         self.first_step = True
         return self
 
+    @contextlib.contextmanager
     def step(self, handler):
-        if self.first_step:
-            self.first_step = False
-            signature = handler.traced_x_spec() or handler.input_structure()
-            if not any(_covers(seen, signature) for seen in self.traced):
-                self.traced.append(_relaxed(self.traced, signature))
-                self.detector.called_with_tracing(self.function)
-                return
-        self.detector.called_without_tracing()
+        """Around one step: logs as TF's trace would, then counts the call."""
+        if not self._traces(handler):
+            with _logged_records(keep=False):
+                yield
+            self.detector.called_without_tracing()
+            return
+        first_trace, made = len(self.traced) == 1, context.VARIABLES_MADE[0]
+        with _logged_records(keep=True) as records:
+            yield
+        if first_trace and context.VARIABLES_MADE[0] != made:
+            for record in records:  # (tf.function's second trace logs them again)
+                logs.logger.handle(record)
+        self.detector.called_with_tracing(self.function)
+
+    def _traces(self, handler):
+        """Whether this step traces: the first of a loop, for input no trace takes yet."""
+        if not self.first_step:
+            return False
+        self.first_step = False
+        signature = handler.traced_x_spec() or handler.input_structure()
+        if any(_covers(seen, signature) for seen in self.traced):
+            return False
+        self.traced.append(_relaxed(self.traced, signature))
+        return True
+
+
+@contextlib.contextmanager
+def _logged_records(keep):
+    """The records the "tensorflow" logger gets meanwhile (logged as usual), or, if not
+    `keep`, none: they are dropped."""
+    records = []
+
+    def record(entry):
+        records.append(entry)
+        return keep
+
+    logs.logger.addFilter(record)
+    try:
+        yield records
+    finally:
+        logs.logger.removeFilter(record)
 
 
 def _covers(traced, signature):
@@ -1273,8 +1312,9 @@ def _relaxed(traced, signature):
 class _NotTraced:
     """run_eagerly=True: TF runs the steps as plain Python, with nothing to count."""
 
+    @contextlib.contextmanager
     def step(self, handler):
-        pass
+        yield
 
 
 _NOT_TRACED = _NotTraced()

@@ -338,8 +338,12 @@ class Optimizer:
             backend.restore_deferred(self)
 
     # --- the update ------------------------------------------------------------------------------
-    def apply_gradients(self, grads_and_vars, name=None, experimental_aggregate_gradients=True):
-        pairs = _filter_grads(grads_and_vars)
+    def apply_gradients(self, grads_and_vars, name=None, skip_gradients_aggregation=False,
+                        experimental_aggregate_gradients=True):
+        # TF sums the gradients over replicas first, which drops the missing ones (with its
+        # warning); its update drops them again: TF warns twice per call, unless told to skip.
+        aggregate = experimental_aggregate_gradients and not skip_gradients_aggregation
+        pairs = _filter_grads(grads_and_vars, warnings=2 if aggregate else 1)
         if not pairs:  # nothing to update: TF does nothing (the step count stays)
             return self.iterations
         variables = [v for _, v in pairs]
@@ -498,8 +502,9 @@ class Optimizer:
         return f"<eagerbook.keras.optimizers.{type(self).__name__} name={self._name!r}>"
 
 
-def _filter_grads(grads_and_vars):
-    """Drops (None, v) pairs with TF's warning; all None is TF's ValueError."""
+def _filter_grads(grads_and_vars, warnings=1):
+    """Drops (None, v) pairs with TF's warning (`warnings` times); all None is TF's
+    ValueError."""
     pairs = list(grads_and_vars)
     for item in pairs:
         if not isinstance(item, (tuple, list)) or len(item) != 2:
@@ -510,7 +515,7 @@ def _filter_grads(grads_and_vars):
         raise ValueError(f"No gradients provided for any variable: {names}. Provided "
                          f"`grads_and_vars` is {tuple(tuple(pair) for pair in pairs)}.")
     missing = [getattr(v, "name", repr(v)) for g, v in pairs if g is None]
-    if missing:
+    for _ in range(warnings if missing else 0):
         logs.logger.warning(f"Gradients do not exist for variables {missing} when minimizing "
                             "the loss. If you're using `model.compile()`, did you forget to "
                             "provide a `loss` argument?")  # (TF's WARNING:tensorflow:...)
