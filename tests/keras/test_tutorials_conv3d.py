@@ -77,7 +77,10 @@ def test_conv3d_weights_config_and_gradients():
 
 
 def test_conv3d_gradient_matches_finite_differences():
-    layer = L.Conv3D(1, 2, strides=(2, 1, 1), padding="same", use_bias=False)
+    # A seeded kernel: with an unseeded one the probed gradient was now and then near zero,
+    # where the float32 difference quotient is off by more than 1 %.
+    layer = L.Conv3D(1, 2, strides=(2, 1, 1), padding="same", use_bias=False,
+                     kernel_initializer=tf.keras.initializers.GlorotUniform(seed=0))
     x = np.random.RandomState(2).rand(1, 3, 3, 2, 1).astype("float64")
     layer(x.astype("float32"))
     kernel = layer.kernel.numpy().astype("float64")
