@@ -30,8 +30,9 @@ def _raw_op(op_name, fn):
         if args:
             raise TypeError(f"{snake} only takes keyword args (possible keys: {keys}). Please "
                             f"pass these args as kwargs instead.")
-        name = kwargs.pop("name", None)  # noqa: F841 (an error's " name: ..." reads it)
-        return fn(**kwargs)
+        # The op's own arguments go on; `name` stays among the keywords this call was given,
+        # where a failing op's error reads it (" name: ...", see core/errors.py).
+        return fn(**{key: value for key, value in kwargs.items() if key != "name"})
 
     op.__name__ = op.__qualname__ = op_name
     return op

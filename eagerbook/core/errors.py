@@ -5,10 +5,10 @@ TensorFlow's eager errors are: ``{{function_node __wrapped__Name_device_...}} ..
 followed, as TF's generated op functions add it, by `` name: `` and the name the op was given.
 """
 
+import inspect
 import os
 import sys
 import types
-from inspect import CO_VARARGS, CO_VARKEYWORDS
 
 
 class OpError(Exception):
@@ -114,8 +114,10 @@ def op_error(cls, op_name, message, wrapped_name=None):
 # -> "name: concat"); those that open a name scope first pass None, as an eager name scope gives
 # no name (tf.matmul(..., name="x") -> "name: "). An input given as a Python list, tuple or
 # string sends the op down TF's slower road, which adds nothing (tf.reshape(t, [5])).
-# eagerbook looks for that public function among the frames an error is built in, so ops pay
-# nothing for it until one fails.
+# eagerbook looks for that public function among the frames an error is built in (as a
+# traceback lists them) and reads the arguments it was called with, so ops pay nothing for it
+# until one fails. (A wrapper or context around each public function would cost every call
+# about 1,200 interpreter instructions, a tenth of a 4x4 tf.matmul's.)
 _PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
 
 # Public functions (as exported: "matmul", "math.add") whose TF code opens a name scope first.
@@ -197,22 +199,22 @@ def name_suffix():
     fixed = exported & _FIXED_NAMES.keys()
     if fixed:
         return " name: " + _FIXED_NAMES[min(fixed)]
-    if not exported & _CONVERTS_INPUTS and _has_python_sequence_input(frame, exported):
+    arguments, more_inputs = _call_arguments(frame)
+    if not exported & _CONVERTS_INPUTS and _has_python_sequence_input(
+            arguments, more_inputs, exported):
         return ""
-    name = None if exported & _SCOPED else _argument(frame, "name")
+    name = None if exported & _SCOPED else arguments.get("name")
     return " name: " + (name if isinstance(name, str) else "")
 
 
-def _argument(frame, name):
-    """Argument `name` of the call running in `frame`, given by name or in its **kwargs."""
-    values = frame.f_locals
-    if name in values:
-        return values[name]
-    code = frame.f_code
-    if code.co_flags & CO_VARKEYWORDS:
-        index = code.co_argcount + code.co_kwonlyargcount + bool(code.co_flags & CO_VARARGS)
-        return values.get(code.co_varnames[index], {}).get(name)
-    return None
+def _call_arguments(frame):
+    """The arguments of the call running in `frame`: {parameter: value} (keywords that went
+    into a ``**kwargs`` included, as tf.raw_ops' functions take theirs), and the values
+    that went into an ``*args``."""
+    call = inspect.getargvalues(frame)
+    arguments = {name: call.locals[name] for name in call.args if name in call.locals}
+    arguments.update(call.locals.get(call.keywords) or {})
+    return arguments, list(call.locals.get(call.varargs) or ())
 
 
 def _called_public_frame():
@@ -263,21 +265,13 @@ def _add_public(found, exported, value):
         found.setdefault(code, set()).add(exported)
 
 
-def _has_python_sequence_input(frame, exported_names):
-    """Whether an input argument holds a Python list, tuple or string (not a list of tensors)."""
-    code, values = frame.f_code, frame.f_locals
-    count = code.co_argcount + code.co_kwonlyargcount
-    names = list(code.co_varnames[:count])
-    extra = code.co_varnames[count:count + bool(code.co_flags & CO_VARARGS)
-                             + bool(code.co_flags & CO_VARKEYWORDS)]
+def _has_python_sequence_input(arguments, more_inputs, exported_names):
+    """Whether an input (an argument that is not one of the op's attributes) holds a Python
+    list, tuple or string (not a list of tensors)."""
     attributes = _ATTR_ARGUMENTS.union(*(_ATTR_ARGUMENTS_OF.get(exported.split(".")[-1], ())
                                          for exported in exported_names))
-    inputs = [values[n] for n in names if n not in attributes and n in values]
-    for n in extra:  # *args, **kwargs (tf.raw_ops' functions take keywords)
-        packed = values.get(n, ())
-        inputs += [v for k, v in packed.items() if k not in attributes] if isinstance(
-            packed, dict) else list(packed)
-    return any(_is_python_sequence(value) for value in inputs)
+    inputs = [value for name, value in arguments.items() if name not in attributes]
+    return any(_is_python_sequence(value) for value in inputs + more_inputs)
 
 
 def _is_python_sequence(value):
