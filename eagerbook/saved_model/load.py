@@ -1,10 +1,11 @@
 """``tf.saved_model.load``: rebuild the saved objects, their Variables and functions.
 
 No Python class of the saved program is needed (or used): every saved object comes back as a
-``_UserObject`` (a ``tf.Module``) with the same attribute names, its Variables restored from the
-checkpoint in ``variables/``, and each saved ``tf.function`` as a ``RestoredFunction`` that
-calls the traced graph matching its arguments. ``loaded.signatures`` maps signature keys to
-functions that take their inputs by name (or in order) and return a dict of named outputs.
+``_UserObject`` (a trackable object, not a ``tf.Module``) with the same attribute names, its
+Variables restored from the checkpoint in ``variables/``, and each saved ``tf.function`` as a
+``RestoredFunction`` that calls the traced graph matching its arguments. ``loaded.signatures``
+maps signature keys to functions that take their inputs by name (or in order) and return a dict
+of named outputs.
 
 Everything read is checked before anything is built: the JSON's format and version, the SHA-256
 of ``functions.npz`` and of the checkpoint data, array shapes and dtypes. A damaged directory
@@ -22,6 +23,7 @@ from collections.abc import Mapping
 import numpy as np
 
 from ..checkpoints import checkpoint as checkpoint_io
+from ..checkpoints.containers import ListWrapper
 from ..core import errors, nest
 from ..core.spec import TensorSpec
 from ..core.tensor import Tensor, convert_to_tensor
@@ -30,7 +32,6 @@ from ..framework.extension_type import ExtensionType, ExtensionTypeSpec
 from ..graph.function import ConcreteFunction, _PyValue
 from ..graph.trace_types import CompositeOutput, FunctionType, _type_text, _TypeText
 from ..graph.tracer import FuncGraph
-from ..module.module import Module
 from . import serialize
 from .save import ARRAYS_FILE, FORMAT, JSON_FILE, VARIABLES_PREFIX, VERSION
 
@@ -81,11 +82,14 @@ def _read_arrays(export_dir, manifest):
 
 
 # --- the restored objects -----------------------------------------------------------------------
-class _UserObject(Module):
-    """A saved object brought back without its class: attributes, Variables, functions."""
+class _UserObject:
+    """A saved object brought back without its class: attributes, Variables, functions.
+
+    It is not a ``tf.Module`` (as in TF): a plain saved module has no ``name``, ``variables``
+    or ``submodules``; only a Keras object, saved with its Variables' list, has ``variables``
+    and ``trainable_variables``."""
 
     def __init__(self, class_name):
-        super().__init__(name="user_object")
         object.__setattr__(self, "_saved_class_name", class_name)
 
     def __call__(self, *args, **kwargs):
@@ -95,22 +99,24 @@ class _UserObject(Module):
                             "__call__ function (it was never traced before saving).")
         return function(*args, **kwargs)
 
+    def _trackable_children(self):
+        """What checkpoints and a new export save: the attributes."""
+        return {key: value for key, value in vars(self).items() if not key.startswith("__")}
+
+    def _keras_variables(self, attribute):
+        saved = self.__dict__.get("_saved_variables")
+        if saved is None:
+            raise AttributeError(f"'_UserObject' object has no attribute '{attribute}'")
+        return saved
+
     @property
     def variables(self):
-        saved = self.__dict__.get("_saved_variables")
-        return saved if saved is not None else super().variables
+        return ListWrapper(list(self._keras_variables("variables")))
 
     @property
     def trainable_variables(self):
-        saved = self.__dict__.get("_saved_variables")
-        return tuple(v for v in saved if v.trainable) if saved is not None \
-            else super().trainable_variables
-
-    @property
-    def non_trainable_variables(self):
-        saved = self.__dict__.get("_saved_variables")
-        return tuple(v for v in saved if not v.trainable) if saved is not None \
-            else super().non_trainable_variables
+        return ListWrapper([v for v in self._keras_variables("trainable_variables")
+                            if v.trainable])
 
     def __repr__(self):
         return f"<eagerbook.saved_model.load._UserObject (saved from " \

@@ -13,11 +13,11 @@ import os
 import numpy as np
 
 from ...checkpoints import checkpoint as checkpoint_io
+from ...checkpoints import graph as object_graph
 from ...checkpoints import hooks, single_file
 from ...checkpoints.checkpoint import DATA_SUFFIX, INDEX_SUFFIX
 from ...core import errors, logs
 from ...core.variable import Variable
-from ...module.module import Module
 from .. import losses as losses_mod
 from .. import metrics as metrics_mod
 from .. import optimizers
@@ -99,7 +99,7 @@ def _variables_in_order(obj, seen=None):
         seen.add(id(value))
         if isinstance(value, Variable):
             out.append(value)
-        elif isinstance(value, (list, tuple, dict, Module)):
+        elif isinstance(value, (list, tuple, dict)) or object_graph.is_trackable(value):
             out.extend(_variables_in_order(value, seen))
     return out
 
