@@ -2,20 +2,22 @@
 functions, Dawson, Fresnel, exponential and Spence integrals, ``xlog1py``, and small
 composites TF lists there (``is_non_decreasing``, ``lbeta``, ...).
 
-Without SciPy, each kernel computes in float64 and rounds to the input's dtype: ``ndtri``
-refines a first guess with Newton steps on the normal CDF, and ``erfinv`` is
-``ndtri((x + 1) / 2) / sqrt(2)`` as in TF's kernel; ``lgamma`` evaluates Python's
-``math.lgamma`` per element; ``digamma`` climbs to large arguments by its recurrence and uses
-the asymptotic series there.
+Where TF's kernel is known step by step, float32 follows it so values print with TF's digits:
+``ndtri`` (Eigen's float version, below), ``lgamma`` (the C library's, value by value), the
+Bessel functions (eigen_bessel); Dawson, Ei, Fresnel and Spence follow TF's kernels in float32
+and float64 alike (special_scalar). The rest compute in float64 and round to the input's
+dtype: ``ndtri`` of float64 refines a first guess with Newton steps on the normal CDF,
+``erfinv`` is ``ndtri((x + 1) / 2) / sqrt(2)`` as in TF's kernel, and ``digamma`` climbs to
+large arguments by its recurrence and uses the asymptotic series there.
 """
 
 import math
 
 import numpy as np
 
-from ..core import dtypes
+from ..core import dtypes, errors
 from ..core.tensor import convert_to_tensor
-from . import array_ops, eigen_double, eigen_float, math_ops
+from . import array_ops, eigen_bessel, eigen_double, eigen_float, math_ops, special_scalar
 from .math_ops import _erf_float64
 from .more_math_ops import _erfc_float64
 from .registry import execute, register
@@ -292,63 +294,13 @@ def lbeta(x, name=None):
 
 
 # --- modified Bessel functions of the first kind, I0 and I1 --------------------------------------
-# float32 follows TF's kernels (Eigen's float versions of Cephes' i0ef/i1ef): a Chebyshev series
-# in x/2 - 2 up to |x| = 8 and in 32/|x| - 2 beyond, every step rounded to float32 (no fused
-# multiply-add), then I = exp(|x|) * Ie. Other dtypes are computed in float64.
-_I0E_NEAR = np.array([
-    -1.30002500998624804212e-8, 6.04699502254191894932e-8, -2.67079385394061173391e-7,
-    1.11738753912010371815e-6, -4.41673835845875056359e-6, 1.64484480707288970893e-5,
-    -5.75419501008210370398e-5, 1.88502885095841655729e-4, -5.76375574538582365885e-4,
-    1.63947561694133579842e-3, -4.32430999505057594430e-3, 1.05464603945949983183e-2,
-    -2.37374148058994688156e-2, 4.93052842396707084878e-2, -9.49010970480476444210e-2,
-    1.71620901522208775349e-1, -3.04682672343198398683e-1, 6.76795274409476084995e-1], _F32)
-_I0E_FAR = np.array([
-    3.39623202570838634515e-9, 2.26666899049817806459e-8, 2.04891858946906374183e-7,
-    2.89137052083475648297e-6, 6.88975834691682398426e-5, 3.36911647825569408990e-3,
-    8.04490411014108831608e-1], _F32)
-_I1E_NEAR = np.array([
-    9.38153738649577178388e-9, -4.44505912879632808065e-8, 2.00329475355213526229e-7,
-    -8.56872026469545474066e-7, 3.47025130813767847674e-6, -1.32731636560394358279e-5,
-    4.78156510755005422638e-5, -1.61760815825896745588e-4, 5.12285956168575772895e-4,
-    -1.51357245063125314899e-3, 4.15642294431288815669e-3, -1.05640848946261981558e-2,
-    2.47264490306265168283e-2, -5.29459812080949914269e-2, 1.02643658689847095384e-1,
-    -1.76416518357834055153e-1, 2.52587186443633654823e-1], _F32)
-_I1E_FAR = np.array([
-    -3.83538038596423702205e-9, -2.63146884688951950684e-8, -2.51223623787020892529e-7,
-    -3.88256480887769039346e-6, -1.10588938762623716291e-4, -9.76109749136146840777e-3,
-    7.78576235018280120474e-1], _F32)
-
-
-def _chebyshev_f32(t, coefficients):
-    """Clenshaw's recurrence for a Chebyshev series at t, in float32 step for step."""
-    b0, b1, b2 = np.full_like(t, coefficients[0]), np.zeros_like(t), np.zeros_like(t)
-    for c in coefficients[1:]:
-        b2, b1 = b1, b0
-        b0 = (t * b1 + c) - b2
-    return _F32(0.5) * (b0 - b2)
-
-
-def _scaled_bessel_f32(x, near, far, odd):
-    """I0e (odd False) or I1e (odd True) of a float32 array, as TF's kernel computes it."""
-    y = np.abs(x)
-    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-        small = _chebyshev_f32(_F32(0.5) * y + _F32(-2.0), near)
-        if odd:
-            small = y * small
-        large = _chebyshev_f32(_F32(32.0) / y - _F32(2.0), far) * (_F32(1.0) / np.sqrt(y))
-    result = np.where(y <= _F32(8.0), small, large).astype(_F32)
-    return np.where(x < 0, -result, result) if odd else result
-
-
-def _unscaled_f32(x, scaled):
-    from . import eigen_float
-    return (eigen_float.exp(np.abs(x)) * scaled).astype(_F32)
+# float32 follows TF's kernels (eigen_bessel); other dtypes are computed in float64.
 
 
 @register("BesselI0", elementwise=True)
 def _bessel_i0(x):
     if x.dtype == np.float32:
-        return _unscaled_f32(x, _scaled_bessel_f32(x, _I0E_NEAR, _I0E_FAR, odd=False))
+        return eigen_bessel.i0(x)
     return np.i0(x.astype(np.float64)).astype(x.dtype, copy=False)
 
 
@@ -359,7 +311,7 @@ def bessel_i0(x, name=None):
 @register("BesselI0e", elementwise=True)
 def _bessel_i0e(x):
     if x.dtype == np.float32:
-        return _scaled_bessel_f32(x, _I0E_NEAR, _I0E_FAR, odd=False)
+        return eigen_bessel.i0e(x)
     x64 = x.astype(np.float64)
     return (np.exp(-np.abs(x64)) * np.i0(x64)).astype(x.dtype, copy=False)
 
@@ -369,13 +321,12 @@ def bessel_i0e(x, name=None):
     return execute(_bessel_i0e, (_float_input(x, "BesselI0e"),))
 
 
-# --- Bessel J, Y, K and I1, Dawson, Fresnel, Ei, Spence (tf.math.special) ----------------------
-# Computed in float64 by a method suited to the argument's range, then rounded to the input's
-# dtype: power series for small arguments, asymptotic expansions for large ones (where a series
-# would lose its digits to cancellation), the trapezoidal rule on an integral for K0 and K1, and
-# Gauss-Legendre panels on the defining integral for Dawson and Fresnel. Float64 results agree
-# with TF's to about 1e-9 relative; float32 ones may differ from TF's in the last digits, since
-# TF evaluates float32 inputs with float32 approximations.
+# --- Bessel J, Y, K and I1 (tf.math.special) ----------------------------------------------------
+# float32 follows TF's kernels (eigen_bessel). Other dtypes are computed in float64 by a method
+# suited to the argument's range, then rounded: power series for small arguments, asymptotic
+# expansions for large ones (where a series would lose its digits to cancellation), and the
+# trapezoidal rule on an integral for K0 and K1. float64 results agree with TF's (Cephes'
+# double versions) to about 1e-9 relative, not always in the last printed digits.
 _EULER_GAMMA = 0.5772156649015329
 
 
@@ -479,116 +430,10 @@ def _bessel_k_scaled(order, x):
     return np.where(x <= 0, np.inf, step * total)
 
 
-def _gauss_legendre_integral(integrand, x, panels=8, nodes=32):
-    """integral_0^x integrand(t, x) dt elementwise, Gauss-Legendre on equal panels."""
-    points, weights = np.polynomial.legendre.leggauss(nodes)
-    total = np.zeros_like(x)
-    width = x / panels
-    for p in range(panels):
-        left = p * width
-        for node, weight in zip(points, weights):
-            t = left + (node + 1) * width / 2
-            total = total + weight * integrand(t, x)
-    return total * width / 2
-
-
-_DAWSON_LIMIT = 8.0
-
-
-def _dawson(x):
-    ax = np.abs(x)
-    small = np.minimum(ax, _DAWSON_LIMIT)
-    integral = _gauss_legendre_integral(lambda t, s: np.exp((t - s) * (t + s)), small)
-    big = np.maximum(ax, _DAWSON_LIMIT)
-    # D(x) ~ 1/(2x) sum_k (2k-1)!! / (2x^2)^k
-    term = 1 / (2 * big)
-    total = term
-    for k in range(1, 40):
-        term = term * (2 * k - 1) / (2 * big * big)
-        total = total + term
-    return np.sign(x) * np.where(ax <= _DAWSON_LIMIT, integral, total)
-
-
-_FRESNEL_LIMIT = 6.0
-
-
-def _fresnel(x, wave):
-    """C(x) with wave=np.cos, S(x) with wave=np.sin (both odd)."""
-    ax = np.abs(x)
-    small = np.minimum(ax, _FRESNEL_LIMIT)
-    integral = _gauss_legendre_integral(lambda t, s: wave(math.pi / 2 * t * t), small)
-    big = np.maximum(ax, _FRESNEL_LIMIT)
-    # C = 1/2 + f sin(pi x^2/2) - g cos(..), S = 1/2 - f cos(..) - g sin(..), with the
-    # asymptotic series f ~ 1/(pi x) sum (-1)^k (4k-1)!! / (pi x^2)^(2k) and
-    # g ~ 1/(pi^2 x^3) sum (-1)^k (4k+1)!! / (pi x^2)^(2k)
-    u = math.pi * big * big
-    f_term, g_term = 1 / (math.pi * big), 1 / (math.pi * u * big)
-    f_sum, g_sum = f_term, g_term
-    for k in range(1, 12):
-        f_term = -f_term * (4 * k - 3) * (4 * k - 1) / (u * u)
-        g_term = -g_term * (4 * k - 1) * (4 * k + 1) / (u * u)
-        f_sum, g_sum = f_sum + f_term, g_sum + g_term
-    angle = math.pi / 2 * big * big
-    if wave is np.cos:
-        asymptotic = 0.5 + f_sum * np.sin(angle) - g_sum * np.cos(angle)
-    else:
-        asymptotic = 0.5 - f_sum * np.cos(angle) - g_sum * np.sin(angle)
-    return np.sign(x) * np.where(ax <= _FRESNEL_LIMIT, integral, asymptotic)
-
-
-_EXPINT_LIMIT = 40.0
-
-
-def _expint(x):
-    small = np.clip(x, 1e-300, _EXPINT_LIMIT)
-    term, total = np.ones_like(small), np.zeros_like(small)
-    for k in range(1, 120):
-        term = term * small / k
-        total = total + term / k
-    series = _EULER_GAMMA + np.log(small) + total
-    big = np.maximum(x, _EXPINT_LIMIT)
-    term, total = np.ones_like(big), np.ones_like(big)
-    for k in range(1, 40):
-        term = term * k / big
-        total = total + term
-    asymptotic = np.exp(big) / big * total
-    result = np.where(x <= _EXPINT_LIMIT, series, asymptotic)
-    return np.where(x < 0, np.nan, np.where(x == 0, -np.inf, result))
-
-
-def _dilog_unit(z):
-    """Li2(z) for 0 <= z <= 1/2 by its series sum z^k / k^2."""
-    term, total = np.ones_like(z), np.zeros_like(z)
-    for k in range(1, 60):
-        term = term * z
-        total = total + term / (k * k)
-    return total
-
-
-def _dilog_0_1(z):
-    """Li2(z) for 0 <= z <= 1 (z > 1/2 through Li2(z) = pi^2/6 - ln z ln(1-z) - Li2(1-z))."""
-    low = np.minimum(z, 0.5)
-    high = np.clip(1 - z, 0, 0.5)
-    log_z = np.log(np.maximum(z, 0.5))
-    log_one_minus_z = np.log(np.where(high > 0, high, 1.0))
-    reflected = math.pi ** 2 / 6 - log_z * log_one_minus_z - _dilog_unit(high)
-    return np.where(z <= 0.5, _dilog_unit(low), reflected)
-
-
-def _spence(x):
-    """TF's spence(x) = integral_1^x ln t / (1 - t) dt = Li2(1 - x), nan for x < 0."""
-    z = 1 - np.maximum(x, 0)
-    # Li2(z) for z < 0: -Li2(z / (z - 1)) - ln^2(1 - z) / 2, with z / (z - 1) in (0, 1).
-    negative = np.minimum(z, 0)
-    w = negative / (negative - 1)
-    landen = -_dilog_0_1(w) - 0.5 * np.log1p(-negative) ** 2
-    result = np.where(z < 0, landen, _dilog_0_1(np.maximum(z, 0)))
-    return np.where(x < 0, np.nan, result)
-
 @register("BesselI1", elementwise=True)
 def _bessel_i1_kernel(x):
     if x.dtype == np.float32:
-        return _unscaled_f32(x, _scaled_bessel_f32(x, _I1E_NEAR, _I1E_FAR, odd=True))
+        return eigen_bessel.i1(x)
     return _in_float64(x, lambda x: np.exp(np.abs(x)) * _bessel_i_scaled(1, x))
 
 
@@ -600,7 +445,7 @@ def bessel_i1(x, name=None):
 @register("BesselI1e", elementwise=True)
 def _bessel_i1e_kernel(x):
     if x.dtype == np.float32:
-        return _scaled_bessel_f32(x, _I1E_NEAR, _I1E_FAR, odd=True)
+        return eigen_bessel.i1e(x)
     return _in_float64(x, lambda x: _bessel_i_scaled(1, x))
 
 
@@ -611,6 +456,8 @@ def bessel_i1e(x, name=None):
 
 @register("BesselJ0", elementwise=True)
 def _bessel_j0_kernel(x):
+    if x.dtype == np.float32:
+        return eigen_bessel.j0(x)
     return _in_float64(x, lambda x: _bessel_j(0, x))
 
 
@@ -621,6 +468,8 @@ def bessel_j0(x, name=None):
 
 @register("BesselJ1", elementwise=True)
 def _bessel_j1_kernel(x):
+    if x.dtype == np.float32:
+        return eigen_bessel.j1(x)
     return _in_float64(x, lambda x: _bessel_j(1, x))
 
 
@@ -631,6 +480,8 @@ def bessel_j1(x, name=None):
 
 @register("BesselY0", elementwise=True)
 def _bessel_y0_kernel(x):
+    if x.dtype == np.float32:
+        return eigen_bessel.y0(x)
     return _in_float64(x, lambda x: _bessel_y(0, x))
 
 
@@ -641,6 +492,8 @@ def bessel_y0(x, name=None):
 
 @register("BesselY1", elementwise=True)
 def _bessel_y1_kernel(x):
+    if x.dtype == np.float32:
+        return eigen_bessel.y1(x)
     return _in_float64(x, lambda x: _bessel_y(1, x))
 
 
@@ -651,6 +504,8 @@ def bessel_y1(x, name=None):
 
 @register("BesselK0", elementwise=True)
 def _bessel_k0_kernel(x):
+    if x.dtype == np.float32:
+        return eigen_bessel.k0(x)
     return _in_float64(x, lambda x: np.exp(-x) * _bessel_k_scaled(0, x))
 
 
@@ -662,6 +517,8 @@ def bessel_k0(x, name=None):
 
 @register("BesselK0e", elementwise=True)
 def _bessel_k0e_kernel(x):
+    if x.dtype == np.float32:
+        return eigen_bessel.k0e(x)
     return _in_float64(x, lambda x: _bessel_k_scaled(0, x))
 
 
@@ -672,6 +529,8 @@ def bessel_k0e(x, name=None):
 
 @register("BesselK1", elementwise=True)
 def _bessel_k1_kernel(x):
+    if x.dtype == np.float32:
+        return eigen_bessel.k1(x)
     return _in_float64(x, lambda x: np.exp(-x) * _bessel_k_scaled(1, x))
 
 
@@ -683,6 +542,8 @@ def bessel_k1(x, name=None):
 
 @register("BesselK1e", elementwise=True)
 def _bessel_k1e_kernel(x):
+    if x.dtype == np.float32:
+        return eigen_bessel.k1e(x)
     return _in_float64(x, lambda x: _bessel_k_scaled(1, x))
 
 
@@ -691,54 +552,68 @@ def bessel_k1e(x, name=None):
     return execute(_bessel_k1e_kernel, (_float_input(x, "BesselK1e"),))
 
 
+# Dawson, Ei, Fresnel and Spence: TF's own kernels, for float32 and float64 only (special_scalar).
+def _float32_or_64_input(x, op_name, gpu_listed_first):
+    x = _float_input(x, op_name)
+    if x.dtype == dtypes.float16:  # (TF registers no float16 kernel for these)
+        devices = ("GPU", "CPU") if gpu_listed_first else ("CPU", "GPU")
+        kernels = "".join(f"  device='{device}'; T in [DT_{dtype}]\n"
+                          for device in devices for dtype in ("DOUBLE", "FLOAT"))
+        raise errors.op_error(
+            errors.NotFoundError, op_name,
+            f"Could not find device for node: {{{{node {op_name}}}}} = {op_name}[T=DT_HALF]\n"
+            f"All kernels registered for op {op_name}:\n{kernels}")
+    return x
+
+
 @register("Dawsn", elementwise=True)
 def _dawsn_kernel(x):
-    return _in_float64(x, _dawson)
+    return special_scalar.dawsn(x)
 
 
 def dawsn(x, name=None):
     """Dawson's integral exp(-x^2) * integral_0^x exp(t^2) dt."""
-    return execute(_dawsn_kernel, (_float_input(x, "Dawsn"),))
+    return execute(_dawsn_kernel, (_float32_or_64_input(x, "Dawsn", True),))
 
 
 @register("Expint", elementwise=True)
 def _expint_kernel(x):
-    return _in_float64(x, _expint)
+    return special_scalar.expint(x)
 
 
 def expint(x, name=None):
     """The exponential integral Ei(x) (nan for x < 0, as in TF)."""
-    return execute(_expint_kernel, (_float_input(x, "Expint"),))
+    return execute(_expint_kernel, (_float32_or_64_input(x, "Expint", True),))
 
 
 @register("FresnelCos", elementwise=True)
 def _fresnel_cos_kernel(x):
-    return _in_float64(x, lambda x: _fresnel(x, np.cos))
+    return special_scalar.fresnel_cos(x)
 
 
 def fresnel_cos(x, name=None):
     """The Fresnel integral C(x) = integral_0^x cos(pi t^2 / 2) dt."""
-    return execute(_fresnel_cos_kernel, (_float_input(x, "FresnelCos"),))
+    return execute(_fresnel_cos_kernel, (_float32_or_64_input(x, "FresnelCos", False),))
 
 
 @register("FresnelSin", elementwise=True)
 def _fresnel_sin_kernel(x):
-    return _in_float64(x, lambda x: _fresnel(x, np.sin))
+    return special_scalar.fresnel_sin(x)
 
 
 def fresnel_sin(x, name=None):
     """The Fresnel integral S(x) = integral_0^x sin(pi t^2 / 2) dt."""
-    return execute(_fresnel_sin_kernel, (_float_input(x, "FresnelSin"),))
+    return execute(_fresnel_sin_kernel, (_float32_or_64_input(x, "FresnelSin", False),))
 
 
 @register("Spence", elementwise=True)
 def _spence_kernel(x):
-    return _in_float64(x, _spence)
+    return special_scalar.spence(x)
 
 
 def spence(x, name=None):
     """Spence's function integral_1^x ln t / (1 - t) dt = Li2(1 - x) (nan for x < 0)."""
-    return execute(_spence_kernel, (_float_input(x, "Spence"),))
+    return execute(_spence_kernel, (_float32_or_64_input(x, "Spence", False),))
 
 
 # --- their gradients (d/dx of each, written with the functions themselves) ---------------------

@@ -48,6 +48,21 @@ TF_OP_SIGNATURES = {
         "attr=grad_x:bool,default=false; attr=grad_y:bool,default=false"),
     "BesselI0": "x:T -> y:T; attr=T:type,allowed={T}",
     "BesselI0e": "x:T -> y:T; attr=T:type,allowed={T}",
+    "BesselI1": "x:T -> y:T; attr=T:type,allowed={T}",
+    "BesselI1e": "x:T -> y:T; attr=T:type,allowed={T}",
+    "BesselJ0": "x:T -> y:T; attr=T:type,allowed={T}",
+    "BesselJ1": "x:T -> y:T; attr=T:type,allowed={T}",
+    "BesselK0": "x:T -> y:T; attr=T:type,allowed={T}",
+    "BesselK0e": "x:T -> y:T; attr=T:type,allowed={T}",
+    "BesselK1": "x:T -> y:T; attr=T:type,allowed={T}",
+    "BesselK1e": "x:T -> y:T; attr=T:type,allowed={T}",
+    "BesselY0": "x:T -> y:T; attr=T:type,allowed={T}",
+    "BesselY1": "x:T -> y:T; attr=T:type,allowed={T}",
+    "Dawsn": "x:T -> y:T; attr=T:type,allowed={T}",
+    "Expint": "x:T -> y:T; attr=T:type,allowed={T}",
+    "FresnelCos": "x:T -> y:T; attr=T:type,allowed={T}",
+    "FresnelSin": "x:T -> y:T; attr=T:type,allowed={T}",
+    "Spence": "x:T -> y:T; attr=T:type,allowed={T}",
     "BitwiseAnd": (
         "x:T, y:T -> z:T; "
         "attr=T:type,allowed=[DT_INT8, DT_INT16, DT_INT32, DT_INT64, DT_UINT8, DT_UINT16, "

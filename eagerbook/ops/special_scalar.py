@@ -1,0 +1,262 @@
+"""Dawson's integral, Ei, the Fresnel integrals and Spence's function as TF computes them.
+
+TF's kernels for these four (Dawsn, Expint, FresnelCos/FresnelSin, Spence) are its own ports
+of the Cephes library: rational functions chosen by the argument's interval, evaluated one
+value at a time in the tensor's dtype (float32 or float64), every step rounded (no fused
+multiply-add in TF's CPU build), with the C library's log, exp, sin, cos and log1p. Here each
+interval's formula runs on the whole array and `np.where` picks, value by value, the one TF's
+`if` chain would have taken; the order of the arithmetic is TF's, so the rounding is too.
+"""
+
+import math
+
+import numpy as np
+
+from . import eigen_float
+
+
+def _c_function(name, numpy_fn):
+    """The C library's `name` (``"log"``) for float32 (``logf``) and float64 arrays."""
+    by_dtype = {np.dtype(dtype): eigen_float.c_library(name + suffix, numpy_fn, dtype)
+                for dtype, suffix in ((np.float32, "f"), (np.float64, ""))}
+
+    def call(x):
+        return by_dtype[x.dtype](x)
+    return call
+
+
+_log = _c_function("log", np.log)
+_exp = _c_function("exp", np.exp)
+_sin = _c_function("sin", np.sin)
+_cos = _c_function("cos", np.cos)
+_log1p = _c_function("log1p", np.log1p)
+
+
+def _polynomial(x, coefficients):
+    """Horner's rule from the highest coefficient down, rounding each step in x's dtype."""
+    c = [x.dtype.type(v) for v in coefficients]
+    y = np.full_like(x, c[0])
+    for v in c[1:]:
+        y = y * x + v
+    return y
+
+
+def _ratio(x, numerator, denominator):
+    return _polynomial(x, numerator) / _polynomial(x, denominator)
+
+
+def _pick(x, cases, otherwise):
+    """`np.where` over (condition, value) pairs: the first true condition wins."""
+    out = otherwise
+    for condition, value in reversed(cases):
+        out = np.where(condition, value, out)
+    return out.astype(x.dtype, copy=False)
+
+
+def _flush(x):
+    """Denormals become (signed) zeros: TF runs its kernels with the CPU's flush-to-zero and
+    denormals-are-zero modes on, for its inputs and its results."""
+    small = np.abs(x) < np.finfo(x.dtype).tiny
+    return np.where(small, x * 0, x) if small.any() else x
+
+
+def _kernel(function):
+    """`function(x, one)` as a kernel: `one(v)` gives TF's constant v in x's dtype."""
+    def kernel(x):
+        with np.errstate(all="ignore"):  # (every interval's formula runs on every value)
+            return _flush(function(_flush(x), x.dtype.type))
+    kernel.__name__ = function.__name__.lstrip("_")
+    return kernel
+
+
+# --- Dawson's integral D(x) = exp(-x^2) * integral_0^x exp(t^2) dt ------------------------------
+_DAWSON_1 = ([1.13681498971755972054e-11, 8.49262267667473811108e-10, 1.94434204175553054283e-8,
+              9.53151741254484363489e-7, 3.07828309874913200438e-6, 3.52513368520288738649e-4,
+              -8.50149846724410912031e-4, 4.22618223005546594270e-2, -9.17480371773452345351e-2,
+              9.99999999999999994612e-1],
+             [2.40372073066762605484e-11, 1.48864681368493396752e-9, 5.21265281010541664570e-8,
+              1.27258478273186970203e-6, 2.32490249820789513991e-5, 3.25524741826057911661e-4,
+              3.48805814657162590916e-3, 2.79448531198828973716e-2, 1.58874241960120565368e-1,
+              5.74918629489320327824e-1, 1.00000000000000000539e0])
+_DAWSON_2 = ([5.08955156417900903354e-1, -2.44754418142697847934e-1, 9.41512335303534411857e-2,
+              -2.18711255142039025206e-2, 3.66207612329569181322e-3, -4.23209114460388756528e-4,
+              3.59641304793896631888e-5, -2.14640351719968974225e-6, 9.10010780076391431042e-8,
+              -2.40274520828250956942e-9, 3.59233385440928410398e-11],
+             [1.0, -6.31839869873368190192e-1, 2.36706788228248691528e-1,
+              -5.31806367003223277662e-2, 8.48041718586295374409e-3, -9.47996768486665330168e-4,
+              7.81025592944552338085e-5, -4.55875153252442634831e-6, 1.89100358111421846170e-7,
+              -4.91324691331920606875e-9, 7.18466403235734541950e-11])
+_DAWSON_3 = ([-5.90592860534773254987e-1, 6.29235242724368800674e-1, -1.72858975380388136411e-1,
+              1.64837047825189632310e-2, -4.86827613020462700845e-4],
+             [1.0, -2.69820057197544900361e0, 1.73270799045947845857e0,
+              -3.93708582281939493482e-1, 3.44278924041233391079e-2, -9.73655226040941223894e-4])
+
+
+def _dawson_far(x, one, coefficients):
+    """For x >= 3.25: (1/x + (1/x^2) P(1/x^2) / (x Q(1/x^2))) / 2."""
+    inverse = one(1) / x
+    inverse2 = inverse * inverse
+    numerator, denominator = coefficients
+    z = _polynomial(inverse2, numerator) / (x * _polynomial(inverse2, denominator))
+    return one(0.5) * (inverse2 * z + inverse)
+
+
+def _dawsn(x, one):
+    a = np.abs(x)
+    near = (a * _polynomial(a * a, _DAWSON_1[0])) / _polynomial(a * a, _DAWSON_1[1])
+    result = _pick(x, [(a < one(3.25), near),
+                       (a < one(6.25), _dawson_far(a, one, _DAWSON_2)),
+                       (a < one(1.0e9), _dawson_far(a, one, _DAWSON_3))],
+                   one(0.5) / x)
+    return np.where(x < 0, -result, result)  # (TF's sign flip applies to 0.5/x as well)
+
+
+# --- the exponential integral Ei(x) --------------------------------------------------------------
+_EULER_GAMMA = 0.5772156649015329
+_EI_NEAR = ([-5.350447357812542947283e0, 2.185049168816613393830e2, -4.176572384826693777058e3,
+             5.541176756393557601232e4, -3.313381331178144034309e5, 1.592627163384945414220e6],
+            [1.0, -5.250547959112862969197e1, 1.259616186786790571525e3,
+             -1.756549581973534652631e4, 1.493062117002725991967e5, -7.294949239640527645655e5,
+             1.592627163384945429726e6])
+# For x >= 2, by intervals [2, 4), [4, 8), [8, 16), [16, 32), [32, 64), [64, inf):
+# x exp(-x) Ei(x) - 1 = (1/x) P(1/x) / Q(1/x).
+_EI_FAR = [
+    (4, [1.981808503259689673238e-2, -1.271645625984917501326e0, -2.088160335681228318920e0,
+         2.755544509187936721172e0, -4.409507048701600257171e-1, 4.665623805935891391017e-2,
+         -1.545042679673485262580e-3, 7.059980605299617478514e-5],
+     [1.0, 1.476498670914921440652e0, 5.629177174822436244827e-1, 1.699017897879307263248e-1,
+      2.291647179034212017463e-2, 4.450150439728752875043e-3, 1.727439612206521482874e-4,
+      3.953167195549672482304e-5]),
+    (8, [-1.373215375871208729803e0, -7.084559133740838761406e-1, 1.580806855547941010501e0,
+         -2.601500427425622944234e-1, 2.994674694113713763365e-2, -1.038086040188744005513e-3,
+         4.371064420753005429514e-5, 2.141783679522602903795e-6],
+     [1.0, 8.585231423622028380768e-1, 4.483285822873995129957e-1, 7.687932158124475434091e-2,
+      2.449868241021887685904e-2, 8.832165941927796567926e-4, 4.590952299511353531215e-4,
+      -4.729848351866523044863e-6, 2.665195537390710170105e-6]),
+    (16, [-2.106934601691916512584e0, 1.732733869664688041885e0, -2.423619178935841904839e-1,
+          2.322724180937565842585e-2, 2.372880440493179832059e-4, -8.343219561192552752335e-5,
+          1.363408795605250394881e-5, -3.655412321999253963714e-7, 1.464941733975961318456e-8,
+          6.176407863710360207074e-10],
+     [1.0, -2.298062239901678075778e-1, 1.105077041474037862347e-1,
+      -1.566542966630792353556e-2, 2.761106850817352773874e-3, -2.089148012284048449115e-4,
+      1.708528938807675304186e-5, -4.459311796356686423199e-7, 1.394634930353847498145e-8,
+      6.150865933977338354138e-10]),
+    (32, [-2.458119367674020323359e-1, -1.483382253322077687183e-1, 7.248291795735551591813e-2,
+          -1.348315687380940523823e-2, 1.342775069788636972294e-3, -7.942465637159712264564e-5,
+          2.644179518984235952241e-6, -4.239473659313765177195e-8],
+     [1.0, -1.044225908443871106315e-1, -2.676453128101402655055e-1, 9.695000254621984627876e-2,
+      -1.601745692712991078208e-2, 1.496414899205908021882e-3, -8.462452563778485013756e-5,
+      2.728938403476726394024e-6, -4.239462431819542051337e-8]),
+    (64, [1.212561118105456670844e-1, -5.823133179043894485122e-1, 2.348887314557016779211e-1,
+          -3.040034318113248237280e-2, 1.510082146865190661777e-3, -2.523137095499571377122e-5],
+     [1.0, -1.002252150365854016662e0, 2.928709694872224144953e-1, -3.337004338674007801307e-2,
+      1.560544881127388842819e-3, -2.523137093603234562648e-5]),
+    (None, [-7.657847078286127362028e-1, 6.886192415566705051750e-1, -2.132598113545206124553e-1,
+            3.346107552384193813594e-2, -3.076541477344756050249e-3, 1.747119316454907477380e-4,
+            -6.103711682274170530369e-6, 1.218032765428652199087e-7, -1.086076102793290233007e-9],
+     [1.0, -1.888802868662308731041e0, 1.066691687211408896850e0, -2.751915982306380647738e-1,
+      3.930852688233823569726e-2, -3.414684558602365085394e-3, 1.866844370703555398195e-4,
+      -6.345146083130515357861e-6, 1.239754287483206878024e-7, -1.086076102793126632978e-9]),
+]
+
+
+def _expint(x, one):
+    near = x * _ratio(x, *_EI_NEAR) + one(_EULER_GAMMA) + _log(x)
+    w = one(1) / x
+    exp_x = _exp(x)
+    cases = [(x < 0, one(np.nan)), (x < 2, near)]
+    for upper, numerator, denominator in _EI_FAR:
+        f = w * _ratio(w, numerator, denominator) + one(1)
+        value = exp_x * w * f
+        if upper is None:
+            return _pick(x, cases, value)
+        cases.append((x < upper, value))
+
+
+# --- the Fresnel integrals C(x) and S(x) ---------------------------------------------------------
+_FRESNEL_C = ([-4.98843114573573548651e-8, 9.50428062829859605134e-6, -6.45191435683965050962e-4,
+               1.88843319396703850064e-2, -2.05525900955013891793e-1, 9.99999999999999998822e-1],
+              [3.99982968972495980367e-12, 9.15439215774657478799e-10, 1.25001862479598821474e-7,
+               1.22262789024179030997e-5, 8.68029542941784300606e-4, 4.12142090722199792936e-2,
+               1.00000000000000000118e0])
+_FRESNEL_S = ([-2.99181919401019853726e3, 7.08840045257738576863e5, -6.29741486205862506537e7,
+               2.54890880573376359104e9, -4.42979518059697779103e10, 3.18016297876567817986e11],
+              [1.0, 2.81376268889994315696e2, 4.55847810806532581675e4, 5.17343888770096400730e6,
+               4.19320245898111231129e8, 2.24411795645340920940e10, 6.07366389490084639049e11])
+_FRESNEL_F = ([4.21543555043677546506e-1, 1.43407919780758885261e-1, 1.15220955073585758835e-2,
+               3.45017939782574027900e-4, 4.63613749287867322088e-6, 3.05568983790257605827e-8,
+               1.02304514164907233465e-10, 1.72010743268161828879e-13, 1.34283276233062758925e-16,
+               3.76329711269987889006e-20],
+              [1.0, 7.51586398353378947175e-1, 1.16888925859191382142e-1, 6.44051526508858611005e-3,
+               1.55934409164153020873e-4, 1.84627567348930545870e-6, 1.12699224763999035261e-8,
+               3.60140029589371370404e-11, 5.88754533621578410010e-14, 4.52001434074129701496e-17,
+               1.25443237090011264384e-20])
+_FRESNEL_G = ([5.04442073643383265887e-1, 1.97102833525523411709e-1, 1.87648584092575249293e-2,
+               6.84079380915393090172e-4, 1.15138826111884280931e-5, 9.82852443688422223854e-8,
+               4.45344415861750144738e-10, 1.08268041139020870318e-12, 1.37555460633261799868e-15,
+               8.36354435630677421531e-19, 1.86958710162783235106e-22],
+              [1.0, 1.47495759925128324529e0, 3.37748989120019970451e-1, 2.53603741420338795122e-2,
+               8.14679107184306179049e-4, 1.27545075667729118702e-5, 1.04314589657571990585e-7,
+               4.60680728146520428211e-10, 1.10273215066240270757e-12, 1.38796531259578871258e-15,
+               8.39158816283118707363e-19, 1.86958710162783236342e-22])
+
+
+def _fresnel(x, one, sine):
+    a = np.abs(x)
+    a2 = a * a
+    a4 = a2 * a2
+    if sine:  # (x^3 of a tiny x is denormal and becomes 0 in TF, whatever it is multiplied by)
+        near = (_flush(a * a2) * _polynomial(a4, _FRESNEL_S[0])) / _polynomial(a4, _FRESNEL_S[1])
+    else:
+        near = (a * _polynomial(a4, _FRESNEL_C[0])) / _polynomial(a4, _FRESNEL_C[1])
+    # Beyond x^2 = 2.5625: 1/2 -+ (f trig1 +- g trig2) / (pi x), f and g in t = 1/(pi x^2).
+    pi = one(math.pi)
+    t = one(1) / (pi * a2)
+    u = t * t
+    f = one(1) - u * _ratio(u, *_FRESNEL_F)
+    g = (t * _polynomial(u, _FRESNEL_G[0])) / _polynomial(u, _FRESNEL_G[1])
+    angle = one(1.5707963267948966) * a2
+    c, s = _cos(angle), _sin(angle)
+    y = one(1) / (pi * a)
+    if sine:
+        far = one(0.5) - (f * c + g * s) * y
+    else:
+        far = one(0.5) + (f * s - g * c) * y
+    result = _pick(x, [(a > one(36974.0), one(0.5)), (a2 < one(2.5625), near)], far)
+    return np.where(x < 0, -result, result)
+
+
+def _fresnel_cos(x, one):
+    return _fresnel(x, one, sine=False)
+
+
+def _fresnel_sin(x, one):
+    return _fresnel(x, one, sine=True)
+
+
+# --- Spence's function, integral_1^x ln t / (1 - t) dt --------------------------------------------
+_SPENCE = ([4.65128586073990045278e-5, 7.31589045238094711071e-3, 1.33847639578309018650e-1,
+            8.79691311754530315341e-1, 2.71149851196553469920e0, 4.25697156008121755724e0,
+            3.29771340985225106936e0, 1.00000000000000000126e0],
+           [6.90990488912553276999e-4, 2.54043763932544379113e-2, 2.82974860602568089943e-1,
+            1.41172597751831069617e0, 3.63800533345137075418e0, 5.03278880143316990390e0,
+            3.54771340985225096217e0, 9.99999999999999998740e-1])
+_PI_SQUARED_OVER_6 = 1.6449340668482264  # (rounds to float32 as TF's long double value does)
+
+
+def _spence(x, one):
+    y = np.where(x < 2, x, one(1) / x)  # Spence(1/x) and Spence(x) are related (below)
+    w = _pick(x, [(one(1.5) < y, one(1) / y - one(1)), (y < one(0.5), -y)], y - one(1))
+    spence = -w * _ratio(w, *_SPENCE)
+    z = _log(y)
+    pi2o6 = one(_PI_SQUARED_OVER_6)
+    spence = np.where(y < one(0.5), -z * _log1p(-y) + pi2o6 - spence, spence)
+    spence = np.where(one(1.5) < x, -one(0.5) * z * z - spence, spence)
+    return _pick(x, [(x < 0, one(np.nan)), (x == 0, pi2o6), (x == 1, one(0))], spence)
+
+
+dawsn = _kernel(_dawsn)
+expint = _kernel(_expint)
+fresnel_cos = _kernel(_fresnel_cos)
+fresnel_sin = _kernel(_fresnel_sin)
+spence = _kernel(_spence)
