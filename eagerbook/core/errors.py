@@ -125,6 +125,7 @@ _SCOPED = frozenset("""
     abs add bincount cast clip_by_global_norm clip_by_norm complex cumsum divide einsum eye
     histogram_fixed_width linspace matmul meshgrid one_hot ones ones_like pow range
     reduce_logsumexp saturate_cast scalar_mul shape sigmoid tensordot transpose truediv zeros
+    math.count_nonzero
     math.abs math.add math.angle math.bincount math.conj math.cumprod math.cumsum
     math.cumulative_logsumexp
     math.divide math.divide_no_nan math.floordiv math.imag math.l2_normalize math.log_sigmoid
@@ -152,17 +153,22 @@ _SCOPED = frozenset("""
 """.split())
 
 # Public functions that turn their inputs into tensors before the op, so a Python list keeps
-# the " name: " (the arithmetic and comparison functions are also the operators, which
-# convert: `t - [1, 2]` is the common case).
+# the " name: ". Most that open a name scope do; some pass the list on to the op.
 _CONVERTS_INPUTS = _SCOPED - {"transpose", "pow", "math.pow", "math.floordiv", "one_hot",
-                               "shape", "nn.bias_add"}
+                               "shape", "nn.bias_add", "reduce_logsumexp",
+                               "math.reduce_logsumexp", "random.stateless_normal",
+                               "random.stateless_uniform", "random.stateless_truncated_normal"}
 _CONVERTS_INPUTS |= frozenset("""
-    subtract multiply maximum minimum floordiv floormod squared_difference equal not_equal less
-    less_equal greater greater_equal logical_and logical_or logical_xor negative add_n split
+    add_n math.add_n sign math.sign nn.softmax math.softmax nn.log_softmax math.log_softmax
+""".split())
+# The arithmetic and comparison functions that are also the operators: an operator converts
+# (`t - [1, 2]` is the common case), and the same function called as tf.subtract cannot be
+# told apart from it, so it converts too (TF's tf.subtract(t, [1, 2]) passes the list on).
+_CONVERTS_INPUTS |= frozenset("""
+    subtract multiply floordiv floormod less less_equal greater greater_equal
 """.split())
 _CONVERTS_INPUTS |= frozenset(f"math.{name}" for name in """
-    subtract multiply maximum minimum floormod squared_difference equal not_equal less
-    less_equal greater greater_equal logical_and logical_or logical_xor negative add_n
+    subtract multiply floordiv floormod mod less less_equal greater greater_equal
 """.split())
 
 # Arguments that are the op's attributes, not inputs: a list or string there stays on the
@@ -170,9 +176,13 @@ _CONVERTS_INPUTS |= frozenset(f"math.{name}" for name in """
 _ATTR_ARGUMENTS = frozenset("""
     name strides ksize padding data_format dilations rates sizes explicit_paddings mode method
     pattern rewrite input_encoding output_encoding errors unit sep separator out_type dtype align
-    message
+    message alg
 """.split())
-_ATTR_ARGUMENTS_OF = {"squeeze": {"axis"}, "unstack": {"axis", "num"}}
+_ATTR_ARGUMENTS_OF = {"squeeze": {"axis"}, "unstack": {"axis", "num"},
+                      "split": {"num_or_size_splits", "axis", "num"},  # (converted: split_v's)
+                      # (the shape is converted; the seed is the op's input as given)
+                      "stateless_normal": {"shape"}, "stateless_uniform": {"shape"},
+                      "stateless_truncated_normal": {"shape"}}
 
 # The operators: Python's `t + x` converts x first, then calls the op without a name.
 _OPERATORS = tuple(f"__{name}__" for name in """

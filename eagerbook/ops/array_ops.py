@@ -275,23 +275,24 @@ def _zeros_for(t):
 
 
 def unstack(value, num=None, axis=0, name="unstack"):
-    value = as_tensor(value)
-    if value.ndim == 0:
+    tensor = as_tensor(value)  # (value kept as given: see errors.name_suffix)
+    if tensor.ndim == 0:
         raise ValueError("Input shape must have rank >= 1 for unstack")
     axis = int(axis)
-    if not -value.ndim <= axis < value.ndim:
-        raise ValueError(f"Argument `axis` = {axis} not in range [{-value.ndim}, {value.ndim})")
-    axis %= value.ndim
-    size = value.shape[axis]
+    if not -tensor.ndim <= axis < tensor.ndim:
+        raise ValueError(f"Argument `axis` = {axis} not in range [{-tensor.ndim}, "
+                         f"{tensor.ndim})")
+    axis %= tensor.ndim
+    size = tensor.shape[axis]
     if num is None:
         if size is None:
-            raise ValueError(f"Cannot infer argument `num` from shape {value.shape}")
+            raise ValueError(f"Cannot infer argument `num` from shape {tensor.shape}")
         num = size
     elif size is not None and num != size:
         raise invalid_argument("Unpack", f"Input shape axis {axis} must equal {num}, got shape "
-                                         f"{_dims_text(value.shape.as_list())}",
+                                         f"{_dims_text(tensor.shape.as_list())}",
                                f"Unpack_num_{num}")
-    return list(execute(_unpack, (value,), {"num": int(num), "axis": axis}))
+    return list(execute(_unpack, (tensor,), {"num": int(num), "axis": axis}))
 
 
 def _same_dtype_list(values, op_name):
@@ -1124,16 +1125,16 @@ _split_v.gradient(_split_grad)
 
 def split(value, num_or_size_splits, axis=0, num=None, name="split"):
     """Splits into `n` equal parts (an int) or parts of the listed sizes (one may be -1)."""
-    value = as_tensor(value)
+    tensor = as_tensor(value)  # (value kept as given: see errors.name_suffix)
     axis = _scalar_int(axis, "Split", "axis")
-    rank = value.ndim
+    rank = tensor.ndim
     if not -rank <= axis < rank:
         parts = num_or_size_splits if isinstance(num_or_size_splits, int) else None
         raise invalid_argument("Split", f"-input rank(-{rank}) <= split_dim < input rank "
                                         f"({rank}), but got {axis}",
                                parts and f"Split_num_split_{parts}")
     axis %= rank
-    dim = value.shape[axis]  # None: known when the traced function runs; the kernel checks
+    dim = tensor.shape[axis]  # None: known when the traced function runs; the kernel checks
     if isinstance(num_or_size_splits, Tensor) and num_or_size_splits.ndim == 0:
         num_or_size_splits = int(num_or_size_splits._value)
     if isinstance(num_or_size_splits, (int, np.integer)):
@@ -1142,13 +1143,13 @@ def split(value, num_or_size_splits, axis=0, num=None, name="split"):
             if n <= 0:
                 raise ValueError(f"Number of ways to split should evenly divide the split "
                                  f"dimension, but got num_split {n}")
-            return list(execute(_split, (value,), {"sizes": n, "axis": axis}))
+            return list(execute(_split, (tensor,), {"sizes": n, "axis": axis}))
         sizes = _split_sizes(n, dim, axis)
-        return list(execute(_split, (value,), {"sizes": sizes, "axis": axis}))
+        return list(execute(_split, (tensor,), {"sizes": sizes, "axis": axis}))
     sizes = _shape_list(num_or_size_splits, "SplitV")
     if num is not None and num != len(sizes):
         raise ValueError(f"num={num} does not match the {len(sizes)} size splits given")
-    graph_time = dim is None or is_symbolic(value)  # TF's shape function: a ValueError
+    graph_time = dim is None or is_symbolic(tensor)  # TF's shape function: a ValueError
     if sizes.count(-1) > 1:
         if graph_time:
             raise ValueError("size_splits can only have one -1")
@@ -1166,7 +1167,7 @@ def split(value, num_or_size_splits, axis=0, num=None, name="split"):
     if any(s < -1 or dim is not None and s < 0 for s in sizes):
         raise invalid_argument("SplitV", f"Split sizes must be >= 0 or -1, got {sizes}",
                                f"SplitV_num_split_{len(sizes)}")
-    return list(execute(_split_v, (value,), {"sizes": tuple(sizes), "axis": axis}))
+    return list(execute(_split_v, (tensor,), {"sizes": tuple(sizes), "axis": axis}))
 
 
 # --- tile, pad, reverse, broadcast_to ------------------------------------------------------------
@@ -1375,13 +1376,14 @@ def _reverse_grad(op, dy):
 def reverse(tensor, axis, name=None):
     """Reverses the order of elements along each axis in `axis` (a list)."""
     x = as_tensor(tensor)
-    axis = axis._value.tolist() if isinstance(axis, Tensor) else axis
-    axis = [axis] if isinstance(axis, (int, np.integer)) else list(axis)
+    # (axis stays as given, a tensor or a list: an error's name follows it, errors.name_suffix)
+    axes = axis._value.tolist() if isinstance(axis, Tensor) else axis
+    axes = [axes] if isinstance(axes, (int, np.integer)) else list(axes)
     ndim = x.ndim
     seen = set()
-    for a in axis:
+    for a in axes:
         if not -ndim <= int(a) < ndim:
-            raise invalid_argument("ReverseV2", f"'axis'[{axis.index(a)}] = {a} is out of valid "
+            raise invalid_argument("ReverseV2", f"'axis'[{axes.index(a)}] = {a} is out of valid "
                                                 f"range [0, {ndim - 1}")  # (sic: TF's words)
         if int(a) % ndim in seen:
             raise invalid_argument("ReverseV2", f"axis {int(a) % ndim} specified more than once.")
@@ -1498,15 +1500,15 @@ def slice(input_, begin, size, name=None):
         # known only when the function runs: the Slice op reads them then
         begin, size = _index_vector(begin), _index_vector(size)
         return execute(_slice, (x, begin, size), {})
-    begin = _shape_list(begin, "Slice")
+    starts = _shape_list(begin, "Slice")  # (begin, size kept as given: errors.name_suffix)
     sizes = _shape_list(size, "Slice")
     dims = list(x.shape)
-    if len(begin) != len(dims) or len(sizes) != len(dims):
+    if len(starts) != len(dims) or len(sizes) != len(dims):
         raise invalid_argument("Slice", f"Expected begin and size arguments to be 1-D tensors of "
-                                        f"size {len(dims)}, but got shapes [{len(begin)}] and "
+                                        f"size {len(dims)}, but got shapes [{len(starts)}] and "
                                         f"[{len(sizes)}] instead.")
     key = []
-    for i, (b, s, d) in enumerate(zip(begin, sizes, dims)):
+    for i, (b, s, d) in enumerate(zip(starts, sizes, dims)):
         end = d if s == -1 else b + s
         if b < 0 or s < -1 or (d is not None and end > d):
             raise invalid_argument("Slice", f"Expected size[{i}] in [0, {d - b}], but got {s}")

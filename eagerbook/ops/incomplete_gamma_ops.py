@@ -286,9 +286,9 @@ def _zeta_grad(op, dz):
 
 def zeta(x, q, name=None):
     """``tf.math.zeta``: the Hurwitz zeta function sum_k (q + k)^-x."""
-    x, q = binary_operands(x, q, "Zeta")
-    check_dtype("Zeta", x, _FLOATS)
-    return execute(_zeta, (x, q))
+    x_tensor, q_tensor = binary_operands(x, q, "Zeta")  # (x, q kept: errors.name_suffix)
+    check_dtype("Zeta", x_tensor, _FLOATS)
+    return execute(_zeta, (x_tensor, q_tensor))
 
 
 @register("Polygamma", elementwise=True, broadcasts=True)

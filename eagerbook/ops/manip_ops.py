@@ -25,19 +25,21 @@ from .support import dtype_error as support_dtype_error
 def roll(input, shift, axis, name=None):
     """Rotates elements along `axis` by `shift` places (``tf.roll``)."""
     x = as_tensor(input)
-    shift, axis = as_tensor(shift), as_tensor(axis)
-    if known_value(axis) is None:
+    # (shift and axis stay as given: an error ends as TF's for a Python list, errors.name_suffix)
+    shift_tensor, axis_tensor = as_tensor(shift), as_tensor(axis)
+    if known_value(axis_tensor) is None:
         raise NotImplementedError("tf.roll with an axis known only when the tf.function runs "
                                   "is not supported in eagerbook")
-    axes = np.atleast_1d(known_value(axis)).tolist()
-    if known_value(shift) is None and shift.ndim == 0 and len(axes) == 1:  # read when it runs
+    axes = np.atleast_1d(known_value(axis_tensor)).tolist()
+    # one shift read when the function runs
+    if known_value(shift_tensor) is None and shift_tensor.ndim == 0 and len(axes) == 1:
         n = x.shape[axes[0]] if x.shape[axes[0]] is not None else array_ops.shape(x)[axes[0]]
-        moved = math_ops.floormod(array_ops.range(n) - shift, n)
+        moved = math_ops.floormod(array_ops.range(n) - shift_tensor, n)
         return array_ops.gather(x, moved, axis=axes[0])
-    if known_value(shift) is None:
+    if known_value(shift_tensor) is None:
         raise NotImplementedError("tf.roll with several shifts known only when the "
                                   "tf.function runs is not supported in eagerbook")
-    shifts = np.atleast_1d(known_value(shift)).tolist()
+    shifts = np.atleast_1d(known_value(shift_tensor)).tolist()
     if len(shifts) != len(axes):
         raise invalid_argument("Roll", "shift and axis must have the same size")
     for s, a in zip(shifts, axes):

@@ -133,11 +133,10 @@ _batch_mat_mul.infer_shape = _infer_batch_mat_mul
 
 def exp(x, name=None):
     """e ** x; complex numbers too (the primitive itself accepts floats only)."""
-    if not isinstance(x, Tensor):
-        x = as_tensor(x)
-    if x._dtype in _COMPLEX:
-        return execute(_exp, (x,))
-    return _real_exp(x)
+    tensor = x if isinstance(x, Tensor) else as_tensor(x)  # (x kept: see errors.name_suffix)
+    if tensor._dtype in _COMPLEX:
+        return execute(_exp, (tensor,))
+    return _real_exp(tensor)
 
 
 def _binary(op, x, y):
@@ -1543,9 +1542,9 @@ def _atan2_grad(op, dz):
 
 
 def atan2(y, x, name=None):
-    y, x = binary_operands(y, x, "Atan2")
-    check_dtype("Atan2", y, _atan2.dtypes, "y")
-    return execute(_atan2, (y, x))
+    y_tensor, x_tensor = binary_operands(y, x, "Atan2")  # (y, x kept: errors.name_suffix)
+    check_dtype("Atan2", y_tensor, _atan2.dtypes, "y")
+    return execute(_atan2, (y_tensor, x_tensor))
 
 
 _TWO_OVER_SQRT_PI = 2.0 / np.sqrt(np.pi)
