@@ -180,6 +180,8 @@ def _write_model_directory(model, filepath, overwrite, include_optimizer, save_t
     metadata = {"format": FORMAT, "version": VERSION, "class_name": class_name,
                 "config": config, "name": model.name,
                 "revived_weights": _weights_by_layer(model),
+                "revived_layers": _layers_by_path(model) if class_name not in (
+                    "Sequential", "Functional") else [],
                 "build_input_shape": _jsonable_shape(getattr(model, "_build_input_shape", None)),
                 "compile": _compile_config(model) if include_optimizer else None,
                 "vocabularies": vocabularies(model)}
@@ -209,6 +211,35 @@ def _weights_by_layer(model):
         names.extend(w.name for w in layer.weights if w.name not in names)
     names.extend(w.name for w in model.weights if w.name not in names)
     return names
+
+
+def _layers_by_path(model):
+    """What a subclassed model loaded without its class needs to bring its layers back, as
+    TF does: each layer (nested ones too, depth first in attribute order) by its path in the
+    checkpoint ("dense_layers/0"), its class name, name, trainable flag and config (None when
+    it has none)."""
+    from .layers.base import Layer  # (layers import this module)
+
+    entries = []
+
+    def walk(obj, prefix):
+        for key, child in obj._trackable_children().items():
+            if isinstance(child, Layer):
+                entries.append({"path": prefix + key, "class_name": type(child).__name__,
+                                "name": child.name, "trainable": child.trainable,
+                                "config": _config_or_none(child)})
+                walk(child, f"{prefix}{key}/")
+
+    walk(model, "")
+    return entries
+
+
+def _config_or_none(layer):
+    """The layer's config as JSON (a text, so that its keys keep their order), or None."""
+    try:
+        return json.dumps(layer.get_config(), default=_no_json)
+    except Exception:  # noqa: BLE001 - a layer without a (plain) config is revived without one
+        return None
 
 
 def vocabularies(model):

@@ -18,6 +18,7 @@ from ...checkpoints import hooks, single_file
 from ...checkpoints.checkpoint import DATA_SUFFIX, INDEX_SUFFIX
 from ...core import errors, logs
 from ...core.variable import Variable
+from .. import layers as layers_mod
 from .. import losses as losses_mod
 from .. import metrics as metrics_mod
 from .. import optimizers
@@ -68,22 +69,183 @@ def _rebuild(metadata, custom_objects):
 class RevivedModel(Model):
     """A subclassed model loaded without its Python class, as TF revives one: its call is
     the trace saved with it (for the inputs its first call saw, any batch size), its weights
-    are the saved Variables. Loading names a subclass of this after the saved class."""
+    are the saved Variables, its layers are back in the attributes that held them (see
+    `revive_layers`) and its config is the saved one. Loading names a subclass of this after
+    the saved class."""
 
-    def __init__(self, restored, weight_names, name=None):
+    def __init__(self, restored, weight_names, name=None, config=None):
         super().__init__(name=name)
         self._restored = restored
         by_name = {v.name: v for v in _variables_in_order(restored)}
         # The model's weights (not its optimizer's), layer by layer as TF lists them.
         self._revived_weights = [by_name[n] for n in weight_names if n in by_name]
+        self._revived_config = config
         self.built = True
 
     @property
     def weights(self):
         return list(self._revived_weights)
 
+    variables = weights
+
+    # The other lists follow the saved order too (the restored objects hold bias before
+    # kernel), and leave out the weights of frozen layers as usual.
+    def _weight_lists(self):
+        order = {id(v): i for i, v in enumerate(self._revived_weights)}
+        return tuple(sorted(found, key=lambda v: order.get(id(v), len(order)))
+                     for found in super()._weight_lists())
+
     def call(self, inputs, training=None):
         return self._restored(inputs)
+
+    def get_config(self):
+        if self._revived_config is None:
+            return super().get_config()
+        return dict(self._revived_config)
+
+
+class RevivedLayer(layers_mod.Layer):
+    """A layer of a revived model whose class is not at hand (a custom layer), as TF revives
+    one: its name, trainable flag, config and Variables (and its own layers). Loading names a
+    subclass of this after the saved class. eagerbook saves the model's call, not each
+    layer's, so such a layer does not run on its own."""
+
+    def __init__(self, name, trainable, config):
+        super().__init__(name=name, trainable=trainable)
+        self._revived_config = config
+        self.built = True
+
+    def call(self, inputs, *args, **kwargs):
+        raise NotImplementedError(
+            f"Layer '{self.name}' was revived without its class "
+            f"({type(self).__name__}): eagerbook saved its model's call, not the layer's. "
+            f"Pass custom_objects={{'{type(self).__name__}': {type(self).__name__}}} to "
+            "load_model to call it.")
+
+    def get_config(self):
+        return dict(self._revived_config or {"name": self.name, "trainable": self.trainable})
+
+
+def revive_layers(model, restored, entries, weight_names):
+    """Puts the saved layers of a subclassed model back (``model.dense_layers[0]``): each
+    layer of a built-in class is made from its config and takes the saved Variables; any
+    other is a RevivedLayer named after its class. `entries` are the saved ones (path,
+    class name, name, trainable, config as JSON), depth first; `weight_names` the model's
+    weights in order (each layer lists its own in that order: kernel, then bias)."""
+    order = {name: i for i, name in enumerate(weight_names)}
+    revived = {}  # id(saved object) -> its layer
+    for entry in entries:
+        saved = _saved_at(restored, entry["path"])
+        if saved is not None:
+            revived[id(saved)] = _revived_layer(entry, saved, order)
+    for layer_id, layer in revived.items():
+        if isinstance(layer, RevivedLayer):  # (built-in ones already have their layers)
+            saved = next(s for s in _saved_objects(restored) if id(s) == layer_id)
+            _set_children(layer, saved, revived, order)
+    top_level = dict.fromkeys(entry["path"].split("/")[0] for entry in entries)
+    for key in top_level:
+        value = _mirrored(restored.__dict__.get(key), revived)
+        if value is not None:
+            setattr(model, key, value)
+
+
+def _saved_at(restored, path):
+    """The saved object at `path` ("dense_layers/0") under `restored`, or None."""
+    obj = restored
+    for part in path.split("/"):
+        if isinstance(obj, (list, tuple)) and part.isdigit() and int(part) < len(obj):
+            obj = obj[int(part)]
+        elif isinstance(obj, dict):
+            obj = obj.get(part)
+        else:
+            obj = obj.__dict__.get(part) if hasattr(obj, "__dict__") else None
+        if obj is None:
+            return None
+    return obj
+
+
+def _is_saved_object(value):
+    """Whether `value` is an object tf.saved_model.load brought back (not a Variable or a
+    list of them)."""
+    return object_graph.is_trackable(value) and not isinstance(value, (Variable, list, tuple))
+
+
+def _saved_objects(obj, seen=None):
+    """The saved objects under `obj` (itself included), each once."""
+    seen = set() if seen is None else seen
+    if id(obj) in seen:
+        return
+    seen.add(id(obj))
+    if _is_saved_object(obj):
+        yield obj
+        values = [v for k, v in obj.__dict__.items() if not k.startswith("_")]
+    elif isinstance(obj, (list, tuple)):
+        values = obj
+    elif isinstance(obj, dict):
+        values = obj.values()
+    else:
+        return
+    for value in values:
+        yield from _saved_objects(value, seen)
+
+
+def _revived_layer(entry, saved, order):
+    """The layer for one saved entry: of its built-in class when its config makes one that
+    takes the saved Variables, else a RevivedLayer."""
+    config = None if entry["config"] is None else json.loads(entry["config"])
+    cls = getattr(layers_mod, entry["class_name"], None)
+    if isinstance(cls, type) and issubclass(cls, layers_mod.Layer) and config is not None:
+        try:
+            layer = cls.from_config(config)
+            _set_variables(layer, saved, order)
+            return layer
+        except Exception:  # noqa: BLE001 - a config that does not fit: revived generically
+            pass
+    revived_class = type(entry["class_name"], (RevivedLayer,), {})
+    return revived_class(entry["name"], entry["trainable"], config)
+
+
+def _saved_attributes(saved, order):
+    """The public attributes of a saved object, its Variables first in the model's weight
+    order (a restored object holds them by name: bias before kernel)."""
+    items = [(k, v) for k, v in saved.__dict__.items() if not k.startswith("_")]
+    variables = sorted(((k, v) for k, v in items if isinstance(v, Variable)),
+                       key=lambda item: order.get(item[1].name, len(order)))
+    return variables + [(k, v) for k, v in items if not isinstance(v, Variable)]
+
+
+def _set_variables(layer, saved, order):
+    """Gives a layer made from its config the saved Variables (its own layers too), in
+    the attributes that held them; the layer is then built."""
+    for key, value in _saved_attributes(saved, order):
+        if isinstance(value, Variable):
+            setattr(layer, key, value)
+        elif _is_saved_object(value):
+            inner = getattr(layer, key, None)
+            if not isinstance(inner, layers_mod.Layer):
+                raise ValueError(f"no layer {key!r} to restore into")
+            _set_variables(inner, value, order)
+    layer.built = True
+
+
+def _set_children(layer, saved, revived, order):
+    """A RevivedLayer's attributes: the saved Variables and its revived layers."""
+    for key, value in _saved_attributes(saved, order):
+        value = value if isinstance(value, Variable) else _mirrored(value, revived)
+        if value is not None:
+            setattr(layer, key, value)
+
+
+def _mirrored(value, revived):
+    """`value` (a saved object, or lists and dicts of them) with the revived layers in place
+    of the saved objects; None if it holds none."""
+    if isinstance(value, (list, tuple)):
+        items = [_mirrored(v, revived) for v in value]
+        return items if any(v is not None for v in items) else None
+    if isinstance(value, dict):
+        items = {k: _mirrored(v, revived) for k, v in value.items()}
+        return items if any(v is not None for v in items.values()) else None
+    return revived.get(id(value))
 
 
 def _variables_in_order(obj, seen=None):
@@ -114,7 +276,9 @@ def _revive(filepath, metadata, compile):
         return None
     revived_class = type(metadata["class_name"], (RevivedModel,), {})
     model = revived_class(restored, metadata.get("revived_weights") or [],
-                          name=metadata.get("name"))
+                          name=metadata.get("name"), config=metadata.get("config"))
+    revive_layers(model, restored, metadata.get("revived_layers") or [],
+                  metadata.get("revived_weights") or [])
     compile_config = metadata.get("compile")
     if compile and compile_config:
         _compile_from(model, compile_config)

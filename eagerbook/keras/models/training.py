@@ -189,6 +189,8 @@ class Model(Layer):
 
     _layers_by_position = False  # Sequential: checkpoints name its layers layer-0, layer-1...
     _is_sequential = False  # summary() lays a Sequential out as a plain stack
+    # A subclassed model has no graph of layers to start from or end at: TF's are None.
+    inputs = outputs = input_names = None
 
     def __new__(cls, *args, **kwargs):
         # `tf.keras.Model(inputs, outputs)` builds an instance of the subclass Functional, as
