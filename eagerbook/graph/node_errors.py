@@ -63,7 +63,11 @@ def tf_node_name(op):
     return op.name
 
 
+def function_number(concrete):
+    """The number TF's runtime name of a traced function ends with (one per function)."""
+    return _ids.get(concrete) or _ids.setdefault(concrete, next(_next_id))
+
+
 def inference_name(concrete):
     """TF's name for a traced function when it runs: ``__inference_<name>_<n>``."""
-    number = _ids.get(concrete) or _ids.setdefault(concrete, next(_next_id))
-    return f"__inference_{concrete.name}_{number}"
+    return f"__inference_{concrete.name}_{function_number(concrete)}"

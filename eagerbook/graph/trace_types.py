@@ -692,9 +692,9 @@ def bind_concrete_call(concrete, args, kwargs):
     ftype = concrete.function_type
     try:
         bound = ftype.bind(*args, **kwargs)
-        return [_cast_to_type(spec, bound.arguments[name])
+        return [cast_to_type(spec, bound.arguments[name])
                 for spec, name in zip(specs, ftype.parameters)]
-    except (TypeError, _CastError) as exc:
+    except (TypeError, CastError) as exc:
         structured = exc
     try:
         tensors = _bind_flat(concrete, list(ftype.parameters), args, kwargs)
@@ -725,23 +725,24 @@ class FlatCall:
         self.tensors = tensors
 
 
-class _CastError(Exception):
+class CastError(Exception):
     """A Python value that cannot take a traced TensorSpec's dtype (a binding failure)."""
 
 
-def _cast_to_type(spec, value):
+def cast_to_type(spec, value):
+    """`value` as an argument of type `spec` (a structured binding); CastError if it cannot be."""
     if isinstance(spec, _ObjectSpec):  # an object the trace saw: only it may be passed
         if value is not spec.ref():
-            raise _CastError(f"Can not cast {value!r} to {_type_text(spec, True)}")
+            raise CastError(f"Can not cast {value!r} to {_type_text(spec, True)}")
         return value
     if isinstance(spec, VariableSpec):
         if not _is_variable(value) or value.dtype != spec.dtype or \
                 not spec.shape.is_compatible_with(value.shape):
-            raise _CastError(f"Can not cast {_type_text(value)} to {_type_text(spec, True)}")
+            raise CastError(f"Can not cast {_type_text(value)} to {_type_text(spec, True)}")
         return value
     if not isinstance(spec, TensorSpec):
         if type(value) is not type(spec) or value != spec:
-            raise _CastError(f"Can not cast {value!r} to Literal[{spec!r}]")
+            raise CastError(f"Can not cast {value!r} to Literal[{spec!r}]")
         return value
     if _is_variable(value):
         return value  # a Variable passed for a tensor: read when the function runs
@@ -749,9 +750,9 @@ def _cast_to_type(spec, value):
         try:
             value = convert_to_tensor(value, dtype=spec.dtype)
         except (TypeError, ValueError) as exc:
-            raise _CastError(str(exc)) from None
+            raise CastError(str(exc)) from None
     if value.dtype != spec.dtype or not spec.shape.is_compatible_with(value.shape):
-        raise _CastError(f"Can not cast {TensorSpec(value.shape, value.dtype)!r} to "
+        raise CastError(f"Can not cast {TensorSpec(value.shape, value.dtype)!r} to "
                          f"{_type_text(spec, True)}")
     return value
 
@@ -761,9 +762,15 @@ def _bind_flat(concrete, names, args, kwargs):
     keywords = [n for n, s in zip(names, concrete._arg_specs)
                 if isinstance(s, (TensorSpec, VariableSpec))]
     fname = getattr(concrete._python_function, "__name__", concrete.name)
-    summary = f"{fname}({', '.join(keywords)})"
-    if len(args) > len(keywords):
-        raise TypeError(f"{summary} takes {len(keywords)} positional arguments, got {len(args)}.")
+    return bind_flat_keywords(f"{fname}({', '.join(keywords)})", keywords, len(keywords),
+                              args, kwargs)
+
+
+def bind_flat_keywords(summary, keywords, positional, args, kwargs):
+    """The tensors of a call bound to a flat signature: `keywords` in order, the first
+    `positional` of them also by position; TypeError starting with `summary` (``f(x, y)``)."""
+    if len(args) > positional:
+        raise TypeError(f"{summary} takes {positional} positional arguments, got {len(args)}.")
     args, kwargs = list(args), dict(kwargs)
     for keyword in keywords[len(args):]:
         if keyword not in kwargs:

@@ -29,9 +29,11 @@ from ..core.spec import TensorSpec
 from ..core.tensor import Tensor, convert_to_tensor
 from ..core.variable import Variable
 from ..framework.extension_type import ExtensionType, ExtensionTypeSpec
+from ..graph import node_errors, trace_types
 from ..graph.function import ConcreteFunction, _PyValue
 from ..graph.trace_types import CompositeOutput, FunctionType, _type_text, _TypeText
 from ..graph.tracer import FuncGraph
+from ..ops.support import tf_type_name
 from . import serialize
 from .save import ARRAYS_FILE, FORMAT, JSON_FILE, VARIABLES_PREFIX, VERSION
 
@@ -294,7 +296,7 @@ class SignatureFunction:
     def structured_input_signature(self):
         specs = nest.flatten(self._concrete._arg_specs)
         return (), {n: TensorSpec(s.shape, s.dtype, n)
-                    for n, s in zip(self._input_names, specs)}
+                    for n, s in sorted(zip(self._input_names, specs))}
 
     @property
     def structured_outputs(self):
@@ -303,7 +305,12 @@ class SignatureFunction:
 
     @property
     def inputs(self):
-        return self._concrete.inputs
+        """The graph's inputs as TF's signature wrapper takes them: sorted by name, then the
+        captured ones."""
+        inputs = list(self._concrete.inputs)
+        count = len(self._input_names)
+        named = sorted(zip(self._input_names, inputs[:count]), key=lambda pair: pair[0])
+        return [tensor for _, tensor in named] + inputs[count:]
 
     @property
     def outputs(self):
@@ -314,25 +321,41 @@ class SignatureFunction:
         return self._concrete.graph
 
     def __call__(self, *args, **kwargs):
-        if len(args) > len(self._input_names):
-            raise TypeError(f"Binding inputs to tf.function failed due to `too many "
-                            f"positional arguments`. {self.name}(...) takes "
-                            f"{self._input_names}; got {len(args)} positional argument(s).")
-        for name, value in zip(self._input_names, args):  # positional: in the inputs' order
-            if name in kwargs:
-                raise TypeError(f"{self.name}(...) got two values for argument {name!r}")
-            kwargs[name] = value
-        missing = [n for n in self._input_names if n not in kwargs]
-        extra = sorted(set(kwargs) - set(self._input_names))
-        if missing or extra:
-            raise TypeError(f"{self.name}(...) missing required arguments: {missing}"
-                            if missing else f"{self.name}(...) got unexpected keyword "
-                            f"arguments: {extra}")
-        specs = nest.flatten(self._concrete._arg_specs)
-        flat = [_signature_arg(self.name, n, kwargs[n], s)
-                for n, s in zip(self._input_names, specs)]
-        result = self._concrete._call_flat(flat)
+        result = self._concrete._call_flat(self._bind(args, kwargs))
         return dict(zip(self._output_names, nest.flatten(result)))
+
+    def _bind(self, args, kwargs):
+        """The graph's input tensors for a call, bound as TF binds a signature: by name to its
+        keyword-only parameters, each value cast to its spec; failing that, to its flat
+        signature (tensors only, unchecked shapes; by position too when it has one input)."""
+        specs = nest.flatten(self._concrete._arg_specs)
+        try:
+            bound = self.function_type.bind(*args, **kwargs)
+            return [trace_types.cast_to_type(spec, bound.arguments[name])
+                    for name, spec in zip(self._input_names, specs)]
+        except (TypeError, trace_types.CastError) as exc:
+            structured = exc
+        keywords = sorted(self._input_names)  # (the order of TF's signature wrapper)
+        summary = f"signature_wrapper_{self._concrete.name}({', '.join(keywords)})"
+        try:
+            tensors = trace_types.bind_flat_keywords(summary, keywords, int(len(keywords) == 1),
+                                                     args, kwargs)
+        except TypeError as exc:
+            raise TypeError(f"Binding inputs to tf.function failed due to `{structured}`. "
+                            f"Received args: {tuple(args)} and kwargs: {kwargs} for signature: "
+                            f"{self.pretty_printed_signature(verbose=False)}.\nFallback to flat "
+                            f"signature also failed due to: {exc}") from None
+        by_name = dict(zip(keywords, tensors))
+        for i, name in enumerate(keywords):
+            expected = specs[self._input_names.index(name)].dtype
+            if by_name[name].dtype is not expected:  # checked as the function runs
+                function = f"__inference_signature_wrapper_{self._concrete.name}_" \
+                           f"{node_errors.function_number(self._concrete)}"
+                raise errors.InvalidArgumentError(
+                    None, None, f"cannot compute {function} as input #{i}(zero-based) was "
+                                f"expected to be a {tf_type_name(expected)} tensor but is a "
+                                f"{tf_type_name(by_name[name].dtype)} tensor [Op:{function}]")
+        return [by_name[name] for name in self._input_names]
 
     @property
     def function_type(self):
@@ -355,15 +378,6 @@ class SignatureFunction:
 
     def __str__(self):
         return f"ConcreteFunction {self.pretty_printed_signature()}"
-
-
-def _signature_arg(key, name, value, spec):
-    tensor = value if isinstance(value, Tensor) else convert_to_tensor(value, dtype=spec.dtype)
-    if tensor.dtype is not spec.dtype or not spec.shape.is_compatible_with(tensor.shape):
-        raise errors.InvalidArgumentError(
-            None, None, f"{key}: argument {name!r} expects {spec}, got a {tensor.dtype.name} "
-                        f"tensor of shape {tensor.shape}.")
-    return tensor
 
 
 class _SignatureMap(Mapping):
