@@ -162,10 +162,12 @@ def _from_entry(entry):
 
 
 def serialize(activation):
-    if isinstance(activation, str):
-        if activation in _BY_NAME:
-            return activation
-        raise ValueError(f"Unknown activation function '{activation}' cannot be serialized.")
+    if isinstance(activation, str):  # (even a known name: TF serializes functions only)
+        raise ValueError(f"Unknown activation function '{activation}' cannot be serialized "
+                         "due to invalid function name. Make sure to use an activation name "
+                         "that matches the references defined in activations.py or use "
+                         "`@keras.saving.register_keras_serializable()` to register any "
+                         f"custom activations. config={activation}")
     name = getattr(activation, "__name__", None)
     if name in _BY_NAME and _BY_NAME[name] is activation:
         return name

@@ -319,16 +319,59 @@ def dot(x, y):
     """Matrix product; for more than two axes, TF's rule: contract x's last axis with y's
     second-to-last, keeping x's other axes then y's (like ``np.dot``)."""
     array_ops, math_ops = _ops()
+    matmul = _as_tf_op(math_ops.matmul, "tf.linalg.matmul")
     x_rank, y_rank = ndim(x), ndim(y)
-    if x_rank is not None and (x_rank > 2 or y_rank > 2):
-        x_shape, y_shape = int_shape(x), int_shape(y)
-        perm = list(range(y_rank))
-        perm = [perm.pop(-2)] + perm
-        xt = array_ops.reshape(x, [-1, x_shape[-1]])
-        yt = array_ops.reshape(math_ops.transpose(y, perm=perm), [y_shape[-2], -1])
-        out_shape = [-1 if d is None else d for d in x_shape[:-1] + y_shape[:-2] + y_shape[-1:]]
-        return array_ops.reshape(math_ops.matmul(xt, yt), out_shape)
-    return math_ops.matmul(x, y)
+    if x_rank is None or (x_rank <= 2 and y_rank <= 2):
+        return matmul(x, y)
+    if None in int_shape(x) + int_shape(y):
+        # Unknown sizes: one layer for it all (eagerbook infers a layer's output shape from
+        # stand-in sizes, which a chain of reshapes would not keep consistent).
+        return _as_tf_op(_nd_dot, "tf.linalg.matmul")(x, y)
+    # TF's ops, in TF's order: on KerasTensors each is a layer (tf.compat.v1.shape,
+    # tf.unstack, ..., the result's tf.reshape), numbered as TF numbers them.
+    reshape = _as_tf_op(array_ops.reshape, "tf.reshape")
+    transpose = _as_tf_op(math_ops.transpose, "tf.transpose")
+    x_shape, y_shape = _sizes(x), _sizes(y)
+    xt = reshape(x, [-1, x_shape[-1]])
+    yt = reshape(transpose(y, perm=_last_but_one_first(y_rank)), [y_shape[-2], -1])
+    return reshape(matmul(xt, yt), list(x_shape[:-1] + y_shape[:-2] + y_shape[-1:]))
+
+
+def _last_but_one_first(rank):
+    perm = list(range(rank))
+    return [perm.pop(-2)] + perm
+
+
+def _nd_dot(x, y):
+    array_ops, math_ops = _ops()
+    x_shape, y_shape = array_ops.shape(x), array_ops.shape(y)
+    xt = array_ops.reshape(x, [-1, x_shape[-1]])
+    yt = array_ops.reshape(math_ops.transpose(y, perm=_last_but_one_first(ndim(y))),
+                           [y_shape[-2], -1])
+    out_shape = array_ops.concat([x_shape[:-1], y_shape[:-2], y_shape[-1:]], 0)
+    return array_ops.reshape(math_ops.matmul(xt, yt), out_shape)
+
+
+def _sizes(x):
+    """x's sizes: the static ones as ints, the others as scalar tensors of ``tf.shape(x)``."""
+    array_ops = _ops()[0]
+    sizes = _as_tf_op(array_ops.unstack, "tf.unstack")(
+        _as_tf_op(array_ops.shape, "tf.shape")(x))
+    return tuple(size if size is not None else tensor
+                 for size, tensor in zip(int_shape(x), sizes))
+
+
+_TF_OPS = {}
+
+
+def _as_tf_op(fn, public_name):
+    """`fn` as the public TF op `public_name`: on KerasTensors, a layer named after it."""
+    op = _TF_OPS.get(public_name)
+    if op is None:
+        from .keras_tensor import _on_keras_tensors
+
+        op = _TF_OPS[public_name] = _on_keras_tensors(fn, public_name)
+    return op
 
 
 def batch_dot(x, y, axes=None):
@@ -761,7 +804,7 @@ def _dispatch_on_keras_tensors():
     names = {"mean": "tf.math.reduce_mean", "sum": "tf.math.reduce_sum",
              "std": "tf.math.reduce_std", "square": "tf.math.square", "sqrt": "tf.math.sqrt",
              "exp": "tf.math.exp", "log": "tf.math.log", "abs": "tf.math.abs", "cast": "tf.cast",
-             "dot": "tf.linalg.matmul", "transpose": "tf.compat.v1.transpose",
+             "transpose": "tf.compat.v1.transpose",
              "permute_dimensions": "tf.compat.v1.transpose", "reshape": "tf.reshape",
              "gather": "tf.compat.v1.gather", "concatenate": "tf.concat", "stack": "tf.stack",
              "maximum": "tf.math.maximum", "minimum": "tf.math.minimum",

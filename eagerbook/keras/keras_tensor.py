@@ -110,7 +110,9 @@ class KerasTensor:
         name = self.name if layer is not None else None
         if name is None:  # (a call that does not trace has no graph name)
             return repr(self)
-        return (f"KerasTensor(type_spec={self.type_spec!r}, name='{name}', "
+        inferred = "" if self._inferred_value is None else \
+            f", inferred_value={self._inferred_value}"
+        return (f"KerasTensor(type_spec={self.type_spec!r}{inferred}, name='{name}', "
                 f"description=\"created by layer '{layer.name}'\")")
 
     def __hash__(self):

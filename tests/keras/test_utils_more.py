@@ -31,7 +31,8 @@ def test_mish_and_legacy_optimizers():
                                [-0.14564746618270874, -0.30340149998664856, 0.0,
                                 0.8650984168052673], rtol=1e-6)
     assert tf.keras.activations.get("mish") is tf.keras.activations.mish
-    assert tf.keras.optimizers.legacy.Adam is tf.keras.optimizers.Adam
+    assert issubclass(tf.keras.optimizers.legacy.Adam, tf.keras.optimizers.Adam)
+    assert tf.keras.optimizers.legacy.Adam.__name__ == "Adam"
     assert tf.keras.optimizers.legacy.Adam(beta_1=0.8).get_config()["beta_1"] == 0.8
 
 

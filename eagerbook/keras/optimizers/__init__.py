@@ -34,7 +34,9 @@ def get(identifier):
 def serialize(optimizer):
     """Keras 2.13's form. eagerbook's optimizers are Keras 2's classes, which TF keeps in
     ``keras.optimizers.legacy`` (AdamW and Lion exist only in ``keras.optimizers``)."""
-    legacy_class = getattr(legacy, type(optimizer).__name__, None) is type(optimizer)
+    legacy_class = getattr(legacy, type(optimizer).__name__, None)
+    legacy_class = legacy_class is not None and (type(optimizer) is legacy_class or
+                                                 type(optimizer) in legacy_class.__bases__)
     return serialization.keras_object_entry(
         optimizer, "keras.optimizers.legacy" if legacy_class else "keras.optimizers")
 

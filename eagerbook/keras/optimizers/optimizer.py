@@ -122,6 +122,11 @@ class Optimizer:
     # tf.function tracing uses) eagerly, e.g. to check that both give the same numbers.
     _numpy_fast_path = True
 
+    # The classes of ``tf.keras.optimizers.legacy`` (Keras 2's OptimizerV2, legacy.py) set
+    # this: they update the same way, but their minimize returns the step's update and their
+    # apply_gradients does not aggregate (see there); TF 2.21's tf.keras.optimizers do.
+    _legacy = False
+
     def __init__(self, name, learning_rate=0.001, clipnorm=None, clipvalue=None,
                  global_clipnorm=None, weight_decay=None, use_ema=False, ema_momentum=0.99,
                  ema_overwrite_frequency=None, jit_compile=True, **kwargs):
@@ -341,8 +346,10 @@ class Optimizer:
     def apply_gradients(self, grads_and_vars, name=None, skip_gradients_aggregation=False,
                         experimental_aggregate_gradients=True):
         # TF sums the gradients over replicas first, which drops the missing ones (with its
-        # warning); its update drops them again: TF warns twice per call, unless told to skip.
-        aggregate = experimental_aggregate_gradients and not skip_gradients_aggregation
+        # warning); its update drops them again: TF warns twice per call, unless told to skip
+        # (or the optimizer is a legacy one, which warns once).
+        aggregate = experimental_aggregate_gradients and not skip_gradients_aggregation and \
+            not self._legacy
         pairs = _filter_grads(grads_and_vars, warnings=2 if aggregate else 1)
         if not pairs:  # nothing to update: TF does nothing (the step count stays)
             return self.iterations
@@ -443,7 +450,8 @@ class Optimizer:
         """Computes gradients of `loss` (a callable, or a tensor recorded on `tape`) with
         respect to `var_list` and applies them."""
         grads_and_vars = self._compute_gradients(loss, var_list, grad_loss, tape)
-        return self.apply_gradients(grads_and_vars, name=name)
+        update = self.apply_gradients(grads_and_vars, name=name)
+        return update if self._legacy else None  # (TF 2.21's new optimizers return nothing)
 
     def _compute_gradients(self, loss, var_list, grad_loss=None, tape=None):
         if not callable(loss) and tape is None:
