@@ -470,12 +470,33 @@ def _softmax_xent(labels, logits, axis):
                                f"logits and labels must be broadcastable: logits_size="
                                f"[{','.join(map(str, logits.shape))}] labels_size="
                                f"[{','.join(map(str, labels.shape))}]")
+    if logits.dtype == np.float32 and logits.size:
+        return _softmax_xent_float32(labels, logits, axis)
     x = _as_compute(logits)
     log_p = _stable_log_softmax(x, axis)
     with np.errstate(invalid="ignore"):
         loss = -np.sum(np.where(labels == 0, 0, labels * log_p), axis=axis)
     backprop = np.exp(log_p) - labels
     return loss.astype(logits.dtype), backprop.astype(logits.dtype)
+
+
+def _shifted_rows_and_sums(logits, axis):
+    """The first steps of TF's float32 cross-entropy kernels: logits as rows, shifted by each
+    row's max, and each row's sum of exp in Eigen's order (the exp read row by row)."""
+    rows, back = _as_rows(logits, axis)
+    shifted = rows - rows.max(axis=1, keepdims=True)
+    return shifted, eigen_float.row_sums(eigen_float.exp_by_rows(shifted)), back
+
+
+def _softmax_xent_float32(labels, logits, axis):
+    """TF's float32 kernel step for step, so that losses print with TF's last digit:
+    loss = sum(labels * (log(sum exp) - shifted)), backprop = exp(shifted) / sum - labels."""
+    shifted, sums, back = _shifted_rows_and_sums(logits, axis)
+    label_rows, _ = _as_rows(labels, axis)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        loss = eigen_float.row_sums(label_rows * (eigen_float.log(sums)[:, None] - shifted))
+        backprop = eigen_float.exp(shifted) / sums[:, None] - label_rows
+    return loss.reshape(np.delete(logits.shape, axis)), back(backprop)
 
 
 @_softmax_xent.gradient
@@ -519,6 +540,8 @@ def _sparse_softmax_xent(logits, labels):
         shown = " ".join(str(v) for v in labels.reshape(-1)[:10])
         raise invalid_argument(op_name, f"Received a label value of {bad} which is outside the "
                                         f"valid range of [0, {classes}).  Label values: {shown}")
+    if logits.dtype == np.float32 and logits.size:
+        return _sparse_softmax_xent_float32(logits, labels)
     x = _as_compute(logits)
     log_p = _stable_log_softmax(x, -1)
     # Row i's label column, picked by plain integer indexing on (rows, classes) views (several
@@ -528,6 +551,19 @@ def _sparse_softmax_xent(logits, labels):
     backprop = np.exp(log_p)
     backprop.reshape(labels.size, classes)[picked] -= 1
     return loss.astype(logits.dtype, copy=False), backprop.astype(logits.dtype, copy=False)
+
+
+def _sparse_softmax_xent_float32(logits, labels):
+    """TF's float32 kernel step for step: loss = log(sum exp) - shifted[label], the log taken
+    value by value with the C library's logf; backprop = exp(shifted) / sum, less 1 at the
+    label."""
+    shifted, sums, _ = _shifted_rows_and_sums(logits, -1)
+    picked = (np.arange(labels.size), labels.reshape(-1))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        loss = eigen_float._logf(sums) - shifted[picked]
+        backprop = eigen_float.exp(shifted) / sums[:, None]
+    backprop[picked] -= np.float32(1)
+    return loss.reshape(labels.shape), backprop.reshape(logits.shape)
 
 
 @_sparse_softmax_xent.gradient
