@@ -636,34 +636,6 @@ def hsv_to_rgb(images, name=None):
     return array_ops.stack(channels, axis=-1)
 
 
-# TF's AdjustHue is one kernel whose steps to HSV and back differ from the two ops above: its
-# hue is (difference / spread + 0, 2 or 4) / 6 and each channel value minus a dip.
-def _hue_kernel_hsv(images):
-    """Hue, saturation, value in [0, 1] from float RGB: value is the largest channel,
-    saturation the spread over it, hue the angle on the colour wheel (as a fraction)."""
-    r, g, b, value, spread, saturation = _channels_value_spread_saturation(images)
-    safe = array_ops.where(spread > 0, spread, 1.0)
-    hue = array_ops.where(math_ops.equal(value, r), (g - b) / safe,
-                          array_ops.where(math_ops.equal(value, g), 2.0 + (b - r) / safe,
-                                          4.0 + (r - g) / safe))
-    hue = array_ops.where(spread > 0, hue / 6.0, 0.0)
-    hue = array_ops.where(hue < 0, hue + 1.0, hue)
-    return array_ops.stack([hue, saturation, value], axis=-1)
-
-
-def _hue_kernel_rgb(images):
-    """Float RGB from hue, saturation, value (the inverse of ``rgb_to_hsv``)."""
-    images = convert_to_tensor(images, name="images")
-    hue, saturation, value = array_ops.unstack(images, axis=-1)
-    # Each channel is value minus a piecewise-linear dip around its place on the wheel.
-    channels = []
-    for offset in (5.0, 3.0, 1.0):  # R peaks at hue 0, G at 1/3, B at 2/3
-        k = math_ops.floormod(hue * 6.0 + offset, 6.0)
-        dip = math_ops.clip_by_value(math_ops.minimum(k, 4.0 - k), 0.0, 1.0)
-        channels.append(value - value * saturation * dip)
-    return array_ops.stack(channels, axis=-1)
-
-
 # TF's AdjustSaturation is one kernel: each pixel to HSV, its saturation scaled and clipped to
 # [0, 1], back to RGB, in float32 steps of its own (not its RGBToHSV/HSVToRGB ops' formulas),
 # which this kernel follows so values print TF's last digit. Hue is a fraction of the wheel.
@@ -745,15 +717,85 @@ def adjust_saturation(image, saturation_factor, name=None):
         else adjusted
 
 
+# TF's AdjustHue kernel works pixel by pixel in float32 without going through saturation: the
+# order of the three channels gives the sixth of the colour wheel (0..5, with the largest,
+# middle and smallest channel), the middle one's place between the other two gives the position
+# within it. The hue turns by 6 * delta sixths, and the pixel is rebuilt with the same largest
+# and smallest channel values.
+_SIXTH_CHANNELS = [  # sixth: which channel is largest, middle, smallest (0 = R, 1 = G, 2 = B)
+    (0, 1, 2), (1, 0, 2), (1, 2, 0), (2, 1, 0), (2, 0, 1), (0, 2, 1)]
+
+
+def _hue_sixths(r, g, b):
+    """(hue in sixths of the wheel, [0, 6), smallest channel, largest channel) per pixel."""
+    channels = (r, g, b)
+    r_below_g = r < g  # (ties may fall on either side: both give the same hue)
+    orderings = [r_below_g & (b < r), r_below_g & (b > g), r_below_g,
+                 ~r_below_g & (b < g), ~r_below_g & (b > r), ~r_below_g]
+    sixth = np.select(orderings, [1, 3, 2, 0, 4, 5])
+    largest, middle, smallest = (
+        np.select(orderings, [channels[_SIXTH_CHANNELS[k][place]] for k in (1, 3, 2, 0, 4, 5)])
+        for place in range(3))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ratio = (middle - smallest) / (largest - smallest)
+    rising = sixth % 2 == 0  # in even sixths the middle channel rises with the hue
+    hue = sixth.astype(_F32) + np.where(rising, ratio, _F32(1) - ratio)
+    return np.where(largest == smallest, _F32(0), hue), smallest, largest
+
+
+def _rgb_from_sixths(hue, smallest, largest):
+    sixth = hue.astype(np.int32)  # (truncated: hue is in [0, 6))
+    within = hue - sixth.astype(_F32)
+    within = np.where(sixth % 2 == 0, within, _F32(1) - within)
+    middle = smallest + within * (largest - smallest)
+    by_place = (largest, middle, smallest)
+    sixths = [sixth == k for k in range(5)]  # (the sixth sixth is the default)
+    return np.stack([np.select(sixths, [by_place[_SIXTH_CHANNELS[k].index(channel)]
+                                        for k in range(5)],
+                               by_place[_SIXTH_CHANNELS[5].index(channel)])
+                     for channel in range(3)], axis=-1)
+
+
+@register("AdjustHue")
+def _adjust_hue(images, delta):
+    hue, smallest, largest = _hue_sixths(images[..., 0], images[..., 1], images[..., 2])
+    hue = hue + _F32(delta) * _F32(6)
+    for _ in range(2):  # back into [0, 6) by whole turns (delta is within one turn)
+        hue = np.where(hue < 0, hue + _F32(6), hue)
+        hue = np.where(hue >= 6, hue - _F32(6), hue)
+    return _rgb_from_sixths(hue, smallest, largest).astype(_F32)
+
+
+@_adjust_hue.gradient
+def _adjust_hue_grad(op, dy):
+    raise LookupError("gradient registry has no entry for: AdjustHue")
+
+
+_ADJUST_HUE_KERNELS = (  # (TF's listing when no kernel takes the dtype)
+    "  device='XLA_CPU_JIT'; T in [DT_FLOAT, DT_HALF]\n"
+    "  device='XLA_GPU_JIT'; T in [DT_FLOAT, DT_HALF]\n"
+    "  device='CPU'; T in [DT_FLOAT]\n  device='GPU'; T in [DT_HALF]\n"
+    "  device='GPU'; T in [DT_FLOAT]\n")
+
+
 def adjust_hue(image, delta, name=None):
     """Turns the hue by ``delta`` (a fraction of the wheel, in [-1, 1])."""
-    if not -1.0 <= delta <= 1.0:
+    delta_value = delta if isinstance(delta, (int, float)) else known_value(
+        convert_to_tensor(delta))  # (a traced delta is not checked)
+    if delta_value is not None and not -1.0 <= float(delta_value) <= 1.0:
         raise ValueError("delta must be in the interval [-1, 1]")
     _check_hsv_kernel_input(image, "AdjustHue")
-    image, back = _as_float(image)
-    hue, saturation, value = array_ops.unstack(_hue_kernel_hsv(image), axis=-1)
-    hue = math_ops.floormod(hue + delta, 1.0)
-    return back(_hue_kernel_rgb(array_ops.stack([hue, saturation, value], axis=-1)))
+    image = convert_to_tensor(image, name="image")
+    original = image.dtype
+    if original not in (dtypes.float16, dtypes.float32):
+        image = convert_image_dtype(image, dtypes.float32)
+    if image.dtype == dtypes.float16:  # (TF's CPU kernel is float32 only)
+        raise errors.op_error(errors.NotFoundError, "AdjustHue",
+                              "Could not find device for node: {{node AdjustHue}} = "
+                              "AdjustHue[T=DT_HALF]\nAll kernels registered for op "
+                              "AdjustHue:\n" + _ADJUST_HUE_KERNELS)
+    delta = convert_to_tensor(delta, dtype=dtypes.float32)
+    return convert_image_dtype(execute(_adjust_hue, (image, delta)), original)
 
 
 # Rows: R, G, B; columns: the output channels (luma first).
@@ -863,7 +905,7 @@ def random_saturation(image, lower, upper, seed=None):
 
 def random_hue(image, max_delta, seed=None):
     _check_hue_delta(max_delta)
-    return adjust_hue(image, float(random_ops.uniform([], -max_delta, max_delta, seed=seed)))
+    return adjust_hue(image, random_ops.uniform([], -max_delta, max_delta, seed=seed))
 
 
 def stateless_random_saturation(image, lower, upper, seed):
@@ -873,8 +915,7 @@ def stateless_random_saturation(image, lower, upper, seed):
 
 def stateless_random_hue(image, max_delta, seed):
     _check_hue_delta(max_delta)
-    return adjust_hue(image, float(random_ops.stateless_uniform([], seed, -max_delta,
-                                                                max_delta)))
+    return adjust_hue(image, random_ops.stateless_uniform([], seed, -max_delta, max_delta))
 
 
 def _crop_at(value, size, offsets):
