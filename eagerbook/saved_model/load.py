@@ -136,6 +136,8 @@ def _describe(x):
 def _as_traced(x, name):
     """How TF shows an argument of a call it traced: a tensor as its placeholder; an
     ExtensionType around placeholders named name, name_1, ..."""
+    if isinstance(x, np.ndarray):  # (TF binds an array as a tensor)
+        x = convert_to_tensor(x)
     if isinstance(x, Tensor):
         return f"<tf.Tensor '{name}:0' shape={tuple(x.shape.as_list())} dtype={x.dtype.name}>"
     if isinstance(x, ExtensionType):
@@ -220,14 +222,10 @@ class RestoredFunction:
     def _bind(self, concrete, args, kwargs):
         names = concrete._saved_arg_names
         specs = list(concrete._arg_specs)
-        args = list(args)
-        if len(args) > len(specs):
+        if len(args) > len(specs) or set(kwargs) - set(names[:len(specs)]):
             raise ValueError("no match")
-        for name in names[len(args):len(specs)]:
-            if name not in kwargs:
-                raise ValueError("no match")
-            args.append(kwargs[name])
-        if set(kwargs) - set(names[:len(specs)]) or len(args) != len(specs):
+        args = _with_defaults(concrete, args, dict(kwargs))
+        if len(args) != len(specs):
             raise ValueError("no match")
         return tuple(_matches(s, a) for s, a in zip(specs, args))
 
@@ -255,11 +253,8 @@ class RestoredFunction:
         # TF binds the arguments to the function's parameters and traces with them: each
         # tensor shows as the placeholder named after its parameter
         names = self._concretes[0]._saved_arg_names if self._concretes else []
-        args, kwargs = list(args), dict(kwargs)
-        for name in names[len(args):]:
-            if name not in kwargs:
-                break
-            args.append(kwargs.pop(name))
+        kwargs = dict(kwargs)
+        args = _with_defaults(self._concretes[0], args, kwargs) if self._concretes else args
         lines = ["Could not find matching concrete function to call loaded from the "
                  "SavedModel. Got:",
                  f"  Positional arguments ({len(args)} total):"]
@@ -280,6 +275,21 @@ class RestoredFunction:
 
     def __repr__(self):
         return f"<RestoredFunction {self.__name__} with {len(self._concretes)} traced graph(s)>"
+
+
+def _with_defaults(concrete, args, kwargs):
+    """The arguments in parameter order: `args`, then those of `kwargs` (taken out of it) or
+    the parameters' defaults, up to the first parameter given neither."""
+    args = list(args)
+    defaults = getattr(concrete, "_saved_arg_defaults", {})
+    for name in concrete._saved_arg_names[len(args):]:
+        if name in kwargs:
+            args.append(kwargs.pop(name))
+        elif name in defaults:
+            args.append(defaults[name])
+        else:
+            break
+    return args
 
 
 class SignatureFunction:
@@ -516,6 +526,7 @@ def _restore_concrete(entry, store, variables):
     concrete = ConcreteFunction(graph, entry["name"], arg_specs, arg_specs, outputs, template,
                                 None)
     concrete._saved_arg_names = list(entry.get("arg_names", []))
+    concrete._saved_arg_defaults = dict(entry.get("arg_defaults", {}))
     return concrete
 
 

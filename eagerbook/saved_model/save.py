@@ -160,7 +160,7 @@ class _Writer:
         self.objects, self.paths = objects, paths
         self.variable_paths = {id(o): p for o, p in zip(objects, paths, strict=True)
                                if isinstance(o, Variable)}
-        self.keras_call = _keras_call_function(root)
+        self.keras_call, self.keras_serving = _keras_call_function(root)
         self.concretes = []  # encoded ConcreteFunctions, referenced by index
         self.concrete_index = {}  # id(ConcreteFunction) -> index
 
@@ -178,6 +178,7 @@ class _Writer:
             "args": serialize.encode_structure(
                 list(concrete._arg_specs), lambda x: serialize.encode_spec_leaf(x, where)),
             "arg_names": list(names),
+            "arg_defaults": _literal_defaults(concrete._python_function),
             "outputs": _encode_outputs(concrete, where),
         }
         index = len(self.concretes)
@@ -200,8 +201,11 @@ class _Writer:
             retrace = not _is_keras_layer(obj)  # (Keras saves its own way: no second trace)
             for name, function in found.items():
                 where = f"Function {name!r} of {type(obj).__name__} at {path or '(root)'}"
-                functions[name] = [self.add_concrete(c, where) for c in _concretes_of(
-                    function, retrace and function is not self.keras_call)]
+                if function is self.keras_call:
+                    functions[name] = self._add_keras_call(where)
+                    continue
+                functions[name] = [self.add_concrete(c, where)
+                                   for c in _concretes_of(function, retrace)]
             out[path] = {"kind": "object", "class": type(obj).__name__,
                          "containers": _container_kinds(obj), "functions": functions}
             if _is_keras_layer(obj) and isinstance(getattr(obj, "variables", None), (list, tuple)):
@@ -218,11 +222,23 @@ class _Writer:
                 out[path]["with_input_signature"] = bound
         return out
 
+    def _add_keras_call(self, where):
+        """The Keras call's traces that can be saved: a training trace holding an op kept
+        as Python code (a random one's, in this engine's graphs) is left out."""
+        indices = []
+        for concrete in self.keras_call._concretes:
+            try:
+                indices.append(self.add_concrete(concrete, where))
+            except SaveError:
+                if concrete is self.keras_call._concretes[-1]:  # (training=False)
+                    raise
+        return indices
+
     def signatures_json(self, signatures):
         """A list (the JSON is written with sorted keys; signatures keep the order given)."""
         out = []
         for key, concrete in _signature_functions(self.root, signatures,
-                                                  self.keras_call).items():
+                                                  self.keras_serving).items():
             where = f"signature {key!r}"
             index = self.add_concrete(concrete, where)
             specs = nest.flatten(concrete._arg_specs)
@@ -237,14 +253,26 @@ class _Writer:
         return out
 
 
+def _literal_defaults(fn):
+    """``{parameter: default}`` of `fn`'s parameters whose defaults are Python literals: a
+    loaded function fills them in for arguments not passed, as TF's does."""
+    try:
+        parameters = inspect.signature(fn).parameters.values() if fn is not None else ()
+    except (TypeError, ValueError):
+        return {}
+    return {p.name: p.default for p in parameters
+            if p.default is None or type(p.default) in (bool, int, float, str)}
+
+
 def _keras_call_function(root):
-    """A one-input Keras model whose input shape is known is saved with its call traced for
-    that shape (``training=False``), as TF saves Keras models: ``__call__`` and the default
-    signature, inputs named after the Input layer, outputs after the output layers."""
+    """A one-input Keras model whose input shape is known is saved with its call, as TF saves
+    Keras models: ``__call__(inputs, training=False, mask=None)`` traced with ``training``
+    True and False, and the default signature (``training=False``); inputs named after the
+    Input layer, outputs after the output layers. ``(call, serve)``, or ``(None, None)``."""
     inputs = getattr(root, "inputs", None)
     if not callable(getattr(root, "call", None)) or \
             getattr(root, "_is_graph_network", None) is None:
-        return None
+        return None, None
     if isinstance(inputs, list) and len(inputs) == 1:
         kt = inputs[0]
         name = kt._node.layer.name if getattr(kt, "_node", None) is not None else "inputs"
@@ -254,21 +282,29 @@ def _keras_call_function(root):
         seen = root.__dict__.get("_call_input_spec")
         if inputs or not isinstance(seen, TensorSpec) or seen.shape.rank is None or \
                 seen.shape.rank < 1:
-            return None
+            return None, None
         spec = TensorSpec([None] + seen.shape.as_list()[1:], seen.dtype, name="input_1")
 
     def serve(inputs):
         return root(inputs, training=False)
 
-    function = Function(serve, name="__call__", input_signature=[spec])
+    def call(inputs, training=False, mask=None):
+        if mask is None:
+            return root(inputs, training=training)
+        return root(inputs, training=training, mask=mask)
+
     names = getattr(root, "output_names", None)
     if not names:  # a Sequential model: its outputs are named after the layers making them
         names = [kt._node.layer.name for kt in getattr(root, "outputs", None) or []
                  if getattr(kt, "_node", None) is not None]
-    function._keras_output_names = list(names)
+    serving = Function(serve, name="__call__", input_signature=[spec])
+    serving._keras_output_names = list(names)
     # a subclassed model's outputs: Keras numbers them from 1 (output_1, ...)
-    function._keras_first_output = 0 if names else 1
-    return function
+    serving._keras_first_output = 0 if names else 1
+    called = Function(call, name="__call__")
+    for training in (True, False):
+        called.get_concrete_function(spec, training, None)
+    return called, serving
 
 
 def _container_kinds(obj):
