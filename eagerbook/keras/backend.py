@@ -78,6 +78,21 @@ def restore_deferred(obj):
     checkpoint.restore_deferred(obj)
 
 
+@contextlib.contextmanager
+def names_of_a_new_graph():
+    """Default names counted afresh meanwhile (then as before), as TF's Keras counts them per
+    graph: what a traced train step makes (the compiled metrics given by name) is named in
+    the step's own graph ('auc' for the first AUC there, whatever was made eagerly)."""
+    global _NAME_UIDS
+    with _NAME_UIDS_LOCK:
+        outer, _NAME_UIDS = _NAME_UIDS, {}
+    try:
+        yield
+    finally:
+        with _NAME_UIDS_LOCK:
+            _NAME_UIDS = outer
+
+
 def clear_session():
     """Resets the layer-name counters (``tf.keras.backend.clear_session``)."""
     with _NAME_UIDS_LOCK:

@@ -344,6 +344,9 @@ class _AtConstraint(_ConfusionMetric):
 class SensitivityAtSpecificity(_AtConstraint):
     _constraint = "specificity"
 
+    def __init__(self, specificity, num_thresholds=200, class_id=None, name=None, dtype=None):
+        super().__init__(specificity, num_thresholds, class_id, name, dtype)
+
     def result(self):
         r = self._rates()
         return self._best(r["specificity"], r["sensitivity"])
@@ -351,6 +354,9 @@ class SensitivityAtSpecificity(_AtConstraint):
 
 class SpecificityAtSensitivity(_AtConstraint):
     _constraint = "sensitivity"
+
+    def __init__(self, sensitivity, num_thresholds=200, class_id=None, name=None, dtype=None):
+        super().__init__(sensitivity, num_thresholds, class_id, name, dtype)
 
     def result(self):
         r = self._rates()
@@ -360,6 +366,9 @@ class SpecificityAtSensitivity(_AtConstraint):
 class PrecisionAtRecall(_AtConstraint):
     _constraint = "recall"
 
+    def __init__(self, recall, num_thresholds=200, class_id=None, name=None, dtype=None):
+        super().__init__(recall, num_thresholds, class_id, name, dtype)
+
     def result(self):
         r = self._rates()
         return self._best(r["sensitivity"], r["precision"])
@@ -367,6 +376,9 @@ class PrecisionAtRecall(_AtConstraint):
 
 class RecallAtPrecision(_AtConstraint):
     _constraint = "precision"
+
+    def __init__(self, precision, num_thresholds=200, class_id=None, name=None, dtype=None):
+        super().__init__(precision, num_thresholds, class_id, name, dtype)
 
     def result(self):
         r = self._rates()

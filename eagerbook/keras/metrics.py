@@ -156,9 +156,15 @@ class Reduce(Metric):
 class Mean(Reduce):
     _reduction = "mean"
 
+    def __init__(self, name="mean", dtype=None, **kwargs):  # (TF's name: no "mean_1"...)
+        super().__init__(name=name, dtype=dtype, **kwargs)
+
 
 class Sum(Reduce):
     _reduction = "sum"
+
+    def __init__(self, name="sum", dtype=None, **kwargs):
+        super().__init__(name=name, dtype=dtype, **kwargs)
 
 
 _layer_base._MEAN_METRIC[0] = Mean  # what Layer.add_metric averages reported values with

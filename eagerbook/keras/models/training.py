@@ -684,7 +684,18 @@ class Model(Layer):
                 metrics_mod.Mean(name=f"{name}_loss") if fn is not None else None
                 for name, fn in zip(names, state.loss_fns)]
         flat_y = self._flat_targets(y, n)
+        # TF makes the compiled metrics in the first step's trace, whose graph counts names
+        # afresh (run eagerly, in the program's counts).
+        with contextlib.nullcontext() if self.run_eagerly else backend.names_of_a_new_graph():
+            state.metric_objs = self._compiled_metrics(state, names, flat_y, flat_pred)
+        return state
+
+    @staticmethod
+    def _compiled_metrics(state, names, flat_y, flat_pred):
+        """Per output, the compiled metrics' objects (by name, class or object)."""
+        n = len(names)
         objs = []
+        seen = set()  # the names so far: TF refuses a second metric of a name
         state.weighted_ids = set()  # metrics given as weighted_metrics see the sample weights
         for i in range(n):
             entries = _metrics_for_output(state.metric_spec, names[i], i, n)
@@ -708,10 +719,12 @@ class Model(Layer):
                         metric._name = f"weighted_{metric.name}"  # TF's name for the twin
                 if n > 1:
                     metric._name = f"{names[i]}_{metric.name}"
+                if metric.name in seen:
+                    raise ValueError(_duplicate_metric_name(metric.name, len(out) >= plain))
+                seen.add(metric.name)
                 out.append(metric)
             objs.append(out)
-        state.metric_objs = objs
-        return state
+        return objs
 
     @property
     def metrics(self):
@@ -1203,6 +1216,14 @@ class Model(Layer):
         if self.optimizer is not None:
             children["optimizer"] = self.optimizer
         return children
+
+
+def _duplicate_metric_name(name, weighted):
+    if weighted:  # (TF's words, without a space after the name)
+        return (f"Found two weighted metrics with the same name: {name}.All the metrics "
+                "added to the model need to have unique names.")
+    return (f"Found two metrics with the same name: {name}. All the metrics added to the "
+            "model need to have unique names.")
 
 
 def _is_functional_call(args, kwargs):
