@@ -176,6 +176,7 @@ from .ops.manip_ops import (
     divide,
     ensure_shape,
     get_static_value,
+    guarantee_const,
     histogram_fixed_width,
     histogram_fixed_width_bins,
     identity_n,

@@ -25,6 +25,7 @@ from ..framework.extension_type import (
     ImmutableDict,
 )
 from ..framework.structured_tensor import RowPartition, StructuredTensor
+from ..ops.ragged_shape import DynamicRaggedShape
 from . import numpy_more as numpy
 
 # TF's elementwise APIs (those it registers for elementwise dispatch), by namespace path.
@@ -241,7 +242,8 @@ def function_executor_type(executor_type):
     yield
 
 
-__all__ = ["BatchableExtensionType", "ExtensionType", "ExtensionTypeSpec", "ImmutableDict",
+__all__ = ["BatchableExtensionType", "DynamicRaggedShape", "ExtensionType", "ExtensionTypeSpec",
+           "ImmutableDict",
            "Optional", "RowPartition", "StructuredTensor", "async_clear_error", "async_scope",
            "dispatch_for_api",
            "dispatch_for_binary_elementwise_apis",

@@ -17,41 +17,10 @@ from ..core.shape import TensorShape
 from ..core.tensor import Tensor, convert_to_tensor
 from ..ops import ragged_ops
 from ..ops.ragged_ops import RaggedTensor
+from ..ops.ragged_shape import RowPartition  # (tf.experimental.RowPartition, as tf.shape's)
 
 _BAD_INDEX = ("Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and scalar "
               "tf.int32/tf.int64 tensors are valid indices, got {!r}")
-
-
-class RowPartition:
-    """How a sequence of values is split into rows: ``tf.experimental.RowPartition``, held as
-    its row splits (row i is ``values[splits[i]:splits[i + 1]]``)."""
-
-    def __init__(self, row_splits):
-        self._row_splits = np.asarray(row_splits, np.int64)
-
-    @classmethod
-    def from_row_splits(cls, row_splits, validate=True, dtype=None, dtype_hint=None):
-        return cls(convert_to_tensor(row_splits).numpy())
-
-    @classmethod
-    def from_row_lengths(cls, row_lengths, validate=True, dtype=None, dtype_hint=None):
-        lengths = np.asarray(convert_to_tensor(row_lengths).numpy(), np.int64)
-        return cls(np.concatenate([[0], np.cumsum(lengths)]))
-
-    def row_splits(self):
-        return convert_to_tensor(self._row_splits)
-
-    def row_lengths(self):
-        return convert_to_tensor(np.diff(self._row_splits))
-
-    def nrows(self):
-        return convert_to_tensor(np.int64(len(self._row_splits) - 1))
-
-    def nvals(self):
-        return convert_to_tensor(self._row_splits[-1])
-
-    def __repr__(self):
-        return f"tf.RowPartition(row_splits={self._row_splits})"
 
 
 # --- building from Python values ---------------------------------------------------------------

@@ -19,6 +19,7 @@ import numpy as np
 from ..core.tensor import Tensor, convert_to_tensor
 from . import array_ops, math_ops, more_math_ops, ragged_ops, scatter_ops
 from .ragged_ops import RaggedTensor, elementwise
+from .ragged_shape import DynamicRaggedShape
 from .shape_rules import known_value
 from .sparse_ops import SparseTensor
 
@@ -387,10 +388,40 @@ def _structure_ops():
     def reshape(fn):
         @functools.wraps(fn)
         def op(tensor, shape, name=None):
+            if type(shape) is DynamicRaggedShape:  # the values, in order, in that shape
+                values = tensor.flat_values if type(tensor) is RaggedTensor else tensor
+                return shape._with_values(fn(values, shape.inner_shape))
             if type(tensor) is RaggedTensor and list(np.ravel(known_value(shape) if isinstance(
                     shape, Tensor) else shape)) == [-1]:
                 return array_ops.reshape(tensor.flat_values, [-1])  # all values, in order
             return fn(tensor, shape, name=name)
+        return op
+
+    def shape(fn):
+        @functools.wraps(fn)
+        def op(input, out_type=None, name=None):  # noqa: A002 - TF's argument name
+            if type(input) is RaggedTensor:
+                return DynamicRaggedShape.from_tensor(input, out_type or "int32")
+            return fn(input, **({} if out_type is None else {"out_type": out_type}), name=name)
+        return op
+
+    def of_shape(fn):
+        """tf.zeros, tf.ones, tf.fill: a ragged shape's values made by `fn`, in that shape."""
+        @functools.wraps(fn)
+        def op(shape, *args, **kwargs):
+            if type(shape) is DynamicRaggedShape:
+                return shape._with_values(fn(shape.inner_shape, *args, **kwargs))
+            return fn(shape, *args, **kwargs)
+        return op
+
+    def broadcast_to(fn):
+        @functools.wraps(fn)
+        def op(input, shape, name=None):  # noqa: A002 - TF's argument name
+            if type(shape) is DynamicRaggedShape and shape.num_row_partitions:
+                return shape._broadcast(input)
+            if type(shape) is DynamicRaggedShape:
+                shape = shape.inner_shape
+            return fn(input, shape, name=name)
         return op
 
     def softmax(fn):
@@ -429,6 +460,8 @@ def _structure_ops():
 
     return {"size": size, "rank": rank, "expand_dims": expand_dims, "add_n": add_n,
             "bincount": bincount, "where": where, "reshape": reshape, "softmax": softmax,
+            "shape": shape, "zeros": of_shape, "ones": of_shape, "fill": of_shape,
+            "broadcast_to": broadcast_to,
             "embedding_lookup": embedding_lookup, "clip_by_value": clip_by_value,
             "reduce_variance": functools.partial(reduce_moment, moment="variance"),
             "reduce_std": functools.partial(reduce_moment, moment="std"),

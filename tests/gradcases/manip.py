@@ -9,3 +9,8 @@ CASES = [
     GradCase("MatrixBandPart", lambda x: manip_ops.band_part(x * x, 1, 0), [(3, 4)],
              second_order=True),
 ]
+
+NO_CASE = {
+    "GuaranteeConst": "TF registers no gradient for it: its rule raises LookupError, as TF's "
+                      "tape does (tests/test_tfcore_guarantee_const.py)",
+}
