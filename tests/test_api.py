@@ -42,6 +42,10 @@ def _exported_objects():
                       tf.nn.experimental, tf.sets, tf.math.special, tf.quantization,
                       tf.summary, tf.summary.experimental, tf.audio]:
         seen.update(id(v) for v in vars(namespace).values())
+        # TF 1's names in tf.compat.v1's namespaces (tf.compat.v1.image.extract_glimpse)
+        for v in vars(namespace).values():
+            if type(v).__name__ == "_Namespace":
+                seen.update(id(w) for w in vars(v).values())
         # ops exported through their dispatching wrappers (RaggedTensor, KerasTensor)
         for v in vars(namespace).values():
             while hasattr(v, "__wrapped__"):

@@ -9,10 +9,12 @@ import collections as _collections
 import re as _re
 import sys as _sys
 
+from ..core import errors as _errors
 from ..ops import array_ops as _array
 from ..ops import math_ops as _math
 from ..ops import more_math_ops as _more_math
 from ..ops import nn_ops as _nn
+from ..ops import support as _support
 
 
 def _snake(op_name):
@@ -259,6 +261,46 @@ _OPS.update({
     "ReadFile": lambda filename: _tf().io.read_file(filename),
     "WriteFile": lambda filename, contents: _tf().io.write_file(filename, contents),
 })
+
+# TF's sorted segment reductions that take the number of segments (SegmentSumV2, ...) have
+# XLA kernels only: eagerly they are TF's NotFoundError, and in a tf.function (TF compiles them
+# with jit_compile=True; eagerbook runs every traced function) they reduce as the unsorted
+# segment ops, which fill an empty segment alike (0, 1, the lowest or the highest value).
+_XLA_SEGMENT_TYPES = {
+    "minmax": "DT_FLOAT, DT_DOUBLE, DT_INT32, DT_UINT8, DT_INT16, DT_INT8, DT_INT64, "
+              "DT_BFLOAT16, DT_UINT16, DT_HALF, DT_UINT32, DT_UINT64",
+    "sumprod": "DT_FLOAT, DT_DOUBLE, DT_INT32, DT_UINT8, DT_INT16, DT_INT8, DT_COMPLEX64, "
+               "DT_INT64, DT_QINT8, DT_QUINT8, DT_QINT32, DT_BFLOAT16, DT_UINT16, "
+               "DT_COMPLEX128, DT_HALF, DT_UINT32, DT_UINT64"}
+
+
+def _xla_only_segment_op(op_name, unsorted_name, types):
+    def run(data, segment_ids, num_segments):
+        tf = _tf()
+        data, segment_ids, num_segments = (tf.convert_to_tensor(v) for v in (
+            data, segment_ids, num_segments))
+        if tf.executing_eagerly():
+            raise _errors.op_error(_errors.NotFoundError, op_name, _no_kernel_text(
+                op_name, types, data, segment_ids, num_segments))
+        return getattr(tf.math, unsorted_name)(data, segment_ids, num_segments)
+    return run
+
+
+def _no_kernel_text(op_name, types, data, segment_ids, num_segments):
+    attrs = ", ".join(f"{attr}={_support.tf_enum_name(t.dtype)}" for attr, t in (
+        ("T", data), ("Tindices", segment_ids), ("Tnumsegments", num_segments)))
+    kernels = "".join(f"  device='{device}'; Tnumsegments in [DT_INT32, DT_INT64]; Tindices in "
+                      f"[DT_INT32, DT_INT64]; T in [{_XLA_SEGMENT_TYPES[types]}]\n"
+                      for device in ("XLA_CPU_JIT", "XLA_GPU_JIT"))
+    return (f"Could not find device for node: {{{{node {op_name}}}}} = {op_name}[{attrs}]\n"
+            f"All kernels registered for op {op_name}:\n{kernels}")
+
+
+_OPS.update({
+    f"Segment{how}V2": _xla_only_segment_op(f"Segment{how}V2",
+                                            f"unsorted_segment_{how.lower()}", types)
+    for how, types in (("Max", "minmax"), ("Min", "minmax"), ("Prod", "sumprod"),
+                       ("Sum", "sumprod"))})
 
 globals().update({_name: _raw_op(_name, _fn) for _name, _fn in _OPS.items()})
 

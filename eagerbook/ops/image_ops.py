@@ -1070,11 +1070,17 @@ def draw_bounding_boxes(images, boxes, colors, name=None):
     return execute(_draw_bounding_boxes, (images, boxes, colors))
 
 
-def _glimpse_corner(offset, size, image_size, centered, normalized):
-    """The top-left pixel of a glimpse, as TF's (version 2) kernel places it: an offset is
-    scaled by the image size when normalized and measured from the image's centre when
-    centered; only a centered, normalized offset is the glimpse's centre (the others are its
-    corner). Truncated toward zero."""
+def _glimpse_corner(offset, size, image_size, centered, normalized, version=2):
+    """The top-left pixel of a glimpse, as TF's kernel places it: an offset is scaled by the
+    image size when normalized and measured from the image's centre when centered. Version 2
+    (tf.image.extract_glimpse) takes only a centered, normalized offset as the glimpse's centre
+    (the others are its corner); version 1 (tf.compat.v1's) takes every offset as the centre,
+    and halves a centered one first. Truncated toward zero."""
+    if version == 1:
+        x = offset * image_size if normalized else offset
+        if centered:
+            x = x / 2 + image_size / 2
+        return int(x - size / 2)
     if normalized and centered:
         return int((offset + 1) / 2 * image_size - size / 2)
     if normalized:
@@ -1099,12 +1105,12 @@ def _glimpse_fill(image, shape, noise):
 
 
 @register("ExtractGlimpseV2", differentiable=False)
-def _extract_glimpse(images, size, offsets, *, centered, normalized, noise):
+def _extract_glimpse(images, size, offsets, *, centered, normalized, noise, version=2):
     height, width = int(size[0]), int(size[1])
     out = []
     for image, (dy, dx) in zip(images, offsets):
-        top = _glimpse_corner(dy, height, image.shape[0], centered, normalized)
-        left = _glimpse_corner(dx, width, image.shape[1], centered, normalized)
+        top = _glimpse_corner(dy, height, image.shape[0], centered, normalized, version)
+        left = _glimpse_corner(dx, width, image.shape[1], centered, normalized, version)
         glimpse = _glimpse_fill(image, (height, width, image.shape[2]), noise)
         rows = slice(max(top, 0), min(top + height, image.shape[0]))
         cols = slice(max(left, 0), min(left + width, image.shape[1]))
@@ -1129,6 +1135,25 @@ def extract_glimpse(input, size, offsets, centered=True, normalized=True, noise=
     offsets = convert_to_tensor(offsets, dtype=dtypes.float32, name="offsets")
     return execute(_extract_glimpse, (images, size, offsets),
                    {"centered": bool(centered), "normalized": bool(normalized), "noise": noise})
+
+
+# tf.compat.v1.image.extract_glimpse: TF 1's kernel, which places every offset as the glimpse's
+# centre (see _glimpse_corner), with uniform noise or, without it, gaussian noise.
+@register("ExtractGlimpse", differentiable=False)
+def _extract_glimpse_v1(images, size, offsets, *, centered, normalized, noise):
+    return _extract_glimpse.kernel(images, size, offsets, centered=centered,
+                                   normalized=normalized, noise=noise, version=1)
+
+
+def extract_glimpse_v1(input, size, offsets, centered=True,  # noqa: A002 - TF's argument name
+                       normalized=True, uniform_noise=True, name=None):
+    """``tf.compat.v1.image.extract_glimpse`` (TF 1's placement: see ``_glimpse_corner``)."""
+    images = convert_to_tensor(input, dtype=dtypes.float32, name="input")
+    size = convert_to_tensor(size, dtype=dtypes.int32, name="size")
+    offsets = convert_to_tensor(offsets, dtype=dtypes.float32, name="offsets")
+    return execute(_extract_glimpse_v1, (images, size, offsets),
+                   {"centered": bool(centered), "normalized": bool(normalized),
+                    "noise": "uniform" if uniform_noise else "gaussian"})
 
 
 # --- sampling a distorted bounding box ------------------------------------------------------------

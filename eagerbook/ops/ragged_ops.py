@@ -1427,3 +1427,92 @@ def _concat_rows(rts):
 __all__ = ["RaggedTensor", "RaggedTensorSpec", "constant", "is_ragged", "map_flat_values",
            "ragged_range", "row_splits_to_segment_ids", "type_spec_from_value",
            "segment_ids_to_row_splits", "boolean_mask", "stack_dynamic_partitions"]
+
+
+# --- tf.compat.v1.ragged.constant_value: a ragged value in NumPy arrays ---------------------------
+class RaggedTensorValue:
+    """TF 1's ragged value held in NumPy arrays (``tf.compat.v1.ragged.RaggedTensorValue``):
+    `values` (an array, or another RaggedTensorValue) split into rows by `row_splits`."""
+
+    def __init__(self, values, row_splits):
+        self._values = values
+        self._row_splits = row_splits
+
+    values = property(lambda self: self._values)
+    row_splits = property(lambda self: self._row_splits)
+
+    @property
+    def flat_values(self):
+        values = self._values
+        while isinstance(values, RaggedTensorValue):
+            values = values.values
+        return values
+
+    @property
+    def nested_row_splits(self):
+        splits, values = [self._row_splits], self._values
+        while isinstance(values, RaggedTensorValue):
+            splits.append(values.row_splits)
+            values = values.values
+        return tuple(splits)
+
+    @property
+    def ragged_rank(self):
+        return len(self.nested_row_splits)
+
+    @property
+    def dtype(self):
+        return self.flat_values.dtype
+
+    @property
+    def shape(self):
+        inner = self.flat_values.shape[1:]
+        return (len(self._row_splits) - 1,) + (None,) * self.ragged_rank + tuple(inner)
+
+    def to_list(self):
+        rows = self._values.to_list() if isinstance(self._values, RaggedTensorValue) \
+            else self._values.tolist()
+        return [rows[start:stop] for start, stop in zip(self._row_splits[:-1],
+                                                         self._row_splits[1:])]
+
+    def __repr__(self):
+        return f"tf.RaggedTensorValue(values={self._values!r}, row_splits={self._row_splits!r})"
+
+    def __str__(self):
+        return f"<tf.RaggedTensorValue {self.to_list()}>"
+
+
+def constant_value(pylist, dtype=None, ragged_rank=None, inner_shape=None,
+                   row_splits_dtype="int64"):
+    """``tf.compat.v1.ragged.constant_value``: `pylist` as a RaggedTensorValue of NumPy arrays
+    (NumPy's dtypes: Python ints are int64, strings str), or a plain array when nothing in it
+    is ragged."""
+    if not isinstance(pylist, (list, tuple)):
+        return np.array(pylist, dtype=dtype)
+    depth = _nesting_depth(pylist)
+    inner = len(inner_shape) if inner_shape is not None else 0
+    if ragged_rank is None:
+        ragged_rank = max(0, depth - 1 - inner)
+    if ragged_rank == 0:
+        return np.array(pylist, dtype=dtype)
+    rows, nested_splits = list(pylist), []
+    for _ in range(ragged_rank):  # one level of lists at a time, outermost first
+        splits, joined = [0], []
+        for row in rows:
+            joined.extend(row)
+            splits.append(len(joined))
+        nested_splits.append(np.array(splits, dtype=row_splits_dtype))
+        rows = joined
+    values = np.array(rows, dtype=dtype)
+    if not rows and inner_shape is not None:
+        values = values.reshape((0,) + tuple(inner_shape))
+    for splits in reversed(nested_splits):
+        values = RaggedTensorValue(values, splits)
+    return values
+
+
+def _nesting_depth(pylist):
+    """How many list levels lead to the scalars (the deepest, across every element)."""
+    if not isinstance(pylist, (list, tuple)):
+        return 0
+    return 1 + max((_nesting_depth(item) for item in pylist), default=0)

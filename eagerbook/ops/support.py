@@ -128,6 +128,11 @@ def op_def_text(op_name):
 _TF_ENUM_NAMES = {"float16": "DT_HALF", "float32": "DT_FLOAT", "float64": "DT_DOUBLE"}
 
 
+def tf_enum_name(dtype):
+    """TF's DataType enum name of `dtype`: DT_FLOAT for float32, DT_INT64 for int64."""
+    return _TF_ENUM_NAMES.get(dtype.name, "DT_" + dtype.name.upper())
+
+
 FLOATS = (dtypes.float16, dtypes.float32, dtypes.float64)
 INTS = (dtypes.int8, dtypes.int16, dtypes.int32, dtypes.int64, dtypes.uint8, dtypes.uint16,
         dtypes.uint32, dtypes.uint64)

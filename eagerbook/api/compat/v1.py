@@ -49,7 +49,7 @@ from ...graph.session import (
 )
 from ...graph.session import VariableV1 as Variable  # (takes TF 1.x's `collections`)
 from ...graph.wrap_function import wrap_function
-from ...ops import ragged_ops, tfrecord
+from ...ops import image_ops, ragged_ops, tfrecord
 from ...ops.logging_ops import print_v1 as Print  # noqa: N812 (TF's name)
 from ...ops.math_ops import cast, log
 from ...ops.random_ops import random_normal, random_shuffle, random_uniform
@@ -241,6 +241,12 @@ def _keras():
 globals().update(v1_renames.NAMES)
 globals().update(v1_more.NAMES)
 spectral = _Namespace(lambda: sys.modules["eagerbook"].signal)  # tf.signal's TF 1.x name
+# TF 1's extract_glimpse kernel places glimpses by their centre; its ragged values are NumPy's
+image = _Namespace(lambda: sys.modules["eagerbook"].image,
+                   extract_glimpse=image_ops.extract_glimpse_v1)
+ragged = _Namespace(lambda: sys.modules["eagerbook"].ragged,
+                    constant_value=ragged_ops.constant_value,
+                    RaggedTensorValue=ragged_ops.RaggedTensorValue)
 strings = _Namespace(lambda: sys.modules["eagerbook"].strings, split=v1_more.strings_split)
 
 # tf.compat.v1.layers: the layer classes, and TF 1.x's functional layers (v1_layers.py)
