@@ -130,13 +130,7 @@ class SparseTensor:
     def __truediv__(self, other):
         return self._cwise(other, math_ops.truediv)
 
-    def __neg__(self):
-        return self.with_values(math_ops.negative(self._values))
-
-    def __add__(self, other):
-        return add(self, other)
-
-    __radd__ = __add__
+    # (no +, - or unary -: TF's SparseTensor has none, tf.sparse.add adds two)
 
     def __repr__(self):
         return (f"SparseTensor(indices={self._indices!s}, values={self._values!s}, "
