@@ -6,9 +6,12 @@ underneath) when it is installed, and keeps TF's interface and checks around it:
 
 * encoding writes the bytes TF writes (same quality tables, 4:2:0 chroma unless asked not to,
   a JFIF header with the density TF puts there);
-* decoding uses libjpeg's accurate integer inverse transform, which is TF's
-  ``dct_method="INTEGER_ACCURATE"``. TF's default is the fast integer transform, so a default
-  decode may differ from TF's by a few levels in some pixels; the shapes never differ.
+* decoding gives TF's pixels: libjpeg's fast integer inverse transform with "fancy" chroma
+  upsampling by default, as TF asks for (Pillow offers that transform only with plain
+  upsampling, so eagerbook does the last two steps itself, below), or the accurate transform
+  (``dct_method="INTEGER_ACCURATE"``) or plain upsampling (``fancy_upscaling=False``) when
+  asked. (Scaled decodes, ``ratio`` > 1, and the accurate transform without fancy upsampling
+  use what Pillow offers nearest; their pixels may differ from TF's by a level or two.)
 
 GIF (every frame) and BMP are read through Pillow too: both are lossless, so the pixels are
 TF's. Without Pillow, these functions raise UnimplementedError (PNG needs nothing:
@@ -43,8 +46,10 @@ def _bytes_of(contents):
 
 
 # --- decoding -----------------------------------------------------------------------------------
-def _decode_jpeg_pixels(data, channels, ratio, op_name):
-    """The uint8 [height, width, channels] pixels of JPEG bytes (channels 0: the file's)."""
+def _decode_jpeg_pixels(data, channels, ratio, op_name, fast_idct=True, fancy=True,
+                        window=None):
+    """The uint8 [height, width, channels] pixels of JPEG bytes (channels 0: the file's), or of
+    the `window` (top, left, height, width) of them."""
     if data.startswith(_PNG_SIGNATURE):  # TF's DecodeJpeg reads PNGs too
         pixels, _ = _read_png(data)
         return _to_channels(pixels, channels)
@@ -55,18 +60,137 @@ def _decode_jpeg_pixels(data, channels, ratio, op_name):
     try:
         image = image_module.open(io.BytesIO(data))
         gray = channels == 1 or (channels == 0 and image.mode == "L")
+        if not gray and ratio == 1 and fast_idct and fancy and _stored_as_ycbcr(image):
+            _check_window(window, image.height, image.width, op_name)
+            return _fast_idct_fancy_rgb(image, window)
         # libjpeg scales by 1/ratio and gives grayscale straight from the luma, as TF asks
-        image.draft("L" if gray else "RGB", (image.width // ratio, image.height // ratio))
+        no_chroma = gray or image.mode == "L"  # (nothing to upsample: fancy or not is alike)
+        _draft(image, "L" if gray else "RGB", ratio, fast_idct and (no_chroma or not fancy))
         image = image.convert("L" if gray else "RGB")
         pixels = np.asarray(image, dtype=np.uint8)
     except (OSError, ValueError, SyntaxError):
         raise invalid_argument(op_name, "Invalid JPEG data or crop window.") from None
-    return pixels[..., None] if pixels.ndim == 2 else pixels
+    pixels = pixels[..., None] if pixels.ndim == 2 else pixels
+    if window is None:
+        return pixels
+    _check_window(window, pixels.shape[0], pixels.shape[1], op_name)
+    top, left, rows, columns = window
+    return pixels[top:top + rows, left:left + columns]
+
+
+def _check_window(window, height, width, op_name):
+    if window is None:
+        return
+    top, left, rows, columns = window
+    if min(top, left) < 0 or rows <= 0 or columns <= 0 or top + rows > height or \
+            left + columns > width:
+        raise invalid_argument(op_name, "Invalid JPEG data or crop window.")
+
+
+def _draft(image, mode, ratio, fast_idct_plain_upsampling):
+    """Asks Pillow's libjpeg for `mode` at 1/ratio the size, and for its fast integer inverse
+    transform with plain (repeated) chroma upsampling, or else its accurate transform with
+    fancy upsampling: Pillow offers only these two pairs (its "draft" decoding flag)."""
+    image.draft(mode, (image.width // ratio, image.height // ratio))
+    scale = image.decoderconfig[0] if image.decoderconfig else 1
+    image.decoderconfig = (scale, int(fast_idct_plain_upsampling))
+
+
+def _stored_as_ycbcr(image):
+    """A 3-component JPEG whose colours are stored as Y, Cb, Cr (not RGB, not CMYK)."""
+    layers = getattr(image, "layer", None)
+    return (image.mode == "RGB" and layers is not None and len(layers) == 3
+            and image.info.get("adobe_transform", 1) != 0
+            and all(layer[1:3] == (1, 1) for layer in layers[1:])
+            and layers[0][1:3] in ((1, 1), (2, 1), (2, 2)))
+
+
+# --- TF's default decode of a colour JPEG -------------------------------------------------------
+# libjpeg's fast inverse transform gives the Y plane and the Cb and Cr planes, the chroma at half
+# the width (4:2:2) or half the width and height (4:2:0). TF asks libjpeg for "fancy" upsampling
+# of those: each output value weighs the two stored values around it 3/4 and 1/4 along each
+# halved direction (the image edges repeat their last value), in libjpeg's integer rounding.
+# Then Y, Cb, Cr become R, G, B through libjpeg's fixed-point tables (16 fraction bits).
+def _fast_idct_fancy_rgb(image, window=None):
+    _draft(image, "YCbCr", 1, True)  # (the chroma comes back repeated: every 2nd one is stored)
+    ycc = np.asarray(image, dtype=np.uint8)
+    height, width = ycc.shape[:2]
+    top, left, rows, columns = window or (0, 0, height, width)
+    wide, tall = image.layer[0][1:3]  # how many luma samples per chroma sample, across, down
+    # A cropped decode starts at the block column at or before `left` (libjpeg decodes whole
+    # blocks) and upsamples only the columns it decodes: its edges repeat their own values.
+    start = left - left % (8 * wide)
+    count = -(-(left + columns - start) // wide)  # stored chroma columns decoded
+    # (libjpeg chooses plain upsampling for a chroma of 2 columns or fewer in the whole image;
+    # a crop of 1 column still reads its right neighbour, which its block holds)
+    count += count == 1 and start // wide + 1 < -(-width // wide)
+    cb, cr = (ycc[::tall, start::wide, channel][:, :count] for channel in (1, 2))
+    if -(-width // wide) > 2 and wide == 2:
+        cb, cr = (_fancy_upsampled(c, tall)[:height, left - start:left - start + columns]
+                  for c in (cb, cr))
+    else:
+        cb, cr = ycc[:, left:left + columns, 1], ycc[:, left:left + columns, 2]
+    luma = ycc[:, left:left + columns, 0]
+    return _ycbcr_to_rgb(luma, cb, cr)[top:top + rows]
+
+
+def _fancy_upsampled(stored, tall):
+    """Chroma at twice the width (and twice the height when `tall` is 2), libjpeg's way."""
+    c = stored.astype(np.int32)
+    if tall == 1:  # across only: (3 * nearer + farther + 1 or 2) / 4
+        return _doubled_across(c, rounding=(1, 2), shift=2)
+    out = np.empty((2 * c.shape[0], 2 * c.shape[1]), np.int32)
+    above, below = np.vstack([c[:1], c[:-1]]), np.vstack([c[1:], c[-1:]])
+    for first, toward in ((0, above), (1, below)):
+        # 3/4 of the nearer row and 1/4 of the other (not yet divided), then across
+        out[first::2] = _doubled_across(3 * c + toward, rounding=(8, 7), shift=4)
+    return out
+
+
+def _doubled_across(values, rounding, shift):
+    """Twice the columns: each value weighed 3:1 with its left neighbour, then with its right
+    one (an edge value is its own neighbour), rounded as libjpeg rounds."""
+    left = np.hstack([values[:, :1], values[:, :-1]])
+    right = np.hstack([values[:, 1:], values[:, -1:]])
+    out = np.empty((values.shape[0], 2 * values.shape[1]), np.int32)
+    out[:, 0::2] = (3 * values + left + rounding[0]) >> shift
+    out[:, 1::2] = (3 * values + right + rounding[1]) >> shift
+    return out
+
+
+_CENTRED = np.arange(256) - 128  # a chroma value, less its centre
+_FRACTION_BITS = 16
+_HALF = 1 << (_FRACTION_BITS - 1)
+
+
+def _fixed(coefficient):
+    return int(coefficient * (1 << _FRACTION_BITS) + 0.5)
+
+
+_RED_FROM_CR = (_fixed(1.40200) * _CENTRED + _HALF) >> _FRACTION_BITS
+_BLUE_FROM_CB = (_fixed(1.77200) * _CENTRED + _HALF) >> _FRACTION_BITS
+_GREEN_FROM_CR = -_fixed(0.71414) * _CENTRED
+_GREEN_FROM_CB = -_fixed(0.34414) * _CENTRED + _HALF
+
+
+def _ycbcr_to_rgb(y, cb, cr):
+    y = y.astype(np.int64)
+    green = (_GREEN_FROM_CB[cb] + _GREEN_FROM_CR[cr]) >> _FRACTION_BITS
+    rgb = np.stack([y + _RED_FROM_CR[cr], y + green, y + _BLUE_FROM_CB[cb]], axis=-1)
+    return np.clip(rgb, 0, 255).astype(np.uint8)
 
 
 @register("DecodeJpeg", differentiable=False)
-def _decode_jpeg(contents, channels, ratio):
-    return _decode_jpeg_pixels(_bytes_of(contents), channels, ratio, "DecodeJpeg")
+def _decode_jpeg(contents, channels, ratio, fancy_upscaling=True, dct_method=""):
+    _check_dct_method(dct_method, "DecodeJpeg")
+    return _decode_jpeg_pixels(_bytes_of(contents), channels, ratio, "DecodeJpeg",
+                               fast_idct=dct_method != "INTEGER_ACCURATE", fancy=fancy_upscaling)
+
+
+def _check_dct_method(dct_method, op_name):
+    if dct_method not in ("", "INTEGER_FAST", "INTEGER_ACCURATE"):
+        raise invalid_argument(op_name, "dct_method must be one of {'', 'INTEGER_FAST', "
+                                        "'INTEGER_ACCURATE'}")
 
 
 def _infer_decode_jpeg(inputs, attrs):
@@ -93,20 +217,35 @@ def decode_jpeg(contents, channels=0, ratio=1, fancy_upscaling=True,
     channels = _check_channels(channels, "DecodeJpeg")
     if int(ratio) not in (1, 2, 4, 8):
         raise invalid_argument("DecodeJpeg", f"ratio must be 1, 2, 4, or 8, got {ratio}")
-    return execute(_decode_jpeg, (contents,), {"channels": channels, "ratio": int(ratio)})
+    return execute(_decode_jpeg, (contents,), {
+        "channels": channels, "ratio": int(ratio), "fancy_upscaling": bool(fancy_upscaling),
+        "dct_method": dct_method})
+
+
+@register("DecodeAndCropJpeg", differentiable=False)
+def _decode_and_crop_jpeg(contents, crop_window, channels, ratio, fancy_upscaling=True,
+                          dct_method=""):
+    _check_dct_method(dct_method, "DecodeAndCropJpeg")
+    window = tuple(int(v) for v in np.asarray(crop_window).reshape(-1))
+    return _decode_jpeg_pixels(_bytes_of(contents), channels, ratio, "DecodeAndCropJpeg",
+                               fast_idct=dct_method != "INTEGER_ACCURATE", fancy=fancy_upscaling,
+                               window=window)
+
+
+_decode_and_crop_jpeg.infer_shape = lambda inputs, attrs: _infer_decode_jpeg(inputs, attrs)
 
 
 def decode_and_crop_jpeg(contents, crop_window, channels=0, ratio=1, fancy_upscaling=True,
                          try_recover_truncated=False, acceptable_fraction=1, dct_method="",
                          name=None):
-    """decode_jpeg, then the window ``[y, x, height, width]`` of the image."""
-    image = decode_jpeg(contents, channels, ratio)
-    y, x, height, width = (int(v) for v in convert_to_tensor(crop_window).numpy())
-    full_height, full_width = image.shape[0], image.shape[1]
-    if min(y, x) < 0 or height <= 0 or width <= 0 or y + height > full_height or \
-            x + width > full_width:
-        raise invalid_argument("DecodeAndCropJpeg", "Invalid JPEG data or crop window.")
-    return image[y:y + height, x:x + width]
+    """decode_jpeg of the window ``[y, x, height, width]`` of the image only (libjpeg decodes
+    the block columns the window touches)."""
+    contents = convert_to_tensor(contents, dtype=dtypes.string)
+    channels = _check_channels(channels, "DecodeAndCropJpeg")
+    crop_window = convert_to_tensor(crop_window, dtype=dtypes.int32)
+    return execute(_decode_and_crop_jpeg, (contents, crop_window), {
+        "channels": channels, "ratio": int(ratio), "fancy_upscaling": bool(fancy_upscaling),
+        "dct_method": dct_method})
 
 
 # --- decode_image: the format read from the bytes -----------------------------------------------
@@ -358,7 +497,8 @@ def adjust_jpeg_quality(image, jpeg_quality, dct_method="", name=None):
     if not 0 <= quality <= 100:
         raise invalid_argument(op_name, f"quality must be in [0,100], got {quality}")
     as_bytes = convert_image_dtype(image, dtypes.uint8, saturate=True)
-    decoded = decode_jpeg(encode_jpeg(as_bytes, quality=quality), channels=image.shape[-1])
+    decoded = decode_jpeg(encode_jpeg(as_bytes, quality=quality), channels=image.shape[-1],
+                          dct_method=dct_method)
     return convert_image_dtype(decoded, image.dtype, saturate=True)
 
 
