@@ -29,6 +29,7 @@ A ``.h5``/``.keras`` path gets that directory packed into one file (not HDF5: se
 """
 
 import json
+import logging
 import os
 import tempfile
 import warnings
@@ -37,7 +38,7 @@ import numpy as np
 
 from ..checkpoints import checkpoint as checkpoint_io
 from ..checkpoints import hooks, single_file
-from ..core import dtypes
+from ..core import dtypes, logs
 from . import losses as losses_mod
 from . import metrics as metrics_mod
 from . import optimizers, serialization
@@ -113,7 +114,15 @@ def save_model(model, filepath, overwrite=True, include_optimizer=True, save_for
         warnings.warn("You are saving your model as an HDF5 file via `model.save()`. This file "
                       "format is considered legacy. We recommend using instead the native "
                       "TF-Keras format, e.g. `model.save('my_model.keras')`.", stacklevel=2)
-    if single_file.is_single_file_path(filepath, save_format):
+    single = single_file.is_single_file_path(filepath, save_format)
+    if (_is_h5(filepath, save_format) or not single) and model._compile_state is None and \
+            (model._is_sequential or model._is_graph_network):
+        # TF's HDF5 and SavedModel writers build the compiled loss and metrics first, and
+        # log this when there are none.
+        logs.logger.warning("Compiled the loaded model, but the compiled metrics have yet to "
+                            "be built. `model.compile_metrics` will be empty until you train "
+                            "or evaluate the model.")
+    if single:
         if _is_h5(filepath, save_format) and not (model._is_sequential or
                                                    model._is_graph_network):
             raise NotImplementedError(
@@ -131,6 +140,16 @@ def save_model(model, filepath, overwrite=True, include_optimizer=True, save_for
         return
     _write_model_directory(model, filepath, overwrite, include_optimizer, save_traces,
                            serving_functions=True, signatures=signatures)
+    _configure_logging_as_tf_saving_does()
+
+
+def _configure_logging_as_tf_saving_does():
+    """TF's SavedModel writer logs through absl, which, when the program has configured no
+    logging, configures it (``logging.basicConfig()``: a stderr handler on the root logger).
+    From then on TF's warnings show twice (its own handler's line, then the root's), and
+    other libraries' warnings show too; as here."""
+    if not logging.root.handlers:
+        logging.basicConfig()
 
 
 _SAVE_FORMATS = {"keras": "keras", "keras_v3": "keras", "tf": "tf", "tensorflow": "tf",

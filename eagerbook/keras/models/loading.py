@@ -314,11 +314,12 @@ def load_model(filepath, custom_objects=None, compile=True, safe_mode=True, opti
 
 
 # What TF says when a model saved without its compile() comes back with compile=True: an HDF5
-# file once, a SavedModel directory twice; the .keras format says nothing.
+# file and a SavedModel directory once (twice on screen after a SavedModel save in the same
+# program: see saving.py), the .keras format nothing.
 _NOT_COMPILED = ("No training configuration found in {}save file, so the model was *not* "
                  "compiled. Compile it manually.")
 _NOT_COMPILED_WARNINGS = {"h5": [_NOT_COMPILED.format("the ")],
-                          "tf": [_NOT_COMPILED.format("")] * 2, "keras": []}
+                          "tf": [_NOT_COMPILED.format("")], "keras": []}
 
 
 def _load_model(filepath, custom_objects, compile, options,  # noqa: A002 (TF's argument name)
