@@ -20,7 +20,7 @@ from ..core import dtypes
 from ..core.tensor import Tensor, convert_to_tensor
 from . import math_ops
 from .registry import execute, invalid_argument, register
-from .special_math_ops import _digamma, _digamma_float64, _lgamma_float64
+from .special_math_ops import _digamma, _lgamma_float64
 from .support import binary_operands, check_dtype, tf_type_name
 
 _FLOATS = (dtypes.float32, dtypes.float64)
@@ -297,7 +297,8 @@ def _polygamma(a, x):
     out = np.full(n.shape, np.nan)
     integer = (n >= 0) & (n == np.floor(n))
     order0 = integer & (n == 0)
-    out[order0] = _digamma_float64(x64[order0])
+    x_order0 = np.broadcast_to(x, n.shape)[order0]
+    out[order0] = _digamma.kernel(x_order0)  # (TF's digamma kernel in x's own dtype)
     higher = integer & (n > 0)
     if higher.any():
         k = n[higher]

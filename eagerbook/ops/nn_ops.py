@@ -31,6 +31,7 @@ from . import (
     array_ops,
     eigen_double,
     eigen_float,
+    eigen_sums,
     freed_memory,  # noqa: F401 - imported for its setting (see there)
     math_ops,
     random_ops,
@@ -181,7 +182,8 @@ def relu6(features, name=None):
 
 @register("LeakyRelu", elementwise=True)
 def _leaky_relu(x, alpha):
-    return np.where(x > 0, x, x * x.dtype.type(alpha))
+    # (alpha is a float attr: TF's kernel multiplies by its float32 value, 0.2 -> 0.200000003)
+    return np.where(x > 0, x, x * x.dtype.type(np.float32(alpha)))
 
 
 @_leaky_relu.gradient
@@ -192,7 +194,8 @@ def _leaky_relu_grad(op, dy):
 
 @register("LeakyReluGrad", elementwise=True)
 def _leaky_relu_grad_op(gradients, features, alpha):
-    return np.where(features > 0, gradients, gradients * gradients.dtype.type(alpha))
+    return np.where(features > 0, gradients,
+                    gradients * gradients.dtype.type(np.float32(alpha)))
 
 
 @_leaky_relu_grad_op.gradient
@@ -385,10 +388,42 @@ def _log_softmax_float32(x, axis):
         return back(shifted - eigen_float.log(sums)[:, None])
 
 
+def _softmax_float64(x, axis):
+    """TF's float64 kernel (Eigen's, packets of 4): exp of the shifted logits over the whole
+    buffer, each row's sum in Eigen's order, times the sum's reciprocal."""
+    rows, back = _as_rows(x, axis)
+    e = eigen_double.exp(rows - rows.max(axis=1, keepdims=True))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        e *= (1.0 / eigen_sums.row_sums(e, 4))[:, None]
+    return back(e)
+
+
+def _exp_by_rows_float64(shifted):
+    """exp of a 2-D float64 array read row by row, as a reduction reads it: each row's whole
+    packets of 4 through Eigen's exp, its last values through the C library's."""
+    whole = shifted.shape[1] // 4 * 4
+    e = np.empty_like(shifted)
+    with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
+        e[:, :whole] = eigen_double.exp(shifted[:, :whole])  # (whole packets: no tail)
+        e[:, whole:] = eigen_double._exp_c(shifted[:, whole:])
+    return e
+
+
+def _log_softmax_float64(x, axis):
+    """TF's float64 kernel: shifted - log(sum(exp(shifted))), the exp read row by row."""
+    rows, back = _as_rows(x, axis)
+    shifted = rows - rows.max(axis=1, keepdims=True)
+    sums = eigen_sums.row_sums(_exp_by_rows_float64(shifted), 4)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return back(shifted - eigen_double.log(sums)[:, None])
+
+
 @register("Softmax")
 def _softmax(logits, axis):
     if logits.dtype == np.float32 and logits.size:
         return _softmax_float32(logits, axis)
+    if logits.dtype == np.float64 and logits.size:
+        return _softmax_float64(logits, axis)
     x = _as_compute(logits)  # (float16, float64 and empty tensors)
     shifted = x - x.max(axis=axis, keepdims=True)
     # float16's exp is taken in float64 and rounded once, and TF's kernel multiplies by the
@@ -418,6 +453,8 @@ def softmax(logits, axis=None, name=None):
 def _log_softmax(logits, axis):
     if logits.dtype == np.float32 and logits.size:
         return _log_softmax_float32(logits, axis)
+    if logits.dtype == np.float64 and logits.size:
+        return _log_softmax_float64(logits, axis)
     return _stable_log_softmax(_as_compute(logits), axis).astype(logits.dtype, copy=False)
 
 
@@ -470,8 +507,8 @@ def _softmax_xent(labels, logits, axis):
                                f"logits and labels must be broadcastable: logits_size="
                                f"[{','.join(map(str, logits.shape))}] labels_size="
                                f"[{','.join(map(str, labels.shape))}]")
-    if logits.dtype == np.float32 and logits.size:
-        return _softmax_xent_float32(labels, logits, axis)
+    if logits.dtype in (np.float32, np.float64) and logits.size:
+        return _softmax_xent_as_tf(labels, logits, axis)
     x = _as_compute(logits)
     log_p = _stable_log_softmax(x, axis)
     with np.errstate(invalid="ignore"):
@@ -480,22 +517,34 @@ def _softmax_xent(labels, logits, axis):
     return loss.astype(logits.dtype), backprop.astype(logits.dtype)
 
 
+# The float32 and float64 steps of TF's cross-entropy kernels: Eigen's exp (the whole buffer, or
+# read row by row inside a sum), its row sums and log, and the C library's log.
+_XENT_STEPS = {
+    np.dtype(np.float32): (eigen_float.exp, eigen_float.exp_by_rows, eigen_float.row_sums,
+                           eigen_float.log, eigen_float._logf),
+    np.dtype(np.float64): (eigen_double.exp, _exp_by_rows_float64,
+                           lambda rows: eigen_sums.row_sums(rows, 4), eigen_double.log,
+                           eigen_double._log_c)}
+
+
 def _shifted_rows_and_sums(logits, axis):
-    """The first steps of TF's float32 cross-entropy kernels: logits as rows, shifted by each
-    row's max, and each row's sum of exp in Eigen's order (the exp read row by row)."""
+    """The first steps of TF's cross-entropy kernels: logits as rows, shifted by each row's
+    max, and each row's sum of exp in Eigen's order (the exp read row by row)."""
+    _, exp_by_rows, row_sums, _, _ = _XENT_STEPS[logits.dtype]
     rows, back = _as_rows(logits, axis)
     shifted = rows - rows.max(axis=1, keepdims=True)
-    return shifted, eigen_float.row_sums(eigen_float.exp_by_rows(shifted)), back
+    return shifted, row_sums(exp_by_rows(shifted)), back
 
 
-def _softmax_xent_float32(labels, logits, axis):
-    """TF's float32 kernel step for step, so that losses print with TF's last digit:
+def _softmax_xent_as_tf(labels, logits, axis):
+    """TF's float32/float64 kernel step for step, so that losses print with TF's last digit:
     loss = sum(labels * (log(sum exp) - shifted)), backprop = exp(shifted) / sum - labels."""
+    exp, _, row_sums, log, _ = _XENT_STEPS[logits.dtype]
     shifted, sums, back = _shifted_rows_and_sums(logits, axis)
     label_rows, _ = _as_rows(labels, axis)
     with np.errstate(invalid="ignore", divide="ignore"):
-        loss = eigen_float.row_sums(label_rows * (eigen_float.log(sums)[:, None] - shifted))
-        backprop = eigen_float.exp(shifted) / sums[:, None] - label_rows
+        loss = row_sums(label_rows * (log(sums)[:, None] - shifted))
+        backprop = exp(shifted) / sums[:, None] - label_rows
     return loss.reshape(np.delete(logits.shape, axis)), back(backprop)
 
 
@@ -540,8 +589,8 @@ def _sparse_softmax_xent(logits, labels):
         shown = " ".join(str(v) for v in labels.reshape(-1)[:10])
         raise invalid_argument(op_name, f"Received a label value of {bad} which is outside the "
                                         f"valid range of [0, {classes}).  Label values: {shown}")
-    if logits.dtype == np.float32 and logits.size:
-        return _sparse_softmax_xent_float32(logits, labels)
+    if logits.dtype in (np.float32, np.float64) and logits.size:
+        return _sparse_softmax_xent_as_tf(logits, labels)
     x = _as_compute(logits)
     log_p = _stable_log_softmax(x, -1)
     # Row i's label column, picked by plain integer indexing on (rows, classes) views (several
@@ -553,16 +602,17 @@ def _sparse_softmax_xent(logits, labels):
     return loss.astype(logits.dtype, copy=False), backprop.astype(logits.dtype, copy=False)
 
 
-def _sparse_softmax_xent_float32(logits, labels):
-    """TF's float32 kernel step for step: loss = log(sum exp) - shifted[label], the log taken
-    value by value with the C library's logf; backprop = exp(shifted) / sum, less 1 at the
+def _sparse_softmax_xent_as_tf(logits, labels):
+    """TF's float32/float64 kernel step for step: loss = log(sum exp) - shifted[label], the log
+    taken value by value with the C library's; backprop = exp(shifted) / sum, less 1 at the
     label."""
+    exp, _, _, _, c_log = _XENT_STEPS[logits.dtype]
     shifted, sums, _ = _shifted_rows_and_sums(logits, -1)
     picked = (np.arange(labels.size), labels.reshape(-1))
     with np.errstate(invalid="ignore", divide="ignore"):
-        loss = eigen_float._logf(sums) - shifted[picked]
-        backprop = eigen_float.exp(shifted) / sums[:, None]
-    backprop[picked] -= np.float32(1)
+        loss = c_log(sums) - shifted[picked]
+        backprop = exp(shifted) / sums[:, None]
+    backprop[picked] -= 1
     return loss.reshape(labels.shape), backprop.reshape(logits.shape)
 
 

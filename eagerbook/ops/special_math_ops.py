@@ -102,10 +102,11 @@ _NDTRI_FAR_TAIL = ([3.23774891776946035970e0, 6.91522889068984211695e0, 3.938810
 
 
 def _polynomial_f32(t, coefficients):
-    """Horner's rule from the highest coefficient, each step rounded to float32."""
+    """Horner's rule from the highest coefficient, each step rounded to t's dtype (float32
+    here, float64 for the float64 digamma)."""
     p = np.full_like(t, coefficients[0])
     for c in coefficients[1:]:
-        p = p * t + _F32(c)
+        p = p * t + t.dtype.type(c)
     return p
 
 
@@ -150,7 +151,7 @@ def _ndtri_grad(op, dy):
 def ndtri(x, name=None):
     """The inverse of the standard normal CDF, computed in float64 (tiny probabilities keep
     their quantile: ndtri(1e-30) is -11.46, not -inf)."""
-    return execute(_ndtri, (_float_input(x, "Ndtri"),))
+    return execute(_ndtri, (_float32_or_64_input(x, "Ndtri"),))
 
 
 @register("Erfinv", elementwise=True)
@@ -172,13 +173,13 @@ def _erfinv_grad(op, dy):
 
 
 def erfinv(x, name=None):
-    return execute(_erfinv, (_float_input(x, "Erfinv"),))
+    return execute(_erfinv, (_float32_or_64_input(x, "Erfinv"),))
 
 
 def erfcinv(x, name=None):
     """The inverse of erfc, through the normal quantile as TF computes it (so erfcinv(1) is
     -0.0, as in TF)."""
-    x = _float_input(x, "Erfinv")
+    x = convert_to_tensor(x)  # (an integer x fails at 0.5 * x, as in TF)
     # (TF multiplies by sqrt(1/2) in x's dtype, which rounds differently from dividing by
     # sqrt(2))
     return -ndtri(0.5 * x) * math_ops.cast(math.sqrt(0.5), x.dtype)
@@ -215,71 +216,59 @@ def lgamma(x, name=None):
     return execute(_lgamma, (_float_input(x, "Lgamma"),))
 
 
-def _digamma_float64(x):
-    x = np.array(x, np.float64)
-    out = np.zeros_like(x)
-    poles = (x <= 0) & (x == np.floor(x))
-    # Reflection for negative x: psi(1 - x) - psi(x) = pi cot(pi x).
-    negative = (x < 0) & ~poles
-    reflected = np.where(negative, 1 - x, x)
-    shift = np.zeros_like(x)
-    while True:  # psi(x) = psi(x + 1) - 1/x: move every argument above 6
-        small = reflected < 6
-        if not small.any():
-            break
-        shift -= np.where(small, 1 / np.where(small, reflected, 1), 0)
-        reflected = np.where(small, reflected + 1, reflected)
-    inv2 = 1 / (reflected * reflected)
-    series = (np.log(reflected) - 0.5 / reflected
-              - inv2 * (1 / 12 - inv2 * (1 / 120 - inv2 * (1 / 252 - inv2 * (1 / 240
-                                                                         - inv2 / 132)))))
-    out = series + shift
-    with np.errstate(all="ignore"):
-        out = np.where(negative, out - math.pi / np.tan(math.pi * x), out)
-    return np.where(poles, np.nan, out)
+# TF's kernel (Eigen's digamma, one value at a time) step for step in the input's dtype:
+# reflection for x <= 0, the recurrence psi(x) = psi(x + 1) - 1/x up to x >= 10, then
+# log(x) - 1/(2x) minus a short series in 1/x^2 (Eigen's float series is shorter than its
+# double one), with the C library's log and tan.
+_DIGAMMA_SERIES = {  # dtype: (coefficients, the x from which the series is left out)
+    np.dtype(np.float32): (np.array([-4.16666666666666666667e-3, 3.96825396825396825397e-3,
+                                     -8.33333333333333333333e-3, 8.33333333333333333333e-2],
+                                    _F32), 1e8),
+    np.dtype(np.float64): (np.array([8.33333333333333333333e-2, -2.10927960927960927961e-2,
+                                     7.57575757575757575758e-3, -4.16666666666666666667e-3,
+                                     3.96825396825396825397e-3, -8.33333333333333333333e-3,
+                                     8.33333333333333333333e-2]), 1e17)}
+_C_LOG = {np.dtype(np.float32): eigen_float._c_logf,
+          np.dtype(np.float64): eigen_float.c_library_function("log", np.log, dtype=np.float64)}
+_C_TAN = {np.dtype(np.float32): eigen_float.c_library_function(
+              "tanf", lambda v: np.tan(v.astype(np.float64)).astype(_F32)),
+          np.dtype(np.float64): eigen_float.c_library_function("tan", np.tan, dtype=np.float64)}
 
 
-# float32: TF's kernel (Eigen's digamma) in float32 step for step: reflection for x <= 0,
-# the recurrence psi(x) = psi(x + 1) - 1/x up to x >= 10, then log(x) - 1/(2x) minus a short
-# series in 1/x^2 (the C library's logf and tanf, value by value: not always the correctly
-# rounded value).
-_DIGAMMA_SERIES = np.array([-4.16666666666666666667e-3, 3.96825396825396825397e-3,
-                            -8.33333333333333333333e-3, 8.33333333333333333333e-2], _F32)
-
-
-_tanf = eigen_float.c_library_function("tanf",
-                                         lambda v: np.tan(v.astype(np.float64)).astype(_F32))
-
-
-def _digamma_float32(x):
+def _eigen_digamma(x):
+    one, half, pi = x.dtype.type(1), x.dtype.type(0.5), x.dtype.type(np.pi)
     with np.errstate(all="ignore"):
         negative = x <= 0
         floor = np.floor(x)
         pole = negative & (floor == x)
         fraction = x - floor
-        up = negative & (fraction > _F32(0.5))
-        fraction = np.where(up, x - (floor + _F32(1)), fraction)
-        angle = _F32(np.pi) * fraction
-        reflection = np.where(fraction != _F32(0.5),
-                              _F32(np.pi) / np.where(negative, _tanf(angle), _F32(1)), _F32(0))
-        s = np.where(negative, _F32(1) - x, x)
+        up = negative & (fraction > half)
+        fraction = np.where(up, x - (floor + one), fraction)
+        reflection = np.where(fraction != half,
+                              pi / np.where(negative, _C_TAN[x.dtype](pi * fraction), one), 0)
+        s = np.where(negative, one - x, x)
         w = np.zeros_like(s)
         for _ in range(11):  # s climbs by 1 until it reaches 10
-            small = s < _F32(10)
-            w = np.where(small, w + _F32(1) / s, w)
-            s = np.where(small, s + _F32(1), s)
-        z = _F32(1) / (s * s)
-        series = np.where(s < _F32(1e8), z * _polynomial_f32(z, _DIGAMMA_SERIES), _F32(0))
-        y = eigen_float._c_logf(s) - (_F32(0.5) / s) - series - w
+            small = s < 10
+            w = np.where(small, w + one / s, w)
+            s = np.where(small, s + one, s)
+        coefficients, last = _DIGAMMA_SERIES[x.dtype]
+        z = one / (s * s)
+        series = np.where(s < last, z * _polynomial_f32(z, coefficients), 0)
+        y = _C_LOG[x.dtype](s) - (half / s) - series - w
         y = np.where(negative, y - reflection, y)
-        return np.where(pole, np.nan, y).astype(_F32)
+        return np.where(pole, np.nan, y).astype(x.dtype)
+
+
+def _digamma_float64(x):
+    return _eigen_digamma(np.asarray(x, np.float64))
 
 
 @register("Digamma", elementwise=True)  # (its gradient, trigamma: incomplete_gamma_ops)
 def _digamma(x):
-    if x.dtype == np.float32:
-        return _digamma_float32(x)
-    return _digamma_float64(x).astype(x.dtype, copy=False)
+    if x.dtype == np.float16:  # (Eigen's half digamma is its float one, rounded)
+        return _eigen_digamma(x.astype(_F32)).astype(np.float16)
+    return _eigen_digamma(x)
 
 
 def digamma(x, name=None):
@@ -552,20 +541,36 @@ def bessel_k1e(x, name=None):
     return execute(_bessel_k1e_kernel, (_float_input(x, "BesselK1e"),))
 
 
-# Dawson, Ei, Fresnel and Spence: TF's own kernels, for float32 and float64 only (special_scalar).
-def _float32_or_64_input(x, op_name, gpu_listed_first):
+# --- ops TF has no float16 CPU kernel for: its error lists the kernels it registers ---------------
+def _kernel_lines(*kernels):
+    return "".join(f"  device='{device}'; T in [{types}]\n" for device, types in kernels)
+
+
+_XLA_LINES = _kernel_lines(*((device, "DT_FLOAT, DT_DOUBLE, DT_BFLOAT16, DT_HALF")
+                             for device in ("XLA_CPU_JIT", "XLA_GPU_JIT")))
+_GPU_FIRST = _kernel_lines(("GPU", "DT_DOUBLE"), ("GPU", "DT_FLOAT"), ("CPU", "DT_DOUBLE"),
+                           ("CPU", "DT_FLOAT"))
+_CPU_FIRST = _kernel_lines(("CPU", "DT_DOUBLE"), ("CPU", "DT_FLOAT"), ("GPU", "DT_DOUBLE"),
+                           ("GPU", "DT_FLOAT"))
+_KERNELS_WITHOUT_HALF = {
+    "Dawsn": _GPU_FIRST, "Expint": _GPU_FIRST, "FresnelCos": _CPU_FIRST,
+    "FresnelSin": _CPU_FIRST, "Spence": _CPU_FIRST, "Erfinv": _XLA_LINES + _GPU_FIRST,
+    "Ndtri": _XLA_LINES + _CPU_FIRST,
+    "Rint": _XLA_LINES + _kernel_lines(("GPU", "DT_HALF")) + _GPU_FIRST,
+}
+
+
+def _float32_or_64_input(x, op_name):
     x = _float_input(x, op_name)
-    if x.dtype == dtypes.float16:  # (TF registers no float16 kernel for these)
-        devices = ("GPU", "CPU") if gpu_listed_first else ("CPU", "GPU")
-        kernels = "".join(f"  device='{device}'; T in [DT_{dtype}]\n"
-                          for device in devices for dtype in ("DOUBLE", "FLOAT"))
+    if x.dtype == dtypes.float16:
         raise errors.op_error(
             errors.NotFoundError, op_name,
             f"Could not find device for node: {{{{node {op_name}}}}} = {op_name}[T=DT_HALF]\n"
-            f"All kernels registered for op {op_name}:\n{kernels}")
+            f"All kernels registered for op {op_name}:\n{_KERNELS_WITHOUT_HALF[op_name]}")
     return x
 
 
+# Dawson, Ei, Fresnel and Spence: TF's own kernels, for float32 and float64 (special_scalar).
 @register("Dawsn", elementwise=True)
 def _dawsn_kernel(x):
     return special_scalar.dawsn(x)
@@ -573,7 +578,7 @@ def _dawsn_kernel(x):
 
 def dawsn(x, name=None):
     """Dawson's integral exp(-x^2) * integral_0^x exp(t^2) dt."""
-    return execute(_dawsn_kernel, (_float32_or_64_input(x, "Dawsn", True),))
+    return execute(_dawsn_kernel, (_float32_or_64_input(x, "Dawsn"),))
 
 
 @register("Expint", elementwise=True)
@@ -583,7 +588,7 @@ def _expint_kernel(x):
 
 def expint(x, name=None):
     """The exponential integral Ei(x) (nan for x < 0, as in TF)."""
-    return execute(_expint_kernel, (_float32_or_64_input(x, "Expint", True),))
+    return execute(_expint_kernel, (_float32_or_64_input(x, "Expint"),))
 
 
 @register("FresnelCos", elementwise=True)
@@ -593,7 +598,7 @@ def _fresnel_cos_kernel(x):
 
 def fresnel_cos(x, name=None):
     """The Fresnel integral C(x) = integral_0^x cos(pi t^2 / 2) dt."""
-    return execute(_fresnel_cos_kernel, (_float32_or_64_input(x, "FresnelCos", False),))
+    return execute(_fresnel_cos_kernel, (_float32_or_64_input(x, "FresnelCos"),))
 
 
 @register("FresnelSin", elementwise=True)
@@ -603,7 +608,7 @@ def _fresnel_sin_kernel(x):
 
 def fresnel_sin(x, name=None):
     """The Fresnel integral S(x) = integral_0^x sin(pi t^2 / 2) dt."""
-    return execute(_fresnel_sin_kernel, (_float32_or_64_input(x, "FresnelSin", False),))
+    return execute(_fresnel_sin_kernel, (_float32_or_64_input(x, "FresnelSin"),))
 
 
 @register("Spence", elementwise=True)
@@ -613,7 +618,7 @@ def _spence_kernel(x):
 
 def spence(x, name=None):
     """Spence's function integral_1^x ln t / (1 - t) dt = Li2(1 - x) (nan for x < 0)."""
-    return execute(_spence_kernel, (_float32_or_64_input(x, "Spence", False),))
+    return execute(_spence_kernel, (_float32_or_64_input(x, "Spence"),))
 
 
 # --- their gradients (d/dx of each, written with the functions themselves) ---------------------
@@ -729,7 +734,7 @@ def _rint(x):
 
 def rint(x, name=None):
     """The nearest integer, halves to even (2.5 -> 2., 3.5 -> 4.), kept as a float."""
-    return execute(_rint, (_float_input(x, "Rint"),))
+    return execute(_rint, (_float32_or_64_input(x, "Rint"),))
 
 
 # --- composites ---------------------------------------------------------------------------------

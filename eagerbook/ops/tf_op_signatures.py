@@ -60,6 +60,7 @@ TF_OP_SIGNATURES = {
     "BesselY1": "x:T -> y:T; attr=T:type,allowed={T}",
     "Dawsn": "x:T -> y:T; attr=T:type,allowed={T}",
     "Expint": "x:T -> y:T; attr=T:type,allowed={T}",
+    "Ndtri": "x:T -> y:T; attr=T:type,allowed={T}",
     "FresnelCos": "x:T -> y:T; attr=T:type,allowed={T}",
     "FresnelSin": "x:T -> y:T; attr=T:type,allowed={T}",
     "Spence": "x:T -> y:T; attr=T:type,allowed={T}",

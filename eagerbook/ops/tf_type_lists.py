@@ -35,6 +35,7 @@ TF_TYPE_LISTS = {name: tuple(names.split()) for name, names in {
     "BesselY1": "bfloat16 float16 float32 float64",
     "Dawsn": "bfloat16 float16 float32 float64",
     "Expint": "bfloat16 float16 float32 float64",
+    "Ndtri": "bfloat16 float16 float32 float64",
     "FresnelCos": "bfloat16 float16 float32 float64",
     "FresnelSin": "bfloat16 float16 float32 float64",
     "Spence": "bfloat16 float16 float32 float64",

@@ -1,0 +1,61 @@
+"""float64 digamma, softmax, log_softmax and the softmax cross-entropies run TF's kernels step
+by step (Eigen's float64 exp and log in packets of 4, row sums in Eigen's order, the C
+library's log and tan where TF calls them), leaky_relu multiplies by its float32 alpha as TF's
+kernel does, and the ops TF has no float16 CPU kernel for fail as in TF. Every expected value
+is TF 2.21's (most differ from the correctly rounded result in the last digit)."""
+
+import pytest
+
+import eagerbook as tf
+
+LOGITS = tf.constant([[0.5, -1.25, 3.0, 0.75, 2.0], [1.0, 1.5, -2.0, 0.0, 0.25]], tf.float64)
+
+
+def test_digamma_float64_and_polygamma_of_order_zero():
+    x = tf.constant([-4.983618907490253, 6.8717490523115075, -0.6852437798567097, 1e-3, 12.5],
+                    tf.float64)
+    assert tf.math.digamma(x).numpy().tolist() == [
+        -59.28894527364959, 1.852895933773081, -1.8703100577584904, -1000.5755719318104,
+        2.4851956512749123]
+    # float32 polygamma(0, x) is TF's float32 digamma kernel, not a float64 one rounded
+    assert tf.math.polygamma(tf.constant(0.), tf.constant([1.7, -2.3, 5.5, 0.3, 9.75])) \
+        .numpy().tolist() == [0.20854806900024414, 3.317323923110962, 1.611093282699585,
+                              -3.502523899078369, 2.225109577178955]
+
+
+def test_softmax_and_log_softmax_float64():
+    assert tf.nn.softmax(LOGITS).numpy().ravel().tolist() == [
+        0.05229583311724331, 0.009087653146809755, 0.6370936711207733, 0.06714917890940093,
+        0.23437366370577273, 0.28258531276958376, 0.4659044159506613, 0.014069094286613482,
+        0.10395732694493172, 0.13348385004820973]
+    assert tf.nn.log_softmax(LOGITS).numpy().ravel().tolist() == [
+        -2.950838583795752, -4.700838583795752, -0.4508385837957518, -2.700838583795752,
+        -1.4508385837957518, -1.2637747818813574, -0.7637747818813574, -4.263774781881358,
+        -2.2637747818813576, -2.0137747818813576]
+
+
+def test_cross_entropies_float64():
+    assert tf.nn.sparse_softmax_cross_entropy_with_logits(labels=[2, 4], logits=LOGITS) \
+        .numpy().tolist() == [0.4508385837957518, 2.0137747818813576]
+    assert tf.nn.softmax_cross_entropy_with_logits(labels=tf.nn.softmax(-LOGITS),
+                                                   logits=LOGITS).numpy().tolist() == \
+        [4.141857971982431, 3.6861569145216557]
+
+
+def test_leaky_relu_multiplies_by_the_float32_alpha():
+    out = tf.nn.leaky_relu(tf.constant([-1.5, -0.3, 2.0], tf.float64))
+    assert out.numpy().tolist() == [-0.30000000447034836, -0.06000000089406967, 2.0]
+
+
+@pytest.mark.parametrize("function, op", [(tf.math.erfinv, "Erfinv"), (tf.math.ndtri, "Ndtri"),
+                                          (tf.math.rint, "Rint"), (tf.math.erfcinv, "Ndtri")])
+def test_no_float16_kernel(function, op):
+    with pytest.raises(tf.errors.NotFoundError,
+                       match=rf"\{{\{{node {op}\}}\}} = {op}\[T=DT_HALF\]\nAll kernels "
+                             rf"registered for op {op}:\n  device='XLA_CPU_JIT'"):
+        function(tf.constant([0.5], tf.float16))
+
+
+def test_erfcinv_of_integers_fails_where_tf_does():
+    with pytest.raises(TypeError, match="Cannot convert 0.5 to EagerTensor of dtype int32"):
+        tf.math.erfcinv(tf.constant([1]))
