@@ -44,17 +44,20 @@ from ..core import shape as shape_module
 from ..core.shape import TensorShape
 from ..core.spec import TensorSpec
 from ..core.tensor import EagerTensor, Tensor, _from_numpy, convert_to_tensor
+from ..graph.autograph import runtime
 from ..graph.dataset_functions import (
     DatasetReturningFunction,
     calling_per_element,
     dataset_function,
-    defer_if_symbolic,
     needs_values,
-    rebuilt,
     reduce_in_graph,
+    traceable_specs,
+)
+from ..graph.deferred_datasets import (
+    defer_if_symbolic,
+    rebuilt,
     register_dataset_types,
     symbolic_inputs,
-    traceable_specs,
 )
 from ..ops import ragged_ops, random_ops, script_ops
 from ..ops.ragged_ops import RaggedTensor, RaggedTensorSpec
@@ -306,6 +309,8 @@ class Dataset:
         """Number of elements as an int64 scalar tensor; ``tf.data.INFINITE_CARDINALITY`` (-1)
         or ``tf.data.UNKNOWN_CARDINALITY`` (-2) when it is infinite or cannot be known
         without running the pipeline (after ``filter``, for example)."""
+        if _reads_the_trace(self):
+            return runtime.cardinality_in_graph(self)
         return _from_numpy(np.array(self._cardinality(), dtype=np.int64))
 
     def __len__(self):
@@ -373,6 +378,9 @@ class Dataset:
         return state
 
     def get_single_element(self):
+        if _reads_the_trace(self) and all(isinstance(s, TensorSpec) for s in
+                                          structure.flatten(self.element_spec)):
+            return runtime.single_element_in_graph(self)
         wrapped = element_op_name("DatasetToSingleElement", self.element_spec)
         try:
             elements = list(itertools.islice(self._iterate(), 2))
@@ -846,7 +854,9 @@ class ListDataset(Dataset):
 class RangeDataset(Dataset):
     _tf_name = "_RangeDataset"
 
-    def __init__(self, *args, output_type=dtypes.int64):
+    @staticmethod
+    def _check_arguments(*args, output_type=dtypes.int64):
+        """TF's checks when the dataset is made (also of tensors a trace has no values for)."""
         if not 1 <= len(args) <= 3:
             raise ValueError("Invalid arguments to range: expected range(stop), "
                              "range(start, stop) or range(start, stop, step).")
@@ -855,6 +865,9 @@ class RangeDataset(Dataset):
             if isinstance(arg, Tensor) and arg.dtype is not dtypes.int64:
                 raise ValueError(f"{name}: Tensor conversion requested dtype int64 for Tensor "
                                  f"with dtype {arg.dtype.name}: {arg!r}")
+
+    def __init__(self, *args, output_type=dtypes.int64):
+        self._check_arguments(*args, output_type=output_type)
         ints = [_count_arg(a, "range argument") for a in args]
         start, stop, step = (0, ints[0], 1) if len(ints) == 1 else (
             ints[0], ints[1], ints[2] if len(ints) == 3 else 1)
@@ -2588,6 +2601,12 @@ class _ArgumentDataset(Dataset):
                         "the function.")
 
 
+def _reads_the_trace(dataset):
+    """Inside tf.function: `dataset` reads what the trace computes (a dataset argument, a
+    tensor it was made from), so its elements are there only when the compiled code runs."""
+    return context.state.graph is not None and runtime.reads_dataset_arguments(dataset)
+
+
 def _with_arguments(value, binding):
     """`value` with every argument dataset in it replaced (binding: id -> dataset)."""
     if isinstance(value, Dataset):
@@ -2800,6 +2819,9 @@ class DeferredDataset(Dataset):
 
     @staticmethod
     def of(cls, args, kwargs):
+        check = getattr(cls, "_check_arguments", None)
+        if check is not None:  # errors TF raises when the dataset is made, not when it runs
+            check(*args, **kwargs)
         deferred = object.__new__(DeferredDataset)
         deferred._cls, deferred._args, deferred._kwargs = cls, args, kwargs
         deferred._tf_name = getattr(cls, "_tf_name", cls.__name__)

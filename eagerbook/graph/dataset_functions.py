@@ -24,8 +24,15 @@ from ..core.spec import TensorSpec
 from ..core.tensor import EagerTensor, convert_to_tensor
 from ..ops import random_ops
 from .autograph import convert_function
+from .deferred_datasets import (
+    DATASET_TYPES,
+    deferring_datasets,
+    paths_to_inputs,
+    rebuilt,
+    symbolic_inputs,
+    tracing_dataset_function,
+)
 from .function import Function
-from .ir import SymbolicTensor
 from .trace_types import in_user_code
 
 
@@ -54,7 +61,7 @@ class DatasetFunction:
             flat = nest.flatten(state_structure) + flat
         function = Function(self._call_user_function, name=_name_of(func), autograph=False)
         function._variables_created = True  # so its one trace may not create Variables (TF)
-        with _outside_any_trace():
+        with _outside_any_trace(), tracing_dataset_function():
             self._concrete = function.get_concrete_function(*flat)
         self.output_structure = self._concrete.structured_outputs
         self._streams = collections.OrderedDict()
@@ -206,126 +213,6 @@ class _outside_any_trace:
             self._saved.__exit__(*exc)
 
 
-# --- functions that return a dataset (flat_map's, interleave's) -------------------------------
-# TF traces such a function once: the dataset it builds from the element's placeholders is
-# part of the function's graph, and each element runs that graph. Here the trace builds the
-# pipeline with a stand-in for every dataset made from symbolic tensors (``deferred``), and
-# each element rebuilds those from the values the traced graph computes for its tensors.
-_deferring = threading.local()
-_TYPES = {}  # "dataset", "deferred": the classes data/dataset.py registers (it imports this)
-
-
-def register_dataset_types(dataset, deferred, argument):
-    _TYPES.update(dataset=dataset, deferred=deferred, argument=argument)
-
-
-class deferring_datasets:
-    """While a dataset-returning function traces: datasets made from symbolic tensors are
-    deferred (``Dataset.__new__`` asks ``defer_if_symbolic``)."""
-
-    def __enter__(self):
-        self._saved = getattr(_deferring, "active", False)
-        _deferring.active = True
-
-    def __exit__(self, *exc):
-        _deferring.active = self._saved
-
-
-def defer_if_symbolic(cls, args, kwargs):
-    """A deferred dataset for ``cls(*args, **kwargs)`` when its arguments hold symbolic
-    tensors of a dataset function being traced (else None: build it now)."""
-    if not getattr(_deferring, "active", False):
-        return None
-    if not any(isinstance(leaf, SymbolicTensor) for leaf in nest.flatten((args, kwargs))):
-        return None
-    return _TYPES["deferred"].of(cls, args, kwargs)
-
-
-def symbolic_inputs(value, found, seen):
-    """The symbolic tensors the deferred datasets of pipeline `value` are made from."""
-    Dataset, DeferredDataset = _TYPES["dataset"], _TYPES["deferred"]
-    if id(value) in seen or isinstance(value, _TYPES["argument"]):  # (the caller binds it)
-        return found
-    if isinstance(value, SymbolicTensor):
-        seen.add(id(value))
-        found.append(value)
-    elif isinstance(value, DeferredDataset):
-        seen.add(id(value))
-        symbolic_inputs((value._args, value._kwargs), found, seen)
-    elif isinstance(value, Dataset):
-        seen.add(id(value))
-        for part in vars(value).values():
-            symbolic_inputs(part, found, seen)
-    elif type(value) in (list, tuple):
-        for part in value:
-            symbolic_inputs(part, found, seen)
-    elif type(value) is dict:
-        for part in value.values():
-            symbolic_inputs(part, found, seen)
-    return found
-
-
-def _paths_to_inputs(value, paths, memo):
-    """True when `value` holds a symbolic tensor or a deferred dataset; the ids of the
-    datasets and containers on the way to one go into `paths` (what `rebuilt` must copy)."""
-    Dataset, DeferredDataset = _TYPES["dataset"], _TYPES["deferred"]
-    if id(value) in memo:
-        return memo[id(value)]
-    memo[id(value)] = False  # (a pipeline reached twice is looked at once)
-    if isinstance(value, (SymbolicTensor, DeferredDataset, _TYPES["argument"])):
-        found = True
-    elif isinstance(value, Dataset):
-        found = any([_paths_to_inputs(part, paths, memo) for part in vars(value).values()])
-    elif type(value) in (list, tuple):
-        found = any([_paths_to_inputs(part, paths, memo) for part in value])
-    elif type(value) is dict:
-        found = any([_paths_to_inputs(part, paths, memo) for part in value.values()])
-    else:
-        found = False
-    memo[id(value)] = found
-    if found:
-        paths.add(id(value))
-    return found
-
-
-def rebuilt(value, values, built=None, paths=None):
-    """Pipeline `value` with each deferred dataset built from `values` (id of a symbolic
-    tensor -> its value); datasets that do not read one are kept as they are (`paths`, when
-    given: the ids of those that do, from ``_paths_to_inputs``)."""
-    Dataset, DeferredDataset = _TYPES["dataset"], _TYPES["deferred"]
-    built = {} if built is None else built
-    if isinstance(value, SymbolicTensor):
-        return values[id(value)]
-    if isinstance(value, _TYPES["argument"]):  # a dataset argument: the one bound, if any
-        return values.get(id(value), value)
-    if isinstance(value, DeferredDataset):
-        if id(value) not in built:
-            args, kwargs = rebuilt((value._args, value._kwargs), values, built)
-            built[id(value)] = value._cls(*args, **kwargs)
-        return built[id(value)]
-    if paths is not None and id(value) not in paths:
-        return value
-    if isinstance(value, Dataset):
-        if id(value) not in built:
-            fields = vars(value)
-            changed = {k: new for k, v in fields.items()
-                       if (new := rebuilt(v, values, built, paths)) is not v}
-            copy = value
-            if changed:
-                copy = object.__new__(type(value))
-                copy.__dict__.update(fields)
-                copy.__dict__.update(changed)
-            built[id(value)] = copy
-        return built[id(value)]
-    if type(value) in (list, tuple):
-        items = [rebuilt(v, values, built, paths) for v in value]
-        return type(value)(items) if any(a is not b for a, b in zip(items, value)) else value
-    if type(value) is dict:
-        items = {k: rebuilt(v, values, built, paths) for k, v in value.items()}
-        return items if any(items[k] is not value[k] for k in value) else value
-    return value
-
-
 class DatasetReturningFunction(DatasetFunction):
     """flat_map's or interleave's function traced once (see above); calling it on an
     element gives that element's dataset."""
@@ -337,13 +224,13 @@ class DatasetReturningFunction(DatasetFunction):
         if self._template is not None:  # what each element's rebuild reads, found once
             self._tensors = symbolic_inputs(self._template, [], set())
             self._paths = set()
-            _paths_to_inputs(self._template, self._paths, {})
+            paths_to_inputs(self._template, self._paths, {})
 
     def _call_user_function(self, *args):
-        self._arguments = [a for a in args if isinstance(a, _TYPES["argument"])]
+        self._arguments = [a for a in args if isinstance(a, DATASET_TYPES["argument"])]
         with deferring_datasets():
             result = super()._call_user_function(*args)
-        if not isinstance(result, _TYPES["dataset"]):
+        if not isinstance(result, DATASET_TYPES["dataset"]):
             return result  # (the caller raises TF's error about it)
         self._template = result
         return tuple(symbolic_inputs(result, [], set()))
@@ -361,6 +248,6 @@ class DatasetReturningFunction(DatasetFunction):
         if not isinstance(values, (list, tuple)):
             values = (values,)
         binding = {id(t): v for t, v in zip(self._tensors, values)}
-        datasets = [part for part in element if isinstance(part, _TYPES["dataset"])]
+        datasets = [part for part in element if isinstance(part, DATASET_TYPES["dataset"])]
         binding.update((id(a), d) for a, d in zip(self._arguments, datasets))
         return rebuilt(self._template, binding, paths=self._paths)

@@ -32,7 +32,7 @@ from ..core.tensor import EagerTensor, Tensor, _from_numpy, convert_to_tensor
 from ..ops.indexed_slices import IndexedSlices
 from ..ops.registry import per_use_op, record_custom
 from . import passes
-from .autograph import convert_function
+from .autograph import convert_function, runtime
 from .compile import compile_graph
 from .gradients import IndexedSlicesOutput, call_in_graph, forward_backward
 from .ir import TensorArrayLike, make_symbolic, resource, variant
@@ -371,14 +371,14 @@ class Function(FunctionNameAndType):
                     template.append(CompositeOutput.add(graph, leaf, outputs))
                 elif isinstance(leaf, IndexedSlices):
                     template.append(IndexedSlicesOutput(graph, leaf, outputs))
-                elif isinstance(leaf, Tensor):
-                    t = graph.as_graph_tensor(leaf)
+                elif isinstance(leaf, (Tensor, TensorArrayLike)):  # a TensorArray: its stack
+                    t = graph.as_graph_tensor(leaf.stack() if isinstance(leaf, TensorArrayLike)
+                                              else leaf)
                     template.append(len(outputs))
                     outputs.append(t)
-                elif isinstance(leaf, TensorArrayLike):
-                    t = graph.as_graph_tensor(leaf.stack())
-                    template.append(len(outputs))
-                    outputs.append(t)
+                elif runtime.reads_dataset_arguments(leaf):
+                    # a dataset made from this call's values: the one it makes when it runs
+                    template.append(runtime.DatasetOutput(graph, leaf, outputs))
                 elif _returnable_python_value(leaf):
                     template.append(_PyValue(leaf))
                 else:

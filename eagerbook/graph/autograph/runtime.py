@@ -14,10 +14,10 @@ import numpy as np
 
 from ...core import context, dtypes, errors, nest
 from ...core.shape import TensorShape
-from ...core.tensor import Tensor, convert_to_tensor
+from ...core.tensor import Tensor, _from_numpy, convert_to_tensor
 from ...ops import math_ops
 from ...ops.registry import define, execute
-from .. import control_flow
+from .. import control_flow, deferred_datasets
 from ..ir import SymbolicTensor, variant
 
 
@@ -549,10 +549,7 @@ def _graph_dataset_loop(dataset, extra_test, body, state, names, live, opts):
     if isinstance(dataset, GraphIterator):  # the rest of an iterator made in the function
         iterator = dataset._handle
     else:
-        arguments = dataset._argument_datasets() if hasattr(dataset, "_argument_datasets") \
-            else []
-        iterator = execute(_make_iterator_op(), tuple(a._placeholder for a in arguments),
-                           {"dataset": dataset, "arguments": tuple(id(a) for a in arguments)})
+        iterator = _make_graph_iterator(dataset)
     attrs = {"specs": tuple((s.dtype, None if s.shape.rank is None else
                              tuple(s.shape.as_list())) for s in flat_spec)}
     first = execute(ITERATOR_GET_NEXT, (iterator,), attrs)
@@ -622,12 +619,36 @@ class _IteratorState:
         self.it = dataset._iterate()
 
 
+def _make_graph_iterator(dataset):
+    """The iterator op over `dataset` in the graph being traced: its inputs are what the
+    pipeline reads from the trace (the dataset arguments, the tensors datasets were made of)."""
+    inputs, attrs = dataset_inputs(dataset)
+    return execute(_make_iterator_op(), inputs, dict(attrs, dataset=dataset))
+
+
+def dataset_inputs(dataset):
+    """``(inputs, {"arguments": keys})`` of an op over `dataset` while tf.function traces:
+    the graph tensors the pipeline reads (a dataset argument's placeholder, a tensor a
+    deferred dataset was made of) and their ids, which ``bound_dataset`` binds."""
+    arguments = dataset._argument_datasets() if hasattr(dataset, "_argument_datasets") else []
+    tensors = deferred_datasets.symbolic_inputs(dataset, [], set())
+    inputs = tuple(a._placeholder for a in arguments) + tuple(tensors)
+    return inputs, {"arguments": tuple(id(x) for x in list(arguments) + tensors)}
+
+
+def bound_dataset(dataset, arguments, passed):
+    """`dataset` as this run of the compiled code reads it: each argument dataset the one the
+    call passed, each deferred dataset made from its tensors' values (`passed`)."""
+    if not passed:
+        return dataset
+    values = {key: _from_numpy(np.asarray(v)) if isinstance(v, (np.ndarray, np.generic))
+              else v for key, v in zip(arguments, passed)}
+    return deferred_datasets.rebuilt(dataset, values)
+
+
 def _make_iterator(*passed, dataset, arguments=()):
-    """An iterator over `dataset`; when it reads dataset arguments of the function (`passed`:
-    the datasets this call passed for them), over the pipeline reading those."""
-    if passed:
-        dataset = dataset._with_arguments(dict(zip(arguments, passed)))
-    return _IteratorState(dataset)
+    """An iterator over `dataset` as this call reads it (see ``bound_dataset``)."""
+    return _IteratorState(bound_dataset(dataset, arguments, passed))
 
 
 def _get_next(state, specs):
@@ -773,9 +794,7 @@ class GraphIterator:
 
     def __init__(self, dataset):
         self.element_spec = dataset.element_spec
-        arguments = dataset._argument_datasets()
-        self._handle = execute(_make_iterator_op(), tuple(a._placeholder for a in arguments),
-                               {"dataset": dataset, "arguments": tuple(id(a) for a in arguments)})
+        self._handle = _make_graph_iterator(dataset)
 
     def get_next(self):
         flat_spec = nest.flatten(self.element_spec)
@@ -789,8 +808,81 @@ class GraphIterator:
 
 
 def reads_dataset_arguments(x):
-    """A dataset built on dataset arguments of the function being traced."""
-    return hasattr(x, "_argument_datasets") and bool(x._argument_datasets())
+    """A dataset reading what the function being traced computes: built on its dataset
+    arguments, or made from its tensors."""
+    return hasattr(x, "_argument_datasets") and bool(dataset_inputs(x)[0])
+
+
+def _single_element(*passed, dataset, arguments=()):
+    element = bound_dataset(dataset, arguments, passed).get_single_element()
+    return tuple(np.asarray(t._value) for t in nest.flatten(element))
+
+
+def _cardinality(*passed, dataset, arguments=()):
+    return np.asarray(bound_dataset(dataset, arguments, passed)._cardinality(), np.int64)
+
+
+SINGLE_ELEMENT = define(
+    "DatasetToSingleElement", _single_element, stateful=True, differentiable=False,
+    num_outputs=None, infer_shape=lambda ins, a: [
+        (s.dtype, s.shape) for s in nest.flatten(a["dataset"].element_spec)])
+CARDINALITY = define("DatasetCardinality", _cardinality, stateful=True, differentiable=False,
+                     infer_shape=lambda ins, a: [(dtypes.int64, TensorShape([]))])
+
+
+class _DatasetValue:
+    """The run-time value of a dataset a tf.function returns (a variant tensor's object)."""
+
+    __slots__ = ("dataset",)
+
+    def __init__(self, dataset):
+        self.dataset = dataset
+
+
+def _bind_dataset(*passed, dataset, arguments=()):
+    return _DatasetValue(bound_dataset(dataset, arguments, passed))
+
+
+BIND_DATASET = define("DatasetFromTrace", _bind_dataset, stateful=True, differentiable=False,
+                      infer_shape=lambda ins, a: [(variant, TensorShape([]))])
+
+
+class DatasetOutput:
+    """A dataset a tf.function returns that reads the trace: the graph output (a variant)
+    whose run-time value is that call's dataset, shown as TF's ``_VariantDataset``."""
+
+    __slots__ = ("index",)
+
+    def __init__(self, graph, dataset, outputs):
+        inputs, attrs = dataset_inputs(dataset)
+        outputs.append(graph.as_graph_tensor(
+            execute(BIND_DATASET, inputs, dict(attrs, dataset=dataset))))
+        self.index = len(outputs) - 1
+
+    def resolve(self, values):
+        dataset = values[self.index]._value[()].dataset
+        returned = object.__new__(type(dataset))
+        returned.__dict__.update(vars(dataset))
+        returned._tf_name = "_VariantDataset"  # (TF's name for a dataset a function returns)
+        return returned
+
+
+def single_element_in_graph(dataset):
+    """``dataset.get_single_element()`` while tf.function traces, for a dataset reading the
+    trace (see ``reads_dataset_arguments``): computed when the compiled code runs."""
+    inputs, attrs = dataset_inputs(dataset)
+    outs = execute(SINGLE_ELEMENT, inputs, dict(attrs, dataset=dataset))
+    spec = dataset.element_spec
+    outs = [outs] if len(nest.flatten(spec)) == 1 and not isinstance(outs, (list, tuple)) \
+        else list(outs)
+    return nest.pack_sequence_as(spec, outs)
+
+
+def cardinality_in_graph(dataset):
+    """``dataset.cardinality()`` while tf.function traces, for a dataset reading the trace:
+    counted when the compiled code runs, as TF's op does."""
+    inputs, attrs = dataset_inputs(dataset)
+    return execute(CARDINALITY, inputs, dict(attrs, dataset=dataset))
 
 
 def is_data_iterator(x):
