@@ -140,7 +140,8 @@ class Graph(_V1FuncGraph, metaclass=_GraphType):
         initializers = [x for x in inputs if isinstance(x, _NoOp)]
         if initializers and len(initializers) == len(inputs):
             group = _init_op(name or "group_deps", [v for x in initializers for v in x._variables])
-            group._effect = lambda: [x._effect() for x in initializers if x._effect]
+            group._effect = lambda session, feed_dict: [
+                x._effect(session, feed_dict) for x in initializers if x._effect]
             return group
         op = self.create_op("NoOp", (), {}, [], name=name or "NoOp", stateful=True)
         op.control_inputs.extend(c for c in map(_as_op, inputs) if c is not None)
@@ -317,11 +318,11 @@ class _NoOp:
         self._effect = effect
 
     def run(self, feed_dict=None, session=None):
-        self._run_effect(session or get_default_session())
+        self._run_effect(session or get_default_session(), feed_dict)
 
-    def _run_effect(self, session=None):
-        if self._effect is not None:
-            self._effect()
+    def _run_effect(self, session=None, feed_dict=None):
+        if self._effect is not None:  # (given the run's feeds: what it reads may be fed)
+            self._effect(session, feed_dict)
         for variable in self._variables:
             initial = getattr(variable, "_v1_initial_value", None)
             if initial is not None:  # (a Variable made eagerly has no initializer to rerun)
@@ -674,7 +675,7 @@ class Session:
             entry = self._compile(g, tensors, [k for k, _ in feeds], targets)
             self._compiled[key] = entry
         for op in initializers:
-            op._run_effect(self)
+            op._run_effect(self, feed_dict)
         fn, reads, writes = entry
         self._check_initialized(reads + [t for t in tensors if isinstance(t, Variable)])
         _RUNNING.sessions.append(self)

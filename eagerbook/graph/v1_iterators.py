@@ -9,10 +9,14 @@ Python iterator over the dataset, started on first use (one-shot) or by running
 functions give the dataset's ordinary iterator, as TF 2 does.
 """
 
+import numpy as np
+
 from ..core import context, errors, nest
+from ..core.tensor import _from_numpy
 from ..ops.registry import execute
+from . import deferred_datasets
 from .autograph.runtime import ITERATOR_NEXT
-from .session import _graph_being_built, _NoOp
+from .session import _RUNNING, _graph_being_built, _NoOp
 
 
 class Iterator:
@@ -35,9 +39,23 @@ class Iterator:
                              "`tf.data.Dataset.make_initializable_iterator()` instead.")
         return self._initializer
 
-    def _start(self):
+    def _start(self, session=None, feed_dict=None):
+        """Starts over; a dataset made from tensors of the graph (placeholders fed in this
+        run, say) is made from their values now, as TF's MakeIterator reads them."""
+        dataset = self._dataset
+        tensors = deferred_datasets.symbolic_inputs(dataset, [], set())
+        if tensors:
+            session = session or _running_session()
+            if session is None:
+                raise errors.FailedPreconditionError(
+                    None, None, "The iterator's dataset reads tensors of the graph: run "
+                                "its initializer in a session.")
+            values = session.run(tensors, feed_dict=feed_dict)
+            with context.building_graph(None):
+                dataset = deferred_datasets.rebuilt(dataset, {
+                    id(t): _from_numpy(np.asarray(v)) for t, v in zip(tensors, values)})
         with context.building_graph(None):
-            self._python_iterator = iter(self._dataset)
+            self._python_iterator = iter(dataset)
 
     def get_next(self, name=None):
         """The next element, as tensors of the graph (one op: each run takes one element)."""
@@ -55,7 +73,7 @@ class Iterator:
                     None, None, "GetNext() failed because the iterator has not been "
                                 "initialized. Ensure that you have run the initializer operation "
                                 "for this iterator before getting the next element.")
-            self._start()
+            self._start()  # (a one-shot iterator: in the session running its get_next)
         return self._python_iterator
 
 
@@ -63,7 +81,29 @@ def make_one_shot_iterator(dataset):
     """An iterator that goes through `dataset` once (in a graph: see the module docstring)."""
     if _graph_being_built() is None:
         return iter(dataset)
+    placeholder = _placeholder_read(deferred_datasets.symbolic_inputs(dataset, [], set()))
+    if placeholder is not None:  # (TF's one-shot iterator holds the values it reads)
+        raise ValueError(f"Cannot capture a placeholder (name:{placeholder.name}, "
+                         f"type:Placeholder) by value.")
     return Iterator(dataset, initializable=False)
+
+
+def _placeholder_read(tensors):
+    """The first placeholder op the values of `tensors` depend on, or None."""
+    seen, pending = set(), [t.op for t in tensors]
+    while pending:
+        op = pending.pop(0)
+        if id(op) in seen:
+            continue
+        seen.add(id(op))
+        if op.type in ("Placeholder", "PlaceholderWithDefault"):
+            return op
+        pending.extend(t.op for t in op.inputs)
+    return None
+
+
+def _running_session():
+    return _RUNNING.sessions[-1] if _RUNNING.sessions else None
 
 
 def make_initializable_iterator(dataset, shared_name=None):
