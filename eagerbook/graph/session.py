@@ -278,17 +278,18 @@ def _fed_placeholder(g, dtype, shape, name):
 
 
 def placeholder_with_default(input, shape, name=None):  # noqa: A002 (TF's argument name)
-    """`input` unless a value is fed for the result (in a TF 1.x graph); eagerly, `input`."""
+    """`input` unless a value is fed for the result (in a TF 1.x graph); eagerly, `input`.
+    In a graph (a tf.function's too) its static shape is `shape`, however much `input`'s
+    shape says."""
     value = convert_to_tensor(input)
-    stack = _default_stack()
-    if not stack or context.state.graph is not stack[-1]._graph:
+    g = context.state.graph
+    if g is None:
         return value
     shape = TensorShape(shape)
     if not shape.is_compatible_with(value.shape):
         raise ValueError(f"Shapes must be equal rank, but are {value.shape.rank} and "
                          f"{shape.rank}" if value.shape.rank != shape.rank else
                          f"Incompatible shapes: {value.shape} and {shape}")
-    g = stack[-1]._graph
     value = g.as_graph_tensor(value)
     op = g.create_op("PlaceholderWithDefault", (value,), {},
                      [(value.dtype, shape)], opdef=REGISTRY["Identity"],

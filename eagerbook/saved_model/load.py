@@ -248,6 +248,8 @@ class RestoredFunction:
         raise self._no_match(args, kwargs)
 
     def _no_match(self, args, kwargs):
+        if not self._concretes:  # a tf.function never traced before saving
+            return ValueError("Found zero restored functions for caller function.")
         if self._bound_to_signature:
             return _binding_error(self._concretes[0], args, kwargs)
         # TF binds the arguments to the function's parameters and traces with them: each
