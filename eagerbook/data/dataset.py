@@ -169,6 +169,8 @@ def _traced_spec(value, top=True):
     if value is None:
         raise TypeError("tf.data elements cannot contain None; a component must be a tensor "
                         "or a value convertible to one.")
+    if isinstance(value, Dataset) and not isinstance(value, DeferredDataset):
+        return DatasetSpec(value.element_spec)  # the same dataset for every element
     if not isinstance(value, Tensor):  # a Python value the function returned: a constant
         value = convert_to_tensor(value)
     return TensorSpec(value.shape, value.dtype)

@@ -107,3 +107,18 @@ def test_bad_arguments_fail_while_tracing_naming_the_placeholder():
     with pytest.raises(ValueError, match=r"stop: Tensor conversion requested dtype int64 for "
                        r"Tensor with dtype int32: <tf.Tensor 'n:0' shape=\(\) dtype=int32>"):
         make(tf.constant(3))
+
+
+def test_a_map_inside_interleave_may_return_the_same_dataset_for_every_element():
+    def parse_fn(filename):
+        return tf.data.Dataset.range(10)
+
+    dataset = tf.data.Dataset.from_tensor_slices(["a.txt", "b.txt"]).interleave(
+        lambda x: tf.data.TextLineDataset(x).map(parse_fn, num_parallel_calls=1),
+        cycle_length=4, block_length=16)
+    spec = tf.data.DatasetSpec(tf.TensorSpec([], tf.int64))
+    assert dataset.element_spec == spec
+    nested = tf.data.Dataset.range(2).flat_map(
+        lambda x: tf.data.Dataset.from_tensors(x).map(parse_fn))
+    assert nested.element_spec == spec
+    assert [len(list(d)) for d in nested] == [10, 10]
