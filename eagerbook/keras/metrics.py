@@ -295,14 +295,14 @@ class SparseCategoricalCrossentropy(MeanMetricWrapper):
 
 class CategoricalCrossentropy(MeanMetricWrapper):
     def __init__(self, name="categorical_crossentropy", dtype=None, from_logits=False,
-                 label_smoothing=0.0):
+                 label_smoothing=0, axis=-1):  # (TF's default: 0 in configs, not 0.0)
         super().__init__(losses_mod.categorical_crossentropy, name=name, dtype=dtype,
-                         from_logits=from_logits, label_smoothing=label_smoothing)
+                         from_logits=from_logits, label_smoothing=label_smoothing, axis=axis)
 
 
 class BinaryCrossentropy(MeanMetricWrapper):
     def __init__(self, name="binary_crossentropy", dtype=None, from_logits=False,
-                 label_smoothing=0.0):
+                 label_smoothing=0):  # (TF's default: 0 in configs, not 0.0)
         super().__init__(losses_mod.binary_crossentropy, name=name, dtype=dtype,
                          from_logits=from_logits, label_smoothing=label_smoothing)
 

@@ -620,7 +620,9 @@ class Layer(Module):
     # --- build / call -----------------------------------------------------------------------------
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
-        if "build" in cls.__dict__:
+        # The built-in layers' builds record their input shape as TF's do; a user's build
+        # records it only through super().build (or when Keras builds the layer for a call).
+        if "build" in cls.__dict__ and cls.__module__.startswith("eagerbook."):
             cls.build = _recording_input_shape(cls.__dict__["build"])
 
     def build(self, input_shape):
@@ -683,6 +685,8 @@ class Layer(Module):
         with backend.init_scope():
             self.build(input_shapes)
         self.built = True
+        if self.__dict__.get("_build_input_shape") is None:  # (TF's Layer.build records it)
+            self.__dict__["_build_input_shape"] = input_shapes
         if self._initial_weights is not None:
             self.set_weights(self._initial_weights)
             self._initial_weights = None
@@ -1440,9 +1444,8 @@ _LOSS_SOURCES = [False]  # some layer has a regularizer or an add_loss term
 
 
 def _recording_input_shape(build):
-    """`build` that also records the input shape it was first given (TF keeps it for
-    ``get_build_config``), whether Keras or the user calls it, and whether or not the
-    subclass's `build` calls ``super().build``."""
+    """A built-in layer's `build` that also records the input shape it was first given (TF
+    keeps it for ``get_build_config``), whether Keras or the user calls it."""
     if getattr(build, "_records_input_shape", False):
         return build
 
