@@ -139,7 +139,8 @@ _SCOPED = frozenset("""
     nn.embedding_lookup nn.l2_normalize nn.leaky_relu nn.log_poisson_loss nn.max_pool1d
     nn.max_pool2d nn.max_pool3d nn.relu6 nn.sigmoid nn.sigmoid_cross_entropy_with_logits
     nn.softmax_cross_entropy_with_logits nn.weighted_cross_entropy_with_logits
-    random.categorical random.normal random.stateless_binomial random.stateless_gamma
+    random.categorical random.normal random.poisson random.stateless_binomial
+    random.stateless_gamma
     random.stateless_normal random.stateless_parameterized_truncated_normal
     random.stateless_poisson random.stateless_truncated_normal random.stateless_uniform
     random.truncated_normal random.uniform
@@ -157,7 +158,10 @@ _SCOPED = frozenset("""
 _CONVERTS_INPUTS = _SCOPED - {"transpose", "pow", "math.pow", "math.floordiv", "one_hot",
                                "shape", "nn.bias_add", "reduce_logsumexp",
                                "math.reduce_logsumexp", "random.stateless_normal",
-                               "random.stateless_uniform", "random.stateless_truncated_normal"}
+                               "random.stateless_uniform", "random.stateless_truncated_normal",
+                               "random.stateless_poisson", "random.stateless_binomial",
+                               "random.stateless_parameterized_truncated_normal",
+                               "random.poisson"}
 _CONVERTS_INPUTS |= frozenset("""
     add_n math.add_n sign math.sign nn.softmax math.softmax nn.log_softmax math.log_softmax
 """.split())
@@ -180,9 +184,15 @@ _ATTR_ARGUMENTS = frozenset("""
 """.split())
 _ATTR_ARGUMENTS_OF = {"squeeze": {"axis"}, "unstack": {"axis", "num"},
                       "split": {"num_or_size_splits", "axis", "num"},  # (converted: split_v's)
-                      # (the shape is converted; the seed is the op's input as given)
-                      "stateless_normal": {"shape"}, "stateless_uniform": {"shape"},
-                      "stateless_truncated_normal": {"shape"}}
+                      # (the shape and parameters are converted; the seed is the op's input
+                      # as given)
+                      "stateless_normal": {"shape"},
+                      "stateless_uniform": {"shape", "minval", "maxval"},
+                      "stateless_truncated_normal": {"shape"}, "stateless_poisson": {"shape"},
+                      "stateless_binomial": {"shape", "counts", "probs"},
+                      "stateless_parameterized_truncated_normal": {
+                          "shape", "means", "stddevs", "minvals", "maxvals"},
+                      "poisson": {"shape"}}
 
 # The operators: Python's `t + x` converts x first, then calls the op without a name.
 _OPERATORS = tuple(f"__{name}__" for name in """
@@ -196,6 +206,11 @@ _CONVERTS_INPUTS |= {"Variable.assign", "Variable.assign_add", "Variable.assign_
 # Functions that give the op a name of their own, whatever the user passes.
 _FIXED_NAMES = {"Tensor.__getitem__": "strided_slice/", "linalg.trace": "diag_part",
                 "Variable.__getitem__.assign": "strided_slice/_assign"}
+
+# tf.random.Generator's draws open a name scope and convert their arguments, as the functions
+_GENERATOR_METHODS = ("normal", "uniform", "truncated_normal", "binomial", "uniform_full_int")
+_SCOPED |= frozenset(f"random.Generator.{method}" for method in _GENERATOR_METHODS)
+_CONVERTS_INPUTS |= frozenset(f"random.Generator.{method}" for method in _GENERATOR_METHODS)
 
 _public = None  # {code object: its exported names}, gathered at the first error
 
@@ -250,6 +265,9 @@ def _public_functions():
             _add_public(found, f"Tensor.{dunder}", getattr(tensor, dunder, None))
         for method in ("assign", "assign_add", "assign_sub"):
             _add_public(found, f"Variable.{method}", getattr(package.Variable, method, None))
+        for method in _GENERATOR_METHODS:
+            _add_public(found, f"random.Generator.{method}",
+                        getattr(package.random.Generator, method, None))
         variable_slice = sys.modules[package.__name__ + ".core.variable"]._VariableSlice
         _add_public(found, "Variable.__getitem__.assign", variable_slice.assign)
         _add_namespace(found, "", package, package.__name__ + ".api", depth=3)

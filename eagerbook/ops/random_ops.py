@@ -33,7 +33,8 @@ from . import philox
 from .array_ops import stack, zeros_like
 from .math_ops import add, cast, multiply, subtract
 from .registry import execute, invalid_argument, register
-from .support import as_tensor
+from .shape_rules import dims_text
+from .support import as_tensor, attr_error, tf_type_name
 
 DEFAULT_GRAPH_SEED = 87654321
 _MAXINT32 = 2**31 - 1
@@ -431,13 +432,14 @@ def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=Non
     return _scale_shift(rnd, mean, stddev, dtype)
 
 
-def _python_int(value, what):
+def _python_int(value, what, op_name, must_be="must be 0-D"):
+    """A scalar argument of the op `op_name` as a Python int; TF's kernel error otherwise."""
     if isinstance(value, Tensor) or hasattr(type(value), "_as_tensor"):
         value = convert_to_tensor(value)._value
     array = np.asarray(value)
     if array.ndim != 0:
-        raise ValueError(f"{what} must be a scalar for integer uniform sampling, got shape "
-                         f"{array.shape}")
+        raise invalid_argument(op_name, f"{what} {must_be}, got shape "
+                                        f"{dims_text(list(array.shape))}")
     return int(array)
 
 
@@ -467,7 +469,8 @@ def _uniform(shape, minval, maxval, dtype, seed_attrs):
                             f"in list of allowed values: int32, int64")
         if maxval is None:
             raise ValueError(f"Must specify maxval for integer dtype {dtype!r}")
-        lo, hi = _python_int(minval, "minval"), _python_int(maxval, "maxval")
+        lo = _python_int(minval, "minval", "RandomUniformInt")
+        hi = _python_int(maxval, "maxval", "RandomUniformInt")
         if lo >= hi:
             raise invalid_argument("RandomUniformInt", f"Need minval < maxval, got {lo} >= {hi}")
         attrs = {"shape": shape, "minval": lo, "maxval": hi, "dtype": dtype}
@@ -506,7 +509,8 @@ def categorical(logits, num_samples, dtype=None, seed=None, name=None):
     if output_dtype not in (dtypes.int32, dtypes.int64):
         raise TypeError(f"Value passed to parameter 'output_dtype' has DataType "
                         f"{output_dtype.name} not in list of allowed values: int32, int64")
-    num_samples = _python_int(num_samples, "num_samples")
+    num_samples = _python_int(num_samples, "num_samples", "Multinomial",
+                              "should be a scalar")
     if num_samples < 0:
         raise invalid_argument("Multinomial", f"num_samples should be nonnegative, got "
                                               f"{num_samples}")
@@ -738,7 +742,8 @@ def _uniform_from(key, counter, shape, minval, maxval, dtype, alg, both_or_none)
                             f"in list of allowed values: int32, int64")
         if maxval is None:
             raise ValueError(f"Must specify maxval for integer dtype {dtype!r}")
-        lo, hi = _python_int(minval, "minval"), _python_int(maxval, "maxval")
+        lo = _python_int(minval, "minval", "StatelessRandomUniformIntV2")
+        hi = _python_int(maxval, "maxval", "StatelessRandomUniformIntV2")
         if lo >= hi:
             raise invalid_argument("StatelessRandomUniformIntV2",
                                    f"Need minval < maxval, got {lo} >= {hi}")
@@ -778,7 +783,8 @@ def stateless_categorical(logits, num_samples, seed, dtype=dtypes.int64, name=No
                                                        f"{list(logits.shape)}")
     key, counter = _seed_key_counter(seed, "StatelessMultinomial")
     return execute(_stateless_multinomial, (key, counter, logits),
-                   {"num_samples": _python_int(num_samples, "num_samples"),
+                   {"num_samples": _python_int(num_samples, "num_samples",
+                                               "StatelessMultinomial", "should be a scalar"),
                     "dtype": dtypes.as_dtype(dtype), "alg": _PHILOX})
 
 
@@ -885,7 +891,7 @@ def gamma(shape, alpha, beta=None, dtype=dtypes.float32, seed=None, name=None):
 
 def poisson(shape, lam, dtype=dtypes.float32, seed=None, name=None):
     """``tf.random.poisson``: Poisson(lam) samples, shaped ``shape`` followed by lam's shape."""
-    dtype = dtypes.as_dtype(dtype)
+    dtype = _poisson_dtype(dtype, "RandomPoissonV2")
     lam = as_tensor(lam, dtypes.float32) if not isinstance(lam, Tensor) else lam
     attrs = {"shape": _shape_arg(shape, "RandomPoissonV2"), "dtype": dtype}
     attrs.update(_seed_attrs(seed))
@@ -901,10 +907,21 @@ def stateless_gamma(shape, seed, alpha, beta=None, dtype=dtypes.float32, name=No
     return execute(_stateless_gamma, (key, counter, alpha, beta), attrs)
 
 
+def _poisson_dtype(dtype, op_name):
+    """The dtype of Poisson draws: TF's ops give floats and int32/int64 counts only."""
+    dtype = dtypes.as_dtype(dtype)
+    if dtype not in (dtypes.float16, dtypes.float32, dtypes.float64, dtypes.int32,
+                     dtypes.int64):
+        raise attr_error(op_name, f"Value for attr 'dtype' of {tf_type_name(dtype)} is not in "
+                                  f"the list of allowed values: half, float, double, int32, "
+                                  f"int64")
+    return dtype
+
+
 def stateless_poisson(shape, seed, lam, dtype=dtypes.int32, name=None):
     """``tf.random.stateless_poisson``: Poisson(lam) samples of shape ``shape`` (``lam``
     broadcast to it), the same for the same ``seed``."""
-    dtype = dtypes.as_dtype(dtype)
+    dtype = _poisson_dtype(dtype, "StatelessRandomPoisson")
     lam = as_tensor(lam, dtypes.float32) if not isinstance(lam, Tensor) else lam
     key, counter = _seed_key_counter(seed, "StatelessRandomPoisson")
     attrs = _stateless_attrs(shape, dtype, "auto_select", "StatelessRandomPoisson")

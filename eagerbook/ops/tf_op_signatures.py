@@ -6,6 +6,16 @@ names (DT_FLOAT, ...). Only error messages read this table.
 """
 
 TF_OP_SIGNATURES = {
+    "RandomPoissonV2": (
+        "shape:S, rate:R -> output:dtype; attr=seed:int,default=0; attr=seed2:int,default=0; "
+        "attr=S:type,allowed=[DT_INT32, DT_INT64]; attr=R:type,default=DT_DOUBLE,allowed="
+        "[DT_HALF, DT_FLOAT, DT_DOUBLE, DT_INT32, DT_INT64]; attr=dtype:type,default=DT_INT64,"
+        "allowed=[DT_HALF, DT_FLOAT, DT_DOUBLE, DT_INT32, DT_INT64]; is_stateful=true"),
+    "StatelessRandomPoisson": (
+        "shape:T, seed:Tseed, lam:Rtype -> output:dtype; attr=Rtype:type,allowed=[DT_HALF, "
+        "DT_FLOAT, DT_DOUBLE, DT_INT32, DT_INT64]; attr=dtype:type,allowed=[DT_HALF, DT_FLOAT, "
+        "DT_DOUBLE, DT_INT32, DT_INT64]; attr=T:type,allowed=[DT_INT32, DT_INT64]; "
+        "attr=Tseed:type,default=DT_INT64,allowed=[DT_INT32, DT_INT64]"),
     "Abs": "x:T -> y:T; attr=T:type,allowed={T}",
     "Acos": "x:T -> y:T; attr=T:type,allowed={T}",
     "Acosh": "x:T -> y:T; attr=T:type,allowed={T}",

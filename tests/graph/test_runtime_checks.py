@@ -52,7 +52,7 @@ CASES = [
     ("argmax_empty_axis", lambda x: tf.argmax(x, axis=1), (tf.zeros([2, 0]),), "ArgMax",
      "Reduction axis 1 is empty in shape [2,0]"),
     # (TF 2.21 does not check these probabilities; eagerbook's eager check stays, in both modes)
-    ("binomial_probs", lambda p: tf.random.stateless_binomial([2], [1, 2], c([3., 3.]), p),
+    ("binomial_probs", lambda p: tf.random.stateless_binomial([2], c([1, 2]), c([3., 3.]), p),
      (c([0.5, 1.5]),), "StatelessRandomBinomial", "probs must be in [0, 1]"),
 ]
 
