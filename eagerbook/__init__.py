@@ -93,6 +93,7 @@ from .core.dtypes import (
     uint32,
     uint64,
 )
+from .core.dtypes_bfloat16 import bfloat16
 from .core.shape import TensorShape
 from .core.spec import TensorSpec
 from .core.tensor import Tensor, constant, convert_to_tensor, is_tensor

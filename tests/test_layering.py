@@ -48,7 +48,8 @@ STDLIB = set(sys.stdlib_module_names)
 # ImportError where they are missing (TF's Keras image-file helpers need Pillow too). JPEG
 # files go through Pillow's libjpeg (UnimplementedError without it); PNG needs nothing.
 OPTIONAL = {"keras/image_utils.py": {"PIL"}, "ops/jpeg_ops.py": {"PIL"},
-            "keras/preprocessing/affine.py": {"PIL"}}  # brightness shifts: Pillow's enhancer
+            "keras/preprocessing/affine.py": {"PIL"},  # brightness shifts: Pillow's enhancer
+            "core/dtypes_bfloat16.py": {"ml_dtypes"}}  # NumPy's bfloat16 type (tf.bfloat16 values)
 
 
 def _imports(path):

@@ -21,6 +21,7 @@ from ..core.dtypes import (
     uint32,
     uint64,
 )
+from ..core.dtypes_bfloat16 import bfloat16
 from ..ops.complex_ops import complex
 from ..ops.manip_ops import saturate_cast
 from ..ops.math_ops import cast

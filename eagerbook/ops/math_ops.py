@@ -9,7 +9,7 @@ import math
 
 import numpy as np
 
-from ..core import dtypes, errors
+from ..core import dtypes, dtypes_bfloat16, errors
 from ..core.context import state
 from ..core.tensor import EagerTensor, Tensor, convert_to_tensor
 from . import complex_ops, eigen_double, eigen_float
@@ -915,6 +915,9 @@ def cast(x, dtype, name=None):
         source, target = _tf_type_name(x._dtype), _tf_type_name(dtype)
         raise errors.op_error(errors.UnimplementedError, "Cast",
                               f"Cast {source} to {target} is not supported")
+    if dtype is dtypes_bfloat16.bfloat16 and not dtypes_bfloat16.AVAILABLE:
+        raise errors.op_error(errors.UnimplementedError, "Cast", "bfloat16 values need NumPy's "
+                              "bfloat16 type, from the ml_dtypes package (pip install ml_dtypes)")
     return execute(_cast, (x,), {"DstT": dtype})
 
 

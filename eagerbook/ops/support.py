@@ -4,8 +4,9 @@ import operator
 
 import numpy as np
 
-from ..core import dtypes
+from ..core import dtypes, errors
 from ..core.context import state
+from ..core.dtypes_bfloat16 import bfloat16
 from ..core.tensor import EagerTensor, Tensor, _from_numpy, convert_to_tensor, is_symbolic
 from .registry import invalid_argument
 from .tf_op_signatures import TF_OP_SIGNATURES
@@ -97,6 +98,10 @@ def dtype_error(op_name, dtype, tf_names, parameter="x", attr="T"):
     """TF's error for an input dtype `op_name` does not list (`tf_names`, TF's list): a TypeError
     while a graph is built (TF checks the op's signature there), an InvalidArgumentError eagerly,
     whose message goes on with the node and the op's signature as TF's does."""
+    if dtype is bfloat16 and "bfloat16" in tf_names:  # TF's op takes it, eagerbook's not
+        return errors.op_error(errors.UnimplementedError, op_name,
+                               f"eagerbook's {op_name} kernel does not compute in bfloat16 (it "
+                               f"holds and casts it): cast to float32 first")
     if state.graph is not None:
         return TypeError(f"Value passed to parameter '{parameter}' has DataType {dtype.name} "
                          f"not in list of allowed values: {', '.join(tf_names)}")

@@ -8,6 +8,7 @@ import numpy as np
 
 from ...core import context, dtypes
 from ...core.context import executing_eagerly
+from ...core.dtypes_bfloat16 import bfloat16
 from ...core.tensor import convert_to_tensor
 from ...core.variable_modes import VariableAggregation  # TF 1's enum (TF 2's is ...V2)
 from ...framework import event_messages
@@ -119,6 +120,7 @@ to_int32 = _cast_to(dtypes.int32, "ToInt32")
 to_int64 = _cast_to(dtypes.int64, "ToInt64")
 to_complex64 = _cast_to(dtypes.complex64, "ToComplex64")
 to_complex128 = _cast_to(dtypes.complex128, "ToComplex128")
+to_bfloat16 = _cast_to(bfloat16, "ToBFloat16")
 
 
 # --- TF 1.x's assignments as functions (TF 2: methods of the Variable) ---------------------------
