@@ -2009,10 +2009,11 @@ def einsum(equation, *inputs, **kwargs):
     if kwargs.keys() - {"name", "optimize"}:
         raise TypeError(f"einsum() got unexpected keyword arguments "
                         f"{sorted(kwargs.keys() - {'name', 'optimize'})}")
-    if len(inputs) == 1 and isinstance(inputs[0], (list, tuple)):
-        inputs = tuple(inputs[0])
     if not inputs:
         raise ValueError("einsum needs at least one input tensor")
+    for value in inputs:  # TF reads each input's shape first: a Python list or number fails
+        if not hasattr(value, "shape"):
+            raise AttributeError(f"'{type(value).__name__}' object has no attribute 'shape'")
     tensors = [as_tensor(inputs[0])]
     for value in inputs[1:]:
         tensors.append(binary_operands(tensors[0], value, "Einsum")[1])
