@@ -27,17 +27,22 @@ from .registry import execute, invalid_argument, register
 from .shape_rules import known_value
 
 
+def _int64_argument(value, name):
+    """TF converts a SparseTensor's indices and dense_shape to int64: a tensor of another dtype
+    is its ValueError, naming the argument (Python lists and NumPy arrays convert)."""
+    try:
+        return convert_to_tensor(value, dtype=dtypes.int64)
+    except ValueError as error:
+        raise ValueError(f"{name}: {error}") from None
+
+
 class SparseTensor:
     """``tf.sparse.SparseTensor(indices, values, dense_shape)``."""
 
     def __init__(self, indices, values, dense_shape):
-        indices = convert_to_tensor(indices, dtype_hint=dtypes.int64)
-        dense_shape = convert_to_tensor(dense_shape, dtype_hint=dtypes.int64)
-        if not indices.dtype.is_integer or not dense_shape.dtype.is_integer:
-            raise TypeError("indices and dense_shape must be integer tensors")
-        self._indices = _int64(indices)
+        self._indices = _int64_argument(indices, "indices")
         self._values = convert_to_tensor(values)
-        self._dense_shape = _int64(dense_shape)
+        self._dense_shape = _int64_argument(dense_shape, "dense_shape")
         if self._indices.ndim != 2:
             raise ValueError(f"Shape {self._indices.shape} must have rank 2")
         if self._values.ndim != 1:
@@ -186,14 +191,6 @@ class SparseTensorSpec:
 
     def __repr__(self):
         return f"SparseTensorSpec({self._shape!r}, {self._dtype!r})"
-
-
-def _int64(tensor):
-    if tensor.dtype is dtypes.int64:
-        return tensor
-    if is_symbolic(tensor):
-        return math_ops.cast(tensor, dtypes.int64)
-    return _from_numpy(tensor.numpy().astype(np.int64))
 
 
 def _sparse(value, what="sp_input"):
