@@ -20,6 +20,7 @@ import weakref
 
 import numpy as np
 
+from ...checkpoints import containers
 from ...core import context, dtypes, errors, nest
 from ...core.shape import TensorShape
 from ...core.spec import TensorSpec
@@ -1218,6 +1219,10 @@ class Layer(Module):
         if type(value) not in _PLAIN_TYPES or name in _FLAGS_READ_BY_THE_WALK or \
                 type(self.__dict__.get(name)) not in _PLAIN_TYPES:
             tracking_changed()
+            if (type(value) is list or type(value) is dict) and not name.startswith("_") \
+                    and not sys._getframe(1).f_globals.get("__name__", "").startswith(
+                        "eagerbook."):  # (set by the user's code: Keras's own lists stay)
+                value = _tracked_container(value, self)
         object.__setattr__(self, name, value)
 
     def __delattr__(self, name):
@@ -1241,6 +1246,22 @@ class Layer(Module):
                     if isinstance(item, (Layer, Variable)):
                         children[f"{key}/{k}"] = item
         return children
+
+
+def _tracked_container(value, layer):
+    """A list or dict (and those in it) as TF keeps one in a layer's attribute: a ListWrapper
+    or DictWrapper (``print(layer.units)`` shows ``ListWrapper([16, 10])``, and so does a
+    get_config returning it), which tells the layer of items added later (a pending
+    checkpoint restore gives them their values)."""
+    def wrapped(item):
+        if type(item) is list:
+            return containers.ListWrapper([wrapped(x) for x in item], on_change)
+        if type(item) is dict:
+            return containers.DictWrapper({k: wrapped(x) for k, x in item.items()}, on_change)
+        return item
+
+    on_change = functools.partial(backend.restore_deferred, layer)
+    return wrapped(value)
 
 
 def _policy_dtypes(policy):
