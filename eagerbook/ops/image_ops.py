@@ -532,15 +532,48 @@ def adjust_brightness(image, delta):
     return back(image + math_ops.cast(delta, image.dtype))
 
 
+# TF's CPU kernels of AdjustContrastv2, AdjustSaturation and AdjustHue take float32 only (its
+# float16 ones are GPU and XLA kernels): a float16 image fails with this listing.
+_FLOAT_ONLY_ON_CPU = (
+    "  device='XLA_CPU_JIT'; T in [DT_FLOAT, DT_HALF]\n"
+    "  device='XLA_GPU_JIT'; T in [DT_FLOAT, DT_HALF]\n"
+    "  device='CPU'; T in [DT_FLOAT]\n  device='GPU'; T in [DT_HALF]\n"
+    "  device='GPU'; T in [DT_FLOAT]\n")
+
+
+def _check_not_half(image, op_name):
+    if image.dtype == dtypes.float16:
+        raise errors.op_error(errors.NotFoundError, op_name,
+                              f"Could not find device for node: {{{{node {op_name}}}}} = "
+                              f"{op_name}[T=DT_HALF]\nAll kernels registered for op "
+                              f"{op_name}:\n" + _FLOAT_ONLY_ON_CPU)
+
+
 # One kernel, as TF's AdjustContrastv2. TF registers no gradient for it, so a tape asked for
 # a gradient through it raises LookupError (the autodiff guide shows this): its rule says so.
 @register("AdjustContrastv2")
 def _adjust_contrast(images, contrast_factor):
     x = images.astype(np.float32)
-    # the mean accumulated in float64 and rounded once: closer to the digits of TF's float32
-    # tree sum than NumPy's float32 sum (most values print as TF's; not all)
-    mean = x.mean(axis=(-3, -2), keepdims=True, dtype=np.float64).astype(np.float32)
-    return ((x - mean) * contrast_factor + mean).astype(images.dtype)
+    pixels = x.reshape(-1, x.shape[-3] * x.shape[-2], x.shape[-1])
+    mean = _pixel_sums_by_folding(pixels) * (np.float32(1) / np.float32(pixels.shape[1]))
+    mean = mean.reshape(x.shape[:-3] + (1, 1, x.shape[-1]))
+    # (TF's loop: out = mean, then out += factor * (x - out), in float32)
+    return (mean + np.float32(contrast_factor) * (x - mean)).astype(images.dtype)
+
+
+def _pixel_sums_by_folding(pixels):
+    """Each image's per-channel sum over its pixels (pixels: [images, count, channels]) as TF's
+    AdjustContrastv2 adds them: the pixels folded in half again and again, the second half
+    added onto the first (a middle pixel of an odd count waits for the next fold)."""
+    count = pixels.shape[1]
+    sums = pixels.copy()
+    while True:
+        right = count // 2
+        left = count - right
+        sums[:, :right] += sums[:, left:left + right]
+        count = left
+        if count <= 1:
+            return sums[:, 0]
 
 
 @_adjust_contrast.gradient
@@ -551,13 +584,14 @@ def _adjust_contrast_grad(op, dy):
 def adjust_contrast(images, contrast_factor):
     """Moves each channel away from (or toward) its mean over height and width."""
     images, back = _as_float(images)
-    if images.dtype not in (dtypes.float16, dtypes.float32):  # TF's kernel: half or float
+    if images.dtype not in (dtypes.float16, dtypes.float32):  # (TF hands these two to its kernel)
         return back(math_ops.cast(adjust_contrast(math_ops.cast(images, dtypes.float32),
                                                   contrast_factor), images.dtype))
     if len(images.shape) < 3:
         raise errors.op_error(errors.InvalidArgumentError, "AdjustContrastv2",
                               f"input must be at least 3-D, got shape"
                               f"[{','.join(str(d) for d in images.shape)}]")
+    _check_not_half(images, "AdjustContrastv2")
     factor = convert_to_tensor(contrast_factor, dtype_hint=dtypes.float32)
     return back(execute(_adjust_contrast, (images, math_ops.cast(factor, dtypes.float32))))
 
@@ -711,6 +745,7 @@ def adjust_saturation(image, saturation_factor, name=None):
         raise errors.InvalidArgumentError(
             None, None, f"input must have 3 channels but instead has {image.shape[-1]} "
                         f"channels.")
+    _check_not_half(image, "AdjustSaturation")
     factor = convert_to_tensor(saturation_factor, dtype=dtypes.float32)
     adjusted = execute(_adjust_saturation, (image, factor))
     return convert_image_dtype(adjusted, original, saturate=True) if original != image.dtype \
@@ -771,13 +806,6 @@ def _adjust_hue_grad(op, dy):
     raise LookupError("gradient registry has no entry for: AdjustHue")
 
 
-_ADJUST_HUE_KERNELS = (  # (TF's listing when no kernel takes the dtype)
-    "  device='XLA_CPU_JIT'; T in [DT_FLOAT, DT_HALF]\n"
-    "  device='XLA_GPU_JIT'; T in [DT_FLOAT, DT_HALF]\n"
-    "  device='CPU'; T in [DT_FLOAT]\n  device='GPU'; T in [DT_HALF]\n"
-    "  device='GPU'; T in [DT_FLOAT]\n")
-
-
 def adjust_hue(image, delta, name=None):
     """Turns the hue by ``delta`` (a fraction of the wheel, in [-1, 1])."""
     delta_value = delta if isinstance(delta, (int, float)) else known_value(
@@ -789,11 +817,7 @@ def adjust_hue(image, delta, name=None):
     original = image.dtype
     if original not in (dtypes.float16, dtypes.float32):
         image = convert_image_dtype(image, dtypes.float32)
-    if image.dtype == dtypes.float16:  # (TF's CPU kernel is float32 only)
-        raise errors.op_error(errors.NotFoundError, "AdjustHue",
-                              "Could not find device for node: {{node AdjustHue}} = "
-                              "AdjustHue[T=DT_HALF]\nAll kernels registered for op "
-                              "AdjustHue:\n" + _ADJUST_HUE_KERNELS)
+    _check_not_half(image, "AdjustHue")
     delta = convert_to_tensor(delta, dtype=dtypes.float32)
     return convert_image_dtype(execute(_adjust_hue, (image, delta)), original)
 
