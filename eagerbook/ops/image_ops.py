@@ -9,7 +9,7 @@ import numpy as np
 
 from ..core import dtypes, errors
 from ..core.tensor import convert_to_tensor
-from . import array_ops, linalg_ops, manip_ops, math_ops, philox, random_ops
+from . import array_ops, linalg_ops, manip_ops, math_ops, philox, random_ops, resize_kernels
 from .registry import execute, invalid_argument, register
 from .shape_rules import known_value
 from .support import attr_error, tf_type_name
@@ -191,112 +191,10 @@ class ResizeMethod:
     MITCHELLCUBIC = "mitchellcubic"
 
 
-# --- resizing by weights: each output pixel a weighted sum of input pixels along one axis ------
-# Bicubic (without antialiasing) follows TF's ResizeBicubic: Keys' cubic (a = -0.5) read from a
-# table of 1024 steps, taps outside the image dropped and the rest renormalized. Area averages
-# the input cells each output cell covers. The other kernels (and antialiasing) follow TF's
-# ScaleAndTranslate: the kernel is stretched by the downscaling factor when antialiasing, taps
-# are those within its radius, and the weights are normalized to sum to 1.
-_CUBIC_TABLE_SIZE = 1024
-
-
-def _keys_cubic_table():
-    a = -0.5
-    x = np.arange(_CUBIC_TABLE_SIZE + 1, dtype=np.float64) / _CUBIC_TABLE_SIZE
-    near = ((a + 2) * x - (a + 3)) * x * x + 1
-    far = ((a * (x + 1) - 5 * a) * (x + 1) + 8 * a) * (x + 1) - 4 * a
-    return near.astype(np.float32), far.astype(np.float32)
-
-
-def _bicubic_weights(out_size, in_size):
-    near, far = _keys_cubic_table()
-    where = _source_coordinates(out_size, in_size)
-    weights = np.zeros((out_size, in_size), np.float32)
-    for o, position in enumerate(where):
-        base = int(np.floor(position))
-        step = int(np.rint((position - base) * _CUBIC_TABLE_SIZE))
-        taps = (far[step], near[step], near[_CUBIC_TABLE_SIZE - step],
-                far[_CUBIC_TABLE_SIZE - step])
-        inside = [(base - 1 + k, w) for k, w in enumerate(taps) if 0 <= base - 1 + k < in_size]
-        total = np.float32(sum(w for _, w in inside))
-        for index, w in inside:
-            weights[o, index] += w / total if abs(total) > 0 else w
-    return weights
-
-
-def _area_weights(out_size, in_size):
-    scale = in_size / out_size
-    weights = np.zeros((out_size, in_size), np.float64)
-    for o in range(out_size):
-        start, end = o * scale, (o + 1) * scale
-        for i in range(int(np.floor(start)), min(int(np.ceil(end)), in_size)):
-            weights[o, i] = (min(end, i + 1) - max(start, i)) / scale
-    return weights.astype(np.float32)
-
-
-def _lanczos(radius):
-    def kernel(x):
-        x = np.abs(x)
-        safe = np.where(x < 1e-3, 1.0, x)
-        value = radius * np.sin(np.pi * safe) * np.sin(np.pi * safe / radius) / \
-            (np.pi * np.pi * safe * safe)
-        return np.where(x > radius, 0.0, np.where(x < 1e-3, 1.0, value))
-    return kernel, float(radius)
-
-
-def _mitchell(x):
-    x = np.abs(x)
-    return np.where(x >= 2, 0.0, np.where(
-        x >= 1, (((-7.0 / 18.0) * x + 2.0) * x - 10.0 / 3.0) * x + 16.0 / 9.0,
-        ((7.0 / 6.0) * x - 2.0) * x * x + 8.0 / 9.0))
-
-
-def _keys(x):
-    x = np.abs(x)
-    return np.where(x >= 2, 0.0, np.where(x >= 1, ((-0.5 * x + 2.5) * x - 4.0) * x + 2.0,
-                                          (1.5 * x - 2.5) * x * x + 1.0))
-
-
-_SCALE_AND_TRANSLATE_KERNELS = {
-    "bilinear": (lambda x: np.maximum(0.0, 1.0 - np.abs(x)), 1.0),
-    "bicubic": (_keys, 2.0),
-    "lanczos3": _lanczos(3),
-    "lanczos5": _lanczos(5),
-    "gaussian": (lambda x: np.where(np.abs(x) < 1.5, np.exp(-x * x / (2 * 0.25)), 0.0), 1.5),
-    "mitchellcubic": (_mitchell, 2.0),
-}
-
-
-def _kernel_weights(out_size, in_size, method, antialias):
-    """ScaleAndTranslate's weights, computed in float32 as TF's kernel (a tap exactly at the
-    kernel's radius can fall inside or outside by float32 rounding, as there)."""
-    kernel, radius = _SCALE_AND_TRANSLATE_KERNELS[method]
-    f32 = np.float32
-    inv_scale = f32(1) / (f32(out_size) / f32(in_size))
-    kernel_scale = max(inv_scale, f32(1)) if antialias else f32(1)
-    one_over_kernel_scale = f32(1) / kernel_scale
-    reach = f32(radius) * kernel_scale
-    weights = np.zeros((out_size, in_size), np.float32)
-    for o in range(out_size):
-        sample = (f32(o) + f32(0.5)) * inv_scale
-        if sample < 0 or sample > in_size:
-            continue
-        start = min(max(int(np.ceil(sample - reach - f32(0.5))), 0), in_size - 1)
-        end = min(max(int(np.floor(sample + reach - f32(0.5))), 0), in_size - 1) + 1
-        positions = (np.arange(start, end, dtype=np.float32) + f32(0.5) - sample)
-        w = kernel(np.abs(positions * one_over_kernel_scale)).astype(np.float32)
-        total = w.sum(dtype=np.float32)
-        if abs(total) > 0:
-            w = w * (f32(1) / total)
-        weights[o, start:end] = w
-    return weights
-
-
-def _weighted_axis(images, axis, weights):
-    """Each output row along `axis` (1: height, 2: width) a weighted sum of the input rows."""
-    w = convert_to_tensor(weights)
-    pattern = "nhwc,oh->nowc" if axis == 1 else "nhwc,ow->nhoc"
-    return math_ops.einsum(pattern, images, w)
+# Bicubic, area and the kernels of ScaleAndTranslate (lanczos, gaussian, mitchellcubic, and any
+# method with antialiasing) run TF's kernels step for step: resize_kernels.py.
+_KERNEL_TYPES = {"bilinear": "triangle", "bicubic": "keyscubic", "lanczos3": "lanczos3",
+                 "lanczos5": "lanczos5", "gaussian": "gaussian", "mitchellcubic": "mitchellcubic"}
 
 
 def _source_coordinates(out_size, in_size):
@@ -394,25 +292,16 @@ def resize(images, size, method=ResizeMethod.BILINEAR, preserve_aspect_ratio=Fal
         out = math_ops.cast(images, dtypes.float32)
         # Along each row first, then between rows (TF's order, so rounding matches).
         out = _lerp_axis(_lerp_axis(out, 2, new_width), 1, new_height)
-    elif method in _SCALE_AND_TRANSLATE_KERNELS or method == ResizeMethod.AREA:
-        if height is None or width is None:
-            raise NotImplementedError(f"tf.image.resize: method {method!r} with an image size "
-                                      f"known only when the tf.function runs is not "
-                                      f"supported in eagerbook")
-        out = math_ops.cast(images, dtypes.float32)
-        for axis, (n_out, n_in) in ((2, (new_width, width)), (1, (new_height, height))):
-            out = _weighted_axis(out, axis, _resize_weights(method, antialias, n_out, n_in))
+    elif method == ResizeMethod.BICUBIC and not antialias:
+        out = resize_kernels.resize_bicubic(images, (new_height, new_width))
+    elif method == ResizeMethod.AREA:
+        out = resize_kernels.resize_area(images, (new_height, new_width))
+    elif method in _KERNEL_TYPES:
+        out = resize_kernels.scale_and_translate(images, (new_height, new_width),
+                                                 _KERNEL_TYPES[method], bool(antialias))
     else:
         raise ValueError(f"Resize method is not implemented: {method}")
     return array_ops.squeeze(out, [0]) if rank3 else out
-
-
-def _resize_weights(method, antialias, out_size, in_size):
-    if method == ResizeMethod.AREA:
-        return _area_weights(out_size, in_size)
-    if method == ResizeMethod.BICUBIC and not antialias:
-        return _bicubic_weights(out_size, in_size)
-    return _kernel_weights(out_size, in_size, method, antialias)
 
 
 # --- colour --------------------------------------------------------------------------------
