@@ -1,4 +1,4 @@
-"""The dispatcher's shortcut for ops declared with a NumPy ``ufunc`` (``registry.execute_ufunc``):
+"""The dispatcher's shortcut for ops declared with a NumPy ``ufunc`` (``registry.ufunc_road``):
 the ufunc must be what the kernel computes, in the inputs' dtype, and every road that is not
 the plain one (tapes, observers, tracing, errors) must see what ``execute`` gives."""
 
@@ -8,7 +8,7 @@ import pytest
 import eagerbook as tf
 from eagerbook.core import context
 from eagerbook.core.tensor import _from_numpy
-from eagerbook.ops.registry import REGISTRY, execute, execute_ufunc
+from eagerbook.ops.registry import REGISTRY, execute
 
 UFUNC_OPS = sorted(name for name, op in REGISTRY.items() if op.ufunc is not None)
 
@@ -38,7 +38,7 @@ def test_a_declared_ufunc_is_the_kernel_in_every_accepted_dtype(name):
             got = np.asarray(op.ufunc(np.asarray(a), np.asarray(b)))
             assert got.dtype == expected.dtype == dtype._np, (name, dtype)
             np.testing.assert_array_equal(got, expected)
-            fast = execute_ufunc(op, _from_numpy(np.asarray(a)), _from_numpy(np.asarray(b)))
+            fast = op.road(_from_numpy(np.asarray(a)), _from_numpy(np.asarray(b)))
             slow = execute(op, (_from_numpy(np.asarray(a)), _from_numpy(np.asarray(b))))
             assert fast.dtype is slow.dtype is dtype and type(fast._value) is np.ndarray
             np.testing.assert_array_equal(fast._value, slow._value)

@@ -191,11 +191,7 @@ def numpy_text(value, is_repr=False):
     return text
 
 
-
 # --- creating tensors --------------------------------------------------------------------------
-_new = object.__new__
-
-
 def _from_numpy(array):
     """Wraps an ndarray the caller promises not to change (the hot path of every op)."""
     t = EagerTensor()

@@ -21,7 +21,7 @@ import re
 import numpy as np
 
 from ..core.tensor import Tensor
-from .compile_updates import kernel_callable, peephole_text, prepare_peepholes, update_into_step
+from .compile_updates import fused_text, kernel_callable, peephole_text, prepare_peepholes
 from .ir import value_name
 
 _LITERAL_TYPES = (bool, int, str, type(None))
@@ -86,7 +86,7 @@ def compile_graph(graph, name="fn", check=None):
     """
     em = _Emitter()
     em.check = check
-    prepare_peepholes(em, graph)  # (what update_into_step and peephole_text look up)
+    prepare_peepholes(em, graph)  # (what fused_text and peephole_text look up)
     env = {}
     params = []
     for t in graph.inputs:
@@ -143,7 +143,7 @@ def _call_text(em, op, env):
 
 def _emit_kernel_call(em, op, env, indent):
     if op.type.startswith("Fused"):
-        call = update_into_step(em, op, env, indent) or _fused_text(em, op, env)
+        call = fused_text(em, op, env, indent)
     else:
         call = peephole_text(em, op, env) or _call_text(em, op, env)
     inputs = [env[id(t)] for t in op.inputs] if em.check is not None else ()
@@ -160,16 +160,6 @@ def _emit_kernel_call(em, op, env, indent):
         check = em.global_value("_check", em.check)
         em.lines.append(f"{indent}{check}({em.global_value('_op', op)}, ({', '.join(names)},), "
                         f"({''.join(i + ', ' for i in inputs)}))")
-
-
-def _fused_text(em, op, env):
-    """A fused elementwise chain becomes one nested expression."""
-    values = [env[id(t)] for t in op.inputs]
-    for opdef, refs, attrs in op.attrs["_program"]:
-        args = [values[r] for r in refs]
-        args += [f"{k}={em.literal(v)}" for k, v in attrs]
-        values.append(f"{em.kernel(opdef)}({', '.join(args)})")
-    return values[-1]
 
 
 def _emit_const(em, op, env, indent):

@@ -123,6 +123,19 @@ def update_into_step(em, op, env, indent):
     return f"_np.{_UFUNC_OF[root.name]}({', '.join(args)}, out={step})"
 
 
+def fused_text(em, op, env, indent):
+    """A fused elementwise chain becomes one nested expression (or an update into its step)."""
+    update = update_into_step(em, op, env, indent)
+    if update is not None:
+        return update
+    values = [env[id(t)] for t in op.inputs]
+    for opdef, refs, attrs in op.attrs["_program"]:
+        args = [values[r] for r in refs]
+        args += [f"{k}={em.literal(v)}" for k, v in attrs]
+        values.append(f"{em.kernel(opdef)}({', '.join(args)})")
+    return values[-1]
+
+
 def _scratch_operand(em, op, inner_refs, root_refs):
     """The product's operand that may take the product (see scratch_values), or None. Not with
     check_numerics, whose check of the op reads the inputs after the call."""

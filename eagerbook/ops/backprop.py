@@ -77,8 +77,8 @@ def backprop(records, targets, seeds, sources, keep_slices=False):
     # 2. Seed the targets.
     grads = {}
     for t, seed in zip(targets, seeds):
-        if seed is not None and id(t) in depends:
-            _accumulate(grads, id(t), seed)
+        if seed is not None and id(t) in depends:  # (a target given twice: its seeds add)
+            grads[id(t)] = seed if id(t) not in grads else add_gradients(grads[id(t)], seed)
     # 3. Sweep backwards (reverse execution order is a valid order: an op's consumers all ran
     # after it). Records whose outputs received no gradient are skipped.
     for entry in reversed(relevant):
@@ -101,7 +101,7 @@ def backprop(records, targets, seeds, sources, keep_slices=False):
             if g is not None:
                 key = id(x)
                 if key in depends:
-                    previous = grads.get(key)  # (_accumulate, spelled out)
+                    previous = grads.get(key)
                     grads[key] = g if previous is None else add_gradients(previous, g)
     return _results(grads, sources, keep_slices)
 
@@ -135,11 +135,6 @@ def _take(grads, y, source_ids):
     key = id(y)
     g = grads.get(key) if key in source_ids else grads.pop(key, None)
     return g if type(g) is not _SLICES else indexed_slices.to_dense(g)
-
-
-def _accumulate(grads, key, g):
-    previous = grads.get(key)
-    grads[key] = g if previous is None else add_gradients(previous, g)
 
 
 # --- IndexedSlices: a gather's gradient holds only the rows it read (see indexed_slices.py) ------

@@ -14,7 +14,7 @@ import numpy as np
 from ..core import dtypes, errors
 from ..core.context import state
 from ..core.tensor import Tensor, convert_to_tensor
-from .registry import REGISTRY, execute, execute_ufunc, invalid_argument, register
+from .registry import REGISTRY, execute, invalid_argument, register
 from .support import binary_operands, tf_type_name
 from .support import dtype_error as support_dtype_error
 
@@ -94,7 +94,7 @@ def binary(op, x, y):
             raise dtype_error(op.name, x._dtype, op.dtypes)
         op = REGISTRY[other]
     if op.ufunc is not None:
-        return execute_ufunc(op, x, y)
+        return op.road(x, y)
     return execute(op, (x, y))
 
 

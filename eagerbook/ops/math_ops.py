@@ -48,7 +48,7 @@ from .primitives import (  # noqa: F401 - re-exported: tf.math.add is math_ops.a
 from .primitives import exp as _real_exp
 from .primitives import reduce as _reduce
 from .primitives import restore_reduced_axes as _restore_reduced_axes
-from .registry import execute, execute_ufunc, invalid_argument, register
+from .registry import execute, invalid_argument, register
 from .shape_rules import dims_text as _dims_text
 from .shape_rules import node_text
 from .support import (
@@ -143,7 +143,7 @@ def _binary(op, x, y):
     """Runs a two-input op on the dtypes it declares (``@register(..., dtypes=...)``)."""
     if type(x) is type(y) is EagerTensor and x._dtype is y._dtype and x._dtype in op.dtypes:
         if op.ufunc is not None:  # the common case, kept short
-            return execute_ufunc(op, x, y)
+            return op.road(x, y)
         return execute(op, (x, y))
     return binary(op, x, y)
 

@@ -28,7 +28,7 @@ from ..core.tensor import EagerTensor
 from . import eigen_double, eigen_float, support
 from .binary import ADD_V2, MATMUL, MUL, binary, check_matmul_dtype
 from .eigen_sums import sum_as_tf
-from .registry import execute, execute_ufunc, invalid_argument, register
+from .registry import execute, invalid_argument, register, ufunc_function
 from .support import FLOATS, NUMBERS, as_tensor, binary_operands, check_dtype, normalize_axis
 
 
@@ -113,10 +113,9 @@ def _add_grad(op, dy):
     return [dy, dy]  # (broadcasts=True: the sweep sums each back to its input's shape)
 
 
+@ufunc_function(_add)  # two tensors of one dtype AddV2 takes: np.add at once (registry.py)
 def add(x, y, name=None):
     """x + y, broadcasting; both must have one dtype (a Python number takes the other's)."""
-    if type(x) is type(y) is EagerTensor and x._dtype is y._dtype and x._dtype in ADD_V2:
-        return execute_ufunc(_add, x, y)  # the common case, kept short: it runs for every `+`
     return binary(_add, x, y)  # conversion, then AddV2's dtypes (strings: TF's Add op)
 
 
@@ -133,10 +132,9 @@ def _mul_grad(op, dy):
             dy * x if op.needs_gradient(1) else None]
 
 
+@ufunc_function(_mul)
 def multiply(x, y, name=None):
     """x * y, elementwise with broadcasting."""
-    if type(x) is type(y) is EagerTensor and x._dtype is y._dtype and x._dtype in MUL:
-        return execute_ufunc(_mul, x, y)
     return binary(_mul, x, y)
 
 
