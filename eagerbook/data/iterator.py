@@ -13,6 +13,7 @@ import numpy as np
 
 from ..core import errors
 from ..core.variable import Variable
+from ..graph.autograph import runtime
 from .op_errors import element_error, end_of_sequence
 from .optional import _OptionalImpl
 
@@ -141,6 +142,24 @@ class IteratorSpec:
     @staticmethod
     def from_value(value):
         return IteratorSpec(value.element_spec)
+
+    @property
+    def element_spec(self):
+        return self._element_spec
+
+    def is_compatible_with(self, spec_or_value):
+        other = getattr(spec_or_value, "_type_spec", spec_or_value)
+        return isinstance(other, IteratorSpec) and other._element_spec == self._element_spec
+
+    # --- in a tf.function's input_signature (graph/function.py) --------------------------------
+    def _traced_argument(self, placeholder):
+        """What the function traces with: an iterator whose ``get_next`` reads the iterator a
+        call passes, when the compiled code runs."""
+        return runtime.ArgumentIterator(placeholder, self._element_spec)
+
+    def _passed_argument(self, value):
+        """An iterator a call passes for this spec, as the compiled code takes it."""
+        return runtime.PassedIterator(value) if isinstance(value, OwnedIterator) else value
 
     @property
     def value_type(self):

@@ -250,7 +250,8 @@ class SpecMismatch(TypeError):
 
 
 def _check_against_spec(arg, spec):
-    if is_dataset_argument(spec):  # a DatasetSpec
+    if is_dataset_argument(spec):  # a DatasetSpec (an IteratorSpec)
+        arg = spec._passed_argument(arg) if hasattr(spec, "_passed_argument") else arg
         if not is_dataset_argument(arg) or not spec.is_compatible_with(arg):
             raise SpecMismatch(f"Can not cast {_describe_arg(arg)} to {spec!r}")
         return arg

@@ -45,3 +45,21 @@ def test_a_tpu_cluster_resolver_needs_a_name_and_a_tpu():
     with pytest.raises(ValueError, match="cannot connect to the TPU 'local'"):
         resolvers.TPUClusterResolver(tpu="local")
     assert issubclass(resolvers.TPUClusterResolver, resolvers.ClusterResolver)
+
+
+def test_an_iterator_spec_in_an_input_signature():
+    @tf.function(input_signature=[tf.data.IteratorSpec(
+        tf.TensorSpec(shape=(), dtype=tf.int32, name=None))])
+    def square(iterator):
+        x = iterator.get_next()
+        return x * x
+
+    iterator = iter(tf.data.Dataset.from_tensors(5).concatenate(
+        tf.data.Dataset.from_tensors(6)))
+    assert square(iterator).numpy() == 25
+    assert square(iterator).numpy() == 36
+    assert square.experimental_get_tracing_count() == 1
+    with pytest.raises(tf.errors.OutOfRangeError):
+        square(iterator)
+    with pytest.raises(TypeError, match="Binding inputs to tf.function"):
+        square(iter(tf.data.Dataset.from_tensors(5.0)))

@@ -867,6 +867,60 @@ class DatasetOutput:
         return returned
 
 
+class PassedIterator:
+    """An iterator a call passes where the input_signature has an IteratorSpec: the object
+    the compiled code takes for that input."""
+
+    def __init__(self, iterator):
+        self.iterator = iterator
+
+    @property
+    def element_spec(self):
+        return self.iterator.element_spec
+
+    @property
+    def _type_spec(self):
+        return self.iterator._type_spec
+
+    def _traced_argument(self, placeholder):  # (a dataset-like argument: passed as it is)
+        return ArgumentIterator(placeholder, self.element_spec)
+
+
+def _next_of_passed(passed, specs):
+    element = passed.iterator.get_next()  # (its position kept, its end TF's OutOfRangeError)
+    return tuple(np.asarray(t._value if isinstance(t, Tensor) else t)
+                 for t in nest.flatten(element))
+
+
+ARGUMENT_ITERATOR_NEXT = define(
+    "IteratorGetNextOfArgument", _next_of_passed, stateful=True, differentiable=False,
+    num_outputs=None, infer_shape=lambda ins, a: [
+        (d, TensorShape(None if s is None else list(s))) for d, s in a["specs"]])
+
+
+class ArgumentIterator:
+    """An iterator argument of a tf.function while it traces (an IteratorSpec in its
+    input_signature): ``get_next`` is an op reading, when the compiled code runs, the next
+    element of the iterator the call passed."""
+
+    def __init__(self, placeholder, element_spec):
+        self._placeholder = placeholder
+        self.element_spec = element_spec
+
+    def get_next(self, name=None):
+        flat_spec = nest.flatten(self.element_spec)
+        specs = tuple((s.dtype, None if s.shape.rank is None else tuple(s.shape.as_list()))
+                      for s in flat_spec)
+        outs = execute(ARGUMENT_ITERATOR_NEXT, (self._placeholder,), {"specs": specs})
+        outs = [outs] if len(specs) == 1 and not isinstance(outs, (list, tuple)) else list(outs)
+        return nest.pack_sequence_as(self.element_spec, outs)
+
+    __next__ = next = get_next
+
+    def __iter__(self):
+        return self
+
+
 def single_element_in_graph(dataset):
     """``dataset.get_single_element()`` while tf.function traces, for a dataset reading the
     trace (see ``reads_dataset_arguments``): computed when the compiled code runs."""
