@@ -465,7 +465,12 @@ def _string_split(x, sep, maxsplit):
     pieces, splits = [], [0]
     separator = None if sep == "" else sep.encode("utf-8")
     for s in x.reshape(-1):
-        parts = s.split(separator, maxsplit)
+        if maxsplit == 0:  # (TF's kernel keeps the whole string, whitespace and all)
+            parts = [s]
+        else:
+            parts = s.split(separator, maxsplit)
+            if separator is None and len(parts) == maxsplit:  # TF's whitespace split takes
+                parts.append(b"")  # what follows the last allowed piece, even nothing
         pieces.extend(parts)
         splits.append(len(pieces))
     return np.array(pieces + [None], dtype=object)[:-1], np.array(splits, dtype=np.int64)
