@@ -212,6 +212,10 @@ _GENERATOR_METHODS = ("normal", "uniform", "truncated_normal", "binomial", "unif
 _SCOPED |= frozenset(f"random.Generator.{method}" for method in _GENERATOR_METHODS)
 _CONVERTS_INPUTS |= frozenset(f"random.Generator.{method}" for method in _GENERATOR_METHODS)
 
+# A Variable's scatter_nd_* methods pass their indices on as given and convert their updates
+_VARIABLE_SCATTERS = tuple(f"scatter_nd_{how}" for how in ("update", "add", "sub", "max", "min"))
+_ATTR_ARGUMENTS_OF.update(dict.fromkeys(_VARIABLE_SCATTERS, {"updates"}))
+
 _public = None  # {code object: its exported names}, gathered at the first error
 
 
@@ -263,7 +267,7 @@ def _public_functions():
         tensor = getattr(package, "Tensor", None)
         for dunder in ("__getitem__",) + _OPERATORS:  # (first: tf.math's alias the operators)
             _add_public(found, f"Tensor.{dunder}", getattr(tensor, dunder, None))
-        for method in ("assign", "assign_add", "assign_sub"):
+        for method in ("assign", "assign_add", "assign_sub") + _VARIABLE_SCATTERS:
             _add_public(found, f"Variable.{method}", getattr(package.Variable, method, None))
         for method in _GENERATOR_METHODS:
             _add_public(found, f"random.Generator.{method}",

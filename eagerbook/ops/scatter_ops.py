@@ -9,7 +9,7 @@ known input rows, so the gradient goes back along the same indices.
 
 import numpy as np
 
-from ..core import dtypes
+from ..core import dtypes, errors
 from ..core.tensor import Tensor, convert_to_tensor, is_symbolic
 from ..core.variable import Variable
 from . import indexed_slices
@@ -579,19 +579,58 @@ __all__ = [
 
 
 # --- Variable.scatter_nd_* -----------------------------------------------------------------------
-def _variable_scatter_nd(tensor_scatter, doc):
+def _variable_scatter_nd(tensor_scatter, op_name, doc):
     def method(self, indices, updates, name=None):
         # TF's ResourceScatterNd* ops: the variable's value with the slices changed, assigned.
-        return self.assign(tensor_scatter(self, indices, updates))
+        # (indices and updates kept as given: a list there decides the error's name)
+        index_tensor, update_tensor = as_tensor(indices), as_tensor(updates, dtype=self.dtype)
+        wrong = _resource_scatter_nd_shape_error(self.shape, index_tensor.shape,
+                                                 update_tensor.shape)
+        if wrong:
+            raise invalid_argument(op_name, wrong)
+        try:
+            scattered = tensor_scatter(self, index_tensor, update_tensor)
+        except errors.InvalidArgumentError as error:  # (an index outside: the same words)
+            raise invalid_argument(op_name, errors.kernel_message(error.message)) from None
+        return self.assign(scattered)
     method.__doc__ = doc
     return method
+
+
+def _resource_scatter_nd_shape_error(params, indices, updates):
+    """TF's ResourceScatterNd* check of the updates' shape: indices' leading dimensions, then
+    the input's slices (None when they fit, or when a shape is known only as a trace runs)."""
+    if not (params.is_fully_defined() and indices.is_fully_defined()
+            and updates.is_fully_defined()):
+        return None
+    params, indices, updates = params.as_list(), indices.as_list(), updates.as_list()
+    slice_dim = indices[-1] if len(indices) > 1 else 1
+    batch_dim = len(indices) - 1 if len(indices) > 1 else 1
+
+    def text(dims):
+        return "[" + ",".join(map(str, dims)) + "]"
+    if indices and updates and indices[0] != updates[0]:  # (the first check, with the sizes)
+        return (f"Dimensions [0,1) of indices[shape={text(indices)}] = {indices[0]} must match "
+                f"dimensions [0,1) of updates[shape={text(updates)}] = {updates[0]}")
+    outer = (f"Dimensions [0,{batch_dim}) of indices[shape={text(indices)}] must match "
+             f"dimensions [0,{batch_dim}) of updates[shape={text(updates)}]")
+    inner = (f"Dimensions [{slice_dim},{len(params)}) of input[shape={text(params)}] must "
+             f"match dimensions [{slice_dim},{len(updates)}) of updates[shape={text(updates)}]")
+    if len(updates) < batch_dim:
+        return outer
+    if len(updates) != batch_dim + len(params) - slice_dim:
+        return inner
+    if updates[:batch_dim] != indices[:batch_dim]:
+        return outer
+    return inner if updates[batch_dim:] != params[slice_dim:] else None
 
 
 for _name, _fn in [("update", tensor_scatter_nd_update), ("add", tensor_scatter_nd_add),
                    ("sub", tensor_scatter_nd_sub), ("max", tensor_scatter_nd_max),
                    ("min", tensor_scatter_nd_min)]:
     setattr(Variable, f"scatter_nd_{_name}", _variable_scatter_nd(
-        _fn, f"``Variable.scatter_nd_{_name}``: as ``tf.tensor_scatter_nd_{_name}``, in place."))
+        _fn, f"ResourceScatterNd{_name.capitalize()}",
+        f"``Variable.scatter_nd_{_name}``: as ``tf.tensor_scatter_nd_{_name}``, in place."))
 
 
 # --- Variable.sparse_read / gather_nd: gathers from the variable's value ---------------------
@@ -623,10 +662,19 @@ def _divide_at(out, key, updates):
         np.divide.at(out, key, updates)
 
 
+def _dims(array):
+    return "[" + ",".join(map(str, array.shape)) + "]"
+
+
 def _resource_scatter_op(name, combine):
     """Registers TF's ResourceScatter<How> kernel: rows `indices` of `value` combined with
     `updates` (the kernel checks each index against the number of rows)."""
     def kernel(value, indices, updates):
+        if updates.ndim and updates.shape != indices.shape + value.shape[1:]:
+            raise invalid_argument(name, f"Must have updates.shape = indices.shape + "
+                                         f"params.shape[1:] or updates.shape = [], got "
+                                         f"updates.shape {_dims(updates)}, indices.shape "
+                                         f"{_dims(indices)}, params.shape {_dims(value)}")
         rows = value.shape[0]
         bad = (indices < 0) | (indices >= rows)
         if bad.any():
@@ -678,8 +726,9 @@ def _batch_scatter_update(self, sparse_delta, use_locking=False, name=None):
         raise TypeError(f"Argument `sparse_delta` must be a `tf.IndexedSlices`. Received "
                         f"arg: {sparse_delta}")
     indices = as_tensor(sparse_delta.indices)
-    if indices.shape.rank == 1:
-        return _variable_scatter("update")(self, sparse_delta)
+    if indices.shape.rank == 1:  # (as TF: rows through scatter_nd_update, which checks them)
+        return self.scatter_nd_update(reshape(indices, [-1, 1]),
+                                      as_tensor(sparse_delta.values, dtype=self.dtype))
     dims = indices.shape.as_list()
     # (batch coordinates..., index) tuples: where each update goes, for scatter_nd_update
     batch = np.moveaxis(np.indices(dims)[:-1], 0, -1).astype(indices.dtype.as_numpy_dtype)
