@@ -192,14 +192,17 @@ class Optimizer:
             self._hyper[name] = value
 
     def _create_hypers(self):
-        """Numbers become float32 Variables (``Adam/learning_rate:0``), once: Keras 2 does this
-        on first use, and a checkpoint saves them (``optimizer/learning_rate``)."""
+        """Numbers become float32 Variables, once: Keras 2 does this on first use, and a
+        checkpoint saves them (``optimizer/learning_rate``). TF names them ``learning_rate:0``,
+        or, for a legacy optimizer that made them in an update, ``Adam/learning_rate:0``."""
         made = []
+        scope = f"{self._name}/" if self._legacy and self._iterations is not None and \
+            int(self._iterations._value) > 0 else ""
         for name, value in sorted(self._hyper.items()):
             if isinstance(value, (int, float)) and not isinstance(value, bool):
                 with backend.init_scope():
                     variable = Variable(np.float32(value), trainable=False, name=name)
-                variable._name = f"{self._name}/{name}:0"
+                variable._name = f"{scope}{name}:0"
                 self._hyper[name] = self._hyper_variables[name] = variable
                 made.append(variable)
         if made:
@@ -218,12 +221,40 @@ class Optimizer:
 
     @property
     def learning_rate(self):
-        """A float32 Variable (Keras 2), or the schedule given instead of a number."""
-        return self._get_hyper("learning_rate")
+        """A float32 Variable; given a schedule, TF 2.21's optimizers give the Variable of
+        the rate its last update used (``current_learning_rate``), the legacy ones the
+        schedule itself."""
+        value = self._get_hyper("learning_rate")
+        if self._legacy or not isinstance(value, schedules.LearningRateSchedule) or \
+                context.state.graph is not None:
+            return value
+        return self._current_learning_rate(value)
 
     @learning_rate.setter
     def learning_rate(self, value):
+        if not self._legacy and isinstance(self._hyper.get("learning_rate"),
+                                           schedules.LearningRateSchedule) and \
+                not isinstance(value, schedules.LearningRateSchedule):
+            raise TypeError("This optimizer was created with a `LearningRateSchedule` object as "
+                            "its `learning_rate` constructor argument, hence its learning rate "
+                            "is not settable. If you need the learning rate to be settable, you "
+                            "should instantiate the optimizer with a float `learning_rate` "
+                            "argument.")
         self._set_hyper("learning_rate", self._check_lr(value))
+
+    def _current_learning_rate(self, schedule):
+        """The Variable of the schedule's rate at the last update's step (its first step before
+        any), as TF's optimizer assigns it at each update."""
+        step = max(int(self.iterations._value) - 1, 0)
+        value = np.float32(schedule(step).numpy())
+        variable = self.__dict__.get("_current_lr_variable")
+        if variable is None:
+            with backend.init_scope():
+                variable = Variable(value, trainable=False, name="current_learning_rate")
+            self._current_lr_variable = variable
+        else:
+            variable.assign(value)
+        return variable
 
     lr = learning_rate
 
