@@ -197,23 +197,41 @@ _KERNEL_TYPES = {"bilinear": "triangle", "bicubic": "keyscubic", "lanczos3": "la
                  "lanczos5": "lanczos5", "gaussian": "gaussian", "mitchellcubic": "mitchellcubic"}
 
 
-def _source_coordinates(out_size, in_size):
-    """Where each output pixel's centre falls in the input ("half-pixel centres"), computed
-    in float32 as TF's kernel does."""
-    scale = np.float32(in_size) / np.float32(out_size)
-    return (np.arange(out_size, dtype=np.float32) + np.float32(0.5)) * scale - np.float32(0.5)
+# Where an output pixel samples the input: TF 2 takes pixel centres ("half-pixel centres",
+# HALF_PIXEL); TF 1's kernels, still reached through tf.compat.v1, take pixel corners (LEGACY),
+# and with align_corners stretch the grid so the corner pixels meet (ALIGNED).
+HALF_PIXEL, LEGACY, ALIGNED = (False, True), (False, False), (True, False)
 
 
-def _nearest_rows(out_size, in_size):
-    scale = np.float32(in_size) / np.float32(out_size)
-    centres = (np.arange(out_size, dtype=np.float32) + np.float32(0.5)) * scale
-    return np.minimum(np.floor(centres), in_size - 1).astype(np.int32)
+def _scale(out_size, in_size, grid):
+    if grid[0] and out_size > 1:
+        return np.float32(in_size - 1) / np.float32(out_size - 1)
+    return np.float32(in_size) / np.float32(out_size)
 
 
-def _lerp_plan(out_size, in_size):
+def _source_coordinates(out_size, in_size, grid=HALF_PIXEL):
+    """Where each output pixel falls in the input, computed in float32 as TF's kernel does."""
+    scale = _scale(out_size, in_size, grid)
+    positions = np.arange(out_size, dtype=np.float32)
+    if grid[1]:
+        return (positions + np.float32(0.5)) * scale - np.float32(0.5)
+    return positions * scale
+
+
+def _nearest_rows(out_size, in_size, grid=HALF_PIXEL):
+    scale = _scale(out_size, in_size, grid)
+    positions = np.arange(out_size, dtype=np.float32)
+    where = (positions + np.float32(0.5)) * scale if grid[1] else positions * scale
+    rows = np.floor(where)
+    if grid[0]:  # (aligned corners round, halves away from zero as C's roundf; the others floor)
+        rows = rows + (where - rows >= np.float32(0.5))
+    return np.clip(rows, 0, in_size - 1).astype(np.int32)
+
+
+def _lerp_plan(out_size, in_size, grid=HALF_PIXEL):
     """For each output position: the two input positions it blends and the upper one's
     weight (float32, as TF's kernel)."""
-    where = _source_coordinates(out_size, in_size)
+    where = _source_coordinates(out_size, in_size, grid)
     lower = np.clip(np.floor(where), 0, in_size - 1).astype(np.int32)
     upper = np.clip(np.ceil(where), 0, in_size - 1).astype(np.int32)
     return lower, upper, (where - np.floor(where)).astype(np.float32)
@@ -223,24 +241,24 @@ def _lerp_plan(out_size, in_size):
 @register("ResizeLerpPlan", differentiable=False, num_outputs=3,
           infer_shape=lambda inputs, attrs: [(dtypes.int32, [attrs["out_size"]])] * 2 +
           [(dtypes.float32, [attrs["out_size"]])])
-def _lerp_plan_op(in_size, *, out_size):
-    return _lerp_plan(out_size, int(in_size))
+def _lerp_plan_op(in_size, *, out_size, grid=HALF_PIXEL):
+    return _lerp_plan(out_size, int(in_size), grid)
 
 
 @register("ResizeNearestPlan", differentiable=False,
           infer_shape=lambda inputs, attrs: [(dtypes.int32, [attrs["out_size"]])])
-def _nearest_plan_op(in_size, *, out_size):
-    return _nearest_rows(out_size, int(in_size))
+def _nearest_plan_op(in_size, *, out_size, grid=HALF_PIXEL):
+    return _nearest_rows(out_size, int(in_size), grid)
 
 
-def _lerp_axis(images, axis, out_size):
+def _lerp_axis(images, axis, out_size, grid=HALF_PIXEL):
     """Linear interpolation along one axis: each output is a blend of its two neighbours."""
     in_size = images.shape[axis]
     if in_size is not None:
-        lower, upper, frac = _lerp_plan(out_size, in_size)
+        lower, upper, frac = _lerp_plan(out_size, in_size, grid)
     else:
         lower, upper, frac = execute(_lerp_plan_op, (array_ops.shape(images)[axis],),
-                                     {"out_size": out_size})
+                                     {"out_size": out_size, "grid": grid})
     weight_shape = [1] * len(images.shape)
     weight_shape[axis] = out_size
     frac = array_ops.reshape(frac, weight_shape)
@@ -249,17 +267,16 @@ def _lerp_axis(images, axis, out_size):
     return low + (high - low) * frac
 
 
-def _nearest_axis(images, axis, out_size):
+def _nearest_axis(images, axis, out_size, grid=HALF_PIXEL):
     in_size = images.shape[axis]
-    rows = _nearest_rows(out_size, in_size) if in_size is not None else execute(
-        _nearest_plan_op, (array_ops.shape(images)[axis],), {"out_size": out_size})
+    rows = _nearest_rows(out_size, in_size, grid) if in_size is not None else execute(
+        _nearest_plan_op, (array_ops.shape(images)[axis],), {"out_size": out_size, "grid": grid})
     return array_ops.gather(images, rows, axis=axis)
 
 
-def resize(images, size, method=ResizeMethod.BILINEAR, preserve_aspect_ratio=False,
-           antialias=False, name=None):
-    """Resizes to ``size = [new_height, new_width]``: "bilinear" blends the nearest input
-    pixels (the result is float32), "nearest" copies the nearest one (keeping the dtype)."""
+def _batch_and_size(images, size, preserve_aspect_ratio=False):
+    """(images as a batch, whether they were one image, new height, new width), with TF's
+    checks of both arguments."""
     images = convert_to_tensor(images, name="images")
     if images.shape.rank is None:
         raise ValueError("'images' contains no shape.")
@@ -285,23 +302,83 @@ def resize(images, size, method=ResizeMethod.BILINEAR, preserve_aspect_ratio=Fal
         # The largest size inside [new_height, new_width] with the image's proportions.
         scale = min(new_height / height, new_width / width)
         new_height, new_width = int(round(height * scale)), int(round(width * scale))
-    method = str(method).lower()
+    return images, rank3, new_height, new_width
+
+
+def _resampled(images, method, new_height, new_width, antialias=False, grid=HALF_PIXEL):
+    size = (new_height, new_width)
     if method == ResizeMethod.NEAREST_NEIGHBOR:
-        out = _nearest_axis(_nearest_axis(images, 1, new_height), 2, new_width)
-    elif method == ResizeMethod.BILINEAR and not antialias:
+        return _nearest_axis(_nearest_axis(images, 1, new_height, grid), 2, new_width, grid)
+    if method == ResizeMethod.BILINEAR and not antialias:
         out = math_ops.cast(images, dtypes.float32)
         # Along each row first, then between rows (TF's order, so rounding matches).
-        out = _lerp_axis(_lerp_axis(out, 2, new_width), 1, new_height)
-    elif method == ResizeMethod.BICUBIC and not antialias:
-        out = resize_kernels.resize_bicubic(images, (new_height, new_width))
-    elif method == ResizeMethod.AREA:
-        out = resize_kernels.resize_area(images, (new_height, new_width))
-    elif method in _KERNEL_TYPES:
-        out = resize_kernels.scale_and_translate(images, (new_height, new_width),
-                                                 _KERNEL_TYPES[method], bool(antialias))
-    else:
-        raise ValueError(f"Resize method is not implemented: {method}")
+        return _lerp_axis(_lerp_axis(out, 2, new_width, grid), 1, new_height, grid)
+    if method == ResizeMethod.BICUBIC and not antialias:
+        return resize_kernels.resize_bicubic(images, size, *grid)
+    if method == ResizeMethod.AREA:
+        return resize_kernels.resize_area(images, size, grid[0])
+    if method in _KERNEL_TYPES:
+        return resize_kernels.scale_and_translate(images, size, _KERNEL_TYPES[method],
+                                                  bool(antialias))
+    raise ValueError(f"Resize method is not implemented: {method}")
+
+
+def resize(images, size, method=ResizeMethod.BILINEAR, preserve_aspect_ratio=False,
+           antialias=False, name=None):
+    """Resizes to ``size = [new_height, new_width]``: "bilinear" blends the nearest input
+    pixels (the result is float32), "nearest" copies the nearest one (keeping the dtype)."""
+    images, rank3, new_height, new_width = _batch_and_size(images, size, preserve_aspect_ratio)
+    out = _resampled(images, str(method).lower(), new_height, new_width, antialias)
     return array_ops.squeeze(out, [0]) if rank3 else out
+
+
+# --- TF 1's resizing (tf.compat.v1.image): pixel corners, align_corners --------------------
+class ResizeMethodV1:
+    BILINEAR, NEAREST_NEIGHBOR, BICUBIC, AREA = 0, 1, 2, 3
+
+
+_V1_METHODS = {0: ResizeMethod.BILINEAR, 1: ResizeMethod.NEAREST_NEIGHBOR,
+               2: ResizeMethod.BICUBIC, 3: ResizeMethod.AREA}
+
+
+def _resize_v1(images, size, method, align_corners, half_pixel_centers, op_name,
+               preserve_aspect_ratio=False):
+    if align_corners and half_pixel_centers:
+        raise errors.op_error(errors.InvalidArgumentError, op_name,
+                              "If half_pixel_centers is True, align_corners must be False.")
+    images, rank3, new_height, new_width = _batch_and_size(images, size, preserve_aspect_ratio)
+    grid = (bool(align_corners), bool(half_pixel_centers))
+    out = _resampled(images, method, new_height, new_width, grid=grid)
+    return array_ops.squeeze(out, [0]) if rank3 else out
+
+
+def resize_bilinear_v1(images, size, align_corners=False, name=None, half_pixel_centers=False):
+    return _resize_v1(images, size, ResizeMethod.BILINEAR, align_corners, half_pixel_centers,
+                      "ResizeBilinear")
+
+
+def resize_nearest_neighbor_v1(images, size, align_corners=False, name=None,
+                               half_pixel_centers=False):
+    return _resize_v1(images, size, ResizeMethod.NEAREST_NEIGHBOR, align_corners,
+                      half_pixel_centers, "ResizeNearestNeighbor")
+
+
+def resize_bicubic_v1(images, size, align_corners=False, name=None, half_pixel_centers=False):
+    return _resize_v1(images, size, ResizeMethod.BICUBIC, align_corners, half_pixel_centers,
+                      "ResizeBicubic")
+
+
+def resize_area_v1(images, size, align_corners=False, name=None):
+    return _resize_v1(images, size, ResizeMethod.AREA, align_corners, False, "ResizeArea")
+
+
+def resize_images_v1(images, size, method=ResizeMethodV1.BILINEAR, align_corners=False,
+                     preserve_aspect_ratio=False, name=None):
+    """``tf.compat.v1.image.resize``: TF 1's kernels (pixel corners, ``align_corners``)."""
+    if method not in _V1_METHODS:
+        raise ValueError(f"Resize method is not implemented: {method}")
+    return _resize_v1(images, size, _V1_METHODS[method], align_corners, False, "Resize",
+                      preserve_aspect_ratio)
 
 
 # --- colour --------------------------------------------------------------------------------

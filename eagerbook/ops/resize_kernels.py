@@ -50,10 +50,9 @@ _CUBIC_TABLE = 1024
 
 
 @functools.cache
-def _keys_cubic_table():
-    """Keys' cubic at i / 1024 (even entries) and 1 + i / 1024 (odd), a = -0.5: TF computes
-    each entry in double and stores it as float."""
-    a = -0.5
+def _cubic_table(a):
+    """The cubic at i / 1024 (even entries) and 1 + i / 1024 (odd): Keys' (a = -0.5) for TF 2,
+    a = -0.75 for TF 1's kernel. TF computes each entry in double and stores it as float."""
     table = np.empty((_CUBIC_TABLE + 1) * 2, _F)
     for i in range(_CUBIC_TABLE + 1):
         x = float(_F(i * 1.0 / _CUBIC_TABLE))
@@ -63,15 +62,23 @@ def _keys_cubic_table():
     return table
 
 
+def _scale(out_size, in_size, align_corners):
+    if align_corners and out_size > 1:
+        return _F(in_size - 1) / _F(out_size - 1)
+    return _F(in_size) / _F(out_size)
+
+
 @functools.lru_cache(maxsize=256)
-def bicubic_plan(out_size, in_size):
-    """(index [out, 4], weight [out, 4]): ResizeBicubic's taps, half-pixel centres."""
-    table = _keys_cubic_table()
-    scale = _F(in_size) / _F(out_size)
+def bicubic_plan(out_size, in_size, align_corners=False, half_pixel_centers=True):
+    """(index [out, 4], weight [out, 4]): ResizeBicubic's taps. With half-pixel centres (TF 2)
+    Keys' cubic, taps outside the image dropped and the rest renormalized; without (TF 1), the
+    a = -0.75 cubic and the edge pixel repeated for taps outside."""
+    table = _cubic_table(-0.5 if half_pixel_centers else -0.75)
+    scale = _scale(out_size, in_size, align_corners)
     index = np.empty((out_size, 4), np.int64)
     weight = np.zeros((out_size, 4), _F)
     for o in range(out_size):
-        position = (_F(o) + _F(0.5)) * scale - _F(0.5)
+        position = (_F(o) + _F(0.5)) * scale - _F(0.5) if half_pixel_centers else _F(o) * scale
         base = math.floor(position)
         step = int(np.rint(_F(position - _F(base)) * _F(_CUBIC_TABLE)))
         taps = (table[2 * step + 1], table[2 * step], table[2 * (_CUBIC_TABLE - step)],
@@ -79,18 +86,18 @@ def bicubic_plan(out_size, in_size):
         for k, tap in enumerate(taps):
             wanted = base - 1 + k
             index[o, k] = min(in_size - 1, max(0, wanted))
-            weight[o, k] = tap if index[o, k] == wanted else 0
+            weight[o, k] = tap if index[o, k] == wanted or not half_pixel_centers else 0
         total = ((weight[o, 0] + weight[o, 1]) + weight[o, 2]) + weight[o, 3]
-        if abs(total) >= _TINY_SUM:
+        if half_pixel_centers and abs(total) >= _TINY_SUM:
             weight[o] *= _F(1) / total
     return index, weight
 
 
 @functools.lru_cache(maxsize=256)
-def area_plan(out_size, in_size):
+def area_plan(out_size, in_size, align_corners=False):
     """(index [out, n], weight [out, n], count [out], cell): the input cells output cell o
     covers (count[o] of them, from index[o, 0]) and their covered fractions."""
-    cell = _F(in_size) / _F(out_size)
+    cell = _scale(out_size, in_size, align_corners)
     spans = []
     for o in range(out_size):
         start, end = _F(o) * cell, _F(o + 1) * cell
@@ -207,18 +214,19 @@ def _along(x, axis, index, weight, count, start_from_zero):
 
 
 @register("ResizeBicubic")
-def _resize_bicubic(images, size):
+def _resize_bicubic(images, size, align_corners=False, half_pixel_centers=True):
     x = images.astype(_F)
     (out_h, out_w), (in_h, in_w) = size, x.shape[1:3]
-    rows = _along(x, 1, *bicubic_plan(out_h, in_h), np.full(out_h, 4), False)
-    return _along(rows, 2, *bicubic_plan(out_w, in_w), np.full(out_w, 4), False)
+    grid = (align_corners, half_pixel_centers)
+    rows = _along(x, 1, *bicubic_plan(out_h, in_h, *grid), np.full(out_h, 4), False)
+    return _along(rows, 2, *bicubic_plan(out_w, in_w, *grid), np.full(out_w, 4), False)
 
 
 @register("ResizeArea")
-def _resize_area(images, size):
+def _resize_area(images, size, align_corners=False):
     x = images.astype(_F)
     (out_h, out_w), (in_h, in_w) = size, x.shape[1:3]
-    index, weight, count, cell_width = area_plan(out_w, in_w)
+    index, weight, count, cell_width = area_plan(out_w, in_w, align_corners)
     # Along each input row: the first covered cell times its fraction, the whole cells, then
     # the last one times its fraction.
     columns = np.take(x, index[:, 0], axis=2) * weight[:, 0].reshape(1, 1, -1, 1)
@@ -227,7 +235,7 @@ def _resize_area(images, size):
         value = np.take(x, index[:, k], axis=2)
         value = np.where(is_last, value * weight[:, k].reshape(1, 1, -1, 1), value)
         columns = np.where((k < count).reshape(1, 1, -1, 1), columns + value, columns)
-    index, weight, count, cell_height = area_plan(out_h, in_h)
+    index, weight, count, cell_height = area_plan(out_h, in_h, align_corners)
     total = _along(columns, 1, index, weight, count, True)
     return total * _F(1.0 / float(cell_height * cell_width))
 
@@ -253,7 +261,8 @@ for _op in (_resize_bicubic, _resize_area, _scale_and_translate):
 def _matrices(op):
     (out_h, out_w), (in_h, in_w) = op.attrs["size"], op.inputs[0].shape[1:3]
     if op.type == "ResizeBicubic":
-        plans = [bicubic_plan(n_out, n_in) + (np.full(n_out, 4),)
+        grid = (op.attrs["align_corners"], op.attrs["half_pixel_centers"])
+        plans = [bicubic_plan(n_out, n_in, *grid) + (np.full(n_out, 4),)
                  for n_out, n_in in ((out_h, in_h), (out_w, in_w))]
     else:
         plans = [kernel_plan(op.attrs["kernel_type"], op.attrs["antialias"], n_out, n_in)
@@ -277,12 +286,15 @@ def _resize_area_grad(op, dy):
     raise LookupError("gradient registry has no entry for: ResizeArea")
 
 
-def resize_bicubic(images, size):
-    return execute(_resize_bicubic, (images,), {"size": tuple(size)})
+def resize_bicubic(images, size, align_corners=False, half_pixel_centers=True):
+    return execute(_resize_bicubic, (images,), {
+        "size": tuple(size), "align_corners": bool(align_corners),
+        "half_pixel_centers": bool(half_pixel_centers)})
 
 
-def resize_area(images, size):
-    return execute(_resize_area, (images,), {"size": tuple(size)})
+def resize_area(images, size, align_corners=False):
+    return execute(_resize_area, (images,), {"size": tuple(size),
+                                             "align_corners": bool(align_corners)})
 
 
 def scale_and_translate(images, size, kernel_type, antialias):

@@ -243,9 +243,15 @@ def _keras():
 globals().update(v1_renames.NAMES)
 globals().update(v1_more.NAMES)
 spectral = _Namespace(lambda: sys.modules["eagerbook"].signal)  # tf.signal's TF 1.x name
-# TF 1's extract_glimpse kernel places glimpses by their centre; its ragged values are NumPy's
+# TF 1's extract_glimpse kernel places glimpses by their centre, its resizing kernels sample at
+# pixel corners (align_corners); its ragged values are NumPy's
 image = _Namespace(lambda: sys.modules["eagerbook"].image,
-                   extract_glimpse=image_ops.extract_glimpse_v1)
+                   extract_glimpse=image_ops.extract_glimpse_v1,
+                   resize=image_ops.resize_images_v1, resize_images=image_ops.resize_images_v1,
+                   resize_bilinear=image_ops.resize_bilinear_v1,
+                   resize_nearest_neighbor=image_ops.resize_nearest_neighbor_v1,
+                   resize_bicubic=image_ops.resize_bicubic_v1,
+                   resize_area=image_ops.resize_area_v1, ResizeMethod=image_ops.ResizeMethodV1)
 ragged = _Namespace(lambda: sys.modules["eagerbook"].ragged,
                     constant_value=ragged_ops.constant_value,
                     RaggedTensorValue=ragged_ops.RaggedTensorValue)
