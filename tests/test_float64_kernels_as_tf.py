@@ -1,8 +1,9 @@
-"""float64 digamma, softmax, log_softmax and the softmax cross-entropies run TF's kernels step
-by step (Eigen's float64 exp and log in packets of 4, row sums in Eigen's order, the C
-library's log and tan where TF calls them), leaky_relu multiplies by its float32 alpha as TF's
-kernel does, and the ops TF has no float16 CPU kernel for fail as in TF. Every expected value
-is TF 2.21's (most differ from the correctly rounded result in the last digit)."""
+"""float64 digamma, softmax, log_softmax and the softmax cross-entropies (and float16 elu and
+selu) run TF's kernels step by step (Eigen's float64 exp and log in packets of 4, row sums in
+Eigen's order, the C library's log and tan where TF calls them), leaky_relu multiplies by its
+float32 alpha as TF's kernel does, and the ops TF has no float16 CPU kernel for fail as in TF.
+Every expected value is TF 2.21's (most differ from the correctly rounded result in the last
+digit)."""
 
 import pytest
 
@@ -59,3 +60,14 @@ def test_no_float16_kernel(function, op):
 def test_erfcinv_of_integers_fails_where_tf_does():
     with pytest.raises(TypeError, match="Cannot convert 0.5 to EagerTensor of dtype int32"):
         tf.math.erfcinv(tf.constant([1]))
+
+
+def test_half_elu_and_selu_subtract_one_from_a_half_exp():
+    # (TF 2.21: Eigen's half exp is its float exp rounded to half, then - 1 in half)
+    x = tf.constant([-0.1, -0.7, -2.5, -4.1, 0.3, -1.3, -0.05, -3.3, -0.9], tf.float16)
+    assert tf.nn.elu(x).numpy().tolist() == [
+        -0.09521484375, -0.50341796875, -0.91796875, -0.9833984375, 0.300048828125,
+        -0.7275390625, -0.048828125, -0.962890625, -0.59375]
+    assert tf.nn.selu(x).numpy().tolist() == [
+        -0.1673583984375, -0.884765625, -1.61328125, -1.728515625, 0.315185546875,
+        -1.279296875, -0.0858154296875, -1.6923828125, -1.0439453125]

@@ -223,6 +223,8 @@ def _expm1(x):
     """exp(x) - 1 as TF's Elu/Selu kernels compute it: TF's float32/64 exp, then minus one."""
     if x.dtype == np.float32:
         return eigen_float.exp(x) - np.float32(1)
+    if x.dtype == np.float16:  # (Eigen's half exp is its float exp, rounded to half)
+        return eigen_float.exp(x.astype(np.float32)).astype(np.float16) - np.float16(1)
     return eigen_double.exp(x) - 1.0 if x.dtype == np.float64 else np.expm1(x)
 
 
