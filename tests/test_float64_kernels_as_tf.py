@@ -71,3 +71,24 @@ def test_half_elu_and_selu_subtract_one_from_a_half_exp():
     assert tf.nn.selu(x).numpy().tolist() == [
         -0.1673583984375, -0.884765625, -1.61328125, -1.728515625, 0.315185546875,
         -1.279296875, -0.0858154296875, -1.6923828125, -1.0439453125]
+
+
+def test_formulas_in_tfs_own_order_and_dtypes():
+    tnp = tf.experimental.numpy
+    # logaddexp: max + log1p(exp(-|a - b|)), a + b where the difference is NaN
+    assert tnp.logaddexp(tf.constant([0.3, -2.5, 7.25, -float("inf")], tf.float64),
+                         tf.constant([1.1, -2.5, 3.0, -float("inf")], tf.float64)) \
+        .numpy().tolist() == [1.4711006659477777, -1.8068528194400546, 7.264163456931505,
+                              -float("inf")]
+    # batch_normalization with Python numbers: its inverse root is a float32 tensor
+    x = tf.constant([0.5, -1.25, 2.0], tf.float64)
+    assert tf.nn.batch_normalization(x, 0.3, 1.7, 0.1, 1.2, 1e-3).numpy().tolist() == [
+        0.2840174734592438, -1.3261356800794601, 1.66414874792099]
+    # truncatemod of floats is C's fmod, exact (and has no gradient, as in TF)
+    assert tf.truncatemod(tf.constant([5.3, -7.1, 1e10]), tf.constant([2.0, 3.0, 0.3])) \
+        .numpy().tolist() == [1.3000001907348633, -1.0999999046325684, 0.2357172966003418]
+    v = tf.Variable([5.3])
+    with pytest.raises(LookupError, match="no entry for: TruncateMod"):
+        with tf.GradientTape() as tape:
+            y = tf.truncatemod(v, 2.0)
+        tape.gradient(y, v)

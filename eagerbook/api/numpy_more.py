@@ -44,19 +44,21 @@ promote_types = np.promote_types
 # --- elementwise math --------------------------------------------------------------------------
 arccosh, arcsinh, arctanh = (_unary_float(f) for f in (math_ops.acosh, math_ops.asinh,
                                                        math_ops.atanh))
-logaddexp = _binary(lambda a, b: _float_pair(math_ops.reduce_logsumexp, a, b))
-logaddexp.__name__ = "logaddexp"
 
 
-def _float_pair(reduce_fn, a, b):
+def _logaddexp(a, b):
+    """TF's formula: max + log1p(exp(-|a - b|)), and a + b where the difference is NaN (NaNs,
+    or infinities of the same sign)."""
     a, b = _to_float(a), _to_float(b)
-    a, b = array_ops.broadcast_to(a, _broadcast_shape(a, b)), \
-        array_ops.broadcast_to(b, _broadcast_shape(a, b))
-    return reduce_fn(array_ops.stack([a, b]), axis=0)
+    delta = math_ops.subtract(a, b)
+    return where(math_ops.is_nan(delta), math_ops.add(a, b),
+                 math_ops.add(math_ops.maximum(a, b),
+                              math_ops.log1p(math_ops.exp(math_ops.negative(
+                                  math_ops.abs(delta))))))
 
 
-def _broadcast_shape(a, b):
-    return np.broadcast_shapes(tuple(a.shape.as_list()), tuple(b.shape.as_list()))
+logaddexp = _binary(_logaddexp)
+logaddexp.__name__ = "logaddexp"
 
 
 def logaddexp2(x1, x2):

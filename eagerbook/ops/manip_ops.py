@@ -475,10 +475,22 @@ def truncatediv(x, y, name=None):
     return math_ops.where_v2(math_ops.equal(math_ops.less(x, 0), math_ops.less(y, 0)), q, -q)
 
 
+@register("TruncateMod", elementwise=True, broadcasts=True)
+def _truncate_mod(x, y):
+    return np.fmod(x, y)  # (C's fmod, exact, as TF's kernel calls it)
+
+
+@_truncate_mod.gradient
+def _truncate_mod_grad(op, dz):
+    raise LookupError("gradient registry has no entry for: TruncateMod")
+
+
 def truncatemod(x, y, name=None):
-    """The remainder of truncatediv: its sign is x's (C's ``%``; ``tf.math.floormod`` is
-    Python's)."""
+    """The remainder of truncatediv: its sign is x's (C's ``%`` and ``fmod``;
+    ``tf.math.floormod`` is Python's)."""
     x, y = _pair(x, y)
+    if x.dtype.is_floating:
+        return execute(_truncate_mod, (x, y))
     return x - truncatediv(x, y) * y
 
 

@@ -27,7 +27,9 @@ def weighted_cross_entropy_with_logits(labels, logits, pos_weight, name=None):
 def batch_normalization(x, mean, variance, offset, scale, variance_epsilon, name=None):
     """``scale * (x - mean) / sqrt(variance + epsilon) + offset`` (offset, scale optional)."""
     x = convert_to_tensor(x)
-    inv = math_ops.rsqrt(variance + math_ops.cast(variance_epsilon, x.dtype))
+    # (as TF: Python numbers for the moments are added and rooted as float32 tensors, then
+    # cast to x's dtype)
+    inv = math_ops.rsqrt(variance + variance_epsilon)
     if scale is not None:
         inv = inv * scale
     shift = -mean * inv if offset is None else offset - mean * inv

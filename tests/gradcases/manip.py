@@ -11,6 +11,8 @@ CASES = [
 ]
 
 NO_CASE = {
+    "TruncateMod": "TF registers no gradient for it: its rule raises LookupError, as TF's "
+                   "tape does (tests/test_float64_kernels_as_tf.py)",
     "GuaranteeConst": "TF registers no gradient for it: its rule raises LookupError, as TF's "
                       "tape does (tests/test_tfcore_guarantee_const.py)",
 }
