@@ -27,7 +27,11 @@ def _pair(x, y):
         x = convert_to_tensor(x)
         y = convert_to_tensor(y, dtype_hint=x.dtype)
     else:
-        y = convert_to_tensor(y)
+        try:
+            y = convert_to_tensor(y)
+        except (TypeError, ValueError):
+            convert_to_tensor(x)  # (TF converts x first: a value neither converts names x)
+            raise
         x = convert_to_tensor(x, dtype_hint=y.dtype)
     if x.dtype is not y.dtype:
         raise TypeError(f"x and y must have the same dtype, got {x.dtype!r} != {y.dtype!r}")
