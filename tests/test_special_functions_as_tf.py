@@ -123,3 +123,19 @@ def test_dtypes_tf_has_no_kernel_for():
         "attr=T:type,allowed=[DT_BFLOAT16, DT_HALF, DT_FLOAT, DT_DOUBLE]> [Op:BesselJ0] name: ")
     # float16 Bessel functions exist in TF (computed in float32)
     assert special.bessel_j0(tf.constant([1.], tf.float16)).numpy().tolist() == [0.76513671875]
+
+
+def test_regularized_incomplete_gamma_as_tfs_kernel():
+    # Eigen's series below x = max(1, a), its continued fraction above, in each dtype
+    a, x = [0.5, 2.0, 4.75, 10.0], [0.3, 2.5, 3.0, 14.5]
+    assert tf.math.igamma(a, x).numpy().tolist() == [
+        0.5614219903945923, 0.7127025127410889, 0.22019532322883606, 0.912240743637085]
+    assert tf.math.igammac(a, x).numpy().tolist() == [
+        0.4385780096054077, 0.28729748725891113, 0.7798047065734863, 0.08775928616523743]
+    a64, x64 = tf.constant(a, tf.float64), tf.constant(x, tf.float64)
+    assert tf.math.igamma(a64, x64).numpy().tolist() == [
+        0.5614219739190001, 0.7127025048163542, 0.22019527848583562, 0.9122406382331231]
+    assert tf.math.igammac(a64, x64).numpy().tolist() == [
+        0.43857802608099994, 0.28729749518364583, 0.7798047215141644, 0.0877593617668769]
+    edges = tf.math.igamma([50.0, -1.0, 1.0], [2.0, 1.0, 0.0]).numpy()
+    assert edges[0] == 0 and np.isnan(edges[1]) and edges[2] == 0

@@ -1,9 +1,12 @@
 """``tf.math.igamma``, ``igammac``, ``betainc``, ``zeta``, ``polygamma`` and ``nextafter``.
 
-Each kernel computes in float64 and rounds once to the input's dtype, without SciPy:
+``igamma`` and ``igammac`` of float32 and float64 run TF's kernel (Eigen's) step for step in
+their dtype (special_scalar.py): a power series for P below x = max(1, a), a continued fraction
+for Q above. The other kernels compute in float64 and round once to the input's dtype, without
+SciPy (their last digit may differ from TF's):
 
-* the regularized incomplete gamma P(a, x) sums its power series where x < a + 1 and takes
-  1 - Q(a, x) from Q's continued fraction elsewhere (each converges fast on its side);
+* the regularized incomplete gamma of other dtypes (and its derivative in a) sums its power
+  series where x < a + 1 and takes 1 - Q(a, x) from Q's continued fraction elsewhere;
 * the regularized incomplete beta I_x(a, b) evaluates its continued fraction on the side of
   x where it converges, using I_x(a, b) = 1 - I_{1-x}(b, a) for the other;
 * the Hurwitz zeta sum over (q + k)^-x adds its first terms and the Euler-Maclaurin tail;
@@ -18,7 +21,7 @@ import numpy as np
 
 from ..core import dtypes
 from ..core.tensor import Tensor, convert_to_tensor
-from . import math_ops
+from . import math_ops, special_scalar
 from .registry import execute, invalid_argument, register
 from .special_math_ops import _digamma, _lgamma_float64
 from .support import binary_operands, check_dtype, tf_type_name
@@ -100,11 +103,15 @@ def _d_lower_dx(a, x):
 
 @register("Igamma", elementwise=True, broadcasts=True)
 def _igamma(a, x):
+    if a.dtype in (np.float32, np.float64):  # (TF's kernel in its dtype: special_scalar)
+        return special_scalar.igamma(a, x)
     return _regularized_gamma(a, x, upper=False).astype(a.dtype)
 
 
 @register("Igammac", elementwise=True, broadcasts=True)
 def _igammac(a, x):
+    if a.dtype in (np.float32, np.float64):
+        return special_scalar.igammac(a, x)
     return _regularized_gamma(a, x, upper=True).astype(a.dtype)
 
 

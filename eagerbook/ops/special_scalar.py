@@ -1,11 +1,13 @@
-"""Dawson's integral, Ei, the Fresnel integrals and Spence's function as TF computes them.
+"""Dawson's integral, Ei, the Fresnel integrals, Spence's function and the regularized
+incomplete gamma functions as TF computes them.
 
-TF's kernels for these four (Dawsn, Expint, FresnelCos/FresnelSin, Spence) are its own ports
-of the Cephes library: rational functions chosen by the argument's interval, evaluated one
-value at a time in the tensor's dtype (float32 or float64), every step rounded (no fused
-multiply-add in TF's CPU build), with the C library's log, exp, sin, cos and log1p. Here each
-interval's formula runs on the whole array and `np.where` picks, value by value, the one TF's
-`if` chain would have taken; the order of the arithmetic is TF's, so the rounding is too.
+TF's kernels for these (Dawsn, Expint, FresnelCos/FresnelSin, Spence: TF's own ports of the
+Cephes library; Igamma/Igammac: Eigen's) evaluate one value at a time in the tensor's dtype
+(float32 or float64), every step rounded (no fused multiply-add in TF's CPU build), with the
+C library's log, exp, sin, cos, log1p and lgamma. Here each interval's formula runs on the
+whole array and `np.where` picks, value by value, the one TF's `if` chain would have taken, and
+an iteration runs on the values still iterating; the order of the arithmetic is TF's, so the
+rounding is too.
 """
 
 import math
@@ -15,9 +17,15 @@ import numpy as np
 from . import eigen_float
 
 
-def _c_function(name, numpy_fn):
-    """The C library's `name` (``"log"``) for float32 (``logf``) and float64 arrays."""
-    by_dtype = {np.dtype(dtype): eigen_float.c_library(name + suffix, numpy_fn, dtype)
+def _c_function(name, numpy_fn, every_size=False):
+    """The C library's `name` (``"log"``) for float32 (``logf``) and float64 arrays: for
+    arrays of up to eigen_float.BY_VALUE values (NumPy's beyond), or of `every_size`."""
+    def make(dtype, suffix):
+        if every_size:
+            return eigen_float.c_library_function(
+                name + suffix, lambda v: numpy_fn(v.astype(np.float64)).astype(dtype), dtype=dtype)
+        return eigen_float.c_library(name + suffix, numpy_fn, dtype)
+    by_dtype = {np.dtype(dtype): make(dtype, suffix)
                 for dtype, suffix in ((np.float32, "f"), (np.float64, ""))}
 
     def call(x):
@@ -30,6 +38,24 @@ _exp = _c_function("exp", np.exp)
 _sin = _c_function("sin", np.sin)
 _cos = _c_function("cos", np.cos)
 _log1p = _c_function("log1p", np.log1p)
+# (the incomplete gamma functions iterate anyway: the C library at every size costs little there)
+_log_every_size = _c_function("log", np.log, every_size=True)
+_exp_every_size = _c_function("exp", np.exp, every_size=True)
+
+
+def _lgamma_float64(v):  # (where no C library loads)
+    return np.vectorize(lambda t: math.lgamma(t) if t > 0 or t != math.floor(t) else math.inf,
+                        otypes=[np.float64])(v)
+
+
+_LGAMMA = {np.dtype(dtype): eigen_float.c_library_function(
+    name, lambda v: _lgamma_float64(v).astype(v.dtype), dtype=dtype)
+    for dtype, name in ((np.float32, "lgammaf"), (np.float64, "lgamma"))}
+
+
+def _lgamma(x):
+    """The C library's lgamma, value by value at every size (Eigen calls lgammaf_r/lgamma_r)."""
+    return _LGAMMA[x.dtype](x)
 
 
 def _polynomial(x, coefficients):
@@ -255,6 +281,101 @@ def _spence(x, one):
     return _pick(x, [(x < 0, one(np.nan)), (x == 0, pi2o6), (x == 1, one(0))], spence)
 
 
+# --- the regularized incomplete gamma functions P(a, x) and Q(a, x) = 1 - P(a, x) -------------
+# Below x = max(1, a) a power series for P, above it a continued fraction for Q (each P or Q
+# from the other as 1 minus it), both times x^a e^-x / Gamma(a); iterated until the last
+# step changes the sum by at most half an epsilon of it (2,000 steps at most).
+def _prefactor(a, x, one):
+    """x^a e^-x / Gamma(a), as exp(a log x - x - lgamma(a)); 0 where that underflows."""
+    log_value = a * _log_every_size(x) - x - _lgamma(a)
+    too_small = (log_value < -_log(np.array(np.finfo(x.dtype).max, x.dtype))) | \
+        np.isnan(log_value)
+    return np.where(too_small, one(0), _exp_every_size(log_value))
+
+
+def _half_epsilon(one):
+    return one(np.finfo(one(0).dtype).eps / 2)
+
+
+def _lower_series(a, x, one):
+    """P(a, x) = x^a e^-x / Gamma(a + 1) * (1 + x/(a+1) + x^2/((a+1)(a+2)) + ...)."""
+    prefactor = _prefactor(a, x, one) / a
+    r, term, total = a.copy(), np.ones_like(x), np.ones_like(x)
+    running = prefactor != 0
+    for _ in range(2000):
+        if not running.any():
+            break
+        r = np.where(running, r + one(1), r)
+        term = np.where(running, term * (x / r), term)
+        total = np.where(running, total + term, total)
+        running &= ~(term <= _half_epsilon(one) * total)
+    return np.where(prefactor == 0, one(0), total * prefactor)
+
+
+def _upper_fraction(a, x, one):
+    """Q(a, x) by Legendre's continued fraction, its convergents p/q built by recurrence."""
+    prefactor = _prefactor(a, x, one)
+    y = one(1) - a
+    z = x + y + one(1)
+    c = np.zeros_like(x)
+    p_before, q_before = np.ones_like(x), x.copy()
+    p_last, q_last = x + one(1), z * x
+    answer = p_last / q_last
+    big, small = (one(2 ** 24), one(2 ** -24)) if x.dtype == np.float32 else \
+        (one(2 ** 52), one(2 ** -52))
+    running = (prefactor != 0) & ~np.isinf(x)
+    for _ in range(2000):
+        if not running.any():
+            break
+        c, y, z = c + one(1), y + one(1), z + one(2)
+        yc = y * c
+        p = p_last * z - p_before * yc
+        q = q_last * z - q_before * yc
+        update = running & (q != 0)
+        previous = answer
+        answer = np.where(update, p / np.where(q != 0, q, one(1)), answer)
+        converged = update & (np.abs(previous - answer) <= _half_epsilon(one) * np.abs(answer))
+        step = running & ~converged  # (a converged value keeps its last p, q: unused)
+        p_before, q_before = (np.where(step, p_last, p_before), np.where(step, q_last, q_before))
+        p_last, q_last = np.where(step, p, p_last), np.where(step, q, q_last)
+        rescale = step & (np.abs(p) > big)  # (keeps the recurrence inside the float range)
+        p_before, p_last, q_before, q_last = (np.where(rescale, v * small, v)
+                                              for v in (p_before, p_last, q_before, q_last))
+        running &= ~converged
+    return np.where(np.isinf(x) | (prefactor == 0), one(0), answer * prefactor)
+
+
+def _outside_domain(a, x):
+    return (x < 0) | (a <= 0) | np.isnan(a) | np.isnan(x)
+
+
+def _igamma(a, x, one):
+    upper = (x > one(1)) & (x > a)
+    with np.errstate(all="ignore"):
+        value = np.where(upper, one(1) - _upper_fraction(a, x, one), _lower_series(a, x, one))
+    value = np.where(_outside_domain(a, x), one(np.nan), value)
+    return np.where(x == 0, one(0), value)
+
+
+def _igammac(a, x, one):
+    lower = (x < one(1)) | (x < a)
+    with np.errstate(all="ignore"):
+        value = np.where(lower, one(1) - _lower_series(a, x, one), _upper_fraction(a, x, one))
+    return np.where(_outside_domain(a, x), one(np.nan), value)
+
+
+def _binary_kernel(function):
+    """`function(a, x, one)` as a kernel of two arrays of one dtype, broadcast together."""
+    def kernel(a, x):
+        a, x = (_flush(v) for v in np.broadcast_arrays(a, x))
+        with np.errstate(all="ignore"):
+            return _flush(function(a.copy(), x.copy(), x.dtype.type))
+    kernel.__name__ = function.__name__.lstrip("_")
+    return kernel
+
+
+igamma = _binary_kernel(_igamma)
+igammac = _binary_kernel(_igammac)
 dawsn = _kernel(_dawsn)
 expint = _kernel(_expint)
 fresnel_cos = _kernel(_fresnel_cos)
