@@ -197,13 +197,23 @@ def autocast_weight(variable, policy):
     return variable
 
 
-class LossScaleOptimizer:
+class BaseLossScaleOptimizer:
     """Wraps an optimizer with dynamic loss scaling (``LossScaleOptimizer(opt)``).
 
     ``get_scaled_loss(loss)`` multiplies by the current ``loss_scale``;
     ``get_unscaled_gradients(grads)`` divides by it; ``apply_gradients`` applies only when
     every gradient is finite, then updates the scale. ``minimize`` does all three.
+
+    As in TF, ``tf.keras.mixed_precision.LossScaleOptimizer`` is this class, and what it makes
+    is of a subclass named for the optimizer inside: ``LossScaleOptimizerV3`` around one of
+    tf.keras.optimizers' (TF 2.21's new ones), ``LossScaleOptimizer`` around a legacy one.
     """
+
+    def __new__(cls, inner_optimizer=None, *args, **kwargs):
+        if cls is BaseLossScaleOptimizer:
+            legacy = getattr(inner_optimizer, "_legacy", True)
+            cls = _LegacyLossScaleOptimizer if legacy else LossScaleOptimizerV3
+        return object.__new__(cls)
 
     def __init__(self, inner_optimizer, dynamic=True, initial_scale=None,
                  dynamic_growth_steps=None):
@@ -211,7 +221,7 @@ class LossScaleOptimizer:
             raise TypeError('"inner_optimizer" must be an instance of '
                             "`tf.keras.optimizers.Optimizer`, but got: "
                             f"{inner_optimizer}.")
-        if isinstance(inner_optimizer, LossScaleOptimizer):
+        if isinstance(inner_optimizer, BaseLossScaleOptimizer):
             raise TypeError("LossScaleOptimizer cannot wrap another LossScaleOptimizer, but "
                             f"got: {inner_optimizer}")
         if not dynamic and initial_scale is None:
@@ -379,6 +389,20 @@ class LossScaleOptimizer:
         else:
             object.__setattr__(self, name, value)
 
+
+class _LegacyLossScaleOptimizer(BaseLossScaleOptimizer):
+    """Loss scaling around a tf.keras.optimizers.legacy optimizer (TF's LossScaleOptimizer)."""
+
+
+_LegacyLossScaleOptimizer.__name__ = _LegacyLossScaleOptimizer.__qualname__ = \
+    "LossScaleOptimizer"
+
+
+class LossScaleOptimizerV3(BaseLossScaleOptimizer):
+    """Loss scaling around one of tf.keras.optimizers' (TF 2.21's class of this name)."""
+
+
+LossScaleOptimizer = BaseLossScaleOptimizer  # (the public name, as TF exports it)
 
 __all__ = ["AutoCastVariable", "LossScaleOptimizer", "Policy", "global_policy",
            "set_global_policy"]
