@@ -139,3 +139,15 @@ def test_regularized_incomplete_gamma_as_tfs_kernel():
         0.43857802608099994, 0.28729749518364583, 0.7798047215141644, 0.0877593617668769]
     edges = tf.math.igamma([50.0, -1.0, 1.0], [2.0, 1.0, 0.0]).numpy()
     assert edges[0] == 0 and np.isnan(edges[1]) and edges[2] == 0
+
+
+def test_zeta_and_polygamma_as_tfs_kernel():
+    assert tf.math.zeta([2.0, 3.5, 1.0, 2.0], [1.0, 0.25, 1.0, -2.0]).numpy().tolist() == [
+        1.644934058189392, 128.54696655273438, np.inf, np.inf]
+    assert tf.math.zeta(tf.constant([2.0, 3.5], tf.float64), tf.constant([1.0, 0.25], tf.float64)
+                        ).numpy().tolist() == [1.6449340668482266, 128.54695896428433]
+    assert tf.math.polygamma([1.0, 2.0, 3.0], [0.5, 1.5, 4.0]).numpy().tolist() == [
+        4.934802055358887, -0.8287966847419739, 0.04486532509326935]
+    assert tf.math.polygamma(tf.constant([1.0, 2.0, 3.0], tf.float64),
+                             tf.constant([0.5, 1.5, 4.0], tf.float64)).numpy().tolist() == [
+        4.93480220054468, -0.8287966442343201, 0.04486532819275508]

@@ -1,15 +1,17 @@
 """``tf.math.igamma``, ``igammac``, ``betainc``, ``zeta``, ``polygamma`` and ``nextafter``.
 
-``igamma`` and ``igammac`` of float32 and float64 run TF's kernel (Eigen's) step for step in
-their dtype (special_scalar.py): a power series for P below x = max(1, a), a continued fraction
-for Q above. The other kernels compute in float64 and round once to the input's dtype, without
-SciPy (their last digit may differ from TF's):
+``igamma``, ``igammac``, ``zeta`` and ``polygamma`` of float32 and float64 run TF's kernels
+(Eigen's) step for step in their dtype (special_scalar.py): for igamma a power series for P
+below x = max(1, a), a continued fraction for Q above; for zeta its first terms, then the
+Euler-Maclaurin tail. The other kernels compute in float64 and round once to the input's
+dtype, without SciPy (their last digit may differ from TF's):
 
 * the regularized incomplete gamma of other dtypes (and its derivative in a) sums its power
   series where x < a + 1 and takes 1 - Q(a, x) from Q's continued fraction elsewhere;
 * the regularized incomplete beta I_x(a, b) evaluates its continued fraction on the side of
   x where it converges, using I_x(a, b) = 1 - I_{1-x}(b, a) for the other;
-* the Hurwitz zeta sum over (q + k)^-x adds its first terms and the Euler-Maclaurin tail;
+* the Hurwitz zeta sum over (q + k)^-x of other dtypes adds its first terms and the
+  Euler-Maclaurin tail;
 * polygamma(n, x) is (-1)^(n+1) n! zeta(n + 1, x) for n >= 1 and digamma for n = 0.
 
 Outside their domains they give TF's values: NaN, or inf at a pole.
@@ -281,6 +283,8 @@ def _zeta_sum(x, q):
 
 @register("Zeta", elementwise=True, broadcasts=True)
 def _zeta(x, q):
+    if x.dtype in (np.float32, np.float64):  # (TF's kernel in its dtype: special_scalar)
+        return special_scalar.zeta(x, q)
     return _hurwitz_zeta(x, q).astype(x.dtype)
 
 
@@ -307,7 +311,10 @@ def _polygamma(a, x):
     x_order0 = np.broadcast_to(x, n.shape)[order0]
     out[order0] = _digamma.kernel(x_order0)  # (TF's digamma kernel in x's own dtype)
     higher = integer & (n > 0)
-    if higher.any():
+    if higher.any() and a.dtype in (np.float32, np.float64):  # (TF's kernel: special_scalar)
+        n_own, x_own = np.broadcast_arrays(a, x)
+        out[higher] = special_scalar.polygamma_positive(n_own[higher], x_own[higher])
+    elif higher.any():
         k = n[higher]
         sign = np.where(k % 2 == 1, 1.0, -1.0)  # (-1)^(k+1)
         factorial = np.exp(_lgamma_float64(k + 1))

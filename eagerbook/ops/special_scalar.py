@@ -1,13 +1,13 @@
-"""Dawson's integral, Ei, the Fresnel integrals, Spence's function and the regularized
-incomplete gamma functions as TF computes them.
+"""Dawson's integral, Ei, the Fresnel integrals, Spence's function, the regularized
+incomplete gamma functions and the Hurwitz zeta function as TF computes them.
 
 TF's kernels for these (Dawsn, Expint, FresnelCos/FresnelSin, Spence: TF's own ports of the
-Cephes library; Igamma/Igammac: Eigen's) evaluate one value at a time in the tensor's dtype
-(float32 or float64), every step rounded (no fused multiply-add in TF's CPU build), with the
-C library's log, exp, sin, cos, log1p and lgamma. Here each interval's formula runs on the
-whole array and `np.where` picks, value by value, the one TF's `if` chain would have taken, and
-an iteration runs on the values still iterating; the order of the arithmetic is TF's, so the
-rounding is too.
+Cephes library; Igamma/Igammac, Zeta, Polygamma: Eigen's) evaluate one value at a time in the
+tensor's dtype (float32 or float64), every step rounded (no fused multiply-add in TF's CPU
+build), with the C library's log, exp, sin, cos, log1p, lgamma and pow. Here each interval's
+formula runs on the whole array and `np.where` picks, value by value, the one TF's `if` chain
+would have taken, and an iteration runs on the values still iterating; the order of the
+arithmetic is TF's, so the rounding is too.
 """
 
 import math
@@ -374,8 +374,73 @@ def _binary_kernel(function):
     return kernel
 
 
+# --- the Hurwitz zeta function sum_k (q + k)^-x, and polygamma -----------------------------------
+# The first terms one by one (up to 10 of them; float64 also until q + k passes 9), then the
+# Euler-Maclaurin tail with the Bernoulli numbers' coefficients, as Eigen's kernel adds them.
+_ZETA_TAIL = [12.0, -720.0, 30240.0, -1209600.0, 47900160.0, -1.8924375803183791606e9,
+              7.47242496e10, -2.950130727918164224e12, 1.1646782814350067249e14,
+              -4.5979787224074726105e15, 1.8152105401943546773e17, -7.1661652561756670113e18]
+_POW = {np.dtype(dtype): eigen_float.c_library_function(
+    name, lambda u, v: np.power(*np.broadcast_arrays(u, v)), arguments=2, dtype=dtype)
+    for dtype, name in ((np.float32, "powf"), (np.float64, "pow"))}
+
+
+def _pow(u, v):
+    """The C library's pow, value by value (Eigen's scalar kernels call std::pow)."""
+    return _POW[u.dtype](u, v)
+
+
+def _zeta(x, q, one):
+    half_epsilon = _half_epsilon(one)
+    total = _pow(q, -x)
+    a, b = q.copy(), np.zeros_like(q)
+    running = np.ones(q.shape, bool)
+    for i in range(10_000):
+        more = i < 9 if x.dtype == np.float32 else (i < 9) | (a <= one(9))
+        running &= more
+        if not running.any():
+            break
+        a = np.where(running, a + one(1), a)
+        b = np.where(running, _pow(a, -x), b)
+        total = np.where(running, total + b, total)
+        done = running & (np.abs(b / total) < half_epsilon)
+        running &= ~done
+    # the tail, for the values the first terms left unfinished (b is their last term)
+    tail = ~(np.abs(b / total) < half_epsilon) & (b != 0)
+    w = a
+    total = np.where(tail, total + b * w / (x - one(1)), total)
+    total = np.where(tail, total - one(0.5) * b, total)
+    a, k = np.ones_like(x), np.zeros_like(x)
+    for coefficient in _ZETA_TAIL:
+        a = np.where(tail, a * (x + k), a)
+        b = np.where(tail, b / w, b)
+        t = a * b / one(coefficient)
+        total = np.where(tail, total + t, total)
+        tail &= ~(np.abs(t / total) < half_epsilon)
+        k = np.where(tail, k + one(1), k)
+        a = np.where(tail, a * (x + k), a)
+        b = np.where(tail, b / w, b)
+        k = np.where(tail, k + one(1), k)
+    # TF's answers outside the domain: x = 1 is a pole, x < 1 is NaN; q a non-positive whole
+    # number is a pole for even x, NaN otherwise; another negative q needs a whole x
+    whole_q = (q <= 0) & (q == np.floor(q))
+    even_x = np.rint(one(0.5) * x) == one(0.5) * x
+    return np.select(
+        [x == 1, x < 1, whole_q & even_x, whole_q, (q <= 0) & (x != np.floor(x))],
+        [one(np.inf), one(np.nan), one(np.inf), one(np.nan), one(np.nan)], total)
+
+
+def _polygamma_positive(n, x, one):
+    """polygamma(n, x) for whole n >= 1: (-1)^(n+1) n! zeta(n + 1, x)."""
+    n_plus_one = n + one(1)
+    factorial = _exp_every_size(_lgamma(n_plus_one))
+    return _pow(np.full_like(n, -1), n_plus_one) * factorial * _zeta(n_plus_one, x, one)
+
+
 igamma = _binary_kernel(_igamma)
 igammac = _binary_kernel(_igammac)
+zeta = _binary_kernel(_zeta)
+polygamma_positive = _binary_kernel(_polygamma_positive)
 dawsn = _kernel(_dawsn)
 expint = _kernel(_expint)
 fresnel_cos = _kernel(_fresnel_cos)
