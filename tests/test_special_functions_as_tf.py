@@ -151,3 +151,12 @@ def test_zeta_and_polygamma_as_tfs_kernel():
     assert tf.math.polygamma(tf.constant([1.0, 2.0, 3.0], tf.float64),
                              tf.constant([0.5, 1.5, 4.0], tf.float64)).numpy().tolist() == [
         4.93480220054468, -0.8287966442343201, 0.04486532819275508]
+
+
+def test_betainc_float32_as_tfs_kernel():
+    # Eigen's float kernel: a series for large b and small b x / a, else a continued fraction
+    assert tf.math.betainc([0.5, 2.0, 12.0, 3.0], [1.5, 0.75, 30.0, 3.0],
+                           [0.3, 0.9, 0.2, 0.5]).numpy().tolist() == [
+        0.6607459783554077, 0.7021381855010986, 0.10215874761343002, 0.5]
+    edges = tf.math.betainc([1.0, 1.0, -1.0], [1.0, 1.0, 1.0], [0.0, 1.0, 0.5]).numpy()
+    assert edges[:2].tolist() == [0.0, 1.0] and np.isnan(edges[2])
