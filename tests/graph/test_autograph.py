@@ -303,7 +303,7 @@ def test_to_code_shows_the_conversion():
         return x
 
     code = autograph.to_code(f)
-    assert "ag__.while_stmt(" in code and "def loop_body_" in code
+    assert "ag__.while_stmt(loop_test, loop_body, get_state, set_state, ('x',), {})" in code
     assert autograph.to_graph(f)(tf.constant(3)).numpy() == 0  # eager: Python semantics
 
 

@@ -13,9 +13,10 @@ tensors its ``if``/``while``/``for`` become graph control flow. The rewrite, in 
    variables the statement assigns, and a call of ``ag__.if_stmt`` / ``while_stmt`` /
    ``for_stmt``, which decide at run time between Python and graph control flow.
 
-``tf.autograph.to_code(f)`` shows the result. The source comes from ``inspect.getsource``,
-which reads ``linecache``: functions defined in notebook cells work because IPython registers
-each cell's source there.
+``tf.autograph.to_code(f)`` shows TF's form of it (tf_form.py), or this rewrite where that
+does not reach (loops). The source comes from ``inspect.getsource``, which reads
+``linecache``: functions defined in notebook cells work because IPython registers each cell's
+source there.
 """
 
 import ast
@@ -28,7 +29,7 @@ import weakref
 
 from ...core import context, logs
 from .. import ir
-from . import runtime
+from . import runtime, tf_form
 
 _CACHE = weakref.WeakKeyDictionary()
 _SOURCE_CACHE = weakref.WeakKeyDictionary()
@@ -960,10 +961,17 @@ ag__.converted_call = converted_call
 
 
 def to_code(entity, recursive=True, experimental_optional_features=None):
-    """``tf.autograph.to_code``: the source of the converted function, as a string."""
+    """``tf.autograph.to_code``: the source of the converted function, as a string, in TF's
+    form where tf_form.py writes it (else the code this engine runs)."""
     fn = getattr(entity, "python_function", entity)
     if isinstance(fn, types.MethodType):
         fn = fn.__func__
+    node = _function_node(fn)
+    if isinstance(node, ast.FunctionDef):
+        try:
+            return tf_form.render(node)
+        except tf_form.Unsupported:
+            pass
     return converted_source(fn)
 
 
