@@ -60,3 +60,14 @@ def test_keras_s_own_lists_stay_plain():
     inputs = tf.keras.Input((2,))
     model = tf.keras.Model(inputs, tf.keras.layers.Dense(1)(inputs))
     assert type(model.inputs) is list and type(model.input_names) is list
+
+
+def test_normalization_keeps_a_given_list_as_tf_tracks_it():
+    config = tf.keras.layers.Normalization(mean=[1, 2], variance=[1, 1]).get_config()
+    assert (repr(config["mean"]), repr(config["variance"])) == \
+        ("ListWrapper([1, 2])", "ListWrapper([1, 1])")
+    layer = tf.keras.layers.Normalization.from_config(config)
+    np.testing.assert_allclose(layer(np.ones((1, 2), "float32")).numpy(), [[0.0, -1.0]])
+    given_arrays = tf.keras.layers.Normalization(mean=np.array([1.0, 2.0]),
+                                                 variance=np.array([4.0, 9.0]))
+    assert repr(given_arrays.get_config()["mean"]) == "[1.0, 2.0]"

@@ -27,7 +27,7 @@ from ...ops import array_ops, math_ops, script_ops, sparse_ops
 from ...ops.ragged_ops import RaggedTensor
 from ...ops.sparse_ops import SparseTensor
 from .. import backend
-from .base import Layer, count_as_traced_calls
+from .base import Layer, _tracked_container, count_as_traced_calls
 from .string_hashes import fingerprint64
 
 _OUTPUT_MODES = ("int", "one_hot", "multi_hot", "count", "tf_idf")
@@ -1133,8 +1133,10 @@ class Normalization(PreprocessingLayer):
         if (mean is None) != (variance is None):
             raise ValueError("When setting values directly, both `mean` and `variance` must "
                              f"be set. Got mean: {mean} and variance: {variance}")
-        self.input_mean = mean
-        self.input_variance = variance
+        # (TF tracks a list given here as a ListWrapper: the config shows ListWrapper([1, 2]))
+        self.input_mean = _tracked_container(mean, self) if type(mean) is list else mean
+        self.input_variance = _tracked_container(variance, self) \
+            if type(variance) is list else variance
         self.invert = invert
         self._adapted = False
 
