@@ -160,3 +160,12 @@ def test_betainc_float32_as_tfs_kernel():
         0.6607459783554077, 0.7021381855010986, 0.10215874761343002, 0.5]
     edges = tf.math.betainc([1.0, 1.0, -1.0], [1.0, 1.0, 1.0], [0.0, 1.0, 0.5]).numpy()
     assert edges[:2].tolist() == [0.0, 1.0] and np.isnan(edges[2])
+
+
+def test_betainc_float64_as_tfs_kernel():
+    # Eigen's double kernel: a series where b x <= 1 and x <= 0.95, else a continued fraction
+    a = tf.constant([0.5, 2.0, 12.0, 3.0, 0.2], tf.float64)
+    b = tf.constant([1.5, 0.75, 30.0, 3.0, 0.3], tf.float64)
+    x = tf.constant([0.3, 0.9, 0.2, 0.5, 0.97], tf.float64)
+    assert tf.math.betainc(a, b, x).numpy().tolist() == [
+        0.6607459491435451, 0.7021381988184802, 0.10215801833712837, 0.5, 0.8489104435510052]

@@ -1,16 +1,17 @@
 """``tf.math.igamma``, ``igammac``, ``betainc``, ``zeta``, ``polygamma`` and ``nextafter``.
 
-``igamma``, ``igammac``, ``zeta`` and ``polygamma`` of float32 and float64, and ``betainc``
-of float32, run TF's kernels (Eigen's) step for step in their dtype (special_scalar.py): for
-igamma a power series for P below x = max(1, a), a continued fraction for Q above; for zeta its
-first terms, then the Euler-Maclaurin tail; for betainc a series or one of two continued
-fractions. The other kernels compute in float64 and round once to the input's
-dtype, without SciPy (their last digit may differ from TF's):
+``igamma``, ``igammac``, ``zeta``, ``polygamma`` and ``betainc`` of float32 and float64 run
+TF's kernels (Eigen's) step for step in their dtype (special_scalar.py): for igamma a power
+series for P below x = max(1, a), a continued fraction for Q above; for zeta its first terms,
+then the Euler-Maclaurin tail; for betainc a series or one of two continued fractions. The
+other kernels (and dtypes) compute in float64 and round once to the input's dtype, without
+SciPy (their last digit may differ from TF's):
 
 * the regularized incomplete gamma of other dtypes (and its derivative in a) sums its power
   series where x < a + 1 and takes 1 - Q(a, x) from Q's continued fraction elsewhere;
-* the regularized incomplete beta I_x(a, b) of other dtypes evaluates its continued fraction
-  on the side of x where it converges, using I_x(a, b) = 1 - I_{1-x}(b, a) for the other;
+* the regularized incomplete beta I_x(a, b) of other dtypes (and its derivative in x)
+  evaluates its continued fraction on the side of x where it converges, using
+  I_x(a, b) = 1 - I_{1-x}(b, a) for the other;
 * the Hurwitz zeta sum over (q + k)^-x of other dtypes adds its first terms and the
   Euler-Maclaurin tail;
 * polygamma(n, x) is (-1)^(n+1) n! zeta(n + 1, x) for n >= 1 and digamma for n = 0.
@@ -191,8 +192,10 @@ def _beta_fraction(a, b, x):
 
 @register("Betainc", elementwise=True, broadcasts=True)
 def _betainc(a, b, x):
-    if a.dtype == np.float32:  # (TF's float kernel: special_scalar)
+    if a.dtype == np.float32:  # (TF's kernels: special_scalar)
         return special_scalar.betainc_float32(a, b, x)
+    if a.dtype == np.float64:
+        return special_scalar.betainc_float64(a, b, x)
     a64, b64, x64 = _as_float64(a, b, x)
     out = np.full(a64.shape, np.nan)
     valid = (a64 > 0) & (b64 > 0) & (x64 >= 0) & (x64 <= 1)

@@ -456,7 +456,9 @@ spence = _kernel(_spence)
 # from a + 1 and adds the step back.
 def _beta_fraction(a, b, x, one, small):
     """Eigen's continued fraction for I_x(a, b) (`small`: the one for x (a + b - 2) < a - 1)."""
-    big, tiny = one(2 ** 24), one(2 ** -24)
+    single = x.dtype == np.float32
+    big, tiny = (one(2 ** 24), one(2 ** -24)) if single else (one(2 ** 52), one(2 ** -52))
+    threshold = _half_epsilon(one) * one(1 if single else 3)
     k1, k3, k4, k5 = a.copy(), a.copy(), a + one(1), np.ones_like(a)
     k8 = a + one(2)
     k7 = k4.copy()
@@ -468,7 +470,7 @@ def _beta_fraction(a, b, x, one, small):
     p_before, q_before = np.zeros_like(a), np.ones_like(a)
     p_last, q_last, answer = np.ones_like(a), np.ones_like(a), np.ones_like(a)
     running = np.ones(a.shape, bool)
-    for _ in range(100):
+    for _ in range(100 if single else 300):
         if not running.any():
             break
         for numerator, denominator in ((-(x * k1 * k2), k3 * k4), (x * k5 * k6, k7 * k8)):
@@ -478,7 +480,7 @@ def _beta_fraction(a, b, x, one, small):
                 np.where(running, q_last, q_before)
             p_last, q_last = np.where(running, p, p_last), np.where(running, q, q_last)
         ratio = p / np.where(q != 0, q, one(1))
-        converged = running & (q != 0) & (np.abs(answer - ratio) < np.abs(ratio) * tiny)
+        converged = running & (q != 0) & (np.abs(answer - ratio) < np.abs(ratio) * threshold)
         answer = np.where(running & (q != 0), ratio, answer)
         running &= ~converged
         k1, k2, k3, k4 = k1 + one(1), k2 + step, k3 + one(2), k4 + one(2)
@@ -541,4 +543,60 @@ def betainc_float32(a, b, x):
         value = np.where(edges, np.where(x == 0, one(0), np.where(x == 1, one(1), one(np.nan))),
                          value)
         value = np.where((a <= 0) | (b <= 0), one(np.nan), value)
+    return _flush(value)
+
+
+# float64: Eigen's double kernel chooses otherwise: a series where b x <= 1 and x <= 0.95 (on
+# either side), else a continued fraction, and the logarithm of the prefactor throughout.
+def _beta_series_float64(a, b, x, one):
+    """Eigen's double series for I_x(a, b) (b x <= 1, x <= 0.95)."""
+    inverse_a = one(1) / a
+    u = (one(1) - b) * x
+    v = u / (a + one(1))
+    first, t, n, total = v, u, np.full_like(x, 2), np.zeros_like(x)
+    limit = _half_epsilon(one) * inverse_a
+    running = np.abs(v) > limit
+    for _ in range(100_000):
+        if not running.any():
+            break
+        u = (n - b) * x / n
+        t = np.where(running, t * u, t)
+        v = np.where(running, t / (a + n), v)
+        total = np.where(running, total + v, total)
+        n = np.where(running, n + one(1), n)
+        running &= np.abs(v) > limit
+    total = total + first + inverse_a
+    log_value = (_lgamma(a + b) - _lgamma(a) - _lgamma(b) + a * _log_every_size(x)
+                 + _log_every_size(total))
+    return _exp_every_size(log_value)
+
+
+def _one_minus_at_least_epsilon(t, one):
+    return np.where(t <= _half_epsilon(one), one(1) - _half_epsilon(one), one(1) - t)
+
+
+def betainc_float64(a, b, x):
+    """I_x(a, b) of float64 arrays as TF's kernel computes it."""
+    aa, bb, xx = (_flush(v.astype(np.float64)) for v in np.broadcast_arrays(a, b, x))
+    one = np.float64
+    with np.errstate(all="ignore"):
+        direct_series = _beta_series_float64(aa, bb, xx, one)
+        reversed_ = xx > aa / (aa + bb)
+        a, b = np.where(reversed_, bb, aa), np.where(reversed_, aa, bb)
+        x = np.where(reversed_, one(1) - xx, xx)
+        xc = np.where(reversed_, xx, one(1) - xx)
+        mirrored_series = _one_minus_at_least_epsilon(_beta_series_float64(a, b, x, one), one)
+        small = x * (a + b - one(2)) - (a - one(1)) < 0
+        w = np.where(small, _beta_fraction(a, b, x, one, True),
+                     _beta_fraction(a, b, x, one, False) / xc)
+        y = a * _log_every_size(x)
+        y = y + (b * _log_every_size(xc) + _lgamma(a + b) - _lgamma(a) - _lgamma(b))
+        t = _exp_every_size(y + _log_every_size(w / a))
+        t = np.where(reversed_, _one_minus_at_least_epsilon(t, one), t)
+        t = np.where(reversed_ & (b * x <= 1) & (x <= one(0.95)), mirrored_series, t)
+        value = np.where((bb * xx <= 1) & (xx <= one(0.95)), direct_series, t)
+        edges = (xx <= 0) | (xx >= 1)
+        value = np.where(edges, np.where(xx == 0, one(0), np.where(xx == 1, one(1), one(np.nan))),
+                         value)
+        value = np.where((aa <= 0) | (bb <= 0), one(np.nan), value)
     return _flush(value)
