@@ -169,3 +169,11 @@ def test_betainc_float64_as_tfs_kernel():
     x = tf.constant([0.3, 0.9, 0.2, 0.5, 0.97], tf.float64)
     assert tf.math.betainc(a, b, x).numpy().tolist() == [
         0.6607459491435451, 0.7021381988184802, 0.10215801833712837, 0.5, 0.8489104435510052]
+
+
+def test_half_bessel_goes_through_the_float_path():
+    # TF's half kernels: each value to float, Eigen's scalar float path, back to half
+    x = tf.constant([10.4453125, 5.515625, 7.06640625, 10.75], tf.float16)
+    assert special.bessel_i0(x[:1]).numpy().tolist() == [4296.0]
+    assert special.bessel_j0(x[1:2]).numpy().tolist() == [-0.0015163421630859375]
+    assert special.bessel_y0(x[2:]).numpy().tolist() == [-0.0059051513671875, -0.12255859375]

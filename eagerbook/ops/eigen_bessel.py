@@ -6,8 +6,8 @@ multiply-add in TF's CPU build), joined with exp, log, sin or cos. As everywhere
 (see eigen_float), whole packets of 8 values take the vectorized exp/log/sin/cos and the few
 values after them the C library's. The vectorized 1/sqrt(x) is the CPU's approximate
 instruction refined by one Newton step; it can end one unit in the last place away from the
-exact 1/sqrt(x) used here, depending on the CPU. Other dtypes are computed in float64 by
-special_math_ops.
+exact 1/sqrt(x) used here, depending on the CPU. float16 goes through the float scalar path,
+as TF's half kernels do; float64 is computed by special_math_ops.
 """
 
 import numpy as np
@@ -52,8 +52,12 @@ def _chebyshev(t, coefficients):
 
 
 def _float32_kernel(function):
-    """`function(x, path)` made into a kernel of a float32 array, path by path as in TF."""
+    """`function(x, path)` made into a kernel of a float32 array, path by path as in TF (and of
+    a float16 one: TF's half kernel takes each value through the float scalar path)."""
     def kernel(x):
+        if x.dtype == np.float16:
+            with np.errstate(all="ignore"):
+                return function(x.astype(_F), _SCALAR).astype(np.float16)
         # (TF reads denormal inputs as zeros on both paths: K0(1e-40) is inf)
         return eigen_float._by_packets(
             x, lambda v: function(v, _PACKET),

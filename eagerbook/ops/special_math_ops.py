@@ -283,12 +283,12 @@ def lbeta(x, name=None):
 
 
 # --- modified Bessel functions of the first kind, I0 and I1 --------------------------------------
-# float32 follows TF's kernels (eigen_bessel); other dtypes are computed in float64.
+# float32 and float16 follow TF's kernels (eigen_bessel); float64 is computed in float64.
 
 
 @register("BesselI0", elementwise=True)
 def _bessel_i0(x):
-    if x.dtype == np.float32:
+    if x.dtype in (np.float32, np.float16):  # (float16: the float path, as TF)
         return eigen_bessel.i0(x)
     return np.i0(x.astype(np.float64)).astype(x.dtype, copy=False)
 
@@ -299,7 +299,7 @@ def bessel_i0(x, name=None):
 
 @register("BesselI0e", elementwise=True)
 def _bessel_i0e(x):
-    if x.dtype == np.float32:
+    if x.dtype in (np.float32, np.float16):  # (float16: the float path, as TF)
         return eigen_bessel.i0e(x)
     x64 = x.astype(np.float64)
     return (np.exp(-np.abs(x64)) * np.i0(x64)).astype(x.dtype, copy=False)
@@ -311,8 +311,8 @@ def bessel_i0e(x, name=None):
 
 
 # --- Bessel J, Y, K and I1 (tf.math.special) ----------------------------------------------------
-# float32 follows TF's kernels (eigen_bessel). Other dtypes are computed in float64 by a method
-# suited to the argument's range, then rounded: power series for small arguments, asymptotic
+# float32 and float16 follow TF's kernels (eigen_bessel). float64 is computed by a method
+# suited to the argument's range: power series for small arguments, asymptotic
 # expansions for large ones (where a series would lose its digits to cancellation), and the
 # trapezoidal rule on an integral for K0 and K1. float64 results agree with TF's (Cephes'
 # double versions) to about 1e-9 relative, not always in the last printed digits.
@@ -421,7 +421,7 @@ def _bessel_k_scaled(order, x):
 
 @register("BesselI1", elementwise=True)
 def _bessel_i1_kernel(x):
-    if x.dtype == np.float32:
+    if x.dtype in (np.float32, np.float16):  # (float16: the float path, as TF)
         return eigen_bessel.i1(x)
     return _in_float64(x, lambda x: np.exp(np.abs(x)) * _bessel_i_scaled(1, x))
 
@@ -433,7 +433,7 @@ def bessel_i1(x, name=None):
 
 @register("BesselI1e", elementwise=True)
 def _bessel_i1e_kernel(x):
-    if x.dtype == np.float32:
+    if x.dtype in (np.float32, np.float16):  # (float16: the float path, as TF)
         return eigen_bessel.i1e(x)
     return _in_float64(x, lambda x: _bessel_i_scaled(1, x))
 
@@ -445,7 +445,7 @@ def bessel_i1e(x, name=None):
 
 @register("BesselJ0", elementwise=True)
 def _bessel_j0_kernel(x):
-    if x.dtype == np.float32:
+    if x.dtype in (np.float32, np.float16):  # (float16: the float path, as TF)
         return eigen_bessel.j0(x)
     return _in_float64(x, lambda x: _bessel_j(0, x))
 
@@ -457,7 +457,7 @@ def bessel_j0(x, name=None):
 
 @register("BesselJ1", elementwise=True)
 def _bessel_j1_kernel(x):
-    if x.dtype == np.float32:
+    if x.dtype in (np.float32, np.float16):  # (float16: the float path, as TF)
         return eigen_bessel.j1(x)
     return _in_float64(x, lambda x: _bessel_j(1, x))
 
@@ -469,7 +469,7 @@ def bessel_j1(x, name=None):
 
 @register("BesselY0", elementwise=True)
 def _bessel_y0_kernel(x):
-    if x.dtype == np.float32:
+    if x.dtype in (np.float32, np.float16):  # (float16: the float path, as TF)
         return eigen_bessel.y0(x)
     return _in_float64(x, lambda x: _bessel_y(0, x))
 
@@ -481,7 +481,7 @@ def bessel_y0(x, name=None):
 
 @register("BesselY1", elementwise=True)
 def _bessel_y1_kernel(x):
-    if x.dtype == np.float32:
+    if x.dtype in (np.float32, np.float16):  # (float16: the float path, as TF)
         return eigen_bessel.y1(x)
     return _in_float64(x, lambda x: _bessel_y(1, x))
 
@@ -493,7 +493,7 @@ def bessel_y1(x, name=None):
 
 @register("BesselK0", elementwise=True)
 def _bessel_k0_kernel(x):
-    if x.dtype == np.float32:
+    if x.dtype in (np.float32, np.float16):  # (float16: the float path, as TF)
         return eigen_bessel.k0(x)
     return _in_float64(x, lambda x: np.exp(-x) * _bessel_k_scaled(0, x))
 
@@ -506,7 +506,7 @@ def bessel_k0(x, name=None):
 
 @register("BesselK0e", elementwise=True)
 def _bessel_k0e_kernel(x):
-    if x.dtype == np.float32:
+    if x.dtype in (np.float32, np.float16):  # (float16: the float path, as TF)
         return eigen_bessel.k0e(x)
     return _in_float64(x, lambda x: _bessel_k_scaled(0, x))
 
@@ -518,7 +518,7 @@ def bessel_k0e(x, name=None):
 
 @register("BesselK1", elementwise=True)
 def _bessel_k1_kernel(x):
-    if x.dtype == np.float32:
+    if x.dtype in (np.float32, np.float16):  # (float16: the float path, as TF)
         return eigen_bessel.k1(x)
     return _in_float64(x, lambda x: np.exp(-x) * _bessel_k_scaled(1, x))
 
@@ -531,7 +531,7 @@ def bessel_k1(x, name=None):
 
 @register("BesselK1e", elementwise=True)
 def _bessel_k1e_kernel(x):
-    if x.dtype == np.float32:
+    if x.dtype in (np.float32, np.float16):  # (float16: the float path, as TF)
         return eigen_bessel.k1e(x)
     return _in_float64(x, lambda x: _bessel_k_scaled(1, x))
 
