@@ -93,8 +93,8 @@ def binary(op, x, y):
         if other is None:
             raise dtype_error(op.name, x._dtype, op.dtypes)
         op = REGISTRY[other]
-    if op.ufunc is not None:
-        return op.road(x, y)
+    if (road := op.road) is not None:  # (a local: `op.road(...)` is a slower lookup)
+        return road(x, y)
     return execute(op, (x, y))
 
 

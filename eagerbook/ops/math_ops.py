@@ -142,8 +142,8 @@ def exp(x, name=None):
 def _binary(op, x, y):
     """Runs a two-input op on the dtypes it declares (``@register(..., dtypes=...)``)."""
     if type(x) is type(y) is EagerTensor and x._dtype is y._dtype and x._dtype in op.dtypes:
-        if op.ufunc is not None:  # the common case, kept short
-            return op.road(x, y)
+        if (road := op.road) is not None:  # the common case, kept short
+            return road(x, y)
         return execute(op, (x, y))
     return binary(op, x, y)
 

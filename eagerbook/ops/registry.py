@@ -203,10 +203,10 @@ def ufunc_road(op, general=None):
     tapes and shapes that do not broadcast (TF's error) take ``execute``."""
     ufunc, accepted = op.ufunc, op.dtypes
 
-    def road(x, y, name=None):
-        if not (type(x) is type(y) is EagerTensor and x._dtype is y._dtype
-                and x._dtype in accepted):
-            return execute(op, (x, y)) if general is None else general(x, y, name)
+    def road(x, y, name=None):  # (op.road's callers have checked x and y: binary, _binary)
+        if general is not None and not (type(x) is type(y) is EagerTensor
+                                        and x._dtype is y._dtype and x._dtype in accepted):
+            return general(x, y, name)
         record = None
         if state.hooked:
             try:
