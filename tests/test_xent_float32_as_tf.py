@@ -1,7 +1,8 @@
 """float32 softmax cross-entropies as TF's kernels compute them: each row's max, the row's sum
 of exp in Eigen's order, log(sum) - shifted logit (the sparse kernel's log taken value by value
 with the C library's logf), and the backprop output exp(shifted) / sum - labels. Expected values
-are TF 2.21's; the old float64-rounded path differed in the last bit (and printed -0.)."""
+are TF 2.21's; the old float64-rounded path differed in the last bit (and printed -0.). Logits of
+more than nn_ops.XENT_EXACT values take the same formula with NumPy's steps (for speed)."""
 
 import numpy as np
 
@@ -51,3 +52,18 @@ def test_dense_loss_along_another_axis_and_its_gradient():
 def test_keras_loss_from_logits_goes_through_the_same_kernel():
     loss = tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True)([1, 8, 4], X)
     assert float(loss) == 2.2917659282684326
+
+
+def test_big_batches_take_numpy_steps_of_the_same_formula():
+    from eagerbook.ops import nn_ops
+    rng = np.random.default_rng(3)
+    logits = rng.normal(size=(nn_ops.XENT_EXACT // 10 + 1, 10)).astype(np.float32)
+    labels = rng.integers(0, 10, logits.shape[0])
+    loss = tf.nn.sparse_softmax_cross_entropy_with_logits(labels=labels, logits=logits).numpy()
+    shifted = logits - logits.max(axis=1, keepdims=True)
+    expected = np.log(np.exp(shifted).sum(axis=1)) - shifted[np.arange(len(labels)), labels]
+    np.testing.assert_array_equal(loss, expected)
+    certain = np.zeros((30, 10), np.float32)
+    certain[:, 3] = 100.0
+    assert not np.signbit(tf.nn.sparse_softmax_cross_entropy_with_logits(
+        labels=np.full(30, 3), logits=certain).numpy()).any()  # (+0., as TF)

@@ -521,18 +521,28 @@ def _softmax_xent(labels, logits, axis):
 
 # The float32 and float64 steps of TF's cross-entropy kernels: Eigen's exp (the whole buffer, or
 # read row by row inside a sum), its row sums and log, and the C library's log.
+# Only logits of at most XENT_EXACT values take TF's exact steps: they cost ~150 us more than
+# NumPy's on a batch of 64 x 10 (an eighth of an eager training step in BENCHMARKS.md). Bigger
+# batches take the same formula with NumPy's exp, log and sums (their last digits may differ
+# from TF's); the small tensors guides and docstrings print stay exact.
+XENT_EXACT = 256
 _XENT_STEPS = {
     np.dtype(np.float32): (eigen_float.exp, eigen_float.exp_by_rows, eigen_float.row_sums,
                            eigen_float.log, eigen_float._logf),
     np.dtype(np.float64): (eigen_double.exp, _exp_by_rows_float64,
                            lambda rows: eigen_sums.row_sums(rows, 4), eigen_double.log,
                            eigen_double._log_c)}
+_NUMPY_STEPS = (np.exp, np.exp, lambda rows: rows.sum(axis=1), np.log, np.log)
+
+
+def _xent_steps(logits):
+    return _XENT_STEPS[logits.dtype] if logits.size <= XENT_EXACT else _NUMPY_STEPS
 
 
 def _shifted_rows_and_sums(logits, axis):
     """The first steps of TF's cross-entropy kernels: logits as rows, shifted by each row's
-    max, and each row's sum of exp in Eigen's order (the exp read row by row)."""
-    _, exp_by_rows, row_sums, _, _ = _XENT_STEPS[logits.dtype]
+    max, and each row's sum of exp (in Eigen's order, the exp read row by row)."""
+    _, exp_by_rows, row_sums, _, _ = _xent_steps(logits)
     rows, back = _as_rows(logits, axis)
     shifted = rows - rows.max(axis=1, keepdims=True)
     return shifted, row_sums(exp_by_rows(shifted)), back
@@ -541,7 +551,7 @@ def _shifted_rows_and_sums(logits, axis):
 def _softmax_xent_as_tf(labels, logits, axis):
     """TF's float32/float64 kernel step for step, so that losses print with TF's last digit:
     loss = sum(labels * (log(sum exp) - shifted)), backprop = exp(shifted) / sum - labels."""
-    exp, _, row_sums, log, _ = _XENT_STEPS[logits.dtype]
+    exp, _, row_sums, log, _ = _xent_steps(logits)
     shifted, sums, back = _shifted_rows_and_sums(logits, axis)
     label_rows, _ = _as_rows(labels, axis)
     with np.errstate(invalid="ignore", divide="ignore"):
@@ -608,7 +618,7 @@ def _sparse_softmax_xent_as_tf(logits, labels):
     """TF's float32/float64 kernel step for step: loss = log(sum exp) - shifted[label], the log
     taken value by value with the C library's; backprop = exp(shifted) / sum, less 1 at the
     label."""
-    exp, _, _, _, c_log = _XENT_STEPS[logits.dtype]
+    exp, _, _, _, c_log = _xent_steps(logits)
     shifted, sums, _ = _shifted_rows_and_sums(logits, -1)
     picked = (np.arange(labels.size), labels.reshape(-1))
     with np.errstate(invalid="ignore", divide="ignore"):
