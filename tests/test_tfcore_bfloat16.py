@@ -7,7 +7,8 @@ import pytest
 import eagerbook as tf
 from eagerbook.core import dtypes_bfloat16
 
-ml_dtypes = pytest.importorskip("ml_dtypes")
+ml_dtypes = pytest.importorskip(
+    "ml_dtypes", reason="bfloat16 values need the ml_dtypes package (the test extra installs it)")
 
 
 def test_the_dtype():

@@ -1,5 +1,9 @@
 """Gradient cases for image ops."""
 
+from eagerbook.core import dtypes
+from eagerbook.ops import math_ops, resize_kernels
+from eagerbook.testing import GradCase
+
 NO_CASE = {
     "AdjustContrastv2": "TF registers no gradient for it: its rule raises LookupError, as TF's "
                         "tape does (tests/test_core_guides_api.py)",
@@ -12,9 +16,6 @@ NO_CASE = {
 # The resampling kernels give float32 (as TF's, whatever the input; cast back here for the
 # float64 check): they are linear in the image, so central differences over a large step are
 # exact but for float32 rounding.
-from eagerbook.core import dtypes  # noqa: E402 - kept beside the cases that use it
-from eagerbook.ops import math_ops, resize_kernels  # noqa: E402 - as above
-from eagerbook.testing import GradCase  # noqa: E402 - as above
 
 _RESAMPLED = dict(eps=1e-2, rtol=1e-3, atol=1e-4)
 
