@@ -34,14 +34,6 @@ def _rsqrt(x):
     return _F(1) / np.sqrt(x)
 
 
-def _polynomial(x, coefficients):
-    """Horner's rule from the highest coefficient down, in float32 step for step."""
-    y = np.full_like(x, coefficients[0])
-    for c in coefficients[1:]:
-        y = y * x + c
-    return y
-
-
 def _chebyshev(t, coefficients):
     """Clenshaw's recurrence for a Chebyshev series at t, in float32 step for step."""
     b0, b1, b2 = np.full_like(t, coefficients[0]), np.zeros_like(t), np.zeros_like(t)
@@ -213,8 +205,8 @@ _THREE_QUARTER_PI = _F(2.35619449019234492885)
 def _wave(y, amplitude, phase, shift, wave):
     """sqrt(1/y) amplitude(1/y) * wave(y + phase(1/y^2)/y - shift), for y > 2."""
     q = _F(1.0) / y
-    size = _rsqrt(y) * _polynomial(q, amplitude)
-    angle = q * _polynomial(q * q, phase) + -shift
+    size = _rsqrt(y) * eigen_float.horner(q, amplitude)
+    angle = q * eigen_float.horner(q * q, phase) + -shift
     return size * wave(angle + y)
 
 
@@ -222,7 +214,7 @@ def _j0(x, path):
     y = np.abs(x)
     z = y * y
     near = np.where(y < _F(1e-3), z * _F(-0.25) + _F(1.0),
-                    (z - _J0_ZERO_SQUARED) * _polynomial(z, _J0_NEAR))
+                    (z - _J0_ZERO_SQUARED) * eigen_float.horner(z, _J0_NEAR))
     far = _wave(y, _AMPLITUDE0, _PHASE0, _QUARTER_PI, path.cos)
     return np.where(y <= 2, near, far)
 
@@ -230,7 +222,7 @@ def _j0(x, path):
 def _j1(x, path):
     y = np.abs(x)
     z = y * y
-    near = (z - _J1_ZERO_SQUARED) * (x * _polynomial(z, _J1_NEAR))
+    near = (z - _J1_ZERO_SQUARED) * (x * eigen_float.horner(z, _J1_NEAR))
     far = _wave(y, _AMPLITUDE1, _PHASE1, _THREE_QUARTER_PI, path.cos)
     far = np.where(x < 0, -far, far)  # (J1 is odd)
     return np.where(y <= 2, near, far)
@@ -239,14 +231,14 @@ def _j1(x, path):
 def _y0(x, path):
     z = x * x
     near = _TWO_OVER_PI * (path.log(x) * _j0(x, path))
-    near = (z - _Y0_ZERO_SQUARED) * _polynomial(z, _Y0_NEAR) + near
+    near = (z - _Y0_ZERO_SQUARED) * eigen_float.horner(z, _Y0_NEAR) + near
     far = _wave(x, _AMPLITUDE0, _PHASE0, _QUARTER_PI, path.sin)
     return np.where(x <= 2, np.where(x <= 0, _F(-np.inf), near), far)
 
 
 def _y1(x, path):
     z = x * x
-    near = (z - _Y1_ZERO_SQUARED) * _polynomial(z, _Y1_NEAR)
+    near = (z - _Y1_ZERO_SQUARED) * eigen_float.horner(z, _Y1_NEAR)
     near = near * x + _TWO_OVER_PI * (_j1(x, path) * path.log(x) + _F(-1.0) / x)
     far = _wave(x, _AMPLITUDE1, _PHASE1, _THREE_QUARTER_PI, path.sin)
     return np.where(x <= 2, np.where(x < 0, _F(-np.inf), near), far)

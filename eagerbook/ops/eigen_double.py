@@ -97,6 +97,9 @@ _LOG_Q = (1.0, 1.12873587189167450590e1, 4.52279145837532221105e1, 8.29875266912
           7.11544750618563894466e1, 2.31251620126765340583e1)
 
 
+_horner = eigen_float.horner  # (the same steps, rounded in float64 here)
+
+
 def _odd_even_polynomial(c, x, x3):
     """Eigen's split Horner's rule for 6 coefficients: two halves of 3, joined by x**3."""
     first = _madd(_madd(c[0], x, c[1]), x, c[2])
@@ -131,13 +134,6 @@ _TANH_NUM = (2.6158007860482230e-23, 7.6534862268749319e-19, 3.1309488231386680e
 _TANH_DEN = (6.463747022670968018e-21, 5.782506856739003571e-17, 1.293019623712687916e-13,
              1.123643448069621992e-10, 4.492975677839633985e-08, 8.785185266237658698e-06,
              8.295161192716231542e-04, 3.437448108450402717e-02, 4.851805297361760360e-01, 1.0)
-
-
-def _horner(x, coefficients):
-    p = np.full_like(x, coefficients[0])
-    for c in coefficients[1:]:
-        p = _madd(p, x, c)
-    return p
 
 
 def _rational_tanh(x):

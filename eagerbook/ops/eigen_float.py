@@ -190,11 +190,12 @@ _TANH_DEN = [_F(c) for c in (8.015776984e-7, 3.326951409e-4, 2.597254514e-2, 4.6
                              1.0)]
 
 
-def _horner(x, coefficients):
-    """Polynomial with the highest coefficient first, one multiply and add per step."""
+def horner(x, coefficients):
+    """Polynomial with the highest coefficient first, one multiply and one add per step, each
+    rounded in x's dtype (float32 here; eigen_double and the special functions use it too)."""
     p = np.full_like(x, coefficients[0])
     for c in coefficients[1:]:
-        p = _madd(p, x, c)
+        p = _madd(p, x, x.dtype.type(c))
     return p
 
 
@@ -202,8 +203,8 @@ def _rational_tanh(x):
     """Eigen's float32 tanh (packets and scalars alike): an odd/even rational function."""
     x = np.maximum(np.minimum(x, _TANH_ONE), -_TANH_ONE)
     x2 = x * x
-    p = _madd(x2 * x, _horner(x2, _TANH_NUM), x)
-    return p / _horner(x2, _TANH_DEN)
+    p = _madd(x2 * x, horner(x2, _TANH_NUM), x)
+    return p / horner(x2, _TANH_DEN)
 
 
 def tanh(x):
@@ -225,7 +226,7 @@ def _packet_log(x):
     below = f < _SQRT_HALF  # move f to [sqrt(1/2), sqrt(2)) and centre it on 0
     e = e - below.astype(_F)
     f = (f - _F(1.0)) + np.where(below, f, _F(0.0))
-    y = f * _horner(f, _LOG_NUM) / _horner(f, _LOG_DEN)
+    y = f * horner(f, _LOG_NUM) / horner(f, _LOG_DEN)
     y = _madd(e, _LN2, y)
     y = np.where(x == np.inf, x, y)
     y = np.where(x == 0, _F(-np.inf), y)
@@ -345,8 +346,8 @@ def _packet_sin_or_cos(x, sine):
         r, q = r.copy(), q.copy()
         r[huge], q[huge] = _reduce_huge(np.abs(x[huge]))
     r2 = r * r
-    cos_r = _horner(r2, _COS_POLY)
-    sin_r = _madd(_horner(r2, _SIN_POLY) * r2, r, r)
+    cos_r = horner(r2, _COS_POLY)
+    sin_r = _madd(horner(r2, _SIN_POLY) * r2, r, r)
     even = (q & 1) == 0
     if sine:
         out = np.where(even, sin_r, cos_r)
@@ -436,7 +437,7 @@ def _rational_erf(x):
     """Eigen's float32 erf (packets and scalars alike): an odd/even rational function of x,
     x**2 capped at 16 (erf(4) is 1 in float32), the result clipped to [-1, 1]."""
     x2 = np.minimum(_F(16.0), x * x)
-    r = (x * _horner(x2, _ERF_NUM)) / _horner(x2, _ERF_DEN)
+    r = (x * horner(x2, _ERF_NUM)) / horner(x2, _ERF_DEN)
     return np.maximum(np.minimum(r, _F(1.0)), _F(-1.0))
 
 
@@ -465,12 +466,12 @@ def _erfc_by(x, exp_fn):
     CPU's approximate reciprocal, which can end an ulp away; here it is exact.)"""
     x = np.minimum(np.maximum(x, _F(-11.0)), _F(11.0))
     x2 = x * x
-    small = _madd(x, _horner(x2, _ERFC_SMALL), _F(1.0))
+    small = _madd(x, horner(x2, _ERFC_SMALL), _F(1.0))
     x2_low = (x.astype(np.float64) ** 2 - x2).astype(_F)  # x*x - x2, exactly
     e = exp_fn(-x2)
     z = e - e * x2_low
     q2 = _F(1.0) / x2
-    ratio = _horner(q2, _ERFC_NUM) / (x * _horner(q2, _ERFC_DEN))
+    ratio = horner(q2, _ERFC_NUM) / (x * horner(q2, _ERFC_DEN))
     large = _madd(z, ratio, np.where(x < 0, _F(2.0), _F(0.0)))
     return np.where(x2 > _F(1.0), large, small)
 
@@ -510,7 +511,7 @@ def _packet_atan(x):
     large = a > _F(1.0)
     r = np.where(large, _F(1.0) / a, a)
     r2 = r * r
-    p = r * (_horner(r2, _ATAN_NUM) / _horner(r2, _ATAN_DEN))
+    p = r * (horner(r2, _ATAN_NUM) / horner(r2, _ATAN_DEN))
     return np.copysign(np.where(large, _HALF_PI - p, p), x)
 
 
@@ -518,7 +519,7 @@ def _packet_asin(x):
     a = np.abs(x)
     large = a > _F(0.5)
     y = np.where(large, np.sqrt(_F(0.5) - _F(0.5) * a), a)
-    p = _horner(y * y, _ASIN) * y
+    p = horner(y * y, _ASIN) * y
     p = np.copysign(np.where(large, _HALF_PI - _F(2.0) * p, p), x)
     return np.where(a > _F(1.0), _F(np.nan), p)
 
@@ -526,7 +527,7 @@ def _packet_asin(x):
 def _packet_acos(x):
     a = np.abs(x)
     x2 = x * x
-    p = _madd(_horner(x2, _ACOS_ODD), a, _horner(x2, _ACOS_EVEN))  # (odd and even terms apart)
+    p = _madd(horner(x2, _ACOS_ODD), a, horner(x2, _ACOS_EVEN))  # (odd and even terms apart)
     result = np.sqrt(_F(1.0) - a) * p
     return np.where(np.signbit(x), _F(np.pi) - result, result)
 
@@ -534,7 +535,7 @@ def _packet_acos(x):
 def _packet_atanh(x):
     a = np.abs(x)
     x2 = x * x
-    small = _madd(x * x2, _horner(x2, _ATANH), x)
+    small = _madd(x * x2, horner(x2, _ATANH), x)
     large = _F(0.5) * _packet_log((_F(1.0) + x) / (_F(1.0) - x))
     out = np.where(a >= _F(0.5), large, small)
     out = np.where(a == _F(1.0), np.copysign(_F(np.inf), x), out)
@@ -645,7 +646,7 @@ def _log2_double_word(z):
     """log2(z) for z in [sqrt(1/2), sqrt(2)] as (x * polynomial(x)) with x = z - 1, its last two
     Horner steps in double words."""
     x = z - _F(1.0)
-    p_hi, p_lo = _two_product(x, _horner(x, _LOG2_POLY))
+    p_hi, p_lo = _two_product(x, horner(x, _LOG2_POLY))
     p_hi, p_lo = add_double_words(*_LOG2_C1, p_hi, p_lo)
     p_hi, p_lo = _times_double_word(p_hi, p_lo, x)
     p_hi, p_lo = add_double_words(*_LOG2_C0, p_hi, p_lo)

@@ -101,17 +101,8 @@ _NDTRI_FAR_TAIL = ([3.23774891776946035970e0, 6.91522889068984211695e0, 3.938810
                     2.89247864745380683936e-6, 6.79019408009981274425e-9])
 
 
-def _polynomial_f32(t, coefficients):
-    """Horner's rule from the highest coefficient, each step rounded to t's dtype (float32
-    here, float64 for the float64 digamma)."""
-    p = np.full_like(t, coefficients[0])
-    for c in coefficients[1:]:
-        p = p * t + t.dtype.type(c)
-    return p
-
-
 def _ratio_f32(t, pair):
-    return _polynomial_f32(t, pair[0]) / _polynomial_f32(t, pair[1])
+    return eigen_float.horner(t, pair[0]) / eigen_float.horner(t, pair[1])
 
 
 def _ndtri_float32(a):
@@ -254,7 +245,7 @@ def _eigen_digamma(x):
             s = np.where(small, s + one, s)
         coefficients, last = _DIGAMMA_SERIES[x.dtype]
         z = one / (s * s)
-        series = np.where(s < last, z * _polynomial_f32(z, coefficients), 0)
+        series = np.where(s < last, z * eigen_float.horner(z, coefficients), 0)
         y = _C_LOG[x.dtype](s) - (half / s) - series - w
         y = np.where(negative, y - reflection, y)
         return np.where(pole, np.nan, y).astype(x.dtype)

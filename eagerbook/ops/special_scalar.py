@@ -59,13 +59,7 @@ def _lgamma(x):
     return _LGAMMA[x.dtype](x)
 
 
-def _polynomial(x, coefficients):
-    """Horner's rule from the highest coefficient down, rounding each step in x's dtype."""
-    c = [x.dtype.type(v) for v in coefficients]
-    y = np.full_like(x, c[0])
-    for v in c[1:]:
-        y = y * x + v
-    return y
+_polynomial = eigen_float.horner  # (Horner's rule, each step rounded in x's dtype)
 
 
 def _ratio(x, numerator, denominator):
