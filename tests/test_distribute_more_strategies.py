@@ -70,3 +70,25 @@ def test_multi_worker_strategy_class_is_named_as_in_tf():
     strategy = tf.distribute.MultiWorkerMirroredStrategy()
     assert type(strategy).__name__ == "CollectiveAllReduceStrategy"
     assert isinstance(strategy, tf.distribute.MultiWorkerMirroredStrategy)
+
+
+def test_default_strategy_reduce_without_axis_passes_the_value_through():
+    # TF: the default strategy's reduce(op, value, axis=None) returns `value` itself (a
+    # Python float stays a float); a real strategy's gives a tensor.
+    default = tf.distribute.get_strategy()
+    assert default.reduce("SUM", 1.0, axis=None) == 1.0
+    assert type(default.reduce("SUM", 1.0, axis=None)) is float
+    assert default.reduce(tf.distribute.ReduceOp.MEAN, [1.0, 2.0], axis=None) == [1.0, 2.0]
+    assert float(default.reduce("SUM", tf.constant([1.0, 2.0]), axis=0)) == 3.0
+    mirrored = tf.distribute.MirroredStrategy()
+    assert isinstance(mirrored.reduce("SUM", 1.0, axis=None), tf.Tensor)
+    with pytest.raises(ValueError):
+        default.reduce("MAX", 1.0, axis=None)
+
+
+def test_collective_communication_is_the_older_name_of_the_enum():
+    experimental = tf.distribute.experimental
+    assert experimental.CollectiveCommunication is experimental.CommunicationImplementation
+    assert [c.name for c in experimental.CollectiveCommunication] == ["AUTO", "RING", "NCCL"]
+    tf.distribute.experimental.MultiWorkerMirroredStrategy(
+        experimental.CollectiveCommunication.NCCL)

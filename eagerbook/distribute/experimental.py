@@ -8,5 +8,8 @@ from .strategy import (
     ValueContext,
 )
 
-__all__ = ["CentralStorageStrategy", "CommunicationImplementation", "CommunicationOptions",
+CollectiveCommunication = CommunicationImplementation  # (TF's older name, the same enum)
+
+__all__ = ["CentralStorageStrategy", "CollectiveCommunication",
+           "CommunicationImplementation", "CommunicationOptions",
            "MultiWorkerMirroredStrategy", "ValueContext"]

@@ -726,6 +726,14 @@ class CentralStorageStrategy(Strategy):
 class _DefaultDistributionStrategy(Strategy):
     """The strategy in effect when no scope is open."""
 
+    def reduce(self, reduce_op, value, axis):
+        """As any strategy's, except that with ``axis=None`` the value comes back untouched
+        (TF's default strategy passes it through: ``reduce("SUM", 1., None)`` is ``1.0``)."""
+        if axis is None:
+            _reduce_op(reduce_op)  # (a bad op still raises)
+            return value
+        return super().reduce(reduce_op, value, axis)
+
 
 _DEFAULT = _DefaultDistributionStrategy()
 
