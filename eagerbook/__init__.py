@@ -8,6 +8,7 @@ engine lives in ``core`` (tensors, Variables), ``ops`` (kernels + gradient rules
 
 import sys as _sys
 
+from . import api as _api
 from . import data, distribute, keras, saved_model
 from . import ops as _ops  # attaches Tensor operators
 from .api import (
@@ -276,9 +277,8 @@ from .ops.string_ops import fingerprint
 
 newaxis = None
 
-# `import eagerbook.experimental.numpy as tnp`, as `import tensorflow.experimental.numpy as tnp`
-_sys.modules.setdefault(__name__ + ".experimental", experimental)
-_sys.modules.setdefault(__name__ + ".experimental.numpy", experimental.numpy)
+# `import eagerbook.experimental.numpy as tnp`, `import eagerbook.compat.v1 as tf`, ... as in TF
+_api.register_import_names(_sys.modules[__name__])
 
 # RaggedTensors through the public ops (tf.add(rt, 1), tf.reduce_mean(rt, axis=1), ...)
 _ops.ragged_dispatch.install(math, math.special, nn, bitwise, dtypes, image, io,
