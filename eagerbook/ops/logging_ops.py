@@ -5,11 +5,13 @@ Both are real ops (not Python-side helpers) so that a ``tf.function`` trace keep
 check or a print inside a function runs every time the function runs, in program order.
 """
 
+import pprint
+import random
 import sys
 
 import numpy as np
 
-from ..core import errors
+from ..core import errors, nest
 from ..core.tensor import EagerTensor, Tensor, convert_to_tensor
 from .registry import execute, register
 from .support import FLOATS, check_dtype
@@ -253,13 +255,24 @@ def _element(x):
 
 
 def print_v2(*inputs, output_stream="stderr", summarize=3, sep=" ", end="\n", name=None):
-    """``tf.print``: formats tensors (and nested structures of them) and writes one line."""
+    """``tf.print``: formats tensors (and nested structures of them) and writes one line.
+
+    As TF does it: a Python string is written as it is; any other input is laid out by
+    ``pprint.pformat`` (sorted dict keys, lines wrapped at 80 columns, other objects by their
+    ``repr``) with a placeholder where each tensor stands, and the op fills the placeholders
+    with the tensors' values when it runs."""
     tensors = []
     template = []
+    placeholder = _placeholder(inputs)
     for i, item in enumerate(inputs):
         if i:
             template.append(sep)
-        _template(item, template, tensors, top=True)
+        if isinstance(item, str):
+            template.append(item)
+        elif _is_tensor_like(item):
+            _slot(item, template, tensors)
+        else:
+            _laid_out(item, placeholder, template, tensors)
     if len(inputs) == 1 and isinstance(inputs[0], Tensor) and inputs[0].shape.rank == 0 \
             and inputs[0].dtype.name == "string":
         template = [("text", 0)]  # TF prints a lone string scalar itself, without quotes
@@ -279,7 +292,44 @@ def print_v2(*inputs, output_stream="stderr", summarize=3, sep=" ", end="\n", na
                                      "output_stream": stream, "end": end})
 
 
-def _template(item, template, tensors, top=False):
+def _is_tensor_like(item):
+    """Tensors, variables, ragged and sparse tensors: what the op formats itself."""
+    return (isinstance(item, Tensor) or hasattr(type(item), "_as_tensor")
+            or (hasattr(item, "nested_row_splits") and hasattr(item, "flat_values"))
+            or (type(item).__name__ == "SparseTensor" and hasattr(item, "dense_shape")))
+
+
+def _placeholder(inputs):
+    """TF's placeholder: "{}", lengthened with digits of a fixed random sequence while the
+    inputs' own text contains it."""
+    free = " ".join(pprint.pformat(nest.map_structure(
+        lambda x: "" if _is_tensor_like(x) else x, item)) for item in inputs)
+    placeholder, digits = "{}", random.Random(5)
+    while placeholder in free:
+        placeholder += str(digits.randint(0, 9))
+    return placeholder
+
+
+def _laid_out(item, placeholder, template, tensors):
+    """A structure as ``pprint.pformat`` lays it out with the placeholder string in each
+    tensor's place (its quotes dropped afterwards: the width counts them, as in TF)."""
+    found = []
+
+    def stand_in(x):
+        if _is_tensor_like(x):
+            found.append(x)
+            return placeholder
+        return x
+    text = pprint.pformat(nest.map_structure(stand_in, item))
+    pieces = text.replace(repr(placeholder), placeholder).split(placeholder)
+    template.append(pieces[0])
+    for tensor, piece in zip(found, pieces[1:]):
+        _slot(tensor, template, tensors)
+        template.append(piece)
+
+
+def _slot(item, template, tensors):
+    """The template entry for one tensor, and its tensors appended to `tensors`."""
     # Ragged and sparse tensors are known by their parts (ragged_ops and sparse_ops import
     # this module, so it does not import them).
     if hasattr(item, "nested_row_splits") and hasattr(item, "flat_values"):
@@ -289,30 +339,9 @@ def _template(item, template, tensors, top=False):
     elif type(item).__name__ == "SparseTensor" and hasattr(item, "dense_shape"):
         template.append(("sparse", len(tensors)))
         tensors.extend([item.indices, item.values, item.dense_shape])
-    elif isinstance(item, Tensor) or hasattr(type(item), "_as_tensor"):
+    else:
         template.append(len(tensors))
         tensors.append(convert_to_tensor(item))
-    elif isinstance(item, dict):
-        template.append("{")
-        for k, key in enumerate(item):
-            if k:
-                template.append(", ")
-            template.append(f"{key!r}: ")
-            _template(item[key], template, tensors)
-        template.append("}")
-    elif isinstance(item, (list, tuple)):
-        template.append("[" if isinstance(item, list) else "(")
-        for k, value in enumerate(item):
-            if k:
-                template.append(", ")
-            _template(value, template, tensors)
-        if isinstance(item, tuple) and len(item) == 1:
-            template.append(",")
-        template.append("]" if isinstance(item, list) else ")")
-    elif isinstance(item, str):
-        template.append(item if top else repr(item))
-    else:
-        template.append(str(item))
 
 
 # --- Print (TF 1.x) -------------------------------------------------------------------------------
