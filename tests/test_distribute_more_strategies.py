@@ -92,3 +92,40 @@ def test_collective_communication_is_the_older_name_of_the_enum():
     assert [c.name for c in experimental.CollectiveCommunication] == ["AUTO", "RING", "NCCL"]
     tf.distribute.experimental.MultiWorkerMirroredStrategy(
         experimental.CollectiveCommunication.NCCL)
+
+
+def test_mirrored_strategy_takes_every_logical_cpu(monkeypatch):
+    # TF: with the CPU split into logical devices (no GPUs), MirroredStrategy() makes one
+    # replica per logical CPU, and a distributed dataset splits each batch between them.
+    from eagerbook.framework import config
+    monkeypatch.setattr(config, "_LOGICAL", config._LOGICAL)
+    monkeypatch.setattr(config, "_LOGICAL_CONFIGURATION", {})
+    cpu = tf.config.list_physical_devices("CPU")[0]
+    tf.config.set_logical_device_configuration(
+        cpu, [tf.config.LogicalDeviceConfiguration() for _ in range(2)])
+    strategy = tf.distribute.MirroredStrategy()
+    assert strategy.num_replicas_in_sync == 2
+    assert strategy.extended.worker_devices == (
+        "/job:localhost/replica:0/task:0/device:CPU:0",
+        "/job:localhost/replica:0/task:0/device:CPU:1")
+    dataset = tf.data.Dataset.range(8).batch(4)
+    first = next(iter(strategy.experimental_distribute_dataset(dataset)))
+    assert [t.numpy().tolist() for t in first.values] == [[0, 1], [2, 3]]
+
+
+def test_a_distributed_dataset_element_spec_is_a_function_input_signature():
+    # TF's distributed-input tutorial: @tf.function(input_signature=[dist.element_spec]).
+    strategy = tf.distribute.MirroredStrategy(["/cpu:0", "/cpu:1"])
+    dataset = tf.data.Dataset.from_tensors(([1.0], [1.0])).repeat(8).batch(4)
+    dist = strategy.experimental_distribute_dataset(dataset)
+    traces = []
+
+    @tf.function(input_signature=[dist.element_spec])
+    def step(per_replica_inputs):
+        traces.append(1)
+        return strategy.run(lambda inputs: 2 * inputs[0], args=(per_replica_inputs,))
+
+    for element in dist:
+        out = step(element)
+        assert [t.numpy().tolist() for t in out.values] == [[[2.0], [2.0]]] * 2
+    assert len(traces) == 1

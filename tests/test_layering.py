@@ -21,7 +21,8 @@ ALLOWED = {
     "data": {"core", "ops", "graph"},  # dataset functions are traced as tf.functions are
     "checkpoints": {"core"},
     "module": {"core", "checkpoints"},  # tf.Module: Keras layers are Modules
-    "distribute": {"core", "ops"},  # one replica on the CPU
+    # (framework: MirroredStrategy() takes one replica per logical CPU tf.config lists)
+    "distribute": {"core", "ops", "framework"},
     # (framework: a SavedModel finds ExtensionType classes by their registered names)
     "saved_model": {"core", "ops", "graph", "module", "checkpoints", "framework"},
     # (distribute: a model belongs to the strategy whose scope made it)

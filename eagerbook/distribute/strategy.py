@@ -36,6 +36,7 @@ from ..core import context, logs, nest
 from ..core import variable as variable_module
 from ..core.tensor import convert_to_tensor
 from ..core.variable_modes import VariableSynchronization
+from ..framework import config as device_config
 from ..ops import array_ops, math_ops, nn_impl_ops
 
 CPU_DEVICE = "/job:localhost/replica:0/task:0/device:CPU:0"
@@ -92,15 +93,47 @@ class PerReplica(DistributedValues):
     def __str__(self):
         return self._format(str)
 
+    # tf.function's composite protocol (graph/trace_types.py): a PerReplica crosses a traced
+    # function's boundary as its replicas' tensors, rebuilt around them.
+    def __tf_components__(self):
+        return [convert_to_tensor(v) for v in self._values]
+
+    def __tf_from_components__(self, parts):
+        return PerReplica(parts)
+
+    @property
+    def _type_spec(self):
+        from ..core.spec import TensorSpec
+        return PerReplicaSpec(*(TensorSpec.from_tensor(t) for t in self.__tf_components__()))
+
 
 class PerReplicaSpec:
-    """The spec of a ``PerReplica`` value: one TypeSpec per replica."""
+    """The spec of a ``PerReplica`` value: one TypeSpec per replica (what a distributed
+    dataset's ``element_spec`` holds, usable in a tf.function's ``input_signature``)."""
 
     def __init__(self, *specs):
         self._specs = tuple(specs)
 
     def __repr__(self):
         return f"PerReplicaSpec({', '.join(repr(s) for s in self._specs)})"
+
+    value_type = property(lambda self: PerReplica)
+
+    def __tf_components__(self):
+        return list(self._specs)
+
+    def __tf_from_components__(self, parts):
+        return PerReplica(parts)
+
+    @property
+    def _type_spec(self):
+        return self
+
+    def is_compatible_with(self, other):
+        if isinstance(other, PerReplica):
+            other = other._type_spec
+        return (isinstance(other, PerReplicaSpec) and len(other._specs) == len(self._specs)
+                and all(a.is_compatible_with(b) for a, b in zip(self._specs, other._specs)))
 
     def __eq__(self, other):
         return isinstance(other, PerReplicaSpec) and self._specs == other._specs
@@ -545,15 +578,18 @@ def _variable_class_in_scope():
 
 
 class MirroredStrategy(Strategy):
-    """Synchronous training on the devices of one machine: here, one CPU replica."""
+    """Synchronous training on the devices of one machine: here, one CPU replica (one
+    per logical CPU when ``tf.config.set_logical_device_configuration`` split the CPU)."""
 
     _warns_eager_runs = True
 
     def __init__(self, devices=None, cross_device_ops=None):
         # every choice of CrossDeviceOps adds the same numbers on one CPU (cross_device.py)
         self._cross_device_ops = cross_device_ops
-        if devices is None:  # every device of the machine: here, the CPU
-            super().__init__((CPU_DEVICE,))
+        if devices is None:  # TF: every logical GPU, else every logical CPU
+            logical = (device_config.list_logical_devices("GPU")
+                       or device_config.list_logical_devices("CPU"))
+            super().__init__(tuple(_canonical_device(d.name) for d in logical) or (CPU_DEVICE,))
             return
         devices = tuple(_canonical_device(d) for d in devices)
         if not devices:
