@@ -25,7 +25,10 @@ from ..framework.extension_type import (
     ImmutableDict,
 )
 from ..framework.structured_tensor import RowPartition, StructuredTensor
+from ..ops.indexed_slices import IndexedSlices
+from ..ops.ragged_ops import RaggedTensor
 from ..ops.ragged_shape import DynamicRaggedShape
+from ..ops.sparse_ops import SparseTensor
 from . import numpy_more as numpy
 
 # TF's elementwise APIs (those it registers for elementwise dispatch), by namespace path.
@@ -106,7 +109,24 @@ def _matches(value, annotation):
     return isinstance(value, annotation)
 
 
+# TF's CompositeTensors: the values whose presence lets an API dispatch
+_COMPOSITES = (ExtensionType, RaggedTensor, SparseTensor, IndexedSlices, StructuredTensor)
+
+
+def _holds_composite(value):
+    """Whether `value` is, or (a list or tuple) holds, a composite tensor."""
+    if isinstance(value, (list, tuple)):
+        return any(_holds_composite(v) for v in value)
+    return isinstance(value, _COMPOSITES)
+
+
 def _find_target(api, signature, args, kwargs):
+    """The registered function `api` dispatches to for these arguments, or None.
+
+    As in TF, a signature matches only when one of its parameters holds a composite tensor
+    (an ExtensionType value, a RaggedTensor, ...): ``Union[MaskedTensor, tf.Tensor]`` does not
+    take ``tf.stack([t1, t2])`` of plain tensors, which a dispatch target calls itself.
+    """
     if signature is None:
         return None
     try:
@@ -115,14 +135,16 @@ def _find_target(api, signature, args, kwargs):
         return None
     for wanted, target in _targets.get(api, ()):
         if all(name in bound.arguments and _matches(bound.arguments[name], kind)
-               for name, kind in wanted.items()):
+               for name, kind in wanted.items()) and any(
+                _holds_composite(bound.arguments[name]) for name in wanted):
             return target
     for kind, operand_types, handler in _elementwise:
         if kind != _kind_of(api):
             continue
         names = list(signature.parameters)
         values = [bound.arguments.get(n) for n in names[:len(operand_types)]]
-        if all(isinstance(v, t) for v, t in zip(values, operand_types)):
+        if (all(_matches(v, t) for v, t in zip(values, operand_types))
+                and any(_holds_composite(v) for v in values)):
             return _elementwise_call(api, signature, handler, len(operand_types))
     return None
 
