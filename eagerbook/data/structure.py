@@ -8,6 +8,7 @@ pipeline is first *normalized*: structure kept, every leaf converted to a Tensor
 import numpy as np
 
 from ..core import context, nest
+from ..core.shape import TensorShape
 from ..core.spec import TensorSpec
 from ..core.tensor import EagerTensor, _from_numpy, convert_to_tensor
 from ..ops.ragged_ops import RaggedTensor, RaggedTensorSpec
@@ -149,11 +150,18 @@ def require_batchable(value):
 
 
 def map_extension_spec(spec, fn):
-    """`spec` with `fn` applied to every TensorSpec among its fields (nested types too)."""
+    """`spec` with `fn` applied to every TensorSpec among its fields (nested types too).
+
+    A TensorShape field (a batchable type's batch shape) changes as a TensorSpec of that shape
+    would, as TF's batch encoder batches and unbatches it; the new spec is built from its
+    fields, not through a Spec class's own ``__init__`` (which may take other arguments).
+    """
     def each(field):
         if is_extension_spec(field):
             return map_extension_spec(field, fn)
         if isinstance(field, TensorSpec):
             return fn(field)
+        if isinstance(field, TensorShape):
+            return fn(TensorSpec(field)).shape
         return field
-    return type(spec)(**{name: each(field) for name, field in spec._fields.items()})
+    return type(spec)._from_fields({name: each(field) for name, field in spec._fields.items()})
