@@ -129,3 +129,28 @@ def test_a_distributed_dataset_element_spec_is_a_function_input_signature():
         out = step(element)
         assert [t.numpy().tolist() for t in out.values] == [[[2.0], [2.0]]] * 2
     assert len(traces) == 1
+
+
+def test_distributed_iterator_get_next_as_optional_inside_a_function():
+    # TF's distributed-input tutorial: a tf.range loop inside a tf.function takes elements
+    # until the optional is empty; each call of the function moves the iterator on.
+    import io
+    strategy = tf.distribute.MirroredStrategy(["/cpu:0", "/cpu:1"])
+    dataset = tf.data.Dataset.range(9).batch(4)
+    iterator = iter(strategy.experimental_distribute_dataset(dataset))
+    stream = io.StringIO()
+
+    @tf.function
+    def take(distributed_iterator, steps):
+        for _ in tf.range(steps):
+            optional = distributed_iterator.get_next_as_optional()
+            if not optional.has_value():
+                break
+            results = strategy.run(lambda x: x, args=(optional.get_value(),))
+            tf.print(strategy.experimental_local_results(results), output_stream=stream)
+
+    take(iterator, tf.constant(2))
+    assert stream.getvalue() == "([0 1], [2 3])\n([4 5], [6 7])\n"
+    take(iterator, tf.constant(5))
+    assert stream.getvalue().endswith("([4 5], [6 7])\n([8], [])\n")
+    assert take.experimental_get_tracing_count() == 1

@@ -11,7 +11,7 @@ This module does not import ``dataset``: datasets make iterators, never the reve
 
 import numpy as np
 
-from ..core import errors
+from ..core import context, errors
 from ..core.variable import Variable
 from ..graph.autograph import runtime
 from .op_errors import element_error, end_of_sequence
@@ -59,6 +59,8 @@ class OwnedIterator:
         return self
 
     def __next__(self):
+        if context.state.graph is not None:  # in a tf.function trace (even without
+            return runtime.graph_next(self)  # AutoGraph): an op taking an element per run
         if self._state is not None and self._state._value is not self._saved:
             self._restore()
         try:
@@ -75,6 +77,8 @@ class OwnedIterator:
         return self.__next__()
 
     def get_next(self, name=None):
+        if context.state.graph is not None:
+            return runtime.graph_next(self)
         try:
             return self.__next__()
         except StopIteration:
@@ -82,6 +86,8 @@ class OwnedIterator:
 
     def get_next_as_optional(self):
         """The next element as a ``tf.experimental.Optional`` (empty at the end)."""
+        if context.state.graph is not None:
+            return runtime.graph_next_as_optional(self)
         try:
             return _OptionalImpl(self.__next__(), self.element_spec)
         except StopIteration:

@@ -32,7 +32,7 @@ import json
 import os
 import threading
 
-from ..core import context, logs, nest
+from ..core import context, errors, logs, nest
 from ..core import variable as variable_module
 from ..core.tensor import convert_to_tensor
 from ..core.variable_modes import VariableSynchronization
@@ -266,8 +266,9 @@ class _DistributedDataset(DistributedDataset):
         if n == 1:
             return iter(self._dataset)
         if self._per_replica_elements:
-            return _DistributedIterator(_in_turns(iter(self._dataset), n), self.element_spec)
-        return _DistributedIterator((_sliced(element, n) for element in self._dataset),
+            return _DistributedIterator(_InTurns(iter(self._dataset), n), lambda e: e,
+                                        self.element_spec)
+        return _DistributedIterator(iter(self._dataset), lambda e: _sliced(e, n),
                                     self.element_spec)
 
     @property
@@ -290,31 +291,102 @@ class _DistributedDataset(DistributedDataset):
 
 
 class _DistributedIterator(DistributedIterator):
-    """An iterator over a distributed dataset (TF's ``DistributedIterator``)."""
+    """An iterator over a distributed dataset (TF's ``DistributedIterator``): the dataset's
+    own iterator, each element split over the replicas as it is taken. Inside a tf.function
+    the dataset iterator takes its element when the function runs and the split is ops, so
+    ``get_next`` and ``get_next_as_optional`` there advance on every call, as in TF."""
 
-    def __init__(self, elements, element_spec):
-        self._elements = elements
+    def __init__(self, iterator, split, element_spec):
+        self._iterator, self._split = iterator, split
         self.element_spec = element_spec
 
     def __iter__(self):
         return self
 
     def __next__(self):
-        return next(self._elements)
+        return self._split(next(self._iterator))
 
     def get_next(self):
-        return next(self._elements)
+        return self._split(self._iterator.get_next())
+
+    def get_next_as_optional(self):
+        return _SplitOptional(self._iterator.get_next_as_optional(), self._split,
+                              self.element_spec)
+
+
+class _SplitOptional:
+    """``get_next_as_optional()`` of a distributed iterator: the dataset's optional, its
+    value split over the replicas when asked for."""
+
+    def __init__(self, optional, split, element_spec):
+        self._optional, self._split = optional, split
+        self.element_spec = element_spec
+
+    def has_value(self, name=None):
+        return self._optional.has_value()
+
+    def get_value(self, name=None):
+        return self._split(self._optional.get_value())
 
 
 def _sliced(element, n):
-    """Each tensor of `element` cut along axis 0 into `n` slices: a PerReplica of them."""
+    """Each tensor of `element` cut along axis 0 into `n` slices: a PerReplica of them (the
+    first replicas take one more row when `n` does not divide the batch; sizes are ops when
+    the batch size is only known when a tf.function runs)."""
     def cut(t):
         t = convert_to_tensor(t)
         size = t.shape[0]
-        sizes = [size // n + (1 if i < size % n else 0) for i in range(n)]
-        starts = [sum(sizes[:i]) for i in range(n)]
-        return PerReplica([t[start:start + length] for start, length in zip(starts, sizes)])
+        if size is None:
+            size = array_ops.shape(t)[0]
+        base, extra = size // n, size % n
+        parts = []
+        for i in range(n):
+            start = i * base + (min(i, extra) if isinstance(extra, int)
+                                else math_ops.minimum(i, extra))
+            length = base + (int(i < extra) if isinstance(extra, int)
+                             else math_ops.cast(i < extra, base.dtype))
+            parts.append(t[start:start + length])
+        return PerReplica(parts)
     return nest.map_structure(cut, element)
+
+
+class _InTurns:
+    """The elements of a dataset made by ``distribute_datasets_from_function``, `n` at a
+    time: one per replica (eagerly; the last group may be short, and then the data ends)."""
+
+    def __init__(self, iterator, n):
+        self._groups = _in_turns(iterator, n)
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        return next(self._groups)
+
+    def get_next(self):
+        try:
+            return next(self._groups)
+        except StopIteration:
+            raise errors.OutOfRangeError(None, None, "End of sequence") from None
+
+    def get_next_as_optional(self):
+        return _EagerOptional(next(self._groups, None))
+
+
+class _EagerOptional:
+    """The next group of elements, or None at the end, with an Optional's two methods."""
+
+    def __init__(self, value):
+        self._value = value
+
+    def has_value(self, name=None):
+        return convert_to_tensor(self._value is not None)
+
+    def get_value(self, name=None):
+        if self._value is None:
+            raise errors.InvalidArgumentError(None, None, "The given optional does not have "
+                                                          "a value.")
+        return self._value
 
 
 def _in_turns(elements, n):
