@@ -560,9 +560,6 @@ class Checkpoint:
         self._maybe_create_save_counter()
         return self.read(save_path)
 
-    def __repr__(self):
-        return f"<tf.train.Checkpoint {sorted(self._trackable_children())}>"
-
 
 # --- Keras Model.save_weights / load_weights -----------------------------------------------------
 

@@ -108,9 +108,6 @@ class CheckpointReader:
                  for key, shape in sorted(self.get_variable_to_shape_map().items())]
         return ("\n".join(lines) + "\n").encode()
 
-    def __repr__(self):
-        return f"<CheckpointReader {self._path}>"
-
 
 def load_checkpoint(ckpt_dir_or_file):
     """``tf.train.load_checkpoint``: a ``CheckpointReader`` of a prefix or a directory's latest."""
