@@ -148,9 +148,14 @@ def _as_traced(x, name):
     return _describe(x)
 
 
-def _matches(spec, value):
-    """The converted argument if `value` fits `spec` (a structure), else raises ValueError."""
+def _matches(spec, value, allow_specs=False):
+    """The converted argument if `value` fits `spec` (a structure), else raises ValueError.
+    With `allow_specs` (get_concrete_function), a TensorSpec fits a compatible spec."""
     if isinstance(spec, TensorSpec):
+        if allow_specs and isinstance(value, TensorSpec):
+            if value.dtype is not spec.dtype or not spec.shape.is_compatible_with(value.shape):
+                raise ValueError("no match")
+            return value
         if isinstance(value, Variable):
             value = value._as_tensor()
         tensor = convert_to_tensor(value, dtype=spec.dtype) if not isinstance(value, Tensor) \
@@ -165,11 +170,11 @@ def _matches(spec, value):
     if isinstance(spec, dict):
         if not isinstance(value, dict) or set(value) != set(spec):
             raise ValueError("no match")
-        return {k: _matches(spec[k], value[k]) for k in spec}
+        return {k: _matches(spec[k], value[k], allow_specs) for k in spec}
     if isinstance(spec, (list, tuple)):
         if not isinstance(value, (list, tuple)) or len(value) != len(spec):
             raise ValueError("no match")
-        return type(spec)(_matches(s, v) for s, v in zip(spec, value))
+        return type(spec)(_matches(s, v, allow_specs) for s, v in zip(spec, value))
     if spec != value or type(spec) is not type(value) and not (
             isinstance(spec, (int, float)) and isinstance(value, (int, float))):
         raise ValueError("no match")
@@ -219,7 +224,7 @@ class RestoredFunction:
     def concrete_functions(self):
         return list(self._concretes)
 
-    def _bind(self, concrete, args, kwargs):
+    def _bind(self, concrete, args, kwargs, allow_specs=False):
         names = concrete._saved_arg_names
         specs = list(concrete._arg_specs)
         if len(args) > len(specs) or set(kwargs) - set(names[:len(specs)]):
@@ -227,12 +232,12 @@ class RestoredFunction:
         args = _with_defaults(concrete, args, dict(kwargs))
         if len(args) != len(specs):
             raise ValueError("no match")
-        return tuple(_matches(s, a) for s, a in zip(specs, args))
+        return tuple(_matches(s, a, allow_specs) for s, a in zip(specs, args))
 
     def get_concrete_function(self, *args, **kwargs):
         for concrete in self._concretes:
             try:
-                self._bind(concrete, args, kwargs)
+                self._bind(concrete, args, kwargs, allow_specs=True)
             except (ValueError, TypeError):
                 continue
             return concrete
