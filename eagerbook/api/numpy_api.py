@@ -22,6 +22,7 @@ from ..core import dtypes
 from ..core.tensor import Tensor, convert_to_tensor
 from ..core.variable import Variable
 from ..ops import array_ops, linalg_ops, math_ops, operators, random_ops, sort_ops
+from . import numpy_promotion
 
 # NumPy's scalar types, as TF's tnp exposes them (``tnp.float32 is np.float32``).
 bool_, int8, int16, int32, int64 = np.bool_, np.int8, np.int16, np.int32, np.int64
@@ -82,7 +83,12 @@ def _tf_dtype(np_dtype):
 
 # --- making arrays ---------------------------------------------------------------------------
 def asarray(a, dtype=None):
-    """`a` as a Tensor of `dtype` (by default its own, or NumPy's for Python values)."""
+    """`a` as a Tensor of `dtype` (by default its own, or NumPy's for Python values; under the
+    "all"/"safe" promotion, a weak int32, float32 or complex128 for Python values)."""
+    if dtype is None and numpy_promotion.enabled():
+        weak_dtype = numpy_promotion.python_dtype(a)
+        if weak_dtype is not None:
+            return numpy_promotion.weak(convert_to_tensor(a, weak_dtype))
     if isinstance(dtype, dtypes.DType):
         dtype = dtype.as_numpy_dtype
     if dtype is None:
@@ -119,6 +125,8 @@ def array(val, dtype=None, copy=True, ndmin=0):
     out = asarray(val, dtype)
     while out.ndim < ndmin:
         out = array_ops.expand_dims(out, 0)
+    if isinstance(out, numpy_promotion.WeakTensor):
+        return numpy_promotion.weak(math_ops.identity(out)) if copy else out
     return math_ops.identity(out) if copy else out
 
 
@@ -585,7 +593,11 @@ def _getitem(self, key):
 
 
 def _numpy_operator(fn):
+    lattice = numpy_promotion.binary(fn)  # TF's "all"/"safe" promotion
+
     def method(self, other):
+        if numpy_promotion.enabled():
+            return lattice(self, other)
         return fn(*_promote(self, other))
     method.__name__ = fn.__name__
     return method
@@ -617,9 +629,16 @@ _SAVED = {}
 def experimental_enable_numpy_behavior(prefer_float32=False, dtype_conversion_mode="legacy"):
     """From now on, in this process: Tensors get NumPy's methods (``t.T``, ``t.reshape(-1)``,
     ``t.astype(...)``, ...), NumPy's indexing, and operators that promote dtypes as NumPy does
-    (``tf.constant(1) + tf.constant(1.5)`` is float64 2.5). As in TF, there is no way back."""
+    (``tf.constant(1) + tf.constant(1.5)`` is float64 2.5). As in TF, there is no way back.
+
+    ``dtype_conversion_mode="all"`` or ``"safe"`` switches to TF's newer lattice promotion
+    instead, with weak tensors for Python values (numpy_promotion.py); tnp's default float is
+    float32 then, as in TF."""
     global _TENSOR_GETITEM
-    _PREFER_FLOAT32[0] = builtins.bool(prefer_float32)
+    numpy_promotion.set_mode(dtype_conversion_mode)
+    _PREFER_FLOAT32[0] = builtins.bool(prefer_float32) or numpy_promotion.enabled()
+    if numpy_promotion.enabled():
+        numpy_promotion.install()
     if _SAVED:
         return
     _TENSOR_GETITEM = Tensor.__getitem__
@@ -660,3 +679,4 @@ def _disable_numpy_behavior():
             setattr(owner, attr, saved)
     _SAVED.clear()
     _PREFER_FLOAT32[0] = False
+    numpy_promotion.uninstall()
