@@ -332,6 +332,16 @@ class ProgbarLogger(Callback):
         self.epochs = params.get("epochs", 1)
         self.target = params.get("steps")
 
+    def _finalize(self, logs):
+        """The bar's last line, at its target as TF draws it (also when the data ran out
+        before the steps asked for: ``5/5`` after 3 batches); without a target, at the
+        batches seen."""
+        if self._bar.target is None:
+            self._bar.target = self._bar._seen
+        values = None if logs is None else list(logs.items())
+        self._bar.update(self._bar.target, values, finalize=True)
+        self._bar = None
+
     def on_train_begin(self, logs=None):
         self._called_in_fit = True
 
@@ -350,11 +360,7 @@ class ProgbarLogger(Callback):
 
     def on_epoch_end(self, epoch, logs=None):
         if self._bar is not None:
-            seen = self._bar._seen
-            if self.target is None:
-                self._bar.target = seen
-            self._bar.update(seen, list((logs or {}).items()), finalize=True)
-            self._bar = None
+            self._finalize(logs)
 
     def on_test_begin(self, logs=None):
         if self._bar is None and self.verbose and not self._called_in_fit:
@@ -368,11 +374,7 @@ class ProgbarLogger(Callback):
 
     def on_test_end(self, logs=None):
         if self._mode == "test" and self._bar is not None:
-            seen = self._bar._seen
-            if self._bar.target is None:
-                self._bar.target = seen
-            self._bar.update(seen, list((logs or {}).items()), finalize=True)
-            self._bar = None
+            self._finalize(logs)
 
     def on_predict_begin(self, logs=None):
         if self.verbose and not self._called_in_fit:
@@ -386,10 +388,7 @@ class ProgbarLogger(Callback):
 
     def on_predict_end(self, logs=None):
         if self._mode == "predict" and self._bar is not None:
-            if self._bar.target is None:
-                self._bar.target = self._bar._seen
-            self._bar.update(self._bar._seen, finalize=True)
-            self._bar = None
+            self._finalize(None)
 
 
 class LambdaCallback(Callback):

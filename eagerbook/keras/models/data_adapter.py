@@ -238,6 +238,12 @@ class DataHandler:
                 random_ops.get_global_seed() is not None else None
             self.batches_per_pass = int(math.ceil(self.n / self.batch_size)) if self.n else 0
             self.steps_per_epoch = steps_per_epoch or self.batches_per_pass
+            # As TF's: the arrays make `epochs` passes (one for evaluate and predict), read
+            # on from one epoch to the next (steps_per_epoch need not divide a pass); each
+            # pass has an order of its own.
+            self._passes = epochs or 1
+            self._cursor = 0  # batches read so far, over all passes
+            self._order = None
         else:
             if x is None:
                 raise ValueError("No data was provided: `x` is None.")
@@ -298,56 +304,80 @@ class DataHandler:
             lambda a: (np.shape(a)[1:], str(getattr(a, "dtype", type(a).__name__))), self.x))
 
     def epoch_batches(self):
+        if self.exhausted:
+            return  # (as TF's: data that ran out gives no more batches, even to a new pass)
         if self._mode == "arrays":
             yield from self._array_batches()
         else:
             yield from self._iterable_batches()
 
     def _array_batches(self):
-        if not self.shuffle:
-            order = None
-        elif self._seeded_orders is not None:
-            order = self._seeded_orders.next_order()
-        else:
-            order = np.random.permutation(self.n)  # no global seed: any order will do
+        if not self.batches_per_pass:
+            return  # (no samples: the loops say the data is empty)
         step = 0
         while step < self.steps_per_epoch:
-            b = step % self.batches_per_pass
-            if order is not None:
-                idx = order[b * self.batch_size:(b + 1) * self.batch_size]
-
-                def take(a, idx=idx):
-                    if isinstance(a, SparseTensor):
-                        return _sparse_rows(a, idx)
-                    if isinstance(a, RaggedTensor):
-                        return ragged_ops._gather_rows(a, convert_to_tensor(idx, "int64"))
-                    return convert_to_tensor(a[idx])
-            else:
-                lo, hi = b * self.batch_size, (b + 1) * self.batch_size
-
-                def take(a, lo=lo, hi=hi):
-                    if isinstance(a, SparseTensor):
-                        return _sparse_rows(a, np.arange(lo, min(hi, self.n)))
-                    rows = a[lo:hi]
-                    return rows if isinstance(rows, RaggedTensor) else convert_to_tensor(rows)
-            x = nest.map_structure(take, self.x)
-            y = None if self.y is None else nest.map_structure(take, self.y)
-            sw = None if self.sw is None else nest.map_structure(take, self.sw)
-            if y is None:
-                # As TF packs it: x alone (a custom step gets the batch itself), a tuple of
-                # inputs wrapped once so that it is not taken for (x, y).
-                yield step, ((x,) if isinstance(x, tuple) else x)
-            elif sw is None:
-                yield step, (x, y)
-            else:
-                yield step, (x, y, sw)
+            pass_index, b = divmod(self._cursor, self.batches_per_pass)
+            if pass_index >= self._passes:
+                self._ran_out()
+                return
+            if b == 0:
+                self._order = self._pass_order()
+            self._cursor += 1
+            yield step, self._array_batch(self._order, b)
             step += 1
+
+    def _pass_order(self):
+        """The sample order of the next pass: None (as given) unless shuffling."""
+        if not self.shuffle:
+            return None
+        if self._seeded_orders is not None:
+            return self._seeded_orders.next_order()
+        return np.random.permutation(self.n)  # no global seed: any order will do
+
+    def _array_batch(self, order, b):
+        """Batch `b` of a pass in the given sample order, packed as TF packs it."""
+        if order is not None:
+            idx = order[b * self.batch_size:(b + 1) * self.batch_size]
+
+            def take(a):
+                if isinstance(a, SparseTensor):
+                    return _sparse_rows(a, idx)
+                if isinstance(a, RaggedTensor):
+                    return ragged_ops._gather_rows(a, convert_to_tensor(idx, "int64"))
+                return convert_to_tensor(a[idx])
+        else:
+            lo, hi = b * self.batch_size, (b + 1) * self.batch_size
+
+            def take(a):
+                if isinstance(a, SparseTensor):
+                    return _sparse_rows(a, np.arange(lo, min(hi, self.n)))
+                rows = a[lo:hi]
+                return rows if isinstance(rows, RaggedTensor) else convert_to_tensor(rows)
+        x = nest.map_structure(take, self.x)
+        y = None if self.y is None else nest.map_structure(take, self.y)
+        sw = None if self.sw is None else nest.map_structure(take, self.sw)
+        if y is None:
+            # As TF packs it: x alone (a custom step gets the batch itself), a tuple of
+            # inputs wrapped once so that it is not taken for (x, y).
+            return (x,) if isinstance(x, tuple) else x
+        return (x, y) if sw is None else (x, y, sw)
+
+    def _ran_out(self):
+        """TF's warning when the steps asked for need more batches than the data gives; the
+        loop then stops (fit after this epoch's end)."""
+        logs.logger.warning(  # (as TF logs it: WARNING:tensorflow:...)
+            "Your input ran out of data; interrupting training. Make sure that your dataset "
+            "or generator can generate at least `steps_per_epoch * epochs` batches (in this "
+            f"case, {self.steps_per_epoch * (self._epochs or 1)} batches). You may need to use "
+            "the repeat() function when building your dataset.")
+        self.exhausted = True
 
     def start_over(self):
         """The next pass starts at the data's beginning: each evaluation does (TF makes a new
         iterator per evaluate call, also for fit's validation with validation_steps)."""
         self._iterator = None
         self._unread_iterator_due = True
+        self._cursor = 0
 
     def _skip_tfs_unread_iterator(self):
         """TF's Keras makes an iterator over a dataset before its epochs begin and, unless
@@ -395,14 +425,7 @@ class DataHandler:
                         except StopIteration:
                             return
                     else:
-                        total = "" if self._epochs is None else (
-                            f" (in this case, {self._steps * self._epochs} batches). You may "
-                            "need to use the repeat() function when building your dataset")
-                        logs.logger.warning(  # (as TF logs it: WARNING:tensorflow:...)
-                            "Your input ran out of data; interrupting training. Make sure that "
-                            "your dataset or generator can generate at least `steps_per_epoch "
-                            f"* epochs` batches{total}.")
-                        self.exhausted = True
+                        self._ran_out()
                         return
                 else:
                     return

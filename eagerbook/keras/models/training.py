@@ -1011,8 +1011,9 @@ class Model(Layer):
             with traced.step(handler):
                 logs = self.test_step(batch)
             cbs.on_test_batch_end(step, _python_logs(logs))
-        if step < 0:
+        if step < 0 and not handler.exhausted:
             raise ValueError("Expected input data to be non-empty.")
+        # (fit's validation data that ran out at an earlier epoch gives no logs, as in TF)
         logs = _python_logs(logs)
         cbs.on_test_end(dict(logs))
         return logs

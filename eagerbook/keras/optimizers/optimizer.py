@@ -11,7 +11,10 @@ Each optimizer writes its update rule once (``_update``) against a tiny namespac
   ``write`` calls ``Variable.assign``, so the tracer records the updates.
 """
 
+import logging
 import math
+import sys
+import warnings
 
 import numpy as np
 
@@ -22,6 +25,16 @@ from ...core.variable import UnreadVariable, Variable
 from ...ops import math_ops
 from .. import backend
 from . import decoupled, schedules, update_errors
+
+
+def _absl_warning(message):
+    """A warning as TF's Keras logs it through absl: ``WARNING:absl:...`` on stderr when the
+    program has configured no logging, else to the program's handlers."""
+    logger = logging.getLogger("absl")
+    if logger.hasHandlers():
+        logger.warning(message)
+    else:
+        print(f"WARNING:absl:{message}", file=sys.stderr)
 
 
 class _EagerXP:
@@ -132,14 +145,10 @@ class Optimizer:
                  ema_overwrite_frequency=None, jit_compile=True, **kwargs):
         # "is_legacy_optimizer" is a key of TF's configs (from_config passes it back).
         kwargs.pop("is_legacy_optimizer", None)
-        allowed = {"lr", "decay", "epsilon"}
-        for key in kwargs:
-            if key not in allowed:
-                raise TypeError(f"Unexpected keyword argument passed to optimizer: {key}. "
-                                "Allowed kwargs are {'clipnorm', 'clipvalue', 'lr', 'decay', "
-                                "'global_clipnorm'}.")
-        if "lr" in kwargs:
-            learning_rate = kwargs["lr"]
+        if self._legacy:
+            learning_rate = self._legacy_kwargs(kwargs, learning_rate)
+        else:
+            self._check_kwargs(kwargs)
         for key, value in (("clipnorm", clipnorm), ("clipvalue", clipvalue),
                            ("global_clipnorm", global_clipnorm)):
             if value is not None and value < 0:
@@ -168,6 +177,37 @@ class Optimizer:
         self._slot_owners = {}  # id(var) -> var (keeps ids valid, remembers order)
         self._slot_names = []
         self._slots_made = []  # every slot Variable, in creation order (what weights lists)
+
+    def _legacy_kwargs(self, kwargs, learning_rate):
+        """TF's OptimizerV2 arguments: ``lr`` (deprecated, with Python's warning) stands for
+        ``learning_rate``; ``decay`` is a learning-rate decay."""
+        for key in kwargs:
+            if key not in ("lr", "decay", "epsilon"):
+                raise TypeError(f"Unexpected keyword argument passed to optimizer: {key}. "
+                                "Allowed kwargs are {'clipnorm', 'clipvalue', 'lr', 'decay', "
+                                "'global_clipnorm'}.")
+        if "lr" in kwargs:
+            warnings.warn("The `lr` argument is deprecated, use `learning_rate` instead.",
+                          stacklevel=4)
+            return kwargs["lr"]
+        return learning_rate
+
+    def _check_kwargs(self, kwargs):
+        """TF 2.21's optimizers take no extra arguments: ``lr`` is dropped, with a warning (the
+        learning rate stays ``learning_rate``'s, its default if not given), ``decay`` and the
+        other OptimizerV2 arguments are a ValueError, anything else a TypeError."""
+        if kwargs.pop("lr", None):
+            _absl_warning("`lr` is deprecated in TF-Keras optimizer, please use "
+                          "`learning_rate` or use the legacy optimizer, e.g.,"
+                          f"tf.keras.optimizers.legacy.{type(self).__name__}.")
+        for key in kwargs:
+            if key in ("decay", "gradient_aggregator", "gradient_transformers"):
+                raise ValueError(f"{key} is deprecated in the new TF-Keras optimizer, please "
+                                 "check the docstring for valid arguments, or use the legacy "
+                                 "optimizer, e.g., "
+                                 f"tf.keras.optimizers.legacy.{type(self).__name__}.")
+            raise TypeError(f"{key} is not a valid argument, kwargs should be empty  for "
+                            "`optimizer_experimental.Optimizer`.")
 
     # --- hyperparameters ----------------------------------------------------------------------
     @staticmethod
@@ -527,6 +567,8 @@ class Optimizer:
     @classmethod
     def from_config(cls, config):
         config = dict(config)
+        if not cls._legacy and not config.get("decay", 1):
+            del config["decay"]  # (the key get_config writes; a decay of 0 is no decay)
         lr = config.get("learning_rate")
         if isinstance(lr, dict):
             config["learning_rate"] = schedules.deserialize(lr)
