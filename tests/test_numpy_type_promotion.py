@@ -106,3 +106,21 @@ def test_weak_results_keep_their_gradients(mode):
         y = x * x + 1.0
     assert repr(y) == "<tf.Tensor: shape=(), dtype=float32, numpy=5.0, weak=True>"
     assert float(tape.gradient(y, x)) == 4.0
+
+
+def test_off_mode_keeps_tfs_operators(mode):
+    mode("off")
+    with pytest.raises(tf.errors.InvalidArgumentError):
+        tf.constant(1) + tf.constant(1.5)
+    assert repr(tf.constant(1, tf.int8) + 1) == "<tf.Tensor: shape=(), dtype=int8, numpy=2>"
+    assert repr(tf.constant([1., 2.]).T) == \
+        "<tf.Tensor: shape=(2,), dtype=float32, numpy=array([1., 2.], dtype=float32)>"
+    assert repr(tnp.asarray(1)) == "<tf.Tensor: shape=(), dtype=int64, numpy=1>"
+
+
+def test_an_unknown_mode_is_refused_in_tfs_words(mode):
+    with pytest.raises(ValueError) as caught:
+        mode("bogus")
+    assert str(caught.value) == (
+        "The provided promotion mode bogus does not exist. Make sure the provided dtype "
+        "conversion mode is one of the followings: 'off', 'legacy', 'safe' or 'all'.")

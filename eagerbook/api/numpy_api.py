@@ -598,6 +598,8 @@ def _numpy_operator(fn):
     def method(self, other):
         if numpy_promotion.enabled():
             return lattice(self, other)
+        if numpy_promotion.mode() == "off":  # NumPy's methods, but TF's operators as they are
+            return fn(self, other)
         return fn(*_promote(self, other))
     method.__name__ = fn.__name__
     return method
@@ -633,7 +635,8 @@ def experimental_enable_numpy_behavior(prefer_float32=False, dtype_conversion_mo
 
     ``dtype_conversion_mode="all"`` or ``"safe"`` switches to TF's newer lattice promotion
     instead, with weak tensors for Python values (numpy_promotion.py); tnp's default float is
-    float32 then, as in TF."""
+    float32 then, as in TF. ``"off"`` keeps the NumPy methods but TF's own operators (no
+    implicit promotion)."""
     global _TENSOR_GETITEM
     numpy_promotion.set_mode(dtype_conversion_mode)
     _PREFER_FLOAT32[0] = builtins.bool(prefer_float32) or numpy_promotion.enabled()

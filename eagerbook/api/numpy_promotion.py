@@ -27,7 +27,7 @@ from ..core.tensor import EagerTensor, Tensor, constant
 from ..core.variable import Variable
 from ..ops import math_ops
 
-_MODE = ["legacy"]  # "legacy" (NumPy's rules), "all" or "safe"
+_MODE = ["legacy"]  # "legacy" (NumPy's rules), "all", "safe" or "off" (TF's own: no promotion)
 
 # TF 2.21's result dtype of ``x + y`` in "all" mode (row x, column y), read off TF itself.
 # i*, f*, c*: a Python int, float or complex, or a weak tensor of that kind; a trailing *
@@ -95,14 +95,20 @@ _ALL_RESULTS, _SAFE_REFUSED = _read(_ALL), _read(_SAFE)
 
 
 def set_mode(mode):
-    if mode not in ("legacy", "all", "safe"):
-        raise ValueError(f"{mode} is not a valid dtype conversion mode.")  # ("legacy" etc.)
+    if mode not in ("off", "legacy", "safe", "all"):
+        raise ValueError(f"The provided promotion mode {mode} does not exist. Make sure the "
+                         "provided dtype conversion mode is one of the followings: 'off', "
+                         "'legacy', 'safe' or 'all'.")
     _MODE[0] = mode
+
+
+def mode():
+    return _MODE[0]
 
 
 def enabled():
     """Whether the lattice ("all" or "safe") is on."""
-    return _MODE[0] != "legacy"
+    return _MODE[0] in ("all", "safe")
 
 
 class WeakTensor(EagerTensor):
