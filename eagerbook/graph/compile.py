@@ -78,14 +78,14 @@ class _Emitter:
         return self.global_value("_attr", value, by_identity=False)
 
 
-def compile_graph(graph, name="fn", check=None):
-    """Returns (python_function, source) computing `graph`'s outputs from its inputs.
+def compile_graph(graph, name="fn", check=None, node_streams=True):
+    """(python_function, source) computing `graph`'s outputs (`node_streams`: seeded_call_text).
 
     With `check` (tf.debugging.enable_check_numerics), each kernel call is followed by
     ``check(operation, outputs, inputs)`` on the arrays, so a NaN is caught at its op.
     """
     em = _Emitter()
-    em.check = check
+    em.check, em.node_streams = check, node_streams
     prepare_peepholes(em, graph)  # (what fused_text and peephole_text look up)
     env = {}
     params = []

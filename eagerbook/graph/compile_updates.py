@@ -41,7 +41,7 @@ import math
 
 import numpy as np
 
-from ..ops import eigen_sums, nn_ops
+from ..ops import eigen_sums, nn_ops, random_ops
 from .ir import value_name
 
 _UFUNC_OF = {"AddV2": "add", "Sub": "subtract", "Mul": "multiply"}  # kernels that are just these
@@ -61,6 +61,8 @@ def prepare_peepholes(em, graph):
 
 def peephole_text(em, op, env):
     """A kernel call written better than the registry kernel's plain call, or None."""
+    if em.node_streams and op.stateful and "seed2" in op.attrs:
+        return seeded_call_text(em, op, env)
     chain = em.conv_chains.get(id(op))
     if chain is not None:  # a Conv2D -> BiasAdd (-> Relu) chain ends at this op
         return fused_conv_text(em, chain, env)
@@ -242,6 +244,18 @@ def kernel_callable(opdef):
     if opdef.name == "Sum":
         return planned_sum
     return opdef.ufunc if opdef.ufunc is not None else opdef.kernel
+
+
+def seeded_call_text(em, op, env):
+    """The call of a seeded random op (a stateful op with seeds) of a function, to its kernel
+    given random streams of its own (random_ops.node_kernel: TF gives each op of a function a
+    kernel of its own, whose stream no other op or eager call advances). compile_graph skips
+    this for a Session's runs (node_streams=False): their ops keep the eager streams."""
+    name = em.fresh(op.opdef.name)
+    em.namespace[name] = random_ops.node_kernel(kernel_callable(op.opdef))
+    args = [env[id(t)] for t in op.inputs]
+    args += [f"{k}={em.literal(v)}" for k, v in op.attrs.items()]
+    return f"{name}({', '.join(args)})"
 
 
 # --- Sum in TF's order, planned once per shape ------------------------------------------------

@@ -718,7 +718,7 @@ class Session:
         keep = {id(t) for t in pruned.inputs} | {id(t) for _, t in pruned.captures}
         pruned.operations = [op for op in pruned.operations
                              if op.type != "Placeholder" or id(op.outputs[0]) in keep]
-        fn, _ = compile_graph(pruned, "session_run")
+        fn, _ = compile_graph(pruned, "session_run", node_streams=False)
         return (fn,) + _variable_uses(pruned)
 
 

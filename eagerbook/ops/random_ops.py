@@ -145,6 +145,37 @@ def _philox_stream(kind, seed, seed2, num_elements, blocks=None):
     return key, counter
 
 
+def node_kernel(kernel):
+    """`kernel` for one seeded random op of a compiled graph, with random streams of its own.
+
+    In TF each op of a function has a kernel of its own: its stream starts at the beginning
+    whatever eager ops or other functions drew with the same seeds, and goes on from call to
+    call of that function (two functions whose first random op both get op seed 0 draw the
+    same numbers). The op's streams are kept among the current streams under a key of its
+    own, so ``tf.random.set_seed`` starts them over (it clears TF's kernels) and so does a
+    new iterator over a dataset whose map function has the op (graph/dataset_functions.py).
+    """
+    own_key = object()
+
+    def call(*args, **kwargs):
+        shared = _STATE.streams
+        own = shared.get(own_key)
+        if own is None:
+            own = shared[own_key] = collections.OrderedDict()
+            if len(shared) > _MAX_STREAMS:
+                shared.popitem(last=False)
+        else:
+            shared.move_to_end(own_key)
+        _STATE.streams = own
+        try:
+            return kernel(*args, **kwargs)
+        finally:
+            _STATE.streams = shared
+
+    call.__name__ = call.__qualname__ = getattr(kernel, "__name__", "kernel")
+    return call
+
+
 def numpy_generator(kind, seed=None):
     """A NumPy Generator following TF's seed rules, for code outside the op layer.
 
