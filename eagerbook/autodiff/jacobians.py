@@ -94,8 +94,8 @@ def batch_jacobian(gradient_tape, target, source, zero_unconnected):
     if not gradient_tape._persistent:
         gradient_tape._release()
     if all(g is None for g in columns):
-        if not zero_unconnected and inner:
-            return None
+        if not zero_unconnected:
+            return _unconnected_batch_jacobian(target, value)
         columns = [math_ops.zeros_like(value) for _ in range(inner)]
     columns = [math_ops.zeros_like(value) if g is None else g for g in columns]
     stacked = array_ops.stack(columns, axis=1) if columns else math_ops.zeros_like(value)
@@ -127,12 +127,23 @@ def _batch_jacobian_loop(gradient_tape, target, source, value, zero_unconnected)
     columns = functional_ops.map_fn(column, array_ops.range(inner),
                                     fn_output_signature=value.dtype)
     if not connected[0] and not zero_unconnected:
-        return None
+        return _unconnected_batch_jacobian(target, value)
     rank = value.shape.rank
     stacked = array_ops.transpose(columns, [1, 0] + list(range(2, rank + 1)))
     shape = array_ops.concat([target_shape, array_ops.shape(value)[1:]], 0)
     static = target.shape.concatenate(value.shape[1:])
     return _with_static_shape(array_ops.reshape(stacked, shape), static)
+
+
+def _unconnected_batch_jacobian(target, value):
+    """What TF's batch_jacobian answers when the target does not reach the source and
+    unconnected_gradients is NONE: zeros (not None, as its batch_jacobian always did), of the
+    target's dtype, shaped target + source[1:]."""
+    static = target.shape.concatenate(value.shape[1:])
+    if static.is_fully_defined():
+        return array_ops.zeros(static.as_list(), target.dtype)
+    shape = array_ops.concat([array_ops.shape(target), array_ops.shape(value)[1:]], 0)
+    return _with_static_shape(array_ops.zeros(shape, target.dtype), static)
 
 
 def _value_of(source):
