@@ -22,6 +22,7 @@ from ..checkpoints.state import (
 from ..checkpoints.view import CheckpointView, TrackableView
 from ..framework.cluster_spec import CheckpointOptions, ClusterSpec
 from ..framework.coordinator import Coordinator
+from ..graph.session import get_default_session
 from ..keras.optimizers.v1 import AdamOptimizer, GradientDescentOptimizer, MomentumOptimizer
 from ..ops.example_ops import (
     BytesList,
@@ -35,3 +36,7 @@ from ..ops.example_ops import (
     SequenceExample,
 )
 from ..ops.moving_averages import ExponentialMovingAverage
+
+# Checkpoint.save in a TF 1.x graph counts in the default Session (checkpoints do not import
+# graph/, which holds sessions).
+checkpoint.default_session = get_default_session

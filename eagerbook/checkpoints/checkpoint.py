@@ -25,7 +25,7 @@ import weakref
 
 import numpy as np
 
-from ..core import dtypes
+from ..core import context, dtypes
 from ..core.variable import Variable
 from . import by_name as _by_name
 from . import containers, files, graph, name_based, single_file
@@ -517,6 +517,18 @@ class Checkpoint:
         self._maybe_create_save_counter()
         return self._save_counter
 
+    def _count_in_session(self):
+        """``save`` in a TF 1.x graph, as TF does it: the counter is a graph variable, made and
+        initialized in the default session the first time, its increment run there; None when
+        no session is open (a tf.function trace), which counts as eager code does."""
+        session = default_session()
+        if session is None:
+            return None
+        if self._save_counter is None:
+            self._maybe_create_save_counter()
+            session.run(self._save_counter.initializer)
+        return int(session.run(self._save_counter.assign_add(1)))
+
     def _maybe_create_save_counter(self):
         if self._save_counter is None:
             object.__setattr__(self, "_save_counter", Variable(
@@ -532,12 +544,16 @@ class Checkpoint:
         if isinstance(file_prefix, (bytes, os.PathLike)):
             file_prefix = os.fsdecode(file_prefix)
         # Anything else is formatted as text, as TF does: save(3) writes "3-1".
-        self._maybe_create_save_counter()
-        self._save_counter.assign_add(1)
+        number = None if context.executing_eagerly() else self._count_in_session()
+        if number is None:
+            self._maybe_create_save_counter()
+            number = int(self._save_counter.assign_add(1).numpy())
         try:
-            path = self.write(f"{file_prefix}-{int(self._save_counter.numpy())}")
-        except BaseException:
-            self._save_counter.assign_sub(1)
+            path = self.write(f"{file_prefix}-{number}")
+        except BaseException:  # nothing written: the count goes back
+            undo = self._save_counter.assign_sub(1)
+            if not context.executing_eagerly() and default_session() is not None:
+                default_session().run(undo)
             raise
         update_checkpoint_state(os.path.dirname(path), path, [path], stamped=False)  # (as TF)
         return path
@@ -559,6 +575,12 @@ class Checkpoint:
             return InitializationOnlyStatus()
         self._maybe_create_save_counter()
         return self.read(save_path)
+
+
+def default_session():
+    """TF 1.x's default Session, or None. Set by the api layer (graph/session.py's
+    get_default_session): checkpoints come before graphs and sessions."""
+    return None
 
 
 # --- Keras Model.save_weights / load_weights -----------------------------------------------------

@@ -61,6 +61,11 @@ class OwnedIterator:
     def __next__(self):
         if context.state.graph is not None:  # in a tf.function trace (even without
             return runtime.graph_next(self)  # AutoGraph): an op taking an element per run
+        return self._take()
+
+    def _take(self):
+        """The next element, counted (what a checkpoint saves); StopIteration at the end.
+        The ops that take elements inside a tf.function call this too."""
         if self._state is not None and self._state._value is not self._saved:
             self._restore()
         try:

@@ -271,7 +271,8 @@ python_io = types.SimpleNamespace(
 # tf.compat.v1.train: TF 2's tf.train, TF 1.x's optimizers, its global step and its Saver
 train = _Namespace(lambda: _train_module, **{
     name: getattr(v1_saver, name) for name in ("Saver", "checkpoint_exists",
-                                               "get_checkpoint_mtimes", "remove_checkpoint")},
+                                               "get_checkpoint_mtimes", "remove_checkpoint",
+                                               "init_from_checkpoint")},
     write_graph=write_graph, global_step=_session.global_step,
     **{name: getattr(v1_decay, name) for name in v1_decay.NAMES},
     summary_iterator=event_messages.summary_iterator, **{

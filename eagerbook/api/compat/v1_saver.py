@@ -17,6 +17,8 @@ eagerly in TF): ``import_meta_graph`` is not supported.
 import glob
 import os
 
+import numpy as np
+
 from ...checkpoints.checkpoint import INDEX_SUFFIX, write_name_based
 from ...checkpoints.manager import _delete_checkpoint
 from ...checkpoints.reader import OBJECT_GRAPH_KEY, CheckpointReader
@@ -195,3 +197,57 @@ def remove_checkpoint(checkpoint_prefix, checkpoint_format_version=2, meta_graph
     meta = f"{os.fspath(checkpoint_prefix)}.{meta_graph_suffix}"
     if os.path.isfile(meta):
         os.remove(meta)
+
+
+# --- tf.compat.v1.train.init_from_checkpoint ------------------------------------------------------
+def init_from_checkpoint(ckpt_dir_or_file, assignment_map):
+    """Makes Variables start from a checkpoint's values (TF 1.x's warm start by name).
+
+    `assignment_map` maps checkpoint names to current Variables: ``{"old/w": "new/w"}`` (a
+    name made by ``get_variable``), ``{"old/w": variable}``, or whole scopes ``{"old/":
+    "new/"}`` (``"/"`` is the checkpoint's root). In a TF 1.x graph the Variables' initializers
+    now load the values (run ``global_variables_initializer``); eagerly they are assigned.
+    """
+    from ...checkpoints.reader import load_checkpoint
+    from .v1_variable_scope import _store
+    reader = load_checkpoint(ckpt_dir_or_file)
+    shapes = reader.get_variable_to_shape_map()
+    store = _store() or {}
+    pairs = assignment_map.items() if hasattr(assignment_map, "items") else assignment_map
+    for name_in_ckpt, current in sorted(pairs, key=lambda pair: pair[0]):  # (as TF: by name)
+        variable = current if isinstance(current, Variable) else store.get(current)
+        if variable is not None:
+            if name_in_ckpt not in shapes:
+                raise ValueError(f"Tensor {name_in_ckpt} is not found in {ckpt_dir_or_file} "
+                                 f"checkpoint {shapes}")
+            if not variable.shape.is_compatible_with(shapes[name_in_ckpt]):
+                raise ValueError(
+                    f"Shape of variable {variable.name} ({variable.shape}) doesn't match with "
+                    f"shape of tensor {name_in_ckpt} ({shapes[name_in_ckpt]}) from checkpoint "
+                    "reader.")
+            _start_from(variable, reader.get_tensor(name_in_ckpt))
+            continue
+        scope = current[:current.rindex("/")] if "/" in current else ""
+        if not name_in_ckpt.endswith("/"):
+            raise ValueError(f"Assignment map with scope only name {scope} should map to scope "
+                             f"only {name_in_ckpt}. Should be 'scope/': 'other_scope/'.")
+        for var_name in sorted(n for n in store if not scope or n.startswith(scope + "/")):
+            # the variable's name inside its scope, under the checkpoint's scope instead
+            tail = var_name[len(scope):] if current == "/" else var_name[len(scope) + 1:]
+            full = tail if name_in_ckpt == "/" else name_in_ckpt + tail
+            full = full[:-1] if full.endswith("/") else full
+            if full not in shapes:
+                raise ValueError(f"Tensor {full} ({var_name[len(scope) + 1:]} in "
+                                 f"{name_in_ckpt}) is not found in {ckpt_dir_or_file} "
+                                 "checkpoint")
+            _start_from(store[var_name], reader.get_tensor(full))
+
+
+def _start_from(variable, value):
+    """A TF 1.x graph's Variable gets `value` as its initial value (what its initializer
+    assigns); any other Variable is assigned `value` now."""
+    value = np.asarray(value, dtype=variable.dtype.as_numpy_dtype)
+    if hasattr(variable, "_v1_initial_value"):
+        variable._v1_initial_value = value.copy()
+    else:
+        variable.assign(value)

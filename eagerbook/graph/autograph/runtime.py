@@ -681,11 +681,18 @@ ITERATOR_GET_NEXT = define(
         (d, TensorShape(None if s is None else list(s))) for d, s in a["specs"]])
 
 
+def _take(iterator):
+    """The iterator's next element, counted by it when it counts (a checkpoint of a dataset
+    iterator saves how many it has given; StopIteration at the end)."""
+    take = getattr(iterator, "_take", None)
+    return take() if take is not None else next(iterator._it)
+
+
 def _iterator_next(iterator, specs):
     """``next(iterator)`` inside a tf.function: the next element, pulled when the compiled
     code runs (each call advances the iterator, as in TF)."""
     try:
-        element = next(iterator._it)
+        element = _take(iterator)
     except StopIteration:
         raise errors.OutOfRangeError(None, None,
                                      "End of sequence [Op:IteratorGetNext]") from None
@@ -712,7 +719,7 @@ def _iterator_next_optional(iterator):
     """``iterator.get_next_as_optional()`` inside a tf.function (the next element, or an
     empty Optional at the end)."""
     try:
-        element = next(iterator._it)
+        element = _take(iterator)
     except StopIteration:
         return _OptionalValue(None)
     return _OptionalValue(tuple(np.asarray(t._value if isinstance(t, Tensor) else t)
