@@ -15,6 +15,7 @@ import numpy as np
 
 from ..core import dtypes, errors
 from .checkpoint import INDEX_SUFFIX, read_checkpoint
+from .hash_order import unordered_map_order
 from .state import latest_checkpoint
 
 OBJECT_GRAPH_KEY = "_CHECKPOINTABLE_OBJECT_GRAPH"
@@ -55,9 +56,9 @@ def _keys(nodes):
 
 
 def _in_tfs_order(mapping):
-    """`mapping` with its keys in the order TF's reader gives them: its C++ hash map of the
-    checkpoint's (sorted) keys iterates them in reverse, for the checkpoints of a program."""
-    return dict(sorted(mapping.items(), reverse=True))
+    """`mapping` with its keys in the order TF's reader gives them: that of its C++ hash map
+    filled with the checkpoint's sorted keys (hash_order.py)."""
+    return {key: mapping[key] for key in unordered_map_order(mapping)}
 
 
 class CheckpointReader:
