@@ -124,3 +124,22 @@ def test_an_unknown_mode_is_refused_in_tfs_words(mode):
     assert str(caught.value) == (
         "The provided promotion mode bogus does not exist. Make sure the provided dtype "
         "conversion mode is one of the followings: 'off', 'legacy', 'safe' or 'all'.")
+
+
+def test_weak_matrices_multiply(mode):
+    mode("all")
+    a = tf.constant([[1.5, -2.0], [0.5, 3.0]])
+    assert type(a).__name__ == "EagerWeakTensor"
+    expected = ("<tf.Tensor: shape=(2, 2), dtype=float32, numpy=\n"
+                "array([[ 1.25, -9.  ],\n"
+                "       [ 2.25,  8.  ]], dtype=float32), weak=True>")
+    assert repr(a @ a) == expected
+    assert repr(tf.matmul(a, a)) == expected
+    assert repr(tf.matmul(tf.constant([[1, 2]]), tf.constant([[3.], [4.]]))) == \
+        "<tf.Tensor: shape=(1, 1), dtype=float32, numpy=array([[11.]], dtype=float32), weak=True>"
+    assert repr(tf.reshape(tensor=tf.constant([1, 2]), shape=[2, 1])) == (
+        "<tf.Tensor: shape=(2, 1), dtype=int32, numpy=\narray([[1],\n       [2]], "
+        "dtype=int32), weak=True>")
+    assert repr(tf.add(x=tf.constant(1), y=2.5)) == \
+        "<tf.Tensor: shape=(), dtype=float32, numpy=3.5, weak=True>"
+    assert "weak" not in repr(tf.nn.relu(a))

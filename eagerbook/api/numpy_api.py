@@ -661,9 +661,9 @@ def experimental_enable_numpy_behavior(prefer_float32=False, dtype_conversion_mo
     Tensor.__truediv__ = _numpy_operator(divide)
     Tensor.__rtruediv__ = operators.reflected(_numpy_operator(divide))
     # `@` is NumPy's matmul too (1-D operands are vectors), as in TF
-    Tensor.__matmul__ = matmul
-    Tensor.__rmatmul__ = operators.reflected(matmul)
-    Variable.__matmul__ = operators._reads_first("__matmul__", matmul)
+    Tensor.__matmul__ = _numpy_operator(matmul)
+    Tensor.__rmatmul__ = operators.reflected(Tensor.__matmul__)
+    Variable.__matmul__ = operators._reads_first("__matmul__", Tensor.__matmul__)
     Variable.__rmatmul__ = operators._reads_first("__rmatmul__", Tensor.__rmatmul__)
 
 

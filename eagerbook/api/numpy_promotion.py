@@ -9,14 +9,15 @@ Python values without a dtype (``tf.constant(5)``, ``tnp.array(1.0)``) is weak t
 ``weak=True``. ``"safe"`` mode refuses (TypeError) the promotions that lose precision or widen.
 
 What eagerbook covers: the operators (``a + b``, ``a * 2.5``, ``-a``, ...), the binary
-``tf.math`` functions (``tf.add``, ``tf.multiply``, ...), some unary ones (``tf.abs``,
-``tf.math.exp``, ... keep a weak input weak), ``tf.constant`` and ``tnp.asarray``/``tnp.array``.
-Other ops take and give ordinary tensors: in TF more of them keep a weak input weak
-(``tf.reshape`` of a weak tensor is weak, here it is not), and a Variable's assign ops convert
-implicitly. TF's weak tensors are not ``tf.Tensor`` instances; here they are (``WeakTensor``
-subclasses EagerTensor).
+``tf.math`` functions (``tf.add``, ``tf.multiply``, ..., ``tf.matmul``), the unary ones TF keeps
+weak (``tf.abs``, ``tf.reshape``, ``tf.reduce_sum``, ... keep a weak input weak; the list is
+below), ``tf.constant`` and ``tnp.asarray``/``tnp.array``. Other ops take and give ordinary
+tensors: in TF a few more keep a weak input weak, and a Variable's assign ops convert
+implicitly. TF's weak tensors are not ``tf.Tensor`` instances; here they are
+(``EagerWeakTensor``, TF's class name, subclasses EagerTensor).
 """
 
+import inspect
 import sys
 
 import numpy as np
@@ -111,8 +112,9 @@ def enabled():
     return _MODE[0] in ("all", "safe")
 
 
-class WeakTensor(EagerTensor):
-    """A tensor whose dtype came from Python values: it bends to the other operand's dtype."""
+class EagerWeakTensor(EagerTensor):
+    """A tensor whose dtype came from Python values: it bends to the other operand's dtype
+    (TF's class name for an eager one)."""
     __slots__ = ()
 
     def __str__(self):
@@ -126,6 +128,9 @@ class WeakTensor(EagerTensor):
 
     def __abs__(self):
         return weak(math_ops.abs(self))
+
+
+WeakTensor = EagerWeakTensor
 
 
 def weak(tensor):
@@ -206,30 +211,51 @@ def _as(value, dtype):
     return constant(value, dtype)
 
 
+def _operand_names(fn, count):
+    """The names of `fn`'s first `count` parameters (its tensor operands)."""
+    fn = getattr(fn, "_tf_dispatch_original", fn)
+    return list(inspect.signature(fn).parameters)[:count]
+
+
+def _split(names, args, kwargs):
+    """(operands, the other positional args, the other keyword args) of one call."""
+    operands, args, kwargs = list(args[:len(names)]), args[len(names):], dict(kwargs)
+    for name in names[len(operands):]:
+        operands.append(kwargs.pop(name))
+    return operands, args, kwargs
+
+
 def binary(fn):
     """`fn(x, y, ...)` with `x` and `y` promoted by the lattice when it is on."""
-    def promoting(x, y, *args, **kwargs):
-        if not enabled() or operand(x) is None or operand(y) is None:
-            return fn(x, y, *args, **kwargs)
+    names = _operand_names(fn, 2)
+
+    def promoting(*args, **kwargs):
+        if not enabled():
+            return fn(*args, **kwargs)
+        (x, y), rest, options = _split(names, args, kwargs)
+        if operand(x) is None or operand(y) is None:
+            return fn(*args, **kwargs)
         dtype, is_weak = result_type(x, y)
         if dtype is None:
-            return fn(x, y, *args, **kwargs)
-        out = fn(_as(x, dtype), _as(y, dtype), *args, **kwargs)
+            return fn(*args, **kwargs)
+        out = fn(_as(x, dtype), _as(y, dtype), *rest, **options)
         if is_weak and out.dtype == dtype and out is not x and out is not y:
             return weak(out)
         return out
     promoting.__name__ = getattr(fn, "__name__", "promoting")
     promoting.__doc__ = fn.__doc__
-    promoting._tf_promotion_original = fn
     return promoting
 
 
 def unary(fn):
     """`fn(x, ...)` whose result stays weak when `x` is (a Python value or a WeakTensor)."""
-    def keeping(x, *args, **kwargs):
-        out = fn(x, *args, **kwargs)
+    names = _operand_names(fn, 1)
+
+    def keeping(*args, **kwargs):
+        out = fn(*args, **kwargs)
         if not enabled() or not isinstance(out, Tensor):
             return out
+        (x,), _, _ = _split(names, args, kwargs)
         kind = operand(x)
         if kind is not None and kind[1] and out.dtype == kind[0] and out is not x:
             return weak(out)
@@ -255,27 +281,39 @@ def weak_constant(original):
     return constant_
 
 
-# The binary tf.math functions TF's lattice covers (its "WeakTensor-supporting" binary APIs).
-_BINARY_APIS = ("add", "subtract", "multiply", "divide", "truediv", "floordiv", "floormod",
-                "pow", "maximum", "minimum", "squared_difference")
-# ... and some of its unary ones, which keep a weak input weak
-_UNARY_APIS = ("abs", "negative", "sign", "square", "sqrt", "rsqrt", "exp", "expm1", "log",
-               "log1p", "sin", "cos", "tan", "tanh", "sigmoid", "floor", "ceil", "round",
-               "reciprocal")
+# The functions TF's lattice covers (its "WeakTensor-supporting" APIs), by their tf.* path:
+# binary ones promote their two operands ...
+_BINARY_APIS = ("math.add", "math.subtract", "math.multiply", "math.divide", "math.truediv",
+                "math.floordiv", "math.floormod", "math.pow", "math.maximum", "math.minimum",
+                "math.squared_difference", "linalg.matmul")
+# ... and unary ones keep a weak input weak (the ones TF 2.21 was seen to keep weak)
+_UNARY_APIS = (
+    "math.abs math.negative math.sign math.square math.sqrt math.rsqrt math.exp math.expm1 "
+    "math.log math.log1p math.sin math.cos math.tan math.tanh math.sigmoid math.floor "
+    "math.ceil math.round math.reciprocal math.real math.reduce_sum math.reduce_mean "
+    "math.reduce_max math.reduce_min math.reduce_prod math.reduce_logsumexp identity "
+    "expand_dims reshape transpose squeeze ones_like zeros_like clip_by_value "
+    "linalg.matrix_transpose nn.leaky_relu nn.softplus").split()
 _PATCHED = []  # (namespace, name, what it held before), to undo
 
 
+def _at(root, path):
+    for part in path.split("."):
+        root = getattr(root, part)
+    return root
+
+
 def install():
-    """Puts the promoting ``tf.constant`` and binary functions in place of tf's (once):
-    ``tf.constant``, and ``tf.add``, ``tf.math.add``, ... (also when a dispatch wrapper of
-    tf.experimental holds their place)."""
+    """Puts the promoting ``tf.constant`` and functions above in place of tf's (once), in
+    every namespace that names them (``tf.add`` and ``tf.math.add``; also when a dispatch
+    wrapper of tf.experimental holds their place)."""
     if _PATCHED:
         return
     root = sys.modules["eagerbook"]
-    binaries = {id(getattr(root.math, name)) for name in _BINARY_APIS}
-    unaries = {id(getattr(root.math, name)) for name in _UNARY_APIS}
+    binaries = {id(_at(root, path)) for path in _BINARY_APIS}
+    unaries = {id(_at(root, path)) for path in _UNARY_APIS}
     wrappers = {}
-    for namespace in (root, root.math):
+    for namespace in (root, root.math, root.linalg, root.nn):
         for name, value in list(vars(namespace).items()):
             ids = {id(value), id(getattr(value, "_tf_dispatch_original", value))}
             if namespace is root and name == "constant":

@@ -211,7 +211,7 @@ def _blas_layout(a):
 
 def at_most_2d(t):
     """Rank known and at most 2: TF's test for MatMul (no TensorShape built: runs per product)."""
-    if type(t) is EagerTensor:
+    if type(t) is EagerTensor or isinstance(t, EagerTensor):  # (a subclass: a weak tensor)
         return t._value.ndim <= 2
     return t._shape.rank is not None and t._shape.rank <= 2
 
