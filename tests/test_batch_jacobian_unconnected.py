@@ -51,3 +51,32 @@ def test_inside_a_function_with_unknown_sizes():
     r = f(tf.constant([[1., 2.], [3., 4.]]))
     assert r.shape == (2, 2, 3) and r.dtype == tf.float32
     np.testing.assert_array_equal(r.numpy(), np.zeros((2, 2, 3)))
+
+
+def _batch_jacobian_error(make_target, make_source):
+    x = tf.constant([1., 2., 3.])
+    with tf.GradientTape(persistent=True) as tape:
+        tape.watch(x)
+        source = make_source(x)
+        tape.watch(source)
+        target = make_target(x * 2)
+    try:
+        tape.batch_jacobian(target, source)
+    except (IndexError, ValueError) as e:
+        return f"{type(e).__name__}: {e}"
+    raise AssertionError("no error")
+
+
+def test_shapes_are_checked_as_tf_checks_them():
+    # A scalar target fails reading its first dimension, as TF's does.
+    assert _batch_jacobian_error(tf.reduce_sum, lambda x: x) == \
+        "IndexError: list index out of range"
+    # Both need rank 2 at least (the target checked first).
+    assert _batch_jacobian_error(lambda y: tf.reshape(y, [3, 1]), lambda x: x[:2]) == \
+        "ValueError: Shape (2,) must have rank at least 2"
+    assert _batch_jacobian_error(lambda y: y, lambda x: x) == \
+        "ValueError: Shape (3,) must have rank at least 2"
+    assert _batch_jacobian_error(lambda y: tf.reshape(y, [3, 1]),
+                                 lambda x: tf.reshape(x, [1, 3])) == (
+        "ValueError: Need first dimension of target shape ((3, 1)) and source shape ((1, 3)) "
+        "to match.")

@@ -76,10 +76,7 @@ def _jacobian_loop(gradient_tape, target, flat_sources, zero_unconnected):
 
 def batch_jacobian(gradient_tape, target, source, zero_unconnected):
     value = _value_of(source)
-    if target.ndim < 1 or value.ndim < 1 or not target.shape[:1].is_compatible_with(
-            value.shape[:1]):
-        raise ValueError(f"Need first dimension of target shape ({target.shape}) and source "
-                         f"shape ({value.shape}) to match.")
+    _check_batch_shapes(target.shape, value.shape)
     inner = target.shape[1:].num_elements()
     if inner is None:
         result = _batch_jacobian_loop(gradient_tape, target, source, value, zero_unconnected)
@@ -133,6 +130,18 @@ def _batch_jacobian_loop(gradient_tape, target, source, value, zero_unconnected)
     shape = array_ops.concat([target_shape, array_ops.shape(value)[1:]], 0)
     static = target.shape.concatenate(value.shape[1:])
     return _with_static_shape(array_ops.reshape(stacked, shape), static)
+
+
+def _check_batch_shapes(target_shape, source_shape):
+    """TF's checks, in its order: a scalar target fails reading its first dimension (Python's
+    IndexError), then both must have rank 2 at least (TensorShape's ValueError), then their
+    first dimensions must agree."""
+    first = None if target_shape.rank is None else target_shape.dims[0]  # (IndexError)
+    target_shape.with_rank_at_least(2)
+    source_shape.with_rank_at_least(2)
+    if first is not None and not TensorShape([first]).is_compatible_with(source_shape[:1]):
+        raise ValueError(f"Need first dimension of target shape ({target_shape}) and source "
+                         f"shape ({source_shape}) to match.")
 
 
 def _unconnected_batch_jacobian(target, value):

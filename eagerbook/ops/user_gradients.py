@@ -43,10 +43,13 @@ def run_noting_variables(f, args, kwargs, paused):
 
 
 def check_accepts_variables(grad_fn, variables):
-    """TF's TypeError when f reads Variables but grad_fn has no ``variables=`` to take them."""
-    if variables and not _accepts_variables(grad_fn):
-        raise TypeError("If using @custom_gradient with a function that uses variables, "
-                        "then grad_fn must accept a keyword argument 'variables'.")
+    """TF's checks of grad_fn when f returns: it must be a callable whose signature Python can
+    read (else Python's TypeError "unsupported callable", as TF's getfullargspec gives), and
+    if f read Variables, it must take ``variables=`` (else TF's TypeError naming them)."""
+    accepts = _accepts_variables(grad_fn)  # (reads grad_fn's signature even with no variables)
+    if variables and not accepts:
+        raise TypeError("@tf.custom_gradient grad_fn must accept keyword argument "
+                        f"'variables', since function uses variables: {variables}")
 
 
 def call_grad_fn(grad_fn, dys, num_inputs, variables):
@@ -75,8 +78,9 @@ def _as_list(grads):
 
 def _accepts_variables(fn):
     try:
-        params = inspect.signature(fn).parameters
-    except (TypeError, ValueError):  # a builtin or C function: let the call say
-        return True
-    return "variables" in params or any(p.kind is inspect.Parameter.VAR_KEYWORD
-                                        for p in params.values())
+        spec = inspect.getfullargspec(fn)
+    except TypeError:
+        if not callable(fn):
+            raise  # "unsupported callable", at f's call as in TF (not at the gradient)
+        return True  # a builtin or C function Python cannot read: let the call say
+    return "variables" in spec.args or "variables" in spec.kwonlyargs or spec.varkw is not None
