@@ -47,7 +47,9 @@ def _adam(grads, lr=0.001, b1=0.9, b2=0.999, eps=1e-7, amsgrad=False):
     return w
 
 
-def _rmsprop(grads, lr=0.001, rho=0.9, momentum=0.0, eps=1e-7, centered=False):
+def _rmsprop(grads, lr=0.001, rho=0.9, momentum=0.0, eps=1e-7, centered=False, legacy=False):
+    """TF 2.21's RMSprop: lr g / sqrt(ms + eps); the legacy one without momentum divides by
+    sqrt(ms) + eps."""
     w, ms, mg, mom = W0.astype(np.float64), 0.0, 0.0, 0.0
     for g in grads:
         ms = rho * ms + (1 - rho) * g * g
@@ -58,16 +60,18 @@ def _rmsprop(grads, lr=0.001, rho=0.9, momentum=0.0, eps=1e-7, centered=False):
         if momentum:
             mom = momentum * mom + lr * g / np.sqrt(denom + eps)
             w = w - mom
-        else:
+        elif legacy:
             w = w - lr * g / (np.sqrt(denom) + eps)
+        else:
+            w = w - lr * g / np.sqrt(denom + eps)
     return w
 
 
-def _adagrad(grads, lr=0.001, init=0.1, eps=1e-7):
+def _adagrad(grads, lr=0.001, init=0.1, eps=1e-7, legacy=False):
     w, acc = W0.astype(np.float64), init
     for g in grads:
         acc = acc + g * g
-        w = w - lr * g / (np.sqrt(acc) + eps)
+        w = w - lr * g / ((np.sqrt(acc) + eps) if legacy else np.sqrt(acc + eps))
     return w
 
 
@@ -88,6 +92,10 @@ CASES = [
     ("rmsprop_centered", lambda: optimizers.RMSprop(0.01, centered=True, momentum=0.2),
      lambda g: _rmsprop(g, 0.01, momentum=0.2, centered=True)),
     ("adagrad", lambda: optimizers.Adagrad(0.1), lambda g: _adagrad(g, 0.1)),
+    ("rmsprop_legacy", lambda: optimizers.legacy.RMSprop(0.01),
+     lambda g: _rmsprop(g, 0.01, legacy=True)),
+    ("adagrad_legacy", lambda: optimizers.legacy.Adagrad(0.1),
+     lambda g: _adagrad(g, 0.1, legacy=True)),
 ]
 
 
@@ -287,8 +295,9 @@ def _nadam_steps(opt, steps):
 
 
 def test_nadam_matches_tf():
-    """Five steps of TF 2.21's Keras 2 (OptimizerV2) Nadam, then three traced steps."""
-    opt = optimizers.Nadam(learning_rate=0.1)
+    """Five steps of TF 2.21's Keras 2 (OptimizerV2) Nadam, then three traced steps (TF 2.21's
+    tf.keras.optimizers.Nadam: test_optimizer_updates_as_tf221.py)."""
+    opt = optimizers.legacy.Nadam(learning_rate=0.1)
     w, b, _ = _nadam_steps(opt, 5)
     np.testing.assert_allclose(w.numpy(), [0.6494452, -2.4284797, 2.6123743], rtol=2e-6)
     np.testing.assert_allclose(b.numpy(), 0.15963936, rtol=1e-5)
@@ -316,7 +325,7 @@ def test_nadam_config_decay_is_the_momentum_schedule():
     assert optimizers.Nadam(decay=0.5, schedule_decay=0.01).get_config()["decay"] == 0.01
     assert type(optimizers.get("nadam")) is optimizers.Nadam
     with pytest.raises(ValueError, match="does not support"):
-        optimizers.Nadam(optimizers.schedules.ExponentialDecay(0.1, 10, 0.9))
+        optimizers.legacy.Nadam(optimizers.schedules.ExponentialDecay(0.1, 10, 0.9))
 
 
 def test_optimizer_weights_list_slots_in_creation_order_as_tf():

@@ -22,7 +22,7 @@ from ...autodiff.tape import GradientTape
 from ...core import context, dtypes, logs
 from ...core.tensor import Tensor, convert_to_tensor
 from ...core.variable import UnreadVariable, Variable
-from ...ops import math_ops
+from ...ops import eigen_float, math_ops
 from .. import backend
 from . import decoupled, schedules, update_errors
 
@@ -62,6 +62,11 @@ class _EagerXP:
         return float(base) ** float(exponent)
 
     @staticmethod
+    def pow32(base, exponent):
+        """float32 base**exponent as TF's Pow kernel gives it (its beta powers)."""
+        return eigen_float.pow(np.float32(base), np.float32(exponent))[()]
+
+    @staticmethod
     def subtract_scaled(w, grad, lr):
         """w - grad * lr (plain SGD, on every step): one new array instead of two, the same
         bits. (A Variable's array may be shared with a Tensor a user holds: never updated in
@@ -97,6 +102,11 @@ class _GraphXP:
     @staticmethod
     def pow(base, exponent):
         return math_ops.pow(convert_to_tensor(float(base)), exponent)
+
+    @staticmethod
+    def pow32(base, exponent):
+        return math_ops.pow(convert_to_tensor(np.float32(base)),
+                            math_ops.cast(exponent, dtypes.float32))
 
 
 def _var_key(v):

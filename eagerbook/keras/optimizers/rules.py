@@ -1,10 +1,11 @@
-"""The update rules of SGD, Adam, RMSprop and Adagrad (TF 2's formulas, ``epsilon`` = 1e-7).
+"""The update rules of SGD, Adam, RMSprop and Adagrad (``epsilon`` = 1e-7): TF 2.21's
+tf.keras.optimizers', in float32 step for step as TF takes them; where TF's legacy optimizers
+(OptimizerV2, ``tf.keras.optimizers.legacy``) differ, RMSprop without momentum and Adagrad,
+those classes keep the legacy rule.
 
 Each ``_update(xp, grad, var, coeffs)`` is written once for both namespaces (NumPy arrays in
 eager mode, tensors while tracing); see ``optimizer.py``.
 """
-
-import math
 
 from .optimizer import Optimizer, hyperparameter
 
@@ -36,8 +37,8 @@ class SGD(Optimizer):
         slot = self.get_slot(var, "momentum")
         velocity = xp.read(slot) * self.momentum - grad * lr
         xp.write(slot, velocity)
-        if self.nesterov:
-            xp.write(var, w + velocity * self.momentum - grad * lr)
+        if self.nesterov:  # (TF adds the step to w in one go, as here)
+            xp.write(var, w + (velocity * self.momentum - grad * lr))
         else:
             xp.write(var, w + velocity)
 
@@ -73,19 +74,20 @@ class Adam(Optimizer):
                 self.add_slot(v, "vhat")
 
     def _prepare(self, xp, step, lr):
+        # In float32, step for step as TF (its new and legacy Adam alike) computes them.
         t = step + 1
-        b1_power = xp.pow(self.beta_1, t)
-        b2_power = xp.pow(self.beta_2, t)
-        if isinstance(b1_power, float):
-            lr_t = lr * math.sqrt(1.0 - b2_power) / (1.0 - b1_power)
-        else:
-            lr_t = xp.sqrt(1.0 - b2_power) / (1.0 - b1_power) * lr
-        return {"lr": lr, "lr_t": lr_t}
+        b1_power = xp.pow32(self.beta_1, t)
+        b2_power = xp.pow32(self.beta_2, t)
+        alpha = lr * xp.sqrt(1.0 - b2_power) / (1.0 - b1_power)
+        return {"lr": lr, "lr_t": alpha}
 
     def _update(self, xp, grad, var, coeffs):
+        # As TF: m += (g - m) (1 - b1), v += (g^2 - v) (1 - b2), w -= m alpha / (sqrt(v) + eps)
         m_slot, v_slot = self.get_slot(var, "m"), self.get_slot(var, "v")
-        m = xp.read(m_slot) * self.beta_1 + grad * (1.0 - self.beta_1)
-        v = xp.read(v_slot) * self.beta_2 + grad * grad * (1.0 - self.beta_2)
+        m = xp.read(m_slot)
+        m = m + (grad - m) * (1.0 - self.beta_1)
+        v = xp.read(v_slot)
+        v = v + (grad * grad - v) * (1.0 - self.beta_2)
         xp.write(m_slot, m)
         xp.write(v_slot, v)
         if self.amsgrad:
@@ -104,9 +106,10 @@ class Adam(Optimizer):
 
 
 class RMSprop(Optimizer):
-    """``ms = rho ms + (1-rho) g^2; w -= lr g / (sqrt(ms) + epsilon)``; with ``momentum``:
+    """``ms = rho ms + (1-rho) g^2; w -= lr g / sqrt(ms + epsilon)``; with ``momentum``:
     ``mom = momentum mom + lr g / sqrt(ms + epsilon); w -= mom``; ``centered`` subtracts the
-    squared running mean of g from ms."""
+    squared running mean of g from ms. (The legacy class without momentum: ``w -= lr g /
+    (sqrt(ms) + epsilon)``.)"""
 
     rho = hyperparameter("rho")
     momentum = hyperparameter("momentum")
@@ -140,7 +143,18 @@ class RMSprop(Optimizer):
             mg = xp.read(mg_slot) * self.rho + grad * (1.0 - self.rho)
             xp.write(mg_slot, mg)
             denom = ms - mg * mg
-        if self.momentum:
+        if not self._legacy:
+            # TF 2.21's: lr g / sqrt(ms + epsilon), with or without momentum (the legacy
+            # one divides by sqrt(ms) + epsilon without momentum, which moves much further
+            # where g is small)
+            increment = lr * grad * (1.0 / xp.sqrt(denom + self.epsilon))
+            if self.momentum:
+                mom_slot = self.get_slot(var, "momentum")
+                mom = xp.read(mom_slot) * self.momentum + increment
+                xp.write(mom_slot, mom)
+                increment = mom
+            xp.write(var, xp.read(var) - increment)
+        elif self.momentum:
             mom_slot = self.get_slot(var, "momentum")
             mom = xp.read(mom_slot) * self.momentum + grad * lr / xp.sqrt(denom + self.epsilon)
             xp.write(mom_slot, mom)
@@ -158,7 +172,8 @@ class RMSprop(Optimizer):
 
 
 class Adagrad(Optimizer):
-    """``acc += g^2; w -= lr g / (sqrt(acc) + epsilon)``, ``acc`` starting at 0.1."""
+    """``acc += g^2; w -= lr g / sqrt(acc + epsilon)``, ``acc`` starting at 0.1 (the legacy
+    class: ``/ (sqrt(acc) + epsilon)``)."""
 
     def __init__(self, learning_rate=0.001, initial_accumulator_value=0.1, epsilon=1e-7,
                  name="Adagrad", **kwargs):
@@ -177,7 +192,10 @@ class Adagrad(Optimizer):
         slot = self.get_slot(var, "accumulator")
         acc = xp.read(slot) + grad * grad
         xp.write(slot, acc)
-        xp.write(var, xp.read(var) - grad * coeffs["lr"] / (xp.sqrt(acc) + self.epsilon))
+        if self._legacy:
+            xp.write(var, xp.read(var) - grad * coeffs["lr"] / (xp.sqrt(acc) + self.epsilon))
+        else:  # (TF 2.21's: epsilon under the root)
+            xp.write(var, xp.read(var) - coeffs["lr"] * grad / xp.sqrt(acc + self.epsilon))
 
     def get_config(self):
         config = super().get_config()

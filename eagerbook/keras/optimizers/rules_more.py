@@ -1,5 +1,7 @@
-"""The update rules of Adadelta, Adamax, Nadam and Ftrl (TF 2's ``OptimizerV2`` formulas), written
-like those of ``rules.py``: once for NumPy arrays (eager) and tensors (tracing)."""
+"""The update rules of Adadelta, Adamax, Nadam and Ftrl, written like those of ``rules.py``: once
+for NumPy arrays (eager) and tensors (tracing). Adamax and Nadam follow TF 2.21's
+tf.keras.optimizers (Nadam's momentum schedule is b1 (1 - 0.5 * 0.96^t) there), their legacy
+classes TF 2's ``OptimizerV2`` (0.96^(0.004 t)); Adadelta and Ftrl are OptimizerV2's."""
 
 import numpy as np
 
@@ -64,15 +66,25 @@ class Adamax(Optimizer):
             self.add_slot(v, "v")
 
     def _prepare(self, xp, step, lr):
-        return {"lr_t": lr / (1.0 - xp.pow(self.beta_1, step + 1))}
+        if self._legacy:
+            return {"lr_t": lr / (1.0 - xp.pow(self.beta_1, step + 1))}
+        return {"lr": lr, "b1_power": xp.pow32(self.beta_1, step + 1)}
 
     def _update(self, xp, grad, var, coeffs):
         m_slot, u_slot = self.get_slot(var, "m"), self.get_slot(var, "v")
-        m = xp.read(m_slot) * self.beta_1 + grad * (1.0 - self.beta_1)
         u = xp.maximum(xp.read(u_slot) * self.beta_2, xp.abs(grad))
-        xp.write(m_slot, m)
         xp.write(u_slot, u)
-        xp.write(var, xp.read(var) - m * coeffs["lr_t"] / (u + self.epsilon))
+        if self._legacy:
+            m = xp.read(m_slot) * self.beta_1 + grad * (1.0 - self.beta_1)
+            xp.write(m_slot, m)
+            xp.write(var, xp.read(var) - m * coeffs["lr_t"] / (u + self.epsilon))
+            return
+        # TF 2.21's, in its order: m += (g - m)(1 - b1); w -= lr m / ((1 - b1^t)(u + eps))
+        m = xp.read(m_slot)
+        m = m + (grad - m) * (1.0 - self.beta_1)
+        xp.write(m_slot, m)
+        xp.write(var, xp.read(var) - coeffs["lr"] * m / (
+            (1.0 - coeffs["b1_power"]) * (u + self.epsilon)))
 
     def get_config(self):
         config = super().get_config()
@@ -85,9 +97,9 @@ class Adamax(Optimizer):
 class Nadam(Optimizer):
     """Adam with Nesterov momentum (Dozat): the step mixes this gradient and the next
     momentum, each divided by the product of the momentum factors so far,
-    ``mu_t = b1 (1 - 0.5 * 0.96^(0.004 t))`` (their running product is the ``momentum_cache``
-    weight): ``w -= lr * ((1-mu_t) g / (1-prod_t) + mu_{t+1} m / (1-prod_{t+1}))
-    / (sqrt(v / (1-b2^t)) + epsilon)``."""
+    ``mu_t = b1 (1 - 0.5 * 0.96^t)`` (the legacy class: ``0.96^(0.004 t)``; their running
+    product is the ``momentum_cache`` weight): ``w -= lr * ((1-mu_t) g / (1-prod_t) +
+    mu_{t+1} m / (1-prod_{t+1})) / (sqrt(v / (1-b2^t)) + epsilon)``."""
 
     beta_1 = hyperparameter("beta_1")
     beta_2 = hyperparameter("beta_2")
@@ -98,7 +110,8 @@ class Nadam(Optimizer):
         # a learning-rate decay, and a `decay` argument is ignored.
         kwargs.pop("decay", None)
         self.schedule_decay = float(kwargs.pop("schedule_decay", 0.004))
-        if isinstance(kwargs.get("lr", learning_rate), schedules.LearningRateSchedule):
+        if self._legacy and isinstance(kwargs.get("lr", learning_rate),
+                                       schedules.LearningRateSchedule):
             raise ValueError("The Nadam optimizer does not support "
                              "tf.keras.optimizers.LearningRateSchedules as the learning rate.")
         super().__init__(name, learning_rate, **kwargs)
@@ -119,6 +132,8 @@ class Nadam(Optimizer):
             self.add_slot(v, "v")
 
     def _prepare(self, xp, step, lr):
+        if not self._legacy:
+            return self._prepare_tf_2_21(xp, step, lr)
         t = step + 1
         mu_t = self.beta_1 * (1.0 - 0.5 * xp.pow(0.96, self.schedule_decay * t))
         mu_next = self.beta_1 * (1.0 - 0.5 * xp.pow(0.96, self.schedule_decay * (t + 1)))
@@ -128,8 +143,32 @@ class Nadam(Optimizer):
                 "product_next": product * mu_next,
                 "v_correction": 1.0 - xp.pow(self.beta_2, t)}
 
+    def _prepare_tf_2_21(self, xp, step, lr):
+        """TF 2.21's Nadam: the momentum schedule is b1 (1 - 0.5 * 0.96^t), in float32 steps
+        (its ``_u_product`` is the momentum_cache weight here)."""
+        b1, b2 = np.float32(self.beta_1), np.float32(self.beta_2)
+        u_t = b1 * (1.0 - 0.5 * xp.pow32(0.96, step + 1))
+        u_next = b1 * (1.0 - 0.5 * xp.pow32(0.96, step + 2))
+        product = xp.read(self._momentum_cache) * u_t
+        xp.write(self._momentum_cache, product)
+        return {"lr": lr, "u_t": u_t, "u_next": u_next, "product": product,
+                "product_next": product * u_next, "b2_power": xp.pow32(self.beta_2, step + 1),
+                "one_minus_b1": 1.0 - b1, "one_minus_b2": 1.0 - b2}
+
     def _update(self, xp, grad, var, coeffs):
         m_slot, v_slot = self.get_slot(var, "m"), self.get_slot(var, "v")
+        if not self._legacy:
+            m = xp.read(m_slot)
+            m = m + (grad - m) * coeffs["one_minus_b1"]
+            v = xp.read(v_slot)
+            v = v + (grad * grad - v) * coeffs["one_minus_b2"]
+            xp.write(m_slot, m)
+            xp.write(v_slot, v)
+            m_hat = (coeffs["u_next"] * m / (1.0 - coeffs["product_next"])
+                     + (1.0 - coeffs["u_t"]) * grad / (1.0 - coeffs["product"]))
+            v_hat = v / (1.0 - coeffs["b2_power"])
+            xp.write(var, xp.read(var) - m_hat * coeffs["lr"] / (xp.sqrt(v_hat) + self.epsilon))
+            return
         m = xp.read(m_slot) * self.beta_1 + grad * (1.0 - self.beta_1)
         v = xp.read(v_slot) * self.beta_2 + grad * grad * (1.0 - self.beta_2)
         xp.write(m_slot, m)
