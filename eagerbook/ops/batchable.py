@@ -8,6 +8,7 @@ tensors and ``template.__tf_from_components__(parts)`` a new value around others
 """
 
 from ..core import nest
+from ..core.shape import TensorShape
 from ..core.tensor import Tensor, convert_to_tensor, is_symbolic
 
 
@@ -20,16 +21,39 @@ def _parts(leaves):
     return [p for v in leaves for p in (v.__tf_components__() if _is_composite(v) else [v])]
 
 
-def _regroup(templates, tensors):
-    """The inverse of _parts: `templates` rebuilt around consecutive `tensors`."""
+def _regroup(templates, tensors, batch_shape=None):
+    """The inverse of _parts: `templates` rebuilt around consecutive `tensors`, their
+    TensorShape fields changed by `batch_shape` (TensorShape -> TensorShape) if given."""
     tensors, rebuilt = iter(tensors), []
     for template in templates:
         if _is_composite(template):
             count = len(template.__tf_components__())
-            rebuilt.append(template.__tf_from_components__([next(tensors) for _ in range(count)]))
+            value = template.__tf_from_components__([next(tensors) for _ in range(count)])
+            rebuilt.append(value if batch_shape is None else _reshaped(value, batch_shape))
         else:
             rebuilt.append(next(tensors))
     return rebuilt
+
+
+def _reshaped(value, change):
+    """`value` (just rebuilt) with `change` applied to its TensorShape fields, nested values'
+    too: TF's batch encoder batches and unbatches such a field (a batchable type's batch shape)
+    with the tensors, [n] + shape and shape[1:]."""
+    for name in getattr(type(value), "_tf_fields", ()):
+        field = getattr(value, name)
+        if isinstance(field, TensorShape) and field.rank is not None:
+            object.__setattr__(value, name, change(field))
+        elif _is_composite(field) and hasattr(type(field), "_tf_fields"):
+            _reshaped(field, change)
+    return value
+
+
+def _row_shape(shape):
+    return shape[1:] if shape.rank else shape
+
+
+def _stacked_shape(n):
+    return lambda shape: TensorShape([n]).concatenate(shape)
 
 
 def map_batchable(map_fn, fn, elems, signature):
@@ -40,7 +64,8 @@ def map_batchable(map_fn, fn, elems, signature):
     first_result = []  # what the first row returned: the structure to rebuild at the end
 
     def row_fn(row):
-        result = fn(nest.pack_sequence_as(elems, _regroup(leaves, nest.flatten(row))))
+        result = fn(nest.pack_sequence_as(elems, _regroup(leaves, nest.flatten(row),
+                                                          _row_shape)))
         if not first_result:
             first_result.append(result)
         return _parts(nest.flatten(result))
@@ -51,8 +76,19 @@ def map_batchable(map_fn, fn, elems, signature):
     if not first_result:
         return stacked
     returned = first_result[0]
+    rows = _leading_rows(_parts(leaves))
     return nest.pack_sequence_as(returned, _regroup(nest.flatten(returned),
-                                                    nest.flatten(stacked)))
+                                                    nest.flatten(stacked),
+                                                    _stacked_shape(rows)))
+
+
+def _leading_rows(parts):
+    """The number of rows map_fn runs over: the first tensor's leading dimension."""
+    for part in parts:
+        shape = getattr(part, "shape", None)
+        if shape is not None and shape.rank:
+            return shape[0]
+    return None
 
 
 # --- SparseTensors: sliced along their first dimension, rows stacked back ----------------------
