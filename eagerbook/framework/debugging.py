@@ -622,7 +622,13 @@ def check_numerics_enabled():
 def Assert(condition, data, summarize=None, name=None):  # noqa: N802 - TF's public name
     """InvalidArgumentError listing `data` unless `condition` holds (``tf.debugging.Assert``)."""
     if _tracing():  # an op that checks each time the function runs (TF's, even if known now)
-        return _assert_op(condition, data, summarize)
+        graph = context.state.graph  # TF's nodes: Assert/Assert, Assert_1/Assert, ...
+        scope = name or "Assert"
+        if hasattr(graph, "unique_name"):
+            prefix = "/".join(context.state.name_scopes)
+            scope = graph.unique_name(f"{prefix}/{scope}" if prefix else scope).rsplit("/")[-1]
+        with context.name_scope(scope):
+            return _assert_op(condition, data, summarize)
     if bool(_tensor(condition).numpy()):
         return None
     parts = []

@@ -32,7 +32,7 @@ from ..core.tensor import EagerTensor, Tensor, _from_numpy, convert_to_tensor
 from ..ops.indexed_slices import IndexedSlices
 from ..ops.registry import per_use_op, record_custom
 from . import passes
-from .autograph import convert_function, runtime
+from .autograph import convert_function, normalize_features, runtime
 from .compile import compile_graph
 from .gradients import IndexedSlicesOutput, call_in_graph, forward_backward
 from .ir import TensorArrayLike, make_symbolic, resource, variant
@@ -130,6 +130,7 @@ class Function(FunctionNameAndType):
         self._name = name or getattr(python_function, "__name__", "function")
         self._input_signature = None if input_signature is None else tuple(input_signature)
         self._autograph = autograph
+        self._autograph_features = normalize_features(experimental_autograph_options)
         self._reduce_retracing = bool(reduce_retracing)
         self._jit_compile = jit_compile
         self._cache = {}
@@ -305,7 +306,7 @@ class Function(FunctionNameAndType):
         if self._converted is None:
             fn = self._python_function
             if self._autograph:
-                fn = convert_function(fn)
+                fn = convert_function(fn, self._autograph_features)
             self._converted = fn
         return self._converted
 
@@ -786,6 +787,7 @@ def function(func=None, input_signature=None, autograph=True, jit_compile=None,
             f = f.python_function
         return Function(f, name=name, input_signature=input_signature, autograph=autograph,
                         reduce_retracing=reduce_retracing,
+                        experimental_autograph_options=experimental_autograph_options,
                         jit_compile=jit_compile if jit_compile is not None
                         else experimental_compile)
     if func is None:

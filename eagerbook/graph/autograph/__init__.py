@@ -6,31 +6,18 @@
     tf.autograph.set_verbosity(level) / trace(*args)   logging (verbosity is only kept here)
 """
 
-import enum as _enum
 import types as _types
 
 from .conversion import (
     ConversionError,
     convert_function,
     converted_source,
+    normalize_features,
     runs_as_is,
     to_code,
     to_graph,
 )
-from .runtime import do_not_convert, set_loop_options
-
-
-class Feature(_enum.Enum):
-    """The optional conversions ``experimental_autograph_options`` names (all are on here)."""
-
-    ALL = "ALL"
-    AUTO_CONTROL_DEPS = "AUTO_CONTROL_DEPS"
-    ASSERT_STATEMENTS = "ASSERT_STATEMENTS"
-    BUILTIN_FUNCTIONS = "BUILTIN_FUNCTIONS"
-    EQUALITY_OPERATORS = "EQUALITY_OPERATORS"
-    LISTS = "LISTS"
-    NAME_SCOPES = "NAME_SCOPES"
-
+from .runtime import Feature, do_not_convert, set_loop_options
 
 experimental = _types.SimpleNamespace(do_not_convert=do_not_convert,
                                       set_loop_options=set_loop_options, Feature=Feature)

@@ -725,6 +725,40 @@ def _lambda_node(fn, tree, source):
 
 _OPTIONS = ("ag__.ConversionOptions(recursive=True, user_requested=True, optional_features=(), "
             "internal_convert_user_code=True)")
+
+
+def normalize_features(features):
+    """``experimental_autograph_options`` / ``experimental_optional_features`` as a tuple of
+    Feature names: None, one Feature, or a sequence of them."""
+    if features is None:
+        return ()
+    if not isinstance(features, (tuple, list)):
+        features = (features,)
+    return tuple(getattr(f, "value", f) for f in features)
+
+
+def options_source(features):
+    """The ConversionOptions TF's converted code shows: ``optional_features=()``, one
+    ``ag__.Feature.X``, or a tuple of them."""
+    names = [f"ag__.Feature.{name}" for name in features]
+    shown = names[0] if len(names) == 1 else f"({', '.join(names)})" if names else "()"
+    return _OPTIONS.replace("optional_features=()", f"optional_features={shown}")
+
+
+def converts_asserts(features):
+    """Whether `assert` becomes ``ag__.assert_stmt`` (tf.debugging.Assert on a tensor): only
+    with the ASSERT_STATEMENTS (or ALL) feature, as in TF; else it stays Python's assert."""
+    return "ASSERT_STATEMENTS" in features or "ALL" in features
+
+
+class _AssertConverter(ast.NodeTransformer):
+    """``assert test, msg`` -> ``ag__.assert_stmt(test, lambda: msg)`` (TF's default message
+    is 'Assertion error')."""
+
+    def visit_Assert(self, node):
+        message = node.msg if node.msg is not None else ast.Constant(value="Assertion error")
+        call = _call(_ag("assert_stmt"), [node.test, _lambda(message)])
+        return ast.copy_location(ast.Expr(value=call), node)
 # Code objects of converted functions (and the branch/loop functions inside them): error
 # reports mark their frames with " *", as TF does.
 CONVERTED_CODE = weakref.WeakKeyDictionary()  # code object -> the user's function name
@@ -737,17 +771,20 @@ def original_name(code):
     return CONVERTED_CODE.get(code, code.co_name)
 
 
-def _converted_node(fn):
+def _converted_node(fn, features=()):
     """The converted FunctionDef of `fn`, TF's shape: ``def tf__f(...)`` whose body runs in
     ``with ag__.FunctionScope(...)``. Nodes keep the user's line numbers (made absolute), so
     tracebacks through converted code name the user's file and line."""
     node = _function_node(fn)
     node.decorator_list = []
+    if converts_asserts(features):
+        node = _AssertConverter().visit(node)
     first = node.args.args[0].arg if node.args.args else None
     node = _ExpressionConverter(first).visit(node)
     convert_function_node(node, _Counter())
     original = node.name
-    scope = ast.parse(f"with ag__.FunctionScope({original!r}, 'fscope', {_OPTIONS}) as fscope:"
+    scope = ast.parse(f"with ag__.FunctionScope({original!r}, 'fscope', "
+                      f"{options_source(features)}) as fscope:"
                       "\n    pass").body[0]
     ast.copy_location(scope, node.body[0])
     scope.body = node.body
@@ -768,9 +805,9 @@ def _place_lines_in_user_file(node, fn):
             n.end_lineno = max(getattr(n, "end_lineno", None) or 0, n.lineno - shift) + shift
 
 
-def converted_source(fn):
+def converted_source(fn, features=()):
     """The converted source code of `fn` (what ``tf.autograph.to_code`` prints)."""
-    return ast.unparse(_converted_node(fn)) + "\n"
+    return ast.unparse(_converted_node(fn, features)) + "\n"
 
 
 def _place_in_user_file(node, fn):
@@ -803,10 +840,11 @@ def runs_as_is(fn):
     return getattr(fn, runtime._DO_NOT_CONVERT, False) or fn in _RUN_AS_IS
 
 
-def convert_function(fn):
-    """The AutoGraph-converted version of `fn` (cached); `fn` itself if it cannot be."""
+def convert_function(fn, features=()):
+    """The AutoGraph-converted version of `fn` (cached); `fn` itself if it cannot be.
+    `features`: the optional conversions asked for (normalize_features' names)."""
     if isinstance(fn, types.MethodType):
-        converted = convert_function(fn.__func__)
+        converted = convert_function(fn.__func__, features)
         return types.MethodType(converted, fn.__self__) if converted is not fn.__func__ \
             else fn
     if not inspect.isfunction(fn) or getattr(fn, runtime._DO_NOT_CONVERT, False) or \
@@ -814,15 +852,16 @@ def convert_function(fn):
         return fn
     if hasattr(fn, "__wrapped__"):
         return fn
+    cache = _cache_for(features)
     with _CACHE_LOCK:  # threads may convert at the same time
         try:
-            cached = _CACHE.get(fn)
+            cached = cache.get(fn)
         except TypeError:
             cached = None
     if cached is not None:
         return cached
     try:
-        converted = _build(fn)
+        converted = _build(fn, features)
     except ConversionError as exc:
         if isinstance(exc, AmbiguousLambdaError):
             logs.logger.warning(
@@ -836,18 +875,28 @@ def convert_function(fn):
         _RUN_AS_IS.add(fn)
     with _CACHE_LOCK:
         try:
-            converted = _CACHE.setdefault(fn, converted)
+            converted = cache.setdefault(fn, converted)
         except TypeError:  # an unhashable callable is converted again on each call
             pass
     return converted
+
+
+_FEATURE_CACHES = {}  # features -> a cache like _CACHE, for conversions with optional features
+
+
+def _cache_for(features):
+    if not features:
+        return _CACHE
+    with _CACHE_LOCK:
+        return _FEATURE_CACHES.setdefault(features, weakref.WeakKeyDictionary())
 
 
 def _node_name(fn):
     return "tf__" + (_LAMBDA_NAME if fn.__name__ == "<lambda>" else fn.__name__)
 
 
-def _build(fn):
-    node = _converted_node(fn)
+def _build(fn, features=()):
+    node = _converted_node(fn, features)
     source = ast.unparse(node) + "\n"
     code = fn.__code__
     freevars = list(code.co_freevars)
@@ -963,23 +1012,24 @@ ag__.converted_call = converted_call
 def to_code(entity, recursive=True, experimental_optional_features=None):
     """``tf.autograph.to_code``: the source of the converted function, as a string, in TF's
     form where tf_form.py writes it (else the code this engine runs)."""
+    features = normalize_features(experimental_optional_features)
     fn = getattr(entity, "python_function", entity)
     if isinstance(fn, types.MethodType):
         fn = fn.__func__
     node = _function_node(fn)
     if isinstance(node, ast.FunctionDef):
         try:
-            return tf_form.render(node)
+            return tf_form.render(node, options_source(features), converts_asserts(features))
         except tf_form.Unsupported:
             pass
-    return converted_source(fn)
+    return converted_source(fn, features)
 
 
 def to_graph(entity, recursive=True, experimental_optional_features=None):
     """``tf.autograph.to_graph``: the converted Python function (call it inside tf.function
     to build graph control flow, or eagerly for Python semantics)."""
     fn = getattr(entity, "python_function", entity)
-    return convert_function(fn)
+    return convert_function(fn, normalize_features(experimental_optional_features))
 
 
 def convert_layer_call(call):

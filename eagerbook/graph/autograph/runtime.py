@@ -5,6 +5,7 @@ Each helper decides at run time, from the values it gets: Python semantics for P
 """
 
 import builtins
+import enum
 import functools
 import inspect
 import os
@@ -414,6 +415,55 @@ def _require_one_iteration(ran, names):
     with context.name_scope("Assert"):  # TF's node: Assert/Assert
         logging_ops._graph_assert(ran, [
             "loop must iterate at least once to initialize " + ", ".join(names)])
+
+
+class Feature(enum.Enum):
+    """The optional conversions ``experimental_autograph_options`` names. ASSERT_STATEMENTS
+    (or ALL) turns ``assert`` into a graph Assert; the others are always on here."""
+
+    ALL = "ALL"
+    AUTO_CONTROL_DEPS = "AUTO_CONTROL_DEPS"
+    ASSERT_STATEMENTS = "ASSERT_STATEMENTS"
+    BUILTIN_FUNCTIONS = "BUILTIN_FUNCTIONS"
+    EQUALITY_OPERATORS = "EQUALITY_OPERATORS"
+    LISTS = "LISTS"
+    NAME_SCOPES = "NAME_SCOPES"
+
+
+def assert_stmt(expression1, expression2):
+    """A converted ``assert test, msg`` (the ASSERT_STATEMENTS feature): on a tensor, TF's
+    graph Assert op (``Assert/Assert``) with the message as its data; on a Python value,
+    Python's assert. `expression2` is a function of no arguments giving the message."""
+    if not callable(expression2):
+        raise ValueError(f"{expression2} must be a callable")
+    if not isinstance(expression1, Tensor):
+        assert expression1, expression2()
+        return None
+    data = expression2()
+    data = data if isinstance(data, list) else [data]
+    graph = context.state.graph
+    if graph is None:  # eagerly: tf.debugging.Assert's error, now
+        if not bool(np.all(expression1.numpy())):
+            raise errors.InvalidArgumentError(
+                None, None, f"Expected '{expression1!s}' to be true. Summarized data: "
+                + "\n".join(_summarized(d) for d in data))
+        return None
+    from ...ops import logging_ops
+    # (converted user code opens the scope: unique in the graph, as TF's Assert/Assert,
+    # Assert_1/Assert ... are)
+    with context.name_scope("Assert"):
+        return logging_ops._graph_assert(expression1, data)
+
+
+def _summarized(value):
+    """One data item of a failed eager Assert, as TF summarizes it (at most 3 elements)."""
+    value = np.asarray(value.numpy() if isinstance(value, Tensor) else value)
+    if value.ndim == 0:
+        item = value.item()
+        return repr(item) if isinstance(item, bytes) else repr(item.encode()) \
+            if isinstance(item, str) else str(item)
+    flat = value.reshape(-1)
+    return ", ".join(str(v) for v in flat[:3]) + (", ..." if flat.size > 3 else "")
 
 
 def _flagging_iteration(make_cond, make_body, extra_vars, extra_names, opts):

@@ -22,19 +22,22 @@ class Unsupported(Exception):
     """A statement or expression this module does not write in TF's form."""
 
 
-def render(node):
-    """TF's converted source of function `node` (an ``ast.FunctionDef``), as a string."""
+def render(node, options=_OPTIONS, convert_asserts=False):
+    """TF's converted source of function `node` (an ``ast.FunctionDef``), as a string.
+    `options`: the ConversionOptions source; `convert_asserts`: the ASSERT_STATEMENTS feature
+    (``assert`` -> ``ag__.assert_stmt``)."""
     node = copy.deepcopy(node)
     body = _returns_moved_into_else(node.body)
     returns = any(isinstance(n, ast.Return) for s in body for n in _walk_statement(s))
     writer = _Writer([a.arg for a in node.args.posonlyargs + node.args.args +
                       node.args.kwonlyargs] + [a.arg for a in (node.args.vararg,
-                                                               node.args.kwarg) if a])
+                                                               node.args.kwarg) if a],
+                     convert_asserts)
     converted = writer.statements(body, later_reads=set(_RETURN_STATE) if returns else set())
     if returns:
         converted = ast.parse("do_return = False\nretval_ = ag__.UndefinedReturnValue()").body \
             + converted + ast.parse("return fscope.ret(retval_, do_return)").body
-    scope = ast.parse(f"with ag__.FunctionScope({node.name!r}, 'fscope', {_OPTIONS}) as "
+    scope = ast.parse(f"with ag__.FunctionScope({node.name!r}, 'fscope', {options}) as "
                       f"fscope:\n    pass").body[0]
     scope.body = converted
     node.body, node.decorator_list, node.returns = [scope], [], None
@@ -107,9 +110,10 @@ class _Writer:
     """Writes statements in TF's form; numbers the branch functions as TF does (innermost
     first: ``if_body``, then ``if_body_1``...)."""
 
-    def __init__(self, parameters):
+    def __init__(self, parameters, convert_asserts=False):
         self.defined = set(parameters)
         self.count = 0
+        self.convert_asserts = convert_asserts
 
     def statements(self, statements, later_reads):
         out = []
@@ -145,7 +149,19 @@ class _Writer:
             return [s]
         if isinstance(s, ast.Pass):
             return [s]
+        if isinstance(s, ast.Assert):
+            return [self.assert_statement(s)]
         raise Unsupported(type(s).__name__)
+
+    def assert_statement(self, s):
+        """``assert`` stays Python's (its test in TF's form), or with ASSERT_STATEMENTS
+        becomes ``ag__.assert_stmt(test, lambda: message)``."""
+        if not self.convert_asserts:
+            s.test = _expression(s.test)
+            return s
+        message = s.msg if s.msg is not None else ast.Constant(value="Assertion error")
+        return ast.Expr(value=_ag_call("assert_stmt", [_expression(s.test),
+                                                       _thunk(_expression(message))]))
 
     def if_statement(self, s, later_reads):
         defined_before = set(self.defined)
