@@ -161,6 +161,14 @@ class _Writer:
         self.variable_paths = {id(o): p for o, p in zip(objects, paths, strict=True)
                                if isinstance(o, Variable)}
         self.keras_call, self.keras_serving = _keras_call_function(root)
+        # every Keras model in the object graph is saved with its call, as TF saves them (a
+        # model held by a plain tf.Module is callable after loading too)
+        self.keras_calls = {id(root): self.keras_call} if self.keras_call is not None else {}
+        for obj in objects:
+            if obj is not root and _is_keras_layer(obj):
+                call = _keras_call_function(obj)[0]
+                if call is not None:
+                    self.keras_calls[id(obj)] = call
         self.concretes = []  # encoded ConcreteFunctions, referenced by index
         self.concrete_index = {}  # id(ConcreteFunction) -> index
 
@@ -196,13 +204,14 @@ class _Writer:
                 continue
             functions = {}
             found = _functions_of(obj)
-            if obj is self.root and self.keras_call is not None:
-                found.setdefault("__call__", self.keras_call)
+            keras_call = self.keras_calls.get(id(obj))
+            if keras_call is not None:
+                found.setdefault("__call__", keras_call)
             retrace = not _is_keras_layer(obj)  # (Keras saves its own way: no second trace)
             for name, function in found.items():
                 where = f"Function {name!r} of {type(obj).__name__} at {path or '(root)'}"
-                if function is self.keras_call:
-                    functions[name] = self._add_keras_call(where)
+                if function is keras_call:
+                    functions[name] = self._add_keras_call(keras_call, where)
                     continue
                 functions[name] = [self.add_concrete(c, where)
                                    for c in _concretes_of(function, retrace)]
@@ -217,20 +226,20 @@ class _Writer:
             # after loading (a TypeError); a Keras model's revived call checks its input as a
             # layer does (a ValueError), so it is left out.
             bound = sorted(name for name, function in found.items()
-                           if _has_signature(function) and function is not self.keras_call)
+                           if _has_signature(function) and function is not keras_call)
             if bound:
                 out[path]["with_input_signature"] = bound
         return out
 
-    def _add_keras_call(self, where):
+    def _add_keras_call(self, keras_call, where):
         """The Keras call's traces that can be saved: a training trace holding an op kept
         as Python code (a random one's, in this engine's graphs) is left out."""
         indices = []
-        for concrete in self.keras_call._concretes:
+        for concrete in keras_call._concretes:
             try:
                 indices.append(self.add_concrete(concrete, where))
             except SaveError:
-                if concrete is self.keras_call._concretes[-1]:  # (training=False)
+                if concrete is keras_call._concretes[-1]:  # (training=False)
                     raise
         return indices
 
