@@ -5,8 +5,8 @@ TF names every saved value by its path in the object graph plus a suffix saying 
 ``model/dense/kernel/.OPTIMIZER_SLOT/optimizer/m/.ATTRIBUTES/VARIABLE_VALUE`` for an
 optimizer's slot ``m`` of that Variable, and ``iterator/.ATTRIBUTES/ITERATOR_STATE`` for a
 tf.data iterator's position (an object may name its saved value ``.ATTRIBUTES/<KIND>`` itself).
-The object graph itself is one more entry, ``_CHECKPOINTABLE_OBJECT_GRAPH``, a string (here:
-our JSON manifest). Nothing is restored into a program: this only reads.
+The object graph itself is one more entry, ``_CHECKPOINTABLE_OBJECT_GRAPH``, a string: TF's
+encoding of it (object_graph_proto.py). Nothing is restored into a program: this only reads.
 """
 
 import os
@@ -14,7 +14,8 @@ import os
 import numpy as np
 
 from ..core import dtypes, errors
-from .checkpoint import INDEX_SUFFIX, read_checkpoint
+from . import object_graph_proto
+from .checkpoint import read_checkpoint
 from .hash_order import unordered_map_order
 from .state import latest_checkpoint
 
@@ -72,8 +73,7 @@ class CheckpointReader:
                         for i, key in _keys(nodes).items()}
         self._object_graph = None  # a name-based checkpoint has none, as in TF
         if not nodes[0].get("name_based"):
-            with open(path + INDEX_SUFFIX, "rb") as f:
-                self._object_graph = f.read()
+            self._object_graph = object_graph_proto.encode(nodes, _keys(nodes))
 
     def get_variable_to_shape_map(self):
         shapes = {key: list(array.shape) for key, array in self._tensors.items()}
