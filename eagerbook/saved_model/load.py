@@ -280,9 +280,6 @@ class RestoredFunction:
             lines.append("  Keyword arguments: {}")
         return ValueError("\n".join(lines))
 
-    def __repr__(self):
-        return f"<RestoredFunction {self.__name__} with {len(self._concretes)} traced graph(s)>"
-
 
 def _with_defaults(concrete, args, kwargs):
     """The arguments in parameter order: `args`, then those of `kwargs` (taken out of it) or
