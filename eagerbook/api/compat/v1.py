@@ -272,7 +272,8 @@ python_io = types.SimpleNamespace(
 train = _Namespace(lambda: _train_module, **{
     name: getattr(v1_saver, name) for name in ("Saver", "checkpoint_exists",
                                                "get_checkpoint_mtimes", "remove_checkpoint",
-                                               "init_from_checkpoint")},
+                                               "init_from_checkpoint",
+                                               "import_meta_graph")},
     write_graph=write_graph, global_step=_session.global_step,
     **{name: getattr(v1_decay, name) for name in v1_decay.NAMES},
     summary_iterator=event_messages.summary_iterator, **{

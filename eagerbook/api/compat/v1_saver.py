@@ -10,8 +10,10 @@ atomically, verified on reading; see ``eagerbook/checkpoints``) whose object gra
 with one child per saved name, marked ``name_based`` so that ``tf.train.list_variables`` and
 ``tf.train.load_checkpoint`` show the names as TF does, without an object graph entry.
 
-Not written: the ``.meta`` file of the graph (``write_meta_graph`` is accepted and ignored, as
-eagerly in TF): ``import_meta_graph`` is not supported.
+Not written by ``save``: the ``.meta`` file of the graph (``write_meta_graph`` is accepted and
+ignored, as eagerly in TF). ``export_meta_graph`` writes the graph's GraphDef text, and
+``import_meta_graph`` imports such a file again, in the program that wrote it (as
+``import_graph_def`` does: eagerbook has no protocol buffer parser).
 """
 
 import glob
@@ -45,7 +47,7 @@ class Saver:
                  write_version=2, pad_step_number=False, save_relative_paths=False,
                  filename=None):
         eager = not _session._default_stack()
-        if eager:
+        if eager and context.state.graph is None:  # (not while wrap_function builds a graph)
             logs.logger.warning(
                 "Saver is deprecated, please switch to tf.train.Checkpoint or "
                 "tf.keras.Model.save_weights for training checkpoints. When executing eagerly "
@@ -134,6 +136,66 @@ class Saver:
     def as_saver_def(self):
         raise NotImplementedError("SaverDef protocol buffers are not supported: eagerbook "
                                   "writes no graph protocol buffers (no .meta file).")
+
+    def export_meta_graph(self, filename=None, collection_list=None, as_text=False,
+                          export_scope=None, clear_devices=False,
+                          clear_extraneous_savers=False, strip_default_attrs=False,
+                          save_debug_info=False):
+        """Writes the default graph's GraphDef (TF's text format, in a ``graph_def`` block)
+        to `filename`; ``import_meta_graph`` of that file, in this program, imports the graph
+        and returns a Saver of this one's Variables."""
+        _check_graph_mode()
+        graph_def = _session.get_default_graph().as_graph_def()
+        meta_graph = MetaGraphDef(graph_def)
+        if filename is not None:
+            if not as_text:
+                raise NotImplementedError("eagerbook writes meta graphs in TF's text format "
+                                          "only (as_text=True): it has no protocol buffer "
+                                          "encoder.")
+            with open(filename, "w") as f:
+                f.write(str(meta_graph))
+            _EXPORTED[os.path.abspath(filename)] = (graph_def, dict(self._var_list))
+        return meta_graph
+
+
+# --- meta graphs: what export_meta_graph wrote, imported again -----------------------------------
+_EXPORTED = {}  # absolute path -> (GraphDef, {name: Variable}): written in this program
+
+
+class MetaGraphDef:
+    """What ``export_meta_graph`` returns: the graph's GraphDef (``.graph_def``); prints as
+    TF's text format of a MetaGraphDef holding it."""
+
+    def __init__(self, graph_def):
+        self.graph_def = graph_def
+
+    def __str__(self):
+        lines = str(self.graph_def).splitlines()
+        return "graph_def {\n" + "".join(f"  {line}\n" for line in lines) + "}\n"
+
+
+def _check_graph_mode():
+    if context.executing_eagerly() and not _session._default_stack():
+        raise RuntimeError("Exporting/importing meta graphs is not supported when eager "
+                           "execution is enabled. No graph exists when eager execution is "
+                           "enabled.")
+
+
+def import_meta_graph(meta_graph_or_file, clear_devices=False, import_scope=None, **kwargs):
+    """``tf.compat.v1.train.import_meta_graph``: the graph a Saver's ``export_meta_graph``
+    wrote (in this program: eagerbook cannot parse the protocol buffers of other programs)
+    copied into the default graph; returns a Saver of its Variables, to ``restore``."""
+    from ...graph.import_graph import import_graph_def
+    if not (getattr(context.state.graph, "building_function", False)):
+        _check_graph_mode()
+    path = os.path.abspath(os.fspath(meta_graph_or_file))
+    if path not in _EXPORTED:
+        raise NotImplementedError(f"{meta_graph_or_file}: eagerbook imports the meta graphs "
+                                  "that export_meta_graph wrote in this program (it cannot "
+                                  "parse their protocol buffers).")
+    graph_def, variables = _EXPORTED[path]
+    import_graph_def(graph_def, name=import_scope or "")
+    return Saver(var_list=variables) if variables else None
 
 
 def _step_number(sess, global_step):
