@@ -12,7 +12,7 @@ so ``d/du <vjp(u), v> = J·v``: differentiating the rule once more, with a small
 u, gives the outputs' tangents. TF uses the same trick for ops without a forward rule.
 """
 
-from ..core import context, nest
+from ..core import context, logs, nest
 from ..core.tensor import Tensor, convert_to_tensor
 from ..ops import math_ops
 from ..ops.backprop import input_gradients
@@ -26,23 +26,37 @@ def _is_variable(x):
     return hasattr(type(x), "_as_tensor") and hasattr(x, "trainable")
 
 
+_NOT_FLOATING_WARNINGS = [0]  # TF logs this warning for the first 5 such primals only
+
+
+def _warn_not_floating(dtype):
+    if _NOT_FLOATING_WARNINGS[0] < 5:
+        _NOT_FLOATING_WARNINGS[0] += 1
+        logs.logger.warning(f"The dtype of the watched primal must be floating (e.g. "
+                            f"tf.float32), got {dtype!r}")
+
+
 class ForwardAccumulator:
     """Computes Jacobian-vector products of the ops run inside ``with acc:``."""
 
     def __init__(self, primals, tangents):
         flat_primals = nest.flatten(primals)
-        flat_tangents = nest.flatten(tangents)
-        if len(flat_primals) != len(flat_tangents):
-            raise ValueError(f"Got {len(flat_primals)} primals but {len(flat_tangents)} "
-                             f"tangents; they must have the same structure.")
+        if len({id(p) for p in flat_primals}) < len(flat_primals):
+            # (TF's words, its "{}" left unfilled as in TF)
+            raise ValueError("Tensor {} was specified as a primal multiple times. This may "
+                             "indicate an error. If it was intended, please sum the "
+                             "corresponding tangents.")
+        error = nest.structure_error(primals, tangents)  # (tf.nest's error, TF's words)
+        if error is not None:
+            raise error
         self._tangents = {}  # id(tensor or Variable) -> its tangent
         self._keep = {}  # id -> the object itself (keeps the ids valid)
         self._recording = False
-        for primal, tangent in zip(flat_primals, flat_tangents):
+        for primal, tangent in zip(flat_primals, nest.flatten(tangents)):
             if not (isinstance(primal, Tensor) or _is_variable(primal)):
                 raise ValueError(f"Primals must be tensors or variables, got {primal!r}")
             if primal.dtype not in FLOAT_SET:
-                raise ValueError(f"Primals must be floating point, got {primal.dtype!r}")
+                _warn_not_floating(primal.dtype)  # (and watched all the same, as in TF)
             tangent = convert_to_tensor(tangent, dtype=primal.dtype)
             if not tangent.shape.is_compatible_with(primal.shape):
                 raise ValueError(f"Tangent {tangent!r} was specified for a primal of shape "
