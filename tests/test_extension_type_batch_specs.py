@@ -44,3 +44,13 @@ def test_a_tensorshape_field_gains_and_loses_the_batch_dimension():
     assert ds.batch(2).element_spec.shape == tf.TensorShape([None])
     assert ds.batch(2, drop_remainder=True).element_spec.shape == tf.TensorShape([2])
     assert ds.batch(2).unbatch().element_spec.shape == tf.TensorShape([])
+
+
+def test_slices_and_batches_carry_the_batch_shape_field():
+    ds = tf.data.Dataset.from_tensor_slices(Net([[1., 2.], [3., 4.], [5., 6.]]))
+    assert [n.shape for n in ds] == [tf.TensorShape([])] * 3
+    assert [n.shape for n in ds.batch(2)] == [tf.TensorShape([None])] * 2
+    assert [n.shape for n in ds.batch(2, drop_remainder=True)] == [tf.TensorShape([2])]
+    assert [n.work.numpy().tolist() for n in ds.batch(2).unbatch()] == [[1., 2.], [3., 4.],
+                                                                         [5., 6.]]
+    assert [n.shape for n in ds.batch(2).unbatch()] == [tf.TensorShape([])] * 3

@@ -59,7 +59,7 @@ from ..graph.deferred_datasets import (
     register_dataset_types,
     symbolic_inputs,
 )
-from ..ops import ragged_ops, random_ops, script_ops
+from ..ops import batchable, ragged_ops, random_ops, script_ops
 from ..ops.ragged_ops import RaggedTensor, RaggedTensorSpec
 from ..ops.sparse_ops import SparseTensor, SparseTensorSpec
 from . import options as data_options
@@ -758,7 +758,9 @@ def _row_slicer(component):
     SparseTensor of one rank less; an ExtensionType value's row: each field's)."""
     if structure.is_extension_value(component):
         field_rows = [_row_slicer(t) for t in structure.extension_parts(component)]
-        return lambda i: structure.rebuilt_extension(component, [row(i) for row in field_rows])
+        return lambda i: batchable.with_batch_shape(  # (a TensorShape field loses a dimension)
+            structure.rebuilt_extension(component, [row(i) for row in field_rows]),
+            batchable.row_shape)
     if isinstance(component, RaggedTensor):
         return component.__getitem__
     if isinstance(component, SparseTensor):
@@ -1925,7 +1927,8 @@ class BatchDataset(_UnaryDataset):
                 columns.append(ragged_ops.stack([f[c] for f in flats]))
                 continue
             if structure.is_extension_value(flats[0][c]):
-                columns.append(_stack_extension_values([f[c] for f in flats], c))
+                columns.append(_stack_extension_values(
+                    [f[c] for f in flats], c, self._batch_size if self._drop else None))
                 continue
             if ragged_rows and ragged_rows[c]:
                 columns.append(_stack_ragged_rows([f[c] for f in flats]))
@@ -1986,12 +1989,15 @@ def _batch_sparse(items):
                         [len(items)] + np.max(shapes, axis=0).tolist())
 
 
-def _stack_extension_values(values, component):
-    """A batch of ExtensionType values: each field stacked along a new first dimension."""
+def _stack_extension_values(values, component, lead=None):
+    """A batch of ExtensionType values: each field stacked along a new first dimension; a
+    TensorShape field (a batchable type's batch shape) gains `lead` (the element spec's batch
+    dimension: None unless the remainder is dropped), as TF builds the batch from its spec."""
     structure.require_batchable(values[0])
     fields = zip(*[structure.extension_parts(v) for v in values])
-    return structure.rebuilt_extension(values[0], [
+    batch = structure.rebuilt_extension(values[0], [
         _from_numpy(_stack_arrays([t._value for t in column], component)) for column in fields])
+    return batchable.with_batch_shape(batch, batchable.stacked_shape(lead))
 
 
 def _stack_arrays(arrays, component, after_map=False):

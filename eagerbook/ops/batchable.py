@@ -29,13 +29,13 @@ def _regroup(templates, tensors, batch_shape=None):
         if _is_composite(template):
             count = len(template.__tf_components__())
             value = template.__tf_from_components__([next(tensors) for _ in range(count)])
-            rebuilt.append(value if batch_shape is None else _reshaped(value, batch_shape))
+            rebuilt.append(value if batch_shape is None else with_batch_shape(value, batch_shape))
         else:
             rebuilt.append(next(tensors))
     return rebuilt
 
 
-def _reshaped(value, change):
+def with_batch_shape(value, change):
     """`value` (just rebuilt) with `change` applied to its TensorShape fields, nested values'
     too: TF's batch encoder batches and unbatches such a field (a batchable type's batch shape)
     with the tensors, [n] + shape and shape[1:]."""
@@ -44,15 +44,15 @@ def _reshaped(value, change):
         if isinstance(field, TensorShape) and field.rank is not None:
             object.__setattr__(value, name, change(field))
         elif _is_composite(field) and hasattr(type(field), "_tf_fields"):
-            _reshaped(field, change)
+            with_batch_shape(field, change)
     return value
 
 
-def _row_shape(shape):
+def row_shape(shape):
     return shape[1:] if shape.rank else shape
 
 
-def _stacked_shape(n):
+def stacked_shape(n):
     return lambda shape: TensorShape([n]).concatenate(shape)
 
 
@@ -65,7 +65,7 @@ def map_batchable(map_fn, fn, elems, signature):
 
     def row_fn(row):
         result = fn(nest.pack_sequence_as(elems, _regroup(leaves, nest.flatten(row),
-                                                          _row_shape)))
+                                                          row_shape)))
         if not first_result:
             first_result.append(result)
         return _parts(nest.flatten(result))
@@ -79,7 +79,7 @@ def map_batchable(map_fn, fn, elems, signature):
     rows = _leading_rows(_parts(leaves))
     return nest.pack_sequence_as(returned, _regroup(nest.flatten(returned),
                                                     nest.flatten(stacked),
-                                                    _stacked_shape(rows)))
+                                                    stacked_shape(rows)))
 
 
 def _leading_rows(parts):
