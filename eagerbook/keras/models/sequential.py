@@ -219,11 +219,12 @@ class Sequential(Model):
                 self._infer_graph(dims, inputs.dtype)
         x = inputs
         if isinstance(self._graph_input, KerasTensor) and isinstance(x, Tensor):
+            given = x.shape
             x = conform_to_input(x, self._graph_input)
             if self._has_explicit_input():
                 # The model's own input (a tf.keras.Input, or the first layer's input_shape)
                 # is checked first, as a functional model checks its inputs.
-                check_input_shape(self.name, x, self._graph_input)
+                check_input_shape(self.name, x, self._graph_input, given)
         for layer in self._stack:
             x = layer(x)
         return x

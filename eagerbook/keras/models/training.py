@@ -143,21 +143,27 @@ class _TrainableState:
         self.pairs = pairs
 
 
-def check_input_shape(model_name, value, keras_input):
-    """TF's check of a model's input against its ``tf.keras.Input``: the rank and every known
-    size must agree (the batch size is free)."""
+def check_input_shape(model_name, value, keras_input, given_shape=None):
+    """TF's check of a model's input against its ``tf.keras.Input``, Keras 2's rule for a
+    model's inputs: a last axis of size 1 is ignored on either side, then the leading sizes
+    are compared pairwise (the batch size is free); a rank of its own is no error here (the
+    layers that follow check theirs). `given_shape`: the shape as passed, before
+    ``conform_to_input`` (Keras checks first)."""
     expected = keras_input.shape
-    if value.shape.rank is None or expected.rank is None:
+    given = value.shape if given_shape is None else TensorShape(given_shape)
+    if given.rank is None or expected.rank is None:
         return
     if expected.rank:  # an Input(batch_size=4) takes other batch sizes too
         expected = TensorShape([None] + expected.as_list()[1:])
-    if value.shape.rank != expected.rank or \
-            not TensorShape(value.shape.as_list()).is_compatible_with(expected):
+    shape, spec = given.as_list(), expected.as_list()
+    shape = shape[:-1] if shape and shape[-1] == 1 else shape
+    spec = spec[:-1] if spec and spec[-1] == 1 else spec
+    if any(s is not None and d is not None and s != d for s, d in zip(spec, shape)):
         # TF checks this before the model's call, so the error names no call arguments
         raise raised_before_call(ValueError(
             f"Input 0 of layer \"{model_name}\" is incompatible with the layer: "
             f"expected shape={tuple(expected.as_list())}, found shape="
-            f"{tuple(value.shape.as_list())}"), model_name)
+            f"{tuple(given.as_list())}"), model_name)
 
 
 def _is_composite(value):
@@ -168,9 +174,9 @@ def _is_composite(value):
 
 def conform_to_input(value, reference):
     """`value` as a tensor, with its last axis fitted to the model input `reference` as Keras
-    does: one axis short gets a last axis of 1 (a column of scalars for an input of shape
-    ``(1,)``), one extra axis of size 1 is squeezed away. Sparse and ragged values pass as
-    they are (an ``Input(sparse=True)``)."""
+    does: one axis short gets a last axis of 1 when the input's last axis is 1 (a column of
+    scalars for an input of shape ``(1,)``), one extra axis of size 1 is squeezed away.
+    Sparse and ragged values pass as they are (an ``Input(sparse=True)``)."""
     if _is_composite(value):
         return value
     value = convert_to_tensor(value) if not isinstance(value, Tensor) else value
@@ -179,7 +185,7 @@ def conform_to_input(value, reference):
         return value
     if rank == expected + 1 and value.shape.as_list()[-1] == 1:
         return array_ops.squeeze(value, axis=-1)
-    if rank == expected - 1:
+    if rank == expected - 1 and reference.shape.as_list()[-1] == 1:
         return array_ops.expand_dims(value, axis=-1)
     return value
 
@@ -313,12 +319,14 @@ class Model(Layer):
             raise ValueError(f"Layer \"{self.name}\" expects {len(self._symbolic_inputs)} "
                              f"input(s), but it received {len(flat)} input tensors.")
         for kt, value in zip(self._symbolic_inputs, flat):
+            given = getattr(value, "shape", None) if not isinstance(value, (list, tuple)) \
+                else np.shape(value)
             value = conform_to_input(value, kt)
             if value.dtype is not kt.dtype:
                 # Keras casts every input to its keras.Input's dtype: raw uint8 MNIST pixels
                 # go into a float32 model, as in the custom-training-loop guide.
                 value = math_ops.cast(value, kt.dtype)
-            check_input_shape(self.name, value, kt)
+            check_input_shape(self.name, value, kt, given)
             values[id(kt)] = value
 
         def lookup(x):
