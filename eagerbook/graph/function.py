@@ -67,10 +67,12 @@ from .trace_types import (  # noqa: F401 - _param_names: saved_model imports it 
     in_user_code,
     is_composite_spec,
     is_dataset_argument,
+    note_inlined_call,
     placeholder_names,
     serving_trace,
     split_keyword_arguments,
     tensors_for_specs,
+    trace_inlined_calls,
 )
 from .tracer import FuncGraph
 
@@ -180,14 +182,6 @@ class Function(FunctionNameAndType):
         # TF counts the traces of calls inside another's trace too (this engine inlines them).
         return self._tracing_count + len(self._inlined_keys.difference(self._cache))
 
-    def _note_inlined_call(self, args, kwargs):
-        try:
-            key = "signature" if self._input_signature is not None else \
-                _call_key(self._canonicalize(args, kwargs))
-            self._inlined_keys.add(key)
-        except TypeError:  # a key that cannot be hashed is not counted
-            pass
-
     def __repr__(self):
         return f"<eagerbook.Function {self._name} at 0x{id(self):x}>"
 
@@ -229,7 +223,7 @@ class Function(FunctionNameAndType):
             return self._python_function(*args, **kwargs)
         if state.graph is not None:
             # Called while another function traces: its ops join that graph (inlined).
-            self._note_inlined_call(args, kwargs)
+            note_inlined_call(self, args, kwargs)  # (counted; traced alone when listed)
             return self._traced_callable()(*args, **kwargs)
         if self._input_signature is not None:
             args = bind_to_signature(self, args, kwargs)
@@ -437,12 +431,13 @@ class Function(FunctionNameAndType):
         return lambda stage="hlo": str(concrete.optimized_graph)
 
     def list_concrete_functions(self):
+        trace_inlined_calls(self)  # (calls inlined in other functions' traces, as TF lists)
         return list(self._concretes)
 
     def pretty_printed_concrete_signatures(self, verbose=True):  # as print(concrete) shows each
         if self._input_signature is not None:
             self.get_concrete_function()  # TF makes the signature's trace first
-        traces = [t for t in (self._initializer_trace, *self._concretes) if t]  # TF lists both
+        traces = [t for t in (self._initializer_trace, *self.list_concrete_functions()) if t]
         return ("\n\n" if verbose else "\n").join(
             t.pretty_printed_signature(verbose=verbose) for t in traces)
 

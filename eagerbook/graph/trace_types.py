@@ -938,3 +938,47 @@ def accepts(arg_specs, args):
         elif _key(spec, {}) != _key(arg, {}):
             return False
     return True
+
+
+# --- calls made while another function traces (inlined there) ----------------------------------
+def note_inlined_call(function, args, kwargs):
+    """Counts a call of `function` made while another function traces: its ops are inlined
+    in that trace, where TF would trace `function` (its tracing count shows it)."""
+    try:
+        key = "signature" if function._input_signature is not None else \
+            _call_key(function._canonicalize(args, kwargs))
+        function._inlined_keys.add(key)
+    except TypeError:  # a key that cannot be hashed is not counted
+        pass
+
+
+def arguments_of_key(key):
+    """The arguments a call key stands for (tensors as TensorSpecs), or None when it holds
+    something else (a Variable, an object)."""
+    kind = key[0] if isinstance(key, tuple) and key else None
+    if kind == "T":
+        return TensorSpec(key[2], key[1])
+    if kind == "P":
+        return key[1]
+    if kind in (list, tuple):
+        parts = [arguments_of_key(k) for k in key[1]]
+        return None if any(p is None for p in parts) else kind(parts)
+    if kind is dict:
+        parts = {k: arguments_of_key(v) for k, v in key[1]}
+        return None if any(p is None for p in parts.values()) else parts
+    if isinstance(key, tuple) and all(isinstance(k, tuple) for k in key):  # the whole call
+        parts = [arguments_of_key(k) for k in key]
+        return None if any(p is None for p in parts) else parts
+    return None
+
+
+def trace_inlined_calls(function):
+    """Traces on its own each call of `function` that was inlined in another function's
+    trace, as TF keeps a concrete function for it: listing and printing the concrete
+    functions show it (the tracing count already counted it)."""
+    if function._input_signature is not None and "signature" in function._inlined_keys:
+        function.get_concrete_function()
+    for key in sorted(function._inlined_keys - set(function._cache), key=repr):
+        args = arguments_of_key(key) if key != "signature" else None
+        if args is not None:
+            function.get_concrete_function(*args)

@@ -31,7 +31,7 @@ from ..core.tensor import Tensor
 from ..core.variable import Variable
 from ..framework.extension_type import ExtensionType
 from ..graph.function import ConcreteFunction, Function, _param_names, _PyValue
-from ..graph.trace_types import CompositeOutput
+from ..graph.trace_types import CompositeOutput, arguments_of_key
 from . import serialize
 from .serialize import SaveError
 
@@ -91,31 +91,11 @@ def _trace_inlined_calls(function):
     where TF traced it and keeps that trace: trace it now for the arguments it got, so it is
     saved and callable after loading. That trace stands for TF's (not traced again)."""
     for key in sorted(getattr(function, "_inlined_keys", ()) - set(function._cache), key=repr):
-        args = _arguments_of_key(key) if key != "signature" else None
+        args = arguments_of_key(key) if key != "signature" else None
         if args is not None:
             concrete = function.get_concrete_function(*args)
             concrete._saving_copy = concrete
             function._tracing_count += 1  # (the inlined call traced it too: TF counts both)
-
-
-def _arguments_of_key(key):
-    """The arguments a call key stands for (tensors as TensorSpecs), or None when it holds
-    something else (a Variable, an object)."""
-    kind = key[0] if isinstance(key, tuple) and key else None
-    if kind == "T":
-        return TensorSpec(key[2], key[1])
-    if kind == "P":
-        return key[1]
-    if kind in (list, tuple):
-        parts = [_arguments_of_key(k) for k in key[1]]
-        return None if any(p is None for p in parts) else kind(parts)
-    if kind is dict:
-        parts = {k: _arguments_of_key(v) for k, v in key[1]}
-        return None if any(p is None for p in parts.values()) else parts
-    if isinstance(key, tuple) and all(isinstance(k, tuple) for k in key):  # the whole call
-        parts = [_arguments_of_key(k) for k in key]
-        return None if any(p is None for p in parts) else parts
-    return None
 
 
 def _signature_trace_for_saving(function):
