@@ -126,6 +126,7 @@ def test_updates_rebind_and_keep_dtype():
 
 
 def test_slots_names_and_variables():
+    tf.keras.backend.clear_session()  # (the slot names hold the layer's name: "dense")
     dense = tf.keras.layers.Dense(2)
     dense(np.ones((1, 3), np.float32))
     opt = optimizers.Adam()
