@@ -1,6 +1,8 @@
 """``tf.keras.activations``: activation functions by name or as functions."""
 
+import collections
 import types
+import warnings
 
 from ..core.tensor import convert_to_tensor
 from ..ops import math_ops, nn_ops
@@ -9,6 +11,37 @@ from . import serialization
 
 def _t(x):
     return convert_to_tensor(x)
+
+
+# TF's Keras keeps the input of a softmax or sigmoid on its output (``_keras_logits``), and its
+# cross-entropies take those logits when given that output: the loss of the logits, its own
+# float32 digits, and their gradient (softmax - labels, also for labels not summing to 1).
+# eagerbook's tensors take no attributes: the last outputs are remembered here instead, by
+# identity (a loss follows its forward pass), holding both tensors only while they are recent.
+_RECENT_LOGITS = collections.OrderedDict()  # id(output) -> (output, logits)
+_KEEP = 8
+
+
+def _remember_logits(output, logits):
+    _RECENT_LOGITS[id(output)] = (output, logits)
+    _RECENT_LOGITS.move_to_end(id(output))
+    if len(_RECENT_LOGITS) > _KEEP:
+        _RECENT_LOGITS.popitem(last=False)
+    return output
+
+
+def logits_of(output, from_logits, op_type, fn_name):
+    """``(output, from_logits)`` as TF's Keras losses take them: the logits a Keras softmax or
+    sigmoid ``op_type`` made `output` from, if it did (and TF's warning when `from_logits` was
+    already True)."""
+    entry = _RECENT_LOGITS.get(id(output))
+    if entry is None or entry[0] is not output:
+        return output, from_logits
+    if from_logits:
+        warnings.warn(f'"`{fn_name}` received `from_logits=True`, but the `output` argument was '
+                      f"produced by a {op_type} activation and thus does not represent logits. "
+                      "Was this intended?", stacklevel=3)
+    return entry[1], True
 
 
 def linear(x):
@@ -51,7 +84,8 @@ def mish(x):
 
 
 def sigmoid(x):
-    return math_ops.sigmoid(_t(x))
+    x = _t(x)
+    return _remember_logits(math_ops.sigmoid(x), x)
 
 
 def tanh(x):
@@ -62,7 +96,7 @@ def softmax(x, axis=-1):
     x = _t(x)
     if x.shape.rank is not None and x.shape.rank < 2:
         raise ValueError(f"Cannot apply softmax to a tensor that is 1D. Received input: {x}")
-    return nn_ops.softmax(x, axis=axis)
+    return _remember_logits(nn_ops.softmax(x, axis=axis), x)
 
 
 def log_softmax(x, axis=-1):

@@ -541,9 +541,11 @@ def categorical_crossentropy(target, output, from_logits=False, axis=-1):
     [epsilon, 1 - epsilon] first, logits go through a stable log-softmax."""
     from ..core.tensor import convert_to_tensor
     from ..ops import nn_ops
+    from .activations import logits_of
 
     array_ops, math_ops = _ops()
     output = convert_to_tensor(output)
+    output, from_logits = logits_of(output, from_logits, "Softmax", "categorical_crossentropy")
     target = math_ops.cast(convert_to_tensor(target), output.dtype)
     if from_logits:
         return nn_ops.softmax_cross_entropy_with_logits(labels=target, logits=output, axis=axis)
@@ -557,9 +559,11 @@ def binary_crossentropy(target, output, from_logits=False):
     """One binary cross-entropy per element (the loss function averages the last axis)."""
     from ..core.tensor import convert_to_tensor
     from ..ops import nn_ops
+    from .activations import logits_of
 
     array_ops, math_ops = _ops()
     output = convert_to_tensor(output)
+    output, from_logits = logits_of(output, from_logits, "Sigmoid", "binary_crossentropy")
     target = math_ops.cast(convert_to_tensor(target), output.dtype)
     if from_logits:
         return nn_ops.sigmoid_cross_entropy_with_logits(labels=target, logits=output)
@@ -675,8 +679,9 @@ def hard_sigmoid(x):
 
 def softmax(x, axis=-1):
     from ..ops import nn_ops
+    from .activations import _remember_logits
 
-    return nn_ops.softmax(x, axis=axis)
+    return _remember_logits(nn_ops.softmax(x, axis=axis), x)  # (as TF's: for the losses)
 
 
 # Shapes.

@@ -169,7 +169,8 @@ class Softmax(_Elementwise):
         if inputs.shape.rank is not None and inputs.shape.rank <= 1:
             raise ValueError("Cannot apply softmax to a tensor that is 1D. "
                              f"Received input: {inputs}")
-        return nn_ops.softmax(inputs, axis=axis)
+        # (its inputs are the logits the cross-entropies take, as TF's backend.softmax keeps)
+        return activations._remember_logits(nn_ops.softmax(inputs, axis=axis), inputs)
 
     def get_config(self):
         config = super().get_config()
