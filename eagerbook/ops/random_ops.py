@@ -18,6 +18,7 @@ by other means (shuffle, multinomial), draw from NumPy Generators. The ops are r
 """
 
 import collections
+import contextlib
 import enum
 import random as _py_random
 import weakref
@@ -47,6 +48,8 @@ class _SeedState:
         self.op_seed_rng = _py_random.Random()
         self.streams = collections.OrderedDict()  # (kind, dtype, seed, seed2) -> np Generator
         self.entropy = np.random.default_rng()  # the nondeterministic stream
+        self.step_op_seeds = None  # in traced_step: [the next op seed of the step]
+        self.step_shared = None  # in traced_step: the streams outside it
 
 
 _STATE = _SeedState()
@@ -77,6 +80,10 @@ _GRAPH_OP_SEEDS = weakref.WeakKeyDictionary()  # graph -> the next op seed
 def _next_op_seed():
     graph = state.graph
     if graph is None:
+        step = _STATE.step_op_seeds
+        if step is not None:  # a Keras step TF would run traced: counted as in its graph
+            step[0] += 1
+            return step[0] - 1
         return _STATE.op_seed_rng.randint(0, _MAXINT32)
     op_seed = _GRAPH_OP_SEEDS.get(graph, 0)
     _GRAPH_OP_SEEDS[graph] = op_seed + 1
@@ -176,15 +183,42 @@ def node_kernel(kernel):
     return call
 
 
+@contextlib.contextmanager
+def traced_step(owner):
+    """Around one step of a Keras loop that TF runs as a traced function (eagerbook runs it
+    eagerly): its random ops draw as that function's would, op seeds 0, 1, ... in the order
+    they run in the step, each from streams of its own going on from step to step. `owner`
+    (one object per traced function) keys those streams among the current ones, so
+    tf.random.set_seed starts them over."""
+    shared, saved = _STATE.streams, (_STATE.step_op_seeds, _STATE.step_shared)
+    own = shared.get(owner)
+    if own is None:
+        own = shared[owner] = collections.OrderedDict()
+    _STATE.streams, _STATE.step_op_seeds, _STATE.step_shared = own, [0], shared
+    try:
+        yield
+    finally:
+        _STATE.streams = shared
+        _STATE.step_op_seeds, _STATE.step_shared = saved
+
+
 def numpy_generator(kind, seed=None):
     """A NumPy Generator following TF's seed rules, for code outside the op layer.
 
     Keras initializers, dropout layers and ``Dataset.shuffle`` call this with their own `kind`
     (a name) and optional op-level `seed`: reproducible after ``tf.random.set_seed``, and
-    advancing on each call with the same explicit seed, as TF's random ops do.
+    advancing on each call with the same explicit seed, as TF's random ops do. In a
+    traced_step the eager rules hold (TF makes a layer's weights outside the trace).
     """
-    seed, seed2 = get_seed(seed)
-    return stream(kind, seed or 0, seed2 or 0)
+    step = _STATE.step_op_seeds
+    if step is None:
+        seed, seed2 = get_seed(seed)
+        return stream(kind, seed or 0, seed2 or 0)
+    inner, _STATE.streams, _STATE.step_op_seeds = _STATE.streams, _STATE.step_shared, None
+    try:
+        return numpy_generator(kind, seed)
+    finally:
+        _STATE.streams, _STATE.step_op_seeds = inner, step
 
 
 def numpy_sample(kind, shape, dtype, seed=None, **params):

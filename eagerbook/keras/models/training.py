@@ -22,7 +22,7 @@ from ...core.shape import TensorShape
 from ...core.spec import TensorSpec
 from ...core.tensor import Tensor, convert_to_tensor
 from ...distribute import strategy as distribute_lib
-from ...ops import array_ops, math_ops
+from ...ops import array_ops, math_ops, random_ops
 from .. import backend, mixed_precision, optimizers, saving, serialization
 from .. import callbacks as callbacks_mod
 from .. import layers as layers_mod
@@ -1271,6 +1271,8 @@ class _TracedSteps:
         self.detector = tf_function_calls(function)
         self.traced = []  # the input signatures traced so far: (shape list, dtype) or text
         self.first_step = False
+        self.current = 0  # which of them this loop's steps run
+        self.random_owners = {}  # trace -> the key of its random ops' streams (random_ops)
 
     def starting_a_loop(self):
         self.first_step = True
@@ -1278,14 +1280,17 @@ class _TracedSteps:
 
     @contextlib.contextmanager
     def step(self, handler):
-        """Around one step: logs as TF's trace would, then counts the call."""
-        if not self._traces(handler):
-            with _logged_records(keep=False):
+        """Around one step: logs as TF's trace would, then counts the call. Its random ops
+        draw as the traced function's do (random_ops.traced_step)."""
+        traces = self._traces(handler)
+        owner = self.random_owners.setdefault(self.current, object())
+        if not traces:
+            with _logged_records(keep=False), random_ops.traced_step(owner):
                 yield
             self.detector.called_without_tracing()
             return
         first_trace, made = len(self.traced) == 1, context.VARIABLES_MADE[0]
-        with _logged_records(keep=True) as records:
+        with _logged_records(keep=True) as records, random_ops.traced_step(owner):
             yield
         if first_trace and context.VARIABLES_MADE[0] != made:
             for record in records:  # (tf.function's second trace logs them again)
@@ -1298,8 +1303,11 @@ class _TracedSteps:
             return False
         self.first_step = False
         signature = handler.traced_x_spec() or handler.input_structure()
-        if any(_covers(seen, signature) for seen in self.traced):
+        covering = [i for i, seen in enumerate(self.traced) if _covers(seen, signature)]
+        if covering:
+            self.current = covering[0]
             return False
+        self.current = len(self.traced)
         self.traced.append(_relaxed(self.traced, signature))
         return True
 
