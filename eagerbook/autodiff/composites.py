@@ -3,8 +3,11 @@ and answered through its flat values (its row partitions are integers, which car
 gradient); a SparseTensor may be watched (its values), but is refused as a source or target.
 """
 
+from ..core.tensor import EagerTensor, Tensor
+from ..core.variable import ResourceVariable
 from ..ops.ragged_ops import RaggedTensor
 from ..ops.sparse_ops import SparseTensor
+from . import tape_errors
 
 
 def expand(items):
@@ -44,3 +47,20 @@ def answer(sources, grads):
     """Each gradient in the form of its source: a ragged source's gets the source's rows."""
     return [s.with_flat_values(g) if isinstance(s, RaggedTensor) and g is not None else g
             for s, g in zip(sources, grads)]
+
+
+def plain_sources(sources):
+    """True for a list or tuple of Variables and eager tensors, the usual gradient sources."""
+    if type(sources) is not list and type(sources) is not tuple:
+        return False
+    for s in sources:  # (a loop, not all(...): this runs on every gradient call)
+        if type(s) is not EagerTensor and type(s) is not ResourceVariable:
+            return False
+    return True
+
+
+def check_sources(sources):
+    """TF's errors for sources that are neither tensors nor Variables."""
+    for s in sources:
+        if not (isinstance(s, Tensor) or hasattr(type(s), "_as_tensor")):
+            tape_errors.not_a_source(s)

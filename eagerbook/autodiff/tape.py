@@ -220,10 +220,12 @@ class GradientTape:
         # A Variable may be a target: d v / d v is ones, as TF differentiates its handle.
         flat_targets = [target] if type(target) is EagerTensor else [  # (a lone loss: no walk)
             _as_target(t, allow_variable=True) for t in nest.flatten(target)]
-        flat_sources = composite_sources = nest.flatten(sources)
-        if composites.any_composite(flat_sources):  # RaggedTensors, through their values
+        plain = composites.plain_sources(sources)  # `[w, b]`: nothing to walk, check or rebuild
+        flat_sources = composite_sources = list(sources) if plain else nest.flatten(sources)
+        if not plain and composites.any_composite(flat_sources):  # RaggedTensors: their values
             flat_sources = list(map(composites.differentiable, flat_sources))
-        _check_sources(flat_sources)
+        if not plain:
+            composites.check_sources(flat_sources)
         flat_seeds = [None] * len(flat_targets)  # None: seeded with ones (_ones_seed)
         if output_gradients is not None:
             flat_seeds = nest.flatten(output_gradients)
@@ -237,6 +239,8 @@ class GradientTape:
             listener(self, flat_targets, flat_seeds, flat_sources, grads)
         if not self._persistent:
             self._release()
+        if plain:  # (what nest.pack_sequence_as builds for a flat list or tuple)
+            return list(grads) if type(sources) is list else tuple(grads)
         if flat_sources is not composite_sources:
             grads = composites.answer(composite_sources, grads)
         return nest.pack_sequence_as(sources, grads)
@@ -269,7 +273,7 @@ class GradientTape:
         tape_errors.check_loop_mode("jacobian", self._persistent, experimental_use_pfor)
         zero = UnconnectedGradients(unconnected_gradients) is UnconnectedGradients.ZERO
         flat_sources = nest.flatten(sources)
-        _check_sources(flat_sources)
+        composites.check_sources(flat_sources)
         results = jacobians.jacobian(self, _as_target(target), flat_sources, zero)
         return nest.pack_sequence_as(sources, results)
 
@@ -304,6 +308,7 @@ class GradientTape:
 
 
 _ZERO = UnconnectedGradients.ZERO  # (a class attribute of an Enum is a slow lookup)
+_ONES_LIKE = REGISTRY["OnesLike"]
 
 
 def _as_target(t, allow_variable=False):
@@ -319,6 +324,8 @@ def _as_target(t, allow_variable=False):
 
 def _ones_seed(target):
     """d target / d target: ones (a Variable target is not read again, so no tape sees it)."""
+    if type(target) is EagerTensor and not context.state.hooked:  # (no recorder or observer
+        return _from_numpy(_ONES_LIKE.kernel(target._value))  # to see the op: its kernel alone)
     if isinstance(target, Tensor):
         return execute(REGISTRY["OnesLike"], (target,))  # (ones_like, without its two calls)
     return _from_numpy(np.ones(target._value.shape, target._value.dtype))
@@ -326,12 +333,6 @@ def _ones_seed(target):
 
 def _creation_order(variable):
     return getattr(variable, "_unique_id", 0)
-
-
-def _check_sources(sources):
-    for s in sources:
-        if not (isinstance(s, Tensor) or hasattr(type(s), "_as_tensor")):
-            tape_errors.not_a_source(s)
 
 
 def _value_of(source):
