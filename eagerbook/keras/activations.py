@@ -1,6 +1,7 @@
 """``tf.keras.activations``: activation functions by name or as functions."""
 
 import collections
+import threading
 import types
 import warnings
 
@@ -17,16 +18,25 @@ def _t(x):
 # cross-entropies take those logits when given that output: the loss of the logits, its own
 # float32 digits, and their gradient (softmax - labels, also for labels not summing to 1).
 # eagerbook's tensors take no attributes: the last outputs are remembered here instead, by
-# identity (a loss follows its forward pass), holding both tensors only while they are recent.
-_RECENT_LOGITS = collections.OrderedDict()  # id(output) -> (output, logits)
+# identity (a loss follows its forward pass, in the same thread: one table per thread),
+# holding both tensors only while they are recent.
+_PER_THREAD = threading.local()
 _KEEP = 8
 
 
+def _recent_logits():
+    table = getattr(_PER_THREAD, "table", None)
+    if table is None:
+        table = _PER_THREAD.table = collections.OrderedDict()  # id(output) -> (output, logits)
+    return table
+
+
 def _remember_logits(output, logits):
-    _RECENT_LOGITS[id(output)] = (output, logits)
-    _RECENT_LOGITS.move_to_end(id(output))
-    if len(_RECENT_LOGITS) > _KEEP:
-        _RECENT_LOGITS.popitem(last=False)
+    table = _recent_logits()
+    table[id(output)] = (output, logits)
+    table.move_to_end(id(output))
+    if len(table) > _KEEP:
+        table.popitem(last=False)
     return output
 
 
@@ -34,7 +44,7 @@ def logits_of(output, from_logits, op_type, fn_name):
     """``(output, from_logits)`` as TF's Keras losses take them: the logits a Keras softmax or
     sigmoid ``op_type`` made `output` from, if it did (and TF's warning when `from_logits` was
     already True)."""
-    entry = _RECENT_LOGITS.get(id(output))
+    entry = _recent_logits().get(id(output))
     if entry is None or entry[0] is not output:
         return output, from_logits
     if from_logits:

@@ -80,3 +80,19 @@ def test_fit_on_soft_targets_follows_tf():
     history = model.fit(x, y, batch_size=16, epochs=2, verbose=0)
     np.testing.assert_allclose(history.history["loss"], TF_FIT_LOSSES, rtol=1e-6)
 
+
+
+def test_each_thread_remembers_its_own_outputs_logits():
+    # a loss follows its forward pass in the same thread: another thread's softmax outputs
+    # neither evict nor replace this thread's
+    import threading
+
+    logits = tf.constant([[2.0, 1.0, 0.1]])
+    probs = tf.keras.activations.softmax(logits)
+    others = []
+    worker = threading.Thread(target=lambda: others.extend(
+        tf.keras.activations.softmax(tf.constant([[1.0, 2.0]])) for _ in range(20)))
+    worker.start()
+    worker.join()
+    from eagerbook.keras import activations
+    assert activations.logits_of(probs, False, "Softmax", "categorical_crossentropy")[1] is True
