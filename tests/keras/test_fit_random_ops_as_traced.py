@@ -46,3 +46,17 @@ def test_eager_draws_outside_fit_keep_their_own_sequence():
     tf.keras.utils.set_random_seed(0)
     again = tf.random.uniform([2]).numpy()
     np.testing.assert_array_equal(first, again)
+
+
+def test_train_on_batch_runs_the_traced_train_function_too():
+    rs = np.random.RandomState(0)
+    x = rs.rand(8, 20).astype("float32")
+    y = rs.randint(0, 10, size=(8,))
+    tf.keras.utils.set_random_seed(0)
+    model = tf.keras.Sequential([tf.keras.layers.Dense(16, activation="relu", input_shape=(20,)),
+                                 tf.keras.layers.Dropout(0.3), tf.keras.layers.Dense(10)])
+    model.compile(optimizer="adam", metrics=["accuracy"],
+                  loss=tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True))
+    first, second = model.train_on_batch(x, y), model.train_on_batch(x, y)
+    assert first == pytest.approx([2.315526008605957, 0.125], abs=2e-6)  # TF 2.21's
+    assert second == pytest.approx([2.3948934078216553, 0.125], abs=2e-6)

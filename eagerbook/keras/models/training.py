@@ -1082,8 +1082,10 @@ class Model(Layer):
                                            shuffle=False, class_weight=class_weight,
                                            single_batch=True)
         logs = {}
+        traced = self._tf_function("train")
         for _, batch in handler.epoch_batches():
-            logs = self.train_step(batch)
+            with traced.step(handler):
+                logs = self.train_step(batch)
         return _results(logs, return_dict)
 
     def test_on_batch(self, x, y=None, sample_weight=None, reset_metrics=True,
