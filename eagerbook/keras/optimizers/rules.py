@@ -7,6 +7,8 @@ Each ``_update(xp, grad, var, coeffs)`` is written once for both namespaces (Num
 eager mode, tensors while tracing); see ``optimizer.py``.
 """
 
+import numpy as np
+
 from .optimizer import Optimizer, hyperparameter
 
 
@@ -84,10 +86,11 @@ class Adam(Optimizer):
     def _update(self, xp, grad, var, coeffs):
         # As TF: m += (g - m) (1 - b1), v += (g^2 - v) (1 - b2), w -= m alpha / (sqrt(v) + eps)
         m_slot, v_slot = self.get_slot(var, "m"), self.get_slot(var, "v")
+        b1, b2 = _complement(self, self.beta_1), _complement(self, self.beta_2)
         m = xp.read(m_slot)
-        m = m + (grad - m) * (1.0 - self.beta_1)
+        m = m + (grad - m) * b1
         v = xp.read(v_slot)
-        v = v + (grad * grad - v) * (1.0 - self.beta_2)
+        v = v + (grad * grad - v) * b2
         xp.write(m_slot, m)
         xp.write(v_slot, v)
         if self.amsgrad:
@@ -103,6 +106,14 @@ class Adam(Optimizer):
                        "beta_2": self._serialize_hyperparameter("beta_2"), "epsilon": self.epsilon,
                        "amsgrad": self.amsgrad})
         return config
+
+
+def _complement(optimizer, beta):
+    """1 - beta as TF takes it: the new optimizers in Python (1 - 0.9 becomes 0.1 in float32),
+    the legacy ones' fused kernels in float32 (1 - 0.9 is 0.100000024 there)."""
+    if optimizer._legacy:
+        return float(np.float32(1) - np.float32(beta))
+    return 1.0 - beta
 
 
 class RMSprop(Optimizer):
