@@ -39,13 +39,15 @@ lint: $(STAMP)
 # code. On a CPU with AVX-512 both pick other code whose float32 sums and functions round
 # differently in the last digit (a training loss printed to 9 digits, say), so the tests pin
 # them on any x86-64 CPU with AVX2: the same digits on every such machine.
+# (TF_ENABLE_ONEDNN_OPTS=1 for the lessons: the float32 softmax as TF computes it with oneDNN,
+# its default on CPUs with AVX-512 VNNI; tests/conftest.py sets it for the tests.)
 SAME_DIGITS := $(shell grep -qw avx2 /proc/cpuinfo 2>/dev/null && \
 	echo "OPENBLAS_CORETYPE=Haswell NPY_DISABLE_CPU_FEATURES='X86_V4 AVX512_ICL AVX512_SPR'")
 
 test: install lint
 	$(SAME_DIGITS) $(PY) -m pytest -q -p no:cacheprovider tests
 	$(SAME_DIGITS) $(PY) -m pytest -q -p no:cacheprovider -m "binder or browser" tests
-	$(SAME_DIGITS) $(PY) -m pytest -q -p no:cacheprovider --nbval notebooks --nbval-sanitize-with tests/nbval_sanitize.cfg
+	$(SAME_DIGITS) TF_ENABLE_ONEDNN_OPTS=1 $(PY) -m pytest -q -p no:cacheprovider --nbval notebooks --nbval-sanitize-with tests/nbval_sanitize.cfg
 
 # JupyterLab on the lessons, opening lesson 1; widget state is saved with the notebooks (so a
 # reopened lesson redraws its widgets). JupyterLab refuses to run as root unless told;

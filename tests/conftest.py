@@ -4,7 +4,11 @@ import os
 
 import pytest
 
-from eagerbook.core import context
+# TF's float32 softmax depends on whether TF would use oneDNN on this CPU (ops/onednn_float.py);
+# the tests hold the values of TF with oneDNN on (its default on CPUs like this project's).
+os.environ["TF_ENABLE_ONEDNN_OPTS"] = "1"
+
+from eagerbook.core import context  # noqa: E402 - after the setting above, as TF reads it once
 
 
 @pytest.fixture(autouse=True)

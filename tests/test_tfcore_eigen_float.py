@@ -70,12 +70,19 @@ def test_the_ops_use_tfs_rounding():
 
 def test_softmax_and_log_softmax_match_tf_bit_for_bit():
     import eagerbook as tf
+    from eagerbook.ops import nn_ops
 
     logits = np.array([[0.3, -1.2, 2.2, 0.05, 1.1, -0.4, 0.8, 1.9, -2.5, 0.6]], np.float32)
-    assert tf.nn.softmax(logits).numpy()[0].tolist() == [
+    # TF's Eigen kernel (TF_ENABLE_ONEDNN_OPTS=0, or a CPU without AVX-512 VNNI/BF16 or AMX)
+    assert nn_ops._softmax_float32(logits, 1)[0].tolist() == [
         0.05148700624704361, 0.01148830447345972, 0.34423673152923584, 0.040098123252391815,
         0.11458645015954971, 0.025567691773176193, 0.08488772809505463, 0.2550168037414551,
         0.0031309290789067745, 0.06950020045042038]
+    # TF's default on this project's machines: oneDNN's kernel (ops/onednn_float.py)
+    assert tf.nn.softmax(logits).numpy()[0].tolist() == [
+        0.05148700252175331, 0.011488303542137146, 0.34423670172691345, 0.04009811580181122,
+        0.11458645015954971, 0.025567686185240746, 0.08488772064447403, 0.25501683354377747,
+        0.0031309283804148436, 0.06950018554925919]
     assert tf.nn.log_softmax(logits).numpy()[0].tolist() == [
         -2.966425895690918, -4.466425895690918, -1.0664256811141968, -3.216425895690918,
         -2.1664257049560547, -3.6664257049560547, -2.466425895690918, -1.3664257526397705,

@@ -34,6 +34,7 @@ from . import (
     eigen_sums,
     freed_memory,  # noqa: F401 - imported for its setting (see there)
     math_ops,
+    onednn_float,
     random_ops,
 )
 from .blas_threads import one_blas_thread
@@ -422,6 +423,10 @@ def _log_softmax_float64(x, axis):
 
 @register("Softmax")
 def _softmax(logits, axis):
+    if logits.dtype == np.float32 and logits.size and 1 <= logits.ndim <= 5 and \
+            onednn_float.enabled():  # TF's oneDNN kernel for ranks 1 to 5 (onednn_float.py)
+        rows, back = _as_rows(logits, axis)
+        return back(onednn_float.softmax(rows))
     if logits.dtype == np.float32 and logits.size:
         return _softmax_float32(logits, axis)
     if logits.dtype == np.float64 and logits.size:

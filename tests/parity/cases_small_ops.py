@@ -85,7 +85,7 @@ CASES = [
                 'tf.Tensor([  2   0 -12], shape=(3,), dtype=int8)\n'
                 'tf.Tensor([-2 16  1], shape=(3,), dtype=int32)\n'
                 'InvalidArgumentError\n'
-                'tf.Tensor([0.26894143 0.7310586 ], shape=(2,), dtype=float32) tf.Tenso'
+                'tf.Tensor([0.26894143 0.73105854], shape=(2,), dtype=float32) tf.Tenso'
                 'r(0.5, shape=(), dtype=float32) tf.Tensor(0.5, shape=(), dtype=float32'
                 ')\n')),
     ParityCase('small_toplevel', ('\n'

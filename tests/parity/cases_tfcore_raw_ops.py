@@ -60,7 +60,7 @@ CASES = [
                '[<tf.Tensor: shape=(2,), dtype=int32, numpy=array([1, 2], dtype=int32)>'
                ', <tf.Tensor: shape=(2,), dtype=int32, numpy=array([3, 4], dtype=int32)>]\n'
                'tf.Tensor([[11.]], shape=(1, 1), dtype=float32)\n'
-               'tf.Tensor([[0.26894143 0.7310586 ]], shape=(1, 2), dtype=float32)\n'
+               'tf.Tensor([[0.26894143 0.73105854]], shape=(1, 2), dtype=float32)\n'
                '5.0\n'
                'tf.Tensor([1 2], shape=(2,), dtype=int32)\n'
                'tf.Tensor([7 7], shape=(2,), dtype=int32)\n'
