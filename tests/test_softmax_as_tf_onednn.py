@@ -70,3 +70,21 @@ def test_traced_and_keras_softmax_take_the_same_kernel():
 def test_edge_values():
     out = tf.nn.softmax(tf.constant([[0.0, float("-inf")], [1e30, 1e30], [-100.0, 0.0]]))
     assert out.numpy().tolist() == [[1.0, 0.0], [0.5, 0.5], [0.0, 1.0]]
+
+
+def test_without_onednn_tf_takes_eigens_kernel(monkeypatch):
+    # TF_ENABLE_ONEDNN_OPTS=0, or a CPU TF does not turn oneDNN on for: Eigen's digits
+    from eagerbook.ops import onednn_float
+    monkeypatch.setattr(onednn_float, "_ENABLED", [False])
+    assert tf.nn.softmax(tf.constant([1.0, 2.0, 3.0])).numpy().tolist() == [
+        0.09003057330846786, 0.2447284758090973, 0.6652409434318542]
+
+
+def test_the_choice_reads_tfs_variable_once(monkeypatch):
+    from eagerbook.ops import onednn_float
+    for setting, expected in (("0", False), ("false", False), ("1", True), ("TRUE", True)):
+        monkeypatch.setattr(onednn_float, "_ENABLED", [])
+        monkeypatch.setenv("TF_ENABLE_ONEDNN_OPTS", setting)
+        assert onednn_float.enabled() is expected
+        monkeypatch.setenv("TF_ENABLE_ONEDNN_OPTS", "0" if expected else "1")
+        assert onednn_float.enabled() is expected  # (decided once, as TF does)
