@@ -52,8 +52,10 @@ class ThreadState:
         recorders = self.recorders  # (one tape, the common case, is told without a scan)
         if len(recorders) == 1 and self.graph is None and type(recorders[0]) is not _Observer:
             self.timing, sole = False, getattr(recorders[0], "record_one", None)
-        else:
+        elif recorders:
             self.timing, sole = _Observer in map(type, recorders), None  # observers: timing
+        else:  # the last recorder left (every tape's exit): nothing to scan
+            self.timing, sole = False, None
         self.sole_record = _sole.record = sole
         hooked = bool(recorders) or self.graph is not None
         if hooked is not self.hooked:
