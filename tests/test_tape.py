@@ -137,8 +137,10 @@ def test_reset_forgets_what_was_recorded():
     with t2:
         t2.watch(x)
         y = x * x
-    t2.reset()
+        t2.reset()
     assert t2.gradient(y, x) is None
+    with pytest.raises(ValueError, match="Tape is not recording."):
+        t2.reset()  # (TF resets only a recording tape)
 
 
 def test_stop_gradient():
@@ -239,8 +241,10 @@ def test_watched_variables_are_still_listed_after_gradient():
         y = a * b
     t.gradient(y, [a, b])
     assert t.watched_variables() == (a, b)
-    t.reset()
-    assert t.watched_variables() == ()
+    with tf.GradientTape() as t:
+        y = a * b
+        t.reset()
+        assert t.watched_variables() == ()
 
 
 def test_int_results_stop_the_flow():

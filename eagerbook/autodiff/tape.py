@@ -35,10 +35,6 @@ class UnconnectedGradients(enum.Enum):
     NONE = "none"
     ZERO = "zero"
 
-    @classmethod
-    def _missing_(cls, value):  # (TF's words for an unknown option)
-        raise ValueError(f"Unknown value for unconnected_gradients: {value!r}")
-
 
 # Called as listener(gradient_tape, targets, seeds, sources, gradients) by every ``gradient``
 # call, before a non-persistent tape frees its entries: the notebook's TapeView and ``%%eager``
@@ -166,15 +162,14 @@ class GradientTape:
             self._push()
 
     def reset(self):
-        """Forgets everything recorded so far; recording continues if the tape is active."""
-        was_recording = self._recording
-        if was_recording:
-            self._pop()
+        """Forgets everything recorded so far, while the tape records (else TF's ValueError)."""
+        if not self._recording:
+            raise ValueError("Tape is not recording.")
+        self._pop()
         self._tape = None
         self._used = False
         self._released_variables = ()
-        if was_recording:
-            self._push()
+        self._push()
 
     def watch(self, tensor):
         """Starts tracking tensors or Variables (any nested structure of them)."""
@@ -207,9 +202,10 @@ class GradientTape:
         """d(sum of targets)/d(source) for every source, in the structure of `sources`."""
         if self._used:
             self._check_usable("gradient")
+        tape_errors.check_target(target)
         unconnected = unconnected_gradients  # (an Enum call costs a few thousand instructions)
         if type(unconnected) is not UnconnectedGradients:
-            unconnected = UnconnectedGradients(unconnected)
+            unconnected = tape_errors.unconnected_option(unconnected, UnconnectedGradients)
         if self._recording and self._persistent:
             logs.logger.warning(
                 "Calling GradientTape.gradient on a persistent tape inside its context is "

@@ -3,6 +3,7 @@
 bad value, so their kinds and words are accidents of its implementation; code written against
 TF may catch them, so eagerbook raises the same."""
 
+from ..core import nest
 from ..core.context import state
 
 
@@ -16,6 +17,24 @@ def not_a_source(source):
         f"{kind.__module__.split('.')[0]}.{kind.__name__}"
     missing = "_id" if hasattr(source, "dtype") else "dtype"  # (TF 2.21 reads dtype first)
     raise AttributeError(f"'{name}' object has no attribute '{missing}'")
+
+
+def check_target(target):
+    """No target, or a None inside the target's structure (TF reads its dtype)."""
+    if target is None:
+        raise TypeError("Argument `target` should be a list or nested structure of Tensors, "
+                        "Variables or CompositeTensors to be differentiated, but received None.")
+    if type(target) in (list, tuple, dict) and any(t is None for t in nest.flatten(target)):
+        raise TypeError("Cannot convert the argument `type_value`: None to a TensorFlow DType.")
+
+
+def unconnected_option(value, kind):
+    """``gradient``'s unconnected_gradients as the enum `kind` (an unknown one in TF's words
+    for gradient; the enum itself says Python's, "'x' is not a valid UnconnectedGradients")."""
+    try:
+        return kind(value)
+    except ValueError:
+        raise ValueError(f"Unknown value for unconnected_gradients: {value!r}") from None
 
 
 _NEEDS_PERSISTENT = "GradientTape must be created with persistent=True to compute the {} with "
