@@ -242,9 +242,14 @@ def binary(fn):
         if is_weak and out.dtype == dtype and out is not x and out is not y:
             return weak(out)
         return out
-    promoting.__name__ = getattr(fn, "__name__", "promoting")
-    promoting.__doc__ = fn.__doc__
-    return promoting
+    return _named_like(promoting, fn)
+
+
+def _named_like(wrapper, fn):
+    """`wrapper` with `fn`'s name and docstring (help() and error texts show the function)."""
+    wrapper.__name__ = getattr(fn, "__name__", wrapper.__name__)
+    wrapper.__doc__ = fn.__doc__
+    return wrapper
 
 
 def unary(fn):
@@ -260,9 +265,7 @@ def unary(fn):
         if kind is not None and kind[1] and out.dtype == kind[0] and out is not x:
             return weak(out)
         return out
-    keeping.__name__ = getattr(fn, "__name__", "keeping")
-    keeping.__doc__ = fn.__doc__
-    return keeping
+    return _named_like(keeping, fn)
 
 
 def weak_constant(original):

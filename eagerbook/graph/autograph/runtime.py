@@ -591,17 +591,29 @@ def _graph_tensor_loop(tensor, extra_test, body, state, names, live, opts):
                        extra_vars=(zero,), extra_names=("itr",))
 
 
+def _op_specs(element_spec):
+    """(dtype, shape) of each component of an element: the ``specs`` attr of the ops that
+    produce an element inside a graph (its outputs' types)."""
+    return tuple((s.dtype, None if s.shape.rank is None else tuple(s.shape.as_list()))
+                 for s in nest.flatten(element_spec))
+
+
+def _element_from(op, inputs, element_spec, **attrs):
+    """Runs `op`, one output per component of `element_spec`, and packs them as the element."""
+    outs = execute(op, inputs, {"specs": _op_specs(element_spec), **attrs})
+    outs = list(outs) if isinstance(outs, (list, tuple)) else [outs]
+    return nest.pack_sequence_as(element_spec, outs)
+
+
 def _graph_dataset_loop(dataset, extra_test, body, state, names, live, opts):
     """A ``for`` over a tf.data Dataset inside tf.function: an in-graph loop that pulls the
     next element from an iterator op on every iteration (as TF does)."""
     spec = dataset.element_spec
-    flat_spec = nest.flatten(spec)
     if isinstance(dataset, GraphIterator):  # the rest of an iterator made in the function
         iterator = dataset._handle
     else:
         iterator = _make_graph_iterator(dataset)
-    attrs = {"specs": tuple((s.dtype, None if s.shape.rank is None else
-                             tuple(s.shape.as_list())) for s in flat_spec)}
+    attrs = {"specs": _op_specs(spec)}
     first = execute(ITERATOR_GET_NEXT, (iterator,), attrs)
 
     def make_cond(extra, full):
@@ -612,7 +624,7 @@ def _graph_dataset_loop(dataset, extra_test, body, state, names, live, opts):
         out = body(element, *full)
         nxt = execute(ITERATOR_GET_NEXT, (iterator,), attrs)
         return tuple(nxt), out
-    invariants = [TensorShape([])] + [TensorShape(s.shape) for s in flat_spec]
+    invariants = [TensorShape([])] + [TensorShape(s.shape) for s in nest.flatten(spec)]
     opts = dict(opts or {})
     opts["_relax_shapes"] = True  # TF's loop over a dataset is a reduce, which relaxes shapes
     return _graph_loop_with_extra_invariants(make_cond, make_body, state, names, live, opts,
@@ -817,12 +829,7 @@ class GraphOptional:
         return execute(OPTIONAL_HAS_VALUE, (self._flow,), {})
 
     def get_value(self, name=None):
-        flat_spec = nest.flatten(self.element_spec)
-        specs = tuple((s.dtype, None if s.shape.rank is None else tuple(s.shape.as_list()))
-                      for s in flat_spec)
-        outs = execute(OPTIONAL_GET_VALUE, (self._flow,), {"specs": specs})
-        outs = list(outs) if isinstance(outs, (list, tuple)) else [outs]
-        return nest.pack_sequence_as(self.element_spec, outs)
+        return _element_from(OPTIONAL_GET_VALUE, (self._flow,), self.element_spec)
 
 
 def graph_next_as_optional(iterator):
@@ -854,12 +861,7 @@ class GraphIterator:
         self._handle = _make_graph_iterator(dataset)
 
     def get_next(self):
-        flat_spec = nest.flatten(self.element_spec)
-        specs = tuple((s.dtype, None if s.shape.rank is None else tuple(s.shape.as_list()))
-                      for s in flat_spec)
-        outs = execute(ITERATOR_GET_NEXT_SYNC, (self._handle,), {"specs": specs})
-        outs = [outs] if len(specs) == 1 and not isinstance(outs, (list, tuple)) else list(outs)
-        return nest.pack_sequence_as(self.element_spec, outs)
+        return _element_from(ITERATOR_GET_NEXT_SYNC, (self._handle,), self.element_spec)
 
     __next__ = next = get_next
 
@@ -965,12 +967,7 @@ class ArgumentIterator:
         self.element_spec = element_spec
 
     def get_next(self, name=None):
-        flat_spec = nest.flatten(self.element_spec)
-        specs = tuple((s.dtype, None if s.shape.rank is None else tuple(s.shape.as_list()))
-                      for s in flat_spec)
-        outs = execute(ARGUMENT_ITERATOR_NEXT, (self._placeholder,), {"specs": specs})
-        outs = [outs] if len(specs) == 1 and not isinstance(outs, (list, tuple)) else list(outs)
-        return nest.pack_sequence_as(self.element_spec, outs)
+        return _element_from(ARGUMENT_ITERATOR_NEXT, (self._placeholder,), self.element_spec)
 
     __next__ = next = get_next
 
@@ -1001,13 +998,7 @@ def is_data_iterator(x):
 
 
 def graph_next(iterator):
-    spec = iterator.element_spec
-    flat_spec = nest.flatten(spec)
-    specs = tuple((s.dtype, None if s.shape.rank is None else tuple(s.shape.as_list()))
-                  for s in flat_spec)
-    outs = execute(ITERATOR_NEXT, (), {"iterator": iterator, "specs": specs})
-    outs = [outs] if len(specs) == 1 and not isinstance(outs, (list, tuple)) else list(outs)
-    return nest.pack_sequence_as(spec, outs)
+    return _element_from(ITERATOR_NEXT, (), iterator.element_spec, iterator=iterator)
 
 
 # --- range and len ------------------------------------------------------------------------------
