@@ -70,6 +70,7 @@ from ..version import (  # TF 1.x kept these at the top level (tf.VERSION); comp
 )
 from . import (
     v1_decay,
+    v1_layer_classes,
     v1_layers,
     v1_losses,
     v1_more,
@@ -257,10 +258,13 @@ ragged = _Namespace(lambda: sys.modules["eagerbook"].ragged,
                     RaggedTensorValue=ragged_ops.RaggedTensorValue)
 strings = _Namespace(lambda: sys.modules["eagerbook"].strings, split=v1_more.strings_split)
 
-# tf.compat.v1.layers: the layer classes, and TF 1.x's functional layers (v1_layers.py)
+# tf.compat.v1.layers: TF 1.x's layer classes (v1_layer_classes.py) and functional layers
+# (v1_layers.py)
 layers = _Namespace(lambda: _layers_module, **{
     name: getattr(v1_layers, name) for name in ("dense", "conv2d", "flatten", "dropout",
-                                                "max_pooling2d", "average_pooling2d")})
+                                                "max_pooling2d", "average_pooling2d",
+                                                "batch_normalization")},
+    **{name: getattr(v1_layer_classes, name) for name in v1_layer_classes.NAMES})
 
 # tf.compat.v1.io: TF 2's tf.io and TF 1's record reader; tf.compat.v1.python_io, its older home
 io = _Namespace(lambda: _io_module, tf_record_iterator=tfrecord.tf_record_iterator)

@@ -50,13 +50,20 @@ class Template:
 
     def _call_eagerly(self, args, kwargs):
         saved = _THREAD.tracked_store, _THREAD.tracked_owner
-        _THREAD.tracked_store, _THREAD.tracked_owner = self._eager_store, None
+        outer = saved[0]
+        if outer is None:  # on its own: the template keeps its Variables
+            _THREAD.tracked_store, _THREAD.tracked_owner = self._eager_store, None
         try:
             with variable_scope(self._scope):
                 return self._func(*args, **{**self._kwargs, **kwargs})
         finally:
             _THREAD.tracked_store, _THREAD.tracked_owner = saved
             self._variables_created = True
+            if outer is not None:  # in a tracked layer's call: the layer keeps them (and their
+                # regularizers' losses), the template knows those of its scope
+                inside = self._scope.name + "/"
+                self._eager_store.update((name, v) for name, v in outer.items()
+                                         if name.startswith(inside))
 
     @property
     def name(self):

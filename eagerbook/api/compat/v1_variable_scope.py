@@ -101,20 +101,27 @@ class VariableScope:
 
 
 class _ThreadScopes(threading.local):
-    """This thread's open variable scopes (innermost last), the store a tracked method uses,
-    and how often each default name was taken (``block``, ``block_1``, ...)."""
+    """This thread's open variable scopes (innermost last) and the store a tracked method uses."""
 
     def __init__(self):
         self.scopes = []
         self.tracked_store = None  # (and its layer or module) while a tracked method runs
         self.tracked_owner = None
-        self.default_name_counts = {}
 
 
 _THREAD = _ThreadScopes()
 _GRAPH_STORES = weakref.WeakKeyDictionary()  # TF 1.x graph -> {full name: Variable}
 _ROOT_SCOPES = weakref.WeakKeyDictionary()  # TF 1.x graph -> its unnamed root scope
-_GRAPH_NAME_COUNTS = weakref.WeakKeyDictionary()  # TF 1.x graph -> default names taken there
+# How often each full scope name was opened (what makes a default name unique: `dense`, then
+# `dense_1`): one count per TF 1.x graph, and one for the program eagerly (TF keeps it in its
+# global graph).
+_GRAPH_SCOPE_COUNTS = weakref.WeakKeyDictionary()
+_EAGER_SCOPE_COUNTS = {}
+
+
+def _scope_counts():
+    graph = _graph()
+    return _EAGER_SCOPE_COUNTS if graph is None else _GRAPH_SCOPE_COUNTS.setdefault(graph, {})
 
 
 def get_variable_scope():
@@ -155,16 +162,25 @@ class variable_scope:  # noqa: N801 (TF's name: a class used as a context manage
     def __enter__(self):
         parent = get_variable_scope()
         given = self._name_or_scope
+        counts = _scope_counts()
         if isinstance(given, VariableScope):  # re-entered: its own name and defaults
             full_name, defaults, short = given.name, given, given.name.rsplit("/", 1)[-1]
+            closing = None  # (the counts as they are once it is open come back at its exit)
         else:
             if given is None:  # a default name is made unique: block, block_1, ...
-                given = self._unique_default_name(parent)
+                given = _unique_default_name(counts, parent, self._default_name)
             full_name = f"{parent.name}/{given}" if parent.name else given
             defaults, short = parent, given
+            # leaving a named scope forgets the names opened inside it, so entering it again
+            # finds the same `dense` (how a tracked layer's second call reuses its weights)
+            closing = functools.partial(_close_subscopes, counts, full_name)
+        counts[full_name] = counts.get(full_name, 0) + 1
+        if closing is None:
+            closing = functools.partial(_restore_counts, counts, dict(counts))
         # None or False inherits (TF 1.x reads False so); True holds for every inner scope too.
         reuse = self._reuse or defaults.reuse
         stack = contextlib.ExitStack()
+        stack.callback(closing)
         scope_name = ""
         if self._auxiliary_name_scope:
             scope_name = stack.enter_context(context.name_scope(_unique_in_graph(short)))
@@ -180,14 +196,29 @@ class variable_scope:  # noqa: N801 (TF's name: a class used as a context manage
         self._exit_stack.close()
         return False
 
-    def _unique_default_name(self, parent):
-        graph = _graph()  # (each TF 1.x graph counts its own: a new graph starts at `dense`)
-        counts = _THREAD.default_name_counts if graph is None or _THREAD.tracked_store \
-            is not None else _GRAPH_NAME_COUNTS.setdefault(graph, {})
-        key = f"{parent.name}/{self._default_name}"
-        taken = counts.get(key, 0)
-        counts[key] = taken + 1
-        return self._default_name if taken == 0 else f"{self._default_name}_{taken}"
+
+def _unique_default_name(counts, parent, prefix):
+    """`prefix` if no scope of that name was opened under `parent`, else the first free
+    `prefix_1`, `prefix_2`, ... (a scope opened by name takes its name from the default ones)."""
+    base = f"{parent.name}/{prefix}" if parent.name else prefix
+    if not counts.get(base):
+        return prefix
+    index = 1
+    while counts.get(f"{base}_{index}"):
+        index += 1
+    return f"{prefix}_{index}"
+
+
+def _close_subscopes(counts, full_name):
+    inner = full_name + "/"
+    for name in counts:
+        if name.startswith(inner):
+            counts[name] = 0
+
+
+def _restore_counts(counts, saved):
+    counts.clear()
+    counts.update(saved)
 
 
 def _unique_in_graph(name):
@@ -344,14 +375,12 @@ def track_tf1_style_variables(method):
     def tracking(self, *args, **kwargs):
         store = dict(self.__dict__.get("_tf1_style_variables") or {})
         known = len(store)
-        saved = _THREAD.tracked_store, _THREAD.tracked_owner, _THREAD.default_name_counts
-        # each call counts default names afresh (its `dense` is the first call's `dense`)
+        saved = _THREAD.tracked_store, _THREAD.tracked_owner
         _THREAD.tracked_store, _THREAD.tracked_owner = store, self
-        _THREAD.default_name_counts = {}
         try:
             result = method(self, *args, **kwargs)
         finally:
-            _THREAD.tracked_store, _THREAD.tracked_owner, _THREAD.default_name_counts = saved
+            _THREAD.tracked_store, _THREAD.tracked_owner = saved
         if len(store) != known:  # new Variables: the layer's tracked attribute, sorted
             self._tf1_style_variables = dict(sorted(store.items()))
         return result

@@ -501,14 +501,19 @@ class Layer(Module):
         if synchronization is not None and str(synchronization).endswith("ON_READ"):
             trainable = False
         _check_allocatable(shape, dtype)
-        try:
-            with backend.init_scope():
-                value = initializer(shape, dtype=dtype)
-                variable = Variable(value, name=name, trainable=trainable, dtype=dtype,
-                                    constraint=constraint)
-        except MemoryError:
-            raise _out_of_memory(shape, dtype) from None
-        _join_v1_graph(variable)
+        getter = kwargs.pop("getter", None)  # (TF's hook: tf.compat.v1.layers pass get_variable)
+        if getter is not None:
+            variable = getter(name, shape=shape, dtype=dtype, initializer=initializer,
+                              trainable=trainable, constraint=constraint)
+        else:
+            try:
+                with backend.init_scope():
+                    value = initializer(shape, dtype=dtype)
+                    variable = Variable(value, name=name, trainable=trainable, dtype=dtype,
+                                        constraint=constraint)
+            except MemoryError:
+                raise _out_of_memory(shape, dtype) from None
+            _join_v1_graph(variable)
         if self._variable_dtype is not None and kwargs.get("autocast", True):
             variable = mixed_precision.autocast_weight(variable, self._dtype_policy)
         if trainable:
@@ -794,15 +799,16 @@ class Layer(Module):
         shapes = nest.map_structure(lambda t: t.shape, inputs) \
             if isinstance(inputs, (list, tuple, dict)) else inputs.shape
         _check_input_spec(self, inputs)
-        with context.name_scope(self._name):
-            if not self.built:
-                self._maybe_build(inputs)
-        _check_input_spec(self, inputs)
-        try:
-            outputs = self._outputs_on_keras_tensors(inputs, shapes, args, kwargs)
-        except Exception as exc:  # noqa: BLE001 - re-raised, framed as TF frames it
-            raise call_errors.framed(exc, self, args, kwargs, symbolic=True).with_traceback(
-                exc.__traceback__) from None
+        with _outside_name_scopes():  # (TF builds and runs it in a scratch graph of its own)
+            with context.name_scope(self._name):
+                if not self.built:
+                    self._maybe_build(inputs)
+            _check_input_spec(self, inputs)
+            try:
+                outputs = self._outputs_on_keras_tensors(inputs, shapes, args, kwargs)
+            except Exception as exc:  # noqa: BLE001 - re-raised, framed as TF frames it
+                raise call_errors.framed(exc, self, args, kwargs, symbolic=True).with_traceback(
+                    exc.__traceback__) from None
         if self._output_has_mask(inputs):
             mask_shape = self._symbolic_mask_shape(inputs, outputs)
             for t in nest.flatten(outputs):
@@ -824,7 +830,10 @@ class Layer(Module):
             return nest.map_structure(lambda s: KerasTensor(s, out_dtype),
                                       _as_shape_structure(out_shapes))
         except NotImplementedError:
-            return self._infer_outputs_by_running(args, kwargs)
+            # TF runs it in a scratch graph of its own: the layers a call makes there take
+            # names counted in that graph, not the program's
+            with backend.names_of_a_new_graph():
+                return self._infer_outputs_by_running(args, kwargs)
 
     def _tf_output_op_name(self, index, tensor, inputs):
         """TF's name, inside this built-in layer's name scope, of output `index` of its call on
@@ -1290,6 +1299,18 @@ def _out_of_memory(shape, dtype):
     return errors.ResourceExhaustedError(
         None, None, f"OOM when allocating tensor with shape[{dims}] and type {type_name} on "
         "/job:localhost/replica:0/task:0/device:CPU:0 by allocator cpu")
+
+
+@contextlib.contextmanager
+def _outside_name_scopes():
+    """No name scope open meanwhile: a layer called on KerasTensors inside another layer's
+    call names its weights `dense/kernel:0`, not after the outer layer."""
+    here = context.thread_state()
+    saved, here.name_scopes = here.name_scopes, []
+    try:
+        yield
+    finally:
+        here.name_scopes = saved
 
 
 def _join_v1_graph(variable):
