@@ -34,7 +34,9 @@ ALLOWED = {
     "notebook": {"__init__", "core", "ops", "autodiff", "graph", "data", "keras", "checkpoints",
                  "framework", "viz", "module"},
     "api": {"core", "ops", "autodiff", "graph", "data", "checkpoints", "framework", "keras",
-            "module"},
+            "module", "dtensor"},
+    # (framework: a mesh is made of the logical devices tf.config lists)
+    "dtensor": {"core", "ops", "framework"},
 }
 # Files that need one more package than their own may use: a recurrent layer over a number of
 # steps known only when a tf.function runs loops with the graph's while_loop and TensorArray,

@@ -17,6 +17,7 @@ import sys
 import types
 import typing
 
+from .. import dtensor  # tf.experimental.dtensor (eagerbook/dtensor/)
 from ..data.optional import Optional  # tf.data's, under tf.experimental as in TF
 from ..framework.extension_type import (
     BatchableExtensionType,
@@ -267,7 +268,7 @@ def function_executor_type(executor_type):
 __all__ = ["BatchableExtensionType", "DynamicRaggedShape", "ExtensionType", "ExtensionTypeSpec",
            "ImmutableDict",
            "Optional", "RowPartition", "StructuredTensor", "async_clear_error", "async_scope",
-           "dispatch_for_api",
+           "dispatch_for_api", "dtensor",
            "dispatch_for_binary_elementwise_apis",
            "dispatch_for_binary_elementwise_assert_apis",
            "dispatch_for_unary_elementwise_apis", "function_executor_type",
