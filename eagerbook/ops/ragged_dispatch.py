@@ -16,6 +16,7 @@ import functools
 
 import numpy as np
 
+from ..core import errors
 from ..core.tensor import Tensor, convert_to_tensor
 from . import array_ops, math_ops, more_math_ops, ragged_ops, scatter_ops
 from .ragged_ops import RaggedTensor, elementwise
@@ -81,13 +82,13 @@ def _reduce(fn, how):
 
 
 def _ragged_reduce(fn, how, rt, axis, keepdims):
-    if axis is None:
-        return fn(rt.flat_values, keepdims=keepdims)
     if isinstance(axis, Tensor):
         axis = axis.numpy().tolist()
+    if axis is None or isinstance(axis, (list, tuple)) and \
+            sorted(a % rt.ndim for a in axis) == list(range(rt.ndim)):
+        total = fn(rt.flat_values)  # every axis: every value (keepdims keeps them all, as 1s)
+        return array_ops.reshape(total, [1] * rt.ndim) if keepdims else total
     if isinstance(axis, (list, tuple)):
-        if sorted(a % rt.ndim for a in axis) == list(range(rt.ndim)):
-            return fn(rt.flat_values)
         if len(axis) != 1:
             raise ValueError("eagerbook reduces a RaggedTensor along one axis or all of them")
         axis = axis[0]
@@ -364,7 +365,7 @@ def _structure_ops():
         def op(input_tensor, axis=None, keepdims=False, name=None):
             if type(input_tensor) is not RaggedTensor:
                 return fn(input_tensor, axis=axis, keepdims=keepdims, name=name)
-            if axis is None:  # every value: the dense op on the flat values
+            if axis is None and moment == "logsumexp":  # every value: the dense op
                 return fn(input_tensor.flat_values, keepdims=keepdims)
             return _ragged_moment(input_tensor, axis, keepdims, moment)
         return op
@@ -441,6 +442,14 @@ def _structure_ops():
                 _ragged_reduce(math_ops.reduce_sum, "sum", e, 1, False), 1))
         return op
 
+    def split(fn):
+        @functools.wraps(fn)
+        def op(value, num_or_size_splits, axis=0, num=None, name="split"):
+            if type(value) is not RaggedTensor:
+                return fn(value, num_or_size_splits, axis=axis, num=num, name=name)
+            return _ragged_split(fn, value, num_or_size_splits, axis, num)
+        return op
+
     def embedding_lookup(fn):
         @functools.wraps(fn)
         def op(params, ids, *args, **kwargs):
@@ -463,34 +472,82 @@ def _structure_ops():
             "shape": shape, "zeros": of_shape, "ones": of_shape, "fill": of_shape,
             "broadcast_to": broadcast_to,
             "embedding_lookup": embedding_lookup, "clip_by_value": clip_by_value,
+            "split": split,
             "reduce_variance": functools.partial(reduce_moment, moment="variance"),
             "reduce_std": functools.partial(reduce_moment, moment="std"),
             "reduce_logsumexp": functools.partial(reduce_moment, moment="logsumexp")}
 
 
 def _ragged_moment(rt, axis, keepdims, moment):
-    """reduce_variance, reduce_std or reduce_logsumexp of a 2-D RaggedTensor along its rows
-    (axis 1), from the ragged mean, max and sum."""
-    if int(axis) % rt.ndim != 1 or rt.ragged_rank != 1 or rt.ndim != 2:
-        raise ValueError("eagerbook reduces a 2-D RaggedTensor's moments along its rows only")
+    """reduce_variance or reduce_std of a RaggedTensor as TF computes them, along any axis
+    the ragged reductions take: max(mean(x**2) - mean(x)**2, 0) (and its square root);
+    reduce_logsumexp of a 2-D RaggedTensor along its rows, from the ragged max and sum."""
+    if moment != "logsumexp":
+        if rt.dtype.is_complex:
+            raise ValueError(f"reduce_{moment} is not supported for RaggedTensors with complex "
+                             "dtypes.")
+        squares = rt.with_flat_values(math_ops.square(rt.flat_values))
+        mean_of_square = _ragged_reduce(math_ops.reduce_mean, "mean", squares, axis, keepdims)
+        mean = _ragged_reduce(math_ops.reduce_mean, "mean", rt, axis, keepdims)
+        variance = math_ops.maximum(mean_of_square - math_ops.square(mean), 0)
+        return math_ops.sqrt(variance) if moment == "std" else variance
+    if axis is None or int(axis) % rt.ndim != 1 or rt.ragged_rank != 1 or rt.ndim != 2:
+        raise ValueError("eagerbook takes a 2-D RaggedTensor's logsumexp along its rows only")
 
     def along_rows(how, fn, x):
         return array_ops.expand_dims(_ragged_reduce(fn, how, x, 1, False), 1)
-    if moment == "logsumexp":  # shifted by each row's max; an empty row gives -inf
-        top = along_rows("max", math_ops.reduce_max, rt)
-        top = math_ops.where_v2(math_ops.is_finite(top), top, math_ops.zeros_like(top))
-        e = elementwise(math_ops.subtract, rt, top)
-        total = along_rows("sum", math_ops.reduce_sum, e.with_flat_values(
-            math_ops.exp(e.flat_values)))
-        result = math_ops.log(total) + top
-    else:
-        centred = elementwise(math_ops.subtract, rt, along_rows("mean", math_ops.reduce_mean,
-                                                                rt))
-        result = along_rows("mean", math_ops.reduce_mean, centred.with_flat_values(
-            math_ops.square(centred.flat_values)))
-        if moment == "std":
-            result = math_ops.sqrt(result)
+    # shifted by each row's max; an empty row gives -inf
+    top = along_rows("max", math_ops.reduce_max, rt)
+    top = math_ops.where_v2(math_ops.is_finite(top), top, math_ops.zeros_like(top))
+    e = elementwise(math_ops.subtract, rt, top)
+    total = along_rows("sum", math_ops.reduce_sum, e.with_flat_values(
+        math_ops.exp(e.flat_values)))
+    result = math_ops.log(total) + top
     return result if keepdims else array_ops.squeeze(result, [1])
+
+
+def _ragged_split(split, rt, num_or_size_splits, axis, num):
+    """tf.split of a RaggedTensor: along its rows (axis 0: row slices) or a uniform inner axis
+    (the flat values split, the row partitions kept); a ragged axis cannot be split."""
+    axis = int(known_value(axis) if isinstance(axis, Tensor) else axis)
+    if not -rt.ndim <= axis < rt.ndim:
+        raise ValueError(f"axis={axis} out of bounds: expected {-rt.ndim}<=axis<{rt.ndim}")
+    if 0 < axis % rt.ndim <= rt.ragged_rank:
+        raise ValueError(f"Cannot split a ragged dimension. Got `value` with shape "
+                         f"{DynamicRaggedShape.from_tensor(rt)!r} and `axis` {axis % rt.ndim}.")
+    if axis % rt.ndim:  # a uniform axis inside the values
+        inner = axis % rt.ndim - rt.ragged_rank
+        return [rt.with_flat_values(part)
+                for part in split(rt.flat_values, num_or_size_splits, axis=inner, num=num)]
+    sizes = num_or_size_splits.numpy().tolist() if isinstance(num_or_size_splits, Tensor) \
+        else num_or_size_splits
+    nrows = rt.nrows_int()
+    if isinstance(sizes, int):
+        if sizes < 1:
+            raise ValueError(f"`num_or_size_splits` must be >=1 if it is an `int`.Received "
+                             f"{sizes}.")
+        if nrows % sizes:
+            raise ragged_ops._failed_comparison(_INEXACT_SPLIT, "==", nrows,
+                                                sizes * (nrows // sizes))
+        sizes = [nrows // sizes] * sizes
+    sizes = list(sizes)
+    if num is not None and num != len(sizes):
+        raise ValueError(f"`num` does not match the size of `num_or_size_split`. Received "
+                         f"`num`: {num} and size of `num_or_size_split`: {len(sizes)}.")
+    if any(s < 0 for s in sizes):  # (TF's assert text: its doubled full stop included)
+        shown = [str(s) for s in sizes[:3]] + (["..."] if len(sizes) > 3 else [])
+        raise errors.InvalidArgumentError(
+            None, None, f"`num_or_size_splits` must be non-negative..  \nCondition x >= 0 did "
+                        f"not hold element-wise:\nx (shape=({len(sizes)},) dtype=int32) = \n"
+                        f"{shown}")
+    if sum(sizes) != nrows:
+        raise ragged_ops._failed_comparison(_INEXACT_SPLIT, "==", nrows, sum(sizes))
+    starts = np.cumsum([0] + sizes)
+    return [rt[int(a):int(b)] for a, b in zip(starts[:-1], starts[1:])]
+
+
+_INEXACT_SPLIT = ("Cannot exactly split the `axis` dimension of `value` with the given "
+                  "`num_or_size_split`.")
 
 
 def _ragged_true_positions(condition):
