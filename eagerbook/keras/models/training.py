@@ -1042,6 +1042,10 @@ class Model(Layer):
 
     def predict(self, x, batch_size=None, verbose="auto", steps=None, callbacks=None,
                 max_queue_size=10, workers=1, use_multiprocessing=False):
+        if _in_v1_graph():  # Keras 2 runs it through a TF 1.x session there, quietly
+            with context.building_graph(None):
+                return self.predict(x, batch_size, 0 if verbose == "auto" else verbose, steps,
+                                    callbacks, max_queue_size, workers, use_multiprocessing)
         if verbose == "auto":
             verbose = 1
         handler = data_adapter.DataHandler(x, None, None, batch_size=batch_size,
@@ -1064,8 +1068,12 @@ class Model(Layer):
         cbs.on_predict_end()
         if not outputs:
             raise ValueError("Expected input data to be non-empty.")
-        merged = [np.concatenate([batch[i] for batch in outputs], axis=0)
+        # TF: one batch's outputs as they are; scalars (a step's 0-d output) stacked
+        merged = [outputs[0][i] if len(outputs) == 1 else
+                  (np.stack if outputs[0][i].ndim == 0 else np.concatenate)(
+                      [batch[i] for batch in outputs], axis=0)
                   for i in range(len(outputs[0]))]
+        merged = [m.item() if m.ndim == 0 else m for m in merged]  # (TF: a Python number)
         return nest.pack_sequence_as(structure, merged)
 
     def train_on_batch(self, x, y=None, sample_weight=None, class_weight=None,
@@ -1573,6 +1581,13 @@ def _target_like_prediction(y_true, y_pred):
 def _log_value(result):
     array = np.asarray(result._value if isinstance(result, Tensor) else result)
     return float(array) if array.ndim == 0 else array
+
+
+def _in_v1_graph():
+    """True inside ``with tf.Graph().as_default():`` (a TF 1.x graph, not a function's trace),
+    where Keras 2 runs fit/evaluate/predict in a session: eagerbook runs them eagerly, with the
+    same numbers."""
+    return getattr(context.state.graph, "building_function", True) is False
 
 
 def _python_logs(logs):
