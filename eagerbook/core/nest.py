@@ -96,10 +96,11 @@ def assert_same_structure(a, b, check_types=True):
 
 
 # --- TF's error for two structures that do not nest alike (tf.nest.assert_same_structure) ------
-def structure_error(a, b, check_types=True):
+def structure_error(a, b, check_types=True, children=None, is_node=is_nested):
     """The error TF raises when `a` and `b` do not nest alike (ValueError, or TypeError for
-    different sequence types when `check_types`), in TF's words; None when they do."""
-    problem = _difference(a, b, check_types)
+    different sequence types when `check_types`), in TF's words; None when they do. (tf.nest
+    passes `children`/`is_node` that also walk objects of TF's CustomNestProtocol.)"""
+    problem = _difference(a, b, check_types, children, is_node)
     if problem is None:
         return None
     kind, detail = problem
@@ -124,12 +125,12 @@ def _describe(x):
     return f"type={type(x).__name__} str={str(x)}"  # (as TF: a tensor is tf.Tensor(...))
 
 
-def _difference(a, b, check_types):
-    if is_nested(a) != is_nested(b):
-        seq, leaf = (a, b) if is_nested(a) else (b, a)
+def _difference(a, b, check_types, children=None, is_node=is_nested):
+    if is_node(a) != is_node(b):
+        seq, leaf = (a, b) if is_node(a) else (b, a)
         return ValueError, (f'Substructure "{_describe(seq)}" is a sequence, while '
                             f'substructure "{_describe(leaf)}" is not')
-    if not is_nested(a):
+    if not is_node(a):
         return None
     if check_types and type(a) is not type(b):
         return TypeError, (f"The two namedtuples don't have the same sequence type. First "
@@ -140,14 +141,14 @@ def _difference(a, b, check_types):
             return ValueError, (f"The two dictionaries don't have the same set of keys. First "
                                 f"structure has keys {_describe(sorted(a))}, while second "
                                 f"structure has keys {_describe(sorted(b))}")
-        pairs = [(a[k], b[k]) for k in sorted(a)]
+        parts_a, parts_b = [a[k] for k in sorted(a)], [b[k] for k in sorted(a)]
     else:
-        pairs = list(zip(a, b))
-    for x, y in pairs:  # (as TF, pair by pair first: a difference inside comes before a
-        problem = _difference(x, y, check_types)  # difference in length)
-        if problem is not None:
+        parts_a, parts_b = (children(a), children(b)) if children else (a, b)
+    for x, y in zip(parts_a, parts_b):  # (as TF, pair by pair first: a difference inside
+        problem = _difference(x, y, check_types, children, is_node)  # comes before a
+        if problem is not None:  # difference in length)
             return problem
-    if len(a) != len(b):
+    if len(parts_a) != len(parts_b):
         return ValueError, (f"The two structures don't have the same number of elements. "
                             f"First structure: {_describe(a)}. Second structure: "
                             f"{_describe(b)}")
