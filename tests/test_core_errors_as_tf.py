@@ -243,7 +243,9 @@ def test_jacobians_without_pfor_need_a_persistent_tape(what, spacing):
     ([3], [2, 3, 4], "In[0] ndims must be >= 2: 1 [Op:BatchMatMulV2]"),
     ([2, 3, 4], [4], "In[1] ndims must be >= 2: 1 [Op:BatchMatMulV2]"),
 ])
-def test_matmul_errors_in_tfs_words(a, b, message):
+def test_matmul_errors_in_tfs_words(a, b, message, monkeypatch):
+    from eagerbook.ops import onednn_float  # (Eigen's kernels; oneDNN's: test_onednn_op_errors)
+    monkeypatch.setattr(onednn_float, "_ENABLED", [False])
     with pytest.raises(tf.errors.InvalidArgumentError) as info:
         tf.matmul(tf.ones(a), tf.ones(b))
     assert str(info.value) == framed(message) + " name: "  # (tf.matmul gives its op no name)

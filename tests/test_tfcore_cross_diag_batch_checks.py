@@ -54,7 +54,8 @@ CASES = [
     (lambda: tf.matmul(tf.ones([2, 2, 3]), tf.ones([3, 2, 3])),
      'InvalidArgumentError',
      '{{function_node '
-     '__wrapped__BatchMatMulV2_device_/job:localhost/replica:0/task:0/device:CPU:0}} In[0] and '
+     '__wrapped____MklBatchMatMulV2_device_/job:localhost/replica:0/task:0/device:CPU:0}} In[0] '
+     'and '
      'In[1] must have compatible batch dimensions: [2,2,3] vs. [3,2,3] [Op:BatchMatMulV2] name: '),
     (lambda: tf.matmul(tf.ones([2, 2, 3]), tf.ones([1, 3, 2])).shape,
      None,

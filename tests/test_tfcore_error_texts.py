@@ -54,7 +54,7 @@ CASES = [
      "The template expects 2 tensors, but the inputs only has 1. Please ensure the number of "
      "placeholders in template matches inputs length."),
     (lambda: tf.linalg.expm(tf.ones([2, 3])), IAE,
-     "Matrix size-incompatible: In[0]: [1,2,3], In[1]: [1,2,3] [Op:BatchMatMulV2]"),
+     "Matrix size-incompatible: In[0]: [1,2,3], In[1]: [1,2,3] 0 0 [Op:BatchMatMulV2]"),
     (lambda: tf.linalg.tensordot(tf.ones([2, 3, 4]), tf.ones([5, 3]), axes=[[0, 1], [1, 0]]),
      IAE, "Matrix size-incompatible: In[0]: [4,6], In[1]: [15,1] [Op:MatMul]"),
     (lambda: tf.image.flip_left_right(tf.ones([2])), ValueError,

@@ -11,6 +11,7 @@ import sys as _sys
 
 from ..core import errors as _errors
 from ..ops import array_ops as _array
+from ..ops import batch_matmul as _batch_matmul
 from ..ops import math_ops as _math
 from ..ops import more_math_ops as _more_math
 from ..ops import nn_ops as _nn
@@ -97,8 +98,8 @@ _OPS = {
     # products and reductions
     "MatMul": lambda a, b, transpose_a=False, transpose_b=False: _math.matmul(
         a, b, transpose_a=transpose_a, transpose_b=transpose_b),
-    "BatchMatMulV2": lambda x, y, adj_x=False, adj_y=False: _math.matmul(
-        x, y, adjoint_a=adj_x, adjoint_b=adj_y),
+    "BatchMatMulV2": lambda x, y, adj_x=False, adj_y=False: _batch_matmul.batch_mat_mul_v2(
+        x, y, adj_x, adj_y),
     "Sum": _reduction(_math.reduce_sum),
     "Mean": _reduction(_math.reduce_mean),
     "Max": _reduction(_math.reduce_max),

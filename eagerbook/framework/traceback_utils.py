@@ -109,15 +109,16 @@ def install_excepthook():
 # --- hints ------------------------------------------------------------------------------------
 HINT_PREFIX = "hint: "
 
-_DTYPE_MIX = re.compile(r"cannot compute (\w+) as input #(\d+)\(zero-based\) was expected to "
-                        r"be a (\w+) tensor but is a (\w+) tensor")
+_DTYPE_MIX = re.compile(r"cannot compute (?:_Mkl(?:Native)?)?(\w+) as input #(\d+)\(zero-based\) "
+                        r"was expected to be a (\w+) tensor but is a (\w+) tensor")
 _GRAPH_DTYPE_MIX = re.compile(r"Input '\w+' of '(\w+)' Op has type (\w+) that does not match "
                               r"type (\w+) of argument")
 _KERNEL_NAMES = {"float32": "float", "float64": "double"}  # as the eager message names them
 _CONVERT = re.compile(r"Cannot convert (.+) to EagerTensor of dtype (\w+)")
 _MATMUL = re.compile(r"Matrix size-incompatible: In\[0\]: \[([\d, ]+)\], In\[1\]: \[([\d, ]+)\]")
 _RANK = re.compile(r"In\[0\] and In\[1\] has different ndims: (\[[\d,]*\]) vs\. (\[[\d,]*\])")
-_VECTOR = re.compile(r"In\[\d\](?: and In\[1\])? ndims must be [>=]= 2: [01]\b")
+# (Eigen's words end in the rank, oneDNN's MatMul says no more: ops/kernel_errors.py)
+_VECTOR = re.compile(r"In\[\d\](?: and In\[1\])? ndims must be [>=]= 2(?:: [01]\b| \[Op:)")
 _BATCH_MATMUL = re.compile(r"MatMulV?2? cannot run on inputs \(\w+\(([\d, ]+)\), "
                            r"\w+\(([\d, ]+)\)\)")
 

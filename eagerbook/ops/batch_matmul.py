@@ -20,13 +20,14 @@ from .support import conjugated
 def _batch_mat_mul(a, b, *, adj_x=False, adj_y=False):  # (keyword defaults: attrs a call may omit)
     # Checked when it runs, as TF's kernel; tracing: math_ops._infer_batch_mat_mul
     if a.ndim < 2 or b.ndim < 2:
-        raise support.matmul_error(a.shape, b.shape, contracted=False)
+        raise support.matmul_error("BatchMatMulV2", a, b, contracted=False)
     x = _adjoint(a) if adj_x else a
     y = _adjoint(b) if adj_y else b
     try:
         return np.matmul(x, y)
     except ValueError:
-        raise support.matmul_error(a.shape, b.shape, x.shape[-1] != y.shape[-2]) from None
+        raise support.matmul_error("BatchMatMulV2", a, b, x.shape[-1] != y.shape[-2],
+                                   (adj_x, adj_y)) from None
 
 
 def _adjoint(m):
@@ -66,6 +67,12 @@ def batch_matmul(a, b, transpose_a, transpose_b, adjoint_a, adjoint_b):
         return execute(_batch_mat_mul, (a, b), {"adj_x": bool(transpose_a or adjoint_a),
                                                 "adj_y": bool(transpose_b or adjoint_b)})
     return execute(_batch_mat_mul, (a, b))  # the kernel checks ranks and sizes
+
+
+def batch_mat_mul_v2(x, y, adj_x=False, adj_y=False):
+    """TF's BatchMatMulV2 op itself (``tf.raw_ops.BatchMatMulV2``): no MatMul for matrices."""
+    x, y = support.binary_operands(x, y, "BatchMatMulV2")
+    return execute(_batch_mat_mul, (x, y), {"adj_x": bool(adj_x), "adj_y": bool(adj_y)})
 
 
 primitives.BATCH_MATMUL[0] = batch_matmul

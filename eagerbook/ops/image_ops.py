@@ -9,7 +9,16 @@ import numpy as np
 
 from ..core import dtypes, errors
 from ..core.tensor import convert_to_tensor
-from . import array_ops, linalg_ops, manip_ops, math_ops, philox, random_ops, resize_kernels
+from . import (
+    array_ops,
+    kernel_errors,
+    linalg_ops,
+    manip_ops,
+    math_ops,
+    philox,
+    random_ops,
+    resize_kernels,
+)
 from .registry import execute, invalid_argument, register
 from .shape_rules import known_value
 from .support import attr_error, tf_type_name
@@ -468,8 +477,8 @@ def _check_three_channels_for_matmul(images):
     shape = convert_to_tensor(images).shape.as_list()
     if shape and shape[-1] is not None and shape[-1] != 3 and None not in shape:
         pixels = int(np.prod(shape[:-1]))
-        raise invalid_argument("MatMul", f"Matrix size-incompatible: In[0]: "
-                                         f"[{pixels},{shape[-1]}], In[1]: [3,1]")
+        raise kernel_errors.kernel_error("MatMul", dtypes.float32, "inner sizes",  # (floats)
+                                         a=f"[{pixels},{shape[-1]}]", b="[3,1]")
 
 
 def rgb_to_grayscale(images, name=None):

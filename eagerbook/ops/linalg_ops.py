@@ -12,7 +12,7 @@ import numpy as np
 
 from ..core import dtypes
 from ..core.tensor import Tensor
-from . import eigen_lu
+from . import eigen_lu, kernel_errors
 from .array_ops import expand_dims, eye, reshape, shape, transpose
 from .array_ops import matrix_diag as diag
 from .array_ops import matrix_diag_part as diag_part
@@ -73,8 +73,9 @@ def tensordot(a, b, axes, name=None):
                   int(np.prod([a_shape[i] for i in a_axes]))]
         rows_b = [int(np.prod([b_shape[j] for j in b_axes])),
                   int(np.prod([b_shape[j] for j in range(len(b_shape)) if j not in b_axes]))]
-        raise invalid_argument("MatMul", f"Matrix size-incompatible: In[0]: [{rows_a[0]},"
-                                         f"{rows_a[1]}], In[1]: [{rows_b[0]},{rows_b[1]}]")
+        raise kernel_errors.kernel_error("MatMul", a.dtype, "inner sizes",
+                                         a=f"[{rows_a[0]},{rows_a[1]}]",
+                                         b=f"[{rows_b[0]},{rows_b[1]}]")
     free_a = [i for i in range(len(a_shape)) if i not in a_axes]
     free_b = [i for i in range(len(b_shape)) if i not in b_axes]
     perm_a, perm_b = free_a + a_axes, b_axes + free_b

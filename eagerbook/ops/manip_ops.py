@@ -13,7 +13,7 @@ import numpy as np
 from ..core import dtypes, errors, logs, op_events
 from ..core.shape import TensorShape
 from ..core.tensor import Tensor, _from_numpy, convert_to_tensor, is_symbolic, is_tensor
-from . import array_ops, linalg_ops, math_ops
+from . import array_ops, kernel_errors, linalg_ops, math_ops
 from .indexed_slices import IndexedSlices
 from .registry import execute, invalid_argument, register
 from .shape_rules import dims_text, known_value
@@ -686,8 +686,8 @@ def expm(input, name=None):
         # TF's first product x @ x refuses a matrix that is not square, in its words
         batch = dims if len(dims) > 2 else [1] + dims
         text = "[" + ",".join(str(d) for d in batch) + "]"
-        raise invalid_argument("BatchMatMulV2", f"Matrix size-incompatible: In[0]: {text}, "
-                                                f"In[1]: {text}")
+        raise kernel_errors.kernel_error("BatchMatMulV2", x.dtype, "inner sizes", a=text,
+                                         b=text, adj_x=False, adj_y=False)
     norm = float(np.max(np.abs(x.numpy()))) * x.shape[-1] if x.shape.num_elements() else 0.0
     squarings = max(0, int(np.ceil(np.log2(norm))) + 1) if norm > 0.5 else 0
     scaled = x / (2.0 ** squarings)

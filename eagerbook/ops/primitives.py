@@ -205,13 +205,13 @@ def reduce_sum(input_tensor, axis=None, keepdims=False, name=None):
 def _mat_mul(a, b, *, transpose_a=False, transpose_b=False):
     # Checked when it runs (eager or compiled), as TF's kernel; tracing: math_ops._infer_mat_mul
     if a.ndim != 2 or b.ndim != 2:  # (vectors: support.matmul_error has TF's words)
-        raise support.matmul_error(a.shape, b.shape, contracted=False)
+        raise support.matmul_error("MatMul", a, b, contracted=False)
     x = a.T if transpose_a else a
     y = b.T if transpose_b else b
     try:  # np.dot when small (a third cheaper than np.matmul); support.py says why
         return support.matrix_product(x, y)
     except ValueError:  # (TF's words, support.matmul_error)
-        raise support.matmul_error(a.shape, b.shape, contracted=True) from None
+        raise support.matmul_error("MatMul", a, b, contracted=True) from None
 
 
 @_mat_mul.gradient

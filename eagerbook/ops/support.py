@@ -8,6 +8,7 @@ from ..core import dtypes, errors
 from ..core.context import state
 from ..core.dtypes_bfloat16 import bfloat16
 from ..core.tensor import EagerTensor, Tensor, _from_numpy, convert_to_tensor, is_symbolic
+from . import kernel_errors
 from .registry import invalid_argument
 from .tf_op_signatures import TF_OP_SIGNATURES
 from .tf_type_lists import TF_TYPE_LISTS
@@ -52,9 +53,10 @@ def binary_operands(x, y, op_name):
         if state.graph is not None:  # building a graph, TF checks the op's input types
             raise TypeError(f"Input 'y' of '{op_name}' Op has type {y._dtype.name} that does "
                             f"not match type {x._dtype.name} of argument 'x'.")
+        kernel = kernel_errors.kernel_name(op_name, x._dtype)  # (MatMul or oneDNN's _MklMatMul)
         raise invalid_argument(
             op_name,
-            f"cannot compute {op_name} as input #1(zero-based) was expected to be a "
+            f"cannot compute {kernel} as input #1(zero-based) was expected to be a "
             f"{tf_type_name(x._dtype)} tensor but is a {tf_type_name(y._dtype)} tensor")
     return x, y
 
@@ -247,21 +249,31 @@ def _batches_broadcast(a_batch, b_batch):
     return all(a == b or a == 1 or b == 1 for a, b in zip(reversed(a_batch), reversed(b_batch)))
 
 
-def matmul_error(a_shape, b_shape, contracted):
-    """TF's error for a matrix product whose operands do not fit (`contracted`: the inner
-    dimensions differ). TF runs MatMul on two matrices (or vectors), else BatchMatMulV2."""
-    op = "MatMul" if len(a_shape) <= 2 and len(b_shape) <= 2 else "BatchMatMulV2"
-    a, b = ("[" + ",".join(map(str, s)) + "]" for s in (a_shape, b_shape))
-    if op == "MatMul" and len(a_shape) != len(b_shape):
-        return invalid_argument(op, f"In[0] and In[1] has different ndims: {a} vs. {b}")
-    if op == "MatMul" and len(a_shape) < 2:
-        return invalid_argument(op, f"In[0] and In[1] ndims must be == 2: {len(a_shape)}")
+def matmul_error(op_name, a, b, contracted, adjoints=(False, False)):
+    """TF's error for a matrix product (MatMul or BatchMatMulV2) whose operands `a`, `b` (the
+    kernel's arrays) do not fit (`contracted`: the inner dimensions differ), in the words of
+    the kernel TF runs for their dtype (kernel_errors.py: Eigen's or oneDNN's)."""
+    dtype = a.dtype
+    a_shape, b_shape = a.shape, b.shape
+    a_text, b_text = ("[" + ",".join(map(str, s)) + "]" for s in (a_shape, b_shape))
+    if op_name == "MatMul":
+        if kernel_errors.checks(op_name, dtype, "not a matrix"):  # (oneDNN: before anything else)
+            for index, shape in enumerate((a_shape, b_shape)):
+                if len(shape) < 2:
+                    return kernel_errors.kernel_error(op_name, dtype, "not a matrix", index=index)
+        elif len(a_shape) != len(b_shape):
+            return kernel_errors.kernel_error(op_name, dtype, "ranks differ", a=a_text, b=b_text)
+        elif len(a_shape) < 2:
+            return kernel_errors.kernel_error(op_name, dtype, "not matrices", rank=len(a_shape))
+    function = kernel_errors.function_name(op_name, dtype)
     for i, shape in enumerate((a_shape, b_shape)):
         if len(shape) < 2:
-            return invalid_argument(op, f"In[{i}] ndims must be >= 2: {len(shape)}")
-    if op == "BatchMatMulV2" and not _batches_broadcast(a_shape[:-2], b_shape[:-2]):
+            return invalid_argument(op_name, f"In[{i}] ndims must be >= 2: {len(shape)}",
+                                    function)
+    if op_name != "MatMul" and not _batches_broadcast(a_shape[:-2], b_shape[:-2]):
         contracted = False  # (TF's kernel checks the batch dimensions first)
     if contracted:
-        return invalid_argument(op, f"Matrix size-incompatible: In[0]: {a}, In[1]: {b}")
-    return invalid_argument(op, f"In[0] and In[1] must have compatible batch dimensions: {a} "
-                                f"vs. {b}")
+        return kernel_errors.kernel_error(op_name, dtype, "inner sizes", a=a_text, b=b_text,
+                                          adj_x=adjoints[0], adj_y=adjoints[1])
+    return invalid_argument(op_name, f"In[0] and In[1] must have compatible batch dimensions: "
+                                     f"{a_text} vs. {b_text}", function)

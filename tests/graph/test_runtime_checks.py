@@ -91,8 +91,7 @@ UNKNOWN_SHAPE_CASES = [
      (tf.zeros([2, 2, 3]), tf.zeros([3, 3, 4])), "BatchMatMulV2",
      "In[0] and In[1] must have compatible batch dimensions: [2,2,3] vs. [3,3,4]"),
     ("matmul_rank", lambda a, b: tf.matmul(a, b), [S(None, f32), S(None, f32)],
-     (tf.zeros([2]), tf.zeros([1, 2])), "BatchMatMulV2",  # (the node; the kernel's words
-     "In[0] and In[1] has different ndims: [2] vs. [1,2]"),  # are those of TF's eager MatMul)
+     (tf.zeros([2]), tf.zeros([1, 2])), "BatchMatMulV2", "In[0] ndims must be >= 2: 1"),
 ]
 
 
@@ -139,6 +138,8 @@ def test_a_shape_check_the_trace_cannot_see_runs_in_the_compiled_code(case):
         return
     with pytest.raises(tf.errors.InvalidArgumentError) as info:
         fn(*args)  # eagerly: the same kernel, the same words
+    if case[0] == "matmul_rank":  # (eagerly a vector runs MatMul, whose oneDNN kernel says less)
+        message = "In[0] ndims must be >= 2"
     assert after_frame(str(info.value)).startswith(message + " [Op:")
 
 
