@@ -17,7 +17,7 @@ from ..core import errors, nest
 from ..core.tensor import Tensor, convert_to_tensor
 from ..core.variable import ResourceVariable
 from ..framework import config
-from . import values
+from . import random, values
 from .layout import MATCH, Layout
 from .mesh import full_device_name
 
@@ -113,10 +113,15 @@ def copy_to_mesh(tensor, layout, source_layout=None):
 def call_with_layout(fn, layout, *args, **kwargs):
     """Calls `fn(*args, **kwargs)` and returns its result as a DTensor with `layout` (for
     functions that make new tensors: ``call_with_layout(tf.ones, layout, shape=(6, 4))``).
-    With `layout` None, `fn` runs on regular tensors."""
+    With `layout` None, `fn` runs on regular tensors.
+
+    As in TF, random values made for a sharded layout come from one stream per device
+    (random.py); to see those ops, a ``tf.function`` given here runs its Python function."""
     if layout is None:
         return fn(*args, **kwargs)
-    with default_mesh(layout.mesh):
+    if not layout.is_fully_replicated():
+        fn = getattr(fn, "python_function", fn)
+    with default_mesh(layout.mesh), random.per_device_streams(layout):
         result = fn(*args, **kwargs)
     return nest.map_structure(
         lambda t: relayout(t, layout) if isinstance(t, Tensor) else t, result)

@@ -11,6 +11,7 @@ TF 2.21 gives (each checked there, side by side):
 - MatMul: ``[rows of a, columns of b]``; a split contracted axis becomes a sum over devices
   and leaves no trace; rows and columns on the same mesh dimension both become unsharded;
 - reductions drop (or, keeping dims, unshard) the reduced axes; Transpose permutes;
+- slicing keeps the sharding of the axes it takes whole;
 - Reshape (also ExpandDims and Squeeze) keeps a sharding when it stays on the major axis of
   the same block of elements and still divides it (``[6, 4] [x, U] -> [24] [x]``).
 Ops without a rule here give a replicated result: the values are right, only the layout is
@@ -61,9 +62,9 @@ def output_layouts(op, inputs, layouts, outputs, attrs, mesh):
         result = [_unique(merged)]
     elif name == "StridedSlice":
         result = [_slice(specs[0], inputs[0]._value.shape, attrs["key"], rank)]
-    elif name == "SparseSoftmaxCrossEntropyWithLogits":
+    elif name == "SparseSoftmaxCrossEntropyWithLogits":  # (logits, labels): loss, gradient
         batch = _merge([specs[0][:1], specs[1]], None, None, rank=1)
-        result = [batch, batch + [U]]
+        result = [batch, _unique(batch + specs[0][1:])]
     else:
         result = [None] * len(outputs)
     return [Layout.replicated(mesh, out._value.ndim) if s is None or len(s) != out._value.ndim

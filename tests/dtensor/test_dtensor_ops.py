@@ -67,6 +67,11 @@ def test_elementwise_layouts_merge(mesh, a_specs, b_shape, b_specs, expected):
     assert specs(make(mesh, (6, 4), a_specs) + make(mesh, b_shape, b_specs)) == expected
 
 
+def test_bias_add_merges_as_an_addition(mesh):
+    assert specs(tf.nn.bias_add(make(mesh, (6, 4), ["x", U]), make(mesh, (4,), ["y"]))) == \
+        ["x", "y"]
+
+
 def test_one_mesh_dimension_never_splits_two_axes(mesh):
     assert specs(make(mesh, (6, 6), ["x", U]) + make(mesh, (6, 6), [U, "x"])) == [U, U]
 
@@ -89,10 +94,29 @@ def test_unary_ops_and_scalars_keep_the_layout(mesh):
     (lambda t: tf.transpose(t), ["y", "x"]),
     (lambda t: tf.expand_dims(t, 0), [U, "x", "y"]),
     (lambda t: t[:, 0], ["x"]),
+    (lambda t: t[1:3], [U, "y"]),  # an axis cut into keeps no sharding
+    (lambda t: t[:, 1:], ["x", U]),
     (lambda t: tf.concat([t, t], 0), [U, "y"]),
 ])
 def test_reductions_and_shape_ops(mesh, reduce, expected):
     assert specs(reduce(make(mesh, (6, 4), ["x", "y"]))) == expected
+
+
+@pytest.mark.parametrize("logits, labels, loss, gradient", [
+    (["x", U], ["x"], ["x"], ["x", U]),
+    (["x", "y"], ["x"], ["x"], ["x", "y"]),
+    (["y", U], ["x"], ["y"], ["y", U]),  # the logits' batch sharding wins
+    ([U, "y"], [U], [U], [U, "y"]),
+])
+def test_sparse_softmax_cross_entropy_layouts(mesh, logits, labels, loss, gradient):
+    """(TF's op gives the loss and its gradient; here the gradient comes through the tape.)"""
+    x = make(mesh, (6, 4), logits)
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        out = tf.nn.sparse_softmax_cross_entropy_with_logits(
+            labels=make(mesh, (6,), labels, tf.int32) % 4, logits=x)
+    assert specs(out) == loss
+    assert specs(tape.gradient(out, x)) == gradient
 
 
 @pytest.mark.parametrize("in_specs, shape, expected", [
@@ -103,12 +127,14 @@ def test_reductions_and_shape_ops(mesh, reduce, expected):
     (["x", "y"], (2, 3, 4), [U, U, "y"]),
     (["x", "y"], (24,), ["x"]),
     ([U, "y"], (24,), [U]),
+    (["x", U], (6,), ["x"]),  # (from (6, 1): a squeeze)
 ])
 def test_reshape_layouts(mesh, in_specs, shape, expected):
-    t = tf.reshape(make(mesh, (6, 4), in_specs), shape)
+    source = (6, 1) if shape == (6,) else (6, 4)
+    t = tf.reshape(make(mesh, source, in_specs), shape)
     assert specs(t) == expected
     assert dtensor.relayout(t, dtensor.Layout.replicated(mesh, len(shape))).numpy().tolist() == \
-        np.arange(24.0).reshape(shape).tolist()
+        np.arange(float(np.prod(source))).reshape(shape).tolist()
 
 
 def test_a_regular_float_tensor_is_not_copied_onto_the_mesh(mesh):
