@@ -283,6 +283,18 @@ class _DistributedDataset(DistributedDataset):
             return PerReplicaSpec(*[spec] * n)
         return nest.map_structure(per_replica, self._dataset.element_spec)
 
+    def _graph_loop_parts(self):
+        """(dataset, split) for a ``for`` over this dataset inside a tf.function: a graph
+        loop over the dataset, each element split over the replicas when taken (a Python
+        loop there would never see the end of the data). None when the elements go to the
+        replicas in turn, which one element per iteration cannot do."""
+        n = self._strategy.num_replicas_in_sync
+        if n == 1:
+            return self._dataset, lambda element: element
+        if self._per_replica_elements:
+            return None
+        return self._dataset, lambda element: _sliced(element, n)
+
     def reduce(self, initial_state, reduce_func):
         state = initial_state
         for element in self:

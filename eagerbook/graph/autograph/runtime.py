@@ -530,6 +530,12 @@ def for_stmt(iterable, extra_test, body, state, names, live, opts=None):
     if (_is_dataset(iterable) or isinstance(iterable, GraphIterator)) and \
             context.state.graph is not None:
         return _graph_dataset_loop(iterable, extra_test, body, state, names, live, opts)
+    distributed = getattr(iterable, "_graph_loop_parts", None)  # a distributed dataset
+    if distributed is not None and context.state.graph is not None and distributed():
+        dataset, split = distributed()
+        return _graph_dataset_loop(dataset, extra_test,
+                                   lambda element, *rest: body(split(element), *rest),
+                                   state, names, live, opts)
     for item in iterable:
         if extra_test is not None:
             ok = extra_test(*state)
