@@ -360,11 +360,42 @@ def _load_model(filepath, custom_objects, compile, options,  # noqa: A002 (TF's 
             f"{{'{metadata['class_name']}': {metadata['class_name']}}} to load_model.")
     restore_vocabularies(model, metadata.get("vocabularies"))
     compile_config = metadata.get("compile")
+    if saved_as == "tf":  # the weights alone, then a fresh optimizer (see _without_optimizer)
+        _restore(model, prefix, _without_optimizer(checkpoint_io.read_checkpoint(prefix)))
     if compile and compile_config:
         _compile_from(model, compile_config)
-    status = checkpoint_io.restore_into(model, prefix)  # checked before anything is assigned
-    status.assert_existing_objects_matched()
+    if saved_as != "tf":
+        _restore(model, prefix, None)
     return model
+
+
+def _restore(model, prefix, read):
+    status = checkpoint_io.restore_into(model, prefix, read)  # all checked before assigning
+    status.assert_existing_objects_matched()
+
+
+def _without_optimizer(read):
+    """A checkpoint's ``(nodes, arrays)`` with the optimizer's part left out. TF 2.21's Keras
+    gives a model loaded from a SavedModel directory a fresh optimizer made from the compile
+    config (iterations 0, no slots: training starts over, not where it stopped); HDF5 and
+    .keras files bring the optimizer's state back."""
+    nodes, arrays = read
+    root = nodes[0]
+    if "optimizer" not in root.get("children", {}):
+        return read
+    left_out, todo = set(), [root["children"]["optimizer"]]
+    while todo:
+        j = todo.pop()
+        if j not in left_out:
+            left_out.add(j)
+            todo.extend(nodes[j].get("children", {}).values())
+            todo.extend(slot["slot"] for slot in nodes[j].get("slots", ()))
+    children = {k: v for k, v in root["children"].items() if k != "optimizer"}
+    kept = [dict(root, children=children,
+                 order=[k for k in root.get("order", ()) if k != "optimizer"])]
+    for j, node in enumerate(nodes[1:], start=1):
+        kept.append({"children": {}, "path": node["path"]} if j in left_out else node)
+    return kept, arrays
 
 
 def model_from_config(config, custom_objects=None):
