@@ -14,7 +14,7 @@ import numpy as np
 from ..core import dtypes
 from ..core.tensor import Tensor, convert_to_tensor
 from ..ops import array_ops, linalg_ops, math_ops, nn_ops
-from . import backend, serialization
+from . import activations, backend, serialization
 
 
 class Reduction:
@@ -159,6 +159,11 @@ def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, axis=-1,
     """Cross-entropy against integer labels; labels equal to `ignore_class` get a loss of 0
     (TF computes the others only and scatters them back into place)."""
     y_pred = _pred(y_pred)
+    # As TF's Keras: the output of a Keras softmax or sigmoid stands for its logits (a
+    # sigmoid's outputs are no distribution: the loss is then the softmax cross-entropy of
+    # the sigmoid's inputs), from_logits=True on such an output warns.
+    y_pred, from_logits = activations.logits_of(y_pred, from_logits, "Softmax",
+                                                "sparse_categorical_crossentropy")
     y_true = _sparse_labels(y_true, y_pred)
     if axis not in (-1, y_pred.ndim - 1):
         raise ValueError("eagerbook's sparse_categorical_crossentropy supports axis=-1 only.")
