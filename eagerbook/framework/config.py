@@ -3,6 +3,7 @@
 import collections
 
 from ..core import context
+from ..ops import random_ops
 
 PhysicalDevice = collections.namedtuple("PhysicalDevice", ["name", "device_type"])
 LogicalDevice = collections.namedtuple("LogicalDevice", ["name", "device_type"])
@@ -118,6 +119,7 @@ def get_intra_op_parallelism_threads():
 
 def set_intra_op_parallelism_threads(num_threads):
     _RUNTIME["intra_op_threads"] = int(num_threads)
+    random_ops._set_intra_op_threads(num_threads)  # (its Multinomial splits rows as TF's)
 
 
 def get_inter_op_parallelism_threads():

@@ -20,6 +20,7 @@ by other means (shuffle, multinomial), draw from NumPy Generators. The ops are r
 import collections
 import contextlib
 import enum
+import os
 import random as _py_random
 import weakref
 import zlib
@@ -421,8 +422,12 @@ def _multinomial(logits, num_samples, output_dtype, seed, seed2):
 
 
 def _multinomial_by_cdf(logits, num_samples, bits):
-    words = philox.words(*bits, 2 * num_samples * logits.shape[0]).reshape(-1, 2)
-    uniforms = philox._unit_float64(words[:, 0], words[:, 1]).reshape(logits.shape[0], -1)
+    batch, classes = logits.shape
+    starts = _multinomial_row_words(batch, num_samples, classes)
+    stream = philox.words(*bits, int(starts[-1]) + 2 * num_samples if batch else 0)
+    # each row's uniforms: consecutive word pairs from its start (hi word, lo word)
+    at = starts[:, None] + 2 * np.arange(num_samples)[None, :]
+    uniforms = philox._unit_float64(stream[at], stream[at + 1])
     out = np.zeros((logits.shape[0], num_samples), np.int64)
     for b, row in enumerate(logits.astype(np.float64)):
         finite = np.isfinite(row)
@@ -433,6 +438,59 @@ def _multinomial_by_cdf(logits, num_samples, bits):
         total = cdf[-1] if len(cdf) else 0.0
         out[b] = np.searchsorted(cdf, uniforms[b] * total, side="right")
     return out
+
+
+# TF's Multinomial kernel splits the rows among its intra-op threads, as Eigen's parallelFor
+# cuts work: blocks of rows, each block drawing from its own place in the stream (the first
+# row of a block skips (row * (num_samples + 3)) // 4 Philox blocks, its next rows go on from
+# there). So which numbers a row gets depends on the block size, which depends on the
+# kernel's cost estimate and the thread count: TF's default, the machine's usable cores.
+def _multinomial_row_words(batch, num_samples, classes):
+    """Index in the op's Philox word stream of each row's first word (int64 array)."""
+    cost = int(50 * (num_samples * np.log(classes) / np.log(2) + classes)) if classes else 0
+    block = _parallel_for_block(batch, cost, _intra_op_threads())
+    rows = np.arange(batch, dtype=np.int64)
+    first = rows - rows % block
+    return 4 * ((first * (num_samples + 3)) // 4) + 2 * num_samples * (rows - first)
+
+
+_INTRA_OP_THREADS = [0]  # tf.config.threading's intra-op setting (0: TF's default)
+
+
+def _set_intra_op_threads(count):
+    """The thread count TF's kernels would split work among (framework/config.py sets it)."""
+    _INTRA_OP_THREADS[0] = int(count)
+
+
+def _intra_op_threads():
+    if _INTRA_OP_THREADS[0] > 0:
+        return _INTRA_OP_THREADS[0]
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # (no affinity on this system)
+        return os.cpu_count() or 1
+
+
+def _parallel_for_block(n, cost, threads):
+    """The rows per block Eigen's ThreadPoolDevice.parallelFor gives `n` units of `cost`
+    cycles on `threads` threads (all `n` in one block when it runs them inline)."""
+    # Eigen's cost model: 100000 cycles to start, 100000 per extra thread, 40000 a task
+    if n <= 1 or threads <= 1 or int((n * cost - 100000) / 100000 + 0.9) <= 1:
+        return max(n, 1)
+    block = min(n, max(-(-n // (4 * threads)), int(40000 / cost)))
+    largest = min(n, 2 * block)
+    count = -(-n // block)
+    efficiency = count / (-(-count // threads) * threads)
+    previous = count
+    while efficiency < 1.0 and previous > 1:
+        coarser = -(-n // (previous - 1))
+        if coarser > largest:
+            break
+        previous = coarser_count = -(-n // coarser)
+        coarser_efficiency = coarser_count / (-(-coarser_count // threads) * threads)
+        if coarser_efficiency + 0.01 >= efficiency:
+            block, efficiency = coarser, max(efficiency, coarser_efficiency)
+    return block
 
 
 # --- a shape known only when a tf.function runs (tf.shape(x)[0] in it) ----------------------
