@@ -23,6 +23,7 @@ from ...core import context, dtypes, logs
 from ...core.tensor import Tensor, convert_to_tensor
 from ...core.variable import UnreadVariable, Variable
 from ...ops import eigen_float, math_ops
+from ...ops.indexed_slices import IndexedSlices
 from .. import backend
 from . import decoupled, schedules, update_errors
 
@@ -436,6 +437,8 @@ class Optimizer:
             return self.iterations
         variables = [v for _, v in pairs]
         eager = context.state.graph is None and self._numpy_fast_path
+        # (which gradients TF updates by its sparse rules: rows of a gather or an embedding)
+        sparse = [isinstance(g, IndexedSlices) for g, _ in pairs]
         grads = [_gradient_value(self, g, v, eager) for g, v in pairs]
         grads = self._clip(grads, eager)
         missing = [v for v in variables if _var_key(v) not in self._slots]
@@ -447,8 +450,8 @@ class Optimizer:
             lr = self._current_lr(step)
             decoupled.apply_weight_decay(self, _EagerXP, variables, lr)
             coeffs = self._prepare(_EagerXP, step, lr)
-            for g, v in zip(grads, variables):
-                self._update(_EagerXP, g, v, coeffs)
+            for g, v, rows in zip(grads, variables, sparse):
+                self._update(_EagerXP, g, v, dict(coeffs, sparse=True) if rows else coeffs)
                 if v.constraint is not None:
                     v.assign(v.constraint(v._as_tensor()))
             decoupled.update_averages(self, _EagerXP, variables, step)
@@ -463,8 +466,8 @@ class Optimizer:
             lr = self._current_lr(step)
             decoupled.apply_weight_decay(self, _GraphXP, variables, lr)
             coeffs = self._prepare(_GraphXP, math_ops.cast(step, dtypes.float32), lr)
-            for g, v in zip(grads, variables):
-                self._update(_GraphXP, g, v, coeffs)
+            for g, v, rows in zip(grads, variables, sparse):
+                self._update(_GraphXP, g, v, dict(coeffs, sparse=True) if rows else coeffs)
             decoupled.update_averages(self, _GraphXP, variables, step)
             return iterations.assign_add(np.int64(1))
 

@@ -87,10 +87,16 @@ class Adam(Optimizer):
         # As TF: m += (g - m) (1 - b1), v += (g^2 - v) (1 - b2), w -= m alpha / (sqrt(v) + eps)
         m_slot, v_slot = self.get_slot(var, "m"), self.get_slot(var, "v")
         b1, b2 = _complement(self, self.beta_1), _complement(self, self.beta_2)
-        m = xp.read(m_slot)
-        m = m + (grad - m) * b1
-        v = xp.read(v_slot)
-        v = v + (grad * grad - v) * b2
+        m, v = xp.read(m_slot), xp.read(v_slot)
+        if coeffs.get("sparse") and not self._legacy:
+            # TF's rule for rows (IndexedSlices): all of m and v decay, then the rows' terms
+            # are added (m += -m (1 - b1); m[rows] += g (1 - b1)): other float32 roundings.
+            # The gradient's other rows are zeros, which leave those sums as they are.
+            m = m + (-m) * b1 + grad * b1
+            v = v + (-v) * b2 + (grad * grad) * b2
+        else:
+            m = m + (grad - m) * b1
+            v = v + (grad * grad - v) * b2
         xp.write(m_slot, m)
         xp.write(v_slot, v)
         if self.amsgrad:
