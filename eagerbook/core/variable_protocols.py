@@ -4,6 +4,10 @@
 
 from .tensor import Tensor
 
+# TF's flag, kept on Tensor as TF keeps it: False after tf.compat.v1.disable_tensor_equality(),
+# when `==` on tensors and Variables is TF 1.x's identity test and a Variable hashes by identity.
+Tensor._USE_EQUALITY = True
+
 _IN_PLACE = ("`{}` with `tf.Variable`s is not supported. Use `{}` to modify the variable, or "
              "`out = {}` if you need to get a new output Tensor.")
 
@@ -14,6 +18,8 @@ class PythonProtocols:
     __slots__ = ()
 
     def __hash__(self):
+        if not Tensor._USE_EQUALITY:  # (tf.compat.v1.disable_tensor_equality: TF 1.x's hash)
+            return id(self)
         raise TypeError("Variable is unhashable. Instead, use variable.ref() as the key. "
                         f"(Variable: {self!r})")
 

@@ -36,11 +36,16 @@ def _invert(x):
 
 def _eq(self, other):
     """TF 2: elementwise, but `t == None` is False and shapes that do not broadcast give False
-    (TF's Equal with incompatible_shape_error=False). Other bad input raises, as in TF."""
+    (TF's Equal with incompatible_shape_error=False). Other bad input raises, as in TF. With
+    tensor equality disabled (TF 1.x's behaviour), the identity test."""
+    if not Tensor._USE_EQUALITY:
+        return self is other
     return _compare(math_ops.equal, self, other, False)
 
 
 def _ne(self, other):
+    if not Tensor._USE_EQUALITY:
+        return self is not other
     return _compare(math_ops.not_equal, self, other, True)
 
 
@@ -109,6 +114,19 @@ def _reads_first(name, method):
     return delegate
 
 
+def _variable_equality(name, method, identity):
+    """A Variable's `==` / `!=`: its value's, or (tensor equality disabled) the Variable's own
+    identity, not its value's."""
+    read_first = _reads_first(name, method)
+
+    def compare(self, other):
+        if not Tensor._USE_EQUALITY:
+            return identity(self, other)
+        return read_first(self, other)
+    compare.__name__ = name
+    return compare
+
+
 def install():
     """Attaches the table to Tensor and Variable (called once by ``eagerbook.ops``)."""
     table = methods()
@@ -117,5 +135,7 @@ def install():
     Tensor.__getitem__ = array_ops.tensor_getitem
     for name, fn in table.items():  # (Variable has its own __getitem__: sliced assignment)
         setattr(variable_module.Variable, name, _reads_first(name, fn))
+    variable_module.Variable.__eq__ = _variable_equality("__eq__", _eq, lambda a, b: a is b)
+    variable_module.Variable.__ne__ = _variable_equality("__ne__", _ne, lambda a, b: a is not b)
     # `tf.constant([t1, t2])`: a list holding tensors packs with a differentiable `stack`.
     tensor_module._pack_hook = array_ops.stack

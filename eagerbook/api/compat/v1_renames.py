@@ -11,7 +11,7 @@ import sys
 import types
 
 from ...core import dtypes
-from ...core.tensor import convert_to_tensor
+from ...core.tensor import Tensor, convert_to_tensor
 
 
 def _tf():
@@ -336,7 +336,8 @@ gfile.GFile = gfile.Open = gfile.FastGFile = \
 
 def _already_on(name):
     """TF 1.x's switches to TF 2 behaviour: eagerbook always behaves as TF 2, so these do
-    nothing (their ``disable_`` twins, which need TF 1.x's graph mode, are not provided)."""
+    nothing (their ``disable_`` twins, which need TF 1.x's graph mode, are not provided; tensor
+    equality, which does not, has both below)."""
     def switch():
         return None
     switch.__name__ = switch.__qualname__ = name
@@ -344,7 +345,18 @@ def _already_on(name):
 
 
 _ALREADY_ON = ("enable_v2_behavior", "enable_resource_variables", "enable_control_flow_v2",
-               "enable_tensor_equality", "enable_v2_tensorshape")
+               "enable_v2_tensorshape")
+
+
+def enable_tensor_equality():
+    """TF 2's `==` on tensors and Variables: elementwise values (the default)."""
+    Tensor._USE_EQUALITY = True
+
+
+def disable_tensor_equality():
+    """TF 1.x's `==` on tensors and Variables: the same object or not; Variables hash by
+    identity (tensors stay unhashable, as TF's eager ones are)."""
+    Tensor._USE_EQUALITY = False
 _ALWAYS_TRUE = ("resource_variables_enabled", "control_flow_v2_enabled")
 
 
@@ -356,6 +368,8 @@ def get_seed(op_seed):
 
 NAMES = {
     **{name: _already_on(name) for name in _ALREADY_ON},
+    "enable_tensor_equality": enable_tensor_equality,
+    "disable_tensor_equality": disable_tensor_equality,
     **{name: (lambda: True) for name in _ALWAYS_TRUE},
     "get_seed": get_seed,
     **{name: globals()[name] for name in (
