@@ -90,6 +90,10 @@ class Graph(_V1FuncGraph, metaclass=_GraphType):
         against building ops inside a training loop by mistake)."""
         self._finalized = True
 
+    def _unsafe_unfinalize(self):
+        """Writable again (TF's name: a monitored session does it when it closes)."""
+        self._finalized = False
+
     @property
     def version(self):
         """How many ops were added so far."""

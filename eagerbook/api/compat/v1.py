@@ -73,6 +73,7 @@ from . import (
     v1_layer_classes,
     v1_layers,
     v1_losses,
+    v1_monitored_session,
     v1_more,
     v1_renames,
     v1_saver,
@@ -282,7 +283,8 @@ train = _Namespace(lambda: _train_module, **{
     **{name: getattr(v1_decay, name) for name in v1_decay.NAMES},
     summary_iterator=event_messages.summary_iterator, **{
     name: getattr(v1_variable_scope, name)
-    for name in ("get_global_step", "create_global_step", "get_or_create_global_step")})
+    for name in ("get_global_step", "create_global_step", "get_or_create_global_step")},
+    **{name: getattr(v1_monitored_session, name) for name in v1_monitored_session.NAMES})
 
 # tf.compat.v1.saved_model: TF 2's, with TF 1.x's builders and loader (saved_model/v1.py)
 # (found through the package: the api layer does not import saved_model)
