@@ -35,7 +35,9 @@ _RESHAPES = frozenset(("Reshape", "ExpandDims", "Squeeze"))
 
 def output_layouts(op, inputs, layouts, outputs, attrs, mesh):
     """One Layout per output of `op` run on `inputs` (whose layouts are `layouts`, None for a
-    regular tensor) on `mesh`."""
+    regular tensor) on `mesh` (None for an output that is not a tensor)."""
+    if not outputs or any(getattr(out, "_value", None) is None for out in outputs):
+        return [None] * len(outputs)  # (a call whose outputs are not all tensors: no layouts)
     specs = [_specs(x, layout) for x, layout in zip(inputs, layouts)]
     name = op.name
     rank = outputs[0]._value.ndim

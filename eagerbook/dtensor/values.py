@@ -207,7 +207,7 @@ class _LayoutPropagator:
         outputs = outputs if type(outputs) is tuple else (outputs,)
         for out, layout in zip(outputs, spmd.output_layouts(op, inputs, layouts, outputs, attrs,
                                                             mesh)):
-            if type(out) is EagerTensor or type(out) is DTensor:  # (not a Component)
+            if layout is not None and type(out) in (EagerTensor, DTensor):  # (not a Component)
                 _LAYOUTS[id(out)] = layout
                 if type(out) is not DTensor:
                     out.__class__ = DTensor

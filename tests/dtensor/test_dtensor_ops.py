@@ -168,3 +168,13 @@ def test_gradients_on_a_tape_are_dtensors(mesh):
     np.testing.assert_array_equal(
         dtensor.relayout(grad, dtensor.Layout.replicated(mesh, 2)).numpy(),
         np.tile(np.arange(24.0).reshape(6, 4).sum(axis=0)[:, None], (1, 2)))
+
+
+
+def test_printing_and_shapes_of_sharded_dtensors(mesh, capfd):
+    """tf.print (an op without outputs) prints the global value, as TF's gathers it; tf.shape
+    is replicated."""
+    t = make(mesh, (6, 4), ["x", "y"])
+    tf.print(t)
+    assert capfd.readouterr().err.startswith("[[0 1 2 3]\n [4 5 6 7]\n")
+    assert specs(tf.shape(t)) == [U] and tf.shape(t).numpy().tolist() == [6, 4]
