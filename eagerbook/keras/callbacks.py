@@ -258,7 +258,7 @@ class Progbar:
             self._write_line(current, now, elapsed, finalize)
             self._last_update = now
         elif self.verbose == 2 and finalize:
-            count = f"{current}/{self.target}" if self.target else f"{current}"
+            count = f"{int(current)}/{int(self.target)}" if self.target else f"{current}"
             line = f"{count} - {_format_elapsed(elapsed)}"
             line += "".join(f" - {k}: {_format_value(v, signed=False)}"
                             for k, v in self._values.items())
@@ -301,8 +301,10 @@ class Progbar:
     def _bar(self, current):
         if self.target is None:
             return f"{current:7d}/Unknown"
-        digits = len(str(self.target))
-        head = f"{current:{digits}d}/{self.target} ["
+        # TF formats both with %d: a float target (steps_per_epoch=np.ceil(...)) shows as 3
+        target = int(self.target)
+        digits = len(str(target))
+        head = f"{int(current):{digits}d}/{target} ["
         filled = int(self.width * min(current, self.target) / max(self.target, 1))
         if filled > 0:
             body = "=" * (filled - 1) + (">" if current < self.target else "=")
