@@ -14,7 +14,7 @@ import threading
 import numpy as np
 
 from ..core import errors, nest
-from ..core.tensor import Tensor, convert_to_tensor
+from ..core.tensor import Tensor, convert_to_tensor, is_symbolic
 from ..core.variable import ResourceVariable
 from ..framework import config
 from . import random, values
@@ -90,6 +90,8 @@ def relayout(tensor, layout, name=None):
     """The same global value with `layout` (MATCH in it: keep the input's sharding there)."""
     current = values.layout_of(tensor)
     source = convert_to_tensor(tensor)
+    if is_symbolic(source):
+        return source  # (inside a tf.function being traced: layouts live on eager values only)
     if current is not None and MATCH in layout.sharding_specs:
         layout = Layout([old if new == MATCH else new for old, new in
                          zip(current.sharding_specs, layout.sharding_specs)], layout.mesh)
@@ -105,6 +107,8 @@ def copy_to_mesh(tensor, layout, source_layout=None):
     """A regular tensor copied onto the layout's mesh: a replicated layout puts all of it on
     every device, a sharded one puts each device's piece there."""
     tensor = convert_to_tensor(tensor)
+    if is_symbolic(tensor):
+        return tensor  # (inside a tf.function being traced: layouts live on eager values only)
     if layout.is_fully_replicated():  # (TF keeps the tensor's rank whatever the layout's is)
         layout = Layout.replicated(layout.mesh, tensor._value.ndim)
     return values.make(tensor._value, tensor._dtype, layout)

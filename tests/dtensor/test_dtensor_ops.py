@@ -178,3 +178,16 @@ def test_printing_and_shapes_of_sharded_dtensors(mesh, capfd):
     tf.print(t)
     assert capfd.readouterr().err.startswith("[[0 1 2 3]\n [4 5 6 7]\n")
     assert specs(tf.shape(t)) == [U] and tf.shape(t).numpy().tolist() == [6, 4]
+
+
+def test_relayout_inside_a_tf_function_keeps_the_values(mesh):
+    """Layouts live on eager values here: while a tf.function traces, relayout and
+    copy_to_mesh hand their tensor on (the function's results come out as DTensors)."""
+    @tf.function
+    def step(t):
+        t = dtensor.relayout(t, dtensor.Layout(["x", U], mesh))
+        return dtensor.copy_to_mesh(t * 2.0, dtensor.Layout.replicated(mesh, 2))
+
+    result = step(make(mesh, (6, 4), ["x", "y"]))
+    assert dtensor.is_dtensor(result)
+    assert result.numpy().tolist() == (np.arange(24.0).reshape(6, 4) * 2).tolist()

@@ -52,6 +52,12 @@ def test_a_sharded_dtensor_prints_each_devices_piece():
     ([True, False], "[1 0]"),
     ([b"ab", b"c"], '["ab" "c"]'),
     (3.5, "3.5"),
+    (np.int8([-3, 5]), "[-3 5]"),
+    (np.float16([1.5, 0.1, 65504]), "[1.5 0.0999755859 65504]"),
+    (np.float64([1e20, 1e-300, 0.1]), "[1e+20 1e-300 0.1]"),
+    (np.float32([3.4028235e38, 1e-45]), "[3.40282347e+38 1.4013e-45]"),
+    (np.complex64([1 + 2j, -0.5j]), "[? ?]"),  # (TF writes no complex numbers)
+    ([b"a\nb", b'q"x', "\u00e9".encode()], '["a\\nb" "q\\"x" "\u00e9"]'),
     (np.arange(7), "[0 1 2 ... 4 5 6]"),
     (np.zeros((2, 2, 2), np.int32), "[[[0 0]\n  [0 0]]\n\n [[0 0]\n  [0 0]]]"),
     (np.arange(800).reshape(8, 100), "[[0 1 2 ... 97 98 99]\n [100 101 102 ... 197 198 199]\n"
