@@ -2,7 +2,7 @@
 
 The algorithm is TF's:
 
-* While recording, the tape keeps the ids of the tensors it *tracks*: the ones you watched
+* While recording, the tape marks the tensors it *tracks*: the ones you watched
   (and trainable Variables read inside the tape) plus every floating output of an op that had
   a tracked input. Each such op becomes an entry holding its inputs and outputs, because the
   gradient rules need them.
@@ -16,6 +16,7 @@ The algorithm is TF's:
 
 import contextlib
 import enum
+import weakref
 
 import numpy as np
 
@@ -23,10 +24,11 @@ from ..core import context, dtypes, logs, nest
 from ..core.tensor import EagerTensor, Tensor, _from_numpy, convert_to_tensor
 from ..ops import complex_gradients, math_ops
 from ..ops.backprop import GRADIENT_DTYPES, backprop, carries_gradient
-from ..ops.registry import _NO_ATTRS, REGISTRY, OpRecord, execute
+from ..ops.registry import REGISTRY, execute
 from ..ops.support import FLOAT_SET
 from ..ops.variable_ops import READ_VARIABLE
-from . import composites, jacobians, tape_errors
+from . import composites, jacobians, tape_errors, tape_marks
+from .tape_marks import tracks_any
 
 
 class UnconnectedGradients(enum.Enum):
@@ -41,79 +43,74 @@ class UnconnectedGradients(enum.Enum):
 # keep what they need to draw the tape. Empty (one list check) unless the extension is in use.
 gradient_listeners = []
 
-class _Entry(OpRecord):
-    """An OpRecord made without an ``__init__`` call (``_Entry()`` and four slot stores are
-    the cheapest way to make one from Python: a tape makes one per recorded op)."""
-
-    __slots__ = ()
-    __init__ = object.__init__
-
-
 class Tape:
-    """The recording itself (a recorder in the dispatcher's sense)."""
+    """The recording itself (a recorder in the dispatcher's sense). Each tensor it tracks
+    carries its `mark` (see tape_marks.py): "is this input tracked?" is a slot read."""
 
     def __init__(self, watch_accessed_variables):
         self.watch_accessed_variables = watch_accessed_variables
-        self.entries = []  # OpRecords in execution order
-        self.tracked = {}  # id -> object for every tracked tensor/Variable (keeps ids valid)
-        self.watched_variables = {}  # id -> Variable, in watch order
+        self.records = []  # (op, inputs, output or outputs, attrs) per kept op, in order
+        self.mark = weakref.ref(self)  # (weak: a tensor outliving the tape keeps nothing alive)
+        self.watched_tensors = []
+        self.watched_variables = {}  # id -> Variable, in watch order (Variables are not marked)
+
+    entries = property(lambda self: tape_marks.as_entries(self.records))  # OpRecords, for the sweep
+    tracked = property(tape_marks.tracked_objects)  # id -> tensor or Variable, for viewers
 
     # --- recorder protocol ----------------------------------------------------------------------
     def record(self, op, inputs, outputs, attrs):
-        self.record_one(op, inputs, outputs[0] if len(outputs) == 1 else outputs, attrs)
+        """Any op, with other recorders or in a trace (outputs may be shared: marks merge)."""
+        if op is READ_VARIABLE:
+            self._read(inputs, outputs[0], attrs)
+        elif op.differentiable and tape_marks.tracks_any(self, inputs):
+            self.records.append((op, inputs, outputs[0] if len(outputs) == 1 else outputs, attrs))
+            for y in outputs:
+                if carries_gradient(y):  # floats (and TensorArrays) carry gradients
+                    tape_marks.mark(y, self.mark)
 
     def record_one(self, op, inputs, output, attrs):
-        """``record`` of a one-output op (the dispatcher's call when this is the only recorder)."""
-        tracked = self.tracked
-        if len(inputs) == 2:  # (spelled out: a loop's iterator costs more than these tests)
-            watched = id(inputs[0]) in tracked or id(inputs[1]) in tracked
-        else:
-            watched = False
-            for x in inputs:
-                if id(x) in tracked:
-                    watched = True
-                    break
-        if not watched:  # no input is being watched: nothing to remember
-            if op is READ_VARIABLE:
-                self._first_read(inputs[0], output)
-            return
-        if not op.differentiable:
-            return
-        entry = _Entry()  # OpRecord(op, inputs, output(s), attrs), see OpRecord.outputs
-        entry.op = op
-        entry.inputs = inputs
-        entry._outputs = output
-        entry.attrs = attrs
-        self.entries.append(entry)
-        # Floats (and TensorArrays) carry gradients; an `if`, not a loop, for a lone output
-        if type(output) is tuple:
-            tracked.update((id(y), y) for y in output if carries_gradient(y))
-        elif output._dtype in FLOAT_SET or output._dtype in GRADIENT_DTYPES:
-            tracked[id(output)] = output
+        """``record`` of a one-output op that made `output` now (the dispatcher's call when this
+        is the thread's only recorder): the common cases spelled out (a loop costs more)."""
+        mark = self.mark
+        try:  # (AttributeError: a Variable input, or a tensor made without its mark slot set)
+            if len(inputs) == 2:
+                first, second = inputs[0]._tape_mark, inputs[1]._tape_mark
+                tracked = first is mark or second is mark or (
+                    (first is not None or second is not None) and tracks_any(self, inputs))
+            elif op is READ_VARIABLE:
+                return self._read(inputs, output, attrs)
+            elif len(inputs) == 1:
+                first = inputs[0]._tape_mark
+                tracked = first is mark or (first is not None and tracks_any(self, inputs))
+            else:
+                tracked = tracks_any(self, inputs)
+        except AttributeError:
+            tracked = tracks_any(self, inputs)
+        if tracked and op.differentiable:
+            self.records.append((op, inputs, output, attrs))
+            if output._dtype in FLOAT_SET or output._dtype in GRADIENT_DTYPES:
+                output._tape_mark = mark  # (a new tensor: no other tape marked it)
 
-    def _first_read(self, variable, tensor):
-        """A Variable the tape does not track yet was read: watch it if it is trainable."""
-        # Only float Variables are watched (TF: an integer Variable gets a None gradient).
-        if self.watch_accessed_variables and variable._trainable and variable._dtype in _WATCHABLE:
-            self.tracked[id(variable)] = variable  # (watch_variable, spelled out: once per read)
-            self.watched_variables.setdefault(id(variable), variable)
-            entry = _Entry()  # OpRecord(READ_VARIABLE, (variable,), tensor, {})
-            entry.op = READ_VARIABLE
-            entry.inputs = (variable,)
-            entry._outputs = tensor
-            entry.attrs = _NO_ATTRS
-            self.entries.append(entry)
-            self.tracked[id(tensor)] = tensor
+    def _read(self, inputs, tensor, attrs):
+        """A Variable was read: kept if watched; a trainable one is watched at its first read
+        (only float Variables: TF gives an integer one a None gradient)."""
+        variable = inputs[0]
+        if id(variable) not in self.watched_variables:
+            if not (self.watch_accessed_variables and variable._trainable
+                    and variable._dtype in _WATCHABLE):
+                return
+            self.watched_variables[id(variable)] = variable
+        self.records.append((READ_VARIABLE, inputs, tensor, attrs))
+        tape_marks.mark(tensor, self.mark)
 
     # --- watching -------------------------------------------------------------------------------
     def watch_variable(self, variable):
-        if variable.dtype not in _WATCHABLE:
-            return
-        self.tracked[id(variable)] = variable
-        self.watched_variables.setdefault(id(variable), variable)
+        if variable.dtype in _WATCHABLE:
+            self.watched_variables.setdefault(id(variable), variable)
 
     def watch_tensor(self, tensor):
-        self.tracked[id(tensor)] = tensor
+        self.watched_tensors.append(tensor)
+        tape_marks.mark(tensor, self.mark)
 
 
 class GradientTape:
@@ -298,7 +295,7 @@ class GradientTape:
         self._tape = None  # frees every saved tensor
 
     def __repr__(self):
-        n = 0 if self._tape is None else len(self._tape.entries)
+        n = 0 if self._tape is None else len(self._tape.records)
         return (f"<GradientTape persistent={self._persistent} recording={self._recording} "
                 f"entries={n}>")
 

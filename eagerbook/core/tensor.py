@@ -24,7 +24,8 @@ _NUMPY_DTYPES = dtypes._BY_NUMPY
 class Tensor:
     """An immutable, typed, n-dimensional array (``tf.Tensor``)."""
 
-    __slots__ = ("_value", "_dtype")
+    # _tape_mark: the mark of the GradientTape(s) tracking it (autodiff/tape.py), else None
+    __slots__ = ("_value", "_dtype", "_tape_mark")
     # Makes `np_array + tensor` call Tensor.__radd__, so the result is a Tensor, as in TF.
     __array_priority__ = 100
     # No __init__: `EagerTensor()` is then the cheapest way to make one (ops do it per result, in
@@ -201,6 +202,7 @@ def _from_numpy(array):
         array = _as_string_array(array)
         t._dtype = dtypes.string
     t._value = array
+    t._tape_mark = None
     return t
 
 

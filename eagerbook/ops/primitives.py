@@ -249,6 +249,7 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
                 try:
                     result = EagerTensor()
                     result._dtype, result._value = a._dtype, np.dot(x, y)
+                    result._tape_mark = None
                     return result
                 except ValueError:  # sizes that do not fit: TF's words, below
                     pass

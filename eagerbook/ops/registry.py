@@ -183,6 +183,7 @@ def execute(op, inputs, attrs=_NO_ATTRS):
     try:
         result._dtype = _NUMPY_DTYPES[out.dtype]
         result._value = out
+        result._tape_mark = None
     except KeyError:  # a string kernel's bytes/str array
         result = _from_numpy(out)
     if record is not None:
@@ -224,6 +225,7 @@ def ufunc_road(op, general=None):
         result = EagerTensor()
         result._dtype = x._dtype
         result._value = out
+        result._tape_mark = None
         if record is not None:
             record(op, (x, y), result, _NO_ATTRS)
         return result
