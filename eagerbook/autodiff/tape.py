@@ -54,7 +54,7 @@ class Tape:
         self.watched_tensors = []
         self.watched_variables = {}  # id -> Variable, in watch order (Variables are not marked)
 
-    entries = property(lambda self: tape_marks.as_entries(self.records))  # OpRecords, for the sweep
+    entries = property(lambda self: tape_marks.as_entries(self.records))  # OpRecords, for viewers
     tracked = property(tape_marks.tracked_objects)  # id -> tensor or Variable, for viewers
 
     # --- recorder protocol ----------------------------------------------------------------------
@@ -248,9 +248,9 @@ class GradientTape:
             # Gradient ops must not be recorded on this tape (outer tapes still see them).
             if context.state.hooked and tape in context.state.recorders:
                 with context.recorders_paused([tape]):
-                    result = backprop(tape.entries, targets, seeds, sources, slices)
+                    result = backprop(tape.records, targets, seeds, sources, slices)
             else:  # the usual case: gradient() called after the `with` block
-                result = backprop(tape.entries, targets, seeds, sources, slices)
+                result = backprop(tape.records, targets, seeds, sources, slices)
         if unconnected is _ZERO:
             result = [math_ops.zeros_like(_value_of(s)) if g is None else g
                       for g, s in zip(result, sources)]

@@ -40,21 +40,13 @@ def tracks_any(tape, inputs):
     return any(tracks(tape, x) for x in inputs)
 
 
-class _Entry(OpRecord):
-    """An OpRecord made without an ``__init__`` call (``_Entry()`` and four slot stores are
-    the cheapest way to make one from Python)."""
-
-    __slots__ = ()
-    __init__ = object.__init__
-
-
 def as_entries(records):
     """A tape's records, tuples (op, inputs, output or outputs, attrs) while it records (cheaper
-    to make), as the OpRecords the backward sweep and viewers read."""
+    to make), as OpRecords for viewers (the backward sweep reads the tuples itself)."""
     entries = []
-    for op, inputs, outputs, attrs in records:
-        entry = _Entry()  # OpRecord(op, inputs, output(s), attrs), see OpRecord.outputs
-        entry.op, entry.inputs, entry._outputs, entry.attrs = op, inputs, outputs, attrs
+    for record in records:
+        entry = object.__new__(OpRecord)  # (no __init__ call, as in backprop)
+        entry.op, entry.inputs, entry._outputs, entry.attrs = record
         entries.append(entry)
     return entries
 

@@ -1,14 +1,14 @@
 """The backward sweep shared by GradientTape and tf.function's backward graphs.
 
-It works on records of executed ops (``registry.OpRecord``: op, inputs, outputs, attrs) in
-execution order, so the same loop differentiates an eager tape and a traced graph. It is a
-loop over a list, not a recursion: a chain of a million ops is fine.
+It works on records of executed ops (``registry.OpRecord``: op, inputs, outputs, attrs; a tape
+keeps tuples of the four) in execution order, so the same loop differentiates an eager tape and
+a traced graph. It is a loop over a list, not a recursion: a chain of a million ops is fine.
 """
 
 from ..core.tensor import EagerTensor
 from . import indexed_slices, math_ops
 from .primitives import _sum_to_shape_of
-from .registry import execute
+from .registry import OpRecord, execute
 from .support import FLOAT_SET
 
 # Values other than float tensors may carry gradients too: inside tf.function a TensorArray is
@@ -16,6 +16,7 @@ from .support import FLOAT_SET
 # here, per dtype, how to make a zero gradient and how to add two (`ops` may not import
 # `graph`: see the layering rule in docs/ARCHITECTURE.md).
 GRADIENT_DTYPES = {}  # dtype -> (zeros_like(tensor) -> gradient, add(a, b) -> gradient)
+_new = object.__new__
 
 
 def carries_gradient(t):
@@ -51,7 +52,7 @@ def backprop(records, targets, seeds, sources, keep_slices=False):
     depends = set(source_ids)
     relevant = []
     for entry in records:
-        inputs = entry.inputs
+        inputs = entry[1] if type(entry) is tuple else entry.inputs  # (a tape's: a tuple)
         if len(inputs) == 2:  # (most ops: spelled out, cheaper than the loop below)
             first, second = id(inputs[0]) in depends, id(inputs[1]) in depends
             if not (first or second):
@@ -67,6 +68,9 @@ def backprop(records, targets, seeds, sources, keep_slices=False):
                 if id(x) not in depends:
                     skip += (i,)
         if len(skip) < len(inputs):  # some input depends on a source
+            if type(entry) is tuple:  # (op, inputs, output(s), attrs): its OpRecord, made only now
+                record, entry = entry, _new(OpRecord)  # (no __init__ call: the cheapest way)
+                entry.op, entry.inputs, entry._outputs, entry.attrs = record
             entry.skip_input_indices = skip
             relevant.append(entry)
             outputs = entry._outputs  # (a lone output is kept as it is: see OpRecord.outputs)
