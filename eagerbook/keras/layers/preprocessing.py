@@ -18,7 +18,7 @@ import re
 import numpy as np
 
 from ...checkpoints.containers import ListWrapper
-from ...core import dtypes, errors, nest
+from ...core import dtypes, errors, logs, nest
 from ...core.shape import TensorShape
 from ...core.spec import TensorSpec
 from ...core.tensor import Tensor, _from_numpy, convert_to_tensor, is_symbolic
@@ -467,6 +467,11 @@ class _Lookup(EncodedRank, PreprocessingLayer):
     def vocabulary_size(self):
         return len(self._specials()) + len(self._tokens)
 
+    def vocab_size(self):
+        """The old name of ``vocabulary_size`` (TF keeps it, with a logged warning)."""
+        logs.logger.warning("vocab_size is deprecated, please use vocabulary_size.")
+        return self.vocabulary_size()
+
     def set_vocabulary(self, vocabulary, idf_weights=None):
         """Sets the tokens (a list, array, tensor or file-free iterable); in ``tf_idf`` mode
         also their idf weights. The special tokens may lead the vocabulary (as
@@ -697,6 +702,9 @@ class CategoryEncoding(EncodedRank, Layer):
     """Integer categories in ``[0, num_tokens)`` -> one-hot, multi-hot or count rows."""
 
     def __init__(self, num_tokens=None, output_mode="multi_hot", sparse=False, **kwargs):
+        if "max_tokens" in kwargs:  # the old name, which TF still takes (over num_tokens)
+            logs.logger.warning("max_tokens is deprecated, please use num_tokens instead.")
+            num_tokens = kwargs.pop("max_tokens")
         super().__init__(**kwargs)
         output_mode = "multi_hot" if output_mode == "binary" else output_mode
         if output_mode not in ("one_hot", "multi_hot", "count"):
