@@ -237,6 +237,10 @@ def _get_seed(op_seed):
     return random_ops.get_seed(op_seed)
 
 
+TF1_ATTRIBUTES = []  # lookups of attributes only TF 1.x datasets have (see __getattr__)
+NOT_FOUND = object()
+
+
 class Dataset:
     """A lazy sequence of elements (``tf.data.Dataset``). Build one with a factory such as
     ``Dataset.from_tensor_slices`` and transform it with methods such as ``map`` and
@@ -403,6 +407,17 @@ class Dataset:
 
     def __repr__(self):
         return f"<{self._tf_name} element_spec={self.element_spec}>"
+
+    def __getattr__(self, name):
+        # (only names not found otherwise) TF 1.x's iterators and output_* properties, on
+        # datasets made through tf.compat.v1.data.Dataset (v1_dataset.py puts its lookup in
+        # TF1_ATTRIBUTES: it imports this module)
+        for lookup in TF1_ATTRIBUTES:
+            found = lookup(self, name)
+            if found is not NOT_FOUND:
+                return found
+        raise AttributeError(f"'{self._tf_name}' object has no attribute '{name}'",
+                             name=name, obj=self)
 
     # --- factories ------------------------------------------------------------------------------
     @staticmethod

@@ -11,6 +11,7 @@ from ...core.context import executing_eagerly
 from ...core.dtypes_bfloat16 import bfloat16
 from ...core.tensor import convert_to_tensor
 from ...core.variable_modes import VariableAggregation  # TF 1's enum (TF 2's is ...V2)
+from ...data import v1_dataset
 from ...framework import event_messages
 from ...framework.config_messages import (
     ConfigProto,
@@ -298,11 +299,13 @@ losses = types.SimpleNamespace(**{
         "sparse_softmax_cross_entropy", "get_losses", "get_regularization_losses",
         "get_regularization_loss", "get_total_loss")})
 
-# tf.compat.v1.data: TF 2's tf.data, and TF 1.x's iterators for graphs (graph/v1_iterators.py)
+# tf.compat.v1.data: TF 2's tf.data, TF 1.x's datasets (data/v1_dataset.py) and its iterators for
+# graphs (graph/v1_iterators.py)
 data = _Namespace(lambda: sys.modules["eagerbook"].data, **{
     name: getattr(v1_iterators, name) for name in (
         "make_one_shot_iterator", "make_initializable_iterator", "get_output_types",
-        "get_output_shapes")})
+        "get_output_shapes")}, Dataset=v1_dataset.DatasetV1,
+    get_output_classes=v1_dataset.output_classes)
 
 # tf.compat.v1.keras: TF 2's Keras, with the decorator that lets TF 1.x layer code run in it
 keras = _Namespace(_keras, utils=_Namespace(
