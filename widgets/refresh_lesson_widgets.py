@@ -1,12 +1,13 @@
-"""Refresh the stored outputs of the widget cells of lessons, and nothing else.
+"""Refresh the stored outputs of the widget and report cells of lessons, and nothing else.
 
     python widgets/refresh_lesson_widgets.py notebooks/04_eager_training.ipynb ...
 
 Each lesson is executed in a fresh kernel (nbclient); only the cells whose stored output
-holds a widget view or a drawing made by eagerbook.viz (a picture in HTML, e.g. ``%%eager
---show tapes``) get the new outputs (their execution counts stay), so the other cells
-and the notebook's metadata do not change. Widget state is not stored: a lesson's saved
-widgets are the PNG pictures next to the widget view (see eagerbook/notebook/widgets.py).
+holds a widget view, a drawing made by eagerbook.viz (a picture in HTML, e.g. ``%%eager
+--show tapes``) or a ``%%eager`` report get the new outputs (their execution counts stay),
+so the other cells and the notebook's metadata do not change. Widget state is not stored:
+a lesson's saved widgets are the PNG pictures next to the widget view (see
+eagerbook/notebook/widgets.py).
 """
 
 import copy
@@ -20,13 +21,13 @@ WIDGET = "application/vnd.jupyter.widget-view+json"
 
 
 def has_widget(cell):
-    """A widget view, or an eagerbook drawing (a PNG <img class="eb-drawing"> in HTML, or the
-    Graphviz SVG reports held before)."""
+    """A widget view, an eagerbook drawing (a PNG <img class="eb-drawing"> in HTML, or the
+    Graphviz SVG reports held before), or a %%eager report (its HTML)."""
     for out in cell.get("outputs", []):
         data = out.get("data", {})
         html = data.get("text/html", "")
         html = "".join(html) if isinstance(html, list) else html
-        if WIDGET in data or 'class="eb-drawing"' in html or (
+        if WIDGET in data or 'class="eb-drawing"' in html or 'class="eb-report"' in html or (
                 "<svg" in html and 'class="node"' in html):
             return True
     return False
@@ -48,7 +49,7 @@ def refresh(path):
             changed += 1
     stored.metadata.pop("widgets", None)  # old widget state: its models are gone
     nbformat.write(stored, path)
-    print(f"{path.name}: {changed} widget cell(s) refreshed")
+    print(f"{path.name}: {changed} widget or report cell(s) refreshed")
 
 
 if __name__ == "__main__":

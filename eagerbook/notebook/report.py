@@ -6,6 +6,7 @@ styles, so a saved notebook on GitHub/nbviewer still reads well) and text for te
 
 import base64
 import html
+import re
 import traceback
 
 from ..core import errors
@@ -13,21 +14,35 @@ from ..viz import dot as viz_dot
 from ..viz import graphs as viz_graphs
 from ..viz import tape as viz_tape
 
-STYLE = """<style>
-.eb-report{font-family:var(--jp-ui-font-family,sans-serif);font-size:12px;margin:4px 0}
-.eb-report h4{margin:10px 0 4px;font-size:13px}
-.eb-report table{border-collapse:collapse;font-family:var(--jp-code-font-family,monospace);
- font-size:11.5px}
-.eb-report td,.eb-report th{padding:1px 8px;text-align:left;border-bottom:1px solid #eee}
-.eb-report th{color:#555;font-weight:600}
-.eb-report .eb-fail{background:#fff0f0;color:#9b2c2c}
-.eb-report .eb-src{color:#777}
-.eb-report .eb-note{color:#666;margin:2px 0}
-.eb-report .eb-err{background:#fff0f0;border-left:3px solid #c53030;padding:4px 8px;
- margin:6px 0;font-family:var(--jp-code-font-family,monospace)}
-.eb-report pre{margin:2px 0;font-size:11.5px}
-.eb-report details{margin:4px 0}
-</style>"""
+# How the report looks, written into each element's own style="...": a lesson just opened is
+# untrusted, and JupyterLab's sanitizer then drops a <style> block but keeps inline styles
+# (with plain values: no CSS variables), so the report looks the same before and after a run.
+LOOK = {
+    "report": "font-family:sans-serif;font-size:12px;margin:4px 0",
+    "h4": "margin:10px 0 4px;font-size:13px",
+    "table": "border-collapse:collapse;font-family:monospace;font-size:11.5px",
+    "td": "padding:1px 8px;text-align:left;border-bottom:1px solid #eee",
+    "th": "padding:1px 8px;text-align:left;border-bottom:1px solid #eee;color:#555;"
+          "font-weight:600",
+    "pre": "margin:2px 0;font-size:11.5px",
+    "details": "margin:4px 0",
+    "eb-fail": "background:#fff0f0;color:#9b2c2c",
+    "eb-src": "color:#777",
+    "eb-note": "color:#666;margin:2px 0",
+    "eb-err": "background:#fff0f0;border-left:3px solid #c53030;padding:4px 8px;margin:6px 0;"
+              "font-family:monospace",
+}
+_OPENING_TAG = re.compile(r"<(\w+)((?:\s+class=['\"]([\w-]+)['\"])?[^>]*)>")
+
+
+def styled(html_text):
+    """`html_text` with LOOK's styles added to its tags (by tag name and by class)."""
+    def one(tag):
+        name, rest, cls = tag[1], tag[2], tag[3]
+        style = ";".join(filter(None, (LOOK.get(name), LOOK.get(cls or ""))))
+        return f'<{name}{rest} style="{style}">' if style else tag[0]
+    return _OPENING_TAG.sub(one, html_text)
+
 
 VIEWS = ("ops", "summary", "lines", "tapes", "functions")
 DEFAULT_VIEWS = ("ops", "tapes", "functions")
@@ -170,7 +185,7 @@ class EagerReport:
 
     def html(self):
         run = self.run
-        out = [STYLE, '<div class="eb-report">']
+        out = [f'<div class="eb-report" style="{LOOK["report"]}">']
         if run.failed:
             etype, value, _ = run.exc_info
             line = self._user_line(run.error_line)
@@ -205,7 +220,7 @@ class EagerReport:
             for fs in self.functions:
                 out.append(self._function_html(fs))
         out.append("</div>")
-        return "\n".join(out)
+        return styled("\n".join(out))
 
     def _ops_html(self):
         log = self.run.oplog

@@ -248,3 +248,17 @@ def test_training_loop_shows_only_the_last_tapes(ipshell):
     report = last_report()
     assert report.run.tape_count == 5 and len(report.tapes) == 1
     assert "5 gradient calls" in report.text()
+
+
+def test_report_styles_are_inline_so_an_untrusted_notebook_keeps_them(ipshell):
+    # A lesson just opened is untrusted: JupyterLab's sanitizer drops a <style> block but
+    # keeps an element's own plain style="...", so the report carries its look inline.
+    _, captured = ipshell.run("%%eager --no-time --show ops,summary\n"
+                              "a = tf.constant([1.0, 2.0])\nb = a * 2.0\nc = tf.matmul(a, b)\n")
+    html = html_of(captured)
+    assert "<style" not in html and "var(--" not in html
+    for tag in ("table", "th", "td", "h4"):
+        opening = re.findall(rf"<{tag}\b[^>]*>", html)
+        assert opening and all('style="' in t for t in opening), tag
+    assert re.search(r'<div class="eb-err" style="[^"]*border-left:3px solid #c53030', html)
+    assert re.search(r"<td class='eb-src' style=\"[^\"]*color:#777", html)
