@@ -678,6 +678,18 @@ class Layer(Module):
             cls._call_spec_cache = spec
         return spec
 
+    @classmethod
+    def _default_training(cls):
+        """What a call on KerasTensors passes as `training` when given none, as TF's Keras
+        does: the default of ``call``'s `training` (None when it has no default)."""
+        try:
+            param = inspect.signature(cls.call).parameters.get("training")
+        except (TypeError, ValueError):
+            return None
+        if param is None or param.default is inspect.Parameter.empty:
+            return None
+        return param.default
+
     def _maybe_build(self, inputs):
         if self.built:
             return
@@ -990,7 +1002,7 @@ class Layer(Module):
             sym_kwargs = nest.map_structure(placeholder, dict(kwargs))
             accepts_training, _, accepts_mask = self._call_signature()[:3]
             if accepts_training and not self._passed(sym_args, sym_kwargs, "training"):
-                sym_kwargs["training"] = False
+                sym_kwargs["training"] = self._default_training()
             if accepts_mask and not self._passed(sym_args, sym_kwargs, "mask") and args:
                 mask = _placeholder_masks(graph, args[0])
                 if mask is not None:
@@ -1097,7 +1109,7 @@ class Layer(Module):
         real_kwargs = nest.map_structure(concrete, dict(kwargs))
         accepts_training, _, accepts_mask = self._call_signature()[:3]
         if accepts_training and not self._passed(real_args, real_kwargs, "training"):
-            real_kwargs["training"] = False
+            real_kwargs["training"] = self._default_training()
         if accepts_mask and not self._passed(real_args, real_kwargs, "mask") and args:
             # Masked inputs: give the trial run masks of their batch and step axes (a list of
             # them, None for the unmasked, for a list of inputs).
