@@ -201,9 +201,18 @@ class DVariable(ResourceVariable):
             values.common_mesh(op_name, [self._dtensor_layout, given])
         return super()._new_array(value, op_name)
 
+    def numpy(self):
+        """The value, for a replicated DVariable; TF refuses to gather a sharded one."""
+        return self._as_dtensor().numpy()
+
+    def __array__(self, dtype=None, copy=None):
+        return self._as_dtensor().__array__(dtype)
+
+    def _as_dtensor(self):
+        return values.make(self._value, self._dtype, self._dtensor_layout)
+
     def __repr__(self):
-        summary = values.DTensor._summary(values.make(self._value, self._dtype,
-                                                      self._dtensor_layout))
+        summary = values.DTensor._summary(self._as_dtensor())
         return (f"<tf.Variable '{self._name}' shape={self.shape} dtype={self._dtype.name}, "
                 f"value={summary}>")
 

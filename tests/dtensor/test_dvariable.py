@@ -75,3 +75,14 @@ def test_gradients_reach_a_dvariable_as_dtensors(mesh):
     assert dtensor.fetch_layout(grad) == layout
     assert dtensor.relayout(grad, dtensor.Layout.replicated(mesh, 2)).numpy().tolist() == \
         [[3.0] * 4] * 6
+
+
+def test_numpy_of_a_sharded_dvariable_is_tfs_unimplemented_error(mesh):
+    sharded = dtensor.DVariable(dtensor.call_with_layout(tf.ones, dtensor.Layout(["x", U], mesh),
+                                                         shape=(6, 4)))
+    with pytest.raises(tf.errors.UnimplementedError, match="^Trying to copy a non-single-device "
+                                                           "and non-replicated DTensor"):
+        sharded.numpy()
+    replicated = dtensor.DVariable(dtensor.call_with_layout(
+        tf.ones, dtensor.Layout.replicated(mesh, 2), shape=(2, 2)))
+    assert replicated.numpy().tolist() == [[1.0, 1.0], [1.0, 1.0]]
