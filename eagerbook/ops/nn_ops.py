@@ -1429,9 +1429,11 @@ def _conv2d_backprop_filter_grad(op, ddw):
 
 def conv2d_backprop_input(input_sizes, filters, out_backprop, strides, padding,
                           explicit_paddings=(), dilations=(1, 1), data_format="NHWC"):
-    """Conv2DBackpropInput with normalized attrs (used by gradient rules)."""
+    """Conv2DBackpropInput with normalized attrs (used by gradient rules). A batch size not
+    known while a tf.function traces (None) is -1: the kernel takes the batch from dy."""
+    sizes = tuple(-1 if d is None and i == 0 else int(d) for i, d in enumerate(input_sizes))
     return execute(_conv2d_backprop_input, (filters, out_backprop), {
-        "input_sizes": tuple(int(d) for d in input_sizes), "strides": strides,
+        "input_sizes": sizes, "strides": strides,
         "padding": padding, "explicit_paddings": explicit_paddings, "dilations": dilations,
         "data_format": data_format})
 
