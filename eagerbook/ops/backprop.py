@@ -10,6 +10,7 @@ from . import indexed_slices, math_ops
 from .primitives import _sum_to_shape_of
 from .registry import OpRecord, execute
 from .support import FLOAT_SET
+from .variable_ops import _read_variable_grad
 
 # Values other than float tensors may carry gradients too: inside tf.function a TensorArray is
 # one `variant` tensor, and its gradient is an array of gradients. The graph package registers
@@ -100,7 +101,8 @@ def backprop(records, targets, seeds, sources, keep_slices=False):
             if not entry.op.grad_takes_none:  # zeros for the unused outputs, made only if
                 out_grads = [zeros_gradient(y) if g is None else g  # the rule needs them
                              for g, y in zip(out_grads, outputs)]
-        in_grads = input_gradients(entry, out_grads)
+        in_grads = (out_grads if entry.op.grad is _read_variable_grad  # (a Variable read's rule
+                    else input_gradients(entry, out_grads))  # passes its gradient on: no call)
         for x, g in zip(entry.inputs, in_grads):
             if g is not None:
                 key = id(x)
@@ -114,8 +116,7 @@ def input_gradients(entry, out_grads):
     """One step of the chain rule: the op's rule turns its outputs' gradients into its inputs'.
 
     A broadcasting op's rule answers in the output's shape (``[dy, dy]`` for ``x + y``); here
-    each gradient is summed back to its input's shape, once for all such ops.
-    """
+    each gradient is summed back to its input's shape, once for all such ops."""
     op = entry.op
     if op.grad is None:
         raise LookupError(f"gradient registry has no entry for: {op.name}")
