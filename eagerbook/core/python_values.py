@@ -167,6 +167,25 @@ def rectangular_array(value, dtype=None):
 _NUMBER_KINDS = {"b": "bool", "i": "int", "u": "int", "f": "float", "c": "complex"}
 
 
+def numpy_strings(array, dtype):
+    """A NumPy array that becomes a string tensor (an object array, or any array asked as
+    tf.string), as TF converts it: str (UTF-8) and bytes entries as bytes; numbers and other
+    objects refused in TF's words. An object array asked as another dtype is left to the cast."""
+    if array.dtype.kind != "O":
+        check_numbers_as_strings(array)
+        return array
+    if dtype is not None and dtype.name != "string":
+        return array
+    flat = array.ravel()
+    for item in flat:
+        if not isinstance(item, (str, bytes)):
+            raise ValueError(f"Failed to convert a NumPy array to a Tensor (Unsupported object "
+                             f"type {type(item).__name__}).")
+    out = np.empty(array.shape, dtype=object)
+    out.ravel()[:] = [item.encode() if isinstance(item, str) else item for item in flat]
+    return out
+
+
 def check_numbers_as_strings(array):
     """TF refuses to turn a NumPy array of numbers into tf.string."""
     if array.dtype.kind in _NUMBER_KINDS:

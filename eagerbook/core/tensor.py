@@ -319,8 +319,8 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None, preferred_d
         array = np.array(value)  # always a copy: the Tensor must own its array
         if array.dtype.kind in "US":
             array = _python_to_numpy(array.tolist(), None)
-        elif dtype is dtypes.string:
-            checks.check_numbers_as_strings(array)
+        elif array.dtype.kind == "O" or dtype is dtypes.string:
+            array = checks.numpy_strings(array, dtype)
         if dtype is not None and array.dtype != dtype._np:
             array = array.astype(dtype._np)  # TF casts NumPy values as NumPy does
     elif isinstance(value, (list, tuple)) and _contains_tensor(value):
