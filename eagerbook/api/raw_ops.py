@@ -41,6 +41,15 @@ def _raw_op(op_name, fn):
     return op
 
 
+def _explicit(padding, explicit_paddings):
+    """A padding attr as the public functions take it: "EXPLICIT" becomes the pairs of
+    `explicit_paddings` (flat, two per axis)."""
+    if padding != "EXPLICIT":
+        return padding
+    flat = [int(p) for p in explicit_paddings]
+    return [flat[i:i + 2] for i in range(0, len(flat), 2)]
+
+
 def _reduction(reduce_fn):
     return lambda input, axis, keep_dims=False: reduce_fn(input, axis=axis, keepdims=keep_dims)
 
@@ -217,6 +226,16 @@ _OPS.update({
     "BiasAdd": lambda value, bias, data_format="NHWC": _tf().nn.bias_add(
         value, bias, data_format=data_format),
     "L2Loss": lambda t: _tf().nn.l2_loss(t),
+    # convolution and pooling (NHWC; "EXPLICIT" padding reads explicit_paddings' 4 pairs)
+    "Conv2D": lambda input, filter, strides, padding, use_cudnn_on_gpu=True,
+                     explicit_paddings=(), data_format="NHWC", dilations=(1, 1, 1, 1):
+        _nn.conv2d(input, filter, list(strides), _explicit(padding, explicit_paddings),
+                   data_format, list(dilations)),
+    "MaxPool": lambda input, ksize, strides, padding, explicit_paddings=(), data_format="NHWC":
+        _nn.max_pool2d(input, list(ksize), list(strides),
+                       _explicit(padding, explicit_paddings), data_format),
+    "AvgPool": lambda value, ksize, strides, padding, data_format="NHWC": _nn.avg_pool2d(
+        value, list(ksize), list(strides), padding, data_format),
     "SoftmaxCrossEntropyWithLogits": _softmax_cross_entropy,
     # selection and arrangement
     "Select": lambda condition, x, y: _select(condition, x, y),

@@ -136,6 +136,7 @@ _SCOPED = frozenset("""
     linalg.normalize linalg.tensordot linalg.trace
     nn.atrous_conv2d_transpose nn.avg_pool1d nn.avg_pool2d nn.avg_pool3d nn.bias_add nn.conv1d
     nn.conv1d_transpose nn.conv2d_transpose nn.conv3d_transpose nn.conv_transpose nn.erosion2d
+    nn.depthwise_conv2d
     nn.embedding_lookup nn.l2_normalize nn.leaky_relu nn.log_poisson_loss nn.max_pool1d
     nn.max_pool2d nn.max_pool3d nn.relu6 nn.sigmoid nn.sigmoid_cross_entropy_with_logits
     nn.softmax_cross_entropy_with_logits nn.weighted_cross_entropy_with_logits
@@ -156,7 +157,7 @@ _SCOPED = frozenset("""
 # Public functions that turn their inputs into tensors before the op, so a Python list keeps
 # the " name: ". Most that open a name scope do; some pass the list on to the op.
 _CONVERTS_INPUTS = _SCOPED - {"transpose", "pow", "math.pow", "math.floordiv", "one_hot",
-                               "shape", "nn.bias_add", "reduce_logsumexp",
+                               "shape", "nn.bias_add", "nn.conv2d_transpose", "reduce_logsumexp",
                                "math.reduce_logsumexp", "random.stateless_normal",
                                "random.stateless_uniform", "random.stateless_truncated_normal",
                                "random.stateless_poisson", "random.stateless_binomial",

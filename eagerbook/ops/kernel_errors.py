@@ -7,7 +7,7 @@ function (``{{function_node __wrapped____MklMatMul_device_...}}``; the dtype che
 below holds both: an op's check asks ``kernel_error(op, dtype, check, fields...)``.
 """
 
-from ..core.errors import InvalidArgumentError, op_error
+from ..core.errors import AbortedError, InvalidArgumentError, op_error
 from . import onednn_float
 
 _ONEDNN_FUNCTIONS = {
@@ -20,6 +20,12 @@ _ONEDNN_FUNCTIONS = {
     "MaxPool": "MaxPool", "Softmax": "Softmax",  # (oneDNN's kernels under the op's own name)
 }
 _ONEDNN_DTYPES = frozenset(("float32", "bfloat16"))
+
+# oneDNN's words when it finds no kernel for the shapes (TF's source file and line included)
+_NO_PRIMITIVE = ("Operation received an exception:Status: 2, message: could not create a "
+                 "primitive descriptor for the convolution forward propagation primitive. Run "
+                 "workload with environment variable ONEDNN_VERBOSE=all to get additional "
+                 "diagnostic information., in file tensorflow/core/kernels/mkl/%s")
 
 # (op, check): ((error class, Eigen's words), (error class, oneDNN's words)); None where that
 # kernel makes no such check. The op fills in the {fields}.
@@ -36,6 +42,57 @@ _KERNEL_WORDS = {
         (InvalidArgumentError, "Matrix size-incompatible: In[0]: {a}, In[1]: {b}"),
         (InvalidArgumentError, "Matrix size-incompatible: In[0]: {a}, In[1]: {b} "
                                "{adj_x:d} {adj_y:d}")),
+    ("Einsum", "rank"): (
+        (InvalidArgumentError, "Expected input {index} to have rank {rank} but got: {got}"),) * 2,
+    ("Einsum", "rank at least"): (
+        (InvalidArgumentError, "Expected input {index} to have rank at least {rank} but got: "
+                               "{got}"),) * 2,
+    # ranks: Softmax's oneDNN kernel takes 1 to 5 axes (an AbortedError, not a check)
+    ("Softmax", "rank 0"): (
+        (InvalidArgumentError, "logits must have >= 1 dimension, got {shape}"),
+        (AbortedError, "Input dims must be <= 5 and >=1")),
+    ("Softmax", "rank above 5"): (None, (AbortedError, "Input dims must be <= 5 and >=1")),
+    ("LogSoftmax", "rank 0"): (
+        (InvalidArgumentError, "logits must have >= 1 dimension, got {shape}"), None),
+    ("MaxPool", "rank"): (
+        (InvalidArgumentError, "tensor_in_shape must have 2 spatial dimensions. {rank} 0"),
+        (InvalidArgumentError, "Input must be 4 or 5-dimensional")),
+    ("AvgPool", "rank"): (
+        (InvalidArgumentError, "tensor_in_shape must have 2 spatial dimensions. {rank} 0"),
+        (InvalidArgumentError, "Input must be 4 or 5-dimensional")),
+    # (oneDNN's Conv2D kernel ends the process on an input that is not 4-D: Eigen's words)
+    ("Conv2D", "input rank"): (
+        (InvalidArgumentError, "convolution input must be 4-dimensional: {shape}"),) * 2,
+    ("Conv2D", "filter rank"): (
+        (InvalidArgumentError, "convolution filter must be 4-dimensional: {shape}"),
+        (InvalidArgumentError, "filter must be 4-dimensional: {shape}")),
+    ("Conv2D", "depth"): (
+        (InvalidArgumentError, "input depth must be evenly divisible by filter depth: "
+                               "{depth} vs {filter_depth}"),) * 2,
+    ("Conv3D", "input rank"): ((InvalidArgumentError, "input must be 5-dimensional"),) * 2,
+    ("Conv3D", "depth"): (
+        (InvalidArgumentError, "Input depth must be evenly divisible by filter depth: "
+                               "{depth} vs {filter_depth}"),
+        (InvalidArgumentError, "input and filter must have the same depth: {depth} vs "
+                               "{filter_depth}")),
+    ("Conv3D", "depth a multiple"): (
+        (InvalidArgumentError, "Number of channels in filter ({filter_depth}) must match last "
+                               "dimension of input ({depth})"),
+        (InvalidArgumentError, "input and filter must have the same depth: {depth} vs "
+                               "{filter_depth}")),
+    ("DepthwiseConv2dNative", "depth"): (
+        (InvalidArgumentError, "input and filter must have the same depth: {depth} vs "
+                               "{filter_depth}"),
+        (InvalidArgumentError, "input depth must be evenly divisible by filter depth: "
+                               "{depth} vs {filter_depth}")),
+    ("DepthwiseConv2dNative", "depth a multiple"): (
+        (InvalidArgumentError, "input and filter must have the same depth: {depth} vs "
+                               "{filter_depth}"),
+        (AbortedError, _NO_PRIMITIVE % "mkl_conv_ops.cc:1112")),
+    ("Conv2DBackpropInput", "depth"): (
+        (InvalidArgumentError, "Conv2DCustomBackpropInput: filter and out_backprop must have "
+                               "the same out_depth"),
+        (AbortedError, _NO_PRIMITIVE % "mkl_conv_grad_input_ops.cc:546")),
 }
 
 
@@ -59,7 +116,8 @@ def kernel_name(op_name, dtype):
 
 def checks(op_name, dtype, check):
     """Whether the kernel TF would run for `op_name` on `dtype` makes `check`."""
-    return _KERNEL_WORDS[op_name, check][runs_onednn(op_name, dtype)] is not None
+    words = _KERNEL_WORDS.get((op_name, check), (None, None))
+    return words[runs_onednn(op_name, dtype)] is not None
 
 
 def kernel_error(op_name, dtype, check, function_suffix="", **fields):

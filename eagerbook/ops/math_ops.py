@@ -12,7 +12,7 @@ import numpy as np
 from ..core import dtypes, dtypes_bfloat16, errors
 from ..core.context import state
 from ..core.tensor import EagerTensor, Tensor, convert_to_tensor
-from . import complex_ops, eigen_double, eigen_float
+from . import complex_ops, eigen_double, eigen_float, kernel_errors
 from .batch_matmul import _batch_mat_mul
 from .binary import (
     BITWISE,
@@ -1883,8 +1883,9 @@ def _einsum_terms(term):
     return out
 
 
-def _parse_einsum(equation, ranks):
-    """Validates `equation` and returns (input terms, output term) in explicit form."""
+def _parse_einsum(equation, ranks, dtype):
+    """Validates `equation` for inputs of `ranks` and `dtype`; returns (input terms, output
+    term) in explicit form."""
     eq = equation.replace(" ", "")
     if eq.count("->") > 1:
         raise ValueError(f"einsum: equation {equation!r} has more than one '->'")
@@ -1906,19 +1907,17 @@ def _parse_einsum(equation, ranks):
                     counts[label] = counts.get(label, 0) + 1
         ellipsis = "..." if any("..." in term for term in ins) else ""
         out = ellipsis + "".join(sorted(label for label, c in counts.items() if c == 1))
-    for term, rank in zip(ins, ranks):
+    seen = set("".join(ins))
+    for label in _einsum_terms(out):  # (checked in TF's Python, before the op)
+        if label != "..." and label not in seen:
+            raise ValueError(f"Output subscripts contain the label {label} not present in the "
+                             f"input subscripts.")
+    for index, (term, rank) in enumerate(zip(ins, ranks)):
         labels = [lab for lab in _einsum_terms(term) if lab != "..."]
         if len(labels) > rank or ("..." not in term and len(labels) != rank):
-            raise invalid_argument("Einsum", f"Input with subscripts {term!r} has rank {rank}, "
-                                             f"which does not match the {len(labels)} "
-                                             f"subscripts of equation {equation!r}",
-                                   f"Einsum_N_{len(ins)}")
-    seen = set("".join(ins))
-    for label in _einsum_terms(out):
-        if label != "..." and label not in seen:
-            raise invalid_argument("Einsum", f"Output subscripts contain a label that does not "
-                                             f"appear in any input: {label!r}",
-                                   f"Einsum_N_{len(ins)}")
+            check = "rank at least" if "..." in term else "rank"  # (words: kernel_errors.py)
+            raise kernel_errors.kernel_error("Einsum", dtype, check, f"_N_{len(ins)}",
+                                             index=index, rank=len(labels), got=rank)
     return ins, out
 
 
@@ -2018,7 +2017,7 @@ def einsum(equation, *inputs, **kwargs):
     for value in inputs[1:]:
         tensors.append(binary_operands(tensors[0], value, "Einsum")[1])
     check_dtype("Einsum", tensors[0], _einsum.dtypes, "inputs")
-    ins, out = _parse_einsum(equation, [t.ndim for t in tensors])
+    ins, out = _parse_einsum(equation, [t.ndim for t in tensors], tensors[0].dtype)
     sizes = {}
     for term, t in zip(ins, tensors):
         labels = _einsum_terms(term)
@@ -2034,7 +2033,7 @@ def einsum(equation, *inputs, **kwargs):
                 raise invalid_argument(
                     "Einsum", f"Expected dimension {sizes[lab]} at axis {axis} of the input "
                               f"shaped [{shape}] but got dimension {d}",
-                    f"Einsum_N_{len(tensors)}")
+                    kernel_errors.function_name("Einsum", t.dtype) + f"_N_{len(tensors)}")
             axis += 1
     explicit = ",".join(ins) + "->" + out
     return execute(_einsum, tuple(tensors), {"equation": explicit})

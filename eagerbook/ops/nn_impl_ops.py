@@ -9,7 +9,7 @@ import numpy as np
 
 from ..core import dtypes
 from ..core.tensor import convert_to_tensor
-from . import array_ops, math_ops, nn_ops
+from . import array_ops, kernel_errors, math_ops, nn_ops
 from .registry import execute, register
 
 
@@ -105,6 +105,11 @@ def depthwise_conv2d(input, filter, strides, padding, data_format=None,
     x, kernel = convert_to_tensor(input), convert_to_tensor(filter)
     if data_format not in (None, "NHWC"):
         raise NotImplementedError("depthwise_conv2d: eagerbook supports NHWC only")
+    depth, filter_depth = x.shape[-1], kernel.shape[2] if kernel.ndim == 4 else None
+    if x.ndim == 4 and None not in (depth, filter_depth) and depth != filter_depth:
+        check = "depth a multiple" if filter_depth and depth % filter_depth == 0 else "depth"
+        raise kernel_errors.kernel_error("DepthwiseConv2dNative", x.dtype, check, depth=depth,
+                                         filter_depth=filter_depth)  # (kernel_errors.py)
     if isinstance(padding, (list, tuple)):  # explicit [[0, 0], [top, bottom], [l, r], [0, 0]]
         x = array_ops.pad(x, padding)
         padding = "VALID"

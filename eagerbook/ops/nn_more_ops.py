@@ -15,7 +15,7 @@ import numpy as np
 
 from ..core import dtypes, errors
 from ..core.tensor import convert_to_tensor
-from . import array_ops, math_ops, nn_impl_ops, nn_ops
+from . import array_ops, kernel_errors, math_ops, nn_impl_ops, nn_ops
 from .image_more_ops import _extent as _window_plan  # (one axis of a dilated window)
 from .manip_ops import batch_to_space, required_space_to_batch_paddings, space_to_batch
 from .registry import execute, register
@@ -110,8 +110,11 @@ def conv2d_transpose(input, filters, output_shape, strides, padding="SAME",
     stride_h, stride_w = _hw_pair(strides, "strides")
     dilation_h, dilation_w = (1, 1) if dilations is None else _hw_pair(dilations, "dilations")
     padding, explicit = nn_ops._padding_arg(padding, "Conv2DBackpropInput", allow_explicit=True)
-    return nn_ops.conv2d_backprop_input(sizes, convert_to_tensor(filters),
-                                        convert_to_tensor(input), (stride_h, stride_w),
+    filters, input = convert_to_tensor(filters), convert_to_tensor(input)
+    if filters.ndim == 4 and input.ndim == 4 and None not in (filters.shape[3], input.shape[3]) \
+            and filters.shape[3] != input.shape[3]:  # (words: kernel_errors.py)
+        raise kernel_errors.kernel_error("Conv2DBackpropInput", filters.dtype, "depth")
+    return nn_ops.conv2d_backprop_input(sizes, filters, input, (stride_h, stride_w),
                                         padding, explicit, (dilation_h, dilation_w))
 
 
@@ -241,11 +244,24 @@ def _unfold(y, batch, out):
     return array_ops.reshape(y, [batch, out] + shape[1:])
 
 
+def _check_conv3d_depth(x, w):
+    """TF's Conv3D kernel wants a 5-D input whose depth (its last axis) is the filter's
+    (words: kernel_errors.py)."""
+    if x.ndim != 5:
+        raise kernel_errors.kernel_error("Conv3D", x.dtype, "input rank")
+    depth, filter_depth = x.shape[-1], w.shape[-2] if w.ndim == 5 else None
+    if depth is not None and filter_depth is not None and depth != filter_depth:
+        check = "depth a multiple" if filter_depth and depth % filter_depth == 0 else "depth"
+        raise kernel_errors.kernel_error("Conv3D", x.dtype, check, depth=depth,
+                                         filter_depth=filter_depth)
+
+
 def conv3d(input, filters, strides, padding, data_format="NDHWC", dilations=None,
            name=None):
     """``tf.nn.conv3d``: NDHWC `input`, [d, h, w, in, out] `filters`."""
     _check_ndhwc(data_format, "Conv3D")
     x, w = convert_to_tensor(input), convert_to_tensor(filters)
+    _check_conv3d_depth(x, w)
     sd, sh, sw = _five(strides, "strides")
     dd, dh, dw = (1, 1, 1) if dilations is None else _five(dilations, "dilations")
     if padding not in ("SAME", "VALID"):

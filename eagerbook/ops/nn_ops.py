@@ -26,13 +26,14 @@ import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
 from ..core import dtypes, errors
-from ..core.tensor import Tensor, convert_to_tensor
+from ..core.tensor import Tensor, convert_to_tensor, is_symbolic
 from . import (
     array_ops,
     eigen_double,
     eigen_float,
     eigen_sums,
     freed_memory,  # noqa: F401 - imported for its setting (see there)
+    kernel_errors,
     math_ops,
     onednn_float,
     random_ops,
@@ -58,6 +59,7 @@ from .math_ops import (
 )
 from .more_math_ops import erfc
 from .registry import execute, invalid_argument, register
+from .shape_rules import dims_text
 from .support import FLOATS, NUMBERS, as_tensor, binary_operands, check_dtype, is_zero_gradient
 
 
@@ -338,8 +340,13 @@ swish = silu
 # === softmax and cross-entropies ==================================================================
 def _softmax_axis(logits, axis, op_name):
     ndim = logits.ndim
-    if ndim == 0:
+    if ndim == 0 and op_name == "SoftmaxCrossEntropyWithLogits":
         raise invalid_argument(op_name, "logits must have >= 1 dimension, got shape []")
+    if ndim == 0:  # (Softmax's and LogSoftmax's words: kernel_errors.py)
+        raise kernel_errors.kernel_error(op_name, logits.dtype, "rank 0", shape="[]")
+    if ndim is not None and ndim > 5 and not is_symbolic(logits) and \
+            kernel_errors.checks(op_name, logits.dtype, "rank above 5"):  # (oneDNN's kernel)
+        raise kernel_errors.kernel_error(op_name, logits.dtype, "rank above 5")
     axis = -1 if axis is None else int(axis)
     if ndim is None:  # unknown rank (tf.function): the kernel takes the axis as given
         return axis
@@ -1473,18 +1480,17 @@ def conv2d(input, filters, strides, padding, data_format="NHWC", dilations=None,
     if min(strides) < 1 or min(dilations) < 1:
         raise invalid_argument("Conv2D", f"strides and dilations must be positive, got "
                                          f"strides={list(strides)}, dilations={list(dilations)}")
-    if x.ndim != 4:
-        raise invalid_argument("Conv2D", f"input must be 4-dimensional{list(x.shape)}")
-    if w.ndim != 4:
-        raise invalid_argument("Conv2D", f"filter must be 4-dimensional: {list(w.shape)}")
+    for check, t in (("input rank", x), ("filter rank", w)):  # (words: kernel_errors.py)
+        if t.ndim != 4:
+            raise kernel_errors.kernel_error("Conv2D", x._dtype, check, shape=dims_text(t.shape))
     in_depth, filter_depth = x.shape[3], w.shape[2]
     if in_depth is not None and filter_depth is not None and in_depth != filter_depth:
         if filter_depth and in_depth % filter_depth == 0:
             raise errors.op_error(errors.UnimplementedError, "Conv2D",
                                   f"Grouped convolutions are not supported (input depth "
                                   f"{in_depth}, filter depth {filter_depth})")
-        raise invalid_argument("Conv2D", f"input depth must be evenly divisible by filter "
-                                         f"depth: {in_depth} vs {filter_depth}")
+        raise kernel_errors.kernel_error("Conv2D", x._dtype, "depth", depth=in_depth,
+                                         filter_depth=filter_depth)
     return execute(_conv2d, (x, w), {"strides": strides, "padding": padding,
                                      "explicit_paddings": explicit, "dilations": dilations,
                                      "data_format": "NHWC"})
@@ -1497,8 +1503,8 @@ def _pool_setup(x, ksize, strides, padding, data_format, op_name, allowed):
     ksize = _window_arg(ksize, "ksize", op_name)
     strides = _window_arg(strides, "strides", op_name)
     padding, _ = _padding_arg(padding, op_name, allow_explicit=False)
-    if x.ndim != 4:
-        raise invalid_argument(op_name, f"input must be 4-dimensional{list(x.shape)}")
+    if x.ndim != 4:  # (words: kernel_errors.py)
+        raise kernel_errors.kernel_error(op_name, x.dtype, "rank", rank=x.ndim)
     if min(ksize) < 1 or min(strides) < 1:
         raise invalid_argument(op_name, f"Sliding window ksize and strides must be positive, "
                                         f"got ksize={list(ksize)}, strides={list(strides)}")
