@@ -122,10 +122,10 @@ class Tensor:
     def __float__(self):
         return float(self._value)
 
-    def __index__(self):
-        if self._value.ndim != 0 or self._dtype.is_floating or self._dtype.is_bool:
-            raise TypeError("only integer scalar arrays can be converted to a scalar index")
-        return int(self._value)
+    def __index__(self):  # as TF's: the NumPy value's own (a bool or float has none: an
+        # AttributeError, which list[t] and protobuf's integer fields pass on)
+        value = self._value
+        return (value[()] if value.ndim == 0 else value).__index__()
 
     def __complex__(self):
         return complex(self._value.reshape(()))

@@ -54,7 +54,7 @@ def _shape_list(shape, op_name):
         return [int(d) for d in np.asarray(shape._value).reshape(-1)]
     try:
         return [operator.index(d) if d is not None else -1 for d in shape]
-    except TypeError:  # 2.5 or "ab": TF refuses to convert them to an int32 shape
+    except (TypeError, AttributeError):  # 2.5, "ab", a float tensor: TF refuses them
         raise TypeError(f"Cannot convert {shape!r} to EagerTensor of dtype int32") from None
 
 

@@ -193,7 +193,12 @@ class _ValueList(_Message):
 class Int64List(_ValueList):
     @staticmethod
     def _check(v):
-        return operator.index(v)  # a TypeError for 1.5, as TF's message type raises
+        if isinstance(v, bool):  # (protobuf refuses Python's bools in integer fields)
+            raise TypeError("Field tensorflow.Int64List.value: Expected an int, got a boolean.")
+        v = operator.index(v)  # a TypeError for 1.5, as TF's message type raises
+        if not -2 ** 63 <= v < 2 ** 63:
+            raise ValueError(f"Value out of range: {v}")
+        return v
 
     _text = staticmethod(str)
 
@@ -215,7 +220,7 @@ class Int64List(_ValueList):
 class FloatList(_ValueList):
     @staticmethod
     def _check(v):
-        if isinstance(v, (str, bytes)):
+        if v is None or isinstance(v, (str, bytes)):
             raise TypeError(f"must be real number, not {type(v).__name__}")
         return float(np.float32(v))
 
