@@ -69,6 +69,9 @@ _KERNEL_WORDS = {
     ("Conv2D", "depth"): (
         (InvalidArgumentError, "input depth must be evenly divisible by filter depth: "
                                "{depth} vs {filter_depth}"),) * 2,
+    ("Conv2D", "groups"): (
+        (InvalidArgumentError, "output depth must be evenly divisible by number of groups: "
+                               "{depth} vs {groups}"),) * 2,
     ("Conv3D", "input rank"): ((InvalidArgumentError, "input must be 5-dimensional"),) * 2,
     ("Conv3D", "depth"): (
         (InvalidArgumentError, "Input depth must be evenly divisible by filter depth: "

@@ -1484,16 +1484,25 @@ def conv2d(input, filters, strides, padding, data_format="NHWC", dilations=None,
         if t.ndim != 4:
             raise kernel_errors.kernel_error("Conv2D", x._dtype, check, shape=dims_text(t.shape))
     in_depth, filter_depth = x.shape[3], w.shape[2]
+    attrs = {"strides": strides, "padding": padding, "explicit_paddings": explicit,
+             "dilations": dilations, "data_format": "NHWC"}
     if in_depth is not None and filter_depth is not None and in_depth != filter_depth:
-        if filter_depth and in_depth % filter_depth == 0:
-            raise errors.op_error(errors.UnimplementedError, "Conv2D",
-                                  f"Grouped convolutions are not supported (input depth "
-                                  f"{in_depth}, filter depth {filter_depth})")
-        raise kernel_errors.kernel_error("Conv2D", x._dtype, "depth", depth=in_depth,
-                                         filter_depth=filter_depth)
-    return execute(_conv2d, (x, w), {"strides": strides, "padding": padding,
-                                     "explicit_paddings": explicit, "dilations": dilations,
-                                     "data_format": "NHWC"})
+        if not filter_depth or in_depth % filter_depth:
+            raise kernel_errors.kernel_error("Conv2D", x._dtype, "depth", depth=in_depth,
+                                             filter_depth=filter_depth)
+        return _grouped_conv2d(x, w, in_depth // filter_depth, attrs)
+    return execute(_conv2d, (x, w), attrs)
+
+
+def _grouped_conv2d(x, w, groups, attrs):
+    """TF's grouped convolution (the filter sees in_depth / groups channels): group g of the
+    input channels with group g of the output filters, the results side by side."""
+    out_depth = w.shape[3]
+    if out_depth is not None and out_depth % groups:
+        raise kernel_errors.kernel_error("Conv2D", x._dtype, "groups", depth=out_depth,
+                                         groups=groups)
+    xs, ws = array_ops.split(x, groups, axis=3), array_ops.split(w, groups, axis=3)
+    return array_ops.concat([execute(_conv2d, (xg, wg), attrs) for xg, wg in zip(xs, ws)], 3)
 
 
 # === pooling ======================================================================================
