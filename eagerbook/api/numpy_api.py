@@ -627,6 +627,25 @@ _METHODS = {  # the NumPy methods TF gives its Tensors
 }
 _SAVED = {}
 
+# Until then TF's AttributeError for NumPy's methods says how to get them ("EagerTensor object
+# has no attribute 'reshape'. \n If you are looking for numpy-related methods..."): properties
+# that raise it, so that other missing attributes stay Python's (and as cheap).
+_NUMPY_HINT = """
+        If you are looking for numpy-related methods, please run the following:
+        tf.experimental.numpy.experimental_enable_numpy_behavior()
+      """
+
+
+def _numpy_only(name):
+    def missing(self):
+        raise AttributeError(f"{type(self).__name__} object has no attribute '{name}'. "
+                             + _NUMPY_HINT, name=name, obj=self)
+    return property(missing)
+
+
+for _name in ("T", "astype", "ravel", "transpose", "reshape", "clip", "size", "tolist", "data"):
+    setattr(Tensor, _name, _numpy_only(_name))
+
 
 def experimental_enable_numpy_behavior(prefer_float32=False, dtype_conversion_mode="legacy"):
     """From now on, in this process: Tensors get NumPy's methods (``t.T``, ``t.reshape(-1)``,
