@@ -538,7 +538,8 @@ def _same_nesting(a, b):
 
 
 def _as_loop_result(x):
-    if isinstance(x, Tensor) or hasattr(x, "_flow_tensor"):
+    # (composite values, RaggedTensor, SparseTensor, ExtensionType, stay as they are, as in TF)
+    if isinstance(x, Tensor) or hasattr(x, "_flow_tensor") or hasattr(x, "__tf_components__"):
         return x
     return convert_to_tensor(x)
 
