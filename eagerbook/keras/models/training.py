@@ -23,6 +23,7 @@ from ...core.spec import TensorSpec
 from ...core.tensor import Tensor, convert_to_tensor
 from ...distribute import strategy as distribute_lib
 from ...ops import array_ops, math_ops, random_ops
+from ...ops.sparse_ops import SparseTensor
 from .. import backend, mixed_precision, optimizers, saving, serialization
 from .. import callbacks as callbacks_mod
 from .. import layers as layers_mod
@@ -168,7 +169,6 @@ def check_input_shape(model_name, value, keras_input, given_shape=None):
 
 def _is_composite(value):
     from ...ops.ragged_ops import RaggedTensor
-    from ...ops.sparse_ops import SparseTensor
     return isinstance(value, (SparseTensor, RaggedTensor))
 
 
@@ -325,7 +325,8 @@ class Model(Layer):
             if value.dtype is not kt.dtype:
                 # Keras casts every input to its keras.Input's dtype: raw uint8 MNIST pixels
                 # go into a float32 model, as in the custom-training-loop guide.
-                value = math_ops.cast(value, kt.dtype)
+                value = value.with_values(math_ops.cast(value.values, kt.dtype)) \
+                    if isinstance(value, SparseTensor) else math_ops.cast(value, kt.dtype)
             check_input_shape(self.name, value, kt, given)
             values[id(kt)] = value
 
