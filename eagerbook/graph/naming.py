@@ -26,6 +26,7 @@ Names are unique per graph with TF's rule: ``add``, ``add_1``, ..., compared wit
 ``tf.add`` after ``+`` is ``Add_1``.
 """
 
+import contextlib
 import dis
 import inspect
 import sys
@@ -196,6 +197,19 @@ def frame_summary(code, at):
 def _function_name(code):
     name = code.co_name
     return name[4:] if name.startswith("tf__") else name  # (AutoGraph's converted functions)
+
+
+@contextlib.contextmanager
+def outside_name_scopes():
+    """No name scope open meanwhile (this thread): a weight made inside is named by its own
+    scopes only (a layer called on KerasTensors inside another layer's call names its weights
+    `dense/kernel:0`; a variable scope's get_variable, whatever name scope is open)."""
+    here = context.thread_state()
+    saved, here.name_scopes = here.name_scopes, []
+    try:
+        yield
+    finally:
+        here.name_scopes = saved
 
 
 def scope_prefix():

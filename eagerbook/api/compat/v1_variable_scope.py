@@ -258,7 +258,7 @@ def get_variable(name, shape=None, dtype=None, initializer=None, regularizer=Non
                          "tf.get_variable(). Did you mean to set reuse=tf.AUTO_REUSE in VarScope?")
     value = _initial_value(full_name, shape, dtype or scope.dtype,
                            initializer if initializer is not None else scope.initializer)
-    with _outside_name_scopes():  # the name is the variable scope's, whatever name scope
+    with naming.outside_name_scopes():  # the name is the variable scope's, whatever name scope
         variable = Variable(value, trainable=trainable, name=full_name,
                             validate_shape=validate_shape,
                             constraint=constraint if constraint is not None else scope.constraint,
@@ -300,16 +300,6 @@ def _shared(variable, full_name, shape, dtype):
                          f"{dtypes.as_dtype(dtype).name} and found dtype "
                          f"{variable.dtype.name}.")
     return variable
-
-
-@contextlib.contextmanager
-def _outside_name_scopes():
-    here = context.thread_state()
-    saved, here.name_scopes = here.name_scopes, []
-    try:
-        yield
-    finally:
-        here.name_scopes = saved
 
 
 def _regularize(variable, regularizer):
@@ -404,7 +394,7 @@ def create_global_step(graph=None):
     """A new int64 Variable ``global_step`` at 0 (TF's ValueError if there is one already)."""
     if get_global_step() is not None:
         raise ValueError('"global_step" already exists.')
-    with _outside_name_scopes():
+    with naming.outside_name_scopes():
         step = Variable(np.int64(0), trainable=False, name="global_step", dtype=dtypes.int64)
     if _graph() is None:
         _EAGER_GLOBAL_STEP.append(step)

@@ -27,7 +27,7 @@ from ...core.spec import TensorSpec
 from ...core.tensor import EagerTensor, Tensor, convert_to_tensor, is_symbolic
 from ...core.variable import Variable
 from ...graph import trace_types
-from ...graph.naming import scope_prefix
+from ...graph.naming import outside_name_scopes, scope_prefix
 from ...graph.tracer import FuncGraph
 from ...module.module import Module, ModuleNameScope, current_scope_name
 from ...ops import array_ops, math_ops
@@ -811,7 +811,7 @@ class Layer(Module):
         shapes = nest.map_structure(lambda t: t.shape, inputs) \
             if isinstance(inputs, (list, tuple, dict)) else inputs.shape
         _check_input_spec(self, inputs)
-        with _outside_name_scopes():  # (TF builds and runs it in a scratch graph of its own)
+        with outside_name_scopes():  # (TF builds and runs it in a scratch graph of its own)
             with context.name_scope(self._name):
                 if not self.built:
                     self._maybe_build(inputs)
@@ -1311,18 +1311,6 @@ def _out_of_memory(shape, dtype):
     return errors.ResourceExhaustedError(
         None, None, f"OOM when allocating tensor with shape[{dims}] and type {type_name} on "
         "/job:localhost/replica:0/task:0/device:CPU:0 by allocator cpu")
-
-
-@contextlib.contextmanager
-def _outside_name_scopes():
-    """No name scope open meanwhile: a layer called on KerasTensors inside another layer's
-    call names its weights `dense/kernel:0`, not after the outer layer."""
-    here = context.thread_state()
-    saved, here.name_scopes = here.name_scopes, []
-    try:
-        yield
-    finally:
-        here.name_scopes = saved
 
 
 def _join_v1_graph(variable):
