@@ -83,7 +83,11 @@ def _concretes_of(function, retrace=True):
         return [_signature_trace_for_saving(function)]
     if retrace:
         _trace_for_saving(function)
-    return [c for c in function._concretes if not hasattr(c, "_saving_copy_of")]
+    traces = [c for c in function._concretes if not hasattr(c, "_saving_copy_of")]
+    if not traces and function.input_signature is not None:
+        # still never traced by itself: an earlier save's trace for saving is saved again
+        return [c for c in function._concretes if c._saving_copy_of is None]
+    return traces
 
 
 def _trace_inlined_calls(function):
