@@ -17,6 +17,7 @@ Messages print in the protocol-buffer text format, as TF's do.
 
 import base64
 import collections
+import functools
 import math
 import operator
 import struct
@@ -327,11 +328,7 @@ class Features(_Message):
         self.feature = _FeatureMap(feature or {})
 
     def _text_lines(self):
-        lines = []
-        for key, value in self.feature.items():
-            lines += ["feature {", f"  key: {_quote(key.encode())}"]
-            lines += ["  " + line for line in _block("value", value)] + ["}"]
-        return lines
+        return _map_text("feature", self.feature)
 
     def SerializeToString(self):
         entries = []
@@ -408,9 +405,26 @@ class _FeatureListMap(dict):
         return self[key]
 
 
+def _text_key_order(a, b):
+    """How TF's protocol-buffer runtime (upb) orders a string-keyed map when it prints one:
+    at the first differing byte the larger key comes first; a key that is a prefix of the
+    other comes first (so "b" < "a" < "age" < "ab" < "aa")."""
+    common = min(len(a), len(b))
+    if a[:common] != b[:common]:
+        return -1 if a[:common] > b[:common] else 1
+    return len(a) - len(b)
+
+
+_TEXT_KEY = functools.cmp_to_key(_text_key_order)
+
+
 def _map_text(field, entries):
+    """The text form of a map field: one ``field { key value }`` block per entry, in the
+    order TF prints them (not insertion order: printing is stable however the map was built)."""
     lines = []
-    for key, value in entries.items():
+    order = sorted(entries, key=lambda k: _TEXT_KEY(k.encode()))
+    for key in order:
+        value = entries[key]
         lines += [f"{field} {{", f"  key: {_quote(key.encode())}"]
         lines += ["  " + line for line in _block("value", value)] + ["}"]
     return lines
