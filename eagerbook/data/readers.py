@@ -7,6 +7,7 @@ raise ``tf.errors.NotFoundError`` at that moment (as TF raises it from ``Iterato
 
 import collections
 import csv
+import glob
 import gzip
 import io
 import zlib
@@ -247,11 +248,7 @@ def make_csv_dataset(file_pattern, batch_size, column_names=None, column_default
     """Batches of CSV records as ``(OrderedDict of feature columns, label)`` (just the dict
     when `label_name` is None): column names from the header, types inferred from the first
     rows, repeated `num_epochs` times (forever by default) and shuffled by default."""
-    if isinstance(file_pattern, (str, bytes)):
-        names = sorted(Dataset.list_files(file_pattern, shuffle=False).as_numpy_iterator())
-    else:
-        names = _filenames(file_pattern)
-    names = [n.decode() if isinstance(n, bytes) else n for n in names]
+    names = _csv_file_names(file_pattern)
     rows = _csv_rows(names[:1], compression_type, False, field_delim, use_quote_delim)
     first = next(rows, None)
     rows.close()
@@ -284,10 +281,19 @@ def make_csv_dataset(file_pattern, batch_size, column_names=None, column_default
         for i in indices:
             dtype = _infer_dtype([r[i] for r in sample if i < len(r)], na_value)
             column_defaults.append(convert_to_tensor(_zero(dtype), dtype=dtype))
-    records = CsvDataset(names, column_defaults, compression_type=compression_type,
-                         header=header, field_delim=field_delim,
-                         use_quote_delim=use_quote_delim, na_value=na_value,
-                         select_cols=indices)
+    files = Dataset.from_tensor_slices(names)
+    if shuffle:
+        # TF reads the files in an order shuffled first (a shuffle of its own: it takes the
+        # next op seed, so the records' shuffle below draws from the one after it)
+        files = files.shuffle(len(names), seed=shuffle_seed)
+
+    def records_of(filename):
+        return CsvDataset(filename, column_defaults, compression_type=compression_type,
+                          header=header, field_delim=field_delim,
+                          use_quote_delim=use_quote_delim, na_value=na_value,
+                          select_cols=indices)
+
+    records = files.flat_map(records_of)
 
     def to_features(*fields):
         features = collections.OrderedDict(zip(names_selected, fields, strict=True))
@@ -304,6 +310,26 @@ def make_csv_dataset(file_pattern, batch_size, column_names=None, column_default
     dataset = dataset.batch(batch_size, drop_remainder=num_epochs is None)
     dataset = dataset.map(to_features)
     return dataset.prefetch(prefetch_buffer_size or 1)
+
+
+def _csv_file_names(file_pattern):
+    """The files make_csv_dataset reads: every match of the glob pattern (or of each pattern in
+    a list), sorted by name as TF sorts them."""
+    if isinstance(file_pattern, list):
+        if not file_pattern:
+            raise ValueError("Argument `file_pattern` should not be empty.")
+        patterns = file_pattern
+    elif isinstance(file_pattern, (str, bytes)):
+        patterns = [file_pattern]
+    else:
+        return _filenames(file_pattern)
+    names = []
+    for pattern in patterns:
+        pattern = pattern.decode() if isinstance(pattern, bytes) else pattern
+        names.extend(glob.glob(pattern))
+    if not names:
+        raise ValueError(f"No files match `file_pattern` {file_pattern}.")
+    return sorted(names)
 
 
 def _zero(dtype):
