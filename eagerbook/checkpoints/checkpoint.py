@@ -425,7 +425,9 @@ class CheckpointLoadStatus:
     def initialize_or_restore(self, session=None):
         return None
 
-    def __repr__(self):
+    # repr() is Python's default, as TF's (what a cell ending in `restore(...)` shows);
+    # print() tells what the restore did, which the lesson on deferred restoration reads.
+    def __str__(self):
         r = self._restoration
         return (f"<CheckpointLoadStatus {r.path}: {len(r.restored)} values restored, "
                 f"{len(r.unresolved())} pending>")

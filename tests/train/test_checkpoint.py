@@ -540,3 +540,14 @@ def test_data_file_named_by_the_manifest_is_never_read():
     json.dump(index, open(path + ".index", "w"))
     with pytest.raises(errors.OpError, match="data_file"):
         Checkpoint(v=v).read(path)
+
+
+def test_load_status_repr_is_the_default_and_print_tells_what_was_restored(tmp_path):
+    # repr() as TF's (Python's default, what a cell ending in restore(...) shows); print()
+    # says how many values found their Variable and how many wait for one.
+    saved = tf.train.Checkpoint(a=tf.Variable(1.0), b=tf.Variable(2.0))
+    path = saved.save(str(tmp_path / "ckpt"))
+    status = tf.train.Checkpoint(a=tf.Variable(0.0)).restore(path)
+    assert repr(status).startswith("<eagerbook.checkpoints.checkpoint.CheckpointLoadStatus "
+                                   "object at 0x")
+    assert str(status) == f"<CheckpointLoadStatus {path}: 2 values restored, 1 pending>"
