@@ -6,6 +6,8 @@ graphs joins the function's graph; the compiled code turns them back into Python
 ``while`` statements.
 """
 
+import contextlib
+
 import numpy as np
 
 from ..core import context, dtypes, errors, nest
@@ -16,7 +18,8 @@ from ..ops import array_ops, logging_ops, math_ops
 from ..ops.backprop import add_gradients, carries_gradient, zeros_gradient
 from ..ops.registry import define, record_custom
 from .gradients import replay, subgraph_gradient
-from .ir import SymbolicTensor, resource
+from .ir import SymbolicTensor, resource, variant
+from .naming import scope_prefix
 from .passes.util import remove_ops, replace_tensors
 from .tensor_array import TensorArray
 from .tracer import FuncGraph
@@ -55,14 +58,40 @@ def _pack_values(structure, leaves, flat):
     return nest.pack_sequence_as(structure, out)
 
 
+# --- TF's names inside control flow ------------------------------------------------------------
+def reserve_name(default, name=None):
+    """The name the cond or while op about to be traced will take (`cond`, `while_1`, a
+    user's `name=`), without taking it yet: what is made inside is named under it, as in TF
+    (`while/Placeholder`, `while/mul`, `cond/Identity`)."""
+    full = _graph().unique_name(scope_prefix() + (name or default), mark_as_used=False)
+    return full.rsplit("/", 1)[-1]
+
+
+@contextlib.contextmanager
+def inside(scope):
+    scopes = context.state.name_scopes
+    scopes.append(scope)
+    try:
+        yield
+    finally:
+        scopes.pop()
+
+
+def named_outputs(scope, outs):
+    """A cond's results, each through an Identity named `cond/Identity`, `cond/Identity_1`,
+    ... as TF's cond returns them (the simplify pass removes them from compiled code)."""
+    with inside(scope):  # (a TensorArray's flow or a resource handle passes as it is)
+        return [t if t._dtype in (resource, variant) else array_ops.identity(t) for t in outs]
+
+
 # --- tracing a branch / body ----------------------------------------------------------------------
 def _trace_subgraph(fn, name, args_specs=(), arg_structure=None, arg_leaves=None):
     """Traces `fn` into a child graph of the current one; returns (graph, result)."""
     outer = _graph()
     g = FuncGraph(name, outer=outer)
     g.allow_variable_creation = getattr(outer, "allow_variable_creation", False)
-    placeholders = [g.add_placeholder(d, s, name=f"arg{i}") for i, (d, s) in
-                    enumerate(args_specs)]
+    placeholders = [g.add_placeholder(d, s, name=scope_prefix() + "Placeholder")
+                    for d, s in args_specs]
     with context.building_graph(g):
         if arg_structure is not None:
             args = _pack_values(arg_structure, arg_leaves, placeholders)
@@ -203,8 +232,10 @@ def cond(pred, true_fn=None, false_fn=None, strict=False, name=None, fn1=None, f
         return true_fn() if pred else false_fn()
     if pred._dtype is not dtypes.bool or (pred._shape.rank not in (0, None)):
         raise ValueError(f"pred must be a scalar boolean tensor, got {pred}")
-    then_g, _, then_out = _trace_subgraph(true_fn, "then")
-    else_g, _, else_out = _trace_subgraph(false_fn, "else")
+    scope = reserve_name("cond", name)
+    with inside(scope):
+        then_g, _, then_out = _trace_subgraph(true_fn, "then")
+        else_g, _, else_out = _trace_subgraph(false_fn, "else")
     _check_same_outputs(then_out, else_out)
     for g, out in ((then_g, then_out), (else_g, else_out)):
         leaves, flat = _flatten_in(g, out)
@@ -213,7 +244,7 @@ def cond(pred, true_fn=None, false_fn=None, strict=False, name=None, fn1=None, f
         if a._dtype is not b._dtype:
             _branch_mismatch(then_out, else_out, f"{a} and {b} have different types")
     extra = _finalize([then_g, else_g], [[], []])
-    outs = _make_if(pred, extra, then_g, else_g)
+    outs = named_outputs(scope, _make_if(pred, extra, then_g, else_g))
     if then_out is None:
         return None
     leaves = nest.flatten(then_out)
@@ -423,12 +454,14 @@ def _trace_while(cond, body, flat, invariants, explicit, structure, leaves, sing
 
 def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations=10,
                back_prop=True, swap_memory=False, maximum_iterations=None, name=None,
-               _names=None, _relax_shapes=False):
+               _names=None, _relax_shapes=False, _scoped=True):
     """``tf.while_loop``: repeat ``loop_vars = body(*loop_vars)`` while ``cond(*loop_vars)``.
 
     ``_relax_shapes``: a loop variable whose shape changes in the body gets the shape both
     have in common, and the body is traced again (what TF's ``Dataset.reduce`` does, which a
-    ``for`` over a dataset becomes), instead of the shape-invariant error."""
+    ``for`` over a dataset becomes), instead of the shape-invariant error.
+    ``_scoped=False``: the loop's inner ops keep plain names (``add``, not ``while/add``), as
+    in TF's loop over a dataset, which is a reduce function, not a while loop."""
     if not callable(cond):
         raise TypeError("cond must be callable.")
     if not callable(body):
@@ -455,9 +488,11 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
                              f"with the initial shape of the loop variable. It enters the "
                              f"loop with shape {t._shape}, but the specified shape invariant "
                              f"is {inv}.")
+    scope = reserve_name("while", name) if _scoped else None
     while True:
-        traced = _trace_while(cond, body, flat, invariants, explicit, structure, leaves,
-                              single, _names, _relax_shapes)
+        with inside(scope) if scope else contextlib.nullcontext():
+            traced = _trace_while(cond, body, flat, invariants, explicit, structure, leaves,
+                                  single, _names, _relax_shapes)
         if not isinstance(traced, list):
             break
         invariants = traced  # relaxed: trace again

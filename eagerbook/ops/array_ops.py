@@ -229,6 +229,8 @@ def parallel_stack(values, name="parallel_stack"):
 
 def stack(values, axis=0, name="stack"):
     """Joins tensors of one shape along a new axis."""
+    if axis == 0 and (isinstance(values, Tensor) or hasattr(type(values), "_as_tensor")):
+        return convert_to_tensor(values)  # TF's stack of one tensor along axis 0 is the tensor
     if axis == 0 and all(map(_python_value, values)):
         try:  # Python numbers and lists convert as one constant first, as in TF: [1, 2.5]
             return convert_to_tensor(values)  # is float32
@@ -1040,8 +1042,12 @@ def _concat_grad_unknown_sizes(inputs, dy, axis):
 
 def concat(values, axis, name="concat"):
     """Joins tensors along an existing axis (negative axes count from the end)."""
+    if not isinstance(values, (list, tuple)):
+        values = [values]  # one tensor, as TF takes it (not its rows)
     tensors = _same_dtype_list(values, "ConcatV2")  # (values stays as given: core/errors.py)
     axis = _scalar_int(axis, "ConcatV2", "axis")
+    if len(tensors) == 1:
+        return identity(tensors[0])  # TF checks no axis for one tensor
     rank = tensors[0].ndim
     if any(v.ndim is None for v in tensors) and len(tensors) > 1:
         # Unknown rank while tracing: nothing to check yet (the kernel checks at run time).
@@ -1069,8 +1075,6 @@ def concat(values, axis, name="concat"):
                                                    f"{_dims_text(first)} vs. shape[{i}] = "
                                                    f"{_dims_text(other)}",
                                        f"ConcatV2_N_{len(tensors)}")
-    if len(tensors) == 1:
-        return identity(tensors[0])
     return execute(_concat, tuple(tensors), {"axis": axis})
 
 

@@ -153,7 +153,7 @@ def _segment_reduce(how, values, ids, n, fn):
 def _join(fn, stack):
     @functools.wraps(fn)
     def op(values, axis=0, name=None):
-        if not any(type(v) is RaggedTensor for v in values):
+        if isinstance(values, Tensor) or not any(type(v) is RaggedTensor for v in values):
             return fn(values, axis=axis, name=name) if name else fn(values, axis=axis)
         return _ragged_join(list(values), axis, stack)
     return op

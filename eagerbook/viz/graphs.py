@@ -102,7 +102,14 @@ def _subgraphs(op):
     return dict(getattr(op, "subgraphs", None) or {})
 
 
-def op_details(graph, prefix=""):
+def _local_name(op, owner):
+    """An op's name without its cond's or loop's own scope (TF names a loop body's ``mul``
+    ``while/mul``): node ids stay ``while/body/mul`` however deep the nesting."""
+    name = str(getattr(op, "name", "?"))
+    return name[len(owner) + 1:] if owner and name.startswith(owner + "/") else name
+
+
+def op_details(graph, prefix="", owner=""):
     """{node id: {type, attrs, outputs, inputs, kernel, kernel_at, grad_rule, grad_rule_at}}
     for the nodes of a drawn graph: what a click on a node shows. Ops inside an ``If`` or
     ``While`` are listed too, under ``op/branch/name`` as ``function_dot`` names them. The
@@ -130,10 +137,10 @@ def op_details(graph, prefix=""):
             detail["kernel"], detail["kernel_at"] = viz_tape.source_of(opdef.kernel)
             detail["grad_rule"], detail["grad_rule_at"] = viz_tape.source_of(
                 getattr(opdef, "grad", None))
-        name = prefix + str(getattr(op, "name", "?"))
+        name = prefix + _local_name(op, owner)
         details[name] = detail
         for label, sub in _subgraphs(op).items():
-            details.update(op_details(sub, f"{name}/{label}/"))
+            details.update(op_details(sub, f"{name}/{label}/", str(op.name)))
     return details
 
 
@@ -243,16 +250,17 @@ class _FunctionDot:
         self.lines.append(f"{indent}{viz_dot.quote(node_id)} [label={viz_dot.quote(label)} "
                           f"{shape}];")
 
-    def graph(self, graph, prefix="", indent="  ", inner=False):
+    def graph(self, graph, prefix="", indent="  ", inner=False, owner=""):
         """Nodes of `graph` (ids prefixed), clusters for its control flow, edges inside it.
-        Returns {id(tensor): node id} for its ops' outputs."""
+        Returns {id(tensor): node id} for its ops' outputs. `owner`: the name of the cond or
+        loop whose branch or body `graph` is."""
         live = live_ops(graph)
         made = {}  # id(op) -> node id
         for op in _operations(graph):
             dead = id(op) not in live
             if inner and dead and getattr(op, "type", "") == "Placeholder":
                 continue  # a body input the body never reads: plumbing, not an op
-            node_id = prefix + str(getattr(op, "name", "?"))
+            node_id = prefix + _local_name(op, owner)
             made[id(op)] = node_id
             subs = _subgraphs(op)
             if not subs:
@@ -268,7 +276,8 @@ class _FunctionDot:
                 body_id = f"{node_id}/{label}/"
                 self.lines.append(f"{indent}  subgraph {viz_dot.quote('cluster_' + body_id)} {{")
                 self.lines.append(f"{indent}    label={viz_dot.quote(label)} {BODY_STYLE};")
-                bodies[label] = (sub, self.graph(sub, body_id, indent + "    ", inner=True))
+                bodies[label] = (sub, self.graph(sub, body_id, indent + "    ", inner=True,
+                                                 owner=str(op.name)))
                 self.lines.append(f"{indent}  }}")
             self.node(node_id, op, dead, indent + "  ")
             self.lines.append(f"{indent}}}")

@@ -40,12 +40,13 @@ func g(%x: f32[]) {
       return %x
     }
     else if_false(%x: f32[], %unused: resource) {
-      %Neg = Neg(%x) : f32[]
-      return %Neg
+      %cond/Neg = Neg(%x) : f32[]
+      return %cond/Neg
     }
   }
+  %cond/Identity = Identity(%cond) : f32[]
   %ReadVariableOp = ReadVariableOp(%v) : f32[]
-  %mul = Mul(%ReadVariableOp, %cond) : f32[]
+  %mul = Mul(%ReadVariableOp, %cond/Identity) : f32[]
   %Identity = Identity(%mul) : f32[]
   return %Identity
 }"""
@@ -57,8 +58,8 @@ def g(x):
         v._value = _asarray(v._value + x)
         cond = x
     else:
-        neg = Neg(x)
-        cond = neg
+        cond_neg = Neg(x)
+        cond = cond_neg
     read_variable_op = v._value
     mul = Mul(read_variable_op, cond)
     return (mul,)

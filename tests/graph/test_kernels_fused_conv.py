@@ -196,4 +196,4 @@ def test_a_chain_inside_a_branch_is_fused_there():
     np.testing.assert_array_equal(compiled(x, tf.constant(True)).numpy(),
                                   f(x, tf.constant(True)).numpy())
     source = compiled.get_concrete_function(x, tf.constant(True)).compiled_source
-    assert "    if " in source and "        relu = _FusedConv2D(" in source, source
+    assert "    if " in source and "        cond_relu = _FusedConv2D(" in source, source

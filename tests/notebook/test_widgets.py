@@ -573,7 +573,7 @@ def test_graphview_draws_if_and_while_bodies_wired_to_the_op():
     assert '"cond/then/mul" -> "cond"' in dot and '"cond/else/Neg" -> "cond"' in dot
     assert re.search(r'"Greater" -> "cond" \[label="pred"\]', dot)
     # The While: loop variables into cond and body, the body's results back as "next".
-    assert '"cond" -> "while/body/arg0"' in dot and '"n" -> "while/cond/n"' in dot
+    assert '"cond/Identity" -> "while/body/Placeholder"' in dot and '"n" -> "while/cond/n"' in dot
     assert re.search(r'"while/body/add" -> "while" \[.*label="next 0"', dot)
     assert re.search(r'"while/cond/Less" -> "while" \[.*label="continue\?"', dot)
     assert '"while/body/unused"' not in dot  # a body input never read is not drawn

@@ -16,7 +16,8 @@ import numpy as np
 from ...core import context, dtypes, errors, nest
 from ...core.shape import TensorShape
 from ...core.tensor import Tensor, _from_numpy, convert_to_tensor
-from ...ops import math_ops
+from ...ops import array_ops, math_ops
+from ...ops.manip_ops import get_static_value
 from ...ops.registry import define, execute
 from .. import control_flow, deferred_datasets
 from ..ir import SymbolicTensor, variant
@@ -140,8 +141,10 @@ def if_stmt(cond, body, orelse, state, names, live):
 
 
 def _graph_if(pred, body, orelse, state, names, live):
-    then_g, _, then_out = control_flow._trace_subgraph(lambda: body(*state), "if_true")
-    else_g, _, else_out = control_flow._trace_subgraph(lambda: orelse(*state), "if_false")
+    scope = control_flow.reserve_name("cond")
+    with control_flow.inside(scope):
+        then_g, _, then_out = control_flow._trace_subgraph(lambda: body(*state), "if_true")
+        else_g, _, else_out = control_flow._trace_subgraph(lambda: orelse(*state), "if_false")
     results = list(state)
     kept = []
     for i, name in enumerate(names):
@@ -191,7 +194,8 @@ def _graph_if(pred, body, orelse, state, names, live):
     then_g.outputs = [t for _, f in then_flat for t in f]
     else_g.outputs = [t for _, f in else_flat for t in f]
     extra = control_flow._finalize([then_g, else_g], [[], []])
-    out_tensors = iter(control_flow._make_if(pred, extra, then_g, else_g))
+    out_tensors = iter(control_flow.named_outputs(
+        scope, control_flow._make_if(pred, extra, then_g, else_g)))
     for i, (_, f) in zip(kept, then_flat):
         template = then_out[i] if not isinstance(then_out[i], Undefined) else else_out[i]
         values = [next(out_tensors) for _ in f]
@@ -325,6 +329,7 @@ def _graph_loop(make_cond, make_body, state, names, live, opts, extra_vars=(),
     results = control_flow.while_loop(
         cond_fn, body_fn, init, shape_invariants=shape_invariants,
         maximum_iterations=max_iter, _relax_shapes=bool(opts and opts.get("_relax_shapes")),
+        _scoped=not (opts and opts.get("_dataset_loop")),
         _names=list(extra_names) + [names[i] for i in loop_idx])
     if required:
         _require_one_iteration(results[n_extra - 1], required)
@@ -521,8 +526,9 @@ _CONDITION_CHANGED = (
 
 
 def for_stmt(iterable, extra_test, body, state, names, live, opts=None):
-    if isinstance(iterable, _TensorRange):
-        return _graph_range_loop(iterable, extra_test, body, state, names, live, opts)
+    if isinstance(iterable, SymbolicTensor) and iterable.op.type == "Range":
+        return _graph_range_loop(_TensorRange(iterable.op), extra_test, body, state, names,
+                                 live, opts)
     if hasattr(type(iterable), "_as_tensor") and not isinstance(iterable, Tensor):
         iterable = iterable._as_tensor()
     if isinstance(iterable, SymbolicTensor):
@@ -568,7 +574,12 @@ def _graph_range_loop(rng, extra_test, body, state, names, live, opts):
 
     def make_cond(extra, full):
         (i,) = extra
-        more = math_ops.less(i, limit) if rng.positive else math_ops.greater(i, limit)
+        if rng.positive is None:  # a step known only at run time counts either way
+            more = math_ops.logical_or(
+                math_ops.logical_and(math_ops.greater(delta, 0), math_ops.less(i, limit)),
+                math_ops.logical_and(math_ops.less(delta, 0), math_ops.greater(i, limit)))
+        else:
+            more = math_ops.less(i, limit) if rng.positive else math_ops.greater(i, limit)
         return _combined_test(extra_test, full, more)
 
     def make_body(extra, full):
@@ -633,6 +644,7 @@ def _graph_dataset_loop(dataset, extra_test, body, state, names, live, opts):
     invariants = [TensorShape([])] + [TensorShape(s.shape) for s in nest.flatten(spec)]
     opts = dict(opts or {})
     opts["_relax_shapes"] = True  # TF's loop over a dataset is a reduce, which relaxes shapes
+    opts["_dataset_loop"] = True  # (and whose ops are not named under a while loop)
     return _graph_loop_with_extra_invariants(make_cond, make_body, state, names, live, opts,
                                              tuple(first), invariants)
 
@@ -1009,30 +1021,21 @@ def graph_next(iterator):
 
 # --- range and len ------------------------------------------------------------------------------
 class _TensorRange:
-    def __init__(self, start, limit, delta):
-        self.start = convert_to_tensor(start) if not isinstance(start, Tensor) else start
-        self.limit = limit
-        self.delta = delta
-        d = delta
-        self.positive = True if not isinstance(d, Tensor) else True
-        if isinstance(d, (int, float)):
-            self.positive = d > 0
+    """The start, limit and step of a `tf.range` a graph `for` loop counts through, read from
+    the Range op itself (so `for i in range(n)` and `for i in tf.range(n)` build one while
+    loop over a counter, as TF's AutoGraph does, instead of indexing a materialized range)."""
+
+    def __init__(self, range_op):
+        self.start, self.limit, self.delta = range_op.inputs
+        step = get_static_value(self.delta)
+        self.positive = None if step is None else bool(step > 0)  # None: known when it runs
 
 
 def range_(*args):
-    """``range`` in converted code: a Python range, or a lazy tensor range in graph loops."""
+    """``range`` in converted code: a Python range, or `tf.range` when an argument is symbolic."""
     if not any(_symbolic(a) for a in args):
         return builtins.range(*[int(a) if isinstance(a, Tensor) else a for a in args])
-    if len(args) == 1:
-        start, limit, delta = 0, args[0], 1
-    elif len(args) == 2:
-        start, limit, delta = args[0], args[1], 1
-    else:
-        start, limit, delta = args
-    limit = convert_to_tensor(limit) if not isinstance(limit, Tensor) else limit
-    start = convert_to_tensor(start, dtype=limit.dtype) if not isinstance(start, Tensor) \
-        else start
-    return _TensorRange(start, limit, delta)
+    return array_ops.range(*args)
 
 
 def number_(kind, args, kwargs):
