@@ -20,6 +20,7 @@ import contextlib
 import functools
 import itertools
 import threading
+import traceback
 
 import numpy as np
 
@@ -37,10 +38,34 @@ def _infer_unknown(inputs, attrs):
     return [(dtype, None) for dtype in attrs["Tout"]]
 
 
-def _python_error(op_name, exc):
-    """An exception raised by the user's function, as TF reports it from the op."""
-    return errors.op_error(errors.InvalidArgumentError, op_name,
-                           f"{type(exc).__name__}: {exc}")
+# The kind of op error TF's kernel turns a Python exception into: ValueError and TypeError
+# are invalid arguments, StopIteration is the end of a range, NotImplementedError
+# unimplemented, MemoryError exhausted; anything else (a TF error too) is an unknown error.
+_ERROR_KINDS = (
+    ((ValueError, TypeError), errors.InvalidArgumentError),
+    (StopIteration, errors.OutOfRangeError),
+    (NotImplementedError, errors.UnimplementedError),
+    (MemoryError, errors.ResourceExhaustedError),
+)
+
+
+def _python_error(op_name, exc, n_inputs, n_outputs):
+    """An exception raised by the user's function, as TF reports it from the op: the error's
+    kind from the exception's, the op's frame named with its input and output counts, the
+    exception's line, then its Python traceback (each entry followed by a blank line)."""
+    kind = next((k for types, k in _ERROR_KINDS if isinstance(exc, types)), errors.UnknownError)
+    line = f"{type(exc).__name__}: {exc}"
+    trace = "\n".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+    return errors.op_error(kind, op_name, f"{line}\n{trace}\n",
+                           wrapped_name=f"{op_name}_Tin_{n_inputs}_Tout_{n_outputs}")
+
+
+def _is_internal(func):
+    """eagerbook's own kernels that run on this op (string, random and preprocessing code)
+    raise TF's errors themselves, as TF's native kernels would: those pass through unchanged.
+    A user's function, and this module's wrappers around one, get TF's py_function report."""
+    module = getattr(func, "__module__", None) or ""
+    return module.startswith("eagerbook.") and module != __name__
 
 
 # In a graph, the op's last run: (the ops the function ran, its inputs, its results) by the
@@ -59,10 +84,10 @@ def _eager_py_func(*arrays, func, Tout, token, in_graph=False):
             context.push_recorder(recorder)
         try:
             result = func(*xs)
-        except errors.OpError:
-            raise
         except Exception as exc:  # noqa: BLE001 - any Python error becomes TF's op error
-            raise _python_error("EagerPyFunc", exc) from exc
+            if isinstance(exc, errors.OpError) and _is_internal(func):
+                raise
+            raise _python_error("EagerPyFunc", exc, len(xs), len(Tout)) from exc
         finally:
             if recorder is not None:
                 context.pop_recorder(recorder)
@@ -114,7 +139,7 @@ def _eager_py_func_grad_op(*arrays, func, positions, n_inputs, token=None):
             try:
                 result = func(*xs)
             except Exception as exc:  # noqa: BLE001 - any Python error becomes TF's op error
-                raise _python_error("EagerPyFuncGrad", exc) from exc
+                raise _python_error("EagerPyFuncGrad", exc, len(xs), len(dys)) from exc
             finally:
                 context.pop_recorder(recorder)
             records = recorder.records
@@ -151,7 +176,7 @@ def _py_func(*arrays, func, Tout, token):
         try:
             result = func(*[np.array(a) if a.ndim else a[()] for a in arrays])
         except Exception as exc:  # noqa: BLE001 - any Python error becomes TF's op error
-            raise _python_error("PyFunc", exc) from exc
+            raise _python_error("PyFunc", exc, len(arrays), len(Tout)) from exc
     values = _as_list(result, len(Tout))
     out = []
     for i, (value, dtype) in enumerate(zip(values, Tout, strict=True)):
