@@ -11,6 +11,7 @@ Each optimizer writes its update rule once (``_update``) against a tiny namespac
   ``write`` calls ``Variable.assign``, so the tracer records the updates.
 """
 
+import contextlib
 import logging
 import math
 import sys
@@ -117,9 +118,13 @@ def _var_key(v):
 def hyperparameter(name, doc=None):
     """A hyperparameter property: set like an attribute (``self.beta_1 = 0.9`` in
     ``__init__``), kept in a Variable once the optimizer made them, read as a float by the
-    update rules."""
+    update rules. A program reading it gets that float from TF 2.21's optimizers, but the
+    Variable itself from the legacy ones (Keras 2's OptimizerV2 makes all its hyperparameter
+    Variables on the first such read, as ``learning_rate``'s)."""
 
     def get(self):
+        if self._legacy and not self._rules_reading:
+            return self._get_hyper(name)
         value = self._hyper[name]
         return float(value._value) if isinstance(value, Variable) else value
 
@@ -150,6 +155,9 @@ class Optimizer:
     # this: they update the same way, but their minimize returns the step's update and their
     # apply_gradients does not aggregate (see there); TF 2.21's tf.keras.optimizers do.
     _legacy = False
+
+    # True while the update rules run: they read hyperparameters as floats (see hyperparameter).
+    _rules_reading = False
 
     def __init__(self, name, learning_rate=0.001, clipnorm=None, clipvalue=None,
                  global_clipnorm=None, weight_decay=None, use_ema=False, ema_momentum=0.99,
@@ -412,13 +420,24 @@ class Optimizer:
     def _create_slots(self, var_list):
         pass
 
+    @contextlib.contextmanager
+    def _rules_read_floats(self):
+        """Within: ``self.beta_1`` and the like are floats, whatever a program reading them
+        gets (see hyperparameter)."""
+        outer, self._rules_reading = self._rules_reading, True
+        try:
+            yield
+        finally:
+            self._rules_reading = outer
+
     def _make_missing_slots(self, variables):
         """The slots of the `variables` that have none yet (restored if a checkpoint waits)."""
         missing = [v for v in variables if _var_key(v) not in self._slots]
         if missing:
             if self.use_ema:  # TF makes the averages first: they come first in `variables`
                 decoupled.make_averages(self, missing)
-            self._create_slots(missing)
+            with self._rules_read_floats():
+                self._create_slots(missing)
             for v in missing:  # variables without slots (plain SGD) still get an entry
                 self._slots.setdefault(_var_key(v), {})
                 self._slot_owners.setdefault(_var_key(v), v)
@@ -427,6 +446,12 @@ class Optimizer:
     # --- the update ------------------------------------------------------------------------------
     def apply_gradients(self, grads_and_vars, name=None, skip_gradients_aggregation=False,
                         experimental_aggregate_gradients=True):
+        with self._rules_read_floats():
+            return self._apply_gradients(grads_and_vars, skip_gradients_aggregation,
+                                         experimental_aggregate_gradients)
+
+    def _apply_gradients(self, grads_and_vars, skip_gradients_aggregation,
+                         experimental_aggregate_gradients):
         # TF sums the gradients over replicas first, which drops the missing ones (with its
         # warning); its update drops them again: TF warns twice per call, unless told to skip
         # (or the optimizer is a legacy one, which warns once).
