@@ -11,6 +11,7 @@ import contextlib
 import importlib
 import re
 import threading
+import warnings
 
 import numpy as np
 
@@ -228,6 +229,8 @@ def _as_variable(value, dtype, name):
 def random_normal(shape, mean=0.0, stddev=1.0, dtype=None, seed=None):
     from ..ops import random_ops
 
+    if seed is None:
+        seed = np.random.randint(10e6)  # Keras draws an op seed from NumPy's generator
     return random_ops.random_normal(shape, mean=mean, stddev=stddev, dtype=dtype or floatx(),
                                     seed=seed)
 
@@ -235,6 +238,8 @@ def random_normal(shape, mean=0.0, stddev=1.0, dtype=None, seed=None):
 def random_uniform(shape, minval=0.0, maxval=1.0, dtype=None, seed=None):
     from ..ops import random_ops
 
+    if seed is None:
+        seed = np.random.randint(10e6)  # (as random_normal)
     return random_ops.random_uniform(shape, minval=minval, maxval=maxval,
                                      dtype=dtype or floatx(), seed=seed)
 
@@ -519,21 +524,25 @@ def repeat_elements(x, rep, axis):
 
 
 def random_uniform_variable(shape, low, high, dtype=None, name=None, seed=None):
+    if seed is None:
+        seed = np.random.randint(10e8)  # (Keras draws these from a wider range)
     return variable(random_uniform(shape, minval=low, maxval=high, dtype=dtype, seed=seed),
                     dtype, name)
 
 
 def random_normal_variable(shape, mean, scale, dtype=None, name=None, seed=None):
+    if seed is None:
+        seed = np.random.randint(10e8)  # (as random_uniform_variable)
     return variable(random_normal(shape, mean=mean, stddev=scale, dtype=dtype, seed=seed),
                     dtype, name)
 
 
 def random_binomial(shape, p=0.0, dtype=None, seed=None):
-    """0/1 values, each 1 with probability p."""
-    array_ops, math_ops = _ops()
-    dtype = dtype or floatx()
-    draw = random_uniform(shape, dtype=dtype, seed=seed)
-    return math_ops.cast(math_ops.less_equal(draw, p), dtype)
+    """0/1 values, each 1 with probability p (deprecated: random_bernoulli)."""
+    warnings.warn("`tf.keras.backend.random_binomial` is deprecated, and will be removed in a "
+                  "future version.Please use `tf.keras.backend.random_bernoulli` instead.",
+                  stacklevel=2)
+    return random_bernoulli(shape, p=p, dtype=dtype, seed=seed)
 
 
 def categorical_crossentropy(target, output, from_logits=False, axis=-1):
@@ -767,7 +776,11 @@ def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=None, seed=None):
 
 
 def random_bernoulli(shape, p=0.0, dtype=None, seed=None):
-    return random_binomial(shape, p=p, dtype=dtype, seed=seed)
+    """0/1 values, each 1 with probability p."""
+    array_ops, math_ops = _ops()
+    dtype = dtype or floatx()
+    draw = random_uniform(shape, dtype=dtype, seed=seed)
+    return math_ops.cast(math_ops.less_equal(draw, p), dtype)
 
 
 def name_scope(name):
