@@ -101,12 +101,20 @@ def _children_of(item, nodes):
 
 
 def _holding_values(order, children, nodes, keys):
-    """``{item: whether a value is saved at or under it}``."""
+    """``{item: whether a value is saved at or under it}``. (A child met twice may come
+    before its second parent in `order`, so each item asks its children first.)"""
     saved = {}
-    for item in reversed(order):
-        here = item[0] == "node" and item[1] in keys or any(
-            i in keys for i in _attribute_nodes(item, nodes))
-        saved[item] = here or any(saved[child] for _, child in children[item])
+
+    def holds(item):
+        if item not in saved:
+            saved[item] = False  # (while its children are asked: a cycle back adds nothing)
+            here = item[0] == "node" and item[1] in keys or any(
+                i in keys for i in _attribute_nodes(item, nodes))
+            saved[item] = here or any([holds(child) for _, child in children[item]])
+        return saved[item]
+
+    for item in order:
+        holds(item)
     return saved
 
 

@@ -27,6 +27,7 @@ from ...core.shape import TensorShape
 from ...core.tensor import Tensor, convert_to_tensor
 from ...core.variable import Variable
 from ...graph import naming, session
+from ...module.module import Module
 from .v1_init_ops import GlorotUniform, Zeros
 
 
@@ -357,13 +358,24 @@ def model_variables(scope=None):
 
 
 # --- TF 1.x layers inside TF 2 models ----------------------------------------------------------
+class _EagerVariableStore(Module):
+    """Where a tracked method's Variables are kept, by name, in TF's own store object: a
+    tf.Module attribute of the layer, so Keras lists them after the sub-layers the layer's
+    ``__init__`` made, and a checkpoint saves them under ``_tf1_style_var_store/_vars/``."""
+
+    def __init__(self):
+        super().__init__()
+        self._vars = {}
+
+
 def track_tf1_style_variables(method):
     """Decorates a layer's (or module's) method that makes Variables with ``get_variable``: the
     layer keeps them (sorted by name, as TF lists them) and reuses them on later calls."""
 
     @functools.wraps(method)
     def tracking(self, *args, **kwargs):
-        store = dict(self.__dict__.get("_tf1_style_variables") or {})
+        holder = self.__dict__.get("_tf1_style_var_store")
+        store = dict(holder._vars) if holder is not None else {}
         known = len(store)
         saved = _THREAD.tracked_store, _THREAD.tracked_owner
         _THREAD.tracked_store, _THREAD.tracked_owner = store, self
@@ -371,8 +383,10 @@ def track_tf1_style_variables(method):
             result = method(self, *args, **kwargs)
         finally:
             _THREAD.tracked_store, _THREAD.tracked_owner = saved
-        if len(store) != known:  # new Variables: the layer's tracked attribute, sorted
-            self._tf1_style_variables = dict(sorted(store.items()))
+        if len(store) != known:  # new Variables: kept sorted, the store (re)set as an attribute
+            holder = holder if holder is not None else _EagerVariableStore()
+            holder._vars = dict(sorted(store.items()))
+            self._tf1_style_var_store = holder
         return result
 
     return tracking

@@ -21,6 +21,7 @@ import weakref
 import numpy as np
 
 from ...checkpoints import containers
+from ...checkpoints.graph import escape_name
 from ...core import context, dtypes, errors, nest
 from ...core.shape import TensorShape
 from ...core.spec import TensorSpec
@@ -89,7 +90,10 @@ def _weights_may_change_unseen(layer, seen):
             continue
         if _can_change_unseen(value):
             return True
-    for child in layer._direct_children()[0]:
+    children = layer._tracked_children()[0]
+    if any(not isinstance(child, Layer) for child in children):
+        return True  # a plain tf.Module may gain Variables without the layer knowing
+    for child in children:
         if id(child) not in seen and not child._exclude_from_weights:
             seen.add(id(child))
             if _weights_may_change_unseen(child, seen):
@@ -327,7 +331,14 @@ class Layer(Module):
     # --- tracking ---------------------------------------------------------------------------------
     def _direct_children(self):
         """(sub-layers, Variables) held in this object's attributes, in attribute order."""
-        layers, variables, seen = [], [], {id(self)}
+        children, variables = self._tracked_children()
+        return [child for child in children if isinstance(child, Layer)], variables
+
+    def _tracked_children(self):
+        """(sub-layers and plain tf.Modules, Variables) held in this object's attributes, in
+        attribute order. Keras lists the Variables first (its own weights), then each child's,
+        a plain Module's among the sub-layers."""
+        children, variables, seen = [], [], {id(self)}
         stack = []
         for key, value in self.__dict__.items():
             if type(value) in _PLAIN_TYPES or key in _NOT_TRACKED:
@@ -344,17 +355,15 @@ class Layer(Module):
                 elif cls is dict or isinstance(value, dict):
                     if depth < 10:
                         stack.extend((item, depth + 1) for item in reversed(value.values()))
-                elif isinstance(value, Layer):
+                elif isinstance(value, Module):  # a sub-layer, or a plain tf.Module
                     if id(value) not in seen:
                         seen.add(id(value))
-                        layers.append(value)
+                        children.append(value)
                 elif cls is Variable or isinstance(value, Variable):
                     if id(value) not in seen:
                         seen.add(id(value))
                         variables.append(value)
-                elif isinstance(value, Module):  # a plain tf.Module: its variables count too
-                    stack.extend((v, depth + 1) for v in reversed(value.variables))
-        return layers, variables
+        return children, variables
 
     @property
     def _self_tracked_layers(self):
@@ -379,24 +388,32 @@ class Layer(Module):
         trainable = list(self._trainable_weights)
         non_trainable = list(self._non_trainable_weights)
         known = {id(v) for v in trainable} | {id(v) for v in non_trainable}
-        layers, attr_vars = self._direct_children()
+        children, attr_vars = self._tracked_children()
         for v in attr_vars:
             if id(v) not in known:
                 known.add(id(v))
                 (trainable if v.trainable else non_trainable).append(v)
-        return trainable, non_trainable, layers
+        return trainable, non_trainable, children
 
     def _gather_weights(self, trainable_out, non_trainable_out, seen_layers, frozen=False):
         """Appends this layer's weights, then its sub-layers' (depth first), Keras's order."""
         frozen = frozen or not self._trainable
-        trainable, non_trainable, layers = self._own_variables()
+        trainable, non_trainable, children = self._own_variables()
         if frozen:
             non_trainable_out.extend(trainable)
         else:
             trainable_out.extend(trainable)
         non_trainable_out.extend(non_trainable)
-        for child in layers:
-            if id(child) in seen_layers or child._exclude_from_weights:
+        for child in children:
+            if id(child) in seen_layers:
+                continue
+            if not isinstance(child, Layer):  # a plain tf.Module: its variables, in its order
+                seen_layers.add(id(child))
+                (non_trainable_out if frozen else trainable_out).extend(
+                    child.trainable_variables)
+                non_trainable_out.extend(child.non_trainable_variables)
+                continue
+            if child._exclude_from_weights:
                 continue
             seen_layers.add(id(child))
             child._gather_weights(trainable_out, non_trainable_out, seen_layers, frozen)
@@ -1256,16 +1273,16 @@ class Layer(Module):
         for key, value in self.__dict__.items():
             if key in _NOT_TRACKED:
                 continue
-            if isinstance(value, (Layer, Variable)):
+            if isinstance(value, (Module, Variable)):
                 children[key] = value
             elif isinstance(value, (list, tuple)):
                 for i, item in enumerate(value):
-                    if isinstance(item, (Layer, Variable)):
+                    if isinstance(item, (Module, Variable)):
                         children[f"{key}/{i}"] = item
             elif isinstance(value, dict):
                 for k, item in value.items():
-                    if isinstance(item, (Layer, Variable)):
-                        children[f"{key}/{k}"] = item
+                    if isinstance(item, (Module, Variable)):
+                        children[f"{key}/{escape_name(str(k))}"] = item
         return children
 
 

@@ -492,8 +492,8 @@ class Model(Layer):
             children = self.layers + [c for c in children if isinstance(c, metrics_mod.Metric)]
         weights = []
         for child in children:
-            if isinstance(child, metrics_mod.Metric):
-                weights.extend(child.variables)
+            if isinstance(child, metrics_mod.Metric) or not isinstance(child, Layer):
+                weights.extend(child.variables)  # (a metric, or a plain tf.Module)
             elif not child._exclude_from_weights:
                 weights.extend(child.weights)
         trainable, non_trainable = self._weight_lists()
