@@ -34,8 +34,9 @@ from ..ops.registry import per_use_op, record_custom
 from . import passes
 from .autograph import convert_function, normalize_features, runtime
 from .compile import compile_graph
-from .gradients import IndexedSlicesOutput, call_in_graph, forward_backward
+from .gradients import IndexedSlicesOutput, forward_backward
 from .ir import TensorArrayLike, make_symbolic, resource, variant
+from .nested_calls import call_concrete, call_while_tracing, inside_another_trace, variables_made
 from .node_errors import RUN_ERRORS, runtime_error
 from .trace_types import (  # noqa: F401 - _param_names: saved_model imports it from here
     _CONVERTED_OUTPUTS,
@@ -67,7 +68,6 @@ from .trace_types import (  # noqa: F401 - _param_names: saved_model imports it 
     in_user_code,
     is_composite_spec,
     is_dataset_argument,
-    note_inlined_call,
     placeholder_names,
     serving_trace,
     split_keyword_arguments,
@@ -221,10 +221,8 @@ class Function(FunctionNameAndType):
         state = context.state
         if state.run_functions_eagerly:
             return self._python_function(*args, **kwargs)
-        if state.graph is not None:
-            # Called while another function traces: its ops join that graph (inlined).
-            note_inlined_call(self, args, kwargs)  # (counted; traced alone when listed)
-            return self._traced_callable()(*args, **kwargs)
+        if state.graph is not None:  # in another function's trace: a call op (nested_calls.py)
+            return call_while_tracing(self, args, kwargs)
         if self._input_signature is not None:
             args = bind_to_signature(self, args, kwargs)
             kwargs = {}
@@ -308,9 +306,9 @@ class Function(FunctionNameAndType):
         relaxed = None
         if self._reduce_retracing and self._concretes and self._input_signature is None:
             relaxed = _relax(self._concretes[-1]._arg_specs, args)
-        first, made = not self._variables_created and not self._concretes, context.VARIABLES_MADE[0]
+        first, made = not self._variables_created and not self._concretes, variables_made()
         concrete = self._trace_once(args, relaxed, allow_variables=True)
-        if context.VARIABLES_MADE[0] != made:  # Keras weights too (made outside it)
+        if variables_made() != made:  # Keras weights too (made outside it)
             if not first:  # a later trace may make none, even under init_scope: TF's error
                 concrete.graph.variable_created(None)
             # Variables were created: trace again, now without creating any (as TF does, which
@@ -326,6 +324,7 @@ class Function(FunctionNameAndType):
 
     def _trace_once(self, args, relaxed_specs, allow_variables):
         graph = FuncGraph(self._name, autograph=self._autograph)
+        graph.traced_by = self  # (calls of functions in it become call ops: nested_calls.py)
         graph.allow_variable_creation = (allow_variables and not self._concretes
                                          and not self._variables_created)
         names = placeholder_names(self._signature, len(args))
@@ -345,7 +344,8 @@ class Function(FunctionNameAndType):
             try:
                 result = fn(*call_args, **call_kwargs)
             except Exception as exc:
-                if not self._autograph or hasattr(exc, "ag_error_metadata"):
+                if not self._autograph or hasattr(exc, "ag_error_metadata") or \
+                        inside_another_trace():
                     raise
                 framed = in_user_code(exc, self._python_function)
                 if framed is None:
@@ -686,7 +686,7 @@ class ConcreteFunction(OutputTypes):
 
     def _call_flat(self, tensors):
         if (state := context.state).graph is not None and not self._resource_inputs:
-            return call_in_graph(self, tensors)  # in another function's trace: gradients.py
+            return call_concrete(self, tensors)  # in another function's trace: nested_calls.py
         if numerics_check[0] is not None and not _tape_active(state):
             return self._call_checked(tensors)
         if state.recorders:

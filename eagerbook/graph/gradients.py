@@ -16,13 +16,13 @@ Because the backward function is itself called as a tf.function, an outer tape r
 call too, and its gradient is built the same way: higher-order gradients work.
 """
 
-from ..core import context, nest
+from ..core import context
 from ..core.shape import TensorShape
-from ..core.tensor import Tensor, convert_to_tensor
+from ..core.tensor import Tensor
 from ..ops import math_ops
 from ..ops.backprop import backprop, carries_gradient, zeros_gradient
 from ..ops.indexed_slices import IndexedSlices
-from ..ops.registry import OpRecord, execute, per_use_op
+from ..ops.registry import OpRecord
 from ..ops.support import FLOAT_SET
 from . import passes
 from .compile import compile_graph
@@ -178,6 +178,9 @@ def replay(fgraph, bgraph, mapping, var_state):
                 mapping[id(op.outputs[0])] = bgraph.variable_handle(
                     resources[id(op.outputs[0])])
             continue
+        if hasattr(getattr(op.opdef, "kernel", None), "replay"):  # a traced function's call
+            _replay_call(op, bgraph, mapping, var_state, records)
+            continue
         if all(id(t) in mapping for t in op.outputs) and op.outputs:
             # a saved stateful output: not re-run, but a differentiable one (tf.py_function)
             # still passes gradients back through its rule
@@ -227,6 +230,18 @@ def replay(fgraph, bgraph, mapping, var_state):
         if opdef is not None and opdef.differentiable:
             records.append(_Record(opdef, tuple(ins), node.outputs, op.attrs, node))
     return records
+
+
+def _replay_call(op, bgraph, mapping, var_state, records):
+    """A call of another traced function (graph/nested_calls.py), re-emitted differentiable:
+    the Variables it reads enter as their values in this replay."""
+    outs = op.opdef.kernel.replay([mapping[id(t)] for t in op.inputs], var_state)
+    for a, b in zip(op.outputs, outs):
+        mapping[id(a)] = b
+        bgraph.foreign[id(a)] = b
+    if outs:
+        node = outs[0]._op
+        records.append(_Record(node.opdef, tuple(node.inputs), node.outputs, node.attrs, node))
 
 
 def _read(current, entry_value, records):
@@ -358,52 +373,3 @@ def hessians(ys, xs, gate_gradients=False, aggregation_method=None, name="hessia
 
 
 # --- a ConcreteFunction called while another function is traced --------------------------------
-def call_in_graph(concrete, tensors):
-    """`concrete` called while another function is traced (a concrete or loaded function in a
-    tf.function): one op of that graph, which runs this function's compiled code when the
-    graph runs (TF's StatefulPartitionedCall). A tape active in the trace records it, its
-    rule this function's backward function (called there too: one more such op)."""
-    taped = bool(context.state.recorders)
-    support = None
-    if taped:
-        support = concrete._tape_support
-        if support is None:
-            support = concrete._tape_support = forward_backward(concrete)
-        fn, saved = support.forward_fn, support.saved
-    else:
-        fn, saved = concrete._fn or concrete._ensure_compiled(), []
-    variables = support.variables if taped else []
-    reads = [v._as_tensor() for v in variables]  # (inputs only for the tape: the
-    # compiled code reads the Variables itself)
-    n_args, n = len(tensors), len(concrete.graph.outputs)
-    specs = [(t._dtype, t._shape) for t in list(concrete.graph.outputs) + list(saved)]
-
-    def kernel(*arrays, f=None):  # (f: the function's name, as TF's op has it)
-        outs = fn(*arrays[:n_args])
-        return outs[0] if len(specs) == 1 else tuple(outs)
-
-    def rule(op, *dys):
-        from ..ops.math_ops import zeros_like  # (ops build on the graph package)
-        outs = op.outputs[:n]
-        dys = [zeros_like(o) if d is None else d
-               for d, o, is_float in zip(dys, outs, support.float_outputs) if is_float]
-        return support.backward(list(op.inputs) + list(op.outputs[n:]) + dys)
-
-    opdef = per_use_op("StatefulPartitionedCall", kernel, grad=rule if taped else None,
-                       num_outputs=len(specs), stateful=True,
-                       infer_shape=lambda inputs, attrs: specs)
-    graph = context.state.graph
-    first_new_op = len(graph.operations)
-    outs = execute(opdef, tuple(convert_to_tensor(t) for t in tensors) + tuple(reads),
-                   {"f": concrete.name})
-    calls = [op for op in graph.operations[first_new_op:] if op.opdef is opdef]
-    if calls and not taped:  # which function the op calls (a SavedModel inlines it)
-        graph.__dict__.setdefault("called_functions", {})[id(calls[0])] = concrete
-    values = (outs,) if len(specs) == 1 else tuple(outs)
-    values = values[:n]
-    if concrete._single:
-        return values[0]
-    flat = [values[t] if type(t) is int else t.resolve(values) for t in concrete._template]
-    if not flat and concrete.structured_outputs is None:
-        return None
-    return nest.pack_sequence_as(concrete.structured_outputs, flat)

@@ -281,7 +281,7 @@ class _OpEncoder:
 
     def _inline_call(self, op, concrete, names):
         callee = concrete.graph
-        if len(op.outputs) != len(callee.outputs) or len(op.inputs) != len(callee.inputs):
+        if len(op.outputs) != len(callee.outputs) or len(op.inputs) < len(callee.inputs):
             raise SaveError(f"{self.where} calls the function {concrete.name} in a way a "
                             "SavedModel cannot record.")
         prefix = names.prefix + op.name + "/"

@@ -132,4 +132,6 @@ def test_a_recursion_lists_the_deepest_calls_line_at_every_level():
     sources = [line.strip() for line in str(info.value).splitlines()
                if line.startswith("        ") and line.strip()]
     assert len(sources) > 3
-    assert set(sources) == {"if n > 0:"}
+    # (which line is the deepest depends on where Python's recursion limit strikes: in the
+    # `if`'s test or in the branch's `n - 1`; either way one line, the same at every level)
+    assert set(sources) in ({"if n > 0:"}, {"return recursive_fn(n - 1)"})
