@@ -810,11 +810,17 @@ def _optional_has_value(optional):
     return np.asarray(optional.values is not None)
 
 
-def _optional_get_value(optional, specs):
-    if optional.values is None:
+def _optional_get_value(optional, *parts, specs):
+    """The value of `optional` (a variant's _OptionalValue; for an Optional argument of the
+    function, its has_value flag followed by its value's tensors), or TF's error."""
+    if isinstance(optional, _OptionalValue):
+        values = optional.values
+    else:
+        values = parts if bool(optional) else None
+    if values is None:
         raise errors.InvalidArgumentError(None, None, "The given optional does not have a "
                                                       "value.")
-    return optional.values
+    return values
 
 
 ITERATOR_NEXT_OPTIONAL = define(
