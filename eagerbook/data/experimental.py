@@ -7,6 +7,7 @@ from ..core import dtypes, errors
 from ..core.spec import TensorSpec
 from ..core.tensor import convert_to_tensor
 from ..ops import array_ops, tfrecord
+from ..ops.manip_ops import _deprecated_once
 from . import service
 from .dataset import (
     AUTOTUNE,
@@ -252,6 +253,23 @@ class AutotuneAlgorithm(enum.Enum):
     STAGE_BASED = 4
 
 
+def snapshot(path, compression="AUTO", reader_func=None, shard_func=None):
+    """A transformation for ``dataset.apply``: ``Dataset.snapshot``'s older form. As TF's, it
+    numbers the elements to spread them over one shard per CPU core (unless given a
+    `shard_func`), snapshots the numbered elements and drops the numbers again."""
+    _deprecated_once("snapshot", "tensorflow.python.data.experimental.ops.snapshot",
+                     "Use `tf.data.Dataset.snapshot(...)`.")
+
+    def _apply_fn(dataset):
+        if shard_func is not None:
+            return dataset.snapshot(path, compression, reader_func, shard_func)
+        cores = os.cpu_count() or 1
+        numbered = dataset.enumerate().snapshot(
+            path, compression, reader_func, lambda index, _: index % cores)
+        return numbered.map(lambda _, element: element)
+    return _apply_fn
+
+
 def shuffle_and_repeat(buffer_size, count=None, seed=None):
     """A transformation for ``dataset.apply``: shuffle, then repeat (each pass reshuffled)."""
     return lambda dataset: dataset.shuffle(buffer_size, seed).repeat(count)
@@ -270,7 +288,8 @@ __all__ = ["AUTOTUNE", "INFINITE_CARDINALITY", "UNKNOWN_CARDINALITY", "Counter",
            "ignore_errors", "unbatch", "enumerate_dataset", "dense_to_sparse_batch",
            "map_and_batch", "parallel_interleave", "at", "pad_to_cardinality", "Reducer",
            "group_by_reducer", "get_next_as_optional", "enable_debug_mode", "RandomDataset",
-           "SHARD_HINT", "ExternalStatePolicy", "AutotuneAlgorithm", "AutotuneOptions"]
+           "SHARD_HINT", "ExternalStatePolicy", "AutotuneAlgorithm", "AutotuneOptions",
+           "snapshot"]
 
 
 def save(dataset, path, compression=None, shard_func=None, checkpoint_args=None):
@@ -347,18 +366,13 @@ class TFRecordWriter:
                             f"{getattr(spec, 'dtype', '?')!r}.")
         name = self._filename.numpy() if hasattr(self._filename, "numpy") else self._filename
         name = os.fsdecode(name)
-        # Every record is read before the file is touched, and the file is written under a
-        # temporary name then renamed: a failing pipeline leaves no half-written file.
-        records = [tfrecord.frame(element.numpy()) for element in dataset._iterate()]
-        data = tfrecord.compress(b"".join(records), self._compression)
-        tmp = f"{name}.tmp-{os.getpid()}"
+        # As TF: the file is made at once and each record written as the dataset yields it,
+        # so a pipeline failing midway leaves the records written before it.
         try:
-            with open(tmp, "wb") as f:
-                f.write(data)
-            os.replace(tmp, name)
+            file = open(name, "wb")  # noqa: SIM115 - closed below, after the last record
         except FileNotFoundError:
             raise errors.NotFoundError(None, None, f"{name}; No such file or directory") \
                 from None
-        finally:
-            if os.path.exists(tmp):
-                os.remove(tmp)
+        with file, tfrecord.compressing_stream(file, self._compression) as out:
+            for element in dataset._iterate():
+                out.write(tfrecord.frame(element.numpy()))

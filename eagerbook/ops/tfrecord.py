@@ -5,6 +5,7 @@ CRC-32C of the length, the data, masked CRC-32C of the data; a GZIP or ZLIB file
 that whole sequence as one stream.
 """
 
+import contextlib
 import gzip
 import struct
 import zlib
@@ -82,6 +83,33 @@ def compress(data, kind):
     if kind == "GZIP":
         return gzip.compress(data)
     return zlib.compress(data) if kind == "ZLIB" else data
+
+
+class _ZlibStream:
+    """A writable stream compressing into `file`: ZLIB, or GZIP (`wbits` 31: zlib's gzip
+    header, as TF writes it)."""
+
+    def __init__(self, file, wbits=zlib.MAX_WBITS):
+        self._file, self._zlib = file, zlib.compressobj(wbits=wbits)
+
+    def write(self, data):
+        self._file.write(self._zlib.compress(data))
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self._file.write(self._zlib.flush())
+
+
+def compressing_stream(file, kind):
+    """A context manager writing into `file` what is written to it, compressed as `kind`
+    says (the stream ends when the context does, even on an error)."""
+    if kind == "GZIP":
+        return _ZlibStream(file, wbits=31)
+    if kind == "ZLIB":
+        return _ZlibStream(file)
+    return contextlib.nullcontext(file)
 
 
 def decompress(data, kind):
