@@ -32,7 +32,8 @@ INTERNAL = {"sum_to_shape_of", "broadcast_like", "divide_no_cast", "reshape_to",
             "gather",
             # the TensorProto writer shared by tf.io.serialize_tensor and tf.summary, and the
             # default writer/step lookups tf.summary's graph tracing shares with its summaries
-            "tensor_proto_bytes", "default_writer", "resolve_step"}
+            # (and the record_if lookup TF 2.0's summary_ops_v2 module shares)
+            "tensor_proto_bytes", "default_writer", "resolve_step", "recording_condition"}
 
 
 def _exported_objects():

@@ -37,6 +37,8 @@ ALLOWED = {
             "module", "dtensor"},
     # (framework: a mesh is made of the logical devices tf.config lists)
     "dtensor": {"core", "ops", "framework"},
+    # TF's internal module paths old notebooks import (tensorflow.python.ops.summary_ops_v2)
+    "python": {"core", "ops"},
 }
 # Files that need one more package than their own may use: a recurrent layer over a number of
 # steps known only when a tf.function runs loops with the graph's while_loop and TensorArray,

@@ -135,7 +135,8 @@ def create_noop_writer():
 class _SummaryState(threading.local):
     writer = None
     step = None
-    condition = True  # record_if's: a bool, a callable or a bool tensor
+    condition = None  # record_if's: a bool, a callable or a bool tensor (None: no record_if,
+    #                   where tf.summary writes; TF 2.0's legacy summaries do not)
 
 
 _THREAD = _SummaryState()
@@ -193,7 +194,15 @@ def record_if(condition):
 
 def _condition():
     condition = _THREAD.condition
+    if condition is None:
+        return True
     return condition() if callable(condition) else condition
+
+
+def recording_condition():
+    """The condition of the ``record_if`` in force, evaluated; None where none is (there
+    ``tf.summary`` writes and the TF 2.0 preview's summaries, ``summary_ops_v2``, do not)."""
+    return None if _THREAD.condition is None else _condition()
 
 
 def should_record_summaries():
