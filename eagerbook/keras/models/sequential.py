@@ -53,7 +53,7 @@ class Sequential(Model):
 
     @property
     def layers(self):
-        return list(self._stack)
+        return list(dict.fromkeys(self._stack))  # each layer once
 
     def add(self, layer):
         if isinstance(layer, KerasTensor):  # tf.keras.Input(...) as the first "layer"
@@ -73,7 +73,9 @@ class Sequential(Model):
                                  "model.")
             self._graph_input = self._graph_output = layer._input_tensor
             return
-        if any(existing.name == layer.name for existing in self._stack):
+        # (the same layer twice is allowed: it runs at both places)
+        if any(existing.name == layer.name and existing is not layer
+               for existing in self._stack):
             raise ValueError("All layers added to a Sequential model should have unique names. "
                              f"Name \"{layer.name}\" is already the name of a layer in this "
                              "model. Update the `name` argument to pass a unique name.")
