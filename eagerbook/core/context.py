@@ -128,25 +128,11 @@ class _Context:
         here.graph = builder
         here.refresh()
 
-    @property
-    def recorders(self):
-        return _per_thread.state.recorders if self.hooked else ()
-
-    @property
-    def timing(self):
-        return self.hooked and _per_thread.state.timing
-
-    @property
-    def last_op_seconds(self):
-        return _per_thread.state.last_op_seconds
-
-    @property
-    def device_stack(self):
-        return _per_thread.state.device_stack
-
-    @property
-    def name_scopes(self):
-        return _per_thread.state.name_scopes
+    recorders = property(lambda self: _per_thread.state.recorders if self.hooked else ())
+    timing = property(lambda self: self.hooked and _per_thread.state.timing)
+    last_op_seconds = property(lambda self: _per_thread.state.last_op_seconds)
+    device_stack = property(lambda self: _per_thread.state.device_stack)
+    name_scopes = property(lambda self: _per_thread.state.name_scopes)
 
 
 state = _Context()

@@ -10,7 +10,7 @@ from . import indexed_slices, math_ops
 from .primitives import _sum_to_shape_of
 from .registry import OpRecord, execute
 from .support import FLOAT_SET
-from .variable_ops import _read_variable_grad
+from .variable_ops import READ_VARIABLE, _read_variable_grad
 
 # Values other than float tensors may carry gradients too: inside tf.function a TensorArray is
 # one `variant` tensor, and its gradient is an array of gradients. The graph package registers
@@ -69,12 +69,14 @@ def backprop(records, targets, seeds, sources, keep_slices=False):
                 if id(x) not in depends:
                     skip += (i,)
         if len(skip) < len(inputs):  # some input depends on a source
-            if type(entry) is tuple:  # (op, inputs, output(s), attrs): its OpRecord, made only now
-                record, entry = entry, _new(OpRecord)  # (no __init__ call: the cheapest way)
-                entry.op, entry.inputs, entry._outputs, entry.attrs = record
-            entry.skip_input_indices = skip
-            relevant.append(entry)
-            outputs = entry._outputs  # (a lone output is kept as it is: see OpRecord.outputs)
+            if type(entry) is not tuple:
+                entry.skip_input_indices = skip
+            elif entry[0] is not READ_VARIABLE:  # (op, inputs, output(s), attrs): its OpRecord,
+                record, entry = entry, _new(OpRecord)  # made only now (no __init__ call: the
+                entry.op, entry.inputs, entry._outputs, entry.attrs = record  # cheapest way)
+                entry.skip_input_indices = skip
+            relevant.append(entry)  # (a tape's Variable read stays a tuple: see below)
+            outputs = entry[2] if type(entry) is tuple else entry._outputs  # (see OpRecord.outputs)
             if type(outputs) is tuple:
                 depends.update(map(id, outputs))
             else:
@@ -87,6 +89,14 @@ def backprop(records, targets, seeds, sources, keep_slices=False):
     # 3. Sweep backwards (reverse execution order is a valid order: an op's consumers all ran
     # after it). Records whose outputs received no gradient are skipped.
     for entry in reversed(relevant):
+        if type(entry) is tuple:  # a tape's Variable read: the gradient of the value read is
+            key = id(entry[2])  # the Variable's, as it is (IndexedSlices too): no rule to call
+            g = grads.get(key) if key in source_ids else grads.pop(key, None)
+            if g is not None:
+                key = id(entry[1][0])
+                previous = grads.get(key)
+                grads[key] = g if previous is None else add_gradients(previous, g)
+            continue
         outputs = entry._outputs
         if type(outputs) is not tuple:  # one output (no tuple made per record)
             key = id(outputs)  # (_take, spelled out: this runs per record)
@@ -122,7 +132,8 @@ def input_gradients(entry, out_grads):
         raise LookupError(f"gradient registry has no entry for: {op.name}")
     # An op's eager rule, if it has one, for eager gradients: the same values in fewer ops
     rule = op.eager_grad if op.eager_grad and type(out_grads[0]) is EagerTensor else op.grad
-    in_grads = rule(entry, *out_grads)
+    # (one output, the common case, without the `*`: a star call costs a few calls' worth)
+    in_grads = rule(entry, out_grads[0]) if len(out_grads) == 1 else rule(entry, *out_grads)
     if len(in_grads) != len(entry.inputs):
         raise ValueError(f"The gradient rule of {op.name} returned {len(in_grads)} "
                          f"gradients for {len(entry.inputs)} inputs")

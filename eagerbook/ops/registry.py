@@ -22,6 +22,7 @@ from ..core import errors
 from ..core.context import _per_thread, _sole, state
 from ..core.dtypes import _BY_NUMPY as _NUMPY_DTYPES
 from ..core.tensor import EagerTensor, _from_numpy
+from .common_operands import common_operand
 
 REGISTRY = {}
 _ndarray = np.ndarray
@@ -137,10 +138,7 @@ class OpRecord:
         """False if input `index` leads to no source: its rule may return None for it."""
         return index not in self.skip_input_indices
 
-    @property
-    def type(self):
-        return self.op.name
-
+    type = property(lambda self: self.op.name)
     def get_attr(self, name):
         return self.attrs[name]
 
@@ -174,7 +172,7 @@ def execute(op, inputs, attrs=_NO_ATTRS):
         elif len(inputs) == 1:
             out = op.kernel(inputs[0]._value)
         else:
-            out = op.kernel(*[t._value for t in inputs])
+            out = op.kernel(*map(_value_of, inputs))
     except _NUMPY_ERRORS as exc:
         raise _kernel_error(op, inputs, exc) from None
     if type(out) is not _ndarray:
@@ -207,7 +205,9 @@ def ufunc_road(op, general=None):
     def road(x, y, name=None):  # (op.road's callers have checked x and y: binary, _binary)
         if general is not None and not (type(x) is type(y) is EagerTensor
                                         and x._dtype is y._dtype and x._dtype in accepted):
-            return general(x, y, name)
+            if (other := common_operand(x, y, accepted)) is None:  # (`x * 0.5`, `x * w`)
+                return general(x, y, name)
+            y = other
         record = None
         if state.hooked:
             try:
