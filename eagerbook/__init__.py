@@ -100,6 +100,7 @@ from .core.spec import TensorSpec
 from .core.tensor import Tensor, constant, convert_to_tensor, is_tensor
 from .core.variable import Variable, VariableSynchronization
 from .core.variable import VariableAggregationV2 as VariableAggregation
+from .core.variable_creators import variable_creator_scope
 from .data.optional import OptionalSpec
 from .framework import traceback_utils as _traceback_utils
 from .framework.debugging import Assert

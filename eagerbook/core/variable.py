@@ -26,7 +26,7 @@ from .variable_protocols import PythonProtocols
 READ_VARIABLE = None  # the ReadVariableOp OpDef, set by eagerbook.ops (core never imports ops)
 IDENTITY = None  # the Identity OpDef, set there too
 _NO_ATTRS = {}
-class_in_strategy_scope = None  # () -> MirroredVariable in its strategy's scope: set by distribute
+CREATOR_SCOPES = [0]  # tf.variable_creator_scope's open in any thread (variable_creators.py)
 
 
 class Variable(PythonProtocols):
@@ -38,13 +38,18 @@ class Variable(PythonProtocols):
         # As in TF 2, ``tf.Variable(...)`` makes a ResourceVariable (``type(v).__name__`` says
         # so); ``isinstance(v, tf.Variable)`` holds for every kind.
         if cls is Variable:
-            cls = class_in_strategy_scope and class_in_strategy_scope() or ResourceVariable
+            if CREATOR_SCOPES[0]:  # the creators make it (a strategy's scope opens one)
+                from .variable_creators import created
+                return created(args, kwargs)
+            cls = ResourceVariable
         return object.__new__(cls)  # (not super(): that builds an object, on every assign too)
 
     def __init__(self, initial_value=None, trainable=None, validate_shape=True,
                  caching_device=None, name=None, variable_def=None, dtype=None,
                  import_scope=None, constraint=None, synchronization=None, aggregation=None,
                  shape=None):
+        if CREATOR_SCOPES[0] and self.__dict__.pop("_made_by_creator", False):
+            return  # a creator made it (Python calls __init__ on what __new__ gave anyway)
         if initial_value is None:
             raise ValueError("The `initial_value` arg to `tf.Variable` must be specified except "
                              "when you are not providing a `variable_def`. You provided neither.")
@@ -94,8 +99,11 @@ class Variable(PythonProtocols):
         return self._name
 
     @property
-    def dtype(self):
-        return self._dtype
+    def trainable(self):
+        return self._trainable
+
+    dtype = property(lambda self: self._dtype)
+    constraint = property(lambda self: self._constraint)
 
     @property
     def shape(self):
@@ -108,14 +116,6 @@ class Variable(PythonProtocols):
     @property
     def ndim(self):
         return self._value.ndim
-
-    @property
-    def trainable(self):
-        return self._trainable
-
-    @property
-    def constraint(self):
-        return self._constraint
 
     @property
     def synchronization(self):

@@ -14,7 +14,6 @@ from .cross_device import (
 from .strategy import (
     DistributedDataset,
     DistributedIterator,
-    DistributedValues,
     InputContext,
     MirroredStrategy,
     MultiWorkerMirroredStrategy,
@@ -30,6 +29,7 @@ from .strategy import (
     has_strategy,
     in_cross_replica_context,
 )
+from .values import DistributedValues
 
 __all__ = ["CrossDeviceOps", "HierarchicalCopyAllReduce", "InputOptions",
            "InputReplicationMode", "NcclAllReduce", "ReductionToOneDevice", "RunOptions",

@@ -1,28 +1,22 @@
-"""``tf.distribute``: strategies with exactly one replica, on the CPU.
+"""``tf.distribute``: strategies on the CPU, one replica per named or logical device.
 
 TF's ``tf.distribute.Strategy`` splits a step over several devices ("replicas") and combines
-their results. eagerbook has one device, so every strategy here has one replica: ``run(fn)``
-calls ``fn`` once, a "per-replica" value is the value itself, and ``reduce`` only has to reduce
-along ``axis`` when one is given. What stays true to TF is the *shape of the program*: code
-written for ``MirroredStrategy`` (``with strategy.scope():``, ``strategy.run``,
-``strategy.reduce``, ``experimental_distribute_dataset``) runs unchanged and computes what TF
-computes with one replica.
+their results. eagerbook runs every replica on the CPU: ``MirroredStrategy()`` takes one
+replica per logical CPU (``tf.config.set_logical_device_configuration`` splits the CPU, as in
+TF), ``MirroredStrategy(["GPU:0", "GPU:1"])`` one per name; the other strategies have one.
 
 Two contexts, as in TF: inside ``strategy.scope()`` you are in the *cross-replica* context
 (``tf.distribute.in_cross_replica_context()`` is True, ``get_replica_context()`` is None);
 inside ``strategy.run(fn)``, ``fn`` runs in the *replica* context (``get_replica_context()``
 gives its ``ReplicaContext``). Outside any scope the default strategy is in effect.
-Variables created under ``MirroredStrategy``'s scope are ``MirroredVariable``s, as in TF: with
-one device such a variable holds one ordinary Variable, so here it *is* one, printed as TF
-prints the mirrored value (``MirroredVariable:{ 0: <tf.Variable ...> }``).
 
-``MirroredStrategy(["GPU:0", "GPU:1"])`` names several devices, as TF's examples do: TF then
-runs one replica per name (on the CPU when the device is missing), and so does eagerbook, one
-replica after the other. ``run`` gives a ``PerReplica`` value (one component per replica),
-``experimental_distribute_dataset`` cuts each batch into one slice per replica, and
-``reduce``/``gather``/``experimental_local_results`` combine or list the components. A
-replica's step cannot wait for the others here, so ``all_reduce``/``all_gather`` inside
-``run`` work with one replica only; variables stay one copy (synchronous mirrors are equal).
+With several replicas, ``run`` calls ``fn`` in one thread per replica (replica_threads.py):
+the replicas meet at ``merge_call``, ``all_reduce`` and ``all_gather``, and ``run`` gives a
+``PerReplica`` value (one component per replica). ``experimental_distribute_dataset`` cuts
+each batch into one slice per replica; ``reduce``/``gather``/``experimental_local_results``
+combine or list the components. Variables made in a mirrored strategy's scope have one copy
+per replica (``MirroredVariable``, ``SyncOnReadVariable``: values.py), made by the variable
+creator the scope opens (``tf.variable_creator_scope``, core/variable_creators.py).
 """
 
 import collections
@@ -30,14 +24,23 @@ import contextlib
 import enum
 import json
 import os
-import threading
 
 from ..core import context, errors, logs, nest
-from ..core import variable as variable_module
 from ..core.tensor import convert_to_tensor
-from ..core.variable_modes import VariableSynchronization
+from ..core.variable_creators import variable_creator_scope
 from ..framework import config as device_config
 from ..ops import array_ops, math_ops, nn_impl_ops
+from ..ops.registry import per_use_op, record_custom
+from .replica_state import scopes
+from .replica_threads import ReplicaRun
+from .values import (
+    DistributedVariable,
+    PerReplica,
+    PerReplicaSpec,
+    concat_components,
+    make_distributed,
+    select_replica,
+)
 
 CPU_DEVICE = "/job:localhost/replica:0/task:0/device:CPU:0"
 
@@ -68,86 +71,6 @@ def _reduce_op(reduce_op):
                      "tf.distribute.ReduceOp.MEAN.")
 
 
-class DistributedValues:
-    """The base class of values that have one component per replica (what ``isinstance``
-    checks against ``tf.distribute.DistributedValues``)."""
-
-
-class PerReplica(DistributedValues):
-    """A value with one component per replica (TF's ``DistributedValues``)."""
-
-    def __init__(self, values):
-        self._values = tuple(values)
-
-    @property
-    def values(self):
-        return self._values
-
-    def _format(self, show):
-        rows = ",\n".join(f"  {i}: {show(v)}" for i, v in enumerate(self._values))
-        return f"PerReplica:{{\n{rows}\n}}"
-
-    def __repr__(self):
-        return self._format(repr)
-
-    def __str__(self):
-        return self._format(str)
-
-    # tf.function's composite protocol (graph/trace_types.py): a PerReplica crosses a traced
-    # function's boundary as its replicas' tensors, rebuilt around them.
-    def __tf_components__(self):
-        return [convert_to_tensor(v) for v in self._values]
-
-    def __tf_from_components__(self, parts):
-        return PerReplica(parts)
-
-    @property
-    def _type_spec(self):
-        from ..core.spec import TensorSpec
-        return PerReplicaSpec(*(TensorSpec.from_tensor(t) for t in self.__tf_components__()))
-
-
-class PerReplicaSpec:
-    """The spec of a ``PerReplica`` value: one TypeSpec per replica (what a distributed
-    dataset's ``element_spec`` holds, usable in a tf.function's ``input_signature``)."""
-
-    def __init__(self, *specs):
-        self._specs = tuple(specs)
-
-    def __repr__(self):
-        return f"PerReplicaSpec({', '.join(repr(s) for s in self._specs)})"
-
-    value_type = property(lambda self: PerReplica)
-
-    def __tf_components__(self):
-        return list(self._specs)
-
-    def __tf_from_components__(self, parts):
-        return PerReplica(parts)
-
-    @property
-    def _type_spec(self):
-        return self
-
-    def is_compatible_with(self, other):
-        if isinstance(other, PerReplica):
-            other = other._type_spec
-        return (isinstance(other, PerReplicaSpec) and len(other._specs) == len(self._specs)
-                and all(a.is_compatible_with(b) for a, b in zip(self._specs, other._specs)))
-
-    def __eq__(self, other):
-        return isinstance(other, PerReplicaSpec) and self._specs == other._specs
-
-    def __hash__(self):
-        return hash(self._specs)
-
-
-def _component(value, replica):
-    """The `replica`-th component of every PerReplica in the structure `value`."""
-    return nest.map_structure(
-        lambda v: v.values[replica] if isinstance(v, PerReplica) else v, value)
-
-
 def _per_replica(results):
     """One structure of PerReplica values from one result structure per replica."""
     if all(r is None for r in results):
@@ -163,17 +86,6 @@ def _canonical_device(name):
     kind, _, index = name.strip("/").rpartition(":")
     kind = kind.split(":")[-1].replace("device", "").strip("/").upper() or "CPU"
     return f"/job:localhost/replica:0/task:0/device:{kind}:{index or 0}"
-
-
-# Per thread, as in TF: the strategies whose scope is open, and the replica being run.
-_local = threading.local()
-
-
-def _scopes():
-    if not hasattr(_local, "strategies"):
-        _local.strategies = []
-        _local.replica = []
-    return _local
 
 
 class InputContext:
@@ -192,7 +104,9 @@ class InputContext:
 
 
 class ReplicaContext:
-    """The context ``fn`` sees inside ``strategy.run(fn)`` (one replica: id 0)."""
+    """The context ``fn`` sees inside ``strategy.run(fn)``: which replica it is, and the
+    collectives that meet the other replicas (``merge_call``, ``all_reduce``,
+    ``all_gather``)."""
 
     def __init__(self, strategy, replica_id_in_sync_group=0):
         self._strategy = strategy
@@ -214,31 +128,77 @@ class ReplicaContext:
     def devices(self):
         return (self._strategy.worker_devices[self._replica_id],)
 
-    def _one_replica_only(self, what):
-        if self._strategy.num_replicas_in_sync > 1:
-            raise NotImplementedError(
-                f"ReplicaContext.{what} needs every replica's value at once; eagerbook runs "
-                "the replicas one after the other. Combine the PerReplica result of "
-                "strategy.run with strategy.reduce or strategy.gather instead.")
-
-    def all_reduce(self, reduce_op, value, options=None):
-        """Combines `value` over the replicas: with one replica, each tensor is itself."""
-        _reduce_op(reduce_op)
-        self._one_replica_only("all_reduce")
-        return nest.map_structure(convert_to_tensor, value)
-
-    def all_gather(self, value, axis, options=None):
-        self._one_replica_only("all_gather")
-        return nest.map_structure(convert_to_tensor, value)
-
     def merge_call(self, merge_fn, args=(), kwargs=None):
-        """Runs `merge_fn(strategy, *args)` in the cross-replica context."""
-        state = _scopes()
+        """Runs `merge_fn(strategy, *args, **kwargs)` once, in the cross-replica context:
+        with several replicas, when every replica has reached its merge_call, with their
+        arguments gathered into PerReplica values; each replica gets its part of the
+        result (replica_threads.py)."""
+        kwargs = kwargs or {}
+        turn = getattr(self, "_turn", None)
+        if turn is not None:  # a replica thread of a run over several replicas
+            run, replica_turn = turn
+            return run.merge_call(replica_turn, merge_fn, args, kwargs)
+        state = scopes()
         saved = state.replica.pop()
         try:
-            return merge_fn(self._strategy, *args, **(kwargs or {}))
+            return merge_fn(self._strategy, *args, **kwargs)
         finally:
             state.replica.append(saved)
+
+    def all_reduce(self, reduce_op, value, options=None):
+        """`value` combined over the replicas (each replica gets the sum or mean). Its
+        gradient is the all-reduce of the gradients, as in TF."""
+        reduce_op = _reduce_op(reduce_op)
+        flat = [convert_to_tensor(v) for v in nest.flatten(value)]
+        if getattr(self, "_turn", None) is None:  # one replica: each tensor is itself
+            return nest.pack_sequence_as(value, flat)
+        reduced = self.merge_call(_batch_reduce, args=(reduce_op,) + tuple(flat))
+        if context.state.recorders:  # tapes: the gradient is the all-reduce of the gradients
+            op = per_use_op("CustomGradient", None, name="CustomGradient-all_reduce",
+                            grad=lambda op, *grads: self.all_reduce(reduce_op, list(grads)))
+            record_custom(op, tuple(flat), tuple(reduced))
+        return nest.pack_sequence_as(value, reduced)
+
+    def all_gather(self, value, axis, options=None):
+        """Every replica's `value` joined along `axis` (each replica gets the whole)."""
+        flat = [convert_to_tensor(v) for v in nest.flatten(value)]
+        if getattr(self, "_turn", None) is None:
+            return nest.pack_sequence_as(value, flat)
+        gathered = self.merge_call(_batch_gather, args=(axis,) + tuple(flat))
+        return nest.pack_sequence_as(value, gathered)
+
+
+    def apply_once(self, apply, grads_and_vars, aggregate=True):
+        """An optimizer's ``apply_gradients`` inside ``run`` (TF's Keras optimizers do
+        this): the gradients summed over the replicas (unless told not to), then
+        ``apply(pairs)`` once, in the cross-replica context, where each update writes every
+        copy of a mirrored variable. Gives what `apply` gives."""
+        pairs = list(grads_and_vars)
+        grads, variables = [g for g, _ in pairs], [v for _, v in pairs]
+        present = [i for i, g in enumerate(grads) if g is not None]
+        if aggregate and present:
+            summed = self.all_reduce(ReduceOp.SUM, [grads[i] for i in present])
+            for i, grad in zip(present, summed):
+                grads[i] = grad
+        return self.merge_call(
+            lambda strategy, grads: apply(list(zip(select_replica(0, grads), variables))),
+            args=(grads,))
+
+
+def _for_each_replica(strategy, tensor):
+    """One copy of `tensor` per replica (TF's merge results live on each replica's device:
+    distinct tensors, so the replicas' results regroup into a PerReplica)."""
+    return PerReplica([array_ops.identity(tensor)
+                       for _ in range(strategy.num_replicas_in_sync)])
+
+
+def _batch_reduce(strategy, reduce_op, *values):
+    return [_for_each_replica(strategy, strategy.reduce(reduce_op, v, axis=None))
+            for v in values]
+
+
+def _batch_gather(strategy, axis, *values):
+    return [_for_each_replica(strategy, concat_components(v, axis)) for v in values]
 
 
 class DistributedDataset:
@@ -437,7 +397,7 @@ def _warn_eager_run(strategy):
 
 
 class Strategy(StrategyExtended):
-    """The common API of every strategy (TF's ``tf.distribute.Strategy``), one replica."""
+    """The common API of every strategy (TF's ``tf.distribute.Strategy``)."""
 
     _warns_eager_runs = False  # TF's mirrored strategies warn about run() eagerly
 
@@ -478,45 +438,55 @@ class Strategy(StrategyExtended):
 
     @contextlib.contextmanager
     def scope(self):
-        """Variables, models and optimizers made inside belong to this strategy."""
-        state = _scopes()
+        """Variables, models and optimizers made inside belong to this strategy (a mirrored
+        strategy's scope opens its variable creator, as in TF; entering it again inside
+        itself changes nothing)."""
+        state = scopes()
         outer = state.strategies[-1] if state.strategies else None
         if outer is not None and outer is not self:
             raise ValueError(f"Mixing different tf.distribute.Strategy objects: {self} is not "
                              f"{outer}")
+        creates = outer is None and self._makes_distributed_variables
         state.strategies.append(self)
         try:
-            yield self
+            if creates:
+                with variable_creator_scope(self._create_variable):
+                    yield self
+            else:
+                yield self
         finally:
             state.strategies.pop()
+
+    _makes_distributed_variables = False  # (mirrored strategies: one copy per replica)
+
+    def _create_variable(self, next_creator, **kwargs):
+        return make_distributed(self, next_creator, kwargs)
 
     def run(self, fn, args=(), kwargs=None, options=None):
         """Calls ``fn(*args, **kwargs)`` once per replica in the replica context, each call
         with its replica's component of PerReplica arguments; several replicas give a
-        PerReplica result."""
+        PerReplica result (replica threads taking turns: replica_threads.py)."""
         kwargs = kwargs or {}
         if self._warns_eager_runs and context.executing_eagerly() and \
                 not hasattr(fn, "python_function"):
             _warn_eager_run(self)
-        if self.num_replicas_in_sync == 1:
-            return self._run_replica(0, fn, args, kwargs)
-        # A tf.function's trace would fix the first replica's context (its replica id) for
-        # all of them: each replica runs its Python function instead.
-        fn = getattr(fn, "python_function", fn)
-        return _per_replica([self._run_replica(r, fn, _component(args, r), _component(kwargs, r))
-                             for r in range(self.num_replicas_in_sync)])
+        with self.scope():
+            if self.num_replicas_in_sync == 1:
+                return self._run_replica(0, fn, args, kwargs)
+            # A tf.function's trace would fix the first replica's context (its replica id)
+            # for all of them: each replica runs its Python function instead.
+            fn = getattr(fn, "python_function", fn)
+            n = self.num_replicas_in_sync
+            return ReplicaRun(self, lambda r: ReplicaContext(self, r))(
+                fn, [select_replica(r, args) for r in range(n)],
+                [select_replica(r, kwargs) for r in range(n)])
 
     def _run_replica(self, replica, fn, args, kwargs):
-        state = _scopes()
+        state = scopes()
         state.replica.append(ReplicaContext(self, replica))
-        entered = not state.strategies or state.strategies[-1] is not self
-        if entered:
-            state.strategies.append(self)
         try:
             return fn(*args, **kwargs)
         finally:
-            if entered:
-                state.strategies.pop()
             state.replica.pop()
 
     def reduce(self, reduce_op, value, axis):
@@ -560,11 +530,11 @@ class Strategy(StrategyExtended):
 
     def experimental_local_results(self, value):
         """The per-replica values of `value` as a tuple (one entry per replica)."""
-        if isinstance(value, PerReplica):
+        if isinstance(value, (PerReplica, DistributedVariable)):
             return value.values
         flat = nest.flatten(value)
         if any(isinstance(v, PerReplica) for v in flat):
-            return tuple(_component(value, r) for r in range(self.num_replicas_in_sync))
+            return tuple(select_replica(r, value) for r in range(self.num_replicas_in_sync))
         return (value,)
 
     def experimental_distribute_dataset(self, dataset, options=None):
@@ -583,7 +553,7 @@ class Strategy(StrategyExtended):
 
     def variable_created_in_scope(self, v):
         """Whether `v` was made in this strategy's scope (its ``extended`` API)."""
-        return getattr(type(v), "_strategy", None) is self
+        return isinstance(v, DistributedVariable) and v._strategy is self
 
     def update(self, var, fn, args=(), kwargs=None, group=True):
         return fn(var, *args, **(kwargs or {}))
@@ -609,63 +579,12 @@ class ValueContext:
         return self._num_replicas_in_sync
 
 
-class MirroredVariable(variable_module.ResourceVariable):
-    """A variable made in ``MirroredStrategy``'s scope: one copy per replica, kept equal. With
-    one replica the single copy is this Variable; it prints as TF prints a mirrored value."""
-
-    @property
-    def values(self):
-        """The per-replica copies (TF's ``MirroredVariable.values``): this one variable for
-        each replica (synchronous copies are always equal)."""
-        return (self,) * self._replicas
-
-    _replicas = 1  # the strategy's replica count, fixed by the class its scope made it with
-    _strategy = None
-
-    @property
-    def synchronization(self):
-        # a mirrored copy is written on every replica at once: AUTO means ON_WRITE here
-        mode = super().synchronization
-        return VariableSynchronization.ON_WRITE if mode is VariableSynchronization.AUTO \
-            else mode
-
-    def __repr__(self):
-        one = super().__repr__()
-        rows = [f"  0: {one}"] + [
-            f"  {i}: " + one.replace(f"'{self.name}'", f"'{self.name[:-2]}/replica_{i}:0'", 1)
-            for i in range(1, self._replicas)]
-        return "MirroredVariable:{\n" + ",\n".join(rows) + "\n}"
-
-    __str__ = __repr__
-
-
-def _mirrored_class(strategy):
-    """The MirroredVariable class of `strategy`'s variables (one subclass per strategy: it
-    knows the replica count, and which strategy made its variables)."""
-    cls = strategy.__dict__.get("_variable_class")
-    if cls is None:
-        cls = type("MirroredVariable", (MirroredVariable,),
-                   {"_replicas": strategy.num_replicas_in_sync, "_strategy": strategy,
-                    "__module__": __name__})
-        strategy._variable_class = cls
-    return cls
-
-
-def _variable_class_in_scope():
-    """The class ``tf.Variable(...)`` makes now: MirroredVariable in a MirroredStrategy's
-    scope or ``run``, else the usual one (None)."""
-    state = _scopes()
-    if state.strategies and isinstance(state.strategies[-1],
-                                       (MirroredStrategy, CollectiveAllReduceStrategy)):
-        return _mirrored_class(state.strategies[-1])
-    return None
-
-
 class MirroredStrategy(Strategy):
     """Synchronous training on the devices of one machine: here, one CPU replica (one
     per logical CPU when ``tf.config.set_logical_device_configuration`` split the CPU)."""
 
     _warns_eager_runs = True
+    _makes_distributed_variables = True
 
     def __init__(self, devices=None, cross_device_ops=None):
         # every choice of CrossDeviceOps adds the same numbers on one CPU (cross_device.py)
@@ -816,6 +735,7 @@ class CollectiveAllReduceStrategy(Strategy):
     id) but no other worker is contacted."""
 
     _warns_eager_runs = True
+    _makes_distributed_variables = True
 
     def __init__(self, cluster_resolver=None, communication_options=None):
         super().__init__((CPU_DEVICE,))
@@ -860,7 +780,7 @@ _DEFAULT = _DefaultDistributionStrategy()
 
 def get_strategy():
     """The strategy of the innermost open scope, else the default strategy."""
-    state = _scopes()
+    state = scopes()
     return state.strategies[-1] if state.strategies else _DEFAULT
 
 
@@ -872,7 +792,7 @@ def has_strategy():
 def get_replica_context():
     """Inside ``run``: its ``ReplicaContext``; inside a scope (cross-replica): None; else the
     default strategy's replica context."""
-    state = _scopes()
+    state = scopes()
     if state.replica:
         return state.replica[-1]
     if state.strategies:
@@ -881,20 +801,34 @@ def get_replica_context():
 
 
 def in_cross_replica_context():
-    state = _scopes()
+    state = scopes()
     return bool(state.strategies) and not state.replica
 
 
 def get_cross_replica_context():
     """The current strategy, unless a replica is running (then None)."""
-    return None if _scopes().replica else get_strategy()
+    return None if scopes().replica else get_strategy()
+
+
+def _replicas_of_the_step():
+    """How many replicas the running step is split over (1 outside ``strategy.run``)."""
+    state = scopes()
+    return state.replica[-1].num_replicas_in_sync if state.replica else 1
+
+
+def replica_context_of_several():
+    """Inside ``strategy.run`` over several replicas: this replica's context, else None."""
+    state = scopes()
+    if state.replica and getattr(state.replica[-1], "_turn", None) is not None:
+        return state.replica[-1]
+    return None
 
 
 def experimental_set_strategy(strategy):
     """Sets (or with None clears) the strategy for this thread, as ``scope().__enter__``."""
-    state = _scopes()
+    state = scopes()
     state.strategies[:] = [] if strategy is None else [strategy]
 
 
-variable_module.class_in_strategy_scope = _variable_class_in_scope
 nn_impl_ops.in_cross_replica_context = in_cross_replica_context  # (per-replica loss helpers)
+nn_impl_ops.replicas_in_sync = _replicas_of_the_step

@@ -12,6 +12,7 @@ import numpy as np
 
 from ..core import dtypes
 from ..core.tensor import _from_numpy, convert_to_tensor
+from ..core.variable_modes import VariableAggregationV2, VariableSynchronization
 from ..ops import array_ops, math_ops
 from . import backend, serialization
 from . import losses as losses_mod
@@ -84,10 +85,13 @@ class Metric(Layer):
 
     weights = variables
 
-    def add_weight(self, name, shape=(), aggregation=None, synchronization=None,
-                   initializer="zeros", dtype=None, **kwargs):
+    def add_weight(self, name, shape=(), aggregation=VariableAggregationV2.SUM,
+                   synchronization=VariableSynchronization.ON_READ, initializer="zeros",
+                   dtype=None, **kwargs):
+        # (as TF's: each replica of a distribution strategy counts alone, a read sums them)
         return super().add_weight(name=name, shape=shape, dtype=dtype or self.dtype,
-                                  initializer=initializer, trainable=False)
+                                  initializer=initializer, trainable=False,
+                                  synchronization=synchronization, aggregation=aggregation)
 
     def merge_state(self, metrics):
         """Adds the state of other metrics of the same kind into this one (e.g. from several

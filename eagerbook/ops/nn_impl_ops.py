@@ -45,8 +45,10 @@ def normalize_moments(counts, mean_ss, variance_ss, shift, name=None):
     return mean, variance
 
 
-# () -> True inside a strategy's scope but outside its replicas: set by distribute/strategy.py
+# () -> True inside a strategy's scope but outside its replicas; () -> the replicas a step is
+# split over (1 outside strategy.run): both set by distribute/strategy.py
 in_cross_replica_context = None
+replicas_in_sync = None
 
 
 def _check_replica_context(name):
@@ -57,8 +59,8 @@ def _check_replica_context(name):
 
 
 def compute_average_loss(per_example_loss, sample_weight=None, global_batch_size=None):
-    """The sum of the (weighted) per-example losses over the global batch size: with one
-    replica, the batch's own size unless given."""
+    """The sum of the (weighted) per-example losses over the global batch size: unless
+    given, the replica's batch size times the number of replicas."""
     _check_replica_context("compute_average_loss")
     loss = convert_to_tensor(per_example_loss)
     if sample_weight is not None:
@@ -71,16 +73,22 @@ def compute_average_loss(per_example_loss, sample_weight=None, global_batch_size
             weight = array_ops.squeeze(weight, [-1])
         loss = loss * weight
     if global_batch_size is None:
-        global_batch_size = loss.shape[0] if loss.shape.rank else 1
+        global_batch_size = (loss.shape[0] if loss.shape.rank else 1) * _replicas()
     total = math_ops.reduce_sum(loss)
     return math_ops.truediv(total, math_ops.cast(global_batch_size, loss.dtype))
 
 
 def scale_regularization_loss(regularization_loss):
-    """The regularization loss divided by the number of replicas (one here)."""
+    """The regularization loss divided by the number of replicas (summed over them, the
+    gradients then count it once)."""
     _check_replica_context("scale_regularization_loss")
-    return math_ops.add_n(regularization_loss) if isinstance(
+    loss = math_ops.add_n(regularization_loss) if isinstance(
         regularization_loss, (list, tuple)) else convert_to_tensor(regularization_loss)
+    return loss if _replicas() == 1 else math_ops.truediv(loss, _replicas())
+
+
+def _replicas():
+    return 1 if replicas_in_sync is None else replicas_in_sync()
 
 
 def softsign(features, name=None):

@@ -10,6 +10,7 @@ from ...core import context, dtypes
 from ...core.context import executing_eagerly
 from ...core.dtypes_bfloat16 import bfloat16
 from ...core.tensor import convert_to_tensor
+from ...core.variable_creators import variable_creator_scope_v1 as variable_creator_scope
 from ...core.variable_modes import VariableAggregation  # TF 1's enum (TF 2's is ...V2)
 from ...data import v1_dataset
 from ...framework import event_messages

@@ -527,7 +527,8 @@ class Layer(Module):
                 with backend.init_scope():
                     value = initializer(shape, dtype=dtype)
                     variable = Variable(value, name=name, trainable=trainable, dtype=dtype,
-                                        constraint=constraint)
+                                        constraint=constraint, aggregation=aggregation,
+                                        synchronization=synchronization)
             except MemoryError:
                 raise _out_of_memory(shape, dtype) from None
             _join_v1_graph(variable)

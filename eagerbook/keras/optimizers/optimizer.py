@@ -23,6 +23,7 @@ from ...autodiff.tape import GradientTape
 from ...core import context, dtypes, logs
 from ...core.tensor import Tensor, convert_to_tensor
 from ...core.variable import UnreadVariable, Variable
+from ...distribute.strategy import replica_context_of_several
 from ...ops import eigen_float, math_ops
 from ...ops.indexed_slices import IndexedSlices
 from .. import backend
@@ -446,6 +447,11 @@ class Optimizer:
     # --- the update ------------------------------------------------------------------------------
     def apply_gradients(self, grads_and_vars, name=None, skip_gradients_aggregation=False,
                         experimental_aggregate_gradients=True):
+        several = replica_context_of_several()
+        if several is not None:  # in strategy.run over several replicas: sum, update once
+            return several.apply_once(lambda pairs: self.apply_gradients(
+                pairs, name, skip_gradients_aggregation, experimental_aggregate_gradients),
+                grads_and_vars, experimental_aggregate_gradients and not skip_gradients_aggregation)
         with self._rules_read_floats():
             return self._apply_gradients(grads_and_vars, skip_gradients_aggregation,
                                          experimental_aggregate_gradients)
