@@ -23,10 +23,10 @@ from .variable_modes import (
 )
 from .variable_protocols import PythonProtocols
 
-READ_VARIABLE = None  # the ReadVariableOp OpDef, set by eagerbook.ops (core never imports ops)
-IDENTITY = None  # the Identity OpDef, set there too
+READ_VARIABLE = IDENTITY = None  # ReadVariableOp's, Identity's OpDefs: set by eagerbook.ops
 _NO_ATTRS = {}
 CREATOR_SCOPES = [0]  # tf.variable_creator_scope's open in any thread (variable_creators.py)
+made_by_creators = None  # (args, kwargs) -> what the creators make: set by variable_creators
 
 
 class Variable(PythonProtocols):
@@ -39,8 +39,7 @@ class Variable(PythonProtocols):
         # so); ``isinstance(v, tf.Variable)`` holds for every kind.
         if cls is Variable:
             if CREATOR_SCOPES[0]:  # the creators make it (a strategy's scope opens one)
-                from .variable_creators import created
-                return created(args, kwargs)
+                return made_by_creators(args, kwargs)
             cls = ResourceVariable
         return object.__new__(cls)  # (not super(): that builds an object, on every assign too)
 
@@ -49,7 +48,8 @@ class Variable(PythonProtocols):
                  import_scope=None, constraint=None, synchronization=None, aggregation=None,
                  shape=None):
         if CREATOR_SCOPES[0] and self.__dict__.pop("_made_by_creator", False):
-            return  # a creator made it (Python calls __init__ on what __new__ gave anyway)
+            return  # a creator made it: Python calls __init__ on what __new__ gave, made or
+            # not (a metaclass would spare this, at a cost to every construction)
         if initial_value is None:
             raise ValueError("The `initial_value` arg to `tf.Variable` must be specified except "
                              "when you are not providing a `variable_def`. You provided neither.")

@@ -106,3 +106,6 @@ def created(args, kwargs):
     if isinstance(result, variable_module.Variable):
         result.__dict__["_made_by_creator"] = True  # (Python calls __init__ on it next)
     return result
+
+
+variable_module.made_by_creators = created

@@ -25,7 +25,7 @@ import enum
 import json
 import os
 
-from ..core import context, errors, logs, nest
+from ..core import context, errors, logs, nest, op_events
 from ..core.tensor import convert_to_tensor
 from ..core.variable_creators import variable_creator_scope
 from ..framework import config as device_config
@@ -376,6 +376,45 @@ def _in_turns(elements, n):
         yield _per_replica(group)
 
 
+class DatasetIterator:
+    """What ``make_dataset_iterator`` gives (TF 1.x's distributed iterator): ``get_next()``
+    takes the next batch, split over the replicas; ``initialize()`` has nothing to do
+    eagerly (TF 1.x graphs ran it first)."""
+
+    def __init__(self, distributed_dataset):
+        self._iterator = iter(distributed_dataset)
+
+    def initialize(self):
+        _deprecated_once("DistributedIteratorV1.initialize",
+                         "tensorflow.python.distribute.v1.input_lib",
+                         "Use the iterator's `initializer` property instead.")
+
+    initializer = None
+
+    def get_next(self, name=None):
+        return self._iterator.get_next()
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        return next(self._iterator)
+
+
+_warned_deprecated = set()
+
+
+def _deprecated_once(function_name, module, instructions):
+    """TF logs once per deprecated method, naming the user's file and line."""
+    if function_name in _warned_deprecated:
+        return
+    _warned_deprecated.add(function_name)
+    filename, lineno = op_events.user_location()
+    logs.logger.warning(f"From {filename}:{lineno}: {function_name} (from {module}) is "
+                        f"deprecated and will be removed in a future version.\n"
+                        f"Instructions for updating:\n{instructions}")
+
+
 class StrategyExtended:
     """A strategy's lower-level API (``strategy.extended``); here the strategy itself."""
 
@@ -470,6 +509,10 @@ class Strategy(StrategyExtended):
         if self._warns_eager_runs and context.executing_eagerly() and \
                 not hasattr(fn, "python_function"):
             _warn_eager_run(self)
+        graph = context.state.graph
+        if graph is not None and hasattr(graph, "convert_call") and \
+                not hasattr(fn, "python_function"):  # traced with AutoGraph: as TF's run,
+            fn = graph.convert_call(fn)  # convert `fn` (its `if`s on tensors become conds)
         with self.scope():
             if self.num_replicas_in_sync == 1:
                 return self._run_replica(0, fn, args, kwargs)
@@ -539,6 +582,19 @@ class Strategy(StrategyExtended):
 
     def experimental_distribute_dataset(self, dataset, options=None):
         return _DistributedDataset(dataset, self)
+
+    def make_dataset_iterator(self, dataset):
+        """TF 1.x's input for ``experimental_run``: an iterator over the batches of
+        `dataset`, each split over the replicas."""
+        return DatasetIterator(self.experimental_distribute_dataset(dataset))
+
+    def experimental_run(self, fn, input_iterator=None):
+        """TF 1.x's ``run``: `fn` in every replica, given its part of the iterator's next
+        element (or nothing without an iterator)."""
+        _deprecated_once("StrategyBase.experimental_run",
+                         "tensorflow.python.distribute.distribute_lib", "use run() instead")
+        args = () if input_iterator is None else (input_iterator.get_next(),)
+        return self.run(fn, args=args)
 
     def distribute_datasets_from_function(self, dataset_fn, options=None):
         context = InputContext(num_replicas_in_sync=self.num_replicas_in_sync)

@@ -128,24 +128,21 @@ def _non_distributed(reduce_op, value, replicas):
     SUM is refused (summing one value n times is not what an update means)."""
     if not isinstance(value, Tensor) and np.all(np.asarray(value) == 0):
         return value
-    if reduce_op.name == "MEAN" or replicas == 1:
+    if reduce_op == "MEAN" or replicas == 1:
         return value
     raise ValueError(f"A non-DistributedValues value {value} cannot be reduced with the "
-                     f"given reduce op {reduce_op}.")
+                     f"given reduce op ReduceOp.{reduce_op}.")
 
 
 def aggregated(strategy, value, aggregation):
     """The one value every copy gets from the replicas' `value`s (a PerReplica, or one
     object shared by all) under `aggregation` (SUM, MEAN or ONLY_FIRST_REPLICA)."""
-    from .strategy import ReduceOp
     if aggregation.name == "ONLY_FIRST_REPLICA":
         return value.values[0] if isinstance(value, PerReplica) else value
-    reduce_op = ReduceOp.from_variable_aggregation(aggregation)
     if not isinstance(value, PerReplica):
-        return _non_distributed(reduce_op, value, strategy.num_replicas_in_sync)
-    parts = [convert_to_tensor(v) for v in value.values]
-    total = math_ops.add_n(parts)
-    return total if reduce_op is ReduceOp.SUM else total / len(parts)
+        return _non_distributed(aggregation.name, value, strategy.num_replicas_in_sync)
+    total = math_ops.add_n([convert_to_tensor(v) for v in value.values])
+    return total if aggregation.name == "SUM" else total / len(value.values)
 
 
 # --- distributed variables ------------------------------------------------------------------
@@ -280,18 +277,13 @@ class SyncOnReadVariable(DistributedVariable):
                 value = math_ops.cast(convert_to_tensor(value, dtype=self._dtype)
                                       / len(self._components), self._dtype)
             self._write_every_copy(kind, value)
-        elif scopes().strategies and self._aggregation.name == "SUM":
-            raise ValueError(f"SyncOnReadVariable does not support `{_METHODS[kind]}` in "
-                             "cross-replica context when aggregation is set to "
-                             "`tf.VariableAggregation.SUM`.")
-        elif scopes().strategies:
-            self._write_every_copy(kind, value)
-        else:  # outside any scope (Keras's fit updating a metric): the first replica's copy
+        elif self._aggregation.name == "SUM":  # the first copy: the sum moves by the value
+            # (TF refuses this in the cross-replica context; eagerbook's Keras fit updates
+            # its metrics there, where TF's runs its steps in the replicas)
             self._components[0]._write(kind, value, False)
+        else:
+            self._write_every_copy(kind, value)
         return variable_module.UnreadVariable(self) if read_value else None
-
-
-_METHODS = {"AssignAddVariableOp": "assign_add", "AssignSubVariableOp": "assign_sub"}
 
 
 def make_distributed(strategy, next_creator, kwargs):

@@ -2,6 +2,7 @@
 sync-on-read variables with one copy per replica. Every expected value and text is what TF
 2.21 prints for the same code on a CPU split into two logical devices."""
 
+import contextlib
 import threading
 
 import pytest
@@ -74,11 +75,23 @@ def test_sync_on_read_in_the_cross_replica_context(strategy):
                             aggregation=tf.VariableAggregation.SUM)
         total.assign(10.0)  # the copies sum to the value set
         assert [float(v) for v in total.values] == [5.0, 5.0]
-        with pytest.raises(ValueError, match="SyncOnReadVariable does not support `assign_add` "
-                                             "in cross-replica context when aggregation is set "
-                                             "to `tf.VariableAggregation.SUM`."):
-            total.assign_add(1.0)
-    assert float(total + 1) == 11.0  # (two copies of 5.5)
+    assert float(total + 1) == 11.0
+    total.assign_add(1.0)  # (outside the replicas, as Keras's fit updates metrics: one copy)
+    assert [float(v) for v in total.values] == [6.0, 5.0] and float(total.read_value()) == 11.0
+
+
+def test_keras_fit_inside_a_mirrored_scope_counts_its_metrics_once(strategy):
+    def trained(strategy):
+        tf.keras.utils.set_random_seed(1)
+        scope = strategy.scope() if strategy else contextlib.nullcontext()
+        with scope:
+            model = tf.keras.Sequential([tf.keras.layers.Dense(1, input_shape=(2,))])
+            model.compile(loss="mse", optimizer="sgd", metrics=["mae"])
+            history = model.fit(tf.ones((8, 2)), tf.ones((8, 1)), batch_size=4, epochs=2,
+                                verbose=0)
+        return history.history
+
+    assert trained(strategy) == trained(None)
 
 
 def test_merge_call_gathers_every_replica_in_the_cross_replica_context(strategy):
@@ -228,3 +241,36 @@ def test_loss_helpers_count_every_replica(strategy):
     average, regularization = strategy.run(step)
     assert _floats(average) == [1.25, 1.25]  # 5 over the global batch of 2 x 2
     assert _floats(regularization) == [2.0, 2.0]
+
+
+def test_inside_a_tf_function_each_replica_is_converted_and_traced(strategy):
+    def step(x):  # AutoGraph converts it, as TF's run does: the `if` becomes a cond
+        if tf.reduce_sum(x) > 2:
+            y = x * 2
+        else:
+            y = x - 1
+        for i in tf.range(3):
+            y += tf.cast(i, tf.float32)
+        return y
+
+    @tf.function
+    def distributed(x):
+        return strategy.run(step, args=(x,))
+
+    batches = strategy.experimental_distribute_dataset(
+        tf.data.Dataset.from_tensor_slices([1., 2., 3., 4.]).batch(4))
+    result = distributed(next(iter(batches)))
+    assert [v.numpy().tolist() for v in result.values] == [[5.0, 7.0], [9.0, 11.0]]
+    with strategy.scope():
+        v = tf.Variable(1.0, aggregation=tf.VariableAggregation.SUM)
+
+    @tf.function
+    def increment():
+        def add():
+            v.assign_add(tf.cast(_replica_id(), tf.float32) + 1.0)
+            return v.read_value()
+        return strategy.run(add)
+
+    assert _floats(increment()) == [4.0, 4.0]
+    assert _floats(increment()) == [7.0, 7.0]
+    assert [float(c) for c in v.values] == [7.0, 7.0]

@@ -344,8 +344,11 @@ def _graph_loop(make_cond, make_body, state, names, live, opts, extra_vars=(),
 
 # While a loop body is traced on the side (below): ids of the values a `return` under a
 # tensor condition gives (TF cannot stage a return that happens on some iterations only).
-_dry_runs = threading.local()
-_dry_runs.conditional_returns = None
+class _DryRuns(threading.local):
+    conditional_returns = None  # (in every thread: strategy.run's replica threads trace too)
+
+
+_dry_runs = _DryRuns()
 
 
 def _initialize_undefined(make_body, state, names, live, extra_vars):
