@@ -495,16 +495,22 @@ class ModelCheckpoint(Callback):
     """
 
     def __init__(self, filepath, monitor="val_loss", verbose=0, save_best_only=False,
-                 save_weights_only=False, mode="auto", save_freq="epoch", **kwargs):
+                 save_weights_only=False, mode="auto", save_freq="epoch", options=None,
+                 initial_value_threshold=None, **kwargs):
         super().__init__()
         self.filepath = str(filepath)
         self.monitor = monitor
         self.verbose = verbose
         self.save_best_only = save_best_only
         self.save_weights_only = save_weights_only
-        if save_freq != "epoch" and not isinstance(save_freq, int):
-            raise ValueError(f"Unrecognized save_freq: {save_freq}. Expected save_freq are "
-                             '"epoch" or integer')
+        self._options = options  # (accepted as TF does; saving here has no options to pass)
+        # Keras 2.0-era `period` (TF still takes it, with its warning): a save every that
+        # many epochs.
+        self.period = kwargs.get("period", 1)
+        if "period" in kwargs:
+            _warn("`period` argument is deprecated. Please use `save_freq` to specify the "
+                  "frequency in number of batches seen.")
+        self._epochs_since_save = 0
         self.save_freq = save_freq
         # An integer save_freq counts batches across epochs: a save every that many batches.
         self._batches_since_save = 0
@@ -516,7 +522,12 @@ class ModelCheckpoint(Callback):
         if mode == "auto":
             mode = "max" if ("acc" in monitor or monitor.endswith("auc")) else "min"
         self.monitor_op = np.less if mode == "min" else np.greater
-        self.best = np.inf if mode == "min" else -np.inf
+        self.best = initial_value_threshold
+        if self.best is None:
+            self.best = np.inf if mode == "min" else -np.inf
+        if save_freq != "epoch" and not isinstance(save_freq, int):
+            raise ValueError(f"Unrecognized save_freq: {save_freq}. Expected save_freq are "
+                             '"epoch" or integer')
 
     def on_epoch_begin(self, epoch, logs=None):
         self._current_epoch = epoch
@@ -533,10 +544,12 @@ class ModelCheckpoint(Callback):
             self._save(self._current_epoch, batch, logs)
 
     def on_epoch_end(self, epoch, logs=None):
-        if self.save_freq == "epoch":
+        self._epochs_since_save += 1
+        if self.save_freq == "epoch" and self._epochs_since_save >= self.period:
             self._save(epoch, None, logs)
 
     def _save(self, epoch, batch, logs):
+        self._epochs_since_save = 0
         logs = logs or {}
         if batch is None or "batch" in logs:
             path = self.filepath.format(epoch=epoch + 1, **logs)
