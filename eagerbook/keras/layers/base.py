@@ -431,11 +431,17 @@ class Layer(Module):
         trainable = self._dedup(trainable)
         ids = {id(v) for v in trainable}
         non_trainable = [v for v in self._dedup(non_trainable) if id(v) not in ids]
+        trainable, non_trainable = self._ordered_weights(trainable, non_trainable)
         if not _weights_may_change_unseen(self, {id(self)}):
             try:
                 _WEIGHT_LISTS[self] = (version, tuple(trainable), tuple(non_trainable))
             except TypeError:  # a layer class that is not hashable is walked every time
                 pass
+        return trainable, non_trainable
+
+    def _ordered_weights(self, trainable, non_trainable):
+        """The weight lists in the order this kind of object shows them (a layer: its own
+        Variables first; a Model reorders them)."""
         return trainable, non_trainable
 
     @staticmethod

@@ -480,6 +480,26 @@ class Model(Layer):
         self._assert_weights_created()
         return Layer._dedup(self._weight_lists()[1] + self._held_metric_variables())
 
+    def _ordered_weights(self, trainable, non_trainable):
+        """A model lists its children's weights before its own Variables (a layer, after);
+        a frozen model's non-trainable list starts with its own trainable ones, as in TF."""
+        own_trainable, own_non_trainable, children = self._own_variables()
+        if not own_trainable and not own_non_trainable:
+            return trainable, non_trainable
+        groups = []  # the Variables listed first, group by group
+        if not self._trainable:  # (a plain tf.Module child is not frozen: its come first)
+            groups = [{id(v) for child in children if not isinstance(child, Layer)
+                       for v in child.trainable_variables}, {id(v) for v in own_trainable}]
+        first = set().union(*groups)
+        last = {id(v) for v in own_trainable + own_non_trainable} - first
+
+        def own_last(variables):
+            return [v for group in groups for v in variables if id(v) in group] + \
+                [v for v in variables if id(v) not in first and id(v) not in last] + \
+                [v for v in variables if id(v) in last]
+
+        return own_last(trainable), own_last(non_trainable)
+
     @property
     def weights(self):
         """Each child's weights in turn, then the model's own: TF's order for a model (a
