@@ -118,7 +118,7 @@ def test_eager_while_loop_result_takes_the_body_container():
 
 def test_traced_matmul_of_a_vector_is_rejected_as_in_tf():
     f = tf.function(lambda a, b: a @ b)
-    with pytest.raises(ValueError, match="Shape must be rank 2 but is rank 1 for .{{node MatMul}}"):
+    with pytest.raises(ValueError, match="Shape must be rank 2 but is rank 1 for .{{node matmul}}"):
         f(tf.constant([1.0, 2.0]), tf.ones([2, 2]))
     assert f(tf.ones([3, 2]), tf.ones([2, 5])).shape == (3, 5)
 

@@ -81,17 +81,17 @@ def test_traced_nodes_are_tfs_ops_with_their_attrs():
 
 @pytest.mark.parametrize("a, b, message", [
     ([2, 3], [4, 5], "Dimensions must be equal, but are 3 and 4 for '{{node MatMul}} = "
-                     "MatMul[T=float32, grad_a=false, grad_b=false, transpose_a=false, "
-                     "transpose_b=false]' with input shapes: [2,3], [4,5]."),
-    ([3], [2, 3], "Shape must be rank 2 but is rank 1 for '{{node MatMul}} = MatMul[T=float32, "
-                  "grad_a=false, grad_b=false, transpose_a=false, transpose_b=false]' with input "
-                  "shapes: [3], [2,3]."),
+                     "MatMul[T=DT_FLOAT, grad_a=false, grad_b=false, transpose_a=false, "
+                     "transpose_b=false](x, y)' with input shapes: [2,3], [4,5]."),
+    ([3], [2, 3], "Shape must be rank 2 but is rank 1 for '{{node MatMul}} = MatMul[T=DT_FLOAT, "
+                  "grad_a=false, grad_b=false, transpose_a=false, transpose_b=false](x, y)' with "
+                  "input shapes: [3], [2,3]."),
     ([2, 2, 3], [4, 5], "Dimensions must be equal, but are 3 and 4 for '{{node MatMul}} = "
-                        "BatchMatMulV2[T=float32, adj_x=false, adj_y=false, grad_x=false, "
-                        "grad_y=false]' with input shapes: [2,2,3], [4,5]."),
+                        "BatchMatMulV2[T=DT_FLOAT, adj_x=false, adj_y=false, grad_x=false, "
+                        "grad_y=false](x, y)' with input shapes: [2,2,3], [4,5]."),
 ])
 def test_graph_time_shape_errors_name_tfs_node(a, b, message):
-    # (TF spells the dtype DT_FLOAT and lists the inputs; eagerbook's node text does neither)
+    # TF 2.21's words, node text and inputs included
     traced = tf.function(lambda x, y: tf.matmul(x, y))
     with pytest.raises(ValueError) as raised:
         traced.get_concrete_function(tf.TensorSpec(a), tf.TensorSpec(b))

@@ -182,9 +182,6 @@ class Function(FunctionNameAndType):
         # TF counts the traces of calls inside another's trace too (this engine inlines them).
         return self._tracing_count + len(self._inlined_keys.difference(self._cache))
 
-    def __repr__(self):
-        return f"<eagerbook.Function {self._name} at 0x{id(self):x}>"
-
     # --- methods: one Function per instance -------------------------------------------------------
     def __get__(self, instance, owner):
         if instance is None:

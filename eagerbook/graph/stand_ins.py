@@ -14,6 +14,7 @@ import numpy as np
 
 from ..core import dtypes, errors
 from ..core.shape import TensorShape
+from ..ops import shape_rules
 from .ir import resource, variant
 
 _SHAPE_CACHE = {}
@@ -56,6 +57,8 @@ def run_on_stand_ins(op, inputs, attrs):
     try:
         first = _dummy_run(op, inputs, consts, attrs, _STAND_IN[0], 1)
     except ValueError:
+        if op.broadcasts and len(inputs) == 2:
+            _refuse_broadcast(op, inputs)
         deferred = _value_dependent_failure(op, inputs, consts, attrs)
         if deferred is None:
             raise
@@ -87,6 +90,16 @@ def run_on_stand_ins(op, inputs, attrs):
     if key is not None:
         _SHAPE_CACHE[key] = specs
     return specs
+
+
+def _refuse_broadcast(op, inputs):
+    """Two shapes a binary op cannot broadcast: TF's shape-function error (the first dims
+    that clash, counted from the front of the shapes padded to one rank)."""
+    a, b = (None if t._shape.rank is None else t._shape.as_list() for t in inputs)
+    try:
+        shape_rules.broadcast_dims(a, b)
+    except shape_rules.ShapeError as exc:
+        raise shape_rules.graph_time_error(exc, op.name, inputs[0]._dtype, inputs) from None
 
 
 def _unknown_where_size_zero_differs(op, inputs, consts, attrs, specs):

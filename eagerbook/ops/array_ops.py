@@ -40,6 +40,7 @@ from .shape_rules import (
     graph_time_error,
     known_value,
     merge_shapes,
+    node_text,
 )
 from .support import as_tensor, attr_error, op_def_text, tf_type_name
 
@@ -151,9 +152,10 @@ def _infer_reshape(inputs, attrs):
     size = x._shape.num_elements()
     if size is not None and (known != size if -1 not in dims else known and size % known):
         shape = "[" + ",".join("?" if d == -1 else str(d) for d in dims) + "]"
-        node = (f"'{{{{node Reshape}}}} = Reshape[T={x._dtype.name}]' with input shapes: "
-                f"{_dims_text(x._shape)}, [{len(dims)}] and with input tensors computed as "
-                f"partial shapes: input[1] = {shape}.")
+        held = ("shape",) if len(inputs) == 1 else ()  # (TF's shape is a constant input)
+        node = (f"{node_text('Reshape', x._dtype, {'Tshape': dtypes.int32}, inputs, held=held)}"
+                f" with input shapes: {_dims_text(x._shape)}, [{len(dims)}] and with input "
+                f"tensors computed as partial shapes: input[1] = {shape}.")
         if -1 in dims:
             raise ValueError(f"Dimension size must be evenly divisible by {known} but is "
                              f"{size} for {node}")
@@ -1441,7 +1443,7 @@ def _infer_slice(inputs, attrs):
     try:
         lengths = merge_shapes(dims_of(begin), dims_of(size))
     except ShapeError as exc:
-        raise graph_time_error(exc, "Slice", x._dtype, inputs, {"Index": begin._dtype.name}) \
+        raise graph_time_error(exc, "Slice", x._dtype, inputs, {"Index": begin._dtype}) \
             from None
     rank = None if lengths is None or lengths[0] is None else lengths[0]
     rank = rank if rank is not None else None if dims is None else len(dims)

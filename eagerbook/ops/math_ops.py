@@ -77,15 +77,17 @@ def _infer_mat_mul(inputs, attrs):
     a, b = inputs
     flags = {"grad_a": False, "grad_b": False, "transpose_a": bool(attrs.get("transpose_a")),
              "transpose_b": bool(attrs.get("transpose_b"))}
-    where = (f"for {node_text('MatMul', a._dtype, flags)} with input shapes: "
-             f"{_dims_text(a._shape)}, {_dims_text(b._shape)}.")
+
+    def refused(message):
+        return ValueError(f"{message} for {node_text('MatMul', a._dtype, flags, inputs)} with "
+                          f"input shapes: {_dims_text(a._shape)}, {_dims_text(b._shape)}.")
     for t in (a, b):
         if t._shape.rank != 2:
-            raise ValueError(f"Shape must be rank 2 but is rank {t._shape.rank} {where}")
+            raise refused(f"Shape must be rank 2 but is rank {t._shape.rank}")
     rows, inner_a = _matrix_dims(a, flags["transpose_a"])
     inner_b, cols = _matrix_dims(b, flags["transpose_b"])
     if inner_a is not None and inner_b is not None and inner_a != inner_b:
-        raise ValueError(f"Dimensions must be equal, but are {inner_a} and {inner_b} {where}")
+        raise refused(f"Dimensions must be equal, but are {inner_a} and {inner_b}")
     return [(a._dtype, [rows, cols])]
 
 
@@ -101,26 +103,24 @@ def _infer_batch_mat_mul(inputs, attrs):
     shapes = f"{_dims_text(a._shape)}, {_dims_text(b._shape)}"
     flags = {"adj_x": bool(attrs.get("adj_x")), "adj_y": bool(attrs.get("adj_y")),
              "grad_x": False, "grad_y": False}
-    # (tf.matmul names the node MatMul whichever op it runs)
-    node = node_text("BatchMatMulV2", a._dtype, flags).replace("{{node BatchMatMulV2}}",
-                                                              "{{node MatMul}}")
+
+    def refused(message):  # (tf.matmul names the node MatMul whichever op it runs)
+        node = node_text("BatchMatMulV2", a._dtype, flags, inputs, default_name="MatMul")
+        return ValueError(f"{message} for {node} with input shapes: {shapes}.")
     for t in (a, b):
         if t._shape.rank is not None and t._shape.rank < 2:
-            raise ValueError(f"Shape must be at least rank 2 but is rank {t._shape.rank} for "
-                             f"{node} with input shapes: {shapes}.")
+            raise refused(f"Shape must be at least rank 2 but is rank {t._shape.rank}")
     if a._shape.rank is None or b._shape.rank is None:
         return [(a._dtype, None)]
     da, db = a._shape.as_list(), b._shape.as_list()
     rows, inner_a = (da[-1], da[-2]) if attrs.get("adj_x") else (da[-2], da[-1])
     inner_b, cols = (db[-1], db[-2]) if attrs.get("adj_y") else (db[-2], db[-1])
     if inner_a is not None and inner_b is not None and inner_a != inner_b:
-        raise ValueError(f"Dimensions must be equal, but are {inner_a} and {inner_b} for "
-                         f"{node} with input shapes: {shapes}.")
+        raise refused(f"Dimensions must be equal, but are {inner_a} and {inner_b}")
     batch = []
     for x, y in itertools.zip_longest(reversed(da[:-2]), reversed(db[:-2]), fillvalue=1):
         if x is not None and y is not None and 1 not in (x, y) and x != y:
-            raise ValueError(f"Dimensions must be equal, but are {x} and {y} for {node} "
-                             f"with input shapes: {shapes}.")
+            raise refused(f"Dimensions must be equal, but are {x} and {y}")
         known = [d for d in (x, y) if d is not None and d != 1]
         batch.append(known[0] if known else (1 if x == y == 1 else None))
     return [(a._dtype, batch[::-1] + [rows, cols])]

@@ -168,8 +168,12 @@ def _infer_segment(inputs, attrs):
     public = attrs.get("_sorted_by") or attrs["_op_name"]
 
     def refuse(message):
-        shown = {"Tindices": ids._dtype.name}
-        return ValueError(f"{message} for {node_text(public, data._dtype, shown)} with input "
+        shown = {"Tindices": ids._dtype}
+        if not attrs.get("_sorted_by"):  # (a sorted segment op takes no count)
+            shown["Tnumsegments"] = num_segments._dtype
+        node = node_text(public, data._dtype, shown,
+                         inputs[:2] if attrs.get("_sorted_by") else inputs)
+        return ValueError(f"{message} for {node} with input "
                           f"shapes: {dims_text(data_dims)}, {dims_text(id_dims)}"
                           f"{'' if attrs.get('_sorted_by') else ', []'}.")
     if attrs.get("_sorted_by") and id_dims is not None and len(id_dims) != 1:

@@ -8,7 +8,9 @@ lists (``None`` = unknown dim, a list ``None`` = unknown rank); the helpers rais
 with TF's message head, and ``graph_time_error`` adds the node text TF appends.
 """
 
+from ..core import context, dtypes
 from ..core.tensor import is_symbolic
+from .support import tf_enum_name
 
 
 class ShapeError(ValueError):
@@ -23,20 +25,47 @@ def dims_text(shape):
                                                    for d in dims) + "]"
 
 
-def node_text(op_name, dtype, attrs=()):
-    """``'{{node Pack}} = Pack[N=2, T=float32, axis=0]'``: TF names the node and its attrs
-    (sorted as TF sorts them, bools lower-case); eagerbook names dtypes as Python does."""
-    shown = dict(attrs, T=dtype.name)
-    body = ", ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}"
-                     for k, v in sorted(shown.items()))
-    return f"'{{{{node {op_name}}}}} = {op_name}[{body}]'"
+def node_text(op_name, dtype, attrs=(), inputs=None, default_name=None, held=()):
+    """``'{{node stack_1}} = Pack[N=2, T=DT_FLOAT, axis=0](x, y)'``: the node as TF's shape
+    errors print it. Its name is the one the op takes in the graph being traced (``add`` for
+    ``x + y``, ``blk/total`` for a named op in a scope), else `default_name` or its type; its
+    attrs sorted as TF sorts them (dtypes by TF's enum names, bools lower-case); given its
+    inputs, their names, then those of the inputs eagerbook holds as attrs where TF makes a
+    constant under the node (`held`: ``("shape",)`` gives ``Reshape/shape``). Call it only on
+    the way to raising: it takes the node's name."""
+    shown = dict(attrs, T=dtype)
+    body = ", ".join(f"{k}={_attr_text(v)}" for k, v in sorted(shown.items()))
+    symbolic = [t for t in inputs or () if is_symbolic(t)]
+    name = _traced_node_name(op_name, symbolic) or default_name or op_name
+    names = [t.name[:-2] if t.name.endswith(":0") else t.name for t in symbolic]
+    args = "" if inputs is None or len(symbolic) != len(inputs) else \
+        "(" + ", ".join(names + [f"{name}/{arg}" for arg in held]) + ")"
+    return f"'{{{{node {name}}}}} = {op_name}[{body}]{args}'"
+
+
+def _attr_text(value):
+    if isinstance(value, dtypes.DType):
+        return tf_enum_name(value)
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _traced_node_name(op_type, inputs):
+    """The name the graph's namer gives the op being refused (None outside a trace)."""
+    namer = getattr(context.state.graph, "namer", None)
+    if namer is None:
+        return None
+    from .registry import REGISTRY  # (the registry imports the op modules that import this)
+    opdef = REGISTRY.get(op_type)
+    name = namer.name_for(op_type, inputs, opdef)
+    namer._name_arguments(name, op_type, inputs, opdef)  # its constants: ``TopKV2/k``
+    return name
 
 
 def graph_time_error(error, op_name, dtype, inputs, attrs=()):
     """TF's ValueError for a shape function's refusal: the message, the node, the shapes."""
     shapes = ", ".join(dims_text(t._shape) for t in inputs)
-    return ValueError(f"{error} for {node_text(op_name, dtype, attrs)} with input shapes: "
-                      f"{shapes}.")
+    return ValueError(f"{error} for {node_text(op_name, dtype, attrs, inputs)} with input "
+                      f"shapes: {shapes}.")
 
 
 def dims_of(t):

@@ -99,7 +99,8 @@ def _infer_top_k(inputs, attrs):
     if refused is not None:
         computed = "" if k_value is None or dims is not None and not dims else \
             f" and with computed input tensors: input[1] = <{k_value}>"
-        raise ValueError(f"{refused} for {node_text('TopKV2', x._dtype, attrs)} with input "
+        shown = {**attrs, "Tk": k._dtype, "index_type": dtypes.int32}
+        raise ValueError(f"{refused} for {node_text('TopKV2', x._dtype, shown, inputs)} with input "
                          f"shapes: {dims_text(dims)}, []{computed}.")
     out = None if dims is None else dims[:-1] + [k_value]
     return [(x._dtype, out), (dtypes.int32, out)]
@@ -154,13 +155,13 @@ def _infer_unique(inputs, attrs):
     # How many values are distinct is known only when the op runs: TF's [None] (idx is x's).
     x = inputs[0]
     dims = dims_of(x)
+    idx = dtypes.as_dtype(attrs["out_idx"])
     if dims is not None and len(dims) != 1:
         raise ValueError(f"Shape must be rank 1 but is rank {len(dims)} for "
-                         f"{node_text(attrs['_op_name'], x._dtype, {'out_idx': attrs['out_idx']})}"
+                         f"{node_text(attrs['_op_name'], x._dtype, {'out_idx': idx}, inputs)}"
                          f" with input shapes: {dims_text(dims)}.")
-    idx_dtype = dtypes.as_dtype(attrs["out_idx"])
-    return [(x._dtype, [None]), (idx_dtype, dims)] + \
-        [(idx_dtype, [None])] * (attrs["_op_name"] == "UniqueWithCounts")
+    return [(x._dtype, [None]), (idx, dims)] + \
+        [(idx, [None])] * (attrs["_op_name"] == "UniqueWithCounts")
 
 
 def _unique_kernel(x, *, out_idx, _op_name):
@@ -202,7 +203,8 @@ def _infer_search(inputs, attrs):
     for dims in (seq, values):
         if dims is not None and len(dims) < 1:
             raise ValueError(f"Shape must be at least rank 1 but is rank 0 for "
-                             f"{node_text(attrs['_op_name'], inputs[0]._dtype)} with input shapes:"
+                             f"{node_text(attrs['_op_name'], inputs[0]._dtype, (), inputs)} "
+                             f"with input shapes:"
                              f" {dims_text(seq)}, {dims_text(values)}.")
     return [(dtypes.as_dtype(attrs["out_type"]), values)]
 

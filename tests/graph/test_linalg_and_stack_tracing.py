@@ -3,8 +3,10 @@
 Before these ops had rules, tracing ran their kernels on stand-in arrays: an all-ones stand-in
 matrix is singular, so ``tf.function(tf.linalg.inv)`` could not trace at all, and stacking
 ``[3, None]`` with ``[None, 4]`` failed on stand-ins of different sizes. Shapes and messages
-below are TF 2.21's (graph mode, ``get_concrete_function`` over ``tf.TensorSpec``s); in the node
-text eagerbook names the dtype ``float32`` where TF writes ``DT_FLOAT`` and lists no inputs.
+below are TF 2.21's (graph mode, ``get_concrete_function`` over ``tf.TensorSpec``s), node text
+and inputs included, but for two node names: TF names triangular_solve's node under its name
+scope (``triangular_solve/MatrixTriangularSolve``) and a refused stack ``stack_1`` (its first
+try at converting the list took ``stack``).
 """
 
 import re
@@ -83,54 +85,54 @@ def test_traced_shapes_are_tfs(fn, specs, expected):
     assert _traced_shapes(fn, *specs) == expected
 
 
-# (function, input shapes, TF's graph-time ValueError, up to eagerbook's node text)
+# (function, input shapes, TF's graph-time ValueError, but for the two node names above)
 ERRORS = [
     (L.inv, [[2, 3]], "Dimensions must be equal, but are 2 and 3 for '{{node MatrixInverse}} = "
-                      "MatrixInverse[T=float32, adjoint=false]' with input shapes: [2,3]."),
+                      "MatrixInverse[T=DT_FLOAT, adjoint=false](input)' with input shapes: [2,3]."),
     (L.inv, [[3]], "Shape must be at least rank 2 but is rank 1 for '{{node MatrixInverse}} = "
-                   "MatrixInverse[T=float32, adjoint=false]' with input shapes: [3]."),
-    (L.det, [[2, 3]], "Dimensions must be equal, but are 3 and 2 for '{{node MatrixDeterminant}}"
-                      " = MatrixDeterminant[T=float32]' with input shapes: [2,3]."),
+                   "MatrixInverse[T=DT_FLOAT, adjoint=false](input)' with input shapes: [3]."),
+    (L.det, [[2, 3]], "Dimensions must be equal, but are 3 and 2 for '{{node MatrixDeterminant}} = "
+                      "MatrixDeterminant[T=DT_FLOAT](input)' with input shapes: [2,3]."),
     (L.cholesky, [[3, 2]], "Dimensions must be equal, but are 3 and 2 for '{{node Cholesky}} = "
-                           "Cholesky[T=float32]' with input shapes: [3,2]."),
+                           "Cholesky[T=DT_FLOAT](input)' with input shapes: [3,2]."),
     (L.slogdet, [[]], "Shape must be at least rank 2 but is rank 0 for '{{node "
-                      "LogMatrixDeterminant}} = LogMatrixDeterminant[T=float32]' with input "
-                      "shapes: []."),
-    (L.eigh, [[2, 3]], "Dimensions must be equal, but are 2 and 3 for '{{node SelfAdjointEigV2}}"
-                       " = SelfAdjointEigV2[T=float32, compute_v=true]' with input shapes: "
+                      "LogMatrixDeterminant}} = LogMatrixDeterminant[T=DT_FLOAT](input)' with "
+                      "input shapes: []."),
+    (L.eigh, [[2, 3]], "Dimensions must be equal, but are 2 and 3 for '{{node SelfAdjointEigV2}} = "
+                       "SelfAdjointEigV2[T=DT_FLOAT, compute_v=true](tensor)' with input shapes: "
                        "[2,3]."),
     (L.eigvalsh, [[3, 2]], "Dimensions must be equal, but are 3 and 2 for '{{node "
-                           "SelfAdjointEigV2}} = SelfAdjointEigV2[T=float32, compute_v=false]' "
-                           "with input shapes: [3,2]."),
-    (L.qr, [[3]], "Shape must be at least rank 2 but is rank 1 for '{{node Qr}} = Qr[T=float32, "
-                  "full_matrices=false]' with input shapes: [3]."),
-    (L.svd, [[]], "Shape must be at least rank 2 but is rank 0 for '{{node Svd}} = Svd["
-                  "T=float32, compute_uv=true, full_matrices=false]' with input shapes: []."),
+                           "SelfAdjointEigV2}} = SelfAdjointEigV2[T=DT_FLOAT, "
+                           "compute_v=false](tensor)' with input shapes: [3,2]."),
+    (L.qr, [[3]], "Shape must be at least rank 2 but is rank 1 for '{{node Qr}} = Qr[T=DT_FLOAT, "
+                  "full_matrices=false](input)' with input shapes: [3]."),
+    (L.svd, [[]], "Shape must be at least rank 2 but is rank 0 for '{{node Svd}} = Svd[T=DT_FLOAT, "
+                  "compute_uv=true, full_matrices=false](tensor)' with input shapes: []."),
     (L.solve, [[2, 2], [3, 1]], "Dimensions must be equal, but are 2 and 3 for '{{node "
-                                "MatrixSolve}} = MatrixSolve[T=float32, adjoint=false]' with "
-                                "input shapes: [2,2], [3,1]."),
+                                "MatrixSolve}} = MatrixSolve[T=DT_FLOAT, adjoint=false](matrix, "
+                                "rhs)' with input shapes: [2,2], [3,1]."),
     (L.solve, [[4, 2, 2], [2, 5]], "Shapes must be equal rank, but are 1 and 0 for '{{node "
-                                   "MatrixSolve}} = MatrixSolve[T=float32, adjoint=false]' with "
-                                   "input shapes: [4,2,2], [2,5]."),
-    (L.solve, [[4, 2, 2], [3, 2, 5]], "Dimension 0 in both shapes must be equal, but are 4 and "
-                                      "3. Shapes are [4] and [3]. for '{{node MatrixSolve}} = "
-                                      "MatrixSolve[T=float32, adjoint=false]' with input shapes: "
-                                      "[4,2,2], [3,2,5]."),
+                                   "MatrixSolve}} = MatrixSolve[T=DT_FLOAT, adjoint=false](matrix, "
+                                   "rhs)' with input shapes: [4,2,2], [2,5]."),
+    (L.solve, [[4, 2, 2], [3, 2, 5]], "Dimension 0 in both shapes must be equal, but are 4 and 3. "
+                                      "Shapes are [4] and [3]. for '{{node MatrixSolve}} = "
+                                      "MatrixSolve[T=DT_FLOAT, adjoint=false](matrix, rhs)' with "
+                                      "input shapes: [4,2,2], [3,2,5]."),
     (L.triangular_solve, [[4, 2, 2], [3, 2, 5]],
      "Dimensions must be equal, but are 4 and 3 for '{{node MatrixTriangularSolve}} = "
-     "MatrixTriangularSolve[T=float32, adjoint=false, lower=true]' with input shapes: [4,2,2], "
-     "[3,2,5]."),
+     "MatrixTriangularSolve[T=DT_FLOAT, adjoint=false, lower=true](matrix, rhs)' with input "
+     "shapes: [4,2,2], [3,2,5]."),
     (L.triangular_solve, [[2, 2], [2]],
      "Shape must be at least rank 2 but is rank 1 for '{{node MatrixTriangularSolve}} = "
-     "MatrixTriangularSolve[T=float32, adjoint=false, lower=true]' with input shapes: [2,2], "
-     "[2]."),
+     "MatrixTriangularSolve[T=DT_FLOAT, adjoint=false, lower=true](matrix, rhs)' with input "
+     "shapes: [2,2], [2]."),
     (lambda a, b: tf.stack([a, b]), [[3], [2, 3]],
      "Shapes must be equal rank, but are 1 and 2\n\tFrom merging shape 0 with other shapes. for "
-     "'{{node Pack}} = Pack[N=2, T=float32, axis=0]' with input shapes: [3], [2,3]."),
+     "'{{node stack}} = Pack[N=2, T=DT_FLOAT, axis=0](a, b)' with input shapes: [3], [2,3]."),
     (lambda a, b, c: tf.stack([a, b, c]), [[3], [3], [2]],
-     "Dimension 0 in both shapes must be equal, but are 3 and 2. Shapes are [3] and [2].\n\t"
-     "From merging shape 1 with other shapes. for '{{node Pack}} = Pack[N=3, T=float32, axis=0]' "
-     "with input shapes: [3], [3], [2]."),
+     "Dimension 0 in both shapes must be equal, but are 3 and 2. Shapes are [3] and [2].\n\tFrom "
+     "merging shape 1 with other shapes. for '{{node stack}} = Pack[N=3, T=DT_FLOAT, axis=0](a, b, "
+     "c)' with input shapes: [3], [3], [2]."),
 ]
 
 

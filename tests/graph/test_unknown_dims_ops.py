@@ -38,8 +38,9 @@ def test_unique_has_an_unknown_count_of_values():
 
 def test_unique_of_a_matrix_is_refused_while_tracing():
     with pytest.raises(ValueError, match=r"Shape must be rank 1 but is rank 2 for '\{\{node "
-                                         r"Unique\}\} = Unique\[T=int32, out_idx=int32\]' with "
-                                         r"input shapes: \[\?,2\]\."):
+                                         r"Unique\}\} = Unique\[T=DT_INT32, out_idx=DT_INT32\]"
+                                         r"\(x\)' "
+                                         r"with input shapes: \[\?,2\]\."):
         traced(tf.unique, S([None, 2], i32)).get_concrete_function()
 
 
@@ -83,7 +84,8 @@ def test_top_k_with_unknown_dims_and_a_traced_k():
 
 @pytest.mark.parametrize("k, shape, text", [
     (6, [None, 5], r"input must have last dimension >= k = 6 but is 5 for '\{\{node TopKV2\}\} "
-                   r"= TopKV2\[T=float32, sorted=true\]' with input shapes: \[\?,5\], \[\] and "
+                   r"= TopKV2\[T=DT_FLOAT, Tk=DT_INT32, index_type=DT_INT32, sorted=true\]"
+                   r"\(x, TopKV2/k\)' with input shapes: \[\?,5\], \[\] and "
                    r"with computed input tensors: input\[1\] = <6>\."),
     (-1, [None, 5], r"Dimension size, given by scalar input 1, must be non-negative but is -1 "),
     (1, [], r"Shape must be at least rank 1 but is rank 0 for .* with input shapes: \[\], \[\]\.$"),
@@ -180,8 +182,9 @@ def test_slice_reads_begin_when_it_runs_and_checks_it():
         fn(x, tf.constant([0, 2]))
     with pytest.raises(ValueError, match=r"Dimension 0 in both shapes must be equal, but are 3 "
                                          r"and 2. Shapes are \[3\] and \[2\]. for '\{\{node "
-                                         r"Slice\}\} = Slice\[Index=int32, T=float32\]' with "
-                                         r"input shapes: \[\?,\?\], \[3\], \[2\]\."):
+                                         r"Slice\}\} = Slice\[Index=DT_INT32, T=DT_FLOAT\]\(x, b, "
+                                         r"Slice/size\)' with input shapes: \[\?,\?\], \[3\], "
+                                         r"\[2\]\."):
         traced(lambda x, b: tf.slice(x, b, [1, 2]), S([None, None], f32),
                S([3], i32)).get_concrete_function()
 
@@ -229,7 +232,9 @@ def test_sorted_segment_reductions_count_segments_when_they_run(name):
 def test_segment_errors_as_tf_gives_them():
     with pytest.raises(ValueError, match=r"Dimensions must be equal, but are 4 and 3 for "
                                          r"'\{\{node UnsortedSegmentSum\}\} = UnsortedSegmentSum"
-                                         r"\[T=float32, Tindices=int32\]' with input shapes: "
+                                         r"\[T=DT_FLOAT, Tindices=DT_INT32, Tnumsegments=DT_INT32\]"
+                                         r"\(d, s, "
+                                         r"UnsortedSegmentSum/num_segments\)' with input shapes: "
                                          r"\[4,2\], \[3\], \[\]\."):
         traced(lambda d, s: tf.math.unsorted_segment_sum(d, s, 3), S([4, 2], f32),
                S([3], i32)).get_concrete_function()
@@ -295,8 +300,9 @@ def test_squeeze_of_unknown_dims_squeezes_what_is_one_when_it_runs():
 
 def test_squeeze_of_a_dim_that_is_not_one():
     with pytest.raises(ValueError, match=r"Can not squeeze dim\[2\], expected a dimension of 1, "
-                                         r"got 3 for '\{\{node Squeeze\}\} = Squeeze\[T=float32, "
-                                         r"squeeze_dims=\[2\]\]' with input shapes: \[\?,1,3\]\."):
+                                         r"got 3 for '\{\{node Squeeze\}\} = Squeeze\[T=DT_FLOAT, "
+                                         r"squeeze_dims=\[2\]\]\(x\)' with input shapes: "
+                                         r"\[\?,1,3\]\."):
         static_shapes(lambda x: tf.squeeze(x, 2), S([None, 1, 3], f32))
     fn = traced(lambda x: tf.squeeze(x, 0), S([None, 3], f32))
     with pytest.raises(InvalidArgumentError, match=r"Can not squeeze dim\[0\], expected a "
