@@ -215,7 +215,10 @@ class ExtensionTypeSpec:
     def __getattr__(self, name):
         fields = self.__dict__.get("_fields", {})
         if name in fields:
-            return fields[name]
+            value = fields[name]
+            # a Mapping field's spec reads as TF's ImmutableDict (its repr in the Spec's stays
+            # a dict's, as TF prints it)
+            return ImmutableDict(value) if isinstance(value, dict) else value
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def __setattr__(self, name, value):
