@@ -447,8 +447,6 @@ def _weakrefable(obj):
         return False
 
 
-
-
 class _PyValue:
     __slots__ = ("value",)
 

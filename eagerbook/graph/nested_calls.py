@@ -28,6 +28,7 @@ from ..core import context, nest
 from ..core.tensor import Tensor, convert_to_tensor
 from ..ops.registry import execute, per_use_op
 from .gradients import forward_backward
+from .ir import SymbolicTensor
 from .trace_types import (
     _call_key,
     _is_variable,
@@ -35,6 +36,7 @@ from .trace_types import (
     is_dataset_argument,
     note_inlined_call,
 )
+from .tracer import CALLERS
 
 # Variables made by traces of functions called inside another's trace: those functions' own
 # (the outer function does not trace again for them, as in TF).
@@ -67,20 +69,46 @@ def call_while_tracing(function, args, kwargs):
         key = _call_key(args)
     concrete = function._cache.get(key)
     if concrete is None:  # traced on its own (its own graph and cache), now
-        made, by_inner = context.VARIABLES_MADE[0], _MADE_BY_INNER_TRACES[0]
-        _inner_traces.depth = getattr(_inner_traces, "depth", 0) + 1
-        try:
-            with context.building_graph(None):
-                concrete = function._lookup_or_trace(args, key)
-        finally:
-            _inner_traces.depth -= 1
-        _MADE_BY_INNER_TRACES[0] = by_inner + context.VARIABLES_MADE[0] - made
+        concrete = _trace_inside(function, args, key)
     else:
         function._detector.called_without_tracing()
     if not all(isinstance(t, int) or hasattr(t, "resolve") and not _is_dataset_output(t)
                for t in concrete._template):
         return function._traced_callable()(*args)  # (returns a dataset: inlined)
-    return call_concrete(concrete, _flat_inputs(args))
+    return call_concrete(concrete, _flat_inputs(args) + getattr(concrete, "_outer_inputs", []))
+
+
+def _trace_inside(function, args, key):
+    """`function` traced on its own for a call inside another trace; tensors of the calling
+    traces it reads (a closure over the caller's values) become extra inputs of its graph."""
+    caller = context.state.graph
+    made, by_inner = context.VARIABLES_MADE[0], _MADE_BY_INNER_TRACES[0]
+    _inner_traces.depth = getattr(_inner_traces, "depth", 0) + 1
+    callers = getattr(CALLERS, "graphs", [])
+    CALLERS.graphs = callers + _graph_and_enclosing(caller)
+    try:
+        with context.building_graph(None):
+            concrete = function._lookup_or_trace(args, key)
+    finally:
+        _inner_traces.depth -= 1
+        CALLERS.graphs = callers
+    _MADE_BY_INNER_TRACES[0] = by_inner + context.VARIABLES_MADE[0] - made
+    graph = concrete.graph
+    outer = [(obj, t) for obj, t in graph.captures if isinstance(obj, SymbolicTensor)]
+    if outer:  # the caller's tensors are passed in by the call (as TF's captures are)
+        graph.captures = [c for c in graph.captures if not isinstance(c[0], SymbolicTensor)]
+        graph.inputs = list(graph.inputs) + [t for _, t in outer]
+        concrete._outer_inputs = [obj for obj, _ in outer]
+        concrete._n_inputs, concrete._fn = len(graph.inputs), None  # (compiled again)
+    return concrete
+
+
+def _graph_and_enclosing(graph):
+    graphs = []
+    while graph is not None:
+        graphs.append(graph)
+        graph = getattr(graph, "outer", None)
+    return graphs
 
 
 def _callable_as_op(graph, args, kwargs):

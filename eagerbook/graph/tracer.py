@@ -16,6 +16,8 @@ Shape inference: an op may declare ``infer_shape(inputs, attrs) -> [(dtype, shap
 stand-in arrays of the input shapes (``stand_ins.py``).
 """
 
+import threading
+
 import numpy as np
 
 from ..core import context
@@ -25,6 +27,8 @@ from ..ops.variable_ops import ASSIGN_OPS, READ_VARIABLE
 from .ir import Graph, SymbolicTensor, out_of_scope_error, outer_autograph, resource
 from .stand_ins import run_on_stand_ins
 from .traced_custom_gradient import traced_custom_gradient
+
+CALLERS = threading.local()  # .graphs: those of the traces calling the one being traced
 
 
 class FuncGraph(Graph):
@@ -69,7 +73,7 @@ class FuncGraph(Graph):
             if outer is g:
                 return True
             outer = outer.outer
-        return False
+        return any(c is g for c in getattr(CALLERS, "graphs", ()))  # (nested_calls.py)
 
     def _capture(self, obj, dtype, shape, name):
         """A placeholder standing for `obj` (an outside tensor, Variable or outer tensor)."""

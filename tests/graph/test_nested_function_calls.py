@@ -221,3 +221,44 @@ def test_a_recursive_function_fails_while_tracing():
 
     with pytest.raises(Exception, match="RecursionError: maximum recursion depth"):
         recursive_fn(tf.constant(5))
+
+
+def test_an_inner_function_reading_the_callers_tensors():
+    # (a closure over the caller's tensors: they are passed into the call, as TF's captures)
+    @tf.function
+    def outer(x):
+        y = x * 2
+
+        @tf.function
+        def inner(z):
+            return z * y
+        return inner(x)
+
+    x = tf.constant(3.0)
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        result = outer(x)
+    assert (result.numpy(), tape.gradient(result, x).numpy()) == (18.0, 12.0)
+    assert _op_types(outer, x) == ["Placeholder", "Const", "Mul", "PartitionedCall", "Identity"]
+
+
+def test_other_arguments_and_callers():
+    v = tf.Variable(2.0)
+
+    @tf.function(input_signature=[tf.TensorSpec([], tf.float32)])
+    def triple(x):
+        return x * 3
+
+    @tf.function
+    def scaled(var, x):  # (a Variable argument: its Python runs in the caller's trace)
+        return var * x
+
+    @tf.function
+    def callers(x):
+        branch = tf.cond(x > 0, lambda: triple(x), lambda: -triple(x))
+        return triple(2.0) + branch + scaled(v, x)
+
+    assert callers(tf.constant(2.0)).numpy() == 16.0
+    assert callers(tf.constant(-2.0)).numpy() == 8.0
+    mapped = tf.data.Dataset.range(3).map(lambda x: triple(tf.cast(x, tf.float32)))
+    assert [float(x) for x in mapped.as_numpy_iterator()] == [0.0, 3.0, 6.0]
