@@ -524,7 +524,8 @@ class Dataset:
     def sample_from_datasets(datasets, weights=None, seed=None, stop_on_empty_dataset=False,
                              rerandomize_each_iteration=None):
         """Each element from one of `datasets`, picked at random with `weights`."""
-        return SampleDataset(datasets, weights, seed, stop_on_empty_dataset)
+        return SampleDataset(datasets, weights, seed, stop_on_empty_dataset,
+                             rerandomize_each_iteration)
 
     @staticmethod
     def choose_from_datasets(datasets, choice_dataset, stop_on_empty_dataset=True):
@@ -1452,7 +1453,12 @@ class SampleDataset(Dataset):
     def _cardinality(self):
         return _directed_interleave_cardinality(self._datasets)
 
-    def __init__(self, datasets, weights, seed, stop_on_empty_dataset):
+    def __init__(self, datasets, weights, seed, stop_on_empty_dataset,
+                 rerandomize_each_iteration=None):
+        given = None if weights is None else convert_to_tensor(weights)
+        if given is not None and given.dtype not in (dtypes.float32, dtypes.float64):
+            raise TypeError(f"Invalid `weights`. `weights` type must be either `tf.float32` "
+                            f"or `tf.float64` but is <dtype: '{given.dtype.name}'>.")
         self._datasets = list(datasets)
         if not self._datasets:
             raise ValueError("Invalid `datasets`. `datasets` should not be empty.")
@@ -1463,28 +1469,34 @@ class SampleDataset(Dataset):
             raise ValueError(f"Invalid `weights`. The shape of `weights` should be compatible "
                              f"with `datasets`, got `datasets` length ({n}) and `weights` "
                              f"length ({len(weights)}).")
-        total = sum(weights)
-        self._weights = np.asarray(weights) / total
-        self._seed = seed
+        # TF's logits: ones, or the log of the weights in their own dtype
+        self._logits = convert_to_tensor([[1.0] * n]) if given is None else \
+            _from_numpy(np.log(given._value).reshape(1, n).astype(given._value.dtype))
+        self._words = RandomDataset(seed, rerandomize_each_iteration)  # the picks' seeds
         self._stop = stop_on_empty_dataset
 
     def _inputs(self):
         return list(self._datasets)
 
     def _iterate(self):
-        global_seed, op_seed = _get_seed(self._seed)
-        rng = np.random.RandomState(None if global_seed is None and op_seed is None else
-                                    ((global_seed or 0) * 1000003 + (op_seed or 0)) % 2 ** 32)
+        # As TF: the picks are stateless categorical draws over log(weights), each seeded by
+        # two words of Dataset.random(seed) (so a seed gives TF's picks); a pick of an input
+        # that has ended is passed over.
+        logits = self._logits
+        words = self._words._iterate()
         iterators = [d._iterate() for d in self._datasets]
-        weights = self._weights.copy()
-        while weights.sum() > 0:
-            i = rng.choice(len(iterators), p=weights / weights.sum())
+        active = len(iterators)
+        while active:
+            seed = [int(next(words)._value), int(next(words)._value)]
+            i = int(random_ops.stateless_categorical(logits, 1, seed=seed)._value[0, 0])
+            if iterators[i] is None:
+                continue
             try:
                 yield next(iterators[i])
             except StopIteration:
                 if self._stop:
                     return
-                weights[i] = 0.0
+                iterators[i], active = None, active - 1
 
     def _compute_spec(self):
         return self._datasets[0].element_spec
@@ -1573,20 +1585,26 @@ class RandomDataset(Dataset):
 
     def __init__(self, seed, rerandomize_each_iteration=None):
         self._seed = seed
+        self._seeds = _get_seed(seed)  # (drawn now, as TF's op seeds are: set_seed's counter)
         if rerandomize_each_iteration:
             self._epoch = 0  # passes so far: an iterator's checkpoint saves it, as a shuffle's
 
     def _iterate(self):
-        global_seed, op_seed = _get_seed(self._seed)
-        seed = None
-        if global_seed is not None or op_seed is not None:
-            seed = ((global_seed or 0) * 1000003 + (op_seed or 0)) % 2 ** 32
-            if hasattr(self, "_epoch"):  # rerandomized: each pass its own stream
-                self._epoch += 1
-                seed = (seed + self._epoch * 2654435761) % 2 ** 32
-        rng = np.random.RandomState(seed)
-        while True:
-            yield _from_numpy(np.asarray(rng.randint(0, 2 ** 62), dtype=np.int64))
+        draw = shuffle_order.Words(*self._iteration_seeds())
+        while True:  # (TF's kernel: one uint32 word of its Philox stream per element)
+            yield _from_numpy(np.asarray(draw(), dtype=np.int64))
+
+    def _iteration_seeds(self):
+        """The (seed, seed2) of this pass's stream: the op's seeds, or with
+        rerandomize_each_iteration a pair drawn for each pass as a shuffle draws its own."""
+        global_seed, op_seed = self._seeds
+        if global_seed is None and op_seed is None:
+            global_seed, op_seed = secrets.randbits(63), secrets.randbits(63)
+        if not hasattr(self, "_epoch"):
+            return int(global_seed), int(op_seed)
+        seeds = shuffle_order.IterationSeeds(int(global_seed), int(op_seed), True)
+        self._epoch += 1
+        return seeds.of_iteration(self._epoch - 1)
 
     def _compute_spec(self):
         return TensorSpec((), dtypes.int64)
