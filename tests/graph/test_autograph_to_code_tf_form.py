@@ -1,7 +1,7 @@
 """``tf.autograph.to_code`` in TF's form. to_code_tf_form.txt holds what TF 2.21 prints for each
 function below (compared side by side; TF orders the names of an ``if``'s state as a set
 iterates, so where two are listed their order may differ from one TF run to the next: these
-are sorted). A loop with break, continue or return is shown as this engine converts it."""
+are sorted). A loop with break or return is shown as this engine converts it."""
 
 import pathlib
 

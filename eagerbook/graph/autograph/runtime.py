@@ -528,6 +528,13 @@ _CONDITION_CHANGED = (
     "more info.")
 
 
+_PYTHON_LOOP_TENSOR_BREAK = (
+    "break and return statements which depend on a TF condition are not supported in Python "
+    "for loops. Did you intend to make it a TF loop?\nSee https://github.com/tensorflow/"
+    "tensorflow/blob/master/tensorflow/python/autograph/g3doc/reference/limitations.md"
+    "#consistency-of-control-flow-types for more info.")
+
+
 def for_stmt(iterable, extra_test, body, state, names, live, opts=None):
     if isinstance(iterable, SymbolicTensor) and iterable.op.type == "Range":
         return _graph_range_loop(_TensorRange(iterable.op), extra_test, body, state, names,
@@ -549,9 +556,7 @@ def for_stmt(iterable, extra_test, body, state, names, live, opts=None):
         if extra_test is not None:
             ok = extra_test(*state)
             if _symbolic(ok):
-                raise NotImplementedError(
-                    "break/return depending on a tensor inside a loop over a Python iterable "
-                    "is not supported; iterate over a tensor (tf.range) instead.")
+                raise NotImplementedError(_PYTHON_LOOP_TENSOR_BREAK)
             if not _truth(ok):
                 break
         state = body(item, *state)

@@ -5,7 +5,8 @@ the branch functions; TF's writes them through ``nonlocal`` with ``get_state``/`
 wraps every load in ``ag__.ld``, every ``return`` in a ``do_return``/``retval_`` block, and
 passes ``fscope`` to ``converted_call``. This module writes that form for the statements TF's
 guides show: assignments, expressions, ``return``, ``if``/``else`` (nested, returning or not)
-and ``while``/``for`` loops without ``break``, ``continue`` or ``return``. The rarer
+and ``while``/``for`` loops without ``break`` or ``return`` (a ``continue`` becomes TF's
+``continue_`` flag, the statements after it guarded by ``if not continue_``). The rarer
 statements raise ``Unsupported``: ``to_code`` then shows this engine's own converted code,
 which is what runs in either case.
 """
@@ -112,8 +113,14 @@ class _Writer:
 
     def __init__(self, parameters, convert_asserts=False):
         self.defined = set(parameters)
-        self.count = 0
+        self.counts = {}  # base name -> how many functions of that name were written
         self.convert_asserts = convert_asserts
+
+    def suffix(self, base):
+        """TF's namer: each base name (get_state, if_body, loop_body...) numbered apart."""
+        n = self.counts.get(base, 0)
+        self.counts[base] = n + 1
+        return f"_{n}" if n else ""
 
     def statements(self, statements, later_reads):
         out = []
@@ -171,22 +178,21 @@ class _Writer:
                        if n in later_reads or n in _RETURN_STATE)
         if not state:
             raise Unsupported("an if that changes no variable read later")
-        suffix = f"_{self.count}" if self.count else ""
-        self.count += 1
+        suffix, branch = self.suffix("get_state"), self.suffix("if_body")
         names = ", ".join(state)
         unpacked = state[0] + "," if len(state) == 1 else names
         listed = f"({state[0]},)" if len(state) == 1 else f"({names})"
         functions = ast.parse(
             f"def get_state{suffix}():\n    return {listed}\n"
             f"def set_state{suffix}(vars_):\n    nonlocal {names}\n    {unpacked} = vars_\n"
-            f"def if_body{suffix}():\n    nonlocal {names}\n"
-            f"def else_body{suffix}():\n    nonlocal {names}\n").body
+            f"def if_body{branch}():\n    nonlocal {names}\n"
+            f"def else_body{branch}():\n    nonlocal {names}\n").body
         functions[2].body += body or [ast.Pass()]
         functions[3].body += orelse or [ast.Pass()]
         undefined = [ast.parse(f"{n} = ag__.Undefined({n!r})").body[0] for n in state
                      if n not in defined_before and n not in _RETURN_STATE]
         quoted = repr(tuple(state))
-        call = ast.parse(f"ag__.if_stmt(None, if_body{suffix}, else_body{suffix}, "
+        call = ast.parse(f"ag__.if_stmt(None, if_body{branch}, else_body{branch}, "
                          f"get_state{suffix}, set_state{suffix}, {quoted}, "
                          f"{len(state)})").body[0]
         call.value.args[0] = _expression(s.test)
@@ -196,9 +202,13 @@ class _Writer:
 
     def loop(self, s, later_reads):
         """A ``while`` or ``for`` (over anything: a name as its target) in TF's form."""
-        if any(isinstance(n, (ast.Break, ast.Continue, ast.Return))
+        if any(isinstance(n, (ast.Break, ast.Return))
                for statement in s.body for n in _walk_statement(statement)):
-            raise Unsupported("break, continue or return in a loop")
+            raise Unsupported("break or return in a loop")
+        flag = None
+        if _continues(s.body):  # TF's continue rewrite: a flag, the rest guarded by it
+            flag = "continue_" + self.suffix("continue_")
+            s.body = ast.parse(f"{flag} = False").body + _without_continue(s.body, flag)
         iterate = None
         if isinstance(s, ast.For):
             if not isinstance(s.target, ast.Name):
@@ -213,35 +223,74 @@ class _Writer:
             raise Unsupported("a loop that changes no variable read later")
         self.defined |= {iterate} if iterate else set()
         body = self.statements(s.body, later_reads | _read_names(s.body) | carried)
-        suffix = f"_{self.count}" if self.count else ""
-        self.count += 1
+        suffix, loop = self.suffix("get_state"), self.suffix("loop_body")
         names = ", ".join(state)
         unpacked = state[0] + "," if len(state) == 1 else names
         listed = f"({state[0]},)" if len(state) == 1 else f"({names})"
-        argument = "itr" if iterate else ""
+        argument = "itr" + self.suffix("itr") if iterate else ""
         functions = ast.parse(
             f"def get_state{suffix}():\n    return {listed}\n"
             f"def set_state{suffix}(vars_):\n    nonlocal {names}\n    {unpacked} = vars_\n"
-            f"def loop_body{suffix}({argument}):\n    nonlocal {names}\n").body
+            f"def loop_body{loop}({argument}):\n    nonlocal {names}\n").body
         if iterate:
-            functions[2].body.append(ast.parse(f"{iterate} = itr").body[0])
+            functions[2].body.append(ast.parse(f"{iterate} = {argument}").body[0])
         functions[2].body += body or [ast.Pass()]
         quoted = repr(tuple(state))
         if iterate is None:
-            test = ast.parse(f"def loop_test{suffix}():\n    return None").body[0]
+            test = ast.parse(f"def loop_test{loop}():\n    return None").body[0]
             test.body[0].value = _expression(s.test)
             functions.append(test)
-            call = ast.parse(f"ag__.while_stmt(loop_test{suffix}, loop_body{suffix}, "
+            call = ast.parse(f"ag__.while_stmt(loop_test{loop}, loop_body{loop}, "
                              f"get_state{suffix}, set_state{suffix}, {quoted}, {{}})").body[0]
         else:
-            call = ast.parse(f"ag__.for_stmt(None, None, loop_body{suffix}, get_state{suffix}, "
+            call = ast.parse(f"ag__.for_stmt(None, None, loop_body{loop}, get_state{suffix}, "
                              f"set_state{suffix}, {quoted}, "
                              f"{{'iterate_names': {iterate!r}}})").body[0]
             call.value.args[0] = _expression(s.iter)
+        flags = [flag] if flag else []  # (TF lists the flag too, made in the loop)
         undefined = [ast.parse(f"{n} = ag__.Undefined({n!r})").body[0]
-                     for n in ([iterate] if iterate else []) + state if n not in defined_before]
+                     for n in flags + ([iterate] if iterate else []) + state
+                     if n not in defined_before]
         self.defined |= set(state)
         return functions + undefined + [call]
+
+
+def _continues(statements):
+    """Whether a ``continue`` of this loop is among `statements` (not one of a loop inside)."""
+    pending = list(statements)
+    while pending:
+        n = pending.pop()
+        if isinstance(n, ast.Continue):
+            return True
+        if not isinstance(n, (ast.For, ast.While, ast.FunctionDef, ast.AsyncFunctionDef,
+                              ast.Lambda, ast.ClassDef)):
+            pending.extend(ast.iter_child_nodes(n))
+    return False
+
+
+def _without_continue(statements, flag):
+    """`statements` with each ``continue`` setting `flag` instead, and what follows a statement
+    that may continue run only ``if not flag`` (TF's continue_statements rewrite)."""
+    out = []
+    for i, statement in enumerate(statements):
+        if isinstance(statement, ast.Continue):
+            out.extend(ast.parse(f"{flag} = True").body)
+            return out
+        if not _continues([statement]):
+            out.append(statement)
+            continue
+        for field in ("body", "orelse", "finalbody"):
+            if getattr(statement, field, None):
+                setattr(statement, field, _without_continue(getattr(statement, field), flag))
+        out.append(statement)
+        rest = statements[i + 1:]
+        if rest:
+            guard = ast.parse(f"if not {flag}:\n    pass").body[0]
+            guard.test.operand.tf_plain_load = True  # (TF loads its own flag without ag__.ld)
+            guard.body = _without_continue(rest, flag)
+            out.append(guard)
+        return out
+    return out
 
 
 def _read_before_written(statements):
@@ -279,7 +328,8 @@ def _expression(node, loads=True):
     calls through ``ag__.converted_call``, ``and``/``or``/``not`` and ``x if c else y``
     through ag__."""
     if isinstance(node, ast.Name):
-        return _ag_call("ld", [node]) if loads else node
+        plain = not loads or getattr(node, "tf_plain_load", False)
+        return node if plain else _ag_call("ld", [node])
     if isinstance(node, ast.Call):
         if any(isinstance(a, ast.Starred) for a in node.args) or \
                 any(k.arg is None for k in node.keywords):
