@@ -1455,6 +1455,9 @@ class SampleDataset(Dataset):
 
     def __init__(self, datasets, weights, seed, stop_on_empty_dataset,
                  rerandomize_each_iteration=None):
+        self._weights_dataset = weights if isinstance(weights, Dataset) else None
+        if self._weights_dataset is not None:  # a dataset of weights: one element per pick
+            weights = None
         given = None if weights is None else convert_to_tensor(weights)
         if given is not None and given.dtype not in (dtypes.float32, dtypes.float64):
             raise TypeError(f"Invalid `weights`. `weights` type must be either `tf.float32` "
@@ -1482,11 +1485,12 @@ class SampleDataset(Dataset):
         # As TF: the picks are stateless categorical draws over log(weights), each seeded by
         # two words of Dataset.random(seed) (so a seed gives TF's picks); a pick of an input
         # that has ended is passed over.
-        logits = self._logits
         words = self._words._iterate()
         iterators = [d._iterate() for d in self._datasets]
         active = len(iterators)
-        while active:
+        for logits in self._logits_per_pick():
+            if not active:
+                return
             seed = [int(next(words)._value), int(next(words)._value)]
             i = int(random_ops.stateless_categorical(logits, 1, seed=seed)._value[0, 0])
             if iterators[i] is None:
@@ -1497,6 +1501,14 @@ class SampleDataset(Dataset):
                 if self._stop:
                     return
                 iterators[i], active = None, active - 1
+
+    def _logits_per_pick(self):
+        """The logits of each pick: the same ones, or (weights given as a dataset) the log of
+        its next element, the picks ending with it."""
+        if self._weights_dataset is None:
+            return itertools.repeat(self._logits)
+        return (_from_numpy(np.log(np.asarray(w._value)).reshape(1, -1))
+                for w in self._weights_dataset._iterate())
 
     def _compute_spec(self):
         return self._datasets[0].element_spec

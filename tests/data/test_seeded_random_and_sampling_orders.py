@@ -62,3 +62,17 @@ def test_sample_from_datasets_runs_every_input_to_its_end():
                                         r"`tf.float32` or `tf.float64` but is "
                                         r"<dtype: 'int32'>."):
         tf.data.Dataset.sample_from_datasets([short, long], weights=[1, 2])
+
+
+def test_sample_from_datasets_with_a_dataset_of_weights():
+    a, b = tf.data.Dataset.range(0, 10), tf.data.Dataset.range(100, 110)
+    changing = tf.data.Dataset.from_tensor_slices([[0.9, 0.1], [0.1, 0.9], [0.5, 0.5]]).repeat()
+    assert _values(tf.data.Dataset.sample_from_datasets([a, b], weights=changing, seed=3)
+                   .take(8)) == [0, 100, 101, 1, 102, 103, 2, 104]
+    steady = tf.data.Dataset.from_tensors([0.2, 0.8]).repeat()
+    assert _values(tf.data.Dataset.sample_from_datasets([a, b], weights=steady, seed=3)
+                   .take(8)) == _values(tf.data.Dataset.sample_from_datasets(
+                       [a, b], weights=[0.2, 0.8], seed=3).take(8))
+    three = tf.data.Dataset.from_tensors([0.5, 0.5]).repeat(3)  # the picks end with it
+    assert _values(tf.data.Dataset.sample_from_datasets([a, b], weights=three, seed=3)) == [
+        100, 101, 102]
