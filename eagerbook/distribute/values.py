@@ -22,7 +22,7 @@ thereby works on the right copy without knowing about distribution.
 
 import numpy as np
 
-from ..core import nest
+from ..core import context, nest
 from ..core import variable as variable_module
 from ..core.tensor import Tensor, _from_numpy, convert_to_tensor
 from ..core.variable_modes import VariableSynchronization
@@ -181,6 +181,19 @@ class DistributedVariable(DistributedValues, variable_module.Variable):
 
     def _replica(self):
         return replica_id_of(self._strategy)
+
+    def _as_tensor(self, dtype=None):
+        replica = self._replica()
+        here = context.thread_state()
+        if not replica or here.graph is None:  # (eagerly, `_value` finds the copy itself)
+            return super()._as_tensor(dtype)
+        # Traced in a later replica (strategy.run inside a tf.function): the graph reads
+        # that replica's copy when it runs; tapes see a read of this variable, as eagerly.
+        with context.recorders_paused():
+            value = self._components[replica]._as_tensor(dtype)
+        for recorder in tuple(here.recorders):
+            recorder.record(variable_module.READ_VARIABLE, (self,), (value,), {})
+        return value
 
     def _write_every_copy(self, kind, value):
         for component in self._components:

@@ -274,3 +274,18 @@ def test_inside_a_tf_function_each_replica_is_converted_and_traced(strategy):
     assert _floats(increment()) == [4.0, 4.0]
     assert _floats(increment()) == [7.0, 7.0]
     assert [float(c) for c in v.values] == [7.0, 7.0]
+
+
+def test_a_traced_later_replica_reads_its_own_copy(strategy):
+    with strategy.scope():
+        alone = tf.Variable(2.0)  # NONE: each replica writes, and reads, its own copy
+
+    @tf.function
+    def step():
+        def add():
+            alone.assign_add(tf.cast(_replica_id(), tf.float32))
+            return alone.read_value()
+        return strategy.run(add)
+
+    assert _floats(step()) == [2.0, 3.0]
+    assert [float(c) for c in alone.values] == [2.0, 3.0]
