@@ -107,7 +107,7 @@ def test_tf1_initializer_classes():
     init = v1.truncated_normal_initializer(mean=0.0, stddev=1.0, seed=1)
     assert init([2, 2]).shape == (2, 2) and init.stddev == 1.0
     init = v1.variance_scaling_initializer(scale=2.0, distribution="normal")
-    assert (init.scale, init.mode, init.distribution) == (2.0, "fan_in", "truncated_normal")
+    assert (init.scale, init.mode, init.distribution) == (2.0, "fan_in", "normal")  # TF keeps it
     with pytest.raises(ValueError):
         v1.variance_scaling_initializer(mode="fan_sideways")
     q = v1.orthogonal_initializer(seed=0)([4, 4])

@@ -83,9 +83,15 @@ from . import (
 )
 from . import v1_metrics as metrics  # TF 1.x's streaming metrics (not Keras's)
 from .v1_init_ops import (
+    INITIALIZERS,
     constant_initializer,
+    glorot_normal_initializer,
     glorot_uniform_initializer,
     ones_initializer,
+    random_normal_initializer,
+    random_uniform_initializer,
+    truncated_normal_initializer,
+    variance_scaling_initializer,
     zeros_initializer,
 )
 from .v1_random_tool import DeterministicRandomTestTool
@@ -247,6 +253,8 @@ def _keras():
 globals().update(v1_renames.NAMES)
 globals().update(v1_more.NAMES)
 spectral = _Namespace(lambda: sys.modules["eagerbook"].signal)  # tf.signal's TF 1.x name
+# tf.compat.v1.initializers: TF 1.x's initializers (v1_init_ops.py), other names TF 2's
+initializers = _Namespace(lambda: sys.modules["eagerbook"].initializers, **INITIALIZERS)
 # TF 1's extract_glimpse kernel places glimpses by their centre, its resizing kernels sample at
 # pixel corners (align_corners); its ragged values are NumPy's
 image = _Namespace(lambda: sys.modules["eagerbook"].image,

@@ -80,31 +80,143 @@ class Constant(Initializer):
                 "verify_shape": self._verify_shape}
 
 
-class GlorotUniform(Initializer):
+# --- random initializers: each call runs TF 1.x's stateful random op with the initializer's
+# seed, so under tf.random.set_seed they give TF's values (TF 2's Keras initializers draw
+# differently). Their defaults are TF 1.x's: a standard normal, uniform in [0, 1).
+def _float_dtype(dtype):
+    dtype = dtypes.as_dtype(dtype)
+    if not dtype.is_floating:
+        raise ValueError(f"Argument `dtype` is expected to be floating point. "
+                         f"Received: {dtype}.")
+    return dtype
+
+
+class RandomUniform(Initializer):
+    """Uniform in ``[minval, maxval)`` (``maxval`` None: 1 for floats)."""
+
+    def __init__(self, minval=0.0, maxval=None, seed=None, dtype=dtypes.float32):
+        super().__init__(dtype)
+        self.minval, self.maxval, self.seed = minval, maxval, seed
+
+    def __call__(self, shape, dtype=None, partition_info=None):
+        return random_ops.uniform(shape, self.minval, self.maxval,
+                                  dtype=dtype or self.dtype, seed=self.seed)
+
+    def get_config(self):
+        return {"minval": self.minval, "maxval": self.maxval, "seed": self.seed,
+                "dtype": self.dtype.name}
+
+
+class RandomNormal(Initializer):
+    def __init__(self, mean=0.0, stddev=1.0, seed=None, dtype=dtypes.float32):
+        super().__init__(_float_dtype(dtype))
+        self.mean, self.stddev, self.seed = mean, stddev, seed
+
+    def __call__(self, shape, dtype=None, partition_info=None):
+        return random_ops.normal(shape, self.mean, self.stddev, dtype=dtype or self.dtype,
+                                 seed=self.seed)
+
+    def get_config(self):
+        return {"mean": self.mean, "stddev": self.stddev, "seed": self.seed,
+                "dtype": self.dtype.name}
+
+
+class TruncatedNormal(RandomNormal):
+    """Normal draws cut at two standard deviations from the mean (drawn again there)."""
+
+    def __call__(self, shape, dtype=None, partition_info=None):
+        return random_ops.truncated_normal(shape, self.mean, self.stddev,
+                                           dtype=dtype or self.dtype, seed=self.seed)
+
+
+def _fans(shape):
+    """(fan_in, fan_out) of a weight shape; a kernel's spatial dimensions multiply both."""
+    dims = TensorShape(shape).as_list()
+    if not dims:
+        return 1, 1
+    if len(dims) == 1:
+        return dims[0], dims[0]
+    receptive = math.prod(dims[:-2])
+    return dims[-2] * receptive, dims[-1] * receptive
+
+
+class VarianceScaling(Initializer):
+    """Draws with variance ``scale / n`` (n: fan in, fan out or their mean, by `mode`): a
+    truncated normal (``"normal"`` is its old name), a normal or a uniform."""
+
+    def __init__(self, scale=1.0, mode="fan_in", distribution="truncated_normal", seed=None,
+                 dtype=dtypes.float32):
+        if scale <= 0.0:
+            raise ValueError(f"Argument `scale` must be a positive float. Received: {scale}")
+        if mode not in ("fan_in", "fan_out", "fan_avg"):
+            raise ValueError(f"Argument `mode` should be one of ('fan_in', 'fan_out', "
+                             f"'fan_avg'). Received: {mode}")
+        distribution = distribution.lower()
+        if distribution not in ("normal", "uniform", "truncated_normal", "untruncated_normal"):
+            raise ValueError(f"Argument `distribution` should be one of ('normal', uniform', "
+                             f"'truncated_normal', 'untruncated_normal'). Received: "
+                             f"{distribution}")
+        super().__init__(_float_dtype(dtype))
+        self.scale, self.mode, self.distribution, self.seed = scale, mode, distribution, seed
+
+    def __call__(self, shape, dtype=None, partition_info=None):
+        dtype = dtype or self.dtype
+        fan_in, fan_out = _fans(partition_info.full_shape if partition_info is not None
+                                else shape)
+        n = {"fan_in": fan_in, "fan_out": fan_out, "fan_avg": (fan_in + fan_out) / 2.0}
+        scale = self.scale / max(1.0, n[self.mode])
+        if self.distribution in ("normal", "truncated_normal"):
+            # the standard deviation of a unit normal cut at +-2, so the cut draws have `scale`
+            stddev = math.sqrt(scale) / .87962566103423978
+            return random_ops.truncated_normal(shape, 0.0, stddev, dtype=dtype, seed=self.seed)
+        if self.distribution == "untruncated_normal":
+            return random_ops.normal(shape, 0.0, math.sqrt(scale), dtype=dtype, seed=self.seed)
+        limit = math.sqrt(3.0 * scale)
+        return random_ops.uniform(shape, -limit, limit, dtype=dtype, seed=self.seed)
+
+    def get_config(self):
+        return {"scale": self.scale, "mode": self.mode, "distribution": self.distribution,
+                "seed": self.seed, "dtype": self.dtype.name}
+
+
+class GlorotUniform(VarianceScaling):
     """Uniform in ``[-limit, limit]``, ``limit = sqrt(6 / (fan_in + fan_out))``: what
     ``get_variable`` uses when given no initializer."""
 
     def __init__(self, seed=None, dtype=dtypes.float32):
-        super().__init__(dtype)
-        self.seed = seed
+        super().__init__(1.0, "fan_avg", "uniform", seed, dtype)
 
-    def __call__(self, shape, dtype=None, partition_info=None):
-        dims = TensorShape(shape).as_list()
-        if not dims:
-            fan_in = fan_out = 1
-        elif len(dims) == 1:
-            fan_in = fan_out = dims[0]
-        else:
-            receptive = math.prod(dims[:-2])
-            fan_in, fan_out = dims[-2] * receptive, dims[-1] * receptive
-        limit = math.sqrt(3.0 / max(1.0, (fan_in + fan_out) / 2.0))  # variance 1 / fan_avg
-        return random_ops.uniform(dims, -limit, limit, dtype=dtype or self.dtype, seed=self.seed)
+    def get_config(self):
+        return {"seed": self.seed, "dtype": self.dtype.name}
+
+
+class GlorotNormal(VarianceScaling):
+    """Truncated normal with variance ``2 / (fan_in + fan_out)``."""
+
+    def __init__(self, seed=None, dtype=dtypes.float32):
+        super().__init__(1.0, "fan_avg", "truncated_normal", seed, dtype)
+
+    def get_config(self):
+        return {"seed": self.seed, "dtype": self.dtype.name}
 
 
 zeros_initializer = Zeros
 ones_initializer = Ones
 constant_initializer = Constant
 glorot_uniform_initializer = GlorotUniform
+glorot_normal_initializer = GlorotNormal
+random_uniform_initializer = RandomUniform
+random_normal_initializer = RandomNormal
+truncated_normal_initializer = TruncatedNormal
+variance_scaling_initializer = VarianceScaling
+
+# tf.compat.v1.initializers: the same classes under their short names
+INITIALIZERS = {"zeros": Zeros, "ones": Ones, "constant": Constant,
+                "glorot_uniform": GlorotUniform, "glorot_normal": GlorotNormal,
+                "random_uniform": RandomUniform, "random_normal": RandomNormal,
+                "truncated_normal": TruncatedNormal, "variance_scaling": VarianceScaling}
 
 __all__ = ["zeros_initializer", "ones_initializer", "constant_initializer",
-           "glorot_uniform_initializer"]
+           "glorot_uniform_initializer", "glorot_normal_initializer",
+           "random_uniform_initializer", "random_normal_initializer",
+           "truncated_normal_initializer", "variance_scaling_initializer"]

@@ -267,7 +267,7 @@ def variable_op_scope(values, name_or_scope, default_name=None, **kwargs):
     return variable_scope(name_or_scope, default_name=default_name, values=values, **kwargs)
 
 
-# --- TF 1.x initializers that TF 2 left to Keras ------------------------------------------------
+# --- TF 1.x's orthogonal initializer, drawn as Keras's (v1_init_ops.py has the others) ----
 class _KerasInitializer(Initializer):
     """A TF 1.x initializer: its dtype given to the constructor (default float32), its value
     drawn as Keras's initializer of the same kind draws it."""
@@ -285,43 +285,6 @@ class _KerasInitializer(Initializer):
 
     def get_config(self):
         return {**self._config, "dtype": self.dtype.name}
-
-
-class TruncatedNormal(_KerasInitializer):
-    """Normal draws cut at two standard deviations from the mean (drawn again there)."""
-
-    _keras_name = "TruncatedNormal"
-
-    def __init__(self, mean=0.0, stddev=1.0, seed=None, dtype=dtypes.float32):
-        super().__init__(dtype, mean=mean, stddev=stddev, seed=seed)
-
-
-class VarianceScaling(_KerasInitializer):
-    """Draws with variance ``scale / n`` (n: fan in, fan out or their mean, by `mode`)."""
-
-    _keras_name = "VarianceScaling"
-
-    def __init__(self, scale=1.0, mode="fan_in", distribution="truncated_normal", seed=None,
-                 dtype=dtypes.float32):
-        if scale <= 0.0:
-            raise ValueError("'scale' must be positive float.")
-        if mode not in ("fan_in", "fan_out", "fan_avg"):
-            raise ValueError(f"Invalid `mode` argument: {mode}")
-        distribution = distribution.lower()
-        if distribution == "normal":  # TF 1.x's old name of the truncated one
-            distribution = "truncated_normal"
-        if distribution not in ("uniform", "truncated_normal", "untruncated_normal"):
-            raise ValueError(f"Invalid `distribution` argument: {distribution}")
-        super().__init__(dtype, scale=scale, mode=mode, distribution=distribution, seed=seed)
-
-
-class GlorotNormal(_KerasInitializer):
-    """Truncated normal with variance ``2 / (fan_in + fan_out)``."""
-
-    _keras_name = "GlorotNormal"
-
-    def __init__(self, seed=None, dtype=dtypes.float32):
-        super().__init__(dtype, seed=seed)
 
 
 class Orthogonal(_KerasInitializer):
@@ -417,9 +380,7 @@ NAMES = {
     "verify_tensor_all_finite": verify_tensor_all_finite,
     "colocate_with": colocate_with, "container": container, "op_scope": op_scope,
     "variable_op_scope": variable_op_scope,
-    "truncated_normal_initializer": TruncatedNormal,
-    "variance_scaling_initializer": VarianceScaling,
-    "glorot_normal_initializer": GlorotNormal, "orthogonal_initializer": Orthogonal,
+    "orthogonal_initializer": Orthogonal,
     **{old: _moved(*new) for old, new in _MOVED.items() if old not in _CLASSES},
 }
 for _name, _fn in NAMES.items():

@@ -26,7 +26,7 @@ from ...core.tensor import Tensor, convert_to_tensor, is_symbolic
 from ...ops import array_ops, math_ops, script_ops
 from ...ops.example_ops import FixedLenFeature, VarLenFeature
 from ...ops.sparse_ops import SparseTensor
-from .. import initializers
+from .. import initializers, initializers_v1
 from .base import Layer
 from .hashing import _CROSS_KEY, _as_bytes, _feature_hash, _fingerprint_cat64
 from .string_hashes import fingerprint64
@@ -311,7 +311,8 @@ def embedding_column(categorical_column, dimension, combiner="mean", initializer
         raise ValueError(f"initializer must be callable if specified. Embedding of column_name: "
                          f"{_name(categorical_column)}")
     if initializer is None:
-        initializer = initializers.TruncatedNormal(mean=0.0, stddev=1 / math.sqrt(dimension))
+        # TF's default is TF 1.x's initializer: its draws are the seeded random op's
+        initializer = initializers_v1.TruncatedNormal(mean=0.0, stddev=1 / math.sqrt(dimension))
         initializer._column_default = True  # a fresh copy per table: TF's are not reused
     return EmbeddingColumn(categorical_column, dimension, combiner, initializer,
                            ckpt_to_load_from, tensor_name_in_ckpt, max_norm, trainable,
@@ -665,13 +666,19 @@ def _serialize(value):
     if isinstance(value, tuple):
         return [_serialize(v) for v in value]
     if isinstance(value, initializers.Initializer):
-        config = value.get_config()
-        if getattr(value, "_column_default", False):
-            config["dtype"] = "float32"  # TF's default is a TF 1 initializer, which has one
-        return {"class_name": type(value).__name__, "config": config}
+        return {"class_name": type(value).__name__, "config": value.get_config()}
     if callable(value):
         return getattr(value, "__name__", repr(value))
     return value
+
+
+def _initializer_from_config(value):
+    """A column's initializer rebuilt as TF rebuilds it: a TF 1.x random initializer when its
+    class name is one (as the default truncated normal), else Keras's."""
+    if value["class_name"] in ("RandomNormal", "RandomUniform", "TruncatedNormal"):
+        return getattr(initializers_v1, value["class_name"]).from_config(value["config"])
+    config = {k: v for k, v in value["config"].items() if k != "dtype"}
+    return initializers.get({"class_name": value["class_name"], "config": config})
 
 
 def _deserialize(config):
@@ -687,9 +694,7 @@ def _deserialize(config):
         elif field == "dtype":
             fields[field] = dtypes.as_dtype(value)
         elif field == "initializer" and isinstance(value, dict):
-            config = {k: v for k, v in value["config"].items() if k != "dtype"}
-            fields[field] = initializers.get({"class_name": value["class_name"],
-                                              "config": config})
+            fields[field] = _initializer_from_config(value)
         elif field == "normalizer_fn" and value is not None:
             raise ValueError(f"eagerbook cannot rebuild the normalizer_fn {value!r} of column "
                              f"{fields.get('key')!r} from a config")
