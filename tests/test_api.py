@@ -23,7 +23,7 @@ def _public_functions(module):
 INTERNAL = {"sum_to_shape_of", "broadcast_like", "divide_no_cast", "reshape_to", "where_v2",
             "tensor_getitem", "format_value", "conv2d_backprop_input",
             "conv2d_backprop_filter", "stream", "numpy_generator", "numpy_sample", "get_seed",
-            "node_kernel", "traced_step",
+            "node_kernel", "traced_step", "outside_traced_step",
             "get_global_seed", "complex_abs", "long_row_sum_plan", "comparison_error",
             "elementwise", "in_dataset_function",
             # the main-diagonal cores behind tf.linalg.diag/diag_part/set_diag (diagonal_ops)

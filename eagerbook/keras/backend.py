@@ -17,6 +17,7 @@ import numpy as np
 
 from ..core import context
 from ..core.tensor import Tensor
+from ..ops import random_ops
 
 _EPSILON = 1e-7
 _FLOATX = "float32"
@@ -112,12 +113,15 @@ def check_variable_creation():
 
 @contextlib.contextmanager
 def init_scope():
-    """Leaves any graph being traced and hides tapes: Variables created here are concrete."""
-    if context.state.graph is None and not context.state.recorders:
-        yield
-        return
-    with context.building_graph(None):
-        yield
+    """Leaves any graph being traced and hides tapes: Variables created here are concrete. In
+    a Keras step eagerbook runs for a traced one, random ops here draw by the eager rules, as
+    TF's lifted code does (a TF 1.x or user initializer under add_weight)."""
+    with random_ops.outside_traced_step():
+        if context.state.graph is None and not context.state.recorders:
+            yield
+        else:
+            with context.building_graph(None):
+                yield
 
 
 def is_symbolic(t):

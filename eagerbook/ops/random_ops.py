@@ -203,6 +203,21 @@ def traced_step(owner):
         _STATE.step_op_seeds, _STATE.step_shared = saved
 
 
+@contextlib.contextmanager
+def outside_traced_step():
+    """Eager seed rules for the code inside, even in a traced_step: what TF's init_scope gives
+    the code it lifts out of a traced function (a layer's weights made on its first call)."""
+    step = _STATE.step_op_seeds
+    if step is None:
+        yield
+        return
+    inner, _STATE.streams, _STATE.step_op_seeds = _STATE.streams, _STATE.step_shared, None
+    try:
+        yield
+    finally:
+        _STATE.streams, _STATE.step_op_seeds = inner, step
+
+
 def numpy_generator(kind, seed=None):
     """A NumPy Generator following TF's seed rules, for code outside the op layer.
 
@@ -211,15 +226,9 @@ def numpy_generator(kind, seed=None):
     advancing on each call with the same explicit seed, as TF's random ops do. In a
     traced_step the eager rules hold (TF makes a layer's weights outside the trace).
     """
-    step = _STATE.step_op_seeds
-    if step is None:
+    with outside_traced_step():
         seed, seed2 = get_seed(seed)
         return stream(kind, seed or 0, seed2 or 0)
-    inner, _STATE.streams, _STATE.step_op_seeds = _STATE.streams, _STATE.step_shared, None
-    try:
-        return numpy_generator(kind, seed)
-    finally:
-        _STATE.streams, _STATE.step_op_seeds = inner, step
 
 
 def numpy_sample(kind, shape, dtype, seed=None, **params):
