@@ -238,7 +238,7 @@ def cond(pred, true_fn=None, false_fn=None, strict=False, name=None, fn1=None, f
         else_g, _, else_out = _trace_subgraph(false_fn, "else")
     _check_same_outputs(then_out, else_out)
     for g, out in ((then_g, then_out), (else_g, else_out)):
-        leaves, flat = _flatten_in(g, out)
+        leaves, flat = _flatten_in(g, out, composites=True)
         g.outputs = flat
     for a, b in zip(then_g.outputs, else_g.outputs):
         if a._dtype is not b._dtype:
@@ -248,7 +248,26 @@ def cond(pred, true_fn=None, false_fn=None, strict=False, name=None, fn1=None, f
     if then_out is None:
         return None
     leaves = nest.flatten(then_out)
-    return _pack_values(then_out, leaves, outs)
+    return _pack_values(then_out, leaves, _rebuilt_composites(leaves, outs))
+
+
+def _is_composite(leaf):
+    """A RaggedTensor, SparseTensor or ExtensionType: it leaves a branch as its tensors."""
+    return hasattr(type(leaf), "__tf_components__") and not isinstance(leaf, Tensor)
+
+
+def _rebuilt_composites(leaves, outs):
+    """The cond's outputs, one per leaf: a composite leaf's tensors made into its kind again."""
+    if not any(_is_composite(leaf) for leaf in leaves):
+        return outs
+    it, flat = iter(outs), []
+    for leaf in leaves:
+        if _is_composite(leaf):
+            flat.append(leaf.__tf_from_components__(
+                [next(it) for _ in leaf.__tf_components__()]))
+        else:
+            flat.append(next(it))
+    return flat
 
 
 def _check_same_outputs(then_out, else_out):
@@ -284,12 +303,16 @@ def _structure(x):
     return "leaf"
 
 
-def _flatten_in(g, out):
-    """The flat output tensors of a traced subgraph (Python values become constants)."""
+def _flatten_in(g, out, composites=False):
+    """The flat output tensors of a traced subgraph (Python values become constants; with
+    `composites`, a composite value gives its component tensors)."""
     leaves = nest.flatten(out)
     flat = []
     with context.building_graph(g):
         for leaf in leaves:
+            if composites and _is_composite(leaf):
+                flat.extend(g.as_graph_tensor(t) for t in leaf.__tf_components__())
+                continue
             if hasattr(leaf, "_flow_tensor"):
                 t = leaf._flow_tensor()
             elif hasattr(type(leaf), "_as_tensor"):
