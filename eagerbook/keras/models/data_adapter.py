@@ -24,7 +24,15 @@ from ..dataset_creator import DatasetCreator, distributed_input
 
 def _is_array(x):
     return isinstance(x, (np.ndarray, Tensor, RaggedTensor, SparseTensor)) or \
-        hasattr(type(x), "_as_tensor")
+        hasattr(type(x), "_as_tensor") or _pandas_kind(x) is not None
+
+
+def _pandas_kind(x):
+    """"DataFrame" or "Series" for a pandas one (Keras takes both as arrays), else None."""
+    cls = type(x)
+    if cls.__module__.split(".")[0] == "pandas" and cls.__name__ in ("DataFrame", "Series"):
+        return cls.__name__
+    return None
 
 
 def _num_rows(a):
@@ -59,6 +67,11 @@ def is_array_input(x):
 
 
 def _as_numpy(x):
+    kind = _pandas_kind(x)
+    if kind == "Series":  # a column: one feature per row, as TF's adapter makes it
+        return _floatx(np.expand_dims(x.to_numpy(), axis=-1))
+    if kind == "DataFrame":
+        return _floatx(x.to_numpy())
     if isinstance(x, (RaggedTensor, SparseTensor)):
         return x  # rows of different lengths: batches are cut from the RaggedTensor itself
     if isinstance(x, Tensor) or hasattr(type(x), "_as_tensor"):
@@ -79,6 +92,8 @@ def _arrays(structure):
     """A structure of arrays; a list of numbers is one array, a list of arrays is several."""
     if structure is None:
         return None
+    if _pandas_kind(structure) is not None:  # (nest would walk a DataFrame's columns)
+        return _as_numpy(structure)
     if isinstance(structure, (list, tuple)) and structure and \
             not any(_is_array(v) for v in structure):
         return _floatx(np.asarray(structure))
