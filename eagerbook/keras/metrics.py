@@ -183,8 +183,10 @@ class MeanMetricWrapper(Mean):
         self._fn_kwargs = kwargs
 
     def update_state(self, y_true, y_pred, sample_weight=None):
-        y_pred = convert_to_tensor(y_pred)
-        y_true = convert_to_tensor(y_true)
+        # Keras 2 casts both to the metric's dtype first (so Accuracy compares float32
+        # predictions with float32 labels: only exact values match).
+        y_pred = math_ops.cast(convert_to_tensor(y_pred), self.dtype)
+        y_true = math_ops.cast(convert_to_tensor(y_true), self.dtype)
         # As Keras 2: labels shaped (batch,) meet predictions shaped (batch, 1) (and the other
         # way round) before the function sees them, so they never broadcast to (batch, batch).
         y_true, y_pred = losses_mod.squeeze_or_expand(y_true, y_pred)
