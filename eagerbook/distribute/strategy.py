@@ -26,7 +26,8 @@ import json
 import os
 
 from ..core import context, errors, logs, nest, op_events
-from ..core.tensor import convert_to_tensor
+from ..core.tensor import Tensor, convert_to_tensor
+from ..core.variable import Variable
 from ..core.variable_creators import variable_creator_scope
 from ..framework import config as device_config
 from ..ops import array_ops, math_ops, nn_impl_ops
@@ -35,6 +36,7 @@ from .replica_state import scopes
 from .replica_threads import ReplicaRun
 from .values import (
     DistributedVariable,
+    Mirrored,
     PerReplica,
     PerReplicaSpec,
     concat_components,
@@ -612,7 +614,41 @@ class Strategy(StrategyExtended):
         return isinstance(v, DistributedVariable) and v._strategy is self
 
     def update(self, var, fn, args=(), kwargs=None, group=True):
-        return fn(var, *args, **(kwargs or {}))
+        """``fn(copy, *args, **kwargs)`` on every copy of the distributed variable `var`, each
+        with its replica's part of PerReplica arguments (TF's ``extended.update``): grouped,
+        one Mirrored value of the results; else a tuple of them."""
+        kwargs = kwargs or {}
+        if not isinstance(var, DistributedVariable):
+            return fn(var, *args, **kwargs)
+        results = tuple(fn(copy, *select_replica(r, args), **select_replica(r, kwargs))
+                        for r, copy in enumerate(var.values))
+        if not group:
+            return results
+        if len(results) == 1:
+            return Mirrored(results)
+        if not all(isinstance(r, (Tensor, Variable)) for r in results):
+            return None  # (TF gives the op grouping the updates: eagerly, nothing)
+        return Mirrored([array_ops.identity(r) for r in results])
+
+    def reduce_to(self, reduce_op, value, destinations, options=None):
+        """`value` combined over the replicas, one copy per destination device (a Mirrored
+        value): TF's ``extended.reduce_to``."""
+        reduced = self.reduce(reduce_op, value, axis=None)
+        copies = len(destinations.values) if isinstance(destinations, DistributedVariable) \
+            else 1
+        return Mirrored([array_ops.identity(reduced) for _ in range(copies)])
+
+    def batch_reduce_to(self, reduce_op, value_destination_pairs, options=None):
+        return [self.reduce_to(reduce_op, value, destinations, options)
+                for value, destinations in value_destination_pairs]
+
+    def call_for_each_replica(self, fn, args=(), kwargs=None):
+        """``fn`` in every replica (TF's older name for ``run``)."""
+        return self.run(fn, args, kwargs)
+
+    def value_container(self, value):
+        """The distributed variable a replica's copy belongs to (else `value` itself)."""
+        return getattr(value, "_distributed_container", value)
 
     def __repr__(self):
         return f"<tf.distribute.{type(self).__name__} devices={self._devices}>"

@@ -45,9 +45,11 @@ class PerReplica(DistributedValues):
     def values(self):
         return self._values
 
+    _print_name = "PerReplica"
+
     def _format(self, show):
         rows = ",\n".join(f"  {i}: {show(v)}" for i, v in enumerate(self._values))
-        return f"PerReplica:{{\n{rows}\n}}"
+        return f"{self._print_name}:{{\n{rows}\n}}"
 
     def __repr__(self):
         return self._format(repr)
@@ -67,6 +69,13 @@ class PerReplica(DistributedValues):
     def _type_spec(self):
         from ..core.spec import TensorSpec
         return PerReplicaSpec(*(TensorSpec.from_tensor(t) for t in self.__tf_components__()))
+
+
+class Mirrored(PerReplica):
+    """Values that are the same on every replica, one copy each (what TF's cross-replica
+    updates and reductions to a mirrored destination give)."""
+
+    _print_name = "Mirrored"
 
 
 class PerReplicaSpec:
@@ -163,6 +172,8 @@ class DistributedVariable(DistributedValues, variable_module.Variable):
         self._name, self._dtype, self._shape = first._name, first._dtype, first._shape
         self._trainable, self._constraint = first._trainable, first._constraint
         self._unique_id = first._unique_id  # (a tape lists Variables in creation order)
+        for component in components:  # (what `strategy.extended.value_container` finds)
+            component._distributed_container = self
         return self
 
     @property
