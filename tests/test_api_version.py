@@ -1,4 +1,5 @@
-"""tf.version: the TF API eagerbook follows and eagerbook's own release, in one version string."""
+"""tf.version: the TF API eagerbook follows (tf.__version__, printed as TF 2.21's) and eagerbook's
+own release (ENGINE_VERSION, and GIT_VERSION where TF names a commit)."""
 
 import re
 
@@ -6,8 +7,8 @@ import eagerbook as tf
 
 
 def test_version_names_the_tf_api_and_the_engine():
-    assert tf.__version__ == tf.version.VERSION == "2.21.0+eagerbook.0.1.0"
-    assert tf.version.GIT_VERSION == "v" + tf.__version__
+    assert tf.__version__ == tf.version.VERSION == "2.21.0"
+    assert tf.version.GIT_VERSION == "v2.21.0-eagerbook-" + tf.version.ENGINE_VERSION
     assert tf.__git_version__ == tf.version.GIT_VERSION
     assert tf.__compiler_version__ == tf.version.COMPILER_VERSION
     assert "Python" in tf.version.COMPILER_VERSION
@@ -21,13 +22,13 @@ def test_tf2_version_checks_take_their_tf2_branch():
     assert tf.__version__.startswith("2")
     major, minor = (int(part) for part in tf.__version__.split(".")[:2])
     assert (major, minor) >= (2, 4)
-    assert re.fullmatch(r"\d+\.\d+\.\d+\+[a-z0-9.]+", tf.__version__)  # a PEP 440 local version
+    assert re.fullmatch(r"\d+\.\d+\.\d+", tf.__version__)  # a release, as TF's
 
 
-def test_version_parses_as_a_release_with_a_local_label():
+def test_version_parses_as_tfs_release():
     packaging = __import__("pytest").importorskip("packaging.version")
     parsed = packaging.Version(tf.__version__)
-    assert parsed.release == (2, 21, 0) and parsed.local == "eagerbook.0.1.0"
+    assert parsed.release == (2, 21, 0) and parsed.local is None
     assert parsed >= packaging.Version("2.0")
 
 
@@ -41,4 +42,4 @@ def test_compat_v1_keeps_tf1s_top_level_version_names():
 def test_the_installed_distribution_is_the_engine_release():
     from importlib.metadata import version
     assert version("eagerbook") == tf.version.ENGINE_VERSION
-    assert tf.__version__.endswith("+eagerbook." + tf.version.ENGINE_VERSION)
+    assert tf.version.GIT_VERSION.endswith("-eagerbook-" + tf.version.ENGINE_VERSION)
