@@ -6,7 +6,7 @@ import logging
 import pytest
 
 import eagerbook as tf
-from eagerbook.ops import manip_ops
+from eagerbook.core import logs
 
 
 def test_it_returns_its_input_as_a_tensor():
@@ -36,7 +36,7 @@ def test_no_gradient_goes_through_it():
 
 
 def test_its_deprecation_is_logged_once(caplog, monkeypatch):
-    monkeypatch.setattr(manip_ops, "_warned_deprecated", set())
+    monkeypatch.setattr(logs, "_warned_deprecated", set())
     with caplog.at_level(logging.WARNING):
         tf.guarantee_const(1)
         tf.guarantee_const(2)

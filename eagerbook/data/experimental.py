@@ -3,11 +3,10 @@
 import enum
 import os
 
-from ..core import dtypes, errors
+from ..core import dtypes, errors, logs
 from ..core.spec import TensorSpec
 from ..core.tensor import convert_to_tensor
 from ..ops import array_ops, tfrecord
-from ..ops.manip_ops import _deprecated_once
 from . import service
 from .dataset import (
     AUTOTUNE,
@@ -257,8 +256,8 @@ def snapshot(path, compression="AUTO", reader_func=None, shard_func=None):
     """A transformation for ``dataset.apply``: ``Dataset.snapshot``'s older form. As TF's, it
     numbers the elements to spread them over one shard per CPU core (unless given a
     `shard_func`), snapshots the numbered elements and drops the numbers again."""
-    _deprecated_once("snapshot", "tensorflow.python.data.experimental.ops.snapshot",
-                     "Use `tf.data.Dataset.snapshot(...)`.")
+    logs.deprecated_once("snapshot", "tensorflow.python.data.experimental.ops.snapshot",
+                         "Use `tf.data.Dataset.snapshot(...)`.")
 
     def _apply_fn(dataset):
         if shard_func is not None:

@@ -25,7 +25,7 @@ import enum
 import json
 import os
 
-from ..core import context, errors, logs, nest, op_events
+from ..core import context, errors, logs, nest
 from ..core.tensor import Tensor, convert_to_tensor
 from ..core.variable import Variable
 from ..core.variable_creators import variable_creator_scope
@@ -387,9 +387,9 @@ class DatasetIterator:
         self._iterator = iter(distributed_dataset)
 
     def initialize(self):
-        _deprecated_once("DistributedIteratorV1.initialize",
-                         "tensorflow.python.distribute.v1.input_lib",
-                         "Use the iterator's `initializer` property instead.")
+        logs.deprecated_once("DistributedIteratorV1.initialize",
+                             "tensorflow.python.distribute.v1.input_lib",
+                             "Use the iterator's `initializer` property instead.")
 
     initializer = None
 
@@ -401,20 +401,6 @@ class DatasetIterator:
 
     def __next__(self):
         return next(self._iterator)
-
-
-_warned_deprecated = set()
-
-
-def _deprecated_once(function_name, module, instructions):
-    """TF logs once per deprecated method, naming the user's file and line."""
-    if function_name in _warned_deprecated:
-        return
-    _warned_deprecated.add(function_name)
-    filename, lineno = op_events.user_location()
-    logs.logger.warning(f"From {filename}:{lineno}: {function_name} (from {module}) is "
-                        f"deprecated and will be removed in a future version.\n"
-                        f"Instructions for updating:\n{instructions}")
 
 
 class StrategyExtended:
@@ -593,8 +579,8 @@ class Strategy(StrategyExtended):
     def experimental_run(self, fn, input_iterator=None):
         """TF 1.x's ``run``: `fn` in every replica, given its part of the iterator's next
         element (or nothing without an iterator)."""
-        _deprecated_once("StrategyBase.experimental_run",
-                         "tensorflow.python.distribute.distribute_lib", "use run() instead")
+        logs.deprecated_once("StrategyBase.experimental_run",
+                             "tensorflow.python.distribute.distribute_lib", "use run() instead")
         args = () if input_iterator is None else (input_iterator.get_next(),)
         return self.run(fn, args=args)
 

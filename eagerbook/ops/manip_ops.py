@@ -10,7 +10,7 @@ import itertools
 
 import numpy as np
 
-from ..core import dtypes, errors, logs, op_events
+from ..core import dtypes, errors, logs
 from ..core.shape import TensorShape
 from ..core.tensor import Tensor, _from_numpy, convert_to_tensor, is_symbolic, is_tensor
 from . import array_ops, kernel_errors, linalg_ops, math_ops
@@ -386,22 +386,10 @@ def _guarantee_const_grad(op, dy):
 
 
 def guarantee_const(input, name=None):  # noqa: A002 - TF's argument name
-    _deprecated_once("guarantee_const", "tensorflow.python.ops.array_ops", "Not for public use.")
+    logs.deprecated_once("guarantee_const", "tensorflow.python.ops.array_ops",
+                         "Not for public use.")
     return execute(_guarantee_const, (as_tensor(input),))
 
-
-_warned_deprecated = set()
-
-
-def _deprecated_once(function_name, module, instructions):
-    """TF logs once per deprecated function, naming the user's file and line."""
-    if function_name in _warned_deprecated:
-        return
-    _warned_deprecated.add(function_name)
-    filename, lineno = op_events.user_location()
-    logs.logger.warning(f"From {filename}:{lineno}: {function_name} (from {module}) is "
-                        f"deprecated and will be removed in a future version.\n"
-                        f"Instructions for updating:\n{instructions}")
 
 
 # --- math -----------------------------------------------------------------------------------------
