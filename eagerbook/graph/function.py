@@ -708,7 +708,12 @@ class ConcreteFunction(OutputTypes):
         if self._single:
             o = outs[0]
             return _from_numpy(o if type(o) is _ndarray else _asarray(o))
-        values = [_wrap(o) for o in outs]
+        return self._structured([_wrap(o) for o in outs])
+
+    def _structured(self, values):
+        """The call's result from its output tensors, as the Python function returned it."""
+        if self._single:
+            return values[0]
         flat = [values[t] if type(t) is int else t.resolve(values) for t in self._template]
         if not flat and self.structured_outputs is None:
             return None
@@ -747,13 +752,7 @@ class ConcreteFunction(OutputTypes):
 
         opdef = per_use_op("StatefulPartitionedCall", None, grad=rule, num_outputs=n)
         record_custom(opdef, inputs, out_tensors, {"f": self.name})
-        values = out_tensors
-        if self._single:
-            return values[0]
-        flat = [values[t] if type(t) is int else t.resolve(values) for t in self._template]
-        if not flat and self.structured_outputs is None:
-            return None
-        return nest.pack_sequence_as(self.structured_outputs, flat)
+        return self._structured(out_tensors)
 
 
 def _wrap(o):

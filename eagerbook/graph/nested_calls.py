@@ -146,12 +146,7 @@ def call_concrete(concrete, tensors):
         values = _recorded_call(concrete, tensors)[:len(concrete.graph.outputs)]
     else:
         values = _plain_call(concrete, tensors)
-    if concrete._single:
-        return values[0]
-    flat = [values[t] if type(t) is int else t.resolve(values) for t in concrete._template]
-    if not flat and concrete.structured_outputs is None:
-        return None
-    return nest.pack_sequence_as(concrete.structured_outputs, flat)
+    return concrete._structured(values)
 
 
 def _is_stateful(graph):
