@@ -10,7 +10,6 @@ from ..ops.manip_ops import (
     divide_no_nan,
     multiply_no_nan,
     polyval,
-    truncatediv,
     xdivy,
     xlogy,
 )

@@ -165,6 +165,7 @@ _CONVERTS_INPUTS = _SCOPED - {"transpose", "pow", "math.pow", "math.floordiv", "
                                "random.poisson"}
 _CONVERTS_INPUTS |= frozenset("""
     add_n math.add_n sign math.sign nn.softmax math.softmax nn.log_softmax math.log_softmax
+    searchsorted
 """.split())
 # The arithmetic and comparison functions that are also the operators: an operator converts
 # (`t - [1, 2]` is the common case), and the same function called as tf.subtract cannot be

@@ -295,8 +295,9 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None, preferred_d
     """
     if type(value) is EagerTensor or isinstance(value, Tensor):
         if dtype is not None and value._dtype is not dtypes.as_dtype(dtype):
-            raise ValueError(f"Tensor conversion requested dtype {dtypes.as_dtype(dtype).name} "
-                             f"for Tensor with dtype {value._dtype.name}: {value!r}")
+            raise ValueError(f"{name + ': ' if name else ''}Tensor conversion requested dtype "
+                             f"{dtypes.as_dtype(dtype).name} for Tensor with dtype "
+                             f"{value._dtype.name}: {value!r}")  # (TF names the input first)
         return value
     as_tensor = getattr(type(value), "_as_tensor", None)
     if as_tensor is not None:  # Variables and other tensor-like objects

@@ -24,11 +24,10 @@ import math
 import numpy as np
 
 from ..core import dtypes
-from ..core.tensor import Tensor, convert_to_tensor
 from . import math_ops, special_scalar
-from .registry import execute, invalid_argument, register
+from .op_inputs import op_inputs
+from .registry import execute, register
 from .special_math_ops import _digamma, _lgamma_float64
-from .support import binary_operands, check_dtype, tf_type_name
 
 _FLOATS = (dtypes.float32, dtypes.float64)
 _MAX_TERMS = 2000
@@ -149,9 +148,8 @@ def _igamma_grad_x(a, x):
 
 
 def _float_pair(a, x, op_name):
-    a, x = binary_operands(a, x, op_name)
-    check_dtype(op_name, a, _FLOATS + (dtypes.float16,), "a")
-    return a, x
+    # (TF's list has half too, with no CPU kernel: a NotFoundError)
+    return op_inputs(op_name, (a, x), _FLOATS, names=("a", "x"))
 
 
 def igamma(a, x, name=None):
@@ -231,23 +229,7 @@ def _betainc_grad(op, dz):
 
 def betainc(a, b, x, name=None):
     """``tf.math.betainc``: the regularized incomplete beta I_x(a, b)."""
-    a = convert_to_tensor(a)
-    check_dtype("Betainc", a, _FLOATS, "a")
-    b = _same_dtype(b, a, "Betainc", 1)
-    x = _same_dtype(x, a, "Betainc", 2)
-    return execute(_betainc, (a, b, x))
-
-
-def _same_dtype(value, first, op_name, position):
-    if isinstance(value, Tensor) or hasattr(type(value), "_as_tensor"):
-        value = convert_to_tensor(value)
-        if value.dtype is not first.dtype:
-            raise invalid_argument(op_name, f"cannot compute {op_name} as input #{position}"
-                                            f"(zero-based) was expected to be a "
-                                            f"{tf_type_name(first.dtype)} tensor but is a "
-                                            f"{tf_type_name(value.dtype)} tensor")
-        return value
-    return convert_to_tensor(value, dtype=first.dtype)
+    return execute(_betainc, op_inputs("Betainc", (a, b, x), _FLOATS, names=("a", "b", "x")))
 
 
 # --- Hurwitz zeta and polygamma ---------------------------------------------------------------
@@ -303,9 +285,7 @@ def _zeta_grad(op, dz):
 
 def zeta(x, q, name=None):
     """``tf.math.zeta``: the Hurwitz zeta function sum_k (q + k)^-x."""
-    x_tensor, q_tensor = binary_operands(x, q, "Zeta")  # (x, q kept: errors.name_suffix)
-    check_dtype("Zeta", x_tensor, _FLOATS)
-    return execute(_zeta, (x_tensor, q_tensor))
+    return execute(_zeta, op_inputs("Zeta", (x, q), _FLOATS, names=("x", "q")))
 
 
 @register("Polygamma", elementwise=True, broadcasts=True)
@@ -337,9 +317,7 @@ def _polygamma_grad(op, dz):
 
 def polygamma(a, x, name=None):
     """``tf.math.polygamma``: the a-th derivative of digamma (a a whole number as a float)."""
-    a, x = binary_operands(a, x, "Polygamma")
-    check_dtype("Polygamma", a, _FLOATS, "a")
-    return execute(_polygamma, (a, x))
+    return execute(_polygamma, op_inputs("Polygamma", (a, x), _FLOATS, names=("a", "x")))
 
 
 @_digamma.gradient
@@ -357,6 +335,4 @@ def _nextafter(x1, x2):
 
 def nextafter(x1, x2, name=None):
     """``tf.math.nextafter``: the float of x1's dtype next to x1 in the direction of x2."""
-    x1, x2 = binary_operands(x1, x2, "NextAfter")
-    check_dtype("NextAfter", x1, _FLOATS, "x1")
-    return execute(_nextafter, (x1, x2))
+    return execute(_nextafter, op_inputs("NextAfter", (x1, x2), _FLOATS, names=("x1", "x2")))

@@ -11,14 +11,17 @@ import itertools
 import numpy as np
 
 from ..core import dtypes, errors, logs
+from ..core.dtypes_bfloat16 import bfloat16
 from ..core.shape import TensorShape
 from ..core.tensor import Tensor, _from_numpy, convert_to_tensor, is_symbolic, is_tensor
 from . import array_ops, kernel_errors, linalg_ops, math_ops
 from .indexed_slices import IndexedSlices
+from .op_inputs import op_inputs
 from .registry import execute, invalid_argument, register
 from .shape_rules import dims_text, known_value
 from .support import as_tensor
 from .support import dtype_error as support_dtype_error
+from .tf_type_lists import TF_TYPE_LISTS
 
 
 # --- array manipulation -------------------------------------------------------------------------
@@ -292,11 +295,17 @@ def get_static_value(tensor, partial=False):
     return np.asarray(tensor)
 
 
+_HISTOGRAM_TYPES = (dtypes.int32, dtypes.int64, dtypes.float32, dtypes.float64)
+
+
 def histogram_fixed_width(values, value_range, nbins=100, dtype=dtypes.int32, name=None):
     """Counts of `values` in `nbins` equal bins over `value_range` (outliers go to the end
     bins)."""
-    values = as_tensor(values)
-    low, high = as_tensor(value_range, dtype=values.dtype).numpy().tolist()
+    values, value_range, nbins = op_inputs("HistogramFixedWidth", (values, value_range, nbins),
+                                           _HISTOGRAM_TYPES, fixed={2: dtypes.int32},
+                                           names=("values", "value_range", "nbins"))
+    low, high = value_range.numpy().tolist()
+    nbins = int(nbins.numpy())
     scaled = (values.numpy().reshape(-1) - low) / (high - low) * nbins
     bins = np.clip(np.floor(scaled).astype(np.int64), 0, nbins - 1)
     return as_tensor(np.bincount(bins, minlength=nbins).astype(dtypes.as_dtype(dtype)._np))
@@ -393,13 +402,6 @@ def guarantee_const(input, name=None):  # noqa: A002 - TF's argument name
 
 
 # --- math -----------------------------------------------------------------------------------------
-def _pair(x, y):
-    x = as_tensor(x)
-    if not isinstance(y, Tensor):
-        y = as_tensor(y, dtype=x.dtype)
-    return x, y
-
-
 def _is_python_value(x):
     """A number, list or NumPy array (not a tensor, Variable or composite tensor)."""
     return not is_tensor(x) and not hasattr(type(x), "_as_tensor")
@@ -423,24 +425,57 @@ def divide(x, y, name=None):
     return math_ops.truediv(x, y)
 
 
+# TF's Python wrapper of divide_no_nan casts integers as `/` does (int32 -> float64, ...).
+_TRUEDIV_TYPES = {dtypes.uint8: dtypes.float32, dtypes.int8: dtypes.float32,
+                  dtypes.uint16: dtypes.float32, dtypes.int16: dtypes.float32,
+                  dtypes.uint32: dtypes.float64, dtypes.int32: dtypes.float64,
+                  dtypes.uint64: dtypes.float64, dtypes.int64: dtypes.float64}
+_DIVIDABLE = (bfloat16, dtypes.float16, dtypes.float32, dtypes.float64, dtypes.complex64,
+              dtypes.complex128)
+_FLOATS_OR_COMPLEX = _DIVIDABLE[1:]  # (what Xdivy, DivNoNan, MulNoNan, Xlogy compute in)
+
+
+def _same_dtype(x, y):
+    if x.dtype != y.dtype:
+        raise TypeError(f"`x` and `y` must have the same dtype, got {x.dtype!r} != {y.dtype!r}.")
+
+
 def divide_no_nan(x, y, name=None):
-    """x / y, but 0 wherever y is 0 (even where x is 0 or inf)."""
-    x, y = _pair(x, y)
+    """x / y, but 0 wherever y is 0 (even where x is 0 or inf). As TF's wrapper: a Python x
+    takes the tensor y's dtype, else y is converted with x's as a hint; integers are cast as
+    ``/`` casts them, then TF's op DivNoNan runs."""
+    if _is_python_value(x) and not _is_python_value(y):
+        y = as_tensor(y)
+        x = convert_to_tensor(x, dtype=y.dtype)
+    else:
+        x = as_tensor(x)
+        y = convert_to_tensor(y, dtype_hint=x.dtype)
+    _same_dtype(x, y)
+    if x.dtype not in _TRUEDIV_TYPES and x.dtype not in _DIVIDABLE:
+        expected = ", ".join(repr(d) for d in (*_TRUEDIV_TYPES, *_DIVIDABLE))
+        raise TypeError(f"Invalid dtype {x.dtype!r} in tf.math.divide_no_nan. Expected one of "
+                        f"{{{expected}}}.")
+    if x.dtype in _TRUEDIV_TYPES:
+        x, y = math_ops.cast(x, _TRUEDIV_TYPES[x.dtype]), math_ops.cast(y, _TRUEDIV_TYPES[x.dtype])
+    x, y = op_inputs("DivNoNan", (x, y), _FLOATS_OR_COMPLEX, names=("x", "y"))
     zero = math_ops.equal(y, 0)
     safe = math_ops.where_v2(zero, math_ops.ones_like(y), y)
     return math_ops.where_v2(zero, math_ops.zeros_like(x * y), math_ops.truediv(x, safe))
 
 
 def multiply_no_nan(x, y, name=None):
-    """x * y, but 0 wherever y is 0 (even where x is nan or inf)."""
-    x, y = _pair(x, y)
+    """x * y, but 0 wherever y is 0 (even where x is nan or inf). TF's wrapper converts y
+    with x's dtype as a demand, then runs TF's op MulNoNan."""
+    x = as_tensor(x)
+    y = convert_to_tensor(y, dtype=x.dtype, name="y")
+    x, y = op_inputs("MulNoNan", (x, y), _FLOATS_OR_COMPLEX, names=("x", "y"))
     zero = math_ops.equal(y, 0)
     return math_ops.where_v2(zero, math_ops.zeros_like(x * y), x * y)
 
 
 def xlogy(x, y, name=None):
     """x * log(y), and 0 where x is 0."""
-    x, y = _pair(x, y)
+    x, y = op_inputs("Xlogy", (x, y), _FLOATS_OR_COMPLEX, names=("x", "y"))
     zero = math_ops.equal(x, 0)
     safe = math_ops.where_v2(zero, math_ops.ones_like(y), y)
     return math_ops.where_v2(zero, math_ops.zeros_like(x * y), x * math_ops.log(safe))
@@ -448,15 +483,19 @@ def xlogy(x, y, name=None):
 
 def xdivy(x, y, name=None):
     """x / y, and 0 where x is 0."""
-    x, y = _pair(x, y)
+    x, y = op_inputs("Xdivy", (x, y), _FLOATS_OR_COMPLEX, names=("x", "y"))
     zero = math_ops.equal(x, 0)
     safe = math_ops.where_v2(zero, math_ops.ones_like(y), y)
     return math_ops.where_v2(zero, math_ops.zeros_like(x * y), math_ops.truediv(x, safe))
 
 
+_TRUNCATE_DIV_TYPES = tuple(dtypes.as_dtype(n) for n in TF_TYPE_LISTS["TruncateDiv"]
+                            if n != "bfloat16")
+
+
 def truncatediv(x, y, name=None):
     """Integer division rounding toward zero (C's), where ``//`` rounds toward -inf."""
-    x, y = _pair(x, y)
+    x, y = op_inputs("TruncateDiv", (x, y), _TRUNCATE_DIV_TYPES, names=("x", "y"))
     if x.dtype.is_floating:
         return math_ops.sign(x / y) * math_ops.floor(math_ops.abs(x / y))
     q = math_ops.floordiv(math_ops.abs(x), math_ops.abs(y))
@@ -473,10 +512,14 @@ def _truncate_mod_grad(op, dz):
     raise LookupError("gradient registry has no entry for: TruncateMod")
 
 
+_TRUNCATE_MOD_TYPES = tuple(dtypes.as_dtype(n) for n in TF_TYPE_LISTS["TruncateMod"]
+                            if n != "bfloat16")
+
+
 def truncatemod(x, y, name=None):
     """The remainder of truncatediv: its sign is x's (C's ``%`` and ``fmod``;
     ``tf.math.floormod`` is Python's)."""
-    x, y = _pair(x, y)
+    x, y = op_inputs("TruncateMod", (x, y), _TRUNCATE_MOD_TYPES, names=("x", "y"))
     if x.dtype.is_floating:
         return execute(_truncate_mod, (x, y))
     return x - truncatediv(x, y) * y

@@ -28,6 +28,7 @@ from .binary import (
 )
 from .eigen_sums import EXACT_SUMS, sum_as_tf
 from .indexed_slices import IndexedSlices
+from .op_inputs import op_inputs
 from .primitives import (  # noqa: F401 - re-exported: tf.math.add is math_ops.add
     _add,
     _broadcast_like,
@@ -432,17 +433,10 @@ _logical_not = register("LogicalNot", elementwise=True, differentiable=False,
 
 def _logical(op, x, y):
     """Logical ops take bools only (no attr 'T': their errors are a type mismatch's)."""
-    x, y = binary_operands(x, y, op.name)
-    if x._dtype is not dtypes.bool:
-        # TF builds logical_xor from LogicalOr, LogicalAnd and LogicalNot: LogicalOr fails first.
-        name = "LogicalOr" if op is _logical_xor else op.name
-        if state.graph is not None:
-            raise TypeError(f"Input 'x' of '{name}' Op has type {x._dtype.name} that does not "
-                            f"match expected type of bool.")
-        raise invalid_argument(name, f"cannot compute {name} as input #0(zero-based) was "
-                                     f"expected to be a bool tensor but is a "
-                                     f"{tf_type_name(x._dtype)} tensor")
-    return execute(op, (x, y))
+    # TF builds logical_xor from LogicalOr, LogicalAnd and LogicalNot: LogicalOr fails first.
+    name = "LogicalOr" if op is _logical_xor else op.name
+    return execute(op, op_inputs(name, (x, y), fixed={0: dtypes.bool, 1: dtypes.bool},
+                                   names=("x", "y")))
 
 
 def logical_and(x, y, name=None):
@@ -458,7 +452,8 @@ def logical_xor(x, y, name=None):
 
 
 def logical_not(x, name=None):
-    return _unary(_logical_not, x)
+    return execute(_logical_not, op_inputs("LogicalNot", (x,), fixed={0: dtypes.bool},
+                                           names=("x",)))
 
 
 _bitwise_and = _comparison("BitwiseAnd", np.bitwise_and, BITWISE)
@@ -486,7 +481,7 @@ def invert(x, name=None):
 
 
 # --- unary elementwise math -------------------------------------------------------------------
-@register("Neg", elementwise=True, dtypes=SIGNED)
+@register("Neg", elementwise=True, dtypes=SIGNED + (dtypes.complex64, dtypes.complex128))
 def _neg(x):
     return np.negative(x)
 
@@ -797,8 +792,11 @@ def tanh(x, name=None):
     return _unary(_tanh, x)
 
 
-@register("Sigmoid", elementwise=True, dtypes=FLOATS)
+@register("Sigmoid", elementwise=True, dtypes=FLOATS + (dtypes.complex64, dtypes.complex128))
 def _sigmoid(x):
+    if x.dtype.kind == "c":  # (TF's complex kernel: 1 / (1 + e^-x))
+        with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
+            return 1 / (1 + np.exp(-x))
     if x.dtype == np.float32:
         return eigen_float.sigmoid(x)  # (as _log)
     if x.dtype == np.float64:
@@ -816,8 +814,11 @@ def _sigmoid(x):
 
 @_sigmoid.gradient
 def _sigmoid_grad(op, dy):
-    """dy * y * (1 - y) for y = sigmoid(x), as one op."""
-    return [execute(_sigmoid_grad_op, (op.outputs[0], dy))]
+    """dy * y * (1 - y) for y = sigmoid(x), as one op (TF conjugates a complex y first)."""
+    y = op.outputs[0]
+    if y._dtype in _COMPLEX:
+        y = complex_ops.conj(y)
+    return [execute(_sigmoid_grad_op, (y, dy))]
 
 
 @register("SigmoidGrad", elementwise=True)
@@ -1021,12 +1022,8 @@ def _select_grad(op, dy):
 
 def where_v2(condition, x, y):
     """Elementwise choice between x and y (broadcasting); the primitive behind tf.where."""
-    condition = as_tensor(condition)
-    x, y = binary_operands(x, y, "SelectV2")
-    if condition._dtype is not dtypes.bool:
-        raise invalid_argument("SelectV2", f"condition must be a bool tensor, got "
-                                           f"{condition._dtype.name}")
-    return execute(_select, (condition, x, y))
+    return execute(_select, op_inputs("SelectV2", (condition, x, y), fixed={0: dtypes.bool},
+                                      names=("condition", "t", "e")))
 
 
 # --- transpose (tf.transpose: array_ops re-exports it; gradient rules here use it) ----------
@@ -1545,9 +1542,7 @@ def _atan2_grad(op, dz):
 
 
 def atan2(y, x, name=None):
-    y_tensor, x_tensor = binary_operands(y, x, "Atan2")  # (y, x kept: errors.name_suffix)
-    check_dtype("Atan2", y_tensor, _atan2.dtypes, "y")
-    return execute(_atan2, (y_tensor, x_tensor))
+    return execute(_atan2, op_inputs("Atan2", (y, x), _atan2.dtypes, names=("y", "x")))
 
 
 _TWO_OVER_SQRT_PI = 2.0 / np.sqrt(np.pi)

@@ -12,9 +12,10 @@ import numpy as np
 
 from ..core import dtypes
 from .array_ops import gather, shape
+from .op_inputs import op_inputs
 from .registry import execute, invalid_argument, register
 from .shape_rules import dims_of, dims_text, known_value, node_text
-from .support import as_tensor, normalize_axis
+from .support import FLOATS, INTS, as_tensor, normalize_axis, not_found_error, tf_enum_name
 
 TopKV2 = collections.namedtuple("TopKV2", ["values", "indices"])
 Unique = collections.namedtuple("Unique", ["y", "idx"])
@@ -238,8 +239,21 @@ def searchsorted(sorted_sequence, values, side="left", out_type=dtypes.int32, na
         raise ValueError(f"Argument `side` must be either 'right' or 'left'. Received: "
                          f"`side` = '{side}'.")
     op = _lower_bound if side == "left" else _upper_bound
-    attrs = {"out_type": dtypes.as_dtype(out_type).name, "_op_name": op.name}
-    return execute(op, (as_tensor(sorted_sequence), as_tensor(values)), attrs)
+    out_type = dtypes.as_dtype(out_type)
+    # TF's wrapper makes both inputs matrices of rows first (`shape[-1]`: a strided slice)
+    sequence, searched = as_tensor(sorted_sequence), as_tensor(values)
+    if sequence.shape.rank == 0 or searched.shape.rank == 0:
+        raise invalid_argument("StridedSlice", "slice index -1 of dimension 0 out of bounds.")
+    sequence, searched = op_inputs(op.name, (sequence, searched), names=("sorted_inputs",
+                                                                         "values"))
+    if sequence._dtype not in _SEARCHABLE:
+        raise not_found_error(op.name, sequence._dtype, [d.name for d in _SEARCHABLE],
+                              f", out_type={tf_enum_name(out_type)}")
+    attrs = {"out_type": out_type.name, "_op_name": op.name}
+    return execute(op, (sequence, searched), attrs)
+
+
+_SEARCHABLE = FLOATS + INTS  # (LowerBound takes any dtype; TF's CPU kernels, numbers)
 
 
 def _approx_k(operand, k, reduction_dimension, largest):

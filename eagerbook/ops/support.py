@@ -9,7 +9,7 @@ from ..core.context import state
 from ..core.dtypes_bfloat16 import bfloat16
 from ..core.tensor import EagerTensor, Tensor, _from_numpy, convert_to_tensor, is_symbolic
 from . import kernel_errors
-from .registry import invalid_argument
+from .registry import REGISTRY, invalid_argument
 from .tf_op_signatures import TF_OP_SIGNATURES
 from .tf_type_lists import TF_TYPE_LISTS
 
@@ -107,10 +107,28 @@ def dtype_error(op_name, dtype, tf_names, parameter="x", attr="T"):
     if state.graph is not None:
         return TypeError(f"Value passed to parameter '{parameter}' has DataType {dtype.name} "
                          f"not in list of allowed values: {', '.join(tf_names)}")
+    if dtype.name in tf_names:  # TF's op takes it, but TF has no CPU kernel for it
+        return not_found_error(op_name, dtype)
     given = _TF_KERNEL_NAMES.get(dtype.name, dtype.name)  # eagerly TF says half/float/double
     names = ", ".join(_TF_KERNEL_NAMES.get(n, n) for n in tf_names)
     return invalid_argument(op_name, f"Value for attr '{attr}' of {given} is not in the list of "
                                      f"allowed values: {names}{op_def_text(op_name)}")
+
+
+def not_found_error(op_name, dtype, kernels=None, other_attrs=""):
+    """TF's eager error for a dtype its op definition lists but no CPU kernel takes (int32
+    Reciprocal): the node as TF places it (`other_attrs`: its attrs after T, as
+    ``, out_type=DT_INT32``), then the kernels there are (`kernels`: the dtypes eagerbook
+    computes, the op's declaration if not given)."""
+    if kernels is None:
+        declared = getattr(REGISTRY.get(op_name), "dtypes", None) or ()
+        kernels = [d.name for d in declared]
+    lines = "".join(f"  device='CPU'; T in [{_TF_ENUM_NAMES.get(n, 'DT_' + n.upper())}]\n"
+                    for n in kernels)
+    return errors.op_error(errors.NotFoundError, op_name,
+                           f"Could not find device for node: {{{{node {op_name}}}}} = "
+                           f"{op_name}[T={tf_enum_name(dtype)}{other_attrs}]\nAll kernels "
+                           f"registered for op {op_name}:\n{lines}")
 
 
 def attr_error(op_name, message):
