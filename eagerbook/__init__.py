@@ -45,6 +45,7 @@ from .api import (
     summary,
     sysconfig,
     test,
+    tpu,
     train,  # checkpoints, plus the announcement's TF 1.x optimizers
     types,
     version,

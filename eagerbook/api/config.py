@@ -20,3 +20,5 @@ from ..framework.config import (
 from . import config_experimental as experimental
 from . import config_optimizer as optimizer
 from . import config_threading as threading
+from .remote import connect_to_cluster as experimental_connect_to_cluster
+from .remote import connect_to_host as experimental_connect_to_host
