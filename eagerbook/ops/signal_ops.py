@@ -24,6 +24,8 @@ def frame(signal, frame_length, frame_step, pad_end=False, pad_value=0, axis=-1,
         raise invalid_argument("Range", f"Requires start <= limit when delta > 0: 0/{length}")
     axis %= signal.ndim
     n = signal.shape[axis]
+    if n is None:  # a traced signal of unknown length: count the frames with ops, as TF does
+        return _frame_unknown_length(signal, length, step, pad_end, pad_value, axis)
     if pad_end:
         count = -(-n // step)  # a frame starts at every step before the end
         extra = max(0, (count - 1) * step + length - n)
@@ -37,6 +39,25 @@ def frame(signal, frame_length, frame_step, pad_end=False, pad_value=0, axis=-1,
     starts = np.arange(count, dtype=np.int64)[:, None] * step
     index = (starts + np.arange(length, dtype=np.int64)[None, :]).reshape(count, length)
     return array_ops.gather(signal, _from_numpy(index), axis=axis)
+
+
+def _frame_unknown_length(signal, length, step, pad_end, pad_value, axis):
+    """``frame`` of a traced signal whose length along `axis` is known only when it runs:
+    the count of frames, the padding and the sample indices are computed by ops."""
+    n = array_ops.shape(signal)[axis]
+    if pad_end:
+        count = math_ops.floordiv(n + (step - 1), step)
+        extra = math_ops.maximum(0, (count - 1) * step + length - n)
+        widths = array_ops.stack([array_ops.zeros([2], dtypes.int32)] * axis
+                                 + [array_ops.stack([0, extra])]
+                                 + [array_ops.zeros([2], dtypes.int32)] * (signal.ndim - axis - 1))
+        signal = array_ops.pad(signal, widths,
+                               constant_values=math_ops.cast(pad_value, signal.dtype))
+    else:
+        count = math_ops.maximum(0, 1 + math_ops.floordiv(n - length, step))
+    starts = array_ops.expand_dims(array_ops.range(count) * step, 1)
+    index = starts + _from_numpy(np.arange(length, dtype=np.int32)[None, :])
+    return array_ops.gather(signal, index, axis=axis)
 
 
 def overlap_and_add(signal, frame_step, name=None):
