@@ -154,8 +154,9 @@ def _check_input_spec(layer, inputs):
         if len(flat_specs) == 1:
             flat_specs = flat_specs * len(flat_inputs)
         else:
-            raise ValueError(f"Layer {layer.name} expects {len(flat_specs)} input(s), but it "
-                             f"received {len(flat_inputs)} input tensors.")
+            raise ValueError(f"Layer \"{layer.name}\" expects {len(flat_specs)} input(s), but "
+                             f"it received {len(flat_inputs)} input tensors. Inputs received: "
+                             f"{list(flat_inputs)}")
     for i, (spec, x) in enumerate(zip(flat_specs, flat_inputs)):
         if spec is None:
             continue

@@ -309,6 +309,19 @@ class DataHandler:
             return None
         return shape.as_list(), spec.dtype
 
+    def traced_batch_size(self):
+        """The batch size TF's traced step sees, or None (unknown): arrays cut into whole
+        batches keep theirs, a partial last batch makes it None; a dataset gives its
+        element_spec's (a batch made with drop_remainder keeps its size)."""
+        if self._mode == "arrays":
+            whole = self.n and self.n % self.batch_size == 0
+            return self.batch_size if whole else None
+        specs = nest.flatten(getattr(self.dataset, "element_spec", None))
+        shape = getattr(specs[0], "shape", None) if specs else None
+        if shape is None or not shape.rank:
+            return None
+        return shape.as_list()[0]
+
     def input_structure(self):
         """What else a trace of TF's step functions is for, when ``x`` is not one array: its
         nesting (a list, tuple or dict of inputs) with each input's inner shape and dtype, or

@@ -33,7 +33,7 @@ from ..keras_tensor import KerasTensor
 from ..layers.base import Layer, _NotTraceable, tf_function_calls
 from ..layers.call_errors import raised_before_call
 from ..layers.core import AddLoss, AddMetric, InputLayer, SlicingOpLambda, TFOpLambda
-from . import data_adapter, intermediate_inputs
+from . import data_adapter, intermediate_inputs, step_errors
 from . import functional_config as functional_form
 from . import summary as summary_mod
 
@@ -165,6 +165,11 @@ def check_input_shape(model_name, value, keras_input, given_shape=None):
             f"Input 0 of layer \"{model_name}\" is incompatible with the layer: "
             f"expected shape={tuple(expected.as_list())}, found shape="
             f"{tuple(given.as_list())}"), model_name)
+
+
+def _as_tensors(values):
+    """`values` as TF's input checks list them: arrays converted to tensors."""
+    return [convert_to_tensor(v) if isinstance(v, np.ndarray) else v for v in values]
 
 
 def _is_composite(value):
@@ -316,8 +321,11 @@ class Model(Layer):
         else:
             flat = nest.flatten(inputs)
         if len(flat) != len(self._symbolic_inputs):
-            raise ValueError(f"Layer \"{self.name}\" expects {len(self._symbolic_inputs)} "
-                             f"input(s), but it received {len(flat)} input tensors.")
+            # TF checks this before the model's call, so the error names no call arguments
+            raise raised_before_call(ValueError(
+                f"Layer \"{self.name}\" expects {len(self._symbolic_inputs)} input(s), but it "
+                f"received {len(flat)} input tensors. Inputs received: {_as_tensors(flat)}"),
+                self.name)
         for kt, value in zip(self._symbolic_inputs, flat):
             given = getattr(value, "shape", None) if not isinstance(value, (list, tuple)) \
                 else np.shape(value)
@@ -1001,7 +1009,7 @@ class Model(Layer):
                 if step < skip_steps:
                     continue
                 cbs.on_train_batch_begin(step)
-                with traced.step(train):
+                with traced.step(train, batch):
                     logs = self.train_step(batch)
                 cbs.on_train_batch_end(step, batch_logs(logs))
                 if self.stop_training:
@@ -1037,7 +1045,7 @@ class Model(Layer):
         traced = self._tf_function("test")
         for step, batch in handler.epoch_batches():
             cbs.on_test_batch_begin(step)
-            with traced.step(handler):
+            with traced.step(handler, batch):
                 logs = self.test_step(batch)
             cbs.on_test_batch_end(step, _python_logs(logs))
         if step < 0 and not handler.exhausted:
@@ -1079,7 +1087,7 @@ class Model(Layer):
         traced = self._tf_function("predict")
         for step, batch in handler.epoch_batches():
             cbs.on_predict_batch_begin(step)
-            with traced.step(handler):
+            with traced.step(handler, batch):
                 out = self.predict_step(batch)
             outputs.append([np.asarray(o._value) for o in nest.flatten(out)])
             # callbacks see NumPy values, as TF hands its batch logs over
@@ -1113,7 +1121,7 @@ class Model(Layer):
         logs = {}
         traced = self._tf_function("train")
         for _, batch in handler.epoch_batches():
-            with traced.step(handler):
+            with traced.step(handler, batch):
                 logs = self.train_step(batch)
         return _results(logs, return_dict)
 
@@ -1125,12 +1133,21 @@ class Model(Layer):
         handler = data_adapter.DataHandler(x, y, sample_weight, batch_size=None,
                                            shuffle=False, single_batch=True)
         logs = {}
+        traced = self._tf_function("test")
         for _, batch in handler.epoch_batches():
-            logs = self.test_step(batch)
+            with traced.step(handler, batch):
+                logs = self.test_step(batch)
         return _results(logs, return_dict)
 
     def predict_on_batch(self, x):
-        out = self(x, training=False)
+        # As TF's: one step of the predict function (a custom predict_step runs too)
+        handler = data_adapter.DataHandler(x, batch_size=None, shuffle=False,
+                                           single_batch=True)
+        out = None
+        traced = self._tf_function("predict")
+        for _, batch in handler.epoch_batches():
+            with traced.step(handler, batch):
+                out = self.predict_step(batch)
         return nest.map_structure(lambda t: np.asarray(t._value), out)
 
     # --- weights on disk (the format lives in eagerbook.checkpoints) ------------------------
@@ -1310,9 +1327,10 @@ class _TracedSteps:
         return self
 
     @contextlib.contextmanager
-    def step(self, handler):
-        """Around one step: logs as TF's trace would, then counts the call. Its random ops
-        draw as the traced function's do (random_ops.traced_step)."""
+    def step(self, handler, batch):
+        """Around one step on `batch`: logs as TF's trace would, then counts the call. Its
+        random ops draw as the traced function's do (random_ops.traced_step); an error of
+        the step that traces reads as TF's trace words it (step_errors.py)."""
         traces = self._traces(handler)
         owner = self.random_owners.setdefault(self.current, object())
         if not traces:
@@ -1322,7 +1340,14 @@ class _TracedSteps:
             return
         first_trace, made = len(self.traced) == 1, context.VARIABLES_MADE[0]
         with _logged_records(keep=True) as records, random_ops.traced_step(owner):
-            yield
+            try:
+                yield
+            except Exception as exc:  # noqa: BLE001 - re-raised, framed as TF's trace frames it
+                self.traced.pop()  # a trace that failed is not kept: the next call traces
+                framed = step_errors.traced_step_error(exc, batch, handler.traced_batch_size())
+                if framed is None:
+                    raise
+                raise framed from None
         if first_trace and context.VARIABLES_MADE[0] != made:
             for record in records:  # (tf.function's second trace logs them again)
                 logs.logger.handle(record)
@@ -1384,7 +1409,7 @@ class _NotTraced:
     """run_eagerly=True: TF runs the steps as plain Python, with nothing to count."""
 
     @contextlib.contextmanager
-    def step(self, handler):
+    def step(self, handler, batch):
         yield
 
 
