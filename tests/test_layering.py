@@ -54,7 +54,9 @@ STDLIB = set(sys.stdlib_module_names)
 # files go through Pillow's libjpeg (UnimplementedError without it); PNG needs nothing.
 OPTIONAL = {"keras/image_utils.py": {"PIL"}, "ops/jpeg_ops.py": {"PIL"},
             "keras/preprocessing/affine.py": {"PIL"},  # brightness shifts: Pillow's enhancer
-            "core/dtypes_bfloat16.py": {"ml_dtypes"}}  # NumPy's bfloat16 type (tf.bfloat16 values)
+            "core/dtypes_bfloat16.py": {"ml_dtypes"},  # NumPy's bfloat16 type (tf.bfloat16 values)
+            # protobuf's text_format/json_format read tf.train.Example through descriptors
+            "ops/example_reflection.py": {"google"}}
 
 
 def _imports(path):

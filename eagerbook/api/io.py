@@ -8,6 +8,7 @@ from ..ops.example_ops import (
     RaggedFeature,
     SparseFeature,
     VarLenFeature,
+    decode_json_example,
     deserialize_many_sparse,
     matching_files,
     parse_example,

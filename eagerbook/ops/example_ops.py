@@ -18,6 +18,7 @@ Messages print in the protocol-buffer text format, as TF's do.
 import base64
 import collections
 import functools
+import json
 import math
 import operator
 import struct
@@ -26,6 +27,7 @@ import numpy as np
 
 from ..core import dtypes, errors
 from ..core.tensor import _from_numpy, convert_to_tensor
+from . import example_reflection
 from .registry import execute, register
 
 
@@ -129,6 +131,41 @@ class _Message:
     def ByteSize(self):
         return len(self.SerializeToString())
 
+    # The reflection google.protobuf's text_format and json_format use to fill and read a
+    # message (``text_format.Parse(text, tf.train.Example())`` in TF's docs).
+    @property
+    def DESCRIPTOR(self):  # noqa: N802 - the protocol-buffer API's name
+        return example_reflection.descriptor(self._descriptor_name or type(self).__name__)
+
+    _descriptor_name = None  # (map entries are nested types: "Features.FeatureEntry")
+
+    def ListFields(self):  # noqa: N802 - the protocol-buffer API's name
+        """(field descriptor, value) of each field that is set, in field-number order."""
+        return [(field, getattr(self, field.name)) for field in self.DESCRIPTOR.fields
+                if self.HasField(field.name)]
+
+    def HasField(self, name):  # noqa: N802 - the protocol-buffer API's name
+        value = getattr(self, name)  # a list, a map, a sub-message or a scalar
+        return bool(value.SerializeToString() if isinstance(value, _Message) else value)
+
+    def SetInParent(self):  # noqa: N802 - the protocol-buffer API's name
+        """Marks this sub-message as set in its parent (eagerbook's sub-messages always sit
+        in their parent; an empty list in a Feature sets the Feature's kind, below)."""
+
+    def Clear(self):  # noqa: N802 - the protocol-buffer API's name
+        self.ParseFromString(b"")
+
+    def ClearField(self, name):  # noqa: N802 - the protocol-buffer API's name
+        setattr(self, name, getattr(type(self)(), name))
+
+    def CopyFrom(self, other):  # noqa: N802 - the protocol-buffer API's name
+        self.ParseFromString(other.SerializeToString())
+
+    def MergeFrom(self, other):  # noqa: N802 - the protocol-buffer API's name
+        # Serialized messages merge by concatenation (repeated fields append, maps and
+        # singular fields take the later value).
+        self.ParseFromString(self.SerializeToString() + other.SerializeToString())
+
 
 def _block(name, message):
     """A nested message in the text format: ``name {`` its lines indented ``}``."""
@@ -178,6 +215,9 @@ class _ValueList(_Message):
 
     def _text_lines(self):
         return [f"value: {self._text(v)}" for v in self.value]
+
+    def SetInParent(self):  # noqa: N802 - the protocol-buffer API's name
+        self.value._changed()  # an empty list read from a Feature becomes its kind
 
     def SerializeToString(self):
         return self._encode(self.value) if self.value else b""
@@ -294,8 +334,12 @@ class Feature(_Message):
             raise ValueError(f'Protocol message has no oneof "{group}" field.')
         return self._kind
 
-    def HasField(self, name):
+    def HasField(self, name):  # noqa: N802 - the protocol-buffer API's name
         return self._kind == name
+
+    def ClearField(self, name):  # noqa: N802 - the protocol-buffer API's name
+        if self._kind == name:
+            self._kind, self._list = None, None
 
     def _text_lines(self):
         return _block(self._kind, self._list) if self._kind else []
@@ -314,6 +358,15 @@ class Feature(_Message):
         return len(data)
 
 
+class _MapEntry(_Message):
+    """One ``key``/``value`` pair of a map field, as the text format spells it (``feature {
+    key: "a" value { ... } }``); text_format fills one, then copies it into the map."""
+
+    def __init__(self, key="", value=None):
+        self.key = key
+        self.value = value if value is not None else self._value_type()
+
+
 class _FeatureMap(dict):
     """``features.feature``: a map from names to Features; reading a missing name adds an
     empty Feature, as a protocol-buffer map does."""
@@ -321,6 +374,14 @@ class _FeatureMap(dict):
     def __missing__(self, key):
         self[key] = Feature()
         return self[key]
+
+    @staticmethod
+    def GetEntryClass():  # noqa: N802 - the protocol-buffer API's name
+        return _FeatureEntry
+
+
+class _FeatureEntry(_MapEntry):
+    _descriptor_name, _value_type = "Features.FeatureEntry", Feature
 
 
 class Features(_Message):
@@ -403,6 +464,14 @@ class _FeatureListMap(dict):
     def __missing__(self, key):
         self[key] = FeatureList()
         return self[key]
+
+    @staticmethod
+    def GetEntryClass():  # noqa: N802 - the protocol-buffer API's name
+        return _FeatureListEntry
+
+
+class _FeatureListEntry(_MapEntry):
+    _descriptor_name, _value_type = "FeatureLists.FeatureListEntry", FeatureList
 
 
 def _text_key_order(a, b):
@@ -655,6 +724,126 @@ def write_file(filename, contents, name=None):
         f.write(_as_bytes(data))
 
 
+# --- tf.io.decode_json_example: Examples written as JSON, to their binary form -----------------
+# The protocol-buffer JSON mapping: fields by their lowerCamelCase names (or the proto names),
+# int64s as numbers or decimal strings, floats as numbers or "NaN"/"Infinity"/"-Infinity",
+# bytes as base64 strings.
+_JSON_KINDS = {"bytesList": "bytes_list", "floatList": "float_list", "int64List": "int64_list"}
+_JSON_FLOATS = {"NaN": math.nan, "Infinity": math.inf, "-Infinity": -math.inf}
+
+
+class _JSONError(ValueError):
+    """A JSON text that is not an Example (its message follows TF's "Error while parsing
+    JSON: ")."""
+
+
+def _json_fields(obj, known, where):
+    """The (proto name, value) pairs of a JSON object for a message with fields `known`."""
+    if not isinstance(obj, dict):
+        raise _JSONError(f"{where}: expected an object, got {json.dumps(obj)}")
+    for name, value in obj.items():
+        proto_name = _JSON_KINDS.get(name, name)
+        if proto_name not in known:
+            raise _JSONError(f"no such field: {name!r}")
+        if value is not None:
+            yield proto_name, value
+
+
+def _json_value(kind, value, where):
+    if kind == "bytes_list":
+        if not isinstance(value, str):
+            raise _JSONError(f"{where}: bytes must be a base64 string")
+        return base64.b64decode(value + "=" * (-len(value) % 4), altchars=b"-_"
+                                if "-" in value or "_" in value else None)
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise _JSONError(f"{where}: expected a number, got {json.dumps(value)}")
+    try:
+        number = _JSON_FLOATS.get(value) if kind == "float_list" else None
+        number = float(value) if number is None else number
+        if kind == "int64_list":
+            number = int(value) if isinstance(value, (int, str)) else number
+    except ValueError:
+        raise _JSONError(f"{where}: non-number characters in quoted number") from None
+    if kind == "float_list":
+        if math.isfinite(number) and not math.isfinite(np.float32(number)):
+            raise _JSONError(f"{where}: float out of range")
+        return number
+    if number != int(number):
+        raise _JSONError(f"{where}: expected integer, but JSON number had fractional part")
+    if not -2 ** 63 <= number < 2 ** 63:
+        raise _JSONError(f"{where}: JSON number out of range for int")
+    return int(number)
+
+
+def _example_from_json(text):
+    """The Example a JSON text describes, and whether it names its ``features``."""
+    try:
+        obj = json.loads(text)
+    except ValueError as e:
+        raise _JSONError(f"invalid JSON: {e}") from None
+    example, named = Example(), False
+    for _, features in _json_fields(obj, {"features"}, "Example"):
+        named = True
+        for _, feature_map in _json_fields(features, {"feature"}, "features"):
+            if not isinstance(feature_map, dict):
+                raise _JSONError("features.feature: expected an object")
+            for key, feature in feature_map.items():
+                example.features.feature[key]  # noqa: B018 - an empty {} is an entry too
+                for kind, values in _json_fields(feature, set(_KINDS), f"feature {key!r}"):
+                    where = f"features.feature[{key!r}].{kind}.value"
+                    values = dict(_json_fields(values, {"value"}, where)).get("value", [])
+                    chosen = getattr(example.features.feature[key], kind)
+                    chosen.SetInParent()
+                    chosen.value.extend(_json_value(kind, v, where) for v in values)
+    return example, named
+
+
+# TF's JSON converter writes each number of a list as a field of its own (not packed).
+_UNPACKED = {"int64_list": lambda v: _key(1, 0) + _varint(v),
+             "float_list": lambda v: _key(1, 5) + struct.pack("<f", v),
+             "bytes_list": lambda v: _length_delimited(1, v)}
+
+
+def _json_example_bytes(example, named):
+    """The serialized Example as TF's JSON converter writes it: map entries in the JSON's
+    order, numbers unpacked, and an empty ``features`` written when the JSON names it."""
+    entries = b""
+    for key, feature in example.features.feature.items():
+        kind = feature.WhichOneof("kind")
+        value = b"" if kind is None else _length_delimited(
+            _KINDS.index(kind) + 1, b"".join(map(_UNPACKED[kind], feature._list.value)))
+        entries += _length_delimited(1, _length_delimited(1, key.encode()) +
+                                     _length_delimited(2, value))
+    return _length_delimited(1, entries) if named else b""
+
+
+@register("DecodeJSONExample", differentiable=False)
+def _decode_json_example(json_examples):
+    out = np.empty(json_examples.shape, dtype=object)
+    for index, text in np.ndenumerate(json_examples):
+        try:
+            example = _example_from_json(text.decode() if isinstance(text, bytes) else text)
+            out[index] = _json_example_bytes(*example)
+        except _JSONError as e:
+            raise _parse_error(f"Error while parsing JSON: {e}", "DecodeJSONExample") from None
+    return out
+
+
+def _infer_decode_json_example(inputs, attrs):
+    return [(dtypes.string, inputs[0].shape)]
+
+
+_decode_json_example.infer_shape = _infer_decode_json_example
+
+
+def decode_json_example(json_examples, name=None):
+    """``tf.io.decode_json_example``: Example protos written in JSON (the protocol-buffer
+    JSON mapping, as ``json_format.MessageToJson`` writes them) as serialized Examples, one
+    per string, same shape."""
+    json_examples = convert_to_tensor(json_examples, dtype=dtypes.string)
+    return execute(_decode_json_example, (json_examples,))
+
+
 # --- tf.io.parse_example: features of serialized Examples as tensors ----------------------------
 # The feature specs are named tuples, as TF's (they print and compare as tuples do).
 class FixedLenFeature(collections.namedtuple("FixedLenFeature",
@@ -682,18 +871,41 @@ class VarLenFeature(collections.namedtuple("VarLenFeature", ["dtype"])):
         return super().__new__(cls, dtypes.as_dtype(dtype))
 
 
+# How a RaggedFeature's values are cut into rows: each partition names the feature holding
+# its row splits (lengths, starts, ...), or gives one row length for all rows.
+RowSplits = collections.namedtuple("RowSplits", ["key"])
+RowLengths = collections.namedtuple("RowLengths", ["key"])
+RowStarts = collections.namedtuple("RowStarts", ["key"])
+RowLimits = collections.namedtuple("RowLimits", ["key"])
+ValueRowIds = collections.namedtuple("ValueRowIds", ["key"])
+UniformRowLength = collections.namedtuple("UniformRowLength", ["length"])
+_PARTITION_TYPES = (RowSplits, RowLengths, RowStarts, RowLimits, ValueRowIds, UniformRowLength)
+_RAGGED_FROM = {RowSplits: "from_row_splits", RowLengths: "from_row_lengths",
+                RowStarts: "from_row_starts", RowLimits: "from_row_limits",
+                ValueRowIds: "from_value_rowids"}
+
+
 class RaggedFeature(collections.namedtuple(
         "RaggedFeature", ["dtype", "value_key", "partitions", "row_splits_dtype", "validate"])):
-    """A feature of any length, parsed into a 1-D tensor per example (a RaggedTensor for a
-    batch). Only the flat form: eagerbook has no row partitions here."""
+    """A feature of any length: a 1-D tensor per example (a RaggedTensor for a batch). Each
+    of `partitions` (outermost first) adds a ragged dimension, cutting the values into rows
+    with the row splits (lengths, starts, limits, row ids) another feature holds, or into
+    rows of one length (``RaggedFeature.UniformRowLength(2)``)."""
 
     def __new__(cls, dtype, value_key=None, partitions=(), row_splits_dtype=dtypes.int32,
                 validate=False):
-        if partitions:
-            raise NotImplementedError("RaggedFeature partitions are not implemented in "
-                                      "eagerbook")
-        return super().__new__(cls, dtypes.as_dtype(dtype), value_key, partitions,
+        for partition in partitions:
+            if not isinstance(partition, _PARTITION_TYPES):
+                raise TypeError(f"Argument `partitions` cannot be cast to any of the partition "
+                                f"types in {_PARTITION_TYPES}; got: {partition} with type "
+                                f"{type(partition)}")
+        return super().__new__(cls, dtypes.as_dtype(dtype), value_key, tuple(partitions),
                                dtypes.as_dtype(row_splits_dtype), validate)
+
+
+(RaggedFeature.RowSplits, RaggedFeature.RowLengths, RaggedFeature.RowStarts,
+ RaggedFeature.RowLimits, RaggedFeature.ValueRowIds,
+ RaggedFeature.UniformRowLength) = _PARTITION_TYPES
 
 
 class SparseFeature(collections.namedtuple(
@@ -889,6 +1101,10 @@ def _parse_features(all_features, scalar, specs):
             out[key] = _from_numpy(padded[0] if scalar else padded)
         elif isinstance(spec, VarLenFeature):
             out[key] = _sparse_of([a.astype(np_dtype) for a in arrays], not scalar)
+        elif spec.partitions:
+            rows = [_partitioned(a.astype(np_dtype), f, spec, None if scalar else index)
+                    for index, (a, f) in enumerate(zip(arrays, all_features))]
+            out[key] = rows[0] if scalar else _batch_of(rows, spec.row_splits_dtype)
         elif scalar:
             out[key] = _from_numpy(arrays[0].astype(np_dtype))
         else:
@@ -896,6 +1112,34 @@ def _parse_features(all_features, scalar, specs):
             lengths = np.array([a.size for a in arrays], spec.row_splits_dtype.as_numpy_dtype)
             out[key] = RaggedTensor.from_row_lengths(values, lengths)
     return out
+
+
+def _partitioned(values, features, spec, index):
+    """One example's values cut into rows by `spec`'s partitions (the innermost last)."""
+    from .ragged_ops import RaggedTensor
+    result = _from_numpy(values)
+    splits_spec = RaggedFeature(dtypes.int64)
+    for partition in reversed(spec.partitions):
+        if isinstance(partition, UniformRowLength):
+            result = RaggedTensor.from_uniform_row_length(result, partition.length,
+                                                          validate=spec.validate)
+            continue
+        splits = _feature_values(features, partition.key, splits_spec, index)
+        splits = np.array([] if splits is None else splits,
+                          spec.row_splits_dtype.as_numpy_dtype)
+        result = getattr(RaggedTensor, _RAGGED_FROM[type(partition)])(
+            result, splits, validate=spec.validate)
+    if all(isinstance(p, UniformRowLength) for p in spec.partitions):
+        return result.to_tensor()  # rows of one length all the way: a dense tensor, as TF's
+    return result
+
+
+def _batch_of(rows, row_splits_dtype):
+    """One example's results per row, as a batch: a RaggedTensor with the examples outermost."""
+    from .ragged_ops import RaggedTensor, _concat_rows
+    rows = [r if isinstance(r, RaggedTensor) else RaggedTensor.from_tensor(r) for r in rows]
+    lengths = np.array([int(r.nrows()) for r in rows], row_splits_dtype.as_numpy_dtype)
+    return RaggedTensor.from_row_lengths(_concat_rows(rows), lengths, validate=False)
 
 
 def _in_tf_order(specs):
