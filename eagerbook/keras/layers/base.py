@@ -150,13 +150,10 @@ def _check_input_spec(layer, inputs):
     else:
         flat_specs = nest.flatten(specs)
         flat_inputs = nest.flatten(inputs)
-    if len(flat_specs) != len(flat_inputs):
-        if len(flat_specs) == 1:
-            flat_specs = flat_specs * len(flat_inputs)
-        else:
-            raise ValueError(f"Layer \"{layer.name}\" expects {len(flat_specs)} input(s), but "
-                             f"it received {len(flat_inputs)} input tensors. Inputs received: "
-                             f"{list(flat_inputs)}")
+    if len(flat_specs) != len(flat_inputs):  # (a list of numbers too: one tensor each)
+        raise ValueError(f"Layer \"{layer.name}\" expects {len(flat_specs)} input(s), but it "
+                         f"received {len(flat_inputs)} input tensors. Inputs received: "
+                         f"{list(flat_inputs)}")
     for i, (spec, x) in enumerate(zip(flat_specs, flat_inputs)):
         if spec is None:
             continue
@@ -736,12 +733,12 @@ class Layer(Module):
         backend.restore_deferred(self)
 
     def _convert_inputs(self, inputs):
+        """The call's first argument as TF's Keras passes it to ``call``: its structure kept
+        (a list stays a list, even of numbers), each NumPy array and Python number in it a
+        tensor of its own, anything else (strings, NumPy scalars such as np.float32) as it
+        is; floating tensors cast to the layer's dtype."""
         if isinstance(inputs, Tensor):
             return self._autocast_tensor(inputs)
-        if isinstance(inputs, (list, tuple)) and inputs and \
-                not any(isinstance(x, (list, tuple, dict, Tensor, np.ndarray)) or
-                        hasattr(type(x), "_as_tensor") for x in inputs):
-            return self._autocast_tensor(convert_to_tensor(inputs))
         if isinstance(inputs, (list, tuple, dict)):
             return nest.map_structure(self._convert_leaf, inputs)
         return self._convert_leaf(inputs)
@@ -749,8 +746,7 @@ class Layer(Module):
     def _convert_leaf(self, x):
         if isinstance(x, Tensor):
             return self._autocast_tensor(x)
-        if isinstance(x, (np.ndarray, np.generic, float, int)) or \
-                (isinstance(x, list) and x):
+        if isinstance(x, (np.ndarray, float, int)):  # (TF's list: np.float64 is a float)
             return self._autocast_tensor(convert_to_tensor(x))
         return x
 

@@ -5,6 +5,7 @@
 import numpy as np
 
 from ...core.shape import TensorShape
+from ...core.tensor import convert_to_tensor
 from ...ops import array_ops, image_ops
 from .base import InputSpec, Layer
 from .convolutional import normalize_tuple
@@ -83,6 +84,7 @@ class Reshape(Layer):
         return target
 
     def call(self, inputs):
+        inputs = convert_to_tensor(inputs)  # (a list of number tensors too, as TF's op takes)
         batch = inputs.shape[0]
         if batch is None:  # traced with an unknown batch: it takes the -1, so resolve ours
             return array_ops.reshape(inputs, [-1] + self._resolved(inputs.shape))
