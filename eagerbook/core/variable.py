@@ -72,13 +72,14 @@ class Variable(PythonProtocols):
         if shape is not None:
             self._shape = TensorShape(shape)
             if not self._shape.is_compatible_with(self._value.shape):
-                raise ValueError(f"The initial value's shape ({TensorShape(self._value.shape)}) "
-                                 f"is not compatible with the explicitly supplied `shape` "
-                                 f"argument ({self._shape}).")
+                raise ValueError(f"In this `tf.Variable` creation, the initial value's shape "
+                                 f"({TensorShape(self._value.shape)}) is not compatible with "
+                                 f"the explicitly supplied `shape` argument ({shape}).")
         else:  # (validate_shape=False too: an eager value's shape is known, as TF keeps it)
             self._shape = TensorShape(self._value.shape)
         if constraint is not None and not callable(constraint):
-            raise ValueError(f"The `constraint` argument must be a callable. Got: {constraint}")
+            raise ValueError(f"Argument `constraint` must be None or a callable. a callable. "
+                             f"Got a {type(constraint)}:  {constraint}")  # (TF's words)
         self._constraint = constraint
         self._synchronization = variable_mode(VariableSynchronization, synchronization,
                                                "synchronization", name)

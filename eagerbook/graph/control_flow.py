@@ -8,8 +8,6 @@ graphs joins the function's graph; the compiled code turns them back into Python
 
 import contextlib
 
-import numpy as np
-
 from ..core import context, dtypes, errors, nest
 from ..core.shape import TensorShape
 from ..core.spec import TensorSpec
@@ -217,10 +215,13 @@ def cond(pred, true_fn=None, false_fn=None, strict=False, name=None, fn1=None, f
     """``tf.cond``: ``true_fn()`` if `pred` else ``false_fn()``."""
     true_fn = true_fn if true_fn is not None else fn1
     false_fn = false_fn if false_fn is not None else fn2
+    for what, fn in (("true_fn", true_fn), ("false_fn", false_fn)):
+        if fn is None:
+            raise TypeError(f"cond(): '{what}' argument required")
     if not callable(true_fn):
-        raise TypeError("true_fn must be callable.")
+        raise TypeError("'true_fn' must be callable.")
     if not callable(false_fn):
-        raise TypeError("false_fn must be callable.")
+        raise TypeError("'false_fn' must be callable.")
     if hasattr(type(pred), "_as_tensor"):
         pred = pred._as_tensor()
     if not _is_symbolic(pred):
@@ -486,9 +487,9 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
     ``_scoped=False``: the loop's inner ops keep plain names (``add``, not ``while/add``), as
     in TF's loop over a dataset, which is a reduce function, not a while loop."""
     if not callable(cond):
-        raise TypeError("cond must be callable.")
+        raise TypeError("'cond' must be callable.")
     if not callable(body):
-        raise TypeError("body must be callable.")
+        raise TypeError("'body' must be callable.")
     single = not isinstance(loop_vars, (list, tuple)) or hasattr(type(loop_vars), "_fields")
     structure = [loop_vars] if single else loop_vars
     if _graph() is None:
@@ -621,10 +622,8 @@ def switch_case(branch_index, branch_fns, default=None, name="switch_case"):
     if not items:
         raise ValueError("Must provide at least one item in branch_fns")
     fallback = default if default is not None else items[-1][1]
-    if not isinstance(branch_index, Tensor):
-        if not isinstance(branch_index, (int, np.integer)):
-            raise TypeError(f"'branch_index' must be a Tensor, got {type(branch_index)}")
-        branch_index = convert_to_tensor(branch_index)
+    if not isinstance(branch_index, Tensor):  # (a Python int too, as in TF)
+        raise TypeError(f"'branch_index' must be a Tensor, got {type(branch_index)}")
     index = branch_index
     if not index.dtype.is_integer:
         raise TypeError("'branch_index' must be an integer Tensor, got "

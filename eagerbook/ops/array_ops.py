@@ -826,7 +826,7 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
     off = convert_to_tensor(np.zeros((), dtype._np)) if off is None else off
     if on.ndim or off.ndim:
         raise invalid_argument("OneHot", "on_value and off_value must be scalars")
-    depth = as_tensor(depth)
+    depth = convert_to_tensor(depth, dtype=dtypes.int32)  # (TF converts it so: 3.0 fails)
     known = known_value(depth)
     axis = -1 if axis is None else int(axis)
     if not -1 <= axis <= index_tensor.ndim:

@@ -215,7 +215,7 @@ def _as_list(result, count):
 
 def _call(op, func, inp, Tout):
     if not callable(func):
-        raise TypeError(f"func must be callable, got {func!r}")
+        raise TypeError(f"{type(func).__name__!r} object is not callable")  # (as when run)
     single = not isinstance(Tout, (list, tuple))
     tout = (dtypes.as_dtype(Tout),) if single else tuple(dtypes.as_dtype(t) for t in Tout)
     inputs = tuple(convert_to_tensor(x) for x in (inp or []))
@@ -247,6 +247,9 @@ def py_function(func=None, inp=None, Tout=None, name=None):
     kind of value."""
     if inp is None:
         return _as_decorator(functools.partial(py_function), func, Tout)
+    if not callable(func):
+        raise ValueError(f"Expected func to be callable. Received func={func!r} of type "
+                         f"{type(func)}.")
     specs = Tout if isinstance(Tout, (list, tuple)) else [Tout]
     if not any(_is_composite_spec(s) for s in specs):
         return _call(_eager_py_func, func, inp, [_spec_dtype(s) for s in specs]

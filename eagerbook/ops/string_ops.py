@@ -23,7 +23,7 @@ from .array_ops import reshape
 from .ragged_ops import RaggedTensor
 from .registry import execute, invalid_argument, register
 from .shape_rules import broadcast_dims, dims_of
-from .support import attr_error
+from .support import attr_error, tf_type_name
 
 _STRING = dtypes.string
 
@@ -40,15 +40,20 @@ def _on_flat_values(fn):
     return wrapper
 
 
-def _strings(x, op_name, what="input"):
-    """`x` as a string tensor, or TF's error for another dtype."""
+def _strings(x, op_name, what="input", index=0):
+    """`x` (the op's input number `index`) as a string tensor, or TF's error for another
+    dtype: while tracing, the graph's signature check (TypeError); eagerly, the kernel's."""
     tensor = x if isinstance(x, Tensor) else convert_to_tensor(x, dtype_hint=_STRING)
     if tensor.dtype is not _STRING and isinstance(x, (int, float, list, tuple)):
         # (TF converts Python values to a string tensor, and fails on numbers)
         raise TypeError(f"Cannot convert {x!r} to EagerTensor of dtype string")
     if tensor.dtype is not _STRING:
-        raise TypeError(f"Input '{what}' of '{op_name}' Op has type {tensor.dtype.name} that "
-                        f"does not match expected type of string.")
+        if is_symbolic(tensor):
+            raise TypeError(f"Input '{what}' of '{op_name}' Op has type {tensor.dtype.name} "
+                            f"that does not match expected type of string.")
+        raise invalid_argument(op_name, f"cannot compute {op_name} as input #{index}"
+                                        f"(zero-based) was expected to be a string tensor but "
+                                        f"is a {tf_type_name(tensor.dtype)} tensor")
     return tensor
 
 
@@ -378,7 +383,7 @@ def join(inputs, separator="", name=None):
         flat = [elementwise(lambda a, b: a, t, ragged[0]).flat_values
                 if isinstance(t, RaggedTensor) else t for t in inputs]
         return ragged[0].with_flat_values(join(flat, separator))
-    tensors = tuple(_strings(t, "StringJoin", "inputs") for t in inputs)
+    tensors = tuple(_strings(t, "StringJoin", "inputs", i) for i, t in enumerate(inputs))
     shapes = {tuple(t.shape) for t in tensors if t.ndim}
     if len(shapes) > 1:
         raise invalid_argument("StringJoin", f"Input shapes do not match: "
@@ -481,6 +486,11 @@ def split(input, sep=None, maxsplit=-1, name=None):
     a scalar input, a RaggedTensor with one row per string for a vector."""
     if isinstance(input, RaggedTensor):  # one more ragged dimension: the pieces
         return input.with_flat_values(split(input.flat_values, sep, maxsplit))
+    if isinstance(input, Tensor) and input.dtype is not _STRING:
+        try:  # (TF converts `input` to a string tensor by name first: its error says so)
+            convert_to_tensor(input, dtype=_STRING)
+        except ValueError as exc:
+            raise ValueError(f"input: {exc}") from None
     tensor = _strings(input, "StringSplitV2")
     if isinstance(maxsplit, (str, bytes)):  # (TF's attr conversion takes what int() takes)
         raise TypeError(f"Expected int for argument 'maxsplit' not {maxsplit!r}.")
