@@ -81,10 +81,9 @@ CASES = [
     (lambda: tf.searchsorted(b, b), tf.errors.NotFoundError,
      "Could not find device for node: {{node LowerBound}} = LowerBound[T=DT_BOOL, "
      "out_type=DT_INT32]"),
-    # (TF's name there is strided_slice/; the start of the line is checked)
     (lambda: tf.searchsorted([1, 2], 1.5), tf.errors.InvalidArgumentError,
      "{{function_node __wrapped__StridedSlice_device_/job:localhost/replica:0/task:0/device:CPU:0}}"
-     " slice index -1 of dimension 0 out of bounds. [Op:StridedSlice]..."),
+     " slice index -1 of dimension 0 out of bounds. [Op:StridedSlice] name: strided_slice/"),
     (lambda: tf.truncatediv(i32, f32), tf.errors.InvalidArgumentError,
      "cannot compute TruncateDiv as input #1(zero-based) was expected to be a int32 tensor but "
      "is a float tensor [Op:TruncateDiv] name: "),
@@ -110,11 +109,8 @@ def test_first_failing_step_names_the_error_as_tf(case):
     call, kind, first_line = CASES[case]
     with pytest.raises(kind) as raised:
         call()
-    line = str(raised.value).splitlines()[0]
-    if first_line is not None and first_line.endswith("..."):  # (its start only)
-        assert line.startswith(first_line[:-3])
-    elif first_line is not None:
-        assert line == first_line
+    if first_line is not None:
+        assert str(raised.value).splitlines()[0] == first_line
 
 
 def test_composites_compute_as_tf():

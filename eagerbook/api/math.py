@@ -1,6 +1,6 @@
 """``tf.math``."""
 
-from ..ops.complex_ops import angle, conj, imag, real
+from ..ops.complex_ops import conj, imag, real
 from ..ops.incomplete_gamma_ops import betainc, igamma, igammac, nextafter, polygamma, zeta
 from ..ops.linalg_ops import l2_normalize
 from ..ops.manip_ops import (
@@ -18,6 +18,7 @@ from ..ops.math_ops import (
     acos,
     acosh,
     add_n,
+    angle,
     argmax,
     argmin,
     asin,

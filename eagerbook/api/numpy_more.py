@@ -200,7 +200,7 @@ def imag(val):
 
 def angle(z, deg=False):
     z = asarray(z)
-    out = complex_ops.angle(z) if z.dtype.is_complex else \
+    out = math_ops.angle(z) if z.dtype.is_complex else \
         math_ops.atan2(math_ops.zeros_like(_to_float(z)), _to_float(z))
     return rad2deg(out) if deg else out
 

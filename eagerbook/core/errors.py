@@ -99,12 +99,15 @@ _WRAPPED = "{{function_node __wrapped__%s_device_/job:localhost/replica:0/task:0
 _CHECKED_BEFORE_ANY_KERNEL = ("cannot compute ", "Value for attr ", "Could not find device for ")
 
 
-def op_error(cls, op_name, message, wrapped_name=None):
+def op_error(cls, op_name, message, wrapped_name=None, node_name=None):
     """Builds an error in TF's eager format:
-    ``{{function_node __wrapped__OpName_device_/job:...}} message [Op:OpName] name: ...``."""
+    ``{{function_node __wrapped__OpName_device_/job:...}} message [Op:OpName] name: ...``
+    (`node_name`: the name TF's wrapper gives the op, as ``strided_slice/`` for its own
+    ``shape[-1]``; else the one the public function called passes on)."""
     if not message.startswith(_CHECKED_BEFORE_ANY_KERNEL):
         message = _WRAPPED % (wrapped_name or op_name) + message
-    return cls(None, None, f"{message} [Op:{op_name}]{name_suffix()}")
+    suffix = name_suffix() if node_name is None else " name: " + node_name
+    return cls(None, None, f"{message} [Op:{op_name}]{suffix}")
 
 
 # --- the " name: ..." after [Op:Name] ---------------------------------------------------------
@@ -205,6 +208,10 @@ _CONVERTS_INPUTS |= frozenset(f"Tensor.{dunder}" for dunder in _OPERATORS)
 _CONVERTS_INPUTS |= {"Variable.assign", "Variable.assign_add", "Variable.assign_sub",
                      "strings.reduce_join"}
 
+# Inputs a function that converts the others still passes on to its op as given (a list
+# there sends the op down the slow road all the same): tf.math.cumsum's axis.
+_PASSED_AS_GIVEN_OF = {"cumsum": ("axis",), "cumprod": ("axis",)}
+
 # Functions that give the op a name of their own, whatever the user passes.
 _FIXED_NAMES = {"Tensor.__getitem__": "strided_slice/", "linalg.trace": "diag_part",
                 "Variable.__getitem__.assign": "strided_slice/_assign"}
@@ -233,6 +240,9 @@ def name_suffix():
     arguments, more_inputs = _call_arguments(frame)
     if not exported & _CONVERTS_INPUTS and _has_python_sequence_input(
             arguments, more_inputs, exported):
+        return ""
+    if any(_is_python_sequence(arguments.get(given)) for exported_name in exported
+           for given in _PASSED_AS_GIVEN_OF.get(exported_name.split(".")[-1], ())):
         return ""
     name = None if exported & _SCOPED else arguments.get("name")
     return " name: " + (name if isinstance(name, str) else "")

@@ -42,7 +42,7 @@ from .shape_rules import (
     merge_shapes,
     node_text,
 )
-from .support import as_tensor, attr_error, op_def_text, tf_type_name
+from .support import as_tensor, attr_error, dtype_error, op_def_text, tf_type_name
 
 
 def _shape_list(shape, op_name):
@@ -547,11 +547,13 @@ _fill.infer_shape = _infer_fill
 def fill(dims, value, name=None):
     """A tensor of shape `dims` with every element equal to the scalar `value`."""
     dims_input = _traced_shape_input(dims)
-    shape = None if dims_input is not None else _dims_arg(dims, "Fill")
     value = as_tensor(value)
-    if value.ndim != 0:
+    if value.shape.as_list() == [1]:  # (TF's kernel takes a one-element vector as a scalar)
+        value = reshape(value, [])
+    if value.ndim != 0:  # (checked before the dims' values, as TF's kernel does)
         raise invalid_argument("Fill", f"value must represent a scalar, got shape "
                                        f"{_shape_text(value.shape)}")
+    shape = None if dims_input is not None else _dims_arg(dims, "Fill")
     if dims_input is not None:  # computed while tracing: read when the graph runs
         return execute(_fill, (value, dims_input), {})
     return execute(_fill, (value,), {"dims": tuple(shape)})
@@ -1387,6 +1389,8 @@ def reverse(tensor, axis, name=None):
     axes = [axes] if isinstance(axes, (int, np.integer)) else list(axes)
     ndim = x.ndim
     seen = set()
+    if ndim == 0:  # (TF's kernel returns a scalar as it is, whatever the axes)
+        axes = []
     for a in axes:
         if not -ndim <= int(a) < ndim:
             raise invalid_argument("ReverseV2", f"'axis'[{axes.index(a)}] = {a} is out of valid "
@@ -1633,10 +1637,9 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
 def _checked_gather(params, indices, axis, batch_dims, extra_attrs):
     params = as_tensor(params)
     indices = as_tensor(indices)
-    if indices._dtype not in (dtypes.int32, dtypes.int64, dtypes.int16, dtypes.uint8):
-        raise TypeError(f"Value passed to parameter 'indices' has DataType "
-                        f"{indices._dtype.name} not in list of allowed values: int16, int32, "
-                        f"int64")
+    if indices._dtype not in (dtypes.int32, dtypes.int64, dtypes.int16):
+        raise dtype_error("GatherV2", indices._dtype, _ND_INDEX_TYPES["GatherNd"], "indices",
+                          "Tindices")
     batch_dims = int(batch_dims)
     if batch_dims < 0:
         batch_dims += indices.ndim
@@ -1705,10 +1708,16 @@ def _scatter_nd_grad(op, dy):
                           {"batch_dims": op.attrs["batch_dims"]})]
 
 
+# The index dtypes TF's ops list (attr Tindices); the other scatters take int32 and int64.
+_ND_INDEX_TYPES = {"GatherNd": ("int16", "int32", "int64"),
+                   "ScatterNd": ("int16", "int32", "int64"),
+                   "TensorScatterUpdate": ("int16", "int32", "int64", "uint16")}
+
+
 def _check_nd(params_shape, indices, batch_dims, op_name):
-    if indices._dtype not in (dtypes.int32, dtypes.int64):
-        raise TypeError(f"Value passed to parameter 'indices' has DataType "
-                        f"{indices._dtype.name} not in list of allowed values: int32, int64")
+    allowed = _ND_INDEX_TYPES.get(op_name, ("int32", "int64"))
+    if indices._dtype.name not in allowed:
+        raise dtype_error(op_name, indices._dtype, allowed, "indices", "Tindices")
     if indices.ndim < 1:
         raise invalid_argument(op_name, "indices must be at least a vector")
     if batch_dims < 0 or batch_dims >= indices.ndim:
@@ -1819,9 +1828,7 @@ def boolean_mask(tensor, mask, axis=None, name="boolean_mask"):
     A composite (reshape + gather), so the gradient flows back to the kept entries.
     """
     tensor = as_tensor(tensor)
-    mask = as_tensor(mask)
-    if mask._dtype is not dtypes.bool:
-        raise TypeError(f"boolean_mask: mask must be a bool tensor, got {mask._dtype.name}")
+    mask = as_tensor(mask)  # (any dtype: TF keeps its non-zero entries, tf.where's reading)
     ndims_mask = mask.ndim
     if ndims_mask == 0:
         raise ValueError("mask cannot be scalar.")

@@ -67,23 +67,30 @@ def _real_result(op, x, real_default):
 
 def real(input, name=None):
     """The real parts (a real tensor is returned as it is, as in TF)."""
-    return _real_result(_real, input, lambda x: x)
+    x = convert_to_tensor(input)
+    if x.dtype.is_complex:
+        return execute(_real, (x,))
+    if x.dtype.is_floating or x.dtype.is_integer:
+        return x
+    raise TypeError(f"input must be a numeric tensor, but got tensor with dtype {x.dtype}")
 
 
 def imag(input, name=None):
-    """The imaginary parts (zeros for a real tensor)."""
-    return _real_result(_imag, input, lambda x: convert_to_tensor(np.zeros_like(x.numpy())))
-
-
-def angle(input, name=None):
-    """The arguments (phase) of complex numbers; for reals, pi where negative, else 0."""
-    return _real_result(_angle, input, lambda x: convert_to_tensor(
-        np.where(x.numpy() < 0, np.pi, 0.0).astype(x.dtype._np)))
+    """The imaginary parts (zeros of the input's dtype for any other tensor, as in TF)."""
+    x = convert_to_tensor(input)
+    if x.dtype.is_complex:
+        return execute(_imag, (x,))
+    return convert_to_tensor(np.zeros_like(x.numpy()))
 
 
 def conj(x, name=None):
     """Complex conjugates (a real tensor is returned as it is)."""
-    return _real_result(_conj, x, lambda t: t)
+    x = convert_to_tensor(x)
+    if x.dtype.is_complex:
+        return execute(_conj, (x,))
+    if x.dtype.is_floating or x.dtype.is_integer:
+        return x
+    raise TypeError(f"Expected numeric or variant tensor, got dtype {x.dtype!r}.")
 
 
-__all__ = ["angle", "complex", "complex_abs", "conj", "imag", "real"]
+__all__ = ["complex", "complex_abs", "conj", "imag", "real"]

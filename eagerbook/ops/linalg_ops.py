@@ -831,11 +831,15 @@ def l2_normalize(x, axis=None, epsilon=1e-12, name=None, dim=None):
     """``x / sqrt(max(sum(x**2, axis), epsilon))`` (``tf.math.l2_normalize`` / ``tf.nn``)."""
     x = as_tensor(x)
     axis = dim if axis is None else axis
-    if not x.dtype.is_floating:  # TF meets `epsilon` first: a float cannot join an int tensor
-        as_tensor(epsilon, x.dtype)
-    check_dtype("L2Normalize", x, FLOATS, "x")
+    # TF's ops in TF's order, whose errors are TF's (Square's list first for a bool x)
+    if x.dtype.is_complex:
+        from .complex_ops import complex as make_complex
+        from .complex_ops import imag, real
+        square_sum = real(reduce_sum(square(real(x)) + square(imag(x)), axis, keepdims=True))
+        inverse_norm = rsqrt(maximum(square_sum, epsilon))
+        return make_complex(multiply(real(x), inverse_norm), multiply(imag(x), inverse_norm))
     square_sum = reduce_sum(square(x), axis=axis, keepdims=True)
-    return multiply(x, rsqrt(maximum(square_sum, as_tensor(epsilon, x.dtype))))
+    return multiply(x, rsqrt(maximum(square_sum, epsilon)))
 
 
 # --- matrix square root and logarithm: functions of a matrix through its eigenvalues -------------

@@ -34,6 +34,8 @@ def roll(input, shift, axis, name=None):
         raise NotImplementedError("tf.roll with an axis known only when the tf.function runs "
                                   "is not supported in eagerbook")
     axes = np.atleast_1d(known_value(axis_tensor)).tolist()
+    if x.ndim == 0:  # (the kernel's first check)
+        raise invalid_argument("Roll", "input must be 1-D or higher")
     # one shift read when the function runs
     if known_value(shift_tensor) is None and shift_tensor.ndim == 0 and len(axes) == 1:
         n = x.shape[axes[0]] if x.shape[axes[0]] is not None else array_ops.shape(x)[axes[0]]
@@ -115,12 +117,17 @@ def meshgrid(*args, **kwargs):
 def sequence_mask(lengths, maxlen=None, dtype=dtypes.bool, name=None):
     """``mask[i, j] = j < lengths[i]`` (``maxlen`` defaults to the largest length)."""
     lengths = as_tensor(lengths)
-    if maxlen is None:
-        # (no lengths: 0; a count known only when a tf.function runs: the largest then)
-        maxlen = 0 if lengths.shape.num_elements() == 0 else math_ops.reduce_max(lengths)
-    maxlen = math_ops.cast(as_tensor(maxlen), lengths.dtype)
-    steps = math_ops.cast(array_ops.range(maxlen), lengths.dtype)
-    mask = math_ops.less(steps, array_ops.expand_dims(lengths, -1))
+    if maxlen is None:  # the largest length, at least 0 (no lengths: 0)
+        zero = as_tensor(0, lengths.dtype)
+        maxlen = zero if lengths.shape.num_elements() == 0 else math_ops.maximum(
+            zero, math_ops.reduce_max(lengths))
+    maxlen = as_tensor(maxlen)  # (its own dtype: TF compares in it, lengths cast to it)
+    if maxlen.shape.rank not in (None, 0):
+        raise ValueError(f"Argument `maxlen` must be scalar for sequence_mask, received "
+                         f"`maxlen` = {maxlen} with shape '{maxlen.shape}' instead")
+    steps = array_ops.range(as_tensor(0, maxlen.dtype), maxlen, as_tensor(1, maxlen.dtype))
+    matrix = math_ops.cast(array_ops.expand_dims(lengths, -1), maxlen.dtype)
+    mask = math_ops.less(steps, matrix)
     return mask if dtype is dtypes.bool else math_ops.cast(mask, dtype)
 
 
@@ -669,15 +676,20 @@ def set_diag(input, diagonal, name="set_diag", k=0, align="RIGHT_LEFT"):
     return math_ops.where_v2(on, placed, x)
 
 
+_CROSS_TYPES = tuple(dtypes.as_dtype(n) for n in TF_TYPE_LISTS["Cross"] if n != "bfloat16")
+
+
 def cross(a, b, name=None):
     """The cross product of 3-vectors along the last axis (TF's Cross kernel's checks)."""
-    x = as_tensor(a)  # (a and b stay as given: core/errors.py reads them)
-    y = as_tensor(b, dtype=x.dtype)
+    # (a and b stay as given: core/errors.py reads them)
+    x, y = op_inputs("Cross", (a, b), _CROSS_TYPES, names=("a", "b"))
     if x.shape.is_fully_defined() and y.shape.is_fully_defined():
         if x.shape != y.shape:
             raise invalid_argument("Cross", f"Both inputs must be of same shape: "
                                             f"{dims_text(x.shape)} vs. {dims_text(y.shape)}")
-        if x.ndim == 0 or x.shape[-1] != 3:
+        if x.ndim == 0:
+            raise invalid_argument("Cross", "Input must be at least 1D[]")
+        if x.shape[-1] != 3:
             raise errors.op_error(errors.FailedPreconditionError, "Cross",
                                   "Cross-products are only defined for 3-element vectors.")
     a0, a1, a2 = array_ops.unstack(x, axis=-1)

@@ -61,6 +61,7 @@ from .support import (
     attr_error,
     binary_operands,
     check_axis_converts,
+    check_axis_dtype,
     check_dtype,
     normalize_axis,
     tf_type_name,
@@ -837,6 +838,16 @@ def _sigmoid_grad_op_grad(op, grad):
     return [y_grad, execute(_sigmoid_grad_op, (y, grad))]
 
 
+def angle(input, name=None):
+    """``tf.math.angle``: the arguments of complex numbers; for reals TF's
+    ``where(x < 0, pi * ones, zeros)``, whose ops refuse what they refuse (bools in Less, pi
+    in an integer tensor)."""
+    x = as_tensor(input)
+    if x.dtype.is_complex:
+        return execute(complex_ops._angle, (x,))  # (TF's op Angle)
+    return where_v2(less(x, 0), np.pi * ones_like(x), zeros_like(x))
+
+
 def sigmoid(x, name=None):
     return _unary(_sigmoid, x)
 
@@ -1069,8 +1080,9 @@ def _mean(x, axis, keepdims):
     count = x.size if axis is None or len(axis) == x.ndim \
         else math.prod([x.shape[a] for a in axis])
     kind = x.dtype.kind
-    if kind in "iu":  # TF's integer mean truncates (it is sum // count)
-        return (np.sum(x, axis=axis, keepdims=keepdims) // max(count, 1)).astype(x.dtype)
+    if kind in "iu":  # TF's integer mean divides as C does, toward zero (-5 / 2 is -2)
+        total = np.sum(x, axis=axis, keepdims=keepdims)
+        return (np.sign(total) * (np.abs(total) // max(count, 1))).astype(x.dtype)
     if count == 0:  # an empty slice's mean is 0/0: nan, as in TF, without NumPy's warning
         with np.errstate(invalid="ignore", divide="ignore"):
             return np.add.reduce(x, axis, None, None, keepdims) / x.dtype.type(0)
@@ -1353,7 +1365,11 @@ def _cumsum_grad(op, dy):
 def _scan_axis(axis, ndim, op_name):
     """The axis of a scan (cumsum, cumprod, ...), in range: TF's scan kernels name a bad one
     their own way (a negative axis as counted from the end: -3 of 2 axes is "-1")."""
+    check_axis_dtype(axis, op_name)
     value = axis._value if isinstance(axis, Tensor) and axis._value is not None else axis
+    if isinstance(value, (list, tuple, np.ndarray)) and np.ndim(value) != 0:  # (TF's kernel)
+        raise invalid_argument(op_name, f"ScanOp: axis must be a scalar, not "
+                                        f"{_dims_text(list(np.shape(value)))}")
     if isinstance(value, (int, np.integer, np.ndarray)) and np.ndim(value) == 0 and \
             ndim is not None and not -ndim <= int(value) < ndim:
         shown = int(value) + ndim if int(value) < 0 else int(value)
@@ -1683,8 +1699,9 @@ def add_n(inputs, name=None):
 
 def scalar_mul(scalar, x, name=None):
     """``tf.math.scalar_mul``: `scalar` (0-D, converted to x's dtype) times `x`."""
+    dtype = dtypes.as_dtype(x.dtype)  # (TF reads x's dtype first: a Python x has none)
+    scalar = convert_to_tensor(scalar, dtype=dtype, name="scalar")
     x = as_tensor(x)
-    scalar = convert_to_tensor(scalar, dtype=x.dtype)
     if scalar.shape.rank != 0:
         raise ValueError(f"The input scalar must be a 0-D value. Received shape "
                          f"{tuple(scalar.shape.as_list())}.")

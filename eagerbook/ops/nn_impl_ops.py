@@ -11,6 +11,7 @@ from ..core import dtypes
 from ..core.tensor import convert_to_tensor
 from . import array_ops, kernel_errors, math_ops, nn_ops
 from .registry import execute, register
+from .support import FLOATS, check_dtype
 
 
 def weighted_cross_entropy_with_logits(labels, logits, pos_weight, name=None):
@@ -94,6 +95,7 @@ def _replicas():
 def softsign(features, name=None):
     """x / (1 + |x|)."""
     x = convert_to_tensor(features)
+    check_dtype("Softsign", x, FLOATS)  # (TF's op Softsign: floats only)
     return x / (1 + math_ops.abs(x))
 
 

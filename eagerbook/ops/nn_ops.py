@@ -686,9 +686,12 @@ def sigmoid_cross_entropy_with_logits(labels=None, logits=None, name=None):
     That form never exponentiates a positive number, so it is stable for huge |logits|.
     """
     if labels is None or logits is None:
-        raise ValueError("Both labels and logits must be provided.")
-    logits, labels = binary_operands(logits, labels, "SigmoidCrossEntropyWithLogits")
-    logits = _float_input(logits, "SigmoidCrossEntropyWithLogits", what="logits")
+        raise ValueError(f"Both `labels` and `logits` must be provided for "
+                         f"sigmoid_cross_entropy_with_logitsReceived: labels={labels} and "
+                         f"logits={logits}")
+    # As TF: each converted on its own, the shapes compared, then the ops below check dtypes
+    # (integer labels with float logits are Mul's mismatch).
+    logits, labels = as_tensor(logits), as_tensor(labels)
     if not logits.shape.is_compatible_with(labels.shape):
         raise ValueError(f"`logits` and `labels` must have the same shape, received "
                          f"({logits.shape} vs {labels.shape}).")
@@ -786,7 +789,8 @@ def l2_loss(t, name=None):
 
 def moments(x, axes, shift=None, keepdims=False, name=None):
     """Mean and variance of `x` over `axes` (returns ``(mean, variance)``)."""
-    x = _float_input(x, "Moments", what="x")
+    dtype = x.dtype  # (as TF reads it: a Python value has none; any dtype its ops take)
+    x = as_tensor(x)
     compute = cast(x, dtypes.float32) if x._dtype is dtypes.float16 else x
     mean = reduce_mean(compute, axis=axes, keepdims=True)
     # Like TF, the variance sees the mean as a constant; the gradient is unchanged because
@@ -797,8 +801,8 @@ def moments(x, axes, shift=None, keepdims=False, name=None):
         axes_set = {a % x.ndim for a in (axes if isinstance(axes, (list, tuple)) else [axes])}
         kept = [d for i, d in enumerate(x.shape) if i not in axes_set]
         mean, variance = reshape_to(mean, kept), reshape_to(variance, kept)
-    if x._dtype is dtypes.float16:
-        mean, variance = cast(mean, x._dtype), cast(variance, x._dtype)
+    if dtype is dtypes.float16:
+        mean, variance = cast(mean, dtype), cast(variance, dtype)
     return mean, variance
 
 

@@ -289,6 +289,8 @@ def _segment_args(op_name, data, segment_ids, num_segments, sorted_ids):
         raise TypeError(f"Value passed to parameter 'segment_ids' has DataType "
                         f"{segment_ids.dtype.name} not in list of allowed values: int32, int64")
     ids = known_value(segment_ids)
+    if sorted_ids and not is_symbolic(data) and data.ndim == 0:  # (the kernel's first check)
+        raise invalid_argument(op_name, "input must be at least rank 1")
     if sorted_ids and ids is not None and ids.ndim != 1:
         raise invalid_argument(op_name, "segment_ids should be a vector.")
     if not is_symbolic(data) and ids is not None and \

@@ -10,12 +10,23 @@ import collections
 
 import numpy as np
 
-from ..core import dtypes
+from ..core import dtypes, errors
 from .array_ops import gather, shape
 from .op_inputs import op_inputs
 from .registry import execute, invalid_argument, register
 from .shape_rules import dims_of, dims_text, known_value, node_text
-from .support import FLOATS, INTS, as_tensor, normalize_axis, not_found_error, tf_enum_name
+from .support import (
+    FLOATS,
+    INTS,
+    as_tensor,
+    attr_error,
+    check_dtype,
+    dtype_error,
+    normalize_axis,
+    not_found_error,
+    tf_enum_name,
+)
+from .tf_type_lists import TF_TYPE_LISTS
 
 TopKV2 = collections.namedtuple("TopKV2", ["values", "indices"])
 Unique = collections.namedtuple("Unique", ["y", "idx"])
@@ -39,14 +50,26 @@ def _direction(direction):
     return direction == "DESCENDING"
 
 
+def _shape_slice_error(index):
+    """TF's error for its wrapper's ``shape(values)[axis]`` out of the shape's bounds."""
+    return errors.op_error(errors.InvalidArgumentError, "StridedSlice",
+                           f"slice index {index} of dimension 0 out of bounds.",
+                           node_name="strided_slice/")
+
+
 def _positions(values, axis, descending, op_name):
-    if values.dtype.is_complex or values.dtype is dtypes.string:
-        raise TypeError(f"{op_name}: ordering a {values.dtype.name} tensor is not supported")
-    if values.ndim and not -values.ndim <= int(axis) < values.ndim:
+    # TF sorts with TopKV2 (largest first), ascending on negated values (integers shifted so
+    # the smallest fits): Neg refuses first what it does not take (bools, strings), the axis'
+    # size is read next, then TopKV2 refuses the rest (complex numbers).
+    dtype = values.dtype
+    if not descending and not dtype.is_integer and dtype.name not in TF_TYPE_LISTS["Neg"]:
+        raise dtype_error("Neg", dtype, TF_TYPE_LISTS["Neg"])
+    if values.ndim == 0 or not -values.ndim <= int(axis) < values.ndim:
         # TF's sort reads the axis' size from the shape vector: an index out of its bounds
         index = int(axis) + values.ndim if int(axis) < 0 else int(axis)
-        raise invalid_argument("StridedSlice", f"slice index {index} of dimension 0 out of "
-                                               f"bounds.")
+        raise _shape_slice_error(index)
+    if dtype.name not in TF_TYPE_LISTS["TopKV2"]:
+        raise dtype_error("TopKV2", dtype, TF_TYPE_LISTS["TopKV2"], "input")
     axis = normalize_axis(axis, values.ndim, op_name)[0] if values.ndim else 0
     if values.ndim == 0:
         raise ValueError("Rank of input must be at least 1, got 0")
@@ -243,7 +266,7 @@ def searchsorted(sorted_sequence, values, side="left", out_type=dtypes.int32, na
     # TF's wrapper makes both inputs matrices of rows first (`shape[-1]`: a strided slice)
     sequence, searched = as_tensor(sorted_sequence), as_tensor(values)
     if sequence.shape.rank == 0 or searched.shape.rank == 0:
-        raise invalid_argument("StridedSlice", "slice index -1 of dimension 0 out of bounds.")
+        raise _shape_slice_error(-1)
     sequence, searched = op_inputs(op.name, (sequence, searched), names=("sorted_inputs",
                                                                          "values"))
     if sequence._dtype not in _SEARCHABLE:
@@ -259,7 +282,14 @@ _SEARCHABLE = FLOATS + INTS  # (LowerBound takes any dtype; TF's CPU kernels, nu
 def _approx_k(operand, k, reduction_dimension, largest):
     # An exact answer is a valid approximate one (TF's CPU kernel is exact too): top_k along
     # the dimension, moved last and back.
+    try:  # (`k` is the op's attr: TF makes it an int first)
+        k = int(k)
+    except (TypeError, ValueError):
+        raise TypeError(f"Expected int for argument 'k' not {k!r}.") from None
+    if k < 0:
+        raise attr_error("ApproxTopK", f"Value for attr 'k' of {k} must be at least minimum 0")
     x = as_tensor(operand)
+    check_dtype("ApproxTopK", x, (dtypes.float16, dtypes.float32))
     axis = reduction_dimension % x.ndim
     perm = [a for a in range(x.ndim) if a != axis] + [axis]
     from .math_ops import negative, transpose

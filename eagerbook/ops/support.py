@@ -179,21 +179,30 @@ def check_axis_converts(axis):
         raise TypeError(f"Cannot convert {axis!r} to EagerTensor of dtype int32")
 
 
+def check_axis_dtype(axis, op_name):
+    """An axis given as a tensor must be int32 or int64 (TF's attr Tidx), checked first."""
+    if isinstance(axis, Tensor) and axis._dtype not in (dtypes.int32, dtypes.int64):
+        raise dtype_error(op_name, axis._dtype, ("int32", "int64"), "reduction_indices", "Tidx")
+
+
 def normalize_axis(axis, ndim, op_name):
     """Turns TF's `axis` argument (None, int, list, tensor) into a tuple of non-negative ints
     (for an input of unknown rank: None for all axes, else the axes as given)."""
     if axis is None:
         return None if ndim is None else tuple(range(ndim))
+    check_axis_dtype(axis, op_name)
     if isinstance(axis, (Tensor, np.ndarray)):
         axis = axis._value.tolist() if isinstance(axis, Tensor) else axis.tolist()
     try:
         axes = [operator.index(a) for a in (axis if isinstance(axis, (list, tuple)) else [axis])]
-    except TypeError:  # 0.5 or "0": TF accepts only int32/int64 axes
+    except TypeError:  # 0.5, "0" or [[0, 1]]: TF makes the axes a tensor
         if isinstance(axis, float):  # (TF converts a lone float to int32 first)
             raise TypeError(f"Cannot convert {axis!r} to EagerTensor of dtype int32") from None
-        raise invalid_argument(op_name, f"Value passed to parameter 'reduction_indices' has a "
-                                        f"type not in list of allowed values: int32, int64 "
-                                        f"(got {axis!r})") from None
+        axes_tensor = convert_to_tensor(axis)
+        if axes_tensor._dtype not in (dtypes.int32, dtypes.int64):  # ([0.5]: a float tensor)
+            raise dtype_error(op_name, axes_tensor._dtype, ("int32", "int64"),
+                              "reduction_indices", "Tidx") from None
+        axes = axes_tensor._value.reshape(-1).tolist()  # (the kernel reads them flattened)
     if ndim is None:  # unknown rank (tf.function): the kernel takes the axes as given
         return tuple(sorted(set(axes)))
     out = []

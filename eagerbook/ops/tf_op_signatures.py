@@ -385,6 +385,12 @@ TF_OP_SIGNATURES = {
 
 # The rest of the ops eagerbook registers, as TF 2.21 defines them.
 TF_OP_SIGNATURES.update({
+    "ApproxTopK": (
+        "input:T -> values:T, indices:int32; attr=k:int,min=0; "
+        "attr=reduction_dimension:int,default=-1; attr=recall_target:float,default=0.95; "
+        "attr=is_max_k:bool,default=true; attr=reduction_input_size_override:int,default=-1; "
+        "attr=aggregate_to_topk:bool,default=true; attr=T:type,allowed={T}"),
+    "Cross": "a:T, b:T -> product:T; attr=T:type,allowed={T}",
     "AdjustContrastv2": (
         "images:T, contrast_factor:float32 -> output:T; attr=T:type,default=DT_FLOAT,allowed={T}"),
     "AdjustHue": "images:T, delta:float32 -> output:T; attr=T:type,default=DT_FLOAT,allowed={T}",

@@ -109,6 +109,8 @@ TF_TYPE_LISTS = {name: tuple(names.split()) for name, names in {
 
 # The rest of the ops eagerbook registers, as TF 2.21 defines them (in TF's order).
 TF_TYPE_LISTS.update({name: tuple(names.split()) for name, names in {
+    "ApproxTopK": "float16 bfloat16 float32",
+    "Cross": "float32 float64 int32 uint8 int16 int8 int64 bfloat16 uint16 float16 uint32 uint64",
     "Add": "bfloat16 float16 float32 float64 uint8 int8 int16 int32 int64 complex64 complex128 "
         "string",
     "AddV2": "bfloat16 float16 float32 float64 uint8 uint16 uint32 uint64 int8 int16 int32 int64 "
