@@ -51,8 +51,9 @@ class CheckpointManager:
                 self._maybe_delete[path] = min(stamp, now)
             if state.last_preserved_timestamp is not None:
                 self._last_preserved = state.last_preserved_timestamp
-            if os.path.isfile(state.model_checkpoint_path + INDEX_SUFFIX):
-                self._latest_checkpoint = state.model_checkpoint_path
+            # (as TF: the state file's word, even when its files are gone -- restoring it
+            # then says which files are missing)
+            self._latest_checkpoint = state.model_checkpoint_path
 
     @property
     def directory(self):

@@ -151,6 +151,8 @@ def latest_checkpoint(checkpoint_dir, latest_filename=None):
     path = state.model_checkpoint_path
     if os.path.isfile(path + ".index"):
         return path
+    from ..core.logs import logger  # (the "tensorflow" logger, as TF reports it)
+    logger.error("Couldn't match files for checkpoint %s", path)
     return None
 
 

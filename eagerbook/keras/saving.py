@@ -21,8 +21,9 @@ after the class whose ``call`` is the saved trace and whose weights are the save
 (layer by layer), compiled again if it was; its optimizer starts afresh. ``save_traces=False``
 (or a call that cannot be traced, with a warning) leaves the class required. ``keras`` and
 ``saved_model`` never import each other: the trace is written and read through the functions
-``saved_model`` offers in ``checkpoints/hooks.py``. The metadata is written last and removed
-first when saving over a model, so a save cut short is never taken for a model.
+``saved_model`` offers in ``checkpoints/hooks.py``. Saving over an earlier model directory
+is all or nothing (``checkpoints/directory_commit.py``): a save cut short leaves the earlier
+model, loadable.
 
 A ``.h5``/``.keras`` path gets that directory packed into one file (not HDF5: see
 ``checkpoints/single_file.py``).
@@ -37,7 +38,7 @@ import warnings
 import numpy as np
 
 from ..checkpoints import checkpoint as checkpoint_io
-from ..checkpoints import hooks, single_file
+from ..checkpoints import directory_commit, hooks, single_file
 from ..core import dtypes, logs
 from . import losses as losses_mod
 from . import metrics as metrics_mod
@@ -138,8 +139,12 @@ def save_model(model, filepath, overwrite=True, include_optimizer=True, save_for
                                    save_traces, serving_functions=False)
             single_file.pack(os.path.join(tmp, "model"), filepath)
         return
-    _write_model_directory(model, filepath, overwrite, include_optimizer, save_traces,
-                           serving_functions=True, signatures=signatures)
+    if os.path.exists(os.path.join(filepath, METADATA_FILE)) and not overwrite:
+        raise FileExistsError(f"{filepath} already exists and overwrite=False.")
+    # All or nothing over an earlier save (checkpoints/directory_commit.py).
+    directory_commit.save_directory(filepath, lambda directory: _write_model_directory(
+        model, directory, True, include_optimizer, save_traces, serving_functions=True,
+        signatures=signatures), owned=(METADATA_FILE, *TRACE_FILES))
     _configure_logging_as_tf_saving_does()
 
 

@@ -23,6 +23,7 @@ from collections.abc import Mapping
 import numpy as np
 
 from ..checkpoints import checkpoint as checkpoint_io
+from ..checkpoints import directory_commit
 from ..checkpoints.containers import ListWrapper
 from ..core import errors, nest
 from ..core.spec import TensorSpec
@@ -537,6 +538,7 @@ def _restore_concrete(entry, store, variables):
 def load(export_dir, tags=None, options=None):
     """``tf.saved_model.load(export_dir)``: the saved object, rebuilt (see module docstring)."""
     export_dir = os.fspath(export_dir)
+    directory_commit.finish_interrupted_save(export_dir)  # (a save cut short after it committed)
     manifest = _read_manifest(export_dir)
     store = serialize.ArrayStore(_read_arrays(export_dir, manifest))
     prefix = os.path.join(export_dir, VARIABLES_PREFIX)

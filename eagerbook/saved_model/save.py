@@ -24,6 +24,7 @@ import os
 import numpy as np
 
 from ..checkpoints import checkpoint as checkpoint_io
+from ..checkpoints import directory_commit
 from ..checkpoints import graph as object_graph
 from ..core import nest
 from ..core.spec import TensorSpec
@@ -435,10 +436,14 @@ def save(obj, export_dir, signatures=None, options=None):
                          f"{type(obj)}.")
     export_dir = os.fspath(export_dir)
     write = _prepare_functions(obj, signatures)
-    # Everything is checked and encoded above: only now is anything written.
-    os.makedirs(os.path.join(export_dir, "variables"), exist_ok=True)
-    checkpoint_io.write_checkpoint(obj, os.path.join(export_dir, VARIABLES_PREFIX))
-    write(export_dir)
+    # Everything is checked and encoded above: only now is anything written (all or nothing
+    # over an earlier SavedModel: checkpoints/directory_commit.py).
+    def write_all(directory):
+        os.makedirs(os.path.join(directory, "variables"), exist_ok=True)
+        checkpoint_io.write_checkpoint(obj, os.path.join(directory, VARIABLES_PREFIX))
+        write(directory)
+
+    directory_commit.save_directory(export_dir, write_all)
 
 
 def write_functions(obj, export_dir, signatures=None):

@@ -13,8 +13,8 @@ import os
 import numpy as np
 
 from ...checkpoints import checkpoint as checkpoint_io
+from ...checkpoints import directory_commit, hooks, single_file
 from ...checkpoints import graph as object_graph
-from ...checkpoints import hooks, single_file
 from ...checkpoints.checkpoint import DATA_SUFFIX, INDEX_SUFFIX
 from ...core import errors, logs
 from ...core.variable import Variable
@@ -329,6 +329,7 @@ def _load_model(filepath, custom_objects, compile, options,  # noqa: A002 (TF's 
                 _unknown_class_as_type_error(not filepath.endswith(".h5")):
             return _load_model(directory, custom_objects, compile, options,
                                "keras" if filepath.endswith(".keras") else "h5")
+    directory_commit.finish_interrupted_save(filepath)  # (a save cut short after it committed)
     meta_path = os.path.join(filepath, METADATA_FILE)
     if not os.path.isfile(meta_path):
         raise OSError(f"No file or directory found at {filepath}")
