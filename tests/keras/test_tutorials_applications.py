@@ -73,5 +73,5 @@ def test_imagenet_weights_are_not_pretended():
     assert model.name == "mobilenetv2_1.00_224"  # 32 is not an ImageNet size: named as TF
     with pytest.raises(ValueError):
         A.MobileNetV2(classes=10)
-    with pytest.raises(NotImplementedError):
-        A.mobilenet_v2.decode_predictions(np.zeros((1, 1000)))
+    with pytest.raises(ValueError, match="expects a batch of predictions"):
+        A.mobilenet_v2.decode_predictions(np.zeros((1, 10)))

@@ -11,6 +11,7 @@ import warnings
 from .. import layers
 from ..models import Model
 from . import mobilenet_v2
+from .imagenet_utils import decode_predictions
 
 _DEFAULT_SIZE = 299
 _MIN_SIZE = 75
@@ -179,10 +180,6 @@ def preprocess_input(x, data_format=None):
     """Pixels in [0, 255] scaled to [-1, 1], the range Inception v3 was trained on."""
     return mobilenet_v2.preprocess_input(x, data_format)
 
-
-def decode_predictions(preds, top=5):
-    raise NotImplementedError("decode_predictions needs ImageNet's class index file, which "
-                              "eagerbook does not have.")
 
 
 __all__ = ["InceptionV3", "decode_predictions", "preprocess_input"]

@@ -7,6 +7,7 @@ import warnings
 
 from .. import backend, layers
 from ..models import Model
+from .imagenet_utils import decode_predictions
 
 # (expansion, output channels, stride) of blocks 1-16; block 0 has expansion 1, 16 channels.
 _BLOCKS = [(6, 24, 2), (6, 24, 1),
@@ -126,10 +127,6 @@ def preprocess_input(x, data_format=None):
         backend.cast_to_floatx(x)
     return x / 127.5 - 1.0
 
-
-def decode_predictions(preds, top=5):
-    raise NotImplementedError("decode_predictions needs ImageNet's class index file, which "
-                              "eagerbook does not have.")
 
 
 __all__ = ["MobileNetV2", "decode_predictions", "preprocess_input"]

@@ -12,6 +12,7 @@ from ...core.tensor import Tensor, convert_to_tensor
 from ...ops import math_ops
 from .. import backend, layers
 from ..models import Model
+from .imagenet_utils import decode_predictions
 
 _FILTERS = (64, 128, 256, 512, 512)
 _CONVS = {"vgg16": (2, 2, 3, 3, 3), "vgg19": (2, 2, 4, 4, 4)}
@@ -103,10 +104,6 @@ def preprocess_input(x, data_format=None):
         x[..., channel] -= mean
     return x
 
-
-def decode_predictions(preds, top=5):
-    raise NotImplementedError("decode_predictions needs ImageNet's class index file, which "
-                              "eagerbook does not have.")
 
 
 __all__ = ["VGG16", "VGG19", "decode_predictions", "preprocess_input"]
