@@ -26,7 +26,7 @@ import struct
 import numpy as np
 
 from ..core import dtypes, errors
-from ..core.tensor import _from_numpy, convert_to_tensor
+from ..core.tensor import Tensor, _from_numpy, convert_to_tensor, is_symbolic
 from . import example_reflection
 from .registry import execute, register
 
@@ -1155,6 +1155,8 @@ def parse_example(serialized, features, example_names=None, name=None):
     ``[batch] + shape``, FixedLenSequenceFeature one padded to the longest, VarLenFeature a
     SparseTensor ``[batch, longest]``, RaggedFeature a RaggedTensor. A single (scalar) record
     parses as ``parse_single_example`` does."""
+    if isinstance(serialized, Tensor) and is_symbolic(serialized):
+        return _traced_parse(serialized, features)
     try:
         scalar, examples = _examples(serialized)
         return _parse_features([e.features for e in examples], scalar, features)
@@ -1163,6 +1165,87 @@ def parse_example(serialized, features, example_names=None, name=None):
             "__wrapped__ParseExampleV2_device_",
             f"__wrapped__ParseExampleV2_{_feature_counts(features)}_device_", 1)
         raise
+
+
+# --- parsing inside tf.function (and tf.data's traced map functions) ----------------------------
+# A traced parse is one ParseExampleV2 op: its kernel parses the records eagerly when the graph
+# runs and hands back the results' parts (a SparseTensor's indices, values and dense shape; a
+# RaggedTensor's values and row splits), which the trace puts together again.
+def _ragged_levels(spec, batched):
+    return len(spec.partitions) + batched
+
+
+def _parts_of(specs, parsed):
+    """The NumPy arrays of the parsed results, in TF's order of the features."""
+    from .ragged_ops import RaggedTensor
+    parts = []
+    for key in _in_tf_order(specs):
+        value = parsed[key]
+        if isinstance(specs[key], (VarLenFeature, SparseFeature)):
+            parts += [value.indices.numpy(), value.values.numpy(), value.dense_shape.numpy()]
+        elif isinstance(value, RaggedTensor):
+            parts += [value.flat_values.numpy()] + [s.numpy() for s in value.nested_row_splits]
+        else:
+            parts.append(value.numpy())
+    return tuple(parts)
+
+
+@register("ParseExampleV2", num_outputs=None, differentiable=False)
+def _parse_example_op(serialized, features):
+    return _parts_of(dict(features), parse_example(_from_numpy(serialized), dict(features)))
+
+
+def _infer_parse_example(inputs, attrs):
+    """(dtype, shape) of each part: what the specs say, with the batch size in front."""
+    rank = inputs[0].shape.rank
+    batch = [inputs[0].shape[0]] if rank == 1 else []
+    signature, specs = [], dict(attrs["features"])
+    for spec in (specs[key] for key in _in_tf_order(specs)):
+        if isinstance(spec, (VarLenFeature, SparseFeature)):
+            sizes = spec.size if isinstance(getattr(spec, "size", None), (list, tuple)) else [0]
+            dims = len(batch) + (len(sizes) if isinstance(spec, SparseFeature) else 1)
+            signature += [(dtypes.int64, [None, dims]), (spec.dtype, [None]),
+                          (dtypes.int64, [dims])]
+        elif isinstance(spec, FixedLenFeature):
+            signature.append((spec.dtype, batch + _dims(spec)))
+        elif isinstance(spec, FixedLenSequenceFeature):
+            signature.append((spec.dtype, batch + [None] + _dims(spec)))
+        else:  # RaggedFeature: its values, then the row splits of each ragged dimension
+            levels = _ragged_levels(spec, bool(batch))
+            signature += [(spec.dtype, [None])] + [(dtypes.int64, [None])] * levels
+    return signature
+
+
+_parse_example_op.infer_shape = _infer_parse_example
+
+
+def _traced_parse(serialized, specs):
+    from .ragged_ops import RaggedTensor
+    from .sparse_ops import SparseTensor
+    rank = serialized.shape.rank
+    if rank is None and any(isinstance(s, RaggedFeature) for s in specs.values()):
+        raise ValueError("serialized must have statically-known rank to parse ragged features.")
+    if any(isinstance(s, RaggedFeature) and any(isinstance(p, UniformRowLength)
+                                                 for p in s.partitions)
+           for s in specs.values()):
+        raise ValueError("eagerbook parses RaggedFeature.UniformRowLength partitions eagerly "
+                         "only (not inside tf.function)")
+    parts = iter(execute(_parse_example_op, (serialized,),
+                         {"features": tuple(sorted(specs.items()))}))
+    out = {}
+    for key in _in_tf_order(specs):
+        spec = specs[key]
+        if isinstance(spec, (VarLenFeature, SparseFeature)):
+            out[key] = SparseTensor(next(parts), next(parts), next(parts))
+        elif isinstance(spec, RaggedFeature):
+            values = next(parts)
+            splits = [next(parts) for _ in range(_ragged_levels(spec, rank != 0))]
+            for row_splits in reversed(splits):
+                values = RaggedTensor.from_row_splits(values, row_splits, validate=False)
+            out[key] = values
+        else:
+            out[key] = next(parts)
+    return out
 
 
 def _feature_counts(specs):
