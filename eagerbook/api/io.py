@@ -33,6 +33,7 @@ from ..ops.jpeg_ops import (
     is_jpeg,
 )
 from ..ops.png_ops import decode_png, encode_png
+from ..ops.proto_decode_ops import decode_proto
 from ..ops.string_ops import decode_raw
 from ..ops.text_codec_ops import decode_base64, decode_compressed, decode_csv, encode_base64
 from ..ops.tfrecord import TFRecordOptions, TFRecordWriter

@@ -350,6 +350,10 @@ def lazy_name(name):
         return _resolve(*_MOVED[name])
     if name in ("CXX11_ABI_FLAG", "MONOLITHIC_BUILD", "CXX_VERSION"):
         return getattr(_tf().sysconfig, name)
+    if name in ("Summary", "SummaryMetadata", "HistogramProto"):
+        # protobuf's classes for TF's summary messages (protobuf is optional: only asked here)
+        from ...ops import example_reflection
+        return example_reflection.message_class(name)
     return None
 
 
