@@ -6,6 +6,7 @@ Calling a layer on KerasTensors does not compute anything; it builds the layer a
 KerasTensors. ``Model(inputs, outputs)`` later replays those nodes eagerly on real tensors.
 """
 
+import collections
 import functools
 import inspect
 import types
@@ -18,6 +19,9 @@ from ..core.shape import TensorShape
 from ..core.spec import TensorSpec
 from ..core.tensor import EagerTensor
 from ..ops import array_ops, math_ops, operators, ragged_dispatch
+
+# Where a KerasTensor comes from: the layer, which call of it, which of its outputs.
+KerasHistory = collections.namedtuple("KerasHistory", ["layer", "node_index", "tensor_index"])
 
 
 class KerasTensor:
@@ -55,7 +59,7 @@ class KerasTensor:
     def name(self):
         """An Input's name; for a layer's output, TF's name of the op that made it in the
         layer's trace (``dense/Relu:0``), learned when first asked for."""
-        if self._name is None and self._node is not None:
+        if self._name is None and self._node is not None and self._given_spec is None:
             self._name = self._node.output_name(self._index)
         return self._name
 
@@ -63,9 +67,14 @@ class KerasTensor:
     def ndim(self):
         return self._shape.rank
 
+    _given_spec = None  # the TypeSpec it was made from (tf.keras.Input(type_spec=...))
+
     @property
     def type_spec(self):
-        """The TensorSpec of the values it stands for (an Input's is named after it)."""
+        """The TensorSpec of the values it stands for (an Input's is named after it), or the
+        spec it was made from, as given."""
+        if self._given_spec is not None:
+            return self._given_spec
         layer = self._node.layer if self._node is not None else None
         is_input = layer is not None and type(layer).__name__ == "InputLayer"
         return TensorSpec(self._shape, self._dtype, name=layer.name if is_input else None)
@@ -84,7 +93,7 @@ class KerasTensor:
     @property
     def _keras_history(self):
         node = self._node
-        return (node.layer, node.layer._inbound_nodes.index(node), self._index)
+        return KerasHistory(node.layer, node.layer._inbound_nodes.index(node), self._index)
 
     # What TF's shape inference knows of an int32 scalar or vector computed from shapes
     # (`tf.shape(x)` of a (None, 4, 5) input: [None, 4, 5]), and the values it took in the
@@ -164,6 +173,59 @@ class KerasTensor:
         if self._shape.rank is None or self._shape[0] is None:
             raise TypeError("Cannot iterate over a Tensor with unknown first dimension.")
         return iter([self[i] for i in range(self._shape[0])])
+
+
+class _CompositeKerasTensor(KerasTensor):
+    """A KerasTensor of ragged or sparse values: it prints its TypeSpec, as TF's does, and
+    has no name unless given one (an Input made from a spec has none)."""
+
+    def __init__(self, spec, name=None, node=None, index=0):
+        super().__init__(spec.shape, spec.dtype, name=name, node=node, index=index)
+        self._given_spec = spec
+
+    @property
+    def name(self):
+        return self._name
+
+    def __repr__(self):
+        origin = f" (created by layer '{self._node.layer.name}')" if self._node else ""
+        return f"<KerasTensor: type_spec={self._given_spec!r}{origin}>"
+
+    def __str__(self):
+        name = "" if self._name is None else f", name='{self._name}'"
+        origin = f", description=\"created by layer '{self._node.layer.name}'\"" \
+            if self._node else ""
+        return f"KerasTensor(type_spec={self._given_spec!r}{name}{origin})"
+
+
+class RaggedKerasTensor(_CompositeKerasTensor):
+    """Stands for RaggedTensors (``tf.keras.Input(ragged=True)``)."""
+
+    @property
+    def ragged_rank(self):
+        return self._given_spec.ragged_rank
+
+
+class SparseKerasTensor(_CompositeKerasTensor):
+    """Stands for SparseTensors (``tf.keras.Input(sparse=True)``)."""
+
+
+def keras_tensor_from_type_spec(spec, name=None):
+    """The KerasTensor standing for values of TypeSpec `spec` (TF's function of this name):
+    a TypeSpec without a shape (an ExtensionType's) is TF's ValueError."""
+    from ..ops.ragged_ops import RaggedTensorSpec
+    from ..ops.sparse_ops import SparseTensorSpec
+
+    if isinstance(spec, RaggedTensorSpec):
+        return RaggedKerasTensor(spec, name=name)
+    if isinstance(spec, SparseTensorSpec):
+        return SparseKerasTensor(spec, name=name)
+    if not hasattr(spec, "shape"):
+        raise ValueError(f"KerasTensor only supports TypeSpecs that have a shape field; got "
+                         f"{type(spec).__qualname__}, which does not have a shape.")
+    tensor = KerasTensor(spec.shape, spec.dtype, name=name)
+    tensor._given_spec = spec
+    return tensor
 
 
 def _operator(fn, name, operand_names):

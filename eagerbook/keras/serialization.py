@@ -107,9 +107,13 @@ def keras_object_entry(obj, module, config=None, class_name=None):
     builtin = is_builtin(cls)
     if not builtin:
         module = None if cls.__module__ == "__main__" else cls.__module__
+    config = _plain_numbers(obj.get_config() if config is None else config)
+    if isinstance(config, dict) and any(map(_is_type_spec, config.values())):
+        config = {key: typespec_entry(value) if _is_type_spec(value) else value
+                  for key, value in config.items()}  # (an Input's type_spec)
     entry = {"module": module,
              "class_name": class_name or cls.__name__,
-             "config": _plain_numbers(obj.get_config() if config is None else config),
+             "config": config,
              "registered_name": None if builtin else get_registered_name(cls)}
     # A built layer or model also keeps how it was built (``get_build_config``), so that
     # loading can build it before its weights are restored.
@@ -117,6 +121,39 @@ def keras_object_entry(obj, module, config=None, class_name=None):
     if build_config:
         entry["build_config"] = build_config
     return entry
+
+
+# TF's modules of the TypeSpecs a config may hold, and each one's config (its _serialize()).
+_TYPE_SPECS = {
+    "TensorSpec": ("tensorflow.python.framework.tensor",
+                   lambda s: [s.shape.as_list(), s.dtype.name, s.name]),
+    "RaggedTensorSpec": ("tensorflow.python.ops.ragged.ragged_tensor",
+                         lambda s: [s.shape.as_list(), s.dtype.name, s.ragged_rank,
+                                    s.row_splits_dtype.name]),
+    "SparseTensorSpec": ("tensorflow.python.framework.sparse_tensor",
+                         lambda s: [s.shape.as_list(), s.dtype.name]),
+}
+
+
+def _is_type_spec(value):
+    return type(value).__name__ in _TYPE_SPECS and hasattr(value, "shape")
+
+
+def typespec_entry(spec):
+    """A TypeSpec as TF writes it in a config (``{"class_name": "__typespec__", ...}``)."""
+    module, config = _TYPE_SPECS[type(spec).__name__]
+    return {"class_name": "__typespec__", "spec_name": type(spec).__name__, "module": module,
+            "config": config(spec), "registered_name": None}
+
+
+def _type_spec_from_entry(entry):
+    from ..core.spec import TensorSpec  # (the core sits below the Keras registry)
+    from ..ops.ragged_ops import RaggedTensorSpec
+    from ..ops.sparse_ops import SparseTensorSpec
+
+    kind = {"TensorSpec": TensorSpec, "RaggedTensorSpec": RaggedTensorSpec,
+            "SparseTensorSpec": SparseTensorSpec}[entry["spec_name"]]
+    return kind(*entry["config"])
 
 
 def _plain_numbers(value):
@@ -276,6 +313,8 @@ def _deserialize_special(identifier, custom_objects, module_objects):
                             "are decorated with `@keras.saving.register_keras_serializable()`. "
                             f"Full object config: {identifier}")
         return found
+    if kind == "__typespec__":
+        return _type_spec_from_entry(identifier)
     if kind == "__bytes__":
         return config["value"].encode("utf-8")
     if kind == "__numpy__":

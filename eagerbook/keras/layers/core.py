@@ -12,13 +12,16 @@ from ...core import dtypes, errors, nest
 from ...core.shape import TensorShape
 from ...core.tensor import Tensor, convert_to_tensor
 from ...ops import array_ops, math_ops, nn_ops, scatter_ops, sparse_ops
-from ...ops.ragged_ops import RaggedTensor
-from ...ops.sparse_ops import SparseTensor
+from ...ops.ragged_ops import RaggedTensor, RaggedTensorSpec
+from ...ops.sparse_ops import SparseTensor, SparseTensorSpec
 from .. import activations, backend, constraints, initializers, regularizers, serialization
 from ..keras_tensor import (
     KerasTensor,
     Node,
+    RaggedKerasTensor,
+    SparseKerasTensor,
     attach_inferred_values,
+    keras_tensor_from_type_spec,
     op_layer_call,
     slice_spec_from_config,
 )
@@ -623,23 +626,38 @@ class InputLayer(Layer):
     """The layer behind ``tf.keras.Input``: produces the functional graph's placeholder."""
 
     def __init__(self, input_shape=None, batch_size=None, dtype=None, input_tensor=None,
-                 sparse=False, name=None, ragged=False, batch_input_shape=None, optional=False,
-                 **kwargs):
+                 sparse=None, name=None, ragged=None, type_spec=None, batch_input_shape=None,
+                 optional=False, **kwargs):
         if name is None:
             name = backend.unique_object_name("input", zero_based=False)
         self.optional = optional  # (only recorded: TF's configs carry it)
-        if batch_input_shape is None:
+        self._init_type_spec = type_spec
+        if type_spec is not None:
+            _check_only_name_given_with(type_spec, (
+                ("(input_)shape", input_shape if batch_input_shape is None
+                 else batch_input_shape), ("batch_size", batch_size), ("dtype", dtype),
+                ("input_tensor", input_tensor), ("sparse", sparse), ("ragged", ragged)))
+            if isinstance(type_spec, dict):  # (from a config)
+                type_spec = serialization.deserialize_keras_object(type_spec)
+            input_tensor = keras_tensor_from_type_spec(type_spec)
+            sparse, ragged = isinstance(input_tensor, SparseKerasTensor), \
+                isinstance(input_tensor, RaggedKerasTensor)
+            batch_input_shape = input_tensor.shape.as_list() \
+                if input_tensor.shape.rank is not None else ()
+        elif batch_input_shape is None:
             if input_shape is None:
                 raise ValueError("An InputLayer needs `input_shape` or `batch_input_shape`.")
             if isinstance(input_shape, int):
                 input_shape = (input_shape,)
             batch_input_shape = (batch_size,) + tuple(input_shape)
+        self.sparse, self.ragged = bool(sparse), bool(ragged)
         super().__init__(name=name, dtype=dtype or backend.floatx(), **kwargs)
         self._batch_input_shape = tuple(batch_input_shape)
         self.built = True
         self.is_placeholder = True
         if input_tensor is None:
-            input_tensor = KerasTensor(self._batch_input_shape, dtype=self.dtype, name=name)
+            input_tensor = _placeholder(self._batch_input_shape, self.dtype, name, self.sparse,
+                                        self.ragged)
         Node(self, (), {}, input_tensor)
         self._input_tensor = input_tensor
 
@@ -659,23 +677,60 @@ class InputLayer(Layer):
         return [self._batch_input_shape]
 
     def get_config(self):
+        if self._init_type_spec is not None:  # (the spec itself: a model's config writes it)
+            return {"name": self.name, "type_spec": self._init_type_spec}
         return {"batch_input_shape": self._batch_input_shape, "dtype": self.dtype,
-                "sparse": False, "ragged": False, "name": self.name, "optional": self.optional}
+                "sparse": self.sparse, "ragged": self.ragged, "name": self.name,
+                "optional": self.optional}
 
 
-def Input(shape=None, batch_size=None, name=None, dtype=None, sparse=False, tensor=None,
-          ragged=False, batch_shape=None, **kwargs):
-    """``tf.keras.Input``: a symbolic placeholder to start a functional model."""
-    if shape is None and batch_shape is None and tensor is None:
+def _check_only_name_given_with(type_spec, arguments):
+    for argument, value in arguments:
+        if value is not None:
+            raise ValueError("When `type_spec` is not None, all other args except `name` must "
+                             f"be None, but {argument} is not None.")
+
+
+def _placeholder(batch_shape, dtype, name, sparse, ragged):
+    """The KerasTensor of an Input: sparse and ragged ones stand for such values (a ragged
+    one is ragged up to its last axis of unknown size, as TF's placeholder is)."""
+    if sparse:
+        return SparseKerasTensor(SparseTensorSpec(batch_shape, dtype), name=name)
+    if ragged:
+        ragged_rank = max([i for i, d in enumerate(batch_shape) if i and d is None], default=0)
+        return RaggedKerasTensor(RaggedTensorSpec(batch_shape, dtype, ragged_rank=ragged_rank),
+                                 name=name)
+    return KerasTensor(batch_shape, dtype=dtype, name=name)
+
+
+def Input(shape=None, batch_size=None, name=None, dtype=None, sparse=None, tensor=None,
+          ragged=None, type_spec=None, batch_shape=None, **kwargs):
+    """``tf.keras.Input``: a symbolic placeholder to start a functional model (of a shape, or
+    of a TypeSpec: ``tf.TensorSpec``, ``tf.RaggedTensorSpec``, ``tf.SparseTensorSpec``)."""
+    if sparse and ragged:
+        raise ValueError("Cannot set both `sparse` and `ragged` to `True` in a Keras `Input`.")
+    # TF names the tensor of a spec that has a name field (a TensorSpec's) after the layer
+    named_after_layer = name is None and type_spec is not None and hasattr(type_spec, "name")
+    if named_after_layer:
+        name = type_spec.name
+    if shape is None and batch_shape is None and tensor is None and type_spec is None:
         raise ValueError("Please provide to Input a `shape` or a `tensor` or a `type_spec` "
                          "argument. Note that `shape` does not include the batch dimension.")
+    if type_spec is not None:
+        layer = InputLayer(input_shape=shape, batch_size=batch_size, dtype=dtype,
+                           input_tensor=tensor, sparse=sparse, ragged=ragged,
+                           type_spec=type_spec, batch_input_shape=batch_shape, name=name)
+        if named_after_layer:
+            layer._input_tensor._name = layer.name
+        return layer._input_tensor
     if batch_shape is None:
         if shape is None:
             batch_shape = tuple(tensor.shape.as_list())
         else:
             shape = (shape,) if isinstance(shape, int) else tuple(shape)
             batch_shape = (batch_size,) + shape
-    layer = InputLayer(batch_input_shape=batch_shape, dtype=dtype, name=name)
+    layer = InputLayer(batch_input_shape=batch_shape, dtype=dtype, name=name, sparse=sparse,
+                       ragged=ragged)
     return layer._input_tensor
 
 

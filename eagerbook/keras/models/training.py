@@ -1089,7 +1089,7 @@ class Model(Layer):
             cbs.on_predict_batch_begin(step)
             with traced.step(handler, batch):
                 out = self.predict_step(batch)
-            outputs.append([np.asarray(o._value) for o in nest.flatten(out)])
+            outputs.append([_host_value(o) for o in nest.flatten(out)])
             # callbacks see NumPy values, as TF hands its batch logs over
             cbs.on_predict_batch_end(step, {"outputs": nest.pack_sequence_as(out,
                                                                              outputs[-1])})
@@ -1099,10 +1099,9 @@ class Model(Layer):
             raise ValueError("Expected input data to be non-empty.")
         # TF: one batch's outputs as they are; scalars (a step's 0-d output) stacked
         merged = [outputs[0][i] if len(outputs) == 1 else
-                  (np.stack if outputs[0][i].ndim == 0 else np.concatenate)(
-                      [batch[i] for batch in outputs], axis=0)
-                  for i in range(len(outputs[0]))]
-        merged = [m.item() if m.ndim == 0 else m for m in merged]  # (TF: a Python number)
+                  _joined([batch[i] for batch in outputs]) for i in range(len(outputs[0]))]
+        merged = [m.item() if getattr(m, "ndim", None) == 0 and isinstance(m, np.ndarray)
+                  else m for m in merged]  # (TF: a Python number)
         return nest.pack_sequence_as(structure, merged)
 
     def train_on_batch(self, x, y=None, sample_weight=None, class_weight=None,
@@ -1622,6 +1621,22 @@ def _target_like_prediction(y_true, y_pred):
             or (y_true.dtype.is_integer and y_pred.dtype.is_integer)):
         y_true = math_ops.cast(y_true, y_pred.dtype)
     return y_true
+
+
+def _host_value(output):
+    """A predict step's output as predict returns it: a NumPy array, or the ragged or
+    sparse tensor itself (TF's predict keeps those)."""
+    return output if _is_composite(output) else np.asarray(output._value)
+
+
+def _joined(batches):
+    """One output of every predict batch, joined along the batch axis; scalars (a step's
+    0-d output) stacked."""
+    if _is_composite(batches[0]):
+        if isinstance(batches[0], SparseTensor):
+            return backend.public_symbol("sparse.concat")(0, batches)
+        return backend.public_symbol("concat")(batches, axis=0)  # (tf.concat takes ragged)
+    return (np.stack if batches[0].ndim == 0 else np.concatenate)(batches, axis=0)
 
 
 def _log_value(result):
