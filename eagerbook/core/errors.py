@@ -210,7 +210,8 @@ _CONVERTS_INPUTS |= {"Variable.assign", "Variable.assign_add", "Variable.assign_
 
 # Inputs a function that converts the others still passes on to its op as given (a list
 # there sends the op down the slow road all the same): tf.math.cumsum's axis.
-_PASSED_AS_GIVEN_OF = {"cumsum": ("axis",), "cumprod": ("axis",)}
+_PASSED_AS_GIVEN_OF = {"cumsum": ("axis",), "cumprod": ("axis",),
+                       "histogram_fixed_width": ("value_range",)}
 
 # Functions that give the op a name of their own, whatever the user passes.
 _FIXED_NAMES = {"Tensor.__getitem__": "strided_slice/", "linalg.trace": "diag_part",

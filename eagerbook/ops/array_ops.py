@@ -42,7 +42,14 @@ from .shape_rules import (
     merge_shapes,
     node_text,
 )
-from .support import as_tensor, attr_error, dtype_error, op_def_text, tf_type_name
+from .support import (
+    as_tensor,
+    attr_error,
+    check_index_dtype,
+    dtype_error,
+    op_def_text,
+    tf_type_name,
+)
 
 
 def _shape_list(shape, op_name):
@@ -238,6 +245,10 @@ def stack(values, axis=0, name="stack"):
             return convert_to_tensor(values)  # is float32
         except (TypeError, ValueError):
             pass  # (not one constant: packed below, with the error Pack gives)
+    first = values[0] if isinstance(values, (list, tuple)) and values else None
+    rank = getattr(as_tensor(first), "ndim", None) if first is not None else None
+    if rank is not None and not -rank - 1 <= axis < rank + 1:  # (TF checks it on values[0])
+        raise ValueError(f"Argument `axis` = {axis} not in range [{-rank - 1}, {rank + 1})")
     tensors = _same_dtype_list(values, "Pack")  # (a new name: core/errors.py reads `values`)
     if tensors[0].ndim is None:  # unknown rank while tracing: the shape rule places the axis
         return execute(_pack, tuple(tensors), {"axis": int(axis)})
@@ -507,8 +518,10 @@ def _dims_arg(dims, op_name):
     """A shape argument for creation ops: 1-D, non-negative ints."""
     if isinstance(dims, (Tensor,)) or hasattr(type(dims), "_as_tensor"):
         t = convert_to_tensor(dims)
+        check_index_dtype(op_name, t, "index_type", "dims")  # (Fill's attr)
         if t.ndim > 1:
-            raise invalid_argument(op_name, f"dims must be a vector, got shape {list(t.shape)}")
+            raise invalid_argument(op_name, f"dims must represent a vector, got shape "
+                                            f"{_shape_text(t.shape)}")
         dims = t._value.reshape(-1).tolist() if t.ndim else [int(t._value)]
     elif isinstance(dims, (int, np.integer)):
         dims = [int(dims)]
@@ -712,7 +725,7 @@ def range(start, limit=None, delta=1, dtype=None, name="range"):
     for t, what in zip(args, ("start", "limit", "delta")):
         if t.ndim != 0:
             raise invalid_argument("Range", f"{what} must be a scalar, not shape "
-                                            f"{list(t.shape)}")
+                                            f"{_shape_text(t.shape)}")
     if dtype is None:
         for t in args:
             if t._dtype not in _RANGE_DTYPES:
@@ -1291,6 +1304,7 @@ def pad(tensor, paddings, mode="CONSTANT", constant_values=0, name=None):
             _traced_value(row) or isinstance(row, (list, tuple)) and any(map(_traced_value, row))
             for row in paddings):
         return _traced_pad(x, paddings, str(mode).upper(), constant_values)
+    check_index_dtype("Pad", paddings, "Tpaddings", "paddings")
     pads = paddings._value.tolist() if isinstance(paddings, Tensor) else paddings
     pads = np.asarray(pads)
     mode = str(mode).upper()
@@ -1647,7 +1661,9 @@ def _checked_gather(params, indices, axis, batch_dims, extra_attrs):
         axis = batch_dims
     axis = _scalar_int(axis, "GatherV2", "axis")
     rank = params.ndim
-    if not -rank <= axis < max(rank, 1) or rank == 0:
+    if rank == 0:  # (the kernel's first check)
+        raise invalid_argument("GatherV2", "params must be at least 1 dimensional")
+    if not -rank <= axis < rank:
         raise invalid_argument("GatherV2", f"Expected axis in the range [{-rank}, {rank}), but "
                                            f"got {axis}")
     axis %= rank
@@ -1718,6 +1734,8 @@ def _check_nd(params_shape, indices, batch_dims, op_name):
     allowed = _ND_INDEX_TYPES.get(op_name, ("int32", "int64"))
     if indices._dtype.name not in allowed:
         raise dtype_error(op_name, indices._dtype, allowed, "indices", "Tindices")
+    if op_name == "GatherNd" and not params_shape:  # (its kernel's first check)
+        raise invalid_argument(op_name, "params must be at least a vector")
     if indices.ndim < 1:
         raise invalid_argument(op_name, "indices must be at least a vector")
     if batch_dims < 0 or batch_dims >= indices.ndim:
@@ -1748,7 +1766,8 @@ def _check_nd_values(ind, params_shape, batch_dims, op_name):
             problem = f"does not index into param shape {shape}, node name: GatherNd"
         else:
             problem = f"does not index into shape {shape}"
-        raise invalid_argument(op_name, f"indices[{where}] = {row} {problem}")
+        at_text = f"[{where}]" if where else ""  # (one index row: TF names no position)
+        raise invalid_argument(op_name, f"indices{at_text} = {row} {problem}")
 
 
 def gather_nd(params, indices, batch_dims=0, name=None):
@@ -1833,16 +1852,12 @@ def boolean_mask(tensor, mask, axis=None, name="boolean_mask"):
     if ndims_mask == 0:
         raise ValueError("mask cannot be scalar.")
     axis = 0 if axis is None else _scalar_int(axis, "BooleanMask", "axis")
+    masked = tensor.shape[axis:axis + ndims_mask]  # (as TF slices it: axis as given)
+    if not masked.is_compatible_with(mask.shape):
+        raise ValueError(f"Shapes {masked} and {mask.shape} are incompatible")
     if axis < 0:
         axis += tensor.ndim
-    if not 0 <= axis <= tensor.ndim - ndims_mask:
-        raise ValueError(f"boolean_mask: axis {axis} and a mask of rank {ndims_mask} do not fit "
-                         f"a tensor of rank {tensor.ndim}")
     dims = list(tensor.shape)
-    masked = dims[axis:axis + ndims_mask]
-    if not mask.shape.is_compatible_with(masked):
-        raise ValueError(f"Shapes {tensor.shape[axis:axis + ndims_mask]} and {mask.shape} are "
-                         f"incompatible")
     # dims outside the mask that tracing cannot see are read when the function runs
     outside = [d if d is not None else shape(tensor)[i] for i, d in enumerate(dims)]
     flat = reshape(tensor, outside[:axis] + [-1] + outside[axis + ndims_mask:])

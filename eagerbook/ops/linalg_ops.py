@@ -284,22 +284,26 @@ def inv(input, adjoint=False, name=None):
 def norm(tensor, ord="euclidean", axis=None, keepdims=None, name=None):
     """Vector norms (over one axis, or the whole flattened tensor when axis is None) and
     matrix norms (over two axes): 'euclidean'/'fro', 1, inf, and p-norms for vectors."""
-    x = as_tensor(tensor)
-    check_dtype("Norm", x, INEXACT, "tensor")
+    # TF's checks first, on the arguments as given (a one-axis list is not an axis), then
+    # its ops, whose errors are TF's (Sqrt refuses an integer sum, conj a bool tensor)
     keepdims = bool(keepdims)
-    if axis is None:
-        axes = list(range(x.ndim))
-        is_matrix = False
-    else:
-        axes = [int(axis)] if isinstance(axis, (int, np.integer)) else [int(a) for a in axis]
-        if len(axes) not in (1, 2) or (len(axes) == 2 and axes[0] % max(x.ndim, 1) == axes[1]
-                                       % max(x.ndim, 1)):
+    is_matrix = isinstance(axis, (tuple, list)) and len(axis) == 2
+    if is_matrix:
+        if not isinstance(axis[0], int) or not isinstance(axis[1], int) or axis[0] == axis[1]:
             raise ValueError(f"'axis' must be None, an integer, or a tuple of 2 unique "
-                             f"integers, got {axis}")
+                             f"integers, got {tuple(axis)}")
+    elif not (isinstance(axis, int) or axis is None):
+        raise ValueError(f"'axis' must be None, an integer, or a tuple of 2 unique integers, "
+                         f"got {axis}")
+    elif (isinstance(ord, str) or not np.isreal(ord) or ord <= 0) and \
+            ord not in ("euclidean", 1, 2, np.inf):
+        raise ValueError(f"'ord' must be a supported vector norm, got {ord}")
+    x = as_tensor(tensor)
+    axes = list(range(x.ndim)) if axis is None else list(axis) if is_matrix else [axis]
+    if is_matrix:
         for a in axes:
             if not -x.ndim <= a < x.ndim:
                 raise ValueError(f"'axis' {a} is out of range for a tensor of rank {x.ndim}")
-        is_matrix = len(axes) == 2
     if is_matrix:
         supported = ("euclidean", "fro", 1, 2, np.inf)
         if isinstance(ord, (list, tuple)) or ord not in supported:
@@ -319,8 +323,6 @@ def norm(tensor, ord="euclidean", axis=None, keepdims=None, name=None):
         return reshape_to(out, [d for i, d in enumerate(x.shape) if i not in (rows, cols)])
     if ord in ("euclidean", 2):
         return _euclidean(x, axes, keepdims)
-    if isinstance(ord, str) or not ord > 0:  # ('fro' is a matrix norm: two axes)
-        raise ValueError(f"'ord' must be a supported vector norm, got {ord}")
     if ord == 1:
         return reduce_sum(abs(x), axis=axes, keepdims=keepdims)
     if ord == np.inf:
@@ -333,10 +335,8 @@ def norm(tensor, ord="euclidean", axis=None, keepdims=None, name=None):
 def _euclidean(x, axes, keepdims):
     """sqrt(sum x * conj(x)), by the three ops TF's tf.norm runs (Mul, Sum, Sqrt, so a traced
     graph holds TF's nodes); complex input keeps its complex dtype."""
-    from .math_ops import sqrt
-    if not x.dtype.is_complex:
-        return sqrt(reduce_sum(multiply(x, x), axis=axes, keepdims=keepdims))
     from .complex_ops import conj
+    from .math_ops import sqrt
     return sqrt(reduce_sum(multiply(x, conj(x)), axis=axes, keepdims=keepdims))
 
 

@@ -71,10 +71,19 @@ def repeat(input, repeats, axis=None, name=None):
     if axis is None:
         x = array_ops.reshape(x, [-1])
         axis = 0
+    elif not isinstance(axis, int):
+        raise TypeError(f"Argument `axis` must be an int. Received `axis` = {axis} of type "
+                        f"{type(axis).__name__}")
     repeats = as_tensor(repeats)
-    n = x.shape[axis]
     if repeats.ndim > 1:
         raise ValueError(f"Shape {repeats.shape} must have rank at most 1")
+    if x.ndim == 0:  # (TF repeats a scalar as a one-element vector)
+        x = array_ops.reshape(x, [1])
+    if x.ndim is not None:
+        if not -x.ndim <= axis < x.ndim:
+            raise ValueError(f"axis={axis} out of bounds: expected {-x.ndim}<=axis<{x.ndim}")
+        axis %= x.ndim
+    n = x.shape[axis]
     if repeats.ndim == 1 and None not in (n, repeats.shape[0]) and repeats.shape[0] not in (
             1, n):
         raise ValueError(f"Dimensions {n} and {repeats.shape[0]} are not compatible")
@@ -133,8 +142,9 @@ def sequence_mask(lengths, maxlen=None, dtype=dtypes.bool, name=None):
 
 def unravel_index(indices, dims, name=None):
     """Flat indices -> coordinates in an array of shape `dims` (one row per dimension)."""
-    idx = as_tensor(indices)
-    shape = as_tensor(dims, dtype=idx.dtype).numpy()
+    idx, dims_tensor = op_inputs("UnravelIndex", (indices, dims), (dtypes.int32, dtypes.int64),
+                                 names=("indices", "dims"), attr="Tidx")
+    shape = dims_tensor.numpy()
     flat = idx.numpy()
     if flat.ndim > 1:
         raise invalid_argument("UnravelIndex", f"The indices can only be scalar or vector, got "
@@ -308,11 +318,17 @@ _HISTOGRAM_TYPES = (dtypes.int32, dtypes.int64, dtypes.float32, dtypes.float64)
 def histogram_fixed_width(values, value_range, nbins=100, dtype=dtypes.int32, name=None):
     """Counts of `values` in `nbins` equal bins over `value_range` (outliers go to the end
     bins)."""
-    values, value_range, nbins = op_inputs("HistogramFixedWidth", (values, value_range, nbins),
-                                           _HISTOGRAM_TYPES, fixed={2: dtypes.int32},
-                                           names=("values", "value_range", "nbins"))
-    low, high = value_range.numpy().tolist()
-    nbins = int(nbins.numpy())
+    # (new names: an error's " name: ..." reads the arguments as given, core/errors.py)
+    values, bounds, count = op_inputs(
+        "HistogramFixedWidth", (values, value_range, nbins), _HISTOGRAM_TYPES,
+        fixed={2: dtypes.int32}, names=("values", "value_range", "nbins"))
+    if bounds.ndim != 1:  # (the kernel's checks)
+        raise invalid_argument("HistogramFixedWidth", "value_range should be a vector.")
+    if bounds.shape[0] != 2:
+        raise invalid_argument("HistogramFixedWidth", "value_range should be a vector of 2 "
+                                                      "elements.")
+    low, high = bounds.numpy().tolist()
+    nbins = int(count.numpy())
     scaled = (values.numpy().reshape(-1) - low) / (high - low) * nbins
     bins = np.clip(np.floor(scaled).astype(np.int64), 0, nbins - 1)
     return as_tensor(np.bincount(bins, minlength=nbins).astype(dtypes.as_dtype(dtype)._np))

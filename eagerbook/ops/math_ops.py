@@ -63,7 +63,9 @@ from .support import (
     check_axis_converts,
     check_axis_dtype,
     check_dtype,
+    check_index_dtype,
     normalize_axis,
+    not_found_error,
     tf_type_name,
 )
 
@@ -234,18 +236,17 @@ def divide_no_cast(x, y):
 
 
 # RealDiv declares integer dtypes, but TF's CPU kernels are for floats and complex numbers only.
-_REAL_DIV_CPU_KERNELS = ("complex128", "complex64", "bfloat16", "double", "half", "float")
+_REAL_DIV_CPU_KERNELS = ("complex128", "complex64", "bfloat16", "float64", "float16", "float32")
 
 
 def realdiv(x, y, name=None):
     """``tf.realdiv``: TF's RealDiv op itself, no casting (``x / y`` casts integers first)."""
-    x, y = binary_operands(x, y, "RealDiv")
+    # (TF's list has the integers, with no CPU kernel: a NotFoundError, before the inputs)
+    if isinstance(x, Tensor) and x._dtype.is_integer:
+        raise not_found_error("RealDiv", x._dtype, _REAL_DIV_CPU_KERNELS)
+    x, y = op_inputs("RealDiv", (x, y), MUL, names=("x", "y"))
     if x._dtype.is_integer:
-        kernels = "\n".join(f"  device='CPU'; T in [DT_{k.upper()}]" for k in _REAL_DIV_CPU_KERNELS)
-        raise errors.op_error(
-            errors.NotFoundError, "RealDiv",
-            f"Could not find device for node: {{{{node RealDiv}}}} = RealDiv"
-            f"[T=DT_{x._dtype.name.upper()}]\nAll kernels registered for op RealDiv:\n{kernels}\n")
+        raise not_found_error("RealDiv", x._dtype, _REAL_DIV_CPU_KERNELS)
     return _binary(_real_div, x, y)
 
 
@@ -256,7 +257,7 @@ def truediv(x, y, name=None):
             convert_to_tensor(y, dtype_hint=x._dtype)
     if isinstance(x, Tensor) and x._dtype is not y._dtype:
         raise TypeError(f"`x` and `y` must have the same dtype, got {x.dtype!r} != {y.dtype!r}.")
-    x, y = binary_operands(x, y, "RealDiv")
+    x, y = op_inputs("RealDiv", (x, y), MUL, names=("x", "y"))
     if x._dtype.is_integer:
         target = dtypes.float32 if x._dtype in (dtypes.int8, dtypes.int16, dtypes.uint8,
                                                 dtypes.uint16) else dtypes.float64
@@ -1056,6 +1057,7 @@ def transpose(a, perm=None, conjugate=False, name="transpose"):
     if perm is None:
         order = tuple(range(ndim - 1, -1, -1))
     else:  # (a new name: an error's " name: ..." reads `perm` as given, core/errors.py)
+        check_index_dtype("Transpose", perm, "Tperm", "perm")
         order = tuple(int(p) for p in (perm._value.tolist() if isinstance(perm, Tensor) else perm))
         if len(order) != ndim:
             raise invalid_argument("Transpose", f"transpose expects a vector of size {ndim}. "
@@ -1297,6 +1299,7 @@ def _bool_input(op, x, axis):
     if not isinstance(x, Tensor) and not hasattr(type(x), "_as_tensor"):
         x = convert_to_tensor(x, dtype=dtypes.bool)
     x = as_tensor(x)
+    check_axis_dtype(axis, op.name)  # (the attr Tidx before the input's dtype)
     if x._dtype is dtypes.bool or state.graph is not None:  # (tracing: TF's signature check)
         return x
     check_axis_converts(axis)
@@ -1380,6 +1383,7 @@ def _scan_axis(axis, ndim, op_name):
 
 def cumsum(x, axis=0, exclusive=False, reverse=False, name=None):
     x = as_tensor(x)
+    check_dtype("Cumsum", x, NUMBERS + _COMPLEX)  # (its attr T, before the axis)
     axis = _scan_axis(axis, x.ndim, "Cumsum")
     return execute(_cumsum, (x,), {"axis": axis, "exclusive": bool(exclusive),
                                    "reverse": bool(reverse)})
@@ -1409,6 +1413,7 @@ def _cumprod_grad(op, dy):
 
 def cumprod(x, axis=0, exclusive=False, reverse=False, name=None):
     x = as_tensor(x)
+    check_dtype("Cumprod", x, NUMBERS + _COMPLEX)  # (its attr T, before the axis)
     axis = _scan_axis(axis, x.ndim, "Cumprod")
     return execute(_cumprod, (x,), {"axis": axis, "exclusive": bool(exclusive),
                                     "reverse": bool(reverse)})
@@ -1638,7 +1643,7 @@ def softplus(features, name=None):
 
 def log_sigmoid(x, name=None):
     """log(sigmoid(x)) = -softplus(-x): a composite, stable for large |x|."""
-    return negative(softplus(negative(_unary_float(x, _softplus))))
+    return negative(softplus(negative(x)))  # (TF's ops, in its order: Neg refuses first)
 
 
 def _unary_float(x, op):
@@ -1691,8 +1696,9 @@ def add_n(inputs, name=None):
     for i, s in enumerate(shapes[1:], start=1):
         if not s.is_compatible_with(shapes[0]):
             raise invalid_argument("AddN", f"Inputs to operation AddN of type AddN must have the "
-                                           f"same size and shape.  Input 0: {list(shapes[0])} "
-                                           f"!= input {i}: {list(s)}",
+                                           f"same size and shape.  Input 0: "
+                                           f"{_dims_text(shapes[0])} != input {i}: "
+                                           f"{_dims_text(s)}",
                                    f"AddN_N_{len(tensors)}")
     return execute(_add_n, tuple(tensors))
 

@@ -7,8 +7,9 @@ from ..core import dtypes
 from ..core.tensor import convert_to_tensor
 from . import array_ops, diagonal_ops, eigen_double, eigen_float, linalg_ops, math_ops
 from .math_ops import _erf_float64
+from .op_inputs import op_inputs
 from .registry import execute, invalid_argument, register
-from .support import FLOATS, binary_operands, check_dtype
+from .support import FLOATS, check_dtype
 
 _INTEGERS = (dtypes.int8, dtypes.int16, dtypes.int32, dtypes.int64, dtypes.uint8, dtypes.uint16,
              dtypes.uint32, dtypes.uint64)
@@ -47,9 +48,7 @@ def _count_set_bits(x, name=None):
 
 
 def _shift(op, x, y):
-    x, y = binary_operands(x, y, op.name)
-    check_dtype(op.name, x, _INTEGERS)
-    return execute(op, (x, y), {})
+    return execute(op, op_inputs(op.name, (x, y), _INTEGERS), {})
 
 
 def left_shift(x, y, name=None):

@@ -475,8 +475,8 @@ def log_poisson_loss(targets, log_input, compute_full_loss=False, name=None):
     with `compute_full_loss` (for targets > 1)."""
     targets, log_input = convert_to_tensor(targets), convert_to_tensor(log_input)
     if targets.shape.as_list() != log_input.shape.as_list():
-        raise ValueError(f"log_input and targets must have the same shape "
-                         f"({log_input.shape} vs {targets.shape})")
+        raise ValueError(f"`log_input` and `targets` must have the same shape, received "
+                         f"({log_input.shape} vs {targets.shape}).")
     loss = math_ops.subtract(math_ops.exp(log_input), math_ops.multiply(log_input, targets))
     if not compute_full_loss:
         return loss

@@ -671,11 +671,11 @@ def _check_sparse_xent_shapes(labels, logits):
 def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
     """Cross-entropy with integer class `labels` (shape = logits' shape without the last axis)."""
     op_name = "SparseSoftmaxCrossEntropyWithLogits"
+    labels, logits = as_tensor(labels), as_tensor(logits)
+    _check_sparse_xent_shapes(labels, logits)  # (TF's Python checks, before the op's)
     logits = _float_input(logits, op_name, what="logits")
-    labels = as_tensor(labels)
     if labels._dtype not in (dtypes.int32, dtypes.int64):
         check_dtype(op_name, labels, (dtypes.int32, dtypes.int64), "labels", "Tlabels")
-    _check_sparse_xent_shapes(labels, logits)
     loss, _ = execute(_sparse_softmax_xent, (logits, labels))
     return loss
 

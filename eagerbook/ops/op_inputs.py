@@ -31,11 +31,12 @@ def _as_tensor(value):
     return value._as_tensor() if hasattr(type(value), "_as_tensor") else value
 
 
-def op_inputs(op_name, values, allowed=None, fixed=None, names=None):
+def op_inputs(op_name, values, allowed=None, fixed=None, names=None, attr="T"):
     """Tensors for `values`, the inputs of TF's op `op_name` in its order, raising TF's error
     where TF would. `allowed`: the dtypes eagerbook computes for ``T`` (None: any);
     `fixed`: {input index: dtype} for inputs of a fixed dtype; `names`: the inputs' names
-    (as the op defines them) for the TypeError a graph being built raises."""
+    (as the op defines them) for the TypeError a graph being built raises; `attr`: the name
+    of the shared type attr (Tidx for UnravelIndex)."""
     fixed = fixed or {}
     shared = [i for i in range(len(values)) if i not in fixed]
     dtype = next((_as_tensor(values[i])._dtype for i in shared if _is_tensor(values[i])), None)
@@ -49,8 +50,9 @@ def op_inputs(op_name, values, allowed=None, fixed=None, names=None):
             dtype = tensor._dtype
         tensors.append(tensor)
     if allowed is not None and dtype is not None and dtype not in allowed:  # 2. the attr
-        raise dtype_error(op_name, dtype, TF_TYPE_LISTS.get(op_name)
-                          or [d.name for d in allowed], (names or "x")[0])
+        listed = TF_TYPE_LISTS.get(op_name) if attr == "T" else None
+        raise dtype_error(op_name, dtype, listed or [d.name for d in allowed],
+                          (names or ["x"])[0], attr)
     for index, tensor in enumerate(tensors):  # 3. the kernel's inputs
         expected = fixed.get(index, dtype)
         if tensor._dtype is not expected:

@@ -269,7 +269,8 @@ def _execute_hooked(op, inputs, attrs):
 
 
 def _kernel_error(op, inputs, exc):
-    if len(inputs) == 2 and "could not be broadcast" in str(exc):  # TF's words for any such op
+    if len(inputs) == 2 and ("could not be broadcast" in str(exc)  # TF's words for any such op
+                             or "cannot be broadcast" in str(exc)):  # (np.broadcast_arrays')
         return invalid_argument(op.name, "Incompatible shapes: {} vs. {}".format(
             *(str(list(t._value.shape)).replace(" ", "") for t in inputs)))
     described = ", ".join(f"{t.dtype.name}{list(t.shape)}" for t in inputs)

@@ -56,7 +56,7 @@ from .shape_rules import (
     node_text,
     with_rank_at_least,
 )
-from .support import NUMBERS, as_tensor, check_dtype
+from .support import NUMBERS, as_tensor, check_dtype, check_index_dtype
 
 
 # --- tensor_scatter_nd_* ----------------------------------------------------------------------
@@ -285,9 +285,9 @@ def _segment_args(op_name, data, segment_ids, num_segments, sorted_ids):
     check_dtype(op_name, data, _ORDERED if op_name.endswith(("Max", "Min")) else _SUMMABLE,
                 "data")
     segment_ids = as_tensor(segment_ids)
-    if segment_ids.dtype not in (dtypes.int32, dtypes.int64):
-        raise TypeError(f"Value passed to parameter 'segment_ids' has DataType "
-                        f"{segment_ids.dtype.name} not in list of allowed values: int32, int64")
+    check_index_dtype(op_name, segment_ids, "Tindices", "segment_ids",
+                      ("int16", "int32", "int64") if op_name == "UnsortedSegmentSum"
+                      else ("int32", "int64"))
     ids = known_value(segment_ids)
     if sorted_ids and not is_symbolic(data) and data.ndim == 0:  # (the kernel's first check)
         raise invalid_argument(op_name, "input must be at least rank 1")
@@ -298,8 +298,8 @@ def _segment_args(op_name, data, segment_ids, num_segments, sorted_ids):
         if sorted_ids:  # (the sorted ops' kernels word it so)
             raise invalid_argument(op_name, "segment_ids should be the same size as dimension "
                                             "0 of input.")
-        raise invalid_argument(op_name, f"data.shape = {list(data.shape)} does not start with "
-                                        f"segment_ids.shape = {list(segment_ids.shape)}")
+        raise invalid_argument(op_name, f"data.shape = {dims_text(data.shape)} does not start "
+                                        f"with segment_ids.shape = {dims_text(segment_ids.shape)}")
     if num_segments is not None:
         return data, segment_ids, as_tensor(num_segments)
     if ids is not None:

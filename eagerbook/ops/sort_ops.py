@@ -11,7 +11,8 @@ import collections
 import numpy as np
 
 from ..core import dtypes, errors
-from .array_ops import gather, shape
+from ..core.tensor import Tensor
+from .array_ops import gather, reshape, shape
 from .op_inputs import op_inputs
 from .registry import execute, invalid_argument, register
 from .shape_rules import dims_of, dims_text, known_value, node_text
@@ -21,6 +22,7 @@ from .support import (
     as_tensor,
     attr_error,
     check_dtype,
+    check_index_dtype,
     dtype_error,
     normalize_axis,
     not_found_error,
@@ -149,11 +151,14 @@ def _top_k(x, k, *, sorted=True):
 def top_k(input, k=1, sorted=True, index_type=dtypes.int32, name=None):
     """The `k` largest entries of the last axis and their positions (``TopKV2``)."""
     values = as_tensor(input)  # (input stays as given: core/errors.py reads it)
-    if values.dtype.is_complex or values.dtype is dtypes.string:
-        raise TypeError(f"TopKV2: ordering a {values.dtype.name} tensor is not supported")
-    k = as_tensor(k)
-    if k.dtype is not dtypes.int32 and k.dtype is not dtypes.int64:
-        k = as_tensor(k, dtypes.int32)
+    # TF's op: k an int32 tensor unless given as one (attr Tk), then the dtypes, then its shape
+    k = as_tensor(int(k) if isinstance(k, bool) else k,
+                  None if isinstance(k, Tensor) else dtypes.int32)
+    check_index_dtype("TopKV2", k, "Tk", "k", ("int16", "int32", "int64"))
+    if values.dtype.name not in TF_TYPE_LISTS["TopKV2"]:
+        raise dtype_error("TopKV2", values.dtype, TF_TYPE_LISTS["TopKV2"], "input")
+    if k.ndim not in (None, 0):
+        raise invalid_argument("TopKV2", f"k must be scalar, got shape {dims_text(k.shape)}")
     _, indices = execute(_top_k, (values, k), {"sorted": bool(sorted)})
     values = _take(values, indices, values.ndim - 1) if values.ndim is not None else _
     index_type = dtypes.as_dtype(index_type)
@@ -273,7 +278,13 @@ def searchsorted(sorted_sequence, values, side="left", out_type=dtypes.int32, na
         raise not_found_error(op.name, sequence._dtype, [d.name for d in _SEARCHABLE],
                               f", out_type={tf_enum_name(out_type)}")
     attrs = {"out_type": out_type.name, "_op_name": op.name}
-    return execute(op, (sequence, searched), attrs)
+    if sequence.ndim is None or searched.ndim is None or sequence.ndim == searched.ndim == 1 \
+            or None in (sequence.shape[-1], searched.shape[-1]):  # (the kernel takes any rows)
+        return execute(op, (sequence, searched), attrs)
+    # rows of both, as TF's wrapper reshapes them, and the answer back in the values' shape
+    rows = execute(op, (reshape(sequence, [-1, sequence.shape[-1]]),
+                        reshape(searched, [-1, searched.shape[-1]])), attrs)
+    return reshape(rows, shape(searched))
 
 
 _SEARCHABLE = FLOATS + INTS  # (LowerBound takes any dtype; TF's CPU kernels, numbers)

@@ -761,6 +761,7 @@ def accumulate_n(inputs, shape=None, tensor_dtype=None, name=None):
 def reciprocal_no_nan(x, name=None):
     """1 / x, and 0 where x is 0."""
     x = convert_to_tensor(x)
+    convert_to_tensor(1, x.dtype)  # (TF divides a constant 1 of x's dtype by x: DivNoNan)
     zero = math_ops.equal(x, 0)
     return math_ops.where_v2(zero, math_ops.zeros_like(x),
                              1 / math_ops.where_v2(zero, math_ops.ones_like(x), x))

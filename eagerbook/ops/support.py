@@ -185,6 +185,13 @@ def check_axis_dtype(axis, op_name):
         raise dtype_error(op_name, axis._dtype, ("int32", "int64"), "reduction_indices", "Tidx")
 
 
+def check_index_dtype(op_name, value, attr, parameter, allowed=("int32", "int64")):
+    """An op's index-like input (paddings, perm, k, dims, segment ids) given as a tensor must
+    have a dtype its attr `attr` lists: TF's attr error comes before the op's own checks."""
+    if isinstance(value, Tensor) and value._dtype.name not in allowed:
+        raise dtype_error(op_name, value._dtype, allowed, parameter, attr)
+
+
 def normalize_axis(axis, ndim, op_name):
     """Turns TF's `axis` argument (None, int, list, tensor) into a tuple of non-negative ints
     (for an input of unknown rank: None for all axes, else the axes as given)."""

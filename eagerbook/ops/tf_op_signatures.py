@@ -385,6 +385,12 @@ TF_OP_SIGNATURES = {
 
 # The rest of the ops eagerbook registers, as TF 2.21 defines them.
 TF_OP_SIGNATURES.update({
+    "Pad": (
+        "input:T, paddings:Tpaddings -> output:T; attr=T:type; "
+        "attr=Tpaddings:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]"),
+    "UnravelIndex": (
+        "indices:Tidx, dims:Tidx -> output:Tidx; "
+        "attr=Tidx:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]"),
     "ApproxTopK": (
         "input:T -> values:T, indices:int32; attr=k:int,min=0; "
         "attr=reduction_dimension:int,default=-1; attr=recall_target:float,default=0.95; "
