@@ -152,9 +152,10 @@ def test_index_helpers_return_what_tf_returns():
     assert isinstance(grid, list) and [g.shape.as_list() for g in grid] == [[2, 1], [1, 2]]
     rows, cols = tnp.diag_indices(2)
     assert rows.dtype == tf.int32 and cols.numpy().tolist() == [0, 1]
-    x_grid, y_grid = tnp.meshgrid([1, 2], [3., 4, 5], indexing="ij")
-    assert x_grid.dtype == tf.int64 and y_grid.dtype == tf.float64  # no promotion, as TF's
-    assert x_grid.shape.as_list() == [2, 3]
+    with pytest.raises(tf.errors.InvalidArgumentError, match="cannot compute Mul"):
+        tnp.meshgrid([1, 2], [3., 4, 5], indexing="ij")  # no promotion: TF's Mul refuses
+    x_grid, y_grid = tnp.meshgrid([1, 2], [3, 4, 5], indexing="ij")
+    assert x_grid.dtype == y_grid.dtype == tf.int64 and x_grid.shape.as_list() == [2, 3]
     average, total = tnp.average(tnp.reshape(tnp.arange(6), [3, 2]), axis=1, weights=[1, 3],
                                  returned=True)
     np.testing.assert_allclose(average.numpy(), [0.75, 2.75, 4.75])

@@ -653,6 +653,11 @@ def eye(num_rows, num_columns=None, batch_shape=None, dtype=dtypes.float32, name
     """Identity matrices (``tf.eye``), optionally rectangular and batched."""
     if _traced_value(num_rows) or _traced_value(num_columns):
         return _traced_eye(num_rows, num_columns, batch_shape, dtype)
+    if not isinstance(num_rows, (Tensor, int, np.integer)) or not isinstance(
+            num_columns, (Tensor, int, np.integer, type(None))):  # (TF's check on Python values)
+        raise TypeError(f"Arguments `num_rows` and `num_columns` must be positive integer "
+                        f"values. Received: num_rows={num_rows}, num_columns="
+                        f"{num_rows if num_columns is None else num_columns}")
     rows = int(num_rows)
     cols = rows if num_columns is None else int(num_columns)
     if rows < 0 or cols < 0:  # TF's eye fills a shape with these first
@@ -1312,6 +1317,11 @@ def pad(tensor, paddings, mode="CONSTANT", constant_values=0, name=None):
         raise ValueError(f"Value of argument `mode` expected to be one of \"CONSTANT\", "
                          f"\"REFLECT\", or \"SYMMETRIC\". Received `mode` = {mode}")
     op_name = "Pad" if mode == "CONSTANT" else "MirrorPad"
+    if not isinstance(paddings, Tensor) and pads.dtype.kind == "f":  # (TF makes them int32)
+        raise TypeError(f"Cannot convert {paddings!r} to EagerTensor of dtype int32")
+    if pads.ndim != 2 or pads.shape[1] != 2:  # (the kernel's first check)
+        raise invalid_argument(op_name, f"paddings must be a matrix with 2 columns: "
+                                        f"{_dims_text(list(pads.shape))}")
     if pads.ndim == 2 and pads.shape[1] == 2 and pads.shape[0] != x.ndim:
         separator = " " if op_name == "Pad" else ", "  # (the two kernels differ so)
         raise invalid_argument(op_name, f"The first dimension of paddings must be the rank of "

@@ -36,6 +36,7 @@ from .math_ops import (
     subtract,
     zeros_like,
 )
+from .op_inputs import op_inputs
 from .registry import execute, invalid_argument, register
 from .shape_rules import (
     ShapeError,
@@ -422,13 +423,11 @@ def _solve_grad(op, dy):
 
 
 def _matrix_rhs(matrix, rhs, op_name):
-    matrix = _square_matrices(matrix, op_name)
-    rhs = as_tensor(rhs)
-    if rhs.dtype is not matrix.dtype:
-        raise invalid_argument(op_name, f"cannot compute {op_name} as input #1(zero-based) was "
-                                        f"expected to be a {matrix.dtype.name} tensor but is a "
-                                        f"{rhs.dtype.name} tensor")
-    return matrix, rhs
+    # (TF's order: the dtype of the first tensor given, its list, then the other input's dtype;
+    # TF has no half kernel for MatrixTriangularSolve)
+    allowed = INEXACT if op_name != "MatrixTriangularSolve" else tuple(
+        d for d in INEXACT if d is not dtypes.float16)
+    return op_inputs(op_name, (matrix, rhs), allowed, names=("matrix", "rhs"))
 
 
 def solve(matrix, rhs, adjoint=False, name=None):

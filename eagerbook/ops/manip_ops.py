@@ -102,7 +102,7 @@ def meshgrid(*args, **kwargs):
     indexing = kwargs.pop("indexing", "xy")
     kwargs.pop("name", None)
     if kwargs:
-        raise TypeError(f"Invalid keyword arguments: {list(kwargs)}")
+        raise TypeError(f"'{list(kwargs)[0]}' is an invalid keyword argument for this function")
     if indexing not in ("xy", "ij"):
         raise ValueError("Argument `indexing` parameter must be either 'xy' or 'ij', got "
                          f"'{indexing}'")
@@ -119,8 +119,13 @@ def meshgrid(*args, **kwargs):
             where = 1 - i
         shape = [1] * ndim
         shape[where] = -1
-        out.append(array_ops.broadcast_to(array_ops.reshape(v, shape), sizes))
-    return out
+        out.append(array_ops.reshape(v, shape))
+    if not out:
+        return out
+    # As TF: each times ones of the first argument's dtype (a mismatch is Mul's error; bools
+    # multiply as a logical and)
+    ones = array_ops.broadcast_to(array_ops.ones([], as_tensor(args[0]).dtype), sizes)
+    return [grid * ones for grid in out]
 
 
 def sequence_mask(lengths, maxlen=None, dtype=dtypes.bool, name=None):

@@ -767,11 +767,11 @@ def bias_add(value, bias, data_format=None, name=None):
     if data_format not in ("NHWC", "NCHW", "N..C", "NC.."):
         raise ValueError(f"data_format must be of the form `N...C` or `NC...`, got "
                          f"{data_format!r}")
+    if x.ndim < 2:  # (the kernel's first check)
+        raise invalid_argument("BiasAdd", f"Input tensor must be at least 2D: "
+                                          f"{_dims_text(x.shape)}")
     if b.ndim != 1:
         raise invalid_argument("BiasAdd", f"Biases must be 1D: {_dims_text(b.shape)}")
-    if x.ndim < 2:
-        raise invalid_argument("BiasAdd", f"Input tensor must be at least 2D: "
-                                          f"{list(x.shape)}")
     channel = 1 if data_format.startswith("NC") else x.ndim - 1
     if x.shape[channel] is not None and b.shape[0] is not None \
             and x.shape[channel] != b.shape[0]:
