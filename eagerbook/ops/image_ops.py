@@ -13,6 +13,7 @@ from . import (
     array_ops,
     kernel_errors,
     linalg_ops,
+    logging_ops,
     manip_ops,
     math_ops,
     philox,
@@ -933,12 +934,26 @@ def random_crop(value, size, seed=None, name=None):
     """A window of shape ``size`` at a random place inside ``value``."""
     value = convert_to_tensor(value, name="value")
     size = [int(s) for s in np.asarray(size).reshape(-1)]
-    room = np.array(value.shape.as_list()) - np.array(size) + 1
-    if np.any(room < 1):
-        raise _crop_too_large(value, size)
+    if value.shape.rank is not None and None in value.shape.as_list():
+        room = _room_known_when_run(value, size)  # a traced image of unknown height, say
+    else:
+        room = np.array(value.shape.as_list()) - np.array(size) + 1
+        if np.any(room < 1):
+            raise _crop_too_large(value, size)
+        room = room.astype(np.int32)
     draws = random_ops.uniform([len(size)], 0, np.iinfo(np.int32).max, dtype=dtypes.int32,
                                seed=seed)
-    return _crop_at(value, size, math_ops.floormod(draws, room.astype(np.int32)))
+    return _crop_at(value, size, math_ops.floormod(draws, room))
+
+
+def _room_known_when_run(value, size):
+    """How many places the crop can start at along each axis of a traced `value` whose shape is
+    known only when it runs, after TF's Assert op that the crop fits (checked then)."""
+    shape = array_ops.shape(value)
+    size = convert_to_tensor(np.array(size, np.int32))
+    logging_ops._graph_assert(math_ops.reduce_all(math_ops.greater_equal(shape, size)),
+                              ["Need value.shape >= size, got ", shape, size], summarize=1000)
+    return shape - size + 1
 
 
 def stateless_random_crop(value, size, seed, name=None):

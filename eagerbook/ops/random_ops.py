@@ -582,7 +582,24 @@ def uniform(shape, minval=0, maxval=None, dtype=dtypes.float32, seed=None, name=
                               dtypes.as_dtype(dtype))
         lo, hi = as_tensor(minval, dtype), as_tensor(1 if maxval is None else maxval, dtype)
         return add(multiply(rnd, subtract(hi, lo)), lo)
+    if dtypes.as_dtype(dtype).is_integer and _known_only_when_run([minval, maxval]):
+        return _uniform_int_bounded_when_run(shape, minval, maxval, dtype, seed)
     return _uniform(shape, minval, maxval, dtype, lambda: _seed_attrs(seed))
+
+
+def _uniform_int_bounded_when_run(shape, minval, maxval, dtype, seed):
+    """Integer ``uniform`` whose bounds a trace knows only when it runs (TF's RandomUniformInt
+    takes them as inputs): one op of the traced function that draws with the bounds read then."""
+    from . import script_ops  # (imported here: script_ops needs the ops loaded first)
+
+    dtype = dtypes.as_dtype(dtype)
+    bounds = [convert_to_tensor(v, dtype=dtype) for v in (minval, maxval)]
+    out = script_ops.py_function(
+        lambda lo, hi: uniform(shape, int(lo.numpy()), int(hi.numpy()), dtype, seed),
+        bounds, Tout=dtype)
+    if not _known_only_when_run(shape):
+        out.set_shape([int(d) for d in (shape.numpy() if isinstance(shape, Tensor) else shape)])
+    return out
 
 
 _UNIFORM_DTYPES = (dtypes.float16, dtypes.float32, dtypes.float64, dtypes.int32, dtypes.int64)

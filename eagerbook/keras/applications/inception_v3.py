@@ -181,5 +181,4 @@ def preprocess_input(x, data_format=None):
     return mobilenet_v2.preprocess_input(x, data_format)
 
 
-
 __all__ = ["InceptionV3", "decode_predictions", "preprocess_input"]

@@ -5,6 +5,8 @@ activations. Layer names, order and hyperparameters follow TF's Keras model."""
 
 import warnings
 
+import numpy as np
+
 from .. import backend, layers
 from ..models import Model
 from .imagenet_utils import decode_predictions
@@ -122,11 +124,18 @@ def MobileNetV2(input_shape=None, alpha=1.0, include_top=True, weights="imagenet
 
 
 def preprocess_input(x, data_format=None):
-    """Pixels in [0, 255] scaled to [-1, 1], the range MobileNetV2 was trained on."""
-    x = x if hasattr(x, "dtype") and not isinstance(x, (list, tuple)) else \
-        backend.cast_to_floatx(x)
-    return x / 127.5 - 1.0
-
+    """Pixels in [0, 255] scaled to [-1, 1], the range MobileNetV2 was trained on. As TF's:
+    a NumPy array of floats is scaled in place (and returned), one of integers becomes a new
+    float32 array first; a tensor gives a new tensor (a uint8 one fails: no implicit cast)."""
+    if isinstance(x, np.ndarray):
+        if not np.issubdtype(x.dtype, np.floating):
+            x = x.astype(backend.floatx(), copy=False)
+        x /= 127.5
+        x -= 1.0
+        return x
+    x /= 127.5  # (a new tensor; a Python list fails as TF's does: lists have no /=)
+    x -= 1.0
+    return x
 
 
 __all__ = ["MobileNetV2", "decode_predictions", "preprocess_input"]

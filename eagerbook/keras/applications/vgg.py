@@ -105,5 +105,4 @@ def preprocess_input(x, data_format=None):
     return x
 
 
-
 __all__ = ["VGG16", "VGG19", "decode_predictions", "preprocess_input"]
