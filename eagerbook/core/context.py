@@ -32,11 +32,10 @@ class ThreadState:
     """What one thread is doing: its tapes/observers, the graph it traces, its scopes.
 
     TensorFlow keeps all of this per thread: a tape records only the ops of the thread that
-    opened it, and while one thread traces a ``tf.function`` the others keep running eagerly.
-    """
+    opened it, and while one thread traces a ``tf.function`` the others keep running eagerly."""
 
     __slots__ = ("recorders", "graph", "hooked", "device_stack", "name_scopes",
-                 "last_op_seconds", "timing", "sole_record")
+                 "last_op_seconds", "timing", "sole_record", "variables_made")
 
     def __init__(self):
         self.recorders = []  # tapes and observers, innermost last
@@ -47,6 +46,7 @@ class ThreadState:
         self.last_op_seconds = 0.0  # kernel time of the last op run while `timing`
         self.timing = False  # True while an observer is active: the dispatcher times kernels
         self.sole_record = None  # the only recorder's record_one (one-output ops), if it has one
+        self.variables_made = 0  # tf.Variables this thread made: did a trace make any?
 
     def refresh(self):
         recorders = self.recorders  # (one tape, the common case, is told without a scan)

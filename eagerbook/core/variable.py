@@ -89,8 +89,8 @@ class Variable(PythonProtocols):
         on_read = self._synchronization is VariableSynchronization.ON_READ  # (a metric's total:
         self._trainable = not on_read if trainable is None else bool(trainable)  # TF's default)
         self._name = scoped_name("Variable" if name is None else str(name)) + ":0"
-        VARIABLES_MADE[0] += 1  # (a first trace that made Variables, even outside it, reruns)
-        self._unique_id = VARIABLES_MADE[0]  # creation order: a tape lists Variables in it
+        self._unique_id = VARIABLES_MADE[0] = VARIABLES_MADE[0] + 1  # (a tape lists in it)
+        thread_state().variables_made += 1  # (a first trace that made some, even outside, reruns)
         if state.graph is not None and hasattr(state.graph, "variable_created"):
             state.graph.variable_created(self)  # tf.function: Variables on the first trace only
 

@@ -9,6 +9,8 @@ whose functions are deterministic, at the cost of recomputing the skipped elemen
 This module does not import ``dataset``: datasets make iterators, never the reverse.
 """
 
+import threading
+
 import numpy as np
 
 from ..core import context, errors
@@ -46,6 +48,9 @@ class OwnedIterator:
         self._position = 0
         self._state = None  # the checkpointed Variable, made when a checkpoint asks for it
         self._saved = None  # the array last written into it (a restore replaces it)
+        # Threads sharing the iterator take turns (as TF's does): each element goes to one
+        # of them (a Python generator advanced by two threads at once raises ValueError).
+        self._lock = threading.RLock()
 
     @property
     def element_spec(self):
@@ -66,6 +71,10 @@ class OwnedIterator:
     def _take(self):
         """The next element, counted (what a checkpoint saves); StopIteration at the end.
         The ops that take elements inside a tf.function call this too."""
+        with self._lock:
+            return self._take_unlocked()
+
+    def _take_unlocked(self):
         if self._state is not None and self._state._value is not self._saved:
             self._restore()
         try:

@@ -38,6 +38,8 @@ class _Turns:
         self.result = self.error = None
         self.merge = None  # (merge_fn, args, kwargs) while the replica waits at a merge_call
         self.merge_result = None
+        self.variables_made = 0  # by the replica's thread: counted as the caller's (a trace
+        # that calls `run` made them)
 
 
 class ReplicaRun:
@@ -67,6 +69,7 @@ class ReplicaRun:
                 turn.go.set()
             for thread in threads:
                 thread.join(timeout=60)
+            context.thread_state().variables_made += sum(t.variables_made for t in turns)
         return regroup([turn.result for turn in turns])
 
     def _coordinate(self, turns):
@@ -105,6 +108,7 @@ class ReplicaRun:
         except BaseException as error:  # handed to the coordinator, raised in the caller
             turn.error = error
         finally:
+            turn.variables_made = context.thread_state().variables_made
             turn.done = True
             turn.paused.set()
 

@@ -38,23 +38,28 @@ from .trace_types import (
 )
 from .tracer import CALLERS
 
-# Variables made by traces of functions called inside another's trace: those functions' own
-# (the outer function does not trace again for them, as in TF).
-_MADE_BY_INNER_TRACES = [0]
+
+class _InnerTraces(threading.local):
+    def __init__(self):
+        self.depth = 0  # inner functions being traced on this thread
+        # Variables made by traces of functions called inside another's trace: those
+        # functions' own (the outer function does not trace again for them, as in TF).
+        self.made = 0
+
+
+_inner_traces = _InnerTraces()
 
 
 def variables_made():
-    """How many Variables traces made, less those made by inner functions' traces."""
-    return context.VARIABLES_MADE[0] - _MADE_BY_INNER_TRACES[0]
-
-
-_inner_traces = threading.local()  # .depth: inner functions being traced on this thread
+    """How many Variables this thread made, less those made by inner functions' traces (a
+    Variable another thread makes meanwhile is not the trace's: TF's creators are per thread)."""
+    return context.thread_state().variables_made - _inner_traces.made
 
 
 def inside_another_trace():
     """True while an inner function traces for a call in another's trace: its errors pass up
     as they are, framed once by the outermost trace (every level's line, as TF lists them)."""
-    return getattr(_inner_traces, "depth", 0) > 0
+    return _inner_traces.depth > 0
 
 
 def call_while_tracing(function, args, kwargs):
@@ -82,8 +87,9 @@ def _trace_inside(function, args, key):
     """`function` traced on its own for a call inside another trace; tensors of the calling
     traces it reads (a closure over the caller's values) become extra inputs of its graph."""
     caller = context.state.graph
-    made, by_inner = context.VARIABLES_MADE[0], _MADE_BY_INNER_TRACES[0]
-    _inner_traces.depth = getattr(_inner_traces, "depth", 0) + 1
+    here = context.thread_state()
+    made, by_inner = here.variables_made, _inner_traces.made
+    _inner_traces.depth += 1
     callers = getattr(CALLERS, "graphs", [])
     CALLERS.graphs = callers + _graph_and_enclosing(caller)
     try:
@@ -92,7 +98,7 @@ def _trace_inside(function, args, key):
     finally:
         _inner_traces.depth -= 1
         CALLERS.graphs = callers
-    _MADE_BY_INNER_TRACES[0] = by_inner + context.VARIABLES_MADE[0] - made
+    _inner_traces.made = by_inner + here.variables_made - made
     graph = concrete.graph
     outer = [(obj, t) for obj, t in graph.captures if isinstance(obj, SymbolicTensor)]
     if outer:  # the caller's tensors are passed in by the call (as TF's captures are)

@@ -77,8 +77,17 @@ class Graph(_V1FuncGraph, metaclass=_GraphType):
         self.allow_variable_creation = True
         self._finalized = False
         self._version = 0
-        self._control_dependencies = []  # per ``control_dependencies`` block open: (its ops,
-        # the ids of the ops made inside it)
+        self._per_thread = threading.local()  # the blocks open in each thread, as TF's
+
+    @property
+    def _control_dependencies(self):
+        """Per ``control_dependencies`` block this thread has open: (its ops, the ids of the
+        ops made inside it). Another thread adding ops to the graph is not inside them."""
+        return getattr(self._per_thread, "control_dependencies", [])
+
+    @_control_dependencies.setter
+    def _control_dependencies(self, blocks):
+        self._per_thread.control_dependencies = blocks
 
     # --- TF 1.x's graph state -----------------------------------------------------------------
     @property

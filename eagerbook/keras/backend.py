@@ -135,20 +135,18 @@ class _CallContext(threading.local):
         self.training = None
         self.depth = 0
         self.autocast = None  # the compute dtype AutoCastVariables read as (mixed precision)
+        self.learning_phase = 0  # set_learning_phase's value: per thread, as TF's eager one
 
 
 call_context = _CallContext()
 
 
-_LEARNING_PHASE = [0]
-
-
 def learning_phase():
-    return _LEARNING_PHASE[0]
+    return call_context.learning_phase
 
 
 def set_learning_phase(value):
-    _LEARNING_PHASE[0] = int(value)
+    call_context.learning_phase = int(value)
 
 
 # --- the Keras 2 backend functions the guides call (thin names over eagerbook's ops) --------

@@ -22,6 +22,7 @@ import contextlib
 import enum
 import os
 import random as _py_random
+import threading
 import weakref
 import zlib
 
@@ -44,23 +45,43 @@ _MAX_STREAMS = 1024  # op seeds drawn automatically are used once: keep the cach
 
 
 class _SeedState:
+    """The seeds and kernels of the process (TF's global seed and op seed generator are
+    process-wide too); which streams a thread draws from right now is the thread's own."""
+
     def __init__(self):
         self.global_seed = None
         self.op_seed_rng = _py_random.Random()
-        self.streams = collections.OrderedDict()  # (kind, dtype, seed, seed2) -> np Generator
+        self.kernels = collections.OrderedDict()  # (kind, dtype, seed, seed2) -> its stream
         self.entropy = np.random.default_rng()  # the nondeterministic stream
+
+    # (a thread inside a compiled function's random op, or a Keras step, draws from that
+    # op's or step's streams; the other threads' eager ops still draw from the kernels)
+    streams = property(lambda self: _per_thread.streams,
+                       lambda self, value: setattr(_per_thread, "streams", value))
+    step_op_seeds = property(lambda self: _per_thread.step_op_seeds,
+                             lambda self, value: setattr(_per_thread, "step_op_seeds", value))
+    step_shared = property(lambda self: _per_thread.step_shared,
+                           lambda self, value: setattr(_per_thread, "step_shared", value))
+
+
+_STATE = _SeedState()
+
+
+class _PerThread(threading.local):
+    def __init__(self):
+        self.streams = _STATE.kernels  # the streams random ops draw from now
         self.step_op_seeds = None  # in traced_step: [the next op seed of the step]
         self.step_shared = None  # in traced_step: the streams outside it
 
 
-_STATE = _SeedState()
+_per_thread = _PerThread()
 
 
 def set_seed(seed):
     """``tf.random.set_seed``: fixes the global seed and restarts every random sequence."""
     _STATE.global_seed = None if seed is None else int(seed)
     _STATE.op_seed_rng = _py_random.Random(_STATE.global_seed)
-    _STATE.streams.clear()
+    _STATE.kernels.clear()
     if state.graph is not None:  # building a graph: it is also that graph's seed (Graph.seed)
         state.graph.seed = _STATE.global_seed
 

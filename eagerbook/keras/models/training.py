@@ -1337,7 +1337,8 @@ class _TracedSteps:
                 yield
             self.detector.called_without_tracing()
             return
-        first_trace, made = len(self.traced) == 1, context.VARIABLES_MADE[0]
+        here = context.thread_state()  # (Variables other threads make are not the step's)
+        first_trace, made = len(self.traced) == 1, here.variables_made
         with _logged_records(keep=True) as records, random_ops.traced_step(owner):
             try:
                 yield
@@ -1347,7 +1348,7 @@ class _TracedSteps:
                 if framed is None:
                     raise
                 raise framed from None
-        if first_trace and context.VARIABLES_MADE[0] != made:
+        if first_trace and here.variables_made != made:
             for record in records:  # (tf.function's second trace logs them again)
                 logs.logger.handle(record)
         self.detector.called_with_tracing(self.function)
