@@ -329,7 +329,7 @@ class _InTurns:
     time: one per replica (eagerly; the last group may be short, and then the data ends)."""
 
     def __init__(self, iterator, n):
-        self._groups = _in_turns(iterator, n)
+        self._iterator, self._groups = iterator, _in_turns(iterator, n)
 
     def __iter__(self):
         return self
@@ -338,10 +338,11 @@ class _InTurns:
         return next(self._groups)
 
     def get_next(self):
-        try:
-            return next(self._groups)
-        except StopIteration:
-            raise errors.OutOfRangeError(None, None, "End of sequence") from None
+        group = next(self._groups, None)
+        if group is None:
+            self._iterator.get_next()  # (ended too: raises the dataset's OutOfRangeError)
+            raise errors.OutOfRangeError(None, None, "End of sequence")
+        return group
 
     def get_next_as_optional(self):
         return _EagerOptional(next(self._groups, None))
@@ -401,6 +402,10 @@ class DatasetIterator:
 
     def __next__(self):
         return next(self._iterator)
+
+
+class InputFunctionIterator(DatasetIterator):
+    """What ``make_input_fn_iterator`` gives (TF 1.x's iterator over a function's dataset)."""
 
 
 class StrategyExtended:
@@ -575,6 +580,20 @@ class Strategy(StrategyExtended):
         """TF 1.x's input for ``experimental_run``: an iterator over the batches of
         `dataset`, each split over the replicas."""
         return DatasetIterator(self.experimental_distribute_dataset(dataset))
+
+    def make_input_fn_iterator(self, input_fn, replication_mode=None):
+        """TF 1.x's input from a function: ``input_fn(InputContext)`` makes this worker's
+        dataset, whose consecutive elements go to the replicas in turn, one each per
+        ``get_next()``. Only ``InputReplicationMode.PER_WORKER`` (None: the default) is
+        supported, as in TF."""
+        if replication_mode is not None and \
+                getattr(replication_mode, "value", None) != "PER_WORKER":
+            raise ValueError(f"Input replication mode not supported: {replication_mode!r}")
+        dataset = input_fn(InputContext(num_replicas_in_sync=self.num_replicas_in_sync))
+        if not callable(getattr(dataset, "_iterate", None)):  # (not a tf.data.Dataset)
+            raise ValueError("input_fn must return a tf.data.Dataset or a callable.")
+        return InputFunctionIterator(
+            _DistributedDataset(dataset, self, per_replica_elements=True))
 
     def experimental_run(self, fn, input_iterator=None):
         """TF 1.x's ``run``: `fn` in every replica, given its part of the iterator's next
