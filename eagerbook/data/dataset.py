@@ -537,19 +537,28 @@ class Dataset:
         """``(class, element)`` pairs, elements dropped at random so that the classes
         (``class_func(element)``) follow `target_dist` (see resampling.py)."""
         target = resampling.distribution(target_dist, "target_dist")
-        labelled = self.map(lambda *element: _with_class(class_func, element))
         if initial_dist is None:
-            return RejectionDataset(labelled, target, None, seed)
-        initial = resampling.distribution(initial_dist, "initial_dist")
-        original_share = resampling.share_of_original(target, initial)
-        if original_share >= 1.0:  # the data already has the target distribution
+            initial = resampling.estimated_initial(target, self.map(class_func))
+            both = initial.map(lambda dist: resampling.acceptance_and_share(dist, target))
+            acceptance = both.map(lambda accept, share: accept)
+            share = both.map(lambda accept, share: share)
+            static_share = None
+        else:
+            initial_t = resampling.distribution(initial_dist, "initial_dist")
+            accept, share_t = resampling.acceptance_and_share(initial_t, target)
+            acceptance = Dataset.from_tensors(accept).repeat()
+            share = Dataset.from_tensors(share_t).repeat()
+            static_share = resampling.static_share(initial_t, target)
+        kept = resampling.filtered(self, acceptance, class_func, seed).prefetch(3)
+        labelled = self.map(lambda *element: _with_class(class_func, element))
+        if static_share == 1:  # the data already has the target distribution
             return labelled
-        filtered = RejectionDataset(labelled, target, initial, seed)
-        if original_share <= 0.0:
-            return filtered
+        if static_share == 0:
+            return kept
         # Sampling stops when either side runs out, as in TF (the rest would skew the classes).
-        return SampleDataset([labelled, filtered], [original_share, 1.0 - original_share],
-                             seed, True)
+        return Dataset.sample_from_datasets(
+            [labelled, kept], weights=share.map(lambda m: [(m, 1.0 - m)]), seed=seed,
+            stop_on_empty_dataset=True)
 
     @staticmethod
     def random(seed=None, rerandomize_each_iteration=None, name=None):
@@ -1507,7 +1516,7 @@ class SampleDataset(Dataset):
         its next element, the picks ending with it."""
         if self._weights_dataset is None:
             return itertools.repeat(self._logits)
-        return (_from_numpy(np.log(np.asarray(w._value)).reshape(1, -1))
+        return (_from_numpy(np.log(_flat_weights(w)).reshape(1, -1))
                 for w in self._weights_dataset._iterate())
 
     def _compute_spec(self):
@@ -1521,38 +1530,11 @@ def _with_class(class_func, element):
     return label, element
 
 
-class RejectionDataset(_UnaryDataset):
-    """Keeps each (class, element) pair with its class's acceptance probability (see
-    resampling.py); without an initial distribution, the classes seen so far estimate it."""
-
-    _tf_name = "_FilterDataset"
-
-    def __init__(self, labelled, target, initial, seed):
-        super().__init__(labelled)
-        self._target, self._initial, self._seed = target, initial, seed
-
-    def _iterate(self):
-        global_seed, op_seed = _get_seed(self._seed)
-        rng = np.random.RandomState(None if global_seed is None and op_seed is None else
-                                    ((global_seed or 0) * 1000003 + (op_seed or 7)) % 2 ** 32)
-        counts = np.zeros(len(self._target))
-        accept = None if self._initial is None else \
-            resampling.mixed_acceptance(self._target, self._initial)
-        for label, element in self._input._iterate():
-            c = int(label.numpy())
-            if not 0 <= c < len(self._target):
-                raise errors.InvalidArgumentError(
-                    f"indices[0] = {c} is not in [0, {len(self._target)})")
-            if accept is None:
-                counts[c] += 1
-                keep = resampling.acceptance(self._target, counts / counts.sum())[c]
-            else:
-                keep = accept[c]
-            if rng.uniform() < keep:
-                yield label, element
-
-    def _cardinality(self):
-        return UNKNOWN
+def _flat_weights(element):
+    """A weights dataset's element as one vector: a tensor, or (as TF takes it) a nest of
+    them, such as the ``((m, 1 - m),)`` rejection_resample's map gives."""
+    parts = [np.ravel(np.asarray(t._value)) for t in nest.flatten(element)]
+    return parts[0] if len(parts) == 1 else np.concatenate(parts)
 
 
 class ChooseDataset(Dataset):

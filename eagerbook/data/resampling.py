@@ -1,48 +1,70 @@
-"""The arithmetic of ``Dataset.rejection_resample``: elements dropped at random so that the
-classes come out in a target distribution.
+"""``Dataset.rejection_resample``: elements dropped at random so that the classes come out in a
+target distribution, built from tf.data steps in the order TF builds it, so that its random
+draws (one seeded uniform per element, then ``sample_from_datasets``) are TF's own.
 
-An element of class ``c`` is kept with probability ``a_c``, proportional to
-``target_c / initial_c``: over-represented classes lose elements. With a known
-``initial_dist``, TF mixes in the untouched data with probability ``m = min_c(target_c /
-initial_c)`` and rejects only from the rest, with ``a_c = (ratio_c - m) / (max ratio - m)``;
-so it throws away as little as it can. Without one, the initial distribution is estimated from
-the classes seen so far. (The datasets doing this are in dataset.py.)
+Per class ``c``, ``ratio_c = target_c / initial_c``. A share ``m = min_c ratio_c`` of the output
+is the data untouched; the rest comes from the data filtered, each element kept with
+probability ``a_c = (ratio_c - m) / (max ratio - m)``: this throws away as little as it can.
+Without an ``initial_dist`` the initial distribution is estimated as the data goes by: class
+counts start at 10 each and grow by a batch of 32 classes at a time, every element of a batch
+using the estimate made with it.
 """
 
 import numpy as np
 
+from ..core import dtypes
+from ..core.tensor import convert_to_tensor
+from ..ops import array_ops, math_ops, random_ops
+from ..ops.primitives import reduce_sum
+
+ESTIMATION_BATCH = 32  # classes counted at a time
+PRIOR_COUNT = 10  # each class's count before any is seen
+
 
 def distribution(values, name):
-    """A probability vector from a list, array or tensor."""
-    probs = np.asarray(getattr(values, "numpy", lambda: values)(), dtype=np.float64)
-    if probs.ndim != 1:
+    """A float32 probability vector from a list, array or tensor."""
+    probs = math_ops.cast(convert_to_tensor(values), dtypes.float32)
+    if probs.shape.rank != 1:
         raise ValueError(f"`{name}` must be a vector of class probabilities, got shape "
-                         f"{probs.shape}.")
+                         f"{tuple(probs.shape)}.")
     return probs
 
 
-def _ratio(target, initial):
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return np.where(initial > 0, target / np.where(initial > 0, initial, 1.0), 0.0)
+def acceptance_and_share(initial, target):
+    """(``a``, ``m``): per class the chance of keeping an element of the filtered part, and the
+    share of the output taken from the data untouched."""
+    ratio = target / (initial + np.finfo(np.float32).tiny)  # (no division by zero)
+    low, top = math_ops.reduce_min(ratio), math_ops.reduce_max(ratio)
+    return (ratio - low) / (top - low), low
 
 
-def share_of_original(target, initial):
-    """``m``: how much of the output may come from the data untouched."""
-    if initial.shape != target.shape:
-        raise ValueError(f"Shapes {initial.shape} and {target.shape} are incompatible "
-                         "(initial_dist and target_dist need one entry per class).")
-    return float(_ratio(target, initial).min())
+def static_share(initial, target):
+    """``m`` as a Python number, known before the data runs."""
+    return float(np.min(target.numpy() / initial.numpy()))
 
 
-def acceptance(target, initial):
-    """Per class, the probability of keeping an element (the largest ratio is always kept)."""
-    ratio = _ratio(target, initial)
-    top = ratio.max()
-    return ratio / top if top > 0 else ratio
+def estimated_initial(target, class_values):
+    """The running estimate of the initial distribution, one per element (see the top)."""
+    classes = target.shape[0]
+
+    def count_batch(counts, batch):
+        counts = counts + reduce_sum(array_ops.one_hot(batch, classes, dtype=dtypes.int64), 0)
+        estimate = math_ops.cast(counts / reduce_sum(counts), dtypes.float32)
+        return counts, array_ops.tile(array_ops.expand_dims(estimate, 0), [ESTIMATION_BATCH, 1])
+
+    prior = array_ops.fill([classes], np.int64(PRIOR_COUNT))
+    return class_values.batch(ESTIMATION_BATCH).scan(prior, count_batch).unbatch()
 
 
-def mixed_acceptance(target, initial):
-    """The acceptance of the rejected part when a share ``m`` of the data passes untouched."""
-    ratio = _ratio(target, initial)
-    low, top = ratio.min(), ratio.max()
-    return (ratio - low) / (top - low)
+def filtered(dataset, acceptance, class_func, seed):
+    """(class, element) pairs of `dataset`, each kept with its class's acceptance (a
+    dataset of acceptance vectors, one per element) against a seeded uniform draw."""
+    def with_acceptance(accept, element):
+        label = class_func(*element) if isinstance(element, tuple) else class_func(element)
+        return label, array_ops.tf_gather(accept, label), element
+
+    def kept(label, chance, element):
+        return random_ops.uniform([], seed=seed, dtype=chance.dtype) < chance
+
+    return (dataset.zip((acceptance, dataset)).map(with_acceptance).filter(kept)
+            .map(lambda label, chance, element: (label, element)))
