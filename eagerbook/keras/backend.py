@@ -141,12 +141,36 @@ class _CallContext(threading.local):
 call_context = _CallContext()
 
 
+_PHASE_DEPRECATED = ("`tf.keras.backend.{}` is deprecated and will be removed after "
+                     "2020-10-11. To update it, simply pass a True/False value to the `training` "
+                     "argument of the `__call__` method of your layer or model.")
+
+
 def learning_phase():
     return call_context.learning_phase
 
 
+def _checked_phase(value):
+    if value not in {0, 1}:
+        raise ValueError("Expected learning phase to be 0 or 1.")
+    return int(value)
+
+
 def set_learning_phase(value):
-    call_context.learning_phase = int(value)
+    """The phase layers called without `training` run in (this thread's, as in TF)."""
+    warnings.warn(_PHASE_DEPRECATED.format("set_learning_phase"), UserWarning, stacklevel=1)
+    call_context.learning_phase = _checked_phase(value)
+
+
+@contextlib.contextmanager
+def learning_phase_scope(value):
+    """``set_learning_phase(value)`` inside the block, the previous phase back after it."""
+    warnings.warn(_PHASE_DEPRECATED.format("learning_phase_scope"), UserWarning, stacklevel=2)
+    saved, call_context.learning_phase = call_context.learning_phase, _checked_phase(value)
+    try:
+        yield
+    finally:
+        call_context.learning_phase = saved
 
 
 # --- the Keras 2 backend functions the guides call (thin names over eagerbook's ops) --------
