@@ -152,11 +152,13 @@ class _Record(OpRecord):
         self.node = node
 
 
-def replay(fgraph, bgraph, mapping, var_state):
+def replay(fgraph, bgraph, mapping, var_state, argument_variables=None):
     """Re-emits `fgraph`'s ops into `bgraph` (the current builder); returns gradient records.
 
     `mapping` maps forward tensor ids to replayed tensors (placeholders given by the caller);
-    `var_state` maps Variable ids to their current value in the replay.
+    `var_state` maps Variable ids to their current value in the replay;
+    `argument_variables` maps ids of `fgraph`'s resource inputs to the Variables this call
+    passes (one trace serves every Variable of the same dtype and shape).
     """
     resources = {id(t): obj for obj, t in fgraph.captures
                  if t._dtype is resource}
@@ -166,6 +168,7 @@ def replay(fgraph, bgraph, mapping, var_state):
         if t._dtype is resource and id(t) in handle_vars:
             resources[id(t)] = handle_vars[id(t)]
             argument_handles.add(id(t))
+    resources.update(argument_variables or {})
     for obj, t in fgraph.captures:
         if id(t) not in mapping and t._dtype is not resource:
             mapping[id(t)] = bgraph.as_graph_tensor(obj)
@@ -235,13 +238,31 @@ def replay(fgraph, bgraph, mapping, var_state):
 def _replay_call(op, bgraph, mapping, var_state, records):
     """A call of another traced function (graph/nested_calls.py), re-emitted differentiable:
     the Variables it reads enter as their values in this replay."""
-    outs = op.opdef.kernel.replay([mapping[id(t)] for t in op.inputs], var_state)
+    inputs = [mapping[id(t)] for t in op.inputs]
+    called = getattr(op.opdef.kernel, "replayed_inline", None)
+    if called is not None:
+        _replay_inline(called, op, bgraph, inputs, mapping, var_state, records)
+        return
+    outs = op.opdef.kernel.replay(inputs, var_state)
     for a, b in zip(op.outputs, outs):
         mapping[id(a)] = b
         bgraph.foreign[id(a)] = b
     if outs:
         node = outs[0]._op
         records.append(_Record(node.opdef, tuple(node.inputs), node.outputs, node.attrs, node))
+
+
+def _replay_inline(called, op, bgraph, inputs, mapping, var_state, records):
+    """A call passing Variables as arguments, re-emitted op by op into this replay, the
+    reads and writes of its Variable arguments going to this call's Variables."""
+    outer_variables = getattr(op.graph, "handle_vars", {})
+    inner = {id(p): t for p, t in zip(called.inputs, inputs)}
+    arguments = {id(p): outer_variables[id(t)] for p, t in zip(called.inputs, op.inputs)
+                 if p._dtype is resource and id(t) in outer_variables}
+    records.extend(replay(called, bgraph, inner, var_state, arguments))
+    for a, t in zip(op.outputs, called.outputs):
+        mapping[id(a)] = inner[id(t)]
+        bgraph.foreign[id(a)] = inner[id(t)]
 
 
 def _read(current, entry_value, records):

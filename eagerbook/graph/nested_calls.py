@@ -17,8 +17,10 @@ extra inputs (``_recorded_call``); when the outer function is differentiated as 
 backward replay (gradients.replay) asks the op to re-emit itself in that recorded form, with
 the values the replay has for those Variables (``replay_call``).
 
-Calls this module cannot express as one op are inlined, as before: the inner Python runs inside
-the outer trace (Variable or dataset arguments, a dataset returned, a graph that is not a
+A Variable argument is passed as its handle (the inner trace reads and writes the Variable
+it is given, as TF's resource argument). Calls this module cannot express as one op are
+inlined, as before: the inner Python runs inside the outer trace (dataset arguments, a dataset
+returned, a Variable argument while a tape records inside the trace, a graph that is not a
 tf.function's trace such as a Keras layer's symbolic call or a TF 1.x graph).
 """
 
@@ -28,7 +30,7 @@ from ..core import context, nest
 from ..core.tensor import Tensor, convert_to_tensor
 from ..ops.registry import execute, per_use_op
 from .gradients import forward_backward
-from .ir import SymbolicTensor
+from .ir import SymbolicTensor, resource
 from .trace_types import (
     _call_key,
     _is_variable,
@@ -80,7 +82,8 @@ def call_while_tracing(function, args, kwargs):
     if not all(isinstance(t, int) or hasattr(t, "resolve") and not _is_dataset_output(t)
                for t in concrete._template):
         return function._traced_callable()(*args)  # (returns a dataset: inlined)
-    return call_concrete(concrete, _flat_inputs(args) + getattr(concrete, "_outer_inputs", []))
+    return call_concrete(concrete, _flat_inputs(args, context.state.graph) +
+                         getattr(concrete, "_outer_inputs", []))
 
 
 def _trace_inside(function, args, key):
@@ -125,19 +128,26 @@ def _callable_as_op(graph, args, kwargs):
         root = root.outer
     if getattr(root, "traced_by", None) is None:
         return False
-    return not any(_is_variable(a) or is_dataset_argument(a)
-                   for a in nest.flatten([list(args), kwargs]))
+    flat = nest.flatten([list(args), kwargs])
+    if any(map(is_dataset_argument, flat)):
+        return False
+    # (a tape recording inside the trace differentiates the call through its backward
+    # function, which takes tensors only: a Variable argument is then inlined)
+    return not (context.state.recorders and any(map(_is_variable, flat)))
 
 
 def _is_dataset_output(template_entry):
     return type(template_entry).__name__ == "DatasetOutput"
 
 
-def _flat_inputs(args):
-    """The tensors of canonical `args`, in the order of the trace's placeholders."""
+def _flat_inputs(args, graph):
+    """The tensors of canonical `args`, in the order of the trace's placeholders (a Variable:
+    its handle in `graph`)."""
     inputs = []
     for a in nest.flatten(list(args)):
-        if isinstance(a, Tensor):
+        if _is_variable(a):
+            inputs.append(graph.variable_handle(a))
+        elif isinstance(a, Tensor):
             inputs.append(a)
         elif hasattr(type(a), "__tf_components__"):
             inputs.extend(a.__tf_components__())
@@ -156,7 +166,8 @@ def call_concrete(concrete, tensors):
 
 
 def _is_stateful(graph):
-    return bool(graph.variables) or any(op.stateful for op in graph.operations)
+    return bool(graph.variables) or any(t._dtype is resource for t in graph.inputs) or \
+        any(op.stateful for op in graph.operations)
 
 
 def _plain_call(concrete, tensors):
@@ -164,7 +175,9 @@ def _plain_call(concrete, tensors):
     function reads are captures of this graph too, their handles inputs of the op (as in TF:
     the compiled code reads them itself)."""
     graph = context.state.graph
-    handles = tuple(graph.variable_handle(v) for v in concrete.graph.variables)
+    captured = {id(obj) for obj, _ in concrete.graph.captures}  # (not Variable arguments)
+    handles = tuple(graph.variable_handle(v) for v in concrete.graph.variables
+                    if id(v) in captured)
     fn = concrete._fn or concrete._ensure_compiled()
     n_args = len(tensors)
     specs = [(t._dtype, t._shape) for t in concrete.graph.outputs]
@@ -176,6 +189,8 @@ def _plain_call(concrete, tensors):
 
     # (how a backward replay re-emits the call: gradients.replay calls it)
     kernel.replay = lambda inputs, var_state: replay_call(concrete, inputs, var_state)
+    if any(t._dtype is resource for t in concrete.graph.inputs):  # (Variable arguments)
+        kernel.replayed_inline = concrete.graph
     opdef = per_use_op("StatefulPartitionedCall", kernel, grad=None, stateful=stateful,
                        name=None if stateful else "PartitionedCall", num_outputs=len(specs),
                        differentiable=False, infer_shape=lambda inputs, attrs: specs)

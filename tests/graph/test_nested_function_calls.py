@@ -250,7 +250,7 @@ def test_other_arguments_and_callers():
         return x * 3
 
     @tf.function
-    def scaled(var, x):  # (a Variable argument: its Python runs in the caller's trace)
+    def scaled(var, x):  # (a Variable argument: passed as its handle)
         return var * x
 
     @tf.function
