@@ -31,6 +31,7 @@ def save_directory(target, write, owned=()):
     os.makedirs(parent, exist_ok=True)
     finish_interrupted_save(target)
     _remove_stale_staging(target)
+    files.remove_stale_temp_files(os.path.join(target, JOURNAL))  # (a journal half written)
     staging = files.temp_name(target)
     try:
         write(staging)
