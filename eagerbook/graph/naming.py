@@ -54,6 +54,10 @@ _FUNCTION_NAMES = {
     "reduce_std": "reduce_std", "reduce_variance": "reduce_variance",
 }
 
+# Functions that open a name scope (theirs, or the user's name=) and name their ops after
+# their types inside it (tf.linalg.triangular_solve: triangular_solve/MatrixTriangularSolve).
+_SCOPE_FUNCTIONS = {"triangular_solve": "triangular_solve"}
+
 # Op types whose TF default name differs from the type wherever they come from.
 _TYPE_NAMES = {"If": "cond", "StatelessIf": "cond", "While": "while",
                "StatelessWhile": "while"}
@@ -62,6 +66,10 @@ _ASSIGNMENTS = frozenset(("AssignVariableOp", "AssignAddVariableOp", "AssignSubV
 
 # Ops TF makes while converting a call's arguments (named after the op that takes them).
 ARGUMENT_OPS = frozenset(("Const", "ReadVariableOp"))
+
+
+def _function_name_of(function):
+    return _FUNCTION_NAMES.get(function) or _SCOPE_FUNCTIONS.get(function)
 
 
 def default_name(type_):
@@ -232,6 +240,7 @@ class Namer:
         self.outer_site = (None, None, ())  # (a frame, where it stopped, the site out from it)
         self.scope = None  # the call's scope name: the user's name=, TF's name, or None
         self.user_named = False
+        self.inside_scope = False  # every op of the call under the scope (_SCOPE_FUNCTIONS)
         self.base = None  # `scope` made unique, taken when the call makes its first op
         self.holder = None  # the op of this call now named `base`
         self.arguments = {}  # id(op) -> op: Consts/reads of this call not yet taken by an op
@@ -274,12 +283,13 @@ class Namer:
             return
         scope = _user_name(named)
         self.user_named = scope is not None
+        function = named.f_code.co_name
+        self.inside_scope = function in _SCOPE_FUNCTIONS
         if scope is None and outer.f_back is caller:
             operator = _operator_name(caller)
-            scope = operator if operator is not None else \
-                _FUNCTION_NAMES.get(named.f_code.co_name)
+            scope = operator if operator is not None else _function_name_of(function)
         elif scope is None:
-            scope = _FUNCTION_NAMES.get(named.f_code.co_name)
+            scope = _function_name_of(function)
         self.scope = scope or None
 
     def name_for(self, type_, inputs, opdef=None):
@@ -293,6 +303,8 @@ class Namer:
             self.base = self.graph.unique_name(scope_prefix() + self.scope)
         if self.base is None:
             return self.graph.unique_name(scope_prefix() + default_name(type_))
+        if self.inside_scope:
+            return self.graph.unique_name(f"{self.base}/{default_name(type_)}")
         if argument and self.holder is not None:
             return self.graph.unique_name(f"{self.base}/{default_name(type_)}")
         holder = self.holder
