@@ -47,7 +47,9 @@ class QueueBase:
             if len(names) != len(self._dtypes):
                 raise ValueError("Queue names must have the same length as dtypes")
         self._names = names
-        self._name = name
+        # TF's eager queues all take the name of the op their handle comes from, "Empty",
+        # whatever `name` says (q.name, and the "Empty_Dequeue" its dequeue errors end with).
+        self._name = "Empty"
         self._id = next(_ids)
         self._elements = collections.deque()
         self._closed = False
@@ -79,7 +81,16 @@ class QueueBase:
         self._closed = True
 
     # --- adding -----------------------------------------------------------------------------
-    def _components(self, vals):
+    def _error(self, cls, op, message, name, arity):
+        """An op's error in TF's words and frame: ``QueueEnqueueV2_Tcomponents_1`` (as many as
+        were given), ``QueueDequeueV2_component_types_1`` (as many as the queue holds); an op
+        TF's queue names after the queue ("fifo_queue_Dequeue") ends with that name."""
+        attr = "Tcomponents" if "Enqueue" in op else "component_types"
+        # (an enqueue opens a name scope, which names nothing eagerly: always "name: ")
+        name = "" if "Enqueue" in op or not isinstance(name, str) else name
+        return errors.op_error(cls, op, message, f"{op}_{attr}_{arity}", node_name=name)
+
+    def _components(self, vals, op="QueueEnqueueV2", name=None):
         """`vals` (a tensor, a tuple/list of them, or a dict by name) -> the component list."""
         if isinstance(vals, dict):
             if self._names is None:
@@ -91,16 +102,16 @@ class QueueBase:
         elif not isinstance(vals, (list, tuple)):
             vals = [vals]
         if len(vals) != len(self._dtypes):
-            raise errors.InvalidArgumentError(
-                None, None, f"Signature mismatch, have: resource, "
-                            f"{', '.join(_tf_names(vals))}-> expected: resource, "
-                            f"{', '.join(_tf_names(self._dtypes))}-> [Op:QueueEnqueueV2]")
+            raise self._error(errors.InvalidArgumentError, op,
+                              f"Signature mismatch, have: resource, {', '.join(_tf_names(vals))}"
+                              f"-> expected: resource, {', '.join(_tf_names(self._dtypes))}->",
+                              name, len(vals))
         return [convert_to_tensor(v, dtype=d) for v, d in zip(vals, self._dtypes)]
 
-    def _put(self, element, op):
+    def _put(self, element, op, name):
         if self._closed:
-            raise errors.CancelledError(None, None, f"{self._kind} '{self._id}' is closed. "
-                                                    f"[Op:{op}]")
+            raise self._error(errors.CancelledError, op, f"{self._kind} '{self._id}' is closed.",
+                              name, len(element))
         if len(self._elements) >= self._capacity:
             raise errors.DeadlineExceededError(
                 None, None, f"{self._kind} '{self._id}' is full (capacity {self._capacity}): "
@@ -109,20 +120,20 @@ class QueueBase:
         self._elements.append(element)
 
     def enqueue(self, vals, name=None):
-        parts = self._components(vals)
+        parts = self._components(vals, "QueueEnqueueV2", name)
         for t, shape in zip(parts, self._shapes):
             t.shape.assert_is_compatible_with(shape)
-        self._put(parts, "QueueEnqueueV2")
+        self._put(parts, "QueueEnqueueV2", name)
 
     def enqueue_many(self, vals, name=None):
-        parts = self._components(vals)
+        parts = self._components(vals, "QueueEnqueueManyV2", name)
         counts = {int(t.shape[0]) for t in parts if t.shape.rank}
         if any(not t.shape.rank for t in parts) or len(counts) != 1:
             raise ValueError("enqueue_many needs tensors with one first dimension in common")
         for t, shape in zip(parts, self._shapes):
             t.shape[1:].assert_is_compatible_with(shape)
         for i in range(counts.pop()):
-            self._put([t[i] for t in parts], "QueueEnqueueManyV2")
+            self._put([t[i] for t in parts], "QueueEnqueueManyV2", name)
 
     # --- taking -------------------------------------------------------------------------------
     def _result(self, parts):
@@ -130,13 +141,13 @@ class QueueBase:
             return dict(zip(self._names, parts))
         return parts[0] if len(parts) == 1 else parts
 
-    def _take(self, n, op):
+    def _take(self, n, op, name):
         if len(self._elements) < n:
             if self._closed:
-                raise errors.OutOfRangeError(
-                    None, None, f"{self._kind} '{self._id}' is closed and has insufficient "
-                                f"elements (requested {n}, current size "
-                                f"{len(self._elements)}) [Op:{op}]")
+                raise self._error(errors.OutOfRangeError, op,
+                                  f"{self._kind} '{self._id}' is closed and has insufficient "
+                                  f"elements (requested {n}, current size "
+                                  f"{len(self._elements)})", name, len(self._dtypes))
             raise errors.DeadlineExceededError(
                 None, None, f"{self._kind} '{self._id}' has {len(self._elements)} elements, "
                             f"{n} requested: TF would wait for another thread to enqueue; "
@@ -144,13 +155,14 @@ class QueueBase:
         return [self._elements.popleft() for _ in range(n)]
 
     def dequeue(self, name=None):
-        return self._result(self._take(1, "QueueDequeueV2")[0])
+        name = f"{self._name}_Dequeue" if name is None else name
+        return self._result(self._take(1, "QueueDequeueV2", name)[0])
 
-    def _check_shapes(self):
+    def _check_shapes(self, op, name):
         if any(not s.is_fully_defined() for s in self._shapes):
-            raise errors.InvalidArgumentError(
-                None, None, f"{self._kind}'s DequeueMany and DequeueUpTo require the components "
-                            f"to have specified shapes. [Op:QueueDequeueManyV2]")
+            raise self._error(errors.InvalidArgumentError, op,
+                              f"{self._kind}'s DequeueMany and DequeueUpTo require the "
+                              f"components to have specified shapes.", name, len(self._dtypes))
 
     def _stacked(self, elements):
         if not elements:
@@ -159,15 +171,17 @@ class QueueBase:
         return self._result([array_ops.stack(list(column)) for column in zip(*elements)])
 
     def dequeue_many(self, n, name=None):
-        self._check_shapes()
-        return self._stacked(self._take(int(n), "QueueDequeueManyV2"))
+        name = f"{self._name}_DequeueMany" if name is None else name
+        self._check_shapes("QueueDequeueManyV2", name)
+        return self._stacked(self._take(int(n), "QueueDequeueManyV2", name))
 
     def dequeue_up_to(self, n, name=None):
-        self._check_shapes()
+        name = f"{self._name}_DequeueUpTo" if name is None else name
+        self._check_shapes("QueueDequeueUpToV2", name)
         n = int(n)
         if self._closed and 0 < len(self._elements) < n:
             n = len(self._elements)
-        return self._stacked(self._take(n, "QueueDequeueUpToV2"))
+        return self._stacked(self._take(n, "QueueDequeueUpToV2", name))
 
 
 class FIFOQueue(QueueBase):
