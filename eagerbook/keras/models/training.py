@@ -36,6 +36,7 @@ from ..layers.core import AddLoss, AddMetric, InputLayer, SlicingOpLambda, TFOpL
 from . import data_adapter, intermediate_inputs, step_errors
 from . import functional_config as functional_form
 from . import summary as summary_mod
+from .generator_methods import GeneratorMethods
 
 _warn = logs.logger.warning  # TF's WARNING:tensorflow:... on stderr
 _MODEL_KWARGS = {"trainable", "dtype", "dynamic", "autocast", "name"}
@@ -195,7 +196,7 @@ def conform_to_input(value, reference):
     return value
 
 
-class Model(Layer):
+class Model(Layer, GeneratorMethods):
     """A layer that trains: subclassed, functional or Sequential."""
 
     _layers_by_position = False  # Sequential: checkpoints name its layers layer-0, layer-1...
