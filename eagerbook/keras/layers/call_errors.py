@@ -95,4 +95,5 @@ def framed(exc, layer, args, kwargs, symbolic=False):
     if hasattr(exc, "__notes__"):
         new.__notes__ = list(exc.__notes__)
     setattr(new, _MARK, True)  # the layers around this one re-raise it as it is
+    new._keras_layer_framed = exc  # (a traced step's kernel error is the node's: unframed)
     return new

@@ -17,7 +17,7 @@ import inspect
 import numpy as np
 
 from ...autodiff.tape import GradientTape
-from ...core import context, logs, nest
+from ...core import context, errors, logs, nest
 from ...core.shape import TensorShape
 from ...core.spec import TensorSpec
 from ...core.tensor import Tensor, convert_to_tensor
@@ -1173,7 +1173,7 @@ class Model(Layer, GeneratorMethods):
             return _NOT_TRACED
         functions = self.__dict__.setdefault("_tf_functions", {})
         if kind not in functions:
-            functions[kind] = _TracedSteps(getattr(self, f"make_{kind}_function")())
+            functions[kind] = _TracedSteps(getattr(self, f"make_{kind}_function")(), kind)
         return functions[kind].starting_a_loop()
 
     # TF's fit/evaluate/predict run these functions of an iterator: one step on its next
@@ -1314,8 +1314,9 @@ class _TracedSteps:
     trace when it made Variables (the model's weights, the optimizer's slots: tf.function
     traces again then), never at the other steps."""
 
-    def __init__(self, function):
+    def __init__(self, function, kind):
         self.function = function
+        self.kind = kind  # "train", "test" or "predict": TF's name of the function
         self.detector = tf_function_calls(function)
         self.traced = []  # the input signatures traced so far: (shape list, dtype) or text
         self.first_step = False
@@ -1327,6 +1328,16 @@ class _TracedSteps:
         return self
 
     @contextlib.contextmanager
+    def _kernel_errors_as_nodes(self):
+        try:
+            yield
+        except errors.OpError as exc:
+            framed = step_errors.graph_execution_error(exc, self, self.kind)
+            if framed is None:
+                raise
+            raise framed from None
+
+    @contextlib.contextmanager
     def step(self, handler, batch):
         """Around one step on `batch`: logs as TF's trace would, then counts the call. Its
         random ops draw as the traced function's do (random_ops.traced_step); an error of
@@ -1334,7 +1345,8 @@ class _TracedSteps:
         traces = self._traces(handler)
         owner = self.random_owners.setdefault(self.current, object())
         if not traces:
-            with _logged_records(keep=False), random_ops.traced_step(owner):
+            with _logged_records(keep=False), random_ops.traced_step(owner), \
+                    self._kernel_errors_as_nodes():
                 yield
             self.detector.called_without_tracing()
             return
@@ -1344,10 +1356,13 @@ class _TracedSteps:
             try:
                 yield
             except Exception as exc:  # noqa: BLE001 - re-raised, framed as TF's trace frames it
-                self.traced.pop()  # a trace that failed is not kept: the next call traces
                 framed = step_errors.traced_step_error(exc, batch, handler.traced_batch_size())
-                if framed is None:
-                    raise
+                if framed is None:  # a kernel's error: the trace was made, its run failed
+                    framed = step_errors.graph_execution_error(exc, self, self.kind)
+                    if framed is None:
+                        raise
+                else:
+                    self.traced.pop()  # a trace that failed is not kept: the next call traces
                 raise framed from None
         if first_trace and here.variables_made != made:
             for record in records:  # (tf.function's second trace logs them again)
@@ -1408,6 +1423,16 @@ def _relaxed(traced, signature):
 
 class _NotTraced:
     """run_eagerly=True: TF runs the steps as plain Python, with nothing to count."""
+
+    @contextlib.contextmanager
+    def _kernel_errors_as_nodes(self):
+        try:
+            yield
+        except errors.OpError as exc:
+            framed = step_errors.graph_execution_error(exc, self, self.kind)
+            if framed is None:
+                raise
+            raise framed from None
 
     @contextlib.contextmanager
     def step(self, handler, batch):
