@@ -742,9 +742,7 @@ class TensorSliceDataset(Dataset):
             if n is None:
                 n = rows
             elif rows != n:
-                raise ValueError(f"Dimensions {n} and {rows} are not compatible: every "
-                                 "component of from_tensor_slices must have the same size in "
-                                 "its first dimension.")
+                raise ValueError(f"Dimensions {n} and {rows} are not compatible")  # (TF's words)
         self._flat = flat
         self._n = n
 
@@ -2120,6 +2118,16 @@ def _check_dense_components(element_spec):
                             f"subclass of TensorSpec: `{spec}`.")
 
 
+def _check_known_ranks(element_spec):
+    """padded_batch without `padded_shapes` pads every component to its batch's longest in
+    each dimension, which needs each component's rank known from its spec."""
+    for i, spec in enumerate(structure.flatten(element_spec)):
+        shape = getattr(spec, "shape", None)
+        if isinstance(shape, TensorShape) and shape.rank is None:
+            raise ValueError("You must provide `padded_shapes` argument because component "
+                             f"{i} has unknown rank.")
+
+
 class PaddedBatchDataset(BatchDataset):
     _tf_name = "_PaddedBatchDataset"
     _op_type = "PaddedBatchDatasetV2"
@@ -2130,6 +2138,8 @@ class PaddedBatchDataset(BatchDataset):
 
     def __init__(self, input_dataset, batch_size, padded_shapes, padding_values,
                  drop_remainder):
+        if padded_shapes is None:  # TF checks this first: the shapes to pad to must be known
+            _check_known_ranks(input_dataset.element_spec)
         _check_dense_components(input_dataset.element_spec)
         super().__init__(input_dataset, batch_size, drop_remainder)
         self._padded_shapes = padded_shapes
@@ -2843,9 +2853,24 @@ def _traced_dataset_function(func, input_spec):
         return None
     try:
         traced = DatasetReturningFunction(func, input_spec, unpack=type(input_spec) is tuple)
-    except Exception:
+    except Exception as exc:
+        if _fails_on_stand_ins(func, input_spec):
+            raise exc from None  # a mistake in `func` itself (TF's "in user code" error)
         return None
     return traced if traced.element_spec is not None else None
+
+
+def _fails_on_stand_ins(func, input_spec):
+    """True when `func`, called eagerly on stand-in values (silently), raises too: then its
+    trace failed for the user's mistake (a wrong arity, say), not for this engine's limits."""
+    with contextlib.redirect_stdout(io.StringIO()), warnings.catch_warnings(), \
+            np.errstate(all="ignore"):
+        warnings.simplefilter("ignore")
+        try:
+            _call(func, _spec_placeholder(input_spec))
+        except Exception:  # noqa: BLE001 - any failure means the function itself is at fault
+            return True
+    return False
 
 
 class DeferredDataset(Dataset):
