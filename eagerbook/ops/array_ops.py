@@ -255,6 +255,12 @@ def stack(values, axis=0, name="stack"):
     rank = tensors[0].ndim + 1
     if not -rank <= axis < rank:
         raise ValueError(f"Argument `axis` = {axis} not in range [{-rank}, {rank})")
+    namer = getattr(context.state.graph, "namer", None)
+    if axis == 0 and namer is not None:
+        try:
+            return execute(_pack, tuple(tensors), {"axis": 0})
+        except ValueError:  # TF first packs the list as one value, named "stack"; refused,
+            namer.forget_call()  # Pack itself is called: the node TF's error names is stack_1
     return execute(_pack, tuple(tensors), {"axis": int(axis) % rank})
 
 

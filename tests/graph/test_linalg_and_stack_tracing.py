@@ -128,11 +128,11 @@ ERRORS = [
      "shapes: [2,2], [2]."),
     (lambda a, b: tf.stack([a, b]), [[3], [2, 3]],
      "Shapes must be equal rank, but are 1 and 2\n\tFrom merging shape 0 with other shapes. for "
-     "'{{node stack}} = Pack[N=2, T=DT_FLOAT, axis=0](a, b)' with input shapes: [3], [2,3]."),
+     "'{{node stack_1}} = Pack[N=2, T=DT_FLOAT, axis=0](a, b)' with input shapes: [3], [2,3]."),
     (lambda a, b, c: tf.stack([a, b, c]), [[3], [3], [2]],
      "Dimension 0 in both shapes must be equal, but are 3 and 2. Shapes are [3] and [2].\n\tFrom "
-     "merging shape 1 with other shapes. for '{{node stack}} = Pack[N=3, T=DT_FLOAT, axis=0](a, b, "
-     "c)' with input shapes: [3], [3], [2]."),
+     "merging shape 1 with other shapes. for '{{node stack_1}} = Pack[N=3, T=DT_FLOAT, axis=0](a, "
+     "b, c)' with input shapes: [3], [3], [2]."),
 ]
 
 

@@ -22,3 +22,22 @@ def test_triangular_solve_names_its_op_inside_its_scope():
         "triangular_solve_1/MatrixTriangularSolve", "add", "add_1", "add_2", "Identity"]
     result = solves(tf.constant([[1.0, 0.0], [2.0, 1.0]]), tf.constant([[1.0], [1.0]]))
     assert result.numpy().tolist() == [[4.0], [-1.0]]
+
+
+def test_a_refused_stack_is_named_after_tfs_first_packing_attempt():
+    # TF packs a list as one value first (named "stack"), then calls Pack itself ("stack_1")
+    @tf.function
+    def stacks(a):
+        refused = []
+        for kwargs in ({}, {"name": "s"}):
+            try:
+                tf.stack([a, tf.ones([3])], **kwargs)
+            except ValueError as exc:
+                refused.append(str(exc).split("for '")[1].split("'")[0])
+        assert refused == ["{{node stack_1}} = Pack[N=2, T=DT_FLOAT, axis=0](a, ones)",
+                           "{{node s_1}} = Pack[N=2, T=DT_FLOAT, axis=0](a, ones_1)"]
+        return tf.stack([a, a]), tf.stack([a, a], name="s")
+
+    concrete = stacks.get_concrete_function(tf.TensorSpec([2]))
+    names = [op.name for op in concrete.graph.get_operations()]
+    assert [n for n in names if n.startswith(("stack", "s_"))] == ["stack_2", "s_2"]
