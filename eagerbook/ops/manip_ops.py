@@ -36,14 +36,9 @@ def roll(input, shift, axis, name=None):
     axes = np.atleast_1d(known_value(axis_tensor)).tolist()
     if x.ndim == 0:  # (the kernel's first check)
         raise invalid_argument("Roll", "input must be 1-D or higher")
-    # one shift read when the function runs
-    if known_value(shift_tensor) is None and shift_tensor.ndim == 0 and len(axes) == 1:
-        n = x.shape[axes[0]] if x.shape[axes[0]] is not None else array_ops.shape(x)[axes[0]]
-        moved = math_ops.floormod(array_ops.range(n) - shift_tensor, n)
-        return array_ops.gather(x, moved, axis=axes[0])
+    # shifts read when the function runs: one gather per axis, of positions (i - s) mod n
     if known_value(shift_tensor) is None:
-        raise NotImplementedError("tf.roll with several shifts known only when the "
-                                  "tf.function runs is not supported in eagerbook")
+        return _roll_by_traced_shifts(x, shift_tensor, axes)
     shifts = np.atleast_1d(known_value(shift_tensor)).tolist()
     if len(shifts) != len(axes):
         raise invalid_argument("Roll", "shift and axis must have the same size")
@@ -62,6 +57,25 @@ def roll(input, shift, axis, name=None):
             head = array_ops.gather(x, list(range(n - s, n)), axis=a)
             tail = array_ops.gather(x, list(range(n - s)), axis=a)
             x = array_ops.concat([head, tail], a)
+    return x
+
+
+def _roll_by_traced_shifts(x, shift, axes):
+    """``roll`` by shifts a tf.function knows only when it runs (one per axis, or a scalar for
+    one axis), as gathers of positions ``(i - shift) mod n`` computed by ops."""
+    if shift.ndim == 0:
+        shifts = [shift] if len(axes) == 1 else None
+    else:
+        shifts = [shift[k] for k in range(len(axes))] if shift.shape[0] == len(axes) else None
+    if shifts is None:
+        raise NotImplementedError("tf.roll with shifts known only when the tf.function runs, "
+                                  "not one per axis, is not supported in eagerbook")
+    for s, a in zip(shifts, axes):
+        if not -x.ndim <= a < x.ndim:
+            raise invalid_argument("Roll", f"axis {a} is out of range")
+        n = x.shape[a] if x.shape[a] is not None else array_ops.shape(x)[a]
+        moved = math_ops.floormod(array_ops.range(n) - math_ops.cast(s, dtypes.int32), n)
+        x = array_ops.gather(x, moved, axis=a)
     return x
 
 
