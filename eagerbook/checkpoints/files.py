@@ -357,6 +357,7 @@ def read_files(path):
     """
     path = os.fspath(path)
     index_path, data_path = path + INDEX_SUFFIX, path + DATA_SUFFIX
+    _refuse_directory(index_path)
     if not os.path.isfile(index_path):
         raise errors.NotFoundError(
             None, None, f"Failed to find any matching files for {path} (no {index_path}). "
@@ -369,6 +370,7 @@ def read_files(path):
             raise data_loss(path, "the .index file has no data file hash.")
     except errors.DataLossError as exc:
         raise unreadable_index(index_path, exc) from None
+    _refuse_directory(data_path)
     if not os.path.isfile(data_path):
         raise errors.NotFoundError(None, None, f"Checkpoint {path}: its data file {data_path} "
                                                "is missing.")
@@ -379,6 +381,12 @@ def read_files(path):
             RuntimeError, struct.error) as exc:  # a damaged member's local header, ...
         raise data_loss(path, f"the data file {data_path} is truncated or corrupted "
                               f"({type(exc).__name__}: {exc}).") from None
+
+
+def _refuse_directory(file_path):
+    """A directory where a checkpoint file belongs: TF's plain OpError (code UNKNOWN)."""
+    if os.path.isdir(file_path):
+        raise errors.OpError(None, None, f"{file_path}; Is a directory")
 
 
 def _first_difference(index, manifest):

@@ -540,3 +540,14 @@ def test_a_manager_names_its_latest_checkpoint_even_when_its_files_are_gone(tmp_
     assert again.latest_checkpoint == f"{tmp_path}/ckpt-2"  # as TF: the state file's word
     with pytest.raises(errors.NotFoundError, match="Failed to find any matching files"):
         tf.train.Checkpoint(v=v).restore(again.latest_checkpoint)
+
+
+@pytest.mark.parametrize("suffix", [".index", ".data-00000-of-00001"])
+def test_a_directory_in_place_of_a_checkpoint_file_is_tfs_op_error(tmp_path, suffix):
+    path = tf.train.Checkpoint(v=tf.Variable(1.0)).write(str(tmp_path / "ck"))
+    os.remove(path + suffix)
+    os.makedirs(path + suffix)
+    with pytest.raises(errors.OpError) as info:
+        tf.train.Checkpoint(v=tf.Variable(0.0)).read(path)
+    assert type(info.value) is errors.OpError and info.value.error_code == 2
+    assert info.value.message == f"{path}{suffix}; Is a directory"
