@@ -90,10 +90,11 @@ def thread_state():
 # so the flag may stay True a moment longer than needed but is never False while one records.
 def _hook_thread(here):
     _hooked_threads.add(id(here))
-    state.hooked = True
+    state.hooked = here.hooked = True
 
 
 def _unhook_thread(here):
+    here.hooked = False
     _hooked_threads.discard(id(here))
     if not _hooked_threads:
         state.hooked = False
@@ -141,12 +142,19 @@ state = _Context()
 def push_recorder(recorder):
     here = _per_thread.state
     here.recorders.append(recorder)
+    if not here.hooked and hasattr(recorder, "record_one"):  # a thread's first tape (the usual
+        here.sole_record = _sole.record = recorder.record_one  # case): refresh()'s outcome
+        return _hook_thread(here)
     here.refresh()
 
 
 def pop_recorder(recorder):
     """Removes `recorder` (not necessarily the innermost: tapes may exit out of order)."""
     here = _per_thread.state
+    if here.sole_record is not None and here.recorders[0] is recorder:  # the thread's only tape
+        here.recorders.clear()  # leaves (the usual case): refresh()'s outcome, spelled out
+        here.sole_record = _sole.record = None
+        return _unhook_thread(here)
     for i in range(len(here.recorders) - 1, -1, -1):
         if here.recorders[i] is recorder:
             del here.recorders[i]
@@ -173,8 +181,7 @@ def recorders_paused(which=None):
 
 def tapes_paused():
     """Silences every recorder except observers (which still log the ops that run)."""
-    return recorders_paused([r for r in _per_thread.state.recorders
-                             if type(r) is not _Observer])
+    return recorders_paused([r for r in _per_thread.state.recorders if type(r) is not _Observer])
 
 
 @contextlib.contextmanager

@@ -95,14 +95,8 @@ class Variable(PythonProtocols):
             state.graph.variable_created(self)  # tf.function: Variables on the first trace only
 
     # --- properties ---------------------------------------------------------------------------
-    @property
-    def name(self):
-        return self._name
-
-    @property
-    def trainable(self):
-        return self._trainable
-
+    name = property(lambda self: self._name)
+    trainable = property(lambda self: self._trainable)
     dtype = property(lambda self: self._dtype)
     constraint = property(lambda self: self._constraint)
 
@@ -114,9 +108,7 @@ class Variable(PythonProtocols):
     def get_shape(self):
         return self.shape
 
-    @property
-    def ndim(self):
-        return self._value.ndim
+    ndim = property(lambda self: self._value.ndim)
 
     @property
     def synchronization(self):
@@ -196,7 +188,9 @@ class Variable(PythonProtocols):
             self._value = np.asarray(self._value + tensor._value)
         else:
             self._value = np.asarray(self._value - tensor._value)
-        return UnreadVariable(self) if read_value else None
+        if read_value:  # (UnreadVariable(self) without the class call's two frames: per assign)
+            (unread := object.__new__(UnreadVariable))._variable = self
+            return unread
 
     def assign(self, value, use_locking=None, name=None, read_value=True):
         return self._write("AssignVariableOp", value, read_value)
@@ -214,8 +208,7 @@ class Variable(PythonProtocols):
         try:
             new[key] = tensor._value
         except ValueError:  # (TF's kernel, ResourceStridedSliceAssign, in its words)
-            shapes = (",".join(map(str, shape)) for shape in (tensor._value.shape,
-                                                              new[key].shape))
+            shapes = (",".join(map(str, shape)) for shape in (tensor._value.shape, new[key].shape))
             raise errors.op_error(errors.InvalidArgumentError, "ResourceStridedSliceAssign",
                                   "Cannot broadcast input shape [{}] into final shape "
                                   "[{}]".format(*shapes)) from None
@@ -257,12 +250,15 @@ class UnreadVariable(Variable):
     """What an eager ``v.assign(...)`` returns, as TF: the same Variable under another name
     (it prints as ``<tf.Variable 'UnreadVariable' ...>``); reading it reads `v` now."""
 
-    def __init__(self, variable):
-        self._variable = variable
-        self._dtype, self._shape = variable._dtype, variable._shape
-        self._trainable, self._constraint = variable._trainable, variable._constraint
-        self._name = "UnreadVariable"
+    _name = "UnreadVariable"
 
+    def __init__(self, variable):  # (it holds `v` alone, and reads the rest from it)
+        self._variable = variable
+
+    _dtype = property(lambda self: self._variable._dtype)
+    _shape = property(lambda self: self._variable._shape)
+    _trainable = property(lambda self: self._variable._trainable)
+    _constraint = property(lambda self: self._variable._constraint)
     _value = property(lambda self: self._variable._value,
                       lambda self, value: setattr(self._variable, "_value", value))
 

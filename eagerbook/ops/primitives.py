@@ -128,8 +128,7 @@ def _mul(x, y):
 def _mul_grad(op, dy):
     x, y = op.inputs
     # Skip the half nobody asked for (in `w * x` with a constant x, d/dx is wasted work).
-    return [dy * y if op.needs_gradient(0) else None,
-            dy * x if op.needs_gradient(1) else None]
+    return [dy * y if op.needs_gradient(0) else None, dy * x if op.needs_gradient(1) else None]
 
 
 @ufunc_function(_mul)
