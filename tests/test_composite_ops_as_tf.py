@@ -29,6 +29,16 @@ CASES = [
      tf.errors.InvalidArgumentError,
      "Value for attr 'T' of int8 is not in the list of allowed values: bfloat16, double, float, "
      "half, complex64, complex128"),
+    # a list input's dtype is its first tensor's (Python values converted to it)
+    (lambda: tf.concat([2, tf.constant([True])], 0), TypeError,
+     "Cannot convert 2 to EagerTensor of dtype bool"),
+    (lambda: tf.stack([2.5, tf.constant(1)]), TypeError,
+     "Cannot convert 2.5 to EagerTensor of dtype int32"),
+    # softmax_cross_entropy_with_logits flattens its inputs' outer dims first (a Slice)
+    (lambda: tf.nn.softmax_cross_entropy_with_logits(tf.constant([1.0, 2.0, 3.0]), 0),
+     tf.errors.InvalidArgumentError,
+     WRAPPED % "Slice" + "Expected begin[0] == 0 (got -1) and size[0] == 0 (got 1) when "
+     "input.dim_size(0) == 0 [Op:Slice]"),
 ]
 
 

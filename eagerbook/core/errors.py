@@ -103,10 +103,12 @@ def op_error(cls, op_name, message, wrapped_name=None, node_name=None):
     """Builds an error in TF's eager format:
     ``{{function_node __wrapped__OpName_device_/job:...}} message [Op:OpName] name: ...``
     (`node_name`: the name TF's wrapper gives the op, as ``strided_slice/`` for its own
-    ``shape[-1]``; else the one the public function called passes on)."""
+    ``shape[-1]``, or False for an op TF's wrapper runs on the slow road, which names none;
+    else the one the public function called passes on)."""
     if not message.startswith(_CHECKED_BEFORE_ANY_KERNEL):
         message = _WRAPPED % (wrapped_name or op_name) + message
-    suffix = name_suffix() if node_name is None else " name: " + node_name
+    suffix = (name_suffix() if node_name is None else "" if node_name is False
+              else " name: " + node_name)
     return cls(None, None, f"{message} [Op:{op_name}]{suffix}")
 
 

@@ -321,7 +321,9 @@ def _same_dtype_list(values, op_name):
         values = list(values)
     if not values:
         raise ValueError(f"{op_name} needs at least one tensor")
-    first = None
+    # (as TF's fast path: the dtype of the first tensor given, Python values converted to it)
+    first = next((convert_to_tensor(v)._dtype for v in values
+                  if isinstance(v, Tensor) or hasattr(type(v), "_as_tensor")), None)
     out = []
     for i, v in enumerate(values):
         if first is None:

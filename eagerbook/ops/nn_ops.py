@@ -591,10 +591,14 @@ def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
 
     Fused and stable: logits of 1e4 give finite losses. Differentiable in labels and logits.
     """
-    logits = _float_input(logits, "SoftmaxCrossEntropyWithLogits", what="logits")
-    labels = as_tensor(labels)
+    logits, labels = as_tensor(logits), as_tensor(labels)
     if labels._dtype is not logits._dtype:  # TF casts the labels to the logits' dtype
         labels = cast(labels, logits._dtype)
+    if logits.ndim == 0 or labels.ndim == 0:  # (TF's wrapper slices their shapes first)
+        raise errors.op_error(errors.InvalidArgumentError, "Slice", "Expected begin[0] == 0 "
+                              "(got -1) and size[0] == 0 (got 1) when input.dim_size(0) == 0",
+                              node_name=False)
+    logits = _float_input(logits, "SoftmaxCrossEntropyWithLogits", what="logits")
     axis = _softmax_axis(logits, axis, "SoftmaxCrossEntropyWithLogits")
     loss, _ = execute(_softmax_xent, (labels, logits), {"axis": axis})
     return loss
