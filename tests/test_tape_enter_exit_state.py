@@ -77,3 +77,16 @@ def test_an_assignment_s_unread_variable_reads_everything_from_its_variable():
         "<tf.Variable 'UnreadVariable' shape=(2,) dtype=float32, numpy=array([5., 6.], "
         "dtype=float32)>")
     assert v.numpy().tolist() == [5.0, 6.0]
+
+
+def test_a_scalar_assignment_keeps_an_array_of_the_variable_s_dtype():
+    import numpy as np
+    for value, delta, dtype in [(5.0, 0.25, tf.float32), (7, 2, tf.int32), (1.5, 0.5, tf.float64)]:
+        v = tf.Variable(value, dtype=dtype)
+        v.assign_sub(delta)
+        v.assign_add(delta * 2)
+        assert type(v._value) is np.ndarray and v._value.shape == () and v.dtype == dtype
+        assert v.numpy() == value + delta
+    w = tf.Variable([1.0, 2.0])
+    w.assign_sub(tf.constant([0.5, 0.5]))
+    assert type(w._value) is np.ndarray and w.numpy().tolist() == [0.5, 1.5]

@@ -191,7 +191,7 @@ class GradientTape:
         call), as TF lists them."""
         watched = self._released_variables if self._tape is None else \
             self._tape.watched_variables.values()
-        return tuple(sorted(watched, key=_creation_order))
+        return tuple(sorted(watched, key=lambda v: getattr(v, "_unique_id", 0)))  # made first
 
     # --- the backward sweep -----------------------------------------------------------------------
     def gradient(self, target, sources, output_gradients=None,
@@ -322,10 +322,6 @@ def _ones_seed(target):
     if isinstance(target, Tensor):
         return execute(REGISTRY["OnesLike"], (target,))  # (ones_like, without its two calls)
     return _from_numpy(np.ones(target._value.shape, target._value.dtype))
-
-
-def _creation_order(variable):
-    return getattr(variable, "_unique_id", 0)
 
 
 def _value_of(source):

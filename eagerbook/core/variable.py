@@ -25,6 +25,7 @@ from .variable_protocols import PythonProtocols
 
 READ_VARIABLE = IDENTITY = None  # ReadVariableOp's, Identity's OpDefs: set by eagerbook.ops
 _NO_ATTRS = {}
+_OUT_ARRAY = np.lib.NumpyVersion(np.__version__) >= "2.3.0"  # (ufuncs accept out=...)
 CREATOR_SCOPES = [0]  # tf.variable_creator_scope's open in any thread (variable_creators.py)
 made_by_creators = None  # (args, kwargs) -> what the creators make: set by variable_creators
 
@@ -184,10 +185,12 @@ class Variable(PythonProtocols):
         tensor = self._new_array(value, kind)
         if kind == "AssignVariableOp":
             self._value = tensor._value
-        elif kind == "AssignAddVariableOp":  # (asarray: 0-d + 0-d gives a NumPy scalar)
-            self._value = np.asarray(self._value + tensor._value)
+        elif kind == "AssignAddVariableOp":  # (0-d + 0-d gives a NumPy scalar: out=... keeps
+            self._value = np.add(self._value, tensor._value, out=...) if _OUT_ARRAY else \
+                np.asarray(self._value + tensor._value)  # an array on NumPy 2.3+, cheaper)
         else:
-            self._value = np.asarray(self._value - tensor._value)
+            self._value = np.subtract(self._value, tensor._value, out=...) if _OUT_ARRAY else \
+                np.asarray(self._value - tensor._value)
         if read_value:  # (UnreadVariable(self) without the class call's two frames: per assign)
             (unread := object.__new__(UnreadVariable))._variable = self
             return unread
