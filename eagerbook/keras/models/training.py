@@ -1425,16 +1425,6 @@ class _NotTraced:
     """run_eagerly=True: TF runs the steps as plain Python, with nothing to count."""
 
     @contextlib.contextmanager
-    def _kernel_errors_as_nodes(self):
-        try:
-            yield
-        except errors.OpError as exc:
-            framed = step_errors.graph_execution_error(exc, self, self.kind)
-            if framed is None:
-                raise
-            raise framed from None
-
-    @contextlib.contextmanager
     def step(self, handler, batch):
         yield
 
